@@ -1,0 +1,71 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Sentinel errors that a *ValidationError unwraps to for its case.
+var (
+	// ErrEmptyReply: the input was empty or only white space.
+	ErrEmptyReply = errors.New("empty reply")
+	// ErrInvalidJSON: the input is not a single JSON document.
+	ErrInvalidJSON = errors.New("invalid JSON")
+)
+
+// Problem is one reason why a document does not match its schema.
+type Problem struct {
+	// Pointer is the JSON pointer (RFC 6901) of the offending value in the
+	// document; "" is the whole document.
+	Pointer string
+	// Message says what is wrong.
+	Message string
+}
+
+func (p Problem) String() string {
+	ptr := p.Pointer
+	if ptr == "" {
+		ptr = "(root)"
+	}
+	return ptr + ": " + p.Message
+}
+
+// ValidationError reports why data could not be parsed into a generated
+// type. It carries the type's name, the raw input and every problem found.
+type ValidationError struct {
+	// TypeName is the Go type that was asked for.
+	TypeName string
+	// Raw is the input exactly as it was given.
+	Raw []byte
+	// Problems lists every violation, in document order.
+	Problems []Problem
+	// Err is the sentinel for the failure's case (ErrEmptyReply,
+	// ErrInvalidJSON) or nil for a schema violation.
+	Err error
+}
+
+func (e *ValidationError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "parse %s: ", e.TypeName)
+	switch len(e.Problems) {
+	case 0:
+		if e.Err != nil {
+			b.WriteString(e.Err.Error())
+		} else {
+			b.WriteString("invalid")
+		}
+	case 1:
+		b.WriteString(e.Problems[0].String())
+	default:
+		fmt.Fprintf(&b, "%d problems:", len(e.Problems))
+		for _, p := range e.Problems {
+			b.WriteString("\n  - ")
+			b.WriteString(p.String())
+		}
+	}
+	return b.String()
+}
+
+// Unwrap returns the sentinel error for the failure's case, if any.
+func (e *ValidationError) Unwrap() error { return e.Err }

@@ -1,0 +1,117 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Fields is the set of JSON property names a generated struct declares.
+type Fields struct {
+	names  map[string]struct{}
+	folded map[string]struct{} // names in lower case
+}
+
+// NewFields returns the set of the given names.
+func NewFields(names ...string) *Fields {
+	f := &Fields{names: map[string]struct{}{}, folded: map[string]struct{}{}}
+	for _, n := range names {
+		f.names[n] = struct{}{}
+		f.folded[strings.ToLower(n)] = struct{}{}
+	}
+	return f
+}
+
+func (f *Fields) has(name string) bool {
+	_, ok := f.names[name]
+	return ok
+}
+
+// shadows reports whether encoding/json, which matches keys to fields
+// without regard to case, would decode undeclared name into a field.
+func (f *Fields) shadows(name string) bool {
+	_, ok := f.folded[strings.ToLower(name)]
+	return ok && !f.has(name)
+}
+
+// MarshalObject encodes fields, a struct without JSON methods of its own,
+// then appends the properties of extra that fields does not declare, in
+// key order, so that output is deterministic.
+func MarshalObject[V any](fields any, known *Fields, extra map[string]V) ([]byte, error) {
+	b, err := json.Marshal(fields)
+	if err != nil || len(extra) == 0 {
+		return b, err
+	}
+	keys := make([]string, 0, len(extra))
+	for k := range extra {
+		if !known.has(k) {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	out := bytes.TrimRight(b, " \n")
+	out = out[:len(out)-1] // drop '}'
+	sep := len(bytes.TrimSpace(out)) > 1
+	for _, k := range keys {
+		v, err := json.Marshal(extra[k])
+		if err != nil {
+			return nil, fmt.Errorf("property %q: %w", k, err)
+		}
+		kb, _ := json.Marshal(k)
+		if sep {
+			out = append(out, ',')
+		}
+		sep = true
+		out = append(out, kb...)
+		out = append(out, ':')
+		out = append(out, v...)
+	}
+	return append(out, '}'), nil
+}
+
+// UnmarshalObject decodes data into fields, a pointer to a struct without
+// JSON methods of its own, and every property that fields does not declare
+// into *extra, so that nothing in the object is dropped.
+func UnmarshalObject[V any](data []byte, fields any, known *Fields, extra *map[string]V) error {
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(data, &all); err != nil {
+		return err
+	}
+	declared := data
+	for k := range all {
+		if known.shadows(k) {
+			// Decode the declared fields from their exact keys only.
+			only := map[string]json.RawMessage{}
+			for k, v := range all {
+				if known.has(k) {
+					only[k] = v
+				}
+			}
+			var err error
+			if declared, err = json.Marshal(only); err != nil {
+				return err
+			}
+			break
+		}
+	}
+	if err := json.Unmarshal(declared, fields); err != nil {
+		return err
+	}
+	*extra = nil
+	for k, raw := range all {
+		if known.has(k) {
+			continue
+		}
+		var v V
+		if err := json.Unmarshal(raw, &v); err != nil {
+			return fmt.Errorf("property %q: %w", k, err)
+		}
+		if *extra == nil {
+			*extra = make(map[string]V)
+		}
+		(*extra)[k] = v
+	}
+	return nil
+}

@@ -1,0 +1,100 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Parse validates data strictly against every schema given and decodes it
+// into a T. Nothing is repaired: data at rest must match its schema
+// exactly. On failure the error is a *ValidationError naming typeName.
+func Parse[T any](typeName string, data []byte, schemas ...*Schema) (T, error) {
+	var v T
+	fail := func(sentinel error, ps ...Problem) (T, error) {
+		var zero T
+		return zero, &ValidationError{TypeName: typeName, Raw: data, Problems: ps, Err: sentinel}
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return fail(ErrEmptyReply, Problem{Message: "empty input: want one JSON document"})
+	}
+	doc, err := DecodeValue(data)
+	if err != nil {
+		return fail(ErrInvalidJSON, Problem{Message: err.Error()})
+	}
+	var ps []Problem
+	for _, s := range schemas {
+		p, err := s.Validate(doc)
+		if err != nil {
+			return fail(err, Problem{Message: err.Error()})
+		}
+		ps = append(ps, p...)
+	}
+	if len(ps) > 0 {
+		return fail(nil, ps...)
+	}
+	if err := json.Unmarshal(NormalizeIntegers(data), &v); err != nil {
+		return fail(nil, decodeProblem(err))
+	}
+	return v, nil
+}
+
+// decodeProblem turns an encoding/json error into a Problem with the best
+// pointer it can name.
+func decodeProblem(err error) Problem {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field != "" {
+		return Problem{
+			Pointer: "/" + strings.ReplaceAll(te.Field, ".", "/"),
+			Message: fmt.Sprintf("decode: cannot hold JSON %s in Go type %s", te.Value, te.Type),
+		}
+	}
+	return Problem{Message: "decode: " + err.Error()}
+}
+
+// DecodeValue decodes exactly one JSON document into the generic form the
+// validator reads (maps, slices, json.Number, string, bool, nil).
+func DecodeValue(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, jsonError(data, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		off := dec.InputOffset()
+		return nil, fmt.Errorf("%s: unexpected data after the JSON document", lineCol(data, off))
+	}
+	return v, nil
+}
+
+func jsonError(data []byte, err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Errorf("%s: %v", lineCol(data, se.Offset), se)
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return fmt.Errorf("%s: unexpected end of input", lineCol(data, int64(len(data))))
+	}
+	return err
+}
+
+// lineCol renders a byte offset as "line L, column C" (1-based; columns
+// count bytes).
+func lineCol(data []byte, off int64) string {
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	line, col := 1, 1
+	for _, c := range data[:off] {
+		if c == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return fmt.Sprintf("line %d, column %d", line, col)
+}

@@ -1,0 +1,186 @@
+package runtime
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/structgen/structgen/internal/ecmaregex"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+// Schemas is the set of schema documents a generated package embeds, keyed
+// by the URL each was loaded from. Schemas are compiled on first use, once;
+// nothing is cached per input.
+type Schemas struct {
+	draft     string
+	resources map[string]string
+
+	mu       sync.Mutex
+	compiler *jsonschema.Compiler
+	err      error
+}
+
+// NewSchemas returns a set holding the given documents (URL → JSON text);
+// draft is the meta-schema URI of documents that name none. The documents
+// are not parsed until a schema of the set is first used.
+func NewSchemas(draft string, resources map[string]string) *Schemas {
+	return &Schemas{draft: draft, resources: resources}
+}
+
+// Schema returns the schema at loc (URL#pointer), compiled on first use.
+func (s *Schemas) Schema(loc string) *Schema {
+	return &Schema{set: s, loc: loc}
+}
+
+// Resources returns the embedded documents, keyed by URL.
+func (s *Schemas) Resources() map[string]string { return s.resources }
+
+func (s *Schemas) compile(loc string) (*jsonschema.Schema, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.compiler == nil && s.err == nil {
+		s.compiler, s.err = newCompiler(s.draft, s.resources)
+	}
+	if s.err != nil {
+		return nil, s.err
+	}
+	return s.compiler.Compile(loc)
+}
+
+// annotationFormats are the formats that the validator knows; each is
+// registered as an annotation so that format is never asserted, whatever
+// the draft (structgen's documented default).
+var annotationFormats = []string{
+	"json-pointer", "relative-json-pointer", "uuid", "duration", "period",
+	"ipv4", "ipv6", "hostname", "email", "date", "time", "date-time", "uri",
+	"iri", "uri-reference", "iri-reference", "uri-template", "semver",
+	"idn-email", "idn-hostname",
+}
+
+var draftsByURI = map[string]*jsonschema.Draft{
+	"http://json-schema.org/draft-04/schema#":      jsonschema.Draft4,
+	"http://json-schema.org/draft-06/schema#":      jsonschema.Draft6,
+	"http://json-schema.org/draft-07/schema#":      jsonschema.Draft7,
+	"https://json-schema.org/draft/2019-09/schema": jsonschema.Draft2019,
+	"https://json-schema.org/draft/2020-12/schema": jsonschema.Draft2020,
+}
+
+func newCompiler(draft string, resources map[string]string) (*jsonschema.Compiler, error) {
+	c := jsonschema.NewCompiler()
+	d := jsonschema.Draft2020
+	if draft != "" {
+		if d = draftsByURI[draft]; d == nil {
+			return nil, fmt.Errorf("unknown JSON Schema draft %q", draft)
+		}
+	}
+	c.DefaultDraft(d)
+	c.UseRegexpEngine(ecmaregex.Compile)
+	for _, f := range annotationFormats {
+		c.RegisterFormat(&jsonschema.Format{Name: f, Validate: func(any) error { return nil }})
+	}
+	urls := make([]string, 0, len(resources))
+	for u := range resources {
+		urls = append(urls, u)
+	}
+	sort.Strings(urls)
+	for _, u := range urls {
+		doc, err := jsonschema.UnmarshalJSON(strings.NewReader(resources[u]))
+		if err != nil {
+			return nil, fmt.Errorf("embedded schema %s: %w", u, err)
+		}
+		if err := c.AddResource(u, doc); err != nil {
+			return nil, fmt.Errorf("embedded schema %s: %w", u, err)
+		}
+	}
+	c.UseLoader(embeddedOnly{})
+	return c, nil
+}
+
+// embeddedOnly refuses every URL that is not embedded: generated code never
+// reaches the network or the file system.
+type embeddedOnly struct{}
+
+func (embeddedOnly) Load(url string) (any, error) {
+	return nil, fmt.Errorf("schema %s is not embedded in the generated package", url)
+}
+
+// Schema is one compiled schema of a Schemas set.
+type Schema struct {
+	set *Schemas
+	loc string
+
+	once     sync.Once
+	compiled *jsonschema.Schema
+	err      error
+}
+
+// Location is the schema's URL#pointer.
+func (s *Schema) Location() string { return s.loc }
+
+func (s *Schema) get() (*jsonschema.Schema, error) {
+	s.once.Do(func() {
+		s.compiled, s.err = s.set.compile(s.loc)
+		if s.err != nil {
+			s.err = fmt.Errorf("compile schema %s: %w", s.loc, s.err)
+		}
+	})
+	return s.compiled, s.err
+}
+
+// Validate checks an already decoded JSON value (as produced by
+// DecodeValue) against the schema and returns every problem found.
+func (s *Schema) Validate(v any) ([]Problem, error) {
+	sch, err := s.get()
+	if err != nil {
+		return nil, err
+	}
+	err = sch.Validate(v)
+	if err == nil {
+		return nil, nil
+	}
+	ve, ok := err.(*jsonschema.ValidationError)
+	if !ok {
+		return nil, err
+	}
+	return problems(ve), nil
+}
+
+var printer = message.NewPrinter(language.English)
+
+// problems flattens the validator's tree of causes into its leaves.
+func problems(ve *jsonschema.ValidationError) []Problem {
+	var out []Problem
+	var walk func(e *jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) == 0 {
+			out = append(out, Problem{
+				Pointer: Pointer(e.InstanceLocation),
+				Message: e.ErrorKind.LocalizedString(printer),
+			})
+			return
+		}
+		for _, c := range e.Causes {
+			walk(c)
+		}
+	}
+	walk(ve)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Pointer < out[j].Pointer })
+	return slices.Compact(out)
+}
+
+// Pointer joins reference tokens into a JSON pointer, escaping "~" and "/".
+func Pointer(tokens []string) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		b.WriteByte('/')
+		t = strings.ReplaceAll(t, "~", "~0")
+		b.WriteString(strings.ReplaceAll(t, "/", "~1"))
+	}
+	return b.String()
+}
