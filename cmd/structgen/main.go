@@ -1,0 +1,219 @@
+// Command structgen generates typed Go bindings for LLM structured output
+// from JSON Schema.
+//
+// Usage:
+//
+//	structgen -config structgen.yaml [-check] [-v] [-dump-ir]
+//	structgen -package NAME -out DIR [-check] [-v] schema.json...
+//
+// With -check it writes nothing and exits 1 with a unified diff when the
+// files on disk differ from what it would generate.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/structgen/structgen/gen"
+	"github.com/structgen/structgen/gen/names"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// errStale reports that -check found differences.
+var errStale = errors.New("generated files are out of date; run structgen to update them")
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("structgen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	config := fs.String("config", "", "YAML config `file`")
+	pkgName := fs.String("package", "", "Go package `name` (without -config)")
+	out := fs.String("out", "", "output `folder` (without -config)")
+	check := fs.Bool("check", false, "write nothing; exit 1 with a diff when generated files are stale")
+	verbose := fs.Bool("v", false, "print what was generated and how many schema nodes fell back to raw JSON")
+	dumpIR := fs.Bool("dump-ir", false, "print the intermediate representation as JSON and exit")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: structgen -config structgen.yaml [-check] [-v] [-dump-ir]")
+		fmt.Fprintln(stderr, "       structgen -package NAME -out DIR [-check] [-v] schema.json...")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	cfg, err := configFrom(*config, *pkgName, *out, fs.Args())
+	if err != nil {
+		fmt.Fprintln(stderr, "structgen:", err)
+		return 2
+	}
+	files, pkg, err := gen.Generate(cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	if *dumpIR {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(pkg); err != nil {
+			fmt.Fprintln(stderr, "structgen:", err)
+			return 1
+		}
+		return 0
+	}
+	dir := filepath.FromSlash(cfg.Output)
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(cfg.Dir, dir)
+	}
+	if *verbose {
+		share := 0.0
+		if pkg.Nodes > 0 {
+			share = 100 * float64(pkg.Fallbacks) / float64(pkg.Nodes)
+		}
+		fmt.Fprintf(stderr, "structgen: package %s in %s: %d types; %d of %d schema nodes fell back to raw JSON (%.1f%%)\n",
+			pkg.Name, dir, len(pkg.Types), pkg.Fallbacks, pkg.Nodes, share)
+	}
+	if *check {
+		diff, err := checkDir(dir, files)
+		if err != nil {
+			fmt.Fprintln(stderr, "structgen:", err)
+			return 1
+		}
+		if diff != "" {
+			fmt.Fprint(stdout, diff)
+			fmt.Fprintln(stderr, "structgen:", errStale)
+			return 1
+		}
+		return 0
+	}
+	if err := writeDir(dir, files); err != nil {
+		fmt.Fprintln(stderr, "structgen:", err)
+		return 1
+	}
+	return 0
+}
+
+func configFrom(config, pkgName, out string, files []string) (*gen.Config, error) {
+	if config != "" {
+		if pkgName != "" || out != "" || len(files) > 0 {
+			return nil, errors.New("-config takes no -package, -out or schema files; put them in the config")
+		}
+		return gen.LoadConfig(config)
+	}
+	if pkgName == "" || out == "" || len(files) == 0 {
+		return nil, errors.New("want -config FILE, or -package NAME -out DIR and schema files (see -h)")
+	}
+	cfg := &gen.Config{Dir: ".", Package: pkgName, Output: out}
+	seen := map[string]string{}
+	for _, f := range files {
+		base := filepath.Base(f)
+		name := names.Go(strings.TrimSuffix(base, filepath.Ext(base)))
+		if name == "" {
+			return nil, fmt.Errorf("%s: cannot derive a Go type name from the file name; use a config", f)
+		}
+		if other, ok := seen[name]; ok {
+			return nil, fmt.Errorf("%s and %s both map to Go type %s; use a config to name them", other, f, name)
+		}
+		seen[name] = f
+		cfg.Schemas = append(cfg.Schemas, gen.SchemaEntry{Name: name, Ref: filepath.ToSlash(f), Pos: gen.Pos{File: f}})
+	}
+	sort.Slice(cfg.Schemas, func(i, j int) bool { return cfg.Schemas[i].Name < cfg.Schemas[j].Name })
+	return cfg, nil
+}
+
+// generatedFiles lists the .go files in dir that structgen wrote.
+func generatedFiles(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		if bytes.HasPrefix(data, []byte("// "+gen.Header+"\n")) {
+			out = append(out, e.Name())
+		}
+	}
+	return out, nil
+}
+
+func sortedNames(files map[string][]byte) []string {
+	var ns []string
+	for n := range files {
+		ns = append(ns, n)
+	}
+	sort.Strings(ns)
+	return ns
+}
+
+func checkDir(dir string, files map[string][]byte) (string, error) {
+	var b strings.Builder
+	for _, name := range sortedNames(files) {
+		path := filepath.Join(dir, name)
+		old, err := os.ReadFile(path)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return "", err
+		}
+		b.WriteString(unifiedDiff(filepath.ToSlash(path), string(old), string(files[name])))
+	}
+	stale, err := generatedFiles(dir)
+	if err != nil {
+		return "", err
+	}
+	for _, name := range stale {
+		if _, ok := files[name]; !ok {
+			path := filepath.Join(dir, name)
+			old, err := os.ReadFile(path)
+			if err != nil {
+				return "", err
+			}
+			fmt.Fprintf(&b, "stale generated file, no longer produced: %s\n", filepath.ToSlash(path))
+			b.WriteString(unifiedDiff(filepath.ToSlash(path), string(old), ""))
+		}
+	}
+	return b.String(), nil
+}
+
+func writeDir(dir string, files map[string][]byte) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	stale, err := generatedFiles(dir)
+	if err != nil {
+		return err
+	}
+	for _, name := range stale {
+		if _, ok := files[name]; !ok {
+			if err := os.Remove(filepath.Join(dir, name)); err != nil {
+				return err
+			}
+		}
+	}
+	for _, name := range sortedNames(files) {
+		path := filepath.Join(dir, name)
+		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, files[name]) {
+			continue
+		}
+		if err := os.WriteFile(path, files[name], 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}

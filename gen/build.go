@@ -1,0 +1,1017 @@
+package gen
+
+import (
+	"encoding/json"
+	"math/big"
+	"net/url"
+	pathpkg "path"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/structgen/structgen/gen/names"
+)
+
+// kinds is a set of JSON value kinds; integers and other numbers apart.
+type kinds uint8
+
+const (
+	kNull kinds = 1 << iota
+	kBool
+	kInt
+	kFrac // numbers that are not integers
+	kStr
+	kArr
+	kObj
+
+	kNum   = kInt | kFrac
+	kAll   = kNull | kBool | kNum | kStr | kArr | kObj
+	kValue = kAll &^ kNull
+)
+
+func kindOfValue(v any) kinds {
+	switch v := v.(type) {
+	case nil:
+		return kNull
+	case bool:
+		return kBool
+	case json.Number:
+		if _, ok := integerValue(string(v)); ok {
+			return kInt
+		}
+		return kFrac
+	case float64, int, int64:
+		return kNum
+	case string:
+		return kStr
+	case []any:
+		return kArr
+	case map[string]any:
+		return kObj
+	}
+	return kAll
+}
+
+func integerValue(s string) (string, bool) {
+	if !strings.ContainsAny(s, ".eE") {
+		return s, true
+	}
+	r, ok := new(big.Rat).SetString(s)
+	return "", ok && r.IsInt()
+}
+
+// builder maps the compiled schema graph to the IR.
+type builder struct {
+	l   *loader
+	pkg *Package
+
+	rootNames map[string]string // location → name from the config
+	overrides map[string]string // location → name from `names`
+	types     map[string]*Type  // key → type
+	byName    map[string]string // name → key
+	building  map[string]bool   // keys whose fields are being built
+	kindMemo  map[*jsonschema.Schema]kinds
+	kindBusy  map[*jsonschema.Schema]bool
+	errs      []error
+}
+
+func (b *builder) errorf(p Pos, format string, args ...any) {
+	b.errs = append(b.errs, errAt(p, format, args...))
+}
+
+// expand returns s and every schema it must also satisfy through $ref and
+// allOf, each once, in a stable order.
+func expand(sites ...*jsonschema.Schema) []*jsonschema.Schema {
+	var out []*jsonschema.Schema
+	seen := map[*jsonschema.Schema]bool{}
+	var walk func(s *jsonschema.Schema)
+	walk = func(s *jsonschema.Schema) {
+		if s == nil || seen[s] {
+			return
+		}
+		seen[s] = true
+		out = append(out, s)
+		walk(s.Ref)
+		walk(s.RecursiveRef)
+		if s.DynamicRef != nil {
+			walk(s.DynamicRef.Ref)
+		}
+		for _, a := range s.AllOf {
+			walk(a)
+		}
+	}
+	for _, s := range sites {
+		walk(s)
+	}
+	return out
+}
+
+func ownKinds(s *jsonschema.Schema) kinds {
+	if s.Bool != nil {
+		if *s.Bool {
+			return kAll
+		}
+		return 0
+	}
+	k := kAll
+	if s.Types != nil && !s.Types.IsEmpty() {
+		var t kinds
+		for _, name := range s.Types.ToStrings() {
+			switch name {
+			case "null":
+				t |= kNull
+			case "boolean":
+				t |= kBool
+			case "integer":
+				t |= kInt
+			case "number":
+				t |= kNum
+			case "string":
+				t |= kStr
+			case "array":
+				t |= kArr
+			case "object":
+				t |= kObj
+			}
+		}
+		k &= t
+	}
+	if s.Const != nil {
+		k &= kindOfValue(*s.Const)
+	}
+	if s.Enum != nil {
+		var t kinds
+		for _, v := range s.Enum.Values {
+			t |= kindOfValue(v)
+		}
+		k &= t
+	}
+	return k
+}
+
+// kindsOf returns the kinds of JSON value that can satisfy every member.
+func (b *builder) kindsOf(conj []*jsonschema.Schema) kinds {
+	k := kAll
+	for _, m := range conj {
+		k &= ownKinds(m)
+		for _, dis := range [][]*jsonschema.Schema{m.AnyOf, m.OneOf} {
+			if len(dis) == 0 {
+				continue
+			}
+			var u kinds
+			for _, br := range dis {
+				u |= b.kindsOfSchema(br)
+			}
+			k &= u
+		}
+	}
+	return k
+}
+
+func (b *builder) kindsOfSchema(s *jsonschema.Schema) kinds {
+	if k, ok := b.kindMemo[s]; ok {
+		return k
+	}
+	if b.kindBusy[s] {
+		return kAll
+	}
+	b.kindBusy[s] = true
+	k := b.kindsOf(expand(s))
+	delete(b.kindBusy, s)
+	b.kindMemo[s] = k
+	return k
+}
+
+// hasShape reports whether s says anything about a value's structure that
+// a Go type can carry (beyond plain constraints).
+func hasShape(s *jsonschema.Schema) bool {
+	return len(s.Properties) > 0 || s.AdditionalProperties != nil || len(s.PatternProperties) > 0 ||
+		s.Items != nil || s.Items2020 != nil || len(s.PrefixItems) > 0 || s.AdditionalItems != nil ||
+		s.Enum != nil || len(s.AnyOf) > 0 || len(s.OneOf) > 0 || s.Types != nil && !s.Types.IsEmpty()
+}
+
+func shaped(conj []*jsonschema.Schema) bool {
+	for _, m := range conj {
+		if hasShape(m) || m.Const != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// canon follows a bare $ref to the schema that gives a type its name.
+func canon(s *jsonschema.Schema) *jsonschema.Schema {
+	for i := 0; i < 100 && s.Ref != nil; i++ {
+		if len(s.Properties) > 0 || s.AdditionalProperties != nil || len(s.PatternProperties) > 0 ||
+			s.Items != nil || s.Items2020 != nil || len(s.PrefixItems) > 0 || s.Enum != nil ||
+			len(s.AllOf) > 0 || len(s.AnyOf) > 0 || len(s.OneOf) > 0 {
+			return s
+		}
+		s = s.Ref
+	}
+	return s
+}
+
+// narrow adds to conj the one branch of each anyOf/oneOf that can hold a
+// value of kind k; a disjunction with several such branches is left to
+// validation. It returns the branches that were left, by disjunction.
+func (b *builder) narrow(conj []*jsonschema.Schema, k kinds) (out []*jsonschema.Schema, open [][]*jsonschema.Schema) {
+	out = conj
+	seen := map[*jsonschema.Schema]bool{}
+	for _, m := range conj {
+		seen[m] = true
+	}
+	for i := 0; i < len(out); i++ {
+		m := out[i]
+		for _, dis := range [][]*jsonschema.Schema{m.AnyOf, m.OneOf} {
+			var match []*jsonschema.Schema
+			for _, br := range dis {
+				if b.kindsOfSchema(br)&k != 0 {
+					match = append(match, br)
+				}
+			}
+			switch {
+			case len(match) == 1:
+				for _, s := range expand(match[0]) {
+					if !seen[s] {
+						seen[s] = true
+						out = append(out, s)
+					}
+				}
+			case len(match) > 1:
+				var shapedMatch []*jsonschema.Schema
+				for _, br := range match {
+					if shaped(expand(br)) {
+						shapedMatch = append(shapedMatch, br)
+					}
+				}
+				if len(shapedMatch) > 0 {
+					open = append(open, match)
+				}
+			}
+		}
+	}
+	return out, open
+}
+
+// typeOf maps the schemas at sites (all of which a value must satisfy) to
+// a Go type, restricted to the kinds in mask. It reports whether null is
+// allowed too.
+func (b *builder) typeOf(sites []*jsonschema.Schema, mask kinds, hint string) (*Ref, bool) {
+	b.pkg.Nodes++
+	// Sites that only annotate do not shape the type.
+	var shapedSites []*jsonschema.Schema
+	for _, s := range sites {
+		if shaped(expand(s)) {
+			shapedSites = append(shapedSites, s)
+		}
+	}
+	if len(shapedSites) == 0 && len(sites) > 0 {
+		shapedSites = sites[:1]
+	}
+	conj := expand(shapedSites...)
+	k := b.kindsOf(conj) & mask
+	nullable := k&kNull != 0
+	k &^= kNull
+	switch {
+	case k == 0:
+		b.pkg.Fallbacks++
+		return &Ref{Kind: RefAny}, nullable
+	case k == kValue:
+		if shaped(conj) {
+			b.pkg.Fallbacks++
+		}
+		return &Ref{Kind: RefAny}, nullable
+	}
+	single := k == kBool || k == kStr || k == kArr || k == kObj || k&^kNum == 0
+	if single && len(shapedSites) > 1 {
+		// Sites that add only constraints for this kind (a bare
+		// {"type": "object"} beside a full definition) do not change
+		// the Go type, and must not change its name either.
+		var keep []*jsonschema.Schema
+		for _, s := range shapedSites {
+			if c := expand(s); shapedFor(c, k) || hasDisjunction(c) {
+				keep = append(keep, s)
+			}
+		}
+		if len(keep) == 0 {
+			keep = shapedSites[:1]
+		}
+		shapedSites = keep
+		conj = expand(shapedSites...)
+	}
+	primary := canon(shapedSites[0])
+	if full := b.kindsOfSchema(primary) &^ kNull; single && k != full {
+		hint += kindWord(k) // a one-kind view of a schema that allows more
+	}
+	if !single {
+		return b.union(primary, shapedSites, conj, k, hint), nullable
+	}
+	own := conj
+	conj, open := b.narrow(conj, k)
+	if !shapedFor(own, k) && len(conj) > len(own) {
+		// The shape comes from the one anyOf/oneOf branch that can hold
+		// this kind: the type is that branch's, under its own name.
+		r, _ := b.typeOf([]*jsonschema.Schema{conj[len(own)]}, k, "")
+		return r, nullable
+	}
+	switch {
+	case k == kBool:
+		return &Ref{Kind: RefBool}, nullable
+	case k == kInt:
+		return &Ref{Kind: RefInt}, nullable
+	case k&^kNum == 0:
+		return &Ref{Kind: RefFloat}, nullable
+	case k == kStr:
+		for _, m := range conj {
+			if m.Enum != nil && len(m.Enum.Values) > 0 && allStrings(m.Enum.Values) {
+				return b.enum(primary, m, hint), nullable
+			}
+		}
+		return &Ref{Kind: RefString}, nullable
+	case k == kArr:
+		return b.array(conj, hint), nullable
+	default:
+		if len(open) > 0 {
+			if r := b.discriminated(primary, shapedSites, conj, open[0], hint); r != nil {
+				return r, nullable
+			}
+		}
+		return b.object(primary, shapedSites, conj, open, hint), nullable
+	}
+}
+
+func hasDisjunction(conj []*jsonschema.Schema) bool {
+	for _, m := range conj {
+		if len(m.AnyOf) > 0 || len(m.OneOf) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func kindWord(k kinds) string {
+	switch {
+	case k == kBool:
+		return "Bool"
+	case k == kInt:
+		return "Int"
+	case k&^kNum == 0:
+		return "Number"
+	case k == kStr:
+		return "String"
+	case k == kArr:
+		return "Array"
+	case k == kObj:
+		return "Object"
+	}
+	return "Value"
+}
+
+// shapedFor reports whether conj itself says how a value of kind k is
+// built, as opposed to leaving it to an anyOf/oneOf branch.
+func shapedFor(conj []*jsonschema.Schema, k kinds) bool {
+	for _, m := range conj {
+		switch {
+		case k == kObj && (len(m.Properties) > 0 || m.AdditionalProperties != nil || len(m.PatternProperties) > 0),
+			k == kArr && (m.Items != nil || m.Items2020 != nil || len(m.PrefixItems) > 0),
+			k == kStr && m.Enum != nil:
+			return true
+		}
+	}
+	return false
+}
+
+func allStrings(vs []any) bool {
+	for _, v := range vs {
+		if _, ok := v.(string); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// named returns the type for key, creating it with fill when new. Fill
+// may recurse into named (recursive schemas); the Ref is valid at once.
+func (b *builder) named(key, name string, loc string, fill func(t *Type)) *Ref {
+	if t, ok := b.types[key]; ok {
+		return &Ref{Kind: RefNamed, Name: t.Name}
+	}
+	pos := b.l.position(loc)
+	if other, ok := b.byName[name]; ok && other != key {
+		ot := b.types[other]
+		b.errorf(pos, "Go type name %s is taken by %s (%s); add a `names` entry for %s to name one of them [%s vs %s]",
+			name, ot.Source, ot.Pos, b.l.source(loc), key, other)
+		name = name + "_" + strconv.Itoa(len(b.types))
+	}
+	t := &Type{Name: name, Source: b.l.source(loc), Pos: pos}
+	b.types[key] = t
+	b.byName[name] = key
+	b.building[key] = true
+	fill(t)
+	delete(b.building, key)
+	return &Ref{Kind: RefNamed, Name: t.Name}
+}
+
+func (b *builder) doc(t *Type, s *jsonschema.Schema) {
+	for _, m := range expand(s) {
+		if t.Doc == "" {
+			t.Doc = docText(m)
+		}
+		t.Deprecated = t.Deprecated || m.Deprecated
+	}
+}
+
+func docText(s *jsonschema.Schema) string {
+	title, desc := strings.TrimSpace(s.Title), strings.TrimSpace(s.Description)
+	switch {
+	case title != "" && desc != "" && title != desc:
+		return title + "\n\n" + desc
+	case desc != "":
+		return desc
+	}
+	return title
+}
+
+// nameOf derives the Go name of the schema at loc from the config, a
+// `names` override, a $defs/definitions key, the file name, or the path.
+func (b *builder) nameOf(loc string) string {
+	if n, ok := b.overrides[loc]; ok {
+		return n
+	}
+	if n, ok := b.rootNames[loc]; ok {
+		return n
+	}
+	u, frag, _ := strings.Cut(loc, "#")
+	ptr, err := url.PathUnescape(frag)
+	if err != nil {
+		ptr = frag
+	}
+	var toks []string
+	if ptr != "" {
+		for _, t := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
+			toks = append(toks, strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~"))
+		}
+	}
+	path := schemaSteps(toks)
+	// The deepest schema on the path that has a name of its own is the base.
+	for i := len(path); i >= 0; i-- {
+		end := 0
+		if i > 0 {
+			end = path[i-1].end
+		}
+		prefix := u + "#" + pointer(toks[:end])
+		var base string
+		switch {
+		case b.overrides[prefix] != "":
+			base = b.overrides[prefix]
+		case b.rootNames[prefix] != "":
+			base = b.rootNames[prefix]
+		case i > 0 && (path[i-1].keyword == "$defs" || path[i-1].keyword == "definitions"):
+			base = names.Go(path[i-1].arg)
+			if base == "" {
+				base = "Def"
+			}
+		case i == 0:
+			file := pathpkg.Base(u)
+			base = names.Go(strings.TrimSuffix(file, pathpkg.Ext(file)))
+			if base == "" {
+				base = "Schema"
+			}
+		default:
+			continue
+		}
+		return base + b.suffix(u, toks, path[i:])
+	}
+	return "Schema"
+}
+
+// step is one keyword on the way from a document's root to a subschema:
+// the keyword, its name or index argument if it takes one, and where the
+// subschema it leads to ends in the token list.
+type step struct {
+	keyword, arg string
+	start, end   int
+}
+
+// Keywords whose value maps names, or lists schemas, to subschemas.
+var (
+	namedKeywords = map[string]bool{"properties": true, "patternProperties": true, "$defs": true,
+		"definitions": true, "dependentSchemas": true, "dependencies": true}
+	listKeywords = map[string]bool{"allOf": true, "anyOf": true, "oneOf": true, "prefixItems": true}
+)
+
+func schemaSteps(toks []string) []step {
+	var out []step
+	for i := 0; i < len(toks); {
+		st := step{keyword: toks[i], start: i}
+		i++
+		_, numeric := strconv.Atoi(tokAt(toks, i))
+		if namedKeywords[st.keyword] || listKeywords[st.keyword] ||
+			(st.keyword == "items" || st.keyword == "additionalItems") && numeric == nil && i < len(toks) {
+			st.arg = tokAt(toks, i)
+			i++
+		}
+		st.end = min(i, len(toks))
+		out = append(out, st)
+	}
+	return out
+}
+
+func tokAt(toks []string, i int) string {
+	if i < len(toks) {
+		return toks[i]
+	}
+	return ""
+}
+
+// suffix names the steps from a named schema of document u down.
+func (b *builder) suffix(u string, toks []string, steps []step) string {
+	var sb strings.Builder
+	for _, st := range steps {
+		switch st.keyword {
+		case "properties":
+			// The same name as the property's struct field, clashes resolved.
+			sb.WriteString(b.fieldName(u, toks[:st.start+1], st.arg))
+		case "dependentSchemas", "dependencies":
+			sb.WriteString(names.Go(st.arg) + "Dependency")
+		case "items", "prefixItems", "additionalItems":
+			sb.WriteString("Item" + st.arg)
+		case "additionalProperties", "patternProperties":
+			sb.WriteString("Value")
+		case "anyOf", "oneOf":
+			sb.WriteString("Option" + st.arg)
+		case "allOf":
+			sb.WriteString("Part" + st.arg)
+		case "$defs", "definitions":
+			sb.WriteString(names.Go(st.arg))
+		default:
+			sb.WriteString(names.Go(st.keyword))
+		}
+	}
+	return sb.String()
+}
+
+// fieldName returns the Go field name of property prop of the properties
+// object at u#/toks, as object() assigns it.
+func (b *builder) fieldName(u string, toks []string, prop string) string {
+	doc := b.l.value(u)
+	for _, t := range toks {
+		switch v := doc.(type) {
+		case map[string]any:
+			doc = v[t]
+		case []any:
+			n, err := strconv.Atoi(t)
+			if err != nil || n < 0 || n >= len(v) {
+				doc = nil
+			} else {
+				doc = v[n]
+			}
+		default:
+			doc = nil
+		}
+	}
+	props, _ := doc.(map[string]any)
+	var keys []string
+	for k := range props {
+		if validTagName(k) {
+			keys = append(keys, k)
+		}
+	}
+	if id := fieldNames(keys)[prop]; id != "" {
+		return id
+	}
+	if n := names.Go(prop); n != "" {
+		return n
+	}
+	return "Property"
+}
+
+// fieldNames assigns struct field names to JSON property names.
+func fieldNames(keys []string) map[string]string {
+	return names.Unique(keys, names.Go, map[string]bool{
+		"AdditionalProperties": true, "MarshalJSON": true, "UnmarshalJSON": true,
+	})
+}
+
+func keyOf(primary *jsonschema.Schema, sites []*jsonschema.Schema, mask kinds, extra string) string {
+	var parts []string
+	if primary != nil {
+		parts = append(parts, primary.Location)
+	}
+	for _, s := range sites {
+		if c := canon(s); c != primary {
+			parts = append(parts, c.Location)
+		}
+	}
+	return strings.Join(parts, "&") + "|" + strconv.Itoa(int(mask)) + extra
+}
+
+func (b *builder) schemaLocs(sites []*jsonschema.Schema) []string {
+	var out []string
+	for _, s := range sites {
+		out = append(out, canon(s).Location)
+	}
+	return out
+}
+
+func (b *builder) enum(primary, m *jsonschema.Schema, hint string) *Ref {
+	key := m.Location + "|enum"
+	name := b.nameOf(primary.Location) + hint
+	return b.named(key, name, m.Location, func(t *Type) {
+		t.Kind = KindEnum
+		t.Schemas = []string{primary.Location}
+		b.doc(t, primary)
+		var vals []string
+		seen := map[string]bool{}
+		for _, v := range m.Enum.Values {
+			s := v.(string)
+			if !seen[s] {
+				seen[s] = true
+				vals = append(vals, s)
+			}
+		}
+		ids := names.Unique(vals, func(v string) string {
+			n := names.Go(v)
+			if n == "" {
+				n = "Empty"
+			}
+			return t.Name + n
+		}, nil)
+		for _, v := range vals {
+			t.Values = append(t.Values, EnumValue{Name: ids[v], Value: v})
+		}
+	})
+}
+
+func (b *builder) array(conj []*jsonschema.Schema, hint string) *Ref {
+	var items, prefix []*jsonschema.Schema
+	var rest []*jsonschema.Schema
+	tuple := false
+	for _, m := range conj {
+		switch it := m.Items.(type) {
+		case *jsonschema.Schema:
+			items = append(items, it)
+		case []*jsonschema.Schema:
+			tuple = true
+			prefix = append(prefix, it...)
+			if ai, ok := m.AdditionalItems.(*jsonschema.Schema); ok {
+				rest = append(rest, ai)
+			}
+		}
+		if m.Items2020 != nil {
+			if len(m.PrefixItems) > 0 {
+				rest = append(rest, m.Items2020)
+			} else {
+				items = append(items, m.Items2020)
+			}
+		}
+		if len(m.PrefixItems) > 0 {
+			tuple = true
+			prefix = append(prefix, m.PrefixItems...)
+		}
+	}
+	if tuple {
+		// Positions of different types: one Go element type holds them only
+		// when they all agree.
+		var elem *Ref
+		same := true
+		for _, s := range append(append(prefix, rest...), items...) {
+			r, null := b.typeOf([]*jsonschema.Schema{s}, kAll, "")
+			r = b.wrapElem(r, null)
+			if elem != nil && !sameRef(elem, r) {
+				same = false
+			}
+			elem = r
+		}
+		if same && elem != nil && len(rest)+len(items) > 0 {
+			return &Ref{Kind: RefSlice, Elem: elem}
+		}
+		b.pkg.Fallbacks++
+		return &Ref{Kind: RefSlice, Elem: &Ref{Kind: RefAny}}
+	}
+	if len(items) == 0 {
+		return &Ref{Kind: RefSlice, Elem: &Ref{Kind: RefAny}}
+	}
+	r, null := b.typeOf(items, kAll, "")
+	return &Ref{Kind: RefSlice, Elem: b.wrapElem(r, null)}
+}
+
+func sameRef(a, b *Ref) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Kind == b.Kind && a.Name == b.Name && sameRef(a.Elem, b.Elem)
+}
+
+// wrapElem makes an element or map value able to hold null.
+func (b *builder) wrapElem(r *Ref, null bool) *Ref {
+	if null && !r.nilable() {
+		return &Ref{Kind: RefPointer, Elem: r}
+	}
+	return r
+}
+
+type prop struct {
+	name  string
+	sites []*jsonschema.Schema
+	pos   Pos
+	order int
+}
+
+func (b *builder) object(primary *jsonschema.Schema, sites, conj []*jsonschema.Schema, open [][]*jsonschema.Schema, hint string) *Ref {
+	props := map[string]*prop{}
+	var order []*prop
+	required := map[string]bool{}
+	closed := false
+	var addl []*jsonschema.Schema
+	patterns := false
+	for mi, m := range conj {
+		for name, s := range m.Properties {
+			p := props[name]
+			if p == nil {
+				p = &prop{name: name, pos: b.l.position(s.Location), order: mi}
+				props[name] = p
+				order = append(order, p)
+			}
+			p.sites = append(p.sites, s)
+		}
+		for _, r := range m.Required {
+			required[r] = true
+		}
+		switch a := m.AdditionalProperties.(type) {
+		case bool:
+			if !a && len(m.PatternProperties) == 0 {
+				closed = true
+			}
+		case *jsonschema.Schema:
+			addl = append(addl, a)
+		}
+		if len(m.PatternProperties) > 0 {
+			patterns = true
+		}
+	}
+	if len(open) > 0 {
+		b.pkg.Fallbacks++ // branch properties land in the extras map
+	}
+	extraType := func() *Ref {
+		if len(addl) == 1 && !patterns {
+			r, null := b.typeOf(addl, kAll, "")
+			return b.wrapElem(r, null)
+		}
+		return &Ref{Kind: RefAny}
+	}
+	if len(props) == 0 {
+		return &Ref{Kind: RefMap, Elem: extraType()}
+	}
+	key := keyOf(primary, sites, kObj, hint)
+	loc := primary.Location
+	name := b.nameOf(loc) + hint
+	return b.named(key, name, loc, func(t *Type) {
+		t.Kind = KindStruct
+		t.Schemas = b.schemaLocs(sites)
+		b.doc(t, primary)
+		sort.SliceStable(order, func(i, j int) bool {
+			a, c := order[i], order[j]
+			if a.order != c.order {
+				return a.order < c.order
+			}
+			if a.pos.File != c.pos.File {
+				return a.pos.File < c.pos.File
+			}
+			if a.pos.Line != c.pos.Line {
+				return a.pos.Line < c.pos.Line
+			}
+			return a.pos.Col < c.pos.Col
+		})
+		var keys []string
+		var fieldProps []*prop
+		unrepresentable := false
+		for _, p := range order {
+			if !validTagName(p.name) {
+				unrepresentable = true
+				continue
+			}
+			keys = append(keys, p.name)
+			fieldProps = append(fieldProps, p)
+		}
+		ids := fieldNames(keys)
+		for _, p := range fieldProps {
+			f := &Field{Name: ids[p.name], JSON: p.name}
+			r, null := b.typeOf(p.sites, kAll, "")
+			if len(p.sites) > 0 {
+				f.Doc = docText(p.sites[0])
+				for _, s := range p.sites {
+					f.Deprecated = f.Deprecated || s.Deprecated
+				}
+			}
+			f.Type, f.Omit = b.fieldType(r, null, required[p.name])
+			t.Fields = append(t.Fields, f)
+		}
+		if !closed || unrepresentable {
+			if closed {
+				t.Extra = &Ref{Kind: RefAny}
+			} else {
+				t.Extra = extraType()
+			}
+		}
+	})
+}
+
+// fieldType wraps r so that absent, null and a value stay apart.
+func (b *builder) fieldType(r *Ref, null, required bool) (*Ref, string) {
+	recursive := r.Kind == RefNamed && b.building[b.byName[r.Name]] && b.types[b.byName[r.Name]].Kind == KindStruct
+	switch {
+	case required && !null:
+		if recursive {
+			return &Ref{Kind: RefPointer, Elem: r}, ""
+		}
+		return r, ""
+	case required && null:
+		if r.nilable() {
+			return r, ""
+		}
+		return &Ref{Kind: RefPointer, Elem: r}, ""
+	case !null:
+		switch r.Kind {
+		case RefSlice, RefMap:
+			return r, "omitzero"
+		case RefAny, RefPointer:
+			return r, "omitempty"
+		}
+		return &Ref{Kind: RefPointer, Elem: r}, "omitempty"
+	default:
+		if r.Kind == RefAny {
+			return r, "omitempty"
+		}
+		return &Ref{Kind: RefNullable, Elem: r}, "omitzero"
+	}
+}
+
+// validTagName reports whether encoding/json can use name as a field's
+// key; other properties are kept in the extras map.
+func validTagName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, c := range name {
+		switch {
+		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case c > 127 && (unicode.IsLetter(c) || unicode.IsDigit(c)):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+var kindWords = []struct {
+	k    kinds
+	word string
+	json string
+}{
+	{kBool, "Bool", "boolean"},
+	{kNum, "Number", "number"},
+	{kStr, "String", "string"},
+	{kArr, "Array", "array"},
+	{kObj, "Object", "object"},
+}
+
+// union maps a schema that allows several kinds of value to a struct with
+// one field per kind, picked by the JSON value's first byte.
+func (b *builder) union(primary *jsonschema.Schema, sites, conj []*jsonschema.Schema, k kinds, hint string) *Ref {
+	key := keyOf(primary, sites, k, hint)
+	name := b.nameOf(primary.Location) + hint
+	return b.named(key, name, primary.Location, func(t *Type) {
+		t.Kind = KindUnion
+		t.Schemas = b.schemaLocs(sites)
+		b.doc(t, primary)
+		used := map[string]bool{}
+		for _, kw := range kindWords {
+			sub := k & kw.k
+			if sub == 0 {
+				continue
+			}
+			v := &Variant{JSON: kw.json}
+			word := kw.word
+			if sub == kInt {
+				word, v.JSON = "Int", "integer"
+			}
+			r, _ := b.typeOf(sites, sub, hint)
+			v.Type = r
+			v.Name = word
+			if r.Kind == RefNamed && r.Name != t.Name+word && !used[r.Name] {
+				v.Name = r.Name
+			}
+			used[v.Name] = true
+			if !r.nilable() {
+				v.Type = &Ref{Kind: RefPointer, Elem: r}
+			}
+			t.Variants = append(t.Variants, v)
+		}
+	})
+}
+
+// discriminated maps object branches that a string property tells apart
+// to a union; nil when there is no such property.
+func (b *builder) discriminated(primary *jsonschema.Schema, sites, base []*jsonschema.Schema, branches []*jsonschema.Schema, hint string) *Ref {
+	tags := make([]map[string][]string, len(branches))
+	for i, br := range branches {
+		tags[i] = map[string][]string{}
+		req := map[string]bool{}
+		conj := expand(br)
+		for _, m := range conj {
+			for _, r := range m.Required {
+				req[r] = true
+			}
+		}
+		for _, m := range conj {
+			for name, ps := range m.Properties {
+				if !req[name] {
+					continue
+				}
+				for _, s := range expand(ps) {
+					if s.Const != nil {
+						if v, ok := (*s.Const).(string); ok {
+							tags[i][name] = []string{v}
+						}
+					} else if s.Enum != nil && allStrings(s.Enum.Values) {
+						for _, v := range s.Enum.Values {
+							tags[i][name] = append(tags[i][name], v.(string))
+						}
+					}
+				}
+			}
+		}
+	}
+	var candidates []string
+	for name := range tags[0] {
+		candidates = append(candidates, name)
+	}
+	sort.Strings(candidates)
+	disc := ""
+	for _, name := range candidates {
+		seen := map[string]bool{}
+		ok := true
+		for i := range branches {
+			vs, has := tags[i][name]
+			if !has || len(vs) == 0 {
+				ok = false
+				break
+			}
+			for _, v := range vs {
+				if seen[v] {
+					ok = false
+				}
+				seen[v] = true
+			}
+		}
+		if ok {
+			disc = name
+			break
+		}
+	}
+	if disc == "" {
+		return nil
+	}
+	key := keyOf(primary, sites, kObj, hint+"|disc")
+	name := b.nameOf(primary.Location) + hint
+	baseShaped := false
+	for _, m := range base {
+		if len(m.Properties) > 0 {
+			baseShaped = true
+		}
+	}
+	return b.named(key, name, primary.Location, func(t *Type) {
+		t.Kind = KindUnion
+		t.Discriminator = disc
+		t.Schemas = b.schemaLocs(sites)
+		b.doc(t, primary)
+		used := map[string]bool{}
+		for i, br := range branches {
+			var r *Ref
+			if baseShaped {
+				vh := hint + names.Go(tags[i][disc][0]) + "Variant"
+				r = b.object(primary, append(append([]*jsonschema.Schema(nil), sites...), br), append(append([]*jsonschema.Schema(nil), base...), expand(br)...), nil, vh)
+			} else {
+				r, _ = b.typeOf([]*jsonschema.Schema{br}, kObj, "")
+			}
+			vname := names.Go(tags[i][disc][0])
+			if r.Kind == RefNamed {
+				vname = r.Name
+			}
+			for n := 2; used[vname] || vname == ""; n++ {
+				vname = "Variant" + strconv.Itoa(n)
+			}
+			used[vname] = true
+			if !r.nilable() {
+				r = &Ref{Kind: RefPointer, Elem: r}
+			}
+			t.Variants = append(t.Variants, &Variant{Name: vname, JSON: "object", Type: r, Tags: tags[i][disc]})
+		}
+	})
+}

@@ -1,0 +1,324 @@
+package gen
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+)
+
+const runtimePkg = "github.com/structgen/structgen/runtime"
+
+// Generated file names.
+const (
+	TypesFile   = "structgen_gen.go"
+	SchemasFile = "structgen_schemas_gen.go"
+)
+
+// Emit writes the Go files for pkg.
+func Emit(pkg *Package) (map[string][]byte, error) {
+	out := map[string][]byte{}
+	types := newFile(pkg)
+	types.Const().Id("_").Op("=").Qual(runtimePkg, "IsVersion1").Line()
+	for _, t := range pkg.Types {
+		emitType(types, t)
+	}
+	schemas := newFile(pkg)
+	emitSchemas(schemas, pkg)
+	for name, f := range map[string]*jen.File{TypesFile: types, SchemasFile: schemas} {
+		src := fmt.Sprintf("%#v", f)
+		if strings.HasPrefix(src, "// Error") || !strings.HasPrefix(src, "// "+Header) {
+			return nil, fmt.Errorf("emit %s: %s", name, firstLineOf(src))
+		}
+		out[name] = []byte(src)
+	}
+	return out, nil
+}
+
+func firstLineOf(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+func newFile(pkg *Package) *jen.File {
+	f := jen.NewFile(pkg.Name)
+	f.HeaderComment(Header)
+	for _, s := range pkg.Sources {
+		f.HeaderComment("source: " + s)
+	}
+	f.ImportName(runtimePkg, "runtime")
+	f.ImportName("encoding/json", "json")
+	return f
+}
+
+// comment renders text as // lines.
+func comment(text string) []jen.Code {
+	var out []jen.Code
+	for _, line := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
+		line = strings.TrimRight(line, " \t\r")
+		if line == "" {
+			out = append(out, jen.Comment("//"))
+		} else {
+			out = append(out, jen.Comment("// "+strings.ReplaceAll(line, "\r", " ")))
+		}
+	}
+	return out
+}
+
+func typeDoc(t *Type) string {
+	var parts []string
+	doc := t.Doc
+	if first, rest, _ := strings.Cut(doc, "\n\n"); first == t.Name {
+		doc = rest // a title that only repeats the name says nothing
+	}
+	if doc != "" {
+		parts = append(parts, doc)
+	}
+	if t.Deprecated {
+		parts = append(parts, "Deprecated: the schema marks this deprecated.")
+	}
+	parts = append(parts, "Schema: "+t.Source)
+	return strings.Join(parts, "\n\n")
+}
+
+func addDoc(f *jen.File, text string) {
+	for _, c := range comment(text) {
+		f.Add(c)
+	}
+}
+
+func goType(r *Ref) jen.Code {
+	switch r.Kind {
+	case RefAny:
+		return jen.Qual("encoding/json", "RawMessage")
+	case RefBool:
+		return jen.Bool()
+	case RefInt:
+		return jen.Int64()
+	case RefFloat:
+		return jen.Float64()
+	case RefString:
+		return jen.String()
+	case RefNamed:
+		return jen.Id(r.Name)
+	case RefSlice:
+		return jen.Index().Add(goType(r.Elem))
+	case RefMap:
+		return jen.Map(jen.String()).Add(goType(r.Elem))
+	case RefPointer:
+		return jen.Op("*").Add(goType(r.Elem))
+	case RefNullable:
+		return jen.Qual(runtimePkg, "Nullable").Types(goType(r.Elem))
+	}
+	panic("unknown ref kind " + r.Kind)
+}
+
+func emitType(f *jen.File, t *Type) {
+	addDoc(f, typeDoc(t))
+	switch t.Kind {
+	case KindStruct:
+		emitStruct(f, t)
+	case KindEnum:
+		f.Type().Id(t.Name).String()
+		var defs []jen.Code
+		for _, v := range t.Values {
+			defs = append(defs, jen.Id(v.Name).Id(t.Name).Op("=").Lit(v.Value))
+		}
+		f.Comment("Values of " + t.Name + ".")
+		f.Const().Defs(defs...)
+	case KindUnion:
+		emitUnion(f, t)
+	case KindDefined:
+		f.Type().Id(t.Name).Add(goType(t.Underlying))
+	case KindAlias:
+		f.Type().Id(t.Name).Op("=").Add(goType(t.Underlying))
+	}
+	f.Line()
+	if len(t.Schemas) > 0 {
+		emitParse(f, t)
+	}
+}
+
+func emitStruct(f *jen.File, t *Type) {
+	var fields []jen.Code
+	for _, fd := range t.Fields {
+		doc := fd.Doc
+		if fd.Deprecated {
+			if doc != "" {
+				doc += "\n\n"
+			}
+			doc += "Deprecated: the schema marks this deprecated."
+		}
+		if doc != "" {
+			fields = append(fields, comment(doc)...)
+		}
+		tag := fd.JSON
+		if tag == "-" {
+			tag = "-,"
+		}
+		if fd.Omit != "" {
+			tag += "," + fd.Omit
+		}
+		fields = append(fields, jen.Id(fd.Name).Add(goType(fd.Type)).Tag(map[string]string{"json": tag}))
+	}
+	if t.Extra != nil {
+		fields = append(fields,
+			jen.Comment("// AdditionalProperties holds the properties that the schema does not"),
+			jen.Comment("// declare, so that decoding and encoding lose nothing."),
+			jen.Id("AdditionalProperties").Map(jen.String()).Add(goType(t.Extra)).Tag(map[string]string{"json": "-"}))
+	}
+	f.Type().Id(t.Name).Struct(fields...)
+	if t.Extra == nil {
+		return
+	}
+	known := "fields" + t.Name
+	var lits []jen.Code
+	for _, fd := range t.Fields {
+		lits = append(lits, jen.Lit(fd.JSON))
+	}
+	f.Line()
+	f.Var().Id(known).Op("=").Qual(runtimePkg, "NewFields").Call(lits...)
+	f.Line()
+	f.Comment("// MarshalJSON encodes the declared fields, then AdditionalProperties.")
+	f.Func().Params(jen.Id("v").Id(t.Name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Type().Id("plain").Id(t.Name),
+		jen.Return(jen.Qual(runtimePkg, "MarshalObject").Call(jen.Id("plain").Call(jen.Id("v")), jen.Id(known), jen.Id("v").Dot("AdditionalProperties"))),
+	)
+	f.Line()
+	f.Comment("// UnmarshalJSON decodes the declared fields and keeps every other")
+	f.Comment("// property in AdditionalProperties.")
+	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
+		jen.Type().Id("plain").Id(t.Name),
+		jen.Return(jen.Qual(runtimePkg, "UnmarshalObject").Call(jen.Id("data"), jen.Parens(jen.Op("*").Id("plain")).Call(jen.Id("v")), jen.Id(known), jen.Op("&").Id("v").Dot("AdditionalProperties"))),
+	)
+}
+
+var kindConst = map[string]string{
+	"boolean": "KindBool", "integer": "KindNumber", "number": "KindNumber",
+	"string": "KindString", "array": "KindArray", "object": "KindObject",
+}
+
+func emitUnion(f *jen.File, t *Type) {
+	var fields []jen.Code
+	for _, v := range t.Variants {
+		fields = append(fields, jen.Id(v.Name).Add(goType(v.Type)))
+	}
+	f.Type().Id(t.Name).Struct(fields...)
+	f.Line()
+
+	// MarshalJSON: the first variant that is set; null when none is.
+	var cases []jen.Code
+	for _, v := range t.Variants {
+		cases = append(cases, jen.Case(jen.Id("u").Dot(v.Name).Op("!=").Nil()).Block(
+			jen.Return(jen.Qual("encoding/json", "Marshal").Call(jen.Id("u").Dot(v.Name)))))
+	}
+	f.Comment("// MarshalJSON encodes the variant that is set, or null when none is.")
+	f.Func().Params(jen.Id("u").Id(t.Name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Switch().Block(cases...),
+		jen.Return(jen.Index().Byte().Call(jen.Lit("null")), jen.Nil()),
+	)
+	f.Line()
+
+	decode := func(v *Variant) []jen.Code {
+		var init jen.Code
+		switch v.Type.Kind {
+		case RefPointer:
+			init = jen.Id("u").Dot(v.Name).Op("=").New(goType(v.Type.Elem))
+			return []jen.Code{init, jen.Return(jen.Qual("encoding/json", "Unmarshal").Call(jen.Id("data"), jen.Id("u").Dot(v.Name)))}
+		default:
+			return []jen.Code{jen.Return(jen.Qual("encoding/json", "Unmarshal").Call(jen.Id("data"), jen.Op("&").Id("u").Dot(v.Name)))}
+		}
+	}
+	byKind := map[string][]*Variant{}
+	var order []string
+	for _, v := range t.Variants {
+		k := kindConst[v.JSON]
+		if _, ok := byKind[k]; !ok {
+			order = append(order, k)
+		}
+		byKind[k] = append(byKind[k], v)
+	}
+	var kcases []jen.Code
+	kcases = append(kcases, jen.Case(jen.Qual(runtimePkg, "KindNull")).Block(jen.Return(jen.Nil())))
+	for _, k := range order {
+		vs := byKind[k]
+		if t.Discriminator == "" || k != "KindObject" {
+			kcases = append(kcases, jen.Case(jen.Qual(runtimePkg, k)).Block(decode(vs[0])...))
+			continue
+		}
+		var dcases []jen.Code
+		for _, v := range vs {
+			var tags []jen.Code
+			for _, tag := range v.Tags {
+				tags = append(tags, jen.Lit(tag))
+			}
+			dcases = append(dcases, jen.Case(tags...).Block(decode(v)...))
+		}
+		kcases = append(kcases, jen.Case(jen.Qual(runtimePkg, k)).Block(
+			jen.List(jen.Id("tag"), jen.Err()).Op(":=").Qual(runtimePkg, "Discriminator").Call(jen.Id("data"), jen.Lit(t.Discriminator)),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(runtimePkg, "NoVariant").Call(jen.Lit(t.Name), jen.Err().Dot("Error").Call()))),
+			jen.Switch(jen.Id("tag")).Block(dcases...),
+			jen.Return(jen.Qual(runtimePkg, "NoVariant").Call(jen.Lit(t.Name), jen.Qual("strconv", "Quote").Call(jen.Id("tag")))),
+		))
+	}
+	f.Comment("// UnmarshalJSON decodes into the variant that the JSON value's kind" + discText(t) + " selects.")
+	f.Func().Params(jen.Id("u").Op("*").Id(t.Name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
+		jen.Op("*").Id("u").Op("=").Id(t.Name).Values(),
+		jen.Switch(jen.Qual(runtimePkg, "KindOf").Call(jen.Id("data"))).Block(kcases...),
+		jen.Return(jen.Qual(runtimePkg, "NoVariant").Call(jen.Lit(t.Name), jen.Qual(runtimePkg, "KindOf").Call(jen.Id("data")).Dot("String").Call())),
+	)
+}
+
+func discText(t *Type) string {
+	if t.Discriminator == "" {
+		return ""
+	}
+	return " and its " + strconv.Quote(t.Discriminator) + " property"
+}
+
+func emitParse(f *jen.File, t *Type) {
+	var schemaArgs []jen.Code
+	for i, loc := range t.Schemas {
+		v := "schema" + t.Name
+		if i > 0 {
+			v += strconv.Itoa(i + 1)
+		}
+		f.Var().Id(v).Op("=").Id("structgenSchemas").Dot("Schema").Call(jen.Lit(loc))
+		schemaArgs = append(schemaArgs, jen.Id(v))
+	}
+	f.Line()
+	f.Comment(fmt.Sprintf("// Parse%s validates data against the schema of %s and decodes it.", t.Name, t.Name))
+	f.Comment("// Nothing is repaired; on failure the error is a *runtime.ValidationError.")
+	args := append([]jen.Code{jen.Lit(t.Name), jen.Id("data")}, schemaArgs...)
+	f.Func().Id("Parse"+t.Name).Params(jen.Id("data").Index().Byte()).Params(jen.Id(t.Name), jen.Error()).Block(
+		jen.Return(jen.Qual(runtimePkg, "Parse").Types(jen.Id(t.Name)).Call(args...)),
+	)
+	f.Line()
+}
+
+func emitSchemas(f *jen.File, pkg *Package) {
+	f.Comment("// structgenSchemas holds the schema documents this package was generated")
+	f.Comment("// from; Parse functions validate against them.")
+	f.Var().Id("structgenSchemas").Op("=").Qual(runtimePkg, "NewSchemas").Call(
+		jen.Lit(pkg.Draft),
+		jen.Map(jen.String()).String().Values(jen.DictFunc(func(d jen.Dict) {
+			for i := range pkg.Resources {
+				d[jen.Lit(pkg.Resources[i].URL)] = jen.Id("schemaDoc" + strconv.Itoa(i))
+			}
+		})))
+	for i, r := range pkg.Resources {
+		f.Line()
+		f.Comment("// " + r.URL)
+		f.Const().Id("schemaDoc" + strconv.Itoa(i)).Op("=").Add(stringLit(r.Text))
+	}
+}
+
+// stringLit writes s as a raw string when it can, so that embedded schemas
+// stay readable and diffs stay small.
+func stringLit(s string) jen.Code {
+	if !strings.ContainsAny(s, "`\r\x00") && !strings.Contains(s, "\ufeff") {
+		return jen.Op("`" + s + "`")
+	}
+	return jen.Lit(s)
+}

@@ -1,0 +1,121 @@
+package gen
+
+// The IR: plain data that says which Go types to write. It knows nothing
+// about jennifer; `structgen -dump-ir` prints it as JSON.
+
+// Package is everything one generated package holds.
+type Package struct {
+	Name      string
+	Sources   []string // input files, relative to the config
+	Types     []*Type  // sorted by name
+	Resources []Resource
+	// Draft is the meta-schema URI of documents without "$schema".
+	Draft string
+	// Nodes counts the schema nodes mapped to Go types; Fallbacks those
+	// that have a constraint no precise Go type could express, so they
+	// became raw JSON.
+	Nodes, Fallbacks int
+}
+
+// Resource is an embedded schema document.
+type Resource struct {
+	URL  string
+	Text string
+}
+
+// TypeKind says what a named type is.
+type TypeKind string
+
+// Kinds of named types.
+const (
+	KindStruct  TypeKind = "struct"
+	KindEnum    TypeKind = "enum"
+	KindUnion   TypeKind = "union"
+	KindDefined TypeKind = "defined" // type T U
+	KindAlias   TypeKind = "alias"   // type T = U
+)
+
+// Type is a named Go type.
+type Type struct {
+	Name       string
+	Kind       TypeKind
+	Doc        string
+	Deprecated bool
+	Source     string // file#pointer, for the doc comment
+	Pos        Pos    `json:"-"`
+	// Schemas are the locations a value must match; empty when the type
+	// has no Parse function of its own.
+	Schemas []string
+
+	Fields []*Field // struct
+	// Extra is the type of undeclared properties; nil when the object is
+	// closed.
+	Extra *Ref
+
+	Values []EnumValue // enum
+
+	Variants      []*Variant // union
+	Discriminator string     // union: property that picks an object variant
+
+	Underlying *Ref // defined, alias
+}
+
+// Field is a struct field.
+type Field struct {
+	Name, JSON string
+	Type       *Ref
+	Doc        string
+	Deprecated bool
+	// Omit is the encoding/json option for optional fields: "omitempty",
+	// "omitzero" or "".
+	Omit string
+}
+
+// EnumValue is a constant of an enum type.
+type EnumValue struct {
+	Name, Value string
+}
+
+// Variant is one member of a union.
+type Variant struct {
+	Name string
+	// JSON is the kind of JSON value it holds: boolean, integer, number,
+	// string, array or object.
+	JSON string
+	Type *Ref
+	// Tags are the discriminator values that select this variant.
+	Tags []string
+}
+
+// RefKind says what a type expression is.
+type RefKind string
+
+// Kinds of type expressions.
+const (
+	RefAny      RefKind = "any" // json.RawMessage
+	RefBool     RefKind = "bool"
+	RefInt      RefKind = "int64"
+	RefFloat    RefKind = "float64"
+	RefString   RefKind = "string"
+	RefNamed    RefKind = "named"
+	RefSlice    RefKind = "slice"
+	RefMap      RefKind = "map"
+	RefPointer  RefKind = "pointer"
+	RefNullable RefKind = "nullable" // runtime.Nullable[Elem]
+)
+
+// Ref is a Go type expression.
+type Ref struct {
+	Kind RefKind
+	Name string `json:",omitempty"` // RefNamed
+	Elem *Ref   `json:",omitempty"`
+}
+
+// nilable reports whether the zero value of r can stand for JSON null.
+func (r *Ref) nilable() bool {
+	switch r.Kind {
+	case RefAny, RefSlice, RefMap, RefPointer:
+		return true
+	}
+	return false
+}

@@ -1,0 +1,432 @@
+package gen
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+
+	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+
+	"github.com/structgen/structgen/gen/internal/jsonpos"
+)
+
+// doc is one loaded schema document.
+type doc struct {
+	url     string // the URL the compiler knows it by
+	path    string // absolute file path
+	display string // path shown in errors, relative to the working folder
+	rel     string // path shown in generated comments, relative to the config
+	data    []byte // the JSON text as embedded
+	index   jsonpos.Index
+	// ptrPrefix and posFile serve inline schemas: a pointer into data
+	// maps to posFile at ptrPrefix-stripped positions of the config.
+	inline map[string]jsonpos.Index // "$defs/Name" → positions in the config
+	stable string                   // URL in the generated package
+	value  any                      // data decoded, on demand
+}
+
+// value returns the decoded document at URL u, or nil.
+func (l *loader) value(u string) any {
+	d := l.docs[u]
+	if d == nil {
+		return nil
+	}
+	if d.value == nil {
+		d.value, _ = jsonschema.UnmarshalJSON(bytes.NewReader(d.data))
+	}
+	return d.value
+}
+
+// loader feeds the compiler from local files only and remembers every
+// document it loaded, with a position index of each.
+type loader struct {
+	cfg   *Config
+	roots []string // absolute folders that file references may reach
+	docs  map[string]*doc
+	cwd   string
+}
+
+func newLoader(cfg *Config) (*loader, error) {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	l := &loader{cfg: cfg, docs: map[string]*doc{}, cwd: cwd}
+	add := func(dir string) {
+		if abs, err := filepath.Abs(dir); err == nil {
+			l.roots = append(l.roots, abs)
+		}
+	}
+	add(cfg.Dir)
+	for _, e := range cfg.Schemas {
+		if e.Ref != "" {
+			file, _, _ := strings.Cut(e.Ref, "#")
+			add(filepath.Dir(cfg.path(file)))
+		}
+	}
+	for _, m := range cfg.URLs {
+		add(cfg.path(m.Dir))
+	}
+	return l, nil
+}
+
+func (l *loader) display(abs string) string {
+	if rel, err := filepath.Rel(l.cwd, abs); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return filepath.ToSlash(abs)
+}
+
+func fileURL(abs string) string {
+	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
+}
+
+// Load implements jsonschema.URLLoader.
+func (l *loader) Load(u string) (any, error) {
+	path, err := l.localPath(u)
+	if err != nil {
+		return nil, err
+	}
+	return l.read(u, path)
+}
+
+func (l *loader) localPath(u string) (string, error) {
+	if strings.HasPrefix(u, "file://") {
+		pu, err := url.Parse(u)
+		if err != nil {
+			return "", err
+		}
+		path := filepath.FromSlash(pu.Path)
+		if !l.inRoots(path) {
+			return "", fmt.Errorf("%s is outside the folders of the config and its schema files; map it with a `urls` entry to allow it", l.display(path))
+		}
+		return path, nil
+	}
+	for _, m := range l.cfg.URLs {
+		if rest, ok := strings.CutPrefix(u, m.Prefix); ok {
+			dir, _ := filepath.Abs(l.cfg.path(m.Dir))
+			path := filepath.Join(dir, filepath.FromSlash(rest))
+			if !within(dir, path) {
+				return "", fmt.Errorf("%s leaves the folder %s mapped for %s", u, l.display(dir), m.Prefix)
+			}
+			return path, nil
+		}
+	}
+	return "", fmt.Errorf("remote reference %s: structgen never uses the network; add a `urls` entry mapping its prefix to a local folder", u)
+}
+
+func within(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+func (l *loader) inRoots(path string) bool {
+	for _, r := range l.roots {
+		if within(r, path) {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *loader) read(u, path string) (any, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	d := &doc{url: u, path: path, display: l.display(path), rel: relTo(l.cfg.Dir, path), data: data}
+	if d.index, err = jsonpos.New(data); err != nil {
+		return nil, fmt.Errorf("%s:%v", d.display, err)
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", d.display, err)
+	}
+	l.docs[u] = d
+	return v, nil
+}
+
+// addInline registers the config's inline schemas as one document,
+// {"$defs": {Name: schema}}, at the config file's URL, so that relative
+// references in them resolve against the config's folder.
+func (l *loader) addInline(c *jsonschema.Compiler) (string, error) {
+	var names []string
+	for _, e := range l.cfg.Schemas {
+		if e.Ref == "" {
+			names = append(names, e.Name)
+		}
+	}
+	if len(names) == 0 {
+		return "", nil
+	}
+	file := l.cfg.File
+	if file == "" {
+		file = filepath.Join(l.cfg.Dir, "structgen.yaml")
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return "", err
+	}
+	var buf bytes.Buffer
+	buf.WriteString(`{"$defs":{`)
+	inline := map[string]jsonpos.Index{}
+	for i, e := range l.cfg.Schemas {
+		if e.Ref != "" {
+			continue
+		}
+		if i > 0 && buf.Len() > len(`{"$defs":{`) {
+			buf.WriteByte(',')
+		}
+		fmt.Fprintf(&buf, "%q:%s", e.Name, e.Inline)
+		inline["/$defs/"+e.Name] = e.InlinePos
+	}
+	buf.WriteString("}}")
+	u := fileURL(abs) + ".json"
+	d := &doc{url: u, path: abs, display: l.display(abs), rel: filepath.Base(abs), data: buf.Bytes(), inline: inline}
+	d.index, _ = jsonpos.New(d.data)
+	l.docs[u] = d
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(d.data))
+	if err != nil {
+		return "", err
+	}
+	return u, c.AddResource(u, v)
+}
+
+// position returns where the value at loc (URL#pointer) is written.
+func (l *loader) position(loc string) Pos {
+	u, frag, _ := strings.Cut(loc, "#")
+	d := l.docs[u]
+	if d == nil {
+		return Pos{File: u}
+	}
+	ptr, err := url.PathUnescape(frag)
+	if err != nil {
+		ptr = frag
+	}
+	if d.inline != nil {
+		for prefix, ix := range d.inline {
+			if ptr == prefix || strings.HasPrefix(ptr, prefix+"/") {
+				p := ix.Lookup(strings.TrimPrefix(ptr, prefix))
+				return Pos{File: d.display, Line: p.Line, Col: p.Col}
+			}
+		}
+	}
+	p := d.index.Lookup(ptr)
+	return Pos{File: d.display, Line: p.Line, Col: p.Col}
+}
+
+// source renders loc as a file path with a fragment, for comments.
+func (l *loader) source(loc string) string {
+	u, frag, _ := strings.Cut(loc, "#")
+	if d := l.docs[u]; d != nil {
+		if d.inline != nil {
+			return d.rel + "#/schemas/" + strings.TrimPrefix(frag, "/$defs/")
+		}
+		if frag == "" {
+			return d.rel
+		}
+		return d.rel + "#" + frag
+	}
+	return loc
+}
+
+// assignStable gives every document a URL for the generated package: the
+// path relative to the folder that holds all local documents, so that the
+// output does not depend on where the inputs live; mapped URLs keep theirs.
+func (l *loader) assignStable() {
+	var dirs []string
+	for _, d := range l.docs {
+		if strings.HasPrefix(d.url, "file://") {
+			dirs = append(dirs, filepath.Dir(d.path))
+		}
+	}
+	common := commonDir(dirs)
+	for _, d := range l.docs {
+		if !strings.HasPrefix(d.url, "file://") {
+			d.stable = d.url
+			continue
+		}
+		rel, err := filepath.Rel(common, d.path)
+		if err != nil {
+			rel = filepath.Base(d.path)
+		}
+		rel = filepath.ToSlash(rel)
+		if d.inline != nil {
+			rel += ".json"
+		}
+		d.stable = "structgen:///" + rel
+	}
+}
+
+func commonDir(dirs []string) string {
+	if len(dirs) == 0 {
+		return ""
+	}
+	sort.Strings(dirs)
+	c := dirs[0]
+	for _, d := range dirs[1:] {
+		for !within(c, d) {
+			parent := filepath.Dir(c)
+			if parent == c {
+				break
+			}
+			c = parent
+		}
+	}
+	return c
+}
+
+// stableLoc maps a compiler location to the generated package's URL.
+func (l *loader) stableLoc(loc string) string {
+	u, frag, _ := strings.Cut(loc, "#")
+	if d := l.docs[u]; d != nil {
+		return d.stable + "#" + frag
+	}
+	return loc
+}
+
+// compileError turns the validator library's errors into positioned ones.
+func (l *loader) compileError(err error, fallback Pos) error {
+	var sve *jsonschema.SchemaValidationError
+	if errors.As(err, &sve) {
+		var ve *jsonschema.ValidationError
+		if errors.As(sve.Err, &ve) {
+			u, _, _ := strings.Cut(sve.URL, "#")
+			var msgs []string
+			var first Pos
+			var walk func(e *jsonschema.ValidationError)
+			walk = func(e *jsonschema.ValidationError) {
+				if len(e.Causes) == 0 {
+					p := l.position(u + "#" + pointer(e.InstanceLocation))
+					if first.File == "" {
+						first = p
+					}
+					msgs = append(msgs, fmt.Sprintf("%s: %s", p, e.ErrorKind.LocalizedString(printer)))
+				}
+				for _, c := range e.Causes {
+					walk(c)
+				}
+			}
+			walk(ve)
+			sort.Strings(msgs)
+			if len(msgs) == 1 {
+				return errors.New(msgs[0] + " (schema does not match its meta-schema)")
+			}
+			return errors.New("schema does not match its meta-schema:\n" + strings.Join(msgs, "\n"))
+		}
+	}
+	var le *jsonschema.LoadURLError
+	if errors.As(err, &le) {
+		return &PosError{Pos: l.refSite(le.URL, fallback), Msg: fmt.Sprintf("cannot load %s: %v", l.displayURL(le.URL), le.Err)}
+	}
+	// Most of the library's errors carry the URL#pointer of the culprit.
+	if v := reflect.ValueOf(err); v.Kind() == reflect.Pointer && v.Elem().Kind() == reflect.Struct {
+		if f := v.Elem().FieldByName("URL"); f.IsValid() && f.Kind() == reflect.String {
+			return &PosError{Pos: l.position(f.String()), Msg: err.Error()}
+		}
+	}
+	return &PosError{Pos: fallback, Msg: err.Error()}
+}
+
+func (l *loader) displayURL(u string) string {
+	if strings.HasPrefix(u, "file://") {
+		if pu, err := url.Parse(u); err == nil {
+			return l.display(filepath.FromSlash(pu.Path))
+		}
+	}
+	return u
+}
+
+// refSite finds the $ref that names target, for errors about loading it.
+func (l *loader) refSite(target string, fallback Pos) Pos {
+	var urls []string
+	for u := range l.docs {
+		urls = append(urls, u)
+	}
+	sort.Strings(urls)
+	for _, u := range urls {
+		d := l.docs[u]
+		bases := l.bases(u)
+		ptrs := make([]string, 0, len(d.index))
+		for p := range d.index {
+			if strings.HasSuffix(p, "/$ref") {
+				ptrs = append(ptrs, p)
+			}
+		}
+		sort.Strings(ptrs)
+		for _, p := range ptrs {
+			ref := refValue(d.data, d.index[p])
+			ru, err := url.Parse(ref)
+			if err != nil {
+				continue
+			}
+			for _, base := range bases {
+				abs := base.ResolveReference(ru)
+				abs.Fragment = ""
+				if abs.String() == target {
+					return l.position(u + "#" + p)
+				}
+			}
+		}
+	}
+	return fallback
+}
+
+// bases returns the URLs that relative references in document u may
+// resolve against: its own, and its root $id (or draft-4 id).
+func (l *loader) bases(u string) []*url.URL {
+	var out []*url.URL
+	base, err := url.Parse(u)
+	if err != nil {
+		return nil
+	}
+	out = append(out, base)
+	if root, ok := l.value(u).(map[string]any); ok {
+		for _, k := range []string{"$id", "id"} {
+			if id, ok := root[k].(string); ok {
+				if iu, err := url.Parse(id); err == nil {
+					out = append(out, base.ResolveReference(iu))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// refValue reads the JSON string that starts at p.
+func refValue(data []byte, p jsonpos.Pos) string {
+	lines := bytes.SplitN(data, []byte("\n"), p.Line+1)
+	if p.Line-1 >= len(lines) {
+		return ""
+	}
+	line := lines[p.Line-1]
+	if p.Col-1 >= len(line) {
+		return ""
+	}
+	s := line[p.Col-1:]
+	end := bytes.IndexByte(s[1:], '"')
+	if len(s) == 0 || s[0] != '"' || end < 0 {
+		return ""
+	}
+	return string(s[1 : end+1])
+}
+
+func pointer(tokens []string) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		b.WriteByte('/')
+		b.WriteString(escapeToken(t))
+	}
+	return b.String()
+}
+
+var printer = message.NewPrinter(language.English)

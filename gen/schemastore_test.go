@@ -1,0 +1,181 @@
+package gen
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/structgen/structgen/gen/names"
+)
+
+// readSkipList reads "name: reason" lines; # starts a comment.
+func readSkipList(t *testing.T, file string) map[string]string {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		name, reason, ok := strings.Cut(line, ": ")
+		if !ok || strings.TrimSpace(reason) == "" {
+			t.Fatalf("%s: %q: want \"name: reason\"", file, line)
+		}
+		out[name] = reason
+	}
+	return out
+}
+
+// TestSchemaStore generates a package for every SchemaStore schema of the
+// corpus, compiles them together, and parses every instance: valid ones
+// must be accepted and re-encode to the same JSON value, invalid ones must
+// be rejected.
+func TestSchemaStore(t *testing.T) {
+	if testing.Short() {
+		t.Skip("corpus test; skipped with -short")
+	}
+	root := needCorpus(t, "schemastore")
+	schemaDir := filepath.Join(root, "schemas")
+	skip := readSkipList(t, "testdata/schemastore_skip.txt")
+	var opts map[string]struct {
+		SkipTest bool `json:"skiptest"`
+	}
+	if data, err := os.ReadFile(filepath.Join(root, "validation-options.json")); err == nil {
+		if err := json.Unmarshal(data, &opts); err != nil {
+			t.Fatal(err)
+		}
+	}
+	entries, err := os.ReadDir(schemaDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t)
+	genFailed := map[string]string{}
+	ids := map[string]string{} // schema name → package id
+	nodes, fallbacks := 0, 0
+	for i, e := range entries {
+		name := strings.TrimSuffix(e.Name(), ".json")
+		id := fmt.Sprintf("p%03d", i)
+		typ := names.Go(name) + "Document"
+		cfg := &Config{
+			Dir:     schemaDir,
+			Package: id,
+			Schemas: []SchemaEntry{{Name: typ, Ref: e.Name()}},
+			URLs: []URLMapping{
+				{Prefix: "https://json.schemastore.org/", Dir: "."},
+				{Prefix: "https://www.schemastore.org/", Dir: "."},
+			},
+		}
+		files, pkg, err := Generate(cfg)
+		if err != nil {
+			genFailed[name] = err.Error()
+			continue
+		}
+		nodes += pkg.Nodes
+		fallbacks += pkg.Fallbacks
+		h.add(id, typ, files)
+		ids[name] = id
+	}
+	bin := h.build()
+	for name, id := range ids {
+		if msg, bad := h.bad[id]; bad {
+			genFailed[name] = "does not compile: " + msg
+			delete(ids, name)
+		}
+	}
+	for _, name := range sortedKeys(genFailed) {
+		if _, ok := skip[name]; !ok {
+			t.Errorf("%s: generation failed and is not in testdata/schemastore_skip.txt: %s", name, firstLine(genFailed[name]))
+		}
+	}
+	for _, name := range sortedKeys(skip) {
+		if _, failed := genFailed[name]; !failed {
+			t.Errorf("%s: in testdata/schemastore_skip.txt but generates and compiles; remove it from the list", name)
+		}
+	}
+
+	type inst struct {
+		schema, path string
+		valid        bool
+	}
+	var insts []inst
+	var probes []probe
+	for _, kind := range []string{"valid", "invalid"} {
+		for _, name := range sortedKeys(ids) {
+			files, _ := filepath.Glob(filepath.Join(root, kind, name, "*.json"))
+			for _, f := range files {
+				data, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				insts = append(insts, inst{name, f, kind == "valid"})
+				probes = append(probes, probe{Pkg: ids[name], Data: string(data)})
+			}
+		}
+	}
+	res := h.run(bin, probes)
+	var valid, accepted, lossless, invalid, rejected, informational int
+	for i, in := range insts {
+		o := res[i]
+		if opts[in.schema].SkipTest {
+			informational++
+			continue
+		}
+		if in.valid {
+			valid++
+			if o.OK {
+				accepted++
+			} else {
+				t.Logf("valid instance rejected: %s: %s", in.path, firstLine(o.Err))
+			}
+			if o.Lossless {
+				lossless++
+			} else if o.OK {
+				t.Logf("valid instance not lossless: %s: %s", in.path, o.Diff)
+			}
+		} else {
+			invalid++
+			if !o.OK {
+				rejected++
+			} else {
+				t.Logf("invalid instance accepted: %s", in.path)
+			}
+		}
+	}
+	share := 0.0
+	if nodes > 0 {
+		share = 100 * float64(fallbacks) / float64(nodes)
+	}
+	t.Logf("schemas: %d generated and compiled, %d failed (all in the reviewed skip list: %d)", len(ids), len(genFailed), len(skip))
+	t.Logf("valid instances: %d/%d accepted, %d lossless; invalid instances: %d/%d rejected; %d instances of skiptest schemas not counted",
+		accepted, valid, lossless, rejected, invalid, informational)
+	t.Logf("schema nodes that fell back to raw JSON: %d of %d (%.2f%%)", fallbacks, nodes, share)
+	if pct(lossless, valid) < 99 {
+		t.Errorf("valid instances accepted and lossless: %.2f%%, want >= 99%%", pct(lossless, valid))
+	}
+	if pct(rejected, invalid) < 99 {
+		t.Errorf("invalid instances rejected: %.2f%%, want >= 99%%", pct(rejected, invalid))
+	}
+}
+
+func pct(n, of int) float64 {
+	if of == 0 {
+		return 100
+	}
+	return 100 * float64(n) / float64(of)
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}

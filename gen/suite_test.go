@@ -1,0 +1,150 @@
+package gen
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// suiteGroup is one group of the JSON-Schema-Test-Suite.
+type suiteGroup struct {
+	Description string          `json:"description"`
+	Schema      json.RawMessage `json:"schema"`
+	Tests       []struct {
+		Description string          `json:"description"`
+		Data        json.RawMessage `json:"data"`
+		Valid       bool            `json:"valid"`
+	} `json:"tests"`
+}
+
+var suiteDrafts = []struct{ dir, draft string }{
+	{"draft2020-12", "2020-12"},
+	{"draft7", "7"},
+	{"draft4", "4"},
+}
+
+// TestJSONSchemaSuite runs the required tests of the JSON-Schema-Test-Suite
+// through generated packages: for every group a type is generated from the
+// schema, and its Parse function must accept exactly the valid instances.
+func TestJSONSchemaSuite(t *testing.T) {
+	if testing.Short() {
+		t.Skip("corpus test; skipped with -short")
+	}
+	root := needCorpus(t, "jsonschema-suite")
+	skip := readSkipList(t, "testdata/suite_skip.txt")
+	remotes, err := filepath.Abs(filepath.Join(root, "remotes"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t)
+	work := t.TempDir()
+	type test struct {
+		draft, key string // key: file/group/test description
+		valid      bool
+	}
+	var tests []test
+	var probes []probe
+	genFailed := map[string]string{} // group key → error
+	groupTests := map[string][]int{} // group key → test indexes
+	n := 0
+	for _, d := range suiteDrafts {
+		files, _ := filepath.Glob(filepath.Join(root, d.dir, "*.json"))
+		for _, file := range files {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var groups []suiteGroup
+			if err := json.Unmarshal(data, &groups); err != nil {
+				t.Fatalf("%s: %v", file, err)
+			}
+			for gi, g := range groups {
+				n++
+				id := fmt.Sprintf("s%04d", n)
+				gkey := fmt.Sprintf("%s/%s/%s", d.dir, filepath.Base(file), g.Description)
+				schema := []byte(g.Schema)
+				dir := filepath.Join(work, id)
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, "schema.json"), schema, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				cfg := &Config{
+					Dir:     dir,
+					Package: id,
+					Schemas: []SchemaEntry{{Name: "Root", Ref: "schema.json"}},
+					URLs:    []URLMapping{{Prefix: "http://localhost:1234/", Dir: remotes}},
+					Draft:   d.draft,
+				}
+				files, _, err := Generate(cfg)
+				for _, tc := range g.Tests {
+					key := gkey + "/" + tc.Description
+					groupTests[gkey] = append(groupTests[gkey], len(tests))
+					tests = append(tests, test{draft: d.dir, key: key, valid: tc.Valid})
+					probes = append(probes, probe{Pkg: id, Data: string(tc.Data)})
+				}
+				if err != nil {
+					genFailed[gkey] = fmt.Sprintf("group %d: %v", gi, err)
+					continue
+				}
+				h.add(id, "Root", files)
+			}
+		}
+	}
+	bin := h.build()
+	res := h.run(bin, probes)
+	passed := map[string]int{}
+	total := map[string]int{}
+	skipped := map[string]int{}
+	used := map[string]bool{}
+	for i, tc := range tests {
+		total[tc.draft]++
+		ok := res[i].OK == tc.valid
+		if ok {
+			passed[tc.draft]++
+		}
+		reason, listed := skip[tc.key]
+		if !listed {
+			gkey := tc.key[:strings.LastIndex(tc.key, "/")]
+			reason, listed = skip[gkey+"/*"]
+			if listed {
+				used[gkey+"/*"] = true
+			}
+		} else {
+			used[tc.key] = true
+		}
+		switch {
+		case ok && listed && !strings.HasSuffix(reason, "(flaky)"):
+			if _, exact := skip[tc.key]; exact {
+				t.Errorf("%s: passes but is in testdata/suite_skip.txt; remove it", tc.key)
+			}
+		case !ok && listed:
+			skipped[tc.draft]++
+		case !ok:
+			msg := res[i].Err
+			if res[i].OK {
+				msg = "accepted an invalid instance"
+			}
+			if ge, failed := genFailed[tc.key[:strings.LastIndex(tc.key, "/")]]; failed {
+				msg = "generate: " + ge
+			}
+			t.Errorf("%s: want valid=%v: %s", tc.key, tc.valid, firstLine(msg))
+		}
+	}
+	for key := range skip {
+		if !used[key] {
+			t.Errorf("%s: in testdata/suite_skip.txt but matches no failing test", key)
+		}
+	}
+	for _, d := range suiteDrafts {
+		share := pct(passed[d.dir], total[d.dir])
+		t.Logf("%s: %d/%d required tests pass (%.2f%%), %d in the skip list", d.dir, passed[d.dir], total[d.dir], share, skipped[d.dir])
+		if share < 99 {
+			t.Errorf("%s: %.2f%% of required tests pass, want >= 99%%", d.dir, share)
+		}
+	}
+}
