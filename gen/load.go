@@ -117,6 +117,12 @@ func (l *loader) localPath(u string) (string, error) {
 			if !within(dir, path) {
 				return "", fmt.Errorf("%s leaves the folder %s mapped for %s", u, l.display(dir), m.Prefix)
 			}
+			if _, err := os.Stat(path); err != nil && filepath.Ext(path) == "" {
+				// Schema servers such as SchemaStore's answer NAME for NAME.json.
+				if _, err := os.Stat(path + ".json"); err == nil {
+					return path + ".json", nil
+				}
+			}
 			return path, nil
 		}
 	}
