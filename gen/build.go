@@ -333,7 +333,7 @@ func (b *builder) typeOf(sites []*jsonschema.Schema, mask kinds, hint string) (*
 		}
 		return &Ref{Kind: RefString}, nullable
 	case k == kArr:
-		return b.array(conj, hint), nullable
+		return b.array(primary, shapedSites, conj, hint), nullable
 	default:
 		if len(open) > 0 {
 			if r := b.discriminated(primary, shapedSites, conj, open[0], hint); r != nil {
@@ -647,57 +647,101 @@ func (b *builder) enum(primary, m *jsonschema.Schema, hint string) *Ref {
 	})
 }
 
-func (b *builder) array(conj []*jsonschema.Schema, hint string) *Ref {
-	var items, prefix []*jsonschema.Schema
+func (b *builder) array(primary *jsonschema.Schema, sites, conj []*jsonschema.Schema, hint string) *Ref {
+	var items []*jsonschema.Schema
+	var prefix [][]*jsonschema.Schema // sites of each position
 	var rest []*jsonschema.Schema
-	tuple := false
+	restClosed, tuple := false, false
+	minItems := 0
+	addPrefix := func(ps []*jsonschema.Schema) {
+		tuple = true
+		for i, p := range ps {
+			if i == len(prefix) {
+				prefix = append(prefix, nil)
+			}
+			prefix[i] = append(prefix[i], p)
+		}
+	}
 	for _, m := range conj {
+		if m.MinItems != nil {
+			minItems = max(minItems, *m.MinItems)
+		}
 		switch it := m.Items.(type) {
 		case *jsonschema.Schema:
 			items = append(items, it)
 		case []*jsonschema.Schema:
-			tuple = true
-			prefix = append(prefix, it...)
-			if ai, ok := m.AdditionalItems.(*jsonschema.Schema); ok {
+			addPrefix(it)
+			switch ai := m.AdditionalItems.(type) {
+			case *jsonschema.Schema:
 				rest = append(rest, ai)
-			}
-		}
-		if m.Items2020 != nil {
-			if len(m.PrefixItems) > 0 {
-				rest = append(rest, m.Items2020)
-			} else {
-				items = append(items, m.Items2020)
+			case bool:
+				restClosed = restClosed || !ai
 			}
 		}
 		if len(m.PrefixItems) > 0 {
-			tuple = true
-			prefix = append(prefix, m.PrefixItems...)
-		}
-	}
-	if tuple {
-		// Positions of different types: one Go element type holds them only
-		// when they all agree.
-		var elem *Ref
-		same := true
-		for _, s := range append(append(prefix, rest...), items...) {
-			r, null := b.typeOf([]*jsonschema.Schema{s}, kAll, "")
-			r = b.wrapElem(r, null)
-			if elem != nil && !sameRef(elem, r) {
-				same = false
+			addPrefix(m.PrefixItems)
+			if m.Items2020 != nil {
+				if m.Items2020.Bool != nil && !*m.Items2020.Bool {
+					restClosed = true
+				} else {
+					rest = append(rest, m.Items2020)
+				}
 			}
-			elem = r
+		} else if m.Items2020 != nil {
+			items = append(items, m.Items2020)
 		}
-		if same && elem != nil && len(rest)+len(items) > 0 {
-			return &Ref{Kind: RefSlice, Elem: elem}
+	}
+	elemOf := func(ss []*jsonschema.Schema) *Ref {
+		if len(ss) == 0 {
+			return &Ref{Kind: RefAny}
 		}
-		b.pkg.Fallbacks++
-		return &Ref{Kind: RefSlice, Elem: &Ref{Kind: RefAny}}
+		r, null := b.typeOf(ss, kAll, "")
+		return b.wrapElem(r, null)
 	}
-	if len(items) == 0 {
-		return &Ref{Kind: RefSlice, Elem: &Ref{Kind: RefAny}}
+	if !tuple {
+		return &Ref{Kind: RefSlice, Elem: elemOf(items)}
 	}
-	r, null := b.typeOf(items, kAll, "")
-	return &Ref{Kind: RefSlice, Elem: b.wrapElem(r, null)}
+	// Items after the prefix must match both `items` of a plain member and
+	// the rest schema of a tuple member.
+	restType := elemOf(append(rest, items...))
+	types := make([]*Ref, len(prefix))
+	same := true
+	for i, ss := range prefix {
+		types[i] = elemOf(append(ss, items...))
+		if !sameRef(types[i], types[0]) || !restClosed && !sameRef(types[i], restType) {
+			same = false
+		}
+	}
+	if same {
+		return &Ref{Kind: RefSlice, Elem: types[0]}
+	}
+	key := keyOf(primary, sites, kArr, hint+"|tuple")
+	name := b.nameOf(primary.Location) + hint
+	return b.named(key, name, primary.Location, func(t *Type) {
+		t.Kind = KindTuple
+		t.Schemas = b.schemaLocs(sites)
+		b.doc(t, primary)
+		for i, r := range types {
+			f := &Field{Name: "V" + strconv.Itoa(i), JSON: strconv.Itoa(i), Type: r}
+			if i >= minItems {
+				f.Omit = "optional"
+				switch {
+				case r.Kind == RefAny:
+				case r.Kind == RefPointer && r.Elem != nil:
+					f.Type = &Ref{Kind: RefNullable, Elem: r.Elem}
+				default:
+					f.Type = &Ref{Kind: RefPointer, Elem: r}
+				}
+			}
+			if len(prefix[i]) > 0 {
+				f.Doc = docText(prefix[i][0])
+			}
+			t.Fields = append(t.Fields, f)
+		}
+		if !restClosed {
+			t.Extra = restType
+		}
+	})
 }
 
 func sameRef(a, b *Ref) bool {

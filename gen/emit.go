@@ -129,6 +129,8 @@ func emitType(f *jen.File, t *Type) {
 		f.Const().Defs(defs...)
 	case KindUnion:
 		emitUnion(f, t)
+	case KindTuple:
+		emitTuple(f, t)
 	case KindDefined:
 		f.Type().Id(t.Name).Add(goType(t.Underlying))
 	case KindAlias:
@@ -267,6 +269,55 @@ func emitUnion(f *jen.File, t *Type) {
 		jen.Op("*").Id("u").Op("=").Id(t.Name).Values(),
 		jen.Switch(jen.Qual(runtimePkg, "KindOf").Call(jen.Id("data"))).Block(kcases...),
 		jen.Return(jen.Qual(runtimePkg, "NoVariant").Call(jen.Lit(t.Name), jen.Qual(runtimePkg, "KindOf").Call(jen.Id("data")).Dot("String").Call())),
+	)
+}
+
+func emitTuple(f *jen.File, t *Type) {
+	var fields []jen.Code
+	for _, fd := range t.Fields {
+		if fd.Doc != "" {
+			fields = append(fields, comment(fd.Doc)...)
+		}
+		fields = append(fields, jen.Id(fd.Name).Add(goType(fd.Type)))
+	}
+	restElem := goType(&Ref{Kind: RefAny})
+	rest := jen.Nil()
+	restPtr := jen.Nil()
+	if t.Extra != nil {
+		restElem = goType(t.Extra)
+		fields = append(fields, jen.Comment("// Rest holds the items after the fixed positions."),
+			jen.Id("Rest").Index().Add(goType(t.Extra)))
+		rest = jen.Id("t").Dot("Rest")
+		restPtr = jen.Op("&").Id("t").Dot("Rest")
+	}
+	f.Type().Id(t.Name).Struct(fields...)
+	f.Line()
+	var required, optional, ptrs []jen.Code
+	for _, fd := range t.Fields {
+		v := jen.Id("t").Dot(fd.Name)
+		ptrs = append(ptrs, jen.Op("&").Id("t").Dot(fd.Name))
+		if fd.Omit != "optional" {
+			required = append(required, v)
+			continue
+		}
+		set := jen.Id("t").Dot(fd.Name).Op("!=").Nil()
+		if fd.Type.Kind == RefNullable {
+			set = jen.Id("t").Dot(fd.Name).Dot("Present")
+		}
+		optional = append(optional, jen.Values(jen.Dict{jen.Id("Set"): set, jen.Id("Value"): v}))
+	}
+	f.Comment("// MarshalJSON encodes the positions that are set, in order, as a JSON array.")
+	f.Func().Params(jen.Id("t").Id(t.Name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Return(jen.Qual(runtimePkg, "MarshalTuple").Types(restElem).Call(
+			jen.Index().Any().Values(required...),
+			jen.Index().Qual(runtimePkg, "TupleItem").Values(optional...),
+			rest)),
+	)
+	f.Line()
+	f.Comment("// UnmarshalJSON decodes a JSON array position by position.")
+	f.Func().Params(jen.Id("t").Op("*").Id(t.Name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
+		jen.Op("*").Id("t").Op("=").Id(t.Name).Values(),
+		jen.Return(jen.Qual(runtimePkg, "UnmarshalTuple").Types(restElem).Call(jen.Id("data"), jen.Index().Any().Values(ptrs...), restPtr)),
 	)
 }
 

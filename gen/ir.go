@@ -31,6 +31,7 @@ const (
 	KindStruct  TypeKind = "struct"
 	KindEnum    TypeKind = "enum"
 	KindUnion   TypeKind = "union"
+	KindTuple   TypeKind = "tuple" // a JSON array of positions of different types
 	KindDefined TypeKind = "defined" // type T U
 	KindAlias   TypeKind = "alias"   // type T = U
 )
@@ -47,9 +48,9 @@ type Type struct {
 	// has no Parse function of its own.
 	Schemas []string
 
-	Fields []*Field // struct
-	// Extra is the type of undeclared properties; nil when the object is
-	// closed.
+	Fields []*Field // struct; tuple: the positions V0, V1, …
+	// Extra is the type of undeclared properties, or of a tuple's items
+	// after its positions; nil when none are allowed.
 	Extra *Ref
 
 	Values []EnumValue // enum
@@ -67,7 +68,8 @@ type Field struct {
 	Doc        string
 	Deprecated bool
 	// Omit is the encoding/json option for optional fields: "omitempty",
-	// "omitzero" or "".
+	// "omitzero" or ""; "optional" for a tuple position that may be
+	// missing.
 	Omit string
 }
 
