@@ -403,8 +403,8 @@ func (b *builder) named(key, name string, loc string, fill func(t *Type)) *Ref {
 	pos := b.l.position(loc)
 	if other, ok := b.byName[name]; ok && other != key {
 		ot := b.types[other]
-		b.errorf(pos, "Go type name %s is taken by %s (%s); add a `names` entry for %s to name one of them [%s vs %s]",
-			name, ot.Source, ot.Pos, b.l.source(loc), key, other)
+		b.errorf(pos, "Go type name %s is taken by %s (%s); add a `names` entry for %s to name one of them",
+			name, ot.Source, ot.Pos, b.l.source(loc))
 		name = name + "_" + strconv.Itoa(len(b.types))
 	}
 	t := &Type{Name: name, Source: b.l.source(loc), Pos: pos}
@@ -947,8 +947,10 @@ func (b *builder) union(primary *jsonschema.Schema, sites, conj []*jsonschema.Sc
 			}
 			r, _ := b.typeOf(sites, sub, hint)
 			v.Type = r
+			// A variant typed by a named schema of its own ($defs) is called
+			// after it; one that only the union's path names, after its kind.
 			v.Name = word
-			if r.Kind == RefNamed && r.Name != t.Name+word && !used[r.Name] {
+			if r.Kind == RefNamed && !strings.HasPrefix(r.Name, t.Name) && !used[r.Name] {
 				v.Name = r.Name
 			}
 			used[v.Name] = true

@@ -106,7 +106,7 @@ func (l *loader) localPath(u string) (string, error) {
 		}
 		path := filepath.FromSlash(pu.Path)
 		if !l.inRoots(path) {
-			return "", fmt.Errorf("%s is outside the folders of the config and its schema files; map it with a `urls` entry to allow it", l.display(path))
+			return "", fmt.Errorf("outside the folders that hold the config and its schema files; move it there, or map a URL prefix to its folder with a `urls` entry")
 		}
 		return path, nil
 	}
@@ -115,7 +115,7 @@ func (l *loader) localPath(u string) (string, error) {
 			dir, _ := filepath.Abs(l.cfg.path(m.Dir))
 			path := filepath.Join(dir, filepath.FromSlash(rest))
 			if !within(dir, path) {
-				return "", fmt.Errorf("%s leaves the folder %s mapped for %s", u, l.display(dir), m.Prefix)
+				return "", fmt.Errorf("leaves the folder %s that `urls` maps %s to", l.display(dir), m.Prefix)
 			}
 			if _, err := os.Stat(path); err != nil && filepath.Ext(path) == "" {
 				// Schema servers such as SchemaStore's answer NAME for NAME.json.
@@ -126,7 +126,7 @@ func (l *loader) localPath(u string) (string, error) {
 			return path, nil
 		}
 	}
-	return "", fmt.Errorf("remote reference %s: structgen never uses the network; add a `urls` entry mapping its prefix to a local folder", u)
+	return "", fmt.Errorf("structgen never uses the network; add a `urls` entry that maps its prefix to a local folder")
 }
 
 func within(dir, path string) bool {
@@ -146,6 +146,10 @@ func (l *loader) inRoots(path string) bool {
 func (l *loader) read(u, path string) (any, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
 		return nil, err
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
@@ -185,15 +189,17 @@ func (l *loader) addInline(c *jsonschema.Compiler) (string, error) {
 	var buf bytes.Buffer
 	buf.WriteString(`{"$defs":{`)
 	inline := map[string]jsonpos.Index{}
-	for i, e := range l.cfg.Schemas {
-		if e.Ref != "" {
-			continue
-		}
-		if i > 0 && buf.Len() > len(`{"$defs":{`) {
+	byName := map[string]SchemaEntry{}
+	for _, e := range l.cfg.Schemas {
+		byName[e.Name] = e
+	}
+	sort.Strings(names)
+	for i, name := range names {
+		if i > 0 {
 			buf.WriteByte(',')
 		}
-		fmt.Fprintf(&buf, "%q:%s", e.Name, e.Inline)
-		inline["/$defs/"+e.Name] = e.InlinePos
+		fmt.Fprintf(&buf, "%q:%s", name, byName[name].Inline)
+		inline["/$defs/"+name] = byName[name].InlinePos
 	}
 	buf.WriteString("}}")
 	u := fileURL(abs) + ".json"
@@ -337,10 +343,26 @@ func (l *loader) compileError(err error, fallback Pos) error {
 	// Most of the library's errors carry the URL#pointer of the culprit.
 	if v := reflect.ValueOf(err); v.Kind() == reflect.Pointer && v.Elem().Kind() == reflect.Struct {
 		if f := v.Elem().FieldByName("URL"); f.IsValid() && f.Kind() == reflect.String {
-			return &PosError{Pos: l.position(f.String()), Msg: err.Error()}
+			return &PosError{Pos: l.position(f.String()), Msg: l.clean(err.Error())}
 		}
 	}
-	return &PosError{Pos: fallback, Msg: err.Error()}
+	return &PosError{Pos: fallback, Msg: l.clean(err.Error())}
+}
+
+// clean replaces the file URLs of loaded documents in msg with the paths
+// a user knows them by.
+func (l *loader) clean(msg string) string {
+	var urls []string
+	for u := range l.docs {
+		if strings.HasPrefix(u, "file://") {
+			urls = append(urls, u)
+		}
+	}
+	sort.Slice(urls, func(i, j int) bool { return len(urls[i]) > len(urls[j]) })
+	for _, u := range urls {
+		msg = strings.ReplaceAll(msg, u, l.docs[u].display)
+	}
+	return msg
 }
 
 func (l *loader) displayURL(u string) string {

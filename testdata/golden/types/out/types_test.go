@@ -1,0 +1,147 @@
+package types_test
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/testdata/golden/types/out"
+)
+
+const full = `{
+  "id": "A-1", "quantity": 2, "price": 9.5, "paid": true, "note": null,
+  "coupon": null, "discount": 0,
+  "items": [{"sku": "ABC-1", "gift": false, "wrapping": "red"}],
+  "labels": [], "attributes": {"weight": 3},
+  "priority": "", "status": 3, "version": 2,
+  "location": [52.5, 13.4], "legacy": "x", "big": 1.0e3,
+  "meta": {"any": ["thing", 1]}, "$ref-like key": "k", "caseA": "A", "case_a": "a"
+}`
+
+// roundTrip parses data and encodes the result again; the JSON values
+// must be equal.
+func roundTrip(t *testing.T, data string) types.Order {
+	t.Helper()
+	o, err := types.ParseOrder([]byte(data))
+	if err != nil {
+		t.Fatalf("ParseOrder: %v", err)
+	}
+	out, err := json.Marshal(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want, got any
+	if err := json.Unmarshal([]byte(data), &want); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("round trip changed the value (-in +out):\n%s", d)
+	}
+	return o
+}
+
+func TestOrderRoundTrip(t *testing.T) {
+	o := roundTrip(t, full)
+	if o.Note != nil || !o.Coupon.Present || !o.Coupon.Null {
+		t.Errorf("required null and optional null: got note=%v coupon=%+v", o.Note, o.Coupon)
+	}
+	if o.Discount == nil || *o.Discount != 0 {
+		t.Errorf("optional zero must stay present: %v", o.Discount)
+	}
+	if o.Labels == nil || len(o.Labels) != 0 {
+		t.Errorf("empty optional array must stay present and empty: %#v", o.Labels)
+	}
+	if o.Big == nil || *o.Big != 1000 {
+		t.Errorf("1.0e3 is an integer: got %v", o.Big)
+	}
+	if o.Priority != types.PriorityEmpty || o.Status.Int == nil || *o.Status.Int != 3 {
+		t.Errorf("enum values: %q %+v", o.Priority, o.Status)
+	}
+	if string(o.Items[0].AdditionalProperties["wrapping"]) != `"red"` {
+		t.Errorf("undeclared property dropped: %v", o.Items[0].AdditionalProperties)
+	}
+	if o.Location.V0 != 52.5 || o.Location.V2 != nil {
+		t.Errorf("tuple: %+v", o.Location)
+	}
+	if *o.CaseA != "A" || *o.CaseA2 != "a" {
+		t.Errorf("properties that differ in case: %q %q", *o.CaseA, *o.CaseA2)
+	}
+}
+
+func TestOrderAbsentStaysAbsent(t *testing.T) {
+	o := roundTrip(t, `{"id":"A","quantity":1,"price":1,"paid":false,"note":"n","items":[{"sku":"ABC-2"}],"priority":"low","location":[1,2,"home"]}`)
+	if o.Coupon.Present || o.Labels != nil || o.Discount != nil {
+		t.Errorf("absent fields: %+v", o)
+	}
+	if o.Location.V2 == nil || *o.Location.V2 != "home" {
+		t.Errorf("optional tuple position: %+v", o.Location)
+	}
+}
+
+func TestOrderErrors(t *testing.T) {
+	tests := []struct {
+		name, data string
+		want       []string // pointers of the problems
+	}{
+		{"missing required", `{"id":"A","quantity":1,"price":1,"paid":false,"note":null,"items":[{"sku":"ABC-1"}]}`, []string{""}},
+		{"wrong type and pattern", `{"id":"A","quantity":"1","price":1,"paid":false,"note":null,"items":[{"sku":"abc"}],"priority":"low"}`, []string{"/items/0/sku", "/quantity"}},
+		{"not an integer", `{"id":"A","quantity":1.5,"price":1,"paid":false,"note":null,"items":[{"sku":"ABC-1"}],"priority":"low"}`, []string{"/quantity"}},
+		{"enum and closed object", `{"id":"A","quantity":1,"price":1,"paid":false,"note":null,"items":[{"sku":"ABC-1"}],"priority":"urgent","extra":1}`, []string{"", "/priority"}},
+		{"tuple too long", `{"id":"A","quantity":1,"price":1,"paid":false,"note":null,"items":[{"sku":"ABC-1"}],"priority":"low","location":[1,2,"a",4]}`, []string{"/location/3"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := types.ParseOrder([]byte(tc.data))
+			var ve *runtime.ValidationError
+			if !errors.As(err, &ve) {
+				t.Fatalf("want *runtime.ValidationError, got %v", err)
+			}
+			if ve.TypeName != "Order" || string(ve.Raw) != tc.data {
+				t.Errorf("TypeName %q, Raw %q", ve.TypeName, ve.Raw)
+			}
+			var got []string
+			for _, p := range ve.Problems {
+				if len(got) == 0 || got[len(got)-1] != p.Pointer {
+					got = append(got, p.Pointer)
+				}
+			}
+			if d := cmp.Diff(tc.want, got); d != "" {
+				t.Errorf("problem pointers (-want +got):\n%s\n%v", d, err)
+			}
+		})
+	}
+}
+
+func TestNamedRoots(t *testing.T) {
+	tags, err := types.ParseTags([]byte(`["a","b"]`))
+	if err != nil || len(tags) != 2 {
+		t.Fatalf("ParseTags: %v %v", tags, err)
+	}
+	if _, err := types.ParseTags([]byte(`["a","a"]`)); err == nil {
+		t.Error("uniqueItems not enforced")
+	}
+	p, err := types.ParsePriority([]byte(`"high"`))
+	if err != nil || p != types.PriorityHigh {
+		t.Fatalf("ParsePriority: %v %v", p, err)
+	}
+	if _, err := types.ParsePriority([]byte(`"HIGH"`)); err == nil {
+		t.Error("strict Parse must not repair the case of an enum value")
+	}
+}
+
+func TestEmptyAndInvalidInput(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want error
+	}{{"", runtime.ErrEmptyReply}, {"  \n", runtime.ErrEmptyReply}, {`{"id":`, runtime.ErrInvalidJSON}, {`{} {}`, runtime.ErrInvalidJSON}} {
+		_, err := types.ParseOrder([]byte(tc.data))
+		if !errors.Is(err, tc.want) {
+			t.Errorf("ParseOrder(%q) = %v, want %v", tc.data, err, tc.want)
+		}
+	}
+}

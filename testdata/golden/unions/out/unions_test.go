@@ -1,0 +1,80 @@
+package unions_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/structgen/structgen/testdata/golden/unions/out"
+)
+
+func same(t *testing.T, in string, v any) {
+	t.Helper()
+	out, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b any
+	json.Unmarshal([]byte(in), &a)
+	json.Unmarshal(out, &b)
+	if d := cmp.Diff(a, b); d != "" {
+		t.Errorf("round trip (-in +out):\n%s", d)
+	}
+}
+
+func TestDiscriminatedShape(t *testing.T) {
+	for _, in := range []string{`{"kind":"circle","radius":2}`, `{"kind":"square","side":3}`} {
+		s, err := unions.ParseShape([]byte(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (s.Circle == nil) == (s.Square == nil) {
+			t.Errorf("%s: want exactly one variant, got %+v", in, s)
+		}
+		same(t, in, s)
+	}
+	if _, err := unions.ParseShape([]byte(`{"kind":"triangle"}`)); err == nil {
+		t.Error("unknown kind accepted")
+	}
+}
+
+func TestKindUnion(t *testing.T) {
+	tests := []struct {
+		in   string
+		want func(unions.Setting) bool
+	}{
+		{`{"value":"x"}`, func(s unions.Setting) bool { return *s.Value.String == "x" }},
+		{`{"value":7,"fallback":1.5}`, func(s unions.Setting) bool { return *s.Value.Int == 7 && *s.Fallback.Value.Number == 1.5 }},
+		{`{"value":true,"fallback":null}`, func(s unions.Setting) bool { return *s.Value.Bool && s.Fallback.Null }},
+		{`{"value":["a"],"fallback":{"env":"HOME"}}`, func(s unions.Setting) bool { return s.Value.Array[0] == "a" && s.Fallback.Value.Object.Env == "HOME" }},
+		{`{"value":[]}`, func(s unions.Setting) bool { return s.Value.Array != nil && len(s.Value.Array) == 0 }},
+	}
+	for _, tc := range tests {
+		s, err := unions.ParseSetting([]byte(tc.in))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.in, err)
+		}
+		if !tc.want(s) {
+			t.Errorf("%s: got %+v", tc.in, s)
+		}
+		same(t, tc.in, s)
+	}
+	if _, err := unions.ParseSetting([]byte(`{"value":1.5}`)); err == nil {
+		t.Error("1.5 is not an integer")
+	}
+}
+
+func TestAllOfMerged(t *testing.T) {
+	in := `{"name":"Ada","age":36,"employer":"Analytical","badge":7}`
+	e, err := unions.ParseEmployee([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Name != "Ada" || *e.Age != 36 || e.Employer != "Analytical" {
+		t.Errorf("merged fields: %+v", e)
+	}
+	same(t, in, e)
+	if _, err := unions.ParseEmployee([]byte(`{"name":"Ada"}`)); err == nil {
+		t.Error("the second part's required field is not enforced")
+	}
+}
