@@ -31,7 +31,7 @@ const (
 	KindStruct  TypeKind = "struct"
 	KindEnum    TypeKind = "enum"
 	KindUnion   TypeKind = "union"
-	KindTuple   TypeKind = "tuple" // a JSON array of positions of different types
+	KindTuple   TypeKind = "tuple"   // a JSON array of positions of different types
 	KindDefined TypeKind = "defined" // type T U
 	KindAlias   TypeKind = "alias"   // type T = U
 )
