@@ -74,7 +74,8 @@ func DecodeValue(data []byte) (any, error) {
 func jsonError(data []byte, err error) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return fmt.Errorf("%s: %v", lineCol(data, se.Offset), se)
+		// Offset counts the offending byte as read.
+		return fmt.Errorf("%s: %v", lineCol(data, max(se.Offset-1, 0)), se)
 	}
 	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
 		return fmt.Errorf("%s: unexpected end of input", lineCol(data, int64(len(data))))

@@ -1,0 +1,145 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var testSchemas = NewSchemas("", map[string]string{
+	"structgen:///person.json": `{
+		"type": "object",
+		"required": ["name", "age"],
+		"properties": {
+			"name": {"type": "string", "minLength": 1},
+			"age": {"type": "integer", "minimum": 0},
+			"email": {"type": "string", "format": "email"},
+			"code": {"type": "string", "pattern": "^(?!x)[a-z]+$"}
+		},
+		"additionalProperties": false
+	}`,
+	"structgen:///broken.json": `{"$ref": "missing.json"}`,
+})
+
+type person struct {
+	Name  string  `json:"name"`
+	Age   int     `json:"age"`
+	Email *string `json:"email,omitempty"`
+	Code  *string `json:"code,omitempty"`
+}
+
+var personSchema = testSchemas.Schema("structgen:///person.json#")
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     person
+		problems []Problem
+		sentinel error
+	}{
+		{name: "valid", in: `{"name":"Ada","age":36}`, want: person{Name: "Ada", Age: 36}},
+		{name: "integer written as 36.0", in: `{"name":"Ada","age":36.0}`, want: person{Name: "Ada", Age: 36}},
+		{name: "format is an annotation", in: `{"name":"Ada","age":1,"email":"not an email"}`, want: person{Name: "Ada", Age: 1, Email: ptr("not an email")}},
+		{name: "ECMAScript lookahead", in: `{"name":"Ada","age":1,"code":"xa"}`, problems: []Problem{{"/code", "'xa' does not match pattern '^(?!x)[a-z]+$'"}}},
+		{name: "every problem", in: `{"name":"","age":-1,"extra":true}`, problems: []Problem{
+			{"", "additional properties 'extra' not allowed"},
+			{"/age", "minimum: got -1, want 0"},
+			{"/name", "minLength: got 0, want 1"},
+		}},
+		{name: "empty", in: " \n", problems: []Problem{{"", "empty input: want one JSON document"}}, sentinel: ErrEmptyReply},
+		{name: "syntax", in: "{\"name\":\n\"Ada\",}", problems: []Problem{{"", "line 2, column 7: invalid character '}' looking for beginning of object key string"}}, sentinel: ErrInvalidJSON},
+		{name: "trailing data", in: `{"name":"Ada","age":1} x`, problems: []Problem{{"", "line 1, column 24: unexpected data after the JSON document"}}, sentinel: ErrInvalidJSON},
+		{name: "truncated", in: `{"name":"Ada"`, problems: []Problem{{"", "line 1, column 14: unexpected end of input"}}, sentinel: ErrInvalidJSON},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Parse[person]("Person", []byte(tc.in), personSchema)
+			if tc.problems == nil {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d := cmp.Diff(tc.want, got); d != "" {
+					t.Errorf("-want +got:\n%s", d)
+				}
+				return
+			}
+			var ve *ValidationError
+			if !errors.As(err, &ve) {
+				t.Fatalf("want *ValidationError, got %v", err)
+			}
+			if ve.TypeName != "Person" || string(ve.Raw) != tc.in {
+				t.Errorf("TypeName %q Raw %q", ve.TypeName, ve.Raw)
+			}
+			if d := cmp.Diff(tc.problems, ve.Problems); d != "" {
+				t.Errorf("problems (-want +got):\n%s", d)
+			}
+			if tc.sentinel == nil && ve.Err != nil || tc.sentinel != nil && !errors.Is(err, tc.sentinel) {
+				t.Errorf("sentinel: got %v, want %v", ve.Err, tc.sentinel)
+			}
+		})
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func TestParseDecodeProblem(t *testing.T) {
+	// The schema allows what the Go type cannot hold: the error says where.
+	s := NewSchemas("", map[string]string{"structgen:///n.json": `{"type":"object","properties":{"age":{"type":"integer"}}}`}).Schema("structgen:///n.json#")
+	_, err := Parse[person]("Person", []byte(`{"age":1e30}`), s)
+	var ve *ValidationError
+	if !errors.As(err, &ve) || len(ve.Problems) != 1 || ve.Problems[0].Pointer != "/age" {
+		t.Fatalf("want one problem at /age, got %v", err)
+	}
+}
+
+func TestParseSchemaThatDoesNotCompile(t *testing.T) {
+	_, err := Parse[person]("Person", []byte(`{}`), testSchemas.Schema("structgen:///broken.json#"))
+	if err == nil || !strings.Contains(err.Error(), "not embedded") {
+		t.Fatalf("want the compile error, got %v", err)
+	}
+}
+
+func TestValidationErrorText(t *testing.T) {
+	one := &ValidationError{TypeName: "T", Problems: []Problem{{"/a", "bad"}}}
+	if got := one.Error(); got != "parse T: /a: bad" {
+		t.Errorf("one problem: %q", got)
+	}
+	two := &ValidationError{TypeName: "T", Problems: []Problem{{"", "x"}, {"/b", "y"}}}
+	if got := two.Error(); got != "parse T: 2 problems:\n  - (root): x\n  - /b: y" {
+		t.Errorf("two problems: %q", got)
+	}
+}
+
+// FuzzParse: any input gives a value or a *ValidationError, never a panic.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{`{"name":"a","age":1}`, `{`, ``, `[1,2]`, `{"age":1.0e0,"name":"x"}`, `null`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		_, err := Parse[person]("Person", []byte(s), personSchema)
+		if err == nil {
+			return
+		}
+		var ve *ValidationError
+		if !errors.As(err, &ve) || len(ve.Problems) == 0 {
+			t.Fatalf("want *ValidationError with problems, got %v", err)
+		}
+	})
+}
+
+func ExampleParse() {
+	schemas := NewSchemas("", map[string]string{
+		"structgen:///point.json": `{"type":"object","required":["x","y"],"properties":{"x":{"type":"integer"},"y":{"type":"integer"}}}`,
+	})
+	type point struct{ X, Y int }
+	p, err := Parse[point]("Point", []byte(`{"x":1,"y":2.0}`), schemas.Schema("structgen:///point.json#"))
+	fmt.Println(p, err)
+	_, err = Parse[point]("Point", []byte(`{"x":1}`), schemas.Schema("structgen:///point.json#"))
+	fmt.Println(err)
+	// Output:
+	// {1 2} <nil>
+	// parse Point: (root): missing property 'y'
+}
