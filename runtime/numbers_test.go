@@ -74,6 +74,9 @@ func sameValue(a, b any) bool {
 		if !ok {
 			return false
 		}
+		if a == bn {
+			return true // also for exponents too large for big.Rat
+		}
 		x, ok1 := new(big.Rat).SetString(string(a))
 		y, ok2 := new(big.Rat).SetString(string(bn))
 		return ok1 && ok2 && x.Cmp(y) == 0
