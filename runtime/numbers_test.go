@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"encoding/json"
-	"math/big"
 	"strconv"
 	"strings"
 	"testing"
@@ -69,13 +68,34 @@ func decodeNumbers(data []byte, v *any) error {
 	return err
 }
 
-func hugeExponent(s string) bool {
-	i := strings.IndexAny(s, "eE")
-	if i < 0 {
-		return false
+// canonical writes a JSON number as sign, significant digits and
+// exponent, so that equal values compare equal without big arithmetic.
+func canonical(s string) string {
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	exp := 0
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		e, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
+		if err != nil {
+			return "bad:" + s
+		}
+		exp, s = e, s[:i]
 	}
-	e, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
-	return err != nil || e > 400 || e < -400
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		exp -= len(s) - i - 1
+		s = s[:i] + s[i+1:]
+	}
+	s = strings.TrimLeft(s, "0")
+	for strings.HasSuffix(s, "0") {
+		s, exp = s[:len(s)-1], exp+1
+	}
+	if s == "" {
+		return "0"
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s + "e" + strconv.Itoa(exp)
 }
 
 func sameValue(a, b any) bool {
@@ -85,15 +105,7 @@ func sameValue(a, b any) bool {
 		if !ok {
 			return false
 		}
-		if a == bn {
-			return true
-		}
-		if hugeExponent(string(a)) || hugeExponent(string(bn)) {
-			return false // big.Rat would take too long; NormalizeIntegers leaves these alone
-		}
-		x, ok1 := new(big.Rat).SetString(string(a))
-		y, ok2 := new(big.Rat).SetString(string(bn))
-		return ok1 && ok2 && x.Cmp(y) == 0
+		return canonical(string(a)) == canonical(string(bn))
 	case []any:
 		bs, ok := b.([]any)
 		if !ok || len(a) != len(bs) {
