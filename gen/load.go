@@ -155,11 +155,15 @@ func (l *loader) read(u, path string) (any, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	d := &doc{url: u, path: path, display: l.display(path), rel: relTo(l.cfg.Dir, path), data: data}
 	if d.index, err = jsonpos.New(data); err != nil {
-		return nil, fmt.Errorf("%s:%v", d.display, err)
+		var se *jsonpos.SyntaxError
+		if errors.As(err, &se) {
+			return nil, &PosError{Pos: Pos{File: d.display, Line: se.Pos.Line, Col: se.Pos.Col}, Msg: "invalid JSON: " + se.Msg}
+		}
+		return nil, &PosError{Pos: Pos{File: d.display}, Msg: "invalid JSON: " + err.Error()}
 	}
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", d.display, err)
+		return nil, &PosError{Pos: Pos{File: d.display}, Msg: "invalid JSON: " + err.Error()}
 	}
 	l.docs[u] = d
 	return v, nil
@@ -338,7 +342,19 @@ func (l *loader) compileError(err error, fallback Pos) error {
 	}
 	var le *jsonschema.LoadURLError
 	if errors.As(err, &le) {
-		return &PosError{Pos: l.refSite(le.URL, fallback), Msg: fmt.Sprintf("cannot load %s: %v", l.displayURL(le.URL), le.Err)}
+		var pe *PosError
+		if errors.As(le.Err, &pe) {
+			return pe // an error inside the document: its own position says most
+		}
+		return &PosError{Pos: l.refSite(le.URL, false, fallback), Msg: fmt.Sprintf("cannot load %s: %v", l.displayURL(le.URL), le.Err)}
+	}
+	var pnf *jsonschema.JSONPointerNotFoundError
+	if errors.As(err, &pnf) {
+		return &PosError{Pos: l.refSite(pnf.URL, true, fallback), Msg: fmt.Sprintf("reference %s: the document has no such JSON pointer", l.clean(pnf.URL))}
+	}
+	var anf *jsonschema.AnchorNotFoundError
+	if errors.As(err, &anf) {
+		return &PosError{Pos: l.refSite(anf.Reference, true, fallback), Msg: fmt.Sprintf("reference %s: the document has no such anchor", l.clean(anf.Reference))}
 	}
 	// Most of the library's errors carry the URL#pointer of the culprit.
 	if v := reflect.ValueOf(err); v.Kind() == reflect.Pointer && v.Elem().Kind() == reflect.Struct {
@@ -374,8 +390,9 @@ func (l *loader) displayURL(u string) string {
 	return u
 }
 
-// refSite finds the $ref that names target, for errors about loading it.
-func (l *loader) refSite(target string, fallback Pos) Pos {
+// refSite finds the $ref that names target, for errors about loading it;
+// with fragment, the fragment must match too.
+func (l *loader) refSite(target string, fragment bool, fallback Pos) Pos {
 	var urls []string
 	for u := range l.docs {
 		urls = append(urls, u)
@@ -399,8 +416,10 @@ func (l *loader) refSite(target string, fallback Pos) Pos {
 			}
 			for _, base := range bases {
 				abs := base.ResolveReference(ru)
-				abs.Fragment = ""
-				if abs.String() == target {
+				if !fragment {
+					abs.Fragment = ""
+				}
+				if abs.String() == target || fragment && abs.String() == strings.TrimSuffix(target, "#") {
 					return l.position(u + "#" + p)
 				}
 			}

@@ -38,6 +38,10 @@ func New(data []byte) (Index, error) {
 	if err := s.value(""); err != nil {
 		return nil, err
 	}
+	s.space()
+	if s.i < len(s.data) {
+		return nil, s.errf("unexpected data after the JSON value")
+	}
 	return s.ix, nil
 }
 
@@ -67,8 +71,19 @@ type scanner struct {
 
 func (s *scanner) pos() Pos { return Pos{s.line, s.i - s.lineStart + 1} }
 
+// SyntaxError is a JSON syntax error at a position.
+type SyntaxError struct {
+	Pos Pos
+	Msg string
+}
+
+func (e *SyntaxError) Error() string { return e.Pos.String() + ": " + e.Msg }
+
 func (s *scanner) errf(format string, args ...any) error {
-	return fmt.Errorf("%s: %s", s.pos(), fmt.Sprintf(format, args...))
+	if s.i >= len(s.data) {
+		return &SyntaxError{s.pos(), "unexpected end of JSON"}
+	}
+	return &SyntaxError{s.pos(), fmt.Sprintf(format, args...)}
 }
 
 func (s *scanner) space() {
