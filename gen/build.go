@@ -73,6 +73,7 @@ type builder struct {
 	types     map[string]*Type  // key → type
 	byName    map[string]string // name → key
 	building  map[string]bool   // keys whose fields are being built
+	fields    map[string]map[string]string // properties object → field names
 	kindMemo  map[*jsonschema.Schema]kinds
 	kindBusy  map[*jsonschema.Schema]bool
 	errs      []error
@@ -558,6 +559,22 @@ func (b *builder) suffix(u string, toks []string, steps []step) string {
 // fieldName returns the Go field name of property prop of the properties
 // object at u#/toks, as object() assigns it.
 func (b *builder) fieldName(u string, toks []string, prop string) string {
+	key := u + "#" + pointer(toks)
+	ids, ok := b.fields[key]
+	if !ok {
+		ids = b.fieldNamesAt(u, toks)
+		b.fields[key] = ids
+	}
+	if id := ids[prop]; id != "" {
+		return id
+	}
+	if n := names.Go(prop); n != "" {
+		return n
+	}
+	return "Property"
+}
+
+func (b *builder) fieldNamesAt(u string, toks []string) map[string]string {
 	doc := b.l.value(u)
 	for _, t := range toks {
 		switch v := doc.(type) {
@@ -581,13 +598,7 @@ func (b *builder) fieldName(u string, toks []string, prop string) string {
 			keys = append(keys, k)
 		}
 	}
-	if id := fieldNames(keys)[prop]; id != "" {
-		return id
-	}
-	if n := names.Go(prop); n != "" {
-		return n
-	}
-	return "Property"
+	return fieldNames(keys)
 }
 
 // fieldNames assigns struct field names to JSON property names.

@@ -45,6 +45,7 @@ func Build(cfg *Config) (*Package, error) {
 		types:     map[string]*Type{},
 		byName:    map[string]string{},
 		building:  map[string]bool{},
+		fields:    map[string]map[string]string{},
 		kindMemo:  map[*jsonschema.Schema]kinds{},
 		kindBusy:  map[*jsonschema.Schema]bool{},
 	}

@@ -86,12 +86,16 @@ func Go(s string) string {
 // later ones get the smallest free numeric suffix starting at 2. Taken
 // holds identifiers that are not available at all.
 func Unique(keys []string, preferred func(string) string, taken map[string]bool) map[string]string {
+	pref := make(map[string]string, len(keys))
+	for _, k := range keys {
+		pref[k] = preferred(k)
+	}
+	plain := func(k string) bool { return pref[k] != "" && strings.EqualFold(pref[k], k) }
 	order := append([]string(nil), keys...)
-	plain := func(k string) bool { return preferred(k) != "" && strings.EqualFold(preferred(k), k) }
 	sort.SliceStable(order, func(i, j int) bool {
 		a, b := order[i], order[j]
-		if plain(a) != plain(b) {
-			return plain(a)
+		if pa, pb := plain(a), plain(b); pa != pb {
+			return pa
 		}
 		if len(a) != len(b) {
 			return len(a) < len(b)
@@ -104,7 +108,7 @@ func Unique(keys []string, preferred func(string) string, taken map[string]bool)
 	}
 	out := make(map[string]string, len(keys))
 	for _, k := range order {
-		base := preferred(k)
+		base := pref[k]
 		if base == "" {
 			base = "Field"
 		}

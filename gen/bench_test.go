@@ -1,0 +1,171 @@
+package gen
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// schemaStoreConfigs returns one config per SchemaStore schema of the
+// corpus, as TestSchemaStore builds them.
+func schemaStoreConfigs(b *testing.B) []*Config {
+	root := needCorpus(b, "schemastore")
+	dir := filepath.Join(root, "schemas")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var out []*Config
+	for i, e := range entries {
+		out = append(out, &Config{
+			Dir: dir, Package: fmt.Sprintf("p%03d", i),
+			Schemas: []SchemaEntry{{Name: "Document", Ref: e.Name()}},
+			URLs: []URLMapping{
+				{Prefix: "https://json.schemastore.org/", Dir: "."},
+				{Prefix: "https://www.schemastore.org/", Dir: "."},
+			},
+		})
+	}
+	return out
+}
+
+// BenchmarkGenerateSchemaStore generates every SchemaStore schema of the
+// corpus. The baseline, measured in the same run, only loads and compiles
+// the same schemas with the validator; "x-compile" is the ratio.
+func BenchmarkGenerateSchemaStore(b *testing.B) {
+	cfgs := schemaStoreConfigs(b)
+	compileOnly := func() {
+		for _, cfg := range cfgs {
+			l, _ := newLoader(cfg)
+			c := jsonschema.NewCompiler()
+			c.UseLoader(l)
+			c.Compile(fileURL(filepath.Join(mustAbs(b, cfg.Dir), cfg.Schemas[0].Ref)))
+		}
+	}
+	generate := func() {
+		for _, cfg := range cfgs {
+			Generate(cfg) // failures are the skip list's; they cost time too
+		}
+	}
+	var base, gen float64
+	b.ResetTimer()
+	for b.Loop() {
+		base += timeIt(compileOnly)
+		gen += timeIt(generate)
+	}
+	b.ReportMetric(gen/base, "x-compile")
+	b.ReportMetric(gen/float64(b.N)/1e6, "ms/corpus")
+}
+
+func mustAbs(b *testing.B, p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return abs
+}
+
+// benchInstances are a few SchemaStore instances, small to large.
+var benchInstances = []struct{ schema, instance string }{
+	{"jscpd", "valid/jscpd/jscpd.json"},
+	{"cloudify", "valid/cloudify/azure-local-blueprint.json"},
+	{"crowdin", "valid/crowdin/joomla-cms.json"},
+}
+
+// BenchmarkParseCorpus generates packages for a few SchemaStore schemas in
+// a scratch module and benchmarks, there, the generated Parse against
+// json.Unmarshal into the same type on the same instance. It reports the
+// ratio per instance.
+func BenchmarkParseCorpus(b *testing.B) {
+	root := needCorpus(b, "schemastore")
+	h := newHarness(b)
+	var bench strings.Builder
+	bench.WriteString("package main\n\nimport (\n\t\"encoding/json\"\n\t\"os\"\n\t\"testing\"\n")
+	for i := range benchInstances {
+		fmt.Fprintf(&bench, "\tb%d \"corpus/b%d\"\n", i, i)
+	}
+	bench.WriteString(")\n")
+	for i, bi := range benchInstances {
+		inst, err := filepath.Abs(filepath.Join(root, bi.instance))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := os.Stat(inst); err != nil {
+			b.Skipf("instance missing: %v", err)
+		}
+		cfg := &Config{Dir: filepath.Join(root, "schemas"), Package: fmt.Sprintf("b%d", i),
+			Schemas: []SchemaEntry{{Name: "Document", Ref: bi.schema + ".json"}}}
+		files, _, err := Generate(cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		h.add(cfg.Package, "Document", files)
+		fmt.Fprintf(&bench, `
+func BenchmarkParse%[1]d(b *testing.B) {
+	data, _ := os.ReadFile(%[2]q)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := b%[1]d.ParseDocument(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkUnmarshal%[1]d(b *testing.B) {
+	data, _ := os.ReadFile(%[2]q)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		var v b%[1]d.Document
+		if err := json.Unmarshal(data, &v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+`, i, inst)
+	}
+	h.writeMain()
+	if err := os.WriteFile(filepath.Join(h.dir, "bench_test.go"), []byte(bench.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	benchtime := "1s"
+	if f := flagValue("test.benchtime"); f != "" {
+		benchtime = f
+	}
+	cmd := exec.Command("go", "test", "-run", "^$", "-bench", ".", "-benchmem", "-benchtime", benchtime)
+	cmd.Dir = h.dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		b.Fatalf("go test -bench: %v\n%s", err, out)
+	}
+	ns := map[string]float64{}
+	for _, m := range regexp.MustCompile(`(?m)^Benchmark(\w+?)-?\d*\s+\d+\s+([\d.]+) ns/op`).FindAllStringSubmatch(string(out), -1) {
+		ns[m[1]], _ = strconv.ParseFloat(m[2], 64)
+	}
+	b.Logf("scratch module results:\n%s", out)
+	for b.Loop() {
+	}
+	// After the loop: its first call resets user metrics.
+	for i, bi := range benchInstances {
+		p, u := ns[fmt.Sprintf("Parse%d", i)], ns[fmt.Sprintf("Unmarshal%d", i)]
+		if u > 0 {
+			b.ReportMetric(p/u, bi.schema+"-x-unmarshal")
+		}
+	}
+}
+
+func flagValue(name string) string {
+	for _, a := range os.Args {
+		if v, ok := strings.CutPrefix(a, "-"+name+"="); ok {
+			return v
+		}
+	}
+	return ""
+}
