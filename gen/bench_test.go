@@ -15,7 +15,7 @@ import (
 
 // schemaStoreConfigs returns one config per SchemaStore schema of the
 // corpus, as TestSchemaStore builds them.
-func schemaStoreConfigs(b *testing.B) []*Config {
+func schemaStoreConfigs(b testing.TB) []*Config {
 	root := needCorpus(b, "schemastore")
 	dir := filepath.Join(root, "schemas")
 	entries, err := os.ReadDir(dir)

@@ -372,6 +372,15 @@ func kindWord(k kinds) string {
 	return "Value"
 }
 
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
 // shapedFor reports whether conj itself says how a value of kind k is
 // built, as opposed to leaving it to an anyOf/oneOf branch.
 func shapedFor(conj []*jsonschema.Schema, k kinds) bool {
@@ -785,7 +794,8 @@ func (b *builder) object(primary *jsonschema.Schema, sites, conj []*jsonschema.S
 	var addl []*jsonschema.Schema
 	patterns := false
 	for mi, m := range conj {
-		for name, s := range m.Properties {
+		for _, name := range sortedKeys(m.Properties) {
+			s := m.Properties[name]
 			p := props[name]
 			if p == nil {
 				p = &prop{name: name, pos: b.l.position(s.Location), order: mi}
@@ -840,7 +850,10 @@ func (b *builder) object(primary *jsonschema.Schema, sites, conj []*jsonschema.S
 			if a.pos.Line != c.pos.Line {
 				return a.pos.Line < c.pos.Line
 			}
-			return a.pos.Col < c.pos.Col
+			if a.pos.Col != c.pos.Col {
+				return a.pos.Col < c.pos.Col
+			}
+			return a.name < c.name // documents without positions (meta-schemas)
 		})
 		var keys []string
 		var fieldProps []*prop

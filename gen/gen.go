@@ -67,6 +67,32 @@ func Build(cfg *Config) (*Package, error) {
 		}
 		return s
 	}
+	// Load the named files and everything they reference first, in a
+	// fixed order, so that missing documents are all reported, always in
+	// the same order.
+	for _, e := range cfg.Schemas {
+		if e.Ref == "" {
+			continue
+		}
+		file, _, _ := strings.Cut(e.Ref, "#")
+		abs, err := filepath.Abs(cfg.path(file))
+		if err != nil {
+			b.errorf(e.Pos, "%v", err)
+			continue
+		}
+		if _, err := l.Load(fileURL(abs)); err != nil {
+			var pe *PosError
+			if errors.As(err, &pe) {
+				b.errs = append(b.errs, pe)
+			} else {
+				b.errorf(e.Pos, "cannot load %s: %v", l.display(abs), err)
+			}
+		}
+	}
+	b.errs = append(b.errs, l.preload()...)
+	if len(b.errs) > 0 {
+		return nil, errors.Join(b.errs...)
+	}
 	roots := make([]*jsonschema.Schema, len(cfg.Schemas))
 	for i, e := range cfg.Schemas {
 		if e.Ref != "" {

@@ -91,6 +91,9 @@ func fileURL(abs string) string {
 
 // Load implements jsonschema.URLLoader.
 func (l *loader) Load(u string) (any, error) {
+	if d := l.docs[u]; d != nil {
+		return l.value(u), nil // preloaded
+	}
 	path, err := l.localPath(u)
 	if err != nil {
 		return nil, err
@@ -477,3 +480,123 @@ func pointer(tokens []string) string {
 }
 
 var printer = message.NewPrinter(language.English)
+
+// refTarget is a $ref found in a document: where it is and which document
+// it names.
+type refTarget struct {
+	ptr, target string
+}
+
+// refs lists the $refs of document u that name another document, in
+// pointer order, resolving each against the $id in force where it stands,
+// and the resources that u embeds (its $id values).
+func (l *loader) refs(u string) (out []refTarget, ids []string) {
+	base, err := url.Parse(u)
+	if err != nil {
+		return nil, nil
+	}
+	root := l.value(u)
+	draft4 := l.cfg.Draft == "4"
+	if m, ok := root.(map[string]any); ok {
+		if s, _ := m["$schema"].(string); strings.Contains(s, "draft-04") {
+			draft4 = true
+		}
+	}
+	var walk func(v any, base *url.URL, ptr, key string)
+	walk = func(v any, base *url.URL, ptr, key string) {
+		switch v := v.(type) {
+		case map[string]any:
+			if key == "enum" || key == "const" || key == "default" || key == "examples" {
+				return // values, not schemas
+			}
+			id, _ := v["$id"].(string)
+			if id == "" && draft4 {
+				id, _ = v["id"].(string)
+			}
+			if id != "" {
+				if iu, err := url.Parse(id); err == nil {
+					base = base.ResolveReference(iu)
+					r := *base
+					r.Fragment = ""
+					ids = append(ids, r.String())
+				}
+			}
+			if ref, ok := v["$ref"].(string); ok {
+				if ru, err := url.Parse(ref); err == nil {
+					t := base.ResolveReference(ru)
+					t.Fragment = ""
+					if s := t.String(); s != u && !isMetaSchema(s) {
+						out = append(out, refTarget{ptr: ptr + "/$ref", target: s})
+					}
+				}
+			}
+			for _, k := range sortedKeys(v) {
+				walk(v[k], base, ptr+"/"+escapeToken(k), k)
+			}
+		case []any:
+			if key == "enum" || key == "examples" {
+				return
+			}
+			for i, e := range v {
+				walk(e, base, fmt.Sprintf("%s/%d", ptr, i), "")
+			}
+		}
+	}
+	walk(root, base, "", "")
+	return out, ids
+}
+
+func isMetaSchema(u string) bool {
+	return strings.HasPrefix(u, "http://json-schema.org/") || strings.HasPrefix(u, "https://json-schema.org/")
+}
+
+// preload loads, in a fixed order, every document that the loaded ones
+// reference, so that the compiler's own order (it walks maps) decides
+// nothing, and returns an error for every reference that cannot be
+// loaded, each at its $ref.
+func (l *loader) preload() []error {
+	var queue []string
+	for u := range l.docs {
+		queue = append(queue, u)
+	}
+	sort.Strings(queue)
+	seen := map[string]bool{}
+	for _, u := range queue {
+		seen[u] = true
+	}
+	type failure struct {
+		target string
+		err    error
+	}
+	var failures []failure
+	embedded := map[string]bool{} // resources that a loaded document holds
+	for i := 0; i < len(queue); i++ {
+		u := queue[i]
+		refs, ids := l.refs(u)
+		for _, id := range ids {
+			embedded[id] = true
+		}
+		for _, r := range refs {
+			if seen[r.target] || embedded[r.target] {
+				continue
+			}
+			seen[r.target] = true
+			if _, err := l.Load(r.target); err != nil {
+				var pe *PosError
+				if !errors.As(err, &pe) {
+					pe = &PosError{Pos: l.position(u + "#" + r.ptr), Msg: fmt.Sprintf("cannot load %s: %v", l.displayURL(r.target), err)}
+				}
+				failures = append(failures, failure{r.target, pe})
+				continue
+			}
+			queue = append(queue, r.target)
+		}
+	}
+	var errs []error
+	for _, f := range failures {
+		if !embedded[f.target] { // a document loaded later may hold it
+			errs = append(errs, f.err)
+		}
+	}
+	return errs
+}
