@@ -36,6 +36,36 @@ type Config struct {
 	// Draft is the JSON Schema draft of documents without "$schema":
 	// "4", "6", "7", "2019-09" or "2020-12" (the default).
 	Draft string
+	// Tools are the tools a model may call, in config order.
+	Tools []ToolEntry
+	// Reserved are property names a response schema may not declare,
+	// besides "kind".
+	Reserved []Reserved
+}
+
+// ToolEntry is one entry of the config's `tools`: a tool defined here
+// (Name), or tools imported from MCP (MCP) or OpenAI function (Functions)
+// definition files.
+type ToolEntry struct {
+	Name        string
+	Description string
+	// Parameters and Response are schema references or names from
+	// `schemas`; "" when absent.
+	Parameters, Response string
+	// Kind overrides the action type's name and persisted kind.
+	Kind string
+	// MCP and Functions are file globs, relative to the config.
+	MCP, Functions string
+	Pos            Pos
+	// Where each key's value is written.
+	ParametersPos, ResponsePos, KindPos Pos
+	HasDescription                      bool
+}
+
+// Reserved is one name of the config's `reserved`.
+type Reserved struct {
+	Name string
+	Pos  Pos
 }
 
 // drafts maps the config's draft names to meta-schema URIs.
@@ -147,8 +177,12 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 			if cfg.Draft, err = c.str(kv.val); err == nil && drafts[cfg.Draft] == "" {
 				err = errAt(c.pos(kv.val), "draft %q: want 4, 6, 7, 2019-09 or 2020-12", cfg.Draft)
 			}
+		case "tools":
+			err = c.tools(cfg, kv.val)
+		case "reserved":
+			err = c.reserved(cfg, kv.val)
 		default:
-			err = errAt(kv.pos, "unknown key %q; want one of package, output, draft, schemas, names, urls", kv.key)
+			err = errAt(kv.pos, "unknown key %q; want one of package, output, draft, schemas, names, urls, tools, reserved", kv.key)
 		}
 		if err != nil {
 			return nil, err
@@ -160,8 +194,8 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 	if !isIdent(cfg.Package) {
 		return nil, errAt(c.posOf(top, "package"), "package %q is not a Go identifier", cfg.Package)
 	}
-	if len(cfg.Schemas) == 0 {
-		return nil, errAt(Pos{File: file, Line: 1, Col: 1}, "no schemas: add a \"schemas\" map from Go type name to schema reference")
+	if len(cfg.Schemas) == 0 && len(cfg.Tools) == 0 {
+		return nil, errAt(Pos{File: file, Line: 1, Col: 1}, "no schemas and no tools: add a \"schemas\" map from Go type name to schema reference, or \"tools\"")
 	}
 	return cfg, nil
 }
@@ -294,6 +328,84 @@ func (c *cfgReader) schemas(cfg *Config, n ast.Node) error {
 		cfg.Schemas = append(cfg.Schemas, e)
 	}
 	sort.Slice(cfg.Schemas, func(i, j int) bool { return cfg.Schemas[i].Name < cfg.Schemas[j].Name })
+	return nil
+}
+
+func (c *cfgReader) sequence(n ast.Node) ([]ast.Node, error) {
+	seq, ok := unwrap(n).(*ast.SequenceNode)
+	if !ok {
+		return nil, errAt(c.pos(n), "want a list")
+	}
+	return seq.Values, nil
+}
+
+func (c *cfgReader) tools(cfg *Config, n ast.Node) error {
+	items, err := c.sequence(n)
+	if err != nil {
+		return err
+	}
+	for _, item := range items {
+		kvs, err := c.mapping(item)
+		if err != nil {
+			return err
+		}
+		e := ToolEntry{Pos: c.pos(item)}
+		for _, kv := range kvs {
+			v, err := c.str(kv.val)
+			if err != nil {
+				return err
+			}
+			switch kv.key {
+			case "name":
+				e.Name = v
+			case "description":
+				e.Description, e.HasDescription = v, true
+			case "parameters":
+				e.Parameters, e.ParametersPos = v, c.pos(kv.val)
+			case "response":
+				e.Response, e.ResponsePos = v, c.pos(kv.val)
+			case "kind":
+				e.Kind, e.KindPos = v, c.pos(kv.val)
+				if !isIdent(v) || v[0] < 'A' || v[0] > 'Z' {
+					return errAt(c.pos(kv.val), "kind %q is not an exported Go identifier", v)
+				}
+			case "mcp":
+				e.MCP = v
+			case "functions":
+				e.Functions = v
+			default:
+				return errAt(kv.pos, "unknown tool key %q; want one of name, description, parameters, response, kind, mcp, functions", kv.key)
+			}
+		}
+		sources := 0
+		for _, s := range []string{e.Name, e.MCP, e.Functions} {
+			if s != "" {
+				sources++
+			}
+		}
+		if sources != 1 {
+			return errAt(e.Pos, "a tool entry names one tool (name), or imports tools (mcp or functions): exactly one of the three")
+		}
+		if e.Name == "" && (e.Parameters != "" || e.HasDescription) {
+			return errAt(e.Pos, "parameters and description belong to the imported definitions, not to an mcp or functions entry")
+		}
+		cfg.Tools = append(cfg.Tools, e)
+	}
+	return nil
+}
+
+func (c *cfgReader) reserved(cfg *Config, n ast.Node) error {
+	items, err := c.sequence(n)
+	if err != nil {
+		return err
+	}
+	for _, item := range items {
+		v, err := c.str(item)
+		if err != nil {
+			return err
+		}
+		cfg.Reserved = append(cfg.Reserved, Reserved{Name: v, Pos: c.pos(item)})
+	}
 	return nil
 }
 

@@ -36,6 +36,8 @@ func (p Problem) String() string {
 type ValidationError struct {
 	// TypeName is the Go type that was asked for.
 	TypeName string
+	// Tool is the tool whose call this was, if any.
+	Tool string
 	// Raw is the input exactly as it was given.
 	Raw []byte
 	// Problems lists every violation, in document order.
@@ -47,6 +49,9 @@ type ValidationError struct {
 
 func (e *ValidationError) Error() string {
 	var b strings.Builder
+	if e.Tool != "" {
+		fmt.Fprintf(&b, "tool %s: ", e.Tool)
+	}
 	fmt.Fprintf(&b, "parse %s: ", e.TypeName)
 	switch len(e.Problems) {
 	case 0:

@@ -1,0 +1,219 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// ToolCall is one tool call as a model made it: the call's ID, the tool's
+// name and the raw arguments. Store it as it came; typed values are
+// re-read from Arguments, so a history written to disk loses nothing.
+type ToolCall struct {
+	ID        string          `json:"id,omitempty"`
+	Name      string          `json:"name"`
+	Arguments json.RawMessage `json:"arguments"`
+}
+
+// Tool describes a tool to a model. Parameters is the tool's augmented
+// JSON Schema: its own arguments plus the fields of its structured
+// response. It is both what the model is shown and what its calls are
+// validated against.
+type Tool struct {
+	Name        string
+	Description string
+	Parameters  json.RawMessage
+
+	schema *Schema
+}
+
+// NewTool returns a tool whose Parameters is the document of schema,
+// which generated code embeds as a constant.
+func NewTool(name, description string, schema *Schema) Tool {
+	return Tool{Name: name, Description: description, Parameters: json.RawMessage(schema.Document()), schema: schema}
+}
+
+// Schema returns the compiled schema that calls of the tool are validated
+// against; its document is Parameters.
+func (t Tool) Schema() *Schema { return t.schema }
+
+// Document returns the text of the document that holds the schema.
+func (s *Schema) Document() string {
+	u, _, _ := strings.Cut(s.loc, "#")
+	return s.set.resources[u]
+}
+
+// Repair is one change the lenient parser made to what a model sent.
+type Repair struct {
+	// Pointer is where, in the repaired document.
+	Pointer string
+	// Message says what was changed.
+	Message string
+}
+
+func (r Repair) String() string {
+	ptr := r.Pointer
+	if ptr == "" {
+		ptr = "(root)"
+	}
+	return ptr + ": " + r.Message
+}
+
+// ParseArgs reads the arguments of a call of tool into a T: it extracts
+// and repairs them as the tool's schema allows (a JSON-encoded string
+// where the schema wants an array or an object is decoded), validates the
+// result strictly against the tool's schema, then decodes it. It returns
+// every repair it made; on failure the error is a *ValidationError that
+// names the tool and typeName.
+func ParseArgs[T any](tool Tool, typeName string, args []byte) (T, []Repair, error) {
+	var zero T
+	fail := func(sentinel error, ps ...Problem) (T, []Repair, error) {
+		return zero, nil, &ValidationError{TypeName: typeName, Tool: tool.Name, Raw: args, Problems: ps, Err: sentinel}
+	}
+	var repairs []Repair
+	data := args
+	if len(bytes.TrimSpace(data)) == 0 {
+		data = []byte("{}")
+		repairs = append(repairs, Repair{Message: "empty arguments read as {}"})
+	}
+	doc, err := DecodeValue(data)
+	if err != nil {
+		return fail(ErrInvalidJSON, Problem{Message: err.Error()})
+	}
+	if s, ok := doc.(string); ok {
+		// The whole call sent as a JSON string holding the object.
+		if inner, err := DecodeValue([]byte(s)); err == nil {
+			if _, isObj := inner.(map[string]any); isObj {
+				doc = inner
+				repairs = append(repairs, Repair{Message: "decoded arguments sent as a JSON-encoded string"})
+			}
+		}
+	}
+	sch, err := tool.schema.get()
+	if err != nil {
+		return fail(err, Problem{Message: err.Error()})
+	}
+	doc = repairValue(doc, sch, "", &repairs)
+	ps, err := tool.schema.Validate(doc)
+	if err != nil {
+		return fail(err, Problem{Message: err.Error()})
+	}
+	if len(ps) > 0 {
+		return fail(nil, ps...)
+	}
+	if len(repairs) > 0 {
+		if data, err = json.Marshal(doc); err != nil {
+			return fail(nil, Problem{Message: err.Error()})
+		}
+	}
+	var v T
+	if err := json.Unmarshal(NormalizeIntegers(data), &v); err != nil {
+		return fail(nil, decodeProblem(err))
+	}
+	return v, repairs, nil
+}
+
+// KindField is the property that holds an action's kind in a persisted
+// event.
+const KindField = "kind"
+
+// MarshalKind encodes v, a JSON object, with "kind" first.
+func MarshalKind(kind string, v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	b = bytes.TrimSpace(b)
+	if len(b) < 2 || b[0] != '{' {
+		return nil, fmt.Errorf("action %s does not encode as a JSON object", kind)
+	}
+	k, _ := json.Marshal(kind)
+	out := append([]byte(`{"kind":`), k...)
+	if rest := bytes.TrimSpace(b[1:]); len(rest) > 0 && rest[0] != '}' {
+		out = append(out, ',')
+	}
+	return append(out, b[1:]...), nil
+}
+
+// SplitKind reads the "kind" of a persisted event and returns the event's
+// other properties as a JSON object.
+func SplitKind(data []byte) (string, []byte, error) {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(data, &obj); err != nil {
+		return "", nil, fmt.Errorf("event is not a JSON object: %w", err)
+	}
+	raw, ok := obj[KindField]
+	if !ok {
+		return "", nil, fmt.Errorf("event has no %q property", KindField)
+	}
+	var kind string
+	if err := json.Unmarshal(raw, &kind); err != nil {
+		return "", nil, fmt.Errorf("event property %q is not a string: %s", KindField, raw)
+	}
+	delete(obj, KindField)
+	rest, err := json.Marshal(obj)
+	return kind, rest, err
+}
+
+// UnknownKind reports a kind that no action type of the package has.
+func UnknownKind(kind string, known []string) error {
+	return fmt.Errorf("unknown action kind %q; known kinds: %s", kind, strings.Join(known, ", "))
+}
+
+// UnknownTool reports a tool name that the package does not define.
+func UnknownTool(name string, known []string) error {
+	return fmt.Errorf("unknown tool %q; known tools: %s", name, strings.Join(known, ", "))
+}
+
+// MarshalAction encodes an action's own arguments and its response as one
+// flat JSON object.
+func MarshalAction(args, response any) ([]byte, error) {
+	a, err := json.Marshal(args)
+	if err != nil {
+		return nil, err
+	}
+	r, err := json.Marshal(response)
+	if err != nil {
+		return nil, err
+	}
+	a, r = bytes.TrimSpace(a), bytes.TrimSpace(r)
+	if len(a) < 2 || len(r) < 2 || a[0] != '{' || r[0] != '{' {
+		return nil, fmt.Errorf("action parts must encode as JSON objects")
+	}
+	out := append([]byte(nil), a[:len(a)-1]...)
+	if len(bytes.TrimSpace(out)) > 1 && len(bytes.TrimSpace(r[1:len(r)-1])) > 0 {
+		out = append(out, ',')
+	}
+	out = append(out, r[1:]...)
+	return out, nil
+}
+
+// UnmarshalAction decodes one flat JSON object into an action's parts:
+// the response's declared properties into response, all others into args.
+func UnmarshalAction(data []byte, args any, response any, responseFields *Fields) error {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(data, &obj); err != nil {
+		return err
+	}
+	a, r := map[string]json.RawMessage{}, map[string]json.RawMessage{}
+	for k, v := range obj {
+		if responseFields.has(k) {
+			r[k] = v
+		} else {
+			a[k] = v
+		}
+	}
+	ab, err := json.Marshal(a)
+	if err != nil {
+		return err
+	}
+	rb, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(ab, args); err != nil {
+		return err
+	}
+	return json.Unmarshal(rb, response)
+}
