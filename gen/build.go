@@ -66,17 +66,19 @@ func integerValue(s string) (string, bool) {
 // builder maps the compiled schema graph to the IR.
 type builder struct {
 	l   *loader
+	c   *jsonschema.Compiler
 	pkg *Package
 
-	rootNames map[string]string // location → name from the config
-	overrides map[string]string // location → name from `names`
-	types     map[string]*Type  // key → type
-	byName    map[string]string // name → key
-	building  map[string]bool   // keys whose fields are being built
-	fields    map[string]map[string]string // properties object → field names
-	kindMemo  map[*jsonschema.Schema]kinds
-	kindBusy  map[*jsonschema.Schema]bool
-	errs      []error
+	rootNames  map[string]string            // location → name from the config
+	overrides  map[string]string            // location → name from `names`
+	types      map[string]*Type             // key → type
+	byName     map[string]string            // name → key
+	building   map[string]bool              // keys whose fields are being built
+	fields     map[string]map[string]string // properties object → field names
+	actionLocs map[string]bool              // schemas whose struct is an action type
+	kindMemo   map[*jsonschema.Schema]kinds
+	kindBusy   map[*jsonschema.Schema]bool
+	errs       []error
 }
 
 func (b *builder) errorf(p Pos, format string, args ...any) {
@@ -867,6 +869,10 @@ func (b *builder) object(primary *jsonschema.Schema, sites, conj []*jsonschema.S
 			fieldProps = append(fieldProps, p)
 		}
 		ids := fieldNames(keys)
+		if b.actionLocs[loc] {
+			ids = names.Unique(keys, names.Go, map[string]bool{"AdditionalProperties": true, "MarshalJSON": true,
+				"UnmarshalJSON": true, "Kind": true, "ToolName": true})
+		}
 		for _, p := range fieldProps {
 			f := &Field{Name: ids[p.name], JSON: p.name}
 			r, null := b.typeOf(p.sites, kAll, "")

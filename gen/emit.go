@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -23,6 +24,9 @@ func Emit(pkg *Package) (map[string][]byte, error) {
 	types.Const().Id("_").Op("=").Qual(runtimePkg, "IsVersion1").Line()
 	for _, t := range pkg.Types {
 		emitType(types, t)
+	}
+	if len(pkg.Tools) > 0 {
+		emitTools(types, pkg)
 	}
 	schemas := newFile(pkg)
 	emitSchemas(schemas, pkg)
@@ -135,11 +139,158 @@ func emitType(f *jen.File, t *Type) {
 		f.Type().Id(t.Name).Add(goType(t.Underlying))
 	case KindAlias:
 		f.Type().Id(t.Name).Op("=").Add(goType(t.Underlying))
+	case KindAction:
+		emitAction(f, t)
 	}
 	f.Line()
+	if t.Tool != "" {
+		emitActionMethods(f, t)
+	}
 	if len(t.Schemas) > 0 {
 		emitParse(f, t)
 	}
+}
+
+// emitAction writes an action type: the tool's arguments and its response
+// embedded, encoded as one flat object.
+func emitAction(f *jen.File, t *Type) {
+	args, resp := t.Fields[0].Type.Name, t.Fields[1].Type.Name
+	f.Type().Id(t.Name).Struct(jen.Id(args), jen.Id(resp))
+	f.Line()
+	fields := "responseFields" + t.Name
+	var lits []jen.Code
+	for _, n := range t.ResponseFields {
+		lits = append(lits, jen.Lit(n))
+	}
+	f.Var().Id(fields).Op("=").Qual(runtimePkg, "NewFields").Call(lits...)
+	f.Line()
+	f.Comment("// MarshalJSON writes the arguments and the response as one flat object.")
+	f.Func().Params(jen.Id("a").Id(t.Name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Return(jen.Qual(runtimePkg, "MarshalAction").Call(jen.Id("a").Dot(args), jen.Id("a").Dot(resp))),
+	)
+	f.Line()
+	f.Comment(fmt.Sprintf("// UnmarshalJSON reads one flat object: the response's fields into %s,", resp))
+	f.Comment(fmt.Sprintf("// every other property into %s.", args))
+	f.Func().Params(jen.Id("a").Op("*").Id(t.Name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
+		jen.Return(jen.Qual(runtimePkg, "UnmarshalAction").Call(jen.Id("data"), jen.Op("&").Id("a").Dot(args), jen.Op("&").Id("a").Dot(resp), jen.Id(fields))),
+	)
+}
+
+// emitActionMethods makes t an Action of the package.
+func emitActionMethods(f *jen.File, t *Type) {
+	f.Comment(fmt.Sprintf("// Kind returns %q, the kind that persisted actions of this type carry.", t.Name))
+	f.Func().Params(jen.Id(t.Name)).Id("Kind").Params().String().Block(jen.Return(jen.Lit(t.Name)))
+	f.Line()
+	f.Comment(fmt.Sprintf("// ToolName returns %q, the tool the model called.", t.Tool))
+	f.Func().Params(jen.Id(t.Name)).Id("ToolName").Params().String().Block(jen.Return(jen.Lit(t.Tool)))
+	f.Line()
+	f.Func().Params(jen.Id(t.Name)).Id("isAction").Params().Block()
+	f.Line()
+}
+
+// emitTools writes each tool's descriptor and parsers, then the package's
+// action API.
+func emitTools(f *jen.File, pkg *Package) {
+	for _, t := range pkg.Tools {
+		schema := "toolSchema" + t.GoName
+		f.Var().Id(schema).Op("=").Id("structgenSchemas").Dot("Schema").Call(jen.Lit(t.SchemaURL + "#"))
+		f.Line()
+		f.Comment(fmt.Sprintf("// %sTool is tool %q. Its Parameters are the tool's augmented schema:", t.GoName, t.Name))
+		if t.Response != "" {
+			f.Comment(fmt.Sprintf("// its own arguments and the fields of %s, the schema the model is shown", t.Response))
+		} else {
+			f.Comment("// its arguments, the schema the model is shown")
+		}
+		f.Comment(fmt.Sprintf("// and the one Parse%sAction validates against.", t.GoName))
+		f.Var().Id(t.GoName+"Tool").Op("=").Qual(runtimePkg, "NewTool").Call(jen.Lit(t.Name), jen.Lit(t.Description), jen.Id(schema))
+		f.Line()
+		f.Comment(fmt.Sprintf("// Parse%sAction reads the arguments of a call of tool %q as the model", t.GoName, t.Name))
+		f.Comment("// sent them: repaired where the schema allows (runtime.ParseArgs returns")
+		f.Comment("// the repairs), then validated against the tool's schema and decoded.")
+		f.Func().Id("Parse"+t.GoName+"Action").Params(jen.Id("args").Index().Byte()).Params(jen.Id(t.Action), jen.Error()).Block(
+			jen.List(jen.Id("a"), jen.Id("_"), jen.Err()).Op(":=").Qual(runtimePkg, "ParseArgs").Types(jen.Id(t.Action)).Call(jen.Id(t.GoName+"Tool"), jen.Lit(t.Action), jen.Id("args")),
+			jen.Return(jen.Id("a"), jen.Err()),
+		)
+		f.Line()
+		if t.Response == "" {
+			continue
+		}
+		f.Comment(fmt.Sprintf("// Last%sResponse returns the response of the most recent call of tool", t.GoName))
+		f.Comment(fmt.Sprintf("// %q in calls, read again from its stored arguments; false when the", t.Name))
+		f.Comment("// tool was never called. A call that lacks or breaks the response fields")
+		f.Comment("// gives a *runtime.ValidationError.")
+		f.Func().Id("Last"+t.GoName+"Response").Params(jen.Id("calls").Index().Qual(runtimePkg, "ToolCall")).Params(jen.Id(t.Response), jen.Bool(), jen.Error()).Block(
+			jen.For(jen.Id("i").Op(":=").Len(jen.Id("calls")).Op("-").Lit(1), jen.Id("i").Op(">=").Lit(0), jen.Id("i").Op("--")).Block(
+				jen.If(jen.Id("calls").Index(jen.Id("i")).Dot("Name").Op("==").Lit(t.Name)).Block(
+					jen.List(jen.Id("a"), jen.Err()).Op(":=").Id("Parse"+t.GoName+"Action").Call(jen.Id("calls").Index(jen.Id("i")).Dot("Arguments")),
+					jen.Return(jen.Id("a").Dot(t.Response), jen.True(), jen.Err()),
+				),
+			),
+			jen.Return(jen.Id(t.Response).Values(), jen.False(), jen.Nil()),
+		)
+		f.Line()
+	}
+
+	f.Comment("// Action is a typed tool call of this package. Only this package's types")
+	f.Comment("// implement it.")
+	f.Type().Id("Action").Interface(
+		jen.Comment("// Kind is the action's persisted kind: its Go type name."),
+		jen.Id("Kind").Params().String(),
+		jen.Comment("// ToolName is the name of the tool the model called."),
+		jen.Id("ToolName").Params().String(),
+		jen.Id("isAction").Params(),
+	)
+	f.Line()
+	var tools, names, kinds, cases, kindCases []jen.Code
+	sortedKinds := make([]*Tool, len(pkg.Tools))
+	copy(sortedKinds, pkg.Tools)
+	sort.Slice(sortedKinds, func(i, j int) bool { return sortedKinds[i].Action < sortedKinds[j].Action })
+	for _, t := range pkg.Tools {
+		tools = append(tools, jen.Id(t.GoName+"Tool"))
+		names = append(names, jen.Lit(t.Name))
+		cases = append(cases, jen.Case(jen.Lit(t.Name)).Block(
+			jen.List(jen.Id("a"), jen.Err()).Op(":=").Id("Parse"+t.GoName+"Action").Call(jen.Id("args")),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+			jen.Return(jen.Id("a"), jen.Nil()),
+		))
+	}
+	for _, t := range sortedKinds {
+		kinds = append(kinds, jen.Lit(t.Action))
+		kindCases = append(kindCases, jen.Case(jen.Lit(t.Action)).Block(
+			jen.List(jen.Id("a"), jen.Err()).Op(":=").Qual(runtimePkg, "Parse").Types(jen.Id(t.Action)).Call(jen.Lit(t.Action), jen.Id("rest"), jen.Id("toolSchema"+t.GoName)),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+			jen.Return(jen.Id("a"), jen.Nil()),
+		))
+	}
+	f.Comment("// Tools are the package's tools, by name.")
+	f.Var().Id("Tools").Op("=").Index().Qual(runtimePkg, "Tool").Values(tools...)
+	f.Line()
+	f.Var().Id("toolNames").Op("=").Index().String().Values(names...)
+	f.Line()
+	f.Var().Id("actionKinds").Op("=").Index().String().Values(kinds...)
+	f.Line()
+	f.Comment("// ParseToolCall reads a call of the named tool into its typed action. An")
+	f.Comment("// unknown name is an error that lists the known tools.")
+	f.Func().Id("ParseToolCall").Params(jen.Id("name").String(), jen.Id("args").Index().Byte()).Params(jen.Id("Action"), jen.Error()).Block(
+		jen.Switch(jen.Id("name")).Block(cases...),
+		jen.Return(jen.Nil(), jen.Qual(runtimePkg, "UnknownTool").Call(jen.Id("name"), jen.Id("toolNames"))),
+	)
+	f.Line()
+	f.Comment("// MarshalAction encodes an action as an event: {\"kind\": its kind, then its")
+	f.Comment("// fields}. UnmarshalAction reads it back.")
+	f.Func().Id("MarshalAction").Params(jen.Id("a").Id("Action")).Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Return(jen.Qual(runtimePkg, "MarshalKind").Call(jen.Id("a").Dot("Kind").Call(), jen.Id("a"))),
+	)
+	f.Line()
+	f.Comment("// UnmarshalAction reads an event that MarshalAction wrote, validating it")
+	f.Comment("// strictly against its tool's schema. An unknown kind is an error that")
+	f.Comment("// lists the known kinds.")
+	f.Func().Id("UnmarshalAction").Params(jen.Id("data").Index().Byte()).Params(jen.Id("Action"), jen.Error()).Block(
+		jen.List(jen.Id("kind"), jen.Id("rest"), jen.Err()).Op(":=").Qual(runtimePkg, "SplitKind").Call(jen.Id("data")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.Switch(jen.Id("kind")).Block(kindCases...),
+		jen.Return(jen.Nil(), jen.Qual(runtimePkg, "UnknownKind").Call(jen.Id("kind"), jen.Id("actionKinds"))),
+	)
 }
 
 func emitStruct(f *jen.File, t *Type) {
@@ -154,6 +305,10 @@ func emitStruct(f *jen.File, t *Type) {
 		}
 		if doc != "" {
 			fields = append(fields, comment(doc)...)
+		}
+		if fd.Embedded {
+			fields = append(fields, goType(fd.Type))
+			continue
 		}
 		tag := fd.JSON
 		if tag == "-" {

@@ -38,16 +38,18 @@ func Build(cfg *Config) (*Package, error) {
 		return nil, err
 	}
 	b := &builder{
-		l:         l,
-		pkg:       &Package{Name: cfg.Package, Draft: draft},
-		rootNames: map[string]string{},
-		overrides: map[string]string{},
-		types:     map[string]*Type{},
-		byName:    map[string]string{},
-		building:  map[string]bool{},
-		fields:    map[string]map[string]string{},
-		kindMemo:  map[*jsonschema.Schema]kinds{},
-		kindBusy:  map[*jsonschema.Schema]bool{},
+		l:          l,
+		c:          c,
+		pkg:        &Package{Name: cfg.Package, Draft: draft},
+		rootNames:  map[string]string{},
+		overrides:  map[string]string{},
+		types:      map[string]*Type{},
+		byName:     map[string]string{},
+		building:   map[string]bool{},
+		fields:     map[string]map[string]string{},
+		actionLocs: map[string]bool{},
+		kindMemo:   map[*jsonschema.Schema]kinds{},
+		kindBusy:   map[*jsonschema.Schema]bool{},
 	}
 	compile := func(ref string, pos Pos) *jsonschema.Schema {
 		file, frag, _ := strings.Cut(ref, "#")
@@ -89,6 +91,24 @@ func Build(cfg *Config) (*Package, error) {
 			}
 		}
 	}
+	specs := b.expandTools(cfg)
+	schemaNames := map[string]bool{}
+	for _, e := range cfg.Schemas {
+		schemaNames[e.Name] = true
+	}
+	for _, t := range specs {
+		for _, ref := range []string{t.params, t.response} {
+			if ref == "" || schemaNames[ref] || strings.Contains(ref, "://") {
+				continue
+			}
+			file, _, _ := strings.Cut(ref, "#")
+			if abs, err := filepath.Abs(cfg.path(file)); err == nil {
+				if _, err := l.Load(fileURL(abs)); err != nil {
+					b.errs = append(b.errs, l.compileError(&jsonschema.LoadURLError{URL: fileURL(abs), Err: err}, t.paramsPos))
+				}
+			}
+		}
+	}
 	b.errs = append(b.errs, l.preload()...)
 	if len(b.errs) > 0 {
 		return nil, errors.Join(b.errs...)
@@ -115,6 +135,11 @@ func Build(cfg *Config) (*Package, error) {
 			b.overrides[s.Location] = n.Name
 		}
 	}
+	rootsByName := map[string]*jsonschema.Schema{}
+	for i, e := range cfg.Schemas {
+		rootsByName[e.Name] = roots[i]
+	}
+	tools := b.resolveTools(cfg, specs, compile, rootsByName)
 	if len(b.errs) > 0 {
 		return nil, errors.Join(b.errs...)
 	}
@@ -137,6 +162,18 @@ func Build(cfg *Config) (*Package, error) {
 		}
 		b.addRoot(t, s, e)
 	}
+	reserved := map[string]Reserved{}
+	for _, r := range cfg.Reserved {
+		reserved[r.Name] = r
+	}
+	for _, t := range tools {
+		before := len(b.errs)
+		b.checkTool(t, reserved)
+		if len(b.errs) == before {
+			b.buildTool(t)
+		}
+	}
+	sort.Slice(b.pkg.Tools, func(i, j int) bool { return b.pkg.Tools[i].Name < b.pkg.Tools[j].Name })
 	b.checkIdents()
 	if len(b.errs) > 0 {
 		return nil, errors.Join(b.errs...)
@@ -209,6 +246,20 @@ func (b *builder) checkIdents() {
 		}
 		for _, v := range t.Values {
 			add(v.Name, "constant", t)
+		}
+	}
+	for _, tool := range b.pkg.Tools {
+		t := &Type{Name: tool.Name, Source: tool.Source, Pos: tool.Pos}
+		add(tool.GoName+"Tool", "variable", t)
+		add("Parse"+tool.GoName+"Action", "function", t)
+		if tool.Response != "" {
+			add("Last"+tool.GoName+"Response", "function", t)
+		}
+	}
+	if len(b.pkg.Tools) > 0 {
+		pkgLevel := &Type{Name: "tools", Source: "the package's tool API"}
+		for _, id := range []string{"Action", "Tools", "ParseToolCall", "MarshalAction", "UnmarshalAction"} {
+			add(id, "declaration", pkgLevel)
 		}
 	}
 }

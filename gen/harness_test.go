@@ -275,7 +275,6 @@ func check(parsers map[string]func([]byte) (any, error)) int {
 }
 `
 
-
 func timeIt(f func()) float64 {
 	start := time.Now()
 	f()

@@ -11,6 +11,7 @@ type Package struct {
 	Resources []Resource
 	// Draft is the meta-schema URI of documents without "$schema".
 	Draft string
+	Tools []*Tool // sorted by name
 	// Nodes counts the schema nodes mapped to Go types; Fallbacks those
 	// that have a constraint no precise Go type could express, so they
 	// became raw JSON.
@@ -32,6 +33,7 @@ const (
 	KindEnum    TypeKind = "enum"
 	KindUnion   TypeKind = "union"
 	KindTuple   TypeKind = "tuple"   // a JSON array of positions of different types
+	KindAction  TypeKind = "action"  // a tool's arguments and response, flat on the wire
 	KindDefined TypeKind = "defined" // type T U
 	KindAlias   TypeKind = "alias"   // type T = U
 )
@@ -59,6 +61,28 @@ type Type struct {
 	Discriminator string     // union: property that picks an object variant
 
 	Underlying *Ref // defined, alias
+
+	// Tool names the tool whose calls this type holds: an action type, or
+	// the arguments of a tool without a response schema.
+	Tool string
+	// ToolSchema is the augmented schema's location, for strict parsing
+	// of stored actions.
+	ToolSchema string
+	// ResponseFields are the JSON names of an action's response fields.
+	ResponseFields []string
+}
+
+// Tool is a tool a model may call.
+type Tool struct {
+	Name, GoName, Description string
+	// Args, Response and Action are Go type names; Response is "" when the
+	// tool has no response schema, and then Action is Args.
+	Args, Response, Action string
+	// SchemaURL locates the augmented schema among the package's
+	// resources.
+	SchemaURL string
+	Source    string
+	Pos       Pos `json:"-"`
 }
 
 // Field is a struct field.
@@ -67,6 +91,8 @@ type Field struct {
 	Type       *Ref
 	Doc        string
 	Deprecated bool
+	// Embedded fields are named by their type.
+	Embedded bool `json:",omitempty"`
 	// Omit is the encoding/json option for optional fields: "omitempty",
 	// "omitzero" or ""; "optional" for a tuple position that may be
 	// missing.

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/text/message"
 
 	"github.com/structgen/structgen/gen/internal/jsonpos"
+	"github.com/structgen/structgen/gen/internal/ojson"
 )
 
 // doc is one loaded schema document.
@@ -31,6 +32,39 @@ type doc struct {
 	inline map[string]jsonpos.Index // "$defs/Name" → positions in the config
 	stable string                   // URL in the generated package
 	value  any                      // data decoded, on demand
+	order  any                      // data decoded with keys in order, on demand
+}
+
+// ordered returns the decoded document at URL u with object keys in
+// document order, or nil.
+func (l *loader) ordered(u string) any {
+	d := l.docs[u]
+	if d == nil {
+		return nil
+	}
+	if d.order == nil {
+		d.order, _ = ojson.Parse(d.data)
+	}
+	return d.order
+}
+
+// draftOf returns the meta-schema URI of document u: its $schema, else
+// the config's draft.
+func (l *loader) draftOf(u string) string {
+	if m, ok := l.value(u).(map[string]any); ok {
+		if s, ok := m["$schema"].(string); ok {
+			for _, uri := range drafts {
+				if strings.TrimSuffix(s, "#") == strings.TrimSuffix(uri, "#") {
+					return uri
+				}
+			}
+			return s
+		}
+	}
+	if l.cfg.Draft != "" {
+		return drafts[l.cfg.Draft]
+	}
+	return drafts["2020-12"]
 }
 
 // value returns the decoded document at URL u, or nil.

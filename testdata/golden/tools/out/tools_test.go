@@ -1,0 +1,233 @@
+package tools_test
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/testdata/golden/tools/out"
+)
+
+const finishCall = `{"message":"done","description":"A code generator for Go.","facts":[{"text":"It is fast.","source":"readme.md"}],"confidence":0.8}`
+
+// The tool schema that the model is shown is the one calls are checked
+// against, for every tool.
+func TestToolSchemaIsTheValidatedSchema(t *testing.T) {
+	if len(tools.Tools) != 6 {
+		t.Fatalf("want 6 tools, got %d", len(tools.Tools))
+	}
+	for _, tool := range tools.Tools {
+		if string(tool.Parameters) != tool.Schema().Document() {
+			t.Errorf("%s: Parameters differ from the validated schema", tool.Name)
+		}
+		var schema map[string]any
+		if err := json.Unmarshal(tool.Parameters, &schema); err != nil || schema["type"] != "object" {
+			t.Errorf("%s: Parameters is not an object schema: %v", tool.Name, err)
+		}
+	}
+}
+
+func TestSchemaExtended(t *testing.T) {
+	var s struct {
+		Properties           map[string]json.RawMessage
+		Required             []string
+		AdditionalProperties *bool
+		Defs                 map[string]json.RawMessage `json:"$defs"`
+	}
+	if err := json.Unmarshal(tools.FinishTool.Parameters, &s); err != nil {
+		t.Fatal(err)
+	}
+	var props []string
+	for k := range s.Properties {
+		props = append(props, k)
+	}
+	if d := cmp.Diff([]string{"message", "description", "facts"}, s.Required); d != "" {
+		t.Errorf("required (-want +got):\n%s", d)
+	}
+	if len(s.Properties) != 5 || s.Properties["confidence"] == nil || s.Properties["message"] == nil {
+		t.Errorf("properties: %v", props)
+	}
+	if s.AdditionalProperties == nil || *s.AdditionalProperties {
+		t.Error("additionalProperties: false of the response must close the augmented schema")
+	}
+	for _, want := range []string{`"minLength": 10`, `"maximum": 1`, `"maxItems": 3`, `"pattern": "^[a-z0-9_/.-]+$"`} {
+		if !strings.Contains(string(tools.FinishTool.Parameters), want) {
+			t.Errorf("constraint %s not advertised", want)
+		}
+	}
+	if s.Defs["Fact"] == nil {
+		t.Error("nested response type not bundled into $defs")
+	}
+	if tools.FinishTool.Description != "Finish the task and report what you learned." || tools.SearchCodeTool.Description != "Search the code base." {
+		t.Errorf("descriptions: %q %q", tools.FinishTool.Description, tools.SearchCodeTool.Description)
+	}
+}
+
+func TestParseFinishAction(t *testing.T) {
+	a, err := tools.ParseFinishAction([]byte(finishCall))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Message != "done" || a.ProjectFacts.Facts[0].Source != "readme.md" || *a.Confidence != 0.8 {
+		t.Errorf("typed action: %+v", a)
+	}
+	if a.Kind() != "FinishAction" || a.ToolName() != "finish" {
+		t.Errorf("kind %q tool %q", a.Kind(), a.ToolName())
+	}
+}
+
+func TestParseFinishActionErrors(t *testing.T) {
+	tests := []struct {
+		name, args string
+		pointer    string
+	}{
+		{"missing response field", `{"message":"done","description":"A code generator for Go."}`, ""},
+		{"wrong bool", `{"message":"done","description":"A code generator for Go.","facts":[{"text":"x","source":"a"}],"verified":"yes"}`, "/verified"},
+		{"wrong list", `{"message":"done","description":"A code generator for Go.","facts":{"text":"x"}}`, "/facts"},
+		{"nested constraint", `{"message":"done","description":"A code generator for Go.","facts":[{"text":"x","source":"Has Spaces"}]}`, "/facts/0/source"},
+		{"minimum and maximum", `{"message":"done","description":"A code generator for Go.","facts":[{"text":"x","source":"a"}],"confidence":1.5}`, "/confidence"},
+		{"closed", `{"message":"done","description":"A code generator for Go.","facts":[{"text":"x","source":"a"}],"extra":1}`, ""},
+		{"own argument missing", `{"description":"A code generator for Go.","facts":[{"text":"x","source":"a"}]}`, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := tools.ParseFinishAction([]byte(tc.args))
+			var ve *runtime.ValidationError
+			if !errors.As(err, &ve) {
+				t.Fatalf("want *runtime.ValidationError, got %v", err)
+			}
+			if ve.Tool != "finish" || ve.TypeName != "FinishAction" || string(ve.Raw) != tc.args {
+				t.Errorf("error names tool %q type %q", ve.Tool, ve.TypeName)
+			}
+			if len(ve.Problems) == 0 || ve.Problems[0].Pointer != tc.pointer {
+				t.Errorf("want a problem at %q: %v", tc.pointer, err)
+			}
+		})
+	}
+}
+
+func TestRepairJSONEncodedStrings(t *testing.T) {
+	// A list and an object sent as JSON strings, in the response and in the
+	// tool's own arguments: repaired, and each repair reported.
+	args := `{"message":"done","description":"A code generator for Go.","facts":"[{\"text\":\"x\",\"source\":\"a\"}]"}`
+	a, repairs, err := runtime.ParseArgs[tools.FinishAction](tools.FinishTool, "FinishAction", []byte(args))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Facts[0].Text != "x" {
+		t.Errorf("facts: %+v", a.Facts)
+	}
+	if d := cmp.Diff([]runtime.Repair{{Pointer: "/facts", Message: "decoded an array sent as a JSON-encoded string"}}, repairs); d != "" {
+		t.Errorf("repairs (-want +got):\n%s", d)
+	}
+	s, repairs, err := runtime.ParseArgs[tools.SearchCodeArgs](tools.SearchCodeTool, "SearchCodeArgs", []byte(`{"query":"x","paths":"[\"a.go\"]","options":"{\"regex\":true}"}`))
+	if err != nil || s.Paths[0] != "a.go" || !*s.Options.Regex || len(repairs) != 2 {
+		t.Errorf("own arguments: %+v %v %v", s, repairs, err)
+	}
+	// A string that is not JSON stays a string, and fails validation.
+	if _, err := tools.ParseSearchCodeAction([]byte(`{"query":"x","paths":"a.go"}`)); err == nil {
+		t.Error("a plain string accepted as a list")
+	}
+	// The whole call sent as a JSON string.
+	whole, _ := json.Marshal(`{"query":"y"}`)
+	if s, err := tools.ParseSearchCodeAction(whole); err != nil || s.Query != "y" {
+		t.Errorf("arguments as a JSON string: %+v %v", s, err)
+	}
+}
+
+func TestEventRoundTrip(t *testing.T) {
+	for _, call := range []runtime.ToolCall{
+		{Name: "finish", Arguments: json.RawMessage(finishCall)},
+		{Name: "search_code", Arguments: json.RawMessage(`{"query":"x","limit":3}`)},
+		{Name: "ping", Arguments: json.RawMessage(`{}`)},
+		{Name: "get_me", Arguments: json.RawMessage(`{"login":"octocat","followers":3}`)},
+		{Name: "list_issues", Arguments: json.RawMessage(`{"owner":"o","repo":"r","state":"open"}`)},
+		{Name: "get-issue", Arguments: json.RawMessage(`{"number":7}`)},
+	} {
+		a, err := tools.ParseToolCall(call.Name, call.Arguments)
+		if err != nil {
+			t.Fatalf("%s: %v", call.Name, err)
+		}
+		event, err := tools.MarshalAction(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(event), `{"kind":"`+a.Kind()+`"`) {
+			t.Errorf("event does not start with its static kind: %s", event)
+		}
+		back, err := tools.UnmarshalAction(event)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", call.Name, err, event)
+		}
+		if d := cmp.Diff(a, back); d != "" {
+			t.Errorf("%s: round trip (-before +after):\n%s", call.Name, d)
+		}
+	}
+}
+
+func TestUnknownToolAndKind(t *testing.T) {
+	_, err := tools.ParseToolCall("deploy", []byte(`{}`))
+	if err == nil || !strings.Contains(err.Error(), `unknown tool "deploy"; known tools: finish, get-issue, get_me, list_issues, ping, search_code`) {
+		t.Errorf("unknown tool: %v", err)
+	}
+	_, err = tools.UnmarshalAction([]byte(`{"kind":"DeployAction","x":1}`))
+	if err == nil || !strings.Contains(err.Error(), "known kinds: FinishAction, GetIssueArgs") {
+		t.Errorf("unknown kind: %v", err)
+	}
+	// Other kinds keep working.
+	if _, err := tools.UnmarshalAction([]byte(`{"kind":"PingArgs"}`)); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestLastFinishResponse(t *testing.T) {
+	history := []runtime.ToolCall{
+		{ID: "1", Name: "finish", Arguments: json.RawMessage(`{"message":"first","description":"An older answer here.","facts":[{"text":"old","source":"a"}]}`)},
+		{ID: "2", Name: "search_code", Arguments: json.RawMessage(`{"query":"x"}`)},
+		{ID: "3", Name: "finish", Arguments: json.RawMessage(finishCall)},
+		{ID: "4", Name: "ping", Arguments: json.RawMessage(`{}`)},
+	}
+	// Written to disk and read back.
+	data, err := json.Marshal(history)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var loaded []runtime.ToolCall
+	if err := json.Unmarshal(data, &loaded); err != nil {
+		t.Fatal(err)
+	}
+	facts, ok, err := tools.LastFinishResponse(loaded)
+	if err != nil || !ok {
+		t.Fatalf("LastFinishResponse: %v %v", ok, err)
+	}
+	if facts.Facts[0].Text != "It is fast." {
+		t.Errorf("want the most recent call's response, got %+v", facts)
+	}
+	if _, ok, err := tools.LastFinishResponse(loaded[1:2]); ok || err != nil {
+		t.Errorf("never called: ok=%v err=%v", ok, err)
+	}
+	// A log written before the response schema existed.
+	old := []runtime.ToolCall{{Name: "finish", Arguments: json.RawMessage(`{"message":"done"}`)}}
+	_, ok, err = tools.LastFinishResponse(old)
+	var ve *runtime.ValidationError
+	if !ok || !errors.As(err, &ve) || ve.Tool != "finish" || !strings.Contains(err.Error(), "missing properties 'description', 'facts'") {
+		t.Errorf("old log: ok=%v err=%v", ok, err)
+	}
+}
+
+func TestKindOverride(t *testing.T) {
+	a, err := tools.ParseGetMeAction([]byte(`{"login":"octocat"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Kind() != "ProfileAction" || a.Profile.Login != "octocat" {
+		t.Errorf("%+v", a)
+	}
+	p, ok, err := tools.LastGetMeResponse([]runtime.ToolCall{{Name: "get_me", Arguments: json.RawMessage(`{"login":"x"}`)}})
+	if !ok || err != nil || p.Login != "x" {
+		t.Errorf("LastGetMeResponse: %+v %v %v", p, ok, err)
+	}
+}
