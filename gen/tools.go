@@ -70,7 +70,7 @@ func (b *builder) expandTools(cfg *Config) []*toolSpec {
 				add(t)
 			}
 		default:
-			if e.Parameters == "" && !e.HasDescription {
+			if e.Parameters == "" && !e.HasDescription && (e.Response != "" || e.Kind != "") {
 				attach = append(attach, e) // may name an imported tool
 				continue
 			}
@@ -505,7 +505,11 @@ func (b *builder) buildTool(t *tool) {
 		key := "tool:" + s.name + ":action"
 		if other, ok := b.byName[name]; ok {
 			ot := b.types[other]
-			b.errorf(s.pos, "action type %s of tool %q is taken by %s (%s); set `kind` to name it", name, s.name, ot.Source, ot.Pos)
+			if ot.Tool != "" {
+				b.errorf(s.pos, "action type %s of tool %q is also the action type of tool %q (%s); set `kind` to tell them apart", name, s.name, ot.Tool, ot.Pos)
+			} else {
+				b.errorf(s.pos, "action type %s of tool %q is taken by %s (%s); set `kind` to name it", name, s.name, ot.Source, ot.Pos)
+			}
 			return
 		}
 		b.types[key] = action
