@@ -30,6 +30,7 @@ func needCorpus(t testing.TB, sub string) string {
 // instances with them, so that a corpus test compiles once.
 type harness struct {
 	t    testing.TB
+	main string // the checker's main file; "" for the instance checker
 	dir  string            // module root
 	pkgs []hpkg            // generated packages
 	bad  map[string]string // package → compile error
@@ -126,6 +127,12 @@ func firstLines(out, id string) string {
 }
 
 func (h *harness) writeMain() {
+	if h.main != "" {
+		if err := os.WriteFile(filepath.Join(h.dir, "main.go"), []byte(h.main), 0o644); err != nil {
+			h.t.Fatal(err)
+		}
+		return
+	}
 	var b bytes.Buffer
 	b.WriteString("package main\n\nimport (\n\t\"os\"\n")
 	for _, p := range h.pkgs {

@@ -109,6 +109,23 @@ func newLoader(cfg *Config) (*loader, error) {
 	for _, m := range cfg.URLs {
 		add(cfg.path(m.Dir))
 	}
+	for _, t := range cfg.Tools {
+		for _, ref := range []string{t.Parameters, t.Response} {
+			if ref != "" && !strings.Contains(ref, "://") {
+				file, _, _ := strings.Cut(ref, "#")
+				add(filepath.Dir(cfg.path(file)))
+			}
+		}
+		for _, glob := range []string{t.MCP, t.Functions} {
+			if glob == "" {
+				continue
+			}
+			matches, _ := filepath.Glob(cfg.path(glob))
+			for _, m := range matches {
+				add(filepath.Dir(m))
+			}
+		}
+	}
 	return l, nil
 }
 
