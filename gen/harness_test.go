@@ -30,7 +30,7 @@ func needCorpus(t testing.TB, sub string) string {
 // instances with them, so that a corpus test compiles once.
 type harness struct {
 	t    testing.TB
-	main string // the checker's main file; "" for the instance checker
+	main string            // the checker's main file; "" for the instance checker
 	dir  string            // module root
 	pkgs []hpkg            // generated packages
 	bad  map[string]string // package → compile error

@@ -176,10 +176,10 @@ func minimalArgs(t *testing.T, schema json.RawMessage) (map[string]any, []string
 
 func sampleValue(t *testing.T, schema json.RawMessage) any {
 	var s struct {
-		Type    any               `json:"type"`
-		Enum    []any             `json:"enum"`
-		AnyOf   []json.RawMessage `json:"anyOf"`
-		OneOf   []json.RawMessage `json:"oneOf"`
+		Type     any               `json:"type"`
+		Enum     []any             `json:"enum"`
+		AnyOf    []json.RawMessage `json:"anyOf"`
+		OneOf    []json.RawMessage `json:"oneOf"`
 		Minimum  *float64
 		MinItems int
 		Items    json.RawMessage
