@@ -2,6 +2,7 @@ package gen
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -31,6 +32,7 @@ type doc struct {
 	// maps to posFile at ptrPrefix-stripped positions of the config.
 	inline map[string]jsonpos.Index // "$defs/Name" → positions in the config
 	stable string                   // URL in the generated package
+	strip  string                   // pointer prefix that the file does not have (see wrapList)
 	value  any                      // data decoded, on demand
 	order  any                      // data decoded with keys in order, on demand
 }
@@ -290,8 +292,25 @@ func (l *loader) position(loc string) Pos {
 			}
 		}
 	}
+	if d.strip != "" {
+		ptr = strings.TrimPrefix(ptr, d.strip)
+	}
 	p := d.index.Lookup(ptr)
 	return Pos{File: d.display, Line: p.Line, Col: p.Col}
+}
+
+// wrapList makes document u, a JSON array, the object {key: array}, since
+// a schema document must be an object; positions still point into the
+// file.
+func (l *loader) wrapList(u, key string) {
+	d := l.docs[u]
+	if d == nil || d.strip != "" {
+		return
+	}
+	k, _ := json.Marshal(key)
+	d.data = append(append(append([]byte("{"), k...), ':'), append(d.data, '}')...)
+	d.value, d.order = nil, nil
+	d.strip = "/" + escapeToken(key)
 }
 
 // source renders loc as a file path with a fragment, for comments.
@@ -300,6 +319,9 @@ func (l *loader) source(loc string) string {
 	if d := l.docs[u]; d != nil {
 		if d.inline != nil {
 			return d.rel + "#/schemas/" + strings.TrimPrefix(frag, "/$defs/")
+		}
+		if d.strip != "" {
+			frag = strings.TrimPrefix(frag, d.strip)
 		}
 		if frag == "" {
 			return d.rel

@@ -130,18 +130,25 @@ func (b *builder) importTools(cfg *Config, e ToolEntry, glob string, mcp bool) [
 			continue
 		}
 		var objs []string // pointers of tool objects in the file
+		if _, isList := b.l.value(u).([]any); isList {
+			// A schema document must be an object: read the list as
+			// {"tools": [...]}, positions mapped back to the file.
+			b.l.wrapList(u, "tools")
+			for i := range b.l.value(u).(map[string]any)["tools"].([]any) {
+				objs = append(objs, "/tools/"+strconv.Itoa(i))
+			}
+		}
 		switch v := b.l.value(u).(type) {
 		case map[string]any:
-			if list, ok := v["tools"].([]any); ok && mcp {
+			if len(objs) > 0 {
+				break
+			}
+			if list, ok := v["tools"].([]any); ok {
 				for i := range list {
 					objs = append(objs, "/tools/"+strconv.Itoa(i))
 				}
 			} else {
 				objs = append(objs, "")
-			}
-		case []any:
-			for i := range v {
-				objs = append(objs, "/"+strconv.Itoa(i))
 			}
 		default:
 			b.errorf(Pos{File: b.l.display(abs), Line: 1, Col: 1}, "want a tool definition object or a list of them")

@@ -16,8 +16,8 @@ const finishCall = `{"message":"done","description":"A code generator for Go.","
 // The tool schema that the model is shown is the one calls are checked
 // against, for every tool.
 func TestToolSchemaIsTheValidatedSchema(t *testing.T) {
-	if len(tools.Tools) != 6 {
-		t.Fatalf("want 6 tools, got %d", len(tools.Tools))
+	if len(tools.Tools) != 8 {
+		t.Fatalf("want 8 tools, got %d", len(tools.Tools))
 	}
 	for _, tool := range tools.Tools {
 		if string(tool.Parameters) != tool.Schema().Document() {
@@ -146,6 +146,8 @@ func TestEventRoundTrip(t *testing.T) {
 		{Name: "get_me", Arguments: json.RawMessage(`{"login":"octocat","followers":3}`)},
 		{Name: "list_issues", Arguments: json.RawMessage(`{"owner":"o","repo":"r","state":"open"}`)},
 		{Name: "get-issue", Arguments: json.RawMessage(`{"number":7}`)},
+		{Name: "get_weather", Arguments: json.RawMessage(`{"city":"Berlin","unit":"celsius"}`)},
+		{Name: "now", Arguments: json.RawMessage(``)},
 	} {
 		a, err := tools.ParseToolCall(call.Name, call.Arguments)
 		if err != nil {
@@ -170,7 +172,7 @@ func TestEventRoundTrip(t *testing.T) {
 
 func TestUnknownToolAndKind(t *testing.T) {
 	_, err := tools.ParseToolCall("deploy", []byte(`{}`))
-	if err == nil || !strings.Contains(err.Error(), `unknown tool "deploy"; known tools: finish, get-issue, get_me, list_issues, ping, search_code`) {
+	if err == nil || !strings.Contains(err.Error(), `unknown tool "deploy"; known tools: finish, get-issue, get_me, get_weather, list_issues, now, ping, search_code`) {
 		t.Errorf("unknown tool: %v", err)
 	}
 	_, err = tools.UnmarshalAction([]byte(`{"kind":"DeployAction","x":1}`))
@@ -215,6 +217,23 @@ func TestLastFinishResponse(t *testing.T) {
 	var ve *runtime.ValidationError
 	if !ok || !errors.As(err, &ve) || ve.Tool != "finish" || !strings.Contains(err.Error(), "missing properties 'description', 'facts'") {
 		t.Errorf("old log: ok=%v err=%v", ok, err)
+	}
+}
+
+func TestOpenAIFunctions(t *testing.T) {
+	w, err := tools.ParseGetWeatherAction([]byte(`{"city":"Oslo"}`))
+	if err != nil || w.City != "Oslo" || w.Unit != nil {
+		t.Fatalf("%+v %v", w, err)
+	}
+	if _, err := tools.ParseGetWeatherAction([]byte(`{"city":"Oslo","unit":"kelvin"}`)); err == nil {
+		t.Error("enum not enforced")
+	}
+	// A function without parameters takes no arguments; empty text is {}.
+	if _, err := tools.ParseNowAction(nil); err != nil {
+		t.Error(err)
+	}
+	if _, err := tools.ParseNowAction([]byte(`{"x":1}`)); err == nil {
+		t.Error("a tool without parameters accepted an argument")
 	}
 }
 
