@@ -1,8 +1,11 @@
 package runtime
 
 import (
+	"encoding/json"
+	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 
 	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -82,11 +85,28 @@ func allowedTypes(ms []*jsonschema.Schema) map[string]bool {
 	return out
 }
 
-// repairValue applies the schema-guided repairs to v, the decoded
-// document at ptr, and records each in repairs. Today: an array or object
-// that arrived as a JSON-encoded string where the schema wants an array or
-// object, and not a string.
-func repairValue(v any, s *jsonschema.Schema, ptr string, repairs *[]Repair) any {
+// repairSet is a set of schema-guided repairs.
+type repairSet uint8
+
+const (
+	// repairJSONStrings: an array or object sent as a JSON-encoded string
+	// where the schema wants an array or object, and not a string.
+	repairJSONStrings repairSet = 1 << iota
+	// repairScalars: a number or boolean sent as a string.
+	repairScalars
+	// repairEnumCase: a string enum value that differs only in case or
+	// surrounding space.
+	repairEnumCase
+	// repairNulls: null in an optional property that may not be null (as
+	// strict provider modes send), read as absent.
+	repairNulls
+
+	allRepairs = repairJSONStrings | repairScalars | repairEnumCase | repairNulls
+)
+
+// repairValue applies the schema-guided repairs in set to v, the decoded
+// document at ptr, and records each in repairs.
+func repairValue(v any, s *jsonschema.Schema, ptr string, repairs *[]Repair, set repairSet) any {
 	if s == nil {
 		return v
 	}
@@ -94,7 +114,27 @@ func repairValue(v any, s *jsonschema.Schema, ptr string, repairs *[]Repair) any
 	switch x := v.(type) {
 	case string:
 		want := allowedTypes(ms)
-		if want == nil || want["string"] || !want["array"] && !want["object"] {
+		if set&repairEnumCase != 0 {
+			if fixed, ok := enumCase(x, ms); ok {
+				*repairs = append(*repairs, Repair{Pointer: ptr, Message: fmt.Sprintf("read %q as the enum value %q", x, fixed)})
+				return fixed
+			}
+		}
+		if want == nil || want["string"] {
+			return v
+		}
+		if set&repairScalars != 0 {
+			t := strings.TrimSpace(x)
+			if (want["number"] || want["integer"]) && t != "" && json.Valid([]byte(t)) && strings.IndexAny(t[:1], "-0123456789") == 0 {
+				*repairs = append(*repairs, Repair{Pointer: ptr, Message: "read a number sent as a string"})
+				return json.Number(t)
+			}
+			if want["boolean"] && (strings.EqualFold(t, "true") || strings.EqualFold(t, "false")) {
+				*repairs = append(*repairs, Repair{Pointer: ptr, Message: "read a boolean sent as a string"})
+				return strings.EqualFold(t, "true")
+			}
+		}
+		if set&repairJSONStrings == 0 || !want["array"] && !want["object"] {
 			return v
 		}
 		decoded, err := DecodeValue([]byte(x))
@@ -109,7 +149,7 @@ func repairValue(v any, s *jsonschema.Schema, ptr string, repairs *[]Repair) any
 				kind = "object"
 			}
 			*repairs = append(*repairs, Repair{Pointer: ptr, Message: "decoded an " + kind + " sent as a JSON-encoded string"})
-			return repairValue(decoded, s, ptr, repairs)
+			return repairValue(decoded, s, ptr, repairs, set)
 		}
 	case map[string]any:
 		keys := make([]string, 0, len(x))
@@ -117,7 +157,32 @@ func repairValue(v any, s *jsonschema.Schema, ptr string, repairs *[]Repair) any
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
+		if set&repairNulls != 0 {
+			required := map[string]bool{}
+			for _, m := range ms {
+				for _, r := range m.Required {
+					required[r] = true
+				}
+			}
+			for _, k := range keys {
+				if x[k] != nil || required[k] {
+					continue
+				}
+				for _, m := range ms {
+					if p := m.Properties[k]; p != nil {
+						if t := allowedTypes(members(p)); t != nil && !t["null"] {
+							delete(x, k)
+							*repairs = append(*repairs, Repair{Pointer: ptr + "/" + escapeToken(k), Message: "read null in an optional field as absent"})
+							break
+						}
+					}
+				}
+			}
+		}
 		for _, k := range keys {
+			if _, ok := x[k]; !ok {
+				continue
+			}
 			for _, m := range ms {
 				sub := m.Properties[k]
 				if sub == nil {
@@ -126,7 +191,7 @@ func repairValue(v any, s *jsonschema.Schema, ptr string, repairs *[]Repair) any
 					}
 				}
 				if sub != nil {
-					x[k] = repairValue(x[k], sub, ptr+"/"+escapeToken(k), repairs)
+					x[k] = repairValue(x[k], sub, ptr+"/"+escapeToken(k), repairs, set)
 				}
 			}
 		}
@@ -148,7 +213,7 @@ func repairValue(v any, s *jsonschema.Schema, ptr string, repairs *[]Repair) any
 					sub = m.Items2020
 				}
 				if sub != nil {
-					x[i] = repairValue(x[i], sub, ptr+"/"+strconv.Itoa(i), repairs)
+					x[i] = repairValue(x[i], sub, ptr+"/"+strconv.Itoa(i), repairs, set)
 				}
 			}
 		}
@@ -157,3 +222,30 @@ func repairValue(v any, s *jsonschema.Schema, ptr string, repairs *[]Repair) any
 }
 
 func escapeToken(t string) string { return Pointer([]string{t})[1:] }
+
+// enumCase returns the one string enum value that s matches but for case
+// and surrounding space, when s is not itself a value.
+func enumCase(s string, ms []*jsonschema.Schema) (string, bool) {
+	for _, m := range ms {
+		if m.Enum == nil {
+			continue
+		}
+		var match []string
+		for _, v := range m.Enum.Values {
+			e, ok := v.(string)
+			if !ok {
+				continue
+			}
+			if e == s {
+				return "", false
+			}
+			if strings.EqualFold(strings.TrimSpace(s), e) {
+				match = append(match, e)
+			}
+		}
+		if len(match) == 1 {
+			return match[0], true
+		}
+	}
+	return "", false
+}

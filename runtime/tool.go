@@ -94,7 +94,7 @@ func ParseArgs[T any](tool Tool, typeName string, args []byte) (T, []Repair, err
 	if err != nil {
 		return fail(err, Problem{Message: err.Error()})
 	}
-	doc = repairValue(doc, sch, "", &repairs)
+	doc = repairValue(doc, sch, "", &repairs, repairJSONStrings)
 	ps, err := tool.schema.Validate(doc)
 	if err != nil {
 		return fail(err, Problem{Message: err.Error()})

@@ -1,0 +1,196 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+
+	"github.com/structgen/structgen/templates"
+)
+
+// Message is one message of a conversation. Role is "system", "user" or
+// "assistant".
+type Message struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
+// OutputMode says how a model is asked for structured output.
+type OutputMode int
+
+// Output modes.
+const (
+	// OutputAuto lets the model adapter choose: native structured output
+	// where the provider has it, else the prompt block.
+	OutputAuto OutputMode = iota
+	// OutputNative asks for the provider's structured-output dialect.
+	OutputNative
+	// OutputPrompt puts the output-format block into the system prompt;
+	// Complete does that itself.
+	OutputPrompt
+)
+
+// OutputSpec is the structured output a request asks for: the canonical
+// schema, each provider's dialect of it, and the prompt block.
+type OutputSpec struct {
+	Name        string
+	Mode        OutputMode
+	Schema      json.RawMessage
+	OpenAI      json.RawMessage
+	Anthropic   json.RawMessage
+	Gemini      json.RawMessage
+	PromptBlock string
+}
+
+// Request is what Complete sends a model: the conversation, the tools it
+// may call and the output it must produce.
+type Request struct {
+	Messages []Message
+	Tools    []Tool
+	Output   *OutputSpec
+}
+
+// Reply is a model's answer.
+type Reply struct {
+	Text      string
+	ToolCalls []ToolCall
+	// FinishReason is the provider's reason for stopping; "length",
+	// "max_tokens" and "MAX_TOKENS" mean the token limit cut the reply.
+	FinishReason string
+}
+
+// Model is a language model behind some provider's API.
+type Model interface {
+	Generate(ctx context.Context, req Request) (Reply, error)
+}
+
+// RepairStrategy decides what to tell a model whose reply failed to parse:
+// BuildPrompt returns the next user message for the attempt-th repair
+// (1-based), or ok == false to stop.
+type RepairStrategy interface {
+	BuildPrompt(err *ValidationError, attempt int) (prompt string, ok bool)
+}
+
+// RepairFunc adapts a function to RepairStrategy.
+type RepairFunc func(err *ValidationError, attempt int) (string, bool)
+
+// BuildPrompt calls f.
+func (f RepairFunc) BuildPrompt(err *ValidationError, attempt int) (string, bool) {
+	return f(err, attempt)
+}
+
+// NoRepair fails at the first reply that does not parse.
+var NoRepair RepairStrategy = RepairFunc(func(*ValidationError, int) (string, bool) { return "", false })
+
+// OneRepair is the default: one repair message with the problems, then
+// fail.
+var OneRepair RepairStrategy = RepairFunc(func(err *ValidationError, attempt int) (string, bool) {
+	if attempt > 1 {
+		return "", false
+	}
+	return RepairPrompt(err), true
+})
+
+// RepairPrompt renders the default repair message for err.
+func RepairPrompt(err *ValidationError) string {
+	var b strings.Builder
+	data := struct {
+		TypeName                 string
+		Problems                 []string
+		NoJSON, Empty, Truncated bool
+	}{err.TypeName, problemLines(err.Problems), errors.Is(err, ErrNoJSON), errors.Is(err, ErrEmptyReply), errors.Is(err, ErrTruncated)}
+	if data.NoJSON || data.Empty {
+		data.Problems = nil
+	}
+	if e := templates.Repair.Execute(&b, data); e != nil {
+		return err.Error()
+	}
+	return b.String()
+}
+
+// Option configures Complete.
+type Option func(*options)
+
+type options struct {
+	repair   RepairStrategy
+	maxTurns int
+}
+
+// WithRepair sets the repair strategy (default OneRepair).
+func WithRepair(s RepairStrategy) Option { return func(o *options) { o.repair = s } }
+
+// WithMaxTurns bounds the model calls, the first included (default 10).
+func WithMaxTurns(n int) Option { return func(o *options) { o.maxTurns = n } }
+
+// truncated reports whether a finish reason means the token limit cut the
+// reply.
+func truncated(reason string) bool {
+	switch reason {
+	case "length", "max_tokens", "MAX_TOKENS":
+		return true
+	}
+	return false
+}
+
+// Complete asks m for the final answer of type T: it sends req, parses the
+// reply with out.Parse and, while the reply does not parse and the repair
+// strategy agrees, sends the problems back as a user message and asks
+// again. Every repair is a normal turn. The final error is the last
+// *ValidationError; when the last reply was cut by the token limit it
+// unwraps to ErrTruncated.
+func Complete[T any](ctx context.Context, m Model, req Request, out Output[T], opts ...Option) (T, error) {
+	o := options{repair: OneRepair, maxTurns: 10}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	var zero T
+	if req.Output == nil {
+		req.Output = out.Spec(OutputAuto)
+	}
+	req.Messages = append([]Message(nil), req.Messages...)
+	if req.Output.Mode == OutputPrompt && req.Output.PromptBlock != "" {
+		req.Messages = withSystem(req.Messages, req.Output.PromptBlock)
+	}
+	var last *ValidationError
+	for turn, attempt := 1, 1; ; turn, attempt = turn+1, attempt+1 {
+		if turn > o.maxTurns {
+			if last == nil {
+				return zero, errors.New("complete: WithMaxTurns must allow at least one model call")
+			}
+			return zero, last
+		}
+		reply, err := m.Generate(ctx, req)
+		if err != nil {
+			return zero, err
+		}
+		v, err := out.Parse([]byte(reply.Text))
+		if err == nil {
+			return v, nil
+		}
+		if !errors.As(err, &last) {
+			return zero, err
+		}
+		if truncated(reply.FinishReason) {
+			cut := *last
+			cut.Err = ErrTruncated
+			last = &cut
+		}
+		prompt, ok := o.repair.BuildPrompt(last, attempt)
+		if !ok || turn == o.maxTurns {
+			return zero, last
+		}
+		req.Messages = append(req.Messages, Message{Role: "assistant", Content: reply.Text}, Message{Role: "user", Content: prompt})
+	}
+}
+
+// withSystem adds block to the first system message, or adds one.
+func withSystem(msgs []Message, block string) []Message {
+	for i, m := range msgs {
+		if m.Role == "system" {
+			msgs[i].Content = strings.TrimRight(m.Content, "\n") + "\n\n" + block
+			return msgs
+		}
+	}
+	return append([]Message{{Role: "system", Content: block}}, msgs...)
+}

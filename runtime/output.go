@@ -1,0 +1,148 @@
+package runtime
+
+import (
+	"encoding/json"
+	"errors"
+)
+
+// Dialects are an output's schema as each provider's structured-output
+// API expects it, and the prompt block for models without one; generated
+// ahead of time as constants.
+type Dialects struct {
+	// OpenAI is the response_format object.
+	OpenAI json.RawMessage
+	// Anthropic is the structured-output format object.
+	Anthropic json.RawMessage
+	// Gemini is the generation-config fragment with responseJsonSchema.
+	Gemini json.RawMessage
+	// Prompt is the "Output format" block for a system prompt.
+	Prompt string
+	// Wrapped: the OpenAI schema wraps a root that is not an object in
+	// {"value": …}, which Parse unwraps.
+	Wrapped bool
+}
+
+// Output is the contract for a run's final answer of type T: the
+// canonical schema, its provider dialects, and the parser that reads what
+// a model sent.
+type Output[T any] struct {
+	// Name names the output for providers and in errors.
+	Name string
+	// Schema is the canonical JSON Schema; the dialects are views of it,
+	// and Parse validates against it.
+	Schema json.RawMessage
+
+	schema   *Schema
+	dialects Dialects
+	plain    bool
+}
+
+// NewOutput returns the output contract of type T. A plain string output
+// (schema {"type": "string"}) has no contract: Parse returns the text.
+func NewOutput[T any](name string, schema *Schema, d Dialects, plain bool) Output[T] {
+	return Output[T]{Name: name, Schema: json.RawMessage(schema.Document()), schema: schema, dialects: d, plain: plain}
+}
+
+// OpenAI returns the response_format object for OpenAI's API.
+func (o Output[T]) OpenAI() json.RawMessage { return o.dialects.OpenAI }
+
+// Anthropic returns the structured-output format object for Anthropic's
+// API.
+func (o Output[T]) Anthropic() json.RawMessage { return o.dialects.Anthropic }
+
+// Gemini returns the generation-config fragment for Gemini's API.
+func (o Output[T]) Gemini() json.RawMessage { return o.dialects.Gemini }
+
+// PromptBlock returns the output-format block for a system prompt, for
+// models without native structured output.
+func (o Output[T]) PromptBlock() string { return o.dialects.Prompt }
+
+// Plain reports whether the output has no contract (a plain string).
+func (o Output[T]) Plain() bool { return o.plain }
+
+// Parse reads a model's reply: lenient first (extraction, then the repairs
+// the schema allows), then strict validation against the canonical schema,
+// then decoding. Every failure is a *ValidationError that unwraps to
+// ErrEmptyReply, ErrNoJSON or ErrInvalidJSON where one of those is the
+// cause.
+func (o Output[T]) Parse(text []byte) (T, error) {
+	v, _, err := o.ParseRepaired(text)
+	return v, err
+}
+
+// ParseRepaired is Parse that also returns the repairs it made.
+func (o Output[T]) ParseRepaired(text []byte) (T, []Repair, error) {
+	var zero T
+	fail := func(repairs []Repair, sentinel error, ps ...Problem) (T, []Repair, error) {
+		return zero, repairs, &ValidationError{TypeName: o.Name, Raw: text, Problems: ps, Err: sentinel}
+	}
+	if o.plain {
+		var v T
+		s, _ := json.Marshal(string(text))
+		if err := json.Unmarshal(s, &v); err != nil {
+			return fail(nil, nil, Problem{Message: err.Error()})
+		}
+		return v, nil, nil
+	}
+	data, where, err := Extract(text)
+	if err != nil {
+		msg := "the reply holds no JSON object or array"
+		if errors.Is(err, ErrEmptyReply) {
+			msg = "the reply is empty"
+		}
+		return fail(nil, err, Problem{Message: msg})
+	}
+	var repairs []Repair
+	if where != ExtractedRaw {
+		repairs = append(repairs, Repair{Message: "took the JSON document from " + where.String()})
+	}
+	doc, err := DecodeValue(data)
+	if err != nil {
+		return fail(repairs, ErrInvalidJSON, Problem{Message: err.Error()})
+	}
+	sch, err := o.schema.get()
+	if err != nil {
+		return fail(repairs, err, Problem{Message: err.Error()})
+	}
+	if o.dialects.Wrapped {
+		if obj, ok := doc.(map[string]any); ok && len(obj) == 1 {
+			if inner, ok := obj["value"]; ok {
+				if ps, _ := o.schema.Validate(doc); len(ps) > 0 {
+					doc = inner // the OpenAI dialect's wrapper
+				}
+			}
+		}
+	}
+	doc = repairValue(doc, sch, "", &repairs, allRepairs)
+	ps, err := o.schema.Validate(doc)
+	if err != nil {
+		return fail(repairs, err, Problem{Message: err.Error()})
+	}
+	if len(ps) > 0 {
+		return fail(repairs, nil, ps...)
+	}
+	out, err := json.Marshal(doc)
+	if err != nil {
+		return fail(repairs, nil, Problem{Message: err.Error()})
+	}
+	var v T
+	if err := json.Unmarshal(NormalizeIntegers(out), &v); err != nil {
+		return fail(repairs, nil, decodeProblem(err))
+	}
+	return v, repairs, nil
+}
+
+// Spec returns the output as a request's output spec.
+func (o Output[T]) Spec(mode OutputMode) *OutputSpec {
+	return &OutputSpec{Name: o.Name, Mode: mode, Schema: o.Schema, OpenAI: o.dialects.OpenAI,
+		Anthropic: o.dialects.Anthropic, Gemini: o.dialects.Gemini, PromptBlock: o.dialects.Prompt}
+}
+
+// problemLines renders problems for a repair prompt.
+func problemLines(ps []Problem) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.String()
+	}
+	return out
+}

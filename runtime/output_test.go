@@ -1,0 +1,267 @@
+package runtime
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var briefSchemas = NewSchemas("", map[string]string{
+	"structgen:///brief.json": `{
+		"type": "object",
+		"required": ["title", "level", "points"],
+		"properties": {
+			"title": {"type": "string", "minLength": 1},
+			"level": {"enum": ["low", "high"]},
+			"points": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+			"score": {"type": "number"},
+			"count": {"type": "integer"},
+			"done": {"type": "boolean"},
+			"note": {"type": "string"},
+			"maybe": {"type": ["string", "null"]}
+		},
+		"additionalProperties": false
+	}`,
+	"structgen:///text.json": `{"type": "string"}`,
+	"structgen:///list.json": `{"type": "array", "items": {"type": "integer"}}`,
+})
+
+type brief struct {
+	Title  string   `json:"title"`
+	Level  string   `json:"level"`
+	Points []string `json:"points"`
+	Score  *float64 `json:"score,omitempty"`
+	Count  *int     `json:"count,omitempty"`
+	Done   *bool    `json:"done,omitempty"`
+	Note   *string  `json:"note,omitempty"`
+	Maybe  *string  `json:"maybe"`
+}
+
+var briefOutput = NewOutput[brief]("Brief", briefSchemas.Schema("structgen:///brief.json#"), Dialects{Prompt: "## Output format"}, false)
+
+func TestOutputParseRepairs(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     brief
+		repairs  []Repair
+	}{
+		{"clean", `{"title":"T","level":"low","points":["a"]}`, brief{Title: "T", Level: "low", Points: []string{"a"}}, nil},
+		{"fenced", "Here you go:\n```json\n{\"title\":\"T\",\"level\":\"low\",\"points\":[\"a\"]}\n```",
+			brief{Title: "T", Level: "low", Points: []string{"a"}},
+			[]Repair{{"", "took the JSON document from a markdown code fence"}}},
+		{"list as a JSON string", `{"title":"T","level":"low","points":"[\"a\",\"b\"]"}`,
+			brief{Title: "T", Level: "low", Points: []string{"a", "b"}},
+			[]Repair{{"/points", "decoded an array sent as a JSON-encoded string"}}},
+		{"number, integer and boolean as strings", `{"title":"T","level":"low","points":["a"],"score":" 2.5","count":"3","done":"TRUE"}`,
+			brief{Title: "T", Level: "low", Points: []string{"a"}, Score: ptr(2.5), Count: ptr(3), Done: ptr(true)},
+			[]Repair{{"/count", "read a number sent as a string"}, {"/done", "read a boolean sent as a string"}, {"/score", "read a number sent as a string"}}},
+		{"enum case and space", `{"title":"T","level":" High ","points":["a"]}`,
+			brief{Title: "T", Level: "high", Points: []string{"a"}},
+			[]Repair{{"/level", `read " High " as the enum value "high"`}}},
+		{"null in an optional field", `{"title":"T","level":"low","points":["a"],"note":null,"maybe":null}`,
+			brief{Title: "T", Level: "low", Points: []string{"a"}},
+			[]Repair{{"/note", "read null in an optional field as absent"}}},
+		{"string stays a string", `{"title":"42","level":"low","points":["1"]}`, brief{Title: "42", Level: "low", Points: []string{"1"}}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, repairs, err := briefOutput.ParseRepaired([]byte(tc.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(tc.want, got); d != "" {
+				t.Errorf("value (-want +got):\n%s", d)
+			}
+			if d := cmp.Diff(tc.repairs, repairs); d != "" {
+				t.Errorf("repairs (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+func TestOutputParseFailures(t *testing.T) {
+	tests := []struct {
+		name, in string
+		sentinel error
+		pointer  string
+	}{
+		{"empty", "  ", ErrEmptyReply, ""},
+		{"no JSON", "Sorry, I can't.", ErrNoJSON, ""},
+		{"invalid after repair", `{"title":"","level":"mid","points":[]}`, nil, "/level"},
+		{"wrong type", `{"title":"T","level":"low","points":[1]}`, nil, "/points/0"},
+		{"ambiguous enum case stays wrong", `{"title":"T","level":"LOWER","points":["a"]}`, nil, "/level"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := briefOutput.Parse([]byte(tc.in))
+			var ve *ValidationError
+			if !errors.As(err, &ve) {
+				t.Fatalf("want *ValidationError, got %v", err)
+			}
+			if ve.TypeName != "Brief" || string(ve.Raw) != tc.in {
+				t.Errorf("TypeName %q Raw %q", ve.TypeName, ve.Raw)
+			}
+			if tc.sentinel != nil && !errors.Is(err, tc.sentinel) || tc.sentinel == nil && ve.Err != nil {
+				t.Errorf("sentinel: %v", ve.Err)
+			}
+			found := false
+			for _, p := range ve.Problems {
+				found = found || p.Pointer == tc.pointer
+			}
+			if !found {
+				t.Errorf("no problem at %q: %v", tc.pointer, err)
+			}
+		})
+	}
+}
+
+func TestPlainAndListOutputs(t *testing.T) {
+	text := NewOutput[string]("Text", briefSchemas.Schema("structgen:///text.json#"), Dialects{}, true)
+	got, err := text.Parse([]byte("  any text, {not JSON}\n"))
+	if err != nil || got != "  any text, {not JSON}\n" {
+		t.Errorf("plain output: %q %v", got, err)
+	}
+	list := NewOutput[[]int]("List", briefSchemas.Schema("structgen:///list.json#"), Dialects{Wrapped: true}, false)
+	for _, in := range []string{"The numbers: [1, 2.0, \"3\"].", `{"value": [1, 2, 3]}`} {
+		got, err := list.Parse([]byte(in))
+		if err != nil || !cmp.Equal(got, []int{1, 2, 3}) {
+			t.Errorf("%s: %v %v", in, got, err)
+		}
+	}
+}
+
+// scripted is a Model that answers from a script and records requests.
+type scripted struct {
+	replies  []Reply
+	requests []Request
+}
+
+func (s *scripted) Generate(_ context.Context, req Request) (Reply, error) {
+	s.requests = append(s.requests, req)
+	if len(s.replies) == 0 {
+		return Reply{}, errors.New("script exhausted")
+	}
+	r := s.replies[0]
+	s.replies = s.replies[1:]
+	return r, nil
+}
+
+const validBrief = `{"title":"T","level":"low","points":["a"]}`
+
+func TestComplete(t *testing.T) {
+	ctx := context.Background()
+	req := Request{Messages: []Message{{Role: "user", Content: "Summarize."}}}
+
+	t.Run("valid first time", func(t *testing.T) {
+		m := &scripted{replies: []Reply{{Text: validBrief}}}
+		got, err := Complete(ctx, m, req, briefOutput)
+		if err != nil || got.Title != "T" || len(m.requests) != 1 {
+			t.Fatalf("%+v %v %d", got, err, len(m.requests))
+		}
+		if m.requests[0].Output == nil || m.requests[0].Output.Name != "Brief" {
+			t.Error("the request does not carry the output spec")
+		}
+	})
+	t.Run("invalid then fixed", func(t *testing.T) {
+		m := &scripted{replies: []Reply{{Text: `{"title":"T","level":"mid","points":["a"]}`}, {Text: validBrief}}}
+		got, err := Complete(ctx, m, req, briefOutput)
+		if err != nil || got.Level != "low" || len(m.requests) != 2 {
+			t.Fatalf("%+v %v", got, err)
+		}
+		msgs := m.requests[1].Messages
+		if len(msgs) != 3 || msgs[1].Role != "assistant" || msgs[2].Role != "user" || !strings.Contains(msgs[2].Content, "/level: value must be one of 'low', 'high'") {
+			t.Errorf("repair turn: %+v", msgs)
+		}
+		if len(req.Messages) != 1 {
+			t.Error("Complete changed the caller's messages")
+		}
+	})
+	t.Run("invalid twice", func(t *testing.T) {
+		m := &scripted{replies: []Reply{{Text: `{"title":""}`}, {Text: `not json`}, {Text: validBrief}}}
+		_, err := Complete(ctx, m, req, briefOutput)
+		var ve *ValidationError
+		if !errors.As(err, &ve) || ve.TypeName != "Brief" || string(ve.Raw) != "not json" || !errors.Is(err, ErrNoJSON) || len(m.requests) != 2 {
+			t.Errorf("err %v after %d calls", err, len(m.requests))
+		}
+	})
+	t.Run("empty reply cut by the token limit", func(t *testing.T) {
+		m := &scripted{replies: []Reply{{Text: "", FinishReason: "length"}, {Text: `{"title":"T","lev`, FinishReason: "max_tokens"}}}
+		_, err := Complete(ctx, m, req, briefOutput)
+		var ve *ValidationError
+		if !errors.Is(err, ErrTruncated) || !errors.As(err, &ve) || len(m.requests) != 2 {
+			t.Errorf("err %v after %d calls", err, len(m.requests))
+		}
+		if !strings.Contains(m.requests[1].Messages[2].Content, "cut off") {
+			t.Errorf("repair message: %q", m.requests[1].Messages[2].Content)
+		}
+	})
+	t.Run("no repair", func(t *testing.T) {
+		m := &scripted{replies: []Reply{{Text: "nope"}, {Text: validBrief}}}
+		if _, err := Complete(ctx, m, req, briefOutput, WithRepair(NoRepair)); !errors.Is(err, ErrNoJSON) || len(m.requests) != 1 {
+			t.Errorf("err %v after %d calls", err, len(m.requests))
+		}
+	})
+	t.Run("custom strategy, three attempts", func(t *testing.T) {
+		var attempts []int
+		strategy := RepairFunc(func(err *ValidationError, attempt int) (string, bool) {
+			attempts = append(attempts, attempt)
+			return fmt.Sprintf("try %d", attempt), attempt <= 3
+		})
+		m := &scripted{replies: []Reply{{Text: "a"}, {Text: "b"}, {Text: "c"}, {Text: "d"}, {Text: validBrief}}}
+		_, err := Complete(ctx, m, req, briefOutput, WithRepair(strategy))
+		if err == nil || len(m.requests) != 4 || !cmp.Equal(attempts, []int{1, 2, 3, 4}) {
+			t.Errorf("err %v, %d calls, attempts %v", err, len(m.requests), attempts)
+		}
+		if got := m.requests[3].Messages[len(m.requests[3].Messages)-1].Content; got != "try 3" {
+			t.Errorf("last prompt %q", got)
+		}
+	})
+	t.Run("max turns", func(t *testing.T) {
+		always := RepairFunc(func(*ValidationError, int) (string, bool) { return "again", true })
+		m := &scripted{replies: []Reply{{Text: "a"}, {Text: "b"}, {Text: "c"}, {Text: validBrief}}}
+		_, err := Complete(ctx, m, req, briefOutput, WithRepair(always), WithMaxTurns(3))
+		if err == nil || len(m.requests) != 3 {
+			t.Errorf("err %v after %d calls", err, len(m.requests))
+		}
+	})
+	t.Run("prompt mode adds the output block", func(t *testing.T) {
+		m := &scripted{replies: []Reply{{Text: validBrief}}}
+		r := Request{Messages: []Message{{Role: "system", Content: "Be brief."}, {Role: "user", Content: "Go."}}, Output: briefOutput.Spec(OutputPrompt)}
+		if _, err := Complete(ctx, m, r, briefOutput); err != nil {
+			t.Fatal(err)
+		}
+		if got := m.requests[0].Messages[0].Content; got != "Be brief.\n\n## Output format" {
+			t.Errorf("system prompt %q", got)
+		}
+	})
+	t.Run("model error", func(t *testing.T) {
+		m := &scripted{}
+		if _, err := Complete(ctx, m, req, briefOutput); err == nil || err.Error() != "script exhausted" {
+			t.Errorf("err %v", err)
+		}
+	})
+}
+
+// FuzzOutputParse runs extraction and repair on any text: a value or a
+// *ValidationError, never a panic, and linear work.
+func FuzzOutputParse(f *testing.F) {
+	for _, s := range []string{validBrief, "```json\n" + validBrief + "\n```", `x {"title":"T","points":"[\"a\"]"} y`, "{{{", `{"level":" HIGH"}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		_, err := briefOutput.Parse([]byte(s))
+		var ve *ValidationError
+		if err != nil && !errors.As(err, &ve) {
+			t.Fatalf("want *ValidationError, got %v", err)
+		}
+		var e extractor
+		e.extract([]byte(s))
+		if e.work > workBound*len(s)+4096 {
+			t.Fatalf("%d bytes of work for %d bytes", e.work, len(s))
+		}
+	})
+}
