@@ -2,8 +2,8 @@ package runtime
 
 import (
 	"errors"
-	"strings"
 	"sort"
+	"strings"
 	"testing"
 )
 
