@@ -79,6 +79,7 @@ type builder struct {
 	kindMemo   map[*jsonschema.Schema]kinds
 	kindBusy   map[*jsonschema.Schema]bool
 	errs       []error
+	notes      []error // positioned notes, not errors
 }
 
 func (b *builder) errorf(p Pos, format string, args ...any) {

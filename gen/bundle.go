@@ -287,6 +287,33 @@ func (bd *bundler) augment(params, response string) string {
 	return string(ojson.Marshal(root)) + "\n"
 }
 
+// standalone returns the schema at loc as a document of its own: a bare
+// $ref is followed, and every referenced schema copied into $defs.
+func (bd *bundler) standalone(loc string) *ojson.Object {
+	if s, err := bd.c.Compile(loc); err == nil {
+		loc = canon(s).Location
+	}
+	v := bd.copySchema(loc)
+	root, ok := v.(*ojson.Object)
+	if !ok {
+		root = ojson.NewObject()
+		if b, _ := v.(bool); !b {
+			root.Set("not", ojson.NewObject())
+		}
+	}
+	doc := ojson.NewObject()
+	if bd.draft != drafts["2020-12"] {
+		doc.Set("$schema", bd.draft)
+	}
+	for _, k := range root.Keys {
+		doc.Set(k, root.Vals[k])
+	}
+	if len(bd.vals.Keys) > 0 {
+		doc.Set(bd.defsKey(), bd.vals)
+	}
+	return doc
+}
+
 // noParameters is the schema of a tool that takes no arguments.
 func noParameters(draft string) string {
 	root := ojson.NewObject()

@@ -13,6 +13,7 @@ import (
 	"github.com/goccy/go-yaml/token"
 
 	"github.com/structgen/structgen/gen/internal/jsonpos"
+	"github.com/structgen/structgen/gen/internal/ojson"
 )
 
 // Config is what structgen generates: one Go package from named schemas.
@@ -41,6 +42,24 @@ type Config struct {
 	// Reserved are property names a response schema may not declare,
 	// besides "kind".
 	Reserved []Reserved
+	// Outputs are final-answer contracts.
+	Outputs []OutputEntry
+	// PromptTemplate is a text/template file for the output-format block,
+	// instead of templates/output_format.tmpl.
+	PromptTemplate string
+	PromptPos      Pos
+}
+
+// OutputEntry is one entry of the config's `outputs`.
+type OutputEntry struct {
+	// Name names the output (<Name>Output); default: the schema's name.
+	Name string
+	// Schema is a name from `schemas` or a schema reference; "" when
+	// Inline holds the schema.
+	Schema    string
+	Inline    json.RawMessage
+	InlinePos jsonpos.Index
+	Pos       Pos
 }
 
 // ToolEntry is one entry of the config's `tools`: a tool defined here
@@ -181,8 +200,13 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 			err = c.tools(cfg, kv.val)
 		case "reserved":
 			err = c.reserved(cfg, kv.val)
+		case "outputs":
+			err = c.outputs(cfg, kv.val)
+		case "prompt_template":
+			cfg.PromptTemplate, err = c.str(kv.val)
+			cfg.PromptPos = c.pos(kv.val)
 		default:
-			err = errAt(kv.pos, "unknown key %q; want one of package, output, draft, schemas, names, urls, tools, reserved", kv.key)
+			err = errAt(kv.pos, "unknown key %q; want one of package, output, draft, schemas, names, urls, tools, reserved, outputs, prompt_template", kv.key)
 		}
 		if err != nil {
 			return nil, err
@@ -194,8 +218,8 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 	if !isIdent(cfg.Package) {
 		return nil, errAt(c.posOf(top, "package"), "package %q is not a Go identifier", cfg.Package)
 	}
-	if len(cfg.Schemas) == 0 && len(cfg.Tools) == 0 {
-		return nil, errAt(Pos{File: file, Line: 1, Col: 1}, "no schemas and no tools: add a \"schemas\" map from Go type name to schema reference, or \"tools\"")
+	if len(cfg.Schemas) == 0 && len(cfg.Tools) == 0 && len(cfg.Outputs) == 0 {
+		return nil, errAt(Pos{File: file, Line: 1, Col: 1}, "no schemas, tools or outputs: add a \"schemas\" map from Go type name to schema reference, \"tools\" or \"outputs\"")
 	}
 	return cfg, nil
 }
@@ -321,7 +345,7 @@ func (c *cfgReader) schemas(cfg *Config, n ast.Node) error {
 			if err != nil {
 				return err
 			}
-			e.Inline, _ = json.Marshal(val)
+			e.Inline = ojson.Marshal(val)
 			e.InlinePos = ix
 			e.Pos = c.pos(kv.val)
 		}
@@ -394,6 +418,53 @@ func (c *cfgReader) tools(cfg *Config, n ast.Node) error {
 	return nil
 }
 
+func (c *cfgReader) outputs(cfg *Config, n ast.Node) error {
+	items, err := c.sequence(n)
+	if err != nil {
+		return err
+	}
+	for _, item := range items {
+		kvs, err := c.mapping(item)
+		if err != nil {
+			return err
+		}
+		e := OutputEntry{Pos: c.pos(item)}
+		for _, kv := range kvs {
+			switch kv.key {
+			case "name":
+				if e.Name, err = c.str(kv.val); err != nil {
+					return err
+				}
+				if !isIdent(e.Name) || e.Name[0] < 'A' || e.Name[0] > 'Z' {
+					return errAt(c.pos(kv.val), "output name %q is not an exported Go identifier", e.Name)
+				}
+			case "schema":
+				if s, ok := unwrap(kv.val).(*ast.StringNode); ok {
+					e.Schema = s.Value
+					continue
+				}
+				ix := jsonpos.Index{}
+				val, err := c.toJSON(kv.val, "", ix)
+				if err != nil {
+					return err
+				}
+				e.Inline = ojson.Marshal(val)
+				e.InlinePos = ix
+			default:
+				return errAt(kv.pos, "unknown output key %q; want name or schema", kv.key)
+			}
+		}
+		if e.Schema == "" && e.Inline == nil {
+			return errAt(e.Pos, "output without a schema")
+		}
+		if e.Inline != nil && e.Name == "" {
+			return errAt(e.Pos, "an output with an inline schema needs a name")
+		}
+		cfg.Outputs = append(cfg.Outputs, e)
+	}
+	return nil
+}
+
 func (c *cfgReader) reserved(cfg *Config, n ast.Node) error {
 	items, err := c.sequence(n)
 	if err != nil {
@@ -457,13 +528,13 @@ func (c *cfgReader) toJSON(n ast.Node, ptr string, ix jsonpos.Index) (any, error
 		if err != nil {
 			return nil, err
 		}
-		obj := map[string]any{}
+		obj := ojson.NewObject()
 		for _, kv := range kvs {
 			v, err := c.toJSON(kv.val, ptr+"/"+escapeToken(kv.key), ix)
 			if err != nil {
 				return nil, err
 			}
-			obj[kv.key] = v
+			obj.Set(kv.key, v)
 		}
 		return obj, nil
 	case *ast.SequenceNode:

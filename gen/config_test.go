@@ -28,7 +28,7 @@ urls:
 	want := &Config{
 		File: "dir/structgen.yaml", Dir: "dir", Package: "facts", Output: "out", Draft: "7",
 		Schemas: []SchemaEntry{
-			{Name: "Alpha", Inline: []byte(`{"maxLength":3,"type":"string"}`)},
+			{Name: "Alpha", Inline: []byte("{\n  \"type\": \"string\",\n  \"maxLength\": 3\n}")},
 			{Name: "Zed", Ref: "schemas/z.json#/$defs/Z"},
 		},
 		Names: []NameOverride{{Ref: "schemas/z.json#/$defs/money", Name: "Amount"}},
@@ -47,11 +47,11 @@ urls:
 func TestParseConfigErrors(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"schemas: {A: a.json}", "c.yaml:1:1: missing required key \"package\""},
-		{"package: p", "c.yaml:1:1: no schemas and no tools: add a \"schemas\" map from Go type name to schema reference, or \"tools\""},
+		{"package: p", "c.yaml:1:1: no schemas, tools or outputs: add a \"schemas\" map from Go type name to schema reference, \"tools\" or \"outputs\""},
 		{"package: p-q\nschemas: {A: a.json}", `c.yaml:1:10: package "p-q" is not a Go identifier`},
 		{"package: p\nschemas: {a: a.json}", `c.yaml:2:11: schema name "a" is not an exported Go identifier`},
 		{"package: p\npackage: q\nschemas: {A: a.json}", `c.yaml:2:1: mapping key "package" already defined at [1:1]`},
-		{"package: p\nschemas: {A: a.json}\ntool: []", `c.yaml:3:1: unknown key "tool"; want one of package, output, draft, schemas, names, urls, tools, reserved`},
+		{"package: p\nschemas: {A: a.json}\ntool: []", `c.yaml:3:1: unknown key "tool"; want one of package, output, draft, schemas, names, urls, tools, reserved, outputs, prompt_template`},
 		{"package: p\ntools: [{name: a, mcp: x.json}]", `c.yaml:2:9: a tool entry names one tool (name), or imports tools (mcp or functions): exactly one of the three`},
 		{"package: p\ntools: [{name: a, result: X}]", `c.yaml:2:19: unknown tool key "result"; want one of name, description, parameters, response, kind, mcp, functions`},
 		{"package: p\ntools: [{name: a, kind: lower}]", `c.yaml:2:25: kind "lower" is not an exported Go identifier`},

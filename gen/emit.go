@@ -15,6 +15,8 @@ const runtimePkg = "github.com/structgen/structgen/runtime"
 const (
 	TypesFile   = "structgen_gen.go"
 	SchemasFile = "structgen_schemas_gen.go"
+	// DialectsFile holds each tool and output as each provider expects it.
+	DialectsFile = "structgen_dialects_gen.go"
 )
 
 // Emit writes the Go files for pkg.
@@ -28,9 +30,18 @@ func Emit(pkg *Package) (map[string][]byte, error) {
 	if len(pkg.Tools) > 0 {
 		emitTools(types, pkg)
 	}
+	for _, o := range pkg.Outputs {
+		emitOutput(types, o)
+	}
 	schemas := newFile(pkg)
 	emitSchemas(schemas, pkg)
-	for name, f := range map[string]*jen.File{TypesFile: types, SchemasFile: schemas} {
+	files := map[string]*jen.File{TypesFile: types, SchemasFile: schemas}
+	if len(pkg.Tools)+len(pkg.Outputs) > 0 {
+		dialects := newFile(pkg)
+		emitDialects(dialects, pkg)
+		files[DialectsFile] = dialects
+	}
+	for name, f := range files {
 		src := fmt.Sprintf("%#v", f)
 		if strings.HasPrefix(src, "// Error") || !strings.HasPrefix(src, "// "+Header) {
 			return nil, fmt.Errorf("emit %s: %s", name, firstLineOf(src))
@@ -202,7 +213,13 @@ func emitTools(f *jen.File, pkg *Package) {
 			f.Comment("// its arguments, the schema the model is shown")
 		}
 		f.Comment(fmt.Sprintf("// and the one Parse%sAction validates against.", t.GoName))
-		f.Var().Id(t.GoName+"Tool").Op("=").Qual(runtimePkg, "NewTool").Call(jen.Lit(t.Name), jen.Lit(t.Description), jen.Id(schema))
+		f.Var().Id(t.GoName+"Tool").Op("=").Qual(runtimePkg, "NewTool").Call(jen.Lit(t.Name), jen.Lit(t.Description), jen.Id(schema),
+			jen.Qual(runtimePkg, "ToolDialects").Values(jen.Dict{
+				jen.Id("OpenAI"):    jen.Qual("encoding/json", "RawMessage").Call(jen.Id("openAITool" + t.GoName)),
+				jen.Id("Anthropic"): jen.Qual("encoding/json", "RawMessage").Call(jen.Id("anthropicTool" + t.GoName)),
+				jen.Id("Gemini"):    jen.Qual("encoding/json", "RawMessage").Call(jen.Id("geminiTool" + t.GoName)),
+				jen.Id("MCP"):       jen.Qual("encoding/json", "RawMessage").Call(jen.Id("mcpTool" + t.GoName)),
+			}))
 		f.Line()
 		f.Comment(fmt.Sprintf("// Parse%sAction reads the arguments of a call of tool %q as the model", t.GoName, t.Name))
 		f.Comment("// sent them: repaired where the schema allows (runtime.ParseArgs returns")
@@ -517,6 +534,49 @@ func emitSchemas(f *jen.File, pkg *Package) {
 		f.Line()
 		f.Comment("// " + r.URL)
 		f.Const().Id("schemaDoc" + strconv.Itoa(i)).Op("=").Add(stringLit(r.Text))
+	}
+}
+
+// emitOutput writes a final-answer contract.
+func emitOutput(f *jen.File, o *Output) {
+	f.Comment(fmt.Sprintf("// %sOutput is the final-answer contract for %s: its canonical schema,", o.Name, o.Type))
+	f.Comment("// each provider's dialect of it, and Parse, which reads a model's reply")
+	f.Comment("// leniently, then validates it strictly against the canonical schema.")
+	if o.Plain {
+		f.Comment("// A plain string: no contract, Parse returns the text as it is.")
+	}
+	f.Var().Id(o.Name+"Output").Op("=").Qual(runtimePkg, "NewOutput").Types(jen.Id(o.Type)).Call(
+		jen.Lit(o.Name),
+		jen.Id("structgenSchemas").Dot("Schema").Call(jen.Lit(o.SchemaURL+"#")),
+		jen.Qual(runtimePkg, "Dialects").Values(jen.Dict{
+			jen.Id("OpenAI"):    jen.Qual("encoding/json", "RawMessage").Call(jen.Id("openAIOutput" + o.Name)),
+			jen.Id("Anthropic"): jen.Qual("encoding/json", "RawMessage").Call(jen.Id("anthropicOutput" + o.Name)),
+			jen.Id("Gemini"):    jen.Qual("encoding/json", "RawMessage").Call(jen.Id("geminiOutput" + o.Name)),
+			jen.Id("Prompt"):    jen.Id("promptOutput" + o.Name),
+			jen.Id("Wrapped"):   jen.Lit(o.Wrapped),
+		}),
+		jen.Lit(o.Plain),
+	)
+	f.Line()
+}
+
+// emitDialects writes the provider views as constants.
+func emitDialects(f *jen.File, pkg *Package) {
+	for _, o := range pkg.Outputs {
+		for _, d := range []struct{ id, text string }{
+			{"openAIOutput", o.OpenAI}, {"anthropicOutput", o.Anthropic}, {"geminiOutput", o.Gemini}, {"promptOutput", o.Prompt},
+		} {
+			f.Const().Id(d.id + o.Name).Op("=").Add(stringLit(d.text))
+			f.Line()
+		}
+	}
+	for _, t := range pkg.Tools {
+		for _, d := range []struct{ id, text string }{
+			{"openAITool", t.OpenAI}, {"anthropicTool", t.Anthropic}, {"geminiTool", t.Gemini}, {"mcpTool", t.MCP},
+		} {
+			f.Const().Id(d.id + t.GoName).Op("=").Add(stringLit(d.text))
+			f.Line()
+		}
 	}
 }
 

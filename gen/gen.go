@@ -55,6 +55,10 @@ func sortErrors(errs []error) {
 }
 
 func build(cfg *Config) (*Package, []error) {
+	cfg, outputs, errs := withOutputs(cfg)
+	if len(errs) > 0 {
+		return nil, errs
+	}
 	l, err := newLoader(cfg)
 	if err != nil {
 		return nil, []error{err}
@@ -210,9 +214,18 @@ func build(cfg *Config) (*Package, []error) {
 		}
 	}
 	sort.Slice(b.pkg.Tools, func(i, j int) bool { return b.pkg.Tools[i].Name < b.pkg.Tools[j].Name })
+	for _, o := range outputs {
+		if s := rootsByName[o.entry]; s != nil {
+			b.buildOutput(o, s.Location, o.entry, cfg)
+		}
+	}
 	b.checkIdents()
 	if len(b.errs) > 0 {
 		return nil, b.errs
+	}
+	sortErrors(b.notes)
+	for _, n := range b.notes {
+		b.pkg.Notes = append(b.pkg.Notes, n.Error())
 	}
 	l.assignStable()
 	// Locations were recorded before stable URLs existed; map them now.
@@ -283,6 +296,9 @@ func (b *builder) checkIdents() {
 		for _, v := range t.Values {
 			add(v.Name, "constant", t)
 		}
+	}
+	for _, o := range b.pkg.Outputs {
+		add(o.Name+"Output", "variable", &Type{Name: o.Name, Source: "output " + o.Name, Pos: o.Pos})
 	}
 	for _, tool := range b.pkg.Tools {
 		t := &Type{Name: tool.Name, Source: tool.Source, Pos: tool.Pos}

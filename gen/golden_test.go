@@ -48,9 +48,15 @@ func generateCase(t *testing.T, dir string, reverse bool) (*Config, map[string][
 		slices.Reverse(cfg.Schemas)
 		slices.Reverse(cfg.Names)
 	}
-	files, _, err := Generate(cfg)
+	files, pkg, err := Generate(cfg)
+	if pkg != nil {
+		lastNotes = pkg.Notes
+	}
 	return cfg, files, err
 }
+
+// lastNotes are the notes of the last generateCase.
+var lastNotes []string
 
 // TestGolden compares what each case generates, or the error it gives,
 // with the files committed in the case folder. -update rewrites them.
@@ -66,6 +72,10 @@ func TestGolden(t *testing.T) {
 			}
 			if _, statErr := os.Stat(wantErrFile); statErr == nil {
 				t.Fatalf("want an error (want_error.txt), but generation succeeded")
+			}
+			notesFile := filepath.Join(absDir, "notes.txt")
+			if _, statErr := os.Stat(notesFile); statErr == nil || len(lastNotes) > 0 {
+				compareGolden(t, notesFile, []byte(strings.Join(lastNotes, "\n")+"\n"))
 			}
 			out := filepath.Join(absDir, filepath.FromSlash(cfg.Output))
 			for name, data := range files {

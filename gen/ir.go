@@ -10,8 +10,12 @@ type Package struct {
 	Types     []*Type  // sorted by name
 	Resources []Resource
 	// Draft is the meta-schema URI of documents without "$schema".
-	Draft string
-	Tools []*Tool // sorted by name
+	Draft   string
+	Tools   []*Tool   // sorted by name
+	Outputs []*Output // sorted by name
+	// Notes say what provider dialects could not express, and published
+	// provider limits a schema exceeds: "file:line:col: note: …".
+	Notes []string
 	// Nodes counts the schema nodes mapped to Go types; Fallbacks those
 	// that have a constraint no precise Go type could express, so they
 	// became raw JSON.
@@ -83,6 +87,23 @@ type Tool struct {
 	SchemaURL string
 	Source    string
 	Pos       Pos `json:"-"`
+	// The tool object of each provider's API.
+	OpenAI, Anthropic, Gemini, MCP string `json:"-"`
+}
+
+// Output is a final-answer contract.
+type Output struct {
+	Name, Type string
+	// SchemaURL locates the canonical schema among the resources.
+	SchemaURL string
+	// Plain: a plain string, no contract.
+	Plain bool
+	// Wrapped: the OpenAI and Anthropic dialects wrap a root that is not
+	// an object in {"value": …}.
+	Wrapped bool
+	// The dialects, as each provider's API expects them.
+	OpenAI, Anthropic, Gemini, Prompt string `json:"-"`
+	Pos                               Pos    `json:"-"`
 }
 
 // Field is a struct field.

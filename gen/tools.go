@@ -531,6 +531,7 @@ func (b *builder) buildTool(t *tool) {
 	action.Tool = s.name
 	action.ToolSchema = ir.SchemaURL + "#"
 	ir.Action = action.Name
+	b.toolDialects(ir, text)
 	b.pkg.Tools = append(b.pkg.Tools, ir)
 	b.pkg.Resources = append(b.pkg.Resources, Resource{URL: ir.SchemaURL, Text: text})
 }

@@ -170,7 +170,7 @@ func repairValue(v any, s *jsonschema.Schema, ptr string, repairs *[]Repair, set
 				}
 				for _, m := range ms {
 					if p := m.Properties[k]; p != nil {
-						if t := allowedTypes(members(p)); t != nil && !t["null"] {
+						if refusesNull(members(p)) {
 							delete(x, k)
 							*repairs = append(*repairs, Repair{Pointer: ptr + "/" + escapeToken(k), Message: "read null in an optional field as absent"})
 							break
@@ -222,6 +222,29 @@ func repairValue(v any, s *jsonschema.Schema, ptr string, repairs *[]Repair, set
 }
 
 func escapeToken(t string) string { return Pointer([]string{t})[1:] }
+
+// refusesNull reports whether the schemas say, by type, enum or const,
+// that null is not allowed.
+func refusesNull(ms []*jsonschema.Schema) bool {
+	if t := allowedTypes(ms); t != nil && !t["null"] {
+		return true
+	}
+	for _, m := range ms {
+		if m.Const != nil && *m.Const != nil {
+			return true
+		}
+		if m.Enum != nil {
+			hasNull := false
+			for _, v := range m.Enum.Values {
+				hasNull = hasNull || v == nil
+			}
+			if !hasNull {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // enumCase returns the one string enum value that s matches but for case
 // and surrounding space, when s is not itself a value.

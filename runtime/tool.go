@@ -25,14 +25,41 @@ type Tool struct {
 	Description string
 	Parameters  json.RawMessage
 
-	schema *Schema
+	schema   *Schema
+	dialects ToolDialects
+}
+
+// ToolDialects are a tool as each provider's API expects it, generated
+// ahead of time.
+type ToolDialects struct {
+	// OpenAI is the function tool object, in strict mode where the schema
+	// allows it.
+	OpenAI json.RawMessage
+	// Anthropic is the tool object with its input_schema.
+	Anthropic json.RawMessage
+	// Gemini is the function declaration with parametersJsonSchema.
+	Gemini json.RawMessage
+	// MCP is the MCP Tool object with its inputSchema.
+	MCP json.RawMessage
 }
 
 // NewTool returns a tool whose Parameters is the document of schema,
 // which generated code embeds as a constant.
-func NewTool(name, description string, schema *Schema) Tool {
-	return Tool{Name: name, Description: description, Parameters: json.RawMessage(schema.Document()), schema: schema}
+func NewTool(name, description string, schema *Schema, d ToolDialects) Tool {
+	return Tool{Name: name, Description: description, Parameters: json.RawMessage(schema.Document()), schema: schema, dialects: d}
 }
+
+// OpenAI returns the tool as OpenAI's function tool object.
+func (t Tool) OpenAI() json.RawMessage { return t.dialects.OpenAI }
+
+// Anthropic returns the tool as Anthropic's tool object.
+func (t Tool) Anthropic() json.RawMessage { return t.dialects.Anthropic }
+
+// Gemini returns the tool as Gemini's function declaration.
+func (t Tool) Gemini() json.RawMessage { return t.dialects.Gemini }
+
+// MCP returns the tool as an MCP Tool object.
+func (t Tool) MCP() json.RawMessage { return t.dialects.MCP }
 
 // Schema returns the compiled schema that calls of the tool are validated
 // against; its document is Parameters.
@@ -62,7 +89,9 @@ func (r Repair) String() string {
 
 // ParseArgs reads the arguments of a call of tool into a T: it extracts
 // and repairs them as the tool's schema allows (a JSON-encoded string
-// where the schema wants an array or an object is decoded), validates the
+// where the schema wants an array or an object is decoded; null in an
+// optional field, as strict provider modes send it, is read as absent),
+// validates the
 // result strictly against the tool's schema, then decodes it. It returns
 // every repair it made; on failure the error is a *ValidationError that
 // names the tool and typeName.
@@ -94,7 +123,7 @@ func ParseArgs[T any](tool Tool, typeName string, args []byte) (T, []Repair, err
 	if err != nil {
 		return fail(err, Problem{Message: err.Error()})
 	}
-	doc = repairValue(doc, sch, "", &repairs, repairJSONStrings)
+	doc = repairValue(doc, sch, "", &repairs, repairJSONStrings|repairNulls)
 	ps, err := tool.schema.Validate(doc)
 	if err != nil {
 		return fail(err, Problem{Message: err.Error()})

@@ -60,6 +60,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
+	for _, n := range pkg.Notes {
+		fmt.Fprintln(stderr, n)
+	}
 	if *dumpIR {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

@@ -4,7 +4,10 @@
 
 package facts
 
-import "github.com/structgen/structgen/runtime"
+import (
+	"encoding/json"
+	"github.com/structgen/structgen/runtime"
+)
 
 const _ = runtime.IsVersion1
 
@@ -78,7 +81,12 @@ var toolSchemaFinish = structgenSchemas.Schema("urn:structgen:tool:finish#")
 // FinishTool is tool "finish". Its Parameters are the tool's augmented schema:
 // its own arguments and the fields of ProjectFacts, the schema the model is shown
 // and the one ParseFinishAction validates against.
-var FinishTool = runtime.NewTool("finish", "Finish the task and report what you learned about the project.", toolSchemaFinish)
+var FinishTool = runtime.NewTool("finish", "Finish the task and report what you learned about the project.", toolSchemaFinish, runtime.ToolDialects{
+	Anthropic: json.RawMessage(anthropicToolFinish),
+	Gemini:    json.RawMessage(geminiToolFinish),
+	MCP:       json.RawMessage(mcpToolFinish),
+	OpenAI:    json.RawMessage(openAIToolFinish),
+})
 
 // ParseFinishAction reads the arguments of a call of tool "finish" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns

@@ -18,4 +18,27 @@ const schemaDoc0 = `{ "type": "array", "items": { "type": "string" } }
 `
 
 // structgen:///structgen.yaml.json
-const schemaDoc1 = `{"$defs":{"Checklist":{"items":{"minLength":1,"type":"string"},"maxItems":5,"type":"array"},"Verdict":{"properties":{"ok":{"type":"boolean"},"reasons":{"$ref":"schemas/reasons.json"},"score":{"maximum":1,"minimum":0,"type":"number"}},"required":["ok","reasons"],"type":"object"}}}`
+const schemaDoc1 = `{"$defs":{"Checklist":{
+  "type": "array",
+  "items": {
+    "type": "string",
+    "minLength": 1
+  },
+  "maxItems": 5
+},"Verdict":{
+  "type": "object",
+  "required": ["ok", "reasons"],
+  "properties": {
+    "ok": {
+      "type": "boolean"
+    },
+    "reasons": {
+      "$ref": "schemas/reasons.json"
+    },
+    "score": {
+      "type": "number",
+      "minimum": 0,
+      "maximum": 1
+    }
+  }
+}}}`

@@ -453,7 +453,12 @@ var toolSchemaFinish = structgenSchemas.Schema("urn:structgen:tool:finish#")
 // FinishTool is tool "finish". Its Parameters are the tool's augmented schema:
 // its own arguments and the fields of ProjectFacts, the schema the model is shown
 // and the one ParseFinishAction validates against.
-var FinishTool = runtime.NewTool("finish", "Finish the task and report what you learned.", toolSchemaFinish)
+var FinishTool = runtime.NewTool("finish", "Finish the task and report what you learned.", toolSchemaFinish, runtime.ToolDialects{
+	Anthropic: json.RawMessage(anthropicToolFinish),
+	Gemini:    json.RawMessage(geminiToolFinish),
+	MCP:       json.RawMessage(mcpToolFinish),
+	OpenAI:    json.RawMessage(openAIToolFinish),
+})
 
 // ParseFinishAction reads the arguments of a call of tool "finish" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
@@ -482,7 +487,12 @@ var toolSchemaGetIssue = structgenSchemas.Schema("urn:structgen:tool:get-issue#"
 // GetIssueTool is tool "get-issue". Its Parameters are the tool's augmented schema:
 // its arguments, the schema the model is shown
 // and the one ParseGetIssueAction validates against.
-var GetIssueTool = runtime.NewTool("get-issue", "Get one issue.", toolSchemaGetIssue)
+var GetIssueTool = runtime.NewTool("get-issue", "Get one issue.", toolSchemaGetIssue, runtime.ToolDialects{
+	Anthropic: json.RawMessage(anthropicToolGetIssue),
+	Gemini:    json.RawMessage(geminiToolGetIssue),
+	MCP:       json.RawMessage(mcpToolGetIssue),
+	OpenAI:    json.RawMessage(openAIToolGetIssue),
+})
 
 // ParseGetIssueAction reads the arguments of a call of tool "get-issue" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
@@ -497,7 +507,12 @@ var toolSchemaGetMe = structgenSchemas.Schema("urn:structgen:tool:get_me#")
 // GetMeTool is tool "get_me". Its Parameters are the tool's augmented schema:
 // its own arguments and the fields of Profile, the schema the model is shown
 // and the one ParseGetMeAction validates against.
-var GetMeTool = runtime.NewTool("get_me", "Get details of the authenticated user.", toolSchemaGetMe)
+var GetMeTool = runtime.NewTool("get_me", "Get details of the authenticated user.", toolSchemaGetMe, runtime.ToolDialects{
+	Anthropic: json.RawMessage(anthropicToolGetMe),
+	Gemini:    json.RawMessage(geminiToolGetMe),
+	MCP:       json.RawMessage(mcpToolGetMe),
+	OpenAI:    json.RawMessage(openAIToolGetMe),
+})
 
 // ParseGetMeAction reads the arguments of a call of tool "get_me" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
@@ -526,7 +541,12 @@ var toolSchemaGetWeather = structgenSchemas.Schema("urn:structgen:tool:get_weath
 // GetWeatherTool is tool "get_weather". Its Parameters are the tool's augmented schema:
 // its arguments, the schema the model is shown
 // and the one ParseGetWeatherAction validates against.
-var GetWeatherTool = runtime.NewTool("get_weather", "Get the weather for a city.", toolSchemaGetWeather)
+var GetWeatherTool = runtime.NewTool("get_weather", "Get the weather for a city.", toolSchemaGetWeather, runtime.ToolDialects{
+	Anthropic: json.RawMessage(anthropicToolGetWeather),
+	Gemini:    json.RawMessage(geminiToolGetWeather),
+	MCP:       json.RawMessage(mcpToolGetWeather),
+	OpenAI:    json.RawMessage(openAIToolGetWeather),
+})
 
 // ParseGetWeatherAction reads the arguments of a call of tool "get_weather" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
@@ -541,7 +561,12 @@ var toolSchemaListIssues = structgenSchemas.Schema("urn:structgen:tool:list_issu
 // ListIssuesTool is tool "list_issues". Its Parameters are the tool's augmented schema:
 // its arguments, the schema the model is shown
 // and the one ParseListIssuesAction validates against.
-var ListIssuesTool = runtime.NewTool("list_issues", "List issues of a repository.", toolSchemaListIssues)
+var ListIssuesTool = runtime.NewTool("list_issues", "List issues of a repository.", toolSchemaListIssues, runtime.ToolDialects{
+	Anthropic: json.RawMessage(anthropicToolListIssues),
+	Gemini:    json.RawMessage(geminiToolListIssues),
+	MCP:       json.RawMessage(mcpToolListIssues),
+	OpenAI:    json.RawMessage(openAIToolListIssues),
+})
 
 // ParseListIssuesAction reads the arguments of a call of tool "list_issues" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
@@ -556,7 +581,12 @@ var toolSchemaNow = structgenSchemas.Schema("urn:structgen:tool:now#")
 // NowTool is tool "now". Its Parameters are the tool's augmented schema:
 // its arguments, the schema the model is shown
 // and the one ParseNowAction validates against.
-var NowTool = runtime.NewTool("now", "The current time.", toolSchemaNow)
+var NowTool = runtime.NewTool("now", "The current time.", toolSchemaNow, runtime.ToolDialects{
+	Anthropic: json.RawMessage(anthropicToolNow),
+	Gemini:    json.RawMessage(geminiToolNow),
+	MCP:       json.RawMessage(mcpToolNow),
+	OpenAI:    json.RawMessage(openAIToolNow),
+})
 
 // ParseNowAction reads the arguments of a call of tool "now" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
@@ -571,7 +601,12 @@ var toolSchemaPing = structgenSchemas.Schema("urn:structgen:tool:ping#")
 // PingTool is tool "ping". Its Parameters are the tool's augmented schema:
 // its arguments, the schema the model is shown
 // and the one ParsePingAction validates against.
-var PingTool = runtime.NewTool("ping", "Check that the agent is alive.", toolSchemaPing)
+var PingTool = runtime.NewTool("ping", "Check that the agent is alive.", toolSchemaPing, runtime.ToolDialects{
+	Anthropic: json.RawMessage(anthropicToolPing),
+	Gemini:    json.RawMessage(geminiToolPing),
+	MCP:       json.RawMessage(mcpToolPing),
+	OpenAI:    json.RawMessage(openAIToolPing),
+})
 
 // ParsePingAction reads the arguments of a call of tool "ping" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
@@ -586,7 +621,12 @@ var toolSchemaSearchCode = structgenSchemas.Schema("urn:structgen:tool:search_co
 // SearchCodeTool is tool "search_code". Its Parameters are the tool's augmented schema:
 // its arguments, the schema the model is shown
 // and the one ParseSearchCodeAction validates against.
-var SearchCodeTool = runtime.NewTool("search_code", "Search the code base.", toolSchemaSearchCode)
+var SearchCodeTool = runtime.NewTool("search_code", "Search the code base.", toolSchemaSearchCode, runtime.ToolDialects{
+	Anthropic: json.RawMessage(anthropicToolSearchCode),
+	Gemini:    json.RawMessage(geminiToolSearchCode),
+	MCP:       json.RawMessage(mcpToolSearchCode),
+	OpenAI:    json.RawMessage(openAIToolSearchCode),
+})
 
 // ParseSearchCodeAction reads the arguments of a call of tool "search_code" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
