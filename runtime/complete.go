@@ -115,7 +115,12 @@ type Option func(*options)
 type options struct {
 	repair   RepairStrategy
 	maxTurns int
+	repairs  *[]Repair
 }
+
+// WithRepairs stores in *dst the lenient repairs that Parse made to the
+// accepted reply, so that they are reported, never silent.
+func WithRepairs(dst *[]Repair) Option { return func(o *options) { o.repairs = dst } }
 
 // WithRepair sets the repair strategy (default OneRepair).
 func WithRepair(s RepairStrategy) Option { return func(o *options) { o.repair = s } }
@@ -164,8 +169,11 @@ func Complete[T any](ctx context.Context, m Model, req Request, out Output[T], o
 		if err != nil {
 			return zero, err
 		}
-		v, err := out.Parse([]byte(reply.Text))
+		v, repairs, err := out.ParseRepaired([]byte(reply.Text))
 		if err == nil {
+			if o.repairs != nil {
+				*o.repairs = repairs
+			}
 			return v, nil
 		}
 		if !errors.As(err, &last) {

@@ -238,6 +238,16 @@ func TestComplete(t *testing.T) {
 			t.Errorf("system prompt %q", got)
 		}
 	})
+	t.Run("repairs reported", func(t *testing.T) {
+		m := &scripted{replies: []Reply{{Text: "```json\n" + validBrief + "\n```"}}}
+		var repairs []Repair
+		if _, err := Complete(ctx, m, req, briefOutput, WithRepairs(&repairs)); err != nil {
+			t.Fatal(err)
+		}
+		if len(repairs) != 1 || !strings.Contains(repairs[0].Message, "code fence") {
+			t.Errorf("repairs %v", repairs)
+		}
+	})
 	t.Run("model error", func(t *testing.T) {
 		m := &scripted{}
 		if _, err := Complete(ctx, m, req, briefOutput); err == nil || err.Error() != "script exhausted" {

@@ -1,0 +1,22 @@
+package main
+
+func Example() {
+	if err := run(); err != nil {
+		panic(err)
+	}
+	// Output:
+	// model calls: 2
+	// repair message sent back (user):
+	// Your last reply could not be used: it does not match the required format.
+	// - /reviewers: got string, want integer
+	// - /risk: value must be one of 'low', 'medium', 'high'
+	//
+	// Reply again with only the corrected JSON document for Brief.
+	//
+	// repaired (root): took the JSON document from a markdown code fence
+	// repaired /reviewers: read a number sent as a string
+	// repaired /risk: read "Medium" as the enum value "medium"
+	// brief: "Add tool dialects", risk medium, 2 reviewers
+	//   - New runtime API
+	//   - Golden files changed
+}
