@@ -3,7 +3,6 @@ package gen
 import (
 	"encoding/json"
 	"math/big"
-	"net/url"
 	pathpkg "path"
 	"sort"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/structgen/structgen/gen/names"
+	"github.com/structgen/structgen/internal/schemagraph"
 )
 
 // kinds is a set of JSON value kinds; integers and other numbers apart.
@@ -86,32 +86,8 @@ func (b *builder) errorf(p Pos, format string, args ...any) {
 	b.errs = append(b.errs, errAt(p, format, args...))
 }
 
-// expand returns s and every schema it must also satisfy through $ref and
-// allOf, each once, in a stable order.
-func expand(sites ...*jsonschema.Schema) []*jsonschema.Schema {
-	var out []*jsonschema.Schema
-	seen := map[*jsonschema.Schema]bool{}
-	var walk func(s *jsonschema.Schema)
-	walk = func(s *jsonschema.Schema) {
-		if s == nil || seen[s] {
-			return
-		}
-		seen[s] = true
-		out = append(out, s)
-		walk(s.Ref)
-		walk(s.RecursiveRef)
-		if s.DynamicRef != nil {
-			walk(s.DynamicRef.Ref)
-		}
-		for _, a := range s.AllOf {
-			walk(a)
-		}
-	}
-	for _, s := range sites {
-		walk(s)
-	}
-	return out
-}
+// expand returns the sites and every schema they must also satisfy.
+func expand(sites ...*jsonschema.Schema) []*jsonschema.Schema { return schemagraph.Expand(sites...) }
 
 func ownKinds(s *jsonschema.Schema) kinds {
 	if s.Bool != nil {
@@ -458,17 +434,7 @@ func (b *builder) nameOf(loc string) string {
 	if n, ok := b.rootNames[loc]; ok {
 		return n
 	}
-	u, frag, _ := strings.Cut(loc, "#")
-	ptr, err := url.PathUnescape(frag)
-	if err != nil {
-		ptr = frag
-	}
-	var toks []string
-	if ptr != "" {
-		for _, t := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
-			toks = append(toks, strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~"))
-		}
-	}
+	u, toks := splitLoc(loc)
 	path := schemaSteps(toks)
 	// The deepest schema on the path that has a name of its own is the base.
 	for i := len(path); i >= 0; i-- {
@@ -587,23 +553,7 @@ func (b *builder) fieldName(u string, toks []string, prop string) string {
 }
 
 func (b *builder) fieldNamesAt(u string, toks []string) map[string]string {
-	doc := b.l.value(u)
-	for _, t := range toks {
-		switch v := doc.(type) {
-		case map[string]any:
-			doc = v[t]
-		case []any:
-			n, err := strconv.Atoi(t)
-			if err != nil || n < 0 || n >= len(v) {
-				doc = nil
-			} else {
-				doc = v[n]
-			}
-		default:
-			doc = nil
-		}
-	}
-	props, _ := doc.(map[string]any)
+	props, _ := lookup(b.l.value(u), toks).(map[string]any)
 	var keys []string
 	for k := range props {
 		if validTagName(k) {

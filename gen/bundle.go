@@ -53,30 +53,7 @@ func (bd *bundler) raw(loc string) any {
 		bd.fail(loc, "%s uses JSON Schema %s but the tool's other schemas use %s; structgen cannot merge schemas of different drafts into one", bd.l.displayURL(u), draftName(d), draftName(bd.draft))
 		return nil
 	}
-	v := bd.l.ordered(u)
-	ptr, err := url.PathUnescape(frag)
-	if err != nil {
-		ptr = frag
-	}
-	if ptr == "" {
-		return v
-	}
-	for _, tok := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		switch x := v.(type) {
-		case *ojson.Object:
-			v = x.Vals[tok]
-		case []any:
-			n, err := strconv.Atoi(tok)
-			if err != nil || n < 0 || n >= len(x) {
-				return nil
-			}
-			v = x[n]
-		default:
-			return nil
-		}
-	}
-	return v
+	return lookup(bd.l.ordered(u), pointerTokens(frag))
 }
 
 // Keywords whose values hold subschemas, by shape.

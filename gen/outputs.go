@@ -107,37 +107,18 @@ func (b *builder) buildOutput(spec outputSpec, loc string, typeName string, cfg 
 	o := &Output{Name: spec.name, Type: typeName, SchemaURL: "urn:structgen:output:" + url.PathEscape(spec.name), Pos: spec.pos}
 	o.Plain = plainString(root)
 	description, _ := root.Vals["description"].(string)
-	var notes []string
-
-	oa := &transform{rules: openAIRules}
-	oaSchema, wrapped := oa.apply(root)
-	notes = append(notes, oa.notes...)
-	notes = append(notes, limitNotes(openAIRules, oaSchema)...)
-	if !oa.strict {
-		notes = append(notes, "OpenAI: strict mode is off: "+strings.Join(uniq(oa.why), "; "))
-	}
+	v := viewsOf(root)
 	js := ojson.NewObject()
 	js.Set("name", openAISchemaName(spec.name))
 	if description != "" {
 		js.Set("description", description)
 	}
-	js.Set("schema", oaSchema)
-	js.Set("strict", oa.strict)
+	js.Set("schema", v.openAI)
+	js.Set("strict", v.strict)
 	o.OpenAI = marshalObject("type", "json_schema", "json_schema", js)
-	o.Wrapped = wrapped
-
-	an := &transform{rules: anthropicRules}
-	anSchema, _ := an.apply(root)
-	notes = append(notes, an.notes...)
-	if !an.strict {
-		notes = append(notes, "Anthropic: structured outputs need every object closed, which this schema cannot be: "+strings.Join(uniq(an.why), "; ")+"; it is sent as it is")
-	}
-	o.Anthropic = marshalObject("type", "json_schema", "schema", anSchema)
-
-	ge := &transform{rules: geminiRules}
-	geSchema, _ := ge.apply(root)
-	notes = append(notes, ge.notes...)
-	o.Gemini = marshalObject("responseMimeType", "application/json", "responseJsonSchema", geSchema)
+	o.Wrapped = v.wrapped
+	o.Anthropic = marshalObject("type", "json_schema", "schema", v.anthropic)
+	o.Gemini = marshalObject("responseMimeType", "application/json", "responseJsonSchema", v.gemini)
 
 	prompt, err := b.promptBlock(cfg, canonical, description)
 	if err != nil {
@@ -145,11 +126,41 @@ func (b *builder) buildOutput(spec outputSpec, loc string, typeName string, cfg 
 		return
 	}
 	o.Prompt = prompt
-	for _, n := range notes {
+	for _, n := range v.notes {
 		b.notes = append(b.notes, &PosError{Pos: spec.pos, Msg: fmt.Sprintf("note: output %s: %s", spec.name, n)})
 	}
 	b.pkg.Outputs = append(b.pkg.Outputs, o)
 	b.pkg.Resources = append(b.pkg.Resources, Resource{URL: o.SchemaURL, Text: canonical})
+}
+
+// views are a canonical schema as each provider accepts it.
+type views struct {
+	openAI, anthropic, gemini *ojson.Object
+	strict                    bool // OpenAI strict mode holds
+	wrapped                   bool // a non-object root was wrapped in {"value": …}
+	notes                     []string
+}
+
+func viewsOf(root *ojson.Object) views {
+	var v views
+	oa := &transform{rules: openAIRules}
+	v.openAI, v.wrapped = oa.apply(root)
+	v.strict = oa.strict
+	v.notes = append(v.notes, oa.notes...)
+	v.notes = append(v.notes, limitNotes(openAIRules, v.openAI)...)
+	if !oa.strict {
+		v.notes = append(v.notes, "OpenAI: strict mode is off: "+strings.Join(uniq(oa.why), "; "))
+	}
+	an := &transform{rules: anthropicRules}
+	v.anthropic, _ = an.apply(root)
+	v.notes = append(v.notes, an.notes...)
+	if !an.strict {
+		v.notes = append(v.notes, "Anthropic: structured outputs need every object closed, which this schema cannot be: "+strings.Join(uniq(an.why), "; ")+"; it is sent as it is")
+	}
+	ge := &transform{rules: geminiRules}
+	v.gemini, _ = ge.apply(root)
+	v.notes = append(v.notes, ge.notes...)
+	return v
 }
 
 func uniq(list []string) []string {
@@ -201,39 +212,23 @@ func (b *builder) promptBlock(cfg *Config, schema, description string) (string, 
 
 // toolDialects makes a tool's provider views of its augmented schema.
 func (b *builder) toolDialects(t *Tool, text string) {
-	v, err := ojson.Parse([]byte(text))
-	root, _ := v.(*ojson.Object)
+	parsed, err := ojson.Parse([]byte(text))
+	root, _ := parsed.(*ojson.Object)
 	if err != nil || root == nil {
 		b.errorf(t.Pos, "internal: tool schema of %q is not a JSON object: %v", t.Name, err)
 		return
 	}
-	var notes []string
-	oa := &transform{rules: openAIRules}
-	oaSchema, _ := oa.apply(root)
-	notes = append(notes, oa.notes...)
-	notes = append(notes, limitNotes(openAIRules, oaSchema)...)
-	if !oa.strict {
-		notes = append(notes, "OpenAI: strict mode is off: "+strings.Join(uniq(oa.why), "; "))
-	}
+	v := viewsOf(root)
 	fn := ojson.NewObject()
 	fn.Set("name", t.Name)
 	fn.Set("description", t.Description)
-	fn.Set("parameters", oaSchema)
-	fn.Set("strict", oa.strict)
+	fn.Set("parameters", v.openAI)
+	fn.Set("strict", v.strict)
 	t.OpenAI = marshalObject("type", "function", "function", fn)
-
-	an := &transform{rules: anthropicRules}
-	anSchema, _ := an.apply(root)
-	notes = append(notes, an.notes...)
-	t.Anthropic = marshalObject("name", t.Name, "description", t.Description, "input_schema", anSchema)
-
-	ge := &transform{rules: geminiRules}
-	geSchema, _ := ge.apply(root)
-	notes = append(notes, ge.notes...)
-	t.Gemini = marshalObject("name", t.Name, "description", t.Description, "parametersJsonSchema", geSchema)
-
+	t.Anthropic = marshalObject("name", t.Name, "description", t.Description, "input_schema", v.anthropic)
+	t.Gemini = marshalObject("name", t.Name, "description", t.Description, "parametersJsonSchema", v.gemini)
 	t.MCP = marshalObject("name", t.Name, "description", t.Description, "inputSchema", root)
-	for _, n := range notes {
+	for _, n := range v.notes {
 		b.notes = append(b.notes, &PosError{Pos: t.Pos, Msg: fmt.Sprintf("note: tool %s: %s", t.Name, n)})
 	}
 }

@@ -198,25 +198,7 @@ func (b *builder) importTool(u, ptr string, mcp bool) *toolSpec {
 
 // pointerValue returns the value at ptr in document u.
 func (b *builder) pointerValue(u, ptr string) any {
-	v := b.l.value(u)
-	if ptr == "" {
-		return v
-	}
-	for _, tok := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
-		switch x := v.(type) {
-		case map[string]any:
-			v = x[tok]
-		case []any:
-			n, _ := strconv.Atoi(tok)
-			if n < 0 || n >= len(x) {
-				return nil
-			}
-			v = x[n]
-		default:
-			return nil
-		}
-	}
-	return v
+	return lookup(b.l.value(u), pointerTokens(ptr))
 }
 
 // tool is a tool being built.
@@ -283,33 +265,8 @@ func (b *builder) resolveTools(cfg *Config, specs []*toolSpec, compile func(ref 
 
 // rawObject returns the JSON object at loc.
 func (b *builder) rawObject(loc string) map[string]any {
-	u, frag, _ := strings.Cut(loc, "#")
-	ptr, err := url.PathUnescape(frag)
-	if err != nil {
-		ptr = frag
-	}
-	var toks []string
-	if ptr != "" {
-		for _, t := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
-			toks = append(toks, strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~"))
-		}
-	}
-	v := b.l.value(u)
-	for _, t := range toks {
-		switch x := v.(type) {
-		case map[string]any:
-			v = x[t]
-		case []any:
-			n, _ := strconv.Atoi(t)
-			if n < 0 || n >= len(x) {
-				return nil
-			}
-			v = x[n]
-		default:
-			return nil
-		}
-	}
-	o, _ := v.(map[string]any)
+	u, toks := splitLoc(loc)
+	o, _ := lookup(b.l.value(u), toks).(map[string]any)
 	return o
 }
 
