@@ -23,7 +23,6 @@ type bundler struct {
 	draft string            // meta-schema URI of every document involved
 	defs  map[string]string // target location → key in $defs
 	vals  *ojson.Object     // the $defs
-	first Pos               // where the bundled schema comes from
 	err   error
 }
 

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -488,10 +487,4 @@ func marshalObject(pairs ...any) string {
 		o.Set(pairs[i].(string), pairs[i+1])
 	}
 	return string(ojson.Marshal(o))
-}
-
-func sortedNotes(notes []string) []string {
-	out := append([]string(nil), notes...)
-	sort.Strings(out)
-	return out
 }

@@ -118,7 +118,6 @@ func (e *extractor) balanced(text []byte) ([]byte, bool) {
 	type open struct {
 		pos    int
 		closer byte
-		region int // index in regions once closed; children collect here
 	}
 	var stack []open
 	var regions []region

@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -43,10 +42,6 @@ func TestSplitKind(t *testing.T) {
 }
 
 func TestActionParts(t *testing.T) {
-	type args struct {
-		Q     string                     `json:"q"`
-		Extra map[string]json.RawMessage `json:"-"`
-	}
 	type resp struct {
 		N int `json:"n"`
 	}
