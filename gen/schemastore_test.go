@@ -106,6 +106,7 @@ func TestSchemaStore(t *testing.T) {
 		}
 	}
 	for _, name := range sortedKeys(genFailed) {
+		t.Logf("failed: %s: %s", name, firstLine(genFailed[name]))
 		if _, ok := skip[name]; !ok {
 			t.Errorf("%s: generation failed and is not in testdata/schemastore_skip.txt: %s", name, firstLine(genFailed[name]))
 		}

@@ -3,12 +3,11 @@ package outputs_test
 import (
 	"encoding/json"
 	"errors"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/structgen/structgen/internal/dialecttest"
 	"github.com/structgen/structgen/runtime"
 	"github.com/structgen/structgen/testdata/golden/outputs/out"
 )
@@ -75,10 +74,10 @@ func TestDialectsAcceptValidInstances(t *testing.T) {
 					}
 				}
 				if d.strict {
-					doc = fillNulls(doc, ds, ds)
+					doc, _ = dialecttest.FillNulls(doc, d.schema)
 				}
 				sent, _ := json.Marshal(doc)
-				if err := validate(d.schema, doc); err != nil {
+				if err := dialecttest.Validate(d.schema, doc); err != nil {
 					t.Errorf("%s: %s schema rejects %s: %v", c.name, name, sent, err)
 					continue
 				}
@@ -107,71 +106,19 @@ func isObject(schema json.RawMessage) bool {
 }
 
 func field(t *testing.T, raw json.RawMessage, path ...string) json.RawMessage {
-	var v any = decode(t, string(raw))
-	for _, p := range path {
-		v = v.(map[string]any)[p]
+	f, err := dialecttest.Field(raw, path...)
+	if err != nil {
+		t.Fatal(err)
 	}
-	b, _ := json.Marshal(v)
-	return b
+	return f
 }
 
 func decode(t *testing.T, s string) any {
-	v, err := jsonschema.UnmarshalJSON(strings.NewReader(s))
+	v, err := dialecttest.Decode(s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return v
-}
-
-func validate(schema json.RawMessage, doc any) error {
-	c := jsonschema.NewCompiler()
-	s, _ := jsonschema.UnmarshalJSON(strings.NewReader(string(schema)))
-	if err := c.AddResource("urn:test", s); err != nil {
-		return err
-	}
-	sch, err := c.Compile("urn:test")
-	if err != nil {
-		return err
-	}
-	return sch.Validate(doc)
-}
-
-// fillNulls sets every property the strict schema requires but doc lacks
-// to null, as OpenAI's strict mode sends optional fields.
-func fillNulls(doc any, schema map[string]any, root map[string]any) any {
-	if ref, ok := schema["$ref"].(string); ok {
-		name := strings.TrimPrefix(ref, "#/$defs/")
-		schema, _ = root["$defs"].(map[string]any)[name].(map[string]any)
-	}
-	switch v := doc.(type) {
-	case map[string]any:
-		props, _ := schema["properties"].(map[string]any)
-		required, _ := schema["required"].([]any)
-		for _, r := range required {
-			if _, ok := v[r.(string)]; !ok {
-				v[r.(string)] = nil
-			}
-		}
-		for k, p := range props {
-			if ps, ok := p.(map[string]any); ok && v[k] != nil {
-				v[k] = fillNulls(v[k], ps, root)
-			}
-		}
-	case []any:
-		if items, ok := schema["items"].(map[string]any); ok {
-			for i := range v {
-				v[i] = fillNulls(v[i], items, root)
-			}
-		}
-	}
-	if branches, ok := schema["anyOf"].([]any); ok {
-		for _, br := range branches {
-			if b, ok := br.(map[string]any); ok && b["type"] != "null" {
-				doc = fillNulls(doc, b, root)
-			}
-		}
-	}
-	return doc
 }
 
 func TestRecursiveAndUnionOutputs(t *testing.T) {

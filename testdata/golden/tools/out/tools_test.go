@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/structgen/structgen/internal/dialecttest"
 	"github.com/structgen/structgen/runtime"
 	"github.com/structgen/structgen/testdata/golden/tools/out"
 )
@@ -249,4 +250,58 @@ func TestKindOverride(t *testing.T) {
 	if !ok || err != nil || p.Login != "x" {
 		t.Errorf("LastGetMeResponse: %+v %v %v", p, ok, err)
 	}
+}
+
+// Every provider's view of a tool accepts the calls its canonical schema
+// accepts, as that provider sends them, and ParseToolCall reads them back.
+func TestToolDialectsAcceptValidCalls(t *testing.T) {
+	calls := map[string][]string{
+		"finish":      {finishCall, `{"message":"m","description":"A code generator for Go.","facts":[{"text":"x","source":"a"}],"verified":true}`},
+		"search_code": {`{"query":"x"}`, `{"query":"x","paths":["a"],"limit":2,"options":{"regex":false}}`},
+		"get_weather": {`{"city":"Oslo"}`, `{"city":"Oslo","unit":"celsius"}`},
+		"ping":        {`{}`},
+	}
+	for _, tool := range tools.Tools {
+		for _, call := range calls[tool.Name] {
+			want, err := tools.ParseToolCall(tool.Name, []byte(call))
+			if err != nil {
+				t.Fatalf("%s: %v", tool.Name, err)
+			}
+			for name, d := range map[string]struct {
+				schema json.RawMessage
+				strict bool
+			}{
+				"openai":    {field(t, tool.OpenAI(), "function", "parameters"), true},
+				"anthropic": {field(t, tool.Anthropic(), "input_schema"), false},
+				"gemini":    {field(t, tool.Gemini(), "parametersJsonSchema"), false},
+				"mcp":       {field(t, tool.MCP(), "inputSchema"), false},
+			} {
+				doc, _ := dialecttest.Decode(call)
+				if d.strict {
+					doc, _ = dialecttest.FillNulls(doc, d.schema)
+				}
+				if err := dialecttest.Validate(d.schema, doc); err != nil {
+					t.Errorf("%s: %s rejects %s: %v", tool.Name, name, call, err)
+					continue
+				}
+				sent, _ := json.Marshal(doc)
+				got, err := tools.ParseToolCall(tool.Name, sent)
+				if err != nil {
+					t.Errorf("%s: ParseToolCall of what %s sends (%s): %v", tool.Name, name, sent, err)
+					continue
+				}
+				if d := cmp.Diff(want, got); d != "" {
+					t.Errorf("%s: %s: (-canonical +dialect):\n%s", tool.Name, name, d)
+				}
+			}
+		}
+	}
+}
+
+func field(t *testing.T, raw json.RawMessage, path ...string) json.RawMessage {
+	f, err := dialecttest.Field(raw, path...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
