@@ -1,6 +1,6 @@
 module github.com/structgen/structgen
 
-go 1.24
+go 1.26.0
 
 require (
 	github.com/dave/jennifer v1.7.1
@@ -9,4 +9,10 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	golang.org/x/text v0.14.0
+)
+
+require (
+	golang.org/x/mod v0.42.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/tools v0.52.0 // indirect
 )

@@ -5,6 +5,7 @@
 //
 //	structgen -config structgen.yaml [-check] [-v] [-dump-ir]
 //	structgen -package NAME -out DIR [-check] [-v] schema.json...
+//	structgen -go DIR [-check]
 //
 // With -check it writes nothing and exits 1 with a unified diff when the
 // files on disk differ from what it would generate.
@@ -42,13 +43,27 @@ func run(args []string, stdout, stderr io.Writer) int {
 	check := fs.Bool("check", false, "write nothing; exit 1 with a diff when generated files are stale")
 	verbose := fs.Bool("v", false, "print what was generated and how many schema nodes fell back to raw JSON")
 	dumpIR := fs.Bool("dump-ir", false, "print the intermediate representation as JSON and exit")
+	goDir := fs.String("go", "", "map the Go types marked //structgen:schema in the package in `folder` and write structgen_gen.go there")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: structgen -config structgen.yaml [-check] [-v] [-dump-ir]")
 		fmt.Fprintln(stderr, "       structgen -package NAME -out DIR [-check] [-v] schema.json...")
+		fmt.Fprintln(stderr, "       structgen -go DIR [-check]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *goDir != "" {
+		if *config != "" || *pkgName != "" || *out != "" || fs.NArg() > 0 {
+			fmt.Fprintln(stderr, "structgen: -go takes no -config, -package, -out or schema files")
+			return 2
+		}
+		files, _, err := gen.GenerateGo(*goDir)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		return finish(*goDir, files, *check, stdout, stderr)
 	}
 	cfg, err := configFrom(*config, *pkgName, *out, fs.Args())
 	if err != nil {
@@ -84,7 +99,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "structgen: package %s in %s: %d types; %d of %d schema nodes fell back to raw JSON (%.1f%%)\n",
 			pkg.Name, dir, len(pkg.Types), pkg.Fallbacks, pkg.Nodes, share)
 	}
-	if *check {
+	return finish(dir, files, *check, stdout, stderr)
+}
+
+// finish writes files into dir, or with check compares them.
+func finish(dir string, files map[string][]byte, check bool, stdout, stderr io.Writer) int {
+	if check {
 		diff, err := checkDir(dir, files)
 		if err != nil {
 			fmt.Fprintln(stderr, "structgen:", err)

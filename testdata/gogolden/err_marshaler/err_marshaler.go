@@ -1,0 +1,12 @@
+package err_marshaler
+
+// Money writes itself as "12.50 EUR".
+type Money struct{ Cents int }
+
+// MarshalJSON writes the amount as a string.
+func (m Money) MarshalJSON() ([]byte, error) { return []byte(`"0.00 EUR"`), nil }
+
+//structgen:schema
+type Invoice struct {
+	Total Money `json:"total"`
+}
