@@ -549,16 +549,15 @@ func (m *mapper) basic(b *types.Basic, pos token.Pos) *ojson.Object {
 
 // jsonField is one field as encoding/json sees it.
 type jsonField struct {
-	name      string
-	v         *types.Var
-	tagged    bool
-	omit      bool // omitempty or omitzero
-	depth     int
-	index     []int
-	tag       reflectTag
-	tagPos    token.Pos
-	doc       string
-	fromEmbed bool
+	name   string
+	v      *types.Var
+	tagged bool
+	omit   bool // omitempty or omitzero
+	depth  int
+	index  []int
+	tag    reflectTag
+	tagPos token.Pos
+	doc    string
 }
 
 // structType maps a struct the way encoding/json encodes it: exported

@@ -34,7 +34,7 @@ type ProjectFacts struct {
 	Pair Pair[string, int] `json:"pair"`
 	Mode string            `json:"mode" jsonschema:"enum=fast|slow"`
 	// Deprecated: use Description.
-	Summary string `json:"summary,omitempty"`
+	Summary string        `json:"summary,omitempty"`
 	Elapsed time.Duration `json:"elapsed,omitempty"`
 }
 
