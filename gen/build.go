@@ -75,7 +75,8 @@ type builder struct {
 	byName     map[string]string            // name → key
 	building   map[string]bool              // keys whose fields are being built
 	fields     map[string]map[string]string // properties object → field names
-	actionLocs map[string]bool              // schemas whose struct is an action type
+	actionLocs map[string]bool
+	external   map[string]external // root locations of Go types used as they are              // schemas whose struct is an action type
 	kindMemo   map[*jsonschema.Schema]kinds
 	kindBusy   map[*jsonschema.Schema]bool
 	errs       []error
@@ -284,6 +285,9 @@ func (b *builder) typeOf(sites []*jsonschema.Schema, mask kinds, hint string) (*
 		conj = expand(shapedSites...)
 	}
 	primary := canon(shapedSites[0])
+	if ext, ok := b.external[primary.Location]; ok {
+		return &Ref{Kind: RefNamed, Name: ext.name, Pkg: ext.pkgPath}, nullable
+	}
 	if full := b.kindsOfSchema(primary) &^ kNull; single && k != full {
 		hint += kindWord(k) // a one-kind view of a schema that allows more
 	}

@@ -116,6 +116,9 @@ func goType(r *Ref) jen.Code {
 	case RefString:
 		return jen.String()
 	case RefNamed:
+		if r.Pkg != "" {
+			return jen.Qual(r.Pkg, r.Name)
+		}
 		return jen.Id(r.Name)
 	case RefSlice:
 		return jen.Index().Add(goType(r.Elem))
@@ -166,7 +169,7 @@ func emitType(f *jen.File, t *Type) {
 // embedded, encoded as one flat object.
 func emitAction(f *jen.File, t *Type) {
 	args, resp := t.Fields[0].Type.Name, t.Fields[1].Type.Name
-	f.Type().Id(t.Name).Struct(jen.Id(args), jen.Id(resp))
+	f.Type().Id(t.Name).Struct(goType(t.Fields[0].Type), goType(t.Fields[1].Type))
 	f.Line()
 	fields := "responseFields" + t.Name
 	var lits []jen.Code
@@ -236,14 +239,15 @@ func emitTools(f *jen.File, pkg *Package) {
 		f.Comment(fmt.Sprintf("// %q in calls, read again from its stored arguments; false when the", t.Name))
 		f.Comment("// tool was never called. A call that lacks or breaks the response fields")
 		f.Comment("// gives a *runtime.ValidationError.")
-		f.Func().Id("Last"+t.GoName+"Response").Params(jen.Id("calls").Index().Qual(runtimePkg, "ToolCall")).Params(jen.Id(t.Response), jen.Bool(), jen.Error()).Block(
+		respType := goType(&Ref{Kind: RefNamed, Name: t.Response, Pkg: t.ResponsePkg})
+		f.Func().Id("Last"+t.GoName+"Response").Params(jen.Id("calls").Index().Qual(runtimePkg, "ToolCall")).Params(respType, jen.Bool(), jen.Error()).Block(
 			jen.For(jen.Id("i").Op(":=").Len(jen.Id("calls")).Op("-").Lit(1), jen.Id("i").Op(">=").Lit(0), jen.Id("i").Op("--")).Block(
 				jen.If(jen.Id("calls").Index(jen.Id("i")).Dot("Name").Op("==").Lit(t.Name)).Block(
 					jen.List(jen.Id("a"), jen.Err()).Op(":=").Id("Parse"+t.GoName+"Action").Call(jen.Id("calls").Index(jen.Id("i")).Dot("Arguments")),
 					jen.Return(jen.Id("a").Dot(t.Response), jen.True(), jen.Err()),
 				),
 			),
-			jen.Return(jen.Id(t.Response).Values(), jen.False(), jen.Nil()),
+			jen.Return(jen.Add(goType(&Ref{Kind: RefNamed, Name: t.Response, Pkg: t.ResponsePkg})).Values(), jen.False(), jen.Nil()),
 		)
 		f.Line()
 	}

@@ -6,6 +6,7 @@ package gen
 import (
 	"errors"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -88,9 +89,15 @@ func build(cfg *Config) (*Package, []error) {
 		building:   map[string]bool{},
 		fields:     map[string]map[string]string{},
 		actionLocs: map[string]bool{},
+		external:   map[string]external{},
 		kindMemo:   map[*jsonschema.Schema]kinds{},
 		kindBusy:   map[*jsonschema.Schema]bool{},
 	}
+	cfg, goErrs := b.goSchemas(cfg)
+	if len(goErrs) > 0 {
+		return nil, goErrs
+	}
+	l.cfg = cfg
 	compile := func(ref string, pos Pos) *jsonschema.Schema {
 		file, frag, _ := strings.Cut(ref, "#")
 		abs, err := filepath.Abs(cfg.path(file))
@@ -190,7 +197,7 @@ func build(cfg *Config) (*Package, []error) {
 			continue
 		}
 		r, null := b.typeOf([]*jsonschema.Schema{s}, kAll, "")
-		if r.Kind == RefNamed && r.Name == e.Name {
+		if r.Kind == RefNamed && r.Name == e.Name && r.Pkg == "" {
 			continue
 		}
 		if null && !r.nilable() {
@@ -238,7 +245,10 @@ func build(cfg *Config) (*Package, []error) {
 	sort.Slice(b.pkg.Types, func(i, j int) bool { return b.pkg.Types[i].Name < b.pkg.Types[j].Name })
 	for _, d := range l.docs {
 		b.pkg.Resources = append(b.pkg.Resources, Resource{URL: d.stable, Text: string(d.data)})
-		if d.inline == nil {
+		switch {
+		case d.goSource != "":
+			b.pkg.Sources = append(b.pkg.Sources, d.goSource)
+		case d.inline == nil:
 			b.pkg.Sources = append(b.pkg.Sources, relTo(cfg.Dir, d.path))
 		}
 	}
@@ -246,6 +256,7 @@ func build(cfg *Config) (*Package, []error) {
 		b.pkg.Sources = append(b.pkg.Sources, filepath.Base(cfg.File))
 	}
 	sort.Strings(b.pkg.Sources)
+	b.pkg.Sources = slices.Compact(b.pkg.Sources)
 	sort.Slice(b.pkg.Resources, func(i, j int) bool { return b.pkg.Resources[i].URL < b.pkg.Resources[j].URL })
 	return b.pkg, nil
 }

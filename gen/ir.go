@@ -82,6 +82,9 @@ type Tool struct {
 	// Args, Response and Action are Go type names; Response is "" when the
 	// tool has no response schema, and then Action is Args.
 	Args, Response, Action string
+	// ResponsePkg is the import path of a response type from a Go
+	// package; "" when it is generated here.
+	ResponsePkg string
 	// SchemaURL locates the augmented schema among the package's
 	// resources.
 	SchemaURL string
@@ -157,6 +160,9 @@ const (
 type Ref struct {
 	Kind RefKind
 	Name string `json:",omitempty"` // RefNamed
+	// Pkg is the import path of a named type from another package (a Go
+	// type the schema was derived from); "" for the generated package.
+	Pkg  string `json:",omitempty"`
 	Elem *Ref   `json:",omitempty"`
 }
 

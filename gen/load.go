@@ -35,6 +35,8 @@ type doc struct {
 	strip  string                   // pointer prefix that the file does not have (see wrapList)
 	value  any                      // data decoded, on demand
 	order  any                      // data decoded with keys in order, on demand
+	// goSource is the Go file a document's schema was derived from.
+	goSource string
 }
 
 // ordered returns the decoded document at URL u with object keys in

@@ -453,7 +453,7 @@ func (b *builder) buildTool(t *tool) {
 			b.errorf(s.responsePos, "response schema of tool %q does not map to a struct", s.name)
 			return
 		}
-		ir.Response = r.Name
+		ir.Response, ir.ResponsePkg = r.Name, r.Pkg
 		name := t.goName + "Action"
 		if s.kind != "" {
 			name = s.kind

@@ -56,7 +56,18 @@ type Error struct {
 func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Pos, e.Msg) }
 
 // Load reads the Go package in dir and maps its marked types.
-func Load(dir string) (*Package, error) {
+func Load(dir string) (*Package, error) { return load(dir, nil) }
+
+// LoadTypes reads the Go package in dir and maps the named types, marked
+// or not.
+func LoadTypes(dir string, names ...string) (*Package, error) {
+	if len(names) == 0 {
+		return nil, errors.New("LoadTypes: no type names")
+	}
+	return load(dir, names)
+}
+
+func load(dir string, typeNames []string) (*Package, error) {
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
 			packages.NeedTypesInfo | packages.NeedImports,
@@ -80,6 +91,20 @@ func Load(dir string) (*Package, error) {
 		return nil, errors.Join(errs...)
 	}
 	m := newMapper(p)
+	if typeNames != nil {
+		m.marked = nil
+		for _, name := range typeNames {
+			obj, _ := p.Types.Scope().Lookup(name).(*types.TypeName)
+			n, _ := types.Unalias(typeOf(obj)).(*types.Named)
+			if n == nil {
+				return nil, fmt.Errorf("package %s (%s) has no type %s", p.PkgPath, dir, name)
+			}
+			if n.TypeParams().Len() > 0 {
+				return nil, fmt.Errorf("%s: %s is generic: declare a type for one instantiation and name that", p.Fset.Position(obj.Pos()), name)
+			}
+			m.marked = append(m.marked, marked{named: n, inline: m.inline[obj]})
+		}
+	}
 	out := &Package{Name: p.Name, Path: p.PkgPath, Dir: dir, Taken: map[string]token.Position{}}
 	for _, name := range p.Types.Scope().Names() {
 		out.Taken[name] = p.Fset.Position(p.Types.Scope().Lookup(name).Pos())
@@ -150,6 +175,13 @@ func generatedOverlay(dir string) map[string][]byte {
 		}
 	}
 	return nil
+}
+
+func typeOf(obj *types.TypeName) types.Type {
+	if obj == nil {
+		return nil
+	}
+	return obj.Type()
 }
 
 // marked is a type with the marker, and its inline schema if any.
