@@ -1,0 +1,26 @@
+package useagent_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/structgen/structgen/testdata/gogolden/agent"
+	"github.com/structgen/structgen/testdata/gogolden/useagent"
+)
+
+func TestTypesFromAnotherPackage(t *testing.T) {
+	r := useagent.Report{Level: agent.LevelHigh, People: []agent.Person{{Name: "a"}}, Note: "n"}
+	data, _ := json.Marshal(r)
+	got, err := useagent.ParseReport(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(r, got); d != "" {
+		t.Error(d)
+	}
+	if _, err := useagent.ParseReport([]byte(`{"level":"nope","note":""}`)); err == nil {
+		t.Error("the other package's enum is not enforced")
+	}
+}
