@@ -200,6 +200,7 @@ type mapper struct {
 	pkg    *packages.Package
 	marked []marked
 	inline map[*types.TypeName]string // inline schemas by type
+	titled map[*types.TypeName]bool   // types marked //structgen:title
 	docs   map[*types.TypeName]string // doc comments of local types
 	fields map[token.Pos]fieldInfo    // by the position of the field's name
 	defs   map[string]*ojson.Object   // $defs by name
@@ -208,7 +209,7 @@ type mapper struct {
 }
 
 func newMapper(p *packages.Package) *mapper {
-	m := &mapper{pkg: p, inline: map[*types.TypeName]string{}, docs: map[*types.TypeName]string{},
+	m := &mapper{pkg: p, inline: map[*types.TypeName]string{}, titled: map[*types.TypeName]bool{}, docs: map[*types.TypeName]string{},
 		fields: map[token.Pos]fieldInfo{}, defs: map[string]*ojson.Object{}, owner: map[string]types.Type{}}
 	for _, f := range p.Syntax {
 		for _, decl := range f.Decls {
@@ -231,6 +232,9 @@ func newMapper(p *packages.Package) *mapper {
 				if inline != "" {
 					m.inline[obj] = inline
 				}
+				if doc != nil && hasDirective(doc, TitleMarker) {
+					m.titled[obj] = true
+				}
 				if mark {
 					if n, ok := obj.Type().(*types.Named); ok {
 						if n.TypeParams().Len() > 0 {
@@ -240,6 +244,11 @@ func newMapper(p *packages.Package) *mapper {
 						m.marked = append(m.marked, marked{named: n, inline: inline})
 					}
 				}
+			}
+		}
+		for _, decl := range f.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok {
+				m.schemaMethod(fd)
 			}
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -264,6 +273,64 @@ func newMapper(p *packages.Package) *mapper {
 		})
 	}
 	return m
+}
+
+// TitleMarker asks for the first sentence of a type's doc comment as its
+// schema's title.
+const TitleMarker = "//structgen:title"
+
+func hasDirective(g *ast.CommentGroup, directive string) bool {
+	for _, c := range g.List {
+		if strings.TrimSpace(c.Text) == directive {
+			return true
+		}
+	}
+	return false
+}
+
+// schemaMethod reads a JSONSchema() string method that returns a constant:
+// the type's schema, as the way out for types with their own MarshalJSON.
+func (m *mapper) schemaMethod(fd *ast.FuncDecl) {
+	if fd.Recv == nil || fd.Name.Name != "JSONSchema" || len(fd.Recv.List) != 1 {
+		return
+	}
+	fn, _ := m.pkg.TypesInfo.Defs[fd.Name].(*types.Func)
+	if fn == nil {
+		return
+	}
+	sig := fn.Type().(*types.Signature)
+	recv := sig.Recv().Type()
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	named, _ := recv.(*types.Named)
+	if named == nil || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+		return
+	}
+	var value string
+	if fd.Body != nil && len(fd.Body.List) == 1 {
+		if ret, ok := fd.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
+			if tv, ok := m.pkg.TypesInfo.Types[ret.Results[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+				value = constant.StringVal(tv.Value)
+			}
+		}
+	}
+	if value == "" {
+		m.errorf(fd.Pos(), "%s.JSONSchema must return a constant string for structgen to read it at generate time", named.Obj().Name())
+		return
+	}
+	if _, has := m.inline[named.Obj()]; !has {
+		m.inline[named.Obj()] = value
+	}
+}
+
+// firstSentence returns the first sentence of a doc comment.
+func firstSentence(doc string) string {
+	doc = strings.Join(strings.Fields(strings.SplitN(doc, "\n\n", 2)[0]), " ")
+	if i := strings.Index(doc, ". "); i >= 0 {
+		return doc[:i+1]
+	}
+	return doc
 }
 
 // embeddedPos is where go/types puts an embedded field: at its type name.
@@ -398,6 +465,9 @@ func (m *mapper) named(n *types.Named, pos token.Pos, inline bool) *ojson.Object
 		if _, has := s.Vals["description"]; desc != "" && !has {
 			s = withFirst(s, "description", desc)
 		}
+		if _, has := s.Vals["title"]; m.titled[obj] && !has && desc != "" {
+			s = withFirst(s, "title", firstSentence(desc))
+		}
 		if deprecated {
 			s.Set("deprecated", true)
 		}
@@ -426,7 +496,7 @@ func description(doc string) (string, bool) {
 		if strings.HasPrefix(p, "Deprecated:") {
 			deprecated = true
 		}
-		if p != "" && !strings.HasPrefix(p, "structgen:") {
+		if p != "" && !strings.HasPrefix(p, "structgen:") && !strings.HasPrefix(p, "//structgen:") {
 			keep = append(keep, p)
 		}
 	}

@@ -6,6 +6,7 @@ package agent
 
 import (
 	"encoding/json"
+	"fmt"
 	"time"
 )
 
@@ -127,4 +128,35 @@ func stripDashes(s string) string {
 		}
 	}
 	return string(out)
+}
+
+// Money writes itself as a string; its JSONSchema method, which returns a
+// constant, gives its schema.
+//
+//structgen:schema
+//structgen:title
+type Money struct{ Cents int64 }
+
+// JSONSchema is read at generate time.
+func (Money) JSONSchema() string {
+	return `{"type": "string", "pattern": "^[0-9]+\\.[0-9]{2}$"}`
+}
+
+// MarshalJSON writes 12.50 for 1250 cents.
+func (m Money) MarshalJSON() ([]byte, error) {
+	return json.Marshal(fmt.Sprintf("%d.%02d", m.Cents/100, m.Cents%100))
+}
+
+// UnmarshalJSON reads the string form.
+func (m *Money) UnmarshalJSON(data []byte) error {
+	var s string
+	if err := json.Unmarshal(data, &s); err != nil {
+		return err
+	}
+	var whole, cents int64
+	if _, err := fmt.Sscanf(s, "%d.%02d", &whole, &cents); err != nil {
+		return err
+	}
+	m.Cents = whole*100 + cents
+	return nil
 }

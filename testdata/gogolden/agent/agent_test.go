@@ -57,6 +57,7 @@ func TestRoundTrip(t *testing.T) {
 	roundTrip(t, agent.ParseProjectFacts, minimal, full)
 	roundTrip(t, agent.ParsePerson, agent.Person{}, agent.Person{Name: "x", Friends: []*agent.Person{{}, {Name: "y", Friends: []*agent.Person{{Name: "z"}}}}})
 	roundTrip(t, agent.ParsePriority, agent.PriorityLow, agent.PriorityHigh)
+	roundTrip(t, agent.ParseMoney, agent.Money{}, agent.Money{Cents: 1250})
 	roundTrip(t, agent.ParseUUID, agent.UUID{}, agent.UUID{0xde, 0xad, 0xbe, 0xef, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
 }
 

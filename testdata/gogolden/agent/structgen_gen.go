@@ -7,6 +7,24 @@ import "github.com/structgen/structgen/runtime"
 
 const _ = runtime.IsVersion1
 
+// MoneyJSONSchema is the JSON Schema of Money, derived from its declaration
+// the way encoding/json encodes it.
+const MoneyJSONSchema = `{
+  "title": "Money writes itself as a string; its JSONSchema method, which returns a constant, gives its schema.",
+  "description": "Money writes itself as a string; its JSONSchema method, which returns a\nconstant, gives its schema.",
+  "type": "string",
+  "pattern": "^[0-9]+\\.[0-9]{2}$"
+}
+`
+
+var schemaMoney = structgenSchemas.Schema("urn:structgen:go:Money#")
+
+// ParseMoney validates data against the schema of Money and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseMoney(data []byte) (Money, error) {
+	return runtime.Parse[Money]("Money", data, schemaMoney)
+}
+
 // PersonJSONSchema is the JSON Schema of Person, derived from its declaration
 // the way encoding/json encodes it.
 const PersonJSONSchema = `{
@@ -236,6 +254,7 @@ func ParseUUID(data []byte) (UUID, error) {
 }
 
 var structgenSchemas = runtime.NewSchemas("", map[string]string{
+	"urn:structgen:go:Money":        MoneyJSONSchema,
 	"urn:structgen:go:Person":       PersonJSONSchema,
 	"urn:structgen:go:Priority":     PriorityJSONSchema,
 	"urn:structgen:go:ProjectFacts": ProjectFactsJSONSchema,
