@@ -10,9 +10,9 @@ import (
 	"github.com/structgen/structgen/gen/gotypes"
 )
 
-const goGoldenDir = "../testdata/gogolden"
+const goGoldenDir = "../testdata/golden/go"
 
-// TestGoGolden maps each Go package under testdata/gogolden and compares
+// TestGoGolden maps each Go package under testdata/golden/go and compares
 // the file structgen writes next to it, or the error, with the committed
 // one. -update rewrites them.
 func TestGoGolden(t *testing.T) {
@@ -44,7 +44,7 @@ func TestGoGolden(t *testing.T) {
 			}
 		})
 		if _, err := os.Stat(filepath.Join(dir, "want_error.txt")); err != nil {
-			pkgs = append(pkgs, "./testdata/gogolden/"+filepath.Base(dir))
+			pkgs = append(pkgs, "./testdata/golden/go/"+filepath.Base(dir))
 		}
 	}
 	if testing.Short() || *update {

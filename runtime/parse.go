@@ -42,6 +42,22 @@ func Parse[T any](typeName string, data []byte, schemas ...*Schema) (T, error) {
 	return v, nil
 }
 
+// ParseWith is Parse with a decoder of its own, for types that
+// encoding/json cannot decode alone (interfaces whose variants a property
+// tells apart).
+func ParseWith[T any](typeName string, data []byte, decode func([]byte) (T, error), schemas ...*Schema) (T, error) {
+	if _, err := Parse[json.RawMessage](typeName, data, schemas...); err != nil {
+		var zero T
+		return zero, err
+	}
+	v, err := decode(NormalizeIntegers(data))
+	if err != nil {
+		var zero T
+		return zero, &ValidationError{TypeName: typeName, Raw: data, Problems: []Problem{decodeProblem(err)}}
+	}
+	return v, nil
+}
+
 // decodeProblem turns an encoding/json error into a Problem with the best
 // pointer it can name.
 func decodeProblem(err error) Problem {

@@ -45,6 +45,37 @@ type Package struct {
 	// Taken are the package-level identifiers, so that generated names
 	// can be checked against them.
 	Taken map[string]token.Position
+	// OneOfs are the interfaces marked //structgen:oneof that the marked
+	// types use, and Decoders the local structs whose fields hold them.
+	OneOfs   []OneOf
+	Decoders []Decoder
+}
+
+// OneOf is an interface whose values are told apart by a property.
+type OneOf struct {
+	Name     string
+	Property string // the discriminating JSON property
+	Variants []Variant
+}
+
+// Variant is one implementation of a OneOf.
+type Variant struct {
+	Type    string
+	Tag     string // the property's value that selects it
+	Pointer bool   // only the pointer implements the interface
+}
+
+// Decoder is a local struct with fields of OneOf types, which needs an
+// UnmarshalJSON that reads them.
+type Decoder struct {
+	Type   string
+	Fields []OneOfField
+}
+
+// OneOfField is a field whose type is a OneOf, or a slice of one.
+type OneOfField struct {
+	Name, JSON, OneOf string
+	Slice             bool
 }
 
 // Error is a problem at a position in a Go file.
@@ -68,6 +99,9 @@ func LoadTypes(dir string, names ...string) (*Package, error) {
 }
 
 func load(dir string, typeNames []string) (*Package, error) {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("no Go package folder %s", dir)
+	}
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
 			packages.NeedTypesInfo | packages.NeedImports,
@@ -106,6 +140,14 @@ func load(dir string, typeNames []string) (*Package, error) {
 		}
 	}
 	out := &Package{Name: p.Name, Path: p.PkgPath, Dir: dir, Taken: map[string]token.Position{}}
+	defer func() {
+		for _, name := range sortedKeysOf(m.oneOfs) {
+			out.OneOfs = append(out.OneOfs, *m.oneOfs[name])
+		}
+		for _, name := range sortedKeysOf(m.decoders) {
+			out.Decoders = append(out.Decoders, *m.decoders[name])
+		}
+	}()
 	for _, name := range p.Types.Scope().Names() {
 		out.Taken[name] = p.Fset.Position(p.Types.Scope().Lookup(name).Pos())
 	}
@@ -197,19 +239,24 @@ type fieldInfo struct {
 }
 
 type mapper struct {
-	pkg    *packages.Package
-	marked []marked
-	inline map[*types.TypeName]string // inline schemas by type
-	titled map[*types.TypeName]bool   // types marked //structgen:title
-	docs   map[*types.TypeName]string // doc comments of local types
-	fields map[token.Pos]fieldInfo    // by the position of the field's name
-	defs   map[string]*ojson.Object   // $defs by name
-	owner  map[string]types.Type      // which type owns a $defs name
-	errs   []*Error
+	pkg       *packages.Package
+	marked    []marked
+	inline    map[*types.TypeName]string // inline schemas by type
+	titled    map[*types.TypeName]bool   // types marked //structgen:title
+	oneOfSpec map[*types.TypeName]string // //structgen:oneof arguments
+	oneOfs    map[string]*OneOf
+	decoders  map[string]*Decoder
+	docs      map[*types.TypeName]string // doc comments of local types
+	fields    map[token.Pos]fieldInfo    // by the position of the field's name
+	defs      map[string]*ojson.Object   // $defs by name
+	owner     map[string]types.Type      // which type owns a $defs name
+	errs      []*Error
 }
 
 func newMapper(p *packages.Package) *mapper {
-	m := &mapper{pkg: p, inline: map[*types.TypeName]string{}, titled: map[*types.TypeName]bool{}, docs: map[*types.TypeName]string{},
+	m := &mapper{pkg: p, inline: map[*types.TypeName]string{}, titled: map[*types.TypeName]bool{},
+		oneOfSpec: map[*types.TypeName]string{}, oneOfs: map[string]*OneOf{}, decoders: map[string]*Decoder{},
+		docs:   map[*types.TypeName]string{},
 		fields: map[token.Pos]fieldInfo{}, defs: map[string]*ojson.Object{}, owner: map[string]types.Type{}}
 	for _, f := range p.Syntax {
 		for _, decl := range f.Decls {
@@ -234,6 +281,13 @@ func newMapper(p *packages.Package) *mapper {
 				}
 				if doc != nil && hasDirective(doc, TitleMarker) {
 					m.titled[obj] = true
+				}
+				if doc != nil {
+					for _, c := range doc.List {
+						if rest, ok := strings.CutPrefix(c.Text, OneOfMarker); ok {
+							m.oneOfSpec[obj] = strings.TrimSpace(rest)
+						}
+					}
 				}
 				if mark {
 					if n, ok := obj.Type().(*types.Named); ok {
@@ -274,6 +328,10 @@ func newMapper(p *packages.Package) *mapper {
 	}
 	return m
 }
+
+// OneOfMarker marks an interface whose implementations are told apart by
+// a property: //structgen:oneof PROPERTY Variant1 Variant2 …
+const OneOfMarker = "//structgen:oneof"
 
 // TitleMarker asks for the first sentence of a type's doc comment as its
 // schema's title.
@@ -442,6 +500,9 @@ func (m *mapper) named(n *types.Named, pos token.Pos, inline bool) *ojson.Object
 		return kv("$ref", "#/$defs/"+name)
 	}
 	var s *ojson.Object
+	if spec, ok := m.oneOfSpec[obj]; ok {
+		return m.oneOf(n, spec, pos)
+	}
 	if text, ok := m.inline[obj]; ok && text != "" {
 		v, err := ojson.Parse([]byte(text))
 		o, isObj := v.(*ojson.Object)
@@ -455,7 +516,11 @@ func (m *mapper) named(n *types.Named, pos token.Pos, inline bool) *ojson.Object
 		s.Set("enum", values)
 	} else {
 		if implementsMarshaler(n) {
-			m.errorf(pos, "%s implements json.Marshaler, so its JSON is its own: give it a schema with a %s {...} comment", m.typeString(n), Marker)
+			m.errorf(pos, "%s implements json.Marshaler, so its JSON is its own: give it a schema with a %s {...} comment or a JSONSchema() string method that returns a constant", m.typeString(n), Marker)
+			return kv()
+		}
+		if implementsUnmarshaler(n) && m.decoders[obj.Name()] == nil {
+			m.errorf(pos, "%s implements json.Unmarshaler, so the JSON it reads is its own: give it a schema with a %s {...} comment or a JSONSchema() string method that returns a constant", m.typeString(n), Marker)
 			return kv()
 		}
 		s = m.underlying(n.Underlying(), pos, n)
@@ -501,6 +566,125 @@ func description(doc string) (string, bool) {
 		}
 	}
 	return strings.Join(keep, "\n\n"), deprecated
+}
+
+// oneOf maps an interface marked //structgen:oneof.
+func (m *mapper) oneOf(n *types.Named, spec string, pos token.Pos) *ojson.Object {
+	obj := n.Obj()
+	iface, ok := n.Underlying().(*types.Interface)
+	if !ok {
+		m.errorf(obj.Pos(), "%s marks %s, which is not an interface", OneOfMarker, obj.Name())
+		return kv()
+	}
+	args := strings.Fields(spec)
+	if len(args) < 2 {
+		m.errorf(obj.Pos(), "%s %s: want the discriminating property and the variants: %s kind Circle Square", OneOfMarker, spec, OneOfMarker)
+		return kv()
+	}
+	o := &OneOf{Name: obj.Name(), Property: args[0]}
+	var branches []any
+	for _, vname := range args[1:] {
+		tn, _ := obj.Pkg().Scope().Lookup(vname).(*types.TypeName)
+		if tn == nil {
+			m.errorf(obj.Pos(), "%s %s: no type %s in package %s", OneOfMarker, spec, vname, obj.Pkg().Name())
+			continue
+		}
+		v := Variant{Type: vname}
+		switch {
+		case types.Implements(tn.Type(), iface):
+		case types.Implements(types.NewPointer(tn.Type()), iface):
+			v.Pointer = true
+		default:
+			m.errorf(obj.Pos(), "%s does not implement %s", vname, obj.Name())
+			continue
+		}
+		st, _ := tn.Type().Underlying().(*types.Struct)
+		tag := ""
+		found := false
+		for i := 0; st != nil && i < st.NumFields(); i++ {
+			ft, _ := parseTag(st.Tag(i))
+			name := ft.json
+			if name == "" {
+				name = st.Field(i).Name()
+			}
+			if name != o.Property {
+				continue
+			}
+			found = true
+			if b, ok := st.Field(i).Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+				m.errorf(st.Field(i).Pos(), "discriminator %s.%s must be a string", vname, st.Field(i).Name())
+			}
+			if c, ok := strings.CutPrefix(ft.schema, "const="); ok {
+				tag = c
+			}
+		}
+		if !found {
+			m.errorf(tn.Pos(), "variant %s of %s has no %q property to tell it apart", vname, obj.Name(), o.Property)
+			continue
+		}
+		if tag == "" {
+			tag = vname
+		}
+		v.Tag = tag
+		o.Variants = append(o.Variants, v)
+		ref := m.named(tn.Type().(*types.Named), pos, false)
+		branch := kv("$ref", ref.Vals["$ref"], "properties", kv(o.Property, kv("const", tag)), "required", []any{o.Property})
+		branches = append(branches, branch)
+	}
+	m.oneOfs[o.Name] = o
+	out := kv("oneOf", branches)
+	if desc, _ := description(m.docs[obj]); desc != "" {
+		out = withFirst(out, "description", desc)
+	}
+	return out
+}
+
+// noteOneOfField records a struct field that holds a OneOf, so that its
+// struct gets a decoder.
+func (m *mapper) noteOneOfField(f jsonField, owner *types.Named) {
+	t := f.v.Type()
+	slice := false
+	if s, ok := t.(*types.Slice); ok {
+		t, slice = s.Elem(), true
+	}
+	n, ok := t.(*types.Named)
+	if !ok {
+		return
+	}
+	if _, marked := m.oneOfSpec[n.Obj()]; !marked {
+		return
+	}
+	if owner == nil || owner.Obj().Pkg() != m.pkg.Types || len(f.index) != 1 {
+		m.errorf(f.v.Pos(), "a %s field must be a direct field of a struct type declared in package %s, which structgen gives a decoder", n.Obj().Name(), m.pkg.Name)
+		return
+	}
+	if implementsUnmarshaler(owner) {
+		m.errorf(owner.Obj().Pos(), "%s has its own UnmarshalJSON; structgen cannot add the decoder its %s field needs", owner.Obj().Name(), n.Obj().Name())
+		return
+	}
+	d := m.decoders[owner.Obj().Name()]
+	if d == nil {
+		d = &Decoder{Type: owner.Obj().Name()}
+		m.decoders[d.Type] = d
+	}
+	for _, existing := range d.Fields {
+		if existing.Name == f.v.Name() {
+			return
+		}
+	}
+	d.Fields = append(d.Fields, OneOfField{Name: f.v.Name(), JSON: f.name, OneOf: n.Obj().Name(), Slice: slice})
+}
+
+// implementsUnmarshaler reports whether t has its own UnmarshalJSON (the
+// generated file is hidden from the type checker, so it is the user's).
+func implementsUnmarshaler(t types.Type) bool {
+	ms := types.NewMethodSet(types.NewPointer(t))
+	for i := 0; i < ms.Len(); i++ {
+		if ms.At(i).Obj().Name() == "UnmarshalJSON" {
+			return true
+		}
+	}
+	return false
 }
 
 func implementsMarshaler(t types.Type) bool {
@@ -614,7 +798,8 @@ func (m *mapper) underlying(t types.Type, pos token.Pos, owner types.Type) *ojso
 		}
 		return kv("type", "object", "additionalProperties", m.underlying(t.Elem(), pos, owner))
 	case *types.Struct:
-		return m.structType(t, pos)
+		named, _ := owner.(*types.Named)
+		return m.structType(t, pos, named)
 	case *types.Interface:
 		if t.Empty() {
 			return kv()
@@ -664,7 +849,7 @@ type jsonField struct {
 
 // structType maps a struct the way encoding/json encodes it: exported
 // fields, json tags, embedded structs flattened by its dominance rules.
-func (m *mapper) structType(st *types.Struct, pos token.Pos) *ojson.Object {
+func (m *mapper) structType(st *types.Struct, pos token.Pos, owner *types.Named) *ojson.Object {
 	fields := m.jsonFields(st, 0, nil, map[*types.Struct]bool{})
 	byName := map[string][]jsonField{}
 	var order []string
@@ -701,7 +886,7 @@ func (m *mapper) structType(st *types.Struct, pos token.Pos) *ojson.Object {
 			continue
 		}
 		f := chosen[0]
-		s := m.fieldSchema(f)
+		s := m.fieldSchema(f, owner)
 		props.Set(name, s)
 		_, isPtr := f.v.Type().Underlying().(*types.Pointer)
 		if !f.omit && !isPtr {
@@ -774,8 +959,9 @@ func tagPos(info fieldInfo, v *types.Var) token.Pos {
 }
 
 // fieldSchema maps one field with its jsonschema tag and doc comment.
-func (m *mapper) fieldSchema(f jsonField) *ojson.Object {
+func (m *mapper) fieldSchema(f jsonField, owner *types.Named) *ojson.Object {
 	t := f.v.Type()
+	m.noteOneOfField(f, owner)
 	s := m.underlying(t, f.v.Pos(), nil)
 	if _, isRef := s.Vals["$ref"]; isRef && f.doc != "" {
 		s = kv("$ref", s.Vals["$ref"]) // siblings of $ref are fine in 2020-12
@@ -793,8 +979,8 @@ func (m *mapper) fieldSchema(f jsonField) *ojson.Object {
 	}
 	nullable := false
 	switch t.Underlying().(type) {
-	case *types.Pointer, *types.Slice, *types.Map:
-		// encoding/json writes a nil pointer, slice or map as null.
+	case *types.Pointer, *types.Slice, *types.Map, *types.Interface:
+		// encoding/json writes a nil pointer, slice, map or interface as null.
 		if !f.omit {
 			if b, ok := t.Underlying().(*types.Slice); !ok || !isByte(b.Elem()) {
 				nullable = true
@@ -1034,6 +1220,15 @@ func typedValue(v string, s *ojson.Object) (any, error) {
 func isNumber(s string) bool {
 	var n json.Number
 	return json.Unmarshal([]byte(s), &n) == nil && s != ""
+}
+
+func sortedKeysOf[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func sortedKeys(m map[string]bool) []string {

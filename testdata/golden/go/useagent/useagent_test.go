@@ -6,8 +6,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/structgen/structgen/testdata/gogolden/agent"
-	"github.com/structgen/structgen/testdata/gogolden/useagent"
+	"github.com/structgen/structgen/testdata/golden/go/agent"
+	"github.com/structgen/structgen/testdata/golden/go/useagent"
 )
 
 func TestTypesFromAnotherPackage(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/structgen/structgen/runtime"
-	"github.com/structgen/structgen/testdata/gogolden/agent"
+	"github.com/structgen/structgen/testdata/golden/go/agent"
 )
 
 func roundTrip[T any](t *testing.T, parse func([]byte) (T, error), values ...T) {

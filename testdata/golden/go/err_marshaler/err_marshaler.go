@@ -10,3 +10,14 @@ func (m Money) MarshalJSON() ([]byte, error) { return []byte(`"0.00 EUR"`), nil 
 type Invoice struct {
 	Total Money `json:"total"`
 }
+
+// Code reads itself from "A-1".
+type Code struct{ N int }
+
+// UnmarshalJSON reads the string form.
+func (c *Code) UnmarshalJSON([]byte) error { return nil }
+
+//structgen:schema
+type Ticket struct {
+	Code Code `json:"code"`
+}

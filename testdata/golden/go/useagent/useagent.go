@@ -1,7 +1,7 @@
 // Package useagent uses types from another package.
 package useagent
 
-import "github.com/structgen/structgen/testdata/gogolden/agent"
+import "github.com/structgen/structgen/testdata/golden/go/agent"
 
 // Report refers to types that another package declares.
 //
