@@ -31,7 +31,7 @@ func TestOneOfRoundTrip(t *testing.T) {
 
 func TestOneOfErrors(t *testing.T) {
 	for in, want := range map[string]string{
-		`{"title":"x","main":{"kind":"triangle"},"shapes":[]}`:           "/main",
+		`{"title":"x","main":{"kind":"triangle"},"shapes":[]}`:            "/main",
 		`{"title":"x","main":{"kind":"square","side":"2"},"shapes":null}`: "/main",
 		`{"title":"x","main":null,"shapes":[{"radius":1}]}`:               "/shapes/0",
 	} {
