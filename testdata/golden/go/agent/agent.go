@@ -37,6 +37,8 @@ type ProjectFacts struct {
 	// Deprecated: use Description.
 	Summary string        `json:"summary,omitempty"`
 	Elapsed time.Duration `json:"elapsed,omitempty"`
+	// Anything the model wants to add.
+	Extra any `json:"extra,omitempty"`
 }
 
 // Level says how sure the agent is.

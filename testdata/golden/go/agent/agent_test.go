@@ -53,6 +53,7 @@ func TestRoundTrip(t *testing.T) {
 		Mode:        "slow",
 		Summary:     "old",
 		Elapsed:     time.Second,
+		Extra:       []any{"x", 1.5, map[string]any{"k": nil}},
 	}
 	roundTrip(t, agent.ParseProjectFacts, minimal, full)
 	roundTrip(t, agent.ParsePerson, agent.Person{}, agent.Person{Name: "x", Friends: []*agent.Person{{}, {Name: "y", Friends: []*agent.Person{{Name: "z"}}}}})

@@ -182,6 +182,9 @@ const ProjectFactsJSONSchema = `{
     "elapsed": {
       "type": "integer",
       "description": "A duration in nanoseconds."
+    },
+    "extra": {
+      "description": "Anything the model wants to add."
     }
   },
   "required": ["description", "facts", "level", "seen", "grid", "code", "count", "id", "created", "pair", "mode"],

@@ -12,6 +12,7 @@ import (
 
 func TestOneOfRoundTrip(t *testing.T) {
 	for _, d := range []shapes.Drawing{
+		{},
 		{Title: "empty"},
 		{Title: "two", Main: shapes.Circle{Kind: "Circle", Radius: 1}, Shapes: []shapes.Shape{&shapes.Square{Kind: "square", Side: 2}, shapes.Circle{Kind: "Circle"}}},
 	} {
