@@ -72,7 +72,7 @@ func TestConstraintsFromTags(t *testing.T) {
 		{"enum tag", `"mode":"warp"`, "/mode"},
 		{"pattern", `"code":"abc"`, "/code"},
 		{"unsigned", `"count":-1`, "/count"},
-		{"closed", `"extra":1`, ""},
+		{"closed", `"unknown":1`, ""},
 	}
 	base := `"description":"d","facts":["a","b","c"],"level":"low","owner":null,"seen":"2026-01-01T00:00:00Z","grid":[1,2],"code":"AB","count":1,"id":"i","created":"2026-01-01T00:00:00Z","pair":{"key":"k","value":1},"mode":"fast"`
 	if _, err := agent.ParseProjectFacts([]byte("{" + base + "}")); err != nil {
