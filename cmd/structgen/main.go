@@ -63,7 +63,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, err)
 			return 1
 		}
-		return finish(*goDir, files, *check, stdout, stderr)
+		// The folder is the user's package: only structgen_gen.go is ours.
+		return finish(*goDir, files, false, *check, stdout, stderr)
 	}
 	cfg, err := configFrom(*config, *pkgName, *out, fs.Args())
 	if err != nil {
@@ -99,13 +100,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "structgen: package %s in %s: %d types; %d of %d schema nodes fell back to raw JSON (%.1f%%)\n",
 			pkg.Name, dir, len(pkg.Types), pkg.Fallbacks, pkg.Nodes, share)
 	}
-	return finish(dir, files, *check, stdout, stderr)
+	return finish(dir, files, true, *check, stdout, stderr)
 }
 
-// finish writes files into dir, or with check compares them.
-func finish(dir string, files map[string][]byte, check bool, stdout, stderr io.Writer) int {
+// finish writes files into dir, or with check compares them. With prune,
+// generated files in dir that files does not hold are stale.
+func finish(dir string, files map[string][]byte, prune, check bool, stdout, stderr io.Writer) int {
 	if check {
-		diff, err := checkDir(dir, files)
+		diff, err := checkDir(dir, files, prune)
 		if err != nil {
 			fmt.Fprintln(stderr, "structgen:", err)
 			return 1
@@ -117,7 +119,7 @@ func finish(dir string, files map[string][]byte, check bool, stdout, stderr io.W
 		}
 		return 0
 	}
-	if err := writeDir(dir, files); err != nil {
+	if err := writeDir(dir, files, prune); err != nil {
 		fmt.Fprintln(stderr, "structgen:", err)
 		return 1
 	}
@@ -186,7 +188,7 @@ func sortedNames(files map[string][]byte) []string {
 	return ns
 }
 
-func checkDir(dir string, files map[string][]byte) (string, error) {
+func checkDir(dir string, files map[string][]byte, prune bool) (string, error) {
 	var b strings.Builder
 	for _, name := range sortedNames(files) {
 		path := filepath.Join(dir, name)
@@ -195,6 +197,9 @@ func checkDir(dir string, files map[string][]byte) (string, error) {
 			return "", err
 		}
 		b.WriteString(unifiedDiff(filepath.ToSlash(path), string(old), string(files[name])))
+	}
+	if !prune {
+		return b.String(), nil
 	}
 	stale, err := generatedFiles(dir)
 	if err != nil {
@@ -214,13 +219,16 @@ func checkDir(dir string, files map[string][]byte) (string, error) {
 	return b.String(), nil
 }
 
-func writeDir(dir string, files map[string][]byte) error {
+func writeDir(dir string, files map[string][]byte, prune bool) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	stale, err := generatedFiles(dir)
-	if err != nil {
-		return err
+	var stale []string
+	if prune {
+		var err error
+		if stale, err = generatedFiles(dir); err != nil {
+			return err
+		}
 	}
 	for _, name := range stale {
 		if _, ok := files[name]; !ok {
