@@ -1,6 +1,10 @@
-// Package gen is structgen as a library: it loads JSON Schema, maps it to
-// Go types and writes a Go package. It returns files as bytes and errors
-// with positions; only cmd/structgen touches the output folder.
+// Package gen is structgen as a library: it loads JSON Schema (and Go
+// types, see GenerateGo and `go:` references), maps it to Go types, tools
+// and final-answer outputs with their provider dialects, and writes a Go
+// package. The stages: LoadConfig, then Build (load and compile the
+// schemas, build the IR, check names), then Emit (jennifer). Generate does
+// both. It returns files as bytes and errors with positions; only
+// cmd/structgen touches the output folder.
 package gen
 
 import (

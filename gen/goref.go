@@ -11,7 +11,8 @@ import (
 )
 
 // GoRefPrefix starts a schema reference to a Go type: go:DIR.Type, with
-// DIR the package's folder relative to the config.
+// DIR the package's folder relative to the config (./agent), or its import
+// path (example.com/m/agent).
 const GoRefPrefix = "go:"
 
 // external is a Go type that a generated package uses instead of
@@ -45,10 +46,16 @@ func (b *builder) goSchemas(cfg *Config) (*Config, []error) {
 		}
 		dir, name, ok := splitGoRef(e.Ref)
 		if !ok {
-			errs = append(errs, errAt(e.Pos, "Go type reference %q: want go:DIR.Type, DIR the package's folder relative to the config (go:./agent.ProjectFacts)", e.Ref))
+			errs = append(errs, errAt(e.Pos, "Go type reference %q: want go:DIR.Type, DIR the package's folder relative to the config or its import path (go:./agent.ProjectFacts)", e.Ref))
 			continue
 		}
-		p, err := gotypes.LoadTypes(cfg.path(dir), name)
+		var p *gotypes.Package
+		var err error
+		if strings.HasPrefix(dir, ".") || filepath.IsAbs(dir) {
+			p, err = gotypes.LoadTypes(cfg.path(dir), name)
+		} else {
+			p, err = gotypes.LoadImport(cfg.path("."), dir, name) // an import path
+		}
 		if err != nil {
 			errs = append(errs, errAt(e.Pos, "%s: %v", e.Ref, err))
 			continue

@@ -1,9 +1,21 @@
 // Package runtime is the support package that structgen's generated code
-// imports: compiled schemas, strict parsing with clear errors, and the small
-// JSON helpers that keep generated types lossless.
+// imports:
 //
-// Applications rarely call it directly; they call the generated Parse
-// functions, which return *ValidationError on failure.
+//   - Schemas and Parse: the embedded schema documents, compiled once per
+//     type on first use, and strict parsing of data at rest with one
+//     *ValidationError that names the type, the raw input and every
+//     problem's JSON pointer;
+//   - Tool, ToolCall and ParseArgs: tools as each provider's API expects
+//     them, and lenient parsing of a model's tool-call arguments with
+//     schema-guided repairs, each reported;
+//   - Output, Extract and Complete: final-answer contracts, extraction of
+//     JSON from prose and code fences in linear time, and the repair loop
+//     that sends validation problems back to a Model;
+//   - the small JSON helpers (Nullable, MarshalObject, tuples, unions) that
+//     keep generated types lossless.
+//
+// Applications mostly call the generated functions and values; Complete,
+// ParseArgs and the Model interface are the parts they use directly.
 package runtime
 
 // IsVersion1 is referenced by generated code. A generated package that no

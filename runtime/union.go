@@ -74,6 +74,3 @@ var ErrNoVariant = errors.New("no variant of the union holds this value")
 func NoVariant(typeName, what string) error {
 	return fmt.Errorf("%s: %w: %s", typeName, ErrNoVariant, what)
 }
-
-// ErrEmptyUnion is returned when marshaling a union with no variant set.
-var ErrEmptyUnion = errors.New("union has no variant set")

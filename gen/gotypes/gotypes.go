@@ -97,32 +97,61 @@ func LoadTypes(dir string, names ...string) (*Package, error) {
 	return load(dir, names)
 }
 
-func load(dir string, typeNames []string) (*Package, error) {
+// LoadImport is LoadTypes for a package named by its import path, resolved
+// from the module that holds dir.
+func LoadImport(dir, importPath string, names ...string) (*Package, error) {
+	if len(names) == 0 {
+		return nil, errors.New("LoadImport: no type names")
+	}
+	p, err := loadPackage(dir, importPath)
+	if err != nil {
+		return nil, err
+	}
+	if len(p.GoFiles) == 0 {
+		return nil, fmt.Errorf("package %s has no Go files", importPath)
+	}
+	return mapPackage(p, filepath.Dir(p.GoFiles[0]), names)
+}
+
+func loadPackage(dir, pattern string) (*packages.Package, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return nil, fmt.Errorf("no Go package folder %s", dir)
+	}
+	overlayDir := dir
+	if pattern != "." {
+		overlayDir = "" // the package's folder is known only once loaded
 	}
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
 			packages.NeedTypesInfo | packages.NeedImports,
 		Dir:     dir,
 		Tests:   false,
-		Overlay: generatedOverlay(dir),
+		Overlay: generatedOverlay(overlayDir),
 	}
-	pkgs, err := packages.Load(cfg, ".")
+	pkgs, err := packages.Load(cfg, pattern)
 	if err != nil {
-		return nil, fmt.Errorf("load Go package in %s: %w", dir, err)
+		return nil, fmt.Errorf("load Go package %s: %w", pattern, err)
 	}
 	if len(pkgs) != 1 {
-		return nil, fmt.Errorf("want one Go package in %s, found %d", dir, len(pkgs))
+		return nil, fmt.Errorf("want one Go package for %s in %s, found %d", pattern, dir, len(pkgs))
 	}
 	p := pkgs[0]
 	var errs []error
 	for _, e := range p.Errors {
 		errs = append(errs, errors.New(e.Error()))
 	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+	return p, errors.Join(errs...)
+}
+
+func load(dir string, typeNames []string) (*Package, error) {
+	p, err := loadPackage(dir, ".")
+	if err != nil {
+		return nil, err
 	}
+	return mapPackage(p, dir, typeNames)
+}
+
+func mapPackage(p *packages.Package, dir string, typeNames []string) (*Package, error) {
 	m := newMapper(p)
 	if typeNames != nil {
 		m.marked = nil
