@@ -260,12 +260,14 @@ func (b *builder) typeOf(sites []*jsonschema.Schema, mask kinds, hint string) (*
 	case k == 0:
 		b.pkg.Fallbacks++
 		return &Ref{Kind: RefAny}, nullable
-	case k == kValue:
+	case k == kValue && !shapedFor(conj, kObj):
 		if shaped(conj) {
 			b.pkg.Fallbacks++
 		}
 		return &Ref{Kind: RefAny}, nullable
 	}
+	// A schema with properties but no type: any value is valid, but an
+	// object is typed; the union below holds the other kinds as they are.
 	single := k == kBool || k == kStr || k == kArr || k == kObj || k&^kNum == 0
 	if single && len(shapedSites) > 1 {
 		// Sites that add only constraints for this kind (a bare

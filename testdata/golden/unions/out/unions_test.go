@@ -78,3 +78,21 @@ func TestAllOfMerged(t *testing.T) {
 		t.Error("the second part's required field is not enforced")
 	}
 }
+
+func TestPropertiesWithoutType(t *testing.T) {
+	l, err := unions.ParseLoose([]byte(`{"name":"n","x":1}`))
+	if err != nil || l.Object == nil || l.Object.Name != "n" {
+		t.Fatalf("object: %+v %v", l, err)
+	}
+	same(t, `{"name":"n","x":1}`, l)
+	for _, in := range []string{`5`, `"text"`, `[1,"a"]`, `true`} {
+		v, err := unions.ParseLoose([]byte(in))
+		if err != nil || v.Object != nil {
+			t.Errorf("%s: a non-object is valid and held as it is: %+v %v", in, v, err)
+		}
+		same(t, in, v)
+	}
+	if _, err := unions.ParseLoose([]byte(`{"x":1}`)); err == nil {
+		t.Error("required is not enforced on objects")
+	}
+}
