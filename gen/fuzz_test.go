@@ -20,7 +20,7 @@ func FuzzGenerate(f *testing.F) {
 		`{"type":"array","prefixItems":[{"type":"integer"},{"enum":["a",1]}],"items":false}`,
 		`{"allOf":[{"properties":{"x":{"type":"integer"}}},{"anyOf":[{"type":"string"},{"type":"object"}]}]}`,
 		`true`, `{"$defs":{"a b":{"enum":["","-","1x"]}},"$ref":"#/$defs/a b"}`,
-		`{"type":"object","properties":{"AdditionalProperties":{},"MarshalJSON":{"type":"object","properties":{"x":{}}},"":{},"-":{},"a b":{},"`+"`"+`":{"type":"string"},"\"q":{},"UnmarshalJSON":{"type":"integer"}},"additionalProperties":false}`,
+		`{"type":"object","properties":{"AdditionalProperties":{},"MarshalJSON":{"type":"object","properties":{"x":{}}},"":{},"-":{},"a b":{},"` + "`" + `":{"type":"string"},"\"q":{},"UnmarshalJSON":{"type":"integer"}},"additionalProperties":false}`,
 		`{"properties":{"kind":{"const":"a"}},"oneOf":[{"properties":{"t":{"const":"x"}},"required":["t"]},{"properties":{"t":{"const":"y"}},"required":["t"]}]}`,
 		`{"type":["array","object"],"prefixItems":[{"type":"integer"},{"type":"string"}],"items":{"type":"boolean"},"properties":{"p":{"type":["string","null"]}}}`,
 	} {
