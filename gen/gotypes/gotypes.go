@@ -596,11 +596,12 @@ func description(doc string) (string, bool) {
 	return strings.Join(keep, "\n\n"), deprecated
 }
 
-func implementsMarshaler(t types.Type) bool {
+// hasMethod reports whether t or *t has the named method.
+func hasMethod(t types.Type, name string) bool {
 	for _, typ := range []types.Type{t, types.NewPointer(t)} {
 		ms := types.NewMethodSet(typ)
 		for i := 0; i < ms.Len(); i++ {
-			if ms.At(i).Obj().Name() == "MarshalJSON" {
+			if ms.At(i).Obj().Name() == name {
 				return true
 			}
 		}
@@ -608,17 +609,8 @@ func implementsMarshaler(t types.Type) bool {
 	return false
 }
 
-func implementsTextMarshaler(t types.Type) bool {
-	for _, typ := range []types.Type{t, types.NewPointer(t)} {
-		ms := types.NewMethodSet(typ)
-		for i := 0; i < ms.Len(); i++ {
-			if ms.At(i).Obj().Name() == "MarshalText" {
-				return true
-			}
-		}
-	}
-	return false
-}
+func implementsMarshaler(t types.Type) bool     { return hasMethod(t, "MarshalJSON") }
+func implementsTextMarshaler(t types.Type) bool { return hasMethod(t, "MarshalText") }
 
 // defName is a named type's $defs key: its name, with type arguments.
 func defName(n *types.Named) string {

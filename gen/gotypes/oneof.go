@@ -117,12 +117,4 @@ func (m *mapper) noteOneOfField(f jsonField, owner *types.Named) {
 
 // implementsUnmarshaler reports whether t has its own UnmarshalJSON (the
 // generated file is hidden from the type checker, so it is the user's).
-func implementsUnmarshaler(t types.Type) bool {
-	ms := types.NewMethodSet(types.NewPointer(t))
-	for i := 0; i < ms.Len(); i++ {
-		if ms.At(i).Obj().Name() == "UnmarshalJSON" {
-			return true
-		}
-	}
-	return false
-}
+func implementsUnmarshaler(t types.Type) bool { return hasMethod(t, "UnmarshalJSON") }
