@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"github.com/structgen/structgen/gen/internal/jsonptr"
 	"net/url"
 	"path"
 	"strconv"
@@ -52,7 +53,7 @@ func (bd *bundler) raw(loc string) any {
 		bd.fail(loc, "%s uses JSON Schema %s but the tool's other schemas use %s; structgen cannot merge schemas of different drafts into one", bd.l.displayURL(u), draftName(d), draftName(bd.draft))
 		return nil
 	}
-	return lookup(bd.l.ordered(u), pointerTokens(frag))
+	return jsonptr.Lookup(bd.l.ordered(u), jsonptr.Tokens(frag))
 }
 
 // Keywords whose values hold subschemas, by shape.
@@ -81,7 +82,7 @@ func (bd *bundler) copyValue(v any, loc string) any {
 	out := ojson.NewObject()
 	for _, k := range o.Keys {
 		val := o.Vals[k]
-		child := loc + "/" + escapeToken(k)
+		child := loc + "/" + jsonptr.Escape(k)
 		switch {
 		case k == "id" && bd.draft == drafts["4"]:
 			if _, isStr := val.(string); isStr {
@@ -94,7 +95,7 @@ func (bd *bundler) copyValue(v any, loc string) any {
 				out.Set(k, ojson.Clone(val))
 				continue
 			}
-			out.Set("$ref", "#/"+bd.defsKey()+"/"+escapeToken(bd.def(bd.target(loc, k))))
+			out.Set("$ref", "#/"+bd.defsKey()+"/"+jsonptr.Escape(bd.def(bd.target(loc, k))))
 		case schemaMapKeywords[k]:
 			m, isObj := val.(*ojson.Object)
 			if !isObj {
@@ -107,7 +108,7 @@ func (bd *bundler) copyValue(v any, loc string) any {
 					cm.Set(name, ojson.Clone(arr)) // property names, not a schema
 					continue
 				}
-				cm.Set(name, bd.copyValue(m.Vals[name], child+"/"+escapeToken(name)))
+				cm.Set(name, bd.copyValue(m.Vals[name], child+"/"+jsonptr.Escape(name)))
 			}
 			out.Set(k, cm)
 		case schemaListKeywords[k]:

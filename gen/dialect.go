@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"github.com/structgen/structgen/gen/internal/jsonptr"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -134,7 +135,7 @@ func (t *transform) apply(root *ojson.Object) (*ojson.Object, bool) {
 	if defs != nil {
 		out := ojson.NewObject()
 		for _, k := range defs.Keys {
-			out.Set(k, t.node(defs.Vals[k], "/"+t.defsKey+"/"+escapeToken(k)))
+			out.Set(k, t.node(defs.Vals[k], "/"+t.defsKey+"/"+jsonptr.Escape(k)))
 		}
 		doc.Set(t.defsKey, out)
 	}
@@ -176,7 +177,7 @@ func recursive(defs *ojson.Object, defsKey string) bool {
 		}
 	}
 	for _, k := range defs.Keys {
-		collect(defs.Vals[k], escapeToken(k))
+		collect(defs.Vals[k], jsonptr.Escape(k))
 	}
 	state := map[string]int{} // 1 visiting, 2 done
 	var visit func(n string) bool
@@ -197,7 +198,7 @@ func recursive(defs *ojson.Object, defsKey string) bool {
 		return false
 	}
 	for _, k := range defs.Keys {
-		if visit(escapeToken(k)) {
+		if visit(jsonptr.Escape(k)) {
 			return true
 		}
 	}
@@ -225,7 +226,7 @@ func (t *transform) node(v any, ptr string) any {
 	}
 	for _, k := range o.Keys {
 		val := o.Vals[k]
-		child := ptr + "/" + escapeToken(k)
+		child := ptr + "/" + jsonptr.Escape(k)
 		switch {
 		case k == "properties":
 			props, _ := val.(*ojson.Object)
@@ -234,7 +235,7 @@ func (t *transform) node(v any, ptr string) any {
 			}
 			cp := ojson.NewObject()
 			for _, name := range props.Keys {
-				cp.Set(name, t.node(props.Vals[name], child+"/"+escapeToken(name)))
+				cp.Set(name, t.node(props.Vals[name], child+"/"+jsonptr.Escape(name)))
 			}
 			out.Set(k, cp)
 		case k == "items" || k == "additionalProperties" && !isBool(val):

@@ -78,8 +78,7 @@ func build(cfg *Config) (*Package, []error) {
 	c.DefaultDraft(draftOf(draft))
 	c.UseRegexpEngine(ecmaregex.Compile)
 	c.UseLoader(l)
-	inlineURL, err := l.addInline(c)
-	if err != nil {
+	if err := l.addInline(c); err != nil {
 		return nil, []error{err}
 	}
 	b := &builder{
@@ -104,7 +103,7 @@ func build(cfg *Config) (*Package, []error) {
 	l.cfg = cfg
 	compile := func(ref string, pos Pos) *jsonschema.Schema {
 		file, frag, _ := strings.Cut(ref, "#")
-		abs, err := filepath.Abs(cfg.path(file))
+		abs, err := filepath.Abs(cfg.Path(file))
 		if err != nil {
 			b.errorf(pos, "%v", err)
 			return nil
@@ -128,7 +127,7 @@ func build(cfg *Config) (*Package, []error) {
 			continue
 		}
 		file, _, _ := strings.Cut(e.Ref, "#")
-		abs, err := filepath.Abs(cfg.path(file))
+		abs, err := filepath.Abs(cfg.Path(file))
 		if err != nil {
 			b.errorf(e.Pos, "%v", err)
 			continue
@@ -153,7 +152,7 @@ func build(cfg *Config) (*Package, []error) {
 				continue
 			}
 			file, _, _ := strings.Cut(ref, "#")
-			if abs, err := filepath.Abs(cfg.path(file)); err == nil {
+			if abs, err := filepath.Abs(cfg.Path(file)); err == nil {
 				if _, err := l.Load(fileURL(abs)); err != nil {
 					b.errs = append(b.errs, l.compileError(&jsonschema.LoadURLError{URL: fileURL(abs), Err: err}, t.paramsPos))
 				}
@@ -169,7 +168,7 @@ func build(cfg *Config) (*Package, []error) {
 		if e.Ref != "" {
 			roots[i] = compile(e.Ref, e.Pos)
 		} else {
-			s, err := c.Compile(inlineURL + "#/$defs/" + e.Name)
+			s, err := c.Compile(l.inlineURLs[e.Inline] + "#")
 			if err != nil {
 				b.errs = append(b.errs, l.compileError(err, e.Pos))
 			}
@@ -252,12 +251,11 @@ func build(cfg *Config) (*Package, []error) {
 		switch {
 		case d.goSource != "":
 			b.pkg.Sources = append(b.pkg.Sources, d.goSource)
-		case d.inline == nil:
+		case d.inline == "":
 			b.pkg.Sources = append(b.pkg.Sources, relTo(cfg.Dir, d.path))
+		case cfg.File != "":
+			b.pkg.Sources = append(b.pkg.Sources, filepath.Base(cfg.File))
 		}
-	}
-	if cfg.File != "" && inlineURL != "" {
-		b.pkg.Sources = append(b.pkg.Sources, filepath.Base(cfg.File))
 	}
 	sort.Strings(b.pkg.Sources)
 	b.pkg.Sources = slices.Compact(b.pkg.Sources)

@@ -52,9 +52,9 @@ func (b *builder) goSchemas(cfg *Config) (*Config, []error) {
 		var p *gotypes.Package
 		var err error
 		if strings.HasPrefix(dir, ".") || filepath.IsAbs(dir) {
-			p, err = gotypes.LoadTypes(cfg.path(dir), name)
+			p, err = gotypes.LoadTypes(cfg.Path(dir), name)
 		} else {
-			p, err = gotypes.LoadImport(cfg.path("."), dir, name) // an import path
+			p, err = gotypes.LoadImport(cfg.Path("."), dir, name) // an import path
 		}
 		if err != nil {
 			errs = append(errs, errAt(e.Pos, "%s: %v", e.Ref, err))

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"github.com/structgen/structgen/gen/internal/jsonptr"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -28,9 +29,7 @@ type doc struct {
 	rel     string // path shown in generated comments, relative to the config
 	data    []byte // the JSON text as embedded
 	index   jsonpos.Index
-	// ptrPrefix and posFile serve inline schemas: a pointer into data
-	// maps to posFile at ptrPrefix-stripped positions of the config.
-	inline map[string]jsonpos.Index // "$defs/Name" → positions in the config
+	inline string // the config pointer of an inline schema; "" for files
 	stable string                   // URL in the generated package
 	strip  string                   // pointer prefix that the file does not have (see wrapList)
 	value  any                      // data decoded, on demand
@@ -86,10 +85,11 @@ func (l *loader) value(u string) any {
 // loader feeds the compiler from local files only and remembers every
 // document it loaded, with a position index of each.
 type loader struct {
-	cfg   *Config
-	roots []string // absolute folders that file references may reach
-	docs  map[string]*doc
-	cwd   string
+	cfg        *Config
+	roots      []string // absolute folders that file references may reach
+	docs       map[string]*doc
+	inlineURLs map[*Inline]string
+	cwd        string
 }
 
 func newLoader(cfg *Config) (*loader, error) {
@@ -97,7 +97,7 @@ func newLoader(cfg *Config) (*loader, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &loader{cfg: cfg, docs: map[string]*doc{}, cwd: cwd}
+	l := &loader{cfg: cfg, docs: map[string]*doc{}, inlineURLs: map[*Inline]string{}, cwd: cwd}
 	add := func(dir string) {
 		if abs, err := filepath.Abs(dir); err == nil {
 			l.roots = append(l.roots, abs)
@@ -107,24 +107,24 @@ func newLoader(cfg *Config) (*loader, error) {
 	for _, e := range cfg.Schemas {
 		if e.Ref != "" {
 			file, _, _ := strings.Cut(e.Ref, "#")
-			add(filepath.Dir(cfg.path(file)))
+			add(filepath.Dir(cfg.Path(file)))
 		}
 	}
 	for _, m := range cfg.URLs {
-		add(cfg.path(m.Dir))
+		add(cfg.Path(m.Dir))
 	}
 	for _, t := range cfg.Tools {
 		for _, ref := range []string{t.Parameters, t.Response} {
 			if ref != "" && !strings.Contains(ref, "://") {
 				file, _, _ := strings.Cut(ref, "#")
-				add(filepath.Dir(cfg.path(file)))
+				add(filepath.Dir(cfg.Path(file)))
 			}
 		}
 		for _, glob := range []string{t.MCP, t.Functions} {
 			if glob == "" {
 				continue
 			}
-			matches, _ := filepath.Glob(cfg.path(glob))
+			matches, _ := filepath.Glob(cfg.Path(glob))
 			for _, m := range matches {
 				add(filepath.Dir(m))
 			}
@@ -170,7 +170,7 @@ func (l *loader) localPath(u string) (string, error) {
 	}
 	for _, m := range l.cfg.URLs {
 		if rest, ok := strings.CutPrefix(u, m.Prefix); ok {
-			dir, _ := filepath.Abs(l.cfg.path(m.Dir))
+			dir, _ := filepath.Abs(l.cfg.Path(m.Dir))
 			path := filepath.Join(dir, filepath.FromSlash(rest))
 			if !within(dir, path) {
 				return "", fmt.Errorf("leaves the folder %s that `urls` maps %s to", l.display(dir), m.Prefix)
@@ -227,18 +227,26 @@ func (l *loader) read(u, path string) (any, error) {
 	return v, nil
 }
 
-// addInline registers the config's inline schemas as one document,
-// {"$defs": {Name: schema}}, at the config file's URL, so that relative
-// references in them resolve against the config's folder.
-func (l *loader) addInline(c *jsonschema.Compiler) (string, error) {
-	var names []string
+// addInline registers each inline schema of the config as a document of
+// its own, so that "#" in it means the inline schema itself. Its URL
+// names a file beside the config (structgen.yaml.schemas.Name.json), so
+// that relative references resolve against the config's folder.
+func (l *loader) addInline(c *jsonschema.Compiler) error {
+	var all []*Inline
 	for _, e := range l.cfg.Schemas {
-		if e.Ref == "" {
-			names = append(names, e.Name)
+		if e.Inline != nil {
+			all = append(all, e.Inline)
 		}
 	}
-	if len(names) == 0 {
-		return "", nil
+	for _, t := range l.cfg.Tools {
+		for _, in := range []*Inline{t.ParametersInline, t.ResponseInline} {
+			if in != nil {
+				all = append(all, in)
+			}
+		}
+	}
+	if len(all) == 0 {
+		return nil
 	}
 	file := l.cfg.File
 	if file == "" {
@@ -246,33 +254,25 @@ func (l *loader) addInline(c *jsonschema.Compiler) (string, error) {
 	}
 	abs, err := filepath.Abs(file)
 	if err != nil {
-		return "", err
+		return err
 	}
-	var buf bytes.Buffer
-	buf.WriteString(`{"$defs":{`)
-	inline := map[string]jsonpos.Index{}
-	byName := map[string]SchemaEntry{}
-	for _, e := range l.cfg.Schemas {
-		byName[e.Name] = e
-	}
-	sort.Strings(names)
-	for i, name := range names {
-		if i > 0 {
-			buf.WriteByte(',')
+	for _, in := range all {
+		flat := strings.ReplaceAll(strings.TrimPrefix(in.Pointer, "/"), "/", ".")
+		path := abs + "." + flat + ".json"
+		u := fileURL(path)
+		d := &doc{url: u, path: path, display: l.display(abs), rel: filepath.Base(abs), data: in.JSON,
+			inline: in.Pointer, index: in.Index}
+		l.docs[u] = d
+		l.inlineURLs[in] = u
+		v, err := jsonschema.UnmarshalJSON(bytes.NewReader(d.data))
+		if err != nil {
+			return err
 		}
-		fmt.Fprintf(&buf, "%q:%s", name, byName[name].Inline)
-		inline["/$defs/"+name] = byName[name].InlinePos
+		if err := c.AddResource(u, v); err != nil {
+			return err
+		}
 	}
-	buf.WriteString("}}")
-	u := fileURL(abs) + ".json"
-	d := &doc{url: u, path: abs, display: l.display(abs), rel: filepath.Base(abs), data: buf.Bytes(), inline: inline}
-	d.index, _ = jsonpos.New(d.data)
-	l.docs[u] = d
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(d.data))
-	if err != nil {
-		return "", err
-	}
-	return u, c.AddResource(u, v)
+	return nil
 }
 
 // position returns where the value at loc (URL#pointer) is written.
@@ -285,14 +285,6 @@ func (l *loader) position(loc string) Pos {
 	ptr, err := url.PathUnescape(frag)
 	if err != nil {
 		ptr = frag
-	}
-	if d.inline != nil {
-		for prefix, ix := range d.inline {
-			if ptr == prefix || strings.HasPrefix(ptr, prefix+"/") {
-				p := ix.Lookup(strings.TrimPrefix(ptr, prefix))
-				return Pos{File: d.display, Line: p.Line, Col: p.Col}
-			}
-		}
 	}
 	if d.strip != "" {
 		ptr = strings.TrimPrefix(ptr, d.strip)
@@ -312,15 +304,15 @@ func (l *loader) wrapList(u, key string) {
 	k, _ := json.Marshal(key)
 	d.data = append(append(append([]byte("{"), k...), ':'), append(d.data, '}')...)
 	d.value, d.order = nil, nil
-	d.strip = "/" + escapeToken(key)
+	d.strip = "/" + jsonptr.Escape(key)
 }
 
 // source renders loc as a file path with a fragment, for comments.
 func (l *loader) source(loc string) string {
 	u, frag, _ := strings.Cut(loc, "#")
 	if d := l.docs[u]; d != nil {
-		if d.inline != nil {
-			return d.rel + "#/schemas/" + strings.TrimPrefix(frag, "/$defs/")
+		if d.inline != "" {
+			return d.rel + "#" + d.inline + frag
 		}
 		if d.strip != "" {
 			frag = strings.TrimPrefix(frag, d.strip)
@@ -354,9 +346,6 @@ func (l *loader) assignStable() {
 			rel = filepath.Base(d.path)
 		}
 		rel = filepath.ToSlash(rel)
-		if d.inline != nil {
-			rel += ".json"
-		}
 		d.stable = "structgen:///" + rel
 	}
 }
@@ -400,7 +389,7 @@ func (l *loader) compileError(err error, fallback Pos) error {
 			var walk func(e *jsonschema.ValidationError)
 			walk = func(e *jsonschema.ValidationError) {
 				if len(e.Causes) == 0 {
-					p := l.position(u + "#" + pointer(e.InstanceLocation))
+					p := l.position(u + "#" + jsonptr.Join(e.InstanceLocation))
 					if first.File == "" {
 						first = p
 					}
@@ -549,7 +538,7 @@ func pointer(tokens []string) string {
 	var b strings.Builder
 	for _, t := range tokens {
 		b.WriteByte('/')
-		b.WriteString(escapeToken(t))
+		b.WriteString(jsonptr.Escape(t))
 	}
 	return b.String()
 }
@@ -606,7 +595,7 @@ func (l *loader) refs(u string) (out []refTarget, ids []string) {
 				}
 			}
 			for _, k := range sortedKeys(v) {
-				walk(v[k], base, ptr+"/"+escapeToken(k), k)
+				walk(v[k], base, ptr+"/"+jsonptr.Escape(k), k)
 			}
 		case []any:
 			if key == "enum" || key == "examples" {

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"github.com/structgen/structgen/gen/internal/jsonptr"
 	pathpkg "path"
 	"strconv"
 	"strings"
@@ -17,7 +18,7 @@ func (b *builder) nameOf(loc string) string {
 	if n, ok := b.rootNames[loc]; ok {
 		return n
 	}
-	u, toks := splitLoc(loc)
+	u, toks := jsonptr.SplitLoc(loc)
 	path := schemaSteps(toks)
 	// The deepest schema on the path that has a name of its own is the base.
 	for i := len(path); i >= 0; i-- {
@@ -25,7 +26,7 @@ func (b *builder) nameOf(loc string) string {
 		if i > 0 {
 			end = path[i-1].end
 		}
-		prefix := u + "#" + pointer(toks[:end])
+		prefix := u + "#" + jsonptr.Join(toks[:end])
 		var base string
 		switch {
 		case b.overrides[prefix] != "":
@@ -120,7 +121,7 @@ func (b *builder) suffix(u string, toks []string, steps []step) string {
 // fieldName returns the Go field name of property prop of the properties
 // object at u#/toks, as object() assigns it.
 func (b *builder) fieldName(u string, toks []string, prop string) string {
-	key := u + "#" + pointer(toks)
+	key := u + "#" + jsonptr.Join(toks)
 	ids, ok := b.fields[key]
 	if !ok {
 		ids = b.fieldNamesAt(u, toks)
@@ -136,7 +137,7 @@ func (b *builder) fieldName(u string, toks []string, prop string) string {
 }
 
 func (b *builder) fieldNamesAt(u string, toks []string) map[string]string {
-	props, _ := lookup(b.l.value(u), toks).(map[string]any)
+	props, _ := jsonptr.Lookup(b.l.value(u), toks).(map[string]any)
 	var keys []string
 	for k := range props {
 		if validTagName(k) {

@@ -46,7 +46,7 @@ func withOutputs(cfg *Config) (*Config, []outputSpec, []error) {
 				errs = append(errs, errAt(o.Pos, "output %s has an inline schema, and %s also names an entry of `schemas`; rename one", o.Name, o.Name))
 				continue
 			}
-			out.Schemas = append(out.Schemas, SchemaEntry{Name: o.Name, Inline: o.Inline, InlinePos: o.InlinePos, Pos: o.Pos})
+			out.Schemas = append(out.Schemas, SchemaEntry{Name: o.Name, Inline: o.Inline, Pos: o.Pos})
 			names[o.Name] = true
 			spec.entry = o.Name
 		case names[o.Schema]:
@@ -195,7 +195,7 @@ func plainString(root *ojson.Object) bool {
 func (b *builder) promptBlock(cfg *Config, schema, description string) (string, error) {
 	tmpl := templates.OutputFormat
 	if cfg.PromptTemplate != "" {
-		text, err := os.ReadFile(cfg.path(cfg.PromptTemplate))
+		text, err := os.ReadFile(cfg.Path(cfg.PromptTemplate))
 		if err != nil {
 			return "", errAt(cfg.PromptPos, "prompt_template: %v", err)
 		}

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"github.com/structgen/structgen/gen/internal/jsonptr"
 	"fmt"
 	"net/url"
 	"path/filepath"
@@ -45,6 +46,13 @@ func (b *builder) expandTools(cfg *Config) []*toolSpec {
 		out = append(out, t)
 	}
 	for _, e := range cfg.Tools {
+		// An inline schema is a document of its own.
+		if e.ParametersInline != nil {
+			e.Parameters = b.l.inlineURLs[e.ParametersInline] + "#"
+		}
+		if e.ResponseInline != nil {
+			e.Response = b.l.inlineURLs[e.ResponseInline] + "#"
+		}
 		switch {
 		case e.MCP != "" || e.Functions != "":
 			glob := e.MCP
@@ -103,7 +111,7 @@ func (b *builder) expandTools(cfg *Config) []*toolSpec {
 // MCP Tool objects or tools/list results (mcp), or OpenAI function
 // definitions, alone or in a list (functions).
 func (b *builder) importTools(cfg *Config, e ToolEntry, glob string, mcp bool) []*toolSpec {
-	files, err := filepath.Glob(cfg.path(glob))
+	files, err := filepath.Glob(cfg.Path(glob))
 	if err != nil {
 		b.errorf(e.Pos, "bad pattern %q: %v", glob, err)
 		return nil
@@ -198,7 +206,7 @@ func (b *builder) importTool(u, ptr string, mcp bool) *toolSpec {
 
 // pointerValue returns the value at ptr in document u.
 func (b *builder) pointerValue(u, ptr string) any {
-	return lookup(b.l.value(u), pointerTokens(ptr))
+	return jsonptr.Lookup(b.l.value(u), jsonptr.Tokens(ptr))
 }
 
 // tool is a tool being built.
@@ -265,8 +273,8 @@ func (b *builder) resolveTools(cfg *Config, specs []*toolSpec, compile func(ref 
 
 // rawObject returns the JSON object at loc.
 func (b *builder) rawObject(loc string) map[string]any {
-	u, toks := splitLoc(loc)
-	o, _ := lookup(b.l.value(u), toks).(map[string]any)
+	u, toks := jsonptr.SplitLoc(loc)
+	o, _ := jsonptr.Lookup(b.l.value(u), toks).(map[string]any)
 	return o
 }
 
@@ -313,7 +321,7 @@ func (b *builder) checkTool(t *tool, reserved map[string]Reserved) {
 		raw  map[string]any
 	}{{"response", r.Location, raw}, {"parameters", locOf(params), b.rawObject(locOf(params))}} {
 		for _, k := range sortedKeys(part.raw) {
-			pos := b.l.position(part.loc + "/" + escapeToken(k))
+			pos := b.l.position(part.loc + "/" + jsonptr.Escape(k))
 			switch {
 			case k == "additionalProperties":
 				if v, ok := part.raw[k].(bool); ok && !v {

@@ -9,6 +9,7 @@ import (
 
 	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/structgen/structgen/internal/drafts"
 	"github.com/structgen/structgen/internal/ecmaregex"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
@@ -63,21 +64,15 @@ var annotationFormats = []string{
 	"idn-email", "idn-hostname",
 }
 
-var draftsByURI = map[string]*jsonschema.Draft{
-	"http://json-schema.org/draft-04/schema#":      jsonschema.Draft4,
-	"http://json-schema.org/draft-06/schema#":      jsonschema.Draft6,
-	"http://json-schema.org/draft-07/schema#":      jsonschema.Draft7,
-	"https://json-schema.org/draft/2019-09/schema": jsonschema.Draft2019,
-	"https://json-schema.org/draft/2020-12/schema": jsonschema.Draft2020,
-}
-
 func newCompiler(draft string, resources map[string]string) (*jsonschema.Compiler, error) {
 	c := jsonschema.NewCompiler()
 	d := jsonschema.Draft2020
 	if draft != "" {
-		if d = draftsByURI[draft]; d == nil {
+		dr, ok := drafts.ByURI(draft)
+		if !ok {
 			return nil, fmt.Errorf("unknown JSON Schema draft %q", draft)
 		}
+		d = dr.Lib
 	}
 	c.DefaultDraft(d)
 	c.UseRegexpEngine(ecmaregex.Compile)

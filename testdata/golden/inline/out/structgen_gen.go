@@ -14,7 +14,7 @@ const _ = runtime.IsVersion1
 // Schema: structgen.yaml#/schemas/Checklist
 type Checklist []string
 
-var schemaChecklist = structgenSchemas.Schema("structgen:///structgen.yaml.json#/$defs/Checklist")
+var schemaChecklist = structgenSchemas.Schema("structgen:///structgen.yaml.schemas.Checklist.json#")
 
 // ParseChecklist validates data against the schema of Checklist and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
@@ -47,7 +47,7 @@ func (v *Verdict) UnmarshalJSON(data []byte) error {
 	return runtime.UnmarshalObject(data, (*plain)(v), fieldsVerdict, &v.AdditionalProperties)
 }
 
-var schemaVerdict = structgenSchemas.Schema("structgen:///structgen.yaml.json#/$defs/Verdict")
+var schemaVerdict = structgenSchemas.Schema("structgen:///structgen.yaml.schemas.Verdict.json#")
 
 // ParseVerdict validates data against the schema of Verdict and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.

@@ -9,23 +9,27 @@ import "github.com/structgen/structgen/runtime"
 // structgenSchemas holds the schema documents this package was generated
 // from; Parse functions validate against them.
 var structgenSchemas = runtime.NewSchemas("http://json-schema.org/draft-07/schema#", map[string]string{
-	"structgen:///schemas/reasons.json": schemaDoc0,
-	"structgen:///structgen.yaml.json":  schemaDoc1,
+	"structgen:///schemas/reasons.json":                  schemaDoc0,
+	"structgen:///structgen.yaml.schemas.Checklist.json": schemaDoc1,
+	"structgen:///structgen.yaml.schemas.Verdict.json":   schemaDoc2,
 })
 
 // structgen:///schemas/reasons.json
 const schemaDoc0 = `{ "type": "array", "items": { "type": "string" } }
 `
 
-// structgen:///structgen.yaml.json
-const schemaDoc1 = `{"$defs":{"Checklist":{
+// structgen:///structgen.yaml.schemas.Checklist.json
+const schemaDoc1 = `{
   "type": "array",
   "items": {
     "type": "string",
     "minLength": 1
   },
   "maxItems": 5
-},"Verdict":{
+}`
+
+// structgen:///structgen.yaml.schemas.Verdict.json
+const schemaDoc2 = `{
   "type": "object",
   "required": ["ok", "reasons"],
   "properties": {
@@ -41,4 +45,4 @@ const schemaDoc1 = `{"$defs":{"Checklist":{
       "maximum": 1
     }
   }
-}}}`
+}`

@@ -14,7 +14,7 @@ const _ = runtime.IsVersion1
 
 // A text answer, or an error code.
 //
-// Schema: structgen.yaml#/schemas/Answer
+// Schema: structgen.yaml#/outputs/4/schema
 type Answer struct {
 	String *string
 	Object *AnswerOption1
@@ -47,7 +47,7 @@ func (u *Answer) UnmarshalJSON(data []byte) error {
 	return runtime.NoVariant("Answer", runtime.KindOf(data).String())
 }
 
-var schemaAnswer = structgenSchemas.Schema("structgen:///structgen.yaml.json#/$defs/Answer")
+var schemaAnswer = structgenSchemas.Schema("structgen:///structgen.yaml.outputs.4.schema.json#")
 
 // ParseAnswer validates data against the schema of Answer and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
@@ -55,12 +55,12 @@ func ParseAnswer(data []byte) (Answer, error) {
 	return runtime.Parse[Answer]("Answer", data, schemaAnswer)
 }
 
-// Schema: structgen.yaml#/schemas/Answer/anyOf/1
+// Schema: structgen.yaml#/outputs/4/schema/anyOf/1
 type AnswerOption1 struct {
 	Code int64 `json:"code"`
 }
 
-var schemaAnswerOption1 = structgenSchemas.Schema("structgen:///structgen.yaml.json#/$defs/Answer/anyOf/1")
+var schemaAnswerOption1 = structgenSchemas.Schema("structgen:///structgen.yaml.outputs.4.schema.json#/anyOf/1")
 
 // ParseAnswerOption1 validates data against the schema of AnswerOption1 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
@@ -108,10 +108,10 @@ func ParseBriefStatus(data []byte) (BriefStatus, error) {
 	return runtime.Parse[BriefStatus]("BriefStatus", data, schemaBriefStatus)
 }
 
-// Schema: structgen.yaml#/schemas/Checklist
+// Schema: structgen.yaml#/outputs/3/schema
 type Checklist []string
 
-var schemaChecklist = structgenSchemas.Schema("structgen:///structgen.yaml.json#/$defs/Checklist")
+var schemaChecklist = structgenSchemas.Schema("structgen:///structgen.yaml.outputs.3.schema.json#")
 
 // ParseChecklist validates data against the schema of Checklist and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
@@ -119,10 +119,10 @@ func ParseChecklist(data []byte) (Checklist, error) {
 	return runtime.Parse[Checklist]("Checklist", data, schemaChecklist)
 }
 
-// Schema: structgen.yaml#/schemas/Counts
+// Schema: structgen.yaml#/outputs/5/schema
 type Counts map[string]int64
 
-var schemaCounts = structgenSchemas.Schema("structgen:///structgen.yaml.json#/$defs/Counts")
+var schemaCounts = structgenSchemas.Schema("structgen:///structgen.yaml.outputs.5.schema.json#")
 
 // ParseCounts validates data against the schema of Counts and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
@@ -132,7 +132,7 @@ func ParseCounts(data []byte) (Counts, error) {
 
 // How the user feels.
 //
-// Schema: structgen.yaml#/schemas/Mood
+// Schema: structgen.yaml#/outputs/2/schema
 type Mood string
 
 // Values of Mood.
@@ -142,7 +142,7 @@ const (
 	MoodUnsure Mood = "unsure"
 )
 
-var schemaMood = structgenSchemas.Schema("structgen:///structgen.yaml.json#/$defs/Mood")
+var schemaMood = structgenSchemas.Schema("structgen:///structgen.yaml.outputs.2.schema.json#")
 
 // ParseMood validates data against the schema of Mood and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
@@ -152,10 +152,10 @@ func ParseMood(data []byte) (Mood, error) {
 
 // Free text; no contract.
 //
-// Schema: structgen.yaml#/schemas/Text
+// Schema: structgen.yaml#/outputs/6/schema
 type Text string
 
-var schemaText = structgenSchemas.Schema("structgen:///structgen.yaml.json#/$defs/Text")
+var schemaText = structgenSchemas.Schema("structgen:///structgen.yaml.outputs.6.schema.json#")
 
 // ParseText validates data against the schema of Text and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.

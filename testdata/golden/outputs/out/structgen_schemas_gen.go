@@ -10,16 +10,20 @@ import "github.com/structgen/structgen/runtime"
 // structgenSchemas holds the schema documents this package was generated
 // from; Parse functions validate against them.
 var structgenSchemas = runtime.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{
-	"structgen:///schemas/brief.json":  schemaDoc0,
-	"structgen:///schemas/tree.json":   schemaDoc1,
-	"structgen:///structgen.yaml.json": schemaDoc2,
-	"urn:structgen:output:Answer":      schemaDoc3,
-	"urn:structgen:output:Brief":       schemaDoc4,
-	"urn:structgen:output:Checklist":   schemaDoc5,
-	"urn:structgen:output:Counts":      schemaDoc6,
-	"urn:structgen:output:Mood":        schemaDoc7,
-	"urn:structgen:output:Text":        schemaDoc8,
-	"urn:structgen:output:Tree":        schemaDoc9,
+	"structgen:///schemas/brief.json":                   schemaDoc0,
+	"structgen:///schemas/tree.json":                    schemaDoc1,
+	"structgen:///structgen.yaml.outputs.2.schema.json": schemaDoc2,
+	"structgen:///structgen.yaml.outputs.3.schema.json": schemaDoc3,
+	"structgen:///structgen.yaml.outputs.4.schema.json": schemaDoc4,
+	"structgen:///structgen.yaml.outputs.5.schema.json": schemaDoc5,
+	"structgen:///structgen.yaml.outputs.6.schema.json": schemaDoc6,
+	"urn:structgen:output:Answer":                       schemaDoc7,
+	"urn:structgen:output:Brief":                        schemaDoc8,
+	"urn:structgen:output:Checklist":                    schemaDoc9,
+	"urn:structgen:output:Counts":                       schemaDoc10,
+	"urn:structgen:output:Mood":                         schemaDoc11,
+	"urn:structgen:output:Text":                         schemaDoc12,
+	"urn:structgen:output:Tree":                         schemaDoc13,
 })
 
 // structgen:///schemas/brief.json
@@ -53,8 +57,25 @@ const schemaDoc1 = `{
 }
 `
 
-// structgen:///structgen.yaml.json
-const schemaDoc2 = `{"$defs":{"Answer":{
+// structgen:///structgen.yaml.outputs.2.schema.json
+const schemaDoc2 = `{
+  "type": "string",
+  "enum": ["happy", "sad", "unsure"],
+  "description": "How the user feels."
+}`
+
+// structgen:///structgen.yaml.outputs.3.schema.json
+const schemaDoc3 = `{
+  "type": "array",
+  "items": {
+    "type": "string",
+    "minLength": 1
+  },
+  "maxItems": 5
+}`
+
+// structgen:///structgen.yaml.outputs.4.schema.json
+const schemaDoc4 = `{
   "description": "A text answer, or an error code.",
   "anyOf": [
     {
@@ -71,30 +92,25 @@ const schemaDoc2 = `{"$defs":{"Answer":{
       "additionalProperties": false
     }
   ]
-},"Checklist":{
-  "type": "array",
-  "items": {
-    "type": "string",
-    "minLength": 1
-  },
-  "maxItems": 5
-},"Counts":{
+}`
+
+// structgen:///structgen.yaml.outputs.5.schema.json
+const schemaDoc5 = `{
   "type": "object",
   "additionalProperties": {
     "type": "integer",
     "minimum": 0
   }
-},"Mood":{
-  "type": "string",
-  "enum": ["happy", "sad", "unsure"],
-  "description": "How the user feels."
-},"Text":{
+}`
+
+// structgen:///structgen.yaml.outputs.6.schema.json
+const schemaDoc6 = `{
   "type": "string",
   "description": "Free text; no contract."
-}}}`
+}`
 
 // urn:structgen:output:Answer
-const schemaDoc3 = `{
+const schemaDoc7 = `{
   "description": "A text answer, or an error code.",
   "anyOf": [
     {
@@ -115,7 +131,7 @@ const schemaDoc3 = `{
 `
 
 // urn:structgen:output:Brief
-const schemaDoc4 = `{
+const schemaDoc8 = `{
   "description": "A short brief about a project.",
   "type": "object",
   "required": ["title", "summary", "owner"],
@@ -158,7 +174,7 @@ const schemaDoc4 = `{
 `
 
 // urn:structgen:output:Checklist
-const schemaDoc5 = `{
+const schemaDoc9 = `{
   "type": "array",
   "items": {
     "type": "string",
@@ -169,7 +185,7 @@ const schemaDoc5 = `{
 `
 
 // urn:structgen:output:Counts
-const schemaDoc6 = `{
+const schemaDoc10 = `{
   "type": "object",
   "additionalProperties": {
     "type": "integer",
@@ -179,7 +195,7 @@ const schemaDoc6 = `{
 `
 
 // urn:structgen:output:Mood
-const schemaDoc7 = `{
+const schemaDoc11 = `{
   "type": "string",
   "enum": ["happy", "sad", "unsure"],
   "description": "How the user feels."
@@ -187,14 +203,14 @@ const schemaDoc7 = `{
 `
 
 // urn:structgen:output:Text
-const schemaDoc8 = `{
+const schemaDoc12 = `{
   "type": "string",
   "description": "Free text; no contract."
 }
 `
 
 // urn:structgen:output:Tree
-const schemaDoc9 = `{
+const schemaDoc13 = `{
   "description": "A recursive outline.",
   "type": "object",
   "required": ["label", "children"],

@@ -1,4 +1,4 @@
-package gen
+package config
 
 import (
 	"strings"
@@ -9,7 +9,7 @@ import (
 )
 
 func TestParseConfig(t *testing.T) {
-	cfg, err := ParseConfig("dir/structgen.yaml", []byte(`
+	cfg, errs := Parse("dir/structgen.yaml", []byte(`
 package: facts
 output: out
 draft: "7"
@@ -22,24 +22,24 @@ urls:
   https://example.com/: vendor
   https://example.com/deep/: deep
 `))
-	if err != nil {
-		t.Fatal(err)
+	if len(errs) > 0 {
+		t.Fatal(errs)
 	}
 	want := &Config{
 		File: "dir/structgen.yaml", Dir: "dir", Package: "facts", Output: "out", Draft: "7",
 		Schemas: []SchemaEntry{
-			{Name: "Alpha", Inline: []byte("{\n  \"type\": \"string\",\n  \"maxLength\": 3\n}")},
+			{Name: "Alpha", Inline: &Inline{JSON: []byte("{\n  \"type\": \"string\",\n  \"maxLength\": 3\n}"), Pointer: "/schemas/Alpha"}},
 			{Name: "Zed", Ref: "schemas/z.json#/$defs/Z"},
 		},
 		Names: []NameOverride{{Ref: "schemas/z.json#/$defs/money", Name: "Amount"}},
 		// Longest prefix first, so that it wins.
 		URLs: []URLMapping{{Prefix: "https://example.com/deep/", Dir: "deep"}, {Prefix: "https://example.com/", Dir: "vendor"}},
 	}
-	opts := cmpopts.IgnoreFields(SchemaEntry{}, "Pos", "InlinePos")
+	opts := cmp.Options{cmpopts.IgnoreFields(SchemaEntry{}, "Pos"), cmpopts.IgnoreFields(Inline{}, "Index")}
 	if d := cmp.Diff(want, cfg, opts, cmpopts.IgnoreFields(NameOverride{}, "Pos"), cmpopts.IgnoreFields(URLMapping{}, "Pos")); d != "" {
 		t.Errorf("-want +got:\n%s", d)
 	}
-	if p := cfg.Schemas[0].InlinePos["/maxLength"]; p.Line != 7 || p.Col != 36 {
+	if p := cfg.Schemas[0].Inline.Index["/maxLength"]; p.Line != 7 || p.Col != 36 {
 		t.Errorf("inline position of /maxLength: %v", p)
 	}
 }
@@ -64,9 +64,9 @@ func TestParseConfigErrors(t *testing.T) {
 		{"", "c.yaml: want one YAML document holding a mapping"},
 	}
 	for _, tc := range tests {
-		_, err := ParseConfig("c.yaml", []byte(tc.in))
-		if err == nil || err.Error() != tc.want {
-			t.Errorf("ParseConfig(%q):\n got %v\nwant %s", tc.in, err, tc.want)
+		_, errs := Parse("c.yaml", []byte(tc.in))
+		if len(errs) != 1 || errs[0].Error() != tc.want {
+			t.Errorf("Parse(%q):\n got %v\nwant %s", tc.in, errs, tc.want)
 		}
 	}
 }
@@ -78,9 +78,72 @@ func FuzzParseConfig(f *testing.F) {
 	f.Add("package: p\nschemas:\n  A: {type: [string, 'null'], enum: [1, 2.5, x]}")
 	f.Add("a: [")
 	f.Fuzz(func(t *testing.T, s string) {
-		_, err := ParseConfig("c.yaml", []byte(s))
-		if err != nil && !strings.HasPrefix(err.Error(), "c.yaml") {
-			t.Fatalf("error without position: %v", err)
+		cfg, errs := Parse("c.yaml", []byte(s))
+		for _, err := range errs {
+			if !strings.HasPrefix(err.Error(), "c.yaml") {
+				t.Fatalf("error without position: %v", err)
+			}
+		}
+		if cfg == nil && len(errs) == 0 {
+			t.Fatal("no config and no error")
 		}
 	})
+}
+
+// TestParseAllErrors: every independent mistake of a file is reported in
+// one run, in file order, each at its position.
+func TestParseAllErrors(t *testing.T) {
+	_, errs := Parse("c.yaml", []byte(`package: p
+schemas:
+  lower: a.json
+  Good: b.json
+tool: []
+tools:
+  - name: a
+    result: X
+  - name: b
+    kind: lower
+draft: 5
+outputs:
+  - {schema: x.json, colour: red}
+`))
+	var got []string
+	for _, e := range errs {
+		got = append(got, e.Error())
+	}
+	want := []string{
+		`c.yaml:3:3: schema name "lower" is not an exported Go identifier`,
+		`c.yaml:5:1: unknown key "tool"; want one of package, output, draft, schemas, names, urls, tools, reserved, outputs, prompt_template`,
+		`c.yaml:8:5: unknown tool key "result"; want one of name, description, parameters, response, kind, mcp, functions`,
+		`c.yaml:10:11: kind "lower" is not an exported Go identifier`,
+		`c.yaml:11:8: draft "5": want 4, 6, 7, 2019-09 or 2020-12`,
+		`c.yaml:13:22: unknown output key "colour"; want name or schema`,
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("-want +got:\n%s", d)
+	}
+}
+
+// TestParseInlineTool: a tool's parameters and response may be written
+// in place, like a schema entry.
+func TestParseInlineTool(t *testing.T) {
+	cfg, errs := Parse("c.yaml", []byte(`package: p
+tools:
+  - name: search
+    parameters: {type: object, properties: {q: {type: string}}}
+    response: schemas/r.json
+`))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	tool := cfg.Tools[0]
+	if tool.ParametersInline == nil || tool.ParametersInline.Pointer != "/tools/0/parameters" || tool.Parameters != "" {
+		t.Errorf("parameters: %+v", tool)
+	}
+	if tool.Response != "schemas/r.json" || tool.ResponseInline != nil {
+		t.Errorf("response: %+v", tool)
+	}
+	if p := tool.ParametersInline.Index["/properties/q"]; p.Line != 4 || p.Col != 48 {
+		t.Errorf("position of /properties/q: %+v", p)
+	}
 }

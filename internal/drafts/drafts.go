@@ -1,0 +1,63 @@
+// Package drafts is the one table of the JSON Schema drafts structgen
+// reads: the names a config uses, their meta-schema URIs, and the
+// validator library's draft values. The generator and the runtime share
+// it.
+package drafts
+
+import (
+	"strings"
+
+	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// Draft is one JSON Schema draft.
+type Draft struct {
+	// Name is how a config names it: "4", "6", "7", "2019-09", "2020-12".
+	Name string
+	// URI is its meta-schema URI, as "$schema" names it.
+	URI string
+	// Lib is the validator library's value for it.
+	Lib *jsonschema.Draft
+}
+
+// All lists the drafts, oldest first.
+var All = []Draft{
+	{"4", "http://json-schema.org/draft-04/schema#", jsonschema.Draft4},
+	{"6", "http://json-schema.org/draft-06/schema#", jsonschema.Draft6},
+	{"7", "http://json-schema.org/draft-07/schema#", jsonschema.Draft7},
+	{"2019-09", "https://json-schema.org/draft/2019-09/schema", jsonschema.Draft2019},
+	{"2020-12", "https://json-schema.org/draft/2020-12/schema", jsonschema.Draft2020},
+}
+
+// Default is the draft of documents that name none, unless configured.
+var Default = All[len(All)-1]
+
+// Names lists the config names, for error messages.
+const Names = "4, 6, 7, 2019-09 or 2020-12"
+
+// ByName returns the draft a config names.
+func ByName(name string) (Draft, bool) {
+	for _, d := range All {
+		if d.Name == name {
+			return d, true
+		}
+	}
+	return Draft{}, false
+}
+
+// ByURI returns the draft whose meta-schema URI is uri; a trailing "#"
+// does not matter.
+func ByURI(uri string) (Draft, bool) {
+	for _, d := range All {
+		if strings.TrimSuffix(d.URI, "#") == strings.TrimSuffix(uri, "#") {
+			return d, true
+		}
+	}
+	return Draft{}, false
+}
+
+// Legacy reports whether d keeps definitions under "definitions" (drafts
+// 4 to 7) rather than "$defs".
+func (d Draft) Legacy() bool {
+	return d.Name == "4" || d.Name == "6" || d.Name == "7"
+}
