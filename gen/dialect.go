@@ -1,9 +1,9 @@
 package gen
 
 import (
-	"github.com/structgen/structgen/gen/internal/jsonptr"
 	"encoding/json"
 	"fmt"
+	"github.com/structgen/structgen/gen/internal/jsonptr"
 	"regexp"
 	"strconv"
 	"strings"

@@ -1,11 +1,11 @@
 package gen
 
 import (
-	"github.com/structgen/structgen/gen/internal/jsonptr"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/structgen/structgen/gen/internal/jsonptr"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -29,11 +29,11 @@ type doc struct {
 	rel     string // path shown in generated comments, relative to the config
 	data    []byte // the JSON text as embedded
 	index   jsonpos.Index
-	inline string // the config pointer of an inline schema; "" for files
-	stable string                   // URL in the generated package
-	strip  string                   // pointer prefix that the file does not have (see wrapList)
-	value  any                      // data decoded, on demand
-	order  any                      // data decoded with keys in order, on demand
+	inline  string // the config pointer of an inline schema; "" for files
+	stable  string // URL in the generated package
+	strip   string // pointer prefix that the file does not have (see wrapList)
+	value   any    // data decoded, on demand
+	order   any    // data decoded with keys in order, on demand
 	// goSource is the Go file a document's schema was derived from.
 	goSource string
 }

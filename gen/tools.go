@@ -1,8 +1,8 @@
 package gen
 
 import (
-	"github.com/structgen/structgen/gen/internal/jsonptr"
 	"fmt"
+	"github.com/structgen/structgen/gen/internal/jsonptr"
 	"net/url"
 	"path/filepath"
 	"sort"
