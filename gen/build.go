@@ -68,18 +68,24 @@ type builder struct {
 	c   *jsonschema.Compiler
 	pkg *Package
 
-	rootNames  map[string]string            // location → name from the config
-	overrides  map[string]string            // location → name from `names`
-	types      map[string]*Type             // key → type
-	byName     map[string]string            // name → key
-	building   map[string]bool              // keys whose fields are being built
-	fields     map[string]map[string]string // properties object → field names
-	actionLocs map[string]bool
-	external   map[string]external // root locations of Go types used as they are              // schemas whose struct is an action type
-	kindMemo   map[*jsonschema.Schema]kinds
-	kindBusy   map[*jsonschema.Schema]bool
-	errs       []error
-	notes      []error // positioned notes, not errors
+	rootNames map[string]string // location → name from the config
+	overrides map[string]string // location → name from `names`
+	types     map[string]*Type  // key → type
+	naming    map[*Type]*naming
+	chosen    map[string]*Type // names the user chose → their type
+	refs      map[*Ref]*Type   // references to generated types, renamed with them
+	renames   []Rename
+	// toolResponses are the response types of tools, named when the
+	// scope has decided.
+	toolResponses map[*Tool]*Ref
+	building      map[string]bool              // keys whose fields are being built
+	fields        map[string]map[string]string // properties object → field names
+	actionLocs    map[string]bool
+	external      map[string]external // root locations of Go types used as they are              // schemas whose struct is an action type
+	kindMemo      map[*jsonschema.Schema]kinds
+	kindBusy      map[*jsonschema.Schema]bool
+	errs          []error
+	notes         []error // positioned notes, not errors
 }
 
 func (b *builder) errorf(p Pos, format string, args ...any) {
@@ -388,26 +394,46 @@ func allStrings(vs []any) bool {
 	return true
 }
 
-// named returns the type for key, creating it with fill when new. Fill
-// may recurse into named (recursive schemas); the Ref is valid at once.
-func (b *builder) named(key, name string, loc string, fill func(t *Type)) *Ref {
+// named returns the type for key, creating it with fill when new. Its
+// name is derived from the schema at nameLoc plus hint; the naming scope
+// may qualify it later (resolveNames). Fill may recurse into named
+// (recursive schemas); the Ref is valid at once.
+func (b *builder) named(key, nameLoc, hint, posLoc string, fill func(t *Type)) *Ref {
 	if t, ok := b.types[key]; ok {
-		return &Ref{Kind: RefNamed, Name: t.Name}
+		return b.refTo(t)
 	}
-	pos := b.l.position(loc)
-	if other, ok := b.byName[name]; ok && other != key {
-		ot := b.types[other]
-		b.errorf(pos, "Go type name %s is taken by %s (%s); add a `names` entry for %s to name one of them",
-			name, ot.Source, ot.Pos, b.l.source(loc))
-		name = name + "_" + strconv.Itoa(len(b.types))
+	n := &naming{key: key, loc: nameLoc}
+	if hint == "" && (b.overrides[nameLoc] != "" || b.rootNames[nameLoc] != "") {
+		n.chosen = true
+		n.ladder = []string{b.nameOf(nameLoc)}
+	} else {
+		n.ladder = b.nameLadder(nameLoc, hint)
+		n.plain = plainName(nameLoc, n.ladder[0])
 	}
-	t := &Type{Name: name, Source: b.l.source(loc), Pos: pos}
-	b.types[key] = t
-	b.byName[name] = key
+	t := &Type{Name: n.ladder[0], Source: b.l.source(posLoc), Pos: b.l.position(posLoc)}
+	b.register(t, n)
 	b.building[key] = true
 	fill(t)
 	delete(b.building, key)
-	return &Ref{Kind: RefNamed, Name: t.Name}
+	return b.refTo(t)
+}
+
+// register adds t to the package under n.
+func (b *builder) register(t *Type, n *naming) {
+	b.types[n.key] = t
+	b.naming[t] = n
+	if n.chosen {
+		if _, taken := b.chosen[t.Name]; !taken {
+			b.chosen[t.Name] = t
+		}
+	}
+}
+
+// refTo returns a reference to t that follows it when it is renamed.
+func (b *builder) refTo(t *Type) *Ref {
+	r := &Ref{Kind: RefNamed, Name: t.Name}
+	b.refs[r] = t
+	return r
 }
 
 func (b *builder) doc(t *Type, s *jsonschema.Schema) {
@@ -453,8 +479,7 @@ func (b *builder) schemaLocs(sites []*jsonschema.Schema) []string {
 
 func (b *builder) enum(primary, m *jsonschema.Schema, hint string) *Ref {
 	key := m.Location + "|enum"
-	name := b.nameOf(primary.Location) + hint
-	return b.named(key, name, m.Location, func(t *Type) {
+	return b.named(key, primary.Location, hint, m.Location, func(t *Type) {
 		t.Kind = KindEnum
 		t.Schemas = []string{primary.Location}
 		b.doc(t, primary)
@@ -549,8 +574,7 @@ func (b *builder) array(primary *jsonschema.Schema, sites, conj []*jsonschema.Sc
 		return &Ref{Kind: RefSlice, Elem: types[0]}
 	}
 	key := keyOf(primary, sites, kArr, hint+"|tuple")
-	name := b.nameOf(primary.Location) + hint
-	return b.named(key, name, primary.Location, func(t *Type) {
+	return b.named(key, primary.Location, hint, primary.Location, func(t *Type) {
 		t.Kind = KindTuple
 		t.Schemas = b.schemaLocs(sites)
 		b.doc(t, primary)
@@ -647,8 +671,7 @@ func (b *builder) object(primary *jsonschema.Schema, sites, conj []*jsonschema.S
 	}
 	key := keyOf(primary, sites, kObj, hint)
 	loc := primary.Location
-	name := b.nameOf(loc) + hint
-	return b.named(key, name, loc, func(t *Type) {
+	return b.named(key, loc, hint, loc, func(t *Type) {
 		t.Kind = KindStruct
 		t.Schemas = b.schemaLocs(sites)
 		b.doc(t, primary)
@@ -708,7 +731,8 @@ func (b *builder) object(primary *jsonschema.Schema, sites, conj []*jsonschema.S
 
 // fieldType wraps r so that absent, null and a value stay apart.
 func (b *builder) fieldType(r *Ref, null, required bool) (*Ref, string) {
-	recursive := r.Kind == RefNamed && b.building[b.byName[r.Name]] && b.types[b.byName[r.Name]].Kind == KindStruct
+	target := b.refs[r]
+	recursive := target != nil && b.building[b.naming[target].key] && target.Kind == KindStruct
 	switch {
 	case required && !null:
 		if recursive {
@@ -770,8 +794,7 @@ var kindWords = []struct {
 // one field per kind, picked by the JSON value's first byte.
 func (b *builder) union(primary *jsonschema.Schema, sites, conj []*jsonschema.Schema, k kinds, hint string) *Ref {
 	key := keyOf(primary, sites, k, hint)
-	name := b.nameOf(primary.Location) + hint
-	return b.named(key, name, primary.Location, func(t *Type) {
+	return b.named(key, primary.Location, hint, primary.Location, func(t *Type) {
 		t.Kind = KindUnion
 		t.Schemas = b.schemaLocs(sites)
 		b.doc(t, primary)
@@ -866,14 +889,13 @@ func (b *builder) discriminated(primary *jsonschema.Schema, sites, base []*jsons
 		return nil
 	}
 	key := keyOf(primary, sites, kObj, hint+"|disc")
-	name := b.nameOf(primary.Location) + hint
 	baseShaped := false
 	for _, m := range base {
 		if len(m.Properties) > 0 {
 			baseShaped = true
 		}
 	}
-	return b.named(key, name, primary.Location, func(t *Type) {
+	return b.named(key, primary.Location, hint, primary.Location, func(t *Type) {
 		t.Kind = KindUnion
 		t.Discriminator = disc
 		t.Schemas = b.schemaLocs(sites)

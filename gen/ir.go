@@ -20,6 +20,8 @@ type Package struct {
 	// that have a constraint no precise Go type could express, so they
 	// became raw JSON.
 	Nodes, Fallbacks int
+	// Renames are the derived names that a clash changed, for -v.
+	Renames []Rename `json:",omitempty"`
 }
 
 // Resource is an embedded schema document.

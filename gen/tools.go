@@ -422,8 +422,8 @@ func (b *builder) buildTool(t *tool) {
 	} else {
 		r, null := b.typeOf([]*jsonschema.Schema{t.params}, kAll, "")
 		switch {
-		case r.Kind == RefNamed && r.Name == argsName:
-			argsType = b.types[b.byName[argsName]]
+		case r.Kind == RefNamed && r.Name == argsName && b.refs[r] != nil:
+			argsType = b.refs[r]
 		case r.Kind == RefNamed:
 			// A type of its own that embeds the shared one keeps its JSON
 			// methods and can carry the action methods.
@@ -440,11 +440,10 @@ func (b *builder) buildTool(t *tool) {
 		b.errorf(s.pos, "internal: no arguments type for tool %q", s.name)
 		return
 	}
-	if _, exists := b.byName[argsName]; !exists {
-		b.types[argsKey] = argsType
-		b.byName[argsName] = argsKey
-	} else if b.types[b.byName[argsName]] != argsType {
-		b.errorf(s.pos, "Go type name %s of tool %q's arguments is taken by %s (%s)", argsName, s.name, b.types[b.byName[argsName]].Source, b.types[b.byName[argsName]].Pos)
+	if ot, exists := b.chosen[argsName]; !exists {
+		b.register(argsType, &naming{key: argsKey, chosen: true, ladder: []string{argsName}})
+	} else if ot != argsType {
+		b.errorf(s.pos, "Go type name %s of tool %q's arguments is taken by %s (%s)", argsName, s.name, ot.Source, ot.Pos)
 		return
 	}
 	if len(argsType.Schemas) == 0 {
@@ -462,21 +461,21 @@ func (b *builder) buildTool(t *tool) {
 			return
 		}
 		ir.Response, ir.ResponsePkg = r.Name, r.Pkg
+		b.toolResponses[ir] = r
 		name := t.goName + "Action"
 		if s.kind != "" {
 			name = s.kind
 		}
 		action = &Type{Name: name, Kind: KindAction, Source: s.source, Pos: s.pos,
 			Fields: []*Field{
-				{Name: argsName, Type: &Ref{Kind: RefNamed, Name: argsName}, Embedded: true},
+				{Name: argsName, Type: b.refTo(argsType), Embedded: true},
 				{Name: r.Name, Type: r, Embedded: true},
 			},
 			ResponseFields: t.responseFields,
 			Doc:            fmt.Sprintf("%s is a call of tool %q: the tool's own arguments and its structured response, flat on the wire.", name, s.name),
 		}
 		key := "tool:" + s.name + ":action"
-		if other, ok := b.byName[name]; ok {
-			ot := b.types[other]
+		if ot, ok := b.chosen[name]; ok {
 			if ot.Tool != "" {
 				b.errorf(s.pos, "action type %s of tool %q is also the action type of tool %q (%s); set `kind` to tell them apart", name, s.name, ot.Tool, ot.Pos)
 			} else {
@@ -484,8 +483,7 @@ func (b *builder) buildTool(t *tool) {
 			}
 			return
 		}
-		b.types[key] = action
-		b.byName[name] = key
+		b.register(action, &naming{key: key, chosen: true, ladder: []string{name}})
 	} else if s.kind != "" {
 		b.errorf(s.kindPos, "kind names the action type of a tool with a response schema; tool %q has none, so its action type is %s", s.name, argsName)
 	}

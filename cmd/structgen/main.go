@@ -41,7 +41,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	pkgName := fs.String("package", "", "Go package `name` (without -config)")
 	out := fs.String("out", "", "output `folder` (without -config)")
 	check := fs.Bool("check", false, "write nothing; exit 1 with a diff when generated files are stale")
-	verbose := fs.Bool("v", false, "print what was generated and how many schema nodes fell back to raw JSON")
+	verbose := fs.Bool("v", false, "print what was generated, how many schema nodes fell back to raw JSON, and each derived name a clash qualified")
 	dumpIR := fs.Bool("dump-ir", false, "print the intermediate representation as JSON and exit")
 	goDir := fs.String("go", "", "map the Go types marked //structgen:schema in the package in `folder` and write structgen_gen.go there")
 	fs.Usage = func() {
@@ -66,12 +66,28 @@ func run(args []string, stdout, stderr io.Writer) int {
 		// The folder is the user's package: only structgen_gen.go is ours.
 		return finish(*goDir, files, false, *check, stdout, stderr)
 	}
-	cfg, err := configFrom(*config, *pkgName, *out, fs.Args())
-	if err != nil {
-		fmt.Fprintln(stderr, "structgen:", err)
-		return 2
+	var cfg *gen.Config
+	var files map[string][]byte
+	var pkg *gen.Package
+	var err error
+	if *config != "" {
+		if *pkgName != "" || *out != "" || fs.NArg() > 0 {
+			fmt.Fprintln(stderr, "structgen: -config takes no -package, -out or schema files; put them in the config")
+			return 2
+		}
+		cfg, files, pkg, err = gen.GenerateFile(*config)
+		var pe *os.PathError
+		if errors.As(err, &pe) && pe.Path == *config {
+			fmt.Fprintln(stderr, "structgen:", err)
+			return 2 // the config file itself cannot be read
+		}
+	} else {
+		if cfg, err = configFrom(*pkgName, *out, fs.Args()); err != nil {
+			fmt.Fprintln(stderr, "structgen:", err)
+			return 2
+		}
+		files, pkg, err = gen.Generate(cfg)
 	}
-	files, pkg, err := gen.Generate(cfg)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -99,6 +115,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stderr, "structgen: package %s in %s: %d types; %d of %d schema nodes fell back to raw JSON (%.1f%%)\n",
 			pkg.Name, dir, len(pkg.Types), pkg.Fallbacks, pkg.Nodes, share)
+		for _, r := range pkg.Renames {
+			fmt.Fprintln(stderr, r)
+		}
 	}
 	return finish(dir, files, true, *check, stdout, stderr)
 }
@@ -126,13 +145,7 @@ func finish(dir string, files map[string][]byte, prune, check bool, stdout, stde
 	return 0
 }
 
-func configFrom(config, pkgName, out string, files []string) (*gen.Config, error) {
-	if config != "" {
-		if pkgName != "" || out != "" || len(files) > 0 {
-			return nil, errors.New("-config takes no -package, -out or schema files; put them in the config")
-		}
-		return gen.LoadConfig(config)
-	}
+func configFrom(pkgName, out string, files []string) (*gen.Config, error) {
 	if pkgName == "" || out == "" || len(files) == 0 {
 		return nil, errors.New("want -config FILE, or -package NAME -out DIR and schema files (see -h)")
 	}

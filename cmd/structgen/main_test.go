@@ -204,3 +204,56 @@ func TestGoMode(t *testing.T) {
 		t.Errorf("bad tag: exit %d: %s", code, stderr)
 	}
 }
+
+// TestVerboseRenames: -v names each derived name that a clash qualified,
+// at the schema's position.
+func TestVerboseRenames(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"structgen.yaml": "package: p\noutput: out\nschemas:\n  Doc: doc.json\n",
+		"doc.json": `{"type": "object", "properties": {"a": {"$ref": "#/$defs/user_info"}, "b": {"$ref": "#/$defs/userInfo"}},
+"$defs": {"user_info": {"type": "object", "properties": {"x": {"type": "string"}}},
+"userInfo": {"type": "object", "properties": {"y": {"type": "string"}}}}}`,
+	})
+	_, stderr, code := structgen(t, dir, "-config", "structgen.yaml", "-v")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want := "doc.json:2:24: Go name UserInfo of doc.json#/$defs/user_info is taken by doc.json#/$defs/userInfo; named it DocUserInfo"
+	if !strings.Contains(stderr, want) {
+		t.Errorf("-v lacks %q:\n%s", want, stderr)
+	}
+}
+
+// TestAllMistakesAtOnce: independent mistakes found by different stages
+// (an unknown key, a missing schema file, a response field that is also a
+// parameter) are all reported in one run, each with its position.
+func TestAllMistakesAtOnce(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"structgen.yaml": `package: p
+colour: blue
+schemas:
+  Gone: missing.json
+tools:
+  - name: finish
+    parameters: params.json
+    response: resp.json
+`,
+		"params.json": `{"type": "object", "properties": {"message": {"type": "string"}}}`,
+		"resp.json":   `{"type": "object", "properties": {"message": {"type": "string"}}}`,
+	})
+	_, stderr, code := structgen(t, dir, "-config", "structgen.yaml")
+	if code == 0 {
+		t.Fatal("want a failure")
+	}
+	for _, want := range []string{
+		`structgen.yaml:2:1: unknown key "colour"`,
+		`structgen.yaml:4:9: cannot load missing.json: no such file or directory`,
+		`resp.json:1:46: response field "message" of tool "finish" collides with the tool's own parameter "message" (params.json:1:46)`,
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+}

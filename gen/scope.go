@@ -1,0 +1,225 @@
+package gen
+
+import (
+	"fmt"
+	"hash/fnv"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/structgen/structgen/gen/internal/jsonptr"
+	"github.com/structgen/structgen/gen/names"
+)
+
+// The naming scope: every package-level identifier the emitter writes is
+// derived from a type, tool or output name here, and reserved before any
+// code is written. Types are built under the names their schemas suggest;
+// then names that clash are resolved at once, the same way whatever order
+// the types were built in:
+//
+//   - a name the user chose (a `schemas` key, a `names` entry, a tool's
+//     types) wins over a derived one; two chosen names that clash are an
+//     error naming both places;
+//   - among derived names, the plainest wins (the schema's own key already
+//     reads as the name, then the shorter location, then the smaller one);
+//     each other one moves one step up its ladder of qualified names: the
+//     parent's name before it, then its location spelled out, then a hash
+//     of its location. No step depends on the order of the types.
+
+// naming is what the scope knows of one type's name.
+type naming struct {
+	key    string   // the builder's key of the type
+	loc    string   // the location the name was derived from; "" for chosen names
+	chosen bool     // the user chose the name
+	ladder []string // derived: the names to try, plainest first
+	step   int
+	plain  bool // the schema's own key reads as the name
+}
+
+// Rename records a derived name that a clash changed.
+type Rename struct {
+	From, To string
+	// Source is the schema the type comes from; Other what took the name.
+	Source, Other string
+	Pos           Pos `json:"-"`
+}
+
+func (r Rename) String() string {
+	return fmt.Sprintf("%s: Go name %s of %s is taken by %s; named it %s", r.Pos, r.From, r.Source, r.Other, r.To)
+}
+
+// ident is one identifier the emitter writes for a type.
+type ident struct {
+	id, what string
+	t        *Type
+}
+
+// typeIdents lists the package-level identifiers written for t.
+func typeIdents(t *Type) []ident {
+	out := []ident{{t.Name, "type", t}}
+	if len(t.Schemas) > 0 {
+		out = append(out, ident{"Parse" + t.Name, "function", t})
+		for i := range t.Schemas {
+			out = append(out, ident{schemaVar(t.Name, i), "variable", t})
+		}
+	}
+	if t.Extra != nil && t.Kind == KindStruct {
+		out = append(out, ident{"fields" + t.Name, "variable", t})
+	}
+	if t.Kind == KindAction {
+		out = append(out, ident{"responseFields" + t.Name, "variable", t})
+	}
+	for _, v := range t.Values {
+		out = append(out, ident{v.Name, "constant", t})
+	}
+	return out
+}
+
+// schemaVar names the variable holding schema i of type name.
+func schemaVar(name string, i int) string {
+	if i == 0 {
+		return "schema" + name
+	}
+	return "schema" + name + strconv.Itoa(i+1)
+}
+
+// nameLadder returns the names a derived type at loc may take, plainest
+// first; hint is what the type adds to its schema's name (a kind view, a
+// variant).
+func (b *builder) nameLadder(loc, hint string) []string {
+	first := b.nameOf(loc) + hint
+	ladder := []string{first}
+	if parent := b.parentName(loc); parent != "" && !strings.HasPrefix(first, parent) {
+		ladder = append(ladder, parent+first)
+	}
+	_, toks := jsonptr.SplitLoc(loc)
+	spelled := names.Go(strings.Join(toks, " "))
+	if spelled == "" {
+		spelled = "Root"
+	}
+	ladder = append(ladder, first+"At"+spelled)
+	h := fnv.New32a()
+	h.Write([]byte(loc + "|" + hint))
+	ladder = append(ladder, fmt.Sprintf("%s%08X", first, h.Sum32()))
+	return ladder
+}
+
+// parentName is the name of the schema that holds the one whose name
+// loc's name is built on: for a definition, its document's.
+func (b *builder) parentName(loc string) string {
+	u, toks := jsonptr.SplitLoc(loc)
+	path := schemaSteps(toks)
+	for i := len(path); i > 0; i-- {
+		st := path[i-1]
+		if st.keyword == "$defs" || st.keyword == "definitions" {
+			return b.nameOf(u + "#" + jsonptr.Join(toks[:st.start]))
+		}
+	}
+	return ""
+}
+
+// resolveNames gives every type a name no other identifier of the package
+// takes, and retargets the references to renamed types. reserved are the
+// identifiers that tools, outputs and the package API write.
+func (b *builder) resolveNames(reserved map[string]bool) {
+	var all []*Type
+	for _, t := range b.types {
+		all = append(all, t)
+	}
+	key := func(t *Type) string { return b.naming[t].key }
+	sort.Slice(all, func(i, j int) bool { return key(all[i]) < key(all[j]) })
+	for round := 0; round < 8; round++ {
+		byID := map[string][]ident{}
+		for _, t := range all {
+			for _, id := range typeIdents(t) {
+				byID[id.id] = append(byID[id.id], id)
+			}
+		}
+		var moved []*Type
+		movedSet := map[*Type]bool{}
+		for _, id := range sortedKeys(byID) {
+			group := distinctTypes(byID[id])
+			if len(group) < 2 && !reserved[id] {
+				continue
+			}
+			sort.Slice(group, func(i, j int) bool { return b.before(group[i], group[j]) })
+			losers := group[1:]
+			if reserved[id] {
+				losers = group
+			}
+			for _, t := range losers {
+				n := b.naming[t]
+				if n.chosen || n.step+1 >= len(n.ladder) || movedSet[t] {
+					continue // left for checkIdents, which names both places
+				}
+				other := "the package's own " + id
+				if len(group) > 1 && t != group[0] {
+					other = group[0].Source
+				}
+				n.step++
+				b.renames = append(b.renames, Rename{From: t.Name, To: n.ladder[n.step], Source: t.Source, Other: other, Pos: t.Pos})
+				moved = append(moved, t)
+				movedSet[t] = true
+			}
+		}
+		if len(moved) == 0 {
+			break
+		}
+		for _, t := range moved {
+			b.rename(t, b.naming[t].ladder[b.naming[t].step])
+		}
+	}
+	for r, t := range b.refs {
+		r.Name = t.Name
+	}
+	for _, t := range b.types {
+		for _, f := range t.Fields {
+			if f.Embedded && f.Type.Kind == RefNamed && f.Type.Pkg == "" {
+				f.Name = f.Type.Name
+			}
+		}
+	}
+	sort.Slice(b.renames, func(i, j int) bool { return b.renames[i].String() < b.renames[j].String() })
+}
+
+// before orders the claimants of one name: chosen names first, then the
+// plainest derived one.
+func (b *builder) before(x, y *Type) bool {
+	nx, ny := b.naming[x], b.naming[y]
+	if nx.chosen != ny.chosen {
+		return nx.chosen
+	}
+	if nx.plain != ny.plain {
+		return nx.plain
+	}
+	if len(nx.loc) != len(ny.loc) {
+		return len(nx.loc) < len(ny.loc)
+	}
+	return nx.key < ny.key
+}
+
+func distinctTypes(ids []ident) []*Type {
+	var out []*Type
+	seen := map[*Type]bool{}
+	for _, id := range ids {
+		if !seen[id.t] {
+			seen[id.t] = true
+			out = append(out, id.t)
+		}
+	}
+	return out
+}
+
+// rename gives t a new name; its enum constants follow.
+func (b *builder) rename(t *Type, name string) {
+	for i, v := range t.Values {
+		t.Values[i].Name = name + strings.TrimPrefix(v.Name, t.Name)
+	}
+	t.Name = name
+}
+
+// plainName reports whether the last token of loc already reads as name.
+func plainName(loc, name string) bool {
+	_, toks := jsonptr.SplitLoc(loc)
+	return len(toks) > 0 && strings.EqualFold(toks[len(toks)-1], name)
+}
