@@ -1,71 +1,35 @@
 package gen
 
 import (
-	"encoding/json"
-	"math/big"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode"
 
-	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
-
 	"github.com/structgen/structgen/gen/names"
-	"github.com/structgen/structgen/internal/schemagraph"
+	"github.com/structgen/structgen/gen/schema"
 )
 
-// kinds is a set of JSON value kinds; integers and other numbers apart.
-type kinds uint8
+// kinds is a set of JSON value kinds (schema.Kinds), short names.
+type kinds = schema.Kinds
 
 const (
-	kNull kinds = 1 << iota
-	kBool
-	kInt
-	kFrac // numbers that are not integers
-	kStr
-	kArr
-	kObj
-
-	kNum   = kInt | kFrac
-	kAll   = kNull | kBool | kNum | kStr | kArr | kObj
-	kValue = kAll &^ kNull
+	kNull  = schema.Null
+	kBool  = schema.Bool
+	kInt   = schema.Int
+	kFrac  = schema.Frac
+	kStr   = schema.Str
+	kArr   = schema.Arr
+	kObj   = schema.Obj
+	kNum   = schema.Num
+	kAll   = schema.All
+	kValue = schema.NonNull
 )
-
-func kindOfValue(v any) kinds {
-	switch v := v.(type) {
-	case nil:
-		return kNull
-	case bool:
-		return kBool
-	case json.Number:
-		if _, ok := integerValue(string(v)); ok {
-			return kInt
-		}
-		return kFrac
-	case float64, int, int64:
-		return kNum
-	case string:
-		return kStr
-	case []any:
-		return kArr
-	case map[string]any:
-		return kObj
-	}
-	return kAll
-}
-
-func integerValue(s string) (string, bool) {
-	if !strings.ContainsAny(s, ".eE") {
-		return s, true
-	}
-	r, ok := new(big.Rat).SetString(s)
-	return "", ok && r.IsInt()
-}
 
 // builder maps the compiled schema graph to the IR.
 type builder struct {
 	l   *loader
-	c   *jsonschema.Compiler
+	g   *schema.Graph
 	pkg *Package
 
 	rootNames map[string]string // location → name from the config
@@ -82,8 +46,8 @@ type builder struct {
 	fields        map[string]map[string]string // properties object → field names
 	actionLocs    map[string]bool
 	external      map[string]external // root locations of Go types used as they are              // schemas whose struct is an action type
-	kindMemo      map[*jsonschema.Schema]kinds
-	kindBusy      map[*jsonschema.Schema]bool
+	kindMemo      map[*schema.Node]kinds
+	kindBusy      map[*schema.Node]bool
 	errs          []error
 	notes         []error // positioned notes, not errors
 }
@@ -93,57 +57,14 @@ func (b *builder) errorf(p Pos, format string, args ...any) {
 }
 
 // expand returns the sites and every schema they must also satisfy.
-func expand(sites ...*jsonschema.Schema) []*jsonschema.Schema { return schemagraph.Expand(sites...) }
-
-func ownKinds(s *jsonschema.Schema) kinds {
-	if s.Bool != nil {
-		if *s.Bool {
-			return kAll
-		}
-		return 0
-	}
-	k := kAll
-	if s.Types != nil && !s.Types.IsEmpty() {
-		var t kinds
-		for _, name := range s.Types.ToStrings() {
-			switch name {
-			case "null":
-				t |= kNull
-			case "boolean":
-				t |= kBool
-			case "integer":
-				t |= kInt
-			case "number":
-				t |= kNum
-			case "string":
-				t |= kStr
-			case "array":
-				t |= kArr
-			case "object":
-				t |= kObj
-			}
-		}
-		k &= t
-	}
-	if s.Const != nil {
-		k &= kindOfValue(*s.Const)
-	}
-	if s.Enum != nil {
-		var t kinds
-		for _, v := range s.Enum.Values {
-			t |= kindOfValue(v)
-		}
-		k &= t
-	}
-	return k
-}
+func expand(sites ...*schema.Node) []*schema.Node { return schema.Expand(sites...) }
 
 // kindsOf returns the kinds of JSON value that can satisfy every member.
-func (b *builder) kindsOf(conj []*jsonschema.Schema) kinds {
+func (b *builder) kindsOf(conj []*schema.Node) kinds {
 	k := kAll
 	for _, m := range conj {
-		k &= ownKinds(m)
-		for _, dis := range [][]*jsonschema.Schema{m.AnyOf, m.OneOf} {
+		k &= m.Kinds
+		for _, dis := range [][]*schema.Node{m.AnyOf, m.OneOf} {
 			if len(dis) == 0 {
 				continue
 			}
@@ -157,7 +78,7 @@ func (b *builder) kindsOf(conj []*jsonschema.Schema) kinds {
 	return k
 }
 
-func (b *builder) kindsOfSchema(s *jsonschema.Schema) kinds {
+func (b *builder) kindsOfSchema(s *schema.Node) kinds {
 	if k, ok := b.kindMemo[s]; ok {
 		return k
 	}
@@ -173,13 +94,13 @@ func (b *builder) kindsOfSchema(s *jsonschema.Schema) kinds {
 
 // hasShape reports whether s says anything about a value's structure that
 // a Go type can carry (beyond plain constraints).
-func hasShape(s *jsonschema.Schema) bool {
+func hasShape(s *schema.Node) bool {
 	return len(s.Properties) > 0 || s.AdditionalProperties != nil || len(s.PatternProperties) > 0 ||
-		s.Items != nil || s.Items2020 != nil || len(s.PrefixItems) > 0 || s.AdditionalItems != nil ||
-		s.Enum != nil || len(s.AnyOf) > 0 || len(s.OneOf) > 0 || s.Types != nil && !s.Types.IsEmpty()
+		s.Items != nil || len(s.PrefixItems) > 0 ||
+		s.Enum != nil || len(s.AnyOf) > 0 || len(s.OneOf) > 0 || s.Types != nil
 }
 
-func shaped(conj []*jsonschema.Schema) bool {
+func shaped(conj []*schema.Node) bool {
 	for _, m := range conj {
 		if hasShape(m) || m.Const != nil {
 			return true
@@ -189,10 +110,10 @@ func shaped(conj []*jsonschema.Schema) bool {
 }
 
 // canon follows a bare $ref to the schema that gives a type its name.
-func canon(s *jsonschema.Schema) *jsonschema.Schema {
+func canon(s *schema.Node) *schema.Node {
 	for i := 0; i < 100 && s.Ref != nil; i++ {
 		if len(s.Properties) > 0 || s.AdditionalProperties != nil || len(s.PatternProperties) > 0 ||
-			s.Items != nil || s.Items2020 != nil || len(s.PrefixItems) > 0 || s.Enum != nil ||
+			s.Items != nil || len(s.PrefixItems) > 0 || s.Enum != nil ||
 			len(s.AllOf) > 0 || len(s.AnyOf) > 0 || len(s.OneOf) > 0 {
 			return s
 		}
@@ -204,16 +125,16 @@ func canon(s *jsonschema.Schema) *jsonschema.Schema {
 // narrow adds to conj the one branch of each anyOf/oneOf that can hold a
 // value of kind k; a disjunction with several such branches is left to
 // validation. It returns the branches that were left, by disjunction.
-func (b *builder) narrow(conj []*jsonschema.Schema, k kinds) (out []*jsonschema.Schema, open [][]*jsonschema.Schema) {
+func (b *builder) narrow(conj []*schema.Node, k kinds) (out []*schema.Node, open [][]*schema.Node) {
 	out = conj
-	seen := map[*jsonschema.Schema]bool{}
+	seen := map[*schema.Node]bool{}
 	for _, m := range conj {
 		seen[m] = true
 	}
 	for i := 0; i < len(out); i++ {
 		m := out[i]
-		for _, dis := range [][]*jsonschema.Schema{m.AnyOf, m.OneOf} {
-			var match []*jsonschema.Schema
+		for _, dis := range [][]*schema.Node{m.AnyOf, m.OneOf} {
+			var match []*schema.Node
 			for _, br := range dis {
 				if b.kindsOfSchema(br)&k != 0 {
 					match = append(match, br)
@@ -228,7 +149,7 @@ func (b *builder) narrow(conj []*jsonschema.Schema, k kinds) (out []*jsonschema.
 					}
 				}
 			case len(match) > 1:
-				var shapedMatch []*jsonschema.Schema
+				var shapedMatch []*schema.Node
 				for _, br := range match {
 					if shaped(expand(br)) {
 						shapedMatch = append(shapedMatch, br)
@@ -246,10 +167,10 @@ func (b *builder) narrow(conj []*jsonschema.Schema, k kinds) (out []*jsonschema.
 // typeOf maps the schemas at sites (all of which a value must satisfy) to
 // a Go type, restricted to the kinds in mask. It reports whether null is
 // allowed too.
-func (b *builder) typeOf(sites []*jsonschema.Schema, mask kinds, hint string) (*Ref, bool) {
+func (b *builder) typeOf(sites []*schema.Node, mask kinds, hint string) (*Ref, bool) {
 	b.pkg.Nodes++
 	// Sites that only annotate do not shape the type.
-	var shapedSites []*jsonschema.Schema
+	var shapedSites []*schema.Node
 	for _, s := range sites {
 		if shaped(expand(s)) {
 			shapedSites = append(shapedSites, s)
@@ -279,7 +200,7 @@ func (b *builder) typeOf(sites []*jsonschema.Schema, mask kinds, hint string) (*
 		// Sites that add only constraints for this kind (a bare
 		// {"type": "object"} beside a full definition) do not change
 		// the Go type, and must not change its name either.
-		var keep []*jsonschema.Schema
+		var keep []*schema.Node
 		for _, s := range shapedSites {
 			if c := expand(s); shapedFor(c, k) || hasDisjunction(c) {
 				keep = append(keep, s)
@@ -292,7 +213,7 @@ func (b *builder) typeOf(sites []*jsonschema.Schema, mask kinds, hint string) (*
 		conj = expand(shapedSites...)
 	}
 	primary := canon(shapedSites[0])
-	if ext, ok := b.external[primary.Location]; ok {
+	if ext, ok := b.external[primary.Loc]; ok {
 		return &Ref{Kind: RefNamed, Name: ext.name, Pkg: ext.pkgPath}, nullable
 	}
 	if full := b.kindsOfSchema(primary) &^ kNull; single && k != full {
@@ -306,7 +227,7 @@ func (b *builder) typeOf(sites []*jsonschema.Schema, mask kinds, hint string) (*
 	if !shapedFor(own, k) && len(conj) > len(own) {
 		// The shape comes from the one anyOf/oneOf branch that can hold
 		// this kind: the type is that branch's, under its own name.
-		r, _ := b.typeOf([]*jsonschema.Schema{conj[len(own)]}, k, "")
+		r, _ := b.typeOf([]*schema.Node{conj[len(own)]}, k, "")
 		return r, nullable
 	}
 	switch {
@@ -318,7 +239,7 @@ func (b *builder) typeOf(sites []*jsonschema.Schema, mask kinds, hint string) (*
 		return &Ref{Kind: RefFloat}, nullable
 	case k == kStr:
 		for _, m := range conj {
-			if m.Enum != nil && len(m.Enum.Values) > 0 && allStrings(m.Enum.Values) {
+			if m.Enum != nil && len(m.Enum.List) > 0 && allStrings(m.Enum.List) {
 				return b.enum(primary, m, hint), nullable
 			}
 		}
@@ -335,7 +256,7 @@ func (b *builder) typeOf(sites []*jsonschema.Schema, mask kinds, hint string) (*
 	}
 }
 
-func hasDisjunction(conj []*jsonschema.Schema) bool {
+func hasDisjunction(conj []*schema.Node) bool {
 	for _, m := range conj {
 		if len(m.AnyOf) > 0 || len(m.OneOf) > 0 {
 			return true
@@ -373,11 +294,11 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // shapedFor reports whether conj itself says how a value of kind k is
 // built, as opposed to leaving it to an anyOf/oneOf branch.
-func shapedFor(conj []*jsonschema.Schema, k kinds) bool {
+func shapedFor(conj []*schema.Node, k kinds) bool {
 	for _, m := range conj {
 		switch {
 		case k == kObj && (len(m.Properties) > 0 || m.AdditionalProperties != nil || len(m.PatternProperties) > 0),
-			k == kArr && (m.Items != nil || m.Items2020 != nil || len(m.PrefixItems) > 0),
+			k == kArr && (m.Items != nil || len(m.PrefixItems) > 0),
 			k == kStr && m.Enum != nil:
 			return true
 		}
@@ -436,7 +357,7 @@ func (b *builder) refTo(t *Type) *Ref {
 	return r
 }
 
-func (b *builder) doc(t *Type, s *jsonschema.Schema) {
+func (b *builder) doc(t *Type, s *schema.Node) {
 	for _, m := range expand(s) {
 		if t.Doc == "" {
 			t.Doc = docText(m)
@@ -445,7 +366,7 @@ func (b *builder) doc(t *Type, s *jsonschema.Schema) {
 	}
 }
 
-func docText(s *jsonschema.Schema) string {
+func docText(s *schema.Node) string {
 	title, desc := strings.TrimSpace(s.Title), strings.TrimSpace(s.Description)
 	switch {
 	case title != "" && desc != "" && title != desc:
@@ -456,36 +377,36 @@ func docText(s *jsonschema.Schema) string {
 	return title
 }
 
-func keyOf(primary *jsonschema.Schema, sites []*jsonschema.Schema, mask kinds, extra string) string {
+func keyOf(primary *schema.Node, sites []*schema.Node, mask kinds, extra string) string {
 	var parts []string
 	if primary != nil {
-		parts = append(parts, primary.Location)
+		parts = append(parts, primary.Loc)
 	}
 	for _, s := range sites {
 		if c := canon(s); c != primary {
-			parts = append(parts, c.Location)
+			parts = append(parts, c.Loc)
 		}
 	}
 	return strings.Join(parts, "&") + "|" + strconv.Itoa(int(mask)) + extra
 }
 
-func (b *builder) schemaLocs(sites []*jsonschema.Schema) []string {
+func (b *builder) schemaLocs(sites []*schema.Node) []string {
 	var out []string
 	for _, s := range sites {
-		out = append(out, canon(s).Location)
+		out = append(out, canon(s).Loc)
 	}
 	return out
 }
 
-func (b *builder) enum(primary, m *jsonschema.Schema, hint string) *Ref {
-	key := m.Location + "|enum"
-	return b.named(key, primary.Location, hint, m.Location, func(t *Type) {
+func (b *builder) enum(primary, m *schema.Node, hint string) *Ref {
+	key := m.Loc + "|enum"
+	return b.named(key, primary.Loc, hint, m.Loc, func(t *Type) {
 		t.Kind = KindEnum
-		t.Schemas = []string{primary.Location}
+		t.Schemas = []string{primary.Loc}
 		b.doc(t, primary)
 		var vals []string
 		seen := map[string]bool{}
-		for _, v := range m.Enum.Values {
+		for _, v := range m.Enum.List {
 			s := v.(string)
 			if !seen[s] {
 				seen[s] = true
@@ -505,13 +426,13 @@ func (b *builder) enum(primary, m *jsonschema.Schema, hint string) *Ref {
 	})
 }
 
-func (b *builder) array(primary *jsonschema.Schema, sites, conj []*jsonschema.Schema, hint string) *Ref {
-	var items []*jsonschema.Schema
-	var prefix [][]*jsonschema.Schema // sites of each position
-	var rest []*jsonschema.Schema
+func (b *builder) array(primary *schema.Node, sites, conj []*schema.Node, hint string) *Ref {
+	var items []*schema.Node
+	var prefix [][]*schema.Node // sites of each position
+	var rest []*schema.Node
 	restClosed, tuple := false, false
 	minItems := 0
-	addPrefix := func(ps []*jsonschema.Schema) {
+	addPrefix := func(ps []*schema.Node) {
 		tuple = true
 		for i, p := range ps {
 			if i == len(prefix) {
@@ -524,32 +445,20 @@ func (b *builder) array(primary *jsonschema.Schema, sites, conj []*jsonschema.Sc
 		if m.MinItems != nil {
 			minItems = max(minItems, *m.MinItems)
 		}
-		switch it := m.Items.(type) {
-		case *jsonschema.Schema:
-			items = append(items, it)
-		case []*jsonschema.Schema:
-			addPrefix(it)
-			switch ai := m.AdditionalItems.(type) {
-			case *jsonschema.Schema:
-				rest = append(rest, ai)
-			case bool:
-				restClosed = restClosed || !ai
-			}
-		}
-		if len(m.PrefixItems) > 0 {
+		switch {
+		case len(m.PrefixItems) > 0:
 			addPrefix(m.PrefixItems)
-			if m.Items2020 != nil {
-				if m.Items2020.Bool != nil && !*m.Items2020.Bool {
-					restClosed = true
-				} else {
-					rest = append(rest, m.Items2020)
-				}
+			switch {
+			case m.Items.IsFalse():
+				restClosed = true
+			case m.Items != nil:
+				rest = append(rest, m.Items)
 			}
-		} else if m.Items2020 != nil {
-			items = append(items, m.Items2020)
+		case m.Items != nil:
+			items = append(items, m.Items)
 		}
 	}
-	elemOf := func(ss []*jsonschema.Schema) *Ref {
+	elemOf := func(ss []*schema.Node) *Ref {
 		if len(ss) == 0 {
 			return &Ref{Kind: RefAny}
 		}
@@ -574,7 +483,7 @@ func (b *builder) array(primary *jsonschema.Schema, sites, conj []*jsonschema.Sc
 		return &Ref{Kind: RefSlice, Elem: types[0]}
 	}
 	key := keyOf(primary, sites, kArr, hint+"|tuple")
-	return b.named(key, primary.Location, hint, primary.Location, func(t *Type) {
+	return b.named(key, primary.Loc, hint, primary.Loc, func(t *Type) {
 		t.Kind = KindTuple
 		t.Schemas = b.schemaLocs(sites)
 		b.doc(t, primary)
@@ -618,24 +527,24 @@ func (b *builder) wrapElem(r *Ref, null bool) *Ref {
 
 type prop struct {
 	name  string
-	sites []*jsonschema.Schema
+	sites []*schema.Node
 	pos   Pos
 	order int
 }
 
-func (b *builder) object(primary *jsonschema.Schema, sites, conj []*jsonschema.Schema, open [][]*jsonschema.Schema, hint string) *Ref {
+func (b *builder) object(primary *schema.Node, sites, conj []*schema.Node, open [][]*schema.Node, hint string) *Ref {
 	props := map[string]*prop{}
 	var order []*prop
 	required := map[string]bool{}
 	closed := false
-	var addl []*jsonschema.Schema
+	var addl []*schema.Node
 	patterns := false
 	for mi, m := range conj {
 		for _, name := range sortedKeys(m.Properties) {
 			s := m.Properties[name]
 			p := props[name]
 			if p == nil {
-				p = &prop{name: name, pos: b.l.position(s.Location), order: mi}
+				p = &prop{name: name, pos: b.l.position(s.Loc), order: mi}
 				props[name] = p
 				order = append(order, p)
 			}
@@ -644,12 +553,12 @@ func (b *builder) object(primary *jsonschema.Schema, sites, conj []*jsonschema.S
 		for _, r := range m.Required {
 			required[r] = true
 		}
-		switch a := m.AdditionalProperties.(type) {
-		case bool:
-			if !a && len(m.PatternProperties) == 0 {
+		switch a := m.AdditionalProperties; {
+		case a.IsFalse():
+			if len(m.PatternProperties) == 0 {
 				closed = true
 			}
-		case *jsonschema.Schema:
+		case a != nil && !a.IsTrue():
 			addl = append(addl, a)
 		}
 		if len(m.PatternProperties) > 0 {
@@ -670,7 +579,7 @@ func (b *builder) object(primary *jsonschema.Schema, sites, conj []*jsonschema.S
 		return &Ref{Kind: RefMap, Elem: extraType()}
 	}
 	key := keyOf(primary, sites, kObj, hint)
-	loc := primary.Location
+	loc := primary.Loc
 	return b.named(key, loc, hint, loc, func(t *Type) {
 		t.Kind = KindStruct
 		t.Schemas = b.schemaLocs(sites)
@@ -792,9 +701,9 @@ var kindWords = []struct {
 
 // union maps a schema that allows several kinds of value to a struct with
 // one field per kind, picked by the JSON value's first byte.
-func (b *builder) union(primary *jsonschema.Schema, sites, conj []*jsonschema.Schema, k kinds, hint string) *Ref {
+func (b *builder) union(primary *schema.Node, sites, conj []*schema.Node, k kinds, hint string) *Ref {
 	key := keyOf(primary, sites, k, hint)
-	return b.named(key, primary.Location, hint, primary.Location, func(t *Type) {
+	return b.named(key, primary.Loc, hint, primary.Loc, func(t *Type) {
 		t.Kind = KindUnion
 		t.Schemas = b.schemaLocs(sites)
 		b.doc(t, primary)
@@ -828,7 +737,7 @@ func (b *builder) union(primary *jsonschema.Schema, sites, conj []*jsonschema.Sc
 
 // discriminated maps object branches that a string property tells apart
 // to a union; nil when there is no such property.
-func (b *builder) discriminated(primary *jsonschema.Schema, sites, base []*jsonschema.Schema, branches []*jsonschema.Schema, hint string) *Ref {
+func (b *builder) discriminated(primary *schema.Node, sites, base []*schema.Node, branches []*schema.Node, hint string) *Ref {
 	tags := make([]map[string][]string, len(branches))
 	for i, br := range branches {
 		tags[i] = map[string][]string{}
@@ -846,11 +755,11 @@ func (b *builder) discriminated(primary *jsonschema.Schema, sites, base []*jsons
 				}
 				for _, s := range expand(ps) {
 					if s.Const != nil {
-						if v, ok := (*s.Const).(string); ok {
+						if v, ok := s.Const.V.(string); ok {
 							tags[i][name] = []string{v}
 						}
-					} else if s.Enum != nil && allStrings(s.Enum.Values) {
-						for _, v := range s.Enum.Values {
+					} else if s.Enum != nil && allStrings(s.Enum.List) {
+						for _, v := range s.Enum.List {
 							tags[i][name] = append(tags[i][name], v.(string))
 						}
 					}
@@ -895,7 +804,7 @@ func (b *builder) discriminated(primary *jsonschema.Schema, sites, base []*jsons
 			baseShaped = true
 		}
 	}
-	return b.named(key, primary.Location, hint, primary.Location, func(t *Type) {
+	return b.named(key, primary.Loc, hint, primary.Loc, func(t *Type) {
 		t.Kind = KindUnion
 		t.Discriminator = disc
 		t.Schemas = b.schemaLocs(sites)
@@ -905,9 +814,9 @@ func (b *builder) discriminated(primary *jsonschema.Schema, sites, base []*jsons
 			var r *Ref
 			if baseShaped {
 				vh := hint + names.Go(tags[i][disc][0]) + "Variant"
-				r = b.object(primary, append(append([]*jsonschema.Schema(nil), sites...), br), append(append([]*jsonschema.Schema(nil), base...), expand(br)...), nil, vh)
+				r = b.object(primary, append(append([]*schema.Node(nil), sites...), br), append(append([]*schema.Node(nil), base...), expand(br)...), nil, vh)
 			} else {
-				r, _ = b.typeOf([]*jsonschema.Schema{br}, kObj, "")
+				r, _ = b.typeOf([]*schema.Node{br}, kObj, "")
 			}
 			vname := names.Go(tags[i][disc][0])
 			if r.Kind == RefNamed {

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/structgen/structgen/gen/schema"
 
 	"github.com/structgen/structgen/gen/internal/ojson"
 )
@@ -20,15 +20,15 @@ import (
 // draft.
 type bundler struct {
 	l     *loader
-	c     *jsonschema.Compiler
+	g     *schema.Graph
 	draft string            // meta-schema URI of every document involved
 	defs  map[string]string // target location → key in $defs
 	vals  *ojson.Object     // the $defs
 	err   error
 }
 
-func newBundler(l *loader, c *jsonschema.Compiler, draft string) *bundler {
-	return &bundler{l: l, c: c, draft: draft, defs: map[string]string{}, vals: ojson.NewObject()}
+func newBundler(l *loader, g *schema.Graph, draft string) *bundler {
+	return &bundler{l: l, g: g, draft: draft, defs: map[string]string{}, vals: ojson.NewObject()}
 }
 
 // defsKey is where old drafts keep definitions.
@@ -133,18 +133,18 @@ func (bd *bundler) copyValue(v any, loc string) any {
 // target returns the location that the reference keyword kw of the schema
 // at loc resolves to.
 func (bd *bundler) target(loc, kw string) string {
-	s, err := bd.c.Compile(loc)
+	s, err := bd.g.Node(loc)
 	if err != nil {
 		bd.fail(loc, "%v", err)
 		return loc
 	}
 	switch {
 	case kw == "$ref" && s.Ref != nil:
-		return s.Ref.Location
+		return s.Ref.Loc
 	case kw == "$recursiveRef" && s.RecursiveRef != nil:
-		return s.RecursiveRef.Location
+		return s.RecursiveRef.Loc
 	case kw == "$dynamicRef" && s.DynamicRef != nil && s.DynamicRef.Ref != nil:
-		return s.DynamicRef.Ref.Location
+		return s.DynamicRef.Ref.Loc
 	}
 	bd.fail(loc, "cannot resolve %s here", kw)
 	return loc
@@ -267,8 +267,8 @@ func (bd *bundler) augment(params, response string) string {
 // standalone returns the schema at loc as a document of its own: a bare
 // $ref is followed, and every referenced schema copied into $defs.
 func (bd *bundler) standalone(loc string) *ojson.Object {
-	if s, err := bd.c.Compile(loc); err == nil {
-		loc = canon(s).Location
+	if s, err := bd.g.Node(loc); err == nil {
+		loc = canon(s).Loc
 	}
 	v := bd.copySchema(loc)
 	root, ok := v.(*ojson.Object)

@@ -20,6 +20,7 @@ import (
 
 	"github.com/structgen/structgen/gen/config"
 	"github.com/structgen/structgen/gen/loc"
+	"github.com/structgen/structgen/gen/schema"
 
 	"github.com/structgen/structgen/internal/ecmaregex"
 )
@@ -60,8 +61,11 @@ func build(cfg *Config) (*Package, []error) {
 		return nil, []error{err}
 	}
 	b := &builder{
-		l:             l,
-		c:             c,
+		l: l,
+		g: schema.NewGraph(c, l.position, func(loc string) string {
+			u, _, _ := strings.Cut(loc, "#")
+			return l.draftOf(u)
+		}),
 		pkg:           &Package{Name: cfg.Package, Draft: draft},
 		rootNames:     map[string]string{},
 		overrides:     map[string]string{},
@@ -74,15 +78,15 @@ func build(cfg *Config) (*Package, []error) {
 		fields:        map[string]map[string]string{},
 		actionLocs:    map[string]bool{},
 		external:      map[string]external{},
-		kindMemo:      map[*jsonschema.Schema]kinds{},
-		kindBusy:      map[*jsonschema.Schema]bool{},
+		kindMemo:      map[*schema.Node]kinds{},
+		kindBusy:      map[*schema.Node]bool{},
 	}
 	cfg, goErrs := b.goSchemas(cfg)
 	if len(goErrs) > 0 {
 		return nil, goErrs
 	}
 	l.cfg = cfg
-	compile := func(ref string, pos Pos) *jsonschema.Schema {
+	compile := func(ref string, pos Pos) *schema.Node {
 		file, frag, _ := strings.Cut(ref, "#")
 		abs, err := filepath.Abs(cfg.Path(file))
 		if err != nil {
@@ -93,7 +97,7 @@ func build(cfg *Config) (*Package, []error) {
 		if frag != "" {
 			loc += "#" + frag
 		}
-		s, err := c.Compile(loc)
+		s, err := b.g.Node(loc)
 		if err != nil {
 			b.errs = append(b.errs, l.compileError(err, pos))
 			return nil
@@ -145,7 +149,7 @@ func build(cfg *Config) (*Package, []error) {
 		}
 	}
 	b.errs = append(b.errs, l.preload()...)
-	roots := make([]*jsonschema.Schema, len(cfg.Schemas))
+	roots := make([]*schema.Node, len(cfg.Schemas))
 	for i, e := range cfg.Schemas {
 		if unloaded[e.Name] {
 			continue
@@ -153,24 +157,24 @@ func build(cfg *Config) (*Package, []error) {
 		if e.Ref != "" {
 			roots[i] = compile(e.Ref, e.Pos)
 		} else {
-			s, err := c.Compile(l.inlineURLs[e.Inline] + "#")
+			s, err := b.g.Node(l.inlineURLs[e.Inline] + "#")
 			if err != nil {
 				b.errs = append(b.errs, l.compileError(err, e.Pos))
 			}
 			roots[i] = s
 		}
 		if roots[i] != nil {
-			if _, dup := b.rootNames[roots[i].Location]; !dup {
-				b.rootNames[roots[i].Location] = e.Name
+			if _, dup := b.rootNames[roots[i].Loc]; !dup {
+				b.rootNames[roots[i].Loc] = e.Name
 			}
 		}
 	}
 	for _, n := range cfg.Names {
 		if s := compile(n.Ref, n.Pos); s != nil {
-			b.overrides[s.Location] = n.Name
+			b.overrides[s.Loc] = n.Name
 		}
 	}
-	rootsByName := map[string]*jsonschema.Schema{}
+	rootsByName := map[string]*schema.Node{}
 	for i, e := range cfg.Schemas {
 		rootsByName[e.Name] = roots[i]
 	}
@@ -180,7 +184,7 @@ func build(cfg *Config) (*Package, []error) {
 		if s == nil {
 			continue // reported above
 		}
-		if first := b.rootNames[s.Location]; first != e.Name {
+		if first := b.rootNames[s.Loc]; first != e.Name {
 			under := &Ref{Kind: RefNamed, Name: first}
 			if ft := b.chosen[first]; ft != nil {
 				under = b.refTo(ft)
@@ -188,7 +192,7 @@ func build(cfg *Config) (*Package, []error) {
 			b.addRoot(&Type{Name: e.Name, Kind: KindAlias, Underlying: under}, s, e)
 			continue
 		}
-		r, null := b.typeOf([]*jsonschema.Schema{s}, kAll, "")
+		r, null := b.typeOf([]*schema.Node{s}, kAll, "")
 		if r.Kind == RefNamed && r.Name == e.Name && r.Pkg == "" {
 			continue
 		}
@@ -219,7 +223,7 @@ func build(cfg *Config) (*Package, []error) {
 	sort.Slice(b.pkg.Tools, func(i, j int) bool { return b.pkg.Tools[i].Name < b.pkg.Tools[j].Name })
 	for _, o := range outputs {
 		if s := rootsByName[o.entry]; s != nil {
-			b.buildOutput(o, s.Location, o.entry, cfg)
+			b.buildOutput(o, s.Loc, o.entry, cfg)
 		}
 	}
 	b.resolveNames(b.reservedIdents())
@@ -271,15 +275,15 @@ func (b *builder) holdsNull(r *Ref) bool {
 	return t != nil && t.Kind == KindUnion
 }
 
-func (b *builder) addRoot(t *Type, s *jsonschema.Schema, e SchemaEntry) {
+func (b *builder) addRoot(t *Type, s *schema.Node, e SchemaEntry) {
 	key := "root:" + e.Name
 	if ot, ok := b.chosen[t.Name]; ok {
 		b.errorf(e.Pos, "schema name %s is also the Go name of %s (%s); add a `names` entry for that schema", t.Name, ot.Source, ot.Pos)
 		return
 	}
-	t.Source = b.l.source(s.Location)
+	t.Source = b.l.source(s.Loc)
 	t.Pos = e.Pos
-	t.Schemas = []string{s.Location}
+	t.Schemas = []string{s.Loc}
 	b.doc(t, s)
 	b.register(t, &naming{key: key, chosen: true, ladder: []string{t.Name}})
 }

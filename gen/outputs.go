@@ -97,7 +97,7 @@ func refName(ref string) string {
 // buildOutput makes the canonical schema and the dialects of one output.
 func (b *builder) buildOutput(spec outputSpec, loc string, typeName string, cfg *Config) {
 	draft := b.l.draftOf(strings.SplitN(loc, "#", 2)[0])
-	bd := newBundler(b.l, b.c, draft)
+	bd := newBundler(b.l, b.g, draft)
 	root := bd.standalone(loc)
 	if bd.err != nil {
 		b.errs = append(b.errs, bd.err)

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/structgen/structgen/gen/schema"
 
 	"github.com/structgen/structgen/gen/names"
 )
@@ -213,14 +213,14 @@ func (b *builder) pointerValue(u, ptr string) any {
 type tool struct {
 	spec           *toolSpec
 	goName         string
-	params         *jsonschema.Schema // nil: no arguments
-	response       *jsonschema.Schema
+	params         *schema.Node // nil: no arguments
+	response       *schema.Node
 	responseFields []string
 }
 
 // resolveTools compiles each tool's schemas and names its types, before
 // any type is built, so that every name is known.
-func (b *builder) resolveTools(cfg *Config, specs []*toolSpec, compile func(ref string, pos Pos) *jsonschema.Schema, roots map[string]*jsonschema.Schema) []*tool {
+func (b *builder) resolveTools(cfg *Config, specs []*toolSpec, compile func(ref string, pos Pos) *schema.Node, roots map[string]*schema.Node) []*tool {
 	var out []*tool
 	goNames := map[string]*toolSpec{}
 	for _, s := range specs {
@@ -234,7 +234,7 @@ func (b *builder) resolveTools(cfg *Config, specs []*toolSpec, compile func(ref 
 			continue
 		}
 		goNames[t.goName] = s
-		resolve := func(ref string, pos Pos) (*jsonschema.Schema, string) {
+		resolve := func(ref string, pos Pos) (*schema.Node, string) {
 			if ref == "" {
 				return nil, ""
 			}
@@ -242,7 +242,7 @@ func (b *builder) resolveTools(cfg *Config, specs []*toolSpec, compile func(ref 
 				return s, ref // a name from `schemas`
 			}
 			if strings.Contains(ref, "://") {
-				sch, err := b.c.Compile(ref)
+				sch, err := b.g.Node(ref)
 				if err != nil {
 					b.errs = append(b.errs, b.l.compileError(err, pos))
 					return nil, ""
@@ -257,12 +257,12 @@ func (b *builder) resolveTools(cfg *Config, specs []*toolSpec, compile func(ref 
 			continue
 		}
 		if t.params != nil && s.paramsName == "" {
-			if _, named := b.rootNames[t.params.Location]; !named {
-				b.rootNames[t.params.Location] = t.goName + "Args"
+			if _, named := b.rootNames[t.params.Loc]; !named {
+				b.rootNames[t.params.Loc] = t.goName + "Args"
 				if t.response == nil {
 					// The arguments type is the action type: its fields may
 					// not take the names of the Action methods.
-					b.actionLocs[t.params.Location] = true
+					b.actionLocs[t.params.Loc] = true
 				}
 			}
 		}
@@ -280,8 +280,8 @@ func (b *builder) rawObject(loc string) map[string]any {
 
 // objectProps returns the properties a schema declares at its top level,
 // through $ref and allOf, with where each is declared.
-func objectProps(s *jsonschema.Schema) map[string]*jsonschema.Schema {
-	out := map[string]*jsonschema.Schema{}
+func objectProps(s *schema.Node) map[string]*schema.Node {
+	out := map[string]*schema.Node{}
 	for _, m := range expand(s) {
 		for name, p := range m.Properties {
 			if _, ok := out[name]; !ok {
@@ -295,13 +295,13 @@ func objectProps(s *jsonschema.Schema) map[string]*jsonschema.Schema {
 // checkTool reports what keeps a tool's schemas from merging into one.
 func (b *builder) checkTool(t *tool, reserved map[string]Reserved) {
 	s := t.spec
-	var params *jsonschema.Schema
+	var params *schema.Node
 	if t.params != nil {
 		params = canon(t.params)
 		for _, name := range sortedKeys(objectProps(params)) {
 			if name == "kind" {
 				p := objectProps(params)[name]
-				b.errorf(b.l.position(p.Location), "tool %q has a parameter named \"kind\", which persisted actions use for their type; rename the parameter", s.name)
+				b.errorf(b.l.position(p.Loc), "tool %q has a parameter named \"kind\", which persisted actions use for their type; rename the parameter", s.name)
 			}
 		}
 	}
@@ -309,9 +309,9 @@ func (b *builder) checkTool(t *tool, reserved map[string]Reserved) {
 		return
 	}
 	r := canon(t.response)
-	raw := b.rawObject(r.Location)
-	where := b.l.source(r.Location)
-	if raw == nil || len(r.Properties) == 0 || r.Types != nil && !r.Types.IsEmpty() && !slicesContains(r.Types.ToStrings(), "object") {
+	raw := b.rawObject(r.Loc)
+	where := b.l.source(r.Loc)
+	if raw == nil || len(r.Properties) == 0 || r.Types != nil && !slicesContains(r.Types, "object") {
 		b.errorf(s.responsePos, "response schema %s of tool %q is not an object with named properties; a response is merged into the tool's arguments, so it must be one", where, s.name)
 		return
 	}
@@ -319,7 +319,7 @@ func (b *builder) checkTool(t *tool, reserved map[string]Reserved) {
 		what string
 		loc  string
 		raw  map[string]any
-	}{{"response", r.Location, raw}, {"parameters", locOf(params), b.rawObject(locOf(params))}} {
+	}{{"response", r.Loc, raw}, {"parameters", locOf(params), b.rawObject(locOf(params))}} {
 		for _, k := range sortedKeys(part.raw) {
 			pos := b.l.position(part.loc + "/" + jsonptr.Escape(k))
 			switch {
@@ -339,23 +339,23 @@ func (b *builder) checkTool(t *tool, reserved map[string]Reserved) {
 	for _, m := range expand(r) {
 		for i, req := range m.Required {
 			if _, ok := props[req]; !ok {
-				b.errorf(b.l.position(m.Location+"/required/"+strconv.Itoa(i)), "response schema of tool %q requires %q, which it does not declare", s.name, req)
+				b.errorf(b.l.position(m.Loc+"/required/"+strconv.Itoa(i)), "response schema of tool %q requires %q, which it does not declare", s.name, req)
 			}
 		}
 	}
-	var paramProps map[string]*jsonschema.Schema
+	var paramProps map[string]*schema.Node
 	if params != nil {
 		paramProps = objectProps(params)
 	}
 	for _, name := range sortedKeys(props) {
-		pos := b.l.position(props[name].Location)
+		pos := b.l.position(props[name].Loc)
 		if name == "kind" {
 			b.errorf(pos, "response field \"kind\" of tool %q is reserved: persisted actions use it for their type", s.name)
 		} else if r, ok := reserved[name]; ok {
 			b.errorf(pos, "response field %q of tool %q is reserved (%s)", name, s.name, r.Pos)
 		}
 		if p, ok := paramProps[name]; ok {
-			b.errorf(pos, "response field %q of tool %q collides with the tool's own parameter %q (%s)", name, s.name, name, b.l.position(p.Location))
+			b.errorf(pos, "response field %q of tool %q collides with the tool's own parameter %q (%s)", name, s.name, name, b.l.position(p.Loc))
 		}
 		t.responseFields = append(t.responseFields, name)
 	}
@@ -368,11 +368,11 @@ func other(part string) string {
 	return "response"
 }
 
-func locOf(s *jsonschema.Schema) string {
+func locOf(s *schema.Node) string {
 	if s == nil {
 		return ""
 	}
-	return s.Location
+	return s.Loc
 }
 
 func slicesContains(list []string, s string) bool {
@@ -395,13 +395,13 @@ func (b *builder) buildTool(t *tool) {
 	if t.params != nil {
 		draft = b.l.draftOf(strings.SplitN(argsLoc, "#", 2)[0])
 	} else if t.response != nil {
-		draft = b.l.draftOf(strings.SplitN(t.response.Location, "#", 2)[0])
+		draft = b.l.draftOf(strings.SplitN(t.response.Loc, "#", 2)[0])
 	}
 	var text string
 	if t.params == nil && t.response == nil {
 		text = noParameters(draft)
 	} else {
-		bd := newBundler(b.l, b.c, draft)
+		bd := newBundler(b.l, b.g, draft)
 		text = bd.augment(locOf(canonOrNil(t.params)), locOf(canonOrNil(t.response)))
 		if bd.err != nil {
 			b.errs = append(b.errs, bd.err)
@@ -420,7 +420,7 @@ func (b *builder) buildTool(t *tool) {
 	if t.params == nil {
 		argsType = &Type{Name: argsName, Kind: KindStruct, Source: s.source, Pos: s.pos}
 	} else {
-		r, null := b.typeOf([]*jsonschema.Schema{t.params}, kAll, "")
+		r, null := b.typeOf([]*schema.Node{t.params}, kAll, "")
 		switch {
 		case r.Kind == RefNamed && r.Name == argsName && b.refs[r] != nil:
 			argsType = b.refs[r]
@@ -455,7 +455,7 @@ func (b *builder) buildTool(t *tool) {
 
 	action := argsType
 	if t.response != nil {
-		r, _ := b.typeOf([]*jsonschema.Schema{t.response}, kAll, "")
+		r, _ := b.typeOf([]*schema.Node{t.response}, kAll, "")
 		if r.Kind != RefNamed {
 			b.errorf(s.responsePos, "response schema of tool %q does not map to a struct", s.name)
 			return
@@ -499,7 +499,7 @@ func (b *builder) buildTool(t *tool) {
 	b.pkg.Resources = append(b.pkg.Resources, Resource{URL: ir.SchemaURL, Text: text})
 }
 
-func canonOrNil(s *jsonschema.Schema) *jsonschema.Schema {
+func canonOrNil(s *schema.Node) *schema.Node {
 	if s == nil {
 		return nil
 	}

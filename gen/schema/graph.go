@@ -1,0 +1,191 @@
+package schema
+
+import (
+	"sort"
+
+	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/structgen/structgen/gen/loc"
+)
+
+// Compiler compiles a location with the validator library; the source
+// stage sets it up with its documents.
+type Compiler interface {
+	Compile(loc string) (*jsonschema.Schema, error)
+}
+
+// Graph holds the nodes of every schema compiled so far, by location.
+type Graph struct {
+	c     Compiler
+	pos   func(loc string) loc.Pos
+	draft func(loc string) string
+	nodes map[*jsonschema.Schema]*Node
+	byLoc map[string]*Node
+}
+
+// NewGraph returns an empty graph over c; pos gives the position of a
+// location, draft the meta-schema URI of its document.
+func NewGraph(c Compiler, pos func(string) loc.Pos, draft func(string) string) *Graph {
+	return &Graph{c: c, pos: pos, draft: draft, nodes: map[*jsonschema.Schema]*Node{}, byLoc: map[string]*Node{}}
+}
+
+// Node returns the node at location l (URL#pointer), compiling it and
+// everything it reaches on first use.
+func (g *Graph) Node(l string) (*Node, error) {
+	if n, ok := g.byLoc[l]; ok {
+		return n, nil
+	}
+	s, err := g.c.Compile(l)
+	if err != nil {
+		return nil, err
+	}
+	n := g.from(s)
+	g.byLoc[l] = n
+	return n, nil
+}
+
+// from returns the node of a compiled schema, building the nodes it
+// reaches; cycles are fine.
+func (g *Graph) from(s *jsonschema.Schema) *Node {
+	if s == nil {
+		return nil
+	}
+	if n, ok := g.nodes[s]; ok {
+		return n
+	}
+	n := &Node{Loc: s.Location, Pos: g.pos(s.Location), Draft: g.draft(s.Location)}
+	g.nodes[s] = n
+	if _, ok := g.byLoc[s.Location]; !ok {
+		g.byLoc[s.Location] = n
+	}
+	n.Bool = s.Bool
+	n.Title, n.Description, n.Comment = s.Title, s.Description, s.Comment
+	n.Deprecated, n.ReadOnly, n.WriteOnly = s.Deprecated, s.ReadOnly, s.WriteOnly
+	if s.Default != nil {
+		n.Default = &Value{*s.Default}
+	}
+	n.Examples = s.Examples
+	n.ID, n.Anchor, n.DynamicAnchor, n.RecursiveAnchor = s.ID, s.Anchor, s.DynamicAnchor, s.RecursiveAnchor
+	n.Ref = g.from(s.Ref)
+	n.RecursiveRef = g.from(s.RecursiveRef)
+	if s.DynamicRef != nil {
+		n.DynamicRef = &DynamicRef{Ref: g.from(s.DynamicRef.Ref), Anchor: s.DynamicRef.Anchor}
+	}
+	n.AllOf, n.AnyOf, n.OneOf = g.list(s.AllOf), g.list(s.AnyOf), g.list(s.OneOf)
+	n.Not, n.If, n.Then, n.Else = g.from(s.Not), g.from(s.If), g.from(s.Then), g.from(s.Else)
+	if s.Types != nil && !s.Types.IsEmpty() {
+		n.Types = s.Types.ToStrings()
+	}
+	if s.Enum != nil {
+		n.Enum = &Values{s.Enum.Values}
+	}
+	if s.Const != nil {
+		n.Const = &Value{*s.Const}
+	}
+	if s.Format != nil {
+		n.Format = s.Format.Name
+	}
+	n.Minimum, n.Maximum, n.ExclusiveMinimum, n.ExclusiveMaximum, n.MultipleOf =
+		s.Minimum, s.Maximum, s.ExclusiveMinimum, s.ExclusiveMaximum, s.MultipleOf
+	n.MinLength, n.MaxLength = s.MinLength, s.MaxLength
+	if s.Pattern != nil {
+		p := s.Pattern.String()
+		n.Pattern = &p
+	}
+	if s.ContentEncoding != nil {
+		n.ContentEncoding = s.ContentEncoding.Name
+	}
+	if s.ContentMediaType != nil {
+		n.ContentMediaType = s.ContentMediaType.Name
+	}
+	n.ContentSchema = g.from(s.ContentSchema)
+
+	// Arrays: one shape for every draft.
+	switch it := s.Items.(type) {
+	case *jsonschema.Schema:
+		n.Items = g.from(it)
+	case []*jsonschema.Schema:
+		n.PrefixItems = g.list(it)
+		n.Items = g.boolOrSchema(s.AdditionalItems, s.Location+"/additionalItems")
+	}
+	if len(s.PrefixItems) > 0 {
+		n.PrefixItems = g.list(s.PrefixItems)
+	}
+	if s.Items2020 != nil {
+		n.Items = g.from(s.Items2020)
+	}
+	n.MinItems, n.MaxItems, n.UniqueItems = s.MinItems, s.MaxItems, s.UniqueItems
+	n.Contains, n.MinContains, n.MaxContains = g.from(s.Contains), s.MinContains, s.MaxContains
+	n.UnevaluatedItems = g.from(s.UnevaluatedItems)
+
+	// Objects.
+	n.MinProperties, n.MaxProperties = s.MinProperties, s.MaxProperties
+	if len(s.Properties) > 0 {
+		n.Properties = map[string]*Node{}
+		for name, p := range s.Properties {
+			n.Properties[name] = g.from(p)
+		}
+	}
+	for re, p := range s.PatternProperties {
+		n.PatternProperties = append(n.PatternProperties, PatternProperty{Pattern: re.String(), Node: g.from(p)})
+	}
+	sort.Slice(n.PatternProperties, func(i, j int) bool { return n.PatternProperties[i].Pattern < n.PatternProperties[j].Pattern })
+	n.AdditionalProperties = g.boolOrSchema(s.AdditionalProperties, s.Location+"/additionalProperties")
+	n.PropertyNames = g.from(s.PropertyNames)
+	n.Required = s.Required
+	for name, req := range s.DependentRequired {
+		if n.DependentRequired == nil {
+			n.DependentRequired = map[string][]string{}
+		}
+		n.DependentRequired[name] = req
+	}
+	for name, d := range s.DependentSchemas {
+		if n.DependentSchemas == nil {
+			n.DependentSchemas = map[string]*Node{}
+		}
+		n.DependentSchemas[name] = g.from(d)
+	}
+	for name, d := range s.Dependencies {
+		switch d := d.(type) {
+		case []string:
+			if n.DependentRequired == nil {
+				n.DependentRequired = map[string][]string{}
+			}
+			n.DependentRequired[name] = d
+		case *jsonschema.Schema:
+			if n.DependentSchemas == nil {
+				n.DependentSchemas = map[string]*Node{}
+			}
+			n.DependentSchemas[name] = g.from(d)
+		}
+	}
+	n.UnevaluatedProperties = g.from(s.UnevaluatedProperties)
+	n.Kinds = ownKinds(n)
+	return n
+}
+
+func (g *Graph) list(ss []*jsonschema.Schema) []*Node {
+	if ss == nil {
+		return nil
+	}
+	out := make([]*Node, len(ss))
+	for i, s := range ss {
+		out[i] = g.from(s)
+	}
+	return out
+}
+
+// boolOrSchema maps a keyword the library keeps as bool or schema
+// (additionalProperties, additionalItems) to a node; true and false become
+// boolean nodes at l.
+func (g *Graph) boolOrSchema(v any, l string) *Node {
+	switch v := v.(type) {
+	case *jsonschema.Schema:
+		return g.from(v)
+	case bool:
+		n := &Node{Loc: l, Pos: g.pos(l), Bool: &v}
+		n.Kinds = ownKinds(n)
+		return n
+	}
+	return nil
+}
