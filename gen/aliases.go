@@ -3,7 +3,6 @@ package gen
 import (
 	"github.com/structgen/structgen/gen/config"
 	"github.com/structgen/structgen/gen/loc"
-	internaldrafts "github.com/structgen/structgen/internal/drafts"
 )
 
 // The config and position types are those of the config and loc stages;
@@ -23,17 +22,6 @@ type (
 
 // LoadConfig reads a YAML config file and reports every problem in it.
 func LoadConfig(file string) (*Config, error) { return config.Load(file) }
-
-func errAt(p Pos, format string, args ...any) error { return loc.Errorf(p, format, args...) }
-
-// drafts maps the config's draft names to meta-schema URIs.
-var drafts = func() map[string]string {
-	m := map[string]string{}
-	for _, d := range internaldrafts.All {
-		m[d.Name] = d.URI
-	}
-	return m
-}()
 
 // ParseConfig parses a YAML config and reports every problem in it; file
 // names it in errors and anchors relative paths.

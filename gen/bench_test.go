@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/structgen/structgen/gen/source"
 )
 
 // schemaStoreConfigs returns one config per SchemaStore schema of the
@@ -43,10 +45,10 @@ func BenchmarkGenerateSchemaStore(b *testing.B) {
 	cfgs := schemaStoreConfigs(b)
 	compileOnly := func() {
 		for _, cfg := range cfgs {
-			l, _ := newLoader(cfg)
+			set, _ := source.Load(cfg)
 			c := jsonschema.NewCompiler()
-			c.UseLoader(l)
-			c.Compile(fileURL(filepath.Join(mustAbs(b, cfg.Dir), cfg.Schemas[0].Ref)))
+			c.UseLoader(set)
+			c.Compile(source.FileURL(filepath.Join(mustAbs(b, cfg.Dir), cfg.Schemas[0].Ref)))
 		}
 	}
 	generate := func() {

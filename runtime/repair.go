@@ -8,12 +8,34 @@ import (
 	"strings"
 
 	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
-
-	"github.com/structgen/structgen/internal/schemagraph"
 )
 
-// members returns s and the schemas it must also satisfy.
-func members(s *jsonschema.Schema) []*jsonschema.Schema { return schemagraph.Expand(s) }
+// members returns s and the schemas it must also satisfy, through $ref,
+// $recursiveRef, $dynamicRef and allOf, each once, in a stable order. It
+// walks the validator library's graph, which the runtime validates with;
+// the generator has its own model (gen/schema).
+func members(s *jsonschema.Schema) []*jsonschema.Schema {
+	var out []*jsonschema.Schema
+	seen := map[*jsonschema.Schema]bool{}
+	var walk func(s *jsonschema.Schema)
+	walk = func(s *jsonschema.Schema) {
+		if s == nil || seen[s] {
+			return
+		}
+		seen[s] = true
+		out = append(out, s)
+		walk(s.Ref)
+		walk(s.RecursiveRef)
+		if s.DynamicRef != nil {
+			walk(s.DynamicRef.Ref)
+		}
+		for _, a := range s.AllOf {
+			walk(a)
+		}
+	}
+	walk(s)
+	return out
+}
 
 // allowedTypes returns the JSON types the schemas allow, as far as their
 // "type" keywords (or those of their anyOf/oneOf branches) say; nil when

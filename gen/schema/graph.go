@@ -2,31 +2,57 @@ package schema
 
 import (
 	"sort"
+	"strings"
 
 	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/structgen/structgen/gen/loc"
+	"github.com/structgen/structgen/internal/drafts"
+	"github.com/structgen/structgen/internal/ecmaregex"
 )
 
-// Compiler compiles a location with the validator library; the source
-// stage sets it up with its documents.
-type Compiler interface {
-	Compile(loc string) (*jsonschema.Schema, error)
+// Documents are the loaded schema documents (source.Set): the library
+// loads them through it, and nodes take their positions and drafts from
+// it.
+type Documents interface {
+	jsonschema.URLLoader
+	// Position returns where the value at a location is written.
+	Position(at string) loc.Pos
+	// DraftOf returns the meta-schema URI of the document at URL u.
+	DraftOf(u string) string
+	// DefaultDraft returns the meta-schema URI of documents that name none.
+	DefaultDraft() string
+	// Keys returns the keys of the JSON object at a location, in document
+	// order.
+	Keys(at string) []string
 }
 
-// Graph holds the nodes of every schema compiled so far, by location.
+// Graph holds the nodes of every schema compiled so far, by location. The
+// validator library compiles them: it resolves references, checks each
+// schema against its meta-schema, and reads every draft's keywords.
 type Graph struct {
-	c     Compiler
-	pos   func(loc string) loc.Pos
-	draft func(loc string) string
+	c     *jsonschema.Compiler
+	docs  Documents
 	nodes map[*jsonschema.Schema]*Node
 	byLoc map[string]*Node
 }
 
-// NewGraph returns an empty graph over c; pos gives the position of a
-// location, draft the meta-schema URI of its document.
-func NewGraph(c Compiler, pos func(string) loc.Pos, draft func(string) string) *Graph {
-	return &Graph{c: c, pos: pos, draft: draft, nodes: map[*jsonschema.Schema]*Node{}, byLoc: map[string]*Node{}}
+// NewGraph returns an empty graph over docs.
+func NewGraph(docs Documents) *Graph {
+	c := jsonschema.NewCompiler()
+	if d, ok := drafts.ByURI(docs.DefaultDraft()); ok {
+		c.DefaultDraft(d.Lib)
+	}
+	c.UseRegexpEngine(ecmaregex.Compile)
+	c.UseLoader(docs)
+	return &Graph{c: c, docs: docs, nodes: map[*jsonschema.Schema]*Node{}, byLoc: map[string]*Node{}}
+}
+
+func (g *Graph) pos(at string) loc.Pos { return g.docs.Position(at) }
+
+func (g *Graph) draft(at string) string {
+	u, _, _ := strings.Cut(at, "#")
+	return g.docs.DraftOf(u)
 }
 
 // Node returns the node at location l (URL#pointer), compiling it and
@@ -59,6 +85,7 @@ func (g *Graph) from(s *jsonschema.Schema) *Node {
 		g.byLoc[s.Location] = n
 	}
 	n.Bool = s.Bool
+	n.Keywords = g.docs.Keys(s.Location)
 	n.Title, n.Description, n.Comment = s.Title, s.Description, s.Comment
 	n.Deprecated, n.ReadOnly, n.WriteOnly = s.Deprecated, s.ReadOnly, s.WriteOnly
 	if s.Default != nil {
@@ -162,6 +189,30 @@ func (g *Graph) from(s *jsonschema.Schema) *Node {
 	n.UnevaluatedProperties = g.from(s.UnevaluatedProperties)
 	n.Kinds = ownKinds(n)
 	return n
+}
+
+// Add puts hand-built nodes, and every node they reach, into the graph
+// under their locations, computing what each derives (Init). Tests of
+// later stages build schemas this way, without files.
+func (g *Graph) Add(nodes ...*Node) {
+	seen := map[*Node]bool{}
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if n == nil || seen[n] {
+			return
+		}
+		seen[n] = true
+		n.Init()
+		if _, ok := g.byLoc[n.Loc]; !ok {
+			g.byLoc[n.Loc] = n
+		}
+		for _, c := range n.children() {
+			walk(c)
+		}
+	}
+	for _, n := range nodes {
+		walk(n)
+	}
 }
 
 func (g *Graph) list(ss []*jsonschema.Schema) []*Node {

@@ -25,6 +25,9 @@ type Node struct {
 
 	// Bool is set for the boolean schemas true and false.
 	Bool *bool
+	// Keywords are the keys written in the schema object, in document
+	// order, known to JSON Schema or not.
+	Keywords []string
 
 	// Annotations.
 	Title, Description, Comment     string
@@ -162,6 +165,10 @@ func isInteger(s string) bool {
 	r, ok := new(big.Rat).SetString(s)
 	return ok && r.IsInt()
 }
+
+// Init computes what a node derives from its keywords (Kinds); nodes the
+// graph builds have it, hand-built ones call it.
+func (n *Node) Init() { n.Kinds = ownKinds(n) }
 
 // ownKinds computes n.Kinds.
 func ownKinds(n *Node) Kinds {

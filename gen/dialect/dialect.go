@@ -1,14 +1,20 @@
-package gen
+// Package dialect derives each provider's view of a canonical schema: the
+// keywords it accepts, and how the rest is carried (moved into
+// descriptions, so that the model still reads them while Parse still
+// enforces them against the canonical schema). It is pure: JSON in, JSON
+// and notes out; the emitter writes the results as constants. To add a
+// provider, add its rules here and a case to Tool and Output.
+package dialect
 
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/structgen/structgen/gen/internal/jsonptr"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/structgen/structgen/gen/internal/ojson"
+	"github.com/structgen/structgen/gen/schema"
 )
 
 // A dialect is a provider's view of a canonical schema: the keywords it
@@ -135,7 +141,7 @@ func (t *transform) apply(root *ojson.Object) (*ojson.Object, bool) {
 	if defs != nil {
 		out := ojson.NewObject()
 		for _, k := range defs.Keys {
-			out.Set(k, t.node(defs.Vals[k], "/"+t.defsKey+"/"+jsonptr.Escape(k)))
+			out.Set(k, t.node(defs.Vals[k], "/"+t.defsKey+"/"+escapeToken(k)))
 		}
 		doc.Set(t.defsKey, out)
 	}
@@ -177,7 +183,7 @@ func recursive(defs *ojson.Object, defsKey string) bool {
 		}
 	}
 	for _, k := range defs.Keys {
-		collect(defs.Vals[k], jsonptr.Escape(k))
+		collect(defs.Vals[k], escapeToken(k))
 	}
 	state := map[string]int{} // 1 visiting, 2 done
 	var visit func(n string) bool
@@ -198,7 +204,7 @@ func recursive(defs *ojson.Object, defsKey string) bool {
 		return false
 	}
 	for _, k := range defs.Keys {
-		if visit(jsonptr.Escape(k)) {
+		if visit(escapeToken(k)) {
 			return true
 		}
 	}
@@ -226,7 +232,7 @@ func (t *transform) node(v any, ptr string) any {
 	}
 	for _, k := range o.Keys {
 		val := o.Vals[k]
-		child := ptr + "/" + jsonptr.Escape(k)
+		child := ptr + "/" + escapeToken(k)
 		switch {
 		case k == "properties":
 			props, _ := val.(*ojson.Object)
@@ -235,7 +241,7 @@ func (t *transform) node(v any, ptr string) any {
 			}
 			cp := ojson.NewObject()
 			for _, name := range props.Keys {
-				cp.Set(name, t.node(props.Vals[name], child+"/"+jsonptr.Escape(name)))
+				cp.Set(name, t.node(props.Vals[name], child+"/"+escapeToken(name)))
 			}
 			out.Set(k, cp)
 		case k == "items" || k == "additionalProperties" && !isBool(val):
@@ -269,7 +275,7 @@ func (t *transform) node(v any, ptr string) any {
 			out.Set(k, val)
 		case t.rules.keep[k]:
 			out.Set(k, ojson.Clone(val))
-		case schemaKeywords[k] || schemaMapKeywords[k] || schemaListKeywords[k] || k == "allOf" || k == "oneOf":
+		case schema.SchemaKeywords[k] || schema.MapKeywords[k] || schema.ListKeywords[k] || k == "allOf" || k == "oneOf":
 			// A structural keyword the provider does not accept: the
 			// schema cannot be expressed in its dialect.
 			t.note(child, "%q cannot be expressed; it is kept in the schema, which the provider may refuse or ignore, and Parse enforces it", k)

@@ -1,11 +1,14 @@
-package gen
+package build
 
 import (
-	"github.com/structgen/structgen/gen/internal/jsonptr"
 	"net/url"
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/structgen/structgen/gen/internal/jsonptr"
+	"github.com/structgen/structgen/gen/loc"
+	"github.com/structgen/structgen/internal/drafts"
 
 	"github.com/structgen/structgen/gen/schema"
 
@@ -19,7 +22,7 @@ import (
 // copy must keep every keyword's meaning: all documents must share one
 // draft.
 type bundler struct {
-	l     *loader
+	l     Documents
 	g     *schema.Graph
 	draft string            // meta-schema URI of every document involved
 	defs  map[string]string // target location → key in $defs
@@ -27,54 +30,45 @@ type bundler struct {
 	err   error
 }
 
-func newBundler(l *loader, g *schema.Graph, draft string) *bundler {
+func newBundler(l Documents, g *schema.Graph, draft string) *bundler {
 	return &bundler{l: l, g: g, draft: draft, defs: map[string]string{}, vals: ojson.NewObject()}
 }
 
 // defsKey is where old drafts keep definitions.
 func (bd *bundler) defsKey() string {
-	switch bd.draft {
-	case drafts["4"], drafts["6"], drafts["7"]:
+	if legacy(bd.draft) {
 		return "definitions"
 	}
 	return "$defs"
 }
 
-func (bd *bundler) fail(loc, format string, args ...any) {
+func (bd *bundler) fail(at, format string, args ...any) {
 	if bd.err == nil {
-		bd.err = errAt(bd.l.position(loc), format, args...)
+		bd.err = loc.Errorf(bd.l.Position(at), format, args...)
 	}
 }
 
-// raw returns the JSON value at loc (URL#pointer), keys in order.
-func (bd *bundler) raw(loc string) any {
-	u, frag, _ := strings.Cut(loc, "#")
-	if d := bd.l.draftOf(u); d != bd.draft {
-		bd.fail(loc, "%s uses JSON Schema %s but the tool's other schemas use %s; structgen cannot merge schemas of different drafts into one", bd.l.displayURL(u), draftName(d), draftName(bd.draft))
+// raw returns the JSON value at at (URL#pointer), keys in order.
+func (bd *bundler) raw(at string) any {
+	u, frag, _ := strings.Cut(at, "#")
+	if d := bd.l.DraftOf(u); d != bd.draft {
+		bd.fail(at, "%s uses JSON Schema %s but the tool's other schemas use %s; structgen cannot merge schemas of different drafts into one", bd.l.DisplayURL(u), draftName(d), draftName(bd.draft))
 		return nil
 	}
-	return jsonptr.Lookup(bd.l.ordered(u), jsonptr.Tokens(frag))
+	return jsonptr.Lookup(bd.l.Ordered(u), jsonptr.Tokens(frag))
 }
 
-// Keywords whose values hold subschemas, by shape.
-var (
-	schemaKeywords = map[string]bool{"items": true, "additionalProperties": true, "not": true, "if": true,
-		"then": true, "else": true, "contains": true, "propertyNames": true, "additionalItems": true,
-		"unevaluatedItems": true, "unevaluatedProperties": true, "contentSchema": true}
-	schemaMapKeywords  = map[string]bool{"properties": true, "patternProperties": true, "dependentSchemas": true, "dependencies": true}
-	schemaListKeywords = map[string]bool{"allOf": true, "anyOf": true, "oneOf": true, "prefixItems": true, "items": true}
-	// dropped from copies: identifiers and definitions that the rewritten
-	// references no longer need.
-	droppedKeywords = map[string]bool{"$defs": true, "definitions": true, "$id": true, "$schema": true,
-		"$anchor": true, "$dynamicAnchor": true, "$recursiveAnchor": true, "$comment": true, "$vocabulary": true}
-)
+// dropped from copies: identifiers and definitions that the rewritten
+// references no longer need.
+var droppedKeywords = map[string]bool{"$defs": true, "definitions": true, "$id": true, "$schema": true,
+	"$anchor": true, "$dynamicAnchor": true, "$recursiveAnchor": true, "$comment": true, "$vocabulary": true}
 
-// copySchema returns a copy of the schema at loc with references rewritten.
-func (bd *bundler) copySchema(loc string) any {
-	return bd.copyValue(bd.raw(loc), loc)
+// copySchema returns a copy of the schema at at with references rewritten.
+func (bd *bundler) copySchema(at string) any {
+	return bd.copyValue(bd.raw(at), at)
 }
 
-func (bd *bundler) copyValue(v any, loc string) any {
+func (bd *bundler) copyValue(v any, at string) any {
 	o, ok := v.(*ojson.Object)
 	if !ok {
 		return ojson.Clone(v) // a boolean schema
@@ -82,9 +76,9 @@ func (bd *bundler) copyValue(v any, loc string) any {
 	out := ojson.NewObject()
 	for _, k := range o.Keys {
 		val := o.Vals[k]
-		child := loc + "/" + jsonptr.Escape(k)
+		child := at + "/" + jsonptr.Escape(k)
 		switch {
-		case k == "id" && bd.draft == drafts["4"]:
+		case k == "id" && bd.draft == drafts.All[0].URI:
 			if _, isStr := val.(string); isStr {
 				continue
 			}
@@ -95,8 +89,8 @@ func (bd *bundler) copyValue(v any, loc string) any {
 				out.Set(k, ojson.Clone(val))
 				continue
 			}
-			out.Set("$ref", "#/"+bd.defsKey()+"/"+jsonptr.Escape(bd.def(bd.target(loc, k))))
-		case schemaMapKeywords[k]:
+			out.Set("$ref", "#/"+bd.defsKey()+"/"+jsonptr.Escape(bd.def(bd.target(at, k))))
+		case schema.MapKeywords[k]:
 			m, isObj := val.(*ojson.Object)
 			if !isObj {
 				out.Set(k, ojson.Clone(val))
@@ -111,7 +105,7 @@ func (bd *bundler) copyValue(v any, loc string) any {
 				cm.Set(name, bd.copyValue(m.Vals[name], child+"/"+jsonptr.Escape(name)))
 			}
 			out.Set(k, cm)
-		case schemaListKeywords[k]:
+		case schema.ListKeywords[k]:
 			if arr, isArr := val.([]any); isArr {
 				ca := make([]any, len(arr))
 				for i, e := range arr {
@@ -121,7 +115,7 @@ func (bd *bundler) copyValue(v any, loc string) any {
 				continue
 			}
 			out.Set(k, bd.copyValue(val, child))
-		case schemaKeywords[k]:
+		case schema.SchemaKeywords[k]:
 			out.Set(k, bd.copyValue(val, child))
 		default:
 			out.Set(k, ojson.Clone(val)) // values: enum, const, default, …
@@ -131,12 +125,12 @@ func (bd *bundler) copyValue(v any, loc string) any {
 }
 
 // target returns the location that the reference keyword kw of the schema
-// at loc resolves to.
-func (bd *bundler) target(loc, kw string) string {
-	s, err := bd.g.Node(loc)
+// at at resolves to.
+func (bd *bundler) target(at, kw string) string {
+	s, err := bd.g.Node(at)
 	if err != nil {
-		bd.fail(loc, "%v", err)
-		return loc
+		bd.fail(at, "%v", err)
+		return at
 	}
 	switch {
 	case kw == "$ref" && s.Ref != nil:
@@ -146,8 +140,8 @@ func (bd *bundler) target(loc, kw string) string {
 	case kw == "$dynamicRef" && s.DynamicRef != nil && s.DynamicRef.Ref != nil:
 		return s.DynamicRef.Ref.Loc
 	}
-	bd.fail(loc, "cannot resolve %s here", kw)
-	return loc
+	bd.fail(at, "cannot resolve %s here", kw)
+	return at
 }
 
 // def returns the $defs key that holds a copy of the schema at target.
@@ -167,8 +161,8 @@ func (bd *bundler) def(target string) string {
 }
 
 // defName is a readable $defs key for the schema at loc.
-func defName(loc string) string {
-	u, frag, _ := strings.Cut(loc, "#")
+func defName(at string) string {
+	u, frag, _ := strings.Cut(at, "#")
 	ptr, err := url.PathUnescape(frag)
 	if err != nil {
 		ptr = frag
@@ -186,12 +180,15 @@ func defName(loc string) string {
 }
 
 func draftName(uri string) string {
-	for name, u := range drafts {
-		if u == uri {
-			return "draft " + name
-		}
+	if d, ok := drafts.ByURI(uri); ok {
+		return "draft " + d.Name
 	}
 	return uri
+}
+
+func legacy(uri string) bool {
+	d, ok := drafts.ByURI(uri)
+	return ok && d.Legacy()
 }
 
 // mergeKeywords are the top-level keywords of a tool's parameters or
@@ -206,7 +203,7 @@ var mergeKeywords = map[string]bool{
 // response's, one required list, and closed when either part is.
 func (bd *bundler) augment(params, response string) string {
 	root := ojson.NewObject()
-	if bd.draft != drafts["2020-12"] {
+	if bd.draft != drafts.Default.URI {
 		root.Set("$schema", bd.draft)
 	}
 	root.Set("type", "object")
@@ -214,11 +211,11 @@ func (bd *bundler) augment(params, response string) string {
 	var required []any
 	closed := false
 	parts := []string{params, response}
-	for i, loc := range parts {
-		if loc == "" {
+	for i, at := range parts {
+		if at == "" {
 			continue
 		}
-		o, _ := bd.copySchema(loc).(*ojson.Object)
+		o, _ := bd.copySchema(at).(*ojson.Object)
 		if o == nil {
 			continue
 		}
@@ -264,13 +261,13 @@ func (bd *bundler) augment(params, response string) string {
 	return string(ojson.Marshal(root)) + "\n"
 }
 
-// standalone returns the schema at loc as a document of its own: a bare
+// standalone returns the schema at at as a document of its own: a bare
 // $ref is followed, and every referenced schema copied into $defs.
-func (bd *bundler) standalone(loc string) *ojson.Object {
-	if s, err := bd.g.Node(loc); err == nil {
-		loc = canon(s).Loc
+func (bd *bundler) standalone(at string) *ojson.Object {
+	if s, err := bd.g.Node(at); err == nil {
+		at = canon(s).Loc
 	}
-	v := bd.copySchema(loc)
+	v := bd.copySchema(at)
 	root, ok := v.(*ojson.Object)
 	if !ok {
 		root = ojson.NewObject()
@@ -279,7 +276,7 @@ func (bd *bundler) standalone(loc string) *ojson.Object {
 		}
 	}
 	doc := ojson.NewObject()
-	if bd.draft != drafts["2020-12"] {
+	if bd.draft != drafts.Default.URI {
 		doc.Set("$schema", bd.draft)
 	}
 	for _, k := range root.Keys {
@@ -294,7 +291,7 @@ func (bd *bundler) standalone(loc string) *ojson.Object {
 // noParameters is the schema of a tool that takes no arguments.
 func noParameters(draft string) string {
 	root := ojson.NewObject()
-	if draft != drafts["2020-12"] {
+	if draft != drafts.Default.URI {
 		root.Set("$schema", draft)
 	}
 	root.Set("type", "object")

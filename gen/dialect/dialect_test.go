@@ -1,9 +1,7 @@
-package gen
+package dialect
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -28,26 +26,6 @@ func TestLimitNotes(t *testing.T) {
 	want := []string{"OpenAI: 11 levels of nesting; the limit is 10", "OpenAI: 1001 enum values; the limit is 1000"}
 	if strings.Join(notes, "\n") != strings.Join(want, "\n") {
 		t.Errorf("notes:\n%s\nwant:\n%s", strings.Join(notes, "\n"), strings.Join(want, "\n"))
-	}
-}
-
-func TestPromptTemplateOverride(t *testing.T) {
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "block.tmpl"), []byte("Answer in JSON only.\n{{.Schema}}\n"), 0o644)
-	cfg, err := ParseConfig(filepath.Join(dir, "structgen.yaml"), []byte("package: p\nprompt_template: block.tmpl\noutputs:\n  - name: N\n    schema: {type: integer}\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, pkg, err := Generate(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := pkg.Outputs[0].Prompt; got != "Answer in JSON only.\n{\n  \"type\": \"integer\"\n}\n" {
-		t.Errorf("prompt block %q", got)
-	}
-	cfg.PromptTemplate = "missing.tmpl"
-	if _, _, err := Generate(cfg); err == nil || !strings.Contains(err.Error(), "prompt_template") {
-		t.Errorf("missing template: %v", err)
 	}
 }
 

@@ -1,7 +1,15 @@
-package gen
+// Package ir is the intermediate representation: plain data that says
+// what one generated package holds, with every Go identifier decided. The
+// build stage makes it; emitters read it and nothing else. It knows
+// nothing about jennifer and holds no rendered code or dialect text;
+// `structgen -dump-ir` prints it as JSON.
+package ir
 
-// The IR: plain data that says which Go types to write. It knows nothing
-// about jennifer; `structgen -dump-ir` prints it as JSON.
+import (
+	"fmt"
+
+	"github.com/structgen/structgen/gen/loc"
+)
 
 // Package is everything one generated package holds.
 type Package struct {
@@ -22,6 +30,25 @@ type Package struct {
 	Nodes, Fallbacks int
 	// Renames are the derived names that a clash changed, for -v.
 	Renames []Rename `json:",omitempty"`
+	// PromptTemplate is the text/template of the outputs' format block;
+	// "" for the default.
+	PromptTemplate string  `json:",omitempty"`
+	PromptPos      loc.Pos `json:"-"`
+	// Go is set for a package of Go types marked //structgen:schema
+	// (structgen -go): the file written next to them.
+	Go *GoPackage `json:",omitempty"`
+}
+
+// Rename records a derived name that a clash changed.
+type Rename struct {
+	From, To string
+	// Source is the schema the type comes from; Other what took the name.
+	Source, Other string
+	Pos           loc.Pos `json:"-"`
+}
+
+func (r Rename) String() string {
+	return fmt.Sprintf("%s: Go name %s of %s is taken by %s; named it %s", r.Pos, r.From, r.Source, r.Other, r.To)
 }
 
 // Resource is an embedded schema document.
@@ -50,8 +77,8 @@ type Type struct {
 	Kind       TypeKind
 	Doc        string
 	Deprecated bool
-	Source     string // file#pointer, for the doc comment
-	Pos        Pos    `json:"-"`
+	Source     string  // file#pointer, for the doc comment
+	Pos        loc.Pos `json:"-"`
 	// Schemas are the locations a value must match; empty when the type
 	// has no Parse function of its own.
 	Schemas []string
@@ -91,9 +118,11 @@ type Tool struct {
 	// resources.
 	SchemaURL string
 	Source    string
-	Pos       Pos `json:"-"`
-	// The tool object of each provider's API.
-	OpenAI, Anthropic, Gemini, MCP string `json:"-"`
+	Pos       loc.Pos `json:"-"`
+	// Schema is the augmented schema, the canonical JSON text also
+	// embedded at SchemaURL; emitters derive each provider's tool object
+	// from it.
+	Schema string `json:"-"`
 }
 
 // Output is a final-answer contract.
@@ -103,12 +132,13 @@ type Output struct {
 	SchemaURL string
 	// Plain: a plain string, no contract.
 	Plain bool
-	// Wrapped: the OpenAI and Anthropic dialects wrap a root that is not
-	// an object in {"value": …}.
-	Wrapped bool
-	// The dialects, as each provider's API expects them.
-	OpenAI, Anthropic, Gemini, Prompt string `json:"-"`
-	Pos                               Pos    `json:"-"`
+	// Schema is the canonical schema, the JSON text also embedded at
+	// SchemaURL; emitters derive the dialects and the prompt block from
+	// it.
+	Schema string `json:"-"`
+	// Description is the schema's description, for the prompt block.
+	Description string  `json:",omitempty"`
+	Pos         loc.Pos `json:"-"`
 }
 
 // Field is a struct field.
@@ -168,11 +198,58 @@ type Ref struct {
 	Elem *Ref   `json:",omitempty"`
 }
 
-// nilable reports whether the zero value of r can stand for JSON null.
-func (r *Ref) nilable() bool {
+// Nilable reports whether the zero value of r can stand for JSON null.
+func (r *Ref) Nilable() bool {
 	switch r.Kind {
 	case RefAny, RefSlice, RefMap, RefPointer:
 		return true
 	}
 	return false
+}
+
+// GoPackage is what structgen -go writes into a package of Go types.
+type GoPackage struct {
+	// Types are the marked types, each with its JSON Schema.
+	Types []GoType
+	// OneOfs are interfaces whose variants a property tells apart.
+	OneOfs []OneOf
+	// Decoders are structs with such interface fields.
+	Decoders []Decoder
+}
+
+// GoType is a Go type marked //structgen:schema.
+type GoType struct {
+	Name string
+	// Schema is its JSON Schema, as JSON text.
+	Schema string
+	// URL is the schema's URL among the package's embedded schemas.
+	URL string
+}
+
+// OneOf is an interface marked //structgen:oneof: Unmarshal<Name> reads
+// it by the value of Property.
+type OneOf struct {
+	Name, Property string
+	Variants       []OneOfVariant
+}
+
+// OneOfVariant is one implementation of a OneOf.
+type OneOfVariant struct {
+	Tag, Type string
+	// Pointer: the pointer type implements the interface.
+	Pointer bool
+}
+
+// Decoder is a struct whose fields hold OneOf interfaces, decoded by a
+// generated UnmarshalJSON.
+type Decoder struct {
+	Type   string
+	Fields []DecoderField
+}
+
+// DecoderField is one interface field of a Decoder.
+type DecoderField struct {
+	Name, JSON, OneOf string
+	// Slice: a slice of the interface.
+	Slice bool
 }

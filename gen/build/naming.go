@@ -1,10 +1,12 @@
-package gen
+package build
 
 import (
-	"github.com/structgen/structgen/gen/internal/jsonptr"
 	pathpkg "path"
 	"strconv"
 	"strings"
+
+	"github.com/structgen/structgen/gen/internal/jsonptr"
+	"github.com/structgen/structgen/gen/schema"
 
 	"github.com/structgen/structgen/gen/names"
 )
@@ -136,8 +138,15 @@ func (b *builder) fieldName(u string, toks []string, prop string) string {
 	return "Property"
 }
 
+// fieldNamesAt returns the field names of the properties object at
+// u#/toks (…/properties), read from the schema that holds it.
 func (b *builder) fieldNamesAt(u string, toks []string) map[string]string {
-	props, _ := jsonptr.Lookup(b.l.value(u), toks).(map[string]any)
+	var props map[string]*schema.Node
+	if len(toks) > 0 {
+		if owner, err := b.g.Node(u + "#" + jsonptr.Join(toks[:len(toks)-1])); err == nil {
+			props = owner.Properties
+		}
+	}
 	var keys []string
 	for k := range props {
 		if validTagName(k) {

@@ -1,11 +1,10 @@
-package gen
+package source
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/structgen/structgen/gen/internal/jsonptr"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -17,8 +16,12 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
+	"github.com/structgen/structgen/gen/config"
 	"github.com/structgen/structgen/gen/internal/jsonpos"
+	"github.com/structgen/structgen/gen/internal/jsonptr"
 	"github.com/structgen/structgen/gen/internal/ojson"
+	"github.com/structgen/structgen/gen/loc"
+	"github.com/structgen/structgen/internal/drafts"
 )
 
 // doc is one loaded schema document.
@@ -38,9 +41,9 @@ type doc struct {
 	goSource string
 }
 
-// ordered returns the decoded document at URL u with object keys in
+// Ordered returns the decoded document at URL u with object keys in
 // document order, or nil.
-func (l *loader) ordered(u string) any {
+func (l *Set) Ordered(u string) any {
 	d := l.docs[u]
 	if d == nil {
 		return nil
@@ -51,27 +54,22 @@ func (l *loader) ordered(u string) any {
 	return d.order
 }
 
-// draftOf returns the meta-schema URI of document u: its $schema, else
+// DraftOf returns the meta-schema URI of document u: its $schema, else
 // the config's draft.
-func (l *loader) draftOf(u string) string {
-	if m, ok := l.value(u).(map[string]any); ok {
+func (l *Set) DraftOf(u string) string {
+	if m, ok := l.Value(u).(map[string]any); ok {
 		if s, ok := m["$schema"].(string); ok {
-			for _, uri := range drafts {
-				if strings.TrimSuffix(s, "#") == strings.TrimSuffix(uri, "#") {
-					return uri
-				}
+			if d, ok := drafts.ByURI(s); ok {
+				return d.URI
 			}
 			return s
 		}
 	}
-	if l.cfg.Draft != "" {
-		return drafts[l.cfg.Draft]
-	}
-	return drafts["2020-12"]
+	return l.DefaultDraft()
 }
 
-// value returns the decoded document at URL u, or nil.
-func (l *loader) value(u string) any {
+// Value returns the decoded document at URL u, or nil.
+func (l *Set) Value(u string) any {
 	d := l.docs[u]
 	if d == nil {
 		return nil
@@ -82,33 +80,38 @@ func (l *loader) value(u string) any {
 	return d.value
 }
 
-// loader feeds the compiler from local files only and remembers every
-// document it loaded, with a position index of each.
-type loader struct {
-	cfg        *Config
+// Set is every schema document a config needs, read from local files only
+// (a URL is served from the folder a `urls` entry maps it to), each with
+// an index of positions and the stable URL it has in the generated
+// package. It implements jsonschema.URLLoader for the schema stage.
+type Set struct {
+	cfg        *config.Config
 	roots      []string // absolute folders that file references may reach
 	docs       map[string]*doc
-	inlineURLs map[*Inline]string
+	inlineURLs map[*config.Inline]string
+	goTypes    map[string]GoType // go: reference → the document of its schema
+	toolFiles  map[int][]string  // tool entry index → URLs of its definition files
 	cwd        string
+	common     string // the folder stable URLs are relative to, once assigned
+	stableSet  bool
 }
 
-func newLoader(cfg *Config) (*loader, error) {
+func newSet(cfg *config.Config) (*Set, error) {
 	cwd, err := os.Getwd()
 	if err != nil {
 		return nil, err
 	}
-	l := &loader{cfg: cfg, docs: map[string]*doc{}, inlineURLs: map[*Inline]string{}, cwd: cwd}
+	l := &Set{cfg: cfg, docs: map[string]*doc{}, inlineURLs: map[*config.Inline]string{},
+		goTypes: map[string]GoType{}, toolFiles: map[int][]string{}, cwd: cwd}
 	add := func(dir string) {
 		if abs, err := filepath.Abs(dir); err == nil {
 			l.roots = append(l.roots, abs)
 		}
 	}
 	add(cfg.Dir)
-	for _, e := range cfg.Schemas {
-		if e.Ref != "" {
-			file, _, _ := strings.Cut(e.Ref, "#")
-			add(filepath.Dir(cfg.Path(file)))
-		}
+	for _, ref := range schemaRefs(cfg) {
+		file, _, _ := strings.Cut(ref.ref, "#")
+		add(filepath.Dir(cfg.Path(file)))
 	}
 	for _, m := range cfg.URLs {
 		add(cfg.Path(m.Dir))
@@ -133,21 +136,21 @@ func newLoader(cfg *Config) (*loader, error) {
 	return l, nil
 }
 
-func (l *loader) display(abs string) string {
+func (l *Set) Display(abs string) string {
 	if rel, err := filepath.Rel(l.cwd, abs); err == nil {
 		return filepath.ToSlash(rel)
 	}
 	return filepath.ToSlash(abs)
 }
 
-func fileURL(abs string) string {
+func FileURL(abs string) string {
 	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
 }
 
 // Load implements jsonschema.URLLoader.
-func (l *loader) Load(u string) (any, error) {
+func (l *Set) Load(u string) (any, error) {
 	if d := l.docs[u]; d != nil {
-		return l.value(u), nil // preloaded
+		return l.Value(u), nil // preloaded
 	}
 	path, err := l.localPath(u)
 	if err != nil {
@@ -156,7 +159,7 @@ func (l *loader) Load(u string) (any, error) {
 	return l.read(u, path)
 }
 
-func (l *loader) localPath(u string) (string, error) {
+func (l *Set) localPath(u string) (string, error) {
 	if strings.HasPrefix(u, "file://") {
 		pu, err := url.Parse(u)
 		if err != nil {
@@ -173,7 +176,7 @@ func (l *loader) localPath(u string) (string, error) {
 			dir, _ := filepath.Abs(l.cfg.Path(m.Dir))
 			path := filepath.Join(dir, filepath.FromSlash(rest))
 			if !within(dir, path) {
-				return "", fmt.Errorf("leaves the folder %s that `urls` maps %s to", l.display(dir), m.Prefix)
+				return "", fmt.Errorf("leaves the folder %s that `urls` maps %s to", l.Display(dir), m.Prefix)
 			}
 			if _, err := os.Stat(path); err != nil && filepath.Ext(path) == "" {
 				// Schema servers such as SchemaStore's answer NAME for NAME.json.
@@ -192,7 +195,7 @@ func within(dir, path string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
-func (l *loader) inRoots(path string) bool {
+func (l *Set) inRoots(path string) bool {
 	for _, r := range l.roots {
 		if within(r, path) {
 			return true
@@ -201,7 +204,7 @@ func (l *loader) inRoots(path string) bool {
 	return false
 }
 
-func (l *loader) read(u, path string) (any, error) {
+func (l *Set) read(u, path string) (any, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		var pe *os.PathError
@@ -211,19 +214,20 @@ func (l *loader) read(u, path string) (any, error) {
 		return nil, err
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	d := &doc{url: u, path: path, display: l.display(path), rel: relTo(l.cfg.Dir, path), data: data}
+	d := &doc{url: u, path: path, display: l.Display(path), rel: relTo(l.cfg.Dir, path), data: data}
 	if d.index, err = jsonpos.New(data); err != nil {
 		var se *jsonpos.SyntaxError
 		if errors.As(err, &se) {
-			return nil, &PosError{Pos: Pos{File: d.display, Line: se.Pos.Line, Col: se.Pos.Col}, Msg: "invalid JSON: " + se.Msg}
+			return nil, &loc.Error{Pos: loc.Pos{File: d.display, Line: se.Pos.Line, Col: se.Pos.Col}, Msg: "invalid JSON: " + se.Msg}
 		}
-		return nil, &PosError{Pos: Pos{File: d.display}, Msg: "invalid JSON: " + err.Error()}
+		return nil, &loc.Error{Pos: loc.Pos{File: d.display}, Msg: "invalid JSON: " + err.Error()}
 	}
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
 	if err != nil {
-		return nil, &PosError{Pos: Pos{File: d.display}, Msg: "invalid JSON: " + err.Error()}
+		return nil, &loc.Error{Pos: loc.Pos{File: d.display}, Msg: "invalid JSON: " + err.Error()}
 	}
 	l.docs[u] = d
+	l.assign(d)
 	return v, nil
 }
 
@@ -231,23 +235,7 @@ func (l *loader) read(u, path string) (any, error) {
 // its own, so that "#" in it means the inline schema itself. Its URL
 // names a file beside the config (structgen.yaml.schemas.Name.json), so
 // that relative references resolve against the config's folder.
-func (l *loader) addInline(c *jsonschema.Compiler) error {
-	var all []*Inline
-	for _, e := range l.cfg.Schemas {
-		if e.Inline != nil {
-			all = append(all, e.Inline)
-		}
-	}
-	for _, t := range l.cfg.Tools {
-		for _, in := range []*Inline{t.ParametersInline, t.ResponseInline} {
-			if in != nil {
-				all = append(all, in)
-			}
-		}
-	}
-	if len(all) == 0 {
-		return nil
-	}
+func (l *Set) addInline(in *config.Inline) error {
 	file := l.cfg.File
 	if file == "" {
 		file = filepath.Join(l.cfg.Dir, "structgen.yaml")
@@ -256,31 +244,22 @@ func (l *loader) addInline(c *jsonschema.Compiler) error {
 	if err != nil {
 		return err
 	}
-	for _, in := range all {
-		flat := strings.ReplaceAll(strings.TrimPrefix(in.Pointer, "/"), "/", ".")
-		path := abs + "." + flat + ".json"
-		u := fileURL(path)
-		d := &doc{url: u, path: path, display: l.display(abs), rel: filepath.Base(abs), data: in.JSON,
-			inline: in.Pointer, index: in.Index}
-		l.docs[u] = d
-		l.inlineURLs[in] = u
-		v, err := jsonschema.UnmarshalJSON(bytes.NewReader(d.data))
-		if err != nil {
-			return err
-		}
-		if err := c.AddResource(u, v); err != nil {
-			return err
-		}
-	}
+	flat := strings.ReplaceAll(strings.TrimPrefix(in.Pointer, "/"), "/", ".")
+	path := abs + "." + flat + ".json"
+	u := FileURL(path)
+	d := &doc{url: u, path: path, display: l.Display(abs), rel: filepath.Base(abs), data: in.JSON,
+		inline: in.Pointer, index: in.Index}
+	l.docs[u] = d
+	l.inlineURLs[in] = u
 	return nil
 }
 
-// position returns where the value at loc (URL#pointer) is written.
-func (l *loader) position(loc string) Pos {
-	u, frag, _ := strings.Cut(loc, "#")
+// Position returns where the value at (URL#pointer) is written.
+func (l *Set) Position(at string) loc.Pos {
+	u, frag, _ := strings.Cut(at, "#")
 	d := l.docs[u]
 	if d == nil {
-		return Pos{File: u}
+		return loc.Pos{File: u}
 	}
 	ptr, err := url.PathUnescape(frag)
 	if err != nil {
@@ -290,13 +269,14 @@ func (l *loader) position(loc string) Pos {
 		ptr = strings.TrimPrefix(ptr, d.strip)
 	}
 	p := d.index.Lookup(ptr)
-	return Pos{File: d.display, Line: p.Line, Col: p.Col}
+	return loc.Pos{File: d.display, Line: p.Line, Col: p.Col}
 }
 
-// wrapList makes document u, a JSON array, the object {key: array}, since
-// a schema document must be an object; positions still point into the
-// file.
-func (l *loader) wrapList(u, key string) {
+// wrapList makes document u, a JSON array of tool definitions, the object
+// {key: array}, since a schema document must be an object; positions
+// still point into the file. It is done when the file is read, before
+// any other stage sees it.
+func (l *Set) wrapList(u, key string) {
 	d := l.docs[u]
 	if d == nil || d.strip != "" {
 		return
@@ -307,9 +287,9 @@ func (l *loader) wrapList(u, key string) {
 	d.strip = "/" + jsonptr.Escape(key)
 }
 
-// source renders loc as a file path with a fragment, for comments.
-func (l *loader) source(loc string) string {
-	u, frag, _ := strings.Cut(loc, "#")
+// Source renders a location as a file path with a fragment, for comments.
+func (l *Set) Source(at string) string {
+	u, frag, _ := strings.Cut(at, "#")
 	if d := l.docs[u]; d != nil {
 		if d.inline != "" {
 			return d.rel + "#" + d.inline + frag
@@ -322,32 +302,40 @@ func (l *loader) source(loc string) string {
 		}
 		return d.rel + "#" + frag
 	}
-	return loc
+	return at
 }
 
 // assignStable gives every document a URL for the generated package: the
 // path relative to the folder that holds all local documents, so that the
 // output does not depend on where the inputs live; mapped URLs keep theirs.
-func (l *loader) assignStable() {
+// A document loaded later gets its URL when it is read.
+func (l *Set) assignStable() {
 	var dirs []string
 	for _, d := range l.docs {
 		if strings.HasPrefix(d.url, "file://") {
 			dirs = append(dirs, filepath.Dir(d.path))
 		}
 	}
-	common := commonDir(dirs)
+	l.common = commonDir(dirs)
+	l.stableSet = true
 	for _, d := range l.docs {
-		if !strings.HasPrefix(d.url, "file://") {
-			d.stable = d.url
-			continue
-		}
-		rel, err := filepath.Rel(common, d.path)
-		if err != nil {
-			rel = filepath.Base(d.path)
-		}
-		rel = filepath.ToSlash(rel)
-		d.stable = "structgen:///" + rel
+		l.assign(d)
 	}
+}
+
+func (l *Set) assign(d *doc) {
+	if !l.stableSet {
+		return
+	}
+	if !strings.HasPrefix(d.url, "file://") {
+		d.stable = d.url
+		return
+	}
+	rel, err := filepath.Rel(l.common, d.path)
+	if err != nil {
+		rel = filepath.Base(d.path)
+	}
+	d.stable = "structgen:///" + filepath.ToSlash(rel)
 }
 
 func commonDir(dirs []string) string {
@@ -368,28 +356,28 @@ func commonDir(dirs []string) string {
 	return c
 }
 
-// stableLoc maps a compiler location to the generated package's URL.
-func (l *loader) stableLoc(loc string) string {
-	u, frag, _ := strings.Cut(loc, "#")
+// Stable maps a location to the generated package's URL.
+func (l *Set) Stable(at string) string {
+	u, frag, _ := strings.Cut(at, "#")
 	if d := l.docs[u]; d != nil {
 		return d.stable + "#" + frag
 	}
-	return loc
+	return at
 }
 
-// compileError turns the validator library's errors into positioned ones.
-func (l *loader) compileError(err error, fallback Pos) error {
+// CompileError turns the validator library's errors into positioned ones.
+func (l *Set) CompileError(err error, fallback loc.Pos) error {
 	var sve *jsonschema.SchemaValidationError
 	if errors.As(err, &sve) {
 		var ve *jsonschema.ValidationError
 		if errors.As(sve.Err, &ve) {
 			u, _, _ := strings.Cut(sve.URL, "#")
 			var msgs []string
-			var first Pos
+			var first loc.Pos
 			var walk func(e *jsonschema.ValidationError)
 			walk = func(e *jsonschema.ValidationError) {
 				if len(e.Causes) == 0 {
-					p := l.position(u + "#" + jsonptr.Join(e.InstanceLocation))
+					p := l.Position(u + "#" + jsonptr.Join(e.InstanceLocation))
 					if first.File == "" {
 						first = p
 					}
@@ -409,32 +397,32 @@ func (l *loader) compileError(err error, fallback Pos) error {
 	}
 	var le *jsonschema.LoadURLError
 	if errors.As(err, &le) {
-		var pe *PosError
+		var pe *loc.Error
 		if errors.As(le.Err, &pe) {
 			return pe // an error inside the document: its own position says most
 		}
-		return &PosError{Pos: l.refSite(le.URL, false, fallback), Msg: fmt.Sprintf("cannot load %s: %v", l.displayURL(le.URL), le.Err)}
+		return &loc.Error{Pos: l.refSite(le.URL, false, fallback), Msg: fmt.Sprintf("cannot load %s: %v", l.DisplayURL(le.URL), le.Err)}
 	}
 	var pnf *jsonschema.JSONPointerNotFoundError
 	if errors.As(err, &pnf) {
-		return &PosError{Pos: l.refSite(pnf.URL, true, fallback), Msg: fmt.Sprintf("reference %s: the document has no such JSON pointer", l.clean(pnf.URL))}
+		return &loc.Error{Pos: l.refSite(pnf.URL, true, fallback), Msg: fmt.Sprintf("reference %s: the document has no such JSON pointer", l.clean(pnf.URL))}
 	}
 	var anf *jsonschema.AnchorNotFoundError
 	if errors.As(err, &anf) {
-		return &PosError{Pos: l.refSite(anf.Reference, true, fallback), Msg: fmt.Sprintf("reference %s: the document has no such anchor", l.clean(anf.Reference))}
+		return &loc.Error{Pos: l.refSite(anf.Reference, true, fallback), Msg: fmt.Sprintf("reference %s: the document has no such anchor", l.clean(anf.Reference))}
 	}
 	// Most of the library's errors carry the URL#pointer of the culprit.
 	if v := reflect.ValueOf(err); v.Kind() == reflect.Pointer && v.Elem().Kind() == reflect.Struct {
 		if f := v.Elem().FieldByName("URL"); f.IsValid() && f.Kind() == reflect.String {
-			return &PosError{Pos: l.position(f.String()), Msg: l.clean(err.Error())}
+			return &loc.Error{Pos: l.Position(f.String()), Msg: l.clean(err.Error())}
 		}
 	}
-	return &PosError{Pos: fallback, Msg: l.clean(err.Error())}
+	return &loc.Error{Pos: fallback, Msg: l.clean(err.Error())}
 }
 
 // clean replaces the file URLs of loaded documents in msg with the paths
 // a user knows them by.
-func (l *loader) clean(msg string) string {
+func (l *Set) clean(msg string) string {
 	var urls []string
 	for u := range l.docs {
 		if strings.HasPrefix(u, "file://") {
@@ -448,10 +436,10 @@ func (l *loader) clean(msg string) string {
 	return msg
 }
 
-func (l *loader) displayURL(u string) string {
+func (l *Set) DisplayURL(u string) string {
 	if strings.HasPrefix(u, "file://") {
 		if pu, err := url.Parse(u); err == nil {
-			return l.display(filepath.FromSlash(pu.Path))
+			return l.Display(filepath.FromSlash(pu.Path))
 		}
 	}
 	return u
@@ -459,7 +447,7 @@ func (l *loader) displayURL(u string) string {
 
 // refSite finds the $ref that names target, for errors about loading it;
 // with fragment, the fragment must match too.
-func (l *loader) refSite(target string, fragment bool, fallback Pos) Pos {
+func (l *Set) refSite(target string, fragment bool, fallback loc.Pos) loc.Pos {
 	var urls []string
 	for u := range l.docs {
 		urls = append(urls, u)
@@ -487,7 +475,7 @@ func (l *loader) refSite(target string, fragment bool, fallback Pos) Pos {
 					abs.Fragment = ""
 				}
 				if abs.String() == target || fragment && abs.String() == strings.TrimSuffix(target, "#") {
-					return l.position(u + "#" + p)
+					return l.Position(u + "#" + p)
 				}
 			}
 		}
@@ -497,14 +485,14 @@ func (l *loader) refSite(target string, fragment bool, fallback Pos) Pos {
 
 // bases returns the URLs that relative references in document u may
 // resolve against: its own, and its root $id (or draft-4 id).
-func (l *loader) bases(u string) []*url.URL {
+func (l *Set) bases(u string) []*url.URL {
 	var out []*url.URL
 	base, err := url.Parse(u)
 	if err != nil {
 		return nil
 	}
 	out = append(out, base)
-	if root, ok := l.value(u).(map[string]any); ok {
+	if root, ok := l.Value(u).(map[string]any); ok {
 		for _, k := range []string{"$id", "id"} {
 			if id, ok := root[k].(string); ok {
 				if iu, err := url.Parse(id); err == nil {
@@ -534,15 +522,6 @@ func refValue(data []byte, p jsonpos.Pos) string {
 	return string(s[1 : end+1])
 }
 
-func pointer(tokens []string) string {
-	var b strings.Builder
-	for _, t := range tokens {
-		b.WriteByte('/')
-		b.WriteString(jsonptr.Escape(t))
-	}
-	return b.String()
-}
-
 var printer = message.NewPrinter(language.English)
 
 // refTarget is a $ref found in a document: where it is and which document
@@ -554,12 +533,12 @@ type refTarget struct {
 // refs lists the $refs of document u that name another document, in
 // pointer order, resolving each against the $id in force where it stands,
 // and the resources that u embeds (its $id values).
-func (l *loader) refs(u string) (out []refTarget, ids []string) {
+func (l *Set) refs(u string) (out []refTarget, ids []string) {
 	base, err := url.Parse(u)
 	if err != nil {
 		return nil, nil
 	}
-	root := l.value(u)
+	root := l.Value(u)
 	draft4 := l.cfg.Draft == "4"
 	if m, ok := root.(map[string]any); ok {
 		if s, _ := m["$schema"].(string); strings.Contains(s, "draft-04") {
@@ -594,7 +573,12 @@ func (l *loader) refs(u string) (out []refTarget, ids []string) {
 					}
 				}
 			}
-			for _, k := range sortedKeys(v) {
+			keys := make([]string, 0, len(v))
+			for k := range v {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
 				walk(v[k], base, ptr+"/"+jsonptr.Escape(k), k)
 			}
 		case []any:
@@ -618,7 +602,7 @@ func isMetaSchema(u string) bool {
 // reference, so that the compiler's own order (it walks maps) decides
 // nothing, and returns an error for every reference that cannot be
 // loaded, each at its $ref.
-func (l *loader) preload() []error {
+func (l *Set) preload() []error {
 	var queue []string
 	for u := range l.docs {
 		queue = append(queue, u)
@@ -646,9 +630,9 @@ func (l *loader) preload() []error {
 			}
 			seen[r.target] = true
 			if _, err := l.Load(r.target); err != nil {
-				var pe *PosError
+				var pe *loc.Error
 				if !errors.As(err, &pe) {
-					pe = &PosError{Pos: l.position(u + "#" + r.ptr), Msg: fmt.Sprintf("cannot load %s: %v", l.displayURL(r.target), err)}
+					pe = &loc.Error{Pos: l.Position(u + "#" + r.ptr), Msg: fmt.Sprintf("cannot load %s: %v", l.DisplayURL(r.target), err)}
 				}
 				failures = append(failures, failure{r.target, pe})
 				continue

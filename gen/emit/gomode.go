@@ -1,62 +1,36 @@
-package gen
+package emit
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/structgen/structgen/gen/gotypes"
-	"github.com/structgen/structgen/gen/internal/ojson"
+	"github.com/structgen/structgen/gen/ir"
 )
 
-// GenerateGo maps the types marked //structgen:schema in the Go package in
-// dir and returns the file to write next to them: each type's JSON Schema
-// as a constant and a Parse function. The user's types are never
-// redefined.
-func GenerateGo(dir string) (map[string][]byte, *gotypes.Package, error) {
-	p, err := gotypes.Load(dir)
-	if err != nil {
-		return nil, nil, err
-	}
-	if len(p.Types) == 0 {
-		return nil, nil, fmt.Errorf("%s: no type is marked %s", dir, gotypes.Marker)
-	}
-	var errs []string
-	taken := func(id, what string) {
-		if pos, ok := p.Taken[id]; ok && !strings.HasSuffix(pos.Filename, gotypes.GeneratedFile) {
-			errs = append(errs, fmt.Sprintf("%s: %s is already declared; structgen generates %s for %s", pos, id, id, what))
-		}
-	}
-	for _, o := range p.OneOfs {
-		taken("Unmarshal"+o.Name, o.Name)
-	}
-	for _, t := range p.Types {
-		for _, id := range []string{"Parse" + t.Name, t.Name + "JSONSchema"} {
-			if pos, taken := p.Taken[id]; taken && !strings.HasSuffix(pos.Filename, gotypes.GeneratedFile) {
-				errs = append(errs, fmt.Sprintf("%s: %s is already declared; structgen generates %s for %s", pos, id, id, t.Name))
-			}
-		}
-	}
-	if len(errs) > 0 {
-		return nil, nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
-	}
-	f := jen.NewFile(p.Name)
+// GoFile is the file structgen -go writes next to the marked types.
+const GoFile = gotypes.GeneratedFile
+
+// goFiles writes the file of a package of Go types (structgen -go): each
+// marked type's JSON Schema as a constant and a Parse function, and the
+// decoders of its oneOf interfaces. The user's types are never redefined.
+func goFiles(pkg *ir.Package) (map[string][]byte, error) {
+	f := jen.NewFile(pkg.Name)
 	f.HeaderComment(Header)
-	for _, file := range p.Files {
+	for _, file := range pkg.Sources {
 		f.HeaderComment("source: " + file)
 	}
 	f.ImportName(runtimePkg, "runtime")
 	f.Const().Id("_").Op("=").Qual(runtimePkg, "IsVersion1").Line()
 	resources := jen.Dict{}
-	for _, t := range p.Types {
-		url := "urn:structgen:go:" + t.Name
+	for _, t := range pkg.Go.Types {
 		f.Comment(fmt.Sprintf("// %sJSONSchema is the JSON Schema of %s, derived from its declaration", t.Name, t.Name))
 		f.Comment("// the way encoding/json encodes it.")
-		f.Const().Id(t.Name + "JSONSchema").Op("=").Add(stringLit(string(ojson.Marshal(t.Schema)) + "\n"))
+		f.Const().Id(t.Name + "JSONSchema").Op("=").Add(stringLit(t.Schema))
 		f.Line()
-		resources[jen.Lit(url)] = jen.Id(t.Name + "JSONSchema")
-		f.Var().Id("schema" + t.Name).Op("=").Id("structgenSchemas").Dot("Schema").Call(jen.Lit(url + "#"))
+		resources[jen.Lit(t.URL)] = jen.Id(t.Name + "JSONSchema")
+		f.Var().Id("schema" + t.Name).Op("=").Id("structgenSchemas").Dot("Schema").Call(jen.Lit(t.URL + "#"))
 		f.Line()
 		f.Comment(fmt.Sprintf("// Parse%s validates data against the schema of %s and decodes it.", t.Name, t.Name))
 		f.Comment("// Nothing is repaired; on failure the error is a *runtime.ValidationError.")
@@ -67,22 +41,22 @@ func GenerateGo(dir string) (map[string][]byte, *gotypes.Package, error) {
 	}
 	f.Var().Id("structgenSchemas").Op("=").Qual(runtimePkg, "NewSchemas").Call(jen.Lit(""), jen.Map(jen.String()).String().Values(resources))
 	f.Line()
-	for _, o := range p.OneOfs {
+	for _, o := range pkg.Go.OneOfs {
 		emitOneOf(f, o)
 	}
-	for _, d := range p.Decoders {
+	for _, d := range pkg.Go.Decoders {
 		emitDecoder(f, d)
 	}
-	src := fmt.Sprintf("%#v", f)
-	if !strings.HasPrefix(src, "// "+Header) {
-		return nil, nil, fmt.Errorf("emit %s: %s", gotypes.GeneratedFile, firstLineOf(src))
+	src, err := render(f)
+	if err != nil {
+		return nil, fmt.Errorf("emit %s: %w", GoFile, err)
 	}
-	return map[string][]byte{gotypes.GeneratedFile: []byte(src)}, p, nil
+	return map[string][]byte{GoFile: src}, nil
 }
 
 // emitOneOf writes the function that decodes an interface by the property
 // that tells its variants apart.
-func emitOneOf(f *jen.File, o gotypes.OneOf) {
+func emitOneOf(f *jen.File, o ir.OneOf) {
 	var cases []jen.Code
 	for _, v := range o.Variants {
 		ret := jen.Id("v")
@@ -109,7 +83,7 @@ func emitOneOf(f *jen.File, o gotypes.OneOf) {
 // emitDecoder writes UnmarshalJSON for a struct whose fields hold
 // interfaces that a property tells apart: encoding/json decodes the rest,
 // the generated Unmarshal functions those fields.
-func emitDecoder(f *jen.File, d gotypes.Decoder) {
+func emitDecoder(f *jen.File, d ir.Decoder) {
 	var aux []jen.Code
 	aux = append(aux, jen.Op("*").Id("plain"))
 	var fill []jen.Code

@@ -1,4 +1,4 @@
-package gen
+package build
 
 import (
 	"sort"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/structgen/structgen/gen/ir"
+	"github.com/structgen/structgen/gen/loc"
 	"github.com/structgen/structgen/gen/names"
 	"github.com/structgen/structgen/gen/schema"
 )
@@ -26,34 +28,33 @@ const (
 	kValue = schema.NonNull
 )
 
-// builder maps the compiled schema graph to the IR.
+// builder maps schema nodes to the IR.
 type builder struct {
-	l   *loader
+	l   Documents
 	g   *schema.Graph
-	pkg *Package
+	pkg *ir.Package
 
-	rootNames map[string]string // location → name from the config
-	overrides map[string]string // location → name from `names`
-	types     map[string]*Type  // key → type
-	naming    map[*Type]*naming
-	chosen    map[string]*Type // names the user chose → their type
-	refs      map[*Ref]*Type   // references to generated types, renamed with them
-	renames   []Rename
+	rootNames map[string]string   // location → name from the config
+	overrides map[string]string   // location → name from `names`
+	types     map[string]*ir.Type // key → type
+	naming    map[*ir.Type]*naming
+	chosen    map[string]*ir.Type  // names the user chose → their type
+	refs      map[*ir.Ref]*ir.Type // references to generated types, renamed with them
+	renames   []ir.Rename
 	// toolResponses are the response types of tools, named when the
 	// scope has decided.
-	toolResponses map[*Tool]*Ref
+	toolResponses map[*ir.Tool]*ir.Ref
 	building      map[string]bool              // keys whose fields are being built
 	fields        map[string]map[string]string // properties object → field names
-	actionLocs    map[string]bool
-	external      map[string]external // root locations of Go types used as they are              // schemas whose struct is an action type
+	actionLocs    map[string]bool              // schemas whose struct is an action type
+	external      map[string]external          // root locations of Go types used as they are
 	kindMemo      map[*schema.Node]kinds
 	kindBusy      map[*schema.Node]bool
 	errs          []error
-	notes         []error // positioned notes, not errors
 }
 
-func (b *builder) errorf(p Pos, format string, args ...any) {
-	b.errs = append(b.errs, errAt(p, format, args...))
+func (b *builder) errorf(p loc.Pos, format string, args ...any) {
+	b.errs = append(b.errs, loc.Errorf(p, format, args...))
 }
 
 // expand returns the sites and every schema they must also satisfy.
@@ -167,7 +168,7 @@ func (b *builder) narrow(conj []*schema.Node, k kinds) (out []*schema.Node, open
 // typeOf maps the schemas at sites (all of which a value must satisfy) to
 // a Go type, restricted to the kinds in mask. It reports whether null is
 // allowed too.
-func (b *builder) typeOf(sites []*schema.Node, mask kinds, hint string) (*Ref, bool) {
+func (b *builder) typeOf(sites []*schema.Node, mask kinds, hint string) (*ir.Ref, bool) {
 	b.pkg.Nodes++
 	// Sites that only annotate do not shape the type.
 	var shapedSites []*schema.Node
@@ -186,12 +187,12 @@ func (b *builder) typeOf(sites []*schema.Node, mask kinds, hint string) (*Ref, b
 	switch {
 	case k == 0:
 		b.pkg.Fallbacks++
-		return &Ref{Kind: RefAny}, nullable
+		return &ir.Ref{Kind: ir.RefAny}, nullable
 	case k == kValue && !shapedFor(conj, kObj):
 		if shaped(conj) {
 			b.pkg.Fallbacks++
 		}
-		return &Ref{Kind: RefAny}, nullable
+		return &ir.Ref{Kind: ir.RefAny}, nullable
 	}
 	// A schema with properties but no type: any value is valid, but an
 	// object is typed; the union below holds the other kinds as they are.
@@ -214,7 +215,7 @@ func (b *builder) typeOf(sites []*schema.Node, mask kinds, hint string) (*Ref, b
 	}
 	primary := canon(shapedSites[0])
 	if ext, ok := b.external[primary.Loc]; ok {
-		return &Ref{Kind: RefNamed, Name: ext.name, Pkg: ext.pkgPath}, nullable
+		return &ir.Ref{Kind: ir.RefNamed, Name: ext.name, Pkg: ext.pkgPath}, nullable
 	}
 	if full := b.kindsOfSchema(primary) &^ kNull; single && k != full {
 		hint += kindWord(k) // a one-kind view of a schema that allows more
@@ -232,18 +233,18 @@ func (b *builder) typeOf(sites []*schema.Node, mask kinds, hint string) (*Ref, b
 	}
 	switch {
 	case k == kBool:
-		return &Ref{Kind: RefBool}, nullable
+		return &ir.Ref{Kind: ir.RefBool}, nullable
 	case k == kInt:
-		return &Ref{Kind: RefInt}, nullable
+		return &ir.Ref{Kind: ir.RefInt}, nullable
 	case k&^kNum == 0:
-		return &Ref{Kind: RefFloat}, nullable
+		return &ir.Ref{Kind: ir.RefFloat}, nullable
 	case k == kStr:
 		for _, m := range conj {
 			if m.Enum != nil && len(m.Enum.List) > 0 && allStrings(m.Enum.List) {
 				return b.enum(primary, m, hint), nullable
 			}
 		}
-		return &Ref{Kind: RefString}, nullable
+		return &ir.Ref{Kind: ir.RefString}, nullable
 	case k == kArr:
 		return b.array(primary, shapedSites, conj, hint), nullable
 	default:
@@ -316,10 +317,11 @@ func allStrings(vs []any) bool {
 }
 
 // named returns the type for key, creating it with fill when new. Its
-// name is derived from the schema at nameLoc plus hint; the naming scope
+// name is derived from the schema at nameLoc plus hint, its position is
+// at's; the naming scope
 // may qualify it later (resolveNames). Fill may recurse into named
-// (recursive schemas); the Ref is valid at once.
-func (b *builder) named(key, nameLoc, hint, posLoc string, fill func(t *Type)) *Ref {
+// (recursive schemas); the ir.Ref is valid at once.
+func (b *builder) named(key, nameLoc, hint string, at *schema.Node, fill func(t *ir.Type)) *ir.Ref {
 	if t, ok := b.types[key]; ok {
 		return b.refTo(t)
 	}
@@ -331,7 +333,7 @@ func (b *builder) named(key, nameLoc, hint, posLoc string, fill func(t *Type)) *
 		n.ladder = b.nameLadder(nameLoc, hint)
 		n.plain = plainName(nameLoc, n.ladder[0])
 	}
-	t := &Type{Name: n.ladder[0], Source: b.l.source(posLoc), Pos: b.l.position(posLoc)}
+	t := &ir.Type{Name: n.ladder[0], Source: b.l.Source(at.Loc), Pos: at.Pos}
 	b.register(t, n)
 	b.building[key] = true
 	fill(t)
@@ -340,7 +342,7 @@ func (b *builder) named(key, nameLoc, hint, posLoc string, fill func(t *Type)) *
 }
 
 // register adds t to the package under n.
-func (b *builder) register(t *Type, n *naming) {
+func (b *builder) register(t *ir.Type, n *naming) {
 	b.types[n.key] = t
 	b.naming[t] = n
 	if n.chosen {
@@ -351,13 +353,13 @@ func (b *builder) register(t *Type, n *naming) {
 }
 
 // refTo returns a reference to t that follows it when it is renamed.
-func (b *builder) refTo(t *Type) *Ref {
-	r := &Ref{Kind: RefNamed, Name: t.Name}
+func (b *builder) refTo(t *ir.Type) *ir.Ref {
+	r := &ir.Ref{Kind: ir.RefNamed, Name: t.Name}
 	b.refs[r] = t
 	return r
 }
 
-func (b *builder) doc(t *Type, s *schema.Node) {
+func (b *builder) doc(t *ir.Type, s *schema.Node) {
 	for _, m := range expand(s) {
 		if t.Doc == "" {
 			t.Doc = docText(m)
@@ -393,16 +395,16 @@ func keyOf(primary *schema.Node, sites []*schema.Node, mask kinds, extra string)
 func (b *builder) schemaLocs(sites []*schema.Node) []string {
 	var out []string
 	for _, s := range sites {
-		out = append(out, canon(s).Loc)
+		out = append(out, b.l.Stable(canon(s).Loc))
 	}
 	return out
 }
 
-func (b *builder) enum(primary, m *schema.Node, hint string) *Ref {
+func (b *builder) enum(primary, m *schema.Node, hint string) *ir.Ref {
 	key := m.Loc + "|enum"
-	return b.named(key, primary.Loc, hint, m.Loc, func(t *Type) {
-		t.Kind = KindEnum
-		t.Schemas = []string{primary.Loc}
+	return b.named(key, primary.Loc, hint, m, func(t *ir.Type) {
+		t.Kind = ir.KindEnum
+		t.Schemas = []string{b.l.Stable(primary.Loc)}
 		b.doc(t, primary)
 		var vals []string
 		seen := map[string]bool{}
@@ -421,12 +423,12 @@ func (b *builder) enum(primary, m *schema.Node, hint string) *Ref {
 			return t.Name + n
 		}, nil)
 		for _, v := range vals {
-			t.Values = append(t.Values, EnumValue{Name: ids[v], Value: v})
+			t.Values = append(t.Values, ir.EnumValue{Name: ids[v], Value: v})
 		}
 	})
 }
 
-func (b *builder) array(primary *schema.Node, sites, conj []*schema.Node, hint string) *Ref {
+func (b *builder) array(primary *schema.Node, sites, conj []*schema.Node, hint string) *ir.Ref {
 	var items []*schema.Node
 	var prefix [][]*schema.Node // sites of each position
 	var rest []*schema.Node
@@ -458,20 +460,20 @@ func (b *builder) array(primary *schema.Node, sites, conj []*schema.Node, hint s
 			items = append(items, m.Items)
 		}
 	}
-	elemOf := func(ss []*schema.Node) *Ref {
+	elemOf := func(ss []*schema.Node) *ir.Ref {
 		if len(ss) == 0 {
-			return &Ref{Kind: RefAny}
+			return &ir.Ref{Kind: ir.RefAny}
 		}
 		r, null := b.typeOf(ss, kAll, "")
 		return b.wrapElem(r, null)
 	}
 	if !tuple {
-		return &Ref{Kind: RefSlice, Elem: elemOf(items)}
+		return &ir.Ref{Kind: ir.RefSlice, Elem: elemOf(items)}
 	}
 	// Items after the prefix must match both `items` of a plain member and
 	// the rest schema of a tuple member.
 	restType := elemOf(append(rest, items...))
-	types := make([]*Ref, len(prefix))
+	types := make([]*ir.Ref, len(prefix))
 	same := true
 	for i, ss := range prefix {
 		types[i] = elemOf(append(ss, items...))
@@ -480,23 +482,23 @@ func (b *builder) array(primary *schema.Node, sites, conj []*schema.Node, hint s
 		}
 	}
 	if same {
-		return &Ref{Kind: RefSlice, Elem: types[0]}
+		return &ir.Ref{Kind: ir.RefSlice, Elem: types[0]}
 	}
 	key := keyOf(primary, sites, kArr, hint+"|tuple")
-	return b.named(key, primary.Loc, hint, primary.Loc, func(t *Type) {
-		t.Kind = KindTuple
+	return b.named(key, primary.Loc, hint, primary, func(t *ir.Type) {
+		t.Kind = ir.KindTuple
 		t.Schemas = b.schemaLocs(sites)
 		b.doc(t, primary)
 		for i, r := range types {
-			f := &Field{Name: "V" + strconv.Itoa(i), JSON: strconv.Itoa(i), Type: r}
+			f := &ir.Field{Name: "V" + strconv.Itoa(i), JSON: strconv.Itoa(i), Type: r}
 			if i >= minItems {
 				f.Omit = "optional"
 				switch {
-				case r.Kind == RefAny:
-				case r.Kind == RefPointer && r.Elem != nil:
-					f.Type = &Ref{Kind: RefNullable, Elem: r.Elem}
+				case r.Kind == ir.RefAny:
+				case r.Kind == ir.RefPointer && r.Elem != nil:
+					f.Type = &ir.Ref{Kind: ir.RefNullable, Elem: r.Elem}
 				default:
-					f.Type = &Ref{Kind: RefPointer, Elem: r}
+					f.Type = &ir.Ref{Kind: ir.RefPointer, Elem: r}
 				}
 			}
 			if len(prefix[i]) > 0 {
@@ -510,7 +512,7 @@ func (b *builder) array(primary *schema.Node, sites, conj []*schema.Node, hint s
 	})
 }
 
-func sameRef(a, b *Ref) bool {
+func sameRef(a, b *ir.Ref) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
@@ -518,9 +520,9 @@ func sameRef(a, b *Ref) bool {
 }
 
 // wrapElem makes an element or map value able to hold null.
-func (b *builder) wrapElem(r *Ref, null bool) *Ref {
-	if null && !r.nilable() {
-		return &Ref{Kind: RefPointer, Elem: r}
+func (b *builder) wrapElem(r *ir.Ref, null bool) *ir.Ref {
+	if null && !r.Nilable() {
+		return &ir.Ref{Kind: ir.RefPointer, Elem: r}
 	}
 	return r
 }
@@ -528,11 +530,11 @@ func (b *builder) wrapElem(r *Ref, null bool) *Ref {
 type prop struct {
 	name  string
 	sites []*schema.Node
-	pos   Pos
+	pos   loc.Pos
 	order int
 }
 
-func (b *builder) object(primary *schema.Node, sites, conj []*schema.Node, open [][]*schema.Node, hint string) *Ref {
+func (b *builder) object(primary *schema.Node, sites, conj []*schema.Node, open [][]*schema.Node, hint string) *ir.Ref {
 	props := map[string]*prop{}
 	var order []*prop
 	required := map[string]bool{}
@@ -544,7 +546,7 @@ func (b *builder) object(primary *schema.Node, sites, conj []*schema.Node, open 
 			s := m.Properties[name]
 			p := props[name]
 			if p == nil {
-				p = &prop{name: name, pos: b.l.position(s.Loc), order: mi}
+				p = &prop{name: name, pos: s.Pos, order: mi}
 				props[name] = p
 				order = append(order, p)
 			}
@@ -568,20 +570,20 @@ func (b *builder) object(primary *schema.Node, sites, conj []*schema.Node, open 
 	if len(open) > 0 {
 		b.pkg.Fallbacks++ // branch properties land in the extras map
 	}
-	extraType := func() *Ref {
+	extraType := func() *ir.Ref {
 		if len(addl) == 1 && !patterns {
 			r, null := b.typeOf(addl, kAll, "")
 			return b.wrapElem(r, null)
 		}
-		return &Ref{Kind: RefAny}
+		return &ir.Ref{Kind: ir.RefAny}
 	}
 	if len(props) == 0 {
-		return &Ref{Kind: RefMap, Elem: extraType()}
+		return &ir.Ref{Kind: ir.RefMap, Elem: extraType()}
 	}
 	key := keyOf(primary, sites, kObj, hint)
 	loc := primary.Loc
-	return b.named(key, loc, hint, loc, func(t *Type) {
-		t.Kind = KindStruct
+	return b.named(key, loc, hint, primary, func(t *ir.Type) {
+		t.Kind = ir.KindStruct
 		t.Schemas = b.schemaLocs(sites)
 		b.doc(t, primary)
 		sort.SliceStable(order, func(i, j int) bool {
@@ -617,7 +619,7 @@ func (b *builder) object(primary *schema.Node, sites, conj []*schema.Node, open 
 				"UnmarshalJSON": true, "Kind": true, "ToolName": true})
 		}
 		for _, p := range fieldProps {
-			f := &Field{Name: ids[p.name], JSON: p.name}
+			f := &ir.Field{Name: ids[p.name], JSON: p.name}
 			r, null := b.typeOf(p.sites, kAll, "")
 			if len(p.sites) > 0 {
 				f.Doc = docText(p.sites[0])
@@ -630,7 +632,7 @@ func (b *builder) object(primary *schema.Node, sites, conj []*schema.Node, open 
 		}
 		if !closed || unrepresentable {
 			if closed {
-				t.Extra = &Ref{Kind: RefAny}
+				t.Extra = &ir.Ref{Kind: ir.RefAny}
 			} else {
 				t.Extra = extraType()
 			}
@@ -639,33 +641,33 @@ func (b *builder) object(primary *schema.Node, sites, conj []*schema.Node, open 
 }
 
 // fieldType wraps r so that absent, null and a value stay apart.
-func (b *builder) fieldType(r *Ref, null, required bool) (*Ref, string) {
+func (b *builder) fieldType(r *ir.Ref, null, required bool) (*ir.Ref, string) {
 	target := b.refs[r]
-	recursive := target != nil && b.building[b.naming[target].key] && target.Kind == KindStruct
+	recursive := target != nil && b.building[b.naming[target].key] && target.Kind == ir.KindStruct
 	switch {
 	case required && !null:
 		if recursive {
-			return &Ref{Kind: RefPointer, Elem: r}, ""
+			return &ir.Ref{Kind: ir.RefPointer, Elem: r}, ""
 		}
 		return r, ""
 	case required && null:
-		if r.nilable() {
+		if r.Nilable() {
 			return r, ""
 		}
-		return &Ref{Kind: RefPointer, Elem: r}, ""
+		return &ir.Ref{Kind: ir.RefPointer, Elem: r}, ""
 	case !null:
 		switch r.Kind {
-		case RefSlice, RefMap:
+		case ir.RefSlice, ir.RefMap:
 			return r, "omitzero"
-		case RefAny, RefPointer:
+		case ir.RefAny, ir.RefPointer:
 			return r, "omitempty"
 		}
-		return &Ref{Kind: RefPointer, Elem: r}, "omitempty"
+		return &ir.Ref{Kind: ir.RefPointer, Elem: r}, "omitempty"
 	default:
-		if r.Kind == RefAny {
+		if r.Kind == ir.RefAny {
 			return r, "omitempty"
 		}
-		return &Ref{Kind: RefNullable, Elem: r}, "omitzero"
+		return &ir.Ref{Kind: ir.RefNullable, Elem: r}, "omitzero"
 	}
 }
 
@@ -701,10 +703,10 @@ var kindWords = []struct {
 
 // union maps a schema that allows several kinds of value to a struct with
 // one field per kind, picked by the JSON value's first byte.
-func (b *builder) union(primary *schema.Node, sites, conj []*schema.Node, k kinds, hint string) *Ref {
+func (b *builder) union(primary *schema.Node, sites, conj []*schema.Node, k kinds, hint string) *ir.Ref {
 	key := keyOf(primary, sites, k, hint)
-	return b.named(key, primary.Loc, hint, primary.Loc, func(t *Type) {
-		t.Kind = KindUnion
+	return b.named(key, primary.Loc, hint, primary, func(t *ir.Type) {
+		t.Kind = ir.KindUnion
 		t.Schemas = b.schemaLocs(sites)
 		b.doc(t, primary)
 		used := map[string]bool{}
@@ -713,7 +715,7 @@ func (b *builder) union(primary *schema.Node, sites, conj []*schema.Node, k kind
 			if sub == 0 {
 				continue
 			}
-			v := &Variant{JSON: kw.json}
+			v := &ir.Variant{JSON: kw.json}
 			word := kw.word
 			if sub == kInt {
 				word, v.JSON = "Int", "integer"
@@ -723,12 +725,12 @@ func (b *builder) union(primary *schema.Node, sites, conj []*schema.Node, k kind
 			// A variant typed by a named schema of its own ($defs) is called
 			// after it; one that only the union's path names, after its kind.
 			v.Name = word
-			if r.Kind == RefNamed && !strings.HasPrefix(r.Name, t.Name) && !used[r.Name] {
+			if r.Kind == ir.RefNamed && !strings.HasPrefix(r.Name, t.Name) && !used[r.Name] {
 				v.Name = r.Name
 			}
 			used[v.Name] = true
-			if !r.nilable() {
-				v.Type = &Ref{Kind: RefPointer, Elem: r}
+			if !r.Nilable() {
+				v.Type = &ir.Ref{Kind: ir.RefPointer, Elem: r}
 			}
 			t.Variants = append(t.Variants, v)
 		}
@@ -737,7 +739,7 @@ func (b *builder) union(primary *schema.Node, sites, conj []*schema.Node, k kind
 
 // discriminated maps object branches that a string property tells apart
 // to a union; nil when there is no such property.
-func (b *builder) discriminated(primary *schema.Node, sites, base []*schema.Node, branches []*schema.Node, hint string) *Ref {
+func (b *builder) discriminated(primary *schema.Node, sites, base []*schema.Node, branches []*schema.Node, hint string) *ir.Ref {
 	tags := make([]map[string][]string, len(branches))
 	for i, br := range branches {
 		tags[i] = map[string][]string{}
@@ -804,14 +806,14 @@ func (b *builder) discriminated(primary *schema.Node, sites, base []*schema.Node
 			baseShaped = true
 		}
 	}
-	return b.named(key, primary.Loc, hint, primary.Loc, func(t *Type) {
-		t.Kind = KindUnion
+	return b.named(key, primary.Loc, hint, primary, func(t *ir.Type) {
+		t.Kind = ir.KindUnion
 		t.Discriminator = disc
 		t.Schemas = b.schemaLocs(sites)
 		b.doc(t, primary)
 		used := map[string]bool{}
 		for i, br := range branches {
-			var r *Ref
+			var r *ir.Ref
 			if baseShaped {
 				vh := hint + names.Go(tags[i][disc][0]) + "Variant"
 				r = b.object(primary, append(append([]*schema.Node(nil), sites...), br), append(append([]*schema.Node(nil), base...), expand(br)...), nil, vh)
@@ -819,17 +821,17 @@ func (b *builder) discriminated(primary *schema.Node, sites, base []*schema.Node
 				r, _ = b.typeOf([]*schema.Node{br}, kObj, "")
 			}
 			vname := names.Go(tags[i][disc][0])
-			if r.Kind == RefNamed {
+			if r.Kind == ir.RefNamed {
 				vname = r.Name
 			}
 			for n := 2; used[vname] || vname == ""; n++ {
 				vname = "Variant" + strconv.Itoa(n)
 			}
 			used[vname] = true
-			if !r.nilable() {
-				r = &Ref{Kind: RefPointer, Elem: r}
+			if !r.Nilable() {
+				r = &ir.Ref{Kind: ir.RefPointer, Elem: r}
 			}
-			t.Variants = append(t.Variants, &Variant{Name: vname, JSON: "object", Type: r, Tags: tags[i][disc]})
+			t.Variants = append(t.Variants, &ir.Variant{Name: vname, JSON: "object", Type: r, Tags: tags[i][disc]})
 		}
 	})
 }

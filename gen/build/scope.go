@@ -1,4 +1,4 @@
-package gen
+package build
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/structgen/structgen/gen/internal/jsonptr"
+	"github.com/structgen/structgen/gen/ir"
 	"github.com/structgen/structgen/gen/names"
 )
 
@@ -36,26 +37,14 @@ type naming struct {
 	plain  bool // the schema's own key reads as the name
 }
 
-// Rename records a derived name that a clash changed.
-type Rename struct {
-	From, To string
-	// Source is the schema the type comes from; Other what took the name.
-	Source, Other string
-	Pos           Pos `json:"-"`
-}
-
-func (r Rename) String() string {
-	return fmt.Sprintf("%s: Go name %s of %s is taken by %s; named it %s", r.Pos, r.From, r.Source, r.Other, r.To)
-}
-
 // ident is one identifier the emitter writes for a type.
 type ident struct {
 	id, what string
-	t        *Type
+	t        *ir.Type
 }
 
 // typeIdents lists the package-level identifiers written for t.
-func typeIdents(t *Type) []ident {
+func typeIdents(t *ir.Type) []ident {
 	out := []ident{{t.Name, "type", t}}
 	if len(t.Schemas) > 0 {
 		out = append(out, ident{"Parse" + t.Name, "function", t})
@@ -63,10 +52,10 @@ func typeIdents(t *Type) []ident {
 			out = append(out, ident{schemaVar(t.Name, i), "variable", t})
 		}
 	}
-	if t.Extra != nil && t.Kind == KindStruct {
+	if t.Extra != nil && t.Kind == ir.KindStruct {
 		out = append(out, ident{"fields" + t.Name, "variable", t})
 	}
-	if t.Kind == KindAction {
+	if t.Kind == ir.KindAction {
 		out = append(out, ident{"responseFields" + t.Name, "variable", t})
 	}
 	for _, v := range t.Values {
@@ -122,11 +111,11 @@ func (b *builder) parentName(loc string) string {
 // takes, and retargets the references to renamed types. reserved are the
 // identifiers that tools, outputs and the package API write.
 func (b *builder) resolveNames(reserved map[string]bool) {
-	var all []*Type
+	var all []*ir.Type
 	for _, t := range b.types {
 		all = append(all, t)
 	}
-	key := func(t *Type) string { return b.naming[t].key }
+	key := func(t *ir.Type) string { return b.naming[t].key }
 	sort.Slice(all, func(i, j int) bool { return key(all[i]) < key(all[j]) })
 	for round := 0; round < 8; round++ {
 		byID := map[string][]ident{}
@@ -135,8 +124,8 @@ func (b *builder) resolveNames(reserved map[string]bool) {
 				byID[id.id] = append(byID[id.id], id)
 			}
 		}
-		var moved []*Type
-		movedSet := map[*Type]bool{}
+		var moved []*ir.Type
+		movedSet := map[*ir.Type]bool{}
 		for _, id := range sortedKeys(byID) {
 			group := distinctTypes(byID[id])
 			if len(group) < 2 && !reserved[id] {
@@ -157,7 +146,7 @@ func (b *builder) resolveNames(reserved map[string]bool) {
 					other = group[0].Source
 				}
 				n.step++
-				b.renames = append(b.renames, Rename{From: t.Name, To: n.ladder[n.step], Source: t.Source, Other: other, Pos: t.Pos})
+				b.renames = append(b.renames, ir.Rename{From: t.Name, To: n.ladder[n.step], Source: t.Source, Other: other, Pos: t.Pos})
 				moved = append(moved, t)
 				movedSet[t] = true
 			}
@@ -174,7 +163,7 @@ func (b *builder) resolveNames(reserved map[string]bool) {
 	}
 	for _, t := range b.types {
 		for _, f := range t.Fields {
-			if f.Embedded && f.Type.Kind == RefNamed && f.Type.Pkg == "" {
+			if f.Embedded && f.Type.Kind == ir.RefNamed && f.Type.Pkg == "" {
 				f.Name = f.Type.Name
 			}
 		}
@@ -184,7 +173,7 @@ func (b *builder) resolveNames(reserved map[string]bool) {
 
 // before orders the claimants of one name: chosen names first, then the
 // plainest derived one.
-func (b *builder) before(x, y *Type) bool {
+func (b *builder) before(x, y *ir.Type) bool {
 	nx, ny := b.naming[x], b.naming[y]
 	if nx.chosen != ny.chosen {
 		return nx.chosen
@@ -198,9 +187,9 @@ func (b *builder) before(x, y *Type) bool {
 	return nx.key < ny.key
 }
 
-func distinctTypes(ids []ident) []*Type {
-	var out []*Type
-	seen := map[*Type]bool{}
+func distinctTypes(ids []ident) []*ir.Type {
+	var out []*ir.Type
+	seen := map[*ir.Type]bool{}
 	for _, id := range ids {
 		if !seen[id.t] {
 			seen[id.t] = true
@@ -211,7 +200,7 @@ func distinctTypes(ids []ident) []*Type {
 }
 
 // rename gives t a new name; its enum constants follow.
-func (b *builder) rename(t *Type, name string) {
+func (b *builder) rename(t *ir.Type, name string) {
 	for i, v := range t.Values {
 		t.Values[i].Name = name + strings.TrimPrefix(v.Name, t.Name)
 	}
