@@ -1,6 +1,6 @@
 module github.com/structgen/structgen
 
-go 1.26.0
+go 1.24.0
 
 require (
 	github.com/dave/jennifer v1.7.1
@@ -10,7 +10,7 @@ require (
 	github.com/invopop/jsonschema v0.14.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	golang.org/x/text v0.14.0
-	golang.org/x/tools v0.52.0
+	golang.org/x/tools v0.42.0
 )
 
 require (
@@ -18,6 +18,6 @@ require (
 	github.com/buger/jsonparser v1.1.2 // indirect
 	github.com/pb33f/ordered-map/v2 v2.3.1 // indirect
 	go.yaml.in/yaml/v4 v4.0.0-rc.2 // indirect
-	golang.org/x/mod v0.42.0 // indirect
-	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/mod v0.33.0 // indirect
+	golang.org/x/sync v0.19.0 // indirect
 )
