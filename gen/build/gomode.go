@@ -26,16 +26,18 @@ func GoPackage(p *gotypes.Package) (*ir.Package, []error) {
 	for _, o := range p.OneOfs {
 		taken("Unmarshal"+o.Name, o.Name)
 	}
-	for _, t := range p.Types {
-		taken("Parse"+t.Name, t.Name)
-		taken(t.Name+"JSONSchema", t.Name)
-	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
 	g := &ir.GoPackage{}
 	for _, t := range p.Types {
-		g.Types = append(g.Types, ir.GoType{Name: t.Name, Schema: string(ojson.Marshal(t.Schema)) + "\n", URL: "urn:structgen:go:" + t.Name})
+		gt := ir.GoType{Name: t.Name, Schema: string(ojson.Marshal(t.Schema)) + "\n", URL: "urn:structgen:go:" + t.Name,
+			SchemaConst: t.Name + "JSONSchema", SchemaVar: "schema" + t.Name, ParseFunc: "Parse" + t.Name}
+		taken(gt.ParseFunc, t.Name)
+		taken(gt.SchemaConst, t.Name)
+		taken(gt.SchemaVar, t.Name)
+		g.Types = append(g.Types, gt)
+	}
+	taken(schemaSet, "the package's schemas")
+	if len(errs) > 0 {
+		return nil, errs
 	}
 	for _, o := range p.OneOfs {
 		oo := ir.OneOf{Name: o.Name, Property: o.Property}
@@ -51,5 +53,5 @@ func GoPackage(p *gotypes.Package) (*ir.Package, []error) {
 		}
 		g.Decoders = append(g.Decoders, dd)
 	}
-	return &ir.Package{Name: p.Name, Sources: p.Files, Go: g}, nil
+	return &ir.Package{Name: p.Name, Sources: p.Files, SchemaSet: schemaSet, Go: g}, nil
 }

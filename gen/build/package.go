@@ -120,6 +120,9 @@ func Package(sp *spec.Spec, g *schema.Graph, set Documents) (*ir.Package, []erro
 		t.Response = r.Name
 	}
 	b.pkg.Renames = b.renames
+	for _, t := range b.types {
+		declare(t)
+	}
 	b.checkIdents()
 	if len(b.errs) > 0 {
 		return nil, b.errs
@@ -132,6 +135,10 @@ func Package(sp *spec.Spec, g *schema.Graph, set Documents) (*ir.Package, []erro
 		b.pkg.Resources = append(b.pkg.Resources, ir.Resource{URL: r.URL, Text: r.Text})
 	}
 	sort.Slice(b.pkg.Resources, func(i, j int) bool { return b.pkg.Resources[i].URL < b.pkg.Resources[j].URL })
+	for i := range b.pkg.Resources {
+		b.pkg.Resources[i].Const = resourceConst(i)
+	}
+	b.pkg.SchemaSet = schemaSet
 	b.pkg.Sources = set.Sources()
 	return b.pkg, nil
 }
@@ -189,26 +196,26 @@ func (b *builder) addRoot(t *ir.Type, s *schema.Node, e spec.Root) {
 // reservedIdents are the identifiers the emitter writes that no type
 // owns: the tool and output API, and the embedded schema documents.
 func (b *builder) reservedIdents() map[string]bool {
-	out := map[string]bool{"structgenSchemas": true}
+	out := map[string]bool{schemaSet: true}
 	for i := 0; i <= b.l.Len()+len(b.pkg.Tools)+len(b.pkg.Outputs); i++ {
-		out["schemaDoc"+strconv.Itoa(i)] = true
+		out[resourceConst(i)] = true
 	}
 	for _, o := range b.pkg.Outputs {
-		for _, p := range []string{"openAIOutput", "anthropicOutput", "geminiOutput", "promptOutput"} {
-			out[p+o.Name] = true
+		id := o.Idents
+		for _, s := range []string{id.Output, id.OpenAI, id.Anthropic, id.Gemini, id.Prompt} {
+			out[s] = true
 		}
-		out[o.Name+"Output"] = true
 	}
 	for _, t := range b.pkg.Tools {
-		for _, p := range []string{"openAITool", "anthropicTool", "geminiTool", "mcpTool", "toolSchema"} {
-			out[p+t.GoName] = true
+		id := t.Idents
+		for _, s := range []string{id.Tool, id.Schema, id.Parse, id.LastResponse, id.OpenAI, id.Anthropic, id.Gemini, id.MCP} {
+			if s != "" {
+				out[s] = true
+			}
 		}
-		out[t.GoName+"Tool"] = true
-		out["Parse"+t.GoName+"Action"] = true
-		out["Last"+t.GoName+"Response"] = true
 	}
 	if len(b.pkg.Tools) > 0 {
-		for _, id := range []string{"Action", "Tools", "toolNames", "actionKinds", "ParseToolCall", "MarshalAction", "UnmarshalAction"} {
+		for _, id := range packageAPI {
 			out[id] = true
 		}
 	}
@@ -240,22 +247,22 @@ func (b *builder) checkIdents() {
 		add(t.Name, "type", t)
 	}
 	for _, t := range ts {
-		if len(t.Schemas) > 0 {
-			add("Parse"+t.Name, "function", t)
+		if t.ParseFunc != "" {
+			add(t.ParseFunc, "function", t)
 		}
 		for _, v := range t.Values {
 			add(v.Name, "constant", t)
 		}
 	}
 	for _, o := range b.pkg.Outputs {
-		add(o.Name+"Output", "variable", &ir.Type{Name: o.Name, Source: "output " + o.Name, Pos: o.Pos})
+		add(o.Idents.Output, "variable", &ir.Type{Name: o.Name, Source: "output " + o.Name, Pos: o.Pos})
 	}
 	for _, tool := range b.pkg.Tools {
 		t := &ir.Type{Name: tool.Name, Source: tool.Source, Pos: tool.Pos}
 		add(tool.GoName+"Tool", "variable", t)
-		add("Parse"+tool.GoName+"Action", "function", t)
-		if tool.Response != "" {
-			add("Last"+tool.GoName+"Response", "function", t)
+		add(tool.Idents.Parse, "function", t)
+		if tool.Idents.LastResponse != "" {
+			add(tool.Idents.LastResponse, "function", t)
 		}
 	}
 	if len(b.pkg.Tools) > 0 {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/structgen/structgen/gen/internal/jsonptr"
@@ -46,30 +45,20 @@ type ident struct {
 // typeIdents lists the package-level identifiers written for t.
 func typeIdents(t *ir.Type) []ident {
 	out := []ident{{t.Name, "type", t}}
-	if len(t.Schemas) > 0 {
-		out = append(out, ident{"Parse" + t.Name, "function", t})
-		for i := range t.Schemas {
-			out = append(out, ident{schemaVar(t.Name, i), "variable", t})
-		}
+	parse, vars, fields := typeDecls(t)
+	if parse != "" {
+		out = append(out, ident{parse, "function", t})
 	}
-	if t.Extra != nil && t.Kind == ir.KindStruct {
-		out = append(out, ident{"fields" + t.Name, "variable", t})
+	for _, v := range vars {
+		out = append(out, ident{v, "variable", t})
 	}
-	if t.Kind == ir.KindAction {
-		out = append(out, ident{"responseFields" + t.Name, "variable", t})
+	if fields != "" {
+		out = append(out, ident{fields, "variable", t})
 	}
 	for _, v := range t.Values {
 		out = append(out, ident{v.Name, "constant", t})
 	}
 	return out
-}
-
-// schemaVar names the variable holding schema i of type name.
-func schemaVar(name string, i int) string {
-	if i == 0 {
-		return "schema" + name
-	}
-	return "schema" + name + strconv.Itoa(i+1)
 }
 
 // nameLadder returns the names a derived type at loc may take, plainest

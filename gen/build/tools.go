@@ -289,6 +289,7 @@ func (b *builder) buildTool(t *tool) {
 	action.ToolSchema = tl.SchemaURL + "#"
 	tl.Action = action.Name
 	tl.Schema = text
+	tl.Idents = toolIdents(tl.GoName, tl.Response != "")
 	b.pkg.Tools = append(b.pkg.Tools, tl)
 	b.pkg.Resources = append(b.pkg.Resources, ir.Resource{URL: tl.SchemaURL, Text: text})
 }

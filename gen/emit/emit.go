@@ -43,13 +43,13 @@ func Files(pkg *ir.Package) (map[string][]byte, []string, error) {
 	types := newFile(pkg)
 	types.Const().Id("_").Op("=").Qual(runtimePkg, "IsVersion1").Line()
 	for _, t := range pkg.Types {
-		emitType(types, t)
+		emitType(types, pkg.SchemaSet, t)
 	}
 	if len(pkg.Tools) > 0 {
 		emitTools(types, pkg)
 	}
 	for _, o := range pkg.Outputs {
-		emitOutput(types, o, d.outputs[o.Name].Wrapped)
+		emitOutput(types, pkg.SchemaSet, o, d.outputs[o.Name].Wrapped)
 	}
 	schemas := newFile(pkg)
 	emitSchemas(schemas, pkg)
@@ -164,7 +164,7 @@ func goType(r *ir.Ref) jen.Code {
 	panic("emit: unknown ref kind " + r.Kind) // the IR is built by this module: a bug, not bad input
 }
 
-func emitType(f *jen.File, t *ir.Type) {
+func emitType(f *jen.File, set string, t *ir.Type) {
 	addDoc(f, typeDoc(t))
 	switch t.Kind {
 	case ir.KindStruct:
@@ -193,7 +193,7 @@ func emitType(f *jen.File, t *ir.Type) {
 		emitActionMethods(f, t)
 	}
 	if len(t.Schemas) > 0 {
-		emitParse(f, t)
+		emitParse(f, set, t)
 	}
 }
 
@@ -203,7 +203,7 @@ func emitAction(f *jen.File, t *ir.Type) {
 	args, resp := t.Fields[0].Type.Name, t.Fields[1].Type.Name
 	f.Type().Id(t.Name).Struct(goType(t.Fields[0].Type), goType(t.Fields[1].Type))
 	f.Line()
-	fields := "responseFields" + t.Name
+	fields := t.FieldsVar
 	var lits []jen.Code
 	for _, n := range t.ResponseFields {
 		lits = append(lits, jen.Lit(n))
@@ -238,44 +238,45 @@ func emitActionMethods(f *jen.File, t *ir.Type) {
 // action API.
 func emitTools(f *jen.File, pkg *ir.Package) {
 	for _, t := range pkg.Tools {
-		schema := "toolSchema" + t.GoName
-		f.Var().Id(schema).Op("=").Id("structgenSchemas").Dot("Schema").Call(jen.Lit(t.SchemaURL + "#"))
+		id := t.Idents
+		schema := id.Schema
+		f.Var().Id(schema).Op("=").Id(pkg.SchemaSet).Dot("Schema").Call(jen.Lit(t.SchemaURL + "#"))
 		f.Line()
-		f.Comment(fmt.Sprintf("// %sTool is tool %q. Its Parameters are the tool's augmented schema:", t.GoName, t.Name))
+		f.Comment(fmt.Sprintf("// %s is tool %q. Its Parameters are the tool's augmented schema:", id.Tool, t.Name))
 		if t.Response != "" {
 			f.Comment(fmt.Sprintf("// its own arguments and the fields of %s, the schema the model is shown", t.Response))
 		} else {
 			f.Comment("// its arguments, the schema the model is shown")
 		}
-		f.Comment(fmt.Sprintf("// and the one Parse%sAction validates against.", t.GoName))
-		f.Var().Id(t.GoName+"Tool").Op("=").Qual(runtimePkg, "NewTool").Call(jen.Lit(t.Name), jen.Lit(t.Description), jen.Id(schema),
+		f.Comment(fmt.Sprintf("// and the one %s validates against.", id.Parse))
+		f.Var().Id(id.Tool).Op("=").Qual(runtimePkg, "NewTool").Call(jen.Lit(t.Name), jen.Lit(t.Description), jen.Id(schema),
 			jen.Qual(runtimePkg, "ToolDialects").Values(jen.Dict{
-				jen.Id("OpenAI"):    jen.Qual("encoding/json", "RawMessage").Call(jen.Id("openAITool" + t.GoName)),
-				jen.Id("Anthropic"): jen.Qual("encoding/json", "RawMessage").Call(jen.Id("anthropicTool" + t.GoName)),
-				jen.Id("Gemini"):    jen.Qual("encoding/json", "RawMessage").Call(jen.Id("geminiTool" + t.GoName)),
-				jen.Id("MCP"):       jen.Qual("encoding/json", "RawMessage").Call(jen.Id("mcpTool" + t.GoName)),
+				jen.Id("OpenAI"):    jen.Qual("encoding/json", "RawMessage").Call(jen.Id(id.OpenAI)),
+				jen.Id("Anthropic"): jen.Qual("encoding/json", "RawMessage").Call(jen.Id(id.Anthropic)),
+				jen.Id("Gemini"):    jen.Qual("encoding/json", "RawMessage").Call(jen.Id(id.Gemini)),
+				jen.Id("MCP"):       jen.Qual("encoding/json", "RawMessage").Call(jen.Id(id.MCP)),
 			}))
 		f.Line()
-		f.Comment(fmt.Sprintf("// Parse%sAction reads the arguments of a call of tool %q as the model", t.GoName, t.Name))
+		f.Comment(fmt.Sprintf("// %s reads the arguments of a call of tool %q as the model", id.Parse, t.Name))
 		f.Comment("// sent them: repaired where the schema allows (runtime.ParseArgs returns")
 		f.Comment("// the repairs), then validated against the tool's schema and decoded.")
-		f.Func().Id("Parse"+t.GoName+"Action").Params(jen.Id("args").Index().Byte()).Params(jen.Id(t.Action), jen.Error()).Block(
-			jen.List(jen.Id("a"), jen.Id("_"), jen.Err()).Op(":=").Qual(runtimePkg, "ParseArgs").Types(jen.Id(t.Action)).Call(jen.Id(t.GoName+"Tool"), jen.Lit(t.Action), jen.Id("args")),
+		f.Func().Id(id.Parse).Params(jen.Id("args").Index().Byte()).Params(jen.Id(t.Action), jen.Error()).Block(
+			jen.List(jen.Id("a"), jen.Id("_"), jen.Err()).Op(":=").Qual(runtimePkg, "ParseArgs").Types(jen.Id(t.Action)).Call(jen.Id(id.Tool), jen.Lit(t.Action), jen.Id("args")),
 			jen.Return(jen.Id("a"), jen.Err()),
 		)
 		f.Line()
 		if t.Response == "" {
 			continue
 		}
-		f.Comment(fmt.Sprintf("// Last%sResponse returns the response of the most recent call of tool", t.GoName))
+		f.Comment(fmt.Sprintf("// %s returns the response of the most recent call of tool", id.LastResponse))
 		f.Comment(fmt.Sprintf("// %q in calls, read again from its stored arguments; false when the", t.Name))
 		f.Comment("// tool was never called. A call that lacks or breaks the response fields")
 		f.Comment("// gives a *runtime.ValidationError.")
 		respType := goType(&ir.Ref{Kind: ir.RefNamed, Name: t.Response, Pkg: t.ResponsePkg})
-		f.Func().Id("Last"+t.GoName+"Response").Params(jen.Id("calls").Index().Qual(runtimePkg, "ToolCall")).Params(respType, jen.Bool(), jen.Error()).Block(
+		f.Func().Id(id.LastResponse).Params(jen.Id("calls").Index().Qual(runtimePkg, "ToolCall")).Params(respType, jen.Bool(), jen.Error()).Block(
 			jen.For(jen.Id("i").Op(":=").Len(jen.Id("calls")).Op("-").Lit(1), jen.Id("i").Op(">=").Lit(0), jen.Id("i").Op("--")).Block(
 				jen.If(jen.Id("calls").Index(jen.Id("i")).Dot("Name").Op("==").Lit(t.Name)).Block(
-					jen.List(jen.Id("a"), jen.Err()).Op(":=").Id("Parse"+t.GoName+"Action").Call(jen.Id("calls").Index(jen.Id("i")).Dot("Arguments")),
+					jen.List(jen.Id("a"), jen.Err()).Op(":=").Id(id.Parse).Call(jen.Id("calls").Index(jen.Id("i")).Dot("Arguments")),
 					jen.Return(jen.Id("a").Dot(t.Response), jen.True(), jen.Err()),
 				),
 			),
@@ -299,10 +300,10 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 	copy(sortedKinds, pkg.Tools)
 	sort.Slice(sortedKinds, func(i, j int) bool { return sortedKinds[i].Action < sortedKinds[j].Action })
 	for _, t := range pkg.Tools {
-		tools = append(tools, jen.Id(t.GoName+"Tool"))
+		tools = append(tools, jen.Id(t.Idents.Tool))
 		names = append(names, jen.Lit(t.Name))
 		cases = append(cases, jen.Case(jen.Lit(t.Name)).Block(
-			jen.List(jen.Id("a"), jen.Err()).Op(":=").Id("Parse"+t.GoName+"Action").Call(jen.Id("args")),
+			jen.List(jen.Id("a"), jen.Err()).Op(":=").Id(t.Idents.Parse).Call(jen.Id("args")),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 			jen.Return(jen.Id("a"), jen.Nil()),
 		))
@@ -310,7 +311,7 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 	for _, t := range sortedKinds {
 		kinds = append(kinds, jen.Lit(t.Action))
 		kindCases = append(kindCases, jen.Case(jen.Lit(t.Action)).Block(
-			jen.List(jen.Id("a"), jen.Err()).Op(":=").Qual(runtimePkg, "Parse").Types(jen.Id(t.Action)).Call(jen.Lit(t.Action), jen.Id("rest"), jen.Id("toolSchema"+t.GoName)),
+			jen.List(jen.Id("a"), jen.Err()).Op(":=").Qual(runtimePkg, "Parse").Types(jen.Id(t.Action)).Call(jen.Lit(t.Action), jen.Id("rest"), jen.Id(t.Idents.Schema)),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 			jen.Return(jen.Id("a"), jen.Nil()),
 		))
@@ -382,7 +383,7 @@ func emitStruct(f *jen.File, t *ir.Type) {
 	if t.Extra == nil {
 		return
 	}
-	known := "fields" + t.Name
+	known := t.FieldsVar
 	var lits []jen.Code
 	for _, fd := range t.Fields {
 		lits = append(lits, jen.Lit(fd.JSON))
@@ -536,59 +537,56 @@ func discText(t *ir.Type) string {
 	return " and its " + strconv.Quote(t.Discriminator) + " property"
 }
 
-func emitParse(f *jen.File, t *ir.Type) {
+func emitParse(f *jen.File, set string, t *ir.Type) {
 	var schemaArgs []jen.Code
 	for i, loc := range t.Schemas {
-		v := "schema" + t.Name
-		if i > 0 {
-			v += strconv.Itoa(i + 1)
-		}
-		f.Var().Id(v).Op("=").Id("structgenSchemas").Dot("Schema").Call(jen.Lit(loc))
-		schemaArgs = append(schemaArgs, jen.Id(v))
+		f.Var().Id(t.SchemaVars[i]).Op("=").Id(set).Dot("Schema").Call(jen.Lit(loc))
+		schemaArgs = append(schemaArgs, jen.Id(t.SchemaVars[i]))
 	}
 	f.Line()
-	f.Comment(fmt.Sprintf("// Parse%s validates data against the schema of %s and decodes it.", t.Name, t.Name))
+	f.Comment(fmt.Sprintf("// %s validates data against the schema of %s and decodes it.", t.ParseFunc, t.Name))
 	f.Comment("// Nothing is repaired; on failure the error is a *runtime.ValidationError.")
 	args := append([]jen.Code{jen.Lit(t.Name), jen.Id("data")}, schemaArgs...)
-	f.Func().Id("Parse"+t.Name).Params(jen.Id("data").Index().Byte()).Params(jen.Id(t.Name), jen.Error()).Block(
+	f.Func().Id(t.ParseFunc).Params(jen.Id("data").Index().Byte()).Params(jen.Id(t.Name), jen.Error()).Block(
 		jen.Return(jen.Qual(runtimePkg, "Parse").Types(jen.Id(t.Name)).Call(args...)),
 	)
 	f.Line()
 }
 
 func emitSchemas(f *jen.File, pkg *ir.Package) {
-	f.Comment("// structgenSchemas holds the schema documents this package was generated")
+	f.Comment("// " + pkg.SchemaSet + " holds the schema documents this package was generated")
 	f.Comment("// from; Parse functions validate against them.")
-	f.Var().Id("structgenSchemas").Op("=").Qual(runtimePkg, "NewSchemas").Call(
+	f.Var().Id(pkg.SchemaSet).Op("=").Qual(runtimePkg, "NewSchemas").Call(
 		jen.Lit(pkg.Draft),
 		jen.Map(jen.String()).String().Values(jen.DictFunc(func(d jen.Dict) {
 			for i := range pkg.Resources {
-				d[jen.Lit(pkg.Resources[i].URL)] = jen.Id("schemaDoc" + strconv.Itoa(i))
+				d[jen.Lit(pkg.Resources[i].URL)] = jen.Id(pkg.Resources[i].Const)
 			}
 		})))
-	for i, r := range pkg.Resources {
+	for _, r := range pkg.Resources {
 		f.Line()
 		f.Comment("// " + r.URL)
-		f.Const().Id("schemaDoc" + strconv.Itoa(i)).Op("=").Add(stringLit(r.Text))
+		f.Const().Id(r.Const).Op("=").Add(stringLit(r.Text))
 	}
 }
 
 // emitOutput writes a final-answer contract.
-func emitOutput(f *jen.File, o *ir.Output, wrapped bool) {
-	f.Comment(fmt.Sprintf("// %sOutput is the final-answer contract for %s: its canonical schema,", o.Name, o.Type))
+func emitOutput(f *jen.File, set string, o *ir.Output, wrapped bool) {
+	f.Comment(fmt.Sprintf("// %s is the final-answer contract for %s: its canonical schema,", o.Idents.Output, o.Type))
 	f.Comment("// each provider's dialect of it, and Parse, which reads a model's reply")
 	f.Comment("// leniently, then validates it strictly against the canonical schema.")
 	if o.Plain {
 		f.Comment("// A plain string: no contract, Parse returns the text as it is.")
 	}
-	f.Var().Id(o.Name+"Output").Op("=").Qual(runtimePkg, "NewOutput").Types(jen.Id(o.Type)).Call(
+	id := o.Idents
+	f.Var().Id(id.Output).Op("=").Qual(runtimePkg, "NewOutput").Types(jen.Id(o.Type)).Call(
 		jen.Lit(o.Name),
-		jen.Id("structgenSchemas").Dot("Schema").Call(jen.Lit(o.SchemaURL+"#")),
+		jen.Id(set).Dot("Schema").Call(jen.Lit(o.SchemaURL+"#")),
 		jen.Qual(runtimePkg, "Dialects").Values(jen.Dict{
-			jen.Id("OpenAI"):    jen.Qual("encoding/json", "RawMessage").Call(jen.Id("openAIOutput" + o.Name)),
-			jen.Id("Anthropic"): jen.Qual("encoding/json", "RawMessage").Call(jen.Id("anthropicOutput" + o.Name)),
-			jen.Id("Gemini"):    jen.Qual("encoding/json", "RawMessage").Call(jen.Id("geminiOutput" + o.Name)),
-			jen.Id("Prompt"):    jen.Id("promptOutput" + o.Name),
+			jen.Id("OpenAI"):    jen.Qual("encoding/json", "RawMessage").Call(jen.Id(id.OpenAI)),
+			jen.Id("Anthropic"): jen.Qual("encoding/json", "RawMessage").Call(jen.Id(id.Anthropic)),
+			jen.Id("Gemini"):    jen.Qual("encoding/json", "RawMessage").Call(jen.Id(id.Gemini)),
+			jen.Id("Prompt"):    jen.Id(id.Prompt),
 			jen.Id("Wrapped"):   jen.Lit(wrapped),
 		}),
 		jen.Lit(o.Plain),
@@ -601,18 +599,18 @@ func emitDialects(f *jen.File, pkg *ir.Package, d *dialects) {
 	for _, o := range pkg.Outputs {
 		v := d.outputs[o.Name]
 		for _, c := range []struct{ id, text string }{
-			{"openAIOutput", v.OpenAI}, {"anthropicOutput", v.Anthropic}, {"geminiOutput", v.Gemini}, {"promptOutput", d.prompts[o.Name]},
+			{o.Idents.OpenAI, v.OpenAI}, {o.Idents.Anthropic, v.Anthropic}, {o.Idents.Gemini, v.Gemini}, {o.Idents.Prompt, d.prompts[o.Name]},
 		} {
-			f.Const().Id(c.id + o.Name).Op("=").Add(stringLit(c.text))
+			f.Const().Id(c.id).Op("=").Add(stringLit(c.text))
 			f.Line()
 		}
 	}
 	for _, t := range pkg.Tools {
 		v := d.tools[t.Name]
 		for _, c := range []struct{ id, text string }{
-			{"openAITool", v.OpenAI}, {"anthropicTool", v.Anthropic}, {"geminiTool", v.Gemini}, {"mcpTool", v.MCP},
+			{t.Idents.OpenAI, v.OpenAI}, {t.Idents.Anthropic, v.Anthropic}, {t.Idents.Gemini, v.Gemini}, {t.Idents.MCP, v.MCP},
 		} {
-			f.Const().Id(c.id + t.GoName).Op("=").Add(stringLit(c.text))
+			f.Const().Id(c.id).Op("=").Add(stringLit(c.text))
 			f.Line()
 		}
 	}

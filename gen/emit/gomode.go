@@ -25,21 +25,21 @@ func goFiles(pkg *ir.Package) (map[string][]byte, error) {
 	f.Const().Id("_").Op("=").Qual(runtimePkg, "IsVersion1").Line()
 	resources := jen.Dict{}
 	for _, t := range pkg.Go.Types {
-		f.Comment(fmt.Sprintf("// %sJSONSchema is the JSON Schema of %s, derived from its declaration", t.Name, t.Name))
+		f.Comment(fmt.Sprintf("// %s is the JSON Schema of %s, derived from its declaration", t.SchemaConst, t.Name))
 		f.Comment("// the way encoding/json encodes it.")
-		f.Const().Id(t.Name + "JSONSchema").Op("=").Add(stringLit(t.Schema))
+		f.Const().Id(t.SchemaConst).Op("=").Add(stringLit(t.Schema))
 		f.Line()
-		resources[jen.Lit(t.URL)] = jen.Id(t.Name + "JSONSchema")
-		f.Var().Id("schema" + t.Name).Op("=").Id("structgenSchemas").Dot("Schema").Call(jen.Lit(t.URL + "#"))
+		resources[jen.Lit(t.URL)] = jen.Id(t.SchemaConst)
+		f.Var().Id(t.SchemaVar).Op("=").Id(pkg.SchemaSet).Dot("Schema").Call(jen.Lit(t.URL + "#"))
 		f.Line()
-		f.Comment(fmt.Sprintf("// Parse%s validates data against the schema of %s and decodes it.", t.Name, t.Name))
+		f.Comment(fmt.Sprintf("// %s validates data against the schema of %s and decodes it.", t.ParseFunc, t.Name))
 		f.Comment("// Nothing is repaired; on failure the error is a *runtime.ValidationError.")
-		f.Func().Id("Parse"+t.Name).Params(jen.Id("data").Index().Byte()).Params(jen.Id(t.Name), jen.Error()).Block(
-			jen.Return(jen.Qual(runtimePkg, "Parse").Types(jen.Id(t.Name)).Call(jen.Lit(t.Name), jen.Id("data"), jen.Id("schema"+t.Name))),
+		f.Func().Id(t.ParseFunc).Params(jen.Id("data").Index().Byte()).Params(jen.Id(t.Name), jen.Error()).Block(
+			jen.Return(jen.Qual(runtimePkg, "Parse").Types(jen.Id(t.Name)).Call(jen.Lit(t.Name), jen.Id("data"), jen.Id(t.SchemaVar))),
 		)
 		f.Line()
 	}
-	f.Var().Id("structgenSchemas").Op("=").Qual(runtimePkg, "NewSchemas").Call(jen.Lit(""), jen.Map(jen.String()).String().Values(resources))
+	f.Var().Id(pkg.SchemaSet).Op("=").Qual(runtimePkg, "NewSchemas").Call(jen.Lit(""), jen.Map(jen.String()).String().Values(resources))
 	f.Line()
 	for _, o := range pkg.Go.OneOfs {
 		emitOneOf(f, o)

@@ -17,6 +17,8 @@ type Package struct {
 	Sources   []string // input files, relative to the config
 	Types     []*Type  // sorted by name
 	Resources []Resource
+	// SchemaSet is the variable that holds the resources.
+	SchemaSet string `json:",omitempty"`
 	// Draft is the meta-schema URI of documents without "$schema".
 	Draft   string
 	Tools   []*Tool   // sorted by name
@@ -54,7 +56,9 @@ func (r Rename) String() string {
 // Resource is an embedded schema document.
 type Resource struct {
 	URL  string
-	Text string
+	Text string `json:"-"`
+	// Const is the constant that holds Text.
+	Const string
 }
 
 // TypeKind says what a named type is.
@@ -103,6 +107,12 @@ type Type struct {
 	ToolSchema string
 	// ResponseFields are the JSON names of an action's response fields.
 	ResponseFields []string
+
+	// The package-level identifiers declared for the type besides its
+	// name, decided with it by the naming scope.
+	ParseFunc  string   `json:",omitempty"` // Parse<Name>; "" without Schemas
+	SchemaVars []string `json:",omitempty"` // one per Schemas entry
+	FieldsVar  string   `json:",omitempty"` // the field list of a struct with extras, or of an action's response
 }
 
 // Tool is a tool a model may call.
@@ -123,6 +133,15 @@ type Tool struct {
 	// embedded at SchemaURL; emitters derive each provider's tool object
 	// from it.
 	Schema string `json:"-"`
+	Idents ToolIdents
+}
+
+// ToolIdents are the package-level identifiers declared for a tool.
+type ToolIdents struct {
+	Tool, Schema, Parse string
+	LastResponse        string `json:",omitempty"` // "" without a response
+	// The constants holding each provider's tool object.
+	OpenAI, Anthropic, Gemini, MCP string
 }
 
 // Output is a final-answer contract.
@@ -139,6 +158,14 @@ type Output struct {
 	// Description is the schema's description, for the prompt block.
 	Description string  `json:",omitempty"`
 	Pos         loc.Pos `json:"-"`
+	Idents      OutputIdents
+}
+
+// OutputIdents are the package-level identifiers declared for an output.
+type OutputIdents struct {
+	Output string
+	// The constants holding each provider's format and the prompt block.
+	OpenAI, Anthropic, Gemini, Prompt string
 }
 
 // Field is a struct field.
@@ -221,9 +248,12 @@ type GoPackage struct {
 type GoType struct {
 	Name string
 	// Schema is its JSON Schema, as JSON text.
-	Schema string
+	Schema string `json:"-"`
 	// URL is the schema's URL among the package's embedded schemas.
 	URL string
+	// The identifiers declared for it: the schema constant, the schema
+	// handle and the Parse function.
+	SchemaConst, SchemaVar, ParseFunc string
 }
 
 // OneOf is an interface marked //structgen:oneof: Unmarshal<Name> reads
