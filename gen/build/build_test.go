@@ -28,7 +28,7 @@ func (memDocs) DraftOf(string) string                   { return drafts.Default.
 func (memDocs) DefaultDraft() string                    { return drafts.Default.URI }
 func (memDocs) DisplayURL(u string) string              { return u }
 func (memDocs) Ordered(string) any                      { return nil }
-func (memDocs) Keys(string) []string                    { return nil }
+func (memDocs) Raw(string) any                          { return nil }
 func (memDocs) Len() int                                { return 1 }
 func (memDocs) Resources() []source.Resource            { return nil }
 func (memDocs) Sources() []string                       { return nil }

@@ -6,6 +6,7 @@ import (
 
 	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/structgen/structgen/gen/internal/ojson"
 	"github.com/structgen/structgen/gen/loc"
 	"github.com/structgen/structgen/internal/drafts"
 	"github.com/structgen/structgen/internal/ecmaregex"
@@ -22,9 +23,10 @@ type Documents interface {
 	DraftOf(u string) string
 	// DefaultDraft returns the meta-schema URI of documents that name none.
 	DefaultDraft() string
-	// Keys returns the keys of the JSON object at a location, in document
-	// order.
-	Keys(at string) []string
+	// Raw returns the JSON value at a location, objects with their keys
+	// in document order (*ojson.Object). The library does not keep every
+	// keyword (format, when it does not assert it); those are read here.
+	Raw(at string) any
 }
 
 // Graph holds the nodes of every schema compiled so far, by location. The
@@ -85,7 +87,10 @@ func (g *Graph) from(s *jsonschema.Schema) *Node {
 		g.byLoc[s.Location] = n
 	}
 	n.Bool = s.Bool
-	n.Keywords = g.docs.Keys(s.Location)
+	if raw, ok := g.docs.Raw(s.Location).(*ojson.Object); ok {
+		n.Keywords = raw.Keys
+		n.Format, _ = raw.Vals["format"].(string)
+	}
 	n.Title, n.Description, n.Comment = s.Title, s.Description, s.Comment
 	n.Deprecated, n.ReadOnly, n.WriteOnly = s.Deprecated, s.ReadOnly, s.WriteOnly
 	if s.Default != nil {
@@ -108,9 +113,6 @@ func (g *Graph) from(s *jsonschema.Schema) *Node {
 	}
 	if s.Const != nil {
 		n.Const = &Value{*s.Const}
-	}
-	if s.Format != nil {
-		n.Format = s.Format.Name
 	}
 	n.Minimum, n.Maximum, n.ExclusiveMinimum, n.ExclusiveMaximum, n.MultipleOf =
 		s.Minimum, s.Maximum, s.ExclusiveMinimum, s.ExclusiveMaximum, s.MultipleOf

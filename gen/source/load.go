@@ -362,12 +362,9 @@ func (l *Set) DefaultDraft() string {
 	return drafts.Default.URI
 }
 
-// Keys returns the keys of the JSON object at a location, in document
-// order; nil when there is none.
-func (l *Set) Keys(at string) []string {
+// Raw returns the JSON value at a location, objects with their keys in
+// document order (*ojson.Object); nil when there is none.
+func (l *Set) Raw(at string) any {
 	u, toks := jsonptr.SplitLoc(at)
-	if o, ok := jsonptr.Lookup(l.Ordered(u), toks).(*ojson.Object); ok {
-		return o.Keys
-	}
-	return nil
+	return jsonptr.Lookup(l.Ordered(u), toks)
 }
