@@ -26,30 +26,73 @@ func FuzzGenerate(f *testing.F) {
 	} {
 		f.Add(s)
 	}
+	for _, s := range clashSchemas {
+		f.Add(s)
+	}
 	dir := f.TempDir()
 	fset := token.NewFileSet()
 	imp := importer.ForCompiler(fset, "source", nil) // caches runtime and its imports
 	f.Fuzz(func(t *testing.T, schema string) {
-		path := filepath.Join(dir, "s.json")
-		if err := os.WriteFile(path, []byte(schema), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		cfg := &Config{Dir: dir, Package: "p", Schemas: []SchemaEntry{{Name: "Doc", Ref: "s.json"}}}
-		files, _, err := Generate(cfg)
+		files, err := generateSchema(t, dir, schema)
 		if err != nil {
 			return
 		}
-		var parsed []*ast.File
-		for name, src := range files {
-			pf, err := parser.ParseFile(fset, name, src, 0)
-			if err != nil {
-				t.Fatalf("generated %s does not parse: %v\n%s", name, err, src)
-			}
-			parsed = append(parsed, pf)
-		}
-		conf := types.Config{Importer: imp}
-		if _, err := conf.Check("p", fset, parsed, nil); err != nil {
-			t.Fatalf("generated code does not type-check: %v\nschema: %s", err, schema)
-		}
+		typeCheck(t, fset, imp, files, schema)
 	})
+}
+
+// clashSchemas hold derived names that clash with each other and with
+// what the emitter declares; the naming scope must qualify them so that
+// the package compiles.
+var clashSchemas = []string{
+	`{"$defs":{"permission":{"enum":["a"]},"Permission":{"type":"object","properties":{"x":{}}}},"properties":{"p":{"$ref":"#/$defs/permission"},"q":{"$ref":"#/$defs/Permission"}}}`,
+	`{"$defs":{"A":{"type":"object","properties":{"x":{"type":"object","properties":{"a":{}}}}},"B":{"type":"object","properties":{"x":{"type":"object","properties":{"b":{}}}}},"AX2":{"type":"object","properties":{"z":{}}}},"allOf":[{"$ref":"#/$defs/A"},{"$ref":"#/$defs/B"}],"properties":{"y":{"$ref":"#/$defs/AX2"}}}`,
+	`{"properties":{"color":{"enum":["red"]},"c":{"$ref":"#/$defs/DocColorRed"}},"$defs":{"DocColorRed":{"type":"object","properties":{"a":{}}}}}`,
+	`{"properties":{"a":{"$ref":"#/$defs/Doc0"},"b":{"$ref":"#/$defs/ParseDoc"},"c":{"$ref":"#/$defs/fieldsDoc"}},"$defs":{"Doc0":{"type":"object","properties":{"x":{}}},"ParseDoc":{"type":"object","properties":{"y":{}}},"fieldsDoc":{"enum":["Z"]}}}`,
+	`{"$defs":{"a_b":{"type":"object","properties":{"options":{"type":"object","properties":{"d":{}}}}},"a":{"type":"object","properties":{"b_options":{"type":"object","properties":{"w":{}}}}}},"properties":{"n":{"$ref":"#/$defs/a_b"},"m":{"$ref":"#/$defs/a"}}}`,
+}
+
+// TestNamingScopeCompiles: every clash schema generates, and the result
+// type-checks.
+func TestNamingScopeCompiles(t *testing.T) {
+	dir := t.TempDir()
+	fset := token.NewFileSet()
+	imp := importer.ForCompiler(fset, "source", nil)
+	for _, schema := range clashSchemas {
+		files, err := generateSchema(t, dir, schema)
+		if err != nil {
+			t.Errorf("%s: %v", schema, err)
+			continue
+		}
+		typeCheck(t, fset, imp, files, schema)
+	}
+}
+
+// generateSchema generates package p from one schema file, type Doc.
+func generateSchema(t *testing.T, dir, schema string) (map[string][]byte, error) {
+	t.Helper()
+	path := filepath.Join(dir, "s.json")
+	if err := os.WriteFile(path, []byte(schema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := &Config{Dir: dir, Package: "p", Schemas: []SchemaEntry{{Name: "Doc", Ref: "s.json"}}}
+	files, _, err := Generate(cfg)
+	return files, err
+}
+
+// typeCheck fails t unless the generated files parse and type-check.
+func typeCheck(t *testing.T, fset *token.FileSet, imp types.Importer, files map[string][]byte, schema string) {
+	t.Helper()
+	var parsed []*ast.File
+	for name, src := range files {
+		pf, err := parser.ParseFile(fset, name, src, 0)
+		if err != nil {
+			t.Fatalf("generated %s does not parse: %v\n%s", name, err, src)
+		}
+		parsed = append(parsed, pf)
+	}
+	conf := types.Config{Importer: imp}
+	if _, err := conf.Check("p", fset, parsed, nil); err != nil {
+		t.Fatalf("generated code does not type-check: %v\nschema: %s", err, schema)
+	}
 }
