@@ -81,6 +81,29 @@ var buildErrPkg = regexp.MustCompile(`(?m)^(?:# corpus/|\./)([A-Za-z0-9_]+)`)
 
 // build compiles the checker program, dropping packages that do not
 // compile (recorded in h.bad), and returns the binary's path.
+// vet runs go vet on the generated packages that compiled; it returns
+// what vet reports, "" when nothing.
+func (h *harness) vet() string {
+	h.t.Helper()
+	var pkgs []string
+	for _, p := range h.pkgs {
+		if _, bad := h.bad[p.id]; !bad {
+			pkgs = append(pkgs, "./"+p.id)
+		}
+	}
+	if len(pkgs) == 0 {
+		return ""
+	}
+	cmd := exec.Command("go", append([]string{"vet"}, pkgs...)...)
+	cmd.Dir = h.dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return fmt.Sprintf("%v\n%s", err, out)
+	}
+	return ""
+}
+
 func (h *harness) build() string {
 	h.t.Helper()
 	bin := filepath.Join(h.dir, "checker")

@@ -88,6 +88,9 @@ func TestMCPGitHub(t *testing.T) {
 	if len(h.bad) > 0 {
 		t.Fatalf("generated package does not compile: %v", h.bad)
 	}
+	if out := h.vet(); out != "" {
+		t.Errorf("go vet on the generated package: %s", out)
+	}
 	var in bytes.Buffer
 	enc := json.NewEncoder(&in)
 	for _, c := range calls {

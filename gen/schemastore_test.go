@@ -105,6 +105,9 @@ func TestSchemaStore(t *testing.T) {
 			delete(ids, name)
 		}
 	}
+	if out := h.vet(); out != "" {
+		t.Errorf("go vet on the generated packages: %s", out)
+	}
 	for _, name := range sortedKeys(genFailed) {
 		t.Logf("failed: %s: %s", name, firstLine(genFailed[name]))
 		if _, ok := skip[name]; !ok {

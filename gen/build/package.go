@@ -259,7 +259,7 @@ func (b *builder) checkIdents() {
 	}
 	for _, tool := range b.pkg.Tools {
 		t := &ir.Type{Name: tool.Name, Source: tool.Source, Pos: tool.Pos}
-		add(tool.GoName+"Tool", "variable", t)
+		add(tool.Idents.Tool, "variable", t)
 		add(tool.Idents.Parse, "function", t)
 		if tool.Idents.LastResponse != "" {
 			add(tool.Idents.LastResponse, "function", t)

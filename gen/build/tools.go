@@ -11,6 +11,7 @@ import (
 	"github.com/structgen/structgen/gen/internal/jsonptr"
 	"github.com/structgen/structgen/gen/ir"
 	"github.com/structgen/structgen/gen/loc"
+	"github.com/structgen/structgen/gen/names"
 	"github.com/structgen/structgen/gen/spec"
 	"github.com/structgen/structgen/internal/drafts"
 
@@ -30,9 +31,21 @@ type tool struct {
 // any type is built, so that every name is known.
 func (b *builder) resolveTools(tools []spec.Tool, roots map[string]*schema.Node) []*tool {
 	var out []*tool
+	goNames := map[string]*spec.Tool{}
 	for i := range tools {
 		s := &tools[i]
-		t := &tool{def: s, goName: s.GoName}
+		// A tool's Go name is the user's choice: two that meet are an
+		// error, never a rename.
+		t := &tool{def: s, goName: names.Go(s.Name)}
+		if t.goName == "" {
+			b.errorf(s.Pos, "tool name %q has no letter or digit to make a Go name of", s.Name)
+			continue
+		}
+		if other, ok := goNames[t.goName]; ok {
+			b.errorf(s.Pos, "tools %q and %q (%s) both make Go name %s; rename one of them", s.Name, other.Name, other.Pos, t.goName)
+			continue
+		}
+		goNames[t.goName] = s
 		resolve := func(l, root string, pos loc.Pos) (*schema.Node, bool) {
 			switch {
 			case root != "":

@@ -62,7 +62,7 @@ type Name struct {
 
 // Tool is one tool a model may call.
 type Tool struct {
-	Name, GoName   string
+	Name           string
 	Description    string
 	HasDescription bool
 	// Params and Response are schema locations; "" when absent.
@@ -281,17 +281,7 @@ func (b *builder) tools(roots map[string]bool) []Tool {
 			Kind: e.Kind, KindPos: e.KindPos, Pos: e.Pos, Source: filepath.Base(cfg.File)})
 	}
 	var tools []Tool
-	goNames := map[string]*Tool{}
 	for _, t := range out {
-		if t.GoName = names.Go(t.Name); t.GoName == "" {
-			b.errorf(t.Pos, "tool name %q has no letter or digit to make a Go name of", t.Name)
-			continue
-		}
-		if other, ok := goNames[t.GoName]; ok {
-			b.errorf(t.Pos, "tools %q and %q (%s) both make Go name %s; rename one of them", t.Name, other.Name, other.Pos, t.GoName)
-			continue
-		}
-		goNames[t.GoName] = t
 		ok := true
 		t.Params, t.ParamsRoot, ok = b.toolSchema(t.Params, t.paramsRef, t.paramsInline, t.ParamsPos, roots)
 		if !ok {
