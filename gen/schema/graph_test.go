@@ -53,8 +53,6 @@ func mustNode(t *testing.T, docs memDocs, at string) *Node {
 	return n
 }
 
-func intp(i int) *int { return &i }
-
 // TestEveryKeyword: each validation keyword lands typed on the node.
 func TestEveryKeyword(t *testing.T) {
 	docs := memDocs{"mem:///all.json": `{
