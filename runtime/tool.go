@@ -75,6 +75,9 @@ func (s *Schema) Document() string {
 type Repair struct {
 	// Pointer is where, in the repaired document.
 	Pointer string
+	// Offset is the byte offset in the text read where the change was
+	// made.
+	Offset int
 	// Message says what was changed.
 	Message string
 }

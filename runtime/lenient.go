@@ -1,0 +1,241 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+)
+
+// ReadLenient reads text the way models write JSON and returns it as a
+// JSON document, with every repair it made. It reads unquoted keys and
+// values, single, backtick, typographic and triple quotes, Python and
+// JavaScript literals (True, None, undefined, NaN…), comments, missing and
+// trailing commas, unescaped line breaks and inner quotes, invalid
+// escapes, ellipses, function-call wrappers (JSONP, ObjectId("…")),
+// markdown code fences, prose around the document, several documents in a
+// row (returned as an array), and text cut short (open strings, arrays and
+// objects closed, a dangling key dropped). Time is linear in the text;
+// nesting deeper than MaxDepth is an error.
+func ReadLenient(text []byte) (json.RawMessage, []Repair, error) {
+	v, repairs, err := readLenient(text)
+	if err != nil {
+		return nil, repairs, err
+	}
+	return encodeValue(v), repairs, nil
+}
+
+func readLenient(text []byte) (*jvalue, []Repair, error) {
+	if len(bytes.TrimSpace(text)) == 0 {
+		return nil, nil, ErrEmptyReply
+	}
+	var pre []Repair
+	if escapedDocument(text) {
+		// \"key\": \"value\": a document pasted with its quotes escaped.
+		text = unescapeQuotes(text)
+		pre = append(pre, Repair{Message: "unescaped a document whose quotes were escaped"})
+	}
+	if vs, repairs, ok := readFences(text); ok {
+		repairs = append(pre, repairs...)
+		return joinDocuments(vs, 0, &repairs), repairs, nil
+	}
+	t := &tolerant{s: text, repairs: pre}
+	t.skip()
+	if !t.eof() {
+		t.skipProse()
+	}
+	vs := t.readAll()
+	if t.err != nil {
+		return nil, t.repairs, t.err
+	}
+	if len(vs) == 0 {
+		return nil, t.repairs, ErrNoJSON
+	}
+	return joinDocuments(vs, 0, &t.repairs), t.repairs, nil
+}
+
+// skipProse passes text before the document: words that start no value,
+// when a bracket follows later.
+func (t *tolerant) skipProse() {
+	r, _ := t.peek()
+	if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 0x7f && !isQuote(r)) {
+		return
+	}
+	rest := t.s[t.i:]
+	// A call wrapping the document (JSONP) is read by bare().
+	word := 0
+	for word < len(rest) && (isIdentByte(rest[word])) {
+		word++
+	}
+	if word < len(rest) && rest[word] == '(' || bytes.HasPrefix(bytes.TrimLeft(rest[word:], " "), []byte("(")) {
+		return
+	}
+	if _, ok := literals[string(rest[:word])]; ok && (word == len(rest) || isDelimiterByte(rest[word])) {
+		return
+	}
+	j := bytes.IndexAny(rest, "{[")
+	if j < 0 {
+		return // no document: the whole text is a bare string
+	}
+	t.repair(t.i, "skipped the text before the JSON document")
+	t.i += j
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+func isDelimiterByte(c byte) bool {
+	return c < utf8RuneSelf && isDelimiter(rune(c)) || c == ' ' || c == '\t'
+}
+
+const utf8RuneSelf = 0x80
+
+// readFences reads the body of every markdown code fence in text; ok is
+// false when there is no fence or no body holds a value.
+func readFences(text []byte) ([]*jvalue, []Repair, bool) {
+	// A fence inside a document (in a string, after a bracket) is text.
+	if first := bytes.Index(text, []byte("```")); first < 0 || bytes.ContainsAny(text[:first], "{[\"") {
+		return nil, nil, false
+	}
+	var vs []*jvalue
+	var repairs []Repair
+	rest, base := text, 0
+	for {
+		i := bytes.Index(rest, []byte("```"))
+		if i < 0 {
+			break
+		}
+		bodyStart := i + 3
+		for bodyStart < len(rest) && rest[bodyStart] == '`' {
+			bodyStart++
+		}
+		// The info string (json, python, …) runs to the end of the line,
+		// unless the body starts on the same line.
+		if j := bytes.IndexAny(rest[bodyStart:], "\n{[\"'"); j >= 0 && rest[bodyStart+j] == '\n' {
+			bodyStart += j + 1
+		} else if j >= 0 {
+			bodyStart += j
+		}
+		end := bytes.Index(rest[bodyStart:], []byte("```"))
+		body := rest[bodyStart:]
+		next := len(rest)
+		if end >= 0 {
+			body = rest[bodyStart : bodyStart+end]
+			next = bodyStart + end + 3
+		}
+		t := &tolerant{s: body}
+		t.skip()
+		if !t.eof() {
+			if all := t.readAll(); t.err == nil && len(all) > 0 {
+				for _, r := range t.repairs {
+					r.Offset += base + bodyStart
+					repairs = append(repairs, r)
+				}
+				repairs = append(repairs, Repair{Offset: base + i, Message: "took the JSON document from a markdown code fence"})
+				vs = append(vs, joinDocuments(all, base+bodyStart, &repairs))
+			}
+		}
+		base += next
+		rest = rest[next:]
+	}
+	return vs, repairs, len(vs) > 0
+}
+
+// joinDocuments makes one value of the documents read in a row: empty
+// ones are dropped beside others, one is itself, several an array.
+func joinDocuments(vs []*jvalue, off int, repairs *[]Repair) *jvalue {
+	if len(vs) == 1 {
+		return vs[0]
+	}
+	var kept []*jvalue
+	for _, v := range vs {
+		if !isEmptyContainer(v) {
+			kept = append(kept, v)
+		}
+	}
+	if len(kept) == 0 {
+		kept = vs
+	}
+	if len(kept) == 1 {
+		*repairs = append(*repairs, Repair{Offset: kept[0].off + off, Message: "dropped empty documents beside this one"})
+		return kept[0]
+	}
+	*repairs = append(*repairs, Repair{Offset: off, Message: "read " + strconv.Itoa(len(kept)) + " documents in a row as an array"})
+	return &jvalue{kind: jArray, items: kept, off: kept[0].off, done: true}
+}
+
+func isEmptyContainer(v *jvalue) bool {
+	return v.kind == jArray && len(v.items) == 0 || v.kind == jObject && len(v.keys) == 0
+}
+
+// encodeValue writes v as JSON, keys in the order read.
+func encodeValue(v *jvalue) []byte {
+	var b bytes.Buffer
+	writeValue(&b, v)
+	return b.Bytes()
+}
+
+func writeValue(b *bytes.Buffer, v *jvalue) {
+	switch v.kind {
+	case jNull:
+		b.WriteString("null")
+	case jBool:
+		if v.b {
+			b.WriteString("true")
+		} else {
+			b.WriteString("false")
+		}
+	case jNumber:
+		b.WriteString(v.str)
+	case jString:
+		s, _ := json.Marshal(v.str)
+		b.Write(s)
+	case jArray:
+		b.WriteByte('[')
+		for i, it := range v.items {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeValue(b, it)
+		}
+		b.WriteByte(']')
+	case jObject:
+		b.WriteByte('{')
+		for i, k := range v.keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			s, _ := json.Marshal(k)
+			b.Write(s)
+			b.WriteByte(':')
+			writeValue(b, v.vals[i])
+		}
+		b.WriteByte('}')
+	}
+}
+
+// escapedDocument reports whether the text's first quote is escaped:
+// \"…\", {\"…, [\"….
+func escapedDocument(text []byte) bool {
+	t := bytes.TrimLeft(text, " \t\r\n{[")
+	return bytes.HasPrefix(t, []byte(`\"`))
+}
+
+// unescapeQuotes undoes one level of backslash escaping; a lone
+// backslash at the end is dropped. Repair offsets are then offsets in
+// the unescaped text.
+func unescapeQuotes(text []byte) []byte {
+	out := make([]byte, 0, len(text))
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\\' && i+1 < len(text) && (text[i+1] == '"' || text[i+1] == '\\') {
+			out = append(out, text[i+1])
+			i++
+			continue
+		}
+		if text[i] == '\\' && i+1 == len(text) {
+			continue
+		}
+		out = append(out, text[i])
+	}
+	return out
+}
