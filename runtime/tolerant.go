@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -920,6 +919,3 @@ func (t *tolerant) readAll() []*jvalue {
 func onlyFence(b []byte) bool {
 	return len(bytes.Trim(b, " \t\r\n`json")) == 0 && bytes.Contains(b, []byte("```"))
 }
-
-// errNoValue: the text holds nothing the tolerant reader could read.
-var errNoValue = errors.New("no JSON value in the text")
