@@ -51,6 +51,8 @@ type tolerant struct {
 	s       []byte
 	i       int
 	depth   int
+	stack   []jkind // the containers being read, innermost last
+	parens  int     // open parentheses: tuples and calls
 	path    []string
 	repairs []Repair
 	err     error
@@ -166,7 +168,9 @@ func (t *tolerant) value() *jvalue {
 		return t.array('[', ']')
 	case r == '(':
 		// A Python tuple; one value in parentheses is that value.
+		t.parens++
 		v := t.array('(', ')')
+		t.parens--
 		if len(v.items) == 1 && !bytes.Contains(t.s[v.off:t.i], []byte(",")) {
 			t.repair(v.off, "read a parenthesized value as the value")
 			return v.items[0]
@@ -215,12 +219,15 @@ func (t *tolerant) array(open, close byte) *jvalue {
 	if !t.enter() {
 		return v
 	}
+	t.stack = append(t.stack, jArray)
+	defer func() { t.stack = t.stack[:len(t.stack)-1] }()
 	defer t.leave()
 	t.i++ // the opening bracket
 	for {
 		t.skip()
 		if t.eof() {
 			t.repair(t.i, "closed an array the text left open")
+			dropUnfinished(v)
 			return v
 		}
 		c := t.s[t.i]
@@ -228,6 +235,7 @@ func (t *tolerant) array(open, close byte) *jvalue {
 		case c == close:
 			t.i++
 			v.done = true
+			dropUnfinished(v)
 			return v
 		case c == ']' || c == ')':
 			t.repair(t.i, "closed an array with %q", c)
@@ -235,9 +243,19 @@ func (t *tolerant) array(open, close byte) *jvalue {
 			v.done = true
 			return v
 		case c == '}':
+			if t.inObject() {
+				// {"a": [1, 2}: the object's brace closes the array too.
+				t.repair(t.i, "closed an array before '}'")
+				dropUnfinished(v)
+				return v
+			}
 			t.repair(t.i, "removed a stray '}'")
 			t.i++
 			continue
+		case bytes.HasPrefix(t.s[t.i:], []byte("```")):
+			t.repair(t.i, "closed an array before a code fence")
+			dropUnfinished(v)
+			return v
 		case c == ',':
 			if len(v.items) == 0 {
 				t.repair(t.i, "removed a leading comma")
@@ -299,6 +317,25 @@ func (t *tolerant) lastNotComma(v *jvalue) bool {
 	return false
 }
 
+// inObject reports whether the innermost container around the current
+// one is an object.
+func (t *tolerant) inObject() bool {
+	for j := len(t.stack) - 2; j >= 0; j-- {
+		return t.stack[j] == jObject
+	}
+	return false
+}
+
+// dropUnfinished drops an array's last item when the text cut it off
+// before it held anything (["  or [{ at the end).
+func dropUnfinished(v *jvalue) {
+	if n := len(v.items); n > 0 {
+		if last := v.items[n-1]; !last.done && (last.kind == jString && last.str == "" || isEmptyContainer(last)) {
+			v.items = v.items[:n-1]
+		}
+	}
+}
+
 func orNull(v *jvalue, off int) *jvalue {
 	if v == nil {
 		return &jvalue{kind: jNull, off: off}
@@ -311,26 +348,39 @@ func (t *tolerant) object() *jvalue {
 	if !t.enter() {
 		return v
 	}
+	t.stack = append(t.stack, jObject)
+	defer func() { t.stack = t.stack[:len(t.stack)-1] }()
 	defer t.leave()
 	t.i++ // {
+	t.members(v)
+	return v
+}
+
+// members reads an object's members up to its closing brace.
+func (t *tolerant) members(v *jvalue) {
 	seen := map[string]int{}
+	for i, k := range v.keys {
+		seen[k] = i
+	}
 	for {
 		t.skip()
 		if t.eof() {
 			t.repair(t.i, "closed an object the text left open")
-			return v
+			return
 		}
 		c := t.s[t.i]
 		switch {
 		case c == '}':
 			t.i++
 			v.done = true
-			return v
+			return
 		case c == ']':
 			// Closed by the enclosing array's bracket: {"a": 1]
 			t.repair(t.i, "closed an object before %q", c)
-			v.done = true
-			return v
+			return
+		case bytes.HasPrefix(t.s[t.i:], []byte("```")):
+			t.repair(t.i, "closed an object before a code fence")
+			return
 		case c == ',':
 			if len(v.keys) == 0 {
 				t.repair(t.i, "removed a leading comma")
@@ -340,8 +390,7 @@ func (t *tolerant) object() *jvalue {
 		case c == '{':
 			// [{"i":1,{"i":2}]: the object ended without its brace.
 			t.repair(t.i, "closed an object before '{'")
-			v.done = true
-			return v
+			return
 		case t.ellipsis():
 			continue
 		}
@@ -355,10 +404,12 @@ func (t *tolerant) object() *jvalue {
 		t.skip()
 		switch {
 		case t.eof():
-			t.repair(keyOff, "read the key %q, which the text ends after, as null", key)
-			v.keys = append(v.keys, key)
-			v.vals = append(v.vals, &jvalue{kind: jNull, off: t.i})
-			return v
+			if _, dup := seen[key]; !dup {
+				t.repair(keyOff, "read the key %q, which the text ends after, as null", key)
+				v.keys = append(v.keys, key)
+				v.vals = append(v.vals, &jvalue{kind: jNull, off: t.i})
+			}
+			return
 		case t.s[t.i] == ':':
 			t.i++
 		case t.s[t.i] == '}' || t.s[t.i] == ',':
@@ -369,17 +420,19 @@ func (t *tolerant) object() *jvalue {
 		}
 		t.skip()
 		if t.eof() {
-			t.repair(keyOff, "read the key %q, which the text ends after, as null", key)
-			v.keys = append(v.keys, key)
-			v.vals = append(v.vals, &jvalue{kind: jNull, off: t.i})
-			return v
+			if _, dup := seen[key]; !dup {
+				t.repair(keyOff, "read the key %q, which the text ends after, as null", key)
+				v.keys = append(v.keys, key)
+				v.vals = append(v.vals, &jvalue{kind: jNull, off: t.i})
+			}
+			return
 		}
 		t.path = append(t.path, key)
 		val := t.value()
 		if val == nil {
 			if t.err != nil {
 				t.path = t.path[:len(t.path)-1]
-				return v
+				return
 			}
 			// {"key": } or {"key": ,}: a missing value.
 			t.repair(t.i, "read a missing value as \"\"")
@@ -419,6 +472,11 @@ func (t *tolerant) key() (string, bool) {
 	key := strings.TrimSpace(string(t.s[start:t.i]))
 	if key == "" {
 		return "", false
+	}
+	if r, _ := t.peek(); isQuote(r) && !strings.ContainsAny(key, " \t") && startsKey(t.s[t.i:]) {
+		// {"a": 1, COMMENT "b": 2}: a stray word before a quoted key.
+		t.repair(start, "removed the stray word %q", key)
+		return t.key()
 	}
 	t.repair(start, "quoted the key %q", key)
 	if r, n := t.peek(); isQuote(r) && t.i+n < len(t.s) && t.s[t.i+n] == ':' {
@@ -509,7 +567,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			save := t.i
 			t.skip()
 			next, _ := t.peek()
-			topLevel := t.depth == 0
+			topLevel := len(t.stack) == 0
 			if topLevel && !stopAtDelimiter && !t.eof() && next != ',' && next != '\n' && next != '+' {
 				// A document that is one string ends at the end of the
 				// text: "a 24" screen" keeps its inner quote.
@@ -518,12 +576,19 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				sb.WriteRune(r)
 				continue
 			}
-			if stopAtDelimiter || t.eof() || next == ',' || next == ':' || next == '}' || next == ']' || next == ')' || isQuote(next) || next == '\n' || next == '+' || next >= '0' && next <= '9' && !key {
+			if stopAtDelimiter || t.eof() || next == ',' || next == ':' || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) || next == '\n' || next == '+' || next >= '0' && next <= '9' && !key {
 				t.i = save
 				v.str, v.done = sb.String(), true
+				if trimmed := strings.TrimRight(v.str, " \t\r"); strings.HasSuffix(trimmed, "\n") && rawBreakBefore(t.s[start:quote]) {
+					// "text⏎": a line break written before the end quote is
+					// layout, not content.
+					v.str = strings.TrimRight(trimmed, "\r\n")
+					t.repair(quote, "removed a line break before the end quote")
+				}
 				return v, true
 			}
-			if prev := lastNonSpace(t.s[start+1 : quote]); (prev == ',' || prev == '{' || prev == '[') && startsKey(t.s[quote:]) {
+			if prev := lastNonSpace(t.s[start+1 : quote]); (prev == ',' || prev == '{' || prev == '[') && startsKey(t.s[quote:]) ||
+				prev == ':' && (key || endsWithKey(sb.String())) {
 				// {"a":"b,"c":"d"}: the quote opens a key; this string's end
 				// quote is missing.
 				if !stopAtDelimiter {
@@ -565,6 +630,18 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 	return v, true
 }
 
+// endsWithKey reports whether s ends with ", word:", a key whose string
+// before it lost its end quote.
+func endsWithKey(s string) bool {
+	s = strings.TrimRight(s, " \t")
+	if !strings.HasSuffix(s, ":") {
+		return false
+	}
+	s = strings.TrimRight(s[:len(s)-1], " \t")
+	j := strings.LastIndexByte(s, ',')
+	return j >= 0 && isIdentifier(strings.TrimSpace(s[j+1:]))
+}
+
 // endsOpenString reports whether r, in a string whose end quote is
 // missing, ends it.
 func (t *tolerant) endsOpenString(r rune, key bool) bool {
@@ -579,7 +656,16 @@ func (t *tolerant) endsOpenString(r rune, key bool) bool {
 			return true
 		}
 		next, _ := utf8.DecodeRune(rest)
-		return isQuote(next) || next >= '0' && next <= '9' || next == '-' || next == '{' || next == '[' || next == '}' || next == ']' || next == '\n'
+		if isQuote(next) || next >= '0' && next <= '9' || next == '-' || next == '{' || next == '[' || next == '}' || next == ']' || next == '\n' {
+			return true
+		}
+		// "first, b: 1": a bare key follows.
+		word := 0
+		for word < len(rest) && isIdentByte(rest[word]) {
+			word++
+		}
+		after := bytes.TrimLeft(rest[word:], " \t")
+		return word > 0 && len(after) > 0 && after[0] == ':'
 	}
 	return false
 }
@@ -594,6 +680,13 @@ func startsKey(s []byte) bool {
 	}
 	rest := bytes.TrimLeft(s[n+end+1:], " \t")
 	return len(rest) > 0 && rest[0] == ':'
+}
+
+// rawBreakBefore reports whether b ends with a line break written as
+// such (not as \n), then spaces.
+func rawBreakBefore(b []byte) bool {
+	b = bytes.TrimRight(b, " \t\r")
+	return len(b) > 0 && b[len(b)-1] == '\n'
 }
 
 func lastNonSpaceRune(s string) rune {
@@ -821,7 +914,9 @@ func (t *tolerant) bare() *jvalue {
 		// A function call: ObjectId("123"), callback({…}).
 		t.i = end + 1
 		t.repair(start, "read the argument of %s(…) as the value", word)
+		t.parens++
 		v := t.value()
+		t.parens--
 		t.skip()
 		if !t.eof() && t.s[t.i] == ')' {
 			t.i++
@@ -889,6 +984,17 @@ func (t *tolerant) readAll() []*jvalue {
 		t.skip()
 		if t.eof() || t.err != nil {
 			return out
+		}
+		if len(out) == 1 && out[0].kind == jObject && t.s[t.i] == ',' {
+			if rest := bytes.TrimLeft(t.s[t.i+1:], " \t\r\n"); len(rest) > 0 && startsKey(rest) {
+				// {"a": 1}, "b": 2}: the object was closed too early.
+				t.repair(t.i, "continued an object its text closed too early")
+				t.i = len(t.s) - len(rest)
+				t.stack = append(t.stack, jObject)
+				t.members(out[0])
+				t.stack = t.stack[:len(t.stack)-1]
+				continue
+			}
 		}
 		switch c := t.s[t.i]; c {
 		case ',', ';', ')', ']', '}':
