@@ -132,7 +132,9 @@ func readFences(text []byte) ([]*jvalue, []Repair, bool) {
 					repairs = append(repairs, r)
 				}
 				repairs = append(repairs, Repair{Offset: base + i, Message: "took the JSON document from a markdown code fence"})
-				vs = append(vs, joinDocuments(all, base+bodyStart, &repairs))
+				v := joinDocuments(all, base+bodyStart, &repairs)
+				shiftValue(v, base+bodyStart)
+				vs = append(vs, v)
 			}
 		}
 		base += next

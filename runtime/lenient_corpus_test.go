@@ -122,3 +122,107 @@ func TestLenientVectors(t *testing.T) {
 var lenientExceptions = map[string]string{}
 
 func ratOf(s string) (*big.Rat, bool) { return new(big.Rat).SetString(s) }
+
+// TestAlignedVectors reads the schema-aligned vectors (BAML's parser
+// tests, converted to JSON Schema) through Output.Parse, or through
+// ParsePartial for unfinished replies, and reports the share read to the
+// expected value. Values compare as the corpus says: numbers by value, a
+// null property the same as an absent one, undeclared properties
+// ignored.
+func TestAlignedVectors(t *testing.T) {
+	vs := readVectors(t, "baml_aligned.jsonl")
+	pass := 0
+	for _, v := range vs {
+		out := NewOutput[any](v.ID, NewSchemas("", map[string]string{"urn:v": string(v.Schema)}).Schema("urn:v#"), Dialects{}, plainSchema(v.Schema))
+		var got any
+		var err error
+		var repairs []Repair
+		if v.Kind == "partial" {
+			var doc json.RawMessage
+			doc, err = out.readPartial([]byte(v.Input))
+			if err == nil {
+				got, err = decodeByValue(doc)
+			}
+		} else {
+			got, repairs, err = out.ParseRepaired([]byte(v.Input))
+			if err == nil {
+				b, _ := json.Marshal(got)
+				got, _ = decodeByValue(b)
+			}
+		}
+		for _, r := range repairs {
+			if r.Offset < 0 || r.Offset > len(v.Input) {
+				t.Errorf("%s: repair %q at offset %d outside the input", v.ID, r.Message, r.Offset)
+			}
+		}
+		ok := false
+		switch v.Kind {
+		case "fail":
+			ok = err != nil
+		default:
+			want, derr := decodeByValue(v.ExpectedValue)
+			if derr != nil {
+				t.Fatal(derr)
+			}
+			ok = err == nil && sameIgnoringNull(want, got)
+		}
+		if ok {
+			pass++
+			continue
+		}
+		t.Logf("%s (%s): %q\n  got  %v (err %v)\n  want %s  %s", v.ID, v.Kind, v.Input, got, err, v.ExpectedValue, v.Note)
+	}
+	t.Logf("baml_aligned.jsonl: %d/%d read to the expected value (%.1f%%)", pass, len(vs), 100*float64(pass)/float64(len(vs)))
+}
+
+// plainSchema reports whether a schema is a plain string, as the
+// generator marks such outputs.
+func plainSchema(s json.RawMessage) bool {
+	var m map[string]any
+	if json.Unmarshal(s, &m) != nil {
+		return false
+	}
+	for k := range m {
+		if k != "type" && k != "$schema" && k != "description" && k != "title" {
+			return false
+		}
+	}
+	return m["type"] == "string"
+}
+
+// sameIgnoringNull compares values with null properties the same as absent ones;
+// properties that want does not have are ignored.
+func sameIgnoringNull(want, got any) bool {
+	switch w := want.(type) {
+	case map[string]any:
+		g, ok := got.(map[string]any)
+		if !ok {
+			return false
+		}
+		for k, wv := range w {
+			gv, has := g[k]
+			if !has {
+				if wv != nil {
+					return false
+				}
+				continue
+			}
+			if !sameIgnoringNull(wv, gv) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		g, ok := got.([]any)
+		if !ok || len(g) != len(w) {
+			return false
+		}
+		for i := range w {
+			if !sameIgnoringNull(w[i], g[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return reflect.DeepEqual(want, got)
+}

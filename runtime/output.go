@@ -84,39 +84,20 @@ func (o Output[T]) ParseRepaired(text []byte) (T, []Repair, error) {
 		}
 		return v, nil, nil
 	}
-	data, where, err := Extract(text)
-	if err != nil {
-		msg := "the reply holds no JSON object or array"
-		if errors.Is(err, ErrEmptyReply) {
-			msg = "the reply is empty"
-		}
-		return fail(nil, err, Problem{Message: msg})
-	}
-	var repairs []Repair
-	if where != ExtractedRaw {
-		repairs = append(repairs, Repair{Message: "took the JSON document from " + where.String()})
-	}
-	doc, err := DecodeValue(data)
-	if err != nil {
-		return fail(repairs, ErrInvalidJSON, Problem{Message: err.Error()})
-	}
 	sch, err := o.schema.get()
 	if err != nil {
-		return fail(repairs, err, Problem{Message: err.Error()})
+		return fail(nil, err, Problem{Message: err.Error()})
 	}
-	if o.dialects.Wrapped {
-		if obj, ok := doc.(map[string]any); ok && len(obj) == 1 {
-			if inner, ok := obj["value"]; ok {
-				if ps, _ := o.schema.Validate(doc); len(ps) > 0 {
-					doc = inner // the OpenAI dialect's wrapper
-				}
-			}
-		}
-	}
-	doc = repairValue(doc, sch, "", &repairs, allRepairs)
-	ps, err := o.schema.Validate(doc)
+	doc, repairs, ps, err := alignReply(text, o.schema, sch)
 	if err != nil {
-		return fail(repairs, err, Problem{Message: err.Error()})
+		msg := err.Error()
+		switch {
+		case errors.Is(err, ErrEmptyReply):
+			msg = "the reply is empty"
+		case errors.Is(err, ErrNoJSON):
+			msg = "the reply holds nothing that fits the schema"
+		}
+		return fail(repairs, err, Problem{Message: msg})
 	}
 	if len(ps) > 0 {
 		return fail(repairs, nil, ps...)
@@ -145,4 +126,9 @@ func problemLines(ps []Problem) []string {
 		out[i] = p.String()
 	}
 	return out
+}
+
+// readPartial reads an unfinished reply as far as it goes.
+func (o Output[T]) readPartial(text []byte) (json.RawMessage, error) {
+	return nil, errors.New("partial reading is not built yet")
 }

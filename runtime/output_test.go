@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 var briefSchemas = NewSchemas("", map[string]string{
@@ -58,7 +59,7 @@ func TestOutputParseRepairs(t *testing.T) {
 			[]Repair{{Pointer: "/points", Message: "decoded an array sent as a JSON-encoded string"}}},
 		{"number, integer and boolean as strings", `{"title":"T","level":"low","points":["a"],"score":" 2.5","count":"3","done":"TRUE"}`,
 			brief{Title: "T", Level: "low", Points: []string{"a"}, Score: ptr(2.5), Count: ptr(3), Done: ptr(true)},
-			[]Repair{{Pointer: "/count", Message: "read a number sent as a string"}, {Pointer: "/done", Message: "read a boolean sent as a string"}, {Pointer: "/score", Message: "read a number sent as a string"}}},
+			[]Repair{{Pointer: "/count", Message: `read "3" as the number 3`}, {Pointer: "/done", Message: `read "TRUE" as true`}, {Pointer: "/score", Message: `read " 2.5" as the number 2.5`}}},
 		{"enum case and space", `{"title":"T","level":" High ","points":["a"]}`,
 			brief{Title: "T", Level: "high", Points: []string{"a"}},
 			[]Repair{{Pointer: "/level", Message: `read " High " as the enum value "high"`}}},
@@ -76,10 +77,30 @@ func TestOutputParseRepairs(t *testing.T) {
 			if d := cmp.Diff(tc.want, got); d != "" {
 				t.Errorf("value (-want +got):\n%s", d)
 			}
-			if d := cmp.Diff(tc.repairs, repairs); d != "" {
+			if d := cmp.Diff(tc.repairs, repairs, cmpopts.IgnoreFields(Repair{}, "Offset")); d != "" {
 				t.Errorf("repairs (-want +got):\n%s", d)
 			}
 		})
+	}
+}
+
+// TestRepairOffsets: each repair says where in the reply it was made.
+func TestRepairOffsets(t *testing.T) {
+	reply := "Here you go:\n```json\n{\"title\":\"T\",\"level\":\" High \",\"points\":[\"a\"]}\n```"
+	_, repairs, err := briefOutput.ParseRepaired([]byte(reply))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, r := range repairs {
+		got[r.Message] = r.Offset
+	}
+	want := map[string]int{
+		"took the JSON document from a markdown code fence": strings.Index(reply, "```"),
+		`read " High " as the enum value "high"`:             strings.Index(reply, `" High "`),
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("offsets (-want +got):\n%s", d)
 	}
 }
 
@@ -92,7 +113,7 @@ func TestOutputParseFailures(t *testing.T) {
 		{"empty", "  ", ErrEmptyReply, ""},
 		{"no JSON", "Sorry, I can't.", ErrNoJSON, ""},
 		{"invalid after repair", `{"title":"","level":"mid","points":[]}`, nil, "/level"},
-		{"wrong type", `{"title":"T","level":"low","points":[1]}`, nil, "/points/0"},
+		{"wrong type", `{"title":"T","level":"low","points":[null]}`, nil, "/points/0"},
 		{"ambiguous enum case stays wrong", `{"title":"T","level":"LOWER","points":["a"]}`, nil, "/level"},
 	}
 	for _, tc := range tests {

@@ -1,0 +1,808 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// A candidate is one reading of a reply: a value the tolerant reader
+// found, the repairs that reading took, and whether it lies inside the
+// value another candidate read (nested candidates are used only when no
+// outer one fits, and then with a repair saying so).
+type candidate struct {
+	v       *jvalue
+	repairs []Repair
+	where   string // for the repair that says where it was found
+	nested  bool
+}
+
+// candidates lists the readings of text, in order of preference when
+// they fit equally: the whole reply, each code fence, each balanced value
+// in the prose, the balanced values together as a list, then the arrays
+// and objects inside the whole reply's document.
+func candidates(text []byte) []candidate {
+	var out []candidate
+	whole, wholeRepairs, err := readLenient(text)
+	if err == nil {
+		out = append(out, candidate{v: whole, repairs: wholeRepairs})
+	}
+	for _, f := range fenceBodies(text) {
+		t := &tolerant{s: f.body}
+		if vs := t.readAll(); t.err == nil && len(vs) > 0 {
+			reps := shift(t.repairs, f.off)
+			reps = append(reps, Repair{Offset: f.open, Message: "took the JSON document from a markdown code fence"})
+			v := joinDocuments(vs, f.off, &reps)
+			shiftValue(v, f.off)
+			out = append(out, candidate{v: v, repairs: reps})
+		}
+	}
+	spans := balancedSpans(text)
+	var inProse []*jvalue
+	var proseRepairs []Repair
+	for _, sp := range spans {
+		t := &tolerant{s: text[sp[0]:sp[1]]}
+		v := t.value()
+		if t.err != nil || v == nil {
+			continue
+		}
+		shiftValue(v, sp[0])
+		reps := append(shift(t.repairs, sp[0]), Repair{Offset: sp[0], Message: "took the JSON document from the surrounding prose"})
+		out = append(out, candidate{v: v, repairs: reps})
+		inProse = append(inProse, v)
+		proseRepairs = append(proseRepairs, reps...)
+	}
+	if len(inProse) > 1 {
+		list := &jvalue{kind: jArray, items: inProse, off: inProse[0].off, done: true}
+		reps := append(proseRepairs, Repair{Offset: inProse[0].off, Message: fmt.Sprintf("read %d documents in the prose as a list", len(inProse))})
+		out = append(out, candidate{v: list, repairs: reps})
+	}
+	if whole != nil {
+		var walk func(v *jvalue, path []string, depth int)
+		walk = func(v *jvalue, path []string, depth int) {
+			if depth > 3 {
+				return
+			}
+			children := v.items
+			keys := make([]string, len(children))
+			for i := range children {
+				keys[i] = strconv.Itoa(i)
+			}
+			if v.kind == jObject {
+				children, keys = v.vals, v.keys
+			}
+			for i, c := range children {
+				p := append(append([]string(nil), path...), keys[i])
+				if c.kind == jArray || c.kind == jObject {
+					out = append(out, candidate{v: c, repairs: wholeRepairs, nested: true, where: Pointer(p)})
+					walk(c, p, depth+1)
+				}
+			}
+		}
+		walk(whole, nil, 0)
+	}
+	return out
+}
+
+// shift moves repairs read from a part of the text that starts at off.
+func shift(rs []Repair, off int) []Repair {
+	out := make([]Repair, len(rs))
+	for i, r := range rs {
+		r.Offset += off
+		out[i] = r
+	}
+	return out
+}
+
+// shiftValue moves the offsets of v, read from a part of the text that
+// starts at off.
+func shiftValue(v *jvalue, off int) {
+	if v == nil || off == 0 {
+		return
+	}
+	v.off += off
+	for _, c := range v.items {
+		shiftValue(c, off)
+	}
+	for _, c := range v.vals {
+		shiftValue(c, off)
+	}
+}
+
+// fence is the body of a markdown code fence and where it stands.
+type fence struct {
+	open, off int
+	body      []byte
+}
+
+// fenceBodies returns the body of every code fence in text.
+func fenceBodies(text []byte) []fence {
+	var out []fence
+	i := 0
+	for {
+		j := bytes.Index(text[i:], []byte("```"))
+		if j < 0 {
+			return out
+		}
+		open := i + j
+		start := open + 3
+		for start < len(text) && text[start] == '`' {
+			start++
+		}
+		if nl := bytes.IndexByte(text[start:], '\n'); nl >= 0 && !bytes.ContainsAny(text[start:start+nl], "{[\"") {
+			start += nl + 1
+		}
+		end := bytes.Index(text[start:], []byte("```"))
+		if end < 0 {
+			out = append(out, fence{open: open, off: start, body: text[start:]})
+			return out
+		}
+		out = append(out, fence{open: open, off: start, body: text[start : start+end]})
+		i = start + end + 3
+	}
+}
+
+// balancedSpans returns the spans of the top-level arrays and objects in
+// text, brackets inside strings not counted; a span left open runs to the
+// end. Linear in the text.
+func balancedSpans(text []byte) [][2]int {
+	var out [][2]int
+	depth, start := 0, 0
+	var quote byte
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if quote != 0 {
+			switch c {
+			case '\\':
+				i++
+			case quote:
+				quote = 0
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			if depth > 0 {
+				quote = c
+			}
+		case '{', '[':
+			if depth == 0 {
+				start = i
+			}
+			depth++
+		case '}', ']':
+			if depth > 0 {
+				depth--
+				if depth == 0 {
+					out = append(out, [2]int{start, i + 1})
+				}
+			}
+		}
+	}
+	if depth > 0 {
+		out = append(out, [2]int{start, len(text)})
+	}
+	return out
+}
+
+// toAny converts a value read to the decoded form the validator takes;
+// offsets maps each JSON pointer to where its value starts.
+func toAny(v *jvalue, path []string, offsets map[string]int) any {
+	offsets[Pointer(path)] = v.off
+	switch v.kind {
+	case jBool:
+		return v.b
+	case jNumber:
+		return json.Number(v.str)
+	case jString:
+		return v.str
+	case jArray:
+		out := make([]any, len(v.items))
+		for i, it := range v.items {
+			out[i] = toAny(it, append(path, strconv.Itoa(i)), offsets)
+		}
+		return out
+	case jObject:
+		out := make(map[string]any, len(v.keys))
+		for i, k := range v.keys {
+			out[k] = toAny(v.vals[i], append(path, k), offsets)
+		}
+		return out
+	}
+	return nil
+}
+
+// aligned is a candidate read into the schema.
+type aligned struct {
+	doc      any
+	repairs  []Repair
+	problems []Problem
+	c        candidate
+}
+
+// alignReply reads a reply for a schema: every candidate reading is
+// coerced to the schema and validated, and the best is returned: one
+// that fits (outer readings first, then the fewest repairs), else, when
+// the schema wants a scalar, one read from the prose, else the outer
+// reading that breaks the schema least, with its problems.
+func alignReply(text []byte, s *Schema, sch *jsonschema.Schema) (any, []Repair, []Problem, error) {
+	cands := candidates(text)
+	var best *aligned
+	better := func(a *aligned) bool {
+		if best == nil {
+			return true
+		}
+		fa, fb := len(a.problems) == 0, len(best.problems) == 0
+		if fa != fb {
+			return fa
+		}
+		if a.c.nested != best.c.nested {
+			return !a.c.nested
+		}
+		if fa && cost(a.repairs) != cost(best.repairs) {
+			return cost(a.repairs) < cost(best.repairs)
+		}
+		if !fa && len(a.problems) != len(best.problems) {
+			return len(a.problems) < len(best.problems)
+		}
+		return false
+	}
+	for _, c := range cands {
+		offsets := map[string]int{}
+		doc := toAny(c.v, nil, offsets)
+		repairs := append([]Repair(nil), c.repairs...)
+		var coerced []Repair
+		doc = coerce(doc, sch, "", &coerced)
+		for i := range coerced {
+			coerced[i].Offset = offsetOf(offsets, coerced[i].Pointer, c.v.off)
+		}
+		repairs = append(repairs, coerced...)
+		ps, err := s.Validate(doc)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		a := &aligned{doc: doc, repairs: repairs, problems: ps, c: c}
+		if c.nested {
+			a.repairs = append(a.repairs, Repair{Offset: c.v.off, Message: "took the value at " + c.where + " from inside the reply's document, which does not fit the schema"})
+		}
+		if better(a) {
+			best = a
+		}
+	}
+	if best != nil && len(best.problems) == 0 {
+		return best.doc, best.repairs, nil, nil
+	}
+	if v, repairs, ok := scalarFromProse(text, sch); ok {
+		if ps, err := s.Validate(v); err == nil && len(ps) == 0 {
+			return v, repairs, nil, nil
+		}
+	}
+	if best == nil || !startsJSON(text) && len(cands) == 1 && wantsContainer(sch) {
+		// Prose with no document in it: its words read as a bare string
+		// are no answer to a schema that wants an object or array.
+		if len(bytes.TrimSpace(text)) == 0 {
+			return nil, nil, nil, ErrEmptyReply
+		}
+		return nil, nil, nil, ErrNoJSON
+	}
+	// Report the outer reading's problems, never a nested one's.
+	if best.c.nested {
+		for _, c := range cands {
+			if !c.nested {
+				offsets := map[string]int{}
+				doc := toAny(c.v, nil, offsets)
+				var coerced []Repair
+				doc = coerce(doc, sch, "", &coerced)
+				ps, _ := s.Validate(doc)
+				return doc, c.repairs, ps, nil
+			}
+		}
+	}
+	return best.doc, best.repairs, best.problems, nil
+}
+
+// offsetOf returns where the value at ptr starts, or where its nearest
+// enclosing value does.
+func offsetOf(offsets map[string]int, ptr string, fallback int) int {
+	for {
+		if off, ok := offsets[ptr]; ok {
+			return off
+		}
+		j := strings.LastIndexByte(ptr, '/')
+		if j < 0 {
+			return fallback
+		}
+		ptr = ptr[:j]
+	}
+}
+
+// coerce applies the schema-guided coercions to v, the value at ptr:
+// those of repairValue, and a single value where an array is wanted, a
+// number written for people ("1,234.56", "$12", "50%", "1/2") or a float
+// with no fraction where a number or integer is wanted, yes/no and
+// true/false words for booleans, enum values written loosely, an object
+// or array where a string is wanted (kept as its JSON text), and an
+// object with one field where a scalar is wanted (that field).
+func coerce(v any, s *jsonschema.Schema, ptr string, repairs *[]Repair) any {
+	if s == nil {
+		return v
+	}
+	ms := members(s)
+	want := allowedTypes(ms)
+	if want != nil && !fitsType(v, want) {
+		if c, msg, ok := coerceKind(v, want, ms); ok {
+			*repairs = append(*repairs, Repair{Pointer: ptr, Message: msg})
+			v = c
+		}
+	}
+	if str, ok := v.(string); ok {
+		if fixed, msg, ok := looseEnum(str, ms); ok {
+			*repairs = append(*repairs, Repair{Pointer: ptr, Message: msg})
+			v = fixed
+		}
+	}
+	switch x := v.(type) {
+	case []any:
+		for i := range x {
+			if sub := itemSchema(ms, i); sub != nil {
+				x[i] = coerce(x[i], sub, ptr+"/"+strconv.Itoa(i), repairs)
+			}
+		}
+		return x
+	case map[string]any:
+		// repairValue handles objects: nulls, nested JSON strings, scalars.
+		before := len(*repairs)
+		v = repairValue(x, s, ptr, repairs, repairNulls)
+		_ = before
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if sub := propertySchema(ms, k); sub != nil {
+				x[k] = coerce(x[k], sub, ptr+"/"+escapeToken(k), repairs)
+			}
+		}
+		return x
+	}
+	return repairValue(v, s, ptr, repairs, repairJSONStrings|repairScalars)
+}
+
+func itemSchema(ms []*jsonschema.Schema, i int) *jsonschema.Schema {
+	for _, m := range ms {
+		if i < len(m.PrefixItems) {
+			return m.PrefixItems[i]
+		}
+		if m.Items2020 != nil {
+			return m.Items2020
+		}
+		switch it := m.Items.(type) {
+		case *jsonschema.Schema:
+			return it
+		case []*jsonschema.Schema:
+			if i < len(it) {
+				return it[i]
+			}
+		}
+	}
+	// A branch of anyOf/oneOf that is an array.
+	for _, m := range ms {
+		for _, dis := range [][]*jsonschema.Schema{m.AnyOf, m.OneOf} {
+			for _, br := range dis {
+				if t := allowedTypes(members(br)); t != nil && t["array"] {
+					if sub := itemSchema(members(br), i); sub != nil {
+						return sub
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func propertySchema(ms []*jsonschema.Schema, k string) *jsonschema.Schema {
+	for _, m := range ms {
+		if p := m.Properties[k]; p != nil {
+			return p
+		}
+	}
+	for _, m := range ms {
+		if ap, ok := m.AdditionalProperties.(*jsonschema.Schema); ok {
+			return ap
+		}
+	}
+	return nil
+}
+
+func kindName(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case json.Number:
+		return "number"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	}
+	return "value"
+}
+
+func fitsType(v any, want map[string]bool) bool {
+	switch x := v.(type) {
+	case json.Number:
+		if want["number"] {
+			return true
+		}
+		if want["integer"] {
+			r, ok := new(big.Rat).SetString(string(x))
+			return ok && r.IsInt()
+		}
+		return false
+	}
+	return want[kindName(v)]
+}
+
+var peopleNumber = regexp.MustCompile(`^[-+]?[$€£¥]?\s*[-+]?\d{1,3}(,\d{3})+(\.\d+)?$|^[-+]?[$€£¥]\s*[-+]?\d+(\.\d+)?$|^[-+]?\d+(\.\d+)?\s*%$|^[-+]?\d+(\.\d+)?\.$`)
+var fraction = regexp.MustCompile(`^\s*([-+]?\d+)\s*/\s*(\d+)\s*$`)
+
+// coerceKind turns v into a value of a kind the schema wants, where one of
+// the listed coercions applies.
+func coerceKind(v any, want map[string]bool, ms []*jsonschema.Schema) (any, string, bool) {
+	num := want["number"] || want["integer"]
+	switch x := v.(type) {
+	case string:
+		t := strings.TrimSpace(x)
+		if num {
+			if n, ok := numberFor(t, want); ok {
+				return n, fmt.Sprintf("read %q as the number %s", x, n), true
+			}
+		}
+		if want["boolean"] {
+			switch strings.ToLower(strings.Trim(t, ".!* ")) {
+			case "true", "yes":
+				return true, fmt.Sprintf("read %q as true", x), true
+			case "false", "no":
+				return false, fmt.Sprintf("read %q as false", x), true
+			}
+		}
+		if want["array"] || want["object"] {
+			if d, err := DecodeValue([]byte(t)); err == nil {
+				if _, isArr := d.([]any); isArr && want["array"] {
+					return d, "decoded an array sent as a JSON-encoded string", true
+				}
+				if _, isObj := d.(map[string]any); isObj && want["object"] {
+					return d, "decoded an object sent as a JSON-encoded string", true
+				}
+			}
+		}
+	case json.Number:
+		if want["integer"] && !want["number"] {
+			if r, ok := new(big.Rat).SetString(string(x)); ok && r.IsInt() {
+				n := json.Number(r.Num().String())
+				return n, fmt.Sprintf("read %s as the integer %s", x, n), true
+			}
+		}
+		if want["string"] {
+			return string(x), fmt.Sprintf("read the number %s as a string", x), true
+		}
+	case bool:
+		if want["string"] {
+			return strconv.FormatBool(x), fmt.Sprintf("read %t as a string", x), true
+		}
+	case map[string]any:
+		if want["string"] {
+			b, _ := json.Marshal(x)
+			return string(b), "kept an object as its JSON text, where a string is wanted", true
+		}
+		if len(x) == 1 && !want["object"] {
+			for k, inner := range x {
+				if fitsType(inner, want) {
+					return inner, fmt.Sprintf("took the value of the object's one field %q", k), true
+				}
+			}
+		}
+	case []any:
+		if want["string"] {
+			b, _ := json.Marshal(x)
+			return string(b), "kept an array as its JSON text, where a string is wanted", true
+		}
+	}
+	if want["array"] && v != nil {
+		if _, isArr := v.([]any); !isArr {
+			return []any{v}, "read a single value as a list of one", true
+		}
+	}
+	return nil, "", false
+}
+
+// numberFor reads a number written for people: thousands separators, a
+// currency sign, a percent sign, a fraction, a trailing period. An integer
+// is wanted: a fraction is a problem, never truncated.
+func numberFor(t string, want map[string]bool) (json.Number, bool) {
+	var r *big.Rat
+	switch {
+	case isJSONNumber(t):
+		r, _ = new(big.Rat).SetString(t)
+	case fraction.MatchString(t):
+		m := fraction.FindStringSubmatch(t)
+		a, _ := new(big.Int).SetString(m[1], 10)
+		b, _ := new(big.Int).SetString(m[2], 10)
+		if b.Sign() == 0 {
+			return "", false
+		}
+		r = new(big.Rat).SetFrac(a, b)
+	case peopleNumber.MatchString(t):
+		c := strings.NewReplacer(",", "", "$", "", "€", "", "£", "", "¥", "", "%", "", " ", "").Replace(t)
+		c = strings.TrimSuffix(c, ".")
+		var ok bool
+		if r, ok = new(big.Rat).SetString(c); !ok {
+			return "", false
+		}
+	default:
+		return "", false
+	}
+	if r == nil {
+		return "", false
+	}
+	if r.IsInt() {
+		return json.Number(r.Num().String()), true
+	}
+	if want["integer"] && !want["number"] {
+		return "", false
+	}
+	f, _ := r.Float64()
+	return json.Number(strconv.FormatFloat(f, 'g', -1, 64)), true
+}
+
+// looseEnum matches s to one string enum value written loosely: in
+// another case, with surrounding punctuation or spacing, or as a whole
+// word of a longer phrase. Exact-case matches count before others; two
+// different values matching is no match.
+func looseEnum(s string, ms []*jsonschema.Schema) (string, string, bool) {
+	var values []string
+	for _, m := range ms {
+		if c, ok := constString(m); ok {
+			if c == s {
+				return "", "", false
+			}
+			values = append(values, c)
+		}
+		if m.Enum == nil {
+			continue
+		}
+		for _, v := range m.Enum.Values {
+			e, ok := v.(string)
+			if !ok {
+				continue
+			}
+			if e == s {
+				return "", "", false
+			}
+			values = append(values, e)
+		}
+	}
+	if len(values) == 0 {
+		return "", "", false
+	}
+	if e, ok := matchEnum(s, values); ok {
+		return e, fmt.Sprintf("read %q as the enum value %q", s, e), true
+	}
+	return "", "", false
+}
+
+// matchEnum finds the one enum value that text names.
+func matchEnum(text string, values []string) (string, bool) {
+	norm := func(s string) string {
+		return strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '.'
+		}), " ")
+	}
+	trimmed := strings.Trim(text, " \t\r\n*_`\"'.,:;!?()[]")
+	for _, e := range values {
+		if strings.EqualFold(trimmed, e) || norm(trimmed) == norm(e) && norm(e) != "" {
+			// The whole text is the value, but for case, punctuation and
+			// spacing.
+			for _, other := range values {
+				if other != e && (strings.EqualFold(trimmed, other) || norm(trimmed) == norm(other)) {
+					return "", false
+				}
+			}
+			return e, true
+		}
+	}
+	for _, fold := range []bool{false, true} {
+		var found []string
+		for _, e := range values {
+			if containsWord(text, e, fold) {
+				found = append(found, e)
+			}
+		}
+		switch len(found) {
+		case 1:
+			return found[0], true
+		case 0:
+			continue
+		default:
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// containsWord reports whether word stands in text as a whole word (not
+// inside a longer word), in the same case or any.
+func containsWord(text, word string, fold bool) bool {
+	if word == "" {
+		return false
+	}
+	t, w := text, word
+	if fold {
+		t, w = strings.ToLower(text), strings.ToLower(word)
+	}
+	for i := 0; ; {
+		j := strings.Index(t[i:], w)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(w)
+		before, after := rune(' '), rune(' ')
+		if start > 0 {
+			before = lastRune(t[:start])
+		}
+		if end < len(t) {
+			after = firstRune(t[end:])
+		}
+		if !isWordRune(before) && !isWordRune(after) {
+			return true
+		}
+		i = start + 1
+	}
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
+
+func firstRune(s string) rune {
+	for _, r := range s {
+		return r
+	}
+	return ' '
+}
+
+func lastRune(s string) rune {
+	r := []rune(s)
+	if len(r) == 0 {
+		return ' '
+	}
+	return r[len(r)-1]
+}
+
+var proseNumber = regexp.MustCompile(`[-+]?[$€£¥]?\d[\d,]*(\.\d+)?%?|[-+]?\d+\s*/\s*\d+`)
+
+// scalarFromProse reads the scalar a schema wants from a reply that holds
+// no JSON for it: a boolean or number named in prose, an enum value named
+// in prose; for an array of such scalars, a list of one.
+func scalarFromProse(text []byte, sch *jsonschema.Schema) (any, []Repair, bool) {
+	ms := members(sch)
+	want := allowedTypes(ms)
+	if want == nil {
+		return nil, nil, false
+	}
+	s := string(text)
+	if want["array"] {
+		if item := itemSchema(ms, 0); item != nil {
+			if v, reps, ok := scalarFromProse(text, item); ok {
+				return []any{v}, append(reps, Repair{Message: "read a single value as a list of one"}), true
+			}
+		}
+		return nil, nil, false
+	}
+	if want["object"] || want["array"] {
+		return nil, nil, false
+	}
+	var enum []string
+	for _, m := range ms {
+		if c, ok := constString(m); ok {
+			enum = append(enum, c)
+		}
+		if m.Enum != nil {
+			for _, v := range m.Enum.Values {
+				if e, ok := v.(string); ok {
+					enum = append(enum, e)
+				}
+			}
+		}
+	}
+	if len(enum) > 0 {
+		if e, ok := matchEnum(s, enum); ok {
+			return e, []Repair{{Offset: strings.Index(strings.ToLower(s), strings.ToLower(e)), Message: fmt.Sprintf("read the enum value %q from the reply's text", e)}}, true
+		}
+		return nil, nil, false
+	}
+	if want["boolean"] {
+		var found []bool
+		var at []int
+		for _, w := range []struct {
+			word string
+			v    bool
+		}{{"true", true}, {"false", false}} {
+			if containsWord(s, w.word, true) {
+				found = append(found, w.v)
+				at = append(at, strings.Index(strings.ToLower(s), w.word))
+			}
+		}
+		if len(found) == 1 {
+			return found[0], []Repair{{Offset: at[0], Message: fmt.Sprintf("read %t from the reply's text", found[0])}}, true
+		}
+		return nil, nil, false
+	}
+	if want["number"] || want["integer"] {
+		if loc := proseNumber.FindStringIndex(s); loc != nil {
+			if n, ok := numberFor(strings.TrimRight(s[loc[0]:loc[1]], ","), want); ok {
+				return n, []Repair{{Offset: loc[0], Message: fmt.Sprintf("read the number %s from the reply's text", n)}}, true
+			}
+		}
+	}
+	return nil, nil, false
+}
+
+// startsJSON reports whether text starts like a JSON value.
+func startsJSON(text []byte) bool {
+	t := bytes.TrimSpace(text)
+	if len(t) == 0 {
+		return false
+	}
+	switch c := t[0]; {
+	case c == '{' || c == '[' || c == '"' || c == '-' || c >= '0' && c <= '9':
+		return true
+	}
+	return false
+}
+
+// wantsContainer reports whether the schema allows only arrays or objects.
+func wantsContainer(sch *jsonschema.Schema) bool {
+	want := allowedTypes(members(sch))
+	if want == nil {
+		return false
+	}
+	for t := range want {
+		if t != "array" && t != "object" {
+			return false
+		}
+	}
+	return true
+}
+
+func constString(m *jsonschema.Schema) (string, bool) {
+	if m.Const == nil {
+		return "", false
+	}
+	c, ok := (*m.Const).(string)
+	return c, ok
+}
+
+// cost weighs a reading's repairs: one that leaves out part of the reply
+// costs more than any number of small ones.
+func cost(repairs []Repair) int {
+	n := 0
+	for _, r := range repairs {
+		n++
+		if strings.HasPrefix(r.Message, "left out") {
+			n += 1000
+		}
+	}
+	return n
+}
