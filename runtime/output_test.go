@@ -97,7 +97,7 @@ func TestRepairOffsets(t *testing.T) {
 	}
 	want := map[string]int{
 		"took the JSON document from a markdown code fence": strings.Index(reply, "```"),
-		`read " High " as the enum value "high"`:             strings.Index(reply, `" High "`),
+		`read " High " as the enum value "high"`:            strings.Index(reply, `" High "`),
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("offsets (-want +got):\n%s", d)
