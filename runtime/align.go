@@ -56,13 +56,22 @@ func candidates(text []byte) []candidate {
 		}
 		shiftValue(v, sp[0])
 		reps := append(shift(t.repairs, sp[0]), Repair{Offset: sp[0], Message: "took the JSON document from the surrounding prose"})
+		if len(spans) > 1 {
+			reps = append(reps, Repair{Offset: sp[0], Message: "left out the other documents in the prose"})
+		}
 		out = append(out, candidate{v: v, repairs: reps})
 		inProse = append(inProse, v)
 		proseRepairs = append(proseRepairs, reps...)
 	}
 	if len(inProse) > 1 {
 		list := &jvalue{kind: jArray, items: inProse, off: inProse[0].off, done: true}
-		reps := append(proseRepairs, Repair{Offset: inProse[0].off, Message: fmt.Sprintf("read %d documents in the prose as a list", len(inProse))})
+		var reps []Repair
+		for _, r := range proseRepairs {
+			if !strings.HasPrefix(r.Message, "left out") {
+				reps = append(reps, r)
+			}
+		}
+		reps = append(reps, Repair{Offset: inProse[0].off, Message: fmt.Sprintf("read %d documents in the prose as a list", len(inProse))})
 		out = append(out, candidate{v: list, repairs: reps})
 	}
 	if whole != nil {
@@ -234,6 +243,15 @@ type aligned struct {
 // the schema wants a scalar, one read from the prose, else the outer
 // reading that breaks the schema least, with its problems.
 func alignReply(text []byte, s *Schema, sch *jsonschema.Schema) (any, []Repair, []Problem, error) {
+	if word := strings.TrimSpace(string(text)); word != "null" && literals[word] != nil && literals[word].kind == jNull {
+		// None, Null, undefined: where a string is allowed, the reply is
+		// that word, not a null written another way.
+		if want := allowedTypes(members(sch)); want == nil || want["string"] {
+			if ps, err := s.Validate(word); err == nil && len(ps) == 0 {
+				return word, nil, nil, nil
+			}
+		}
+	}
 	cands := candidates(text)
 	var best *aligned
 	better := func(a *aligned) bool {
@@ -526,7 +544,34 @@ func coerceKind(v any, want map[string]bool, ms []*jsonschema.Schema) (any, stri
 			return []any{v}, "read a single value as a list of one", true
 		}
 	}
+	if want["object"] && v != nil {
+		if _, isObj := v.(map[string]any); !isObj {
+			// An object of one property: the value is that property's.
+			if name, prop, ok := onlyProperty(ms); ok {
+				if pw := allowedTypes(members(prop)); pw == nil || fitsType(v, pw) {
+					return map[string]any{name: v}, fmt.Sprintf("read the value as the object's one property %q", name), true
+				}
+			}
+		}
+	}
 	return nil, "", false
+}
+
+// onlyProperty returns the one property an object schema declares, and
+// its schema.
+func onlyProperty(ms []*jsonschema.Schema) (string, *jsonschema.Schema, bool) {
+	var names []string
+	var props []*jsonschema.Schema
+	for _, m := range ms {
+		for k, p := range m.Properties {
+			names = append(names, k)
+			props = append(props, p)
+		}
+	}
+	if len(names) != 1 {
+		return "", nil, false
+	}
+	return names[0], props[0], true
 }
 
 // numberFor reads a number written for people: thousands separators, a

@@ -24,7 +24,10 @@ func ReadLenient(text []byte) (json.RawMessage, []Repair, error) {
 	return encodeValue(v), repairs, nil
 }
 
-func readLenient(text []byte) (*jvalue, []Repair, error) {
+func readLenient(text []byte) (*jvalue, []Repair, error) { return read(text, false) }
+
+// read is readLenient; streaming reads a text that may still grow.
+func read(text []byte, streaming bool) (*jvalue, []Repair, error) {
 	if len(bytes.TrimSpace(text)) == 0 {
 		return nil, nil, ErrEmptyReply
 	}
@@ -34,11 +37,11 @@ func readLenient(text []byte) (*jvalue, []Repair, error) {
 		text = unescapeQuotes(text)
 		pre = append(pre, Repair{Message: "unescaped a document whose quotes were escaped"})
 	}
-	if vs, repairs, ok := readFences(text); ok {
+	if vs, repairs, ok := readFences(text, streaming); ok {
 		repairs = append(pre, repairs...)
 		return joinDocuments(vs, 0, &repairs), repairs, nil
 	}
-	t := &tolerant{s: text, repairs: pre}
+	t := &tolerant{s: text, repairs: pre, streaming: streaming}
 	t.skip()
 	if !t.eof() {
 		t.skipProse()
@@ -92,7 +95,7 @@ const utf8RuneSelf = 0x80
 
 // readFences reads the body of every markdown code fence in text; ok is
 // false when there is no fence or no body holds a value.
-func readFences(text []byte) ([]*jvalue, []Repair, bool) {
+func readFences(text []byte, streaming bool) ([]*jvalue, []Repair, bool) {
 	// A fence inside a document (in a string, after a bracket) is text.
 	if first := bytes.Index(text, []byte("```")); first < 0 || bytes.ContainsAny(text[:first], "{[\"") {
 		return nil, nil, false
@@ -123,7 +126,7 @@ func readFences(text []byte) ([]*jvalue, []Repair, bool) {
 			body = rest[bodyStart : bodyStart+end]
 			next = bodyStart + end + 3
 		}
-		t := &tolerant{s: body}
+		t := &tolerant{s: body, streaming: streaming}
 		t.skip()
 		if !t.eof() {
 			if all := t.readAll(); t.err == nil && len(all) > 0 {

@@ -127,8 +127,3 @@ func problemLines(ps []Problem) []string {
 	}
 	return out
 }
-
-// readPartial reads an unfinished reply as far as it goes.
-func (o Output[T]) readPartial(text []byte) (json.RawMessage, error) {
-	return nil, errors.New("partial reading is not built yet")
-}

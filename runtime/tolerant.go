@@ -53,6 +53,9 @@ type tolerant struct {
 	depth   int
 	stack   []jkind // the containers being read, innermost last
 	parens  int     // open parentheses: tuples and calls
+	// streaming: the text may still grow, so a string it ends in keeps
+	// its trailing white space.
+	streaming bool
 	path    []string
 	repairs []Repair
 	err     error
@@ -625,7 +628,10 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 	if !stopAtDelimiter && strings.ContainsAny(sb.String(), ",}]:\n") {
 		return nil, false
 	}
-	v.str = strings.TrimRight(sb.String(), " \t\r\n")
+	v.str = sb.String()
+	if !t.streaming {
+		v.str = strings.TrimRight(v.str, " \t\r\n")
+	}
 	t.repair(start, "closed a string the text left open")
 	return v, true
 }
