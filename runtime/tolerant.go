@@ -48,17 +48,17 @@ type jvalue struct {
 // offset where it happened. It reads in one pass; the only look-back is a
 // string re-read once with its end quote missing, so time stays linear.
 type tolerant struct {
-	s       []byte
-	i       int
-	depth   int
-	stack   []jkind // the containers being read, innermost last
-	parens  int     // open parentheses: tuples and calls
+	s      []byte
+	i      int
+	depth  int
+	stack  []jkind // the containers being read, innermost last
+	parens int     // open parentheses: tuples and calls
 	// streaming: the text may still grow, so a string it ends in keeps
 	// its trailing white space.
 	streaming bool
-	path    []string
-	repairs []Repair
-	err     error
+	path      []string
+	repairs   []Repair
+	err       error
 }
 
 func (t *tolerant) repair(off int, format string, args ...any) {
