@@ -376,10 +376,8 @@ func coerce(v any, s *jsonschema.Schema, ptr string, repairs *[]Repair) any {
 		}
 		return x
 	case map[string]any:
-		// repairValue handles objects: nulls, nested JSON strings, scalars.
-		before := len(*repairs)
-		v = repairValue(x, s, ptr, repairs, repairNulls)
-		_ = before
+		// Null in an optional field that may not be null reads as absent.
+		repairValue(x, s, ptr, repairs, repairNulls)
 		keys := make([]string, 0, len(x))
 		for k := range x {
 			keys = append(keys, k)
@@ -513,13 +511,6 @@ func coerceKind(v any, want map[string]bool, ms []*jsonschema.Schema) (any, stri
 				n := json.Number(r.Num().String())
 				return n, fmt.Sprintf("read %s as the integer %s", x, n), true
 			}
-		}
-		if want["string"] {
-			return string(x), fmt.Sprintf("read the number %s as a string", x), true
-		}
-	case bool:
-		if want["string"] {
-			return strconv.FormatBool(x), fmt.Sprintf("read %t as a string", x), true
 		}
 	case map[string]any:
 		if want["string"] {

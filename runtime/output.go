@@ -89,6 +89,15 @@ func (o Output[T]) ParseRepaired(text []byte) (T, []Repair, error) {
 		return fail(nil, err, Problem{Message: err.Error()})
 	}
 	doc, repairs, ps, err := alignReply(text, o.schema, sch)
+	if o.dialects.Wrapped && (err != nil || len(ps) > 0) {
+		// The OpenAI and Anthropic dialects wrap a root that is not an
+		// object in {"value": …}.
+		if inner, ok := unwrapValue(text); ok {
+			if d, r, p, e := alignReply(inner, o.schema, sch); e == nil && len(p) == 0 {
+				doc, repairs, ps, err = d, r, p, e
+			}
+		}
+	}
 	if err != nil {
 		msg := err.Error()
 		switch {
@@ -126,4 +135,13 @@ func problemLines(ps []Problem) []string {
 		out[i] = p.String()
 	}
 	return out
+}
+
+// unwrapValue returns the JSON of v in a reply {"value": v}.
+func unwrapValue(text []byte) ([]byte, bool) {
+	v, _, err := readLenient(text)
+	if err != nil || v.kind != jObject || len(v.keys) != 1 || v.keys[0] != "value" {
+		return nil, false
+	}
+	return encodeValue(v.vals[0]), true
 }

@@ -22,6 +22,10 @@ type Node struct {
 // Nothing is validated, since the reply is not finished. It returns nil
 // and ErrEmptyReply or ErrNoJSON when there is nothing to read yet.
 func (o Output[T]) ReadPartial(text []byte) (*Node, []Repair, error) {
+	if o.plain {
+		// A plain string output is the text itself, still growing.
+		return &Node{v: string(text), done: map[string]bool{"": false}}, nil, nil
+	}
 	sch, err := o.schema.get()
 	if err != nil {
 		return nil, nil, err

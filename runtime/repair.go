@@ -102,8 +102,6 @@ const (
 	// repairNulls: null in an optional property that may not be null (as
 	// strict provider modes send), read as absent.
 	repairNulls
-
-	allRepairs = repairJSONStrings | repairScalars | repairEnumCase | repairNulls
 )
 
 // repairValue applies the schema-guided repairs in set to v, the decoded

@@ -323,10 +323,7 @@ func (t *tolerant) lastNotComma(v *jvalue) bool {
 // inObject reports whether the innermost container around the current
 // one is an object.
 func (t *tolerant) inObject() bool {
-	for j := len(t.stack) - 2; j >= 0; j-- {
-		return t.stack[j] == jObject
-	}
-	return false
+	return len(t.stack) >= 2 && t.stack[len(t.stack)-2] == jObject
 }
 
 // dropUnfinished drops an array's last item when the text cut it off

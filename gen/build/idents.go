@@ -50,7 +50,7 @@ func toolIdents(goName string, hasResponse bool) ir.ToolIdents {
 
 func outputIdents(name string) ir.OutputIdents {
 	return ir.OutputIdents{Output: name + "Output", OpenAI: "openAIOutput" + name, Anthropic: "anthropicOutput" + name,
-		Gemini: "geminiOutput" + name, Prompt: "promptOutput" + name}
+		Gemini: "geminiOutput" + name, Prompt: "promptOutput" + name, Partial: name + "Partial", ParsePartial: "Parse" + name + "Partial"}
 }
 
 // resourceConst names the constant of the i-th embedded document.

@@ -115,6 +115,7 @@ func Package(sp *spec.Spec, g *schema.Graph, set Documents) (*ir.Package, []erro
 			b.buildOutput(o, s.Loc)
 		}
 	}
+	b.markPartials()
 	b.resolveNames(b.reservedIdents())
 	for t, r := range b.toolResponses {
 		t.Response = r.Name
@@ -123,6 +124,7 @@ func Package(sp *spec.Spec, g *schema.Graph, set Documents) (*ir.Package, []erro
 	for _, t := range b.types {
 		declare(t)
 	}
+	b.buildPartials()
 	b.checkIdents()
 	if len(b.errs) > 0 {
 		return nil, b.errs
@@ -161,6 +163,7 @@ func newBuilder(set Documents, g *schema.Graph, sp *spec.Spec) *builder {
 		external:      map[string]external{},
 		kindMemo:      map[*schema.Node]kinds{},
 		kindBusy:      map[*schema.Node]bool{},
+		partials:      map[*ir.Type]bool{},
 	}
 }
 
@@ -202,8 +205,11 @@ func (b *builder) reservedIdents() map[string]bool {
 	}
 	for _, o := range b.pkg.Outputs {
 		id := o.Idents
-		for _, s := range []string{id.Output, id.OpenAI, id.Anthropic, id.Gemini, id.Prompt} {
+		for _, s := range []string{id.Output, id.OpenAI, id.Anthropic, id.Gemini, id.Prompt, id.ParsePartial} {
 			out[s] = true
+		}
+		if mirror, _ := partialIdents(o.Type); id.Partial != mirror {
+			out[id.Partial] = true
 		}
 	}
 	for _, t := range b.pkg.Tools {
@@ -254,8 +260,18 @@ func (b *builder) checkIdents() {
 			add(v.Name, "constant", t)
 		}
 	}
+	for _, p := range b.pkg.Partials {
+		t := b.chosenOrDerived(p.Of)
+		add(p.Name, "type", t)
+		add(p.Read, "function", t)
+	}
 	for _, o := range b.pkg.Outputs {
-		add(o.Idents.Output, "variable", &ir.Type{Name: o.Name, Source: "output " + o.Name, Pos: o.Pos})
+		ot := &ir.Type{Name: o.Name, Source: "output " + o.Name, Pos: o.Pos}
+		add(o.Idents.Output, "variable", ot)
+		add(o.Idents.ParsePartial, "function", ot)
+		if mirror, _ := partialIdents(o.Type); o.Idents.Partial != mirror {
+			add(o.Idents.Partial, "type", ot)
+		}
 	}
 	for _, tool := range b.pkg.Tools {
 		t := &ir.Type{Name: tool.Name, Source: tool.Source, Pos: tool.Pos}
@@ -274,3 +290,13 @@ func (b *builder) checkIdents() {
 }
 
 var _ = strconv.Itoa
+
+// chosenOrDerived returns the type named name.
+func (b *builder) chosenOrDerived(name string) *ir.Type {
+	for _, t := range b.types {
+		if t.Name == name {
+			return t
+		}
+	}
+	return &ir.Type{Name: name}
+}

@@ -109,7 +109,12 @@ func (b *builder) resolveNames(reserved map[string]bool) {
 	for round := 0; round < 8; round++ {
 		byID := map[string][]ident{}
 		for _, t := range all {
-			for _, id := range typeIdents(t) {
+			ids := typeIdents(t)
+			if b.partials[t] {
+				name, read := partialIdents(t.Name)
+				ids = append(ids, ident{name, "type", t}, ident{read, "function", t})
+			}
+			for _, id := range ids {
 				byID[id.id] = append(byID[id.id], id)
 			}
 		}

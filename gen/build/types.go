@@ -50,6 +50,7 @@ type builder struct {
 	external      map[string]external          // root locations of Go types used as they are
 	kindMemo      map[*schema.Node]kinds
 	kindBusy      map[*schema.Node]bool
+	partials      map[*ir.Type]bool // struct types outputs reach: each gets a streaming mirror
 	errs          []error
 }
 

@@ -59,6 +59,11 @@ func Files(pkg *ir.Package) (map[string][]byte, []string, error) {
 		emitDialects(dialects, pkg, d)
 		files[DialectsFile] = dialects
 	}
+	if len(pkg.Outputs) > 0 {
+		partial := newFile(pkg)
+		emitPartials(partial, pkg)
+		files[PartialFile] = partial
+	}
 	out := map[string][]byte{}
 	for name, f := range files {
 		src, err := render(f)

@@ -36,6 +36,9 @@ type Package struct {
 	// "" for the default.
 	PromptTemplate string  `json:",omitempty"`
 	PromptPos      loc.Pos `json:"-"`
+	// Partials are the streaming mirrors of the struct types outputs
+	// reach, sorted by name.
+	Partials []*Partial `json:",omitempty"`
 	// Go is set for a package of Go types marked //structgen:schema
 	// (structgen -go): the file written next to them.
 	Go *GoPackage `json:",omitempty"`
@@ -159,6 +162,9 @@ type Output struct {
 	Description string  `json:",omitempty"`
 	Pos         loc.Pos `json:"-"`
 	Idents      OutputIdents
+	// Partial is how a streaming reply's value is read: a partial struct
+	// (Kind PartialStruct), or a runtime.Field of another expression.
+	Partial *PartialExpr
 }
 
 // OutputIdents are the package-level identifiers declared for an output.
@@ -166,6 +172,9 @@ type OutputIdents struct {
 	Output string
 	// The constants holding each provider's format and the prompt block.
 	OpenAI, Anthropic, Gemini, Prompt string
+	// Partial is the type of the output as read so far from a streaming
+	// reply, ParsePartial the function that reads it.
+	Partial, ParsePartial string
 }
 
 // Field is a struct field.
@@ -282,4 +291,46 @@ type DecoderField struct {
 	Name, JSON, OneOf string
 	// Slice: a slice of the interface.
 	Slice bool
+}
+
+// Partial is the streaming mirror of a struct type: every field a
+// runtime.Field, so that it is absent until the reply writes it; nested
+// struct types mirrored too.
+type Partial struct {
+	// Name is the type's name, Read the function that reads it from a
+	// runtime.Node.
+	Name, Read string
+	// Of is the struct type it mirrors.
+	Of     string
+	Fields []*PartialField
+}
+
+// PartialField is one field of a Partial.
+type PartialField struct {
+	Name, JSON string
+	Expr       *PartialExpr
+}
+
+// PartialKind says how a partial value is read.
+type PartialKind string
+
+// Kinds of partial values.
+const (
+	PartialString PartialKind = "string"
+	PartialInt    PartialKind = "int"
+	PartialFloat  PartialKind = "float"
+	PartialBool   PartialKind = "bool"
+	PartialEnum   PartialKind = "enum"   // Named: the enum type
+	PartialRaw    PartialKind = "raw"    // the JSON read so far
+	PartialSlice  PartialKind = "slice"  // Elem
+	PartialMap    PartialKind = "map"    // Elem
+	PartialStruct PartialKind = "struct" // Named: the Partial type, Read its reader
+)
+
+// PartialExpr is the type of a partial value and how it is read.
+type PartialExpr struct {
+	Kind  PartialKind
+	Named string       `json:",omitempty"`
+	Read  string       `json:",omitempty"`
+	Elem  *PartialExpr `json:",omitempty"`
 }

@@ -1,0 +1,153 @@
+package runtime
+
+import (
+	"errors"
+	"io"
+	"iter"
+	"sort"
+	"strconv"
+
+	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// Chunks reads r as the chunks a streaming reply arrives in (an HTTP
+// body, say). A read error ends the sequence with that error.
+func Chunks(r io.Reader) iter.Seq2[[]byte, error] {
+	return func(yield func([]byte, error) bool) {
+		buf := make([]byte, 4096)
+		for {
+			n, err := r.Read(buf)
+			if n > 0 && !yield(append([]byte(nil), buf[:n]...), nil) {
+				return
+			}
+			if errors.Is(err, io.EOF) {
+				return
+			}
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+		}
+	}
+}
+
+// Deltas turns text deltas, as SDKs deliver a streaming reply, into
+// chunks.
+func Deltas(deltas iter.Seq[string]) iter.Seq2[[]byte, error] {
+	return func(yield func([]byte, error) bool) {
+		for d := range deltas {
+			if !yield([]byte(d), nil) {
+				return
+			}
+		}
+	}
+}
+
+// StreamOption configures Stream.
+type StreamOption func(*streamConfig)
+
+type streamConfig struct {
+	check func(text []byte) error
+}
+
+// StopOnProblem ends the stream as soon as check reports a problem with
+// the reply so far; Output.CheckFinished reports a finished field that
+// breaks the schema.
+func StopOnProblem(check func(text []byte) error) StreamOption {
+	return func(c *streamConfig) { c.check = check }
+}
+
+// Stream reads a reply as it streams and yields its partial value after
+// every chunk, read by parse (a generated Parse<Name>Partial function).
+// Chunks that leave nothing to read yet yield nothing. A chunk error, or a
+// problem StopOnProblem finds, is yielded last. Each chunk re-reads the
+// reply so far, which is linear in it.
+func Stream[P any](chunks iter.Seq2[[]byte, error], parse func([]byte) (P, error), opts ...StreamOption) iter.Seq2[P, error] {
+	var cfg streamConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
+	return func(yield func(P, error) bool) {
+		var text []byte
+		var zero P
+		for chunk, err := range chunks {
+			if err != nil {
+				yield(zero, err)
+				return
+			}
+			text = append(text, chunk...)
+			if cfg.check != nil {
+				if err := cfg.check(text); err != nil {
+					yield(zero, err)
+					return
+				}
+			}
+			p, err := parse(text)
+			if errors.Is(err, ErrNoJSON) || errors.Is(err, ErrEmptyReply) {
+				continue // nothing to read yet
+			}
+			if !yield(p, err) || err != nil {
+				return
+			}
+		}
+	}
+}
+
+// CheckFinished reports, for a reply that may still be streaming, the
+// values the model has finished that break the schema: a closed string,
+// array or object, or a number, boolean or enum value the text has
+// moved past. It returns nil while nothing finished is wrong; the error
+// is a *ValidationError.
+func (o Output[T]) CheckFinished(text []byte) error {
+	if o.plain {
+		return nil
+	}
+	n, _, err := o.ReadPartial(text)
+	if err != nil || n == nil {
+		return nil // nothing read yet
+	}
+	sch, err := o.schema.get()
+	if err != nil {
+		return err
+	}
+	var ps []Problem
+	var walk func(v any, s *jsonschema.Schema, path []string)
+	walk = func(v any, s *jsonschema.Schema, path []string) {
+		if s == nil {
+			return
+		}
+		ptr := Pointer(path)
+		if d, ok := n.done[ptr]; ok && d {
+			if err := s.Validate(v); err != nil {
+				if ve, ok := err.(*jsonschema.ValidationError); ok {
+					for _, p := range problems(ve) {
+						p.Pointer = ptr + p.Pointer
+						ps = append(ps, p)
+					}
+				}
+			}
+			return
+		}
+		ms := members(s)
+		switch x := v.(type) {
+		case []any:
+			for i, it := range x {
+				walk(it, itemSchema(ms, i), append(path, strconv.Itoa(i)))
+			}
+		case map[string]any:
+			keys := make([]string, 0, len(x))
+			for k := range x {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				walk(x[k], propertySchema(ms, k), append(path, k))
+			}
+		}
+	}
+	walk(n.v, sch, nil)
+	if len(ps) == 0 {
+		return nil
+	}
+	return &ValidationError{TypeName: o.Name, Raw: text, Problems: ps}
+}

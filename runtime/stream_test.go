@@ -1,0 +1,84 @@
+package runtime
+
+import (
+	"errors"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// readBrief reads a partial brief as the JSON read so far.
+func readBrief(text []byte) (string, error) {
+	n, _, err := briefOutput.ReadPartial(text)
+	if err != nil {
+		return "", err
+	}
+	return string(n.JSON()), nil
+}
+
+func TestStreamDeltas(t *testing.T) {
+	deltas := slices.Values([]string{`Sure: {"ti`, `tle": "La`, `unch", "level": "lo`, `w", "points": ["a"`, `]}`})
+	var got []string
+	for p, err := range Stream(Deltas(deltas), readBrief) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, p)
+	}
+	want := []string{`{}`, `{"title":"La"}`, `{"title":"Launch"}`, `{"level":"low","points":["a"],"title":"Launch"}`, `{"level":"low","points":["a"],"title":"Launch"}`}
+	if !slices.Equal(got, want) {
+		t.Errorf("partials:\n got %q\nwant %q", got, want)
+	}
+}
+
+// oneByte reads one byte at a time, the worst a stream can do.
+type oneByte struct{ r io.Reader }
+
+func (o oneByte) Read(p []byte) (int, error) { return o.r.Read(p[:1]) }
+
+func TestStreamChunksStopOnProblem(t *testing.T) {
+	reply := `{"title": "", "level": "low", "points": ["a"]}`
+	var last string
+	var stopped error
+	for p, err := range Stream(Chunks(oneByte{strings.NewReader(reply)}), readBrief, StopOnProblem(briefOutput.CheckFinished)) {
+		if err != nil {
+			stopped = err
+			break
+		}
+		last = p
+	}
+	var ve *ValidationError
+	if !errors.As(stopped, &ve) || len(ve.Problems) == 0 || ve.Problems[0].Pointer != "/title" {
+		t.Fatalf("want a stop at /title, got %v", stopped)
+	}
+	// It stopped right after the empty title closed, before the rest.
+	if strings.Contains(last, "level") {
+		t.Errorf("read on past the problem: %s", last)
+	}
+}
+
+func TestCheckFinishedWaits(t *testing.T) {
+	// A string still being written, a number the text may extend and an
+	// enum value not finished are not checked yet.
+	for _, text := range []string{`{"title": "`, `{"title": "T", "level": "mi`, `{"title": "T", "points": ["a"`} {
+		if err := briefOutput.CheckFinished([]byte(text)); err != nil {
+			t.Errorf("%s: %v", text, err)
+		}
+	}
+	if err := briefOutput.CheckFinished([]byte(`{"title": "T", "level": "mid", `)); err == nil {
+		t.Error("a finished enum value that breaks the schema is a problem")
+	}
+}
+
+type failingReader struct{}
+
+func (failingReader) Read([]byte) (int, error) { return 0, errors.New("connection reset") }
+
+func TestStreamReadError(t *testing.T) {
+	for _, err := range Stream(Chunks(failingReader{}), readBrief) {
+		if err == nil || err.Error() != "connection reset" {
+			t.Errorf("want the read error, got %v", err)
+		}
+	}
+}
