@@ -3,6 +3,7 @@ package runtime
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
 	"regexp"
@@ -29,13 +30,20 @@ type candidate struct {
 // they fit equally: the whole reply, each code fence, each balanced value
 // in the prose, the balanced values together as a list, then the arrays
 // and objects inside the whole reply's document.
-func candidates(text []byte) []candidate {
+func candidates(text []byte) ([]candidate, error) {
 	var out []candidate
 	whole, wholeRepairs, err := readLenient(text)
+	if errors.Is(err, ErrTooDeep) {
+		return nil, err
+	}
 	if err == nil {
 		out = append(out, candidate{v: whole, repairs: wholeRepairs})
 	}
-	for _, f := range fenceBodies(text) {
+	fences := fenceBodies(text)
+	if len(fences) > maxCandidates {
+		fences = fences[:maxCandidates]
+	}
+	for _, f := range fences {
 		t := &tolerant{s: f.body}
 		if vs := t.readAll(); t.err == nil && len(vs) > 0 {
 			reps := shift(t.repairs, f.off)
@@ -46,6 +54,9 @@ func candidates(text []byte) []candidate {
 		}
 	}
 	spans := balancedSpans(text)
+	if len(spans) > maxCandidates {
+		spans = spans[:maxCandidates]
+	}
 	var inProse []*jvalue
 	var proseRepairs []Repair
 	for _, sp := range spans {
@@ -98,8 +109,16 @@ func candidates(text []byte) []candidate {
 		}
 		walk(whole, nil, 0)
 	}
-	return out
+	return out, nil
 }
+
+// proseLimit is the length past which a reply without brackets is not
+// read for a schema that wants an array or object.
+const proseLimit = 1024
+
+// maxCandidates bounds the fences and prose values read as candidates, so
+// that adversarial text (100 000 fences) costs no more than reading it.
+const maxCandidates = 64
 
 // shift moves repairs read from a part of the text that starts at off.
 func shift(rs []Repair, off int) []Repair {
@@ -252,7 +271,19 @@ func alignReply(text []byte, s *Schema, sch *jsonschema.Schema) (any, []Repair, 
 			}
 		}
 	}
-	cands := candidates(text)
+	if wantsContainer(sch) && len(text) > proseLimit && bytes.IndexByte(text, '{') < 0 && bytes.IndexByte(text, '[') < 0 && bytes.IndexByte(text, '(') < 0 {
+		// Long prose without a bracket holds no array or object, and no
+		// scalar a coercion could make one of: it is rejected at the speed
+		// of a byte scan, not read word by word.
+		if len(bytes.TrimSpace(text)) == 0 {
+			return nil, nil, nil, ErrEmptyReply
+		}
+		return nil, nil, nil, ErrNoJSON
+	}
+	cands, err := candidates(text)
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	var best *aligned
 	better := func(a *aligned) bool {
 		if best == nil {
@@ -274,6 +305,9 @@ func alignReply(text []byte, s *Schema, sch *jsonschema.Schema) (any, []Repair, 
 		return false
 	}
 	for _, c := range cands {
+		if c.nested && best != nil && len(best.problems) == 0 {
+			break // nested readings come last, and only matter when no outer one fits
+		}
 		offsets := map[string]int{}
 		doc := toAny(c.v, nil, offsets)
 		repairs := append([]Repair(nil), c.repairs...)

@@ -567,7 +567,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			save := t.i
 			t.skip()
 			next, _ := t.peek()
-			topLevel := len(t.stack) == 0
+			topLevel := len(t.stack) == 0 && t.parens == 0
 			if topLevel && !stopAtDelimiter && !t.eof() && next != ',' && next != '\n' && next != '+' {
 				// A document that is one string ends at the end of the
 				// text: "a 24" screen" keeps its inner quote.
@@ -636,6 +636,9 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 // endsWithKey reports whether s ends with ", word:", a key whose string
 // before it lost its end quote.
 func endsWithKey(s string) bool {
+	if len(s) > 80 {
+		s = s[len(s)-80:] // a key is short; looking further back would make reading quadratic
+	}
 	s = strings.TrimRight(s, " \t")
 	if !strings.HasSuffix(s, ":") {
 		return false

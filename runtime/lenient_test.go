@@ -1,0 +1,170 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestTolerantRepairs: one case per kind of repair the reader makes, with
+// the value it reads and where the repair is reported.
+func TestTolerantRepairs(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+		repair         string // a repair message that must be reported
+		at             int    // at this offset; -1: any
+	}{
+		{"unquoted key", `{a: 1}`, `{"a":1}`, `quoted the key "a"`, 1},
+		{"unquoted value with spaces", `{"a": hello world}`, `{"a":"hello world"}`, `quoted the bare word "hello world"`, 6},
+		{"single quotes", `{'a': 'b'}`, `{"a":"b"}`, "read a string in ' quotes", 1},
+		{"backticks", "{\"a\": `b`}", `{"a":"b"}`, "read a string in ` quotes", 6},
+		{"triple quotes", `{"a": """x "y" z"""}`, `{"a":"x \"y\" z"}`, "read a triple-quoted string", 6},
+		{"python literals", `[True, False, None]`, `[true,false,null]`, "read None as null", 14},
+		{"javascript literals", `[undefined, NaN, Infinity]`, `[null,null,null]`, "read NaN as null", 12},
+		{"line comment", "{\"a\": 1 // one\n}", `{"a":1}`, "removed a comment", 8},
+		{"hash comment", "{\"a\": 1 # one\n}", `{"a":1}`, "removed a comment", 8},
+		{"block comment", `{"a": /* x */ 1}`, `{"a":1}`, "removed a comment", 6},
+		{"missing comma", `[1 2]`, `[1,2]`, "inserted a missing comma", 3},
+		{"trailing comma", `[1, 2,]`, `[1,2]`, "removed a trailing comma", 6},
+		{"missing colon", `{"a" 1}`, `{"a":1}`, "inserted a missing ':'", 5},
+		{"unescaped newline", "{\"a\": \"x\ny\"}", `{"a":"x\ny"}`, "escaped a control character in a string", 8},
+		{"inner quotes", `{"a": "a 24" screen"}`, `{"a":"a 24\" screen"}`, "escaped a quote inside a string", 11},
+		{"invalid escape", `"\q"`, `"q"`, `read the invalid escape \q as q`, 1},
+		{"ellipsis", `[1, 2, ...]`, `[1,2]`, "removed an ellipsis", 7},
+		{"several documents", "{\"a\":1}\n{\"b\":2}", `[{"a":1},{"b":2}]`, "read 2 documents in a row as an array", -1},
+		{"truncated string", `{"a": "hel`, `{"a":"hel"}`, "closed a string the text left open", 6},
+		{"truncated array", `[1, [2, 3`, `[1,[2,3]]`, "closed an array the text left open", 9},
+		{"truncated object", `{"a": {"b": 1`, `{"a":{"b":1}}`, "closed an object the text left open", 13},
+		{"dangling key", `{"a": 1, "b"`, `{"a":1,"b":null}`, `read the key "b", which the text ends after, as null`, 9},
+		{"fence", "Here:\n```json\n{\"a\": 1}\n```\nDone.", `{"a":1}`, "took the JSON document from a markdown code fence", 6},
+		{"prose before", `The answer is {"a": 1}`, `{"a":1}`, "skipped the text before the JSON document", 0},
+		{"function call", `ObjectId("5f1")`, `"5f1"`, "read the argument of ObjectId(…) as the value", 0},
+		{"numbers cut short", `[2., -, 1e]`, `[2.0,-0,1e0]`, "read 2. as 2.0", 1},
+		{"underscores", `{"n": 1_000}`, `{"n":1000}`, "removed the underscores of 1_000", 6},
+		{"joined strings", `"a" + "b"`, `"ab"`, "joined strings written with '+'", 4},
+		{"tuple", `(1, 2)`, `[1,2]`, "read a parenthesized list as an array", 0},
+		{"typographic quotes", `{“a”: “b”}`, `{"a":"b"}`, "read a string in “ quotes", 1},
+		{"unicode space", "{\"a\":\u00a01}", `{"a":1}`, "read U+00A0 as white space", 5},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, repairs, err := ReadLenient([]byte(tc.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var g, w any
+			if json.Unmarshal(got, &g) != nil || json.Unmarshal([]byte(tc.want), &w) != nil || !sameValue(g, w) {
+				t.Errorf("got %s, want %s", got, tc.want)
+			}
+			found := false
+			for _, r := range repairs {
+				if r.Message == tc.repair && (tc.at < 0 || r.Offset == tc.at) {
+					found = true
+				}
+				if r.Offset < 0 || r.Offset > len(tc.in) {
+					t.Errorf("repair %q at offset %d outside the input", r.Message, r.Offset)
+				}
+			}
+			if !found {
+				t.Errorf("no repair %q at %d in %v", tc.repair, tc.at, repairs)
+			}
+		})
+	}
+}
+
+// TestTolerantDepth: nesting beyond MaxDepth is an error, not a stack
+// overflow, however deep the text goes.
+func TestTolerantDepth(t *testing.T) {
+	for _, in := range []string{strings.Repeat("[", 100000), strings.Repeat(`{"a":`, 100000)} {
+		_, _, err := ReadLenient([]byte(in))
+		if !errors.Is(err, ErrTooDeep) {
+			t.Errorf("%.10s…: want ErrTooDeep, got %v", in, err)
+		}
+		_, err = briefOutput.Parse([]byte(in))
+		if !errors.Is(err, ErrTooDeep) {
+			t.Errorf("Parse %.10s…: want ErrTooDeep, got %v", in, err)
+		}
+	}
+	ok := strings.Repeat("[", MaxDepth) + strings.Repeat("]", MaxDepth)
+	if _, _, err := ReadLenient([]byte(ok)); err != nil {
+		t.Errorf("MaxDepth levels: %v", err)
+	}
+}
+
+// TestNoSilentInnerValue: a value inside a document that breaks the
+// schema is never returned without a repair saying so.
+func TestNoSilentInnerValue(t *testing.T) {
+	list := NewOutput[[]string]("List", NewSchemas("", map[string]string{"urn:l": `{"type":"array","items":{"type":"string"}}`}).Schema("urn:l#"), Dialects{}, false)
+	for _, reply := range []string{
+		`{"items": ["a","b"], "note": 'x'}`,
+		`Sure! {"steps": ["rm -rf /", "b"], "count": NaN}`,
+	} {
+		got, repairs, err := list.ParseRepaired([]byte(reply))
+		if err != nil {
+			continue // an error is fine
+		}
+		inner := len(got) == 2
+		said := false
+		for _, r := range repairs {
+			said = said || strings.Contains(r.Message, "inside the reply's document")
+		}
+		if inner && !said {
+			t.Errorf("%s: returned the inner list %q silently (repairs %v)", reply, got, repairs)
+		}
+		if !inner && len(got) != 1 {
+			t.Errorf("%s: got %q", reply, got)
+		}
+	}
+}
+
+// FuzzReadLenient: any text reads to valid JSON or an error, never a
+// panic, and every repair points into the text.
+func FuzzReadLenient(f *testing.F) {
+	for _, s := range []string{`{"a": [1, 2`, `{a: 'b', c: """d"""}`, "```json\n{\"a\":1}\n```", `["a" "b" ...]`, `{"k": "v" "x": [}`, `(1, (2,))`, `\"a\": \"b\"`, `{"a":"b,"c":"d"}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, repairs, err := ReadLenient([]byte(s))
+		if err != nil {
+			return
+		}
+		if !json.Valid(got) {
+			t.Fatalf("%q read to invalid JSON %s", s, got)
+		}
+		text := []byte(s)
+		if escapedDocument(text) {
+			text = unescapeQuotes(text)
+		}
+		for _, r := range repairs {
+			if r.Offset < 0 || r.Offset > len(text) {
+				t.Fatalf("%q: repair %q at offset %d outside the text", s, r.Message, r.Offset)
+			}
+		}
+	})
+}
+
+// FuzzOutputAccepted: a reply Parse accepts always validates against the
+// schema; ReadPartial never panics.
+func FuzzOutputAccepted(f *testing.F) {
+	for _, s := range []string{`{"title":"T","level":"low","points":["a"]}`, `Here: {title: T, level: LOW, points: a}`, "```\n[1]\n```", `{"title": "`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		briefOutput.ReadPartial([]byte(s))
+		briefOutput.CheckFinished([]byte(s))
+		v, err := briefOutput.Parse([]byte(s))
+		if err != nil {
+			return
+		}
+		b, _ := json.Marshal(v)
+		doc, err := DecodeValue(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ps, _ := briefOutput.schema.Validate(doc); len(ps) > 0 && !bytes.Contains(b, []byte(`"score":null`)) {
+			t.Fatalf("%q: accepted %s, which breaks the schema: %v", s, b, ps)
+		}
+	})
+}
