@@ -86,9 +86,10 @@ func candidates(text []byte) ([]candidate, error) {
 		out = append(out, candidate{v: list, repairs: reps})
 	}
 	if whole != nil {
+		nested := 0
 		var walk func(v *jvalue, path []string, depth int)
 		walk = func(v *jvalue, path []string, depth int) {
-			if depth > 3 {
+			if depth > 3 || nested >= maxCandidates {
 				return
 			}
 			children := v.items
@@ -101,7 +102,8 @@ func candidates(text []byte) ([]candidate, error) {
 			}
 			for i, c := range children {
 				p := append(append([]string(nil), path...), keys[i])
-				if c.kind == jArray || c.kind == jObject {
+				if (c.kind == jArray || c.kind == jObject) && nested < maxCandidates {
+					nested++
 					out = append(out, candidate{v: c, repairs: wholeRepairs, nested: true, where: Pointer(p)})
 					walk(c, p, depth+1)
 				}
@@ -251,7 +253,8 @@ func toAny(v *jvalue, path []string, offsets map[string]int) any {
 // aligned is a candidate read into the schema.
 type aligned struct {
 	doc      any
-	repairs  []Repair
+	coerced  []Repair // the coercions, beside the candidate's reading repairs
+	repairs  []Repair // all of them, once chosen
 	problems []Problem
 	c        candidate
 }
@@ -296,8 +299,8 @@ func alignReply(text []byte, s *Schema, sch *jsonschema.Schema) (any, []Repair, 
 		if a.c.nested != best.c.nested {
 			return !a.c.nested
 		}
-		if fa && cost(a.repairs) != cost(best.repairs) {
-			return cost(a.repairs) < cost(best.repairs)
+		if ca, cb := cost(a.c.repairs)+len(a.coerced), cost(best.c.repairs)+len(best.coerced); fa && ca != cb {
+			return ca < cb
 		}
 		if !fa && len(a.problems) != len(best.problems) {
 			return len(a.problems) < len(best.problems)
@@ -310,23 +313,24 @@ func alignReply(text []byte, s *Schema, sch *jsonschema.Schema) (any, []Repair, 
 		}
 		offsets := map[string]int{}
 		doc := toAny(c.v, nil, offsets)
-		repairs := append([]Repair(nil), c.repairs...)
 		var coerced []Repair
 		doc = coerce(doc, sch, "", &coerced)
 		for i := range coerced {
 			coerced[i].Offset = offsetOf(offsets, coerced[i].Pointer, c.v.off)
 		}
-		repairs = append(repairs, coerced...)
 		ps, err := s.Validate(doc)
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		a := &aligned{doc: doc, repairs: repairs, problems: ps, c: c}
-		if c.nested {
-			a.repairs = append(a.repairs, Repair{Offset: c.v.off, Message: "took the value at " + c.where + " from inside the reply's document, which does not fit the schema"})
-		}
+		a := &aligned{doc: doc, coerced: coerced, problems: ps, c: c}
 		if better(a) {
 			best = a
+		}
+	}
+	if best != nil {
+		best.repairs = append(append([]Repair(nil), best.c.repairs...), best.coerced...)
+		if best.c.nested {
+			best.repairs = append(best.repairs, Repair{Offset: best.c.v.off, Message: "took the value at " + best.c.where + " from inside the reply's document, which does not fit the schema"})
 		}
 	}
 	if best != nil && len(best.problems) == 0 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"unicode/utf8"
 )
 
 // ReadLenient reads text the way models write JSON and returns it as a
@@ -193,8 +194,7 @@ func writeValue(b *bytes.Buffer, v *jvalue) {
 	case jNumber:
 		b.WriteString(v.str)
 	case jString:
-		s, _ := json.Marshal(v.str)
-		b.Write(s)
+		writeString(b, v.str)
 	case jArray:
 		b.WriteByte('[')
 		for i, it := range v.items {
@@ -210,8 +210,7 @@ func writeValue(b *bytes.Buffer, v *jvalue) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			s, _ := json.Marshal(k)
-			b.Write(s)
+			writeString(b, k)
 			b.WriteByte(':')
 			writeValue(b, v.vals[i])
 		}
@@ -243,4 +242,55 @@ func unescapeQuotes(text []byte) []byte {
 		out = append(out, text[i])
 	}
 	return out
+}
+
+// writeString writes s as a JSON string.
+func writeString(b *bytes.Buffer, s string) {
+	const hex = "0123456789abcdef"
+	b.WriteByte('"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			b.WriteString(s[start:i])
+			switch c {
+			case '"', '\\':
+				b.WriteByte('\\')
+				b.WriteByte(c)
+			case '\n':
+				b.WriteString(`\n`)
+			case '\r':
+				b.WriteString(`\r`)
+			case '\t':
+				b.WriteString(`\t`)
+			default:
+				b.WriteString(`\u00`)
+				b.WriteByte(hex[c>>4])
+				b.WriteByte(hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+			b.WriteString(s[start:i])
+			if r == utf8.RuneError {
+				b.WriteString(`\ufffd`)
+			} else {
+				b.WriteString(`\u202`)
+				b.WriteByte(hex[r&0xf])
+			}
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b.WriteString(s[start:])
+	b.WriteByte('"')
 }

@@ -358,10 +358,7 @@ func (t *tolerant) object() *jvalue {
 
 // members reads an object's members up to its closing brace.
 func (t *tolerant) members(v *jvalue) {
-	seen := map[string]int{}
-	for i, k := range v.keys {
-		seen[k] = i
-	}
+	seen := keyIndex{v: v}
 	for {
 		t.skip()
 		if t.eof() {
@@ -404,7 +401,7 @@ func (t *tolerant) members(v *jvalue) {
 		t.skip()
 		switch {
 		case t.eof():
-			if _, dup := seen[key]; !dup {
+			if _, dup := seen.find(key); !dup {
 				t.repair(keyOff, "read the key %q, which the text ends after, as null", key)
 				v.keys = append(v.keys, key)
 				v.vals = append(v.vals, &jvalue{kind: jNull, off: t.i})
@@ -420,7 +417,7 @@ func (t *tolerant) members(v *jvalue) {
 		}
 		t.skip()
 		if t.eof() {
-			if _, dup := seen[key]; !dup {
+			if _, dup := seen.find(key); !dup {
 				t.repair(keyOff, "read the key %q, which the text ends after, as null", key)
 				v.keys = append(v.keys, key)
 				v.vals = append(v.vals, &jvalue{kind: jNull, off: t.i})
@@ -439,14 +436,46 @@ func (t *tolerant) members(v *jvalue) {
 			val = &jvalue{kind: jString, off: t.i, done: true}
 		}
 		t.path = t.path[:len(t.path)-1]
-		if j, dup := seen[key]; dup {
+		if j, dup := seen.find(key); dup {
 			t.repair(keyOff, "kept the last of two values of the key %q", key)
 			v.vals[j] = val
 			continue
 		}
-		seen[key] = len(v.keys)
+		seen.add(key, len(v.keys))
 		v.keys = append(v.keys, key)
 		v.vals = append(v.vals, val)
+	}
+}
+
+// keyIndex finds an object's keys: by a scan while there are few, by a
+// map once there are many, so that small objects cost no map.
+type keyIndex struct {
+	v *jvalue
+	m map[string]int
+}
+
+func (k *keyIndex) find(key string) (int, bool) {
+	if k.m != nil {
+		i, ok := k.m[key]
+		return i, ok
+	}
+	for i, have := range k.v.keys {
+		if have == key {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+func (k *keyIndex) add(key string, i int) {
+	if k.m == nil && len(k.v.keys) >= 16 {
+		k.m = make(map[string]int, 32)
+		for j, have := range k.v.keys {
+			k.m[have] = j
+		}
+	}
+	if k.m != nil {
+		k.m[key] = i
 	}
 }
 
@@ -540,12 +569,60 @@ func (t *tolerant) quotedOnce(key bool) *jvalue {
 		t.repair(start, "read a string in %c quotes", open)
 	}
 	t.i += n
+	if open == '"' {
+		if v, ok := t.plainString(start); ok {
+			return v
+		}
+	}
 	if v, ok := t.stringBody(start, open, key, false); ok {
 		return v
 	}
 	t.i = start + n
 	v, _ := t.stringBody(start, open, key, true)
 	return v
+}
+
+// plainString reads, in one slice, a "string" with no escape and no
+// control character whose end quote is followed by what may follow a
+// value: most strings. Others are read by stringBody.
+func (t *tolerant) plainString(start int) (*jvalue, bool) {
+	j := t.i
+	for j < len(t.s) {
+		c := t.s[j]
+		if c == '"' || c == '\\' || c < 0x20 {
+			break
+		}
+		j++
+	}
+	if j >= len(t.s) || t.s[j] != '"' {
+		return nil, false
+	}
+	k := j + 1
+	for k < len(t.s) && (t.s[k] == ' ' || t.s[k] == '\t' || t.s[k] == '\r') {
+		k++
+	}
+	if k < len(t.s) && len(t.stack) == 0 && t.parens == 0 && t.s[k] != ',' && t.s[k] != '\n' {
+		return nil, false // a document that is one string: stringBody's rule
+	}
+	if k < len(t.s) {
+		switch t.s[k] {
+		case ',', ':', '}', ']', '\n':
+		case ')':
+			if t.parens == 0 {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	} else if len(t.stack) > 0 {
+		// The text ends right after the string, inside a container: a
+		// string at the end of a cut reply may have lost more than its
+		// bracket; let stringBody decide.
+		return nil, false
+	}
+	v := &jvalue{kind: jString, off: start, str: string(t.s[t.i:j]), done: true}
+	t.i = j + 1
+	return v, true
 }
 
 // stringBody reads the characters of a string after its opening quote.

@@ -1,0 +1,99 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// benchItems is a JSON array of n small objects.
+func benchItems(n int) []byte {
+	var b bytes.Buffer
+	b.WriteByte('[')
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"id":%d,"name":"item %d","tags":["a","b"],"score":%d.5}`, i, i, i%100)
+	}
+	b.WriteByte(']')
+	return b.Bytes()
+}
+
+// BenchmarkReadLenient reads documents of several kinds; "x-json" is the
+// time against encoding/json decoding the repaired text into any, in the
+// same run.
+func BenchmarkReadLenient(b *testing.B) {
+	items := benchItems(15000) // about 1 MB
+	truncated := items[:len(items)*3/4]
+	messy := bytes.ReplaceAll(bytes.ReplaceAll(items[:len(items)/4], []byte(`"name"`), []byte(`name`)), []byte(`"a"`), []byte(`'a'`))
+	cases := []struct {
+		name string
+		text []byte
+	}{
+		{"valid-1MB", items},
+		{"truncated-750KB", truncated},
+		{"unquoted-keys-250KB", messy},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			repaired, _, err := ReadLenient(c.text)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(int64(len(c.text)))
+			var read, base time.Duration
+			for b.Loop() {
+				start := time.Now()
+				if _, _, err := ReadLenient(c.text); err != nil {
+					b.Fatal(err)
+				}
+				read += time.Since(start)
+				start = time.Now()
+				var v any
+				if err := json.Unmarshal(repaired, &v); err != nil {
+					b.Fatal(err)
+				}
+				base += time.Since(start)
+			}
+			b.ReportMetric(float64(read)/float64(base), "x-json")
+		})
+	}
+}
+
+// BenchmarkAdversarial reads inputs built to make a reader slow; each
+// must stay linear (MB/s does not fall with size).
+func BenchmarkAdversarial(b *testing.B) {
+	cases := []struct {
+		name string
+		text []byte
+	}{
+		{"100000-braces", []byte(strings.Repeat("{", 100000))},
+		{"100000-fences", []byte(strings.Repeat("```\n", 100000))},
+		{"100000-quotes", []byte(`{"a": "` + strings.Repeat(`x" `, 100000) + `"}`)},
+		{"100000-commas-in-open-string", []byte(`{"a": "` + strings.Repeat(`x, `, 100000))},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.text)))
+			for b.Loop() {
+				briefOutput.Parse(c.text)
+			}
+		})
+	}
+}
+
+// BenchmarkProse is a 10 MB reply of prose with no JSON, read for an
+// object schema: rejected at the speed of a byte scan.
+func BenchmarkProse(b *testing.B) {
+	text := []byte(strings.Repeat("The model thought about it, and then it wrote some more words. ", 160000))
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		if _, err := briefOutput.Parse(text); err == nil {
+			b.Fatal("prose parsed")
+		}
+	}
+}
