@@ -1,15 +1,18 @@
 // Command brief shows a final-answer contract and the repair loop, offline:
 // a scripted model first answers with prose around JSON that breaks the
-// schema, gets the problems back, and answers again.
+// schema, gets the problems back, and answers again. Then a reply streams
+// in, and the partial brief is printed as it grows.
 package main
 
 //go:generate go run github.com/structgen/structgen/cmd/structgen -config structgen.yaml
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 
 	"github.com/structgen/structgen/examples/brief/brief"
 	"github.com/structgen/structgen/runtime"
@@ -69,6 +72,23 @@ func run() error {
 	fmt.Printf("brief: %q, risk %s, %d reviewers\n", b.Title, b.Risk, *b.Reviewers)
 	for _, p := range b.Points {
 		fmt.Println("  -", p)
+	}
+	return stream()
+}
+
+// stream reads a reply as its deltas arrive, as an SDK delivers them, and
+// prints the brief read so far after each: strings grow, the enum value and
+// the number appear once the model has finished them.
+func stream() error {
+	deltas := []string{"```json\n{\"title\": \"Str", "eam parti", "als\", \"risk\": \"lo", "w\", \"revie", "wers\": 1", ", \"points\": [\"Fields gr", "ow\"]}\n```"}
+	fmt.Println("streaming:")
+	for partial, err := range runtime.Stream(runtime.Deltas(slices.Values(deltas)), brief.ParseBriefPartial) {
+		if err != nil {
+			return err
+		}
+		b, _ := json.Marshal(partial)
+		title, _ := partial.Title.Get()
+		fmt.Printf("  %s (title done: %v, %q)\n", b, partial.Title.Done(), title)
 	}
 	return nil
 }

@@ -14,9 +14,17 @@ func Example() {
 	// Reply again with only the corrected JSON document for Brief.
 	//
 	// repaired (root): took the JSON document from a markdown code fence
-	// repaired /reviewers: read a number sent as a string
+	// repaired /reviewers: read "2" as the number 2
 	// repaired /risk: read "Medium" as the enum value "medium"
 	// brief: "Add tool dialects", risk medium, 2 reviewers
 	//   - New runtime API
 	//   - Golden files changed
+	// streaming:
+	//   {"title":"Str"} (title done: false, "Str")
+	//   {"title":"Stream parti"} (title done: false, "Stream parti")
+	//   {"title":"Stream partials"} (title done: true, "Stream partials")
+	//   {"title":"Stream partials","risk":"low"} (title done: true, "Stream partials")
+	//   {"title":"Stream partials","risk":"low"} (title done: true, "Stream partials")
+	//   {"title":"Stream partials","risk":"low","points":["Fields gr"],"reviewers":1} (title done: true, "Stream partials")
+	//   {"title":"Stream partials","risk":"low","points":["Fields grow"],"reviewers":1} (title done: true, "Stream partials")
 }
