@@ -168,3 +168,43 @@ func FuzzOutputAccepted(f *testing.F) {
 		}
 	})
 }
+
+// TestEmptySchemaReturnsRepaired: with the schema {}, Parse returns the
+// repaired value as it is.
+func TestEmptySchemaReturnsRepaired(t *testing.T) {
+	anything := NewOutput[any]("Any", NewSchemas("", map[string]string{"urn:a": `{}`}).Schema("urn:a#"), Dialects{}, false)
+	for in, want := range map[string]string{
+		`{a: 'b', c: [1, 2,]}`:                     `{"a":"b","c":[1,2]}`,
+		"Here it is:\n```json\n[True, None]\n```": `[true,null]`,
+		`{"x": "cut`:                               `{"x":"cut"}`,
+	} {
+		got, err := anything.Parse([]byte(in))
+		if err != nil {
+			t.Errorf("%s: %v", in, err)
+			continue
+		}
+		var w any
+		json.Unmarshal([]byte(want), &w)
+		if !sameValue(normalizeNumbers(got), normalizeNumbers(w)) {
+			t.Errorf("%s: got %v, want %s", in, got, want)
+		}
+	}
+}
+
+// normalizeNumbers turns json.Number and float64 alike into float64.
+func normalizeNumbers(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		f, _ := x.Float64()
+		return f
+	case []any:
+		for i := range x {
+			x[i] = normalizeNumbers(x[i])
+		}
+	case map[string]any:
+		for k := range x {
+			x[k] = normalizeNumbers(x[k])
+		}
+	}
+	return v
+}
