@@ -174,9 +174,9 @@ func FuzzOutputAccepted(f *testing.F) {
 func TestEmptySchemaReturnsRepaired(t *testing.T) {
 	anything := NewOutput[any]("Any", NewSchemas("", map[string]string{"urn:a": `{}`}).Schema("urn:a#"), Dialects{}, false)
 	for in, want := range map[string]string{
-		`{a: 'b', c: [1, 2,]}`:                     `{"a":"b","c":[1,2]}`,
+		`{a: 'b', c: [1, 2,]}`:                    `{"a":"b","c":[1,2]}`,
 		"Here it is:\n```json\n[True, None]\n```": `[true,null]`,
-		`{"x": "cut`:                               `{"x":"cut"}`,
+		`{"x": "cut`: `{"x":"cut"}`,
 	} {
 		got, err := anything.Parse([]byte(in))
 		if err != nil {
