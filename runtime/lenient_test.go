@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	goruntime "runtime"
 	"strings"
 	"testing"
 )
@@ -207,4 +208,37 @@ func normalizeNumbers(v any) any {
 		}
 	}
 	return v
+}
+
+// TestReadingIsLinear: reading adversarial replies costs work in
+// proportion to their size. Allocations stand in for work: unlike time,
+// they are the same on every run and machine, so this cannot flake, and
+// bytes allocated catch quadratic copying that a count would not.
+func TestReadingIsLinear(t *testing.T) {
+	patterns := map[string]func(n int) string{
+		"braces":        func(n int) string { return strings.Repeat("{", n) },
+		"brackets":      func(n int) string { return strings.Repeat("[", n) },
+		"fences":        func(n int) string { return strings.Repeat("```\n", n) },
+		"inner quotes":  func(n int) string { return `{"a": "` + strings.Repeat(`x" `, n) + `"}` },
+		"open string":   func(n int) string { return `{"a": "` + strings.Repeat(`x, `, n) },
+		"keys in value": func(n int) string { return `{"a": "` + strings.Repeat(`, b: "`, n) },
+		"objects":       func(n int) string { return strings.Repeat(`{"a": 1} `, n) },
+		"prose spans":   func(n int) string { return strings.Repeat(`text {"a": [1, 2]} `, n) },
+		"unquoted":      func(n int) string { return "{" + strings.Repeat(`k: v, `, n) },
+	}
+	for name, make := range patterns {
+		small, large := []byte(make(2000)), []byte(make(8000))
+		allocated := func(text []byte) uint64 {
+			var before, after goruntime.MemStats
+			briefOutput.Parse(text) // warm up: schemas compiled once
+			goruntime.ReadMemStats(&before)
+			briefOutput.Parse(text)
+			goruntime.ReadMemStats(&after)
+			return after.TotalAlloc - before.TotalAlloc
+		}
+		a, b := allocated(small), allocated(large)
+		if b > 5*a+64<<10 {
+			t.Errorf("%s: %d bytes allocated for %d bytes read, %d for %d: not linear", name, a, len(small), b, len(large))
+		}
+	}
 }
