@@ -405,6 +405,14 @@ func coerce(v any, s *jsonschema.Schema, ptr string, repairs *[]Repair) any {
 			v = fixed
 		}
 	}
+	if obj, ok := v.(map[string]any); ok && want != nil && want["object"] {
+		// An object that is the value of the one property the wanted
+		// object has: it validates against that property, not the object.
+		if name, prop, ok := onlyProperty(ms); ok && obj[name] == nil && len(obj) > 0 && s.Validate(obj) != nil && prop.Validate(obj) == nil {
+			*repairs = append(*repairs, Repair{Pointer: ptr, Message: fmt.Sprintf("read the object as the value of the wanted object's one property %q", name)})
+			v = map[string]any{name: obj}
+		}
+	}
 	switch x := v.(type) {
 	case []any:
 		for i := range x {

@@ -840,6 +840,17 @@ func (t *tolerant) escape(sb *strings.Builder) {
 	t.i++
 }
 
+func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
+
+func isDigits(b []byte) bool {
+	for _, c := range b {
+		if !isDigitByte(c) {
+			return false
+		}
+	}
+	return len(b) > 0
+}
+
 func utf16IsHigh(r rune) bool { return r >= 0xd800 && r < 0xdc00 }
 func utf16IsLow(r rune) bool  { return r >= 0xdc00 && r < 0xe000 }
 func isHex(c byte) bool       { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
@@ -857,7 +868,32 @@ func (t *tolerant) number() *jvalue {
 		}
 		break
 	}
+	// "amount": -2,000.00 — in an object, digits after a comma cannot
+	// start a key: the comma separates thousands.
+	if len(t.stack) > 0 && t.stack[len(t.stack)-1] == jObject && !bytes.ContainsAny(t.s[start:end], ".eE") {
+		for end+4 <= len(t.s) && t.s[end] == ',' && isDigits(t.s[end+1:end+4]) && (end+4 == len(t.s) || !isDigitByte(t.s[end+4])) {
+			end += 4
+			if end < len(t.s) && t.s[end] == '.' {
+				end++
+				for end < len(t.s) && isDigitByte(t.s[end]) {
+					end++
+				}
+				break
+			}
+		}
+	}
 	tok := string(t.s[start:end])
+	if strings.Contains(tok, ",") {
+		t.repair(start, "read %s, written with thousands separators, as a number", tok)
+		tok = strings.ReplaceAll(tok, ",", "")
+		t.i = end
+		v := &jvalue{kind: jNumber, off: start, done: end < len(t.s)}
+		if fixed, ok := fixNumber(tok); ok {
+			v.str = fixed
+			return v
+		}
+		return &jvalue{kind: jString, str: tok, off: start, done: v.done}
+	}
 	// A letter or slash right after: not a number ("1notanumber", a UUID, 1/3).
 	if end < len(t.s) {
 		comment := bytes.HasPrefix(t.s[end:], []byte("/*")) || bytes.HasPrefix(t.s[end:], []byte("//"))
