@@ -388,6 +388,17 @@ func (t *tolerant) members(v *jvalue) {
 			// [{"i":1,{"i":2}]: the object ended without its brace.
 			t.repair(t.i, "closed an object before '{'")
 			return
+		case c == '[' && len(v.vals) > 0 && v.vals[len(v.vals)-1].kind == jArray:
+			// {"key": ["a"], ["b"]}: a list written after a member's list
+			// continues it.
+			last := v.vals[len(v.vals)-1]
+			at := t.i
+			t.path = append(t.path, v.keys[len(v.keys)-1])
+			more := t.array('[', ']')
+			t.path = t.path[:len(t.path)-1]
+			t.repair(at, "joined a list written after the list of %q to it", v.keys[len(v.keys)-1])
+			last.items = append(last.items, more.items...)
+			continue
 		case t.ellipsis():
 			continue
 		}
@@ -635,8 +646,17 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 	closers := closingQuotes(open)
 	var sb strings.Builder
 	v := &jvalue{kind: jString, off: start}
+	braces := 0 // braces the string's text opened and has not closed
 	for !t.eof() {
 		r, n := t.peek()
+		switch r {
+		case '{':
+			braces++
+		case '}':
+			if braces > 0 {
+				braces--
+			}
+		}
 		switch {
 		case strings.ContainsRune(closers, r):
 			quote := t.i
@@ -648,6 +668,22 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			if topLevel && !stopAtDelimiter && !t.eof() && next != ',' && next != '\n' && next != '+' {
 				// A document that is one string ends at the end of the
 				// text: "a 24" screen" keeps its inner quote.
+				t.i = save
+				t.repair(quote, "escaped a quote inside a string")
+				sb.WriteRune(r)
+				continue
+			}
+			if !stopAtDelimiter && !key && braces > 0 {
+				// {"x": "answer is {"k": 1}, which…"}: quotes inside braces
+				// the string opened are the string's.
+				t.i = save
+				t.repair(quote, "escaped a quote inside a string")
+				sb.WriteRune(r)
+				continue
+			}
+			if !stopAtDelimiter && !key && next == ',' && t.inObjectValue() && !keyFollows(t.s[t.i+1:]) {
+				// {"a": "x "y", z." }: after a comma in an object a key
+				// follows; here none does, so the quote is the string's.
 				t.i = save
 				t.repair(quote, "escaped a quote inside a string")
 				sb.WriteRune(r)
@@ -708,6 +744,30 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 	}
 	t.repair(start, "closed a string the text left open")
 	return v, true
+}
+
+// inObjectValue reports whether the reader is reading a member's value.
+func (t *tolerant) inObjectValue() bool {
+	return len(t.stack) > 0 && t.stack[len(t.stack)-1] == jObject
+}
+
+// keyFollows reports whether s, after a comma in an object, starts with
+// what may follow there: a key (quoted or bare, then a colon), the
+// object's end, or nothing.
+func keyFollows(s []byte) bool {
+	s = bytes.TrimLeft(s, " \t\r\n")
+	if len(s) == 0 || s[0] == '}' {
+		return true
+	}
+	if r, _ := utf8.DecodeRune(s); isQuote(r) {
+		return startsKey(s)
+	}
+	word := 0
+	for word < len(s) && isIdentByte(s[word]) {
+		word++
+	}
+	after := bytes.TrimLeft(s[word:], " \t")
+	return word > 0 && len(after) > 0 && after[0] == ':'
 }
 
 // endsWithKey reports whether s ends with ", word:", a key whose string
