@@ -177,6 +177,8 @@ func isEmptyContainer(v *jvalue) bool {
 // encodeValue writes v as JSON, keys in the order read.
 func encodeValue(v *jvalue) []byte {
 	var b bytes.Buffer
+	b.Grow(4096)
+
 	writeValue(&b, v)
 	return b.Bytes()
 }

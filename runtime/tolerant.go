@@ -33,13 +33,13 @@ const (
 // object's bracket, a number or literal followed by a delimiter) or the
 // reader did at the end of the text.
 type jvalue struct {
-	kind  jkind
 	str   string // a string; a number's JSON text
-	b     bool
 	items []*jvalue
 	keys  []string
 	vals  []*jvalue
 	off   int
+	kind  jkind
+	b     bool
 	done  bool
 }
 
@@ -56,9 +56,30 @@ type tolerant struct {
 	// streaming: the text may still grow, so a string it ends in keeps
 	// its trailing white space.
 	streaming bool
+	slab      []jvalue // nodes are cut from here: one allocation per many values
+	src       string   // s as a string, once: strings read are substrings of it
 	path      []string
 	repairs   []Repair
 	err       error
+}
+
+// text returns s[a:b] as a string without copying it again.
+func (t *tolerant) text(a, b int) string {
+	if len(t.src) != len(t.s) {
+		t.src = string(t.s)
+	}
+	return t.src[a:b]
+}
+
+// node returns a new value of kind k at off.
+func (t *tolerant) node(k jkind, off int) *jvalue {
+	if len(t.slab) == 0 {
+		t.slab = make([]jvalue, 256)
+	}
+	v := &t.slab[0]
+	t.slab = t.slab[1:]
+	v.kind, v.off = k, off
+	return v
 }
 
 func (t *tolerant) repair(off int, format string, args ...any) {
@@ -218,7 +239,8 @@ func (t *tolerant) ellipsis() bool {
 }
 
 func (t *tolerant) array(open, close byte) *jvalue {
-	v := &jvalue{kind: jArray, off: t.i}
+	v := t.node(jArray, t.i)
+	v.items = make([]*jvalue, 0, 4)
 	if !t.enter() {
 		return v
 	}
@@ -344,7 +366,9 @@ func orNull(v *jvalue, off int) *jvalue {
 }
 
 func (t *tolerant) object() *jvalue {
-	v := &jvalue{kind: jObject, off: t.i}
+	v := t.node(jObject, t.i)
+	v.keys = make([]string, 0, 4)
+	v.vals = make([]*jvalue, 0, 4)
 	if !t.enter() {
 		return v
 	}
@@ -509,7 +533,7 @@ func (t *tolerant) key() (string, bool) {
 		}
 		t.i += n
 	}
-	key := strings.TrimSpace(string(t.s[start:t.i]))
+	key := strings.TrimSpace(t.text(start, t.i))
 	if key == "" {
 		return "", false
 	}
@@ -565,12 +589,12 @@ func (t *tolerant) quotedOnce(key bool) *jvalue {
 		end := bytes.Index(t.s[t.i:], []byte{byte(open), byte(open), byte(open)})
 		v := &jvalue{kind: jString, off: start}
 		if end < 0 {
-			v.str = string(t.s[t.i:])
+			v.str = t.text(t.i, len(t.s))
 			t.i = len(t.s)
 			t.repair(start, "closed a string the text left open")
 			return v
 		}
-		v.str = string(t.s[t.i : t.i+end])
+		v.str = t.text(t.i, t.i+end)
 		t.i += end + 3
 		v.done = true
 		t.repair(start, "read a triple-quoted string")
@@ -631,7 +655,9 @@ func (t *tolerant) plainString(start int) (*jvalue, bool) {
 		// bracket; let stringBody decide.
 		return nil, false
 	}
-	v := &jvalue{kind: jString, off: start, str: string(t.s[t.i:j]), done: true}
+	v := t.node(jString, start)
+	v.str = t.text(t.i, j)
+	v.done = true
 	t.i = j + 1
 	return v, true
 }
@@ -942,7 +968,7 @@ func (t *tolerant) number() *jvalue {
 			}
 		}
 	}
-	tok := string(t.s[start:end])
+	tok := t.text(start, end)
 	if strings.Contains(tok, ",") {
 		t.repair(start, "read %s, written with thousands separators, as a number", tok)
 		tok = strings.ReplaceAll(tok, ",", "")
@@ -962,8 +988,12 @@ func (t *tolerant) number() *jvalue {
 		}
 	}
 	t.i = end
-	v := &jvalue{kind: jNumber, off: start, done: end < len(t.s)}
-	text := strings.ReplaceAll(tok, "_", "")
+	v := t.node(jNumber, start)
+	v.done = end < len(t.s)
+	text := tok
+	if strings.Contains(tok, "_") {
+		text = strings.ReplaceAll(tok, "_", "")
+	}
 	if text != tok {
 		t.repair(start, "removed the underscores of %s", tok)
 	}
@@ -1088,7 +1118,7 @@ func (t *tolerant) bare() *jvalue {
 		}
 		end += n
 	}
-	word := strings.TrimRight(string(t.s[start:end]), " \t\r")
+	word := strings.TrimRight(t.text(start, end), " \t\r")
 	if end < len(t.s) && t.s[end] == '(' && isIdentifier(word) {
 		// A function call: ObjectId("123"), callback({…}).
 		t.i = end + 1
