@@ -1,4 +1,8 @@
-package main
+// Package bench_test compares the schema structgen derives from a Go
+// struct ahead of time with reflecting the struct at start-up
+// (github.com/invopop/jsonschema). It is a module of its own, so that the
+// core module does not require the comparison's dependency.
+package bench_test
 
 import (
 	"bytes"
@@ -17,22 +21,22 @@ var document = []byte(`{"description":"A code generator for Go.","facts":["Ahead
 
 // reflected builds the schema the way runtime reflection does when a
 // program starts: reflect the struct, encode the schema, compile it.
-func reflected(b *testing.B) *jsonschema.Schema {
+func reflected(tb testing.TB) *jsonschema.Schema {
 	schema, err := json.Marshal(invopop.Reflect(&agent.ProjectFacts{}))
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	c := jsonschema.NewCompiler()
 	if err := c.AddResource("urn:reflected", doc); err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	s, err := c.Compile("urn:reflected")
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	return s
 }
@@ -87,4 +91,26 @@ func BenchmarkParse(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(gen)/float64(time.Since(start)), "x-reflect")
+}
+
+// TestGeneratedAgreesWithReflected: the schema structgen derives ahead of
+// time and the one reflected at start-up accept the same document and
+// reject a document that breaks the struct's types.
+func TestGeneratedAgreesWithReflected(t *testing.T) {
+	reflectedSchema := reflected(t)
+	bad := []byte(`{"description":"x","facts":"not a list","confidence":0.9,"level":"high"}`)
+	for _, tc := range []struct {
+		doc   []byte
+		valid bool
+	}{{document, true}, {bad, false}} {
+		v, err := jsonschema.UnmarshalJSON(bytes.NewReader(tc.doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, genErr := agent.ParseProjectFacts(tc.doc)
+		refErr := reflectedSchema.Validate(v)
+		if (genErr == nil) != tc.valid || (refErr == nil) != tc.valid {
+			t.Errorf("%s: generated %v, reflected %v; want valid %v", tc.doc, genErr, refErr, tc.valid)
+		}
+	}
 }
