@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -108,13 +110,13 @@ func TestSchemaStore(t *testing.T) {
 	if out := h.vet(); out != "" {
 		t.Errorf("go vet on the generated packages: %s", out)
 	}
-	for _, name := range sortedKeys(genFailed) {
+	for _, name := range slices.Sorted(maps.Keys(genFailed)) {
 		t.Logf("failed: %s: %s", name, firstLine(genFailed[name]))
 		if _, ok := skip[name]; !ok {
 			t.Errorf("%s: generation failed and is not in testdata/schemastore_skip.txt: %s", name, firstLine(genFailed[name]))
 		}
 	}
-	for _, name := range sortedKeys(skip) {
+	for _, name := range slices.Sorted(maps.Keys(skip)) {
 		if _, failed := genFailed[name]; !failed {
 			t.Errorf("%s: in testdata/schemastore_skip.txt but generates and compiles; remove it from the list", name)
 		}
@@ -130,7 +132,7 @@ func TestSchemaStore(t *testing.T) {
 	var insts []inst
 	var probes []probe
 	for _, kind := range []string{"valid", "invalid"} {
-		for _, name := range sortedKeys(ids) {
+		for _, name := range slices.Sorted(maps.Keys(ids)) {
 			files, _ := filepath.Glob(filepath.Join(root, kind, name, "*.json"))
 			for _, f := range files {
 				data, err := os.ReadFile(f)
@@ -181,7 +183,7 @@ func TestSchemaStore(t *testing.T) {
 			}
 		}
 	}
-	for _, p := range sortedKeys(exceptions) {
+	for _, p := range slices.Sorted(maps.Keys(exceptions)) {
 		if !usedExceptions[p] {
 			t.Errorf("%s: in testdata/schemastore_instances.txt but matches no instance", p)
 		}

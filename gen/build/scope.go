@@ -3,6 +3,8 @@ package build
 import (
 	"fmt"
 	"hash/fnv"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -120,7 +122,7 @@ func (b *builder) resolveNames(reserved map[string]bool) {
 		}
 		var moved []*ir.Type
 		movedSet := map[*ir.Type]bool{}
-		for _, id := range sortedKeys(byID) {
+		for _, id := range slices.Sorted(maps.Keys(byID)) {
 			group := distinctTypes(byID[id])
 			if len(group) < 2 && !reserved[id] {
 				continue

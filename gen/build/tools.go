@@ -2,7 +2,9 @@ package build
 
 import (
 	"fmt"
+	"maps"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -102,7 +104,7 @@ func (b *builder) checkTool(t *tool, reserved map[string]config.Reserved) {
 	var params *schema.Node
 	if t.params != nil {
 		params = canon(t.params)
-		for _, name := range sortedKeys(objectProps(params)) {
+		for _, name := range slices.Sorted(maps.Keys(objectProps(params))) {
 			if name == "kind" {
 				p := objectProps(params)[name]
 				b.errorf(p.Pos, "tool %q has a parameter named \"kind\", which persisted actions use for their type; rename the parameter", s.Name)
@@ -154,7 +156,7 @@ func (b *builder) checkTool(t *tool, reserved map[string]config.Reserved) {
 	if params != nil {
 		paramProps = objectProps(params)
 	}
-	for _, name := range sortedKeys(props) {
+	for _, name := range slices.Sorted(maps.Keys(props)) {
 		pos := props[name].Pos
 		if name == "kind" {
 			b.errorf(pos, "response field \"kind\" of tool %q is reserved: persisted actions use it for their type", s.Name)

@@ -1,6 +1,8 @@
 package build
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -285,15 +287,6 @@ func kindWord(k kinds) string {
 	return "Value"
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 // shapedFor reports whether conj itself says how a value of kind k is
 // built, as opposed to leaving it to an anyOf/oneOf branch.
 func shapedFor(conj []*schema.Node, k kinds) bool {
@@ -543,7 +536,7 @@ func (b *builder) object(primary *schema.Node, sites, conj []*schema.Node, open 
 	var addl []*schema.Node
 	patterns := false
 	for mi, m := range conj {
-		for _, name := range sortedKeys(m.Properties) {
+		for _, name := range slices.Sorted(maps.Keys(m.Properties)) {
 			s := m.Properties[name]
 			p := props[name]
 			if p == nil {

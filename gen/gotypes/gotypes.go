@@ -11,8 +11,10 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -169,10 +171,10 @@ func mapPackage(p *packages.Package, dir string, typeNames []string) (*Package, 
 	}
 	out := &Package{Name: p.Name, Path: p.PkgPath, Dir: dir, Taken: map[string]token.Position{}}
 	defer func() {
-		for _, name := range sortedKeysOf(m.oneOfs) {
+		for _, name := range slices.Sorted(maps.Keys(m.oneOfs)) {
 			out.OneOfs = append(out.OneOfs, *m.oneOfs[name])
 		}
-		for _, name := range sortedKeysOf(m.decoders) {
+		for _, name := range slices.Sorted(maps.Keys(m.decoders)) {
 			out.Decoders = append(out.Decoders, *m.decoders[name])
 		}
 	}()
@@ -922,23 +924,5 @@ func makeNullable(s *ojson.Object) *ojson.Object {
 		}
 	}
 	out.Set("anyOf", []any{s, kv("type", "null")})
-	return out
-}
-
-func sortedKeysOf[V any](m map[string]V) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
-func sortedKeys(m map[string]bool) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }

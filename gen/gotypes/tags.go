@@ -3,7 +3,9 @@ package gotypes
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -119,7 +121,7 @@ func (m *mapper) applyTag(s *ojson.Object, f jsonField, nullable *bool) error {
 		key, value, hasValue := strings.Cut(part, "=")
 		key = strings.TrimSpace(key)
 		if !tagKeys[key] {
-			return fmt.Errorf("jsonschema tag: unknown key %q; known keys: %s", key, strings.Join(sortedKeys(tagKeys), ", "))
+			return fmt.Errorf("jsonschema tag: unknown key %q; known keys: %s", key, strings.Join(slices.Sorted(maps.Keys(tagKeys)), ", "))
 		}
 		bad := func(want string) error {
 			return fmt.Errorf("jsonschema tag: %s=%q: want %s", key, value, want)

@@ -1,6 +1,9 @@
 package schema
 
-import "sort"
+import (
+	"maps"
+	"slices"
+)
 
 // children returns the subschemas of n, in a fixed order.
 func (n *Node) children() []*Node {
@@ -13,23 +16,14 @@ func (n *Node) children() []*Node {
 	out = append(out, n.AnyOf...)
 	out = append(out, n.OneOf...)
 	out = append(out, n.PrefixItems...)
-	for _, k := range sortedKeys(n.Properties) {
+	for _, k := range slices.Sorted(maps.Keys(n.Properties)) {
 		out = append(out, n.Properties[k])
 	}
 	for _, p := range n.PatternProperties {
 		out = append(out, p.Node)
 	}
-	for _, k := range sortedKeys(n.DependentSchemas) {
+	for _, k := range slices.Sorted(maps.Keys(n.DependentSchemas)) {
 		out = append(out, n.DependentSchemas[k])
 	}
 	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
