@@ -6,16 +6,22 @@
 //     *ValidationError that names the type, the raw input and every
 //     problem's JSON pointer;
 //   - Tool, ToolCall and ParseArgs: tools as each provider's API expects
-//     them, and lenient parsing of a model's tool-call arguments with
-//     schema-guided repairs, each reported;
-//   - Output, Extract and Complete: final-answer contracts, extraction of
-//     JSON from prose and code fences in linear time, and the repair loop
-//     that sends validation problems back to a Model;
+//     them, and parsing of a model's tool-call arguments with schema-guided
+//     repairs, each reported;
+//   - Output and Complete: final-answer contracts and the repair loop that
+//     sends validation problems back to a Model. Output.Parse reads a reply
+//     the way models write it: ReadLenient's tolerant reader (unquoted keys,
+//     other quotes, comments, missing commas, cut-off text, fences, prose),
+//     then the reading that fits the schema, with the coercions it allows;
+//     every change is a Repair with its JSON pointer and offset;
+//   - ReadPartial, Node, Field and Stream: replies that are still arriving,
+//     read into the generated <Name>Partial types as they grow;
 //   - the small JSON helpers (Nullable, MarshalObject, tuples, unions) that
 //     keep generated types lossless.
 //
 // Applications mostly call the generated functions and values; Complete,
-// ParseArgs and the Model interface are the parts they use directly.
+// Stream, ParseArgs and the Model interface are the parts they use
+// directly.
 package runtime
 
 // IsVersion1 is referenced by generated code. A generated package that no
