@@ -101,7 +101,7 @@ func (t *tolerant) peek() (rune, int) {
 
 func isSpaceRune(r rune) bool {
 	switch r {
-	case ' ', '\t', '\n', '\r', '\u00a0', '\u200b', '\u202f', '\u205f', '\u3000', '\ufeff':
+	case ' ', '\t', '\n', '\r', '\f', '\v', '\u00a0', '\u200b', '\u202f', '\u205f', '\u3000', '\ufeff':
 		return true
 	}
 	return r >= '\u2000' && r <= '\u200a'
@@ -114,7 +114,7 @@ func (t *tolerant) skip() {
 		r, n := t.peek()
 		switch {
 		case isSpaceRune(r):
-			if r > 0x7f {
+			if r > 0x7f || r == '\f' || r == '\v' {
 				t.repair(t.i, "read %U as white space", r)
 			}
 			t.i += n
@@ -429,8 +429,11 @@ func (t *tolerant) members(v *jvalue) {
 		keyOff := t.i
 		key, ok := t.key()
 		if !ok {
-			t.repair(t.i, "removed %q where a key was wanted", t.s[t.i])
-			t.i++
+			// Nothing that reads as a key: drop one character and go on.
+			t.i = keyOff
+			_, n := t.peek()
+			t.repair(t.i, "removed %q where a key was wanted", t.s[t.i:t.i+n])
+			t.i += n
 			continue
 		}
 		t.skip()
