@@ -82,3 +82,18 @@ func TestStreamReadError(t *testing.T) {
 		}
 	}
 }
+
+// A string still streaming is not cut at a comma or colon: its end quote
+// has not arrived yet.
+func TestPartialStringNotCut(t *testing.T) {
+	n, _, err := briefOutput.ReadPartial([]byte(`{"title": "a, b: c`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(n.JSON()); got != `{"title":"a, b: c"}` {
+		t.Errorf("got %s", got)
+	}
+	if n.Field("title").Done() {
+		t.Error("an open string is not done")
+	}
+}

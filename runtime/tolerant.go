@@ -764,7 +764,10 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			t.i += n
 		}
 	}
-	if !stopAtDelimiter && strings.ContainsAny(sb.String(), ",}]:\n") {
+	if !stopAtDelimiter && !t.streaming && strings.ContainsAny(sb.String(), ",}]:\n") {
+		// A complete text left the string open: its end quote is missing,
+		// so re-read it up to a delimiter. A streaming text has simply not
+		// written the end quote yet.
 		return nil, false
 	}
 	v.str = sb.String()
