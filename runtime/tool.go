@@ -151,40 +151,12 @@ func ParseArgs[T any](tool Tool, typeName string, args []byte) (T, []Repair, err
 const KindField = "kind"
 
 // MarshalKind encodes v, a JSON object, with "kind" first.
-func MarshalKind(kind string, v any) ([]byte, error) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	b = bytes.TrimSpace(b)
-	if len(b) < 2 || b[0] != '{' {
-		return nil, fmt.Errorf("action %s does not encode as a JSON object", kind)
-	}
-	k, _ := json.Marshal(kind)
-	out := append([]byte(`{"kind":`), k...)
-	if rest := bytes.TrimSpace(b[1:]); len(rest) > 0 && rest[0] != '}' {
-		out = append(out, ',')
-	}
-	return append(out, b[1:]...), nil
-}
+func MarshalKind(kind string, v any) ([]byte, error) { return MarshalEvent(kind, "", v) }
 
 // SplitKind reads the "kind" of a persisted event and returns the event's
 // other properties as a JSON object.
 func SplitKind(data []byte) (string, []byte, error) {
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(data, &obj); err != nil {
-		return "", nil, fmt.Errorf("event is not a JSON object: %w", err)
-	}
-	raw, ok := obj[KindField]
-	if !ok {
-		return "", nil, fmt.Errorf("event has no %q property", KindField)
-	}
-	var kind string
-	if err := json.Unmarshal(raw, &kind); err != nil {
-		return "", nil, fmt.Errorf("event property %q is not a string: %s", KindField, raw)
-	}
-	delete(obj, KindField)
-	rest, err := json.Marshal(obj)
+	kind, _, rest, err := SplitEvent(data)
 	return kind, rest, err
 }
 

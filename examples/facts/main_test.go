@@ -20,7 +20,7 @@ func Example() {
 	// fact 1: Types are generated ahead of time.
 	// fact 2: Every tool has one augmented schema.
 	// fact 3: Actions persist with a static kind.
-	// event: {"kind":"FinishAction","message":"Done: I read the repository.","description":"structgen generates typed Go bindings for LLM structured output.","facts":["Types are generated ahead of time.","Every tool has one augmented schema.","Actions persist with a static kind."]}
+	// event: {"kind":"FinishAction","schemaFingerprint":"d1382a2f366c","message":"Done: I read the repository.","description":"structgen generates typed Go bindings for LLM structured output.","facts":["Types are generated ahead of time.","Every tool has one augmented schema.","Actions persist with a static kind."]}
 	// read back: facts.FinishAction, same value: true
 	// last finish response found: true true 3 facts
 	// a malformed call gives:

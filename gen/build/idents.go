@@ -41,6 +41,7 @@ func toolIdents(goName string, hasResponse bool) ir.ToolIdents {
 	id := ir.ToolIdents{
 		Tool: goName + "Tool", Schema: "toolSchema" + goName, Parse: "Parse" + goName + "Action",
 		OpenAI: "openAITool" + goName, Anthropic: "anthropicTool" + goName, Gemini: "geminiTool" + goName, MCP: "mcpTool" + goName,
+		Fingerprint: "fingerprint" + goName,
 	}
 	if hasResponse {
 		id.LastResponse = "Last" + goName + "Response"

@@ -214,7 +214,7 @@ func (b *builder) reservedIdents() map[string]bool {
 	}
 	for _, t := range b.pkg.Tools {
 		id := t.Idents
-		for _, s := range []string{id.Tool, id.Schema, id.Parse, id.LastResponse, id.OpenAI, id.Anthropic, id.Gemini, id.MCP} {
+		for _, s := range []string{id.Tool, id.Schema, id.Parse, id.LastResponse, id.OpenAI, id.Anthropic, id.Gemini, id.MCP, id.Fingerprint} {
 			if s != "" {
 				out[s] = true
 			}

@@ -1,6 +1,8 @@
 package build
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"maps"
 	"net/url"
@@ -19,6 +21,10 @@ import (
 
 	"github.com/structgen/structgen/gen/schema"
 )
+
+// fingerprintField is the event property that holds a schema's
+// fingerprint (runtime.FingerprintField); tools may not declare it.
+const fingerprintField = "schemaFingerprint"
 
 // tool is a tool being built.
 type tool struct {
@@ -105,9 +111,13 @@ func (b *builder) checkTool(t *tool, reserved map[string]config.Reserved) {
 	if t.params != nil {
 		params = canon(t.params)
 		for _, name := range slices.Sorted(maps.Keys(objectProps(params))) {
-			if name == "kind" {
+			switch name {
+			case "kind":
 				p := objectProps(params)[name]
 				b.errorf(p.Pos, "tool %q has a parameter named \"kind\", which persisted actions use for their type; rename the parameter", s.Name)
+			case fingerprintField:
+				p := objectProps(params)[name]
+				b.errorf(p.Pos, "tool %q has a parameter named %q, which persisted actions use for their schema's fingerprint; rename the parameter", s.Name, name)
 			}
 		}
 	}
@@ -160,6 +170,8 @@ func (b *builder) checkTool(t *tool, reserved map[string]config.Reserved) {
 		pos := props[name].Pos
 		if name == "kind" {
 			b.errorf(pos, "response field \"kind\" of tool %q is reserved: persisted actions use it for their type", s.Name)
+		} else if name == fingerprintField {
+			b.errorf(pos, "response field %q of tool %q is reserved: persisted actions use it for their schema's fingerprint", name, s.Name)
 		} else if r, ok := reserved[name]; ok {
 			b.errorf(pos, "response field %q of tool %q is reserved (%s)", name, s.Name, r.Pos)
 		}
@@ -304,7 +316,10 @@ func (b *builder) buildTool(t *tool) {
 	action.ToolSchema = tl.SchemaURL + "#"
 	tl.Action = action.Name
 	tl.Schema = text
+	sum := sha256.Sum256([]byte(text))
+	tl.Fingerprint = hex.EncodeToString(sum[:6])
 	tl.Idents = toolIdents(tl.GoName, tl.Response != "")
+	action.ToolFingerprint = tl.Idents.Fingerprint
 	b.pkg.Tools = append(b.pkg.Tools, tl)
 	b.pkg.Resources = append(b.pkg.Resources, ir.Resource{URL: tl.SchemaURL, Text: text})
 }

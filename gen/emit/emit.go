@@ -235,6 +235,10 @@ func emitActionMethods(f *jen.File, t *ir.Type) {
 	f.Comment(fmt.Sprintf("// ToolName returns %q, the tool the model called.", t.Tool))
 	f.Func().Params(jen.Id(t.Name)).Id("ToolName").Params().String().Block(jen.Return(jen.Lit(t.Tool)))
 	f.Line()
+	f.Comment("// schemaFingerprint returns the fingerprint of the tool's schema, which")
+	f.Comment("// persisted actions carry.")
+	f.Func().Params(jen.Id(t.Name)).Id("schemaFingerprint").Params().String().Block(jen.Return(jen.Id(t.ToolFingerprint)))
+	f.Line()
 	f.Func().Params(jen.Id(t.Name)).Id("isAction").Params().Block()
 	f.Line()
 }
@@ -245,6 +249,9 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 	for _, t := range pkg.Tools {
 		id := t.Idents
 		schema := id.Schema
+		f.Comment(fmt.Sprintf("// %s identifies the schema of tool %q in persisted actions.", id.Fingerprint, t.Name))
+		f.Const().Id(id.Fingerprint).Op("=").Lit(t.Fingerprint)
+		f.Line()
 		f.Var().Id(schema).Op("=").Id(pkg.SchemaSet).Dot("Schema").Call(jen.Lit(t.SchemaURL + "#"))
 		f.Line()
 		f.Comment(fmt.Sprintf("// %s is tool %q. Its Parameters are the tool's augmented schema:", id.Tool, t.Name))
@@ -298,6 +305,7 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 		jen.Comment("// ToolName is the name of the tool the model called."),
 		jen.Id("ToolName").Params().String(),
 		jen.Id("isAction").Params(),
+		jen.Id("schemaFingerprint").Params().String(),
 	)
 	f.Line()
 	var tools, names, kinds, cases, kindCases []jen.Code
@@ -317,6 +325,12 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 		kinds = append(kinds, jen.Lit(t.Action))
 		kindCases = append(kindCases, jen.Case(jen.Lit(t.Action)).Block(
 			jen.List(jen.Id("a"), jen.Err()).Op(":=").Qual(runtimePkg, "Parse").Types(jen.Id(t.Action)).Call(jen.Lit(t.Action), jen.Id("rest"), jen.Id(t.Idents.Schema)),
+			jen.If(jen.Id("changed").Op(":=").Qual(runtimePkg, "SchemaChanged").Call(jen.Lit(t.Action), jen.Id("fingerprint"), jen.Id(t.Idents.Fingerprint), jen.Err()), jen.Id("changed").Op("!=").Nil()).Block(
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("changed"))),
+				jen.Comment("// Written under another schema, and still valid: the action,"),
+				jen.Comment("// and the report."),
+				jen.Return(jen.Id("a"), jen.Id("changed")),
+			),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 			jen.Return(jen.Id("a"), jen.Nil()),
 		))
@@ -335,17 +349,20 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 		jen.Return(jen.Nil(), jen.Qual(runtimePkg, "UnknownTool").Call(jen.Id("name"), jen.Id("toolNames"))),
 	)
 	f.Line()
-	f.Comment("// MarshalAction encodes an action as an event: {\"kind\": its kind, then its")
-	f.Comment("// fields}. UnmarshalAction reads it back.")
+	f.Comment("// MarshalAction encodes an action as an event: {\"kind\": its kind,")
+	f.Comment("// \"schemaFingerprint\": its tool schema's fingerprint, then its fields}.")
+	f.Comment("// UnmarshalAction reads it back.")
 	f.Func().Id("MarshalAction").Params(jen.Id("a").Id("Action")).Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Return(jen.Qual(runtimePkg, "MarshalKind").Call(jen.Id("a").Dot("Kind").Call(), jen.Id("a"))),
+		jen.Return(jen.Qual(runtimePkg, "MarshalEvent").Call(jen.Id("a").Dot("Kind").Call(), jen.Id("a").Dot("schemaFingerprint").Call(), jen.Id("a"))),
 	)
 	f.Line()
 	f.Comment("// UnmarshalAction reads an event that MarshalAction wrote, validating it")
 	f.Comment("// strictly against its tool's schema. An unknown kind is an error that")
-	f.Comment("// lists the known kinds.")
+	f.Comment("// lists the known kinds. An event written under another schema than the")
+	f.Comment("// tool's current one gives a *runtime.SchemaChangedError: with the action")
+	f.Comment("// too when the event still validates, alone when it does not.")
 	f.Func().Id("UnmarshalAction").Params(jen.Id("data").Index().Byte()).Params(jen.Id("Action"), jen.Error()).Block(
-		jen.List(jen.Id("kind"), jen.Id("rest"), jen.Err()).Op(":=").Qual(runtimePkg, "SplitKind").Call(jen.Id("data")),
+		jen.List(jen.Id("kind"), jen.Id("fingerprint"), jen.Id("rest"), jen.Err()).Op(":=").Qual(runtimePkg, "SplitEvent").Call(jen.Id("data")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 		jen.Switch(jen.Id("kind")).Block(kindCases...),
 		jen.Return(jen.Nil(), jen.Qual(runtimePkg, "UnknownKind").Call(jen.Id("kind"), jen.Id("actionKinds"))),

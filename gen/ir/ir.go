@@ -108,6 +108,9 @@ type Type struct {
 	// ToolSchema is the augmented schema's location, for strict parsing
 	// of stored actions.
 	ToolSchema string
+	// ToolFingerprint is the constant that holds the tool schema's
+	// fingerprint, which persisted actions carry.
+	ToolFingerprint string `json:",omitempty"`
 	// ResponseFields are the JSON names of an action's response fields.
 	ResponseFields []string
 
@@ -136,7 +139,10 @@ type Tool struct {
 	// embedded at SchemaURL; emitters derive each provider's tool object
 	// from it.
 	Schema string `json:"-"`
-	Idents ToolIdents
+	// Fingerprint identifies Schema in persisted events: 12 hex digits of
+	// its SHA-256.
+	Fingerprint string
+	Idents      ToolIdents
 }
 
 // ToolIdents are the package-level identifiers declared for a tool.
@@ -145,6 +151,8 @@ type ToolIdents struct {
 	LastResponse        string `json:",omitempty"` // "" without a response
 	// The constants holding each provider's tool object.
 	OpenAI, Anthropic, Gemini, MCP string
+	// The constant holding the schema's fingerprint.
+	Fingerprint string
 }
 
 // Output is a final-answer contract.

@@ -43,6 +43,12 @@ func (FinishAction) ToolName() string {
 	return "finish"
 }
 
+// schemaFingerprint returns the fingerprint of the tool's schema, which
+// persisted actions carry.
+func (FinishAction) schemaFingerprint() string {
+	return fingerprintFinish
+}
+
 func (FinishAction) isAction() {}
 
 // Schema: schemas/finish.json
@@ -71,6 +77,9 @@ var schemaProjectFacts = structgenSchemas.Schema("structgen:///agent/agent.go.Pr
 func ParseProjectFacts(data []byte) (ProjectFacts, error) {
 	return runtime.Parse[ProjectFacts]("ProjectFacts", data, schemaProjectFacts)
 }
+
+// fingerprintFinish identifies the schema of tool "finish" in persisted actions.
+const fingerprintFinish = "4685687718bc"
 
 var toolSchemaFinish = structgenSchemas.Schema("urn:structgen:tool:finish#")
 
@@ -114,6 +123,7 @@ type Action interface {
 	// ToolName is the name of the tool the model called.
 	ToolName() string
 	isAction()
+	schemaFingerprint() string
 }
 
 // Tools are the package's tools, by name.
@@ -137,23 +147,34 @@ func ParseToolCall(name string, args []byte) (Action, error) {
 	return nil, runtime.UnknownTool(name, toolNames)
 }
 
-// MarshalAction encodes an action as an event: {"kind": its kind, then its
-// fields}. UnmarshalAction reads it back.
+// MarshalAction encodes an action as an event: {"kind": its kind,
+// "schemaFingerprint": its tool schema's fingerprint, then its fields}.
+// UnmarshalAction reads it back.
 func MarshalAction(a Action) ([]byte, error) {
-	return runtime.MarshalKind(a.Kind(), a)
+	return runtime.MarshalEvent(a.Kind(), a.schemaFingerprint(), a)
 }
 
 // UnmarshalAction reads an event that MarshalAction wrote, validating it
 // strictly against its tool's schema. An unknown kind is an error that
-// lists the known kinds.
+// lists the known kinds. An event written under another schema than the
+// tool's current one gives a *runtime.SchemaChangedError: with the action
+// too when the event still validates, alone when it does not.
 func UnmarshalAction(data []byte) (Action, error) {
-	kind, rest, err := runtime.SplitKind(data)
+	kind, fingerprint, rest, err := runtime.SplitEvent(data)
 	if err != nil {
 		return nil, err
 	}
 	switch kind {
 	case "FinishAction":
 		a, err := runtime.Parse[FinishAction]("FinishAction", rest, toolSchemaFinish)
+		if changed := runtime.SchemaChanged("FinishAction", fingerprint, fingerprintFinish, err); changed != nil {
+			if err != nil {
+				return nil, changed
+			}
+			// Written under another schema, and still valid: the action,
+			// and the report.
+			return a, changed
+		}
 		if err != nil {
 			return nil, err
 		}

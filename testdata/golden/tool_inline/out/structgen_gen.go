@@ -41,6 +41,12 @@ func (SearchAction) ToolName() string {
 	return "search"
 }
 
+// schemaFingerprint returns the fingerprint of the tool's schema, which
+// persisted actions carry.
+func (SearchAction) schemaFingerprint() string {
+	return fingerprintSearch
+}
+
 func (SearchAction) isAction() {}
 
 // Schema: structgen.yaml#/tools/0/parameters
@@ -105,6 +111,9 @@ func ParseStructgenYAMLTools0Response(data []byte) (StructgenYAMLTools0Response,
 	return runtime.Parse[StructgenYAMLTools0Response]("StructgenYAMLTools0Response", data, schemaStructgenYAMLTools0Response)
 }
 
+// fingerprintSearch identifies the schema of tool "search" in persisted actions.
+const fingerprintSearch = "4c9fff94adc4"
+
 var toolSchemaSearch = structgenSchemas.Schema("urn:structgen:tool:search#")
 
 // SearchTool is tool "search". Its Parameters are the tool's augmented schema:
@@ -147,6 +156,7 @@ type Action interface {
 	// ToolName is the name of the tool the model called.
 	ToolName() string
 	isAction()
+	schemaFingerprint() string
 }
 
 // Tools are the package's tools, by name.
@@ -170,23 +180,34 @@ func ParseToolCall(name string, args []byte) (Action, error) {
 	return nil, runtime.UnknownTool(name, toolNames)
 }
 
-// MarshalAction encodes an action as an event: {"kind": its kind, then its
-// fields}. UnmarshalAction reads it back.
+// MarshalAction encodes an action as an event: {"kind": its kind,
+// "schemaFingerprint": its tool schema's fingerprint, then its fields}.
+// UnmarshalAction reads it back.
 func MarshalAction(a Action) ([]byte, error) {
-	return runtime.MarshalKind(a.Kind(), a)
+	return runtime.MarshalEvent(a.Kind(), a.schemaFingerprint(), a)
 }
 
 // UnmarshalAction reads an event that MarshalAction wrote, validating it
 // strictly against its tool's schema. An unknown kind is an error that
-// lists the known kinds.
+// lists the known kinds. An event written under another schema than the
+// tool's current one gives a *runtime.SchemaChangedError: with the action
+// too when the event still validates, alone when it does not.
 func UnmarshalAction(data []byte) (Action, error) {
-	kind, rest, err := runtime.SplitKind(data)
+	kind, fingerprint, rest, err := runtime.SplitEvent(data)
 	if err != nil {
 		return nil, err
 	}
 	switch kind {
 	case "SearchAction":
 		a, err := runtime.Parse[SearchAction]("SearchAction", rest, toolSchemaSearch)
+		if changed := runtime.SchemaChanged("SearchAction", fingerprint, fingerprintSearch, err); changed != nil {
+			if err != nil {
+				return nil, changed
+			}
+			// Written under another schema, and still valid: the action,
+			// and the report.
+			return a, changed
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -61,6 +61,12 @@ func (FinishAction) ToolName() string {
 	return "finish"
 }
 
+// schemaFingerprint returns the fingerprint of the tool's schema, which
+// persisted actions carry.
+func (FinishAction) schemaFingerprint() string {
+	return fingerprintFinish
+}
+
 func (FinishAction) isAction() {}
 
 // Arguments of finish.
@@ -130,6 +136,12 @@ func (GetIssueArgs) ToolName() string {
 	return "get-issue"
 }
 
+// schemaFingerprint returns the fingerprint of the tool's schema, which
+// persisted actions carry.
+func (GetIssueArgs) schemaFingerprint() string {
+	return fingerprintGetIssue
+}
+
 func (GetIssueArgs) isAction() {}
 
 var schemaGetIssueArgs = structgenSchemas.Schema("structgen:///mcp/list.json#/tools/1/inputSchema")
@@ -165,6 +177,12 @@ func (GetWeatherArgs) Kind() string {
 // ToolName returns "get_weather", the tool the model called.
 func (GetWeatherArgs) ToolName() string {
 	return "get_weather"
+}
+
+// schemaFingerprint returns the fingerprint of the tool's schema, which
+// persisted actions carry.
+func (GetWeatherArgs) schemaFingerprint() string {
+	return fingerprintGetWeather
 }
 
 func (GetWeatherArgs) isAction() {}
@@ -229,6 +247,12 @@ func (ListIssuesArgs) ToolName() string {
 	return "list_issues"
 }
 
+// schemaFingerprint returns the fingerprint of the tool's schema, which
+// persisted actions carry.
+func (ListIssuesArgs) schemaFingerprint() string {
+	return fingerprintListIssues
+}
+
 func (ListIssuesArgs) isAction() {}
 
 var schemaListIssuesArgs = structgenSchemas.Schema("structgen:///mcp/list.json#/tools/0/inputSchema")
@@ -270,6 +294,12 @@ func (NowArgs) ToolName() string {
 	return "now"
 }
 
+// schemaFingerprint returns the fingerprint of the tool's schema, which
+// persisted actions carry.
+func (NowArgs) schemaFingerprint() string {
+	return fingerprintNow
+}
+
 func (NowArgs) isAction() {}
 
 var schemaNowArgs = structgenSchemas.Schema("urn:structgen:tool:now#")
@@ -291,6 +321,12 @@ func (PingArgs) Kind() string {
 // ToolName returns "ping", the tool the model called.
 func (PingArgs) ToolName() string {
 	return "ping"
+}
+
+// schemaFingerprint returns the fingerprint of the tool's schema, which
+// persisted actions carry.
+func (PingArgs) schemaFingerprint() string {
+	return fingerprintPing
 }
 
 func (PingArgs) isAction() {}
@@ -366,6 +402,12 @@ func (ProfileAction) ToolName() string {
 	return "get_me"
 }
 
+// schemaFingerprint returns the fingerprint of the tool's schema, which
+// persisted actions carry.
+func (ProfileAction) schemaFingerprint() string {
+	return fingerprintGetMe
+}
+
 func (ProfileAction) isAction() {}
 
 // What the agent learned about the project.
@@ -405,6 +447,12 @@ func (SearchCodeArgs) Kind() string {
 // ToolName returns "search_code", the tool the model called.
 func (SearchCodeArgs) ToolName() string {
 	return "search_code"
+}
+
+// schemaFingerprint returns the fingerprint of the tool's schema, which
+// persisted actions carry.
+func (SearchCodeArgs) schemaFingerprint() string {
+	return fingerprintSearchCode
 }
 
 func (SearchCodeArgs) isAction() {}
@@ -448,6 +496,9 @@ func ParseSearchCodeArgsOptions(data []byte) (SearchCodeArgsOptions, error) {
 	return runtime.Parse[SearchCodeArgsOptions]("SearchCodeArgsOptions", data, schemaSearchCodeArgsOptions)
 }
 
+// fingerprintFinish identifies the schema of tool "finish" in persisted actions.
+const fingerprintFinish = "33524b92d1ba"
+
 var toolSchemaFinish = structgenSchemas.Schema("urn:structgen:tool:finish#")
 
 // FinishTool is tool "finish". Its Parameters are the tool's augmented schema:
@@ -482,6 +533,9 @@ func LastFinishResponse(calls []runtime.ToolCall) (ProjectFacts, bool, error) {
 	return ProjectFacts{}, false, nil
 }
 
+// fingerprintGetIssue identifies the schema of tool "get-issue" in persisted actions.
+const fingerprintGetIssue = "9c112fce1b5b"
+
 var toolSchemaGetIssue = structgenSchemas.Schema("urn:structgen:tool:get-issue#")
 
 // GetIssueTool is tool "get-issue". Its Parameters are the tool's augmented schema:
@@ -501,6 +555,9 @@ func ParseGetIssueAction(args []byte) (GetIssueArgs, error) {
 	a, _, err := runtime.ParseArgs[GetIssueArgs](GetIssueTool, "GetIssueArgs", args)
 	return a, err
 }
+
+// fingerprintGetMe identifies the schema of tool "get_me" in persisted actions.
+const fingerprintGetMe = "401fdeb228ca"
 
 var toolSchemaGetMe = structgenSchemas.Schema("urn:structgen:tool:get_me#")
 
@@ -536,6 +593,9 @@ func LastGetMeResponse(calls []runtime.ToolCall) (Profile, bool, error) {
 	return Profile{}, false, nil
 }
 
+// fingerprintGetWeather identifies the schema of tool "get_weather" in persisted actions.
+const fingerprintGetWeather = "0f3714f7a8a5"
+
 var toolSchemaGetWeather = structgenSchemas.Schema("urn:structgen:tool:get_weather#")
 
 // GetWeatherTool is tool "get_weather". Its Parameters are the tool's augmented schema:
@@ -555,6 +615,9 @@ func ParseGetWeatherAction(args []byte) (GetWeatherArgs, error) {
 	a, _, err := runtime.ParseArgs[GetWeatherArgs](GetWeatherTool, "GetWeatherArgs", args)
 	return a, err
 }
+
+// fingerprintListIssues identifies the schema of tool "list_issues" in persisted actions.
+const fingerprintListIssues = "bd1f254495e5"
 
 var toolSchemaListIssues = structgenSchemas.Schema("urn:structgen:tool:list_issues#")
 
@@ -576,6 +639,9 @@ func ParseListIssuesAction(args []byte) (ListIssuesArgs, error) {
 	return a, err
 }
 
+// fingerprintNow identifies the schema of tool "now" in persisted actions.
+const fingerprintNow = "4f355aaabd61"
+
 var toolSchemaNow = structgenSchemas.Schema("urn:structgen:tool:now#")
 
 // NowTool is tool "now". Its Parameters are the tool's augmented schema:
@@ -596,6 +662,9 @@ func ParseNowAction(args []byte) (NowArgs, error) {
 	return a, err
 }
 
+// fingerprintPing identifies the schema of tool "ping" in persisted actions.
+const fingerprintPing = "4f355aaabd61"
+
 var toolSchemaPing = structgenSchemas.Schema("urn:structgen:tool:ping#")
 
 // PingTool is tool "ping". Its Parameters are the tool's augmented schema:
@@ -615,6 +684,9 @@ func ParsePingAction(args []byte) (PingArgs, error) {
 	a, _, err := runtime.ParseArgs[PingArgs](PingTool, "PingArgs", args)
 	return a, err
 }
+
+// fingerprintSearchCode identifies the schema of tool "search_code" in persisted actions.
+const fingerprintSearchCode = "7cb6764c40e0"
 
 var toolSchemaSearchCode = structgenSchemas.Schema("urn:structgen:tool:search_code#")
 
@@ -644,6 +716,7 @@ type Action interface {
 	// ToolName is the name of the tool the model called.
 	ToolName() string
 	isAction()
+	schemaFingerprint() string
 }
 
 // Tools are the package's tools, by name.
@@ -709,65 +782,132 @@ func ParseToolCall(name string, args []byte) (Action, error) {
 	return nil, runtime.UnknownTool(name, toolNames)
 }
 
-// MarshalAction encodes an action as an event: {"kind": its kind, then its
-// fields}. UnmarshalAction reads it back.
+// MarshalAction encodes an action as an event: {"kind": its kind,
+// "schemaFingerprint": its tool schema's fingerprint, then its fields}.
+// UnmarshalAction reads it back.
 func MarshalAction(a Action) ([]byte, error) {
-	return runtime.MarshalKind(a.Kind(), a)
+	return runtime.MarshalEvent(a.Kind(), a.schemaFingerprint(), a)
 }
 
 // UnmarshalAction reads an event that MarshalAction wrote, validating it
 // strictly against its tool's schema. An unknown kind is an error that
-// lists the known kinds.
+// lists the known kinds. An event written under another schema than the
+// tool's current one gives a *runtime.SchemaChangedError: with the action
+// too when the event still validates, alone when it does not.
 func UnmarshalAction(data []byte) (Action, error) {
-	kind, rest, err := runtime.SplitKind(data)
+	kind, fingerprint, rest, err := runtime.SplitEvent(data)
 	if err != nil {
 		return nil, err
 	}
 	switch kind {
 	case "FinishAction":
 		a, err := runtime.Parse[FinishAction]("FinishAction", rest, toolSchemaFinish)
+		if changed := runtime.SchemaChanged("FinishAction", fingerprint, fingerprintFinish, err); changed != nil {
+			if err != nil {
+				return nil, changed
+			}
+			// Written under another schema, and still valid: the action,
+			// and the report.
+			return a, changed
+		}
 		if err != nil {
 			return nil, err
 		}
 		return a, nil
 	case "GetIssueArgs":
 		a, err := runtime.Parse[GetIssueArgs]("GetIssueArgs", rest, toolSchemaGetIssue)
+		if changed := runtime.SchemaChanged("GetIssueArgs", fingerprint, fingerprintGetIssue, err); changed != nil {
+			if err != nil {
+				return nil, changed
+			}
+			// Written under another schema, and still valid: the action,
+			// and the report.
+			return a, changed
+		}
 		if err != nil {
 			return nil, err
 		}
 		return a, nil
 	case "GetWeatherArgs":
 		a, err := runtime.Parse[GetWeatherArgs]("GetWeatherArgs", rest, toolSchemaGetWeather)
+		if changed := runtime.SchemaChanged("GetWeatherArgs", fingerprint, fingerprintGetWeather, err); changed != nil {
+			if err != nil {
+				return nil, changed
+			}
+			// Written under another schema, and still valid: the action,
+			// and the report.
+			return a, changed
+		}
 		if err != nil {
 			return nil, err
 		}
 		return a, nil
 	case "ListIssuesArgs":
 		a, err := runtime.Parse[ListIssuesArgs]("ListIssuesArgs", rest, toolSchemaListIssues)
+		if changed := runtime.SchemaChanged("ListIssuesArgs", fingerprint, fingerprintListIssues, err); changed != nil {
+			if err != nil {
+				return nil, changed
+			}
+			// Written under another schema, and still valid: the action,
+			// and the report.
+			return a, changed
+		}
 		if err != nil {
 			return nil, err
 		}
 		return a, nil
 	case "NowArgs":
 		a, err := runtime.Parse[NowArgs]("NowArgs", rest, toolSchemaNow)
+		if changed := runtime.SchemaChanged("NowArgs", fingerprint, fingerprintNow, err); changed != nil {
+			if err != nil {
+				return nil, changed
+			}
+			// Written under another schema, and still valid: the action,
+			// and the report.
+			return a, changed
+		}
 		if err != nil {
 			return nil, err
 		}
 		return a, nil
 	case "PingArgs":
 		a, err := runtime.Parse[PingArgs]("PingArgs", rest, toolSchemaPing)
+		if changed := runtime.SchemaChanged("PingArgs", fingerprint, fingerprintPing, err); changed != nil {
+			if err != nil {
+				return nil, changed
+			}
+			// Written under another schema, and still valid: the action,
+			// and the report.
+			return a, changed
+		}
 		if err != nil {
 			return nil, err
 		}
 		return a, nil
 	case "ProfileAction":
 		a, err := runtime.Parse[ProfileAction]("ProfileAction", rest, toolSchemaGetMe)
+		if changed := runtime.SchemaChanged("ProfileAction", fingerprint, fingerprintGetMe, err); changed != nil {
+			if err != nil {
+				return nil, changed
+			}
+			// Written under another schema, and still valid: the action,
+			// and the report.
+			return a, changed
+		}
 		if err != nil {
 			return nil, err
 		}
 		return a, nil
 	case "SearchCodeArgs":
 		a, err := runtime.Parse[SearchCodeArgs]("SearchCodeArgs", rest, toolSchemaSearchCode)
+		if changed := runtime.SchemaChanged("SearchCodeArgs", fingerprint, fingerprintSearchCode, err); changed != nil {
+			if err != nil {
+				return nil, changed
+			}
+			// Written under another schema, and still valid: the action,
+			// and the report.
+			return a, changed
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -1,6 +1,7 @@
 package tools_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -9,7 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/structgen/structgen/internal/dialecttest"
 	"github.com/structgen/structgen/runtime"
-	"github.com/structgen/structgen/testdata/golden/tools/out"
+	tools "github.com/structgen/structgen/testdata/golden/tools/out"
 )
 
 const finishCall = `{"message":"done","description":"A code generator for Go.","facts":[{"text":"It is fast.","source":"readme.md"}],"confidence":0.8}`
@@ -304,4 +305,44 @@ func field(t *testing.T, raw json.RawMessage, path ...string) json.RawMessage {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// Persisted actions carry their tool schema's fingerprint; reading one
+// written under another schema is never silent.
+func TestEventFingerprint(t *testing.T) {
+	a, err := tools.ParseToolCall("ping", []byte(`{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	event, err := tools.MarshalAction(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fields map[string]any
+	json.Unmarshal(event, &fields)
+	fp, _ := fields[runtime.FingerprintField].(string)
+	if len(fp) != 12 {
+		t.Fatalf("event carries no fingerprint: %s", event)
+	}
+	// The same schema: read back, nothing to report.
+	if _, err := tools.UnmarshalAction(event); err != nil {
+		t.Fatal(err)
+	}
+	// Events from before fingerprints still load.
+	if _, err := tools.UnmarshalAction([]byte(`{"kind":"PingArgs"}`)); err != nil {
+		t.Error(err)
+	}
+	// Written under another schema, still valid: the action and the report.
+	changed := bytes.Replace(event, []byte(fp), []byte("000000000000"), 1)
+	back, err := tools.UnmarshalAction(changed)
+	var sc *runtime.SchemaChangedError
+	if back == nil || !errors.As(err, &sc) || sc.Written != "000000000000" || sc.Current != fp || sc.Err != nil {
+		t.Errorf("changed schema, valid event: %v %v", back, err)
+	}
+	// Written under another schema and invalid now: the error says both.
+	bad := []byte(`{"kind":"GetWeatherArgs","schemaFingerprint":"000000000000","city":7}`)
+	back, err = tools.UnmarshalAction(bad)
+	if back != nil || !errors.Is(err, runtime.ErrSchemaChanged) || !strings.Contains(err.Error(), "/city") {
+		t.Errorf("changed schema, invalid event: %v %v", back, err)
+	}
 }
