@@ -24,6 +24,7 @@ import (
 	"strings"
 
 	"github.com/structgen/structgen/gen"
+	"github.com/structgen/structgen/gen/cost"
 	"github.com/structgen/structgen/gen/names"
 )
 
@@ -41,7 +42,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	pkgName := fs.String("package", "", "Go package `name` (without -config)")
 	out := fs.String("out", "", "output `folder` (without -config)")
 	check := fs.Bool("check", false, "write nothing; exit 1 with a diff when generated files are stale")
-	verbose := fs.Bool("v", false, "print what was generated, how many schema nodes fell back to raw JSON, and each derived name a clash qualified")
+	verbose := fs.Bool("v", false, "print what was generated, how many schema nodes fell back to raw JSON, each derived name a clash qualified, and each tool's and output's schema size in bytes and tokens per dialect")
 	dumpIR := fs.Bool("dump-ir", false, "print the intermediate representation as JSON and exit")
 	goDir := fs.String("go", "", "map the Go types marked //structgen:schema in the package in `folder` and write structgen_gen.go there")
 	fs.Usage = func() {
@@ -117,6 +118,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 			pkg.Name, dir, len(pkg.Types), pkg.Fallbacks, pkg.Nodes, share)
 		for _, r := range pkg.Renames {
 			fmt.Fprintln(stderr, r)
+		}
+		// What each tool and output schema costs per request.
+		items, err := cost.Of(pkg.Package)
+		if err != nil {
+			fmt.Fprintln(stderr, "structgen:", err)
+			return 1
+		}
+		for _, it := range items {
+			fmt.Fprintln(stderr, "structgen:", it)
 		}
 	}
 	return finish(dir, files, true, *check, stdout, stderr)

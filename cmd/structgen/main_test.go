@@ -257,3 +257,21 @@ tools:
 		}
 	}
 }
+
+// TestVerboseCost: -v prints what each tool and output schema costs per
+// request, per dialect, in bytes and tokens.
+func TestVerboseCost(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"structgen.yaml": "package: p\noutput: out\ntools:\n  - name: save\n    description: Save.\n    parameters: {type: object, properties: {path: {type: string}}}\noutputs:\n  - name: Answer\n    schema: {type: string, enum: [yes, no]}\n",
+	})
+	_, stderr, code := structgen(t, dir, "-config", "structgen.yaml", "-v")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"structgen: tool save: canonical ", " tokens; OpenAI ", "; MCP ", "structgen: output Answer: canonical ", "; Gemini "} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("-v lacks %q:\n%s", want, stderr)
+		}
+	}
+}
