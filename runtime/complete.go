@@ -92,16 +92,82 @@ var OneRepair RepairStrategy = RepairFunc(func(err *ValidationError, attempt int
 	return RepairPrompt(err), true
 })
 
-// RepairPrompt renders the default repair message for err.
+// RepairRequester is a RepairStrategy that builds the whole next request
+// for a repair, instead of a message appended to the conversation;
+// Complete uses it when the strategy implements it. task is the original
+// request (with the output's prompt block, in prompt mode), reply the text
+// that failed. A nil Model means the same model.
+type RepairRequester interface {
+	RepairRequest(task Request, reply string, err *ValidationError, attempt int) (Request, Model, bool)
+}
+
+// MinimalRepair returns a strategy that asks for a corrected reply with
+// minimal context: the task (its system message and last user message),
+// the reply that failed and its problems — not the whole conversation —
+// sent to m, or to the same model when m is nil, up to attempts times.
+// It suits long conversations, and a cheaper model for repairs.
+func MinimalRepair(m Model, attempts int) RepairStrategy {
+	return minimalRepair{m: m, attempts: attempts}
+}
+
+type minimalRepair struct {
+	m        Model
+	attempts int
+}
+
+// BuildPrompt is the message used where the strategy is not asked for a
+// whole request.
+func (r minimalRepair) BuildPrompt(err *ValidationError, attempt int) (string, bool) {
+	return RepairPrompt(err), attempt <= r.attempts
+}
+
+// RepairRequest builds the minimal request.
+func (r minimalRepair) RepairRequest(task Request, reply string, err *ValidationError, attempt int) (Request, Model, bool) {
+	if attempt > r.attempts {
+		return Request{}, nil, false
+	}
+	next := Request{Output: task.Output}
+	var user string
+	for _, msg := range task.Messages {
+		switch msg.Role {
+		case "system":
+			if len(next.Messages) == 0 {
+				next.Messages = append(next.Messages, msg)
+			}
+		case "user":
+			user = msg.Content
+		}
+	}
+	var b strings.Builder
+	if user != "" {
+		b.WriteString("The task was:\n")
+		b.WriteString(user)
+		b.WriteString("\n\n")
+	}
+	b.WriteString("A reply to it was:\n")
+	b.WriteString(reply)
+	b.WriteString("\n\n")
+	b.WriteString(RepairPrompt(err))
+	next.Messages = append(next.Messages, Message{Role: "user", Content: b.String()})
+	return next, r.m, true
+}
+
+// RepairPrompt renders the default repair message for err: what is still
+// wrong, then what was already read leniently (so that the model learns
+// it, without being asked to change it).
 func RepairPrompt(err *ValidationError) string {
 	var b strings.Builder
+	var repaired []string
+	for _, r := range err.Repairs {
+		repaired = append(repaired, r.String())
+	}
 	data := struct {
 		TypeName                 string
-		Problems                 []string
+		Problems, Repaired       []string
 		NoJSON, Empty, Truncated bool
-	}{err.TypeName, problemLines(err.Problems), errors.Is(err, ErrNoJSON), errors.Is(err, ErrEmptyReply), errors.Is(err, ErrTruncated)}
+	}{err.TypeName, problemLines(err.Problems), repaired, errors.Is(err, ErrNoJSON), errors.Is(err, ErrEmptyReply), errors.Is(err, ErrTruncated)}
 	if data.NoJSON || data.Empty {
-		data.Problems = nil
+		data.Problems, data.Repaired = nil, nil
 	}
 	if e := templates.Repair.Execute(&b, data); e != nil {
 		return err.Error()
@@ -157,6 +223,7 @@ func Complete[T any](ctx context.Context, m Model, req Request, out Output[T], o
 	if req.Output.Mode == OutputPrompt && req.Output.PromptBlock != "" {
 		req.Messages = withSystem(req.Messages, req.Output.PromptBlock)
 	}
+	task := req
 	var last *ValidationError
 	for turn, attempt := 1, 1; ; turn, attempt = turn+1, attempt+1 {
 		if turn > o.maxTurns {
@@ -183,6 +250,17 @@ func Complete[T any](ctx context.Context, m Model, req Request, out Output[T], o
 			cut := *last
 			cut.Err = ErrTruncated
 			last = &cut
+		}
+		if rr, ok := o.repair.(RepairRequester); ok {
+			next, model, ok := rr.RepairRequest(task, reply.Text, last, attempt)
+			if !ok || turn == o.maxTurns {
+				return zero, last
+			}
+			if model != nil {
+				m = model
+			}
+			req = next
+			continue
 		}
 		prompt, ok := o.repair.BuildPrompt(last, attempt)
 		if !ok || turn == o.maxTurns {

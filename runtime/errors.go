@@ -45,6 +45,10 @@ type ValidationError struct {
 	// Err is the sentinel for the failure's case (ErrEmptyReply,
 	// ErrInvalidJSON) or nil for a schema violation.
 	Err error
+	// Repairs are the lenient repairs made to the input before the
+	// problems were found: what was read anyway, for a repair message to
+	// teach, apart from what is still wrong.
+	Repairs []Repair
 }
 
 func (e *ValidationError) Error() string {

@@ -74,7 +74,7 @@ func (o Output[T]) Parse(text []byte) (T, error) {
 func (o Output[T]) ParseRepaired(text []byte) (T, []Repair, error) {
 	var zero T
 	fail := func(repairs []Repair, sentinel error, ps ...Problem) (T, []Repair, error) {
-		return zero, repairs, &ValidationError{TypeName: o.Name, Raw: text, Problems: ps, Err: sentinel}
+		return zero, repairs, &ValidationError{TypeName: o.Name, Raw: text, Problems: ps, Err: sentinel, Repairs: repairs}
 	}
 	if o.plain {
 		var v T

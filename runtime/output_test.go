@@ -296,3 +296,69 @@ func FuzzOutputParse(f *testing.F) {
 		}
 	})
 }
+
+// TestRepairPromptTeaches: the repair message asks only about what is
+// still wrong, and lists apart what was read anyway.
+func TestRepairPromptTeaches(t *testing.T) {
+	_, err := briefOutput.Parse([]byte(`Here: {"title": "T", "level": "mid", "points": "[\"a\"]"}`))
+	var ve *ValidationError
+	if !errors.As(err, &ve) {
+		t.Fatal(err)
+	}
+	prompt := RepairPrompt(ve)
+	wrong, read, ok := strings.Cut(prompt, "These were read anyway; write them correctly next time:")
+	if !ok {
+		t.Fatalf("no list of what was read anyway:\n%s", prompt)
+	}
+	if !strings.Contains(wrong, "/level: value must be one of") || strings.Contains(wrong, "/points") {
+		t.Errorf("still wrong:\n%s", wrong)
+	}
+	if !strings.Contains(read, "/points: decoded an array sent as a JSON-encoded string") || strings.Contains(read, "/level") {
+		t.Errorf("read anyway:\n%s", read)
+	}
+}
+
+// TestMinimalRepair: the repair goes to another model with the task, the
+// failed reply and its problems only, not the conversation.
+func TestMinimalRepair(t *testing.T) {
+	ctx := context.Background()
+	req := Request{Messages: []Message{
+		{Role: "system", Content: "You write briefs."},
+		{Role: "user", Content: "Earlier turn."},
+		{Role: "assistant", Content: "Earlier answer."},
+		{Role: "user", Content: "Summarize the PR."},
+	}}
+	main := &scripted{replies: []Reply{{Text: `{"title":"T","level":"mid","points":["a"]}`}}}
+	fixer := &scripted{replies: []Reply{{Text: validBrief}}}
+	got, err := Complete(ctx, main, req, briefOutput, WithRepair(MinimalRepair(fixer, 1)))
+	if err != nil || got.Level != "low" {
+		t.Fatalf("%+v %v", got, err)
+	}
+	if len(main.requests) != 1 || len(fixer.requests) != 1 {
+		t.Fatalf("calls: main %d, fixer %d", len(main.requests), len(fixer.requests))
+	}
+	sent := fixer.requests[0].Messages
+	if len(sent) != 2 || sent[0].Content != "You write briefs." || sent[1].Role != "user" {
+		t.Fatalf("repair request: %+v", sent)
+	}
+	body := sent[1].Content
+	for _, want := range []string{"Summarize the PR.", `"level":"mid"`, "/level: value must be one of"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("repair request lacks %q:\n%s", want, body)
+		}
+	}
+	if strings.Contains(body, "Earlier") {
+		t.Errorf("the conversation was sent:\n%s", body)
+	}
+	// Out of attempts: the last error.
+	main = &scripted{replies: []Reply{{Text: `{"title":""}`}}}
+	fixer = &scripted{replies: []Reply{{Text: `{"title":""}`}}}
+	if _, err := Complete(ctx, main, req, briefOutput, WithRepair(MinimalRepair(fixer, 1))); err == nil || len(fixer.requests) != 1 {
+		t.Errorf("err %v after %d repairs", err, len(fixer.requests))
+	}
+	// Without a model of its own, the repair goes to the same model.
+	same := &scripted{replies: []Reply{{Text: `{"title":""}`}, {Text: validBrief}}}
+	if _, err := Complete(ctx, same, req, briefOutput, WithRepair(MinimalRepair(nil, 2))); err != nil || len(same.requests) != 2 || len(same.requests[1].Messages) != 2 {
+		t.Errorf("same model: %v, %d calls", err, len(same.requests))
+	}
+}

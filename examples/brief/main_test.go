@@ -11,6 +11,11 @@ func Example() {
 	// - /reviewers: got string, want integer
 	// - /risk: value must be one of 'low', 'medium', 'high'
 	//
+	// These were read anyway; write them correctly next time:
+	// - (root): skipped the text before the JSON document
+	// - (root): left out the text after the document
+	// - /points: decoded an array sent as a JSON-encoded string
+	//
 	// Reply again with only the corrected JSON document for Brief.
 	//
 	// repaired (root): took the JSON document from a markdown code fence
