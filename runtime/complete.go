@@ -9,11 +9,28 @@ import (
 	"github.com/structgen/structgen/templates"
 )
 
-// Message is one message of a conversation. Role is "system", "user" or
-// "assistant".
+// Message is one message of a conversation. Role is "system", "user",
+// "assistant" or "tool".
 type Message struct {
 	Role    string `json:"role"`
 	Content string `json:"content"`
+	// ToolCalls are the calls an assistant message makes.
+	ToolCalls []ToolCall `json:"tool_calls,omitempty"`
+	// ToolResult is the result a "tool" message carries.
+	ToolResult *ToolResult `json:"tool_result,omitempty"`
+}
+
+// ToolResult is the result of one tool call, sent back to the model.
+type ToolResult struct {
+	// CallID is the ToolCall's ID; Name its tool.
+	CallID string `json:"call_id"`
+	Name   string `json:"name"`
+	// Content is the result as text; Structured, when set, the result as
+	// JSON (MCP's structuredContent).
+	Content    string          `json:"content"`
+	Structured json.RawMessage `json:"structured,omitempty"`
+	// IsError says the call failed; Content says why.
+	IsError bool `json:"is_error,omitempty"`
 }
 
 // OutputMode says how a model is asked for structured output.
@@ -29,6 +46,10 @@ const (
 	// OutputPrompt puts the output-format block into the system prompt;
 	// Complete does that itself.
 	OutputPrompt
+	// OutputTool advertises the output as a tool (OutputSpec.ToolName,
+	// ToolParameters), which the adapter forces where the provider can;
+	// Complete reads the answer from that tool's call.
+	OutputTool
 )
 
 // OutputSpec is the structured output a request asks for: the canonical
@@ -41,6 +62,11 @@ type OutputSpec struct {
 	Anthropic   json.RawMessage
 	Gemini      json.RawMessage
 	PromptBlock string
+	// ToolName and ToolParameters advertise the output as a tool
+	// (OutputTool): objects closed, a root that is not an object wrapped
+	// in {"value": …}.
+	ToolName       string
+	ToolParameters json.RawMessage
 }
 
 // Request is what Complete sends a model: the conversation, the tools it
@@ -236,7 +262,11 @@ func Complete[T any](ctx context.Context, m Model, req Request, out Output[T], o
 		if err != nil {
 			return zero, err
 		}
-		v, repairs, err := out.ParseRepaired([]byte(reply.Text))
+		answer, call := reply.Text, answerCall(reply, req.Output)
+		if call != nil {
+			answer = string(call.Arguments)
+		}
+		v, repairs, err := out.parseAnswer([]byte(answer), call != nil)
 		if err == nil {
 			if o.repairs != nil {
 				*o.repairs = repairs
@@ -266,8 +296,30 @@ func Complete[T any](ctx context.Context, m Model, req Request, out Output[T], o
 		if !ok || turn == o.maxTurns {
 			return zero, last
 		}
-		req.Messages = append(req.Messages, Message{Role: "assistant", Content: reply.Text}, Message{Role: "user", Content: prompt})
+		if call != nil {
+			// The answer came as a call of the output's tool: the problems go
+			// back as that tool's result, the way providers expect.
+			req.Messages = append(req.Messages,
+				Message{Role: "assistant", Content: reply.Text, ToolCalls: []ToolCall{*call}},
+				Message{Role: "tool", Content: prompt, ToolResult: &ToolResult{CallID: call.ID, Name: call.Name, Content: prompt, IsError: true}})
+			continue
+		}
+		req.Messages = append(req.Messages, Message{Role: "assistant", Content: reply.Text, ToolCalls: reply.ToolCalls}, Message{Role: "user", Content: prompt})
 	}
+}
+
+// answerCall returns the call of the output's tool in reply, if the request
+// asked for the output as a tool.
+func answerCall(reply Reply, spec *OutputSpec) *ToolCall {
+	if spec == nil || spec.Mode != OutputTool {
+		return nil
+	}
+	for i := range reply.ToolCalls {
+		if reply.ToolCalls[i].Name == spec.ToolName {
+			return &reply.ToolCalls[i]
+		}
+	}
+	return nil
 }
 
 // withSystem adds block to the first system message, or adds one.

@@ -124,8 +124,35 @@ func (o Output[T]) ParseRepaired(text []byte) (T, []Repair, error) {
 
 // Spec returns the output as a request's output spec.
 func (o Output[T]) Spec(mode OutputMode) *OutputSpec {
-	return &OutputSpec{Name: o.Name, Mode: mode, Schema: o.Schema, OpenAI: o.dialects.OpenAI,
-		Anthropic: o.dialects.Anthropic, Gemini: o.dialects.Gemini, PromptBlock: o.dialects.Prompt}
+	spec := &OutputSpec{Name: o.Name, Mode: mode, Schema: o.Schema, OpenAI: o.dialects.OpenAI,
+		Anthropic: o.dialects.Anthropic, Gemini: o.dialects.Gemini, PromptBlock: o.dialects.Prompt,
+		ToolName: o.Name}
+	// As a tool, the output's parameters are its Anthropic view: objects
+	// closed, a root that is not an object wrapped in {"value": …}.
+	var a struct {
+		Schema json.RawMessage `json:"schema"`
+	}
+	if json.Unmarshal(o.dialects.Anthropic, &a) == nil && len(a.Schema) > 0 {
+		spec.ToolParameters = a.Schema
+	} else {
+		spec.ToolParameters = o.Schema
+	}
+	return spec
+}
+
+// parseAnswer reads a final answer: a reply's text, or the arguments of a
+// call of the output's tool, which wrap a root that is not an object in
+// {"value": …}.
+func (o Output[T]) parseAnswer(text []byte, toolCall bool) (T, []Repair, error) {
+	if toolCall && o.plain {
+		var args struct {
+			Value *string `json:"value"`
+		}
+		if json.Unmarshal(text, &args) == nil && args.Value != nil {
+			return o.ParseRepaired([]byte(*args.Value))
+		}
+	}
+	return o.ParseRepaired(text)
 }
 
 // problemLines renders problems for a repair prompt.

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -360,5 +361,45 @@ func TestMinimalRepair(t *testing.T) {
 	same := &scripted{replies: []Reply{{Text: `{"title":""}`}, {Text: validBrief}}}
 	if _, err := Complete(ctx, same, req, briefOutput, WithRepair(MinimalRepair(nil, 2))); err != nil || len(same.requests) != 2 || len(same.requests[1].Messages) != 2 {
 		t.Errorf("same model: %v, %d calls", err, len(same.requests))
+	}
+}
+
+// TestCompleteToolAnswer: a final answer delivered as a call of the
+// output's tool is read like any reply; its problems go back as that
+// tool's error result.
+func TestCompleteToolAnswer(t *testing.T) {
+	ctx := context.Background()
+	req := Request{Messages: []Message{{Role: "user", Content: "Summarize."}}, Output: briefOutput.Spec(OutputTool)}
+	if req.Output.ToolName != "Brief" || !json.Valid(req.Output.ToolParameters) {
+		t.Fatalf("tool spec: %+v", req.Output)
+	}
+	call := func(id, args string) Reply {
+		return Reply{ToolCalls: []ToolCall{{ID: id, Name: "Brief", Arguments: json.RawMessage(args)}}, FinishReason: "tool_use"}
+	}
+	m := &scripted{replies: []Reply{
+		call("c1", `{"title":"T","level":"mid","points":["a"]}`),
+		call("c2", `"{\"title\":\"T\",\"level\":\"low\",\"points\":[\"a\"]}"`), // arguments sent as a JSON string
+	}}
+	var repairs []Repair
+	got, err := Complete(ctx, m, req, briefOutput, WithRepairs(&repairs))
+	if err != nil || got.Level != "low" || len(m.requests) != 2 {
+		t.Fatalf("%+v %v after %d calls", got, err, len(m.requests))
+	}
+	msgs := m.requests[1].Messages
+	last, prev := msgs[len(msgs)-1], msgs[len(msgs)-2]
+	if prev.Role != "assistant" || len(prev.ToolCalls) != 1 || prev.ToolCalls[0].ID != "c1" {
+		t.Errorf("the failed call is not in the conversation: %+v", prev)
+	}
+	if last.Role != "tool" || last.ToolResult == nil || last.ToolResult.CallID != "c1" || !last.ToolResult.IsError ||
+		!strings.Contains(last.ToolResult.Content, "/level: value must be one of") {
+		t.Errorf("the problems are not the tool's error result: %+v", last)
+	}
+	if len(repairs) == 0 || !strings.Contains(repairs[len(repairs)-1].Message, "JSON-encoded string") {
+		t.Errorf("repairs of the accepted call: %v", repairs)
+	}
+	// A model that answers in text after all is read as usual.
+	m = &scripted{replies: []Reply{{Text: validBrief}}}
+	if got, err := Complete(ctx, m, req, briefOutput); err != nil || got.Title != "T" {
+		t.Errorf("text answer: %+v %v", got, err)
 	}
 }
