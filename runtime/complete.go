@@ -84,6 +84,19 @@ type Reply struct {
 	// FinishReason is the provider's reason for stopping; "length",
 	// "max_tokens" and "MAX_TOKENS" mean the token limit cut the reply.
 	FinishReason string
+	// Usage is what the call cost, as the provider reports it.
+	Usage Usage
+}
+
+// Usage counts the tokens of one model call, or of several added up.
+type Usage struct {
+	InputTokens  int64 `json:"input_tokens"`
+	OutputTokens int64 `json:"output_tokens"`
+}
+
+// Add returns the sum of u and v.
+func (u Usage) Add(v Usage) Usage {
+	return Usage{InputTokens: u.InputTokens + v.InputTokens, OutputTokens: u.OutputTokens + v.OutputTokens}
 }
 
 // Model is a language model behind some provider's API.
@@ -208,6 +221,7 @@ type options struct {
 	repair   RepairStrategy
 	maxTurns int
 	repairs  *[]Repair
+	usage    *Usage
 }
 
 // WithRepairs stores in *dst the lenient repairs that Parse made to the
@@ -219,6 +233,10 @@ func WithRepair(s RepairStrategy) Option { return func(o *options) { o.repair = 
 
 // WithMaxTurns bounds the model calls, the first included (default 10).
 func WithMaxTurns(n int) Option { return func(o *options) { o.maxTurns = n } }
+
+// WithUsage adds the usage of every model call Complete makes, repairs
+// included, to *dst.
+func WithUsage(dst *Usage) Option { return func(o *options) { o.usage = dst } }
 
 // truncated reports whether a finish reason means the token limit cut the
 // reply.
@@ -259,6 +277,9 @@ func Complete[T any](ctx context.Context, m Model, req Request, out Output[T], o
 			return zero, last
 		}
 		reply, err := m.Generate(ctx, req)
+		if o.usage != nil {
+			*o.usage = o.usage.Add(reply.Usage)
+		}
 		if err != nil {
 			return zero, err
 		}

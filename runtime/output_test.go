@@ -374,16 +374,21 @@ func TestCompleteToolAnswer(t *testing.T) {
 		t.Fatalf("tool spec: %+v", req.Output)
 	}
 	call := func(id, args string) Reply {
-		return Reply{ToolCalls: []ToolCall{{ID: id, Name: "Brief", Arguments: json.RawMessage(args)}}, FinishReason: "tool_use"}
+		return Reply{ToolCalls: []ToolCall{{ID: id, Name: "Brief", Arguments: json.RawMessage(args)}}, FinishReason: "tool_use",
+			Usage: Usage{InputTokens: 100, OutputTokens: 7}}
 	}
 	m := &scripted{replies: []Reply{
 		call("c1", `{"title":"T","level":"mid","points":["a"]}`),
 		call("c2", `"{\"title\":\"T\",\"level\":\"low\",\"points\":[\"a\"]}"`), // arguments sent as a JSON string
 	}}
 	var repairs []Repair
-	got, err := Complete(ctx, m, req, briefOutput, WithRepairs(&repairs))
+	var usage Usage
+	got, err := Complete(ctx, m, req, briefOutput, WithRepairs(&repairs), WithUsage(&usage))
 	if err != nil || got.Level != "low" || len(m.requests) != 2 {
 		t.Fatalf("%+v %v after %d calls", got, err, len(m.requests))
+	}
+	if usage != (Usage{InputTokens: 200, OutputTokens: 14}) {
+		t.Errorf("usage of both turns: %+v", usage)
 	}
 	msgs := m.requests[1].Messages
 	last, prev := msgs[len(msgs)-1], msgs[len(msgs)-2]
@@ -401,5 +406,24 @@ func TestCompleteToolAnswer(t *testing.T) {
 	m = &scripted{replies: []Reply{{Text: validBrief}}}
 	if got, err := Complete(ctx, m, req, briefOutput); err != nil || got.Title != "T" {
 		t.Errorf("text answer: %+v %v", got, err)
+	}
+}
+
+func TestToolMessages(t *testing.T) {
+	call := ToolCall{ID: "c7", Name: "Brief", Arguments: json.RawMessage(`{"title":"T","level":"mid","points":["a"]}`)}
+	_, err := briefOutput.Parse(call.Arguments)
+	m := ToolErrorMessage(call, err)
+	if m.Role != "tool" || m.ToolResult == nil || !m.ToolResult.IsError || m.ToolResult.CallID != "c7" || m.ToolResult.Name != "Brief" {
+		t.Fatalf("error message: %+v", m)
+	}
+	if !strings.Contains(m.Content, "/level: value must be one of") || m.Content != m.ToolResult.Content {
+		t.Errorf("the problems are not named: %q", m.Content)
+	}
+	if m := ToolErrorMessage(call, errors.New("station offline")); m.Content != "station offline" || !m.ToolResult.IsError {
+		t.Errorf("other errors: %+v", m)
+	}
+	m = ToolResultMessage(call, "ok", json.RawMessage(`{"n":1}`))
+	if m.Role != "tool" || m.ToolResult.IsError || m.ToolResult.Content != "ok" || string(m.ToolResult.Structured) != `{"n":1}` {
+		t.Errorf("result message: %+v", m)
 	}
 }

@@ -3,6 +3,7 @@ package runtime
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -220,4 +221,24 @@ func UnmarshalAction(data []byte, args any, response any, responseFields *Fields
 		return err
 	}
 	return json.Unmarshal(rb, response)
+}
+
+// ToolResultMessage returns the "tool" message that answers call with its
+// result: content as text and, when set, structured as JSON.
+func ToolResultMessage(call ToolCall, content string, structured json.RawMessage) Message {
+	return Message{Role: "tool", Content: content,
+		ToolResult: &ToolResult{CallID: call.ID, Name: call.Name, Content: content, Structured: structured}}
+}
+
+// ToolErrorMessage returns the "tool" message that answers a failed call:
+// for arguments that did not parse (a *ValidationError), the repair prompt
+// naming each problem, so that the model can call again; else err's text.
+func ToolErrorMessage(call ToolCall, err error) Message {
+	text := err.Error()
+	var v *ValidationError
+	if errors.As(err, &v) {
+		text = RepairPrompt(v)
+	}
+	return Message{Role: "tool", Content: text,
+		ToolResult: &ToolResult{CallID: call.ID, Name: call.Name, Content: text, IsError: true}}
 }
