@@ -1,0 +1,191 @@
+package openai
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	oai "github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+	"github.com/openai/openai-go/v3/packages/param"
+	"github.com/openai/openai-go/v3/shared"
+
+	"github.com/structgen/structgen/runtime"
+)
+
+// Chat is a runtime.Model over the Chat Completions API.
+type Chat struct {
+	Client *oai.Client
+	// Model names the model, e.g. "gpt-4.1".
+	Model string
+	// Params is the base of every request (temperature, token limit, …);
+	// Generate sets its model, messages, tools, tool choice and response
+	// format.
+	Params oai.ChatCompletionNewParams
+	// Options are passed to every call.
+	Options []option.RequestOption
+}
+
+// Generate sends req as one chat completion.
+func (c Chat) Generate(ctx context.Context, req runtime.Request) (runtime.Reply, error) {
+	if c.Client == nil {
+		return runtime.Reply{}, errors.New("openai: Chat.Client is nil")
+	}
+	p, err := ChatParams(c.Params, c.Model, req)
+	if err != nil {
+		return runtime.Reply{}, err
+	}
+	comp, err := c.Client.Chat.Completions.New(ctx, p, c.Options...)
+	if err != nil {
+		return runtime.Reply{}, err
+	}
+	return ChatReply(comp)
+}
+
+// ChatParams turns req into the parameters of a chat completion, starting
+// from base.
+func ChatParams(base oai.ChatCompletionNewParams, model string, req runtime.Request) (oai.ChatCompletionNewParams, error) {
+	p := base
+	if model != "" {
+		p.Model = model
+	}
+	native, prompt, err := useNative(req.Output)
+	if err != nil {
+		return p, err
+	}
+	msgs := req.Messages
+	if prompt {
+		msgs = withSystem(msgs, req.Output.PromptBlock)
+	}
+	if p.Messages, err = ChatMessages(msgs); err != nil {
+		return p, err
+	}
+	p.Tools = nil
+	for _, t := range req.Tools {
+		tool, err := ChatTool(t)
+		if err != nil {
+			return p, err
+		}
+		p.Tools = append(p.Tools, tool)
+	}
+	switch o := req.Output; {
+	case native:
+		if _, err := jsonSchemaFormat(o); err != nil {
+			return p, err
+		}
+		rf := param.Override[shared.ResponseFormatJSONSchemaParam](o.OpenAI)
+		p.ResponseFormat = oai.ChatCompletionNewParamsResponseFormatUnion{OfJSONSchema: &rf}
+	case o != nil && o.Mode == runtime.OutputTool:
+		fn, err := plainFunction(o.ToolName, "", o.ToolParameters)
+		if err != nil {
+			return p, err
+		}
+		p.Tools = append(p.Tools, oai.ChatCompletionToolUnionParam{OfFunction: &oai.ChatCompletionFunctionToolParam{
+			Function: param.Override[shared.FunctionDefinitionParam](fn),
+		}})
+		p.ToolChoice = oai.ChatCompletionToolChoiceOptionUnionParam{OfFunctionToolChoice: &oai.ChatCompletionNamedToolChoiceParam{
+			Function: oai.ChatCompletionNamedToolChoiceFunctionParam{Name: o.ToolName},
+		}}
+	}
+	return p, nil
+}
+
+// ChatTool returns t as a Chat Completions function tool: t's OpenAI
+// dialect, byte for byte (strict where the dialect is).
+func ChatTool(t runtime.Tool) (oai.ChatCompletionToolUnionParam, error) {
+	fn, err := functionDef(t)
+	if err != nil {
+		return oai.ChatCompletionToolUnionParam{}, err
+	}
+	raw := t.OpenAI()
+	if len(raw) == 0 {
+		raw, _ = json.Marshal(struct {
+			Type     string          `json:"type"`
+			Function json.RawMessage `json:"function"`
+		}{"function", fn})
+	}
+	tool := param.Override[oai.ChatCompletionFunctionToolParam](raw)
+	return oai.ChatCompletionToolUnionParam{OfFunction: &tool}, nil
+}
+
+// ChatMessages turns a conversation into chat messages: an assistant's
+// tool calls become its tool_calls, a tool result a "tool" message.
+func ChatMessages(msgs []runtime.Message) ([]oai.ChatCompletionMessageParamUnion, error) {
+	out := make([]oai.ChatCompletionMessageParamUnion, 0, len(msgs))
+	for i, m := range msgs {
+		switch m.Role {
+		case "system":
+			out = append(out, oai.SystemMessage(m.Content))
+		case "developer":
+			out = append(out, oai.DeveloperMessage(m.Content))
+		case "user":
+			out = append(out, oai.UserMessage(m.Content))
+		case "assistant":
+			var a oai.ChatCompletionAssistantMessageParam
+			if m.Content != "" || len(m.ToolCalls) == 0 {
+				a.Content.OfString = param.NewOpt(m.Content)
+			}
+			for _, c := range m.ToolCalls {
+				a.ToolCalls = append(a.ToolCalls, oai.ChatCompletionMessageToolCallUnionParam{OfFunction: &oai.ChatCompletionMessageFunctionToolCallParam{
+					ID:       c.ID,
+					Function: oai.ChatCompletionMessageFunctionToolCallFunctionParam{Name: c.Name, Arguments: string(c.Arguments)},
+				}})
+			}
+			out = append(out, oai.ChatCompletionMessageParamUnion{OfAssistant: &a})
+		case "tool":
+			if m.ToolResult == nil {
+				return nil, fmt.Errorf("openai: message %d: a tool message needs its ToolResult (the call's ID)", i)
+			}
+			out = append(out, oai.ToolMessage(toolContent(m), m.ToolResult.CallID))
+		default:
+			return nil, fmt.Errorf("openai: message %d: unknown role %q", i, m.Role)
+		}
+	}
+	return out, nil
+}
+
+// toolContent is what a tool message says: the result's text, else its
+// structured result.
+func toolContent(m runtime.Message) string {
+	r := m.ToolResult
+	switch {
+	case r.Content != "":
+		return r.Content
+	case len(r.Structured) > 0:
+		return string(r.Structured)
+	}
+	return m.Content
+}
+
+// ChatReply reads a completion's first choice: its text, its function
+// calls (arguments as the model wrote them), finish reason and usage. A
+// refusal is an error.
+func ChatReply(comp *oai.ChatCompletion) (runtime.Reply, error) {
+	if comp == nil || len(comp.Choices) == 0 {
+		return runtime.Reply{}, errors.New("openai: the completion has no choices")
+	}
+	ch := comp.Choices[0]
+	if ch.Message.Refusal != "" && ch.Message.Content == "" && len(ch.Message.ToolCalls) == 0 {
+		return runtime.Reply{}, &RefusalError{Message: ch.Message.Refusal}
+	}
+	r := runtime.Reply{
+		Text:         ch.Message.Content,
+		FinishReason: ch.FinishReason,
+		Usage:        runtime.Usage{InputTokens: comp.Usage.PromptTokens, OutputTokens: comp.Usage.CompletionTokens},
+	}
+	for _, c := range ch.Message.ToolCalls {
+		if c.Type != "function" {
+			continue // custom tools are not structgen's
+		}
+		r.ToolCalls = append(r.ToolCalls, runtime.ToolCall{ID: c.ID, Name: c.Function.Name, Arguments: json.RawMessage(c.Function.Arguments)})
+	}
+	return r, nil
+}
+
+// RefusalError is a model's refusal to answer.
+type RefusalError struct {
+	Message string
+}
+
+func (e *RefusalError) Error() string { return "openai: the model refused: " + e.Message }

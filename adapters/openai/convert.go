@@ -1,0 +1,104 @@
+package openai
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/structgen/structgen/runtime"
+)
+
+// functionDef returns a tool's function definition, {"name", "description",
+// "parameters", "strict"}, as the raw bytes of its OpenAI dialect; a tool
+// without one is described from its canonical parameters.
+func functionDef(t runtime.Tool) (json.RawMessage, error) {
+	if d := t.OpenAI(); len(d) > 0 {
+		var tool struct {
+			Function json.RawMessage `json:"function"`
+		}
+		if err := json.Unmarshal(d, &tool); err != nil || !isObject(tool.Function) {
+			return nil, fmt.Errorf("openai: tool %q: its OpenAI dialect is not {\"function\": {…}}", t.Name)
+		}
+		return tool.Function, nil
+	}
+	return plainFunction(t.Name, t.Description, t.Parameters)
+}
+
+// plainFunction describes a function that has no OpenAI dialect; it is not
+// strict, since its schema was not made to fit strict mode.
+func plainFunction(name, description string, parameters json.RawMessage) (json.RawMessage, error) {
+	if !isObject(parameters) {
+		return nil, fmt.Errorf("openai: tool %q: parameters are not a JSON object", name)
+	}
+	return json.Marshal(struct {
+		Name        string          `json:"name"`
+		Description string          `json:"description,omitempty"`
+		Parameters  json.RawMessage `json:"parameters"`
+	}{name, description, parameters})
+}
+
+// jsonSchemaFormat returns an output's {"name", "description", "schema",
+// "strict"} from its OpenAI dialect, {"type": "json_schema", "json_schema":
+// {…}}.
+func jsonSchemaFormat(o *runtime.OutputSpec) (json.RawMessage, error) {
+	var rf struct {
+		JSONSchema json.RawMessage `json:"json_schema"`
+	}
+	if err := json.Unmarshal(o.OpenAI, &rf); err != nil || !isObject(rf.JSONSchema) {
+		return nil, fmt.Errorf("openai: output %q: its OpenAI dialect is not {\"type\": \"json_schema\", \"json_schema\": {…}}", o.Name)
+	}
+	return rf.JSONSchema, nil
+}
+
+// flatten returns {"type": typ, …obj's members} for the Responses API,
+// which has the members of a function definition or JSON-schema format at
+// the top level of the tool or format. obj's bytes are kept.
+func flatten(typ string, obj json.RawMessage) json.RawMessage {
+	body := bytes.TrimSpace(obj)[1:] // after "{"
+	var b bytes.Buffer
+	fmt.Fprintf(&b, `{"type":%q`, typ)
+	if len(bytes.TrimSpace(body)) > 1 { // more than "}"
+		b.WriteByte(',')
+	}
+	b.Write(body)
+	return b.Bytes()
+}
+
+func isObject(raw json.RawMessage) bool {
+	raw = bytes.TrimSpace(raw)
+	return len(raw) > 1 && raw[0] == '{' && json.Valid(raw)
+}
+
+// useNative reports whether a request's output goes as the provider's
+// structured-output format, and whether its prompt block must go into the
+// system prompt instead (OutputAuto without an OpenAI dialect).
+func useNative(o *runtime.OutputSpec) (native, prompt bool, err error) {
+	if o == nil {
+		return false, false, nil
+	}
+	switch o.Mode {
+	case runtime.OutputAuto:
+		if len(o.OpenAI) == 0 {
+			return false, o.PromptBlock != "", nil
+		}
+		return true, false, nil
+	case runtime.OutputNative:
+		if len(o.OpenAI) == 0 {
+			return false, false, fmt.Errorf("openai: output %q has no OpenAI dialect; ask for it with OutputPrompt or OutputTool", o.Name)
+		}
+		return true, false, nil
+	}
+	return false, false, nil
+}
+
+// withSystem returns msgs with block added to the first system message.
+func withSystem(msgs []runtime.Message, block string) []runtime.Message {
+	out := append([]runtime.Message(nil), msgs...)
+	for i, m := range out {
+		if m.Role == "system" {
+			out[i].Content = m.Content + "\n\n" + block
+			return out
+		}
+	}
+	return append([]runtime.Message{{Role: "system", Content: block}}, out...)
+}
