@@ -5,12 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	oai "github.com/openai/openai-go/v3"
@@ -21,76 +17,17 @@ import (
 	"github.com/structgen/structgen/runtime"
 )
 
-// server replays canned provider responses and records what the SDK sent.
-type server struct {
-	mu      sync.Mutex
-	replies []string
-	bodies  [][]byte
-	paths   []string
-}
-
-func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.bodies = append(s.bodies, body)
-	s.paths = append(s.paths, r.URL.Path)
-	if len(s.replies) == 0 {
-		http.Error(w, `{"error":{"message":"no reply left"}}`, http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	io.WriteString(w, s.replies[0])
-	s.replies = s.replies[1:]
-}
-
-func newClient(t *testing.T, replies ...string) (*oai.Client, *server) {
+func newClient(t *testing.T, replies ...string) (*oai.Client, *adaptertest.Server) {
 	t.Helper()
-	s := &server{replies: replies}
-	srv := httptest.NewServer(s)
-	t.Cleanup(srv.Close)
-	c := oai.NewClient(option.WithBaseURL(srv.URL+"/v1/"), option.WithAPIKey("test"), option.WithMaxRetries(0))
+	s := adaptertest.NewServer(t, replies...)
+	c := oai.NewClient(option.WithBaseURL(s.URL+"/v1/"), option.WithAPIKey("test"), option.WithMaxRetries(0))
 	return &c, s
 }
 
-// at returns the JSON value at path (object keys and array indexes) in doc,
-// with its bytes as they were.
-func at(t *testing.T, doc []byte, path ...string) json.RawMessage {
-	t.Helper()
-	cur := json.RawMessage(doc)
-	for _, p := range path {
-		if i, err := strconv.Atoi(p); err == nil {
-			var arr []json.RawMessage
-			if err := json.Unmarshal(cur, &arr); err != nil || i >= len(arr) {
-				t.Fatalf("%v: no element %d in %s", path, i, cur)
-			}
-			cur = arr[i]
-			continue
-		}
-		var obj map[string]json.RawMessage
-		if err := json.Unmarshal(cur, &obj); err != nil || obj[p] == nil {
-			t.Fatalf("%v: no member %q in %s", path, p, cur)
-		}
-		cur = obj[p]
-	}
-	return cur
-}
-
-// sameBytes fails unless got and want are the same JSON text up to
-// insignificant whitespace: same key order, same number spelling.
-func sameBytes(t *testing.T, what string, got, want []byte) {
-	t.Helper()
-	var g, w bytes.Buffer
-	if err := json.Compact(&g, got); err != nil {
-		t.Fatalf("%s: %v", what, err)
-	}
-	if err := json.Compact(&w, want); err != nil {
-		t.Fatalf("%s: %v", what, err)
-	}
-	if g.String() != w.String() {
-		t.Errorf("%s:\n got %s\nwant %s", what, g.String(), w.String())
-	}
-}
+var (
+	at        = adaptertest.At
+	sameBytes = adaptertest.SameText
+)
 
 func chatReply(message string, finish string) string {
 	return `{"id":"c","object":"chat.completion","created":1,"model":"m","choices":[{"index":0,"finish_reason":"` + finish +
@@ -125,10 +62,10 @@ func TestChatSendsSchemasByteForByte(t *testing.T) {
 	if usage != (runtime.Usage{InputTokens: 120, OutputTokens: 30}) {
 		t.Errorf("usage: %+v", usage)
 	}
-	if srv.paths[0] != "/v1/chat/completions" {
-		t.Errorf("path %s", srv.paths[0])
+	if srv.Path(0) != "/v1/chat/completions" {
+		t.Errorf("path %s", srv.Path(0))
 	}
-	body := srv.bodies[0]
+	body := srv.Body(0)
 	for i, tool := range adaptertest.Tools {
 		sameBytes(t, tool.Name, at(t, body, "tools", strconv.Itoa(i)), tool.OpenAI())
 	}
@@ -179,7 +116,7 @@ func TestChatToolCallRepairedNextTurn(t *testing.T) {
 
 	// What the server saw on turn 2: the call as the model wrote it, then
 	// the problems as that call's tool result.
-	body := srv.bodies[1]
+	body := srv.Body(1)
 	sameBytes(t, "assistant's call", at(t, body, "messages", "1", "tool_calls", "0"),
 		[]byte(`{"id":"call_1","function":{"arguments":"{\"station\": 0, \"unit\": \"C\"}","name":"lookup"},"type":"function"}`))
 	var tool struct {
@@ -205,7 +142,7 @@ func TestChatOutputTool(t *testing.T) {
 	if err != nil || got.Summary != "Sunny" {
 		t.Fatalf("Complete: %+v %v", got, err)
 	}
-	first := srv.bodies[0]
+	first := srv.Body(0)
 	sameBytes(t, "tool_choice", at(t, first, "tool_choice"), []byte(`{"function":{"name":"Forecast"},"type":"function"}`))
 	sameBytes(t, "output tool", at(t, first, "tools", "0", "function", "parameters"), spec.ToolParameters)
 	if bytes.Contains(first, []byte(`"response_format"`)) {
@@ -215,7 +152,7 @@ func TestChatOutputTool(t *testing.T) {
 		Role, Content string
 		ToolCallID    string `json:"tool_call_id"`
 	}
-	json.Unmarshal(at(t, srv.bodies[1], "messages", "2"), &tool)
+	json.Unmarshal(at(t, srv.Body(1), "messages", "2"), &tool)
 	if tool.Role != "tool" || tool.ToolCallID != "call_1" || !strings.Contains(tool.Content, "/summary") {
 		t.Errorf("problems sent back: %+v", tool)
 	}

@@ -55,10 +55,10 @@ func TestResponsesSendsSchemasByteForByte(t *testing.T) {
 	if err != nil || got.High != 21 || usage.InputTokens != 80 || usage.OutputTokens != 20 {
 		t.Fatalf("Complete: %+v %+v %v", got, usage, err)
 	}
-	if srv.paths[0] != "/v1/responses" {
-		t.Errorf("path %s", srv.paths[0])
+	if srv.Path(0) != "/v1/responses" {
+		t.Errorf("path %s", srv.Path(0))
 	}
-	body := srv.bodies[0]
+	body := srv.Body(0)
 	// The Responses API has the function definition's members at the
 	// tool's top level; each is sent with the dialect's bytes.
 	for i, tool := range adaptertest.Tools {
@@ -109,7 +109,7 @@ func TestResponsesToolCallRepairedNextTurn(t *testing.T) {
 	if got, ok := action.(adaptertest.LookupArgs); err != nil || !ok || got.Station != 9007199254740993 {
 		t.Fatalf("action %#v %v", action, err)
 	}
-	body := srv.bodies[1]
+	body := srv.Body(1)
 	sameBytes(t, "call item", at(t, body, "input", "1"),
 		[]byte(`{"arguments":"{\"station\": \"north\"}","call_id":"call_1","name":"lookup","type":"function_call"}`))
 	var out struct{ Type, CallID, Output string }
@@ -132,8 +132,8 @@ func TestResponsesOutputToolAndTruncation(t *testing.T) {
 	if err != nil || got.Summary != "Sunny" {
 		t.Fatalf("Complete: %+v %v", got, err)
 	}
-	sameBytes(t, "tool_choice", at(t, srv.bodies[0], "tool_choice"), []byte(`{"name":"Forecast","type":"function"}`))
-	sameBytes(t, "output tool", at(t, srv.bodies[0], "tools", "0", "parameters"), spec.ToolParameters)
+	sameBytes(t, "tool_choice", at(t, srv.Body(0), "tool_choice"), []byte(`{"name":"Forecast","type":"function"}`))
+	sameBytes(t, "output tool", at(t, srv.Body(0), "tools", "0", "parameters"), spec.ToolParameters)
 
 	req.Output = nil
 	_, err = runtime.Complete(context.Background(), m, req, adaptertest.ForecastOutput, runtime.WithRepair(runtime.NoRepair))

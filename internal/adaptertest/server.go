@@ -1,0 +1,101 @@
+package adaptertest
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"sync"
+	"testing"
+)
+
+// Server stands in for a provider: it answers each request with the next
+// canned reply and keeps what the SDK sent.
+type Server struct {
+	URL string
+
+	mu      sync.Mutex
+	replies []string
+	bodies  [][]byte
+	paths   []string
+}
+
+// NewServer starts a server that answers with replies, in order, and stops
+// it when the test ends.
+func NewServer(t testing.TB, replies ...string) *Server {
+	s := &Server{replies: replies}
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	s.URL = srv.URL
+	return s
+}
+
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.bodies = append(s.bodies, body)
+	s.paths = append(s.paths, r.URL.Path)
+	if len(s.replies) == 0 {
+		http.Error(w, `{"error":{"message":"no reply left"}}`, http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	io.WriteString(w, s.replies[0])
+	s.replies = s.replies[1:]
+}
+
+// Body returns the body of the i-th request.
+func (s *Server) Body(i int) []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.bodies[i]
+}
+
+// Path returns the URL path of the i-th request.
+func (s *Server) Path(i int) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.paths[i]
+}
+
+// At returns the JSON value at path (object keys and array indexes) in
+// doc, with its bytes as they were.
+func At(t testing.TB, doc []byte, path ...string) json.RawMessage {
+	t.Helper()
+	cur := json.RawMessage(doc)
+	for _, p := range path {
+		if i, err := strconv.Atoi(p); err == nil {
+			var arr []json.RawMessage
+			if err := json.Unmarshal(cur, &arr); err != nil || i >= len(arr) {
+				t.Fatalf("%v: no element %d in %s", path, i, cur)
+			}
+			cur = arr[i]
+			continue
+		}
+		var obj map[string]json.RawMessage
+		if err := json.Unmarshal(cur, &obj); err != nil || obj[p] == nil {
+			t.Fatalf("%v: no member %q in %s", path, p, cur)
+		}
+		cur = obj[p]
+	}
+	return cur
+}
+
+// SameText fails unless got and want are the same JSON text up to
+// insignificant whitespace: same key order, same spelling of numbers.
+func SameText(t testing.TB, what string, got, want []byte) {
+	t.Helper()
+	var g, w bytes.Buffer
+	if err := json.Compact(&g, got); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	if err := json.Compact(&w, want); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	if g.String() != w.String() {
+		t.Errorf("%s:\n got %s\nwant %s", what, g.String(), w.String())
+	}
+}
