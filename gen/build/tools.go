@@ -13,6 +13,7 @@ import (
 
 	"github.com/structgen/structgen/gen/config"
 	"github.com/structgen/structgen/gen/internal/jsonptr"
+	"github.com/structgen/structgen/gen/internal/ojson"
 	"github.com/structgen/structgen/gen/ir"
 	"github.com/structgen/structgen/gen/loc"
 	"github.com/structgen/structgen/gen/names"
@@ -316,6 +317,15 @@ func (b *builder) buildTool(t *tool) {
 	action.ToolSchema = tl.SchemaURL + "#"
 	tl.Action = action.Name
 	tl.Schema = text
+	if t.response != nil {
+		bd := newBundler(b.l, b.g, b.l.DraftOf(strings.SplitN(t.response.Loc, "#", 2)[0]))
+		root := bd.standalone(t.response.Loc)
+		if bd.err != nil {
+			b.errs = append(b.errs, bd.err)
+			return
+		}
+		tl.ResponseSchema = string(ojson.Marshal(root)) + "\n"
+	}
 	sum := sha256.Sum256([]byte(text))
 	tl.Fingerprint = hex.EncodeToString(sum[:6])
 	tl.Idents = toolIdents(tl.GoName, tl.Response != "")

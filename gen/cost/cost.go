@@ -57,7 +57,7 @@ func Of(pkg *ir.Package) ([]Item, error) {
 	}
 	var out []Item
 	for _, t := range pkg.Tools {
-		v, err := dialect.Tool(t.Name, t.Description, t.Schema)
+		v, err := dialect.Tool(t.Name, t.Description, t.Schema, t.ResponseSchema)
 		if err != nil {
 			return nil, err
 		}

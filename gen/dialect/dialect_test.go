@@ -1,6 +1,8 @@
 package dialect
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -41,4 +43,32 @@ func TestNullable(t *testing.T) {
 			t.Errorf("nullable(%s) = %s, want it to hold %s", in, got, want)
 		}
 	}
+}
+
+func TestMCPOutputSchema(t *testing.T) {
+	args := `{"type":"object","properties":{"n":{"type":"integer","maximum":9007199254740993}},"additionalProperties":false}`
+	v, err := Tool("t", "d", args, `{"type":"object","properties":{"ok":{"type":"boolean"}}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"name":"t","description":"d","inputSchema":` + args + `,"outputSchema":{"type":"object","properties":{"ok":{"type":"boolean"}}}}`
+	if got := compact(t, v.MCP); got != want {
+		t.Errorf("MCP:\n got %s\nwant %s", got, want)
+	}
+	v, err = Tool("t", "d", args, `{"type":"string"}`)
+	if err != nil || strings.Contains(v.MCP, "outputSchema") || !strings.Contains(strings.Join(v.Notes, "\n"), "no outputSchema") {
+		t.Errorf("a response that is not an object: %s %v %v", v.MCP, v.Notes, err)
+	}
+	if _, err := Tool("t", "d", args, `[1]`); err == nil {
+		t.Error("a response schema that is not an object was accepted")
+	}
+}
+
+func compact(t *testing.T, s string) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := json.Compact(&b, []byte(s)); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }

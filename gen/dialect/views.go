@@ -61,12 +61,27 @@ type ToolObjects struct {
 }
 
 // Tool returns the tool objects of a tool whose augmented schema is the
-// JSON text schema.
-func Tool(name, description, schema string) (ToolObjects, error) {
+// JSON text schema; response, when not "", is the response's schema, the
+// MCP tool's outputSchema.
+func Tool(name, description, schema, response string) (ToolObjects, error) {
 	parsed, err := ojson.Parse([]byte(schema))
 	root, _ := parsed.(*ojson.Object)
 	if err != nil || root == nil {
 		return ToolObjects{}, fmt.Errorf("tool schema of %q is not a JSON object: %v", name, err)
+	}
+	mcp := []any{"name", name, "description", description, "inputSchema", root}
+	var notes []string
+	if response != "" {
+		parsed, err := ojson.Parse([]byte(response))
+		out, _ := parsed.(*ojson.Object)
+		if err != nil || out == nil {
+			return ToolObjects{}, fmt.Errorf("response schema of %q is not a JSON object: %v", name, err)
+		}
+		if out.Vals["type"] == "object" {
+			mcp = append(mcp, "outputSchema", out)
+		} else {
+			notes = append(notes, `MCP: the response is not of type "object", so the tool has no outputSchema`)
+		}
 	}
 	v := viewsOf(root)
 	fn := ojson.NewObject()
@@ -78,8 +93,8 @@ func Tool(name, description, schema string) (ToolObjects, error) {
 		OpenAI:    marshalObject("type", "function", "function", fn),
 		Anthropic: marshalObject("name", name, "description", description, "input_schema", v.anthropic),
 		Gemini:    marshalObject("name", name, "description", description, "parametersJsonSchema", v.gemini),
-		MCP:       marshalObject("name", name, "description", description, "inputSchema", root),
-		Notes:     v.notes,
+		MCP:       marshalObject(mcp...),
+		Notes:     append(v.notes, notes...),
 	}, nil
 }
 

@@ -24,7 +24,7 @@ func renderDialects(pkg *ir.Package) (*dialects, error) {
 	d := &dialects{tools: map[string]dialect.ToolObjects{}, outputs: map[string]dialect.OutputFormats{}, prompts: map[string]string{}}
 	var notes []error
 	for _, t := range pkg.Tools {
-		v, err := dialect.Tool(t.Name, t.Description, t.Schema)
+		v, err := dialect.Tool(t.Name, t.Description, t.Schema, t.ResponseSchema)
 		if err != nil {
 			return nil, loc.Errorf(t.Pos, "%v", err)
 		}

@@ -139,6 +139,9 @@ type Tool struct {
 	// embedded at SchemaURL; emitters derive each provider's tool object
 	// from it.
 	Schema string `json:"-"`
+	// ResponseSchema is the response's schema as a document of its own
+	// (MCP's outputSchema); "" when the tool has no response.
+	ResponseSchema string `json:"-"`
 	// Fingerprint identifies Schema in persisted events: 12 hex digits of
 	// its SHA-256.
 	Fingerprint string

@@ -169,6 +169,22 @@ const mcpToolFinish = `{
     },
     "required": ["message", "summary", "high"],
     "additionalProperties": false
+  },
+  "outputSchema": {
+    "type": "object",
+    "description": "Tomorrow's weather.",
+    "required": ["summary", "high"],
+    "properties": {
+      "summary": {
+        "type": "string",
+        "minLength": 1
+      },
+      "high": {
+        "type": "integer",
+        "description": "Highest temperature in °C."
+      }
+    },
+    "additionalProperties": false
   }
 }`
 

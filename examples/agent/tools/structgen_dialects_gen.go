@@ -119,6 +119,26 @@ const mcpToolFinish = `{
     },
     "required": ["message", "summary", "files"],
     "additionalProperties": false
+  },
+  "outputSchema": {
+    "type": "object",
+    "required": ["summary", "files"],
+    "properties": {
+      "summary": {
+        "type": "string",
+        "description": "What the repository is, in one sentence.",
+        "minLength": 1
+      },
+      "files": {
+        "type": "array",
+        "description": "The files the summary rests on.",
+        "items": {
+          "type": "string"
+        },
+        "minItems": 1
+      }
+    },
+    "additionalProperties": false
   }
 }`
 

@@ -124,5 +124,28 @@ const mcpToolFinish = `{
     },
     "required": ["message", "description", "facts"],
     "additionalProperties": false
+  },
+  "outputSchema": {
+    "description": "What the agent learned about the project.",
+    "type": "object",
+    "required": ["description", "facts"],
+    "properties": {
+      "description": {
+        "type": "string",
+        "minLength": 1,
+        "description": "One-paragraph description of the project."
+      },
+      "facts": {
+        "type": "array",
+        "description": "Three concise, distinct facts.",
+        "minItems": 3,
+        "maxItems": 3,
+        "items": {
+          "type": "string",
+          "minLength": 1
+        }
+      }
+    },
+    "additionalProperties": false
   }
 }`

@@ -302,5 +302,41 @@ const mcpToolFinish = `{
         "enum": ["low", "high"]
       }
     }
+  },
+  "outputSchema": {
+    "description": "ProjectFacts is what the finish tool reports.",
+    "type": "object",
+    "properties": {
+      "description": {
+        "type": "string",
+        "description": "One-paragraph description of the project."
+      },
+      "facts": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "description": "Three concise, distinct facts.",
+        "minItems": 3,
+        "maxItems": 3
+      },
+      "confidence": {
+        "type": "number",
+        "minimum": 0,
+        "maximum": 1
+      },
+      "level": {
+        "$ref": "#/$defs/Level"
+      }
+    },
+    "required": ["description", "facts", "level"],
+    "additionalProperties": false,
+    "$defs": {
+      "Level": {
+        "description": "Level is how sure the agent is.",
+        "type": "string",
+        "enum": ["low", "high"]
+      }
+    }
   }
 }`

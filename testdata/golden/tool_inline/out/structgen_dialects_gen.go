@@ -110,5 +110,22 @@ const mcpToolSearch = `{
         "type": "string"
       }
     }
+  },
+  "outputSchema": {
+    "type": "object",
+    "properties": {
+      "hits": {
+        "type": "array",
+        "items": {
+          "$ref": "#/$defs/Hit"
+        }
+      }
+    },
+    "required": ["hits"],
+    "$defs": {
+      "Hit": {
+        "type": "string"
+      }
+    }
   }
 }`

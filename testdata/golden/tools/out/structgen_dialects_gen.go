@@ -222,6 +222,51 @@ const mcpToolFinish = `{
         "additionalProperties": false
       }
     }
+  },
+  "outputSchema": {
+    "description": "What the agent learned about the project.",
+    "type": "object",
+    "required": ["description", "facts"],
+    "properties": {
+      "description": {
+        "type": "string",
+        "minLength": 10,
+        "description": "One paragraph."
+      },
+      "facts": {
+        "type": "array",
+        "minItems": 1,
+        "maxItems": 3,
+        "items": {
+          "$ref": "#/$defs/Fact"
+        }
+      },
+      "confidence": {
+        "type": "number",
+        "minimum": 0,
+        "maximum": 1
+      },
+      "verified": {
+        "type": "boolean"
+      }
+    },
+    "additionalProperties": false,
+    "$defs": {
+      "Fact": {
+        "type": "object",
+        "required": ["text", "source"],
+        "properties": {
+          "text": {
+            "type": "string"
+          },
+          "source": {
+            "type": "string",
+            "pattern": "^[a-z0-9_/.-]+$"
+          }
+        },
+        "additionalProperties": false
+      }
+    }
   }
 }`
 
@@ -362,6 +407,19 @@ const mcpToolGetMe = `{
       }
     },
     "required": ["login"]
+  },
+  "outputSchema": {
+    "type": "object",
+    "required": ["login"],
+    "properties": {
+      "login": {
+        "type": "string"
+      },
+      "followers": {
+        "type": "integer",
+        "minimum": 0
+      }
+    }
   }
 }`
 
