@@ -72,7 +72,7 @@ func candidates(text []byte) ([]candidate, error) {
 		proseRepairs = append(proseRepairs, reps...)
 	}
 	if len(inProse) > 1 {
-		list := &jvalue{kind: jArray, items: inProse, off: inProse[0].off, done: true}
+		list := &jvalue{kind: jArray, kids: inProse, off: inProse[0].off, done: true}
 		var reps []Repair
 		for _, r := range proseRepairs {
 			if !strings.HasPrefix(r.Message, "left out") {
@@ -89,13 +89,13 @@ func candidates(text []byte) ([]candidate, error) {
 			if depth > 3 || nested >= maxCandidates {
 				return
 			}
-			children := v.items
+			children := v.kids
 			keys := make([]string, len(children))
 			for i := range children {
 				keys[i] = strconv.Itoa(i)
 			}
 			if v.kind == jObject {
-				children, keys = v.vals, v.keys
+				children, keys = v.kids, v.keys
 			}
 			for i, c := range children {
 				p := append(append([]string(nil), path...), keys[i])
@@ -136,10 +136,7 @@ func shiftValue(v *jvalue, off int) {
 		return
 	}
 	v.off += off
-	for _, c := range v.items {
-		shiftValue(c, off)
-	}
-	for _, c := range v.vals {
+	for _, c := range v.kids {
 		shiftValue(c, off)
 	}
 }
@@ -232,15 +229,15 @@ func toAny(v *jvalue, path []string, offsets map[string]int) any {
 	case jString:
 		return v.str
 	case jArray:
-		out := make([]any, len(v.items))
-		for i, it := range v.items {
+		out := make([]any, len(v.kids))
+		for i, it := range v.kids {
 			out[i] = toAny(it, append(path, strconv.Itoa(i)), offsets)
 		}
 		return out
 	case jObject:
 		out := make(map[string]any, len(v.keys))
 		for i, k := range v.keys {
-			out[k] = toAny(v.vals[i], append(path, k), offsets)
+			out[k] = toAny(v.kids[i], append(path, k), offsets)
 		}
 		return out
 	}

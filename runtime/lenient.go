@@ -167,11 +167,11 @@ func joinDocuments(vs []*jvalue, off int, repairs *[]Repair) *jvalue {
 		return kept[0]
 	}
 	*repairs = append(*repairs, Repair{Offset: off, Message: "read " + strconv.Itoa(len(kept)) + " documents in a row as an array"})
-	return &jvalue{kind: jArray, items: kept, off: kept[0].off, done: true}
+	return &jvalue{kind: jArray, kids: kept, off: kept[0].off, done: true}
 }
 
 func isEmptyContainer(v *jvalue) bool {
-	return v.kind == jArray && len(v.items) == 0 || v.kind == jObject && len(v.keys) == 0
+	return v.kind == jArray && len(v.kids) == 0 || v.kind == jObject && len(v.keys) == 0
 }
 
 // encodeValue writes v as JSON, keys in the order read.
@@ -199,7 +199,7 @@ func writeValue(b *bytes.Buffer, v *jvalue) {
 		writeString(b, v.str)
 	case jArray:
 		b.WriteByte('[')
-		for i, it := range v.items {
+		for i, it := range v.kids {
 			if i > 0 {
 				b.WriteByte(',')
 			}
@@ -214,7 +214,7 @@ func writeValue(b *bytes.Buffer, v *jvalue) {
 			}
 			writeString(b, k)
 			b.WriteByte(':')
-			writeValue(b, v.vals[i])
+			writeValue(b, v.kids[i])
 		}
 		b.WriteByte('}')
 	}

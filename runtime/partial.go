@@ -84,7 +84,7 @@ func prune(v *jvalue, s *jsonschema.Schema, path []string, done map[string]bool)
 		}
 	case jArray:
 		var items []*jvalue
-		for i, it := range v.items {
+		for i, it := range v.kids {
 			var sub *jsonschema.Schema
 			if s != nil {
 				sub = itemSchema(ms, i)
@@ -93,7 +93,7 @@ func prune(v *jvalue, s *jsonschema.Schema, path []string, done map[string]bool)
 				items = append(items, p)
 			}
 		}
-		v.items = items
+		v.kids = items
 	case jObject:
 		var keys []string
 		var vals []*jvalue
@@ -102,12 +102,12 @@ func prune(v *jvalue, s *jsonschema.Schema, path []string, done map[string]bool)
 			if s != nil {
 				sub = propertySchema(ms, k)
 			}
-			if p := prune(v.vals[i], sub, append(path, k), done); p != nil {
+			if p := prune(v.kids[i], sub, append(path, k), done); p != nil {
 				keys = append(keys, k)
 				vals = append(vals, p)
 			}
 		}
-		v.keys, v.vals = keys, vals
+		v.keys, v.kids = keys, vals
 	}
 	return v
 }

@@ -32,14 +32,15 @@ const (
 // object's bracket, a number or literal followed by a delimiter) or the
 // reader did at the end of the text.
 type jvalue struct {
-	str   string // a string; a number's JSON text
-	items []*jvalue
-	keys  []string
-	vals  []*jvalue
-	off   int
-	kind  jkind
-	b     bool
-	done  bool
+	str string // a string; a number's JSON text
+	// kids are an array's items or an object's values (keys[i] names
+	// kids[i]): one field for both keeps nodes small.
+	kids []*jvalue
+	keys []string
+	off  int
+	kind jkind
+	b    bool
+	done bool
 }
 
 // tolerant reads what models write as JSON. Every change it makes to read
@@ -172,9 +173,9 @@ func (t *tolerant) value() *jvalue {
 		t.parens++
 		v := t.array('(', ')')
 		t.parens--
-		if len(v.items) == 1 && !bytes.Contains(t.s[v.off:t.i], []byte(",")) {
+		if len(v.kids) == 1 && !bytes.Contains(t.s[v.off:t.i], []byte(",")) {
 			t.repair(v.off, "read a parenthesized value as the value")
-			return v.items[0]
+			return v.kids[0]
 		}
 		t.repair(v.off, "read a parenthesized list as an array")
 		return v
@@ -217,7 +218,7 @@ func (t *tolerant) ellipsis() bool {
 
 func (t *tolerant) array(open, close byte) *jvalue {
 	v := t.node(jArray, t.i)
-	v.items = make([]*jvalue, 0, 4)
+	v.kids = make([]*jvalue, 0, 4)
 	if !t.enter() {
 		return v
 	}
@@ -259,37 +260,37 @@ func (t *tolerant) array(open, close byte) *jvalue {
 			dropUnfinished(v)
 			return v
 		case c == ',':
-			if len(v.items) == 0 {
+			if len(v.kids) == 0 {
 				t.repair(t.i, "removed a leading comma")
 			}
 			t.i++
 			t.skip()
-			if !t.eof() && (t.s[t.i] == close || t.s[t.i] == ']') && len(v.items) > 0 {
+			if !t.eof() && (t.s[t.i] == close || t.s[t.i] == ']') && len(v.kids) > 0 {
 				t.repair(t.i, "removed a trailing comma")
 			}
 			continue
 		case t.ellipsis():
 			continue
-		case c == ':' && len(v.items) > 0:
+		case c == ':' && len(v.kids) > 0:
 			// ["key": "value"]: an object without its braces.
-			last := v.items[len(v.items)-1]
+			last := v.kids[len(v.kids)-1]
 			if last.kind == jString {
 				t.repair(last.off, "read a key and value in an array as an object")
 				t.i++
-				t.path = append(t.path, strconv.Itoa(len(v.items)-1))
+				t.path = append(t.path, strconv.Itoa(len(v.kids)-1))
 				val := t.value()
 				t.path = t.path[:len(t.path)-1]
-				obj := &jvalue{kind: jObject, off: last.off, keys: []string{last.str}, vals: []*jvalue{orNull(val, t.i)}, done: true}
-				v.items[len(v.items)-1] = obj
+				obj := &jvalue{kind: jObject, off: last.off, keys: []string{last.str}, kids: []*jvalue{orNull(val, t.i)}, done: true}
+				v.kids[len(v.kids)-1] = obj
 				continue
 			}
 			t.i++
 			continue
 		}
-		if len(v.items) > 0 && t.lastNotComma(v) {
+		if len(v.kids) > 0 && t.lastNotComma(v) {
 			t.repair(t.i, "inserted a missing comma")
 		}
-		t.path = append(t.path, strconv.Itoa(len(v.items)))
+		t.path = append(t.path, strconv.Itoa(len(v.kids)))
 		item := t.value()
 		t.path = t.path[:len(t.path)-1]
 		if item == nil {
@@ -300,7 +301,7 @@ func (t *tolerant) array(open, close byte) *jvalue {
 			t.i++ // a character that starts nothing
 			continue
 		}
-		v.items = append(v.items, item)
+		v.kids = append(v.kids, item)
 	}
 }
 
@@ -328,9 +329,9 @@ func (t *tolerant) inObject() bool {
 // dropUnfinished drops an array's last item when the text cut it off
 // before it held anything (["  or [{ at the end).
 func dropUnfinished(v *jvalue) {
-	if n := len(v.items); n > 0 {
-		if last := v.items[n-1]; !last.done && (last.kind == jString && last.str == "" || isEmptyContainer(last)) {
-			v.items = v.items[:n-1]
+	if n := len(v.kids); n > 0 {
+		if last := v.kids[n-1]; !last.done && (last.kind == jString && last.str == "" || isEmptyContainer(last)) {
+			v.kids = v.kids[:n-1]
 		}
 	}
 }
@@ -345,7 +346,7 @@ func orNull(v *jvalue, off int) *jvalue {
 func (t *tolerant) object() *jvalue {
 	v := t.node(jObject, t.i)
 	v.keys = make([]string, 0, 4)
-	v.vals = make([]*jvalue, 0, 4)
+	v.kids = make([]*jvalue, 0, 4)
 	if !t.enter() {
 		return v
 	}
@@ -389,16 +390,16 @@ func (t *tolerant) members(v *jvalue) {
 			// [{"i":1,{"i":2}]: the object ended without its brace.
 			t.repair(t.i, "closed an object before '{'")
 			return
-		case c == '[' && len(v.vals) > 0 && v.vals[len(v.vals)-1].kind == jArray:
+		case c == '[' && len(v.kids) > 0 && v.kids[len(v.kids)-1].kind == jArray:
 			// {"key": ["a"], ["b"]}: a list written after a member's list
 			// continues it.
-			last := v.vals[len(v.vals)-1]
+			last := v.kids[len(v.kids)-1]
 			at := t.i
 			t.path = append(t.path, v.keys[len(v.keys)-1])
 			more := t.array('[', ']')
 			t.path = t.path[:len(t.path)-1]
 			t.repair(at, "joined a list written after the list of %q to it", v.keys[len(v.keys)-1])
-			last.items = append(last.items, more.items...)
+			last.kids = append(last.kids, more.kids...)
 			continue
 		case t.ellipsis():
 			continue
@@ -419,7 +420,7 @@ func (t *tolerant) members(v *jvalue) {
 			if _, dup := seen.find(key); !dup {
 				t.repair(keyOff, "read the key %q, which the text ends after, as null", key)
 				v.keys = append(v.keys, key)
-				v.vals = append(v.vals, &jvalue{kind: jNull, off: t.i})
+				v.kids = append(v.kids, &jvalue{kind: jNull, off: t.i})
 			}
 			return
 		case t.s[t.i] == ':':
@@ -435,7 +436,7 @@ func (t *tolerant) members(v *jvalue) {
 			if _, dup := seen.find(key); !dup {
 				t.repair(keyOff, "read the key %q, which the text ends after, as null", key)
 				v.keys = append(v.keys, key)
-				v.vals = append(v.vals, &jvalue{kind: jNull, off: t.i})
+				v.kids = append(v.kids, &jvalue{kind: jNull, off: t.i})
 			}
 			return
 		}
@@ -453,12 +454,12 @@ func (t *tolerant) members(v *jvalue) {
 		t.path = t.path[:len(t.path)-1]
 		if j, dup := seen.find(key); dup {
 			t.repair(keyOff, "kept the last of two values of the key %q", key)
-			v.vals[j] = val
+			v.kids[j] = val
 			continue
 		}
 		seen.add(key, len(v.keys))
 		v.keys = append(v.keys, key)
-		v.vals = append(v.vals, val)
+		v.kids = append(v.kids, val)
 	}
 }
 
