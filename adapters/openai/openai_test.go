@@ -186,3 +186,25 @@ func TestChatBadRequests(t *testing.T) {
 		}
 	}
 }
+
+// A tool made by hand, without dialects, is described from its canonical
+// parameters, not strict, bytes kept.
+func TestToolWithoutDialect(t *testing.T) {
+	params := `{"type":"object","properties":{"n":{"type":"integer","maximum":9007199254740993}}}`
+	tool := runtime.Tool{Name: "plain", Description: "d", Parameters: json.RawMessage(params)}
+	chat, err := sgopenai.ChatTool(tool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := json.Marshal(chat)
+	sameBytes(t, "chat tool", got, []byte(`{"type":"function","function":{"name":"plain","description":"d","parameters":`+params+`}}`))
+	resp, err := sgopenai.ResponsesTool(tool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ = json.Marshal(resp)
+	sameBytes(t, "responses tool", got, []byte(`{"type":"function","name":"plain","description":"d","parameters":`+params+`}`))
+	if _, err := sgopenai.ChatTool(runtime.Tool{Name: "bad", Parameters: json.RawMessage(`[1]`)}); err == nil {
+		t.Error("parameters that are not an object were accepted")
+	}
+}
