@@ -9,10 +9,10 @@
 // again. CallTool is the client side: it calls a tool and parses its
 // structured result into the generated type.
 //
-// There is no runtime.Model here: MCP's one way to reach a model,
-// sampling, is deprecated as of protocol version 2026-07-28 (SEP-2577),
-// and servers are to call a provider's API directly, through one of the
-// other adapters.
+// Sampling is a runtime.Model over the client's model
+// (sampling/createMessage), for sessions on protocol versions before
+// 2026-07-28, which deprecates sampling (SEP-2577); new servers should call
+// a provider's API through one of the other adapters.
 //
 // The package is a module of its own so that structgen's core module does
 // not depend on the SDK.
