@@ -194,17 +194,21 @@ func (r minimalRepair) RepairRequest(task Request, reply string, err *Validation
 // RepairPrompt renders the default repair message for err: what is still
 // wrong, then what was already read leniently (so that the model learns
 // it, without being asked to change it).
-func RepairPrompt(err *ValidationError) string {
+func RepairPrompt(err *ValidationError) string { return repairPrompt(err, "") }
+
+// repairPrompt renders the repair message; for a tool call's arguments,
+// tool names the tool.
+func repairPrompt(err *ValidationError, tool string) string {
 	var b strings.Builder
 	var repaired []string
 	for _, r := range err.Repairs {
 		repaired = append(repaired, r.String())
 	}
 	data := struct {
-		TypeName                 string
+		TypeName, Tool           string
 		Problems, Repaired       []string
 		NoJSON, Empty, Truncated bool
-	}{err.TypeName, problemLines(err.Problems), repaired, errors.Is(err, ErrNoJSON), errors.Is(err, ErrEmptyReply), errors.Is(err, ErrTruncated)}
+	}{err.TypeName, tool, problemLines(err.Problems), repaired, errors.Is(err, ErrNoJSON), errors.Is(err, ErrEmptyReply), errors.Is(err, ErrTruncated)}
 	if data.NoJSON || data.Empty {
 		data.Problems, data.Repaired = nil, nil
 	}

@@ -416,7 +416,8 @@ func TestToolMessages(t *testing.T) {
 	if m.Role != "tool" || m.ToolResult == nil || !m.ToolResult.IsError || m.ToolResult.CallID != "c7" || m.ToolResult.Name != "Brief" {
 		t.Fatalf("error message: %+v", m)
 	}
-	if !strings.Contains(m.Content, "/level: value must be one of") || m.Content != m.ToolResult.Content {
+	if !strings.Contains(m.Content, "/level: value must be one of") || !strings.HasPrefix(m.Content, "Your call of Brief could not be used") ||
+		!strings.HasSuffix(strings.TrimSpace(m.Content), "Call Brief again with corrected arguments.") || m.Content != m.ToolResult.Content {
 		t.Errorf("the problems are not named: %q", m.Content)
 	}
 	if m := ToolErrorMessage(call, errors.New("station offline")); m.Content != "station offline" || !m.ToolResult.IsError {

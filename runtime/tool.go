@@ -231,13 +231,14 @@ func ToolResultMessage(call ToolCall, content string, structured json.RawMessage
 }
 
 // ToolErrorMessage returns the "tool" message that answers a failed call:
-// for arguments that did not parse (a *ValidationError), the repair prompt
-// naming each problem, so that the model can call again; else err's text.
+// for arguments that did not parse (a *ValidationError), a repair message
+// naming each problem and asking the model to call again; else err's
+// text.
 func ToolErrorMessage(call ToolCall, err error) Message {
 	text := err.Error()
 	var v *ValidationError
 	if errors.As(err, &v) {
-		text = RepairPrompt(v)
+		text = repairPrompt(v, call.Name)
 	}
 	return Message{Role: "tool", Content: text,
 		ToolResult: &ToolResult{CallID: call.ID, Name: call.Name, Content: text, IsError: true}}
