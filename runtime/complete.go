@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/structgen/structgen/templates"
@@ -67,6 +68,44 @@ type OutputSpec struct {
 	// in {"value": …}.
 	ToolName       string
 	ToolParameters json.RawMessage
+}
+
+// Send says how an adapter sends the output to a provider whose dialect of
+// it is dialect (nil for a provider without native structured output):
+// OutputNative sends dialect; OutputTool advertises ToolName with
+// ToolParameters and forces it; OutputPrompt sends nothing of its own, and
+// a non-empty block is the prompt block the adapter must add to the system
+// prompt (OutputAuto without a dialect; for OutputPrompt, Complete has
+// added it). OutputNative without a dialect is an error. A nil spec is
+// OutputPrompt with no block.
+func (o *OutputSpec) Send(dialect json.RawMessage) (mode OutputMode, block string, err error) {
+	switch {
+	case o == nil:
+		return OutputPrompt, "", nil
+	case o.Mode == OutputTool:
+		return OutputTool, "", nil
+	case o.Mode == OutputNative && len(dialect) == 0:
+		return 0, "", fmt.Errorf("output %q has no dialect for this provider; ask for it with OutputPrompt or OutputTool", o.Name)
+	case o.Mode == OutputNative || o.Mode == OutputAuto && len(dialect) > 0:
+		return OutputNative, "", nil
+	case o.Mode == OutputAuto:
+		return OutputPrompt, o.PromptBlock, nil
+	}
+	return OutputPrompt, "", nil
+}
+
+// ResultText is what a "tool" message says as text: its result's content,
+// else the structured result's JSON, else the message's content.
+func (m Message) ResultText() string {
+	if r := m.ToolResult; r != nil {
+		switch {
+		case r.Content != "":
+			return r.Content
+		case len(r.Structured) > 0:
+			return string(r.Structured)
+		}
+	}
+	return m.Content
 }
 
 // Request is what Complete sends a model: the conversation, the tools it
@@ -269,7 +308,7 @@ func Complete[T any](ctx context.Context, m Model, req Request, out Output[T], o
 	}
 	req.Messages = append([]Message(nil), req.Messages...)
 	if req.Output.Mode == OutputPrompt && req.Output.PromptBlock != "" {
-		req.Messages = withSystem(req.Messages, req.Output.PromptBlock)
+		req.Messages = WithSystem(req.Messages, req.Output.PromptBlock)
 	}
 	task := req
 	var last *ValidationError
@@ -347,8 +386,11 @@ func answerCall(reply Reply, spec *OutputSpec) *ToolCall {
 	return nil
 }
 
-// withSystem adds block to the first system message, or adds one.
-func withSystem(msgs []Message, block string) []Message {
+// WithSystem returns a copy of msgs with block added to the first system
+// message, or a system message of block first: where Complete and the
+// adapters put an output's prompt block.
+func WithSystem(msgs []Message, block string) []Message {
+	msgs = append([]Message(nil), msgs...)
 	for i, m := range msgs {
 		if m.Role == "system" {
 			msgs[i].Content = strings.TrimRight(m.Content, "\n") + "\n\n" + block

@@ -428,3 +428,51 @@ func TestToolMessages(t *testing.T) {
 		t.Errorf("result message: %+v", m)
 	}
 }
+
+func TestOutputSpecSend(t *testing.T) {
+	dialect := json.RawMessage(`{"type":"json_schema"}`)
+	spec := func(m OutputMode) *OutputSpec {
+		return &OutputSpec{Name: "Brief", Mode: m, PromptBlock: "## Output format"}
+	}
+	tests := []struct {
+		name      string
+		spec      *OutputSpec
+		dialect   json.RawMessage
+		mode      OutputMode
+		block     string
+		wantError bool
+	}{
+		{"no output", nil, dialect, OutputPrompt, "", false},
+		{"auto with dialect", spec(OutputAuto), dialect, OutputNative, "", false},
+		{"auto without dialect", spec(OutputAuto), nil, OutputPrompt, "## Output format", false},
+		{"native", spec(OutputNative), dialect, OutputNative, "", false},
+		{"native without dialect", spec(OutputNative), nil, 0, "", true},
+		{"prompt: Complete added it", spec(OutputPrompt), dialect, OutputPrompt, "", false},
+		{"tool", spec(OutputTool), nil, OutputTool, "", false},
+	}
+	for _, tt := range tests {
+		mode, block, err := tt.spec.Send(tt.dialect)
+		if mode != tt.mode || block != tt.block || (err != nil) != tt.wantError {
+			t.Errorf("%s: %v %q %v", tt.name, mode, block, err)
+		}
+	}
+	if _, _, err := spec(OutputNative).Send(nil); err == nil || !strings.Contains(err.Error(), `output "Brief"`) {
+		t.Errorf("the error does not name the output: %v", err)
+	}
+}
+
+func TestResultText(t *testing.T) {
+	call := ToolCall{ID: "c", Name: "t"}
+	for _, tt := range []struct {
+		m    Message
+		want string
+	}{
+		{ToolResultMessage(call, "ok", json.RawMessage(`{"n":1}`)), "ok"},
+		{ToolResultMessage(call, "", json.RawMessage(`{"n":1}`)), `{"n":1}`},
+		{Message{Role: "tool", Content: "plain", ToolResult: &ToolResult{CallID: "c"}}, "plain"},
+	} {
+		if got := tt.m.ResultText(); got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.m, got, tt.want)
+		}
+	}
+}

@@ -71,23 +71,18 @@ func Params(base ant.MessageNewParams, model string, req runtime.Request) (ant.M
 		p.MaxTokens = DefaultMaxTokens
 	}
 	o := req.Output
-	native := false
-	msgs := req.Messages
+	var dialect json.RawMessage
 	if o != nil {
-		switch o.Mode {
-		case runtime.OutputAuto:
-			native = len(o.Anthropic) > 0
-			if !native && o.PromptBlock != "" {
-				msgs = append([]runtime.Message{{Role: "system", Content: o.PromptBlock}}, msgs...)
-			}
-		case runtime.OutputNative:
-			if len(o.Anthropic) == 0 {
-				return p, fmt.Errorf("anthropic: output %q has no Anthropic dialect; ask for it with OutputPrompt or OutputTool", o.Name)
-			}
-			native = true
-		}
+		dialect = o.Anthropic
 	}
-	var err error
+	mode, block, err := o.Send(dialect)
+	if err != nil {
+		return p, fmt.Errorf("anthropic: %w", err)
+	}
+	msgs := req.Messages
+	if block != "" {
+		msgs = runtime.WithSystem(msgs, block)
+	}
 	if p.System, p.Messages, err = Conversation(msgs); err != nil {
 		return p, err
 	}
@@ -99,13 +94,13 @@ func Params(base ant.MessageNewParams, model string, req runtime.Request) (ant.M
 		}
 		p.Tools = append(p.Tools, tool)
 	}
-	switch {
-	case native:
+	switch mode {
+	case runtime.OutputNative:
 		if !isObject(o.Anthropic) {
 			return p, fmt.Errorf("anthropic: output %q: its Anthropic dialect is not a JSON object", o.Name)
 		}
 		p.OutputConfig.Format = param.Override[ant.JSONOutputFormatParam](o.Anthropic)
-	case o != nil && o.Mode == runtime.OutputTool:
+	case runtime.OutputTool:
 		if !isObject(o.ToolParameters) {
 			return p, fmt.Errorf("anthropic: output %q: its tool parameters are not a JSON object", o.Name)
 		}
@@ -184,14 +179,7 @@ func Conversation(msgs []runtime.Message) ([]ant.TextBlockParam, []ant.MessagePa
 			if r == nil {
 				return nil, nil, fmt.Errorf("anthropic: message %d: a tool message needs its ToolResult (the call's ID)", i)
 			}
-			text := r.Content
-			if text == "" && len(r.Structured) > 0 {
-				text = string(r.Structured)
-			}
-			if text == "" {
-				text = m.Content
-			}
-			addUser(ant.NewToolResultBlock(r.CallID, text, r.IsError))
+			addUser(ant.NewToolResultBlock(r.CallID, m.ResultText(), r.IsError))
 		default:
 			return nil, nil, fmt.Errorf("anthropic: message %d: unknown role %q", i, m.Role)
 		}

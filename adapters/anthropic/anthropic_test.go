@@ -71,28 +71,13 @@ func TestSendsSchemasByteForByte(t *testing.T) {
 }
 
 func TestToolCallRepairedNextTurn(t *testing.T) {
-	ctx := context.Background()
 	m, srv := newModel(t,
 		message("tool_use", text("Let me look."), toolUse("toolu_1", "lookup", `{"station": 0}`)),
 		message("tool_use", toolUse("toolu_2", "lookup", `{"station": 9007199254740993}`)))
-	req := runtime.Request{Messages: []runtime.Message{{Role: "user", Content: "Weather?"}}, Tools: adaptertest.Tools}
-	reply, err := m.Generate(ctx, req)
-	if err != nil || len(reply.ToolCalls) != 1 || reply.Text != "Let me look." || reply.FinishReason != "tool_use" {
-		t.Fatalf("turn 1: %+v %v", reply, err)
-	}
-	call := reply.ToolCalls[0]
-	_, perr := adaptertest.ParseToolCall(call.Name, call.Arguments)
-	if perr == nil {
-		t.Fatal("the malformed call parsed")
-	}
-	req.Messages = append(req.Messages, runtime.Message{Role: "assistant", Content: reply.Text, ToolCalls: reply.ToolCalls}, runtime.ToolErrorMessage(call, perr))
-	reply, err = m.Generate(ctx, req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	action, err := adaptertest.ParseToolCall(reply.ToolCalls[0].Name, reply.ToolCalls[0].Arguments)
-	if got, ok := action.(adaptertest.LookupArgs); err != nil || !ok || got.Station != 9007199254740993 {
-		t.Fatalf("the SDK's input lost the integer: %#v %v", action, err)
+	// RepairedCall also checks that the tool_use input is read as raw
+	// JSON: the SDK does not round the station.
+	if reply := adaptertest.RepairedCall(t, m); reply.Text != "Let me look." || reply.FinishReason != "tool_use" {
+		t.Errorf("turn 1: %+v", reply)
 	}
 	body := srv.Body(1)
 	adaptertest.SameText(t, "assistant turn", adaptertest.At(t, body, "messages", "1"),

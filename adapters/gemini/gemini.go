@@ -80,21 +80,17 @@ func (m Model) Generate(ctx context.Context, req runtime.Request) (runtime.Reply
 func request(ex *exchange, base genai.GenerateContentConfig, req runtime.Request) ([]*genai.Content, *genai.GenerateContentConfig, error) {
 	cfg := base
 	o := req.Output
-	msgs := req.Messages
-	native := false
+	var dialect json.RawMessage
 	if o != nil {
-		switch o.Mode {
-		case runtime.OutputAuto:
-			native = len(o.Gemini) > 0
-			if !native && o.PromptBlock != "" {
-				msgs = append([]runtime.Message{{Role: "system", Content: o.PromptBlock}}, msgs...)
-			}
-		case runtime.OutputNative:
-			if len(o.Gemini) == 0 {
-				return nil, nil, fmt.Errorf("gemini: output %q has no Gemini dialect; ask for it with OutputPrompt or OutputTool", o.Name)
-			}
-			native = true
-		}
+		dialect = o.Gemini
+	}
+	mode, block, err := o.Send(dialect)
+	if err != nil {
+		return nil, nil, fmt.Errorf("gemini: %w", err)
+	}
+	msgs := req.Messages
+	if block != "" {
+		msgs = runtime.WithSystem(msgs, block)
 	}
 	system, contents, err := conversation(ex, msgs)
 	if err != nil {
@@ -111,8 +107,8 @@ func request(ex *exchange, base genai.GenerateContentConfig, req runtime.Request
 		}
 		decls = append(decls, d)
 	}
-	switch {
-	case native:
+	switch mode {
+	case runtime.OutputNative:
 		var d struct {
 			MIME   string          `json:"responseMimeType"`
 			Schema json.RawMessage `json:"responseJsonSchema"`
@@ -122,7 +118,7 @@ func request(ex *exchange, base genai.GenerateContentConfig, req runtime.Request
 		}
 		cfg.ResponseMIMEType = d.MIME
 		cfg.ResponseJsonSchema = ex.hold(d.Schema)
-	case o != nil && o.Mode == runtime.OutputTool:
+	case runtime.OutputTool:
 		if !isObject(o.ToolParameters) {
 			return nil, nil, fmt.Errorf("gemini: output %q: its tool parameters are not a JSON object", o.Name)
 		}
@@ -206,11 +202,9 @@ func conversation(ex *exchange, msgs []runtime.Message) (*genai.Content, []*gena
 			if r.IsError {
 				key = "error"
 			}
-			var value any = r.Content
+			var value any = m.ResultText()
 			if len(r.Structured) > 0 && !r.IsError {
-				value = ex.hold(r.Structured)
-			} else if r.Content == "" {
-				value = m.Content
+				value = ex.hold(r.Structured) // sent raw, not as text
 			}
 			addUser(&genai.Part{FunctionResponse: &genai.FunctionResponse{ID: r.CallID, Name: r.Name, Response: map[string]any{key: value}}})
 		default:

@@ -77,30 +77,13 @@ func TestSendsSchemasByteForByte(t *testing.T) {
 }
 
 func TestToolCallRepairedNextTurn(t *testing.T) {
-	ctx := context.Background()
 	m, srv := newModel(t,
 		candidate("STOP", call("c1", "lookup", `{"station": 0}`)),
 		candidate("STOP", call("c2", "lookup", `{"station": 9007199254740993}`)))
-	req := runtime.Request{Messages: []runtime.Message{{Role: "user", Content: "Weather?"}}, Tools: adaptertest.Tools}
-	reply, err := m.Generate(ctx, req)
-	if err != nil || len(reply.ToolCalls) != 1 || reply.ToolCalls[0].ID != "c1" {
-		t.Fatalf("turn 1: %+v %v", reply, err)
-	}
-	call := reply.ToolCalls[0]
-	_, perr := adaptertest.ParseToolCall(call.Name, call.Arguments)
-	if perr == nil {
-		t.Fatal("the malformed call parsed")
-	}
-	req.Messages = append(req.Messages, runtime.Message{Role: "assistant", ToolCalls: reply.ToolCalls}, runtime.ToolErrorMessage(call, perr))
-	reply, err = m.Generate(ctx, req)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// The arguments are read from the raw response, not from the SDK's
 	// float64-rounded Args map.
-	action, err := adaptertest.ParseToolCall(reply.ToolCalls[0].Name, reply.ToolCalls[0].Arguments)
-	if got, ok := action.(adaptertest.LookupArgs); err != nil || !ok || got.Station != 9007199254740993 {
-		t.Fatalf("action %#v %v", action, err)
+	if reply := adaptertest.RepairedCall(t, m); reply.ToolCalls[0].ID != "c1" {
+		t.Errorf("call id %q", reply.ToolCalls[0].ID)
 	}
 	body := srv.Body(1)
 	adaptertest.SameText(t, "model turn", adaptertest.At(t, body, "contents", "1"),

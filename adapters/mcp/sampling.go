@@ -29,7 +29,7 @@ const DefaultMaxTokens = 4096
 // versions, during the deprecation window.
 //
 // MCP has no native structured output, so an output goes into the system
-// prompt (OutputAuto, OutputNative, OutputPrompt) or as a tool the model
+// prompt (OutputAuto, OutputPrompt) or as a tool the model
 // is required to call (OutputTool). Tool-use inputs come back through the
 // SDK as maps, so integers beyond 2^53 in them are already rounded.
 type Sampling struct {
@@ -49,10 +49,14 @@ func (s Sampling) Generate(ctx context.Context, req runtime.Request) (runtime.Re
 	if p.MaxTokens == 0 {
 		p.MaxTokens = DefaultMaxTokens
 	}
-	var system []string
 	o := req.Output
-	if o != nil && (o.Mode == runtime.OutputAuto || o.Mode == runtime.OutputNative) && o.PromptBlock != "" {
-		system = append(system, o.PromptBlock)
+	mode, block, err := o.Send(nil) // MCP has no native structured output
+	if err != nil {
+		return runtime.Reply{}, fmt.Errorf("mcp: %w", err)
+	}
+	msgs := req.Messages
+	if block != "" {
+		msgs = runtime.WithSystem(msgs, block)
 	}
 	for _, t := range req.Tools {
 		tool, err := mcpTool(t)
@@ -61,7 +65,7 @@ func (s Sampling) Generate(ctx context.Context, req runtime.Request) (runtime.Re
 		}
 		p.Tools = append(p.Tools, tool)
 	}
-	if o != nil && o.Mode == runtime.OutputTool {
+	if mode == runtime.OutputTool {
 		tool, err := mcpTool(runtime.Tool{Name: o.ToolName, Parameters: o.ToolParameters})
 		if err != nil {
 			return runtime.Reply{}, err
@@ -69,10 +73,11 @@ func (s Sampling) Generate(ctx context.Context, req runtime.Request) (runtime.Re
 		p.Tools = append(p.Tools, tool)
 		p.ToolChoice = &mcp.ToolChoice{Mode: "required"}
 	}
-	for i, m := range req.Messages {
+	var system []string
+	for i, m := range msgs {
 		switch m.Role {
 		case "system", "developer":
-			system = append([]string{m.Content}, system...)
+			system = append(system, m.Content)
 		case "user":
 			p.Messages = appendContent(p.Messages, "user", &mcp.TextContent{Text: m.Content})
 		case "assistant":
@@ -89,7 +94,7 @@ func (s Sampling) Generate(ctx context.Context, req runtime.Request) (runtime.Re
 			if r == nil {
 				return runtime.Reply{}, fmt.Errorf("mcp: message %d: a tool message needs its ToolResult (the call's ID)", i)
 			}
-			res := &mcp.ToolResultContent{ToolUseID: r.CallID, IsError: r.IsError, Content: []mcp.Content{&mcp.TextContent{Text: r.Content}}}
+			res := &mcp.ToolResultContent{ToolUseID: r.CallID, IsError: r.IsError, Content: []mcp.Content{&mcp.TextContent{Text: m.ResultText()}}}
 			if len(r.Structured) > 0 {
 				res.StructuredContent = r.Structured
 			}

@@ -50,13 +50,17 @@ func ChatParams(base oai.ChatCompletionNewParams, model string, req runtime.Requ
 	if model != "" {
 		p.Model = model
 	}
-	native, prompt, err := useNative(req.Output)
+	var dialect json.RawMessage
+	if req.Output != nil {
+		dialect = req.Output.OpenAI
+	}
+	mode, block, err := req.Output.Send(dialect)
 	if err != nil {
-		return p, err
+		return p, fmt.Errorf("openai: %w", err)
 	}
 	msgs := req.Messages
-	if prompt {
-		msgs = withSystem(msgs, req.Output.PromptBlock)
+	if block != "" {
+		msgs = runtime.WithSystem(msgs, block)
 	}
 	if p.Messages, err = ChatMessages(msgs); err != nil {
 		return p, err
@@ -69,14 +73,14 @@ func ChatParams(base oai.ChatCompletionNewParams, model string, req runtime.Requ
 		}
 		p.Tools = append(p.Tools, tool)
 	}
-	switch o := req.Output; {
-	case native:
+	switch o := req.Output; mode {
+	case runtime.OutputNative:
 		if _, err := jsonSchemaFormat(o); err != nil {
 			return p, err
 		}
 		rf := param.Override[shared.ResponseFormatJSONSchemaParam](o.OpenAI)
 		p.ResponseFormat = oai.ChatCompletionNewParamsResponseFormatUnion{OfJSONSchema: &rf}
-	case o != nil && o.Mode == runtime.OutputTool:
+	case runtime.OutputTool:
 		fn, err := plainFunction(o.ToolName, "", o.ToolParameters)
 		if err != nil {
 			return p, err
@@ -137,25 +141,12 @@ func ChatMessages(msgs []runtime.Message) ([]oai.ChatCompletionMessageParamUnion
 			if m.ToolResult == nil {
 				return nil, fmt.Errorf("openai: message %d: a tool message needs its ToolResult (the call's ID)", i)
 			}
-			out = append(out, oai.ToolMessage(toolContent(m), m.ToolResult.CallID))
+			out = append(out, oai.ToolMessage(m.ResultText(), m.ToolResult.CallID))
 		default:
 			return nil, fmt.Errorf("openai: message %d: unknown role %q", i, m.Role)
 		}
 	}
 	return out, nil
-}
-
-// toolContent is what a tool message says: the result's text, else its
-// structured result.
-func toolContent(m runtime.Message) string {
-	r := m.ToolResult
-	switch {
-	case r.Content != "":
-		return r.Content
-	case len(r.Structured) > 0:
-		return string(r.Structured)
-	}
-	return m.Content
 }
 
 // ChatReply reads a completion's first choice: its text, its function

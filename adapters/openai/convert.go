@@ -68,37 +68,3 @@ func isObject(raw json.RawMessage) bool {
 	raw = bytes.TrimSpace(raw)
 	return len(raw) > 1 && raw[0] == '{' && json.Valid(raw)
 }
-
-// useNative reports whether a request's output goes as the provider's
-// structured-output format, and whether its prompt block must go into the
-// system prompt instead (OutputAuto without an OpenAI dialect).
-func useNative(o *runtime.OutputSpec) (native, prompt bool, err error) {
-	if o == nil {
-		return false, false, nil
-	}
-	switch o.Mode {
-	case runtime.OutputAuto:
-		if len(o.OpenAI) == 0 {
-			return false, o.PromptBlock != "", nil
-		}
-		return true, false, nil
-	case runtime.OutputNative:
-		if len(o.OpenAI) == 0 {
-			return false, false, fmt.Errorf("openai: output %q has no OpenAI dialect; ask for it with OutputPrompt or OutputTool", o.Name)
-		}
-		return true, false, nil
-	}
-	return false, false, nil
-}
-
-// withSystem returns msgs with block added to the first system message.
-func withSystem(msgs []runtime.Message, block string) []runtime.Message {
-	out := append([]runtime.Message(nil), msgs...)
-	for i, m := range out {
-		if m.Role == "system" {
-			out[i].Content = m.Content + "\n\n" + block
-			return out
-		}
-	}
-	return append([]runtime.Message{{Role: "system", Content: block}}, out...)
-}

@@ -83,35 +83,12 @@ func TestChatSendsSchemasByteForByte(t *testing.T) {
 // A malformed call is answered with its problems, as the tool's error
 // result, and the next turn's call parses into the typed action.
 func TestChatToolCallRepairedNextTurn(t *testing.T) {
-	ctx := context.Background()
 	client, srv := newClient(t,
 		chatCall("call_1", "lookup", `{"station": 0, "unit": "C"}`),
 		chatCall("call_2", "lookup", `{"station": 9007199254740993}`))
 	m := sgopenai.Chat{Client: client, Model: "gpt-test"}
-	req := runtime.Request{Messages: []runtime.Message{{Role: "user", Content: "Weather at the last station?"}}, Tools: adaptertest.Tools}
-
-	reply, err := m.Generate(ctx, req)
-	if err != nil || len(reply.ToolCalls) != 1 || reply.FinishReason != "tool_calls" {
-		t.Fatalf("turn 1: %+v %v", reply, err)
-	}
-	call := reply.ToolCalls[0]
-	_, perr := adaptertest.ParseToolCall(call.Name, call.Arguments)
-	var verr *runtime.ValidationError
-	if !errors.As(perr, &verr) {
-		t.Fatalf("the malformed call parsed: %v", perr)
-	}
-	req.Messages = append(req.Messages, runtime.Message{Role: "assistant", ToolCalls: reply.ToolCalls}, runtime.ToolErrorMessage(call, perr))
-
-	reply, err = m.Generate(ctx, req)
-	if err != nil || len(reply.ToolCalls) != 1 {
-		t.Fatalf("turn 2: %+v %v", reply, err)
-	}
-	action, err := adaptertest.ParseToolCall(reply.ToolCalls[0].Name, reply.ToolCalls[0].Arguments)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, ok := action.(adaptertest.LookupArgs); !ok || got.Station != 9007199254740993 {
-		t.Fatalf("action %#v", action)
+	if reply := adaptertest.RepairedCall(t, m); reply.FinishReason != "tool_calls" {
+		t.Errorf("finish reason %q", reply.FinishReason)
 	}
 
 	// What the server saw on turn 2: the call as the model wrote it, then

@@ -52,13 +52,17 @@ func ResponsesParams(base responses.ResponseNewParams, model string, req runtime
 	if model != "" {
 		p.Model = model
 	}
-	native, prompt, err := useNative(req.Output)
+	var dialect json.RawMessage
+	if req.Output != nil {
+		dialect = req.Output.OpenAI
+	}
+	mode, block, err := req.Output.Send(dialect)
 	if err != nil {
-		return p, err
+		return p, fmt.Errorf("openai: %w", err)
 	}
 	msgs := req.Messages
-	if prompt {
-		msgs = withSystem(msgs, req.Output.PromptBlock)
+	if block != "" {
+		msgs = runtime.WithSystem(msgs, block)
 	}
 	items, err := ResponsesInput(msgs)
 	if err != nil {
@@ -73,15 +77,15 @@ func ResponsesParams(base responses.ResponseNewParams, model string, req runtime
 		}
 		p.Tools = append(p.Tools, tool)
 	}
-	switch o := req.Output; {
-	case native:
+	switch o := req.Output; mode {
+	case runtime.OutputNative:
 		js, err := jsonSchemaFormat(o)
 		if err != nil {
 			return p, err
 		}
 		f := param.Override[responses.ResponseFormatTextJSONSchemaConfigParam](flatten("json_schema", js))
 		p.Text.Format = responses.ResponseFormatTextConfigUnionParam{OfJSONSchema: &f}
-	case o != nil && o.Mode == runtime.OutputTool:
+	case runtime.OutputTool:
 		fn, err := plainFunction(o.ToolName, "", o.ToolParameters)
 		if err != nil {
 			return p, err
@@ -125,7 +129,7 @@ func ResponsesInput(msgs []runtime.Message) (responses.ResponseInputParam, error
 			if m.ToolResult == nil {
 				return nil, fmt.Errorf("openai: message %d: a tool message needs its ToolResult (the call's ID)", i)
 			}
-			out := responses.ResponseInputItemParamOfFunctionCallOutput(toolContent(m))
+			out := responses.ResponseInputItemParamOfFunctionCallOutput(m.ResultText())
 			out.OfFunctionCallOutput.CallID = param.NewOpt(m.ToolResult.CallID)
 			items = append(items, out)
 		default:

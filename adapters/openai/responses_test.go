@@ -85,29 +85,12 @@ func TestResponsesSendsSchemasByteForByte(t *testing.T) {
 }
 
 func TestResponsesToolCallRepairedNextTurn(t *testing.T) {
-	ctx := context.Background()
 	client, srv := newClient(t,
 		response("completed", responseCall("call_1", "lookup", `{"station": "north"}`)),
 		response("completed", responseCall("call_2", "lookup", `{"station": 9007199254740993}`)))
 	m := sgopenai.Responses{Client: client, Model: "gpt-test"}
-	req := runtime.Request{Messages: []runtime.Message{{Role: "user", Content: "Weather?"}}, Tools: adaptertest.Tools}
-	reply, err := m.Generate(ctx, req)
-	if err != nil || len(reply.ToolCalls) != 1 || reply.ToolCalls[0].ID != "call_1" {
-		t.Fatalf("turn 1: %+v %v", reply, err)
-	}
-	call := reply.ToolCalls[0]
-	_, perr := adaptertest.ParseToolCall(call.Name, call.Arguments)
-	if perr == nil {
-		t.Fatal("the malformed call parsed")
-	}
-	req.Messages = append(req.Messages, runtime.Message{Role: "assistant", ToolCalls: reply.ToolCalls}, runtime.ToolErrorMessage(call, perr))
-	reply, err = m.Generate(ctx, req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	action, err := adaptertest.ParseToolCall(reply.ToolCalls[0].Name, reply.ToolCalls[0].Arguments)
-	if got, ok := action.(adaptertest.LookupArgs); err != nil || !ok || got.Station != 9007199254740993 {
-		t.Fatalf("action %#v %v", action, err)
+	if reply := adaptertest.RepairedCall(t, m); reply.ToolCalls[0].ID != "call_1" {
+		t.Errorf("call id %q", reply.ToolCalls[0].ID)
 	}
 	body := srv.Body(1)
 	sameBytes(t, "call item", at(t, body, "input", "1"),
