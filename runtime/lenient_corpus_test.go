@@ -113,13 +113,28 @@ func TestLenientVectors(t *testing.T) {
 			}
 			t.Logf("%s: %q\n  got  %s (err %v)\n  want %s", v.ID, v.Input, got, err, v.ExpectedValue)
 		}
-		t.Logf("%s: %d/%d read to the expected value (%.1f%%)", file, pass, total, 100*float64(pass)/float64(total))
+		rate := 100 * float64(pass) / float64(total)
+		t.Logf("%s: %d/%d read to the expected value (%.1f%%)", file, pass, total, rate)
+		if rate < minVectorRate {
+			t.Errorf("%s: %.1f%% read to the expected value, below %v%%", file, rate, minVectorRate)
+		}
 	}
 }
 
+// minVectorRate is the share of each vector file the readers must get
+// right (issue 10's bar); a change that costs cases fails here.
+const minVectorRate = 95.0
+
 // lenientExceptions are vectors whose expected value structgen does not
-// produce on purpose.
-var lenientExceptions = map[string]string{}
+// produce on purpose; they still count as misses in the rate.
+var lenientExceptions = map[string]string{
+	"json_repair:12":  "json_repair drops empty documents among several; structgen keeps every document, as jsonrepair's vectors of comment-separated {} do",
+	"json_repair:61":  "json_repair reads a key cut off in a list as a list; structgen reads a cut-off key as null, as jsonrepair's vectors do",
+	"json_repair:99":  "json_repair drops a lone '-'; jsonrepair's vectors read it as -0 ([-, and {\"a\":-)",
+	"json_repair:188": "json_repair keeps the backslash of an invalid escape; jsonrepair's vectors drop it (\"\\a\" is \"a\")",
+	"json_repair:210": "json_repair strips a trailing \\n from a string that is valid JSON; structgen does not change valid strings",
+	"json_repair:244": "json_repair reads \\\\\\\" as a quote; JSON reads it as a backslash and a quote, and structgen follows JSON where the text is valid",
+}
 
 func ratOf(s string) (*big.Rat, bool) { return new(big.Rat).SetString(s) }
 
@@ -176,7 +191,11 @@ func TestAlignedVectors(t *testing.T) {
 		}
 		t.Logf("%s (%s): %q\n  got  %v (err %v)\n  want %s  %s", v.ID, v.Kind, v.Input, got, err, v.ExpectedValue, v.Note)
 	}
-	t.Logf("baml_aligned.jsonl: %d/%d read to the expected value (%.1f%%)", pass, len(vs), 100*float64(pass)/float64(len(vs)))
+	rate := 100 * float64(pass) / float64(len(vs))
+	t.Logf("baml_aligned.jsonl: %d/%d read to the expected value (%.1f%%)", pass, len(vs), rate)
+	if rate < minVectorRate {
+		t.Errorf("baml_aligned.jsonl: %.1f%% read to the expected value, below %v%%", rate, minVectorRate)
+	}
 }
 
 // plainSchema reports whether a schema is a plain string, as the

@@ -48,6 +48,18 @@ func TestTolerantRepairs(t *testing.T) {
 		{"tuple", `(1, 2)`, `[1,2]`, "read a parenthesized list as an array", 0},
 		{"typographic quotes", `{“a”: “b”}`, `{"a":"b"}`, "read a string in “ quotes", 1},
 		{"unicode space", "{\"a\":\u00a01}", `{"a":1}`, "read U+00A0 as white space", 5},
+		{"quote before a closing quote", "{\"a\": \"x\"\n\", \"b\": 1}", `{"a":"x\"","b":1}`, "escaped a quote inside a string", 8},
+		{"end quote missing before a key", `{"x": "a, {"k": 1}, "y": 2}`, `{"x":"a, {\"k\": 1}","y":2}`, "closed a string whose end quote is missing", 18},
+		{"end quote missing before the last bracket", `{"key": "value} "tail" more}`, `{"key":"value} \"tail\" more"}`, "closed a string whose end quote is missing", 8},
+		{"end quote on the next line", "{\"a\": \"x,\n\", \"b\": \"y\"}", `{"a":"x,","b":"y"}`, "removed a line break before the end quote", 10},
+		{"bare value with commas", `{"lorem": ipsum, sic, datum}`, `{"lorem":"ipsum, sic, datum"}`, `quoted the bare word "ipsum, sic, datum"`, 10},
+		{"number with text after a comma", `{"key": 105,12, "b": 1}`, `{"key":"105,12","b":1}`, `quoted the bare word "105,12"`, 8},
+		{"comma for a colon", `{"key", 105}`, `{"key":105}`, "read ',' after a key as ':'", 6},
+		{"fence in a string", "{\"key\": \"```json {\"a\": 1}```\"}", `{"key":{"a":1}}`, "read a fenced document written as a string as the document", 9},
+		{"missing bracket of a row", `[[1, 2], 3, 4], [5, 6]]`, `[[1,2],[3,4],[5,6]]`, "inserted the missing '[' of a list", 9},
+		{"stray word after a value", `{"a": "x", "b": 2 tail}`, `{"a":"x","b":2}`, `removed the stray text "tail" after a value`, 18},
+		{"repeated key in a list", `[{"name": "a", "name": "b"}]`, `[{"name":"a"},{"name":"b"}]`, `started a new object at the repeated key "name"`, 15},
+		{"empty strings for a key", `{"a": 1, """" "b": 2}`, `{"a":1,"b":2}`, `removed """" where a key was wanted`, 9},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -225,6 +237,13 @@ func TestReadingIsLinear(t *testing.T) {
 		"objects":       func(n int) string { return strings.Repeat(`{"a": 1} `, n) },
 		"prose spans":   func(n int) string { return strings.Repeat(`text {"a": [1, 2]} `, n) },
 		"unquoted":      func(n int) string { return "{" + strings.Repeat(`k: v, `, n) },
+		"bare commas":   func(n int) string { return `{"a": ` + strings.Repeat(`x,1,`, n) },
+		"rows":          func(n int) string { return `[[1]` + strings.Repeat(`, 2], [3]`, n) },
+		"quoted fences": func(n int) string { return `{"a": ` + strings.Repeat("\"```[ ", n) },
+		"repeated keys": func(n int) string { return `[{` + strings.Repeat(`"a": 1, `, n) },
+		"empty quotes":  func(n int) string { return `{"a": 1, ` + strings.Repeat(`"""" `, n) },
+		"quoted commas": func(n int) string { return `{"a": "` + strings.Repeat(`x, "y`, n) + "}" },
+		"closers":       func(n int) string { return `{"a": "` + strings.Repeat(`"x" {} `, n) + "}" },
 	}
 	for name, make := range patterns {
 		small, large := []byte(make(2000)), []byte(make(8000))

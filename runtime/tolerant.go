@@ -56,11 +56,17 @@ type tolerant struct {
 	// streaming: the text may still grow, so a string it ends in keeps
 	// its trailing white space.
 	streaming bool
-	slab      []jvalue // nodes are cut from here: one allocation per many values
-	src       string   // s as a string, once: strings read are substrings of it
-	path      []string
-	repairs   []Repair
-	err       error
+	// fenceTried is where the last try to read a fence inside a string
+	// as a document stopped; no try starts before it.
+	fenceTried int
+	// nextObject: an object ended at a repeated key, which starts the
+	// next object of the list it is in.
+	nextObject bool
+	slab       []jvalue // nodes are cut from here: one allocation per many values
+	src        string   // s as a string, once: strings read are substrings of it
+	path       []string
+	repairs    []Repair
+	err        error
 }
 
 // text returns s[a:b] as a string without copying it again.
@@ -236,6 +242,9 @@ func (t *tolerant) array(open, close byte) *jvalue {
 		c := t.s[t.i]
 		switch {
 		case c == close:
+			if c == ']' && t.rowLostBracket(v) {
+				continue
+			}
 			t.i++
 			v.done = true
 			dropUnfinished(v)
@@ -278,7 +287,9 @@ func (t *tolerant) array(open, close byte) *jvalue {
 				t.repair(last.off, "read a key and value in an array as an object")
 				t.i++
 				t.path = append(t.path, strconv.Itoa(len(v.kids)-1))
+				t.stack = append(t.stack, jObject)
 				val := t.value()
+				t.stack = t.stack[:len(t.stack)-1]
 				t.path = t.path[:len(t.path)-1]
 				obj := &jvalue{kind: jObject, off: last.off, keys: []string{last.str}, kids: []*jvalue{orNull(val, t.i)}, done: true}
 				v.kids[len(v.kids)-1] = obj
@@ -302,7 +313,52 @@ func (t *tolerant) array(open, close byte) *jvalue {
 			continue
 		}
 		v.kids = append(v.kids, item)
+		for t.nextObject && t.err == nil {
+			t.nextObject = false
+			t.path = append(t.path, strconv.Itoa(len(v.kids)))
+			obj := t.node(jObject, t.i)
+			t.stack = append(t.stack, jObject)
+			if t.enter() {
+				t.members(obj)
+			}
+			t.leave()
+			t.stack = t.stack[:len(t.stack)-1]
+			t.path = t.path[:len(t.path)-1]
+			v.kids = append(v.kids, obj)
+		}
 	}
+}
+
+// rowLostBracket handles [[1, 2], 3, 4], [5, 6]]: in a list of lists,
+// items after the last list, then a bracket that more lists follow, are
+// a list whose opening bracket is missing. It makes them one and reports
+// whether it did (the bracket at the reading position then closed it).
+func (t *tolerant) rowLostBracket(v *jvalue) bool {
+	n := len(v.kids)
+	first := n
+	for first > 0 && v.kids[first-1].kind != jArray && v.kids[first-1].kind != jObject {
+		first--
+	}
+	// The first item and the one before the run are lists (checking
+	// them all at every bracket would make reading quadratic).
+	if first == 0 || first == n || v.kids[0].kind != jArray || v.kids[first-1].kind != jArray {
+		return false
+	}
+	rest := bytes.TrimLeft(t.s[t.i+1:], " \t\r\n")
+	if len(rest) == 0 || rest[0] != ',' {
+		return false
+	}
+	// The next list is a row like the others, not a list of lists.
+	if next := bytes.TrimLeft(rest[1:], " \t\r\n"); len(next) < 2 || next[0] != '[' || bytes.HasPrefix(bytes.TrimLeft(next[1:], " \t\r\n"), []byte("[")) {
+		return false
+	}
+	row := t.node(jArray, v.kids[first].off)
+	row.kids = append(make([]*jvalue, 0, n-first), v.kids[first:]...)
+	row.done = true
+	t.repair(row.off, "inserted the missing '[' of a list")
+	v.kids = append(v.kids[:first], row)
+	t.i++
+	return true
 }
 
 // lastNotComma reports whether the item before the reading position was
@@ -404,7 +460,15 @@ func (t *tolerant) members(v *jvalue) {
 		case t.ellipsis():
 			continue
 		}
+		if n := emptyQuotes(t.s[t.i:]); n > 0 {
+			// {"a": 1, """" "b": 2}: empty strings where a key was wanted.
+			t.repair(t.i, "removed %s where a key was wanted", t.s[t.i:t.i+n])
+			t.i += n
+			continue
+		}
 		keyOff := t.i
+		bareKey := !isQuote(rune(c))
+		keyRepairs := len(t.repairs)
 		key, ok := t.key()
 		if !ok {
 			// Nothing that reads as a key: drop one character and go on.
@@ -414,7 +478,22 @@ func (t *tolerant) members(v *jvalue) {
 			t.i += n
 			continue
 		}
+		if _, dup := seen.find(key); dup && ok && len(t.stack) >= 2 && t.stack[len(t.stack)-2] == jArray {
+			// [{"name": "a", "name": "b"}]: in a list, a key written again
+			// starts the next object, whose braces the text left out.
+			t.repair(keyOff, "started a new object at the repeated key %q", key)
+			t.i = keyOff
+			t.nextObject = true
+			v.done = true
+			return
+		}
 		t.skip()
+		if bareKey && len(v.kids) > 0 && ok && (t.eof() || t.s[t.i] == '}') && !commaBefore(t.s[v.off:keyOff]) {
+			// {"a": "x" tail: words after a value, before the end.
+			t.repairs = t.repairs[:keyRepairs]
+			t.repair(keyOff, "removed the stray text %q after a value", key)
+			continue
+		}
 		switch {
 		case t.eof():
 			if _, dup := seen.find(key); !dup {
@@ -424,6 +503,10 @@ func (t *tolerant) members(v *jvalue) {
 			}
 			return
 		case t.s[t.i] == ':':
+			t.i++
+		case t.s[t.i] == ',' && !keyFollows(t.s[t.i+1:]):
+			// {"key", 105}: a value, not a key, follows the comma.
+			t.repair(t.i, "read ',' after a key as ':'")
 			t.i++
 		case t.s[t.i] == '}' || t.s[t.i] == ',':
 			t.repair(keyOff, "dropped the key %q, which has no value", key)
@@ -461,6 +544,28 @@ func (t *tolerant) members(v *jvalue) {
 		v.keys = append(v.keys, key)
 		v.kids = append(v.kids, val)
 	}
+}
+
+// emptyQuotes returns the length of the run of '"' that s starts with
+// when it is an even run of two or more that no colon follows: empty
+// strings, not a key; 0 otherwise.
+func emptyQuotes(s []byte) int {
+	n := 0
+	for n < len(s) && s[n] == '"' {
+		n++
+	}
+	if n < 2 || n%2 != 0 {
+		return 0
+	}
+	if rest := bytes.TrimLeft(s[n:], " \t\r\n"); len(rest) > 0 && rest[0] == ':' {
+		return 0
+	}
+	return n
+}
+
+// commaBefore reports whether b ends with a comma, then white space.
+func commaBefore(b []byte) bool {
+	return lastNonSpace(b) == ','
 }
 
 // keyIndex finds an object's keys: by a scan while there are few, by a

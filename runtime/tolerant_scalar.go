@@ -48,6 +48,11 @@ func (t *tolerant) number() *jvalue {
 		}
 		return &jvalue{kind: jString, str: tok, off: start, done: v.done}
 	}
+	if end < len(t.s) && t.s[end] == ',' && t.inObjectValue() && t.parens == 0 && !keyFollows(t.s[end+1:]) {
+		// {"key": 105,12, }: no key follows the comma, so the value
+		// goes on past it: text, not a number.
+		return t.bare()
+	}
 	// A letter or slash right after: not a number ("1notanumber", a UUID, 1/3).
 	if end < len(t.s) {
 		comment := bytes.HasPrefix(t.s[end:], []byte("/*")) || bytes.HasPrefix(t.s[end:], []byte("//"))
@@ -161,6 +166,7 @@ func (t *tolerant) bare() *jvalue {
 	start := t.i
 	end := t.i
 	parens := 0
+	inValue := t.inObjectValue() && t.parens == 0
 	for end < len(t.s) {
 		r, n := utf8.DecodeRune(t.s[end:])
 		if r == '(' {
@@ -174,6 +180,12 @@ func (t *tolerant) bare() *jvalue {
 				break
 			}
 			parens--
+		}
+		if r == ',' && inValue && !keyFollows(t.s[end+1:]) {
+			// {"lorem": ipsum, sic, datum}: in an object, a comma that no
+			// key follows is the text's.
+			end += n
+			continue
 		}
 		if r == ',' || r == '}' || r == ']' || r == '\n' || r == '[' || r == '{' || isQuote(r) && r != '\'' && r != '’' {
 			break

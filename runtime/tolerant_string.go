@@ -86,6 +86,11 @@ func (t *tolerant) quotedOnce(key bool) *jvalue {
 		t.repair(start, "read a string in %c quotes", open)
 	}
 	t.i += n
+	if open == '"' && !key && bytes.HasPrefix(t.s[t.i:], []byte("```")) {
+		if v := t.fencedInString(); v != nil {
+			return v
+		}
+	}
 	if open == '"' {
 		if v, ok := t.plainString(start); ok {
 			return v
@@ -97,6 +102,35 @@ func (t *tolerant) quotedOnce(key bool) *jvalue {
 	t.i = start + n
 	v, _ := t.stringBody(start, open, key, true)
 	return v
+}
+
+// fencedInString reads "```json {…}```", a fenced document written as a
+// string, as the document; nil, with nothing read, when the fence does
+// not hold exactly one value that its closing fence and quote follow.
+func (t *tolerant) fencedInString() *jvalue {
+	if t.i < t.fenceTried {
+		// Inside a stretch a failed try has read: trying again could
+		// make reading quadratic.
+		return nil
+	}
+	at, saved := t.i, len(t.repairs)
+	t.fenceTried = len(t.s) // no nested try
+	t.i += 3
+	for !t.eof() && isIdentByte(t.s[t.i]) {
+		t.i++ // the language tag
+	}
+	v := t.value()
+	t.skip()
+	if v != nil && v.done && t.err == nil && bytes.HasPrefix(t.s[t.i:], []byte("```\"")) {
+		t.repairs = t.repairs[:saved]
+		t.repair(at, "read a fenced document written as a string as the document")
+		t.i += 4
+		t.fenceTried = t.i
+		return v
+	}
+	t.fenceTried = t.i
+	t.i, t.repairs = at, t.repairs[:saved]
+	return nil
 }
 
 // plainString reads, in one slice, a "string" with no escape and no
@@ -117,6 +151,9 @@ func (t *tolerant) plainString(start int) (*jvalue, bool) {
 	k := j + 1
 	for k < len(t.s) && (t.s[k] == ' ' || t.s[k] == '\t' || t.s[k] == '\r') {
 		k++
+	}
+	if after := bytes.TrimLeft(t.s[k:], " \t\r\n"); len(after) > 1 && after[0] == '"' && (after[1] == ',' || after[1] == '}' || after[1] == ']') {
+		return nil, false // "x"⏎",: stringBody's rule
 	}
 	if k < len(t.s) && len(t.stack) == 0 && t.parens == 0 && t.s[k] != ',' && t.s[k] != '\n' {
 		return nil, false // a document that is one string: stringBody's rule
@@ -155,6 +192,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 	var sb strings.Builder
 	v := &jvalue{kind: jString, off: start}
 	braces := 0 // braces the string's text opened and has not closed
+	inner := 0  // quotes taken as the string's own
 	for !t.eof() {
 		r, n := t.peek()
 		switch r {
@@ -178,6 +216,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// text: "a 24" screen" keeps its inner quote.
 				t.i = save
 				t.repair(quote, "escaped a quote inside a string")
+				inner++
 				sb.WriteRune(r)
 				continue
 			}
@@ -186,6 +225,16 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// the string opened are the string's.
 				t.i = save
 				t.repair(quote, "escaped a quote inside a string")
+				inner++
+				sb.WriteRune(r)
+				continue
+			}
+			if !stopAtDelimiter && isQuote(next) && t.i+1 < len(t.s) && bytes.IndexByte([]byte(",}]"), t.s[t.i+1]) >= 0 {
+				// "a "b" "," or "x⏎"⏎",: another quote follows that a
+				// delimiter closes; this one is the string's.
+				t.i = save
+				t.repair(quote, "escaped a quote inside a string")
+				inner++
 				sb.WriteRune(r)
 				continue
 			}
@@ -194,6 +243,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// follows; here none does, so the quote is the string's.
 				t.i = save
 				t.repair(quote, "escaped a quote inside a string")
+				inner++
 				sb.WriteRune(r)
 				continue
 			}
@@ -208,6 +258,16 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				}
 				return v, true
 			}
+			if prev, at := lastNonSpaceAt(t.s[start+1 : quote]); prev == ',' && !stopAtDelimiter && !key && startsKey(t.s[quote:]) {
+				// {"x": "a, {"k": 1}, "y": 2}: the quote opens a key, so the
+				// string ended, without its end quote, at the comma.
+				t.i = start + 1 + at
+				v.str = strings.TrimRight(sb.String(), " \t\r\n")
+				v.str = strings.TrimRight(v.str[:len(v.str)-1], " \t\r\n")
+				v.done = true
+				t.repair(t.i, "closed a string whose end quote is missing")
+				return v, true
+			}
 			if prev := lastNonSpace(t.s[start+1 : quote]); (prev == ',' || prev == '{' || prev == '[') && startsKey(t.s[quote:]) ||
 				prev == ':' && (key || endsWithKey(sb.String())) {
 				// {"a":"b,"c":"d"}: the quote opens a key; this string's end
@@ -219,6 +279,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			// An inner quote: part of the string.
 			t.i = save
 			t.repair(quote, "escaped a quote inside a string")
+			inner++
 			sb.WriteRune(r)
 		case r == '\\':
 			t.escape(&sb)
@@ -231,7 +292,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			if r == '\n' && !stopAtDelimiter && lastNonSpaceRune(sb.String()) == ',' {
 				// "abc,⏎"def": the line ends after a comma and the next
 				// starts a string: the end quote is missing.
-				if next := bytes.TrimLeft(t.s[t.i+1:], " \t\r"); len(next) > 0 && isQuote(rune(next[0])) {
+				if next := bytes.TrimLeft(t.s[t.i+1:], " \t\r"); len(next) > 0 && isQuote(rune(next[0])) && (len(next) == 1 || bytes.IndexByte([]byte(",}]:"), next[1]) < 0) {
 					return nil, false
 				}
 			}
@@ -241,6 +302,20 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 		default:
 			sb.WriteRune(r)
 			t.i += n
+		}
+	}
+	if !stopAtDelimiter && !t.streaming {
+		if n := t.closersAtEnd(sb.String()); n > 0 && !key && inner > 0 && inner%2 == 0 {
+			// {"key": "value} "tail" more}: the text ends with the
+			// brackets of the containers it is in, and the inner quotes
+			// pair up; the string ends before the brackets.
+			body := sb.String()
+			cut := len(body) - n
+			v.str = strings.TrimRight(body[:cut], " \t\r\n")
+			v.done = true
+			t.i = len(t.s) - n
+			t.repair(start, "closed a string whose end quote is missing")
+			return v, true
 		}
 	}
 	if !stopAtDelimiter && !t.streaming && strings.ContainsAny(sb.String(), ",}]:\n") {
@@ -266,19 +341,64 @@ func (t *tolerant) inObjectValue() bool {
 // what may follow there: a key (quoted or bare, then a colon), the
 // object's end, or nothing.
 func keyFollows(s []byte) bool {
-	s = bytes.TrimLeft(s, " \t\r\n")
-	if len(s) == 0 || s[0] == '}' {
-		return true
+	s = skipSpaceAndComments(s)
+	if n := emptyQuotes(s); n > 0 {
+		s = skipSpaceAndComments(s[n:]) // empty strings the reader drops
 	}
-	if r, _ := utf8.DecodeRune(s); isQuote(r) {
-		return startsKey(s)
+	if len(s) == 0 || s[0] == '}' || s[0] == ']' || s[0] == '{' || bytes.HasPrefix(s, []byte("...")) {
+		return true // the end, an ellipsis, or an object that lost its brace
+	}
+	if r, n := utf8.DecodeRune(s); isQuote(r) {
+		// "key": or a key that lost its end quote: `key:
+		return startsKey(s) || len(s) > n && !isQuote(rune(s[n])) && keyFollows(s[n:]) || cutKey(s[n:])
 	}
 	word := 0
 	for word < len(s) && isIdentByte(s[word]) {
 		word++
 	}
 	after := bytes.TrimLeft(s[word:], " \t")
-	return word > 0 && len(after) > 0 && after[0] == ':'
+	if word > 0 && len(after) > 0 && isQuote(rune(after[0])) {
+		return startsKey(after) // a stray word before a key
+	}
+	// A bare key, spaces inside allowed, then a colon.
+	end := bytes.IndexAny(s, ":,{}[]\n\"'`")
+	return word > 0 && end > 0 && s[end] == ':'
+}
+
+// cutKey reports whether s, after an opening quote, is a word the text
+// ends in or after: a key cut off.
+func cutKey(s []byte) bool {
+	if len(s) > 0 && (s[0] == ' ' || s[0] == '\t') {
+		return false // keys do not start with a space
+	}
+	end := bytes.IndexAny(s, "\"'`,:{}[]\n")
+	if end < 0 {
+		return true
+	}
+	return isQuote(rune(s[end])) && len(bytes.TrimSpace(s[end+1:])) == 0
+}
+
+// skipSpaceAndComments returns s after its leading white space and
+// comments.
+func skipSpaceAndComments(s []byte) []byte {
+	for {
+		s = bytes.TrimLeft(s, " \t\r\n")
+		switch {
+		case bytes.HasPrefix(s, []byte("//")) || len(s) > 0 && s[0] == '#':
+			if j := bytes.IndexByte(s, '\n'); j >= 0 {
+				s = s[j:]
+				continue
+			}
+			return nil
+		case bytes.HasPrefix(s, []byte("/*")):
+			if j := bytes.Index(s[2:], []byte("*/")); j >= 0 {
+				s = s[2+j+2:]
+				continue
+			}
+			return nil
+		}
+		return s
+	}
 }
 
 // endsWithKey reports whether s ends with ", word:", a key whose string
@@ -308,6 +428,9 @@ func (t *tolerant) endsOpenString(r rune, key bool) bool {
 		rest := bytes.TrimLeft(t.s[t.i+1:], " \t\r")
 		if len(rest) == 0 {
 			return true
+		}
+		if !key && t.inObjectValue() {
+			return keyFollows(rest) // in an object, a member follows a comma
 		}
 		next, _ := utf8.DecodeRune(rest)
 		if isQuote(next) || next >= '0' && next <= '9' || next == '-' || next == '{' || next == '[' || next == '}' || next == ']' || next == '\n' {
@@ -347,6 +470,47 @@ func lastNonSpaceRune(s string) rune {
 	s = strings.TrimRight(s, " \t\r")
 	r, _ := utf8.DecodeLastRuneInString(s)
 	return r
+}
+
+// closersAtEnd returns the length of the tail of body, the rest of a
+// string the text ended in, that closes the containers being read (white
+// space and one '}' or ']' per container, innermost first); 0 when there
+// is none or when the string's own text opened the bracket.
+func (t *tolerant) closersAtEnd(body string) int {
+	j := len(body)
+	depth := len(t.stack)
+	for j > 0 && depth > 0 {
+		c := body[j-1]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+		case c == '}' && t.stack[len(t.stack)-depth] == jObject, c == ']' && t.stack[len(t.stack)-depth] == jArray:
+			// The outermost container's bracket comes last.
+			depth--
+		default:
+			goto done
+		}
+		j--
+	}
+done:
+	if depth == len(t.stack) {
+		return 0
+	}
+	// A bracket the string opened is the string's own.
+	rest := body[:j]
+	if strings.Count(rest, "{") > strings.Count(rest, "}") || strings.Count(rest, "[") > strings.Count(rest, "]") {
+		return 0
+	}
+	return len(body) - j
+}
+
+// lastNonSpaceAt is lastNonSpace with its index in b.
+func lastNonSpaceAt(b []byte) (byte, int) {
+	for j := len(b) - 1; j >= 0; j-- {
+		if c := b[j]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return c, j
+		}
+	}
+	return 0, -1
 }
 
 func lastNonSpace(b []byte) byte {
