@@ -57,11 +57,15 @@ func StopOnProblem(check func(text []byte) error) StreamOption {
 	return func(c *streamConfig) { c.check = check }
 }
 
-// Stream reads a reply as it streams and yields its partial value after
-// every chunk, read by parse (a generated Parse<Name>Partial function).
-// Chunks that leave nothing to read yet yield nothing. A chunk error, or a
-// problem StopOnProblem finds, is yielded last. Each chunk re-reads the
-// reply so far, which is linear in it.
+// Stream reads a reply as it streams and yields its partial value, read
+// by parse (a generated Parse<Name>Partial function), as chunks arrive.
+// Reading starts over on the reply so far, so to keep the total work
+// linear Stream reads after a chunk only while the reply is short
+// (streamShort bytes) or once it has grown by a sixteenth since the last
+// read; the reply as it ends is always read. The work is then at most
+// about 17 times the reply's length however small the chunks. Reads that
+// find nothing yet yield nothing. A chunk error, or a problem
+// StopOnProblem finds, is yielded last.
 func Stream[P any](chunks iter.Seq2[[]byte, error], parse func([]byte) (P, error), opts ...StreamOption) iter.Seq2[P, error] {
 	var cfg streamConfig
 	for _, o := range opts {
@@ -70,28 +74,41 @@ func Stream[P any](chunks iter.Seq2[[]byte, error], parse func([]byte) (P, error
 	return func(yield func(P, error) bool) {
 		var text []byte
 		var zero P
+		read := 0 // the length of text at the last read
+		step := func() bool {
+			read = len(text)
+			if cfg.check != nil {
+				if err := cfg.check(text); err != nil {
+					yield(zero, err)
+					return false
+				}
+			}
+			p, err := parse(text)
+			if errors.Is(err, ErrNoJSON) || errors.Is(err, ErrEmptyReply) {
+				return true // nothing to read yet
+			}
+			return yield(p, err) && err == nil
+		}
 		for chunk, err := range chunks {
 			if err != nil {
 				yield(zero, err)
 				return
 			}
 			text = append(text, chunk...)
-			if cfg.check != nil {
-				if err := cfg.check(text); err != nil {
-					yield(zero, err)
+			if len(text) <= streamShort || (len(text)-read)*16 >= len(text) {
+				if !step() {
 					return
 				}
 			}
-			p, err := parse(text)
-			if errors.Is(err, ErrNoJSON) || errors.Is(err, ErrEmptyReply) {
-				continue // nothing to read yet
-			}
-			if !yield(p, err) || err != nil {
-				return
-			}
+		}
+		if read < len(text) {
+			step()
 		}
 	}
 }
+
+// streamShort is the length up to which Stream reads after every chunk.
+const streamShort = 2 << 10
 
 // CheckFinished reports, for a reply that may still be streaming, the
 // values the model has finished that break the schema: a closed string,

@@ -97,3 +97,46 @@ func TestPartialStringNotCut(t *testing.T) {
 		t.Error("an open string is not done")
 	}
 }
+
+// TestStreamWorkIsLinear: a long reply in small deltas is not re-read
+// after every delta; the bytes read stay a small multiple of the reply,
+// and the reply as it ends is read.
+func TestStreamWorkIsLinear(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"title": "Launch", "level": "low", "points": [`)
+	for i := range 4000 {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(`"point"`)
+	}
+	b.WriteString(`]}`)
+	reply := b.String()
+	var deltas []string
+	for i := 0; i < len(reply); i += 7 {
+		deltas = append(deltas, reply[i:min(i+7, len(reply))])
+	}
+	read, reads := 0, 0
+	counting := func(text []byte) (string, error) {
+		read += len(text)
+		reads++
+		return readBrief(text)
+	}
+	var last string
+	for p, err := range Stream(Deltas(slices.Values(deltas)), counting) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		last = p
+	}
+	if limit := 17*len(reply) + streamShort*streamShort/7; read > limit {
+		t.Errorf("read %d bytes in %d reads for a reply of %d in %d deltas; want at most %d", read, reads, len(reply), len(deltas), limit)
+	}
+	want, _ := readBrief([]byte(reply))
+	if last != want {
+		t.Errorf("last partial is not the whole reply read: %.80s…", last)
+	}
+	if reads >= len(deltas)/2 {
+		t.Errorf("%d reads for %d deltas: read after nearly every delta", reads, len(deltas))
+	}
+}
