@@ -63,7 +63,9 @@ type tolerant struct {
 	// next object of the list it is in.
 	nextObject bool
 	slab       []jvalue // nodes are cut from here: one allocation per many values
-	src        string   // s as a string, once: strings read are substrings of it
+	kidSlab    []*jvalue
+	keySlab    []string
+	src        string // s as a string, once: strings read are substrings of it
 	path       []string
 	repairs    []Repair
 	err        error
@@ -87,6 +89,31 @@ func (t *tolerant) node(k jkind, off int) *jvalue {
 	v.kind, v.off = k, off
 	return v
 }
+
+// kidSlice and keySlice return empty slices with room for a few items,
+// cut from shared slabs: most arrays and objects are small, and one
+// allocation per many of them keeps reading fast. Longer ones grow as
+// append grows any slice.
+func (t *tolerant) kidSlice() []*jvalue {
+	if len(t.kidSlab) < slabRoom {
+		t.kidSlab = make([]*jvalue, 1024)
+	}
+	s := t.kidSlab[:0:slabRoom]
+	t.kidSlab = t.kidSlab[slabRoom:]
+	return s
+}
+
+func (t *tolerant) keySlice() []string {
+	if len(t.keySlab) < slabRoom {
+		t.keySlab = make([]string, 512)
+	}
+	s := t.keySlab[:0:slabRoom]
+	t.keySlab = t.keySlab[slabRoom:]
+	return s
+}
+
+// slabRoom is the room a new array or object has before it grows.
+const slabRoom = 4
 
 func (t *tolerant) repair(off int, format string, args ...any) {
 	t.repairs = append(t.repairs, Repair{Pointer: Pointer(t.path), Offset: off, Message: fmt.Sprintf(format, args...)})
@@ -224,7 +251,7 @@ func (t *tolerant) ellipsis() bool {
 
 func (t *tolerant) array(open, close byte) *jvalue {
 	v := t.node(jArray, t.i)
-	v.kids = make([]*jvalue, 0, 4)
+	v.kids = t.kidSlice()
 	if !t.enter() {
 		return v
 	}
@@ -401,8 +428,8 @@ func orNull(v *jvalue, off int) *jvalue {
 
 func (t *tolerant) object() *jvalue {
 	v := t.node(jObject, t.i)
-	v.keys = make([]string, 0, 4)
-	v.kids = make([]*jvalue, 0, 4)
+	v.keys = t.keySlice()
+	v.kids = t.kidSlice()
 	if !t.enter() {
 		return v
 	}
