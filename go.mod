@@ -9,7 +9,8 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/tiktoken-go/tokenizer v0.7.0
-	golang.org/x/text v0.14.0
+	golang.org/x/net v0.50.0
+	golang.org/x/text v0.34.0
 	golang.org/x/tools v0.42.0
 )
 

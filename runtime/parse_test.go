@@ -33,6 +33,19 @@ type person struct {
 
 var personSchema = testSchemas.Schema("structgen:///person.json#")
 
+// TestAnnotateFormats: a set made with AnnotateFormats reads "format" as
+// an annotation.
+func TestAnnotateFormats(t *testing.T) {
+	set := NewSchemas("", testSchemas.Resources()).AnnotateFormats()
+	got, err := Parse[person]("Person", []byte(`{"name":"Ada","age":1,"email":"not an email"}`), set.Schema("structgen:///person.json#"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Email == nil || *got.Email != "not an email" {
+		t.Errorf("email %v", got.Email)
+	}
+}
+
 func TestParse(t *testing.T) {
 	tests := []struct {
 		name, in string
@@ -42,7 +55,8 @@ func TestParse(t *testing.T) {
 	}{
 		{name: "valid", in: `{"name":"Ada","age":36}`, want: person{Name: "Ada", Age: 36}},
 		{name: "integer written as 36.0", in: `{"name":"Ada","age":36.0}`, want: person{Name: "Ada", Age: 36}},
-		{name: "format is an annotation", in: `{"name":"Ada","age":1,"email":"not an email"}`, want: person{Name: "Ada", Age: 1, Email: ptr("not an email")}},
+		{name: "format is asserted", in: `{"name":"Ada","age":1,"email":"not an email"}`, problems: []Problem{{"/email", "'not an email' is not valid email: no '@'"}}},
+		{name: "valid format", in: `{"name":"Ada","age":1,"email":"ada@example.com"}`, want: person{Name: "Ada", Age: 1, Email: ptr("ada@example.com")}},
 		{name: "ECMAScript lookahead", in: `{"name":"Ada","age":1,"code":"xa"}`, problems: []Problem{{"/code", "'xa' does not match pattern '^(?!x)[a-z]+$'"}}},
 		{name: "every problem", in: `{"name":"","age":-1,"extra":true}`, problems: []Problem{
 			{"", "additional properties 'extra' not allowed"},

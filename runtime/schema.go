@@ -11,6 +11,7 @@ import (
 
 	"github.com/structgen/structgen/internal/drafts"
 	"github.com/structgen/structgen/internal/ecmaregex"
+	"github.com/structgen/structgen/runtime/format"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 )
@@ -21,6 +22,7 @@ import (
 type Schemas struct {
 	draft     string
 	resources map[string]string
+	annotate  bool // "format" is an annotation, not asserted
 
 	mu       sync.Mutex
 	compiler *jsonschema.Compiler
@@ -32,6 +34,18 @@ type Schemas struct {
 // are not parsed until a schema of the set is first used.
 func NewSchemas(draft string, resources map[string]string) *Schemas {
 	return &Schemas{draft: draft, resources: resources}
+}
+
+// AnnotateFormats makes "format" an annotation in the set's schemas and
+// returns the set: generated code calls it when the config says
+// formats: annotate. By default the formats package format knows are
+// asserted, as providers' strict modes assert them. Call it before the
+// set's first use.
+func (s *Schemas) AnnotateFormats() *Schemas {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.annotate = true
+	return s
 }
 
 // Schema returns the schema at loc (URL#pointer), compiled on first use.
@@ -46,7 +60,7 @@ func (s *Schemas) compile(loc string) (*jsonschema.Schema, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.compiler == nil && s.err == nil {
-		s.compiler, s.err = newCompiler(s.draft, s.resources)
+		s.compiler, s.err = newCompiler(s.draft, s.resources, !s.annotate)
 	}
 	if s.err != nil {
 		return nil, s.err
@@ -54,17 +68,17 @@ func (s *Schemas) compile(loc string) (*jsonschema.Schema, error) {
 	return s.compiler.Compile(loc)
 }
 
-// annotationFormats are the formats that the validator knows; each is
-// registered as an annotation so that format is never asserted, whatever
-// the draft (structgen's documented default).
-var annotationFormats = []string{
+// libraryFormats are the formats the validator library knows. Those
+// package format does not assert stay annotations; the others are
+// checked by package format, so a format means the same in the runtime's
+// validator and in generated code.
+var libraryFormats = []string{
 	"json-pointer", "relative-json-pointer", "uuid", "duration", "period",
 	"ipv4", "ipv6", "hostname", "email", "date", "time", "date-time", "uri",
-	"iri", "uri-reference", "iri-reference", "uri-template", "semver",
-	"idn-email", "idn-hostname",
+	"iri", "uri-reference", "iri-reference", "uri-template", "semver", "regex",
 }
 
-func newCompiler(draft string, resources map[string]string) (*jsonschema.Compiler, error) {
+func newCompiler(draft string, resources map[string]string, assert bool) (*jsonschema.Compiler, error) {
 	c := jsonschema.NewCompiler()
 	d := jsonschema.Draft2020
 	if draft != "" {
@@ -76,8 +90,21 @@ func newCompiler(draft string, resources map[string]string) (*jsonschema.Compile
 	}
 	c.DefaultDraft(d)
 	c.UseRegexpEngine(ecmaregex.Compile)
-	for _, f := range annotationFormats {
-		c.RegisterFormat(&jsonschema.Format{Name: f, Validate: func(any) error { return nil }})
+	for _, f := range libraryFormats {
+		if !assert || !format.Known(f) {
+			c.RegisterFormat(&jsonschema.Format{Name: f, Validate: func(any) error { return nil }})
+		}
+	}
+	if assert {
+		c.AssertFormat()
+		for _, f := range format.Asserted() {
+			c.RegisterFormat(&jsonschema.Format{Name: f, Validate: func(v any) error {
+				if s, ok := v.(string); ok {
+					return format.Check(f, s)
+				}
+				return nil
+			}})
+		}
 	}
 	urls := make([]string, 0, len(resources))
 	for u := range resources {

@@ -4,6 +4,8 @@ go 1.25.0
 
 require github.com/structgen/structgen v0.0.0-00010101000000-000000000000
 
+require golang.org/x/net v0.50.0 // indirect
+
 require (
 	github.com/dlclark/regexp2 v1.12.0 // indirect
 	github.com/google/jsonschema-go v0.4.3 // indirect
@@ -15,7 +17,7 @@ require (
 	golang.org/x/oauth2 v0.35.0 // indirect
 	golang.org/x/sync v0.20.0 // indirect
 	golang.org/x/sys v0.41.0 // indirect
-	golang.org/x/text v0.14.0 // indirect
+	golang.org/x/text v0.34.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 )
 

@@ -149,7 +149,7 @@ func newBuilder(set Documents, g *schema.Graph, sp *spec.Spec) *builder {
 	return &builder{
 		l:             set,
 		g:             g,
-		pkg:           &ir.Package{Name: sp.Package, Draft: set.DefaultDraft(), PromptTemplate: sp.PromptTemplate, PromptPos: sp.PromptPos},
+		pkg:           &ir.Package{Name: sp.Package, Draft: set.DefaultDraft(), PromptTemplate: sp.PromptTemplate, PromptPos: sp.PromptPos, AnnotateFormats: sp.AnnotateFormats},
 		rootNames:     map[string]string{},
 		overrides:     map[string]string{},
 		types:         map[string]*ir.Type{},

@@ -56,6 +56,9 @@ type Config struct {
 	// instead of templates/output_format.tmpl.
 	PromptTemplate string
 	PromptPos      loc.Pos
+	// Formats is "assert" (the default, also for "") or "annotate": whether
+	// Parse checks "format".
+	Formats string
 }
 
 // Inline is a schema written in the config itself.
@@ -209,8 +212,16 @@ func Parse(file string, data []byte) (*Config, []error) {
 		case "prompt_template":
 			cfg.PromptTemplate, _ = c.str(kv.val)
 			cfg.PromptPos = c.pos(kv.val)
+		case "formats":
+			if f, ok := c.str(kv.val); ok {
+				if f != "assert" && f != "annotate" {
+					c.errorf(c.pos(kv.val), "formats %q: want assert or annotate", f)
+				} else {
+					cfg.Formats = f
+				}
+			}
 		default:
-			c.errorf(kv.pos, "unknown key %q; want one of package, output, draft, schemas, names, urls, tools, reserved, outputs, prompt_template", kv.key)
+			c.errorf(kv.pos, "unknown key %q; want one of package, output, draft, schemas, names, urls, tools, reserved, outputs, prompt_template, formats", kv.key)
 		}
 	}
 	if !has(top, "package") {

@@ -51,12 +51,13 @@ func TestParseConfigErrors(t *testing.T) {
 		{"package: p-q\nschemas: {A: a.json}", `c.yaml:1:10: package "p-q" is not a Go identifier`},
 		{"package: p\nschemas: {a: a.json}", `c.yaml:2:11: schema name "a" is not an exported Go identifier`},
 		{"package: p\npackage: q\nschemas: {A: a.json}", `c.yaml:2:1: mapping key "package" already defined at [1:1]`},
-		{"package: p\nschemas: {A: a.json}\ntool: []", `c.yaml:3:1: unknown key "tool"; want one of package, output, draft, schemas, names, urls, tools, reserved, outputs, prompt_template`},
+		{"package: p\nschemas: {A: a.json}\ntool: []", `c.yaml:3:1: unknown key "tool"; want one of package, output, draft, schemas, names, urls, tools, reserved, outputs, prompt_template, formats`},
 		{"package: p\ntools: [{name: a, mcp: x.json}]", `c.yaml:2:9: a tool entry names one tool (name), or imports tools (mcp or functions): exactly one of the three`},
 		{"package: p\ntools: [{name: a, result: X}]", `c.yaml:2:19: unknown tool key "result"; want one of name, description, parameters, response, kind, mcp, functions`},
 		{"package: p\ntools: [{name: a, kind: lower}]", `c.yaml:2:25: kind "lower" is not an exported Go identifier`},
 		{"package: p\ntools: {a: b}", `c.yaml:2:8: want a list`},
 		{"package: p\ndraft: 5\nschemas: {A: a.json}", `c.yaml:2:8: draft "5": want 4, 6, 7, 2019-09 or 2020-12`},
+		{"package: p\nformats: check\nschemas: {A: a.json}", `c.yaml:2:10: formats "check": want assert or annotate`},
 		{"package: p\nschemas: {A: a.json}\nurls: {example.com: x}", `c.yaml:3:8: urls key "example.com" is not a URL prefix (want e.g. https://example.com/schemas/)`},
 		{"package: p\nschemas: {A: a.json}\nnames: {x.json: lower}", `c.yaml:3:17: name "lower" is not an exported Go identifier`},
 		{"package: p\nschemas:\n  A: &x {type: string}\n  B: *x", `c.yaml:4:6: YAML Alias is not allowed in an inline schema; use plain mappings, sequences and scalars`},
@@ -113,7 +114,7 @@ outputs:
 	}
 	want := []string{
 		`c.yaml:3:3: schema name "lower" is not an exported Go identifier`,
-		`c.yaml:5:1: unknown key "tool"; want one of package, output, draft, schemas, names, urls, tools, reserved, outputs, prompt_template`,
+		`c.yaml:5:1: unknown key "tool"; want one of package, output, draft, schemas, names, urls, tools, reserved, outputs, prompt_template, formats`,
 		`c.yaml:8:5: unknown tool key "result"; want one of name, description, parameters, response, kind, mcp, functions`,
 		`c.yaml:10:11: kind "lower" is not an exported Go identifier`,
 		`c.yaml:11:8: draft "5": want 4, 6, 7, 2019-09 or 2020-12`,

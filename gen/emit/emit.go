@@ -578,13 +578,17 @@ func emitParse(f *jen.File, set string, t *ir.Type) {
 func emitSchemas(f *jen.File, pkg *ir.Package) {
 	f.Comment("// " + pkg.SchemaSet + " holds the schema documents this package was generated")
 	f.Comment("// from; Parse functions validate against them.")
-	f.Var().Id(pkg.SchemaSet).Op("=").Qual(runtimePkg, "NewSchemas").Call(
+	set := jen.Qual(runtimePkg, "NewSchemas").Call(
 		jen.Lit(pkg.Draft),
 		jen.Map(jen.String()).String().Values(jen.DictFunc(func(d jen.Dict) {
 			for i := range pkg.Resources {
 				d[jen.Lit(pkg.Resources[i].URL)] = jen.Id(pkg.Resources[i].Const)
 			}
 		})))
+	if pkg.AnnotateFormats {
+		set = set.Dot("AnnotateFormats").Call()
+	}
+	f.Var().Id(pkg.SchemaSet).Op("=").Add(set)
 	for _, r := range pkg.Resources {
 		f.Line()
 		f.Comment("// " + r.URL)

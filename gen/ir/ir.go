@@ -20,9 +20,12 @@ type Package struct {
 	// SchemaSet is the variable that holds the resources.
 	SchemaSet string `json:",omitempty"`
 	// Draft is the meta-schema URI of documents without "$schema".
-	Draft   string
-	Tools   []*Tool   // sorted by name
-	Outputs []*Output // sorted by name
+	Draft string
+	// AnnotateFormats: Parse reads "format" as an annotation; by default
+	// it asserts the formats package runtime/format knows.
+	AnnotateFormats bool      `json:",omitempty"`
+	Tools           []*Tool   // sorted by name
+	Outputs         []*Output // sorted by name
 	// Notes say what provider dialects could not express, and published
 	// provider limits a schema exceeds: "file:line:col: note: …".
 	Notes []string

@@ -39,6 +39,9 @@ type Spec struct {
 	// for the default.
 	PromptTemplate string
 	PromptPos      loc.Pos
+	// AnnotateFormats: Parse reads "format" as an annotation (config
+	// formats: annotate).
+	AnnotateFormats bool
 }
 
 // Root is a schema the user named: it generates a type of that name.
@@ -117,6 +120,7 @@ func Build(cfg *config.Config, set *source.Set) (*Spec, []error) {
 		roots[r.Name] = true
 	}
 	sp.Tools = b.tools(roots)
+	sp.AnnotateFormats = cfg.Formats == "annotate"
 	if cfg.PromptTemplate != "" {
 		text, err := os.ReadFile(cfg.Path(cfg.PromptTemplate))
 		if err != nil {
