@@ -5,6 +5,7 @@ go 1.24.0
 require (
 	github.com/dave/jennifer v1.7.1
 	github.com/dlclark/regexp2 v1.12.0
+	github.com/go-faster/jx v1.2.0
 	github.com/goccy/go-yaml v1.19.2
 	github.com/google/go-cmp v0.7.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
@@ -15,6 +16,9 @@ require (
 )
 
 require (
+	github.com/go-faster/errors v0.7.1 // indirect
+	github.com/segmentio/asm v1.2.1 // indirect
 	golang.org/x/mod v0.33.0 // indirect
 	golang.org/x/sync v0.19.0 // indirect
+	golang.org/x/sys v0.41.0 // indirect
 )

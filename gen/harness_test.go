@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/structgen/structgen/runtime"
 )
 
 // corpusDir is the shared test corpus, beside the repository.
@@ -157,7 +159,7 @@ func (h *harness) writeMain() {
 		return
 	}
 	var b bytes.Buffer
-	b.WriteString("package main\n\nimport (\n\t\"os\"\n")
+	b.WriteString("package main\n\nimport (\n\t\"os\"\n\t\"github.com/structgen/structgen/runtime\"\n")
 	for _, p := range h.pkgs {
 		if _, bad := h.bad[p.id]; !bad {
 			fmt.Fprintf(&b, "\t%s \"corpus/%s\"\n", p.id, p.id)
@@ -169,7 +171,9 @@ func (h *harness) writeMain() {
 			fmt.Fprintf(&b, "\t%q: func(b []byte) (any, error) { return %s.Parse%s(b) },\n", p.id, p.id, p.typ)
 		}
 	}
-	b.WriteString("}\n\nfunc main() { os.Exit(check(parsers)) }\n")
+	// Every generated decoder's reading is checked against the schema
+	// interpreter's (a differential test on every probe).
+	b.WriteString("}\n\nfunc main() { runtime.CheckDecoders = true; os.Exit(check(parsers)) }\n")
 	if err := os.WriteFile(filepath.Join(h.dir, "main.go"), b.Bytes(), 0o644); err != nil {
 		h.t.Fatal(err)
 	}
@@ -222,6 +226,11 @@ func (h *harness) run(bin string, probes []probe) []outcome {
 	}
 	if len(res) != len(probes) {
 		h.t.Fatalf("checker answered %d of %d probes", len(res), len(probes))
+	}
+	for i, o := range res {
+		if strings.Contains(o.Err, runtime.ErrDecoderDisagrees.Error()) {
+			h.t.Errorf("%s: %.300s\n%s", probes[i].Pkg, probes[i].Data, firstLine(o.Err))
+		}
 	}
 	return res
 }

@@ -42,7 +42,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	pkgName := fs.String("package", "", "Go package `name` (without -config)")
 	out := fs.String("out", "", "output `folder` (without -config)")
 	check := fs.Bool("check", false, "write nothing; exit 1 with a diff when generated files are stale")
-	verbose := fs.Bool("v", false, "print what was generated, how many schema nodes fell back to raw JSON, each derived name a clash qualified, and each tool's and output's schema size in bytes and tokens per dialect")
+	verbose := fs.Bool("v", false, "print what was generated, how many schema nodes fell back to raw JSON, each derived name a clash qualified, each type the schema interpreter reads instead of a generated decoder (and why), and each tool's and output's schema size in bytes and tokens per dialect")
 	dumpIR := fs.Bool("dump-ir", false, "print the intermediate representation as JSON and exit")
 	goDir := fs.String("go", "", "map the Go types marked //structgen:schema in the package in `folder` and write structgen_gen.go there")
 	fs.Usage = func() {
@@ -118,6 +118,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 			pkg.Name, dir, len(pkg.Types), pkg.Fallbacks, pkg.Nodes, share)
 		for _, r := range pkg.Renames {
 			fmt.Fprintln(stderr, r)
+		}
+		// Which types the schema interpreter reads instead of a generated
+		// decoder, and why.
+		decoded, decodable := 0, 0
+		for _, t := range pkg.Types {
+			if t.Decode != nil {
+				decoded++
+			}
+			if t.Decode != nil || t.Interpreted != "" {
+				decodable++
+			}
+		}
+		fmt.Fprintf(stderr, "structgen: %d of %d struct and enum types have generated validating decoders\n", decoded, decodable)
+		for _, t := range pkg.Types {
+			if t.Interpreted != "" {
+				fmt.Fprintf(stderr, "structgen: %s is read by the schema interpreter: %s\n", t.Name, t.Interpreted)
+			}
 		}
 		// What each tool and output schema costs per request.
 		items, err := cost.Of(pkg.Package)

@@ -125,6 +125,7 @@ func Package(sp *spec.Spec, g *schema.Graph, set Documents) (*ir.Package, []erro
 		declare(t)
 	}
 	b.buildPartials()
+	b.compileDecoders()
 	b.checkIdents()
 	if len(b.errs) > 0 {
 		return nil, b.errs
@@ -164,6 +165,9 @@ func newBuilder(set Documents, g *schema.Graph, sp *spec.Spec) *builder {
 		kindMemo:      map[*schema.Node]kinds{},
 		kindBusy:      map[*schema.Node]bool{},
 		partials:      map[*ir.Type]bool{},
+		structSites:   map[*ir.Type][]*schema.Node{},
+		fieldSites:    map[*ir.Field][]*schema.Node{},
+		enumSites:     map[*ir.Type][2]*schema.Node{},
 	}
 }
 

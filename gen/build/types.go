@@ -53,7 +53,12 @@ type builder struct {
 	kindMemo      map[*schema.Node]kinds
 	kindBusy      map[*schema.Node]bool
 	partials      map[*ir.Type]bool // struct types outputs reach: each gets a streaming mirror
-	errs          []error
+	// The schemas struct types, their fields and enum types come from,
+	// for compiling their decoders.
+	structSites map[*ir.Type][]*schema.Node
+	fieldSites  map[*ir.Field][]*schema.Node
+	enumSites   map[*ir.Type][2]*schema.Node // the schema, and the node with the enum
+	errs        []error
 }
 
 func (b *builder) errorf(p loc.Pos, format string, args ...any) {
@@ -399,6 +404,7 @@ func (b *builder) enum(primary, m *schema.Node, hint string) *ir.Ref {
 	return b.named(key, primary.Loc, hint, m, func(t *ir.Type) {
 		t.Kind = ir.KindEnum
 		t.Schemas = []string{b.l.Stable(primary.Loc)}
+		b.enumSites[t] = [2]*schema.Node{primary, m}
 		b.doc(t, primary)
 		var vals []string
 		seen := map[string]bool{}
@@ -623,7 +629,9 @@ func (b *builder) object(primary *schema.Node, sites, conj []*schema.Node, open 
 			}
 			f.Type, f.Omit = b.fieldType(r, null, required[p.name])
 			t.Fields = append(t.Fields, f)
+			b.fieldSites[f] = p.sites
 		}
+		b.structSites[t] = sites
 		if !closed || unrepresentable {
 			if closed {
 				t.Extra = &ir.Ref{Kind: ir.RefAny}

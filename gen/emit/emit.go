@@ -59,6 +59,9 @@ func Files(pkg *ir.Package) (map[string][]byte, []string, error) {
 		emitDialects(dialects, pkg, d)
 		files[DialectsFile] = dialects
 	}
+	if decode := newFile(pkg); emitDecoders(decode, pkg) {
+		files[DecodeFile] = decode
+	}
 	if len(pkg.Outputs) > 0 {
 		partial := newFile(pkg)
 		emitPartials(partial, pkg)
@@ -569,8 +572,14 @@ func emitParse(f *jen.File, set string, t *ir.Type) {
 	f.Comment(fmt.Sprintf("// %s validates data against the schema of %s and decodes it.", t.ParseFunc, t.Name))
 	f.Comment("// Nothing is repaired; on failure the error is a *runtime.ValidationError.")
 	args := append([]jen.Code{jen.Lit(t.Name), jen.Id("data")}, schemaArgs...)
+	call := jen.Qual(runtimePkg, "Parse").Types(jen.Id(t.Name)).Call(args...)
+	if t.Decode != nil {
+		// The generated decoder reads and checks in one pass; the schema
+		// stays embedded for the dialects and the documentation.
+		call = jen.Qual(runtimePkg, "ParseDecoded").Call(append([]jen.Code{jen.Lit(t.Name), jen.Id("data"), jen.Parens(jen.Op("*").Id(t.Name)).Dot("decodeJSON")}, schemaArgs...)...)
+	}
 	f.Func().Id(t.ParseFunc).Params(jen.Id("data").Index().Byte()).Params(jen.Id(t.Name), jen.Error()).Block(
-		jen.Return(jen.Qual(runtimePkg, "Parse").Types(jen.Id(t.Name)).Call(args...)),
+		jen.Return(call),
 	)
 	f.Line()
 }

@@ -117,6 +117,12 @@ type Type struct {
 	// ResponseFields are the JSON names of an action's response fields.
 	ResponseFields []string
 
+	// Decode is what the type's generated validating decoder checks of an
+	// object (struct types; enum types have an empty one); nil when the
+	// schema interpreter reads the type, and then Interpreted says why.
+	Decode      *Decode `json:",omitempty"`
+	Interpreted string  `json:",omitempty"`
+
 	// The package-level identifiers declared for the type besides its
 	// name, decided with it by the naming scope.
 	ParseFunc  string   `json:",omitempty"` // Parse<Name>; "" without Schemas
@@ -203,6 +209,43 @@ type Field struct {
 	// "omitzero" or ""; "optional" for a tuple position that may be
 	// missing.
 	Omit string
+	// Check is what the generated decoder checks of the field's value;
+	// set when its type has a Decode.
+	Check *Check `json:",omitempty"`
+}
+
+// Decode is the object-level part of a struct type's generated
+// validating decoder.
+type Decode struct {
+	// Required are the properties an object must have, in schema order.
+	Required []string `json:",omitempty"`
+	// Closed: undeclared properties are problems (additionalProperties:
+	// false); otherwise they are kept in the extras map.
+	Closed                       bool `json:",omitempty"`
+	MinProperties, MaxProperties *int `json:",omitempty"`
+}
+
+// Check is what a generated decoder checks of one value, compiled from
+// its schema; it parallels the Go type expression the value is decoded
+// into (Items for a slice's element).
+type Check struct {
+	// Null: the schema allows null.
+	Null bool `json:",omitempty"`
+	// Strings: lengths in code points, an ECMA-262 pattern, an asserted
+	// format.
+	MinLength, MaxLength *int    `json:",omitempty"`
+	Pattern              *string `json:",omitempty"`
+	Format               string  `json:",omitempty"`
+	// Numbers: exact bounds as rational text ("" when absent); MultipleOf
+	// only for integers.
+	Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum, MultipleOf string `json:",omitempty"`
+	// Enum lists the allowed values as JSON text (enum or const); nil
+	// when any value of the kind is allowed.
+	Enum []string `json:",omitempty"`
+	// Arrays.
+	MinItems, MaxItems *int   `json:",omitempty"`
+	Unique             bool   `json:",omitempty"`
+	Items              *Check `json:",omitempty"`
 }
 
 // EnumValue is a constant of an enum type.

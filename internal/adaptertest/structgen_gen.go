@@ -62,7 +62,7 @@ var schemaFinishArgs = structgenSchemas.Schema("structgen:///finish.json#")
 // ParseFinishArgs validates data against the schema of FinishArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFinishArgs(data []byte) (FinishArgs, error) {
-	return runtime.Parse[FinishArgs]("FinishArgs", data, schemaFinishArgs)
+	return runtime.ParseDecoded("FinishArgs", data, (*FinishArgs).decodeJSON, schemaFinishArgs)
 }
 
 // Tomorrow's weather.
@@ -79,7 +79,7 @@ var schemaForecast = structgenSchemas.Schema("structgen:///forecast.json#")
 // ParseForecast validates data against the schema of Forecast and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseForecast(data []byte) (Forecast, error) {
-	return runtime.Parse[Forecast]("Forecast", data, schemaForecast)
+	return runtime.ParseDecoded("Forecast", data, (*Forecast).decodeJSON, schemaForecast)
 }
 
 // Schema: schemas/lookup.json
@@ -111,7 +111,7 @@ var schemaLookupArgs = structgenSchemas.Schema("structgen:///lookup.json#")
 // ParseLookupArgs validates data against the schema of LookupArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLookupArgs(data []byte) (LookupArgs, error) {
-	return runtime.Parse[LookupArgs]("LookupArgs", data, schemaLookupArgs)
+	return runtime.ParseDecoded("LookupArgs", data, (*LookupArgs).decodeJSON, schemaLookupArgs)
 }
 
 // fingerprintFinish identifies the schema of tool "finish" in persisted actions.

@@ -13,11 +13,12 @@ import (
 // IPv4 checks a dotted quad: four decimal numbers 0–255 without leading
 // zeros.
 func IPv4(s string) error {
-	parts := strings.Split(s, ".")
-	if len(parts) != 4 {
+	if strings.Count(s, ".") != 3 {
 		return invalid("want four numbers separated by dots")
 	}
-	for _, p := range parts {
+	for rest := s; rest != ""; {
+		var p string
+		p, rest, _ = strings.Cut(rest, ".")
 		if p == "" || len(p) > 3 {
 			return invalid("want numbers of one to three digits")
 		}
@@ -59,7 +60,9 @@ func Hostname(s string) error {
 	if s == "" || len(s) > 253 {
 		return invalid("want 1 to 253 characters")
 	}
-	for _, l := range strings.Split(s, ".") {
+	for rest, more := s, true; more; {
+		var l string
+		l, rest, more = strings.Cut(rest, ".")
 		if err := ldhLabel(l); err != nil {
 			return err
 		}
@@ -349,7 +352,9 @@ func localPart(l string, intl bool) error {
 		}
 		return nil
 	}
-	for _, atom := range strings.Split(l, ".") {
+	for rest, more := l, true; more; {
+		var atom string
+		atom, rest, more = strings.Cut(rest, ".")
 		if atom == "" {
 			return invalid("empty atom in the local part (dots at the ends or in a row)")
 		}

@@ -62,7 +62,7 @@ var schemaFinishArgs = structgenSchemas.Schema("structgen:///finish.json#")
 // ParseFinishArgs validates data against the schema of FinishArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFinishArgs(data []byte) (FinishArgs, error) {
-	return runtime.Parse[FinishArgs]("FinishArgs", data, schemaFinishArgs)
+	return runtime.ParseDecoded("FinishArgs", data, (*FinishArgs).decodeJSON, schemaFinishArgs)
 }
 
 // Schema: schemas/read_file.json
@@ -94,7 +94,7 @@ var schemaReadFileArgs = structgenSchemas.Schema("structgen:///read_file.json#")
 // ParseReadFileArgs validates data against the schema of ReadFileArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseReadFileArgs(data []byte) (ReadFileArgs, error) {
-	return runtime.Parse[ReadFileArgs]("ReadFileArgs", data, schemaReadFileArgs)
+	return runtime.ParseDecoded("ReadFileArgs", data, (*ReadFileArgs).decodeJSON, schemaReadFileArgs)
 }
 
 // Schema: schemas/report.json
@@ -110,7 +110,7 @@ var schemaReport = structgenSchemas.Schema("structgen:///report.json#")
 // ParseReport validates data against the schema of Report and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseReport(data []byte) (Report, error) {
-	return runtime.Parse[Report]("Report", data, schemaReport)
+	return runtime.ParseDecoded("Report", data, (*Report).decodeJSON, schemaReport)
 }
 
 // fingerprintFinish identifies the schema of tool "finish" in persisted actions.

@@ -27,7 +27,7 @@ var schemaBrief = structgenSchemas.Schema("structgen:///brief.json#")
 // ParseBrief validates data against the schema of Brief and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBrief(data []byte) (Brief, error) {
-	return runtime.Parse[Brief]("Brief", data, schemaBrief)
+	return runtime.ParseDecoded("Brief", data, (*Brief).decodeJSON, schemaBrief)
 }
 
 // How risky merging is.
@@ -47,7 +47,7 @@ var schemaBriefRisk = structgenSchemas.Schema("structgen:///brief.json#/properti
 // ParseBriefRisk validates data against the schema of BriefRisk and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBriefRisk(data []byte) (BriefRisk, error) {
-	return runtime.Parse[BriefRisk]("BriefRisk", data, schemaBriefRisk)
+	return runtime.ParseDecoded("BriefRisk", data, (*BriefRisk).decodeJSON, schemaBriefRisk)
 }
 
 // BriefOutput is the final-answer contract for Brief: its canonical schema,

@@ -61,7 +61,7 @@ var schemaFinishArgs = structgenSchemas.Schema("structgen:///finish.json#")
 // ParseFinishArgs validates data against the schema of FinishArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFinishArgs(data []byte) (FinishArgs, error) {
-	return runtime.Parse[FinishArgs]("FinishArgs", data, schemaFinishArgs)
+	return runtime.ParseDecoded("FinishArgs", data, (*FinishArgs).decodeJSON, schemaFinishArgs)
 }
 
 // What the agent learned about the project.
@@ -79,7 +79,7 @@ var schemaProjectFacts = structgenSchemas.Schema("structgen:///project_facts.jso
 // ParseProjectFacts validates data against the schema of ProjectFacts and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProjectFacts(data []byte) (ProjectFacts, error) {
-	return runtime.Parse[ProjectFacts]("ProjectFacts", data, schemaProjectFacts)
+	return runtime.ParseDecoded("ProjectFacts", data, (*ProjectFacts).decodeJSON, schemaProjectFacts)
 }
 
 // fingerprintFinish identifies the schema of tool "finish" in persisted actions.

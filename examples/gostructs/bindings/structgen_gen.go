@@ -62,7 +62,7 @@ var schemaFinishArgs = structgenSchemas.Schema("structgen:///schemas/finish.json
 // ParseFinishArgs validates data against the schema of FinishArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFinishArgs(data []byte) (FinishArgs, error) {
-	return runtime.Parse[FinishArgs]("FinishArgs", data, schemaFinishArgs)
+	return runtime.ParseDecoded("FinishArgs", data, (*FinishArgs).decodeJSON, schemaFinishArgs)
 }
 
 // ProjectFacts is what the finish tool reports.

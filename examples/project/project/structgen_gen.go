@@ -40,7 +40,7 @@ var schemaFact = structgenSchemas.Schema("structgen:///project.json#/$defs/Fact"
 // ParseFact validates data against the schema of Fact and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFact(data []byte) (Fact, error) {
-	return runtime.Parse[Fact]("Fact", data, schemaFact)
+	return runtime.ParseDecoded("Fact", data, (*Fact).decodeJSON, schemaFact)
 }
 
 // Schema: schemas/project.json#/$defs/Level
@@ -58,7 +58,7 @@ var schemaLevel = structgenSchemas.Schema("structgen:///project.json#/$defs/Leve
 // ParseLevel validates data against the schema of Level and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLevel(data []byte) (Level, error) {
-	return runtime.Parse[Level]("Level", data, schemaLevel)
+	return runtime.ParseDecoded("Level", data, (*Level).decodeJSON, schemaLevel)
 }
 
 // What an agent learned about a software project.

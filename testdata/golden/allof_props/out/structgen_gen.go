@@ -38,7 +38,7 @@ var schemaAX2 = structgenSchemas.Schema("structgen:///root.json#/$defs/AX2")
 // ParseAX2 validates data against the schema of AX2 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseAX2(data []byte) (AX2, error) {
-	return runtime.Parse[AX2]("AX2", data, schemaAX2)
+	return runtime.ParseDecoded("AX2", data, (*AX2).decodeJSON, schemaAX2)
 }
 
 // Schema: schemas/root.json

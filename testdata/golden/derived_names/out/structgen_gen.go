@@ -38,7 +38,7 @@ var schemaA = structgenSchemas.Schema("structgen:///doc.json#/$defs/a")
 // ParseA validates data against the schema of A and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseA(data []byte) (A, error) {
-	return runtime.Parse[A]("A", data, schemaA)
+	return runtime.ParseDecoded("A", data, (*A).decodeJSON, schemaA)
 }
 
 // Schema: schemas/doc.json#/$defs/a_b
@@ -69,7 +69,7 @@ var schemaAB = structgenSchemas.Schema("structgen:///doc.json#/$defs/a_b")
 // ParseAB validates data against the schema of AB and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseAB(data []byte) (AB, error) {
-	return runtime.Parse[AB]("AB", data, schemaAB)
+	return runtime.ParseDecoded("AB", data, (*AB).decodeJSON, schemaAB)
 }
 
 // Schema: schemas/doc.json#/$defs/a/properties/b_options
@@ -100,7 +100,7 @@ var schemaABOptions = structgenSchemas.Schema("structgen:///doc.json#/$defs/a/pr
 // ParseABOptions validates data against the schema of ABOptions and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseABOptions(data []byte) (ABOptions, error) {
-	return runtime.Parse[ABOptions]("ABOptions", data, schemaABOptions)
+	return runtime.ParseDecoded("ABOptions", data, (*ABOptions).decodeJSON, schemaABOptions)
 }
 
 // Schema: schemas/doc.json
@@ -138,7 +138,7 @@ var schemaDoc = structgenSchemas.Schema("structgen:///doc.json#")
 // ParseDoc validates data against the schema of Doc and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseDoc(data []byte) (Doc, error) {
-	return runtime.Parse[Doc]("Doc", data, schemaDoc)
+	return runtime.ParseDecoded("Doc", data, (*Doc).decodeJSON, schemaDoc)
 }
 
 // Schema: schemas/doc.json#/$defs/a_b/properties/options
@@ -169,7 +169,7 @@ var schemaDocABOptions = structgenSchemas.Schema("structgen:///doc.json#/$defs/a
 // ParseDocABOptions validates data against the schema of DocABOptions and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseDocABOptions(data []byte) (DocABOptions, error) {
-	return runtime.Parse[DocABOptions]("DocABOptions", data, schemaDocABOptions)
+	return runtime.ParseDecoded("DocABOptions", data, (*DocABOptions).decodeJSON, schemaDocABOptions)
 }
 
 // Schema: schemas/doc.json#/properties/color
@@ -186,7 +186,7 @@ var schemaDocColorAtPropertiesColor = structgenSchemas.Schema("structgen:///doc.
 // ParseDocColorAtPropertiesColor validates data against the schema of DocColorAtPropertiesColor and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseDocColorAtPropertiesColor(data []byte) (DocColorAtPropertiesColor, error) {
-	return runtime.Parse[DocColorAtPropertiesColor]("DocColorAtPropertiesColor", data, schemaDocColorAtPropertiesColor)
+	return runtime.ParseDecoded("DocColorAtPropertiesColor", data, (*DocColorAtPropertiesColor).decodeJSON, schemaDocColorAtPropertiesColor)
 }
 
 // Schema: schemas/doc.json#/$defs/DocColorRed
@@ -217,7 +217,7 @@ var schemaDocColorRed = structgenSchemas.Schema("structgen:///doc.json#/$defs/Do
 // ParseDocColorRed validates data against the schema of DocColorRed and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseDocColorRed(data []byte) (DocColorRed, error) {
-	return runtime.Parse[DocColorRed]("DocColorRed", data, schemaDocColorRed)
+	return runtime.ParseDecoded("DocColorRed", data, (*DocColorRed).decodeJSON, schemaDocColorRed)
 }
 
 // Schema: schemas/doc.json#/$defs/permission
@@ -234,7 +234,7 @@ var schemaDocPermission = structgenSchemas.Schema("structgen:///doc.json#/$defs/
 // ParseDocPermission validates data against the schema of DocPermission and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseDocPermission(data []byte) (DocPermission, error) {
-	return runtime.Parse[DocPermission]("DocPermission", data, schemaDocPermission)
+	return runtime.ParseDecoded("DocPermission", data, (*DocPermission).decodeJSON, schemaDocPermission)
 }
 
 // Schema: schemas/doc.json#/$defs/user_info
@@ -265,7 +265,7 @@ var schemaDocUserInfo = structgenSchemas.Schema("structgen:///doc.json#/$defs/us
 // ParseDocUserInfo validates data against the schema of DocUserInfo and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseDocUserInfo(data []byte) (DocUserInfo, error) {
-	return runtime.Parse[DocUserInfo]("DocUserInfo", data, schemaDocUserInfo)
+	return runtime.ParseDecoded("DocUserInfo", data, (*DocUserInfo).decodeJSON, schemaDocUserInfo)
 }
 
 // Schema: schemas/doc.json#/$defs/Permission
@@ -296,7 +296,7 @@ var schemaPermission = structgenSchemas.Schema("structgen:///doc.json#/$defs/Per
 // ParsePermission validates data against the schema of Permission and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePermission(data []byte) (Permission, error) {
-	return runtime.Parse[Permission]("Permission", data, schemaPermission)
+	return runtime.ParseDecoded("Permission", data, (*Permission).decodeJSON, schemaPermission)
 }
 
 // Schema: schemas/doc.json#/$defs/userInfo
@@ -327,5 +327,5 @@ var schemaUserInfo = structgenSchemas.Schema("structgen:///doc.json#/$defs/userI
 // ParseUserInfo validates data against the schema of UserInfo and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseUserInfo(data []byte) (UserInfo, error) {
-	return runtime.Parse[UserInfo]("UserInfo", data, schemaUserInfo)
+	return runtime.ParseDecoded("UserInfo", data, (*UserInfo).decodeJSON, schemaUserInfo)
 }

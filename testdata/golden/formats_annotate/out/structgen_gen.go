@@ -39,5 +39,5 @@ var schemaContact = structgenSchemas.Schema("structgen:///structgen.yaml.schemas
 // ParseContact validates data against the schema of Contact and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseContact(data []byte) (Contact, error) {
-	return runtime.Parse[Contact]("Contact", data, schemaContact)
+	return runtime.ParseDecoded("Contact", data, (*Contact).decodeJSON, schemaContact)
 }

@@ -52,5 +52,5 @@ var schemaVerdict = structgenSchemas.Schema("structgen:///structgen.yaml.schemas
 // ParseVerdict validates data against the schema of Verdict and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseVerdict(data []byte) (Verdict, error) {
-	return runtime.Parse[Verdict]("Verdict", data, schemaVerdict)
+	return runtime.ParseDecoded("Verdict", data, (*Verdict).decodeJSON, schemaVerdict)
 }

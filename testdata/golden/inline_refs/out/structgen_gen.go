@@ -38,5 +38,5 @@ var schemaPoem = structgenSchemas.Schema("structgen:///structgen.yaml.schemas.Po
 // ParsePoem validates data against the schema of Poem and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePoem(data []byte) (Poem, error) {
-	return runtime.Parse[Poem]("Poem", data, schemaPoem)
+	return runtime.ParseDecoded("Poem", data, (*Poem).decodeJSON, schemaPoem)
 }

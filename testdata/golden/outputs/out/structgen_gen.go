@@ -65,7 +65,7 @@ var schemaAnswerOption1 = structgenSchemas.Schema("structgen:///structgen.yaml.o
 // ParseAnswerOption1 validates data against the schema of AnswerOption1 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseAnswerOption1(data []byte) (AnswerOption1, error) {
-	return runtime.Parse[AnswerOption1]("AnswerOption1", data, schemaAnswerOption1)
+	return runtime.ParseDecoded("AnswerOption1", data, (*AnswerOption1).decodeJSON, schemaAnswerOption1)
 }
 
 // A short brief about a project.
@@ -88,7 +88,7 @@ var schemaBrief = structgenSchemas.Schema("structgen:///schemas/brief.json#")
 // ParseBrief validates data against the schema of Brief and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBrief(data []byte) (Brief, error) {
-	return runtime.Parse[Brief]("Brief", data, schemaBrief)
+	return runtime.ParseDecoded("Brief", data, (*Brief).decodeJSON, schemaBrief)
 }
 
 // Schema: schemas/brief.json#/properties/status
@@ -105,7 +105,7 @@ var schemaBriefStatus = structgenSchemas.Schema("structgen:///schemas/brief.json
 // ParseBriefStatus validates data against the schema of BriefStatus and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBriefStatus(data []byte) (BriefStatus, error) {
-	return runtime.Parse[BriefStatus]("BriefStatus", data, schemaBriefStatus)
+	return runtime.ParseDecoded("BriefStatus", data, (*BriefStatus).decodeJSON, schemaBriefStatus)
 }
 
 // Schema: structgen.yaml#/outputs/3/schema
@@ -147,7 +147,7 @@ var schemaMood = structgenSchemas.Schema("structgen:///structgen.yaml.outputs.2.
 // ParseMood validates data against the schema of Mood and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseMood(data []byte) (Mood, error) {
-	return runtime.Parse[Mood]("Mood", data, schemaMood)
+	return runtime.ParseDecoded("Mood", data, (*Mood).decodeJSON, schemaMood)
 }
 
 // Free text; no contract.
@@ -176,7 +176,7 @@ var schemaTree = structgenSchemas.Schema("structgen:///schemas/tree.json#")
 // ParseTree validates data against the schema of Tree and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseTree(data []byte) (Tree, error) {
-	return runtime.Parse[Tree]("Tree", data, schemaTree)
+	return runtime.ParseDecoded("Tree", data, (*Tree).decodeJSON, schemaTree)
 }
 
 // AnswerOutput is the final-answer contract for Answer: its canonical schema,

@@ -24,7 +24,7 @@ var schemaAmount = structgenSchemas.Schema("structgen:///common.json#/$defs/mone
 // ParseAmount validates data against the schema of Amount and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseAmount(data []byte) (Amount, error) {
-	return runtime.Parse[Amount]("Amount", data, schemaAmount)
+	return runtime.ParseDecoded("Amount", data, (*Amount).decodeJSON, schemaAmount)
 }
 
 // Schema: schemas/catalog.json
@@ -55,7 +55,7 @@ var schemaCatalog = structgenSchemas.Schema("structgen:///catalog.json#")
 // ParseCatalog validates data against the schema of Catalog and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseCatalog(data []byte) (Catalog, error) {
-	return runtime.Parse[Catalog]("Catalog", data, schemaCatalog)
+	return runtime.ParseDecoded("Catalog", data, (*Catalog).decodeJSON, schemaCatalog)
 }
 
 // Schema: vendor/currency.json
@@ -72,7 +72,7 @@ var schemaCurrency = structgenSchemas.Schema("https://schemas.example.com/curren
 // ParseCurrency validates data against the schema of Currency and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseCurrency(data []byte) (Currency, error) {
-	return runtime.Parse[Currency]("Currency", data, schemaCurrency)
+	return runtime.ParseDecoded("Currency", data, (*Currency).decodeJSON, schemaCurrency)
 }
 
 // Schema: schemas/catalog.json#/definitions/product
@@ -87,7 +87,7 @@ var schemaProduct = structgenSchemas.Schema("structgen:///catalog.json#/definiti
 // ParseProduct validates data against the schema of Product and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProduct(data []byte) (Product, error) {
-	return runtime.Parse[Product]("Product", data, schemaProduct)
+	return runtime.ParseDecoded("Product", data, (*Product).decodeJSON, schemaProduct)
 }
 
 // A recursive tree.
@@ -104,5 +104,5 @@ var schemaTree = structgenSchemas.Schema("structgen:///tree.json#")
 // ParseTree validates data against the schema of Tree and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseTree(data []byte) (Tree, error) {
-	return runtime.Parse[Tree]("Tree", data, schemaTree)
+	return runtime.ParseDecoded("Tree", data, (*Tree).decodeJSON, schemaTree)
 }

@@ -77,7 +77,7 @@ var schemaSearchArgs = structgenSchemas.Schema("structgen:///structgen.yaml.tool
 // ParseSearchArgs validates data against the schema of SearchArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSearchArgs(data []byte) (SearchArgs, error) {
-	return runtime.Parse[SearchArgs]("SearchArgs", data, schemaSearchArgs)
+	return runtime.ParseDecoded("SearchArgs", data, (*SearchArgs).decodeJSON, schemaSearchArgs)
 }
 
 // Schema: structgen.yaml#/tools/0/response
@@ -108,7 +108,7 @@ var schemaStructgenYAMLTools0Response = structgenSchemas.Schema("structgen:///st
 // ParseStructgenYAMLTools0Response validates data against the schema of StructgenYAMLTools0Response and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseStructgenYAMLTools0Response(data []byte) (StructgenYAMLTools0Response, error) {
-	return runtime.Parse[StructgenYAMLTools0Response]("StructgenYAMLTools0Response", data, schemaStructgenYAMLTools0Response)
+	return runtime.ParseDecoded("StructgenYAMLTools0Response", data, (*StructgenYAMLTools0Response).decodeJSON, schemaStructgenYAMLTools0Response)
 }
 
 // fingerprintSearch identifies the schema of tool "search" in persisted actions.

@@ -27,7 +27,7 @@ var schemaFact = structgenSchemas.Schema("structgen:///schemas/facts.json#/$defs
 // ParseFact validates data against the schema of Fact and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFact(data []byte) (Fact, error) {
-	return runtime.Parse[Fact]("Fact", data, schemaFact)
+	return runtime.ParseDecoded("Fact", data, (*Fact).decodeJSON, schemaFact)
 }
 
 // FinishAction is a call of tool "finish": the tool's own arguments and its structured response, flat on the wire.
@@ -100,7 +100,7 @@ var schemaFinishArgs = structgenSchemas.Schema("structgen:///schemas/finish.json
 // ParseFinishArgs validates data against the schema of FinishArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFinishArgs(data []byte) (FinishArgs, error) {
-	return runtime.Parse[FinishArgs]("FinishArgs", data, schemaFinishArgs)
+	return runtime.ParseDecoded("FinishArgs", data, (*FinishArgs).decodeJSON, schemaFinishArgs)
 }
 
 // Schema: mcp/list.json#/tools/1/inputSchema
@@ -149,7 +149,7 @@ var schemaGetIssueArgs = structgenSchemas.Schema("structgen:///mcp/list.json#/to
 // ParseGetIssueArgs validates data against the schema of GetIssueArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseGetIssueArgs(data []byte) (GetIssueArgs, error) {
-	return runtime.Parse[GetIssueArgs]("GetIssueArgs", data, schemaGetIssueArgs)
+	return runtime.ParseDecoded("GetIssueArgs", data, (*GetIssueArgs).decodeJSON, schemaGetIssueArgs)
 }
 
 // Schema: mcp/get_me.json#/inputSchema
@@ -192,7 +192,7 @@ var schemaGetWeatherArgs = structgenSchemas.Schema("structgen:///openai/function
 // ParseGetWeatherArgs validates data against the schema of GetWeatherArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseGetWeatherArgs(data []byte) (GetWeatherArgs, error) {
-	return runtime.Parse[GetWeatherArgs]("GetWeatherArgs", data, schemaGetWeatherArgs)
+	return runtime.ParseDecoded("GetWeatherArgs", data, (*GetWeatherArgs).decodeJSON, schemaGetWeatherArgs)
 }
 
 // Schema: openai/functions.json#/0/function/parameters/properties/unit
@@ -209,7 +209,7 @@ var schemaGetWeatherArgsUnit = structgenSchemas.Schema("structgen:///openai/func
 // ParseGetWeatherArgsUnit validates data against the schema of GetWeatherArgsUnit and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseGetWeatherArgsUnit(data []byte) (GetWeatherArgsUnit, error) {
-	return runtime.Parse[GetWeatherArgsUnit]("GetWeatherArgsUnit", data, schemaGetWeatherArgsUnit)
+	return runtime.ParseDecoded("GetWeatherArgsUnit", data, (*GetWeatherArgsUnit).decodeJSON, schemaGetWeatherArgsUnit)
 }
 
 // Schema: mcp/list.json#/tools/0/inputSchema
@@ -260,7 +260,7 @@ var schemaListIssuesArgs = structgenSchemas.Schema("structgen:///mcp/list.json#/
 // ParseListIssuesArgs validates data against the schema of ListIssuesArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseListIssuesArgs(data []byte) (ListIssuesArgs, error) {
-	return runtime.Parse[ListIssuesArgs]("ListIssuesArgs", data, schemaListIssuesArgs)
+	return runtime.ParseDecoded("ListIssuesArgs", data, (*ListIssuesArgs).decodeJSON, schemaListIssuesArgs)
 }
 
 // Schema: mcp/list.json#/tools/0/inputSchema/properties/state
@@ -278,7 +278,7 @@ var schemaListIssuesArgsState = structgenSchemas.Schema("structgen:///mcp/list.j
 // ParseListIssuesArgsState validates data against the schema of ListIssuesArgsState and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseListIssuesArgsState(data []byte) (ListIssuesArgsState, error) {
-	return runtime.Parse[ListIssuesArgsState]("ListIssuesArgsState", data, schemaListIssuesArgsState)
+	return runtime.ParseDecoded("ListIssuesArgsState", data, (*ListIssuesArgsState).decodeJSON, schemaListIssuesArgsState)
 }
 
 // Schema: openai/functions.json#/1
@@ -368,7 +368,7 @@ var schemaProfile = structgenSchemas.Schema("structgen:///schemas/profile.json#"
 // ParseProfile validates data against the schema of Profile and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProfile(data []byte) (Profile, error) {
-	return runtime.Parse[Profile]("Profile", data, schemaProfile)
+	return runtime.ParseDecoded("Profile", data, (*Profile).decodeJSON, schemaProfile)
 }
 
 // ProfileAction is a call of tool "get_me": the tool's own arguments and its structured response, flat on the wire.
@@ -426,7 +426,7 @@ var schemaProjectFacts = structgenSchemas.Schema("structgen:///schemas/facts.jso
 // ParseProjectFacts validates data against the schema of ProjectFacts and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProjectFacts(data []byte) (ProjectFacts, error) {
-	return runtime.Parse[ProjectFacts]("ProjectFacts", data, schemaProjectFacts)
+	return runtime.ParseDecoded("ProjectFacts", data, (*ProjectFacts).decodeJSON, schemaProjectFacts)
 }
 
 // Search the code base.
@@ -462,7 +462,7 @@ var schemaSearchCodeArgs = structgenSchemas.Schema("structgen:///schemas/search.
 // ParseSearchCodeArgs validates data against the schema of SearchCodeArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSearchCodeArgs(data []byte) (SearchCodeArgs, error) {
-	return runtime.Parse[SearchCodeArgs]("SearchCodeArgs", data, schemaSearchCodeArgs)
+	return runtime.ParseDecoded("SearchCodeArgs", data, (*SearchCodeArgs).decodeJSON, schemaSearchCodeArgs)
 }
 
 // Schema: schemas/search.json#/properties/options
@@ -493,7 +493,7 @@ var schemaSearchCodeArgsOptions = structgenSchemas.Schema("structgen:///schemas/
 // ParseSearchCodeArgsOptions validates data against the schema of SearchCodeArgsOptions and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSearchCodeArgsOptions(data []byte) (SearchCodeArgsOptions, error) {
-	return runtime.Parse[SearchCodeArgsOptions]("SearchCodeArgsOptions", data, schemaSearchCodeArgsOptions)
+	return runtime.ParseDecoded("SearchCodeArgsOptions", data, (*SearchCodeArgsOptions).decodeJSON, schemaSearchCodeArgsOptions)
 }
 
 // fingerprintFinish identifies the schema of tool "finish" in persisted actions.

@@ -41,7 +41,7 @@ var schemaItem = structgenSchemas.Schema("structgen:///order.json#/$defs/Item")
 // ParseItem validates data against the schema of Item and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseItem(data []byte) (Item, error) {
-	return runtime.Parse[Item]("Item", data, schemaItem)
+	return runtime.ParseDecoded("Item", data, (*Item).decodeJSON, schemaItem)
 }
 
 // An order as a model reports it.
@@ -178,7 +178,7 @@ var schemaPriority = structgenSchemas.Schema("structgen:///order.json#/$defs/Pri
 // ParsePriority validates data against the schema of Priority and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePriority(data []byte) (Priority, error) {
-	return runtime.Parse[Priority]("Priority", data, schemaPriority)
+	return runtime.ParseDecoded("Priority", data, (*Priority).decodeJSON, schemaPriority)
 }
 
 // Schema: schemas/order.json#/$defs/Tags

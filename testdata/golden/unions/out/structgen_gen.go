@@ -25,7 +25,7 @@ var schemaCircle = structgenSchemas.Schema("structgen:///shape.json#/$defs/Circl
 // ParseCircle validates data against the schema of Circle and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseCircle(data []byte) (Circle, error) {
-	return runtime.Parse[Circle]("Circle", data, schemaCircle)
+	return runtime.ParseDecoded("Circle", data, (*Circle).decodeJSON, schemaCircle)
 }
 
 // allOf parts are merged into one struct.
@@ -259,7 +259,7 @@ var schemaSettingFallbackOption1 = structgenSchemas.Schema("structgen:///setting
 // ParseSettingFallbackOption1 validates data against the schema of SettingFallbackOption1 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSettingFallbackOption1(data []byte) (SettingFallbackOption1, error) {
-	return runtime.Parse[SettingFallbackOption1]("SettingFallbackOption1", data, schemaSettingFallbackOption1)
+	return runtime.ParseDecoded("SettingFallbackOption1", data, (*SettingFallbackOption1).decodeJSON, schemaSettingFallbackOption1)
 }
 
 // Schema: schemas/setting.json#/properties/value
@@ -376,5 +376,5 @@ var schemaSquare = structgenSchemas.Schema("structgen:///shape.json#/$defs/Squar
 // ParseSquare validates data against the schema of Square and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSquare(data []byte) (Square, error) {
-	return runtime.Parse[Square]("Square", data, schemaSquare)
+	return runtime.ParseDecoded("Square", data, (*Square).decodeJSON, schemaSquare)
 }

@@ -1,0 +1,359 @@
+package build
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"sort"
+
+	"github.com/structgen/structgen/gen/ir"
+	"github.com/structgen/structgen/gen/schema"
+	"github.com/structgen/structgen/runtime/format"
+)
+
+// Generated validating decoders: for every struct and enum type, either
+// each keyword of its schema compiles into the decoder (ir.Decode and the
+// fields' ir.Check), or the type is read by the schema interpreter, with
+// the reason in Interpreted. A type whose decoder would call the decoder
+// of an interpreted type is interpreted too.
+
+// compileDecoders decides every struct and enum type's decoder.
+func (b *builder) compileDecoders() {
+	types := make([]*ir.Type, 0, len(b.types))
+	for _, t := range b.types {
+		types = append(types, t)
+	}
+	sort.Slice(types, func(i, j int) bool { return types[i].Name < types[j].Name })
+	deps := map[*ir.Type][]*ir.Type{}
+	for _, t := range types {
+		var reason string
+		switch t.Kind {
+		case ir.KindStruct:
+			reason = b.compileStruct(t, deps)
+		case ir.KindEnum:
+			reason = b.compileEnum(t)
+		default:
+			continue
+		}
+		if reason != "" {
+			t.Decode, t.Interpreted = nil, reason
+			for _, f := range t.Fields {
+				f.Check = nil
+			}
+		}
+	}
+	// A decoder that calls an interpreted type's cannot be generated.
+	for changed := true; changed; {
+		changed = false
+		for _, t := range types {
+			if t.Decode == nil {
+				continue
+			}
+			for _, d := range deps[t] {
+				if d.Decode == nil {
+					t.Decode, t.Interpreted = nil, fmt.Sprintf("it holds %s, which the interpreter reads", d.Name)
+					for _, f := range t.Fields {
+						f.Check = nil
+					}
+					changed = true
+					break
+				}
+			}
+		}
+	}
+}
+
+// compileEnum compiles an enum type: a string that is one of its values.
+func (b *builder) compileEnum(t *ir.Type) string {
+	sites, ok := b.enumSites[t]
+	if !ok {
+		return "no schema"
+	}
+	for _, n := range sites {
+		if r := unsupported(n); r != "" {
+			return r
+		}
+		if n.MinLength != nil || n.MaxLength != nil || n.Pattern != nil || n.Format != "" && b.asserts(n.Format) {
+			return at(n, "string keywords beside enum")
+		}
+	}
+	if sites[1].Kinds&^(schema.Str) != 0 {
+		return at(sites[1], "an enum of several kinds")
+	}
+	t.Decode = &ir.Decode{}
+	return ""
+}
+
+// compileStruct compiles a struct type from its one object schema.
+func (b *builder) compileStruct(t *ir.Type, deps map[*ir.Type][]*ir.Type) string {
+	sites := b.structSites[t]
+	if len(sites) != 1 || len(t.Schemas) != 1 {
+		return "its schema is merged from several (allOf or $ref beside keywords)"
+	}
+	n := follow(sites[0])
+	if r := unsupported(n); r != "" {
+		return r
+	}
+	if n.Kinds&^(schema.Obj|schema.Null) != 0 || n.Kinds&schema.Obj == 0 {
+		return at(n, "a schema that allows other kinds than object")
+	}
+	if n.Enum != nil || n.Const != nil {
+		return at(n, "enum or const on an object")
+	}
+	dec := &ir.Decode{Required: n.Required, MinProperties: n.MinProperties, MaxProperties: n.MaxProperties}
+	switch a := n.AdditionalProperties; {
+	case a.IsFalse():
+		if t.Extra != nil {
+			return at(n, "properties whose names Go tags cannot hold")
+		}
+		dec.Closed = true
+	case a == nil || a.IsTrue():
+		if t.Extra == nil || t.Extra.Kind != ir.RefAny {
+			return at(n, "additionalProperties")
+		}
+	default:
+		return at(n, "additionalProperties with a schema")
+	}
+	if len(t.Fields) != len(n.Properties) {
+		return at(n, "properties whose names Go tags cannot hold")
+	}
+	for _, f := range t.Fields {
+		fs := b.fieldSites[f]
+		if len(fs) != 1 {
+			return fmt.Sprintf("property %q has several schemas", f.JSON)
+		}
+		c, ds, reason := b.check(fs[0], f.Type)
+		if reason != "" {
+			return fmt.Sprintf("property %q: %s", f.JSON, reason)
+		}
+		f.Check = c
+		deps[t] = append(deps[t], ds...)
+	}
+	t.Decode = dec
+	return ""
+}
+
+// follow passes references that stand alone.
+func follow(n *schema.Node) *schema.Node {
+	for i := 0; i < 64 && n.Ref != nil && onlyRef(n); i++ {
+		n = n.Ref
+	}
+	return n
+}
+
+// onlyRef reports whether n is a $ref with annotations only.
+func onlyRef(n *schema.Node) bool {
+	for _, k := range n.Keywords {
+		switch k {
+		case "$ref", "$schema", "$id", "id", "$comment", "title", "description", "default", "examples",
+			"deprecated", "readOnly", "writeOnly", "$defs", "definitions", "$anchor":
+		default:
+			if len(k) < 2 || k[:2] != "x-" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// unsupported names the first keyword of n the decoders do not compile;
+// "" when there is none.
+func unsupported(n *schema.Node) string {
+	switch {
+	case n.IsFalse():
+		return at(n, "the schema false")
+	case n.Ref != nil:
+		return at(n, "$ref beside other keywords")
+	case len(n.AllOf) > 0:
+		return at(n, "allOf")
+	case len(n.AnyOf) > 0:
+		return at(n, "anyOf")
+	case len(n.OneOf) > 0:
+		return at(n, "oneOf")
+	case n.Not != nil:
+		return at(n, "not")
+	case n.If != nil || n.Then != nil || n.Else != nil:
+		return at(n, "if/then/else")
+	case len(n.DependentRequired) > 0 || len(n.DependentSchemas) > 0:
+		return at(n, "dependencies")
+	case len(n.PatternProperties) > 0:
+		return at(n, "patternProperties")
+	case n.PropertyNames != nil:
+		return at(n, "propertyNames")
+	case n.Contains != nil:
+		return at(n, "contains")
+	case len(n.PrefixItems) > 0:
+		return at(n, "prefixItems (or an items list)")
+	case n.UnevaluatedItems != nil || n.UnevaluatedProperties != nil:
+		return at(n, "unevaluated keywords")
+	case n.DynamicRef != nil || n.RecursiveRef != nil:
+		return at(n, "a dynamic reference")
+	}
+	return ""
+}
+
+func at(n *schema.Node, what string) string { return what + " at " + n.Loc }
+
+// asserts reports whether the package checks the format name.
+func (b *builder) asserts(name string) bool { return !b.pkg.AnnotateFormats && format.Known(name) }
+
+// check compiles the schema of a value decoded into r: what the decoder
+// checks, and the named types whose decoders it calls.
+func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, string) {
+	n := follow(site)
+	if r := unsupported(n); r != "" {
+		return nil, nil, r
+	}
+	c := &ir.Check{Null: n.Kinds&schema.Null != 0}
+	base := r
+	switch r.Kind {
+	case ir.RefPointer, ir.RefNullable:
+		base = r.Elem
+	}
+	if n.Kinds&schema.Null != 0 && !r.Nilable() && r.Kind != ir.RefPointer && r.Kind != ir.RefNullable {
+		return nil, nil, at(n, "null where the Go type cannot hold it")
+	}
+	kinds := n.Kinds &^ schema.Null
+	switch base.Kind {
+	case ir.RefAny:
+		if hasConstraints(n) {
+			return nil, nil, at(n, "constraints on a value of any kind")
+		}
+		return c, nil, ""
+	case ir.RefNamed:
+		t := b.refs[base]
+		if t == nil || base.Pkg != "" {
+			return nil, nil, at(n, "a type from another package")
+		}
+		switch t.Kind {
+		case ir.KindStruct:
+			if ss := b.structSites[t]; len(ss) != 1 || follow(ss[0]) != n {
+				return nil, nil, at(n, "a schema that differs from its type's")
+			}
+		case ir.KindEnum:
+			if es := b.enumSites[t]; es[0] != n && es[1] != n {
+				return nil, nil, at(n, "a schema that differs from its type's")
+			}
+		default:
+			return nil, nil, at(n, string(t.Kind)+" type "+t.Name)
+		}
+		return c, []*ir.Type{t}, ""
+	case ir.RefString:
+		if kinds != schema.Str {
+			return nil, nil, at(n, "a string that allows other kinds")
+		}
+		c.MinLength, c.MaxLength, c.Pattern = n.MinLength, n.MaxLength, n.Pattern
+		if b.asserts(n.Format) {
+			c.Format = n.Format
+		}
+	case ir.RefInt:
+		if kinds != schema.Int {
+			return nil, nil, at(n, "an integer that allows other kinds")
+		}
+		if n.MultipleOf != nil {
+			if !n.MultipleOf.IsInt() || !n.MultipleOf.Num().IsInt64() {
+				return nil, nil, at(n, "a multipleOf that is not a 64-bit integer")
+			}
+			c.MultipleOf = n.MultipleOf.RatString()
+		}
+		c.Minimum, c.Maximum = ratText(n.Minimum), ratText(n.Maximum)
+		c.ExclusiveMinimum, c.ExclusiveMaximum = ratText(n.ExclusiveMinimum), ratText(n.ExclusiveMaximum)
+	case ir.RefFloat:
+		if kinds&^schema.Num != 0 || kinds == 0 {
+			return nil, nil, at(n, "a number that allows other kinds")
+		}
+		if n.MultipleOf != nil {
+			return nil, nil, at(n, "multipleOf on a number")
+		}
+		c.Minimum, c.Maximum = ratText(n.Minimum), ratText(n.Maximum)
+		c.ExclusiveMinimum, c.ExclusiveMaximum = ratText(n.ExclusiveMinimum), ratText(n.ExclusiveMaximum)
+	case ir.RefBool:
+		if kinds != schema.Bool {
+			return nil, nil, at(n, "a boolean that allows other kinds")
+		}
+	case ir.RefSlice:
+		if kinds != schema.Arr {
+			return nil, nil, at(n, "an array that allows other kinds")
+		}
+		c.MinItems, c.MaxItems, c.Unique = n.MinItems, n.MaxItems, n.UniqueItems
+		var items *ir.Check
+		var deps []*ir.Type
+		if n.Items == nil || n.Items.IsTrue() {
+			if base.Elem.Kind != ir.RefAny {
+				return nil, nil, at(n, "items of any kind in a typed slice")
+			}
+			items = &ir.Check{Null: true}
+		} else {
+			var reason string
+			items, deps, reason = b.check(n.Items, base.Elem)
+			if reason != "" {
+				return nil, nil, reason
+			}
+		}
+		if c.Unique {
+			switch e := base.Elem; e.Kind {
+			case ir.RefString, ir.RefInt, ir.RefBool:
+			case ir.RefNamed:
+				if t := b.refs[e]; t == nil || t.Kind != ir.KindEnum {
+					return nil, nil, at(n, "uniqueItems of structured items")
+				}
+			default:
+				return nil, nil, at(n, "uniqueItems of these items")
+			}
+		}
+		c.Items = items
+		return c, deps, ""
+	default:
+		return nil, nil, at(n, "a "+string(base.Kind)+" value")
+	}
+	if n.Enum != nil || n.Const != nil {
+		vals := []any{}
+		if n.Const != nil {
+			vals = append(vals, n.Const.V)
+		}
+		if n.Enum != nil {
+			if n.Const != nil {
+				return nil, nil, at(n, "enum beside const")
+			}
+			vals = n.Enum.List
+		}
+		for _, v := range vals {
+			if v == nil {
+				continue // null: Null says it
+			}
+			switch v.(type) {
+			case string, bool, json.Number:
+			default:
+				return nil, nil, at(n, "enum values of structured kinds")
+			}
+			text, err := json.Marshal(v)
+			if err != nil {
+				return nil, nil, at(n, "an enum value")
+			}
+			c.Enum = append(c.Enum, string(text))
+		}
+		if base.Kind == ir.RefFloat {
+			return nil, nil, at(n, "enum of numbers")
+		}
+		if c.Enum == nil {
+			c.Enum = []string{} // only null
+		}
+	}
+	return c, nil, ""
+}
+
+// hasConstraints reports whether n constrains a value at all.
+func hasConstraints(n *schema.Node) bool {
+	return n.Kinds != schema.All || n.MinLength != nil || n.MaxLength != nil || n.Pattern != nil ||
+		n.Format != "" || n.Minimum != nil || n.Maximum != nil || n.ExclusiveMinimum != nil ||
+		n.ExclusiveMaximum != nil || n.MultipleOf != nil || n.MinItems != nil || n.MaxItems != nil ||
+		n.UniqueItems || n.Items != nil || len(n.Properties) > 0 || len(n.Required) > 0 ||
+		n.AdditionalProperties != nil || n.MinProperties != nil || n.MaxProperties != nil
+}
+
+func ratText(r *big.Rat) string {
+	if r == nil {
+		return ""
+	}
+	return r.RatString()
+}

@@ -1,0 +1,323 @@
+package emit
+
+import (
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/structgen/structgen/gen/ir"
+)
+
+// DecodeFile holds the generated validating decoders.
+const DecodeFile = "structgen_decode_gen.go"
+
+const jxPkg = "github.com/go-faster/jx"
+
+// emitDecoders writes a decodeJSON method for every type with a Decode:
+// it reads the JSON once with a jx.Decoder, decodes and checks the schema
+// as it goes (runtime.Decoding collects the problems).
+func emitDecoders(f *jen.File, pkg *ir.Package) bool {
+	f.ImportName(jxPkg, "jx")
+	any := false
+	for _, t := range pkg.Types {
+		if t.Decode == nil {
+			continue
+		}
+		any = true
+		switch t.Kind {
+		case ir.KindStruct:
+			emitStructDecoder(f, t)
+		case ir.KindEnum:
+			emitEnumDecoder(f, t)
+		}
+		f.Line()
+	}
+	return any
+}
+
+func decoderParams() []jen.Code {
+	return []jen.Code{jen.Id("d").Op("*").Qual(jxPkg, "Decoder"), jen.Id("c").Op("*").Qual(runtimePkg, "Decoding")}
+}
+
+func emitEnumDecoder(f *jen.File, t *ir.Type) {
+	var cases []jen.Code
+	var vals []string
+	for _, v := range t.Values {
+		vals = append(vals, strconv.Quote(v.Value))
+		cases = append(cases, jen.Lit(v.Value))
+	}
+	f.Comment(fmt.Sprintf("// decodeJSON reads %s, one of its values.", t.Name))
+	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
+		jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Id("c").Dot("String").Call(jen.Id("d")),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
+		jen.Switch(jen.Id("s")).Block(
+			jen.Case(cases...).Block(jen.Op("*").Id("v").Op("=").Id(t.Name).Call(jen.Id("s"))),
+			jen.Default().Block(jen.Id("c").Dot("NotOneOf").Call(jen.Lit(strings.Join(vals, ", ")))),
+		),
+	)
+}
+
+func emitStructDecoder(f *jen.File, t *ir.Type) {
+	dec := t.Decode
+	fieldIndex := map[string]int{}
+	for i, fd := range t.Fields {
+		fieldIndex[fd.JSON] = i
+	}
+	var required []int // field indexes that are required
+	var requiredExtra []string
+	for _, name := range dec.Required {
+		if i, ok := fieldIndex[name]; ok {
+			required = append(required, i)
+		} else {
+			requiredExtra = append(requiredExtra, name)
+		}
+	}
+	slot := map[int]int{} // field index → seen slot
+	for k, i := range required {
+		slot[i] = k
+	}
+	var body []jen.Code
+	if len(required) > 0 {
+		body = append(body, jen.Var().Id("seen").Index(jen.Lit(len(required))).Bool())
+	}
+	count := dec.MinProperties != nil || dec.MaxProperties != nil
+	if count {
+		body = append(body, jen.Id("n").Op(":=").Lit(0))
+	}
+	var cases []jen.Code
+	for i, fd := range t.Fields {
+		var block []jen.Code
+		if k, ok := slot[i]; ok {
+			block = append(block, jen.Id("seen").Index(jen.Lit(k)).Op("=").True())
+		}
+		block = append(block, jen.Id("c").Dot("Push").Call(jen.Lit(fd.JSON)))
+		block = append(block, valueCode(jen.Id("v").Dot(fd.Name), fd.Type, fd.Check, 0)...)
+		block = append(block, jen.Id("c").Dot("Pop").Call())
+		cases = append(cases, jen.Case(jen.Lit(fd.JSON)).Block(block...))
+	}
+	var other []jen.Code
+	if dec.Closed {
+		other = []jen.Code{jen.Id("c").Dot("Extra").Call(jen.Id("key")), jen.Id("c").Dot("Skip").Call(jen.Id("d"))}
+	} else {
+		other = []jen.Code{
+			jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("Raw").Call(jen.Id("d")), jen.Id("ok")).Block(
+				jen.If(jen.Id("v").Dot("AdditionalProperties").Op("==").Nil()).Block(
+					jen.Id("v").Dot("AdditionalProperties").Op("=").Map(jen.String()).Qual("encoding/json", "RawMessage").Values(),
+				),
+				jen.Id("v").Dot("AdditionalProperties").Index(jen.String().Call(jen.Id("key"))).Op("=").Id("raw"),
+			),
+		}
+	}
+	member := []jen.Code{jen.Id("key").Op(":=").Id("it").Dot("Key").Call()}
+	if count {
+		member = append(member, jen.Id("n").Op("++"))
+	}
+	if len(cases) > 0 {
+		member = append(member, jen.Switch(jen.String().Call(jen.Id("key"))).Block(append(cases, jen.Default().Block(other...))...))
+	} else {
+		member = append(member, other...)
+	}
+	body = append(body,
+		jen.List(jen.Id("it"), jen.Id("ok")).Op(":=").Id("c").Dot("Object").Call(jen.Id("d")),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
+		jen.For(jen.Op("!").Id("c").Dot("Failed").Call().Op("&&").Id("it").Dot("Next").Call()).Block(member...),
+		jen.Id("c").Dot("End").Call(jen.Id("it").Dot("Err").Call()),
+		jen.If(jen.Id("c").Dot("Failed").Call()).Block(jen.Return()),
+	)
+	if len(required)+len(requiredExtra) > 0 {
+		body = append(body, jen.Var().Id("missing").Index().String())
+		for k, i := range required {
+			body = append(body, jen.If(jen.Op("!").Id("seen").Index(jen.Lit(k))).Block(
+				jen.Id("missing").Op("=").Append(jen.Id("missing"), jen.Lit(t.Fields[i].JSON))))
+		}
+		for _, name := range requiredExtra {
+			body = append(body, jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("v").Dot("AdditionalProperties").Index(jen.Lit(name)), jen.Op("!").Id("ok")).Block(
+				jen.Id("missing").Op("=").Append(jen.Id("missing"), jen.Lit(name))))
+		}
+		body = append(body, jen.Id("c").Dot("Missing").Call(jen.Id("missing").Op("...")))
+	}
+	if count {
+		body = append(body, jen.Id("c").Dot("Properties").Call(jen.Id("n"), intOr(dec.MinProperties, 0), intOr(dec.MaxProperties, -1)))
+	}
+	f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema in one pass.", t.Name))
+	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(body...)
+}
+
+func intOr(p *int, def int) jen.Code {
+	if p == nil {
+		return jen.Lit(def)
+	}
+	return jen.Lit(*p)
+}
+
+// valueCode reads the next value into dst (addressable), of Go type r,
+// checking c.
+func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code {
+	switch r.Kind {
+	case ir.RefPointer:
+		x := fmt.Sprintf("p%d", depth)
+		read := []jen.Code{
+			jen.Id(x).Op(":=").New(goType(r.Elem)),
+		}
+		if r.Elem.Kind == ir.RefNamed {
+			read = append(read, jen.Id(x).Dot("decodeJSON").Call(jen.Id("d"), jen.Id("c")))
+		} else {
+			read = append(read, valueCode(jen.Op("*").Id(x), r.Elem, c, depth+1)...)
+		}
+		read = append(read, dst.Clone().Op("=").Id(x))
+		if c.Null {
+			return []jen.Code{jen.If(jen.Id("c").Dot("IsNull").Call(jen.Id("d"))).Block(dst.Clone().Op("=").Nil()).Else().Block(read...)}
+		}
+		return read
+	case ir.RefNullable:
+		read := valueCode(dst.Clone().Dot("Value"), r.Elem, c, depth+1)
+		return []jen.Code{
+			dst.Clone().Dot("Present").Op("=").True(),
+			jen.If(jen.Id("c").Dot("IsNull").Call(jen.Id("d"))).Block(dst.Clone().Dot("Null").Op("=").True()).Else().Block(read...),
+		}
+	}
+	nullable := c.Null && (r.Kind == ir.RefSlice || r.Kind == ir.RefMap)
+	var read []jen.Code
+	switch r.Kind {
+	case ir.RefAny:
+		return []jen.Code{jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("Raw").Call(jen.Id("d")), jen.Id("ok")).Block(dst.Clone().Op("=").Id("raw"))}
+	case ir.RefNamed:
+		read = []jen.Code{dst.Clone().Dot("decodeJSON").Call(jen.Id("d"), jen.Id("c"))}
+	case ir.RefString:
+		checks := []jen.Code{dst.Clone().Op("=").Id("s")}
+		if c.MinLength != nil || c.MaxLength != nil {
+			checks = append(checks, jen.Id("c").Dot("Length").Call(jen.Id("s"), intOr(c.MinLength, 0), intOr(c.MaxLength, -1)))
+		}
+		if c.Pattern != nil {
+			checks = append(checks, jen.Id("c").Dot("Pattern").Call(jen.Id("s"), jen.Lit(*c.Pattern)))
+		}
+		if c.Format != "" {
+			checks = append(checks, jen.Id("c").Dot("Format").Call(jen.Id("s"), jen.Lit(c.Format)))
+		}
+		checks = append(checks, enumCheck(jen.Id("s"), c, func(text string) jen.Code {
+			s, _ := strconv.Unquote(text)
+			return jen.Lit(s)
+		})...)
+		read = []jen.Code{jen.If(jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Id("c").Dot("String").Call(jen.Id("d")), jen.Id("ok")).Block(checks...)}
+	case ir.RefBool:
+		checks := []jen.Code{dst.Clone().Op("=").Id("b")}
+		checks = append(checks, enumCheck(jen.Id("b"), c, func(text string) jen.Code { return jen.Lit(text == "true") })...)
+		read = []jen.Code{jen.If(jen.List(jen.Id("b"), jen.Id("ok")).Op(":=").Id("c").Dot("Bool").Call(jen.Id("d")), jen.Id("ok")).Block(checks...)}
+	case ir.RefInt:
+		checks := []jen.Code{dst.Clone().Op("=").Id("i")}
+		checks = append(checks, intBounds(c)...)
+		if c.MultipleOf != "" {
+			checks = append(checks, jen.Id("c").Dot("MultipleOf").Call(jen.Id("i"), jen.Lit(mustInt(c.MultipleOf))))
+		}
+		checks = append(checks, enumCheck(jen.Id("i"), c, func(text string) jen.Code {
+			r, ok := new(big.Rat).SetString(text)
+			if !ok || !r.IsInt() || !r.Num().IsInt64() {
+				return nil // no int64 equals it
+			}
+			return jen.Lit(r.Num().Int64())
+		})...)
+		read = []jen.Code{jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("c").Dot("Int64").Call(jen.Id("d")), jen.Id("ok")).Block(checks...)}
+	case ir.RefFloat:
+		checks := []jen.Code{dst.Clone().Op("=").Id("f")}
+		if c.Minimum+c.Maximum+c.ExclusiveMinimum+c.ExclusiveMaximum != "" {
+			checks = append(checks, jen.Id("c").Dot("NumberBounds").Call(jen.Id("text"), jen.Lit(c.Minimum), jen.Lit(c.Maximum), jen.Lit(c.ExclusiveMinimum), jen.Lit(c.ExclusiveMaximum)))
+		} else {
+			checks = append(checks, jen.Id("_").Op("=").Id("text"))
+		}
+		read = []jen.Code{jen.If(jen.List(jen.Id("f"), jen.Id("text"), jen.Id("ok")).Op(":=").Id("c").Dot("Float64").Call(jen.Id("d")), jen.Id("ok")).Block(checks...)}
+	case ir.RefSlice:
+		item, it, idx := fmt.Sprintf("e%d", depth), fmt.Sprintf("a%d", depth), fmt.Sprintf("i%d", depth)
+		itemCode := []jen.Code{jen.Id("c").Dot("PushIndex").Call(jen.Id(idx)), jen.Var().Id(item).Add(goType(r.Elem))}
+		itemCode = append(itemCode, valueCode(jen.Id(item), r.Elem, c.Items, depth+1)...)
+		itemCode = append(itemCode, dst.Clone().Op("=").Append(dst.Clone(), jen.Id(item)), jen.Id("c").Dot("Pop").Call())
+		done := append([]jen.Code{jen.Id("c").Dot("End").Call(jen.Id(it).Dot("Err").Call())}, arrayChecks(dst, c)...)
+		read = []jen.Code{
+			jen.If(jen.List(jen.Id(it), jen.Id("ok")).Op(":=").Id("c").Dot("Array").Call(jen.Id("d")), jen.Id("ok")).Block(
+				append([]jen.Code{
+					dst.Clone().Op("=").Add(goType(r)).Values(),
+					jen.For(jen.Id(idx).Op(":=").Lit(0), jen.Op("!").Id("c").Dot("Failed").Call().Op("&&").Id(it).Dot("Next").Call(), jen.Id(idx).Op("++")).Block(itemCode...),
+				}, done...)...),
+		}
+	default:
+		panic("structgen: no decoder for " + string(r.Kind)) // the build stage compiles no other kind
+	}
+	if nullable {
+		return []jen.Code{jen.If(jen.Id("c").Dot("IsNull").Call(jen.Id("d"))).Block(dst.Clone().Op("=").Nil()).Else().Block(read...)}
+	}
+	return read
+}
+
+func arrayChecks(dst *jen.Statement, c *ir.Check) []jen.Code {
+	var out []jen.Code
+	if c.MinItems != nil || c.MaxItems != nil {
+		out = append(out, jen.Id("c").Dot("Items").Call(jen.Len(dst.Clone()), intOr(c.MinItems, 0), intOr(c.MaxItems, -1)))
+	}
+	if c.Unique {
+		out = append(out, jen.Qual(runtimePkg, "Unique").Call(jen.Id("c"), dst.Clone()))
+	}
+	return out
+}
+
+// enumCheck checks v against the enum's values (when there is one).
+func enumCheck(v jen.Code, c *ir.Check, lit func(text string) jen.Code) []jen.Code {
+	if c.Enum == nil {
+		return nil
+	}
+	var cases []jen.Code
+	for _, e := range c.Enum {
+		if l := lit(e); l != nil {
+			cases = append(cases, l)
+		}
+	}
+	if len(cases) == 0 {
+		return []jen.Code{jen.Id("c").Dot("NotOneOf").Call(jen.Lit("null"))}
+	}
+	return []jen.Code{jen.Switch(v).Block(
+		jen.Case(cases...),
+		jen.Default().Block(jen.Id("c").Dot("NotOneOf").Call(jen.Lit(strings.Join(c.Enum, ", ")))),
+	)}
+}
+
+// intBounds checks an integer against its bounds: as int64 where the
+// bound is one, exactly through its text otherwise.
+func intBounds(c *ir.Check) []jen.Code {
+	if c.Minimum+c.Maximum+c.ExclusiveMinimum+c.ExclusiveMaximum == "" {
+		return nil
+	}
+	asInt := func(s string) (int64, bool) {
+		r, ok := new(big.Rat).SetString(s)
+		if !ok || !r.IsInt() || !r.Num().IsInt64() {
+			return 0, false
+		}
+		return r.Num().Int64(), true
+	}
+	var out []jen.Code
+	exact := true
+	for _, b := range []struct{ text, method string }{
+		{c.Minimum, "IntMin"}, {c.Maximum, "IntMax"}, {c.ExclusiveMinimum, "IntExclusiveMin"}, {c.ExclusiveMaximum, "IntExclusiveMax"},
+	} {
+		if b.text == "" {
+			continue
+		}
+		n, ok := asInt(b.text)
+		if !ok {
+			exact = false
+			break
+		}
+		out = append(out, jen.Id("c").Dot(b.method).Call(jen.Id("i"), jen.Lit(n)))
+	}
+	if exact {
+		return out
+	}
+	return []jen.Code{jen.Id("c").Dot("NumberBounds").Call(
+		jen.Qual("strconv", "AppendInt").Call(jen.Nil(), jen.Id("i"), jen.Lit(10)),
+		jen.Lit(c.Minimum), jen.Lit(c.Maximum), jen.Lit(c.ExclusiveMinimum), jen.Lit(c.ExclusiveMaximum))}
+}
+
+func mustInt(s string) int64 {
+	n, _ := strconv.ParseInt(s, 10, 64)
+	return n
+}

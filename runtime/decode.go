@@ -1,0 +1,519 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/go-faster/jx"
+
+	"github.com/structgen/structgen/internal/ecmaregex"
+	"github.com/structgen/structgen/runtime/format"
+)
+
+// Decoding is the state of a generated validating decoder: it reads the
+// JSON once with a jx.Decoder, decodes into the generated types and
+// checks the schema as it goes, collecting every problem with its JSON
+// pointer instead of stopping at the first. Generated code calls its
+// methods; they are not meant for hand-written code.
+type Decoding struct {
+	path     []step
+	problems []Problem
+	err      error // a syntax error: reading stops
+}
+
+// step is one token of the current location: a member's name, or an
+// item's index (spelled out only when a problem names it).
+type step struct {
+	name  string
+	index int // -1 for a member
+}
+
+// Push enters the member named name; Pop leaves it.
+func (c *Decoding) Push(name string) { c.path = append(c.path, step{name, -1}) }
+
+// PushIndex enters item i of an array.
+func (c *Decoding) PushIndex(i int) { c.path = append(c.path, step{index: i}) }
+
+// Pop leaves what Push or PushIndex entered.
+func (c *Decoding) Pop() { c.path = c.path[:len(c.path)-1] }
+
+// Problemf records a problem at the current location.
+func (c *Decoding) Problemf(format string, args ...any) {
+	tokens := make([]string, len(c.path))
+	for i, s := range c.path {
+		if s.index >= 0 {
+			tokens[i] = strconv.Itoa(s.index)
+		} else {
+			tokens[i] = s.name
+		}
+	}
+	c.problems = append(c.problems, Problem{Pointer: Pointer(tokens), Message: fmt.Sprintf(format, args...)})
+}
+
+// Failed reports whether reading stopped at a syntax error.
+func (c *Decoding) Failed() bool { return c.err != nil }
+
+// syntax records a syntax error; reading stops.
+func (c *Decoding) syntax(err error) bool {
+	if err != nil && c.err == nil {
+		c.err = err
+	}
+	return err == nil
+}
+
+// kindName is the JSON Schema name of a jx type, as problems say it.
+func jxKindName(t jx.Type) string {
+	switch t {
+	case jx.String:
+		return "string"
+	case jx.Number:
+		return "number"
+	case jx.Null:
+		return "null"
+	case jx.Bool:
+		return "boolean"
+	case jx.Array:
+		return "array"
+	case jx.Object:
+		return "object"
+	}
+	return "invalid"
+}
+
+// Kind reads the kind of the next value. When it is not want (and not
+// null where null is allowed) it records "got X, want Y", skips the value
+// and returns false.
+func (c *Decoding) Kind(d *jx.Decoder, want jx.Type, wantName string) bool {
+	t := d.Next()
+	if t == want {
+		return true
+	}
+	if t == jx.Invalid {
+		c.syntax(d.Skip())
+		return false
+	}
+	if t == jx.Number && wantName == "integer" {
+		return true
+	}
+	c.Problemf("got %s, want %s", jxKindName(t), wantName)
+	c.syntax(d.Skip())
+	return false
+}
+
+// IsNull reads a null if one comes next.
+func (c *Decoding) IsNull(d *jx.Decoder) bool {
+	if d.Next() != jx.Null {
+		return false
+	}
+	c.syntax(d.Null())
+	return true
+}
+
+// String reads a string, as encoding/json would (invalid UTF-8 bytes
+// each read as U+FFFD).
+func (c *Decoding) String(d *jx.Decoder) (string, bool) {
+	if !c.Kind(d, jx.String, "string") {
+		return "", false
+	}
+	s, err := d.Str()
+	if !c.syntax(err) {
+		return "", false
+	}
+	if !utf8.ValidString(s) {
+		var b strings.Builder
+		for i := 0; i < len(s); {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			b.WriteRune(r)
+			i += n
+		}
+		s = b.String()
+	}
+	return s, true
+}
+
+// Bool reads a boolean.
+func (c *Decoding) Bool(d *jx.Decoder) (bool, bool) {
+	if !c.Kind(d, jx.Bool, "boolean") {
+		return false, false
+	}
+	b, err := d.Bool()
+	return b, c.syntax(err)
+}
+
+// Int64 reads an integer: JSON Schema counts 1.0 and 1e2 as integers; a
+// fraction is a problem, and so is an integer beyond int64, never a
+// rounding.
+func (c *Decoding) Int64(d *jx.Decoder) (int64, bool) {
+	if !c.Kind(d, jx.Number, "integer") {
+		return 0, false
+	}
+	n, err := d.Num()
+	if !c.syntax(err) {
+		return 0, false
+	}
+	text := []byte(n)
+	if v, err := strconv.ParseInt(string(text), 10, 64); err == nil {
+		return v, true
+	}
+	if digits, ok := integerText(text); ok {
+		if v, err := strconv.ParseInt(string(digits), 10, 64); err == nil {
+			return v, true
+		}
+		c.Problemf("%s is beyond the range of a 64-bit integer", text)
+		return 0, false
+	}
+	if isIntegerDigits(text) {
+		c.Problemf("%s is beyond the range of a 64-bit integer", text)
+		return 0, false
+	}
+	c.Problemf("got number, want integer")
+	return 0, false
+}
+
+func isIntegerDigits(b []byte) bool {
+	if len(b) > 0 && b[0] == '-' {
+		b = b[1:]
+	}
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return len(b) > 0
+}
+
+// Float64 reads a number; its text is kept for exact bounds.
+func (c *Decoding) Float64(d *jx.Decoder) (float64, []byte, bool) {
+	if !c.Kind(d, jx.Number, "number") {
+		return 0, nil, false
+	}
+	n, err := d.Num()
+	if !c.syntax(err) {
+		return 0, nil, false
+	}
+	f, err := strconv.ParseFloat(string(n), 64)
+	if err != nil || math.IsInf(f, 0) {
+		c.Problemf("%s is beyond the range of a 64-bit float", []byte(n))
+		return 0, nil, false
+	}
+	return f, []byte(n), true
+}
+
+// Raw reads any value as its JSON text.
+func (c *Decoding) Raw(d *jx.Decoder) (json.RawMessage, bool) {
+	r, err := d.Raw()
+	if !c.syntax(err) {
+		return nil, false
+	}
+	return append(json.RawMessage(nil), r...), true
+}
+
+// Skip passes over a value.
+func (c *Decoding) Skip(d *jx.Decoder) { c.syntax(d.Skip()) }
+
+// Object starts reading an object: false (with the problem recorded)
+// when the next value is not one. Read its members with the iterator's
+// Next and Key while !c.Failed(), then call c.End(it.Err()).
+func (c *Decoding) Object(d *jx.Decoder) (jx.ObjIter, bool) {
+	if !c.Kind(d, jx.Object, "object") {
+		return jx.ObjIter{}, false
+	}
+	it, err := d.ObjIter()
+	return it, c.syntax(err)
+}
+
+// Array starts reading an array, as Object does an object.
+func (c *Decoding) Array(d *jx.Decoder) (jx.ArrIter, bool) {
+	if !c.Kind(d, jx.Array, "array") {
+		return jx.ArrIter{}, false
+	}
+	it, err := d.ArrIter()
+	return it, c.syntax(err)
+}
+
+// End records the error an iterator ended with, if any.
+func (c *Decoding) End(err error) { c.syntax(err) }
+
+// Length checks a string's length in code points.
+func (c *Decoding) Length(s string, min, max int) {
+	n := utf8.RuneCountInString(s)
+	if min > 0 && n < min {
+		c.Problemf("minLength: got %d, want %d", n, min)
+	}
+	if max >= 0 && n > max {
+		c.Problemf("maxLength: got %d, want %d", n, max)
+	}
+}
+
+// patterns holds the compiled patterns generated code has used.
+var patterns sync.Map // pattern → jsonschema.Regexp or error
+
+// Pattern checks s against an ECMA-262 pattern, compiled once.
+func (c *Decoding) Pattern(s, pattern string) {
+	v, ok := patterns.Load(pattern)
+	if !ok {
+		re, err := ecmaregex.Compile(pattern)
+		if err != nil {
+			v = err
+		} else {
+			v = re
+		}
+		patterns.Store(pattern, v)
+	}
+	switch re := v.(type) {
+	case error:
+		c.Problemf("pattern %q does not compile: %v", pattern, re)
+	case interface{ MatchString(string) bool }:
+		if !re.MatchString(s) {
+			c.Problemf("'%s' does not match pattern '%s'", s, pattern)
+		}
+	}
+}
+
+// Format checks s against an asserted format.
+func (c *Decoding) Format(s, name string) {
+	if err := format.Check(name, s); err != nil {
+		c.Problemf("'%s' is not valid %s: %v", s, name, err)
+	}
+}
+
+// IntMin, IntMax, IntExclusiveMin and IntExclusiveMax check an integer
+// against one bound each.
+func (c *Decoding) IntMin(v, min int64) {
+	if v < min {
+		c.Problemf("minimum: got %d, want %d", v, min)
+	}
+}
+
+// IntMax: see IntMin.
+func (c *Decoding) IntMax(v, max int64) {
+	if v > max {
+		c.Problemf("maximum: got %d, want %d", v, max)
+	}
+}
+
+// IntExclusiveMin: see IntMin.
+func (c *Decoding) IntExclusiveMin(v, min int64) {
+	if v <= min {
+		c.Problemf("exclusiveMinimum: got %d, want %d", v, min)
+	}
+}
+
+// IntExclusiveMax: see IntMin.
+func (c *Decoding) IntExclusiveMax(v, max int64) {
+	if v >= max {
+		c.Problemf("exclusiveMaximum: got %d, want %d", v, max)
+	}
+}
+
+// MultipleOf checks that an integer is a multiple of m.
+func (c *Decoding) MultipleOf(v, m int64) {
+	if v%m != 0 {
+		c.Problemf("multipleOf: got %d, want multiple of %d", v, m)
+	}
+}
+
+// bounds caches the exact values of the bounds generated code passes as
+// text.
+var bounds sync.Map // string → *big.Rat
+
+func rat(s string) *big.Rat {
+	if v, ok := bounds.Load(s); ok {
+		return v.(*big.Rat)
+	}
+	r, _ := new(big.Rat).SetString(s)
+	bounds.Store(s, r)
+	return r
+}
+
+// NumberBounds checks a number (its JSON text) against the bounds that are
+// set ("" when not), exactly: never through float64 rounding.
+func (c *Decoding) NumberBounds(text []byte, min, max, exclMin, exclMax string) {
+	var f float64
+	parsed := false
+	cmp := func(bound string) int {
+		// Rounding to float64 keeps order, so unequal floats decide; only
+		// equal ones need the exact values.
+		if !parsed {
+			f, _ = strconv.ParseFloat(string(text), 64)
+			parsed = true
+		}
+		b := ratFloat(bound)
+		switch {
+		case f < b:
+			return -1
+		case f > b:
+			return 1
+		}
+		v, ok := new(big.Rat).SetString(string(text))
+		if !ok {
+			return 0
+		}
+		return v.Cmp(rat(bound))
+	}
+	switch {
+	case min != "" && cmp(min) < 0:
+		c.Problemf("minimum: got %s, want %s", text, min)
+	case exclMin != "" && cmp(exclMin) <= 0:
+		c.Problemf("exclusiveMinimum: got %s, want %s", text, exclMin)
+	}
+	switch {
+	case max != "" && cmp(max) > 0:
+		c.Problemf("maximum: got %s, want %s", text, max)
+	case exclMax != "" && cmp(exclMax) >= 0:
+		c.Problemf("exclusiveMaximum: got %s, want %s", text, exclMax)
+	}
+}
+
+// ratFloat is a bound as the nearest float64.
+func ratFloat(bound string) float64 {
+	f, _ := rat(bound).Float64()
+	return f
+}
+
+// Items checks an array's length.
+func (c *Decoding) Items(n, min, max int) {
+	if min > 0 && n < min {
+		c.Problemf("minItems: got %d, want %d", n, min)
+	}
+	if max >= 0 && n > max {
+		c.Problemf("maxItems: got %d, want %d", n, max)
+	}
+}
+
+// Unique checks that no two items are equal.
+func Unique[T comparable](c *Decoding, items []T) {
+	if len(items) <= 16 {
+		// Few items: comparing each pair costs less than a map.
+		for i := range items {
+			for j := range i {
+				if items[i] == items[j] {
+					c.Problemf("items at %d and %d are equal", j, i)
+					return
+				}
+			}
+		}
+		return
+	}
+	seen := make(map[T]int, len(items))
+	for i, it := range items {
+		if j, dup := seen[it]; dup {
+			c.Problemf("items at %d and %d are equal", j, i)
+			return
+		}
+		seen[it] = i
+	}
+}
+
+// Properties checks an object's number of members.
+func (c *Decoding) Properties(n, min, max int) {
+	if min > 0 && n < min {
+		c.Problemf("minProperties: got %d, want %d", n, min)
+	}
+	if max >= 0 && n > max {
+		c.Problemf("maxProperties: got %d, want %d", n, max)
+	}
+}
+
+// Missing records required properties that an object lacks.
+func (c *Decoding) Missing(names ...string) {
+	if len(names) == 1 {
+		c.Problemf("missing property '%s'", names[0])
+	} else if len(names) > 1 {
+		c.Problemf("missing properties %s", quoteList(names))
+	}
+}
+
+// Extra records a property that a closed object does not allow.
+func (c *Decoding) Extra(key []byte) {
+	c.Problemf("additional properties '%s' not allowed", key)
+}
+
+// NotOneOf records a value outside an enum.
+func (c *Decoding) NotOneOf(values string) {
+	c.Problemf("value must be one of %s", values)
+}
+
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = "'" + n + "'"
+	}
+	return strings.Join(q, ", ")
+}
+
+// decodings are reused: a parse allocates no state of its own.
+var decodings = sync.Pool{New: func() any { return &Decoding{path: make([]step, 0, 16)} }}
+
+// CheckDecoders makes ParseDecoded also run the schema interpreter (Parse)
+// and fail with ErrDecoderDisagrees where the two differ in verdict or in
+// the value decoded. Tests set it; it costs what the interpreter costs.
+var CheckDecoders bool
+
+// ErrDecoderDisagrees: with CheckDecoders, a generated decoder and the
+// schema interpreter read one document differently.
+var ErrDecoderDisagrees = errors.New("the generated decoder and the schema interpreter disagree")
+
+// ParseDecoded reads data with a generated validating decoder: one pass,
+// no schema interpreter. Problems come back as a *ValidationError, as
+// Parse's do. The schemas are the ones Parse would validate against;
+// only CheckDecoders uses them.
+func ParseDecoded[T any](typeName string, data []byte, decode func(v *T, d *jx.Decoder, c *Decoding), schemas ...*Schema) (T, error) {
+	v, err := parseDecoded(typeName, data, decode)
+	if CheckDecoders {
+		w, werr := Parse[T](typeName, data, schemas...)
+		switch {
+		case (err == nil) != (werr == nil):
+			return v, fmt.Errorf("%w: decoder error %v, interpreter error %v", ErrDecoderDisagrees, err, werr)
+		case err == nil && !reflect.DeepEqual(v, w):
+			return v, fmt.Errorf("%w: decoder read %+v, interpreter %+v", ErrDecoderDisagrees, v, w)
+		}
+	}
+	return v, err
+}
+
+func parseDecoded[T any](typeName string, data []byte, decode func(v *T, d *jx.Decoder, c *Decoding)) (T, error) {
+	var v T
+	fail := func(sentinel error, ps ...Problem) (T, error) {
+		var zero T
+		return zero, &ValidationError{TypeName: typeName, Raw: data, Problems: ps, Err: sentinel}
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return fail(ErrEmptyReply, Problem{Message: "empty input: want one JSON document"})
+	}
+	c := decodings.Get().(*Decoding)
+	defer func() {
+		c.path, c.problems, c.err = c.path[:0], nil, nil
+		decodings.Put(c)
+	}()
+	d := jx.GetDecoder()
+	defer jx.PutDecoder(d)
+	d.ResetBytes(data)
+	decode(&v, d, c)
+	if c.err == nil {
+		if err := d.Skip(); !errors.Is(err, io.EOF) {
+			c.err = errors.New("data after the document")
+		}
+	}
+	if c.err != nil {
+		// The standard decoder words syntax errors with a line and column.
+		if _, err := DecodeValue(data); err != nil {
+			return fail(ErrInvalidJSON, Problem{Message: err.Error()})
+		}
+		return fail(ErrInvalidJSON, Problem{Message: c.err.Error()})
+	}
+	if len(c.problems) > 0 {
+		return fail(nil, c.problems...)
+	}
+	return v, nil
+}
