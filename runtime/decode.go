@@ -215,7 +215,8 @@ func (c *Decoding) Raw(d *jx.Decoder) (json.RawMessage, bool) {
 	if !c.syntax(err) {
 		return nil, false
 	}
-	return append(json.RawMessage(nil), r...), true
+	// jx keeps the white space before the value; encoding/json does not.
+	return append(json.RawMessage(nil), bytes.TrimSpace(r)...), true
 }
 
 // Skip passes over a value.
@@ -439,6 +440,12 @@ func (c *Decoding) Extra(key []byte) {
 	c.Problemf("additional properties '%s' not allowed", key)
 }
 
+// Duplicate records a key an object writes twice: which value was meant
+// is unknown, and keeping the last would drop the first silently.
+func (c *Decoding) Duplicate(key []byte) {
+	c.Problemf("property '%s' is written twice", key)
+}
+
 // NotOneOf records a value outside an enum.
 func (c *Decoding) NotOneOf(values string) {
 	c.Problemf("value must be one of %s", values)
@@ -473,6 +480,9 @@ func ParseDecoded[T any](typeName string, data []byte, decode func(v *T, d *jx.D
 	if CheckDecoders {
 		w, werr := Parse[T](typeName, data, schemas...)
 		switch {
+		case err != nil && strings.Contains(err.Error(), "is written twice"):
+			// Duplicate keys: the decoder refuses them, the interpreter
+			// keeps the last value (a difference on purpose).
 		case (err == nil) != (werr == nil):
 			return v, fmt.Errorf("%w: decoder error %v, interpreter error %v", ErrDecoderDisagrees, err, werr)
 		case err == nil && !reflect.DeepEqual(v, w):

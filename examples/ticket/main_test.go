@@ -46,3 +46,12 @@ func TestBrokenTicket(t *testing.T) {
 		}
 	}
 }
+
+// TestDuplicateKey: a key written twice is a problem, not a silent choice
+// of one of its values.
+func TestDuplicateKey(t *testing.T) {
+	_, err := ticket.ParsePerson([]byte(`{"name": "Ada", "email": "ada@example.com", "name": "Grace"}`))
+	if err == nil || !strings.Contains(err.Error(), "property 'name' is written twice") {
+		t.Errorf("got %v", err)
+	}
+}

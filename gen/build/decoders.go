@@ -303,6 +303,31 @@ func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, st
 		}
 		c.Items = items
 		return c, deps, ""
+	case ir.RefMap:
+		if kinds != schema.Obj {
+			return nil, nil, at(n, "an object that allows other kinds")
+		}
+		if len(n.Properties) > 0 || n.Enum != nil || n.Const != nil {
+			return nil, nil, at(n, "a map with declared properties")
+		}
+		c.MinItems, c.MaxItems, c.Required = n.MinProperties, n.MaxProperties, n.Required
+		a := n.AdditionalProperties
+		if a.IsFalse() {
+			return nil, nil, at(n, "an object that allows no property")
+		}
+		if a == nil || a.IsTrue() {
+			if base.Elem.Kind != ir.RefAny {
+				return nil, nil, at(n, "values of any kind in a typed map")
+			}
+			c.Items = &ir.Check{Null: true}
+			return c, nil, ""
+		}
+		items, deps, reason := b.check(a, base.Elem)
+		if reason != "" {
+			return nil, nil, reason
+		}
+		c.Items = items
+		return c, deps, ""
 	default:
 		return nil, nil, at(n, "a "+string(base.Kind)+" value")
 	}

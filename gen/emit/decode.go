@@ -75,13 +75,12 @@ func emitStructDecoder(f *jen.File, t *ir.Type) {
 			requiredExtra = append(requiredExtra, name)
 		}
 	}
-	slot := map[int]int{} // field index → seen slot
-	for k, i := range required {
-		slot[i] = k
-	}
 	var body []jen.Code
-	if len(required) > 0 {
-		body = append(body, jen.Var().Id("seen").Index(jen.Lit(len(required))).Bool())
+	if len(t.Fields) > 0 {
+		// seen: a key written twice is a problem (the interpreter's
+		// decoder would keep the last value silently), and required
+		// properties must be seen.
+		body = append(body, jen.Var().Id("seen").Index(jen.Lit(len(t.Fields))).Bool())
 	}
 	count := dec.MinProperties != nil || dec.MaxProperties != nil
 	if count {
@@ -89,9 +88,9 @@ func emitStructDecoder(f *jen.File, t *ir.Type) {
 	}
 	var cases []jen.Code
 	for i, fd := range t.Fields {
-		var block []jen.Code
-		if k, ok := slot[i]; ok {
-			block = append(block, jen.Id("seen").Index(jen.Lit(k)).Op("=").True())
+		block := []jen.Code{
+			jen.If(jen.Id("seen").Index(jen.Lit(i))).Block(jen.Id("c").Dot("Duplicate").Call(jen.Id("key"))),
+			jen.Id("seen").Index(jen.Lit(i)).Op("=").True(),
 		}
 		block = append(block, jen.Id("c").Dot("Push").Call(jen.Lit(fd.JSON)))
 		block = append(block, valueCode(jen.Id("v").Dot(fd.Name), fd.Type, fd.Check, 0)...)
@@ -102,12 +101,17 @@ func emitStructDecoder(f *jen.File, t *ir.Type) {
 	if dec.Closed {
 		other = []jen.Code{jen.Id("c").Dot("Extra").Call(jen.Id("key")), jen.Id("c").Dot("Skip").Call(jen.Id("d"))}
 	} else {
+		// The key is copied before the value is read: the decoder may
+		// reuse the bytes it points into.
 		other = []jen.Code{
+			jen.Id("k").Op(":=").String().Call(jen.Id("key")),
 			jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("Raw").Call(jen.Id("d")), jen.Id("ok")).Block(
 				jen.If(jen.Id("v").Dot("AdditionalProperties").Op("==").Nil()).Block(
 					jen.Id("v").Dot("AdditionalProperties").Op("=").Map(jen.String()).Qual("encoding/json", "RawMessage").Values(),
 				),
-				jen.Id("v").Dot("AdditionalProperties").Index(jen.String().Call(jen.Id("key"))).Op("=").Id("raw"),
+				jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id("v").Dot("AdditionalProperties").Index(jen.Id("k")), jen.Id("dup")).Block(
+					jen.Id("c").Dot("Duplicate").Call(jen.Index().Byte().Call(jen.Id("k")))),
+				jen.Id("v").Dot("AdditionalProperties").Index(jen.Id("k")).Op("=").Id("raw"),
 			),
 		}
 	}
@@ -129,8 +133,8 @@ func emitStructDecoder(f *jen.File, t *ir.Type) {
 	)
 	if len(required)+len(requiredExtra) > 0 {
 		body = append(body, jen.Var().Id("missing").Index().String())
-		for k, i := range required {
-			body = append(body, jen.If(jen.Op("!").Id("seen").Index(jen.Lit(k))).Block(
+		for _, i := range required {
+			body = append(body, jen.If(jen.Op("!").Id("seen").Index(jen.Lit(i))).Block(
 				jen.Id("missing").Op("=").Append(jen.Id("missing"), jen.Lit(t.Fields[i].JSON))))
 		}
 		for _, name := range requiredExtra {
@@ -239,6 +243,36 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 				append([]jen.Code{
 					dst.Clone().Op("=").Add(goType(r)).Values(),
 					jen.For(jen.Id(idx).Op(":=").Lit(0), jen.Op("!").Id("c").Dot("Failed").Call().Op("&&").Id(it).Dot("Next").Call(), jen.Id(idx).Op("++")).Block(itemCode...),
+				}, done...)...),
+		}
+	case ir.RefMap:
+		k, m, val := fmt.Sprintf("k%d", depth), fmt.Sprintf("m%d", depth), fmt.Sprintf("e%d", depth)
+		member := []jen.Code{
+			jen.Id(k).Op(":=").String().Call(jen.Id(m).Dot("Key").Call()),
+			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(dst.Clone()).Index(jen.Id(k)), jen.Id("dup")).Block(
+				jen.Id("c").Dot("Duplicate").Call(jen.Index().Byte().Call(jen.Id(k)))),
+			jen.Id("c").Dot("Push").Call(jen.Id(k)),
+			jen.Var().Id(val).Add(goType(r.Elem)),
+		}
+		member = append(member, valueCode(jen.Id(val), r.Elem, c.Items, depth+1)...)
+		member = append(member, dst.Clone().Index(jen.Id(k)).Op("=").Id(val), jen.Id("c").Dot("Pop").Call())
+		done := []jen.Code{jen.Id("c").Dot("End").Call(jen.Id(m).Dot("Err").Call())}
+		if c.MinItems != nil || c.MaxItems != nil {
+			done = append(done, jen.Id("c").Dot("Properties").Call(jen.Len(dst.Clone()), intOr(c.MinItems, 0), intOr(c.MaxItems, -1)))
+		}
+		if len(c.Required) > 0 {
+			done = append(done, jen.Var().Id("missing").Index().String())
+			for _, name := range c.Required {
+				done = append(done, jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(dst.Clone()).Index(jen.Lit(name)), jen.Op("!").Id("ok")).Block(
+					jen.Id("missing").Op("=").Append(jen.Id("missing"), jen.Lit(name))))
+			}
+			done = append(done, jen.Id("c").Dot("Missing").Call(jen.Id("missing").Op("...")))
+		}
+		read = []jen.Code{
+			jen.If(jen.List(jen.Id(m), jen.Id("ok")).Op(":=").Id("c").Dot("Object").Call(jen.Id("d")), jen.Id("ok")).Block(
+				append([]jen.Code{
+					dst.Clone().Op("=").Add(goType(r)).Values(),
+					jen.For(jen.Op("!").Id("c").Dot("Failed").Call().Op("&&").Id(m).Dot("Next").Call()).Block(member...),
 				}, done...)...),
 		}
 	default:

@@ -242,10 +242,13 @@ type Check struct {
 	// Enum lists the allowed values as JSON text (enum or const); nil
 	// when any value of the kind is allowed.
 	Enum []string `json:",omitempty"`
-	// Arrays.
-	MinItems, MaxItems *int   `json:",omitempty"`
-	Unique             bool   `json:",omitempty"`
-	Items              *Check `json:",omitempty"`
+	// Arrays; for a map (an object of one value schema), MinItems and
+	// MaxItems bound its members, Items checks each value and Required
+	// names the keys it must have.
+	MinItems, MaxItems *int     `json:",omitempty"`
+	Unique             bool     `json:",omitempty"`
+	Items              *Check   `json:",omitempty"`
+	Required           []string `json:",omitempty"`
 }
 
 // EnumValue is a constant of an enum type.

@@ -21,6 +21,9 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "message":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("message")
 			if s, ok := c.String(d); ok {
@@ -54,6 +57,9 @@ func (v *Forecast) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "summary":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("summary")
 			if s, ok := c.String(d); ok {
@@ -62,6 +68,9 @@ func (v *Forecast) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "high":
+			if seen[1] {
+				c.Duplicate(key)
+			}
 			seen[1] = true
 			c.Push("high")
 			if i, ok := c.Int64(d); ok {
@@ -98,6 +107,9 @@ func (v *LookupArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "station":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("station")
 			if i, ok := c.Int64(d); ok {

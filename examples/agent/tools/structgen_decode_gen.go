@@ -21,6 +21,9 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "message":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("message")
 			if s, ok := c.String(d); ok {
@@ -54,6 +57,9 @@ func (v *ReadFileArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "path":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("path")
 			if s, ok := c.String(d); ok {
@@ -88,6 +94,9 @@ func (v *Report) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "summary":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("summary")
 			if s, ok := c.String(d); ok {
@@ -96,6 +105,9 @@ func (v *Report) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "files":
+			if seen[1] {
+				c.Duplicate(key)
+			}
 			seen[1] = true
 			c.Push("files")
 			if a0, ok := c.Array(d); ok {

@@ -10,7 +10,7 @@ import (
 
 // decodeJSON reads Brief and checks its schema in one pass.
 func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [3]bool
+	var seen [4]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -19,6 +19,9 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "title":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("title")
 			if s, ok := c.String(d); ok {
@@ -27,11 +30,17 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "risk":
+			if seen[1] {
+				c.Duplicate(key)
+			}
 			seen[1] = true
 			c.Push("risk")
 			v.Risk.decodeJSON(d, c)
 			c.Pop()
 		case "points":
+			if seen[2] {
+				c.Duplicate(key)
+			}
 			seen[2] = true
 			c.Push("points")
 			if a0, ok := c.Array(d); ok {
@@ -50,6 +59,10 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "reviewers":
+			if seen[3] {
+				c.Duplicate(key)
+			}
+			seen[3] = true
 			c.Push("reviewers")
 			p0 := new(int64)
 			if i, ok := c.Int64(d); ok {

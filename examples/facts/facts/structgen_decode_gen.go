@@ -20,6 +20,9 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "message":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("message")
 			if s, ok := c.String(d); ok {
@@ -53,6 +56,9 @@ func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "description":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("description")
 			if s, ok := c.String(d); ok {
@@ -61,6 +67,9 @@ func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "facts":
+			if seen[1] {
+				c.Duplicate(key)
+			}
 			seen[1] = true
 			c.Push("facts")
 			if a0, ok := c.Array(d); ok {

@@ -20,6 +20,9 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "message":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("message")
 			if s, ok := c.String(d); ok {

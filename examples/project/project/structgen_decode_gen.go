@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Fact and checks its schema in one pass.
 func (v *Fact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [1]bool
+	var seen [2]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -20,6 +20,9 @@ func (v *Fact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "text":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("text")
 			if s, ok := c.String(d); ok {
@@ -27,6 +30,10 @@ func (v *Fact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "source":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
 			c.Push("source")
 			p0 := new(string)
 			if s, ok := c.String(d); ok {
@@ -35,11 +42,15 @@ func (v *Fact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Source = p0
 			c.Pop()
 		default:
+			k := string(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				v.AdditionalProperties[string(key)] = raw
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
 			}
 		}
 	}

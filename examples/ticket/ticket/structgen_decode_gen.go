@@ -10,7 +10,7 @@ import (
 
 // decodeJSON reads Attachment and checks its schema in one pass.
 func (v *Attachment) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [2]bool
+	var seen [3]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -19,6 +19,9 @@ func (v *Attachment) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("name")
 			if s, ok := c.String(d); ok {
@@ -27,6 +30,9 @@ func (v *Attachment) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "size":
+			if seen[1] {
+				c.Duplicate(key)
+			}
 			seen[1] = true
 			c.Push("size")
 			if i, ok := c.Int64(d); ok {
@@ -35,6 +41,10 @@ func (v *Attachment) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "mime":
+			if seen[2] {
+				c.Duplicate(key)
+			}
+			seen[2] = true
 			c.Push("mime")
 			p0 := new(string)
 			if s, ok := c.String(d); ok {
@@ -63,7 +73,7 @@ func (v *Attachment) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Message and checks its schema in one pass.
 func (v *Message) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [3]bool
+	var seen [5]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -72,11 +82,17 @@ func (v *Message) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "author":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("author")
 			v.Author.decodeJSON(d, c)
 			c.Pop()
 		case "body":
+			if seen[1] {
+				c.Duplicate(key)
+			}
 			seen[1] = true
 			c.Push("body")
 			if s, ok := c.String(d); ok {
@@ -85,6 +101,9 @@ func (v *Message) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "sent_at":
+			if seen[2] {
+				c.Duplicate(key)
+			}
 			seen[2] = true
 			c.Push("sent_at")
 			if s, ok := c.String(d); ok {
@@ -93,6 +112,10 @@ func (v *Message) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "internal":
+			if seen[3] {
+				c.Duplicate(key)
+			}
+			seen[3] = true
 			c.Push("internal")
 			p0 := new(bool)
 			if b, ok := c.Bool(d); ok {
@@ -101,6 +124,10 @@ func (v *Message) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Internal = p0
 			c.Pop()
 		case "attachments":
+			if seen[4] {
+				c.Duplicate(key)
+			}
+			seen[4] = true
 			c.Push("attachments")
 			if a0, ok := c.Array(d); ok {
 				v.Attachments = []Attachment{}
@@ -138,7 +165,7 @@ func (v *Message) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Person and checks its schema in one pass.
 func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [2]bool
+	var seen [3]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -147,6 +174,9 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("name")
 			if s, ok := c.String(d); ok {
@@ -155,6 +185,9 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "email":
+			if seen[1] {
+				c.Duplicate(key)
+			}
 			seen[1] = true
 			c.Push("email")
 			if s, ok := c.String(d); ok {
@@ -163,6 +196,10 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "org":
+			if seen[2] {
+				c.Duplicate(key)
+			}
+			seen[2] = true
 			c.Push("org")
 			p0 := new(string)
 			if s, ok := c.String(d); ok {
@@ -191,7 +228,7 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Ticket and checks its schema in one pass.
 func (v *Ticket) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [7]bool
+	var seen [9]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -200,6 +237,9 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "id":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("id")
 			if s, ok := c.String(d); ok {
@@ -208,6 +248,9 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "title":
+			if seen[1] {
+				c.Duplicate(key)
+			}
 			seen[1] = true
 			c.Push("title")
 			if s, ok := c.String(d); ok {
@@ -216,11 +259,17 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "status":
+			if seen[2] {
+				c.Duplicate(key)
+			}
 			seen[2] = true
 			c.Push("status")
 			v.Status.decodeJSON(d, c)
 			c.Pop()
 		case "priority":
+			if seen[3] {
+				c.Duplicate(key)
+			}
 			seen[3] = true
 			c.Push("priority")
 			if i, ok := c.Int64(d); ok {
@@ -230,18 +279,28 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "requester":
+			if seen[4] {
+				c.Duplicate(key)
+			}
 			seen[4] = true
 			c.Push("requester")
 			v.Requester.decodeJSON(d, c)
 			c.Pop()
 		case "assignee":
+			if seen[5] {
+				c.Duplicate(key)
+			}
+			seen[5] = true
 			c.Push("assignee")
 			p0 := new(Person)
 			p0.decodeJSON(d, c)
 			v.Assignee = p0
 			c.Pop()
 		case "tags":
-			seen[5] = true
+			if seen[6] {
+				c.Duplicate(key)
+			}
+			seen[6] = true
 			c.Push("tags")
 			if a0, ok := c.Array(d); ok {
 				v.Tags = []string{}
@@ -261,7 +320,10 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "messages":
-			seen[6] = true
+			if seen[7] {
+				c.Duplicate(key)
+			}
+			seen[7] = true
 			c.Push("messages")
 			if a0, ok := c.Array(d); ok {
 				v.Messages = []Message{}
@@ -277,6 +339,10 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "satisfaction":
+			if seen[8] {
+				c.Duplicate(key)
+			}
+			seen[8] = true
 			c.Push("satisfaction")
 			p0 := new(float64)
 			if f, text, ok := c.Float64(d); ok {
@@ -310,10 +376,10 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if !seen[4] {
 		missing = append(missing, "requester")
 	}
-	if !seen[5] {
+	if !seen[6] {
 		missing = append(missing, "tags")
 	}
-	if !seen[6] {
+	if !seen[7] {
 		missing = append(missing, "messages")
 	}
 	c.Missing(missing...)

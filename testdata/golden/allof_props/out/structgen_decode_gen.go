@@ -11,6 +11,7 @@ import (
 
 // decodeJSON reads AX2 and checks its schema in one pass.
 func (v *AX2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -19,6 +20,10 @@ func (v *AX2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "z":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
 			c.Push("z")
 			p0 := new(string)
 			if s, ok := c.String(d); ok {
@@ -27,11 +32,15 @@ func (v *AX2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Z = p0
 			c.Pop()
 		default:
+			k := string(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				v.AdditionalProperties[string(key)] = raw
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
 			}
 		}
 	}

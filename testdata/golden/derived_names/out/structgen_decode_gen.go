@@ -11,6 +11,7 @@ import (
 
 // decodeJSON reads A and checks its schema in one pass.
 func (v *A) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -19,17 +20,25 @@ func (v *A) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "b_options":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
 			c.Push("b_options")
 			p0 := new(ABOptions)
 			p0.decodeJSON(d, c)
 			v.BOptions = p0
 			c.Pop()
 		default:
+			k := string(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				v.AdditionalProperties[string(key)] = raw
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
 			}
 		}
 	}
@@ -41,6 +50,7 @@ func (v *A) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads AB and checks its schema in one pass.
 func (v *AB) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -49,17 +59,25 @@ func (v *AB) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "options":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
 			c.Push("options")
 			p0 := new(DocABOptions)
 			p0.decodeJSON(d, c)
 			v.Options = p0
 			c.Pop()
 		default:
+			k := string(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				v.AdditionalProperties[string(key)] = raw
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
 			}
 		}
 	}
@@ -71,6 +89,7 @@ func (v *AB) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads ABOptions and checks its schema in one pass.
 func (v *ABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -79,6 +98,10 @@ func (v *ABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "wide":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
 			c.Push("wide")
 			p0 := new(bool)
 			if b, ok := c.Bool(d); ok {
@@ -87,11 +110,15 @@ func (v *ABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Wide = p0
 			c.Pop()
 		default:
+			k := string(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				v.AdditionalProperties[string(key)] = raw
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
 			}
 		}
 	}
@@ -103,6 +130,7 @@ func (v *ABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Doc and checks its schema in one pass.
 func (v *Doc) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [8]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -111,59 +139,95 @@ func (v *Doc) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "a":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
 			c.Push("a")
 			p0 := new(DocUserInfo)
 			p0.decodeJSON(d, c)
 			v.A = p0
 			c.Pop()
 		case "b":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
 			c.Push("b")
 			p0 := new(UserInfo)
 			p0.decodeJSON(d, c)
 			v.B = p0
 			c.Pop()
 		case "p":
+			if seen[2] {
+				c.Duplicate(key)
+			}
+			seen[2] = true
 			c.Push("p")
 			p0 := new(DocPermission)
 			p0.decodeJSON(d, c)
 			v.P = p0
 			c.Pop()
 		case "q":
+			if seen[3] {
+				c.Duplicate(key)
+			}
+			seen[3] = true
 			c.Push("q")
 			p0 := new(Permission)
 			p0.decodeJSON(d, c)
 			v.Q = p0
 			c.Pop()
 		case "n":
+			if seen[4] {
+				c.Duplicate(key)
+			}
+			seen[4] = true
 			c.Push("n")
 			p0 := new(AB)
 			p0.decodeJSON(d, c)
 			v.N = p0
 			c.Pop()
 		case "m":
+			if seen[5] {
+				c.Duplicate(key)
+			}
+			seen[5] = true
 			c.Push("m")
 			p0 := new(A)
 			p0.decodeJSON(d, c)
 			v.M = p0
 			c.Pop()
 		case "color":
+			if seen[6] {
+				c.Duplicate(key)
+			}
+			seen[6] = true
 			c.Push("color")
 			p0 := new(DocColorAtPropertiesColor)
 			p0.decodeJSON(d, c)
 			v.Color = p0
 			c.Pop()
 		case "red":
+			if seen[7] {
+				c.Duplicate(key)
+			}
+			seen[7] = true
 			c.Push("red")
 			p0 := new(DocColorRed)
 			p0.decodeJSON(d, c)
 			v.Red = p0
 			c.Pop()
 		default:
+			k := string(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				v.AdditionalProperties[string(key)] = raw
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
 			}
 		}
 	}
@@ -175,6 +239,7 @@ func (v *Doc) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads DocABOptions and checks its schema in one pass.
 func (v *DocABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -183,6 +248,10 @@ func (v *DocABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "deep":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
 			c.Push("deep")
 			p0 := new(bool)
 			if b, ok := c.Bool(d); ok {
@@ -191,11 +260,15 @@ func (v *DocABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Deep = p0
 			c.Pop()
 		default:
+			k := string(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				v.AdditionalProperties[string(key)] = raw
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
 			}
 		}
 	}
@@ -221,6 +294,7 @@ func (v *DocColorAtPropertiesColor) decodeJSON(d *jx.Decoder, c *runtime.Decodin
 
 // decodeJSON reads DocColorRed and checks its schema in one pass.
 func (v *DocColorRed) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -229,6 +303,10 @@ func (v *DocColorRed) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "shade":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
 			c.Push("shade")
 			p0 := new(string)
 			if s, ok := c.String(d); ok {
@@ -237,11 +315,15 @@ func (v *DocColorRed) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Shade = p0
 			c.Pop()
 		default:
+			k := string(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				v.AdditionalProperties[string(key)] = raw
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
 			}
 		}
 	}
@@ -267,6 +349,7 @@ func (v *DocPermission) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads DocUserInfo and checks its schema in one pass.
 func (v *DocUserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -275,6 +358,10 @@ func (v *DocUserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "x":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
 			c.Push("x")
 			p0 := new(string)
 			if s, ok := c.String(d); ok {
@@ -283,11 +370,15 @@ func (v *DocUserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.X = p0
 			c.Pop()
 		default:
+			k := string(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				v.AdditionalProperties[string(key)] = raw
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
 			}
 		}
 	}
@@ -299,6 +390,7 @@ func (v *DocUserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Permission and checks its schema in one pass.
 func (v *Permission) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -307,6 +399,10 @@ func (v *Permission) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "level":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
 			c.Push("level")
 			p0 := new(int64)
 			if i, ok := c.Int64(d); ok {
@@ -315,11 +411,15 @@ func (v *Permission) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Level = p0
 			c.Pop()
 		default:
+			k := string(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				v.AdditionalProperties[string(key)] = raw
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
 			}
 		}
 	}
@@ -331,6 +431,7 @@ func (v *Permission) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads UserInfo and checks its schema in one pass.
 func (v *UserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -339,6 +440,10 @@ func (v *UserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "y":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
 			c.Push("y")
 			p0 := new(string)
 			if s, ok := c.String(d); ok {
@@ -347,11 +452,15 @@ func (v *UserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Y = p0
 			c.Pop()
 		default:
+			k := string(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				v.AdditionalProperties[string(key)] = raw
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
 			}
 		}
 	}

@@ -12,7 +12,7 @@ import (
 
 // decodeJSON reads Verdict and checks its schema in one pass.
 func (v *Verdict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [2]bool
+	var seen [3]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -21,6 +21,9 @@ func (v *Verdict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "ok":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("ok")
 			if b, ok := c.Bool(d); ok {
@@ -28,6 +31,9 @@ func (v *Verdict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "reasons":
+			if seen[1] {
+				c.Duplicate(key)
+			}
 			seen[1] = true
 			c.Push("reasons")
 			if a0, ok := c.Array(d); ok {
@@ -45,6 +51,10 @@ func (v *Verdict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "score":
+			if seen[2] {
+				c.Duplicate(key)
+			}
+			seen[2] = true
 			c.Push("score")
 			p0 := new(float64)
 			if f, text, ok := c.Float64(d); ok {
@@ -54,11 +64,15 @@ func (v *Verdict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Score = p0
 			c.Pop()
 		default:
+			k := string(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				v.AdditionalProperties[string(key)] = raw
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
 			}
 		}
 	}

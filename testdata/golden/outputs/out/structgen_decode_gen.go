@@ -21,6 +21,9 @@ func (v *AnswerOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "code":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("code")
 			if i, ok := c.Int64(d); ok {
@@ -45,7 +48,7 @@ func (v *AnswerOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Brief and checks its schema in one pass.
 func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [3]bool
+	var seen [7]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -54,6 +57,9 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "title":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("title")
 			if s, ok := c.String(d); ok {
@@ -62,6 +68,9 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "summary":
+			if seen[1] {
+				c.Duplicate(key)
+			}
 			seen[1] = true
 			c.Push("summary")
 			if s, ok := c.String(d); ok {
@@ -69,6 +78,9 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "owner":
+			if seen[2] {
+				c.Duplicate(key)
+			}
 			seen[2] = true
 			c.Push("owner")
 			if c.IsNull(d) {
@@ -82,6 +94,10 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "tags":
+			if seen[3] {
+				c.Duplicate(key)
+			}
+			seen[3] = true
 			c.Push("tags")
 			if a0, ok := c.Array(d); ok {
 				v.Tags = []string{}
@@ -99,6 +115,10 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "priority":
+			if seen[4] {
+				c.Duplicate(key)
+			}
+			seen[4] = true
 			c.Push("priority")
 			p0 := new(int64)
 			if i, ok := c.Int64(d); ok {
@@ -109,6 +129,10 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Priority = p0
 			c.Pop()
 		case "due":
+			if seen[5] {
+				c.Duplicate(key)
+			}
+			seen[5] = true
 			c.Push("due")
 			p0 := new(string)
 			if s, ok := c.String(d); ok {
@@ -118,6 +142,10 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Due = p0
 			c.Pop()
 		case "status":
+			if seen[6] {
+				c.Duplicate(key)
+			}
+			seen[6] = true
 			c.Push("status")
 			p0 := new(BriefStatus)
 			p0.decodeJSON(d, c)
@@ -184,6 +212,9 @@ func (v *Tree) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "label":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("label")
 			if s, ok := c.String(d); ok {
@@ -191,6 +222,9 @@ func (v *Tree) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "children":
+			if seen[1] {
+				c.Duplicate(key)
+			}
 			seen[1] = true
 			c.Push("children")
 			if a0, ok := c.Array(d); ok {

@@ -23,6 +23,9 @@ func (v *Amount) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "amount":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("amount")
 			if s, ok := c.String(d); ok {
@@ -31,6 +34,9 @@ func (v *Amount) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "currency":
+			if seen[1] {
+				c.Duplicate(key)
+			}
 			seen[1] = true
 			c.Push("currency")
 			v.Currency.decodeJSON(d, c)
@@ -65,6 +71,9 @@ func (v *Catalog) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "products":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("products")
 			if a0, ok := c.Array(d); ok {
@@ -80,11 +89,15 @@ func (v *Catalog) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
+			k := string(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				v.AdditionalProperties[string(key)] = raw
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
 			}
 		}
 	}
@@ -115,7 +128,7 @@ func (v *Currency) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Product and checks its schema in one pass.
 func (v *Product) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [2]bool
+	var seen [3]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -124,6 +137,9 @@ func (v *Product) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("name")
 			if s, ok := c.String(d); ok {
@@ -131,11 +147,18 @@ func (v *Product) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "price":
+			if seen[1] {
+				c.Duplicate(key)
+			}
 			seen[1] = true
 			c.Push("price")
 			v.Price.decodeJSON(d, c)
 			c.Pop()
 		case "related":
+			if seen[2] {
+				c.Duplicate(key)
+			}
+			seen[2] = true
 			c.Push("related")
 			if a0, ok := c.Array(d); ok {
 				v.Related = []Product{}
@@ -170,7 +193,7 @@ func (v *Product) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Tree and checks its schema in one pass.
 func (v *Tree) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [2]bool
+	var seen [3]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -179,6 +202,9 @@ func (v *Tree) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("name")
 			if s, ok := c.String(d); ok {
@@ -186,6 +212,9 @@ func (v *Tree) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "children":
+			if seen[1] {
+				c.Duplicate(key)
+			}
 			seen[1] = true
 			c.Push("children")
 			if a0, ok := c.Array(d); ok {
@@ -201,6 +230,10 @@ func (v *Tree) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "parent":
+			if seen[2] {
+				c.Duplicate(key)
+			}
+			seen[2] = true
 			c.Push("parent")
 			p0 := new(Tree)
 			p0.decodeJSON(d, c)

@@ -20,6 +20,9 @@ func (v *SearchArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "q":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("q")
 			if s, ok := c.String(d); ok {
@@ -28,11 +31,15 @@ func (v *SearchArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
+			k := string(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				v.AdditionalProperties[string(key)] = raw
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
 			}
 		}
 	}
@@ -58,6 +65,9 @@ func (v *StructgenYAMLTools0Response) decodeJSON(d *jx.Decoder, c *runtime.Decod
 		key := it.Key()
 		switch string(key) {
 		case "hits":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("hits")
 			if a0, ok := c.Array(d); ok {
@@ -75,11 +85,15 @@ func (v *StructgenYAMLTools0Response) decodeJSON(d *jx.Decoder, c *runtime.Decod
 			}
 			c.Pop()
 		default:
+			k := string(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				v.AdditionalProperties[string(key)] = raw
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
 			}
 		}
 	}

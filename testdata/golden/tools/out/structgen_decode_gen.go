@@ -26,6 +26,9 @@ func (v *Fact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "text":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("text")
 			if s, ok := c.String(d); ok {
@@ -33,6 +36,9 @@ func (v *Fact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "source":
+			if seen[1] {
+				c.Duplicate(key)
+			}
 			seen[1] = true
 			c.Push("source")
 			if s, ok := c.String(d); ok {
@@ -70,6 +76,9 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "message":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("message")
 			if s, ok := c.String(d); ok {
@@ -77,11 +86,15 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
+			k := string(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				v.AdditionalProperties[string(key)] = raw
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
 			}
 		}
 	}
@@ -107,6 +120,9 @@ func (v *GetIssueArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "number":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("number")
 			if i, ok := c.Int64(d); ok {
@@ -114,11 +130,15 @@ func (v *GetIssueArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
+			k := string(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				v.AdditionalProperties[string(key)] = raw
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
 			}
 		}
 	}
@@ -135,7 +155,7 @@ func (v *GetIssueArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads GetWeatherArgs and checks its schema in one pass.
 func (v *GetWeatherArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [1]bool
+	var seen [2]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -144,6 +164,9 @@ func (v *GetWeatherArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "city":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("city")
 			if s, ok := c.String(d); ok {
@@ -151,6 +174,10 @@ func (v *GetWeatherArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "unit":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
 			c.Push("unit")
 			p0 := new(GetWeatherArgsUnit)
 			p0.decodeJSON(d, c)
@@ -188,7 +215,7 @@ func (v *GetWeatherArgsUnit) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads ListIssuesArgs and checks its schema in one pass.
 func (v *ListIssuesArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [2]bool
+	var seen [3]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -197,6 +224,9 @@ func (v *ListIssuesArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "owner":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("owner")
 			if s, ok := c.String(d); ok {
@@ -204,6 +234,9 @@ func (v *ListIssuesArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "repo":
+			if seen[1] {
+				c.Duplicate(key)
+			}
 			seen[1] = true
 			c.Push("repo")
 			if s, ok := c.String(d); ok {
@@ -211,17 +244,25 @@ func (v *ListIssuesArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "state":
+			if seen[2] {
+				c.Duplicate(key)
+			}
+			seen[2] = true
 			c.Push("state")
 			p0 := new(ListIssuesArgsState)
 			p0.decodeJSON(d, c)
 			v.State = p0
 			c.Pop()
 		default:
+			k := string(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				v.AdditionalProperties[string(key)] = raw
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
 			}
 		}
 	}
@@ -255,7 +296,7 @@ func (v *ListIssuesArgsState) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Profile and checks its schema in one pass.
 func (v *Profile) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [1]bool
+	var seen [2]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -264,6 +305,9 @@ func (v *Profile) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "login":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("login")
 			if s, ok := c.String(d); ok {
@@ -271,6 +315,10 @@ func (v *Profile) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "followers":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
 			c.Push("followers")
 			p0 := new(int64)
 			if i, ok := c.Int64(d); ok {
@@ -280,11 +328,15 @@ func (v *Profile) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Followers = p0
 			c.Pop()
 		default:
+			k := string(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				v.AdditionalProperties[string(key)] = raw
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
 			}
 		}
 	}
@@ -301,7 +353,7 @@ func (v *Profile) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads ProjectFacts and checks its schema in one pass.
 func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [2]bool
+	var seen [4]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -310,6 +362,9 @@ func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "description":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("description")
 			if s, ok := c.String(d); ok {
@@ -318,6 +373,9 @@ func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "facts":
+			if seen[1] {
+				c.Duplicate(key)
+			}
 			seen[1] = true
 			c.Push("facts")
 			if a0, ok := c.Array(d); ok {
@@ -334,6 +392,10 @@ func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "confidence":
+			if seen[2] {
+				c.Duplicate(key)
+			}
+			seen[2] = true
 			c.Push("confidence")
 			p0 := new(float64)
 			if f, text, ok := c.Float64(d); ok {
@@ -343,6 +405,10 @@ func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Confidence = p0
 			c.Pop()
 		case "verified":
+			if seen[3] {
+				c.Duplicate(key)
+			}
+			seen[3] = true
 			c.Push("verified")
 			p0 := new(bool)
 			if b, ok := c.Bool(d); ok {
@@ -371,7 +437,7 @@ func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads SearchCodeArgs and checks its schema in one pass.
 func (v *SearchCodeArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [1]bool
+	var seen [4]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -380,6 +446,9 @@ func (v *SearchCodeArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "query":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("query")
 			if s, ok := c.String(d); ok {
@@ -387,6 +456,10 @@ func (v *SearchCodeArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "paths":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
 			c.Push("paths")
 			if a0, ok := c.Array(d); ok {
 				v.Paths = []string{}
@@ -403,6 +476,10 @@ func (v *SearchCodeArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "limit":
+			if seen[2] {
+				c.Duplicate(key)
+			}
+			seen[2] = true
 			c.Push("limit")
 			p0 := new(int64)
 			if i, ok := c.Int64(d); ok {
@@ -412,6 +489,10 @@ func (v *SearchCodeArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Limit = p0
 			c.Pop()
 		case "options":
+			if seen[3] {
+				c.Duplicate(key)
+			}
+			seen[3] = true
 			c.Push("options")
 			p0 := new(SearchCodeArgsOptions)
 			p0.decodeJSON(d, c)
@@ -435,6 +516,7 @@ func (v *SearchCodeArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads SearchCodeArgsOptions and checks its schema in one pass.
 func (v *SearchCodeArgsOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -443,6 +525,10 @@ func (v *SearchCodeArgsOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "regex":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
 			c.Push("regex")
 			p0 := new(bool)
 			if b, ok := c.Bool(d); ok {
@@ -451,11 +537,15 @@ func (v *SearchCodeArgsOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Regex = p0
 			c.Pop()
 		default:
+			k := string(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				v.AdditionalProperties[string(key)] = raw
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
 			}
 		}
 	}

@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Item and checks its schema in one pass.
 func (v *Item) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [1]bool
+	var seen [2]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -20,6 +20,9 @@ func (v *Item) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "sku":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("sku")
 			if s, ok := c.String(d); ok {
@@ -28,6 +31,10 @@ func (v *Item) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "gift":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
 			c.Push("gift")
 			p0 := new(bool)
 			if b, ok := c.Bool(d); ok {
@@ -36,11 +43,15 @@ func (v *Item) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Gift = p0
 			c.Pop()
 		default:
+			k := string(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				v.AdditionalProperties[string(key)] = raw
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
 			}
 		}
 	}

@@ -23,6 +23,9 @@ func (v *Circle) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "kind":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("kind")
 			if s, ok := c.String(d); ok {
@@ -35,6 +38,9 @@ func (v *Circle) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "radius":
+			if seen[1] {
+				c.Duplicate(key)
+			}
 			seen[1] = true
 			c.Push("radius")
 			if f, text, ok := c.Float64(d); ok {
@@ -72,6 +78,9 @@ func (v *SettingFallbackOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 		key := it.Key()
 		switch string(key) {
 		case "env":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("env")
 			if s, ok := c.String(d); ok {
@@ -79,11 +88,15 @@ func (v *SettingFallbackOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 			}
 			c.Pop()
 		default:
+			k := string(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				v.AdditionalProperties[string(key)] = raw
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
 			}
 		}
 	}
@@ -109,6 +122,9 @@ func (v *Square) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "kind":
+			if seen[0] {
+				c.Duplicate(key)
+			}
 			seen[0] = true
 			c.Push("kind")
 			if s, ok := c.String(d); ok {
@@ -121,6 +137,9 @@ func (v *Square) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "side":
+			if seen[1] {
+				c.Duplicate(key)
+			}
 			seen[1] = true
 			c.Push("side")
 			if f, text, ok := c.Float64(d); ok {
