@@ -75,6 +75,7 @@ func TestSchemaStore(t *testing.T) {
 	ids := map[string]string{} // schema name → package id
 	nodes, fallbacks := 0, 0
 	decodable, decoded, rootsDecoded := 0, 0, 0
+	fields, interpretedFields := 0, 0
 	reasons := map[string]int{} // first word of why a type is interpreted
 	for i, e := range entries {
 		name := strings.TrimSuffix(e.Name(), ".json")
@@ -111,6 +112,14 @@ func TestSchemaStore(t *testing.T) {
 			}
 			if gt.Name == typ && gt.Decode != nil {
 				rootsDecoded++
+			}
+			if gt.Decode != nil {
+				for _, f := range gt.Fields {
+					fields++
+					if f.Check != nil && f.Check.Interpret != nil {
+						interpretedFields++
+					}
+				}
 			}
 		}
 		h.add(id, typ, files)
@@ -214,6 +223,7 @@ func TestSchemaStore(t *testing.T) {
 	t.Logf("schema nodes that fell back to raw JSON: %d of %d (%.2f%%)", fallbacks, nodes, share)
 	t.Logf("struct and enum types read by generated decoders: %d of %d (%.1f%%; %d of %d document roots); the others fall back to the schema interpreter, by first cause: %v",
 		decoded, decodable, pct(decoded, decodable), rootsDecoded, len(ids), reasons)
+	t.Logf("fields of decoded types whose values the interpreter checks: %d of %d (%.1f%%)", interpretedFields, fields, pct(interpretedFields, fields))
 	if pct(lossless, valid) < 99 {
 		t.Errorf("valid instances accepted and lossless: %.2f%%, want >= 99%%", pct(lossless, valid))
 	}

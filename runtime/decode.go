@@ -9,6 +9,7 @@ import (
 	"math"
 	"math/big"
 	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -49,6 +50,11 @@ func (c *Decoding) Pop() { c.path = c.path[:len(c.path)-1] }
 
 // Problemf records a problem at the current location.
 func (c *Decoding) Problemf(format string, args ...any) {
+	c.problems = append(c.problems, Problem{Pointer: c.pointer(), Message: fmt.Sprintf(format, args...)})
+}
+
+// pointer is the JSON pointer of the current location.
+func (c *Decoding) pointer() string {
 	tokens := make([]string, len(c.path))
 	for i, s := range c.path {
 		if s.index >= 0 {
@@ -57,7 +63,7 @@ func (c *Decoding) Problemf(format string, args ...any) {
 			tokens[i] = s.name
 		}
 	}
-	c.problems = append(c.problems, Problem{Pointer: Pointer(tokens), Message: fmt.Sprintf(format, args...)})
+	return Pointer(tokens)
 }
 
 // Failed reports whether reading stopped at a syntax error.
@@ -471,6 +477,42 @@ var CheckDecoders bool
 // schema interpreter read one document differently.
 var ErrDecoderDisagrees = errors.New("the generated decoder and the schema interpreter disagree")
 
+// Interpret reads the next value for a generated decoder whose schema
+// has keywords the decoders do not compile: the schema interpreter checks
+// it against schemas (its problems placed under the current location),
+// then encoding/json decodes it into dst.
+func Interpret[T any](c *Decoding, d *jx.Decoder, dst *T, schemas ...*Schema) {
+	raw, ok := c.Raw(d)
+	if !ok {
+		return
+	}
+	doc, err := DecodeValue(raw)
+	if err != nil {
+		c.Problemf("%v", err)
+		return
+	}
+	before := len(c.problems)
+	here := c.pointer()
+	for _, s := range schemas {
+		ps, err := s.Validate(doc)
+		if err != nil {
+			c.Problemf("%v", err)
+			continue
+		}
+		for _, p := range ps {
+			p.Pointer = here + p.Pointer
+			c.problems = append(c.problems, p)
+		}
+	}
+	if len(c.problems) > before {
+		return
+	}
+	if err := json.Unmarshal(NormalizeIntegers(raw), dst); err != nil {
+		p := decodeProblem(err)
+		c.Problemf("%s", p.Message)
+	}
+}
+
 // ParseDecoded reads data with a generated validating decoder: one pass,
 // no schema interpreter. Problems come back as a *ValidationError, as
 // Parse's do. The schemas are the ones Parse would validate against;
@@ -523,6 +565,9 @@ func parseDecoded[T any](typeName string, data []byte, decode func(v *T, d *jx.D
 		return fail(ErrInvalidJSON, Problem{Message: c.err.Error()})
 	}
 	if len(c.problems) > 0 {
+		// By location, as the interpreter lists them; in document order
+		// within one.
+		sort.SliceStable(c.problems, func(i, j int) bool { return c.problems[i].Pointer < c.problems[j].Pointer })
 		return fail(nil, c.problems...)
 	}
 	return v, nil

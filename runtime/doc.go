@@ -1,10 +1,18 @@
 // Package runtime is the support package that structgen's generated code
 // imports:
 //
+//   - Decoding and ParseDecoded: what generated validating decoders share.
+//     A generated Parse<Type> reads the JSON once with a jx.Decoder,
+//     decodes into the generated types and checks the schema in the same
+//     pass, collecting every problem with its JSON pointer; a value whose
+//     schema has keywords the decoders do not compile is checked by the
+//     schema interpreter (Interpret). CheckDecoders compares the two;
 //   - Schemas and Parse: the embedded schema documents, compiled once per
-//     type on first use, and strict parsing of data at rest with one
-//     *ValidationError that names the type, the raw input and every
-//     problem's JSON pointer;
+//     schema on first use, and strict parsing of data at rest with the
+//     schema interpreter, for types without a generated decoder; both
+//     paths fail with one *ValidationError that names the type, the raw
+//     input and every problem's JSON pointer. Formats are asserted by
+//     default (package runtime/format);
 //   - Tool, ToolCall and ParseArgs: tools as each provider's API expects
 //     them, and parsing of a model's tool-call arguments with schema-guided
 //     repairs, each reported;

@@ -25,6 +25,7 @@ type Schemas struct {
 	annotate  bool // "format" is an annotation, not asserted
 
 	mu       sync.Mutex
+	handles  map[string]*Schema // by location
 	compiler *jsonschema.Compiler
 	err      error
 }
@@ -48,9 +49,20 @@ func (s *Schemas) AnnotateFormats() *Schemas {
 	return s
 }
 
-// Schema returns the schema at loc (URL#pointer), compiled on first use.
+// Schema returns the schema at loc (URL#pointer), compiled on first use;
+// the same loc gives the same *Schema, so it is compiled once.
 func (s *Schemas) Schema(loc string) *Schema {
-	return &Schema{set: s, loc: loc}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sc, ok := s.handles[loc]; ok {
+		return sc
+	}
+	if s.handles == nil {
+		s.handles = map[string]*Schema{}
+	}
+	sc := &Schema{set: s, loc: loc}
+	s.handles[loc] = sc
+	return sc
 }
 
 // Resources returns the embedded documents, keyed by URL.

@@ -135,6 +135,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 			if t.Interpreted != "" {
 				fmt.Fprintf(stderr, "structgen: %s is read by the schema interpreter: %s\n", t.Name, t.Interpreted)
 			}
+			for _, f := range t.Fields {
+				if f.Check != nil && f.Check.Interpret != nil {
+					fmt.Fprintf(stderr, "structgen: %s.%s is checked by the schema interpreter: %s\n", t.Name, f.Name, f.Check.Why)
+				}
+			}
 		}
 		// What each tool and output schema costs per request.
 		items, err := cost.Of(pkg.Package)

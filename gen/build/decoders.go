@@ -17,14 +17,17 @@ import (
 // the reason in Interpreted. A type whose decoder would call the decoder
 // of an interpreted type is interpreted too.
 
-// compileDecoders decides every struct and enum type's decoder.
+// compileDecoders decides every struct and enum type's decoder. A field
+// whose schema does not compile, or whose type's decoder does not, is
+// read by the interpreter alone (ir.Check.Interpret); a struct type whose
+// own object schema does not compile is read by the interpreter whole.
 func (b *builder) compileDecoders() {
 	types := make([]*ir.Type, 0, len(b.types))
 	for _, t := range b.types {
 		types = append(types, t)
 	}
 	sort.Slice(types, func(i, j int) bool { return types[i].Name < types[j].Name })
-	deps := map[*ir.Type][]*ir.Type{}
+	deps := map[*ir.Field][]*ir.Type{}
 	for _, t := range types {
 		var reason string
 		switch t.Kind {
@@ -42,25 +45,29 @@ func (b *builder) compileDecoders() {
 			}
 		}
 	}
-	// A decoder that calls an interpreted type's cannot be generated.
-	for changed := true; changed; {
-		changed = false
-		for _, t := range types {
-			if t.Decode == nil {
-				continue
-			}
-			for _, d := range deps[t] {
+	// A field whose value an interpreted type holds is interpreted.
+	for _, t := range types {
+		if t.Decode == nil {
+			continue
+		}
+		for _, f := range t.Fields {
+			for _, d := range deps[f] {
 				if d.Decode == nil {
-					t.Decode, t.Interpreted = nil, fmt.Sprintf("it holds %s, which the interpreter reads", d.Name)
-					for _, f := range t.Fields {
-						f.Check = nil
-					}
-					changed = true
+					b.interpret(f, fmt.Sprintf("it holds %s, which the interpreter reads", d.Name))
 					break
 				}
 			}
 		}
 	}
+}
+
+// interpret makes the decoder hand field f's value to the interpreter.
+func (b *builder) interpret(f *ir.Field, why string) {
+	var locs []string
+	for _, s := range b.fieldSites[f] {
+		locs = append(locs, b.l.Stable(s.Loc))
+	}
+	f.Check = &ir.Check{Interpret: locs, Why: why}
 }
 
 // compileEnum compiles an enum type: a string that is one of its values.
@@ -85,7 +92,7 @@ func (b *builder) compileEnum(t *ir.Type) string {
 }
 
 // compileStruct compiles a struct type from its one object schema.
-func (b *builder) compileStruct(t *ir.Type, deps map[*ir.Type][]*ir.Type) string {
+func (b *builder) compileStruct(t *ir.Type, deps map[*ir.Field][]*ir.Type) string {
 	sites := b.structSites[t]
 	if len(sites) != 1 || len(t.Schemas) != 1 {
 		return "its schema is merged from several (allOf or $ref beside keywords)"
@@ -120,14 +127,16 @@ func (b *builder) compileStruct(t *ir.Type, deps map[*ir.Type][]*ir.Type) string
 	for _, f := range t.Fields {
 		fs := b.fieldSites[f]
 		if len(fs) != 1 {
-			return fmt.Sprintf("property %q has several schemas", f.JSON)
+			b.interpret(f, "several schemas")
+			continue
 		}
 		c, ds, reason := b.check(fs[0], f.Type)
 		if reason != "" {
-			return fmt.Sprintf("property %q: %s", f.JSON, reason)
+			b.interpret(f, reason)
+			continue
 		}
 		f.Check = c
-		deps[t] = append(deps[t], ds...)
+		deps[f] = ds
 	}
 	t.Decode = dec
 	return ""

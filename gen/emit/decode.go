@@ -29,7 +29,7 @@ func emitDecoders(f *jen.File, pkg *ir.Package) bool {
 		any = true
 		switch t.Kind {
 		case ir.KindStruct:
-			emitStructDecoder(f, t)
+			emitStructDecoder(f, t, pkg.SchemaSet)
 		case ir.KindEnum:
 			emitEnumDecoder(f, t)
 		}
@@ -46,7 +46,7 @@ func emitEnumDecoder(f *jen.File, t *ir.Type) {
 	var cases []jen.Code
 	var vals []string
 	for _, v := range t.Values {
-		vals = append(vals, strconv.Quote(v.Value))
+		vals = append(vals, "'"+v.Value+"'")
 		cases = append(cases, jen.Lit(v.Value))
 	}
 	f.Comment(fmt.Sprintf("// decodeJSON reads %s, one of its values.", t.Name))
@@ -60,7 +60,7 @@ func emitEnumDecoder(f *jen.File, t *ir.Type) {
 	)
 }
 
-func emitStructDecoder(f *jen.File, t *ir.Type) {
+func emitStructDecoder(f *jen.File, t *ir.Type, set string) {
 	dec := t.Decode
 	fieldIndex := map[string]int{}
 	for i, fd := range t.Fields {
@@ -93,7 +93,16 @@ func emitStructDecoder(f *jen.File, t *ir.Type) {
 			jen.Id("seen").Index(jen.Lit(i)).Op("=").True(),
 		}
 		block = append(block, jen.Id("c").Dot("Push").Call(jen.Lit(fd.JSON)))
-		block = append(block, valueCode(jen.Id("v").Dot(fd.Name), fd.Type, fd.Check, 0)...)
+		if in := fd.Check.Interpret; in != nil {
+			// The schema interpreter checks this value: see ir.Check.
+			args := []jen.Code{jen.Id("c"), jen.Id("d"), jen.Op("&").Id("v").Dot(fd.Name)}
+			for _, loc := range in {
+				args = append(args, jen.Id(set).Dot("Schema").Call(jen.Lit(loc)))
+			}
+			block = append(block, jen.Qual(runtimePkg, "Interpret").Call(args...))
+		} else {
+			block = append(block, valueCode(jen.Id("v").Dot(fd.Name), fd.Type, fd.Check, 0)...)
+		}
 		block = append(block, jen.Id("c").Dot("Pop").Call())
 		cases = append(cases, jen.Case(jen.Lit(fd.JSON)).Block(block...))
 	}
@@ -311,8 +320,21 @@ func enumCheck(v jen.Code, c *ir.Check, lit func(text string) jen.Code) []jen.Co
 	}
 	return []jen.Code{jen.Switch(v).Block(
 		jen.Case(cases...),
-		jen.Default().Block(jen.Id("c").Dot("NotOneOf").Call(jen.Lit(strings.Join(c.Enum, ", ")))),
+		jen.Default().Block(jen.Id("c").Dot("NotOneOf").Call(jen.Lit(enumList(c.Enum)))),
 	)}
+}
+
+// enumList words enum values as the interpreter does: strings in single
+// quotes, other values as JSON.
+func enumList(texts []string) string {
+	out := make([]string, len(texts))
+	for i, t := range texts {
+		if s, err := strconv.Unquote(t); err == nil && strings.HasPrefix(t, `"`) {
+			t = "'" + s + "'"
+		}
+		out[i] = t
+	}
+	return strings.Join(out, ", ")
 }
 
 // intBounds checks an integer against its bounds: as int64 where the

@@ -229,6 +229,13 @@ type Decode struct {
 // its schema; it parallels the Go type expression the value is decoded
 // into (Items for a slice's element).
 type Check struct {
+	// Interpret: the value's schema has keywords the decoders do not
+	// compile; the decoder reads the value's JSON and has the schema
+	// interpreter check it against these locations, then decodes it with
+	// encoding/json. The other fields are unset.
+	Interpret []string `json:",omitempty"`
+	// Why says what Interpret is for (for structgen -v).
+	Why string `json:",omitempty"`
 	// Null: the schema allows null.
 	Null bool `json:",omitempty"`
 	// Strings: lengths in code points, an ECMA-262 pattern, an asserted

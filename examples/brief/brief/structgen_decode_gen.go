@@ -103,6 +103,6 @@ func (v *BriefRisk) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	case "low", "medium", "high":
 		*v = BriefRisk(s)
 	default:
-		c.NotOneOf("\"low\", \"medium\", \"high\"")
+		c.NotOneOf("'low', 'medium', 'high'")
 	}
 }

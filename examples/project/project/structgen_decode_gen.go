@@ -75,6 +75,175 @@ func (v *Level) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	case "low", "medium", "high":
 		*v = Level(s)
 	default:
-		c.NotOneOf("\"low\", \"medium\", \"high\"")
+		c.NotOneOf("'low', 'medium', 'high'")
 	}
+}
+
+// decodeJSON reads Project and checks its schema in one pass.
+func (v *Project) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [10]bool
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "name":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("name")
+			if s, ok := c.String(d); ok {
+				v.Name = s
+				c.Length(s, 1, -1)
+			}
+			c.Pop()
+		case "description":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("description")
+			if s, ok := c.String(d); ok {
+				v.Description = s
+			}
+			c.Pop()
+		case "facts":
+			if seen[2] {
+				c.Duplicate(key)
+			}
+			seen[2] = true
+			c.Push("facts")
+			if a0, ok := c.Array(d); ok {
+				v.Facts = []Fact{}
+				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+					c.PushIndex(i0)
+					var e0 Fact
+					e0.decodeJSON(d, c)
+					v.Facts = append(v.Facts, e0)
+					c.Pop()
+				}
+				c.End(a0.Err())
+				c.Items(len(v.Facts), 1, -1)
+			}
+			c.Pop()
+		case "level":
+			if seen[3] {
+				c.Duplicate(key)
+			}
+			seen[3] = true
+			c.Push("level")
+			v.Level.decodeJSON(d, c)
+			c.Pop()
+		case "confidence":
+			if seen[4] {
+				c.Duplicate(key)
+			}
+			seen[4] = true
+			c.Push("confidence")
+			p0 := new(float64)
+			if f, text, ok := c.Float64(d); ok {
+				*p0 = f
+				c.NumberBounds(text, "0", "1", "", "")
+			}
+			v.Confidence = p0
+			c.Pop()
+		case "stars":
+			if seen[5] {
+				c.Duplicate(key)
+			}
+			seen[5] = true
+			c.Push("stars")
+			p0 := new(int64)
+			if i, ok := c.Int64(d); ok {
+				*p0 = i
+				c.IntMin(i, int64(0))
+			}
+			v.Stars = p0
+			c.Pop()
+		case "license":
+			if seen[6] {
+				c.Duplicate(key)
+			}
+			seen[6] = true
+			c.Push("license")
+			v.License.Present = true
+			if c.IsNull(d) {
+				v.License.Null = true
+			} else {
+				if s, ok := c.String(d); ok {
+					v.License.Value = s
+				}
+			}
+			c.Pop()
+		case "homepage":
+			if seen[7] {
+				c.Duplicate(key)
+			}
+			seen[7] = true
+			c.Push("homepage")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+				c.Format(s, "uri")
+			}
+			v.Homepage = p0
+			c.Pop()
+		case "labels":
+			if seen[8] {
+				c.Duplicate(key)
+			}
+			seen[8] = true
+			c.Push("labels")
+			if m0, ok := c.Object(d); ok {
+				v.Labels = map[string]string{}
+				for !c.Failed() && m0.Next() {
+					k0 := string(m0.Key())
+					if _, dup := v.Labels[k0]; dup {
+						c.Duplicate([]byte(k0))
+					}
+					c.Push(k0)
+					var e0 string
+					if s, ok := c.String(d); ok {
+						e0 = s
+					}
+					v.Labels[k0] = e0
+					c.Pop()
+				}
+				c.End(m0.Err())
+			}
+			c.Pop()
+		case "version":
+			if seen[9] {
+				c.Duplicate(key)
+			}
+			seen[9] = true
+			c.Push("version")
+			runtime.Interpret(c, d, &v.Version, structgenSchemas.Schema("structgen:///project.json#/properties/version"))
+			c.Pop()
+		default:
+			c.Extra(key)
+			c.Skip(d)
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "name")
+	}
+	if !seen[1] {
+		missing = append(missing, "description")
+	}
+	if !seen[2] {
+		missing = append(missing, "facts")
+	}
+	if !seen[3] {
+		missing = append(missing, "level")
+	}
+	c.Missing(missing...)
 }

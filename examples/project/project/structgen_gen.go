@@ -85,7 +85,7 @@ var schemaProject = structgenSchemas.Schema("structgen:///project.json#")
 // ParseProject validates data against the schema of Project and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProject(data []byte) (Project, error) {
-	return runtime.Parse[Project]("Project", data, schemaProject)
+	return runtime.ParseDecoded("Project", data, (*Project).decodeJSON, schemaProject)
 }
 
 // Schema: schemas/project.json#/properties/version

@@ -395,6 +395,6 @@ func (v *TicketStatus) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	case "open", "pending", "solved", "closed":
 		*v = TicketStatus(s)
 	default:
-		c.NotOneOf("\"open\", \"pending\", \"solved\", \"closed\"")
+		c.NotOneOf("'open', 'pending', 'solved', 'closed'")
 	}
 }

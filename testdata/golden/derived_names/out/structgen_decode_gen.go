@@ -288,7 +288,7 @@ func (v *DocColorAtPropertiesColor) decodeJSON(d *jx.Decoder, c *runtime.Decodin
 	case "red", "green":
 		*v = DocColorAtPropertiesColor(s)
 	default:
-		c.NotOneOf("\"red\", \"green\"")
+		c.NotOneOf("'red', 'green'")
 	}
 }
 
@@ -343,7 +343,7 @@ func (v *DocPermission) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	case "read", "write":
 		*v = DocPermission(s)
 	default:
-		c.NotOneOf("\"read\", \"write\"")
+		c.NotOneOf("'read', 'write'")
 	}
 }
 

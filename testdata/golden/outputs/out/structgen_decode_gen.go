@@ -183,7 +183,7 @@ func (v *BriefStatus) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	case "draft", "final":
 		*v = BriefStatus(s)
 	default:
-		c.NotOneOf("\"draft\", \"final\"")
+		c.NotOneOf("'draft', 'final'")
 	}
 }
 
@@ -197,7 +197,7 @@ func (v *Mood) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	case "happy", "sad", "unsure":
 		*v = Mood(s)
 	default:
-		c.NotOneOf("\"happy\", \"sad\", \"unsure\"")
+		c.NotOneOf("'happy', 'sad', 'unsure'")
 	}
 }
 

@@ -122,7 +122,7 @@ func (v *Currency) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	case "EUR", "USD":
 		*v = Currency(s)
 	default:
-		c.NotOneOf("\"EUR\", \"USD\"")
+		c.NotOneOf("'EUR', 'USD'")
 	}
 }
 

@@ -209,7 +209,7 @@ func (v *GetWeatherArgsUnit) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	case "celsius", "fahrenheit":
 		*v = GetWeatherArgsUnit(s)
 	default:
-		c.NotOneOf("\"celsius\", \"fahrenheit\"")
+		c.NotOneOf("'celsius', 'fahrenheit'")
 	}
 }
 
@@ -290,7 +290,7 @@ func (v *ListIssuesArgsState) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	case "open", "closed", "all":
 		*v = ListIssuesArgsState(s)
 	default:
-		c.NotOneOf("\"open\", \"closed\", \"all\"")
+		c.NotOneOf("'open', 'closed', 'all'")
 	}
 }
 

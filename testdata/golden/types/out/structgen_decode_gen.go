@@ -66,6 +66,310 @@ func (v *Item) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// decodeJSON reads Order and checks its schema in one pass.
+func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [20]bool
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "id":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("id")
+			if s, ok := c.String(d); ok {
+				v.ID = s
+			}
+			c.Pop()
+		case "quantity":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("quantity")
+			if i, ok := c.Int64(d); ok {
+				v.Quantity = i
+				c.IntMin(i, int64(1))
+			}
+			c.Pop()
+		case "price":
+			if seen[2] {
+				c.Duplicate(key)
+			}
+			seen[2] = true
+			c.Push("price")
+			if f, text, ok := c.Float64(d); ok {
+				v.Price = f
+				_ = text
+			}
+			c.Pop()
+		case "paid":
+			if seen[3] {
+				c.Duplicate(key)
+			}
+			seen[3] = true
+			c.Push("paid")
+			if b, ok := c.Bool(d); ok {
+				v.Paid = b
+			}
+			c.Pop()
+		case "note":
+			if seen[4] {
+				c.Duplicate(key)
+			}
+			seen[4] = true
+			c.Push("note")
+			if c.IsNull(d) {
+				v.Note = nil
+			} else {
+				p0 := new(string)
+				if s, ok := c.String(d); ok {
+					*p0 = s
+				}
+				v.Note = p0
+			}
+			c.Pop()
+		case "coupon":
+			if seen[5] {
+				c.Duplicate(key)
+			}
+			seen[5] = true
+			c.Push("coupon")
+			v.Coupon.Present = true
+			if c.IsNull(d) {
+				v.Coupon.Null = true
+			} else {
+				if s, ok := c.String(d); ok {
+					v.Coupon.Value = s
+				}
+			}
+			c.Pop()
+		case "discount":
+			if seen[6] {
+				c.Duplicate(key)
+			}
+			seen[6] = true
+			c.Push("discount")
+			p0 := new(float64)
+			if f, text, ok := c.Float64(d); ok {
+				*p0 = f
+				_ = text
+			}
+			v.Discount = p0
+			c.Pop()
+		case "items":
+			if seen[7] {
+				c.Duplicate(key)
+			}
+			seen[7] = true
+			c.Push("items")
+			if a0, ok := c.Array(d); ok {
+				v.Items = []Item{}
+				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+					c.PushIndex(i0)
+					var e0 Item
+					e0.decodeJSON(d, c)
+					v.Items = append(v.Items, e0)
+					c.Pop()
+				}
+				c.End(a0.Err())
+				c.Items(len(v.Items), 1, -1)
+			}
+			c.Pop()
+		case "labels":
+			if seen[8] {
+				c.Duplicate(key)
+			}
+			seen[8] = true
+			c.Push("labels")
+			if a0, ok := c.Array(d); ok {
+				v.Labels = []string{}
+				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+					c.PushIndex(i0)
+					var e0 string
+					if s, ok := c.String(d); ok {
+						e0 = s
+					}
+					v.Labels = append(v.Labels, e0)
+					c.Pop()
+				}
+				c.End(a0.Err())
+			}
+			c.Pop()
+		case "attributes":
+			if seen[9] {
+				c.Duplicate(key)
+			}
+			seen[9] = true
+			c.Push("attributes")
+			if m0, ok := c.Object(d); ok {
+				v.Attributes = map[string]int64{}
+				for !c.Failed() && m0.Next() {
+					k0 := string(m0.Key())
+					if _, dup := v.Attributes[k0]; dup {
+						c.Duplicate([]byte(k0))
+					}
+					c.Push(k0)
+					var e0 int64
+					if i, ok := c.Int64(d); ok {
+						e0 = i
+					}
+					v.Attributes[k0] = e0
+					c.Pop()
+				}
+				c.End(m0.Err())
+			}
+			c.Pop()
+		case "priority":
+			if seen[10] {
+				c.Duplicate(key)
+			}
+			seen[10] = true
+			c.Push("priority")
+			v.Priority.decodeJSON(d, c)
+			c.Pop()
+		case "status":
+			if seen[11] {
+				c.Duplicate(key)
+			}
+			seen[11] = true
+			c.Push("status")
+			runtime.Interpret(c, d, &v.Status, structgenSchemas.Schema("structgen:///order.json#/properties/status"))
+			c.Pop()
+		case "version":
+			if seen[12] {
+				c.Duplicate(key)
+			}
+			seen[12] = true
+			c.Push("version")
+			p0 := new(int64)
+			if i, ok := c.Int64(d); ok {
+				*p0 = i
+				switch i {
+				case int64(2):
+				default:
+					c.NotOneOf("2")
+				}
+			}
+			v.Version = p0
+			c.Pop()
+		case "location":
+			if seen[13] {
+				c.Duplicate(key)
+			}
+			seen[13] = true
+			c.Push("location")
+			runtime.Interpret(c, d, &v.Location, structgenSchemas.Schema("structgen:///order.json#/properties/location"))
+			c.Pop()
+		case "legacy":
+			if seen[14] {
+				c.Duplicate(key)
+			}
+			seen[14] = true
+			c.Push("legacy")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.Legacy = p0
+			c.Pop()
+		case "big":
+			if seen[15] {
+				c.Duplicate(key)
+			}
+			seen[15] = true
+			c.Push("big")
+			p0 := new(int64)
+			if i, ok := c.Int64(d); ok {
+				*p0 = i
+			}
+			v.Big = p0
+			c.Pop()
+		case "meta":
+			if seen[16] {
+				c.Duplicate(key)
+			}
+			seen[16] = true
+			c.Push("meta")
+			if raw, ok := c.Raw(d); ok {
+				v.Meta = raw
+			}
+			c.Pop()
+		case "$ref-like key":
+			if seen[17] {
+				c.Duplicate(key)
+			}
+			seen[17] = true
+			c.Push("$ref-like key")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.RefLikeKey = p0
+			c.Pop()
+		case "caseA":
+			if seen[18] {
+				c.Duplicate(key)
+			}
+			seen[18] = true
+			c.Push("caseA")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.CaseA = p0
+			c.Pop()
+		case "case_a":
+			if seen[19] {
+				c.Duplicate(key)
+			}
+			seen[19] = true
+			c.Push("case_a")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.CaseA2 = p0
+			c.Pop()
+		default:
+			c.Extra(key)
+			c.Skip(d)
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "id")
+	}
+	if !seen[1] {
+		missing = append(missing, "quantity")
+	}
+	if !seen[2] {
+		missing = append(missing, "price")
+	}
+	if !seen[3] {
+		missing = append(missing, "paid")
+	}
+	if !seen[7] {
+		missing = append(missing, "items")
+	}
+	if !seen[10] {
+		missing = append(missing, "priority")
+	}
+	if !seen[4] {
+		missing = append(missing, "note")
+	}
+	c.Missing(missing...)
+}
+
 // decodeJSON reads Priority, one of its values.
 func (v *Priority) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	s, ok := c.String(d)
@@ -76,6 +380,6 @@ func (v *Priority) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	case "low", "normal", "high", "":
 		*v = Priority(s)
 	default:
-		c.NotOneOf("\"low\", \"normal\", \"high\", \"\"")
+		c.NotOneOf("'low', 'normal', 'high', ''")
 	}
 }

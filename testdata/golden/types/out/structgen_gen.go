@@ -85,7 +85,7 @@ var schemaOrder = structgenSchemas.Schema("structgen:///order.json#")
 // ParseOrder validates data against the schema of Order and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrder(data []byte) (Order, error) {
-	return runtime.Parse[Order]("Order", data, schemaOrder)
+	return runtime.ParseDecoded("Order", data, (*Order).decodeJSON, schemaOrder)
 }
 
 // A tuple: latitude, longitude and an optional label.

@@ -33,7 +33,7 @@ func (v *Circle) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				switch s {
 				case "circle":
 				default:
-					c.NotOneOf("\"circle\"")
+					c.NotOneOf("'circle'")
 				}
 			}
 			c.Pop()
@@ -63,6 +63,56 @@ func (v *Circle) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	}
 	if !seen[1] {
 		missing = append(missing, "radius")
+	}
+	c.Missing(missing...)
+}
+
+// decodeJSON reads Setting and checks its schema in one pass.
+func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [2]bool
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "value":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("value")
+			runtime.Interpret(c, d, &v.Value, structgenSchemas.Schema("structgen:///setting.json#/properties/value"))
+			c.Pop()
+		case "fallback":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("fallback")
+			runtime.Interpret(c, d, &v.Fallback, structgenSchemas.Schema("structgen:///setting.json#/properties/fallback"))
+			c.Pop()
+		default:
+			k := string(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "value")
 	}
 	c.Missing(missing...)
 }
@@ -132,7 +182,7 @@ func (v *Square) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				switch s {
 				case "square":
 				default:
-					c.NotOneOf("\"square\"")
+					c.NotOneOf("'square'")
 				}
 			}
 			c.Pop()

@@ -187,7 +187,7 @@ var schemaSetting = structgenSchemas.Schema("structgen:///setting.json#")
 // ParseSetting validates data against the schema of Setting and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSetting(data []byte) (Setting, error) {
-	return runtime.Parse[Setting]("Setting", data, schemaSetting)
+	return runtime.ParseDecoded("Setting", data, (*Setting).decodeJSON, schemaSetting)
 }
 
 // Schema: schemas/setting.json#/properties/fallback
