@@ -171,3 +171,93 @@ func flagValue(name string) string {
 	}
 	return ""
 }
+
+// mcpBenchCalls are calls of GitHub's MCP tools as a model writes them.
+var mcpBenchCalls = []struct{ tool, goName, args string }{
+	{"get_tag", "GetTag", `{"owner":"structgen","repo":"structgen","tag":"v0.3.0"}`},
+	{"list_issues", "ListIssues", `{"owner":"golang","repo":"go","state":"OPEN","labels":["NeedsFix","compiler/runtime"],"orderBy":"UPDATED_AT","direction":"DESC","perPage":50,"since":"2026-11-01T00:00:00Z"}`},
+	{"issue_write", "IssueWrite", `{"method":"create","owner":"structgen","repo":"structgen","title":"Parse rejects 1.0 for an integer field","body":"Steps to reproduce:\n1. Generate from a schema with {\"type\":\"integer\"}.\n2. Parse {\"n\": 1.0}.\n\nExpected: accepted, as JSON Schema counts 1.0 as an integer.","labels":["bug","runtime"],"assignees":["octocat"],"milestone":3}`},
+	{"projects_write", "ProjectsWrite", `{"method":"update_project_item","owner":"structgen","project_number":4,"item_id":1207,"updated_field":{"id":101,"value":"In progress"}}`},
+}
+
+// BenchmarkMCPToolCalls generates GitHub's MCP tools into a package in a
+// scratch module and benchmarks there, per call, Parse<Tool>Action (the
+// generated decoder for a call as the schema wants it) against
+// json.Unmarshal into the same arguments type and against
+// runtime.ParseArgs (repairs, then the schema interpreter), reporting
+// both ratios.
+func BenchmarkMCPToolCalls(b *testing.B) {
+	corpus, err := filepath.Abs(needCorpus(b, "mcp-github"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg := &Config{Dir: b.TempDir(), Package: "gh", Tools: []ToolEntry{{MCP: filepath.Join(corpus, "*.json")}}}
+	files, _, err := Generate(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	h := newHarness(b)
+	h.add("gh", "", files)
+	h.main = "package main\n\nimport _ \"corpus/gh\"\n\nfunc main() {}\n"
+	var bench strings.Builder
+	bench.WriteString("package main\n\nimport (\n\t\"encoding/json\"\n\t\"testing\"\n\n\t\"corpus/gh\"\n\t\"github.com/structgen/structgen/runtime\"\n)\n")
+	for i, c := range mcpBenchCalls {
+		fmt.Fprintf(&bench, `
+var args%[1]d = []byte(%[2]q)
+
+func BenchmarkParse%[1]d(b *testing.B) {
+	for b.Loop() {
+		if _, err := gh.Parse%[3]sAction(args%[1]d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkUnmarshal%[1]d(b *testing.B) {
+	for b.Loop() {
+		var v gh.%[3]sArgs
+		if err := json.Unmarshal(args%[1]d, &v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkInterpret%[1]d(b *testing.B) {
+	for b.Loop() {
+		if _, _, err := runtime.ParseArgs[gh.%[3]sArgs](gh.%[3]sTool, "%[3]sArgs", args%[1]d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+`, i, c.args, c.goName)
+	}
+	h.writeMain()
+	if err := os.WriteFile(filepath.Join(h.dir, "bench_test.go"), []byte(bench.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	benchtime := "1s"
+	if f := flagValue("test.benchtime"); f != "" {
+		benchtime = f
+	}
+	cmd := exec.Command("go", "test", "-run", "^$", "-bench", ".", "-benchmem", "-benchtime", benchtime)
+	cmd.Dir = h.dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		b.Fatalf("go test -bench: %v\n%s", err, out)
+	}
+	ns := map[string]float64{}
+	for _, m := range regexp.MustCompile(`(?m)^Benchmark(\w+?)-?\d*\s+\d+\s+([\d.]+) ns/op`).FindAllStringSubmatch(string(out), -1) {
+		ns[m[1]], _ = strconv.ParseFloat(m[2], 64)
+	}
+	b.Logf("scratch module results:\n%s", out)
+	for b.Loop() {
+	}
+	for i, c := range mcpBenchCalls {
+		p, u, in := ns[fmt.Sprintf("Parse%d", i)], ns[fmt.Sprintf("Unmarshal%d", i)], ns[fmt.Sprintf("Interpret%d", i)]
+		if u > 0 {
+			b.ReportMetric(p/u, c.tool+"-x-unmarshal")
+			b.ReportMetric(in/u, c.tool+"-interp-x-unmarshal")
+		}
+	}
+}

@@ -249,6 +249,12 @@ func emitActionMethods(f *jen.File, t *ir.Type) {
 // emitTools writes each tool's descriptor and parsers, then the package's
 // action API.
 func emitTools(f *jen.File, pkg *ir.Package) {
+	decoded := map[string]bool{} // action types with a generated decoder
+	for _, t := range pkg.Types {
+		if t.Decode != nil && t.Kind == ir.KindStruct {
+			decoded[t.Name] = true
+		}
+	}
 	for _, t := range pkg.Tools {
 		id := t.Idents
 		schema := id.Schema
@@ -275,10 +281,21 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 		f.Comment(fmt.Sprintf("// %s reads the arguments of a call of tool %q as the model", id.Parse, t.Name))
 		f.Comment("// sent them: repaired where the schema allows (runtime.ParseArgs returns")
 		f.Comment("// the repairs), then validated against the tool's schema and decoded.")
-		f.Func().Id(id.Parse).Params(jen.Id("args").Index().Byte()).Params(jen.Id(t.Action), jen.Error()).Block(
+		if decoded[t.Action] {
+			f.Comment("// A call that needs no repair is read in one pass by the generated decoder.")
+		}
+		var body []jen.Code
+		if decoded[t.Action] {
+			// Any other call goes through the repairs and the
+			// interpreter, which word its problems.
+			body = append(body, jen.If(jen.List(jen.Id("a"), jen.Err()).Op(":=").Qual(runtimePkg, "ParseDecoded").Call(
+				jen.Lit(t.Action), jen.Id("args"), jen.Parens(jen.Op("*").Id(t.Action)).Dot("decodeJSON")), jen.Err().Op("==").Nil()).Block(
+				jen.Return(jen.Id("a"), jen.Nil())))
+		}
+		body = append(body,
 			jen.List(jen.Id("a"), jen.Id("_"), jen.Err()).Op(":=").Qual(runtimePkg, "ParseArgs").Types(jen.Id(t.Action)).Call(jen.Id(id.Tool), jen.Lit(t.Action), jen.Id("args")),
-			jen.Return(jen.Id("a"), jen.Err()),
-		)
+			jen.Return(jen.Id("a"), jen.Err()))
+		f.Func().Id(id.Parse).Params(jen.Id("args").Index().Byte()).Params(jen.Id(t.Action), jen.Error()).Block(body...)
 		f.Line()
 		if t.Response == "" {
 			continue

@@ -168,7 +168,11 @@ var ReadFileTool = runtime.NewTool("read_file", "Read a file of the repository."
 // ParseReadFileAction reads the arguments of a call of tool "read_file" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
 // the repairs), then validated against the tool's schema and decoded.
+// A call that needs no repair is read in one pass by the generated decoder.
 func ParseReadFileAction(args []byte) (ReadFileArgs, error) {
+	if a, err := runtime.ParseDecoded("ReadFileArgs", args, (*ReadFileArgs).decodeJSON); err == nil {
+		return a, nil
+	}
 	a, _, err := runtime.ParseArgs[ReadFileArgs](ReadFileTool, "ReadFileArgs", args)
 	return a, err
 }

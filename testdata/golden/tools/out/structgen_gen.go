@@ -551,7 +551,11 @@ var GetIssueTool = runtime.NewTool("get-issue", "Get one issue.", toolSchemaGetI
 // ParseGetIssueAction reads the arguments of a call of tool "get-issue" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
 // the repairs), then validated against the tool's schema and decoded.
+// A call that needs no repair is read in one pass by the generated decoder.
 func ParseGetIssueAction(args []byte) (GetIssueArgs, error) {
+	if a, err := runtime.ParseDecoded("GetIssueArgs", args, (*GetIssueArgs).decodeJSON); err == nil {
+		return a, nil
+	}
 	a, _, err := runtime.ParseArgs[GetIssueArgs](GetIssueTool, "GetIssueArgs", args)
 	return a, err
 }
@@ -611,7 +615,11 @@ var GetWeatherTool = runtime.NewTool("get_weather", "Get the weather for a city.
 // ParseGetWeatherAction reads the arguments of a call of tool "get_weather" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
 // the repairs), then validated against the tool's schema and decoded.
+// A call that needs no repair is read in one pass by the generated decoder.
 func ParseGetWeatherAction(args []byte) (GetWeatherArgs, error) {
+	if a, err := runtime.ParseDecoded("GetWeatherArgs", args, (*GetWeatherArgs).decodeJSON); err == nil {
+		return a, nil
+	}
 	a, _, err := runtime.ParseArgs[GetWeatherArgs](GetWeatherTool, "GetWeatherArgs", args)
 	return a, err
 }
@@ -634,7 +642,11 @@ var ListIssuesTool = runtime.NewTool("list_issues", "List issues of a repository
 // ParseListIssuesAction reads the arguments of a call of tool "list_issues" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
 // the repairs), then validated against the tool's schema and decoded.
+// A call that needs no repair is read in one pass by the generated decoder.
 func ParseListIssuesAction(args []byte) (ListIssuesArgs, error) {
+	if a, err := runtime.ParseDecoded("ListIssuesArgs", args, (*ListIssuesArgs).decodeJSON); err == nil {
+		return a, nil
+	}
 	a, _, err := runtime.ParseArgs[ListIssuesArgs](ListIssuesTool, "ListIssuesArgs", args)
 	return a, err
 }
@@ -703,7 +715,11 @@ var SearchCodeTool = runtime.NewTool("search_code", "Search the code base.", too
 // ParseSearchCodeAction reads the arguments of a call of tool "search_code" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
 // the repairs), then validated against the tool's schema and decoded.
+// A call that needs no repair is read in one pass by the generated decoder.
 func ParseSearchCodeAction(args []byte) (SearchCodeArgs, error) {
+	if a, err := runtime.ParseDecoded("SearchCodeArgs", args, (*SearchCodeArgs).decodeJSON); err == nil {
+		return a, nil
+	}
 	a, _, err := runtime.ParseArgs[SearchCodeArgs](SearchCodeTool, "SearchCodeArgs", args)
 	return a, err
 }
