@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/structgen/structgen/runtime"
 )
 
 // TestMCPGitHub imports every tool of GitHub's MCP server into one
@@ -127,6 +129,9 @@ func TestMCPGitHub(t *testing.T) {
 			}
 			continue
 		}
+		if strings.Contains(res.Err, runtime.ErrDecoderDisagrees.Error()) {
+			t.Errorf("%s: %s", c.Tool, res.Err)
+		}
 		if res.Err == "" || !strings.Contains(res.Err, "'"+c.Missing+"'") {
 			t.Errorf("%s: call without %q: want an error naming it, got %q", c.Tool, c.Missing, res.Err)
 		} else {
@@ -231,9 +236,11 @@ import (
 	"os"
 
 	"corpus/gh"
+	"github.com/structgen/structgen/runtime"
 )
 
 func main() {
+	runtime.CheckDecoders = true // every decoded call is read by the interpreter too
 	same := 0
 	for _, tool := range gh.Tools {
 		if string(tool.Parameters) == tool.Schema().Document() {

@@ -289,8 +289,9 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 			// Any other call goes through the repairs and the
 			// interpreter, which word its problems.
 			body = append(body, jen.If(jen.List(jen.Id("a"), jen.Err()).Op(":=").Qual(runtimePkg, "ParseDecoded").Call(
-				jen.Lit(t.Action), jen.Id("args"), jen.Parens(jen.Op("*").Id(t.Action)).Dot("decodeJSON")), jen.Err().Op("==").Nil()).Block(
-				jen.Return(jen.Id("a"), jen.Nil())))
+				jen.Lit(t.Action), jen.Id("args"), jen.Parens(jen.Op("*").Id(t.Action)).Dot("decodeJSON"), jen.Id(schema)),
+				jen.Err().Op("==").Nil().Op("||").Qual("errors", "Is").Call(jen.Err(), jen.Qual(runtimePkg, "ErrDecoderDisagrees"))).Block(
+				jen.Return(jen.Id("a"), jen.Err())))
 		}
 		body = append(body,
 			jen.List(jen.Id("a"), jen.Id("_"), jen.Err()).Op(":=").Qual(runtimePkg, "ParseArgs").Types(jen.Id(t.Action)).Call(jen.Id(id.Tool), jen.Lit(t.Action), jen.Id("args")),

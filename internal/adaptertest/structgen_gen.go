@@ -7,6 +7,7 @@ package adaptertest
 
 import (
 	"encoding/json"
+	"errors"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -171,8 +172,8 @@ var LookupTool = runtime.NewTool("lookup", "Look up a station's readings.", tool
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read in one pass by the generated decoder.
 func ParseLookupAction(args []byte) (LookupArgs, error) {
-	if a, err := runtime.ParseDecoded("LookupArgs", args, (*LookupArgs).decodeJSON); err == nil {
-		return a, nil
+	if a, err := runtime.ParseDecoded("LookupArgs", args, (*LookupArgs).decodeJSON, toolSchemaLookup); err == nil || errors.Is(err, runtime.ErrDecoderDisagrees) {
+		return a, err
 	}
 	a, _, err := runtime.ParseArgs[LookupArgs](LookupTool, "LookupArgs", args)
 	return a, err

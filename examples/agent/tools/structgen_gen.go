@@ -7,6 +7,7 @@ package tools
 
 import (
 	"encoding/json"
+	"errors"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -170,8 +171,8 @@ var ReadFileTool = runtime.NewTool("read_file", "Read a file of the repository."
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read in one pass by the generated decoder.
 func ParseReadFileAction(args []byte) (ReadFileArgs, error) {
-	if a, err := runtime.ParseDecoded("ReadFileArgs", args, (*ReadFileArgs).decodeJSON); err == nil {
-		return a, nil
+	if a, err := runtime.ParseDecoded("ReadFileArgs", args, (*ReadFileArgs).decodeJSON, toolSchemaReadFile); err == nil || errors.Is(err, runtime.ErrDecoderDisagrees) {
+		return a, err
 	}
 	a, _, err := runtime.ParseArgs[ReadFileArgs](ReadFileTool, "ReadFileArgs", args)
 	return a, err

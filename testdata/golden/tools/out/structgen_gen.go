@@ -11,6 +11,7 @@ package tools
 
 import (
 	"encoding/json"
+	"errors"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -553,8 +554,8 @@ var GetIssueTool = runtime.NewTool("get-issue", "Get one issue.", toolSchemaGetI
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read in one pass by the generated decoder.
 func ParseGetIssueAction(args []byte) (GetIssueArgs, error) {
-	if a, err := runtime.ParseDecoded("GetIssueArgs", args, (*GetIssueArgs).decodeJSON); err == nil {
-		return a, nil
+	if a, err := runtime.ParseDecoded("GetIssueArgs", args, (*GetIssueArgs).decodeJSON, toolSchemaGetIssue); err == nil || errors.Is(err, runtime.ErrDecoderDisagrees) {
+		return a, err
 	}
 	a, _, err := runtime.ParseArgs[GetIssueArgs](GetIssueTool, "GetIssueArgs", args)
 	return a, err
@@ -617,8 +618,8 @@ var GetWeatherTool = runtime.NewTool("get_weather", "Get the weather for a city.
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read in one pass by the generated decoder.
 func ParseGetWeatherAction(args []byte) (GetWeatherArgs, error) {
-	if a, err := runtime.ParseDecoded("GetWeatherArgs", args, (*GetWeatherArgs).decodeJSON); err == nil {
-		return a, nil
+	if a, err := runtime.ParseDecoded("GetWeatherArgs", args, (*GetWeatherArgs).decodeJSON, toolSchemaGetWeather); err == nil || errors.Is(err, runtime.ErrDecoderDisagrees) {
+		return a, err
 	}
 	a, _, err := runtime.ParseArgs[GetWeatherArgs](GetWeatherTool, "GetWeatherArgs", args)
 	return a, err
@@ -644,8 +645,8 @@ var ListIssuesTool = runtime.NewTool("list_issues", "List issues of a repository
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read in one pass by the generated decoder.
 func ParseListIssuesAction(args []byte) (ListIssuesArgs, error) {
-	if a, err := runtime.ParseDecoded("ListIssuesArgs", args, (*ListIssuesArgs).decodeJSON); err == nil {
-		return a, nil
+	if a, err := runtime.ParseDecoded("ListIssuesArgs", args, (*ListIssuesArgs).decodeJSON, toolSchemaListIssues); err == nil || errors.Is(err, runtime.ErrDecoderDisagrees) {
+		return a, err
 	}
 	a, _, err := runtime.ParseArgs[ListIssuesArgs](ListIssuesTool, "ListIssuesArgs", args)
 	return a, err
@@ -717,8 +718,8 @@ var SearchCodeTool = runtime.NewTool("search_code", "Search the code base.", too
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read in one pass by the generated decoder.
 func ParseSearchCodeAction(args []byte) (SearchCodeArgs, error) {
-	if a, err := runtime.ParseDecoded("SearchCodeArgs", args, (*SearchCodeArgs).decodeJSON); err == nil {
-		return a, nil
+	if a, err := runtime.ParseDecoded("SearchCodeArgs", args, (*SearchCodeArgs).decodeJSON, toolSchemaSearchCode); err == nil || errors.Is(err, runtime.ErrDecoderDisagrees) {
+		return a, err
 	}
 	a, _, err := runtime.ParseArgs[SearchCodeArgs](SearchCodeTool, "SearchCodeArgs", args)
 	return a, err
