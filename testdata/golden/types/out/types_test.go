@@ -145,3 +145,19 @@ func TestEmptyAndInvalidInput(t *testing.T) {
 		}
 	}
 }
+
+// FuzzOrderDecoderAgrees mutates orders and checks that the generated
+// decoder and the schema interpreter read each the same way (verdict and
+// value), through runtime.CheckDecoders.
+func FuzzOrderDecoderAgrees(f *testing.F) {
+	f.Add([]byte(full))
+	f.Add([]byte(`{"id":"A-1","quantity":1.5,"price":1e400,"paid":"yes","note":1,"coupon":{},"items":[{"sku":"abc"}],"priority":"top","big":9223372036854775808}`))
+	f.Add([]byte(`{"id":"A-1","quantity":2,"price":9.5,"paid":true,"note":"n","items":[],"priority":"low","attributes":{"a":1.0,"b":-0}}`))
+	runtime.CheckDecoders = true
+	defer func() { runtime.CheckDecoders = false }()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if _, err := types.ParseOrder(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
+			t.Fatal(err)
+		}
+	})
+}
