@@ -201,7 +201,14 @@ func unsupported(n *schema.Node) string {
 	return ""
 }
 
-func at(n *schema.Node, what string) string { return what + " at " + n.Loc }
+// at names a keyword and where it is written (file:line:col, or the
+// schema's location when it has no position).
+func at(n *schema.Node, what string) string {
+	if n.Pos.Line != 0 {
+		return what + " at " + n.Pos.String()
+	}
+	return what + " at " + n.Loc
+}
 
 // asserts reports whether the package checks the format name.
 func (b *builder) asserts(name string) bool { return !b.pkg.AnnotateFormats && format.Known(name) }
