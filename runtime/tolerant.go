@@ -371,7 +371,7 @@ func (t *tolerant) rowLostBracket(v *jvalue) bool {
 	if first == 0 || first == n || v.kids[0].kind != jArray || v.kids[first-1].kind != jArray {
 		return false
 	}
-	rest := bytes.TrimLeft(t.s[t.i+1:], " \t\r\n")
+	rest := skipWS(t.s[t.i+1:])
 	if len(rest) == 0 || rest[0] != ',' {
 		return false
 	}
@@ -505,7 +505,10 @@ func (t *tolerant) members(v *jvalue) {
 			t.i += n
 			continue
 		}
-		if _, dup := seen.find(key); dup && ok && len(t.stack) >= 2 && t.stack[len(t.stack)-2] == jArray {
+		// The key's earlier place, if any: values of this object are read
+		// below, but no key of it, so the answer holds for the member.
+		j, dup := seen.find(key)
+		if dup && ok && len(t.stack) >= 2 && t.stack[len(t.stack)-2] == jArray {
 			// [{"name": "a", "name": "b"}]: in a list, a key written again
 			// starts the next object, whose braces the text left out.
 			t.repair(keyOff, "started a new object at the repeated key %q", key)
@@ -523,7 +526,7 @@ func (t *tolerant) members(v *jvalue) {
 		}
 		switch {
 		case t.eof():
-			if _, dup := seen.find(key); !dup {
+			if !dup {
 				t.repair(keyOff, "read the key %q, which the text ends after, as null", key)
 				v.keys = append(v.keys, key)
 				v.kids = append(v.kids, &jvalue{kind: jNull, off: t.i})
@@ -543,7 +546,7 @@ func (t *tolerant) members(v *jvalue) {
 		}
 		t.skip()
 		if t.eof() {
-			if _, dup := seen.find(key); !dup {
+			if !dup {
 				t.repair(keyOff, "read the key %q, which the text ends after, as null", key)
 				v.keys = append(v.keys, key)
 				v.kids = append(v.kids, &jvalue{kind: jNull, off: t.i})
@@ -562,7 +565,7 @@ func (t *tolerant) members(v *jvalue) {
 			val = &jvalue{kind: jString, off: t.i, done: true}
 		}
 		t.path = t.path[:len(t.path)-1]
-		if j, dup := seen.find(key); dup {
+		if dup {
 			t.repair(keyOff, "kept the last of two values of the key %q", key)
 			v.kids[j] = val
 			continue

@@ -152,7 +152,7 @@ func (t *tolerant) plainString(start int) (*jvalue, bool) {
 	for k < len(t.s) && (t.s[k] == ' ' || t.s[k] == '\t' || t.s[k] == '\r') {
 		k++
 	}
-	if after := bytes.TrimLeft(t.s[k:], " \t\r\n"); len(after) > 1 && after[0] == '"' && (after[1] == ',' || after[1] == '}' || after[1] == ']') {
+	if after := skipWS(t.s[k:]); len(after) > 1 && after[0] == '"' && (after[1] == ',' || after[1] == '}' || after[1] == ']') {
 		return nil, false // "x"⏎",: stringBody's rule
 	}
 	if k < len(t.s) && len(t.stack) == 0 && t.parens == 0 && t.s[k] != ',' && t.s[k] != '\n' {
@@ -356,13 +356,23 @@ func keyFollows(s []byte) bool {
 	for word < len(s) && isIdentByte(s[word]) {
 		word++
 	}
-	after := bytes.TrimLeft(s[word:], " \t")
+	after := skipBlanks(s[word:])
 	if word > 0 && len(after) > 0 && isQuote(rune(after[0])) {
 		return startsKey(after) // a stray word before a key
 	}
 	// A bare key, spaces inside allowed, then a colon.
-	end := bytes.IndexAny(s, ":,{}[]\n\"'`")
+	end := indexByteSet(s, &bareKeyEnds)
 	return word > 0 && end > 0 && s[end] == ':'
+}
+
+// skipWS returns b after its leading ASCII white space (a loop: the
+// cutset functions build a set on every call, which shows on hot paths).
+func skipWS(b []byte) []byte {
+	i := 0
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
+		i++
+	}
+	return b[i:]
 }
 
 // cutKey reports whether s, after an opening quote, is a word the text
@@ -371,7 +381,7 @@ func cutKey(s []byte) bool {
 	if len(s) > 0 && (s[0] == ' ' || s[0] == '\t') {
 		return false // keys do not start with a space
 	}
-	end := bytes.IndexAny(s, "\"'`,:{}[]\n")
+	end := indexByteSet(s, &cutKeyEnds)
 	if end < 0 {
 		return true
 	}
@@ -382,7 +392,7 @@ func cutKey(s []byte) bool {
 // comments.
 func skipSpaceAndComments(s []byte) []byte {
 	for {
-		s = bytes.TrimLeft(s, " \t\r\n")
+		s = skipWS(s)
 		switch {
 		case bytes.HasPrefix(s, []byte("//")) || len(s) > 0 && s[0] == '#':
 			if j := bytes.IndexByte(s, '\n'); j >= 0 {
@@ -451,12 +461,48 @@ func (t *tolerant) endsOpenString(r rune, key bool) bool {
 // quoted key: a quoted word followed by a colon.
 func startsKey(s []byte) bool {
 	_, n := utf8.DecodeRune(s)
-	end := bytes.IndexAny(s[n:], "\"'`\n")
+	end := indexByteSet(s[n:], &keyEnds)
 	if end < 0 || s[n+end] == '\n' {
 		return false
 	}
-	rest := bytes.TrimLeft(s[n+end+1:], " \t")
+	rest := skipBlanks(s[n+end+1:])
 	return len(rest) > 0 && rest[0] == ':'
+}
+
+// byteSet is a set of ASCII bytes, built once (the cutset functions of
+// bytes build one on every call, which shows on hot paths).
+type byteSet [256]bool
+
+func newByteSet(chars string) (set byteSet) {
+	for i := range len(chars) {
+		set[chars[i]] = true
+	}
+	return set
+}
+
+var (
+	keyEnds     = newByteSet("\"'`\n")
+	bareKeyEnds = newByteSet(":,{}[]\n\"'`")
+	cutKeyEnds  = newByteSet("\"'`,:{}[]\n")
+)
+
+// indexByteSet is bytes.IndexAny for a byteSet.
+func indexByteSet(b []byte, set *byteSet) int {
+	for i, c := range b {
+		if set[c] {
+			return i
+		}
+	}
+	return -1
+}
+
+// skipBlanks returns b after its leading spaces and tabs.
+func skipBlanks(b []byte) []byte {
+	i := 0
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	return b[i:]
 }
 
 // rawBreakBefore reports whether b ends with a line break written as
