@@ -55,3 +55,20 @@ func TestDuplicateKey(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestDueOrNull: anyOf of a schema and null (as Pydantic and Zod write an
+// optional value) decodes in the same pass: null, a date, or a problem.
+func TestDueOrNull(t *testing.T) {
+	with := func(due string) string { return strings.Replace(good, `"priority": 2,`, `"priority": 2, "due": `+due+`,`, 1) }
+	tk, err := ticket.ParseTicket([]byte(with("null")))
+	if err != nil || !tk.Due.Present || !tk.Due.Null {
+		t.Errorf("null: %+v, %v", tk.Due, err)
+	}
+	tk, err = ticket.ParseTicket([]byte(with(`"2026-12-24"`)))
+	if d, ok := tk.Due.Get(); err != nil || !ok || d != "2026-12-24" {
+		t.Errorf("a date: %+v, %v", tk.Due, err)
+	}
+	if _, err := ticket.ParseTicket([]byte(with(`"24.12.2026"`))); err == nil || !strings.Contains(err.Error(), "/due: '24.12.2026' is not valid date") {
+		t.Errorf("a bad date: %v", err)
+	}
+}

@@ -217,6 +217,19 @@ func (b *builder) asserts(name string) bool { return !b.pkg.AnnotateFormats && f
 // checks, and the named types whose decoders it calls.
 func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, string) {
 	n := follow(site)
+	if branch := orNull(n); branch != nil {
+		// anyOf/oneOf of a schema and {"type": "null"} (how Pydantic and
+		// Zod write an optional value): null, or the branch.
+		c, deps, reason := b.check(branch, r)
+		if reason != "" {
+			return nil, nil, reason
+		}
+		if c.Null || r.Kind != ir.RefPointer && r.Kind != ir.RefNullable && !r.Nilable() {
+			return nil, nil, at(n, "an anyOf with null the Go type cannot hold")
+		}
+		c.Null = true
+		return c, deps, ""
+	}
 	if r := unsupported(n); r != "" {
 		return nil, nil, r
 	}
@@ -381,6 +394,37 @@ func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, st
 		}
 	}
 	return c, nil, ""
+}
+
+// orNull returns X when n is anyOf or oneOf of X and {"type": "null"}
+// with annotations only beside it, and X does not allow null itself; nil
+// otherwise.
+func orNull(n *schema.Node) *schema.Node {
+	branches := n.AnyOf
+	if len(branches) == 0 {
+		branches = n.OneOf
+	}
+	if len(branches) != 2 || len(n.AnyOf) > 0 && len(n.OneOf) > 0 || n.Ref != nil || len(n.AllOf) > 0 ||
+		n.Not != nil || n.If != nil || n.Then != nil || n.Else != nil || hasConstraints(n) || n.Enum != nil || n.Const != nil {
+		return nil
+	}
+	isNull := func(m *schema.Node) bool {
+		return m.Kinds == schema.Null && m.Ref == nil && len(m.AnyOf)+len(m.OneOf)+len(m.AllOf) == 0 && m.Not == nil &&
+			m.If == nil && m.Enum == nil && m.Const == nil
+	}
+	var other *schema.Node
+	switch {
+	case isNull(branches[1]):
+		other = branches[0]
+	case isNull(branches[0]):
+		other = branches[1]
+	default:
+		return nil
+	}
+	if f := follow(other); f.Kinds&schema.Null != 0 {
+		return nil
+	}
+	return other
 }
 
 // hasConstraints reports whether n constrains a value at all.

@@ -228,7 +228,7 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Ticket and checks its schema in one pass.
 func (v *Ticket) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [9]bool
+	var seen [10]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -350,6 +350,22 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				c.NumberBounds(text, "0", "1", "", "")
 			}
 			v.Satisfaction = p0
+			c.Pop()
+		case "due":
+			if seen[9] {
+				c.Duplicate(key)
+			}
+			seen[9] = true
+			c.Push("due")
+			v.Due.Present = true
+			if c.IsNull(d) {
+				v.Due.Null = true
+			} else {
+				if s, ok := c.String(d); ok {
+					v.Due.Value = s
+					c.Format(s, "date")
+				}
+			}
 			c.Pop()
 		default:
 			c.Extra(key)

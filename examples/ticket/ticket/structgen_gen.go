@@ -67,6 +67,8 @@ type Ticket struct {
 	Tags         []string     `json:"tags"`
 	Messages     []Message    `json:"messages"`
 	Satisfaction *float64     `json:"satisfaction,omitempty"`
+	// As Pydantic writes Optional[date]: a date, or null.
+	Due runtime.Nullable[string] `json:"due,omitzero"`
 }
 
 var schemaTicket = structgenSchemas.Schema("structgen:///ticket.json#")

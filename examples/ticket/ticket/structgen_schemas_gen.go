@@ -25,7 +25,8 @@ const schemaDoc0 = `{
     "assignee": {"$ref": "#/$defs/Person"},
     "tags": {"type": "array", "items": {"type": "string", "minLength": 1}, "uniqueItems": true, "maxItems": 20},
     "messages": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/Message"}},
-    "satisfaction": {"type": "number", "minimum": 0, "maximum": 1}
+    "satisfaction": {"type": "number", "minimum": 0, "maximum": 1},
+    "due": {"anyOf": [{"type": "string", "format": "date"}, {"type": "null"}], "description": "As Pydantic writes Optional[date]: a date, or null."}
   },
   "$defs": {
     "Person": {
