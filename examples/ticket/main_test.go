@@ -59,7 +59,9 @@ func TestDuplicateKey(t *testing.T) {
 // TestDueOrNull: anyOf of a schema and null (as Pydantic and Zod write an
 // optional value) decodes in the same pass: null, a date, or a problem.
 func TestDueOrNull(t *testing.T) {
-	with := func(due string) string { return strings.Replace(good, `"priority": 2,`, `"priority": 2, "due": `+due+`,`, 1) }
+	with := func(due string) string {
+		return strings.Replace(good, `"priority": 2,`, `"priority": 2, "due": `+due+`,`, 1)
+	}
 	tk, err := ticket.ParseTicket([]byte(with("null")))
 	if err != nil || !tk.Due.Present || !tk.Due.Null {
 		t.Errorf("null: %+v, %v", tk.Due, err)
