@@ -35,6 +35,8 @@ func (b *builder) compileDecoders() {
 			reason = b.compileStruct(t, deps)
 		case ir.KindEnum:
 			reason = b.compileEnum(t)
+		case ir.KindUnion:
+			reason = b.compileUnion(t, deps)
 		default:
 			continue
 		}
@@ -45,9 +47,26 @@ func (b *builder) compileDecoders() {
 			}
 		}
 	}
-	// A field whose value an interpreted type holds is interpreted.
+	// A union whose variant is an interpreted type is interpreted; a
+	// field whose value an interpreted type holds is interpreted.
+	for changed := true; changed; {
+		changed = false
+		for _, t := range types {
+			if t.Kind != ir.KindUnion || t.Decode == nil {
+				continue
+			}
+			for _, v := range t.Variants {
+				for _, d := range deps[b.variantField(v)] {
+					if d.Decode == nil {
+						t.Decode, t.Interpreted = nil, fmt.Sprintf("it holds %s, which the interpreter reads", d.Name)
+						changed = true
+					}
+				}
+			}
+		}
+	}
 	for _, t := range types {
-		if t.Decode == nil {
+		if t.Decode == nil || t.Kind == ir.KindUnion {
 			continue
 		}
 		for _, f := range t.Fields {
@@ -68,6 +87,69 @@ func (b *builder) interpret(f *ir.Field, why string) {
 		locs = append(locs, b.l.Stable(s.Loc))
 	}
 	f.Check = &ir.Check{Interpret: locs, Why: why}
+}
+
+// variantField is a pseudo-field that carries a union variant's
+// dependencies, so that variants and fields share one table.
+func (b *builder) variantField(v *ir.Variant) *ir.Field {
+	f, ok := b.variantFields[v]
+	if !ok {
+		f = &ir.Field{Name: v.Name, Type: v.Type}
+		b.variantFields[v] = f
+	}
+	return f
+}
+
+// compileUnion compiles a union of kinds whose schema is anyOf or oneOf
+// of branches that allow disjoint kinds: the value's kind picks the one
+// branch that can match, and that branch's checks apply.
+func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string {
+	sites := b.structSites[t]
+	if len(sites) != 1 || t.Discriminator != "" {
+		return "a union of several schemas or told apart by a property"
+	}
+	n := follow(sites[0])
+	branches := n.AnyOf
+	if len(branches) == 0 {
+		branches = n.OneOf
+	}
+	if len(branches) == 0 || len(n.AnyOf) > 0 && len(n.OneOf) > 0 || n.Ref != nil || len(n.AllOf) > 0 || n.Not != nil ||
+		n.If != nil || n.Then != nil || n.Else != nil || hasConstraints(n) || n.Enum != nil || n.Const != nil {
+		return at(n, "a union that is not anyOf or oneOf of kinds")
+	}
+	var seen schema.Kinds
+	for _, br := range branches {
+		k := follow(br).Kinds
+		if k&seen != 0 || k&schema.Null != 0 || k == 0 {
+			return at(n, "anyOf or oneOf branches whose kinds overlap")
+		}
+		if k&schema.Frac != 0 && k&schema.Int == 0 {
+			return at(n, "a branch of non-integer numbers")
+		}
+		seen |= k
+	}
+	var checks []*ir.Check
+	for _, v := range t.Variants {
+		want := map[string]schema.Kinds{"boolean": schema.Bool, "integer": schema.Int, "number": schema.Num,
+			"string": schema.Str, "array": schema.Arr, "object": schema.Obj}[v.JSON]
+		var branch *schema.Node
+		for _, br := range branches {
+			if f := follow(br); f.Kinds&want == want {
+				branch = br
+			}
+		}
+		if branch == nil {
+			return at(n, "a variant no branch holds")
+		}
+		c, ds, reason := b.check(branch, v.Type)
+		if reason != "" {
+			return reason
+		}
+		deps[b.variantField(v)] = ds
+		checks = append(checks, c)
+	}
+	t.Decode = &ir.Decode{Variants: checks}
+	return ""
 }
 
 // compileEnum compiles an enum type: a string that is one of its values.
@@ -229,6 +311,10 @@ func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, st
 		}
 		c.Null = true
 		return c, deps, ""
+	}
+	if u := b.unionOf(r); u != nil && len(b.structSites[u]) == 1 && follow(b.structSites[u][0]) == n {
+		// The union's own decoder checks its anyOf or oneOf.
+		return &ir.Check{}, []*ir.Type{u}, ""
 	}
 	if r := unsupported(n); r != "" {
 		return nil, nil, r
@@ -394,6 +480,21 @@ func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, st
 		}
 	}
 	return c, nil, ""
+}
+
+// unionOf returns the union type r (or the pointer r is) names; nil when
+// it names none.
+func (b *builder) unionOf(r *ir.Ref) *ir.Type {
+	if r.Kind == ir.RefPointer {
+		r = r.Elem
+	}
+	if r.Kind != ir.RefNamed || r.Pkg != "" {
+		return nil
+	}
+	if t := b.refs[r]; t != nil && t.Kind == ir.KindUnion {
+		return t
+	}
+	return nil
 }
 
 // orNull returns X when n is anyOf or oneOf of X and {"type": "null"}

@@ -168,6 +168,7 @@ func newBuilder(set Documents, g *schema.Graph, sp *spec.Spec) *builder {
 		structSites:   map[*ir.Type][]*schema.Node{},
 		fieldSites:    map[*ir.Field][]*schema.Node{},
 		enumSites:     map[*ir.Type][2]*schema.Node{},
+		variantFields: map[*ir.Variant]*ir.Field{},
 	}
 }
 

@@ -55,10 +55,12 @@ type builder struct {
 	partials      map[*ir.Type]bool // struct types outputs reach: each gets a streaming mirror
 	// The schemas struct types, their fields and enum types come from,
 	// for compiling their decoders.
-	structSites map[*ir.Type][]*schema.Node
+	structSites map[*ir.Type][]*schema.Node // struct and union types
 	fieldSites  map[*ir.Field][]*schema.Node
 	enumSites   map[*ir.Type][2]*schema.Node // the schema, and the node with the enum
-	errs        []error
+	// variantFields carry union variants' decoder dependencies.
+	variantFields map[*ir.Variant]*ir.Field
+	errs          []error
 }
 
 func (b *builder) errorf(p loc.Pos, format string, args ...any) {
@@ -710,6 +712,7 @@ func (b *builder) union(primary *schema.Node, sites, conj []*schema.Node, k kind
 	return b.named(key, primary.Loc, hint, primary, func(t *ir.Type) {
 		t.Kind = ir.KindUnion
 		t.Schemas = b.schemaLocs(sites)
+		b.structSites[t] = sites
 		b.doc(t, primary)
 		used := map[string]bool{}
 		for _, kw := range kindWords {

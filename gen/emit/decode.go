@@ -32,6 +32,8 @@ func emitDecoders(f *jen.File, pkg *ir.Package) bool {
 			emitStructDecoder(f, t, pkg.SchemaSet)
 		case ir.KindEnum:
 			emitEnumDecoder(f, t)
+		case ir.KindUnion:
+			emitUnionDecoder(f, t)
 		}
 		f.Line()
 	}
@@ -57,6 +59,33 @@ func emitEnumDecoder(f *jen.File, t *ir.Type) {
 			jen.Case(cases...).Block(jen.Op("*").Id("v").Op("=").Id(t.Name).Call(jen.Id("s"))),
 			jen.Default().Block(jen.Id("c").Dot("NotOneOf").Call(jen.Lit(strings.Join(vals, ", ")))),
 		),
+	)
+}
+
+// jxKinds are the jx token types of each JSON kind a variant holds.
+var jxKinds = map[string][]string{
+	"boolean": {"Bool"}, "integer": {"Number"}, "number": {"Number"},
+	"string": {"String"}, "array": {"Array"}, "object": {"Object"},
+}
+
+// emitUnionDecoder writes a union's decoder: the value's kind picks the
+// variant, whose branch's checks apply.
+func emitUnionDecoder(f *jen.File, t *ir.Type) {
+	var cases []jen.Code
+	var want []string
+	for i, v := range t.Variants {
+		var kinds []jen.Code
+		for _, k := range jxKinds[v.JSON] {
+			kinds = append(kinds, jen.Qual(jxPkg, k))
+		}
+		want = append(want, v.JSON)
+		cases = append(cases, jen.Case(kinds...).Block(valueCode(jen.Id("v").Dot(v.Name), v.Type, t.Decode.Variants[i], 0)...))
+	}
+	cases = append(cases, jen.Default().Block(
+		jen.Id("c").Dot("Kind").Call(jen.Id("d"), jen.Qual(jxPkg, "Invalid"), jen.Lit(strings.Join(want, " or ")))))
+	f.Comment(fmt.Sprintf("// decodeJSON reads %s: the value's kind picks the variant.", t.Name))
+	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
+		jen.Switch(jen.Id("d").Dot("Next").Call()).Block(cases...),
 	)
 }
 

@@ -223,6 +223,9 @@ type Decode struct {
 	// false); otherwise they are kept in the extras map.
 	Closed                       bool `json:",omitempty"`
 	MinProperties, MaxProperties *int `json:",omitempty"`
+	// Variants are the checks of a union's variants, in Type.Variants'
+	// order: the value's kind picks one.
+	Variants []*Check `json:",omitempty"`
 }
 
 // Check is what a generated decoder checks of one value, compiled from

@@ -10,6 +10,24 @@ import (
 	"github.com/structgen/structgen/runtime"
 )
 
+// decodeJSON reads Answer: the value's kind picks the variant.
+func (v *Answer) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.String:
+		p0 := new(string)
+		if s, ok := c.String(d); ok {
+			*p0 = s
+		}
+		v.String = p0
+	case jx.Object:
+		p0 := new(AnswerOption1)
+		p0.decodeJSON(d, c)
+		v.Object = p0
+	default:
+		c.Kind(d, jx.Invalid, "string or object")
+	}
+}
+
 // decodeJSON reads AnswerOption1 and checks its schema in one pass.
 func (v *AnswerOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool

@@ -52,7 +52,7 @@ var schemaAnswer = structgenSchemas.Schema("structgen:///structgen.yaml.outputs.
 // ParseAnswer validates data against the schema of Answer and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseAnswer(data []byte) (Answer, error) {
-	return runtime.Parse[Answer]("Answer", data, schemaAnswer)
+	return runtime.ParseDecoded("Answer", data, (*Answer).decodeJSON, schemaAnswer)
 }
 
 // Schema: structgen.yaml#/outputs/4/schema/anyOf/1
