@@ -37,6 +37,8 @@ func (b *builder) compileDecoders() {
 			reason = b.compileEnum(t)
 		case ir.KindUnion:
 			reason = b.compileUnion(t, deps)
+		case ir.KindAction:
+			continue // after its parts: see below
 		default:
 			continue
 		}
@@ -65,6 +67,13 @@ func (b *builder) compileDecoders() {
 			}
 		}
 	}
+	defer func() {
+		for _, t := range types {
+			if t.Kind == ir.KindAction {
+				b.compileAction(t)
+			}
+		}
+	}()
 	for _, t := range types {
 		if t.Decode == nil || t.Kind == ir.KindUnion {
 			continue
@@ -150,6 +159,32 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 	}
 	t.Decode = &ir.Decode{Variants: checks}
 	return ""
+}
+
+// compileAction compiles a tool's action type from its two parts: the
+// flat object their decoders' fields make, closed when either part is
+// (as the tool's augmented schema is).
+func (b *builder) compileAction(t *ir.Type) {
+	if len(t.Fields) != 2 {
+		return
+	}
+	args, resp := b.refs[t.Fields[0].Type], b.refs[t.Fields[1].Type]
+	switch {
+	case args == nil || resp == nil || t.Fields[1].Type.Pkg != "":
+		t.Interpreted = "a part from another package"
+	case args.Decode == nil || resp.Decode == nil || args.Kind != ir.KindStruct || resp.Kind != ir.KindStruct:
+		t.Interpreted = "a part the interpreter reads"
+	case args.Decode.MinProperties != nil || args.Decode.MaxProperties != nil || resp.Decode.MinProperties != nil || resp.Decode.MaxProperties != nil:
+		t.Interpreted = "minProperties or maxProperties on a part"
+	default:
+		closed := args.Decode.Closed || resp.Decode.Closed
+		if !closed && args.Extra == nil {
+			t.Interpreted = "open arguments without extras"
+			return
+		}
+		required := append(append([]string(nil), args.Decode.Required...), resp.Decode.Required...)
+		t.Decode = &ir.Decode{Required: required, Closed: closed}
+	}
 }
 
 // compileEnum compiles an enum type: a string that is one of its values.

@@ -21,6 +21,10 @@ const jxPkg = "github.com/go-faster/jx"
 // as it goes (runtime.Decoding collects the problems).
 func emitDecoders(f *jen.File, pkg *ir.Package) bool {
 	f.ImportName(jxPkg, "jx")
+	types := map[string]*ir.Type{}
+	for _, t := range pkg.Types {
+		types[t.Name] = t
+	}
 	any := false
 	for _, t := range pkg.Types {
 		if t.Decode == nil {
@@ -34,6 +38,8 @@ func emitDecoders(f *jen.File, pkg *ir.Package) bool {
 			emitEnumDecoder(f, t)
 		case ir.KindUnion:
 			emitUnionDecoder(f, t)
+		case ir.KindAction:
+			emitActionDecoder(f, t, types, pkg.SchemaSet)
 		}
 		f.Line()
 	}
@@ -90,33 +96,77 @@ func emitUnionDecoder(f *jen.File, t *ir.Type) {
 }
 
 func emitStructDecoder(f *jen.File, t *ir.Type, set string) {
-	dec := t.Decode
-	fieldIndex := map[string]int{}
-	for i, fd := range t.Fields {
-		fieldIndex[fd.JSON] = i
+	var members []objMember
+	for _, fd := range t.Fields {
+		members = append(members, objMember{fd, jen.Id("v").Dot(fd.Name)})
 	}
-	var required []int // field indexes that are required
+	var extras *jen.Statement
+	if !t.Decode.Closed {
+		extras = jen.Id("v").Dot("AdditionalProperties")
+	}
+	f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema in one pass.", t.Name))
+	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
+		objectBody(members, t.Decode, extras, set)...)
+}
+
+// emitActionDecoder writes the decoder of a tool's action: one flat
+// object whose response fields go to the response part and all others to
+// the arguments part, as its UnmarshalJSON reads it.
+func emitActionDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set string) {
+	args, resp := types[t.Fields[0].Type.Name], types[t.Fields[1].Type.Name]
+	var members []objMember
+	for _, fd := range resp.Fields {
+		members = append(members, objMember{fd, jen.Id("v").Dot(resp.Name).Dot(fd.Name)})
+	}
+	for _, fd := range args.Fields {
+		members = append(members, objMember{fd, jen.Id("v").Dot(args.Name).Dot(fd.Name)})
+	}
+	var extras *jen.Statement
+	if !t.Decode.Closed {
+		extras = jen.Id("v").Dot(args.Name).Dot("AdditionalProperties")
+	}
+	f.Comment(fmt.Sprintf("// decodeJSON reads %s, the arguments and the response as one flat", t.Name))
+	f.Comment("// object, and checks the tool's schema in one pass.")
+	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
+		objectBody(members, t.Decode, extras, set)...)
+}
+
+// objMember is a declared property and where its value goes.
+type objMember struct {
+	fd  *ir.Field
+	dst *jen.Statement
+}
+
+// objectBody reads an object's members into their destinations, undeclared
+// ones into extras (nil: the object is closed), and checks dec.
+func objectBody(members []objMember, dec *ir.Decode, extras *jen.Statement, set string) []jen.Code {
+	index := map[string]int{}
+	for i, m := range members {
+		index[m.fd.JSON] = i
+	}
+	var required []int // member indexes that are required
 	var requiredExtra []string
 	for _, name := range dec.Required {
-		if i, ok := fieldIndex[name]; ok {
+		if i, ok := index[name]; ok {
 			required = append(required, i)
 		} else {
 			requiredExtra = append(requiredExtra, name)
 		}
 	}
 	var body []jen.Code
-	if len(t.Fields) > 0 {
+	if len(members) > 0 {
 		// seen: a key written twice is a problem (the interpreter's
 		// decoder would keep the last value silently), and required
 		// properties must be seen.
-		body = append(body, jen.Var().Id("seen").Index(jen.Lit(len(t.Fields))).Bool())
+		body = append(body, jen.Var().Id("seen").Index(jen.Lit(len(members))).Bool())
 	}
 	count := dec.MinProperties != nil || dec.MaxProperties != nil
 	if count {
 		body = append(body, jen.Id("n").Op(":=").Lit(0))
 	}
 	var cases []jen.Code
-	for i, fd := range t.Fields {
+	for i, m := range members {
+		fd := m.fd
 		block := []jen.Code{
 			jen.If(jen.Id("seen").Index(jen.Lit(i))).Block(jen.Id("c").Dot("Duplicate").Call(jen.Id("key"))),
 			jen.Id("seen").Index(jen.Lit(i)).Op("=").True(),
@@ -124,19 +174,19 @@ func emitStructDecoder(f *jen.File, t *ir.Type, set string) {
 		block = append(block, jen.Id("c").Dot("Push").Call(jen.Lit(fd.JSON)))
 		if in := fd.Check.Interpret; in != nil {
 			// The schema interpreter checks this value: see ir.Check.
-			args := []jen.Code{jen.Id("c"), jen.Id("d"), jen.Op("&").Id("v").Dot(fd.Name)}
+			args := []jen.Code{jen.Id("c"), jen.Id("d"), jen.Op("&").Add(m.dst.Clone())}
 			for _, loc := range in {
 				args = append(args, jen.Id(set).Dot("Schema").Call(jen.Lit(loc)))
 			}
 			block = append(block, jen.Qual(runtimePkg, "Interpret").Call(args...))
 		} else {
-			block = append(block, valueCode(jen.Id("v").Dot(fd.Name), fd.Type, fd.Check, 0)...)
+			block = append(block, valueCode(m.dst.Clone(), fd.Type, fd.Check, 0)...)
 		}
 		block = append(block, jen.Id("c").Dot("Pop").Call())
 		cases = append(cases, jen.Case(jen.Lit(fd.JSON)).Block(block...))
 	}
 	var other []jen.Code
-	if dec.Closed {
+	if extras == nil {
 		other = []jen.Code{jen.Id("c").Dot("Extra").Call(jen.Id("key")), jen.Id("c").Dot("Skip").Call(jen.Id("d"))}
 	} else {
 		// The key is copied before the value is read: the decoder may
@@ -144,12 +194,12 @@ func emitStructDecoder(f *jen.File, t *ir.Type, set string) {
 		other = []jen.Code{
 			jen.Id("k").Op(":=").String().Call(jen.Id("key")),
 			jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("Raw").Call(jen.Id("d")), jen.Id("ok")).Block(
-				jen.If(jen.Id("v").Dot("AdditionalProperties").Op("==").Nil()).Block(
-					jen.Id("v").Dot("AdditionalProperties").Op("=").Map(jen.String()).Qual("encoding/json", "RawMessage").Values(),
+				jen.If(extras.Clone().Op("==").Nil()).Block(
+					extras.Clone().Op("=").Map(jen.String()).Qual("encoding/json", "RawMessage").Values(),
 				),
-				jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id("v").Dot("AdditionalProperties").Index(jen.Id("k")), jen.Id("dup")).Block(
+				jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(extras.Clone()).Index(jen.Id("k")), jen.Id("dup")).Block(
 					jen.Id("c").Dot("Duplicate").Call(jen.Index().Byte().Call(jen.Id("k")))),
-				jen.Id("v").Dot("AdditionalProperties").Index(jen.Id("k")).Op("=").Id("raw"),
+				extras.Clone().Index(jen.Id("k")).Op("=").Id("raw"),
 			),
 		}
 	}
@@ -173,10 +223,15 @@ func emitStructDecoder(f *jen.File, t *ir.Type, set string) {
 		body = append(body, jen.Var().Id("missing").Index().String())
 		for _, i := range required {
 			body = append(body, jen.If(jen.Op("!").Id("seen").Index(jen.Lit(i))).Block(
-				jen.Id("missing").Op("=").Append(jen.Id("missing"), jen.Lit(t.Fields[i].JSON))))
+				jen.Id("missing").Op("=").Append(jen.Id("missing"), jen.Lit(members[i].fd.JSON))))
 		}
 		for _, name := range requiredExtra {
-			body = append(body, jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("v").Dot("AdditionalProperties").Index(jen.Lit(name)), jen.Op("!").Id("ok")).Block(
+			if extras == nil {
+				// A closed object cannot hold it: always missing.
+				body = append(body, jen.Id("missing").Op("=").Append(jen.Id("missing"), jen.Lit(name)))
+				continue
+			}
+			body = append(body, jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(extras.Clone()).Index(jen.Lit(name)), jen.Op("!").Id("ok")).Block(
 				jen.Id("missing").Op("=").Append(jen.Id("missing"), jen.Lit(name))))
 		}
 		body = append(body, jen.Id("c").Dot("Missing").Call(jen.Id("missing").Op("...")))
@@ -184,8 +239,7 @@ func emitStructDecoder(f *jen.File, t *ir.Type, set string) {
 	if count {
 		body = append(body, jen.Id("c").Dot("Properties").Call(jen.Id("n"), intOr(dec.MinProperties, 0), intOr(dec.MaxProperties, -1)))
 	}
-	f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema in one pass.", t.Name))
-	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(body...)
+	return body
 }
 
 func intOr(p *int, def int) jen.Code {

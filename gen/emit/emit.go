@@ -251,7 +251,7 @@ func emitActionMethods(f *jen.File, t *ir.Type) {
 func emitTools(f *jen.File, pkg *ir.Package) {
 	decoded := map[string]bool{} // action types with a generated decoder
 	for _, t := range pkg.Types {
-		if t.Decode != nil && t.Kind == ir.KindStruct {
+		if t.Decode != nil && (t.Kind == ir.KindStruct || t.Kind == ir.KindAction) {
 			decoded[t.Name] = true
 		}
 	}

@@ -10,6 +10,70 @@ import (
 	"github.com/structgen/structgen/runtime"
 )
 
+// decodeJSON reads FinishAction, the arguments and the response as one flat
+// object, and checks the tool's schema in one pass.
+func (v *FinishAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [3]bool
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "summary":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("summary")
+			if s, ok := c.String(d); ok {
+				v.Forecast.Summary = s
+				c.Length(s, 1, -1)
+			}
+			c.Pop()
+		case "high":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("high")
+			if i, ok := c.Int64(d); ok {
+				v.Forecast.High = i
+			}
+			c.Pop()
+		case "message":
+			if seen[2] {
+				c.Duplicate(key)
+			}
+			seen[2] = true
+			c.Push("message")
+			if s, ok := c.String(d); ok {
+				v.FinishArgs.Message = s
+			}
+			c.Pop()
+		default:
+			c.Extra(key)
+			c.Skip(d)
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	var missing []string
+	if !seen[2] {
+		missing = append(missing, "message")
+	}
+	if !seen[0] {
+		missing = append(missing, "summary")
+	}
+	if !seen[1] {
+		missing = append(missing, "high")
+	}
+	c.Missing(missing...)
+}
+
 // decodeJSON reads FinishArgs and checks its schema in one pass.
 func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool

@@ -9,6 +9,75 @@ import (
 	"github.com/structgen/structgen/runtime"
 )
 
+// decodeJSON reads SearchAction, the arguments and the response as one flat
+// object, and checks the tool's schema in one pass.
+func (v *SearchAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [2]bool
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "hits":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("hits")
+			if a0, ok := c.Array(d); ok {
+				v.StructgenYAMLTools0Response.Hits = []string{}
+				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+					c.PushIndex(i0)
+					var e0 string
+					if s, ok := c.String(d); ok {
+						e0 = s
+					}
+					v.StructgenYAMLTools0Response.Hits = append(v.StructgenYAMLTools0Response.Hits, e0)
+					c.Pop()
+				}
+				c.End(a0.Err())
+			}
+			c.Pop()
+		case "q":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("q")
+			if s, ok := c.String(d); ok {
+				v.SearchArgs.Q = s
+				c.Length(s, 1, -1)
+			}
+			c.Pop()
+		default:
+			k := string(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.SearchArgs.AdditionalProperties == nil {
+					v.SearchArgs.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.SearchArgs.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.SearchArgs.AdditionalProperties[k] = raw
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	var missing []string
+	if !seen[1] {
+		missing = append(missing, "q")
+	}
+	if !seen[0] {
+		missing = append(missing, "hits")
+	}
+	c.Missing(missing...)
+}
+
 // decodeJSON reads SearchArgs and checks its schema in one pass.
 func (v *SearchArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool

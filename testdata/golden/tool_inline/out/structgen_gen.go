@@ -5,6 +5,7 @@ package search
 
 import (
 	"encoding/json"
+	"errors"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -129,7 +130,11 @@ var SearchTool = runtime.NewTool("search", "Search the index.", toolSchemaSearch
 // ParseSearchAction reads the arguments of a call of tool "search" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
 // the repairs), then validated against the tool's schema and decoded.
+// A call that needs no repair is read in one pass by the generated decoder.
 func ParseSearchAction(args []byte) (SearchAction, error) {
+	if a, err := runtime.ParseDecoded("SearchAction", args, (*SearchAction).decodeJSON, toolSchemaSearch); err == nil || errors.Is(err, runtime.ErrDecoderDisagrees) {
+		return a, err
+	}
 	a, _, err := runtime.ParseArgs[SearchAction](SearchTool, "SearchAction", args)
 	return a, err
 }

@@ -65,6 +65,104 @@ func (v *Fact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// decodeJSON reads FinishAction, the arguments and the response as one flat
+// object, and checks the tool's schema in one pass.
+func (v *FinishAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [5]bool
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "description":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("description")
+			if s, ok := c.String(d); ok {
+				v.ProjectFacts.Description = s
+				c.Length(s, 10, -1)
+			}
+			c.Pop()
+		case "facts":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("facts")
+			if a0, ok := c.Array(d); ok {
+				v.ProjectFacts.Facts = []Fact{}
+				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+					c.PushIndex(i0)
+					var e0 Fact
+					e0.decodeJSON(d, c)
+					v.ProjectFacts.Facts = append(v.ProjectFacts.Facts, e0)
+					c.Pop()
+				}
+				c.End(a0.Err())
+				c.Items(len(v.ProjectFacts.Facts), 1, 3)
+			}
+			c.Pop()
+		case "confidence":
+			if seen[2] {
+				c.Duplicate(key)
+			}
+			seen[2] = true
+			c.Push("confidence")
+			p0 := new(float64)
+			if f, text, ok := c.Float64(d); ok {
+				*p0 = f
+				c.NumberBounds(text, "0", "1", "", "")
+			}
+			v.ProjectFacts.Confidence = p0
+			c.Pop()
+		case "verified":
+			if seen[3] {
+				c.Duplicate(key)
+			}
+			seen[3] = true
+			c.Push("verified")
+			p0 := new(bool)
+			if b, ok := c.Bool(d); ok {
+				*p0 = b
+			}
+			v.ProjectFacts.Verified = p0
+			c.Pop()
+		case "message":
+			if seen[4] {
+				c.Duplicate(key)
+			}
+			seen[4] = true
+			c.Push("message")
+			if s, ok := c.String(d); ok {
+				v.FinishArgs.Message = s
+			}
+			c.Pop()
+		default:
+			c.Extra(key)
+			c.Skip(d)
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	var missing []string
+	if !seen[4] {
+		missing = append(missing, "message")
+	}
+	if !seen[0] {
+		missing = append(missing, "description")
+	}
+	if !seen[1] {
+		missing = append(missing, "facts")
+	}
+	c.Missing(missing...)
+}
+
 // decodeJSON reads FinishArgs and checks its schema in one pass.
 func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool

@@ -515,7 +515,11 @@ var FinishTool = runtime.NewTool("finish", "Finish the task and report what you 
 // ParseFinishAction reads the arguments of a call of tool "finish" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
 // the repairs), then validated against the tool's schema and decoded.
+// A call that needs no repair is read in one pass by the generated decoder.
 func ParseFinishAction(args []byte) (FinishAction, error) {
+	if a, err := runtime.ParseDecoded("FinishAction", args, (*FinishAction).decodeJSON, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDecoderDisagrees) {
+		return a, err
+	}
 	a, _, err := runtime.ParseArgs[FinishAction](FinishTool, "FinishAction", args)
 	return a, err
 }

@@ -346,3 +346,23 @@ func TestEventFingerprint(t *testing.T) {
 		t.Errorf("changed schema, invalid event: %v %v", back, err)
 	}
 }
+
+// FuzzToolCallDecoderAgrees mutates tool calls and checks that the
+// generated decoders (of an action with a response, and of arguments
+// alone) read each as the tool schema's interpreter does, through
+// runtime.CheckDecoders.
+func FuzzToolCallDecoderAgrees(f *testing.F) {
+	f.Add("finish", []byte(finishCall))
+	f.Add("finish", []byte(`{"message":"done","description":"","facts":[],"confidence":2,"extra":1}`))
+	f.Add("finish", []byte(`{"message":"a","message":"b"}`))
+	for _, tool := range tools.Tools {
+		f.Add(tool.Name, []byte(`{}`))
+	}
+	runtime.CheckDecoders = true
+	defer func() { runtime.CheckDecoders = false }()
+	f.Fuzz(func(t *testing.T, name string, args []byte) {
+		if _, err := tools.ParseToolCall(name, args); errors.Is(err, runtime.ErrDecoderDisagrees) {
+			t.Fatal(err)
+		}
+	})
+}
