@@ -27,9 +27,10 @@ import (
 // pointer instead of stopping at the first. Generated code calls its
 // methods; they are not meant for hand-written code.
 type Decoding struct {
-	path     []step
-	problems []Problem
-	err      error // a syntax error: reading stops
+	path      []step
+	problems  []Problem
+	err       error // a syntax error: reading stops
+	duplicate bool  // a key was written twice
 }
 
 // step is one token of the current location: a member's name, or an
@@ -450,7 +451,12 @@ func (c *Decoding) Extra(key []byte) {
 // is unknown, and keeping the last would drop the first silently.
 func (c *Decoding) Duplicate(key []byte) {
 	c.Problemf("property '%s' is written twice", key)
+	c.duplicate = true
 }
+
+// ErrDuplicateKey: the document writes a key of one object twice. A
+// *ValidationError from a generated decoder unwraps to it then.
+var ErrDuplicateKey = errors.New("a key written twice")
 
 // NotOneOf records a value outside an enum.
 func (c *Decoding) NotOneOf(values string) {
@@ -522,7 +528,7 @@ func ParseDecoded[T any](typeName string, data []byte, decode func(v *T, d *jx.D
 	if CheckDecoders && len(schemas) > 0 {
 		w, werr := Parse[T](typeName, data, schemas...)
 		switch {
-		case err != nil && strings.Contains(err.Error(), "is written twice"):
+		case errors.Is(err, ErrDuplicateKey):
 			// Duplicate keys: the decoder refuses them, the interpreter
 			// keeps the last value (a difference on purpose).
 		case (err == nil) != (werr == nil):
@@ -545,7 +551,7 @@ func parseDecoded[T any](typeName string, data []byte, decode func(v *T, d *jx.D
 	}
 	c := decodings.Get().(*Decoding)
 	defer func() {
-		c.path, c.problems, c.err = c.path[:0], nil, nil
+		c.path, c.problems, c.err, c.duplicate = c.path[:0], nil, nil, false
 		decodings.Put(c)
 	}()
 	d := jx.GetDecoder()
@@ -568,7 +574,11 @@ func parseDecoded[T any](typeName string, data []byte, decode func(v *T, d *jx.D
 		// By location, as the interpreter lists them; in document order
 		// within one.
 		sort.SliceStable(c.problems, func(i, j int) bool { return c.problems[i].Pointer < c.problems[j].Pointer })
-		return fail(nil, c.problems...)
+		var sentinel error
+		if c.duplicate {
+			sentinel = ErrDuplicateKey
+		}
+		return fail(sentinel, c.problems...)
 	}
 	return v, nil
 }

@@ -51,7 +51,7 @@ func TestBrokenTicket(t *testing.T) {
 // of one of its values.
 func TestDuplicateKey(t *testing.T) {
 	_, err := ticket.ParsePerson([]byte(`{"name": "Ada", "email": "ada@example.com", "name": "Grace"}`))
-	if err == nil || !strings.Contains(err.Error(), "property 'name' is written twice") {
+	if !errors.Is(err, runtime.ErrDuplicateKey) || !strings.Contains(err.Error(), "property 'name' is written twice") {
 		t.Errorf("got %v", err)
 	}
 }

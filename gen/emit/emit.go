@@ -287,10 +287,11 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 		var body []jen.Code
 		if decoded[t.Action] {
 			// Any other call goes through the repairs and the
-			// interpreter, which word its problems.
+			// interpreter, which word its problems; a key written twice
+			// is no repair's business.
 			body = append(body, jen.If(jen.List(jen.Id("a"), jen.Err()).Op(":=").Qual(runtimePkg, "ParseDecoded").Call(
 				jen.Lit(t.Action), jen.Id("args"), jen.Parens(jen.Op("*").Id(t.Action)).Dot("decodeJSON"), jen.Id(schema)),
-				jen.Err().Op("==").Nil().Op("||").Qual("errors", "Is").Call(jen.Err(), jen.Qual(runtimePkg, "ErrDecoderDisagrees"))).Block(
+				jen.Err().Op("==").Nil().Op("||").Qual("errors", "Is").Call(jen.Err(), jen.Qual(runtimePkg, "ErrDuplicateKey")).Op("||").Qual("errors", "Is").Call(jen.Err(), jen.Qual(runtimePkg, "ErrDecoderDisagrees"))).Block(
 				jen.Return(jen.Id("a"), jen.Err())))
 		}
 		body = append(body,

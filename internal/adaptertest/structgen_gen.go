@@ -135,7 +135,7 @@ var FinishTool = runtime.NewTool("finish", "Finish with the forecast.", toolSche
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read in one pass by the generated decoder.
 func ParseFinishAction(args []byte) (FinishAction, error) {
-	if a, err := runtime.ParseDecoded("FinishAction", args, (*FinishAction).decodeJSON, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("FinishAction", args, (*FinishAction).decodeJSON, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[FinishAction](FinishTool, "FinishAction", args)
@@ -176,7 +176,7 @@ var LookupTool = runtime.NewTool("lookup", "Look up a station's readings.", tool
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read in one pass by the generated decoder.
 func ParseLookupAction(args []byte) (LookupArgs, error) {
-	if a, err := runtime.ParseDecoded("LookupArgs", args, (*LookupArgs).decodeJSON, toolSchemaLookup); err == nil || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("LookupArgs", args, (*LookupArgs).decodeJSON, toolSchemaLookup); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[LookupArgs](LookupTool, "LookupArgs", args)

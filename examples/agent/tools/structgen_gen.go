@@ -134,7 +134,7 @@ var FinishTool = runtime.NewTool("finish", "Finish the task and report on the re
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read in one pass by the generated decoder.
 func ParseFinishAction(args []byte) (FinishAction, error) {
-	if a, err := runtime.ParseDecoded("FinishAction", args, (*FinishAction).decodeJSON, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("FinishAction", args, (*FinishAction).decodeJSON, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[FinishAction](FinishTool, "FinishAction", args)
@@ -175,7 +175,7 @@ var ReadFileTool = runtime.NewTool("read_file", "Read a file of the repository."
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read in one pass by the generated decoder.
 func ParseReadFileAction(args []byte) (ReadFileArgs, error) {
-	if a, err := runtime.ParseDecoded("ReadFileArgs", args, (*ReadFileArgs).decodeJSON, toolSchemaReadFile); err == nil || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("ReadFileArgs", args, (*ReadFileArgs).decodeJSON, toolSchemaReadFile); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[ReadFileArgs](ReadFileTool, "ReadFileArgs", args)

@@ -132,7 +132,7 @@ var SearchTool = runtime.NewTool("search", "Search the index.", toolSchemaSearch
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read in one pass by the generated decoder.
 func ParseSearchAction(args []byte) (SearchAction, error) {
-	if a, err := runtime.ParseDecoded("SearchAction", args, (*SearchAction).decodeJSON, toolSchemaSearch); err == nil || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("SearchAction", args, (*SearchAction).decodeJSON, toolSchemaSearch); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[SearchAction](SearchTool, "SearchAction", args)

@@ -517,7 +517,7 @@ var FinishTool = runtime.NewTool("finish", "Finish the task and report what you 
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read in one pass by the generated decoder.
 func ParseFinishAction(args []byte) (FinishAction, error) {
-	if a, err := runtime.ParseDecoded("FinishAction", args, (*FinishAction).decodeJSON, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("FinishAction", args, (*FinishAction).decodeJSON, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[FinishAction](FinishTool, "FinishAction", args)
@@ -558,7 +558,7 @@ var GetIssueTool = runtime.NewTool("get-issue", "Get one issue.", toolSchemaGetI
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read in one pass by the generated decoder.
 func ParseGetIssueAction(args []byte) (GetIssueArgs, error) {
-	if a, err := runtime.ParseDecoded("GetIssueArgs", args, (*GetIssueArgs).decodeJSON, toolSchemaGetIssue); err == nil || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("GetIssueArgs", args, (*GetIssueArgs).decodeJSON, toolSchemaGetIssue); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[GetIssueArgs](GetIssueTool, "GetIssueArgs", args)
@@ -622,7 +622,7 @@ var GetWeatherTool = runtime.NewTool("get_weather", "Get the weather for a city.
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read in one pass by the generated decoder.
 func ParseGetWeatherAction(args []byte) (GetWeatherArgs, error) {
-	if a, err := runtime.ParseDecoded("GetWeatherArgs", args, (*GetWeatherArgs).decodeJSON, toolSchemaGetWeather); err == nil || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("GetWeatherArgs", args, (*GetWeatherArgs).decodeJSON, toolSchemaGetWeather); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[GetWeatherArgs](GetWeatherTool, "GetWeatherArgs", args)
@@ -649,7 +649,7 @@ var ListIssuesTool = runtime.NewTool("list_issues", "List issues of a repository
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read in one pass by the generated decoder.
 func ParseListIssuesAction(args []byte) (ListIssuesArgs, error) {
-	if a, err := runtime.ParseDecoded("ListIssuesArgs", args, (*ListIssuesArgs).decodeJSON, toolSchemaListIssues); err == nil || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("ListIssuesArgs", args, (*ListIssuesArgs).decodeJSON, toolSchemaListIssues); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[ListIssuesArgs](ListIssuesTool, "ListIssuesArgs", args)
@@ -722,7 +722,7 @@ var SearchCodeTool = runtime.NewTool("search_code", "Search the code base.", too
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read in one pass by the generated decoder.
 func ParseSearchCodeAction(args []byte) (SearchCodeArgs, error) {
-	if a, err := runtime.ParseDecoded("SearchCodeArgs", args, (*SearchCodeArgs).decodeJSON, toolSchemaSearchCode); err == nil || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("SearchCodeArgs", args, (*SearchCodeArgs).decodeJSON, toolSchemaSearchCode); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[SearchCodeArgs](SearchCodeTool, "SearchCodeArgs", args)

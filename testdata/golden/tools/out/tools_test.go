@@ -366,3 +366,12 @@ func FuzzToolCallDecoderAgrees(f *testing.F) {
 		}
 	})
 }
+
+// TestDuplicateKeyInCall: a call that writes a key twice is refused, not
+// read with one of its values (the repairs do not apply to it).
+func TestDuplicateKeyInCall(t *testing.T) {
+	call := strings.Replace(finishCall, `"message":"done",`, `"message":"done","message":"other",`, 1)
+	if _, err := tools.ParseFinishAction([]byte(call)); !errors.Is(err, runtime.ErrDuplicateKey) {
+		t.Errorf("got %v, want runtime.ErrDuplicateKey", err)
+	}
+}
