@@ -74,3 +74,19 @@ func TestDueOrNull(t *testing.T) {
 		t.Errorf("a bad date: %v", err)
 	}
 }
+
+// TestTypedExtras: undeclared properties of one schema are checked and
+// decoded into the typed extras map, in the same pass.
+func TestTypedExtras(t *testing.T) {
+	with := func(effort string) string {
+		return strings.Replace(good, `"priority": 2,`, `"priority": 2, "effort": `+effort+`,`, 1)
+	}
+	tk, err := ticket.ParseTicket([]byte(with(`{"owner": "billing", "billing": 3, "platform": 1}`)))
+	if err != nil || tk.Effort == nil || tk.Effort.AdditionalProperties["billing"] != 3 || *tk.Effort.Owner != "billing" {
+		t.Fatalf("got %+v, %v", tk.Effort, err)
+	}
+	_, err = ticket.ParseTicket([]byte(with(`{"billing": -1, "platform": "x"}`)))
+	if err == nil || !strings.Contains(err.Error(), "/effort/billing: minimum: got -1, want 0") || !strings.Contains(err.Error(), "/effort/platform: got string, want integer") {
+		t.Errorf("got %v", err)
+	}
+}

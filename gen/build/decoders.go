@@ -75,6 +75,20 @@ func (b *builder) compileDecoders() {
 		}
 	}()
 	for _, t := range types {
+		if t.Decode == nil || t.Decode.Extra == nil {
+			continue
+		}
+		for _, d := range deps[b.extraField(t)] {
+			if d.Decode == nil {
+				t.Decode, t.Interpreted = nil, fmt.Sprintf("its extras hold %s, which the interpreter reads", d.Name)
+				for _, f := range t.Fields {
+					f.Check = nil
+				}
+				break
+			}
+		}
+	}
+	for _, t := range types {
 		if t.Decode == nil || t.Kind == ir.KindUnion {
 			continue
 		}
@@ -96,6 +110,17 @@ func (b *builder) interpret(f *ir.Field, why string) {
 		locs = append(locs, b.l.Stable(s.Loc))
 	}
 	f.Check = &ir.Check{Interpret: locs, Why: why}
+}
+
+// extraField is a pseudo-field that carries the dependencies of a struct
+// type's typed extras.
+func (b *builder) extraField(t *ir.Type) *ir.Field {
+	if f, ok := b.extraFields[t]; ok {
+		return f
+	}
+	f := &ir.Field{Name: "AdditionalProperties", Type: t.Extra}
+	b.extraFields[t] = f
+	return f
 }
 
 // variantField is a pseudo-field that carries a union variant's
@@ -176,6 +201,8 @@ func (b *builder) compileAction(t *ir.Type) {
 		t.Interpreted = "a part the interpreter reads"
 	case args.Decode.MinProperties != nil || args.Decode.MaxProperties != nil || resp.Decode.MinProperties != nil || resp.Decode.MaxProperties != nil:
 		t.Interpreted = "minProperties or maxProperties on a part"
+	case args.Decode.Extra != nil || resp.Decode.Extra != nil:
+		t.Interpreted = "additionalProperties with a schema on a part"
 	default:
 		closed := args.Decode.Closed || resp.Decode.Closed
 		if !closed && args.Extra == nil {
@@ -236,7 +263,17 @@ func (b *builder) compileStruct(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 			return at(n, "additionalProperties")
 		}
 	default:
-		return at(n, "additionalProperties with a schema")
+		// Undeclared properties of one schema: each decoded with its
+		// checks into the typed extras map.
+		if t.Extra == nil || t.Extra.Kind == ir.RefAny {
+			return at(n, "additionalProperties with a schema")
+		}
+		c, ds, reason := b.check(a, t.Extra)
+		if reason != "" {
+			return reason
+		}
+		dec.Extra = c
+		deps[b.extraField(t)] = ds
 	}
 	if len(t.Fields) != len(n.Properties) {
 		return at(n, "properties whose names Go tags cannot hold")

@@ -60,6 +60,7 @@ type builder struct {
 	enumSites   map[*ir.Type][2]*schema.Node // the schema, and the node with the enum
 	// variantFields carry union variants' decoder dependencies.
 	variantFields map[*ir.Variant]*ir.Field
+	extraFields   map[*ir.Type]*ir.Field
 	errs          []error
 }
 

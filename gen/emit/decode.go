@@ -106,7 +106,7 @@ func emitStructDecoder(f *jen.File, t *ir.Type, set string) {
 	}
 	f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema in one pass.", t.Name))
 	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
-		objectBody(members, t.Decode, extras, set)...)
+		objectBody(members, t.Decode, extras, t.Extra, set)...)
 }
 
 // emitActionDecoder writes the decoder of a tool's action: one flat
@@ -128,7 +128,7 @@ func emitActionDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set s
 	f.Comment(fmt.Sprintf("// decodeJSON reads %s, the arguments and the response as one flat", t.Name))
 	f.Comment("// object, and checks the tool's schema in one pass.")
 	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
-		objectBody(members, t.Decode, extras, set)...)
+		objectBody(members, t.Decode, extras, args.Extra, set)...)
 }
 
 // objMember is a declared property and where its value goes.
@@ -138,8 +138,9 @@ type objMember struct {
 }
 
 // objectBody reads an object's members into their destinations, undeclared
-// ones into extras (nil: the object is closed), and checks dec.
-func objectBody(members []objMember, dec *ir.Decode, extras *jen.Statement, set string) []jen.Code {
+// ones into extras (nil: the object is closed) of Go type map[string]
+// extraType, and checks dec.
+func objectBody(members []objMember, dec *ir.Decode, extras *jen.Statement, extraType *ir.Ref, set string) []jen.Code {
 	index := map[string]int{}
 	for i, m := range members {
 		index[m.fd.JSON] = i
@@ -186,9 +187,27 @@ func objectBody(members []objMember, dec *ir.Decode, extras *jen.Statement, set 
 		cases = append(cases, jen.Case(jen.Lit(fd.JSON)).Block(block...))
 	}
 	var other []jen.Code
-	if extras == nil {
+	switch {
+	case extras == nil:
 		other = []jen.Code{jen.Id("c").Dot("Extra").Call(jen.Id("key")), jen.Id("c").Dot("Skip").Call(jen.Id("d"))}
-	} else {
+	case dec.Extra != nil:
+		// Undeclared properties of one schema, each checked and decoded.
+		other = []jen.Code{
+			jen.Id("k").Op(":=").String().Call(jen.Id("key")),
+			jen.Id("c").Dot("Push").Call(jen.Id("k")),
+			jen.Var().Id("e").Add(goType(extraType)),
+		}
+		other = append(other, valueCode(jen.Id("e"), extraType, dec.Extra, 0)...)
+		other = append(other,
+			jen.Id("c").Dot("Pop").Call(),
+			jen.If(extras.Clone().Op("==").Nil()).Block(
+				extras.Clone().Op("=").Map(jen.String()).Add(goType(extraType)).Values(),
+			),
+			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(extras.Clone()).Index(jen.Id("k")), jen.Id("dup")).Block(
+				jen.Id("c").Dot("Duplicate").Call(jen.Index().Byte().Call(jen.Id("k")))),
+			extras.Clone().Index(jen.Id("k")).Op("=").Id("e"),
+		)
+	default:
 		// The key is copied before the value is read: the decoder may
 		// reuse the bytes it points into.
 		other = []jen.Code{

@@ -226,6 +226,10 @@ type Decode struct {
 	// Variants are the checks of a union's variants, in Type.Variants'
 	// order: the value's kind picks one.
 	Variants []*Check `json:",omitempty"`
+	// Extra checks each undeclared property's value when the schema gives
+	// them one (additionalProperties: {…}); they go into the typed extras
+	// map.
+	Extra *Check `json:",omitempty"`
 }
 
 // Check is what a generated decoder checks of one value, compiled from

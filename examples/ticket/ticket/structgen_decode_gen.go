@@ -228,7 +228,7 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Ticket and checks its schema in one pass.
 func (v *Ticket) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [10]bool
+	var seen [11]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -367,6 +367,16 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				}
 			}
 			c.Pop()
+		case "effort":
+			if seen[10] {
+				c.Duplicate(key)
+			}
+			seen[10] = true
+			c.Push("effort")
+			p0 := new(TicketEffort)
+			p0.decodeJSON(d, c)
+			v.Effort = p0
+			c.Pop()
 		default:
 			c.Extra(key)
 			c.Skip(d)
@@ -399,6 +409,52 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		missing = append(missing, "messages")
 	}
 	c.Missing(missing...)
+}
+
+// decodeJSON reads TicketEffort and checks its schema in one pass.
+func (v *TicketEffort) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "owner":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("owner")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.Owner = p0
+			c.Pop()
+		default:
+			k := string(key)
+			c.Push(k)
+			var e int64
+			if i, ok := c.Int64(d); ok {
+				e = i
+				c.IntMin(i, int64(0))
+			}
+			c.Pop()
+			if v.AdditionalProperties == nil {
+				v.AdditionalProperties = map[string]int64{}
+			}
+			if _, dup := v.AdditionalProperties[k]; dup {
+				c.Duplicate([]byte(k))
+			}
+			v.AdditionalProperties[k] = e
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
 }
 
 // decodeJSON reads TicketStatus, one of its values.

@@ -69,6 +69,8 @@ type Ticket struct {
 	Satisfaction *float64     `json:"satisfaction,omitempty"`
 	// As Pydantic writes Optional[date]: a date, or null.
 	Due runtime.Nullable[string] `json:"due,omitzero"`
+	// Hours spent, by team; the owning team named.
+	Effort *TicketEffort `json:"effort,omitempty"`
 }
 
 var schemaTicket = structgenSchemas.Schema("structgen:///ticket.json#")
@@ -77,6 +79,39 @@ var schemaTicket = structgenSchemas.Schema("structgen:///ticket.json#")
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseTicket(data []byte) (Ticket, error) {
 	return runtime.ParseDecoded("Ticket", data, (*Ticket).decodeJSON, schemaTicket)
+}
+
+// Hours spent, by team; the owning team named.
+//
+// Schema: schemas/ticket.json#/properties/effort
+type TicketEffort struct {
+	Owner *string `json:"owner,omitempty"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]int64 `json:"-"`
+}
+
+var fieldsTicketEffort = runtime.NewFields("owner")
+
+// MarshalJSON encodes the declared fields, then AdditionalProperties.
+func (v TicketEffort) MarshalJSON() ([]byte, error) {
+	type plain TicketEffort
+	return runtime.MarshalObject(plain(v), fieldsTicketEffort, v.AdditionalProperties)
+}
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *TicketEffort) UnmarshalJSON(data []byte) error {
+	type plain TicketEffort
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsTicketEffort, &v.AdditionalProperties)
+}
+
+var schemaTicketEffort = structgenSchemas.Schema("structgen:///ticket.json#/properties/effort")
+
+// ParseTicketEffort validates data against the schema of TicketEffort and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseTicketEffort(data []byte) (TicketEffort, error) {
+	return runtime.ParseDecoded("TicketEffort", data, (*TicketEffort).decodeJSON, schemaTicketEffort)
 }
 
 // Schema: schemas/ticket.json#/properties/status

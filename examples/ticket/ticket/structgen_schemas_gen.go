@@ -26,7 +26,13 @@ const schemaDoc0 = `{
     "tags": {"type": "array", "items": {"type": "string", "minLength": 1}, "uniqueItems": true, "maxItems": 20},
     "messages": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/Message"}},
     "satisfaction": {"type": "number", "minimum": 0, "maximum": 1},
-    "due": {"anyOf": [{"type": "string", "format": "date"}, {"type": "null"}], "description": "As Pydantic writes Optional[date]: a date, or null."}
+    "due": {"anyOf": [{"type": "string", "format": "date"}, {"type": "null"}], "description": "As Pydantic writes Optional[date]: a date, or null."},
+    "effort": {
+      "type": "object",
+      "description": "Hours spent, by team; the owning team named.",
+      "properties": {"owner": {"type": "string"}},
+      "additionalProperties": {"type": "integer", "minimum": 0}
+    }
   },
   "$defs": {
     "Person": {
