@@ -116,6 +116,27 @@ type Request struct {
 	Output   *OutputSpec
 }
 
+// Prepare is what every adapter does first with a request: how to send
+// its output to a provider whose dialect dialect picks from the spec (nil
+// for a provider without native structured output), and the messages to
+// send, with the prompt block added to the system prompt when Send asks
+// for it.
+func (r Request) Prepare(dialect func(*OutputSpec) json.RawMessage) (OutputMode, []Message, error) {
+	var d json.RawMessage
+	if r.Output != nil && dialect != nil {
+		d = dialect(r.Output)
+	}
+	mode, block, err := r.Output.Send(d)
+	if err != nil {
+		return 0, nil, err
+	}
+	msgs := r.Messages
+	if block != "" {
+		msgs = WithSystem(msgs, block)
+	}
+	return mode, msgs, nil
+}
+
 // Reply is a model's answer.
 type Reply struct {
 	Text      string

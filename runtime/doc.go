@@ -24,8 +24,9 @@
 //     every change is a Repair with its JSON pointer and offset;
 //   - Message, ToolResult, Reply and Usage: a conversation with tool calls
 //     and their results; ToolErrorMessage answers a call that did not
-//     parse, naming its problems; OutputSpec.Send and WithSystem tell an
-//     SDK adapter (structgen/adapters/…) how to send an output;
+//     parse, naming its problems; Request.Prepare (from OutputSpec.Send and
+//     WithSystem) tells an SDK adapter (structgen/adapters/…) how to send
+//     an output;
 //   - MarshalEvent and SchemaChangedError: persisted actions carry their
 //     schema's fingerprint, so a replay under a changed schema says so;
 //   - ReadPartial, Node, Field and Stream: replies that are still arriving,

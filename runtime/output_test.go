@@ -461,6 +461,29 @@ func TestOutputSpecSend(t *testing.T) {
 	}
 }
 
+// TestRequestPrepare: the dialect picked from the spec decides the mode,
+// and a prompt block the provider needs lands in the system prompt.
+func TestRequestPrepare(t *testing.T) {
+	msgs := []Message{{Role: "user", Content: "Summarize."}}
+	pick := func(o *OutputSpec) json.RawMessage { return o.OpenAI }
+	auto := &OutputSpec{Name: "Brief", Mode: OutputAuto, PromptBlock: "## Output format"}
+	mode, got, err := Request{Messages: msgs, Output: auto}.Prepare(pick)
+	if err != nil || mode != OutputPrompt || len(got) != 2 || got[0].Role != "system" || !strings.Contains(got[0].Content, "## Output format") {
+		t.Errorf("auto without dialect: %v %+v %v", mode, got, err)
+	}
+	auto.OpenAI = json.RawMessage(`{"type":"json_schema"}`)
+	if mode, got, err := (Request{Messages: msgs, Output: auto}).Prepare(pick); err != nil || mode != OutputNative || len(got) != 1 {
+		t.Errorf("auto with dialect: %v %+v %v", mode, got, err)
+	}
+	if mode, got, err := (Request{Messages: msgs}).Prepare(pick); err != nil || mode != OutputPrompt || len(got) != 1 {
+		t.Errorf("no output: %v %+v %v", mode, got, err)
+	}
+	native := &OutputSpec{Name: "Brief", Mode: OutputNative}
+	if _, _, err := (Request{Messages: msgs, Output: native}).Prepare(nil); err == nil {
+		t.Error("native output for a provider without a dialect: want an error")
+	}
+}
+
 func TestResultText(t *testing.T) {
 	call := ToolCall{ID: "c", Name: "t"}
 	for _, tt := range []struct {

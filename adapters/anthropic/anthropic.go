@@ -71,17 +71,9 @@ func Params(base ant.MessageNewParams, model string, req runtime.Request) (ant.M
 		p.MaxTokens = DefaultMaxTokens
 	}
 	o := req.Output
-	var dialect json.RawMessage
-	if o != nil {
-		dialect = o.Anthropic
-	}
-	mode, block, err := o.Send(dialect)
+	mode, msgs, err := req.Prepare(func(o *runtime.OutputSpec) json.RawMessage { return o.Anthropic })
 	if err != nil {
 		return p, fmt.Errorf("anthropic: %w", err)
-	}
-	msgs := req.Messages
-	if block != "" {
-		msgs = runtime.WithSystem(msgs, block)
 	}
 	if p.System, p.Messages, err = Conversation(msgs); err != nil {
 		return p, err

@@ -80,17 +80,9 @@ func (m Model) Generate(ctx context.Context, req runtime.Request) (runtime.Reply
 func request(ex *exchange, base genai.GenerateContentConfig, req runtime.Request) ([]*genai.Content, *genai.GenerateContentConfig, error) {
 	cfg := base
 	o := req.Output
-	var dialect json.RawMessage
-	if o != nil {
-		dialect = o.Gemini
-	}
-	mode, block, err := o.Send(dialect)
+	mode, msgs, err := req.Prepare(func(o *runtime.OutputSpec) json.RawMessage { return o.Gemini })
 	if err != nil {
 		return nil, nil, fmt.Errorf("gemini: %w", err)
-	}
-	msgs := req.Messages
-	if block != "" {
-		msgs = runtime.WithSystem(msgs, block)
 	}
 	system, contents, err := conversation(ex, msgs)
 	if err != nil {

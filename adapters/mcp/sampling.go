@@ -50,13 +50,9 @@ func (s Sampling) Generate(ctx context.Context, req runtime.Request) (runtime.Re
 		p.MaxTokens = DefaultMaxTokens
 	}
 	o := req.Output
-	mode, block, err := o.Send(nil) // MCP has no native structured output
+	mode, msgs, err := req.Prepare(nil) // MCP has no native structured output
 	if err != nil {
 		return runtime.Reply{}, fmt.Errorf("mcp: %w", err)
-	}
-	msgs := req.Messages
-	if block != "" {
-		msgs = runtime.WithSystem(msgs, block)
 	}
 	for _, t := range req.Tools {
 		tool, err := mcpTool(t)

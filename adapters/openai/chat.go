@@ -50,17 +50,9 @@ func ChatParams(base oai.ChatCompletionNewParams, model string, req runtime.Requ
 	if model != "" {
 		p.Model = model
 	}
-	var dialect json.RawMessage
-	if req.Output != nil {
-		dialect = req.Output.OpenAI
-	}
-	mode, block, err := req.Output.Send(dialect)
+	mode, msgs, err := req.Prepare(openAIDialect)
 	if err != nil {
 		return p, fmt.Errorf("openai: %w", err)
-	}
-	msgs := req.Messages
-	if block != "" {
-		msgs = runtime.WithSystem(msgs, block)
 	}
 	if p.Messages, err = ChatMessages(msgs); err != nil {
 		return p, err
@@ -180,3 +172,7 @@ type RefusalError struct {
 }
 
 func (e *RefusalError) Error() string { return "openai: the model refused: " + e.Message }
+
+// openAIDialect picks the OpenAI dialect of an output, for
+// runtime.Request.Prepare.
+func openAIDialect(o *runtime.OutputSpec) json.RawMessage { return o.OpenAI }

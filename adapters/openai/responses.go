@@ -52,17 +52,9 @@ func ResponsesParams(base responses.ResponseNewParams, model string, req runtime
 	if model != "" {
 		p.Model = model
 	}
-	var dialect json.RawMessage
-	if req.Output != nil {
-		dialect = req.Output.OpenAI
-	}
-	mode, block, err := req.Output.Send(dialect)
+	mode, msgs, err := req.Prepare(openAIDialect)
 	if err != nil {
 		return p, fmt.Errorf("openai: %w", err)
-	}
-	msgs := req.Messages
-	if block != "" {
-		msgs = runtime.WithSystem(msgs, block)
 	}
 	items, err := ResponsesInput(msgs)
 	if err != nil {
