@@ -132,8 +132,23 @@ func BenchmarkUnmarshal%[1]d(b *testing.B) {
 }
 `, i, inst)
 	}
+	ns := runScratchBench(b, h, bench.String())
+	for b.Loop() {
+	}
+	// After the loop: its first call resets user metrics.
+	for i, bi := range benchInstances {
+		p, u := ns[fmt.Sprintf("Parse%d", i)], ns[fmt.Sprintf("Unmarshal%d", i)]
+		if u > 0 {
+			b.ReportMetric(p/u, bi.schema+"-x-unmarshal")
+		}
+	}
+}
+
+// runScratchBench writes bench as the scratch module's benchmarks, runs
+// them and returns each one's ns/op by name (without "Benchmark").
+func runScratchBench(b *testing.B, h *harness, bench string) map[string]float64 {
 	h.writeMain()
-	if err := os.WriteFile(filepath.Join(h.dir, "bench_test.go"), []byte(bench.String()), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(h.dir, "bench_test.go"), []byte(bench), 0o644); err != nil {
 		b.Fatal(err)
 	}
 	benchtime := "1s"
@@ -152,15 +167,7 @@ func BenchmarkUnmarshal%[1]d(b *testing.B) {
 		ns[m[1]], _ = strconv.ParseFloat(m[2], 64)
 	}
 	b.Logf("scratch module results:\n%s", out)
-	for b.Loop() {
-	}
-	// After the loop: its first call resets user metrics.
-	for i, bi := range benchInstances {
-		p, u := ns[fmt.Sprintf("Parse%d", i)], ns[fmt.Sprintf("Unmarshal%d", i)]
-		if u > 0 {
-			b.ReportMetric(p/u, bi.schema+"-x-unmarshal")
-		}
-	}
+	return ns
 }
 
 func flagValue(name string) string {
@@ -231,26 +238,7 @@ func BenchmarkInterpret%[1]d(b *testing.B) {
 }
 `, i, c.args, c.goName)
 	}
-	h.writeMain()
-	if err := os.WriteFile(filepath.Join(h.dir, "bench_test.go"), []byte(bench.String()), 0o644); err != nil {
-		b.Fatal(err)
-	}
-	benchtime := "1s"
-	if f := flagValue("test.benchtime"); f != "" {
-		benchtime = f
-	}
-	cmd := exec.Command("go", "test", "-run", "^$", "-bench", ".", "-benchmem", "-benchtime", benchtime)
-	cmd.Dir = h.dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		b.Fatalf("go test -bench: %v\n%s", err, out)
-	}
-	ns := map[string]float64{}
-	for _, m := range regexp.MustCompile(`(?m)^Benchmark(\w+?)-?\d*\s+\d+\s+([\d.]+) ns/op`).FindAllStringSubmatch(string(out), -1) {
-		ns[m[1]], _ = strconv.ParseFloat(m[2], 64)
-	}
-	b.Logf("scratch module results:\n%s", out)
+	ns := runScratchBench(b, h, bench.String())
 	for b.Loop() {
 	}
 	for i, c := range mcpBenchCalls {
