@@ -217,10 +217,8 @@ func balancedSpans(text []byte) [][2]int {
 	return out
 }
 
-// toAny converts a value read to the decoded form the validator takes;
-// offsets maps each JSON pointer to where its value starts.
-func toAny(v *jvalue, path []string, offsets map[string]int) any {
-	offsets[Pointer(path)] = v.off
+// toAny converts a value read to the decoded form the validator takes.
+func toAny(v *jvalue) any {
 	switch v.kind {
 	case jBool:
 		return v.b
@@ -231,13 +229,13 @@ func toAny(v *jvalue, path []string, offsets map[string]int) any {
 	case jArray:
 		out := make([]any, len(v.kids))
 		for i, it := range v.kids {
-			out[i] = toAny(it, append(path, strconv.Itoa(i)), offsets)
+			out[i] = toAny(it)
 		}
 		return out
 	case jObject:
 		out := make(map[string]any, len(v.keys))
 		for i, k := range v.keys {
-			out[k] = toAny(v.kids[i], append(path, k), offsets)
+			out[k] = toAny(v.kids[i])
 		}
 		return out
 	}
@@ -262,7 +260,7 @@ func alignReply(text []byte, s *Schema, sch *jsonschema.Schema) (any, []Repair, 
 	if word := strings.TrimSpace(string(text)); word != "null" && literals[word] != nil && literals[word].kind == jNull {
 		// None, Null, undefined: where a string is allowed, the reply is
 		// that word, not a null written another way.
-		if want := allowedTypes(members(sch)); want == nil || want["string"] {
+		if want := allowedTypes(members(sch)); want == 0 || want.has("string") {
 			if ps, err := s.Validate(word); err == nil && len(ps) == 0 {
 				return word, nil, nil, nil
 			}
@@ -305,12 +303,11 @@ func alignReply(text []byte, s *Schema, sch *jsonschema.Schema) (any, []Repair, 
 		if c.nested && best != nil && len(best.problems) == 0 {
 			break // nested readings come last, and only matter when no outer one fits
 		}
-		offsets := map[string]int{}
-		doc := toAny(c.v, nil, offsets)
+		doc := toAny(c.v)
 		var coerced []Repair
-		doc = coerce(doc, sch, "", &coerced)
+		doc = coerce(&s.set.shapes, doc, sch, "", &coerced)
 		for i := range coerced {
-			coerced[i].Offset = offsetOf(offsets, coerced[i].Pointer, c.v.off)
+			coerced[i].Offset = offsetOf(c.v, coerced[i].Pointer)
 		}
 		ps, err := s.Validate(doc)
 		if err != nil {
@@ -347,10 +344,9 @@ func alignReply(text []byte, s *Schema, sch *jsonschema.Schema) (any, []Repair, 
 	if best.c.nested {
 		for _, c := range cands {
 			if !c.nested {
-				offsets := map[string]int{}
-				doc := toAny(c.v, nil, offsets)
+				doc := toAny(c.v)
 				var coerced []Repair
-				doc = coerce(doc, sch, "", &coerced)
+				doc = coerce(&s.set.shapes, doc, sch, "", &coerced)
 				ps, _ := s.Validate(doc)
 				return doc, c.repairs, ps, nil
 			}
@@ -359,19 +355,38 @@ func alignReply(text []byte, s *Schema, sch *jsonschema.Schema) (any, []Repair, 
 	return best.doc, best.repairs, best.problems, nil
 }
 
-// offsetOf returns where the value at ptr starts, or where its nearest
-// enclosing value does.
-func offsetOf(offsets map[string]int, ptr string, fallback int) int {
-	for {
-		if off, ok := offsets[ptr]; ok {
-			return off
+// offsetOf returns where the value at ptr in v starts, or where its
+// nearest enclosing value does (a coercion may have made the value).
+func offsetOf(v *jvalue, ptr string) int {
+	for ptr != "" {
+		ptr = ptr[1:] // the '/'
+		tok := ptr
+		if j := strings.IndexByte(ptr, '/'); j >= 0 {
+			tok, ptr = ptr[:j], ptr[j:]
+		} else {
+			ptr = ""
 		}
-		j := strings.LastIndexByte(ptr, '/')
-		if j < 0 {
-			return fallback
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		var next *jvalue
+		switch v.kind {
+		case jArray:
+			if i, err := strconv.Atoi(tok); err == nil && i >= 0 && i < len(v.kids) {
+				next = v.kids[i]
+			}
+		case jObject:
+			for i := len(v.keys) - 1; i >= 0; i-- {
+				if v.keys[i] == tok {
+					next = v.kids[i]
+					break
+				}
+			}
 		}
-		ptr = ptr[:j]
+		if next == nil {
+			break
+		}
+		v = next
 	}
+	return v.off
 }
 
 var proseNumber = regexp.MustCompile(`[-+]?[$€£¥]?\d[\d,]*(\.\d+)?%?|[-+]?\d+\s*/\s*\d+`)
@@ -382,19 +397,19 @@ var proseNumber = regexp.MustCompile(`[-+]?[$€£¥]?\d[\d,]*(\.\d+)?%?|[-+]?\d
 func scalarFromProse(text []byte, sch *jsonschema.Schema) (any, []Repair, bool) {
 	ms := members(sch)
 	want := allowedTypes(ms)
-	if want == nil {
+	if want == 0 {
 		return nil, nil, false
 	}
 	s := string(text)
-	if want["array"] {
-		if item := itemSchema(ms, 0); item != nil {
+	if want.has("array") {
+		if item := itemSchema(nil, ms, 0); item != nil {
 			if v, reps, ok := scalarFromProse(text, item); ok {
 				return []any{v}, append(reps, Repair{Message: "read a single value as a list of one"}), true
 			}
 		}
 		return nil, nil, false
 	}
-	if want["object"] || want["array"] {
+	if want.has("object") || want.has("array") {
 		return nil, nil, false
 	}
 	var enum []string
@@ -416,7 +431,7 @@ func scalarFromProse(text []byte, sch *jsonschema.Schema) (any, []Repair, bool) 
 		}
 		return nil, nil, false
 	}
-	if want["boolean"] {
+	if want.has("boolean") {
 		var found []bool
 		var at []int
 		for _, w := range []struct {
@@ -433,7 +448,7 @@ func scalarFromProse(text []byte, sch *jsonschema.Schema) (any, []Repair, bool) 
 		}
 		return nil, nil, false
 	}
-	if want["number"] || want["integer"] {
+	if want.has("number") || want.has("integer") {
 		if loc := proseNumber.FindStringIndex(s); loc != nil {
 			if n, ok := numberFor(strings.TrimRight(s[loc[0]:loc[1]], ","), want); ok {
 				return n, []Repair{{Offset: loc[0], Message: fmt.Sprintf("read the number %s from the reply's text", n)}}, true
@@ -459,15 +474,10 @@ func startsJSON(text []byte) bool {
 // wantsContainer reports whether the schema allows only arrays or objects.
 func wantsContainer(sch *jsonschema.Schema) bool {
 	want := allowedTypes(members(sch))
-	if want == nil {
+	if want == 0 {
 		return false
 	}
-	for t := range want {
-		if t != "array" && t != "object" {
-			return false
-		}
-	}
-	return true
+	return want&^(restricted|typeArray|typeObject) == 0
 }
 
 // cost weighs a reading's repairs: one that leaves out part of the reply

@@ -23,13 +23,13 @@ import (
 // true/false words for booleans, enum values written loosely, an object
 // or array where a string is wanted (kept as its JSON text), and an
 // object with one field where a scalar is wanted (that field).
-func coerce(v any, s *jsonschema.Schema, ptr string, repairs *[]Repair) any {
+func coerce(sc *shapeCache, v any, s *jsonschema.Schema, ptr string, repairs *[]Repair) any {
 	if s == nil {
 		return v
 	}
-	ms := members(s)
-	want := allowedTypes(ms)
-	if want != nil && !fitsType(v, want) {
+	sh := sc.of(s)
+	ms, want := sh.ms, sh.want
+	if want != 0 && !fitsType(v, want) {
 		if c, msg, ok := coerceKind(v, want, ms); ok {
 			*repairs = append(*repairs, Repair{Pointer: ptr, Message: msg})
 			v = c
@@ -41,7 +41,7 @@ func coerce(v any, s *jsonschema.Schema, ptr string, repairs *[]Repair) any {
 			v = fixed
 		}
 	}
-	if obj, ok := v.(map[string]any); ok && want != nil && want["object"] {
+	if obj, ok := v.(map[string]any); ok && want != 0 && want.has("object") {
 		// An object that is the value of the one property the wanted
 		// object has: it validates against that property, not the object.
 		if name, prop, ok := onlyProperty(ms); ok && obj[name] == nil && len(obj) > 0 && s.Validate(obj) != nil && prop.Validate(obj) == nil {
@@ -52,14 +52,14 @@ func coerce(v any, s *jsonschema.Schema, ptr string, repairs *[]Repair) any {
 	switch x := v.(type) {
 	case []any:
 		for i := range x {
-			if sub := itemSchema(ms, i); sub != nil {
-				x[i] = coerce(x[i], sub, ptr+"/"+strconv.Itoa(i), repairs)
+			if sub := itemSchema(sc, ms, i); sub != nil {
+				x[i] = coerce(sc, x[i], sub, ptr+"/"+strconv.Itoa(i), repairs)
 			}
 		}
 		return x
 	case map[string]any:
 		// Null in an optional field that may not be null reads as absent.
-		repairValue(x, s, ptr, repairs, repairNulls)
+		repairValue(sc, x, s, ptr, repairs, repairNulls)
 		keys := make([]string, 0, len(x))
 		for k := range x {
 			keys = append(keys, k)
@@ -67,15 +67,15 @@ func coerce(v any, s *jsonschema.Schema, ptr string, repairs *[]Repair) any {
 		sort.Strings(keys)
 		for _, k := range keys {
 			if sub := propertySchema(ms, k); sub != nil {
-				x[k] = coerce(x[k], sub, ptr+"/"+escapeToken(k), repairs)
+				x[k] = coerce(sc, x[k], sub, ptr+"/"+escapeToken(k), repairs)
 			}
 		}
 		return x
 	}
-	return repairValue(v, s, ptr, repairs, repairJSONStrings|repairScalars)
+	return repairValue(sc, v, s, ptr, repairs, repairJSONStrings|repairScalars)
 }
 
-func itemSchema(ms []*jsonschema.Schema, i int) *jsonschema.Schema {
+func itemSchema(sc *shapeCache, ms []*jsonschema.Schema, i int) *jsonschema.Schema {
 	for _, m := range ms {
 		if i < len(m.PrefixItems) {
 			return m.PrefixItems[i]
@@ -96,8 +96,8 @@ func itemSchema(ms []*jsonschema.Schema, i int) *jsonschema.Schema {
 	for _, m := range ms {
 		for _, dis := range [][]*jsonschema.Schema{m.AnyOf, m.OneOf} {
 			for _, br := range dis {
-				if t := allowedTypes(members(br)); t != nil && t["array"] {
-					if sub := itemSchema(members(br), i); sub != nil {
+				if bs := sc.of(br); bs.want.has("array") {
+					if sub := itemSchema(sc, bs.ms, i); sub != nil {
 						return sub
 					}
 				}
@@ -139,19 +139,22 @@ func kindName(v any) string {
 	return "value"
 }
 
-func fitsType(v any, want map[string]bool) bool {
+func fitsType(v any, want typeSet) bool {
 	switch x := v.(type) {
 	case json.Number:
-		if want["number"] {
+		if want.has("number") {
 			return true
 		}
-		if want["integer"] {
+		if want.has("integer") {
+			if !strings.ContainsAny(string(x), ".eE") {
+				return true // digits only: the common case, without a big.Rat
+			}
 			r, ok := new(big.Rat).SetString(string(x))
 			return ok && r.IsInt()
 		}
 		return false
 	}
-	return want[kindName(v)]
+	return want.has(kindName(v))
 }
 
 var peopleNumber = regexp.MustCompile(`^[-+]?[$€£¥]?\s*[-+]?\d{1,3}(,\d{3})+(\.\d+)?$|^[-+]?[$€£¥]\s*[-+]?\d+(\.\d+)?$|^[-+]?\d+(\.\d+)?\s*%$|^[-+]?\d+(\.\d+)?\.$`)
@@ -160,8 +163,8 @@ var fraction = regexp.MustCompile(`^\s*([-+]?\d+)\s*/\s*(\d+)\s*$`)
 
 // coerceKind turns v into a value of a kind the schema wants, where one of
 // the listed coercions applies.
-func coerceKind(v any, want map[string]bool, ms []*jsonschema.Schema) (any, string, bool) {
-	num := want["number"] || want["integer"]
+func coerceKind(v any, want typeSet, ms []*jsonschema.Schema) (any, string, bool) {
+	num := want.has("number") || want.has("integer")
 	switch x := v.(type) {
 	case string:
 		t := strings.TrimSpace(x)
@@ -170,7 +173,7 @@ func coerceKind(v any, want map[string]bool, ms []*jsonschema.Schema) (any, stri
 				return n, fmt.Sprintf("read %q as the number %s", x, n), true
 			}
 		}
-		if want["boolean"] {
+		if want.has("boolean") {
 			switch strings.ToLower(strings.Trim(t, ".!* ")) {
 			case "true", "yes":
 				return true, fmt.Sprintf("read %q as true", x), true
@@ -178,29 +181,29 @@ func coerceKind(v any, want map[string]bool, ms []*jsonschema.Schema) (any, stri
 				return false, fmt.Sprintf("read %q as false", x), true
 			}
 		}
-		if want["array"] || want["object"] {
+		if want.has("array") || want.has("object") {
 			if d, err := DecodeValue([]byte(t)); err == nil {
-				if _, isArr := d.([]any); isArr && want["array"] {
+				if _, isArr := d.([]any); isArr && want.has("array") {
 					return d, "decoded an array sent as a JSON-encoded string", true
 				}
-				if _, isObj := d.(map[string]any); isObj && want["object"] {
+				if _, isObj := d.(map[string]any); isObj && want.has("object") {
 					return d, "decoded an object sent as a JSON-encoded string", true
 				}
 			}
 		}
 	case json.Number:
-		if want["integer"] && !want["number"] {
+		if want.has("integer") && !want.has("number") {
 			if r, ok := new(big.Rat).SetString(string(x)); ok && r.IsInt() {
 				n := json.Number(r.Num().String())
 				return n, fmt.Sprintf("read %s as the integer %s", x, n), true
 			}
 		}
 	case map[string]any:
-		if want["string"] {
+		if want.has("string") {
 			b, _ := json.Marshal(x)
 			return string(b), "kept an object as its JSON text, where a string is wanted", true
 		}
-		if len(x) == 1 && !want["object"] {
+		if len(x) == 1 && !want.has("object") {
 			for k, inner := range x {
 				if fitsType(inner, want) {
 					return inner, fmt.Sprintf("took the value of the object's one field %q", k), true
@@ -208,21 +211,21 @@ func coerceKind(v any, want map[string]bool, ms []*jsonschema.Schema) (any, stri
 			}
 		}
 	case []any:
-		if want["string"] {
+		if want.has("string") {
 			b, _ := json.Marshal(x)
 			return string(b), "kept an array as its JSON text, where a string is wanted", true
 		}
 	}
-	if want["array"] && v != nil {
+	if want.has("array") && v != nil {
 		if _, isArr := v.([]any); !isArr {
 			return []any{v}, "read a single value as a list of one", true
 		}
 	}
-	if want["object"] && v != nil {
+	if want.has("object") && v != nil {
 		if _, isObj := v.(map[string]any); !isObj {
 			// An object of one property: the value is that property's.
 			if name, prop, ok := onlyProperty(ms); ok {
-				if pw := allowedTypes(members(prop)); pw == nil || fitsType(v, pw) {
+				if pw := allowedTypes(members(prop)); pw == 0 || fitsType(v, pw) {
 					return map[string]any{name: v}, fmt.Sprintf("read the value as the object's one property %q", name), true
 				}
 			}
@@ -251,7 +254,7 @@ func onlyProperty(ms []*jsonschema.Schema) (string, *jsonschema.Schema, bool) {
 // numberFor reads a number written for people: thousands separators, a
 // currency sign, a percent sign, a fraction, a trailing period. An integer
 // is wanted: a fraction is a problem, never truncated.
-func numberFor(t string, want map[string]bool) (json.Number, bool) {
+func numberFor(t string, want typeSet) (json.Number, bool) {
 	var r *big.Rat
 	switch {
 	case isJSONNumber(t):
@@ -280,7 +283,7 @@ func numberFor(t string, want map[string]bool) (json.Number, bool) {
 	if r.IsInt() {
 		return json.Number(r.Num().String()), true
 	}
-	if want["integer"] && !want["number"] {
+	if want.has("integer") && !want.has("number") {
 		return "", false
 	}
 	f, _ := r.Float64()

@@ -22,7 +22,7 @@ func ReadLenient(text []byte) (json.RawMessage, []Repair, error) {
 	if err != nil {
 		return nil, repairs, err
 	}
-	return encodeValue(v), repairs, nil
+	return encodeValue(v, len(text)), repairs, nil
 }
 
 func readLenient(text []byte) (*jvalue, []Repair, error) { return read(text, false) }
@@ -174,50 +174,48 @@ func isEmptyContainer(v *jvalue) bool {
 	return v.kind == jArray && len(v.kids) == 0 || v.kind == jObject && len(v.keys) == 0
 }
 
-// encodeValue writes v as JSON, keys in the order read.
-func encodeValue(v *jvalue) []byte {
-	var b bytes.Buffer
-	b.Grow(4096)
-
-	writeValue(&b, v)
-	return b.Bytes()
+// encodeValue writes v as JSON, keys in the order read; size is what
+// the text is expected to take (the input's length does).
+func encodeValue(v *jvalue, size int) []byte {
+	return appendValue(make([]byte, 0, size+size/16+16), v)
 }
 
-func writeValue(b *bytes.Buffer, v *jvalue) {
+func appendValue(b []byte, v *jvalue) []byte {
 	switch v.kind {
 	case jNull:
-		b.WriteString("null")
+		b = append(b, "null"...)
 	case jBool:
 		if v.b {
-			b.WriteString("true")
+			b = append(b, "true"...)
 		} else {
-			b.WriteString("false")
+			b = append(b, "false"...)
 		}
 	case jNumber:
-		b.WriteString(v.str)
+		b = append(b, v.str...)
 	case jString:
-		writeString(b, v.str)
+		b = appendString(b, v.str)
 	case jArray:
-		b.WriteByte('[')
+		b = append(b, '[')
 		for i, it := range v.kids {
 			if i > 0 {
-				b.WriteByte(',')
+				b = append(b, ',')
 			}
-			writeValue(b, it)
+			b = appendValue(b, it)
 		}
-		b.WriteByte(']')
+		b = append(b, ']')
 	case jObject:
-		b.WriteByte('{')
+		b = append(b, '{')
 		for i, k := range v.keys {
 			if i > 0 {
-				b.WriteByte(',')
+				b = append(b, ',')
 			}
-			writeString(b, k)
-			b.WriteByte(':')
-			writeValue(b, v.kids[i])
+			b = appendString(b, k)
+			b = append(b, ':')
+			b = appendValue(b, v.kids[i])
 		}
-		b.WriteByte('}')
+		b = append(b, '}')
 	}
+	return b
 }
 
 // escapedDocument reports whether the text's first quote is escaped:
@@ -246,10 +244,10 @@ func unescapeQuotes(text []byte) []byte {
 	return out
 }
 
-// writeString writes s as a JSON string.
-func writeString(b *bytes.Buffer, s string) {
+// appendString appends s as a JSON string.
+func appendString(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
-	b.WriteByte('"')
+	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -258,21 +256,21 @@ func writeString(b *bytes.Buffer, s string) {
 			continue
 		}
 		if c < utf8.RuneSelf {
-			b.WriteString(s[start:i])
+			b = append(b, s[start:i]...)
 			switch c {
 			case '"', '\\':
-				b.WriteByte('\\')
-				b.WriteByte(c)
+				b = append(b, '\\')
+				b = append(b, c)
 			case '\n':
-				b.WriteString(`\n`)
+				b = append(b, `\n`...)
 			case '\r':
-				b.WriteString(`\r`)
+				b = append(b, `\r`...)
 			case '\t':
-				b.WriteString(`\t`)
+				b = append(b, `\t`...)
 			default:
-				b.WriteString(`\u00`)
-				b.WriteByte(hex[c>>4])
-				b.WriteByte(hex[c&0xf])
+				b = append(b, `\u00`...)
+				b = append(b, hex[c>>4])
+				b = append(b, hex[c&0xf])
 			}
 			i++
 			start = i
@@ -280,12 +278,12 @@ func writeString(b *bytes.Buffer, s string) {
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
-			b.WriteString(s[start:i])
+			b = append(b, s[start:i]...)
 			if r == utf8.RuneError {
-				b.WriteString(`\ufffd`)
+				b = append(b, `\ufffd`...)
 			} else {
-				b.WriteString(`\u202`)
-				b.WriteByte(hex[r&0xf])
+				b = append(b, `\u202`...)
+				b = append(b, hex[r&0xf])
 			}
 			i += size
 			start = i
@@ -293,6 +291,7 @@ func writeString(b *bytes.Buffer, s string) {
 		}
 		i += size
 	}
-	b.WriteString(s[start:])
-	b.WriteByte('"')
+	b = append(b, s[start:]...)
+	b = append(b, '"')
+	return b
 }

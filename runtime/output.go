@@ -170,5 +170,5 @@ func unwrapValue(text []byte) ([]byte, bool) {
 	if err != nil || v.kind != jObject || len(v.keys) != 1 || v.keys[0] != "value" {
 		return nil, false
 	}
-	return encodeValue(v.kids[0]), true
+	return encodeValue(v.kids[0], len(text)), true
 }

@@ -35,16 +35,15 @@ func (o Output[T]) ReadPartial(text []byte) (*Node, []Repair, error) {
 		return nil, repairs, err
 	}
 	done := map[string]bool{}
-	offsets := map[string]int{}
 	v = prune(v, sch, nil, done)
 	if v == nil {
 		return nil, repairs, ErrNoJSON
 	}
-	doc := toAny(v, nil, offsets)
+	doc := toAny(v)
 	var coerced []Repair
-	doc = coerce(doc, sch, "", &coerced)
+	doc = coerce(&o.schema.set.shapes, doc, sch, "", &coerced)
 	for i := range coerced {
-		coerced[i].Offset = offsetOf(offsets, coerced[i].Pointer, v.off)
+		coerced[i].Offset = offsetOf(v, coerced[i].Pointer)
 	}
 	return &Node{v: doc, done: done}, append(repairs, coerced...), nil
 }
@@ -78,7 +77,7 @@ func prune(v *jvalue, s *jsonschema.Schema, path []string, done map[string]bool)
 	case jString:
 		if !v.done && s != nil {
 			want := allowedTypes(ms)
-			if want != nil && !want["string"] || hasEnum(ms) {
+			if want != 0 && !want.has("string") || hasEnum(ms) {
 				return nil
 			}
 		}
@@ -87,7 +86,7 @@ func prune(v *jvalue, s *jsonschema.Schema, path []string, done map[string]bool)
 		for i, it := range v.kids {
 			var sub *jsonschema.Schema
 			if s != nil {
-				sub = itemSchema(ms, i)
+				sub = itemSchema(nil, ms, i)
 			}
 			if p := prune(it, sub, append(path, strconv.Itoa(len(items))), done); p != nil {
 				items = append(items, p)

@@ -3,9 +3,11 @@ package runtime
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -16,13 +18,12 @@ import (
 // the generator has its own model (gen/schema).
 func members(s *jsonschema.Schema) []*jsonschema.Schema {
 	var out []*jsonschema.Schema
-	seen := map[*jsonschema.Schema]bool{}
 	var walk func(s *jsonschema.Schema)
 	walk = func(s *jsonschema.Schema) {
-		if s == nil || seen[s] {
+		// out is short (a schema, its $ref, its allOf): a scan beats a map.
+		if s == nil || slices.Contains(out, s) {
 			return
 		}
-		seen[s] = true
 		out = append(out, s)
 		walk(s.Ref)
 		walk(s.RecursiveRef)
@@ -37,49 +38,101 @@ func members(s *jsonschema.Schema) []*jsonschema.Schema {
 	return out
 }
 
-// allowedTypes returns the JSON types the schemas allow, as far as their
-// "type" keywords (or those of their anyOf/oneOf branches) say; nil when
-// they say nothing.
-func allowedTypes(ms []*jsonschema.Schema) map[string]bool {
-	var out map[string]bool
-	restrict := func(types []string) {
-		set := map[string]bool{}
-		for _, t := range types {
-			set[t] = true
-			if t == "number" {
-				set["integer"] = true
-			}
+// shape is what the coercions and repairs ask of a schema: the schemas
+// that apply with it (itself, its $ref, its allOf) and the types they
+// allow.
+type shape struct {
+	ms   []*jsonschema.Schema
+	want typeSet
+}
+
+// shapeCache remembers the shape of each schema of a set. It belongs to
+// the Schemas set whose compiled schemas it refers to, so it holds no
+// more than they do and goes with them; a nil cache remembers nothing.
+type shapeCache struct{ m sync.Map }
+
+func (c *shapeCache) of(s *jsonschema.Schema) *shape {
+	if c != nil {
+		if v, ok := c.m.Load(s); ok {
+			return v.(*shape)
 		}
-		if out == nil {
-			out = set
+	}
+	ms := members(s)
+	sh := &shape{ms: ms, want: allowedTypes(ms)}
+	if c != nil {
+		c.m.Store(s, sh)
+	}
+	return sh
+}
+
+// typeSet is a set of JSON types. Its zero value is no restriction (the
+// schemas say nothing), which has no type, as a nil map would not: a set
+// that restricts has restricted, even when it holds no type.
+type typeSet uint8
+
+const (
+	restricted typeSet = 1 << iota
+	typeNull
+	typeBoolean
+	typeInteger
+	typeNumber
+	typeString
+	typeArray
+	typeObject
+)
+
+var typeNames = []string{"null", "boolean", "integer", "number", "string", "array", "object"}
+
+// typeBit returns the bit of the JSON type name; 0 for another name.
+func typeBit(name string) typeSet {
+	for i, n := range typeNames {
+		if n == name {
+			return typeNull << i
+		}
+	}
+	return 0
+}
+
+// has reports whether the set restricts and holds the named type.
+func (t typeSet) has(name string) bool { return t&typeBit(name) != 0 }
+
+// allowedTypes returns the JSON types the schemas allow, as far as their
+// "type" keywords (or those of their anyOf/oneOf branches) say; the zero
+// set when they say nothing.
+func allowedTypes(ms []*jsonschema.Schema) typeSet {
+	var out typeSet
+	restrict := func(set typeSet) {
+		if set&typeNumber != 0 {
+			set |= typeInteger
+		}
+		if out == 0 {
+			out = restricted | set
 			return
 		}
-		for t := range out {
-			if !set[t] {
-				delete(out, t)
-			}
-		}
+		out &= restricted | set
 	}
 	for _, m := range ms {
 		if m.Types != nil && !m.Types.IsEmpty() {
-			restrict(m.Types.ToStrings())
+			var set typeSet
+			for _, n := range m.Types.ToStrings() {
+				set |= typeBit(n)
+			}
+			restrict(set)
 		}
 		for _, dis := range [][]*jsonschema.Schema{m.AnyOf, m.OneOf} {
 			if len(dis) == 0 {
 				continue
 			}
-			var union []string
+			var union typeSet
 			for _, br := range dis {
 				bt := allowedTypes(members(br))
-				if bt == nil {
-					union = nil
+				if bt == 0 {
+					union = 0
 					break
 				}
-				for t := range bt {
-					union = append(union, t)
-				}
+				union |= bt &^ restricted
 			}
-			if union != nil {
+			if union != 0 {
 				restrict(union)
 			}
 		}
@@ -106,35 +159,36 @@ const (
 
 // repairValue applies the schema-guided repairs in set to v, the decoded
 // document at ptr, and records each in repairs.
-func repairValue(v any, s *jsonschema.Schema, ptr string, repairs *[]Repair, set repairSet) any {
+func repairValue(sc *shapeCache, v any, s *jsonschema.Schema, ptr string, repairs *[]Repair, set repairSet) any {
 	if s == nil {
 		return v
 	}
-	ms := members(s)
+	sh := sc.of(s)
+	ms := sh.ms
 	switch x := v.(type) {
 	case string:
-		want := allowedTypes(ms)
+		want := sh.want
 		if set&repairEnumCase != 0 {
 			if fixed, ok := enumCase(x, ms); ok {
 				*repairs = append(*repairs, Repair{Pointer: ptr, Message: fmt.Sprintf("read %q as the enum value %q", x, fixed)})
 				return fixed
 			}
 		}
-		if want == nil || want["string"] {
+		if want == 0 || want.has("string") {
 			return v
 		}
 		if set&repairScalars != 0 {
 			t := strings.TrimSpace(x)
-			if (want["number"] || want["integer"]) && t != "" && json.Valid([]byte(t)) && strings.IndexAny(t[:1], "-0123456789") == 0 {
+			if (want.has("number") || want.has("integer")) && t != "" && json.Valid([]byte(t)) && strings.IndexAny(t[:1], "-0123456789") == 0 {
 				*repairs = append(*repairs, Repair{Pointer: ptr, Message: "read a number sent as a string"})
 				return json.Number(t)
 			}
-			if want["boolean"] && (strings.EqualFold(t, "true") || strings.EqualFold(t, "false")) {
+			if want.has("boolean") && (strings.EqualFold(t, "true") || strings.EqualFold(t, "false")) {
 				*repairs = append(*repairs, Repair{Pointer: ptr, Message: "read a boolean sent as a string"})
 				return strings.EqualFold(t, "true")
 			}
 		}
-		if set&repairJSONStrings == 0 || !want["array"] && !want["object"] {
+		if set&repairJSONStrings == 0 || !want.has("array") && !want.has("object") {
 			return v
 		}
 		decoded, err := DecodeValue([]byte(x))
@@ -143,13 +197,13 @@ func repairValue(v any, s *jsonschema.Schema, ptr string, repairs *[]Repair, set
 		}
 		_, isArr := decoded.([]any)
 		_, isObj := decoded.(map[string]any)
-		if isArr && want["array"] || isObj && want["object"] {
+		if isArr && want.has("array") || isObj && want.has("object") {
 			kind := "array"
 			if isObj {
 				kind = "object"
 			}
 			*repairs = append(*repairs, Repair{Pointer: ptr, Message: "decoded an " + kind + " sent as a JSON-encoded string"})
-			return repairValue(decoded, s, ptr, repairs, set)
+			return repairValue(sc, decoded, s, ptr, repairs, set)
 		}
 	case map[string]any:
 		keys := make([]string, 0, len(x))
@@ -170,7 +224,7 @@ func repairValue(v any, s *jsonschema.Schema, ptr string, repairs *[]Repair, set
 				}
 				for _, m := range ms {
 					if p := m.Properties[k]; p != nil {
-						if refusesNull(members(p)) {
+						if refusesNull(sc.of(p).ms) {
 							delete(x, k)
 							*repairs = append(*repairs, Repair{Pointer: ptr + "/" + escapeToken(k), Message: "read null in an optional field as absent"})
 							break
@@ -191,7 +245,7 @@ func repairValue(v any, s *jsonschema.Schema, ptr string, repairs *[]Repair, set
 					}
 				}
 				if sub != nil {
-					x[k] = repairValue(x[k], sub, ptr+"/"+escapeToken(k), repairs, set)
+					x[k] = repairValue(sc, x[k], sub, ptr+"/"+escapeToken(k), repairs, set)
 				}
 			}
 		}
@@ -213,7 +267,7 @@ func repairValue(v any, s *jsonschema.Schema, ptr string, repairs *[]Repair, set
 					sub = m.Items2020
 				}
 				if sub != nil {
-					x[i] = repairValue(x[i], sub, ptr+"/"+strconv.Itoa(i), repairs, set)
+					x[i] = repairValue(sc, x[i], sub, ptr+"/"+strconv.Itoa(i), repairs, set)
 				}
 			}
 		}
@@ -226,7 +280,7 @@ func escapeToken(t string) string { return Pointer([]string{t})[1:] }
 // refusesNull reports whether the schemas say, by type, enum or const,
 // that null is not allowed.
 func refusesNull(ms []*jsonschema.Schema) bool {
-	if t := allowedTypes(ms); t != nil && !t["null"] {
+	if t := allowedTypes(ms); t != 0 && !t.has("null") {
 		return true
 	}
 	for _, m := range ms {

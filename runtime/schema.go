@@ -24,6 +24,8 @@ type Schemas struct {
 	resources map[string]string
 	annotate  bool // "format" is an annotation, not asserted
 
+	shapes shapeCache
+
 	mu       sync.Mutex
 	handles  map[string]*Schema // by location
 	compiler *jsonschema.Compiler

@@ -149,7 +149,7 @@ func (o Output[T]) CheckFinished(text []byte) error {
 		switch x := v.(type) {
 		case []any:
 			for i, it := range x {
-				walk(it, itemSchema(ms, i), append(path, strconv.Itoa(i)))
+				walk(it, itemSchema(nil, ms, i), append(path, strconv.Itoa(i)))
 			}
 		case map[string]any:
 			keys := make([]string, 0, len(x))

@@ -63,10 +63,11 @@ type tolerant struct {
 	// next object of the list it is in.
 	nextObject bool
 	slab       []jvalue // nodes are cut from here: one allocation per many values
+	next       int      // slab[next] is the next node
 	kidSlab    []*jvalue
 	keySlab    []string
 	src        string // s as a string, once: strings read are substrings of it
-	path       []string
+	path       []pathSeg
 	repairs    []Repair
 	err        error
 }
@@ -81,13 +82,22 @@ func (t *tolerant) text(a, b int) string {
 
 // node returns a new value of kind k at off.
 func (t *tolerant) node(k jkind, off int) *jvalue {
-	if len(t.slab) == 0 {
-		t.slab = make([]jvalue, 256)
+	if t.next == len(t.slab) {
+		t.slab, t.next = make([]jvalue, 256), 0
 	}
-	v := &t.slab[0]
-	t.slab = t.slab[1:]
+	v := &t.slab[t.next]
+	t.next++
 	v.kind, v.off = k, off
 	return v
+}
+
+// free gives back v, which nothing refers to, if it is the newest node:
+// a key is read as a string value, then only its text is kept.
+func (t *tolerant) free(v *jvalue) {
+	if t.next > 0 && v == &t.slab[t.next-1] {
+		t.next--
+		*v = jvalue{}
+	}
 }
 
 // kidSlice and keySlice return empty slices with room for a few items,
@@ -116,7 +126,22 @@ func (t *tolerant) keySlice() []string {
 const slabRoom = 4
 
 func (t *tolerant) repair(off int, format string, args ...any) {
-	t.repairs = append(t.repairs, Repair{Pointer: Pointer(t.path), Offset: off, Message: fmt.Sprintf(format, args...)})
+	tokens := make([]string, len(t.path))
+	for i, p := range t.path {
+		tokens[i] = p.key
+		if p.index >= 0 {
+			tokens[i] = strconv.Itoa(p.index)
+		}
+	}
+	t.repairs = append(t.repairs, Repair{Pointer: Pointer(tokens), Offset: off, Message: fmt.Sprintf(format, args...)})
+}
+
+// pathSeg is one step of the path to the value being read: a key, or an
+// array index (index ≥ 0). Indexes become text only in a repair: most
+// values need none.
+type pathSeg struct {
+	key   string
+	index int
 }
 
 func (t *tolerant) eof() bool { return t.i >= len(t.s) }
@@ -144,6 +169,13 @@ func isSpaceRune(r rune) bool {
 // comments: //, # and /* */.
 func (t *tolerant) skip() {
 	for !t.eof() {
+		switch c := t.s[t.i]; {
+		case c == ' ' || c == '\n' || c == '\t' || c == '\r':
+			t.i++
+			continue
+		case c < utf8.RuneSelf && c != '/' && c != '#' && c != '\f' && c != '\v':
+			return // the common case: no space, no comment
+		}
 		r, n := t.peek()
 		switch {
 		case isSpaceRune(r):
@@ -222,7 +254,50 @@ func (t *tolerant) value() *jvalue {
 		return nil
 	}
 	_ = n
+	if v := t.literal(); v != nil {
+		return v
+	}
 	return t.bare()
+}
+
+// literal reads true, false or null that a delimiter follows: most
+// words, read without bare's look for calls and unquoted text.
+func (t *tolerant) literal() *jvalue {
+	var k jkind
+	var b bool
+	rest := t.s[t.i:]
+	switch {
+	case bytes.HasPrefix(rest, []byte("true")):
+		k, b = jBool, true
+	case bytes.HasPrefix(rest, []byte("false")):
+		k = jBool
+	case bytes.HasPrefix(rest, []byte("null")):
+		k = jNull
+	default:
+		return nil
+	}
+	n := 4
+	if k == jBool && !b {
+		n = 5
+	}
+	if len(rest) == n {
+		return nil // the text may go on: bare decides
+	}
+	// The bytes at which bare ends a word; a comma only where bare would
+	// not read on past it.
+	switch rest[n] {
+	case '}', ']', '\n':
+	case ',':
+		if t.inObjectValue() && t.parens == 0 && !keyFollows(rest[n+1:]) {
+			return nil
+		}
+	default:
+		return nil
+	}
+	v := t.node(k, t.i)
+	v.b, v.done = b, true
+	t.i += n
+	return v
 }
 
 // enter and leave bound the nesting.
@@ -241,7 +316,7 @@ func (t *tolerant) leave() { t.depth-- }
 
 // ellipsis skips "..." standing for left-out items.
 func (t *tolerant) ellipsis() bool {
-	if bytes.HasPrefix(t.s[t.i:], []byte("...")) {
+	if t.i < len(t.s) && t.s[t.i] == '.' && bytes.HasPrefix(t.s[t.i:], []byte("...")) {
 		t.repair(t.i, "removed an ellipsis")
 		t.i += 3
 		return true
@@ -291,7 +366,7 @@ func (t *tolerant) array(open, close byte) *jvalue {
 			t.repair(t.i, "removed a stray '}'")
 			t.i++
 			continue
-		case bytes.HasPrefix(t.s[t.i:], []byte("```")):
+		case c == '`' && bytes.HasPrefix(t.s[t.i:], []byte("```")):
 			t.repair(t.i, "closed an array before a code fence")
 			dropUnfinished(v)
 			return v
@@ -313,7 +388,7 @@ func (t *tolerant) array(open, close byte) *jvalue {
 			if last.kind == jString {
 				t.repair(last.off, "read a key and value in an array as an object")
 				t.i++
-				t.path = append(t.path, strconv.Itoa(len(v.kids)-1))
+				t.path = append(t.path, pathSeg{index: len(v.kids) - 1})
 				t.stack = append(t.stack, jObject)
 				val := t.value()
 				t.stack = t.stack[:len(t.stack)-1]
@@ -328,7 +403,7 @@ func (t *tolerant) array(open, close byte) *jvalue {
 		if len(v.kids) > 0 && t.lastNotComma(v) {
 			t.repair(t.i, "inserted a missing comma")
 		}
-		t.path = append(t.path, strconv.Itoa(len(v.kids)))
+		t.path = append(t.path, pathSeg{index: len(v.kids)})
 		item := t.value()
 		t.path = t.path[:len(t.path)-1]
 		if item == nil {
@@ -342,7 +417,7 @@ func (t *tolerant) array(open, close byte) *jvalue {
 		v.kids = append(v.kids, item)
 		for t.nextObject && t.err == nil {
 			t.nextObject = false
-			t.path = append(t.path, strconv.Itoa(len(v.kids)))
+			t.path = append(t.path, pathSeg{index: len(v.kids)})
 			obj := t.node(jObject, t.i)
 			t.stack = append(t.stack, jObject)
 			if t.enter() {
@@ -460,7 +535,7 @@ func (t *tolerant) members(v *jvalue) {
 			// Closed by the enclosing array's bracket: {"a": 1]
 			t.repair(t.i, "closed an object before %q", c)
 			return
-		case bytes.HasPrefix(t.s[t.i:], []byte("```")):
+		case c == '`' && bytes.HasPrefix(t.s[t.i:], []byte("```")):
 			t.repair(t.i, "closed an object before a code fence")
 			return
 		case c == ',':
@@ -478,7 +553,7 @@ func (t *tolerant) members(v *jvalue) {
 			// continues it.
 			last := v.kids[len(v.kids)-1]
 			at := t.i
-			t.path = append(t.path, v.keys[len(v.keys)-1])
+			t.path = append(t.path, pathSeg{key: v.keys[len(v.keys)-1], index: -1})
 			more := t.array('[', ']')
 			t.path = t.path[:len(t.path)-1]
 			t.repair(at, "joined a list written after the list of %q to it", v.keys[len(v.keys)-1])
@@ -553,7 +628,7 @@ func (t *tolerant) members(v *jvalue) {
 			}
 			return
 		}
-		t.path = append(t.path, key)
+		t.path = append(t.path, pathSeg{key: key, index: -1})
 		val := t.value()
 		if val == nil {
 			if t.err != nil {
@@ -635,10 +710,14 @@ func (t *tolerant) key() (string, bool) {
 	r, _ := t.peek()
 	if isQuote(r) {
 		v := t.quotedKey()
-		key := strings.TrimRight(v.str, "\r\n")
+		key := v.str
+		for key != "" && (key[len(key)-1] == '\n' || key[len(key)-1] == '\r') {
+			key = key[:len(key)-1]
+		}
 		if key != v.str {
 			t.repair(v.off, "removed a line break at the end of a key")
 		}
+		t.free(v)
 		return key, true
 	}
 	start := t.i

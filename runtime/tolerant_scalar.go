@@ -14,17 +14,25 @@ import (
 func (t *tolerant) number() *jvalue {
 	start := t.i
 	end := t.i
+	fraction, underscore := false, false // '.', 'e' or 'E'; '_'
 	for end < len(t.s) {
 		c := t.s[end]
-		if c >= '0' && c <= '9' || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E' || c == '_' {
-			end++
-			continue
+		switch {
+		case c >= '0' && c <= '9' || c == '-' || c == '+':
+		case c == '.' || c == 'e' || c == 'E':
+			fraction = true
+		case c == '_':
+			underscore = true
+		default:
+			goto scanned
 		}
-		break
+		end++
 	}
+scanned:
+	digitsEnd := end
 	// "amount": -2,000.00 — in an object, digits after a comma cannot
 	// start a key: the comma separates thousands.
-	if len(t.stack) > 0 && t.stack[len(t.stack)-1] == jObject && !bytes.ContainsAny(t.s[start:end], ".eE") {
+	if !fraction && end < len(t.s) && t.s[end] == ',' && len(t.stack) > 0 && t.stack[len(t.stack)-1] == jObject {
 		for end+4 <= len(t.s) && t.s[end] == ',' && isDigits(t.s[end+1:end+4]) && (end+4 == len(t.s) || !isDigitByte(t.s[end+4])) {
 			end += 4
 			if end < len(t.s) && t.s[end] == '.' {
@@ -37,7 +45,7 @@ func (t *tolerant) number() *jvalue {
 		}
 	}
 	tok := t.text(start, end)
-	if strings.Contains(tok, ",") {
+	if end > digitsEnd {
 		t.repair(start, "read %s, written with thousands separators, as a number", tok)
 		tok = strings.ReplaceAll(tok, ",", "")
 		t.i = end
@@ -64,7 +72,7 @@ func (t *tolerant) number() *jvalue {
 	v := t.node(jNumber, start)
 	v.done = end < len(t.s)
 	text := tok
-	if strings.Contains(tok, "_") {
+	if underscore {
 		text = strings.ReplaceAll(tok, "_", "")
 	}
 	if text != tok {
@@ -220,9 +228,9 @@ func (t *tolerant) bare() *jvalue {
 		if word != "true" && word != "false" && word != "null" {
 			t.repair(start, "read %s as %s", word, literalText(lit))
 		}
-		v := *lit
-		v.off, v.done = start, t.i < len(t.s)
-		return &v
+		v := t.node(lit.kind, start)
+		v.b, v.done = lit.b, t.i < len(t.s)
+		return v
 	}
 	if word == "" {
 		return nil

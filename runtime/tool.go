@@ -127,7 +127,7 @@ func ParseArgs[T any](tool Tool, typeName string, args []byte) (T, []Repair, err
 	if err != nil {
 		return fail(err, Problem{Message: err.Error()})
 	}
-	doc = repairValue(doc, sch, "", &repairs, repairJSONStrings|repairNulls)
+	doc = repairValue(&tool.schema.set.shapes, doc, sch, "", &repairs, repairJSONStrings|repairNulls)
 	ps, err := tool.schema.Validate(doc)
 	if err != nil {
 		return fail(err, Problem{Message: err.Error()})
