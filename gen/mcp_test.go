@@ -47,6 +47,33 @@ func TestMCPGitHub(t *testing.T) {
 	h := newHarness(t)
 	h.add("gh", "", files)
 	h.main = mcpChecker
+	decoded, validated, interpreted, types := 0, 0, 0, 0
+	fieldsValidated, fieldsInterpreted := 0, 0
+	for _, gt := range pkg.Types {
+		if gt.Decode == nil && gt.Interpreted == "" {
+			continue // no decoder wanted: aliases, tuples
+		}
+		types++
+		switch {
+		case gt.Decode != nil:
+			decoded++
+		case gt.Validate != nil:
+			validated++
+		default:
+			interpreted++
+			t.Logf("%s is read by the interpreter: %s", gt.Name, gt.Interpreted)
+		}
+		for _, f := range gt.Fields {
+			switch {
+			case f.Check != nil && f.Check.Validate != nil:
+				fieldsValidated++
+			case f.Check != nil && f.Check.Interpret != nil:
+				fieldsInterpreted++
+			}
+		}
+	}
+	t.Logf("%d types: %d read by generated decoders, %d by generated validators and encoding/json, %d by the interpreter; fields checked by generated validators: %d, by the interpreter: %d",
+		types, decoded, validated, interpreted, fieldsValidated, fieldsInterpreted)
 
 	type call struct {
 		Tool string `json:"tool"`

@@ -2,9 +2,11 @@ package gen
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -75,8 +77,9 @@ func TestSchemaStore(t *testing.T) {
 	ids := map[string]string{} // schema name → package id
 	nodes, fallbacks := 0, 0
 	decodable, decoded, rootsDecoded := 0, 0, 0
-	fields, interpretedFields := 0, 0
+	fields, interpretedFields, validatedFields, validatedTypes := 0, 0, 0, 0
 	reasons := map[string]int{} // first word of why a type is interpreted
+	fieldReasons := map[string]int{}
 	for i, e := range entries {
 		name := strings.TrimSuffix(e.Name(), ".json")
 		id := fmt.Sprintf("p%03d", i)
@@ -104,10 +107,13 @@ func TestSchemaStore(t *testing.T) {
 		for _, gt := range pkg.Types {
 			if gt.Kind == ir.KindStruct || gt.Kind == ir.KindEnum {
 				decodable++
-				if gt.Decode != nil {
+				switch {
+				case gt.Decode != nil:
 					decoded++
-				} else {
-					reasons[firstWord(gt.Interpreted)]++
+				case gt.Validate != nil:
+					validatedTypes++
+				default:
+					reasons[lastCause(gt.Interpreted)]++
 				}
 			}
 			if gt.Name == typ && gt.Decode != nil {
@@ -116,8 +122,12 @@ func TestSchemaStore(t *testing.T) {
 			if gt.Decode != nil {
 				for _, f := range gt.Fields {
 					fields++
-					if f.Check != nil && f.Check.Interpret != nil {
+					switch {
+					case f.Check != nil && f.Check.Validate != nil:
+						validatedFields++
+					case f.Check != nil && f.Check.Interpret != nil:
 						interpretedFields++
+						fieldReasons[lastCause(f.Check.Why)]++
 					}
 				}
 			}
@@ -169,7 +179,32 @@ func TestSchemaStore(t *testing.T) {
 			}
 		}
 	}
+	// Mutations of the valid instances: each probe's decoder and the
+	// interpreter must agree (h.run fails on a disagreement); the verdict
+	// itself is not known.
+	seeded := len(probes)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, in := range insts {
+		if !in.valid {
+			continue
+		}
+		data, _ := os.ReadFile(in.path)
+		for range mutationsPerInstance {
+			if m, ok := mutate(data, rng); ok {
+				probes = append(probes, probe{Pkg: ids[in.schema], Data: string(m)})
+			}
+		}
+	}
 	res := h.run(bin, probes)
+	mutAccepted := 0
+	for _, o := range res[seeded:] {
+		if o.OK {
+			mutAccepted++
+		}
+	}
+	t.Logf("mutated valid instances: %d, each read alike by the decoders and the interpreter; %d accepted, %d rejected",
+		len(probes)-seeded, mutAccepted, len(probes)-seeded-mutAccepted)
+	res = res[:seeded]
 	var valid, accepted, lossless, invalid, rejected, informational, excepted int
 	usedExceptions := map[string]bool{}
 	for i, in := range insts {
@@ -221,9 +256,11 @@ func TestSchemaStore(t *testing.T) {
 	t.Logf("valid instances: %d/%d accepted, %d lossless; invalid instances: %d/%d rejected; not counted: %d of skiptest schemas, %d listed exceptions",
 		accepted, valid, lossless, rejected, invalid, informational, excepted)
 	t.Logf("schema nodes that fell back to raw JSON: %d of %d (%.2f%%)", fallbacks, nodes, share)
-	t.Logf("struct and enum types read by generated decoders: %d of %d (%.1f%%; %d of %d document roots); the others fall back to the schema interpreter, by first cause: %v",
-		decoded, decodable, pct(decoded, decodable), rootsDecoded, len(ids), reasons)
-	t.Logf("fields of decoded types whose values the interpreter checks: %d of %d (%.1f%%)", interpretedFields, fields, pct(interpretedFields, fields))
+	t.Logf("struct and enum types read by generated decoders: %d of %d (%.1f%%; %d of %d document roots); checked by generated validators and decoded by encoding/json: %d (%.1f%%); the other %d (%.1f%%) fall back to the schema interpreter, by first cause: %v",
+		decoded, decodable, pct(decoded, decodable), rootsDecoded, len(ids), validatedTypes, pct(validatedTypes, decodable),
+		decodable-decoded-validatedTypes, pct(decodable-decoded-validatedTypes, decodable), reasons)
+	t.Logf("fields of decoded types checked by generated validators: %d of %d (%.1f%%); by the interpreter: %d (%.1f%%), by cause: %v",
+		validatedFields, fields, pct(validatedFields, fields), interpretedFields, pct(interpretedFields, fields), fieldReasons)
 	if pct(lossless, valid) < 99 {
 		t.Errorf("valid instances accepted and lossless: %.2f%%, want >= 99%%", pct(lossless, valid))
 	}
@@ -270,6 +307,103 @@ func firstLine(s string) string {
 }
 
 // firstWord is the keyword a fallback reason starts with, for counting.
+// mutationsPerInstance is how many mutations of each valid instance the
+// differential test reads.
+const mutationsPerInstance = 6
+
+// mutate changes one value of a JSON document at random: a value of
+// another kind, a member dropped or added, an item repeated, a number
+// made fractional or negative, a string emptied or lengthened. false when
+// data is no JSON document.
+func mutate(data []byte, rng *rand.Rand) ([]byte, bool) {
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.UseNumber()
+	var doc any
+	if d.Decode(&doc) != nil {
+		return nil, false
+	}
+	// Count the values, pick one, change it.
+	var count func(v any) int
+	count = func(v any) int {
+		n := 1
+		switch x := v.(type) {
+		case []any:
+			for _, it := range x {
+				n += count(it)
+			}
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(x)) {
+				n += count(x[k])
+			}
+		}
+		return n
+	}
+	target := rng.IntN(count(doc))
+	var change func(v any) any
+	change = func(v any) any {
+		switch rng.IntN(4) {
+		case 0:
+			return []any{json.Number("1"), "x", nil, true, map[string]any{}, []any{}, json.Number("-2.5")}[rng.IntN(7)]
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			keys := slices.Sorted(maps.Keys(x))
+			if len(keys) > 0 && rng.IntN(2) == 0 {
+				delete(x, keys[rng.IntN(len(keys))])
+			} else {
+				x["structgenMutation"] = json.Number("1")
+			}
+			return x
+		case []any:
+			if len(x) > 0 {
+				return append(x, x[0])
+			}
+			return append(x, "x")
+		case json.Number:
+			if rng.IntN(2) == 0 {
+				return json.Number(string(x) + ".5")
+			}
+			return json.Number("-" + strings.TrimPrefix(string(x), "-"))
+		case string:
+			if rng.IntN(2) == 0 {
+				return ""
+			}
+			return x + strings.Repeat("y", 300)
+		}
+		return v
+	}
+	var walk func(v any) any
+	walk = func(v any) any {
+		if target == 0 {
+			target--
+			return change(v)
+		}
+		target--
+		switch x := v.(type) {
+		case []any:
+			for i := range x {
+				x[i] = walk(x[i])
+			}
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(x)) {
+				x[k] = walk(x[k])
+			}
+		}
+		return v
+	}
+	out, err := json.Marshal(walk(doc))
+	return out, err == nil
+}
+
+// lastCause is the cause after the last "; " of a reason (why a
+// validator did not compile either), its first word.
+func lastCause(reason string) string {
+	if i := strings.LastIndex(reason, "; "); i >= 0 {
+		reason = reason[i+2:]
+	}
+	return firstWord(reason)
+}
+
 func firstWord(reason string) string {
 	w, _, _ := strings.Cut(reason, " at ")
 	if i := strings.Index(w, ": "); i >= 0 {

@@ -125,6 +125,9 @@ func TestJSONSchemaSuite(t *testing.T) {
 		}
 	}
 	bin := h.build()
+	for _, id := range sortedKeys(h.bad) {
+		t.Errorf("generated package %s does not compile: %s", id, h.bad[id])
+	}
 	res := h.run(bin, probes)
 	passed := map[string]int{}
 	total := map[string]int{}

@@ -132,11 +132,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stderr, "structgen: %d of %d struct and enum types have generated validating decoders\n", decoded, decodable)
 		for _, t := range pkg.Types {
-			if t.Interpreted != "" {
+			switch {
+			case t.Interpreted != "" && t.Validate != nil:
+				fmt.Fprintf(stderr, "structgen: %s is checked by generated validators and decoded by encoding/json: %s\n", t.Name, t.Interpreted)
+			case t.Interpreted != "":
 				fmt.Fprintf(stderr, "structgen: %s is read by the schema interpreter: %s\n", t.Name, t.Interpreted)
 			}
 			for _, f := range t.Fields {
-				if f.Check != nil && f.Check.Interpret != nil {
+				switch {
+				case f.Check != nil && f.Check.Validate != nil:
+					fmt.Fprintf(stderr, "structgen: %s.%s is checked by generated validators and decoded by encoding/json: %s\n", t.Name, f.Name, f.Check.Why)
+				case f.Check != nil && f.Check.Interpret != nil:
 					fmt.Fprintf(stderr, "structgen: %s.%s is checked by the schema interpreter: %s\n", t.Name, f.Name, f.Check.Why)
 				}
 			}

@@ -101,13 +101,64 @@ func (b *builder) compileDecoders() {
 			}
 		}
 	}
+	b.validateTypes(types)
 }
 
-// interpret makes the decoder hand field f's value to the interpreter.
+// validateTypes gives every type the typed decoders do not read the
+// generated validators of its schemas, where they compile.
+func (b *builder) validateTypes(types []*ir.Type) {
+	for _, t := range types {
+		if t.Decode != nil || t.Interpreted == "" {
+			continue
+		}
+		var sites []*schema.Node
+		switch t.Kind {
+		case ir.KindStruct, ir.KindUnion:
+			for _, s := range b.structSites[t] {
+				sites = append(sites, canon(s))
+			}
+		case ir.KindEnum:
+			sites = []*schema.Node{b.enumSites[t][0]}
+		}
+		if len(sites) == 0 || len(sites) != len(t.Schemas) {
+			continue
+		}
+		var vals []*ir.Validator
+		for i, s := range sites {
+			if b.l.Stable(s.Loc) != t.Schemas[i] {
+				vals = nil
+				break
+			}
+			v, why := b.validatorFor(s)
+			if why != "" {
+				t.Interpreted += "; " + why
+				vals = nil
+				break
+			}
+			vals = append(vals, v)
+		}
+		t.Validate = vals
+	}
+}
+
+// interpret makes the decoder check field f's value with the generated
+// validators of its schemas, then decode it with encoding/json; where one
+// of them does not compile, the interpreter checks it instead.
 func (b *builder) interpret(f *ir.Field, why string) {
 	var locs []string
+	var vals []*ir.Validator
+	compiled := true
 	for _, s := range b.fieldSites[f] {
 		locs = append(locs, b.l.Stable(s.Loc))
+		v, reason := b.validatorFor(s)
+		if reason != "" {
+			why, compiled = why+"; "+reason, false
+		}
+		vals = append(vals, v)
+	}
+	if compiled && len(vals) > 0 {
+		f.Check = &ir.Check{Validate: vals, Why: why}
+		return
 	}
 	f.Check = &ir.Check{Interpret: locs, Why: why}
 }

@@ -61,6 +61,7 @@ type builder struct {
 	// variantFields carry union variants' decoder dependencies.
 	variantFields map[*ir.Variant]*ir.Field
 	extraFields   map[*ir.Type]*ir.Field
+	vals          *validators // built on first use
 	errs          []error
 }
 

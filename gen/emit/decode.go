@@ -173,7 +173,14 @@ func objectBody(members []objMember, dec *ir.Decode, extras *jen.Statement, extr
 			jen.Id("seen").Index(jen.Lit(i)).Op("=").True(),
 		}
 		block = append(block, jen.Id("c").Dot("Push").Call(jen.Lit(fd.JSON)))
-		if in := fd.Check.Interpret; in != nil {
+		if vs := fd.Check.Validate; vs != nil {
+			// Generated validators check this value: see ir.Check.
+			args := []jen.Code{jen.Id("c"), jen.Id("d"), jen.Op("&").Add(m.dst.Clone())}
+			for _, v := range vs {
+				args = append(args, jen.Id(v.Name))
+			}
+			block = append(block, jen.Qual(runtimePkg, "Validated").Call(args...))
+		} else if in := fd.Check.Interpret; in != nil {
 			// The schema interpreter checks this value: see ir.Check.
 			args := []jen.Code{jen.Id("c"), jen.Id("d"), jen.Op("&").Add(m.dst.Clone())}
 			for _, loc := range in {

@@ -59,7 +59,9 @@ func Files(pkg *ir.Package) (map[string][]byte, []string, error) {
 		emitDialects(dialects, pkg, d)
 		files[DialectsFile] = dialects
 	}
-	if decode := newFile(pkg); emitDecoders(decode, pkg) {
+	decode := newFile(pkg)
+	decoders := emitDecoders(decode, pkg)
+	if validators := emitValidators(decode, pkg); decoders || validators {
 		files[DecodeFile] = decode
 	}
 	if len(pkg.Outputs) > 0 {
@@ -592,10 +594,19 @@ func emitParse(f *jen.File, set string, t *ir.Type) {
 	f.Comment("// Nothing is repaired; on failure the error is a *runtime.ValidationError.")
 	args := append([]jen.Code{jen.Lit(t.Name), jen.Id("data")}, schemaArgs...)
 	call := jen.Qual(runtimePkg, "Parse").Types(jen.Id(t.Name)).Call(args...)
-	if t.Decode != nil {
+	switch {
+	case t.Decode != nil:
 		// The generated decoder reads and checks in one pass; the schema
 		// stays embedded for the dialects and the documentation.
 		call = jen.Qual(runtimePkg, "ParseDecoded").Call(append([]jen.Code{jen.Lit(t.Name), jen.Id("data"), jen.Parens(jen.Op("*").Id(t.Name)).Dot("decodeJSON")}, schemaArgs...)...)
+	case t.Validate != nil:
+		// The generated validators check it, encoding/json decodes it.
+		var vals []jen.Code
+		for _, v := range t.Validate {
+			vals = append(vals, jen.Id(v.Name))
+		}
+		call = jen.Qual(runtimePkg, "ParseValidated").Types(jen.Id(t.Name)).Call(append([]jen.Code{jen.Lit(t.Name), jen.Id("data"),
+			jen.Index().Qual(runtimePkg, "Validator").Values(vals...)}, schemaArgs...)...)
 	}
 	f.Func().Id(t.ParseFunc).Params(jen.Id("data").Index().Byte()).Params(jen.Id(t.Name), jen.Error()).Block(
 		jen.Return(call),

@@ -39,6 +39,9 @@ type Package struct {
 	// "" for the default.
 	PromptTemplate string  `json:",omitempty"`
 	PromptPos      loc.Pos `json:"-"`
+	// Validators are the generated validators the decoders call, sorted
+	// by name.
+	Validators []*Validator `json:",omitempty"`
 	// Partials are the streaming mirrors of the struct types outputs
 	// reach, sorted by name.
 	Partials []*Partial `json:",omitempty"`
@@ -122,6 +125,11 @@ type Type struct {
 	// schema interpreter reads the type, and then Interpreted says why.
 	Decode      *Decode `json:",omitempty"`
 	Interpreted string  `json:",omitempty"`
+	// Validate: a type the typed decoders do not read (Interpreted says
+	// why) is checked by these generated validators, one per schema in
+	// Schemas, then decoded with encoding/json; nil when a keyword of its
+	// schemas does not compile either, and the interpreter reads it.
+	Validate []*Validator `json:",omitempty"`
 
 	// The package-level identifiers declared for the type besides its
 	// name, decided with it by the naming scope.
@@ -241,7 +249,13 @@ type Check struct {
 	// interpreter check it against these locations, then decodes it with
 	// encoding/json. The other fields are unset.
 	Interpret []string `json:",omitempty"`
-	// Why says what Interpret is for (for structgen -v).
+	// Validate: the value's schema has keywords the type-directed checks
+	// below do not cover (allOf, anyOf, oneOf, not, if/then/else,
+	// patternProperties, …); the decoder reads the value's JSON, checks it
+	// with these generated validators (one per schema that applies), then
+	// decodes it with encoding/json. The other fields are unset.
+	Validate []*Validator `json:",omitempty"`
+	// Why says what Interpret or Validate is for (for structgen -v).
 	Why string `json:",omitempty"`
 	// Null: the schema allows null.
 	Null bool `json:",omitempty"`
@@ -263,6 +277,66 @@ type Check struct {
 	Unique             bool     `json:",omitempty"`
 	Items              *Check   `json:",omitempty"`
 	Required           []string `json:",omitempty"`
+}
+
+// Validator is a generated function that checks a JSON value against
+// one schema, every keyword of it, without decoding it into a Go type:
+// what the typed decoders call where a schema combines others. Sub-schemas
+// are validators too; recursion through $ref is a call.
+type Validator struct {
+	// Name is the function's name; Loc the schema's stable location.
+	Name, Loc string
+	// False: the schema false, which no value passes.
+	False bool `json:",omitempty"`
+	// Types are the JSON types allowed ("integer" apart from "number");
+	// nil when any is.
+	Types []string `json:",omitempty"`
+	// Enum lists the allowed values as JSON text (enum, or const as one
+	// value with Const set); nil when absent.
+	Enum  []string `json:",omitempty"`
+	Const bool     `json:",omitempty"`
+	// Numbers: exact bounds as rational text; "" when absent.
+	Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum, MultipleOf string `json:",omitempty"`
+	// Strings.
+	MinLength, MaxLength *int    `json:",omitempty"`
+	Pattern              *string `json:",omitempty"`
+	Format               string  `json:",omitempty"`
+	// Arrays: PrefixItems check the first items, Items the rest.
+	PrefixItems              []*Validator `json:",omitempty"`
+	Items                    *Validator   `json:",omitempty"`
+	MinItems, MaxItems       *int         `json:",omitempty"`
+	Unique                   bool         `json:",omitempty"`
+	Contains                 *Validator   `json:",omitempty"`
+	MinContains, MaxContains *int         `json:",omitempty"`
+	// Objects; Properties and DependentRequired/Schemas sorted by name.
+	Properties           []NamedValidator `json:",omitempty"`
+	PatternProperties    []NamedValidator `json:",omitempty"` // Name is the pattern
+	AdditionalProperties *Validator       `json:",omitempty"`
+	PropertyNames        *Validator       `json:",omitempty"`
+	Required             []string         `json:",omitempty"`
+	MinProperties        *int             `json:",omitempty"`
+	MaxProperties        *int             `json:",omitempty"`
+	DependentRequired    []Dependent      `json:",omitempty"`
+	DependentSchemas     []NamedValidator `json:",omitempty"`
+	// Applicators: schemas the same value must (or must not) pass. Ref
+	// is a $ref beside other keywords.
+	Ref                 *Validator   `json:",omitempty"`
+	AllOf, AnyOf, OneOf []*Validator `json:",omitempty"`
+	Not, If, Then, Else *Validator   `json:",omitempty"`
+}
+
+// NamedValidator is a validator under a name: a property's, a pattern's
+// or a dependency's.
+type NamedValidator struct {
+	Name string
+	V    *Validator
+}
+
+// Dependent is one entry of dependentRequired: when Name is present, so
+// must Required be.
+type Dependent struct {
+	Name     string
+	Required []string
 }
 
 // EnumValue is a constant of an enum type.

@@ -221,7 +221,7 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[9] = true
 			c.Push("version")
-			runtime.Interpret(c, d, &v.Version, structgenSchemas.Schema("structgen:///project.json#/properties/version"))
+			runtime.Validated(c, d, &v.Version, structgenValidate0)
 			c.Pop()
 		default:
 			c.Extra(key)
@@ -246,4 +246,20 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		missing = append(missing, "level")
 	}
 	c.Missing(missing...)
+}
+
+// structgenValidate0 checks a value against structgen:///project.json#/properties/version.
+func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.Integer(text, "integer or string")
+	case jx.Null, jx.Bool, jx.Array, jx.Object:
+		c.WrongType(d, "integer or string")
+	default:
+		c.Skip(d)
+	}
 }

@@ -126,5 +126,5 @@ var schemaProjectVersion = structgenSchemas.Schema("structgen:///project.json#/p
 // ParseProjectVersion validates data against the schema of ProjectVersion and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProjectVersion(data []byte) (ProjectVersion, error) {
-	return runtime.Parse[ProjectVersion]("ProjectVersion", data, schemaProjectVersion)
+	return runtime.ParseValidated[ProjectVersion]("ProjectVersion", data, []runtime.Validator{structgenValidate0}, schemaProjectVersion)
 }

@@ -49,3 +49,181 @@ func (v *AX2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		return
 	}
 }
+
+// structgenValidate0 checks a value against structgen:///root.json#.
+func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.Raw(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate1)
+	c.Apply(raw, structgenValidate5)
+}
+
+// structgenValidate1 checks a value against structgen:///root.json#/allOf/0.
+func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.Raw(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate2)
+}
+
+// structgenValidate2 checks a value against structgen:///root.json#/$defs/A.
+func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "x":
+				structgenValidate3(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate3 checks a value against structgen:///root.json#/$defs/A/properties/x.
+func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "a":
+				structgenValidate4(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate4 checks a value against structgen:///root.json#/$defs/A/properties/x/properties/a.
+func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate5 checks a value against structgen:///root.json#/allOf/1.
+func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.Raw(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate6)
+}
+
+// structgenValidate6 checks a value against structgen:///root.json#/$defs/B.
+func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "x":
+				structgenValidate7(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate7 checks a value against structgen:///root.json#/$defs/B/properties/x.
+func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "b":
+				structgenValidate8(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate8 checks a value against structgen:///root.json#/$defs/B/properties/x/properties/b.
+func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.Integer(text, "integer")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "integer")
+	default:
+		c.Skip(d)
+	}
+}

@@ -69,7 +69,7 @@ var schemaRoot = structgenSchemas.Schema("structgen:///root.json#")
 // ParseRoot validates data against the schema of Root and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseRoot(data []byte) (Root, error) {
-	return runtime.Parse[Root]("Root", data, schemaRoot)
+	return runtime.ParseValidated[Root]("Root", data, []runtime.Validator{structgenValidate0}, schemaRoot)
 }
 
 // Schema: schemas/root.json#/$defs/A/properties/x
@@ -102,5 +102,5 @@ var schemaRootAX2 = structgenSchemas.Schema("structgen:///root.json#/$defs/B/pro
 // ParseRootAX validates data against the schema of RootAX and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseRootAX(data []byte) (RootAX, error) {
-	return runtime.Parse[RootAX]("RootAX", data, schemaRootAX, schemaRootAX2)
+	return runtime.ParseValidated[RootAX]("RootAX", data, []runtime.Validator{structgenValidate3, structgenValidate7}, schemaRootAX, schemaRootAX2)
 }

@@ -65,7 +65,7 @@ var schemaConfiguration = structgenSchemas.Schema("structgen:///config.json#/def
 // ParseConfiguration validates data against the schema of Configuration and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfiguration(data []byte) (Configuration, error) {
-	return runtime.Parse[Configuration]("Configuration", data, schemaConfiguration)
+	return runtime.ParseValidated[Configuration]("Configuration", data, []runtime.Validator{structgenValidate0}, schemaConfiguration)
 }
 
 // Schema: schemas/config.json#/definitions/Configuration
@@ -96,7 +96,7 @@ var schemaConfigurationObject = structgenSchemas.Schema("structgen:///config.jso
 // ParseConfigurationObject validates data against the schema of ConfigurationObject and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigurationObject(data []byte) (ConfigurationObject, error) {
-	return runtime.Parse[ConfigurationObject]("ConfigurationObject", data, schemaConfigurationObject)
+	return runtime.ParseValidated[ConfigurationObject]("ConfigurationObject", data, []runtime.Validator{structgenValidate0}, schemaConfigurationObject)
 }
 
 // Schema: schemas/config.json

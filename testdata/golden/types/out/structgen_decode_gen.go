@@ -239,7 +239,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[11] = true
 			c.Push("status")
-			runtime.Interpret(c, d, &v.Status, structgenSchemas.Schema("structgen:///order.json#/properties/status"))
+			runtime.Validated(c, d, &v.Status, structgenValidate5)
 			c.Pop()
 		case "version":
 			if seen[12] {
@@ -264,7 +264,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("location")
-			runtime.Interpret(c, d, &v.Location, structgenSchemas.Schema("structgen:///order.json#/properties/location"))
+			runtime.Validated(c, d, &v.Location, structgenValidate0)
 			c.Pop()
 		case "legacy":
 			if seen[14] {
@@ -382,4 +382,81 @@ func (v *Priority) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	default:
 		c.NotOneOf("'low', 'normal', 'high', ''")
 	}
+}
+
+// structgenValidate0 checks a value against structgen:///order.json#/properties/location.
+func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			switch {
+			case i == 0:
+				structgenValidate1(c, d)
+			case i == 1:
+				structgenValidate2(c, d)
+			case i == 2:
+				structgenValidate3(c, d)
+			default:
+				structgenValidate4(c, d)
+			}
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.Items(i, 2, -1)
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate1 checks a value against structgen:///order.json#/properties/location/prefixItems/0.
+func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "number")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate2 checks a value against structgen:///order.json#/properties/location/prefixItems/1.
+func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "number")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate3 checks a value against structgen:///order.json#/properties/location/prefixItems/2.
+func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate4 checks a value against structgen:///order.json#/properties/location/items.
+func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
+	c.False(d)
+}
+
+// structgenValidate5 checks a value against structgen:///order.json#/properties/status.
+func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.Raw(d)
+	if !ok {
+		return
+	}
+	c.Enum(raw, "[\"open\",\"closed\",3]", false)
 }

@@ -159,7 +159,7 @@ var schemaOrderStatus = structgenSchemas.Schema("structgen:///order.json#/proper
 // ParseOrderStatus validates data against the schema of OrderStatus and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderStatus(data []byte) (OrderStatus, error) {
-	return runtime.Parse[OrderStatus]("OrderStatus", data, schemaOrderStatus)
+	return runtime.ParseValidated[OrderStatus]("OrderStatus", data, []runtime.Validator{structgenValidate5}, schemaOrderStatus)
 }
 
 // Schema: schemas/order.json#/$defs/Priority

@@ -83,7 +83,7 @@ func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("value")
-			runtime.Interpret(c, d, &v.Value, structgenSchemas.Schema("structgen:///setting.json#/properties/value"))
+			runtime.Validated(c, d, &v.Value, structgenValidate5)
 			c.Pop()
 		case "fallback":
 			if seen[1] {
@@ -91,7 +91,7 @@ func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("fallback")
-			runtime.Interpret(c, d, &v.Fallback, structgenSchemas.Schema("structgen:///setting.json#/properties/fallback"))
+			runtime.Validated(c, d, &v.Fallback, structgenValidate0)
 			c.Pop()
 		default:
 			k := string(key)
@@ -214,4 +214,276 @@ func (v *Square) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		missing = append(missing, "side")
 	}
 	c.Missing(missing...)
+}
+
+// structgenValidate0 checks a value against structgen:///setting.json#/properties/fallback.
+func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.Raw(d)
+	if !ok {
+		return
+	}
+	c.AnyOf(raw, structgenValidate1, structgenValidate2, structgenValidate4)
+}
+
+// structgenValidate1 checks a value against structgen:///setting.json#/properties/fallback/anyOf/0.
+func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "number")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate2 checks a value against structgen:///setting.json#/properties/fallback/anyOf/1.
+func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "env":
+				structgenValidate3(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "env")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate3 checks a value against structgen:///setting.json#/properties/fallback/anyOf/1/properties/env.
+func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate4 checks a value against structgen:///setting.json#/properties/fallback/anyOf/2.
+func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Bool, jx.Number, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "null")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate5 checks a value against structgen:///setting.json#/properties/value.
+func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.Integer(text, "boolean or integer or string or array")
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			structgenValidate6(c, d)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+	case jx.Null, jx.Object:
+		c.WrongType(d, "boolean or integer or string or array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate6 checks a value against structgen:///setting.json#/properties/value/items.
+func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate7 checks a value against structgen:///employee.json#.
+func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.Raw(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate8)
+	c.Apply(raw, structgenValidate12)
+}
+
+// structgenValidate8 checks a value against structgen:///employee.json#/allOf/0.
+func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.Raw(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate9)
+}
+
+// structgenValidate9 checks a value against structgen:///employee.json#/$defs/Person.
+func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "age":
+				structgenValidate10(c, d)
+			case "name":
+				structgenValidate11(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "name")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate10 checks a value against structgen:///employee.json#/$defs/Person/properties/age.
+func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.Integer(text, "integer")
+		c.NumberBounds(text, "0", "", "", "")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "integer")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate11 checks a value against structgen:///employee.json#/$defs/Person/properties/name.
+func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate12 checks a value against structgen:///employee.json#/allOf/1.
+func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "employer":
+				structgenValidate13(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "employer")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate13 checks a value against structgen:///employee.json#/allOf/1/properties/employer.
+func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate14 checks a value against structgen:///loose.json#.
+func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "name":
+				structgenValidate15(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "name")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate15 checks a value against structgen:///loose.json#/properties/name.
+func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
 }

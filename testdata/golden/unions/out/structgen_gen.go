@@ -60,7 +60,7 @@ var schemaEmployee = structgenSchemas.Schema("structgen:///employee.json#")
 // ParseEmployee validates data against the schema of Employee and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseEmployee(data []byte) (Employee, error) {
-	return runtime.Parse[Employee]("Employee", data, schemaEmployee)
+	return runtime.ParseValidated[Employee]("Employee", data, []runtime.Validator{structgenValidate7}, schemaEmployee)
 }
 
 // Properties but no type: any JSON value is valid, and an object is typed.
@@ -120,7 +120,7 @@ var schemaLoose = structgenSchemas.Schema("structgen:///loose.json#")
 // ParseLoose validates data against the schema of Loose and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLoose(data []byte) (Loose, error) {
-	return runtime.Parse[Loose]("Loose", data, schemaLoose)
+	return runtime.ParseValidated[Loose]("Loose", data, []runtime.Validator{structgenValidate14}, schemaLoose)
 }
 
 // Properties but no type: any JSON value is valid, and an object is typed.
@@ -153,7 +153,7 @@ var schemaLooseObject = structgenSchemas.Schema("structgen:///loose.json#")
 // ParseLooseObject validates data against the schema of LooseObject and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLooseObject(data []byte) (LooseObject, error) {
-	return runtime.Parse[LooseObject]("LooseObject", data, schemaLooseObject)
+	return runtime.ParseValidated[LooseObject]("LooseObject", data, []runtime.Validator{structgenValidate14}, schemaLooseObject)
 }
 
 // A value of several JSON kinds: the union picks by the JSON value.
@@ -228,7 +228,7 @@ var schemaSettingFallback = structgenSchemas.Schema("structgen:///setting.json#/
 // ParseSettingFallback validates data against the schema of SettingFallback and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSettingFallback(data []byte) (SettingFallback, error) {
-	return runtime.Parse[SettingFallback]("SettingFallback", data, schemaSettingFallback)
+	return runtime.ParseValidated[SettingFallback]("SettingFallback", data, []runtime.Validator{structgenValidate0}, schemaSettingFallback)
 }
 
 // Schema: schemas/setting.json#/properties/fallback/anyOf/1
@@ -311,7 +311,7 @@ var schemaSettingValue = structgenSchemas.Schema("structgen:///setting.json#/pro
 // ParseSettingValue validates data against the schema of SettingValue and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSettingValue(data []byte) (SettingValue, error) {
-	return runtime.Parse[SettingValue]("SettingValue", data, schemaSettingValue)
+	return runtime.ParseValidated[SettingValue]("SettingValue", data, []runtime.Validator{structgenValidate5}, schemaSettingValue)
 }
 
 // A shape, told apart by its kind property.

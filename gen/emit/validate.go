@@ -1,0 +1,395 @@
+package emit
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/structgen/structgen/gen/ir"
+)
+
+// Generated validators (see ir.Validator): one function per schema, which
+// reads a value with jx and checks every keyword. Applicators run on the
+// value's JSON text, captured once.
+
+// usedValidators returns the validators the decoders call and those they
+// call in turn, sorted by name.
+func usedValidators(pkg *ir.Package) []*ir.Validator {
+	seen := map[*ir.Validator]bool{}
+	var walk func(v *ir.Validator)
+	walk = func(v *ir.Validator) {
+		if v == nil || seen[v] {
+			return
+		}
+		seen[v] = true
+		for _, s := range v.PrefixItems {
+			walk(s)
+		}
+		walk(v.Items)
+		walk(v.Contains)
+		for _, p := range v.Properties {
+			walk(p.V)
+		}
+		for _, p := range v.PatternProperties {
+			walk(p.V)
+		}
+		walk(v.AdditionalProperties)
+		walk(v.PropertyNames)
+		for _, p := range v.DependentSchemas {
+			walk(p.V)
+		}
+		walk(v.Ref)
+		for _, list := range [][]*ir.Validator{v.AllOf, v.AnyOf, v.OneOf} {
+			for _, s := range list {
+				walk(s)
+			}
+		}
+		walk(v.Not)
+		walk(v.If)
+		walk(v.Then)
+		walk(v.Else)
+	}
+	for _, t := range pkg.Types {
+		for _, f := range t.Fields {
+			if f.Check != nil {
+				for _, v := range f.Check.Validate {
+					walk(v)
+				}
+			}
+		}
+		for _, v := range t.Validate {
+			walk(v)
+		}
+	}
+	var out []*ir.Validator
+	for _, v := range pkg.Validators {
+		if seen[v] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func emitValidators(f *jen.File, pkg *ir.Package) bool {
+	used := usedValidators(pkg)
+	for _, v := range used {
+		emitValidator(f, v)
+		f.Line()
+	}
+	return len(used) > 0
+}
+
+// needsRaw reports whether v checks its value more than once: its
+// applicators, enum and dependent schemas read the JSON text again.
+func needsRaw(v *ir.Validator) bool {
+	return v.Ref != nil || len(v.AllOf)+len(v.AnyOf)+len(v.OneOf) > 0 || v.Not != nil || v.If != nil ||
+		v.Enum != nil || len(v.DependentSchemas) > 0
+}
+
+func vref(v *ir.Validator) jen.Code {
+	if v == nil {
+		return jen.Nil()
+	}
+	return jen.Id(v.Name)
+}
+
+func c(method string, args ...jen.Code) *jen.Statement {
+	return jen.Id("c").Dot(method).Call(args...)
+}
+
+func emitValidator(f *jen.File, v *ir.Validator) {
+	f.Comment(fmt.Sprintf("// %s checks a value against %s.", v.Name, v.Loc))
+	params := []jen.Code{jen.Id("c").Op("*").Qual(runtimePkg, "Decoding"), jen.Id("d").Op("*").Qual(jxPkg, "Decoder")}
+	var body []jen.Code
+	switch {
+	case v.False:
+		body = append(body, c("False", jen.Id("d")))
+	case needsRaw(v):
+		body = append(body,
+			jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Add(c("Raw", jen.Id("d"))),
+			jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
+		)
+		if v.Ref != nil {
+			body = append(body, c("Apply", jen.Id("raw"), vref(v.Ref)))
+		}
+		for _, s := range v.AllOf {
+			body = append(body, c("Apply", jen.Id("raw"), vref(s)))
+		}
+		if len(v.AnyOf) > 0 {
+			args := []jen.Code{jen.Id("raw")}
+			for _, s := range v.AnyOf {
+				args = append(args, vref(s))
+			}
+			body = append(body, c("AnyOf", args...))
+		}
+		if len(v.OneOf) > 0 {
+			args := []jen.Code{jen.Id("raw")}
+			for _, s := range v.OneOf {
+				args = append(args, vref(s))
+			}
+			body = append(body, c("OneOf", args...))
+		}
+		if v.Not != nil {
+			body = append(body, c("Not", jen.Id("raw"), vref(v.Not)))
+		}
+		if v.If != nil {
+			body = append(body, c("IfThenElse", jen.Id("raw"), vref(v.If), vref(v.Then), vref(v.Else)))
+		}
+		if v.Enum != nil {
+			body = append(body, c("Enum", jen.Id("raw"), jen.Lit("["+strings.Join(v.Enum, ",")+"]"), jen.Lit(v.Const)))
+		}
+		if own := ownChecks(v); own != nil {
+			body = append(body, c("Apply", jen.Id("raw"), jen.Func().Params(params...).Block(own...)))
+		}
+	default:
+		body = ownChecks(v)
+		if body == nil {
+			body = []jen.Code{c("Skip", jen.Id("d"))}
+		}
+	}
+	f.Func().Id(v.Name).Params(params...).Block(body...)
+}
+
+// ownChecks reads the value once and checks the keywords of its kind;
+// nil when there is nothing to check (the value is only passed).
+func ownChecks(v *ir.Validator) []jen.Code {
+	allowed := map[string]bool{}
+	for _, t := range v.Types {
+		allowed[t] = true
+	}
+	if allowed["number"] {
+		allowed["integer"] = true
+	}
+	any := v.Types == nil
+	want := strings.Join(v.Types, " or ")
+	skip := func(checks []jen.Code) bool {
+		return len(checks) == 1 && fmt.Sprintf("%#v", checks[0]) == fmt.Sprintf("%#v", c("Skip", jen.Id("d")))
+	}
+	var wrong, cases []jen.Code
+	for _, k := range []struct {
+		jx, name string
+		checks   []jen.Code
+	}{
+		{"Null", "null", nil},
+		{"Bool", "boolean", nil},
+		{"Number", "integer", numberChecks(v, any, allowed, want)},
+		{"String", "string", textChecks(v)},
+		{"Array", "array", itemsChecks(v)},
+		{"Object", "object", memberChecks(v)},
+	} {
+		switch {
+		case !any && !allowed[k.name]:
+			wrong = append(wrong, jen.Qual(jxPkg, k.jx))
+		case k.checks != nil && !skip(k.checks):
+			cases = append(cases, jen.Case(jen.Qual(jxPkg, k.jx)).Block(k.checks...))
+		}
+	}
+	if len(wrong) > 0 {
+		cases = append(cases, jen.Case(wrong...).Block(c("WrongType", jen.Id("d"), jen.Lit(want))))
+	}
+	if len(cases) == 0 {
+		return nil
+	}
+	cases = append(cases, jen.Default().Block(c("Skip", jen.Id("d"))))
+	return []jen.Code{jen.Switch(jen.Id("d").Dot("Next").Call()).Block(cases...)}
+}
+
+func numberChecks(v *ir.Validator, any bool, allowed map[string]bool, want string) []jen.Code {
+	bounds := v.Minimum != "" || v.Maximum != "" || v.ExclusiveMinimum != "" || v.ExclusiveMaximum != ""
+	integerOnly := !any && !allowed["number"]
+	if !bounds && v.MultipleOf == "" && !integerOnly {
+		return []jen.Code{c("Skip", jen.Id("d"))}
+	}
+	out := []jen.Code{
+		jen.List(jen.Id("text"), jen.Id("ok")).Op(":=").Add(c("Number", jen.Id("d"))),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
+	}
+	if integerOnly {
+		out = append(out, c("Integer", jen.Id("text"), jen.Lit(want)))
+	}
+	if bounds {
+		out = append(out, c("NumberBounds", jen.Id("text"), jen.Lit(v.Minimum), jen.Lit(v.Maximum), jen.Lit(v.ExclusiveMinimum), jen.Lit(v.ExclusiveMaximum)))
+	}
+	if v.MultipleOf != "" {
+		out = append(out, c("NumberMultipleOf", jen.Id("text"), jen.Lit(v.MultipleOf)))
+	}
+	return out
+}
+
+func textChecks(v *ir.Validator) []jen.Code {
+	if v.MinLength == nil && v.MaxLength == nil && v.Pattern == nil && v.Format == "" {
+		return []jen.Code{c("Skip", jen.Id("d"))}
+	}
+	out := []jen.Code{
+		jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Add(c("String", jen.Id("d"))),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
+	}
+	if v.MinLength != nil || v.MaxLength != nil {
+		out = append(out, c("Length", jen.Id("s"), intOr(v.MinLength, 0), intOr(v.MaxLength, -1)))
+	}
+	if v.Pattern != nil {
+		out = append(out, c("Pattern", jen.Id("s"), jen.Lit(*v.Pattern)))
+	}
+	if v.Format != "" {
+		out = append(out, c("Format", jen.Id("s"), jen.Lit(v.Format)))
+	}
+	return out
+}
+
+func itemsChecks(v *ir.Validator) []jen.Code {
+	if len(v.PrefixItems) == 0 && v.Items == nil && v.MinItems == nil && v.MaxItems == nil && !v.Unique && v.Contains == nil {
+		return []jen.Code{c("Skip", jen.Id("d"))}
+	}
+	collect := v.Unique || v.Contains != nil
+	out := []jen.Code{
+		jen.List(jen.Id("it"), jen.Id("ok")).Op(":=").Add(c("Array", jen.Id("d"))),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
+		jen.Id("i").Op(":=").Lit(0),
+	}
+	if collect {
+		out = append(out, jen.Var().Id("items").Index().Index().Byte())
+	}
+	// item applies the item's schema to the value d (or raw) holds.
+	item := func(read func(v *ir.Validator) jen.Code) []jen.Code {
+		var sw []jen.Code
+		for i, p := range v.PrefixItems {
+			sw = append(sw, jen.Case(jen.Id("i").Op("==").Lit(i)).Block(read(p)))
+		}
+		if v.Items != nil {
+			sw = append(sw, jen.Default().Block(read(v.Items)))
+		} else if !collect {
+			sw = append(sw, jen.Default().Block(c("Skip", jen.Id("d"))))
+		}
+		if len(sw) == 0 {
+			return nil
+		}
+		if len(v.PrefixItems) == 0 && v.Items != nil {
+			return []jen.Code{read(v.Items)}
+		}
+		return []jen.Code{jen.Switch().Block(sw...)}
+	}
+	loop := []jen.Code{c("PushIndex", jen.Id("i"))}
+	if collect {
+		loop = append(loop,
+			jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Add(c("Raw", jen.Id("d"))),
+			jen.If(jen.Op("!").Id("ok")).Block(c("Pop"), jen.Break()),
+			jen.Id("items").Op("=").Append(jen.Id("items"), jen.Id("r")),
+		)
+		loop = append(loop, item(func(s *ir.Validator) jen.Code { return c("Apply", jen.Id("r"), vref(s)) })...)
+	} else {
+		loop = append(loop, item(func(s *ir.Validator) jen.Code { return jen.Id(s.Name).Call(jen.Id("c"), jen.Id("d")) })...)
+	}
+	loop = append(loop, c("Pop"), jen.Id("i").Op("++"))
+	out = append(out,
+		jen.For(jen.Op("!").Add(c("Failed")).Op("&&").Id("it").Dot("Next").Call()).Block(loop...),
+		c("End", jen.Id("it").Dot("Err").Call()),
+	)
+	if v.MinItems != nil || v.MaxItems != nil {
+		out = append(out, c("Items", jen.Id("i"), intOr(v.MinItems, 0), intOr(v.MaxItems, -1)))
+	}
+	if v.Unique {
+		out = append(out, c("UniqueJSON", jen.Id("items")))
+	}
+	if v.Contains != nil {
+		out = append(out, c("Contains", jen.Id("items"), vref(v.Contains), intOr(v.MinContains, 1), intOr(v.MaxContains, -1)))
+	}
+	return out
+}
+
+func memberChecks(v *ir.Validator) []jen.Code {
+	if len(v.Properties) == 0 && len(v.PatternProperties) == 0 && v.AdditionalProperties == nil && v.PropertyNames == nil &&
+		len(v.Required) == 0 && v.MinProperties == nil && v.MaxProperties == nil && len(v.DependentRequired) == 0 && len(v.DependentSchemas) == 0 {
+		return []jen.Code{c("Skip", jen.Id("d"))}
+	}
+	out := []jen.Code{
+		jen.List(jen.Id("it"), jen.Id("ok")).Op(":=").Add(c("Object", jen.Id("d"))),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
+		jen.Var().Id("keys").Qual(runtimePkg, "Keys"),
+	}
+	// A value that more than one schema checks (a property that a pattern
+	// matches too) is read as text and checked by each; matched says
+	// whether a property or pattern took it, where additionalProperties
+	// checks the others.
+	multi := len(v.PatternProperties) > 0
+	track := multi && v.AdditionalProperties != nil
+	loop := []jen.Code{
+		jen.Id("key").Op(":=").String().Call(jen.Id("it").Dot("Key").Call()),
+		jen.If(jen.Op("!").Id("keys").Dot("Add").Call(jen.Id("key"))).Block(c("Duplicate", jen.Id("it").Dot("Key").Call())),
+	}
+	if v.PropertyNames != nil {
+		loop = append(loop, c("Key", jen.Id("it").Dot("Key").Call(), vref(v.PropertyNames)))
+	}
+	loop = append(loop, c("Push", jen.Id("key")))
+	apply := func(s *ir.Validator) jen.Code {
+		if multi {
+			return c("Apply", jen.Id("r"), vref(s))
+		}
+		return jen.Id(s.Name).Call(jen.Id("c"), jen.Id("d"))
+	}
+	if multi {
+		loop = append(loop,
+			jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Add(c("Raw", jen.Id("d"))),
+			jen.If(jen.Op("!").Id("ok")).Block(c("Pop"), jen.Break()),
+		)
+	}
+	if track {
+		loop = append(loop, jen.Id("matched").Op(":=").False())
+	}
+	var cases []jen.Code
+	for _, p := range v.Properties {
+		block := []jen.Code{apply(p.V)}
+		if track {
+			block = append(block, jen.Id("matched").Op("=").True())
+		}
+		cases = append(cases, jen.Case(jen.Lit(p.Name)).Block(block...))
+	}
+	if multi {
+		if len(cases) > 0 {
+			loop = append(loop, jen.Switch(jen.Id("key")).Block(cases...))
+		}
+		for _, p := range v.PatternProperties {
+			block := []jen.Code{apply(p.V)}
+			if track {
+				block = append(block, jen.Id("matched").Op("=").True())
+			}
+			loop = append(loop, jen.If(c("Matches", jen.Id("key"), jen.Lit(p.Name))).Block(block...))
+		}
+		if track {
+			loop = append(loop, jen.If(jen.Op("!").Id("matched")).Block(apply(v.AdditionalProperties)))
+		}
+	} else {
+		var other jen.Code = c("Skip", jen.Id("d"))
+		if v.AdditionalProperties != nil {
+			other = apply(v.AdditionalProperties)
+		}
+		cases = append(cases, jen.Default().Block(other))
+		loop = append(loop, jen.Switch(jen.Id("key")).Block(cases...))
+	}
+	loop = append(loop, c("Pop"))
+	out = append(out,
+		jen.For(jen.Op("!").Add(c("Failed")).Op("&&").Id("it").Dot("Next").Call()).Block(loop...),
+		c("End", jen.Id("it").Dot("Err").Call()),
+	)
+	if len(v.Required) > 0 {
+		args := []jen.Code{jen.Op("&").Id("keys")}
+		for _, r := range v.Required {
+			args = append(args, jen.Lit(r))
+		}
+		out = append(out, c("Require", args...))
+	}
+	if v.MinProperties != nil || v.MaxProperties != nil {
+		out = append(out, c("Properties", jen.Id("keys").Dot("Len").Call(), intOr(v.MinProperties, 0), intOr(v.MaxProperties, -1)))
+	}
+	for _, dr := range v.DependentRequired {
+		args := []jen.Code{jen.Op("&").Id("keys"), jen.Lit(dr.Name)}
+		for _, r := range dr.Required {
+			args = append(args, jen.Lit(r))
+		}
+		out = append(out, c("DependentRequired", args...))
+	}
+	for _, ds := range v.DependentSchemas {
+		out = append(out, jen.If(jen.Id("keys").Dot("Has").Call(jen.Lit(ds.Name))).Block(c("Apply", jen.Id("raw"), vref(ds.V))))
+	}
+	return out
+}

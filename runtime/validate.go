@@ -1,0 +1,431 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/go-faster/jx"
+)
+
+// Generated validators: functions that check one JSON value against one
+// schema, every keyword compiled, without decoding it into a Go type.
+// The typed decoders call them where a schema combines others (allOf,
+// anyOf, oneOf, not, if/then/else, patternProperties, …). The methods
+// below are what they share; like the rest of Decoding, they are meant
+// for generated code.
+
+// Validator is a generated validator: it checks the value d reads next,
+// recording problems in c.
+type Validator = func(c *Decoding, d *jx.Decoder)
+
+// Validated reads the next value, checks it with the validators (each a
+// schema the value must pass) and, when it passes, decodes it into dst
+// with encoding/json.
+func Validated[T any](c *Decoding, d *jx.Decoder, dst *T, vs ...Validator) {
+	raw, ok := c.Raw(d)
+	if !ok {
+		return
+	}
+	before := len(c.problems)
+	for _, v := range vs {
+		c.Apply(raw, v)
+	}
+	if len(c.problems) > before || c.Failed() {
+		return
+	}
+	if err := json.Unmarshal(NormalizeIntegers(raw), dst); err != nil {
+		p := decodeProblem(err)
+		c.Problemf("%s", p.Message)
+	}
+}
+
+// ParseValidated reads data with the generated validator of its type's
+// schema, then decodes it with encoding/json: for a type whose shape the
+// typed decoders do not read, still no schema interpreter. Problems come
+// back as a *ValidationError, as Parse's do.
+func ParseValidated[T any](typeName string, data []byte, vs []Validator, schemas ...*Schema) (T, error) {
+	return ParseDecoded(typeName, data, func(dst *T, d *jx.Decoder, c *Decoding) {
+		Validated(c, d, dst, vs...)
+	}, schemas...)
+}
+
+// Apply checks raw, a value's JSON text, with v at the current location.
+func (c *Decoding) Apply(raw []byte, v Validator) {
+	d := jx.GetDecoder()
+	d.ResetBytes(raw)
+	v(c, d)
+	jx.PutDecoder(d)
+}
+
+// fork is a Decoding at the same location that keeps its problems apart:
+// for the branches of anyOf, oneOf, not and if.
+func (c *Decoding) fork() *Decoding {
+	return &Decoding{path: append([]step(nil), c.path...)}
+}
+
+// try checks raw with v in a fork and returns the fork's problems; a
+// syntax error stops c too.
+func (c *Decoding) try(raw []byte, v Validator) []Problem {
+	f := c.fork()
+	f.Apply(raw, v)
+	if f.err != nil {
+		c.syntax(f.err)
+	}
+	if f.duplicate {
+		c.duplicate = true
+	}
+	return f.problems
+}
+
+// AnyOf checks that raw passes at least one of the branches; when none
+// does, the problem says so first, then lists each branch's problems.
+func (c *Decoding) AnyOf(raw []byte, branches ...Validator) {
+	var failed [][]Problem
+	for _, b := range branches {
+		ps := c.try(raw, b)
+		if len(ps) == 0 {
+			return
+		}
+		failed = append(failed, ps)
+	}
+	c.Problemf("anyOf: the value matches none of the %d schemas", len(branches))
+	c.branchProblems(failed)
+}
+
+// OneOf checks that raw passes exactly one of the branches.
+func (c *Decoding) OneOf(raw []byte, branches ...Validator) {
+	var failed [][]Problem
+	matched := -1
+	for i, b := range branches {
+		ps := c.try(raw, b)
+		if len(ps) > 0 {
+			failed = append(failed, ps)
+			continue
+		}
+		if matched >= 0 {
+			c.Problemf("oneOf: the value matches schemas %d and %d, want exactly one", matched, i)
+			return
+		}
+		matched = i
+	}
+	if matched < 0 {
+		c.Problemf("oneOf: the value matches none of the %d schemas", len(branches))
+		c.branchProblems(failed)
+	}
+}
+
+// branchProblems records the problems of failed branches, each marked
+// with its branch.
+func (c *Decoding) branchProblems(failed [][]Problem) {
+	for i, ps := range failed {
+		for _, p := range ps {
+			p.Message = fmt.Sprintf("(schema %d) %s", i, p.Message)
+			c.problems = append(c.problems, p)
+		}
+	}
+}
+
+// Not checks that raw does not pass v.
+func (c *Decoding) Not(raw []byte, v Validator) {
+	if len(c.try(raw, v)) == 0 && !c.Failed() {
+		c.Problemf("not: the value matches a schema it must not")
+	}
+}
+
+// IfThenElse checks raw with then when it passes cond, with els when it
+// does not; either may be nil.
+func (c *Decoding) IfThenElse(raw []byte, cond, then, els Validator) {
+	if len(c.try(raw, cond)) == 0 {
+		if then != nil {
+			c.Apply(raw, then)
+		}
+	} else if els != nil {
+		c.Apply(raw, els)
+	}
+}
+
+// False records that the schema false allows no value, and passes it.
+func (c *Decoding) False(d *jx.Decoder) {
+	c.Problemf("false schema")
+	c.Skip(d)
+}
+
+// WrongType records a value of a kind the schema does not allow, and
+// passes it.
+func (c *Decoding) WrongType(d *jx.Decoder, want string) {
+	t := d.Next()
+	if t == jx.Invalid {
+		c.Skip(d)
+		return
+	}
+	c.Problemf("got %s, want %s", jxKindName(t), want)
+	c.Skip(d)
+}
+
+// Number reads a number's JSON text.
+func (c *Decoding) Number(d *jx.Decoder) ([]byte, bool) {
+	n, err := d.Num()
+	if !c.syntax(err) {
+		return nil, false
+	}
+	return []byte(n), true
+}
+
+// IsInteger reports whether a number's text is an integer (1.0 and 1e2
+// are).
+func IsInteger(text []byte) bool {
+	if !bytes.ContainsAny(text, ".eE") {
+		return true
+	}
+	r, ok := new(big.Rat).SetString(string(text))
+	return ok && r.IsInt()
+}
+
+// Integer records a number that is not an integer where only integers
+// are allowed.
+func (c *Decoding) Integer(text []byte, want string) {
+	if !IsInteger(text) {
+		c.Problemf("got number, want %s", want)
+	}
+}
+
+// NumberMultipleOf checks, exactly, that a number is a multiple of m.
+func (c *Decoding) NumberMultipleOf(text []byte, m string) {
+	r, ok := new(big.Rat).SetString(string(text))
+	if !ok {
+		return
+	}
+	if !new(big.Rat).Quo(r, rat(m)).IsInt() {
+		c.Problemf("multipleOf: %s is not a multiple of %s", text, m)
+	}
+}
+
+// Matches reports whether s matches an ECMA-262 pattern (as Pattern
+// checks it), compiled once.
+func (c *Decoding) Matches(s, pattern string) bool {
+	before := len(c.problems)
+	c.Pattern(s, pattern)
+	if len(c.problems) > before {
+		c.problems = c.problems[:before]
+		return false
+	}
+	return true
+}
+
+// Key checks an object's key, as a string value, with v (propertyNames).
+// Its problems are the object's, each naming the key.
+func (c *Decoding) Key(key []byte, v Validator) {
+	raw, _ := json.Marshal(string(key))
+	for _, p := range c.try(raw, v) {
+		p.Message = fmt.Sprintf("property name '%s': %s", key, p.Message)
+		c.problems = append(c.problems, p)
+	}
+}
+
+// Keys records the keys an object has written, to find keys written
+// twice and the required ones missing.
+type Keys struct {
+	list []string
+	set  map[string]bool
+}
+
+// Add records key; false when the object wrote it before.
+func (k *Keys) Add(key string) bool {
+	if k.set != nil {
+		if k.set[key] {
+			return false
+		}
+		k.set[key] = true
+		return true
+	}
+	for _, have := range k.list {
+		if have == key {
+			return false
+		}
+	}
+	k.list = append(k.list, key)
+	if len(k.list) > 16 {
+		k.set = make(map[string]bool, 32)
+		for _, have := range k.list {
+			k.set[have] = true
+		}
+	}
+	return true
+}
+
+// Len is the number of keys recorded.
+func (k *Keys) Len() int {
+	if k.set != nil {
+		return len(k.set)
+	}
+	return len(k.list)
+}
+
+// Has reports whether the object has key.
+func (k *Keys) Has(key string) bool {
+	if k.set != nil {
+		return k.set[key]
+	}
+	for _, have := range k.list {
+		if have == key {
+			return true
+		}
+	}
+	return false
+}
+
+// Require records the names the object lacks.
+func (c *Decoding) Require(k *Keys, names ...string) {
+	var missing []string
+	for _, n := range names {
+		if !k.Has(n) {
+			missing = append(missing, n)
+		}
+	}
+	c.Missing(missing...)
+}
+
+// DependentRequired records the names the object lacks though it has
+// name.
+func (c *Decoding) DependentRequired(k *Keys, name string, names ...string) {
+	if !k.Has(name) {
+		return
+	}
+	var missing []string
+	for _, n := range names {
+		if !k.Has(n) {
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) > 0 {
+		c.Problemf("properties %s required, if '%s' exists", quoteList(missing), name)
+	}
+}
+
+// canonicalJSON writes a JSON value in one form per value, so that equal
+// values (JSON equality: 1 equals 1.0, members in any order) have equal
+// text.
+func canonicalJSON(b *strings.Builder, v any) {
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("null")
+	case bool:
+		b.WriteString(strconv.FormatBool(x))
+	case json.Number:
+		if r, ok := new(big.Rat).SetString(string(x)); ok {
+			b.WriteString(r.RatString())
+		} else {
+			b.WriteString(string(x))
+		}
+	case string:
+		q, _ := json.Marshal(x)
+		b.Write(q)
+	case []any:
+		b.WriteByte('[')
+		for i, it := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			canonicalJSON(b, it)
+		}
+		b.WriteByte(']')
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b.WriteByte('{')
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			q, _ := json.Marshal(k)
+			b.Write(q)
+			b.WriteByte(':')
+			canonicalJSON(b, x[k])
+		}
+		b.WriteByte('}')
+	}
+}
+
+// canonicalText returns the canonical text of a value's JSON.
+func canonicalText(raw []byte) string {
+	v, err := DecodeValue(raw)
+	if err != nil {
+		return string(raw)
+	}
+	var b strings.Builder
+	canonicalJSON(&b, v)
+	return b.String()
+}
+
+var enums sync.Map // the JSON of a list of values → their canonical texts
+
+// Enum checks that raw is one of the values, a JSON array's text (const
+// when one is); equality is JSON's.
+func (c *Decoding) Enum(raw []byte, values string, isConst bool) {
+	set, ok := enums.Load(values)
+	if !ok {
+		var list []json.RawMessage
+		if err := json.Unmarshal([]byte(values), &list); err != nil {
+			c.Problemf("the generated enum %s: %v", values, err)
+			return
+		}
+		m := map[string]bool{}
+		for _, v := range list {
+			m[canonicalText(v)] = true
+		}
+		set, _ = enums.LoadOrStore(values, m)
+	}
+	if set.(map[string]bool)[canonicalText(raw)] {
+		return
+	}
+	if isConst {
+		c.Problemf("value must be %s", strings.TrimSuffix(strings.TrimPrefix(values, "["), "]"))
+		return
+	}
+	c.Problemf("value must be one of %s", strings.TrimSuffix(strings.TrimPrefix(values, "["), "]"))
+}
+
+// UniqueJSON checks that no two items (their JSON text) are equal.
+func (c *Decoding) UniqueJSON(items [][]byte) {
+	seen := make(map[string]int, len(items))
+	for i, it := range items {
+		k := canonicalText(it)
+		if j, dup := seen[k]; dup {
+			c.Problemf("items at %d and %d are equal", j, i)
+			return
+		}
+		seen[k] = i
+	}
+}
+
+// Contains checks how many items pass v: at least min (1 unless the
+// schema says), at most max (-1: no bound).
+func (c *Decoding) Contains(items [][]byte, v Validator, min, max int) {
+	n := 0
+	for i, it := range items {
+		c.PushIndex(i)
+		if len(c.try(it, v)) == 0 {
+			n++
+		}
+		c.Pop()
+	}
+	if n < min {
+		if min == 1 {
+			c.Problemf("contains: no item matches the schema")
+		} else {
+			c.Problemf("minContains: got %d matching items, want %d", n, min)
+		}
+	}
+	if max >= 0 && n > max {
+		c.Problemf("maxContains: got %d matching items, want at most %d", n, max)
+	}
+}

@@ -1,0 +1,156 @@
+package runtime
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/go-faster/jx"
+	"github.com/google/go-cmp/cmp"
+)
+
+// Hand-written validators of the shapes generated code has.
+func wantString(c *Decoding, d *jx.Decoder) {
+	if d.Next() != jx.String {
+		c.WrongType(d, "string")
+		return
+	}
+	c.Skip(d)
+}
+
+func wantNumber(c *Decoding, d *jx.Decoder) {
+	if d.Next() != jx.Number {
+		c.WrongType(d, "number")
+		return
+	}
+	c.Skip(d)
+}
+
+func wantShort(c *Decoding, d *jx.Decoder) {
+	if s, ok := c.String(d); ok {
+		c.Length(s, 0, 3)
+	}
+}
+
+// check runs f on a fresh Decoding at /x and returns its problems as
+// "pointer: message" lines.
+func check(f func(c *Decoding)) []string {
+	c := &Decoding{}
+	c.Push("x")
+	f(c)
+	var out []string
+	for _, p := range c.problems {
+		out = append(out, p.Pointer+": "+p.Message)
+	}
+	if c.err != nil {
+		out = append(out, "syntax: "+c.err.Error())
+	}
+	return out
+}
+
+func TestValidatorHelpers(t *testing.T) {
+	raw := func(s string) []byte { return []byte(s) }
+	tests := []struct {
+		name string
+		f    func(c *Decoding)
+		want []string
+	}{
+		{"anyOf passes", func(c *Decoding) { c.AnyOf(raw(`1`), wantString, wantNumber) }, nil},
+		{"anyOf fails with each branch", func(c *Decoding) { c.AnyOf(raw(`true`), wantString, wantNumber) }, []string{
+			"/x: anyOf: the value matches none of the 2 schemas",
+			"/x: (schema 0) got boolean, want string",
+			"/x: (schema 1) got boolean, want number",
+		}},
+		{"oneOf one", func(c *Decoding) { c.OneOf(raw(`"abcd"`), wantString, wantShort) }, nil},
+		{"oneOf two", func(c *Decoding) { c.OneOf(raw(`"ab"`), wantString, wantShort) }, []string{
+			"/x: oneOf: the value matches schemas 0 and 1, want exactly one",
+		}},
+		{"oneOf none", func(c *Decoding) { c.OneOf(raw(`1`), wantString, wantShort) }, []string{
+			"/x: oneOf: the value matches none of the 2 schemas",
+			"/x: (schema 0) got number, want string",
+			"/x: (schema 1) got number, want string",
+		}},
+		{"not", func(c *Decoding) { c.Not(raw(`"a"`), wantString) }, []string{"/x: not: the value matches a schema it must not"}},
+		{"not passes", func(c *Decoding) { c.Not(raw(`1`), wantString) }, nil},
+		{"if then", func(c *Decoding) { c.IfThenElse(raw(`"abcd"`), wantString, wantShort, wantNumber) }, []string{"/x: maxLength: got 4, want 3"}},
+		{"if else", func(c *Decoding) { c.IfThenElse(raw(`true`), wantString, wantShort, wantNumber) }, []string{"/x: got boolean, want number"}},
+		{"if without else", func(c *Decoding) { c.IfThenElse(raw(`true`), wantString, wantShort, nil) }, nil},
+		{"enum: JSON equality", func(c *Decoding) { c.Enum(raw(`{"b": [1.0], "a": 2e0}`), `[{"a":2,"b":[1]}]`, false) }, nil},
+		{"enum miss", func(c *Decoding) { c.Enum(raw(`"c"`), `["a","b"]`, false) }, []string{`/x: value must be one of "a","b"`}},
+		{"const miss", func(c *Decoding) { c.Enum(raw(`2`), `[1]`, true) }, []string{`/x: value must be 1`}},
+		{"unique", func(c *Decoding) { c.UniqueJSON([][]byte{raw(`{"a":1}`), raw(`{"a":2}`)}) }, nil},
+		{"unique: 1 equals 1.0", func(c *Decoding) { c.UniqueJSON([][]byte{raw(`[1]`), raw(`"x"`), raw(`[1.0]`)}) }, []string{"/x: items at 0 and 2 are equal"}},
+		{"contains", func(c *Decoding) { c.Contains([][]byte{raw(`1`), raw(`"a"`)}, wantString, 1, -1) }, nil},
+		{"contains none", func(c *Decoding) { c.Contains([][]byte{raw(`1`)}, wantString, 1, -1) }, []string{"/x: contains: no item matches the schema"}},
+		{"minContains", func(c *Decoding) { c.Contains([][]byte{raw(`"a"`)}, wantString, 2, -1) }, []string{"/x: minContains: got 1 matching items, want 2"}},
+		{"maxContains", func(c *Decoding) { c.Contains([][]byte{raw(`"a"`), raw(`"b"`)}, wantString, 1, 1) }, []string{"/x: maxContains: got 2 matching items, want at most 1"}},
+		{"minContains 0", func(c *Decoding) { c.Contains(nil, wantString, 0, -1) }, nil},
+		{"multipleOf exact", func(c *Decoding) { c.NumberMultipleOf(raw(`0.3`), "1/10") }, nil},
+		{"multipleOf miss", func(c *Decoding) { c.NumberMultipleOf(raw(`0.35`), "1/10") }, []string{"/x: multipleOf: 0.35 is not a multiple of 1/10"}},
+		{"integer", func(c *Decoding) { c.Integer(raw(`1e2`), "integer") }, nil},
+		{"not an integer", func(c *Decoding) { c.Integer(raw(`1.5`), "integer") }, []string{"/x: got number, want integer"}},
+		{"property name", func(c *Decoding) { c.Key([]byte("abcd"), wantShort) }, []string{"/x: property name 'abcd': maxLength: got 4, want 3"}},
+		{"dependent required", func(c *Decoding) {
+			var k Keys
+			k.Add("phone")
+			c.DependentRequired(&k, "phone", "email", "name")
+			c.DependentRequired(&k, "fax", "email")
+		}, []string{"/x: properties 'email', 'name' required, if 'phone' exists"}},
+		{"require", func(c *Decoding) {
+			var k Keys
+			k.Add("a")
+			c.Require(&k, "a", "b")
+		}, []string{"/x: missing property 'b'"}},
+		{"false", func(c *Decoding) { c.Apply(raw(`1`), func(c *Decoding, d *jx.Decoder) { c.False(d) }) }, []string{"/x: false schema"}},
+		{"syntax error in a branch stops", func(c *Decoding) { c.AnyOf(raw(`[1,`), wantString) }, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := check(tc.f)
+			if tc.name == "syntax error in a branch stops" {
+				if len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "syntax: ") {
+					t.Fatalf("got %q, want a syntax error", got)
+				}
+				return
+			}
+			if d := cmp.Diff(tc.want, got); d != "" {
+				t.Errorf("problems (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+func TestKeys(t *testing.T) {
+	var k Keys
+	for i := range 40 {
+		if !k.Add(fmt.Sprint(i)) {
+			t.Fatalf("Add(%d) = false on first add", i)
+		}
+	}
+	for i := range 40 {
+		if k.Add(fmt.Sprint(i)) || !k.Has(fmt.Sprint(i)) {
+			t.Fatalf("key %d: Add again true or Has false", i)
+		}
+	}
+	if k.Len() != 40 || k.Has("40") {
+		t.Fatalf("Len = %d, Has(40) = %v", k.Len(), k.Has("40"))
+	}
+}
+
+// TestValidated: a value is decoded only when every validator passes.
+func TestValidated(t *testing.T) {
+	run := func(doc string, vs ...Validator) (string, []string) {
+		var dst string
+		got := check(func(c *Decoding) {
+			d := jx.DecodeBytes([]byte(doc))
+			Validated(c, d, &dst, vs...)
+		})
+		return dst, got
+	}
+	if dst, ps := run(`"ab"`, wantString, wantShort); dst != "ab" || ps != nil {
+		t.Errorf("valid: dst %q, problems %q", dst, ps)
+	}
+	if dst, ps := run(`"abcd"`, wantString, wantShort); dst != "" || len(ps) != 1 {
+		t.Errorf("invalid: dst %q, problems %q; want nothing decoded, one problem", dst, ps)
+	}
+}

@@ -1,0 +1,105 @@
+package validators_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/testdata/golden/validators/out"
+)
+
+const valid = `{
+  "name": "p", "limit": 10, "ratio": 0.75, "target": "Ops.Team@example.com", "mode": "auto",
+  "window": {"unit": "days", "size": 30},
+  "labels": {"x-team": "core", "n": 3},
+  "rules": ["first", {"id": 1}, {"id": 2}],
+  "contact": {"email": "a@b.c", "verified": true},
+  "origin": {"y": 2.0, "x": 1}
+}`
+
+// TestPolicy checks each combining keyword through the generated
+// validators: a document that passes, and one problem per keyword, at
+// its JSON pointer.
+func TestPolicy(t *testing.T) {
+	runtime.CheckDecoders = true
+	defer func() { runtime.CheckDecoders = false }()
+	if _, err := validators.ParsePolicy([]byte(valid)); err != nil {
+		t.Fatalf("ParsePolicy(valid): %v", err)
+	}
+	tests := []struct {
+		name, doc, pointer, message string
+	}{
+		{"allOf", `{"name": "p", "limit": 12}`, "/limit", "multipleOf"},
+		{"allOf minimum", `{"name": "p", "limit": -5}`, "/limit", "minimum"},
+		{"multipleOf exact", `{"name": "p", "ratio": 0.3}`, "/ratio", "multipleOf"},
+		{"exclusiveMaximum", `{"name": "p", "ratio": 1}`, "/ratio", "exclusiveMaximum"},
+		{"oneOf none", `{"name": "p", "target": "Ops"}`, "/target", "oneOf: the value matches none"},
+		{"oneOf both", `{"name": "p", "target": "ops@example.com"}`, "", ""},
+		{"anyOf", `{"name": "p", "mode": "manual"}`, "/mode", "anyOf: the value matches none"},
+		{"not", `{"name": "p", "mode": 0}`, "/mode", "not:"},
+		{"if then", `{"name": "p", "window": {"unit": "days", "size": 31}}`, "/window/size", "maximum"},
+		{"if else", `{"name": "p", "window": {"unit": "hours", "size": 25}}`, "/window/size", "maximum"},
+		{"patternProperties", `{"name": "p", "labels": {"x-team": 1}}`, "/labels/x-team", "want string"},
+		{"additionalProperties", `{"name": "p", "labels": {"n": "three"}}`, "/labels/n", "want integer"},
+		{"propertyNames", `{"name": "p", "labels": {"a-very-long-name": 1}}`, "/labels", "property name 'a-very-long-name': maxLength"},
+		{"prefixItems", `{"name": "p", "rules": [1, {"id": 1}]}`, "/rules/0", "want string"},
+		{"items", `{"name": "p", "rules": ["a", {}]}`, "/rules/1", "missing property 'id'"},
+		{"uniqueItems of objects", `{"name": "p", "rules": ["a", {"id": 1}, {"id": 1.0}]}`, "/rules", "equal"},
+		{"contains", `{"name": "p", "rules": ["a"]}`, "/rules", "contains"},
+		{"maxContains", `{"name": "p", "rules": ["a", {"id": 1}, {"id": 2}, {"id": 3}, {"id": 4}]}`, "/rules", "maxContains"},
+		{"dependentRequired", `{"name": "p", "contact": {"phone": "1", "email": "a", "verified": true, "x": 1}}`, "", ""},
+		{"dependentRequired missing", `{"name": "p", "contact": {"phone": "1"}}`, "/contact", "'email'"},
+		{"dependentSchemas", `{"name": "p", "contact": {"email": "a"}}`, "/contact", "missing property 'verified'"},
+		{"enum of structured values", `{"name": "p", "origin": {"x": 1, "y": 3}}`, "/origin", "value must be one of"},
+		{"enum number equality", `{"name": "p", "origin": 3.0}`, "", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := validators.ParsePolicy([]byte(tc.doc))
+			if errors.Is(err, runtime.ErrDecoderDisagrees) {
+				t.Fatal(err)
+			}
+			if tc.message == "" {
+				// "oneOf both" is the exception: an address matches both
+				// branches, which oneOf refuses.
+				if tc.name == "oneOf both" {
+					if err == nil || !strings.Contains(err.Error(), "matches schemas 0 and 1") {
+						t.Fatalf("ParsePolicy(%s) = %v, want both oneOf branches named", tc.doc, err)
+					}
+					return
+				}
+				if err != nil {
+					t.Fatalf("ParsePolicy(%s): %v", tc.doc, err)
+				}
+				return
+			}
+			var ve *runtime.ValidationError
+			if !errors.As(err, &ve) {
+				t.Fatalf("ParsePolicy(%s) = %v, want a *runtime.ValidationError", tc.doc, err)
+			}
+			for _, p := range ve.Problems {
+				if p.Pointer == tc.pointer && strings.Contains(p.Message, tc.message) {
+					return
+				}
+			}
+			t.Errorf("ParsePolicy(%s): problems %v, want one at %q saying %q", tc.doc, ve.Problems, tc.pointer, tc.message)
+		})
+	}
+}
+
+// FuzzPolicyValidatorAgrees mutates policies and checks that the generated
+// decoders and validators read each as the schema interpreter does
+// (verdict and value), through runtime.CheckDecoders.
+func FuzzPolicyValidatorAgrees(f *testing.F) {
+	f.Add([]byte(valid))
+	f.Add([]byte(`{"name": "p", "rules": ["a", {"id": 1}, {"id": 1.0}], "mode": 0, "labels": {"x-a": 1, "b": "c"}}`))
+	f.Add([]byte(`{"name": "p", "window": {"unit": "hours", "size": 25}, "contact": {"phone": "1"}, "origin": [1, 2]}`))
+	runtime.CheckDecoders = true
+	defer func() { runtime.CheckDecoders = false }()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if _, err := validators.ParsePolicy(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
+			t.Fatal(err)
+		}
+	})
+}
