@@ -24,6 +24,9 @@ func NewFields(names ...string) *Fields {
 	return f
 }
 
+// Has reports whether name is a declared property.
+func (f *Fields) Has(name string) bool { return f.has(name) }
+
 func (f *Fields) has(name string) bool {
 	_, ok := f.names[name]
 	return ok

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/go-faster/jx"
 )
@@ -53,6 +54,22 @@ func ParseValidated[T any](typeName string, data []byte, vs []Validator, schemas
 	return ParseDecoded(typeName, data, func(dst *T, d *jx.Decoder, c *Decoding) {
 		Validated(c, d, dst, vs...)
 	}, schemas...)
+}
+
+// InterpretValue has the schema interpreter check the next value against
+// s, its problems placed under the current location: for the one schema
+// a generated validator could not compile.
+func InterpretValue(c *Decoding, d *jx.Decoder, s *Schema) {
+	var v json.RawMessage
+	Interpret(c, d, &v, s)
+}
+
+// RawView reads any value as its JSON text without copying it: the text
+// is the input's own, for validators to read again while the input is
+// read, never to keep.
+func (c *Decoding) RawView(d *jx.Decoder) ([]byte, bool) {
+	r, err := d.Raw()
+	return r, c.syntax(err)
 }
 
 // Apply checks raw, a value's JSON text, with v at the current location.
@@ -324,8 +341,7 @@ func canonicalJSON(b *strings.Builder, v any) {
 			b.WriteString(string(x))
 		}
 	case string:
-		q, _ := json.Marshal(x)
-		b.Write(q)
+		b.WriteString(canonicalString(x))
 	case []any:
 		b.WriteByte('[')
 		for i, it := range x {
@@ -346,8 +362,7 @@ func canonicalJSON(b *strings.Builder, v any) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			q, _ := json.Marshal(k)
-			b.Write(q)
+			b.WriteString(canonicalString(k))
 			b.WriteByte(':')
 			canonicalJSON(b, x[k])
 		}
@@ -355,8 +370,22 @@ func canonicalJSON(b *strings.Builder, v any) {
 	}
 }
 
+// canonicalString is a string's canonical text: Go-quoted, one text per
+// string whatever escapes the JSON used.
+func canonicalString(s string) string { return strconv.Quote(s) }
+
 // canonicalText returns the canonical text of a value's JSON.
 func canonicalText(raw []byte) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) > 1 && raw[0] == '"' && bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
+		// A string with no escape: its text between the quotes.
+		return canonicalString(string(raw[1 : len(raw)-1]))
+	}
+	if len(raw) > 0 && (raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9') {
+		if r, ok := new(big.Rat).SetString(string(raw)); ok {
+			return r.RatString()
+		}
+	}
 	v, err := DecodeValue(raw)
 	if err != nil {
 		return string(raw)

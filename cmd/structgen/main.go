@@ -147,6 +147,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 				}
 			}
 		}
+		for _, v := range pkg.Validators {
+			if v.Interpret != "" {
+				fmt.Fprintf(stderr, "structgen: %s is checked by the schema interpreter inside a generated validator: %s\n", v.Interpret, v.Why)
+			}
+		}
 		// What each tool and output schema costs per request.
 		items, err := cost.Of(pkg.Package)
 		if err != nil {

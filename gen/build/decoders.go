@@ -102,6 +102,7 @@ func (b *builder) compileDecoders() {
 		}
 	}
 	b.validateTypes(types)
+	b.shareValidators()
 }
 
 // validateTypes gives every type the typed decoders do not read the

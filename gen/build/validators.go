@@ -114,18 +114,27 @@ func (v *validators) node(n *schema.Node) (*ir.Validator, string) {
 		v.why[n] = why
 		return nil, why
 	}
-	if why := v.inPlaceCycle(n); why != "" {
-		return fail(why)
-	}
-	switch {
-	case n.UnevaluatedItems != nil || n.UnevaluatedProperties != nil:
-		return fail(at(n, "unevaluated keywords"))
-	case n.DynamicRef != nil || n.RecursiveRef != nil:
+	if n.DynamicRef != nil || n.RecursiveRef != nil {
+		// Where a dynamic reference lands depends on the schemas the
+		// value was reached through: the interpreter reads the whole
+		// value that holds it, from there.
 		return fail(at(n, "a dynamic reference"))
 	}
 	val := &ir.Validator{Name: fmt.Sprintf("structgenValidate%d", len(v.b.pkg.Validators)), Loc: v.b.l.Stable(n.Loc)}
 	v.b.pkg.Validators = append(v.b.pkg.Validators, val)
 	v.byNode[n], v.nodeOf[val] = val, n
+	// What no validator compiles is left to the interpreter for this
+	// schema alone; the schemas around it stay compiled. (unevaluated*
+	// sees only the schema's own keywords and their sub-schemas, all
+	// inside it.)
+	interpret := v.inPlaceCycle(n)
+	if interpret == "" && (n.UnevaluatedItems != nil || n.UnevaluatedProperties != nil) {
+		interpret = at(n, "unevaluated keywords")
+	}
+	if interpret != "" {
+		val.Interpret, val.Why = val.Loc, interpret
+		return val, ""
+	}
 	if n.IsFalse() {
 		val.False = true
 		return val, ""
@@ -220,4 +229,155 @@ func (v *validators) enumOnly(n *schema.Node) *ir.Validator {
 		val.Enum = append(val.Enum, string(text))
 	}
 	return val
+}
+
+// shareValidators makes validators with the same keywords one: a schema
+// such as {"type": "string"} is written in many places, and one function
+// checks them all. It works bottom-up (a validator is keyed once the
+// validators it calls are), so validators on a reference cycle stay
+// apart. What is left is renumbered in order.
+func (b *builder) shareValidators() {
+	vals := b.pkg.Validators
+	if len(vals) == 0 {
+		return
+	}
+	canon := map[*ir.Validator]*ir.Validator{}
+	byKey := map[string]*ir.Validator{}
+	for changed := true; changed; {
+		changed = false
+		for _, v := range vals {
+			if canon[v] != nil {
+				continue
+			}
+			k, ok := validatorKey(v, canon)
+			if !ok {
+				continue
+			}
+			if rep, seen := byKey[k]; seen {
+				canon[v] = rep
+			} else {
+				byKey[k], canon[v] = v, v
+			}
+			changed = true
+		}
+	}
+	to := func(v *ir.Validator) *ir.Validator {
+		if r := canon[v]; r != nil {
+			return r
+		}
+		return v
+	}
+	list := func(vs []*ir.Validator) {
+		for i := range vs {
+			vs[i] = to(vs[i])
+		}
+	}
+	var kept []*ir.Validator
+	for _, v := range vals {
+		if to(v) != v {
+			continue
+		}
+		kept = append(kept, v)
+		list(v.PrefixItems)
+		v.Items, v.Contains = to(v.Items), to(v.Contains)
+		for i := range v.Properties {
+			v.Properties[i].V = to(v.Properties[i].V)
+		}
+		for i := range v.PatternProperties {
+			v.PatternProperties[i].V = to(v.PatternProperties[i].V)
+		}
+		v.AdditionalProperties, v.PropertyNames = to(v.AdditionalProperties), to(v.PropertyNames)
+		for i := range v.DependentSchemas {
+			v.DependentSchemas[i].V = to(v.DependentSchemas[i].V)
+		}
+		v.Ref = to(v.Ref)
+		list(v.AllOf)
+		list(v.AnyOf)
+		list(v.OneOf)
+		v.Not, v.If, v.Then, v.Else = to(v.Not), to(v.If), to(v.Then), to(v.Else)
+	}
+	for _, t := range b.types { // b.pkg.Types is filled later
+		list(t.Validate)
+		for _, f := range t.Fields {
+			if f.Check != nil {
+				list(f.Check.Validate)
+			}
+		}
+	}
+	for i, v := range kept {
+		v.Name = fmt.Sprintf("structgenValidate%d", i)
+	}
+	b.pkg.Validators = kept
+}
+
+// validatorKey is the text of v's keywords, the validators it calls by
+// their representatives' pointers; false while one of those has none.
+func validatorKey(v *ir.Validator, canon map[*ir.Validator]*ir.Validator) (string, bool) {
+	ok := true
+	ref := func(s *ir.Validator) string {
+		if s == nil {
+			return "-"
+		}
+		r := canon[s]
+		if r == nil {
+			ok = false
+			return ""
+		}
+		return fmt.Sprintf("%p", r)
+	}
+	refs := func(vs []*ir.Validator) []string {
+		out := make([]string, len(vs))
+		for i, s := range vs {
+			out[i] = ref(s)
+		}
+		return out
+	}
+	named := func(ns []ir.NamedValidator) []string {
+		out := make([]string, len(ns))
+		for i, n := range ns {
+			out[i] = n.Name + "=" + ref(n.V)
+		}
+		return out
+	}
+	k := struct {
+		Interpret, Why                                                   string
+		False                                                            bool
+		Types, Enum                                                      []string
+		Const                                                            bool
+		Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum, MultipleOf string
+		MinLength, MaxLength                                             *int
+		Pattern                                                          *string
+		Format                                                           string
+		PrefixItems                                                      []string
+		Items                                                            string
+		MinItems, MaxItems                                               *int
+		Unique                                                           bool
+		Contains                                                         string
+		MinContains, MaxContains                                         *int
+		Properties, PatternProperties                                    []string
+		AdditionalProperties, PropertyNames                              string
+		Required                                                         []string
+		MinProperties, MaxProperties                                     *int
+		DependentRequired                                                []ir.Dependent
+		DependentSchemas                                                 []string
+		Ref                                                              string
+		AllOf, AnyOf, OneOf                                              []string
+		Not, If, Then, Else                                              string
+	}{
+		v.Interpret, v.Why, v.False, v.Types, v.Enum, v.Const,
+		v.Minimum, v.Maximum, v.ExclusiveMinimum, v.ExclusiveMaximum, v.MultipleOf,
+		v.MinLength, v.MaxLength, v.Pattern, v.Format,
+		refs(v.PrefixItems), ref(v.Items), v.MinItems, v.MaxItems, v.Unique, ref(v.Contains), v.MinContains, v.MaxContains,
+		named(v.Properties), named(v.PatternProperties), ref(v.AdditionalProperties), ref(v.PropertyNames),
+		v.Required, v.MinProperties, v.MaxProperties, v.DependentRequired, named(v.DependentSchemas),
+		ref(v.Ref), refs(v.AllOf), refs(v.AnyOf), refs(v.OneOf), ref(v.Not), ref(v.If), ref(v.Then), ref(v.Else),
+	}
+	if !ok {
+		return "", false
+	}
+	text, err := json.Marshal(k)
+	if err != nil {
+		return "", false
+	}
+	return string(text), true
 }

@@ -42,8 +42,12 @@ func Files(pkg *ir.Package) (map[string][]byte, []string, error) {
 	}
 	types := newFile(pkg)
 	types.Const().Id("_").Op("=").Qual(runtimePkg, "IsVersion1").Line()
+	byName := map[string]*ir.Type{}
 	for _, t := range pkg.Types {
-		emitType(types, pkg.SchemaSet, t)
+		byName[t.Name] = t
+	}
+	for _, t := range pkg.Types {
+		emitType(types, pkg.SchemaSet, t, encodable(t, byName))
 	}
 	if len(pkg.Tools) > 0 {
 		emitTools(types, pkg)
@@ -61,7 +65,8 @@ func Files(pkg *ir.Package) (map[string][]byte, []string, error) {
 	}
 	decode := newFile(pkg)
 	decoders := emitDecoders(decode, pkg)
-	if validators := emitValidators(decode, pkg); decoders || validators {
+	encoders := emitEncoders(decode, pkg)
+	if validators := emitValidators(decode, pkg); decoders || encoders || validators {
 		files[DecodeFile] = decode
 	}
 	if len(pkg.Outputs) > 0 {
@@ -174,11 +179,13 @@ func goType(r *ir.Ref) jen.Code {
 	panic("emit: unknown ref kind " + r.Kind) // the IR is built by this module: a bug, not bad input
 }
 
-func emitType(f *jen.File, set string, t *ir.Type) {
+// emitType writes t; encoded: t has a generated encoder (its MarshalJSON
+// is in the decoders' file).
+func emitType(f *jen.File, set string, t *ir.Type, encoded bool) {
 	addDoc(f, typeDoc(t))
 	switch t.Kind {
 	case ir.KindStruct:
-		emitStruct(f, t)
+		emitStruct(f, t, encoded)
 	case ir.KindEnum:
 		f.Type().Id(t.Name).String()
 		var defs []jen.Code
@@ -393,7 +400,7 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 	)
 }
 
-func emitStruct(f *jen.File, t *ir.Type) {
+func emitStruct(f *jen.File, t *ir.Type, encoded bool) {
 	var fields []jen.Code
 	for _, fd := range t.Fields {
 		doc := fd.Doc
@@ -436,12 +443,14 @@ func emitStruct(f *jen.File, t *ir.Type) {
 	}
 	f.Line()
 	f.Var().Id(known).Op("=").Qual(runtimePkg, "NewFields").Call(lits...)
-	f.Line()
-	f.Comment("// MarshalJSON encodes the declared fields, then AdditionalProperties.")
-	f.Func().Params(jen.Id("v").Id(t.Name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Type().Id("plain").Id(t.Name),
-		jen.Return(jen.Qual(runtimePkg, "MarshalObject").Call(jen.Id("plain").Call(jen.Id("v")), jen.Id(known), jen.Id("v").Dot("AdditionalProperties"))),
-	)
+	if !encoded {
+		f.Line()
+		f.Comment("// MarshalJSON encodes the declared fields, then AdditionalProperties.")
+		f.Func().Params(jen.Id("v").Id(t.Name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+			jen.Type().Id("plain").Id(t.Name),
+			jen.Return(jen.Qual(runtimePkg, "MarshalObject").Call(jen.Id("plain").Call(jen.Id("v")), jen.Id(known), jen.Id("v").Dot("AdditionalProperties"))),
+		)
+	}
 	f.Line()
 	f.Comment("// UnmarshalJSON decodes the declared fields and keeps every other")
 	f.Comment("// property in AdditionalProperties.")

@@ -74,7 +74,7 @@ func usedValidators(pkg *ir.Package) []*ir.Validator {
 func emitValidators(f *jen.File, pkg *ir.Package) bool {
 	used := usedValidators(pkg)
 	for _, v := range used {
-		emitValidator(f, v)
+		emitValidator(f, v, pkg.SchemaSet)
 		f.Line()
 	}
 	return len(used) > 0
@@ -98,16 +98,20 @@ func c(method string, args ...jen.Code) *jen.Statement {
 	return jen.Id("c").Dot(method).Call(args...)
 }
 
-func emitValidator(f *jen.File, v *ir.Validator) {
+func emitValidator(f *jen.File, v *ir.Validator, set string) {
 	f.Comment(fmt.Sprintf("// %s checks a value against %s.", v.Name, v.Loc))
 	params := []jen.Code{jen.Id("c").Op("*").Qual(runtimePkg, "Decoding"), jen.Id("d").Op("*").Qual(jxPkg, "Decoder")}
 	var body []jen.Code
 	switch {
+	case v.Interpret != "":
+		// The interpreter checks this schema: see ir.Validator.
+		f.Comment("// The schema interpreter checks it: " + v.Why + ".")
+		body = append(body, jen.Qual(runtimePkg, "InterpretValue").Call(jen.Id("c"), jen.Id("d"), jen.Id(set).Dot("Schema").Call(jen.Lit(v.Interpret))))
 	case v.False:
 		body = append(body, c("False", jen.Id("d")))
 	case needsRaw(v):
 		body = append(body,
-			jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Add(c("Raw", jen.Id("d"))),
+			jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Add(c("RawView", jen.Id("d"))),
 			jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
 		)
 		if v.Ref != nil {
@@ -272,7 +276,7 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 	loop := []jen.Code{c("PushIndex", jen.Id("i"))}
 	if collect {
 		loop = append(loop,
-			jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Add(c("Raw", jen.Id("d"))),
+			jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Add(c("RawView", jen.Id("d"))),
 			jen.If(jen.Op("!").Id("ok")).Block(c("Pop"), jen.Break()),
 			jen.Id("items").Op("=").Append(jen.Id("items"), jen.Id("r")),
 		)
@@ -329,7 +333,7 @@ func memberChecks(v *ir.Validator) []jen.Code {
 	}
 	if multi {
 		loop = append(loop,
-			jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Add(c("Raw", jen.Id("d"))),
+			jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Add(c("RawView", jen.Id("d"))),
 			jen.If(jen.Op("!").Id("ok")).Block(c("Pop"), jen.Break()),
 		)
 	}

@@ -288,6 +288,10 @@ type Validator struct {
 	Name, Loc string
 	// False: the schema false, which no value passes.
 	False bool `json:",omitempty"`
+	// Interpret: the schema has a keyword no validator compiles
+	// (unevaluated*, a cycle of references that never reads deeper); the schema interpreter checks the value against this
+	// location, Why says why. The other fields are unset.
+	Interpret, Why string `json:",omitempty"`
 	// Types are the JSON types allowed ("integer" apart from "number");
 	// nil when any is.
 	Types []string `json:",omitempty"`

@@ -248,6 +248,32 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// MarshalJSON writes Fact in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v Fact) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes Fact with e.
+func (v *Fact) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("text")
+	e.Str(v.Text)
+	if v.Source != nil {
+		e.Field("source")
+		e.Str((*v.Source))
+	}
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsFact.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
 // structgenValidate0 checks a value against structgen:///project.json#/properties/version.
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {

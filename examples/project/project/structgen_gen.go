@@ -22,12 +22,6 @@ type Fact struct {
 
 var fieldsFact = runtime.NewFields("text", "source")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v Fact) MarshalJSON() ([]byte, error) {
-	type plain Fact
-	return runtime.MarshalObject(plain(v), fieldsFact, v.AdditionalProperties)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Fact) UnmarshalJSON(data []byte) error {

@@ -470,3 +470,27 @@ func (v *TicketStatus) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		c.NotOneOf("'open', 'pending', 'solved', 'closed'")
 	}
 }
+
+// MarshalJSON writes TicketEffort in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v TicketEffort) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes TicketEffort with e.
+func (v *TicketEffort) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.Owner != nil {
+		e.Field("owner")
+		e.Str((*v.Owner))
+	}
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsTicketEffort.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Int(x)
+	}
+	e.ObjEnd()
+}

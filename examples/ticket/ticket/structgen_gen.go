@@ -93,12 +93,6 @@ type TicketEffort struct {
 
 var fieldsTicketEffort = runtime.NewFields("owner")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v TicketEffort) MarshalJSON() ([]byte, error) {
-	type plain TicketEffort
-	return runtime.MarshalObject(plain(v), fieldsTicketEffort, v.AdditionalProperties)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *TicketEffort) UnmarshalJSON(data []byte) error {

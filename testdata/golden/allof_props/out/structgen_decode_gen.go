@@ -50,9 +50,33 @@ func (v *AX2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	}
 }
 
+// MarshalJSON writes AX2 in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v AX2) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes AX2 with e.
+func (v *AX2) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.Z != nil {
+		e.Field("z")
+		e.Str((*v.Z))
+	}
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsAX2.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
 // structgenValidate0 checks a value against structgen:///root.json#.
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.Raw(d)
+	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
@@ -62,7 +86,7 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate1 checks a value against structgen:///root.json#/allOf/0.
 func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.Raw(d)
+	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
@@ -143,7 +167,7 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate5 checks a value against structgen:///root.json#/allOf/1.
 func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.Raw(d)
+	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}

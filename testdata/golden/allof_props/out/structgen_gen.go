@@ -20,12 +20,6 @@ type AX2 struct {
 
 var fieldsAX2 = runtime.NewFields("z")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v AX2) MarshalJSON() ([]byte, error) {
-	type plain AX2
-	return runtime.MarshalObject(plain(v), fieldsAX2, v.AdditionalProperties)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *AX2) UnmarshalJSON(data []byte) error {

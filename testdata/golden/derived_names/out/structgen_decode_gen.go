@@ -469,3 +469,247 @@ func (v *UserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		return
 	}
 }
+
+// MarshalJSON writes A in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v A) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes A with e.
+func (v *A) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.BOptions != nil {
+		e.Field("b_options")
+		v.BOptions.encodeJSON(e)
+	}
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsA.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes AB in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v AB) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes AB with e.
+func (v *AB) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.Options != nil {
+		e.Field("options")
+		v.Options.encodeJSON(e)
+	}
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsAB.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes ABOptions in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v ABOptions) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes ABOptions with e.
+func (v *ABOptions) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.Wide != nil {
+		e.Field("wide")
+		e.Bool((*v.Wide))
+	}
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsABOptions.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes Doc in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v Doc) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes Doc with e.
+func (v *Doc) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.A != nil {
+		e.Field("a")
+		v.A.encodeJSON(e)
+	}
+	if v.B != nil {
+		e.Field("b")
+		v.B.encodeJSON(e)
+	}
+	if v.P != nil {
+		e.Field("p")
+		e.Str(string((*v.P)))
+	}
+	if v.Q != nil {
+		e.Field("q")
+		v.Q.encodeJSON(e)
+	}
+	if v.N != nil {
+		e.Field("n")
+		v.N.encodeJSON(e)
+	}
+	if v.M != nil {
+		e.Field("m")
+		v.M.encodeJSON(e)
+	}
+	if v.Color != nil {
+		e.Field("color")
+		e.Str(string((*v.Color)))
+	}
+	if v.Red != nil {
+		e.Field("red")
+		v.Red.encodeJSON(e)
+	}
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsDoc.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes DocABOptions in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v DocABOptions) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes DocABOptions with e.
+func (v *DocABOptions) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.Deep != nil {
+		e.Field("deep")
+		e.Bool((*v.Deep))
+	}
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsDocABOptions.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes DocColorRed in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v DocColorRed) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes DocColorRed with e.
+func (v *DocColorRed) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.Shade != nil {
+		e.Field("shade")
+		e.Str((*v.Shade))
+	}
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsDocColorRed.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes DocUserInfo in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v DocUserInfo) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes DocUserInfo with e.
+func (v *DocUserInfo) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.X != nil {
+		e.Field("x")
+		e.Str((*v.X))
+	}
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsDocUserInfo.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes Permission in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v Permission) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes Permission with e.
+func (v *Permission) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.Level != nil {
+		e.Field("level")
+		e.Int((*v.Level))
+	}
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsPermission.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes UserInfo in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v UserInfo) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes UserInfo with e.
+func (v *UserInfo) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.Y != nil {
+		e.Field("y")
+		e.Str((*v.Y))
+	}
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsUserInfo.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}

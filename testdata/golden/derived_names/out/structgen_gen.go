@@ -20,12 +20,6 @@ type A struct {
 
 var fieldsA = runtime.NewFields("b_options")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v A) MarshalJSON() ([]byte, error) {
-	type plain A
-	return runtime.MarshalObject(plain(v), fieldsA, v.AdditionalProperties)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *A) UnmarshalJSON(data []byte) error {
@@ -51,12 +45,6 @@ type AB struct {
 
 var fieldsAB = runtime.NewFields("options")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v AB) MarshalJSON() ([]byte, error) {
-	type plain AB
-	return runtime.MarshalObject(plain(v), fieldsAB, v.AdditionalProperties)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *AB) UnmarshalJSON(data []byte) error {
@@ -81,12 +69,6 @@ type ABOptions struct {
 }
 
 var fieldsABOptions = runtime.NewFields("wide")
-
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v ABOptions) MarshalJSON() ([]byte, error) {
-	type plain ABOptions
-	return runtime.MarshalObject(plain(v), fieldsABOptions, v.AdditionalProperties)
-}
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -120,12 +102,6 @@ type Doc struct {
 
 var fieldsDoc = runtime.NewFields("a", "b", "p", "q", "n", "m", "color", "red")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v Doc) MarshalJSON() ([]byte, error) {
-	type plain Doc
-	return runtime.MarshalObject(plain(v), fieldsDoc, v.AdditionalProperties)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Doc) UnmarshalJSON(data []byte) error {
@@ -150,12 +126,6 @@ type DocABOptions struct {
 }
 
 var fieldsDocABOptions = runtime.NewFields("deep")
-
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v DocABOptions) MarshalJSON() ([]byte, error) {
-	type plain DocABOptions
-	return runtime.MarshalObject(plain(v), fieldsDocABOptions, v.AdditionalProperties)
-}
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -199,12 +169,6 @@ type DocColorRed struct {
 
 var fieldsDocColorRed = runtime.NewFields("shade")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v DocColorRed) MarshalJSON() ([]byte, error) {
-	type plain DocColorRed
-	return runtime.MarshalObject(plain(v), fieldsDocColorRed, v.AdditionalProperties)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *DocColorRed) UnmarshalJSON(data []byte) error {
@@ -247,12 +211,6 @@ type DocUserInfo struct {
 
 var fieldsDocUserInfo = runtime.NewFields("x")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v DocUserInfo) MarshalJSON() ([]byte, error) {
-	type plain DocUserInfo
-	return runtime.MarshalObject(plain(v), fieldsDocUserInfo, v.AdditionalProperties)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *DocUserInfo) UnmarshalJSON(data []byte) error {
@@ -278,12 +236,6 @@ type Permission struct {
 
 var fieldsPermission = runtime.NewFields("level")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v Permission) MarshalJSON() ([]byte, error) {
-	type plain Permission
-	return runtime.MarshalObject(plain(v), fieldsPermission, v.AdditionalProperties)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Permission) UnmarshalJSON(data []byte) error {
@@ -308,12 +260,6 @@ type UserInfo struct {
 }
 
 var fieldsUserInfo = runtime.NewFields("y")
-
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v UserInfo) MarshalJSON() ([]byte, error) {
-	type plain UserInfo
-	return runtime.MarshalObject(plain(v), fieldsUserInfo, v.AdditionalProperties)
-}
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.

@@ -64,3 +64,29 @@ func (v *Contact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	}
 	c.Missing(missing...)
 }
+
+// MarshalJSON writes Contact in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v Contact) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes Contact with e.
+func (v *Contact) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("email")
+	e.Str(v.Email)
+	if v.Since != nil {
+		e.Field("since")
+		e.Str((*v.Since))
+	}
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsContact.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}

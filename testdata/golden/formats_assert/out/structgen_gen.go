@@ -21,12 +21,6 @@ type Contact struct {
 
 var fieldsContact = runtime.NewFields("email", "since")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v Contact) MarshalJSON() ([]byte, error) {
-	type plain Contact
-	return runtime.MarshalObject(plain(v), fieldsContact, v.AdditionalProperties)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Contact) UnmarshalJSON(data []byte) error {

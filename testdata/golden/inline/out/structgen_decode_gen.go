@@ -89,3 +89,39 @@ func (v *Verdict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	}
 	c.Missing(missing...)
 }
+
+// MarshalJSON writes Verdict in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v Verdict) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes Verdict with e.
+func (v *Verdict) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("ok")
+	e.Bool(v.Ok)
+	e.Field("reasons")
+	if v.Reasons == nil {
+		e.Null()
+	} else {
+		e.ArrStart()
+		for i0 := range v.Reasons {
+			e.Str(v.Reasons[i0])
+		}
+		e.ArrEnd()
+	}
+	if v.Score != nil {
+		e.Field("score")
+		e.Float((*v.Score))
+	}
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsVerdict.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}

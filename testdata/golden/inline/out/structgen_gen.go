@@ -34,12 +34,6 @@ type Verdict struct {
 
 var fieldsVerdict = runtime.NewFields("ok", "reasons", "score")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v Verdict) MarshalJSON() ([]byte, error) {
-	type plain Verdict
-	return runtime.MarshalObject(plain(v), fieldsVerdict, v.AdditionalProperties)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Verdict) UnmarshalJSON(data []byte) error {

@@ -20,12 +20,6 @@ type Poem struct {
 
 var fieldsPoem = runtime.NewFields("lines")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v Poem) MarshalJSON() ([]byte, error) {
-	type plain Poem
-	return runtime.MarshalObject(plain(v), fieldsPoem, v.AdditionalProperties)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Poem) UnmarshalJSON(data []byte) error {

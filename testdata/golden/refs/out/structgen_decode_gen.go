@@ -257,3 +257,33 @@ func (v *Tree) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	}
 	c.Missing(missing...)
 }
+
+// MarshalJSON writes Catalog in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v Catalog) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes Catalog with e.
+func (v *Catalog) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("products")
+	if v.Products == nil {
+		e.Null()
+	} else {
+		e.ArrStart()
+		for i0 := range v.Products {
+			e.Marshal(v.Products[i0])
+		}
+		e.ArrEnd()
+	}
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsCatalog.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}

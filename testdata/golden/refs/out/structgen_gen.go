@@ -37,12 +37,6 @@ type Catalog struct {
 
 var fieldsCatalog = runtime.NewFields("products")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v Catalog) MarshalJSON() ([]byte, error) {
-	type plain Catalog
-	return runtime.MarshalObject(plain(v), fieldsCatalog, v.AdditionalProperties)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Catalog) UnmarshalJSON(data []byte) error {

@@ -176,3 +176,55 @@ func (v *StructgenYAMLTools0Response) decodeJSON(d *jx.Decoder, c *runtime.Decod
 	}
 	c.Missing(missing...)
 }
+
+// MarshalJSON writes SearchArgs in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v SearchArgs) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes SearchArgs with e.
+func (v *SearchArgs) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("q")
+	e.Str(v.Q)
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsSearchArgs.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes StructgenYAMLTools0Response in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v StructgenYAMLTools0Response) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes StructgenYAMLTools0Response with e.
+func (v *StructgenYAMLTools0Response) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("hits")
+	if v.Hits == nil {
+		e.Null()
+	} else {
+		e.ArrStart()
+		for i0 := range v.Hits {
+			e.Str(v.Hits[i0])
+		}
+		e.ArrEnd()
+	}
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsStructgenYAMLTools0Response.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}

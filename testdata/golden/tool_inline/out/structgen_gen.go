@@ -60,12 +60,6 @@ type SearchArgs struct {
 
 var fieldsSearchArgs = runtime.NewFields("q")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v SearchArgs) MarshalJSON() ([]byte, error) {
-	type plain SearchArgs
-	return runtime.MarshalObject(plain(v), fieldsSearchArgs, v.AdditionalProperties)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *SearchArgs) UnmarshalJSON(data []byte) error {
@@ -90,12 +84,6 @@ type StructgenYAMLTools0Response struct {
 }
 
 var fieldsStructgenYAMLTools0Response = runtime.NewFields("hits")
-
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v StructgenYAMLTools0Response) MarshalJSON() ([]byte, error) {
-	type plain StructgenYAMLTools0Response
-	return runtime.MarshalObject(plain(v), fieldsStructgenYAMLTools0Response, v.AdditionalProperties)
-}
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.

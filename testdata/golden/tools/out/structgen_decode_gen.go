@@ -652,3 +652,125 @@ func (v *SearchCodeArgsOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		return
 	}
 }
+
+// MarshalJSON writes FinishArgs in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v FinishArgs) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes FinishArgs with e.
+func (v *FinishArgs) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("message")
+	e.Str(v.Message)
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsFinishArgs.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes GetIssueArgs in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v GetIssueArgs) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes GetIssueArgs with e.
+func (v *GetIssueArgs) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("number")
+	e.Int(v.Number)
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsGetIssueArgs.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes ListIssuesArgs in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v ListIssuesArgs) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes ListIssuesArgs with e.
+func (v *ListIssuesArgs) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("owner")
+	e.Str(v.Owner)
+	e.Field("repo")
+	e.Str(v.Repo)
+	if v.State != nil {
+		e.Field("state")
+		e.Str(string((*v.State)))
+	}
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsListIssuesArgs.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes Profile in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v Profile) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes Profile with e.
+func (v *Profile) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("login")
+	e.Str(v.Login)
+	if v.Followers != nil {
+		e.Field("followers")
+		e.Int((*v.Followers))
+	}
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsProfile.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes SearchCodeArgsOptions in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v SearchCodeArgsOptions) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes SearchCodeArgsOptions with e.
+func (v *SearchCodeArgsOptions) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.Regex != nil {
+		e.Field("regex")
+		e.Bool((*v.Regex))
+	}
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsSearchCodeArgsOptions.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}

@@ -83,12 +83,6 @@ type FinishArgs struct {
 
 var fieldsFinishArgs = runtime.NewFields("message")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v FinishArgs) MarshalJSON() ([]byte, error) {
-	type plain FinishArgs
-	return runtime.MarshalObject(plain(v), fieldsFinishArgs, v.AdditionalProperties)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *FinishArgs) UnmarshalJSON(data []byte) error {
@@ -113,12 +107,6 @@ type GetIssueArgs struct {
 }
 
 var fieldsGetIssueArgs = runtime.NewFields("number")
-
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v GetIssueArgs) MarshalJSON() ([]byte, error) {
-	type plain GetIssueArgs
-	return runtime.MarshalObject(plain(v), fieldsGetIssueArgs, v.AdditionalProperties)
-}
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -224,12 +212,6 @@ type ListIssuesArgs struct {
 }
 
 var fieldsListIssuesArgs = runtime.NewFields("owner", "repo", "state")
-
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v ListIssuesArgs) MarshalJSON() ([]byte, error) {
-	type plain ListIssuesArgs
-	return runtime.MarshalObject(plain(v), fieldsListIssuesArgs, v.AdditionalProperties)
-}
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -351,12 +333,6 @@ type Profile struct {
 
 var fieldsProfile = runtime.NewFields("login", "followers")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v Profile) MarshalJSON() ([]byte, error) {
-	type plain Profile
-	return runtime.MarshalObject(plain(v), fieldsProfile, v.AdditionalProperties)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Profile) UnmarshalJSON(data []byte) error {
@@ -475,12 +451,6 @@ type SearchCodeArgsOptions struct {
 }
 
 var fieldsSearchCodeArgsOptions = runtime.NewFields("regex")
-
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v SearchCodeArgsOptions) MarshalJSON() ([]byte, error) {
-	type plain SearchCodeArgsOptions
-	return runtime.MarshalObject(plain(v), fieldsSearchCodeArgsOptions, v.AdditionalProperties)
-}
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.

@@ -239,7 +239,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[11] = true
 			c.Push("status")
-			runtime.Validated(c, d, &v.Status, structgenValidate5)
+			runtime.Validated(c, d, &v.Status, structgenValidate4)
 			c.Pop()
 		case "version":
 			if seen[12] {
@@ -384,6 +384,32 @@ func (v *Priority) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	}
 }
 
+// MarshalJSON writes Item in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v Item) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes Item with e.
+func (v *Item) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("sku")
+	e.Str(v.Sku)
+	if v.Gift != nil {
+		e.Field("gift")
+		e.Bool((*v.Gift))
+	}
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsItem.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
 // structgenValidate0 checks a value against structgen:///order.json#/properties/location.
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -399,11 +425,11 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 			case i == 0:
 				structgenValidate1(c, d)
 			case i == 1:
-				structgenValidate2(c, d)
+				structgenValidate1(c, d)
 			case i == 2:
-				structgenValidate3(c, d)
+				structgenValidate2(c, d)
 			default:
-				structgenValidate4(c, d)
+				structgenValidate3(c, d)
 			}
 			c.Pop()
 			i++
@@ -427,18 +453,8 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate2 checks a value against structgen:///order.json#/properties/location/prefixItems/1.
+// structgenValidate2 checks a value against structgen:///order.json#/properties/location/prefixItems/2.
 func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "number")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate3 checks a value against structgen:///order.json#/properties/location/prefixItems/2.
-func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		c.WrongType(d, "string")
@@ -447,14 +463,14 @@ func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate4 checks a value against structgen:///order.json#/properties/location/items.
-func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate3 checks a value against structgen:///order.json#/properties/location/items.
+func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 	c.False(d)
 }
 
-// structgenValidate5 checks a value against structgen:///order.json#/properties/status.
-func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.Raw(d)
+// structgenValidate4 checks a value against structgen:///order.json#/properties/status.
+func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}

@@ -23,12 +23,6 @@ type Item struct {
 
 var fieldsItem = runtime.NewFields("sku", "gift")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v Item) MarshalJSON() ([]byte, error) {
-	type plain Item
-	return runtime.MarshalObject(plain(v), fieldsItem, v.AdditionalProperties)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Item) UnmarshalJSON(data []byte) error {
@@ -159,7 +153,7 @@ var schemaOrderStatus = structgenSchemas.Schema("structgen:///order.json#/proper
 // ParseOrderStatus validates data against the schema of OrderStatus and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderStatus(data []byte) (OrderStatus, error) {
-	return runtime.ParseValidated[OrderStatus]("OrderStatus", data, []runtime.Validator{structgenValidate5}, schemaOrderStatus)
+	return runtime.ParseValidated[OrderStatus]("OrderStatus", data, []runtime.Validator{structgenValidate4}, schemaOrderStatus)
 }
 
 // Schema: schemas/order.json#/$defs/Priority

@@ -216,9 +216,61 @@ func (v *Square) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// MarshalJSON writes Setting in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v Setting) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes Setting with e.
+func (v *Setting) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("value")
+	e.Marshal(v.Value)
+	if v.Fallback.Present {
+		e.Field("fallback")
+		if !v.Fallback.Present || v.Fallback.Null {
+			e.Null()
+		} else {
+			e.Marshal(v.Fallback.Value)
+		}
+	}
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsSetting.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes SettingFallbackOption1 in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v SettingFallbackOption1) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes SettingFallbackOption1 with e.
+func (v *SettingFallbackOption1) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("env")
+	e.Str(v.Env)
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsSettingFallbackOption1.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
 // structgenValidate0 checks a value against structgen:///setting.json#/properties/fallback.
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.Raw(d)
+	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
@@ -304,7 +356,7 @@ func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate6(c, d)
+			structgenValidate3(c, d)
 			c.Pop()
 			i++
 		}
@@ -316,37 +368,27 @@ func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate6 checks a value against structgen:///setting.json#/properties/value/items.
+// structgenValidate6 checks a value against structgen:///employee.json#.
 func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
-	default:
-		c.Skip(d)
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
 	}
+	c.Apply(raw, structgenValidate7)
+	c.Apply(raw, structgenValidate10)
 }
 
-// structgenValidate7 checks a value against structgen:///employee.json#.
+// structgenValidate7 checks a value against structgen:///employee.json#/allOf/0.
 func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.Raw(d)
+	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
 	c.Apply(raw, structgenValidate8)
-	c.Apply(raw, structgenValidate12)
 }
 
-// structgenValidate8 checks a value against structgen:///employee.json#/allOf/0.
+// structgenValidate8 checks a value against structgen:///employee.json#/$defs/Person.
 func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.Raw(d)
-	if !ok {
-		return
-	}
-	c.Apply(raw, structgenValidate9)
-}
-
-// structgenValidate9 checks a value against structgen:///employee.json#/$defs/Person.
-func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -362,9 +404,9 @@ func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "age":
-				structgenValidate10(c, d)
+				structgenValidate9(c, d)
 			case "name":
-				structgenValidate11(c, d)
+				structgenValidate3(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -379,8 +421,8 @@ func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate10 checks a value against structgen:///employee.json#/$defs/Person/properties/age.
-func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate9 checks a value against structgen:///employee.json#/$defs/Person/properties/age.
+func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -396,18 +438,8 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate11 checks a value against structgen:///employee.json#/$defs/Person/properties/name.
-func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate12 checks a value against structgen:///employee.json#/allOf/1.
-func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate10 checks a value against structgen:///employee.json#/allOf/1.
+func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -423,7 +455,7 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "employer":
-				structgenValidate13(c, d)
+				structgenValidate3(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -438,18 +470,8 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate13 checks a value against structgen:///employee.json#/allOf/1/properties/employer.
-func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate14 checks a value against structgen:///loose.json#.
-func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate11 checks a value against structgen:///loose.json#.
+func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -465,7 +487,7 @@ func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "name":
-				structgenValidate15(c, d)
+				structgenValidate3(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -473,16 +495,6 @@ func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		c.End(it.Err())
 		c.Require(&keys, "name")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate15 checks a value against structgen:///loose.json#/properties/name.
-func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
 	default:
 		c.Skip(d)
 	}

@@ -60,7 +60,7 @@ var schemaEmployee = structgenSchemas.Schema("structgen:///employee.json#")
 // ParseEmployee validates data against the schema of Employee and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseEmployee(data []byte) (Employee, error) {
-	return runtime.ParseValidated[Employee]("Employee", data, []runtime.Validator{structgenValidate7}, schemaEmployee)
+	return runtime.ParseValidated[Employee]("Employee", data, []runtime.Validator{structgenValidate6}, schemaEmployee)
 }
 
 // Properties but no type: any JSON value is valid, and an object is typed.
@@ -120,7 +120,7 @@ var schemaLoose = structgenSchemas.Schema("structgen:///loose.json#")
 // ParseLoose validates data against the schema of Loose and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLoose(data []byte) (Loose, error) {
-	return runtime.ParseValidated[Loose]("Loose", data, []runtime.Validator{structgenValidate14}, schemaLoose)
+	return runtime.ParseValidated[Loose]("Loose", data, []runtime.Validator{structgenValidate11}, schemaLoose)
 }
 
 // Properties but no type: any JSON value is valid, and an object is typed.
@@ -153,7 +153,7 @@ var schemaLooseObject = structgenSchemas.Schema("structgen:///loose.json#")
 // ParseLooseObject validates data against the schema of LooseObject and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLooseObject(data []byte) (LooseObject, error) {
-	return runtime.ParseValidated[LooseObject]("LooseObject", data, []runtime.Validator{structgenValidate14}, schemaLooseObject)
+	return runtime.ParseValidated[LooseObject]("LooseObject", data, []runtime.Validator{structgenValidate11}, schemaLooseObject)
 }
 
 // A value of several JSON kinds: the union picks by the JSON value.
@@ -168,12 +168,6 @@ type Setting struct {
 }
 
 var fieldsSetting = runtime.NewFields("value", "fallback")
-
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v Setting) MarshalJSON() ([]byte, error) {
-	type plain Setting
-	return runtime.MarshalObject(plain(v), fieldsSetting, v.AdditionalProperties)
-}
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -240,12 +234,6 @@ type SettingFallbackOption1 struct {
 }
 
 var fieldsSettingFallbackOption1 = runtime.NewFields("env")
-
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v SettingFallbackOption1) MarshalJSON() ([]byte, error) {
-	type plain SettingFallbackOption1
-	return runtime.MarshalObject(plain(v), fieldsSettingFallbackOption1, v.AdditionalProperties)
-}
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.

@@ -60,7 +60,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[4] = true
 			c.Push("mode")
-			runtime.Validated(c, d, &v.Mode, structgenValidate30)
+			runtime.Validated(c, d, &v.Mode, structgenValidate25)
 			c.Pop()
 		case "window":
 			if seen[5] {
@@ -84,7 +84,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[7] = true
 			c.Push("rules")
-			runtime.Validated(c, d, &v.Rules, structgenValidate20)
+			runtime.Validated(c, d, &v.Rules, structgenValidate19)
 			c.Pop()
 		case "contact":
 			if seen[8] {
@@ -92,7 +92,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[8] = true
 			c.Push("contact")
-			runtime.Validated(c, d, &v.Contact, structgenValidate25)
+			runtime.Validated(c, d, &v.Contact, structgenValidate22)
 			c.Pop()
 		case "origin":
 			if seen[9] {
@@ -100,7 +100,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[9] = true
 			c.Push("origin")
-			runtime.Validated(c, d, &v.Origin, structgenValidate34)
+			runtime.Validated(c, d, &v.Origin, structgenValidate28)
 			c.Pop()
 		default:
 			c.Extra(key)
@@ -176,9 +176,31 @@ func (v *PolicyWindowUnit) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	}
 }
 
+// MarshalJSON writes PolicyRulesItem in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in key order.
+func (v PolicyRulesItem) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes PolicyRulesItem with e.
+func (v *PolicyRulesItem) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("id")
+	e.Int(v.ID)
+	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+		if fieldsPolicyRulesItem.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
 // structgenValidate0 checks a value against structgen:///policy.json#/properties/limit.
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.Raw(d)
+	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
@@ -236,7 +258,7 @@ func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate4 checks a value against structgen:///policy.json#/properties/target.
 func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.Raw(d)
+	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
@@ -277,7 +299,7 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate7 checks a value against structgen:///policy.json#/properties/window.
 func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.Raw(d)
+	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
@@ -334,7 +356,7 @@ func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate9 checks a value against structgen:///policy.json#/properties/window/properties/unit.
 func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.Raw(d)
+	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
@@ -372,7 +394,7 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate11 checks a value against structgen:///policy.json#/properties/window/if/properties/unit.
 func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.Raw(d)
+	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
@@ -479,9 +501,9 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
-			c.Key(it.Key(), structgenValidate19)
+			c.Key(it.Key(), structgenValidate18)
 			c.Push(key)
-			r, ok := c.Raw(d)
+			r, ok := c.RawView(d)
 			if !ok {
 				c.Pop()
 				break
@@ -492,7 +514,7 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 				matched = true
 			}
 			if !matched {
-				c.Apply(r, structgenValidate18)
+				c.Apply(r, structgenValidate8)
 			}
 			c.Pop()
 		}
@@ -514,24 +536,8 @@ func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate18 checks a value against structgen:///policy.json#/properties/labels/additionalProperties.
+// structgenValidate18 checks a value against structgen:///policy.json#/properties/labels/propertyNames.
 func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.Integer(text, "integer")
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate19 checks a value against structgen:///policy.json#/properties/labels/propertyNames.
-func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -544,8 +550,8 @@ func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate20 checks a value against structgen:///policy.json#/properties/rules.
-func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate19 checks a value against structgen:///policy.json#/properties/rules.
+func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -556,7 +562,7 @@ func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 		var items [][]byte
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			r, ok := c.Raw(d)
+			r, ok := c.RawView(d)
 			if !ok {
 				c.Pop()
 				break
@@ -564,16 +570,16 @@ func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 			items = append(items, r)
 			switch {
 			case i == 0:
-				c.Apply(r, structgenValidate21)
+				c.Apply(r, structgenValidate17)
 			default:
-				c.Apply(r, structgenValidate22)
+				c.Apply(r, structgenValidate20)
 			}
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 		c.UniqueJSON(items)
-		c.Contains(items, structgenValidate24, 1, 3)
+		c.Contains(items, structgenValidate21, 1, 3)
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
 		c.WrongType(d, "array")
 	default:
@@ -581,18 +587,8 @@ func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate21 checks a value against structgen:///policy.json#/properties/rules/prefixItems/0.
-func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate22 checks a value against structgen:///policy.json#/properties/rules/items.
-func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate20 checks a value against structgen:///policy.json#/properties/rules/items.
+func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -608,7 +604,7 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "id":
-				structgenValidate23(c, d)
+				structgenValidate8(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -623,24 +619,8 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate23 checks a value against structgen:///policy.json#/properties/rules/items/properties/id.
-func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.Integer(text, "integer")
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate24 checks a value against structgen:///policy.json#/properties/rules/contains.
-func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate21 checks a value against structgen:///policy.json#/properties/rules/contains.
+func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
@@ -649,9 +629,9 @@ func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate25 checks a value against structgen:///policy.json#/properties/contact.
-func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.Raw(d)
+// structgenValidate22 checks a value against structgen:///policy.json#/properties/contact.
+func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
@@ -671,9 +651,9 @@ func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 				c.Push(key)
 				switch key {
 				case "email":
-					structgenValidate26(c, d)
+					structgenValidate17(c, d)
 				case "phone":
-					structgenValidate27(c, d)
+					structgenValidate17(c, d)
 				default:
 					c.Skip(d)
 				}
@@ -682,7 +662,7 @@ func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 			c.End(it.Err())
 			c.DependentRequired(&keys, "phone", "email")
 			if keys.Has("email") {
-				c.Apply(raw, structgenValidate28)
+				c.Apply(raw, structgenValidate23)
 			}
 		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 			c.WrongType(d, "object")
@@ -692,28 +672,8 @@ func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 	})
 }
 
-// structgenValidate26 checks a value against structgen:///policy.json#/properties/contact/properties/email.
-func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate27 checks a value against structgen:///policy.json#/properties/contact/properties/phone.
-func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate28 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email.
-func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate23 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email.
+func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -729,7 +689,7 @@ func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "verified":
-				structgenValidate29(c, d)
+				structgenValidate24(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -742,8 +702,8 @@ func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate29 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email/properties/verified.
-func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate24 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email/properties/verified.
+func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Number, jx.String, jx.Array, jx.Object:
 		c.WrongType(d, "boolean")
@@ -752,53 +712,37 @@ func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate30 checks a value against structgen:///policy.json#/properties/mode.
-func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.Raw(d)
+// structgenValidate25 checks a value against structgen:///policy.json#/properties/mode.
+func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
-	c.AnyOf(raw, structgenValidate31, structgenValidate32)
-	c.Not(raw, structgenValidate33)
+	c.AnyOf(raw, structgenValidate26, structgenValidate8)
+	c.Not(raw, structgenValidate27)
 }
 
-// structgenValidate31 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
-func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.Raw(d)
+// structgenValidate26 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
+func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
 	c.Enum(raw, "[\"auto\"]", true)
 }
 
-// structgenValidate32 checks a value against structgen:///policy.json#/properties/mode/anyOf/1.
-func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.Integer(text, "integer")
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate33 checks a value against structgen:///policy.json#/properties/mode/not.
-func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.Raw(d)
+// structgenValidate27 checks a value against structgen:///policy.json#/properties/mode/not.
+func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
 	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate34 checks a value against structgen:///policy.json#/properties/origin.
-func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.Raw(d)
+// structgenValidate28 checks a value against structgen:///policy.json#/properties/origin.
+func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}

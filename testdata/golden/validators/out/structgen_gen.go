@@ -61,7 +61,7 @@ var schemaPolicyContact = structgenSchemas.Schema("structgen:///policy.json#/pro
 // ParsePolicyContact validates data against the schema of PolicyContact and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyContact(data []byte) (PolicyContact, error) {
-	return runtime.ParseValidated[PolicyContact]("PolicyContact", data, []runtime.Validator{structgenValidate25}, schemaPolicyContact)
+	return runtime.ParseValidated[PolicyContact]("PolicyContact", data, []runtime.Validator{structgenValidate22}, schemaPolicyContact)
 }
 
 // Schema: schemas/policy.json#/properties/mode
@@ -102,7 +102,7 @@ var schemaPolicyMode = structgenSchemas.Schema("structgen:///policy.json#/proper
 // ParsePolicyMode validates data against the schema of PolicyMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyMode(data []byte) (PolicyMode, error) {
-	return runtime.ParseValidated[PolicyMode]("PolicyMode", data, []runtime.Validator{structgenValidate30}, schemaPolicyMode)
+	return runtime.ParseValidated[PolicyMode]("PolicyMode", data, []runtime.Validator{structgenValidate25}, schemaPolicyMode)
 }
 
 // Schema: schemas/policy.json#/properties/origin
@@ -147,7 +147,7 @@ var schemaPolicyOrigin = structgenSchemas.Schema("structgen:///policy.json#/prop
 // ParsePolicyOrigin validates data against the schema of PolicyOrigin and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyOrigin(data []byte) (PolicyOrigin, error) {
-	return runtime.ParseValidated[PolicyOrigin]("PolicyOrigin", data, []runtime.Validator{structgenValidate34}, schemaPolicyOrigin)
+	return runtime.ParseValidated[PolicyOrigin]("PolicyOrigin", data, []runtime.Validator{structgenValidate28}, schemaPolicyOrigin)
 }
 
 // Schema: schemas/policy.json#/properties/rules
@@ -188,12 +188,6 @@ type PolicyRulesItem struct {
 }
 
 var fieldsPolicyRulesItem = runtime.NewFields("id")
-
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v PolicyRulesItem) MarshalJSON() ([]byte, error) {
-	type plain PolicyRulesItem
-	return runtime.MarshalObject(plain(v), fieldsPolicyRulesItem, v.AdditionalProperties)
-}
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.

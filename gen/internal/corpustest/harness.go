@@ -1,4 +1,6 @@
-package gen
+// Package corpustest builds generated packages in a scratch module and
+// reads instances with them: the harness the corpus tests share.
+package corpustest
 
 import (
 	"bufio"
@@ -9,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	goruntime "runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -17,36 +20,43 @@ import (
 	"github.com/structgen/structgen/runtime"
 )
 
-// corpusDir is the shared test corpus, beside the repository.
-const corpusDir = "../../shared/corpus"
+// Repo is the repository's root, found from this file's place in it.
+var Repo = func() string {
+	_, file, _, _ := goruntime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "..")
+}()
 
-func needCorpus(t testing.TB, sub string) string {
+// NeedCorpus returns the folder sub of the shared test corpus, beside the
+// repository (../shared/corpus); the test is skipped when it is absent.
+func NeedCorpus(t testing.TB, sub string) string {
 	t.Helper()
-	dir := filepath.Join(corpusDir, sub)
+	dir := filepath.Join(Repo, "..", "shared", "corpus", sub)
 	if _, err := os.Stat(dir); err != nil {
 		t.Skipf("corpus folder %s is absent (want ../shared/corpus beside the repository): %v", dir, err)
 	}
 	return dir
 }
 
-// harness builds many generated packages into one program that parses
+// Harness builds many generated packages into one program that parses
 // instances with them, so that a corpus test compiles once.
-type harness struct {
+type Harness struct {
 	t    testing.TB
-	main string            // the checker's main file; "" for the instance checker
-	dir  string            // module root
+	Main string            // the checker's main file; "" for the instance checker
+	Dir  string            // module root
 	pkgs []hpkg            // generated packages
-	bad  map[string]string // package → compile error
+	Bad  map[string]string // package → compile error
 }
 
 type hpkg struct {
 	id, typ string // package name (= folder), root Go type
 }
 
-func newHarness(t testing.TB) *harness {
+// NewHarness returns a harness with an empty scratch module that uses
+// this repository.
+func NewHarness(t testing.TB) *Harness {
 	t.Helper()
 	dir := t.TempDir()
-	repo, err := filepath.Abs("..")
+	repo, err := filepath.Abs(Repo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,13 +71,13 @@ func newHarness(t testing.TB) *harness {
 	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return &harness{t: t, dir: dir, bad: map[string]string{}}
+	return &Harness{t: t, Dir: dir, Bad: map[string]string{}}
 }
 
-// add writes the files of package id whose root type is typ.
-func (h *harness) add(id, typ string, files map[string][]byte) {
+// Add writes the files of package id whose root type is typ.
+func (h *Harness) Add(id, typ string, files map[string][]byte) {
 	h.t.Helper()
-	pdir := filepath.Join(h.dir, id)
+	pdir := filepath.Join(h.Dir, id)
 	if err := os.MkdirAll(pdir, 0o755); err != nil {
 		h.t.Fatal(err)
 	}
@@ -81,15 +91,13 @@ func (h *harness) add(id, typ string, files map[string][]byte) {
 
 var buildErrPkg = regexp.MustCompile(`(?m)^(?:# corpus/|\./)([A-Za-z0-9_]+)`)
 
-// build compiles the checker program, dropping packages that do not
-// compile (recorded in h.bad), and returns the binary's path.
-// vet runs go vet on the generated packages that compiled; it returns
+// Vet runs go vet on the generated packages that compiled; it returns
 // what vet reports, "" when nothing.
-func (h *harness) vet() string {
+func (h *Harness) Vet() string {
 	h.t.Helper()
 	var pkgs []string
 	for _, p := range h.pkgs {
-		if _, bad := h.bad[p.id]; !bad {
+		if _, bad := h.Bad[p.id]; !bad {
 			pkgs = append(pkgs, "./"+p.id)
 		}
 	}
@@ -97,7 +105,7 @@ func (h *harness) vet() string {
 		return ""
 	}
 	cmd := exec.Command("go", append([]string{"vet"}, pkgs...)...)
-	cmd.Dir = h.dir
+	cmd.Dir = h.Dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -106,13 +114,15 @@ func (h *harness) vet() string {
 	return ""
 }
 
-func (h *harness) build() string {
+// Build compiles the checker with every package added; packages that do
+// not compile are recorded in Bad and left out. It returns the binary.
+func (h *Harness) Build() string {
 	h.t.Helper()
-	bin := filepath.Join(h.dir, "checker")
+	bin := filepath.Join(h.Dir, "checker")
 	for attempt := 0; attempt < 5; attempt++ {
-		h.writeMain()
+		h.WriteMain()
 		cmd := exec.Command("go", "build", "-o", bin, ".")
-		cmd.Dir = h.dir
+		cmd.Dir = h.Dir
 		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 		out, err := cmd.CombinedOutput()
 		if err == nil {
@@ -120,8 +130,8 @@ func (h *harness) build() string {
 		}
 		found := false
 		for _, m := range buildErrPkg.FindAllStringSubmatch(string(out), -1) {
-			if _, seen := h.bad[m[1]]; !seen && h.has(m[1]) {
-				h.bad[m[1]] = firstLines(string(out), m[1])
+			if _, seen := h.Bad[m[1]]; !seen && h.has(m[1]) {
+				h.Bad[m[1]] = firstLines(string(out), m[1])
 				found = true
 			}
 		}
@@ -133,7 +143,7 @@ func (h *harness) build() string {
 	return ""
 }
 
-func (h *harness) has(id string) bool {
+func (h *Harness) has(id string) bool {
 	for _, p := range h.pkgs {
 		if p.id == id {
 			return true
@@ -152,9 +162,11 @@ func firstLines(out, id string) string {
 	return strings.Join(lines, "; ")
 }
 
-func (h *harness) writeMain() {
-	if h.main != "" {
-		if err := os.WriteFile(filepath.Join(h.dir, "main.go"), []byte(h.main), 0o644); err != nil {
+// WriteMain writes the checker's main file (Main, or one that parses
+// each probe with its package's Parse function).
+func (h *Harness) WriteMain() {
+	if h.Main != "" {
+		if err := os.WriteFile(filepath.Join(h.Dir, "main.go"), []byte(h.Main), 0o644); err != nil {
 			h.t.Fatal(err)
 		}
 		return
@@ -162,43 +174,44 @@ func (h *harness) writeMain() {
 	var b bytes.Buffer
 	b.WriteString("package main\n\nimport (\n\t\"os\"\n\t\"github.com/structgen/structgen/runtime\"\n")
 	for _, p := range h.pkgs {
-		if _, bad := h.bad[p.id]; !bad {
+		if _, bad := h.Bad[p.id]; !bad {
 			fmt.Fprintf(&b, "\t%s \"corpus/%s\"\n", p.id, p.id)
 		}
 	}
 	b.WriteString(")\n\nvar parsers = map[string]func([]byte) (any, error){\n")
 	for _, p := range h.pkgs {
-		if _, bad := h.bad[p.id]; !bad {
+		if _, bad := h.Bad[p.id]; !bad {
 			fmt.Fprintf(&b, "\t%q: func(b []byte) (any, error) { return %s.Parse%s(b) },\n", p.id, p.id, p.typ)
 		}
 	}
 	// Every generated decoder's reading is checked against the schema
 	// interpreter's (a differential test on every probe).
 	b.WriteString("}\n\nfunc main() { runtime.CheckDecoders = true; os.Exit(check(parsers)) }\n")
-	if err := os.WriteFile(filepath.Join(h.dir, "main.go"), b.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(h.Dir, "main.go"), b.Bytes(), 0o644); err != nil {
 		h.t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(h.dir, "check.go"), []byte(checkerSource), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(h.Dir, "check.go"), []byte(checkerSource), 0o644); err != nil {
 		h.t.Fatal(err)
 	}
 }
 
-// probe is one instance to parse with package Pkg.
-type probe struct {
+// Probe is one instance to parse with package Pkg.
+type Probe struct {
 	Pkg  string `json:"pkg"`
 	Data string `json:"data"`
 }
 
-// outcome is what the checker found for a probe.
-type outcome struct {
+// Outcome is what the checker found for a Probe.
+type Outcome struct {
 	OK       bool   `json:"ok"`
 	Err      string `json:"err"`
 	Lossless bool   `json:"lossless"`
 	Diff     string `json:"diff"`
 }
 
-// run parses every probe with the checker program.
-func (h *harness) run(bin string, probes []probe) []outcome {
+// Run parses every probe with the checker program; a reading on which a
+// generated decoder and the interpreter disagree fails the test.
+func (h *Harness) Run(bin string, probes []Probe) []Outcome {
 	h.t.Helper()
 	var in bytes.Buffer
 	enc := json.NewEncoder(&in)
@@ -215,11 +228,11 @@ func (h *harness) run(bin string, probes []probe) []outcome {
 	if err := cmd.Run(); err != nil {
 		h.t.Fatalf("checker: %v", err)
 	}
-	var res []outcome
+	var res []Outcome
 	sc := bufio.NewScanner(&out)
 	sc.Buffer(nil, 1<<26)
 	for sc.Scan() {
-		var o outcome
+		var o Outcome
 		if err := json.Unmarshal(sc.Bytes(), &o); err != nil {
 			h.t.Fatalf("checker output: %v", err)
 		}
@@ -230,7 +243,7 @@ func (h *harness) run(bin string, probes []probe) []outcome {
 	}
 	for i, o := range res {
 		if strings.Contains(o.Err, runtime.ErrDecoderDisagrees.Error()) {
-			h.t.Errorf("%s: %.300s\n%s", probes[i].Pkg, probes[i].Data, firstLine(o.Err))
+			h.t.Errorf("%s: %.300s\n%s", probes[i].Pkg, probes[i].Data, FirstLine(o.Err))
 		}
 	}
 	return res
@@ -315,18 +328,57 @@ func check(parsers map[string]func([]byte) (any, error)) int {
 }
 `
 
-func timeIt(f func()) float64 {
+// TimeIt returns how long f takes, in seconds.
+func TimeIt(f func()) float64 {
 	start := time.Now()
 	f()
 	return float64(time.Since(start).Nanoseconds())
 }
 
-// sortedKeys returns m's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
+// SortedKeys returns m's keys in order.
+func SortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// ReadSkipList reads "name: reason" lines; # starts a comment.
+func ReadSkipList(t *testing.T, file string) map[string]string {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		name, reason, ok := strings.Cut(line, ": ")
+		if !ok || strings.TrimSpace(reason) == "" {
+			t.Fatalf("%s: %q: want \"name: reason\"", file, line)
+		}
+		out[name] = reason
+	}
+	return out
+}
+
+// FirstLine is the first line of s.
+func FirstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// Pct is n as a percentage of of.
+func Pct(n, of int) float64 {
+	if of == 0 {
+		return 100
+	}
+	return 100 * float64(n) / float64(of)
 }

@@ -1,4 +1,4 @@
-package gen
+package corpus
 
 import (
 	"encoding/json"
@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/structgen/structgen/gen"
+	"github.com/structgen/structgen/gen/internal/corpustest"
 )
 
 // suiteGroup is one group of the JSON-Schema-Test-Suite.
@@ -34,20 +37,20 @@ func TestJSONSchemaSuite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus test; skipped with -short")
 	}
-	root := needCorpus(t, "jsonschema-suite")
-	skip := readSkipList(t, "testdata/suite_skip.txt")
+	root := corpustest.NeedCorpus(t, "jsonschema-suite")
+	skip := corpustest.ReadSkipList(t, "testdata/suite_skip.txt")
 	remotes, err := filepath.Abs(filepath.Join(root, "remotes"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := newHarness(t)
+	h := corpustest.NewHarness(t)
 	work := t.TempDir()
 	type test struct {
 		draft, key string // key: file/group/test description
 		valid      bool
 	}
 	var tests []test
-	var probes []probe
+	var probes []corpustest.Probe
 	genFailed := map[string]string{} // group key → error
 	groupTests := map[string][]int{} // group key → test indexes
 	n := 0
@@ -95,15 +98,15 @@ func TestJSONSchemaSuite(t *testing.T) {
 				if err := os.WriteFile(filepath.Join(dir, "schema.json"), schema, 0o644); err != nil {
 					t.Fatal(err)
 				}
-				cfg := &Config{
+				cfg := &gen.Config{
 					Dir:     dir,
 					Package: id,
-					Schemas: []SchemaEntry{{Name: "Root", Ref: "schema.json"}},
-					URLs:    []URLMapping{{Prefix: "http://localhost:1234/", Dir: remotes}},
+					Schemas: []gen.SchemaEntry{{Name: "Root", Ref: "schema.json"}},
+					URLs:    []gen.URLMapping{{Prefix: "http://localhost:1234/", Dir: remotes}},
 					Draft:   d.draft,
 					Formats: r.formats,
 				}
-				files, _, err := Generate(cfg)
+				files, _, err := gen.Generate(cfg)
 				for _, tc := range g.Tests {
 					key := gkey + "/" + tc.Description
 					groupTests[gkey] = append(groupTests[gkey], len(tests))
@@ -114,21 +117,21 @@ func TestJSONSchemaSuite(t *testing.T) {
 						valid = false
 					}
 					tests = append(tests, test{draft: r.category, key: key, valid: valid})
-					probes = append(probes, probe{Pkg: id, Data: string(tc.Data)})
+					probes = append(probes, corpustest.Probe{Pkg: id, Data: string(tc.Data)})
 				}
 				if err != nil {
 					genFailed[gkey] = fmt.Sprintf("group %d: %v", gi, err)
 					continue
 				}
-				h.add(id, "Root", files)
+				h.Add(id, "Root", files)
 			}
 		}
 	}
-	bin := h.build()
-	for _, id := range sortedKeys(h.bad) {
-		t.Errorf("generated package %s does not compile: %s", id, h.bad[id])
+	bin := h.Build()
+	for _, id := range corpustest.SortedKeys(h.Bad) {
+		t.Errorf("generated package %s does not compile: %s", id, h.Bad[id])
 	}
-	res := h.run(bin, probes)
+	res := h.Run(bin, probes)
 	passed := map[string]int{}
 	total := map[string]int{}
 	skipped := map[string]int{}
@@ -164,7 +167,7 @@ func TestJSONSchemaSuite(t *testing.T) {
 			if ge, failed := genFailed[tc.key[:strings.LastIndex(tc.key, "/")]]; failed {
 				msg = "generate: " + ge
 			}
-			t.Errorf("%s: want valid=%v: %s", tc.key, tc.valid, firstLine(msg))
+			t.Errorf("%s: want valid=%v: %s", tc.key, tc.valid, corpustest.FirstLine(msg))
 		}
 	}
 	for key := range skip {
@@ -174,7 +177,7 @@ func TestJSONSchemaSuite(t *testing.T) {
 	}
 	for _, d := range suiteDrafts {
 		for _, c := range []string{d.dir, d.dir + " optional/format"} {
-			share := pct(passed[c], total[c])
+			share := corpustest.Pct(passed[c], total[c])
 			t.Logf("%s: %d/%d tests pass (%.2f%%), %d in the skip list", c, passed[c], total[c], share, skipped[c])
 			if share < 99 {
 				t.Errorf("%s: %.2f%% of tests pass, want >= 99%%", c, share)

@@ -1,4 +1,4 @@
-package gen
+package corpus
 
 import (
 	"fmt"
@@ -10,6 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structgen/structgen/gen"
+	"github.com/structgen/structgen/gen/internal/corpustest"
+
 	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/structgen/structgen/gen/source"
@@ -17,19 +20,19 @@ import (
 
 // schemaStoreConfigs returns one config per SchemaStore schema of the
 // corpus, as TestSchemaStore builds them.
-func schemaStoreConfigs(b testing.TB) []*Config {
-	root := needCorpus(b, "schemastore")
+func schemaStoreConfigs(b testing.TB) []*gen.Config {
+	root := corpustest.NeedCorpus(b, "schemastore")
 	dir := filepath.Join(root, "schemas")
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		b.Fatal(err)
 	}
-	var out []*Config
+	var out []*gen.Config
 	for i, e := range entries {
-		out = append(out, &Config{
+		out = append(out, &gen.Config{
 			Dir: dir, Package: fmt.Sprintf("p%03d", i),
-			Schemas: []SchemaEntry{{Name: "Document", Ref: e.Name()}},
-			URLs: []URLMapping{
+			Schemas: []gen.SchemaEntry{{Name: "Document", Ref: e.Name()}},
+			URLs: []gen.URLMapping{
 				{Prefix: "https://json.schemastore.org/", Dir: "."},
 				{Prefix: "https://www.schemastore.org/", Dir: "."},
 			},
@@ -53,14 +56,14 @@ func BenchmarkGenerateSchemaStore(b *testing.B) {
 	}
 	generate := func() {
 		for _, cfg := range cfgs {
-			Generate(cfg) // failures are the skip list's; they cost time too
+			gen.Generate(cfg) // failures are the skip list's; they cost time too
 		}
 	}
 	var base, gen float64
 	b.ResetTimer()
 	for b.Loop() {
-		base += timeIt(compileOnly)
-		gen += timeIt(generate)
+		base += corpustest.TimeIt(compileOnly)
+		gen += corpustest.TimeIt(generate)
 	}
 	b.ReportMetric(gen/base, "x-compile")
 	b.ReportMetric(gen/float64(b.N)/1e6, "ms/corpus")
@@ -86,8 +89,8 @@ var benchInstances = []struct{ schema, instance string }{
 // json.Unmarshal into the same type on the same instance. It reports the
 // ratio per instance.
 func BenchmarkParseCorpus(b *testing.B) {
-	root := needCorpus(b, "schemastore")
-	h := newHarness(b)
+	root := corpustest.NeedCorpus(b, "schemastore")
+	h := corpustest.NewHarness(b)
 	var bench strings.Builder
 	bench.WriteString("package main\n\nimport (\n\t\"encoding/json\"\n\t\"os\"\n\t\"testing\"\n")
 	for i := range benchInstances {
@@ -102,13 +105,13 @@ func BenchmarkParseCorpus(b *testing.B) {
 		if _, err := os.Stat(inst); err != nil {
 			b.Skipf("instance missing: %v", err)
 		}
-		cfg := &Config{Dir: filepath.Join(root, "schemas"), Package: fmt.Sprintf("b%d", i),
-			Schemas: []SchemaEntry{{Name: "Document", Ref: bi.schema + ".json"}}}
-		files, _, err := Generate(cfg)
+		cfg := &gen.Config{Dir: filepath.Join(root, "schemas"), Package: fmt.Sprintf("b%d", i),
+			Schemas: []gen.SchemaEntry{{Name: "Document", Ref: bi.schema + ".json"}}}
+		files, _, err := gen.Generate(cfg)
 		if err != nil {
 			b.Fatal(err)
 		}
-		h.add(cfg.Package, "Document", files)
+		h.Add(cfg.Package, "Document", files)
 		fmt.Fprintf(&bench, `
 func BenchmarkParse%[1]d(b *testing.B) {
 	data, _ := os.ReadFile(%[2]q)
@@ -146,9 +149,9 @@ func BenchmarkUnmarshal%[1]d(b *testing.B) {
 
 // runScratchBench writes bench as the scratch module's benchmarks, runs
 // them and returns each one's ns/op by name (without "Benchmark").
-func runScratchBench(b *testing.B, h *harness, bench string) map[string]float64 {
-	h.writeMain()
-	if err := os.WriteFile(filepath.Join(h.dir, "bench_test.go"), []byte(bench), 0o644); err != nil {
+func runScratchBench(b *testing.B, h *corpustest.Harness, bench string) map[string]float64 {
+	h.WriteMain()
+	if err := os.WriteFile(filepath.Join(h.Dir, "bench_test.go"), []byte(bench), 0o644); err != nil {
 		b.Fatal(err)
 	}
 	benchtime := "1s"
@@ -156,7 +159,7 @@ func runScratchBench(b *testing.B, h *harness, bench string) map[string]float64 
 		benchtime = f
 	}
 	cmd := exec.Command("go", "test", "-run", "^$", "-bench", ".", "-benchmem", "-benchtime", benchtime)
-	cmd.Dir = h.dir
+	cmd.Dir = h.Dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -194,18 +197,18 @@ var mcpBenchCalls = []struct{ tool, goName, args string }{
 // runtime.ParseArgs (repairs, then the schema interpreter), reporting
 // both ratios.
 func BenchmarkMCPToolCalls(b *testing.B) {
-	corpus, err := filepath.Abs(needCorpus(b, "mcp-github"))
+	corpus, err := filepath.Abs(corpustest.NeedCorpus(b, "mcp-github"))
 	if err != nil {
 		b.Fatal(err)
 	}
-	cfg := &Config{Dir: b.TempDir(), Package: "gh", Tools: []ToolEntry{{MCP: filepath.Join(corpus, "*.json")}}}
-	files, _, err := Generate(cfg)
+	cfg := &gen.Config{Dir: b.TempDir(), Package: "gh", Tools: []gen.ToolEntry{{MCP: filepath.Join(corpus, "*.json")}}}
+	files, _, err := gen.Generate(cfg)
 	if err != nil {
 		b.Fatal(err)
 	}
-	h := newHarness(b)
-	h.add("gh", "", files)
-	h.main = "package main\n\nimport _ \"corpus/gh\"\n\nfunc main() {}\n"
+	h := corpustest.NewHarness(b)
+	h.Add("gh", "", files)
+	h.Main = "package main\n\nimport _ \"corpus/gh\"\n\nfunc main() {}\n"
 	var bench strings.Builder
 	bench.WriteString("package main\n\nimport (\n\t\"encoding/json\"\n\t\"testing\"\n\n\t\"corpus/gh\"\n\t\"github.com/structgen/structgen/runtime\"\n)\n")
 	for i, c := range mcpBenchCalls {

@@ -1,8 +1,10 @@
-package gen
+package corpus
 
 import (
 	"bytes"
 	"testing"
+
+	"github.com/structgen/structgen/gen"
 )
 
 // TestSchemaStoreDeterministic generates every SchemaStore schema twice:
@@ -13,8 +15,8 @@ func TestSchemaStoreDeterministic(t *testing.T) {
 	}
 	cfgs := schemaStoreConfigs(t)
 	for _, cfg := range cfgs {
-		a, pa, errA := Generate(cfg)
-		b, pb, errB := Generate(cfg)
+		a, pa, errA := gen.Generate(cfg)
+		b, pb, errB := gen.Generate(cfg)
 		if (errA == nil) != (errB == nil) {
 			t.Errorf("%s: errors differ: %v / %v", cfg.Schemas[0].Ref, errA, errB)
 			continue

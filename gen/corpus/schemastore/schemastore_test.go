@@ -1,7 +1,6 @@
-package gen
+package schemastore
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -13,33 +12,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structgen/structgen/gen"
+	"github.com/structgen/structgen/gen/internal/corpustest"
+
 	"github.com/structgen/structgen/gen/ir"
 	"github.com/structgen/structgen/gen/names"
 )
-
-// readSkipList reads "name: reason" lines; # starts a comment.
-func readSkipList(t *testing.T, file string) map[string]string {
-	t.Helper()
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	out := map[string]string{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		name, reason, ok := strings.Cut(line, ": ")
-		if !ok || strings.TrimSpace(reason) == "" {
-			t.Fatalf("%s: %q: want \"name: reason\"", file, line)
-		}
-		out[name] = reason
-	}
-	return out
-}
 
 // TestSchemaStore generates a package for every SchemaStore schema of the
 // corpus, compiles them together, and parses every instance: valid ones
@@ -49,11 +27,11 @@ func TestSchemaStore(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus test; skipped with -short")
 	}
-	root := needCorpus(t, "schemastore")
+	root := corpustest.NeedCorpus(t, "schemastore")
 	schemaDir := filepath.Join(root, "schemas")
-	skip := readSkipList(t, "testdata/schemastore_skip.txt")
-	exceptions := readSkipList(t, "testdata/schemastore_instances.txt")
-	overrides := readSkipList(t, "testdata/schemastore_names.txt")
+	skip := corpustest.ReadSkipList(t, "testdata/schemastore_skip.txt")
+	exceptions := corpustest.ReadSkipList(t, "testdata/schemastore_instances.txt")
+	overrides := corpustest.ReadSkipList(t, "testdata/schemastore_names.txt")
 	var opts map[string]struct {
 		SkipTest bool `json:"skiptest"`
 	}
@@ -72,7 +50,7 @@ func TestSchemaStore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := newHarness(t)
+	h := corpustest.NewHarness(t)
 	genFailed := map[string]string{}
 	ids := map[string]string{} // schema name → package id
 	nodes, fallbacks := 0, 0
@@ -80,27 +58,36 @@ func TestSchemaStore(t *testing.T) {
 	fields, interpretedFields, validatedFields, validatedTypes := 0, 0, 0, 0
 	reasons := map[string]int{} // first word of why a type is interpreted
 	fieldReasons := map[string]int{}
+	validators, interpretedValidators := 0, 0
+	validatorReasons := map[string]int{}
 	for i, e := range entries {
 		name := strings.TrimSuffix(e.Name(), ".json")
 		id := fmt.Sprintf("p%03d", i)
 		typ := names.Go(name) + "Document"
-		cfg := &Config{
+		cfg := &gen.Config{
 			Dir:     schemaDir,
 			Package: id,
-			Schemas: []SchemaEntry{{Name: typ, Ref: e.Name()}},
-			URLs: []URLMapping{
+			Schemas: []gen.SchemaEntry{{Name: typ, Ref: e.Name()}},
+			URLs: []gen.URLMapping{
 				{Prefix: "https://json.schemastore.org/", Dir: "."},
 				{Prefix: "https://www.schemastore.org/", Dir: "."},
 			},
 		}
 		if o, ok := overrides[name]; ok {
 			ref, goName, _ := strings.Cut(o, " = ")
-			cfg.Names = append(cfg.Names, NameOverride{Ref: ref, Name: goName})
+			cfg.Names = append(cfg.Names, gen.NameOverride{Ref: ref, Name: goName})
 		}
-		files, pkg, err := Generate(cfg)
+		files, pkg, err := gen.Generate(cfg)
 		if err != nil {
 			genFailed[name] = err.Error()
 			continue
+		}
+		for _, v := range pkg.Validators {
+			validators++
+			if v.Interpret != "" {
+				interpretedValidators++
+				validatorReasons[lastCause(v.Why)]++
+			}
 		}
 		nodes += pkg.Nodes
 		fallbacks += pkg.Fallbacks
@@ -132,23 +119,23 @@ func TestSchemaStore(t *testing.T) {
 				}
 			}
 		}
-		h.add(id, typ, files)
+		h.Add(id, typ, files)
 		ids[name] = id
 	}
-	bin := h.build()
+	bin := h.Build()
 	for name, id := range ids {
-		if msg, bad := h.bad[id]; bad {
+		if msg, bad := h.Bad[id]; bad {
 			genFailed[name] = "does not compile: " + msg
 			delete(ids, name)
 		}
 	}
-	if out := h.vet(); out != "" {
+	if out := h.Vet(); out != "" {
 		t.Errorf("go vet on the generated packages: %s", out)
 	}
 	for _, name := range slices.Sorted(maps.Keys(genFailed)) {
-		t.Logf("failed: %s: %s", name, firstLine(genFailed[name]))
+		t.Logf("failed: %s: %s", name, corpustest.FirstLine(genFailed[name]))
 		if _, ok := skip[name]; !ok {
-			t.Errorf("%s: generation failed and is not in testdata/schemastore_skip.txt: %s", name, firstLine(genFailed[name]))
+			t.Errorf("%s: generation failed and is not in testdata/schemastore_skip.txt: %s", name, corpustest.FirstLine(genFailed[name]))
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(skip)) {
@@ -165,7 +152,7 @@ func TestSchemaStore(t *testing.T) {
 		valid        bool
 	}
 	var insts []inst
-	var probes []probe
+	var probes []corpustest.Probe
 	for _, kind := range []string{"valid", "invalid"} {
 		for _, name := range slices.Sorted(maps.Keys(ids)) {
 			files, _ := filepath.Glob(filepath.Join(root, kind, name, "*.json"))
@@ -175,12 +162,12 @@ func TestSchemaStore(t *testing.T) {
 					t.Fatal(err)
 				}
 				insts = append(insts, inst{name, f, kind == "valid"})
-				probes = append(probes, probe{Pkg: ids[name], Data: string(data)})
+				probes = append(probes, corpustest.Probe{Pkg: ids[name], Data: string(data)})
 			}
 		}
 	}
-	// Mutations of the valid instances: each probe's decoder and the
-	// interpreter must agree (h.run fails on a disagreement); the verdict
+	// Mutations of the valid instances: each corpustest.Probe's decoder and the
+	// interpreter must agree (h.Run fails on a disagreement); the verdict
 	// itself is not known.
 	seeded := len(probes)
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -191,11 +178,11 @@ func TestSchemaStore(t *testing.T) {
 		data, _ := os.ReadFile(in.path)
 		for range mutationsPerInstance {
 			if m, ok := mutate(data, rng); ok {
-				probes = append(probes, probe{Pkg: ids[in.schema], Data: string(m)})
+				probes = append(probes, corpustest.Probe{Pkg: ids[in.schema], Data: string(m)})
 			}
 		}
 	}
-	res := h.run(bin, probes)
+	res := h.Run(bin, probes)
 	mutAccepted := 0
 	for _, o := range res[seeded:] {
 		if o.OK {
@@ -227,7 +214,7 @@ func TestSchemaStore(t *testing.T) {
 			if o.OK {
 				accepted++
 			} else {
-				t.Logf("valid instance rejected: %s: %s", in.path, firstLine(o.Err))
+				t.Logf("valid instance rejected: %s: %s", in.path, corpustest.FirstLine(o.Err))
 			}
 			if o.Lossless {
 				lossless++
@@ -257,15 +244,16 @@ func TestSchemaStore(t *testing.T) {
 		accepted, valid, lossless, rejected, invalid, informational, excepted)
 	t.Logf("schema nodes that fell back to raw JSON: %d of %d (%.2f%%)", fallbacks, nodes, share)
 	t.Logf("struct and enum types read by generated decoders: %d of %d (%.1f%%; %d of %d document roots); checked by generated validators and decoded by encoding/json: %d (%.1f%%); the other %d (%.1f%%) fall back to the schema interpreter, by first cause: %v",
-		decoded, decodable, pct(decoded, decodable), rootsDecoded, len(ids), validatedTypes, pct(validatedTypes, decodable),
-		decodable-decoded-validatedTypes, pct(decodable-decoded-validatedTypes, decodable), reasons)
+		decoded, decodable, corpustest.Pct(decoded, decodable), rootsDecoded, len(ids), validatedTypes, corpustest.Pct(validatedTypes, decodable),
+		decodable-decoded-validatedTypes, corpustest.Pct(decodable-decoded-validatedTypes, decodable), reasons)
 	t.Logf("fields of decoded types checked by generated validators: %d of %d (%.1f%%); by the interpreter: %d (%.1f%%), by cause: %v",
-		validatedFields, fields, pct(validatedFields, fields), interpretedFields, pct(interpretedFields, fields), fieldReasons)
-	if pct(lossless, valid) < 99 {
-		t.Errorf("valid instances accepted and lossless: %.2f%%, want >= 99%%", pct(lossless, valid))
+		validatedFields, fields, corpustest.Pct(validatedFields, fields), interpretedFields, corpustest.Pct(interpretedFields, fields), fieldReasons)
+	t.Logf("generated validators: %d; of them, %d hand their one schema to the interpreter, by cause: %v", validators, interpretedValidators, validatorReasons)
+	if corpustest.Pct(lossless, valid) < 99 {
+		t.Errorf("valid instances accepted and lossless: %.2f%%, want >= 99%%", corpustest.Pct(lossless, valid))
 	}
-	if pct(rejected, invalid) < 99 {
-		t.Errorf("invalid instances rejected: %.2f%%, want >= 99%%", pct(rejected, invalid))
+	if corpustest.Pct(rejected, invalid) < 99 {
+		t.Errorf("invalid instances rejected: %.2f%%, want >= 99%%", corpustest.Pct(rejected, invalid))
 	}
 }
 
@@ -292,18 +280,6 @@ func needsOutside(name string, refs map[string]map[string][]string, skip map[str
 		}
 	}
 	return false
-}
-
-func pct(n, of int) float64 {
-	if of == 0 {
-		return 100
-	}
-	return 100 * float64(n) / float64(of)
-}
-
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
 }
 
 // firstWord is the keyword a fallback reason starts with, for counting.
@@ -339,8 +315,7 @@ func mutate(data []byte, rng *rand.Rand) ([]byte, bool) {
 		return n
 	}
 	target := rng.IntN(count(doc))
-	var change func(v any) any
-	change = func(v any) any {
+	change := func(v any) any {
 		switch rng.IntN(4) {
 		case 0:
 			return []any{json.Number("1"), "x", nil, true, map[string]any{}, []any{}, json.Number("-2.5")}[rng.IntN(7)]

@@ -1,4 +1,4 @@
-package gen
+package corpus
 
 import (
 	"bufio"
@@ -12,6 +12,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structgen/structgen/gen"
+	"github.com/structgen/structgen/gen/internal/corpustest"
+
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -24,7 +27,7 @@ func TestMCPGitHub(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus test; skipped with -short")
 	}
-	corpus, err := filepath.Abs(needCorpus(t, "mcp-github"))
+	corpus, err := filepath.Abs(corpustest.NeedCorpus(t, "mcp-github"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,20 +36,20 @@ func TestMCPGitHub(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "profile.json"), []byte(resp), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg := &Config{Dir: dir, Package: "gh", Tools: []ToolEntry{
+	cfg := &gen.Config{Dir: dir, Package: "gh", Tools: []gen.ToolEntry{
 		{MCP: filepath.Join(corpus, "*.json")},
 		{Name: "get_me", Response: "profile.json"},
 	}}
-	files, pkg, err := Generate(cfg)
+	files, pkg, err := gen.Generate(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(pkg.Tools) != 117 {
 		t.Fatalf("want 117 tools, got %d", len(pkg.Tools))
 	}
-	h := newHarness(t)
-	h.add("gh", "", files)
-	h.main = mcpChecker
+	h := corpustest.NewHarness(t)
+	h.Add("gh", "", files)
+	h.Main = mcpChecker
 	decoded, validated, interpreted, types := 0, 0, 0, 0
 	fieldsValidated, fieldsInterpreted := 0, 0
 	for _, gt := range pkg.Types {
@@ -113,11 +116,11 @@ func TestMCPGitHub(t *testing.T) {
 			calls = append(calls, call{Tool: def.Name, Args: string(b), Missing: r})
 		}
 	}
-	bin := h.build()
-	if len(h.bad) > 0 {
-		t.Fatalf("generated package does not compile: %v", h.bad)
+	bin := h.Build()
+	if len(h.Bad) > 0 {
+		t.Fatalf("generated package does not compile: %v", h.Bad)
 	}
-	if out := h.vet(); out != "" {
+	if out := h.Vet(); out != "" {
 		t.Errorf("go vet on the generated package: %s", out)
 	}
 	var in bytes.Buffer

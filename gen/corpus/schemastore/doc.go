@@ -1,0 +1,7 @@
+// Package schemastore tests the generator on SchemaStore's schemas and
+// instances in ../shared/corpus: every schema that needs no document
+// outside the corpus is generated, compiled and vetted, every valid
+// instance must be accepted and re-encode to the same JSON value, every
+// invalid one rejected, and mutations of the valid ones must be read alike
+// by the generated decoders and the schema interpreter.
+package schemastore

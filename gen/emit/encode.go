@@ -1,0 +1,204 @@
+package emit
+
+import (
+	"fmt"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/structgen/structgen/gen/ir"
+)
+
+// Generated encoders: for a struct type that keeps undeclared
+// properties (AdditionalProperties) and whose decoder is generated, a
+// MarshalJSON that writes the fields, then the extras, in one pass with
+// jx, as encoding/json would write them (the same omitempty and omitzero
+// rules, the same escaping), without reflection. Other struct types have
+// no MarshalJSON: encoding/json re-scans whatever a MarshalJSON returns,
+// which costs more than its reflection saves, while the extras otherwise
+// need encoding/json twice (runtime.MarshalObject).
+
+// encodable reports whether t gets a generated encoder.
+func encodable(t *ir.Type, types map[string]*ir.Type) bool {
+	if t.Kind != ir.KindStruct || t.Decode == nil || t.Extra == nil {
+		return false
+	}
+	for _, f := range t.Fields {
+		if f.Embedded || !omitSupported(f) || !refSupported(f.Type, types) {
+			return false
+		}
+	}
+	return true
+}
+
+// omitSupported: the field's omit option is one whose test the encoder
+// writes (those the type builder gives).
+func omitSupported(f *ir.Field) bool {
+	switch f.Omit {
+	case "":
+		return true
+	case "omitempty":
+		return f.Type.Kind == ir.RefAny || f.Type.Kind == ir.RefPointer
+	case "omitzero":
+		return f.Type.Kind == ir.RefSlice || f.Type.Kind == ir.RefMap || f.Type.Kind == ir.RefNullable
+	}
+	return false
+}
+
+func refSupported(r *ir.Ref, types map[string]*ir.Type) bool {
+	switch r.Kind {
+	case ir.RefAny, ir.RefBool, ir.RefInt, ir.RefFloat, ir.RefString:
+		return true
+	case ir.RefPointer, ir.RefNullable, ir.RefSlice, ir.RefMap:
+		return refSupported(r.Elem, types)
+	case ir.RefNamed:
+		return true // its own encoder, a string, or encoding/json
+	}
+	return false
+}
+
+func emitEncoders(f *jen.File, pkg *ir.Package) bool {
+	types := map[string]*ir.Type{}
+	for _, t := range pkg.Types {
+		types[t.Name] = t
+	}
+	any := false
+	for _, t := range pkg.Types {
+		if !encodable(t, types) {
+			continue
+		}
+		any = true
+		emitEncoder(f, t, types)
+		f.Line()
+	}
+	return any
+}
+
+func emitEncoder(f *jen.File, t *ir.Type, types map[string]*ir.Type) {
+	f.Comment(fmt.Sprintf("// MarshalJSON writes %s in one pass, as encoding/json would: fields in", t.Name))
+	if t.Extra != nil {
+		f.Comment("// schema order, then AdditionalProperties in key order.")
+	} else {
+		f.Comment("// schema order.")
+	}
+	f.Func().Params(jen.Id("v").Id(t.Name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Return(jen.Qual(runtimePkg, "Marshal").Call(jen.Id("v").Dot("encodeJSON"))),
+	)
+	f.Line()
+	body := []jen.Code{jen.Id("e").Dot("ObjStart").Call()}
+	for _, fd := range t.Fields {
+		x := jen.Id("v").Dot(fd.Name)
+		// Past an omit test, a pointer, slice or map is not nil.
+		value := encodeValue(x, fd.Type, types, 0)
+		if fd.Omit != "" && fd.Type.Kind != ir.RefNullable && fd.Type.Kind != ir.RefAny {
+			value = encodeNonNil(x, fd.Type, types, 0)
+		}
+		write := append([]jen.Code{jen.Id("e").Dot("Field").Call(jen.Lit(fd.JSON))}, value...)
+		switch fd.Omit {
+		case "omitempty":
+			if fd.Type.Kind == ir.RefAny {
+				body = append(body, jen.If(jen.Len(x.Clone()).Op("!=").Lit(0)).Block(write...))
+			} else {
+				body = append(body, jen.If(x.Clone().Op("!=").Nil()).Block(write...))
+			}
+		case "omitzero":
+			if fd.Type.Kind == ir.RefNullable {
+				body = append(body, jen.If(x.Clone().Dot("Present")).Block(write...))
+			} else {
+				body = append(body, jen.If(x.Clone().Op("!=").Nil()).Block(write...))
+			}
+		default:
+			body = append(body, write...)
+		}
+	}
+	if t.Extra != nil {
+		// The extras in key order, but for a declared name (which a
+		// caller may have put there too: the field wins).
+		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Qual(runtimePkg, "SortedKeys").Call(jen.Id("v").Dot("AdditionalProperties"))).Block(
+			append([]jen.Code{
+				jen.If(jen.Id(t.FieldsVar).Dot("Has").Call(jen.Id("k"))).Block(jen.Continue()),
+				jen.Id("e").Dot("Field").Call(jen.Id("k")),
+				jen.Id("x").Op(":=").Id("v").Dot("AdditionalProperties").Index(jen.Id("k")),
+			}, encodeValue(jen.Id("x"), t.Extra, types, 0)...)...))
+	}
+	body = append(body, jen.Id("e").Dot("ObjEnd").Call())
+	f.Comment(fmt.Sprintf("// encodeJSON writes %s with e.", t.Name))
+	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("encodeJSON").Params(jen.Id("e").Op("*").Qual(runtimePkg, "Encoding")).Block(body...)
+}
+
+// encodeValue writes x, of Go type r. x is addressable where r names a
+// struct type with an encoder (whose encodeJSON has a pointer receiver).
+func encodeValue(x *jen.Statement, r *ir.Ref, types map[string]*ir.Type, depth int) []jen.Code {
+	e := jen.Id("e")
+	switch r.Kind {
+	case ir.RefAny:
+		return []jen.Code{e.Clone().Dot("Raw").Call(x)}
+	case ir.RefBool:
+		return []jen.Code{e.Clone().Dot("Bool").Call(x)}
+	case ir.RefInt:
+		return []jen.Code{e.Clone().Dot("Int").Call(x)}
+	case ir.RefFloat:
+		return []jen.Code{e.Clone().Dot("Float").Call(x)}
+	case ir.RefString:
+		return []jen.Code{e.Clone().Dot("Str").Call(x)}
+	case ir.RefPointer, ir.RefSlice, ir.RefMap:
+		return []jen.Code{jen.If(x.Clone().Op("==").Nil()).Block(e.Clone().Dot("Null").Call()).Else().Block(encodeNonNil(x, r, types, depth)...)}
+	case ir.RefNullable:
+		// An absent value without omitzero encodes as null, as
+		// Nullable.MarshalJSON has it.
+		return []jen.Code{jen.If(jen.Op("!").Add(x.Clone()).Dot("Present").Op("||").Add(x.Clone()).Dot("Null")).Block(e.Clone().Dot("Null").Call()).
+			Else().Block(encodeValue(x.Clone().Dot("Value"), r.Elem, types, depth+1)...)}
+	case ir.RefNamed:
+		if n := namedEncoder(r, types); n != nil {
+			return []jen.Code{x.Clone().Dot("encodeJSON").Call(e)}
+		}
+		if t := types[r.Name]; t != nil && r.Pkg == "" && t.Kind == ir.KindEnum {
+			return []jen.Code{e.Clone().Dot("Str").Call(jen.String().Call(x))}
+		}
+		return []jen.Code{e.Clone().Dot("Marshal").Call(x)}
+	}
+	return []jen.Code{e.Clone().Dot("Marshal").Call(x)}
+}
+
+// encodeNonNil writes x, a pointer, slice or map that is not nil.
+func encodeNonNil(x *jen.Statement, r *ir.Ref, types map[string]*ir.Type, depth int) []jen.Code {
+	e := jen.Id("e")
+	switch r.Kind {
+	case ir.RefPointer:
+		if namedEncoder(r.Elem, types) != nil {
+			return []jen.Code{x.Clone().Dot("encodeJSON").Call(e)}
+		}
+		return encodeValue(jen.Parens(jen.Op("*").Add(x.Clone())), r.Elem, types, depth+1)
+	case ir.RefSlice:
+		it := jen.Id(fmt.Sprintf("i%d", depth))
+		return []jen.Code{
+			e.Clone().Dot("ArrStart").Call(),
+			jen.For(jen.Add(it.Clone()).Op(":=").Range().Add(x.Clone())).Block(encodeValue(x.Clone().Index(it.Clone()), r.Elem, types, depth+1)...),
+			e.Clone().Dot("ArrEnd").Call(),
+		}
+	case ir.RefMap:
+		k := jen.Id(fmt.Sprintf("k%d", depth))
+		m := jen.Id(fmt.Sprintf("m%d", depth))
+		return []jen.Code{
+			e.Clone().Dot("ObjStart").Call(),
+			jen.For(jen.List(jen.Id("_"), k.Clone()).Op(":=").Range().Qual(runtimePkg, "SortedKeys").Call(x.Clone())).Block(
+				append([]jen.Code{
+					e.Clone().Dot("Field").Call(k.Clone()),
+					// A map's value is not addressable: a copy is.
+					m.Clone().Op(":=").Add(x.Clone()).Index(k.Clone()),
+				}, encodeValue(m.Clone(), r.Elem, types, depth+1)...)...),
+			e.Clone().Dot("ObjEnd").Call(),
+		}
+	}
+	return encodeValue(x, r, types, depth)
+}
+
+// namedEncoder returns the type r names when it has a generated encoder.
+func namedEncoder(r *ir.Ref, types map[string]*ir.Type) *ir.Type {
+	if r.Kind != ir.RefNamed || r.Pkg != "" {
+		return nil
+	}
+	if t := types[r.Name]; t != nil && encodable(t, types) {
+		return t
+	}
+	return nil
+}
