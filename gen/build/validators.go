@@ -29,6 +29,10 @@ type validators struct {
 	inPlace map[*schema.Node]int
 }
 
+// maxApplicators is the most allOf, anyOf and oneOf schemas a validator
+// applies to one value; a schema with more is left to the interpreter.
+const maxApplicators = 32
+
 // validatorFor returns the validator of n, or why n does not compile.
 func (b *builder) validatorFor(n *schema.Node) (*ir.Validator, string) {
 	if b.vals == nil {
@@ -128,8 +132,15 @@ func (v *validators) node(n *schema.Node) (*ir.Validator, string) {
 	// sees only the schema's own keywords and their sub-schemas, all
 	// inside it.)
 	interpret := v.inPlaceCycle(n)
-	if interpret == "" && (n.UnevaluatedItems != nil || n.UnevaluatedProperties != nil) {
+	switch {
+	case interpret != "":
+	case n.UnevaluatedItems != nil || n.UnevaluatedProperties != nil:
 		interpret = at(n, "unevaluated keywords")
+	case len(n.AllOf)+len(n.AnyOf)+len(n.OneOf) > maxApplicators:
+		// Each applicator re-reads the value's text; past a few dozen the
+		// interpreter, which decodes the value once, is faster (cloudify's
+		// node templates pass an allOf of over 100 if/then schemas).
+		interpret = at(n, fmt.Sprintf("more than %d allOf/anyOf/oneOf schemas", maxApplicators))
 	}
 	if interpret != "" {
 		val.Interpret, val.Why = val.Loc, interpret
