@@ -31,6 +31,14 @@ type Decoding struct {
 	problems  []Problem
 	err       error // a syntax error: reading stops
 	duplicate bool  // a key was written twice
+	// quiet: only the verdict counts (a branch of anyOf, oneOf, not or
+	// if, or an item contains tests), so a problem is counted, not
+	// worded, and reading stops at the first.
+	quiet  bool
+	marked int // problems counted while quiet
+	// spare are decoders Apply has used, kept for the next (applicators
+	// nest, so there may be several).
+	spare []*jx.Decoder
 }
 
 // step is one token of the current location: a member's name, or an
@@ -51,6 +59,10 @@ func (c *Decoding) Pop() { c.path = c.path[:len(c.path)-1] }
 
 // Problemf records a problem at the current location.
 func (c *Decoding) Problemf(format string, args ...any) {
+	if c.quiet {
+		c.marked++
+		return
+	}
 	c.problems = append(c.problems, Problem{Pointer: c.pointer(), Message: fmt.Sprintf(format, args...)})
 }
 
@@ -67,8 +79,21 @@ func (c *Decoding) pointer() string {
 	return Pointer(tokens)
 }
 
-// Failed reports whether reading stopped at a syntax error.
-func (c *Decoding) Failed() bool { return c.err != nil }
+// Failed reports whether reading stops: at a syntax error, or at the
+// first problem of a check whose verdict alone counts.
+func (c *Decoding) Failed() bool { return c.err != nil || c.marked > 0 }
+
+// add records problems found elsewhere (by the schema interpreter).
+func (c *Decoding) add(ps ...Problem) {
+	if c.quiet {
+		c.marked += len(ps)
+		return
+	}
+	c.problems = append(c.problems, ps...)
+}
+
+// count is the number of problems recorded or counted so far.
+func (c *Decoding) count() int { return len(c.problems) + c.marked }
 
 // syntax records a syntax error; reading stops.
 func (c *Decoding) syntax(err error) bool {
@@ -136,16 +161,7 @@ func (c *Decoding) String(d *jx.Decoder) (string, bool) {
 	if !c.syntax(err) {
 		return "", false
 	}
-	if !utf8.ValidString(s) {
-		var b strings.Builder
-		for i := 0; i < len(s); {
-			r, n := utf8.DecodeRuneInString(s[i:])
-			b.WriteRune(r)
-			i += n
-		}
-		s = b.String()
-	}
-	return s, true
+	return validUTF8(s), true
 }
 
 // Bool reads a boolean.
@@ -254,6 +270,11 @@ func (c *Decoding) End(err error) { c.syntax(err) }
 
 // Length checks a string's length in code points.
 func (c *Decoding) Length(s string, min, max int) {
+	// A code point takes one to four bytes: the byte length often
+	// decides without counting.
+	if (min <= 0 || (len(s)+3)/4 >= min) && (max < 0 || len(s) <= max) {
+		return
+	}
 	n := utf8.RuneCountInString(s)
 	if min > 0 && n < min {
 		c.Problemf("minLength: got %d, want %d", n, min)
@@ -268,6 +289,18 @@ var patterns sync.Map // pattern → jsonschema.Regexp or error
 
 // Pattern checks s against an ECMA-262 pattern, compiled once.
 func (c *Decoding) Pattern(s, pattern string) {
+	ok, err := matchPattern(s, pattern)
+	switch {
+	case err != nil:
+		c.Problemf("pattern %q does not compile: %v", pattern, err)
+	case !ok:
+		c.Problemf("'%s' does not match pattern '%s'", s, pattern)
+	}
+}
+
+// matchPattern reports whether s matches an ECMA-262 pattern, compiled
+// on first use and kept.
+func matchPattern(s, pattern string) (bool, error) {
 	v, ok := patterns.Load(pattern)
 	if !ok {
 		re, err := ecmaregex.Compile(pattern)
@@ -280,12 +313,11 @@ func (c *Decoding) Pattern(s, pattern string) {
 	}
 	switch re := v.(type) {
 	case error:
-		c.Problemf("pattern %q does not compile: %v", pattern, re)
+		return false, re
 	case interface{ MatchString(string) bool }:
-		if !re.MatchString(s) {
-			c.Problemf("'%s' does not match pattern '%s'", s, pattern)
-		}
+		return re.MatchString(s), nil
 	}
+	return false, fmt.Errorf("pattern %q: no matcher", pattern)
 }
 
 // Format checks s against an asserted format.
@@ -333,16 +365,32 @@ func (c *Decoding) MultipleOf(v, m int64) {
 
 // bounds caches the exact values of the bounds generated code passes as
 // text.
-var bounds sync.Map // string → *big.Rat
-
-func rat(s string) *big.Rat {
-	if v, ok := bounds.Load(s); ok {
-		return v.(*big.Rat)
-	}
-	r, _ := new(big.Rat).SetString(s)
-	bounds.Store(s, r)
-	return r
+// bound is a number the generated code names (a bound, a multipleOf):
+// exact, and as the nearest float64, which orders it against most values
+// without the exact one.
+type bound struct {
+	r *big.Rat
+	f float64
 }
+
+var bounds sync.Map // text → *bound
+
+func boundOf(s string) *bound {
+	if v, ok := bounds.Load(s); ok {
+		return v.(*bound)
+	}
+	b := &bound{r: new(big.Rat)}
+	if _, ok := b.r.SetString(s); !ok {
+		b.r = nil
+	}
+	if b.r != nil {
+		b.f, _ = b.r.Float64()
+	}
+	bounds.Store(s, b)
+	return b
+}
+
+func rat(s string) *big.Rat { return boundOf(s).r }
 
 // NumberBounds checks a number (its JSON text) against the bounds that are
 // set ("" when not), exactly: never through float64 rounding.
@@ -384,10 +432,7 @@ func (c *Decoding) NumberBounds(text []byte, min, max, exclMin, exclMax string) 
 }
 
 // ratFloat is a bound as the nearest float64.
-func ratFloat(bound string) float64 {
-	f, _ := rat(bound).Float64()
-	return f
-}
+func ratFloat(bound string) float64 { return boundOf(bound).f }
 
 // Items checks an array's length.
 func (c *Decoding) Items(n, min, max int) {
@@ -435,6 +480,10 @@ func (c *Decoding) Properties(n, min, max int) {
 
 // Missing records required properties that an object lacks.
 func (c *Decoding) Missing(names ...string) {
+	if c.quiet {
+		c.marked += min(len(names), 1)
+		return
+	}
 	if len(names) == 1 {
 		c.Problemf("missing property '%s'", names[0])
 	} else if len(names) > 1 {
@@ -497,7 +546,7 @@ func Interpret[T any](c *Decoding, d *jx.Decoder, dst *T, schemas ...*Schema) {
 		c.Problemf("%v", err)
 		return
 	}
-	before := len(c.problems)
+	before := c.count()
 	here := c.pointer()
 	for _, s := range schemas {
 		ps, err := s.Validate(doc)
@@ -507,10 +556,10 @@ func Interpret[T any](c *Decoding, d *jx.Decoder, dst *T, schemas ...*Schema) {
 		}
 		for _, p := range ps {
 			p.Pointer = here + p.Pointer
-			c.problems = append(c.problems, p)
+			c.add(p)
 		}
 	}
-	if len(c.problems) > before {
+	if c.count() > before {
 		return
 	}
 	if err := json.Unmarshal(NormalizeIntegers(raw), dst); err != nil {

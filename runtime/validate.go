@@ -27,17 +27,17 @@ type Validator = func(c *Decoding, d *jx.Decoder)
 
 // Validated reads the next value, checks it with the validators (each a
 // schema the value must pass) and, when it passes, decodes it into dst
-// with encoding/json.
+// as encoding/json would (without it, for the commonest types).
 func Validated[T any](c *Decoding, d *jx.Decoder, dst *T, vs ...Validator) {
-	raw, ok := c.Raw(d)
+	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
-	before := len(c.problems)
+	before := c.count()
 	for _, v := range vs {
 		c.Apply(raw, v)
 	}
-	if len(c.problems) > before || c.Failed() {
+	if c.count() > before || c.Failed() || decodeShape(raw, dst) {
 		return
 	}
 	if err := json.Unmarshal(NormalizeIntegers(raw), dst); err != nil {
@@ -74,22 +74,35 @@ func (c *Decoding) RawView(d *jx.Decoder) ([]byte, bool) {
 
 // Apply checks raw, a value's JSON text, with v at the current location.
 func (c *Decoding) Apply(raw []byte, v Validator) {
-	d := jx.GetDecoder()
+	var d *jx.Decoder
+	if n := len(c.spare); n > 0 {
+		d, c.spare = c.spare[n-1], c.spare[:n-1]
+	} else {
+		d = jx.GetDecoder()
+	}
 	d.ResetBytes(raw)
 	v(c, d)
-	jx.PutDecoder(d)
+	d.ResetBytes(nil)
+	c.spare = append(c.spare, d)
 }
 
-// fork is a Decoding at the same location that keeps its problems apart:
-// for the branches of anyOf, oneOf, not and if.
-func (c *Decoding) fork() *Decoding {
-	return &Decoding{path: append([]step(nil), c.path...)}
+// passes reports whether raw passes v. Only the verdict counts, so v
+// runs quietly: problems are counted, not worded, and v stops at the
+// first. A syntax error stops c too.
+func (c *Decoding) passes(raw []byte, v Validator) bool {
+	quiet, marked, depth := c.quiet, c.marked, len(c.path)
+	c.quiet, c.marked = true, 0
+	c.Apply(raw, v)
+	ok := c.marked == 0
+	c.quiet, c.marked, c.path = quiet, marked, c.path[:depth]
+	return ok && c.err == nil
 }
 
-// try checks raw with v in a fork and returns the fork's problems; a
-// syntax error stops c too.
+// try checks raw with v in a Decoding of its own at the same location
+// and returns its problems, worded: for a check that failed quietly and
+// must now say why. A syntax error stops c too.
 func (c *Decoding) try(raw []byte, v Validator) []Problem {
-	f := c.fork()
+	f := &Decoding{path: append([]step(nil), c.path...)}
 	f.Apply(raw, v)
 	if f.err != nil {
 		c.syntax(f.err)
@@ -103,26 +116,20 @@ func (c *Decoding) try(raw []byte, v Validator) []Problem {
 // AnyOf checks that raw passes at least one of the branches; when none
 // does, the problem says so first, then lists each branch's problems.
 func (c *Decoding) AnyOf(raw []byte, branches ...Validator) {
-	var failed [][]Problem
 	for _, b := range branches {
-		ps := c.try(raw, b)
-		if len(ps) == 0 {
+		if c.passes(raw, b) {
 			return
 		}
-		failed = append(failed, ps)
 	}
 	c.Problemf("anyOf: the value matches none of the %d schemas", len(branches))
-	c.branchProblems(failed)
+	c.branchProblems(raw, branches)
 }
 
 // OneOf checks that raw passes exactly one of the branches.
 func (c *Decoding) OneOf(raw []byte, branches ...Validator) {
-	var failed [][]Problem
 	matched := -1
 	for i, b := range branches {
-		ps := c.try(raw, b)
-		if len(ps) > 0 {
-			failed = append(failed, ps)
+		if !c.passes(raw, b) {
 			continue
 		}
 		if matched >= 0 {
@@ -133,15 +140,19 @@ func (c *Decoding) OneOf(raw []byte, branches ...Validator) {
 	}
 	if matched < 0 {
 		c.Problemf("oneOf: the value matches none of the %d schemas", len(branches))
-		c.branchProblems(failed)
+		c.branchProblems(raw, branches)
 	}
 }
 
-// branchProblems records the problems of failed branches, each marked
-// with its branch.
-func (c *Decoding) branchProblems(failed [][]Problem) {
-	for i, ps := range failed {
-		for _, p := range ps {
+// branchProblems records why each branch failed, each problem marked
+// with its branch. The branches ran quietly first: their problems are
+// worded only now that they are reported.
+func (c *Decoding) branchProblems(raw []byte, branches []Validator) {
+	if c.quiet {
+		return
+	}
+	for i, b := range branches {
+		for _, p := range c.try(raw, b) {
 			p.Message = fmt.Sprintf("(schema %d) %s", i, p.Message)
 			c.problems = append(c.problems, p)
 		}
@@ -150,7 +161,7 @@ func (c *Decoding) branchProblems(failed [][]Problem) {
 
 // Not checks that raw does not pass v.
 func (c *Decoding) Not(raw []byte, v Validator) {
-	if len(c.try(raw, v)) == 0 && !c.Failed() {
+	if c.passes(raw, v) && !c.Failed() {
 		c.Problemf("not: the value matches a schema it must not")
 	}
 }
@@ -158,7 +169,7 @@ func (c *Decoding) Not(raw []byte, v Validator) {
 // IfThenElse checks raw with then when it passes cond, with els when it
 // does not; either may be nil.
 func (c *Decoding) IfThenElse(raw []byte, cond, then, els Validator) {
-	if len(c.try(raw, cond)) == 0 {
+	if c.passes(raw, cond) {
 		if then != nil {
 			c.Apply(raw, then)
 		}
@@ -224,21 +235,27 @@ func (c *Decoding) NumberMultipleOf(text []byte, m string) {
 }
 
 // Matches reports whether s matches an ECMA-262 pattern (as Pattern
-// checks it), compiled once.
+// checks it), compiled once; a pattern that does not compile is a
+// problem, and matches nothing.
 func (c *Decoding) Matches(s, pattern string) bool {
-	before := len(c.problems)
-	c.Pattern(s, pattern)
-	if len(c.problems) > before {
-		c.problems = c.problems[:before]
-		return false
+	ok, err := matchPattern(s, pattern)
+	if err != nil {
+		c.Problemf("pattern %q does not compile: %v", pattern, err)
 	}
-	return true
+	return ok
 }
 
 // Key checks an object's key, as a string value, with v (propertyNames).
 // Its problems are the object's, each naming the key.
 func (c *Decoding) Key(key []byte, v Validator) {
 	raw, _ := json.Marshal(string(key))
+	if c.passes(raw, v) {
+		return
+	}
+	if c.quiet {
+		c.marked++
+		return
+	}
 	for _, p := range c.try(raw, v) {
 		p.Message = fmt.Sprintf("property name '%s': %s", key, p.Message)
 		c.problems = append(c.problems, p)
@@ -442,7 +459,7 @@ func (c *Decoding) Contains(items [][]byte, v Validator, min, max int) {
 	n := 0
 	for i, it := range items {
 		c.PushIndex(i)
-		if len(c.try(it, v)) == 0 {
+		if c.passes(it, v) {
 			n++
 		}
 		c.Pop()

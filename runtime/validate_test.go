@@ -102,6 +102,42 @@ func TestValidatorHelpers(t *testing.T) {
 			c.Require(&k, "a", "b")
 		}, []string{"/x: missing property 'b'"}},
 		{"false", func(c *Decoding) { c.Apply(raw(`1`), func(c *Decoding, d *jx.Decoder) { c.False(d) }) }, []string{"/x: false schema"}},
+		{"length in code points, not bytes", func(c *Decoding) {
+			c.Length("ééé", 0, 3)  // 6 bytes
+			c.Length("😀", 2, -1)   // 4 bytes, 1 code point
+			c.Length("ab😀", 4, -1) // 6 bytes, 3 code points
+			c.Length("abcd", 4, 4)
+			c.Length("", 1, -1)
+		}, []string{"/x: minLength: got 1, want 2", "/x: minLength: got 3, want 4", "/x: minLength: got 0, want 1"}},
+		{"nested branches say why only at the top", func(c *Decoding) {
+			inner := func(c *Decoding, d *jx.Decoder) {
+				raw, _ := c.RawView(d)
+				c.OneOf(raw, wantNumber, wantShort)
+			}
+			c.AnyOf(raw(`"abcd"`), inner, wantNumber)
+		}, []string{
+			"/x: anyOf: the value matches none of the 2 schemas",
+			"/x: (schema 0) oneOf: the value matches none of the 2 schemas",
+			"/x: (schema 0) (schema 0) got string, want number",
+			"/x: (schema 0) (schema 1) maxLength: got 4, want 3",
+			"/x: (schema 1) got string, want number",
+		}},
+		{"property name in a branch", func(c *Decoding) {
+			obj := func(c *Decoding, d *jx.Decoder) {
+				it, _ := c.Object(d)
+				for !c.Failed() && it.Next() {
+					c.Key(it.Key(), wantShort)
+					c.Skip(d)
+				}
+				c.End(it.Err())
+			}
+			c.Not(raw(`{"abcd": 1}`), obj)
+			c.OneOf(raw(`{"abcd": 1, "ab": 2}`), obj, wantNumber)
+		}, []string{
+			"/x: oneOf: the value matches none of the 2 schemas",
+			"/x: (schema 0) property name 'abcd': maxLength: got 4, want 3",
+			"/x: (schema 1) got object, want number",
+		}},
 		{"syntax error in a branch stops", func(c *Decoding) { c.AnyOf(raw(`[1,`), wantString) }, nil},
 	}
 	for _, tc := range tests {
