@@ -3,5 +3,8 @@
 // outside the corpus is generated, compiled and vetted, every valid
 // instance must be accepted and re-encode to the same JSON value, every
 // invalid one rejected, and mutations of the valid ones must be read alike
-// by the generated decoders and the schema interpreter.
+// by the generated decoders and the schema interpreter. Run does it for
+// one shard of the schemas; the packages shard0 and shard1 beneath run
+// the two halves, each a test binary within go test's time limit. The
+// reviewed lists of exceptions are in testdata.
 package schemastore

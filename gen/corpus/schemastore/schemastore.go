@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/structgen/structgen/gen"
 	"github.com/structgen/structgen/gen/internal/corpustest"
@@ -19,19 +20,21 @@ import (
 	"github.com/structgen/structgen/gen/names"
 )
 
-// TestSchemaStore generates a package for every SchemaStore schema of the
-// corpus, compiles them together, and parses every instance: valid ones
-// must be accepted and re-encode to the same JSON value, invalid ones must
-// be rejected.
-func TestSchemaStore(t *testing.T) {
+// Run generates a package for every SchemaStore schema of the corpus in
+// shard (of shards: the schemas in name order, dealt out in turn),
+// compiles them together, and parses every instance: valid ones must be
+// accepted and re-encode to the same JSON value, invalid ones must be
+// rejected. testdata is the folder of the reviewed lists. The shards are
+// test binaries of their own, each within go test's time limit.
+func Run(t *testing.T, testdata string, shard, shards int) {
 	if testing.Short() {
 		t.Skip("corpus test; skipped with -short")
 	}
 	root := corpustest.NeedCorpus(t, "schemastore")
 	schemaDir := filepath.Join(root, "schemas")
-	skip := corpustest.ReadSkipList(t, "testdata/schemastore_skip.txt")
-	exceptions := corpustest.ReadSkipList(t, "testdata/schemastore_instances.txt")
-	overrides := corpustest.ReadSkipList(t, "testdata/schemastore_names.txt")
+	skip := corpustest.ReadSkipList(t, filepath.Join(testdata, "schemastore_skip.txt"))
+	exceptions := corpustest.ReadSkipList(t, filepath.Join(testdata, "schemastore_instances.txt"))
+	overrides := corpustest.ReadSkipList(t, filepath.Join(testdata, "schemastore_names.txt"))
 	var opts map[string]struct {
 		SkipTest bool `json:"skiptest"`
 	}
@@ -51,6 +54,7 @@ func TestSchemaStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := corpustest.NewHarness(t)
+	start := time.Now()
 	genFailed := map[string]string{}
 	ids := map[string]string{} // schema name → package id
 	nodes, fallbacks := 0, 0
@@ -60,8 +64,13 @@ func TestSchemaStore(t *testing.T) {
 	fieldReasons := map[string]int{}
 	validators, interpretedValidators := 0, 0
 	validatorReasons := map[string]int{}
+	inShard := map[string]bool{}
 	for i, e := range entries {
 		name := strings.TrimSuffix(e.Name(), ".json")
+		if i%shards != shard {
+			continue
+		}
+		inShard[name] = true
 		id := fmt.Sprintf("p%03d", i)
 		typ := names.Go(name) + "Document"
 		cfg := &gen.Config{
@@ -122,16 +131,21 @@ func TestSchemaStore(t *testing.T) {
 		h.Add(id, typ, files)
 		ids[name] = id
 	}
+	t.Logf("generated in %v", time.Since(start).Round(time.Second))
+	start = time.Now()
 	bin := h.Build()
+	t.Logf("built in %v", time.Since(start).Round(time.Second))
 	for name, id := range ids {
 		if msg, bad := h.Bad[id]; bad {
 			genFailed[name] = "does not compile: " + msg
 			delete(ids, name)
 		}
 	}
+	start = time.Now()
 	if out := h.Vet(); out != "" {
 		t.Errorf("go vet on the generated packages: %s", out)
 	}
+	t.Logf("vetted in %v", time.Since(start).Round(time.Second))
 	for _, name := range slices.Sorted(maps.Keys(genFailed)) {
 		t.Logf("failed: %s: %s", name, corpustest.FirstLine(genFailed[name]))
 		if _, ok := skip[name]; !ok {
@@ -139,6 +153,9 @@ func TestSchemaStore(t *testing.T) {
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(skip)) {
+		if !inShard[name] {
+			continue
+		}
 		if _, failed := genFailed[name]; !failed {
 			t.Errorf("%s: in testdata/schemastore_skip.txt but generates and compiles; remove it from the list", name)
 		}
@@ -182,7 +199,9 @@ func TestSchemaStore(t *testing.T) {
 			}
 		}
 	}
+	start = time.Now()
 	res := h.Run(bin, probes)
+	t.Logf("%d documents read in %v", len(probes), time.Since(start).Round(time.Second))
 	mutAccepted := 0
 	for _, o := range res[seeded:] {
 		if o.OK {
@@ -231,6 +250,9 @@ func TestSchemaStore(t *testing.T) {
 		}
 	}
 	for _, p := range slices.Sorted(maps.Keys(exceptions)) {
+		if parts := strings.Split(p, "/"); len(parts) < 2 || !inShard[parts[1]] {
+			continue // another shard's
+		}
 		if !usedExceptions[p] {
 			t.Errorf("%s: in testdata/schemastore_instances.txt but matches no instance", p)
 		}
@@ -239,6 +261,7 @@ func TestSchemaStore(t *testing.T) {
 	if nodes > 0 {
 		share = 100 * float64(fallbacks) / float64(nodes)
 	}
+	t.Logf("shard %d of %d", shard+1, shards)
 	t.Logf("schemas: %d generated and compiled, %d failed (all in the reviewed skip list: %d)", len(ids), len(genFailed), len(skip))
 	t.Logf("valid instances: %d/%d accepted, %d lossless; invalid instances: %d/%d rejected; not counted: %d of skiptest schemas, %d listed exceptions",
 		accepted, valid, lossless, rejected, invalid, informational, excepted)
@@ -282,7 +305,6 @@ func needsOutside(name string, refs map[string]map[string][]string, skip map[str
 	return false
 }
 
-// firstWord is the keyword a fallback reason starts with, for counting.
 // mutationsPerInstance is how many mutations of each valid instance the
 // differential test reads.
 const mutationsPerInstance = 6
@@ -379,6 +401,7 @@ func lastCause(reason string) string {
 	return firstWord(reason)
 }
 
+// firstWord is the keyword a fallback reason starts with, for counting.
 func firstWord(reason string) string {
 	w, _, _ := strings.Cut(reason, " at ")
 	if i := strings.Index(w, ": "); i >= 0 {

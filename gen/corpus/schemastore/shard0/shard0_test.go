@@ -1,0 +1,12 @@
+// Package shard0 runs shard 1 of the SchemaStore corpus test (see
+// package schemastore): half the schemas, so that each test binary stays
+// within go test's time limit.
+package shard0
+
+import (
+	"testing"
+
+	"github.com/structgen/structgen/gen/corpus/schemastore"
+)
+
+func TestSchemaStore(t *testing.T) { schemastore.Run(t, "../testdata", 0, 2) }

@@ -1,0 +1,12 @@
+// Package shard1 runs shard 2 of the SchemaStore corpus test (see
+// package schemastore): half the schemas, so that each test binary stays
+// within go test's time limit.
+package shard1
+
+import (
+	"testing"
+
+	"github.com/structgen/structgen/gen/corpus/schemastore"
+)
+
+func TestSchemaStore(t *testing.T) { schemastore.Run(t, "../testdata", 1, 2) }
