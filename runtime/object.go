@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
+
+	"github.com/go-faster/jx"
 )
 
 // Fields is the set of JSON property names a generated struct declares.
@@ -41,19 +43,14 @@ func (f *Fields) shadows(name string) bool {
 
 // MarshalObject encodes fields, a struct without JSON methods of its own,
 // then appends the properties of extra that fields does not declare, in
-// key order, so that output is deterministic.
-func MarshalObject[V any](fields any, known *Fields, extra map[string]V) ([]byte, error) {
+// order (see ExtraKeys), so that output is deterministic.
+func MarshalObject[V any](fields any, known *Fields, extra map[string]V, order []string) ([]byte, error) {
 	b, err := json.Marshal(fields)
 	if err != nil || len(extra) == 0 {
 		return b, err
 	}
-	keys := make([]string, 0, len(extra))
-	for k := range extra {
-		if !known.has(k) {
-			keys = append(keys, k)
-		}
-	}
-	sort.Strings(keys)
+	keys := ExtraKeys(extra, order)
+	keys = slices.DeleteFunc(keys, known.has)
 	out := bytes.TrimRight(b, " \n")
 	out = out[:len(out)-1] // drop '}'
 	sep := len(bytes.TrimSpace(out)) > 1
@@ -76,8 +73,9 @@ func MarshalObject[V any](fields any, known *Fields, extra map[string]V) ([]byte
 
 // UnmarshalObject decodes data into fields, a pointer to a struct without
 // JSON methods of its own, and every property that fields does not declare
-// into *extra, so that nothing in the object is dropped.
-func UnmarshalObject[V any](data []byte, fields any, known *Fields, extra *map[string]V) error {
+// into *extra, so that nothing in the object is dropped; *order becomes
+// their order (see KeyOrder).
+func UnmarshalObject[V any](data []byte, fields any, known *Fields, extra *map[string]V, order *[]string) error {
 	var all map[string]json.RawMessage
 	if err := json.Unmarshal(data, &all); err != nil {
 		return err
@@ -102,7 +100,8 @@ func UnmarshalObject[V any](data []byte, fields any, known *Fields, extra *map[s
 	if err := json.Unmarshal(declared, fields); err != nil {
 		return err
 	}
-	*extra = nil
+	*extra, *order = nil, nil
+	n := 0
 	for k, raw := range all {
 		if known.has(k) {
 			continue
@@ -115,6 +114,63 @@ func UnmarshalObject[V any](data []byte, fields any, known *Fields, extra *map[s
 			*extra = make(map[string]V)
 		}
 		(*extra)[k] = v
+		n++
+	}
+	if n > 1 {
+		*order = KeyOrder(memberKeys(data, known))
 	}
 	return nil
+}
+
+// memberKeys lists the keys of the object data that known does not
+// declare, in the order they first come in, as encoding/json reads them.
+func memberKeys(data []byte, known *Fields) []string {
+	var keys []string
+	seen := map[string]bool{}
+	d := jx.DecodeBytes(data)
+	_ = d.ObjBytes(func(d *jx.Decoder, key []byte) error {
+		k := validUTF8(string(key))
+		if !known.has(k) && !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
+		}
+		return d.Skip()
+	})
+	return keys
+}
+
+// KeyOrder is the order undeclared properties came in, as a generated
+// struct's AdditionalPropertiesOrder keeps it: nil when it is key order,
+// which encoding falls back to anyway, so that a value read and the same
+// value written in code compare equal in the common case.
+func KeyOrder(keys []string) []string {
+	if slices.IsSorted(keys) {
+		return nil
+	}
+	return keys
+}
+
+// ExtraKeys returns the keys of extra in the order to encode them: first
+// those that order names (the order they were read in), then the others
+// in key order.
+func ExtraKeys[V any](extra map[string]V, order []string) []string {
+	if len(order) == 0 {
+		return SortedKeys(extra)
+	}
+	keys := make([]string, 0, len(extra))
+	listed := make(map[string]bool, len(order))
+	for _, k := range order {
+		if _, ok := extra[k]; ok && !listed[k] {
+			listed[k] = true
+			keys = append(keys, k)
+		}
+	}
+	rest := len(keys)
+	for k := range extra {
+		if !listed[k] {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys[rest:])
+	return keys
 }

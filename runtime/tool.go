@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/go-faster/jx"
 )
 
 // ToolCall is one tool call as a model made it: the call's ID, the tool's
@@ -195,32 +197,39 @@ func MarshalAction(args, response any) ([]byte, error) {
 }
 
 // UnmarshalAction decodes one flat JSON object into an action's parts:
-// the response's declared properties into response, all others into args.
+// the response's declared properties into response, all others into args,
+// each part's members in the order they came in.
 func UnmarshalAction(data []byte, args any, response any, responseFields *Fields) error {
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(data, &obj); err != nil {
 		return err
 	}
-	a, r := map[string]json.RawMessage{}, map[string]json.RawMessage{}
-	for k, v := range obj {
-		if responseFields.has(k) {
-			r[k] = v
-		} else {
-			a[k] = v
+	a, r := []byte{'{'}, []byte{'{'}
+	d := jx.DecodeBytes(data)
+	err := d.ObjBytes(func(d *jx.Decoder, key []byte) error {
+		raw, err := d.Raw()
+		if err != nil {
+			return err
 		}
-	}
-	ab, err := json.Marshal(a)
+		k := validUTF8(string(key))
+		part := &a
+		if responseFields.has(k) {
+			part = &r
+		}
+		if len(*part) > 1 {
+			*part = append(*part, ',')
+		}
+		kq, _ := json.Marshal(k)
+		*part = append(append(append(*part, kq...), ':'), bytes.TrimSpace(raw)...)
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	rb, err := json.Marshal(r)
-	if err != nil {
+	if err := json.Unmarshal(append(a, '}'), args); err != nil {
 		return err
 	}
-	if err := json.Unmarshal(ab, args); err != nil {
-		return err
-	}
-	return json.Unmarshal(rb, response)
+	return json.Unmarshal(append(r, '}'), response)
 }
 
 // ToolResultMessage returns the "tool" message that answers call with its

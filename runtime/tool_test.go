@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -59,6 +60,14 @@ func TestActionParts(t *testing.T) {
 	}
 	if r.N != 2 || a["q"] != "x" || a["z"] != true || a["n"] != nil {
 		t.Errorf("split: args %v response %+v", a, r)
+	}
+	// The arguments part sees its members in the order they came in.
+	var raw json.RawMessage
+	if err := UnmarshalAction([]byte(`{"z":true, "n":2, "q":"x\u00e9"}`), &raw, &r, NewFields("n")); err != nil || string(raw) != `{"z":true,"q":"x\u00e9"}` {
+		t.Errorf("arguments part: %s, %v", raw, err)
+	}
+	if err := UnmarshalAction([]byte(`{"z":}`), &raw, &r, NewFields("n")); err == nil {
+		t.Error("bad JSON: no error")
 	}
 }
 

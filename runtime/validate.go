@@ -26,9 +26,11 @@ import (
 type Validator = func(c *Decoding, d *jx.Decoder)
 
 // Validated reads the next value, checks it with the validators (each a
-// schema the value must pass) and, when it passes, decodes it into dst
-// as encoding/json would (without it, for the commonest types).
-func Validated[T any](c *Decoding, d *jx.Decoder, dst *T, vs ...Validator) {
+// schema the value must pass) and, when it passes, decodes it into dst:
+// with shape where there is one (the typed decoders of the Go type's
+// parts, which check nothing the validators have not), else as
+// encoding/json would (without it, for the commonest types).
+func Validated[T any](c *Decoding, d *jx.Decoder, dst *T, shape func(*T, *jx.Decoder, *Decoding), vs ...Validator) {
 	raw, ok := c.RawView(d)
 	if !ok {
 		return
@@ -37,7 +39,10 @@ func Validated[T any](c *Decoding, d *jx.Decoder, dst *T, vs ...Validator) {
 	for _, v := range vs {
 		c.Apply(raw, v)
 	}
-	if c.count() > before || c.Failed() || decodeShape(raw, dst) {
+	if c.count() > before || c.Failed() {
+		return
+	}
+	if shape != nil && decodeShaped(c, raw, dst, shape) || decodeShape(raw, dst) {
 		return
 	}
 	if err := json.Unmarshal(NormalizeIntegers(raw), dst); err != nil {
@@ -46,13 +51,32 @@ func Validated[T any](c *Decoding, d *jx.Decoder, dst *T, vs ...Validator) {
 	}
 }
 
-// ParseValidated reads data with the generated validator of its type's
-// schema, then decodes it with encoding/json: for a type whose shape the
-// typed decoders do not read, still no schema interpreter. Problems come
-// back as a *ValidationError, as Parse's do.
-func ParseValidated[T any](typeName string, data []byte, vs []Validator, schemas ...*Schema) (T, error) {
+// decodeShaped decodes raw into dst with shape, quietly: false, with dst
+// unchanged, when shape finds the value is not of its Go type's shape
+// (null for a struct, say, which encoding/json passes over).
+func decodeShaped[T any](c *Decoding, raw []byte, dst *T, shape func(*T, *jx.Decoder, *Decoding)) bool {
+	quiet, marked, depth := c.quiet, c.marked, len(c.path)
+	c.quiet, c.marked = true, 0
+	d := c.decoder(raw)
+	var v T
+	shape(&v, d, c)
+	c.release(d)
+	ok := c.marked == 0 && c.err == nil
+	c.quiet, c.marked, c.path = quiet, marked, c.path[:depth]
+	if ok {
+		*dst = v
+	}
+	return ok
+}
+
+// ParseValidated reads data with the generated validators of its type's
+// schemas, then decodes it with shape (see Validated) or as encoding/json
+// would: for a type whose shape the typed decoders do not read, still no
+// schema interpreter. Problems come back as a *ValidationError, as
+// Parse's do.
+func ParseValidated[T any](typeName string, data []byte, shape func(*T, *jx.Decoder, *Decoding), vs []Validator, schemas ...*Schema) (T, error) {
 	return ParseDecoded(typeName, data, func(dst *T, d *jx.Decoder, c *Decoding) {
-		Validated(c, d, dst, vs...)
+		Validated(c, d, dst, shape, vs...)
 	}, schemas...)
 }
 
@@ -74,6 +98,13 @@ func (c *Decoding) RawView(d *jx.Decoder) ([]byte, bool) {
 
 // Apply checks raw, a value's JSON text, with v at the current location.
 func (c *Decoding) Apply(raw []byte, v Validator) {
+	d := c.decoder(raw)
+	v(c, d)
+	c.release(d)
+}
+
+// decoder returns a decoder of raw: a spare one where there is one.
+func (c *Decoding) decoder(raw []byte) *jx.Decoder {
 	var d *jx.Decoder
 	if n := len(c.spare); n > 0 {
 		d, c.spare = c.spare[n-1], c.spare[:n-1]
@@ -81,7 +112,11 @@ func (c *Decoding) Apply(raw []byte, v Validator) {
 		d = jx.GetDecoder()
 	}
 	d.ResetBytes(raw)
-	v(c, d)
+	return d
+}
+
+// release keeps d for the next decoder call, holding no input.
+func (c *Decoding) release(d *jx.Decoder) {
 	d.ResetBytes(nil)
 	c.spare = append(c.spare, d)
 }

@@ -179,7 +179,7 @@ func TestValidated(t *testing.T) {
 		var dst string
 		got := check(func(c *Decoding) {
 			d := jx.DecodeBytes([]byte(doc))
-			Validated(c, d, &dst, vs...)
+			Validated(c, d, &dst, nil, vs...)
 		})
 		return dst, got
 	}
@@ -188,5 +188,55 @@ func TestValidated(t *testing.T) {
 	}
 	if dst, ps := run(`"abcd"`, wantString, wantShort); dst != "" || len(ps) != 1 {
 		t.Errorf("invalid: dst %q, problems %q; want nothing decoded, one problem", dst, ps)
+	}
+}
+
+// TestValidatedShape: a shape decoder decodes what the validators passed;
+// where it finds the value is not of its shape, encoding/json decodes it
+// and nothing the shape decoder did is kept.
+func TestValidatedShape(t *testing.T) {
+	type pair struct{ A, B string }
+	shapes := 0
+	shape := func(v *pair, d *jx.Decoder, c *Decoding) {
+		shapes++
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			c.Push(key)
+			s, _ := c.String(d)
+			switch key {
+			case "A":
+				v.A = s
+			case "B":
+				v.B = s
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	}
+	anything := func(c *Decoding, d *jx.Decoder) { c.Skip(d) }
+	for _, tc := range []struct {
+		doc     string
+		want    pair
+		problem bool
+	}{
+		{`{"A": "x", "B": "y"}`, pair{"x", "y"}, false},
+		{`{"B": 1}`, pair{A: "keep"}, true}, // encoding/json refuses a number for a string
+		{`null`, pair{A: "keep"}, false},    // encoding/json leaves the value alone
+	} {
+		dst := pair{A: "keep"}
+		shapes = 0
+		got := check(func(c *Decoding) {
+			Validated(c, jx.DecodeBytes([]byte(tc.doc)), &dst, shape, anything)
+		})
+		if dst != tc.want || (got != nil) != tc.problem {
+			t.Errorf("%s: dst %+v, problems %q; want %+v, a problem: %v", tc.doc, dst, got, tc.want, tc.problem)
+		}
+		if shapes != 1 {
+			t.Errorf("%s: shape ran %d times", tc.doc, shapes)
+		}
 	}
 }

@@ -184,5 +184,5 @@ func (v oldEffort) MarshalJSON() ([]byte, error) {
 	type plain struct {
 		Owner *string `json:"owner,omitempty"`
 	}
-	return runtime.MarshalObject(plain{v.Owner}, runtime.NewFields("owner"), v.AdditionalProperties)
+	return runtime.MarshalObject(plain{v.Owner}, runtime.NewFields("owner"), v.AdditionalProperties, v.AdditionalPropertiesOrder)
 }

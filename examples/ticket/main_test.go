@@ -1,9 +1,12 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/structgen/structgen/examples/ticket/ticket"
 	"github.com/structgen/structgen/runtime"
@@ -88,5 +91,45 @@ func TestTypedExtras(t *testing.T) {
 	_, err = ticket.ParseTicket([]byte(with(`{"billing": -1, "platform": "x"}`)))
 	if err == nil || !strings.Contains(err.Error(), "/effort/billing: minimum: got -1, want 0") || !strings.Contains(err.Error(), "/effort/platform: got string, want integer") {
 		t.Errorf("got %v", err)
+	}
+}
+
+// TestExtrasKeepOrder: undeclared properties are written back in the
+// order they were read in, whether the generated decoder or
+// encoding/json read them, and in key order when built in code.
+func TestExtrasKeepOrder(t *testing.T) {
+	const in = `{"owner":"core","zeta":1,"alpha":2,"mid":3}`
+	var viaJSON ticket.TicketEffort
+	if err := json.Unmarshal([]byte(in), &viaJSON); err != nil {
+		t.Fatal(err)
+	}
+	tk, err := ticket.ParseTicket([]byte(strings.Replace(good, `"priority": 2,`, `"priority": 2, "effort": `+in+`,`, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, v := range map[string]ticket.TicketEffort{"generated decoder": *tk.Effort, "encoding/json": viaJSON} {
+		out, err := json.Marshal(v)
+		if err != nil || string(out) != in {
+			t.Errorf("%s: wrote %s, %v; want %s", name, out, err, in)
+		}
+	}
+	if d := cmp.Diff(*tk.Effort, viaJSON); d != "" {
+		t.Errorf("the two readings differ (-decoder +encoding/json):\n%s", d)
+	}
+	// A key added in code goes after the ones read; one deleted is gone.
+	v := viaJSON
+	v.AdditionalProperties = map[string]int64{"zeta": 1, "mid": 3, "beta": 4}
+	if out, _ := json.Marshal(v); string(out) != `{"owner":"core","zeta":1,"mid":3,"beta":4}` {
+		t.Errorf("after edits: %s", out)
+	}
+	// Built in code: key order, and no order kept.
+	owner := "core"
+	built := ticket.TicketEffort{Owner: &owner, AdditionalProperties: map[string]int64{"zeta": 1, "alpha": 2}}
+	if out, _ := json.Marshal(built); string(out) != `{"owner":"core","alpha":2,"zeta":1}` {
+		t.Errorf("built in code: %s", out)
+	}
+	var sorted ticket.TicketEffort
+	if err := json.Unmarshal([]byte(`{"owner":"core","alpha":2,"zeta":1}`), &sorted); err != nil || sorted.AdditionalPropertiesOrder != nil {
+		t.Errorf("extras read in key order keep no order: %q, %v", sorted.AdditionalPropertiesOrder, err)
 	}
 }

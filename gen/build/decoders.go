@@ -106,20 +106,27 @@ func (b *builder) compileDecoders() {
 }
 
 // validateTypes gives every type the typed decoders do not read the
-// generated validators of its schemas, where they compile.
+// generated validators of its schemas, where they compile: struct, enum
+// and union types the decoders do not compile, and the types no typed
+// decoder reads (defined, alias and tuple types).
 func (b *builder) validateTypes(types []*ir.Type) {
 	for _, t := range types {
-		if t.Decode != nil || t.Interpreted == "" {
-			continue
-		}
 		var sites []*schema.Node
 		switch t.Kind {
 		case ir.KindStruct, ir.KindUnion:
+			if t.Decode != nil || t.Interpreted == "" {
+				continue
+			}
 			for _, s := range b.structSites[t] {
 				sites = append(sites, canon(s))
 			}
 		case ir.KindEnum:
+			if t.Decode != nil || t.Interpreted == "" {
+				continue
+			}
 			sites = []*schema.Node{b.enumSites[t][0]}
+		case ir.KindDefined, ir.KindAlias, ir.KindTuple:
+			sites = b.valueSites[t]
 		}
 		if len(sites) == 0 || len(sites) != len(t.Schemas) {
 			continue
@@ -132,7 +139,10 @@ func (b *builder) validateTypes(types []*ir.Type) {
 			}
 			v, why := b.validatorFor(s)
 			if why != "" {
-				t.Interpreted += "; " + why
+				if t.Interpreted != "" {
+					t.Interpreted += "; "
+				}
+				t.Interpreted += why
 				vals = nil
 				break
 			}

@@ -159,6 +159,6 @@ func (b *builder) fieldNamesAt(u string, toks []string) map[string]string {
 // fieldNames assigns struct field names to JSON property names.
 func fieldNames(keys []string) map[string]string {
 	return names.Unique(keys, names.Go, map[string]bool{
-		"AdditionalProperties": true, "MarshalJSON": true, "UnmarshalJSON": true,
+		"AdditionalProperties": true, "AdditionalPropertiesOrder": true, "MarshalJSON": true, "UnmarshalJSON": true,
 	})
 }

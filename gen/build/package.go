@@ -168,6 +168,7 @@ func newBuilder(set Documents, g *schema.Graph, sp *spec.Spec) *builder {
 		structSites:   map[*ir.Type][]*schema.Node{},
 		fieldSites:    map[*ir.Field][]*schema.Node{},
 		enumSites:     map[*ir.Type][2]*schema.Node{},
+		valueSites:    map[*ir.Type][]*schema.Node{},
 		variantFields: map[*ir.Variant]*ir.Field{},
 		extraFields:   map[*ir.Type]*ir.Field{},
 	}
@@ -198,6 +199,7 @@ func (b *builder) addRoot(t *ir.Type, s *schema.Node, e spec.Root) {
 	t.Source = b.l.Source(s.Loc)
 	t.Pos = e.Pos
 	t.Schemas = []string{b.l.Stable(s.Loc)}
+	b.valueSites[t] = []*schema.Node{s}
 	b.doc(t, s)
 	b.register(t, &naming{key: key, chosen: true, ladder: []string{t.Name}})
 }

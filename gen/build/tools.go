@@ -256,6 +256,7 @@ func (b *builder) buildTool(t *tool) {
 				r = &ir.Ref{Kind: ir.RefPointer, Elem: r}
 			}
 			argsType = &ir.Type{Name: argsName, Kind: ir.KindDefined, Underlying: r, Source: b.l.Source(argsLoc), Pos: s.Pos}
+			b.valueSites[argsType] = []*schema.Node{t.params}
 		}
 	}
 	if argsType == nil {

@@ -58,6 +58,7 @@ type builder struct {
 	structSites map[*ir.Type][]*schema.Node // struct and union types
 	fieldSites  map[*ir.Field][]*schema.Node
 	enumSites   map[*ir.Type][2]*schema.Node // the schema, and the node with the enum
+	valueSites  map[*ir.Type][]*schema.Node  // defined, alias and tuple types: what their Parse checks
 	// variantFields carry union variants' decoder dependencies.
 	variantFields map[*ir.Variant]*ir.Field
 	extraFields   map[*ir.Type]*ir.Field
@@ -492,6 +493,7 @@ func (b *builder) array(primary *schema.Node, sites, conj []*schema.Node, hint s
 	return b.named(key, primary.Loc, hint, primary, func(t *ir.Type) {
 		t.Kind = ir.KindTuple
 		t.Schemas = b.schemaLocs(sites)
+		b.valueSites[t] = sites
 		b.doc(t, primary)
 		for i, r := range types {
 			f := &ir.Field{Name: "V" + strconv.Itoa(i), JSON: strconv.Itoa(i), Type: r}
@@ -619,7 +621,7 @@ func (b *builder) object(primary *schema.Node, sites, conj []*schema.Node, open 
 		}
 		ids := fieldNames(keys)
 		if b.actionLocs[loc] {
-			ids = names.Unique(keys, names.Go, map[string]bool{"AdditionalProperties": true, "MarshalJSON": true,
+			ids = names.Unique(keys, names.Go, map[string]bool{"AdditionalProperties": true, "AdditionalPropertiesOrder": true, "MarshalJSON": true,
 				"UnmarshalJSON": true, "Kind": true, "ToolName": true})
 		}
 		for _, p := range fieldProps {

@@ -33,7 +33,7 @@ func emitDecoders(f *jen.File, pkg *ir.Package) bool {
 		any = true
 		switch t.Kind {
 		case ir.KindStruct:
-			emitStructDecoder(f, t, pkg.SchemaSet)
+			emitStructDecoder(f, t, types, pkg.SchemaSet)
 		case ir.KindEnum:
 			emitEnumDecoder(f, t)
 		case ir.KindUnion:
@@ -95,18 +95,18 @@ func emitUnionDecoder(f *jen.File, t *ir.Type) {
 	)
 }
 
-func emitStructDecoder(f *jen.File, t *ir.Type, set string) {
+func emitStructDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set string) {
 	var members []objMember
 	for _, fd := range t.Fields {
 		members = append(members, objMember{fd, jen.Id("v").Dot(fd.Name)})
 	}
 	var extras *jen.Statement
 	if !t.Decode.Closed {
-		extras = jen.Id("v").Dot("AdditionalProperties")
+		extras = jen.Id("v")
 	}
 	f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema in one pass.", t.Name))
 	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
-		objectBody(members, t.Decode, extras, t.Extra, set)...)
+		objectBody(members, t.Decode, extras, t.Extra, types, set)...)
 }
 
 // emitActionDecoder writes the decoder of a tool's action: one flat
@@ -123,12 +123,12 @@ func emitActionDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set s
 	}
 	var extras *jen.Statement
 	if !t.Decode.Closed {
-		extras = jen.Id("v").Dot(args.Name).Dot("AdditionalProperties")
+		extras = jen.Id("v").Dot(args.Name)
 	}
 	f.Comment(fmt.Sprintf("// decodeJSON reads %s, the arguments and the response as one flat", t.Name))
 	f.Comment("// object, and checks the tool's schema in one pass.")
 	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
-		objectBody(members, t.Decode, extras, args.Extra, set)...)
+		objectBody(members, t.Decode, extras, args.Extra, types, set)...)
 }
 
 // objMember is a declared property and where its value goes.
@@ -138,9 +138,15 @@ type objMember struct {
 }
 
 // objectBody reads an object's members into their destinations, undeclared
-// ones into extras (nil: the object is closed) of Go type map[string]
-// extraType, and checks dec.
-func objectBody(members []objMember, dec *ir.Decode, extras *jen.Statement, extraType *ir.Ref, set string) []jen.Code {
+// ones into the AdditionalProperties (of Go type map[string]extraType) and
+// AdditionalPropertiesOrder of owner (nil: the object is closed), and
+// checks dec.
+func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extraType *ir.Ref, types map[string]*ir.Type, set string) []jen.Code {
+	var extras, order *jen.Statement
+	if owner != nil {
+		extras = owner.Clone().Dot("AdditionalProperties")
+		order = owner.Clone().Dot("AdditionalPropertiesOrder")
+	}
 	index := map[string]int{}
 	for i, m := range members {
 		index[m.fd.JSON] = i
@@ -165,6 +171,10 @@ func objectBody(members []objMember, dec *ir.Decode, extras *jen.Statement, extr
 	if count {
 		body = append(body, jen.Id("n").Op(":=").Lit(0))
 	}
+	if extras != nil {
+		// The extras' keys in the order read.
+		body = append(body, jen.Var().Id("order").Index().String())
+	}
 	var cases []jen.Code
 	for i, m := range members {
 		fd := m.fd
@@ -175,7 +185,7 @@ func objectBody(members []objMember, dec *ir.Decode, extras *jen.Statement, extr
 		block = append(block, jen.Id("c").Dot("Push").Call(jen.Lit(fd.JSON)))
 		if vs := fd.Check.Validate; vs != nil {
 			// Generated validators check this value: see ir.Check.
-			args := []jen.Code{jen.Id("c"), jen.Id("d"), jen.Op("&").Add(m.dst.Clone())}
+			args := []jen.Code{jen.Id("c"), jen.Id("d"), jen.Op("&").Add(m.dst.Clone()), shapeDecoder(fd.Type, types)}
 			for _, v := range vs {
 				args = append(args, jen.Id(v.Name))
 			}
@@ -213,6 +223,7 @@ func objectBody(members []objMember, dec *ir.Decode, extras *jen.Statement, extr
 			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(extras.Clone()).Index(jen.Id("k")), jen.Id("dup")).Block(
 				jen.Id("c").Dot("Duplicate").Call(jen.Index().Byte().Call(jen.Id("k")))),
 			extras.Clone().Index(jen.Id("k")).Op("=").Id("e"),
+			jen.Id("order").Op("=").Append(jen.Id("order"), jen.Id("k")),
 		)
 	default:
 		// The key is copied before the value is read: the decoder may
@@ -226,6 +237,7 @@ func objectBody(members []objMember, dec *ir.Decode, extras *jen.Statement, extr
 				jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(extras.Clone()).Index(jen.Id("k")), jen.Id("dup")).Block(
 					jen.Id("c").Dot("Duplicate").Call(jen.Index().Byte().Call(jen.Id("k")))),
 				extras.Clone().Index(jen.Id("k")).Op("=").Id("raw"),
+				jen.Id("order").Op("=").Append(jen.Id("order"), jen.Id("k")),
 			),
 		}
 	}
@@ -245,6 +257,9 @@ func objectBody(members []objMember, dec *ir.Decode, extras *jen.Statement, extr
 		jen.Id("c").Dot("End").Call(jen.Id("it").Dot("Err").Call()),
 		jen.If(jen.Id("c").Dot("Failed").Call()).Block(jen.Return()),
 	)
+	if order != nil {
+		body = append(body, order.Clone().Op("=").Qual(runtimePkg, "KeyOrder").Call(jen.Id("order")))
+	}
 	if len(required)+len(requiredExtra) > 0 {
 		body = append(body, jen.Var().Id("missing").Index().String())
 		for _, i := range required {
@@ -400,6 +415,56 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 		return []jen.Code{jen.If(jen.Id("c").Dot("IsNull").Call(jen.Id("d"))).Block(dst.Clone().Op("=").Nil()).Else().Block(read...)}
 	}
 	return read
+}
+
+// shapeDecoder is a function that reads a value of Go type r with the
+// typed decoders of the named types in it, checking nothing else: for
+// runtime.Validated to decode a value that validators have checked. It
+// is nil where r names no generated type (the runtime reads those
+// itself) or one without a typed decoder (encoding/json reads those).
+func shapeDecoder(r *ir.Ref, types map[string]*ir.Type) jen.Code {
+	return shapeDecoderOf(goType(r), r, types)
+}
+
+// shapeDecoderOf is shapeDecoder for a value of Go type goT, whose type
+// is r or a type defined as r.
+func shapeDecoderOf(goT jen.Code, r *ir.Ref, types map[string]*ir.Type) jen.Code {
+	if named, ok := shapeNames(r, types); !named || !ok {
+		return jen.Nil()
+	}
+	deref := jen.Op("*").Id("v")
+	if r.Kind == ir.RefNamed || r.Kind == ir.RefNullable {
+		deref = jen.Parens(deref) // its fields and methods are read
+	}
+	return jen.Func().Params(append([]jen.Code{jen.Id("v").Op("*").Add(goT)}, decoderParams()...)...).Block(
+		valueCode(deref, r, shapeCheck(r), 0)...)
+}
+
+// shapeNames reports whether r names a type of the package, and whether
+// every type it names has a typed decoder.
+func shapeNames(r *ir.Ref, types map[string]*ir.Type) (named, ok bool) {
+	switch r.Kind {
+	case ir.RefNamed:
+		t := types[r.Name]
+		return true, r.Pkg == "" && t != nil && t.Decode != nil && t.Kind != ir.KindAction
+	case ir.RefSlice, ir.RefMap, ir.RefPointer, ir.RefNullable:
+		return shapeNames(r.Elem, types)
+	}
+	return false, true
+}
+
+// shapeCheck checks nothing but lets null stand for nil, as encoding/json
+// does.
+func shapeCheck(r *ir.Ref) *ir.Check {
+	switch r.Kind {
+	case ir.RefPointer, ir.RefNullable:
+		c := shapeCheck(r.Elem)
+		c.Null = true
+		return c
+	case ir.RefSlice, ir.RefMap:
+		return &ir.Check{Null: true, Items: shapeCheck(r.Elem)}
+	}
+	return &ir.Check{}
 }
 
 func arrayChecks(dst *jen.Statement, c *ir.Check) []jen.Code {

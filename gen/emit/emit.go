@@ -47,7 +47,7 @@ func Files(pkg *ir.Package) (map[string][]byte, []string, error) {
 		byName[t.Name] = t
 	}
 	for _, t := range pkg.Types {
-		emitType(types, pkg.SchemaSet, t, encodable(t, byName))
+		emitType(types, pkg.SchemaSet, t, encodable(t, byName), byName)
 	}
 	if len(pkg.Tools) > 0 {
 		emitTools(types, pkg)
@@ -181,7 +181,7 @@ func goType(r *ir.Ref) jen.Code {
 
 // emitType writes t; encoded: t has a generated encoder (its MarshalJSON
 // is in the decoders' file).
-func emitType(f *jen.File, set string, t *ir.Type, encoded bool) {
+func emitType(f *jen.File, set string, t *ir.Type, encoded bool, types map[string]*ir.Type) {
 	addDoc(f, typeDoc(t))
 	switch t.Kind {
 	case ir.KindStruct:
@@ -210,7 +210,7 @@ func emitType(f *jen.File, set string, t *ir.Type, encoded bool) {
 		emitActionMethods(f, t)
 	}
 	if len(t.Schemas) > 0 {
-		emitParse(f, set, t)
+		emitParse(f, set, t, types)
 	}
 }
 
@@ -258,11 +258,30 @@ func emitActionMethods(f *jen.File, t *ir.Type) {
 // emitTools writes each tool's descriptor and parsers, then the package's
 // action API.
 func emitTools(f *jen.File, pkg *ir.Package) {
-	decoded := map[string]bool{} // action types with a generated decoder
+	// strict is the call that reads data strictly as tool t's action
+	// type: its generated decoder, or its generated validators, or nil
+	// where only the interpreter reads it.
+	types := map[string]*ir.Type{}
 	for _, t := range pkg.Types {
-		if t.Decode != nil && (t.Kind == ir.KindStruct || t.Kind == ir.KindAction) {
-			decoded[t.Name] = true
+		types[t.Name] = t
+	}
+	strict := func(t *ir.Tool, data string) *jen.Statement {
+		at := types[t.Action]
+		switch {
+		case at == nil:
+			return nil
+		case at.Decode != nil && (at.Kind == ir.KindStruct || at.Kind == ir.KindAction):
+			return jen.Qual(runtimePkg, "ParseDecoded").Call(
+				jen.Lit(t.Action), jen.Id(data), jen.Parens(jen.Op("*").Id(t.Action)).Dot("decodeJSON"), jen.Id(t.Idents.Schema))
+		case at.Validate != nil:
+			var vals []jen.Code
+			for _, v := range at.Validate {
+				vals = append(vals, jen.Id(v.Name))
+			}
+			return jen.Qual(runtimePkg, "ParseValidated").Types(jen.Id(t.Action)).Call(
+				jen.Lit(t.Action), jen.Id(data), typeShape(at, types), jen.Index().Qual(runtimePkg, "Validator").Values(vals...), jen.Id(t.Idents.Schema))
 		}
+		return nil
 	}
 	for _, t := range pkg.Tools {
 		id := t.Idents
@@ -290,16 +309,16 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 		f.Comment(fmt.Sprintf("// %s reads the arguments of a call of tool %q as the model", id.Parse, t.Name))
 		f.Comment("// sent them: repaired where the schema allows (runtime.ParseArgs returns")
 		f.Comment("// the repairs), then validated against the tool's schema and decoded.")
-		if decoded[t.Action] {
-			f.Comment("// A call that needs no repair is read in one pass by the generated decoder.")
+		read := strict(t, "args")
+		if read != nil {
+			f.Comment("// A call that needs no repair is read by the generated decoder or validators.")
 		}
 		var body []jen.Code
-		if decoded[t.Action] {
+		if read != nil {
 			// Any other call goes through the repairs and the
 			// interpreter, which word its problems; a key written twice
 			// is no repair's business.
-			body = append(body, jen.If(jen.List(jen.Id("a"), jen.Err()).Op(":=").Qual(runtimePkg, "ParseDecoded").Call(
-				jen.Lit(t.Action), jen.Id("args"), jen.Parens(jen.Op("*").Id(t.Action)).Dot("decodeJSON"), jen.Id(schema)),
+			body = append(body, jen.If(jen.List(jen.Id("a"), jen.Err()).Op(":=").Add(read),
 				jen.Err().Op("==").Nil().Op("||").Qual("errors", "Is").Call(jen.Err(), jen.Qual(runtimePkg, "ErrDuplicateKey")).Op("||").Qual("errors", "Is").Call(jen.Err(), jen.Qual(runtimePkg, "ErrDecoderDisagrees"))).Block(
 				jen.Return(jen.Id("a"), jen.Err())))
 		}
@@ -354,8 +373,12 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 	}
 	for _, t := range sortedKinds {
 		kinds = append(kinds, jen.Lit(t.Action))
+		read := strict(t, "rest")
+		if read == nil {
+			read = jen.Qual(runtimePkg, "Parse").Types(jen.Id(t.Action)).Call(jen.Lit(t.Action), jen.Id("rest"), jen.Id(t.Idents.Schema))
+		}
 		kindCases = append(kindCases, jen.Case(jen.Lit(t.Action)).Block(
-			jen.List(jen.Id("a"), jen.Err()).Op(":=").Qual(runtimePkg, "Parse").Types(jen.Id(t.Action)).Call(jen.Lit(t.Action), jen.Id("rest"), jen.Id(t.Idents.Schema)),
+			jen.List(jen.Id("a"), jen.Err()).Op(":=").Add(read),
 			jen.If(jen.Id("changed").Op(":=").Qual(runtimePkg, "SchemaChanged").Call(jen.Lit(t.Action), jen.Id("fingerprint"), jen.Id(t.Idents.Fingerprint), jen.Err()), jen.Id("changed").Op("!=").Nil()).Block(
 				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("changed"))),
 				jen.Comment("// Written under another schema, and still valid: the action,"),
@@ -430,7 +453,11 @@ func emitStruct(f *jen.File, t *ir.Type, encoded bool) {
 		fields = append(fields,
 			jen.Comment("// AdditionalProperties holds the properties that the schema does not"),
 			jen.Comment("// declare, so that decoding and encoding lose nothing."),
-			jen.Id("AdditionalProperties").Map(jen.String()).Add(goType(t.Extra)).Tag(map[string]string{"json": "-"}))
+			jen.Id("AdditionalProperties").Map(jen.String()).Add(goType(t.Extra)).Tag(map[string]string{"json": "-"}),
+			jen.Comment("// AdditionalPropertiesOrder is the order they were read in, when it"),
+			jen.Comment("// was not key order; MarshalJSON writes them in it, then any others"),
+			jen.Comment("// in key order."),
+			jen.Id("AdditionalPropertiesOrder").Index().String().Tag(map[string]string{"json": "-"}))
 	}
 	f.Type().Id(t.Name).Struct(fields...)
 	if t.Extra == nil {
@@ -448,7 +475,7 @@ func emitStruct(f *jen.File, t *ir.Type, encoded bool) {
 		f.Comment("// MarshalJSON encodes the declared fields, then AdditionalProperties.")
 		f.Func().Params(jen.Id("v").Id(t.Name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 			jen.Type().Id("plain").Id(t.Name),
-			jen.Return(jen.Qual(runtimePkg, "MarshalObject").Call(jen.Id("plain").Call(jen.Id("v")), jen.Id(known), jen.Id("v").Dot("AdditionalProperties"))),
+			jen.Return(jen.Qual(runtimePkg, "MarshalObject").Call(jen.Id("plain").Call(jen.Id("v")), jen.Id(known), jen.Id("v").Dot("AdditionalProperties"), jen.Id("v").Dot("AdditionalPropertiesOrder"))),
 		)
 	}
 	f.Line()
@@ -456,7 +483,7 @@ func emitStruct(f *jen.File, t *ir.Type, encoded bool) {
 	f.Comment("// property in AdditionalProperties.")
 	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.Type().Id("plain").Id(t.Name),
-		jen.Return(jen.Qual(runtimePkg, "UnmarshalObject").Call(jen.Id("data"), jen.Parens(jen.Op("*").Id("plain")).Call(jen.Id("v")), jen.Id(known), jen.Op("&").Id("v").Dot("AdditionalProperties"))),
+		jen.Return(jen.Qual(runtimePkg, "UnmarshalObject").Call(jen.Id("data"), jen.Parens(jen.Op("*").Id("plain")).Call(jen.Id("v")), jen.Id(known), jen.Op("&").Id("v").Dot("AdditionalProperties"), jen.Op("&").Id("v").Dot("AdditionalPropertiesOrder"))),
 	)
 }
 
@@ -592,7 +619,7 @@ func discText(t *ir.Type) string {
 	return " and its " + strconv.Quote(t.Discriminator) + " property"
 }
 
-func emitParse(f *jen.File, set string, t *ir.Type) {
+func emitParse(f *jen.File, set string, t *ir.Type, types map[string]*ir.Type) {
 	var schemaArgs []jen.Code
 	for i, loc := range t.Schemas {
 		f.Var().Id(t.SchemaVars[i]).Op("=").Id(set).Dot("Schema").Call(jen.Lit(loc))
@@ -614,13 +641,23 @@ func emitParse(f *jen.File, set string, t *ir.Type) {
 		for _, v := range t.Validate {
 			vals = append(vals, jen.Id(v.Name))
 		}
-		call = jen.Qual(runtimePkg, "ParseValidated").Types(jen.Id(t.Name)).Call(append([]jen.Code{jen.Lit(t.Name), jen.Id("data"),
+		call = jen.Qual(runtimePkg, "ParseValidated").Types(jen.Id(t.Name)).Call(append([]jen.Code{jen.Lit(t.Name), jen.Id("data"), typeShape(t, types),
 			jen.Index().Qual(runtimePkg, "Validator").Values(vals...)}, schemaArgs...)...)
 	}
 	f.Func().Id(t.ParseFunc).Params(jen.Id("data").Index().Byte()).Params(jen.Id(t.Name), jen.Error()).Block(
 		jen.Return(call),
 	)
 	f.Line()
+}
+
+// typeShape is the shape decoder (see shapeDecoder) of a defined or alias
+// type's underlying type; nil for other kinds, whose typed decoder, where
+// they have one, checks the schema itself.
+func typeShape(t *ir.Type, types map[string]*ir.Type) jen.Code {
+	if (t.Kind != ir.KindDefined && t.Kind != ir.KindAlias) || t.Underlying == nil {
+		return jen.Nil()
+	}
+	return shapeDecoderOf(jen.Id(t.Name), t.Underlying, types)
 }
 
 func emitSchemas(f *jen.File, pkg *ir.Package) {

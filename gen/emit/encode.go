@@ -76,7 +76,7 @@ func emitEncoders(f *jen.File, pkg *ir.Package) bool {
 func emitEncoder(f *jen.File, t *ir.Type, types map[string]*ir.Type) {
 	f.Comment(fmt.Sprintf("// MarshalJSON writes %s in one pass, as encoding/json would: fields in", t.Name))
 	if t.Extra != nil {
-		f.Comment("// schema order, then AdditionalProperties in key order.")
+		f.Comment("// schema order, then AdditionalProperties in the order read.")
 	} else {
 		f.Comment("// schema order.")
 	}
@@ -111,9 +111,9 @@ func emitEncoder(f *jen.File, t *ir.Type, types map[string]*ir.Type) {
 		}
 	}
 	if t.Extra != nil {
-		// The extras in key order, but for a declared name (which a
-		// caller may have put there too: the field wins).
-		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Qual(runtimePkg, "SortedKeys").Call(jen.Id("v").Dot("AdditionalProperties"))).Block(
+		// The extras in the order read, but for a declared name (which
+		// a caller may have put there too: the field wins).
+		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Qual(runtimePkg, "ExtraKeys").Call(jen.Id("v").Dot("AdditionalProperties"), jen.Id("v").Dot("AdditionalPropertiesOrder"))).Block(
 			append([]jen.Code{
 				jen.If(jen.Id(t.FieldsVar).Dot("Has").Call(jen.Id("k"))).Block(jen.Continue()),
 				jen.Id("e").Dot("Field").Call(jen.Id("k")),

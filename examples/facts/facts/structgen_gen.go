@@ -101,7 +101,7 @@ var FinishTool = runtime.NewTool("finish", "Finish the task and report what you 
 // ParseFinishAction reads the arguments of a call of tool "finish" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
 // the repairs), then validated against the tool's schema and decoded.
-// A call that needs no repair is read in one pass by the generated decoder.
+// A call that needs no repair is read by the generated decoder or validators.
 func ParseFinishAction(args []byte) (FinishAction, error) {
 	if a, err := runtime.ParseDecoded("FinishAction", args, (*FinishAction).decodeJSON, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
@@ -175,7 +175,7 @@ func UnmarshalAction(data []byte) (Action, error) {
 	}
 	switch kind {
 	case "FinishAction":
-		a, err := runtime.Parse[FinishAction]("FinishAction", rest, toolSchemaFinish)
+		a, err := runtime.ParseDecoded("FinishAction", rest, (*FinishAction).decodeJSON, toolSchemaFinish)
 		if changed := runtime.SchemaChanged("FinishAction", fingerprint, fingerprintFinish, err); changed != nil {
 			if err != nil {
 				return nil, changed

@@ -75,7 +75,7 @@ var schemaProjectFacts = structgenSchemas.Schema("structgen:///agent/agent.go.Pr
 // ParseProjectFacts validates data against the schema of ProjectFacts and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProjectFacts(data []byte) (ProjectFacts, error) {
-	return runtime.Parse[ProjectFacts]("ProjectFacts", data, schemaProjectFacts)
+	return runtime.ParseValidated[ProjectFacts]("ProjectFacts", data, nil, []runtime.Validator{structgenValidate0}, schemaProjectFacts)
 }
 
 // fingerprintFinish identifies the schema of tool "finish" in persisted actions.

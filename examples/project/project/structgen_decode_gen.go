@@ -12,6 +12,7 @@ import (
 // decodeJSON reads Fact and checks its schema in one pass.
 func (v *Fact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -51,6 +52,7 @@ func (v *Fact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -58,6 +60,7 @@ func (v *Fact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "text")
@@ -221,7 +224,7 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[9] = true
 			c.Push("version")
-			runtime.Validated(c, d, &v.Version, structgenValidate0)
+			runtime.Validated(c, d, &v.Version, nil, structgenValidate0)
 			c.Pop()
 		default:
 			c.Extra(key)
@@ -249,7 +252,7 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // MarshalJSON writes Fact in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v Fact) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -263,7 +266,7 @@ func (v *Fact) encodeJSON(e *runtime.Encoding) {
 		e.Field("source")
 		e.Str((*v.Source))
 	}
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsFact.Has(k) {
 			continue
 		}

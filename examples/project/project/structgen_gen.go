@@ -18,6 +18,10 @@ type Fact struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsFact = runtime.NewFields("text", "source")
@@ -26,7 +30,7 @@ var fieldsFact = runtime.NewFields("text", "source")
 // property in AdditionalProperties.
 func (v *Fact) UnmarshalJSON(data []byte) error {
 	type plain Fact
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsFact, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsFact, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaFact = structgenSchemas.Schema("structgen:///project.json#/$defs/Fact")
@@ -120,5 +124,5 @@ var schemaProjectVersion = structgenSchemas.Schema("structgen:///project.json#/p
 // ParseProjectVersion validates data against the schema of ProjectVersion and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProjectVersion(data []byte) (ProjectVersion, error) {
-	return runtime.ParseValidated[ProjectVersion]("ProjectVersion", data, []runtime.Validator{structgenValidate0}, schemaProjectVersion)
+	return runtime.ParseValidated[ProjectVersion]("ProjectVersion", data, nil, []runtime.Validator{structgenValidate0}, schemaProjectVersion)
 }

@@ -414,6 +414,7 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads TicketEffort and checks its schema in one pass.
 func (v *TicketEffort) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -449,12 +450,14 @@ func (v *TicketEffort) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				c.Duplicate([]byte(k))
 			}
 			v.AdditionalProperties[k] = e
+			order = append(order, k)
 		}
 	}
 	c.End(it.Err())
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 }
 
 // decodeJSON reads TicketStatus, one of its values.
@@ -472,7 +475,7 @@ func (v *TicketStatus) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // MarshalJSON writes TicketEffort in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v TicketEffort) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -484,7 +487,7 @@ func (v *TicketEffort) encodeJSON(e *runtime.Encoding) {
 		e.Field("owner")
 		e.Str((*v.Owner))
 	}
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsTicketEffort.Has(k) {
 			continue
 		}

@@ -89,6 +89,10 @@ type TicketEffort struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]int64 `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsTicketEffort = runtime.NewFields("owner")
@@ -97,7 +101,7 @@ var fieldsTicketEffort = runtime.NewFields("owner")
 // property in AdditionalProperties.
 func (v *TicketEffort) UnmarshalJSON(data []byte) error {
 	type plain TicketEffort
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsTicketEffort, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsTicketEffort, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaTicketEffort = structgenSchemas.Schema("structgen:///ticket.json#/properties/effort")

@@ -16,6 +16,10 @@ type AX2 struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsAX2 = runtime.NewFields("z")
@@ -24,7 +28,7 @@ var fieldsAX2 = runtime.NewFields("z")
 // property in AdditionalProperties.
 func (v *AX2) UnmarshalJSON(data []byte) error {
 	type plain AX2
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsAX2, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsAX2, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaAX2 = structgenSchemas.Schema("structgen:///root.json#/$defs/AX2")
@@ -41,6 +45,10 @@ type Root struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsRoot = runtime.NewFields("x")
@@ -48,14 +56,14 @@ var fieldsRoot = runtime.NewFields("x")
 // MarshalJSON encodes the declared fields, then AdditionalProperties.
 func (v Root) MarshalJSON() ([]byte, error) {
 	type plain Root
-	return runtime.MarshalObject(plain(v), fieldsRoot, v.AdditionalProperties)
+	return runtime.MarshalObject(plain(v), fieldsRoot, v.AdditionalProperties, v.AdditionalPropertiesOrder)
 }
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Root) UnmarshalJSON(data []byte) error {
 	type plain Root
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsRoot, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsRoot, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaRoot = structgenSchemas.Schema("structgen:///root.json#")
@@ -63,7 +71,7 @@ var schemaRoot = structgenSchemas.Schema("structgen:///root.json#")
 // ParseRoot validates data against the schema of Root and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseRoot(data []byte) (Root, error) {
-	return runtime.ParseValidated[Root]("Root", data, []runtime.Validator{structgenValidate0}, schemaRoot)
+	return runtime.ParseValidated[Root]("Root", data, nil, []runtime.Validator{structgenValidate0}, schemaRoot)
 }
 
 // Schema: schemas/root.json#/$defs/A/properties/x
@@ -73,6 +81,10 @@ type RootAX struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsRootAX = runtime.NewFields("a", "b")
@@ -80,14 +92,14 @@ var fieldsRootAX = runtime.NewFields("a", "b")
 // MarshalJSON encodes the declared fields, then AdditionalProperties.
 func (v RootAX) MarshalJSON() ([]byte, error) {
 	type plain RootAX
-	return runtime.MarshalObject(plain(v), fieldsRootAX, v.AdditionalProperties)
+	return runtime.MarshalObject(plain(v), fieldsRootAX, v.AdditionalProperties, v.AdditionalPropertiesOrder)
 }
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *RootAX) UnmarshalJSON(data []byte) error {
 	type plain RootAX
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsRootAX, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsRootAX, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaRootAX = structgenSchemas.Schema("structgen:///root.json#/$defs/A/properties/x")
@@ -96,5 +108,5 @@ var schemaRootAX2 = structgenSchemas.Schema("structgen:///root.json#/$defs/B/pro
 // ParseRootAX validates data against the schema of RootAX and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseRootAX(data []byte) (RootAX, error) {
-	return runtime.ParseValidated[RootAX]("RootAX", data, []runtime.Validator{structgenValidate3, structgenValidate7}, schemaRootAX, schemaRootAX2)
+	return runtime.ParseValidated[RootAX]("RootAX", data, nil, []runtime.Validator{structgenValidate3, structgenValidate7}, schemaRootAX, schemaRootAX2)
 }

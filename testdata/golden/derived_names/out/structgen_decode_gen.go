@@ -12,6 +12,7 @@ import (
 // decodeJSON reads A and checks its schema in one pass.
 func (v *A) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -39,6 +40,7 @@ func (v *A) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -46,11 +48,13 @@ func (v *A) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 }
 
 // decodeJSON reads AB and checks its schema in one pass.
 func (v *AB) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -78,6 +82,7 @@ func (v *AB) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -85,11 +90,13 @@ func (v *AB) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 }
 
 // decodeJSON reads ABOptions and checks its schema in one pass.
 func (v *ABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -119,6 +126,7 @@ func (v *ABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -126,11 +134,13 @@ func (v *ABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 }
 
 // decodeJSON reads Doc and checks its schema in one pass.
 func (v *Doc) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [8]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -228,6 +238,7 @@ func (v *Doc) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -235,11 +246,13 @@ func (v *Doc) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 }
 
 // decodeJSON reads DocABOptions and checks its schema in one pass.
 func (v *DocABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -269,6 +282,7 @@ func (v *DocABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -276,6 +290,7 @@ func (v *DocABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 }
 
 // decodeJSON reads DocColorAtPropertiesColor, one of its values.
@@ -295,6 +310,7 @@ func (v *DocColorAtPropertiesColor) decodeJSON(d *jx.Decoder, c *runtime.Decodin
 // decodeJSON reads DocColorRed and checks its schema in one pass.
 func (v *DocColorRed) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -324,6 +340,7 @@ func (v *DocColorRed) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -331,6 +348,7 @@ func (v *DocColorRed) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 }
 
 // decodeJSON reads DocPermission, one of its values.
@@ -350,6 +368,7 @@ func (v *DocPermission) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads DocUserInfo and checks its schema in one pass.
 func (v *DocUserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -379,6 +398,7 @@ func (v *DocUserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -386,11 +406,13 @@ func (v *DocUserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 }
 
 // decodeJSON reads Permission and checks its schema in one pass.
 func (v *Permission) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -420,6 +442,7 @@ func (v *Permission) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -427,11 +450,13 @@ func (v *Permission) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 }
 
 // decodeJSON reads UserInfo and checks its schema in one pass.
 func (v *UserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -461,6 +486,7 @@ func (v *UserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -468,10 +494,11 @@ func (v *UserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 }
 
 // MarshalJSON writes A in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v A) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -483,7 +510,7 @@ func (v *A) encodeJSON(e *runtime.Encoding) {
 		e.Field("b_options")
 		v.BOptions.encodeJSON(e)
 	}
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsA.Has(k) {
 			continue
 		}
@@ -495,7 +522,7 @@ func (v *A) encodeJSON(e *runtime.Encoding) {
 }
 
 // MarshalJSON writes AB in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v AB) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -507,7 +534,7 @@ func (v *AB) encodeJSON(e *runtime.Encoding) {
 		e.Field("options")
 		v.Options.encodeJSON(e)
 	}
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsAB.Has(k) {
 			continue
 		}
@@ -519,7 +546,7 @@ func (v *AB) encodeJSON(e *runtime.Encoding) {
 }
 
 // MarshalJSON writes ABOptions in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v ABOptions) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -531,7 +558,7 @@ func (v *ABOptions) encodeJSON(e *runtime.Encoding) {
 		e.Field("wide")
 		e.Bool((*v.Wide))
 	}
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsABOptions.Has(k) {
 			continue
 		}
@@ -543,7 +570,7 @@ func (v *ABOptions) encodeJSON(e *runtime.Encoding) {
 }
 
 // MarshalJSON writes Doc in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v Doc) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -583,7 +610,7 @@ func (v *Doc) encodeJSON(e *runtime.Encoding) {
 		e.Field("red")
 		v.Red.encodeJSON(e)
 	}
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsDoc.Has(k) {
 			continue
 		}
@@ -595,7 +622,7 @@ func (v *Doc) encodeJSON(e *runtime.Encoding) {
 }
 
 // MarshalJSON writes DocABOptions in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v DocABOptions) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -607,7 +634,7 @@ func (v *DocABOptions) encodeJSON(e *runtime.Encoding) {
 		e.Field("deep")
 		e.Bool((*v.Deep))
 	}
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsDocABOptions.Has(k) {
 			continue
 		}
@@ -619,7 +646,7 @@ func (v *DocABOptions) encodeJSON(e *runtime.Encoding) {
 }
 
 // MarshalJSON writes DocColorRed in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v DocColorRed) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -631,7 +658,7 @@ func (v *DocColorRed) encodeJSON(e *runtime.Encoding) {
 		e.Field("shade")
 		e.Str((*v.Shade))
 	}
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsDocColorRed.Has(k) {
 			continue
 		}
@@ -643,7 +670,7 @@ func (v *DocColorRed) encodeJSON(e *runtime.Encoding) {
 }
 
 // MarshalJSON writes DocUserInfo in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v DocUserInfo) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -655,7 +682,7 @@ func (v *DocUserInfo) encodeJSON(e *runtime.Encoding) {
 		e.Field("x")
 		e.Str((*v.X))
 	}
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsDocUserInfo.Has(k) {
 			continue
 		}
@@ -667,7 +694,7 @@ func (v *DocUserInfo) encodeJSON(e *runtime.Encoding) {
 }
 
 // MarshalJSON writes Permission in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v Permission) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -679,7 +706,7 @@ func (v *Permission) encodeJSON(e *runtime.Encoding) {
 		e.Field("level")
 		e.Int((*v.Level))
 	}
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsPermission.Has(k) {
 			continue
 		}
@@ -691,7 +718,7 @@ func (v *Permission) encodeJSON(e *runtime.Encoding) {
 }
 
 // MarshalJSON writes UserInfo in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v UserInfo) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -703,7 +730,7 @@ func (v *UserInfo) encodeJSON(e *runtime.Encoding) {
 		e.Field("y")
 		e.Str((*v.Y))
 	}
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsUserInfo.Has(k) {
 			continue
 		}

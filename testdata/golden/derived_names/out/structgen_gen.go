@@ -16,6 +16,10 @@ type A struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsA = runtime.NewFields("b_options")
@@ -24,7 +28,7 @@ var fieldsA = runtime.NewFields("b_options")
 // property in AdditionalProperties.
 func (v *A) UnmarshalJSON(data []byte) error {
 	type plain A
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsA, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsA, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaA = structgenSchemas.Schema("structgen:///doc.json#/$defs/a")
@@ -41,6 +45,10 @@ type AB struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsAB = runtime.NewFields("options")
@@ -49,7 +57,7 @@ var fieldsAB = runtime.NewFields("options")
 // property in AdditionalProperties.
 func (v *AB) UnmarshalJSON(data []byte) error {
 	type plain AB
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsAB, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsAB, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaAB = structgenSchemas.Schema("structgen:///doc.json#/$defs/a_b")
@@ -66,6 +74,10 @@ type ABOptions struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsABOptions = runtime.NewFields("wide")
@@ -74,7 +86,7 @@ var fieldsABOptions = runtime.NewFields("wide")
 // property in AdditionalProperties.
 func (v *ABOptions) UnmarshalJSON(data []byte) error {
 	type plain ABOptions
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsABOptions, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsABOptions, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaABOptions = structgenSchemas.Schema("structgen:///doc.json#/$defs/a/properties/b_options")
@@ -98,6 +110,10 @@ type Doc struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsDoc = runtime.NewFields("a", "b", "p", "q", "n", "m", "color", "red")
@@ -106,7 +122,7 @@ var fieldsDoc = runtime.NewFields("a", "b", "p", "q", "n", "m", "color", "red")
 // property in AdditionalProperties.
 func (v *Doc) UnmarshalJSON(data []byte) error {
 	type plain Doc
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsDoc, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsDoc, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaDoc = structgenSchemas.Schema("structgen:///doc.json#")
@@ -123,6 +139,10 @@ type DocABOptions struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsDocABOptions = runtime.NewFields("deep")
@@ -131,7 +151,7 @@ var fieldsDocABOptions = runtime.NewFields("deep")
 // property in AdditionalProperties.
 func (v *DocABOptions) UnmarshalJSON(data []byte) error {
 	type plain DocABOptions
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsDocABOptions, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsDocABOptions, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaDocABOptions = structgenSchemas.Schema("structgen:///doc.json#/$defs/a_b/properties/options")
@@ -165,6 +185,10 @@ type DocColorRed struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsDocColorRed = runtime.NewFields("shade")
@@ -173,7 +197,7 @@ var fieldsDocColorRed = runtime.NewFields("shade")
 // property in AdditionalProperties.
 func (v *DocColorRed) UnmarshalJSON(data []byte) error {
 	type plain DocColorRed
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsDocColorRed, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsDocColorRed, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaDocColorRed = structgenSchemas.Schema("structgen:///doc.json#/$defs/DocColorRed")
@@ -207,6 +231,10 @@ type DocUserInfo struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsDocUserInfo = runtime.NewFields("x")
@@ -215,7 +243,7 @@ var fieldsDocUserInfo = runtime.NewFields("x")
 // property in AdditionalProperties.
 func (v *DocUserInfo) UnmarshalJSON(data []byte) error {
 	type plain DocUserInfo
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsDocUserInfo, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsDocUserInfo, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaDocUserInfo = structgenSchemas.Schema("structgen:///doc.json#/$defs/user_info")
@@ -232,6 +260,10 @@ type Permission struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsPermission = runtime.NewFields("level")
@@ -240,7 +272,7 @@ var fieldsPermission = runtime.NewFields("level")
 // property in AdditionalProperties.
 func (v *Permission) UnmarshalJSON(data []byte) error {
 	type plain Permission
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsPermission, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsPermission, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaPermission = structgenSchemas.Schema("structgen:///doc.json#/$defs/Permission")
@@ -257,6 +289,10 @@ type UserInfo struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsUserInfo = runtime.NewFields("y")
@@ -265,7 +301,7 @@ var fieldsUserInfo = runtime.NewFields("y")
 // property in AdditionalProperties.
 func (v *UserInfo) UnmarshalJSON(data []byte) error {
 	type plain UserInfo
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsUserInfo, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsUserInfo, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaUserInfo = structgenSchemas.Schema("structgen:///doc.json#/$defs/userInfo")

@@ -12,6 +12,7 @@ import (
 // decodeJSON reads Contact and checks its schema in one pass.
 func (v *Contact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -51,6 +52,7 @@ func (v *Contact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -58,6 +60,7 @@ func (v *Contact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "email")
@@ -66,7 +69,7 @@ func (v *Contact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // MarshalJSON writes Contact in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v Contact) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -80,7 +83,7 @@ func (v *Contact) encodeJSON(e *runtime.Encoding) {
 		e.Field("since")
 		e.Str((*v.Since))
 	}
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsContact.Has(k) {
 			continue
 		}

@@ -17,6 +17,10 @@ type Contact struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsContact = runtime.NewFields("email", "since")
@@ -25,7 +29,7 @@ var fieldsContact = runtime.NewFields("email", "since")
 // property in AdditionalProperties.
 func (v *Contact) UnmarshalJSON(data []byte) error {
 	type plain Contact
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsContact, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsContact, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaContact = structgenSchemas.Schema("structgen:///structgen.yaml.schemas.Contact.json#")

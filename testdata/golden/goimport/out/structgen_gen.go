@@ -21,7 +21,7 @@ var schemaReport = structgenSchemas.Schema("structgen:///useagent.go.Report.json
 // ParseReport validates data against the schema of Report and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseReport(data []byte) (Report, error) {
-	return runtime.Parse[Report]("Report", data, schemaReport)
+	return runtime.ParseValidated[Report]("Report", data, nil, []runtime.Validator{structgenValidate0}, schemaReport)
 }
 
 // ReportOutput is the final-answer contract for Report: its canonical schema,

@@ -13,6 +13,7 @@ import (
 // decodeJSON reads Verdict and checks its schema in one pass.
 func (v *Verdict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [3]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -73,6 +74,7 @@ func (v *Verdict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -80,6 +82,7 @@ func (v *Verdict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "ok")
@@ -91,7 +94,7 @@ func (v *Verdict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // MarshalJSON writes Verdict in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v Verdict) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -115,7 +118,7 @@ func (v *Verdict) encodeJSON(e *runtime.Encoding) {
 		e.Field("score")
 		e.Float((*v.Score))
 	}
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsVerdict.Has(k) {
 			continue
 		}
@@ -124,4 +127,44 @@ func (v *Verdict) encodeJSON(e *runtime.Encoding) {
 		e.Raw(x)
 	}
 	e.ObjEnd()
+}
+
+// structgenValidate0 checks a value against structgen:///structgen.yaml.schemas.Checklist.json#.
+func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			structgenValidate1(c, d)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.Items(i, 0, 5)
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate1 checks a value against structgen:///structgen.yaml.schemas.Checklist.json#/items.
+func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.String(d)
+		if !ok {
+			return
+		}
+		c.Length(s, 1, -1)
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
 }

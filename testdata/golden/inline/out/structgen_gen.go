@@ -19,7 +19,7 @@ var schemaChecklist = structgenSchemas.Schema("structgen:///structgen.yaml.schem
 // ParseChecklist validates data against the schema of Checklist and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseChecklist(data []byte) (Checklist, error) {
-	return runtime.Parse[Checklist]("Checklist", data, schemaChecklist)
+	return runtime.ParseValidated[Checklist]("Checklist", data, nil, []runtime.Validator{structgenValidate0}, schemaChecklist)
 }
 
 // Schema: structgen.yaml#/schemas/Verdict
@@ -30,6 +30,10 @@ type Verdict struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsVerdict = runtime.NewFields("ok", "reasons", "score")
@@ -38,7 +42,7 @@ var fieldsVerdict = runtime.NewFields("ok", "reasons", "score")
 // property in AdditionalProperties.
 func (v *Verdict) UnmarshalJSON(data []byte) error {
 	type plain Verdict
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsVerdict, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsVerdict, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaVerdict = structgenSchemas.Schema("structgen:///structgen.yaml.schemas.Verdict.json#")

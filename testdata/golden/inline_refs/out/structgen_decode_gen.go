@@ -12,6 +12,7 @@ import (
 // decodeJSON reads Poem and checks its schema in one pass.
 func (v *Poem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -50,6 +51,7 @@ func (v *Poem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -57,6 +59,7 @@ func (v *Poem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "lines")
@@ -65,7 +68,7 @@ func (v *Poem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // MarshalJSON writes Poem in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v Poem) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -83,7 +86,7 @@ func (v *Poem) encodeJSON(e *runtime.Encoding) {
 		}
 		e.ArrEnd()
 	}
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsPoem.Has(k) {
 			continue
 		}

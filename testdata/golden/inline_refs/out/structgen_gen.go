@@ -16,6 +16,10 @@ type Poem struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsPoem = runtime.NewFields("lines")
@@ -24,7 +28,7 @@ var fieldsPoem = runtime.NewFields("lines")
 // property in AdditionalProperties.
 func (v *Poem) UnmarshalJSON(data []byte) error {
 	type plain Poem
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsPoem, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsPoem, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaPoem = structgenSchemas.Schema("structgen:///structgen.yaml.schemas.Poem.json#")

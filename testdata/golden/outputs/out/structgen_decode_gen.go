@@ -275,3 +275,99 @@ func (v *Tree) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	}
 	c.Missing(missing...)
 }
+
+// structgenValidate0 checks a value against structgen:///structgen.yaml.outputs.3.schema.json#.
+func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			structgenValidate1(c, d)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.Items(i, 0, 5)
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate1 checks a value against structgen:///structgen.yaml.outputs.3.schema.json#/items.
+func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.String(d)
+		if !ok {
+			return
+		}
+		c.Length(s, 1, -1)
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate2 checks a value against structgen:///structgen.yaml.outputs.5.schema.json#.
+func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			default:
+				structgenValidate3(c, d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate3 checks a value against structgen:///structgen.yaml.outputs.5.schema.json#/additionalProperties.
+func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.Integer(text, "integer")
+		c.NumberBounds(text, "0", "", "", "")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "integer")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate4 checks a value against structgen:///structgen.yaml.outputs.6.schema.json#.
+func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}

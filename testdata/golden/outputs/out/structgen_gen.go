@@ -116,7 +116,7 @@ var schemaChecklist = structgenSchemas.Schema("structgen:///structgen.yaml.outpu
 // ParseChecklist validates data against the schema of Checklist and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseChecklist(data []byte) (Checklist, error) {
-	return runtime.Parse[Checklist]("Checklist", data, schemaChecklist)
+	return runtime.ParseValidated[Checklist]("Checklist", data, nil, []runtime.Validator{structgenValidate0}, schemaChecklist)
 }
 
 // Schema: structgen.yaml#/outputs/5/schema
@@ -127,7 +127,7 @@ var schemaCounts = structgenSchemas.Schema("structgen:///structgen.yaml.outputs.
 // ParseCounts validates data against the schema of Counts and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseCounts(data []byte) (Counts, error) {
-	return runtime.Parse[Counts]("Counts", data, schemaCounts)
+	return runtime.ParseValidated[Counts]("Counts", data, nil, []runtime.Validator{structgenValidate2}, schemaCounts)
 }
 
 // How the user feels.
@@ -160,7 +160,7 @@ var schemaText = structgenSchemas.Schema("structgen:///structgen.yaml.outputs.6.
 // ParseText validates data against the schema of Text and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseText(data []byte) (Text, error) {
-	return runtime.Parse[Text]("Text", data, schemaText)
+	return runtime.ParseValidated[Text]("Text", data, nil, []runtime.Validator{structgenValidate4}, schemaText)
 }
 
 // A recursive outline.

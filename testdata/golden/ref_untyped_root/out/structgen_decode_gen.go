@@ -46,3 +46,12 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 		c.Skip(d)
 	}
 }
+
+// structgenValidate2 checks a value against structgen:///config.json#.
+func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate0)
+}

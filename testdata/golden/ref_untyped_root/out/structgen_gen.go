@@ -65,7 +65,7 @@ var schemaConfiguration = structgenSchemas.Schema("structgen:///config.json#/def
 // ParseConfiguration validates data against the schema of Configuration and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfiguration(data []byte) (Configuration, error) {
-	return runtime.ParseValidated[Configuration]("Configuration", data, []runtime.Validator{structgenValidate0}, schemaConfiguration)
+	return runtime.ParseValidated[Configuration]("Configuration", data, nil, []runtime.Validator{structgenValidate0}, schemaConfiguration)
 }
 
 // Schema: schemas/config.json#/definitions/Configuration
@@ -74,6 +74,10 @@ type ConfigurationObject struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsConfigurationObject = runtime.NewFields("name")
@@ -81,14 +85,14 @@ var fieldsConfigurationObject = runtime.NewFields("name")
 // MarshalJSON encodes the declared fields, then AdditionalProperties.
 func (v ConfigurationObject) MarshalJSON() ([]byte, error) {
 	type plain ConfigurationObject
-	return runtime.MarshalObject(plain(v), fieldsConfigurationObject, v.AdditionalProperties)
+	return runtime.MarshalObject(plain(v), fieldsConfigurationObject, v.AdditionalProperties, v.AdditionalPropertiesOrder)
 }
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *ConfigurationObject) UnmarshalJSON(data []byte) error {
 	type plain ConfigurationObject
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsConfigurationObject, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsConfigurationObject, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaConfigurationObject = structgenSchemas.Schema("structgen:///config.json#/definitions/Configuration")
@@ -96,7 +100,7 @@ var schemaConfigurationObject = structgenSchemas.Schema("structgen:///config.jso
 // ParseConfigurationObject validates data against the schema of ConfigurationObject and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigurationObject(data []byte) (ConfigurationObject, error) {
-	return runtime.ParseValidated[ConfigurationObject]("ConfigurationObject", data, []runtime.Validator{structgenValidate0}, schemaConfigurationObject)
+	return runtime.ParseValidated[ConfigurationObject]("ConfigurationObject", data, nil, []runtime.Validator{structgenValidate0}, schemaConfigurationObject)
 }
 
 // Schema: schemas/config.json
@@ -107,5 +111,5 @@ var schemaRoot = structgenSchemas.Schema("structgen:///config.json#")
 // ParseRoot validates data against the schema of Root and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseRoot(data []byte) (Root, error) {
-	return runtime.Parse[Root]("Root", data, schemaRoot)
+	return runtime.ParseValidated[Root]("Root", data, nil, []runtime.Validator{structgenValidate2}, schemaRoot)
 }

@@ -63,6 +63,7 @@ func (v *Amount) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads Catalog and checks its schema in one pass.
 func (v *Catalog) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -98,6 +99,7 @@ func (v *Catalog) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -105,6 +107,7 @@ func (v *Catalog) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "products")
@@ -259,7 +262,7 @@ func (v *Tree) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // MarshalJSON writes Catalog in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v Catalog) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -277,7 +280,7 @@ func (v *Catalog) encodeJSON(e *runtime.Encoding) {
 		}
 		e.ArrEnd()
 	}
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsCatalog.Has(k) {
 			continue
 		}

@@ -33,6 +33,10 @@ type Catalog struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsCatalog = runtime.NewFields("products")
@@ -41,7 +45,7 @@ var fieldsCatalog = runtime.NewFields("products")
 // property in AdditionalProperties.
 func (v *Catalog) UnmarshalJSON(data []byte) error {
 	type plain Catalog
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsCatalog, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsCatalog, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaCatalog = structgenSchemas.Schema("structgen:///catalog.json#")

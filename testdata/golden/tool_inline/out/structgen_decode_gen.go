@@ -13,6 +13,7 @@ import (
 // object, and checks the tool's schema in one pass.
 func (v *SearchAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -61,6 +62,7 @@ func (v *SearchAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.SearchArgs.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -68,6 +70,7 @@ func (v *SearchAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.SearchArgs.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 	var missing []string
 	if !seen[1] {
 		missing = append(missing, "q")
@@ -81,6 +84,7 @@ func (v *SearchAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads SearchArgs and checks its schema in one pass.
 func (v *SearchArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -109,6 +113,7 @@ func (v *SearchArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -116,6 +121,7 @@ func (v *SearchArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "q")
@@ -126,6 +132,7 @@ func (v *SearchArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads StructgenYAMLTools0Response and checks its schema in one pass.
 func (v *StructgenYAMLTools0Response) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -163,6 +170,7 @@ func (v *StructgenYAMLTools0Response) decodeJSON(d *jx.Decoder, c *runtime.Decod
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -170,6 +178,7 @@ func (v *StructgenYAMLTools0Response) decodeJSON(d *jx.Decoder, c *runtime.Decod
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "hits")
@@ -178,7 +187,7 @@ func (v *StructgenYAMLTools0Response) decodeJSON(d *jx.Decoder, c *runtime.Decod
 }
 
 // MarshalJSON writes SearchArgs in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v SearchArgs) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -188,7 +197,7 @@ func (v *SearchArgs) encodeJSON(e *runtime.Encoding) {
 	e.ObjStart()
 	e.Field("q")
 	e.Str(v.Q)
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsSearchArgs.Has(k) {
 			continue
 		}
@@ -200,7 +209,7 @@ func (v *SearchArgs) encodeJSON(e *runtime.Encoding) {
 }
 
 // MarshalJSON writes StructgenYAMLTools0Response in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v StructgenYAMLTools0Response) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -218,7 +227,7 @@ func (v *StructgenYAMLTools0Response) encodeJSON(e *runtime.Encoding) {
 		}
 		e.ArrEnd()
 	}
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsStructgenYAMLTools0Response.Has(k) {
 			continue
 		}

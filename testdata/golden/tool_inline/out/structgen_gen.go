@@ -56,6 +56,10 @@ type SearchArgs struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsSearchArgs = runtime.NewFields("q")
@@ -64,7 +68,7 @@ var fieldsSearchArgs = runtime.NewFields("q")
 // property in AdditionalProperties.
 func (v *SearchArgs) UnmarshalJSON(data []byte) error {
 	type plain SearchArgs
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsSearchArgs, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsSearchArgs, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaSearchArgs = structgenSchemas.Schema("structgen:///structgen.yaml.tools.0.parameters.json#")
@@ -81,6 +85,10 @@ type StructgenYAMLTools0Response struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsStructgenYAMLTools0Response = runtime.NewFields("hits")
@@ -89,7 +97,7 @@ var fieldsStructgenYAMLTools0Response = runtime.NewFields("hits")
 // property in AdditionalProperties.
 func (v *StructgenYAMLTools0Response) UnmarshalJSON(data []byte) error {
 	type plain StructgenYAMLTools0Response
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsStructgenYAMLTools0Response, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsStructgenYAMLTools0Response, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaStructgenYAMLTools0Response = structgenSchemas.Schema("structgen:///structgen.yaml.tools.0.response.json#")
@@ -118,7 +126,7 @@ var SearchTool = runtime.NewTool("search", "Search the index.", toolSchemaSearch
 // ParseSearchAction reads the arguments of a call of tool "search" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
 // the repairs), then validated against the tool's schema and decoded.
-// A call that needs no repair is read in one pass by the generated decoder.
+// A call that needs no repair is read by the generated decoder or validators.
 func ParseSearchAction(args []byte) (SearchAction, error) {
 	if a, err := runtime.ParseDecoded("SearchAction", args, (*SearchAction).decodeJSON, toolSchemaSearch); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
@@ -192,7 +200,7 @@ func UnmarshalAction(data []byte) (Action, error) {
 	}
 	switch kind {
 	case "SearchAction":
-		a, err := runtime.Parse[SearchAction]("SearchAction", rest, toolSchemaSearch)
+		a, err := runtime.ParseDecoded("SearchAction", rest, (*SearchAction).decodeJSON, toolSchemaSearch)
 		if changed := runtime.SchemaChanged("SearchAction", fingerprint, fingerprintSearch, err); changed != nil {
 			if err != nil {
 				return nil, changed

@@ -166,6 +166,7 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads FinishArgs and checks its schema in one pass.
 func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -193,6 +194,7 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -200,6 +202,7 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "message")
@@ -210,6 +213,7 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads GetIssueArgs and checks its schema in one pass.
 func (v *GetIssueArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -237,6 +241,7 @@ func (v *GetIssueArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -244,6 +249,7 @@ func (v *GetIssueArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "number")
@@ -314,6 +320,7 @@ func (v *GetWeatherArgsUnit) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads ListIssuesArgs and checks its schema in one pass.
 func (v *ListIssuesArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [3]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -361,6 +368,7 @@ func (v *ListIssuesArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -368,6 +376,7 @@ func (v *ListIssuesArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "owner")
@@ -395,6 +404,7 @@ func (v *ListIssuesArgsState) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads Profile and checks its schema in one pass.
 func (v *Profile) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -435,6 +445,7 @@ func (v *Profile) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -442,6 +453,7 @@ func (v *Profile) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "login")
@@ -615,6 +627,7 @@ func (v *SearchCodeArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads SearchCodeArgsOptions and checks its schema in one pass.
 func (v *SearchCodeArgsOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -644,6 +657,7 @@ func (v *SearchCodeArgsOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -651,10 +665,11 @@ func (v *SearchCodeArgsOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 }
 
 // MarshalJSON writes FinishArgs in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v FinishArgs) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -664,7 +679,7 @@ func (v *FinishArgs) encodeJSON(e *runtime.Encoding) {
 	e.ObjStart()
 	e.Field("message")
 	e.Str(v.Message)
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsFinishArgs.Has(k) {
 			continue
 		}
@@ -676,7 +691,7 @@ func (v *FinishArgs) encodeJSON(e *runtime.Encoding) {
 }
 
 // MarshalJSON writes GetIssueArgs in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v GetIssueArgs) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -686,7 +701,7 @@ func (v *GetIssueArgs) encodeJSON(e *runtime.Encoding) {
 	e.ObjStart()
 	e.Field("number")
 	e.Int(v.Number)
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsGetIssueArgs.Has(k) {
 			continue
 		}
@@ -698,7 +713,7 @@ func (v *GetIssueArgs) encodeJSON(e *runtime.Encoding) {
 }
 
 // MarshalJSON writes ListIssuesArgs in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v ListIssuesArgs) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -714,7 +729,7 @@ func (v *ListIssuesArgs) encodeJSON(e *runtime.Encoding) {
 		e.Field("state")
 		e.Str(string((*v.State)))
 	}
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsListIssuesArgs.Has(k) {
 			continue
 		}
@@ -726,7 +741,7 @@ func (v *ListIssuesArgs) encodeJSON(e *runtime.Encoding) {
 }
 
 // MarshalJSON writes Profile in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v Profile) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -740,7 +755,7 @@ func (v *Profile) encodeJSON(e *runtime.Encoding) {
 		e.Field("followers")
 		e.Int((*v.Followers))
 	}
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsProfile.Has(k) {
 			continue
 		}
@@ -752,7 +767,7 @@ func (v *Profile) encodeJSON(e *runtime.Encoding) {
 }
 
 // MarshalJSON writes SearchCodeArgsOptions in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v SearchCodeArgsOptions) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -764,7 +779,7 @@ func (v *SearchCodeArgsOptions) encodeJSON(e *runtime.Encoding) {
 		e.Field("regex")
 		e.Bool((*v.Regex))
 	}
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsSearchCodeArgsOptions.Has(k) {
 			continue
 		}
@@ -773,4 +788,14 @@ func (v *SearchCodeArgsOptions) encodeJSON(e *runtime.Encoding) {
 		e.Raw(x)
 	}
 	e.ObjEnd()
+}
+
+// structgenValidate0 checks a value against structgen:///mcp/get_me.json#/inputSchema.
+func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
 }

@@ -79,6 +79,10 @@ type FinishArgs struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsFinishArgs = runtime.NewFields("message")
@@ -87,7 +91,7 @@ var fieldsFinishArgs = runtime.NewFields("message")
 // property in AdditionalProperties.
 func (v *FinishArgs) UnmarshalJSON(data []byte) error {
 	type plain FinishArgs
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsFinishArgs, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsFinishArgs, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaFinishArgs = structgenSchemas.Schema("structgen:///schemas/finish.json#")
@@ -104,6 +108,10 @@ type GetIssueArgs struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsGetIssueArgs = runtime.NewFields("number")
@@ -112,7 +120,7 @@ var fieldsGetIssueArgs = runtime.NewFields("number")
 // property in AdditionalProperties.
 func (v *GetIssueArgs) UnmarshalJSON(data []byte) error {
 	type plain GetIssueArgs
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsGetIssueArgs, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsGetIssueArgs, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 // Kind returns "GetIssueArgs", the kind that persisted actions of this type carry.
@@ -149,7 +157,7 @@ var schemaGetMeArgs = structgenSchemas.Schema("structgen:///mcp/get_me.json#/inp
 // ParseGetMeArgs validates data against the schema of GetMeArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseGetMeArgs(data []byte) (GetMeArgs, error) {
-	return runtime.Parse[GetMeArgs]("GetMeArgs", data, schemaGetMeArgs)
+	return runtime.ParseValidated[GetMeArgs]("GetMeArgs", data, nil, []runtime.Validator{structgenValidate0}, schemaGetMeArgs)
 }
 
 // Schema: openai/functions.json#/0/function/parameters
@@ -209,6 +217,10 @@ type ListIssuesArgs struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsListIssuesArgs = runtime.NewFields("owner", "repo", "state")
@@ -217,7 +229,7 @@ var fieldsListIssuesArgs = runtime.NewFields("owner", "repo", "state")
 // property in AdditionalProperties.
 func (v *ListIssuesArgs) UnmarshalJSON(data []byte) error {
 	type plain ListIssuesArgs
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsListIssuesArgs, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsListIssuesArgs, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 // Kind returns "ListIssuesArgs", the kind that persisted actions of this type carry.
@@ -329,6 +341,10 @@ type Profile struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsProfile = runtime.NewFields("login", "followers")
@@ -337,7 +353,7 @@ var fieldsProfile = runtime.NewFields("login", "followers")
 // property in AdditionalProperties.
 func (v *Profile) UnmarshalJSON(data []byte) error {
 	type plain Profile
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsProfile, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsProfile, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaProfile = structgenSchemas.Schema("structgen:///schemas/profile.json#")
@@ -448,6 +464,10 @@ type SearchCodeArgsOptions struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsSearchCodeArgsOptions = runtime.NewFields("regex")
@@ -456,7 +476,7 @@ var fieldsSearchCodeArgsOptions = runtime.NewFields("regex")
 // property in AdditionalProperties.
 func (v *SearchCodeArgsOptions) UnmarshalJSON(data []byte) error {
 	type plain SearchCodeArgsOptions
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsSearchCodeArgsOptions, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsSearchCodeArgsOptions, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaSearchCodeArgsOptions = structgenSchemas.Schema("structgen:///schemas/search.json#/properties/options")
@@ -485,7 +505,7 @@ var FinishTool = runtime.NewTool("finish", "Finish the task and report what you 
 // ParseFinishAction reads the arguments of a call of tool "finish" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
 // the repairs), then validated against the tool's schema and decoded.
-// A call that needs no repair is read in one pass by the generated decoder.
+// A call that needs no repair is read by the generated decoder or validators.
 func ParseFinishAction(args []byte) (FinishAction, error) {
 	if a, err := runtime.ParseDecoded("FinishAction", args, (*FinishAction).decodeJSON, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
@@ -526,7 +546,7 @@ var GetIssueTool = runtime.NewTool("get-issue", "Get one issue.", toolSchemaGetI
 // ParseGetIssueAction reads the arguments of a call of tool "get-issue" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
 // the repairs), then validated against the tool's schema and decoded.
-// A call that needs no repair is read in one pass by the generated decoder.
+// A call that needs no repair is read by the generated decoder or validators.
 func ParseGetIssueAction(args []byte) (GetIssueArgs, error) {
 	if a, err := runtime.ParseDecoded("GetIssueArgs", args, (*GetIssueArgs).decodeJSON, toolSchemaGetIssue); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
@@ -590,7 +610,7 @@ var GetWeatherTool = runtime.NewTool("get_weather", "Get the weather for a city.
 // ParseGetWeatherAction reads the arguments of a call of tool "get_weather" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
 // the repairs), then validated against the tool's schema and decoded.
-// A call that needs no repair is read in one pass by the generated decoder.
+// A call that needs no repair is read by the generated decoder or validators.
 func ParseGetWeatherAction(args []byte) (GetWeatherArgs, error) {
 	if a, err := runtime.ParseDecoded("GetWeatherArgs", args, (*GetWeatherArgs).decodeJSON, toolSchemaGetWeather); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
@@ -617,7 +637,7 @@ var ListIssuesTool = runtime.NewTool("list_issues", "List issues of a repository
 // ParseListIssuesAction reads the arguments of a call of tool "list_issues" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
 // the repairs), then validated against the tool's schema and decoded.
-// A call that needs no repair is read in one pass by the generated decoder.
+// A call that needs no repair is read by the generated decoder or validators.
 func ParseListIssuesAction(args []byte) (ListIssuesArgs, error) {
 	if a, err := runtime.ParseDecoded("ListIssuesArgs", args, (*ListIssuesArgs).decodeJSON, toolSchemaListIssues); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
@@ -690,7 +710,7 @@ var SearchCodeTool = runtime.NewTool("search_code", "Search the code base.", too
 // ParseSearchCodeAction reads the arguments of a call of tool "search_code" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
 // the repairs), then validated against the tool's schema and decoded.
-// A call that needs no repair is read in one pass by the generated decoder.
+// A call that needs no repair is read by the generated decoder or validators.
 func ParseSearchCodeAction(args []byte) (SearchCodeArgs, error) {
 	if a, err := runtime.ParseDecoded("SearchCodeArgs", args, (*SearchCodeArgs).decodeJSON, toolSchemaSearchCode); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
@@ -792,7 +812,7 @@ func UnmarshalAction(data []byte) (Action, error) {
 	}
 	switch kind {
 	case "FinishAction":
-		a, err := runtime.Parse[FinishAction]("FinishAction", rest, toolSchemaFinish)
+		a, err := runtime.ParseDecoded("FinishAction", rest, (*FinishAction).decodeJSON, toolSchemaFinish)
 		if changed := runtime.SchemaChanged("FinishAction", fingerprint, fingerprintFinish, err); changed != nil {
 			if err != nil {
 				return nil, changed
@@ -806,7 +826,7 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "GetIssueArgs":
-		a, err := runtime.Parse[GetIssueArgs]("GetIssueArgs", rest, toolSchemaGetIssue)
+		a, err := runtime.ParseDecoded("GetIssueArgs", rest, (*GetIssueArgs).decodeJSON, toolSchemaGetIssue)
 		if changed := runtime.SchemaChanged("GetIssueArgs", fingerprint, fingerprintGetIssue, err); changed != nil {
 			if err != nil {
 				return nil, changed
@@ -820,7 +840,7 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "GetWeatherArgs":
-		a, err := runtime.Parse[GetWeatherArgs]("GetWeatherArgs", rest, toolSchemaGetWeather)
+		a, err := runtime.ParseDecoded("GetWeatherArgs", rest, (*GetWeatherArgs).decodeJSON, toolSchemaGetWeather)
 		if changed := runtime.SchemaChanged("GetWeatherArgs", fingerprint, fingerprintGetWeather, err); changed != nil {
 			if err != nil {
 				return nil, changed
@@ -834,7 +854,7 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "ListIssuesArgs":
-		a, err := runtime.Parse[ListIssuesArgs]("ListIssuesArgs", rest, toolSchemaListIssues)
+		a, err := runtime.ParseDecoded("ListIssuesArgs", rest, (*ListIssuesArgs).decodeJSON, toolSchemaListIssues)
 		if changed := runtime.SchemaChanged("ListIssuesArgs", fingerprint, fingerprintListIssues, err); changed != nil {
 			if err != nil {
 				return nil, changed
@@ -890,7 +910,7 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "SearchCodeArgs":
-		a, err := runtime.Parse[SearchCodeArgs]("SearchCodeArgs", rest, toolSchemaSearchCode)
+		a, err := runtime.ParseDecoded("SearchCodeArgs", rest, (*SearchCodeArgs).decodeJSON, toolSchemaSearchCode)
 		if changed := runtime.SchemaChanged("SearchCodeArgs", fingerprint, fingerprintSearchCode, err); changed != nil {
 			if err != nil {
 				return nil, changed

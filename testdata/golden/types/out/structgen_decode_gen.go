@@ -12,6 +12,7 @@ import (
 // decodeJSON reads Item and checks its schema in one pass.
 func (v *Item) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -52,6 +53,7 @@ func (v *Item) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -59,6 +61,7 @@ func (v *Item) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "sku")
@@ -239,7 +242,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[11] = true
 			c.Push("status")
-			runtime.Validated(c, d, &v.Status, structgenValidate4)
+			runtime.Validated(c, d, &v.Status, nil, structgenValidate4)
 			c.Pop()
 		case "version":
 			if seen[12] {
@@ -264,7 +267,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("location")
-			runtime.Validated(c, d, &v.Location, structgenValidate0)
+			runtime.Validated(c, d, &v.Location, nil, structgenValidate0)
 			c.Pop()
 		case "legacy":
 			if seen[14] {
@@ -385,7 +388,7 @@ func (v *Priority) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // MarshalJSON writes Item in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v Item) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -399,7 +402,7 @@ func (v *Item) encodeJSON(e *runtime.Encoding) {
 		e.Field("gift")
 		e.Bool((*v.Gift))
 	}
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsItem.Has(k) {
 			continue
 		}
@@ -475,4 +478,35 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 		return
 	}
 	c.Enum(raw, "[\"open\",\"closed\",3]", false)
+}
+
+// structgenValidate5 checks a value against structgen:///order.json#/$defs/Tags.
+func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		var items [][]byte
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			r, ok := c.RawView(d)
+			if !ok {
+				c.Pop()
+				break
+			}
+			items = append(items, r)
+			c.Apply(r, structgenValidate2)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.UniqueJSON(items)
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
 }

@@ -19,6 +19,10 @@ type Item struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsItem = runtime.NewFields("sku", "gift")
@@ -27,7 +31,7 @@ var fieldsItem = runtime.NewFields("sku", "gift")
 // property in AdditionalProperties.
 func (v *Item) UnmarshalJSON(data []byte) error {
 	type plain Item
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsItem, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsItem, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaItem = structgenSchemas.Schema("structgen:///order.json#/$defs/Item")
@@ -110,7 +114,7 @@ var schemaOrderLocation = structgenSchemas.Schema("structgen:///order.json#/prop
 // ParseOrderLocation validates data against the schema of OrderLocation and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderLocation(data []byte) (OrderLocation, error) {
-	return runtime.Parse[OrderLocation]("OrderLocation", data, schemaOrderLocation)
+	return runtime.ParseValidated[OrderLocation]("OrderLocation", data, nil, []runtime.Validator{structgenValidate0}, schemaOrderLocation)
 }
 
 // A mixed enum: a union of its kinds; the schema checks the values.
@@ -153,7 +157,7 @@ var schemaOrderStatus = structgenSchemas.Schema("structgen:///order.json#/proper
 // ParseOrderStatus validates data against the schema of OrderStatus and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderStatus(data []byte) (OrderStatus, error) {
-	return runtime.ParseValidated[OrderStatus]("OrderStatus", data, []runtime.Validator{structgenValidate4}, schemaOrderStatus)
+	return runtime.ParseValidated[OrderStatus]("OrderStatus", data, nil, []runtime.Validator{structgenValidate4}, schemaOrderStatus)
 }
 
 // Schema: schemas/order.json#/$defs/Priority
@@ -183,5 +187,5 @@ var schemaTags = structgenSchemas.Schema("structgen:///order.json#/$defs/Tags")
 // ParseTags validates data against the schema of Tags and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseTags(data []byte) (Tags, error) {
-	return runtime.Parse[Tags]("Tags", data, schemaTags)
+	return runtime.ParseValidated[Tags]("Tags", data, nil, []runtime.Validator{structgenValidate5}, schemaTags)
 }

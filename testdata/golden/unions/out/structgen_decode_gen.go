@@ -70,6 +70,7 @@ func (v *Circle) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads Setting and checks its schema in one pass.
 func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -83,7 +84,7 @@ func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("value")
-			runtime.Validated(c, d, &v.Value, structgenValidate5)
+			runtime.Validated(c, d, &v.Value, nil, structgenValidate5)
 			c.Pop()
 		case "fallback":
 			if seen[1] {
@@ -91,7 +92,7 @@ func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("fallback")
-			runtime.Validated(c, d, &v.Fallback, structgenValidate0)
+			runtime.Validated(c, d, &v.Fallback, nil, structgenValidate0)
 			c.Pop()
 		default:
 			k := string(key)
@@ -103,6 +104,7 @@ func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -110,6 +112,7 @@ func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "value")
@@ -120,6 +123,7 @@ func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads SettingFallbackOption1 and checks its schema in one pass.
 func (v *SettingFallbackOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
+	var order []string
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -147,6 +151,7 @@ func (v *SettingFallbackOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 					c.Duplicate([]byte(k))
 				}
 				v.AdditionalProperties[k] = raw
+				order = append(order, k)
 			}
 		}
 	}
@@ -154,6 +159,7 @@ func (v *SettingFallbackOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 	if c.Failed() {
 		return
 	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "env")
@@ -217,7 +223,7 @@ func (v *Square) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // MarshalJSON writes Setting in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v Setting) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -235,7 +241,7 @@ func (v *Setting) encodeJSON(e *runtime.Encoding) {
 			e.Marshal(v.Fallback.Value)
 		}
 	}
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsSetting.Has(k) {
 			continue
 		}
@@ -247,7 +253,7 @@ func (v *Setting) encodeJSON(e *runtime.Encoding) {
 }
 
 // MarshalJSON writes SettingFallbackOption1 in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in key order.
+// schema order, then AdditionalProperties in the order read.
 func (v SettingFallbackOption1) MarshalJSON() ([]byte, error) {
 	return runtime.Marshal(v.encodeJSON)
 }
@@ -257,7 +263,7 @@ func (v *SettingFallbackOption1) encodeJSON(e *runtime.Encoding) {
 	e.ObjStart()
 	e.Field("env")
 	e.Str(v.Env)
-	for _, k := range runtime.SortedKeys(v.AdditionalProperties) {
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsSettingFallbackOption1.Has(k) {
 			continue
 		}

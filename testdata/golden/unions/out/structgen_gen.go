@@ -38,6 +38,10 @@ type Employee struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsEmployee = runtime.NewFields("name", "age", "employer")
@@ -45,14 +49,14 @@ var fieldsEmployee = runtime.NewFields("name", "age", "employer")
 // MarshalJSON encodes the declared fields, then AdditionalProperties.
 func (v Employee) MarshalJSON() ([]byte, error) {
 	type plain Employee
-	return runtime.MarshalObject(plain(v), fieldsEmployee, v.AdditionalProperties)
+	return runtime.MarshalObject(plain(v), fieldsEmployee, v.AdditionalProperties, v.AdditionalPropertiesOrder)
 }
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Employee) UnmarshalJSON(data []byte) error {
 	type plain Employee
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsEmployee, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsEmployee, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaEmployee = structgenSchemas.Schema("structgen:///employee.json#")
@@ -60,7 +64,7 @@ var schemaEmployee = structgenSchemas.Schema("structgen:///employee.json#")
 // ParseEmployee validates data against the schema of Employee and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseEmployee(data []byte) (Employee, error) {
-	return runtime.ParseValidated[Employee]("Employee", data, []runtime.Validator{structgenValidate6}, schemaEmployee)
+	return runtime.ParseValidated[Employee]("Employee", data, nil, []runtime.Validator{structgenValidate6}, schemaEmployee)
 }
 
 // Properties but no type: any JSON value is valid, and an object is typed.
@@ -120,7 +124,7 @@ var schemaLoose = structgenSchemas.Schema("structgen:///loose.json#")
 // ParseLoose validates data against the schema of Loose and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLoose(data []byte) (Loose, error) {
-	return runtime.ParseValidated[Loose]("Loose", data, []runtime.Validator{structgenValidate11}, schemaLoose)
+	return runtime.ParseValidated[Loose]("Loose", data, nil, []runtime.Validator{structgenValidate11}, schemaLoose)
 }
 
 // Properties but no type: any JSON value is valid, and an object is typed.
@@ -131,6 +135,10 @@ type LooseObject struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsLooseObject = runtime.NewFields("name")
@@ -138,14 +146,14 @@ var fieldsLooseObject = runtime.NewFields("name")
 // MarshalJSON encodes the declared fields, then AdditionalProperties.
 func (v LooseObject) MarshalJSON() ([]byte, error) {
 	type plain LooseObject
-	return runtime.MarshalObject(plain(v), fieldsLooseObject, v.AdditionalProperties)
+	return runtime.MarshalObject(plain(v), fieldsLooseObject, v.AdditionalProperties, v.AdditionalPropertiesOrder)
 }
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *LooseObject) UnmarshalJSON(data []byte) error {
 	type plain LooseObject
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsLooseObject, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsLooseObject, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaLooseObject = structgenSchemas.Schema("structgen:///loose.json#")
@@ -153,7 +161,7 @@ var schemaLooseObject = structgenSchemas.Schema("structgen:///loose.json#")
 // ParseLooseObject validates data against the schema of LooseObject and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLooseObject(data []byte) (LooseObject, error) {
-	return runtime.ParseValidated[LooseObject]("LooseObject", data, []runtime.Validator{structgenValidate11}, schemaLooseObject)
+	return runtime.ParseValidated[LooseObject]("LooseObject", data, nil, []runtime.Validator{structgenValidate11}, schemaLooseObject)
 }
 
 // A value of several JSON kinds: the union picks by the JSON value.
@@ -165,6 +173,10 @@ type Setting struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsSetting = runtime.NewFields("value", "fallback")
@@ -173,7 +185,7 @@ var fieldsSetting = runtime.NewFields("value", "fallback")
 // property in AdditionalProperties.
 func (v *Setting) UnmarshalJSON(data []byte) error {
 	type plain Setting
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsSetting, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsSetting, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaSetting = structgenSchemas.Schema("structgen:///setting.json#")
@@ -222,7 +234,7 @@ var schemaSettingFallback = structgenSchemas.Schema("structgen:///setting.json#/
 // ParseSettingFallback validates data against the schema of SettingFallback and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSettingFallback(data []byte) (SettingFallback, error) {
-	return runtime.ParseValidated[SettingFallback]("SettingFallback", data, []runtime.Validator{structgenValidate0}, schemaSettingFallback)
+	return runtime.ParseValidated[SettingFallback]("SettingFallback", data, nil, []runtime.Validator{structgenValidate0}, schemaSettingFallback)
 }
 
 // Schema: schemas/setting.json#/properties/fallback/anyOf/1
@@ -231,6 +243,10 @@ type SettingFallbackOption1 struct {
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
 }
 
 var fieldsSettingFallbackOption1 = runtime.NewFields("env")
@@ -239,7 +255,7 @@ var fieldsSettingFallbackOption1 = runtime.NewFields("env")
 // property in AdditionalProperties.
 func (v *SettingFallbackOption1) UnmarshalJSON(data []byte) error {
 	type plain SettingFallbackOption1
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsSettingFallbackOption1, &v.AdditionalProperties)
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsSettingFallbackOption1, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaSettingFallbackOption1 = structgenSchemas.Schema("structgen:///setting.json#/properties/fallback/anyOf/1")
@@ -299,7 +315,7 @@ var schemaSettingValue = structgenSchemas.Schema("structgen:///setting.json#/pro
 // ParseSettingValue validates data against the schema of SettingValue and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSettingValue(data []byte) (SettingValue, error) {
-	return runtime.ParseValidated[SettingValue]("SettingValue", data, []runtime.Validator{structgenValidate5}, schemaSettingValue)
+	return runtime.ParseValidated[SettingValue]("SettingValue", data, nil, []runtime.Validator{structgenValidate5}, schemaSettingValue)
 }
 
 // A shape, told apart by its kind property.

@@ -53,6 +53,10 @@ func TestPolicy(t *testing.T) {
 		{"dependentSchemas", `{"name": "p", "contact": {"email": "a"}}`, "/contact", "missing property 'verified'"},
 		{"enum of structured values", `{"name": "p", "origin": {"x": 1, "y": 3}}`, "/origin", "value must be one of"},
 		{"enum number equality", `{"name": "p", "origin": 3.0}`, "", ""},
+		{"a typed value checked by validators", `{"name": "p", "owner": {"name": "o", "deputy": "d"}}`, "/owner", "not:"},
+		{"a typed value null", `{"name": "p", "owner": null}`, "", ""},
+		{"typed items checked by validators", `{"name": "p", "reviewers": [{"name": "r"}]}`, "/reviewers", "contains"},
+		{"typed items: their own schema", `{"name": "p", "reviewers": [{"name": "", "email": "e"}]}`, "/reviewers/0/name", "minLength"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -88,6 +92,36 @@ func TestPolicy(t *testing.T) {
 	}
 }
 
+// TestTypedPartsOfValidatedValues: a value that generated validators
+// check is decoded by the typed decoders of its parts, with nothing lost.
+func TestTypedPartsOfValidatedValues(t *testing.T) {
+	runtime.CheckDecoders = true
+	defer func() { runtime.CheckDecoders = false }()
+	p, err := validators.ParsePolicy([]byte(`{"name": "p", "owner": {"name": "o", "x": [1]}, "reviewers": [{"name": "r", "email": "e"}, {"name": "s"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, ok := p.Owner.Get()
+	if !ok || o.Name != "o" || string(o.AdditionalProperties["x"]) != "[1]" || len(p.Reviewers) != 2 || *p.Reviewers[0].Email != "e" || p.Reviewers[1].Email != nil {
+		t.Errorf("got owner %+v, reviewers %+v", p.Owner, p.Reviewers)
+	}
+	r, err := validators.ParseRoster([]byte(`[{"name": "a"}, {"name": "b", "email": "b@c"}]`))
+	if err != nil || len(r) != 2 || r[1].Name != "b" || *r[1].Email != "b@c" {
+		t.Errorf("ParseRoster = %+v, %v", r, err)
+	}
+	for doc, want := range map[string]string{
+		`[]`:                             "minItems",
+		`[{"name": "a"}, {"name": "a"}]`: "equal",
+		`[{"email": "x"}]`:               "missing property 'name'",
+		`{}`:                             "want array",
+	} {
+		_, err := validators.ParseRoster([]byte(doc))
+		if err == nil || errors.Is(err, runtime.ErrDecoderDisagrees) || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseRoster(%s) = %v, want a problem saying %q", doc, err, want)
+		}
+	}
+}
+
 // FuzzPolicyValidatorAgrees mutates policies and checks that the generated
 // decoders and validators read each as the schema interpreter does
 // (verdict and value), through runtime.CheckDecoders.
@@ -95,6 +129,7 @@ func FuzzPolicyValidatorAgrees(f *testing.F) {
 	f.Add([]byte(valid))
 	f.Add([]byte(`{"name": "p", "rules": ["a", {"id": 1}, {"id": 1.0}], "mode": 0, "labels": {"x-a": 1, "b": "c"}}`))
 	f.Add([]byte(`{"name": "p", "window": {"unit": "hours", "size": 25}, "contact": {"phone": "1"}, "origin": [1, 2]}`))
+	f.Add([]byte(`{"name": "p", "owner": {"name": "o", "b": 1, "a": 2}, "reviewers": [{"name": "r", "email": "e"}, null]}`))
 	runtime.CheckDecoders = true
 	defer func() { runtime.CheckDecoders = false }()
 	f.Fuzz(func(t *testing.T, data []byte) {
