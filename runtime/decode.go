@@ -39,6 +39,9 @@ type Decoding struct {
 	// spare are decoders Apply has used, kept for the next (applicators
 	// nest, so there may be several).
 	spare []*jx.Decoder
+	// ev collects the members and items that schemas evaluated, for a
+	// schema with unevaluatedProperties or unevaluatedItems.
+	ev *evaluation
 }
 
 // step is one token of the current location: a member's name, or an

@@ -125,13 +125,27 @@ func (c *Decoding) release(d *jx.Decoder) {
 // runs quietly: problems are counted, not worded, and v stops at the
 // first. A syntax error stops c too.
 func (c *Decoding) passes(raw []byte, v Validator) bool {
-	quiet, marked, depth := c.quiet, c.marked, len(c.path)
+	quiet, marked, depth, ev := c.quiet, c.marked, len(c.path), c.ev
 	c.quiet, c.marked = true, 0
+	if ev != nil && ev.depth == depth {
+		// What the branch evaluates counts only if it passes.
+		c.ev = &evaluation{depth: depth, outer: ev}
+	}
 	c.Apply(raw, v)
-	ok := c.marked == 0
+	ok := c.marked == 0 && c.err == nil
+	if c.ev != ev {
+		if ok {
+			ev.merge(c.ev)
+		}
+		c.ev = ev
+	}
 	c.quiet, c.marked, c.path = quiet, marked, c.path[:depth]
-	return ok && c.err == nil
+	return ok
 }
+
+// tracking reports whether schemas' evaluations of the current value
+// are being collected.
+func (c *Decoding) tracking() bool { return c.ev != nil && c.ev.depth == len(c.path) }
 
 // try checks raw with v in a Decoding of its own at the same location
 // and returns its problems, worded: for a check that failed quietly and
@@ -151,8 +165,14 @@ func (c *Decoding) try(raw []byte, v Validator) []Problem {
 // AnyOf checks that raw passes at least one of the branches; when none
 // does, the problem says so first, then lists each branch's problems.
 func (c *Decoding) AnyOf(raw []byte, branches ...Validator) {
-	for _, b := range branches {
+	for i, b := range branches {
 		if c.passes(raw, b) {
+			if c.tracking() {
+				// Every branch that passes evaluates members too.
+				for _, b := range branches[i+1:] {
+					c.passes(raw, b)
+				}
+			}
 			return
 		}
 	}
@@ -489,13 +509,17 @@ func (c *Decoding) UniqueJSON(items [][]byte) {
 }
 
 // Contains checks how many items pass v: at least min (1 unless the
-// schema says), at most max (-1: no bound).
-func (c *Decoding) Contains(items [][]byte, v Validator, min, max int) {
+// schema says), at most max (-1: no bound). With evaluates (draft
+// 2020-12), the items that pass count as evaluated.
+func (c *Decoding) Contains(items [][]byte, v Validator, min, max int, evaluates bool) {
 	n := 0
 	for i, it := range items {
 		c.PushIndex(i)
 		if c.passes(it, v) {
 			n++
+			if evaluates {
+				c.Evaluated()
+			}
 		}
 		c.Pop()
 	}
@@ -508,5 +532,129 @@ func (c *Decoding) Contains(items [][]byte, v Validator, min, max int) {
 	}
 	if max >= 0 && n > max {
 		c.Problemf("maxContains: got %d matching items, want at most %d", n, max)
+	}
+}
+
+// evaluation is what the schemas applied to one value (at path depth
+// depth) evaluated: its members by name, its items by index. outer is
+// the evaluation it goes into when its schema is done.
+type evaluation struct {
+	depth int
+	keys  map[string]bool
+	items map[int]bool
+	outer *evaluation
+}
+
+func (e *evaluation) merge(from *evaluation) {
+	for k := range from.keys {
+		e.mark(step{name: k, index: -1})
+	}
+	for i := range from.items {
+		e.mark(step{index: i})
+	}
+}
+
+func (e *evaluation) mark(s step) {
+	if s.index >= 0 {
+		if e.items == nil {
+			e.items = map[int]bool{}
+		}
+		e.items[s.index] = true
+		return
+	}
+	if e.keys == nil {
+		e.keys = map[string]bool{}
+	}
+	e.keys[s.name] = true
+}
+
+// Track starts collecting what the schemas applied to the current value
+// evaluate, for its schema's unevaluatedProperties or unevaluatedItems;
+// Untrack ends it. They nest.
+func (c *Decoding) Track() { c.ev = &evaluation{depth: len(c.path), outer: c.ev} }
+
+// Untrack ends what Track started; what was evaluated counts for the
+// schema around, if that applies to the same value.
+func (c *Decoding) Untrack() {
+	inner := c.ev
+	c.ev = inner.outer
+	if c.ev != nil && c.ev.depth == inner.depth {
+		c.ev.merge(inner)
+	}
+}
+
+// Evaluated records that a schema evaluated the member or item the
+// current location names (called between its Push and Pop), where a
+// schema around collects evaluations.
+func (c *Decoding) Evaluated() {
+	n := len(c.path)
+	if c.ev == nil || c.ev.depth != n-1 {
+		return
+	}
+	c.ev.mark(c.path[n-1])
+}
+
+// Unevaluated checks raw's members (with props) and items (with items)
+// that no schema evaluated, and counts them evaluated; either may be nil.
+// noProps and noItems: the schema is false, and each such member or item
+// is a problem of the object or array.
+func (c *Decoding) Unevaluated(raw []byte, props, items Validator, noProps, noItems bool) {
+	ev := c.ev
+	d := c.decoder(raw)
+	defer c.release(d)
+	switch d.Next() {
+	case jx.Object:
+		if props == nil && !noProps {
+			c.Skip(d)
+			return
+		}
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if ev.keys[key] {
+				c.Skip(d)
+				continue
+			}
+			if noProps {
+				c.Problemf("unevaluated property '%s' not allowed", key)
+				c.Skip(d)
+				continue
+			}
+			c.Push(key)
+			props(c, d)
+			c.Evaluated()
+			c.Pop()
+		}
+		c.End(it.Err())
+	case jx.Array:
+		if items == nil && !noItems {
+			c.Skip(d)
+			return
+		}
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		for i := 0; !c.Failed() && it.Next(); i++ {
+			if ev.items[i] {
+				c.Skip(d)
+				continue
+			}
+			if noItems {
+				c.Problemf("unevaluated item %d not allowed", i)
+				c.Skip(d)
+				continue
+			}
+			c.PushIndex(i)
+			items(c, d)
+			c.Evaluated()
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
 	}
 }

@@ -524,6 +524,9 @@ func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, st
 		if kinds != schema.Arr {
 			return nil, nil, at(n, "an array that allows other kinds")
 		}
+		if n.Enum != nil || n.Const != nil {
+			return nil, nil, at(n, "enum or const on an array")
+		}
 		c.MinItems, c.MaxItems, c.Unique = n.MinItems, n.MaxItems, n.UniqueItems
 		var items *ir.Check
 		var deps []*ir.Type
@@ -668,7 +671,8 @@ func hasConstraints(n *schema.Node) bool {
 		n.Format != "" || n.Minimum != nil || n.Maximum != nil || n.ExclusiveMinimum != nil ||
 		n.ExclusiveMaximum != nil || n.MultipleOf != nil || n.MinItems != nil || n.MaxItems != nil ||
 		n.UniqueItems || n.Items != nil || len(n.Properties) > 0 || len(n.Required) > 0 ||
-		n.AdditionalProperties != nil || n.MinProperties != nil || n.MaxProperties != nil
+		n.AdditionalProperties != nil || n.MinProperties != nil || n.MaxProperties != nil ||
+		n.Enum != nil || n.Const != nil
 }
 
 func ratText(r *big.Rat) string {

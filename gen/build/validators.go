@@ -128,14 +128,10 @@ func (v *validators) node(n *schema.Node) (*ir.Validator, string) {
 	v.b.pkg.Validators = append(v.b.pkg.Validators, val)
 	v.byNode[n], v.nodeOf[val] = val, n
 	// What no validator compiles is left to the interpreter for this
-	// schema alone; the schemas around it stay compiled. (unevaluated*
-	// sees only the schema's own keywords and their sub-schemas, all
-	// inside it.)
+	// schema alone; the schemas around it stay compiled.
 	interpret := v.inPlaceCycle(n)
 	switch {
 	case interpret != "":
-	case n.UnevaluatedItems != nil || n.UnevaluatedProperties != nil:
-		interpret = at(n, "unevaluated keywords")
 	case len(n.AllOf)+len(n.AnyOf)+len(n.OneOf) > maxApplicators:
 		// Each applicator re-reads the value's text; past a few dozen the
 		// interpreter, which decodes the value once, is faster (cloudify's
@@ -184,6 +180,7 @@ func (v *validators) node(n *schema.Node) (*ir.Validator, string) {
 				val.AllOf = append(val.AllOf, v.enumOnly(n))
 			}
 		}
+		val.Enum = []string{} // an empty enum allows no value
 		for _, x := range vals {
 			text, err := json.Marshal(x)
 			if err != nil {
@@ -224,10 +221,60 @@ func (v *validators) node(n *schema.Node) (*ir.Validator, string) {
 	val.AllOf = append(val.AllOf, list(n.AllOf)...)
 	val.AnyOf, val.OneOf = list(n.AnyOf), list(n.OneOf)
 	val.Not, val.If, val.Then, val.Else = sub(n.Not), sub(n.If), sub(n.Then), sub(n.Else)
+	val.UnevaluatedProperties, val.UnevaluatedItems = sub(n.UnevaluatedProperties), sub(n.UnevaluatedItems)
+	val.ContainsEvaluates = n.Contains != nil && n.Draft == "https://json-schema.org/draft/2020-12/schema"
 	if why != "" {
 		return fail(why)
 	}
 	return val, ""
+}
+
+// annotate marks the validators whose evaluations a schema's
+// unevaluatedProperties or unevaluatedItems reads: that schema's and
+// those it applies to the same value. Where one of them is left to the
+// interpreter, which reports no evaluations, the schema with the
+// unevaluated keywords is left to it too.
+func (b *builder) annotate() {
+	for _, root := range b.pkg.Validators {
+		if root.UnevaluatedProperties == nil && root.UnevaluatedItems == nil || root.Interpret != "" {
+			continue
+		}
+		seen := map[*ir.Validator]bool{}
+		interpreted := ""
+		var walk func(v *ir.Validator)
+		walk = func(v *ir.Validator) {
+			if v == nil || seen[v] {
+				return
+			}
+			seen[v] = true
+			if v.Interpret != "" && interpreted == "" {
+				interpreted = v.Why
+			}
+			for _, s := range inPlaceValidators(v) {
+				walk(s)
+			}
+		}
+		walk(root)
+		if interpreted != "" {
+			*root = ir.Validator{Name: root.Name, Loc: root.Loc, Interpret: root.Loc,
+				Why: "unevaluated keywords over a schema the interpreter checks: " + interpreted}
+			continue
+		}
+		for v := range seen {
+			v.Annotate = true
+		}
+	}
+}
+
+// inPlaceValidators lists the validators v applies to the same value.
+func inPlaceValidators(v *ir.Validator) []*ir.Validator {
+	out := append([]*ir.Validator{v.Ref, v.If, v.Then, v.Else}, v.AllOf...)
+	out = append(out, v.AnyOf...)
+	out = append(out, v.OneOf...)
+	for _, d := range v.DependentSchemas {
+		out = append(out, d.V)
+	}
+	return out
 }
 
 // enumOnly is a validator of n's enum alone (for a schema with both enum
@@ -235,6 +282,7 @@ func (v *validators) node(n *schema.Node) (*ir.Validator, string) {
 func (v *validators) enumOnly(n *schema.Node) *ir.Validator {
 	val := &ir.Validator{Name: fmt.Sprintf("structgenValidate%d", len(v.b.pkg.Validators)), Loc: v.b.l.Stable(n.Loc) + "/enum"}
 	v.b.pkg.Validators = append(v.b.pkg.Validators, val)
+	val.Enum = []string{}
 	for _, x := range n.Enum.List {
 		text, _ := json.Marshal(x)
 		val.Enum = append(val.Enum, string(text))
@@ -248,6 +296,7 @@ func (v *validators) enumOnly(n *schema.Node) *ir.Validator {
 // validators it calls are), so validators on a reference cycle stay
 // apart. What is left is renumbered in order.
 func (b *builder) shareValidators() {
+	b.annotate()
 	vals := b.pkg.Validators
 	if len(vals) == 0 {
 		return
@@ -306,6 +355,7 @@ func (b *builder) shareValidators() {
 		list(v.AnyOf)
 		list(v.OneOf)
 		v.Not, v.If, v.Then, v.Else = to(v.Not), to(v.If), to(v.Then), to(v.Else)
+		v.UnevaluatedProperties, v.UnevaluatedItems = to(v.UnevaluatedProperties), to(v.UnevaluatedItems)
 	}
 	for _, t := range b.types { // b.pkg.Types is filled later
 		list(t.Validate)
@@ -374,6 +424,8 @@ func validatorKey(v *ir.Validator, canon map[*ir.Validator]*ir.Validator) (strin
 		Ref                                                              string
 		AllOf, AnyOf, OneOf                                              []string
 		Not, If, Then, Else                                              string
+		UnevaluatedProperties, UnevaluatedItems                          string
+		Annotate, ContainsEvaluates                                      bool
 	}{
 		v.Interpret, v.Why, v.False, v.Types, v.Enum, v.Const,
 		v.Minimum, v.Maximum, v.ExclusiveMinimum, v.ExclusiveMaximum, v.MultipleOf,
@@ -382,6 +434,7 @@ func validatorKey(v *ir.Validator, canon map[*ir.Validator]*ir.Validator) (strin
 		named(v.Properties), named(v.PatternProperties), ref(v.AdditionalProperties), ref(v.PropertyNames),
 		v.Required, v.MinProperties, v.MaxProperties, v.DependentRequired, named(v.DependentSchemas),
 		ref(v.Ref), refs(v.AllOf), refs(v.AnyOf), refs(v.OneOf), ref(v.Not), ref(v.If), ref(v.Then), ref(v.Else),
+		ref(v.UnevaluatedProperties), ref(v.UnevaluatedItems), v.Annotate, v.ContainsEvaluates,
 	}
 	if !ok {
 		return "", false

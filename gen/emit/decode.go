@@ -433,8 +433,8 @@ func shapeDecoderOf(goT jen.Code, r *ir.Ref, types map[string]*ir.Type) jen.Code
 		return jen.Nil()
 	}
 	deref := jen.Op("*").Id("v")
-	if r.Kind == ir.RefNamed || r.Kind == ir.RefNullable {
-		deref = jen.Parens(deref) // its fields and methods are read
+	if r.Kind == ir.RefNamed || r.Kind == ir.RefNullable || r.Kind == ir.RefMap {
+		deref = jen.Parens(deref) // its fields, methods or keys are read
 	}
 	return jen.Func().Params(append([]jen.Code{jen.Id("v").Op("*").Add(goT)}, decoderParams()...)...).Block(
 		valueCode(deref, r, shapeCheck(r), 0)...)

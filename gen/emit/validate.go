@@ -49,6 +49,8 @@ func usedValidators(pkg *ir.Package) []*ir.Validator {
 		walk(v.If)
 		walk(v.Then)
 		walk(v.Else)
+		walk(v.UnevaluatedProperties)
+		walk(v.UnevaluatedItems)
 	}
 	for _, t := range pkg.Types {
 		for _, f := range t.Fields {
@@ -84,7 +86,11 @@ func emitValidators(f *jen.File, pkg *ir.Package) bool {
 // applicators, enum and dependent schemas read the JSON text again.
 func needsRaw(v *ir.Validator) bool {
 	return v.Ref != nil || len(v.AllOf)+len(v.AnyOf)+len(v.OneOf) > 0 || v.Not != nil || v.If != nil ||
-		v.Enum != nil || len(v.DependentSchemas) > 0
+		v.Enum != nil || len(v.DependentSchemas) > 0 || unevaluated(v)
+}
+
+func unevaluated(v *ir.Validator) bool {
+	return v.UnevaluatedProperties != nil || v.UnevaluatedItems != nil
 }
 
 func vref(v *ir.Validator) jen.Code {
@@ -114,6 +120,10 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 			jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Add(c("RawView", jen.Id("d"))),
 			jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
 		)
+		if unevaluated(v) {
+			// Collect what this schema and those it applies evaluate.
+			body = append(body, c("Track"))
+		}
 		if v.Ref != nil {
 			body = append(body, c("Apply", jen.Id("raw"), vref(v.Ref)))
 		}
@@ -145,6 +155,18 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 		}
 		if own := ownChecks(v); own != nil {
 			body = append(body, c("Apply", jen.Id("raw"), jen.Func().Params(params...).Block(own...)))
+		}
+		if unevaluated(v) {
+			// A false schema is worded as the object's or array's problem.
+			props, items := v.UnevaluatedProperties, v.UnevaluatedItems
+			noProps, noItems := props != nil && props.False, items != nil && items.False
+			if noProps {
+				props = nil
+			}
+			if noItems {
+				items = nil
+			}
+			body = append(body, c("Unevaluated", jen.Id("raw"), vref(props), vref(items), jen.Lit(noProps), jen.Lit(noItems)), c("Untrack"))
 		}
 	default:
 		body = ownChecks(v)
@@ -256,12 +278,20 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 	}
 	// item applies the item's schema to the value d (or raw) holds.
 	item := func(read func(v *ir.Validator) jen.Code) []jen.Code {
+		// An item a schema checks counts as evaluated (see
+		// ir.Validator.Annotate).
+		check := func(s *ir.Validator) []jen.Code {
+			if v.Annotate {
+				return []jen.Code{read(s), c("Evaluated")}
+			}
+			return []jen.Code{read(s)}
+		}
 		var sw []jen.Code
 		for i, p := range v.PrefixItems {
-			sw = append(sw, jen.Case(jen.Id("i").Op("==").Lit(i)).Block(read(p)))
+			sw = append(sw, jen.Case(jen.Id("i").Op("==").Lit(i)).Block(check(p)...))
 		}
 		if v.Items != nil {
-			sw = append(sw, jen.Default().Block(read(v.Items)))
+			sw = append(sw, jen.Default().Block(check(v.Items)...))
 		} else if !collect {
 			sw = append(sw, jen.Default().Block(c("Skip", jen.Id("d"))))
 		}
@@ -269,7 +299,7 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 			return nil
 		}
 		if len(v.PrefixItems) == 0 && v.Items != nil {
-			return []jen.Code{read(v.Items)}
+			return check(v.Items)
 		}
 		return []jen.Code{jen.Switch().Block(sw...)}
 	}
@@ -296,7 +326,7 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 		out = append(out, c("UniqueJSON", jen.Id("items")))
 	}
 	if v.Contains != nil {
-		out = append(out, c("Contains", jen.Id("items"), vref(v.Contains), intOr(v.MinContains, 1), intOr(v.MaxContains, -1)))
+		out = append(out, c("Contains", jen.Id("items"), vref(v.Contains), intOr(v.MinContains, 1), intOr(v.MaxContains, -1), jen.Lit(v.Annotate && v.ContainsEvaluates)))
 	}
 	return out
 }
@@ -325,11 +355,19 @@ func memberChecks(v *ir.Validator) []jen.Code {
 		loop = append(loop, c("Key", jen.Id("it").Dot("Key").Call(), vref(v.PropertyNames)))
 	}
 	loop = append(loop, c("Push", jen.Id("key")))
-	apply := func(s *ir.Validator) jen.Code {
+	applyOne := func(s *ir.Validator) jen.Code {
 		if multi {
 			return c("Apply", jen.Id("r"), vref(s))
 		}
 		return jen.Id(s.Name).Call(jen.Id("c"), jen.Id("d"))
+	}
+	// A member a schema checks counts as evaluated (see
+	// ir.Validator.Annotate).
+	apply := func(s *ir.Validator) []jen.Code {
+		if v.Annotate {
+			return []jen.Code{applyOne(s), c("Evaluated")}
+		}
+		return []jen.Code{applyOne(s)}
 	}
 	if multi {
 		loop = append(loop,
@@ -342,7 +380,7 @@ func memberChecks(v *ir.Validator) []jen.Code {
 	}
 	var cases []jen.Code
 	for _, p := range v.Properties {
-		block := []jen.Code{apply(p.V)}
+		block := apply(p.V)
 		if track {
 			block = append(block, jen.Id("matched").Op("=").True())
 		}
@@ -353,21 +391,21 @@ func memberChecks(v *ir.Validator) []jen.Code {
 			loop = append(loop, jen.Switch(jen.Id("key")).Block(cases...))
 		}
 		for _, p := range v.PatternProperties {
-			block := []jen.Code{apply(p.V)}
+			block := apply(p.V)
 			if track {
 				block = append(block, jen.Id("matched").Op("=").True())
 			}
 			loop = append(loop, jen.If(c("Matches", jen.Id("key"), jen.Lit(p.Name))).Block(block...))
 		}
 		if track {
-			loop = append(loop, jen.If(jen.Op("!").Id("matched")).Block(apply(v.AdditionalProperties)))
+			loop = append(loop, jen.If(jen.Op("!").Id("matched")).Block(apply(v.AdditionalProperties)...))
 		}
 	} else {
-		var other jen.Code = c("Skip", jen.Id("d"))
+		other := []jen.Code{c("Skip", jen.Id("d"))}
 		if v.AdditionalProperties != nil {
 			other = apply(v.AdditionalProperties)
 		}
-		cases = append(cases, jen.Default().Block(other))
+		cases = append(cases, jen.Default().Block(other...))
 		loop = append(loop, jen.Switch(jen.Id("key")).Block(cases...))
 	}
 	loop = append(loop, c("Pop"))

@@ -288,9 +288,11 @@ type Validator struct {
 	Name, Loc string
 	// False: the schema false, which no value passes.
 	False bool `json:",omitempty"`
-	// Interpret: the schema has a keyword no validator compiles
-	// (unevaluated*, a cycle of references that never reads deeper); the schema interpreter checks the value against this
-	// location, Why says why. The other fields are unset.
+	// Interpret: the schema is left to the interpreter (a cycle of
+	// references that never reads deeper, more applicators than pay to
+	// compile, unevaluated keywords over such a schema); the schema
+	// interpreter checks the value against this location, Why says why.
+	// The other fields are unset.
 	Interpret, Why string `json:",omitempty"`
 	// Types are the JSON types allowed ("integer" apart from "number");
 	// nil when any is.
@@ -327,6 +329,15 @@ type Validator struct {
 	Ref                 *Validator   `json:",omitempty"`
 	AllOf, AnyOf, OneOf []*Validator `json:",omitempty"`
 	Not, If, Then, Else *Validator   `json:",omitempty"`
+	// UnevaluatedProperties and UnevaluatedItems check what neither this
+	// schema nor the ones it applies to the same value evaluated.
+	UnevaluatedProperties, UnevaluatedItems *Validator `json:",omitempty"`
+	// Annotate: the validator records the members and items it
+	// evaluates, for a schema's unevaluated keywords (it is that schema,
+	// or one it applies to the same value). ContainsEvaluates: contains
+	// counts as evaluating the items it matches (draft 2020-12).
+	Annotate          bool `json:",omitempty"`
+	ContainsEvaluates bool `json:",omitempty"`
 }
 
 // NamedValidator is a validator under a name: a property's, a pattern's

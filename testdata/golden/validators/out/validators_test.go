@@ -53,6 +53,13 @@ func TestPolicy(t *testing.T) {
 		{"dependentSchemas", `{"name": "p", "contact": {"email": "a"}}`, "/contact", "missing property 'verified'"},
 		{"enum of structured values", `{"name": "p", "origin": {"x": 1, "y": 3}}`, "/origin", "value must be one of"},
 		{"enum number equality", `{"name": "p", "origin": 3.0}`, "", ""},
+		{"unevaluatedProperties: by properties, anyOf and then", `{"name": "p", "extension": {"kind": "task", "url": "u", "cmd": "c", "retries": 2}}`, "", ""},
+		{"unevaluatedProperties: then not taken", `{"name": "p", "extension": {"kind": "hook", "url": "u", "retries": 2}}`, "/extension", "unevaluated property 'retries' not allowed"},
+		{"unevaluatedProperties: a failed branch evaluates nothing", `{"name": "p", "extension": {"cmd": 1, "url": "u"}}`, "/extension", "unevaluated property 'cmd' not allowed"},
+		{"unevaluatedItems: by prefixItems and contains", `{"name": "p", "steps": ["a", 1, 2]}`, "", ""},
+		{"unevaluatedItems: the rest checked", `{"name": "p", "steps": ["a", 1, true, "b"]}`, "/steps/3", "want boolean"},
+		{"const on an array", `{"name": "p", "legacy": ["x"]}`, "/legacy", "value must be []"},
+		{"const on an array met", `{"name": "p", "legacy": []}`, "", ""},
 		{"a typed value checked by validators", `{"name": "p", "owner": {"name": "o", "deputy": "d"}}`, "/owner", "not:"},
 		{"a typed value null", `{"name": "p", "owner": null}`, "", ""},
 		{"typed items checked by validators", `{"name": "p", "reviewers": [{"name": "r"}]}`, "/reviewers", "contains"},
@@ -105,6 +112,19 @@ func TestTypedPartsOfValidatedValues(t *testing.T) {
 	if !ok || o.Name != "o" || string(o.AdditionalProperties["x"]) != "[1]" || len(p.Reviewers) != 2 || *p.Reviewers[0].Email != "e" || p.Reviewers[1].Email != nil {
 		t.Errorf("got owner %+v, reviewers %+v", p.Owner, p.Reviewers)
 	}
+	if p, err := validators.ParsePolicy([]byte(`{"name": "p", "team": {"ada": {"name": "Ada"}}}`)); err != nil || p.Team["ada"].Name != "Ada" {
+		t.Errorf("a map of typed values: %+v, %v", p.Team, err)
+	}
+	if _, err := validators.ParsePolicy([]byte(`{"name": "p", "team": {"Ada": {"name": "Ada"}}}`)); err == nil || !strings.Contains(err.Error(), "property name 'Ada'") {
+		t.Errorf("a map key the names' pattern refuses: %v", err)
+	}
+	dir, err := validators.ParseDirectory([]byte(`{"a": {"name": "A"}, "b": {"name": "B", "email": "b@c"}}`))
+	if err != nil || len(dir) != 2 || *dir["b"].Email != "b@c" {
+		t.Errorf("ParseDirectory = %+v, %v", dir, err)
+	}
+	if _, err := validators.ParseDirectory([]byte(`{}`)); err == nil || !strings.Contains(err.Error(), "minProperties") {
+		t.Errorf("ParseDirectory({}) = %v, want minProperties", err)
+	}
 	r, err := validators.ParseRoster([]byte(`[{"name": "a"}, {"name": "b", "email": "b@c"}]`))
 	if err != nil || len(r) != 2 || r[1].Name != "b" || *r[1].Email != "b@c" {
 		t.Errorf("ParseRoster = %+v, %v", r, err)
@@ -130,6 +150,7 @@ func FuzzPolicyValidatorAgrees(f *testing.F) {
 	f.Add([]byte(`{"name": "p", "rules": ["a", {"id": 1}, {"id": 1.0}], "mode": 0, "labels": {"x-a": 1, "b": "c"}}`))
 	f.Add([]byte(`{"name": "p", "window": {"unit": "hours", "size": 25}, "contact": {"phone": "1"}, "origin": [1, 2]}`))
 	f.Add([]byte(`{"name": "p", "owner": {"name": "o", "b": 1, "a": 2}, "reviewers": [{"name": "r", "email": "e"}, null]}`))
+	f.Add([]byte(`{"name": "p", "extension": {"kind": "task", "url": "u", "retries": 2, "x": 1}, "steps": ["a", 1, true, "b"]}`))
 	runtime.CheckDecoders = true
 	defer func() { runtime.CheckDecoders = false }()
 	f.Fuzz(func(t *testing.T, data []byte) {
