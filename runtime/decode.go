@@ -604,6 +604,7 @@ func parseDecoded[T any](typeName string, data []byte, decode func(v *T, d *jx.D
 	c := decodings.Get().(*Decoding)
 	defer func() {
 		c.path, c.problems, c.err, c.duplicate = c.path[:0], nil, nil, false
+		c.quiet, c.marked, c.ev = false, 0, nil
 		decodings.Put(c)
 	}()
 	d := jx.GetDecoder()

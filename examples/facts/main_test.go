@@ -41,9 +41,19 @@ func calls() map[string][]byte {
 	return map[string][]byte{"small": []byte(small), "large": large}
 }
 
-// BenchmarkParseFinishAction measures ParseFinishAction, which repairs,
-// validates and decodes, and reports its time as a multiple of
-// json.Unmarshal into the same type, measured in the same run.
+// handFinish is what a hand-written struct for the call would be: the
+// same fields, flat, no methods (FinishAction's UnmarshalJSON splits the
+// object into its two parts, a slower baseline).
+type handFinish struct {
+	Message     string   `json:"message"`
+	Description string   `json:"description"`
+	Facts       []string `json:"facts"`
+}
+
+// BenchmarkParseFinishAction measures ParseFinishAction, which validates
+// and decodes (repairing only what fails), and reports its time as a
+// multiple of json.Unmarshal into a hand-written struct of the same
+// fields, measured in the same run.
 func BenchmarkParseFinishAction(b *testing.B) {
 	for _, size := range []string{"small", "large"} {
 		data := calls()[size]
@@ -58,7 +68,7 @@ func BenchmarkParseFinishAction(b *testing.B) {
 			// The baseline, as many times, in the same run.
 			start := time.Now()
 			for range b.N {
-				var a facts.FinishAction
+				var a handFinish
 				if err := json.Unmarshal(data, &a); err != nil {
 					b.Fatal(err)
 				}
