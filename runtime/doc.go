@@ -4,9 +4,14 @@
 //   - Decoding and ParseDecoded: what generated validating decoders share.
 //     A generated Parse<Type> reads the JSON once with a jx.Decoder,
 //     decodes into the generated types and checks the schema in the same
-//     pass, collecting every problem with its JSON pointer; a value whose
-//     schema has keywords the decoders do not compile is checked by the
-//     schema interpreter (Interpret). CheckDecoders compares the two;
+//     pass, collecting every problem with its JSON pointer. A value whose
+//     schema combines others is checked by generated validators
+//     (Validator, Validated, ParseValidated: applicators re-read the
+//     value's text, their branches quietly; unevaluated keywords through
+//     Track and Evaluated) and then decoded by the typed decoders of its
+//     parts, or as encoding/json would; what those do not compile goes to
+//     the schema interpreter (Interpret, InterpretValue). CheckDecoders
+//     compares each reading with the interpreter's;
 //   - Schemas and Parse: the embedded schema documents, compiled once per
 //     schema on first use, and strict parsing of data at rest with the
 //     schema interpreter, for types without a generated decoder; both
@@ -31,8 +36,10 @@
 //     schema's fingerprint, so a replay under a changed schema says so;
 //   - ReadPartial, Node, Field and Stream: replies that are still arriving,
 //     read into the generated <Name>Partial types as they grow;
-//   - the small JSON helpers (Nullable, MarshalObject, tuples, unions) that
-//     keep generated types lossless.
+//   - the small JSON helpers (Nullable, MarshalObject and ExtraKeys,
+//     Encoding, tuples, unions) that keep generated types lossless:
+//     absent, null and value apart, undeclared properties in the order
+//     they came in.
 //
 // Applications mostly call the generated functions and values; Complete,
 // Stream, ParseArgs and the Model interface are the parts they use

@@ -251,6 +251,43 @@ func (c *Decoding) WrongType(d *jx.Decoder, want string) {
 	c.Skip(d)
 }
 
+// KindOf records raw, a value's JSON text, as of a kind the schema does
+// not allow when it is one of the kinds wrong lists (want words the
+// allowed ones): the first byte says the kind, so nothing is read again.
+func (c *Decoding) KindOf(raw []byte, want string, wrong ...jx.Type) {
+	t := rawKind(raw)
+	for _, w := range wrong {
+		if t == w {
+			c.Problemf("got %s, want %s", jxKindName(t), want)
+			return
+		}
+	}
+}
+
+// rawKind is the kind of a value's JSON text by its first byte.
+func rawKind(raw []byte) jx.Type {
+	for _, b := range raw {
+		switch {
+		case b == ' ' || b == '\t' || b == '\n' || b == '\r':
+			continue
+		case b == '{':
+			return jx.Object
+		case b == '[':
+			return jx.Array
+		case b == '"':
+			return jx.String
+		case b == 't' || b == 'f':
+			return jx.Bool
+		case b == 'n':
+			return jx.Null
+		case b == '-' || b >= '0' && b <= '9':
+			return jx.Number
+		}
+		return jx.Invalid
+	}
+	return jx.Invalid
+}
+
 // Number reads a number's JSON text.
 func (c *Decoding) Number(d *jx.Decoder) ([]byte, bool) {
 	n, err := d.Num()

@@ -138,6 +138,12 @@ func TestValidatorHelpers(t *testing.T) {
 			"/x: (schema 0) property name 'abcd': maxLength: got 4, want 3",
 			"/x: (schema 1) got object, want number",
 		}},
+		{"kind of a value read", func(c *Decoding) {
+			c.KindOf(raw(" [1]"), "object", jx.Array, jx.String)
+			c.KindOf(raw(`{"a": 1}`), "object", jx.Array, jx.String)
+			c.KindOf(raw(`-1`), "string", jx.Number, jx.Bool, jx.Null)
+			c.KindOf(raw(`null`), "string", jx.Number, jx.Bool, jx.Null)
+		}, []string{"/x: got array, want object", "/x: got number, want string", "/x: got null, want string"}},
 		{"syntax error in a branch stops", func(c *Decoding) { c.AnyOf(raw(`[1,`), wantString) }, nil},
 	}
 	for _, tc := range tests {

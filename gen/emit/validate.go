@@ -153,7 +153,10 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 		if v.Enum != nil {
 			body = append(body, c("Enum", jen.Id("raw"), jen.Lit("["+strings.Join(v.Enum, ",")+"]"), jen.Lit(v.Const)))
 		}
-		if own := ownChecks(v); own != nil {
+		if cases, wrong, want := ownParts(v); len(cases) == 0 && len(wrong) > 0 {
+			// Only the kind: its first byte says it, no second reading.
+			body = append(body, c("KindOf", append([]jen.Code{jen.Id("raw"), jen.Lit(want)}, wrong...)...))
+		} else if own := ownChecks(v); own != nil {
 			body = append(body, c("Apply", jen.Id("raw"), jen.Func().Params(params...).Block(own...)))
 		}
 		if unevaluated(v) {
@@ -180,6 +183,21 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 // ownChecks reads the value once and checks the keywords of its kind;
 // nil when there is nothing to check (the value is only passed).
 func ownChecks(v *ir.Validator) []jen.Code {
+	cases, wrong, want := ownParts(v)
+	if len(wrong) > 0 {
+		cases = append(cases, jen.Case(wrong...).Block(c("WrongType", jen.Id("d"), jen.Lit(want))))
+	}
+	if len(cases) == 0 {
+		return nil
+	}
+	cases = append(cases, jen.Default().Block(c("Skip", jen.Id("d"))))
+	return []jen.Code{jen.Switch(jen.Id("d").Dot("Next").Call()).Block(cases...)}
+}
+
+// ownParts are the cases of ownChecks' switch on the value's kind: the
+// kinds with checks, and the kinds the schema does not allow (want words
+// the ones it does).
+func ownParts(v *ir.Validator) (cases, wrong []jen.Code, want string) {
 	allowed := map[string]bool{}
 	for _, t := range v.Types {
 		allowed[t] = true
@@ -188,11 +206,10 @@ func ownChecks(v *ir.Validator) []jen.Code {
 		allowed["integer"] = true
 	}
 	any := v.Types == nil
-	want := strings.Join(v.Types, " or ")
+	want = strings.Join(v.Types, " or ")
 	skip := func(checks []jen.Code) bool {
 		return len(checks) == 1 && fmt.Sprintf("%#v", checks[0]) == fmt.Sprintf("%#v", c("Skip", jen.Id("d")))
 	}
-	var wrong, cases []jen.Code
 	for _, k := range []struct {
 		jx, name string
 		checks   []jen.Code
@@ -211,14 +228,7 @@ func ownChecks(v *ir.Validator) []jen.Code {
 			cases = append(cases, jen.Case(jen.Qual(jxPkg, k.jx)).Block(k.checks...))
 		}
 	}
-	if len(wrong) > 0 {
-		cases = append(cases, jen.Case(wrong...).Block(c("WrongType", jen.Id("d"), jen.Lit(want))))
-	}
-	if len(cases) == 0 {
-		return nil
-	}
-	cases = append(cases, jen.Default().Block(c("Skip", jen.Id("d"))))
-	return []jen.Code{jen.Switch(jen.Id("d").Dot("Next").Call()).Block(cases...)}
+	return cases, wrong, want
 }
 
 func numberChecks(v *ir.Validator, any bool, allowed map[string]bool, want string) []jen.Code {

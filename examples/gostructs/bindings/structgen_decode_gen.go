@@ -149,14 +149,7 @@ func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 		return
 	}
 	c.Enum(raw, "[\"low\",\"high\"]", false)
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
-		case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-			c.WrongType(d, "string")
-		default:
-			c.Skip(d)
-		}
-	})
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
 // structgenValidate6 checks a value against structgen:///agent/agent.go.ProjectFacts.json#/additionalProperties.

@@ -60,14 +60,7 @@ func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 		return
 	}
 	c.Enum(raw, "[\"low\",\"high\"]", false)
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
-		case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-			c.WrongType(d, "string")
-		default:
-			c.Skip(d)
-		}
-	})
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
 // structgenValidate3 checks a value against structgen:///useagent.go.Report.json#/properties/note.

@@ -1101,14 +1101,7 @@ func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
 		return
 	}
 	c.Enum(raw, "[[]]", true)
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
-		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-			c.WrongType(d, "array")
-		default:
-			c.Skip(d)
-		}
-	})
+	c.KindOf(raw, "array", jx.Null, jx.Bool, jx.Number, jx.String, jx.Object)
 }
 
 // structgenValidate34 checks a value against structgen:///policy.json#/properties/team.
