@@ -259,6 +259,9 @@ func (b *builder) compileAction(t *ir.Type) {
 	switch {
 	case args == nil || resp == nil || t.Fields[1].Type.Pkg != "":
 		t.Interpreted = "a part from another package"
+	case b.anyObjectMap(args) && resp.Decode != nil && resp.Kind == ir.KindStruct &&
+		resp.Decode.MinProperties == nil && resp.Decode.MaxProperties == nil && resp.Decode.Extra == nil:
+		t.Decode = &ir.Decode{Required: resp.Decode.Required, Closed: resp.Decode.Closed, ArgsMap: true}
 	case args.Decode == nil || resp.Decode == nil || args.Kind != ir.KindStruct || resp.Kind != ir.KindStruct:
 		t.Interpreted = "a part the interpreter reads"
 	case args.Decode.MinProperties != nil || args.Decode.MaxProperties != nil || resp.Decode.MinProperties != nil || resp.Decode.MaxProperties != nil:
@@ -274,6 +277,24 @@ func (b *builder) compileAction(t *ir.Type) {
 		required := append(append([]string(nil), args.Decode.Required...), resp.Decode.Required...)
 		t.Decode = &ir.Decode{Required: required, Closed: closed}
 	}
+}
+
+// anyObjectMap reports whether t is a map of raw JSON whose schema allows
+// any object: a tool's parameters that declare no property.
+func (b *builder) anyObjectMap(t *ir.Type) bool {
+	u := t.Underlying
+	if t.Kind != ir.KindDefined || u == nil || u.Kind != ir.RefMap || u.Elem.Kind != ir.RefAny {
+		return false
+	}
+	sites := b.valueSites[t]
+	if len(sites) != 1 || sites[0] == nil {
+		return false
+	}
+	n := sites[0]
+	a := n.AdditionalProperties
+	return unsupported(n) == "" && n.Kinds == schema.Obj && len(n.Properties) == 0 && (a == nil || a.IsTrue()) &&
+		len(n.Required) == 0 && n.MinProperties == nil && n.MaxProperties == nil && n.Enum == nil && n.Const == nil &&
+		n.UnevaluatedProperties == nil
 }
 
 // compileEnum compiles an enum type: a string that is one of its values.

@@ -125,10 +125,14 @@ func emitActionDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set s
 	if !t.Decode.Closed {
 		extras = jen.Id("v").Dot(args.Name)
 	}
+	body := objectBody(members, t.Decode, extras, args.Extra, types, set)
+	if t.Decode.ArgsMap {
+		// An empty map, not nil, as encoding/json reads {} into it.
+		body = append([]jen.Code{jen.Id("v").Dot(args.Name).Op("=").Map(jen.String()).Qual("encoding/json", "RawMessage").Values()}, body...)
+	}
 	f.Comment(fmt.Sprintf("// decodeJSON reads %s, the arguments and the response as one flat", t.Name))
 	f.Comment("// object, and checks the tool's schema in one pass.")
-	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
-		objectBody(members, t.Decode, extras, args.Extra, types, set)...)
+	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(body...)
 }
 
 // objMember is a declared property and where its value goes.
@@ -143,7 +147,10 @@ type objMember struct {
 // checks dec.
 func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extraType *ir.Ref, types map[string]*ir.Type, set string) []jen.Code {
 	var extras, order *jen.Statement
-	if owner != nil {
+	switch {
+	case owner != nil && dec.ArgsMap:
+		extras = owner.Clone() // the map itself, which keeps no order
+	case owner != nil:
 		extras = owner.Clone().Dot("AdditionalProperties")
 		order = owner.Clone().Dot("AdditionalPropertiesOrder")
 	}
@@ -171,9 +178,16 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 	if count {
 		body = append(body, jen.Id("n").Op(":=").Lit(0))
 	}
-	if extras != nil {
+	if order != nil {
 		// The extras' keys in the order read.
 		body = append(body, jen.Var().Id("order").Index().String())
+	}
+	// remember appends k to the extras' order, where it is kept.
+	remember := func() jen.Code {
+		if order == nil {
+			return jen.Null()
+		}
+		return jen.Id("order").Op("=").Append(jen.Id("order"), jen.Id("k"))
 	}
 	var cases []jen.Code
 	for i, m := range members {
@@ -223,7 +237,7 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(extras.Clone()).Index(jen.Id("k")), jen.Id("dup")).Block(
 				jen.Id("c").Dot("Duplicate").Call(jen.Index().Byte().Call(jen.Id("k")))),
 			extras.Clone().Index(jen.Id("k")).Op("=").Id("e"),
-			jen.Id("order").Op("=").Append(jen.Id("order"), jen.Id("k")),
+			remember(),
 		)
 	default:
 		// The key is copied before the value is read: the decoder may
@@ -237,7 +251,7 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 				jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(extras.Clone()).Index(jen.Id("k")), jen.Id("dup")).Block(
 					jen.Id("c").Dot("Duplicate").Call(jen.Index().Byte().Call(jen.Id("k")))),
 				extras.Clone().Index(jen.Id("k")).Op("=").Id("raw"),
-				jen.Id("order").Op("=").Append(jen.Id("order"), jen.Id("k")),
+				remember(),
 			),
 		}
 	}

@@ -229,7 +229,11 @@ type Decode struct {
 	Required []string `json:",omitempty"`
 	// Closed: undeclared properties are problems (additionalProperties:
 	// false); otherwise they are kept in the extras map.
-	Closed                       bool `json:",omitempty"`
+	Closed bool `json:",omitempty"`
+	// ArgsMap: an action whose arguments part is a map of raw JSON (a
+	// tool whose parameters declare no property); every property the
+	// response does not declare goes into it.
+	ArgsMap                      bool `json:",omitempty"`
 	MinProperties, MaxProperties *int `json:",omitempty"`
 	// Variants are the checks of a union's variants, in Type.Variants'
 	// order: the value's kind picks one.

@@ -461,6 +461,65 @@ func (v *Profile) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// decodeJSON reads ProfileAction, the arguments and the response as one flat
+// object, and checks the tool's schema in one pass.
+func (v *ProfileAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	v.GetMeArgs = map[string]json.RawMessage{}
+	var seen [2]bool
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "login":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("login")
+			if s, ok := c.String(d); ok {
+				v.Profile.Login = s
+			}
+			c.Pop()
+		case "followers":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("followers")
+			p0 := new(int64)
+			if i, ok := c.Int64(d); ok {
+				*p0 = i
+				c.IntMin(i, int64(0))
+			}
+			v.Profile.Followers = p0
+			c.Pop()
+		default:
+			k := string(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.GetMeArgs == nil {
+					v.GetMeArgs = map[string]json.RawMessage{}
+				}
+				if _, dup := v.GetMeArgs[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.GetMeArgs[k] = raw
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "login")
+	}
+	c.Missing(missing...)
+}
+
 // decodeJSON reads ProjectFacts and checks its schema in one pass.
 func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [4]bool

@@ -573,7 +573,11 @@ var GetMeTool = runtime.NewTool("get_me", "Get details of the authenticated user
 // ParseGetMeAction reads the arguments of a call of tool "get_me" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
 // the repairs), then validated against the tool's schema and decoded.
+// A call that needs no repair is read by the generated decoder or validators.
 func ParseGetMeAction(args []byte) (ProfileAction, error) {
+	if a, err := runtime.ParseDecoded("ProfileAction", args, (*ProfileAction).decodeJSON, toolSchemaGetMe); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+		return a, err
+	}
 	a, _, err := runtime.ParseArgs[ProfileAction](GetMeTool, "ProfileAction", args)
 	return a, err
 }
@@ -896,7 +900,7 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "ProfileAction":
-		a, err := runtime.Parse[ProfileAction]("ProfileAction", rest, toolSchemaGetMe)
+		a, err := runtime.ParseDecoded("ProfileAction", rest, (*ProfileAction).decodeJSON, toolSchemaGetMe)
 		if changed := runtime.SchemaChanged("ProfileAction", fingerprint, fingerprintGetMe, err); changed != nil {
 			if err != nil {
 				return nil, changed

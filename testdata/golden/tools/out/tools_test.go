@@ -253,6 +253,47 @@ func TestKindOverride(t *testing.T) {
 	}
 }
 
+// TestActionWithMapArguments: get_me declares no parameter, so its
+// arguments are a map; the generated decoder of its action puts every
+// property the response does not declare there, and reads as the
+// interpreter does (runtime.CheckDecoders).
+func TestActionWithMapArguments(t *testing.T) {
+	runtime.CheckDecoders = true
+	defer func() { runtime.CheckDecoders = false }()
+	a, err := tools.ParseGetMeAction([]byte(`{"login":"octocat","followers":3,"verbose":true}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Profile.Login != "octocat" || *a.Profile.Followers != 3 || string(a.GetMeArgs["verbose"]) != "true" || len(a.GetMeArgs) != 1 {
+		t.Errorf("%+v", a)
+	}
+	if a, err := tools.ParseGetMeAction([]byte(`{"login":"octocat"}`)); err != nil || a.GetMeArgs == nil || len(a.GetMeArgs) != 0 {
+		t.Errorf("no arguments: %+v, %v; want an empty map", a, err)
+	}
+	for doc, want := range map[string]string{
+		`{"followers":3}`:              "missing property 'login'",
+		`{"login":"o","followers":-1}`: "minimum",
+		`{"login":"o","login":"p"}`:    "written twice",
+		`{"login":"o","x":1,"x":2}`:    "written twice",
+	} {
+		_, err := tools.ParseGetMeAction([]byte(doc))
+		if err == nil || errors.Is(err, runtime.ErrDecoderDisagrees) || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseGetMeAction(%s) = %v, want a problem saying %q", doc, err, want)
+		}
+	}
+	event, err := tools.MarshalAction(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := tools.UnmarshalAction(event)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(tools.Action(a), back); diff != "" {
+		t.Errorf("event round trip (-want +got):\n%s", diff)
+	}
+}
+
 // Every provider's view of a tool accepts the calls its canonical schema
 // accepts, as that provider sends them, and ParseToolCall reads them back.
 func TestToolDialectsAcceptValidCalls(t *testing.T) {
