@@ -320,6 +320,11 @@ func (b *builder) compileEnum(t *ir.Type) string {
 
 // compileStruct compiles a struct type from its one object schema.
 func (b *builder) compileStruct(t *ir.Type, deps map[*ir.Field][]*ir.Type) string {
+	if b.noParams[t] {
+		// A tool without parameters: an object with no property.
+		t.Decode = &ir.Decode{Closed: true}
+		return ""
+	}
 	sites := b.structSites[t]
 	if len(sites) != 1 || len(t.Schemas) != 1 {
 		return "its schema is merged from several (allOf or $ref beside keywords)"

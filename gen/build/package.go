@@ -169,6 +169,7 @@ func newBuilder(set Documents, g *schema.Graph, sp *spec.Spec) *builder {
 		fieldSites:    map[*ir.Field][]*schema.Node{},
 		enumSites:     map[*ir.Type][2]*schema.Node{},
 		valueSites:    map[*ir.Type][]*schema.Node{},
+		noParams:      map[*ir.Type]bool{},
 		variantFields: map[*ir.Variant]*ir.Field{},
 		extraFields:   map[*ir.Type]*ir.Field{},
 	}

@@ -241,6 +241,10 @@ func (b *builder) buildTool(t *tool) {
 	var argsType *ir.Type
 	if t.params == nil {
 		argsType = &ir.Type{Name: argsName, Kind: ir.KindStruct, Source: s.Source, Pos: s.Pos}
+		if t.response == nil {
+			// Its schema is noParameters': an object with no property.
+			b.noParams[argsType] = true
+		}
 	} else {
 		r, null := b.typeOf([]*schema.Node{t.params}, kAll, "")
 		switch {

@@ -401,6 +401,40 @@ func (v *ListIssuesArgsState) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	}
 }
 
+// decodeJSON reads NowArgs and checks its schema in one pass.
+func (v *NowArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		c.Extra(key)
+		c.Skip(d)
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+}
+
+// decodeJSON reads PingArgs and checks its schema in one pass.
+func (v *PingArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		c.Extra(key)
+		c.Skip(d)
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+}
+
 // decodeJSON reads Profile and checks its schema in one pass.
 func (v *Profile) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool

@@ -302,7 +302,7 @@ var schemaNowArgs = structgenSchemas.Schema("urn:structgen:tool:now#")
 // ParseNowArgs validates data against the schema of NowArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseNowArgs(data []byte) (NowArgs, error) {
-	return runtime.Parse[NowArgs]("NowArgs", data, schemaNowArgs)
+	return runtime.ParseDecoded("NowArgs", data, (*NowArgs).decodeJSON, schemaNowArgs)
 }
 
 // Schema: structgen.yaml
@@ -331,7 +331,7 @@ var schemaPingArgs = structgenSchemas.Schema("urn:structgen:tool:ping#")
 // ParsePingArgs validates data against the schema of PingArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePingArgs(data []byte) (PingArgs, error) {
-	return runtime.Parse[PingArgs]("PingArgs", data, schemaPingArgs)
+	return runtime.ParseDecoded("PingArgs", data, (*PingArgs).decodeJSON, schemaPingArgs)
 }
 
 // Schema: schemas/profile.json
@@ -668,7 +668,11 @@ var NowTool = runtime.NewTool("now", "The current time.", toolSchemaNow, runtime
 // ParseNowAction reads the arguments of a call of tool "now" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
 // the repairs), then validated against the tool's schema and decoded.
+// A call that needs no repair is read by the generated decoder or validators.
 func ParseNowAction(args []byte) (NowArgs, error) {
+	if a, err := runtime.ParseDecoded("NowArgs", args, (*NowArgs).decodeJSON, toolSchemaNow); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+		return a, err
+	}
 	a, _, err := runtime.ParseArgs[NowArgs](NowTool, "NowArgs", args)
 	return a, err
 }
@@ -691,7 +695,11 @@ var PingTool = runtime.NewTool("ping", "Check that the agent is alive.", toolSch
 // ParsePingAction reads the arguments of a call of tool "ping" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
 // the repairs), then validated against the tool's schema and decoded.
+// A call that needs no repair is read by the generated decoder or validators.
 func ParsePingAction(args []byte) (PingArgs, error) {
+	if a, err := runtime.ParseDecoded("PingArgs", args, (*PingArgs).decodeJSON, toolSchemaPing); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+		return a, err
+	}
 	a, _, err := runtime.ParseArgs[PingArgs](PingTool, "PingArgs", args)
 	return a, err
 }
@@ -872,7 +880,7 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "NowArgs":
-		a, err := runtime.Parse[NowArgs]("NowArgs", rest, toolSchemaNow)
+		a, err := runtime.ParseDecoded("NowArgs", rest, (*NowArgs).decodeJSON, toolSchemaNow)
 		if changed := runtime.SchemaChanged("NowArgs", fingerprint, fingerprintNow, err); changed != nil {
 			if err != nil {
 				return nil, changed
@@ -886,7 +894,7 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "PingArgs":
-		a, err := runtime.Parse[PingArgs]("PingArgs", rest, toolSchemaPing)
+		a, err := runtime.ParseDecoded("PingArgs", rest, (*PingArgs).decodeJSON, toolSchemaPing)
 		if changed := runtime.SchemaChanged("PingArgs", fingerprint, fingerprintPing, err); changed != nil {
 			if err != nil {
 				return nil, changed

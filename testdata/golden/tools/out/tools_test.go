@@ -237,6 +237,18 @@ func TestOpenAIFunctions(t *testing.T) {
 	if _, err := tools.ParseNowAction([]byte(`{"x":1}`)); err == nil {
 		t.Error("a tool without parameters accepted an argument")
 	}
+	// Its generated decoder reads as the interpreter does.
+	runtime.CheckDecoders = true
+	defer func() { runtime.CheckDecoders = false }()
+	for doc, want := range map[string]string{`{}`: "", `{"x":1}`: "additional properties 'x' not allowed", `null`: "want object", `[]`: "want object"} {
+		_, err := tools.ParseNowArgs([]byte(doc))
+		switch {
+		case errors.Is(err, runtime.ErrDecoderDisagrees):
+			t.Errorf("ParseNowArgs(%s): %v", doc, err)
+		case want == "" && err != nil, want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+			t.Errorf("ParseNowArgs(%s) = %v, want %q", doc, err, want)
+		}
+	}
 }
 
 func TestKindOverride(t *testing.T) {
