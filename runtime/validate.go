@@ -251,6 +251,17 @@ func (c *Decoding) WrongType(d *jx.Decoder, want string) {
 	c.Skip(d)
 }
 
+// NotAllowed records that the member the current location names is one
+// the object does not allow (additionalProperties: false), as the
+// object's problem.
+func (c *Decoding) NotAllowed() {
+	n := len(c.path)
+	last := c.path[n-1]
+	c.path = c.path[:n-1]
+	c.Problemf("additional properties '%s' not allowed", last.name)
+	c.path = append(c.path, last)
+}
+
 // KindOf records raw, a value's JSON text, as of a kind the schema does
 // not allow when it is one of the kinds wrong lists (want words the
 // allowed ones): the first byte says the kind, so nothing is read again.

@@ -138,6 +138,11 @@ func TestValidatorHelpers(t *testing.T) {
 			"/x: (schema 0) property name 'abcd': maxLength: got 4, want 3",
 			"/x: (schema 1) got object, want number",
 		}},
+		{"member not allowed", func(c *Decoding) {
+			c.Push("extra")
+			c.NotAllowed()
+			c.Pop()
+		}, []string{"/x: additional properties 'extra' not allowed"}},
 		{"kind of a value read", func(c *Decoding) {
 			c.KindOf(raw(" [1]"), "object", jx.Array, jx.String)
 			c.KindOf(raw(`{"a": 1}`), "object", jx.Array, jx.String)

@@ -820,6 +820,7 @@ func (b *builder) discriminated(primary *schema.Node, sites, base []*schema.Node
 		t.Kind = ir.KindUnion
 		t.Discriminator = disc
 		t.Schemas = b.schemaLocs(sites)
+		b.structSites[t] = sites
 		b.doc(t, primary)
 		used := map[string]bool{}
 		for i, br := range branches {

@@ -379,6 +379,16 @@ func memberChecks(v *ir.Validator) []jen.Code {
 		}
 		return []jen.Code{applyOne(s)}
 	}
+	applyAdditional := func() []jen.Code {
+		if v.AdditionalProperties.False {
+			// Worded as the object's problem, as the interpreter has it.
+			if multi {
+				return []jen.Code{c("NotAllowed")}
+			}
+			return []jen.Code{c("NotAllowed"), c("Skip", jen.Id("d"))}
+		}
+		return apply(v.AdditionalProperties)
+	}
 	if multi {
 		loop = append(loop,
 			jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Add(c("RawView", jen.Id("d"))),
@@ -408,12 +418,12 @@ func memberChecks(v *ir.Validator) []jen.Code {
 			loop = append(loop, jen.If(c("Matches", jen.Id("key"), jen.Lit(p.Name))).Block(block...))
 		}
 		if track {
-			loop = append(loop, jen.If(jen.Op("!").Id("matched")).Block(apply(v.AdditionalProperties)...))
+			loop = append(loop, jen.If(jen.Op("!").Id("matched")).Block(applyAdditional()...))
 		}
 	} else {
 		other := []jen.Code{c("Skip", jen.Id("d"))}
 		if v.AdditionalProperties != nil {
-			other = apply(v.AdditionalProperties)
+			other = applyAdditional()
 		}
 		cases = append(cases, jen.Default().Block(other...))
 		loop = append(loop, jen.Switch(jen.Id("key")).Block(cases...))

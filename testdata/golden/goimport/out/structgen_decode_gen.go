@@ -31,7 +31,8 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 			case "people":
 				structgenValidate4(c, d)
 			default:
-				structgenValidate10(c, d)
+				c.NotAllowed()
+				c.Skip(d)
 			}
 			c.Pop()
 		}
@@ -132,7 +133,8 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 			case "name":
 				structgenValidate9(c, d)
 			default:
-				structgenValidate10(c, d)
+				c.NotAllowed()
+				c.Skip(d)
 			}
 			c.Pop()
 		}

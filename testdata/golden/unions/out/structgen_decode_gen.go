@@ -505,3 +505,123 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 		c.Skip(d)
 	}
 }
+
+// structgenValidate12 checks a value against structgen:///shape.json#.
+func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.OneOf(raw, structgenValidate13, structgenValidate17)
+}
+
+// structgenValidate13 checks a value against structgen:///shape.json#/oneOf/0.
+func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate14)
+}
+
+// structgenValidate14 checks a value against structgen:///shape.json#/$defs/Circle.
+func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "kind":
+				structgenValidate15(c, d)
+			case "radius":
+				structgenValidate1(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "kind", "radius")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate15 checks a value against structgen:///shape.json#/$defs/Circle/properties/kind.
+func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Enum(raw, "[\"circle\"]", true)
+}
+
+// structgenValidate16 checks a value against structgen:///shape.json#/$defs/Circle/additionalProperties.
+func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
+	c.False(d)
+}
+
+// structgenValidate17 checks a value against structgen:///shape.json#/oneOf/1.
+func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate18)
+}
+
+// structgenValidate18 checks a value against structgen:///shape.json#/$defs/Square.
+func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "kind":
+				structgenValidate19(c, d)
+			case "side":
+				structgenValidate1(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "kind", "side")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate19 checks a value against structgen:///shape.json#/$defs/Square/properties/kind.
+func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Enum(raw, "[\"square\"]", true)
+}

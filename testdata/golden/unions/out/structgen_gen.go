@@ -366,7 +366,7 @@ var schemaShape = structgenSchemas.Schema("structgen:///shape.json#")
 // ParseShape validates data against the schema of Shape and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseShape(data []byte) (Shape, error) {
-	return runtime.Parse[Shape]("Shape", data, schemaShape)
+	return runtime.ParseValidated[Shape]("Shape", data, nil, []runtime.Validator{structgenValidate12}, schemaShape)
 }
 
 // Schema: schemas/shape.json#/$defs/Square

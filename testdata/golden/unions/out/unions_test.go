@@ -2,9 +2,12 @@ package unions_test
 
 import (
 	"encoding/json"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/structgen/structgen/runtime"
 	"github.com/structgen/structgen/testdata/golden/unions/out"
 )
 
@@ -35,6 +38,23 @@ func TestDiscriminatedShape(t *testing.T) {
 	}
 	if _, err := unions.ParseShape([]byte(`{"kind":"triangle"}`)); err == nil {
 		t.Error("unknown kind accepted")
+	}
+	// Generated validators check it, as the interpreter does.
+	runtime.CheckDecoders = true
+	defer func() { runtime.CheckDecoders = false }()
+	for doc, want := range map[string]string{
+		`{"kind":"circle","radius":2}`:           "",
+		`{"kind":"circle","side":2}`:             "oneOf: the value matches none of the 2 schemas",
+		`{"kind":"square","side":"3"}`:           "(schema 1) got string, want number",
+		`{"kind":"circle","radius":1,"extra":1}`: "(schema 0) additional properties 'extra' not allowed",
+	} {
+		_, err := unions.ParseShape([]byte(doc))
+		switch {
+		case errors.Is(err, runtime.ErrDecoderDisagrees):
+			t.Errorf("ParseShape(%s): %v", doc, err)
+		case want == "" && err != nil, want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+			t.Errorf("ParseShape(%s) = %v, want %q", doc, err, want)
+		}
 	}
 }
 
