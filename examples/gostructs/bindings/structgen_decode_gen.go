@@ -70,7 +70,8 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 			case "level":
 				structgenValidate4(c, d)
 			default:
-				structgenValidate6(c, d)
+				c.NotAllowed()
+				c.Skip(d)
 			}
 			c.Pop()
 		}
