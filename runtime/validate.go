@@ -515,32 +515,80 @@ func canonicalText(raw []byte) string {
 	return b.String()
 }
 
-var enums sync.Map // the JSON of a list of values → their canonical texts
+var enums sync.Map // the JSON of a list of values → *enumSet
+
+// enumSet is a list of allowed values: their canonical texts, and the
+// problem a value outside them is, worded as the interpreter words it
+// (where it lists the values: not for arrays and objects).
+type enumSet struct {
+	texts map[string]bool
+	msg   string
+}
 
 // Enum checks that raw is one of the values, a JSON array's text (const
-// when one is); equality is JSON's.
+// when isConst: worded as an enum of one value is); equality is JSON's.
 func (c *Decoding) Enum(raw []byte, values string, isConst bool) {
-	set, ok := enums.Load(values)
+	_ = isConst // the wording is the same
+	e, ok := enums.Load(values)
 	if !ok {
-		var list []json.RawMessage
-		if err := json.Unmarshal([]byte(values), &list); err != nil {
+		set, err := newEnumSet(values)
+		if err != nil {
 			c.Problemf("the generated enum %s: %v", values, err)
 			return
 		}
-		m := map[string]bool{}
-		for _, v := range list {
-			m[canonicalText(v)] = true
+		e, _ = enums.LoadOrStore(values, set)
+	}
+	set := e.(*enumSet)
+	if set.texts[canonicalText(raw)] {
+		return
+	}
+	c.Problemf("%s", set.msg)
+}
+
+func newEnumSet(values string) (*enumSet, error) {
+	var list []json.RawMessage
+	if err := json.Unmarshal([]byte(values), &list); err != nil {
+		return nil, err
+	}
+	set := &enumSet{texts: map[string]bool{}}
+	var shown []string
+	for _, v := range list {
+		set.texts[canonicalText(v)] = true
+		d := json.NewDecoder(bytes.NewReader(v))
+		d.UseNumber()
+		var x any
+		if err := d.Decode(&x); err != nil {
+			return nil, err
 		}
-		set, _ = enums.LoadOrStore(values, m)
+		switch x := x.(type) {
+		case string:
+			shown = append(shown, quoteValue(x))
+		case []any, map[string]any:
+			// The interpreter says only "'enum' failed"; the value
+			// wanted, as compact JSON, says more.
+			var b bytes.Buffer
+			if err := json.Compact(&b, v); err != nil {
+				return nil, err
+			}
+			shown = append(shown, b.String())
+		default:
+			shown = append(shown, fmt.Sprintf("%v", x))
+		}
 	}
-	if set.(map[string]bool)[canonicalText(raw)] {
-		return
+	set.msg = "value must be one of " + strings.Join(shown, ", ")
+	if len(shown) == 1 {
+		set.msg = "value must be " + shown[0]
 	}
-	if isConst {
-		c.Problemf("value must be %s", strings.TrimSuffix(strings.TrimPrefix(values, "["), "]"))
-		return
-	}
-	c.Problemf("value must be one of %s", strings.TrimSuffix(strings.TrimPrefix(values, "["), "]"))
+	return set, nil
+}
+
+// quoteValue writes a string value as the interpreter does in messages:
+// Go-quoted, in single quotes.
+func quoteValue(s string) string {
+	q := strconv.Quote(s)
+	q = strings.ReplaceAll(q, `\"`, `"`)
+	q = strings.ReplaceAll(q, `'`, `\'`)
+	return "'" + q[1:len(q)-1] + "'"
 }
 
 // UniqueJSON checks that no two items (their JSON text) are equal.

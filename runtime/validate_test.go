@@ -1,6 +1,8 @@
 package runtime
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -76,8 +78,12 @@ func TestValidatorHelpers(t *testing.T) {
 		{"if else", func(c *Decoding) { c.IfThenElse(raw(`true`), wantString, wantShort, wantNumber) }, []string{"/x: got boolean, want number"}},
 		{"if without else", func(c *Decoding) { c.IfThenElse(raw(`true`), wantString, wantShort, nil) }, nil},
 		{"enum: JSON equality", func(c *Decoding) { c.Enum(raw(`{"b": [1.0], "a": 2e0}`), `[{"a":2,"b":[1]}]`, false) }, nil},
-		{"enum miss", func(c *Decoding) { c.Enum(raw(`"c"`), `["a","b"]`, false) }, []string{`/x: value must be one of "a","b"`}},
+		{"enum miss", func(c *Decoding) { c.Enum(raw(`"c"`), `["a","b"]`, false) }, []string{`/x: value must be one of 'a', 'b'`}},
+		{"enum miss: other kinds", func(c *Decoding) { c.Enum(raw(`"c"`), `[1.50,null,true,"it's\n"]`, false) }, []string{`/x: value must be one of 1.50, <nil>, true, 'it\'s\n'`}},
+		{"enum of one", func(c *Decoding) { c.Enum(raw(`"c"`), `["a"]`, false) }, []string{`/x: value must be 'a'`}},
+		{"enum with an object", func(c *Decoding) { c.Enum(raw(`"c"`), `["a",{"b": 1}]`, false) }, []string{`/x: value must be one of 'a', {"b":1}`}},
 		{"const miss", func(c *Decoding) { c.Enum(raw(`2`), `[1]`, true) }, []string{`/x: value must be 1`}},
+		{"const miss: array", func(c *Decoding) { c.Enum(raw(`2`), `[[1]]`, true) }, []string{`/x: value must be [1]`}},
 		{"unique", func(c *Decoding) { c.UniqueJSON([][]byte{raw(`{"a":1}`), raw(`{"a":2}`)}) }, nil},
 		{"unique: 1 equals 1.0", func(c *Decoding) { c.UniqueJSON([][]byte{raw(`[1]`), raw(`"x"`), raw(`[1.0]`)}) }, []string{"/x: items at 0 and 2 are equal"}},
 		{"contains", func(c *Decoding) { c.Contains([][]byte{raw(`1`), raw(`"a"`)}, wantString, 1, -1, false) }, nil},
@@ -248,6 +254,36 @@ func TestValidatedShape(t *testing.T) {
 		}
 		if shapes != 1 {
 			t.Errorf("%s: shape ran %d times", tc.doc, shapes)
+		}
+	}
+}
+
+// TestEnumWording: a value outside an enum or const is worded as the
+// interpreter words it, except where the values are arrays or objects:
+// there the interpreter says only "'enum' failed", we show them.
+func TestEnumWording(t *testing.T) {
+	for _, tc := range []struct{ keyword, values, value string }{
+		{"enum", `["a","b"]`, `"c"`},
+		{"enum", `["a"]`, `"c"`},
+		{"enum", `[1.50, null, true, "it's\n\"q\""]`, `"c"`},
+		{"const", `"x"`, `"c"`},
+		{"const", `1e3`, `"c"`},
+	} {
+		schema := `{"` + tc.keyword + `": ` + tc.values + `}`
+		set := NewSchemas("", map[string]string{"urn:t": schema})
+		_, err := Parse[json.RawMessage]("T", []byte(tc.value), set.Schema("urn:t#"))
+		var ve *ValidationError
+		if !errors.As(err, &ve) || len(ve.Problems) != 1 {
+			t.Fatalf("%s: interpreter: %v", schema, err)
+		}
+		values, isConst := tc.values, tc.keyword == "const"
+		if isConst {
+			values = "[" + values + "]"
+		}
+		got := check(func(c *Decoding) { c.Enum([]byte(tc.value), values, isConst) })
+		want := []string{"/x: " + ve.Problems[0].Message}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: (-interpreter +validator)\n%s", schema, diff)
 		}
 	}
 }
