@@ -95,9 +95,10 @@ func generate(cfg *Config, earlier []error) (map[string][]byte, *Package, error)
 
 // GenerateGo maps the types marked //structgen:schema in the Go package in
 // dir and returns the file to write next to them: each type's JSON Schema
-// as a constant and a Parse function. The user's types are never
-// redefined.
-func GenerateGo(dir string) (map[string][]byte, *gotypes.Package, error) {
+// as a constant, a Parse function and the generated validators it calls.
+// The user's types are never redefined. The IR says which types kept the
+// schema interpreter (ir.GoType.Interpreted).
+func GenerateGo(dir string) (map[string][]byte, *ir.Package, error) {
 	p, err := gotypes.Load(dir)
 	if err != nil {
 		return nil, nil, err
@@ -113,5 +114,5 @@ func GenerateGo(dir string) (map[string][]byte, *gotypes.Package, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return files, p, nil
+	return files, pkg, nil
 }

@@ -59,10 +59,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "structgen: -go takes no -config, -package, -out or schema files")
 			return 2
 		}
-		files, _, err := gen.GenerateGo(*goDir)
+		files, pkg, err := gen.GenerateGo(*goDir)
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			return 1
+		}
+		if *verbose {
+			// The user's types get no typed decoder (they are not
+			// redefined): generated validators check, encoding/json decodes.
+			for _, t := range pkg.Go.Types {
+				if t.Validate != nil {
+					fmt.Fprintf(stderr, "structgen: %s is checked by generated validators and decoded by encoding/json\n", t.Name)
+				} else {
+					fmt.Fprintf(stderr, "structgen: %s is read by the schema interpreter: %s\n", t.Name, t.Interpreted)
+				}
+			}
 		}
 		// The folder is the user's package: only structgen_gen.go is ours.
 		return finish(*goDir, files, false, *check, stdout, stderr)

@@ -198,6 +198,12 @@ func TestGoMode(t *testing.T) {
 	if stdout, _, code := structgen(t, agent, "-go", ".", "-check"); code != 0 {
 		t.Errorf("-check after generating: exit %d\n%s", code, stdout)
 	}
+	if !strings.Contains(string(data), "runtime.ParseValidated[Note]") {
+		t.Errorf("ParseNote does not call the generated validators:\n%s", data)
+	}
+	if _, stderr, code := structgen(t, agent, "-go", ".", "-v"); code != 0 || !strings.Contains(stderr, "structgen: Note is checked by generated validators and decoded by encoding/json") {
+		t.Errorf("-v: exit %d: %s", code, stderr)
+	}
 	writeFiles(t, dir, map[string]string{"agent/agent.go": "package agent\n\n//structgen:schema\ntype Note struct {\n\tText string `json:\"text\" jsonschema:\"maxLen=10\"`\n}\n"})
 	_, stderr, code := structgen(t, agent, "-go", ".")
 	if code != 1 || !strings.Contains(stderr, `agent.go:5:14: jsonschema tag: unknown key "maxLen"`) {

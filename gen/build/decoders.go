@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"sort"
 
+	"github.com/structgen/structgen/gen/internal/ojson"
 	"github.com/structgen/structgen/gen/ir"
 	"github.com/structgen/structgen/gen/schema"
 	"github.com/structgen/structgen/runtime/format"
@@ -67,13 +68,6 @@ func (b *builder) compileDecoders() {
 			}
 		}
 	}
-	defer func() {
-		for _, t := range types {
-			if t.Kind == ir.KindAction {
-				b.compileAction(t)
-			}
-		}
-	}()
 	for _, t := range types {
 		if t.Decode == nil || t.Decode.Extra == nil {
 			continue
@@ -99,6 +93,12 @@ func (b *builder) compileDecoders() {
 					break
 				}
 			}
+		}
+	}
+	// An action after its parts.
+	for _, t := range types {
+		if t.Kind == ir.KindAction {
+			b.compileAction(t)
 		}
 	}
 	b.validateTypes(types)
@@ -127,6 +127,11 @@ func (b *builder) validateTypes(types []*ir.Type) {
 			sites = []*schema.Node{b.enumSites[t][0]}
 		case ir.KindDefined, ir.KindAlias, ir.KindTuple:
 			sites = b.valueSites[t]
+		case ir.KindAction:
+			if t.Decode == nil {
+				b.validateAction(t)
+			}
+			continue
 		}
 		if len(sites) == 0 || len(sites) != len(t.Schemas) {
 			continue
@@ -150,6 +155,35 @@ func (b *builder) validateTypes(types []*ir.Type) {
 		}
 		t.Validate = vals
 	}
+}
+
+// validateAction gives action type t, which no typed decoder reads (a
+// part from another package, a part the decoders do not compile), the
+// generated validator of its tool's augmented schema: the schema the
+// interpreter would check the flat object against.
+func (b *builder) validateAction(t *ir.Type) {
+	if b.toolGraph == nil {
+		docs := newMadeDocs(b.l.DefaultDraft(), nil)
+		for _, tl := range b.pkg.Tools {
+			order, err := ojson.Parse([]byte(tl.Schema))
+			if err != nil {
+				continue // Load reports it below
+			}
+			docs.add(tl.SchemaURL, []byte(tl.Schema), order, tl.Pos)
+		}
+		b.toolGraph = schema.NewGraph(docs)
+	}
+	n, err := b.toolGraph.Node(t.ToolSchema)
+	if err != nil {
+		t.Interpreted += fmt.Sprintf("; its tool's schema does not compile: %v", err)
+		return
+	}
+	v, why := b.validatorFor(n)
+	if why != "" {
+		t.Interpreted += "; " + why
+		return
+	}
+	t.Validate = []*ir.Validator{v}
 }
 
 // interpret makes the decoder check field f's value with the generated

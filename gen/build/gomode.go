@@ -7,6 +7,10 @@ import (
 	"github.com/structgen/structgen/gen/gotypes"
 	"github.com/structgen/structgen/gen/internal/ojson"
 	"github.com/structgen/structgen/gen/ir"
+	"github.com/structgen/structgen/gen/loc"
+	"github.com/structgen/structgen/gen/schema"
+	"github.com/structgen/structgen/gen/spec"
+	"github.com/structgen/structgen/internal/drafts"
 )
 
 // GoPackage maps the Go types marked //structgen:schema in p to the IR of
@@ -53,5 +57,47 @@ func GoPackage(p *gotypes.Package) (*ir.Package, []error) {
 		}
 		g.Decoders = append(g.Decoders, dd)
 	}
-	return &ir.Package{Name: p.Name, Sources: p.Files, SchemaSet: schemaSet, Go: g}, nil
+	pkg := &ir.Package{Name: p.Name, Sources: p.Files, SchemaSet: schemaSet, Go: g}
+	if errs := goValidators(p, pkg); len(errs) > 0 {
+		return nil, errs
+	}
+	return pkg, nil
+}
+
+// goValidators gives every marked type the generated validators of its
+// schema, so that its Parse function checks with them and decodes with
+// encoding/json: the user's types are never redefined, so no typed
+// decoder is written for them, but no schema interpreter runs either.
+// A type whose schema does not compile keeps the interpreter; its
+// Interpreted says why.
+func goValidators(p *gotypes.Package, pkg *ir.Package) []error {
+	docs := newMadeDocs(drafts.Default.URI, p.Files)
+	for i, t := range pkg.Go.Types {
+		pos := p.Types[i].Pos
+		docs.add(t.URL, []byte(t.Schema), p.Types[i].Schema, loc.Pos{File: pos.Filename, Line: pos.Line, Col: pos.Column})
+	}
+	b := newBuilder(docs, schema.NewGraph(docs), &spec.Spec{Package: p.Name})
+	b.pkg = pkg
+	for i := range pkg.Go.Types {
+		t := &pkg.Go.Types[i]
+		n, err := b.g.Node(t.URL + "#")
+		if err != nil {
+			return []error{docs.CompileError(err, docs.Position(t.URL))}
+		}
+		v, why := b.validatorFor(n)
+		if why != "" {
+			t.Interpreted = why
+			continue
+		}
+		t.Validate = []*ir.Validator{v}
+		b.validateLists = append(b.validateLists, t.Validate)
+	}
+	b.shareValidators()
+	var errs []error
+	for _, v := range pkg.Validators {
+		if pos, ok := p.Taken[v.Name]; ok && !strings.HasSuffix(pos.Filename, gotypes.GeneratedFile) {
+			errs = append(errs, fmt.Errorf("%s: %s is already declared; structgen generates it to validate the marked types", pos, v.Name))
+		}
+	}
+	return errs
 }

@@ -63,7 +63,11 @@ type builder struct {
 	// variantFields carry union variants' decoder dependencies.
 	variantFields map[*ir.Variant]*ir.Field
 	extraFields   map[*ir.Type]*ir.Field
-	vals          *validators // built on first use
+	vals          *validators   // built on first use
+	toolGraph     *schema.Graph // tools' augmented schemas, compiled on first use
+	// validateLists are validator lists outside b.types (structgen -go's
+	// types) that sharing validators must update.
+	validateLists [][]*ir.Validator
 	errs          []error
 }
 

@@ -365,6 +365,9 @@ func (b *builder) shareValidators() {
 			}
 		}
 	}
+	for _, vs := range b.validateLists {
+		list(vs)
+	}
 	for i, v := range kept {
 		v.Name = fmt.Sprintf("structgenValidate%d", i)
 	}

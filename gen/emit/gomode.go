@@ -13,8 +13,9 @@ import (
 const GoFile = gotypes.GeneratedFile
 
 // goFiles writes the file of a package of Go types (structgen -go): each
-// marked type's JSON Schema as a constant and a Parse function, and the
-// decoders of its oneOf interfaces. The user's types are never redefined.
+// marked type's JSON Schema as a constant and a Parse function, the
+// generated validators those call, and the decoders of its oneOf
+// interfaces. The user's types are never redefined.
 func goFiles(pkg *ir.Package) (map[string][]byte, error) {
 	f := jen.NewFile(pkg.Name)
 	f.HeaderComment(Header)
@@ -22,6 +23,7 @@ func goFiles(pkg *ir.Package) (map[string][]byte, error) {
 		f.HeaderComment("source: " + file)
 	}
 	f.ImportName(runtimePkg, "runtime")
+	f.ImportName(jxPkg, "jx")
 	f.Const().Id("_").Op("=").Qual(runtimePkg, "IsVersion1").Line()
 	resources := jen.Dict{}
 	for _, t := range pkg.Go.Types {
@@ -34,8 +36,19 @@ func goFiles(pkg *ir.Package) (map[string][]byte, error) {
 		f.Line()
 		f.Comment(fmt.Sprintf("// %s validates data against the schema of %s and decodes it.", t.ParseFunc, t.Name))
 		f.Comment("// Nothing is repaired; on failure the error is a *runtime.ValidationError.")
+		call := jen.Qual(runtimePkg, "Parse").Types(jen.Id(t.Name)).Call(jen.Lit(t.Name), jen.Id("data"), jen.Id(t.SchemaVar))
+		if t.Validate != nil {
+			// The generated validators check it, encoding/json decodes it
+			// (into the user's type, which has no typed decoder).
+			var vals []jen.Code
+			for _, v := range t.Validate {
+				vals = append(vals, jen.Id(v.Name))
+			}
+			call = jen.Qual(runtimePkg, "ParseValidated").Types(jen.Id(t.Name)).Call(jen.Lit(t.Name), jen.Id("data"), jen.Nil(),
+				jen.Index().Qual(runtimePkg, "Validator").Values(vals...), jen.Id(t.SchemaVar))
+		}
 		f.Func().Id(t.ParseFunc).Params(jen.Id("data").Index().Byte()).Params(jen.Id(t.Name), jen.Error()).Block(
-			jen.Return(jen.Qual(runtimePkg, "Parse").Types(jen.Id(t.Name)).Call(jen.Lit(t.Name), jen.Id("data"), jen.Id(t.SchemaVar))),
+			jen.Return(call),
 		)
 		f.Line()
 	}
@@ -47,6 +60,7 @@ func goFiles(pkg *ir.Package) (map[string][]byte, error) {
 	for _, d := range pkg.Go.Decoders {
 		emitDecoder(f, d)
 	}
+	emitValidators(f, pkg)
 	src, err := render(f)
 	if err != nil {
 		return nil, fmt.Errorf("emit %s: %w", GoFile, err)

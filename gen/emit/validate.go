@@ -64,6 +64,13 @@ func usedValidators(pkg *ir.Package) []*ir.Validator {
 			walk(v)
 		}
 	}
+	if pkg.Go != nil {
+		for _, t := range pkg.Go.Types {
+			for _, v := range t.Validate {
+				walk(v)
+			}
+		}
+	}
 	var out []*ir.Validator
 	for _, v := range pkg.Validators {
 		if seen[v] {

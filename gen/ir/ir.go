@@ -430,6 +430,12 @@ type GoType struct {
 	// The identifiers declared for it: the schema constant, the schema
 	// handle and the Parse function.
 	SchemaConst, SchemaVar, ParseFunc string
+	// Validate are the generated validators of its schema, which its
+	// Parse function checks with before encoding/json decodes; nil when
+	// the schema does not compile (Interpreted says why): Parse then
+	// has the interpreter check it.
+	Validate    []*Validator `json:",omitempty"`
+	Interpreted string       `json:",omitempty"`
 }
 
 // OneOf is an interface marked //structgen:oneof: Unmarshal<Name> reads

@@ -3,7 +3,10 @@
 
 package agent
 
-import "github.com/structgen/structgen/runtime"
+import (
+	"github.com/go-faster/jx"
+	"github.com/structgen/structgen/runtime"
+)
 
 const _ = runtime.IsVersion1
 
@@ -52,7 +55,120 @@ var schemaProjectFacts = structgenSchemas.Schema("urn:structgen:go:ProjectFacts#
 // ParseProjectFacts validates data against the schema of ProjectFacts and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProjectFacts(data []byte) (ProjectFacts, error) {
-	return runtime.Parse[ProjectFacts]("ProjectFacts", data, schemaProjectFacts)
+	return runtime.ParseValidated[ProjectFacts]("ProjectFacts", data, nil, []runtime.Validator{structgenValidate0}, schemaProjectFacts)
 }
 
 var structgenSchemas = runtime.NewSchemas("", map[string]string{"urn:structgen:go:ProjectFacts": ProjectFactsJSONSchema})
+
+// structgenValidate0 checks a value against urn:structgen:go:ProjectFacts#.
+func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "confidence":
+				structgenValidate1(c, d)
+			case "description":
+				structgenValidate2(c, d)
+			case "facts":
+				structgenValidate3(c, d)
+			case "level":
+				structgenValidate4(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "description", "facts", "level")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate1 checks a value against urn:structgen:go:ProjectFacts#/properties/confidence.
+func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.NumberBounds(text, "0", "1", "", "")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "number")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate2 checks a value against urn:structgen:go:ProjectFacts#/properties/description.
+func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate3 checks a value against urn:structgen:go:ProjectFacts#/properties/facts.
+func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			structgenValidate2(c, d)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.Items(i, 3, 3)
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate4 checks a value against urn:structgen:go:ProjectFacts#/properties/level.
+func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate5)
+}
+
+// structgenValidate5 checks a value against urn:structgen:go:ProjectFacts#/$defs/Level.
+func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Enum(raw, "[\"low\",\"high\"]", false)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate6 checks a value against urn:structgen:go:ProjectFacts#/additionalProperties.
+func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
+	c.False(d)
+}

@@ -6,6 +6,7 @@ package bindings
 
 import (
 	"encoding/json"
+	"errors"
 	agent "github.com/structgen/structgen/examples/gostructs/agent"
 	"github.com/structgen/structgen/runtime"
 )
@@ -75,7 +76,7 @@ var schemaProjectFacts = structgenSchemas.Schema("structgen:///agent/agent.go.Pr
 // ParseProjectFacts validates data against the schema of ProjectFacts and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProjectFacts(data []byte) (ProjectFacts, error) {
-	return runtime.ParseValidated[ProjectFacts]("ProjectFacts", data, nil, []runtime.Validator{structgenValidate0}, schemaProjectFacts)
+	return runtime.ParseValidated[ProjectFacts]("ProjectFacts", data, nil, []runtime.Validator{structgenValidate7}, schemaProjectFacts)
 }
 
 // fingerprintFinish identifies the schema of tool "finish" in persisted actions.
@@ -96,7 +97,11 @@ var FinishTool = runtime.NewTool("finish", "Finish the task and report what you 
 // ParseFinishAction reads the arguments of a call of tool "finish" as the model
 // sent them: repaired where the schema allows (runtime.ParseArgs returns
 // the repairs), then validated against the tool's schema and decoded.
+// A call that needs no repair is read by the generated decoder or validators.
 func ParseFinishAction(args []byte) (FinishAction, error) {
+	if a, err := runtime.ParseValidated[FinishAction]("FinishAction", args, nil, []runtime.Validator{structgenValidate0}, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+		return a, err
+	}
 	a, _, err := runtime.ParseArgs[FinishAction](FinishTool, "FinishAction", args)
 	return a, err
 }
@@ -166,7 +171,7 @@ func UnmarshalAction(data []byte) (Action, error) {
 	}
 	switch kind {
 	case "FinishAction":
-		a, err := runtime.Parse[FinishAction]("FinishAction", rest, toolSchemaFinish)
+		a, err := runtime.ParseValidated[FinishAction]("FinishAction", rest, nil, []runtime.Validator{structgenValidate0}, toolSchemaFinish)
 		if changed := runtime.SchemaChanged("FinishAction", fingerprint, fingerprintFinish, err); changed != nil {
 			if err != nil {
 				return nil, changed

@@ -3,6 +3,7 @@ package agent_test
 import (
 	"encoding/json"
 	"errors"
+	"os"
 	"testing"
 	"time"
 
@@ -12,6 +13,13 @@ import (
 	"github.com/structgen/structgen/runtime"
 	"github.com/structgen/structgen/testdata/golden/go/agent"
 )
+
+// TestMain has every Parse also run the schema interpreter and fail
+// where it and the generated validators disagree.
+func TestMain(m *testing.M) {
+	runtime.CheckDecoders = true
+	os.Exit(m.Run())
+}
 
 func roundTrip[T any](t *testing.T, parse func([]byte) (T, error), values ...T) {
 	t.Helper()

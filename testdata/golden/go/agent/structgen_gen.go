@@ -3,7 +3,10 @@
 
 package agent
 
-import "github.com/structgen/structgen/runtime"
+import (
+	"github.com/go-faster/jx"
+	"github.com/structgen/structgen/runtime"
+)
 
 const _ = runtime.IsVersion1
 
@@ -22,7 +25,7 @@ var schemaMoney = structgenSchemas.Schema("urn:structgen:go:Money#")
 // ParseMoney validates data against the schema of Money and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseMoney(data []byte) (Money, error) {
-	return runtime.Parse[Money]("Money", data, schemaMoney)
+	return runtime.ParseValidated[Money]("Money", data, nil, []runtime.Validator{structgenValidate0}, schemaMoney)
 }
 
 // PersonJSONSchema is the JSON Schema of Person, derived from its declaration
@@ -70,7 +73,7 @@ var schemaPerson = structgenSchemas.Schema("urn:structgen:go:Person#")
 // ParsePerson validates data against the schema of Person and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePerson(data []byte) (Person, error) {
-	return runtime.Parse[Person]("Person", data, schemaPerson)
+	return runtime.ParseValidated[Person]("Person", data, nil, []runtime.Validator{structgenValidate1}, schemaPerson)
 }
 
 // PriorityJSONSchema is the JSON Schema of Priority, derived from its declaration
@@ -87,7 +90,7 @@ var schemaPriority = structgenSchemas.Schema("urn:structgen:go:Priority#")
 // ParsePriority validates data against the schema of Priority and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePriority(data []byte) (Priority, error) {
-	return runtime.Parse[Priority]("Priority", data, schemaPriority)
+	return runtime.ParseValidated[Priority]("Priority", data, nil, []runtime.Validator{structgenValidate9}, schemaPriority)
 }
 
 // ProjectFactsJSONSchema is the JSON Schema of ProjectFacts, derived from its declaration
@@ -235,7 +238,7 @@ var schemaProjectFacts = structgenSchemas.Schema("urn:structgen:go:ProjectFacts#
 // ParseProjectFacts validates data against the schema of ProjectFacts and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProjectFacts(data []byte) (ProjectFacts, error) {
-	return runtime.Parse[ProjectFacts]("ProjectFacts", data, schemaProjectFacts)
+	return runtime.ParseValidated[ProjectFacts]("ProjectFacts", data, nil, []runtime.Validator{structgenValidate10}, schemaProjectFacts)
 }
 
 // UUIDJSONSchema is the JSON Schema of UUID, derived from its declaration
@@ -253,7 +256,7 @@ var schemaUUID = structgenSchemas.Schema("urn:structgen:go:UUID#")
 // ParseUUID validates data against the schema of UUID and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseUUID(data []byte) (UUID, error) {
-	return runtime.Parse[UUID]("UUID", data, schemaUUID)
+	return runtime.ParseValidated[UUID]("UUID", data, nil, []runtime.Validator{structgenValidate31}, schemaUUID)
 }
 
 var structgenSchemas = runtime.NewSchemas("", map[string]string{
@@ -263,3 +266,608 @@ var structgenSchemas = runtime.NewSchemas("", map[string]string{
 	"urn:structgen:go:ProjectFacts": ProjectFactsJSONSchema,
 	"urn:structgen:go:UUID":         UUIDJSONSchema,
 })
+
+// structgenValidate0 checks a value against urn:structgen:go:Money#.
+func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.String(d)
+		if !ok {
+			return
+		}
+		c.Pattern(s, "^[0-9]+\\.[0-9]{2}$")
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate1 checks a value against urn:structgen:go:Person#.
+func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "friends":
+				structgenValidate2(c, d)
+			case "name":
+				structgenValidate7(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "name")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate2 checks a value against urn:structgen:go:Person#/properties/friends.
+func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			structgenValidate3(c, d)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate3 checks a value against urn:structgen:go:Person#/properties/friends/items.
+func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate4)
+}
+
+// structgenValidate4 checks a value against urn:structgen:go:Person#/$defs/Person.
+func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "friends":
+				structgenValidate5(c, d)
+			case "name":
+				structgenValidate7(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "name")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate5 checks a value against urn:structgen:go:Person#/$defs/Person/properties/friends.
+func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			structgenValidate6(c, d)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate6 checks a value against urn:structgen:go:Person#/$defs/Person/properties/friends/items.
+func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate4)
+}
+
+// structgenValidate7 checks a value against urn:structgen:go:Person#/$defs/Person/properties/name.
+func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate8 checks a value against urn:structgen:go:Person#/$defs/Person/additionalProperties.
+func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
+	c.False(d)
+}
+
+// structgenValidate9 checks a value against urn:structgen:go:Priority#.
+func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Enum(raw, "[1,2]", false)
+	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		switch d.Next() {
+		case jx.Number:
+			text, ok := c.Number(d)
+			if !ok {
+				return
+			}
+			c.Integer(text, "integer")
+		case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+			c.WrongType(d, "integer")
+		default:
+			c.Skip(d)
+		}
+	})
+}
+
+// structgenValidate10 checks a value against urn:structgen:go:ProjectFacts#.
+func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "blob":
+				structgenValidate7(c, d)
+			case "code":
+				structgenValidate11(c, d)
+			case "confidence":
+				structgenValidate12(c, d)
+			case "count":
+				structgenValidate13(c, d)
+			case "created":
+				structgenValidate14(c, d)
+			case "description":
+				structgenValidate7(c, d)
+			case "elapsed":
+				structgenValidate15(c, d)
+			case "extra":
+				structgenValidate16(c, d)
+			case "facts":
+				structgenValidate17(c, d)
+			case "grid":
+				structgenValidate18(c, d)
+			case "id":
+				structgenValidate7(c, d)
+			case "level":
+				structgenValidate19(c, d)
+			case "mode":
+				structgenValidate21(c, d)
+			case "owner":
+				structgenValidate22(c, d)
+			case "pair":
+				structgenValidate28(c, d)
+			case "raw":
+				structgenValidate16(c, d)
+			case "seen":
+				structgenValidate14(c, d)
+			case "summary":
+				structgenValidate7(c, d)
+			case "tags":
+				structgenValidate30(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "description", "facts", "level", "seen", "grid", "code", "count", "id", "created", "pair", "mode")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate11 checks a value against urn:structgen:go:ProjectFacts#/properties/code.
+func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.String(d)
+		if !ok {
+			return
+		}
+		c.Pattern(s, "^[A-Z]{2,3}$")
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate12 checks a value against urn:structgen:go:ProjectFacts#/properties/confidence.
+func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.NumberBounds(text, "0", "1", "", "")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "number")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate13 checks a value against urn:structgen:go:ProjectFacts#/properties/count.
+func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.Integer(text, "integer")
+		c.NumberBounds(text, "0", "", "", "")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "integer")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate14 checks a value against urn:structgen:go:ProjectFacts#/properties/created.
+func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.String(d)
+		if !ok {
+			return
+		}
+		c.Format(s, "date-time")
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate15 checks a value against urn:structgen:go:ProjectFacts#/properties/elapsed.
+func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.Integer(text, "integer")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "integer")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate16 checks a value against urn:structgen:go:ProjectFacts#/properties/extra.
+func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
+	c.Skip(d)
+}
+
+// structgenValidate17 checks a value against urn:structgen:go:ProjectFacts#/properties/facts.
+func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			structgenValidate7(c, d)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.Items(i, 3, 3)
+	case jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "null or array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate18 checks a value against urn:structgen:go:ProjectFacts#/properties/grid.
+func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			structgenValidate15(c, d)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.Items(i, 2, 2)
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate19 checks a value against urn:structgen:go:ProjectFacts#/properties/level.
+func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate20)
+}
+
+// structgenValidate20 checks a value against urn:structgen:go:ProjectFacts#/$defs/Level.
+func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Enum(raw, "[\"low\",\"high\"]", false)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate21 checks a value against urn:structgen:go:ProjectFacts#/properties/mode.
+func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Enum(raw, "[\"fast\",\"slow\"]", false)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate22 checks a value against urn:structgen:go:ProjectFacts#/properties/owner.
+func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.AnyOf(raw, structgenValidate23, structgenValidate27)
+}
+
+// structgenValidate23 checks a value against urn:structgen:go:ProjectFacts#/properties/owner/anyOf/0.
+func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate24)
+}
+
+// structgenValidate24 checks a value against urn:structgen:go:ProjectFacts#/$defs/Person.
+func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "friends":
+				structgenValidate25(c, d)
+			case "name":
+				structgenValidate7(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "name")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate25 checks a value against urn:structgen:go:ProjectFacts#/$defs/Person/properties/friends.
+func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			structgenValidate26(c, d)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate26 checks a value against urn:structgen:go:ProjectFacts#/$defs/Person/properties/friends/items.
+func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate24)
+}
+
+// structgenValidate27 checks a value against urn:structgen:go:ProjectFacts#/properties/owner/anyOf/1.
+func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Bool, jx.Number, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "null")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate28 checks a value against urn:structgen:go:ProjectFacts#/properties/pair.
+func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate29)
+}
+
+// structgenValidate29 checks a value against urn:structgen:go:ProjectFacts#/$defs/PairStringInt.
+func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "key":
+				structgenValidate7(c, d)
+			case "value":
+				structgenValidate15(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "key", "value")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate30 checks a value against urn:structgen:go:ProjectFacts#/properties/tags.
+func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			default:
+				structgenValidate7(c, d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate31 checks a value against urn:structgen:go:UUID#.
+func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.String(d)
+		if !ok {
+			return
+		}
+		c.Pattern(s, "^[0-9a-f-]{36}$")
+		c.Format(s, "uuid")
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}

@@ -2,13 +2,22 @@ package shapes_test
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/structgen/structgen/runtime"
 	"github.com/structgen/structgen/testdata/golden/go/shapes"
 )
+
+// TestMain has every Parse also run the schema interpreter and fail
+// where it and the generated validators disagree.
+func TestMain(m *testing.M) {
+	runtime.CheckDecoders = true
+	os.Exit(m.Run())
+}
 
 func TestOneOfRoundTrip(t *testing.T) {
 	for _, d := range []shapes.Drawing{

@@ -5,6 +5,7 @@ package shapes
 
 import (
 	"encoding/json"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 	"strconv"
 )
@@ -105,7 +106,7 @@ var schemaDrawing = structgenSchemas.Schema("urn:structgen:go:Drawing#")
 // ParseDrawing validates data against the schema of Drawing and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseDrawing(data []byte) (Drawing, error) {
-	return runtime.Parse[Drawing]("Drawing", data, schemaDrawing)
+	return runtime.ParseValidated[Drawing]("Drawing", data, nil, []runtime.Validator{structgenValidate0}, schemaDrawing)
 }
 
 var structgenSchemas = runtime.NewSchemas("", map[string]string{"urn:structgen:go:Drawing": DrawingJSONSchema})
@@ -164,4 +165,316 @@ func (d *Drawing) UnmarshalJSON(data []byte) error {
 		}
 	}
 	return nil
+}
+
+// structgenValidate0 checks a value against urn:structgen:go:Drawing#.
+func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "comment":
+				structgenValidate1(c, d)
+			case "main":
+				structgenValidate2(c, d)
+			case "shapes":
+				structgenValidate15(c, d)
+			case "title":
+				structgenValidate1(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "title", "main", "shapes")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate1 checks a value against urn:structgen:go:Drawing#/properties/comment.
+func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate2 checks a value against urn:structgen:go:Drawing#/properties/main.
+func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.AnyOf(raw, structgenValidate16, structgenValidate14)
+}
+
+// structgenValidate3 checks a value against urn:structgen:go:Drawing#/$defs/Shape.
+func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.OneOf(raw, structgenValidate4, structgenValidate9)
+}
+
+// structgenValidate4 checks a value against urn:structgen:go:Drawing#/$defs/Shape/oneOf/0.
+func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate6)
+	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		switch d.Next() {
+		case jx.Object:
+			it, ok := c.Object(d)
+			if !ok {
+				return
+			}
+			var keys runtime.Keys
+			for !c.Failed() && it.Next() {
+				key := string(it.Key())
+				if !keys.Add(key) {
+					c.Duplicate(it.Key())
+				}
+				c.Push(key)
+				switch key {
+				case "kind":
+					structgenValidate5(c, d)
+				default:
+					c.Skip(d)
+				}
+				c.Pop()
+			}
+			c.End(it.Err())
+			c.Require(&keys, "kind")
+		default:
+			c.Skip(d)
+		}
+	})
+}
+
+// structgenValidate5 checks a value against urn:structgen:go:Drawing#/$defs/Shape/oneOf/0/properties/kind.
+func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Enum(raw, "[\"Circle\"]", true)
+}
+
+// structgenValidate6 checks a value against urn:structgen:go:Drawing#/$defs/Circle.
+func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "kind":
+				structgenValidate1(c, d)
+			case "radius":
+				structgenValidate7(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "kind", "radius")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate7 checks a value against urn:structgen:go:Drawing#/$defs/Circle/properties/radius.
+func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.NumberBounds(text, "0", "", "", "")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "number")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate8 checks a value against urn:structgen:go:Drawing#/$defs/Circle/additionalProperties.
+func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
+	c.False(d)
+}
+
+// structgenValidate9 checks a value against urn:structgen:go:Drawing#/$defs/Shape/oneOf/1.
+func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate11)
+	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		switch d.Next() {
+		case jx.Object:
+			it, ok := c.Object(d)
+			if !ok {
+				return
+			}
+			var keys runtime.Keys
+			for !c.Failed() && it.Next() {
+				key := string(it.Key())
+				if !keys.Add(key) {
+					c.Duplicate(it.Key())
+				}
+				c.Push(key)
+				switch key {
+				case "kind":
+					structgenValidate10(c, d)
+				default:
+					c.Skip(d)
+				}
+				c.Pop()
+			}
+			c.End(it.Err())
+			c.Require(&keys, "kind")
+		default:
+			c.Skip(d)
+		}
+	})
+}
+
+// structgenValidate10 checks a value against urn:structgen:go:Drawing#/$defs/Shape/oneOf/1/properties/kind.
+func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Enum(raw, "[\"square\"]", true)
+}
+
+// structgenValidate11 checks a value against urn:structgen:go:Drawing#/$defs/Square.
+func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "kind":
+				structgenValidate12(c, d)
+			case "side":
+				structgenValidate13(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "kind", "side")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate12 checks a value against urn:structgen:go:Drawing#/$defs/Square/properties/kind.
+func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Enum(raw, "[\"square\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate13 checks a value against urn:structgen:go:Drawing#/$defs/Square/properties/side.
+func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "number")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate14 checks a value against urn:structgen:go:Drawing#/properties/main/anyOf/1.
+func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Bool, jx.Number, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "null")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate15 checks a value against urn:structgen:go:Drawing#/properties/shapes.
+func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			structgenValidate16(c, d)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+	case jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "null or array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate16 checks a value against urn:structgen:go:Drawing#/properties/shapes/items.
+func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate3)
 }

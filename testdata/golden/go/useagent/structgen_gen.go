@@ -3,7 +3,10 @@
 
 package useagent
 
-import "github.com/structgen/structgen/runtime"
+import (
+	"github.com/go-faster/jx"
+	"github.com/structgen/structgen/runtime"
+)
 
 const _ = runtime.IsVersion1
 
@@ -60,7 +63,193 @@ var schemaReport = structgenSchemas.Schema("urn:structgen:go:Report#")
 // ParseReport validates data against the schema of Report and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseReport(data []byte) (Report, error) {
-	return runtime.Parse[Report]("Report", data, schemaReport)
+	return runtime.ParseValidated[Report]("Report", data, nil, []runtime.Validator{structgenValidate0}, schemaReport)
 }
 
 var structgenSchemas = runtime.NewSchemas("", map[string]string{"urn:structgen:go:Report": ReportJSONSchema})
+
+// structgenValidate0 checks a value against urn:structgen:go:Report#.
+func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "level":
+				structgenValidate1(c, d)
+			case "note":
+				structgenValidate3(c, d)
+			case "people":
+				structgenValidate4(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "level", "note")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate1 checks a value against urn:structgen:go:Report#/properties/level.
+func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate2)
+}
+
+// structgenValidate2 checks a value against urn:structgen:go:Report#/$defs/Level.
+func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Enum(raw, "[\"low\",\"high\"]", false)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate3 checks a value against urn:structgen:go:Report#/properties/note.
+func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.String(d)
+		if !ok {
+			return
+		}
+		c.Length(s, 0, 140)
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate4 checks a value against urn:structgen:go:Report#/properties/people.
+func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			structgenValidate5(c, d)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate5 checks a value against urn:structgen:go:Report#/properties/people/items.
+func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate6)
+}
+
+// structgenValidate6 checks a value against urn:structgen:go:Report#/$defs/Person.
+func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "friends":
+				structgenValidate7(c, d)
+			case "name":
+				structgenValidate9(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "name")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate7 checks a value against urn:structgen:go:Report#/$defs/Person/properties/friends.
+func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			structgenValidate8(c, d)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate8 checks a value against urn:structgen:go:Report#/$defs/Person/properties/friends/items.
+func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate6)
+}
+
+// structgenValidate9 checks a value against urn:structgen:go:Report#/$defs/Person/properties/name.
+func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate10 checks a value against urn:structgen:go:Report#/$defs/Person/additionalProperties.
+func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
+	c.False(d)
+}

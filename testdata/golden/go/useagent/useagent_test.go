@@ -2,13 +2,22 @@ package useagent_test
 
 import (
 	"encoding/json"
+	"os"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/structgen/structgen/runtime"
 	"github.com/structgen/structgen/testdata/golden/go/agent"
 	"github.com/structgen/structgen/testdata/golden/go/useagent"
 )
+
+// TestMain has every Parse also run the schema interpreter and fail
+// where it and the generated validators disagree.
+func TestMain(m *testing.M) {
+	runtime.CheckDecoders = true
+	os.Exit(m.Run())
+}
 
 func TestTypesFromAnotherPackage(t *testing.T) {
 	r := useagent.Report{Level: agent.LevelHigh, People: []agent.Person{{Name: "a"}}, Note: "n"}
