@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/go-faster/jx"
 )
 
 // Kind is the kind of a JSON value, as its first byte tells.
@@ -73,4 +75,54 @@ var ErrNoVariant = errors.New("no variant of the union holds this value")
 // NoVariant reports that union type typeName has no variant for what.
 func NoVariant(typeName, what string) error {
 	return fmt.Errorf("%s: %w: %s", typeName, ErrNoVariant, what)
+}
+
+// Tag returns the string value of property name in raw, an object's
+// JSON text, reading nothing else; false when raw is not an object or its
+// property is missing or not a string. A generated decoder of a union
+// told apart by a property picks the variant with it.
+func (c *Decoding) Tag(raw []byte, name string) (string, bool) {
+	d := c.decoder(raw)
+	defer c.release(d)
+	if d.Next() != jx.Object {
+		return "", false
+	}
+	it, err := d.ObjIter()
+	if err != nil {
+		return "", false
+	}
+	for it.Next() {
+		if string(it.Key()) == name {
+			if d.Next() != jx.String {
+				return "", false
+			}
+			s, err := d.Str()
+			return s, err == nil
+		}
+		if d.Skip() != nil {
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// Variant reports whether read, a union variant's decoder, reads raw
+// without a problem. It runs quietly, as an applicator's branch does:
+// where it fails, NoVariant words the problems.
+func (c *Decoding) Variant(raw []byte, read Validator) bool {
+	return c.passes(raw, read)
+}
+
+// NoVariant checks raw with the union's validators, for their problems:
+// the value's tag named no variant, or the variant's decoder found a
+// problem. Should they pass, it is still a problem, never a silent zero
+// value.
+func (c *Decoding) NoVariant(raw []byte, validators ...Validator) {
+	before := c.count()
+	for _, v := range validators {
+		c.Apply(raw, v)
+	}
+	if c.count() == before && c.err == nil {
+		c.Problemf("no variant of the union holds this value")
+	}
 }

@@ -61,7 +61,7 @@ func (b *builder) compileDecoders() {
 			for _, v := range t.Variants {
 				for _, d := range deps[b.variantField(v)] {
 					if d.Decode == nil {
-						t.Decode, t.Interpreted = nil, fmt.Sprintf("it holds %s, which the interpreter reads", d.Name)
+						t.Decode, t.Interpreted = nil, fmt.Sprintf("it holds %s, which no typed decoder reads", d.Name)
 						changed = true
 					}
 				}
@@ -74,7 +74,7 @@ func (b *builder) compileDecoders() {
 		}
 		for _, d := range deps[b.extraField(t)] {
 			if d.Decode == nil {
-				t.Decode, t.Interpreted = nil, fmt.Sprintf("its extras hold %s, which the interpreter reads", d.Name)
+				t.Decode, t.Interpreted = nil, fmt.Sprintf("its extras hold %s, which no typed decoder reads", d.Name)
 				for _, f := range t.Fields {
 					f.Check = nil
 				}
@@ -89,7 +89,7 @@ func (b *builder) compileDecoders() {
 		for _, f := range t.Fields {
 			for _, d := range deps[f] {
 				if d.Decode == nil {
-					b.interpret(f, fmt.Sprintf("it holds %s, which the interpreter reads", d.Name))
+					b.interpret(f, fmt.Sprintf("it holds %s, which no typed decoder reads", d.Name))
 					break
 				}
 			}
@@ -235,8 +235,11 @@ func (b *builder) variantField(v *ir.Variant) *ir.Field {
 // branch that can match, and that branch's checks apply.
 func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string {
 	sites := b.structSites[t]
-	if len(sites) != 1 || t.Discriminator != "" {
-		return "a union of several schemas or told apart by a property"
+	if t.Discriminator != "" {
+		return b.compileTagged(t, deps)
+	}
+	if len(sites) != 1 {
+		return "a union of several schemas"
 	}
 	n := follow(sites[0])
 	branches := n.AnyOf
@@ -280,6 +283,103 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 	}
 	t.Decode = &ir.Decode{Variants: checks}
 	return ""
+}
+
+// compileTagged compiles a union whose variants a property tells apart:
+// anyOf or oneOf of object schemas, each requiring the property and
+// allowing it only strings of its own (const or enum). A value can then
+// pass only the branch its tag names, so the decoder reads the tag, has
+// that variant's typed decoder read the value quietly, and only where it
+// fails runs the union's generated validator, which words the problems as
+// for any anyOf or oneOf (no branch matched, then each branch's).
+func (b *builder) compileTagged(t *ir.Type, deps map[*ir.Field][]*ir.Type) string {
+	sites := b.structSites[t]
+	if len(sites) != 1 {
+		return "a union of several schemas"
+	}
+	n := follow(sites[0])
+	branches, applicator := n.OneOf, "oneOf"
+	if len(n.AnyOf) > 0 {
+		branches, applicator = n.AnyOf, "anyOf"
+	}
+	if len(branches) != len(t.Variants) || !onlyAnnotations(n, applicator) {
+		return at(n, "a union told apart by a property beside other keywords")
+	}
+	owner := map[string]int{} // tag → branch
+	tagsOf := make([][]string, len(branches))
+	for i, br := range branches {
+		f := follow(br)
+		p := f.Properties[t.Discriminator]
+		if f.Kinds != schema.Obj || p == nil || !slicesContains(f.Required, t.Discriminator) {
+			return at(f, "a branch that is not an object requiring "+t.Discriminator)
+		}
+		p = follow(p)
+		switch {
+		case p.Const != nil:
+			s, ok := p.Const.V.(string)
+			if !ok {
+				return at(p, "a tag that is not a string")
+			}
+			tagsOf[i] = []string{s}
+		case p.Enum != nil && allStrings(p.Enum.List):
+			for _, v := range p.Enum.List {
+				tagsOf[i] = append(tagsOf[i], v.(string))
+			}
+		default:
+			return at(p, "a tag that is not a const or enum of strings")
+		}
+		for _, tag := range tagsOf[i] {
+			if j, dup := owner[tag]; dup && j != i {
+				return at(p, "a tag two branches allow")
+			}
+			owner[tag] = i
+		}
+	}
+	var checks []*ir.Check
+	for _, v := range t.Variants {
+		if v.JSON != "object" || len(v.Tags) == 0 {
+			return at(n, "a variant that is not an object")
+		}
+		i, ok := owner[v.Tags[0]]
+		if !ok || len(tagsOf[i]) != len(v.Tags) {
+			return at(n, "a variant whose tags no branch has")
+		}
+		for _, tag := range v.Tags {
+			if owner[tag] != i {
+				return at(n, "a variant whose tags no branch has")
+			}
+		}
+		c, ds, reason := b.check(branches[i], v.Type)
+		if reason != "" {
+			return reason
+		}
+		deps[b.variantField(v)] = ds
+		checks = append(checks, c)
+	}
+	v, why := b.validatorFor(canon(sites[0]))
+	if why != "" {
+		return why
+	}
+	words := []*ir.Validator{v}
+	b.validateLists = append(b.validateLists, words)
+	t.Decode = &ir.Decode{Variants: checks, Tag: t.Discriminator, Words: words}
+	return ""
+}
+
+// onlyAnnotations reports whether n has no keyword but applicator and
+// annotations.
+func onlyAnnotations(n *schema.Node, applicator string) bool {
+	for _, k := range n.Keywords {
+		switch k {
+		case applicator, "$schema", "$id", "id", "$comment", "title", "description", "default", "examples",
+			"deprecated", "readOnly", "writeOnly", "$defs", "definitions", "$anchor":
+		default:
+			if len(k) < 2 || k[:2] != "x-" {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // compileAction compiles a tool's action type from its two parts: the
@@ -361,9 +461,12 @@ func (b *builder) compileStruct(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 	}
 	sites := b.structSites[t]
 	if len(sites) != 1 || len(t.Schemas) != 1 {
-		return "its schema is merged from several (allOf or $ref beside keywords)"
+		return b.compileMerged(t, deps)
 	}
 	n := follow(sites[0])
+	if n.Ref != nil || len(n.AllOf) > 0 {
+		return b.compileMerged(t, deps)
+	}
 	if r := unsupported(n); r != "" {
 		return r
 	}
@@ -416,6 +519,165 @@ func (b *builder) compileStruct(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 	}
 	t.Decode = dec
 	return ""
+}
+
+// compileMerged compiles a struct type merged from several object
+// schemas (allOf, $ref beside keywords, several sites): every schema that
+// applies (schema.Expand) may hold only what a typed decoder checks of an
+// object, and then the object is their sum: the properties of all, the
+// required of all, the tightest member counts, closed where one closes
+// it. A field that two schemas describe is checked by generated
+// validators of both. A schema that closes the object while another
+// declares a property it does not would refuse that property; that, and
+// any other keyword, is left to the generated validators of the type.
+func (b *builder) compileMerged(t *ir.Type, deps map[*ir.Field][]*ir.Type) string {
+	sites := b.structSites[t]
+	if len(sites) == 0 {
+		return "no schema"
+	}
+	if len(t.Schemas) != len(sites) {
+		return "its schema is merged from several (allOf or $ref beside keywords)"
+	}
+	all := schema.Expand(sites...)
+	kinds := schema.All
+	dec := &ir.Decode{}
+	props := map[string][]*schema.Node{}
+	required := map[string]bool{}
+	var closers []*schema.Node
+	for _, m := range all {
+		switch {
+		case m.IsTrue():
+			continue
+		case m.DynamicRef != nil || m.RecursiveRef != nil:
+			return at(m, "a dynamic reference")
+		}
+		// $ref and allOf are what Expand followed; anything else the
+		// typed checks below do not cover stops here.
+		probe := *m
+		probe.Ref, probe.AllOf = nil, nil
+		if r := unsupported(&probe); r != "" {
+			return r
+		}
+		if m.Enum != nil || m.Const != nil {
+			return at(m, "enum or const on an object")
+		}
+		kinds &= m.Kinds
+		for _, name := range sortedKeys(m.Properties) {
+			props[name] = append(props[name], m.Properties[name])
+		}
+		for _, r := range m.Required {
+			if !required[r] {
+				required[r] = true
+				dec.Required = append(dec.Required, r)
+			}
+		}
+		if m.MinProperties != nil && (dec.MinProperties == nil || *m.MinProperties > *dec.MinProperties) {
+			dec.MinProperties = m.MinProperties
+		}
+		if m.MaxProperties != nil && (dec.MaxProperties == nil || *m.MaxProperties < *dec.MaxProperties) {
+			dec.MaxProperties = m.MaxProperties
+		}
+		switch a := m.AdditionalProperties; {
+		case a == nil || a.IsTrue():
+		case a.IsFalse():
+			closers = append(closers, m)
+		default:
+			return at(m, "additionalProperties with a schema in a merged object")
+		}
+	}
+	if kinds&^(schema.Obj|schema.Null) != 0 || kinds&schema.Obj == 0 {
+		return at(sites[0], "a schema that allows other kinds than object")
+	}
+	for _, m := range closers {
+		for name := range props {
+			if m.Properties[name] == nil {
+				return at(m, "additionalProperties: false beside a property another schema declares")
+			}
+		}
+	}
+	if len(closers) > 0 {
+		if t.Extra != nil {
+			return at(sites[0], "properties whose names Go tags cannot hold")
+		}
+		dec.Closed = true
+	} else if t.Extra == nil || t.Extra.Kind != ir.RefAny {
+		return at(sites[0], "additionalProperties")
+	}
+	if len(t.Fields) != len(props) {
+		return at(sites[0], "properties whose names Go tags cannot hold")
+	}
+	for _, f := range t.Fields {
+		if !sameNodes(b.fieldSites[f], props[f.JSON]) {
+			return at(sites[0], "a property whose schemas its field does not list")
+		}
+	}
+	for _, f := range t.Fields {
+		// A property another schema lists as true (to keep it past its
+		// additionalProperties: false) adds nothing to check.
+		var fs []*schema.Node
+		for _, s := range b.fieldSites[f] {
+			if !s.IsTrue() {
+				fs = append(fs, s)
+			}
+		}
+		if len(fs) == 0 {
+			fs = b.fieldSites[f][:1]
+		}
+		if len(fs) != 1 {
+			b.interpret(f, "several schemas")
+			continue
+		}
+		c, ds, reason := b.check(fs[0], f.Type)
+		if reason != "" {
+			b.interpret(f, reason)
+			continue
+		}
+		f.Check = c
+		deps[f] = ds
+	}
+	t.Decode = dec
+	return ""
+}
+
+// mergedStruct returns the struct type r holds (directly or through a
+// pointer) when it was merged from exactly the schema n (allOf, or $ref
+// beside keywords): its decoder (compileMerged) checks n whole.
+func (b *builder) mergedStruct(n *schema.Node, r *ir.Ref) *ir.Type {
+	if n.Ref == nil && len(n.AllOf) == 0 {
+		return nil
+	}
+	if r.Kind == ir.RefPointer || r.Kind == ir.RefNullable {
+		r = r.Elem
+	}
+	if r.Kind != ir.RefNamed || r.Pkg != "" {
+		return nil
+	}
+	t := b.refs[r]
+	if t == nil || t.Kind != ir.KindStruct {
+		return nil
+	}
+	if ss := b.structSites[t]; len(ss) != 1 || follow(ss[0]) != n {
+		return nil
+	}
+	return t
+}
+
+// sameNodes reports whether a and b hold the same nodes, in any order.
+func sameNodes(a, b []*schema.Node) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	in := map[*schema.Node]int{}
+	for _, n := range a {
+		in[n]++
+	}
+	for _, n := range b {
+		if in[n] == 0 {
+			return false
+		}
+		in[n]--
+	}
+	return true
 }
 
 // follow passes references that stand alone.
@@ -509,6 +771,19 @@ func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, st
 	if u := b.unionOf(r); u != nil && len(b.structSites[u]) == 1 && follow(b.structSites[u][0]) == n {
 		// The union's own decoder checks its anyOf or oneOf.
 		return &ir.Check{}, []*ir.Type{u}, ""
+	}
+	if t := b.mergedStruct(n, r); t != nil {
+		// The merged type's own decoder checks every schema that applies;
+		// null is what they all allow.
+		kinds := schema.All
+		for _, m := range schema.Expand(n) {
+			kinds &= m.Kinds
+		}
+		null := kinds&schema.Null != 0
+		if null && !r.Nilable() && r.Kind != ir.RefPointer && r.Kind != ir.RefNullable {
+			return nil, nil, at(n, "null where the Go type cannot hold it")
+		}
+		return &ir.Check{Null: null}, []*ir.Type{t}, ""
 	}
 	if r := unsupported(n); r != "" {
 		return nil, nil, r

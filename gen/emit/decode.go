@@ -77,6 +77,10 @@ var jxKinds = map[string][]string{
 // emitUnionDecoder writes a union's decoder: the value's kind picks the
 // variant, whose branch's checks apply.
 func emitUnionDecoder(f *jen.File, t *ir.Type) {
+	if t.Decode.Tag != "" {
+		emitTaggedDecoder(f, t)
+		return
+	}
 	var cases []jen.Code
 	var want []string
 	for i, v := range t.Variants {
@@ -92,6 +96,38 @@ func emitUnionDecoder(f *jen.File, t *ir.Type) {
 	f.Comment(fmt.Sprintf("// decodeJSON reads %s: the value's kind picks the variant.", t.Name))
 	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
 		jen.Switch(jen.Id("d").Dot("Next").Call()).Block(cases...),
+	)
+}
+
+// emitTaggedDecoder writes the decoder of a union whose variants a
+// property tells apart: the tag picks the one variant that can match,
+// whose decoder reads the value quietly; where it finds a problem (or no
+// variant has the tag), the union's validator checks the value again to
+// word the problems as for any anyOf or oneOf.
+func emitTaggedDecoder(f *jen.File, t *ir.Type) {
+	var cases []jen.Code
+	for i, v := range t.Variants {
+		var tags []jen.Code
+		for _, tag := range v.Tags {
+			tags = append(tags, jen.Lit(tag))
+		}
+		read := jen.Func().Params(jen.Id("c").Op("*").Qual(runtimePkg, "Decoding"), jen.Id("d").Op("*").Qual(jxPkg, "Decoder")).Block(
+			valueCode(jen.Id("v").Dot(v.Name), v.Type, t.Decode.Variants[i], 0)...)
+		cases = append(cases, jen.Case(tags...).Block(
+			jen.If(jen.Id("c").Dot("Variant").Call(jen.Id("raw"), read)).Block(jen.Return())))
+	}
+	words := []jen.Code{jen.Id("raw")}
+	for _, w := range t.Decode.Words {
+		words = append(words, jen.Id(w.Name))
+	}
+	f.Comment(fmt.Sprintf("// decodeJSON reads %s: its %q property picks the variant.", t.Name, t.Decode.Tag))
+	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
+		jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("RawView").Call(jen.Id("d")),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
+		jen.If(jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("c").Dot("Tag").Call(jen.Id("raw"), jen.Lit(t.Decode.Tag)), jen.Id("ok")).Block(
+			jen.Switch(jen.Id("tag")).Block(cases...)),
+		jen.Op("*").Id("v").Op("=").Id(t.Name).Values(),
+		jen.Id("c").Dot("NoVariant").Call(words...),
 	)
 }
 

@@ -63,6 +63,11 @@ func usedValidators(pkg *ir.Package) []*ir.Validator {
 		for _, v := range t.Validate {
 			walk(v)
 		}
+		if t.Decode != nil {
+			for _, v := range t.Decode.Words {
+				walk(v)
+			}
+		}
 	}
 	if pkg.Go != nil {
 		for _, t := range pkg.Go.Types {

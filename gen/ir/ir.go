@@ -236,8 +236,14 @@ type Decode struct {
 	ArgsMap                      bool `json:",omitempty"`
 	MinProperties, MaxProperties *int `json:",omitempty"`
 	// Variants are the checks of a union's variants, in Type.Variants'
-	// order: the value's kind picks one.
+	// order: the value's kind picks one, or with Tag the string value of
+	// that property (Variant.Tags).
 	Variants []*Check `json:",omitempty"`
+	Tag      string   `json:",omitempty"`
+	// Words: a union told apart by Tag is checked by these validators (its
+	// schema's) where the variant's decoder finds a problem, so that the
+	// problems are worded as for any anyOf or oneOf.
+	Words []*Validator `json:",omitempty"`
 	// Extra checks each undeclared property's value when the schema gives
 	// them one (additionalProperties: {…}); they go into the typed extras
 	// map.

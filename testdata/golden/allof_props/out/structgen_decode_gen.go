@@ -53,6 +53,110 @@ func (v *AX2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 }
 
+// decodeJSON reads Root and checks its schema in one pass.
+func (v *Root) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "x":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("x")
+			runtime.Validated(c, d, &v.X, func(v **RootAX, d *jx.Decoder, c *runtime.Decoding) {
+				if c.IsNull(d) {
+					*v = nil
+				} else {
+					p0 := new(RootAX)
+					p0.decodeJSON(d, c)
+					*v = p0
+				}
+			}, structgenValidate0, structgenValidate2)
+			c.Pop()
+		default:
+			k := string(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+}
+
+// decodeJSON reads RootAX and checks its schema in one pass.
+func (v *RootAX) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [2]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "a":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("a")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.A = p0
+			c.Pop()
+		case "b":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("b")
+			p0 := new(int64)
+			if i, ok := c.Int64(d); ok {
+				*p0 = i
+			}
+			v.B = p0
+			c.Pop()
+		default:
+			k := string(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+}
+
 // MarshalJSON writes AX2 in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v AX2) MarshalJSON() ([]byte, error) {
@@ -77,58 +181,60 @@ func (v *AX2) encodeJSON(e *runtime.Encoding) {
 	e.ObjEnd()
 }
 
-// structgenValidate0 checks a value against structgen:///root.json#.
+// MarshalJSON writes Root in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v Root) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes Root with e.
+func (v *Root) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.X != nil {
+		e.Field("x")
+		v.X.encodeJSON(e)
+	}
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsRoot.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes RootAX in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v RootAX) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes RootAX with e.
+func (v *RootAX) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.A != nil {
+		e.Field("a")
+		e.Str((*v.A))
+	}
+	if v.B != nil {
+		e.Field("b")
+		e.Int((*v.B))
+	}
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsRootAX.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// structgenValidate0 checks a value against structgen:///root.json#/$defs/A/properties/x.
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
-	}
-	c.Apply(raw, structgenValidate1)
-	c.Apply(raw, structgenValidate5)
-}
-
-// structgenValidate1 checks a value against structgen:///root.json#/allOf/0.
-func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
-	}
-	c.Apply(raw, structgenValidate2)
-}
-
-// structgenValidate2 checks a value against structgen:///root.json#/$defs/A.
-func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			key := string(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "x":
-				structgenValidate3(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate3 checks a value against structgen:///root.json#/$defs/A/properties/x.
-func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -144,7 +250,7 @@ func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "a":
-				structgenValidate4(c, d)
+				structgenValidate1(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -158,8 +264,8 @@ func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate4 checks a value against structgen:///root.json#/$defs/A/properties/x/properties/a.
-func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate1 checks a value against structgen:///root.json#/$defs/A/properties/x/properties/a.
+func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		c.WrongType(d, "string")
@@ -168,48 +274,8 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate5 checks a value against structgen:///root.json#/allOf/1.
-func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
-	}
-	c.Apply(raw, structgenValidate6)
-}
-
-// structgenValidate6 checks a value against structgen:///root.json#/$defs/B.
-func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			key := string(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "x":
-				structgenValidate7(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate7 checks a value against structgen:///root.json#/$defs/B/properties/x.
-func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate2 checks a value against structgen:///root.json#/$defs/B/properties/x.
+func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -225,7 +291,7 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "b":
-				structgenValidate8(c, d)
+				structgenValidate3(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -239,8 +305,8 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate8 checks a value against structgen:///root.json#/$defs/B/properties/x/properties/b.
-func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate3 checks a value against structgen:///root.json#/$defs/B/properties/x/properties/b.
+func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)

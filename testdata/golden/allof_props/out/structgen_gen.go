@@ -53,12 +53,6 @@ type Root struct {
 
 var fieldsRoot = runtime.NewFields("x")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v Root) MarshalJSON() ([]byte, error) {
-	type plain Root
-	return runtime.MarshalObject(plain(v), fieldsRoot, v.AdditionalProperties, v.AdditionalPropertiesOrder)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Root) UnmarshalJSON(data []byte) error {
@@ -71,7 +65,7 @@ var schemaRoot = structgenSchemas.Schema("structgen:///root.json#")
 // ParseRoot validates data against the schema of Root and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseRoot(data []byte) (Root, error) {
-	return runtime.ParseValidated[Root]("Root", data, nil, []runtime.Validator{structgenValidate0}, schemaRoot)
+	return runtime.ParseDecoded("Root", data, (*Root).decodeJSON, schemaRoot)
 }
 
 // Schema: schemas/root.json#/$defs/A/properties/x
@@ -89,12 +83,6 @@ type RootAX struct {
 
 var fieldsRootAX = runtime.NewFields("a", "b")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v RootAX) MarshalJSON() ([]byte, error) {
-	type plain RootAX
-	return runtime.MarshalObject(plain(v), fieldsRootAX, v.AdditionalProperties, v.AdditionalPropertiesOrder)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *RootAX) UnmarshalJSON(data []byte) error {
@@ -108,5 +96,5 @@ var schemaRootAX2 = structgenSchemas.Schema("structgen:///root.json#/$defs/B/pro
 // ParseRootAX validates data against the schema of RootAX and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseRootAX(data []byte) (RootAX, error) {
-	return runtime.ParseValidated[RootAX]("RootAX", data, nil, []runtime.Validator{structgenValidate3, structgenValidate7}, schemaRootAX, schemaRootAX2)
+	return runtime.ParseDecoded("RootAX", data, (*RootAX).decodeJSON, schemaRootAX, schemaRootAX2)
 }

@@ -67,6 +67,79 @@ func (v *Circle) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// decodeJSON reads Employee and checks its schema in one pass.
+func (v *Employee) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [3]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "name":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("name")
+			if s, ok := c.String(d); ok {
+				v.Name = s
+			}
+			c.Pop()
+		case "age":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("age")
+			p0 := new(int64)
+			if i, ok := c.Int64(d); ok {
+				*p0 = i
+				c.IntMin(i, int64(0))
+			}
+			v.Age = p0
+			c.Pop()
+		case "employer":
+			if seen[2] {
+				c.Duplicate(key)
+			}
+			seen[2] = true
+			c.Push("employer")
+			if s, ok := c.String(d); ok {
+				v.Employer = s
+			}
+			c.Pop()
+		default:
+			k := string(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "name")
+	}
+	if !seen[2] {
+		missing = append(missing, "employer")
+	}
+	c.Missing(missing...)
+}
+
 // decodeJSON reads Setting and checks its schema in one pass.
 func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
@@ -84,7 +157,7 @@ func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("value")
-			runtime.Validated(c, d, &v.Value, nil, structgenValidate5)
+			runtime.Validated(c, d, &v.Value, nil, structgenValidate13)
 			c.Pop()
 		case "fallback":
 			if seen[1] {
@@ -167,6 +240,36 @@ func (v *SettingFallbackOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 	c.Missing(missing...)
 }
 
+// decodeJSON reads Shape: its "kind" property picks the variant.
+func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	if tag, ok := c.Tag(raw, "kind"); ok {
+		switch tag {
+		case "circle":
+			if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+				p0 := new(Circle)
+				p0.decodeJSON(d, c)
+				v.Circle = p0
+			}) {
+				return
+			}
+		case "square":
+			if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+				p0 := new(Square)
+				p0.decodeJSON(d, c)
+				v.Square = p0
+			}) {
+				return
+			}
+		}
+	}
+	*v = Shape{}
+	c.NoVariant(raw, structgenValidate5)
+}
+
 // decodeJSON reads Square and checks its schema in one pass.
 func (v *Square) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
@@ -220,6 +323,34 @@ func (v *Square) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		missing = append(missing, "side")
 	}
 	c.Missing(missing...)
+}
+
+// MarshalJSON writes Employee in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v Employee) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes Employee with e.
+func (v *Employee) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("name")
+	e.Str(v.Name)
+	if v.Age != nil {
+		e.Field("age")
+		e.Int((*v.Age))
+	}
+	e.Field("employer")
+	e.Str(v.Employer)
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsEmployee.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
 }
 
 // MarshalJSON writes Setting in one pass, as encoding/json would: fields in
@@ -345,8 +476,128 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate5 checks a value against structgen:///setting.json#/properties/value.
+// structgenValidate5 checks a value against structgen:///shape.json#.
 func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.OneOf(raw, structgenValidate6, structgenValidate10)
+}
+
+// structgenValidate6 checks a value against structgen:///shape.json#/oneOf/0.
+func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate7)
+}
+
+// structgenValidate7 checks a value against structgen:///shape.json#/$defs/Circle.
+func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "kind":
+				structgenValidate8(c, d)
+			case "radius":
+				structgenValidate1(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "kind", "radius")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate8 checks a value against structgen:///shape.json#/$defs/Circle/properties/kind.
+func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Enum(raw, "[\"circle\"]", true)
+}
+
+// structgenValidate9 checks a value against structgen:///shape.json#/$defs/Circle/additionalProperties.
+func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
+	c.False(d)
+}
+
+// structgenValidate10 checks a value against structgen:///shape.json#/oneOf/1.
+func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate11)
+}
+
+// structgenValidate11 checks a value against structgen:///shape.json#/$defs/Square.
+func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := string(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "kind":
+				structgenValidate12(c, d)
+			case "side":
+				structgenValidate1(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "kind", "side")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate12 checks a value against structgen:///shape.json#/$defs/Square/properties/kind.
+func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Enum(raw, "[\"square\"]", true)
+}
+
+// structgenValidate13 checks a value against structgen:///setting.json#/properties/value.
+func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -374,157 +625,7 @@ func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate6 checks a value against structgen:///employee.json#.
-func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
-	}
-	c.Apply(raw, structgenValidate7)
-	c.Apply(raw, structgenValidate10)
-}
-
-// structgenValidate7 checks a value against structgen:///employee.json#/allOf/0.
-func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
-	}
-	c.Apply(raw, structgenValidate8)
-}
-
-// structgenValidate8 checks a value against structgen:///employee.json#/$defs/Person.
-func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			key := string(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "age":
-				structgenValidate9(c, d)
-			case "name":
-				structgenValidate3(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "name")
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate9 checks a value against structgen:///employee.json#/$defs/Person/properties/age.
-func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.Integer(text, "integer")
-		c.NumberBounds(text, "0", "", "", "")
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate10 checks a value against structgen:///employee.json#/allOf/1.
-func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			key := string(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "employer":
-				structgenValidate3(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "employer")
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate11 checks a value against structgen:///loose.json#.
-func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			key := string(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "name":
-				structgenValidate3(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "name")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate12 checks a value against structgen:///shape.json#.
-func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
-	}
-	c.OneOf(raw, structgenValidate13, structgenValidate17)
-}
-
-// structgenValidate13 checks a value against structgen:///shape.json#/oneOf/0.
-func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
-	}
-	c.Apply(raw, structgenValidate14)
-}
-
-// structgenValidate14 checks a value against structgen:///shape.json#/$defs/Circle.
+// structgenValidate14 checks a value against structgen:///loose.json#.
 func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
@@ -540,88 +641,16 @@ func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 			}
 			c.Push(key)
 			switch key {
-			case "kind":
-				structgenValidate15(c, d)
-			case "radius":
-				structgenValidate1(c, d)
+			case "name":
+				structgenValidate3(c, d)
 			default:
-				c.NotAllowed()
 				c.Skip(d)
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "kind", "radius")
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		c.Require(&keys, "name")
 	default:
 		c.Skip(d)
 	}
-}
-
-// structgenValidate15 checks a value against structgen:///shape.json#/$defs/Circle/properties/kind.
-func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
-	}
-	c.Enum(raw, "[\"circle\"]", true)
-}
-
-// structgenValidate16 checks a value against structgen:///shape.json#/$defs/Circle/additionalProperties.
-func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
-	c.False(d)
-}
-
-// structgenValidate17 checks a value against structgen:///shape.json#/oneOf/1.
-func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
-	}
-	c.Apply(raw, structgenValidate18)
-}
-
-// structgenValidate18 checks a value against structgen:///shape.json#/$defs/Square.
-func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			key := string(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "kind":
-				structgenValidate19(c, d)
-			case "side":
-				structgenValidate1(c, d)
-			default:
-				c.NotAllowed()
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "kind", "side")
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate19 checks a value against structgen:///shape.json#/$defs/Square/properties/kind.
-func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
-	}
-	c.Enum(raw, "[\"square\"]", true)
 }

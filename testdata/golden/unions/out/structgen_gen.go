@@ -46,12 +46,6 @@ type Employee struct {
 
 var fieldsEmployee = runtime.NewFields("name", "age", "employer")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v Employee) MarshalJSON() ([]byte, error) {
-	type plain Employee
-	return runtime.MarshalObject(plain(v), fieldsEmployee, v.AdditionalProperties, v.AdditionalPropertiesOrder)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Employee) UnmarshalJSON(data []byte) error {
@@ -64,7 +58,7 @@ var schemaEmployee = structgenSchemas.Schema("structgen:///employee.json#")
 // ParseEmployee validates data against the schema of Employee and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseEmployee(data []byte) (Employee, error) {
-	return runtime.ParseValidated[Employee]("Employee", data, nil, []runtime.Validator{structgenValidate6}, schemaEmployee)
+	return runtime.ParseDecoded("Employee", data, (*Employee).decodeJSON, schemaEmployee)
 }
 
 // Properties but no type: any JSON value is valid, and an object is typed.
@@ -124,7 +118,7 @@ var schemaLoose = structgenSchemas.Schema("structgen:///loose.json#")
 // ParseLoose validates data against the schema of Loose and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLoose(data []byte) (Loose, error) {
-	return runtime.ParseValidated[Loose]("Loose", data, nil, []runtime.Validator{structgenValidate11}, schemaLoose)
+	return runtime.ParseValidated[Loose]("Loose", data, nil, []runtime.Validator{structgenValidate14}, schemaLoose)
 }
 
 // Properties but no type: any JSON value is valid, and an object is typed.
@@ -161,7 +155,7 @@ var schemaLooseObject = structgenSchemas.Schema("structgen:///loose.json#")
 // ParseLooseObject validates data against the schema of LooseObject and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLooseObject(data []byte) (LooseObject, error) {
-	return runtime.ParseValidated[LooseObject]("LooseObject", data, nil, []runtime.Validator{structgenValidate11}, schemaLooseObject)
+	return runtime.ParseValidated[LooseObject]("LooseObject", data, nil, []runtime.Validator{structgenValidate14}, schemaLooseObject)
 }
 
 // A value of several JSON kinds: the union picks by the JSON value.
@@ -315,7 +309,7 @@ var schemaSettingValue = structgenSchemas.Schema("structgen:///setting.json#/pro
 // ParseSettingValue validates data against the schema of SettingValue and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSettingValue(data []byte) (SettingValue, error) {
-	return runtime.ParseValidated[SettingValue]("SettingValue", data, nil, []runtime.Validator{structgenValidate5}, schemaSettingValue)
+	return runtime.ParseValidated[SettingValue]("SettingValue", data, nil, []runtime.Validator{structgenValidate13}, schemaSettingValue)
 }
 
 // A shape, told apart by its kind property.
@@ -366,7 +360,7 @@ var schemaShape = structgenSchemas.Schema("structgen:///shape.json#")
 // ParseShape validates data against the schema of Shape and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseShape(data []byte) (Shape, error) {
-	return runtime.ParseValidated[Shape]("Shape", data, nil, []runtime.Validator{structgenValidate12}, schemaShape)
+	return runtime.ParseDecoded("Shape", data, (*Shape).decodeJSON, schemaShape)
 }
 
 // Schema: schemas/shape.json#/$defs/Square

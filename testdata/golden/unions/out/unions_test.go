@@ -39,19 +39,32 @@ func TestDiscriminatedShape(t *testing.T) {
 	if _, err := unions.ParseShape([]byte(`{"kind":"triangle"}`)); err == nil {
 		t.Error("unknown kind accepted")
 	}
-	// Generated validators check it, as the interpreter does.
+	// The tag picks the variant whose typed decoder reads it; where that
+	// finds a problem, the generated validator words it as for any oneOf.
+	// Both are compared with the interpreter.
 	runtime.CheckDecoders = true
 	defer func() { runtime.CheckDecoders = false }()
 	for doc, want := range map[string]string{
-		`{"kind":"circle","radius":2}`:           "",
-		`{"kind":"circle","side":2}`:             "oneOf: the value matches none of the 2 schemas",
-		`{"kind":"square","side":"3"}`:           "(schema 1) got string, want number",
-		`{"kind":"circle","radius":1,"extra":1}`: "(schema 0) additional properties 'extra' not allowed",
+		`{"kind":"circle","radius":2}`:               "",
+		`{"radius":2,"kind":"circle"}`:               "",
+		`{"side":2.5,"kind":"square"}`:               "",
+		`{"kind":"circle","side":2}`:                 "oneOf: the value matches none of the 2 schemas",
+		`{"kind":"square","side":"3"}`:               "(schema 1) got string, want number",
+		`{"kind":"circle","radius":1,"extra":1}`:     "(schema 0) additional properties 'extra' not allowed",
+		`{"kind":"triangle","side":1}`:               "(schema 1) value must be 'square'",
+		`{"side":1}`:                                 "(schema 1) missing property 'kind'",
+		`{"kind":1,"side":1}`:                        "oneOf: the value matches none of the 2 schemas",
+		`["circle"]`:                                 "(schema 0) got array, want object",
+		`null`:                                       "oneOf: the value matches none of the 2 schemas",
+		`{"kind":"circle","kind":"square","side":1}`: "written twice",
+		`{"kind":"circle","radius":1`:                "unexpected end",
 	} {
 		_, err := unions.ParseShape([]byte(doc))
 		switch {
 		case errors.Is(err, runtime.ErrDecoderDisagrees):
 			t.Errorf("ParseShape(%s): %v", doc, err)
+		case want == "written twice" && !errors.Is(err, runtime.ErrDuplicateKey):
+			t.Errorf("ParseShape(%s) = %v, want ErrDuplicateKey", doc, err)
 		case want == "" && err != nil, want != "" && (err == nil || !strings.Contains(err.Error(), want)):
 			t.Errorf("ParseShape(%s) = %v, want %q", doc, err, want)
 		}
