@@ -538,6 +538,14 @@ func (b *builder) compileMerged(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 	if len(t.Schemas) != len(sites) {
 		return "its schema is merged from several (allOf or $ref beside keywords)"
 	}
+	for _, s := range sites {
+		// A dynamic reference anywhere below lands where the schemas the
+		// value was reached through say: only the interpreter, reading
+		// the whole value, follows that (the validators refuse it too).
+		if _, why := b.validatorFor(canon(s)); why != "" {
+			return why
+		}
+	}
 	all := schema.Expand(sites...)
 	kinds := schema.All
 	dec := &ir.Decode{}

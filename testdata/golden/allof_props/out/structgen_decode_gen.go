@@ -78,7 +78,7 @@ func (v *Root) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					p0.decodeJSON(d, c)
 					*v = p0
 				}
-			}, structgenValidate0, structgenValidate2)
+			}, structgenValidate3, structgenValidate7)
 			c.Pop()
 		default:
 			k := string(key)
@@ -233,8 +233,8 @@ func (v *RootAX) encodeJSON(e *runtime.Encoding) {
 	e.ObjEnd()
 }
 
-// structgenValidate0 checks a value against structgen:///root.json#/$defs/A/properties/x.
-func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate3 checks a value against structgen:///root.json#/$defs/A/properties/x.
+func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -250,7 +250,7 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "a":
-				structgenValidate1(c, d)
+				structgenValidate4(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -264,8 +264,8 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate1 checks a value against structgen:///root.json#/$defs/A/properties/x/properties/a.
-func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate4 checks a value against structgen:///root.json#/$defs/A/properties/x/properties/a.
+func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		c.WrongType(d, "string")
@@ -274,8 +274,8 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate2 checks a value against structgen:///root.json#/$defs/B/properties/x.
-func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate7 checks a value against structgen:///root.json#/$defs/B/properties/x.
+func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -291,7 +291,7 @@ func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "b":
-				structgenValidate3(c, d)
+				structgenValidate8(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -305,8 +305,8 @@ func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate3 checks a value against structgen:///root.json#/$defs/B/properties/x/properties/b.
-func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate8 checks a value against structgen:///root.json#/$defs/B/properties/x/properties/b.
+func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)

@@ -62,7 +62,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[3] = true
 			c.Push("tag")
-			runtime.Validated(c, d, &v.Tag, nil, structgenValidate2)
+			runtime.Validated(c, d, &v.Tag, nil, structgenValidate18)
 			c.Pop()
 		case "nullable":
 			if seen[4] {
@@ -307,7 +307,7 @@ func (v *OrderSeller) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("name")
-			runtime.Validated(c, d, &v.Name, nil, structgenValidate0, structgenValidate1)
+			runtime.Validated(c, d, &v.Name, nil, structgenValidate3, structgenValidate16)
 			c.Pop()
 		case "email":
 			if seen[1] {
@@ -486,8 +486,8 @@ func (v *OrderSeller) encodeJSON(e *runtime.Encoding) {
 	e.ObjEnd()
 }
 
-// structgenValidate0 checks a value against structgen:///order.json#/$defs/Party/properties/name.
-func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate3 checks a value against structgen:///order.json#/$defs/Party/properties/name.
+func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -502,8 +502,23 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate1 checks a value against structgen:///order.json#/properties/seller/allOf/1/properties/name.
-func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate5 checks a value against structgen:///order.json#/properties/lines/items/properties/note.
+func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate7 checks a value against structgen:///order.json#/properties/lines/items/additionalProperties.
+func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
+	c.False(d)
+}
+
+// structgenValidate16 checks a value against structgen:///order.json#/properties/seller/allOf/1/properties/name.
+func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -516,27 +531,27 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate2 checks a value against structgen:///order.json#/properties/tag.
-func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate18 checks a value against structgen:///order.json#/properties/tag.
+func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
-	c.Apply(raw, structgenValidate3)
-	c.Apply(raw, structgenValidate7)
+	c.Apply(raw, structgenValidate19)
+	c.Apply(raw, structgenValidate21)
 }
 
-// structgenValidate3 checks a value against structgen:///order.json#/properties/tag/allOf/0.
-func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate19 checks a value against structgen:///order.json#/properties/tag/allOf/0.
+func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
-	c.Apply(raw, structgenValidate4)
+	c.Apply(raw, structgenValidate20)
 }
 
-// structgenValidate4 checks a value against structgen:///order.json#/$defs/Closed.
-func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate20 checks a value against structgen:///order.json#/$defs/Closed.
+func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -567,23 +582,8 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate5 checks a value against structgen:///order.json#/$defs/Closed/properties/code.
-func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate6 checks a value against structgen:///order.json#/$defs/Closed/additionalProperties.
-func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
-	c.False(d)
-}
-
-// structgenValidate7 checks a value against structgen:///order.json#/properties/tag/allOf/1.
-func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate21 checks a value against structgen:///order.json#/properties/tag/allOf/1.
+func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -599,7 +599,7 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "extra":
-				structgenValidate8(c, d)
+				structgenValidate22(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -611,8 +611,8 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate8 checks a value against structgen:///order.json#/properties/tag/allOf/1/properties/extra.
-func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate22 checks a value against structgen:///order.json#/properties/tag/allOf/1/properties/extra.
+func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)

@@ -157,7 +157,7 @@ func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("value")
-			runtime.Validated(c, d, &v.Value, nil, structgenValidate13)
+			runtime.Validated(c, d, &v.Value, nil, structgenValidate18)
 			c.Pop()
 		case "fallback":
 			if seen[1] {
@@ -165,7 +165,7 @@ func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("fallback")
-			runtime.Validated(c, d, &v.Fallback, nil, structgenValidate0)
+			runtime.Validated(c, d, &v.Fallback, nil, structgenValidate6)
 			c.Pop()
 		default:
 			k := string(key)
@@ -267,7 +267,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate5)
+	c.NoVariant(raw, structgenValidate10)
 }
 
 // decodeJSON reads Square and checks its schema in one pass.
@@ -405,17 +405,27 @@ func (v *SettingFallbackOption1) encodeJSON(e *runtime.Encoding) {
 	e.ObjEnd()
 }
 
-// structgenValidate0 checks a value against structgen:///setting.json#/properties/fallback.
-func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate4 checks a value against structgen:///employee.json#/$defs/Person/properties/name.
+func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate6 checks a value against structgen:///setting.json#/properties/fallback.
+func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
-	c.AnyOf(raw, structgenValidate1, structgenValidate2, structgenValidate4)
+	c.AnyOf(raw, structgenValidate7, structgenValidate8, structgenValidate9)
 }
 
-// structgenValidate1 checks a value against structgen:///setting.json#/properties/fallback/anyOf/0.
-func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate7 checks a value against structgen:///setting.json#/properties/fallback/anyOf/0.
+func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
 		c.WrongType(d, "number")
@@ -424,8 +434,8 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate2 checks a value against structgen:///setting.json#/properties/fallback/anyOf/1.
-func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate8 checks a value against structgen:///setting.json#/properties/fallback/anyOf/1.
+func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -441,7 +451,7 @@ func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "env":
-				structgenValidate3(c, d)
+				structgenValidate4(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -456,18 +466,8 @@ func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate3 checks a value against structgen:///setting.json#/properties/fallback/anyOf/1/properties/env.
-func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate4 checks a value against structgen:///setting.json#/properties/fallback/anyOf/2.
-func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate9 checks a value against structgen:///setting.json#/properties/fallback/anyOf/2.
+func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Bool, jx.Number, jx.String, jx.Array, jx.Object:
 		c.WrongType(d, "null")
@@ -476,26 +476,26 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate5 checks a value against structgen:///shape.json#.
-func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate10 checks a value against structgen:///shape.json#.
+func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
-	c.OneOf(raw, structgenValidate6, structgenValidate10)
+	c.OneOf(raw, structgenValidate11, structgenValidate15)
 }
 
-// structgenValidate6 checks a value against structgen:///shape.json#/oneOf/0.
-func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate11 checks a value against structgen:///shape.json#/oneOf/0.
+func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
-	c.Apply(raw, structgenValidate7)
+	c.Apply(raw, structgenValidate12)
 }
 
-// structgenValidate7 checks a value against structgen:///shape.json#/$defs/Circle.
-func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate12 checks a value against structgen:///shape.json#/$defs/Circle.
+func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -511,9 +511,9 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate8(c, d)
+				structgenValidate13(c, d)
 			case "radius":
-				structgenValidate1(c, d)
+				structgenValidate7(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -529,8 +529,8 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate8 checks a value against structgen:///shape.json#/$defs/Circle/properties/kind.
-func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate13 checks a value against structgen:///shape.json#/$defs/Circle/properties/kind.
+func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 	raw, ok := c.RawView(d)
 	if !ok {
 		return
@@ -538,22 +538,22 @@ func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 	c.Enum(raw, "[\"circle\"]", true)
 }
 
-// structgenValidate9 checks a value against structgen:///shape.json#/$defs/Circle/additionalProperties.
-func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate14 checks a value against structgen:///shape.json#/$defs/Circle/additionalProperties.
+func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 	c.False(d)
 }
 
-// structgenValidate10 checks a value against structgen:///shape.json#/oneOf/1.
-func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate15 checks a value against structgen:///shape.json#/oneOf/1.
+func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
-	c.Apply(raw, structgenValidate11)
+	c.Apply(raw, structgenValidate16)
 }
 
-// structgenValidate11 checks a value against structgen:///shape.json#/$defs/Square.
-func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate16 checks a value against structgen:///shape.json#/$defs/Square.
+func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -569,9 +569,9 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate12(c, d)
+				structgenValidate17(c, d)
 			case "side":
-				structgenValidate1(c, d)
+				structgenValidate7(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -587,8 +587,8 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate12 checks a value against structgen:///shape.json#/$defs/Square/properties/kind.
-func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate17 checks a value against structgen:///shape.json#/$defs/Square/properties/kind.
+func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 	raw, ok := c.RawView(d)
 	if !ok {
 		return
@@ -596,8 +596,8 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate13 checks a value against structgen:///setting.json#/properties/value.
-func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate18 checks a value against structgen:///setting.json#/properties/value.
+func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -613,7 +613,7 @@ func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate3(c, d)
+			structgenValidate4(c, d)
 			c.Pop()
 			i++
 		}
@@ -625,8 +625,8 @@ func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate14 checks a value against structgen:///loose.json#.
-func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate19 checks a value against structgen:///loose.json#.
+func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -642,7 +642,7 @@ func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "name":
-				structgenValidate3(c, d)
+				structgenValidate4(c, d)
 			default:
 				c.Skip(d)
 			}
