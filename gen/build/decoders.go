@@ -647,6 +647,34 @@ func (b *builder) compileMerged(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 	return ""
 }
 
+// soleConstraint returns the one schema among those that apply with n
+// (schema.Expand) that has a keyword of its own besides $ref, allOf and
+// annotations; nil when there are none or several.
+func soleConstraint(n *schema.Node) *schema.Node {
+	var sole *schema.Node
+	for _, m := range schema.Expand(n) {
+		structural := true
+		for _, k := range m.Keywords {
+			switch k {
+			case "$ref", "allOf", "$schema", "$id", "id", "$comment", "title", "description", "default", "examples",
+				"deprecated", "readOnly", "writeOnly", "$defs", "definitions", "$anchor":
+			default:
+				if len(k) < 2 || k[:2] != "x-" {
+					structural = false
+				}
+			}
+		}
+		if structural {
+			continue
+		}
+		if sole != nil {
+			return nil
+		}
+		sole = m
+	}
+	return sole
+}
+
 // mergedStruct returns the struct type r holds (directly or through a
 // pointer) when it was merged from exactly the schema n (allOf, or $ref
 // beside keywords): its decoder (compileMerged) checks n whole.
@@ -763,6 +791,13 @@ func (b *builder) asserts(name string) bool { return !b.pkg.AnnotateFormats && f
 // checks, and the named types whose decoders it calls.
 func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, string) {
 	n := follow(site)
+	if (n.Ref != nil || len(n.AllOf) > 0) && b.mergedStruct(n, r) == nil {
+		// allOf: [{$ref: …}] beside annotations (how Pydantic v1 writes a
+		// described reference) constrains only through the one schema.
+		if m := soleConstraint(n); m != nil {
+			return b.check(m, r)
+		}
+	}
 	if branch := orNull(n); branch != nil {
 		// anyOf/oneOf of a schema and {"type": "null"} (how Pydantic and
 		// Zod write an optional value): null, or the branch.

@@ -60,6 +60,7 @@ func Run(t *testing.T, testdata string, shard, shards int) {
 	nodes, fallbacks := 0, 0
 	decodable, decoded, rootsDecoded := 0, 0, 0
 	fields, interpretedFields, validatedFields, validatedTypes := 0, 0, 0, 0
+	unions, unionsDecoded, unionsValidated, unionReasons := 0, 0, 0, map[string]int{}
 	reasons := map[string]int{} // first word of why a type is interpreted
 	fieldReasons := map[string]int{}
 	validators, interpretedValidators := 0, 0
@@ -110,6 +111,16 @@ func Run(t *testing.T, testdata string, shard, shards int) {
 					validatedTypes++
 				default:
 					reasons[lastCause(gt.Interpreted)]++
+				}
+			}
+			if gt.Kind == ir.KindUnion {
+				unions++
+				switch {
+				case gt.Decode != nil:
+					unionsDecoded++
+				case gt.Validate != nil:
+					unionsValidated++
+					unionReasons[lastCause(gt.Interpreted)]++
 				}
 			}
 			if gt.Name == typ && gt.Decode != nil {
@@ -269,6 +280,8 @@ func Run(t *testing.T, testdata string, shard, shards int) {
 	t.Logf("struct and enum types read by generated decoders: %d of %d (%.1f%%; %d of %d document roots); checked by generated validators and decoded by encoding/json: %d (%.1f%%); the other %d (%.1f%%) fall back to the schema interpreter, by first cause: %v",
 		decoded, decodable, corpustest.Pct(decoded, decodable), rootsDecoded, len(ids), validatedTypes, corpustest.Pct(validatedTypes, decodable),
 		decodable-decoded-validatedTypes, corpustest.Pct(decodable-decoded-validatedTypes, decodable), reasons)
+	t.Logf("union types read by generated decoders: %d of %d (%.1f%%); checked by generated validators and decoded by their UnmarshalJSON: %d, by first cause: %v; by the interpreter: %d",
+		unionsDecoded, unions, corpustest.Pct(unionsDecoded, unions), unionsValidated, unionReasons, unions-unionsDecoded-unionsValidated)
 	t.Logf("fields of decoded types checked by generated validators: %d of %d (%.1f%%); by the interpreter: %d (%.1f%%), by cause: %v",
 		validatedFields, fields, corpustest.Pct(validatedFields, fields), interpretedFields, corpustest.Pct(interpretedFields, fields), fieldReasons)
 	t.Logf("generated validators: %d; of them, %d hand their one schema to the interpreter, by cause: %v", validators, interpretedValidators, validatorReasons)

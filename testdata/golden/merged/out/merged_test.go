@@ -60,6 +60,8 @@ func TestMergedTypesCheckEverySchema(t *testing.T) {
 		{`{"buyer": {"name": "a"}, "lines": [{"sku": "ABC-1", "qty": 1, "note": "n", "x": 1}]}`, "/lines/0", "not allowed"},
 		{`{` + base + `, "tag": {"code": "c", "extra": 1}}`, "/tag", "additional properties 'extra' not allowed"},
 		{`{` + base + `, "nullable": null}`, "/nullable", "got null, want object"},
+		{`{` + base + `, "contact": "nope"}`, "/contact", "is not valid email"},
+		{`{` + base + `, "contact": 1}`, "/contact", "got number, want string"},
 		{`{` + base + `, "buyer": {"name": "x"}}`, "", "written twice"},
 	} {
 		_, err := merged.ParseOrder([]byte(tc.doc))

@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Order and checks its schema in one pass.
 func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [5]bool
+	var seen [6]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -64,11 +64,25 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			c.Push("tag")
 			runtime.Validated(c, d, &v.Tag, nil, structgenValidate18)
 			c.Pop()
-		case "nullable":
+		case "contact":
 			if seen[4] {
 				c.Duplicate(key)
 			}
 			seen[4] = true
+			c.Push("contact")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+				c.Length(s, 0, 40)
+				c.Format(s, "email")
+			}
+			v.Contact = p0
+			c.Pop()
+		case "nullable":
+			if seen[5] {
+				c.Duplicate(key)
+			}
+			seen[5] = true
 			c.Push("nullable")
 			p0 := new(OrderNullable)
 			p0.decodeJSON(d, c)
@@ -390,6 +404,10 @@ func (v *Order) encodeJSON(e *runtime.Encoding) {
 	if v.Tag != nil {
 		e.Field("tag")
 		e.Marshal((*v.Tag))
+	}
+	if v.Contact != nil {
+		e.Field("contact")
+		e.Str((*v.Contact))
 	}
 	if v.Nullable != nil {
 		e.Field("nullable")

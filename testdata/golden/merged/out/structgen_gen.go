@@ -13,11 +13,13 @@ const _ = runtime.IsVersion1
 // Schema: schemas/order.json
 type Order struct {
 	// Pydantic v1 writes a described reference so.
-	Buyer    OrderBuyer       `json:"buyer"`
-	Seller   *OrderSeller     `json:"seller,omitempty"`
-	Lines    []OrderLinesItem `json:"lines"`
-	Tag      *OrderTag        `json:"tag,omitempty"`
-	Nullable *OrderNullable   `json:"nullable,omitempty"`
+	Buyer  OrderBuyer       `json:"buyer"`
+	Seller *OrderSeller     `json:"seller,omitempty"`
+	Lines  []OrderLinesItem `json:"lines"`
+	Tag    *OrderTag        `json:"tag,omitempty"`
+	// A described reference to a string schema.
+	Contact  *string        `json:"contact,omitempty"`
+	Nullable *OrderNullable `json:"nullable,omitempty"`
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -27,7 +29,7 @@ type Order struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsOrder = runtime.NewFields("buyer", "seller", "lines", "tag", "nullable")
+var fieldsOrder = runtime.NewFields("buyer", "seller", "lines", "tag", "contact", "nullable")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.

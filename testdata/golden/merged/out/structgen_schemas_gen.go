@@ -22,6 +22,7 @@ const schemaDoc0 = `{
       "properties": {"sku": {"type": "string", "pattern": "^[A-Z]{3}-[0-9]+$"}, "qty": {"type": "integer", "minimum": 1}},
       "required": ["sku"]
     },
+    "Email": {"type": "string", "format": "email", "maxLength": 40},
     "Closed": {
       "type": "object",
       "properties": {"code": {"type": "string"}},
@@ -50,6 +51,7 @@ const schemaDoc0 = `{
     "tag": {
       "allOf": [{"$ref": "#/$defs/Closed"}, {"properties": {"extra": {"type": "integer"}}}]
     },
+    "contact": {"allOf": [{"$ref": "#/$defs/Email"}], "description": "A described reference to a string schema."},
     "nullable": {
       "allOf": [{"$ref": "#/$defs/Party"}, {"type": ["object", "null"]}]
     }
