@@ -1,0 +1,99 @@
+package ecmaregex
+
+import (
+	"regexp"
+	"testing"
+	"time"
+)
+
+var simplePatterns = []struct {
+	pattern string
+	simple  bool
+}{
+	{`^TCK-[0-9]{4,}$`, true},
+	{`^[a-z][a-z0-9_]*$`, true},
+	{`^[A-Z]{2,3}-\d+$`, true},
+	{`^v?\d+\.\d+\.\d+$`, true},
+	{`^\d+\.?\d*$`, false}, // \d+ then an optional '.', then \d*: \d+ may meet \d
+	{`^[^@\s]+@[^@\s]+$`, true},
+	{`^https?://`, true},
+	{`^.*$`, true},
+	{`^$`, true},
+	{`^abc`, true},
+	{`abc$`, false},
+	{`^(a|b)$`, false},
+	{`^(?i)abc$`, false},
+	{`^a*a$`, false},
+	{`^[a-c]*[c-e]$`, false},
+	{`^ü+ß?$`, true},
+}
+
+func TestSimpleShapes(t *testing.T) {
+	for _, tc := range simplePatterns {
+		_, ok := compileSimple(tc.pattern)
+		if ok != tc.simple {
+			t.Errorf("%s: simple %v, want %v", tc.pattern, ok, tc.simple)
+		}
+	}
+}
+
+// TestSimpleMatchesLikeRE2: the simple matcher decides as regexp does.
+func TestSimpleMatchesLikeRE2(t *testing.T) {
+	inputs := []string{"", "TCK-1042", "TCK-104", "TCK-10420", "TCK-1042x", "tck-1042", "AB-1", "ABCD-1", "1.2.3", "v1.2.3", "v1.2.", "a@b", "a@@b", "@b",
+		"http://x", "https://", "htt", "abc", "abcd", "xabc", "üü", "üüß", "ß", "a\nb", "\xff", "TCK-١٢٣٤", "a_1", "A_1"}
+	for _, tc := range simplePatterns {
+		m, ok := compileSimple(tc.pattern)
+		if !ok {
+			continue
+		}
+		re := regexp.MustCompile(tc.pattern)
+		for _, in := range inputs {
+			if got, want := m.MatchString(in), re.MatchString(in); got != want {
+				t.Errorf("%s on %q: %v, RE2 %v", tc.pattern, in, got, want)
+			}
+		}
+	}
+}
+
+// FuzzSimple: on any pattern the simple matcher takes, it decides as
+// regexp does.
+func FuzzSimple(f *testing.F) {
+	for _, tc := range simplePatterns {
+		f.Add(tc.pattern, "TCK-1042")
+	}
+	f.Add(`^[0-9]{2,4}x?$`, "123x")
+	f.Fuzz(func(t *testing.T, pattern, s string) {
+		re, err := regexp.Compile(pattern)
+		if err != nil {
+			return
+		}
+		m, ok := compileSimple(pattern)
+		if !ok {
+			return
+		}
+		if got, want := m.MatchString(s), re.MatchString(s); got != want {
+			t.Fatalf("%q on %q: %v, RE2 %v", pattern, s, got, want)
+		}
+	})
+}
+
+// BenchmarkSimple: the simple matcher against RE2 on the same pattern
+// and input, as a ratio measured in the same run.
+func BenchmarkSimple(b *testing.B) {
+	m, _ := compileSimple(`^TCK-[0-9]{4,}$`)
+	re := regexp.MustCompile(`^TCK-[0-9]{4,}$`)
+	var simple, re2 time.Duration
+	for b.Loop() {
+		start := time.Now()
+		for range 100 {
+			m.MatchString("TCK-104217")
+		}
+		simple += time.Since(start)
+		start = time.Now()
+		for range 100 {
+			re.MatchString("TCK-104217")
+		}
+		re2 += time.Since(start)
+	}
+	b.ReportMetric(float64(simple)/float64(re2), "x-re2")
+}
