@@ -41,8 +41,10 @@ func reflected(tb testing.TB) *jsonschema.Schema {
 	return s
 }
 
-// generated is what the generated package does on first use: compile the
-// schema constant.
+// generated is what the generated package does on the first use of the
+// schema interpreter (repairing an output or a tool call): compile the
+// schema constant. ParseProjectFacts compiles nothing; its validators
+// are generated code.
 func generated(b *testing.B) *runtime.Schema {
 	s := runtime.NewSchemas("", map[string]string{"urn:generated": agent.ProjectFactsJSONSchema}).Schema("urn:generated#")
 	if _, err := runtime.Parse[agent.ProjectFacts]("ProjectFacts", document, s); err != nil {
