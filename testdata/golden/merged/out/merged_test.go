@@ -81,3 +81,16 @@ func TestMergedTypesCheckEverySchema(t *testing.T) {
 		}
 	}
 }
+
+// FuzzOrderDecoderAgrees: the merged types' decoders and the interpreter
+// read any input alike.
+func FuzzOrderDecoderAgrees(f *testing.F) {
+	f.Add([]byte(`{` + base + `}`))
+	f.Add([]byte(`{"buyer": {"name": "ana", "x": 1}, "seller": {"name": "bo", "vat": "DE1"}, "lines": [{"sku": "ABC-1", "note": "n"}], "contact": "a@b.io", "tag": {"code": "c"}}`))
+	f.Add([]byte(`{"buyer": {"name": ""}, "lines": [{"sku": "abc", "qty": 0, "x": 1}], "nullable": null}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if _, err := merged.ParseOrder(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
+			t.Fatal(err)
+		}
+	})
+}

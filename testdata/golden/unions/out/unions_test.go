@@ -129,3 +129,19 @@ func TestPropertiesWithoutType(t *testing.T) {
 		t.Error("required is not enforced on objects")
 	}
 }
+
+// FuzzShapeDecoderAgrees: the tagged union's decoder and the interpreter
+// read any input alike.
+func FuzzShapeDecoderAgrees(f *testing.F) {
+	for _, s := range []string{`{"kind":"circle","radius":2}`, `{"side":1.5,"kind":"square"}`, `{"kind":"square","side":"3"}`,
+		`{"kind":"circle","kind":"square","side":1}`, `{"kind":1}`, `[]`, `null`} {
+		f.Add([]byte(s))
+	}
+	runtime.CheckDecoders = true
+	defer func() { runtime.CheckDecoders = false }()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if _, err := unions.ParseShape(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
+			t.Fatal(err)
+		}
+	})
+}
