@@ -29,6 +29,24 @@ func (b *builder) compileDecoders() {
 	}
 	sort.Slice(types, func(i, j int) bool { return types[i].Name < types[j].Name })
 	deps := map[*ir.Field][]*ir.Type{}
+	b.kindVariant = map[*ir.Type]bool{}
+	for _, t := range types {
+		// The object variant of a union of kinds (see compileKinds) is a
+		// struct made from the same schema, which allows other kinds too:
+		// the union hands it objects only.
+		if t.Kind != ir.KindUnion || t.Discriminator != "" || len(b.structSites[t]) != 1 {
+			continue
+		}
+		n := follow(b.structSites[t][0])
+		if len(n.AnyOf)+len(n.OneOf) > 0 || n.Kinds&schema.Null != 0 {
+			continue
+		}
+		for _, v := range t.Variants {
+			if st := b.structOf(v.Type); v.JSON == "object" && st != nil && len(b.structSites[st]) == 1 && follow(b.structSites[st][0]) == n {
+				b.kindVariant[st] = true
+			}
+		}
+	}
 	for _, t := range types {
 		var reason string
 		switch t.Kind {
@@ -246,6 +264,9 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 	if len(branches) == 0 {
 		branches = n.OneOf
 	}
+	if len(branches) == 0 && unsupported(n) == "" {
+		return b.compileKinds(t, n, deps)
+	}
 	if len(branches) == 0 || len(n.AnyOf) > 0 && len(n.OneOf) > 0 || n.Ref != nil || len(n.AllOf) > 0 || n.Not != nil ||
 		n.If != nil || n.Then != nil || n.Else != nil || hasConstraints(n) || n.Enum != nil || n.Const != nil {
 		return at(n, "a union that is not anyOf or oneOf of kinds")
@@ -283,6 +304,69 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 	}
 	t.Decode = &ir.Decode{Variants: checks}
 	return ""
+}
+
+// variantKinds are the JSON kinds each variant's JSON kind stands for.
+var variantKinds = map[string]schema.Kinds{"boolean": schema.Bool, "integer": schema.Int, "number": schema.Num,
+	"string": schema.Str, "array": schema.Arr, "object": schema.Obj}
+
+// compileKinds compiles a union of the kinds one schema allows (a type
+// list, {"type": ["string", "array"], "items": …}): the value's kind picks
+// the variant, and the schema's keywords for that kind apply (items to
+// an array, minLength to a string, …), as a validator applies them.
+func (b *builder) compileKinds(t *ir.Type, n *schema.Node, deps map[*ir.Field][]*ir.Type) string {
+	if n.Enum != nil || n.Const != nil {
+		return at(n, "an enum of several kinds")
+	}
+	if n.Kinds&schema.Null != 0 {
+		return at(n, "null in a union of kinds")
+	}
+	var covered schema.Kinds
+	tokens := map[string]bool{}
+	var checks []*ir.Check
+	for _, v := range t.Variants {
+		want := variantKinds[v.JSON]
+		if want == 0 || n.Kinds&want != want || tokens[v.JSON] || v.JSON == "integer" && tokens["number"] || v.JSON == "number" && tokens["integer"] {
+			return at(n, "a variant the schema's kinds do not tell apart")
+		}
+		tokens[v.JSON] = true
+		covered |= want
+		var c *ir.Check
+		var ds []*ir.Type
+		if st := b.structOf(v.Type); st != nil && len(b.structSites[st]) == 1 && follow(b.structSites[st][0]) == n {
+			// The object variant is the struct this schema makes; its
+			// decoder checks the object keywords.
+			c, ds = &ir.Check{}, []*ir.Type{st}
+		} else {
+			only := *n // the schema seen as allowing this kind alone
+			only.Kinds = want
+			var reason string
+			if c, ds, reason = b.check(&only, v.Type); reason != "" {
+				return reason
+			}
+		}
+		deps[b.variantField(v)] = ds
+		checks = append(checks, c)
+	}
+	if covered != n.Kinds {
+		return at(n, "a kind the schema allows that no variant holds")
+	}
+	t.Decode = &ir.Decode{Variants: checks}
+	return ""
+}
+
+// structOf returns the struct type r holds directly or through a pointer.
+func (b *builder) structOf(r *ir.Ref) *ir.Type {
+	if r.Kind == ir.RefPointer {
+		r = r.Elem
+	}
+	if r.Kind != ir.RefNamed || r.Pkg != "" {
+		return nil
+	}
+	if t := b.refs[r]; t != nil && t.Kind == ir.KindStruct {
+		return t
+	}
+	return nil
 }
 
 // compileTagged compiles a union whose variants a property tells apart:
@@ -470,7 +554,7 @@ func (b *builder) compileStruct(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 	if r := unsupported(n); r != "" {
 		return r
 	}
-	if n.Kinds&^(schema.Obj|schema.Null) != 0 || n.Kinds&schema.Obj == 0 {
+	if n.Kinds&schema.Obj == 0 || n.Kinds&^(schema.Obj|schema.Null) != 0 && !b.kindVariant[t] {
 		return at(n, "a schema that allows other kinds than object")
 	}
 	if n.Enum != nil || n.Const != nil {

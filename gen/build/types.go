@@ -63,8 +63,9 @@ type builder struct {
 	// variantFields carry union variants' decoder dependencies.
 	variantFields map[*ir.Variant]*ir.Field
 	extraFields   map[*ir.Type]*ir.Field
-	vals          *validators   // built on first use
-	toolGraph     *schema.Graph // tools' augmented schemas, compiled on first use
+	vals          *validators       // built on first use
+	toolGraph     *schema.Graph     // tools' augmented schemas, compiled on first use
+	kindVariant   map[*ir.Type]bool // object variants of unions of kinds (compileKinds)
 	// validateLists are validator lists outside b.types (structgen -go's
 	// types) that sharing validators must update.
 	validateLists [][]*ir.Validator

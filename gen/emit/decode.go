@@ -91,8 +91,9 @@ func emitUnionDecoder(f *jen.File, t *ir.Type) {
 		want = append(want, v.JSON)
 		cases = append(cases, jen.Case(kinds...).Block(valueCode(jen.Id("v").Dot(v.Name), v.Type, t.Decode.Variants[i], 0)...))
 	}
+	// Any other kind is a problem, and no kind at all a syntax error.
 	cases = append(cases, jen.Default().Block(
-		jen.Id("c").Dot("Kind").Call(jen.Id("d"), jen.Qual(jxPkg, "Invalid"), jen.Lit(strings.Join(want, " or ")))))
+		jen.Id("c").Dot("WrongType").Call(jen.Id("d"), jen.Lit(strings.Join(want, " or ")))))
 	f.Comment(fmt.Sprintf("// decodeJSON reads %s: the value's kind picks the variant.", t.Name))
 	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
 		jen.Switch(jen.Id("d").Dot("Next").Call()).Block(cases...),

@@ -224,7 +224,9 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[9] = true
 			c.Push("version")
-			runtime.Validated(c, d, &v.Version, nil, structgenValidate0)
+			p0 := new(ProjectVersion)
+			p0.decodeJSON(d, c)
+			v.Version = p0
 			c.Pop()
 		default:
 			c.Extra(key)
@@ -251,6 +253,26 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// decodeJSON reads ProjectVersion: the value's kind picks the variant.
+func (v *ProjectVersion) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.Number:
+		p0 := new(int64)
+		if i, ok := c.Int64(d); ok {
+			*p0 = i
+		}
+		v.Int = p0
+	case jx.String:
+		p0 := new(string)
+		if s, ok := c.String(d); ok {
+			*p0 = s
+		}
+		v.String = p0
+	default:
+		c.WrongType(d, "integer or string")
+	}
+}
+
 // MarshalJSON writes Fact in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Fact) MarshalJSON() ([]byte, error) {
@@ -275,20 +297,4 @@ func (v *Fact) encodeJSON(e *runtime.Encoding) {
 		e.Raw(x)
 	}
 	e.ObjEnd()
-}
-
-// structgenValidate0 checks a value against structgen:///project.json#/properties/version.
-func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.Integer(text, "integer or string")
-	case jx.Null, jx.Bool, jx.Array, jx.Object:
-		c.WrongType(d, "integer or string")
-	default:
-		c.Skip(d)
-	}
 }

@@ -124,5 +124,5 @@ var schemaProjectVersion = structgenSchemas.Schema("structgen:///project.json#/p
 // ParseProjectVersion validates data against the schema of ProjectVersion and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProjectVersion(data []byte) (ProjectVersion, error) {
-	return runtime.ParseValidated[ProjectVersion]("ProjectVersion", data, nil, []runtime.Validator{structgenValidate0}, schemaProjectVersion)
+	return runtime.ParseDecoded("ProjectVersion", data, (*ProjectVersion).decodeJSON, schemaProjectVersion)
 }

@@ -24,7 +24,7 @@ func (v *Answer) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		p0.decodeJSON(d, c)
 		v.Object = p0
 	default:
-		c.Kind(d, jx.Invalid, "string or object")
+		c.WrongType(d, "string or object")
 	}
 }
 

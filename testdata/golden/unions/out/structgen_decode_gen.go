@@ -157,7 +157,7 @@ func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("value")
-			runtime.Validated(c, d, &v.Value, nil, structgenValidate18)
+			v.Value.decodeJSON(d, c)
 			c.Pop()
 		case "fallback":
 			if seen[1] {
@@ -238,6 +238,46 @@ func (v *SettingFallbackOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 		missing = append(missing, "env")
 	}
 	c.Missing(missing...)
+}
+
+// decodeJSON reads SettingValue: the value's kind picks the variant.
+func (v *SettingValue) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.Bool:
+		p0 := new(bool)
+		if b, ok := c.Bool(d); ok {
+			*p0 = b
+		}
+		v.Bool = p0
+	case jx.Number:
+		p0 := new(int64)
+		if i, ok := c.Int64(d); ok {
+			*p0 = i
+		}
+		v.Int = p0
+	case jx.String:
+		p0 := new(string)
+		if s, ok := c.String(d); ok {
+			*p0 = s
+		}
+		v.String = p0
+	case jx.Array:
+		if a0, ok := c.Array(d); ok {
+			v.Array = []string{}
+			for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+				c.PushIndex(i0)
+				var e0 string
+				if s, ok := c.String(d); ok {
+					e0 = s
+				}
+				v.Array = append(v.Array, e0)
+				c.Pop()
+			}
+			c.End(a0.Err())
+		}
+	default:
+		c.WrongType(d, "boolean or integer or string or array")
+	}
 }
 
 // decodeJSON reads Shape: its "kind" property picks the variant.
@@ -596,37 +636,8 @@ func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate18 checks a value against structgen:///setting.json#/properties/value.
+// structgenValidate18 checks a value against structgen:///loose.json#.
 func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.Integer(text, "boolean or integer or string or array")
-	case jx.Array:
-		it, ok := c.Array(d)
-		if !ok {
-			return
-		}
-		i := 0
-		for !c.Failed() && it.Next() {
-			c.PushIndex(i)
-			structgenValidate4(c, d)
-			c.Pop()
-			i++
-		}
-		c.End(it.Err())
-	case jx.Null, jx.Object:
-		c.WrongType(d, "boolean or integer or string or array")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate19 checks a value against structgen:///loose.json#.
-func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)

@@ -118,7 +118,7 @@ var schemaLoose = structgenSchemas.Schema("structgen:///loose.json#")
 // ParseLoose validates data against the schema of Loose and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLoose(data []byte) (Loose, error) {
-	return runtime.ParseValidated[Loose]("Loose", data, nil, []runtime.Validator{structgenValidate19}, schemaLoose)
+	return runtime.ParseValidated[Loose]("Loose", data, nil, []runtime.Validator{structgenValidate18}, schemaLoose)
 }
 
 // Properties but no type: any JSON value is valid, and an object is typed.
@@ -155,7 +155,7 @@ var schemaLooseObject = structgenSchemas.Schema("structgen:///loose.json#")
 // ParseLooseObject validates data against the schema of LooseObject and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLooseObject(data []byte) (LooseObject, error) {
-	return runtime.ParseValidated[LooseObject]("LooseObject", data, nil, []runtime.Validator{structgenValidate19}, schemaLooseObject)
+	return runtime.ParseValidated[LooseObject]("LooseObject", data, nil, []runtime.Validator{structgenValidate18}, schemaLooseObject)
 }
 
 // A value of several JSON kinds: the union picks by the JSON value.
@@ -309,7 +309,7 @@ var schemaSettingValue = structgenSchemas.Schema("structgen:///setting.json#/pro
 // ParseSettingValue validates data against the schema of SettingValue and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSettingValue(data []byte) (SettingValue, error) {
-	return runtime.ParseValidated[SettingValue]("SettingValue", data, nil, []runtime.Validator{structgenValidate18}, schemaSettingValue)
+	return runtime.ParseDecoded("SettingValue", data, (*SettingValue).decodeJSON, schemaSettingValue)
 }
 
 // A shape, told apart by its kind property.

@@ -71,6 +71,16 @@ func TestDiscriminatedShape(t *testing.T) {
 	}
 }
 
+// TestKindUnionSyntax: where a union's value should start and no value
+// does, it is a syntax error (it was once read as nothing).
+func TestKindUnionSyntax(t *testing.T) {
+	for _, doc := range []string{`{"value":}`, `{"value":]`, `{"value":`} {
+		if _, err := unions.ParseSetting([]byte(doc)); !errors.Is(err, runtime.ErrInvalidJSON) {
+			t.Errorf("%s: %v, want ErrInvalidJSON", doc, err)
+		}
+	}
+}
+
 func TestKindUnion(t *testing.T) {
 	tests := []struct {
 		in   string
