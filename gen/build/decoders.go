@@ -38,7 +38,7 @@ func (b *builder) compileDecoders() {
 			continue
 		}
 		n := follow(b.structSites[t][0])
-		if len(n.AnyOf)+len(n.OneOf) > 0 || n.Kinds&schema.Null != 0 {
+		if len(n.AnyOf)+len(n.OneOf) > 0 {
 			continue
 		}
 		for _, v := range t.Variants {
@@ -318,9 +318,6 @@ func (b *builder) compileKinds(t *ir.Type, n *schema.Node, deps map[*ir.Field][]
 	if n.Enum != nil || n.Const != nil {
 		return at(n, "an enum of several kinds")
 	}
-	if n.Kinds&schema.Null != 0 {
-		return at(n, "null in a union of kinds")
-	}
 	var covered schema.Kinds
 	tokens := map[string]bool{}
 	var checks []*ir.Check
@@ -348,10 +345,12 @@ func (b *builder) compileKinds(t *ir.Type, n *schema.Node, deps map[*ir.Field][]
 		deps[b.variantField(v)] = ds
 		checks = append(checks, c)
 	}
-	if covered != n.Kinds {
+	if covered != n.Kinds&^schema.Null {
 		return at(n, "a kind the schema allows that no variant holds")
 	}
-	t.Decode = &ir.Decode{Variants: checks}
+	// null, where allowed, leaves every variant unset, as the union's
+	// UnmarshalJSON reads it.
+	t.Decode = &ir.Decode{Variants: checks, Null: n.Kinds&schema.Null != 0}
 	return ""
 }
 
@@ -896,8 +895,13 @@ func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, st
 		return c, deps, ""
 	}
 	if u := b.unionOf(r); u != nil && len(b.structSites[u]) == 1 && follow(b.structSites[u][0]) == n {
-		// The union's own decoder checks its anyOf or oneOf.
-		return &ir.Check{}, []*ir.Type{u}, ""
+		// The union's own decoder checks its anyOf or oneOf, or its
+		// kinds; a pointer to it is nil for null, as encoding/json has it.
+		null := len(n.AnyOf)+len(n.OneOf) == 0 && n.Kinds&schema.Null != 0 // a type list with null
+		if r.Kind == ir.RefNullable && !null {
+			return nil, nil, at(n, "null where the schema allows none")
+		}
+		return &ir.Check{Null: null && (r.Kind == ir.RefPointer || r.Kind == ir.RefNullable)}, []*ir.Type{u}, ""
 	}
 	if t := b.mergedStruct(n, r); t != nil {
 		// The merged type's own decoder checks every schema that applies;
@@ -1084,7 +1088,7 @@ func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, st
 // unionOf returns the union type r (or the pointer r is) names; nil when
 // it names none.
 func (b *builder) unionOf(r *ir.Ref) *ir.Type {
-	if r.Kind == ir.RefPointer {
+	if r.Kind == ir.RefPointer || r.Kind == ir.RefNullable {
 		r = r.Elem
 	}
 	if r.Kind != ir.RefNamed || r.Pkg != "" {

@@ -91,6 +91,9 @@ func emitUnionDecoder(f *jen.File, t *ir.Type) {
 		want = append(want, v.JSON)
 		cases = append(cases, jen.Case(kinds...).Block(valueCode(jen.Id("v").Dot(v.Name), v.Type, t.Decode.Variants[i], 0)...))
 	}
+	if t.Decode.Null {
+		cases = append(cases, jen.Case(jen.Qual(jxPkg, "Null")).Block(jen.Id("c").Dot("IsNull").Call(jen.Id("d"))))
+	}
 	// Any other kind is a problem, and no kind at all a syntax error.
 	cases = append(cases, jen.Default().Block(
 		jen.Id("c").Dot("WrongType").Call(jen.Id("d"), jen.Lit(strings.Join(want, " or ")))))

@@ -111,6 +111,7 @@ func newFile(pkg *ir.Package) *jen.File {
 	}
 	f.ImportName(runtimePkg, "runtime")
 	f.ImportName("encoding/json", "json")
+	f.ImportName(jxPkg, "jx")
 	return f
 }
 

@@ -240,6 +240,9 @@ type Decode struct {
 	// that property (Variant.Tags).
 	Variants []*Check `json:",omitempty"`
 	Tag      string   `json:",omitempty"`
+	// Null: a union of kinds whose schema allows null; null leaves every
+	// variant unset.
+	Null bool `json:",omitempty"`
 	// Words: a union told apart by Tag is checked by these validators (its
 	// schema's) where the variant's decoder finds a problem, so that the
 	// problems are worded as for any anyOf or oneOf.

@@ -36,6 +36,18 @@ func TestKindsDecode(t *testing.T) {
 
 // TestKindsCheckTheirKeywords: each kind's keywords apply to a value of
 // that kind, as the interpreter applies them (TestMain compares).
+// TestKindsWithNull: null leaves a union of kinds that allows it unset;
+// a pointer to one is nil, as encoding/json has it.
+func TestKindsWithNull(t *testing.T) {
+	c, err := kinds.ParseConfig([]byte(`{"maybe": null, "list": [null, false, {"x": "y"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Maybe.Present || !c.Maybe.Null || len(c.List) != 3 || c.List[0] != nil || *c.List[1].Bool || *c.List[2].Object.X != "y" {
+		t.Errorf("got %+v", c)
+	}
+}
+
 func TestKindsCheckTheirKeywords(t *testing.T) {
 	for doc, says := range map[string]string{
 		`{"shared": "a"}`:                  "minLength",
@@ -66,6 +78,8 @@ func FuzzConfigDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"shared": ["a", "b"], "band": true, "opt": {"a": 1}, "count": "2026-11-30", "n": null}`))
 	f.Add([]byte(`{"shared": "ab", "band": 1.5, "opt": "xy", "count": 3}`))
 	f.Add([]byte(`{"shared": "a", "band": -1, "opt": {"a": "1"}, "count": 1.5}`))
+	f.Add([]byte(`{"maybe": null, "list": [null, true, {"x": "y"}, {}]}`))
+	f.Add([]byte(`{"maybe": [1, 2], "list": null}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, err := kinds.ParseConfig(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
 			t.Fatal(err)

@@ -4,13 +4,14 @@
 package kinds
 
 import (
+	"encoding/json"
 	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 )
 
 // decodeJSON reads Config and checks its schema in one pass.
 func (v *Config) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [5]bool
+	var seen [7]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -73,6 +74,43 @@ func (v *Config) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				}
 			}
 			c.Pop()
+		case "maybe":
+			if seen[5] {
+				c.Duplicate(key)
+			}
+			seen[5] = true
+			c.Push("maybe")
+			v.Maybe.Present = true
+			if c.IsNull(d) {
+				v.Maybe.Null = true
+			} else {
+				v.Maybe.Value.decodeJSON(d, c)
+			}
+			c.Pop()
+		case "list":
+			if seen[6] {
+				c.Duplicate(key)
+			}
+			seen[6] = true
+			c.Push("list")
+			if a0, ok := c.Array(d); ok {
+				v.List = []*ConfigListItem{}
+				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+					c.PushIndex(i0)
+					var e0 *ConfigListItem
+					if c.IsNull(d) {
+						e0 = nil
+					} else {
+						p1 := new(ConfigListItem)
+						p1.decodeJSON(d, c)
+						e0 = p1
+					}
+					v.List = append(v.List, e0)
+					c.Pop()
+				}
+				c.End(a0.Err())
+			}
+			c.Pop()
 		default:
 			c.Extra(key)
 			c.Skip(d)
@@ -124,6 +162,101 @@ func (v *ConfigCount) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.String = p0
 	default:
 		c.WrongType(d, "integer or string")
+	}
+}
+
+// decodeJSON reads ConfigListItem: the value's kind picks the variant.
+func (v *ConfigListItem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.Bool:
+		p0 := new(bool)
+		if b, ok := c.Bool(d); ok {
+			*p0 = b
+		}
+		v.Bool = p0
+	case jx.Object:
+		p0 := new(ConfigListItemObject)
+		p0.decodeJSON(d, c)
+		v.Object = p0
+	case jx.Null:
+		c.IsNull(d)
+	default:
+		c.WrongType(d, "boolean or object")
+	}
+}
+
+// decodeJSON reads ConfigListItemObject and checks its schema in one pass.
+func (v *ConfigListItemObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "x":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("x")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.X = p0
+			c.Pop()
+		default:
+			k := string(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+}
+
+// decodeJSON reads ConfigMaybe: the value's kind picks the variant.
+func (v *ConfigMaybe) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.String:
+		p0 := new(string)
+		if s, ok := c.String(d); ok {
+			*p0 = s
+			c.Length(s, 0, 3)
+		}
+		v.String = p0
+	case jx.Array:
+		if a0, ok := c.Array(d); ok {
+			v.Array = []int64{}
+			for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+				c.PushIndex(i0)
+				var e0 int64
+				if i, ok := c.Int64(d); ok {
+					e0 = i
+				}
+				v.Array = append(v.Array, e0)
+				c.Pop()
+			}
+			c.End(a0.Err())
+		}
+	case jx.Null:
+		c.IsNull(d)
+	default:
+		c.WrongType(d, "string or array")
 	}
 }
 
@@ -211,4 +344,28 @@ func (v *ConfigShared) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	default:
 		c.WrongType(d, "string or array")
 	}
+}
+
+// MarshalJSON writes ConfigListItemObject in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v ConfigListItemObject) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes ConfigListItemObject with e.
+func (v *ConfigListItemObject) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.X != nil {
+		e.Field("x")
+		e.Str((*v.X))
+	}
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsConfigListItemObject.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
 }

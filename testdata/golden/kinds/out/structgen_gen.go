@@ -12,11 +12,13 @@ const _ = runtime.IsVersion1
 
 // Schema: schemas/config.json
 type Config struct {
-	Shared *ConfigShared           `json:"shared,omitempty"`
-	Band   *ConfigBand             `json:"band,omitempty"`
-	Opt    *ConfigOpt              `json:"opt,omitempty"`
-	Count  *ConfigCount            `json:"count,omitempty"`
-	N      runtime.Nullable[int64] `json:"n,omitzero"`
+	Shared *ConfigShared                 `json:"shared,omitempty"`
+	Band   *ConfigBand                   `json:"band,omitempty"`
+	Opt    *ConfigOpt                    `json:"opt,omitempty"`
+	Count  *ConfigCount                  `json:"count,omitempty"`
+	N      runtime.Nullable[int64]       `json:"n,omitzero"`
+	Maybe  runtime.Nullable[ConfigMaybe] `json:"maybe,omitzero"`
+	List   []*ConfigListItem             `json:"list,omitzero"`
 }
 
 var schemaConfig = structgenSchemas.Schema("structgen:///config.json#")
@@ -107,6 +109,116 @@ var schemaConfigCount = structgenSchemas.Schema("structgen:///config.json#/prope
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigCount(data []byte) (ConfigCount, error) {
 	return runtime.ParseDecoded("ConfigCount", data, (*ConfigCount).decodeJSON, schemaConfigCount)
+}
+
+// Schema: schemas/config.json#/properties/list/items
+type ConfigListItem struct {
+	Bool   *bool
+	Object *ConfigListItemObject
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u ConfigListItem) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.Bool != nil:
+		return json.Marshal(u.Bool)
+	case u.Object != nil:
+		return json.Marshal(u.Object)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind selects.
+func (u *ConfigListItem) UnmarshalJSON(data []byte) error {
+	*u = ConfigListItem{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindBool:
+		u.Bool = new(bool)
+		return json.Unmarshal(data, u.Bool)
+	case runtime.KindObject:
+		u.Object = new(ConfigListItemObject)
+		return json.Unmarshal(data, u.Object)
+	}
+	return runtime.NoVariant("ConfigListItem", runtime.KindOf(data).String())
+}
+
+var schemaConfigListItem = structgenSchemas.Schema("structgen:///config.json#/properties/list/items")
+
+// ParseConfigListItem validates data against the schema of ConfigListItem and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseConfigListItem(data []byte) (ConfigListItem, error) {
+	return runtime.ParseDecoded("ConfigListItem", data, (*ConfigListItem).decodeJSON, schemaConfigListItem)
+}
+
+// Schema: schemas/config.json#/properties/list/items
+type ConfigListItemObject struct {
+	X *string `json:"x,omitempty"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsConfigListItemObject = runtime.NewFields("x")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *ConfigListItemObject) UnmarshalJSON(data []byte) error {
+	type plain ConfigListItemObject
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsConfigListItemObject, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaConfigListItemObject = structgenSchemas.Schema("structgen:///config.json#/properties/list/items")
+
+// ParseConfigListItemObject validates data against the schema of ConfigListItemObject and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseConfigListItemObject(data []byte) (ConfigListItemObject, error) {
+	return runtime.ParseDecoded("ConfigListItemObject", data, (*ConfigListItemObject).decodeJSON, schemaConfigListItemObject)
+}
+
+// Schema: schemas/config.json#/properties/maybe
+type ConfigMaybe struct {
+	String *string
+	Array  []int64
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u ConfigMaybe) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.String != nil:
+		return json.Marshal(u.String)
+	case u.Array != nil:
+		return json.Marshal(u.Array)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind selects.
+func (u *ConfigMaybe) UnmarshalJSON(data []byte) error {
+	*u = ConfigMaybe{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindString:
+		u.String = new(string)
+		return json.Unmarshal(data, u.String)
+	case runtime.KindArray:
+		return json.Unmarshal(data, &u.Array)
+	}
+	return runtime.NoVariant("ConfigMaybe", runtime.KindOf(data).String())
+}
+
+var schemaConfigMaybe = structgenSchemas.Schema("structgen:///config.json#/properties/maybe")
+
+// ParseConfigMaybe validates data against the schema of ConfigMaybe and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseConfigMaybe(data []byte) (ConfigMaybe, error) {
+	return runtime.ParseDecoded("ConfigMaybe", data, (*ConfigMaybe).decodeJSON, schemaConfigMaybe)
 }
 
 // Schema: schemas/config.json#/properties/opt

@@ -17,7 +17,9 @@ const schemaDoc0 = `{
     "band": {"type": ["number", "boolean"], "minimum": 0},
     "opt": {"type": ["object", "string"], "properties": {"a": {"type": "integer"}}, "required": ["a"], "additionalProperties": false, "pattern": "^x"},
     "count": {"type": ["integer", "string"], "maximum": 10, "format": "date"},
-    "n": {"type": ["integer", "null"]}
+    "n": {"type": ["integer", "null"]},
+    "maybe": {"type": ["string", "array", "null"], "items": {"type": "integer"}, "maxLength": 3},
+    "list": {"type": "array", "items": {"type": ["boolean", "object", "null"], "properties": {"x": {"type": "string"}}}}
   },
   "additionalProperties": false
 }

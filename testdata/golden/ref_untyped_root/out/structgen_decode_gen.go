@@ -4,12 +4,137 @@
 package untyped
 
 import (
+	"encoding/json"
 	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 )
 
-// structgenValidate0 checks a value against structgen:///config.json#/definitions/Configuration.
+// decodeJSON reads Configuration: the value's kind picks the variant.
+func (v *Configuration) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.Bool:
+		p0 := new(bool)
+		if b, ok := c.Bool(d); ok {
+			*p0 = b
+		}
+		v.Bool = p0
+	case jx.Number:
+		p0 := new(float64)
+		if f, text, ok := c.Float64(d); ok {
+			*p0 = f
+			_ = text
+		}
+		v.Number = p0
+	case jx.String:
+		p0 := new(string)
+		if s, ok := c.String(d); ok {
+			*p0 = s
+		}
+		v.String = p0
+	case jx.Array:
+		if a0, ok := c.Array(d); ok {
+			v.Array = []json.RawMessage{}
+			for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+				c.PushIndex(i0)
+				var e0 json.RawMessage
+				if raw, ok := c.Raw(d); ok {
+					e0 = raw
+				}
+				v.Array = append(v.Array, e0)
+				c.Pop()
+			}
+			c.End(a0.Err())
+		}
+	case jx.Object:
+		p0 := new(ConfigurationObject)
+		p0.decodeJSON(d, c)
+		v.Object = p0
+	case jx.Null:
+		c.IsNull(d)
+	default:
+		c.WrongType(d, "boolean or number or string or array or object")
+	}
+}
+
+// decodeJSON reads ConfigurationObject and checks its schema in one pass.
+func (v *ConfigurationObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "name":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("name")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.Name = p0
+			c.Pop()
+		default:
+			k := string(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+}
+
+// MarshalJSON writes ConfigurationObject in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v ConfigurationObject) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes ConfigurationObject with e.
+func (v *ConfigurationObject) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.Name != nil {
+		e.Field("name")
+		e.Str((*v.Name))
+	}
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsConfigurationObject.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// structgenValidate0 checks a value against structgen:///config.json#.
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	c.Apply(raw, structgenValidate1)
+}
+
+// structgenValidate1 checks a value against structgen:///config.json#/definitions/Configuration.
+func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -25,7 +150,7 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "name":
-				structgenValidate1(c, d)
+				structgenValidate2(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -37,21 +162,12 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate1 checks a value against structgen:///config.json#/definitions/Configuration/properties/name.
-func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate2 checks a value against structgen:///config.json#/definitions/Configuration/properties/name.
+func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		c.WrongType(d, "string")
 	default:
 		c.Skip(d)
 	}
-}
-
-// structgenValidate2 checks a value against structgen:///config.json#.
-func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
-	}
-	c.Apply(raw, structgenValidate0)
 }

@@ -5,6 +5,7 @@ package untyped
 
 import (
 	"encoding/json"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -65,7 +66,7 @@ var schemaConfiguration = structgenSchemas.Schema("structgen:///config.json#/def
 // ParseConfiguration validates data against the schema of Configuration and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfiguration(data []byte) (Configuration, error) {
-	return runtime.ParseValidated[Configuration]("Configuration", data, nil, []runtime.Validator{structgenValidate0}, schemaConfiguration)
+	return runtime.ParseDecoded("Configuration", data, (*Configuration).decodeJSON, schemaConfiguration)
 }
 
 // Schema: schemas/config.json#/definitions/Configuration
@@ -82,12 +83,6 @@ type ConfigurationObject struct {
 
 var fieldsConfigurationObject = runtime.NewFields("name")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v ConfigurationObject) MarshalJSON() ([]byte, error) {
-	type plain ConfigurationObject
-	return runtime.MarshalObject(plain(v), fieldsConfigurationObject, v.AdditionalProperties, v.AdditionalPropertiesOrder)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *ConfigurationObject) UnmarshalJSON(data []byte) error {
@@ -100,7 +95,7 @@ var schemaConfigurationObject = structgenSchemas.Schema("structgen:///config.jso
 // ParseConfigurationObject validates data against the schema of ConfigurationObject and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigurationObject(data []byte) (ConfigurationObject, error) {
-	return runtime.ParseValidated[ConfigurationObject]("ConfigurationObject", data, nil, []runtime.Validator{structgenValidate0}, schemaConfigurationObject)
+	return runtime.ParseDecoded("ConfigurationObject", data, (*ConfigurationObject).decodeJSON, schemaConfigurationObject)
 }
 
 // Schema: schemas/config.json
@@ -111,5 +106,7 @@ var schemaRoot = structgenSchemas.Schema("structgen:///config.json#")
 // ParseRoot validates data against the schema of Root and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseRoot(data []byte) (Root, error) {
-	return runtime.ParseValidated[Root]("Root", data, nil, []runtime.Validator{structgenValidate2}, schemaRoot)
+	return runtime.ParseValidated[Root]("Root", data, func(v *Root, d *jx.Decoder, c *runtime.Decoding) {
+		(*v).decodeJSON(d, c)
+	}, []runtime.Validator{structgenValidate0}, schemaRoot)
 }

@@ -140,6 +140,100 @@ func (v *Employee) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// decodeJSON reads Loose: the value's kind picks the variant.
+func (v *Loose) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.Bool:
+		p0 := new(bool)
+		if b, ok := c.Bool(d); ok {
+			*p0 = b
+		}
+		v.Bool = p0
+	case jx.Number:
+		p0 := new(float64)
+		if f, text, ok := c.Float64(d); ok {
+			*p0 = f
+			_ = text
+		}
+		v.Number = p0
+	case jx.String:
+		p0 := new(string)
+		if s, ok := c.String(d); ok {
+			*p0 = s
+		}
+		v.String = p0
+	case jx.Array:
+		if a0, ok := c.Array(d); ok {
+			v.Array = []json.RawMessage{}
+			for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+				c.PushIndex(i0)
+				var e0 json.RawMessage
+				if raw, ok := c.Raw(d); ok {
+					e0 = raw
+				}
+				v.Array = append(v.Array, e0)
+				c.Pop()
+			}
+			c.End(a0.Err())
+		}
+	case jx.Object:
+		p0 := new(LooseObject)
+		p0.decodeJSON(d, c)
+		v.Object = p0
+	case jx.Null:
+		c.IsNull(d)
+	default:
+		c.WrongType(d, "boolean or number or string or array or object")
+	}
+}
+
+// decodeJSON reads LooseObject and checks its schema in one pass.
+func (v *LooseObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "name":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("name")
+			if s, ok := c.String(d); ok {
+				v.Name = s
+			}
+			c.Pop()
+		default:
+			k := string(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "name")
+	}
+	c.Missing(missing...)
+}
+
 // decodeJSON reads Setting and checks its schema in one pass.
 func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
@@ -393,6 +487,28 @@ func (v *Employee) encodeJSON(e *runtime.Encoding) {
 	e.ObjEnd()
 }
 
+// MarshalJSON writes LooseObject in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v LooseObject) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes LooseObject with e.
+func (v *LooseObject) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("name")
+	e.Str(v.Name)
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsLooseObject.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
 // MarshalJSON writes Setting in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Setting) MarshalJSON() ([]byte, error) {
@@ -634,34 +750,4 @@ func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 		return
 	}
 	c.Enum(raw, "[\"square\"]", true)
-}
-
-// structgenValidate18 checks a value against structgen:///loose.json#.
-func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			key := string(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "name":
-				structgenValidate4(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "name")
-	default:
-		c.Skip(d)
-	}
 }

@@ -118,7 +118,7 @@ var schemaLoose = structgenSchemas.Schema("structgen:///loose.json#")
 // ParseLoose validates data against the schema of Loose and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLoose(data []byte) (Loose, error) {
-	return runtime.ParseValidated[Loose]("Loose", data, nil, []runtime.Validator{structgenValidate18}, schemaLoose)
+	return runtime.ParseDecoded("Loose", data, (*Loose).decodeJSON, schemaLoose)
 }
 
 // Properties but no type: any JSON value is valid, and an object is typed.
@@ -137,12 +137,6 @@ type LooseObject struct {
 
 var fieldsLooseObject = runtime.NewFields("name")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v LooseObject) MarshalJSON() ([]byte, error) {
-	type plain LooseObject
-	return runtime.MarshalObject(plain(v), fieldsLooseObject, v.AdditionalProperties, v.AdditionalPropertiesOrder)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *LooseObject) UnmarshalJSON(data []byte) error {
@@ -155,7 +149,7 @@ var schemaLooseObject = structgenSchemas.Schema("structgen:///loose.json#")
 // ParseLooseObject validates data against the schema of LooseObject and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLooseObject(data []byte) (LooseObject, error) {
-	return runtime.ParseValidated[LooseObject]("LooseObject", data, nil, []runtime.Validator{structgenValidate18}, schemaLooseObject)
+	return runtime.ParseDecoded("LooseObject", data, (*LooseObject).decodeJSON, schemaLooseObject)
 }
 
 // A value of several JSON kinds: the union picks by the JSON value.

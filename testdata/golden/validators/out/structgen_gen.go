@@ -7,7 +7,7 @@ package validators
 
 import (
 	"encoding/json"
-	jx "github.com/go-faster/jx"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 )
 
