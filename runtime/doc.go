@@ -9,7 +9,9 @@
 //     (Validator, Validated, ParseValidated: applicators re-read the
 //     value's text, their branches quietly; unevaluated keywords through
 //     Track and Evaluated) and then decoded by the typed decoders of its
-//     parts, or as encoding/json would; what those do not compile goes to
+//     parts, or as encoding/json would (a union told apart by a property:
+//     Tag picks the variant, Variant reads it quietly, NoVariant words
+//     why none fits); what those do not compile goes to
 //     the schema interpreter (Interpret, InterpretValue). CheckDecoders
 //     compares each reading with the interpreter's;
 //   - Schemas and Parse: the embedded schema documents, compiled once per

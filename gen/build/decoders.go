@@ -284,8 +284,7 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 	}
 	var checks []*ir.Check
 	for _, v := range t.Variants {
-		want := map[string]schema.Kinds{"boolean": schema.Bool, "integer": schema.Int, "number": schema.Num,
-			"string": schema.Str, "array": schema.Arr, "object": schema.Obj}[v.JSON]
+		want := variantKinds[v.JSON]
 		var branch *schema.Node
 		for _, br := range branches {
 			if f := follow(br); f.Kinds&want == want {
@@ -355,14 +354,18 @@ func (b *builder) compileKinds(t *ir.Type, n *schema.Node, deps map[*ir.Field][]
 }
 
 // structOf returns the struct type r holds directly or through a pointer.
-func (b *builder) structOf(r *ir.Ref) *ir.Type {
-	if r.Kind == ir.RefPointer {
+func (b *builder) structOf(r *ir.Ref) *ir.Type { return b.namedOf(r, ir.KindStruct) }
+
+// namedOf returns the generated type of this kind that r names, directly
+// or through a pointer or runtime.Nullable; nil when it names none.
+func (b *builder) namedOf(r *ir.Ref, kind ir.TypeKind) *ir.Type {
+	if r.Kind == ir.RefPointer || r.Kind == ir.RefNullable {
 		r = r.Elem
 	}
 	if r.Kind != ir.RefNamed || r.Pkg != "" {
 		return nil
 	}
-	if t := b.refs[r]; t != nil && t.Kind == ir.KindStruct {
+	if t := b.refs[r]; t != nil && t.Kind == kind {
 		return t
 	}
 	return nil
@@ -385,7 +388,7 @@ func (b *builder) compileTagged(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 	if len(n.AnyOf) > 0 {
 		branches, applicator = n.AnyOf, "anyOf"
 	}
-	if len(branches) != len(t.Variants) || !onlyAnnotations(n, applicator) {
+	if len(branches) != len(t.Variants) || !onlyKeywords(n, applicator) {
 		return at(n, "a union told apart by a property beside other keywords")
 	}
 	owner := map[string]int{} // tag → branch
@@ -447,22 +450,6 @@ func (b *builder) compileTagged(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 	b.validateLists = append(b.validateLists, words)
 	t.Decode = &ir.Decode{Variants: checks, Tag: t.Discriminator, Words: words}
 	return ""
-}
-
-// onlyAnnotations reports whether n has no keyword but applicator and
-// annotations.
-func onlyAnnotations(n *schema.Node, applicator string) bool {
-	for _, k := range n.Keywords {
-		switch k {
-		case applicator, "$schema", "$id", "id", "$comment", "title", "description", "default", "examples",
-			"deprecated", "readOnly", "writeOnly", "$defs", "definitions", "$anchor":
-		default:
-			if len(k) < 2 || k[:2] != "x-" {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // compileAction compiles a tool's action type from its two parts: the
@@ -736,18 +723,7 @@ func (b *builder) compileMerged(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 func soleConstraint(n *schema.Node) *schema.Node {
 	var sole *schema.Node
 	for _, m := range schema.Expand(n) {
-		structural := true
-		for _, k := range m.Keywords {
-			switch k {
-			case "$ref", "allOf", "$schema", "$id", "id", "$comment", "title", "description", "default", "examples",
-				"deprecated", "readOnly", "writeOnly", "$defs", "definitions", "$anchor":
-			default:
-				if len(k) < 2 || k[:2] != "x-" {
-					structural = false
-				}
-			}
-		}
-		if structural {
+		if onlyKeywords(m, "$ref", "allOf") {
 			continue
 		}
 		if sole != nil {
@@ -765,14 +741,8 @@ func (b *builder) mergedStruct(n *schema.Node, r *ir.Ref) *ir.Type {
 	if n.Ref == nil && len(n.AllOf) == 0 {
 		return nil
 	}
-	if r.Kind == ir.RefPointer || r.Kind == ir.RefNullable {
-		r = r.Elem
-	}
-	if r.Kind != ir.RefNamed || r.Pkg != "" {
-		return nil
-	}
-	t := b.refs[r]
-	if t == nil || t.Kind != ir.KindStruct {
+	t := b.namedOf(r, ir.KindStruct)
+	if t == nil {
 		return nil
 	}
 	if ss := b.structSites[t]; len(ss) != 1 || follow(ss[0]) != n {
@@ -808,13 +778,17 @@ func follow(n *schema.Node) *schema.Node {
 }
 
 // onlyRef reports whether n is a $ref with annotations only.
-func onlyRef(n *schema.Node) bool {
+func onlyRef(n *schema.Node) bool { return onlyKeywords(n, "$ref") }
+
+// onlyKeywords reports whether every keyword of n is one of these or an
+// annotation (which checks nothing).
+func onlyKeywords(n *schema.Node, these ...string) bool {
 	for _, k := range n.Keywords {
 		switch k {
-		case "$ref", "$schema", "$id", "id", "$comment", "title", "description", "default", "examples",
+		case "$schema", "$id", "id", "$comment", "title", "description", "default", "examples",
 			"deprecated", "readOnly", "writeOnly", "$defs", "definitions", "$anchor":
 		default:
-			if len(k) < 2 || k[:2] != "x-" {
+			if !slicesContains(these, k) && (len(k) < 2 || k[:2] != "x-") {
 				return false
 			}
 		}
@@ -1085,20 +1059,9 @@ func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, st
 	return c, nil, ""
 }
 
-// unionOf returns the union type r (or the pointer r is) names; nil when
-// it names none.
-func (b *builder) unionOf(r *ir.Ref) *ir.Type {
-	if r.Kind == ir.RefPointer || r.Kind == ir.RefNullable {
-		r = r.Elem
-	}
-	if r.Kind != ir.RefNamed || r.Pkg != "" {
-		return nil
-	}
-	if t := b.refs[r]; t != nil && t.Kind == ir.KindUnion {
-		return t
-	}
-	return nil
-}
+// unionOf returns the union type r (or the pointer or Nullable r is)
+// names; nil when it names none.
+func (b *builder) unionOf(r *ir.Ref) *ir.Type { return b.namedOf(r, ir.KindUnion) }
 
 // orNull returns X when n is anyOf or oneOf of X and {"type": "null"}
 // with annotations only beside it, and X does not allow null itself; nil
