@@ -133,6 +133,10 @@ func shapeString(d *jx.Decoder) (string, bool) {
 	return validUTF8(s), err == nil
 }
 
+// KeyText is a member's key as encoding/json reads it: each invalid
+// UTF-8 byte becomes U+FFFD.
+func KeyText(key []byte) string { return validUTF8(string(key)) }
+
 // validUTF8 is s with each invalid UTF-8 byte read as U+FFFD, as
 // encoding/json reads strings.
 func validUTF8(s string) string {

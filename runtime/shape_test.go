@@ -90,3 +90,19 @@ func FuzzDecodeShape(f *testing.F) {
 		checkShapes(t, raw)
 	})
 }
+
+func TestKeyText(t *testing.T) {
+	for in, want := range map[string]string{"type": "type", "a\xffb": "a\uFFFDb", "\xfe\xff": "\uFFFD\uFFFD", "é": "é"} {
+		var got string
+		var m map[string]int
+		if err := json.Unmarshal([]byte(`{"`+in+`": 1}`), &m); err != nil {
+			t.Fatal(err)
+		}
+		for k := range m {
+			got = k
+		}
+		if got != want || KeyText([]byte(in)) != want {
+			t.Errorf("KeyText(%q) = %q, encoding/json %q; want %q", in, KeyText([]byte(in)), got, want)
+		}
+	}
+}

@@ -264,7 +264,7 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 	case dec.Extra != nil:
 		// Undeclared properties of one schema, each checked and decoded.
 		other = []jen.Code{
-			jen.Id("k").Op(":=").String().Call(jen.Id("key")),
+			jen.Id("k").Op(":=").Qual(runtimePkg, "KeyText").Call(jen.Id("key")),
 			jen.Id("c").Dot("Push").Call(jen.Id("k")),
 			jen.Var().Id("e").Add(goType(extraType)),
 		}
@@ -283,7 +283,7 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 		// The key is copied before the value is read: the decoder may
 		// reuse the bytes it points into.
 		other = []jen.Code{
-			jen.Id("k").Op(":=").String().Call(jen.Id("key")),
+			jen.Id("k").Op(":=").Qual(runtimePkg, "KeyText").Call(jen.Id("key")),
 			jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("Raw").Call(jen.Id("d")), jen.Id("ok")).Block(
 				jen.If(extras.Clone().Op("==").Nil()).Block(
 					extras.Clone().Op("=").Map(jen.String()).Qual("encoding/json", "RawMessage").Values(),
@@ -435,7 +435,7 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 	case ir.RefMap:
 		k, m, val := fmt.Sprintf("k%d", depth), fmt.Sprintf("m%d", depth), fmt.Sprintf("e%d", depth)
 		member := []jen.Code{
-			jen.Id(k).Op(":=").String().Call(jen.Id(m).Dot("Key").Call()),
+			jen.Id(k).Op(":=").Qual(runtimePkg, "KeyText").Call(jen.Id(m).Dot("Key").Call()),
 			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(dst.Clone()).Index(jen.Id(k)), jen.Id("dup")).Block(
 				jen.Id("c").Dot("Duplicate").Call(jen.Index().Byte().Call(jen.Id(k)))),
 			jen.Id("c").Dot("Push").Call(jen.Id(k)),

@@ -370,7 +370,7 @@ func memberChecks(v *ir.Validator) []jen.Code {
 	multi := len(v.PatternProperties) > 0
 	track := multi && v.AdditionalProperties != nil
 	loop := []jen.Code{
-		jen.Id("key").Op(":=").String().Call(jen.Id("it").Dot("Key").Call()),
+		jen.Id("key").Op(":=").Qual(runtimePkg, "KeyText").Call(jen.Id("it").Dot("Key").Call()),
 		jen.If(jen.Op("!").Id("keys").Dot("Add").Call(jen.Id("key"))).Block(c("Duplicate", jen.Id("it").Dot("Key").Call())),
 	}
 	if v.PropertyNames != nil {

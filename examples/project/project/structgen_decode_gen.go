@@ -43,7 +43,7 @@ func (v *Fact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Source = p0
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -203,7 +203,7 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if m0, ok := c.Object(d); ok {
 				v.Labels = map[string]string{}
 				for !c.Failed() && m0.Next() {
-					k0 := string(m0.Key())
+					k0 := runtime.KeyText(m0.Key())
 					if _, dup := v.Labels[k0]; dup {
 						c.Duplicate([]byte(k0))
 					}

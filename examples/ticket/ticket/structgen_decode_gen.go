@@ -435,7 +435,7 @@ func (v *TicketEffort) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Owner = p0
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			c.Push(k)
 			var e int64
 			if i, ok := c.Int64(d); ok {

@@ -31,7 +31,7 @@ func (v *A) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.BOptions = p0
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -73,7 +73,7 @@ func (v *AB) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Options = p0
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -117,7 +117,7 @@ func (v *ABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Wide = p0
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -229,7 +229,7 @@ func (v *Doc) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Red = p0
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -273,7 +273,7 @@ func (v *DocABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Deep = p0
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -331,7 +331,7 @@ func (v *DocColorRed) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Shade = p0
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -389,7 +389,7 @@ func (v *DocUserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.X = p0
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -433,7 +433,7 @@ func (v *Permission) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Level = p0
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -477,7 +477,7 @@ func (v *UserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Y = p0
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}

@@ -45,7 +45,7 @@ func (v *Contact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Since = p0
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}

@@ -293,7 +293,7 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -360,7 +360,7 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -465,7 +465,7 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -715,7 +715,7 @@ func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -801,7 +801,7 @@ func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -836,7 +836,7 @@ func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}

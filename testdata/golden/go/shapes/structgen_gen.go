@@ -177,7 +177,7 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -250,7 +250,7 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 			}
 			var keys runtime.Keys
 			for !c.Failed() && it.Next() {
-				key := string(it.Key())
+				key := runtime.KeyText(it.Key())
 				if !keys.Add(key) {
 					c.Duplicate(it.Key())
 				}
@@ -290,7 +290,7 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -352,7 +352,7 @@ func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 			}
 			var keys runtime.Keys
 			for !c.Failed() && it.Next() {
-				key := string(it.Key())
+				key := runtime.KeyText(it.Key())
 				if !keys.Add(key) {
 					c.Duplicate(it.Key())
 				}
@@ -392,7 +392,7 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}

@@ -33,7 +33,7 @@ func (v *FileReportArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -90,7 +90,7 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -196,7 +196,7 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -294,7 +294,7 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -363,7 +363,7 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}

@@ -65,7 +65,7 @@ func (v *Verdict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Score = p0
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}

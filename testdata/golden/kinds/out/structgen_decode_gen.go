@@ -209,7 +209,7 @@ func (v *ConfigListItemObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.X = p0
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}

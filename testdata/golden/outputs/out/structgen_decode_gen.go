@@ -326,7 +326,7 @@ func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}

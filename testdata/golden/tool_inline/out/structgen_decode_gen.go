@@ -53,7 +53,7 @@ func (v *SearchAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.SearchArgs.AdditionalProperties == nil {
 					v.SearchArgs.AdditionalProperties = map[string]json.RawMessage{}
@@ -104,7 +104,7 @@ func (v *SearchArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -161,7 +161,7 @@ func (v *StructgenYAMLTools0Response) decodeJSON(d *jx.Decoder, c *runtime.Decod
 			}
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}

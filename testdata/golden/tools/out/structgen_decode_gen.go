@@ -185,7 +185,7 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -232,7 +232,7 @@ func (v *GetIssueArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -359,7 +359,7 @@ func (v *ListIssuesArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.State = p0
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -470,7 +470,7 @@ func (v *Profile) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Followers = p0
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -531,7 +531,7 @@ func (v *ProfileAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Profile.Followers = p0
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.GetMeArgs == nil {
 					v.GetMeArgs = map[string]json.RawMessage{}
@@ -741,7 +741,7 @@ func (v *SearchCodeArgsOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Regex = p0
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}

@@ -44,7 +44,7 @@ func (v *Item) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Gift = p0
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -213,7 +213,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if m0, ok := c.Object(d); ok {
 				v.Attributes = map[string]int64{}
 				for !c.Failed() && m0.Next() {
-					k0 := string(m0.Key())
+					k0 := runtime.KeyText(m0.Key())
 					if _, dup := v.Attributes[k0]; dup {
 						c.Duplicate([]byte(k0))
 					}

@@ -112,7 +112,7 @@ func (v *Employee) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -209,7 +209,7 @@ func (v *LooseObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -262,7 +262,7 @@ func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			runtime.Validated(c, d, &v.Fallback, nil, structgenValidate6)
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -309,7 +309,7 @@ func (v *SettingFallbackOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 			}
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -600,7 +600,7 @@ func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -660,7 +660,7 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -718,7 +718,7 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}

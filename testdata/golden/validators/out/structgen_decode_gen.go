@@ -58,7 +58,7 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Deputy = p0
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -236,7 +236,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					if m0, ok := c.Object(d); ok {
 						(*v) = map[string]Person{}
 						for !c.Failed() && m0.Next() {
-							k0 := string(m0.Key())
+							k0 := runtime.KeyText(m0.Key())
 							if _, dup := (*v)[k0]; dup {
 								c.Duplicate([]byte(k0))
 							}
@@ -319,7 +319,7 @@ func (v *PolicyRulesItem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := string(key)
+			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -525,7 +525,7 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 			}
 			var keys runtime.Keys
 			for !c.Failed() && it.Next() {
-				key := string(it.Key())
+				key := runtime.KeyText(it.Key())
 				if !keys.Add(key) {
 					c.Duplicate(it.Key())
 				}
@@ -585,7 +585,7 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -623,7 +623,7 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -666,7 +666,7 @@ func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -709,7 +709,7 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -809,7 +809,7 @@ func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -856,7 +856,7 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 			}
 			var keys runtime.Keys
 			for !c.Failed() && it.Next() {
-				key := string(it.Key())
+				key := runtime.KeyText(it.Key())
 				if !keys.Add(key) {
 					c.Duplicate(it.Key())
 				}
@@ -894,7 +894,7 @@ func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -944,7 +944,7 @@ func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -1006,7 +1006,7 @@ func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -1076,7 +1076,7 @@ func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -1114,7 +1114,7 @@ func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -1166,7 +1166,7 @@ func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 			}
 			var keys runtime.Keys
 			for !c.Failed() && it.Next() {
-				key := string(it.Key())
+				key := runtime.KeyText(it.Key())
 				if !keys.Add(key) {
 					c.Duplicate(it.Key())
 				}
@@ -1210,7 +1210,7 @@ func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -1241,7 +1241,7 @@ func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -1271,7 +1271,7 @@ func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -1310,7 +1310,7 @@ func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -1426,7 +1426,7 @@ func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := string(it.Key())
+			key := runtime.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}

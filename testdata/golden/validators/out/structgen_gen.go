@@ -30,7 +30,7 @@ func ParseDirectory(data []byte) (Directory, error) {
 			if m0, ok := c.Object(d); ok {
 				(*v) = map[string]Person{}
 				for !c.Failed() && m0.Next() {
-					k0 := string(m0.Key())
+					k0 := runtime.KeyText(m0.Key())
 					if _, dup := (*v)[k0]; dup {
 						c.Duplicate([]byte(k0))
 					}

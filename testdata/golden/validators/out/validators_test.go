@@ -122,6 +122,15 @@ func TestTypedPartsOfValidatedValues(t *testing.T) {
 	if err != nil || len(dir) != 2 || *dir["b"].Email != "b@c" {
 		t.Errorf("ParseDirectory = %+v, %v", dir, err)
 	}
+	// A key of invalid UTF-8 reads as encoding/json reads it: each bad
+	// byte is U+FFFD (the fuzz target found the map key kept as written).
+	if dir, err := validators.ParseDirectory([]byte("{\"a\xffb\": {\"name\": \"A\"}}")); err != nil || dir["a\uFFFDb"].Name != "A" {
+		t.Errorf("a key of invalid UTF-8: %+v, %v", dir, err)
+	}
+	p, err = validators.ParsePolicy([]byte("{\"name\": \"p\", \"owner\": {\"name\": \"o\", \"\xfe\": 1}}"))
+	if o, _ := p.Owner.Get(); err != nil || string(o.AdditionalProperties["\uFFFD"]) != "1" {
+		t.Errorf("an undeclared key of invalid UTF-8: %+v, %v", p.Owner, err)
+	}
 	if _, err := validators.ParseDirectory([]byte(`{}`)); err == nil || !strings.Contains(err.Error(), "minProperties") {
 		t.Errorf("ParseDirectory({}) = %v, want minProperties", err)
 	}
