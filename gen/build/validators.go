@@ -29,10 +29,6 @@ type validators struct {
 	inPlace map[*schema.Node]int
 }
 
-// maxApplicators is the most allOf, anyOf and oneOf schemas a validator
-// applies to one value; a schema with more is left to the interpreter.
-const maxApplicators = 32
-
 // validatorFor returns the validator of n, or why n does not compile.
 func (b *builder) validatorFor(n *schema.Node) (*ir.Validator, string) {
 	if b.vals == nil {
@@ -129,16 +125,7 @@ func (v *validators) node(n *schema.Node) (*ir.Validator, string) {
 	v.byNode[n], v.nodeOf[val] = val, n
 	// What no validator compiles is left to the interpreter for this
 	// schema alone; the schemas around it stay compiled.
-	interpret := v.inPlaceCycle(n)
-	switch {
-	case interpret != "":
-	case len(n.AllOf)+len(n.AnyOf)+len(n.OneOf) > maxApplicators:
-		// Each applicator re-reads the value's text; past a few dozen the
-		// interpreter, which decodes the value once, is faster (cloudify's
-		// node templates pass an allOf of over 100 if/then schemas).
-		interpret = at(n, fmt.Sprintf("more than %d allOf/anyOf/oneOf schemas", maxApplicators))
-	}
-	if interpret != "" {
+	if interpret := v.inPlaceCycle(n); interpret != "" {
 		val.Interpret, val.Why = val.Loc, interpret
 		return val, ""
 	}

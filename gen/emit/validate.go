@@ -139,22 +139,12 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 		if v.Ref != nil {
 			body = append(body, c("Apply", jen.Id("raw"), vref(v.Ref)))
 		}
-		for _, s := range v.AllOf {
-			body = append(body, c("Apply", jen.Id("raw"), vref(s)))
-		}
+		body = append(body, allOfChecks(v.AllOf)...)
 		if len(v.AnyOf) > 0 {
-			args := []jen.Code{jen.Id("raw")}
-			for _, s := range v.AnyOf {
-				args = append(args, vref(s))
-			}
-			body = append(body, c("AnyOf", args...))
+			body = append(body, branchesCheck("AnyOf", v.AnyOf))
 		}
 		if len(v.OneOf) > 0 {
-			args := []jen.Code{jen.Id("raw")}
-			for _, s := range v.OneOf {
-				args = append(args, vref(s))
-			}
-			body = append(body, c("OneOf", args...))
+			body = append(body, branchesCheck("OneOf", v.OneOf))
 		}
 		if v.Not != nil {
 			body = append(body, c("Not", jen.Id("raw"), vref(v.Not)))

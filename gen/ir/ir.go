@@ -302,8 +302,8 @@ type Validator struct {
 	// False: the schema false, which no value passes.
 	False bool `json:",omitempty"`
 	// Interpret: the schema is left to the interpreter (a cycle of
-	// references that never reads deeper, more applicators than pay to
-	// compile, unevaluated keywords over such a schema); the schema
+	// references that never reads deeper, unevaluated keywords over such
+	// a schema); the schema
 	// interpreter checks the value against this location, Why says why.
 	// The other fields are unset.
 	Interpret, Why string `json:",omitempty"`

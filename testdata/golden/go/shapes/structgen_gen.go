@@ -231,7 +231,7 @@ func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 	if !ok {
 		return
 	}
-	c.OneOf(raw, structgenValidate4, structgenValidate9)
+	c.OneOfTagged(raw, "kind", "[[\"Circle\"],[\"square\"]]", structgenValidate4, structgenValidate9)
 }
 
 // structgenValidate4 checks a value against urn:structgen:go:Drawing#/$defs/Shape/oneOf/0.

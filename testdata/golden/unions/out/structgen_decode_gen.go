@@ -638,7 +638,7 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 	if !ok {
 		return
 	}
-	c.OneOf(raw, structgenValidate11, structgenValidate15)
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"]]", structgenValidate11, structgenValidate15)
 }
 
 // structgenValidate11 checks a value against structgen:///shape.json#/oneOf/0.

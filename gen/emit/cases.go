@@ -1,0 +1,150 @@
+package emit
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/structgen/structgen/gen/ir"
+)
+
+// Applicators that test one property against constants are written so
+// the property is read once (runtime.Decoding.IfConsts, OneOfTagged,
+// AnyOfTagged) instead of once per schema.
+
+// allOfChecks applies each of allOf's schemas to raw; a run of two or
+// more if/then/else schemas testing the same property is one IfConsts.
+func allOfChecks(allOf []*ir.Validator) []jen.Code {
+	var out []jen.Code
+	for i := 0; i < len(allOf); {
+		name, _, _ := ifConst(allOf[i])
+		j := i + 1
+		for name != "" && j < len(allOf) {
+			if next, _, _ := ifConst(allOf[j]); next != name {
+				break
+			}
+			j++
+		}
+		if j-i < 2 {
+			out = append(out, c("Apply", jen.Id("raw"), vref(allOf[i])))
+			i++
+			continue
+		}
+		var lists []string
+		args := []jen.Code{jen.Id("raw"), jen.Lit(name), nil}
+		for _, s := range allOf[i:j] {
+			_, values, cond := ifConst(s)
+			lists = append(lists, "["+strings.Join(values, ",")+"]")
+			args = append(args, vref(cond), vref(s.Then), vref(s.Else))
+		}
+		args[2] = jen.Lit("[" + strings.Join(lists, ",") + "]")
+		out = append(out, c("IfConsts", args...))
+		i = j
+	}
+	return out
+}
+
+// ifConst reports whether s is an if/then/else schema whose if tests
+// only one property against constants: the property's name, the
+// constants' JSON text and the if's validator. name is "" when it is not.
+func ifConst(s *ir.Validator) (name string, values []string, cond *ir.Validator) {
+	if s == nil || s.If == nil || !only(s, func(w *ir.Validator) { w.If, w.Then, w.Else = nil, nil, nil }) {
+		return "", nil, nil
+	}
+	if !only(s.If, func(w *ir.Validator) { w.Properties = nil }) || len(s.If.Properties) != 1 {
+		return "", nil, nil
+	}
+	p := s.If.Properties[0]
+	if values := constsOf(p.V); values != nil {
+		return p.Name, values, s.If
+	}
+	return "", nil, nil
+}
+
+// constsOf returns the values v allows when it checks nothing but an
+// enum or const (through references), else nil.
+func constsOf(v *ir.Validator) []string {
+	v = deref(v)
+	if v == nil || v.Enum == nil || !only(v, func(w *ir.Validator) { w.Enum, w.Const = nil, false }) {
+		return nil
+	}
+	return v.Enum
+}
+
+// only reports whether v holds no keyword but those clear unsets (and
+// is checked by generated code, recording no evaluations).
+func only(v *ir.Validator, clear func(*ir.Validator)) bool {
+	w := *v
+	w.Name, w.Loc = "", ""
+	clear(&w)
+	return reflect.DeepEqual(w, ir.Validator{})
+}
+
+// deref follows validators that are nothing but a reference.
+func deref(v *ir.Validator) *ir.Validator {
+	for range 64 {
+		if v == nil || v.Ref == nil || !only(v, func(w *ir.Validator) { w.Ref = nil }) {
+			return v
+		}
+		v = v.Ref
+	}
+	return v
+}
+
+// branchesCheck checks raw against anyOf's or oneOf's branches (method
+// "AnyOf" or "OneOf"); where a property's string constants tell the
+// branches apart, only the branch they name is read.
+func branchesCheck(method string, branches []*ir.Validator) jen.Code {
+	args := []jen.Code{jen.Id("raw")}
+	if name, values := tagOf(branches); name != "" {
+		method += "Tagged"
+		args = append(args, jen.Lit(name), jen.Lit(values))
+	}
+	for _, s := range branches {
+		args = append(args, vref(s))
+	}
+	return c(method, args...)
+}
+
+// tagOf finds a property that every branch allows only string constants
+// for, no two branches the same: its name and, per branch, the JSON
+// array of its constants. name is "" where there is none.
+func tagOf(branches []*ir.Validator) (name string, values string) {
+	if len(branches) < 2 {
+		return "", ""
+	}
+	props := func(b *ir.Validator) []ir.NamedValidator {
+		if b = deref(b); b == nil || b.Interpret != "" {
+			return nil
+		}
+		return b.Properties
+	}
+candidates:
+	for _, p := range props(branches[0]) {
+		seen := map[string]bool{}
+		var lists []string
+		for _, b := range branches {
+			var consts []string
+			for _, q := range props(b) {
+				if q.Name == p.Name {
+					consts = constsOf(q.V)
+				}
+			}
+			if len(consts) == 0 {
+				continue candidates
+			}
+			for _, text := range consts {
+				var s string
+				if json.Unmarshal([]byte(text), &s) != nil || seen[s] {
+					continue candidates
+				}
+				seen[s] = true
+			}
+			lists = append(lists, "["+strings.Join(consts, ",")+"]")
+		}
+		return p.Name, "[" + strings.Join(lists, ",") + "]"
+	}
+	return "", ""
+}

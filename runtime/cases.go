@@ -1,0 +1,149 @@
+package runtime
+
+import (
+	"encoding/json"
+	"errors"
+	"sync"
+
+	"github.com/go-faster/jx"
+)
+
+// Schemas that test one property against constants, many at a time: an
+// allOf of if/then schemas keyed by "type" (cloudify's node templates
+// have over a hundred), a oneOf of objects told apart by a tag (vega's
+// transforms). Checked one schema at a time, each reads the whole value
+// again to find the property; these read it once.
+
+// constSet is, for a list of schemas each allowing some constants for
+// the property, which schemas allow a value (by its canonical text).
+type constSet struct {
+	n  int
+	of map[string][]int
+}
+
+var constSets sync.Map // the JSON text of the lists → *constSet
+
+// loadConstSet reads values, a JSON array holding for each schema the
+// array of constants it allows, once per text.
+func loadConstSet(values string) (*constSet, error) {
+	if s, ok := constSets.Load(values); ok {
+		return s.(*constSet), nil
+	}
+	var lists [][]json.RawMessage
+	if err := json.Unmarshal([]byte(values), &lists); err != nil {
+		return nil, err
+	}
+	set := &constSet{n: len(lists), of: map[string][]int{}}
+	for i, list := range lists {
+		for _, v := range list {
+			k := canonicalText(v)
+			if n := len(set.of[k]); n == 0 || set.of[k][n-1] != i {
+				set.of[k] = append(set.of[k], i)
+			}
+		}
+	}
+	s, _ := constSets.LoadOrStore(values, set)
+	return s.(*constSet), nil
+}
+
+var errFound = errors.New("found")
+
+// member finds the member name of raw: its JSON text and whether raw is
+// an object that has it. ok is false where raw cannot be read so (the
+// callers then check schema by schema, which words the problem).
+func (c *Decoding) member(raw []byte, name string) (val []byte, found, ok bool) {
+	d := c.decoder(raw)
+	defer c.release(d)
+	if d.Next() != jx.Object {
+		return nil, false, true
+	}
+	err := d.ObjBytes(func(d *jx.Decoder, key []byte) error {
+		if string(key) != name {
+			return d.Skip()
+		}
+		v, err := d.Raw()
+		if err != nil {
+			return err
+		}
+		val, found = v, true
+		return errFound
+	})
+	if err != nil && !errors.Is(err, errFound) {
+		return nil, false, false
+	}
+	return val, found, true
+}
+
+// IfConsts checks raw against a run of allOf's if/then/else schemas
+// whose if tests only the property name against constants (values: for
+// each schema, the JSON array of its constants). checks holds each
+// schema's if, then and else validators, the last two possibly nil. The
+// property is read once; each if passes where raw is not an object, has
+// no such member, or the member is one of its constants, as the if
+// schema itself would say.
+func (c *Decoding) IfConsts(raw []byte, name, values string, checks ...Validator) {
+	set, err := loadConstSet(values)
+	if err != nil || 3*set.n != len(checks) {
+		c.Problemf("the generated constants %s do not fit %d schemas", values, len(checks)/3)
+		return
+	}
+	val, found, ok := c.member(raw, name)
+	if !ok {
+		for i := 0; i < len(checks); i += 3 {
+			c.IfThenElse(raw, checks[i], checks[i+1], checks[i+2])
+		}
+		return
+	}
+	var matches []int // the schemas whose if the member passes
+	if found {
+		matches = set.of[canonicalText(val)]
+	}
+	for i := 0; i < set.n; i++ {
+		pass := !found
+		if found && len(matches) > 0 && matches[0] == i {
+			pass, matches = true, matches[1:]
+		}
+		then, els := checks[3*i+1], checks[3*i+2]
+		switch {
+		case pass && then != nil:
+			c.Apply(raw, then)
+		case !pass && els != nil:
+			c.Apply(raw, els)
+		}
+	}
+}
+
+// OneOfTagged is OneOf for branches told apart by the property name:
+// each branch allows it only the constants values lists for it (a JSON
+// array per branch), and no constant is two branches'. Only the branch
+// the member names can pass, so it alone is checked; where it fails, or
+// the member names none, OneOf words the problem as ever.
+func (c *Decoding) OneOfTagged(raw []byte, name, values string, branches ...Validator) {
+	if c.taggedPasses(raw, name, values, branches) {
+		return
+	}
+	c.OneOf(raw, branches...)
+}
+
+// AnyOfTagged is AnyOf for branches told apart by a property, as
+// OneOfTagged.
+func (c *Decoding) AnyOfTagged(raw []byte, name, values string, branches ...Validator) {
+	if c.taggedPasses(raw, name, values, branches) {
+		return
+	}
+	c.AnyOf(raw, branches...)
+}
+
+// taggedPasses reports whether the branch raw's tag picks passes.
+func (c *Decoding) taggedPasses(raw []byte, name, values string, branches []Validator) bool {
+	set, err := loadConstSet(values)
+	if err != nil || set.n != len(branches) {
+		return false
+	}
+	val, found, ok := c.member(raw, name)
+	if !ok || !found {
+		return false
+	}
+	js := set.of[canonicalText(val)]
+	return len(js) == 1 && c.passes(raw, branches[js[0]])
+}

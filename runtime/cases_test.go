@@ -1,0 +1,142 @@
+package runtime
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/go-faster/jx"
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestMember(t *testing.T) {
+	for _, tc := range []struct {
+		raw, val  string
+		found, ok bool
+	}{
+		{`{"type": "disk", "size": 1}`, `"disk"`, true, true},
+		{`{"size": {"type": "x"}, "type": 3.0}`, `3.0`, true, true},
+		{`{"t\u0079pe": [1]}`, `[1]`, true, true},
+		{`{"size": 1}`, ``, false, true},
+		{`{}`, ``, false, true},
+		{`"type"`, ``, false, true},
+		{`[{"type": 1}]`, ``, false, true},
+		{`{"size": tru}`, ``, false, false},
+	} {
+		c := &Decoding{}
+		val, found, ok := c.member([]byte(tc.raw), "type")
+		if string(val) != tc.val || found != tc.found || ok != tc.ok {
+			t.Errorf("member(%s) = %q, %v, %v; want %q, %v, %v", tc.raw, val, found, ok, tc.val, tc.found, tc.ok)
+		}
+	}
+}
+
+// record is a validator that notes its name when it runs and fails
+// when fail is set.
+func record(ran *[]string, name string, fail bool) Validator {
+	return func(c *Decoding, d *jx.Decoder) {
+		*ran = append(*ran, name)
+		if fail {
+			c.Problemf("%s failed", name)
+		}
+		c.Skip(d)
+	}
+}
+
+func TestIfConsts(t *testing.T) {
+	const values = `[["disk"], ["net", "vpn"], [3], ["disk"]]`
+	for _, tc := range []struct {
+		raw  string
+		want []string // the thens and elses that ran, in order
+	}{
+		{`{"type": "disk"}`, []string{"then0", "else1", "then3"}},
+		{`{"type": "vpn"}`, []string{"else0", "then1", "else3"}},
+		{`{"type": 3.0}`, []string{"else0", "else1", "then2", "else3"}},
+		{`{"type": "other"}`, []string{"else0", "else1", "else3"}},
+		{`{"size": 1}`, []string{"then0", "then1", "then2", "then3"}},
+		{`"disk"`, []string{"then0", "then1", "then2", "then3"}},
+	} {
+		var ran []string
+		var checks []Validator
+		for i := range 4 {
+			var els Validator
+			if i != 2 {
+				els = record(&ran, fmt.Sprintf("else%d", i), false)
+			}
+			// The ifs are never run: the member is read once.
+			checks = append(checks, record(&ran, fmt.Sprintf("if%d", i), true), record(&ran, fmt.Sprintf("then%d", i), false), els)
+		}
+		got := check(func(c *Decoding) { c.IfConsts([]byte(tc.raw), "type", values, checks...) })
+		if got != nil {
+			t.Errorf("%s: problems %v", tc.raw, got)
+		}
+		if diff := cmp.Diff(tc.want, ran); diff != "" {
+			t.Errorf("%s: ran (-want +got):\n%s", tc.raw, diff)
+		}
+	}
+	// A then's problems are the value's.
+	var ran []string
+	got := check(func(c *Decoding) {
+		c.IfConsts([]byte(`{"type": "net"}`), "type", `[["net"]]`, nil, record(&ran, "then", true), nil)
+	})
+	if diff := cmp.Diff([]string{"/x: then failed"}, got); diff != "" {
+		t.Errorf("then's problems (-want +got):\n%s", diff)
+	}
+	// Where the member cannot be read, each if runs as IfThenElse would
+	// (here it finds the syntax error, which stops reading).
+	ran = nil
+	check(func(c *Decoding) {
+		c.IfConsts([]byte(`{"size": tru}`), "type", `[["net"]]`, record(&ran, "if", false), record(&ran, "then", false), nil)
+	})
+	if diff := cmp.Diff([]string{"if"}, ran); diff != "" {
+		t.Errorf("unreadable member (-want +got):\n%s", diff)
+	}
+	if got := check(func(c *Decoding) { c.IfConsts([]byte(`{}`), "type", `[["a"]]`) }); len(got) != 1 || !strings.Contains(got[0], "do not fit") {
+		t.Errorf("constants that do not fit the checks: %v", got)
+	}
+}
+
+func TestTaggedBranches(t *testing.T) {
+	const values = `[["circle"], ["square", "box"]]`
+	for _, tc := range []struct {
+		raw      string
+		fail     [2]bool
+		ran      []string
+		problems []string
+	}{
+		// The tag picks the branch; the other is not read.
+		{`{"kind": "box"}`, [2]bool{true, false}, []string{"b1"}, nil},
+		{`{"kind": "circle"}`, [2]bool{false, true}, []string{"b0"}, nil},
+		// The picked branch fails: OneOf reads every branch and words it.
+		{`{"kind": "circle"}`, [2]bool{true, true}, []string{"b0", "b0", "b1", "b0", "b1"},
+			[]string{"/x: oneOf: the value matches none of the 2 schemas", "/x: (schema 0) b0 failed", "/x: (schema 1) b1 failed"}},
+		// No tag, or one no branch has: as OneOf.
+		{`{"r": 1}`, [2]bool{false, true}, []string{"b0", "b1"}, nil},
+		{`{"kind": "hexagon"}`, [2]bool{true, false}, []string{"b0", "b1"}, nil},
+		{`[1]`, [2]bool{false, false}, []string{"b0", "b1"}, []string{"/x: oneOf: the value matches schemas 0 and 1, want exactly one"}},
+	} {
+		var ran []string
+		b0, b1 := record(&ran, "b0", tc.fail[0]), record(&ran, "b1", tc.fail[1])
+		got := check(func(c *Decoding) { c.OneOfTagged([]byte(tc.raw), "kind", values, b0, b1) })
+		if diff := cmp.Diff(tc.problems, got); diff != "" {
+			t.Errorf("OneOfTagged %s: problems (-want +got):\n%s", tc.raw, diff)
+		}
+		if diff := cmp.Diff(tc.ran, ran); diff != "" {
+			t.Errorf("OneOfTagged %s: ran (-want +got):\n%s", tc.raw, diff)
+		}
+	}
+	var ran []string
+	got := check(func(c *Decoding) {
+		c.AnyOfTagged([]byte(`{"kind": "square"}`), "kind", values, record(&ran, "b0", false), record(&ran, "b1", false))
+	})
+	if got != nil || !cmp.Equal(ran, []string{"b1"}) {
+		t.Errorf("AnyOfTagged: problems %v, ran %v; want only b1 run", got, ran)
+	}
+	ran = nil
+	got = check(func(c *Decoding) {
+		c.AnyOfTagged([]byte(`{"kind": "square"}`), "kind", values, record(&ran, "b0", true), record(&ran, "b1", true))
+	})
+	if len(got) != 3 || got[0] != "/x: anyOf: the value matches none of the 2 schemas" {
+		t.Errorf("AnyOfTagged with its branch failing: %v", got)
+	}
+}

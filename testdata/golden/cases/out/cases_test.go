@@ -1,0 +1,99 @@
+package cases_test
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/structgen/structgen/runtime"
+	cases "github.com/structgen/structgen/testdata/golden/cases/out"
+)
+
+// TestMain has every Parse also run the schema interpreter and fail
+// where it and the generated decoders disagree.
+func TestMain(m *testing.M) {
+	runtime.CheckDecoders = true
+	os.Exit(m.Run())
+}
+
+// TestIfConsts: each if of the run applies its then where the node's
+// type is one of its constants (JSON equality: 3.0 is 3), or where the
+// node has no type or is not an object; its else where not.
+func TestIfConsts(t *testing.T) {
+	for _, tc := range []struct {
+		doc, says string // says is "" for a valid document
+	}{
+		{`{"nodes": [{"type": "disk", "size": 10}]}`, ""},
+		{`{"nodes": [{"type": "net", "props": {"cidr": "10.0.0.0/8"}}, {"type": "vpn", "props": {"cidr": "x"}}]}`, ""},
+		{`{"nodes": [{"type": "other"}, {"type": 4}]}`, ""},
+		{`{"nodes": [{"type": "disk"}]}`, `/nodes/0: missing property 'size'`},
+		{`{"nodes": [{"type": "disk", "size": 0}]}`, `/nodes/0/size: minimum: got 0, want 1`},
+		{`{"nodes": [{"type": "disk", "size": 101}]}`, `/nodes/0/size: maximum: got 101, want 100`},
+		{`{"nodes": [{"type": "vpn", "props": {}}]}`, `/nodes/0/props: missing property 'cidr'`},
+		{`{"nodes": [{"type": "other", "props": {}}]}`, `/nodes/0: not: the value matches a schema it must not`},
+		{`{"nodes": [{"type": 3.0}]}`, `/nodes/0: false schema`},
+		{`{"nodes": [{"type": "net", "size": 0}]}`, `/nodes/0/type: value must be 'disk'`},
+		{`{"nodes": [{"size": 5}]}`, `/nodes/0: missing property 'type'`},
+		{`{"nodes": ["disk"]}`, `/nodes/0: false schema`}, // not an object: every if passes,
+	} {
+		_, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+	}
+}
+
+// TestTagged: a oneOf or anyOf whose branches a tag tells apart reads
+// only the branch the tag names; where that fails, or the tag names
+// none, the problem reads as for any oneOf: none matched, then each
+// branch's problems.
+func TestTagged(t *testing.T) {
+	for _, tc := range []struct {
+		doc, says string
+	}{
+		{`{"shapes": [{"kind": "circle", "r": 1}, {"kind": "square", "side": 2}, {"kind": "polygon", "sides": 5}]}`, ""},
+		{`{"shapes": [{"kind": "poly", "sides": 2}]}`, `/shapes/0: oneOf: the value matches none of the 3 schemas`},
+		{`{"shapes": [{"kind": "poly", "sides": 2}]}`, `/shapes/0/sides: (schema 2) minimum: got 2, want 3`},
+		{`{"shapes": [{"kind": "poly", "sides": 2}]}`, `/shapes/0/kind: (schema 0) value must be 'circle'`},
+		{`{"shapes": [{"kind": "hexagon"}]}`, `/shapes/0: oneOf: the value matches none of the 3 schemas`},
+		{`{"shapes": [{"r": 1}]}`, `/shapes/0: (schema 0) missing property 'kind'`},
+		{`{"shapes": [7]}`, `/shapes/0: oneOf: the value matches none of the 3 schemas`},
+		{`{"either": {"t": "l", "n": 1}}`, ""},
+		{`{"either": {"s": "x"}}`, ""},
+		{`{"either": {"t": "r", "n": 1}}`, `/either: anyOf: the value matches none of the 2 schemas`},
+		{`{"either": {"t": "l", "s": "x"}}`, `/either: (schema 0) missing property 'n'`},
+	} {
+		_, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+	}
+}
+
+func check(t *testing.T, doc string, err error, says string) {
+	t.Helper()
+	if errors.Is(err, runtime.ErrDecoderDisagrees) {
+		t.Errorf("%s: %v", doc, err)
+		return
+	}
+	if says == "" {
+		if err != nil {
+			t.Errorf("%s: %v; want it accepted", doc, err)
+		}
+		return
+	}
+	var ve *runtime.ValidationError
+	if !errors.As(err, &ve) || !strings.Contains(err.Error(), says) {
+		t.Errorf("%s: %v; want a problem saying %q", doc, err, says)
+	}
+}
+
+// FuzzBlueprintDecoderAgrees: the decoders and the interpreter read any
+// input alike.
+func FuzzBlueprintDecoderAgrees(f *testing.F) {
+	f.Add([]byte(`{"nodes": [{"type": "disk", "size": 10}, {"type": "net", "props": {"cidr": "x"}}, {"type": 3}, {"size": 0}]}`))
+	f.Add([]byte(`{"shapes": [{"kind": "circle", "r": 1}, {"kind": "square", "side": 0}, {"kind": "poly", "sides": 5}, {}]}`))
+	f.Add([]byte(`{"either": {"t": "l", "n": 1, "s": "x"}, "nodes": [{"type": "vpn", "props": 1}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if _, err := cases.ParseBlueprint(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
+			t.Fatal(err)
+		}
+	})
+}
