@@ -7,8 +7,9 @@
 //     pass, collecting every problem with its JSON pointer. A value whose
 //     schema combines others is checked by generated validators
 //     (Validator, Validated, ParseValidated: applicators re-read the
-//     value's text, their branches quietly; unevaluated keywords through
-//     Track and Evaluated) and then decoded by the typed decoders of its
+//     value's text, their branches quietly; IfConsts, OneOfTagged and
+//     AnyOfTagged read a property that keys many schemas once; unevaluated
+//     keywords through Track and Evaluated) and then decoded by the typed decoders of its
 //     parts, or as encoding/json would (a union told apart by a property:
 //     Tag picks the variant, Variant reads it quietly, NoVariant words
 //     why none fits); what those do not compile goes to
