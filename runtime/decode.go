@@ -95,6 +95,16 @@ func (c *Decoding) add(ps ...Problem) {
 	c.problems = append(c.problems, ps...)
 }
 
+// counted counts a problem when c is quiet, and reports whether it did:
+// callers then skip wording it (and the allocations of Problemf's
+// arguments, which a failing branch would pay for nothing).
+func (c *Decoding) counted() bool {
+	if c.quiet {
+		c.marked++
+	}
+	return c.quiet
+}
+
 // count is the number of problems recorded or counted so far.
 func (c *Decoding) count() int { return len(c.problems) + c.marked }
 
@@ -140,7 +150,9 @@ func (c *Decoding) Kind(d *jx.Decoder, want jx.Type, wantName string) bool {
 	if t == jx.Number && wantName == "integer" {
 		return true
 	}
-	c.Problemf("got %s, want %s", jxKindName(t), wantName)
+	if !c.counted() {
+		c.Problemf("got %s, want %s", jxKindName(t), wantName)
+	}
 	c.syntax(d.Skip())
 	return false
 }
@@ -496,6 +508,9 @@ func (c *Decoding) Missing(names ...string) {
 
 // Extra records a property that a closed object does not allow.
 func (c *Decoding) Extra(key []byte) {
+	if c.counted() {
+		return
+	}
 	c.Problemf("additional properties '%s' not allowed", key)
 }
 

@@ -247,7 +247,9 @@ func (c *Decoding) WrongType(d *jx.Decoder, want string) {
 		c.Skip(d)
 		return
 	}
-	c.Problemf("got %s, want %s", jxKindName(t), want)
+	if !c.counted() {
+		c.Problemf("got %s, want %s", jxKindName(t), want)
+	}
 	c.Skip(d)
 }
 
@@ -255,6 +257,9 @@ func (c *Decoding) WrongType(d *jx.Decoder, want string) {
 // the object does not allow (additionalProperties: false), as the
 // object's problem.
 func (c *Decoding) NotAllowed() {
+	if c.counted() {
+		return
+	}
 	n := len(c.path)
 	last := c.path[n-1]
 	c.path = c.path[:n-1]
@@ -269,7 +274,9 @@ func (c *Decoding) KindOf(raw []byte, want string, wrong ...jx.Type) {
 	t := rawKind(raw)
 	for _, w := range wrong {
 		if t == w {
-			c.Problemf("got %s, want %s", jxKindName(t), want)
+			if !c.counted() {
+				c.Problemf("got %s, want %s", jxKindName(t), want)
+			}
 			return
 		}
 	}
@@ -366,10 +373,13 @@ func (c *Decoding) Key(key []byte, v Validator) {
 }
 
 // Keys records the keys an object has written, to find keys written
-// twice and the required ones missing.
+// twice and the required ones missing. The first few are held in the
+// value itself, so a generated validator's Keys does not allocate for a
+// small object.
 type Keys struct {
-	list []string
-	set  map[string]bool
+	n     int
+	first [8]string
+	set   map[string]bool // all of them, once there are more than fit first
 }
 
 // Add records key; false when the object wrote it before.
@@ -381,18 +391,21 @@ func (k *Keys) Add(key string) bool {
 		k.set[key] = true
 		return true
 	}
-	for _, have := range k.list {
+	for _, have := range k.first[:k.n] {
 		if have == key {
 			return false
 		}
 	}
-	k.list = append(k.list, key)
-	if len(k.list) > 16 {
-		k.set = make(map[string]bool, 32)
-		for _, have := range k.list {
-			k.set[have] = true
-		}
+	if k.n < len(k.first) {
+		k.first[k.n] = key
+		k.n++
+		return true
 	}
+	k.set = make(map[string]bool, 2*len(k.first))
+	for _, have := range k.first {
+		k.set[have] = true
+	}
+	k.set[key] = true
 	return true
 }
 
@@ -401,7 +414,7 @@ func (k *Keys) Len() int {
 	if k.set != nil {
 		return len(k.set)
 	}
-	return len(k.list)
+	return k.n
 }
 
 // Has reports whether the object has key.
@@ -409,7 +422,7 @@ func (k *Keys) Has(key string) bool {
 	if k.set != nil {
 		return k.set[key]
 	}
-	for _, have := range k.list {
+	for _, have := range k.first[:k.n] {
 		if have == key {
 			return true
 		}
@@ -419,6 +432,9 @@ func (k *Keys) Has(key string) bool {
 
 // Require records the names the object lacks.
 func (c *Decoding) Require(k *Keys, names ...string) {
+	if c.quiet && c.Failed() {
+		return // the verdict is in; a branch that failed stops reading
+	}
 	var missing []string
 	for _, n := range names {
 		if !k.Has(n) {
@@ -539,7 +555,7 @@ func (c *Decoding) Enum(raw []byte, values string, isConst bool) {
 		e, _ = enums.LoadOrStore(values, set)
 	}
 	set := e.(*enumSet)
-	if set.texts[canonicalText(raw)] {
+	if set.texts[canonicalText(raw)] || c.counted() {
 		return
 	}
 	c.Problemf("%s", set.msg)

@@ -174,19 +174,31 @@ func TestValidatorHelpers(t *testing.T) {
 }
 
 func TestKeys(t *testing.T) {
-	var k Keys
-	for i := range 40 {
-		if !k.Add(fmt.Sprint(i)) {
-			t.Fatalf("Add(%d) = false on first add", i)
+	// Sizes each side of what Keys holds in itself.
+	for _, n := range []int{0, 1, 7, 8, 9, 40} {
+		var k Keys
+		for i := range n {
+			if !k.Add(fmt.Sprint(i)) {
+				t.Fatalf("%d keys: Add(%d) = false on first add", n, i)
+			}
+		}
+		for i := range n {
+			if k.Add(fmt.Sprint(i)) || !k.Has(fmt.Sprint(i)) {
+				t.Fatalf("%d keys: key %d: Add again true or Has false", n, i)
+			}
+		}
+		if k.Len() != n || k.Has(fmt.Sprint(n)) {
+			t.Fatalf("%d keys: Len = %d, Has(%d) = %v", n, k.Len(), n, k.Has(fmt.Sprint(n)))
 		}
 	}
-	for i := range 40 {
-		if k.Add(fmt.Sprint(i)) || !k.Has(fmt.Sprint(i)) {
-			t.Fatalf("key %d: Add again true or Has false", i)
+	if allocs := testing.AllocsPerRun(10, func() {
+		var k Keys
+		for _, key := range []string{"a", "b", "c", "a"} {
+			k.Add(key)
 		}
-	}
-	if k.Len() != 40 || k.Has("40") {
-		t.Fatalf("Len = %d, Has(40) = %v", k.Len(), k.Has("40"))
+		_ = k.Has("c")
+	}); allocs != 0 {
+		t.Errorf("Keys of a small object allocates %v times", allocs)
 	}
 }
 

@@ -12,7 +12,9 @@ import (
 
 // Applicators that test one property against constants are written so
 // the property is read once (runtime.Decoding.IfConsts, OneOfTagged,
-// AnyOfTagged) instead of once per schema.
+// AnyOfTagged) instead of once per schema. (Branches told apart by which
+// property they have gain nothing so: a closed branch fails at the first
+// property it does not declare.)
 
 // allOfChecks applies each of allOf's schemas to raw; a run of two or
 // more if/then/else schemas testing the same property is one IfConsts.

@@ -359,10 +359,20 @@ func memberChecks(v *ir.Validator) []jen.Code {
 	// checks the others.
 	multi := len(v.PatternProperties) > 0
 	track := multi && v.AdditionalProperties != nil
-	loop := []jen.Code{
-		jen.Id("key").Op(":=").Qual(runtimePkg, "KeyText").Call(jen.Id("it").Dot("Key").Call()),
-		jen.If(jen.Op("!").Id("keys").Dot("Add").Call(jen.Id("key"))).Block(c("Duplicate", jen.Id("it").Dot("Key").Call())),
+	loop := []jen.Code{jen.Id("key").Op(":=").Qual(runtimePkg, "KeyText").Call(jen.Id("it").Dot("Key").Call())}
+	if len(v.Properties) > 0 {
+		// A declared key is its name's constant: no copy of the key.
+		var names []jen.Code
+		for _, p := range v.Properties {
+			names = append(names, jen.Case(jen.Lit(p.Name)).Block(jen.Id("key").Op("=").Lit(p.Name)))
+		}
+		names = append(names, jen.Default().Block(jen.Id("key").Op("=").Qual(runtimePkg, "KeyText").Call(jen.Id("kb"))))
+		loop = []jen.Code{
+			jen.Var().Id("key").String(),
+			jen.Switch(jen.Id("kb").Op(":=").Id("it").Dot("Key").Call(), jen.String().Call(jen.Id("kb"))).Block(names...),
+		}
 	}
+	loop = append(loop, jen.If(jen.Op("!").Id("keys").Dot("Add").Call(jen.Id("key"))).Block(c("Duplicate", jen.Id("it").Dot("Key").Call())))
 	if v.PropertyNames != nil {
 		loop = append(loop, c("Key", jen.Id("it").Dot("Key").Call(), vref(v.PropertyNames)))
 	}

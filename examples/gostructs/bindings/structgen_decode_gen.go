@@ -55,7 +55,21 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "confidence":
+				key = "confidence"
+			case "description":
+				key = "description"
+			case "facts":
+				key = "facts"
+			case "level":
+				key = "level"
+			case "message":
+				key = "message"
+			default:
+				key = runtime.KeyText(kb)
+			}
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -170,7 +184,19 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "confidence":
+				key = "confidence"
+			case "description":
+				key = "description"
+			case "facts":
+				key = "facts"
+			case "level":
+				key = "level"
+			default:
+				key = runtime.KeyText(kb)
+			}
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}

@@ -293,7 +293,15 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "friends":
+				key = "friends"
+			case "name":
+				key = "name"
+			default:
+				key = runtime.KeyText(kb)
+			}
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -360,7 +368,15 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "friends":
+				key = "friends"
+			case "name":
+				key = "name"
+			default:
+				key = runtime.KeyText(kb)
+			}
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -465,7 +481,49 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "blob":
+				key = "blob"
+			case "code":
+				key = "code"
+			case "confidence":
+				key = "confidence"
+			case "count":
+				key = "count"
+			case "created":
+				key = "created"
+			case "description":
+				key = "description"
+			case "elapsed":
+				key = "elapsed"
+			case "extra":
+				key = "extra"
+			case "facts":
+				key = "facts"
+			case "grid":
+				key = "grid"
+			case "id":
+				key = "id"
+			case "level":
+				key = "level"
+			case "mode":
+				key = "mode"
+			case "owner":
+				key = "owner"
+			case "pair":
+				key = "pair"
+			case "raw":
+				key = "raw"
+			case "seen":
+				key = "seen"
+			case "summary":
+				key = "summary"
+			case "tags":
+				key = "tags"
+			default:
+				key = runtime.KeyText(kb)
+			}
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -715,7 +773,15 @@ func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "friends":
+				key = "friends"
+			case "name":
+				key = "name"
+			default:
+				key = runtime.KeyText(kb)
+			}
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -801,7 +867,15 @@ func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "key":
+				key = "key"
+			case "value":
+				key = "value"
+			default:
+				key = runtime.KeyText(kb)
+			}
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}

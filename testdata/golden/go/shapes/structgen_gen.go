@@ -177,7 +177,19 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "comment":
+				key = "comment"
+			case "main":
+				key = "main"
+			case "shapes":
+				key = "shapes"
+			case "title":
+				key = "title"
+			default:
+				key = runtime.KeyText(kb)
+			}
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -250,7 +262,13 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 			}
 			var keys runtime.Keys
 			for !c.Failed() && it.Next() {
-				key := runtime.KeyText(it.Key())
+				var key string
+				switch kb := it.Key(); string(kb) {
+				case "kind":
+					key = "kind"
+				default:
+					key = runtime.KeyText(kb)
+				}
 				if !keys.Add(key) {
 					c.Duplicate(it.Key())
 				}
@@ -290,7 +308,15 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "kind":
+				key = "kind"
+			case "radius":
+				key = "radius"
+			default:
+				key = runtime.KeyText(kb)
+			}
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -352,7 +378,13 @@ func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 			}
 			var keys runtime.Keys
 			for !c.Failed() && it.Next() {
-				key := runtime.KeyText(it.Key())
+				var key string
+				switch kb := it.Key(); string(kb) {
+				case "kind":
+					key = "kind"
+				default:
+					key = runtime.KeyText(kb)
+				}
 				if !keys.Add(key) {
 					c.Duplicate(it.Key())
 				}
@@ -392,7 +424,15 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "kind":
+				key = "kind"
+			case "side":
+				key = "side"
+			default:
+				key = runtime.KeyText(kb)
+			}
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}

@@ -90,7 +90,19 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "level":
+				key = "level"
+			case "note":
+				key = "note"
+			case "people":
+				key = "people"
+			case "to":
+				key = "to"
+			default:
+				key = runtime.KeyText(kb)
+			}
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -196,7 +208,15 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "friends":
+				key = "friends"
+			case "name":
+				key = "name"
+			default:
+				key = runtime.KeyText(kb)
+			}
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -294,7 +314,17 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "level":
+				key = "level"
+			case "note":
+				key = "note"
+			case "people":
+				key = "people"
+			default:
+				key = runtime.KeyText(kb)
+			}
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -363,7 +393,15 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "friends":
+				key = "friends"
+			case "name":
+				key = "name"
+			default:
+				key = runtime.KeyText(kb)
+			}
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}

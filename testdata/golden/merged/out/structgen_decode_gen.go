@@ -578,7 +578,13 @@ func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "code":
+				key = "code"
+			default:
+				key = runtime.KeyText(kb)
+			}
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -610,7 +616,13 @@ func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "extra":
+				key = "extra"
+			default:
+				key = runtime.KeyText(kb)
+			}
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}

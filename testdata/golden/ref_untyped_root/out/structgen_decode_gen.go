@@ -143,7 +143,13 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "name":
+				key = "name"
+			default:
+				key = runtime.KeyText(kb)
+			}
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
