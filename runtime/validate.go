@@ -39,6 +39,31 @@ func Validated[T any](c *Decoding, d *jx.Decoder, dst *T, shape func(*T, *jx.Dec
 	for _, v := range vs {
 		c.Apply(raw, v)
 	}
+	decodeChecked(c, raw, before, dst, shape)
+}
+
+// TextValidator is a generated validator's text form: it checks raw, a
+// value's JSON text, recording problems in c. A validator that reads the
+// value more than once (its applicators) has one, so that a caller that
+// holds the text does not have it read once more to find where it ends.
+type TextValidator = func(c *Decoding, raw []byte)
+
+// ValidatedText is Validated for validators' text forms.
+func ValidatedText[T any](c *Decoding, d *jx.Decoder, dst *T, shape func(*T, *jx.Decoder, *Decoding), vs ...TextValidator) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	before := c.count()
+	for _, v := range vs {
+		v(c, raw)
+	}
+	decodeChecked(c, raw, before, dst, shape)
+}
+
+// decodeChecked decodes raw into dst for Validated where the validators
+// found no problem since before.
+func decodeChecked[T any](c *Decoding, raw []byte, before int, dst *T, shape func(*T, *jx.Decoder, *Decoding)) {
 	if c.count() > before || c.Failed() {
 		return
 	}

@@ -299,3 +299,31 @@ func TestEnumWording(t *testing.T) {
 		}
 	}
 }
+
+// TestValidatedText: text forms get the value's text as it is, and the
+// value is decoded only where they find no problem.
+func TestValidatedText(t *testing.T) {
+	var seen []string
+	text := func(c *Decoding, raw []byte) {
+		seen = append(seen, string(raw))
+		c.Apply(raw, wantShort)
+	}
+	for _, tc := range []struct {
+		doc, dst string
+		problems int
+	}{
+		{`"ab"`, "ab", 0},
+		{`"abcd"`, "", 1},
+		{`7`, "", 1},
+	} {
+		seen = nil
+		var dst string
+		got := check(func(c *Decoding) {
+			ValidatedText(c, jx.DecodeBytes([]byte(" "+tc.doc+" ")), &dst, nil, text, text)
+		})
+		// The text is jx's: from the whitespace before the value.
+		if dst != tc.dst || len(got) != 2*tc.problems || !cmp.Equal(seen, []string{" " + tc.doc, " " + tc.doc}) {
+			t.Errorf("%s: dst %q, problems %q, texts %q", tc.doc, dst, got, seen)
+		}
+	}
+}

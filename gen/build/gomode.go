@@ -95,8 +95,11 @@ func goValidators(p *gotypes.Package, pkg *ir.Package) []error {
 	b.shareValidators()
 	var errs []error
 	for _, v := range pkg.Validators {
-		if pos, ok := p.Taken[v.Name]; ok && !strings.HasSuffix(pos.Filename, gotypes.GeneratedFile) {
-			errs = append(errs, fmt.Errorf("%s: %s is already declared; structgen generates it to validate the marked types", pos, v.Name))
+		// A validator may have a text form too (emit: textForm).
+		for _, name := range []string{v.Name, v.Name + "Text"} {
+			if pos, ok := p.Taken[name]; ok && !strings.HasSuffix(pos.Filename, gotypes.GeneratedFile) {
+				errs = append(errs, fmt.Errorf("%s: %s is already declared; structgen generates it to validate the marked types", pos, name))
+			}
 		}
 	}
 	return errs

@@ -30,7 +30,7 @@ func allOfChecks(allOf []*ir.Validator) []jen.Code {
 			j++
 		}
 		if j-i < 2 {
-			out = append(out, c("Apply", jen.Id("raw"), vref(allOf[i])))
+			out = append(out, applyTo(jen.Id("raw"), allOf[i]))
 			i++
 			continue
 		}

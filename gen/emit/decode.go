@@ -240,10 +240,22 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 		if vs := fd.Check.Validate; vs != nil {
 			// Generated validators check this value: see ir.Check.
 			args := []jen.Code{jen.Id("c"), jen.Id("d"), jen.Op("&").Add(m.dst.Clone()), shapeDecoder(fd.Type, types)}
+			text := true // every validator has a text form: hand them the text
 			for _, v := range vs {
-				args = append(args, jen.Id(v.Name))
+				text = text && textForm(v)
 			}
-			block = append(block, jen.Qual(runtimePkg, "Validated").Call(args...))
+			for _, v := range vs {
+				if text {
+					args = append(args, jen.Id(textName(v)))
+				} else {
+					args = append(args, jen.Id(v.Name))
+				}
+			}
+			call := "Validated"
+			if text {
+				call = "ValidatedText"
+			}
+			block = append(block, jen.Qual(runtimePkg, call).Call(args...))
 		} else if in := fd.Check.Interpret; in != nil {
 			// The schema interpreter checks this value: see ir.Check.
 			args := []jen.Code{jen.Id("c"), jen.Id("d"), jen.Op("&").Add(m.dst.Clone())}

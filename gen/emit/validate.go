@@ -101,6 +101,28 @@ func needsRaw(v *ir.Validator) bool {
 		v.Enum != nil || len(v.DependentSchemas) > 0 || unevaluated(v)
 }
 
+// textForm reports whether v is written as a function of the value's
+// JSON text (textName), beside the function of a decoder that finds the
+// text and calls it: a validator that reads the value more than once
+// (needsRaw). Where the caller holds the text already (an applicator, a
+// field checked by runtime.ValidatedText), it calls the text form, and
+// the value is not read once more only to find where it ends.
+func textForm(v *ir.Validator) bool {
+	return v != nil && v.Interpret == "" && !v.False && needsRaw(v)
+}
+
+// textName is the name of v's text form.
+func textName(v *ir.Validator) string { return v.Name + "Text" }
+
+// applyTo checks raw, a value's text, against s: through its text form
+// where it has one.
+func applyTo(raw jen.Code, s *ir.Validator) jen.Code {
+	if textForm(s) {
+		return jen.Id(textName(s)).Call(jen.Id("c"), raw)
+	}
+	return c("Apply", raw, vref(s))
+}
+
 func unevaluated(v *ir.Validator) bool {
 	return v.UnevaluatedProperties != nil || v.UnevaluatedItems != nil
 }
@@ -127,17 +149,21 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 		body = append(body, jen.Qual(runtimePkg, "InterpretValue").Call(jen.Id("c"), jen.Id("d"), jen.Id(set).Dot("Schema").Call(jen.Lit(v.Interpret))))
 	case v.False:
 		body = append(body, c("False", jen.Id("d")))
-	case needsRaw(v):
-		body = append(body,
-			jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Add(c("RawView", jen.Id("d"))),
-			jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
+	case textForm(v):
+		// The checks read the value's text: they are v's text form, and
+		// v finds the text (see textForm).
+		f.Func().Id(v.Name).Params(params...).Block(
+			jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Add(c("RawView", jen.Id("d"))), jen.Id("ok")).Block(
+				jen.Id(textName(v)).Call(jen.Id("c"), jen.Id("raw"))),
 		)
+		f.Line()
+		f.Comment(fmt.Sprintf("// %s checks a value's JSON text against %s.", textName(v), v.Loc))
 		if unevaluated(v) {
 			// Collect what this schema and those it applies evaluate.
 			body = append(body, c("Track"))
 		}
 		if v.Ref != nil {
-			body = append(body, c("Apply", jen.Id("raw"), vref(v.Ref)))
+			body = append(body, applyTo(jen.Id("raw"), v.Ref))
 		}
 		body = append(body, allOfChecks(v.AllOf)...)
 		if len(v.AnyOf) > 0 {
@@ -173,6 +199,8 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 			}
 			body = append(body, c("Unevaluated", jen.Id("raw"), vref(props), vref(items), jen.Lit(noProps), jen.Lit(noItems)), c("Untrack"))
 		}
+		f.Func().Id(textName(v)).Params(jen.Id("c").Op("*").Qual(runtimePkg, "Decoding"), jen.Id("raw").Index().Byte()).Block(body...)
+		return
 	default:
 		body = ownChecks(v)
 		if body == nil {
@@ -322,7 +350,7 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 			jen.If(jen.Op("!").Id("ok")).Block(c("Pop"), jen.Break()),
 			jen.Id("items").Op("=").Append(jen.Id("items"), jen.Id("r")),
 		)
-		loop = append(loop, item(func(s *ir.Validator) jen.Code { return c("Apply", jen.Id("r"), vref(s)) })...)
+		loop = append(loop, item(func(s *ir.Validator) jen.Code { return applyTo(jen.Id("r"), s) })...)
 	} else {
 		loop = append(loop, item(func(s *ir.Validator) jen.Code { return jen.Id(s.Name).Call(jen.Id("c"), jen.Id("d")) })...)
 	}
@@ -379,7 +407,7 @@ func memberChecks(v *ir.Validator) []jen.Code {
 	loop = append(loop, c("Push", jen.Id("key")))
 	applyOne := func(s *ir.Validator) jen.Code {
 		if multi {
-			return c("Apply", jen.Id("r"), vref(s))
+			return applyTo(jen.Id("r"), s)
 		}
 		return jen.Id(s.Name).Call(jen.Id("c"), jen.Id("d"))
 	}
@@ -463,7 +491,7 @@ func memberChecks(v *ir.Validator) []jen.Code {
 		out = append(out, c("DependentRequired", args...))
 	}
 	for _, ds := range v.DependentSchemas {
-		out = append(out, jen.If(jen.Id("keys").Dot("Has").Call(jen.Lit(ds.Name))).Block(c("Apply", jen.Id("raw"), vref(ds.V))))
+		out = append(out, jen.If(jen.Id("keys").Dot("Has").Call(jen.Lit(ds.Name))).Block(applyTo(jen.Id("raw"), ds.V)))
 	}
 	return out
 }

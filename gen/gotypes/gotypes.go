@@ -179,7 +179,9 @@ func mapPackage(p *packages.Package, dir string, typeNames []string) (*Package, 
 		}
 	}()
 	for _, name := range p.Types.Scope().Names() {
-		out.Taken[name] = p.Fset.Position(p.Types.Scope().Lookup(name).Pos())
+		pos := p.Fset.Position(p.Types.Scope().Lookup(name).Pos())
+		pos.Filename = display(pos.Filename) // as other errors name files
+		out.Taken[name] = pos
 	}
 	files := map[string]bool{}
 	absDir, _ := filepath.Abs(dir)

@@ -163,19 +163,25 @@ func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate4 checks a value against urn:structgen:go:ProjectFacts#/properties/level.
 func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate4Text(c, raw)
 	}
-	c.Apply(raw, structgenValidate5)
+}
+
+// structgenValidate4Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/properties/level.
+func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
+	structgenValidate5Text(c, raw)
 }
 
 // structgenValidate5 checks a value against urn:structgen:go:ProjectFacts#/$defs/Level.
 func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate5Text(c, raw)
 	}
+}
+
+// structgenValidate5Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/$defs/Level.
+func structgenValidate5Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"low\",\"high\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }

@@ -52,7 +52,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[2] = true
 			c.Push("either")
-			runtime.Validated(c, d, &v.Either, nil, structgenValidate0)
+			runtime.ValidatedText(c, d, &v.Either, nil, structgenValidate0Text)
 			c.Pop()
 		default:
 			k := runtime.KeyText(key)
@@ -438,19 +438,25 @@ func (v *ShapeOption2) encodeJSON(e *runtime.Encoding) {
 
 // structgenValidate0 checks a value against structgen:///blueprint.json#/properties/either.
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate0Text(c, raw)
 	}
+}
+
+// structgenValidate0Text checks a value's JSON text against structgen:///blueprint.json#/properties/either.
+func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
 	c.AnyOfTagged(raw, "t", "[[\"l\"],[\"r\"]]", structgenValidate1, structgenValidate5)
 }
 
 // structgenValidate1 checks a value against structgen:///blueprint.json#/properties/either/anyOf/0.
 func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate1Text(c, raw)
 	}
+}
+
+// structgenValidate1Text checks a value's JSON text against structgen:///blueprint.json#/properties/either/anyOf/0.
+func structgenValidate1Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate2)
 }
 
@@ -514,19 +520,25 @@ func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate4 checks a value against structgen:///blueprint.json#/$defs/left/properties/t.
 func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate4Text(c, raw)
 	}
+}
+
+// structgenValidate4Text checks a value's JSON text against structgen:///blueprint.json#/$defs/left/properties/t.
+func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"l\"]", true)
 }
 
 // structgenValidate5 checks a value against structgen:///blueprint.json#/properties/either/anyOf/1.
 func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate5Text(c, raw)
 	}
+}
+
+// structgenValidate5Text checks a value's JSON text against structgen:///blueprint.json#/properties/either/anyOf/1.
+func structgenValidate5Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate6)
 }
 
@@ -584,22 +596,28 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate8 checks a value against structgen:///blueprint.json#/$defs/right/properties/t.
 func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate8Text(c, raw)
 	}
+}
+
+// structgenValidate8Text checks a value's JSON text against structgen:///blueprint.json#/$defs/right/properties/t.
+func structgenValidate8Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"r\"]", true)
 }
 
 // structgenValidate9 checks a value against structgen:///blueprint.json#/$defs/node.
 func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate9Text(c, raw)
 	}
+}
+
+// structgenValidate9Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
+func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate12, structgenValidate14, nil, structgenValidate17, structgenValidate19, structgenValidate21, structgenValidate24, structgenValidate26, nil, structgenValidate12, structgenValidate28, nil)
 	c.Apply(raw, structgenValidate30)
-	c.Apply(raw, structgenValidate31)
+	structgenValidate31Text(c, raw)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -653,10 +671,13 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate11 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate11Text(c, raw)
 	}
+}
+
+// structgenValidate11Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate11Text(c *runtime.Decoding, raw []byte) {
 	c.IfThenElse(raw, structgenValidate12, structgenValidate14, nil)
 }
 
@@ -697,10 +718,13 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate13 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
 func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate13Text(c, raw)
 	}
+}
+
+// structgenValidate13Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate13Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
@@ -759,10 +783,13 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate16 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate16Text(c, raw)
 	}
+}
+
+// structgenValidate16Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate16Text(c *runtime.Decoding, raw []byte) {
 	c.IfThenElse(raw, structgenValidate17, structgenValidate19, structgenValidate21)
 }
 
@@ -803,10 +830,13 @@ func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate18 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
 func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate18Text(c, raw)
 	}
+}
+
+// structgenValidate18Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate18Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
@@ -877,10 +907,13 @@ func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate21 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
 func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate21Text(c, raw)
 	}
+}
+
+// structgenValidate21Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate21Text(c *runtime.Decoding, raw []byte) {
 	c.Not(raw, structgenValidate22)
 }
 
@@ -914,10 +947,13 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate23 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate23Text(c, raw)
 	}
+}
+
+// structgenValidate23Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate23Text(c *runtime.Decoding, raw []byte) {
 	c.IfThenElse(raw, structgenValidate24, structgenValidate26, nil)
 }
 
@@ -958,10 +994,13 @@ func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate25 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
 func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate25Text(c, raw)
 	}
+}
+
+// structgenValidate25Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate25Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[3]", true)
 }
 
@@ -972,10 +1011,13 @@ func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate27 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate27Text(c, raw)
 	}
+}
+
+// structgenValidate27Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate27Text(c *runtime.Decoding, raw []byte) {
 	c.IfThenElse(raw, structgenValidate12, structgenValidate28, nil)
 }
 
@@ -1058,10 +1100,13 @@ func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate31 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
 func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate31Text(c, raw)
 	}
+}
+
+// structgenValidate31Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
 	c.IfThenElse(raw, structgenValidate32, structgenValidate12, nil)
 }
 
@@ -1103,28 +1148,37 @@ func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate33 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate33Text(c, raw)
 	}
+}
+
+// structgenValidate33Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate33Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[0]", true)
 }
 
 // structgenValidate34 checks a value against structgen:///blueprint.json#/$defs/shape.
 func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate34Text(c, raw)
 	}
+}
+
+// structgenValidate34Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate34Text(c *runtime.Decoding, raw []byte) {
 	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate35, structgenValidate40, structgenValidate43)
 }
 
 // structgenValidate35 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
 func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate35Text(c, raw)
 	}
+}
+
+// structgenValidate35Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate36)
 }
 
@@ -1172,19 +1226,25 @@ func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate37 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
 func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate37Text(c, raw)
 	}
-	c.Apply(raw, structgenValidate38)
+}
+
+// structgenValidate37Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circle/properties/kind.
+func structgenValidate37Text(c *runtime.Decoding, raw []byte) {
+	structgenValidate38Text(c, raw)
 }
 
 // structgenValidate38 checks a value against structgen:///blueprint.json#/$defs/circleKind.
 func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate38Text(c, raw)
 	}
+}
+
+// structgenValidate38Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate38Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"circle\"]", true)
 }
 
@@ -1248,10 +1308,13 @@ func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate41 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
 func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate41Text(c, raw)
 	}
+}
+
+// structgenValidate41Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate41Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
@@ -1315,10 +1378,13 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate44 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
 func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate44Text(c, raw)
 	}
+}
+
+// structgenValidate44Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate44Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
@@ -1364,9 +1430,12 @@ func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate47 checks a value against structgen:///blueprint.json#/properties/nodes/items.
 func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate47Text(c, raw)
 	}
-	c.Apply(raw, structgenValidate9)
+}
+
+// structgenValidate47Text checks a value's JSON text against structgen:///blueprint.json#/properties/nodes/items.
+func structgenValidate47Text(c *runtime.Decoding, raw []byte) {
+	structgenValidate9Text(c, raw)
 }

@@ -351,10 +351,13 @@ func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate3 checks a value against urn:structgen:go:Person#/properties/friends/items.
 func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate3Text(c, raw)
 	}
+}
+
+// structgenValidate3Text checks a value's JSON text against urn:structgen:go:Person#/properties/friends/items.
+func structgenValidate3Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate4)
 }
 
@@ -426,10 +429,13 @@ func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate6 checks a value against urn:structgen:go:Person#/$defs/Person/properties/friends/items.
 func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate6Text(c, raw)
 	}
+}
+
+// structgenValidate6Text checks a value's JSON text against urn:structgen:go:Person#/$defs/Person/properties/friends/items.
+func structgenValidate6Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate4)
 }
 
@@ -450,10 +456,13 @@ func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate9 checks a value against urn:structgen:go:Priority#.
 func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate9Text(c, raw)
 	}
+}
+
+// structgenValidate9Text checks a value's JSON text against urn:structgen:go:Priority#.
+func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,2]", false)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
@@ -718,48 +727,63 @@ func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate19 checks a value against urn:structgen:go:ProjectFacts#/properties/level.
 func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate19Text(c, raw)
 	}
-	c.Apply(raw, structgenValidate20)
+}
+
+// structgenValidate19Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/properties/level.
+func structgenValidate19Text(c *runtime.Decoding, raw []byte) {
+	structgenValidate20Text(c, raw)
 }
 
 // structgenValidate20 checks a value against urn:structgen:go:ProjectFacts#/$defs/Level.
 func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate20Text(c, raw)
 	}
+}
+
+// structgenValidate20Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/$defs/Level.
+func structgenValidate20Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"low\",\"high\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
 // structgenValidate21 checks a value against urn:structgen:go:ProjectFacts#/properties/mode.
 func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate21Text(c, raw)
 	}
+}
+
+// structgenValidate21Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/properties/mode.
+func structgenValidate21Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"fast\",\"slow\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
 // structgenValidate22 checks a value against urn:structgen:go:ProjectFacts#/properties/owner.
 func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate22Text(c, raw)
 	}
+}
+
+// structgenValidate22Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/properties/owner.
+func structgenValidate22Text(c *runtime.Decoding, raw []byte) {
 	c.AnyOf(raw, structgenValidate23, structgenValidate27)
 }
 
 // structgenValidate23 checks a value against urn:structgen:go:ProjectFacts#/properties/owner/anyOf/0.
 func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate23Text(c, raw)
 	}
+}
+
+// structgenValidate23Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/properties/owner/anyOf/0.
+func structgenValidate23Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate24)
 }
 
@@ -831,10 +855,13 @@ func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate26 checks a value against urn:structgen:go:ProjectFacts#/$defs/Person/properties/friends/items.
 func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate26Text(c, raw)
 	}
+}
+
+// structgenValidate26Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/$defs/Person/properties/friends/items.
+func structgenValidate26Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate24)
 }
 
@@ -850,10 +877,13 @@ func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate28 checks a value against urn:structgen:go:ProjectFacts#/properties/pair.
 func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate28Text(c, raw)
 	}
+}
+
+// structgenValidate28Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/properties/pair.
+func structgenValidate28Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate29)
 }
 

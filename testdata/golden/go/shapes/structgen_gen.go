@@ -230,28 +230,37 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate2 checks a value against urn:structgen:go:Drawing#/properties/main.
 func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate2Text(c, raw)
 	}
+}
+
+// structgenValidate2Text checks a value's JSON text against urn:structgen:go:Drawing#/properties/main.
+func structgenValidate2Text(c *runtime.Decoding, raw []byte) {
 	c.AnyOf(raw, structgenValidate16, structgenValidate14)
 }
 
 // structgenValidate3 checks a value against urn:structgen:go:Drawing#/$defs/Shape.
 func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate3Text(c, raw)
 	}
+}
+
+// structgenValidate3Text checks a value's JSON text against urn:structgen:go:Drawing#/$defs/Shape.
+func structgenValidate3Text(c *runtime.Decoding, raw []byte) {
 	c.OneOfTagged(raw, "kind", "[[\"Circle\"],[\"square\"]]", structgenValidate4, structgenValidate9)
 }
 
 // structgenValidate4 checks a value against urn:structgen:go:Drawing#/$defs/Shape/oneOf/0.
 func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate4Text(c, raw)
 	}
+}
+
+// structgenValidate4Text checks a value's JSON text against urn:structgen:go:Drawing#/$defs/Shape/oneOf/0.
+func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate6)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
@@ -291,10 +300,13 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate5 checks a value against urn:structgen:go:Drawing#/$defs/Shape/oneOf/0/properties/kind.
 func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate5Text(c, raw)
 	}
+}
+
+// structgenValidate5Text checks a value's JSON text against urn:structgen:go:Drawing#/$defs/Shape/oneOf/0/properties/kind.
+func structgenValidate5Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"Circle\"]", true)
 }
 
@@ -364,10 +376,13 @@ func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate9 checks a value against urn:structgen:go:Drawing#/$defs/Shape/oneOf/1.
 func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate9Text(c, raw)
 	}
+}
+
+// structgenValidate9Text checks a value's JSON text against urn:structgen:go:Drawing#/$defs/Shape/oneOf/1.
+func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate11)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
@@ -407,10 +422,13 @@ func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate10 checks a value against urn:structgen:go:Drawing#/$defs/Shape/oneOf/1/properties/kind.
 func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate10Text(c, raw)
 	}
+}
+
+// structgenValidate10Text checks a value's JSON text against urn:structgen:go:Drawing#/$defs/Shape/oneOf/1/properties/kind.
+func structgenValidate10Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
@@ -459,10 +477,13 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate12 checks a value against urn:structgen:go:Drawing#/$defs/Square/properties/kind.
 func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate12Text(c, raw)
 	}
+}
+
+// structgenValidate12Text checks a value's JSON text against urn:structgen:go:Drawing#/$defs/Square/properties/kind.
+func structgenValidate12Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
@@ -512,9 +533,12 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate16 checks a value against urn:structgen:go:Drawing#/properties/shapes/items.
 func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate16Text(c, raw)
 	}
-	c.Apply(raw, structgenValidate3)
+}
+
+// structgenValidate16Text checks a value's JSON text against urn:structgen:go:Drawing#/properties/shapes/items.
+func structgenValidate16Text(c *runtime.Decoding, raw []byte) {
+	structgenValidate3Text(c, raw)
 }

@@ -117,19 +117,25 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate1 checks a value against urn:structgen:go:Report#/properties/level.
 func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate1Text(c, raw)
 	}
-	c.Apply(raw, structgenValidate2)
+}
+
+// structgenValidate1Text checks a value's JSON text against urn:structgen:go:Report#/properties/level.
+func structgenValidate1Text(c *runtime.Decoding, raw []byte) {
+	structgenValidate2Text(c, raw)
 }
 
 // structgenValidate2 checks a value against urn:structgen:go:Report#/$defs/Level.
 func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate2Text(c, raw)
 	}
+}
+
+// structgenValidate2Text checks a value's JSON text against urn:structgen:go:Report#/$defs/Level.
+func structgenValidate2Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"low\",\"high\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
@@ -175,10 +181,13 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate5 checks a value against urn:structgen:go:Report#/properties/people/items.
 func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate5Text(c, raw)
 	}
+}
+
+// structgenValidate5Text checks a value's JSON text against urn:structgen:go:Report#/properties/people/items.
+func structgenValidate5Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate6)
 }
 
@@ -250,10 +259,13 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate8 checks a value against urn:structgen:go:Report#/$defs/Person/properties/friends/items.
 func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate8Text(c, raw)
 	}
+}
+
+// structgenValidate8Text checks a value's JSON text against urn:structgen:go:Report#/$defs/Person/properties/friends/items.
+func structgenValidate8Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate6)
 }
 

@@ -62,7 +62,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[3] = true
 			c.Push("tag")
-			runtime.Validated(c, d, &v.Tag, nil, structgenValidate18)
+			runtime.ValidatedText(c, d, &v.Tag, nil, structgenValidate18Text)
 			c.Pop()
 		case "contact":
 			if seen[4] {
@@ -551,20 +551,26 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate18 checks a value against structgen:///order.json#/properties/tag.
 func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate18Text(c, raw)
 	}
-	c.Apply(raw, structgenValidate19)
+}
+
+// structgenValidate18Text checks a value's JSON text against structgen:///order.json#/properties/tag.
+func structgenValidate18Text(c *runtime.Decoding, raw []byte) {
+	structgenValidate19Text(c, raw)
 	c.Apply(raw, structgenValidate21)
 }
 
 // structgenValidate19 checks a value against structgen:///order.json#/properties/tag/allOf/0.
 func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate19Text(c, raw)
 	}
+}
+
+// structgenValidate19Text checks a value's JSON text against structgen:///order.json#/properties/tag/allOf/0.
+func structgenValidate19Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate20)
 }
 

@@ -126,10 +126,13 @@ func (v *ConfigurationObject) encodeJSON(e *runtime.Encoding) {
 
 // structgenValidate0 checks a value against structgen:///config.json#.
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate0Text(c, raw)
 	}
+}
+
+// structgenValidate0Text checks a value's JSON text against structgen:///config.json#.
+func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate1)
 }
 

@@ -242,7 +242,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[11] = true
 			c.Push("status")
-			runtime.Validated(c, d, &v.Status, nil, structgenValidate4)
+			runtime.ValidatedText(c, d, &v.Status, nil, structgenValidate4Text)
 			c.Pop()
 		case "version":
 			if seen[12] {
@@ -473,10 +473,13 @@ func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate4 checks a value against structgen:///order.json#/properties/status.
 func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate4Text(c, raw)
 	}
+}
+
+// structgenValidate4Text checks a value's JSON text against structgen:///order.json#/properties/status.
+func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"open\",\"closed\",3]", false)
 }
 

@@ -259,7 +259,7 @@ func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("fallback")
-			runtime.Validated(c, d, &v.Fallback, nil, structgenValidate6)
+			runtime.ValidatedText(c, d, &v.Fallback, nil, structgenValidate6Text)
 			c.Pop()
 		default:
 			k := runtime.KeyText(key)
@@ -573,10 +573,13 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate6 checks a value against structgen:///setting.json#/properties/fallback.
 func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate6Text(c, raw)
 	}
+}
+
+// structgenValidate6Text checks a value's JSON text against structgen:///setting.json#/properties/fallback.
+func structgenValidate6Text(c *runtime.Decoding, raw []byte) {
 	c.AnyOf(raw, structgenValidate7, structgenValidate8, structgenValidate9)
 }
 
@@ -640,19 +643,25 @@ func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate10 checks a value against structgen:///shape.json#.
 func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate10Text(c, raw)
 	}
+}
+
+// structgenValidate10Text checks a value's JSON text against structgen:///shape.json#.
+func structgenValidate10Text(c *runtime.Decoding, raw []byte) {
 	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"]]", structgenValidate11, structgenValidate15)
 }
 
 // structgenValidate11 checks a value against structgen:///shape.json#/oneOf/0.
 func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate11Text(c, raw)
 	}
+}
+
+// structgenValidate11Text checks a value's JSON text against structgen:///shape.json#/oneOf/0.
+func structgenValidate11Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate12)
 }
 
@@ -701,10 +710,13 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate13 checks a value against structgen:///shape.json#/$defs/Circle/properties/kind.
 func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate13Text(c, raw)
 	}
+}
+
+// structgenValidate13Text checks a value's JSON text against structgen:///shape.json#/$defs/Circle/properties/kind.
+func structgenValidate13Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"circle\"]", true)
 }
 
@@ -715,10 +727,13 @@ func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate15 checks a value against structgen:///shape.json#/oneOf/1.
 func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate15Text(c, raw)
 	}
+}
+
+// structgenValidate15Text checks a value's JSON text against structgen:///shape.json#/oneOf/1.
+func structgenValidate15Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate16)
 }
 
@@ -767,9 +782,12 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate17 checks a value against structgen:///shape.json#/$defs/Square/properties/kind.
 func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate17Text(c, raw)
 	}
+}
+
+// structgenValidate17Text checks a value's JSON text against structgen:///shape.json#/$defs/Square/properties/kind.
+func structgenValidate17Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }

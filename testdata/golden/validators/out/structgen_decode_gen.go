@@ -110,7 +110,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("limit")
-			runtime.Validated(c, d, &v.Limit, nil, structgenValidate0)
+			runtime.ValidatedText(c, d, &v.Limit, nil, structgenValidate0Text)
 			c.Pop()
 		case "ratio":
 			if seen[2] {
@@ -126,7 +126,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[3] = true
 			c.Push("target")
-			runtime.Validated(c, d, &v.Target, nil, structgenValidate4)
+			runtime.ValidatedText(c, d, &v.Target, nil, structgenValidate4Text)
 			c.Pop()
 		case "mode":
 			if seen[4] {
@@ -134,7 +134,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[4] = true
 			c.Push("mode")
-			runtime.Validated(c, d, &v.Mode, nil, structgenValidate45)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate45Text)
 			c.Pop()
 		case "window":
 			if seen[5] {
@@ -142,7 +142,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[5] = true
 			c.Push("window")
-			runtime.Validated(c, d, &v.Window, nil, structgenValidate7)
+			runtime.ValidatedText(c, d, &v.Window, nil, structgenValidate7Text)
 			c.Pop()
 		case "labels":
 			if seen[6] {
@@ -166,7 +166,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[8] = true
 			c.Push("contact")
-			runtime.Validated(c, d, &v.Contact, nil, structgenValidate22)
+			runtime.ValidatedText(c, d, &v.Contact, nil, structgenValidate22Text)
 			c.Pop()
 		case "origin":
 			if seen[9] {
@@ -174,7 +174,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[9] = true
 			c.Push("origin")
-			runtime.Validated(c, d, &v.Origin, nil, structgenValidate48)
+			runtime.ValidatedText(c, d, &v.Origin, nil, structgenValidate48Text)
 			c.Pop()
 		case "owner":
 			if seen[10] {
@@ -182,14 +182,14 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[10] = true
 			c.Push("owner")
-			runtime.Validated(c, d, &v.Owner, func(v *runtime.Nullable[Person], d *jx.Decoder, c *runtime.Decoding) {
+			runtime.ValidatedText(c, d, &v.Owner, func(v *runtime.Nullable[Person], d *jx.Decoder, c *runtime.Decoding) {
 				(*v).Present = true
 				if c.IsNull(d) {
 					(*v).Null = true
 				} else {
 					(*v).Value.decodeJSON(d, c)
 				}
-			}, structgenValidate25)
+			}, structgenValidate25Text)
 			c.Pop()
 		case "reviewers":
 			if seen[11] {
@@ -221,7 +221,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[12] = true
 			c.Push("legacy")
-			runtime.Validated(c, d, &v.Legacy, nil, structgenValidate33)
+			runtime.ValidatedText(c, d, &v.Legacy, nil, structgenValidate33Text)
 			c.Pop()
 		case "team":
 			if seen[13] {
@@ -257,7 +257,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("extension")
-			runtime.Validated(c, d, &v.Extension, nil, structgenValidate36)
+			runtime.ValidatedText(c, d, &v.Extension, nil, structgenValidate36Text)
 			c.Pop()
 		case "steps":
 			if seen[15] {
@@ -265,7 +265,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("steps")
-			runtime.Validated(c, d, &v.Steps, nil, structgenValidate44)
+			runtime.ValidatedText(c, d, &v.Steps, nil, structgenValidate44Text)
 			c.Pop()
 		default:
 			c.Extra(key)
@@ -412,10 +412,13 @@ func (v *PolicyRulesItem) encodeJSON(e *runtime.Encoding) {
 
 // structgenValidate0 checks a value against structgen:///policy.json#/properties/limit.
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate0Text(c, raw)
 	}
+}
+
+// structgenValidate0Text checks a value's JSON text against structgen:///policy.json#/properties/limit.
+func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate1)
 	c.Apply(raw, structgenValidate2)
 }
@@ -470,10 +473,13 @@ func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate4 checks a value against structgen:///policy.json#/properties/target.
 func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate4Text(c, raw)
 	}
+}
+
+// structgenValidate4Text checks a value's JSON text against structgen:///policy.json#/properties/target.
+func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
 	c.OneOf(raw, structgenValidate5, structgenValidate6)
 }
 
@@ -511,10 +517,13 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate7 checks a value against structgen:///policy.json#/properties/window.
 func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate7Text(c, raw)
 	}
+}
+
+// structgenValidate7Text checks a value's JSON text against structgen:///policy.json#/properties/window.
+func structgenValidate7Text(c *runtime.Decoding, raw []byte) {
 	c.IfThenElse(raw, structgenValidate10, structgenValidate12, structgenValidate14)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
@@ -576,10 +585,13 @@ func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate9 checks a value against structgen:///policy.json#/properties/window/properties/unit.
 func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate9Text(c, raw)
 	}
+}
+
+// structgenValidate9Text checks a value's JSON text against structgen:///policy.json#/properties/window/properties/unit.
+func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"days\",\"hours\"]", false)
 }
 
@@ -620,10 +632,13 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate11 checks a value against structgen:///policy.json#/properties/window/if/properties/unit.
 func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate11Text(c, raw)
 	}
+}
+
+// structgenValidate11Text checks a value's JSON text against structgen:///policy.json#/properties/window/if/properties/unit.
+func structgenValidate11Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"days\"]", true)
 }
 
@@ -875,10 +890,13 @@ func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate22 checks a value against structgen:///policy.json#/properties/contact.
 func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate22Text(c, raw)
 	}
+}
+
+// structgenValidate22Text checks a value's JSON text against structgen:///policy.json#/properties/contact.
+func structgenValidate22Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -972,10 +990,13 @@ func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate25 checks a value against structgen:///policy.json#/properties/owner.
 func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate25Text(c, raw)
 	}
+}
+
+// structgenValidate25Text checks a value's JSON text against structgen:///policy.json#/properties/owner.
+func structgenValidate25Text(c *runtime.Decoding, raw []byte) {
 	c.OneOf(raw, structgenValidate31, structgenValidate28)
 	c.Not(raw, structgenValidate29)
 }
@@ -1100,7 +1121,7 @@ func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 				break
 			}
 			items = append(items, r)
-			c.Apply(r, structgenValidate31)
+			structgenValidate31Text(c, r)
 			c.Pop()
 			i++
 		}
@@ -1115,10 +1136,13 @@ func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate31 checks a value against structgen:///policy.json#/properties/reviewers/items.
 func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate31Text(c, raw)
 	}
+}
+
+// structgenValidate31Text checks a value's JSON text against structgen:///policy.json#/properties/reviewers/items.
+func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate26)
 }
 
@@ -1152,10 +1176,13 @@ func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate33 checks a value against structgen:///policy.json#/properties/legacy.
 func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate33Text(c, raw)
 	}
+}
+
+// structgenValidate33Text checks a value's JSON text against structgen:///policy.json#/properties/legacy.
+func structgenValidate33Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[[]]", true)
 	c.KindOf(raw, "array", jx.Null, jx.Bool, jx.Number, jx.String, jx.Object)
 }
@@ -1206,10 +1233,13 @@ func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate36 checks a value against structgen:///policy.json#/properties/extension.
 func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate36Text(c, raw)
 	}
+}
+
+// structgenValidate36Text checks a value's JSON text against structgen:///policy.json#/properties/extension.
+func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
 	c.Track()
 	c.AnyOf(raw, structgenValidate38, structgenValidate39)
 	c.IfThenElse(raw, structgenValidate40, structgenValidate42, nil)
@@ -1255,10 +1285,13 @@ func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate37 checks a value against structgen:///policy.json#/properties/extension/properties/kind.
 func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate37Text(c, raw)
 	}
+}
+
+// structgenValidate37Text checks a value's JSON text against structgen:///policy.json#/properties/extension/properties/kind.
+func structgenValidate37Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"hook\",\"task\"]", false)
 }
 
@@ -1373,10 +1406,13 @@ func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate41 checks a value against structgen:///policy.json#/properties/extension/if/properties/kind.
 func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate41Text(c, raw)
 	}
+}
+
+// structgenValidate41Text checks a value's JSON text against structgen:///policy.json#/properties/extension/if/properties/kind.
+func structgenValidate41Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"task\"]", true)
 }
 
@@ -1423,10 +1459,13 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate44 checks a value against structgen:///policy.json#/properties/steps.
 func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate44Text(c, raw)
 	}
+}
+
+// structgenValidate44Text checks a value's JSON text against structgen:///policy.json#/properties/steps.
+func structgenValidate44Text(c *runtime.Decoding, raw []byte) {
 	c.Track()
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
@@ -1467,38 +1506,50 @@ func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate45 checks a value against structgen:///policy.json#/properties/mode.
 func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate45Text(c, raw)
 	}
+}
+
+// structgenValidate45Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
+func structgenValidate45Text(c *runtime.Decoding, raw []byte) {
 	c.AnyOf(raw, structgenValidate46, structgenValidate8)
 	c.Not(raw, structgenValidate47)
 }
 
 // structgenValidate46 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
 func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate46Text(c, raw)
 	}
+}
+
+// structgenValidate46Text checks a value's JSON text against structgen:///policy.json#/properties/mode/anyOf/0.
+func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"auto\"]", true)
 }
 
 // structgenValidate47 checks a value against structgen:///policy.json#/properties/mode/not.
 func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate47Text(c, raw)
 	}
+}
+
+// structgenValidate47Text checks a value's JSON text against structgen:///policy.json#/properties/mode/not.
+func structgenValidate47Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[0]", true)
 }
 
 // structgenValidate48 checks a value against structgen:///policy.json#/properties/origin.
 func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
-	raw, ok := c.RawView(d)
-	if !ok {
-		return
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate48Text(c, raw)
 	}
+}
+
+// structgenValidate48Text checks a value's JSON text against structgen:///policy.json#/properties/origin.
+func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[{\"x\":1,\"y\":2},[1,2],3]", false)
 }
 
@@ -1550,7 +1601,7 @@ func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 				break
 			}
 			items = append(items, r)
-			c.Apply(r, structgenValidate31)
+			structgenValidate31Text(c, r)
 			c.Pop()
 			i++
 		}
