@@ -147,3 +147,17 @@ func (c *Decoding) taggedPasses(raw []byte, name, values string, branches []Vali
 	js := set.of[canonicalText(val)]
 	return len(js) == 1 && c.passes(raw, branches[js[0]])
 }
+
+// OneOfExclusive is OneOf for branches of which no value can pass two
+// (structgen proved it from their kinds, required properties and
+// constants): the first branch that passes settles it, and the rest are
+// not read. Where none passes, the problem reads as OneOf's.
+func (c *Decoding) OneOfExclusive(raw []byte, branches ...Validator) {
+	for _, b := range branches {
+		if c.passes(raw, b) {
+			return
+		}
+	}
+	c.Problemf("oneOf: the value matches none of the %d schemas", len(branches))
+	c.branchProblems(raw, branches)
+}

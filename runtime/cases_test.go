@@ -140,3 +140,29 @@ func TestTaggedBranches(t *testing.T) {
 		t.Errorf("AnyOfTagged with its branch failing: %v", got)
 	}
 }
+
+func TestOneOfExclusive(t *testing.T) {
+	for _, tc := range []struct {
+		fail     [3]bool
+		ran      []string
+		problems []string
+	}{
+		// The first branch that passes settles it; the rest are not read.
+		{[3]bool{true, false, false}, []string{"b0", "b1"}, nil},
+		{[3]bool{false, true, true}, []string{"b0"}, nil},
+		// None passes: worded as OneOf.
+		{[3]bool{true, true, true}, []string{"b0", "b1", "b2", "b0", "b1", "b2"},
+			[]string{"/x: oneOf: the value matches none of the 3 schemas", "/x: (schema 0) b0 failed", "/x: (schema 1) b1 failed", "/x: (schema 2) b2 failed"}},
+	} {
+		var ran []string
+		got := check(func(c *Decoding) {
+			c.OneOfExclusive([]byte(`{}`), record(&ran, "b0", tc.fail[0]), record(&ran, "b1", tc.fail[1]), record(&ran, "b2", tc.fail[2]))
+		})
+		if diff := cmp.Diff(tc.problems, got); diff != "" {
+			t.Errorf("%v: problems (-want +got):\n%s", tc.fail, diff)
+		}
+		if diff := cmp.Diff(tc.ran, ran); diff != "" {
+			t.Errorf("%v: ran (-want +got):\n%s", tc.fail, diff)
+		}
+	}
+}

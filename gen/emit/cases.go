@@ -3,6 +3,7 @@ package emit
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -12,9 +13,10 @@ import (
 
 // Applicators that test one property against constants are written so
 // the property is read once (runtime.Decoding.IfConsts, OneOfTagged,
-// AnyOfTagged) instead of once per schema. (Branches told apart by which
-// property they have gain nothing so: a closed branch fails at the first
-// property it does not declare.)
+// AnyOfTagged) instead of once per schema; a oneOf whose branches cannot
+// both pass stops at the first that does (OneOfExclusive). (Branches told
+// apart by which property they have gain nothing from a search: a closed
+// branch fails at the first property it does not declare.)
 
 // allOfChecks applies each of allOf's schemas to raw; a run of two or
 // more if/then/else schemas testing the same property is one IfConsts.
@@ -103,6 +105,8 @@ func branchesCheck(method string, branches []*ir.Validator) jen.Code {
 	if name, values := tagOf(branches); name != "" {
 		method += "Tagged"
 		args = append(args, jen.Lit(name), jen.Lit(values))
+	} else if method == "OneOf" && exclusive(branches) {
+		method = "OneOfExclusive"
 	}
 	for _, s := range branches {
 		args = append(args, vref(s))
@@ -149,4 +153,118 @@ candidates:
 		return p.Name, "[" + strings.Join(lists, ",") + "]"
 	}
 	return "", ""
+}
+
+// exclusive reports whether no value can pass two of the branches, so
+// that the first to pass settles a oneOf: for each pair, the kinds they
+// allow are disjoint, or one requires a property the other refuses (an
+// object closed without it), or both require a property whose constants
+// differ.
+func exclusive(branches []*ir.Validator) bool {
+	var bs []*ir.Validator
+	for _, b := range branches {
+		if b = deref(b); b == nil || b.Interpret != "" {
+			return false
+		}
+		bs = append(bs, b)
+	}
+	for j := range bs {
+		for k := j + 1; k < len(bs); k++ {
+			if !apart(bs[j], bs[k]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// apart reports whether no value passes both a and b (see exclusive).
+func apart(a, b *ir.Validator) bool {
+	if a.False || b.False || kindsApart(a.Types, b.Types) {
+		return true
+	}
+	return refusesRequired(a, b) || refusesRequired(b, a) || constsApart(a, b)
+}
+
+// kindsApart reports whether two type lists share no kind (nil allows
+// every kind; a number may be an integer).
+func kindsApart(a, b []string) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	for _, x := range a {
+		for _, y := range b {
+			if x == y || x == "number" && y == "integer" || x == "integer" && y == "number" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// onlyObjects reports whether v allows objects alone.
+func onlyObjects(v *ir.Validator) bool { return len(v.Types) == 1 && v.Types[0] == "object" }
+
+// refusesRequired reports whether a, which allows objects alone, requires
+// a property that b, closed, does not declare.
+func refusesRequired(a, b *ir.Validator) bool {
+	if !onlyObjects(a) || b.AdditionalProperties == nil || !b.AdditionalProperties.False || len(b.PatternProperties) > 0 {
+		return false
+	}
+	for _, name := range a.Required {
+		declared := false
+		for _, p := range b.Properties {
+			declared = declared || p.Name == name
+		}
+		if !declared {
+			return true
+		}
+	}
+	return false
+}
+
+// constsApart reports whether a and b, both allowing objects alone,
+// require a property whose allowed constants they share none of.
+func constsApart(a, b *ir.Validator) bool {
+	if !onlyObjects(a) || !onlyObjects(b) {
+		return false
+	}
+	for _, name := range a.Required {
+		if !slices.Contains(b.Required, name) {
+			continue
+		}
+		ca, cb := propConsts(a, name), propConsts(b, name)
+		if ca == nil || cb == nil {
+			continue
+		}
+		shared := false
+		for _, x := range ca {
+			shared = shared || slices.Contains(cb, x)
+		}
+		if !shared {
+			return true
+		}
+	}
+	return false
+}
+
+// propConsts returns the canonical constants v allows for property name
+// (strings only, whose JSON equality is their text's); nil where v
+// allows other values.
+func propConsts(v *ir.Validator, name string) []string {
+	for _, p := range v.Properties {
+		if p.Name != name {
+			continue
+		}
+		var out []string
+		for _, text := range constsOf(p.V) {
+			var s string
+			if json.Unmarshal([]byte(text), &s) != nil {
+				return nil
+			}
+			out = append(out, s)
+		}
+		return out
+	}
+	return nil
 }

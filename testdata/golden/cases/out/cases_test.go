@@ -67,6 +67,28 @@ func TestTagged(t *testing.T) {
 	}
 }
 
+// TestExclusive: a oneOf whose branches cannot both pass stops at the
+// first that does; one whose branches can still says when two match.
+func TestExclusive(t *testing.T) {
+	for _, tc := range []struct {
+		doc, says string
+	}{
+		{`{"field": {"id": 1, "value": null}}`, ""},
+		{`{"field": {"name": "Status", "value": "Done"}}`, ""},
+		{`{"field": {"id": 1, "name": "Status", "value": 1}}`, `/field: oneOf: the value matches none of the 2 schemas`},
+		{`{"field": {"id": "1", "value": 1}}`, `/field/id: (schema 0) got string, want integer`},
+		{`{"field": {"value": 1}}`, `/field: (schema 1) missing property 'name'`},
+		{`{"scalar": "ab"}`, ""},
+		{`{"scalar": ["a"]}`, ""},
+		{`{"scalar": "a"}`, "minLength"},
+		{`{"loose": {"id": 1}}`, ""},
+		{`{"loose": {"id": 1, "name": "x"}}`, `/loose: oneOf: the value matches schemas 0 and 1, want exactly one`},
+	} {
+		_, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+	}
+}
+
 func check(t *testing.T, doc string, err error, says string) {
 	t.Helper()
 	if errors.Is(err, runtime.ErrDecoderDisagrees) {
@@ -91,6 +113,7 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"nodes": [{"type": "disk", "size": 10}, {"type": "net", "props": {"cidr": "x"}}, {"type": 3}, {"size": 0}]}`))
 	f.Add([]byte(`{"shapes": [{"kind": "circle", "r": 1}, {"kind": "square", "side": 0}, {"kind": "poly", "sides": 5}, {}]}`))
 	f.Add([]byte(`{"either": {"t": "l", "n": 1, "s": "x"}, "nodes": [{"type": "vpn", "props": 1}]}`))
+	f.Add([]byte(`{"field": {"id": 1, "value": [1]}, "scalar": "ab", "loose": {"id": 1, "name": "x"}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, err := cases.ParseBlueprint(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
 			t.Fatal(err)

@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [3]bool
+	var seen [6]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -26,7 +26,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("nodes")
-			runtime.Validated(c, d, &v.Nodes, nil, structgenValidate46)
+			runtime.Validated(c, d, &v.Nodes, nil, structgenValidate53)
 			c.Pop()
 		case "shapes":
 			if seen[1] {
@@ -54,6 +54,32 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			c.Push("either")
 			runtime.ValidatedText(c, d, &v.Either, nil, structgenValidate0Text)
 			c.Pop()
+		case "field":
+			if seen[3] {
+				c.Duplicate(key)
+			}
+			seen[3] = true
+			c.Push("field")
+			runtime.ValidatedText(c, d, &v.Field, nil, structgenValidate9Text)
+			c.Pop()
+		case "scalar":
+			if seen[4] {
+				c.Duplicate(key)
+			}
+			seen[4] = true
+			c.Push("scalar")
+			p0 := new(BlueprintScalar)
+			p0.decodeJSON(d, c)
+			v.Scalar = p0
+			c.Pop()
+		case "loose":
+			if seen[5] {
+				c.Duplicate(key)
+			}
+			seen[5] = true
+			c.Push("loose")
+			runtime.ValidatedText(c, d, &v.Loose, nil, structgenValidate15Text)
+			c.Pop()
 		default:
 			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
@@ -73,6 +99,41 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		return
 	}
 	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+}
+
+// decodeJSON reads BlueprintScalar: the value's kind picks the variant.
+func (v *BlueprintScalar) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.Number:
+		p0 := new(int64)
+		if i, ok := c.Int64(d); ok {
+			*p0 = i
+		}
+		v.Int = p0
+	case jx.String:
+		p0 := new(string)
+		if s, ok := c.String(d); ok {
+			*p0 = s
+			c.Length(s, 2, -1)
+		}
+		v.String = p0
+	case jx.Array:
+		if a0, ok := c.Array(d); ok {
+			v.Array = []string{}
+			for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+				c.PushIndex(i0)
+				var e0 string
+				if s, ok := c.String(d); ok {
+					e0 = s
+				}
+				v.Array = append(v.Array, e0)
+				c.Pop()
+			}
+			c.End(a0.Err())
+		}
+	default:
+		c.WrongType(d, "integer or string or array")
+	}
 }
 
 // decodeJSON reads Circle and checks its schema in one pass.
@@ -176,7 +237,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate34)
+	c.NoVariant(raw, structgenValidate41)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -349,6 +410,30 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 		for _, k0 := range runtime.SortedKeys(v.Either) {
 			e.Field(k0)
 			m0 := v.Either[k0]
+			e.Raw(m0)
+		}
+		e.ObjEnd()
+	}
+	if v.Field != nil {
+		e.Field("field")
+		e.ObjStart()
+		for _, k0 := range runtime.SortedKeys(v.Field) {
+			e.Field(k0)
+			m0 := v.Field[k0]
+			e.Raw(m0)
+		}
+		e.ObjEnd()
+	}
+	if v.Scalar != nil {
+		e.Field("scalar")
+		e.Marshal((*v.Scalar))
+	}
+	if v.Loose != nil {
+		e.Field("loose")
+		e.ObjStart()
+		for _, k0 := range runtime.SortedKeys(v.Loose) {
+			e.Field(k0)
+			m0 := v.Loose[k0]
 			e.Raw(m0)
 		}
 		e.ObjEnd()
@@ -606,18 +691,211 @@ func structgenValidate8Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"r\"]", true)
 }
 
-// structgenValidate9 checks a value against structgen:///blueprint.json#/$defs/node.
+// structgenValidate9 checks a value against structgen:///blueprint.json#/properties/field.
 func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate9Text(c, raw)
 	}
 }
 
-// structgenValidate9Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
+// structgenValidate9Text checks a value's JSON text against structgen:///blueprint.json#/properties/field.
 func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate12, structgenValidate14, nil, structgenValidate17, structgenValidate19, structgenValidate21, structgenValidate24, structgenValidate26, nil, structgenValidate12, structgenValidate28, nil)
-	c.Apply(raw, structgenValidate30)
-	structgenValidate31Text(c, raw)
+	structgenValidate10Text(c, raw)
+}
+
+// structgenValidate10 checks a value against structgen:///blueprint.json#/$defs/field.
+func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate10Text(c, raw)
+	}
+}
+
+// structgenValidate10Text checks a value's JSON text against structgen:///blueprint.json#/$defs/field.
+func structgenValidate10Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfExclusive(raw, structgenValidate11, structgenValidate14)
+	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
+}
+
+// structgenValidate11 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0.
+func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "id":
+				key = "id"
+			case "value":
+				key = "value"
+			default:
+				key = runtime.KeyText(kb)
+			}
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "id":
+				structgenValidate3(c, d)
+			case "value":
+				structgenValidate12(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "id", "value")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate12 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0/properties/value.
+func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
+	c.Skip(d)
+}
+
+// structgenValidate13 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0/additionalProperties.
+func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
+	c.False(d)
+}
+
+// structgenValidate14 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/1.
+func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "name":
+				key = "name"
+			case "value":
+				key = "value"
+			default:
+				key = runtime.KeyText(kb)
+			}
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "name":
+				structgenValidate7(c, d)
+			case "value":
+				structgenValidate12(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "name", "value")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate15 checks a value against structgen:///blueprint.json#/properties/loose.
+func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate15Text(c, raw)
+	}
+}
+
+// structgenValidate15Text checks a value's JSON text against structgen:///blueprint.json#/properties/loose.
+func structgenValidate15Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate16, structgenValidate17)
+}
+
+// structgenValidate16 checks a value against structgen:///blueprint.json#/properties/loose/oneOf/0.
+func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := runtime.KeyText(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "id")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate17 checks a value against structgen:///blueprint.json#/properties/loose/oneOf/1.
+func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := runtime.KeyText(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "name")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate18 checks a value against structgen:///blueprint.json#/$defs/node.
+func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate18Text(c, raw)
+	}
+}
+
+// structgenValidate18Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
+func structgenValidate18Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate20, structgenValidate22, nil, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate32, structgenValidate13, nil, structgenValidate20, structgenValidate35, nil)
+	c.Apply(raw, structgenValidate37)
+	structgenValidate38Text(c, raw)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -644,11 +922,11 @@ func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "props":
-					structgenValidate10(c, d)
+					structgenValidate12(c, d)
 				case "size":
-					structgenValidate10(c, d)
+					structgenValidate12(c, d)
 				case "type":
-					structgenValidate10(c, d)
+					structgenValidate12(c, d)
 				default:
 					c.Skip(d)
 				}
@@ -664,25 +942,20 @@ func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate10 checks a value against structgen:///blueprint.json#/$defs/node/properties/props.
-func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
-	c.Skip(d)
-}
-
-// structgenValidate11 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate19 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate11Text(c, raw)
+		structgenValidate19Text(c, raw)
 	}
 }
 
-// structgenValidate11Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate11Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate12, structgenValidate14, nil)
+// structgenValidate19Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate19Text(c *runtime.Decoding, raw []byte) {
+	c.IfThenElse(raw, structgenValidate20, structgenValidate22, nil)
 }
 
-// structgenValidate12 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate20 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -704,7 +977,7 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate13(c, d)
+				structgenValidate21(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -716,20 +989,20 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate13 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate21 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate13Text(c, raw)
+		structgenValidate21Text(c, raw)
 	}
 }
 
-// structgenValidate13Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate13Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate21Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate21Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
-// structgenValidate14 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate22 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -751,7 +1024,7 @@ func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate15(c, d)
+				structgenValidate23(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -764,8 +1037,8 @@ func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate15 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then/properties/size.
-func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate23 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then/properties/size.
+func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -781,20 +1054,20 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate16 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate24 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate16Text(c, raw)
+		structgenValidate24Text(c, raw)
 	}
 }
 
-// structgenValidate16Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate16Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate17, structgenValidate19, structgenValidate21)
+// structgenValidate24Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate24Text(c *runtime.Decoding, raw []byte) {
+	c.IfThenElse(raw, structgenValidate25, structgenValidate27, structgenValidate29)
 }
 
-// structgenValidate17 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate25 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -816,7 +1089,7 @@ func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate18(c, d)
+				structgenValidate26(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -828,20 +1101,20 @@ func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate18 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate26 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate18Text(c, raw)
+		structgenValidate26Text(c, raw)
 	}
 }
 
-// structgenValidate18Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate18Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate26Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate26Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
-// structgenValidate19 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate27 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -863,7 +1136,7 @@ func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate20(c, d)
+				structgenValidate28(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -875,8 +1148,8 @@ func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate20 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate28 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -905,20 +1178,20 @@ func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate21 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate29 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate21Text(c, raw)
+		structgenValidate29Text(c, raw)
 	}
 }
 
-// structgenValidate21Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate21Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate22)
+// structgenValidate29Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate29Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate30)
 }
 
-// structgenValidate22 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate30 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -945,20 +1218,20 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate23 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate31 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate23Text(c, raw)
+		structgenValidate31Text(c, raw)
 	}
 }
 
-// structgenValidate23Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate23Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate24, structgenValidate26, nil)
+// structgenValidate31Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
+	c.IfThenElse(raw, structgenValidate32, structgenValidate13, nil)
 }
 
-// structgenValidate24 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate32 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -980,7 +1253,7 @@ func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate25(c, d)
+				structgenValidate33(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -992,37 +1265,32 @@ func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate25 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate33 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate25Text(c, raw)
+		structgenValidate33Text(c, raw)
 	}
 }
 
-// structgenValidate25Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate25Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate33Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate33Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[3]", true)
 }
 
-// structgenValidate26 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/then.
-func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
-	c.False(d)
-}
-
-// structgenValidate27 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate34 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate27Text(c, raw)
+		structgenValidate34Text(c, raw)
 	}
 }
 
-// structgenValidate27Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate27Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate12, structgenValidate28, nil)
+// structgenValidate34Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate34Text(c *runtime.Decoding, raw []byte) {
+	c.IfThenElse(raw, structgenValidate20, structgenValidate35, nil)
 }
 
-// structgenValidate28 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate35 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1044,7 +1312,7 @@ func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate29(c, d)
+				structgenValidate36(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1056,8 +1324,8 @@ func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate29 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
-func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate36 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -1070,8 +1338,8 @@ func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate30 checks a value against structgen:///blueprint.json#/$defs/node/allOf/4.
-func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate37 checks a value against structgen:///blueprint.json#/$defs/node/allOf/4.
+func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1098,20 +1366,20 @@ func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate31 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate38 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate31Text(c, raw)
+		structgenValidate38Text(c, raw)
 	}
 }
 
-// structgenValidate31Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate32, structgenValidate12, nil)
+// structgenValidate38Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate38Text(c *runtime.Decoding, raw []byte) {
+	c.IfThenElse(raw, structgenValidate39, structgenValidate20, nil)
 }
 
-// structgenValidate32 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate39 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1133,7 +1401,7 @@ func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate33(c, d)
+				structgenValidate40(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1146,44 +1414,44 @@ func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate33 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate40 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate33Text(c, raw)
+		structgenValidate40Text(c, raw)
 	}
 }
 
-// structgenValidate33Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate33Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate40Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate40Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate34 checks a value against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate41 checks a value against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate34Text(c, raw)
+		structgenValidate41Text(c, raw)
 	}
 }
 
-// structgenValidate34Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate34Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate35, structgenValidate40, structgenValidate43)
+// structgenValidate41Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate41Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate42, structgenValidate47, structgenValidate50)
 }
 
-// structgenValidate35 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
-func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate42 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate35Text(c, raw)
+		structgenValidate42Text(c, raw)
 	}
 }
 
-// structgenValidate35Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/0.
-func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate36)
+// structgenValidate42Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate42Text(c *runtime.Decoding, raw []byte) {
+	c.Apply(raw, structgenValidate43)
 }
 
-// structgenValidate36 checks a value against structgen:///blueprint.json#/$defs/circle.
-func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate43 checks a value against structgen:///blueprint.json#/$defs/circle.
+func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1207,9 +1475,9 @@ func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate37(c, d)
+				structgenValidate44(c, d)
 			case "r":
-				structgenValidate39(c, d)
+				structgenValidate46(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1224,32 +1492,32 @@ func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate37 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
-func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate44 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
+func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate37Text(c, raw)
+		structgenValidate44Text(c, raw)
 	}
 }
 
-// structgenValidate37Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circle/properties/kind.
-func structgenValidate37Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate38Text(c, raw)
+// structgenValidate44Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circle/properties/kind.
+func structgenValidate44Text(c *runtime.Decoding, raw []byte) {
+	structgenValidate45Text(c, raw)
 }
 
-// structgenValidate38 checks a value against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate45 checks a value against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate38Text(c, raw)
+		structgenValidate45Text(c, raw)
 	}
 }
 
-// structgenValidate38Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate38Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate45Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate45Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"circle\"]", true)
 }
 
-// structgenValidate39 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
-func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate46 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
+func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -1264,8 +1532,8 @@ func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate40 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
-func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate47 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1289,9 +1557,9 @@ func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate41(c, d)
+				structgenValidate48(c, d)
 			case "side":
-				structgenValidate42(c, d)
+				structgenValidate49(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1306,20 +1574,20 @@ func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate41 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate48 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate41Text(c, raw)
+		structgenValidate48Text(c, raw)
 	}
 }
 
-// structgenValidate41Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate41Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate48Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate42 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate49 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -1334,8 +1602,8 @@ func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate43 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate50 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1359,9 +1627,9 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate44(c, d)
+				structgenValidate51(c, d)
 			case "sides":
-				structgenValidate45(c, d)
+				structgenValidate52(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1376,20 +1644,20 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate44 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate51 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate44Text(c, raw)
+		structgenValidate51Text(c, raw)
 	}
 }
 
-// structgenValidate44Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate44Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate51Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate51Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate45 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate52 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -1405,8 +1673,8 @@ func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate46 checks a value against structgen:///blueprint.json#/properties/nodes.
-func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate53 checks a value against structgen:///blueprint.json#/properties/nodes.
+func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -1416,7 +1684,7 @@ func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate47(c, d)
+			structgenValidate54(c, d)
 			c.Pop()
 			i++
 		}
@@ -1428,14 +1696,14 @@ func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate47 checks a value against structgen:///blueprint.json#/properties/nodes/items.
-func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate54 checks a value against structgen:///blueprint.json#/properties/nodes/items.
+func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate47Text(c, raw)
+		structgenValidate54Text(c, raw)
 	}
 }
 
-// structgenValidate47Text checks a value's JSON text against structgen:///blueprint.json#/properties/nodes/items.
-func structgenValidate47Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate9Text(c, raw)
+// structgenValidate54Text checks a value's JSON text against structgen:///blueprint.json#/properties/nodes/items.
+func structgenValidate54Text(c *runtime.Decoding, raw []byte) {
+	structgenValidate18Text(c, raw)
 }

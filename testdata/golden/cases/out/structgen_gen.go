@@ -16,6 +16,9 @@ type Blueprint struct {
 	Nodes  []Node                     `json:"nodes,omitzero"`
 	Shapes []Shape                    `json:"shapes,omitzero"`
 	Either map[string]json.RawMessage `json:"either,omitzero"`
+	Field  map[string]json.RawMessage `json:"field,omitzero"`
+	Scalar *BlueprintScalar           `json:"scalar,omitempty"`
+	Loose  map[string]json.RawMessage `json:"loose,omitzero"`
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -25,7 +28,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -40,6 +43,52 @@ var schemaBlueprint = structgenSchemas.Schema("structgen:///blueprint.json#")
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprint(data []byte) (Blueprint, error) {
 	return runtime.ParseDecoded("Blueprint", data, (*Blueprint).decodeJSON, schemaBlueprint)
+}
+
+// Schema: schemas/blueprint.json#/properties/scalar
+type BlueprintScalar struct {
+	Int    *int64
+	String *string
+	Array  []string
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u BlueprintScalar) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.Int != nil:
+		return json.Marshal(u.Int)
+	case u.String != nil:
+		return json.Marshal(u.String)
+	case u.Array != nil:
+		return json.Marshal(u.Array)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind selects.
+func (u *BlueprintScalar) UnmarshalJSON(data []byte) error {
+	*u = BlueprintScalar{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindNumber:
+		u.Int = new(int64)
+		return json.Unmarshal(data, u.Int)
+	case runtime.KindString:
+		u.String = new(string)
+		return json.Unmarshal(data, u.String)
+	case runtime.KindArray:
+		return json.Unmarshal(data, &u.Array)
+	}
+	return runtime.NoVariant("BlueprintScalar", runtime.KindOf(data).String())
+}
+
+var schemaBlueprintScalar = structgenSchemas.Schema("structgen:///blueprint.json#/properties/scalar")
+
+// ParseBlueprintScalar validates data against the schema of BlueprintScalar and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintScalar(data []byte) (BlueprintScalar, error) {
+	return runtime.ParseDecoded("BlueprintScalar", data, (*BlueprintScalar).decodeJSON, schemaBlueprintScalar)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle
@@ -106,7 +155,7 @@ var schemaNode = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/nod
 // ParseNode validates data against the schema of Node and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseNode(data []byte) (Node, error) {
-	return runtime.ParseValidated[Node]("Node", data, nil, []runtime.Validator{structgenValidate9}, schemaNode)
+	return runtime.ParseValidated[Node]("Node", data, nil, []runtime.Validator{structgenValidate18}, schemaNode)
 }
 
 // Schema: schemas/blueprint.json#/$defs/shape

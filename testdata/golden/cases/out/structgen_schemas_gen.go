@@ -14,39 +14,300 @@ const schemaDoc0 = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "type": "object",
   "properties": {
-    "nodes": {"type": "array", "items": {"$ref": "#/$defs/node"}},
-    "shapes": {"type": "array", "items": {"$ref": "#/$defs/shape"}},
-    "either": {"anyOf": [{"$ref": "#/$defs/left"}, {"$ref": "#/$defs/right"}]}
+    "nodes": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/node"
+      }
+    },
+    "shapes": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/shape"
+      }
+    },
+    "either": {
+      "anyOf": [
+        {
+          "$ref": "#/$defs/left"
+        },
+        {
+          "$ref": "#/$defs/right"
+        }
+      ]
+    },
+    "field": {
+      "$ref": "#/$defs/field"
+    },
+    "scalar": {
+      "oneOf": [
+        {
+          "type": "string",
+          "minLength": 2
+        },
+        {
+          "type": "integer"
+        },
+        {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        }
+      ]
+    },
+    "loose": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "id"
+          ]
+        },
+        {
+          "type": "object",
+          "required": [
+            "name"
+          ]
+        }
+      ]
+    }
   },
   "$defs": {
     "node": {
       "type": "object",
-      "required": ["type"],
-      "properties": {"type": {}, "size": {}, "props": {}},
+      "required": [
+        "type"
+      ],
+      "properties": {
+        "type": {},
+        "size": {},
+        "props": {}
+      },
       "allOf": [
-        {"if": {"properties": {"type": {"const": "disk"}}},
-         "then": {"required": ["size"], "properties": {"size": {"type": "integer", "minimum": 1}}}},
-        {"if": {"properties": {"type": {"enum": ["net", "vpn"]}}},
-         "then": {"properties": {"props": {"type": "object", "required": ["cidr"]}}},
-         "else": {"not": {"required": ["props"]}}},
-        {"if": {"properties": {"type": {"const": 3}}}, "then": false},
-        {"if": {"properties": {"type": {"const": "disk"}}},
-         "then": {"properties": {"size": {"maximum": 100}}}},
-        {"required": ["type"]},
-        {"if": {"required": ["size"], "properties": {"size": {"const": 0}}}, "then": {"properties": {"type": {"const": "disk"}}}}
+        {
+          "if": {
+            "properties": {
+              "type": {
+                "const": "disk"
+              }
+            }
+          },
+          "then": {
+            "required": [
+              "size"
+            ],
+            "properties": {
+              "size": {
+                "type": "integer",
+                "minimum": 1
+              }
+            }
+          }
+        },
+        {
+          "if": {
+            "properties": {
+              "type": {
+                "enum": [
+                  "net",
+                  "vpn"
+                ]
+              }
+            }
+          },
+          "then": {
+            "properties": {
+              "props": {
+                "type": "object",
+                "required": [
+                  "cidr"
+                ]
+              }
+            }
+          },
+          "else": {
+            "not": {
+              "required": [
+                "props"
+              ]
+            }
+          }
+        },
+        {
+          "if": {
+            "properties": {
+              "type": {
+                "const": 3
+              }
+            }
+          },
+          "then": false
+        },
+        {
+          "if": {
+            "properties": {
+              "type": {
+                "const": "disk"
+              }
+            }
+          },
+          "then": {
+            "properties": {
+              "size": {
+                "maximum": 100
+              }
+            }
+          }
+        },
+        {
+          "required": [
+            "type"
+          ]
+        },
+        {
+          "if": {
+            "required": [
+              "size"
+            ],
+            "properties": {
+              "size": {
+                "const": 0
+              }
+            }
+          },
+          "then": {
+            "properties": {
+              "type": {
+                "const": "disk"
+              }
+            }
+          }
+        }
       ]
     },
     "shape": {
       "oneOf": [
-        {"$ref": "#/$defs/circle"},
-        {"type": "object", "required": ["kind", "side"], "properties": {"kind": {"const": "square"}, "side": {"type": "number", "exclusiveMinimum": 0}}},
-        {"type": "object", "required": ["kind", "sides"], "properties": {"kind": {"enum": ["poly", "polygon"]}, "sides": {"type": "integer", "minimum": 3}}}
+        {
+          "$ref": "#/$defs/circle"
+        },
+        {
+          "type": "object",
+          "required": [
+            "kind",
+            "side"
+          ],
+          "properties": {
+            "kind": {
+              "const": "square"
+            },
+            "side": {
+              "type": "number",
+              "exclusiveMinimum": 0
+            }
+          }
+        },
+        {
+          "type": "object",
+          "required": [
+            "kind",
+            "sides"
+          ],
+          "properties": {
+            "kind": {
+              "enum": [
+                "poly",
+                "polygon"
+              ]
+            },
+            "sides": {
+              "type": "integer",
+              "minimum": 3
+            }
+          }
+        }
       ]
     },
-    "circle": {"type": "object", "required": ["kind", "r"], "properties": {"kind": {"$ref": "#/$defs/circleKind"}, "r": {"type": "number", "minimum": 0}}},
-    "circleKind": {"const": "circle"},
-    "left": {"type": "object", "properties": {"t": {"const": "l"}, "n": {"type": "integer"}}, "required": ["n"]},
-    "right": {"type": "object", "properties": {"t": {"const": "r"}, "s": {"type": "string"}}, "required": ["s"]}
+    "circle": {
+      "type": "object",
+      "required": [
+        "kind",
+        "r"
+      ],
+      "properties": {
+        "kind": {
+          "$ref": "#/$defs/circleKind"
+        },
+        "r": {
+          "type": "number",
+          "minimum": 0
+        }
+      }
+    },
+    "circleKind": {
+      "const": "circle"
+    },
+    "left": {
+      "type": "object",
+      "properties": {
+        "t": {
+          "const": "l"
+        },
+        "n": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "n"
+      ]
+    },
+    "right": {
+      "type": "object",
+      "properties": {
+        "t": {
+          "const": "r"
+        },
+        "s": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "s"
+      ]
+    },
+    "field": {
+      "type": "object",
+      "oneOf": [
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "id",
+            "value"
+          ],
+          "properties": {
+            "id": {
+              "type": "integer"
+            },
+            "value": {}
+          }
+        },
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "name",
+            "value"
+          ],
+          "properties": {
+            "name": {
+              "type": "string"
+            },
+            "value": {}
+          }
+        }
+      ]
+    }
   }
 }
 `

@@ -997,7 +997,7 @@ func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate25Text checks a value's JSON text against structgen:///policy.json#/properties/owner.
 func structgenValidate25Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate31, structgenValidate28)
+	c.OneOfExclusive(raw, structgenValidate31, structgenValidate28)
 	c.Not(raw, structgenValidate29)
 }
 

@@ -1,0 +1,56 @@
+package emit
+
+import (
+	"testing"
+
+	"github.com/structgen/structgen/gen/ir"
+)
+
+func TestExclusive(t *testing.T) {
+	closed := &ir.Validator{Name: "no", False: true}
+	str := &ir.Validator{Name: "s", Types: []string{"string"}}
+	num := &ir.Validator{Name: "n", Types: []string{"number"}}
+	integer := &ir.Validator{Name: "i", Types: []string{"integer"}}
+	anyKind := &ir.Validator{Name: "a"}
+	tag := func(v string) *ir.Validator {
+		return &ir.Validator{Name: "t" + v, Enum: []string{`"` + v + `"`}, Const: true}
+	}
+	object := func(required []string, props []string, isClosed bool) *ir.Validator {
+		v := &ir.Validator{Name: "o", Types: []string{"object"}, Required: required}
+		for _, p := range props {
+			v.Properties = append(v.Properties, ir.NamedValidator{Name: p, V: anyKind})
+		}
+		if isClosed {
+			v.AdditionalProperties = closed
+		}
+		return v
+	}
+	tagged := func(v string, closedToo bool) *ir.Validator {
+		o := object([]string{"kind"}, nil, closedToo)
+		o.Properties = []ir.NamedValidator{{Name: "kind", V: tag(v)}}
+		return o
+	}
+	ref := &ir.Validator{Name: "r", Ref: object([]string{"id"}, []string{"id"}, true)}
+	for _, tc := range []struct {
+		name     string
+		branches []*ir.Validator
+		want     bool
+	}{
+		{"kinds apart", []*ir.Validator{str, num}, true},
+		{"integer is a number", []*ir.Validator{integer, num}, false},
+		{"any kind", []*ir.Validator{str, anyKind}, false},
+		{"closed objects, each requiring what the other refuses", []*ir.Validator{object([]string{"id"}, []string{"id", "value"}, true), object([]string{"name"}, []string{"name", "value"}, true)}, true},
+		{"through a reference", []*ir.Validator{ref, object([]string{"name"}, []string{"name"}, true)}, true},
+		{"open objects", []*ir.Validator{object([]string{"id"}, []string{"id"}, false), object([]string{"name"}, []string{"name"}, false)}, false},
+		{"one declares the other's requirement", []*ir.Validator{object([]string{"id"}, []string{"id"}, true), object(nil, []string{"id", "name"}, true)}, false},
+		{"tags apart", []*ir.Validator{tagged("a", false), tagged("b", false)}, true},
+		{"same tag", []*ir.Validator{tagged("a", false), tagged("a", false)}, false},
+		{"a third branch overlaps", []*ir.Validator{str, num, anyKind}, false},
+		{"false", []*ir.Validator{closed, anyKind}, true},
+		{"interpreted", []*ir.Validator{str, {Name: "x", Interpret: "#", Why: "cycle"}}, false},
+	} {
+		if got := exclusive(tc.branches); got != tc.want {
+			t.Errorf("%s: exclusive = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
