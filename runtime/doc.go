@@ -7,8 +7,10 @@
 //     pass, collecting every problem with its JSON pointer. A value whose
 //     schema combines others is checked by generated validators
 //     (Validator, Validated, ParseValidated: applicators re-read the
-//     value's text, their branches quietly; IfConsts, OneOfTagged and
-//     AnyOfTagged read a property that keys many schemas once; unevaluated
+//     value's text, their branches quietly, or through text forms
+//     (TextValidator, ValidatedText); IfConsts, OneOfTagged and
+//     AnyOfTagged read a property that keys many schemas once, and
+//     OneOfExclusive stops at the first branch that passes; unevaluated
 //     keywords through Track and Evaluated) and then decoded by the typed decoders of its
 //     parts, or as encoding/json would (a union told apart by a property:
 //     Tag picks the variant, Variant reads it quietly, NoVariant words
