@@ -17,8 +17,17 @@ import (
 // constSet is, for a list of schemas each allowing some constants for
 // the property, which schemas allow a value (by its canonical text).
 type constSet struct {
-	n  int
-	of map[string][]int
+	n    int
+	of   map[string][]int
+	strs map[string][]int // the string constants', by value (see plainString)
+}
+
+// lookup returns the schemas that allow raw, a value's JSON.
+func (s *constSet) lookup(raw []byte) []int {
+	if p, ok := plainString(raw); ok {
+		return s.strs[string(p)]
+	}
+	return s.of[canonicalText(raw)]
 }
 
 var constSets sync.Map // the JSON text of the lists → *constSet
@@ -33,12 +42,18 @@ func loadConstSet(values string) (*constSet, error) {
 	if err := json.Unmarshal([]byte(values), &lists); err != nil {
 		return nil, err
 	}
-	set := &constSet{n: len(lists), of: map[string][]int{}}
+	set := &constSet{n: len(lists), of: map[string][]int{}, strs: map[string][]int{}}
+	add := func(m map[string][]int, k string, i int) {
+		if n := len(m[k]); n == 0 || m[k][n-1] != i {
+			m[k] = append(m[k], i)
+		}
+	}
 	for i, list := range lists {
 		for _, v := range list {
-			k := canonicalText(v)
-			if n := len(set.of[k]); n == 0 || set.of[k][n-1] != i {
-				set.of[k] = append(set.of[k], i)
+			add(set.of, canonicalText(v), i)
+			var s string
+			if json.Unmarshal(v, &s) == nil {
+				add(set.strs, s, i)
 			}
 		}
 	}
@@ -96,7 +111,7 @@ func (c *Decoding) IfConsts(raw []byte, name, values string, checks ...Validator
 	}
 	var matches []int // the schemas whose if the member passes
 	if found {
-		matches = set.of[canonicalText(val)]
+		matches = set.lookup(val)
 	}
 	for i := 0; i < set.n; i++ {
 		pass := !found
@@ -144,7 +159,7 @@ func (c *Decoding) taggedPasses(raw []byte, name, values string, branches []Vali
 	if !ok || !found {
 		return false
 	}
-	js := set.of[canonicalText(val)]
+	js := set.lookup(val)
 	return len(js) == 1 && c.passes(raw, branches[js[0]])
 }
 

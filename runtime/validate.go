@@ -535,13 +535,24 @@ func canonicalJSON(b *strings.Builder, v any) {
 // string whatever escapes the JSON used.
 func canonicalString(s string) string { return strconv.Quote(s) }
 
-// canonicalText returns the canonical text of a value's JSON.
-func canonicalText(raw []byte) string {
+// plainString returns the text between the quotes of raw, a value's
+// JSON, when raw is a string without escapes in valid UTF-8: that text is
+// the string's value, so sets of strings can be looked up by it without
+// decoding (or allocating).
+func plainString(raw []byte) ([]byte, bool) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > 1 && raw[0] == '"' && bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
-		// A string with no escape: its text between the quotes.
-		return canonicalString(string(raw[1 : len(raw)-1]))
+		return raw[1 : len(raw)-1], true
 	}
+	return nil, false
+}
+
+// canonicalText returns the canonical text of a value's JSON.
+func canonicalText(raw []byte) string {
+	if s, ok := plainString(raw); ok {
+		return canonicalString(string(s))
+	}
+	raw = bytes.TrimSpace(raw)
 	if len(raw) > 0 && (raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9') {
 		if r, ok := new(big.Rat).SetString(string(raw)); ok {
 			return r.RatString()
@@ -563,6 +574,7 @@ var enums sync.Map // the JSON of a list of values → *enumSet
 // (where it lists the values: not for arrays and objects).
 type enumSet struct {
 	texts map[string]bool
+	strs  map[string]bool // the string values, by value (see plainString)
 	msg   string
 }
 
@@ -580,7 +592,7 @@ func (c *Decoding) Enum(raw []byte, values string, isConst bool) {
 		e, _ = enums.LoadOrStore(values, set)
 	}
 	set := e.(*enumSet)
-	if set.texts[canonicalText(raw)] || c.counted() {
+	if s, ok := plainString(raw); ok && set.strs[string(s)] || !ok && set.texts[canonicalText(raw)] || c.counted() {
 		return
 	}
 	c.Problemf("%s", set.msg)
@@ -591,7 +603,7 @@ func newEnumSet(values string) (*enumSet, error) {
 	if err := json.Unmarshal([]byte(values), &list); err != nil {
 		return nil, err
 	}
-	set := &enumSet{texts: map[string]bool{}}
+	set := &enumSet{texts: map[string]bool{}, strs: map[string]bool{}}
 	var shown []string
 	for _, v := range list {
 		set.texts[canonicalText(v)] = true
@@ -603,6 +615,7 @@ func newEnumSet(values string) (*enumSet, error) {
 		}
 		switch x := x.(type) {
 		case string:
+			set.strs[x] = true
 			shown = append(shown, quoteValue(x))
 		case []any, map[string]any:
 			// The interpreter says only "'enum' failed"; the value

@@ -327,3 +327,28 @@ func TestValidatedText(t *testing.T) {
 		}
 	}
 }
+
+// TestEnumEquality: enum and const compare JSON values, whether a string
+// is written plainly or with escapes (plain strings are looked up by
+// their text, the rest by canonical text).
+func TestEnumEquality(t *testing.T) {
+	const values = `["aé", "x\"y", 1, [1, {"a": null}], "\ufffd"]`
+	for raw, want := range map[string]bool{
+		`"aé"`: true, `"a\u00e9"`: true, `"a"`: false, `"x\"y"`: true, `"x"`: false,
+		`1`: true, `1.0`: true, `1e0`: true, `2`: false, `"1"`: false,
+		`[1, {"a": null}]`: true, `[1.0,{"a":null}]`: true, `[1, {}]`: false,
+		"\"\xff\"": true, // invalid UTF-8 reads as U+FFFD, as encoding/json has it
+	} {
+		got := check(func(c *Decoding) { c.Enum([]byte(raw), values, false) }) == nil
+		if got != want {
+			t.Errorf("Enum(%s) passes = %v, want %v", raw, got, want)
+		}
+		set, err := loadConstSet(`[` + values + `]`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if in := len(set.lookup([]byte(raw))) == 1; in != want {
+			t.Errorf("constSet.lookup(%s) found = %v, want %v", raw, in, want)
+		}
+	}
+}
