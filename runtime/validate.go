@@ -140,6 +140,13 @@ func (c *Decoding) decoder(raw []byte) *jx.Decoder {
 	return d
 }
 
+// TextDecoder returns a decoder of raw, a value's JSON text, for a
+// typed decoder to read what RawView returned; Release gives it back.
+func (c *Decoding) TextDecoder(raw []byte) *jx.Decoder { return c.decoder(raw) }
+
+// Release gives back a decoder TextDecoder returned.
+func (c *Decoding) Release(d *jx.Decoder) { c.release(d) }
+
 // release keeps d for the next decoder call, holding no input.
 func (c *Decoding) release(d *jx.Decoder) {
 	d.ResetBytes(nil)

@@ -983,14 +983,16 @@ func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, st
 			}
 		}
 		if c.Unique {
+			// Go values compare as JSON values for these; other items
+			// (structs, floats, raw JSON) compare by their JSON text.
 			switch e := base.Elem; e.Kind {
 			case ir.RefString, ir.RefInt, ir.RefBool:
 			case ir.RefNamed:
 				if t := b.refs[e]; t == nil || t.Kind != ir.KindEnum {
-					return nil, nil, at(n, "uniqueItems of structured items")
+					c.UniqueText = true
 				}
 			default:
-				return nil, nil, at(n, "uniqueItems of these items")
+				c.UniqueText = true
 			}
 		}
 		c.Items = items

@@ -433,16 +433,34 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 		read = []jen.Code{jen.If(jen.List(jen.Id("f"), jen.Id("text"), jen.Id("ok")).Op(":=").Id("c").Dot("Float64").Call(jen.Id("d")), jen.Id("ok")).Block(checks...)}
 	case ir.RefSlice:
 		item, it, idx := fmt.Sprintf("e%d", depth), fmt.Sprintf("a%d", depth), fmt.Sprintf("i%d", depth)
+		texts := fmt.Sprintf("t%d", depth)
 		itemCode := []jen.Code{jen.Id("c").Dot("PushIndex").Call(jen.Id(idx)), jen.Var().Id(item).Add(goType(r.Elem))}
-		itemCode = append(itemCode, valueCode(jen.Id(item), r.Elem, c.Items, depth+1)...)
+		decodeItem := valueCode(jen.Id(item), r.Elem, c.Items, depth+1)
+		if c.UniqueText {
+			// Each item's text is kept for the comparison, and the item
+			// decoded from it.
+			itemCode = append(itemCode,
+				jen.List(jen.Id("text"), jen.Id("ok")).Op(":=").Id("c").Dot("RawView").Call(jen.Id("d")),
+				jen.If(jen.Op("!").Id("ok")).Block(jen.Id("c").Dot("Pop").Call(), jen.Break()),
+				jen.Id(texts).Op("=").Append(jen.Id(texts), jen.Id("text")),
+				jen.Block(append([]jen.Code{jen.Id("d").Op(":=").Id("c").Dot("TextDecoder").Call(jen.Id("text"))},
+					append(decodeItem, jen.Id("c").Dot("Release").Call(jen.Id("d")))...)...),
+			)
+		} else {
+			itemCode = append(itemCode, decodeItem...)
+		}
 		itemCode = append(itemCode, dst.Clone().Op("=").Append(dst.Clone(), jen.Id(item)), jen.Id("c").Dot("Pop").Call())
 		done := append([]jen.Code{jen.Id("c").Dot("End").Call(jen.Id(it).Dot("Err").Call())}, arrayChecks(dst, c)...)
+		start := []jen.Code{dst.Clone().Op("=").Add(goType(r)).Values()}
+		if c.UniqueText {
+			start = append(start, jen.Var().Id(texts).Index().Index().Byte())
+			done = append(done, jen.Id("c").Dot("UniqueJSON").Call(jen.Id(texts)))
+		}
 		read = []jen.Code{
 			jen.If(jen.List(jen.Id(it), jen.Id("ok")).Op(":=").Id("c").Dot("Array").Call(jen.Id("d")), jen.Id("ok")).Block(
-				append([]jen.Code{
-					dst.Clone().Op("=").Add(goType(r)).Values(),
+				append(append(start,
 					jen.For(jen.Id(idx).Op(":=").Lit(0), jen.Op("!").Id("c").Dot("Failed").Call().Op("&&").Id(it).Dot("Next").Call(), jen.Id(idx).Op("++")).Block(itemCode...),
-				}, done...)...),
+				), done...)...),
 		}
 	case ir.RefMap:
 		k, m, val := fmt.Sprintf("k%d", depth), fmt.Sprintf("m%d", depth), fmt.Sprintf("e%d", depth)
@@ -538,7 +556,7 @@ func arrayChecks(dst *jen.Statement, c *ir.Check) []jen.Code {
 	if c.MinItems != nil || c.MaxItems != nil {
 		out = append(out, jen.Id("c").Dot("Items").Call(jen.Len(dst.Clone()), intOr(c.MinItems, 0), intOr(c.MaxItems, -1)))
 	}
-	if c.Unique {
+	if c.Unique && !c.UniqueText {
 		out = append(out, jen.Qual(runtimePkg, "Unique").Call(jen.Id("c"), dst.Clone()))
 	}
 	return out

@@ -286,10 +286,13 @@ type Check struct {
 	// Arrays; for a map (an object of one value schema), MinItems and
 	// MaxItems bound its members, Items checks each value and Required
 	// names the keys it must have.
-	MinItems, MaxItems *int     `json:",omitempty"`
-	Unique             bool     `json:",omitempty"`
-	Items              *Check   `json:",omitempty"`
-	Required           []string `json:",omitempty"`
+	MinItems, MaxItems *int `json:",omitempty"`
+	Unique             bool `json:",omitempty"`
+	// UniqueText: the items are structured (or of any kind), so Unique
+	// compares their JSON text (JSON equality), not their Go values.
+	UniqueText bool     `json:",omitempty"`
+	Items      *Check   `json:",omitempty"`
+	Required   []string `json:",omitempty"`
 }
 
 // Validator is a generated function that checks a JSON value against

@@ -89,6 +89,34 @@ func TestExclusive(t *testing.T) {
 	}
 }
 
+// TestUniqueText: uniqueItems of structured items (and of numbers, and
+// of values of any kind) compares their JSON values: 1 equals 1.0, and
+// members in any order are the same object.
+func TestUniqueText(t *testing.T) {
+	for _, tc := range []struct {
+		doc, says string
+	}{
+		{`{"labels": [{"name": "a"}, {"name": "b"}, {"name": "a", "weight": 1}]}`, ""},
+		{`{"labels": [{"name": "a", "weight": 1}, {"weight": 1.0, "name": "a"}]}`, `/labels: items at 0 and 1 are equal`},
+		{`{"labels": [{"name": ""}]}`, `/labels/0/name: minLength: got 0, want 1`},
+		{`{"weights": [1, 1.5, 2]}`, ""},
+		{`{"weights": [1, 1.0]}`, `/weights: items at 0 and 1 are equal`},
+		{`{"weights": [1, -1]}`, `/weights/1: minimum`},
+		{`{"anything": [1, "1", [1], {"a": 1}, null]}`, ""},
+		{`{"anything": [{"a": [1, 2]}, {"a": [1.0, 2e0]}]}`, `/anything: items at 0 and 1 are equal`},
+		{`{"matrix": [[1, 2], [2, 1]]}`, ""},
+		{`{"matrix": [[1, 2], [1, 2.0]]}`, `/matrix: items at 0 and 1 are equal`},
+		{`{"matrix": [[1, 1]]}`, `/matrix/0: items at 0 and 1 are equal`},
+	} {
+		b, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+		if tc.says == "" && err == nil && tc.doc == `{"labels": [{"name": "a"}, {"name": "b"}, {"name": "a", "weight": 1}]}` &&
+			(len(b.Labels) != 3 || b.Labels[2].Name != "a" || *b.Labels[2].Weight != 1) {
+			t.Errorf("labels decoded as %+v", b.Labels)
+		}
+	}
+}
+
 func check(t *testing.T, doc string, err error, says string) {
 	t.Helper()
 	if errors.Is(err, runtime.ErrDecoderDisagrees) {
@@ -114,6 +142,7 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"shapes": [{"kind": "circle", "r": 1}, {"kind": "square", "side": 0}, {"kind": "poly", "sides": 5}, {}]}`))
 	f.Add([]byte(`{"either": {"t": "l", "n": 1, "s": "x"}, "nodes": [{"type": "vpn", "props": 1}]}`))
 	f.Add([]byte(`{"field": {"id": 1, "value": [1]}, "scalar": "ab", "loose": {"id": 1, "name": "x"}}`))
+	f.Add([]byte(`{"labels": [{"name": "a"}, {"name": "a", "weight": 1.0}], "weights": [1, 2], "anything": [{}, []], "matrix": [[1], [1, 2]]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, err := cases.ParseBlueprint(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
 			t.Fatal(err)

@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [6]bool
+	var seen [10]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -79,6 +79,144 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			seen[5] = true
 			c.Push("loose")
 			runtime.ValidatedText(c, d, &v.Loose, nil, structgenValidate15Text)
+			c.Pop()
+		case "labels":
+			if seen[6] {
+				c.Duplicate(key)
+			}
+			seen[6] = true
+			c.Push("labels")
+			if a0, ok := c.Array(d); ok {
+				v.Labels = []Label{}
+				var t0 [][]byte
+				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+					c.PushIndex(i0)
+					var e0 Label
+					text, ok := c.RawView(d)
+					if !ok {
+						c.Pop()
+						break
+					}
+					t0 = append(t0, text)
+					{
+						d := c.TextDecoder(text)
+						e0.decodeJSON(d, c)
+						c.Release(d)
+					}
+					v.Labels = append(v.Labels, e0)
+					c.Pop()
+				}
+				c.End(a0.Err())
+				c.UniqueJSON(t0)
+			}
+			c.Pop()
+		case "weights":
+			if seen[7] {
+				c.Duplicate(key)
+			}
+			seen[7] = true
+			c.Push("weights")
+			if a0, ok := c.Array(d); ok {
+				v.Weights = []float64{}
+				var t0 [][]byte
+				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+					c.PushIndex(i0)
+					var e0 float64
+					text, ok := c.RawView(d)
+					if !ok {
+						c.Pop()
+						break
+					}
+					t0 = append(t0, text)
+					{
+						d := c.TextDecoder(text)
+						if f, text, ok := c.Float64(d); ok {
+							e0 = f
+							c.NumberBounds(text, "0", "", "", "")
+						}
+						c.Release(d)
+					}
+					v.Weights = append(v.Weights, e0)
+					c.Pop()
+				}
+				c.End(a0.Err())
+				c.UniqueJSON(t0)
+			}
+			c.Pop()
+		case "anything":
+			if seen[8] {
+				c.Duplicate(key)
+			}
+			seen[8] = true
+			c.Push("anything")
+			if a0, ok := c.Array(d); ok {
+				v.Anything = []json.RawMessage{}
+				var t0 [][]byte
+				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+					c.PushIndex(i0)
+					var e0 json.RawMessage
+					text, ok := c.RawView(d)
+					if !ok {
+						c.Pop()
+						break
+					}
+					t0 = append(t0, text)
+					{
+						d := c.TextDecoder(text)
+						if raw, ok := c.Raw(d); ok {
+							e0 = raw
+						}
+						c.Release(d)
+					}
+					v.Anything = append(v.Anything, e0)
+					c.Pop()
+				}
+				c.End(a0.Err())
+				c.UniqueJSON(t0)
+			}
+			c.Pop()
+		case "matrix":
+			if seen[9] {
+				c.Duplicate(key)
+			}
+			seen[9] = true
+			c.Push("matrix")
+			if a0, ok := c.Array(d); ok {
+				v.Matrix = [][]int64{}
+				var t0 [][]byte
+				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+					c.PushIndex(i0)
+					var e0 []int64
+					text, ok := c.RawView(d)
+					if !ok {
+						c.Pop()
+						break
+					}
+					t0 = append(t0, text)
+					{
+						d := c.TextDecoder(text)
+						if a1, ok := c.Array(d); ok {
+							e0 = []int64{}
+							for i1 := 0; !c.Failed() && a1.Next(); i1++ {
+								c.PushIndex(i1)
+								var e1 int64
+								if i, ok := c.Int64(d); ok {
+									e1 = i
+								}
+								e0 = append(e0, e1)
+								c.Pop()
+							}
+							c.End(a1.Err())
+							runtime.Unique(c, e0)
+						}
+						c.Release(d)
+					}
+					v.Matrix = append(v.Matrix, e0)
+					c.Pop()
+				}
+				c.End(a0.Err())
+				c.UniqueJSON(t0)
+			}
 			c.Pop()
 		default:
 			k := runtime.KeyText(key)
@@ -198,6 +336,67 @@ func (v *Circle) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	}
 	if !seen[1] {
 		missing = append(missing, "r")
+	}
+	c.Missing(missing...)
+}
+
+// decodeJSON reads Label and checks its schema in one pass.
+func (v *Label) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [2]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "name":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("name")
+			if s, ok := c.String(d); ok {
+				v.Name = s
+				c.Length(s, 1, -1)
+			}
+			c.Pop()
+		case "weight":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("weight")
+			p0 := new(float64)
+			if f, text, ok := c.Float64(d); ok {
+				*p0 = f
+				_ = text
+			}
+			v.Weight = p0
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "name")
 	}
 	c.Missing(missing...)
 }
@@ -438,6 +637,46 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 		}
 		e.ObjEnd()
 	}
+	if v.Labels != nil {
+		e.Field("labels")
+		e.ArrStart()
+		for i0 := range v.Labels {
+			v.Labels[i0].encodeJSON(e)
+		}
+		e.ArrEnd()
+	}
+	if v.Weights != nil {
+		e.Field("weights")
+		e.ArrStart()
+		for i0 := range v.Weights {
+			e.Float(v.Weights[i0])
+		}
+		e.ArrEnd()
+	}
+	if v.Anything != nil {
+		e.Field("anything")
+		e.ArrStart()
+		for i0 := range v.Anything {
+			e.Raw(v.Anything[i0])
+		}
+		e.ArrEnd()
+	}
+	if v.Matrix != nil {
+		e.Field("matrix")
+		e.ArrStart()
+		for i0 := range v.Matrix {
+			if v.Matrix[i0] == nil {
+				e.Null()
+			} else {
+				e.ArrStart()
+				for i1 := range v.Matrix[i0] {
+					e.Int(v.Matrix[i0][i1])
+				}
+				e.ArrEnd()
+			}
+		}
+		e.ArrEnd()
+	}
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprint.Has(k) {
 			continue
@@ -464,6 +703,32 @@ func (v *Circle) encodeJSON(e *runtime.Encoding) {
 	e.Float(v.R)
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsCircle.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes Label in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v Label) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes Label with e.
+func (v *Label) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("name")
+	e.Str(v.Name)
+	if v.Weight != nil {
+		e.Field("weight")
+		e.Float((*v.Weight))
+	}
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsLabel.Has(k) {
 			continue
 		}
 		e.Field(k)

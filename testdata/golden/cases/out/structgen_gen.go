@@ -13,12 +13,16 @@ const _ = runtime.IsVersion1
 
 // Schema: schemas/blueprint.json
 type Blueprint struct {
-	Nodes  []Node                     `json:"nodes,omitzero"`
-	Shapes []Shape                    `json:"shapes,omitzero"`
-	Either map[string]json.RawMessage `json:"either,omitzero"`
-	Field  map[string]json.RawMessage `json:"field,omitzero"`
-	Scalar *BlueprintScalar           `json:"scalar,omitempty"`
-	Loose  map[string]json.RawMessage `json:"loose,omitzero"`
+	Nodes    []Node                     `json:"nodes,omitzero"`
+	Shapes   []Shape                    `json:"shapes,omitzero"`
+	Either   map[string]json.RawMessage `json:"either,omitzero"`
+	Field    map[string]json.RawMessage `json:"field,omitzero"`
+	Scalar   *BlueprintScalar           `json:"scalar,omitempty"`
+	Loose    map[string]json.RawMessage `json:"loose,omitzero"`
+	Labels   []Label                    `json:"labels,omitzero"`
+	Weights  []float64                  `json:"weights,omitzero"`
+	Anything []json.RawMessage          `json:"anything,omitzero"`
+	Matrix   [][]int64                  `json:"matrix,omitzero"`
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -28,7 +32,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -119,6 +123,36 @@ var schemaCircle = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/c
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseCircle(data []byte) (Circle, error) {
 	return runtime.ParseDecoded("Circle", data, (*Circle).decodeJSON, schemaCircle)
+}
+
+// Schema: schemas/blueprint.json#/$defs/label
+type Label struct {
+	Name   string   `json:"name"`
+	Weight *float64 `json:"weight,omitempty"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsLabel = runtime.NewFields("name", "weight")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *Label) UnmarshalJSON(data []byte) error {
+	type plain Label
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsLabel, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaLabel = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/label")
+
+// ParseLabel validates data against the schema of Label and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseLabel(data []byte) (Label, error) {
+	return runtime.ParseDecoded("Label", data, (*Label).decodeJSON, schemaLabel)
 }
 
 // Schema: schemas/blueprint.json#/$defs/node

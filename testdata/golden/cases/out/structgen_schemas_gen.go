@@ -71,6 +71,36 @@ const schemaDoc0 = `{
           ]
         }
       ]
+    },
+    "labels": {
+      "type": "array",
+      "uniqueItems": true,
+      "items": {
+        "$ref": "#/$defs/label"
+      }
+    },
+    "weights": {
+      "type": "array",
+      "uniqueItems": true,
+      "items": {
+        "type": "number",
+        "minimum": 0
+      }
+    },
+    "anything": {
+      "type": "array",
+      "uniqueItems": true
+    },
+    "matrix": {
+      "type": "array",
+      "uniqueItems": true,
+      "items": {
+        "type": "array",
+        "uniqueItems": true,
+        "items": {
+          "type": "integer"
+        }
+      }
     }
   },
   "$defs": {
@@ -307,6 +337,21 @@ const schemaDoc0 = `{
           }
         }
       ]
+    },
+    "label": {
+      "type": "object",
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "name": {
+          "type": "string",
+          "minLength": 1
+        },
+        "weight": {
+          "type": "number"
+        }
+      }
     }
   }
 }
