@@ -272,8 +272,13 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 		return at(n, "a union that is not anyOf or oneOf of kinds")
 	}
 	var seen schema.Kinds
+	null := false // a {"type": "null"} branch: null leaves every variant unset
 	for _, br := range branches {
 		k := follow(br).Kinds
+		if isNull(follow(br)) && !null {
+			null = true
+			continue
+		}
 		if k&seen != 0 || k&schema.Null != 0 || k == 0 {
 			return at(n, "anyOf or oneOf branches whose kinds overlap")
 		}
@@ -301,7 +306,7 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 		deps[b.variantField(v)] = ds
 		checks = append(checks, c)
 	}
-	t.Decode = &ir.Decode{Variants: checks}
+	t.Decode = &ir.Decode{Variants: checks, Null: null}
 	return ""
 }
 
@@ -871,7 +876,7 @@ func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, st
 	if u := b.unionOf(r); u != nil && len(b.structSites[u]) == 1 && follow(b.structSites[u][0]) == n {
 		// The union's own decoder checks its anyOf or oneOf, or its
 		// kinds; a pointer to it is nil for null, as encoding/json has it.
-		null := len(n.AnyOf)+len(n.OneOf) == 0 && n.Kinds&schema.Null != 0 // a type list with null
+		null := len(n.AnyOf)+len(n.OneOf) == 0 && n.Kinds&schema.Null != 0 || nullBranch(n) // a type list with null, or a null branch
 		if r.Kind == ir.RefNullable && !null {
 			return nil, nil, at(n, "null where the schema allows none")
 		}
@@ -1065,6 +1070,24 @@ func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, st
 // names; nil when it names none.
 func (b *builder) unionOf(r *ir.Ref) *ir.Type { return b.namedOf(r, ir.KindUnion) }
 
+// isNull reports whether m allows null and nothing else, with no other
+// keyword that checks: {"type": "null"}.
+func isNull(m *schema.Node) bool {
+	return m.Kinds == schema.Null && m.Ref == nil && len(m.AnyOf)+len(m.OneOf)+len(m.AllOf) == 0 && m.Not == nil &&
+		m.If == nil && m.Enum == nil && m.Const == nil
+}
+
+// nullBranch reports whether one of n's anyOf or oneOf branches is
+// {"type": "null"}.
+func nullBranch(n *schema.Node) bool {
+	for _, br := range append(append([]*schema.Node(nil), n.AnyOf...), n.OneOf...) {
+		if isNull(follow(br)) {
+			return true
+		}
+	}
+	return false
+}
+
 // orNull returns X when n is anyOf or oneOf of X and {"type": "null"}
 // with annotations only beside it, and X does not allow null itself; nil
 // otherwise.
@@ -1076,10 +1099,6 @@ func orNull(n *schema.Node) *schema.Node {
 	if len(branches) != 2 || len(n.AnyOf) > 0 && len(n.OneOf) > 0 || n.Ref != nil || len(n.AllOf) > 0 ||
 		n.Not != nil || n.If != nil || n.Then != nil || n.Else != nil || hasConstraints(n) || n.Enum != nil || n.Const != nil {
 		return nil
-	}
-	isNull := func(m *schema.Node) bool {
-		return m.Kinds == schema.Null && m.Ref == nil && len(m.AnyOf)+len(m.OneOf)+len(m.AllOf) == 0 && m.Not == nil &&
-			m.If == nil && m.Enum == nil && m.Const == nil
 	}
 	var other *schema.Node
 	switch {

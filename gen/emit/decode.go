@@ -93,6 +93,7 @@ func emitUnionDecoder(f *jen.File, t *ir.Type) {
 	}
 	if t.Decode.Null {
 		cases = append(cases, jen.Case(jen.Qual(jxPkg, "Null")).Block(jen.Id("c").Dot("IsNull").Call(jen.Id("d"))))
+		want = append(want, "null")
 	}
 	// Any other kind is a problem, and no kind at all a syntax error.
 	cases = append(cases, jen.Default().Block(

@@ -117,6 +117,35 @@ func TestUniqueText(t *testing.T) {
 	}
 }
 
+// TestNullBranch: a union of kinds with a {"type": "null"} branch reads
+// null as no variant set (through the field's pointer or Nullable), and
+// its other branches' keywords apply.
+func TestNullBranch(t *testing.T) {
+	for _, tc := range []struct {
+		doc, says string
+	}{
+		{`{"holder": {"pick": null}, "choice": null}`, ""},
+		{`{"holder": {"pick": 2}, "choice": "abc"}`, ""},
+		{`{"holder": {"pick": {"name": "x"}}, "choice": [1, 2]}`, ""},
+		{`{"holder": {"pick": 0}}`, "minimum"},
+		{`{"holder": {"pick": {"name": ""}}}`, "minLength"},
+		{`{"holder": {"pick": "x"}}`, "want integer or object or null"},
+		{`{"choice": "abcd"}`, "maxLength"},
+		{`{"choice": [1.5]}`, "integer"},
+		{`{"choice": true}`, "want string or array or null"},
+		{`{"holder": {}}`, "missing property 'pick'"},
+	} {
+		b, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+		if tc.doc == `{"holder": {"pick": null}, "choice": null}` && err == nil && (b.Holder == nil || b.Holder.Pick != nil || !b.Choice.Present || !b.Choice.Null) {
+			t.Errorf("null: holder %+v, choice %+v", b.Holder, b.Choice)
+		}
+	}
+	if c, err := cases.ParseBlueprintChoice([]byte(`null`)); err != nil || c.String != nil || c.Array != nil {
+		t.Errorf("ParseBlueprintChoice(null) = %+v, %v", c, err)
+	}
+}
+
 func check(t *testing.T, doc string, err error, says string) {
 	t.Helper()
 	if errors.Is(err, runtime.ErrDecoderDisagrees) {
@@ -143,6 +172,7 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"either": {"t": "l", "n": 1, "s": "x"}, "nodes": [{"type": "vpn", "props": 1}]}`))
 	f.Add([]byte(`{"field": {"id": 1, "value": [1]}, "scalar": "ab", "loose": {"id": 1, "name": "x"}}`))
 	f.Add([]byte(`{"labels": [{"name": "a"}, {"name": "a", "weight": 1.0}], "weights": [1, 2], "anything": [{}, []], "matrix": [[1], [1, 2]]}`))
+	f.Add([]byte(`{"holder": {"pick": null}, "choice": [1]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, err := cases.ParseBlueprint(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
 			t.Fatal(err)

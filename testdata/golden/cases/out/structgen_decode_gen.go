@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [10]bool
+	var seen [12]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -218,6 +218,29 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				c.UniqueJSON(t0)
 			}
 			c.Pop()
+		case "choice":
+			if seen[10] {
+				c.Duplicate(key)
+			}
+			seen[10] = true
+			c.Push("choice")
+			v.Choice.Present = true
+			if c.IsNull(d) {
+				v.Choice.Null = true
+			} else {
+				v.Choice.Value.decodeJSON(d, c)
+			}
+			c.Pop()
+		case "holder":
+			if seen[11] {
+				c.Duplicate(key)
+			}
+			seen[11] = true
+			c.Push("holder")
+			p0 := new(BlueprintHolder)
+			p0.decodeJSON(d, c)
+			v.Holder = p0
+			c.Pop()
 		default:
 			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
@@ -237,6 +260,109 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		return
 	}
 	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+}
+
+// decodeJSON reads BlueprintChoice: the value's kind picks the variant.
+func (v *BlueprintChoice) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.String:
+		p0 := new(string)
+		if s, ok := c.String(d); ok {
+			*p0 = s
+			c.Length(s, 0, 3)
+		}
+		v.String = p0
+	case jx.Array:
+		if a0, ok := c.Array(d); ok {
+			v.Array = []int64{}
+			for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+				c.PushIndex(i0)
+				var e0 int64
+				if i, ok := c.Int64(d); ok {
+					e0 = i
+				}
+				v.Array = append(v.Array, e0)
+				c.Pop()
+			}
+			c.End(a0.Err())
+		}
+	case jx.Null:
+		c.IsNull(d)
+	default:
+		c.WrongType(d, "string or array or null")
+	}
+}
+
+// decodeJSON reads BlueprintHolder and checks its schema in one pass.
+func (v *BlueprintHolder) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "pick":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("pick")
+			if c.IsNull(d) {
+				v.Pick = nil
+			} else {
+				p0 := new(BlueprintHolderPick)
+				p0.decodeJSON(d, c)
+				v.Pick = p0
+			}
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "pick")
+	}
+	c.Missing(missing...)
+}
+
+// decodeJSON reads BlueprintHolderPick: the value's kind picks the variant.
+func (v *BlueprintHolderPick) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.Number:
+		p0 := new(int64)
+		if i, ok := c.Int64(d); ok {
+			*p0 = i
+			c.IntMin(i, int64(1))
+		}
+		v.Int = p0
+	case jx.Object:
+		p0 := new(Label)
+		p0.decodeJSON(d, c)
+		v.Label = p0
+	case jx.Null:
+		c.IsNull(d)
+	default:
+		c.WrongType(d, "integer or object or null")
+	}
 }
 
 // decodeJSON reads BlueprintScalar: the value's kind picks the variant.
@@ -677,8 +803,46 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 		}
 		e.ArrEnd()
 	}
+	if v.Choice.Present {
+		e.Field("choice")
+		if !v.Choice.Present || v.Choice.Null {
+			e.Null()
+		} else {
+			e.Marshal(v.Choice.Value)
+		}
+	}
+	if v.Holder != nil {
+		e.Field("holder")
+		v.Holder.encodeJSON(e)
+	}
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprint.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes BlueprintHolder in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v BlueprintHolder) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes BlueprintHolder with e.
+func (v *BlueprintHolder) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("pick")
+	if v.Pick == nil {
+		e.Null()
+	} else {
+		e.Marshal((*v.Pick))
+	}
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsBlueprintHolder.Has(k) {
 			continue
 		}
 		e.Field(k)

@@ -13,16 +13,18 @@ const _ = runtime.IsVersion1
 
 // Schema: schemas/blueprint.json
 type Blueprint struct {
-	Nodes    []Node                     `json:"nodes,omitzero"`
-	Shapes   []Shape                    `json:"shapes,omitzero"`
-	Either   map[string]json.RawMessage `json:"either,omitzero"`
-	Field    map[string]json.RawMessage `json:"field,omitzero"`
-	Scalar   *BlueprintScalar           `json:"scalar,omitempty"`
-	Loose    map[string]json.RawMessage `json:"loose,omitzero"`
-	Labels   []Label                    `json:"labels,omitzero"`
-	Weights  []float64                  `json:"weights,omitzero"`
-	Anything []json.RawMessage          `json:"anything,omitzero"`
-	Matrix   [][]int64                  `json:"matrix,omitzero"`
+	Nodes    []Node                            `json:"nodes,omitzero"`
+	Shapes   []Shape                           `json:"shapes,omitzero"`
+	Either   map[string]json.RawMessage        `json:"either,omitzero"`
+	Field    map[string]json.RawMessage        `json:"field,omitzero"`
+	Scalar   *BlueprintScalar                  `json:"scalar,omitempty"`
+	Loose    map[string]json.RawMessage        `json:"loose,omitzero"`
+	Labels   []Label                           `json:"labels,omitzero"`
+	Weights  []float64                         `json:"weights,omitzero"`
+	Anything []json.RawMessage                 `json:"anything,omitzero"`
+	Matrix   [][]int64                         `json:"matrix,omitzero"`
+	Choice   runtime.Nullable[BlueprintChoice] `json:"choice,omitzero"`
+	Holder   *BlueprintHolder                  `json:"holder,omitempty"`
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -32,7 +34,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -47,6 +49,116 @@ var schemaBlueprint = structgenSchemas.Schema("structgen:///blueprint.json#")
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprint(data []byte) (Blueprint, error) {
 	return runtime.ParseDecoded("Blueprint", data, (*Blueprint).decodeJSON, schemaBlueprint)
+}
+
+// Schema: schemas/blueprint.json#/properties/choice
+type BlueprintChoice struct {
+	String *string
+	Array  []int64
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u BlueprintChoice) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.String != nil:
+		return json.Marshal(u.String)
+	case u.Array != nil:
+		return json.Marshal(u.Array)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind selects.
+func (u *BlueprintChoice) UnmarshalJSON(data []byte) error {
+	*u = BlueprintChoice{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindString:
+		u.String = new(string)
+		return json.Unmarshal(data, u.String)
+	case runtime.KindArray:
+		return json.Unmarshal(data, &u.Array)
+	}
+	return runtime.NoVariant("BlueprintChoice", runtime.KindOf(data).String())
+}
+
+var schemaBlueprintChoice = structgenSchemas.Schema("structgen:///blueprint.json#/properties/choice")
+
+// ParseBlueprintChoice validates data against the schema of BlueprintChoice and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintChoice(data []byte) (BlueprintChoice, error) {
+	return runtime.ParseDecoded("BlueprintChoice", data, (*BlueprintChoice).decodeJSON, schemaBlueprintChoice)
+}
+
+// Schema: schemas/blueprint.json#/properties/holder
+type BlueprintHolder struct {
+	Pick *BlueprintHolderPick `json:"pick"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsBlueprintHolder = runtime.NewFields("pick")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *BlueprintHolder) UnmarshalJSON(data []byte) error {
+	type plain BlueprintHolder
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintHolder, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaBlueprintHolder = structgenSchemas.Schema("structgen:///blueprint.json#/properties/holder")
+
+// ParseBlueprintHolder validates data against the schema of BlueprintHolder and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintHolder(data []byte) (BlueprintHolder, error) {
+	return runtime.ParseDecoded("BlueprintHolder", data, (*BlueprintHolder).decodeJSON, schemaBlueprintHolder)
+}
+
+// Schema: schemas/blueprint.json#/properties/holder/properties/pick
+type BlueprintHolderPick struct {
+	Int   *int64
+	Label *Label
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u BlueprintHolderPick) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.Int != nil:
+		return json.Marshal(u.Int)
+	case u.Label != nil:
+		return json.Marshal(u.Label)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind selects.
+func (u *BlueprintHolderPick) UnmarshalJSON(data []byte) error {
+	*u = BlueprintHolderPick{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindNumber:
+		u.Int = new(int64)
+		return json.Unmarshal(data, u.Int)
+	case runtime.KindObject:
+		u.Label = new(Label)
+		return json.Unmarshal(data, u.Label)
+	}
+	return runtime.NoVariant("BlueprintHolderPick", runtime.KindOf(data).String())
+}
+
+var schemaBlueprintHolderPick = structgenSchemas.Schema("structgen:///blueprint.json#/properties/holder/properties/pick")
+
+// ParseBlueprintHolderPick validates data against the schema of BlueprintHolderPick and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintHolderPick(data []byte) (BlueprintHolderPick, error) {
+	return runtime.ParseDecoded("BlueprintHolderPick", data, (*BlueprintHolderPick).decodeJSON, schemaBlueprintHolderPick)
 }
 
 // Schema: schemas/blueprint.json#/properties/scalar

@@ -101,6 +101,45 @@ const schemaDoc0 = `{
           "type": "integer"
         }
       }
+    },
+    "choice": {
+      "anyOf": [
+        {
+          "type": "string",
+          "maxLength": 3
+        },
+        {
+          "type": "array",
+          "items": {
+            "type": "integer"
+          }
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "holder": {
+      "type": "object",
+      "required": [
+        "pick"
+      ],
+      "properties": {
+        "pick": {
+          "oneOf": [
+            {
+              "type": "null"
+            },
+            {
+              "type": "integer",
+              "minimum": 1
+            },
+            {
+              "$ref": "#/$defs/label"
+            }
+          ]
+        }
+      }
     }
   },
   "$defs": {

@@ -181,7 +181,7 @@ func (v *ConfigListItem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	case jx.Null:
 		c.IsNull(d)
 	default:
-		c.WrongType(d, "boolean or object")
+		c.WrongType(d, "boolean or object or null")
 	}
 }
 
@@ -256,7 +256,7 @@ func (v *ConfigMaybe) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	case jx.Null:
 		c.IsNull(d)
 	default:
-		c.WrongType(d, "string or array")
+		c.WrongType(d, "string or array or null")
 	}
 }
 

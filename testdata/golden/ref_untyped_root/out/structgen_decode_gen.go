@@ -52,7 +52,7 @@ func (v *Configuration) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	case jx.Null:
 		c.IsNull(d)
 	default:
-		c.WrongType(d, "boolean or number or string or array or object")
+		c.WrongType(d, "boolean or number or string or array or object or null")
 	}
 }
 

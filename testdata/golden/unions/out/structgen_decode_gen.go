@@ -183,7 +183,7 @@ func (v *Loose) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	case jx.Null:
 		c.IsNull(d)
 	default:
-		c.WrongType(d, "boolean or number or string or array or object")
+		c.WrongType(d, "boolean or number or string or array or object or null")
 	}
 }
 
@@ -259,7 +259,12 @@ func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("fallback")
-			runtime.ValidatedText(c, d, &v.Fallback, nil, structgenValidate6Text)
+			v.Fallback.Present = true
+			if c.IsNull(d) {
+				v.Fallback.Null = true
+			} else {
+				v.Fallback.Value.decodeJSON(d, c)
+			}
 			c.Pop()
 		default:
 			k := runtime.KeyText(key)
@@ -285,6 +290,27 @@ func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		missing = append(missing, "value")
 	}
 	c.Missing(missing...)
+}
+
+// decodeJSON reads SettingFallback: the value's kind picks the variant.
+func (v *SettingFallback) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.Number:
+		p0 := new(float64)
+		if f, text, ok := c.Float64(d); ok {
+			*p0 = f
+			_ = text
+		}
+		v.Number = p0
+	case jx.Object:
+		p0 := new(SettingFallbackOption1)
+		p0.decodeJSON(d, c)
+		v.Object = p0
+	case jx.Null:
+		c.IsNull(d)
+	default:
+		c.WrongType(d, "number or object or null")
+	}
 }
 
 // decodeJSON reads SettingFallbackOption1 and checks its schema in one pass.
@@ -401,7 +427,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate10)
+	c.NoVariant(raw, structgenValidate6)
 }
 
 // decodeJSON reads Square and checks its schema in one pass.
@@ -561,112 +587,32 @@ func (v *SettingFallbackOption1) encodeJSON(e *runtime.Encoding) {
 	e.ObjEnd()
 }
 
-// structgenValidate4 checks a value against structgen:///employee.json#/$defs/Person/properties/name.
-func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate6 checks a value against structgen:///setting.json#/properties/fallback.
+// structgenValidate6 checks a value against structgen:///shape.json#.
 func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate6Text(c, raw)
 	}
 }
 
-// structgenValidate6Text checks a value's JSON text against structgen:///setting.json#/properties/fallback.
+// structgenValidate6Text checks a value's JSON text against structgen:///shape.json#.
 func structgenValidate6Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOf(raw, structgenValidate7, structgenValidate8, structgenValidate9)
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"]]", structgenValidate7, structgenValidate12)
 }
 
-// structgenValidate7 checks a value against structgen:///setting.json#/properties/fallback/anyOf/0.
+// structgenValidate7 checks a value against structgen:///shape.json#/oneOf/0.
 func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "number")
-	default:
-		c.Skip(d)
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate7Text(c, raw)
 	}
 }
 
-// structgenValidate8 checks a value against structgen:///setting.json#/properties/fallback/anyOf/1.
+// structgenValidate7Text checks a value's JSON text against structgen:///shape.json#/oneOf/0.
+func structgenValidate7Text(c *runtime.Decoding, raw []byte) {
+	c.Apply(raw, structgenValidate8)
+}
+
+// structgenValidate8 checks a value against structgen:///shape.json#/$defs/Circle.
 func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			var key string
-			switch kb := it.Key(); string(kb) {
-			case "env":
-				key = "env"
-			default:
-				key = runtime.KeyText(kb)
-			}
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "env":
-				structgenValidate4(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "env")
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate9 checks a value against structgen:///setting.json#/properties/fallback/anyOf/2.
-func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Bool, jx.Number, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "null")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate10 checks a value against structgen:///shape.json#.
-func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate10Text(c, raw)
-	}
-}
-
-// structgenValidate10Text checks a value's JSON text against structgen:///shape.json#.
-func structgenValidate10Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"]]", structgenValidate11, structgenValidate15)
-}
-
-// structgenValidate11 checks a value against structgen:///shape.json#/oneOf/0.
-func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate11Text(c, raw)
-	}
-}
-
-// structgenValidate11Text checks a value's JSON text against structgen:///shape.json#/oneOf/0.
-func structgenValidate11Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate12)
-}
-
-// structgenValidate12 checks a value against structgen:///shape.json#/$defs/Circle.
-func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -690,9 +636,9 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate13(c, d)
+				structgenValidate9(c, d)
 			case "radius":
-				structgenValidate7(c, d)
+				structgenValidate10(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -708,37 +654,47 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate13 checks a value against structgen:///shape.json#/$defs/Circle/properties/kind.
-func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate9 checks a value against structgen:///shape.json#/$defs/Circle/properties/kind.
+func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate13Text(c, raw)
+		structgenValidate9Text(c, raw)
 	}
 }
 
-// structgenValidate13Text checks a value's JSON text against structgen:///shape.json#/$defs/Circle/properties/kind.
-func structgenValidate13Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate9Text checks a value's JSON text against structgen:///shape.json#/$defs/Circle/properties/kind.
+func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"circle\"]", true)
 }
 
-// structgenValidate14 checks a value against structgen:///shape.json#/$defs/Circle/additionalProperties.
-func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
-	c.False(d)
-}
-
-// structgenValidate15 checks a value against structgen:///shape.json#/oneOf/1.
-func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate15Text(c, raw)
+// structgenValidate10 checks a value against structgen:///shape.json#/$defs/Circle/properties/radius.
+func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "number")
+	default:
+		c.Skip(d)
 	}
 }
 
-// structgenValidate15Text checks a value's JSON text against structgen:///shape.json#/oneOf/1.
-func structgenValidate15Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate16)
+// structgenValidate11 checks a value against structgen:///shape.json#/$defs/Circle/additionalProperties.
+func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
+	c.False(d)
 }
 
-// structgenValidate16 checks a value against structgen:///shape.json#/$defs/Square.
-func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate12 checks a value against structgen:///shape.json#/oneOf/1.
+func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate12Text(c, raw)
+	}
+}
+
+// structgenValidate12Text checks a value's JSON text against structgen:///shape.json#/oneOf/1.
+func structgenValidate12Text(c *runtime.Decoding, raw []byte) {
+	c.Apply(raw, structgenValidate13)
+}
+
+// structgenValidate13 checks a value against structgen:///shape.json#/$defs/Square.
+func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -762,9 +718,9 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate17(c, d)
+				structgenValidate14(c, d)
 			case "side":
-				structgenValidate7(c, d)
+				structgenValidate10(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -780,14 +736,14 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate17 checks a value against structgen:///shape.json#/$defs/Square/properties/kind.
-func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate14 checks a value against structgen:///shape.json#/$defs/Square/properties/kind.
+func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate17Text(c, raw)
+		structgenValidate14Text(c, raw)
 	}
 }
 
-// structgenValidate17Text checks a value's JSON text against structgen:///shape.json#/$defs/Square/properties/kind.
-func structgenValidate17Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate14Text checks a value's JSON text against structgen:///shape.json#/$defs/Square/properties/kind.
+func structgenValidate14Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }

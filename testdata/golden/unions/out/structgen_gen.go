@@ -222,7 +222,7 @@ var schemaSettingFallback = structgenSchemas.Schema("structgen:///setting.json#/
 // ParseSettingFallback validates data against the schema of SettingFallback and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSettingFallback(data []byte) (SettingFallback, error) {
-	return runtime.ParseValidated[SettingFallback]("SettingFallback", data, nil, []runtime.Validator{structgenValidate6}, schemaSettingFallback)
+	return runtime.ParseDecoded("SettingFallback", data, (*SettingFallback).decodeJSON, schemaSettingFallback)
 }
 
 // Schema: schemas/setting.json#/properties/fallback/anyOf/1
