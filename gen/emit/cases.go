@@ -97,6 +97,19 @@ func deref(v *ir.Validator) *ir.Validator {
 	return v
 }
 
+// derefAll is deref of each branch; false where one is nil or left to
+// the interpreter (whose keywords are not known here).
+func derefAll(branches []*ir.Validator) ([]*ir.Validator, bool) {
+	var bs []*ir.Validator
+	for _, b := range branches {
+		if b = deref(b); b == nil || b.Interpret != "" {
+			return nil, false
+		}
+		bs = append(bs, b)
+	}
+	return bs, true
+}
+
 // branchesCheck checks raw against anyOf's or oneOf's branches (method
 // "AnyOf" or "OneOf"); where a property's string constants tell the
 // branches apart, only the branch they name is read.
@@ -121,36 +134,29 @@ func tagOf(branches []*ir.Validator) (name string, values string) {
 	if len(branches) < 2 {
 		return "", ""
 	}
-	props := func(b *ir.Validator) []ir.NamedValidator {
-		if b = deref(b); b == nil || b.Interpret != "" {
-			return nil
-		}
-		return b.Properties
+	bs, ok := derefAll(branches)
+	if !ok {
+		return "", ""
 	}
 candidates:
-	for _, p := range props(branches[0]) {
+	for _, p := range bs[0].Properties {
 		seen := map[string]bool{}
-		var lists []string
-		for _, b := range branches {
-			var consts []string
-			for _, q := range props(b) {
-				if q.Name == p.Name {
-					consts = constsOf(q.V)
-				}
-			}
+		var lists [][]string
+		for _, b := range bs {
+			consts := propConsts(b, p.Name)
 			if len(consts) == 0 {
 				continue candidates
 			}
-			for _, text := range consts {
-				var s string
-				if json.Unmarshal([]byte(text), &s) != nil || seen[s] {
+			for _, s := range consts {
+				if seen[s] {
 					continue candidates
 				}
 				seen[s] = true
 			}
-			lists = append(lists, "["+strings.Join(consts, ",")+"]")
+			lists = append(lists, consts)
 		}
-		return p.Name, "[" + strings.Join(lists, ",") + "]"
+		text, _ := json.Marshal(lists)
+		return p.Name, string(text)
 	}
 	return "", ""
 }
@@ -161,12 +167,9 @@ candidates:
 // object closed without it), or both require a property whose constants
 // differ.
 func exclusive(branches []*ir.Validator) bool {
-	var bs []*ir.Validator
-	for _, b := range branches {
-		if b = deref(b); b == nil || b.Interpret != "" {
-			return false
-		}
-		bs = append(bs, b)
+	bs, ok := derefAll(branches)
+	if !ok {
+		return false
 	}
 	for j := range bs {
 		for k := j + 1; k < len(bs); k++ {
