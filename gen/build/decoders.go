@@ -468,11 +468,15 @@ func (b *builder) compileAction(t *ir.Type) {
 	switch {
 	case args == nil || resp == nil || t.Fields[1].Type.Pkg != "":
 		t.Interpreted = "a part from another package"
-	case b.anyObjectMap(args) && resp.Decode != nil && resp.Kind == ir.KindStruct &&
+	case b.anyObjectMap(args) && resp.Decode != nil && resp.Kind == ir.KindStruct && resp.Decode.Also == nil &&
 		resp.Decode.MinProperties == nil && resp.Decode.MaxProperties == nil && resp.Decode.Extra == nil:
 		t.Decode = &ir.Decode{Required: resp.Decode.Required, Closed: resp.Decode.Closed, ArgsMap: true}
 	case args.Decode == nil || resp.Decode == nil || args.Kind != ir.KindStruct || resp.Kind != ir.KindStruct:
 		t.Interpreted = "a part the interpreter reads"
+	case args.Decode.Also != nil || resp.Decode.Also != nil:
+		// They would check the flat object, which the tool's augmented
+		// schema may word otherwise: its validator checks the action.
+		t.Interpreted = "keywords beside a part's properties"
 	case args.Decode.MinProperties != nil || args.Decode.MaxProperties != nil || resp.Decode.MinProperties != nil || resp.Decode.MaxProperties != nil:
 		t.Interpreted = "minProperties or maxProperties on a part"
 	case args.Decode.Extra != nil || resp.Decode.Extra != nil:
@@ -542,8 +546,16 @@ func (b *builder) compileStruct(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 	if n.Ref != nil || len(n.AllOf) > 0 {
 		return b.compileMerged(t, deps)
 	}
+	var rests []*schema.Node // keywords beside the typed checks
 	if r := unsupported(n); r != "" {
-		return r
+		typed, rest := b.split(n, besideMerged)
+		if rest == nil {
+			return r
+		}
+		if r := unsupported(typed); r != "" {
+			return r
+		}
+		n, rests = typed, []*schema.Node{rest}
 	}
 	if n.Kinds&schema.Obj == 0 || n.Kinds&^(schema.Obj|schema.Null) != 0 && !b.kindVariant[t] {
 		return at(n, "a schema that allows other kinds than object")
@@ -592,6 +604,11 @@ func (b *builder) compileStruct(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 		f.Check = c
 		deps[f] = ds
 	}
+	also, why := b.alsoValidators(sites[0], rests)
+	if why != "" {
+		return why
+	}
+	dec.Also = also
 	t.Decode = dec
 	return ""
 }
@@ -624,6 +641,7 @@ func (b *builder) compileMerged(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 	all := schema.Expand(sites...)
 	kinds := schema.All
 	dec := &ir.Decode{}
+	var rests []*schema.Node // keywords beside the typed checks
 	props := map[string][]*schema.Node{}
 	required := map[string]bool{}
 	var closers []*schema.Node
@@ -634,12 +652,22 @@ func (b *builder) compileMerged(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 		case m.DynamicRef != nil || m.RecursiveRef != nil:
 			return at(m, "a dynamic reference")
 		}
-		// $ref and allOf are what Expand followed; anything else the
-		// typed checks below do not cover stops here.
+		// $ref and allOf are what Expand followed; keywords that apply on
+		// their own go to the validator beside the typed checks; anything
+		// else the typed checks below do not cover stops here.
 		probe := *m
 		probe.Ref, probe.AllOf = nil, nil
 		if r := unsupported(&probe); r != "" {
-			return r
+			typed, rest := b.split(m, besideMerged)
+			if rest == nil {
+				return r
+			}
+			m, probe = typed, *typed
+			probe.Ref, probe.AllOf = nil, nil
+			if r := unsupported(&probe); r != "" {
+				return r
+			}
+			rests = append(rests, rest)
 		}
 		if m.Enum != nil || m.Const != nil {
 			return at(m, "enum or const on an object")
@@ -718,6 +746,11 @@ func (b *builder) compileMerged(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 		f.Check = c
 		deps[f] = ds
 	}
+	also, why := b.alsoValidators(sites[0], rests)
+	if why != "" {
+		return why
+	}
+	dec.Also = also
 	t.Decode = dec
 	return ""
 }
@@ -786,8 +819,12 @@ func follow(n *schema.Node) *schema.Node {
 func onlyRef(n *schema.Node) bool { return onlyKeywords(n, "$ref") }
 
 // onlyKeywords reports whether every keyword of n is one of these or an
-// annotation (which checks nothing).
+// annotation (which checks nothing). A $ref that hides the keywords
+// beside it (drafts 4 to 7) is the only keyword.
 func onlyKeywords(n *schema.Node, these ...string) bool {
+	if n.RefAlone() {
+		return slicesContains(these, "$ref")
+	}
 	for _, k := range n.Keywords {
 		switch k {
 		case "$schema", "$id", "id", "$comment", "title", "description", "default", "examples",
@@ -895,8 +932,18 @@ func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, st
 		}
 		return &ir.Check{Null: null}, []*ir.Type{t}, ""
 	}
-	if r := unsupported(n); r != "" {
-		return nil, nil, r
+	if why := unsupported(n); why != "" {
+		if t := b.structOf(r); t != nil {
+			if ss := b.structSites[t]; len(ss) == 1 && follow(ss[0]) == n {
+				// The struct's own decoder checks its schema whole, the
+				// keywords beside its properties too (ir.Decode.Also).
+				if n.Kinds&schema.Null != 0 && r.Kind != ir.RefPointer && r.Kind != ir.RefNullable {
+					return nil, nil, at(n, "null where the Go type cannot hold it")
+				}
+				return &ir.Check{Null: n.Kinds&schema.Null != 0}, []*ir.Type{t}, ""
+			}
+		}
+		return b.checkBeside(n, r, why)
 	}
 	c := &ir.Check{Null: n.Kinds&schema.Null != 0}
 	base := r

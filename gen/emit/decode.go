@@ -145,9 +145,37 @@ func emitStructDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set s
 	if !t.Decode.Closed {
 		extras = jen.Id("v")
 	}
-	f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema in one pass.", t.Name))
+	body := objectBody(members, t.Decode, extras, t.Extra, types, set)
+	if t.Decode.Also == nil {
+		f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema in one pass.", t.Name))
+		f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(body...)
+		return
+	}
+	f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema: its properties as it", t.Name))
+	f.Comment("// decodes them, then the keywords beside them on the object's text.")
 	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
-		objectBody(members, t.Decode, extras, t.Extra, types, set)...)
+		besideCode(jen.Id("v").Dot("decodeTyped").Call(jen.Id("d"), jen.Id("c")), t.Decode.Also)...)
+	f.Line()
+	f.Comment(fmt.Sprintf("// decodeTyped reads %s and checks what its decoder compiles.", t.Name))
+	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeTyped").Params(decoderParams()...).Block(body...)
+}
+
+// besideCode reads the next value's text, has read (which reads from d)
+// decode and check it from the text, then checks the text with also, the
+// validators of the keywords beside the typed checks (ir.Check.Also).
+func besideCode(read jen.Code, also []*ir.Validator) []jen.Code {
+	checks := []jen.Code{}
+	for _, v := range also {
+		checks = append(checks, applyTo(jen.Id("raw"), v))
+	}
+	return []jen.Code{
+		jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("RawView").Call(jen.Id("d")), jen.Id("ok")).Block(
+			jen.Id("d").Op(":=").Id("c").Dot("TextDecoder").Call(jen.Id("raw")),
+			read,
+			jen.Id("c").Dot("Release").Call(jen.Id("d")),
+			jen.If(jen.Op("!").Id("c").Dot("Failed").Call()).Block(checks...),
+		),
+	}
 }
 
 // emitActionDecoder writes the decoder of a tool's action: one flat
@@ -360,6 +388,12 @@ func intOr(p *int, def int) jen.Code {
 // valueCode reads the next value into dst (addressable), of Go type r,
 // checking c.
 func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code {
+	if c.Also != nil {
+		// Keywords beside the typed checks: see ir.Check.Also.
+		typed := *c
+		typed.Also = nil
+		return besideCode(jen.Block(valueCode(dst, r, &typed, depth)...), c.Also)
+	}
 	switch r.Kind {
 	case ir.RefPointer:
 		x := fmt.Sprintf("p%d", depth)

@@ -52,13 +52,22 @@ func usedValidators(pkg *ir.Package) []*ir.Validator {
 		walk(v.UnevaluatedProperties)
 		walk(v.UnevaluatedItems)
 	}
+	var check func(c *ir.Check)
+	check = func(c *ir.Check) {
+		if c == nil {
+			return
+		}
+		for _, v := range c.Validate {
+			walk(v)
+		}
+		for _, v := range c.Also {
+			walk(v)
+		}
+		check(c.Items)
+	}
 	for _, t := range pkg.Types {
 		for _, f := range t.Fields {
-			if f.Check != nil {
-				for _, v := range f.Check.Validate {
-					walk(v)
-				}
-			}
+			check(f.Check)
 		}
 		for _, v := range t.Validate {
 			walk(v)
@@ -67,6 +76,13 @@ func usedValidators(pkg *ir.Package) []*ir.Validator {
 			for _, v := range t.Decode.Words {
 				walk(v)
 			}
+			for _, v := range t.Decode.Also {
+				walk(v)
+			}
+			for _, c := range t.Decode.Variants {
+				check(c)
+			}
+			check(t.Decode.Extra)
 		}
 	}
 	if pkg.Go != nil {

@@ -251,6 +251,11 @@ type Decode struct {
 	// them one (additionalProperties: {…}); they go into the typed extras
 	// map.
 	Extra *Check `json:",omitempty"`
+	// Also: the keywords beside the object's properties that the checks
+	// above do not cover (anyOf, oneOf, if/then/else, patternProperties,
+	// …), checked by these generated validators on the object's text after
+	// the decoder has read it (see Check.Also).
+	Also []*Validator `json:",omitempty"`
 }
 
 // Check is what a generated decoder checks of one value, compiled from
@@ -270,6 +275,14 @@ type Check struct {
 	Validate []*Validator `json:",omitempty"`
 	// Why says what Interpret or Validate is for (for structgen -v).
 	Why string `json:",omitempty"`
+	// Also: the schema's keywords that the type-directed checks below do
+	// not cover but that apply to the value on their own (anyOf, oneOf,
+	// not, if/then/else, dependencies, patternProperties beside no
+	// additionalProperties, $ref beside keywords, …), split off into
+	// schemas of their own: the decoder keeps the value's text, decodes
+	// and checks it as below, then checks the text with these generated
+	// validators. The value passes its schema exactly when it passes both.
+	Also []*Validator `json:",omitempty"`
 	// Null: the schema allows null.
 	Null bool `json:",omitempty"`
 	// Strings: lengths in code points, an ECMA-262 pattern, an asserted

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/structgen/structgen/gen/loc"
+	"github.com/structgen/structgen/internal/drafts"
 )
 
 // Node is one schema.
@@ -114,6 +115,17 @@ func (n *Node) IsTrue() bool { return n != nil && n.Bool != nil && *n.Bool }
 
 // IsFalse reports whether n is the schema false.
 func (n *Node) IsFalse() bool { return n != nil && n.Bool != nil && !*n.Bool }
+
+// RefAlone reports whether n's $ref hides the keywords beside it: in
+// drafts 4 to 7 a schema with $ref is that reference and nothing else
+// (the keywords stay in Keywords, but no field of n holds them).
+func (n *Node) RefAlone() bool {
+	if n == nil || n.Ref == nil {
+		return false
+	}
+	d, ok := drafts.ByURI(n.Draft)
+	return ok && d.Legacy()
+}
 
 // Kinds is a set of JSON value kinds; integers and other numbers apart.
 type Kinds uint8

@@ -26,7 +26,17 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("nodes")
-			runtime.Validated(c, d, &v.Nodes, nil, structgenValidate53)
+			if a0, ok := c.Array(d); ok {
+				v.Nodes = []Node{}
+				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+					c.PushIndex(i0)
+					var e0 Node
+					e0.decodeJSON(d, c)
+					v.Nodes = append(v.Nodes, e0)
+					c.Pop()
+				}
+				c.End(a0.Err())
+			}
 			c.Pop()
 		case "shapes":
 			if seen[1] {
@@ -60,7 +70,32 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[3] = true
 			c.Push("field")
-			runtime.ValidatedText(c, d, &v.Field, nil, structgenValidate9Text)
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
+				{
+					if m0, ok := c.Object(d); ok {
+						v.Field = map[string]json.RawMessage{}
+						for !c.Failed() && m0.Next() {
+							k0 := runtime.KeyText(m0.Key())
+							if _, dup := v.Field[k0]; dup {
+								c.Duplicate([]byte(k0))
+							}
+							c.Push(k0)
+							var e0 json.RawMessage
+							if raw, ok := c.Raw(d); ok {
+								e0 = raw
+							}
+							v.Field[k0] = e0
+							c.Pop()
+						}
+						c.End(m0.Err())
+					}
+				}
+				c.Release(d)
+				if !c.Failed() {
+					structgenValidate9Text(c, raw)
+				}
+			}
 			c.Pop()
 		case "scalar":
 			if seen[4] {
@@ -78,7 +113,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[5] = true
 			c.Push("loose")
-			runtime.ValidatedText(c, d, &v.Loose, nil, structgenValidate15Text)
+			runtime.ValidatedText(c, d, &v.Loose, nil, structgenValidate14Text)
 			c.Pop()
 		case "labels":
 			if seen[6] {
@@ -527,6 +562,86 @@ func (v *Label) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// decodeJSON reads Node and checks its schema: its properties as it
+// decodes them, then the keywords beside them on the object's text.
+func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	if raw, ok := c.RawView(d); ok {
+		d := c.TextDecoder(raw)
+		v.decodeTyped(d, c)
+		c.Release(d)
+		if !c.Failed() {
+			structgenValidate35Text(c, raw)
+		}
+	}
+}
+
+// decodeTyped reads Node and checks what its decoder compiles.
+func (v *Node) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [3]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "type":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("type")
+			if raw, ok := c.Raw(d); ok {
+				v.Type = raw
+			}
+			c.Pop()
+		case "size":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("size")
+			if raw, ok := c.Raw(d); ok {
+				v.Size = raw
+			}
+			c.Pop()
+		case "props":
+			if seen[2] {
+				c.Duplicate(key)
+			}
+			seen[2] = true
+			c.Push("props")
+			if raw, ok := c.Raw(d); ok {
+				v.Props = raw
+			}
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "type")
+	}
+	c.Missing(missing...)
+}
+
 // decodeJSON reads Shape: its "kind" property picks the variant.
 func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	raw, ok := c.RawView(d)
@@ -717,7 +832,7 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 		e.Field("nodes")
 		e.ArrStart()
 		for i0 := range v.Nodes {
-			e.Marshal(v.Nodes[i0])
+			v.Nodes[i0].encodeJSON(e)
 		}
 		e.ArrEnd()
 	}
@@ -893,6 +1008,36 @@ func (v *Label) encodeJSON(e *runtime.Encoding) {
 	}
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsLabel.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes Node in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v Node) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes Node with e.
+func (v *Node) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("type")
+	e.Raw(v.Type)
+	if len(v.Size) != 0 {
+		e.Field("size")
+		e.Raw(v.Size)
+	}
+	if len(v.Props) != 0 {
+		e.Field("props")
+		e.Raw(v.Props)
+	}
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsNode.Has(k) {
 			continue
 		}
 		e.Field(k)
@@ -1120,33 +1265,20 @@ func structgenValidate8Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"r\"]", true)
 }
 
-// structgenValidate9 checks a value against structgen:///blueprint.json#/properties/field.
+// structgenValidate9 checks a value against structgen:///blueprint.json#/$defs/field.
 func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate9Text(c, raw)
 	}
 }
 
-// structgenValidate9Text checks a value's JSON text against structgen:///blueprint.json#/properties/field.
+// structgenValidate9Text checks a value's JSON text against structgen:///blueprint.json#/$defs/field.
 func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate10Text(c, raw)
+	c.OneOfExclusive(raw, structgenValidate10, structgenValidate13)
 }
 
-// structgenValidate10 checks a value against structgen:///blueprint.json#/$defs/field.
+// structgenValidate10 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0.
 func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate10Text(c, raw)
-	}
-}
-
-// structgenValidate10Text checks a value's JSON text against structgen:///blueprint.json#/$defs/field.
-func structgenValidate10Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfExclusive(raw, structgenValidate11, structgenValidate14)
-	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
-}
-
-// structgenValidate11 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0.
-func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1172,7 +1304,7 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 			case "id":
 				structgenValidate3(c, d)
 			case "value":
-				structgenValidate12(c, d)
+				structgenValidate11(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -1188,18 +1320,18 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate12 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0/properties/value.
-func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate11 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0/properties/value.
+func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 	c.Skip(d)
 }
 
-// structgenValidate13 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0/additionalProperties.
-func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate12 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0/additionalProperties.
+func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	c.False(d)
 }
 
-// structgenValidate14 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/1.
-func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate13 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/1.
+func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1225,7 +1357,7 @@ func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 			case "name":
 				structgenValidate7(c, d)
 			case "value":
-				structgenValidate12(c, d)
+				structgenValidate11(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -1241,20 +1373,20 @@ func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate15 checks a value against structgen:///blueprint.json#/properties/loose.
-func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate14 checks a value against structgen:///blueprint.json#/properties/loose.
+func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate15Text(c, raw)
+		structgenValidate14Text(c, raw)
 	}
 }
 
-// structgenValidate15Text checks a value's JSON text against structgen:///blueprint.json#/properties/loose.
-func structgenValidate15Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate16, structgenValidate17)
+// structgenValidate14Text checks a value's JSON text against structgen:///blueprint.json#/properties/loose.
+func structgenValidate14Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate15, structgenValidate16)
 }
 
-// structgenValidate16 checks a value against structgen:///blueprint.json#/properties/loose/oneOf/0.
-func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate15 checks a value against structgen:///blueprint.json#/properties/loose/oneOf/0.
+func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1283,8 +1415,8 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate17 checks a value against structgen:///blueprint.json#/properties/loose/oneOf/1.
-func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate16 checks a value against structgen:///blueprint.json#/properties/loose/oneOf/1.
+func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1313,78 +1445,8 @@ func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate18 checks a value against structgen:///blueprint.json#/$defs/node.
+// structgenValidate18 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
 func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate18Text(c, raw)
-	}
-}
-
-// structgenValidate18Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
-func structgenValidate18Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate20, structgenValidate22, nil, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate32, structgenValidate13, nil, structgenValidate20, structgenValidate35, nil)
-	c.Apply(raw, structgenValidate37)
-	structgenValidate38Text(c, raw)
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
-		case jx.Object:
-			it, ok := c.Object(d)
-			if !ok {
-				return
-			}
-			var keys runtime.Keys
-			for !c.Failed() && it.Next() {
-				var key string
-				switch kb := it.Key(); string(kb) {
-				case "props":
-					key = "props"
-				case "size":
-					key = "size"
-				case "type":
-					key = "type"
-				default:
-					key = runtime.KeyText(kb)
-				}
-				if !keys.Add(key) {
-					c.Duplicate(it.Key())
-				}
-				c.Push(key)
-				switch key {
-				case "props":
-					structgenValidate12(c, d)
-				case "size":
-					structgenValidate12(c, d)
-				case "type":
-					structgenValidate12(c, d)
-				default:
-					c.Skip(d)
-				}
-				c.Pop()
-			}
-			c.End(it.Err())
-			c.Require(&keys, "type")
-		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-			c.WrongType(d, "object")
-		default:
-			c.Skip(d)
-		}
-	})
-}
-
-// structgenValidate19 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate19Text(c, raw)
-	}
-}
-
-// structgenValidate19Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate19Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate20, structgenValidate22, nil)
-}
-
-// structgenValidate20 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1406,7 +1468,7 @@ func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate21(c, d)
+				structgenValidate19(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1418,20 +1480,20 @@ func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate21 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate19 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate21Text(c, raw)
+		structgenValidate19Text(c, raw)
 	}
 }
 
-// structgenValidate21Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate21Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate19Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate19Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
-// structgenValidate22 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate20 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1453,7 +1515,7 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate23(c, d)
+				structgenValidate21(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1466,8 +1528,8 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate23 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then/properties/size.
-func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate21 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then/properties/size.
+func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -1483,20 +1545,8 @@ func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate24 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate24Text(c, raw)
-	}
-}
-
-// structgenValidate24Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate24Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate25, structgenValidate27, structgenValidate29)
-}
-
-// structgenValidate25 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate22 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1518,7 +1568,7 @@ func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate26(c, d)
+				structgenValidate23(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1530,20 +1580,20 @@ func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate26 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate23 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate26Text(c, raw)
+		structgenValidate23Text(c, raw)
 	}
 }
 
-// structgenValidate26Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate26Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate23Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate23Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
-// structgenValidate27 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate24 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1565,7 +1615,7 @@ func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate28(c, d)
+				structgenValidate25(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1577,8 +1627,8 @@ func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate28 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate25 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1607,20 +1657,20 @@ func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate29 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate26 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate29Text(c, raw)
+		structgenValidate26Text(c, raw)
 	}
 }
 
-// structgenValidate29Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate29Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate30)
+// structgenValidate26Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate26Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate27)
 }
 
-// structgenValidate30 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate27 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1647,20 +1697,8 @@ func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate31 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate31Text(c, raw)
-	}
-}
-
-// structgenValidate31Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate32, structgenValidate13, nil)
-}
-
-// structgenValidate32 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate28 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1682,7 +1720,7 @@ func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate33(c, d)
+				structgenValidate29(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1694,32 +1732,20 @@ func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate33 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate29 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate33Text(c, raw)
+		structgenValidate29Text(c, raw)
 	}
 }
 
-// structgenValidate33Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate33Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate29Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate29Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[3]", true)
 }
 
-// structgenValidate34 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate34Text(c, raw)
-	}
-}
-
-// structgenValidate34Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate34Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate20, structgenValidate35, nil)
-}
-
-// structgenValidate35 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate30 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1741,7 +1767,7 @@ func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate36(c, d)
+				structgenValidate31(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1753,8 +1779,8 @@ func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate36 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
-func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate31 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -1767,48 +1793,8 @@ func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate37 checks a value against structgen:///blueprint.json#/$defs/node/allOf/4.
-func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "type")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate38 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate38Text(c, raw)
-	}
-}
-
-// structgenValidate38Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate38Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate39, structgenValidate20, nil)
-}
-
-// structgenValidate39 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate33 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1830,7 +1816,7 @@ func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate40(c, d)
+				structgenValidate34(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1843,16 +1829,89 @@ func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate40 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+// structgenValidate34 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate34Text(c, raw)
+	}
+}
+
+// structgenValidate34Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate34Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[0]", true)
+}
+
+// structgenValidate35 checks a value against structgen:///blueprint.json#/properties/nodes/items.
+func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate35Text(c, raw)
+	}
+}
+
+// structgenValidate35Text checks a value's JSON text against structgen:///blueprint.json#/properties/nodes/items.
+func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate18, structgenValidate20, nil, structgenValidate22, structgenValidate24, structgenValidate26, structgenValidate28, structgenValidate12, nil, structgenValidate18, structgenValidate30, nil)
+	structgenValidate40Text(c, raw)
+}
+
+// structgenValidate36 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate36Text(c, raw)
+	}
+}
+
+// structgenValidate36Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
+	c.IfThenElse(raw, structgenValidate18, structgenValidate20, nil)
+}
+
+// structgenValidate37 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate37Text(c, raw)
+	}
+}
+
+// structgenValidate37Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate37Text(c *runtime.Decoding, raw []byte) {
+	c.IfThenElse(raw, structgenValidate22, structgenValidate24, structgenValidate26)
+}
+
+// structgenValidate38 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate38Text(c, raw)
+	}
+}
+
+// structgenValidate38Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate38Text(c *runtime.Decoding, raw []byte) {
+	c.IfThenElse(raw, structgenValidate28, structgenValidate12, nil)
+}
+
+// structgenValidate39 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate39Text(c, raw)
+	}
+}
+
+// structgenValidate39Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate39Text(c *runtime.Decoding, raw []byte) {
+	c.IfThenElse(raw, structgenValidate18, structgenValidate30, nil)
+}
+
+// structgenValidate40 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
 func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate40Text(c, raw)
 	}
 }
 
-// structgenValidate40Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+// structgenValidate40Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
 func structgenValidate40Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
+	c.IfThenElse(raw, structgenValidate33, structgenValidate18, nil)
 }
 
 // structgenValidate41 checks a value against structgen:///blueprint.json#/$defs/shape.
@@ -2100,39 +2159,4 @@ func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
 	default:
 		c.Skip(d)
 	}
-}
-
-// structgenValidate53 checks a value against structgen:///blueprint.json#/properties/nodes.
-func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Array:
-		it, ok := c.Array(d)
-		if !ok {
-			return
-		}
-		i := 0
-		for !c.Failed() && it.Next() {
-			c.PushIndex(i)
-			structgenValidate54(c, d)
-			c.Pop()
-			i++
-		}
-		c.End(it.Err())
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate54 checks a value against structgen:///blueprint.json#/properties/nodes/items.
-func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate54Text(c, raw)
-	}
-}
-
-// structgenValidate54Text checks a value's JSON text against structgen:///blueprint.json#/properties/nodes/items.
-func structgenValidate54Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate18Text(c, raw)
 }

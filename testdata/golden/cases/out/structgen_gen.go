@@ -283,12 +283,6 @@ type Node struct {
 
 var fieldsNode = runtime.NewFields("type", "size", "props")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v Node) MarshalJSON() ([]byte, error) {
-	type plain Node
-	return runtime.MarshalObject(plain(v), fieldsNode, v.AdditionalProperties, v.AdditionalPropertiesOrder)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Node) UnmarshalJSON(data []byte) error {
@@ -301,7 +295,7 @@ var schemaNode = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/nod
 // ParseNode validates data against the schema of Node and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseNode(data []byte) (Node, error) {
-	return runtime.ParseValidated[Node]("Node", data, nil, []runtime.Validator{structgenValidate18}, schemaNode)
+	return runtime.ParseDecoded("Node", data, (*Node).decodeJSON, schemaNode)
 }
 
 // Schema: schemas/blueprint.json#/$defs/shape

@@ -110,7 +110,21 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("limit")
-			runtime.ValidatedText(c, d, &v.Limit, nil, structgenValidate0Text)
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
+				{
+					p0 := new(int64)
+					if i, ok := c.Int64(d); ok {
+						*p0 = i
+						c.IntMin(i, int64(0))
+					}
+					v.Limit = p0
+				}
+				c.Release(d)
+				if !c.Failed() {
+					structgenValidate0Text(c, raw)
+				}
+			}
 			c.Pop()
 		case "ratio":
 			if seen[2] {
@@ -118,7 +132,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[2] = true
 			c.Push("ratio")
-			runtime.Validated(c, d, &v.Ratio, nil, structgenValidate3)
+			runtime.Validated(c, d, &v.Ratio, nil, structgenValidate2)
 			c.Pop()
 		case "target":
 			if seen[3] {
@@ -126,7 +140,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[3] = true
 			c.Push("target")
-			runtime.ValidatedText(c, d, &v.Target, nil, structgenValidate4Text)
+			runtime.ValidatedText(c, d, &v.Target, nil, structgenValidate3Text)
 			c.Pop()
 		case "mode":
 			if seen[4] {
@@ -134,7 +148,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[4] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate45Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate34Text)
 			c.Pop()
 		case "window":
 			if seen[5] {
@@ -142,7 +156,9 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[5] = true
 			c.Push("window")
-			runtime.ValidatedText(c, d, &v.Window, nil, structgenValidate7Text)
+			p0 := new(PolicyWindow)
+			p0.decodeJSON(d, c)
+			v.Window = p0
 			c.Pop()
 		case "labels":
 			if seen[6] {
@@ -150,7 +166,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[6] = true
 			c.Push("labels")
-			runtime.Validated(c, d, &v.Labels, nil, structgenValidate16)
+			runtime.Validated(c, d, &v.Labels, nil, structgenValidate6)
 			c.Pop()
 		case "rules":
 			if seen[7] {
@@ -158,7 +174,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[7] = true
 			c.Push("rules")
-			runtime.Validated(c, d, &v.Rules, nil, structgenValidate19)
+			runtime.Validated(c, d, &v.Rules, nil, structgenValidate10)
 			c.Pop()
 		case "contact":
 			if seen[8] {
@@ -166,7 +182,9 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[8] = true
 			c.Push("contact")
-			runtime.ValidatedText(c, d, &v.Contact, nil, structgenValidate22Text)
+			p0 := new(PolicyContact)
+			p0.decodeJSON(d, c)
+			v.Contact = p0
 			c.Pop()
 		case "origin":
 			if seen[9] {
@@ -174,7 +192,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[9] = true
 			c.Push("origin")
-			runtime.ValidatedText(c, d, &v.Origin, nil, structgenValidate48Text)
+			runtime.ValidatedText(c, d, &v.Origin, nil, structgenValidate37Text)
 			c.Pop()
 		case "owner":
 			if seen[10] {
@@ -189,7 +207,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				} else {
 					(*v).Value.decodeJSON(d, c)
 				}
-			}, structgenValidate25Text)
+			}, structgenValidate13Text)
 			c.Pop()
 		case "reviewers":
 			if seen[11] {
@@ -197,23 +215,26 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[11] = true
 			c.Push("reviewers")
-			runtime.Validated(c, d, &v.Reviewers, func(v *[]Person, d *jx.Decoder, c *runtime.Decoding) {
-				if c.IsNull(d) {
-					*v = nil
-				} else {
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
+				{
 					if a0, ok := c.Array(d); ok {
-						*v = []Person{}
+						v.Reviewers = []Person{}
 						for i0 := 0; !c.Failed() && a0.Next(); i0++ {
 							c.PushIndex(i0)
 							var e0 Person
 							e0.decodeJSON(d, c)
-							*v = append(*v, e0)
+							v.Reviewers = append(v.Reviewers, e0)
 							c.Pop()
 						}
 						c.End(a0.Err())
 					}
 				}
-			}, structgenValidate30)
+				c.Release(d)
+				if !c.Failed() {
+					c.Apply(raw, structgenValidate18)
+				}
+			}
 			c.Pop()
 		case "legacy":
 			if seen[12] {
@@ -221,7 +242,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[12] = true
 			c.Push("legacy")
-			runtime.ValidatedText(c, d, &v.Legacy, nil, structgenValidate33Text)
+			runtime.ValidatedText(c, d, &v.Legacy, nil, structgenValidate20Text)
 			c.Pop()
 		case "team":
 			if seen[13] {
@@ -229,27 +250,30 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("team")
-			runtime.Validated(c, d, &v.Team, func(v *map[string]Person, d *jx.Decoder, c *runtime.Decoding) {
-				if c.IsNull(d) {
-					(*v) = nil
-				} else {
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
+				{
 					if m0, ok := c.Object(d); ok {
-						(*v) = map[string]Person{}
+						v.Team = map[string]Person{}
 						for !c.Failed() && m0.Next() {
 							k0 := runtime.KeyText(m0.Key())
-							if _, dup := (*v)[k0]; dup {
+							if _, dup := v.Team[k0]; dup {
 								c.Duplicate([]byte(k0))
 							}
 							c.Push(k0)
 							var e0 Person
 							e0.decodeJSON(d, c)
-							(*v)[k0] = e0
+							v.Team[k0] = e0
 							c.Pop()
 						}
 						c.End(m0.Err())
 					}
 				}
-			}, structgenValidate34)
+				c.Release(d)
+				if !c.Failed() {
+					c.Apply(raw, structgenValidate21)
+				}
+			}
 			c.Pop()
 		case "extension":
 			if seen[14] {
@@ -257,7 +281,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("extension")
-			runtime.ValidatedText(c, d, &v.Extension, nil, structgenValidate36Text)
+			runtime.ValidatedText(c, d, &v.Extension, nil, structgenValidate38Text)
 			c.Pop()
 		case "steps":
 			if seen[15] {
@@ -265,7 +289,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("steps")
-			runtime.ValidatedText(c, d, &v.Steps, nil, structgenValidate44Text)
+			runtime.ValidatedText(c, d, &v.Steps, nil, structgenValidate23Text)
 			c.Pop()
 		default:
 			c.Extra(key)
@@ -281,6 +305,75 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		missing = append(missing, "name")
 	}
 	c.Missing(missing...)
+}
+
+// decodeJSON reads PolicyContact and checks its schema: its properties as it
+// decodes them, then the keywords beside them on the object's text.
+func (v *PolicyContact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	if raw, ok := c.RawView(d); ok {
+		d := c.TextDecoder(raw)
+		v.decodeTyped(d, c)
+		c.Release(d)
+		if !c.Failed() {
+			structgenValidate25Text(c, raw)
+		}
+	}
+}
+
+// decodeTyped reads PolicyContact and checks what its decoder compiles.
+func (v *PolicyContact) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [2]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "email":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("email")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.Email = p0
+			c.Pop()
+		case "phone":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("phone")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.Phone = p0
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 }
 
 // decodeJSON reads PolicyExtensionKind, one of its values.
@@ -344,6 +437,77 @@ func (v *PolicyRulesItem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// decodeJSON reads PolicyWindow and checks its schema: its properties as it
+// decodes them, then the keywords beside them on the object's text.
+func (v *PolicyWindow) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	if raw, ok := c.RawView(d); ok {
+		d := c.TextDecoder(raw)
+		v.decodeTyped(d, c)
+		c.Release(d)
+		if !c.Failed() {
+			structgenValidate27Text(c, raw)
+		}
+	}
+}
+
+// decodeTyped reads PolicyWindow and checks what its decoder compiles.
+func (v *PolicyWindow) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [2]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "unit":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("unit")
+			v.Unit.decodeJSON(d, c)
+			c.Pop()
+		case "size":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("size")
+			if i, ok := c.Int64(d); ok {
+				v.Size = i
+			}
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "unit")
+	}
+	if !seen[1] {
+		missing = append(missing, "size")
+	}
+	c.Missing(missing...)
+}
+
 // decodeJSON reads PolicyWindowUnit, one of its values.
 func (v *PolicyWindowUnit) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	s, ok := c.String(d)
@@ -388,6 +552,34 @@ func (v *Person) encodeJSON(e *runtime.Encoding) {
 	e.ObjEnd()
 }
 
+// MarshalJSON writes PolicyContact in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v PolicyContact) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes PolicyContact with e.
+func (v *PolicyContact) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.Email != nil {
+		e.Field("email")
+		e.Str((*v.Email))
+	}
+	if v.Phone != nil {
+		e.Field("phone")
+		e.Str((*v.Phone))
+	}
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsPolicyContact.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
 // MarshalJSON writes PolicyRulesItem in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v PolicyRulesItem) MarshalJSON() ([]byte, error) {
@@ -410,6 +602,30 @@ func (v *PolicyRulesItem) encodeJSON(e *runtime.Encoding) {
 	e.ObjEnd()
 }
 
+// MarshalJSON writes PolicyWindow in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v PolicyWindow) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes PolicyWindow with e.
+func (v *PolicyWindow) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("unit")
+	e.Str(string(v.Unit))
+	e.Field("size")
+	e.Int(v.Size)
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsPolicyWindow.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
 // structgenValidate0 checks a value against structgen:///policy.json#/properties/limit.
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
@@ -420,28 +636,10 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate0Text checks a value's JSON text against structgen:///policy.json#/properties/limit.
 func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate1)
-	c.Apply(raw, structgenValidate2)
 }
 
-// structgenValidate1 checks a value against structgen:///policy.json#/properties/limit/allOf/0.
+// structgenValidate1 checks a value against structgen:///policy.json#/properties/limit/allOf/1.
 func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.Integer(text, "integer")
-		c.NumberBounds(text, "0", "", "", "")
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate2 checks a value against structgen:///policy.json#/properties/limit/allOf/1.
-func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -454,8 +652,8 @@ func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate3 checks a value against structgen:///policy.json#/properties/ratio.
-func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate2 checks a value against structgen:///policy.json#/properties/ratio.
+func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -471,20 +669,20 @@ func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate4 checks a value against structgen:///policy.json#/properties/target.
-func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate3 checks a value against structgen:///policy.json#/properties/target.
+func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate4Text(c, raw)
+		structgenValidate3Text(c, raw)
 	}
 }
 
-// structgenValidate4Text checks a value's JSON text against structgen:///policy.json#/properties/target.
-func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate5, structgenValidate6)
+// structgenValidate3Text checks a value's JSON text against structgen:///policy.json#/properties/target.
+func structgenValidate3Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate4, structgenValidate5)
 }
 
-// structgenValidate5 checks a value against structgen:///policy.json#/properties/target/oneOf/0.
-func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate4 checks a value against structgen:///policy.json#/properties/target/oneOf/0.
+func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -499,8 +697,8 @@ func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate6 checks a value against structgen:///policy.json#/properties/target/oneOf/1.
-func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate5 checks a value against structgen:///policy.json#/properties/target/oneOf/1.
+func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -515,233 +713,8 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate7 checks a value against structgen:///policy.json#/properties/window.
-func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate7Text(c, raw)
-	}
-}
-
-// structgenValidate7Text checks a value's JSON text against structgen:///policy.json#/properties/window.
-func structgenValidate7Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate10, structgenValidate12, structgenValidate14)
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
-		case jx.Object:
-			it, ok := c.Object(d)
-			if !ok {
-				return
-			}
-			var keys runtime.Keys
-			for !c.Failed() && it.Next() {
-				var key string
-				switch kb := it.Key(); string(kb) {
-				case "size":
-					key = "size"
-				case "unit":
-					key = "unit"
-				default:
-					key = runtime.KeyText(kb)
-				}
-				if !keys.Add(key) {
-					c.Duplicate(it.Key())
-				}
-				c.Push(key)
-				switch key {
-				case "size":
-					structgenValidate8(c, d)
-				case "unit":
-					structgenValidate9(c, d)
-				default:
-					c.Skip(d)
-				}
-				c.Pop()
-			}
-			c.End(it.Err())
-			c.Require(&keys, "unit", "size")
-		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-			c.WrongType(d, "object")
-		default:
-			c.Skip(d)
-		}
-	})
-}
-
-// structgenValidate8 checks a value against structgen:///policy.json#/properties/window/properties/size.
-func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.Integer(text, "integer")
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate9 checks a value against structgen:///policy.json#/properties/window/properties/unit.
-func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate9Text(c, raw)
-	}
-}
-
-// structgenValidate9Text checks a value's JSON text against structgen:///policy.json#/properties/window/properties/unit.
-func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"days\",\"hours\"]", false)
-}
-
-// structgenValidate10 checks a value against structgen:///policy.json#/properties/window/if.
-func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			var key string
-			switch kb := it.Key(); string(kb) {
-			case "unit":
-				key = "unit"
-			default:
-				key = runtime.KeyText(kb)
-			}
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "unit":
-				structgenValidate11(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate11 checks a value against structgen:///policy.json#/properties/window/if/properties/unit.
-func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate11Text(c, raw)
-	}
-}
-
-// structgenValidate11Text checks a value's JSON text against structgen:///policy.json#/properties/window/if/properties/unit.
-func structgenValidate11Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"days\"]", true)
-}
-
-// structgenValidate12 checks a value against structgen:///policy.json#/properties/window/then.
-func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			var key string
-			switch kb := it.Key(); string(kb) {
-			case "size":
-				key = "size"
-			default:
-				key = runtime.KeyText(kb)
-			}
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "size":
-				structgenValidate13(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate13 checks a value against structgen:///policy.json#/properties/window/then/properties/size.
-func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.NumberBounds(text, "", "30", "", "")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate14 checks a value against structgen:///policy.json#/properties/window/else.
-func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			var key string
-			switch kb := it.Key(); string(kb) {
-			case "size":
-				key = "size"
-			default:
-				key = runtime.KeyText(kb)
-			}
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "size":
-				structgenValidate15(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate15 checks a value against structgen:///policy.json#/properties/window/else/properties/size.
-func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.NumberBounds(text, "", "24", "", "")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate16 checks a value against structgen:///policy.json#/properties/labels.
-func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate6 checks a value against structgen:///policy.json#/properties/labels.
+func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -754,7 +727,7 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
-			c.Key(it.Key(), structgenValidate18)
+			c.Key(it.Key(), structgenValidate9)
 			c.Push(key)
 			r, ok := c.RawView(d)
 			if !ok {
@@ -763,7 +736,7 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 			}
 			matched := false
 			if c.Matches(key, "^x-") {
-				c.Apply(r, structgenValidate17)
+				c.Apply(r, structgenValidate7)
 				matched = true
 			}
 			if !matched {
@@ -779,8 +752,8 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate17 checks a value against structgen:///policy.json#/properties/labels/patternProperties/%5Ex-.
-func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate7 checks a value against structgen:///policy.json#/properties/labels/patternProperties/%5Ex-.
+func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		c.WrongType(d, "string")
@@ -789,8 +762,24 @@ func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate18 checks a value against structgen:///policy.json#/properties/labels/propertyNames.
-func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate8 checks a value against structgen:///policy.json#/properties/labels/additionalProperties.
+func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.Integer(text, "integer")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "integer")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate9 checks a value against structgen:///policy.json#/properties/labels/propertyNames.
+func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -803,8 +792,8 @@ func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate19 checks a value against structgen:///policy.json#/properties/rules.
-func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate10 checks a value against structgen:///policy.json#/properties/rules.
+func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -823,16 +812,16 @@ func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 			items = append(items, r)
 			switch {
 			case i == 0:
-				c.Apply(r, structgenValidate17)
+				c.Apply(r, structgenValidate7)
 			default:
-				c.Apply(r, structgenValidate20)
+				c.Apply(r, structgenValidate11)
 			}
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 		c.UniqueJSON(items)
-		c.Contains(items, structgenValidate21, 1, 3, false)
+		c.Contains(items, structgenValidate12, 1, 3, false)
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
 		c.WrongType(d, "array")
 	default:
@@ -840,8 +829,8 @@ func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate20 checks a value against structgen:///policy.json#/properties/rules/items.
-func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate11 checks a value against structgen:///policy.json#/properties/rules/items.
+func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -878,8 +867,8 @@ func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate21 checks a value against structgen:///policy.json#/properties/rules/contains.
-func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate12 checks a value against structgen:///policy.json#/properties/rules/contains.
+func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
@@ -888,15 +877,298 @@ func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate22 checks a value against structgen:///policy.json#/properties/contact.
-func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate13 checks a value against structgen:///policy.json#/properties/owner.
+func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate22Text(c, raw)
+		structgenValidate13Text(c, raw)
 	}
 }
 
-// structgenValidate22Text checks a value's JSON text against structgen:///policy.json#/properties/contact.
-func structgenValidate22Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate13Text checks a value's JSON text against structgen:///policy.json#/properties/owner.
+func structgenValidate13Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfExclusive(raw, structgenValidate47, structgenValidate16)
+	c.Not(raw, structgenValidate17)
+}
+
+// structgenValidate14 checks a value against structgen:///policy.json#/$defs/Person.
+func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "deputy":
+				key = "deputy"
+			case "email":
+				key = "email"
+			case "name":
+				key = "name"
+			default:
+				key = runtime.KeyText(kb)
+			}
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "deputy":
+				structgenValidate7(c, d)
+			case "email":
+				structgenValidate7(c, d)
+			case "name":
+				structgenValidate15(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "name")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate15 checks a value against structgen:///policy.json#/$defs/Person/properties/name.
+func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.String(d)
+		if !ok {
+			return
+		}
+		c.Length(s, 1, -1)
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate16 checks a value against structgen:///policy.json#/properties/owner/oneOf/1.
+func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Bool, jx.Number, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "null")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate17 checks a value against structgen:///policy.json#/properties/owner/not.
+func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := runtime.KeyText(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "deputy")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate18 checks a value against structgen:///policy.json#/properties/reviewers.
+func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		var items [][]byte
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			r, ok := c.RawView(d)
+			if !ok {
+				c.Pop()
+				break
+			}
+			items = append(items, r)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.Contains(items, structgenValidate19, 1, -1, false)
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate19 checks a value against structgen:///policy.json#/properties/reviewers/contains.
+func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := runtime.KeyText(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "email")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate20 checks a value against structgen:///policy.json#/properties/legacy.
+func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate20Text(c, raw)
+	}
+}
+
+// structgenValidate20Text checks a value's JSON text against structgen:///policy.json#/properties/legacy.
+func structgenValidate20Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[[]]", true)
+	c.KindOf(raw, "array", jx.Null, jx.Bool, jx.Number, jx.String, jx.Object)
+}
+
+// structgenValidate21 checks a value against structgen:///policy.json#/properties/team.
+func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := runtime.KeyText(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Key(it.Key(), structgenValidate22)
+			c.Push(key)
+			switch key {
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate22 checks a value against structgen:///policy.json#/properties/team/propertyNames.
+func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.String(d)
+		if !ok {
+			return
+		}
+		c.Pattern(s, "^[a-z]+$")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate23 checks a value against structgen:///policy.json#/properties/steps.
+func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate23Text(c, raw)
+	}
+}
+
+// structgenValidate23Text checks a value's JSON text against structgen:///policy.json#/properties/steps.
+func structgenValidate23Text(c *runtime.Decoding, raw []byte) {
+	c.Track()
+	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		switch d.Next() {
+		case jx.Array:
+			it, ok := c.Array(d)
+			if !ok {
+				return
+			}
+			i := 0
+			var items [][]byte
+			for !c.Failed() && it.Next() {
+				c.PushIndex(i)
+				r, ok := c.RawView(d)
+				if !ok {
+					c.Pop()
+					break
+				}
+				items = append(items, r)
+				switch {
+				case i == 0:
+					c.Apply(r, structgenValidate7)
+					c.Evaluated()
+				}
+				c.Pop()
+				i++
+			}
+			c.End(it.Err())
+			c.Contains(items, structgenValidate8, 1, -1, true)
+		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+			c.WrongType(d, "array")
+		default:
+			c.Skip(d)
+		}
+	})
+	c.Unevaluated(raw, nil, structgenValidate24, false, false)
+	c.Untrack()
+}
+
+// structgenValidate24 checks a value against structgen:///policy.json#/properties/steps/unevaluatedItems.
+func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Number, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "boolean")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate25 checks a value against structgen:///policy.json#/properties/contact.
+func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate25Text(c, raw)
+	}
+}
+
+// structgenValidate25Text checks a value's JSON text against structgen:///policy.json#/properties/contact.
+func structgenValidate25Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -906,24 +1178,12 @@ func structgenValidate22Text(c *runtime.Decoding, raw []byte) {
 			}
 			var keys runtime.Keys
 			for !c.Failed() && it.Next() {
-				var key string
-				switch kb := it.Key(); string(kb) {
-				case "email":
-					key = "email"
-				case "phone":
-					key = "phone"
-				default:
-					key = runtime.KeyText(kb)
-				}
+				key := runtime.KeyText(it.Key())
 				if !keys.Add(key) {
 					c.Duplicate(it.Key())
 				}
 				c.Push(key)
 				switch key {
-				case "email":
-					structgenValidate17(c, d)
-				case "phone":
-					structgenValidate17(c, d)
 				default:
 					c.Skip(d)
 				}
@@ -932,18 +1192,16 @@ func structgenValidate22Text(c *runtime.Decoding, raw []byte) {
 			c.End(it.Err())
 			c.DependentRequired(&keys, "phone", "email")
 			if keys.Has("email") {
-				c.Apply(raw, structgenValidate23)
+				c.Apply(raw, structgenValidate26)
 			}
-		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-			c.WrongType(d, "object")
 		default:
 			c.Skip(d)
 		}
 	})
 }
 
-// structgenValidate23 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email.
-func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate26 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email.
+func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -978,31 +1236,20 @@ func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate24 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email/properties/verified.
-func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Null, jx.Number, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "boolean")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate25 checks a value against structgen:///policy.json#/properties/owner.
-func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate27 checks a value against structgen:///policy.json#/properties/window.
+func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate25Text(c, raw)
+		structgenValidate27Text(c, raw)
 	}
 }
 
-// structgenValidate25Text checks a value's JSON text against structgen:///policy.json#/properties/owner.
-func structgenValidate25Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfExclusive(raw, structgenValidate31, structgenValidate28)
-	c.Not(raw, structgenValidate29)
+// structgenValidate27Text checks a value's JSON text against structgen:///policy.json#/properties/window.
+func structgenValidate27Text(c *runtime.Decoding, raw []byte) {
+	c.IfThenElse(raw, structgenValidate28, structgenValidate30, structgenValidate32)
 }
 
-// structgenValidate26 checks a value against structgen:///policy.json#/$defs/Person.
-func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate28 checks a value against structgen:///policy.json#/properties/window/if.
+func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1013,12 +1260,8 @@ func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 		for !c.Failed() && it.Next() {
 			var key string
 			switch kb := it.Key(); string(kb) {
-			case "deputy":
-				key = "deputy"
-			case "email":
-				key = "email"
-			case "name":
-				key = "name"
+			case "unit":
+				key = "unit"
 			default:
 				key = runtime.KeyText(kb)
 			}
@@ -1027,54 +1270,33 @@ func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 			}
 			c.Push(key)
 			switch key {
-			case "deputy":
-				structgenValidate17(c, d)
-			case "email":
-				structgenValidate17(c, d)
-			case "name":
-				structgenValidate27(c, d)
+			case "unit":
+				structgenValidate29(c, d)
 			default:
 				c.Skip(d)
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "name")
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate27 checks a value against structgen:///policy.json#/$defs/Person/properties/name.
-func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.String:
-		s, ok := c.String(d)
-		if !ok {
-			return
-		}
-		c.Length(s, 1, -1)
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate28 checks a value against structgen:///policy.json#/properties/owner/oneOf/1.
-func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Bool, jx.Number, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "null")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate29 checks a value against structgen:///policy.json#/properties/owner/not.
+// structgenValidate29 checks a value against structgen:///policy.json#/properties/window/if/properties/unit.
 func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate29Text(c, raw)
+	}
+}
+
+// structgenValidate29Text checks a value's JSON text against structgen:///policy.json#/properties/window/if/properties/unit.
+func structgenValidate29Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"days\"]", true)
+}
+
+// structgenValidate30 checks a value against structgen:///policy.json#/properties/window/then.
+func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1083,70 +1305,46 @@ func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "size":
+				key = "size"
+			default:
+				key = runtime.KeyText(kb)
+			}
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
 			switch key {
+			case "size":
+				structgenValidate31(c, d)
 			default:
 				c.Skip(d)
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "deputy")
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate30 checks a value against structgen:///policy.json#/properties/reviewers.
-func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate31 checks a value against structgen:///policy.json#/properties/window/then/properties/size.
+func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
-	case jx.Array:
-		it, ok := c.Array(d)
+	case jx.Number:
+		text, ok := c.Number(d)
 		if !ok {
 			return
 		}
-		i := 0
-		var items [][]byte
-		for !c.Failed() && it.Next() {
-			c.PushIndex(i)
-			r, ok := c.RawView(d)
-			if !ok {
-				c.Pop()
-				break
-			}
-			items = append(items, r)
-			structgenValidate31Text(c, r)
-			c.Pop()
-			i++
-		}
-		c.End(it.Err())
-		c.Contains(items, structgenValidate32, 1, -1, false)
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		c.NumberBounds(text, "", "30", "", "")
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate31 checks a value against structgen:///policy.json#/properties/reviewers/items.
-func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate31Text(c, raw)
-	}
-}
-
-// structgenValidate31Text checks a value's JSON text against structgen:///policy.json#/properties/reviewers/items.
-func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate26)
-}
-
-// structgenValidate32 checks a value against structgen:///policy.json#/properties/reviewers/contains.
+// structgenValidate32 checks a value against structgen:///policy.json#/properties/window/else.
 func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
@@ -1156,93 +1354,106 @@ func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "size":
+				key = "size"
+			default:
+				key = runtime.KeyText(kb)
+			}
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
 			switch key {
+			case "size":
+				structgenValidate33(c, d)
 			default:
 				c.Skip(d)
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "email")
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate33 checks a value against structgen:///policy.json#/properties/legacy.
+// structgenValidate33 checks a value against structgen:///policy.json#/properties/window/else/properties/size.
 func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate33Text(c, raw)
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.NumberBounds(text, "", "24", "", "")
+	default:
+		c.Skip(d)
 	}
 }
 
-// structgenValidate33Text checks a value's JSON text against structgen:///policy.json#/properties/legacy.
-func structgenValidate33Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[[]]", true)
-	c.KindOf(raw, "array", jx.Null, jx.Bool, jx.Number, jx.String, jx.Object)
-}
-
-// structgenValidate34 checks a value against structgen:///policy.json#/properties/team.
+// structgenValidate34 checks a value against structgen:///policy.json#/properties/mode.
 func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Key(it.Key(), structgenValidate35)
-			c.Push(key)
-			switch key {
-			default:
-				structgenValidate31(c, d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
-	default:
-		c.Skip(d)
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate34Text(c, raw)
 	}
 }
 
-// structgenValidate35 checks a value against structgen:///policy.json#/properties/team/propertyNames.
+// structgenValidate34Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
+func structgenValidate34Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOf(raw, structgenValidate35, structgenValidate8)
+	c.Not(raw, structgenValidate36)
+}
+
+// structgenValidate35 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
 func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.String:
-		s, ok := c.String(d)
-		if !ok {
-			return
-		}
-		c.Pattern(s, "^[a-z]+$")
-	default:
-		c.Skip(d)
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate35Text(c, raw)
 	}
 }
 
-// structgenValidate36 checks a value against structgen:///policy.json#/properties/extension.
+// structgenValidate35Text checks a value's JSON text against structgen:///policy.json#/properties/mode/anyOf/0.
+func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"auto\"]", true)
+}
+
+// structgenValidate36 checks a value against structgen:///policy.json#/properties/mode/not.
 func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate36Text(c, raw)
 	}
 }
 
-// structgenValidate36Text checks a value's JSON text against structgen:///policy.json#/properties/extension.
+// structgenValidate36Text checks a value's JSON text against structgen:///policy.json#/properties/mode/not.
 func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[0]", true)
+}
+
+// structgenValidate37 checks a value against structgen:///policy.json#/properties/origin.
+func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate37Text(c, raw)
+	}
+}
+
+// structgenValidate37Text checks a value's JSON text against structgen:///policy.json#/properties/origin.
+func structgenValidate37Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[{\"x\":1,\"y\":2},[1,2],3]", false)
+}
+
+// structgenValidate38 checks a value against structgen:///policy.json#/properties/extension.
+func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate38Text(c, raw)
+	}
+}
+
+// structgenValidate38Text checks a value's JSON text against structgen:///policy.json#/properties/extension.
+func structgenValidate38Text(c *runtime.Decoding, raw []byte) {
 	c.Track()
-	c.AnyOf(raw, structgenValidate38, structgenValidate39)
-	c.IfThenElse(raw, structgenValidate40, structgenValidate42, nil)
+	c.AnyOf(raw, structgenValidate40, structgenValidate41)
+	c.IfThenElse(raw, structgenValidate42, structgenValidate44, nil)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -1265,7 +1476,7 @@ func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "kind":
-					structgenValidate37(c, d)
+					structgenValidate39(c, d)
 					c.Evaluated()
 				default:
 					c.Skip(d)
@@ -1283,20 +1494,20 @@ func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
 	c.Untrack()
 }
 
-// structgenValidate37 checks a value against structgen:///policy.json#/properties/extension/properties/kind.
-func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate39 checks a value against structgen:///policy.json#/properties/extension/properties/kind.
+func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate37Text(c, raw)
+		structgenValidate39Text(c, raw)
 	}
 }
 
-// structgenValidate37Text checks a value's JSON text against structgen:///policy.json#/properties/extension/properties/kind.
-func structgenValidate37Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate39Text checks a value's JSON text against structgen:///policy.json#/properties/extension/properties/kind.
+func structgenValidate39Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"hook\",\"task\"]", false)
 }
 
-// structgenValidate38 checks a value against structgen:///policy.json#/properties/extension/anyOf/0.
-func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate40 checks a value against structgen:///policy.json#/properties/extension/anyOf/0.
+func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1318,7 +1529,7 @@ func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "url":
-				structgenValidate17(c, d)
+				structgenValidate7(c, d)
 				c.Evaluated()
 			default:
 				c.Skip(d)
@@ -1332,8 +1543,8 @@ func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate39 checks a value against structgen:///policy.json#/properties/extension/anyOf/1.
-func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate41 checks a value against structgen:///policy.json#/properties/extension/anyOf/1.
+func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1355,7 +1566,7 @@ func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "cmd":
-				structgenValidate17(c, d)
+				structgenValidate7(c, d)
 				c.Evaluated()
 			default:
 				c.Skip(d)
@@ -1368,8 +1579,8 @@ func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate40 checks a value against structgen:///policy.json#/properties/extension/if.
-func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate42 checks a value against structgen:///policy.json#/properties/extension/if.
+func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1391,7 +1602,7 @@ func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate41(c, d)
+				structgenValidate43(c, d)
 				c.Evaluated()
 			default:
 				c.Skip(d)
@@ -1404,20 +1615,20 @@ func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate41 checks a value against structgen:///policy.json#/properties/extension/if/properties/kind.
-func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate43 checks a value against structgen:///policy.json#/properties/extension/if/properties/kind.
+func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate41Text(c, raw)
+		structgenValidate43Text(c, raw)
 	}
 }
 
-// structgenValidate41Text checks a value's JSON text against structgen:///policy.json#/properties/extension/if/properties/kind.
-func structgenValidate41Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate43Text checks a value's JSON text against structgen:///policy.json#/properties/extension/if/properties/kind.
+func structgenValidate43Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"task\"]", true)
 }
 
-// structgenValidate42 checks a value against structgen:///policy.json#/properties/extension/then.
-func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate44 checks a value against structgen:///policy.json#/properties/extension/then.
+func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1452,109 +1663,13 @@ func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate43 checks a value against structgen:///policy.json#/properties/extension/unevaluatedProperties.
-func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate45 checks a value against structgen:///policy.json#/properties/extension/unevaluatedProperties.
+func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	c.False(d)
 }
 
-// structgenValidate44 checks a value against structgen:///policy.json#/properties/steps.
-func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate44Text(c, raw)
-	}
-}
-
-// structgenValidate44Text checks a value's JSON text against structgen:///policy.json#/properties/steps.
-func structgenValidate44Text(c *runtime.Decoding, raw []byte) {
-	c.Track()
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
-		case jx.Array:
-			it, ok := c.Array(d)
-			if !ok {
-				return
-			}
-			i := 0
-			var items [][]byte
-			for !c.Failed() && it.Next() {
-				c.PushIndex(i)
-				r, ok := c.RawView(d)
-				if !ok {
-					c.Pop()
-					break
-				}
-				items = append(items, r)
-				switch {
-				case i == 0:
-					c.Apply(r, structgenValidate17)
-					c.Evaluated()
-				}
-				c.Pop()
-				i++
-			}
-			c.End(it.Err())
-			c.Contains(items, structgenValidate8, 1, -1, true)
-		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-			c.WrongType(d, "array")
-		default:
-			c.Skip(d)
-		}
-	})
-	c.Unevaluated(raw, nil, structgenValidate24, false, false)
-	c.Untrack()
-}
-
-// structgenValidate45 checks a value against structgen:///policy.json#/properties/mode.
-func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate45Text(c, raw)
-	}
-}
-
-// structgenValidate45Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
-func structgenValidate45Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOf(raw, structgenValidate46, structgenValidate8)
-	c.Not(raw, structgenValidate47)
-}
-
-// structgenValidate46 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
+// structgenValidate46 checks a value against structgen:///directory.json#.
 func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate46Text(c, raw)
-	}
-}
-
-// structgenValidate46Text checks a value's JSON text against structgen:///policy.json#/properties/mode/anyOf/0.
-func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"auto\"]", true)
-}
-
-// structgenValidate47 checks a value against structgen:///policy.json#/properties/mode/not.
-func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate47Text(c, raw)
-	}
-}
-
-// structgenValidate47Text checks a value's JSON text against structgen:///policy.json#/properties/mode/not.
-func structgenValidate47Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
-}
-
-// structgenValidate48 checks a value against structgen:///policy.json#/properties/origin.
-func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate48Text(c, raw)
-	}
-}
-
-// structgenValidate48Text checks a value's JSON text against structgen:///policy.json#/properties/origin.
-func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[{\"x\":1,\"y\":2},[1,2],3]", false)
-}
-
-// structgenValidate49 checks a value against structgen:///directory.json#.
-func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1570,7 +1685,7 @@ func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			default:
-				structgenValidate31(c, d)
+				structgenValidate47(c, d)
 			}
 			c.Pop()
 		}
@@ -1583,8 +1698,20 @@ func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate50 checks a value against structgen:///roster.json#.
-func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate47 checks a value against structgen:///directory.json#/additionalProperties.
+func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate47Text(c, raw)
+	}
+}
+
+// structgenValidate47Text checks a value's JSON text against structgen:///directory.json#/additionalProperties.
+func structgenValidate47Text(c *runtime.Decoding, raw []byte) {
+	c.Apply(raw, structgenValidate14)
+}
+
+// structgenValidate48 checks a value against structgen:///roster.json#.
+func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -1601,7 +1728,7 @@ func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 				break
 			}
 			items = append(items, r)
-			structgenValidate31Text(c, r)
+			structgenValidate47Text(c, r)
 			c.Pop()
 			i++
 		}

@@ -43,7 +43,7 @@ func ParseDirectory(data []byte) (Directory, error) {
 				c.End(m0.Err())
 			}
 		}
-	}, []runtime.Validator{structgenValidate49}, schemaDirectory)
+	}, []runtime.Validator{structgenValidate46}, schemaDirectory)
 }
 
 // Schema: schemas/policy.json#/$defs/Person
@@ -121,12 +121,6 @@ type PolicyContact struct {
 
 var fieldsPolicyContact = runtime.NewFields("email", "phone")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v PolicyContact) MarshalJSON() ([]byte, error) {
-	type plain PolicyContact
-	return runtime.MarshalObject(plain(v), fieldsPolicyContact, v.AdditionalProperties, v.AdditionalPropertiesOrder)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *PolicyContact) UnmarshalJSON(data []byte) error {
@@ -139,7 +133,7 @@ var schemaPolicyContact = structgenSchemas.Schema("structgen:///policy.json#/pro
 // ParsePolicyContact validates data against the schema of PolicyContact and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyContact(data []byte) (PolicyContact, error) {
-	return runtime.ParseValidated[PolicyContact]("PolicyContact", data, nil, []runtime.Validator{structgenValidate22}, schemaPolicyContact)
+	return runtime.ParseDecoded("PolicyContact", data, (*PolicyContact).decodeJSON, schemaPolicyContact)
 }
 
 // Schema: schemas/policy.json#/properties/extension
@@ -174,7 +168,7 @@ var schemaPolicyExtension = structgenSchemas.Schema("structgen:///policy.json#/p
 // ParsePolicyExtension validates data against the schema of PolicyExtension and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyExtension(data []byte) (PolicyExtension, error) {
-	return runtime.ParseValidated[PolicyExtension]("PolicyExtension", data, nil, []runtime.Validator{structgenValidate36}, schemaPolicyExtension)
+	return runtime.ParseValidated[PolicyExtension]("PolicyExtension", data, nil, []runtime.Validator{structgenValidate38}, schemaPolicyExtension)
 }
 
 // Schema: schemas/policy.json#/properties/extension/properties/kind
@@ -232,7 +226,7 @@ var schemaPolicyMode = structgenSchemas.Schema("structgen:///policy.json#/proper
 // ParsePolicyMode validates data against the schema of PolicyMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyMode(data []byte) (PolicyMode, error) {
-	return runtime.ParseValidated[PolicyMode]("PolicyMode", data, nil, []runtime.Validator{structgenValidate45}, schemaPolicyMode)
+	return runtime.ParseValidated[PolicyMode]("PolicyMode", data, nil, []runtime.Validator{structgenValidate34}, schemaPolicyMode)
 }
 
 // Schema: schemas/policy.json#/properties/origin
@@ -277,7 +271,7 @@ var schemaPolicyOrigin = structgenSchemas.Schema("structgen:///policy.json#/prop
 // ParsePolicyOrigin validates data against the schema of PolicyOrigin and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyOrigin(data []byte) (PolicyOrigin, error) {
-	return runtime.ParseValidated[PolicyOrigin]("PolicyOrigin", data, nil, []runtime.Validator{structgenValidate48}, schemaPolicyOrigin)
+	return runtime.ParseValidated[PolicyOrigin]("PolicyOrigin", data, nil, []runtime.Validator{structgenValidate37}, schemaPolicyOrigin)
 }
 
 // Schema: schemas/policy.json#/properties/rules
@@ -306,7 +300,7 @@ var schemaPolicyRules = structgenSchemas.Schema("structgen:///policy.json#/prope
 // ParsePolicyRules validates data against the schema of PolicyRules and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyRules(data []byte) (PolicyRules, error) {
-	return runtime.ParseValidated[PolicyRules]("PolicyRules", data, nil, []runtime.Validator{structgenValidate19}, schemaPolicyRules)
+	return runtime.ParseValidated[PolicyRules]("PolicyRules", data, nil, []runtime.Validator{structgenValidate10}, schemaPolicyRules)
 }
 
 // Schema: schemas/policy.json#/properties/rules/items
@@ -364,7 +358,7 @@ var schemaPolicySteps = structgenSchemas.Schema("structgen:///policy.json#/prope
 // ParsePolicySteps validates data against the schema of PolicySteps and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicySteps(data []byte) (PolicySteps, error) {
-	return runtime.ParseValidated[PolicySteps]("PolicySteps", data, nil, []runtime.Validator{structgenValidate44}, schemaPolicySteps)
+	return runtime.ParseValidated[PolicySteps]("PolicySteps", data, nil, []runtime.Validator{structgenValidate23}, schemaPolicySteps)
 }
 
 // Schema: schemas/policy.json#/properties/window
@@ -382,12 +376,6 @@ type PolicyWindow struct {
 
 var fieldsPolicyWindow = runtime.NewFields("unit", "size")
 
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v PolicyWindow) MarshalJSON() ([]byte, error) {
-	type plain PolicyWindow
-	return runtime.MarshalObject(plain(v), fieldsPolicyWindow, v.AdditionalProperties, v.AdditionalPropertiesOrder)
-}
-
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *PolicyWindow) UnmarshalJSON(data []byte) error {
@@ -400,7 +388,7 @@ var schemaPolicyWindow = structgenSchemas.Schema("structgen:///policy.json#/prop
 // ParsePolicyWindow validates data against the schema of PolicyWindow and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyWindow(data []byte) (PolicyWindow, error) {
-	return runtime.ParseValidated[PolicyWindow]("PolicyWindow", data, nil, []runtime.Validator{structgenValidate7}, schemaPolicyWindow)
+	return runtime.ParseDecoded("PolicyWindow", data, (*PolicyWindow).decodeJSON, schemaPolicyWindow)
 }
 
 // Schema: schemas/policy.json#/properties/window/properties/unit
@@ -446,5 +434,5 @@ func ParseRoster(data []byte) (Roster, error) {
 				c.End(a0.Err())
 			}
 		}
-	}, []runtime.Validator{structgenValidate50}, schemaRoster)
+	}, []runtime.Validator{structgenValidate48}, schemaRoster)
 }
