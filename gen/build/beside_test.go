@@ -1,0 +1,88 @@
+package build
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/structgen/structgen/gen/schema"
+)
+
+// TestSplit: a schema splits into its typed part and the keywords that
+// apply on their own; keywords that read what others evaluate or match
+// stay, and so does a schema with unevaluated keywords.
+func TestSplit(t *testing.T) {
+	str := node("/str", 1, schema.Node{Types: []string{"string"}, Keywords: []string{"type"}})
+	req := node("/req", 2, schema.Node{Required: []string{"a"}, Keywords: []string{"required"}})
+	props := map[string]*schema.Node{"a": str}
+	pattern := []schema.PatternProperty{{Pattern: "^x-", Node: str}}
+	closed := node("/closed", 3, schema.Node{Bool: new(bool)})
+	draft7 := "http://json-schema.org/draft-07/schema#"
+	for _, tc := range []struct {
+		name      string
+		n         *schema.Node
+		how       splitHow
+		typedKeys []string // nil: no split
+		restKeys  []string
+	}{
+		{"anyOf beside properties",
+			node("/a", 10, schema.Node{Properties: props, AnyOf: []*schema.Node{req}, Keywords: []string{"type", "properties", "anyOf"}}),
+			besideKeywords, []string{"type", "properties"}, []string{"anyOf"}},
+		{"if/then/else and not move together",
+			node("/b", 11, schema.Node{If: req, Then: str, Not: req, Keywords: []string{"if", "then", "not", "title"}}),
+			besideKeywords, []string{"title"}, []string{"if", "then", "not"}},
+		{"patternProperties beside no additionalProperties",
+			node("/c", 12, schema.Node{Properties: props, PatternProperties: pattern, Keywords: []string{"properties", "patternProperties"}}),
+			besideKeywords, []string{"properties"}, []string{"patternProperties"}},
+		{"patternProperties beside additionalProperties stay",
+			node("/d", 13, schema.Node{PatternProperties: pattern, AdditionalProperties: closed, Keywords: []string{"patternProperties", "additionalProperties"}}),
+			besideKeywords, nil, nil},
+		{"unevaluated keywords read every other",
+			node("/e", 14, schema.Node{AnyOf: []*schema.Node{req}, UnevaluatedProperties: closed, Keywords: []string{"anyOf", "unevaluatedProperties"}}),
+			besideKeywords, nil, nil},
+		{"$ref and allOf beside keywords",
+			node("/f", 15, schema.Node{Ref: str, AllOf: []*schema.Node{req}, MaxLength: new(int), Keywords: []string{"$ref", "allOf", "maxLength"}}),
+			besideKeywords, []string{"maxLength"}, []string{"$ref", "allOf"}},
+		{"a merged member keeps $ref and allOf",
+			node("/g", 16, schema.Node{Ref: str, AllOf: []*schema.Node{req}, Keywords: []string{"$ref", "allOf"}}),
+			besideMerged, nil, nil},
+		{"the $ref's target",
+			node("/h", 17, schema.Node{Ref: str, MaxLength: new(int), Keywords: []string{"$ref", "maxLength"}}),
+			besideRef, []string{"type"}, []string{"maxLength"}},
+		{"a draft 7 $ref is alone",
+			node("/i", 18, schema.Node{Ref: str, Draft: draft7, Keywords: []string{"$ref", "maxLength"}}),
+			besideRef, nil, nil},
+		{"an allOf member",
+			node("/j", 19, schema.Node{AllOf: []*schema.Node{str, req}, Keywords: []string{"allOf", "title"}}),
+			besideMember + 1, []string{"required"}, []string{"allOf", "title"}},
+		{"the only allOf member",
+			node("/k", 20, schema.Node{AllOf: []*schema.Node{req}, MinLength: new(int), Keywords: []string{"allOf", "minLength"}}),
+			besideMember, []string{"required"}, []string{"minLength"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := &builder{}
+			typed, rest := b.split(tc.n, tc.how)
+			if tc.typedKeys == nil {
+				if typed != nil || rest != nil {
+					t.Fatalf("split: typed %v, rest %v; want none", typed, rest)
+				}
+				return
+			}
+			if typed == nil || rest == nil {
+				t.Fatal("no split")
+			}
+			if diff := cmp.Diff(tc.typedKeys, typed.Keywords); diff != "" {
+				t.Errorf("typed keywords (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.restKeys, rest.Keywords); diff != "" {
+				t.Errorf("rest keywords (-want +got):\n%s", diff)
+			}
+			if unsupported(typed) != "" && tc.how != besideMember {
+				t.Errorf("typed part still has %s", unsupported(typed))
+			}
+			if t2, r2 := b.split(tc.n, tc.how); t2 != typed || r2 != rest {
+				t.Error("a second split made other nodes")
+			}
+		})
+	}
+}
