@@ -145,6 +145,10 @@ func splitKeywords(n *schema.Node, inPlace bool) splitPair {
 	if len(moved) == 0 {
 		return splitPair{}
 	}
+	// A value of a kind the rest refuses fails the schema whatever the
+	// typed part says, so the typed part may refuse it too: an anyOf of
+	// strings makes it a string.
+	typed.Kinds = n.Kinds & allowedKinds(rest)
 	typed.Keywords = keywordsWithout(n.Keywords, moved...)
 	for _, k := range n.Keywords {
 		if slicesContains(moved, k) {
@@ -152,6 +156,30 @@ func splitKeywords(n *schema.Node, inPlace bool) splitPair {
 		}
 	}
 	return splitPair{&typed, rest}
+}
+
+// allowedKinds returns kinds that hold every value n's applicators can
+// pass: what their branches' own type keywords allow (their applicators
+// can only allow less).
+func allowedKinds(n *schema.Node) schema.Kinds {
+	k := schema.All
+	for _, branches := range [][]*schema.Node{n.AnyOf, n.OneOf} {
+		if len(branches) == 0 {
+			continue
+		}
+		var some schema.Kinds
+		for _, br := range branches {
+			some |= follow(br).Kinds
+		}
+		k &= some
+	}
+	for _, m := range n.AllOf {
+		k &= follow(m).Kinds
+	}
+	if n.Ref != nil {
+		k &= follow(n.Ref).Kinds
+	}
+	return k
 }
 
 // keywordsWithout returns keywords without these.

@@ -86,3 +86,25 @@ func TestSplit(t *testing.T) {
 		})
 	}
 }
+
+// TestSplitKinds: the typed part allows no kind the rest refuses, so an
+// anyOf of strings makes a schema without a type a string.
+func TestSplitKinds(t *testing.T) {
+	short := node("/short", 1, schema.Node{Types: []string{"string"}, MaxLength: new(int), Keywords: []string{"type", "maxLength"}})
+	long := node("/long", 2, schema.Node{Enum: &schema.Values{List: []any{"long-value"}}, Keywords: []string{"enum"}})
+	num := node("/num", 3, schema.Node{Types: []string{"number"}, Keywords: []string{"type"}})
+	for _, n := range []*schema.Node{short, long, num} {
+		n.Init()
+	}
+	strs := node("/a", 4, schema.Node{AnyOf: []*schema.Node{short, long}, Keywords: []string{"anyOf"}})
+	mixed := node("/b", 5, schema.Node{AnyOf: []*schema.Node{short, num}, Keywords: []string{"anyOf"}})
+	strs.Init()
+	mixed.Init()
+	b := &builder{}
+	if typed, _ := b.split(strs, besideKeywords); typed == nil || typed.Kinds != schema.Str {
+		t.Errorf("anyOf of strings: typed part allows %v, want strings", typed.Kinds)
+	}
+	if typed, _ := b.split(mixed, besideKeywords); typed == nil || typed.Kinds != schema.Str|schema.Num {
+		t.Errorf("anyOf of a string and a number: typed part allows %v, want both", typed.Kinds)
+	}
+}

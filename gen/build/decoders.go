@@ -1144,7 +1144,16 @@ func orNull(n *schema.Node) *schema.Node {
 		branches = n.OneOf
 	}
 	if len(branches) != 2 || len(n.AnyOf) > 0 && len(n.OneOf) > 0 || n.Ref != nil || len(n.AllOf) > 0 ||
-		n.Not != nil || n.If != nil || n.Then != nil || n.Else != nil || hasConstraints(n) || n.Enum != nil || n.Const != nil {
+		n.Not != nil || n.If != nil || n.Then != nil || n.Else != nil || n.Enum != nil || n.Const != nil {
+		return nil
+	}
+	bare := *n
+	if bare.Kinds&allowedKinds(n) == allowedKinds(n) {
+		// A type list that allows every kind the branches do refuses
+		// nothing they pass: {"type": ["string", "null"], "oneOf": …}.
+		bare.Kinds = schema.All
+	}
+	if hasConstraints(&bare) {
 		return nil
 	}
 	var other *schema.Node

@@ -60,6 +60,15 @@ func TestBeside(t *testing.T) {
 		{`{"code": "AB", "ship": {"country": "US", "zip": "12345"}}`, ""},
 		{`{"code": "AB", "ship": {"country": "US"}}`, `/ship: missing property 'zip'`},
 		{`{"code": "AB", "ship": {"zip": "12345"}}`, `/ship: missing property 'country'`},
+		// Branches that all allow strings make the typed part a string.
+		{`{"code": "AB", "contact": {"phone": "1"}, "kind": "abc"}`, ""},
+		{`{"code": "AB", "contact": {"phone": "1"}, "kind": "long-value"}`, ""},
+		{`{"code": "AB", "contact": {"phone": "1"}, "kind": "abcd"}`, `/kind: anyOf: the value matches none of the 2 schemas`},
+		{`{"code": "AB", "contact": {"phone": "1"}, "kind": 5}`, `/kind: got number, want string`},
+		// A type list beside oneOf of an enum and null refuses nothing more.
+		{`{"code": "AB", "contact": {"phone": "1"}, "mode": "a"}`, ""},
+		{`{"code": "AB", "contact": {"phone": "1"}, "mode": null}`, ""},
+		{`{"code": "AB", "contact": {"phone": "1"}, "mode": "c"}`, `/mode: value must be one of 'a', 'b'`},
 		// An allOf member is the typed part; the others are checked beside.
 		{`{"code": "AB", "contact": {"phone": "1"}, "window": [1, 2, 3]}`, `/window: maxItems: got 3, want 2`},
 		{`{"code": "AB", "contact": {"phone": "1"}, "window": ["a"]}`, `/window/0: got string, want integer`},
@@ -133,6 +142,7 @@ func FuzzOrderDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"code": "ab", "contact": {"email": "x", "phone": 1}, "ship": {"country": "US", "zip": "1"}}`))
 	f.Add([]byte(`{"code": "n/a", "size": 0, "tags": ["main", "main", 1], "labels": {"B": 1}, "window": [1, 2, 3]}`))
 	f.Add([]byte(`{"code": "AB", "meta": {"x-": 1, "id": "1"}, "limits": {"min": 1, "unused": null}, "contact": null}`))
+	f.Add([]byte(`{"code": "AB", "kind": "abcd", "mode": "c", "ship": {"country": 1}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, err := beside.ParseOrder(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
 			t.Fatal(err)

@@ -133,14 +133,14 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate13Text(c, raw)
+			structgenValidate17Text(c, raw)
 		}
 	}
 }
 
 // decodeTyped reads Order and checks what its decoder compiles.
 func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [9]bool
+	var seen [11]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -190,13 +190,13 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 					p0 := new(int64)
 					if i, ok := c.Int64(d); ok {
 						*p0 = i
-						c.IntMin(i, int64(1))
+						c.IntMax(i, int64(100))
 					}
 					v.Size = p0
 				}
 				c.Release(d)
 				if !c.Failed() {
-					c.Apply(raw, structgenValidate6)
+					structgenValidate6Text(c, raw)
 				}
 			}
 			c.Pop()
@@ -225,7 +225,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				c.Release(d)
 				if !c.Failed() {
-					c.Apply(raw, structgenValidate7)
+					c.Apply(raw, structgenValidate8)
 				}
 			}
 			c.Pop()
@@ -258,7 +258,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				c.Release(d)
 				if !c.Failed() {
-					c.Apply(raw, structgenValidate9)
+					c.Apply(raw, structgenValidate10)
 				}
 			}
 			c.Pop()
@@ -292,11 +292,45 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			p0.decodeJSON(d, c)
 			v.Ship = p0
 			c.Pop()
-		case "window":
+		case "kind":
 			if seen[8] {
 				c.Duplicate(key)
 			}
 			seen[8] = true
+			c.Push("kind")
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
+				{
+					p0 := new(string)
+					if s, ok := c.String(d); ok {
+						*p0 = s
+					}
+					v.Kind = p0
+				}
+				c.Release(d)
+				if !c.Failed() {
+					structgenValidate12Text(c, raw)
+				}
+			}
+			c.Pop()
+		case "mode":
+			if seen[9] {
+				c.Duplicate(key)
+			}
+			seen[9] = true
+			c.Push("mode")
+			v.Mode.Present = true
+			if c.IsNull(d) {
+				v.Mode.Null = true
+			} else {
+				v.Mode.Value.decodeJSON(d, c)
+			}
+			c.Pop()
+		case "window":
+			if seen[10] {
+				c.Duplicate(key)
+			}
+			seen[10] = true
 			c.Push("window")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
@@ -317,7 +351,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				c.Release(d)
 				if !c.Failed() {
-					structgenValidate11Text(c, raw)
+					structgenValidate15Text(c, raw)
 				}
 			}
 			c.Pop()
@@ -355,7 +389,7 @@ func (v *OrderLimits) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate16Text(c, raw)
+			structgenValidate20Text(c, raw)
 		}
 	}
 }
@@ -424,7 +458,7 @@ func (v *OrderMeta) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			c.Apply(raw, structgenValidate18)
+			c.Apply(raw, structgenValidate22)
 		}
 	}
 }
@@ -473,6 +507,20 @@ func (v *OrderMeta) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 }
 
+// decodeJSON reads OrderModeOption0, one of its values.
+func (v *OrderModeOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	s, ok := c.String(d)
+	if !ok {
+		return
+	}
+	switch s {
+	case "a", "b":
+		*v = OrderModeOption0(s)
+	default:
+		c.NotOneOf("'a', 'b'")
+	}
+}
+
 // decodeJSON reads OrderShip and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
 func (v *OrderShip) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
@@ -481,7 +529,7 @@ func (v *OrderShip) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate27Text(c, raw)
+			structgenValidate31Text(c, raw)
 		}
 	}
 }
@@ -646,6 +694,18 @@ func (v *Order) encodeJSON(e *runtime.Encoding) {
 	if v.Ship != nil {
 		e.Field("ship")
 		v.Ship.encodeJSON(e)
+	}
+	if v.Kind != nil {
+		e.Field("kind")
+		e.Str((*v.Kind))
+	}
+	if v.Mode.Present {
+		e.Field("mode")
+		if !v.Mode.Present || v.Mode.Null {
+			e.Null()
+		} else {
+			e.Str(string(v.Mode.Value))
+		}
 	}
 	if v.Window != nil {
 		e.Field("window")
@@ -852,20 +912,35 @@ func structgenValidate5Text(c *runtime.Decoding, raw []byte) {
 
 // structgenValidate6 checks a value against structgen:///order.json#/properties/size.
 func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate6Text(c, raw)
+	}
+}
+
+// structgenValidate6Text checks a value's JSON text against structgen:///order.json#/properties/size.
+func structgenValidate6Text(c *runtime.Decoding, raw []byte) {
+	c.Apply(raw, structgenValidate7)
+}
+
+// structgenValidate7 checks a value against structgen:///order.json#/$defs/size.
+func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
 		if !ok {
 			return
 		}
-		c.NumberBounds(text, "", "100", "", "")
+		c.Integer(text, "integer")
+		c.NumberBounds(text, "1", "", "", "")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "integer")
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate7 checks a value against structgen:///order.json#/properties/tags.
-func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate8 checks a value against structgen:///order.json#/properties/tags.
+func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -886,26 +961,26 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 			i++
 		}
 		c.End(it.Err())
-		c.Contains(items, structgenValidate8, 1, 1, false)
+		c.Contains(items, structgenValidate9, 1, 1, false)
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate8 checks a value against structgen:///order.json#/properties/tags/contains.
-func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate9 checks a value against structgen:///order.json#/properties/tags/contains.
+func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate8Text(c, raw)
+		structgenValidate9Text(c, raw)
 	}
 }
 
-// structgenValidate8Text checks a value's JSON text against structgen:///order.json#/properties/tags/contains.
-func structgenValidate8Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate9Text checks a value's JSON text against structgen:///order.json#/properties/tags/contains.
+func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"main\"]", true)
 }
 
-// structgenValidate9 checks a value against structgen:///order.json#/properties/labels.
-func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate10 checks a value against structgen:///order.json#/properties/labels.
+func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -918,7 +993,7 @@ func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
-			c.Key(it.Key(), structgenValidate10)
+			c.Key(it.Key(), structgenValidate11)
 			c.Push(key)
 			switch key {
 			default:
@@ -932,8 +1007,8 @@ func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate10 checks a value against structgen:///order.json#/properties/labels/propertyNames.
-func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate11 checks a value against structgen:///order.json#/properties/labels/propertyNames.
+func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -946,20 +1021,60 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate11 checks a value against structgen:///order.json#/properties/window.
-func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate12 checks a value against structgen:///order.json#/properties/kind.
+func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate11Text(c, raw)
+		structgenValidate12Text(c, raw)
 	}
 }
 
-// structgenValidate11Text checks a value's JSON text against structgen:///order.json#/properties/window.
-func structgenValidate11Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate12)
+// structgenValidate12Text checks a value's JSON text against structgen:///order.json#/properties/kind.
+func structgenValidate12Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOf(raw, structgenValidate13, structgenValidate14)
 }
 
-// structgenValidate12 checks a value against structgen:///order.json#/properties/window/allOf/1.
-func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate13 checks a value against structgen:///order.json#/properties/kind/anyOf/0.
+func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.String(d)
+		if !ok {
+			return
+		}
+		c.Length(s, 0, 3)
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate14 checks a value against structgen:///order.json#/properties/kind/anyOf/1.
+func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate14Text(c, raw)
+	}
+}
+
+// structgenValidate14Text checks a value's JSON text against structgen:///order.json#/properties/kind/anyOf/1.
+func structgenValidate14Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"long-value\"]", false)
+}
+
+// structgenValidate15 checks a value against structgen:///order.json#/properties/window.
+func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate15Text(c, raw)
+	}
+}
+
+// structgenValidate15Text checks a value's JSON text against structgen:///order.json#/properties/window.
+func structgenValidate15Text(c *runtime.Decoding, raw []byte) {
+	c.Apply(raw, structgenValidate16)
+}
+
+// structgenValidate16 checks a value against structgen:///order.json#/properties/window/allOf/1.
+func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -983,20 +1098,20 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate13 checks a value against structgen:///order.json#.
-func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate17 checks a value against structgen:///order.json#.
+func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate13Text(c, raw)
+		structgenValidate17Text(c, raw)
 	}
 }
 
-// structgenValidate13Text checks a value's JSON text against structgen:///order.json#.
-func structgenValidate13Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate14, structgenValidate15)
+// structgenValidate17Text checks a value's JSON text against structgen:///order.json#.
+func structgenValidate17Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate18, structgenValidate19)
 }
 
-// structgenValidate14 checks a value against structgen:///order.json#/oneOf/0.
-func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate18 checks a value against structgen:///order.json#/oneOf/0.
+func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1023,8 +1138,8 @@ func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate15 checks a value against structgen:///order.json#/oneOf/1.
-func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate19 checks a value against structgen:///order.json#/oneOf/1.
+func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1051,16 +1166,16 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate16 checks a value against structgen:///order.json#/properties/limits.
-func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate20 checks a value against structgen:///order.json#/properties/limits.
+func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate16Text(c, raw)
+		structgenValidate20Text(c, raw)
 	}
 }
 
-// structgenValidate16Text checks a value's JSON text against structgen:///order.json#/properties/limits.
-func structgenValidate16Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate17)
+// structgenValidate20Text checks a value's JSON text against structgen:///order.json#/properties/limits.
+func structgenValidate20Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate21)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -1089,8 +1204,8 @@ func structgenValidate16Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate17 checks a value against structgen:///order.json#/properties/limits/not.
-func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate21 checks a value against structgen:///order.json#/properties/limits/not.
+func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1117,8 +1232,8 @@ func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate18 checks a value against structgen:///order.json#/properties/meta.
-func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate22 checks a value against structgen:///order.json#/properties/meta.
+func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1138,7 +1253,7 @@ func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 				break
 			}
 			if c.Matches(key, "^x-") {
-				c.Apply(r, structgenValidate19)
+				c.Apply(r, structgenValidate23)
 			}
 			c.Pop()
 		}
@@ -1148,8 +1263,8 @@ func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate19 checks a value against structgen:///order.json#/properties/meta/patternProperties/%5Ex-.
-func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate23 checks a value against structgen:///order.json#/properties/meta/patternProperties/%5Ex-.
+func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		c.WrongType(d, "string")
@@ -1158,8 +1273,8 @@ func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate24 checks a value against structgen:///order.json#/properties/ship/allOf/1/if.
-func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate28 checks a value against structgen:///order.json#/properties/ship/allOf/1/if.
+func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1181,7 +1296,7 @@ func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "country":
-				structgenValidate25(c, d)
+				structgenValidate29(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1193,20 +1308,20 @@ func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate25 checks a value against structgen:///order.json#/properties/ship/allOf/1/if/properties/country.
-func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate29 checks a value against structgen:///order.json#/properties/ship/allOf/1/if/properties/country.
+func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate25Text(c, raw)
+		structgenValidate29Text(c, raw)
 	}
 }
 
-// structgenValidate25Text checks a value's JSON text against structgen:///order.json#/properties/ship/allOf/1/if/properties/country.
-func structgenValidate25Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate29Text checks a value's JSON text against structgen:///order.json#/properties/ship/allOf/1/if/properties/country.
+func structgenValidate29Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"US\"]", true)
 }
 
-// structgenValidate26 checks a value against structgen:///order.json#/properties/ship/allOf/1/then.
-func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate30 checks a value against structgen:///order.json#/properties/ship/allOf/1/then.
+func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1233,14 +1348,14 @@ func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate27 checks a value against structgen:///order.json#/properties/ship/allOf/1.
-func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate31 checks a value against structgen:///order.json#/properties/ship/allOf/1.
+func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate27Text(c, raw)
+		structgenValidate31Text(c, raw)
 	}
 }
 
-// structgenValidate27Text checks a value's JSON text against structgen:///order.json#/properties/ship/allOf/1.
-func structgenValidate27Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate24, structgenValidate26, nil)
+// structgenValidate31Text checks a value's JSON text against structgen:///order.json#/properties/ship/allOf/1.
+func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
+	c.IfThenElse(raw, structgenValidate28, structgenValidate30, nil)
 }

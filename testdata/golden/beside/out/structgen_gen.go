@@ -72,15 +72,17 @@ func ParseLegacy(data []byte) (Legacy, error) {
 
 // Schema: schemas/order.json
 type Order struct {
-	Contact *Contact          `json:"contact,omitempty"`
-	Code    string            `json:"code"`
-	Size    *int64            `json:"size,omitempty"`
-	Tags    []string          `json:"tags,omitzero"`
-	Labels  map[string]string `json:"labels,omitzero"`
-	Meta    *OrderMeta        `json:"meta,omitempty"`
-	Limits  *OrderLimits      `json:"limits,omitempty"`
-	Ship    *OrderShip        `json:"ship,omitempty"`
-	Window  []int64           `json:"window,omitzero"`
+	Contact *Contact                           `json:"contact,omitempty"`
+	Code    string                             `json:"code"`
+	Size    *int64                             `json:"size,omitempty"`
+	Tags    []string                           `json:"tags,omitzero"`
+	Labels  map[string]string                  `json:"labels,omitzero"`
+	Meta    *OrderMeta                         `json:"meta,omitempty"`
+	Limits  *OrderLimits                       `json:"limits,omitempty"`
+	Ship    *OrderShip                         `json:"ship,omitempty"`
+	Kind    *string                            `json:"kind,omitempty"`
+	Mode    runtime.Nullable[OrderModeOption0] `json:"mode,omitzero"`
+	Window  []int64                            `json:"window,omitzero"`
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -90,7 +92,7 @@ type Order struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsOrder = runtime.NewFields("contact", "code", "size", "tags", "labels", "meta", "limits", "ship", "window")
+var fieldsOrder = runtime.NewFields("contact", "code", "size", "tags", "labels", "meta", "limits", "ship", "kind", "mode", "window")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -164,6 +166,23 @@ var schemaOrderMeta = structgenSchemas.Schema("structgen:///order.json#/properti
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderMeta(data []byte) (OrderMeta, error) {
 	return runtime.ParseDecoded("OrderMeta", data, (*OrderMeta).decodeJSON, schemaOrderMeta)
+}
+
+// Schema: schemas/order.json#/properties/mode/oneOf/0
+type OrderModeOption0 string
+
+// Values of OrderModeOption0.
+const (
+	OrderModeOption0A OrderModeOption0 = "a"
+	OrderModeOption0B OrderModeOption0 = "b"
+)
+
+var schemaOrderModeOption0 = structgenSchemas.Schema("structgen:///order.json#/properties/mode/oneOf/0")
+
+// ParseOrderModeOption0 validates data against the schema of OrderModeOption0 and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseOrderModeOption0(data []byte) (OrderModeOption0, error) {
+	return runtime.ParseDecoded("OrderModeOption0", data, (*OrderModeOption0).decodeJSON, schemaOrderModeOption0)
 }
 
 // Schema: schemas/order.json#/properties/ship

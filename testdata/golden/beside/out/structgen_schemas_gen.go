@@ -73,6 +73,13 @@ const schemaDoc1 = `{
         }
       ]
     },
+    "kind": {
+      "anyOf": [{ "type": "string", "maxLength": 3 }, { "enum": ["long-value"] }]
+    },
+    "mode": {
+      "type": ["string", "null"],
+      "oneOf": [{ "type": "string", "enum": ["a", "b"] }, { "type": "null" }]
+    },
     "window": {
       "allOf": [
         { "type": "array", "items": { "type": "integer" } },

@@ -62,7 +62,32 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[2] = true
 			c.Push("either")
-			runtime.ValidatedText(c, d, &v.Either, nil, structgenValidate0Text)
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
+				{
+					if m0, ok := c.Object(d); ok {
+						v.Either = map[string]json.RawMessage{}
+						for !c.Failed() && m0.Next() {
+							k0 := runtime.KeyText(m0.Key())
+							if _, dup := v.Either[k0]; dup {
+								c.Duplicate([]byte(k0))
+							}
+							c.Push(k0)
+							var e0 json.RawMessage
+							if raw, ok := c.Raw(d); ok {
+								e0 = raw
+							}
+							v.Either[k0] = e0
+							c.Pop()
+						}
+						c.End(m0.Err())
+					}
+				}
+				c.Release(d)
+				if !c.Failed() {
+					structgenValidate0Text(c, raw)
+				}
+			}
 			c.Pop()
 		case "field":
 			if seen[3] {
@@ -113,7 +138,32 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[5] = true
 			c.Push("loose")
-			runtime.ValidatedText(c, d, &v.Loose, nil, structgenValidate14Text)
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
+				{
+					if m0, ok := c.Object(d); ok {
+						v.Loose = map[string]json.RawMessage{}
+						for !c.Failed() && m0.Next() {
+							k0 := runtime.KeyText(m0.Key())
+							if _, dup := v.Loose[k0]; dup {
+								c.Duplicate([]byte(k0))
+							}
+							c.Push(k0)
+							var e0 json.RawMessage
+							if raw, ok := c.Raw(d); ok {
+								e0 = raw
+							}
+							v.Loose[k0] = e0
+							c.Pop()
+						}
+						c.End(m0.Err())
+					}
+				}
+				c.Release(d)
+				if !c.Failed() {
+					structgenValidate14Text(c, raw)
+				}
+			}
 			c.Pop()
 		case "labels":
 			if seen[6] {

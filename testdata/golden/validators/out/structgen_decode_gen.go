@@ -116,7 +116,6 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					p0 := new(int64)
 					if i, ok := c.Int64(d); ok {
 						*p0 = i
-						c.IntMin(i, int64(0))
 					}
 					v.Limit = p0
 				}
@@ -132,7 +131,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[2] = true
 			c.Push("ratio")
-			runtime.Validated(c, d, &v.Ratio, nil, structgenValidate2)
+			runtime.Validated(c, d, &v.Ratio, nil, structgenValidate3)
 			c.Pop()
 		case "target":
 			if seen[3] {
@@ -140,7 +139,20 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[3] = true
 			c.Push("target")
-			runtime.ValidatedText(c, d, &v.Target, nil, structgenValidate3Text)
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
+				{
+					p0 := new(string)
+					if s, ok := c.String(d); ok {
+						*p0 = s
+					}
+					v.Target = p0
+				}
+				c.Release(d)
+				if !c.Failed() {
+					structgenValidate4Text(c, raw)
+				}
+			}
 			c.Pop()
 		case "mode":
 			if seen[4] {
@@ -148,7 +160,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[4] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate34Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate35Text)
 			c.Pop()
 		case "window":
 			if seen[5] {
@@ -166,7 +178,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[6] = true
 			c.Push("labels")
-			runtime.Validated(c, d, &v.Labels, nil, structgenValidate6)
+			runtime.Validated(c, d, &v.Labels, nil, structgenValidate7)
 			c.Pop()
 		case "rules":
 			if seen[7] {
@@ -174,7 +186,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[7] = true
 			c.Push("rules")
-			runtime.Validated(c, d, &v.Rules, nil, structgenValidate10)
+			runtime.Validated(c, d, &v.Rules, nil, structgenValidate11)
 			c.Pop()
 		case "contact":
 			if seen[8] {
@@ -192,7 +204,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[9] = true
 			c.Push("origin")
-			runtime.ValidatedText(c, d, &v.Origin, nil, structgenValidate37Text)
+			runtime.ValidatedText(c, d, &v.Origin, nil, structgenValidate38Text)
 			c.Pop()
 		case "owner":
 			if seen[10] {
@@ -207,7 +219,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				} else {
 					(*v).Value.decodeJSON(d, c)
 				}
-			}, structgenValidate13Text)
+			}, structgenValidate14Text)
 			c.Pop()
 		case "reviewers":
 			if seen[11] {
@@ -232,7 +244,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				c.Release(d)
 				if !c.Failed() {
-					c.Apply(raw, structgenValidate18)
+					c.Apply(raw, structgenValidate19)
 				}
 			}
 			c.Pop()
@@ -242,7 +254,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[12] = true
 			c.Push("legacy")
-			runtime.ValidatedText(c, d, &v.Legacy, nil, structgenValidate20Text)
+			runtime.ValidatedText(c, d, &v.Legacy, nil, structgenValidate21Text)
 			c.Pop()
 		case "team":
 			if seen[13] {
@@ -271,7 +283,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				c.Release(d)
 				if !c.Failed() {
-					c.Apply(raw, structgenValidate21)
+					c.Apply(raw, structgenValidate22)
 				}
 			}
 			c.Pop()
@@ -281,7 +293,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("extension")
-			runtime.ValidatedText(c, d, &v.Extension, nil, structgenValidate38Text)
+			runtime.ValidatedText(c, d, &v.Extension, nil, structgenValidate39Text)
 			c.Pop()
 		case "steps":
 			if seen[15] {
@@ -289,7 +301,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("steps")
-			runtime.ValidatedText(c, d, &v.Steps, nil, structgenValidate23Text)
+			runtime.ValidatedText(c, d, &v.Steps, nil, structgenValidate24Text)
 			c.Pop()
 		default:
 			c.Extra(key)
@@ -315,7 +327,7 @@ func (v *PolicyContact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate25Text(c, raw)
+			structgenValidate26Text(c, raw)
 		}
 	}
 }
@@ -445,7 +457,7 @@ func (v *PolicyWindow) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate27Text(c, raw)
+			structgenValidate28Text(c, raw)
 		}
 	}
 }
@@ -636,10 +648,28 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate0Text checks a value's JSON text against structgen:///policy.json#/properties/limit.
 func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate1)
+	c.Apply(raw, structgenValidate2)
 }
 
-// structgenValidate1 checks a value against structgen:///policy.json#/properties/limit/allOf/1.
+// structgenValidate1 checks a value against structgen:///policy.json#/properties/limit/allOf/0.
 func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.Integer(text, "integer")
+		c.NumberBounds(text, "0", "", "", "")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "integer")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate2 checks a value against structgen:///policy.json#/properties/limit/allOf/1.
+func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -652,8 +682,8 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate2 checks a value against structgen:///policy.json#/properties/ratio.
-func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate3 checks a value against structgen:///policy.json#/properties/ratio.
+func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -669,20 +699,20 @@ func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate3 checks a value against structgen:///policy.json#/properties/target.
-func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate4 checks a value against structgen:///policy.json#/properties/target.
+func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate3Text(c, raw)
+		structgenValidate4Text(c, raw)
 	}
 }
 
-// structgenValidate3Text checks a value's JSON text against structgen:///policy.json#/properties/target.
-func structgenValidate3Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate4, structgenValidate5)
+// structgenValidate4Text checks a value's JSON text against structgen:///policy.json#/properties/target.
+func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate5, structgenValidate6)
 }
 
-// structgenValidate4 checks a value against structgen:///policy.json#/properties/target/oneOf/0.
-func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate5 checks a value against structgen:///policy.json#/properties/target/oneOf/0.
+func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -697,8 +727,8 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate5 checks a value against structgen:///policy.json#/properties/target/oneOf/1.
-func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate6 checks a value against structgen:///policy.json#/properties/target/oneOf/1.
+func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -713,8 +743,8 @@ func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate6 checks a value against structgen:///policy.json#/properties/labels.
-func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate7 checks a value against structgen:///policy.json#/properties/labels.
+func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -727,7 +757,7 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
-			c.Key(it.Key(), structgenValidate9)
+			c.Key(it.Key(), structgenValidate10)
 			c.Push(key)
 			r, ok := c.RawView(d)
 			if !ok {
@@ -736,11 +766,11 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 			}
 			matched := false
 			if c.Matches(key, "^x-") {
-				c.Apply(r, structgenValidate7)
+				c.Apply(r, structgenValidate8)
 				matched = true
 			}
 			if !matched {
-				c.Apply(r, structgenValidate8)
+				c.Apply(r, structgenValidate9)
 			}
 			c.Pop()
 		}
@@ -752,8 +782,8 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate7 checks a value against structgen:///policy.json#/properties/labels/patternProperties/%5Ex-.
-func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate8 checks a value against structgen:///policy.json#/properties/labels/patternProperties/%5Ex-.
+func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		c.WrongType(d, "string")
@@ -762,8 +792,8 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate8 checks a value against structgen:///policy.json#/properties/labels/additionalProperties.
-func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate9 checks a value against structgen:///policy.json#/properties/labels/additionalProperties.
+func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -778,8 +808,8 @@ func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate9 checks a value against structgen:///policy.json#/properties/labels/propertyNames.
-func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate10 checks a value against structgen:///policy.json#/properties/labels/propertyNames.
+func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -792,8 +822,8 @@ func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate10 checks a value against structgen:///policy.json#/properties/rules.
-func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate11 checks a value against structgen:///policy.json#/properties/rules.
+func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -812,16 +842,16 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 			items = append(items, r)
 			switch {
 			case i == 0:
-				c.Apply(r, structgenValidate7)
+				c.Apply(r, structgenValidate8)
 			default:
-				c.Apply(r, structgenValidate11)
+				c.Apply(r, structgenValidate12)
 			}
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 		c.UniqueJSON(items)
-		c.Contains(items, structgenValidate12, 1, 3, false)
+		c.Contains(items, structgenValidate13, 1, 3, false)
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
 		c.WrongType(d, "array")
 	default:
@@ -829,8 +859,8 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate11 checks a value against structgen:///policy.json#/properties/rules/items.
-func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate12 checks a value against structgen:///policy.json#/properties/rules/items.
+func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -852,7 +882,7 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "id":
-				structgenValidate8(c, d)
+				structgenValidate9(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -867,8 +897,8 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate12 checks a value against structgen:///policy.json#/properties/rules/contains.
-func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate13 checks a value against structgen:///policy.json#/properties/rules/contains.
+func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
@@ -877,21 +907,21 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate13 checks a value against structgen:///policy.json#/properties/owner.
-func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate14 checks a value against structgen:///policy.json#/properties/owner.
+func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate13Text(c, raw)
+		structgenValidate14Text(c, raw)
 	}
 }
 
-// structgenValidate13Text checks a value's JSON text against structgen:///policy.json#/properties/owner.
-func structgenValidate13Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfExclusive(raw, structgenValidate47, structgenValidate16)
-	c.Not(raw, structgenValidate17)
+// structgenValidate14Text checks a value's JSON text against structgen:///policy.json#/properties/owner.
+func structgenValidate14Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfExclusive(raw, structgenValidate48, structgenValidate17)
+	c.Not(raw, structgenValidate18)
 }
 
-// structgenValidate14 checks a value against structgen:///policy.json#/$defs/Person.
-func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate15 checks a value against structgen:///policy.json#/$defs/Person.
+func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -917,11 +947,11 @@ func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "deputy":
-				structgenValidate7(c, d)
+				structgenValidate8(c, d)
 			case "email":
-				structgenValidate7(c, d)
+				structgenValidate8(c, d)
 			case "name":
-				structgenValidate15(c, d)
+				structgenValidate16(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -936,8 +966,8 @@ func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate15 checks a value against structgen:///policy.json#/$defs/Person/properties/name.
-func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate16 checks a value against structgen:///policy.json#/$defs/Person/properties/name.
+func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -952,8 +982,8 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate16 checks a value against structgen:///policy.json#/properties/owner/oneOf/1.
-func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate17 checks a value against structgen:///policy.json#/properties/owner/oneOf/1.
+func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Bool, jx.Number, jx.String, jx.Array, jx.Object:
 		c.WrongType(d, "null")
@@ -962,8 +992,8 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate17 checks a value against structgen:///policy.json#/properties/owner/not.
-func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate18 checks a value against structgen:///policy.json#/properties/owner/not.
+func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -992,8 +1022,8 @@ func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate18 checks a value against structgen:///policy.json#/properties/reviewers.
-func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate19 checks a value against structgen:///policy.json#/properties/reviewers.
+func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -1014,14 +1044,14 @@ func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 			i++
 		}
 		c.End(it.Err())
-		c.Contains(items, structgenValidate19, 1, -1, false)
+		c.Contains(items, structgenValidate20, 1, -1, false)
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate19 checks a value against structgen:///policy.json#/properties/reviewers/contains.
-func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate20 checks a value against structgen:///policy.json#/properties/reviewers/contains.
+func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1048,21 +1078,21 @@ func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate20 checks a value against structgen:///policy.json#/properties/legacy.
-func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate21 checks a value against structgen:///policy.json#/properties/legacy.
+func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate20Text(c, raw)
+		structgenValidate21Text(c, raw)
 	}
 }
 
-// structgenValidate20Text checks a value's JSON text against structgen:///policy.json#/properties/legacy.
-func structgenValidate20Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate21Text checks a value's JSON text against structgen:///policy.json#/properties/legacy.
+func structgenValidate21Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[[]]", true)
 	c.KindOf(raw, "array", jx.Null, jx.Bool, jx.Number, jx.String, jx.Object)
 }
 
-// structgenValidate21 checks a value against structgen:///policy.json#/properties/team.
-func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate22 checks a value against structgen:///policy.json#/properties/team.
+func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1075,7 +1105,7 @@ func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
-			c.Key(it.Key(), structgenValidate22)
+			c.Key(it.Key(), structgenValidate23)
 			c.Push(key)
 			switch key {
 			default:
@@ -1089,8 +1119,8 @@ func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate22 checks a value against structgen:///policy.json#/properties/team/propertyNames.
-func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate23 checks a value against structgen:///policy.json#/properties/team/propertyNames.
+func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -1103,15 +1133,15 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate23 checks a value against structgen:///policy.json#/properties/steps.
-func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate24 checks a value against structgen:///policy.json#/properties/steps.
+func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate23Text(c, raw)
+		structgenValidate24Text(c, raw)
 	}
 }
 
-// structgenValidate23Text checks a value's JSON text against structgen:///policy.json#/properties/steps.
-func structgenValidate23Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate24Text checks a value's JSON text against structgen:///policy.json#/properties/steps.
+func structgenValidate24Text(c *runtime.Decoding, raw []byte) {
 	c.Track()
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
@@ -1132,26 +1162,26 @@ func structgenValidate23Text(c *runtime.Decoding, raw []byte) {
 				items = append(items, r)
 				switch {
 				case i == 0:
-					c.Apply(r, structgenValidate7)
+					c.Apply(r, structgenValidate8)
 					c.Evaluated()
 				}
 				c.Pop()
 				i++
 			}
 			c.End(it.Err())
-			c.Contains(items, structgenValidate8, 1, -1, true)
+			c.Contains(items, structgenValidate9, 1, -1, true)
 		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
 			c.WrongType(d, "array")
 		default:
 			c.Skip(d)
 		}
 	})
-	c.Unevaluated(raw, nil, structgenValidate24, false, false)
+	c.Unevaluated(raw, nil, structgenValidate25, false, false)
 	c.Untrack()
 }
 
-// structgenValidate24 checks a value against structgen:///policy.json#/properties/steps/unevaluatedItems.
-func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate25 checks a value against structgen:///policy.json#/properties/steps/unevaluatedItems.
+func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Number, jx.String, jx.Array, jx.Object:
 		c.WrongType(d, "boolean")
@@ -1160,15 +1190,15 @@ func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate25 checks a value against structgen:///policy.json#/properties/contact.
-func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate26 checks a value against structgen:///policy.json#/properties/contact.
+func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate25Text(c, raw)
+		structgenValidate26Text(c, raw)
 	}
 }
 
-// structgenValidate25Text checks a value's JSON text against structgen:///policy.json#/properties/contact.
-func structgenValidate25Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate26Text checks a value's JSON text against structgen:///policy.json#/properties/contact.
+func structgenValidate26Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -1192,7 +1222,7 @@ func structgenValidate25Text(c *runtime.Decoding, raw []byte) {
 			c.End(it.Err())
 			c.DependentRequired(&keys, "phone", "email")
 			if keys.Has("email") {
-				c.Apply(raw, structgenValidate26)
+				c.Apply(raw, structgenValidate27)
 			}
 		default:
 			c.Skip(d)
@@ -1200,8 +1230,8 @@ func structgenValidate25Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate26 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email.
-func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate27 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email.
+func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1223,7 +1253,7 @@ func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "verified":
-				structgenValidate24(c, d)
+				structgenValidate25(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1236,20 +1266,20 @@ func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate27 checks a value against structgen:///policy.json#/properties/window.
-func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate28 checks a value against structgen:///policy.json#/properties/window.
+func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate27Text(c, raw)
+		structgenValidate28Text(c, raw)
 	}
 }
 
-// structgenValidate27Text checks a value's JSON text against structgen:///policy.json#/properties/window.
-func structgenValidate27Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate28, structgenValidate30, structgenValidate32)
+// structgenValidate28Text checks a value's JSON text against structgen:///policy.json#/properties/window.
+func structgenValidate28Text(c *runtime.Decoding, raw []byte) {
+	c.IfThenElse(raw, structgenValidate29, structgenValidate31, structgenValidate33)
 }
 
-// structgenValidate28 checks a value against structgen:///policy.json#/properties/window/if.
-func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate29 checks a value against structgen:///policy.json#/properties/window/if.
+func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1271,7 +1301,7 @@ func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "unit":
-				structgenValidate29(c, d)
+				structgenValidate30(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1283,20 +1313,20 @@ func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate29 checks a value against structgen:///policy.json#/properties/window/if/properties/unit.
-func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate30 checks a value against structgen:///policy.json#/properties/window/if/properties/unit.
+func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate29Text(c, raw)
+		structgenValidate30Text(c, raw)
 	}
 }
 
-// structgenValidate29Text checks a value's JSON text against structgen:///policy.json#/properties/window/if/properties/unit.
-func structgenValidate29Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate30Text checks a value's JSON text against structgen:///policy.json#/properties/window/if/properties/unit.
+func structgenValidate30Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"days\"]", true)
 }
 
-// structgenValidate30 checks a value against structgen:///policy.json#/properties/window/then.
-func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate31 checks a value against structgen:///policy.json#/properties/window/then.
+func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1318,7 +1348,7 @@ func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate31(c, d)
+				structgenValidate32(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1330,8 +1360,8 @@ func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate31 checks a value against structgen:///policy.json#/properties/window/then/properties/size.
-func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate32 checks a value against structgen:///policy.json#/properties/window/then/properties/size.
+func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -1344,8 +1374,8 @@ func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate32 checks a value against structgen:///policy.json#/properties/window/else.
-func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate33 checks a value against structgen:///policy.json#/properties/window/else.
+func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1367,7 +1397,7 @@ func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate33(c, d)
+				structgenValidate34(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1379,8 +1409,8 @@ func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate33 checks a value against structgen:///policy.json#/properties/window/else/properties/size.
-func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate34 checks a value against structgen:///policy.json#/properties/window/else/properties/size.
+func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -1393,67 +1423,67 @@ func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate34 checks a value against structgen:///policy.json#/properties/mode.
-func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate34Text(c, raw)
-	}
-}
-
-// structgenValidate34Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
-func structgenValidate34Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOf(raw, structgenValidate35, structgenValidate8)
-	c.Not(raw, structgenValidate36)
-}
-
-// structgenValidate35 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
+// structgenValidate35 checks a value against structgen:///policy.json#/properties/mode.
 func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate35Text(c, raw)
 	}
 }
 
-// structgenValidate35Text checks a value's JSON text against structgen:///policy.json#/properties/mode/anyOf/0.
+// structgenValidate35Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
 func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"auto\"]", true)
+	c.AnyOf(raw, structgenValidate36, structgenValidate9)
+	c.Not(raw, structgenValidate37)
 }
 
-// structgenValidate36 checks a value against structgen:///policy.json#/properties/mode/not.
+// structgenValidate36 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
 func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate36Text(c, raw)
 	}
 }
 
-// structgenValidate36Text checks a value's JSON text against structgen:///policy.json#/properties/mode/not.
+// structgenValidate36Text checks a value's JSON text against structgen:///policy.json#/properties/mode/anyOf/0.
 func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
+	c.Enum(raw, "[\"auto\"]", true)
 }
 
-// structgenValidate37 checks a value against structgen:///policy.json#/properties/origin.
+// structgenValidate37 checks a value against structgen:///policy.json#/properties/mode/not.
 func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate37Text(c, raw)
 	}
 }
 
-// structgenValidate37Text checks a value's JSON text against structgen:///policy.json#/properties/origin.
+// structgenValidate37Text checks a value's JSON text against structgen:///policy.json#/properties/mode/not.
 func structgenValidate37Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[{\"x\":1,\"y\":2},[1,2],3]", false)
+	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate38 checks a value against structgen:///policy.json#/properties/extension.
+// structgenValidate38 checks a value against structgen:///policy.json#/properties/origin.
 func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate38Text(c, raw)
 	}
 }
 
-// structgenValidate38Text checks a value's JSON text against structgen:///policy.json#/properties/extension.
+// structgenValidate38Text checks a value's JSON text against structgen:///policy.json#/properties/origin.
 func structgenValidate38Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[{\"x\":1,\"y\":2},[1,2],3]", false)
+}
+
+// structgenValidate39 checks a value against structgen:///policy.json#/properties/extension.
+func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate39Text(c, raw)
+	}
+}
+
+// structgenValidate39Text checks a value's JSON text against structgen:///policy.json#/properties/extension.
+func structgenValidate39Text(c *runtime.Decoding, raw []byte) {
 	c.Track()
-	c.AnyOf(raw, structgenValidate40, structgenValidate41)
-	c.IfThenElse(raw, structgenValidate42, structgenValidate44, nil)
+	c.AnyOf(raw, structgenValidate41, structgenValidate42)
+	c.IfThenElse(raw, structgenValidate43, structgenValidate45, nil)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -1476,7 +1506,7 @@ func structgenValidate38Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "kind":
-					structgenValidate39(c, d)
+					structgenValidate40(c, d)
 					c.Evaluated()
 				default:
 					c.Skip(d)
@@ -1494,20 +1524,20 @@ func structgenValidate38Text(c *runtime.Decoding, raw []byte) {
 	c.Untrack()
 }
 
-// structgenValidate39 checks a value against structgen:///policy.json#/properties/extension/properties/kind.
-func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate40 checks a value against structgen:///policy.json#/properties/extension/properties/kind.
+func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate39Text(c, raw)
+		structgenValidate40Text(c, raw)
 	}
 }
 
-// structgenValidate39Text checks a value's JSON text against structgen:///policy.json#/properties/extension/properties/kind.
-func structgenValidate39Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate40Text checks a value's JSON text against structgen:///policy.json#/properties/extension/properties/kind.
+func structgenValidate40Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"hook\",\"task\"]", false)
 }
 
-// structgenValidate40 checks a value against structgen:///policy.json#/properties/extension/anyOf/0.
-func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate41 checks a value against structgen:///policy.json#/properties/extension/anyOf/0.
+func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1529,7 +1559,7 @@ func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "url":
-				structgenValidate7(c, d)
+				structgenValidate8(c, d)
 				c.Evaluated()
 			default:
 				c.Skip(d)
@@ -1543,8 +1573,8 @@ func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate41 checks a value against structgen:///policy.json#/properties/extension/anyOf/1.
-func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate42 checks a value against structgen:///policy.json#/properties/extension/anyOf/1.
+func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1566,7 +1596,7 @@ func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "cmd":
-				structgenValidate7(c, d)
+				structgenValidate8(c, d)
 				c.Evaluated()
 			default:
 				c.Skip(d)
@@ -1579,8 +1609,8 @@ func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate42 checks a value against structgen:///policy.json#/properties/extension/if.
-func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate43 checks a value against structgen:///policy.json#/properties/extension/if.
+func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1602,7 +1632,7 @@ func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate43(c, d)
+				structgenValidate44(c, d)
 				c.Evaluated()
 			default:
 				c.Skip(d)
@@ -1615,20 +1645,20 @@ func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate43 checks a value against structgen:///policy.json#/properties/extension/if/properties/kind.
-func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate44 checks a value against structgen:///policy.json#/properties/extension/if/properties/kind.
+func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate43Text(c, raw)
+		structgenValidate44Text(c, raw)
 	}
 }
 
-// structgenValidate43Text checks a value's JSON text against structgen:///policy.json#/properties/extension/if/properties/kind.
-func structgenValidate43Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate44Text checks a value's JSON text against structgen:///policy.json#/properties/extension/if/properties/kind.
+func structgenValidate44Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"task\"]", true)
 }
 
-// structgenValidate44 checks a value against structgen:///policy.json#/properties/extension/then.
-func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate45 checks a value against structgen:///policy.json#/properties/extension/then.
+func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1650,7 +1680,7 @@ func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "retries":
-				structgenValidate8(c, d)
+				structgenValidate9(c, d)
 				c.Evaluated()
 			default:
 				c.Skip(d)
@@ -1663,13 +1693,13 @@ func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate45 checks a value against structgen:///policy.json#/properties/extension/unevaluatedProperties.
-func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate46 checks a value against structgen:///policy.json#/properties/extension/unevaluatedProperties.
+func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 	c.False(d)
 }
 
-// structgenValidate46 checks a value against structgen:///directory.json#.
-func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate47 checks a value against structgen:///directory.json#.
+func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1685,7 +1715,7 @@ func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			default:
-				structgenValidate47(c, d)
+				structgenValidate48(c, d)
 			}
 			c.Pop()
 		}
@@ -1698,20 +1728,20 @@ func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate47 checks a value against structgen:///directory.json#/additionalProperties.
-func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate48 checks a value against structgen:///directory.json#/additionalProperties.
+func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate47Text(c, raw)
+		structgenValidate48Text(c, raw)
 	}
 }
 
-// structgenValidate47Text checks a value's JSON text against structgen:///directory.json#/additionalProperties.
-func structgenValidate47Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate14)
+// structgenValidate48Text checks a value's JSON text against structgen:///directory.json#/additionalProperties.
+func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
+	c.Apply(raw, structgenValidate15)
 }
 
-// structgenValidate48 checks a value against structgen:///roster.json#.
-func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate49 checks a value against structgen:///roster.json#.
+func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -1728,7 +1758,7 @@ func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
 				break
 			}
 			items = append(items, r)
-			structgenValidate47Text(c, r)
+			structgenValidate48Text(c, r)
 			c.Pop()
 			i++
 		}

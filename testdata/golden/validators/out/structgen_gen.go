@@ -43,7 +43,7 @@ func ParseDirectory(data []byte) (Directory, error) {
 				c.End(m0.Err())
 			}
 		}
-	}, []runtime.Validator{structgenValidate46}, schemaDirectory)
+	}, []runtime.Validator{structgenValidate47}, schemaDirectory)
 }
 
 // Schema: schemas/policy.json#/$defs/Person
@@ -168,7 +168,7 @@ var schemaPolicyExtension = structgenSchemas.Schema("structgen:///policy.json#/p
 // ParsePolicyExtension validates data against the schema of PolicyExtension and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyExtension(data []byte) (PolicyExtension, error) {
-	return runtime.ParseValidated[PolicyExtension]("PolicyExtension", data, nil, []runtime.Validator{structgenValidate38}, schemaPolicyExtension)
+	return runtime.ParseValidated[PolicyExtension]("PolicyExtension", data, nil, []runtime.Validator{structgenValidate39}, schemaPolicyExtension)
 }
 
 // Schema: schemas/policy.json#/properties/extension/properties/kind
@@ -226,7 +226,7 @@ var schemaPolicyMode = structgenSchemas.Schema("structgen:///policy.json#/proper
 // ParsePolicyMode validates data against the schema of PolicyMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyMode(data []byte) (PolicyMode, error) {
-	return runtime.ParseValidated[PolicyMode]("PolicyMode", data, nil, []runtime.Validator{structgenValidate34}, schemaPolicyMode)
+	return runtime.ParseValidated[PolicyMode]("PolicyMode", data, nil, []runtime.Validator{structgenValidate35}, schemaPolicyMode)
 }
 
 // Schema: schemas/policy.json#/properties/origin
@@ -271,7 +271,7 @@ var schemaPolicyOrigin = structgenSchemas.Schema("structgen:///policy.json#/prop
 // ParsePolicyOrigin validates data against the schema of PolicyOrigin and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyOrigin(data []byte) (PolicyOrigin, error) {
-	return runtime.ParseValidated[PolicyOrigin]("PolicyOrigin", data, nil, []runtime.Validator{structgenValidate37}, schemaPolicyOrigin)
+	return runtime.ParseValidated[PolicyOrigin]("PolicyOrigin", data, nil, []runtime.Validator{structgenValidate38}, schemaPolicyOrigin)
 }
 
 // Schema: schemas/policy.json#/properties/rules
@@ -300,7 +300,7 @@ var schemaPolicyRules = structgenSchemas.Schema("structgen:///policy.json#/prope
 // ParsePolicyRules validates data against the schema of PolicyRules and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyRules(data []byte) (PolicyRules, error) {
-	return runtime.ParseValidated[PolicyRules]("PolicyRules", data, nil, []runtime.Validator{structgenValidate10}, schemaPolicyRules)
+	return runtime.ParseValidated[PolicyRules]("PolicyRules", data, nil, []runtime.Validator{structgenValidate11}, schemaPolicyRules)
 }
 
 // Schema: schemas/policy.json#/properties/rules/items
@@ -358,7 +358,7 @@ var schemaPolicySteps = structgenSchemas.Schema("structgen:///policy.json#/prope
 // ParsePolicySteps validates data against the schema of PolicySteps and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicySteps(data []byte) (PolicySteps, error) {
-	return runtime.ParseValidated[PolicySteps]("PolicySteps", data, nil, []runtime.Validator{structgenValidate23}, schemaPolicySteps)
+	return runtime.ParseValidated[PolicySteps]("PolicySteps", data, nil, []runtime.Validator{structgenValidate24}, schemaPolicySteps)
 }
 
 // Schema: schemas/policy.json#/properties/window
@@ -434,5 +434,5 @@ func ParseRoster(data []byte) (Roster, error) {
 				c.End(a0.Err())
 			}
 		}
-	}, []runtime.Validator{structgenValidate48}, schemaRoster)
+	}, []runtime.Validator{structgenValidate49}, schemaRoster)
 }
