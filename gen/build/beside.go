@@ -233,7 +233,9 @@ func (b *builder) checkBeside(n *schema.Node, r *ir.Ref, why string) (*ir.Check,
 // object's or a value's typed checks (one schema each), as one: allOf of
 // them where there are several, so that runs of if/then/else keyed by one
 // property stay one run (Decoding.IfConsts). at is the schema they come
-// from.
+// from. A rest's validator left to the interpreter (a cycle) has it check
+// the schema the rest was split from, which holds the rest; an allOf of
+// several rests has no such schema, so it does not compile.
 func (b *builder) alsoValidators(at *schema.Node, rests []*schema.Node) ([]*ir.Validator, string) {
 	if len(rests) == 0 {
 		return nil, ""
@@ -245,6 +247,10 @@ func (b *builder) alsoValidators(at *schema.Node, rests []*schema.Node) ([]*ir.V
 	v, why := b.validatorFor(n)
 	if why != "" {
 		return nil, why
+	}
+	if len(rests) > 1 && v.Interpret != "" {
+		// The interpreter would check at, which need not hold them all.
+		return nil, v.Why
 	}
 	vs := []*ir.Validator{v}
 	b.validateLists = append(b.validateLists, vs)

@@ -226,6 +226,41 @@ func (b *builder) interpret(f *ir.Field, why string) {
 	f.Check = &ir.Check{Interpret: locs, Why: why}
 }
 
+// checkField compiles field f's check from the schemas of its property
+// (several where merged schemas each describe it): the first whose typed
+// check compiles, the others checked beside it by their validators
+// (ir.Check.Also). Where none compiles, generated validators check the
+// value (interpret).
+func (b *builder) checkField(f *ir.Field, sites []*schema.Node, deps map[*ir.Field][]*ir.Type) {
+	reason := ""
+	for i, s := range sites {
+		c, ds, why := b.check(s, f.Type)
+		if why != "" {
+			if reason == "" {
+				reason = why
+			}
+			continue
+		}
+		if len(sites) > 1 {
+			others := append(append([]*schema.Node(nil), sites[:i]...), sites[i+1:]...)
+			also, why := b.alsoValidators(s, others)
+			if why != "" {
+				reason = why
+				break
+			}
+			c.Also = append(also, c.Also...)
+			b.validateLists = append(b.validateLists, c.Also)
+		}
+		f.Check = c
+		deps[f] = ds
+		return
+	}
+	if reason == "" {
+		reason = "no schema"
+	}
+	b.interpret(f, reason)
+}
+
 // extraField is a pseudo-field that carries the dependencies of a struct
 // type's typed extras.
 func (b *builder) extraField(t *ir.Type) *ir.Field {
@@ -591,18 +626,7 @@ func (b *builder) compileStruct(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 		return at(n, "properties whose names Go tags cannot hold")
 	}
 	for _, f := range t.Fields {
-		fs := b.fieldSites[f]
-		if len(fs) != 1 {
-			b.interpret(f, "several schemas")
-			continue
-		}
-		c, ds, reason := b.check(fs[0], f.Type)
-		if reason != "" {
-			b.interpret(f, reason)
-			continue
-		}
-		f.Check = c
-		deps[f] = ds
+		b.checkField(f, b.fieldSites[f], deps)
 	}
 	also, why := b.alsoValidators(sites[0], rests)
 	if why != "" {
@@ -734,17 +758,7 @@ func (b *builder) compileMerged(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 		if len(fs) == 0 {
 			fs = b.fieldSites[f][:1]
 		}
-		if len(fs) != 1 {
-			b.interpret(f, "several schemas")
-			continue
-		}
-		c, ds, reason := b.check(fs[0], f.Type)
-		if reason != "" {
-			b.interpret(f, reason)
-			continue
-		}
-		f.Check = c
-		deps[f] = ds
+		b.checkField(f, fs, deps)
 	}
 	also, why := b.alsoValidators(sites[0], rests)
 	if why != "" {

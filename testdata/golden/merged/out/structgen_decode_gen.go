@@ -321,7 +321,19 @@ func (v *OrderSeller) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("name")
-			runtime.Validated(c, d, &v.Name, nil, structgenValidate3, structgenValidate16)
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
+				{
+					if s, ok := c.String(d); ok {
+						v.Name = s
+						c.Length(s, 1, -1)
+					}
+				}
+				c.Release(d)
+				if !c.Failed() {
+					c.Apply(raw, structgenValidate16)
+				}
+			}
 			c.Pop()
 		case "email":
 			if seen[1] {
@@ -502,22 +514,6 @@ func (v *OrderSeller) encodeJSON(e *runtime.Encoding) {
 		e.Raw(x)
 	}
 	e.ObjEnd()
-}
-
-// structgenValidate3 checks a value against structgen:///order.json#/$defs/Party/properties/name.
-func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.String:
-		s, ok := c.String(d)
-		if !ok {
-			return
-		}
-		c.Length(s, 1, -1)
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
-	default:
-		c.Skip(d)
-	}
 }
 
 // structgenValidate5 checks a value against structgen:///order.json#/properties/lines/items/properties/note.
