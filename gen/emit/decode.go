@@ -164,6 +164,18 @@ func emitStructDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set s
 // decode and check it from the text, then checks the text with also, the
 // validators of the keywords beside the typed checks (ir.Check.Also).
 func besideCode(read jen.Code, also []*ir.Validator) []jen.Code {
+	if len(also) == 1 && !textForm(also[0]) {
+		// A validator that reads the value once needs no text: the typed
+		// reading goes back to where it started (jx's Capture), and the
+		// validator reads the value from there; nothing looks for its
+		// end first.
+		return []jen.Code{
+			jen.Id("d").Dot("Capture").Call(jen.Func().Params(jen.Id("d").Op("*").Qual(jxPkg, "Decoder")).Error().Block(
+				read, jen.Return(jen.Nil()))),
+			jen.If(jen.Id("c").Dot("Failed").Call()).Block(jen.Id("c").Dot("Skip").Call(jen.Id("d"))).Else().Block(
+				jen.Id(also[0].Name).Call(jen.Id("c"), jen.Id("d"))),
+		}
+	}
 	checks := []jen.Code{}
 	for _, v := range also {
 		checks = append(checks, applyTo(jen.Id("raw"), v))

@@ -206,8 +206,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[3] = true
 			c.Push("tags")
-			if raw, ok := c.RawView(d); ok {
-				d := c.TextDecoder(raw)
+			d.Capture(func(d *jx.Decoder) error {
 				{
 					if a0, ok := c.Array(d); ok {
 						v.Tags = []string{}
@@ -223,10 +222,12 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 						c.End(a0.Err())
 					}
 				}
-				c.Release(d)
-				if !c.Failed() {
-					c.Apply(raw, structgenValidate8)
-				}
+				return nil
+			})
+			if c.Failed() {
+				c.Skip(d)
+			} else {
+				structgenValidate8(c, d)
 			}
 			c.Pop()
 		case "labels":
@@ -235,8 +236,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[4] = true
 			c.Push("labels")
-			if raw, ok := c.RawView(d); ok {
-				d := c.TextDecoder(raw)
+			d.Capture(func(d *jx.Decoder) error {
 				{
 					if m0, ok := c.Object(d); ok {
 						v.Labels = map[string]string{}
@@ -256,10 +256,12 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 						c.End(m0.Err())
 					}
 				}
-				c.Release(d)
-				if !c.Failed() {
-					c.Apply(raw, structgenValidate10)
-				}
+				return nil
+			})
+			if c.Failed() {
+				c.Skip(d)
+			} else {
+				structgenValidate10(c, d)
 			}
 			c.Pop()
 		case "meta":
@@ -453,13 +455,14 @@ func (v *OrderLimits) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads OrderMeta and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
 func (v *OrderMeta) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	if raw, ok := c.RawView(d); ok {
-		d := c.TextDecoder(raw)
+	d.Capture(func(d *jx.Decoder) error {
 		v.decodeTyped(d, c)
-		c.Release(d)
-		if !c.Failed() {
-			c.Apply(raw, structgenValidate22)
-		}
+		return nil
+	})
+	if c.Failed() {
+		c.Skip(d)
+	} else {
+		structgenValidate22(c, d)
 	}
 }
 

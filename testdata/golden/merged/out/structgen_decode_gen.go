@@ -321,18 +321,19 @@ func (v *OrderSeller) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("name")
-			if raw, ok := c.RawView(d); ok {
-				d := c.TextDecoder(raw)
+			d.Capture(func(d *jx.Decoder) error {
 				{
 					if s, ok := c.String(d); ok {
 						v.Name = s
 						c.Length(s, 1, -1)
 					}
 				}
-				c.Release(d)
-				if !c.Failed() {
-					c.Apply(raw, structgenValidate16)
-				}
+				return nil
+			})
+			if c.Failed() {
+				c.Skip(d)
+			} else {
+				structgenValidate16(c, d)
 			}
 			c.Pop()
 		case "email":

@@ -227,8 +227,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[11] = true
 			c.Push("reviewers")
-			if raw, ok := c.RawView(d); ok {
-				d := c.TextDecoder(raw)
+			d.Capture(func(d *jx.Decoder) error {
 				{
 					if a0, ok := c.Array(d); ok {
 						v.Reviewers = []Person{}
@@ -242,10 +241,12 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						c.End(a0.Err())
 					}
 				}
-				c.Release(d)
-				if !c.Failed() {
-					c.Apply(raw, structgenValidate19)
-				}
+				return nil
+			})
+			if c.Failed() {
+				c.Skip(d)
+			} else {
+				structgenValidate19(c, d)
 			}
 			c.Pop()
 		case "legacy":
@@ -262,8 +263,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("team")
-			if raw, ok := c.RawView(d); ok {
-				d := c.TextDecoder(raw)
+			d.Capture(func(d *jx.Decoder) error {
 				{
 					if m0, ok := c.Object(d); ok {
 						v.Team = map[string]Person{}
@@ -281,10 +281,12 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						c.End(m0.Err())
 					}
 				}
-				c.Release(d)
-				if !c.Failed() {
-					c.Apply(raw, structgenValidate22)
-				}
+				return nil
+			})
+			if c.Failed() {
+				c.Skip(d)
+			} else {
+				structgenValidate22(c, d)
 			}
 			c.Pop()
 		case "extension":
