@@ -590,7 +590,11 @@ func Interpret[T any](c *Decoding, d *jx.Decoder, dst *T, schemas ...*Schema) {
 // no schema interpreter. Problems come back as a *ValidationError, as
 // Parse's do. The schemas are the ones Parse would validate against;
 // only CheckDecoders uses them.
-func ParseDecoded[T any](typeName string, data []byte, decode func(v *T, d *jx.Decoder, c *Decoding), schemas ...*Schema) (T, error) {
+//
+// decode returns the value rather than filling a *T: a pointer passed
+// through a function value escapes, and the value would be allocated on
+// the heap for every call.
+func ParseDecoded[T any](typeName string, data []byte, decode func(d *jx.Decoder, c *Decoding) T, schemas ...*Schema) (T, error) {
 	v, err := parseDecoded(typeName, data, decode)
 	if CheckDecoders && len(schemas) > 0 {
 		w, werr := Parse[T](typeName, data, schemas...)
@@ -607,8 +611,7 @@ func ParseDecoded[T any](typeName string, data []byte, decode func(v *T, d *jx.D
 	return v, err
 }
 
-func parseDecoded[T any](typeName string, data []byte, decode func(v *T, d *jx.Decoder, c *Decoding)) (T, error) {
-	var v T
+func parseDecoded[T any](typeName string, data []byte, decode func(d *jx.Decoder, c *Decoding) T) (T, error) {
 	fail := func(sentinel error, ps ...Problem) (T, error) {
 		var zero T
 		return zero, &ValidationError{TypeName: typeName, Raw: data, Problems: ps, Err: sentinel}
@@ -625,7 +628,7 @@ func parseDecoded[T any](typeName string, data []byte, decode func(v *T, d *jx.D
 	d := jx.GetDecoder()
 	defer jx.PutDecoder(d)
 	d.ResetBytes(data)
-	decode(&v, d, c)
+	v := decode(d, c)
 	if c.err == nil {
 		if err := d.Skip(); !errors.Is(err, io.EOF) {
 			c.err = errors.New("data after the document")

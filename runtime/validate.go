@@ -100,8 +100,9 @@ func decodeShaped[T any](c *Decoding, raw []byte, dst *T, shape func(*T, *jx.Dec
 // schema interpreter. Problems come back as a *ValidationError, as
 // Parse's do.
 func ParseValidated[T any](typeName string, data []byte, shape func(*T, *jx.Decoder, *Decoding), vs []Validator, schemas ...*Schema) (T, error) {
-	return ParseDecoded(typeName, data, func(dst *T, d *jx.Decoder, c *Decoding) {
-		Validated(c, d, dst, shape, vs...)
+	return ParseDecoded(typeName, data, func(d *jx.Decoder, c *Decoding) (v T) {
+		Validated(c, d, &v, shape, vs...)
+		return v
 	}, schemas...)
 }
 

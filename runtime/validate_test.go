@@ -352,3 +352,27 @@ func TestEnumEquality(t *testing.T) {
 		}
 	}
 }
+
+// TestParseDecodedAllocs guards ParseDecoded's shape: the decoded value is
+// returned, not filled through a pointer that escapes, so reading a value
+// without strings or slices allocates nothing.
+func TestParseDecodedAllocs(t *testing.T) {
+	type point struct{ X, Y int64 }
+	decode := func(d *jx.Decoder, c *Decoding) (p point) {
+		if err := d.Arr(func(d *jx.Decoder) error {
+			n, err := d.Int64()
+			p.X, p.Y = p.Y, n
+			return err
+		}); err != nil {
+			c.Problemf("%v", err)
+		}
+		return p
+	}
+	data := []byte(`[3, 4]`)
+	if p, err := ParseDecoded("point", data, decode); err != nil || p != (point{3, 4}) {
+		t.Fatalf("ParseDecoded = %v, %v; want {3 4}", p, err)
+	}
+	if n := testing.AllocsPerRun(100, func() { ParseDecoded("point", data, decode) }); n != 0 {
+		t.Errorf("ParseDecoded allocates %v times per call; want 0", n)
+	}
+}

@@ -50,6 +50,15 @@ func decoderParams() []jen.Code {
 	return []jen.Code{jen.Id("d").Op("*").Qual(jxPkg, "Decoder"), jen.Id("c").Op("*").Qual(runtimePkg, "Decoding")}
 }
 
+// decodeValue is the function runtime.ParseDecoded calls to read a value
+// of type typ: it returns the value, so that the value need not escape.
+func decodeValue(typ string) jen.Code {
+	return jen.Func().Params(decoderParams()...).Params(jen.Id("v").Id(typ)).Block(
+		jen.Id("v").Dot("decodeJSON").Call(jen.Id("d"), jen.Id("c")),
+		jen.Return(),
+	)
+}
+
 func emitEnumDecoder(f *jen.File, t *ir.Type) {
 	var cases []jen.Code
 	var vals []string

@@ -273,7 +273,7 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 			return nil
 		case at.Decode != nil && (at.Kind == ir.KindStruct || at.Kind == ir.KindAction):
 			return jen.Qual(runtimePkg, "ParseDecoded").Call(
-				jen.Lit(t.Action), jen.Id(data), jen.Parens(jen.Op("*").Id(t.Action)).Dot("decodeJSON"), jen.Id(t.Idents.Schema))
+				jen.Lit(t.Action), jen.Id(data), decodeValue(t.Action), jen.Id(t.Idents.Schema))
 		case at.Validate != nil:
 			var vals []jen.Code
 			for _, v := range at.Validate {
@@ -635,7 +635,7 @@ func emitParse(f *jen.File, set string, t *ir.Type, types map[string]*ir.Type) {
 	case t.Decode != nil:
 		// The generated decoder reads and checks in one pass; the schema
 		// stays embedded for the dialects and the documentation.
-		call = jen.Qual(runtimePkg, "ParseDecoded").Call(append([]jen.Code{jen.Lit(t.Name), jen.Id("data"), jen.Parens(jen.Op("*").Id(t.Name)).Dot("decodeJSON")}, schemaArgs...)...)
+		call = jen.Qual(runtimePkg, "ParseDecoded").Call(append([]jen.Code{jen.Lit(t.Name), jen.Id("data"), decodeValue(t.Name)}, schemaArgs...)...)
 	case t.Validate != nil:
 		// The generated validators check it, encoding/json decodes it.
 		var vals []jen.Code

@@ -8,6 +8,7 @@ package adaptertest
 import (
 	"encoding/json"
 	"errors"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -63,7 +64,10 @@ var schemaFinishArgs = structgenSchemas.Schema("structgen:///finish.json#")
 // ParseFinishArgs validates data against the schema of FinishArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFinishArgs(data []byte) (FinishArgs, error) {
-	return runtime.ParseDecoded("FinishArgs", data, (*FinishArgs).decodeJSON, schemaFinishArgs)
+	return runtime.ParseDecoded("FinishArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v FinishArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaFinishArgs)
 }
 
 // Tomorrow's weather.
@@ -80,7 +84,10 @@ var schemaForecast = structgenSchemas.Schema("structgen:///forecast.json#")
 // ParseForecast validates data against the schema of Forecast and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseForecast(data []byte) (Forecast, error) {
-	return runtime.ParseDecoded("Forecast", data, (*Forecast).decodeJSON, schemaForecast)
+	return runtime.ParseDecoded("Forecast", data, func(d *jx.Decoder, c *runtime.Decoding) (v Forecast) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaForecast)
 }
 
 // Schema: schemas/lookup.json
@@ -112,7 +119,10 @@ var schemaLookupArgs = structgenSchemas.Schema("structgen:///lookup.json#")
 // ParseLookupArgs validates data against the schema of LookupArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLookupArgs(data []byte) (LookupArgs, error) {
-	return runtime.ParseDecoded("LookupArgs", data, (*LookupArgs).decodeJSON, schemaLookupArgs)
+	return runtime.ParseDecoded("LookupArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v LookupArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaLookupArgs)
 }
 
 // fingerprintFinish identifies the schema of tool "finish" in persisted actions.
@@ -135,7 +145,10 @@ var FinishTool = runtime.NewTool("finish", "Finish with the forecast.", toolSche
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseFinishAction(args []byte) (FinishAction, error) {
-	if a, err := runtime.ParseDecoded("FinishAction", args, (*FinishAction).decodeJSON, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("FinishAction", args, func(d *jx.Decoder, c *runtime.Decoding) (v FinishAction) {
+		v.decodeJSON(d, c)
+		return
+	}, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[FinishAction](FinishTool, "FinishAction", args)
@@ -176,7 +189,10 @@ var LookupTool = runtime.NewTool("lookup", "Look up a station's readings.", tool
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseLookupAction(args []byte) (LookupArgs, error) {
-	if a, err := runtime.ParseDecoded("LookupArgs", args, (*LookupArgs).decodeJSON, toolSchemaLookup); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("LookupArgs", args, func(d *jx.Decoder, c *runtime.Decoding) (v LookupArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, toolSchemaLookup); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[LookupArgs](LookupTool, "LookupArgs", args)
@@ -240,7 +256,10 @@ func UnmarshalAction(data []byte) (Action, error) {
 	}
 	switch kind {
 	case "FinishAction":
-		a, err := runtime.ParseDecoded("FinishAction", rest, (*FinishAction).decodeJSON, toolSchemaFinish)
+		a, err := runtime.ParseDecoded("FinishAction", rest, func(d *jx.Decoder, c *runtime.Decoding) (v FinishAction) {
+			v.decodeJSON(d, c)
+			return
+		}, toolSchemaFinish)
 		if changed := runtime.SchemaChanged("FinishAction", fingerprint, fingerprintFinish, err); changed != nil {
 			if err != nil {
 				return nil, changed
@@ -254,7 +273,10 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "LookupArgs":
-		a, err := runtime.ParseDecoded("LookupArgs", rest, (*LookupArgs).decodeJSON, toolSchemaLookup)
+		a, err := runtime.ParseDecoded("LookupArgs", rest, func(d *jx.Decoder, c *runtime.Decoding) (v LookupArgs) {
+			v.decodeJSON(d, c)
+			return
+		}, toolSchemaLookup)
 		if changed := runtime.SchemaChanged("LookupArgs", fingerprint, fingerprintLookup, err); changed != nil {
 			if err != nil {
 				return nil, changed

@@ -8,6 +8,7 @@ package tools
 import (
 	"encoding/json"
 	"errors"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -63,7 +64,10 @@ var schemaFinishArgs = structgenSchemas.Schema("structgen:///finish.json#")
 // ParseFinishArgs validates data against the schema of FinishArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFinishArgs(data []byte) (FinishArgs, error) {
-	return runtime.ParseDecoded("FinishArgs", data, (*FinishArgs).decodeJSON, schemaFinishArgs)
+	return runtime.ParseDecoded("FinishArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v FinishArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaFinishArgs)
 }
 
 // Schema: schemas/read_file.json
@@ -95,7 +99,10 @@ var schemaReadFileArgs = structgenSchemas.Schema("structgen:///read_file.json#")
 // ParseReadFileArgs validates data against the schema of ReadFileArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseReadFileArgs(data []byte) (ReadFileArgs, error) {
-	return runtime.ParseDecoded("ReadFileArgs", data, (*ReadFileArgs).decodeJSON, schemaReadFileArgs)
+	return runtime.ParseDecoded("ReadFileArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v ReadFileArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaReadFileArgs)
 }
 
 // Schema: schemas/report.json
@@ -111,7 +118,10 @@ var schemaReport = structgenSchemas.Schema("structgen:///report.json#")
 // ParseReport validates data against the schema of Report and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseReport(data []byte) (Report, error) {
-	return runtime.ParseDecoded("Report", data, (*Report).decodeJSON, schemaReport)
+	return runtime.ParseDecoded("Report", data, func(d *jx.Decoder, c *runtime.Decoding) (v Report) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaReport)
 }
 
 // fingerprintFinish identifies the schema of tool "finish" in persisted actions.
@@ -134,7 +144,10 @@ var FinishTool = runtime.NewTool("finish", "Finish the task and report on the re
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseFinishAction(args []byte) (FinishAction, error) {
-	if a, err := runtime.ParseDecoded("FinishAction", args, (*FinishAction).decodeJSON, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("FinishAction", args, func(d *jx.Decoder, c *runtime.Decoding) (v FinishAction) {
+		v.decodeJSON(d, c)
+		return
+	}, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[FinishAction](FinishTool, "FinishAction", args)
@@ -175,7 +188,10 @@ var ReadFileTool = runtime.NewTool("read_file", "Read a file of the repository."
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseReadFileAction(args []byte) (ReadFileArgs, error) {
-	if a, err := runtime.ParseDecoded("ReadFileArgs", args, (*ReadFileArgs).decodeJSON, toolSchemaReadFile); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("ReadFileArgs", args, func(d *jx.Decoder, c *runtime.Decoding) (v ReadFileArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, toolSchemaReadFile); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[ReadFileArgs](ReadFileTool, "ReadFileArgs", args)
@@ -239,7 +255,10 @@ func UnmarshalAction(data []byte) (Action, error) {
 	}
 	switch kind {
 	case "FinishAction":
-		a, err := runtime.ParseDecoded("FinishAction", rest, (*FinishAction).decodeJSON, toolSchemaFinish)
+		a, err := runtime.ParseDecoded("FinishAction", rest, func(d *jx.Decoder, c *runtime.Decoding) (v FinishAction) {
+			v.decodeJSON(d, c)
+			return
+		}, toolSchemaFinish)
 		if changed := runtime.SchemaChanged("FinishAction", fingerprint, fingerprintFinish, err); changed != nil {
 			if err != nil {
 				return nil, changed
@@ -253,7 +272,10 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "ReadFileArgs":
-		a, err := runtime.ParseDecoded("ReadFileArgs", rest, (*ReadFileArgs).decodeJSON, toolSchemaReadFile)
+		a, err := runtime.ParseDecoded("ReadFileArgs", rest, func(d *jx.Decoder, c *runtime.Decoding) (v ReadFileArgs) {
+			v.decodeJSON(d, c)
+			return
+		}, toolSchemaReadFile)
 		if changed := runtime.SchemaChanged("ReadFileArgs", fingerprint, fingerprintReadFile, err); changed != nil {
 			if err != nil {
 				return nil, changed

@@ -5,6 +5,7 @@ package brief
 
 import (
 	"encoding/json"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -27,7 +28,10 @@ var schemaBrief = structgenSchemas.Schema("structgen:///brief.json#")
 // ParseBrief validates data against the schema of Brief and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBrief(data []byte) (Brief, error) {
-	return runtime.ParseDecoded("Brief", data, (*Brief).decodeJSON, schemaBrief)
+	return runtime.ParseDecoded("Brief", data, func(d *jx.Decoder, c *runtime.Decoding) (v Brief) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBrief)
 }
 
 // How risky merging is.
@@ -47,7 +51,10 @@ var schemaBriefRisk = structgenSchemas.Schema("structgen:///brief.json#/properti
 // ParseBriefRisk validates data against the schema of BriefRisk and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBriefRisk(data []byte) (BriefRisk, error) {
-	return runtime.ParseDecoded("BriefRisk", data, (*BriefRisk).decodeJSON, schemaBriefRisk)
+	return runtime.ParseDecoded("BriefRisk", data, func(d *jx.Decoder, c *runtime.Decoding) (v BriefRisk) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBriefRisk)
 }
 
 // BriefOutput is the final-answer contract for Brief: its canonical schema,

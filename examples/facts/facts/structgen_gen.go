@@ -7,6 +7,7 @@ package facts
 import (
 	"encoding/json"
 	"errors"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -62,7 +63,10 @@ var schemaFinishArgs = structgenSchemas.Schema("structgen:///finish.json#")
 // ParseFinishArgs validates data against the schema of FinishArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFinishArgs(data []byte) (FinishArgs, error) {
-	return runtime.ParseDecoded("FinishArgs", data, (*FinishArgs).decodeJSON, schemaFinishArgs)
+	return runtime.ParseDecoded("FinishArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v FinishArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaFinishArgs)
 }
 
 // What the agent learned about the project.
@@ -80,7 +84,10 @@ var schemaProjectFacts = structgenSchemas.Schema("structgen:///project_facts.jso
 // ParseProjectFacts validates data against the schema of ProjectFacts and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProjectFacts(data []byte) (ProjectFacts, error) {
-	return runtime.ParseDecoded("ProjectFacts", data, (*ProjectFacts).decodeJSON, schemaProjectFacts)
+	return runtime.ParseDecoded("ProjectFacts", data, func(d *jx.Decoder, c *runtime.Decoding) (v ProjectFacts) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaProjectFacts)
 }
 
 // fingerprintFinish identifies the schema of tool "finish" in persisted actions.
@@ -103,7 +110,10 @@ var FinishTool = runtime.NewTool("finish", "Finish the task and report what you 
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseFinishAction(args []byte) (FinishAction, error) {
-	if a, err := runtime.ParseDecoded("FinishAction", args, (*FinishAction).decodeJSON, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("FinishAction", args, func(d *jx.Decoder, c *runtime.Decoding) (v FinishAction) {
+		v.decodeJSON(d, c)
+		return
+	}, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[FinishAction](FinishTool, "FinishAction", args)
@@ -175,7 +185,10 @@ func UnmarshalAction(data []byte) (Action, error) {
 	}
 	switch kind {
 	case "FinishAction":
-		a, err := runtime.ParseDecoded("FinishAction", rest, (*FinishAction).decodeJSON, toolSchemaFinish)
+		a, err := runtime.ParseDecoded("FinishAction", rest, func(d *jx.Decoder, c *runtime.Decoding) (v FinishAction) {
+			v.decodeJSON(d, c)
+			return
+		}, toolSchemaFinish)
 		if changed := runtime.SchemaChanged("FinishAction", fingerprint, fingerprintFinish, err); changed != nil {
 			if err != nil {
 				return nil, changed

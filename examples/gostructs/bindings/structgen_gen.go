@@ -7,6 +7,7 @@ package bindings
 import (
 	"encoding/json"
 	"errors"
+	"github.com/go-faster/jx"
 	agent "github.com/structgen/structgen/examples/gostructs/agent"
 	"github.com/structgen/structgen/runtime"
 )
@@ -63,7 +64,10 @@ var schemaFinishArgs = structgenSchemas.Schema("structgen:///schemas/finish.json
 // ParseFinishArgs validates data against the schema of FinishArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFinishArgs(data []byte) (FinishArgs, error) {
-	return runtime.ParseDecoded("FinishArgs", data, (*FinishArgs).decodeJSON, schemaFinishArgs)
+	return runtime.ParseDecoded("FinishArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v FinishArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaFinishArgs)
 }
 
 // ProjectFacts is what the finish tool reports.

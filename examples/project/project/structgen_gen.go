@@ -5,6 +5,7 @@ package project
 
 import (
 	"encoding/json"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -38,7 +39,10 @@ var schemaFact = structgenSchemas.Schema("structgen:///project.json#/$defs/Fact"
 // ParseFact validates data against the schema of Fact and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFact(data []byte) (Fact, error) {
-	return runtime.ParseDecoded("Fact", data, (*Fact).decodeJSON, schemaFact)
+	return runtime.ParseDecoded("Fact", data, func(d *jx.Decoder, c *runtime.Decoding) (v Fact) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaFact)
 }
 
 // Schema: schemas/project.json#/$defs/Level
@@ -56,7 +60,10 @@ var schemaLevel = structgenSchemas.Schema("structgen:///project.json#/$defs/Leve
 // ParseLevel validates data against the schema of Level and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLevel(data []byte) (Level, error) {
-	return runtime.ParseDecoded("Level", data, (*Level).decodeJSON, schemaLevel)
+	return runtime.ParseDecoded("Level", data, func(d *jx.Decoder, c *runtime.Decoding) (v Level) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaLevel)
 }
 
 // What an agent learned about a software project.
@@ -83,7 +90,10 @@ var schemaProject = structgenSchemas.Schema("structgen:///project.json#")
 // ParseProject validates data against the schema of Project and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProject(data []byte) (Project, error) {
-	return runtime.ParseDecoded("Project", data, (*Project).decodeJSON, schemaProject)
+	return runtime.ParseDecoded("Project", data, func(d *jx.Decoder, c *runtime.Decoding) (v Project) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaProject)
 }
 
 // Schema: schemas/project.json#/properties/version
@@ -124,5 +134,8 @@ var schemaProjectVersion = structgenSchemas.Schema("structgen:///project.json#/p
 // ParseProjectVersion validates data against the schema of ProjectVersion and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProjectVersion(data []byte) (ProjectVersion, error) {
-	return runtime.ParseDecoded("ProjectVersion", data, (*ProjectVersion).decodeJSON, schemaProjectVersion)
+	return runtime.ParseDecoded("ProjectVersion", data, func(d *jx.Decoder, c *runtime.Decoding) (v ProjectVersion) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaProjectVersion)
 }

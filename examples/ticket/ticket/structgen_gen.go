@@ -3,7 +3,10 @@
 
 package ticket
 
-import "github.com/structgen/structgen/runtime"
+import (
+	"github.com/go-faster/jx"
+	"github.com/structgen/structgen/runtime"
+)
 
 const _ = runtime.IsVersion1
 
@@ -19,7 +22,10 @@ var schemaAttachment = structgenSchemas.Schema("structgen:///ticket.json#/$defs/
 // ParseAttachment validates data against the schema of Attachment and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseAttachment(data []byte) (Attachment, error) {
-	return runtime.ParseDecoded("Attachment", data, (*Attachment).decodeJSON, schemaAttachment)
+	return runtime.ParseDecoded("Attachment", data, func(d *jx.Decoder, c *runtime.Decoding) (v Attachment) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaAttachment)
 }
 
 // Schema: schemas/ticket.json#/$defs/Message
@@ -36,7 +42,10 @@ var schemaMessage = structgenSchemas.Schema("structgen:///ticket.json#/$defs/Mes
 // ParseMessage validates data against the schema of Message and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseMessage(data []byte) (Message, error) {
-	return runtime.ParseDecoded("Message", data, (*Message).decodeJSON, schemaMessage)
+	return runtime.ParseDecoded("Message", data, func(d *jx.Decoder, c *runtime.Decoding) (v Message) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaMessage)
 }
 
 // Schema: schemas/ticket.json#/$defs/Person
@@ -51,7 +60,10 @@ var schemaPerson = structgenSchemas.Schema("structgen:///ticket.json#/$defs/Pers
 // ParsePerson validates data against the schema of Person and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePerson(data []byte) (Person, error) {
-	return runtime.ParseDecoded("Person", data, (*Person).decodeJSON, schemaPerson)
+	return runtime.ParseDecoded("Person", data, func(d *jx.Decoder, c *runtime.Decoding) (v Person) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaPerson)
 }
 
 // A support ticket with its conversation.
@@ -78,7 +90,10 @@ var schemaTicket = structgenSchemas.Schema("structgen:///ticket.json#")
 // ParseTicket validates data against the schema of Ticket and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseTicket(data []byte) (Ticket, error) {
-	return runtime.ParseDecoded("Ticket", data, (*Ticket).decodeJSON, schemaTicket)
+	return runtime.ParseDecoded("Ticket", data, func(d *jx.Decoder, c *runtime.Decoding) (v Ticket) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaTicket)
 }
 
 // Hours spent, by team; the owning team named.
@@ -109,7 +124,10 @@ var schemaTicketEffort = structgenSchemas.Schema("structgen:///ticket.json#/prop
 // ParseTicketEffort validates data against the schema of TicketEffort and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseTicketEffort(data []byte) (TicketEffort, error) {
-	return runtime.ParseDecoded("TicketEffort", data, (*TicketEffort).decodeJSON, schemaTicketEffort)
+	return runtime.ParseDecoded("TicketEffort", data, func(d *jx.Decoder, c *runtime.Decoding) (v TicketEffort) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaTicketEffort)
 }
 
 // Schema: schemas/ticket.json#/properties/status
@@ -128,5 +146,8 @@ var schemaTicketStatus = structgenSchemas.Schema("structgen:///ticket.json#/prop
 // ParseTicketStatus validates data against the schema of TicketStatus and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseTicketStatus(data []byte) (TicketStatus, error) {
-	return runtime.ParseDecoded("TicketStatus", data, (*TicketStatus).decodeJSON, schemaTicketStatus)
+	return runtime.ParseDecoded("TicketStatus", data, func(d *jx.Decoder, c *runtime.Decoding) (v TicketStatus) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaTicketStatus)
 }

@@ -5,6 +5,7 @@ package merged
 
 import (
 	"encoding/json"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -36,7 +37,10 @@ var schemaAX2 = structgenSchemas.Schema("structgen:///root.json#/$defs/AX2")
 // ParseAX2 validates data against the schema of AX2 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseAX2(data []byte) (AX2, error) {
-	return runtime.ParseDecoded("AX2", data, (*AX2).decodeJSON, schemaAX2)
+	return runtime.ParseDecoded("AX2", data, func(d *jx.Decoder, c *runtime.Decoding) (v AX2) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaAX2)
 }
 
 // Schema: schemas/root.json
@@ -65,7 +69,10 @@ var schemaRoot = structgenSchemas.Schema("structgen:///root.json#")
 // ParseRoot validates data against the schema of Root and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseRoot(data []byte) (Root, error) {
-	return runtime.ParseDecoded("Root", data, (*Root).decodeJSON, schemaRoot)
+	return runtime.ParseDecoded("Root", data, func(d *jx.Decoder, c *runtime.Decoding) (v Root) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaRoot)
 }
 
 // Schema: schemas/root.json#/$defs/A/properties/x
@@ -96,5 +103,8 @@ var schemaRootAX2 = structgenSchemas.Schema("structgen:///root.json#/$defs/B/pro
 // ParseRootAX validates data against the schema of RootAX and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseRootAX(data []byte) (RootAX, error) {
-	return runtime.ParseDecoded("RootAX", data, (*RootAX).decodeJSON, schemaRootAX, schemaRootAX2)
+	return runtime.ParseDecoded("RootAX", data, func(d *jx.Decoder, c *runtime.Decoding) (v RootAX) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaRootAX, schemaRootAX2)
 }

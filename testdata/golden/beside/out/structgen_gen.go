@@ -6,6 +6,7 @@ package beside
 
 import (
 	"encoding/json"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -38,7 +39,10 @@ var schemaContact = structgenSchemas.Schema("structgen:///order.json#/$defs/cont
 // ParseContact validates data against the schema of Contact and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseContact(data []byte) (Contact, error) {
-	return runtime.ParseDecoded("Contact", data, (*Contact).decodeJSON, schemaContact)
+	return runtime.ParseDecoded("Contact", data, func(d *jx.Decoder, c *runtime.Decoding) (v Contact) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaContact)
 }
 
 // Schema: schemas/legacy.json
@@ -67,7 +71,10 @@ var schemaLegacy = structgenSchemas.Schema("structgen:///legacy.json#")
 // ParseLegacy validates data against the schema of Legacy and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLegacy(data []byte) (Legacy, error) {
-	return runtime.ParseDecoded("Legacy", data, (*Legacy).decodeJSON, schemaLegacy)
+	return runtime.ParseDecoded("Legacy", data, func(d *jx.Decoder, c *runtime.Decoding) (v Legacy) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaLegacy)
 }
 
 // Schema: schemas/order.json
@@ -106,7 +113,10 @@ var schemaOrder = structgenSchemas.Schema("structgen:///order.json#")
 // ParseOrder validates data against the schema of Order and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrder(data []byte) (Order, error) {
-	return runtime.ParseDecoded("Order", data, (*Order).decodeJSON, schemaOrder)
+	return runtime.ParseDecoded("Order", data, func(d *jx.Decoder, c *runtime.Decoding) (v Order) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaOrder)
 }
 
 // Schema: schemas/order.json#/properties/limits
@@ -136,7 +146,10 @@ var schemaOrderLimits = structgenSchemas.Schema("structgen:///order.json#/proper
 // ParseOrderLimits validates data against the schema of OrderLimits and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderLimits(data []byte) (OrderLimits, error) {
-	return runtime.ParseDecoded("OrderLimits", data, (*OrderLimits).decodeJSON, schemaOrderLimits)
+	return runtime.ParseDecoded("OrderLimits", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderLimits) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaOrderLimits)
 }
 
 // Schema: schemas/order.json#/properties/meta
@@ -165,7 +178,10 @@ var schemaOrderMeta = structgenSchemas.Schema("structgen:///order.json#/properti
 // ParseOrderMeta validates data against the schema of OrderMeta and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderMeta(data []byte) (OrderMeta, error) {
-	return runtime.ParseDecoded("OrderMeta", data, (*OrderMeta).decodeJSON, schemaOrderMeta)
+	return runtime.ParseDecoded("OrderMeta", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderMeta) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaOrderMeta)
 }
 
 // Schema: schemas/order.json#/properties/mode/oneOf/0
@@ -182,7 +198,10 @@ var schemaOrderModeOption0 = structgenSchemas.Schema("structgen:///order.json#/p
 // ParseOrderModeOption0 validates data against the schema of OrderModeOption0 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderModeOption0(data []byte) (OrderModeOption0, error) {
-	return runtime.ParseDecoded("OrderModeOption0", data, (*OrderModeOption0).decodeJSON, schemaOrderModeOption0)
+	return runtime.ParseDecoded("OrderModeOption0", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderModeOption0) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaOrderModeOption0)
 }
 
 // Schema: schemas/order.json#/properties/ship
@@ -212,5 +231,8 @@ var schemaOrderShip = structgenSchemas.Schema("structgen:///order.json#/properti
 // ParseOrderShip validates data against the schema of OrderShip and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderShip(data []byte) (OrderShip, error) {
-	return runtime.ParseDecoded("OrderShip", data, (*OrderShip).decodeJSON, schemaOrderShip)
+	return runtime.ParseDecoded("OrderShip", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderShip) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaOrderShip)
 }

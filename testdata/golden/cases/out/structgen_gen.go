@@ -5,6 +5,7 @@ package cases
 
 import (
 	"encoding/json"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 	"strconv"
 )
@@ -48,7 +49,10 @@ var schemaBlueprint = structgenSchemas.Schema("structgen:///blueprint.json#")
 // ParseBlueprint validates data against the schema of Blueprint and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprint(data []byte) (Blueprint, error) {
-	return runtime.ParseDecoded("Blueprint", data, (*Blueprint).decodeJSON, schemaBlueprint)
+	return runtime.ParseDecoded("Blueprint", data, func(d *jx.Decoder, c *runtime.Decoding) (v Blueprint) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprint)
 }
 
 // Schema: schemas/blueprint.json#/properties/choice
@@ -88,7 +92,10 @@ var schemaBlueprintChoice = structgenSchemas.Schema("structgen:///blueprint.json
 // ParseBlueprintChoice validates data against the schema of BlueprintChoice and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintChoice(data []byte) (BlueprintChoice, error) {
-	return runtime.ParseDecoded("BlueprintChoice", data, (*BlueprintChoice).decodeJSON, schemaBlueprintChoice)
+	return runtime.ParseDecoded("BlueprintChoice", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintChoice) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintChoice)
 }
 
 // Schema: schemas/blueprint.json#/properties/holder
@@ -117,7 +124,10 @@ var schemaBlueprintHolder = structgenSchemas.Schema("structgen:///blueprint.json
 // ParseBlueprintHolder validates data against the schema of BlueprintHolder and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintHolder(data []byte) (BlueprintHolder, error) {
-	return runtime.ParseDecoded("BlueprintHolder", data, (*BlueprintHolder).decodeJSON, schemaBlueprintHolder)
+	return runtime.ParseDecoded("BlueprintHolder", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintHolder) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintHolder)
 }
 
 // Schema: schemas/blueprint.json#/properties/holder/properties/pick
@@ -158,7 +168,10 @@ var schemaBlueprintHolderPick = structgenSchemas.Schema("structgen:///blueprint.
 // ParseBlueprintHolderPick validates data against the schema of BlueprintHolderPick and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintHolderPick(data []byte) (BlueprintHolderPick, error) {
-	return runtime.ParseDecoded("BlueprintHolderPick", data, (*BlueprintHolderPick).decodeJSON, schemaBlueprintHolderPick)
+	return runtime.ParseDecoded("BlueprintHolderPick", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintHolderPick) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintHolderPick)
 }
 
 // Schema: schemas/blueprint.json#/properties/scalar
@@ -204,7 +217,10 @@ var schemaBlueprintScalar = structgenSchemas.Schema("structgen:///blueprint.json
 // ParseBlueprintScalar validates data against the schema of BlueprintScalar and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintScalar(data []byte) (BlueprintScalar, error) {
-	return runtime.ParseDecoded("BlueprintScalar", data, (*BlueprintScalar).decodeJSON, schemaBlueprintScalar)
+	return runtime.ParseDecoded("BlueprintScalar", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintScalar) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintScalar)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle
@@ -234,7 +250,10 @@ var schemaCircle = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/c
 // ParseCircle validates data against the schema of Circle and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseCircle(data []byte) (Circle, error) {
-	return runtime.ParseDecoded("Circle", data, (*Circle).decodeJSON, schemaCircle)
+	return runtime.ParseDecoded("Circle", data, func(d *jx.Decoder, c *runtime.Decoding) (v Circle) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaCircle)
 }
 
 // Schema: schemas/blueprint.json#/$defs/label
@@ -264,7 +283,10 @@ var schemaLabel = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/la
 // ParseLabel validates data against the schema of Label and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLabel(data []byte) (Label, error) {
-	return runtime.ParseDecoded("Label", data, (*Label).decodeJSON, schemaLabel)
+	return runtime.ParseDecoded("Label", data, func(d *jx.Decoder, c *runtime.Decoding) (v Label) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaLabel)
 }
 
 // Schema: schemas/blueprint.json#/$defs/node
@@ -295,7 +317,10 @@ var schemaNode = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/nod
 // ParseNode validates data against the schema of Node and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseNode(data []byte) (Node, error) {
-	return runtime.ParseDecoded("Node", data, (*Node).decodeJSON, schemaNode)
+	return runtime.ParseDecoded("Node", data, func(d *jx.Decoder, c *runtime.Decoding) (v Node) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaNode)
 }
 
 // Schema: schemas/blueprint.json#/$defs/shape
@@ -350,7 +375,10 @@ var schemaShape = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/sh
 // ParseShape validates data against the schema of Shape and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseShape(data []byte) (Shape, error) {
-	return runtime.ParseDecoded("Shape", data, (*Shape).decodeJSON, schemaShape)
+	return runtime.ParseDecoded("Shape", data, func(d *jx.Decoder, c *runtime.Decoding) (v Shape) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaShape)
 }
 
 // Schema: schemas/blueprint.json#/$defs/shape/oneOf/1
@@ -380,7 +408,10 @@ var schemaShapeOption1 = structgenSchemas.Schema("structgen:///blueprint.json#/$
 // ParseShapeOption1 validates data against the schema of ShapeOption1 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseShapeOption1(data []byte) (ShapeOption1, error) {
-	return runtime.ParseDecoded("ShapeOption1", data, (*ShapeOption1).decodeJSON, schemaShapeOption1)
+	return runtime.ParseDecoded("ShapeOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v ShapeOption1) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaShapeOption1)
 }
 
 // Schema: schemas/blueprint.json#/$defs/shape/oneOf/2
@@ -410,7 +441,10 @@ var schemaShapeOption2 = structgenSchemas.Schema("structgen:///blueprint.json#/$
 // ParseShapeOption2 validates data against the schema of ShapeOption2 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseShapeOption2(data []byte) (ShapeOption2, error) {
-	return runtime.ParseDecoded("ShapeOption2", data, (*ShapeOption2).decodeJSON, schemaShapeOption2)
+	return runtime.ParseDecoded("ShapeOption2", data, func(d *jx.Decoder, c *runtime.Decoding) (v ShapeOption2) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaShapeOption2)
 }
 
 // Schema: schemas/blueprint.json#/$defs/shape/oneOf/2/properties/kind
@@ -427,5 +461,8 @@ var schemaShapeOption2Kind = structgenSchemas.Schema("structgen:///blueprint.jso
 // ParseShapeOption2Kind validates data against the schema of ShapeOption2Kind and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseShapeOption2Kind(data []byte) (ShapeOption2Kind, error) {
-	return runtime.ParseDecoded("ShapeOption2Kind", data, (*ShapeOption2Kind).decodeJSON, schemaShapeOption2Kind)
+	return runtime.ParseDecoded("ShapeOption2Kind", data, func(d *jx.Decoder, c *runtime.Decoding) (v ShapeOption2Kind) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaShapeOption2Kind)
 }

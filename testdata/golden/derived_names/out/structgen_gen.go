@@ -5,6 +5,7 @@ package clash
 
 import (
 	"encoding/json"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -36,7 +37,10 @@ var schemaA = structgenSchemas.Schema("structgen:///doc.json#/$defs/a")
 // ParseA validates data against the schema of A and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseA(data []byte) (A, error) {
-	return runtime.ParseDecoded("A", data, (*A).decodeJSON, schemaA)
+	return runtime.ParseDecoded("A", data, func(d *jx.Decoder, c *runtime.Decoding) (v A) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaA)
 }
 
 // Schema: schemas/doc.json#/$defs/a_b
@@ -65,7 +69,10 @@ var schemaAB = structgenSchemas.Schema("structgen:///doc.json#/$defs/a_b")
 // ParseAB validates data against the schema of AB and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseAB(data []byte) (AB, error) {
-	return runtime.ParseDecoded("AB", data, (*AB).decodeJSON, schemaAB)
+	return runtime.ParseDecoded("AB", data, func(d *jx.Decoder, c *runtime.Decoding) (v AB) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaAB)
 }
 
 // Schema: schemas/doc.json#/$defs/a/properties/b_options
@@ -94,7 +101,10 @@ var schemaABOptions = structgenSchemas.Schema("structgen:///doc.json#/$defs/a/pr
 // ParseABOptions validates data against the schema of ABOptions and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseABOptions(data []byte) (ABOptions, error) {
-	return runtime.ParseDecoded("ABOptions", data, (*ABOptions).decodeJSON, schemaABOptions)
+	return runtime.ParseDecoded("ABOptions", data, func(d *jx.Decoder, c *runtime.Decoding) (v ABOptions) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaABOptions)
 }
 
 // Schema: schemas/doc.json
@@ -130,7 +140,10 @@ var schemaDoc = structgenSchemas.Schema("structgen:///doc.json#")
 // ParseDoc validates data against the schema of Doc and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseDoc(data []byte) (Doc, error) {
-	return runtime.ParseDecoded("Doc", data, (*Doc).decodeJSON, schemaDoc)
+	return runtime.ParseDecoded("Doc", data, func(d *jx.Decoder, c *runtime.Decoding) (v Doc) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaDoc)
 }
 
 // Schema: schemas/doc.json#/$defs/a_b/properties/options
@@ -159,7 +172,10 @@ var schemaDocABOptions = structgenSchemas.Schema("structgen:///doc.json#/$defs/a
 // ParseDocABOptions validates data against the schema of DocABOptions and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseDocABOptions(data []byte) (DocABOptions, error) {
-	return runtime.ParseDecoded("DocABOptions", data, (*DocABOptions).decodeJSON, schemaDocABOptions)
+	return runtime.ParseDecoded("DocABOptions", data, func(d *jx.Decoder, c *runtime.Decoding) (v DocABOptions) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaDocABOptions)
 }
 
 // Schema: schemas/doc.json#/properties/color
@@ -176,7 +192,10 @@ var schemaDocColorAtPropertiesColor = structgenSchemas.Schema("structgen:///doc.
 // ParseDocColorAtPropertiesColor validates data against the schema of DocColorAtPropertiesColor and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseDocColorAtPropertiesColor(data []byte) (DocColorAtPropertiesColor, error) {
-	return runtime.ParseDecoded("DocColorAtPropertiesColor", data, (*DocColorAtPropertiesColor).decodeJSON, schemaDocColorAtPropertiesColor)
+	return runtime.ParseDecoded("DocColorAtPropertiesColor", data, func(d *jx.Decoder, c *runtime.Decoding) (v DocColorAtPropertiesColor) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaDocColorAtPropertiesColor)
 }
 
 // Schema: schemas/doc.json#/$defs/DocColorRed
@@ -205,7 +224,10 @@ var schemaDocColorRed = structgenSchemas.Schema("structgen:///doc.json#/$defs/Do
 // ParseDocColorRed validates data against the schema of DocColorRed and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseDocColorRed(data []byte) (DocColorRed, error) {
-	return runtime.ParseDecoded("DocColorRed", data, (*DocColorRed).decodeJSON, schemaDocColorRed)
+	return runtime.ParseDecoded("DocColorRed", data, func(d *jx.Decoder, c *runtime.Decoding) (v DocColorRed) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaDocColorRed)
 }
 
 // Schema: schemas/doc.json#/$defs/permission
@@ -222,7 +244,10 @@ var schemaDocPermission = structgenSchemas.Schema("structgen:///doc.json#/$defs/
 // ParseDocPermission validates data against the schema of DocPermission and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseDocPermission(data []byte) (DocPermission, error) {
-	return runtime.ParseDecoded("DocPermission", data, (*DocPermission).decodeJSON, schemaDocPermission)
+	return runtime.ParseDecoded("DocPermission", data, func(d *jx.Decoder, c *runtime.Decoding) (v DocPermission) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaDocPermission)
 }
 
 // Schema: schemas/doc.json#/$defs/user_info
@@ -251,7 +276,10 @@ var schemaDocUserInfo = structgenSchemas.Schema("structgen:///doc.json#/$defs/us
 // ParseDocUserInfo validates data against the schema of DocUserInfo and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseDocUserInfo(data []byte) (DocUserInfo, error) {
-	return runtime.ParseDecoded("DocUserInfo", data, (*DocUserInfo).decodeJSON, schemaDocUserInfo)
+	return runtime.ParseDecoded("DocUserInfo", data, func(d *jx.Decoder, c *runtime.Decoding) (v DocUserInfo) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaDocUserInfo)
 }
 
 // Schema: schemas/doc.json#/$defs/Permission
@@ -280,7 +308,10 @@ var schemaPermission = structgenSchemas.Schema("structgen:///doc.json#/$defs/Per
 // ParsePermission validates data against the schema of Permission and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePermission(data []byte) (Permission, error) {
-	return runtime.ParseDecoded("Permission", data, (*Permission).decodeJSON, schemaPermission)
+	return runtime.ParseDecoded("Permission", data, func(d *jx.Decoder, c *runtime.Decoding) (v Permission) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaPermission)
 }
 
 // Schema: schemas/doc.json#/$defs/userInfo
@@ -309,5 +340,8 @@ var schemaUserInfo = structgenSchemas.Schema("structgen:///doc.json#/$defs/userI
 // ParseUserInfo validates data against the schema of UserInfo and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseUserInfo(data []byte) (UserInfo, error) {
-	return runtime.ParseDecoded("UserInfo", data, (*UserInfo).decodeJSON, schemaUserInfo)
+	return runtime.ParseDecoded("UserInfo", data, func(d *jx.Decoder, c *runtime.Decoding) (v UserInfo) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaUserInfo)
 }

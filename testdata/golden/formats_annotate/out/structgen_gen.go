@@ -5,6 +5,7 @@ package contact
 
 import (
 	"encoding/json"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -37,5 +38,8 @@ var schemaContact = structgenSchemas.Schema("structgen:///structgen.yaml.schemas
 // ParseContact validates data against the schema of Contact and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseContact(data []byte) (Contact, error) {
-	return runtime.ParseDecoded("Contact", data, (*Contact).decodeJSON, schemaContact)
+	return runtime.ParseDecoded("Contact", data, func(d *jx.Decoder, c *runtime.Decoding) (v Contact) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaContact)
 }

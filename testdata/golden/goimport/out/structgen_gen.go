@@ -7,6 +7,7 @@ package goimport
 import (
 	"encoding/json"
 	"errors"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 	useagent "github.com/structgen/structgen/testdata/golden/go/useagent"
 )
@@ -78,7 +79,10 @@ var schemaFileReportArgs = structgenSchemas.Schema("structgen:///goimport/struct
 // ParseFileReportArgs validates data against the schema of FileReportArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFileReportArgs(data []byte) (FileReportArgs, error) {
-	return runtime.ParseDecoded("FileReportArgs", data, (*FileReportArgs).decodeJSON, schemaFileReportArgs)
+	return runtime.ParseDecoded("FileReportArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v FileReportArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaFileReportArgs)
 }
 
 // Report refers to types that another package declares.

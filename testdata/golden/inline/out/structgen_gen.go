@@ -6,6 +6,7 @@ package inline
 
 import (
 	"encoding/json"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -50,5 +51,8 @@ var schemaVerdict = structgenSchemas.Schema("structgen:///structgen.yaml.schemas
 // ParseVerdict validates data against the schema of Verdict and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseVerdict(data []byte) (Verdict, error) {
-	return runtime.ParseDecoded("Verdict", data, (*Verdict).decodeJSON, schemaVerdict)
+	return runtime.ParseDecoded("Verdict", data, func(d *jx.Decoder, c *runtime.Decoding) (v Verdict) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaVerdict)
 }

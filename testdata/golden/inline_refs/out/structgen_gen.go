@@ -5,6 +5,7 @@ package poem
 
 import (
 	"encoding/json"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -36,5 +37,8 @@ var schemaPoem = structgenSchemas.Schema("structgen:///structgen.yaml.schemas.Po
 // ParsePoem validates data against the schema of Poem and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePoem(data []byte) (Poem, error) {
-	return runtime.ParseDecoded("Poem", data, (*Poem).decodeJSON, schemaPoem)
+	return runtime.ParseDecoded("Poem", data, func(d *jx.Decoder, c *runtime.Decoding) (v Poem) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaPoem)
 }

@@ -5,6 +5,7 @@ package kinds
 
 import (
 	"encoding/json"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -26,7 +27,10 @@ var schemaConfig = structgenSchemas.Schema("structgen:///config.json#")
 // ParseConfig validates data against the schema of Config and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfig(data []byte) (Config, error) {
-	return runtime.ParseDecoded("Config", data, (*Config).decodeJSON, schemaConfig)
+	return runtime.ParseDecoded("Config", data, func(d *jx.Decoder, c *runtime.Decoding) (v Config) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaConfig)
 }
 
 // Schema: schemas/config.json#/properties/band
@@ -67,7 +71,10 @@ var schemaConfigBand = structgenSchemas.Schema("structgen:///config.json#/proper
 // ParseConfigBand validates data against the schema of ConfigBand and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigBand(data []byte) (ConfigBand, error) {
-	return runtime.ParseDecoded("ConfigBand", data, (*ConfigBand).decodeJSON, schemaConfigBand)
+	return runtime.ParseDecoded("ConfigBand", data, func(d *jx.Decoder, c *runtime.Decoding) (v ConfigBand) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaConfigBand)
 }
 
 // Schema: schemas/config.json#/properties/count
@@ -108,7 +115,10 @@ var schemaConfigCount = structgenSchemas.Schema("structgen:///config.json#/prope
 // ParseConfigCount validates data against the schema of ConfigCount and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigCount(data []byte) (ConfigCount, error) {
-	return runtime.ParseDecoded("ConfigCount", data, (*ConfigCount).decodeJSON, schemaConfigCount)
+	return runtime.ParseDecoded("ConfigCount", data, func(d *jx.Decoder, c *runtime.Decoding) (v ConfigCount) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaConfigCount)
 }
 
 // Schema: schemas/config.json#/properties/list/items
@@ -149,7 +159,10 @@ var schemaConfigListItem = structgenSchemas.Schema("structgen:///config.json#/pr
 // ParseConfigListItem validates data against the schema of ConfigListItem and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigListItem(data []byte) (ConfigListItem, error) {
-	return runtime.ParseDecoded("ConfigListItem", data, (*ConfigListItem).decodeJSON, schemaConfigListItem)
+	return runtime.ParseDecoded("ConfigListItem", data, func(d *jx.Decoder, c *runtime.Decoding) (v ConfigListItem) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaConfigListItem)
 }
 
 // Schema: schemas/config.json#/properties/list/items
@@ -178,7 +191,10 @@ var schemaConfigListItemObject = structgenSchemas.Schema("structgen:///config.js
 // ParseConfigListItemObject validates data against the schema of ConfigListItemObject and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigListItemObject(data []byte) (ConfigListItemObject, error) {
-	return runtime.ParseDecoded("ConfigListItemObject", data, (*ConfigListItemObject).decodeJSON, schemaConfigListItemObject)
+	return runtime.ParseDecoded("ConfigListItemObject", data, func(d *jx.Decoder, c *runtime.Decoding) (v ConfigListItemObject) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaConfigListItemObject)
 }
 
 // Schema: schemas/config.json#/properties/maybe
@@ -218,7 +234,10 @@ var schemaConfigMaybe = structgenSchemas.Schema("structgen:///config.json#/prope
 // ParseConfigMaybe validates data against the schema of ConfigMaybe and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigMaybe(data []byte) (ConfigMaybe, error) {
-	return runtime.ParseDecoded("ConfigMaybe", data, (*ConfigMaybe).decodeJSON, schemaConfigMaybe)
+	return runtime.ParseDecoded("ConfigMaybe", data, func(d *jx.Decoder, c *runtime.Decoding) (v ConfigMaybe) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaConfigMaybe)
 }
 
 // Schema: schemas/config.json#/properties/opt
@@ -259,7 +278,10 @@ var schemaConfigOpt = structgenSchemas.Schema("structgen:///config.json#/propert
 // ParseConfigOpt validates data against the schema of ConfigOpt and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigOpt(data []byte) (ConfigOpt, error) {
-	return runtime.ParseDecoded("ConfigOpt", data, (*ConfigOpt).decodeJSON, schemaConfigOpt)
+	return runtime.ParseDecoded("ConfigOpt", data, func(d *jx.Decoder, c *runtime.Decoding) (v ConfigOpt) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaConfigOpt)
 }
 
 // Schema: schemas/config.json#/properties/opt
@@ -272,7 +294,10 @@ var schemaConfigOptObject = structgenSchemas.Schema("structgen:///config.json#/p
 // ParseConfigOptObject validates data against the schema of ConfigOptObject and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigOptObject(data []byte) (ConfigOptObject, error) {
-	return runtime.ParseDecoded("ConfigOptObject", data, (*ConfigOptObject).decodeJSON, schemaConfigOptObject)
+	return runtime.ParseDecoded("ConfigOptObject", data, func(d *jx.Decoder, c *runtime.Decoding) (v ConfigOptObject) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaConfigOptObject)
 }
 
 // Schema: schemas/config.json#/properties/shared
@@ -312,5 +337,8 @@ var schemaConfigShared = structgenSchemas.Schema("structgen:///config.json#/prop
 // ParseConfigShared validates data against the schema of ConfigShared and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigShared(data []byte) (ConfigShared, error) {
-	return runtime.ParseDecoded("ConfigShared", data, (*ConfigShared).decodeJSON, schemaConfigShared)
+	return runtime.ParseDecoded("ConfigShared", data, func(d *jx.Decoder, c *runtime.Decoding) (v ConfigShared) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaConfigShared)
 }

@@ -5,6 +5,7 @@ package merged
 
 import (
 	"encoding/json"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -43,7 +44,10 @@ var schemaOrder = structgenSchemas.Schema("structgen:///order.json#")
 // ParseOrder validates data against the schema of Order and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrder(data []byte) (Order, error) {
-	return runtime.ParseDecoded("Order", data, (*Order).decodeJSON, schemaOrder)
+	return runtime.ParseDecoded("Order", data, func(d *jx.Decoder, c *runtime.Decoding) (v Order) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaOrder)
 }
 
 // Pydantic v1 writes a described reference so.
@@ -75,7 +79,10 @@ var schemaOrderBuyer = structgenSchemas.Schema("structgen:///order.json#/propert
 // ParseOrderBuyer validates data against the schema of OrderBuyer and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderBuyer(data []byte) (OrderBuyer, error) {
-	return runtime.ParseDecoded("OrderBuyer", data, (*OrderBuyer).decodeJSON, schemaOrderBuyer)
+	return runtime.ParseDecoded("OrderBuyer", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderBuyer) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaOrderBuyer)
 }
 
 // Schema: schemas/order.json#/properties/lines/items
@@ -90,7 +97,10 @@ var schemaOrderLinesItem = structgenSchemas.Schema("structgen:///order.json#/pro
 // ParseOrderLinesItem validates data against the schema of OrderLinesItem and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderLinesItem(data []byte) (OrderLinesItem, error) {
-	return runtime.ParseDecoded("OrderLinesItem", data, (*OrderLinesItem).decodeJSON, schemaOrderLinesItem)
+	return runtime.ParseDecoded("OrderLinesItem", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderLinesItem) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaOrderLinesItem)
 }
 
 // Schema: schemas/order.json#/properties/nullable
@@ -120,7 +130,10 @@ var schemaOrderNullable = structgenSchemas.Schema("structgen:///order.json#/prop
 // ParseOrderNullable validates data against the schema of OrderNullable and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderNullable(data []byte) (OrderNullable, error) {
-	return runtime.ParseDecoded("OrderNullable", data, (*OrderNullable).decodeJSON, schemaOrderNullable)
+	return runtime.ParseDecoded("OrderNullable", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderNullable) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaOrderNullable)
 }
 
 // Schema: schemas/order.json#/properties/seller
@@ -151,7 +164,10 @@ var schemaOrderSeller = structgenSchemas.Schema("structgen:///order.json#/proper
 // ParseOrderSeller validates data against the schema of OrderSeller and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderSeller(data []byte) (OrderSeller, error) {
-	return runtime.ParseDecoded("OrderSeller", data, (*OrderSeller).decodeJSON, schemaOrderSeller)
+	return runtime.ParseDecoded("OrderSeller", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderSeller) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaOrderSeller)
 }
 
 // Schema: schemas/order.json#/properties/tag

@@ -7,6 +7,7 @@ package outputs
 
 import (
 	"encoding/json"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -52,7 +53,10 @@ var schemaAnswer = structgenSchemas.Schema("structgen:///structgen.yaml.outputs.
 // ParseAnswer validates data against the schema of Answer and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseAnswer(data []byte) (Answer, error) {
-	return runtime.ParseDecoded("Answer", data, (*Answer).decodeJSON, schemaAnswer)
+	return runtime.ParseDecoded("Answer", data, func(d *jx.Decoder, c *runtime.Decoding) (v Answer) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaAnswer)
 }
 
 // Schema: structgen.yaml#/outputs/4/schema/anyOf/1
@@ -65,7 +69,10 @@ var schemaAnswerOption1 = structgenSchemas.Schema("structgen:///structgen.yaml.o
 // ParseAnswerOption1 validates data against the schema of AnswerOption1 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseAnswerOption1(data []byte) (AnswerOption1, error) {
-	return runtime.ParseDecoded("AnswerOption1", data, (*AnswerOption1).decodeJSON, schemaAnswerOption1)
+	return runtime.ParseDecoded("AnswerOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v AnswerOption1) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaAnswerOption1)
 }
 
 // A short brief about a project.
@@ -88,7 +95,10 @@ var schemaBrief = structgenSchemas.Schema("structgen:///schemas/brief.json#")
 // ParseBrief validates data against the schema of Brief and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBrief(data []byte) (Brief, error) {
-	return runtime.ParseDecoded("Brief", data, (*Brief).decodeJSON, schemaBrief)
+	return runtime.ParseDecoded("Brief", data, func(d *jx.Decoder, c *runtime.Decoding) (v Brief) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBrief)
 }
 
 // Schema: schemas/brief.json#/properties/status
@@ -105,7 +115,10 @@ var schemaBriefStatus = structgenSchemas.Schema("structgen:///schemas/brief.json
 // ParseBriefStatus validates data against the schema of BriefStatus and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBriefStatus(data []byte) (BriefStatus, error) {
-	return runtime.ParseDecoded("BriefStatus", data, (*BriefStatus).decodeJSON, schemaBriefStatus)
+	return runtime.ParseDecoded("BriefStatus", data, func(d *jx.Decoder, c *runtime.Decoding) (v BriefStatus) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBriefStatus)
 }
 
 // Schema: structgen.yaml#/outputs/3/schema
@@ -147,7 +160,10 @@ var schemaMood = structgenSchemas.Schema("structgen:///structgen.yaml.outputs.2.
 // ParseMood validates data against the schema of Mood and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseMood(data []byte) (Mood, error) {
-	return runtime.ParseDecoded("Mood", data, (*Mood).decodeJSON, schemaMood)
+	return runtime.ParseDecoded("Mood", data, func(d *jx.Decoder, c *runtime.Decoding) (v Mood) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaMood)
 }
 
 // Free text; no contract.
@@ -176,7 +192,10 @@ var schemaTree = structgenSchemas.Schema("structgen:///schemas/tree.json#")
 // ParseTree validates data against the schema of Tree and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseTree(data []byte) (Tree, error) {
-	return runtime.ParseDecoded("Tree", data, (*Tree).decodeJSON, schemaTree)
+	return runtime.ParseDecoded("Tree", data, func(d *jx.Decoder, c *runtime.Decoding) (v Tree) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaTree)
 }
 
 // AnswerOutput is the final-answer contract for Answer: its canonical schema,

@@ -66,7 +66,10 @@ var schemaConfiguration = structgenSchemas.Schema("structgen:///config.json#/def
 // ParseConfiguration validates data against the schema of Configuration and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfiguration(data []byte) (Configuration, error) {
-	return runtime.ParseDecoded("Configuration", data, (*Configuration).decodeJSON, schemaConfiguration)
+	return runtime.ParseDecoded("Configuration", data, func(d *jx.Decoder, c *runtime.Decoding) (v Configuration) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaConfiguration)
 }
 
 // Schema: schemas/config.json#/definitions/Configuration
@@ -95,7 +98,10 @@ var schemaConfigurationObject = structgenSchemas.Schema("structgen:///config.jso
 // ParseConfigurationObject validates data against the schema of ConfigurationObject and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigurationObject(data []byte) (ConfigurationObject, error) {
-	return runtime.ParseDecoded("ConfigurationObject", data, (*ConfigurationObject).decodeJSON, schemaConfigurationObject)
+	return runtime.ParseDecoded("ConfigurationObject", data, func(d *jx.Decoder, c *runtime.Decoding) (v ConfigurationObject) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaConfigurationObject)
 }
 
 // Schema: schemas/config.json

@@ -8,6 +8,7 @@ package refs
 
 import (
 	"encoding/json"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -24,7 +25,10 @@ var schemaAmount = structgenSchemas.Schema("structgen:///common.json#/$defs/mone
 // ParseAmount validates data against the schema of Amount and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseAmount(data []byte) (Amount, error) {
-	return runtime.ParseDecoded("Amount", data, (*Amount).decodeJSON, schemaAmount)
+	return runtime.ParseDecoded("Amount", data, func(d *jx.Decoder, c *runtime.Decoding) (v Amount) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaAmount)
 }
 
 // Schema: schemas/catalog.json
@@ -53,7 +57,10 @@ var schemaCatalog = structgenSchemas.Schema("structgen:///catalog.json#")
 // ParseCatalog validates data against the schema of Catalog and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseCatalog(data []byte) (Catalog, error) {
-	return runtime.ParseDecoded("Catalog", data, (*Catalog).decodeJSON, schemaCatalog)
+	return runtime.ParseDecoded("Catalog", data, func(d *jx.Decoder, c *runtime.Decoding) (v Catalog) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaCatalog)
 }
 
 // Schema: vendor/currency.json
@@ -70,7 +77,10 @@ var schemaCurrency = structgenSchemas.Schema("https://schemas.example.com/curren
 // ParseCurrency validates data against the schema of Currency and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseCurrency(data []byte) (Currency, error) {
-	return runtime.ParseDecoded("Currency", data, (*Currency).decodeJSON, schemaCurrency)
+	return runtime.ParseDecoded("Currency", data, func(d *jx.Decoder, c *runtime.Decoding) (v Currency) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaCurrency)
 }
 
 // Schema: schemas/catalog.json#/definitions/product
@@ -85,7 +95,10 @@ var schemaProduct = structgenSchemas.Schema("structgen:///catalog.json#/definiti
 // ParseProduct validates data against the schema of Product and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProduct(data []byte) (Product, error) {
-	return runtime.ParseDecoded("Product", data, (*Product).decodeJSON, schemaProduct)
+	return runtime.ParseDecoded("Product", data, func(d *jx.Decoder, c *runtime.Decoding) (v Product) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaProduct)
 }
 
 // A recursive tree.
@@ -102,5 +115,8 @@ var schemaTree = structgenSchemas.Schema("structgen:///tree.json#")
 // ParseTree validates data against the schema of Tree and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseTree(data []byte) (Tree, error) {
-	return runtime.ParseDecoded("Tree", data, (*Tree).decodeJSON, schemaTree)
+	return runtime.ParseDecoded("Tree", data, func(d *jx.Decoder, c *runtime.Decoding) (v Tree) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaTree)
 }

@@ -6,6 +6,7 @@ package search
 import (
 	"encoding/json"
 	"errors"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -76,7 +77,10 @@ var schemaSearchArgs = structgenSchemas.Schema("structgen:///structgen.yaml.tool
 // ParseSearchArgs validates data against the schema of SearchArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSearchArgs(data []byte) (SearchArgs, error) {
-	return runtime.ParseDecoded("SearchArgs", data, (*SearchArgs).decodeJSON, schemaSearchArgs)
+	return runtime.ParseDecoded("SearchArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v SearchArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaSearchArgs)
 }
 
 // Schema: structgen.yaml#/tools/0/response
@@ -105,7 +109,10 @@ var schemaStructgenYAMLTools0Response = structgenSchemas.Schema("structgen:///st
 // ParseStructgenYAMLTools0Response validates data against the schema of StructgenYAMLTools0Response and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseStructgenYAMLTools0Response(data []byte) (StructgenYAMLTools0Response, error) {
-	return runtime.ParseDecoded("StructgenYAMLTools0Response", data, (*StructgenYAMLTools0Response).decodeJSON, schemaStructgenYAMLTools0Response)
+	return runtime.ParseDecoded("StructgenYAMLTools0Response", data, func(d *jx.Decoder, c *runtime.Decoding) (v StructgenYAMLTools0Response) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaStructgenYAMLTools0Response)
 }
 
 // fingerprintSearch identifies the schema of tool "search" in persisted actions.
@@ -128,7 +135,10 @@ var SearchTool = runtime.NewTool("search", "Search the index.", toolSchemaSearch
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseSearchAction(args []byte) (SearchAction, error) {
-	if a, err := runtime.ParseDecoded("SearchAction", args, (*SearchAction).decodeJSON, toolSchemaSearch); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("SearchAction", args, func(d *jx.Decoder, c *runtime.Decoding) (v SearchAction) {
+		v.decodeJSON(d, c)
+		return
+	}, toolSchemaSearch); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[SearchAction](SearchTool, "SearchAction", args)
@@ -200,7 +210,10 @@ func UnmarshalAction(data []byte) (Action, error) {
 	}
 	switch kind {
 	case "SearchAction":
-		a, err := runtime.ParseDecoded("SearchAction", rest, (*SearchAction).decodeJSON, toolSchemaSearch)
+		a, err := runtime.ParseDecoded("SearchAction", rest, func(d *jx.Decoder, c *runtime.Decoding) (v SearchAction) {
+			v.decodeJSON(d, c)
+			return
+		}, toolSchemaSearch)
 		if changed := runtime.SchemaChanged("SearchAction", fingerprint, fingerprintSearch, err); changed != nil {
 			if err != nil {
 				return nil, changed

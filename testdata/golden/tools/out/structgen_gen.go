@@ -12,6 +12,7 @@ package tools
 import (
 	"encoding/json"
 	"errors"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -28,7 +29,10 @@ var schemaFact = structgenSchemas.Schema("structgen:///schemas/facts.json#/$defs
 // ParseFact validates data against the schema of Fact and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFact(data []byte) (Fact, error) {
-	return runtime.ParseDecoded("Fact", data, (*Fact).decodeJSON, schemaFact)
+	return runtime.ParseDecoded("Fact", data, func(d *jx.Decoder, c *runtime.Decoding) (v Fact) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaFact)
 }
 
 // FinishAction is a call of tool "finish": the tool's own arguments and its structured response, flat on the wire.
@@ -99,7 +103,10 @@ var schemaFinishArgs = structgenSchemas.Schema("structgen:///schemas/finish.json
 // ParseFinishArgs validates data against the schema of FinishArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFinishArgs(data []byte) (FinishArgs, error) {
-	return runtime.ParseDecoded("FinishArgs", data, (*FinishArgs).decodeJSON, schemaFinishArgs)
+	return runtime.ParseDecoded("FinishArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v FinishArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaFinishArgs)
 }
 
 // Schema: mcp/list.json#/tools/1/inputSchema
@@ -146,7 +153,10 @@ var schemaGetIssueArgs = structgenSchemas.Schema("structgen:///mcp/list.json#/to
 // ParseGetIssueArgs validates data against the schema of GetIssueArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseGetIssueArgs(data []byte) (GetIssueArgs, error) {
-	return runtime.ParseDecoded("GetIssueArgs", data, (*GetIssueArgs).decodeJSON, schemaGetIssueArgs)
+	return runtime.ParseDecoded("GetIssueArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v GetIssueArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaGetIssueArgs)
 }
 
 // Schema: mcp/get_me.json#/inputSchema
@@ -189,7 +199,10 @@ var schemaGetWeatherArgs = structgenSchemas.Schema("structgen:///openai/function
 // ParseGetWeatherArgs validates data against the schema of GetWeatherArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseGetWeatherArgs(data []byte) (GetWeatherArgs, error) {
-	return runtime.ParseDecoded("GetWeatherArgs", data, (*GetWeatherArgs).decodeJSON, schemaGetWeatherArgs)
+	return runtime.ParseDecoded("GetWeatherArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v GetWeatherArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaGetWeatherArgs)
 }
 
 // Schema: openai/functions.json#/0/function/parameters/properties/unit
@@ -206,7 +219,10 @@ var schemaGetWeatherArgsUnit = structgenSchemas.Schema("structgen:///openai/func
 // ParseGetWeatherArgsUnit validates data against the schema of GetWeatherArgsUnit and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseGetWeatherArgsUnit(data []byte) (GetWeatherArgsUnit, error) {
-	return runtime.ParseDecoded("GetWeatherArgsUnit", data, (*GetWeatherArgsUnit).decodeJSON, schemaGetWeatherArgsUnit)
+	return runtime.ParseDecoded("GetWeatherArgsUnit", data, func(d *jx.Decoder, c *runtime.Decoding) (v GetWeatherArgsUnit) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaGetWeatherArgsUnit)
 }
 
 // Schema: mcp/list.json#/tools/0/inputSchema
@@ -255,7 +271,10 @@ var schemaListIssuesArgs = structgenSchemas.Schema("structgen:///mcp/list.json#/
 // ParseListIssuesArgs validates data against the schema of ListIssuesArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseListIssuesArgs(data []byte) (ListIssuesArgs, error) {
-	return runtime.ParseDecoded("ListIssuesArgs", data, (*ListIssuesArgs).decodeJSON, schemaListIssuesArgs)
+	return runtime.ParseDecoded("ListIssuesArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v ListIssuesArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaListIssuesArgs)
 }
 
 // Schema: mcp/list.json#/tools/0/inputSchema/properties/state
@@ -273,7 +292,10 @@ var schemaListIssuesArgsState = structgenSchemas.Schema("structgen:///mcp/list.j
 // ParseListIssuesArgsState validates data against the schema of ListIssuesArgsState and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseListIssuesArgsState(data []byte) (ListIssuesArgsState, error) {
-	return runtime.ParseDecoded("ListIssuesArgsState", data, (*ListIssuesArgsState).decodeJSON, schemaListIssuesArgsState)
+	return runtime.ParseDecoded("ListIssuesArgsState", data, func(d *jx.Decoder, c *runtime.Decoding) (v ListIssuesArgsState) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaListIssuesArgsState)
 }
 
 // Schema: openai/functions.json#/1
@@ -302,7 +324,10 @@ var schemaNowArgs = structgenSchemas.Schema("urn:structgen:tool:now#")
 // ParseNowArgs validates data against the schema of NowArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseNowArgs(data []byte) (NowArgs, error) {
-	return runtime.ParseDecoded("NowArgs", data, (*NowArgs).decodeJSON, schemaNowArgs)
+	return runtime.ParseDecoded("NowArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v NowArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaNowArgs)
 }
 
 // Schema: structgen.yaml
@@ -331,7 +356,10 @@ var schemaPingArgs = structgenSchemas.Schema("urn:structgen:tool:ping#")
 // ParsePingArgs validates data against the schema of PingArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePingArgs(data []byte) (PingArgs, error) {
-	return runtime.ParseDecoded("PingArgs", data, (*PingArgs).decodeJSON, schemaPingArgs)
+	return runtime.ParseDecoded("PingArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v PingArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaPingArgs)
 }
 
 // Schema: schemas/profile.json
@@ -361,7 +389,10 @@ var schemaProfile = structgenSchemas.Schema("structgen:///schemas/profile.json#"
 // ParseProfile validates data against the schema of Profile and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProfile(data []byte) (Profile, error) {
-	return runtime.ParseDecoded("Profile", data, (*Profile).decodeJSON, schemaProfile)
+	return runtime.ParseDecoded("Profile", data, func(d *jx.Decoder, c *runtime.Decoding) (v Profile) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaProfile)
 }
 
 // ProfileAction is a call of tool "get_me": the tool's own arguments and its structured response, flat on the wire.
@@ -419,7 +450,10 @@ var schemaProjectFacts = structgenSchemas.Schema("structgen:///schemas/facts.jso
 // ParseProjectFacts validates data against the schema of ProjectFacts and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProjectFacts(data []byte) (ProjectFacts, error) {
-	return runtime.ParseDecoded("ProjectFacts", data, (*ProjectFacts).decodeJSON, schemaProjectFacts)
+	return runtime.ParseDecoded("ProjectFacts", data, func(d *jx.Decoder, c *runtime.Decoding) (v ProjectFacts) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaProjectFacts)
 }
 
 // Search the code base.
@@ -455,7 +489,10 @@ var schemaSearchCodeArgs = structgenSchemas.Schema("structgen:///schemas/search.
 // ParseSearchCodeArgs validates data against the schema of SearchCodeArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSearchCodeArgs(data []byte) (SearchCodeArgs, error) {
-	return runtime.ParseDecoded("SearchCodeArgs", data, (*SearchCodeArgs).decodeJSON, schemaSearchCodeArgs)
+	return runtime.ParseDecoded("SearchCodeArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v SearchCodeArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaSearchCodeArgs)
 }
 
 // Schema: schemas/search.json#/properties/options
@@ -484,7 +521,10 @@ var schemaSearchCodeArgsOptions = structgenSchemas.Schema("structgen:///schemas/
 // ParseSearchCodeArgsOptions validates data against the schema of SearchCodeArgsOptions and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSearchCodeArgsOptions(data []byte) (SearchCodeArgsOptions, error) {
-	return runtime.ParseDecoded("SearchCodeArgsOptions", data, (*SearchCodeArgsOptions).decodeJSON, schemaSearchCodeArgsOptions)
+	return runtime.ParseDecoded("SearchCodeArgsOptions", data, func(d *jx.Decoder, c *runtime.Decoding) (v SearchCodeArgsOptions) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaSearchCodeArgsOptions)
 }
 
 // fingerprintFinish identifies the schema of tool "finish" in persisted actions.
@@ -507,7 +547,10 @@ var FinishTool = runtime.NewTool("finish", "Finish the task and report what you 
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseFinishAction(args []byte) (FinishAction, error) {
-	if a, err := runtime.ParseDecoded("FinishAction", args, (*FinishAction).decodeJSON, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("FinishAction", args, func(d *jx.Decoder, c *runtime.Decoding) (v FinishAction) {
+		v.decodeJSON(d, c)
+		return
+	}, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[FinishAction](FinishTool, "FinishAction", args)
@@ -548,7 +591,10 @@ var GetIssueTool = runtime.NewTool("get-issue", "Get one issue.", toolSchemaGetI
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseGetIssueAction(args []byte) (GetIssueArgs, error) {
-	if a, err := runtime.ParseDecoded("GetIssueArgs", args, (*GetIssueArgs).decodeJSON, toolSchemaGetIssue); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("GetIssueArgs", args, func(d *jx.Decoder, c *runtime.Decoding) (v GetIssueArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, toolSchemaGetIssue); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[GetIssueArgs](GetIssueTool, "GetIssueArgs", args)
@@ -575,7 +621,10 @@ var GetMeTool = runtime.NewTool("get_me", "Get details of the authenticated user
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseGetMeAction(args []byte) (ProfileAction, error) {
-	if a, err := runtime.ParseDecoded("ProfileAction", args, (*ProfileAction).decodeJSON, toolSchemaGetMe); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("ProfileAction", args, func(d *jx.Decoder, c *runtime.Decoding) (v ProfileAction) {
+		v.decodeJSON(d, c)
+		return
+	}, toolSchemaGetMe); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[ProfileAction](GetMeTool, "ProfileAction", args)
@@ -616,7 +665,10 @@ var GetWeatherTool = runtime.NewTool("get_weather", "Get the weather for a city.
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseGetWeatherAction(args []byte) (GetWeatherArgs, error) {
-	if a, err := runtime.ParseDecoded("GetWeatherArgs", args, (*GetWeatherArgs).decodeJSON, toolSchemaGetWeather); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("GetWeatherArgs", args, func(d *jx.Decoder, c *runtime.Decoding) (v GetWeatherArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, toolSchemaGetWeather); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[GetWeatherArgs](GetWeatherTool, "GetWeatherArgs", args)
@@ -643,7 +695,10 @@ var ListIssuesTool = runtime.NewTool("list_issues", "List issues of a repository
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseListIssuesAction(args []byte) (ListIssuesArgs, error) {
-	if a, err := runtime.ParseDecoded("ListIssuesArgs", args, (*ListIssuesArgs).decodeJSON, toolSchemaListIssues); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("ListIssuesArgs", args, func(d *jx.Decoder, c *runtime.Decoding) (v ListIssuesArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, toolSchemaListIssues); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[ListIssuesArgs](ListIssuesTool, "ListIssuesArgs", args)
@@ -670,7 +725,10 @@ var NowTool = runtime.NewTool("now", "The current time.", toolSchemaNow, runtime
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseNowAction(args []byte) (NowArgs, error) {
-	if a, err := runtime.ParseDecoded("NowArgs", args, (*NowArgs).decodeJSON, toolSchemaNow); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("NowArgs", args, func(d *jx.Decoder, c *runtime.Decoding) (v NowArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, toolSchemaNow); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[NowArgs](NowTool, "NowArgs", args)
@@ -697,7 +755,10 @@ var PingTool = runtime.NewTool("ping", "Check that the agent is alive.", toolSch
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParsePingAction(args []byte) (PingArgs, error) {
-	if a, err := runtime.ParseDecoded("PingArgs", args, (*PingArgs).decodeJSON, toolSchemaPing); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("PingArgs", args, func(d *jx.Decoder, c *runtime.Decoding) (v PingArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, toolSchemaPing); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[PingArgs](PingTool, "PingArgs", args)
@@ -724,7 +785,10 @@ var SearchCodeTool = runtime.NewTool("search_code", "Search the code base.", too
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseSearchCodeAction(args []byte) (SearchCodeArgs, error) {
-	if a, err := runtime.ParseDecoded("SearchCodeArgs", args, (*SearchCodeArgs).decodeJSON, toolSchemaSearchCode); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := runtime.ParseDecoded("SearchCodeArgs", args, func(d *jx.Decoder, c *runtime.Decoding) (v SearchCodeArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, toolSchemaSearchCode); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[SearchCodeArgs](SearchCodeTool, "SearchCodeArgs", args)
@@ -824,7 +888,10 @@ func UnmarshalAction(data []byte) (Action, error) {
 	}
 	switch kind {
 	case "FinishAction":
-		a, err := runtime.ParseDecoded("FinishAction", rest, (*FinishAction).decodeJSON, toolSchemaFinish)
+		a, err := runtime.ParseDecoded("FinishAction", rest, func(d *jx.Decoder, c *runtime.Decoding) (v FinishAction) {
+			v.decodeJSON(d, c)
+			return
+		}, toolSchemaFinish)
 		if changed := runtime.SchemaChanged("FinishAction", fingerprint, fingerprintFinish, err); changed != nil {
 			if err != nil {
 				return nil, changed
@@ -838,7 +905,10 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "GetIssueArgs":
-		a, err := runtime.ParseDecoded("GetIssueArgs", rest, (*GetIssueArgs).decodeJSON, toolSchemaGetIssue)
+		a, err := runtime.ParseDecoded("GetIssueArgs", rest, func(d *jx.Decoder, c *runtime.Decoding) (v GetIssueArgs) {
+			v.decodeJSON(d, c)
+			return
+		}, toolSchemaGetIssue)
 		if changed := runtime.SchemaChanged("GetIssueArgs", fingerprint, fingerprintGetIssue, err); changed != nil {
 			if err != nil {
 				return nil, changed
@@ -852,7 +922,10 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "GetWeatherArgs":
-		a, err := runtime.ParseDecoded("GetWeatherArgs", rest, (*GetWeatherArgs).decodeJSON, toolSchemaGetWeather)
+		a, err := runtime.ParseDecoded("GetWeatherArgs", rest, func(d *jx.Decoder, c *runtime.Decoding) (v GetWeatherArgs) {
+			v.decodeJSON(d, c)
+			return
+		}, toolSchemaGetWeather)
 		if changed := runtime.SchemaChanged("GetWeatherArgs", fingerprint, fingerprintGetWeather, err); changed != nil {
 			if err != nil {
 				return nil, changed
@@ -866,7 +939,10 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "ListIssuesArgs":
-		a, err := runtime.ParseDecoded("ListIssuesArgs", rest, (*ListIssuesArgs).decodeJSON, toolSchemaListIssues)
+		a, err := runtime.ParseDecoded("ListIssuesArgs", rest, func(d *jx.Decoder, c *runtime.Decoding) (v ListIssuesArgs) {
+			v.decodeJSON(d, c)
+			return
+		}, toolSchemaListIssues)
 		if changed := runtime.SchemaChanged("ListIssuesArgs", fingerprint, fingerprintListIssues, err); changed != nil {
 			if err != nil {
 				return nil, changed
@@ -880,7 +956,10 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "NowArgs":
-		a, err := runtime.ParseDecoded("NowArgs", rest, (*NowArgs).decodeJSON, toolSchemaNow)
+		a, err := runtime.ParseDecoded("NowArgs", rest, func(d *jx.Decoder, c *runtime.Decoding) (v NowArgs) {
+			v.decodeJSON(d, c)
+			return
+		}, toolSchemaNow)
 		if changed := runtime.SchemaChanged("NowArgs", fingerprint, fingerprintNow, err); changed != nil {
 			if err != nil {
 				return nil, changed
@@ -894,7 +973,10 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "PingArgs":
-		a, err := runtime.ParseDecoded("PingArgs", rest, (*PingArgs).decodeJSON, toolSchemaPing)
+		a, err := runtime.ParseDecoded("PingArgs", rest, func(d *jx.Decoder, c *runtime.Decoding) (v PingArgs) {
+			v.decodeJSON(d, c)
+			return
+		}, toolSchemaPing)
 		if changed := runtime.SchemaChanged("PingArgs", fingerprint, fingerprintPing, err); changed != nil {
 			if err != nil {
 				return nil, changed
@@ -908,7 +990,10 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "ProfileAction":
-		a, err := runtime.ParseDecoded("ProfileAction", rest, (*ProfileAction).decodeJSON, toolSchemaGetMe)
+		a, err := runtime.ParseDecoded("ProfileAction", rest, func(d *jx.Decoder, c *runtime.Decoding) (v ProfileAction) {
+			v.decodeJSON(d, c)
+			return
+		}, toolSchemaGetMe)
 		if changed := runtime.SchemaChanged("ProfileAction", fingerprint, fingerprintGetMe, err); changed != nil {
 			if err != nil {
 				return nil, changed
@@ -922,7 +1007,10 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "SearchCodeArgs":
-		a, err := runtime.ParseDecoded("SearchCodeArgs", rest, (*SearchCodeArgs).decodeJSON, toolSchemaSearchCode)
+		a, err := runtime.ParseDecoded("SearchCodeArgs", rest, func(d *jx.Decoder, c *runtime.Decoding) (v SearchCodeArgs) {
+			v.decodeJSON(d, c)
+			return
+		}, toolSchemaSearchCode)
 		if changed := runtime.SchemaChanged("SearchCodeArgs", fingerprint, fingerprintSearchCode, err); changed != nil {
 			if err != nil {
 				return nil, changed

@@ -5,6 +5,7 @@ package types
 
 import (
 	"encoding/json"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -39,7 +40,10 @@ var schemaItem = structgenSchemas.Schema("structgen:///order.json#/$defs/Item")
 // ParseItem validates data against the schema of Item and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseItem(data []byte) (Item, error) {
-	return runtime.ParseDecoded("Item", data, (*Item).decodeJSON, schemaItem)
+	return runtime.ParseDecoded("Item", data, func(d *jx.Decoder, c *runtime.Decoding) (v Item) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaItem)
 }
 
 // An order as a model reports it.
@@ -83,7 +87,10 @@ var schemaOrder = structgenSchemas.Schema("structgen:///order.json#")
 // ParseOrder validates data against the schema of Order and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrder(data []byte) (Order, error) {
-	return runtime.ParseDecoded("Order", data, (*Order).decodeJSON, schemaOrder)
+	return runtime.ParseDecoded("Order", data, func(d *jx.Decoder, c *runtime.Decoding) (v Order) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaOrder)
 }
 
 // A tuple: latitude, longitude and an optional label.
@@ -176,7 +183,10 @@ var schemaPriority = structgenSchemas.Schema("structgen:///order.json#/$defs/Pri
 // ParsePriority validates data against the schema of Priority and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePriority(data []byte) (Priority, error) {
-	return runtime.ParseDecoded("Priority", data, (*Priority).decodeJSON, schemaPriority)
+	return runtime.ParseDecoded("Priority", data, func(d *jx.Decoder, c *runtime.Decoding) (v Priority) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaPriority)
 }
 
 // Schema: schemas/order.json#/$defs/Tags

@@ -8,6 +8,7 @@ package unions
 
 import (
 	"encoding/json"
+	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 	"strconv"
 )
@@ -25,7 +26,10 @@ var schemaCircle = structgenSchemas.Schema("structgen:///shape.json#/$defs/Circl
 // ParseCircle validates data against the schema of Circle and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseCircle(data []byte) (Circle, error) {
-	return runtime.ParseDecoded("Circle", data, (*Circle).decodeJSON, schemaCircle)
+	return runtime.ParseDecoded("Circle", data, func(d *jx.Decoder, c *runtime.Decoding) (v Circle) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaCircle)
 }
 
 // allOf parts are merged into one struct.
@@ -58,7 +62,10 @@ var schemaEmployee = structgenSchemas.Schema("structgen:///employee.json#")
 // ParseEmployee validates data against the schema of Employee and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseEmployee(data []byte) (Employee, error) {
-	return runtime.ParseDecoded("Employee", data, (*Employee).decodeJSON, schemaEmployee)
+	return runtime.ParseDecoded("Employee", data, func(d *jx.Decoder, c *runtime.Decoding) (v Employee) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaEmployee)
 }
 
 // Properties but no type: any JSON value is valid, and an object is typed.
@@ -118,7 +125,10 @@ var schemaLoose = structgenSchemas.Schema("structgen:///loose.json#")
 // ParseLoose validates data against the schema of Loose and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLoose(data []byte) (Loose, error) {
-	return runtime.ParseDecoded("Loose", data, (*Loose).decodeJSON, schemaLoose)
+	return runtime.ParseDecoded("Loose", data, func(d *jx.Decoder, c *runtime.Decoding) (v Loose) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaLoose)
 }
 
 // Properties but no type: any JSON value is valid, and an object is typed.
@@ -149,7 +159,10 @@ var schemaLooseObject = structgenSchemas.Schema("structgen:///loose.json#")
 // ParseLooseObject validates data against the schema of LooseObject and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLooseObject(data []byte) (LooseObject, error) {
-	return runtime.ParseDecoded("LooseObject", data, (*LooseObject).decodeJSON, schemaLooseObject)
+	return runtime.ParseDecoded("LooseObject", data, func(d *jx.Decoder, c *runtime.Decoding) (v LooseObject) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaLooseObject)
 }
 
 // A value of several JSON kinds: the union picks by the JSON value.
@@ -181,7 +194,10 @@ var schemaSetting = structgenSchemas.Schema("structgen:///setting.json#")
 // ParseSetting validates data against the schema of Setting and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSetting(data []byte) (Setting, error) {
-	return runtime.ParseDecoded("Setting", data, (*Setting).decodeJSON, schemaSetting)
+	return runtime.ParseDecoded("Setting", data, func(d *jx.Decoder, c *runtime.Decoding) (v Setting) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaSetting)
 }
 
 // Schema: schemas/setting.json#/properties/fallback
@@ -222,7 +238,10 @@ var schemaSettingFallback = structgenSchemas.Schema("structgen:///setting.json#/
 // ParseSettingFallback validates data against the schema of SettingFallback and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSettingFallback(data []byte) (SettingFallback, error) {
-	return runtime.ParseDecoded("SettingFallback", data, (*SettingFallback).decodeJSON, schemaSettingFallback)
+	return runtime.ParseDecoded("SettingFallback", data, func(d *jx.Decoder, c *runtime.Decoding) (v SettingFallback) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaSettingFallback)
 }
 
 // Schema: schemas/setting.json#/properties/fallback/anyOf/1
@@ -251,7 +270,10 @@ var schemaSettingFallbackOption1 = structgenSchemas.Schema("structgen:///setting
 // ParseSettingFallbackOption1 validates data against the schema of SettingFallbackOption1 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSettingFallbackOption1(data []byte) (SettingFallbackOption1, error) {
-	return runtime.ParseDecoded("SettingFallbackOption1", data, (*SettingFallbackOption1).decodeJSON, schemaSettingFallbackOption1)
+	return runtime.ParseDecoded("SettingFallbackOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v SettingFallbackOption1) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaSettingFallbackOption1)
 }
 
 // Schema: schemas/setting.json#/properties/value
@@ -303,7 +325,10 @@ var schemaSettingValue = structgenSchemas.Schema("structgen:///setting.json#/pro
 // ParseSettingValue validates data against the schema of SettingValue and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSettingValue(data []byte) (SettingValue, error) {
-	return runtime.ParseDecoded("SettingValue", data, (*SettingValue).decodeJSON, schemaSettingValue)
+	return runtime.ParseDecoded("SettingValue", data, func(d *jx.Decoder, c *runtime.Decoding) (v SettingValue) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaSettingValue)
 }
 
 // A shape, told apart by its kind property.
@@ -354,7 +379,10 @@ var schemaShape = structgenSchemas.Schema("structgen:///shape.json#")
 // ParseShape validates data against the schema of Shape and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseShape(data []byte) (Shape, error) {
-	return runtime.ParseDecoded("Shape", data, (*Shape).decodeJSON, schemaShape)
+	return runtime.ParseDecoded("Shape", data, func(d *jx.Decoder, c *runtime.Decoding) (v Shape) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaShape)
 }
 
 // Schema: schemas/shape.json#/$defs/Square
@@ -368,5 +396,8 @@ var schemaSquare = structgenSchemas.Schema("structgen:///shape.json#/$defs/Squar
 // ParseSquare validates data against the schema of Square and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSquare(data []byte) (Square, error) {
-	return runtime.ParseDecoded("Square", data, (*Square).decodeJSON, schemaSquare)
+	return runtime.ParseDecoded("Square", data, func(d *jx.Decoder, c *runtime.Decoding) (v Square) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaSquare)
 }

@@ -74,7 +74,10 @@ var schemaPerson = structgenSchemas.Schema("structgen:///policy.json#/$defs/Pers
 // ParsePerson validates data against the schema of Person and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePerson(data []byte) (Person, error) {
-	return runtime.ParseDecoded("Person", data, (*Person).decodeJSON, schemaPerson)
+	return runtime.ParseDecoded("Person", data, func(d *jx.Decoder, c *runtime.Decoding) (v Person) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaPerson)
 }
 
 // Schema: schemas/policy.json
@@ -103,7 +106,10 @@ var schemaPolicy = structgenSchemas.Schema("structgen:///policy.json#")
 // ParsePolicy validates data against the schema of Policy and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicy(data []byte) (Policy, error) {
-	return runtime.ParseDecoded("Policy", data, (*Policy).decodeJSON, schemaPolicy)
+	return runtime.ParseDecoded("Policy", data, func(d *jx.Decoder, c *runtime.Decoding) (v Policy) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaPolicy)
 }
 
 // Schema: schemas/policy.json#/properties/contact
@@ -133,7 +139,10 @@ var schemaPolicyContact = structgenSchemas.Schema("structgen:///policy.json#/pro
 // ParsePolicyContact validates data against the schema of PolicyContact and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyContact(data []byte) (PolicyContact, error) {
-	return runtime.ParseDecoded("PolicyContact", data, (*PolicyContact).decodeJSON, schemaPolicyContact)
+	return runtime.ParseDecoded("PolicyContact", data, func(d *jx.Decoder, c *runtime.Decoding) (v PolicyContact) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaPolicyContact)
 }
 
 // Schema: schemas/policy.json#/properties/extension
@@ -185,7 +194,10 @@ var schemaPolicyExtensionKind = structgenSchemas.Schema("structgen:///policy.jso
 // ParsePolicyExtensionKind validates data against the schema of PolicyExtensionKind and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyExtensionKind(data []byte) (PolicyExtensionKind, error) {
-	return runtime.ParseDecoded("PolicyExtensionKind", data, (*PolicyExtensionKind).decodeJSON, schemaPolicyExtensionKind)
+	return runtime.ParseDecoded("PolicyExtensionKind", data, func(d *jx.Decoder, c *runtime.Decoding) (v PolicyExtensionKind) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaPolicyExtensionKind)
 }
 
 // Schema: schemas/policy.json#/properties/mode
@@ -329,7 +341,10 @@ var schemaPolicyRulesItem = structgenSchemas.Schema("structgen:///policy.json#/p
 // ParsePolicyRulesItem validates data against the schema of PolicyRulesItem and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyRulesItem(data []byte) (PolicyRulesItem, error) {
-	return runtime.ParseDecoded("PolicyRulesItem", data, (*PolicyRulesItem).decodeJSON, schemaPolicyRulesItem)
+	return runtime.ParseDecoded("PolicyRulesItem", data, func(d *jx.Decoder, c *runtime.Decoding) (v PolicyRulesItem) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaPolicyRulesItem)
 }
 
 // Schema: schemas/policy.json#/properties/steps
@@ -388,7 +403,10 @@ var schemaPolicyWindow = structgenSchemas.Schema("structgen:///policy.json#/prop
 // ParsePolicyWindow validates data against the schema of PolicyWindow and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyWindow(data []byte) (PolicyWindow, error) {
-	return runtime.ParseDecoded("PolicyWindow", data, (*PolicyWindow).decodeJSON, schemaPolicyWindow)
+	return runtime.ParseDecoded("PolicyWindow", data, func(d *jx.Decoder, c *runtime.Decoding) (v PolicyWindow) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaPolicyWindow)
 }
 
 // Schema: schemas/policy.json#/properties/window/properties/unit
@@ -405,7 +423,10 @@ var schemaPolicyWindowUnit = structgenSchemas.Schema("structgen:///policy.json#/
 // ParsePolicyWindowUnit validates data against the schema of PolicyWindowUnit and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyWindowUnit(data []byte) (PolicyWindowUnit, error) {
-	return runtime.ParseDecoded("PolicyWindowUnit", data, (*PolicyWindowUnit).decodeJSON, schemaPolicyWindowUnit)
+	return runtime.ParseDecoded("PolicyWindowUnit", data, func(d *jx.Decoder, c *runtime.Decoding) (v PolicyWindowUnit) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaPolicyWindowUnit)
 }
 
 // A list at the top: a defined type, checked by generated validators and read by the typed decoder of its items.
