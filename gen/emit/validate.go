@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -127,6 +128,16 @@ func textForm(v *ir.Validator) bool {
 	return v != nil && v.Interpret == "" && !v.False && needsRaw(v)
 }
 
+// onlyRef reports whether all v checks is its $ref's schema.
+func onlyRef(v *ir.Validator) bool {
+	if v == nil || v.Ref == nil {
+		return false
+	}
+	rest := *v
+	rest.Name, rest.Loc, rest.Ref = "", "", nil
+	return reflect.DeepEqual(rest, ir.Validator{})
+}
+
 // textName is the name of v's text form.
 func textName(v *ir.Validator) string { return v.Name + "Text" }
 
@@ -165,6 +176,15 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 		body = append(body, jen.Qual(runtimePkg, "InterpretValue").Call(jen.Id("c"), jen.Id("d"), jen.Id(set).Dot("Schema").Call(jen.Lit(v.Interpret))))
 	case v.False:
 		body = append(body, c("False", jen.Id("d")))
+	case onlyRef(v):
+		// All v checks is its reference's schema: it reads the value as
+		// that schema's validator does, finding the text only if that
+		// one needs it.
+		f.Func().Id(v.Name).Params(params...).Block(jen.Id(v.Ref.Name).Call(jen.Id("c"), jen.Id("d")))
+		f.Line()
+		f.Comment(fmt.Sprintf("// %s checks a value's JSON text against %s.", textName(v), v.Loc))
+		f.Func().Id(textName(v)).Params(jen.Id("c").Op("*").Qual(runtimePkg, "Decoding"), jen.Id("raw").Index().Byte()).Block(applyTo(jen.Id("raw"), v.Ref))
+		return
 	case textForm(v):
 		// The checks read the value's text: they are v's text form, and
 		// v finds the text (see textForm).

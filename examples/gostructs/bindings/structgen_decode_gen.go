@@ -152,9 +152,7 @@ func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate4 checks a value against urn:structgen:tool:finish#/properties/level.
 func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate4Text(c, raw)
-	}
+	structgenValidate5(c, d)
 }
 
 // structgenValidate4Text checks a value's JSON text against urn:structgen:tool:finish#/properties/level.

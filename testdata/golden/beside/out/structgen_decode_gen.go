@@ -915,9 +915,7 @@ func structgenValidate5Text(c *runtime.Decoding, raw []byte) {
 
 // structgenValidate6 checks a value against structgen:///order.json#/properties/size.
 func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate6Text(c, raw)
-	}
+	structgenValidate7(c, d)
 }
 
 // structgenValidate6Text checks a value's JSON text against structgen:///order.json#/properties/size.

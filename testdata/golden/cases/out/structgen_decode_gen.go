@@ -1159,9 +1159,7 @@ func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
 
 // structgenValidate1 checks a value against structgen:///blueprint.json#/properties/either/anyOf/0.
 func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate1Text(c, raw)
-	}
+	structgenValidate2(c, d)
 }
 
 // structgenValidate1Text checks a value's JSON text against structgen:///blueprint.json#/properties/either/anyOf/0.
@@ -1241,9 +1239,7 @@ func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
 
 // structgenValidate5 checks a value against structgen:///blueprint.json#/properties/either/anyOf/1.
 func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate5Text(c, raw)
-	}
+	structgenValidate6(c, d)
 }
 
 // structgenValidate5Text checks a value's JSON text against structgen:///blueprint.json#/properties/either/anyOf/1.
@@ -1978,9 +1974,7 @@ func structgenValidate41Text(c *runtime.Decoding, raw []byte) {
 
 // structgenValidate42 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
 func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate42Text(c, raw)
-	}
+	structgenValidate43(c, d)
 }
 
 // structgenValidate42Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/0.
@@ -2032,9 +2026,7 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate44 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
 func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate44Text(c, raw)
-	}
+	structgenValidate45(c, d)
 }
 
 // structgenValidate44Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circle/properties/kind.

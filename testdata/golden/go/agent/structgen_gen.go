@@ -351,9 +351,7 @@ func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate3 checks a value against urn:structgen:go:Person#/properties/friends/items.
 func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate3Text(c, raw)
-	}
+	structgenValidate4(c, d)
 }
 
 // structgenValidate3Text checks a value's JSON text against urn:structgen:go:Person#/properties/friends/items.
@@ -429,9 +427,7 @@ func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate6 checks a value against urn:structgen:go:Person#/$defs/Person/properties/friends/items.
 func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate6Text(c, raw)
-	}
+	structgenValidate4(c, d)
 }
 
 // structgenValidate6Text checks a value's JSON text against urn:structgen:go:Person#/$defs/Person/properties/friends/items.
@@ -727,9 +723,7 @@ func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate19 checks a value against urn:structgen:go:ProjectFacts#/properties/level.
 func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate19Text(c, raw)
-	}
+	structgenValidate20(c, d)
 }
 
 // structgenValidate19Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/properties/level.
@@ -777,9 +771,7 @@ func structgenValidate22Text(c *runtime.Decoding, raw []byte) {
 
 // structgenValidate23 checks a value against urn:structgen:go:ProjectFacts#/properties/owner/anyOf/0.
 func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate23Text(c, raw)
-	}
+	structgenValidate24(c, d)
 }
 
 // structgenValidate23Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/properties/owner/anyOf/0.
@@ -855,9 +847,7 @@ func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate26 checks a value against urn:structgen:go:ProjectFacts#/$defs/Person/properties/friends/items.
 func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate26Text(c, raw)
-	}
+	structgenValidate24(c, d)
 }
 
 // structgenValidate26Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/$defs/Person/properties/friends/items.
@@ -877,9 +867,7 @@ func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate28 checks a value against urn:structgen:go:ProjectFacts#/properties/pair.
 func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate28Text(c, raw)
-	}
+	structgenValidate29(c, d)
 }
 
 // structgenValidate28Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/properties/pair.

@@ -533,9 +533,7 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate16 checks a value against urn:structgen:go:Drawing#/properties/shapes/items.
 func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate16Text(c, raw)
-	}
+	structgenValidate3(c, d)
 }
 
 // structgenValidate16Text checks a value's JSON text against urn:structgen:go:Drawing#/properties/shapes/items.

@@ -117,9 +117,7 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate1 checks a value against urn:structgen:go:Report#/properties/level.
 func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate1Text(c, raw)
-	}
+	structgenValidate2(c, d)
 }
 
 // structgenValidate1Text checks a value's JSON text against urn:structgen:go:Report#/properties/level.
@@ -181,9 +179,7 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate5 checks a value against urn:structgen:go:Report#/properties/people/items.
 func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate5Text(c, raw)
-	}
+	structgenValidate6(c, d)
 }
 
 // structgenValidate5Text checks a value's JSON text against urn:structgen:go:Report#/properties/people/items.
@@ -259,9 +255,7 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate8 checks a value against urn:structgen:go:Report#/$defs/Person/properties/friends/items.
 func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate8Text(c, raw)
-	}
+	structgenValidate6(c, d)
 }
 
 // structgenValidate8Text checks a value's JSON text against urn:structgen:go:Report#/$defs/Person/properties/friends/items.

@@ -133,9 +133,7 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate1 checks a value against urn:structgen:tool:file_report#/properties/level.
 func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate1Text(c, raw)
-	}
+	structgenValidate2(c, d)
 }
 
 // structgenValidate1Text checks a value's JSON text against urn:structgen:tool:file_report#/properties/level.
@@ -197,9 +195,7 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate5 checks a value against urn:structgen:tool:file_report#/properties/people/items.
 func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate5Text(c, raw)
-	}
+	structgenValidate6(c, d)
 }
 
 // structgenValidate5Text checks a value's JSON text against urn:structgen:tool:file_report#/properties/people/items.
@@ -275,9 +271,7 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate8 checks a value against urn:structgen:tool:file_report#/$defs/Person/properties/friends/items.
 func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate8Text(c, raw)
-	}
+	structgenValidate6(c, d)
 }
 
 // structgenValidate8Text checks a value's JSON text against urn:structgen:tool:file_report#/$defs/Person/properties/friends/items.
@@ -388,9 +382,7 @@ func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate14 checks a value against structgen:///go/useagent/useagent.go.Report.json#/properties/people/items.
 func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate14Text(c, raw)
-	}
+	structgenValidate15(c, d)
 }
 
 // structgenValidate14Text checks a value's JSON text against structgen:///go/useagent/useagent.go.Report.json#/properties/people/items.
@@ -466,9 +458,7 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate17 checks a value against structgen:///go/useagent/useagent.go.Report.json#/$defs/Person/properties/friends/items.
 func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate17Text(c, raw)
-	}
+	structgenValidate15(c, d)
 }
 
 // structgenValidate17Text checks a value's JSON text against structgen:///go/useagent/useagent.go.Report.json#/$defs/Person/properties/friends/items.

@@ -561,9 +561,7 @@ func structgenValidate18Text(c *runtime.Decoding, raw []byte) {
 
 // structgenValidate19 checks a value against structgen:///order.json#/properties/tag/allOf/0.
 func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate19Text(c, raw)
-	}
+	structgenValidate20(c, d)
 }
 
 // structgenValidate19Text checks a value's JSON text against structgen:///order.json#/properties/tag/allOf/0.

@@ -126,9 +126,7 @@ func (v *ConfigurationObject) encodeJSON(e *runtime.Encoding) {
 
 // structgenValidate0 checks a value against structgen:///config.json#.
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate0Text(c, raw)
-	}
+	structgenValidate1(c, d)
 }
 
 // structgenValidate0Text checks a value's JSON text against structgen:///config.json#.

@@ -601,9 +601,7 @@ func structgenValidate6Text(c *runtime.Decoding, raw []byte) {
 
 // structgenValidate7 checks a value against structgen:///shape.json#/oneOf/0.
 func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate7Text(c, raw)
-	}
+	structgenValidate8(c, d)
 }
 
 // structgenValidate7Text checks a value's JSON text against structgen:///shape.json#/oneOf/0.
@@ -683,9 +681,7 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate12 checks a value against structgen:///shape.json#/oneOf/1.
 func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate12Text(c, raw)
-	}
+	structgenValidate13(c, d)
 }
 
 // structgenValidate12Text checks a value's JSON text against structgen:///shape.json#/oneOf/1.

@@ -1732,9 +1732,7 @@ func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate48 checks a value against structgen:///directory.json#/additionalProperties.
 func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate48Text(c, raw)
-	}
+	structgenValidate15(c, d)
 }
 
 // structgenValidate48Text checks a value's JSON text against structgen:///directory.json#/additionalProperties.
