@@ -3,6 +3,7 @@ package runtime
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"sync"
 
 	"github.com/go-faster/jx"
@@ -175,4 +176,71 @@ func (c *Decoding) OneOfExclusive(raw []byte, branches ...Validator) {
 	}
 	c.Problemf("oneOf: the value matches none of the %d schemas", len(branches))
 	c.branchProblems(raw, branches)
+}
+
+// AnyOfKinds is AnyOf for branches that allow some kinds of value only:
+// kinds lists, per branch and separated by "|", the kinds it allows
+// ("string,object"; "integer" counts as "number"; "*" any, "-" none).
+// A branch that does not allow raw's kind cannot pass and is not read;
+// where none passes, the problem reads as AnyOf's.
+func (c *Decoding) AnyOfKinds(raw []byte, kinds string, branches ...Validator) {
+	t, rest, passed := rawKind(raw), kinds, false
+	for _, b := range branches {
+		var allowed string
+		allowed, rest, _ = strings.Cut(rest, "|")
+		if !kindAllowed(allowed, t) {
+			continue
+		}
+		if passed {
+			c.passes(raw, b) // what it evaluates counts too (tracking)
+			continue
+		}
+		if passed = c.passes(raw, b); passed && !c.tracking() {
+			return
+		}
+	}
+	if !passed {
+		c.Problemf("anyOf: the value matches none of the %d schemas", len(branches))
+		c.branchProblems(raw, branches)
+	}
+}
+
+// OneOfKinds is OneOf for branches that allow some kinds of value only,
+// kinds as for AnyOfKinds; exclusive says no value passes two branches
+// (see OneOfExclusive), so the first that passes settles it.
+func (c *Decoding) OneOfKinds(raw []byte, kinds string, exclusive bool, branches ...Validator) {
+	t, rest, matched := rawKind(raw), kinds, -1
+	for i, b := range branches {
+		var allowed string
+		allowed, rest, _ = strings.Cut(rest, "|")
+		if !kindAllowed(allowed, t) || !c.passes(raw, b) {
+			continue
+		}
+		if matched >= 0 {
+			c.Problemf("oneOf: the value matches schemas %d and %d, want exactly one", matched, i)
+			return
+		}
+		if exclusive {
+			return
+		}
+		matched = i
+	}
+	if matched < 0 {
+		c.Problemf("oneOf: the value matches none of the %d schemas", len(branches))
+		c.branchProblems(raw, branches)
+	}
+}
+
+// kindAllowed reports whether a branch allowing kinds (see AnyOfKinds)
+// may pass a value of kind t. Text of no kind (a syntax error) is read
+// by every branch, which reports it; so is every branch kinds does not
+// list.
+func kindAllowed(kinds string, t jx.Type) bool {
+	switch {
+	case kinds == "*" || kinds == "" || t == jx.Invalid:
+		return true
+	case t == jx.Number:
+		return strings.Contains(kinds, "number") || strings.Contains(kinds, "integer")
+	}
+	return strings.Contains(kinds, jxKindName(t))
 }

@@ -166,3 +166,40 @@ func TestOneOfExclusive(t *testing.T) {
 		}
 	}
 }
+
+// TestKindsAgree checks AnyOfKinds and OneOfKinds against AnyOf and
+// OneOf: reading only the branches that allow the value's kind changes
+// neither the verdict nor the problems.
+func TestKindsAgree(t *testing.T) {
+	wantNull := func(c *Decoding, d *jx.Decoder) {
+		if d.Next() != jx.Null {
+			c.WrongType(d, "null")
+			return
+		}
+		c.Skip(d)
+	}
+	branches := []Validator{wantString, wantShort, wantNumber, wantNull}
+	const kinds = "string|string|integer|null"
+	values := []string{`"ab"`, `"abcd"`, `1`, `1.5`, `null`, `true`, `{"a":1}`, `[1,`, ` "x"`}
+	for _, v := range values {
+		raw := []byte(v)
+		for n := 1; n <= len(branches); n++ {
+			bs := branches[:n]
+			ks := strings.Join(strings.Split(kinds, "|")[:n], "|")
+			if got, want := check(func(c *Decoding) { c.AnyOfKinds(raw, ks, bs...) }), check(func(c *Decoding) { c.AnyOf(raw, bs...) }); !cmp.Equal(got, want) {
+				t.Errorf("AnyOfKinds(%s, %q) = %q; AnyOf says %q", v, ks, got, want)
+			}
+			if got, want := check(func(c *Decoding) { c.OneOfKinds(raw, ks, false, bs...) }), check(func(c *Decoding) { c.OneOf(raw, bs...) }); !cmp.Equal(got, want) {
+				t.Errorf("OneOfKinds(%s, %q) = %q; OneOf says %q", v, ks, got, want)
+			}
+		}
+	}
+	// Exclusive: the first branch that passes settles it.
+	if got := check(func(c *Decoding) { c.OneOfKinds([]byte(`"ab"`), "string|null", true, wantString, wantNull) }); got != nil {
+		t.Errorf("OneOfKinds exclusive: %q; want no problem", got)
+	}
+	// A kind no branch allows is a problem without reading any branch.
+	if got := check(func(c *Decoding) { c.AnyOfKinds([]byte(`{}`), "string|-", wantString, wantNull) }); len(got) == 0 {
+		t.Error("AnyOfKinds passed an object no branch allows")
+	}
+}

@@ -118,6 +118,13 @@ func branchesCheck(method string, branches []*ir.Validator) jen.Code {
 	if name, values := tagOf(branches); name != "" {
 		method += "Tagged"
 		args = append(args, jen.Lit(name), jen.Lit(values))
+	} else if kinds, ok := branchKinds(branches); ok {
+		// Only the branches that allow the value's kind are read.
+		args = append(args, jen.Lit(kinds))
+		if method == "OneOf" {
+			args = append(args, jen.Lit(exclusive(branches)))
+		}
+		method += "Kinds"
 	} else if method == "OneOf" && exclusive(branches) {
 		method = "OneOfExclusive"
 	}
@@ -125,6 +132,92 @@ func branchesCheck(method string, branches []*ir.Validator) jen.Code {
 		args = append(args, vref(s))
 	}
 	return c(method, args...)
+}
+
+// branchKinds lists the kinds each branch allows, as
+// runtime.Decoding.AnyOfKinds reads them; false where every branch
+// allows the same, so that no kind of value leaves one out.
+func branchKinds(branches []*ir.Validator) (string, bool) {
+	var words []string
+	differ, m := false, kindCache{}
+	for _, b := range branches {
+		k := m.kindsOf(b)
+		differ = differ || k != m.kindsOf(branches[0])
+		switch {
+		case k == allKinds:
+			words = append(words, "*")
+		case k == 0:
+			words = append(words, "-")
+		default:
+			var names []string
+			for j, name := range kindNames {
+				if k&(1<<j) != 0 {
+					names = append(names, name)
+				}
+			}
+			words = append(words, strings.Join(names, ","))
+		}
+	}
+	if !differ {
+		return "", false
+	}
+	return strings.Join(words, "|"), true
+}
+
+// kindNames are the kinds of JSON value, a bit each in kindsOf's sets;
+// "number" counts integers too.
+var kindNames = []string{"null", "boolean", "number", "string", "array", "object"}
+
+const allKinds = 1<<6 - 1
+
+// kindCache holds kindsOf's answers, one walk of in-place applicators.
+type kindCache map[*ir.Validator]int
+
+// kindsOf is the set of kinds of value v may pass: those its type
+// allows, narrowed by what its reference and allOf members allow and
+// what one of its anyOf or oneOf branches does. A validator met again
+// on the way (a cycle) counts as allowing every kind.
+func (m kindCache) kindsOf(v *ir.Validator) int {
+	switch {
+	case v == nil || v.Interpret != "":
+		return allKinds
+	case v.False:
+		return 0
+	}
+	if k, ok := m[v]; ok {
+		return k
+	}
+	m[v] = allKinds
+	k := allKinds
+	if v.Types != nil {
+		k = 0
+		for _, t := range v.Types {
+			if t == "integer" {
+				t = "number"
+			}
+			if i := slices.Index(kindNames, t); i >= 0 {
+				k |= 1 << i
+			}
+		}
+	}
+	if v.Ref != nil {
+		k &= m.kindsOf(v.Ref)
+	}
+	for _, a := range v.AllOf {
+		k &= m.kindsOf(a)
+	}
+	for _, bs := range [][]*ir.Validator{v.AnyOf, v.OneOf} {
+		if len(bs) == 0 {
+			continue
+		}
+		any := 0
+		for _, b := range bs {
+			any |= m.kindsOf(b)
+		}
+		k &= any
+	}
+	m[v] = k
+	return k
 }
 
 // tagOf finds a property that every branch allows only string constants

@@ -54,3 +54,31 @@ func TestExclusive(t *testing.T) {
 		}
 	}
 }
+
+func TestBranchKinds(t *testing.T) {
+	str := &ir.Validator{Name: "s", Types: []string{"string"}}
+	integer := &ir.Validator{Name: "i", Types: []string{"integer"}}
+	obj := &ir.Validator{Name: "o", Types: []string{"object", "null"}}
+	anyKind := &ir.Validator{Name: "a"}
+	cycle := &ir.Validator{Name: "c"}
+	cycle.Ref = cycle
+	for _, tc := range []struct {
+		name     string
+		branches []*ir.Validator
+		want     string // "" where every branch allows the same kinds
+	}{
+		{"types", []*ir.Validator{str, integer}, "string|number"},
+		{"any", []*ir.Validator{str, anyKind}, "string|*"},
+		{"same", []*ir.Validator{str, {Name: "s2", Types: []string{"string"}}}, ""},
+		{"false", []*ir.Validator{str, {Name: "f", False: true}}, "string|-"},
+		{"through a reference", []*ir.Validator{str, {Name: "r", Ref: obj}}, "string|null,object"},
+		{"anyOf is the union of its branches", []*ir.Validator{{Name: "u", AnyOf: []*ir.Validator{str, integer}}, obj}, "number,string|null,object"},
+		{"allOf narrows", []*ir.Validator{{Name: "n", Types: []string{"object", "string"}, AllOf: []*ir.Validator{obj}}, str}, "object|string"},
+		{"a cycle allows every kind", []*ir.Validator{cycle, str}, "*|string"},
+	} {
+		got, ok := branchKinds(tc.branches)
+		if got != tc.want || ok != (tc.want != "") {
+			t.Errorf("%s: branchKinds = %q, %v; want %q", tc.name, got, ok, tc.want)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package emit
 
 import (
 	"fmt"
-	"reflect"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -130,12 +129,7 @@ func textForm(v *ir.Validator) bool {
 
 // onlyRef reports whether all v checks is its $ref's schema.
 func onlyRef(v *ir.Validator) bool {
-	if v == nil || v.Ref == nil {
-		return false
-	}
-	rest := *v
-	rest.Name, rest.Loc, rest.Ref = "", "", nil
-	return reflect.DeepEqual(rest, ir.Validator{})
+	return v != nil && v.Ref != nil && only(v, func(w *ir.Validator) { w.Ref = nil })
 }
 
 // textName is the name of v's text form.

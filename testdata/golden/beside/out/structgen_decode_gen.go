@@ -1031,7 +1031,7 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate12Text checks a value's JSON text against structgen:///order.json#/properties/kind.
 func structgenValidate12Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOf(raw, structgenValidate13, structgenValidate14)
+	c.AnyOfKinds(raw, "string|*", structgenValidate13, structgenValidate14)
 }
 
 // structgenValidate13 checks a value against structgen:///order.json#/properties/kind/anyOf/0.

@@ -766,7 +766,7 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate22Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/properties/owner.
 func structgenValidate22Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOf(raw, structgenValidate23, structgenValidate27)
+	c.AnyOfKinds(raw, "object|null", structgenValidate23, structgenValidate27)
 }
 
 // structgenValidate23 checks a value against urn:structgen:go:ProjectFacts#/properties/owner/anyOf/0.

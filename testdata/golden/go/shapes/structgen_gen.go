@@ -237,7 +237,7 @@ func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate2Text checks a value's JSON text against urn:structgen:go:Drawing#/properties/main.
 func structgenValidate2Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOf(raw, structgenValidate16, structgenValidate14)
+	c.AnyOfKinds(raw, "object|null", structgenValidate16, structgenValidate14)
 }
 
 // structgenValidate3 checks a value against urn:structgen:go:Drawing#/$defs/Shape.

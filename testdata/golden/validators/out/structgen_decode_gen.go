@@ -918,7 +918,7 @@ func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate14Text checks a value's JSON text against structgen:///policy.json#/properties/owner.
 func structgenValidate14Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfExclusive(raw, structgenValidate48, structgenValidate17)
+	c.OneOfKinds(raw, "object|null", true, structgenValidate48, structgenValidate17)
 	c.Not(raw, structgenValidate18)
 }
 
@@ -1434,7 +1434,7 @@ func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate35Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
 func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOf(raw, structgenValidate36, structgenValidate9)
+	c.AnyOfKinds(raw, "*|number", structgenValidate36, structgenValidate9)
 	c.Not(raw, structgenValidate37)
 }
 
