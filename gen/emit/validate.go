@@ -267,9 +267,6 @@ func ownParts(v *ir.Validator) (cases, wrong []jen.Code, want string) {
 	}
 	any := v.Types == nil
 	want = strings.Join(v.Types, " or ")
-	skip := func(checks []jen.Code) bool {
-		return len(checks) == 1 && fmt.Sprintf("%#v", checks[0]) == fmt.Sprintf("%#v", c("Skip", jen.Id("d")))
-	}
 	for _, k := range []struct {
 		jx, name string
 		checks   []jen.Code
@@ -284,7 +281,7 @@ func ownParts(v *ir.Validator) (cases, wrong []jen.Code, want string) {
 		switch {
 		case !any && !allowed[k.name]:
 			wrong = append(wrong, jen.Qual(jxPkg, k.jx))
-		case k.checks != nil && !skip(k.checks):
+		case k.checks != nil:
 			cases = append(cases, jen.Case(jen.Qual(jxPkg, k.jx)).Block(k.checks...))
 		}
 	}
@@ -295,7 +292,7 @@ func numberChecks(v *ir.Validator, any bool, allowed map[string]bool, want strin
 	bounds := v.Minimum != "" || v.Maximum != "" || v.ExclusiveMinimum != "" || v.ExclusiveMaximum != ""
 	integerOnly := !any && !allowed["number"]
 	if !bounds && v.MultipleOf == "" && !integerOnly {
-		return []jen.Code{c("Skip", jen.Id("d"))}
+		return nil // nothing to check
 	}
 	out := []jen.Code{
 		jen.List(jen.Id("text"), jen.Id("ok")).Op(":=").Add(c("Number", jen.Id("d"))),
@@ -315,7 +312,7 @@ func numberChecks(v *ir.Validator, any bool, allowed map[string]bool, want strin
 
 func textChecks(v *ir.Validator) []jen.Code {
 	if v.MinLength == nil && v.MaxLength == nil && v.Pattern == nil && v.Format == "" {
-		return []jen.Code{c("Skip", jen.Id("d"))}
+		return nil // nothing to check
 	}
 	out := []jen.Code{
 		jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Add(c("String", jen.Id("d"))),
@@ -335,7 +332,7 @@ func textChecks(v *ir.Validator) []jen.Code {
 
 func itemsChecks(v *ir.Validator) []jen.Code {
 	if len(v.PrefixItems) == 0 && v.Items == nil && v.MinItems == nil && v.MaxItems == nil && !v.Unique && v.Contains == nil {
-		return []jen.Code{c("Skip", jen.Id("d"))}
+		return nil // nothing to check
 	}
 	collect := v.Unique || v.Contains != nil
 	out := []jen.Code{
@@ -404,7 +401,7 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 func memberChecks(v *ir.Validator) []jen.Code {
 	if len(v.Properties) == 0 && len(v.PatternProperties) == 0 && v.AdditionalProperties == nil && v.PropertyNames == nil &&
 		len(v.Required) == 0 && v.MinProperties == nil && v.MaxProperties == nil && len(v.DependentRequired) == 0 && len(v.DependentSchemas) == 0 {
-		return []jen.Code{c("Skip", jen.Id("d"))}
+		return nil // nothing to check
 	}
 	out := []jen.Code{
 		jen.List(jen.Id("it"), jen.Id("ok")).Op(":=").Add(c("Object", jen.Id("d"))),
