@@ -296,7 +296,7 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 			}
 			for _, v := range vs {
 				if text {
-					args = append(args, jen.Id(textName(v)))
+					args = append(args, jen.Id(textOf(v)))
 				} else {
 					args = append(args, jen.Id(v.Name))
 				}

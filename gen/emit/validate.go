@@ -123,9 +123,16 @@ func needsRaw(v *ir.Validator) bool {
 // (needsRaw). Where the caller holds the text already (an applicator, a
 // field checked by runtime.ValidatedText), it calls the text form, and
 // the value is not read once more only to find where it ends.
+//
+// A validator that is nothing but a reference (onlyRef) has no text form
+// of its own: textForm and textOf look through it to the one it names.
 func textForm(v *ir.Validator) bool {
+	v = deref(v)
 	return v != nil && v.Interpret == "" && !v.False && needsRaw(v)
 }
+
+// textOf is the name of the text form that checks v (see textForm).
+func textOf(v *ir.Validator) string { return textName(deref(v)) }
 
 // onlyRef reports whether all v checks is its $ref's schema.
 func onlyRef(v *ir.Validator) bool {
@@ -139,9 +146,9 @@ func textName(v *ir.Validator) string { return v.Name + "Text" }
 // where it has one.
 func applyTo(raw jen.Code, s *ir.Validator) jen.Code {
 	if textForm(s) {
-		return jen.Id(textName(s)).Call(jen.Id("c"), raw)
+		return jen.Id(textOf(s)).Call(jen.Id("c"), raw)
 	}
-	return c("Apply", raw, vref(s))
+	return c("Apply", raw, vref(deref(s)))
 }
 
 func unevaluated(v *ir.Validator) bool {
@@ -173,12 +180,9 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 	case onlyRef(v):
 		// All v checks is its reference's schema: it reads the value as
 		// that schema's validator does, finding the text only if that
-		// one needs it.
-		f.Func().Id(v.Name).Params(params...).Block(jen.Id(v.Ref.Name).Call(jen.Id("c"), jen.Id("d")))
-		f.Line()
-		f.Comment(fmt.Sprintf("// %s checks a value's JSON text against %s.", textName(v), v.Loc))
-		f.Func().Id(textName(v)).Params(jen.Id("c").Op("*").Qual(runtimePkg, "Decoding"), jen.Id("raw").Index().Byte()).Block(applyTo(jen.Id("raw"), v.Ref))
-		return
+		// one needs it; callers holding the text call that one's text
+		// form (textOf).
+		body = []jen.Code{jen.Id(v.Ref.Name).Call(jen.Id("c"), jen.Id("d"))}
 	case textForm(v):
 		// The checks read the value's text: they are v's text form, and
 		// v finds the text (see textForm).

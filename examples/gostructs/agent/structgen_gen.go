@@ -166,11 +166,6 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate5(c, d)
 }
 
-// structgenValidate4Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/properties/level.
-func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate5Text(c, raw)
-}
-
 // structgenValidate5 checks a value against urn:structgen:go:ProjectFacts#/$defs/Level.
 func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {

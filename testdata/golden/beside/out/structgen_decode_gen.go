@@ -184,8 +184,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[2] = true
 			c.Push("size")
-			if raw, ok := c.RawView(d); ok {
-				d := c.TextDecoder(raw)
+			d.Capture(func(d *jx.Decoder) error {
 				{
 					p0 := new(int64)
 					if i, ok := c.Int64(d); ok {
@@ -194,10 +193,12 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 					}
 					v.Size = p0
 				}
-				c.Release(d)
-				if !c.Failed() {
-					structgenValidate6Text(c, raw)
-				}
+				return nil
+			})
+			if c.Failed() {
+				c.Skip(d)
+			} else {
+				structgenValidate6(c, d)
 			}
 			c.Pop()
 		case "tags":
@@ -916,11 +917,6 @@ func structgenValidate5Text(c *runtime.Decoding, raw []byte) {
 // structgenValidate6 checks a value against structgen:///order.json#/properties/size.
 func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate7(c, d)
-}
-
-// structgenValidate6Text checks a value's JSON text against structgen:///order.json#/properties/size.
-func structgenValidate6Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate7)
 }
 
 // structgenValidate7 checks a value against structgen:///order.json#/$defs/size.

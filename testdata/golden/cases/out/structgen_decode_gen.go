@@ -1162,11 +1162,6 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate2(c, d)
 }
 
-// structgenValidate1Text checks a value's JSON text against structgen:///blueprint.json#/properties/either/anyOf/0.
-func structgenValidate1Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate2)
-}
-
 // structgenValidate2 checks a value against structgen:///blueprint.json#/$defs/left.
 func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -1240,11 +1235,6 @@ func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
 // structgenValidate5 checks a value against structgen:///blueprint.json#/properties/either/anyOf/1.
 func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate6(c, d)
-}
-
-// structgenValidate5Text checks a value's JSON text against structgen:///blueprint.json#/properties/either/anyOf/1.
-func structgenValidate5Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate6)
 }
 
 // structgenValidate6 checks a value against structgen:///blueprint.json#/$defs/right.
@@ -1977,11 +1967,6 @@ func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate43(c, d)
 }
 
-// structgenValidate42Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/0.
-func structgenValidate42Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate43)
-}
-
 // structgenValidate43 checks a value against structgen:///blueprint.json#/$defs/circle.
 func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -2027,11 +2012,6 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate44 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
 func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate45(c, d)
-}
-
-// structgenValidate44Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circle/properties/kind.
-func structgenValidate44Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate45Text(c, raw)
 }
 
 // structgenValidate45 checks a value against structgen:///blueprint.json#/$defs/circleKind.

@@ -354,11 +354,6 @@ func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate4(c, d)
 }
 
-// structgenValidate3Text checks a value's JSON text against urn:structgen:go:Person#/properties/friends/items.
-func structgenValidate3Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate4)
-}
-
 // structgenValidate4 checks a value against urn:structgen:go:Person#/$defs/Person.
 func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -428,11 +423,6 @@ func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate6 checks a value against urn:structgen:go:Person#/$defs/Person/properties/friends/items.
 func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate4(c, d)
-}
-
-// structgenValidate6Text checks a value's JSON text against urn:structgen:go:Person#/$defs/Person/properties/friends/items.
-func structgenValidate6Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate4)
 }
 
 // structgenValidate7 checks a value against urn:structgen:go:Person#/$defs/Person/properties/name.
@@ -726,11 +716,6 @@ func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate20(c, d)
 }
 
-// structgenValidate19Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/properties/level.
-func structgenValidate19Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate20Text(c, raw)
-}
-
 // structgenValidate20 checks a value against urn:structgen:go:ProjectFacts#/$defs/Level.
 func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
@@ -772,11 +757,6 @@ func structgenValidate22Text(c *runtime.Decoding, raw []byte) {
 // structgenValidate23 checks a value against urn:structgen:go:ProjectFacts#/properties/owner/anyOf/0.
 func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate24(c, d)
-}
-
-// structgenValidate23Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/properties/owner/anyOf/0.
-func structgenValidate23Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate24)
 }
 
 // structgenValidate24 checks a value against urn:structgen:go:ProjectFacts#/$defs/Person.
@@ -850,11 +830,6 @@ func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate24(c, d)
 }
 
-// structgenValidate26Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/$defs/Person/properties/friends/items.
-func structgenValidate26Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate24)
-}
-
 // structgenValidate27 checks a value against urn:structgen:go:ProjectFacts#/properties/owner/anyOf/1.
 func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -868,11 +843,6 @@ func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate28 checks a value against urn:structgen:go:ProjectFacts#/properties/pair.
 func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate29(c, d)
-}
-
-// structgenValidate28Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/properties/pair.
-func structgenValidate28Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate29)
 }
 
 // structgenValidate29 checks a value against urn:structgen:go:ProjectFacts#/$defs/PairStringInt.

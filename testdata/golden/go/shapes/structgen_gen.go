@@ -535,8 +535,3 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate3(c, d)
 }
-
-// structgenValidate16Text checks a value's JSON text against urn:structgen:go:Drawing#/properties/shapes/items.
-func structgenValidate16Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate3Text(c, raw)
-}

@@ -120,11 +120,6 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate2(c, d)
 }
 
-// structgenValidate1Text checks a value's JSON text against urn:structgen:go:Report#/properties/level.
-func structgenValidate1Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate2Text(c, raw)
-}
-
 // structgenValidate2 checks a value against urn:structgen:go:Report#/$defs/Level.
 func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
@@ -180,11 +175,6 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate5 checks a value against urn:structgen:go:Report#/properties/people/items.
 func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate6(c, d)
-}
-
-// structgenValidate5Text checks a value's JSON text against urn:structgen:go:Report#/properties/people/items.
-func structgenValidate5Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate6)
 }
 
 // structgenValidate6 checks a value against urn:structgen:go:Report#/$defs/Person.
@@ -256,11 +246,6 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate8 checks a value against urn:structgen:go:Report#/$defs/Person/properties/friends/items.
 func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate6(c, d)
-}
-
-// structgenValidate8Text checks a value's JSON text against urn:structgen:go:Report#/$defs/Person/properties/friends/items.
-func structgenValidate8Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate6)
 }
 
 // structgenValidate9 checks a value against urn:structgen:go:Report#/$defs/Person/properties/name.

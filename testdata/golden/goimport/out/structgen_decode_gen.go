@@ -136,11 +136,6 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate2(c, d)
 }
 
-// structgenValidate1Text checks a value's JSON text against urn:structgen:tool:file_report#/properties/level.
-func structgenValidate1Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate2Text(c, raw)
-}
-
 // structgenValidate2 checks a value against urn:structgen:tool:file_report#/$defs/Level.
 func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
@@ -196,11 +191,6 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate5 checks a value against urn:structgen:tool:file_report#/properties/people/items.
 func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate6(c, d)
-}
-
-// structgenValidate5Text checks a value's JSON text against urn:structgen:tool:file_report#/properties/people/items.
-func structgenValidate5Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate6)
 }
 
 // structgenValidate6 checks a value against urn:structgen:tool:file_report#/$defs/Person.
@@ -272,11 +262,6 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate8 checks a value against urn:structgen:tool:file_report#/$defs/Person/properties/friends/items.
 func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate6(c, d)
-}
-
-// structgenValidate8Text checks a value's JSON text against urn:structgen:tool:file_report#/$defs/Person/properties/friends/items.
-func structgenValidate8Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate6)
 }
 
 // structgenValidate9 checks a value against urn:structgen:tool:file_report#/$defs/Person/properties/name.
@@ -385,11 +370,6 @@ func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate15(c, d)
 }
 
-// structgenValidate14Text checks a value's JSON text against structgen:///go/useagent/useagent.go.Report.json#/properties/people/items.
-func structgenValidate14Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate15)
-}
-
 // structgenValidate15 checks a value against structgen:///go/useagent/useagent.go.Report.json#/$defs/Person.
 func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -459,9 +439,4 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate17 checks a value against structgen:///go/useagent/useagent.go.Report.json#/$defs/Person/properties/friends/items.
 func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate15(c, d)
-}
-
-// structgenValidate17Text checks a value's JSON text against structgen:///go/useagent/useagent.go.Report.json#/$defs/Person/properties/friends/items.
-func structgenValidate17Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate15)
 }

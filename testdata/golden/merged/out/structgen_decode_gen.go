@@ -555,18 +555,13 @@ func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate18Text checks a value's JSON text against structgen:///order.json#/properties/tag.
 func structgenValidate18Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate19Text(c, raw)
+	c.Apply(raw, structgenValidate20)
 	c.Apply(raw, structgenValidate21)
 }
 
 // structgenValidate19 checks a value against structgen:///order.json#/properties/tag/allOf/0.
 func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate20(c, d)
-}
-
-// structgenValidate19Text checks a value's JSON text against structgen:///order.json#/properties/tag/allOf/0.
-func structgenValidate19Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate20)
 }
 
 // structgenValidate20 checks a value against structgen:///order.json#/$defs/Closed.

@@ -129,11 +129,6 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate1(c, d)
 }
 
-// structgenValidate0Text checks a value's JSON text against structgen:///config.json#.
-func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate1)
-}
-
 // structgenValidate1 checks a value against structgen:///config.json#/definitions/Configuration.
 func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {

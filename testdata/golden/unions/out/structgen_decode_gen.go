@@ -604,11 +604,6 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate8(c, d)
 }
 
-// structgenValidate7Text checks a value's JSON text against structgen:///shape.json#/oneOf/0.
-func structgenValidate7Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate8)
-}
-
 // structgenValidate8 checks a value against structgen:///shape.json#/$defs/Circle.
 func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -682,11 +677,6 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate12 checks a value against structgen:///shape.json#/oneOf/1.
 func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate13(c, d)
-}
-
-// structgenValidate12Text checks a value's JSON text against structgen:///shape.json#/oneOf/1.
-func structgenValidate12Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate13)
 }
 
 // structgenValidate13 checks a value against structgen:///shape.json#/$defs/Square.

@@ -1735,11 +1735,6 @@ func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate15(c, d)
 }
 
-// structgenValidate48Text checks a value's JSON text against structgen:///directory.json#/additionalProperties.
-func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate15)
-}
-
 // structgenValidate49 checks a value against structgen:///roster.json#.
 func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -1758,7 +1753,7 @@ func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 				break
 			}
 			items = append(items, r)
-			structgenValidate48Text(c, r)
+			c.Apply(r, structgenValidate15)
 			c.Pop()
 			i++
 		}
