@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -68,6 +69,9 @@ var errFound = errors.New("found")
 // an object that has it. ok is false where raw cannot be read so (the
 // callers then check schema by schema, which words the problem).
 func (c *Decoding) member(raw []byte, name string) (val []byte, found, ok bool) {
+	if val, found, ok := scanMember(raw, name); ok {
+		return val, found, true
+	}
 	d := c.decoder(raw)
 	defer c.release(d)
 	if d.Next() != jx.Object {
@@ -88,6 +92,116 @@ func (c *Decoding) member(raw []byte, name string) (val []byte, found, ok bool) 
 		return nil, false, false
 	}
 	return val, found, true
+}
+
+// scanMember is member for text jx has read once already (every
+// caller's raw comes from RawView), so valid JSON: it finds the member
+// by scanning bytes, with no tokens and no second validation. ok is false
+// where it cannot tell (raw is not an object, a key has escapes, a
+// literal is not one) and jx is asked instead.
+func scanMember(raw []byte, name string) (val []byte, found, ok bool) {
+	i := skipSpace(raw, 0)
+	if i >= len(raw) || raw[i] != '{' {
+		return nil, false, false
+	}
+	for i++; ; {
+		if i = skipSpace(raw, i); i < len(raw) && raw[i] == '}' {
+			return nil, false, true
+		}
+		if i >= len(raw) || raw[i] != '"' {
+			return nil, false, false
+		}
+		end := stringEnd(raw, i)
+		if end < 0 {
+			return nil, false, false
+		}
+		key := raw[i+1 : end-1]
+		if bytes.IndexByte(key, '\\') >= 0 {
+			return nil, false, false
+		}
+		if i = skipSpace(raw, end); i >= len(raw) || raw[i] != ':' {
+			return nil, false, false
+		}
+		i = skipSpace(raw, i+1)
+		vend := valueEnd(raw, i)
+		if vend < 0 {
+			return nil, false, false
+		}
+		if string(key) == name {
+			return raw[i:vend], true, true
+		}
+		switch i = skipSpace(raw, vend); {
+		case i < len(raw) && raw[i] == ',':
+			i++
+		case i < len(raw) && raw[i] == '}':
+			return nil, false, true
+		default:
+			return nil, false, false
+		}
+	}
+}
+
+func skipSpace(raw []byte, i int) int {
+	for i < len(raw) && (raw[i] == ' ' || raw[i] == '\t' || raw[i] == '\n' || raw[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// stringEnd returns the index just past the string that starts at
+// raw[i], or -1.
+func stringEnd(raw []byte, i int) int {
+	for j := i + 1; j < len(raw); j++ {
+		switch raw[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return -1
+}
+
+// valueEnd returns the index just past the value that starts at raw[i],
+// or -1.
+func valueEnd(raw []byte, i int) int {
+	if i >= len(raw) {
+		return -1
+	}
+	switch b := raw[i]; {
+	case b == '"':
+		return stringEnd(raw, i)
+	case b == '{' || b == '[':
+		depth := 0
+		for j := i; j < len(raw); j++ {
+			switch raw[j] {
+			case '"':
+				e := stringEnd(raw, j)
+				if e < 0 {
+					return -1
+				}
+				j = e - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return j + 1
+				}
+			}
+		}
+		return -1
+	}
+	j := i
+	for j < len(raw) && raw[j] != ',' && raw[j] != '}' && raw[j] != ']' && raw[j] != ' ' && raw[j] != '\t' && raw[j] != '\n' && raw[j] != '\r' {
+		j++
+	}
+	switch lit := string(raw[i:j]); {
+	case lit == "true" || lit == "false" || lit == "null":
+		return j
+	case lit != "" && (lit[0] == '-' || lit[0] >= '0' && lit[0] <= '9'):
+		return j
+	}
+	return -1
 }
 
 // IfConsts checks raw against a run of allOf's if/then/else schemas

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -202,4 +203,39 @@ func TestKindsAgree(t *testing.T) {
 	if got := check(func(c *Decoding) { c.AnyOfKinds([]byte(`{}`), "string|-", wantString, wantNull) }); len(got) == 0 {
 		t.Error("AnyOfKinds passed an object no branch allows")
 	}
+}
+
+// FuzzScanMember checks the byte scan of member against jx on valid
+// JSON (what every caller holds: text jx has read once): where the scan
+// answers, jx answers the same.
+func FuzzScanMember(f *testing.F) {
+	for _, s := range []string{`{"type": "disk", "size": 1}`, `{"size": {"type": "x"}, "type": 3.0}`, `{"a": "\"}", "type": [1, {"b": "]"}]}`,
+		`{"t\u0079pe": [1]}`, ` { "x" : null , "type" : true } `, `[{"type": 1}]`, `{}`, `{"type": -1e5}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		val, found, ok := scanMember(raw, "type")
+		if !ok || !json.Valid(raw) {
+			return
+		}
+		c := &Decoding{}
+		d := c.decoder(raw)
+		defer c.release(d)
+		if d.Next() != jx.Object {
+			t.Fatalf("scanMember(%s) answered for a value that is not an object", raw)
+		}
+		var want []byte
+		wantFound := false
+		d.ObjBytes(func(d *jx.Decoder, key []byte) error {
+			if wantFound || string(key) != "type" {
+				return d.Skip()
+			}
+			v, err := d.Raw()
+			want, wantFound = v, true
+			return err
+		})
+		if found != wantFound || string(val) != string(want) {
+			t.Errorf("scanMember(%s) = %q, %v; jx finds %q, %v", raw, val, found, want, wantFound)
+		}
+	})
 }
