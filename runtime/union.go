@@ -82,6 +82,15 @@ func NoVariant(typeName, what string) error {
 // property is missing or not a string. A generated decoder of a union
 // told apart by a property picks the variant with it.
 func (c *Decoding) Tag(raw []byte, name string) (string, bool) {
+	// The text has been read by jx (RawView): a byte scan finds the tag
+	// where it is a plain string; jx reads the rest.
+	if val, found, ok := scanMember(raw, name); ok && !found {
+		return "", false
+	} else if ok {
+		if s, plain := plainString(val); plain {
+			return string(s), true
+		}
+	}
 	d := c.decoder(raw)
 	defer c.release(d)
 	if d.Next() != jx.Object {

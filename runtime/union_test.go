@@ -61,3 +61,26 @@ func TestTuple(t *testing.T) {
 		t.Errorf("missing optional positions: %v", err)
 	}
 }
+
+func TestTag(t *testing.T) {
+	for _, tc := range []struct {
+		raw, want string
+		ok        bool
+	}{
+		{`{"kind": "circle", "r": 1}`, "circle", true},
+		{`{"r": {"kind": "inner"}, "kind" : "square"}`, "square", true},
+		{`{"kind": "a\"b"}`, `a"b`, true},     // escapes: read by jx
+		{`{"k\u0069nd": "esc"}`, "esc", true}, // an escaped key too
+		{`{"kind": "ünï"}`, "ünï", true},      // plain UTF-8
+		{`{"kind": 3}`, "", false},            // not a string
+		{`{"shape": "circle"}`, "", false},    // missing
+		{`["kind", "circle"]`, "", false},     // not an object
+		{`{"kind": "first", "kind": "second"}`, "first", true},
+	} {
+		c := &Decoding{}
+		got, ok := c.Tag([]byte(tc.raw), "kind")
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("Tag(%s) = %q, %v; want %q, %v", tc.raw, got, ok, tc.want, tc.ok)
+		}
+	}
+}
