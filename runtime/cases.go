@@ -204,7 +204,7 @@ func valueEnd(raw []byte, i int) int {
 	return -1
 }
 
-// IfConsts checks raw against a run of allOf's if/then/else schemas
+// IfConsts checks raw (a value's text as RawView returns it) against a run of allOf's if/then/else schemas
 // whose if tests only the property name against constants (values: for
 // each schema, the JSON array of its constants). checks holds each
 // schema's if, then and else validators, the last two possibly nil. The

@@ -78,7 +78,8 @@ func NoVariant(typeName, what string) error {
 }
 
 // Tag returns the string value of property name in raw, an object's
-// JSON text, reading nothing else; false when raw is not an object or its
+// JSON text as RawView returns it (read by jx, so valid: Tag does not
+// check it again), reading nothing else; false when raw is not an object or its
 // property is missing or not a string. A generated decoder of a union
 // told apart by a property picks the variant with it.
 func (c *Decoding) Tag(raw []byte, name string) (string, bool) {
