@@ -204,9 +204,10 @@ func valueEnd(raw []byte, i int) int {
 	return -1
 }
 
-// IfConsts checks raw (a value's text as RawView returns it) against a run of allOf's if/then/else schemas
-// whose if tests only the property name against constants (values: for
-// each schema, the JSON array of its constants). checks holds each
+// IfConsts checks raw (a value's text as RawView returns it) against a
+// run of allOf's if/then/else schemas whose if tests only the property
+// name against constants (values: for each schema, the JSON array of its
+// constants). checks holds each
 // schema's if, then and else validators, the last two possibly nil. The
 // property is read once; each if passes where raw is not an object, has
 // no such member, or the member is one of its constants, as the if
