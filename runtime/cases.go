@@ -284,13 +284,7 @@ func (c *Decoding) taggedPasses(raw []byte, name, values string, branches []Vali
 // constants): the first branch that passes settles it, and the rest are
 // not read. Where none passes, the problem reads as OneOf's.
 func (c *Decoding) OneOfExclusive(raw []byte, branches ...Validator) {
-	for _, b := range branches {
-		if c.passes(raw, b) {
-			return
-		}
-	}
-	c.Problemf("oneOf: the value matches none of the %d schemas", len(branches))
-	c.branchProblems(raw, branches)
+	c.OneOfKinds(raw, "", true, branches...)
 }
 
 // AnyOfKinds is AnyOf for branches that allow some kinds of value only:

@@ -78,42 +78,25 @@ func NoVariant(typeName, what string) error {
 }
 
 // Tag returns the string value of property name in raw, an object's
-// JSON text as RawView returns it (read by jx, so valid: Tag does not
-// check it again), reading nothing else; false when raw is not an object or its
-// property is missing or not a string. A generated decoder of a union
-// told apart by a property picks the variant with it.
+// JSON text as RawView returns it, reading nothing else; false when raw
+// is not an object or its property is missing or not a string. A
+// generated decoder of a union told apart by a property picks the
+// variant with it.
 func (c *Decoding) Tag(raw []byte, name string) (string, bool) {
-	// The text has been read by jx (RawView): a byte scan finds the tag
-	// where it is a plain string; jx reads the rest.
-	if val, found, ok := scanMember(raw, name); ok && !found {
+	val, found, ok := c.member(raw, name)
+	if !ok || !found {
 		return "", false
-	} else if ok {
-		if s, plain := plainString(val); plain {
-			return string(s), true
-		}
 	}
-	d := c.decoder(raw)
+	if s, plain := plainString(val); plain {
+		return string(s), true
+	}
+	d := c.decoder(val)
 	defer c.release(d)
-	if d.Next() != jx.Object {
+	if d.Next() != jx.String {
 		return "", false
 	}
-	it, err := d.ObjIter()
-	if err != nil {
-		return "", false
-	}
-	for it.Next() {
-		if string(it.Key()) == name {
-			if d.Next() != jx.String {
-				return "", false
-			}
-			s, err := d.Str()
-			return s, err == nil
-		}
-		if d.Skip() != nil {
-			return "", false
-		}
-	}
-	return "", false
+	s, err := d.Str()
+	return s, err == nil
 }
 
 // Variant reports whether read, a union variant's decoder, reads raw

@@ -198,38 +198,12 @@ func (c *Decoding) try(raw []byte, v Validator) []Problem {
 // AnyOf checks that raw passes at least one of the branches; when none
 // does, the problem says so first, then lists each branch's problems.
 func (c *Decoding) AnyOf(raw []byte, branches ...Validator) {
-	for i, b := range branches {
-		if c.passes(raw, b) {
-			if c.tracking() {
-				// Every branch that passes evaluates members too.
-				for _, b := range branches[i+1:] {
-					c.passes(raw, b)
-				}
-			}
-			return
-		}
-	}
-	c.Problemf("anyOf: the value matches none of the %d schemas", len(branches))
-	c.branchProblems(raw, branches)
+	c.AnyOfKinds(raw, "", branches...) // no kinds listed: every branch is read
 }
 
 // OneOf checks that raw passes exactly one of the branches.
 func (c *Decoding) OneOf(raw []byte, branches ...Validator) {
-	matched := -1
-	for i, b := range branches {
-		if !c.passes(raw, b) {
-			continue
-		}
-		if matched >= 0 {
-			c.Problemf("oneOf: the value matches schemas %d and %d, want exactly one", matched, i)
-			return
-		}
-		matched = i
-	}
-	if matched < 0 {
-		c.Problemf("oneOf: the value matches none of the %d schemas", len(branches))
-		c.branchProblems(raw, branches)
-	}
+	c.OneOfKinds(raw, "", false, branches...)
 }
 
 // branchProblems records why each branch failed, each problem marked
