@@ -190,15 +190,7 @@ func (m kindCache) kindsOf(v *ir.Validator) int {
 	m[v] = allKinds
 	k := allKinds
 	if v.Types != nil {
-		k = 0
-		for _, t := range v.Types {
-			if t == "integer" {
-				t = "number"
-			}
-			if i := slices.Index(kindNames, t); i >= 0 {
-				k |= 1 << i
-			}
-		}
+		k = typeKinds(v.Types)
 	}
 	if v.Ref != nil {
 		k &= m.kindsOf(v.Ref)
@@ -285,17 +277,21 @@ func apart(a, b *ir.Validator) bool {
 // kindsApart reports whether two type lists share no kind (nil allows
 // every kind; a number may be an integer).
 func kindsApart(a, b []string) bool {
-	if a == nil || b == nil {
-		return false
-	}
-	for _, x := range a {
-		for _, y := range b {
-			if x == y || x == "number" && y == "integer" || x == "integer" && y == "number" {
-				return false
-			}
+	return a != nil && b != nil && typeKinds(a)&typeKinds(b) == 0
+}
+
+// typeKinds is the set of kinds (see kindNames) a type list allows.
+func typeKinds(types []string) int {
+	k := 0
+	for _, t := range types {
+		if t == "integer" {
+			t = "number"
+		}
+		if i := slices.Index(kindNames, t); i >= 0 {
+			k |= 1 << i
 		}
 	}
-	return true
+	return k
 }
 
 // onlyObjects reports whether v allows objects alone.
