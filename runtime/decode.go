@@ -179,6 +179,24 @@ func (c *Decoding) String(d *jx.Decoder) (string, bool) {
 	return validUTF8(s), true
 }
 
+// StringBytes reads a string as String does, without copying it where
+// its text has no escapes: the bytes are the decoder's, valid until its
+// next read. An enum's decoder compares them with its values, so a
+// value read costs no allocation.
+func (c *Decoding) StringBytes(d *jx.Decoder) ([]byte, bool) {
+	if !c.Kind(d, jx.String, "string") {
+		return nil, false
+	}
+	b, err := d.StrBytes()
+	if !c.syntax(err) {
+		return nil, false
+	}
+	if !utf8.Valid(b) {
+		return []byte(validUTF8(string(b))), true
+	}
+	return b, true
+}
+
 // Bool reads a boolean.
 func (c *Decoding) Bool(d *jx.Decoder) (bool, bool) {
 	if !c.Kind(d, jx.Bool, "boolean") {
@@ -412,7 +430,15 @@ func rat(s string) *big.Rat { return boundOf(s).r }
 func (c *Decoding) NumberBounds(text []byte, min, max, exclMin, exclMax string) {
 	var f float64
 	parsed := false
+	n, small := smallInt(text)
 	cmp := func(bound string) int {
+		// Small integers compare exactly as int64 (the common case: a
+		// count against integer bounds), without the bound's lookup.
+		if small {
+			if b, ok := smallInt(bound); ok {
+				return cmpInt(n, b)
+			}
+		}
 		// Rounding to float64 keeps order, so unequal floats decide; only
 		// equal ones need the exact values.
 		if !parsed {
@@ -444,6 +470,41 @@ func (c *Decoding) NumberBounds(text []byte, min, max, exclMin, exclMax string) 
 	case exclMax != "" && cmp(exclMax) >= 0:
 		c.Problemf("exclusiveMaximum: got %s, want %s", text, exclMax)
 	}
+}
+
+// smallInt reads an integer of at most 18 digits written without
+// fraction or exponent (as JSON writes it): exact in an int64.
+func smallInt[S []byte | string](text S) (int64, bool) {
+	neg := len(text) > 0 && text[0] == '-'
+	digits := text
+	if neg {
+		digits = text[1:]
+	}
+	if len(digits) == 0 || len(digits) > 18 {
+		return 0, false
+	}
+	var n int64
+	for i := 0; i < len(digits); i++ {
+		b := digits[i]
+		if b < '0' || b > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(b-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 // ratFloat is a bound as the nearest float64.

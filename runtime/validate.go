@@ -325,11 +325,22 @@ func (c *Decoding) Number(d *jx.Decoder) ([]byte, bool) {
 // IsInteger reports whether a number's text is an integer (1.0 and 1e2
 // are).
 func IsInteger(text []byte) bool {
-	if !bytes.ContainsAny(text, ".eE") {
+	if !hasFraction(text) {
 		return true
 	}
 	r, ok := new(big.Rat).SetString(string(text))
 	return ok && r.IsInt()
+}
+
+// hasFraction reports whether a number's text has a fraction or an
+// exponent (a loop: bytes.ContainsAny costs more on such short text).
+func hasFraction(text []byte) bool {
+	for _, b := range text {
+		if b == '.' || b == 'e' || b == 'E' {
+			return true
+		}
+	}
+	return false
 }
 
 // Integer records a number that is not an integer where only integers

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -374,5 +376,106 @@ func TestParseDecodedAllocs(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { ParseDecoded("point", data, decode) }); n != 0 {
 		t.Errorf("ParseDecoded allocates %v times per call; want 0", n)
+	}
+}
+
+// boundsByRat is what NumberBounds must say: each bound compared
+// exactly, through big.Rat.
+func boundsByRat(text, min, max, exclMin, exclMax string) []string {
+	v, _ := new(big.Rat).SetString(text)
+	cmpTo := func(b string) int { r, _ := new(big.Rat).SetString(b); return v.Cmp(r) }
+	var out []string
+	switch {
+	case min != "" && cmpTo(min) < 0:
+		out = append(out, "/x: minimum: got "+text+", want "+min)
+	case exclMin != "" && cmpTo(exclMin) <= 0:
+		out = append(out, "/x: exclusiveMinimum: got "+text+", want "+exclMin)
+	}
+	switch {
+	case max != "" && cmpTo(max) > 0:
+		out = append(out, "/x: maximum: got "+text+", want "+max)
+	case exclMax != "" && cmpTo(exclMax) >= 0:
+		out = append(out, "/x: exclusiveMaximum: got "+text+", want "+exclMax)
+	}
+	return out
+}
+
+// TestNumberBounds: small integers take a path of their own (int64);
+// every number and bound must be ordered exactly as big.Rat orders them.
+func TestNumberBounds(t *testing.T) {
+	texts := []string{"0", "-0", "1", "-1", "50", "100", "101", "100.0", "1e2", "1E2", "99.99999999999999999999",
+		"100.00000000000000000001", "123456789012345678", "123456789012345679", "1234567890123456789",
+		"-123456789012345678", "9223372036854775808", "-9223372036854775809", "0.5", "-0.5"}
+	bounds := []string{"", "0", "1", "100", "-1", "1.5", "1e2", "99.99999999999999999999", "123456789012345678",
+		"1234567890123456788", "-123456789012345677", "0.5"}
+	for _, text := range texts {
+		for _, lo := range bounds {
+			for _, hi := range bounds {
+				got := check(func(c *Decoding) {
+					c.NumberBounds([]byte(text), lo, hi, "", "")
+					c.NumberBounds([]byte(text), "", "", lo, hi)
+				})
+				want := append(boundsByRat(text, lo, hi, "", ""), boundsByRat(text, "", "", lo, hi)...)
+				if d := cmp.Diff(want, got); d != "" {
+					t.Errorf("%s in [%s, %s] (-want +got):\n%s", text, lo, hi, d)
+				}
+			}
+		}
+	}
+}
+
+var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
+
+// FuzzNumberBounds compares NumberBounds with big.Rat on any number
+// JSON can write.
+func FuzzNumberBounds(f *testing.F) {
+	f.Add("50", "1", "100")
+	f.Add("-0", "0", "0")
+	f.Add("123456789012345678", "123456789012345679", "1e18")
+	f.Add("1e2", "100", "100.0")
+	f.Fuzz(func(t *testing.T, text, lo, hi string) {
+		for _, s := range []string{text, lo, hi} {
+			if !jsonNumber.MatchString(s) || len(s) > 40 {
+				return
+			}
+			if _, ok := new(big.Rat).SetString(s); !ok {
+				return // an exponent beyond what big.Rat holds: no exact order to compare with
+			}
+		}
+		got := check(func(c *Decoding) {
+			c.NumberBounds([]byte(text), lo, hi, "", "")
+			c.NumberBounds([]byte(text), "", "", lo, hi)
+		})
+		want := append(boundsByRat(text, lo, hi, "", ""), boundsByRat(text, "", "", lo, hi)...)
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("%s in [%s, %s] (-want +got):\n%s", text, lo, hi, d)
+		}
+	})
+}
+
+// TestStringBytes: what enum decoders compare is the string String reads
+// (escapes decoded, invalid UTF-8 as U+FFFD), and a value of another kind
+// is a problem.
+func TestStringBytes(t *testing.T) {
+	for _, text := range []string{`"open"`, `"op\u0065n"`, `"caf\u00e9"`, "\"a\xffb\"", `""`, `1`, `null`, `"unterminated`} {
+		var got, want string
+		gotProblems := check(func(c *Decoding) {
+			d := jx.DecodeStr(text)
+			if b, ok := c.StringBytes(d); ok {
+				got = string(b)
+			}
+		})
+		wantProblems := check(func(c *Decoding) {
+			d := jx.DecodeStr(text)
+			want, _ = c.String(d)
+		})
+		if got != want || !cmp.Equal(gotProblems, wantProblems) {
+			t.Errorf("%s: StringBytes %q %q, String %q %q", text, got, gotProblems, want, wantProblems)
+		}
+	}
+	var got []byte
+	check(func(c *Decoding) { got, _ = c.StringBytes(jx.DecodeStr("\"a\xffb\"")) })
+	if string(got) != "a\uFFFDb" {
+		t.Errorf("invalid UTF-8: got %q, want %q", got, "a\uFFFDb")
 	}
 }

@@ -60,20 +60,20 @@ func decodeValue(typ string) jen.Code {
 }
 
 func emitEnumDecoder(f *jen.File, t *ir.Type) {
+	// The text is compared where jx holds it and each value assigned as
+	// its constant: reading a value allocates nothing.
 	var cases []jen.Code
 	var vals []string
 	for _, v := range t.Values {
 		vals = append(vals, "'"+v.Value+"'")
-		cases = append(cases, jen.Lit(v.Value))
+		cases = append(cases, jen.Case(jen.Lit(v.Value)).Block(jen.Op("*").Id("v").Op("=").Id(t.Name).Call(jen.Lit(v.Value))))
 	}
+	cases = append(cases, jen.Default().Block(jen.Id("c").Dot("NotOneOf").Call(jen.Lit(strings.Join(vals, ", ")))))
 	f.Comment(fmt.Sprintf("// decodeJSON reads %s, one of its values.", t.Name))
 	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
-		jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Id("c").Dot("String").Call(jen.Id("d")),
+		jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Id("c").Dot("StringBytes").Call(jen.Id("d")),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
-		jen.Switch(jen.Id("s")).Block(
-			jen.Case(cases...).Block(jen.Op("*").Id("v").Op("=").Id(t.Name).Call(jen.Id("s"))),
-			jen.Default().Block(jen.Id("c").Dot("NotOneOf").Call(jen.Lit(strings.Join(vals, ", ")))),
-		),
+		jen.Switch(jen.String().Call(jen.Id("s"))).Block(cases...),
 	)
 }
 

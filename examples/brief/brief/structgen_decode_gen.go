@@ -95,13 +95,17 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads BriefRisk, one of its values.
 func (v *BriefRisk) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	s, ok := c.String(d)
+	s, ok := c.StringBytes(d)
 	if !ok {
 		return
 	}
-	switch s {
-	case "low", "medium", "high":
-		*v = BriefRisk(s)
+	switch string(s) {
+	case "low":
+		*v = BriefRisk("low")
+	case "medium":
+		*v = BriefRisk("medium")
+	case "high":
+		*v = BriefRisk("high")
 	default:
 		c.NotOneOf("'low', 'medium', 'high'")
 	}

@@ -70,13 +70,17 @@ func (v *Fact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Level, one of its values.
 func (v *Level) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	s, ok := c.String(d)
+	s, ok := c.StringBytes(d)
 	if !ok {
 		return
 	}
-	switch s {
-	case "low", "medium", "high":
-		*v = Level(s)
+	switch string(s) {
+	case "low":
+		*v = Level("low")
+	case "medium":
+		*v = Level("medium")
+	case "high":
+		*v = Level("high")
 	default:
 		c.NotOneOf("'low', 'medium', 'high'")
 	}

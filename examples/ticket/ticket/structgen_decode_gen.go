@@ -462,13 +462,19 @@ func (v *TicketEffort) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads TicketStatus, one of its values.
 func (v *TicketStatus) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	s, ok := c.String(d)
+	s, ok := c.StringBytes(d)
 	if !ok {
 		return
 	}
-	switch s {
-	case "open", "pending", "solved", "closed":
-		*v = TicketStatus(s)
+	switch string(s) {
+	case "open":
+		*v = TicketStatus("open")
+	case "pending":
+		*v = TicketStatus("pending")
+	case "solved":
+		*v = TicketStatus("solved")
+	case "closed":
+		*v = TicketStatus("closed")
 	default:
 		c.NotOneOf("'open', 'pending', 'solved', 'closed'")
 	}

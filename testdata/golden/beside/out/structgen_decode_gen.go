@@ -513,13 +513,15 @@ func (v *OrderMeta) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads OrderModeOption0, one of its values.
 func (v *OrderModeOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	s, ok := c.String(d)
+	s, ok := c.StringBytes(d)
 	if !ok {
 		return
 	}
-	switch s {
-	case "a", "b":
-		*v = OrderModeOption0(s)
+	switch string(s) {
+	case "a":
+		*v = OrderModeOption0("a")
+	case "b":
+		*v = OrderModeOption0("b")
 	default:
 		c.NotOneOf("'a', 'b'")
 	}

@@ -857,13 +857,15 @@ func (v *ShapeOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads ShapeOption2Kind, one of its values.
 func (v *ShapeOption2Kind) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	s, ok := c.String(d)
+	s, ok := c.StringBytes(d)
 	if !ok {
 		return
 	}
-	switch s {
-	case "poly", "polygon":
-		*v = ShapeOption2Kind(s)
+	switch string(s) {
+	case "poly":
+		*v = ShapeOption2Kind("poly")
+	case "polygon":
+		*v = ShapeOption2Kind("polygon")
 	default:
 		c.NotOneOf("'poly', 'polygon'")
 	}

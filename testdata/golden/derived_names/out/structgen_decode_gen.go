@@ -295,13 +295,15 @@ func (v *DocABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads DocColorAtPropertiesColor, one of its values.
 func (v *DocColorAtPropertiesColor) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	s, ok := c.String(d)
+	s, ok := c.StringBytes(d)
 	if !ok {
 		return
 	}
-	switch s {
-	case "red", "green":
-		*v = DocColorAtPropertiesColor(s)
+	switch string(s) {
+	case "red":
+		*v = DocColorAtPropertiesColor("red")
+	case "green":
+		*v = DocColorAtPropertiesColor("green")
 	default:
 		c.NotOneOf("'red', 'green'")
 	}
@@ -353,13 +355,15 @@ func (v *DocColorRed) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads DocPermission, one of its values.
 func (v *DocPermission) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	s, ok := c.String(d)
+	s, ok := c.StringBytes(d)
 	if !ok {
 		return
 	}
-	switch s {
-	case "read", "write":
-		*v = DocPermission(s)
+	switch string(s) {
+	case "read":
+		*v = DocPermission("read")
+	case "write":
+		*v = DocPermission("write")
 	default:
 		c.NotOneOf("'read', 'write'")
 	}

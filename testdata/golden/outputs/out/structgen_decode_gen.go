@@ -193,13 +193,15 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads BriefStatus, one of its values.
 func (v *BriefStatus) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	s, ok := c.String(d)
+	s, ok := c.StringBytes(d)
 	if !ok {
 		return
 	}
-	switch s {
-	case "draft", "final":
-		*v = BriefStatus(s)
+	switch string(s) {
+	case "draft":
+		*v = BriefStatus("draft")
+	case "final":
+		*v = BriefStatus("final")
 	default:
 		c.NotOneOf("'draft', 'final'")
 	}
@@ -207,13 +209,17 @@ func (v *BriefStatus) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Mood, one of its values.
 func (v *Mood) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	s, ok := c.String(d)
+	s, ok := c.StringBytes(d)
 	if !ok {
 		return
 	}
-	switch s {
-	case "happy", "sad", "unsure":
-		*v = Mood(s)
+	switch string(s) {
+	case "happy":
+		*v = Mood("happy")
+	case "sad":
+		*v = Mood("sad")
+	case "unsure":
+		*v = Mood("unsure")
 	default:
 		c.NotOneOf("'happy', 'sad', 'unsure'")
 	}

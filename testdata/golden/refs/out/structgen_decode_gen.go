@@ -117,13 +117,15 @@ func (v *Catalog) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Currency, one of its values.
 func (v *Currency) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	s, ok := c.String(d)
+	s, ok := c.StringBytes(d)
 	if !ok {
 		return
 	}
-	switch s {
-	case "EUR", "USD":
-		*v = Currency(s)
+	switch string(s) {
+	case "EUR":
+		*v = Currency("EUR")
+	case "USD":
+		*v = Currency("USD")
 	default:
 		c.NotOneOf("'EUR', 'USD'")
 	}

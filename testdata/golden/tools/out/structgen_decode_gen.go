@@ -305,13 +305,15 @@ func (v *GetWeatherArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads GetWeatherArgsUnit, one of its values.
 func (v *GetWeatherArgsUnit) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	s, ok := c.String(d)
+	s, ok := c.StringBytes(d)
 	if !ok {
 		return
 	}
-	switch s {
-	case "celsius", "fahrenheit":
-		*v = GetWeatherArgsUnit(s)
+	switch string(s) {
+	case "celsius":
+		*v = GetWeatherArgsUnit("celsius")
+	case "fahrenheit":
+		*v = GetWeatherArgsUnit("fahrenheit")
 	default:
 		c.NotOneOf("'celsius', 'fahrenheit'")
 	}
@@ -389,13 +391,17 @@ func (v *ListIssuesArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads ListIssuesArgsState, one of its values.
 func (v *ListIssuesArgsState) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	s, ok := c.String(d)
+	s, ok := c.StringBytes(d)
 	if !ok {
 		return
 	}
-	switch s {
-	case "open", "closed", "all":
-		*v = ListIssuesArgsState(s)
+	switch string(s) {
+	case "open":
+		*v = ListIssuesArgsState("open")
+	case "closed":
+		*v = ListIssuesArgsState("closed")
+	case "all":
+		*v = ListIssuesArgsState("all")
 	default:
 		c.NotOneOf("'open', 'closed', 'all'")
 	}

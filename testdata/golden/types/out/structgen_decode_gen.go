@@ -375,13 +375,19 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Priority, one of its values.
 func (v *Priority) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	s, ok := c.String(d)
+	s, ok := c.StringBytes(d)
 	if !ok {
 		return
 	}
-	switch s {
-	case "low", "normal", "high", "":
-		*v = Priority(s)
+	switch string(s) {
+	case "low":
+		*v = Priority("low")
+	case "normal":
+		*v = Priority("normal")
+	case "high":
+		*v = Priority("high")
+	case "":
+		*v = Priority("")
 	default:
 		c.NotOneOf("'low', 'normal', 'high', ''")
 	}

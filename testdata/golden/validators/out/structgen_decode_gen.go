@@ -392,13 +392,15 @@ func (v *PolicyContact) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads PolicyExtensionKind, one of its values.
 func (v *PolicyExtensionKind) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	s, ok := c.String(d)
+	s, ok := c.StringBytes(d)
 	if !ok {
 		return
 	}
-	switch s {
-	case "hook", "task":
-		*v = PolicyExtensionKind(s)
+	switch string(s) {
+	case "hook":
+		*v = PolicyExtensionKind("hook")
+	case "task":
+		*v = PolicyExtensionKind("task")
 	default:
 		c.NotOneOf("'hook', 'task'")
 	}
@@ -524,13 +526,15 @@ func (v *PolicyWindow) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads PolicyWindowUnit, one of its values.
 func (v *PolicyWindowUnit) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	s, ok := c.String(d)
+	s, ok := c.StringBytes(d)
 	if !ok {
 		return
 	}
-	switch s {
-	case "days", "hours":
-		*v = PolicyWindowUnit(s)
+	switch string(s) {
+	case "days":
+		*v = PolicyWindowUnit("days")
+	case "hours":
+		*v = PolicyWindowUnit("hours")
 	default:
 		c.NotOneOf("'days', 'hours'")
 	}
