@@ -568,7 +568,17 @@ var enums sync.Map // the JSON of a list of values → *enumSet
 type enumSet struct {
 	texts map[string]bool
 	strs  map[string]bool // the string values, by value (see plainString)
+	kinds uint16          // the values' kinds, bit 1<<jx.Type each
 	msg   string
+}
+
+// has reports whether the value raw holds is one of the set's: a value
+// of a kind none of them has is not, without its canonical text.
+func (e *enumSet) has(raw []byte) bool {
+	if k := rawKind(raw); k != jx.Invalid && e.kinds&(1<<k) == 0 {
+		return false
+	}
+	return e.texts[canonicalText(raw)]
 }
 
 // Enum checks that raw is one of the values, a JSON array's text (const
@@ -585,7 +595,7 @@ func (c *Decoding) Enum(raw []byte, values string, isConst bool) {
 		e, _ = enums.LoadOrStore(values, set)
 	}
 	set := e.(*enumSet)
-	if s, ok := plainString(raw); ok && set.strs[string(s)] || !ok && set.texts[canonicalText(raw)] || c.counted() {
+	if s, ok := plainString(raw); ok && set.strs[string(s)] || !ok && set.has(raw) || c.counted() {
 		return
 	}
 	c.Problemf("%s", set.msg)
@@ -600,6 +610,7 @@ func newEnumSet(values string) (*enumSet, error) {
 	var shown []string
 	for _, v := range list {
 		set.texts[canonicalText(v)] = true
+		set.kinds |= 1 << rawKind(v)
 		d := json.NewDecoder(bytes.NewReader(v))
 		d.UseNumber()
 		var x any
