@@ -9,8 +9,8 @@ import (
 // checks do not all compile is read by a typed decoder all the same when
 // the keywords they miss apply to the value on their own (anyOf, oneOf,
 // not, if/then/else, dependencies, propertyNames, contains,
-// patternProperties where no additionalProperties reads what they match,
-// allOf and $ref beside keywords). The schema splits in two: the typed
+// patternProperties with the additionalProperties that reads what they
+// do not match, allOf and $ref beside keywords). The schema splits in two: the typed
 // part, which the decoder checks as it reads, and the rest, a schema of
 // those keywords alone, which a generated validator checks on the same
 // value's text (ir.Check.Also, ir.Decode.Also). A value passes the schema
@@ -130,9 +130,25 @@ func splitKeywords(n *schema.Node, inPlace bool) splitPair {
 		typed.Contains, typed.MinContains, typed.MaxContains = nil, nil, nil
 		moved = append(moved, "contains", "minContains", "maxContains")
 	}
-	if a := n.AdditionalProperties; len(n.PatternProperties) > 0 && (a == nil || a.IsTrue()) {
+	if a := n.AdditionalProperties; len(n.PatternProperties) > 0 {
 		rest.PatternProperties, typed.PatternProperties = n.PatternProperties, nil
 		moved = append(moved, "patternProperties")
+		if a != nil && !a.IsTrue() {
+			// additionalProperties reads the members neither properties
+			// nor patternProperties name: it moves with the patterns, and
+			// the rest names the declared properties (schemas that pass
+			// anything: the typed part checks their values) so that it
+			// leaves them alone. The typed part keeps every other member
+			// as an extra, which the rest checks.
+			rest.AdditionalProperties, typed.AdditionalProperties = a, nil
+			yes := true
+			anything := &schema.Node{Loc: n.Loc, Pos: n.Pos, Draft: n.Draft, Bool: &yes, Kinds: schema.All}
+			rest.Properties = map[string]*schema.Node{}
+			for name := range n.Properties {
+				rest.Properties[name] = anything
+			}
+			moved = append(moved, "additionalProperties")
+		}
 	}
 	if inPlace && n.Ref != nil && !n.RefAlone() {
 		rest.Ref, typed.Ref = n.Ref, nil

@@ -34,9 +34,9 @@ func TestSplit(t *testing.T) {
 		{"patternProperties beside no additionalProperties",
 			node("/c", 12, schema.Node{Properties: props, PatternProperties: pattern, Keywords: []string{"properties", "patternProperties"}}),
 			besideKeywords, []string{"properties"}, []string{"patternProperties"}},
-		{"patternProperties beside additionalProperties stay",
-			node("/d", 13, schema.Node{PatternProperties: pattern, AdditionalProperties: closed, Keywords: []string{"patternProperties", "additionalProperties"}}),
-			besideKeywords, nil, nil},
+		{"patternProperties move with the additionalProperties beside them",
+			node("/d", 13, schema.Node{Properties: props, PatternProperties: pattern, AdditionalProperties: closed, Keywords: []string{"properties", "patternProperties", "additionalProperties"}}),
+			besideKeywords, []string{"properties"}, []string{"patternProperties", "additionalProperties"}},
 		{"unevaluated keywords read every other",
 			node("/e", 14, schema.Node{AnyOf: []*schema.Node{req}, UnevaluatedProperties: closed, Keywords: []string{"anyOf", "unevaluatedProperties"}}),
 			besideKeywords, nil, nil},
@@ -79,6 +79,18 @@ func TestSplit(t *testing.T) {
 			}
 			if unsupported(typed) != "" && tc.how != besideMember {
 				t.Errorf("typed part still has %s", unsupported(typed))
+			}
+			if tc.n.AdditionalProperties != nil && len(tc.n.PatternProperties) > 0 {
+				// The rest's additionalProperties must leave the declared
+				// properties to the typed part, which keeps the others.
+				if typed.AdditionalProperties != nil || rest.AdditionalProperties != tc.n.AdditionalProperties {
+					t.Error("additionalProperties did not move to the rest")
+				}
+				for name := range tc.n.Properties {
+					if !rest.Properties[name].IsTrue() {
+						t.Errorf("the rest does not pass the declared property %q", name)
+					}
+				}
 			}
 			if t2, r2 := b.split(tc.n, tc.how); t2 != typed || r2 != rest {
 				t.Error("a second split made other nodes")

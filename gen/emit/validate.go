@@ -139,6 +139,12 @@ func onlyRef(v *ir.Validator) bool {
 	return v != nil && v.Ref != nil && only(v, func(w *ir.Validator) { w.Ref = nil })
 }
 
+// passesAll reports whether v checks nothing (the schema true, or one of
+// annotations only).
+func passesAll(v *ir.Validator) bool {
+	return v != nil && only(deref(v), func(*ir.Validator) {})
+}
+
 // textName is the name of v's text form.
 func textName(v *ir.Validator) string { return v.Name + "Text" }
 
@@ -436,8 +442,13 @@ func memberChecks(v *ir.Validator) []jen.Code {
 		loop = append(loop, c("Key", jen.Id("it").Dot("Key").Call(), vref(v.PropertyNames)))
 	}
 	loop = append(loop, c("Push", jen.Id("key")))
+	usesText := false // whether a schema reads the member's text (multi)
 	applyOne := func(s *ir.Validator) jen.Code {
+		if multi && passesAll(s) {
+			return jen.Null() // nothing to check
+		}
 		if multi {
+			usesText = true
 			return applyTo(jen.Id("r"), s)
 		}
 		return jen.Id(s.Name).Call(jen.Id("c"), jen.Id("d"))
@@ -460,12 +471,7 @@ func memberChecks(v *ir.Validator) []jen.Code {
 		}
 		return apply(v.AdditionalProperties)
 	}
-	if multi {
-		loop = append(loop,
-			jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Add(c("RawView", jen.Id("d"))),
-			jen.If(jen.Op("!").Id("ok")).Block(c("Pop"), jen.Break()),
-		)
-	}
+	textAt := len(loop) // where multi reads the member's text
 	if track {
 		loop = append(loop, jen.Id("matched").Op(":=").False())
 	}
@@ -482,6 +488,9 @@ func memberChecks(v *ir.Validator) []jen.Code {
 			loop = append(loop, jen.Switch(jen.Id("key")).Block(cases...))
 		}
 		for _, p := range v.PatternProperties {
+			if !track && passesAll(p.V) && !v.Annotate {
+				continue // nothing to check, nothing to record
+			}
 			block := apply(p.V)
 			if track {
 				block = append(block, jen.Id("matched").Op("=").True())
@@ -491,6 +500,15 @@ func memberChecks(v *ir.Validator) []jen.Code {
 		if track {
 			loop = append(loop, jen.If(jen.Op("!").Id("matched")).Block(applyAdditional()...))
 		}
+		// The member's text, where a schema reads it; else only its end.
+		read := []jen.Code{
+			jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Add(c("RawView", jen.Id("d"))),
+			jen.If(jen.Op("!").Id("ok")).Block(c("Pop"), jen.Break()),
+		}
+		if !usesText {
+			read = []jen.Code{c("Skip", jen.Id("d")), jen.If(c("Failed")).Block(c("Pop"), jen.Break())}
+		}
+		loop = append(loop[:textAt], append(read, loop[textAt:]...)...)
 	} else {
 		other := []jen.Code{c("Skip", jen.Id("d"))}
 		if v.AdditionalProperties != nil {

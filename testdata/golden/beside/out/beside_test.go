@@ -53,6 +53,12 @@ func TestBeside(t *testing.T) {
 		// patternProperties beside properties, no additionalProperties.
 		{`{"code": "AB", "contact": {"phone": "1"}, "meta": {"id": 1, "x-a": "s", "other": 2}}`, ""},
 		{`{"code": "AB", "contact": {"phone": "1"}, "meta": {"x-a": 1}}`, `/meta/x-a: got number, want string`},
+		// patternProperties with additionalProperties false: the typed
+		// part keeps what the patterns match, the rest refuses the others.
+		{`{"code": "AB", "contact": {"phone": "1"}, "strict": {"id": 1, "x-a": "s", "//": [1]}}`, ""},
+		{`{"code": "AB", "contact": {"phone": "1"}, "strict": {"x-a": 1}}`, `/strict/x-a: got number, want string`},
+		{`{"code": "AB", "contact": {"phone": "1"}, "strict": {"id": 1, "other": 2}}`, `/strict: additional properties 'other' not allowed`},
+		{`{"code": "AB", "contact": {"phone": "1"}, "strict": {"id": "1"}}`, `/strict/id: got string, want integer`},
 		// dependentRequired and not beside properties.
 		{`{"code": "AB", "contact": {"phone": "1"}, "limits": {"min": 1}}`, `/limits: properties 'max' required, if 'min' exists`},
 		{`{"code": "AB", "contact": {"phone": "1"}, "limits": {"unused": 1}}`, `/limits: not: the value matches a schema it must not`},
@@ -81,7 +87,7 @@ func TestBeside(t *testing.T) {
 // TestBesideDecodes: what the typed decoders read is what encoding/json
 // reads, undeclared properties kept, and it encodes back to the input.
 func TestBesideDecodes(t *testing.T) {
-	doc := `{"contact":{"phone":"1"},"code":"AB","size":7,"tags":["main","b"],"labels":{"a":"x"},"meta":{"id":1,"x-a":"s","other":2},"limits":{"min":1,"max":2},"window":[1,2],"note":true}`
+	doc := `{"contact":{"phone":"1"},"code":"AB","size":7,"tags":["main","b"],"labels":{"a":"x"},"meta":{"id":1,"x-a":"s","other":2},"strict":{"id":1,"//":"c","x-b":"t"},"limits":{"min":1,"max":2},"window":[1,2],"note":true}`
 	got, err := beside.ParseOrder([]byte(doc))
 	if err != nil {
 		t.Fatal(err)
@@ -95,6 +101,9 @@ func TestBesideDecodes(t *testing.T) {
 	}
 	if got.Meta == nil || string(got.Meta.AdditionalProperties["x-a"]) != `"s"` || string(got.Meta.AdditionalProperties["other"]) != `2` {
 		t.Errorf("meta's undeclared properties not kept: %+v", got.Meta)
+	}
+	if got.Strict == nil || string(got.Strict.AdditionalProperties["//"]) != `"c"` || len(got.Strict.AdditionalProperties) != 2 {
+		t.Errorf("strict's pattern properties not kept: %+v", got.Strict)
 	}
 	out, err := json.Marshal(got)
 	if err != nil {

@@ -140,7 +140,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeTyped reads Order and checks what its decoder compiles.
 func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [11]bool
+	var seen [12]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -275,31 +275,41 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			p0.decodeJSON(d, c)
 			v.Meta = p0
 			c.Pop()
-		case "limits":
+		case "strict":
 			if seen[6] {
 				c.Duplicate(key)
 			}
 			seen[6] = true
+			c.Push("strict")
+			p0 := new(OrderStrict)
+			p0.decodeJSON(d, c)
+			v.Strict = p0
+			c.Pop()
+		case "limits":
+			if seen[7] {
+				c.Duplicate(key)
+			}
+			seen[7] = true
 			c.Push("limits")
 			p0 := new(OrderLimits)
 			p0.decodeJSON(d, c)
 			v.Limits = p0
 			c.Pop()
 		case "ship":
-			if seen[7] {
+			if seen[8] {
 				c.Duplicate(key)
 			}
-			seen[7] = true
+			seen[8] = true
 			c.Push("ship")
 			p0 := new(OrderShip)
 			p0.decodeJSON(d, c)
 			v.Ship = p0
 			c.Pop()
 		case "kind":
-			if seen[8] {
+			if seen[9] {
 				c.Duplicate(key)
 			}
-			seen[8] = true
+			seen[9] = true
 			c.Push("kind")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
@@ -317,10 +327,10 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "mode":
-			if seen[9] {
+			if seen[10] {
 				c.Duplicate(key)
 			}
-			seen[9] = true
+			seen[10] = true
 			c.Push("mode")
 			v.Mode.Present = true
 			if c.IsNull(d) {
@@ -330,10 +340,10 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "window":
-			if seen[10] {
+			if seen[11] {
 				c.Duplicate(key)
 			}
-			seen[10] = true
+			seen[11] = true
 			c.Push("window")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
@@ -600,6 +610,64 @@ func (v *OrderShip) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// decodeJSON reads OrderStrict and checks its schema: its properties as it
+// decodes them, then the keywords beside them on the object's text.
+func (v *OrderStrict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	d.Capture(func(d *jx.Decoder) error {
+		v.decodeTyped(d, c)
+		return nil
+	})
+	if c.Failed() {
+		c.Skip(d)
+	} else {
+		structgenValidate32(c, d)
+	}
+}
+
+// decodeTyped reads OrderStrict and checks what its decoder compiles.
+func (v *OrderStrict) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "id":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("id")
+			p0 := new(int64)
+			if i, ok := c.Int64(d); ok {
+				*p0 = i
+			}
+			v.ID = p0
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+}
+
 // MarshalJSON writes Contact in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Contact) MarshalJSON() ([]byte, error) {
@@ -692,6 +760,10 @@ func (v *Order) encodeJSON(e *runtime.Encoding) {
 	if v.Meta != nil {
 		e.Field("meta")
 		v.Meta.encodeJSON(e)
+	}
+	if v.Strict != nil {
+		e.Field("strict")
+		v.Strict.encodeJSON(e)
 	}
 	if v.Limits != nil {
 		e.Field("limits")
@@ -801,6 +873,30 @@ func (v *OrderShip) encodeJSON(e *runtime.Encoding) {
 	}
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsOrderShip.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes OrderStrict in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v OrderStrict) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes OrderStrict with e.
+func (v *OrderStrict) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.ID != nil {
+		e.Field("id")
+		e.Int((*v.ID))
+	}
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsOrderStrict.Has(k) {
 			continue
 		}
 		e.Field(k)
@@ -1357,4 +1453,63 @@ func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate31Text checks a value's JSON text against structgen:///order.json#/properties/ship/allOf/1.
 func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
 	c.IfThenElse(raw, structgenValidate28, structgenValidate30, nil)
+}
+
+// structgenValidate32 checks a value against structgen:///order.json#/properties/strict.
+func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "id":
+				key = "id"
+			default:
+				key = runtime.KeyText(kb)
+			}
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			r, ok := c.RawView(d)
+			if !ok {
+				c.Pop()
+				break
+			}
+			matched := false
+			switch key {
+			case "id":
+				matched = true
+			}
+			if c.Matches(key, "^//") {
+				matched = true
+			}
+			if c.Matches(key, "^x-") {
+				c.Apply(r, structgenValidate23)
+				matched = true
+			}
+			if !matched {
+				c.NotAllowed()
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate33 checks a value against structgen:///order.json#/properties/strict.
+func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
+	c.Skip(d)
+}
+
+// structgenValidate34 checks a value against structgen:///order.json#/properties/strict/additionalProperties.
+func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
+	c.False(d)
 }

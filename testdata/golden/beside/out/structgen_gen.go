@@ -85,6 +85,7 @@ type Order struct {
 	Tags    []string                           `json:"tags,omitzero"`
 	Labels  map[string]string                  `json:"labels,omitzero"`
 	Meta    *OrderMeta                         `json:"meta,omitempty"`
+	Strict  *OrderStrict                       `json:"strict,omitempty"`
 	Limits  *OrderLimits                       `json:"limits,omitempty"`
 	Ship    *OrderShip                         `json:"ship,omitempty"`
 	Kind    *string                            `json:"kind,omitempty"`
@@ -99,7 +100,7 @@ type Order struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsOrder = runtime.NewFields("contact", "code", "size", "tags", "labels", "meta", "limits", "ship", "kind", "mode", "window")
+var fieldsOrder = runtime.NewFields("contact", "code", "size", "tags", "labels", "meta", "strict", "limits", "ship", "kind", "mode", "window")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -235,4 +236,36 @@ func ParseOrderShip(data []byte) (OrderShip, error) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaOrderShip)
+}
+
+// Schema: schemas/order.json#/properties/strict
+type OrderStrict struct {
+	ID *int64 `json:"id,omitempty"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsOrderStrict = runtime.NewFields("id")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *OrderStrict) UnmarshalJSON(data []byte) error {
+	type plain OrderStrict
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsOrderStrict, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaOrderStrict = structgenSchemas.Schema("structgen:///order.json#/properties/strict")
+
+// ParseOrderStrict validates data against the schema of OrderStrict and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseOrderStrict(data []byte) (OrderStrict, error) {
+	return runtime.ParseDecoded("OrderStrict", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderStrict) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaOrderStrict)
 }

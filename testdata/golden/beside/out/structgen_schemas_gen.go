@@ -55,6 +55,12 @@ const schemaDoc1 = `{
       "properties": { "id": { "type": "integer" } },
       "patternProperties": { "^x-": { "type": "string" } }
     },
+    "strict": {
+      "type": "object",
+      "properties": { "id": { "type": "integer" } },
+      "patternProperties": { "^x-": { "type": "string" }, "^//": true },
+      "additionalProperties": false
+    },
     "limits": {
       "type": "object",
       "properties": {

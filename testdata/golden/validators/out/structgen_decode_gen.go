@@ -178,7 +178,33 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[6] = true
 			c.Push("labels")
-			runtime.Validated(c, d, &v.Labels, nil, structgenValidate7)
+			d.Capture(func(d *jx.Decoder) error {
+				{
+					if m0, ok := c.Object(d); ok {
+						v.Labels = map[string]json.RawMessage{}
+						for !c.Failed() && m0.Next() {
+							k0 := runtime.KeyText(m0.Key())
+							if _, dup := v.Labels[k0]; dup {
+								c.Duplicate([]byte(k0))
+							}
+							c.Push(k0)
+							var e0 json.RawMessage
+							if raw, ok := c.Raw(d); ok {
+								e0 = raw
+							}
+							v.Labels[k0] = e0
+							c.Pop()
+						}
+						c.End(m0.Err())
+					}
+				}
+				return nil
+			})
+			if c.Failed() {
+				c.Skip(d)
+			} else {
+				structgenValidate7(c, d)
+			}
 			c.Pop()
 		case "rules":
 			if seen[7] {
@@ -781,8 +807,6 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
 	default:
 		c.Skip(d)
 	}
