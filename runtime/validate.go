@@ -526,7 +526,14 @@ func canonicalJSON(b *strings.Builder, v any) {
 
 // canonicalString is a string's canonical text: Go-quoted, one text per
 // string whatever escapes the JSON used.
-func canonicalString(s string) string { return strconv.Quote(s) }
+func canonicalString(s string) string {
+	for i := 0; i < len(s); i++ {
+		if b := s[i]; b < 0x20 || b > 0x7e || b == '"' || b == '\\' {
+			return strconv.Quote(s)
+		}
+	}
+	return `"` + s + `"` // what Quote returns for printable ASCII, without its work
+}
 
 // plainString returns the text between the quotes of raw, a value's
 // JSON, when raw is a string without escapes in valid UTF-8: that text is
@@ -651,6 +658,9 @@ func quoteValue(s string) string {
 
 // UniqueJSON checks that no two items (their JSON text) are equal.
 func (c *Decoding) UniqueJSON(items [][]byte) {
+	if len(items) <= 16 && c.uniqueStrings(items) {
+		return
+	}
 	seen := make(map[string]int, len(items))
 	for i, it := range items {
 		k := canonicalText(it)
@@ -660,6 +670,30 @@ func (c *Decoding) UniqueJSON(items [][]byte) {
 		}
 		seen[k] = i
 	}
+}
+
+// uniqueStrings checks few items that are all strings without escapes,
+// whose texts are equal exactly when their values are: compared pair by
+// pair, nothing decoded or allocated. False where some item is not such
+// a string (UniqueJSON then compares canonical texts).
+func (c *Decoding) uniqueStrings(items [][]byte) bool {
+	var texts [16][]byte
+	for i, it := range items {
+		s, ok := plainString(it)
+		if !ok {
+			return false
+		}
+		texts[i] = s
+	}
+	for i := range items {
+		for j := range i {
+			if bytes.Equal(texts[i], texts[j]) {
+				c.Problemf("items at %d and %d are equal", j, i)
+				return true
+			}
+		}
+	}
+	return true
 }
 
 // Contains checks how many items pass v: at least min (1 unless the

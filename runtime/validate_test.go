@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -90,6 +91,9 @@ func TestValidatorHelpers(t *testing.T) {
 		{"const miss", func(c *Decoding) { c.Enum(raw(`2`), `[1]`, true) }, []string{`/x: value must be 1`}},
 		{"const miss: array", func(c *Decoding) { c.Enum(raw(`2`), `[[1]]`, true) }, []string{`/x: value must be [1]`}},
 		{"unique", func(c *Decoding) { c.UniqueJSON([][]byte{raw(`{"a":1}`), raw(`{"a":2}`)}) }, nil},
+		{"unique strings", func(c *Decoding) { c.UniqueJSON([][]byte{raw(`"a"`), raw(`"b"`), raw(` "a"`)}) }, []string{"/x: items at 0 and 2 are equal"}},
+		{"unique strings: escapes", func(c *Decoding) { c.UniqueJSON([][]byte{raw(`"a"`), raw(`"\u0061"`)}) }, []string{"/x: items at 0 and 1 are equal"}},
+		{"unique strings: all differ", func(c *Decoding) { c.UniqueJSON([][]byte{raw(`"a"`), raw(`"A"`), raw(`"é"`)}) }, nil},
 		{"unique: 1 equals 1.0", func(c *Decoding) { c.UniqueJSON([][]byte{raw(`[1]`), raw(`"x"`), raw(`[1.0]`)}) }, []string{"/x: items at 0 and 2 are equal"}},
 		{"contains", func(c *Decoding) { c.Contains([][]byte{raw(`1`), raw(`"a"`)}, wantString, 1, -1, false) }, nil},
 		{"contains none", func(c *Decoding) { c.Contains([][]byte{raw(`1`)}, wantString, 1, -1, false) }, []string{"/x: contains: no item matches the schema"}},
@@ -481,4 +485,17 @@ func TestStringBytes(t *testing.T) {
 	if string(got) != "a\uFFFDb" {
 		t.Errorf("invalid UTF-8: got %q, want %q", got, "a\uFFFDb")
 	}
+}
+
+// FuzzCanonicalString: the canonical text of a string is its Go
+// quoting, whichever way it is made.
+func FuzzCanonicalString(f *testing.F) {
+	for _, s := range []string{"", "abc", `a"b`, `a\b`, "tab\t", "\x7f", "é", "\u00a0", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := canonicalString(s), strconv.Quote(s); got != want {
+			t.Errorf("canonicalString(%q) = %s, want %s", s, got, want)
+		}
+	})
 }
