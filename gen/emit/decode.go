@@ -572,6 +572,12 @@ func shapeDecoderOf(goT jen.Code, r *ir.Ref, types map[string]*ir.Type) jen.Code
 	if named, ok := shapeNames(r, types); !named || !ok {
 		return jen.Nil()
 	}
+	return shapeFunc(goT, r)
+}
+
+// shapeFunc is the shape decoder of a value of Go type goT, whose type is
+// r or a type defined as r.
+func shapeFunc(goT jen.Code, r *ir.Ref) jen.Code {
 	deref := jen.Op("*").Id("v")
 	if r.Kind == ir.RefNamed || r.Kind == ir.RefNullable || r.Kind == ir.RefMap {
 		deref = jen.Parens(deref) // its fields, methods or keys are read

@@ -658,6 +658,14 @@ func typeShape(t *ir.Type, types map[string]*ir.Type) jen.Code {
 	if (t.Kind != ir.KindDefined && t.Kind != ir.KindAlias) || t.Underlying == nil {
 		return jen.Nil()
 	}
+	u := t.Underlying
+	if _, ok := shapeNames(u, types); ok && t.Kind == ir.KindDefined && (u.Kind == ir.RefMap || u.Kind == ir.RefSlice) {
+		// The runtime reads maps and slices of raw JSON (decodeShape), but
+		// not as a type defined as one of them: a defined map or slice has
+		// its shape decoder even where it names no type. (Its values are
+		// assignable; a defined string's would need a conversion.)
+		return shapeFunc(jen.Id(t.Name), u)
+	}
 	return shapeDecoderOf(jen.Id(t.Name), t.Underlying, types)
 }
 

@@ -20,7 +20,25 @@ var schemaChecklist = structgenSchemas.Schema("structgen:///structgen.yaml.schem
 // ParseChecklist validates data against the schema of Checklist and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseChecklist(data []byte) (Checklist, error) {
-	return runtime.ParseValidated[Checklist]("Checklist", data, nil, []runtime.Validator{structgenValidate0}, schemaChecklist)
+	return runtime.ParseValidated[Checklist]("Checklist", data, func(v *Checklist, d *jx.Decoder, c *runtime.Decoding) {
+		if c.IsNull(d) {
+			*v = nil
+		} else {
+			if a0, ok := c.Array(d); ok {
+				*v = []string{}
+				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+					c.PushIndex(i0)
+					var e0 string
+					if s, ok := c.String(d); ok {
+						e0 = s
+					}
+					*v = append(*v, e0)
+					c.Pop()
+				}
+				c.End(a0.Err())
+			}
+		}
+	}, []runtime.Validator{structgenValidate0}, schemaChecklist)
 }
 
 // Schema: structgen.yaml#/schemas/Verdict

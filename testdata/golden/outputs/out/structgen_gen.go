@@ -129,7 +129,25 @@ var schemaChecklist = structgenSchemas.Schema("structgen:///structgen.yaml.outpu
 // ParseChecklist validates data against the schema of Checklist and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseChecklist(data []byte) (Checklist, error) {
-	return runtime.ParseValidated[Checklist]("Checklist", data, nil, []runtime.Validator{structgenValidate0}, schemaChecklist)
+	return runtime.ParseValidated[Checklist]("Checklist", data, func(v *Checklist, d *jx.Decoder, c *runtime.Decoding) {
+		if c.IsNull(d) {
+			*v = nil
+		} else {
+			if a0, ok := c.Array(d); ok {
+				*v = []string{}
+				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+					c.PushIndex(i0)
+					var e0 string
+					if s, ok := c.String(d); ok {
+						e0 = s
+					}
+					*v = append(*v, e0)
+					c.Pop()
+				}
+				c.End(a0.Err())
+			}
+		}
+	}, []runtime.Validator{structgenValidate0}, schemaChecklist)
 }
 
 // Schema: structgen.yaml#/outputs/5/schema
@@ -140,7 +158,29 @@ var schemaCounts = structgenSchemas.Schema("structgen:///structgen.yaml.outputs.
 // ParseCounts validates data against the schema of Counts and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseCounts(data []byte) (Counts, error) {
-	return runtime.ParseValidated[Counts]("Counts", data, nil, []runtime.Validator{structgenValidate2}, schemaCounts)
+	return runtime.ParseValidated[Counts]("Counts", data, func(v *Counts, d *jx.Decoder, c *runtime.Decoding) {
+		if c.IsNull(d) {
+			(*v) = nil
+		} else {
+			if m0, ok := c.Object(d); ok {
+				(*v) = map[string]int64{}
+				for !c.Failed() && m0.Next() {
+					k0 := runtime.KeyText(m0.Key())
+					if _, dup := (*v)[k0]; dup {
+						c.Duplicate([]byte(k0))
+					}
+					c.Push(k0)
+					var e0 int64
+					if i, ok := c.Int64(d); ok {
+						e0 = i
+					}
+					(*v)[k0] = e0
+					c.Pop()
+				}
+				c.End(m0.Err())
+			}
+		}
+	}, []runtime.Validator{structgenValidate2}, schemaCounts)
 }
 
 // How the user feels.

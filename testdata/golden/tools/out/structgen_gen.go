@@ -167,7 +167,29 @@ var schemaGetMeArgs = structgenSchemas.Schema("structgen:///mcp/get_me.json#/inp
 // ParseGetMeArgs validates data against the schema of GetMeArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseGetMeArgs(data []byte) (GetMeArgs, error) {
-	return runtime.ParseValidated[GetMeArgs]("GetMeArgs", data, nil, []runtime.Validator{structgenValidate0}, schemaGetMeArgs)
+	return runtime.ParseValidated[GetMeArgs]("GetMeArgs", data, func(v *GetMeArgs, d *jx.Decoder, c *runtime.Decoding) {
+		if c.IsNull(d) {
+			(*v) = nil
+		} else {
+			if m0, ok := c.Object(d); ok {
+				(*v) = map[string]json.RawMessage{}
+				for !c.Failed() && m0.Next() {
+					k0 := runtime.KeyText(m0.Key())
+					if _, dup := (*v)[k0]; dup {
+						c.Duplicate([]byte(k0))
+					}
+					c.Push(k0)
+					var e0 json.RawMessage
+					if raw, ok := c.Raw(d); ok {
+						e0 = raw
+					}
+					(*v)[k0] = e0
+					c.Pop()
+				}
+				c.End(m0.Err())
+			}
+		}
+	}, []runtime.Validator{structgenValidate0}, schemaGetMeArgs)
 }
 
 // Schema: openai/functions.json#/0/function/parameters
