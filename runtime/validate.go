@@ -3,7 +3,9 @@ package runtime
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"math/big"
 	"sort"
 	"strconv"
@@ -479,51 +481,6 @@ func (c *Decoding) DependentRequired(k *Keys, name string, names ...string) {
 	}
 }
 
-// canonicalJSON writes a JSON value in one form per value, so that equal
-// values (JSON equality: 1 equals 1.0, members in any order) have equal
-// text.
-func canonicalJSON(b *strings.Builder, v any) {
-	switch x := v.(type) {
-	case nil:
-		b.WriteString("null")
-	case bool:
-		b.WriteString(strconv.FormatBool(x))
-	case json.Number:
-		if r, ok := new(big.Rat).SetString(string(x)); ok {
-			b.WriteString(r.RatString())
-		} else {
-			b.WriteString(string(x))
-		}
-	case string:
-		b.WriteString(canonicalString(x))
-	case []any:
-		b.WriteByte('[')
-		for i, it := range x {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			canonicalJSON(b, it)
-		}
-		b.WriteByte(']')
-	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		b.WriteByte('{')
-		for i, k := range keys {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(canonicalString(k))
-			b.WriteByte(':')
-			canonicalJSON(b, x[k])
-		}
-		b.WriteByte('}')
-	}
-}
-
 // canonicalString is a string's canonical text: Go-quoted, one text per
 // string whatever escapes the JSON used.
 func canonicalString(s string) string {
@@ -558,13 +515,90 @@ func canonicalText(raw []byte) string {
 			return r.RatString()
 		}
 	}
-	v, err := DecodeValue(raw)
-	if err != nil {
+	var b strings.Builder
+	d := jx.GetDecoder()
+	defer jx.PutDecoder(d)
+	d.ResetBytes(raw)
+	if err := canonicalValue(&b, d); err != nil || !errors.Is(d.Skip(), io.EOF) {
 		return string(raw)
 	}
-	var b strings.Builder
-	canonicalJSON(&b, v)
 	return b.String()
+}
+
+// canonicalValue writes the value d reads as canonicalJSON writes it
+// decoded (an object's last value of a key counts, as in a Go map),
+// without decoding it first.
+func canonicalValue(b *strings.Builder, d *jx.Decoder) error {
+	switch d.Next() {
+	case jx.String:
+		s, err := d.Str()
+		b.WriteString(canonicalString(validUTF8(s)))
+		return err
+	case jx.Number:
+		n, err := d.Num()
+		if err != nil {
+			return err
+		}
+		if i, ok := smallInt([]byte(n)); ok {
+			b.WriteString(strconv.FormatInt(i, 10))
+		} else if r, ok := new(big.Rat).SetString(string(n)); ok {
+			b.WriteString(r.RatString())
+		} else {
+			b.Write(n)
+		}
+		return nil
+	case jx.Bool:
+		v, err := d.Bool()
+		b.WriteString(strconv.FormatBool(v))
+		return err
+	case jx.Null:
+		b.WriteString("null")
+		return d.Null()
+	case jx.Array:
+		b.WriteByte('[')
+		n := 0
+		err := d.Arr(func(d *jx.Decoder) error {
+			if n++; n > 1 {
+				b.WriteByte(',')
+			}
+			return canonicalValue(b, d)
+		})
+		b.WriteByte(']')
+		return err
+	case jx.Object:
+		type member struct{ key, val string }
+		var members []member
+		err := d.ObjBytes(func(d *jx.Decoder, key []byte) error {
+			var v strings.Builder
+			err := canonicalValue(&v, d)
+			members = append(members, member{string(key), v.String()})
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		for i := range members {
+			members[i].key = validUTF8(members[i].key)
+		}
+		sort.SliceStable(members, func(i, j int) bool { return members[i].key < members[j].key })
+		b.WriteByte('{')
+		first := true
+		for i, m := range members {
+			if i+1 < len(members) && members[i+1].key == m.key {
+				continue // a later value of the key replaces it
+			}
+			if !first {
+				b.WriteByte(',')
+			}
+			first = false
+			b.WriteString(canonicalString(m.key))
+			b.WriteByte(':')
+			b.WriteString(m.val)
+		}
+		b.WriteByte('}')
+		return nil
+	}
+	return d.Skip() // no value: the syntax error
 }
 
 var enums sync.Map // the JSON of a list of values → *enumSet

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -496,6 +497,73 @@ func FuzzCanonicalString(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if got, want := canonicalString(s), strconv.Quote(s); got != want {
 			t.Errorf("canonicalString(%q) = %s, want %s", s, got, want)
+		}
+	})
+}
+
+// canonicalJSON, the reference canonicalText is tested against, writes
+// a decoded JSON value in one form per value, so that equal
+// values (JSON equality: 1 equals 1.0, members in any order) have equal
+// text.
+func canonicalJSON(b *strings.Builder, v any) {
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("null")
+	case bool:
+		b.WriteString(strconv.FormatBool(x))
+	case json.Number:
+		if r, ok := new(big.Rat).SetString(string(x)); ok {
+			b.WriteString(r.RatString())
+		} else {
+			b.WriteString(string(x))
+		}
+	case string:
+		b.WriteString(canonicalString(x))
+	case []any:
+		b.WriteByte('[')
+		for i, it := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			canonicalJSON(b, it)
+		}
+		b.WriteByte(']')
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b.WriteByte('{')
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(canonicalString(k))
+			b.WriteByte(':')
+			canonicalJSON(b, x[k])
+		}
+		b.WriteByte('}')
+	}
+}
+
+// FuzzCanonicalText: the canonical text made while reading the JSON is
+// the one made from the value encoding/json decodes, and JSON-equal
+// values (keys in another order, numbers written otherwise) have one.
+func FuzzCanonicalText(f *testing.F) {
+	for _, s := range []string{`{"b": [1.0, "x"], "a": {"c": null}}`, `{"a": 1, "a": 2}`, `[1e2, -0, 0.50, 123456789012345678901]`,
+		`"caf\u00e9"`, "\"a\xffb\"", `{"\u0061": true}`, `1E400`, `[]`, `{}`, `[1,`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := DecodeValue([]byte(s))
+		if err != nil {
+			return
+		}
+		var want strings.Builder
+		canonicalJSON(&want, v)
+		if got := canonicalText([]byte(s)); got != want.String() {
+			t.Errorf("canonicalText(%s) = %s, want %s", s, got, want.String())
 		}
 	})
 }
