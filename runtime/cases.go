@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
-	"sync"
 
 	"github.com/go-faster/jx"
 )
@@ -32,13 +31,13 @@ func (s *constSet) lookup(raw []byte) []int {
 	return s.of[canonicalText(raw)]
 }
 
-var constSets sync.Map // the JSON text of the lists → *constSet
+var constSets textCache[*constSet] // the JSON text of the lists → its set
 
 // loadConstSet reads values, a JSON array holding for each schema the
 // array of constants it allows, once per text.
 func loadConstSet(values string) (*constSet, error) {
-	if s, ok := constSets.Load(values); ok {
-		return s.(*constSet), nil
+	if s, ok := constSets.load(values); ok {
+		return s, nil
 	}
 	var lists [][]json.RawMessage
 	if err := json.Unmarshal([]byte(values), &lists); err != nil {
@@ -59,8 +58,7 @@ func loadConstSet(values string) (*constSet, error) {
 			}
 		}
 	}
-	s, _ := constSets.LoadOrStore(values, set)
-	return s.(*constSet), nil
+	return constSets.store(values, set), nil
 }
 
 var errFound = errors.New("found")

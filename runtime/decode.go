@@ -318,7 +318,7 @@ func (c *Decoding) Length(s string, min, max int) {
 }
 
 // patterns holds the compiled patterns generated code has used.
-var patterns sync.Map // pattern → jsonschema.Regexp or error
+var patterns textCache[any] // pattern → jsonschema.Regexp or error
 
 // Pattern checks s against an ECMA-262 pattern, compiled once.
 func (c *Decoding) Pattern(s, pattern string) {
@@ -334,7 +334,7 @@ func (c *Decoding) Pattern(s, pattern string) {
 // matchPattern reports whether s matches an ECMA-262 pattern, compiled
 // on first use and kept.
 func matchPattern(s, pattern string) (bool, error) {
-	v, ok := patterns.Load(pattern)
+	v, ok := patterns.load(pattern)
 	if !ok {
 		re, err := ecmaregex.Compile(pattern)
 		if err != nil {
@@ -342,7 +342,7 @@ func matchPattern(s, pattern string) (bool, error) {
 		} else {
 			v = re
 		}
-		patterns.Store(pattern, v)
+		v = patterns.store(pattern, v)
 	}
 	switch re := v.(type) {
 	case error:
@@ -406,11 +406,11 @@ type bound struct {
 	f float64
 }
 
-var bounds sync.Map // text → *bound
+var bounds textCache[*bound] // text → bound
 
 func boundOf(s string) *bound {
-	if v, ok := bounds.Load(s); ok {
-		return v.(*bound)
+	if b, ok := bounds.load(s); ok {
+		return b
 	}
 	b := &bound{r: new(big.Rat)}
 	if _, ok := b.r.SetString(s); !ok {
@@ -419,8 +419,7 @@ func boundOf(s string) *bound {
 	if b.r != nil {
 		b.f, _ = b.r.Float64()
 	}
-	bounds.Store(s, b)
-	return b
+	return bounds.store(s, b)
 }
 
 func rat(s string) *big.Rat { return boundOf(s).r }

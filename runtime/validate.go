@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/go-faster/jx"
@@ -601,7 +600,7 @@ func canonicalValue(b *strings.Builder, d *jx.Decoder) error {
 	return d.Skip() // no value: the syntax error
 }
 
-var enums sync.Map // the JSON of a list of values → *enumSet
+var enums textCache[*enumSet] // the JSON of a list of values → its set
 
 // enumSet is a list of allowed values: their canonical texts, and the
 // problem a value outside them is, worded as the interpreter words it
@@ -626,16 +625,15 @@ func (e *enumSet) has(raw []byte) bool {
 // when isConst: worded as an enum of one value is); equality is JSON's.
 func (c *Decoding) Enum(raw []byte, values string, isConst bool) {
 	_ = isConst // the wording is the same
-	e, ok := enums.Load(values)
+	set, ok := enums.load(values)
 	if !ok {
-		set, err := newEnumSet(values)
+		made, err := newEnumSet(values)
 		if err != nil {
 			c.Problemf("the generated enum %s: %v", values, err)
 			return
 		}
-		e, _ = enums.LoadOrStore(values, set)
+		set = enums.store(values, made)
 	}
-	set := e.(*enumSet)
 	if s, ok := plainString(raw); ok && set.strs[string(s)] || !ok && set.has(raw) || c.counted() {
 		return
 	}
