@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -186,6 +187,121 @@ func flagValue(name string) string {
 		}
 	}
 	return ""
+}
+
+// BenchmarkParseSchemaStoreSample measures the general case: for every
+// fourth of the SchemaStore schemas with a valid instance of 0.3 KB to
+// 500 KB (by the size of the first, in order of size), the generated
+// Parse against json.Unmarshal into a method-free copy of the document
+// type, as BenchmarkParseCorpus does. It reports the ratio's median, 90th
+// percentile and maximum, and the share of instances above 0.6x; the log
+// lists each.
+func BenchmarkParseSchemaStoreSample(b *testing.B) {
+	root := corpustest.NeedCorpus(b, "schemastore")
+	type sample struct {
+		schema, instance string
+		size             int64
+	}
+	var all []sample
+	dirs, err := os.ReadDir(filepath.Join(root, "valid"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, d := range dirs {
+		if _, err := os.Stat(filepath.Join(root, "schemas", d.Name()+".json")); err != nil {
+			continue
+		}
+		files, _ := filepath.Glob(filepath.Join(root, "valid", d.Name(), "*.json"))
+		if len(files) == 0 {
+			continue
+		}
+		fi, err := os.Stat(files[0])
+		if err != nil || fi.Size() < 300 || fi.Size() > 500<<10 {
+			continue
+		}
+		abs, err := filepath.Abs(files[0])
+		if err != nil {
+			b.Fatal(err)
+		}
+		all = append(all, sample{d.Name(), abs, fi.Size()})
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].size < all[j].size })
+	var picked []sample
+	for i := 3; i < len(all); i += 4 {
+		picked = append(picked, all[i])
+	}
+	h := corpustest.NewHarness(b)
+	var bench strings.Builder
+	bench.WriteString("package main\n\nimport (\n\t\"encoding/json\"\n\t\"os\"\n\t\"testing\"\n")
+	var bodies strings.Builder
+	var made []sample
+	for _, s := range picked {
+		i := len(made)
+		cfg := &gen.Config{Dir: filepath.Join(root, "schemas"), Package: fmt.Sprintf("s%d", i),
+			Schemas: []gen.SchemaEntry{{Name: "Document", Ref: s.schema + ".json"}},
+			URLs: []gen.URLMapping{
+				{Prefix: "https://json.schemastore.org/", Dir: "."},
+				{Prefix: "https://www.schemastore.org/", Dir: "."},
+			}}
+		files, _, err := gen.Generate(cfg)
+		if err != nil {
+			continue // a schema of the skip list: TestSchemaStore says why
+		}
+		h.Add(cfg.Package, "Document", files)
+		made = append(made, s)
+		fmt.Fprintf(&bench, "\ts%d \"corpus/s%d\"\n", i, i)
+		fmt.Fprintf(&bodies, `
+func BenchmarkParse%[1]d(b *testing.B) {
+	data, _ := os.ReadFile(%[2]q)
+	if _, err := s%[1]d.ParseDocument(data); err != nil {
+		b.Skip(err) // a listed exception of TestSchemaStore
+	}
+	for b.Loop() {
+		s%[1]d.ParseDocument(data)
+	}
+}
+
+type plain%[1]d s%[1]d.Document
+
+func BenchmarkUnmarshal%[1]d(b *testing.B) {
+	data, _ := os.ReadFile(%[2]q)
+	for b.Loop() {
+		var v plain%[1]d
+		json.Unmarshal(data, &v)
+	}
+}
+`, i, s.instance)
+	}
+	bench.WriteString(")\n")
+	bench.WriteString(bodies.String())
+	ns := runScratchBench(b, h, bench.String())
+	for b.Loop() {
+	}
+	var ratios []float64
+	var table strings.Builder
+	for i, s := range made {
+		p, u := ns[fmt.Sprintf("Parse%d", i)], ns[fmt.Sprintf("Unmarshal%d", i)]
+		if p == 0 || u == 0 {
+			continue
+		}
+		ratios = append(ratios, p/u)
+		fmt.Fprintf(&table, "%8d B  %-45s %.2fx\n", s.size, s.schema, p/u)
+	}
+	if len(ratios) == 0 {
+		b.Fatal("no instance measured")
+	}
+	b.Logf("Parse / json.Unmarshal per instance:\n%s", table.String())
+	sort.Float64s(ratios)
+	over := 0
+	for _, r := range ratios {
+		if r > 0.6 {
+			over++
+		}
+	}
+	b.ReportMetric(ratios[len(ratios)/2], "p50-x-unmarshal")
+	b.ReportMetric(ratios[len(ratios)*9/10], "p90-x-unmarshal")
+	b.ReportMetric(ratios[len(ratios)-1], "max-x-unmarshal")
+	b.ReportMetric(float64(over)/float64(len(ratios)), "share-over-0.6x")
 }
 
 // mcpBenchCalls are calls of GitHub's MCP tools as a model writes them.
