@@ -693,6 +693,9 @@ func (c *Decoding) UniqueJSON(items [][]byte) {
 	if len(items) <= 16 && c.uniqueStrings(items) {
 		return
 	}
+	if c.uniqueHashes(items) {
+		return
+	}
 	seen := make(map[string]int, len(items))
 	for i, it := range items {
 		k := canonicalText(it)
@@ -702,6 +705,41 @@ func (c *Decoding) UniqueJSON(items [][]byte) {
 		}
 		seen[k] = i
 	}
+}
+
+// uniqueHashes checks items by their hashes (jsonHash), comparing the
+// canonical texts of only the items whose hashes meet; it reports the
+// pair UniqueJSON's canonical texts would. False where some item has no
+// hash.
+func (c *Decoding) uniqueHashes(items [][]byte) bool {
+	hashes := make([]uint64, len(items))
+	for i, it := range items {
+		h, ok := jsonHash(it)
+		if !ok {
+			return false
+		}
+		hashes[i] = h
+	}
+	first := make(map[uint64][]int, len(items)) // the items of each hash, in order
+	texts := map[int]string{}
+	text := func(i int) string {
+		t, ok := texts[i]
+		if !ok {
+			t = canonicalText(items[i])
+			texts[i] = t
+		}
+		return t
+	}
+	for i, h := range hashes {
+		for _, j := range first[h] {
+			if text(j) == text(i) {
+				c.Problemf("items at %d and %d are equal", j, i)
+				return true
+			}
+		}
+		first[h] = append(first[h], i)
+	}
+	return true
 }
 
 // uniqueStrings checks few items that are all strings without escapes,

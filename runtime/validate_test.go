@@ -567,3 +567,44 @@ func FuzzCanonicalText(f *testing.F) {
 		}
 	})
 }
+
+// FuzzJSONHash: values equal by their canonical texts have one hash, so
+// that uniqueItems never misses two equal items; and UniqueJSON says what
+// comparing canonical texts alone says.
+func FuzzJSONHash(f *testing.F) {
+	f.Add(`{"a": 1, "b": [1.0, "x"]}`, `{"b": [1, "x"], "a": 1e0}`)
+	f.Add(`{"\u0061": "caf\u00e9"}`, `{"a": "café"}`)
+	f.Add("\"a\xffb\"", "\"a\xfeb\"")
+	f.Add(`{"a": 1, "a": 2}`, `{"a": 2}`)
+	f.Add(`[1, 2]`, `[2, 1]`)
+	f.Add(`123456789012345678901`, `1.23456789012345678901e20`)
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if _, err := DecodeValue([]byte(a)); err != nil {
+			return
+		}
+		if _, err := DecodeValue([]byte(b)); err != nil {
+			return
+		}
+		ha, aok := jsonHash([]byte(a))
+		hb, bok := jsonHash([]byte(b))
+		if aok && bok && canonicalText([]byte(a)) == canonicalText([]byte(b)) && ha != hb {
+			t.Errorf("%s and %s are equal but hash apart", a, b)
+		}
+		items := [][]byte{[]byte(a), []byte(b), []byte(a + " ")}
+		got := check(func(c *Decoding) { c.UniqueJSON(items) })
+		want := check(func(c *Decoding) {
+			seen := map[string]int{}
+			for i, it := range items {
+				k := canonicalText(it)
+				if j, dup := seen[k]; dup {
+					c.Problemf("items at %d and %d are equal", j, i)
+					return
+				}
+				seen[k] = i
+			}
+		})
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("UniqueJSON(%s, %s) (-want +got):\n%s", a, b, d)
+		}
+	})
+}
