@@ -42,6 +42,8 @@ type Decoding struct {
 	// ev collects the members and items that schemas evaluated, for a
 	// schema with unevaluatedProperties or unevaluatedItems.
 	ev *evaluation
+	// applied is the text Apply hands the validator it runs.
+	applied []byte
 }
 
 // step is one token of the current location: a member's name, or an

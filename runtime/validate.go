@@ -126,8 +126,21 @@ func (c *Decoding) RawView(d *jx.Decoder) ([]byte, bool) {
 // Apply checks raw, a value's JSON text, with v at the current location.
 func (c *Decoding) Apply(raw []byte, v Validator) {
 	d := c.decoder(raw)
+	outer := c.applied
+	c.applied = raw
 	v(c, d)
+	c.applied = outer
 	c.release(d)
+}
+
+// AppliedMember returns the member name of the value Apply hands the
+// validator it runs (not found where that is no object), found in its
+// text (see member) without reading the object's other members. It is
+// for a validator of one property that an if/then/else applies to an
+// object whose every key another validator reads and checks.
+func (c *Decoding) AppliedMember(name string) ([]byte, bool) {
+	val, found, ok := c.member(c.applied, name)
+	return val, found && ok
 }
 
 // decoder returns a decoder of raw: a spare one where there is one.

@@ -608,3 +608,28 @@ func FuzzJSONHash(f *testing.F) {
 		}
 	})
 }
+
+// TestAppliedMember: a validator Apply runs finds a member of the value
+// it is handed by its text (escaped keys too), nested Applies hand their
+// own, and a value that is no object has none.
+func TestAppliedMember(t *testing.T) {
+	member := func(c *Decoding, name string) string {
+		r, found := c.AppliedMember(name)
+		if !found {
+			return "-"
+		}
+		return string(r)
+	}
+	var got []string
+	c := &Decoding{}
+	c.Apply([]byte(`{"a": [1, {"b": 2}], "\u0062": "x"}`), func(c *Decoding, _ *jx.Decoder) {
+		got = append(got, member(c, "a"), member(c, "b"), member(c, "c"))
+		c.Apply([]byte(`{"c": true}`), func(c *Decoding, _ *jx.Decoder) { got = append(got, member(c, "c"), member(c, "a")) })
+		got = append(got, member(c, "a"))
+	})
+	c.Apply([]byte(`["a"]`), func(c *Decoding, _ *jx.Decoder) { got = append(got, member(c, "a")) })
+	want := []string{`[1, {"b": 2}]`, `"x"`, "-", "true", "-", `[1, {"b": 2}]`, "-"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("members (-want +got):\n%s", d)
+	}
+}

@@ -20,8 +20,37 @@ import (
 
 // allOfChecks applies each of allOf's schemas to raw; a run of two or
 // more if/then/else schemas testing the same property is one IfConsts.
-func allOfChecks(allOf []*ir.Validator) []jen.Code {
+// keysRead: the validator applying them reads every key (branchOf).
+func allOfChecks(allOf []*ir.Validator, keysRead bool) []jen.Code {
 	var out []jen.Code
+	runs := ifConstRuns(allOf)
+	for i := 0; i < len(allOf); {
+		run := runs[i]
+		if run == nil {
+			out = append(out, applyTo(jen.Id("raw"), allOf[i]))
+			i++
+			continue
+		}
+		name, _, _ := ifConst(run[0])
+		var lists []string
+		args := []jen.Code{jen.Id("raw"), jen.Lit(name), nil}
+		for _, s := range run {
+			_, values, cond := ifConst(s)
+			lists = append(lists, "["+strings.Join(values, ",")+"]")
+			args = append(args, vref(cond), branchOf(s.Then, keysRead), branchOf(s.Else, keysRead))
+		}
+		args[2] = jen.Lit("[" + strings.Join(lists, ",") + "]")
+		out = append(out, c("IfConsts", args...))
+		i += len(run)
+	}
+	return out
+}
+
+// ifConstRuns returns, by the index of its first schema, each run of two
+// or more of allOf's if/then/else schemas that test the same property
+// against constants (see ifConst).
+func ifConstRuns(allOf []*ir.Validator) map[int][]*ir.Validator {
+	runs := map[int][]*ir.Validator{}
 	for i := 0; i < len(allOf); {
 		name, _, _ := ifConst(allOf[i])
 		j := i + 1
@@ -31,23 +60,12 @@ func allOfChecks(allOf []*ir.Validator) []jen.Code {
 			}
 			j++
 		}
-		if j-i < 2 {
-			out = append(out, applyTo(jen.Id("raw"), allOf[i]))
-			i++
-			continue
+		if j-i >= 2 {
+			runs[i] = allOf[i:j]
 		}
-		var lists []string
-		args := []jen.Code{jen.Id("raw"), jen.Lit(name), nil}
-		for _, s := range allOf[i:j] {
-			_, values, cond := ifConst(s)
-			lists = append(lists, "["+strings.Join(values, ",")+"]")
-			args = append(args, vref(cond), vref(s.Then), vref(s.Else))
-		}
-		args[2] = jen.Lit("[" + strings.Join(lists, ",") + "]")
-		out = append(out, c("IfConsts", args...))
 		i = j
 	}
-	return out
+	return runs
 }
 
 // ifConst reports whether s is an if/then/else schema whose if tests

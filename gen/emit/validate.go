@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -103,11 +104,87 @@ func usedValidators(pkg *ir.Package) []*ir.Validator {
 
 func emitValidators(f *jen.File, pkg *ir.Package) bool {
 	used := usedValidators(pkg)
+	projected := map[*ir.Validator]bool{}
 	for _, v := range used {
 		emitValidator(f, v, pkg.SchemaSet)
 		f.Line()
+		for _, s := range projectedBy(v) {
+			projected[s] = true
+		}
+	}
+	for _, v := range used { // in used's order: the output stays the same
+		if projected[v] {
+			emitMembersForm(f, v)
+			f.Line()
+		}
 	}
 	return len(used) > 0
+}
+
+// A then or else schema of one property, applied to an object whose
+// every key the validator applying it reads (readsKeys), need not read
+// the object's other members: its members form (membersName) finds the
+// one member by its text (runtime.Decoding.AppliedMember). The other
+// reading reports a key written twice.
+
+// membersForm reports whether s is a schema of one property and nothing
+// else.
+func membersForm(s *ir.Validator) bool {
+	return s != nil && s.Interpret == "" && !s.False && len(s.Properties) == 1 && only(s, func(w *ir.Validator) { w.Properties = nil })
+}
+
+// readsKeys reports whether v's own checks read every key of an object.
+func readsKeys(v *ir.Validator) bool {
+	return len(v.Properties)+len(v.PatternProperties)+len(v.Required)+len(v.DependentRequired)+len(v.DependentSchemas) > 0 ||
+		v.AdditionalProperties != nil || v.PropertyNames != nil || v.MinProperties != nil || v.MaxProperties != nil
+}
+
+// projectedBy returns the then and else schemas v's text form applies
+// through their members forms.
+func projectedBy(v *ir.Validator) []*ir.Validator {
+	if !textForm(v) || deref(v) != v || !readsKeys(v) {
+		return nil
+	}
+	var out []*ir.Validator
+	add := func(ss ...*ir.Validator) {
+		for _, s := range ss {
+			if membersForm(s) {
+				out = append(out, s)
+			}
+		}
+	}
+	add(v.Then, v.Else)
+	for _, run := range ifConstRuns(v.AllOf) {
+		for _, s := range run {
+			add(s.Then, s.Else)
+		}
+	}
+	return out
+}
+
+// branchOf names the validator that checks s where it is a then or else
+// schema: its members form where applying may use it (keysRead: the
+// applying validator reads every key; see projectedBy).
+func branchOf(s *ir.Validator, keysRead bool) jen.Code {
+	if keysRead && membersForm(s) {
+		return jen.Id(membersName(s))
+	}
+	return vref(s)
+}
+
+func membersName(v *ir.Validator) string { return v.Name + "Members" }
+
+func emitMembersForm(f *jen.File, v *ir.Validator) {
+	p := v.Properties[0]
+	f.Comment(fmt.Sprintf("// %s checks the value Apply hands it against %s,", membersName(v), v.Loc))
+	f.Comment("// reading only its member " + strconv.Quote(p.Name) + ".")
+	f.Func().Id(membersName(v)).Params(jen.Id("c").Op("*").Qual(runtimePkg, "Decoding"), jen.Id("_").Op("*").Qual(jxPkg, "Decoder")).Block(
+		jen.If(jen.List(jen.Id("r"), jen.Id("found")).Op(":=").Add(c("AppliedMember", jen.Lit(p.Name))), jen.Id("found")).Block(
+			c("Push", jen.Lit(p.Name)),
+			applyTo(jen.Id("r"), p.V),
+			c("Pop"),
+		),
+	)
 }
 
 // needsRaw reports whether v checks its value more than once: its
@@ -205,7 +282,7 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 		if v.Ref != nil {
 			body = append(body, applyTo(jen.Id("raw"), v.Ref))
 		}
-		body = append(body, allOfChecks(v.AllOf)...)
+		body = append(body, allOfChecks(v.AllOf, readsKeys(v))...)
 		if len(v.AnyOf) > 0 {
 			body = append(body, branchesCheck("AnyOf", v.AnyOf))
 		}
@@ -216,7 +293,7 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 			body = append(body, c("Not", jen.Id("raw"), vref(v.Not)))
 		}
 		if v.If != nil {
-			body = append(body, c("IfThenElse", jen.Id("raw"), vref(v.If), vref(v.Then), vref(v.Else)))
+			body = append(body, c("IfThenElse", jen.Id("raw"), vref(v.If), branchOf(v.Then, readsKeys(v)), branchOf(v.Else, readsKeys(v))))
 		}
 		if v.Enum != nil {
 			body = append(body, c("Enum", jen.Id("raw"), jen.Lit("["+strings.Join(v.Enum, ",")+"]"), jen.Lit(v.Const)))

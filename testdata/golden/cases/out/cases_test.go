@@ -42,6 +42,30 @@ func TestIfConsts(t *testing.T) {
 	}
 }
 
+// TestMembersForm: a then or else schema of one property, applied to an
+// object whose keys its validator reads, reads only that member (the
+// step's args or note); a key written twice is still a problem.
+func TestMembersForm(t *testing.T) {
+	for _, tc := range []struct {
+		doc, says string // says is "" for a valid document
+	}{
+		{`{"steps": [{"kind": "copy", "args": {"from": "a", "to": "b"}}, {"kind": "sleep", "args": 5}, {"kind": "noop", "note": "abc"}]}`, ""},
+		{`{"steps": [{"kind": "copy", "args": {"from": "a"}}]}`, `/steps/0/args: missing property 'to'`},
+		{`{"steps": [{"kind": "noop"}, {"args": 0, "kind": "sleep"}]}`, `/steps/1/args: minimum: got 0, want 1`},
+		{`{"steps": [{"kind": "noop", "note": "long"}]}`, `/steps/0/note: maxLength: got 4, want 3`},
+		{`{"steps": [{"k\u0069nd": "copy", "\u0061rgs": {"from": "a"}}]}`, `/steps/0/args: missing property 'to'`},
+		{`{"steps": ["copy"]}`, `/steps/0: got string, want object`},
+		{`{"steps": [{"note": 1}]}`, `/steps/0: missing property 'kind'`},
+	} {
+		_, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+	}
+	doc := `{"steps": [{"kind": "copy", "args": {"from": "a", "to": "b"}, "args": 1}]}`
+	if _, err := cases.ParseBlueprint([]byte(doc)); !errors.Is(err, runtime.ErrDuplicateKey) {
+		t.Errorf("%s: %v; want a duplicate key", doc, err)
+	}
+}
+
 // TestTagged: a oneOf or anyOf whose branches a tag tells apart reads
 // only the branch the tag names; where that fails, or the tag names
 // none, the problem reads as for any oneOf: none matched, then each
@@ -171,6 +195,7 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"shapes": [{"kind": "circle", "r": 1}, {"kind": "square", "side": 0}, {"kind": "poly", "sides": 5}, {}]}`))
 	f.Add([]byte(`{"either": {"t": "l", "n": 1, "s": "x"}, "nodes": [{"type": "vpn", "props": 1}]}`))
 	f.Add([]byte(`{"field": {"id": 1, "value": [1]}, "scalar": "ab", "loose": {"id": 1, "name": "x"}}`))
+	f.Add([]byte(`{"steps": [{"kind": "copy", "args": {"from": "a"}}, {"kind": "sleep", "args": 0, "args": 2}, {"kind": "x", "note": "abcd"}, 1]}`))
 	f.Add([]byte(`{"labels": [{"name": "a"}, {"name": "a", "weight": 1.0}], "weights": [1, 2], "anything": [{}, []], "matrix": [[1], [1, 2]]}`))
 	f.Add([]byte(`{"holder": {"pick": null}, "choice": [1]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {

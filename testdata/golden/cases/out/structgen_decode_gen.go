@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [12]bool
+	var seen [13]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -326,6 +326,30 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			p0.decodeJSON(d, c)
 			v.Holder = p0
 			c.Pop()
+		case "steps":
+			if seen[12] {
+				c.Duplicate(key)
+			}
+			seen[12] = true
+			c.Push("steps")
+			runtime.Validated(c, d, &v.Steps, func(v *[]Step, d *jx.Decoder, c *runtime.Decoding) {
+				if c.IsNull(d) {
+					*v = nil
+				} else {
+					if a0, ok := c.Array(d); ok {
+						*v = []Step{}
+						for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+							c.PushIndex(i0)
+							var e0 Step
+							e0.decodeJSON(d, c)
+							*v = append(*v, e0)
+							c.Pop()
+						}
+						c.End(a0.Err())
+					}
+				}
+			}, structgenValidate17)
+			c.Pop()
 		default:
 			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
@@ -620,7 +644,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate35Text(c, raw)
+			structgenValidate47Text(c, raw)
 		}
 	}
 }
@@ -727,7 +751,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate41)
+	c.NoVariant(raw, structgenValidate53)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -871,6 +895,88 @@ func (v *ShapeOption2Kind) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	}
 }
 
+// decodeJSON reads Step and checks its schema: its properties as it
+// decodes them, then the keywords beside them on the object's text.
+func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	if raw, ok := c.RawView(d); ok {
+		d := c.TextDecoder(raw)
+		v.decodeTyped(d, c)
+		c.Release(d)
+		if !c.Failed() {
+			structgenValidate65Text(c, raw)
+		}
+	}
+}
+
+// decodeTyped reads Step and checks what its decoder compiles.
+func (v *Step) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [3]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "kind":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("kind")
+			if s, ok := c.String(d); ok {
+				v.Kind = s
+			}
+			c.Pop()
+		case "args":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("args")
+			if raw, ok := c.Raw(d); ok {
+				v.Args = raw
+			}
+			c.Pop()
+		case "note":
+			if seen[2] {
+				c.Duplicate(key)
+			}
+			seen[2] = true
+			c.Push("note")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.Note = p0
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "kind")
+	}
+	c.Missing(missing...)
+}
+
 // MarshalJSON writes Blueprint in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Blueprint) MarshalJSON() ([]byte, error) {
@@ -981,6 +1087,14 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	if v.Holder != nil {
 		e.Field("holder")
 		v.Holder.encodeJSON(e)
+	}
+	if v.Steps != nil {
+		e.Field("steps")
+		e.ArrStart()
+		for i0 := range v.Steps {
+			v.Steps[i0].encodeJSON(e)
+		}
+		e.ArrEnd()
 	}
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprint.Has(k) {
@@ -1138,6 +1252,36 @@ func (v *ShapeOption2) encodeJSON(e *runtime.Encoding) {
 	e.Int(v.Sides)
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsShapeOption2.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes Step in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v Step) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes Step with e.
+func (v *Step) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("kind")
+	e.Str(v.Kind)
+	if len(v.Args) != 0 {
+		e.Field("args")
+		e.Raw(v.Args)
+	}
+	if v.Note != nil {
+		e.Field("note")
+		e.Str((*v.Note))
+	}
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsStep.Has(k) {
 			continue
 		}
 		e.Field(k)
@@ -1483,8 +1627,357 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate18 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+// structgenValidate17 checks a value against structgen:///blueprint.json#/properties/steps.
+func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			switch {
+			case i == 0:
+				structgenValidate29(c, d)
+			default:
+				structgenValidate29(c, d)
+			}
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate18 checks a value against structgen:///blueprint.json#/$defs/step.
 func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate18Text(c, raw)
+	}
+}
+
+// structgenValidate18Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
+func structgenValidate18Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"]]", structgenValidate19, structgenValidate21Members, nil, structgenValidate23, structgenValidate25Members, structgenValidate27Members)
+	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		switch d.Next() {
+		case jx.Object:
+			it, ok := c.Object(d)
+			if !ok {
+				return
+			}
+			var keys runtime.Keys
+			for !c.Failed() && it.Next() {
+				var key string
+				switch kb := it.Key(); string(kb) {
+				case "args":
+					key = "args"
+				case "kind":
+					key = "kind"
+				case "note":
+					key = "note"
+				default:
+					key = runtime.KeyText(kb)
+				}
+				if !keys.Add(key) {
+					c.Duplicate(it.Key())
+				}
+				c.Push(key)
+				switch key {
+				case "args":
+					structgenValidate11(c, d)
+				case "kind":
+					structgenValidate7(c, d)
+				case "note":
+					structgenValidate7(c, d)
+				default:
+					c.Skip(d)
+				}
+				c.Pop()
+			}
+			c.End(it.Err())
+			c.Require(&keys, "kind")
+		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+			c.WrongType(d, "object")
+		default:
+			c.Skip(d)
+		}
+	})
+}
+
+// structgenValidate19 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/if.
+func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "kind":
+				key = "kind"
+			default:
+				key = runtime.KeyText(kb)
+			}
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "kind":
+				structgenValidate20(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate20 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/if/properties/kind.
+func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate20Text(c, raw)
+	}
+}
+
+// structgenValidate20Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0/if/properties/kind.
+func structgenValidate20Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"copy\"]", true)
+}
+
+// structgenValidate21 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/then.
+func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "args":
+				key = "args"
+			default:
+				key = runtime.KeyText(kb)
+			}
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "args":
+				structgenValidate22(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate22 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/then/properties/args.
+func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := runtime.KeyText(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "from", "to")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate23 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/if.
+func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "kind":
+				key = "kind"
+			default:
+				key = runtime.KeyText(kb)
+			}
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "kind":
+				structgenValidate24(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate24 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/if/properties/kind.
+func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate24Text(c, raw)
+	}
+}
+
+// structgenValidate24Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1/if/properties/kind.
+func structgenValidate24Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"sleep\"]", true)
+}
+
+// structgenValidate25 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/then.
+func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "args":
+				key = "args"
+			default:
+				key = runtime.KeyText(kb)
+			}
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "args":
+				structgenValidate26(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate26 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/then/properties/args.
+func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.Integer(text, "integer")
+		c.NumberBounds(text, "1", "", "", "")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "integer")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate27 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/else.
+func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			var key string
+			switch kb := it.Key(); string(kb) {
+			case "note":
+				key = "note"
+			default:
+				key = runtime.KeyText(kb)
+			}
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "note":
+				structgenValidate28(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate28 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/else/properties/note.
+func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.String(d)
+		if !ok {
+			return
+		}
+		c.Length(s, 0, 3)
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate29 checks a value against structgen:///blueprint.json#/properties/steps/items.
+func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate18(c, d)
+}
+
+// structgenValidate31 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1506,7 +1999,7 @@ func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate19(c, d)
+				structgenValidate32(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1518,20 +2011,20 @@ func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate19 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate32 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate19Text(c, raw)
+		structgenValidate32Text(c, raw)
 	}
 }
 
-// structgenValidate19Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate19Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate32Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate32Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
-// structgenValidate20 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate33 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1553,7 +2046,7 @@ func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate21(c, d)
+				structgenValidate26(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1566,25 +2059,8 @@ func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate21 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then/properties/size.
-func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.Integer(text, "integer")
-		c.NumberBounds(text, "1", "", "", "")
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate22 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate34 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1606,7 +2082,7 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate23(c, d)
+				structgenValidate35(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1618,20 +2094,20 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate23 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate35 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate23Text(c, raw)
+		structgenValidate35Text(c, raw)
 	}
 }
 
-// structgenValidate23Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate23Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate35Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
-// structgenValidate24 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate36 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1653,7 +2129,7 @@ func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate25(c, d)
+				structgenValidate37(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1665,8 +2141,8 @@ func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate25 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate37 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1695,20 +2171,20 @@ func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate26 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate38 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate26Text(c, raw)
+		structgenValidate38Text(c, raw)
 	}
 }
 
-// structgenValidate26Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate26Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate27)
+// structgenValidate38Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate38Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate39)
 }
 
-// structgenValidate27 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate39 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1735,8 +2211,8 @@ func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate28 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate40 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1758,7 +2234,7 @@ func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate29(c, d)
+				structgenValidate41(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1770,20 +2246,20 @@ func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate29 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate41 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate29Text(c, raw)
+		structgenValidate41Text(c, raw)
 	}
 }
 
-// structgenValidate29Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate29Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate41Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate41Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[3]", true)
 }
 
-// structgenValidate30 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate42 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1805,7 +2281,7 @@ func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate31(c, d)
+				structgenValidate43(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1817,8 +2293,8 @@ func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate31 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
-func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate43 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -1831,8 +2307,8 @@ func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate33 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate45 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1854,7 +2330,7 @@ func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate34(c, d)
+				structgenValidate46(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1867,110 +2343,110 @@ func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate34 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate46 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate34Text(c, raw)
+		structgenValidate46Text(c, raw)
 	}
 }
 
-// structgenValidate34Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate34Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate46Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate35 checks a value against structgen:///blueprint.json#/properties/nodes/items.
-func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate47 checks a value against structgen:///blueprint.json#/properties/nodes/items.
+func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate35Text(c, raw)
+		structgenValidate47Text(c, raw)
 	}
 }
 
-// structgenValidate35Text checks a value's JSON text against structgen:///blueprint.json#/properties/nodes/items.
-func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate18, structgenValidate20, nil, structgenValidate22, structgenValidate24, structgenValidate26, structgenValidate28, structgenValidate12, nil, structgenValidate18, structgenValidate30, nil)
-	structgenValidate40Text(c, raw)
+// structgenValidate47Text checks a value's JSON text against structgen:///blueprint.json#/properties/nodes/items.
+func structgenValidate47Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate31, structgenValidate33, nil, structgenValidate34, structgenValidate36, structgenValidate38, structgenValidate40, structgenValidate12, nil, structgenValidate31, structgenValidate42, nil)
+	structgenValidate52Text(c, raw)
 }
 
-// structgenValidate36 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate48 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate36Text(c, raw)
+		structgenValidate48Text(c, raw)
 	}
 }
 
-// structgenValidate36Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate18, structgenValidate20, nil)
+// structgenValidate48Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
+	c.IfThenElse(raw, structgenValidate31, structgenValidate33, nil)
 }
 
-// structgenValidate37 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate49 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate37Text(c, raw)
+		structgenValidate49Text(c, raw)
 	}
 }
 
-// structgenValidate37Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate37Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate22, structgenValidate24, structgenValidate26)
+// structgenValidate49Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate49Text(c *runtime.Decoding, raw []byte) {
+	c.IfThenElse(raw, structgenValidate34, structgenValidate36, structgenValidate38)
 }
 
-// structgenValidate38 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate50 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate38Text(c, raw)
+		structgenValidate50Text(c, raw)
 	}
 }
 
-// structgenValidate38Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate38Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate28, structgenValidate12, nil)
+// structgenValidate50Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate50Text(c *runtime.Decoding, raw []byte) {
+	c.IfThenElse(raw, structgenValidate40, structgenValidate12, nil)
 }
 
-// structgenValidate39 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate51 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate39Text(c, raw)
+		structgenValidate51Text(c, raw)
 	}
 }
 
-// structgenValidate39Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate39Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate18, structgenValidate30, nil)
+// structgenValidate51Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate51Text(c *runtime.Decoding, raw []byte) {
+	c.IfThenElse(raw, structgenValidate31, structgenValidate42, nil)
 }
 
-// structgenValidate40 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate52 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate40Text(c, raw)
+		structgenValidate52Text(c, raw)
 	}
 }
 
-// structgenValidate40Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate40Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate33, structgenValidate18, nil)
+// structgenValidate52Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate52Text(c *runtime.Decoding, raw []byte) {
+	c.IfThenElse(raw, structgenValidate45, structgenValidate31, nil)
 }
 
-// structgenValidate41 checks a value against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate53 checks a value against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate41Text(c, raw)
+		structgenValidate53Text(c, raw)
 	}
 }
 
-// structgenValidate41Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate41Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate42, structgenValidate47, structgenValidate50)
+// structgenValidate53Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate53Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate54, structgenValidate59, structgenValidate62)
 }
 
-// structgenValidate42 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
-func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate43(c, d)
+// structgenValidate54 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate55(c, d)
 }
 
-// structgenValidate43 checks a value against structgen:///blueprint.json#/$defs/circle.
-func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate55 checks a value against structgen:///blueprint.json#/$defs/circle.
+func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1994,9 +2470,9 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate44(c, d)
+				structgenValidate56(c, d)
 			case "r":
-				structgenValidate46(c, d)
+				structgenValidate58(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2011,25 +2487,25 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate44 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
-func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate45(c, d)
+// structgenValidate56 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
+func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate57(c, d)
 }
 
-// structgenValidate45 checks a value against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate57 checks a value against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate45Text(c, raw)
+		structgenValidate57Text(c, raw)
 	}
 }
 
-// structgenValidate45Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate45Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate57Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate57Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"circle\"]", true)
 }
 
-// structgenValidate46 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
-func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate58 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
+func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -2044,8 +2520,8 @@ func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate47 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
-func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate59 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -2069,9 +2545,9 @@ func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate48(c, d)
+				structgenValidate60(c, d)
 			case "side":
-				structgenValidate49(c, d)
+				structgenValidate61(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2086,20 +2562,20 @@ func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate48 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate60 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate48Text(c, raw)
+		structgenValidate60Text(c, raw)
 	}
 }
 
-// structgenValidate48Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate60Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate60Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate49 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate61 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -2114,8 +2590,8 @@ func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate50 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate62 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -2139,9 +2615,9 @@ func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate51(c, d)
+				structgenValidate63(c, d)
 			case "sides":
-				structgenValidate52(c, d)
+				structgenValidate64(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2156,20 +2632,20 @@ func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate51 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate63 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate51Text(c, raw)
+		structgenValidate63Text(c, raw)
 	}
 }
 
-// structgenValidate51Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate51Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate63Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate63Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate52 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate64 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -2182,5 +2658,71 @@ func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
 		c.WrongType(d, "integer")
 	default:
 		c.Skip(d)
+	}
+}
+
+// structgenValidate65 checks a value against structgen:///blueprint.json#/properties/steps/items.
+func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate65Text(c, raw)
+	}
+}
+
+// structgenValidate65Text checks a value's JSON text against structgen:///blueprint.json#/properties/steps/items.
+func structgenValidate65Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27)
+}
+
+// structgenValidate66 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
+func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate66Text(c, raw)
+	}
+}
+
+// structgenValidate66Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
+func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
+	c.IfThenElse(raw, structgenValidate19, structgenValidate21, nil)
+}
+
+// structgenValidate67 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate67Text(c, raw)
+	}
+}
+
+// structgenValidate67Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate67Text(c *runtime.Decoding, raw []byte) {
+	c.IfThenElse(raw, structgenValidate23, structgenValidate25, structgenValidate27)
+}
+
+// structgenValidate21Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/0/then,
+// reading only its member "args".
+func structgenValidate21Members(c *runtime.Decoding, _ *jx.Decoder) {
+	if r, found := c.AppliedMember("args"); found {
+		c.Push("args")
+		c.Apply(r, structgenValidate22)
+		c.Pop()
+	}
+}
+
+// structgenValidate25Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/1/then,
+// reading only its member "args".
+func structgenValidate25Members(c *runtime.Decoding, _ *jx.Decoder) {
+	if r, found := c.AppliedMember("args"); found {
+		c.Push("args")
+		c.Apply(r, structgenValidate26)
+		c.Pop()
+	}
+}
+
+// structgenValidate27Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/1/else,
+// reading only its member "note".
+func structgenValidate27Members(c *runtime.Decoding, _ *jx.Decoder) {
+	if r, found := c.AppliedMember("note"); found {
+		c.Push("note")
+		c.Apply(r, structgenValidate28)
+		c.Pop()
 	}
 }

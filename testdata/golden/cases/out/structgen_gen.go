@@ -26,6 +26,7 @@ type Blueprint struct {
 	Matrix   [][]int64                         `json:"matrix,omitzero"`
 	Choice   runtime.Nullable[BlueprintChoice] `json:"choice,omitzero"`
 	Holder   *BlueprintHolder                  `json:"holder,omitempty"`
+	Steps    []Step                            `json:"steps,omitzero"`
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -35,7 +36,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -465,4 +466,38 @@ func ParseShapeOption2Kind(data []byte) (ShapeOption2Kind, error) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaShapeOption2Kind)
+}
+
+// Schema: schemas/blueprint.json#/$defs/step
+type Step struct {
+	Kind string          `json:"kind"`
+	Args json.RawMessage `json:"args,omitempty"`
+	Note *string         `json:"note,omitempty"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsStep = runtime.NewFields("kind", "args", "note")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *Step) UnmarshalJSON(data []byte) error {
+	type plain Step
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsStep, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaStep = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/step")
+
+// ParseStep validates data against the schema of Step and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseStep(data []byte) (Step, error) {
+	return runtime.ParseDecoded("Step", data, func(d *jx.Decoder, c *runtime.Decoding) (v Step) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaStep)
 }

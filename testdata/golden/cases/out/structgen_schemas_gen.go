@@ -140,6 +140,17 @@ const schemaDoc0 = `{
           ]
         }
       }
+    },
+    "steps": {
+      "type": "array",
+      "prefixItems": [
+        {
+          "$ref": "#/$defs/step"
+        }
+      ],
+      "items": {
+        "$ref": "#/$defs/step"
+      }
     }
   },
   "$defs": {
@@ -391,6 +402,67 @@ const schemaDoc0 = `{
           "type": "number"
         }
       }
+    },
+    "step": {
+      "type": "object",
+      "required": [
+        "kind"
+      ],
+      "properties": {
+        "kind": {
+          "type": "string"
+        },
+        "args": {},
+        "note": {
+          "type": "string"
+        }
+      },
+      "allOf": [
+        {
+          "if": {
+            "properties": {
+              "kind": {
+                "const": "copy"
+              }
+            }
+          },
+          "then": {
+            "properties": {
+              "args": {
+                "type": "object",
+                "required": [
+                  "from",
+                  "to"
+                ]
+              }
+            }
+          }
+        },
+        {
+          "if": {
+            "properties": {
+              "kind": {
+                "const": "sleep"
+              }
+            }
+          },
+          "then": {
+            "properties": {
+              "args": {
+                "type": "integer",
+                "minimum": 1
+              }
+            }
+          },
+          "else": {
+            "properties": {
+              "note": {
+                "maxLength": 3
+              }
+            }
+          }
+        }
+      ]
     }
   }
 }
