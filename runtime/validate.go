@@ -709,6 +709,11 @@ func (c *Decoding) UniqueJSON(items [][]byte) {
 	if c.uniqueHashes(items) {
 		return
 	}
+	c.uniqueCanonical(items)
+}
+
+// uniqueCanonical checks items by their canonical texts alone.
+func (c *Decoding) uniqueCanonical(items [][]byte) {
 	seen := make(map[string]int, len(items))
 	for i, it := range items {
 		k := canonicalText(it)

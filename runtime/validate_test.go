@@ -408,6 +408,20 @@ func boundsByRat(text, min, max, exclMin, exclMax string) []string {
 	return out
 }
 
+// compareBounds checks text against lo and hi as inclusive and as
+// exclusive bounds, with NumberBounds and with big.Rat.
+func compareBounds(t *testing.T, text, lo, hi string) {
+	t.Helper()
+	got := check(func(c *Decoding) {
+		c.NumberBounds([]byte(text), lo, hi, "", "")
+		c.NumberBounds([]byte(text), "", "", lo, hi)
+	})
+	want := append(boundsByRat(text, lo, hi, "", ""), boundsByRat(text, "", "", lo, hi)...)
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("%s in [%s, %s] (-want +got):\n%s", text, lo, hi, d)
+	}
+}
+
 // TestNumberBounds: small integers take a path of their own (int64);
 // every number and bound must be ordered exactly as big.Rat orders them.
 func TestNumberBounds(t *testing.T) {
@@ -419,14 +433,7 @@ func TestNumberBounds(t *testing.T) {
 	for _, text := range texts {
 		for _, lo := range bounds {
 			for _, hi := range bounds {
-				got := check(func(c *Decoding) {
-					c.NumberBounds([]byte(text), lo, hi, "", "")
-					c.NumberBounds([]byte(text), "", "", lo, hi)
-				})
-				want := append(boundsByRat(text, lo, hi, "", ""), boundsByRat(text, "", "", lo, hi)...)
-				if d := cmp.Diff(want, got); d != "" {
-					t.Errorf("%s in [%s, %s] (-want +got):\n%s", text, lo, hi, d)
-				}
+				compareBounds(t, text, lo, hi)
 			}
 		}
 	}
@@ -450,14 +457,7 @@ func FuzzNumberBounds(f *testing.F) {
 				return // an exponent beyond what big.Rat holds: no exact order to compare with
 			}
 		}
-		got := check(func(c *Decoding) {
-			c.NumberBounds([]byte(text), lo, hi, "", "")
-			c.NumberBounds([]byte(text), "", "", lo, hi)
-		})
-		want := append(boundsByRat(text, lo, hi, "", ""), boundsByRat(text, "", "", lo, hi)...)
-		if d := cmp.Diff(want, got); d != "" {
-			t.Errorf("%s in [%s, %s] (-want +got):\n%s", text, lo, hi, d)
-		}
+		compareBounds(t, text, lo, hi)
 	})
 }
 
@@ -592,17 +592,7 @@ func FuzzJSONHash(f *testing.F) {
 		}
 		items := [][]byte{[]byte(a), []byte(b), []byte(a + " ")}
 		got := check(func(c *Decoding) { c.UniqueJSON(items) })
-		want := check(func(c *Decoding) {
-			seen := map[string]int{}
-			for i, it := range items {
-				k := canonicalText(it)
-				if j, dup := seen[k]; dup {
-					c.Problemf("items at %d and %d are equal", j, i)
-					return
-				}
-				seen[k] = i
-			}
-		})
+		want := check(func(c *Decoding) { c.uniqueCanonical(items) })
 		if d := cmp.Diff(want, got); d != "" {
 			t.Errorf("UniqueJSON(%s, %s) (-want +got):\n%s", a, b, d)
 		}
