@@ -521,6 +521,18 @@ func (c *Decoding) Items(n, min, max int) {
 	}
 }
 
+// MayHave reports whether an array with a maxItems of max may go on to
+// its item i: false, the problem counted, where only the verdict counts
+// (a branch read quietly) and i is past max, so the items after it are
+// not read. Otherwise Items words the problem with the full count.
+func (c *Decoding) MayHave(i, max int) bool {
+	if i < max || !c.quiet {
+		return true
+	}
+	c.marked++
+	return false
+}
+
 // Unique checks that no two items are equal.
 func Unique[T comparable](c *Decoding, items []T) {
 	if len(items) <= 16 {

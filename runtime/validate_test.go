@@ -623,3 +623,49 @@ func TestAppliedMember(t *testing.T) {
 		t.Errorf("members (-want +got):\n%s", d)
 	}
 }
+
+// TestMayHave: an array checked quietly (a branch) stops at the first
+// item past maxItems; read aloud, every item is read and the problem
+// words the full count.
+func TestMayHave(t *testing.T) {
+	read := 0
+	atMostTwo := func(c *Decoding, d *jx.Decoder) {
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			if !c.MayHave(i, 2) {
+				break
+			}
+			read++
+			c.Skip(d)
+			i++
+		}
+		c.End(it.Err())
+		c.Items(i, 0, 2)
+	}
+	raw := []byte(`[1, 2, 3, 4, 5]`)
+	got := check(func(c *Decoding) { c.Apply(raw, atMostTwo) })
+	if want := []string{"/x: maxItems: got 5, want 2"}; !cmp.Equal(want, got) || read != 5 {
+		t.Errorf("aloud: %q after reading %d items; want %q after 5", got, read, want)
+	}
+	read = 0
+	if got := check(func(c *Decoding) { c.Not(raw, atMostTwo) }); got != nil || read != 2 {
+		t.Errorf("quiet: %q after reading %d items; want none after 2", got, read)
+	}
+	got = check(func(c *Decoding) { c.AnyOf(raw, atMostTwo, wantString) })
+	want := []string{
+		"/x: anyOf: the value matches none of the 2 schemas",
+		"/x: (schema 0) maxItems: got 5, want 2",
+		"/x: (schema 1) got array, want string",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("anyOf (-want +got):\n%s", d)
+	}
+	read = 0
+	if got := check(func(c *Decoding) { c.Not([]byte(`[1, 2]`), atMostTwo) }); len(got) != 1 || read != 2 {
+		t.Errorf("two items, quiet: %q after %d; want the not's problem after 2", got, read)
+	}
+}

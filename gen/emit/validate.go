@@ -458,6 +458,10 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 		return []jen.Code{jen.Switch().Block(sw...)}
 	}
 	loop := []jen.Code{c("PushIndex", jen.Id("i"))}
+	if v.MaxItems != nil {
+		// A branch read quietly stops at the first item too many.
+		loop = append([]jen.Code{jen.If(jen.Op("!").Add(c("MayHave", jen.Id("i"), jen.Lit(*v.MaxItems)))).Block(jen.Break())}, loop...)
+	}
 	if collect {
 		loop = append(loop,
 			jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Add(c("RawView", jen.Id("d"))),

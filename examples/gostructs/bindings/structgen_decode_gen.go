@@ -136,6 +136,9 @@ func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		i := 0
 		for !c.Failed() && it.Next() {
+			if !c.MayHave(i, 3) {
+				break
+			}
 			c.PushIndex(i)
 			structgenValidate2(c, d)
 			c.Pop()

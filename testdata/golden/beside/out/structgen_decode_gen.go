@@ -1178,6 +1178,9 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		i := 0
 		for !c.Failed() && it.Next() {
+			if !c.MayHave(i, 2) {
+				break
+			}
 			c.PushIndex(i)
 			switch {
 			default:

@@ -673,6 +673,9 @@ func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		i := 0
 		for !c.Failed() && it.Next() {
+			if !c.MayHave(i, 3) {
+				break
+			}
 			c.PushIndex(i)
 			structgenValidate7(c, d)
 			c.Pop()
@@ -697,6 +700,9 @@ func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		i := 0
 		for !c.Failed() && it.Next() {
+			if !c.MayHave(i, 2) {
+				break
+			}
 			c.PushIndex(i)
 			structgenValidate15(c, d)
 			c.Pop()

@@ -292,6 +292,9 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		i := 0
 		for !c.Failed() && it.Next() {
+			if !c.MayHave(i, 5) {
+				break
+			}
 			c.PushIndex(i)
 			structgenValidate1(c, d)
 			c.Pop()
