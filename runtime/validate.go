@@ -522,11 +522,6 @@ func canonicalText(raw []byte) string {
 		return canonicalString(string(s))
 	}
 	raw = bytes.TrimSpace(raw)
-	if len(raw) > 0 && (raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9') {
-		if r, ok := new(big.Rat).SetString(string(raw)); ok {
-			return r.RatString()
-		}
-	}
 	var b strings.Builder
 	d := jx.GetDecoder()
 	defer jx.PutDecoder(d)

@@ -133,7 +133,8 @@ func membersForm(s *ir.Validator) bool {
 	return s != nil && s.Interpret == "" && !s.False && len(s.Properties) == 1 && only(s, func(w *ir.Validator) { w.Properties = nil })
 }
 
-// readsKeys reports whether v's own checks read every key of an object.
+// readsKeys reports whether v's own checks read every key of an object
+// (memberChecks has something to check).
 func readsKeys(v *ir.Validator) bool {
 	return len(v.Properties)+len(v.PatternProperties)+len(v.Required)+len(v.DependentRequired)+len(v.DependentSchemas) > 0 ||
 		v.AdditionalProperties != nil || v.PropertyNames != nil || v.MinProperties != nil || v.MaxProperties != nil
@@ -490,8 +491,7 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 }
 
 func memberChecks(v *ir.Validator) []jen.Code {
-	if len(v.Properties) == 0 && len(v.PatternProperties) == 0 && v.AdditionalProperties == nil && v.PropertyNames == nil &&
-		len(v.Required) == 0 && v.MinProperties == nil && v.MaxProperties == nil && len(v.DependentRequired) == 0 && len(v.DependentSchemas) == 0 {
+	if !readsKeys(v) {
 		return nil // nothing to check
 	}
 	out := []jen.Code{
