@@ -33,10 +33,7 @@ func schemaStoreConfigs(b testing.TB) []*gen.Config {
 		out = append(out, &gen.Config{
 			Dir: dir, Package: fmt.Sprintf("p%03d", i),
 			Schemas: []gen.SchemaEntry{{Name: "Document", Ref: e.Name()}},
-			URLs: []gen.URLMapping{
-				{Prefix: "https://json.schemastore.org/", Dir: "."},
-				{Prefix: "https://www.schemastore.org/", Dir: "."},
-			},
+			URLs:    corpustest.SchemaStoreURLs(),
 		})
 	}
 	return out
@@ -239,10 +236,7 @@ func BenchmarkParseSchemaStoreSample(b *testing.B) {
 		i := len(made)
 		cfg := &gen.Config{Dir: filepath.Join(root, "schemas"), Package: fmt.Sprintf("s%d", i),
 			Schemas: []gen.SchemaEntry{{Name: "Document", Ref: s.schema + ".json"}},
-			URLs: []gen.URLMapping{
-				{Prefix: "https://json.schemastore.org/", Dir: "."},
-				{Prefix: "https://www.schemastore.org/", Dir: "."},
-			}}
+			URLs:    corpustest.SchemaStoreURLs()}
 		files, _, err := gen.Generate(cfg)
 		if err != nil {
 			continue // a schema of the skip list: TestSchemaStore says why

@@ -78,10 +78,7 @@ func Run(t *testing.T, testdata string, shard, shards int) {
 			Dir:     schemaDir,
 			Package: id,
 			Schemas: []gen.SchemaEntry{{Name: typ, Ref: e.Name()}},
-			URLs: []gen.URLMapping{
-				{Prefix: "https://json.schemastore.org/", Dir: "."},
-				{Prefix: "https://www.schemastore.org/", Dir: "."},
-			},
+			URLs:    corpustest.SchemaStoreURLs(),
 		}
 		if o, ok := overrides[name]; ok {
 			ref, goName, _ := strings.Cut(o, " = ")

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/structgen/structgen/gen"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -25,6 +26,16 @@ var Repo = func() string {
 	_, file, _, _ := goruntime.Caller(0)
 	return filepath.Join(filepath.Dir(file), "..", "..", "..")
 }()
+
+// SchemaStoreURLs maps SchemaStore's URLs to the corpus' schema folder
+// (a config's Dir), as every SchemaStore config of the corpus tests has
+// it.
+func SchemaStoreURLs() []gen.URLMapping {
+	return []gen.URLMapping{
+		{Prefix: "https://json.schemastore.org/", Dir: "."},
+		{Prefix: "https://www.schemastore.org/", Dir: "."},
+	}
+}
 
 // NeedCorpus returns the folder sub of the shared test corpus, beside the
 // repository (../shared/corpus); the test is skipped when it is absent.
