@@ -211,8 +211,16 @@ func valueEnd(raw []byte, i int) int {
 // no such member, or the member is one of its constants, as the if
 // schema itself would say.
 func (c *Decoding) IfConsts(raw []byte, name, values string, checks ...Validator) {
+	c.IfConstsRequired(raw, name, values, "", checks...)
+}
+
+// IfConstsRequired is IfConsts for a run in which some ifs also require
+// the property: required has a byte per schema, '1' where its if does,
+// so that it passes an object only where the member is present and one
+// of its constants.
+func (c *Decoding) IfConstsRequired(raw []byte, name, values, required string, checks ...Validator) {
 	set, err := loadConstSet(values)
-	if err != nil || 3*set.n != len(checks) {
+	if err != nil || 3*set.n != len(checks) || required != "" && len(required) != set.n {
 		c.Problemf("the generated constants %s do not fit %d schemas", values, len(checks)/3)
 		return
 	}
@@ -227,8 +235,15 @@ func (c *Decoding) IfConsts(raw []byte, name, values string, checks ...Validator
 	if found {
 		matches = set.lookup(val)
 	}
+	absent := !found // whether an if that requires the member passes
+	if absent && strings.Contains(required, "1") {
+		absent = rawKind(raw) != jx.Object
+	}
 	for i := 0; i < set.n; i++ {
 		pass := !found
+		if pass && required != "" && required[i] == '1' {
+			pass = absent
+		}
 		if found && len(matches) > 0 && matches[0] == i {
 			pass, matches = true, matches[1:]
 		}

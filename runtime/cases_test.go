@@ -97,6 +97,38 @@ func TestIfConsts(t *testing.T) {
 	}
 }
 
+// TestIfConstsRequired: an if that requires the member fails an object
+// without it (its else runs), and passes what is not an object.
+func TestIfConstsRequired(t *testing.T) {
+	const values = `[["disk"], ["disk"]]`
+	for _, tc := range []struct {
+		raw  string
+		want []string
+	}{
+		{`{"type": "disk"}`, []string{"then0", "then1"}},
+		{`{"type": "net"}`, []string{"else0", "else1"}},
+		{`{"size": 1}`, []string{"then0", "else1"}},
+		{`{}`, []string{"then0", "else1"}},
+		{`"disk"`, []string{"then0", "then1"}},
+		{`[]`, []string{"then0", "then1"}},
+	} {
+		var ran []string
+		var checks []Validator
+		for i := range 2 {
+			checks = append(checks, record(&ran, fmt.Sprintf("if%d", i), true), record(&ran, fmt.Sprintf("then%d", i), false), record(&ran, fmt.Sprintf("else%d", i), false))
+		}
+		if got := check(func(c *Decoding) { c.IfConstsRequired([]byte(tc.raw), "type", values, "01", checks...) }); got != nil {
+			t.Errorf("%s: problems %v", tc.raw, got)
+		}
+		if diff := cmp.Diff(tc.want, ran); diff != "" {
+			t.Errorf("%s: ran (-want +got):\n%s", tc.raw, diff)
+		}
+	}
+	if got := check(func(c *Decoding) { c.IfConstsRequired([]byte(`{}`), "type", `[["a"]]`, "11", nil, nil, nil) }); len(got) != 1 || !strings.Contains(got[0], "do not fit") {
+		t.Errorf("required flags that do not fit the schemas: %v", got)
+	}
+}
+
 func TestTaggedBranches(t *testing.T) {
 	const values = `[["circle"], ["square", "box"]]`
 	for _, tc := range []struct {

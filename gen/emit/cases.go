@@ -18,8 +18,8 @@ import (
 // apart by which property they have gain nothing from a search: a closed
 // branch fails at the first property it does not declare.)
 
-// allOfChecks applies each of allOf's schemas to raw; a run of two or
-// more if/then/else schemas testing the same property is one IfConsts.
+// allOfChecks applies each of allOf's schemas to raw; a run of
+// if/then/else schemas testing the same property is one IfConsts.
 // keysRead: the validator applying them reads every key (branchOf).
 func allOfChecks(allOf []*ir.Validator, keysRead bool) []jen.Code {
 	var out []jen.Code
@@ -31,36 +31,53 @@ func allOfChecks(allOf []*ir.Validator, keysRead bool) []jen.Code {
 			i++
 			continue
 		}
-		name, _, _ := ifConst(run[0])
-		var lists []string
-		args := []jen.Code{jen.Id("raw"), jen.Lit(name), nil}
-		for _, s := range run {
-			_, values, cond := ifConst(s)
-			lists = append(lists, "["+strings.Join(values, ",")+"]")
-			args = append(args, vref(cond), branchOf(s.Then, keysRead), branchOf(s.Else, keysRead))
-		}
-		args[2] = jen.Lit("[" + strings.Join(lists, ",") + "]")
-		out = append(out, c("IfConsts", args...))
+		out = append(out, ifConstsCheck(run, keysRead))
 		i += len(run)
 	}
 	return out
 }
 
-// ifConstRuns returns, by the index of its first schema, each run of two
-// or more of allOf's if/then/else schemas that test the same property
-// against constants (see ifConst).
+// ifConstsCheck is the IfConsts call that applies the if/then/else
+// schemas of run (each one that ifConst accepts, all testing the same
+// property); IfConstsRequired where an if also requires the property.
+func ifConstsCheck(run []*ir.Validator, keysRead bool) jen.Code {
+	name, _, _, _ := ifConst(run[0].If)
+	var lists []string
+	var required []byte
+	args := []jen.Code{jen.Id("raw"), jen.Lit(name), nil}
+	for _, s := range run {
+		_, values, cond, req := ifConst(s.If)
+		lists = append(lists, "["+strings.Join(values, ",")+"]")
+		required = append(required, "01"[btoi(req)])
+		args = append(args, vref(cond), branchOf(s.Then, keysRead), branchOf(s.Else, keysRead))
+	}
+	args[2] = jen.Lit("[" + strings.Join(lists, ",") + "]")
+	if !slices.Contains(required, '1') {
+		return c("IfConsts", args...)
+	}
+	args = slices.Insert(args, 3, jen.Code(jen.Lit(string(required))))
+	return c("IfConstsRequired", args...)
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// ifConstRuns returns, by the index of its first schema, each run of
+// allOf's if/then/else schemas that test the same property against
+// constants (see ifConst), one schema or more.
 func ifConstRuns(allOf []*ir.Validator) map[int][]*ir.Validator {
 	runs := map[int][]*ir.Validator{}
 	for i := 0; i < len(allOf); {
-		name, _, _ := ifConst(allOf[i])
+		name := ifThenElseConst(allOf[i])
 		j := i + 1
-		for name != "" && j < len(allOf) {
-			if next, _, _ := ifConst(allOf[j]); next != name {
-				break
-			}
+		for name != "" && j < len(allOf) && ifThenElseConst(allOf[j]) == name {
 			j++
 		}
-		if j-i >= 2 {
+		if name != "" {
 			runs[i] = allOf[i:j]
 		}
 		i = j
@@ -68,21 +85,38 @@ func ifConstRuns(allOf []*ir.Validator) map[int][]*ir.Validator {
 	return runs
 }
 
-// ifConst reports whether s is an if/then/else schema whose if tests
-// only one property against constants: the property's name, the
-// constants' JSON text and the if's validator. name is "" when it is not.
-func ifConst(s *ir.Validator) (name string, values []string, cond *ir.Validator) {
+// ifThenElseConst is the property s's if tests against constants where
+// s is nothing but if/then/else, else "".
+func ifThenElseConst(s *ir.Validator) string {
 	if s == nil || s.If == nil || !only(s, func(w *ir.Validator) { w.If, w.Then, w.Else = nil, nil, nil }) {
-		return "", nil, nil
+		return ""
 	}
-	if !only(s.If, func(w *ir.Validator) { w.Properties = nil }) || len(s.If.Properties) != 1 {
-		return "", nil, nil
+	name, _, _, _ := ifConst(s.If)
+	return name
+}
+
+// ifConst reports whether cond, an if schema, tests only one property
+// against constants, perhaps requiring it too: the property's name, the
+// constants' JSON text, the if's validator and whether it requires the
+// property. name is "" when it is not such a schema.
+func ifConst(cond *ir.Validator) (name string, values []string, v *ir.Validator, required bool) {
+	if cond == nil || len(cond.Properties) != 1 {
+		return "", nil, nil, false
 	}
-	p := s.If.Properties[0]
+	p := cond.Properties[0]
+	required = len(cond.Required) == 1 && cond.Required[0] == p.Name
+	if !only(cond, func(w *ir.Validator) {
+		w.Properties = nil
+		if required {
+			w.Required = nil
+		}
+	}) {
+		return "", nil, nil, false
+	}
 	if values := constsOf(p.V); values != nil {
-		return p.Name, values, s.If
+		return p.Name, values, cond, required
 	}
-	return "", nil, nil
+	return "", nil, nil, false
 }
 
 // constsOf returns the values v allows when it checks nothing but an

@@ -293,7 +293,9 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 		if v.Not != nil {
 			body = append(body, c("Not", jen.Id("raw"), vref(v.Not)))
 		}
-		if v.If != nil {
+		if name, _, _, _ := ifConst(v.If); name != "" {
+			body = append(body, ifConstsCheck([]*ir.Validator{v}, readsKeys(v)))
+		} else if v.If != nil {
 			body = append(body, c("IfThenElse", jen.Id("raw"), vref(v.If), branchOf(v.Then, readsKeys(v)), branchOf(v.Else, readsKeys(v))))
 		}
 		if v.Enum != nil {

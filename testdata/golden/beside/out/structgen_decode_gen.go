@@ -1455,7 +1455,7 @@ func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate31Text checks a value's JSON text against structgen:///order.json#/properties/ship/allOf/1.
 func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate28, structgenValidate30, nil)
+	c.IfConsts(raw, "country", "[[\"US\"]]", structgenValidate28, structgenValidate30, nil)
 }
 
 // structgenValidate32 checks a value against structgen:///order.json#/properties/strict.

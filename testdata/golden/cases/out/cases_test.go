@@ -35,6 +35,10 @@ func TestIfConsts(t *testing.T) {
 		{`{"nodes": [{"type": 3.0}]}`, `/nodes/0: false schema`},
 		{`{"nodes": [{"type": "net", "size": 0}]}`, `/nodes/0/type: value must be 'disk'`},
 		{`{"nodes": [{"size": 5}]}`, `/nodes/0: missing property 'type'`},
+		// The last if requires size: without it, its then does not apply.
+		{`{"nodes": [{"type": "net", "size": 0}]}`, `/nodes/0/type: value must be 'disk'`},
+		{`{"nodes": [{"type": "net"}]}`, ""},
+		{`{"nodes": [{"type": "disk", "size": 0.0}]}`, `/nodes/0/size: minimum: got 0.0, want 1`},
 		{`{"nodes": ["disk"]}`, `/nodes/0: false schema`}, // not an object: every if passes,
 	} {
 		_, err := cases.ParseBlueprint([]byte(tc.doc))

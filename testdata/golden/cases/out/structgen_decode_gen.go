@@ -2365,7 +2365,7 @@ func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate47Text checks a value's JSON text against structgen:///blueprint.json#/properties/nodes/items.
 func structgenValidate47Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate31, structgenValidate33, nil, structgenValidate34, structgenValidate36, structgenValidate38, structgenValidate40, structgenValidate12, nil, structgenValidate31, structgenValidate42, nil)
-	structgenValidate52Text(c, raw)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate45, structgenValidate31, nil)
 }
 
 // structgenValidate48 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
@@ -2377,7 +2377,7 @@ func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate48Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate31, structgenValidate33, nil)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate31, structgenValidate33, nil)
 }
 
 // structgenValidate49 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
@@ -2389,7 +2389,7 @@ func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate49Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate49Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate34, structgenValidate36, structgenValidate38)
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate34, structgenValidate36, structgenValidate38)
 }
 
 // structgenValidate50 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
@@ -2401,7 +2401,7 @@ func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate50Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate50Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate40, structgenValidate12, nil)
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate40, structgenValidate12, nil)
 }
 
 // structgenValidate51 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
@@ -2413,7 +2413,7 @@ func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate51Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate51Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate31, structgenValidate42, nil)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate31, structgenValidate42, nil)
 }
 
 // structgenValidate52 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
@@ -2425,7 +2425,7 @@ func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate52Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
 func structgenValidate52Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate45, structgenValidate31, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate45, structgenValidate31, nil)
 }
 
 // structgenValidate53 checks a value against structgen:///blueprint.json#/$defs/shape.
@@ -2682,7 +2682,7 @@ func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate66Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate19, structgenValidate21, nil)
+	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate19, structgenValidate21, nil)
 }
 
 // structgenValidate67 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
@@ -2694,7 +2694,7 @@ func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate67Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate67Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate23, structgenValidate25, structgenValidate27)
+	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate23, structgenValidate25, structgenValidate27)
 }
 
 // structgenValidate21Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/0/then,

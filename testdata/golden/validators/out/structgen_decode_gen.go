@@ -1305,7 +1305,7 @@ func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate28Text checks a value's JSON text against structgen:///policy.json#/properties/window.
 func structgenValidate28Text(c *runtime.Decoding, raw []byte) {
-	c.IfThenElse(raw, structgenValidate29, structgenValidate31, structgenValidate33)
+	c.IfConsts(raw, "unit", "[[\"days\"]]", structgenValidate29, structgenValidate31, structgenValidate33)
 }
 
 // structgenValidate29 checks a value against structgen:///policy.json#/properties/window/if.
