@@ -271,3 +271,36 @@ func FuzzScanMember(f *testing.F) {
 		}
 	})
 }
+
+// FuzzAppliedMembers: on valid JSON, the members AppliedMembers scans
+// are the ones jx reads, keys unescaped alike, values' text the same.
+func FuzzAppliedMembers(f *testing.F) {
+	for _, s := range []string{`{"type": "disk", "size": 1}`, `{"a": "\"}", "type": [1, {"b": "]"}]}`,
+		`{"t\u0079pe": [1], "\n\\": {}}`, ` { "x" : null , "type" : true } `, `[{"type": 1}]`, `{}`, `{"type": -1e5, "type": 0}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		if !json.Valid(raw) {
+			return
+		}
+		var got, want []string
+		c := &Decoding{}
+		c.Apply(raw, func(c *Decoding, d *jx.Decoder) {
+			m := c.AppliedMembers()
+			for m.Next() {
+				got = append(got, fmt.Sprintf("%q=%s", m.Key(), m.Value()))
+			}
+			if d.Next() != jx.Object {
+				return
+			}
+			d.ObjBytes(func(d *jx.Decoder, key []byte) error {
+				v, err := d.Raw()
+				want = append(want, fmt.Sprintf("%q=%s", key, v))
+				return err
+			})
+		})
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("%s: members (-jx +AppliedMembers):\n%s", raw, d)
+		}
+	})
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -142,6 +143,77 @@ func (c *Decoding) AppliedMember(name string) ([]byte, bool) {
 	val, found, ok := c.member(c.applied, name)
 	return val, found && ok
 }
+
+// AppliedMembers returns a cursor over the members of the value Apply
+// hands the validator it runs (none where that is no object), found in
+// its text by scanning bytes, as member does. It is for a validator of
+// properties only that an if/then/else applies to an object whose every
+// key another validator reads and checks: that one reports a key written
+// twice and text that is not JSON, where the cursor stops.
+func (c *Decoding) AppliedMembers() Members {
+	i := skipSpace(c.applied, 0)
+	if i >= len(c.applied) || c.applied[i] != '{' {
+		return Members{}
+	}
+	return Members{raw: c.applied, i: i + 1}
+}
+
+// Members reads an object's members from its text: see AppliedMembers.
+type Members struct {
+	raw      []byte
+	i        int // where the next member's key starts, or -1 at the end
+	key, val []byte
+}
+
+// Next moves to the next member; false at the end of the object or
+// where its text cannot be read.
+func (m *Members) Next() bool {
+	if m.raw == nil || m.i < 0 {
+		return false
+	}
+	raw, i := m.raw, skipSpace(m.raw, m.i)
+	m.i = -1
+	if i < len(raw) && raw[i] == '}' || i >= len(raw) || raw[i] != '"' {
+		return false
+	}
+	end := stringEnd(raw, i)
+	if end < 0 {
+		return false
+	}
+	m.key = raw[i+1 : end-1]
+	if bytes.IndexByte(m.key, '\\') >= 0 {
+		d := jx.DecodeBytes(raw[i:end])
+		key, err := d.Str()
+		if err != nil {
+			return false
+		}
+		m.key = []byte(key)
+	}
+	if i = skipSpace(raw, end); i >= len(raw) || raw[i] != ':' {
+		return false
+	}
+	i = skipSpace(raw, i+1)
+	vend := valueEnd(raw, i)
+	if vend < 0 {
+		return false
+	}
+	m.val = raw[i:vend]
+	switch i = skipSpace(raw, vend); {
+	case i < len(raw) && raw[i] == ',':
+		m.i = i + 1
+	case i < len(raw) && raw[i] == '}':
+		m.i = len(raw) // the end: Next finds no key there
+	default:
+		return false
+	}
+	return true
+}
+
+// Key is the member's name (unescaped).
+func (m *Members) Key() []byte { return m.key }
+
+// Value is the member's JSON text.
+func (m *Members) Value() []byte { return m.val }
 
 // decoder returns a decoder of raw: a spare one where there is one.
 func (c *Decoding) decoder(raw []byte) *jx.Decoder {
@@ -405,16 +477,46 @@ func (c *Decoding) Key(key []byte, v Validator) {
 }
 
 // Keys records the keys an object has written, to find keys written
-// twice and the required ones missing. The first few are held in the
-// value itself, so a generated validator's Keys does not allocate for a
-// small object.
+// twice and the required ones missing. The keys a validator declares
+// are marked by their index (Mark), a bit each; of the others, the first
+// few are held in the value itself, so a generated validator's Keys does
+// not allocate unless an object has many keys it does not declare.
 type Keys struct {
 	n     int
 	first [8]string
-	set   map[string]bool // all of them, once there are more than fit first
+	set   map[string]bool // all undeclared ones, once there are more than fit first
+	// declared are the names Mark's indexes stand for (sorted), marks
+	// the ones written and marked how many.
+	declared []string
+	marks    [4]uint64
+	marked   int
 }
 
-// Add records key; false when the object wrote it before.
+// maxMarked is how many declared keys Mark can record; a validator
+// records any others with Add.
+const maxMarked = 256
+
+// DeclaredKeys returns the Keys of an object whose validator declares
+// names (sorted): the validator records the i-th name with Mark(i),
+// the others with Add.
+func DeclaredKeys(names []string) Keys {
+	return Keys{declared: names}
+}
+
+// Mark records the object's i-th declared key; false when the object
+// wrote it before. i is below 256.
+func (k *Keys) Mark(i int) bool {
+	w, b := i>>6, uint64(1)<<(i&63)
+	if k.marks[w]&b != 0 {
+		return false
+	}
+	k.marks[w] |= b
+	k.marked++
+	return true
+}
+
+// Add records key, which is not one Mark records; false when the object
+// wrote it before.
 func (k *Keys) Add(key string) bool {
 	if k.set != nil {
 		if k.set[key] {
@@ -444,13 +546,16 @@ func (k *Keys) Add(key string) bool {
 // Len is the number of keys recorded.
 func (k *Keys) Len() int {
 	if k.set != nil {
-		return len(k.set)
+		return k.marked + len(k.set)
 	}
-	return k.n
+	return k.marked + k.n
 }
 
 // Has reports whether the object has key.
 func (k *Keys) Has(key string) bool {
+	if i, ok := slices.BinarySearch(k.declared, key); ok && i < maxMarked {
+		return k.marks[i>>6]&(1<<(i&63)) != 0
+	}
 	if k.set != nil {
 		return k.set[key]
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -209,6 +210,45 @@ func TestKeys(t *testing.T) {
 		_ = k.Has("c")
 	}); allocs != 0 {
 		t.Errorf("Keys of a small object allocates %v times", allocs)
+	}
+}
+
+// TestDeclaredKeys: declared keys are marked by index, others added;
+// Has and Len count both, and past maxMarked declared names are added.
+func TestDeclaredKeys(t *testing.T) {
+	names := make([]string, maxMarked+4)
+	for i := range names {
+		names[i] = fmt.Sprintf("k%04d", i)
+	}
+	k := DeclaredKeys(names)
+	for _, i := range []int{0, 63, 64, 200, maxMarked - 1} {
+		if !k.Mark(i) || k.Mark(i) {
+			t.Fatalf("Mark(%d): want true, then false", i)
+		}
+	}
+	for _, key := range []string{names[maxMarked], names[maxMarked+3], "other", "k"} {
+		if !k.Add(key) || k.Add(key) {
+			t.Fatalf("Add(%q): want true, then false", key)
+		}
+	}
+	for i, name := range names {
+		want := slices.Contains([]int{0, 63, 64, 200, maxMarked - 1, maxMarked, maxMarked + 3}, i)
+		if k.Has(name) != want {
+			t.Errorf("Has(%q) = %v, want %v", name, !want, want)
+		}
+	}
+	if !k.Has("other") || k.Has("none") || k.Len() != 9 {
+		t.Errorf("Has(other) %v, Has(none) %v, Len %d; want true, false, 9", k.Has("other"), k.Has("none"), k.Len())
+	}
+	if allocs := testing.AllocsPerRun(10, func() {
+		k := DeclaredKeys(names)
+		for i := range 40 {
+			k.Mark(i)
+		}
+		k.Add("x")
+		_ = k.Has(names[3]) && k.Len() == 41
+	}); allocs != 0 {
+		t.Errorf("Keys of an object of 40 declared keys allocates %v times", allocs)
 	}
 }
 
@@ -621,6 +661,47 @@ func TestAppliedMember(t *testing.T) {
 	want := []string{`[1, {"b": 2}]`, `"x"`, "-", "true", "-", `[1, {"b": 2}]`, "-"}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("members (-want +got):\n%s", d)
+	}
+}
+
+// TestAppliedMembers: the cursor yields each member of the applied
+// object in order, keys unescaped, and stops where the text is not an
+// object or cannot be read.
+func TestAppliedMembers(t *testing.T) {
+	for _, tc := range []struct {
+		raw  string
+		want []string
+	}{
+		{`{"a": [1, {"b": 2}], "\u0062": "x" , "c":{"}":"]"}}`, []string{`a=[1, {"b": 2}]`, `b="x"`, `c={"}":"]"}`}},
+		{` { } `, nil},
+		{`{"a":null}`, []string{"a=null"}},
+		{`{"a\"b": -1.5e3, "": true}`, []string{`a"b=-1.5e3`, `=true`}},
+		{`["a", 1]`, nil},
+		{`"a"`, nil},
+		{`{"a": 1, "b": tru}`, []string{"a=1"}},
+		{`{"a": 1,}`, []string{"a=1"}},
+		{`{"a": 1 "b": 2}`, nil},
+		{`{"a" 1}`, nil},
+		{`{"a": "\u12"}`, []string{`a="\u12"`}}, // jx reported it already
+	} {
+		var got []string
+		c := &Decoding{}
+		c.Apply([]byte(tc.raw), func(c *Decoding, _ *jx.Decoder) {
+			m := c.AppliedMembers()
+			for m.Next() {
+				got = append(got, string(m.Key())+"="+string(m.Value()))
+			}
+			if m.Next() {
+				t.Errorf("%s: Next true after false", tc.raw)
+			}
+		})
+		if d := cmp.Diff(tc.want, got); d != "" {
+			t.Errorf("%s: members (-want +got):\n%s", tc.raw, d)
+		}
+	}
+	var m Members
+	if m.Next() {
+		t.Error("zero Members: Next true")
 	}
 }
 

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -121,16 +122,17 @@ func emitValidators(f *jen.File, pkg *ir.Package) bool {
 	return len(used) > 0
 }
 
-// A then or else schema of one property, applied to an object whose
+// A then or else schema of properties only, applied to an object whose
 // every key the validator applying it reads (readsKeys), need not read
-// the object's other members: its members form (membersName) finds the
-// one member by its text (runtime.Decoding.AppliedMember). The other
-// reading reports a key written twice.
+// the object's keys itself: its members form (membersName) finds its one
+// member by its text (runtime.Decoding.AppliedMember), or scans the
+// members for the ones it declares (AppliedMembers), recording no keys.
+// The other reading reports a key written twice.
 
-// membersForm reports whether s is a schema of one property and nothing
+// membersForm reports whether s is a schema of properties and nothing
 // else.
 func membersForm(s *ir.Validator) bool {
-	return s != nil && s.Interpret == "" && !s.False && len(s.Properties) == 1 && only(s, func(w *ir.Validator) { w.Properties = nil })
+	return s != nil && s.Interpret == "" && !s.False && len(s.Properties) > 0 && only(s, func(w *ir.Validator) { w.Properties = nil })
 }
 
 // readsKeys reports whether v's own checks read every key of an object
@@ -176,14 +178,33 @@ func branchOf(s *ir.Validator, keysRead bool) jen.Code {
 func membersName(v *ir.Validator) string { return v.Name + "Members" }
 
 func emitMembersForm(f *jen.File, v *ir.Validator) {
-	p := v.Properties[0]
+	params := []jen.Code{jen.Id("c").Op("*").Qual(runtimePkg, "Decoding"), jen.Id("_").Op("*").Qual(jxPkg, "Decoder")}
 	f.Comment(fmt.Sprintf("// %s checks the value Apply hands it against %s,", membersName(v), v.Loc))
-	f.Comment("// reading only its member " + strconv.Quote(p.Name) + ".")
-	f.Func().Id(membersName(v)).Params(jen.Id("c").Op("*").Qual(runtimePkg, "Decoding"), jen.Id("_").Op("*").Qual(jxPkg, "Decoder")).Block(
-		jen.If(jen.List(jen.Id("r"), jen.Id("found")).Op(":=").Add(c("AppliedMember", jen.Lit(p.Name))), jen.Id("found")).Block(
+	if len(v.Properties) == 1 {
+		p := v.Properties[0]
+		f.Comment("// reading only its member " + strconv.Quote(p.Name) + ".")
+		f.Func().Id(membersName(v)).Params(params...).Block(
+			jen.If(jen.List(jen.Id("r"), jen.Id("found")).Op(":=").Add(c("AppliedMember", jen.Lit(p.Name))), jen.Id("found")).Block(
+				c("Push", jen.Lit(p.Name)),
+				applyTo(jen.Id("r"), p.V),
+				c("Pop"),
+			),
+		)
+		return
+	}
+	f.Comment("// reading only the members it declares.")
+	var cases []jen.Code
+	for _, p := range v.Properties {
+		cases = append(cases, jen.Case(jen.Lit(p.Name)).Block(
 			c("Push", jen.Lit(p.Name)),
-			applyTo(jen.Id("r"), p.V),
+			applyTo(jen.Id("m").Dot("Value").Call(), p.V),
 			c("Pop"),
+		))
+	}
+	f.Func().Id(membersName(v)).Params(params...).Block(
+		jen.Id("m").Op(":=").Add(c("AppliedMembers")),
+		jen.For(jen.Id("m").Dot("Next").Call()).Block(
+			jen.Switch(jen.String().Call(jen.Id("m").Dot("Key").Call())).Block(cases...),
 		),
 	)
 }
@@ -251,6 +272,15 @@ func c(method string, args ...jen.Code) *jen.Statement {
 }
 
 func emitValidator(f *jen.File, v *ir.Validator, set string) {
+	if usesDeclaredKeys(v) {
+		var names []jen.Code
+		for _, n := range declaredKeys(v) {
+			names = append(names, jen.Lit(n))
+		}
+		f.Comment(fmt.Sprintf("// %s are the properties %s declares, which it records by index.", keysName(v), v.Name))
+		f.Var().Id(keysName(v)).Op("=").Index().String().Values(names...)
+		f.Line()
+	}
 	f.Comment(fmt.Sprintf("// %s checks a value against %s.", v.Name, v.Loc))
 	params := []jen.Code{jen.Id("c").Op("*").Qual(runtimePkg, "Decoding"), jen.Id("d").Op("*").Qual(jxPkg, "Decoder")}
 	var body []jen.Code
@@ -492,14 +522,47 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 	return out
 }
 
+// maxMarked is how many declared keys runtime.Keys.Mark records.
+const maxMarked = 256
+
+// declaredKeys are the names of v's properties, which its object checks
+// record by index (runtime.DeclaredKeys), or nil where they are not
+// sorted (Keys.Has looks a name up by binary search).
+func declaredKeys(v *ir.Validator) []string {
+	var names []string
+	for _, p := range v.Properties {
+		names = append(names, p.Name)
+	}
+	if len(names) == 0 || !slices.IsSorted(names) || len(slices.Compact(slices.Clone(names))) != len(names) {
+		return nil
+	}
+	return names
+}
+
+// keysName is the name of the variable that holds v's declaredKeys.
+func keysName(v *ir.Validator) string { return v.Name + "Keys" }
+
+// usesDeclaredKeys reports whether v's function is its object checks
+// (memberChecks) with declaredKeys.
+func usesDeclaredKeys(v *ir.Validator) bool {
+	if v.Interpret != "" || v.False || onlyRef(v) || declaredKeys(v) == nil {
+		return false
+	}
+	return v.Types == nil || slices.Contains(v.Types, "object")
+}
+
 func memberChecks(v *ir.Validator) []jen.Code {
 	if !readsKeys(v) {
 		return nil // nothing to check
 	}
+	keys := jen.Var().Id("keys").Qual(runtimePkg, "Keys")
+	if declaredKeys(v) != nil {
+		keys = jen.Id("keys").Op(":=").Qual(runtimePkg, "DeclaredKeys").Call(jen.Id(keysName(v)))
+	}
 	out := []jen.Code{
 		jen.List(jen.Id("it"), jen.Id("ok")).Op(":=").Add(c("Object", jen.Id("d"))),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
-		jen.Var().Id("keys").Qual(runtimePkg, "Keys"),
+		keys,
 	}
 	// A value that more than one schema checks (a property that a pattern
 	// matches too) is read as text and checked by each; matched says
@@ -507,20 +570,32 @@ func memberChecks(v *ir.Validator) []jen.Code {
 	// checks the others.
 	multi := len(v.PatternProperties) > 0
 	track := multi && v.AdditionalProperties != nil
-	loop := []jen.Code{jen.Id("key").Op(":=").Qual(runtimePkg, "KeyText").Call(jen.Id("it").Dot("Key").Call())}
+	loop := []jen.Code{
+		jen.Id("key").Op(":=").Qual(runtimePkg, "KeyText").Call(jen.Id("it").Dot("Key").Call()),
+		jen.If(jen.Op("!").Id("keys").Dot("Add").Call(jen.Id("key"))).Block(c("Duplicate", jen.Id("it").Dot("Key").Call())),
+	}
 	if len(v.Properties) > 0 {
-		// A declared key is its name's constant: no copy of the key.
+		// A declared key is its name's constant (no copy of the key),
+		// recorded by its index where the names are sorted.
+		marked := declaredKeys(v) != nil
 		var names []jen.Code
-		for _, p := range v.Properties {
-			names = append(names, jen.Case(jen.Lit(p.Name)).Block(jen.Id("key").Op("=").Lit(p.Name)))
+		for i, p := range v.Properties {
+			record := jen.Id("fresh").Op("=").Id("keys").Dot("Add").Call(jen.Id("key"))
+			if marked && i < maxMarked {
+				record = jen.Id("fresh").Op("=").Id("keys").Dot("Mark").Call(jen.Lit(i))
+			}
+			names = append(names, jen.Case(jen.Lit(p.Name)).Block(jen.Id("key").Op("=").Lit(p.Name), record))
 		}
-		names = append(names, jen.Default().Block(jen.Id("key").Op("=").Qual(runtimePkg, "KeyText").Call(jen.Id("kb"))))
+		names = append(names, jen.Default().Block(
+			jen.Id("key").Op("=").Qual(runtimePkg, "KeyText").Call(jen.Id("kb")),
+			jen.Id("fresh").Op("=").Id("keys").Dot("Add").Call(jen.Id("key"))))
 		loop = []jen.Code{
 			jen.Var().Id("key").String(),
+			jen.Var().Id("fresh").Bool(),
 			jen.Switch(jen.Id("kb").Op(":=").Id("it").Dot("Key").Call(), jen.String().Call(jen.Id("kb"))).Block(names...),
+			jen.If(jen.Op("!").Id("fresh")).Block(c("Duplicate", jen.Id("it").Dot("Key").Call())),
 		}
 	}
-	loop = append(loop, jen.If(jen.Op("!").Id("keys").Dot("Add").Call(jen.Id("key"))).Block(c("Duplicate", jen.Id("it").Dot("Key").Call())))
 	if v.PropertyNames != nil {
 		loop = append(loop, c("Key", jen.Id("it").Dot("Key").Call(), vref(v.PropertyNames)))
 	}

@@ -60,6 +60,9 @@ func ParseProjectFacts(data []byte) (ProjectFacts, error) {
 
 var structgenSchemas = runtime.NewSchemas("", map[string]string{"urn:structgen:go:ProjectFacts": ProjectFactsJSONSchema})
 
+// structgenValidate0Keys are the properties structgenValidate0 declares, which it records by index.
+var structgenValidate0Keys = []string{"confidence", "description", "facts", "level"}
+
 // structgenValidate0 checks a value against urn:structgen:go:ProjectFacts#.
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -68,22 +71,28 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate0Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "confidence":
 				key = "confidence"
+				fresh = keys.Mark(0)
 			case "description":
 				key = "description"
+				fresh = keys.Mark(1)
 			case "facts":
 				key = "facts"
+				fresh = keys.Mark(2)
 			case "level":
 				key = "level"
+				fresh = keys.Mark(3)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)

@@ -45,6 +45,9 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// structgenValidate0Keys are the properties structgenValidate0 declares, which it records by index.
+var structgenValidate0Keys = []string{"confidence", "description", "facts", "level", "message"}
+
 // structgenValidate0 checks a value against urn:structgen:tool:finish#.
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -53,24 +56,31 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate0Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "confidence":
 				key = "confidence"
+				fresh = keys.Mark(0)
 			case "description":
 				key = "description"
+				fresh = keys.Mark(1)
 			case "facts":
 				key = "facts"
+				fresh = keys.Mark(2)
 			case "level":
 				key = "level"
+				fresh = keys.Mark(3)
 			case "message":
 				key = "message"
+				fresh = keys.Mark(4)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -176,6 +186,9 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 	c.False(d)
 }
 
+// structgenValidate7Keys are the properties structgenValidate7 declares, which it records by index.
+var structgenValidate7Keys = []string{"confidence", "description", "facts", "level"}
+
 // structgenValidate7 checks a value against structgen:///agent/agent.go.ProjectFacts.json#.
 func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -184,22 +197,28 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate7Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "confidence":
 				key = "confidence"
+				fresh = keys.Mark(0)
 			case "description":
 				key = "description"
+				fresh = keys.Mark(1)
 			case "facts":
 				key = "facts"
+				fresh = keys.Mark(2)
 			case "level":
 				key = "level"
+				fresh = keys.Mark(3)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)

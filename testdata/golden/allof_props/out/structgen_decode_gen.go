@@ -233,6 +233,9 @@ func (v *RootAX) encodeJSON(e *runtime.Encoding) {
 	e.ObjEnd()
 }
 
+// structgenValidate3Keys are the properties structgenValidate3 declares, which it records by index.
+var structgenValidate3Keys = []string{"a"}
+
 // structgenValidate3 checks a value against structgen:///root.json#/$defs/A/properties/x.
 func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -241,16 +244,19 @@ func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate3Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "a":
 				key = "a"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -280,6 +286,9 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
+// structgenValidate7Keys are the properties structgenValidate7 declares, which it records by index.
+var structgenValidate7Keys = []string{"b"}
+
 // structgenValidate7 checks a value against structgen:///root.json#/$defs/B/properties/x.
 func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -288,16 +297,19 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate7Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "b":
 				key = "b"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)

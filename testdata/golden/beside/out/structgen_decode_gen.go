@@ -1371,6 +1371,9 @@ func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
+// structgenValidate28Keys are the properties structgenValidate28 declares, which it records by index.
+var structgenValidate28Keys = []string{"country"}
+
 // structgenValidate28 checks a value against structgen:///order.json#/properties/ship/allOf/1/if.
 func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -1379,16 +1382,19 @@ func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate28Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "country":
 				key = "country"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -1458,6 +1464,9 @@ func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "country", "[[\"US\"]]", structgenValidate28, structgenValidate30, nil)
 }
 
+// structgenValidate32Keys are the properties structgenValidate32 declares, which it records by index.
+var structgenValidate32Keys = []string{"id"}
+
 // structgenValidate32 checks a value against structgen:///order.json#/properties/strict.
 func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -1466,16 +1475,19 @@ func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate32Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "id":
 				key = "id"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)

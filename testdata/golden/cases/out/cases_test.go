@@ -46,8 +46,8 @@ func TestIfConsts(t *testing.T) {
 	}
 }
 
-// TestMembersForm: a then or else schema of one property, applied to an
-// object whose keys its validator reads, reads only that member (the
+// TestMembersForm: a then or else schema of properties only, applied to
+// an object whose keys its validator reads, reads only its members (the
 // step's args or note); a key written twice is still a problem.
 func TestMembersForm(t *testing.T) {
 	for _, tc := range []struct {
@@ -60,6 +60,13 @@ func TestMembersForm(t *testing.T) {
 		{`{"steps": [{"k\u0069nd": "copy", "\u0061rgs": {"from": "a"}}]}`, `/steps/0/args: missing property 'to'`},
 		{`{"steps": ["copy"]}`, `/steps/0: got string, want object`},
 		{`{"steps": [{"note": 1}]}`, `/steps/0: missing property 'kind'`},
+		// A then of two properties reads both where they are, no others.
+		{`{"steps": [{"note": "ab", "kind": "move", "x": [1, {"note": ""}], "args": {"to": "b"}}]}`, ""},
+		{`{"steps": [{"kind": "move", "args": {"from": "a"}}]}`, `/steps/0/args: missing property 'to'`},
+		{`{"steps": [{"kind": "move", "args": {"to": "b"}, "note": ""}]}`, `/steps/0/note: minLength: got 0, want 1`},
+		{`{"steps": [{"kind": "move", "args": 1}]}`, `/steps/0/args: got number, want object`},
+		{`{"steps": [{"kind": "move"}]}`, ""},
+		{`{"steps": [{"k\u0069nd": "move", "\u006eote": ""}]}`, `/steps/0/note: minLength: got 0, want 1`},
 	} {
 		_, err := cases.ParseBlueprint([]byte(tc.doc))
 		check(t, tc.doc, err, tc.says)

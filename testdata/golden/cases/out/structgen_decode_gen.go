@@ -644,7 +644,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate47Text(c, raw)
+			structgenValidate52Text(c, raw)
 		}
 	}
 }
@@ -751,7 +751,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate53)
+	c.NoVariant(raw, structgenValidate58)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -903,7 +903,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate65Text(c, raw)
+			structgenValidate70Text(c, raw)
 		}
 	}
 }
@@ -1308,6 +1308,9 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate2(c, d)
 }
 
+// structgenValidate2Keys are the properties structgenValidate2 declares, which it records by index.
+var structgenValidate2Keys = []string{"n", "t"}
+
 // structgenValidate2 checks a value against structgen:///blueprint.json#/$defs/left.
 func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -1316,18 +1319,22 @@ func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate2Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "n":
 				key = "n"
+				fresh = keys.Mark(0)
 			case "t":
 				key = "t"
+				fresh = keys.Mark(1)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -1383,6 +1390,9 @@ func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate6(c, d)
 }
 
+// structgenValidate6Keys are the properties structgenValidate6 declares, which it records by index.
+var structgenValidate6Keys = []string{"s", "t"}
+
 // structgenValidate6 checks a value against structgen:///blueprint.json#/$defs/right.
 func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -1391,18 +1401,22 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate6Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "s":
 				key = "s"
+				fresh = keys.Mark(0)
 			case "t":
 				key = "t"
+				fresh = keys.Mark(1)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -1459,6 +1473,9 @@ func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 	c.OneOfExclusive(raw, structgenValidate10, structgenValidate13)
 }
 
+// structgenValidate10Keys are the properties structgenValidate10 declares, which it records by index.
+var structgenValidate10Keys = []string{"id", "value"}
+
 // structgenValidate10 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0.
 func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -1467,18 +1484,22 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate10Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "id":
 				key = "id"
+				fresh = keys.Mark(0)
 			case "value":
 				key = "value"
+				fresh = keys.Mark(1)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -1512,6 +1533,9 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	c.False(d)
 }
 
+// structgenValidate13Keys are the properties structgenValidate13 declares, which it records by index.
+var structgenValidate13Keys = []string{"name", "value"}
+
 // structgenValidate13 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/1.
 func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -1520,18 +1544,22 @@ func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate13Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "name":
 				key = "name"
+				fresh = keys.Mark(0)
 			case "value":
 				key = "value"
+				fresh = keys.Mark(1)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -1640,9 +1668,9 @@ func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 			c.PushIndex(i)
 			switch {
 			case i == 0:
-				structgenValidate29(c, d)
+				structgenValidate34(c, d)
 			default:
-				structgenValidate29(c, d)
+				structgenValidate34(c, d)
 			}
 			c.Pop()
 			i++
@@ -1655,6 +1683,9 @@ func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
+// structgenValidate18Keys are the properties structgenValidate18 declares, which it records by index.
+var structgenValidate18Keys = []string{"args", "kind", "note"}
+
 // structgenValidate18 checks a value against structgen:///blueprint.json#/$defs/step.
 func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
@@ -1664,7 +1695,7 @@ func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate18Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
 func structgenValidate18Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"]]", structgenValidate19, structgenValidate21Members, nil, structgenValidate23, structgenValidate25Members, structgenValidate27Members)
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21Members, nil, structgenValidate23, structgenValidate25Members, structgenValidate27Members, structgenValidate29, structgenValidate31Members, nil)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -1672,20 +1703,25 @@ func structgenValidate18Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			var keys runtime.Keys
+			keys := runtime.DeclaredKeys(structgenValidate18Keys)
 			for !c.Failed() && it.Next() {
 				var key string
+				var fresh bool
 				switch kb := it.Key(); string(kb) {
 				case "args":
 					key = "args"
+					fresh = keys.Mark(0)
 				case "kind":
 					key = "kind"
+					fresh = keys.Mark(1)
 				case "note":
 					key = "note"
+					fresh = keys.Mark(2)
 				default:
 					key = runtime.KeyText(kb)
+					fresh = keys.Add(key)
 				}
-				if !keys.Add(key) {
+				if !fresh {
 					c.Duplicate(it.Key())
 				}
 				c.Push(key)
@@ -1711,6 +1747,9 @@ func structgenValidate18Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
+// structgenValidate19Keys are the properties structgenValidate19 declares, which it records by index.
+var structgenValidate19Keys = []string{"kind"}
+
 // structgenValidate19 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/if.
 func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -1719,16 +1758,19 @@ func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate19Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "kind":
 				key = "kind"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -1758,6 +1800,9 @@ func structgenValidate20Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"copy\"]", true)
 }
 
+// structgenValidate21Keys are the properties structgenValidate21 declares, which it records by index.
+var structgenValidate21Keys = []string{"args"}
+
 // structgenValidate21 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/then.
 func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -1766,16 +1811,19 @@ func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate21Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "args":
 				key = "args"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -1823,6 +1871,9 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
+// structgenValidate23Keys are the properties structgenValidate23 declares, which it records by index.
+var structgenValidate23Keys = []string{"kind"}
+
 // structgenValidate23 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/if.
 func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -1831,16 +1882,19 @@ func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate23Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "kind":
 				key = "kind"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -1870,6 +1924,9 @@ func structgenValidate24Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"sleep\"]", true)
 }
 
+// structgenValidate25Keys are the properties structgenValidate25 declares, which it records by index.
+var structgenValidate25Keys = []string{"args"}
+
 // structgenValidate25 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/then.
 func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -1878,16 +1935,19 @@ func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate25Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "args":
 				key = "args"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -1922,6 +1982,9 @@ func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
+// structgenValidate27Keys are the properties structgenValidate27 declares, which it records by index.
+var structgenValidate27Keys = []string{"note"}
+
 // structgenValidate27 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/else.
 func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -1930,16 +1993,19 @@ func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate27Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "note":
 				key = "note"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -1971,35 +2037,36 @@ func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate29 checks a value against structgen:///blueprint.json#/properties/steps/items.
-func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate18(c, d)
-}
+// structgenValidate29Keys are the properties structgenValidate29 declares, which it records by index.
+var structgenValidate29Keys = []string{"kind"}
 
-// structgenValidate31 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate29 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/if.
+func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate29Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
-			case "type":
-				key = "type"
+			case "kind":
+				key = "kind"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
 			switch key {
-			case "type":
-				structgenValidate32(c, d)
+			case "kind":
+				structgenValidate30(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2011,20 +2078,66 @@ func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate32 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate30 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/if/properties/kind.
+func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate32Text(c, raw)
+		structgenValidate30Text(c, raw)
 	}
 }
 
-// structgenValidate32Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate32Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"disk\"]", true)
+// structgenValidate30Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2/if/properties/kind.
+func structgenValidate30Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"move\"]", true)
 }
 
-// structgenValidate33 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate31Keys are the properties structgenValidate31 declares, which it records by index.
+var structgenValidate31Keys = []string{"args", "note"}
+
+// structgenValidate31 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/then.
+func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate31Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "args":
+				key = "args"
+				fresh = keys.Mark(0)
+			case "note":
+				key = "note"
+				fresh = keys.Mark(1)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "args":
+				structgenValidate32(c, d)
+			case "note":
+				structgenValidate33(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate32 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/then/properties/args.
+func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -2033,14 +2146,122 @@ func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
+			key := runtime.KeyText(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "to")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate33 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/then/properties/note.
+func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.String(d)
+		if !ok {
+			return
+		}
+		c.Length(s, 1, -1)
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate34 checks a value against structgen:///blueprint.json#/properties/steps/items.
+func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate18(c, d)
+}
+
+// structgenValidate36Keys are the properties structgenValidate36 declares, which it records by index.
+var structgenValidate36Keys = []string{"type"}
+
+// structgenValidate36 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate36Keys)
+		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "type":
+				key = "type"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "type":
+				structgenValidate37(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate37 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate37Text(c, raw)
+	}
+}
+
+// structgenValidate37Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate37Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"disk\"]", true)
+}
+
+// structgenValidate38Keys are the properties structgenValidate38 declares, which it records by index.
+var structgenValidate38Keys = []string{"size"}
+
+// structgenValidate38 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate38Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "size":
 				key = "size"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -2059,30 +2280,36 @@ func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate34 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate39Keys are the properties structgenValidate39 declares, which it records by index.
+var structgenValidate39Keys = []string{"type"}
+
+// structgenValidate39 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate39Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "type":
 				key = "type"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate35(c, d)
+				structgenValidate40(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2094,42 +2321,48 @@ func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate35 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate40 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate35Text(c, raw)
+		structgenValidate40Text(c, raw)
 	}
 }
 
-// structgenValidate35Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate40Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate40Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
-// structgenValidate36 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate41Keys are the properties structgenValidate41 declares, which it records by index.
+var structgenValidate41Keys = []string{"props"}
+
+// structgenValidate41 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate41Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "props":
 				key = "props"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate37(c, d)
+				structgenValidate42(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2141,8 +2374,8 @@ func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate37 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate42 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -2171,20 +2404,20 @@ func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate38 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate43 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate38Text(c, raw)
+		structgenValidate43Text(c, raw)
 	}
 }
 
-// structgenValidate38Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate38Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate39)
+// structgenValidate43Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate43Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate44)
 }
 
-// structgenValidate39 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate44 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -2211,30 +2444,36 @@ func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate40 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate45Keys are the properties structgenValidate45 declares, which it records by index.
+var structgenValidate45Keys = []string{"type"}
+
+// structgenValidate45 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate45Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "type":
 				key = "type"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate41(c, d)
+				structgenValidate46(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2246,42 +2485,48 @@ func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate41 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate46 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate41Text(c, raw)
+		structgenValidate46Text(c, raw)
 	}
 }
 
-// structgenValidate41Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate41Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate46Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[3]", true)
 }
 
-// structgenValidate42 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate47Keys are the properties structgenValidate47 declares, which it records by index.
+var structgenValidate47Keys = []string{"size"}
+
+// structgenValidate47 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate47Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "size":
 				key = "size"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate43(c, d)
+				structgenValidate48(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2293,8 +2538,8 @@ func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate43 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
-func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate48 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -2307,30 +2552,36 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate45 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate50Keys are the properties structgenValidate50 declares, which it records by index.
+var structgenValidate50Keys = []string{"size"}
+
+// structgenValidate50 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate50Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "size":
 				key = "size"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate46(c, d)
+				structgenValidate51(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2343,136 +2594,143 @@ func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate46 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate46Text(c, raw)
-	}
-}
-
-// structgenValidate46Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
-}
-
-// structgenValidate47 checks a value against structgen:///blueprint.json#/properties/nodes/items.
-func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate47Text(c, raw)
-	}
-}
-
-// structgenValidate47Text checks a value's JSON text against structgen:///blueprint.json#/properties/nodes/items.
-func structgenValidate47Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate31, structgenValidate33, nil, structgenValidate34, structgenValidate36, structgenValidate38, structgenValidate40, structgenValidate12, nil, structgenValidate31, structgenValidate42, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate45, structgenValidate31, nil)
-}
-
-// structgenValidate48 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate48Text(c, raw)
-	}
-}
-
-// structgenValidate48Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate31, structgenValidate33, nil)
-}
-
-// structgenValidate49 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate49Text(c, raw)
-	}
-}
-
-// structgenValidate49Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate49Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate34, structgenValidate36, structgenValidate38)
-}
-
-// structgenValidate50 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate50Text(c, raw)
-	}
-}
-
-// structgenValidate50Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate50Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate40, structgenValidate12, nil)
-}
-
-// structgenValidate51 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate51 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate51Text(c, raw)
 	}
 }
 
-// structgenValidate51Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate51Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate51Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate31, structgenValidate42, nil)
+	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate52 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate52 checks a value against structgen:///blueprint.json#/properties/nodes/items.
 func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate52Text(c, raw)
 	}
 }
 
-// structgenValidate52Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate52Text checks a value's JSON text against structgen:///blueprint.json#/properties/nodes/items.
 func structgenValidate52Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate45, structgenValidate31, nil)
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate36, structgenValidate38, nil, structgenValidate39, structgenValidate41, structgenValidate43, structgenValidate45, structgenValidate12, nil, structgenValidate36, structgenValidate47, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate50, structgenValidate36, nil)
 }
 
-// structgenValidate53 checks a value against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate53 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate53Text(c, raw)
 	}
 }
 
-// structgenValidate53Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate53Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate53Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate54, structgenValidate59, structgenValidate62)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate36, structgenValidate38, nil)
 }
 
-// structgenValidate54 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+// structgenValidate54 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate55(c, d)
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate54Text(c, raw)
+	}
 }
 
-// structgenValidate55 checks a value against structgen:///blueprint.json#/$defs/circle.
+// structgenValidate54Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate54Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate39, structgenValidate41, structgenValidate43)
+}
+
+// structgenValidate55 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate55Text(c, raw)
+	}
+}
+
+// structgenValidate55Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate55Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate45, structgenValidate12, nil)
+}
+
+// structgenValidate56 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate56Text(c, raw)
+	}
+}
+
+// structgenValidate56Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate56Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate36, structgenValidate47, nil)
+}
+
+// structgenValidate57 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate57Text(c, raw)
+	}
+}
+
+// structgenValidate57Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate57Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate50, structgenValidate36, nil)
+}
+
+// structgenValidate58 checks a value against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate58Text(c, raw)
+	}
+}
+
+// structgenValidate58Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate58Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate59, structgenValidate64, structgenValidate67)
+}
+
+// structgenValidate59 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate60(c, d)
+}
+
+// structgenValidate60Keys are the properties structgenValidate60 declares, which it records by index.
+var structgenValidate60Keys = []string{"kind", "r"}
+
+// structgenValidate60 checks a value against structgen:///blueprint.json#/$defs/circle.
+func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate60Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "kind":
 				key = "kind"
+				fresh = keys.Mark(0)
 			case "r":
 				key = "r"
+				fresh = keys.Mark(1)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate56(c, d)
+				structgenValidate61(c, d)
 			case "r":
-				structgenValidate58(c, d)
+				structgenValidate63(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2487,25 +2745,25 @@ func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate56 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
-func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate57(c, d)
+// structgenValidate61 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
+func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate62(c, d)
 }
 
-// structgenValidate57 checks a value against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate62 checks a value against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate57Text(c, raw)
+		structgenValidate62Text(c, raw)
 	}
 }
 
-// structgenValidate57Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate57Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate62Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate62Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"circle\"]", true)
 }
 
-// structgenValidate58 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
-func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate63 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
+func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -2520,34 +2778,41 @@ func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate59 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
-func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate64Keys are the properties structgenValidate64 declares, which it records by index.
+var structgenValidate64Keys = []string{"kind", "side"}
+
+// structgenValidate64 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate64Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "kind":
 				key = "kind"
+				fresh = keys.Mark(0)
 			case "side":
 				key = "side"
+				fresh = keys.Mark(1)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate60(c, d)
+				structgenValidate65(c, d)
 			case "side":
-				structgenValidate61(c, d)
+				structgenValidate66(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2562,20 +2827,20 @@ func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate60 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate65 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate60Text(c, raw)
+		structgenValidate65Text(c, raw)
 	}
 }
 
-// structgenValidate60Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate60Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate65Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate65Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate61 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate66 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -2590,34 +2855,41 @@ func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate62 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate67Keys are the properties structgenValidate67 declares, which it records by index.
+var structgenValidate67Keys = []string{"kind", "sides"}
+
+// structgenValidate67 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate67Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "kind":
 				key = "kind"
+				fresh = keys.Mark(0)
 			case "sides":
 				key = "sides"
+				fresh = keys.Mark(1)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate63(c, d)
+				structgenValidate68(c, d)
 			case "sides":
-				structgenValidate64(c, d)
+				structgenValidate69(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2632,20 +2904,20 @@ func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate63 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate68 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate63Text(c, raw)
+		structgenValidate68Text(c, raw)
 	}
 }
 
-// structgenValidate63Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate63Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate68Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate68Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate64 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate69 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -2661,40 +2933,52 @@ func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate65 checks a value against structgen:///blueprint.json#/properties/steps/items.
-func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate70 checks a value against structgen:///blueprint.json#/properties/steps/items.
+func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate65Text(c, raw)
+		structgenValidate70Text(c, raw)
 	}
 }
 
-// structgenValidate65Text checks a value's JSON text against structgen:///blueprint.json#/properties/steps/items.
-func structgenValidate65Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27)
+// structgenValidate70Text checks a value's JSON text against structgen:///blueprint.json#/properties/steps/items.
+func structgenValidate70Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate31, nil)
 }
 
-// structgenValidate66 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate71 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
+func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate66Text(c, raw)
+		structgenValidate71Text(c, raw)
 	}
 }
 
-// structgenValidate66Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate71Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
+func structgenValidate71Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate19, structgenValidate21, nil)
 }
 
-// structgenValidate67 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate72 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate67Text(c, raw)
+		structgenValidate72Text(c, raw)
 	}
 }
 
-// structgenValidate67Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate67Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate72Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate72Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate23, structgenValidate25, structgenValidate27)
+}
+
+// structgenValidate73 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate73Text(c, raw)
+	}
+}
+
+// structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate73Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate29, structgenValidate31, nil)
 }
 
 // structgenValidate21Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/0/then,
@@ -2724,5 +3008,23 @@ func structgenValidate27Members(c *runtime.Decoding, _ *jx.Decoder) {
 		c.Push("note")
 		c.Apply(r, structgenValidate28)
 		c.Pop()
+	}
+}
+
+// structgenValidate31Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/2/then,
+// reading only the members it declares.
+func structgenValidate31Members(c *runtime.Decoding, _ *jx.Decoder) {
+	m := c.AppliedMembers()
+	for m.Next() {
+		switch string(m.Key()) {
+		case "args":
+			c.Push("args")
+			c.Apply(m.Value(), structgenValidate32)
+			c.Pop()
+		case "note":
+			c.Push("note")
+			c.Apply(m.Value(), structgenValidate33)
+			c.Pop()
+		}
 	}
 }

@@ -461,6 +461,28 @@ const schemaDoc0 = `{
               }
             }
           }
+        },
+        {
+          "if": {
+            "properties": {
+              "kind": {
+                "const": "move"
+              }
+            }
+          },
+          "then": {
+            "properties": {
+              "args": {
+                "type": "object",
+                "required": [
+                  "to"
+                ]
+              },
+              "note": {
+                "minLength": 1
+              }
+            }
+          }
         }
       ]
     }

@@ -283,6 +283,9 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
+// structgenValidate1Keys are the properties structgenValidate1 declares, which it records by index.
+var structgenValidate1Keys = []string{"friends", "name"}
+
 // structgenValidate1 checks a value against urn:structgen:go:Person#.
 func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -291,18 +294,22 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate1Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "friends":
 				key = "friends"
+				fresh = keys.Mark(0)
 			case "name":
 				key = "name"
+				fresh = keys.Mark(1)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -354,6 +361,9 @@ func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate4(c, d)
 }
 
+// structgenValidate4Keys are the properties structgenValidate4 declares, which it records by index.
+var structgenValidate4Keys = []string{"friends", "name"}
+
 // structgenValidate4 checks a value against urn:structgen:go:Person#/$defs/Person.
 func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -362,18 +372,22 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate4Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "friends":
 				key = "friends"
+				fresh = keys.Mark(0)
 			case "name":
 				key = "name"
+				fresh = keys.Mark(1)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -466,6 +480,9 @@ func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
+// structgenValidate10Keys are the properties structgenValidate10 declares, which it records by index.
+var structgenValidate10Keys = []string{"blob", "code", "confidence", "count", "created", "description", "elapsed", "extra", "facts", "grid", "id", "level", "mode", "owner", "pair", "raw", "seen", "summary", "tags"}
+
 // structgenValidate10 checks a value against urn:structgen:go:ProjectFacts#.
 func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -474,52 +491,73 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate10Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "blob":
 				key = "blob"
+				fresh = keys.Mark(0)
 			case "code":
 				key = "code"
+				fresh = keys.Mark(1)
 			case "confidence":
 				key = "confidence"
+				fresh = keys.Mark(2)
 			case "count":
 				key = "count"
+				fresh = keys.Mark(3)
 			case "created":
 				key = "created"
+				fresh = keys.Mark(4)
 			case "description":
 				key = "description"
+				fresh = keys.Mark(5)
 			case "elapsed":
 				key = "elapsed"
+				fresh = keys.Mark(6)
 			case "extra":
 				key = "extra"
+				fresh = keys.Mark(7)
 			case "facts":
 				key = "facts"
+				fresh = keys.Mark(8)
 			case "grid":
 				key = "grid"
+				fresh = keys.Mark(9)
 			case "id":
 				key = "id"
+				fresh = keys.Mark(10)
 			case "level":
 				key = "level"
+				fresh = keys.Mark(11)
 			case "mode":
 				key = "mode"
+				fresh = keys.Mark(12)
 			case "owner":
 				key = "owner"
+				fresh = keys.Mark(13)
 			case "pair":
 				key = "pair"
+				fresh = keys.Mark(14)
 			case "raw":
 				key = "raw"
+				fresh = keys.Mark(15)
 			case "seen":
 				key = "seen"
+				fresh = keys.Mark(16)
 			case "summary":
 				key = "summary"
+				fresh = keys.Mark(17)
 			case "tags":
 				key = "tags"
+				fresh = keys.Mark(18)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -765,6 +803,9 @@ func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate24(c, d)
 }
 
+// structgenValidate24Keys are the properties structgenValidate24 declares, which it records by index.
+var structgenValidate24Keys = []string{"friends", "name"}
+
 // structgenValidate24 checks a value against urn:structgen:go:ProjectFacts#/$defs/Person.
 func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -773,18 +814,22 @@ func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate24Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "friends":
 				key = "friends"
+				fresh = keys.Mark(0)
 			case "name":
 				key = "name"
+				fresh = keys.Mark(1)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -851,6 +896,9 @@ func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate29(c, d)
 }
 
+// structgenValidate29Keys are the properties structgenValidate29 declares, which it records by index.
+var structgenValidate29Keys = []string{"key", "value"}
+
 // structgenValidate29 checks a value against urn:structgen:go:ProjectFacts#/$defs/PairStringInt.
 func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -859,18 +907,22 @@ func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate29Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "key":
 				key = "key"
+				fresh = keys.Mark(0)
 			case "value":
 				key = "value"
+				fresh = keys.Mark(1)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)

@@ -167,6 +167,9 @@ func (d *Drawing) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// structgenValidate0Keys are the properties structgenValidate0 declares, which it records by index.
+var structgenValidate0Keys = []string{"comment", "main", "shapes", "title"}
+
 // structgenValidate0 checks a value against urn:structgen:go:Drawing#.
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -175,22 +178,28 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate0Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "comment":
 				key = "comment"
+				fresh = keys.Mark(0)
 			case "main":
 				key = "main"
+				fresh = keys.Mark(1)
 			case "shapes":
 				key = "shapes"
+				fresh = keys.Mark(2)
 			case "title":
 				key = "title"
+				fresh = keys.Mark(3)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -252,6 +261,9 @@ func structgenValidate3Text(c *runtime.Decoding, raw []byte) {
 	c.OneOfTagged(raw, "kind", "[[\"Circle\"],[\"square\"]]", structgenValidate4, structgenValidate9)
 }
 
+// structgenValidate4Keys are the properties structgenValidate4 declares, which it records by index.
+var structgenValidate4Keys = []string{"kind"}
+
 // structgenValidate4 checks a value against urn:structgen:go:Drawing#/$defs/Shape/oneOf/0.
 func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
@@ -269,16 +281,19 @@ func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			var keys runtime.Keys
+			keys := runtime.DeclaredKeys(structgenValidate4Keys)
 			for !c.Failed() && it.Next() {
 				var key string
+				var fresh bool
 				switch kb := it.Key(); string(kb) {
 				case "kind":
 					key = "kind"
+					fresh = keys.Mark(0)
 				default:
 					key = runtime.KeyText(kb)
+					fresh = keys.Add(key)
 				}
-				if !keys.Add(key) {
+				if !fresh {
 					c.Duplicate(it.Key())
 				}
 				c.Push(key)
@@ -310,6 +325,9 @@ func structgenValidate5Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"Circle\"]", true)
 }
 
+// structgenValidate6Keys are the properties structgenValidate6 declares, which it records by index.
+var structgenValidate6Keys = []string{"kind", "radius"}
+
 // structgenValidate6 checks a value against urn:structgen:go:Drawing#/$defs/Circle.
 func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -318,18 +336,22 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate6Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "kind":
 				key = "kind"
+				fresh = keys.Mark(0)
 			case "radius":
 				key = "radius"
+				fresh = keys.Mark(1)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -374,6 +396,9 @@ func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 	c.False(d)
 }
 
+// structgenValidate9Keys are the properties structgenValidate9 declares, which it records by index.
+var structgenValidate9Keys = []string{"kind"}
+
 // structgenValidate9 checks a value against urn:structgen:go:Drawing#/$defs/Shape/oneOf/1.
 func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
@@ -391,16 +416,19 @@ func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			var keys runtime.Keys
+			keys := runtime.DeclaredKeys(structgenValidate9Keys)
 			for !c.Failed() && it.Next() {
 				var key string
+				var fresh bool
 				switch kb := it.Key(); string(kb) {
 				case "kind":
 					key = "kind"
+					fresh = keys.Mark(0)
 				default:
 					key = runtime.KeyText(kb)
+					fresh = keys.Add(key)
 				}
-				if !keys.Add(key) {
+				if !fresh {
 					c.Duplicate(it.Key())
 				}
 				c.Push(key)
@@ -432,6 +460,9 @@ func structgenValidate10Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
+// structgenValidate11Keys are the properties structgenValidate11 declares, which it records by index.
+var structgenValidate11Keys = []string{"kind", "side"}
+
 // structgenValidate11 checks a value against urn:structgen:go:Drawing#/$defs/Square.
 func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -440,18 +471,22 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate11Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "kind":
 				key = "kind"
+				fresh = keys.Mark(0)
 			case "side":
 				key = "side"
+				fresh = keys.Mark(1)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)

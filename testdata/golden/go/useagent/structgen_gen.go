@@ -68,6 +68,9 @@ func ParseReport(data []byte) (Report, error) {
 
 var structgenSchemas = runtime.NewSchemas("", map[string]string{"urn:structgen:go:Report": ReportJSONSchema})
 
+// structgenValidate0Keys are the properties structgenValidate0 declares, which it records by index.
+var structgenValidate0Keys = []string{"level", "note", "people"}
+
 // structgenValidate0 checks a value against urn:structgen:go:Report#.
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -76,20 +79,25 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate0Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "level":
 				key = "level"
+				fresh = keys.Mark(0)
 			case "note":
 				key = "note"
+				fresh = keys.Mark(1)
 			case "people":
 				key = "people"
+				fresh = keys.Mark(2)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -177,6 +185,9 @@ func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate6(c, d)
 }
 
+// structgenValidate6Keys are the properties structgenValidate6 declares, which it records by index.
+var structgenValidate6Keys = []string{"friends", "name"}
+
 // structgenValidate6 checks a value against urn:structgen:go:Report#/$defs/Person.
 func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -185,18 +196,22 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate6Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "friends":
 				key = "friends"
+				fresh = keys.Mark(0)
 			case "name":
 				key = "name"
+				fresh = keys.Mark(1)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)

@@ -80,6 +80,9 @@ func (v *FileReportArgs) encodeJSON(e *runtime.Encoding) {
 	e.ObjEnd()
 }
 
+// structgenValidate0Keys are the properties structgenValidate0 declares, which it records by index.
+var structgenValidate0Keys = []string{"level", "note", "people", "to"}
+
 // structgenValidate0 checks a value against urn:structgen:tool:file_report#.
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -88,22 +91,28 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate0Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "level":
 				key = "level"
+				fresh = keys.Mark(0)
 			case "note":
 				key = "note"
+				fresh = keys.Mark(1)
 			case "people":
 				key = "people"
+				fresh = keys.Mark(2)
 			case "to":
 				key = "to"
+				fresh = keys.Mark(3)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -193,6 +202,9 @@ func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate6(c, d)
 }
 
+// structgenValidate6Keys are the properties structgenValidate6 declares, which it records by index.
+var structgenValidate6Keys = []string{"friends", "name"}
+
 // structgenValidate6 checks a value against urn:structgen:tool:file_report#/$defs/Person.
 func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -201,18 +213,22 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate6Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "friends":
 				key = "friends"
+				fresh = keys.Mark(0)
 			case "name":
 				key = "name"
+				fresh = keys.Mark(1)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -295,6 +311,9 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
+// structgenValidate12Keys are the properties structgenValidate12 declares, which it records by index.
+var structgenValidate12Keys = []string{"level", "note", "people"}
+
 // structgenValidate12 checks a value against structgen:///go/useagent/useagent.go.Report.json#.
 func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -303,20 +322,25 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate12Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "level":
 				key = "level"
+				fresh = keys.Mark(0)
 			case "note":
 				key = "note"
+				fresh = keys.Mark(1)
 			case "people":
 				key = "people"
+				fresh = keys.Mark(2)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -370,6 +394,9 @@ func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate15(c, d)
 }
 
+// structgenValidate15Keys are the properties structgenValidate15 declares, which it records by index.
+var structgenValidate15Keys = []string{"friends", "name"}
+
 // structgenValidate15 checks a value against structgen:///go/useagent/useagent.go.Report.json#/$defs/Person.
 func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -378,18 +405,22 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate15Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "friends":
 				key = "friends"
+				fresh = keys.Mark(0)
 			case "name":
 				key = "name"
+				fresh = keys.Mark(1)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)

@@ -564,6 +564,9 @@ func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate20(c, d)
 }
 
+// structgenValidate20Keys are the properties structgenValidate20 declares, which it records by index.
+var structgenValidate20Keys = []string{"code"}
+
 // structgenValidate20 checks a value against structgen:///order.json#/$defs/Closed.
 func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -572,16 +575,19 @@ func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate20Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "code":
 				key = "code"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -602,6 +608,9 @@ func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
+// structgenValidate21Keys are the properties structgenValidate21 declares, which it records by index.
+var structgenValidate21Keys = []string{"extra"}
+
 // structgenValidate21 checks a value against structgen:///order.json#/properties/tag/allOf/1.
 func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -610,16 +619,19 @@ func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate21Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "extra":
 				key = "extra"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)

@@ -129,6 +129,9 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate1(c, d)
 }
 
+// structgenValidate1Keys are the properties structgenValidate1 declares, which it records by index.
+var structgenValidate1Keys = []string{"name"}
+
 // structgenValidate1 checks a value against structgen:///config.json#/definitions/Configuration.
 func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -137,16 +140,19 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate1Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "name":
 				key = "name"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)

@@ -604,6 +604,9 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate8(c, d)
 }
 
+// structgenValidate8Keys are the properties structgenValidate8 declares, which it records by index.
+var structgenValidate8Keys = []string{"kind", "radius"}
+
 // structgenValidate8 checks a value against structgen:///shape.json#/$defs/Circle.
 func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -612,18 +615,22 @@ func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate8Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "kind":
 				key = "kind"
+				fresh = keys.Mark(0)
 			case "radius":
 				key = "radius"
+				fresh = keys.Mark(1)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -679,6 +686,9 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate13(c, d)
 }
 
+// structgenValidate13Keys are the properties structgenValidate13 declares, which it records by index.
+var structgenValidate13Keys = []string{"kind", "side"}
+
 // structgenValidate13 checks a value against structgen:///shape.json#/$defs/Square.
 func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -687,18 +697,22 @@ func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate13Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "kind":
 				key = "kind"
+				fresh = keys.Mark(0)
 			case "side":
 				key = "side"
+				fresh = keys.Mark(1)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)

@@ -889,6 +889,9 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
+// structgenValidate12Keys are the properties structgenValidate12 declares, which it records by index.
+var structgenValidate12Keys = []string{"id"}
+
 // structgenValidate12 checks a value against structgen:///policy.json#/properties/rules/items.
 func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -897,16 +900,19 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate12Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "id":
 				key = "id"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -950,6 +956,9 @@ func structgenValidate14Text(c *runtime.Decoding, raw []byte) {
 	c.Not(raw, structgenValidate18)
 }
 
+// structgenValidate15Keys are the properties structgenValidate15 declares, which it records by index.
+var structgenValidate15Keys = []string{"deputy", "email", "name"}
+
 // structgenValidate15 checks a value against structgen:///policy.json#/$defs/Person.
 func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -958,20 +967,25 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate15Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "deputy":
 				key = "deputy"
+				fresh = keys.Mark(0)
 			case "email":
 				key = "email"
+				fresh = keys.Mark(1)
 			case "name":
 				key = "name"
+				fresh = keys.Mark(2)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -1260,6 +1274,9 @@ func structgenValidate26Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
+// structgenValidate27Keys are the properties structgenValidate27 declares, which it records by index.
+var structgenValidate27Keys = []string{"verified"}
+
 // structgenValidate27 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email.
 func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -1268,16 +1285,19 @@ func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate27Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "verified":
 				key = "verified"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -1308,6 +1328,9 @@ func structgenValidate28Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "unit", "[[\"days\"]]", structgenValidate29, structgenValidate31, structgenValidate33)
 }
 
+// structgenValidate29Keys are the properties structgenValidate29 declares, which it records by index.
+var structgenValidate29Keys = []string{"unit"}
+
 // structgenValidate29 checks a value against structgen:///policy.json#/properties/window/if.
 func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -1316,16 +1339,19 @@ func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate29Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "unit":
 				key = "unit"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -1355,6 +1381,9 @@ func structgenValidate30Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"days\"]", true)
 }
 
+// structgenValidate31Keys are the properties structgenValidate31 declares, which it records by index.
+var structgenValidate31Keys = []string{"size"}
+
 // structgenValidate31 checks a value against structgen:///policy.json#/properties/window/then.
 func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -1363,16 +1392,19 @@ func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate31Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "size":
 				key = "size"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -1404,6 +1436,9 @@ func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
+// structgenValidate33Keys are the properties structgenValidate33 declares, which it records by index.
+var structgenValidate33Keys = []string{"size"}
+
 // structgenValidate33 checks a value against structgen:///policy.json#/properties/window/else.
 func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -1412,16 +1447,19 @@ func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate33Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "size":
 				key = "size"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -1502,6 +1540,9 @@ func structgenValidate38Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[{\"x\":1,\"y\":2},[1,2],3]", false)
 }
 
+// structgenValidate39Keys are the properties structgenValidate39 declares, which it records by index.
+var structgenValidate39Keys = []string{"kind"}
+
 // structgenValidate39 checks a value against structgen:///policy.json#/properties/extension.
 func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
@@ -1521,16 +1562,19 @@ func structgenValidate39Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			var keys runtime.Keys
+			keys := runtime.DeclaredKeys(structgenValidate39Keys)
 			for !c.Failed() && it.Next() {
 				var key string
+				var fresh bool
 				switch kb := it.Key(); string(kb) {
 				case "kind":
 					key = "kind"
+					fresh = keys.Mark(0)
 				default:
 					key = runtime.KeyText(kb)
+					fresh = keys.Add(key)
 				}
-				if !keys.Add(key) {
+				if !fresh {
 					c.Duplicate(it.Key())
 				}
 				c.Push(key)
@@ -1566,6 +1610,9 @@ func structgenValidate40Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"hook\",\"task\"]", false)
 }
 
+// structgenValidate41Keys are the properties structgenValidate41 declares, which it records by index.
+var structgenValidate41Keys = []string{"url"}
+
 // structgenValidate41 checks a value against structgen:///policy.json#/properties/extension/anyOf/0.
 func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -1574,16 +1621,19 @@ func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate41Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "url":
 				key = "url"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -1603,6 +1653,9 @@ func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
+// structgenValidate42Keys are the properties structgenValidate42 declares, which it records by index.
+var structgenValidate42Keys = []string{"cmd"}
+
 // structgenValidate42 checks a value against structgen:///policy.json#/properties/extension/anyOf/1.
 func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -1611,16 +1664,19 @@ func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate42Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "cmd":
 				key = "cmd"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -1639,6 +1695,9 @@ func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
+// structgenValidate43Keys are the properties structgenValidate43 declares, which it records by index.
+var structgenValidate43Keys = []string{"kind"}
+
 // structgenValidate43 checks a value against structgen:///policy.json#/properties/extension/if.
 func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -1647,16 +1706,19 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate43Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "kind":
 				key = "kind"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
@@ -1687,6 +1749,9 @@ func structgenValidate44Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"task\"]", true)
 }
 
+// structgenValidate45Keys are the properties structgenValidate45 declares, which it records by index.
+var structgenValidate45Keys = []string{"retries"}
+
 // structgenValidate45 checks a value against structgen:///policy.json#/properties/extension/then.
 func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
@@ -1695,16 +1760,19 @@ func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		keys := runtime.DeclaredKeys(structgenValidate45Keys)
 		for !c.Failed() && it.Next() {
 			var key string
+			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "retries":
 				key = "retries"
+				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
 			}
-			if !keys.Add(key) {
+			if !fresh {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
