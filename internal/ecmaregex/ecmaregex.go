@@ -21,6 +21,9 @@ const MatchTimeout = 250 * time.Millisecond
 // Compile is a jsonschema.RegexpEngine.
 func Compile(pattern string) (jsonschema.Regexp, error) {
 	if re, err := regexp.Compile(pattern); err == nil {
+		if m, ok := compileAlways(pattern); ok {
+			return m, nil
+		}
 		if m, ok := compileSimple(pattern); ok {
 			return m, nil
 		}

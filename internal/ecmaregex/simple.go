@@ -158,3 +158,52 @@ func (m *simple) MatchString(s string) bool {
 
 // String returns the pattern.
 func (m *simple) String() string { return m.source }
+
+// always matches every string: a pattern without anchors that can match
+// the empty string (".*", "", "a*|b") finds that match at the start of
+// any string, so there is nothing to run.
+type always string
+
+// compileAlways returns the matcher of a pattern RE2 accepts that matches
+// every string, or false when the pattern may not.
+func compileAlways(pattern string) (always, bool) {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil || !emptyAnywhere(re) {
+		return "", false
+	}
+	return always(pattern), true
+}
+
+// emptyAnywhere reports whether re matches the empty string wherever it
+// is tried: it may match nothing, and no anchor or word boundary
+// decides where.
+func emptyAnywhere(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpEmptyMatch, syntax.OpStar, syntax.OpQuest:
+		return true
+	case syntax.OpRepeat:
+		return re.Min == 0 || emptyAnywhere(re.Sub[0])
+	case syntax.OpPlus, syntax.OpCapture:
+		return emptyAnywhere(re.Sub[0])
+	case syntax.OpConcat:
+		for _, s := range re.Sub {
+			if !emptyAnywhere(s) {
+				return false
+			}
+		}
+		return true
+	case syntax.OpAlternate:
+		for _, s := range re.Sub {
+			if emptyAnywhere(s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// MatchString reports true: see always.
+func (always) MatchString(string) bool { return true }
+
+// String returns the pattern.
+func (a always) String() string { return string(a) }

@@ -77,6 +77,69 @@ func FuzzSimple(f *testing.F) {
 	})
 }
 
+var alwaysPatterns = []struct {
+	pattern string
+	always  bool
+}{
+	{`.*`, true},
+	{``, true},
+	{`a*|b`, true},
+	{`(x?)*`, true},
+	{`(^)*`, true},
+	{`a{0,3}`, true},
+	{`(?:)`, true},
+	{`^.*`, false},
+	{`.*$`, false},
+	{`^.*$`, false},
+	{`.+`, false},
+	{`\b`, false},
+	{`a|b`, false},
+	{`a*b`, false},
+	{`(a*)+`, true},
+	{`(a+)+`, false},
+}
+
+// TestAlways: only patterns that match every string are taken, and RE2
+// agrees that they do.
+func TestAlways(t *testing.T) {
+	for _, tc := range alwaysPatterns {
+		m, ok := compileAlways(tc.pattern)
+		if ok != tc.always {
+			t.Errorf("%q: always %v, want %v", tc.pattern, ok, tc.always)
+		}
+		if !ok {
+			continue
+		}
+		re := regexp.MustCompile(tc.pattern)
+		for _, in := range []string{"", "a", "\n", "b\nc", "\xff", "ü"} {
+			if !m.MatchString(in) || !re.MatchString(in) {
+				t.Errorf("%q on %q: always %v, RE2 %v", tc.pattern, in, m.MatchString(in), re.MatchString(in))
+			}
+		}
+	}
+	if m, err := Compile(`.*`); err != nil || m.String() != `.*` {
+		t.Errorf("Compile(.*) = %v, %v", m, err)
+	} else if _, ok := m.(always); !ok {
+		t.Errorf("Compile(.*) is a %T, want always", m)
+	}
+}
+
+// FuzzAlways: a pattern taken as matching every string does, for RE2.
+func FuzzAlways(f *testing.F) {
+	for _, tc := range alwaysPatterns {
+		f.Add(tc.pattern, "ab\nc")
+	}
+	f.Fuzz(func(t *testing.T, pattern, s string) {
+		re, err := regexp.Compile(pattern)
+		if err != nil {
+			return
+		}
+		if _, ok := compileAlways(pattern); ok && !re.MatchString(s) {
+			t.Fatalf("%q on %q: taken as matching every string; RE2 says no", pattern, s)
+		}
+	})
+}
+
 // BenchmarkSimple: the simple matcher against RE2 on the same pattern
 // and input, as a ratio measured in the same run.
 func BenchmarkSimple(b *testing.B) {
