@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/go-faster/jx"
@@ -302,15 +303,17 @@ func (c *Decoding) OneOfExclusive(raw []byte, branches ...Validator) {
 
 // AnyOfKinds is AnyOf for branches that allow some kinds of value only:
 // kinds lists, per branch and separated by "|", the kinds it allows
-// ("string,object"; "integer" counts as "number"; "*" any, "-" none).
-// A branch that does not allow raw's kind cannot pass and is not read;
-// where none passes, the problem reads as AnyOf's.
+// ("string,object"; "integer" counts as "number"; "*" any, "-" none);
+// "array[2-4]" allows arrays of 2 to 4 items only ("array[2-]": 2 or
+// more). A branch that does not allow raw's kind (or number of items)
+// cannot pass and is not read; where none passes, the problem reads as
+// AnyOf's.
 func (c *Decoding) AnyOfKinds(raw []byte, kinds string, branches ...Validator) {
-	t, rest, passed := rawKind(raw), kinds, false
+	t, rest, passed, n := rawKind(raw), kinds, false, unknownCount
 	for _, b := range branches {
 		var allowed string
 		allowed, rest, _ = strings.Cut(rest, "|")
-		if !kindAllowed(allowed, t) {
+		if !kindAllowed(allowed, t) || !countAllowed(allowed, t, raw, &n) {
 			continue
 		}
 		if passed {
@@ -331,11 +334,11 @@ func (c *Decoding) AnyOfKinds(raw []byte, kinds string, branches ...Validator) {
 // kinds as for AnyOfKinds; exclusive says no value passes two branches
 // (see OneOfExclusive), so the first that passes settles it.
 func (c *Decoding) OneOfKinds(raw []byte, kinds string, exclusive bool, branches ...Validator) {
-	t, rest, matched := rawKind(raw), kinds, -1
+	t, rest, matched, n := rawKind(raw), kinds, -1, unknownCount
 	for i, b := range branches {
 		var allowed string
 		allowed, rest, _ = strings.Cut(rest, "|")
-		if !kindAllowed(allowed, t) || !c.passes(raw, b) {
+		if !kindAllowed(allowed, t) || !countAllowed(allowed, t, raw, &n) || !c.passes(raw, b) {
 			continue
 		}
 		if matched >= 0 {
@@ -350,6 +353,63 @@ func (c *Decoding) OneOfKinds(raw []byte, kinds string, exclusive bool, branches
 	if matched < 0 {
 		c.Problemf("oneOf: the value matches none of the %d schemas", len(branches))
 		c.branchProblems(raw, branches)
+	}
+}
+
+// unknownCount: the array's items are not counted yet (countAllowed).
+const unknownCount = -2
+
+// countAllowed reports whether a branch allowing kinds may pass an array
+// of raw's number of items, where kinds bounds it ("array[2-4]"); n
+// holds the count once made (-1: raw could not be read, and every branch
+// reads it).
+func countAllowed(kinds string, t jx.Type, raw []byte, n *int) bool {
+	if t != jx.Array {
+		return true
+	}
+	_, bounds, ok := strings.Cut(kinds, "array[")
+	if !ok {
+		return true
+	}
+	bounds, _, _ = strings.Cut(bounds, "]")
+	lo, hi, _ := strings.Cut(bounds, "-")
+	if *n == unknownCount {
+		*n = countItems(raw)
+	}
+	if *n < 0 {
+		return true
+	}
+	if min, err := strconv.Atoi(lo); err == nil && *n < min {
+		return false
+	}
+	if max, err := strconv.Atoi(hi); err == nil && *n > max {
+		return false
+	}
+	return true
+}
+
+// countItems returns the number of items of the array raw holds, found
+// by scanning its text, or -1 where it cannot be read so.
+func countItems(raw []byte) int {
+	i := skipSpace(raw, 0)
+	if i >= len(raw) || raw[i] != '[' {
+		return -1
+	}
+	if i = skipSpace(raw, i+1); i < len(raw) && raw[i] == ']' {
+		return 0
+	}
+	for n := 1; ; n++ {
+		if i = valueEnd(raw, i); i < 0 {
+			return -1
+		}
+		switch i = skipSpace(raw, i); {
+		case i < len(raw) && raw[i] == ',':
+			i = skipSpace(raw, i+1)
+		case i < len(raw) && raw[i] == ']':
+			return n
+		default:
+			return -1
+		}
 	}
 }
 

@@ -304,3 +304,60 @@ func FuzzAppliedMembers(f *testing.F) {
 		}
 	})
 }
+
+// TestItemCountBranches: a branch whose kinds bound an array's items is
+// not read for an array of another count; what cannot be counted reads
+// every branch.
+func TestItemCountBranches(t *testing.T) {
+	const kinds = "array[2-2]|array[3-],string|array[0-0]|*"
+	for _, tc := range []struct {
+		raw  string
+		want []string
+	}{
+		{`["a", 1]`, []string{"b0", "b3"}},
+		{`["a", 1, [2, 3], {"x": "]"}]`, []string{"b1", "b3"}},
+		{`[]`, []string{"b2", "b3"}},
+		{` [ 1 ] `, []string{"b3"}},
+		{`"s"`, []string{"b1", "b3"}},
+		{`[1,]`, []string{"b0", "b1", "b2", "b3"}}, // not counted: each branch reports the text
+	} {
+		var ran []string
+		var bs []Validator
+		for i := range 4 {
+			bs = append(bs, record(&ran, fmt.Sprintf("b%d", i), true))
+		}
+		check(func(c *Decoding) { c.OneOfKinds([]byte(tc.raw), kinds, false, bs...) })
+		// The quiet reading of each branch that fits, then the wording
+		// of every branch's problems.
+		if got := ran[:len(tc.want)]; !cmp.Equal(tc.want, got) {
+			t.Errorf("%s: branches read %v, want %v first", tc.raw, ran, tc.want)
+		}
+		ran = nil
+		check(func(c *Decoding) { c.AnyOfKinds([]byte(tc.raw), kinds, bs...) })
+		if got := ran[:len(tc.want)]; !cmp.Equal(tc.want, got) {
+			t.Errorf("%s: anyOf read %v, want %v first", tc.raw, ran, tc.want)
+		}
+	}
+}
+
+// FuzzCountItems: countItems counts what jx reads as the array's items,
+// or gives up (-1); it never counts wrong.
+func FuzzCountItems(f *testing.F) {
+	for _, s := range []string{`[]`, `[1, "a,]", [2, [3]], {"x": [4, 5]}]`, ` [ null ] `, `[1,]`, `{"a": 1}`, `["\"", "\\"]`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		n := countItems(raw)
+		if n < 0 || !json.Valid(raw) {
+			return
+		}
+		want := 0
+		d := jx.DecodeBytes(raw)
+		if err := d.Arr(func(d *jx.Decoder) error { want++; return d.Skip() }); err != nil {
+			t.Fatalf("countItems(%s) = %d for what jx reads as no array: %v", raw, n, err)
+		}
+		if n != want {
+			t.Errorf("countItems(%s) = %d, jx reads %d items", raw, n, want)
+		}
+	})
+}

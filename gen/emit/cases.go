@@ -2,8 +2,10 @@ package emit
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -192,20 +194,31 @@ func branchesCheck(method string, branches []*ir.Validator) jen.Code {
 func branchKinds(branches []*ir.Validator) (string, bool) {
 	var words []string
 	differ, m := false, kindCache{}
+	first := itemCounts(branches[0], nil)
 	for _, b := range branches {
 		k := m.kindsOf(b)
-		differ = differ || k != m.kindsOf(branches[0])
+		counts := itemCounts(b, nil)
+		differ = differ || k != m.kindsOf(branches[0]) || counts != first
 		switch {
-		case k == allKinds:
+		case k == allKinds && counts == noBounds:
 			words = append(words, "*")
 		case k == 0:
 			words = append(words, "-")
 		default:
 			var names []string
 			for j, name := range kindNames {
-				if k&(1<<j) != 0 {
-					names = append(names, name)
+				if k&(1<<j) == 0 {
+					continue
 				}
+				if name == "array" && counts != noBounds {
+					// The array's number of items tells this branch apart.
+					name = fmt.Sprintf("array[%d-", counts.min)
+					if counts.max >= 0 {
+						name += strconv.Itoa(counts.max)
+					}
+					name += "]"
+				}
+				names = append(names, name)
 			}
 			words = append(words, strings.Join(names, ","))
 		}
@@ -214,6 +227,50 @@ func branchKinds(branches []*ir.Validator) (string, bool) {
 		return "", false
 	}
 	return strings.Join(words, "|"), true
+}
+
+// bounds are the numbers of items a schema allows an array: min to max,
+// max -1 where there is no limit.
+type bounds struct{ min, max int }
+
+var noBounds = bounds{0, -1}
+
+// itemCounts is the numbers of items v allows an array, by its
+// minItems and maxItems (a closed tuple's prefixItems count as its
+// maxItems) and those of its reference and allOf members. A validator
+// met again on the way (seen; a cycle) adds no bound.
+func itemCounts(v *ir.Validator, seen map[*ir.Validator]bool) bounds {
+	b := noBounds
+	if v == nil || v.Interpret != "" || seen[v] {
+		return b
+	}
+	if seen == nil {
+		seen = map[*ir.Validator]bool{}
+	}
+	seen[v] = true
+	defer delete(seen, v)
+	narrow := func(o bounds) {
+		b.min = max(b.min, o.min)
+		if o.max >= 0 && (b.max < 0 || o.max < b.max) {
+			b.max = o.max
+		}
+	}
+	if v.MinItems != nil {
+		narrow(bounds{*v.MinItems, -1})
+	}
+	if v.MaxItems != nil {
+		narrow(bounds{0, *v.MaxItems})
+	}
+	if v.Items != nil && v.Items.False {
+		narrow(bounds{0, len(v.PrefixItems)})
+	}
+	if v.Ref != nil {
+		narrow(itemCounts(v.Ref, seen))
+	}
+	for _, a := range v.AllOf {
+		narrow(itemCounts(a, seen))
+	}
+	return b
 }
 
 // kindNames are the kinds of JSON value, a bit each in kindsOf's sets;
@@ -323,8 +380,21 @@ func apart(a, b *ir.Validator) bool {
 	if a.False || b.False || kindsApart(a.Types, b.Types) {
 		return true
 	}
-	return refusesRequired(a, b) || refusesRequired(b, a) || constsApart(a, b)
+	return refusesRequired(a, b) || refusesRequired(b, a) || constsApart(a, b) || countsApart(a, b)
 }
+
+// countsApart reports whether a and b allow arrays alone, and no number
+// of items both.
+func countsApart(a, b *ir.Validator) bool {
+	if !onlyArrays(a) || !onlyArrays(b) {
+		return false
+	}
+	x, y := itemCounts(a, nil), itemCounts(b, nil)
+	return x.max >= 0 && x.max < y.min || y.max >= 0 && y.max < x.min
+}
+
+// onlyArrays reports whether v allows arrays alone.
+func onlyArrays(v *ir.Validator) bool { return len(v.Types) == 1 && v.Types[0] == "array" }
 
 // kindsApart reports whether two type lists share no kind (nil allows
 // every kind; a number may be an integer).

@@ -181,6 +181,29 @@ func TestNullBranch(t *testing.T) {
 	}
 }
 
+// TestItemCounts: a oneOf whose array branches allow different numbers
+// of items reads only the branches an array's count fits; where none
+// passes (or none fits), the problem reads as for any oneOf.
+func TestItemCounts(t *testing.T) {
+	for _, tc := range []struct {
+		doc, says string
+	}{
+		{`{"span": ["a", 1]}`, ""},
+		{`{"span": ["a", "b", "c", "d"]}`, ""},
+		{`{"span": [ ]}`, ""},
+		{`{"span": "x"}`, ""},
+		{`{"span": ["a"]}`, `/span: oneOf: the value matches none of the 4 schemas`},
+		{`{"span": ["a"]}`, `/span: (schema 1) minItems: got 1, want 3`},
+		{`{"span": ["a", "b"]}`, `/span/1: (schema 0) got string, want integer`},
+		{`{"span": ["a", 1, "c"]}`, `/span/1: (schema 1) got number, want string`},
+		{`{"span": ["a", [1, "]"], {"x": ","}]}`, `/span/1: (schema 1) got array, want string`},
+		{`{"span": 1}`, `/span: oneOf: the value matches none of the 4 schemas`},
+	} {
+		_, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+	}
+}
+
 func check(t *testing.T, doc string, err error, says string) {
 	t.Helper()
 	if errors.Is(err, runtime.ErrDecoderDisagrees) {
@@ -207,6 +230,8 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"either": {"t": "l", "n": 1, "s": "x"}, "nodes": [{"type": "vpn", "props": 1}]}`))
 	f.Add([]byte(`{"field": {"id": 1, "value": [1]}, "scalar": "ab", "loose": {"id": 1, "name": "x"}}`))
 	f.Add([]byte(`{"steps": [{"kind": "copy", "args": {"from": "a"}}, {"kind": "sleep", "args": 0, "args": 2}, {"kind": "x", "note": "abcd"}, 1]}`))
+	f.Add([]byte(`{"span": ["a", 1]}`))
+	f.Add([]byte(`{"span": ["a", "b", "c"]}`))
 	f.Add([]byte(`{"labels": [{"name": "a"}, {"name": "a", "weight": 1.0}], "weights": [1, 2], "anything": [{}, []], "matrix": [[1], [1, 2]]}`))
 	f.Add([]byte(`{"holder": {"pick": null}, "choice": [1]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {

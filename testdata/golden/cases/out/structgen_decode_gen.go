@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [13]bool
+	var seen [14]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -349,6 +349,14 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					}
 				}
 			}, structgenValidate17)
+			c.Pop()
+		case "span":
+			if seen[13] {
+				c.Duplicate(key)
+			}
+			seen[13] = true
+			c.Push("span")
+			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate74Text)
 			c.Pop()
 		default:
 			k := runtime.KeyText(key)
@@ -1095,6 +1103,10 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 			v.Steps[i0].encodeJSON(e)
 		}
 		e.ArrEnd()
+	}
+	if v.Span != nil {
+		e.Field("span")
+		e.Marshal((*v.Span))
 	}
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprint.Has(k) {
@@ -2979,6 +2991,103 @@ func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
 func structgenValidate73Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate29, structgenValidate31, nil)
+}
+
+// structgenValidate74 checks a value against structgen:///blueprint.json#/properties/span.
+func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate74Text(c, raw)
+	}
+}
+
+// structgenValidate74Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate74Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate75, structgenValidate76, structgenValidate77, structgenValidate7)
+}
+
+// structgenValidate75 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			switch {
+			case i == 0:
+				structgenValidate7(c, d)
+			case i == 1:
+				structgenValidate3(c, d)
+			default:
+				structgenValidate12(c, d)
+			}
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.Items(i, 2, -1)
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate76 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			structgenValidate7(c, d)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.Items(i, 3, -1)
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate77 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			if !c.MayHave(i, 0) {
+				break
+			}
+			c.PushIndex(i)
+			switch {
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.Items(i, 0, 0)
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
 }
 
 // structgenValidate21Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/0/then,

@@ -27,6 +27,7 @@ type Blueprint struct {
 	Choice   runtime.Nullable[BlueprintChoice] `json:"choice,omitzero"`
 	Holder   *BlueprintHolder                  `json:"holder,omitempty"`
 	Steps    []Step                            `json:"steps,omitzero"`
+	Span     *BlueprintSpan                    `json:"span,omitempty"`
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -36,7 +37,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -222,6 +223,46 @@ func ParseBlueprintScalar(data []byte) (BlueprintScalar, error) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintScalar)
+}
+
+// Schema: schemas/blueprint.json#/properties/span
+type BlueprintSpan struct {
+	String *string
+	Array  []json.RawMessage
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u BlueprintSpan) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.String != nil:
+		return json.Marshal(u.String)
+	case u.Array != nil:
+		return json.Marshal(u.Array)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind selects.
+func (u *BlueprintSpan) UnmarshalJSON(data []byte) error {
+	*u = BlueprintSpan{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindString:
+		u.String = new(string)
+		return json.Unmarshal(data, u.String)
+	case runtime.KindArray:
+		return json.Unmarshal(data, &u.Array)
+	}
+	return runtime.NoVariant("BlueprintSpan", runtime.KindOf(data).String())
+}
+
+var schemaBlueprintSpan = structgenSchemas.Schema("structgen:///blueprint.json#/properties/span")
+
+// ParseBlueprintSpan validates data against the schema of BlueprintSpan and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintSpan(data []byte) (BlueprintSpan, error) {
+	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate74}, schemaBlueprintSpan)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle

@@ -151,6 +151,37 @@ const schemaDoc0 = `{
       "items": {
         "$ref": "#/$defs/step"
       }
+    },
+    "span": {
+      "oneOf": [
+        {
+          "type": "array",
+          "prefixItems": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "integer"
+            }
+          ],
+          "items": false,
+          "minItems": 2
+        },
+        {
+          "type": "array",
+          "minItems": 3,
+          "items": {
+            "type": "string"
+          }
+        },
+        {
+          "type": "array",
+          "maxItems": 0
+        },
+        {
+          "type": "string"
+        }
+      ]
     }
   },
   "$defs": {
