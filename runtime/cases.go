@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -19,9 +20,10 @@ import (
 // constSet is, for a list of schemas each allowing some constants for
 // the property, which schemas allow a value (by its canonical text).
 type constSet struct {
-	n    int
-	of   map[string][]int
-	strs map[string][]int // the string constants', by value (see plainString)
+	n       int
+	of      map[string][]int
+	strs    map[string][]int // the string constants', by value (see plainString)
+	decided []bool           // the schemas whose list is given (not null)
 }
 
 // lookup returns the schemas that allow raw, a value's JSON.
@@ -51,6 +53,7 @@ func loadConstSet(values string) (*constSet, error) {
 		}
 	}
 	for i, list := range lists {
+		set.decided = append(set.decided, list != nil)
 		for _, v := range list {
 			add(set.of, canonicalText(v), i)
 			var s string
@@ -309,18 +312,78 @@ func (c *Decoding) OneOfExclusive(raw []byte, branches ...Validator) {
 // cannot pass and is not read; where none passes, the problem reads as
 // AnyOf's.
 func (c *Decoding) AnyOfKinds(raw []byte, kinds string, branches ...Validator) {
-	t, rest, passed, n := rawKind(raw), kinds, false, unknownCount
-	for _, b := range branches {
-		var allowed string
-		allowed, rest, _ = strings.Cut(rest, "|")
-		if !kindAllowed(allowed, t) || !countAllowed(allowed, t, raw, &n) {
-			continue
+	c.anyOf(raw, kinds, nil, branches)
+}
+
+// OneOfKinds is OneOf for branches that allow some kinds of value only,
+// kinds as for AnyOfKinds; exclusive says no value passes two branches
+// (see OneOfExclusive), so the first that passes settles it.
+func (c *Decoding) OneOfKinds(raw []byte, kinds string, exclusive bool, branches ...Validator) {
+	c.oneOf(raw, kinds, nil, exclusive, branches)
+}
+
+// AnyOfConsts is AnyOfKinds for branches of which some allow constants
+// only: values is a JSON array holding, for each branch, the array of
+// its constants, or null where the branch is not of constants only. The
+// value is looked up once among them all; those branches are not read.
+func (c *Decoding) AnyOfConsts(raw []byte, kinds, values string, branches ...Validator) {
+	set, err := loadConstSet(values)
+	if err != nil || set.n != len(branches) {
+		set = nil // read every branch
+	}
+	c.anyOf(raw, kinds, set, branches)
+}
+
+// OneOfConsts is OneOfKinds for branches of which some allow constants
+// only, values as for AnyOfConsts.
+func (c *Decoding) OneOfConsts(raw []byte, kinds, values string, exclusive bool, branches ...Validator) {
+	set, err := loadConstSet(values)
+	if err != nil || set.n != len(branches) {
+		set = nil
+	}
+	c.oneOf(raw, kinds, set, exclusive, branches)
+}
+
+// branchTest tells whether branch i passes raw, reading it only where
+// kinds, its items' count or consts (nil, or the constant lists of
+// AnyOfConsts) leave it open.
+type branchTest struct {
+	t      jx.Type
+	rest   string // the kinds of the branches from i on
+	n      int    // the array's items, once counted (countAllowed)
+	set    *constSet
+	consts []int // the branches whose constants hold raw
+	looked bool
+}
+
+// passes reports whether branch i, b, passes raw; called for each branch
+// in order.
+func (bt *branchTest) passes(c *Decoding, raw []byte, i int, b Validator) bool {
+	var allowed string
+	allowed, bt.rest, _ = strings.Cut(bt.rest, "|")
+	if !kindAllowed(allowed, bt.t) || !countAllowed(allowed, bt.t, raw, &bt.n) {
+		return false
+	}
+	if bt.set != nil && bt.set.decided[i] {
+		if !bt.looked {
+			bt.consts, bt.looked = bt.set.lookup(raw), true
 		}
+		return slices.Contains(bt.consts, i)
+	}
+	return c.passes(raw, b)
+}
+
+func (c *Decoding) anyOf(raw []byte, kinds string, set *constSet, branches []Validator) {
+	if set != nil && c.tracking() {
+		set = nil // a branch's evaluations count: read each
+	}
+	bt, passed := branchTest{t: rawKind(raw), rest: kinds, n: unknownCount, set: set}, false
+	for i, b := range branches {
 		if passed {
-			c.passes(raw, b) // what it evaluates counts too (tracking)
+			bt.passes(c, raw, i, b) // what it evaluates counts too (tracking)
 			continue
 		}
-		if passed = c.passes(raw, b); passed && !c.tracking() {
+		if passed = bt.passes(c, raw, i, b); passed && !c.tracking() {
 			return
 		}
 	}
@@ -330,15 +393,13 @@ func (c *Decoding) AnyOfKinds(raw []byte, kinds string, branches ...Validator) {
 	}
 }
 
-// OneOfKinds is OneOf for branches that allow some kinds of value only,
-// kinds as for AnyOfKinds; exclusive says no value passes two branches
-// (see OneOfExclusive), so the first that passes settles it.
-func (c *Decoding) OneOfKinds(raw []byte, kinds string, exclusive bool, branches ...Validator) {
-	t, rest, matched, n := rawKind(raw), kinds, -1, unknownCount
+func (c *Decoding) oneOf(raw []byte, kinds string, set *constSet, exclusive bool, branches []Validator) {
+	if set != nil && c.tracking() {
+		set = nil
+	}
+	bt, matched := branchTest{t: rawKind(raw), rest: kinds, n: unknownCount, set: set}, -1
 	for i, b := range branches {
-		var allowed string
-		allowed, rest, _ = strings.Cut(rest, "|")
-		if !kindAllowed(allowed, t) || !countAllowed(allowed, t, raw, &n) || !c.passes(raw, b) {
+		if !bt.passes(c, raw, i, b) {
 			continue
 		}
 		if matched >= 0 {

@@ -361,3 +361,44 @@ func FuzzCountItems(f *testing.F) {
 		}
 	})
 }
+
+// TestConstBranches: branches of constants are decided by one lookup,
+// never read; the others are read in order as by AnyOfKinds/OneOfKinds.
+func TestConstBranches(t *testing.T) {
+	const values = `[["a", 1], null, ["b", 1.0], null]`
+	for _, tc := range []struct {
+		raw          string
+		any, one     []string // branches read quietly, first
+		anyOK, oneOK bool
+	}{
+		{`"a"`, nil, []string{"b1", "b3"}, true, true},
+		{`1.00`, nil, []string{"b1"}, true, false}, // in two: oneOf fails at the second
+		{`"b"`, []string{"b1"}, []string{"b1", "b3"}, true, true},
+		{`"z"`, []string{"b1", "b3"}, []string{"b1", "b3"}, false, false},
+	} {
+		for _, one := range []bool{false, true} {
+			var ran []string
+			var bs []Validator
+			for i := range 4 {
+				bs = append(bs, record(&ran, fmt.Sprintf("b%d", i), true))
+			}
+			got := check(func(c *Decoding) {
+				if one {
+					c.OneOfConsts([]byte(tc.raw), "", values, false, bs...)
+				} else {
+					c.AnyOfConsts([]byte(tc.raw), "", values, bs...)
+				}
+			})
+			want, ok := tc.any, tc.anyOK
+			if one {
+				want, ok = tc.one, tc.oneOK
+			}
+			if (got == nil) != ok {
+				t.Errorf("%s (oneOf %v): problems %v, want passing %v", tc.raw, one, got, ok)
+			}
+			if len(ran) < len(want) || !cmp.Equal(want, ran[:len(want)]) || len(want) == 0 && ok && len(ran) > 0 {
+				t.Errorf("%s (oneOf %v): read %v, want %v first", tc.raw, one, ran, want)
+			}
+		}
+	}
+}

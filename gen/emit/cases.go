@@ -172,6 +172,14 @@ func branchesCheck(method string, branches []*ir.Validator) jen.Code {
 	if name, values := tagOf(branches); name != "" {
 		method += "Tagged"
 		args = append(args, jen.Lit(name), jen.Lit(values))
+	} else if values, ok := branchConsts(branches); ok {
+		// The branches of constants are decided by one lookup.
+		kinds, _ := branchKinds(branches)
+		args = append(args, jen.Lit(kinds), jen.Lit(values))
+		if method == "OneOf" {
+			args = append(args, jen.Lit(exclusive(branches)))
+		}
+		method += "Consts"
 	} else if kinds, ok := branchKinds(branches); ok {
 		// Only the branches that allow the value's kind are read.
 		args = append(args, jen.Lit(kinds))
@@ -186,6 +194,24 @@ func branchesCheck(method string, branches []*ir.Validator) jen.Code {
 		args = append(args, vref(s))
 	}
 	return c(method, args...)
+}
+
+// branchConsts lists, as runtime.Decoding.AnyOfConsts reads them, the
+// constants of each branch that allows constants only (null for the
+// others); false where fewer than two branches do.
+func branchConsts(branches []*ir.Validator) (string, bool) {
+	var lists []string
+	n := 0
+	for _, b := range branches {
+		values := constsOf(b)
+		if b == nil || b.Interpret != "" || values == nil {
+			lists = append(lists, "null")
+			continue
+		}
+		n++
+		lists = append(lists, "["+strings.Join(values, ",")+"]")
+	}
+	return "[" + strings.Join(lists, ",") + "]", n >= 2
 }
 
 // branchKinds lists the kinds each branch allows, as

@@ -204,6 +204,30 @@ func TestItemCounts(t *testing.T) {
 	}
 }
 
+// TestConstBranches: anyOf and oneOf branches of constants are decided
+// by one lookup (JSON equality: 1.0 is 1); the other branches are read
+// as ever, and a failure reads as for any anyOf or oneOf.
+func TestConstBranches(t *testing.T) {
+	for _, tc := range []struct {
+		doc, says string
+	}{
+		{`{"wrap": "always", "mode": "a"}`, ""},
+		{`{"wrap": "never", "mode": "c1"}`, ""},
+		{`{"wrap": 1.0, "mode": 2.0}`, ""},
+		{`{"wrap": "x", "mode": "\u0061"}`, ""},
+		{`{"wrap": "longer"}`, ""},
+		{`{"wrap": "no"}`, `/wrap: anyOf: the value matches none of the 4 schemas`},
+		{`{"wrap": "no"}`, `/wrap: (schema 3) minLength: got 2, want 5`},
+		{`{"wrap": 2}`, `/wrap: (schema 2) value must be one of 1, 'x'`},
+		{`{"mode": "b"}`, `/mode: oneOf: the value matches schemas 0 and 1, want exactly one`},
+		{`{"mode": "x"}`, `/mode: oneOf: the value matches none of the 4 schemas`},
+		{`{"mode": ["a"]}`, `/mode: oneOf: the value matches none of the 4 schemas`},
+	} {
+		_, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+	}
+}
+
 func check(t *testing.T, doc string, err error, says string) {
 	t.Helper()
 	if errors.Is(err, runtime.ErrDecoderDisagrees) {
@@ -231,6 +255,8 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"field": {"id": 1, "value": [1]}, "scalar": "ab", "loose": {"id": 1, "name": "x"}}`))
 	f.Add([]byte(`{"steps": [{"kind": "copy", "args": {"from": "a"}}, {"kind": "sleep", "args": 0, "args": 2}, {"kind": "x", "note": "abcd"}, 1]}`))
 	f.Add([]byte(`{"span": ["a", 1]}`))
+	f.Add([]byte(`{"wrap": "never", "mode": "b"}`))
+	f.Add([]byte(`{"wrap": 1.0, "mode": "c"}`))
 	f.Add([]byte(`{"span": ["a", "b", "c"]}`))
 	f.Add([]byte(`{"labels": [{"name": "a"}, {"name": "a", "weight": 1.0}], "weights": [1, 2], "anything": [{}, []], "matrix": [[1], [1, 2]]}`))
 	f.Add([]byte(`{"holder": {"pick": null}, "choice": [1]}`))

@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [14]bool
+	var seen [16]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -357,6 +357,22 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			seen[13] = true
 			c.Push("span")
 			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate74Text)
+			c.Pop()
+		case "wrap":
+			if seen[14] {
+				c.Duplicate(key)
+			}
+			seen[14] = true
+			c.Push("wrap")
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate78Text)
+			c.Pop()
+		case "mode":
+			if seen[15] {
+				c.Duplicate(key)
+			}
+			seen[15] = true
+			c.Push("mode")
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate83Text)
 			c.Pop()
 		default:
 			k := runtime.KeyText(key)
@@ -1107,6 +1123,14 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	if v.Span != nil {
 		e.Field("span")
 		e.Marshal((*v.Span))
+	}
+	if v.Wrap != nil {
+		e.Field("wrap")
+		e.Marshal((*v.Wrap))
+	}
+	if v.Mode != nil {
+		e.Field("mode")
+		e.Marshal((*v.Mode))
 	}
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprint.Has(k) {
@@ -3088,6 +3112,134 @@ func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
 	default:
 		c.Skip(d)
 	}
+}
+
+// structgenValidate78 checks a value against structgen:///blueprint.json#/properties/wrap.
+func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate78Text(c, raw)
+	}
+}
+
+// structgenValidate78Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
+func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate79, structgenValidate80, structgenValidate81, structgenValidate82)
+}
+
+// structgenValidate79 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate79Text(c, raw)
+	}
+}
+
+// structgenValidate79Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate79Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"always\"]", false)
+}
+
+// structgenValidate80 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate80Text(c, raw)
+	}
+}
+
+// structgenValidate80Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate80Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"never\"]", true)
+}
+
+// structgenValidate81 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate81Text(c, raw)
+	}
+}
+
+// structgenValidate81Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate81Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[1,\"x\"]", false)
+}
+
+// structgenValidate82 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.String(d)
+		if !ok {
+			return
+		}
+		c.Length(s, 5, -1)
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate83 checks a value against structgen:///blueprint.json#/properties/mode.
+func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate83Text(c, raw)
+	}
+}
+
+// structgenValidate83Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
+func structgenValidate83Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate84, structgenValidate85, structgenValidate86, structgenValidate87)
+}
+
+// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate84Text(c, raw)
+	}
+}
+
+// structgenValidate84Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate84Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"a\",\"b\"]", false)
+}
+
+// structgenValidate85 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate85Text(c, raw)
+	}
+}
+
+// structgenValidate85Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate85Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"b\"]", true)
+}
+
+// structgenValidate86 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.String(d)
+		if !ok {
+			return
+		}
+		c.Pattern(s, "^c")
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate87 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate87Text(c, raw)
+	}
+}
+
+// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate87Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[2]", true)
 }
 
 // structgenValidate21Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/0/then,

@@ -28,6 +28,8 @@ type Blueprint struct {
 	Holder   *BlueprintHolder                  `json:"holder,omitempty"`
 	Steps    []Step                            `json:"steps,omitzero"`
 	Span     *BlueprintSpan                    `json:"span,omitempty"`
+	Wrap     *BlueprintWrap                    `json:"wrap,omitempty"`
+	Mode     *BlueprintMode                    `json:"mode,omitempty"`
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -37,7 +39,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -176,6 +178,47 @@ func ParseBlueprintHolderPick(data []byte) (BlueprintHolderPick, error) {
 	}, schemaBlueprintHolderPick)
 }
 
+// Schema: schemas/blueprint.json#/properties/mode
+type BlueprintMode struct {
+	Int    *int64
+	String *string
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u BlueprintMode) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.Int != nil:
+		return json.Marshal(u.Int)
+	case u.String != nil:
+		return json.Marshal(u.String)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind selects.
+func (u *BlueprintMode) UnmarshalJSON(data []byte) error {
+	*u = BlueprintMode{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindNumber:
+		u.Int = new(int64)
+		return json.Unmarshal(data, u.Int)
+	case runtime.KindString:
+		u.String = new(string)
+		return json.Unmarshal(data, u.String)
+	}
+	return runtime.NoVariant("BlueprintMode", runtime.KindOf(data).String())
+}
+
+var schemaBlueprintMode = structgenSchemas.Schema("structgen:///blueprint.json#/properties/mode")
+
+// ParseBlueprintMode validates data against the schema of BlueprintMode and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintMode(data []byte) (BlueprintMode, error) {
+	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate83}, schemaBlueprintMode)
+}
+
 // Schema: schemas/blueprint.json#/properties/scalar
 type BlueprintScalar struct {
 	Int    *int64
@@ -263,6 +306,47 @@ var schemaBlueprintSpan = structgenSchemas.Schema("structgen:///blueprint.json#/
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintSpan(data []byte) (BlueprintSpan, error) {
 	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate74}, schemaBlueprintSpan)
+}
+
+// Schema: schemas/blueprint.json#/properties/wrap
+type BlueprintWrap struct {
+	Int    *int64
+	String *string
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u BlueprintWrap) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.Int != nil:
+		return json.Marshal(u.Int)
+	case u.String != nil:
+		return json.Marshal(u.String)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind selects.
+func (u *BlueprintWrap) UnmarshalJSON(data []byte) error {
+	*u = BlueprintWrap{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindNumber:
+		u.Int = new(int64)
+		return json.Unmarshal(data, u.Int)
+	case runtime.KindString:
+		u.String = new(string)
+		return json.Unmarshal(data, u.String)
+	}
+	return runtime.NoVariant("BlueprintWrap", runtime.KindOf(data).String())
+}
+
+var schemaBlueprintWrap = structgenSchemas.Schema("structgen:///blueprint.json#/properties/wrap")
+
+// ParseBlueprintWrap validates data against the schema of BlueprintWrap and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintWrap(data []byte) (BlueprintWrap, error) {
+	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate78}, schemaBlueprintWrap)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle

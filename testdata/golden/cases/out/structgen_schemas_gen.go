@@ -182,6 +182,48 @@ const schemaDoc0 = `{
           "type": "string"
         }
       ]
+    },
+    "wrap": {
+      "anyOf": [
+        {
+          "enum": [
+            "always"
+          ]
+        },
+        {
+          "const": "never"
+        },
+        {
+          "enum": [
+            1,
+            "x"
+          ]
+        },
+        {
+          "type": "string",
+          "minLength": 5
+        }
+      ]
+    },
+    "mode": {
+      "oneOf": [
+        {
+          "enum": [
+            "a",
+            "b"
+          ]
+        },
+        {
+          "const": "b"
+        },
+        {
+          "type": "string",
+          "pattern": "^c"
+        },
+        {
+          "const": 2
+        }
+      ]
     }
   },
   "$defs": {
