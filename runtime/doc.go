@@ -9,8 +9,11 @@
 //     (Validator, Validated, ParseValidated: applicators re-read the
 //     value's text, their branches quietly, or through text forms
 //     (TextValidator, ValidatedText); IfConsts, OneOfTagged and
-//     AnyOfTagged read a property that keys many schemas once, and
-//     OneOfExclusive stops at the first branch that passes; unevaluated
+//     AnyOfTagged read a property that keys many schemas once,
+//     OneOfExclusive stops at the first branch that passes, the Kinds
+//     and Consts forms of AnyOf and OneOf skip the branches a value's
+//     kind, item count or constants rule out, and members forms
+//     (AppliedMember, AppliedMembers) read only what a then declares; unevaluated
 //     keywords through Track and Evaluated) and then decoded by the typed decoders of its
 //     parts, or as encoding/json would (a union told apart by a property:
 //     Tag picks the variant, Variant reads it quietly, NoVariant words
