@@ -122,13 +122,52 @@ func ifConst(cond *ir.Validator) (name string, values []string, v *ir.Validator,
 }
 
 // constsOf returns the values v allows when it checks nothing but an
-// enum or const (through references), else nil.
+// enum or const (through references), perhaps with a type: the
+// constants of an allowed kind, as a type and a const together allow.
+// It returns nil when v checks anything else.
 func constsOf(v *ir.Validator) []string {
 	v = deref(v)
-	if v == nil || v.Enum == nil || !only(v, func(w *ir.Validator) { w.Enum, w.Const = nil, false }) {
+	if v == nil || v.Enum == nil || !only(v, func(w *ir.Validator) { w.Enum, w.Const, w.Types = nil, false, nil }) {
 		return nil
 	}
-	return v.Enum
+	if v.Types == nil {
+		return v.Enum
+	}
+	kinds := typeKinds(v.Types)
+	out := []string{}
+	for _, text := range v.Enum {
+		k := slices.Index(kindNames, jsonKind(text))
+		if k < 0 {
+			return nil
+		}
+		if kinds&(1<<k) == 0 {
+			continue // a value of a kind the type rules out
+		}
+		if k == slices.Index(kindNames, "number") && !slices.Contains(v.Types, "number") && strings.ContainsAny(text, ".eE") {
+			return nil // an integer only: leave 1.0 and 1.5 to the validator
+		}
+		out = append(out, text)
+	}
+	return out
+}
+
+// jsonKind names the kind of JSON text (see kindNames), by its first byte.
+func jsonKind(text string) string {
+	switch {
+	case text == "":
+		return ""
+	case text[0] == '"':
+		return "string"
+	case text[0] == '{':
+		return "object"
+	case text[0] == '[':
+		return "array"
+	case text == "true" || text == "false":
+		return "boolean"
+	case text == "null":
+		return "null"
+	}
+	return "number"
 }
 
 // only reports whether v holds no keyword but those clear unsets (and

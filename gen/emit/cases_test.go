@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/structgen/structgen/gen/ir"
@@ -79,6 +80,34 @@ func TestBranchKinds(t *testing.T) {
 		got, ok := branchKinds(tc.branches)
 		if got != tc.want || ok != (tc.want != "") {
 			t.Errorf("%s: branchKinds = %q, %v; want %q", tc.name, got, ok, tc.want)
+		}
+	}
+}
+
+// TestConstsOf: a type beside the constants keeps those of its kinds; an
+// integer type leaves numbers written with a fraction or exponent to the
+// validator; any other keyword makes it no set of constants.
+func TestConstsOf(t *testing.T) {
+	one := 1
+	for _, tc := range []struct {
+		name string
+		v    *ir.Validator
+		want []string
+	}{
+		{"enum", &ir.Validator{Enum: []string{`"a"`, `1`}}, []string{`"a"`, `1`}},
+		{"typed", &ir.Validator{Types: []string{"string"}, Enum: []string{`"a"`, `1`, `null`}}, []string{`"a"`}},
+		{"two types", &ir.Validator{Types: []string{"string", "null"}, Enum: []string{`"a"`, `1`, `null`}}, []string{`"a"`, `null`}},
+		{"none of the type", &ir.Validator{Types: []string{"string"}, Enum: []string{`1`}}, []string{}},
+		{"integer", &ir.Validator{Types: []string{"integer"}, Enum: []string{`1`, `-2`}}, []string{`1`, `-2`}},
+		{"integer with a fraction", &ir.Validator{Types: []string{"integer"}, Enum: []string{`1`, `1.0`}}, nil},
+		{"number", &ir.Validator{Types: []string{"number"}, Enum: []string{`1.5`}}, []string{`1.5`}},
+		{"other keyword", &ir.Validator{Types: []string{"string"}, Enum: []string{`"a"`}, MinLength: &one}, nil},
+		{"no enum", &ir.Validator{Types: []string{"string"}}, nil},
+		{"through a reference", &ir.Validator{Ref: &ir.Validator{Types: []string{"boolean"}, Enum: []string{`true`, `"x"`}}}, []string{`true`}},
+	} {
+		got := constsOf(tc.v)
+		if (got == nil) != (tc.want == nil) || !slices.Equal(got, tc.want) {
+			t.Errorf("%s: constsOf = %#v, want %#v", tc.name, got, tc.want)
 		}
 	}
 }

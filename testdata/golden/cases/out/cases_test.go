@@ -228,6 +228,25 @@ func TestConstBranches(t *testing.T) {
 	}
 }
 
+// TestTypedTag: a tag whose schema has a type beside its constants
+// (the constants of another kind ruled out) still picks the branch.
+func TestTypedTag(t *testing.T) {
+	for _, tc := range []struct {
+		doc, says string
+	}{
+		{`{"action": {"op": "add", "n": 1}}`, ""},
+		{`{"action": {"op": "rm", "id": "x"}}`, ""},
+		{`{"action": {"op": "add"}}`, `/action: anyOf: the value matches none of the 2 schemas`},
+		{`{"action": {"op": "add"}}`, `/action: (schema 0) missing property 'n'`},
+		{`{"action": {"op": "del", "id": 1}}`, `/action/id: (schema 1) got number, want string`},
+		{`{"action": {"op": 5}}`, `/action/op: (schema 1) got number, want string`},
+		{`{"action": {"op": "put"}}`, `/action: anyOf: the value matches none of the 2 schemas`},
+	} {
+		_, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+	}
+}
+
 func check(t *testing.T, doc string, err error, says string) {
 	t.Helper()
 	if errors.Is(err, runtime.ErrDecoderDisagrees) {
@@ -257,6 +276,7 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"span": ["a", 1]}`))
 	f.Add([]byte(`{"wrap": "never", "mode": "b"}`))
 	f.Add([]byte(`{"wrap": 1.0, "mode": "c"}`))
+	f.Add([]byte(`{"action": {"op": "rm", "n": 1}}`))
 	f.Add([]byte(`{"span": ["a", "b", "c"]}`))
 	f.Add([]byte(`{"labels": [{"name": "a"}, {"name": "a", "weight": 1.0}], "weights": [1, 2], "anything": [{}, []], "matrix": [[1], [1, 2]]}`))
 	f.Add([]byte(`{"holder": {"pick": null}, "choice": [1]}`))

@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [16]bool
+	var seen [17]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -356,7 +356,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("span")
-			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate74Text)
+			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate79Text)
 			c.Pop()
 		case "wrap":
 			if seen[14] {
@@ -364,7 +364,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate78Text)
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate83Text)
 			c.Pop()
 		case "mode":
 			if seen[15] {
@@ -372,7 +372,40 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate83Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate88Text)
+			c.Pop()
+		case "action":
+			if seen[16] {
+				c.Duplicate(key)
+			}
+			seen[16] = true
+			c.Push("action")
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
+				{
+					if m0, ok := c.Object(d); ok {
+						v.Action = map[string]json.RawMessage{}
+						for !c.Failed() && m0.Next() {
+							k0 := runtime.KeyText(m0.Key())
+							if _, dup := v.Action[k0]; dup {
+								c.Duplicate([]byte(k0))
+							}
+							c.Push(k0)
+							var e0 json.RawMessage
+							if raw, ok := c.Raw(d); ok {
+								e0 = raw
+							}
+							v.Action[k0] = e0
+							c.Pop()
+						}
+						c.End(m0.Err())
+					}
+				}
+				c.Release(d)
+				if !c.Failed() {
+					structgenValidate35Text(c, raw)
+				}
+			}
 			c.Pop()
 		default:
 			k := runtime.KeyText(key)
@@ -668,7 +701,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate52Text(c, raw)
+			structgenValidate57Text(c, raw)
 		}
 	}
 }
@@ -775,7 +808,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate58)
+	c.NoVariant(raw, structgenValidate63)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -927,7 +960,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate70Text(c, raw)
+			structgenValidate75Text(c, raw)
 		}
 	}
 }
@@ -1131,6 +1164,16 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	if v.Mode != nil {
 		e.Field("mode")
 		e.Marshal((*v.Mode))
+	}
+	if v.Action != nil {
+		e.Field("action")
+		e.ObjStart()
+		for _, k0 := range runtime.SortedKeys(v.Action) {
+			e.Field(k0)
+			m0 := v.Action[k0]
+			e.Raw(m0)
+		}
+		e.ObjEnd()
 	}
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprint.Has(k) {
@@ -2221,10 +2264,22 @@ func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate18(c, d)
 }
 
-// structgenValidate36Keys are the properties structgenValidate36 declares, which it records by index.
-var structgenValidate36Keys = []string{"type"}
+// structgenValidate35 checks a value against structgen:///blueprint.json#/properties/action.
+func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate35Text(c, raw)
+	}
+}
 
-// structgenValidate36 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+// structgenValidate35Text checks a value's JSON text against structgen:///blueprint.json#/properties/action.
+func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfTagged(raw, "op", "[[\"add\"],[\"del\",\"rm\"]]", structgenValidate36, structgenValidate38)
+}
+
+// structgenValidate36Keys are the properties structgenValidate36 declares, which it records by index.
+var structgenValidate36Keys = []string{"n", "op"}
+
+// structgenValidate36 checks a value against structgen:///blueprint.json#/properties/action/anyOf/0.
 func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
@@ -2233,6 +2288,130 @@ func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 			return
 		}
 		keys := runtime.DeclaredKeys(structgenValidate36Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "n":
+				key = "n"
+				fresh = keys.Mark(0)
+			case "op":
+				key = "op"
+				fresh = keys.Mark(1)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "n":
+				structgenValidate3(c, d)
+			case "op":
+				structgenValidate37(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "op", "n")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate37 checks a value against structgen:///blueprint.json#/properties/action/anyOf/0/properties/op.
+func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate37Text(c, raw)
+	}
+}
+
+// structgenValidate37Text checks a value's JSON text against structgen:///blueprint.json#/properties/action/anyOf/0/properties/op.
+func structgenValidate37Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"add\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate38Keys are the properties structgenValidate38 declares, which it records by index.
+var structgenValidate38Keys = []string{"id", "op"}
+
+// structgenValidate38 checks a value against structgen:///blueprint.json#/properties/action/anyOf/1.
+func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate38Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "id":
+				key = "id"
+				fresh = keys.Mark(0)
+			case "op":
+				key = "op"
+				fresh = keys.Mark(1)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "id":
+				structgenValidate7(c, d)
+			case "op":
+				structgenValidate39(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "op")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate39 checks a value against structgen:///blueprint.json#/properties/action/anyOf/1/properties/op.
+func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate39Text(c, raw)
+	}
+}
+
+// structgenValidate39Text checks a value's JSON text against structgen:///blueprint.json#/properties/action/anyOf/1/properties/op.
+func structgenValidate39Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"del\",\"rm\",5]", false)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate41Keys are the properties structgenValidate41 declares, which it records by index.
+var structgenValidate41Keys = []string{"type"}
+
+// structgenValidate41 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate41Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2250,7 +2429,7 @@ func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate37(c, d)
+				structgenValidate42(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2262,30 +2441,30 @@ func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate37 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate42 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate37Text(c, raw)
+		structgenValidate42Text(c, raw)
 	}
 }
 
-// structgenValidate37Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate37Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate42Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate42Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
-// structgenValidate38Keys are the properties structgenValidate38 declares, which it records by index.
-var structgenValidate38Keys = []string{"size"}
+// structgenValidate43Keys are the properties structgenValidate43 declares, which it records by index.
+var structgenValidate43Keys = []string{"size"}
 
-// structgenValidate38 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate43 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate38Keys)
+		keys := runtime.DeclaredKeys(structgenValidate43Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2316,18 +2495,18 @@ func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate39Keys are the properties structgenValidate39 declares, which it records by index.
-var structgenValidate39Keys = []string{"type"}
+// structgenValidate44Keys are the properties structgenValidate44 declares, which it records by index.
+var structgenValidate44Keys = []string{"type"}
 
-// structgenValidate39 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate44 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate39Keys)
+		keys := runtime.DeclaredKeys(structgenValidate44Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2345,7 +2524,7 @@ func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate40(c, d)
+				structgenValidate45(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2357,30 +2536,30 @@ func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate40 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate45 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate40Text(c, raw)
+		structgenValidate45Text(c, raw)
 	}
 }
 
-// structgenValidate40Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate40Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate45Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate45Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
-// structgenValidate41Keys are the properties structgenValidate41 declares, which it records by index.
-var structgenValidate41Keys = []string{"props"}
+// structgenValidate46Keys are the properties structgenValidate46 declares, which it records by index.
+var structgenValidate46Keys = []string{"props"}
 
-// structgenValidate41 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate46 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate41Keys)
+		keys := runtime.DeclaredKeys(structgenValidate46Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2398,7 +2577,7 @@ func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate42(c, d)
+				structgenValidate47(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2410,8 +2589,8 @@ func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate42 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate47 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -2440,20 +2619,20 @@ func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate43 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate48 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate43Text(c, raw)
+		structgenValidate48Text(c, raw)
 	}
 }
 
-// structgenValidate43Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate43Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate44)
+// structgenValidate48Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate49)
 }
 
-// structgenValidate44 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate49 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -2480,18 +2659,18 @@ func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate45Keys are the properties structgenValidate45 declares, which it records by index.
-var structgenValidate45Keys = []string{"type"}
+// structgenValidate50Keys are the properties structgenValidate50 declares, which it records by index.
+var structgenValidate50Keys = []string{"type"}
 
-// structgenValidate45 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate50 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate45Keys)
+		keys := runtime.DeclaredKeys(structgenValidate50Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2509,7 +2688,7 @@ func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate46(c, d)
+				structgenValidate51(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2521,30 +2700,30 @@ func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate46 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate51 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate46Text(c, raw)
+		structgenValidate51Text(c, raw)
 	}
 }
 
-// structgenValidate46Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate51Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate51Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[3]", true)
 }
 
-// structgenValidate47Keys are the properties structgenValidate47 declares, which it records by index.
-var structgenValidate47Keys = []string{"size"}
+// structgenValidate52Keys are the properties structgenValidate52 declares, which it records by index.
+var structgenValidate52Keys = []string{"size"}
 
-// structgenValidate47 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate52 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate47Keys)
+		keys := runtime.DeclaredKeys(structgenValidate52Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2562,7 +2741,7 @@ func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate48(c, d)
+				structgenValidate53(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2574,8 +2753,8 @@ func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate48 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
-func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate53 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -2588,18 +2767,18 @@ func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate50Keys are the properties structgenValidate50 declares, which it records by index.
-var structgenValidate50Keys = []string{"size"}
+// structgenValidate55Keys are the properties structgenValidate55 declares, which it records by index.
+var structgenValidate55Keys = []string{"size"}
 
-// structgenValidate50 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate55 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate50Keys)
+		keys := runtime.DeclaredKeys(structgenValidate55Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2617,7 +2796,7 @@ func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate51(c, d)
+				structgenValidate56(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2630,120 +2809,120 @@ func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate51 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate51Text(c, raw)
-	}
-}
-
-// structgenValidate51Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate51Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
-}
-
-// structgenValidate52 checks a value against structgen:///blueprint.json#/properties/nodes/items.
-func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate52Text(c, raw)
-	}
-}
-
-// structgenValidate52Text checks a value's JSON text against structgen:///blueprint.json#/properties/nodes/items.
-func structgenValidate52Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate36, structgenValidate38, nil, structgenValidate39, structgenValidate41, structgenValidate43, structgenValidate45, structgenValidate12, nil, structgenValidate36, structgenValidate47, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate50, structgenValidate36, nil)
-}
-
-// structgenValidate53 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate53Text(c, raw)
-	}
-}
-
-// structgenValidate53Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate53Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate36, structgenValidate38, nil)
-}
-
-// structgenValidate54 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate54Text(c, raw)
-	}
-}
-
-// structgenValidate54Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate54Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate39, structgenValidate41, structgenValidate43)
-}
-
-// structgenValidate55 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate55Text(c, raw)
-	}
-}
-
-// structgenValidate55Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate55Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate45, structgenValidate12, nil)
-}
-
-// structgenValidate56 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate56 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate56Text(c, raw)
 	}
 }
 
-// structgenValidate56Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate56Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate56Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate36, structgenValidate47, nil)
+	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate57 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate57 checks a value against structgen:///blueprint.json#/properties/nodes/items.
 func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate57Text(c, raw)
 	}
 }
 
-// structgenValidate57Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate57Text checks a value's JSON text against structgen:///blueprint.json#/properties/nodes/items.
 func structgenValidate57Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate50, structgenValidate36, nil)
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate41, structgenValidate43, nil, structgenValidate44, structgenValidate46, structgenValidate48, structgenValidate50, structgenValidate12, nil, structgenValidate41, structgenValidate52, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate55, structgenValidate41, nil)
 }
 
-// structgenValidate58 checks a value against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate58 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate58Text(c, raw)
 	}
 }
 
-// structgenValidate58Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate58Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate58Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate59, structgenValidate64, structgenValidate67)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate41, structgenValidate43, nil)
 }
 
-// structgenValidate59 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+// structgenValidate59 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate60(c, d)
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate59Text(c, raw)
+	}
 }
 
-// structgenValidate60Keys are the properties structgenValidate60 declares, which it records by index.
-var structgenValidate60Keys = []string{"kind", "r"}
+// structgenValidate59Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate59Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate44, structgenValidate46, structgenValidate48)
+}
 
-// structgenValidate60 checks a value against structgen:///blueprint.json#/$defs/circle.
+// structgenValidate60 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate60Text(c, raw)
+	}
+}
+
+// structgenValidate60Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate60Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate50, structgenValidate12, nil)
+}
+
+// structgenValidate61 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate61Text(c, raw)
+	}
+}
+
+// structgenValidate61Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate61Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate41, structgenValidate52, nil)
+}
+
+// structgenValidate62 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate62Text(c, raw)
+	}
+}
+
+// structgenValidate62Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate62Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate55, structgenValidate41, nil)
+}
+
+// structgenValidate63 checks a value against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate63Text(c, raw)
+	}
+}
+
+// structgenValidate63Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate63Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate64, structgenValidate69, structgenValidate72)
+}
+
+// structgenValidate64 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate65(c, d)
+}
+
+// structgenValidate65Keys are the properties structgenValidate65 declares, which it records by index.
+var structgenValidate65Keys = []string{"kind", "r"}
+
+// structgenValidate65 checks a value against structgen:///blueprint.json#/$defs/circle.
+func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate60Keys)
+		keys := runtime.DeclaredKeys(structgenValidate65Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2764,9 +2943,9 @@ func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate61(c, d)
+				structgenValidate66(c, d)
 			case "r":
-				structgenValidate63(c, d)
+				structgenValidate68(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2781,25 +2960,25 @@ func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate61 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
-func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate62(c, d)
+// structgenValidate66 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
+func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate67(c, d)
 }
 
-// structgenValidate62 checks a value against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate67 checks a value against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate62Text(c, raw)
+		structgenValidate67Text(c, raw)
 	}
 }
 
-// structgenValidate62Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate62Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate67Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate67Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"circle\"]", true)
 }
 
-// structgenValidate63 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
-func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate68 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
+func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -2814,18 +2993,18 @@ func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate64Keys are the properties structgenValidate64 declares, which it records by index.
-var structgenValidate64Keys = []string{"kind", "side"}
+// structgenValidate69Keys are the properties structgenValidate69 declares, which it records by index.
+var structgenValidate69Keys = []string{"kind", "side"}
 
-// structgenValidate64 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
-func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate69 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate64Keys)
+		keys := runtime.DeclaredKeys(structgenValidate69Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2846,9 +3025,9 @@ func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate65(c, d)
+				structgenValidate70(c, d)
 			case "side":
-				structgenValidate66(c, d)
+				structgenValidate71(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2863,20 +3042,20 @@ func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate65 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate70 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate65Text(c, raw)
+		structgenValidate70Text(c, raw)
 	}
 }
 
-// structgenValidate65Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate65Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate70Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate70Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate66 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate71 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -2891,18 +3070,18 @@ func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate67Keys are the properties structgenValidate67 declares, which it records by index.
-var structgenValidate67Keys = []string{"kind", "sides"}
+// structgenValidate72Keys are the properties structgenValidate72 declares, which it records by index.
+var structgenValidate72Keys = []string{"kind", "sides"}
 
-// structgenValidate67 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate72 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate67Keys)
+		keys := runtime.DeclaredKeys(structgenValidate72Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2923,9 +3102,9 @@ func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate68(c, d)
+				structgenValidate73(c, d)
 			case "sides":
-				structgenValidate69(c, d)
+				structgenValidate74(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2940,20 +3119,20 @@ func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate68 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate73 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate68Text(c, raw)
+		structgenValidate73Text(c, raw)
 	}
 }
 
-// structgenValidate68Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate68Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate73Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate69 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate74 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -2969,68 +3148,68 @@ func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate70 checks a value against structgen:///blueprint.json#/properties/steps/items.
-func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate75 checks a value against structgen:///blueprint.json#/properties/steps/items.
+func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate70Text(c, raw)
+		structgenValidate75Text(c, raw)
 	}
 }
 
-// structgenValidate70Text checks a value's JSON text against structgen:///blueprint.json#/properties/steps/items.
-func structgenValidate70Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate75Text checks a value's JSON text against structgen:///blueprint.json#/properties/steps/items.
+func structgenValidate75Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate31, nil)
 }
 
-// structgenValidate71 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate76 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
+func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate71Text(c, raw)
+		structgenValidate76Text(c, raw)
 	}
 }
 
-// structgenValidate71Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate71Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate76Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
+func structgenValidate76Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate19, structgenValidate21, nil)
 }
 
-// structgenValidate72 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate77 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate72Text(c, raw)
+		structgenValidate77Text(c, raw)
 	}
 }
 
-// structgenValidate72Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate72Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate77Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate77Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate23, structgenValidate25, structgenValidate27)
 }
 
-// structgenValidate73 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
-func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate73Text(c, raw)
+		structgenValidate78Text(c, raw)
 	}
 }
 
-// structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
-func structgenValidate73Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate78Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate29, structgenValidate31, nil)
 }
 
-// structgenValidate74 checks a value against structgen:///blueprint.json#/properties/span.
-func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate79 checks a value against structgen:///blueprint.json#/properties/span.
+func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate74Text(c, raw)
+		structgenValidate79Text(c, raw)
 	}
 }
 
-// structgenValidate74Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
-func structgenValidate74Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate75, structgenValidate76, structgenValidate77, structgenValidate7)
+// structgenValidate79Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate79Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate80, structgenValidate81, structgenValidate82, structgenValidate7)
 }
 
-// structgenValidate75 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
-func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate80 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -3060,8 +3239,8 @@ func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate76 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate81 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -3084,8 +3263,8 @@ func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate77 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate82 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -3114,56 +3293,56 @@ func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate78 checks a value against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate83 checks a value against structgen:///blueprint.json#/properties/wrap.
+func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate78Text(c, raw)
+		structgenValidate83Text(c, raw)
 	}
 }
 
-// structgenValidate78Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate79, structgenValidate80, structgenValidate81, structgenValidate82)
+// structgenValidate83Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
+func structgenValidate83Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate84, structgenValidate85, structgenValidate86, structgenValidate87)
 }
 
-// structgenValidate79 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate79Text(c, raw)
+		structgenValidate84Text(c, raw)
 	}
 }
 
-// structgenValidate79Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate79Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate84Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate84Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"always\"]", false)
 }
 
-// structgenValidate80 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate85 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate80Text(c, raw)
+		structgenValidate85Text(c, raw)
 	}
 }
 
-// structgenValidate80Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate80Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate85Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate85Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"never\"]", true)
 }
 
-// structgenValidate81 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
-func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate86 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate81Text(c, raw)
+		structgenValidate86Text(c, raw)
 	}
 }
 
-// structgenValidate81Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
-func structgenValidate81Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate86Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate86Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate82 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate87 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -3178,44 +3357,44 @@ func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate83 checks a value against structgen:///blueprint.json#/properties/mode.
-func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate88 checks a value against structgen:///blueprint.json#/properties/mode.
+func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate83Text(c, raw)
+		structgenValidate88Text(c, raw)
 	}
 }
 
-// structgenValidate83Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
-func structgenValidate83Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate84, structgenValidate85, structgenValidate86, structgenValidate87)
+// structgenValidate88Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
+func structgenValidate88Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate89, structgenValidate90, structgenValidate91, structgenValidate92)
 }
 
-// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate89 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate84Text(c, raw)
+		structgenValidate89Text(c, raw)
 	}
 }
 
-// structgenValidate84Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate84Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate89Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate89Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"a\",\"b\"]", false)
 }
 
-// structgenValidate85 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate90 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate85Text(c, raw)
+		structgenValidate90Text(c, raw)
 	}
 }
 
-// structgenValidate85Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate85Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate90Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate90Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"b\"]", true)
 }
 
-// structgenValidate86 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate91 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -3230,15 +3409,15 @@ func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate87 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate92 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate87Text(c, raw)
+		structgenValidate92Text(c, raw)
 	}
 }
 
-// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate87Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate92Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate92Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[2]", true)
 }
 

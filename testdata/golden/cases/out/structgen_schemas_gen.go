@@ -224,6 +224,45 @@ const schemaDoc0 = `{
           "const": 2
         }
       ]
+    },
+    "action": {
+      "anyOf": [
+        {
+          "type": "object",
+          "required": [
+            "op",
+            "n"
+          ],
+          "properties": {
+            "op": {
+              "type": "string",
+              "const": "add"
+            },
+            "n": {
+              "type": "integer"
+            }
+          }
+        },
+        {
+          "type": "object",
+          "required": [
+            "op"
+          ],
+          "properties": {
+            "op": {
+              "type": "string",
+              "enum": [
+                "del",
+                "rm",
+                5
+              ]
+            },
+            "id": {
+              "type": "string"
+            }
+          }
+        }
+      ]
     }
   },
   "$defs": {
