@@ -428,7 +428,9 @@ func (b *builder) compileTagged(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 	if len(n.AnyOf) > 0 {
 		branches, applicator = n.AnyOf, "anyOf"
 	}
-	if len(branches) != len(t.Variants) || !onlyKeywords(n, applicator) {
+	// A type beside the branches that allows objects, which each branch
+	// requires, checks nothing they do not.
+	if len(branches) != len(t.Variants) || !onlyKeywords(n, applicator, "type") || n.Kinds&schema.Obj == 0 {
 		return at(n, "a union told apart by a property beside other keywords")
 	}
 	owner := map[string]int{} // tag → branch

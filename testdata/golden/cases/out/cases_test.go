@@ -247,6 +247,26 @@ func TestTypedTag(t *testing.T) {
 	}
 }
 
+// TestTaggedBesideType: a union told apart by a tag, with a type beside
+// its branches that allows objects, is decoded by its variants' decoders.
+func TestTaggedBesideType(t *testing.T) {
+	for _, tc := range []struct {
+		doc, says string
+	}{
+		{`{"figure": {"kind": "rect", "w": 2, "extra": [1]}}`, ""},
+		{`{"figure": {"kind": "circle", "r": 1}}`, ""},
+		{`{"figure": {"kind": "rect", "w": 0}}`, `/figure/w: (schema 1) minimum: got 0, want 1`},
+		{`{"figure": {"kind": "oval"}}`, `/figure: oneOf: the value matches none of the 2 schemas`},
+		{`{"figure": "rect"}`, `/figure: got string, want object`},
+	} {
+		v, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+		if tc.says == "" && (v.Figure == nil || v.Figure.Circle == nil && v.Figure.BlueprintFigureOption1 == nil) {
+			t.Errorf("%s: no variant set: %+v", tc.doc, v.Figure)
+		}
+	}
+}
+
 func check(t *testing.T, doc string, err error, says string) {
 	t.Helper()
 	if errors.Is(err, runtime.ErrDecoderDisagrees) {
@@ -277,6 +297,7 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"wrap": "never", "mode": "b"}`))
 	f.Add([]byte(`{"wrap": 1.0, "mode": "c"}`))
 	f.Add([]byte(`{"action": {"op": "rm", "n": 1}}`))
+	f.Add([]byte(`{"figure": {"kind": "rect", "w": 1.0}}`))
 	f.Add([]byte(`{"span": ["a", "b", "c"]}`))
 	f.Add([]byte(`{"labels": [{"name": "a"}, {"name": "a", "weight": 1.0}], "weights": [1, 2], "anything": [{}, []], "matrix": [[1], [1, 2]]}`))
 	f.Add([]byte(`{"holder": {"pick": null}, "choice": [1]}`))

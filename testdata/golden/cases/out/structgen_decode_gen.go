@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [17]bool
+	var seen [18]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -356,7 +356,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("span")
-			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate79Text)
+			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate82Text)
 			c.Pop()
 		case "wrap":
 			if seen[14] {
@@ -364,7 +364,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate83Text)
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate86Text)
 			c.Pop()
 		case "mode":
 			if seen[15] {
@@ -372,7 +372,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate88Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate91Text)
 			c.Pop()
 		case "action":
 			if seen[16] {
@@ -406,6 +406,16 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					structgenValidate35Text(c, raw)
 				}
 			}
+			c.Pop()
+		case "figure":
+			if seen[17] {
+				c.Duplicate(key)
+			}
+			seen[17] = true
+			c.Push("figure")
+			p0 := new(BlueprintFigure)
+			p0.decodeJSON(d, c)
+			v.Figure = p0
 			c.Pop()
 		default:
 			k := runtime.KeyText(key)
@@ -457,6 +467,102 @@ func (v *BlueprintChoice) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	default:
 		c.WrongType(d, "string or array or null")
 	}
+}
+
+// decodeJSON reads BlueprintFigure: its "kind" property picks the variant.
+func (v *BlueprintFigure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	if tag, ok := c.Tag(raw, "kind"); ok {
+		switch tag {
+		case "circle":
+			if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+				p0 := new(Circle)
+				p0.decodeJSON(d, c)
+				v.Circle = p0
+			}) {
+				return
+			}
+		case "rect":
+			if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+				p0 := new(BlueprintFigureOption1)
+				p0.decodeJSON(d, c)
+				v.BlueprintFigureOption1 = p0
+			}) {
+				return
+			}
+		}
+	}
+	*v = BlueprintFigure{}
+	c.NoVariant(raw, structgenValidate40)
+}
+
+// decodeJSON reads BlueprintFigureOption1 and checks its schema in one pass.
+func (v *BlueprintFigureOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [2]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "kind":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("kind")
+			if s, ok := c.String(d); ok {
+				v.Kind = s
+				switch s {
+				case "rect":
+				default:
+					c.NotOneOf("'rect'")
+				}
+			}
+			c.Pop()
+		case "w":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("w")
+			if i, ok := c.Int64(d); ok {
+				v.W = i
+				c.IntMin(i, int64(1))
+			}
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "kind")
+	}
+	if !seen[1] {
+		missing = append(missing, "w")
+	}
+	c.Missing(missing...)
 }
 
 // decodeJSON reads BlueprintHolder and checks its schema in one pass.
@@ -701,7 +807,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate57Text(c, raw)
+			structgenValidate64Text(c, raw)
 		}
 	}
 }
@@ -808,7 +914,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate63)
+	c.NoVariant(raw, structgenValidate70)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -960,7 +1066,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate75Text(c, raw)
+			structgenValidate78Text(c, raw)
 		}
 	}
 }
@@ -1175,8 +1281,36 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 		}
 		e.ObjEnd()
 	}
+	if v.Figure != nil {
+		e.Field("figure")
+		e.Marshal((*v.Figure))
+	}
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprint.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes BlueprintFigureOption1 in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v BlueprintFigureOption1) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes BlueprintFigureOption1 with e.
+func (v *BlueprintFigureOption1) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("kind")
+	e.Str(v.Kind)
+	e.Field("w")
+	e.Int(v.W)
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsBlueprintFigureOption1.Has(k) {
 			continue
 		}
 		e.Field(k)
@@ -2400,10 +2534,23 @@ func structgenValidate39Text(c *runtime.Decoding, raw []byte) {
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate41Keys are the properties structgenValidate41 declares, which it records by index.
-var structgenValidate41Keys = []string{"type"}
+// structgenValidate40 checks a value against structgen:///blueprint.json#/properties/figure.
+func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate40Text(c, raw)
+	}
+}
 
-// structgenValidate41 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+// structgenValidate40Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
+func structgenValidate40Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate71, structgenValidate45)
+	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
+}
+
+// structgenValidate41Keys are the properties structgenValidate41 declares, which it records by index.
+var structgenValidate41Keys = []string{"kind", "r"}
+
+// structgenValidate41 checks a value against structgen:///blueprint.json#/$defs/circle.
 func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
@@ -2412,6 +2559,150 @@ func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 			return
 		}
 		keys := runtime.DeclaredKeys(structgenValidate41Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "kind":
+				key = "kind"
+				fresh = keys.Mark(0)
+			case "r":
+				key = "r"
+				fresh = keys.Mark(1)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "kind":
+				structgenValidate42(c, d)
+			case "r":
+				structgenValidate44(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "kind", "r")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate42 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
+func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate43(c, d)
+}
+
+// structgenValidate43 checks a value against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate43Text(c, raw)
+	}
+}
+
+// structgenValidate43Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate43Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"circle\"]", true)
+}
+
+// structgenValidate44 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
+func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.NumberBounds(text, "0", "", "", "")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "number")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate45Keys are the properties structgenValidate45 declares, which it records by index.
+var structgenValidate45Keys = []string{"kind", "w"}
+
+// structgenValidate45 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
+func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate45Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "kind":
+				key = "kind"
+				fresh = keys.Mark(0)
+			case "w":
+				key = "w"
+				fresh = keys.Mark(1)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "kind":
+				structgenValidate46(c, d)
+			case "w":
+				structgenValidate26(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "kind", "w")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate46 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
+func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate46Text(c, raw)
+	}
+}
+
+// structgenValidate46Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
+func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"rect\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate48Keys are the properties structgenValidate48 declares, which it records by index.
+var structgenValidate48Keys = []string{"type"}
+
+// structgenValidate48 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate48Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2429,7 +2720,7 @@ func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate42(c, d)
+				structgenValidate49(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2441,30 +2732,30 @@ func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate42 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate49 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate42Text(c, raw)
+		structgenValidate49Text(c, raw)
 	}
 }
 
-// structgenValidate42Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate42Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate49Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate49Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
-// structgenValidate43Keys are the properties structgenValidate43 declares, which it records by index.
-var structgenValidate43Keys = []string{"size"}
+// structgenValidate50Keys are the properties structgenValidate50 declares, which it records by index.
+var structgenValidate50Keys = []string{"size"}
 
-// structgenValidate43 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate50 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate43Keys)
+		keys := runtime.DeclaredKeys(structgenValidate50Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2495,18 +2786,18 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate44Keys are the properties structgenValidate44 declares, which it records by index.
-var structgenValidate44Keys = []string{"type"}
+// structgenValidate51Keys are the properties structgenValidate51 declares, which it records by index.
+var structgenValidate51Keys = []string{"type"}
 
-// structgenValidate44 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate51 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate44Keys)
+		keys := runtime.DeclaredKeys(structgenValidate51Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2524,7 +2815,7 @@ func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate45(c, d)
+				structgenValidate52(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2536,30 +2827,30 @@ func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate45 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate52 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate45Text(c, raw)
+		structgenValidate52Text(c, raw)
 	}
 }
 
-// structgenValidate45Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate45Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate52Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate52Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
-// structgenValidate46Keys are the properties structgenValidate46 declares, which it records by index.
-var structgenValidate46Keys = []string{"props"}
+// structgenValidate53Keys are the properties structgenValidate53 declares, which it records by index.
+var structgenValidate53Keys = []string{"props"}
 
-// structgenValidate46 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate53 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate46Keys)
+		keys := runtime.DeclaredKeys(structgenValidate53Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2577,7 +2868,7 @@ func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate47(c, d)
+				structgenValidate54(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2589,8 +2880,8 @@ func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate47 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate54 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -2619,20 +2910,20 @@ func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate48 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate55 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate48Text(c, raw)
+		structgenValidate55Text(c, raw)
 	}
 }
 
-// structgenValidate48Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate49)
+// structgenValidate55Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate55Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate56)
 }
 
-// structgenValidate49 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate56 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -2659,18 +2950,18 @@ func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate50Keys are the properties structgenValidate50 declares, which it records by index.
-var structgenValidate50Keys = []string{"type"}
+// structgenValidate57Keys are the properties structgenValidate57 declares, which it records by index.
+var structgenValidate57Keys = []string{"type"}
 
-// structgenValidate50 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate57 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate50Keys)
+		keys := runtime.DeclaredKeys(structgenValidate57Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2688,7 +2979,7 @@ func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate51(c, d)
+				structgenValidate58(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2700,30 +2991,30 @@ func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate51 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate58 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate51Text(c, raw)
+		structgenValidate58Text(c, raw)
 	}
 }
 
-// structgenValidate51Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate51Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate58Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate58Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[3]", true)
 }
 
-// structgenValidate52Keys are the properties structgenValidate52 declares, which it records by index.
-var structgenValidate52Keys = []string{"size"}
+// structgenValidate59Keys are the properties structgenValidate59 declares, which it records by index.
+var structgenValidate59Keys = []string{"size"}
 
-// structgenValidate52 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate59 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate52Keys)
+		keys := runtime.DeclaredKeys(structgenValidate59Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2741,7 +3032,7 @@ func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate53(c, d)
+				structgenValidate60(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2753,8 +3044,8 @@ func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate53 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
-func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate60 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -2767,18 +3058,18 @@ func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate55Keys are the properties structgenValidate55 declares, which it records by index.
-var structgenValidate55Keys = []string{"size"}
+// structgenValidate62Keys are the properties structgenValidate62 declares, which it records by index.
+var structgenValidate62Keys = []string{"size"}
 
-// structgenValidate55 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate62 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate55Keys)
+		keys := runtime.DeclaredKeys(structgenValidate62Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2796,7 +3087,7 @@ func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate56(c, d)
+				structgenValidate63(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2809,202 +3100,120 @@ func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate56 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate56Text(c, raw)
-	}
-}
-
-// structgenValidate56Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate56Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
-}
-
-// structgenValidate57 checks a value against structgen:///blueprint.json#/properties/nodes/items.
-func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate57Text(c, raw)
-	}
-}
-
-// structgenValidate57Text checks a value's JSON text against structgen:///blueprint.json#/properties/nodes/items.
-func structgenValidate57Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate41, structgenValidate43, nil, structgenValidate44, structgenValidate46, structgenValidate48, structgenValidate50, structgenValidate12, nil, structgenValidate41, structgenValidate52, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate55, structgenValidate41, nil)
-}
-
-// structgenValidate58 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate58Text(c, raw)
-	}
-}
-
-// structgenValidate58Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate58Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate41, structgenValidate43, nil)
-}
-
-// structgenValidate59 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate59Text(c, raw)
-	}
-}
-
-// structgenValidate59Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate59Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate44, structgenValidate46, structgenValidate48)
-}
-
-// structgenValidate60 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate60Text(c, raw)
-	}
-}
-
-// structgenValidate60Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate60Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate50, structgenValidate12, nil)
-}
-
-// structgenValidate61 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate61Text(c, raw)
-	}
-}
-
-// structgenValidate61Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate61Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate41, structgenValidate52, nil)
-}
-
-// structgenValidate62 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate62Text(c, raw)
-	}
-}
-
-// structgenValidate62Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate62Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate55, structgenValidate41, nil)
-}
-
-// structgenValidate63 checks a value against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate63 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate63Text(c, raw)
 	}
 }
 
-// structgenValidate63Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate63Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate63Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate64, structgenValidate69, structgenValidate72)
+	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate64 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+// structgenValidate64 checks a value against structgen:///blueprint.json#/properties/nodes/items.
 func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate65(c, d)
-}
-
-// structgenValidate65Keys are the properties structgenValidate65 declares, which it records by index.
-var structgenValidate65Keys = []string{"kind", "r"}
-
-// structgenValidate65 checks a value against structgen:///blueprint.json#/$defs/circle.
-func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate65Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "kind":
-				key = "kind"
-				fresh = keys.Mark(0)
-			case "r":
-				key = "r"
-				fresh = keys.Mark(1)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "kind":
-				structgenValidate66(c, d)
-			case "r":
-				structgenValidate68(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "kind", "r")
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
-	default:
-		c.Skip(d)
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate64Text(c, raw)
 	}
 }
 
-// structgenValidate66 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
-func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate67(c, d)
+// structgenValidate64Text checks a value's JSON text against structgen:///blueprint.json#/properties/nodes/items.
+func structgenValidate64Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate48, structgenValidate50, nil, structgenValidate51, structgenValidate53, structgenValidate55, structgenValidate57, structgenValidate12, nil, structgenValidate48, structgenValidate59, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate62, structgenValidate48, nil)
 }
 
-// structgenValidate67 checks a value against structgen:///blueprint.json#/$defs/circleKind.
+// structgenValidate65 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate65Text(c, raw)
+	}
+}
+
+// structgenValidate65Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate65Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate48, structgenValidate50, nil)
+}
+
+// structgenValidate66 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate66Text(c, raw)
+	}
+}
+
+// structgenValidate66Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate51, structgenValidate53, structgenValidate55)
+}
+
+// structgenValidate67 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate67Text(c, raw)
 	}
 }
 
-// structgenValidate67Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
+// structgenValidate67Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate67Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"circle\"]", true)
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate57, structgenValidate12, nil)
 }
 
-// structgenValidate68 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
+// structgenValidate68 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.NumberBounds(text, "0", "", "", "")
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "number")
-	default:
-		c.Skip(d)
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate68Text(c, raw)
 	}
 }
 
-// structgenValidate69Keys are the properties structgenValidate69 declares, which it records by index.
-var structgenValidate69Keys = []string{"kind", "side"}
+// structgenValidate68Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate68Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate48, structgenValidate59, nil)
+}
 
-// structgenValidate69 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+// structgenValidate69 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
 func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate69Text(c, raw)
+	}
+}
+
+// structgenValidate69Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate69Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate62, structgenValidate48, nil)
+}
+
+// structgenValidate70 checks a value against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate70Text(c, raw)
+	}
+}
+
+// structgenValidate70Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate70Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate71, structgenValidate72, structgenValidate75)
+}
+
+// structgenValidate71 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate41(c, d)
+}
+
+// structgenValidate72Keys are the properties structgenValidate72 declares, which it records by index.
+var structgenValidate72Keys = []string{"kind", "side"}
+
+// structgenValidate72 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate69Keys)
+		keys := runtime.DeclaredKeys(structgenValidate72Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3025,9 +3234,9 @@ func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate70(c, d)
+				structgenValidate73(c, d)
 			case "side":
-				structgenValidate71(c, d)
+				structgenValidate74(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3042,20 +3251,20 @@ func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate70 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate73 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate70Text(c, raw)
+		structgenValidate73Text(c, raw)
 	}
 }
 
-// structgenValidate70Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate70Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate73Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate71 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate74 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -3070,18 +3279,18 @@ func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate72Keys are the properties structgenValidate72 declares, which it records by index.
-var structgenValidate72Keys = []string{"kind", "sides"}
+// structgenValidate75Keys are the properties structgenValidate75 declares, which it records by index.
+var structgenValidate75Keys = []string{"kind", "sides"}
 
-// structgenValidate72 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate75 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate72Keys)
+		keys := runtime.DeclaredKeys(structgenValidate75Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3102,9 +3311,9 @@ func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate73(c, d)
+				structgenValidate76(c, d)
 			case "sides":
-				structgenValidate74(c, d)
+				structgenValidate77(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3119,20 +3328,20 @@ func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate73 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate76 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate73Text(c, raw)
+		structgenValidate76Text(c, raw)
 	}
 }
 
-// structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate73Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate76Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate76Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate74 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate77 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -3148,68 +3357,68 @@ func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate75 checks a value against structgen:///blueprint.json#/properties/steps/items.
-func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate75Text(c, raw)
-	}
-}
-
-// structgenValidate75Text checks a value's JSON text against structgen:///blueprint.json#/properties/steps/items.
-func structgenValidate75Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate31, nil)
-}
-
-// structgenValidate76 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate76Text(c, raw)
-	}
-}
-
-// structgenValidate76Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate76Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate19, structgenValidate21, nil)
-}
-
-// structgenValidate77 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate77Text(c, raw)
-	}
-}
-
-// structgenValidate77Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate77Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate23, structgenValidate25, structgenValidate27)
-}
-
-// structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate78 checks a value against structgen:///blueprint.json#/properties/steps/items.
 func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate78Text(c, raw)
 	}
 }
 
-// structgenValidate78Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate78Text checks a value's JSON text against structgen:///blueprint.json#/properties/steps/items.
 func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate29, structgenValidate31, nil)
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate31, nil)
 }
 
-// structgenValidate79 checks a value against structgen:///blueprint.json#/properties/span.
+// structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate79Text(c, raw)
 	}
 }
 
-// structgenValidate79Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+// structgenValidate79Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate79Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate80, structgenValidate81, structgenValidate82, structgenValidate7)
+	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate19, structgenValidate21, nil)
 }
 
-// structgenValidate80 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+// structgenValidate80 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate80Text(c, raw)
+	}
+}
+
+// structgenValidate80Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate80Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate23, structgenValidate25, structgenValidate27)
+}
+
+// structgenValidate81 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate81Text(c, raw)
+	}
+}
+
+// structgenValidate81Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate81Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate29, structgenValidate31, nil)
+}
+
+// structgenValidate82 checks a value against structgen:///blueprint.json#/properties/span.
+func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate82Text(c, raw)
+	}
+}
+
+// structgenValidate82Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate82Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate83, structgenValidate84, structgenValidate85, structgenValidate7)
+}
+
+// structgenValidate83 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -3239,8 +3448,8 @@ func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate81 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -3263,8 +3472,8 @@ func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate82 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate85 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -3293,56 +3502,56 @@ func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate83 checks a value against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate83Text(c, raw)
-	}
-}
-
-// structgenValidate83Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate83Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate84, structgenValidate85, structgenValidate86, structgenValidate87)
-}
-
-// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate84Text(c, raw)
-	}
-}
-
-// structgenValidate84Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate84Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"always\"]", false)
-}
-
-// structgenValidate85 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate85Text(c, raw)
-	}
-}
-
-// structgenValidate85Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate85Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"never\"]", true)
-}
-
-// structgenValidate86 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate86 checks a value against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate86Text(c, raw)
 	}
 }
 
-// structgenValidate86Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate86Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate86Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate87, structgenValidate88, structgenValidate89, structgenValidate90)
+}
+
+// structgenValidate87 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate87Text(c, raw)
+	}
+}
+
+// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate87Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"always\"]", false)
+}
+
+// structgenValidate88 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate88Text(c, raw)
+	}
+}
+
+// structgenValidate88Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate88Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"never\"]", true)
+}
+
+// structgenValidate89 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate89Text(c, raw)
+	}
+}
+
+// structgenValidate89Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate89Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate87 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate90 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -3357,44 +3566,44 @@ func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate88 checks a value against structgen:///blueprint.json#/properties/mode.
-func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate91 checks a value against structgen:///blueprint.json#/properties/mode.
+func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate88Text(c, raw)
+		structgenValidate91Text(c, raw)
 	}
 }
 
-// structgenValidate88Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
-func structgenValidate88Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate89, structgenValidate90, structgenValidate91, structgenValidate92)
+// structgenValidate91Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
+func structgenValidate91Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate92, structgenValidate93, structgenValidate94, structgenValidate95)
 }
 
-// structgenValidate89 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate92 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate89Text(c, raw)
+		structgenValidate92Text(c, raw)
 	}
 }
 
-// structgenValidate89Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate89Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate92Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate92Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"a\",\"b\"]", false)
 }
 
-// structgenValidate90 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate93 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate90Text(c, raw)
+		structgenValidate93Text(c, raw)
 	}
 }
 
-// structgenValidate90Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate90Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate93Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate93Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"b\"]", true)
 }
 
-// structgenValidate91 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate94 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -3409,15 +3618,15 @@ func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate92 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate95 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate92Text(c, raw)
+		structgenValidate95Text(c, raw)
 	}
 }
 
-// structgenValidate92Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate92Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate95Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate95Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[2]", true)
 }
 

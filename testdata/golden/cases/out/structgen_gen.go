@@ -31,6 +31,8 @@ type Blueprint struct {
 	Wrap     *BlueprintWrap                    `json:"wrap,omitempty"`
 	Mode     *BlueprintMode                    `json:"mode,omitempty"`
 	Action   map[string]json.RawMessage        `json:"action,omitzero"`
+	// A shape, said to be an object
+	Figure *BlueprintFigure `json:"figure,omitempty"`
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -40,7 +42,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -101,6 +103,93 @@ func ParseBlueprintChoice(data []byte) (BlueprintChoice, error) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintChoice)
+}
+
+// A shape, said to be an object
+//
+// Schema: schemas/blueprint.json#/properties/figure
+type BlueprintFigure struct {
+	Circle                 *Circle
+	BlueprintFigureOption1 *BlueprintFigureOption1
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u BlueprintFigure) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.Circle != nil:
+		return json.Marshal(u.Circle)
+	case u.BlueprintFigureOption1 != nil:
+		return json.Marshal(u.BlueprintFigureOption1)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind and its "kind" property selects.
+func (u *BlueprintFigure) UnmarshalJSON(data []byte) error {
+	*u = BlueprintFigure{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindObject:
+		tag, err := runtime.Discriminator(data, "kind")
+		if err != nil {
+			return runtime.NoVariant("BlueprintFigure", err.Error())
+		}
+		switch tag {
+		case "circle":
+			u.Circle = new(Circle)
+			return json.Unmarshal(data, u.Circle)
+		case "rect":
+			u.BlueprintFigureOption1 = new(BlueprintFigureOption1)
+			return json.Unmarshal(data, u.BlueprintFigureOption1)
+		}
+		return runtime.NoVariant("BlueprintFigure", strconv.Quote(tag))
+	}
+	return runtime.NoVariant("BlueprintFigure", runtime.KindOf(data).String())
+}
+
+var schemaBlueprintFigure = structgenSchemas.Schema("structgen:///blueprint.json#/properties/figure")
+
+// ParseBlueprintFigure validates data against the schema of BlueprintFigure and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintFigure(data []byte) (BlueprintFigure, error) {
+	return runtime.ParseDecoded("BlueprintFigure", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintFigure) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintFigure)
+}
+
+// Schema: schemas/blueprint.json#/properties/figure/oneOf/1
+type BlueprintFigureOption1 struct {
+	Kind string `json:"kind"`
+	W    int64  `json:"w"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsBlueprintFigureOption1 = runtime.NewFields("kind", "w")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *BlueprintFigureOption1) UnmarshalJSON(data []byte) error {
+	type plain BlueprintFigureOption1
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintFigureOption1, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaBlueprintFigureOption1 = structgenSchemas.Schema("structgen:///blueprint.json#/properties/figure/oneOf/1")
+
+// ParseBlueprintFigureOption1 validates data against the schema of BlueprintFigureOption1 and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintFigureOption1(data []byte) (BlueprintFigureOption1, error) {
+	return runtime.ParseDecoded("BlueprintFigureOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintFigureOption1) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintFigureOption1)
 }
 
 // Schema: schemas/blueprint.json#/properties/holder
@@ -217,7 +306,7 @@ var schemaBlueprintMode = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintMode validates data against the schema of BlueprintMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintMode(data []byte) (BlueprintMode, error) {
-	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate88}, schemaBlueprintMode)
+	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate91}, schemaBlueprintMode)
 }
 
 // Schema: schemas/blueprint.json#/properties/scalar
@@ -306,7 +395,7 @@ var schemaBlueprintSpan = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintSpan validates data against the schema of BlueprintSpan and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintSpan(data []byte) (BlueprintSpan, error) {
-	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate79}, schemaBlueprintSpan)
+	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate82}, schemaBlueprintSpan)
 }
 
 // Schema: schemas/blueprint.json#/properties/wrap
@@ -347,7 +436,7 @@ var schemaBlueprintWrap = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintWrap validates data against the schema of BlueprintWrap and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintWrap(data []byte) (BlueprintWrap, error) {
-	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate83}, schemaBlueprintWrap)
+	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate86}, schemaBlueprintWrap)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle

@@ -263,6 +263,32 @@ const schemaDoc0 = `{
           }
         }
       ]
+    },
+    "figure": {
+      "title": "A shape, said to be an object",
+      "type": "object",
+      "oneOf": [
+        {
+          "$ref": "#/$defs/circle"
+        },
+        {
+          "type": "object",
+          "required": [
+            "kind",
+            "w"
+          ],
+          "properties": {
+            "kind": {
+              "type": "string",
+              "const": "rect"
+            },
+            "w": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        }
+      ]
     }
   },
   "$defs": {
