@@ -131,11 +131,22 @@ func shaped(conj []*schema.Node) bool {
 	return false
 }
 
+// canonAll is canon of each site: the schemas a named type is the type
+// of (its Schemas), without the checks a site adds beside its reference,
+// which the site's own checks apply where it is used.
+func canonAll(sites []*schema.Node) []*schema.Node {
+	out := make([]*schema.Node, len(sites))
+	for i, s := range sites {
+		out[i] = canon(s)
+	}
+	return out
+}
+
 // canon follows a bare $ref to the schema that gives a type its name.
 func canon(s *schema.Node) *schema.Node {
 	for i := 0; i < 100 && s.Ref != nil; i++ {
 		if len(s.Properties) > 0 || s.AdditionalProperties != nil || len(s.PatternProperties) > 0 ||
-			s.Items != nil || len(s.PrefixItems) > 0 || s.Enum != nil ||
+			s.Items != nil || len(s.PrefixItems) > 0 || s.Enum != nil || len(s.Required) > 0 ||
 			len(s.AllOf) > 0 || len(s.AnyOf) > 0 || len(s.OneOf) > 0 {
 			return s
 		}
@@ -645,7 +656,7 @@ func (b *builder) object(primary *schema.Node, sites, conj []*schema.Node, open 
 			t.Fields = append(t.Fields, f)
 			b.fieldSites[f] = p.sites
 		}
-		b.structSites[t] = sites
+		b.structSites[t] = canonAll(sites)
 		if !closed || unrepresentable {
 			if closed {
 				t.Extra = &ir.Ref{Kind: ir.RefAny}
@@ -724,7 +735,7 @@ func (b *builder) union(primary *schema.Node, sites, conj []*schema.Node, k kind
 	return b.named(key, primary.Loc, hint, primary, func(t *ir.Type) {
 		t.Kind = ir.KindUnion
 		t.Schemas = b.schemaLocs(sites)
-		b.structSites[t] = sites
+		b.structSites[t] = canonAll(sites)
 		b.doc(t, primary)
 		used := map[string]bool{}
 		for _, kw := range kindWords {
@@ -827,7 +838,7 @@ func (b *builder) discriminated(primary *schema.Node, sites, base []*schema.Node
 		t.Kind = ir.KindUnion
 		t.Discriminator = disc
 		t.Schemas = b.schemaLocs(sites)
-		b.structSites[t] = sites
+		b.structSites[t] = canonAll(sites)
 		b.doc(t, primary)
 		used := map[string]bool{}
 		for i, br := range branches {

@@ -3112,14 +3112,14 @@ func structgenValidate63Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate64 checks a value against structgen:///blueprint.json#/properties/nodes/items.
+// structgenValidate64 checks a value against structgen:///blueprint.json#/$defs/node.
 func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate64Text(c, raw)
 	}
 }
 
-// structgenValidate64Text checks a value's JSON text against structgen:///blueprint.json#/properties/nodes/items.
+// structgenValidate64Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
 func structgenValidate64Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate48, structgenValidate50, nil, structgenValidate51, structgenValidate53, structgenValidate55, structgenValidate57, structgenValidate12, nil, structgenValidate48, structgenValidate59, nil)
 	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate62, structgenValidate48, nil)
@@ -3357,14 +3357,14 @@ func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate78 checks a value against structgen:///blueprint.json#/properties/steps/items.
+// structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/step.
 func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate78Text(c, raw)
 	}
 }
 
-// structgenValidate78Text checks a value's JSON text against structgen:///blueprint.json#/properties/steps/items.
+// structgenValidate78Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
 func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate31, nil)
 }

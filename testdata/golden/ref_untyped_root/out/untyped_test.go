@@ -27,3 +27,37 @@ func TestUntypedRootRoundTrip(t *testing.T) {
 		t.Error("name must be a string")
 	}
 }
+
+// TestRefBeside: keywords beside a reference check the values that
+// schema describes, never the type the reference names: Settings allows
+// what its own schema does wherever another schema narrows it.
+func TestRefBeside(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		parse func([]byte) error
+		in    string
+		ok    bool
+	}{
+		{"Settings", func(b []byte) error { _, err := ParseSettings(b); return err }, `{}`, true},
+		{"Settings", func(b []byte) error { _, err := ParseSettings(b); return err }, `{"size": 0}`, false},
+		{"Narrowed", func(b []byte) error { _, err := ParseNarrowed(b); return err }, `{}`, false},
+		{"Narrowed", func(b []byte) error { _, err := ParseNarrowed(b); return err }, `{"name": ""}`, true},
+		{"Checked", func(b []byte) error { _, err := ParseChecked(b); return err }, `{}`, false},
+		{"Checked", func(b []byte) error { _, err := ParseChecked(b); return err }, `{"size": 1}`, true},
+		{"Checked", func(b []byte) error { _, err := ParseChecked(b); return err }, `{"size": 0}`, false},
+		{"Plain", func(b []byte) error { _, err := ParsePlain(b); return err }, `{}`, true},
+		{"Plain", func(b []byte) error { _, err := ParsePlain(b); return err }, `{"name": 1}`, false},
+	} {
+		if err := tc.parse([]byte(tc.in)); (err == nil) != tc.ok {
+			t.Errorf("%s %s: %v, want ok %v", tc.name, tc.in, err, tc.ok)
+		}
+	}
+	// Settings' name is optional: absent stays absent.
+	s, err := ParseSettings([]byte(`{"size": 2}`))
+	if err != nil || s.Name != nil {
+		t.Fatalf("Settings: %+v, %v", s, err)
+	}
+	if out, _ := json.Marshal(s); string(out) != `{"size":2}` {
+		t.Errorf("Settings re-encodes as %s", out)
+	}
+}
