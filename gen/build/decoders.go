@@ -144,6 +144,10 @@ func (b *builder) validateTypes(types []*ir.Type) {
 			}
 			sites = []*schema.Node{b.enumSites[t][0]}
 		case ir.KindDefined, ir.KindAlias, ir.KindTuple:
+			if u := b.sameSchema(t); u != nil {
+				t.DecodedBy = u.Name
+				continue
+			}
 			sites = b.valueSites[t]
 		case ir.KindAction:
 			if t.Decode == nil {
@@ -173,6 +177,37 @@ func (b *builder) validateTypes(types []*ir.Type) {
 		}
 		t.Validate = vals
 	}
+}
+
+// sameSchema returns the named type of this package that alias t stands
+// for where that type's generated decoder reads it and t's schema is no
+// more than references to that type's schema; else nil.
+func (b *builder) sameSchema(t *ir.Type) *ir.Type {
+	r := t.Underlying
+	if t.Kind != ir.KindAlias || r == nil || r.Kind != ir.RefNamed || r.Pkg != "" || len(b.valueSites[t]) != 1 {
+		return nil
+	}
+	u := b.refs[r]
+	if u == nil || u.Decode == nil {
+		return nil
+	}
+	var sites []*schema.Node
+	switch u.Kind {
+	case ir.KindStruct, ir.KindUnion:
+		sites = b.structSites[u]
+	case ir.KindEnum:
+		sites = []*schema.Node{b.enumSites[u][0]}
+	}
+	if len(sites) != 1 || follow(b.valueSites[t][0]) != follow(sites[0]) {
+		return nil
+	}
+	// A dynamic reference below lands where the schemas the value was
+	// reached through say, and t's schema may be another way in (an $id
+	// with anchors of its own): the validators refuse it, and so here.
+	if _, why := b.validatorFor(follow(sites[0])); why != "" {
+		return nil
+	}
+	return u
 }
 
 // validateAction gives action type t, which no typed decoder reads (a

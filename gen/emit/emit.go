@@ -632,9 +632,10 @@ func emitParse(f *jen.File, set string, t *ir.Type, types map[string]*ir.Type) {
 	args := append([]jen.Code{jen.Lit(t.Name), jen.Id("data")}, schemaArgs...)
 	call := jen.Qual(runtimePkg, "Parse").Types(jen.Id(t.Name)).Call(args...)
 	switch {
-	case t.Decode != nil:
+	case t.Decode != nil || t.DecodedBy != "":
 		// The generated decoder reads and checks in one pass; the schema
-		// stays embedded for the dialects and the documentation.
+		// stays embedded for the dialects and the documentation. An
+		// alias has the decoder of the type it stands for.
 		call = jen.Qual(runtimePkg, "ParseDecoded").Call(append([]jen.Code{jen.Lit(t.Name), jen.Id("data"), decodeValue(t.Name)}, schemaArgs...)...)
 	case t.Validate != nil:
 		// The generated validators check it, encoding/json decodes it.

@@ -130,6 +130,10 @@ type Type struct {
 	// Schemas, then decoded with encoding/json; nil when a keyword of its
 	// schemas does not compile either, and the interpreter reads it.
 	Validate []*Validator `json:",omitempty"`
+	// DecodedBy: an alias whose schema is no more than a reference to
+	// the schema of the named type it stands for is read by that type's
+	// generated decoder (its Decode); "" otherwise.
+	DecodedBy string `json:",omitempty"`
 
 	// The package-level identifiers declared for the type besides its
 	// name, decided with it by the naming scope.

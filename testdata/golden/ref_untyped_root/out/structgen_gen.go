@@ -163,9 +163,10 @@ var schemaPlain = structgenSchemas.Schema("structgen:///plain.json#")
 // ParsePlain validates data against the schema of Plain and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePlain(data []byte) (Plain, error) {
-	return runtime.ParseValidated[Plain]("Plain", data, func(v *Plain, d *jx.Decoder, c *runtime.Decoding) {
-		(*v).decodeJSON(d, c)
-	}, []runtime.Validator{structgenValidate5}, schemaPlain)
+	return runtime.ParseDecoded("Plain", data, func(d *jx.Decoder, c *runtime.Decoding) (v Plain) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaPlain)
 }
 
 // Schema: schemas/config.json
@@ -176,9 +177,10 @@ var schemaRoot = structgenSchemas.Schema("structgen:///config.json#")
 // ParseRoot validates data against the schema of Root and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseRoot(data []byte) (Root, error) {
-	return runtime.ParseValidated[Root]("Root", data, func(v *Root, d *jx.Decoder, c *runtime.Decoding) {
-		(*v).decodeJSON(d, c)
-	}, []runtime.Validator{structgenValidate6}, schemaRoot)
+	return runtime.ParseDecoded("Root", data, func(d *jx.Decoder, c *runtime.Decoding) (v Root) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaRoot)
 }
 
 // Schema: schemas/narrowed.json#/$defs/settings
