@@ -11,8 +11,9 @@ import (
 // passes the same string literal on every call, so a lookup first tries
 // the slot of the literal's address: comparing addresses costs nothing,
 // where hashing a list of a hundred values costs more than the check it
-// serves. The slots are few and fixed, and the first text to take one
-// keeps it, so nothing grows; other texts are looked up by value.
+// serves. The slots are few and fixed (a text may take its own or the
+// next), and the first text to take one keeps it, so nothing grows;
+// other texts are looked up by value.
 type textCache[V any] struct {
 	m     sync.Map // text → V
 	slots [256]atomic.Pointer[textEntry[V]]
@@ -25,16 +26,18 @@ type textEntry[V any] struct {
 
 // load returns what was stored for text.
 func (c *textCache[V]) load(text string) (V, bool) {
-	slot := &c.slots[slotOf(text)]
-	if e := slot.Load(); e != nil && sameText(e.text, text) {
-		return e.v, true
+	i := slotOf(text)
+	for _, j := range [2]int{i, (i + 1) & 255} {
+		if e := c.slots[j].Load(); e != nil && sameText(e.text, text) {
+			return e.v, true
+		}
 	}
 	v, ok := c.m.Load(text)
 	if !ok {
 		var zero V
 		return zero, false
 	}
-	slot.CompareAndSwap(nil, &textEntry[V]{text, v.(V)})
+	c.keep(i, text, v.(V))
 	return v.(V), true
 }
 
@@ -42,8 +45,20 @@ func (c *textCache[V]) load(text string) (V, bool) {
 // the value kept.
 func (c *textCache[V]) store(text string, v V) V {
 	actual, _ := c.m.LoadOrStore(text, v)
-	c.slots[slotOf(text)].CompareAndSwap(nil, &textEntry[V]{text, actual.(V)})
+	c.keep(slotOf(text), text, actual.(V))
 	return actual.(V)
+}
+
+// keep gives text one of its two slots where one is free; where both are
+// taken, text is looked up by value (and nothing is allocated).
+func (c *textCache[V]) keep(i int, text string, v V) {
+	for _, j := range [2]int{i, (i + 1) & 255} {
+		if c.slots[j].Load() == nil {
+			if c.slots[j].CompareAndSwap(nil, &textEntry[V]{text, v}) {
+				return
+			}
+		}
+	}
 }
 
 // sameText reports whether a and b are the same string in memory. The

@@ -62,3 +62,21 @@ func TestTextCache(t *testing.T) {
 		}
 	}
 }
+
+// TestTextCacheFull: once every slot is taken, a text is found by value
+// and nothing is allocated per lookup.
+func TestTextCacheFull(t *testing.T) {
+	var c textCache[int]
+	for i := range 4000 {
+		c.store("fill-"+strconv.Itoa(i), i)
+	}
+	late := strings.Repeat("x", 40)
+	c.store(late, 7)
+	if allocs := testing.AllocsPerRun(100, func() {
+		if v, ok := c.load(late); !ok || v != 7 {
+			t.Fatalf("load = %d, %v; want 7", v, ok)
+		}
+	}); allocs != 0 {
+		t.Errorf("a lookup by value allocates %v times", allocs)
+	}
+}
