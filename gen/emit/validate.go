@@ -256,6 +256,30 @@ func applyTo(raw jen.Code, s *ir.Validator) jen.Code {
 	return c("Apply", raw, vref(deref(s)))
 }
 
+// appliedAlready reports whether branches, v's anyOf or oneOf, are one
+// schema that v's $ref or allOf applies to the same value already: the
+// value passes them exactly when it passes that, so they are not read
+// again (devinit's items: an allOf and an anyOf of the same reference).
+// Where evaluations are tracked, each application counts, and both run.
+func appliedAlready(v *ir.Validator, branches []*ir.Validator) bool {
+	if len(branches) != 1 || unevaluated(v) || v.Annotate {
+		return false
+	}
+	b := deref(branches[0])
+	if b == nil || b.Annotate {
+		return false
+	}
+	if v.Ref != nil && deref(v.Ref) == b {
+		return true
+	}
+	for _, a := range v.AllOf {
+		if deref(a) == b {
+			return true
+		}
+	}
+	return false
+}
+
 func unevaluated(v *ir.Validator) bool {
 	return v.UnevaluatedProperties != nil || v.UnevaluatedItems != nil
 }
@@ -314,10 +338,10 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 			body = append(body, applyTo(jen.Id("raw"), v.Ref))
 		}
 		body = append(body, allOfChecks(v.AllOf, readsKeys(v))...)
-		if len(v.AnyOf) > 0 {
+		if len(v.AnyOf) > 0 && !appliedAlready(v, v.AnyOf) {
 			body = append(body, branchesCheck("AnyOf", v.AnyOf))
 		}
-		if len(v.OneOf) > 0 {
+		if len(v.OneOf) > 0 && !appliedAlready(v, v.OneOf) {
 			body = append(body, branchesCheck("OneOf", v.OneOf))
 		}
 		if v.Not != nil {

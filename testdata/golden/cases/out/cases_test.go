@@ -267,6 +267,21 @@ func TestTaggedBesideType(t *testing.T) {
 	}
 }
 
+// TestAppliedTwice: an anyOf of the one schema an allOf applies already
+// is read once, and decides as before.
+func TestAppliedTwice(t *testing.T) {
+	for _, tc := range []struct {
+		doc, says string
+	}{
+		{`{"twice": [{"id": 1, "value": null}, {"name": "n", "value": [1]}]}`, ""},
+		{`{"twice": [{"id": "x", "value": 1}]}`, `/twice/0: oneOf: the value matches none of the 2 schemas`},
+		{`{"twice": [3]}`, `/twice/0: got number, want object`},
+	} {
+		_, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+	}
+}
+
 func check(t *testing.T, doc string, err error, says string) {
 	t.Helper()
 	if errors.Is(err, runtime.ErrDecoderDisagrees) {
@@ -298,6 +313,7 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"wrap": 1.0, "mode": "c"}`))
 	f.Add([]byte(`{"action": {"op": "rm", "n": 1}}`))
 	f.Add([]byte(`{"figure": {"kind": "rect", "w": 1.0}}`))
+	f.Add([]byte(`{"twice": [{"id": 1, "value": 2}, {"name": 1}]}`))
 	f.Add([]byte(`{"span": ["a", "b", "c"]}`))
 	f.Add([]byte(`{"labels": [{"name": "a"}, {"name": "a", "weight": 1.0}], "weights": [1, 2], "anything": [{}, []], "matrix": [[1], [1, 2]]}`))
 	f.Add([]byte(`{"holder": {"pick": null}, "choice": [1]}`))

@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [18]bool
+	var seen [19]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -356,7 +356,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("span")
-			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate82Text)
+			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate85Text)
 			c.Pop()
 		case "wrap":
 			if seen[14] {
@@ -364,7 +364,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate86Text)
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate89Text)
 			c.Pop()
 		case "mode":
 			if seen[15] {
@@ -372,7 +372,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate91Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate94Text)
 			c.Pop()
 		case "action":
 			if seen[16] {
@@ -416,6 +416,49 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			p0 := new(BlueprintFigure)
 			p0.decodeJSON(d, c)
 			v.Figure = p0
+			c.Pop()
+		case "twice":
+			if seen[18] {
+				c.Duplicate(key)
+			}
+			seen[18] = true
+			c.Push("twice")
+			if a0, ok := c.Array(d); ok {
+				v.Twice = []map[string]json.RawMessage{}
+				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+					c.PushIndex(i0)
+					var e0 map[string]json.RawMessage
+					if raw, ok := c.RawView(d); ok {
+						d := c.TextDecoder(raw)
+						{
+							if m1, ok := c.Object(d); ok {
+								e0 = map[string]json.RawMessage{}
+								for !c.Failed() && m1.Next() {
+									k1 := runtime.KeyText(m1.Key())
+									if _, dup := e0[k1]; dup {
+										c.Duplicate([]byte(k1))
+									}
+									c.Push(k1)
+									var e1 json.RawMessage
+									if raw, ok := c.Raw(d); ok {
+										e1 = raw
+									}
+									e0[k1] = e1
+									c.Pop()
+								}
+								c.End(m1.Err())
+							}
+						}
+						c.Release(d)
+						if !c.Failed() {
+							structgenValidate40Text(c, raw)
+						}
+					}
+					v.Twice = append(v.Twice, e0)
+					c.Pop()
+				}
+				c.End(a0.Err())
+			}
 			c.Pop()
 		default:
 			k := runtime.KeyText(key)
@@ -496,7 +539,7 @@ func (v *BlueprintFigure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintFigure{}
-	c.NoVariant(raw, structgenValidate40)
+	c.NoVariant(raw, structgenValidate43)
 }
 
 // decodeJSON reads BlueprintFigureOption1 and checks its schema in one pass.
@@ -807,7 +850,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate64Text(c, raw)
+			structgenValidate67Text(c, raw)
 		}
 	}
 }
@@ -914,7 +957,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate70)
+	c.NoVariant(raw, structgenValidate73)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -1066,7 +1109,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate78Text(c, raw)
+			structgenValidate81Text(c, raw)
 		}
 	}
 }
@@ -1284,6 +1327,24 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	if v.Figure != nil {
 		e.Field("figure")
 		e.Marshal((*v.Figure))
+	}
+	if v.Twice != nil {
+		e.Field("twice")
+		e.ArrStart()
+		for i0 := range v.Twice {
+			if v.Twice[i0] == nil {
+				e.Null()
+			} else {
+				e.ObjStart()
+				for _, k1 := range runtime.SortedKeys(v.Twice[i0]) {
+					e.Field(k1)
+					m1 := v.Twice[i0][k1]
+					e.Raw(m1)
+				}
+				e.ObjEnd()
+			}
+		}
+		e.ArrEnd()
 	}
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprint.Has(k) {
@@ -2534,31 +2595,61 @@ func structgenValidate39Text(c *runtime.Decoding, raw []byte) {
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate40 checks a value against structgen:///blueprint.json#/properties/figure.
+// structgenValidate40 checks a value against structgen:///blueprint.json#/properties/twice/items.
 func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate40Text(c, raw)
 	}
 }
 
-// structgenValidate40Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
+// structgenValidate40Text checks a value's JSON text against structgen:///blueprint.json#/properties/twice/items.
 func structgenValidate40Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate71, structgenValidate45)
+	structgenValidate41Text(c, raw)
+}
+
+// structgenValidate41 checks a value against structgen:///blueprint.json#/$defs/field.
+func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate41Text(c, raw)
+	}
+}
+
+// structgenValidate41Text checks a value's JSON text against structgen:///blueprint.json#/$defs/field.
+func structgenValidate41Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfExclusive(raw, structgenValidate10, structgenValidate13)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate41Keys are the properties structgenValidate41 declares, which it records by index.
-var structgenValidate41Keys = []string{"kind", "r"}
+// structgenValidate42 checks a value against structgen:///blueprint.json#/properties/twice/items/anyOf/0.
+func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate41(c, d)
+}
 
-// structgenValidate41 checks a value against structgen:///blueprint.json#/$defs/circle.
-func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate43 checks a value against structgen:///blueprint.json#/properties/figure.
+func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate43Text(c, raw)
+	}
+}
+
+// structgenValidate43Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
+func structgenValidate43Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate74, structgenValidate48)
+	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
+}
+
+// structgenValidate44Keys are the properties structgenValidate44 declares, which it records by index.
+var structgenValidate44Keys = []string{"kind", "r"}
+
+// structgenValidate44 checks a value against structgen:///blueprint.json#/$defs/circle.
+func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate41Keys)
+		keys := runtime.DeclaredKeys(structgenValidate44Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2579,9 +2670,9 @@ func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate42(c, d)
+				structgenValidate45(c, d)
 			case "r":
-				structgenValidate44(c, d)
+				structgenValidate47(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2596,25 +2687,25 @@ func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate42 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
-func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate43(c, d)
+// structgenValidate45 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
+func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate46(c, d)
 }
 
-// structgenValidate43 checks a value against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate46 checks a value against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate43Text(c, raw)
+		structgenValidate46Text(c, raw)
 	}
 }
 
-// structgenValidate43Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate43Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate46Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"circle\"]", true)
 }
 
-// structgenValidate44 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
-func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate47 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
+func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -2629,18 +2720,18 @@ func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate45Keys are the properties structgenValidate45 declares, which it records by index.
-var structgenValidate45Keys = []string{"kind", "w"}
+// structgenValidate48Keys are the properties structgenValidate48 declares, which it records by index.
+var structgenValidate48Keys = []string{"kind", "w"}
 
-// structgenValidate45 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
-func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate48 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
+func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate45Keys)
+		keys := runtime.DeclaredKeys(structgenValidate48Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2661,7 +2752,7 @@ func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate46(c, d)
+				structgenValidate49(c, d)
 			case "w":
 				structgenValidate26(c, d)
 			default:
@@ -2678,118 +2769,23 @@ func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate46 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate46Text(c, raw)
-	}
-}
-
-// structgenValidate46Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"rect\"]", true)
-	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
-}
-
-// structgenValidate48Keys are the properties structgenValidate48 declares, which it records by index.
-var structgenValidate48Keys = []string{"type"}
-
-// structgenValidate48 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate48Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "type":
-				key = "type"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "type":
-				structgenValidate49(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate49 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+// structgenValidate49 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
 func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate49Text(c, raw)
 	}
 }
 
-// structgenValidate49Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+// structgenValidate49Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
 func structgenValidate49Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"disk\"]", true)
-}
-
-// structgenValidate50Keys are the properties structgenValidate50 declares, which it records by index.
-var structgenValidate50Keys = []string{"size"}
-
-// structgenValidate50 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate50Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "size":
-				key = "size"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "size":
-				structgenValidate26(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "size")
-	default:
-		c.Skip(d)
-	}
+	c.Enum(raw, "[\"rect\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
 // structgenValidate51Keys are the properties structgenValidate51 declares, which it records by index.
 var structgenValidate51Keys = []string{"type"}
 
-// structgenValidate51 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+// structgenValidate51 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
 func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
@@ -2827,22 +2823,22 @@ func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate52 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+// structgenValidate52 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
 func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate52Text(c, raw)
 	}
 }
 
-// structgenValidate52Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+// structgenValidate52Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
 func structgenValidate52Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"net\",\"vpn\"]", false)
+	c.Enum(raw, "[\"disk\"]", true)
 }
 
 // structgenValidate53Keys are the properties structgenValidate53 declares, which it records by index.
-var structgenValidate53Keys = []string{"props"}
+var structgenValidate53Keys = []string{"size"}
 
-// structgenValidate53 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+// structgenValidate53 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
 func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
@@ -2851,6 +2847,101 @@ func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
 			return
 		}
 		keys := runtime.DeclaredKeys(structgenValidate53Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "size":
+				key = "size"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "size":
+				structgenValidate26(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "size")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate54Keys are the properties structgenValidate54 declares, which it records by index.
+var structgenValidate54Keys = []string{"type"}
+
+// structgenValidate54 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate54Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "type":
+				key = "type"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "type":
+				structgenValidate55(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate55 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate55Text(c, raw)
+	}
+}
+
+// structgenValidate55Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate55Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"net\",\"vpn\"]", false)
+}
+
+// structgenValidate56Keys are the properties structgenValidate56 declares, which it records by index.
+var structgenValidate56Keys = []string{"props"}
+
+// structgenValidate56 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate56Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2868,7 +2959,7 @@ func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate54(c, d)
+				structgenValidate57(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2880,8 +2971,8 @@ func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate54 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate57 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -2910,20 +3001,20 @@ func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate55 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate58 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate55Text(c, raw)
+		structgenValidate58Text(c, raw)
 	}
 }
 
-// structgenValidate55Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate55Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate56)
+// structgenValidate58Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate58Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate59)
 }
 
-// structgenValidate56 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate59 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -2950,18 +3041,18 @@ func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate57Keys are the properties structgenValidate57 declares, which it records by index.
-var structgenValidate57Keys = []string{"type"}
+// structgenValidate60Keys are the properties structgenValidate60 declares, which it records by index.
+var structgenValidate60Keys = []string{"type"}
 
-// structgenValidate57 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate60 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate57Keys)
+		keys := runtime.DeclaredKeys(structgenValidate60Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2979,7 +3070,7 @@ func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate58(c, d)
+				structgenValidate61(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2991,77 +3082,22 @@ func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate58 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate61 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate58Text(c, raw)
+		structgenValidate61Text(c, raw)
 	}
 }
 
-// structgenValidate58Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate58Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate61Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate61Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[3]", true)
-}
-
-// structgenValidate59Keys are the properties structgenValidate59 declares, which it records by index.
-var structgenValidate59Keys = []string{"size"}
-
-// structgenValidate59 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate59Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "size":
-				key = "size"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "size":
-				structgenValidate60(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate60 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
-func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.NumberBounds(text, "", "100", "", "")
-	default:
-		c.Skip(d)
-	}
 }
 
 // structgenValidate62Keys are the properties structgenValidate62 declares, which it records by index.
 var structgenValidate62Keys = []string{"size"}
 
-// structgenValidate62 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+// structgenValidate62 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
 func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
@@ -3094,126 +3130,181 @@ func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "size")
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate63 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+// structgenValidate63 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
 func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate63Text(c, raw)
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.NumberBounds(text, "", "100", "", "")
+	default:
+		c.Skip(d)
 	}
 }
 
-// structgenValidate63Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate63Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
-}
+// structgenValidate65Keys are the properties structgenValidate65 declares, which it records by index.
+var structgenValidate65Keys = []string{"size"}
 
-// structgenValidate64 checks a value against structgen:///blueprint.json#/$defs/node.
-func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate64Text(c, raw)
-	}
-}
-
-// structgenValidate64Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
-func structgenValidate64Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate48, structgenValidate50, nil, structgenValidate51, structgenValidate53, structgenValidate55, structgenValidate57, structgenValidate12, nil, structgenValidate48, structgenValidate59, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate62, structgenValidate48, nil)
-}
-
-// structgenValidate65 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate65 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
 func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate65Text(c, raw)
-	}
-}
-
-// structgenValidate65Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate65Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate48, structgenValidate50, nil)
-}
-
-// structgenValidate66 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate66Text(c, raw)
-	}
-}
-
-// structgenValidate66Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate51, structgenValidate53, structgenValidate55)
-}
-
-// structgenValidate67 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate67Text(c, raw)
-	}
-}
-
-// structgenValidate67Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate67Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate57, structgenValidate12, nil)
-}
-
-// structgenValidate68 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate68Text(c, raw)
-	}
-}
-
-// structgenValidate68Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate68Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate48, structgenValidate59, nil)
-}
-
-// structgenValidate69 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate69Text(c, raw)
-	}
-}
-
-// structgenValidate69Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate69Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate62, structgenValidate48, nil)
-}
-
-// structgenValidate70 checks a value against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate70Text(c, raw)
-	}
-}
-
-// structgenValidate70Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate70Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate71, structgenValidate72, structgenValidate75)
-}
-
-// structgenValidate71 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
-func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate41(c, d)
-}
-
-// structgenValidate72Keys are the properties structgenValidate72 declares, which it records by index.
-var structgenValidate72Keys = []string{"kind", "side"}
-
-// structgenValidate72 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
-func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate72Keys)
+		keys := runtime.DeclaredKeys(structgenValidate65Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "size":
+				key = "size"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "size":
+				structgenValidate66(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "size")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate66 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate66Text(c, raw)
+	}
+}
+
+// structgenValidate66Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[0]", true)
+}
+
+// structgenValidate67 checks a value against structgen:///blueprint.json#/$defs/node.
+func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate67Text(c, raw)
+	}
+}
+
+// structgenValidate67Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
+func structgenValidate67Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate51, structgenValidate53, nil, structgenValidate54, structgenValidate56, structgenValidate58, structgenValidate60, structgenValidate12, nil, structgenValidate51, structgenValidate62, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate65, structgenValidate51, nil)
+}
+
+// structgenValidate68 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate68Text(c, raw)
+	}
+}
+
+// structgenValidate68Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate68Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate51, structgenValidate53, nil)
+}
+
+// structgenValidate69 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate69Text(c, raw)
+	}
+}
+
+// structgenValidate69Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate69Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate54, structgenValidate56, structgenValidate58)
+}
+
+// structgenValidate70 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate70Text(c, raw)
+	}
+}
+
+// structgenValidate70Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate70Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate60, structgenValidate12, nil)
+}
+
+// structgenValidate71 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate71Text(c, raw)
+	}
+}
+
+// structgenValidate71Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate71Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate51, structgenValidate62, nil)
+}
+
+// structgenValidate72 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate72Text(c, raw)
+	}
+}
+
+// structgenValidate72Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate72Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate65, structgenValidate51, nil)
+}
+
+// structgenValidate73 checks a value against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate73Text(c, raw)
+	}
+}
+
+// structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate73Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate74, structgenValidate75, structgenValidate78)
+}
+
+// structgenValidate74 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate44(c, d)
+}
+
+// structgenValidate75Keys are the properties structgenValidate75 declares, which it records by index.
+var structgenValidate75Keys = []string{"kind", "side"}
+
+// structgenValidate75 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate75Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3234,9 +3325,9 @@ func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate73(c, d)
+				structgenValidate76(c, d)
 			case "side":
-				structgenValidate74(c, d)
+				structgenValidate77(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3251,20 +3342,20 @@ func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate73 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate76 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate73Text(c, raw)
+		structgenValidate76Text(c, raw)
 	}
 }
 
-// structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate73Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate76Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate76Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate74 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate77 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -3279,18 +3370,18 @@ func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate75Keys are the properties structgenValidate75 declares, which it records by index.
-var structgenValidate75Keys = []string{"kind", "sides"}
+// structgenValidate78Keys are the properties structgenValidate78 declares, which it records by index.
+var structgenValidate78Keys = []string{"kind", "sides"}
 
-// structgenValidate75 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate75Keys)
+		keys := runtime.DeclaredKeys(structgenValidate78Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3311,9 +3402,9 @@ func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate76(c, d)
+				structgenValidate79(c, d)
 			case "sides":
-				structgenValidate77(c, d)
+				structgenValidate80(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3328,20 +3419,20 @@ func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate76 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate76Text(c, raw)
+		structgenValidate79Text(c, raw)
 	}
 }
 
-// structgenValidate76Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate76Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate79Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate79Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate77 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate80 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -3357,68 +3448,68 @@ func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate78Text(c, raw)
-	}
-}
-
-// structgenValidate78Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate31, nil)
-}
-
-// structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate79Text(c, raw)
-	}
-}
-
-// structgenValidate79Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate79Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate19, structgenValidate21, nil)
-}
-
-// structgenValidate80 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate80Text(c, raw)
-	}
-}
-
-// structgenValidate80Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate80Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate23, structgenValidate25, structgenValidate27)
-}
-
-// structgenValidate81 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate81 checks a value against structgen:///blueprint.json#/$defs/step.
 func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate81Text(c, raw)
 	}
 }
 
-// structgenValidate81Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate81Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
 func structgenValidate81Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate29, structgenValidate31, nil)
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate31, nil)
 }
 
-// structgenValidate82 checks a value against structgen:///blueprint.json#/properties/span.
+// structgenValidate82 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate82Text(c, raw)
 	}
 }
 
-// structgenValidate82Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+// structgenValidate82Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate82Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate83, structgenValidate84, structgenValidate85, structgenValidate7)
+	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate19, structgenValidate21, nil)
 }
 
-// structgenValidate83 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+// structgenValidate83 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate83Text(c, raw)
+	}
+}
+
+// structgenValidate83Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate83Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate23, structgenValidate25, structgenValidate27)
+}
+
+// structgenValidate84 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate84Text(c, raw)
+	}
+}
+
+// structgenValidate84Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate84Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate29, structgenValidate31, nil)
+}
+
+// structgenValidate85 checks a value against structgen:///blueprint.json#/properties/span.
+func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate85Text(c, raw)
+	}
+}
+
+// structgenValidate85Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate85Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate86, structgenValidate87, structgenValidate88, structgenValidate7)
+}
+
+// structgenValidate86 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -3448,8 +3539,8 @@ func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate87 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -3472,8 +3563,8 @@ func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate85 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate88 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -3502,56 +3593,56 @@ func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate86 checks a value against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate86Text(c, raw)
-	}
-}
-
-// structgenValidate86Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate86Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate87, structgenValidate88, structgenValidate89, structgenValidate90)
-}
-
-// structgenValidate87 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate87Text(c, raw)
-	}
-}
-
-// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate87Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"always\"]", false)
-}
-
-// structgenValidate88 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate88Text(c, raw)
-	}
-}
-
-// structgenValidate88Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate88Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"never\"]", true)
-}
-
-// structgenValidate89 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate89 checks a value against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate89Text(c, raw)
 	}
 }
 
-// structgenValidate89Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate89Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate89Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate90, structgenValidate91, structgenValidate92, structgenValidate93)
+}
+
+// structgenValidate90 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate90Text(c, raw)
+	}
+}
+
+// structgenValidate90Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate90Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"always\"]", false)
+}
+
+// structgenValidate91 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate91Text(c, raw)
+	}
+}
+
+// structgenValidate91Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate91Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"never\"]", true)
+}
+
+// structgenValidate92 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate92Text(c, raw)
+	}
+}
+
+// structgenValidate92Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate92Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate90 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate93 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -3566,44 +3657,44 @@ func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate91 checks a value against structgen:///blueprint.json#/properties/mode.
-func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate94 checks a value against structgen:///blueprint.json#/properties/mode.
+func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate91Text(c, raw)
+		structgenValidate94Text(c, raw)
 	}
 }
 
-// structgenValidate91Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
-func structgenValidate91Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate92, structgenValidate93, structgenValidate94, structgenValidate95)
+// structgenValidate94Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
+func structgenValidate94Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate95, structgenValidate96, structgenValidate97, structgenValidate98)
 }
 
-// structgenValidate92 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate95 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate92Text(c, raw)
+		structgenValidate95Text(c, raw)
 	}
 }
 
-// structgenValidate92Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate92Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate95Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate95Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"a\",\"b\"]", false)
 }
 
-// structgenValidate93 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate96 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate96(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate93Text(c, raw)
+		structgenValidate96Text(c, raw)
 	}
 }
 
-// structgenValidate93Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate93Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate96Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate96Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"b\"]", true)
 }
 
-// structgenValidate94 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate97 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -3618,15 +3709,15 @@ func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate95 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate98 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate98(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate95Text(c, raw)
+		structgenValidate98Text(c, raw)
 	}
 }
 
-// structgenValidate95Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate95Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate98Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate98Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[2]", true)
 }
 

@@ -289,6 +289,21 @@ const schemaDoc0 = `{
           }
         }
       ]
+    },
+    "twice": {
+      "type": "array",
+      "items": {
+        "allOf": [
+          {
+            "$ref": "#/$defs/field"
+          }
+        ],
+        "anyOf": [
+          {
+            "$ref": "#/$defs/field"
+          }
+        ]
+      }
     }
   },
   "$defs": {
