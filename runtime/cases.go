@@ -345,24 +345,32 @@ func (c *Decoding) OneOfConsts(raw []byte, kinds, values string, exclusive bool,
 }
 
 // branchTest tells whether branch i passes raw, reading it only where
-// kinds, its items' count or consts (nil, or the constant lists of
+// its kinds, its items' count or consts (nil, or the constant lists of
 // AnyOfConsts) leave it open.
 type branchTest struct {
 	t      jx.Type
-	rest   string // the kinds of the branches from i on
-	n      int    // the array's items, once counted (countAllowed)
+	words  []kindWord // the kinds of each branch
+	n      int        // the array's items, once counted
 	set    *constSet
 	consts []int // the branches whose constants hold raw
 	looked bool
 }
 
-// passes reports whether branch i, b, passes raw; called for each branch
-// in order.
+// passes reports whether branch i, b, passes raw.
 func (bt *branchTest) passes(c *Decoding, raw []byte, i int, b Validator) bool {
-	var allowed string
-	allowed, bt.rest, _ = strings.Cut(bt.rest, "|")
-	if !kindAllowed(allowed, bt.t) || !countAllowed(allowed, bt.t, raw, &bt.n) {
-		return false
+	if bt.t != jx.Invalid && i < len(bt.words) {
+		w := &bt.words[i]
+		if w.allows&(1<<bt.t) == 0 {
+			return false
+		}
+		if bt.t == jx.Array && (w.lo > 0 || w.hi >= 0) {
+			if bt.n == unknownCount {
+				bt.n = countItems(raw)
+			}
+			if bt.n >= 0 && (bt.n < w.lo || w.hi >= 0 && bt.n > w.hi) {
+				return false
+			}
+		}
 	}
 	if bt.set != nil && bt.set.decided[i] {
 		if !bt.looked {
@@ -373,11 +381,49 @@ func (bt *branchTest) passes(c *Decoding, raw []byte, i int, b Validator) bool {
 	return c.passes(raw, b)
 }
 
+// kindWord is one branch's word of a kinds string (see AnyOfKinds), read:
+// the kinds of value it allows, a bit per jx.Type, and the numbers of
+// items it allows an array, lo to hi (hi -1: no limit).
+type kindWord struct {
+	allows uint8
+	lo, hi int
+}
+
+var kindTables textCache[[]kindWord] // a kinds string → its words
+
+// loadKinds reads kinds once per text.
+func loadKinds(kinds string) []kindWord {
+	if ws, ok := kindTables.load(kinds); ok {
+		return ws
+	}
+	var ws []kindWord
+	for _, word := range strings.Split(kinds, "|") {
+		w := kindWord{hi: -1}
+		for _, t := range []jx.Type{jx.Null, jx.Bool, jx.Number, jx.String, jx.Array, jx.Object} {
+			if kindAllowed(word, t) {
+				w.allows |= 1 << t
+			}
+		}
+		if _, bounds, ok := strings.Cut(word, "array["); ok {
+			bounds, _, _ = strings.Cut(bounds, "]")
+			lo, hi, _ := strings.Cut(bounds, "-")
+			if n, err := strconv.Atoi(lo); err == nil {
+				w.lo = n
+			}
+			if n, err := strconv.Atoi(hi); err == nil {
+				w.hi = n
+			}
+		}
+		ws = append(ws, w)
+	}
+	return kindTables.store(kinds, ws)
+}
+
 func (c *Decoding) anyOf(raw []byte, kinds string, set *constSet, branches []Validator) {
 	if set != nil && c.tracking() {
 		set = nil // a branch's evaluations count: read each
 	}
-	bt, passed := branchTest{t: rawKind(raw), rest: kinds, n: unknownCount, set: set}, false
+	bt, passed := branchTest{t: rawKind(raw), words: loadKinds(kinds), n: unknownCount, set: set}, false
 	for i, b := range branches {
 		if passed {
 			bt.passes(c, raw, i, b) // what it evaluates counts too (tracking)
@@ -397,7 +443,7 @@ func (c *Decoding) oneOf(raw []byte, kinds string, set *constSet, exclusive bool
 	if set != nil && c.tracking() {
 		set = nil
 	}
-	bt, matched := branchTest{t: rawKind(raw), rest: kinds, n: unknownCount, set: set}, -1
+	bt, matched := branchTest{t: rawKind(raw), words: loadKinds(kinds), n: unknownCount, set: set}, -1
 	for i, b := range branches {
 		if !bt.passes(c, raw, i, b) {
 			continue
@@ -417,37 +463,8 @@ func (c *Decoding) oneOf(raw []byte, kinds string, set *constSet, exclusive bool
 	}
 }
 
-// unknownCount: the array's items are not counted yet (countAllowed).
+// unknownCount: the array's items are not counted yet (branchTest).
 const unknownCount = -2
-
-// countAllowed reports whether a branch allowing kinds may pass an array
-// of raw's number of items, where kinds bounds it ("array[2-4]"); n
-// holds the count once made (-1: raw could not be read, and every branch
-// reads it).
-func countAllowed(kinds string, t jx.Type, raw []byte, n *int) bool {
-	if t != jx.Array {
-		return true
-	}
-	_, bounds, ok := strings.Cut(kinds, "array[")
-	if !ok {
-		return true
-	}
-	bounds, _, _ = strings.Cut(bounds, "]")
-	lo, hi, _ := strings.Cut(bounds, "-")
-	if *n == unknownCount {
-		*n = countItems(raw)
-	}
-	if *n < 0 {
-		return true
-	}
-	if min, err := strconv.Atoi(lo); err == nil && *n < min {
-		return false
-	}
-	if max, err := strconv.Atoi(hi); err == nil && *n > max {
-		return false
-	}
-	return true
-}
 
 // countItems returns the number of items of the array raw holds, found
 // by scanning its text, or -1 where it cannot be read so.

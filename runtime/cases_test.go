@@ -402,3 +402,29 @@ func TestConstBranches(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadKinds: a kinds string is read into a word per branch: the
+// kinds each allows (integer counts as number) and its arrays' counts.
+func TestLoadKinds(t *testing.T) {
+	bit := func(ts ...jx.Type) uint8 {
+		var m uint8
+		for _, t := range ts {
+			m |= 1 << t
+		}
+		return m
+	}
+	all := bit(jx.Null, jx.Bool, jx.Number, jx.String, jx.Array, jx.Object)
+	got := loadKinds("string,null|-|*|integer|array[2-]|object,array[0-3]|")
+	want := []kindWord{
+		{bit(jx.String, jx.Null), 0, -1},
+		{0, 0, -1},
+		{all, 0, -1},
+		{bit(jx.Number), 0, -1},
+		{bit(jx.Array), 2, -1},
+		{bit(jx.Object, jx.Array), 0, 3},
+		{all, 0, -1},
+	}
+	if d := cmp.Diff(want, got, cmp.AllowUnexported(kindWord{})); d != "" {
+		t.Errorf("words (-want +got):\n%s", d)
+	}
+}
