@@ -9,6 +9,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/structgen/structgen/gen/ir"
+	"github.com/structgen/structgen/internal/ecmaregex"
 )
 
 // Generated validators (see ir.Validator): one function per schema, which
@@ -575,6 +576,21 @@ func usesDeclaredKeys(v *ir.Validator) bool {
 	return v.Types == nil || slices.Contains(v.Types, "object")
 }
 
+// patternApart reports whether v's one pattern matches none of its
+// declared properties' names (so no member is checked by two schemas).
+func patternApart(v *ir.Validator) bool {
+	re, err := ecmaregex.Compile(v.PatternProperties[0].Name)
+	if err != nil {
+		return false
+	}
+	for _, p := range v.Properties {
+		if re.MatchString(p.Name) {
+			return false
+		}
+	}
+	return true
+}
+
 func memberChecks(v *ir.Validator) []jen.Code {
 	if !readsKeys(v) {
 		return nil // nothing to check
@@ -591,8 +607,9 @@ func memberChecks(v *ir.Validator) []jen.Code {
 	// A value that more than one schema checks (a property that a pattern
 	// matches too) is read as text and checked by each; matched says
 	// whether a property or pattern took it, where additionalProperties
-	// checks the others.
-	multi := len(v.PatternProperties) > 0
+	// checks the others. One pattern that no declared property matches
+	// leaves each member one schema, which reads it from the decoder.
+	multi := len(v.PatternProperties) > 1 || len(v.PatternProperties) == 1 && !patternApart(v)
 	track := multi && v.AdditionalProperties != nil
 	loop := []jen.Code{
 		jen.Id("key").Op(":=").Qual(runtimePkg, "KeyText").Call(jen.Id("it").Dot("Key").Call()),
@@ -696,8 +713,16 @@ func memberChecks(v *ir.Validator) []jen.Code {
 		if v.AdditionalProperties != nil {
 			other = applyAdditional()
 		}
-		cases = append(cases, jen.Default().Block(other...))
-		loop = append(loop, jen.Switch(jen.Id("key")).Block(cases...))
+		if len(v.PatternProperties) == 1 {
+			p := v.PatternProperties[0]
+			other = []jen.Code{jen.If(c("Matches", jen.Id("key"), jen.Lit(p.Name))).Block(apply(p.V)...).Else().Block(other...)}
+		}
+		if len(cases) == 0 {
+			loop = append(loop, other...)
+		} else {
+			cases = append(cases, jen.Default().Block(other...))
+			loop = append(loop, jen.Switch(jen.Id("key")).Block(cases...))
+		}
 	}
 	loop = append(loop, c("Pop"))
 	out = append(out,

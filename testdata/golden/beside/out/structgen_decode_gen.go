@@ -933,10 +933,7 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			switch key {
-			default:
-				c.Skip(d)
-			}
+			c.Skip(d)
 			c.Pop()
 		}
 		c.End(it.Err())
@@ -961,10 +958,7 @@ func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			switch key {
-			default:
-				c.Skip(d)
-			}
+			c.Skip(d)
 			c.Pop()
 		}
 		c.End(it.Err())
@@ -1090,10 +1084,7 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 			}
 			c.Key(it.Key(), structgenValidate11)
 			c.Push(key)
-			switch key {
-			default:
-				c.Skip(d)
-			}
+			c.Skip(d)
 			c.Pop()
 		}
 		c.End(it.Err())
@@ -1223,10 +1214,7 @@ func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			switch key {
-			default:
-				c.Skip(d)
-			}
+			c.Skip(d)
 			c.Pop()
 		}
 		c.End(it.Err())
@@ -1251,10 +1239,7 @@ func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			switch key {
-			default:
-				c.Skip(d)
-			}
+			c.Skip(d)
 			c.Pop()
 		}
 		c.End(it.Err())
@@ -1288,10 +1273,7 @@ func structgenValidate20Text(c *runtime.Decoding, raw []byte) {
 					c.Duplicate(it.Key())
 				}
 				c.Push(key)
-				switch key {
-				default:
-					c.Skip(d)
-				}
+				c.Skip(d)
 				c.Pop()
 			}
 			c.End(it.Err())
@@ -1317,10 +1299,7 @@ func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			switch key {
-			default:
-				c.Skip(d)
-			}
+			c.Skip(d)
 			c.Pop()
 		}
 		c.End(it.Err())
@@ -1345,13 +1324,10 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			r, ok := c.RawView(d)
-			if !ok {
-				c.Pop()
-				break
-			}
 			if c.Matches(key, "^x-") {
-				c.Apply(r, structgenValidate23)
+				structgenValidate23(c, d)
+			} else {
+				c.Skip(d)
 			}
 			c.Pop()
 		}
@@ -1439,10 +1415,7 @@ func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			switch key {
-			default:
-				c.Skip(d)
-			}
+			c.Skip(d)
 			c.Pop()
 		}
 		c.End(it.Err())

@@ -1884,10 +1884,7 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			switch key {
-			default:
-				c.Skip(d)
-			}
+			c.Skip(d)
 			c.Pop()
 		}
 		c.End(it.Err())
@@ -1914,10 +1911,7 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			switch key {
-			default:
-				c.Skip(d)
-			}
+			c.Skip(d)
 			c.Pop()
 		}
 		c.End(it.Err())
@@ -2130,10 +2124,7 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			switch key {
-			default:
-				c.Skip(d)
-			}
+			c.Skip(d)
 			c.Pop()
 		}
 		c.End(it.Err())
@@ -2425,10 +2416,7 @@ func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			switch key {
-			default:
-				c.Skip(d)
-			}
+			c.Skip(d)
 			c.Pop()
 		}
 		c.End(it.Err())
@@ -2986,10 +2974,7 @@ func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			switch key {
-			default:
-				c.Skip(d)
-			}
+			c.Skip(d)
 			c.Pop()
 		}
 		c.End(it.Err())
@@ -3028,10 +3013,7 @@ func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			switch key {
-			default:
-				c.Skip(d)
-			}
+			c.Skip(d)
 			c.Pop()
 		}
 		c.End(it.Err())

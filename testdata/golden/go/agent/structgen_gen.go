@@ -961,10 +961,7 @@ func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			switch key {
-			default:
-				structgenValidate7(c, d)
-			}
+			structgenValidate7(c, d)
 			c.Pop()
 		}
 		c.End(it.Err())

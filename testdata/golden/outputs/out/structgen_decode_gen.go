@@ -340,10 +340,7 @@ func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			switch key {
-			default:
-				structgenValidate3(c, d)
-			}
+			structgenValidate3(c, d)
 			c.Pop()
 		}
 		c.End(it.Err())

@@ -397,10 +397,7 @@ func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
 					c.Duplicate(it.Key())
 				}
 				c.Push(key)
-				switch key {
-				default:
-					c.Skip(d)
-				}
+				c.Skip(d)
 				c.Pop()
 			}
 			c.End(it.Err())

@@ -85,7 +85,7 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Policy and checks its schema in one pass.
 func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [16]bool
+	var seen [17]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -160,7 +160,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[4] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate35Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate39Text)
 			c.Pop()
 		case "window":
 			if seen[5] {
@@ -206,37 +206,47 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				structgenValidate7(c, d)
 			}
 			c.Pop()
-		case "rules":
+		case "tags":
 			if seen[7] {
 				c.Duplicate(key)
 			}
 			seen[7] = true
-			c.Push("rules")
-			runtime.Validated(c, d, &v.Rules, nil, structgenValidate11)
+			c.Push("tags")
+			p0 := new(PolicyTags)
+			p0.decodeJSON(d, c)
+			v.Tags = p0
 			c.Pop()
-		case "contact":
+		case "rules":
 			if seen[8] {
 				c.Duplicate(key)
 			}
 			seen[8] = true
+			c.Push("rules")
+			runtime.Validated(c, d, &v.Rules, nil, structgenValidate11)
+			c.Pop()
+		case "contact":
+			if seen[9] {
+				c.Duplicate(key)
+			}
+			seen[9] = true
 			c.Push("contact")
 			p0 := new(PolicyContact)
 			p0.decodeJSON(d, c)
 			v.Contact = p0
 			c.Pop()
 		case "origin":
-			if seen[9] {
-				c.Duplicate(key)
-			}
-			seen[9] = true
-			c.Push("origin")
-			runtime.ValidatedText(c, d, &v.Origin, nil, structgenValidate38Text)
-			c.Pop()
-		case "owner":
 			if seen[10] {
 				c.Duplicate(key)
 			}
 			seen[10] = true
+			c.Push("origin")
+			runtime.ValidatedText(c, d, &v.Origin, nil, structgenValidate42Text)
+			c.Pop()
+		case "owner":
+			if seen[11] {
+				c.Duplicate(key)
+			}
+			seen[11] = true
 			c.Push("owner")
 			runtime.ValidatedText(c, d, &v.Owner, func(v *runtime.Nullable[Person], d *jx.Decoder, c *runtime.Decoding) {
 				(*v).Present = true
@@ -248,10 +258,10 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}, structgenValidate14Text)
 			c.Pop()
 		case "reviewers":
-			if seen[11] {
+			if seen[12] {
 				c.Duplicate(key)
 			}
-			seen[11] = true
+			seen[12] = true
 			c.Push("reviewers")
 			d.Capture(func(d *jx.Decoder) error {
 				{
@@ -276,18 +286,18 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "legacy":
-			if seen[12] {
-				c.Duplicate(key)
-			}
-			seen[12] = true
-			c.Push("legacy")
-			runtime.ValidatedText(c, d, &v.Legacy, nil, structgenValidate21Text)
-			c.Pop()
-		case "team":
 			if seen[13] {
 				c.Duplicate(key)
 			}
 			seen[13] = true
+			c.Push("legacy")
+			runtime.ValidatedText(c, d, &v.Legacy, nil, structgenValidate21Text)
+			c.Pop()
+		case "team":
+			if seen[14] {
+				c.Duplicate(key)
+			}
+			seen[14] = true
 			c.Push("team")
 			d.Capture(func(d *jx.Decoder) error {
 				{
@@ -316,18 +326,18 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "extension":
-			if seen[14] {
-				c.Duplicate(key)
-			}
-			seen[14] = true
-			c.Push("extension")
-			runtime.ValidatedText(c, d, &v.Extension, nil, structgenValidate39Text)
-			c.Pop()
-		case "steps":
 			if seen[15] {
 				c.Duplicate(key)
 			}
 			seen[15] = true
+			c.Push("extension")
+			runtime.ValidatedText(c, d, &v.Extension, nil, structgenValidate43Text)
+			c.Pop()
+		case "steps":
+			if seen[16] {
+				c.Duplicate(key)
+			}
+			seen[16] = true
 			c.Push("steps")
 			runtime.ValidatedText(c, d, &v.Steps, nil, structgenValidate24Text)
 			c.Pop()
@@ -479,6 +489,72 @@ func (v *PolicyRulesItem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// decodeJSON reads PolicyTags and checks its schema: its properties as it
+// decodes them, then the keywords beside them on the object's text.
+func (v *PolicyTags) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	d.Capture(func(d *jx.Decoder) error {
+		v.decodeTyped(d, c)
+		return nil
+	})
+	if c.Failed() {
+		c.Skip(d)
+	} else {
+		structgenValidate29(c, d)
+	}
+}
+
+// decodeTyped reads PolicyTags and checks what its decoder compiles.
+func (v *PolicyTags) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [2]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "x-owner":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("x-owner")
+			runtime.Validated(c, d, &v.XOwner, nil, structgenValidate28)
+			c.Pop()
+		case "level":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("level")
+			p0 := new(int64)
+			if i, ok := c.Int64(d); ok {
+				*p0 = i
+			}
+			v.Level = p0
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+}
+
 // decodeJSON reads PolicyWindow and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
 func (v *PolicyWindow) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
@@ -487,7 +563,7 @@ func (v *PolicyWindow) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate28Text(c, raw)
+			structgenValidate32Text(c, raw)
 		}
 	}
 }
@@ -646,6 +722,34 @@ func (v *PolicyRulesItem) encodeJSON(e *runtime.Encoding) {
 	e.ObjEnd()
 }
 
+// MarshalJSON writes PolicyTags in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v PolicyTags) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes PolicyTags with e.
+func (v *PolicyTags) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if len(v.XOwner) != 0 {
+		e.Field("x-owner")
+		e.Raw(v.XOwner)
+	}
+	if v.Level != nil {
+		e.Field("level")
+		e.Int((*v.Level))
+	}
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsPolicyTags.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
 // MarshalJSON writes PolicyWindow in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v PolicyWindow) MarshalJSON() ([]byte, error) {
@@ -791,18 +895,10 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 			}
 			c.Key(it.Key(), structgenValidate10)
 			c.Push(key)
-			r, ok := c.RawView(d)
-			if !ok {
-				c.Pop()
-				break
-			}
-			matched := false
 			if c.Matches(key, "^x-") {
-				c.Apply(r, structgenValidate8)
-				matched = true
-			}
-			if !matched {
-				c.Apply(r, structgenValidate9)
+				structgenValidate8(c, d)
+			} else {
+				structgenValidate9(c, d)
 			}
 			c.Pop()
 		}
@@ -952,7 +1048,7 @@ func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate14Text checks a value's JSON text against structgen:///policy.json#/properties/owner.
 func structgenValidate14Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "object|null", true, structgenValidate48, structgenValidate17)
+	c.OneOfKinds(raw, "object|null", true, structgenValidate51, structgenValidate17)
 	c.Not(raw, structgenValidate18)
 }
 
@@ -1051,10 +1147,7 @@ func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			switch key {
-			default:
-				c.Skip(d)
-			}
+			c.Skip(d)
 			c.Pop()
 		}
 		c.End(it.Err())
@@ -1109,10 +1202,7 @@ func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			switch key {
-			default:
-				c.Skip(d)
-			}
+			c.Skip(d)
 			c.Pop()
 		}
 		c.End(it.Err())
@@ -1151,10 +1241,7 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 			}
 			c.Key(it.Key(), structgenValidate23)
 			c.Push(key)
-			switch key {
-			default:
-				c.Skip(d)
-			}
+			c.Skip(d)
 			c.Pop()
 		}
 		c.End(it.Err())
@@ -1257,10 +1344,7 @@ func structgenValidate26Text(c *runtime.Decoding, raw []byte) {
 					c.Duplicate(it.Key())
 				}
 				c.Push(key)
-				switch key {
-				default:
-					c.Skip(d)
-				}
+				c.Skip(d)
 				c.Pop()
 			}
 			c.End(it.Err())
@@ -1316,22 +1400,24 @@ func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate28 checks a value against structgen:///policy.json#/properties/window.
+// structgenValidate28 checks a value against structgen:///policy.json#/properties/tags/properties/x-owner.
 func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate28Text(c, raw)
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.String(d)
+		if !ok {
+			return
+		}
+		c.Length(s, 2, -1)
+	default:
+		c.Skip(d)
 	}
 }
 
-// structgenValidate28Text checks a value's JSON text against structgen:///policy.json#/properties/window.
-func structgenValidate28Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "unit", "[[\"days\"]]", structgenValidate29, structgenValidate31, structgenValidate33)
-}
-
 // structgenValidate29Keys are the properties structgenValidate29 declares, which it records by index.
-var structgenValidate29Keys = []string{"unit"}
+var structgenValidate29Keys = []string{"level", "x-owner"}
 
-// structgenValidate29 checks a value against structgen:///policy.json#/properties/window/if.
+// structgenValidate29 checks a value against structgen:///policy.json#/properties/tags.
 func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
@@ -1340,6 +1426,85 @@ func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 			return
 		}
 		keys := runtime.DeclaredKeys(structgenValidate29Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "level":
+				key = "level"
+				fresh = keys.Mark(0)
+			case "x-owner":
+				key = "x-owner"
+				fresh = keys.Mark(1)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			r, ok := c.RawView(d)
+			if !ok {
+				c.Pop()
+				break
+			}
+			matched := false
+			switch key {
+			case "level":
+				matched = true
+			case "x-owner":
+				matched = true
+			}
+			if c.Matches(key, "^x-") {
+				c.Apply(r, structgenValidate8)
+				matched = true
+			}
+			if !matched {
+				c.NotAllowed()
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate30 checks a value against structgen:///policy.json#/properties/tags.
+func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
+	c.Skip(d)
+}
+
+// structgenValidate31 checks a value against structgen:///policy.json#/properties/tags/additionalProperties.
+func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
+	c.False(d)
+}
+
+// structgenValidate32 checks a value against structgen:///policy.json#/properties/window.
+func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate32Text(c, raw)
+	}
+}
+
+// structgenValidate32Text checks a value's JSON text against structgen:///policy.json#/properties/window.
+func structgenValidate32Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "unit", "[[\"days\"]]", structgenValidate33, structgenValidate35, structgenValidate37)
+}
+
+// structgenValidate33Keys are the properties structgenValidate33 declares, which it records by index.
+var structgenValidate33Keys = []string{"unit"}
+
+// structgenValidate33 checks a value against structgen:///policy.json#/properties/window/if.
+func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate33Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1357,114 +1522,6 @@ func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "unit":
-				structgenValidate30(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate30 checks a value against structgen:///policy.json#/properties/window/if/properties/unit.
-func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate30Text(c, raw)
-	}
-}
-
-// structgenValidate30Text checks a value's JSON text against structgen:///policy.json#/properties/window/if/properties/unit.
-func structgenValidate30Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"days\"]", true)
-}
-
-// structgenValidate31Keys are the properties structgenValidate31 declares, which it records by index.
-var structgenValidate31Keys = []string{"size"}
-
-// structgenValidate31 checks a value against structgen:///policy.json#/properties/window/then.
-func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate31Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "size":
-				key = "size"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "size":
-				structgenValidate32(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate32 checks a value against structgen:///policy.json#/properties/window/then/properties/size.
-func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.NumberBounds(text, "", "30", "", "")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate33Keys are the properties structgenValidate33 declares, which it records by index.
-var structgenValidate33Keys = []string{"size"}
-
-// structgenValidate33 checks a value against structgen:///policy.json#/properties/window/else.
-func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate33Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "size":
-				key = "size"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "size":
 				structgenValidate34(c, d)
 			default:
 				c.Skip(d)
@@ -1477,8 +1534,116 @@ func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate34 checks a value against structgen:///policy.json#/properties/window/else/properties/size.
+// structgenValidate34 checks a value against structgen:///policy.json#/properties/window/if/properties/unit.
 func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate34Text(c, raw)
+	}
+}
+
+// structgenValidate34Text checks a value's JSON text against structgen:///policy.json#/properties/window/if/properties/unit.
+func structgenValidate34Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"days\"]", true)
+}
+
+// structgenValidate35Keys are the properties structgenValidate35 declares, which it records by index.
+var structgenValidate35Keys = []string{"size"}
+
+// structgenValidate35 checks a value against structgen:///policy.json#/properties/window/then.
+func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate35Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "size":
+				key = "size"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "size":
+				structgenValidate36(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate36 checks a value against structgen:///policy.json#/properties/window/then/properties/size.
+func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.NumberBounds(text, "", "30", "", "")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate37Keys are the properties structgenValidate37 declares, which it records by index.
+var structgenValidate37Keys = []string{"size"}
+
+// structgenValidate37 checks a value against structgen:///policy.json#/properties/window/else.
+func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate37Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "size":
+				key = "size"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "size":
+				structgenValidate38(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate38 checks a value against structgen:///policy.json#/properties/window/else/properties/size.
+func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -1491,70 +1656,70 @@ func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate35 checks a value against structgen:///policy.json#/properties/mode.
-func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate35Text(c, raw)
-	}
-}
-
-// structgenValidate35Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
-func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfKinds(raw, "*|number", structgenValidate36, structgenValidate9)
-	c.Not(raw, structgenValidate37)
-}
-
-// structgenValidate36 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
-func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate36Text(c, raw)
-	}
-}
-
-// structgenValidate36Text checks a value's JSON text against structgen:///policy.json#/properties/mode/anyOf/0.
-func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"auto\"]", true)
-}
-
-// structgenValidate37 checks a value against structgen:///policy.json#/properties/mode/not.
-func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate37Text(c, raw)
-	}
-}
-
-// structgenValidate37Text checks a value's JSON text against structgen:///policy.json#/properties/mode/not.
-func structgenValidate37Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
-}
-
-// structgenValidate38 checks a value against structgen:///policy.json#/properties/origin.
-func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate38Text(c, raw)
-	}
-}
-
-// structgenValidate38Text checks a value's JSON text against structgen:///policy.json#/properties/origin.
-func structgenValidate38Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[{\"x\":1,\"y\":2},[1,2],3]", false)
-}
-
-// structgenValidate39Keys are the properties structgenValidate39 declares, which it records by index.
-var structgenValidate39Keys = []string{"kind"}
-
-// structgenValidate39 checks a value against structgen:///policy.json#/properties/extension.
+// structgenValidate39 checks a value against structgen:///policy.json#/properties/mode.
 func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate39Text(c, raw)
 	}
 }
 
-// structgenValidate39Text checks a value's JSON text against structgen:///policy.json#/properties/extension.
+// structgenValidate39Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
 func structgenValidate39Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfKinds(raw, "*|number", structgenValidate40, structgenValidate9)
+	c.Not(raw, structgenValidate41)
+}
+
+// structgenValidate40 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
+func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate40Text(c, raw)
+	}
+}
+
+// structgenValidate40Text checks a value's JSON text against structgen:///policy.json#/properties/mode/anyOf/0.
+func structgenValidate40Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"auto\"]", true)
+}
+
+// structgenValidate41 checks a value against structgen:///policy.json#/properties/mode/not.
+func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate41Text(c, raw)
+	}
+}
+
+// structgenValidate41Text checks a value's JSON text against structgen:///policy.json#/properties/mode/not.
+func structgenValidate41Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[0]", true)
+}
+
+// structgenValidate42 checks a value against structgen:///policy.json#/properties/origin.
+func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate42Text(c, raw)
+	}
+}
+
+// structgenValidate42Text checks a value's JSON text against structgen:///policy.json#/properties/origin.
+func structgenValidate42Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[{\"x\":1,\"y\":2},[1,2],3]", false)
+}
+
+// structgenValidate43Keys are the properties structgenValidate43 declares, which it records by index.
+var structgenValidate43Keys = []string{"kind"}
+
+// structgenValidate43 checks a value against structgen:///policy.json#/properties/extension.
+func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate43Text(c, raw)
+	}
+}
+
+// structgenValidate43Text checks a value's JSON text against structgen:///policy.json#/properties/extension.
+func structgenValidate43Text(c *runtime.Decoding, raw []byte) {
 	c.Track()
-	c.AnyOf(raw, structgenValidate41, structgenValidate42)
-	c.IfThenElse(raw, structgenValidate43, structgenValidate45, nil)
+	c.AnyOf(raw, structgenValidate45, structgenValidate46)
+	c.IfThenElse(raw, structgenValidate47, structgenValidate49, nil)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -1562,7 +1727,7 @@ func structgenValidate39Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate39Keys)
+			keys := runtime.DeclaredKeys(structgenValidate43Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -1580,7 +1745,7 @@ func structgenValidate39Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "kind":
-					structgenValidate40(c, d)
+					structgenValidate44(c, d)
 					c.Evaluated()
 				default:
 					c.Skip(d)
@@ -1598,30 +1763,30 @@ func structgenValidate39Text(c *runtime.Decoding, raw []byte) {
 	c.Untrack()
 }
 
-// structgenValidate40 checks a value against structgen:///policy.json#/properties/extension/properties/kind.
-func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate44 checks a value against structgen:///policy.json#/properties/extension/properties/kind.
+func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate40Text(c, raw)
+		structgenValidate44Text(c, raw)
 	}
 }
 
-// structgenValidate40Text checks a value's JSON text against structgen:///policy.json#/properties/extension/properties/kind.
-func structgenValidate40Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate44Text checks a value's JSON text against structgen:///policy.json#/properties/extension/properties/kind.
+func structgenValidate44Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"hook\",\"task\"]", false)
 }
 
-// structgenValidate41Keys are the properties structgenValidate41 declares, which it records by index.
-var structgenValidate41Keys = []string{"url"}
+// structgenValidate45Keys are the properties structgenValidate45 declares, which it records by index.
+var structgenValidate45Keys = []string{"url"}
 
-// structgenValidate41 checks a value against structgen:///policy.json#/properties/extension/anyOf/0.
-func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate45 checks a value against structgen:///policy.json#/properties/extension/anyOf/0.
+func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate41Keys)
+		keys := runtime.DeclaredKeys(structgenValidate45Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1653,18 +1818,18 @@ func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate42Keys are the properties structgenValidate42 declares, which it records by index.
-var structgenValidate42Keys = []string{"cmd"}
+// structgenValidate46Keys are the properties structgenValidate46 declares, which it records by index.
+var structgenValidate46Keys = []string{"cmd"}
 
-// structgenValidate42 checks a value against structgen:///policy.json#/properties/extension/anyOf/1.
-func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate46 checks a value against structgen:///policy.json#/properties/extension/anyOf/1.
+func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate42Keys)
+		keys := runtime.DeclaredKeys(structgenValidate46Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1695,18 +1860,18 @@ func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate43Keys are the properties structgenValidate43 declares, which it records by index.
-var structgenValidate43Keys = []string{"kind"}
+// structgenValidate47Keys are the properties structgenValidate47 declares, which it records by index.
+var structgenValidate47Keys = []string{"kind"}
 
-// structgenValidate43 checks a value against structgen:///policy.json#/properties/extension/if.
-func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate47 checks a value against structgen:///policy.json#/properties/extension/if.
+func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate43Keys)
+		keys := runtime.DeclaredKeys(structgenValidate47Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1724,7 +1889,7 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate44(c, d)
+				structgenValidate48(c, d)
 				c.Evaluated()
 			default:
 				c.Skip(d)
@@ -1737,30 +1902,30 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate44 checks a value against structgen:///policy.json#/properties/extension/if/properties/kind.
-func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate48 checks a value against structgen:///policy.json#/properties/extension/if/properties/kind.
+func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate44Text(c, raw)
+		structgenValidate48Text(c, raw)
 	}
 }
 
-// structgenValidate44Text checks a value's JSON text against structgen:///policy.json#/properties/extension/if/properties/kind.
-func structgenValidate44Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate48Text checks a value's JSON text against structgen:///policy.json#/properties/extension/if/properties/kind.
+func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"task\"]", true)
 }
 
-// structgenValidate45Keys are the properties structgenValidate45 declares, which it records by index.
-var structgenValidate45Keys = []string{"retries"}
+// structgenValidate49Keys are the properties structgenValidate49 declares, which it records by index.
+var structgenValidate49Keys = []string{"retries"}
 
-// structgenValidate45 checks a value against structgen:///policy.json#/properties/extension/then.
-func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate49 checks a value against structgen:///policy.json#/properties/extension/then.
+func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate45Keys)
+		keys := runtime.DeclaredKeys(structgenValidate49Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1791,13 +1956,8 @@ func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate46 checks a value against structgen:///policy.json#/properties/extension/unevaluatedProperties.
-func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
-	c.False(d)
-}
-
-// structgenValidate47 checks a value against structgen:///directory.json#.
-func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate50 checks a value against structgen:///directory.json#.
+func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1811,10 +1971,7 @@ func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			switch key {
-			default:
-				structgenValidate48(c, d)
-			}
+			structgenValidate51(c, d)
 			c.Pop()
 		}
 		c.End(it.Err())
@@ -1826,13 +1983,13 @@ func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate48 checks a value against structgen:///directory.json#/additionalProperties.
-func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate51 checks a value against structgen:///directory.json#/additionalProperties.
+func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate15(c, d)
 }
 
-// structgenValidate49 checks a value against structgen:///roster.json#.
-func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate52 checks a value against structgen:///roster.json#.
+func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)

@@ -43,7 +43,7 @@ func ParseDirectory(data []byte) (Directory, error) {
 				c.End(m0.Err())
 			}
 		}
-	}, []runtime.Validator{structgenValidate47}, schemaDirectory)
+	}, []runtime.Validator{structgenValidate50}, schemaDirectory)
 }
 
 // Schema: schemas/policy.json#/$defs/Person
@@ -89,6 +89,7 @@ type Policy struct {
 	Mode      *PolicyMode                `json:"mode,omitempty"`
 	Window    *PolicyWindow              `json:"window,omitempty"`
 	Labels    map[string]json.RawMessage `json:"labels,omitzero"`
+	Tags      *PolicyTags                `json:"tags,omitempty"`
 	Rules     *PolicyRules               `json:"rules,omitempty"`
 	Contact   *PolicyContact             `json:"contact,omitempty"`
 	Origin    *PolicyOrigin              `json:"origin,omitempty"`
@@ -177,7 +178,7 @@ var schemaPolicyExtension = structgenSchemas.Schema("structgen:///policy.json#/p
 // ParsePolicyExtension validates data against the schema of PolicyExtension and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyExtension(data []byte) (PolicyExtension, error) {
-	return runtime.ParseValidated[PolicyExtension]("PolicyExtension", data, nil, []runtime.Validator{structgenValidate39}, schemaPolicyExtension)
+	return runtime.ParseValidated[PolicyExtension]("PolicyExtension", data, nil, []runtime.Validator{structgenValidate43}, schemaPolicyExtension)
 }
 
 // Schema: schemas/policy.json#/properties/extension/properties/kind
@@ -238,7 +239,7 @@ var schemaPolicyMode = structgenSchemas.Schema("structgen:///policy.json#/proper
 // ParsePolicyMode validates data against the schema of PolicyMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyMode(data []byte) (PolicyMode, error) {
-	return runtime.ParseValidated[PolicyMode]("PolicyMode", data, nil, []runtime.Validator{structgenValidate35}, schemaPolicyMode)
+	return runtime.ParseValidated[PolicyMode]("PolicyMode", data, nil, []runtime.Validator{structgenValidate39}, schemaPolicyMode)
 }
 
 // Schema: schemas/policy.json#/properties/origin
@@ -283,7 +284,7 @@ var schemaPolicyOrigin = structgenSchemas.Schema("structgen:///policy.json#/prop
 // ParsePolicyOrigin validates data against the schema of PolicyOrigin and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyOrigin(data []byte) (PolicyOrigin, error) {
-	return runtime.ParseValidated[PolicyOrigin]("PolicyOrigin", data, nil, []runtime.Validator{structgenValidate38}, schemaPolicyOrigin)
+	return runtime.ParseValidated[PolicyOrigin]("PolicyOrigin", data, nil, []runtime.Validator{structgenValidate42}, schemaPolicyOrigin)
 }
 
 // Schema: schemas/policy.json#/properties/rules
@@ -376,6 +377,39 @@ func ParsePolicySteps(data []byte) (PolicySteps, error) {
 	return runtime.ParseValidated[PolicySteps]("PolicySteps", data, nil, []runtime.Validator{structgenValidate24}, schemaPolicySteps)
 }
 
+// Schema: schemas/policy.json#/properties/tags
+type PolicyTags struct {
+	XOwner json.RawMessage `json:"x-owner,omitempty"`
+	Level  *int64          `json:"level,omitempty"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsPolicyTags = runtime.NewFields("x-owner", "level")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *PolicyTags) UnmarshalJSON(data []byte) error {
+	type plain PolicyTags
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsPolicyTags, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaPolicyTags = structgenSchemas.Schema("structgen:///policy.json#/properties/tags")
+
+// ParsePolicyTags validates data against the schema of PolicyTags and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParsePolicyTags(data []byte) (PolicyTags, error) {
+	return runtime.ParseDecoded("PolicyTags", data, func(d *jx.Decoder, c *runtime.Decoding) (v PolicyTags) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaPolicyTags)
+}
+
 // Schema: schemas/policy.json#/properties/window
 type PolicyWindow struct {
 	Unit PolicyWindowUnit `json:"unit"`
@@ -455,5 +489,5 @@ func ParseRoster(data []byte) (Roster, error) {
 				c.End(a0.Err())
 			}
 		}
-	}, []runtime.Validator{structgenValidate49}, schemaRoster)
+	}, []runtime.Validator{structgenValidate52}, schemaRoster)
 }

@@ -49,6 +49,12 @@ const schemaDoc1 = `{
       "propertyNames": {"maxLength": 12},
       "additionalProperties": {"type": "integer"}
     },
+    "tags": {
+      "type": "object",
+      "properties": {"x-owner": {"minLength": 2}, "level": {"type": "integer"}},
+      "patternProperties": {"^x-": {"type": "string"}},
+      "additionalProperties": false
+    },
     "rules": {
       "type": "array",
       "prefixItems": [{"type": "string"}],

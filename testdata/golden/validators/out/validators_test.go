@@ -42,6 +42,11 @@ func TestPolicy(t *testing.T) {
 		{"if else", `{"name": "p", "window": {"unit": "hours", "size": 25}}`, "/window/size", "maximum"},
 		{"patternProperties", `{"name": "p", "labels": {"x-team": 1}}`, "/labels/x-team", "want string"},
 		{"additionalProperties", `{"name": "p", "labels": {"n": "three"}}`, "/labels/n", "want integer"},
+		{"property and pattern", `{"name": "p", "tags": {"x-owner": 5}}`, "/tags/x-owner", "want string"},
+		{"property and pattern, the property's", `{"name": "p", "tags": {"x-owner": "a"}}`, "/tags/x-owner", "minLength"},
+		{"pattern alone", `{"name": "p", "tags": {"x-b": 1, "level": 2}}`, "/tags/x-b", "want string"},
+		{"neither", `{"name": "p", "tags": {"lvl": 2}}`, "/tags", "lvl"},
+		{"declared", `{"name": "p", "tags": {"level": "2"}}`, "/tags/level", "want integer"},
 		{"propertyNames", `{"name": "p", "labels": {"a-very-long-name": 1}}`, "/labels", "property name 'a-very-long-name': maxLength"},
 		{"prefixItems", `{"name": "p", "rules": [1, {"id": 1}]}`, "/rules/0", "want string"},
 		{"items", `{"name": "p", "rules": ["a", {}]}`, "/rules/1", "missing property 'id'"},
@@ -157,6 +162,7 @@ func TestTypedPartsOfValidatedValues(t *testing.T) {
 func FuzzPolicyValidatorAgrees(f *testing.F) {
 	f.Add([]byte(valid))
 	f.Add([]byte(`{"name": "p", "rules": ["a", {"id": 1}, {"id": 1.0}], "mode": 0, "labels": {"x-a": 1, "b": "c"}}`))
+	f.Add([]byte(`{"name": "p", "tags": {"x-owner": "a", "x-b": 1, "level": 2, "c": 3}}`))
 	f.Add([]byte(`{"name": "p", "window": {"unit": "hours", "size": 25}, "contact": {"phone": "1"}, "origin": [1, 2]}`))
 	f.Add([]byte(`{"name": "p", "owner": {"name": "o", "b": 1, "a": 2}, "reviewers": [{"name": "r", "email": "e"}, null]}`))
 	f.Add([]byte(`{"name": "p", "extension": {"kind": "task", "url": "u", "retries": 2, "x": 1}, "steps": ["a", 1, true, "b"]}`))
