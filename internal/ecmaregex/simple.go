@@ -1,7 +1,9 @@
 package ecmaregex
 
 import (
+	"cmp"
 	"regexp/syntax"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -17,10 +19,14 @@ type simple struct {
 	end    bool // $: nothing may follow
 }
 
-// item is one rune matcher taken min to max times (max < 0: no limit).
+// item is one rune matcher taken min to max times (max < 0: no limit),
+// or a group: one of alts, runs of fixed counts that their first runes
+// tell apart (ranges then holds every first rune), so that at most one
+// can start where the group does and it is taken once.
 type item struct {
 	ranges   []rune // pairs, as syntax.Regexp.Rune holds a class
 	min, max int
+	alts     [][]item
 }
 
 func (it *item) has(r rune) bool {
@@ -73,6 +79,21 @@ func compileSimple(pattern string) (*simple, bool) {
 				one.min, one.max = s.Min, s.Max
 			}
 			m.items = append(m.items, one)
+		case syntax.OpCapture, syntax.OpAlternate:
+			if s.Op == syntax.OpCapture && s.Sub[0].Op != syntax.OpAlternate {
+				// A group of one alternative is its run.
+				r, ok := fixedRun(s.Sub[0])
+				if !ok {
+					return nil, false
+				}
+				m.items = append(m.items, r...)
+				continue
+			}
+			g, ok := group(s)
+			if !ok {
+				return nil, false
+			}
+			m.items = append(m.items, g)
 		default:
 			one, ok := single(s)
 			if !ok {
@@ -97,6 +118,77 @@ func compileSimple(pattern string) (*simple, bool) {
 		}
 	}
 	return m, true
+}
+
+// group returns the item of an alternation (in a group or not) whose
+// alternatives are runs of fixed counts that no two start alike.
+func group(s *syntax.Regexp) (item, bool) {
+	if s.Op == syntax.OpCapture {
+		s = s.Sub[0]
+	}
+	if s.Op != syntax.OpAlternate {
+		return item{}, false
+	}
+	g := item{min: 1, max: 1}
+	var firsts [][2]rune
+	for _, a := range s.Sub {
+		r, ok := fixedRun(a)
+		if !ok || len(r) == 0 {
+			return item{}, false
+		}
+		for _, other := range g.alts {
+			if overlap(r[0].ranges, other[0].ranges) {
+				return item{}, false
+			}
+		}
+		g.alts = append(g.alts, r)
+		for i := 0; i+1 < len(r[0].ranges); i += 2 {
+			firsts = append(firsts, [2]rune{r[0].ranges[i], r[0].ranges[i+1]})
+		}
+	}
+	slices.SortFunc(firsts, func(a, b [2]rune) int { return cmp.Compare(a[0], b[0]) })
+	for _, f := range firsts {
+		g.ranges = append(g.ranges, f[0], f[1])
+	}
+	return g, true
+}
+
+// fixedRun returns the items of a run of runes each taken a fixed number
+// of times (at least once): literals, classes and exact counts of them.
+func fixedRun(s *syntax.Regexp) ([]item, bool) {
+	if s.Op == syntax.OpCapture {
+		s = s.Sub[0]
+	}
+	subs := []*syntax.Regexp{s}
+	if s.Op == syntax.OpConcat {
+		subs = s.Sub
+	}
+	var out []item
+	for _, s := range subs {
+		switch s.Op {
+		case syntax.OpLiteral:
+			if s.Flags&syntax.FoldCase != 0 {
+				return nil, false
+			}
+			for _, r := range s.Rune {
+				out = append(out, item{ranges: []rune{r, r}, min: 1, max: 1})
+			}
+		case syntax.OpRepeat:
+			one, ok := single(s.Sub[0])
+			if !ok || s.Min != s.Max || s.Min < 1 {
+				return nil, false
+			}
+			one.min, one.max = s.Min, s.Max
+			out = append(out, one)
+		default:
+			one, ok := single(s)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, one)
+		}
+	}
+	return out, true
 }
 
 // single is the matcher of one rune: a literal, a class or any rune.
@@ -130,19 +222,36 @@ func overlap(a, b []rune) bool {
 
 // MatchString reports whether s matches, as RE2 would.
 func (m *simple) MatchString(s string) bool {
-	pos := 0
-	for i := range m.items {
-		it := &m.items[i]
-		n := 0
-		for it.max < 0 || n < it.max {
-			r, size := rune(0), 0
-			if pos < len(s) {
-				if c := s[pos]; c < utf8.RuneSelf {
-					r, size = rune(c), 1
-				} else {
-					r, size = utf8.DecodeRuneInString(s[pos:])
+	pos, ok := take(m.items, s, 0)
+	return ok && (!m.end || pos == len(s))
+}
+
+// take matches items from s[pos:], each the longest it can (which
+// compileSimple made the only way), and returns where they end.
+func take(items []item, s string, pos int) (int, bool) {
+	for i := range items {
+		it := &items[i]
+		if it.alts != nil {
+			r, _ := runeAt(s, pos)
+			alt := -1
+			for j := range it.alts {
+				if it.alts[j][0].has(r) {
+					alt = j
+					break
 				}
 			}
+			var ok bool
+			if alt < 0 || pos >= len(s) {
+				return pos, false
+			}
+			if pos, ok = take(it.alts[alt], s, pos); !ok {
+				return pos, false
+			}
+			continue
+		}
+		n := 0
+		for it.max < 0 || n < it.max {
+			r, size := runeAt(s, pos)
 			if size == 0 || !it.has(r) {
 				break
 			}
@@ -150,10 +259,21 @@ func (m *simple) MatchString(s string) bool {
 			n++
 		}
 		if n < it.min {
-			return false
+			return pos, false
 		}
 	}
-	return !m.end || pos == len(s)
+	return pos, true
+}
+
+// runeAt decodes the rune at s[pos:]; size 0 at the end.
+func runeAt(s string, pos int) (rune, int) {
+	if pos >= len(s) {
+		return 0, 0
+	}
+	if c := s[pos]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	return utf8.DecodeRuneInString(s[pos:])
 }
 
 // String returns the pattern.

@@ -21,11 +21,21 @@ var simplePatterns = []struct {
 	{`^$`, true},
 	{`^abc`, true},
 	{`abc$`, false},
-	{`^(a|b)$`, false},
+	{`^(a|b)$`, true},
 	{`^(?i)abc$`, false},
 	{`^a*a$`, false},
 	{`^[a-c]*[c-e]$`, false},
 	{`^ü+ß?$`, true},
+	{`^\d{4}-(0[1-9]|1[0-2])-01$`, true},
+	{`^(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d$`, true},
+	{`^(?:#|(&#x23;))[0-9a-fA-F]{6}$`, true},
+	{`^(a|b)c`, true},
+	{`^(a|ab)c$`, false}, // both start with a: which one is not told by the first rune
+	{`^x*(x|y)$`, false}, // x* may take the group's x
+	{`^(a|b)*$`, false},  // a count of a group
+	{`^(a+|b)$`, false},  // a count inside
+	{`^(|a)b$`, false},   // an empty alternative
+	{`^(?i:(ab|cd))$`, false},
 }
 
 func TestSimpleShapes(t *testing.T) {
@@ -40,7 +50,9 @@ func TestSimpleShapes(t *testing.T) {
 // TestSimpleMatchesLikeRE2: the simple matcher decides as regexp does.
 func TestSimpleMatchesLikeRE2(t *testing.T) {
 	inputs := []string{"", "TCK-1042", "TCK-104", "TCK-10420", "TCK-1042x", "tck-1042", "AB-1", "ABCD-1", "1.2.3", "v1.2.3", "v1.2.", "a@b", "a@@b", "@b",
-		"http://x", "https://", "htt", "abc", "abcd", "xabc", "üü", "üüß", "ß", "a\nb", "\xff", "TCK-١٢٣٤", "a_1", "A_1"}
+		"http://x", "https://", "htt", "abc", "abcd", "xabc", "üü", "üüß", "ß", "a\nb", "\xff", "TCK-١٢٣٤", "a_1", "A_1",
+		"2024-01-01", "2024-12-01", "2024-13-01", "2024-00-01", "2024-1-01", "23:59:59", "24:00:00", "09:5:00", "#a0b1c2", "&#x23;a0b1c2",
+		"&#x2a0b1c2", "#a0b1c", "ac", "bcd", "cc", "a"}
 	for _, tc := range simplePatterns {
 		m, ok := compileSimple(tc.pattern)
 		if !ok {
