@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"slices"
@@ -98,49 +97,20 @@ func (c *Decoding) member(raw []byte, name string) (val []byte, found, ok bool) 
 
 // scanMember is member for text jx has read once already (every
 // caller's raw comes from RawView), so valid JSON: it finds the member
-// by scanning bytes, with no tokens and no second validation. ok is false
-// where it cannot tell (raw is not an object, a key has escapes, a
-// literal is not one) and jx is asked instead.
+// by scanning bytes (Members), with no tokens and no second validation.
+// ok is false where it cannot tell (raw is not an object, its text
+// cannot be scanned) and jx is asked instead.
 func scanMember(raw []byte, name string) (val []byte, found, ok bool) {
-	i := skipSpace(raw, 0)
-	if i >= len(raw) || raw[i] != '{' {
+	m, ok := membersOf(raw)
+	if !ok {
 		return nil, false, false
 	}
-	for i++; ; {
-		if i = skipSpace(raw, i); i < len(raw) && raw[i] == '}' {
-			return nil, false, true
-		}
-		if i >= len(raw) || raw[i] != '"' {
-			return nil, false, false
-		}
-		end := stringEnd(raw, i)
-		if end < 0 {
-			return nil, false, false
-		}
-		key := raw[i+1 : end-1]
-		if bytes.IndexByte(key, '\\') >= 0 {
-			return nil, false, false
-		}
-		if i = skipSpace(raw, end); i >= len(raw) || raw[i] != ':' {
-			return nil, false, false
-		}
-		i = skipSpace(raw, i+1)
-		vend := valueEnd(raw, i)
-		if vend < 0 {
-			return nil, false, false
-		}
-		if string(key) == name {
-			return raw[i:vend], true, true
-		}
-		switch i = skipSpace(raw, vend); {
-		case i < len(raw) && raw[i] == ',':
-			i++
-		case i < len(raw) && raw[i] == '}':
-			return nil, false, true
-		default:
-			return nil, false, false
+	for m.Next() {
+		if string(m.key) == name {
+			return m.val, true, true
 		}
 	}
+	return nil, false, m.ended
 }
 
 func skipSpace(raw []byte, i int) int {
@@ -327,21 +297,23 @@ func (c *Decoding) OneOfKinds(raw []byte, kinds string, exclusive bool, branches
 // its constants, or null where the branch is not of constants only. The
 // value is looked up once among them all; those branches are not read.
 func (c *Decoding) AnyOfConsts(raw []byte, kinds, values string, branches ...Validator) {
-	set, err := loadConstSet(values)
-	if err != nil || set.n != len(branches) {
-		set = nil // read every branch
-	}
-	c.anyOf(raw, kinds, set, branches)
+	c.anyOf(raw, kinds, branchConsts(values, len(branches)), branches)
 }
 
 // OneOfConsts is OneOfKinds for branches of which some allow constants
 // only, values as for AnyOfConsts.
 func (c *Decoding) OneOfConsts(raw []byte, kinds, values string, exclusive bool, branches ...Validator) {
+	c.oneOf(raw, kinds, branchConsts(values, len(branches)), exclusive, branches)
+}
+
+// branchConsts is the constant set of n branches' values; nil, so that
+// every branch is read, where values does not fit them.
+func branchConsts(values string, n int) *constSet {
 	set, err := loadConstSet(values)
-	if err != nil || set.n != len(branches) {
-		set = nil
+	if err != nil || set.n != n {
+		return nil
 	}
-	c.oneOf(raw, kinds, set, exclusive, branches)
+	return set
 }
 
 // branchTest tells whether branch i passes raw, reading it only where

@@ -151,11 +151,18 @@ func (c *Decoding) AppliedMember(name string) ([]byte, bool) {
 // key another validator reads and checks: that one reports a key written
 // twice and text that is not JSON, where the cursor stops.
 func (c *Decoding) AppliedMembers() Members {
-	i := skipSpace(c.applied, 0)
-	if i >= len(c.applied) || c.applied[i] != '{' {
-		return Members{}
+	m, _ := membersOf(c.applied)
+	return m
+}
+
+// membersOf returns a cursor over the members of the object raw holds;
+// false where raw is no object.
+func membersOf(raw []byte) (Members, bool) {
+	i := skipSpace(raw, 0)
+	if i >= len(raw) || raw[i] != '{' {
+		return Members{}, false
 	}
-	return Members{raw: c.applied, i: i + 1}
+	return Members{raw: raw, i: i + 1}, true
 }
 
 // Members reads an object's members from its text: see AppliedMembers.
@@ -163,6 +170,7 @@ type Members struct {
 	raw      []byte
 	i        int // where the next member's key starts, or -1 at the end
 	key, val []byte
+	ended    bool // Next met the object's closing brace
 }
 
 // Next moves to the next member; false at the end of the object or
@@ -173,7 +181,11 @@ func (m *Members) Next() bool {
 	}
 	raw, i := m.raw, skipSpace(m.raw, m.i)
 	m.i = -1
-	if i < len(raw) && raw[i] == '}' || i >= len(raw) || raw[i] != '"' {
+	if i < len(raw) && raw[i] == '}' {
+		m.ended = true
+		return false
+	}
+	if i >= len(raw) || raw[i] != '"' {
 		return false
 	}
 	end := stringEnd(raw, i)
@@ -202,7 +214,7 @@ func (m *Members) Next() bool {
 	case i < len(raw) && raw[i] == ',':
 		m.i = i + 1
 	case i < len(raw) && raw[i] == '}':
-		m.i = len(raw) // the end: Next finds no key there
+		m.ended = true // Next finds no more
 	default:
 		return false
 	}
