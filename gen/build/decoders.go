@@ -909,7 +909,7 @@ func unsupported(n *schema.Node) string {
 		return at(n, "if/then/else")
 	case len(n.DependentRequired) > 0 || len(n.DependentSchemas) > 0:
 		return at(n, "dependencies")
-	case len(n.PatternProperties) > 0:
+	case len(n.PatternProperties) > 0 && !keyedMap(n):
 		return at(n, "patternProperties")
 	case n.PropertyNames != nil:
 		return at(n, "propertyNames")
@@ -1109,6 +1109,15 @@ func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, st
 		}
 		c.MinItems, c.MaxItems, c.Required = n.MinProperties, n.MaxProperties, n.Required
 		a := n.AdditionalProperties
+		if keyedMap(n) {
+			p := n.PatternProperties[0]
+			items, deps, reason := b.check(p.Node, base.Elem)
+			if reason != "" {
+				return nil, nil, reason
+			}
+			c.KeyPattern, c.Items = &p.Pattern, items
+			return c, deps, ""
+		}
 		if a.IsFalse() {
 			return nil, nil, at(n, "an object that allows no property")
 		}

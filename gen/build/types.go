@@ -603,6 +603,12 @@ func (b *builder) object(primary *schema.Node, sites, conj []*schema.Node, open 
 		return &ir.Ref{Kind: ir.RefAny}
 	}
 	if len(props) == 0 {
+		if p := keyedBy(conj); p != nil && len(addl) == 0 {
+			// Every member's name matches the one pattern and its value
+			// the pattern's schema: a map of that type, keys checked.
+			r, null := b.typeOf([]*schema.Node{p}, kAll, "")
+			return &ir.Ref{Kind: ir.RefMap, Elem: b.wrapElem(r, null)}
+		}
 		return &ir.Ref{Kind: ir.RefMap, Elem: extraType()}
 	}
 	key := keyOf(primary, sites, kObj, hint)
@@ -665,6 +671,30 @@ func (b *builder) object(primary *schema.Node, sites, conj []*schema.Node, open 
 			}
 		}
 	})
+}
+
+// keyedBy returns the schema of the one pattern of patternProperties
+// beside additionalProperties false, when conj has exactly one pattern
+// and no property: a map whose every value that schema checks.
+func keyedBy(conj []*schema.Node) *schema.Node {
+	var p *schema.Node
+	for _, m := range conj {
+		switch {
+		case len(m.PatternProperties) == 0:
+		case p != nil || !keyedMap(m):
+			return nil
+		default:
+			p = m.PatternProperties[0].Node
+		}
+	}
+	return p
+}
+
+// keyedMap reports whether n is an object of one pattern for its
+// members' names and no other member: patternProperties with one
+// pattern beside additionalProperties false and no properties.
+func keyedMap(n *schema.Node) bool {
+	return len(n.PatternProperties) == 1 && n.AdditionalProperties.IsFalse() && len(n.Properties) == 0
 }
 
 // fieldType wraps r so that absent, null and a value stay apart.

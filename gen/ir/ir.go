@@ -310,6 +310,10 @@ type Check struct {
 	UniqueText bool     `json:",omitempty"`
 	Items      *Check   `json:",omitempty"`
 	Required   []string `json:",omitempty"`
+	// KeyPattern: every key of the map matches this ECMA-262 pattern
+	// (patternProperties of one pattern beside additionalProperties
+	// false); a member whose key does not is not allowed.
+	KeyPattern *string `json:",omitempty"`
 }
 
 // Validator is a generated function that checks a JSON value against

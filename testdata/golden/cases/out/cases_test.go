@@ -317,9 +317,42 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"span": ["a", "b", "c"]}`))
 	f.Add([]byte(`{"labels": [{"name": "a"}, {"name": "a", "weight": 1.0}], "weights": [1, 2], "anything": [{}, []], "matrix": [[1], [1, 2]]}`))
 	f.Add([]byte(`{"holder": {"pick": null}, "choice": [1]}`))
+	f.Add([]byte(`{"index": {"a": {"n": 1}, "B": 1}, "codes": {"x-a": "abcd", "x-b": null, "z": 1}, "lists": {"12": [{"type": "disk"}], "123": []}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, err := cases.ParseBlueprint(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// TestKeyedMap: an object whose members' names one pattern governs
+// (patternProperties beside additionalProperties false) is a map of the
+// pattern's type; a name the pattern does not match is not allowed.
+func TestKeyedMap(t *testing.T) {
+	for _, tc := range []struct {
+		doc, says string
+	}{
+		{`{"index": {"a": {"n": 1}, "bc": {"n": 0}}, "codes": {"x-a": "abc", "x-b": null}, "lists": {"1": [{"type": "disk", "size": 1}]}}`, ""},
+		{`{"index": {}}`, `/index: minProperties: got 0, want 1`},
+		{`{"index": {"A": {"n": 1}}}`, `/index: additional properties 'A' not allowed`},
+		{`{"index": {"a": {"n": -1}}}`, `/index/a/n: minimum: got -1, want 0`},
+		{`{"index": {"a": {}}}`, `/index/a: missing property 'n'`},
+		{`{"index": {"a": {"n": 1}, "a": {"n": 2}}}`, `/index: property 'a' is written twice`},
+		{`{"codes": {"x-b": "a"}}`, `/codes: missing property 'x-a'`},
+		{`{"codes": {"x-a": "abcd"}}`, `/codes/x-a: maxLength: got 4, want 3`},
+		{`{"codes": {"x-a": 1}}`, `/codes/x-a: got number, want`},
+		{`{"codes": {"x-a": "a", "y": "b"}}`, `/codes: additional properties 'y' not allowed`},
+		{`{"lists": {"100": []}}`, `/lists`},
+		{`{"lists": {"a": []}}`, `/lists: additional properties 'a' not allowed`},
+	} {
+		_, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+	}
+	v, err := cases.ParseBlueprint([]byte(`{"index": {"a": {"n": 7}}, "codes": {"x-a": null}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Index["a"].N != 7 || v.Codes["x-a"] != nil {
+		t.Errorf("got %+v, %+v", v.Index, v.Codes)
+	}
 }

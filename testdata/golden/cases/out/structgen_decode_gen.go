@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [19]bool
+	var seen [22]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -356,7 +356,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("span")
-			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate85Text)
+			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate89Text)
 			c.Pop()
 		case "wrap":
 			if seen[14] {
@@ -364,7 +364,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate89Text)
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate93Text)
 			c.Pop()
 		case "mode":
 			if seen[15] {
@@ -372,7 +372,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate94Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate98Text)
 			c.Pop()
 		case "action":
 			if seen[16] {
@@ -460,6 +460,117 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				c.End(a0.Err())
 			}
 			c.Pop()
+		case "index":
+			if seen[19] {
+				c.Duplicate(key)
+			}
+			seen[19] = true
+			c.Push("index")
+			if m0, ok := c.Object(d); ok {
+				v.Index = map[string]BlueprintIndexValue{}
+				for !c.Failed() && m0.Next() {
+					k0 := runtime.KeyText(m0.Key())
+					if _, dup := v.Index[k0]; dup {
+						c.Duplicate([]byte(k0))
+					}
+					c.Push(k0)
+					if c.Matches(k0, "^[a-z]+$") {
+						var e0 BlueprintIndexValue
+						e0.decodeJSON(d, c)
+						v.Index[k0] = e0
+					} else {
+						c.NotAllowed()
+						c.Skip(d)
+					}
+					c.Pop()
+				}
+				c.End(m0.Err())
+				c.Properties(len(v.Index), 1, -1)
+			}
+			c.Pop()
+		case "codes":
+			if seen[20] {
+				c.Duplicate(key)
+			}
+			seen[20] = true
+			c.Push("codes")
+			if m0, ok := c.Object(d); ok {
+				v.Codes = map[string]*string{}
+				for !c.Failed() && m0.Next() {
+					k0 := runtime.KeyText(m0.Key())
+					if _, dup := v.Codes[k0]; dup {
+						c.Duplicate([]byte(k0))
+					}
+					c.Push(k0)
+					if c.Matches(k0, "^x-") {
+						var e0 *string
+						if c.IsNull(d) {
+							e0 = nil
+						} else {
+							p1 := new(string)
+							if s, ok := c.String(d); ok {
+								*p1 = s
+								c.Length(s, 0, 3)
+							}
+							e0 = p1
+						}
+						v.Codes[k0] = e0
+					} else {
+						c.NotAllowed()
+						c.Skip(d)
+					}
+					c.Pop()
+				}
+				c.End(m0.Err())
+				var missing []string
+				if _, ok := v.Codes["x-a"]; !ok {
+					missing = append(missing, "x-a")
+				}
+				c.Missing(missing...)
+			}
+			c.Pop()
+		case "lists":
+			if seen[21] {
+				c.Duplicate(key)
+			}
+			seen[21] = true
+			c.Push("lists")
+			runtime.Validated(c, d, &v.Lists, func(v *map[string][]Node, d *jx.Decoder, c *runtime.Decoding) {
+				if c.IsNull(d) {
+					(*v) = nil
+				} else {
+					if m0, ok := c.Object(d); ok {
+						(*v) = map[string][]Node{}
+						for !c.Failed() && m0.Next() {
+							k0 := runtime.KeyText(m0.Key())
+							if _, dup := (*v)[k0]; dup {
+								c.Duplicate([]byte(k0))
+							}
+							c.Push(k0)
+							var e0 []Node
+							if c.IsNull(d) {
+								e0 = nil
+							} else {
+								if a1, ok := c.Array(d); ok {
+									e0 = []Node{}
+									for i1 := 0; !c.Failed() && a1.Next(); i1++ {
+										c.PushIndex(i1)
+										var e1 Node
+										e1.decodeJSON(d, c)
+										e0 = append(e0, e1)
+										c.Pop()
+									}
+									c.End(a1.Err())
+								}
+							}
+							(*v)[k0] = e0
+							c.Pop()
+						}
+						c.End(m0.Err())
+					}
+				}
+			}, structgenValidate43)
+			c.Pop()
 		default:
 			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
@@ -539,7 +650,7 @@ func (v *BlueprintFigure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintFigure{}
-	c.NoVariant(raw, structgenValidate43)
+	c.NoVariant(raw, structgenValidate64)
 }
 
 // decodeJSON reads BlueprintFigureOption1 and checks its schema in one pass.
@@ -678,6 +789,54 @@ func (v *BlueprintHolderPick) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	default:
 		c.WrongType(d, "integer or object or null")
 	}
+}
+
+// decodeJSON reads BlueprintIndexValue and checks its schema in one pass.
+func (v *BlueprintIndexValue) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "n":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("n")
+			if i, ok := c.Int64(d); ok {
+				v.N = i
+				c.IntMin(i, int64(0))
+			}
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "n")
+	}
+	c.Missing(missing...)
 }
 
 // decodeJSON reads BlueprintScalar: the value's kind picks the variant.
@@ -850,7 +1009,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate67Text(c, raw)
+			structgenValidate71Text(c, raw)
 		}
 	}
 }
@@ -957,7 +1116,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate73)
+	c.NoVariant(raw, structgenValidate77)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -1109,7 +1268,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate81Text(c, raw)
+			structgenValidate85Text(c, raw)
 		}
 	}
 }
@@ -1346,6 +1505,48 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 		}
 		e.ArrEnd()
 	}
+	if v.Index != nil {
+		e.Field("index")
+		e.ObjStart()
+		for _, k0 := range runtime.SortedKeys(v.Index) {
+			e.Field(k0)
+			m0 := v.Index[k0]
+			m0.encodeJSON(e)
+		}
+		e.ObjEnd()
+	}
+	if v.Codes != nil {
+		e.Field("codes")
+		e.ObjStart()
+		for _, k0 := range runtime.SortedKeys(v.Codes) {
+			e.Field(k0)
+			m0 := v.Codes[k0]
+			if m0 == nil {
+				e.Null()
+			} else {
+				e.Str((*m0))
+			}
+		}
+		e.ObjEnd()
+	}
+	if v.Lists != nil {
+		e.Field("lists")
+		e.ObjStart()
+		for _, k0 := range runtime.SortedKeys(v.Lists) {
+			e.Field(k0)
+			m0 := v.Lists[k0]
+			if m0 == nil {
+				e.Null()
+			} else {
+				e.ArrStart()
+				for i1 := range m0 {
+					m0[i1].encodeJSON(e)
+				}
+				e.ArrEnd()
+			}
+		}
+		e.ObjEnd()
+	}
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprint.Has(k) {
 			continue
@@ -1398,6 +1599,28 @@ func (v *BlueprintHolder) encodeJSON(e *runtime.Encoding) {
 	}
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintHolder.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes BlueprintIndexValue in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v BlueprintIndexValue) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes BlueprintIndexValue with e.
+func (v *BlueprintIndexValue) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("n")
+	e.Int(v.N)
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsBlueprintIndexValue.Has(k) {
 			continue
 		}
 		e.Field(k)
@@ -2613,61 +2836,31 @@ func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate41(c, d)
 }
 
-// structgenValidate43 checks a value against structgen:///blueprint.json#/properties/figure.
+// structgenValidate43 checks a value against structgen:///blueprint.json#/properties/lists.
 func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate43Text(c, raw)
-	}
-}
-
-// structgenValidate43Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
-func structgenValidate43Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate74, structgenValidate48)
-	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
-}
-
-// structgenValidate44Keys are the properties structgenValidate44 declares, which it records by index.
-var structgenValidate44Keys = []string{"kind", "r"}
-
-// structgenValidate44 checks a value against structgen:///blueprint.json#/$defs/circle.
-func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate44Keys)
+		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "kind":
-				key = "kind"
-				fresh = keys.Mark(0)
-			case "r":
-				key = "r"
-				fresh = keys.Mark(1)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
+			key := runtime.KeyText(it.Key())
+			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
+			c.Key(it.Key(), structgenValidate63)
 			c.Push(key)
-			switch key {
-			case "kind":
-				structgenValidate45(c, d)
-			case "r":
-				structgenValidate47(c, d)
-			default:
+			if c.Matches(key, "^\\d+$") {
+				structgenValidate44(c, d)
+			} else {
+				c.NotAllowed()
 				c.Skip(d)
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "kind", "r")
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -2675,113 +2868,112 @@ func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate45 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
+// structgenValidate44 checks a value against structgen:///blueprint.json#/properties/lists/patternProperties/%5E%5Cd+$.
+func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			structgenValidate45(c, d)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate45 checks a value against structgen:///blueprint.json#/properties/lists/patternProperties/%5E%5Cd+$/items.
 func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate46(c, d)
 }
 
-// structgenValidate46 checks a value against structgen:///blueprint.json#/$defs/circleKind.
+// structgenValidate46Keys are the properties structgenValidate46 declares, which it records by index.
+var structgenValidate46Keys = []string{"props", "size", "type"}
+
+// structgenValidate46 checks a value against structgen:///blueprint.json#/$defs/node.
 func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate46Text(c, raw)
 	}
 }
 
-// structgenValidate46Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
+// structgenValidate46Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
 func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"circle\"]", true)
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate47, structgenValidate49, nil, structgenValidate50, structgenValidate52Members, structgenValidate54, structgenValidate56, structgenValidate12, nil, structgenValidate47, structgenValidate58Members, nil)
+	c.Apply(raw, structgenValidate60)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate61, structgenValidate47Members, nil)
+	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		switch d.Next() {
+		case jx.Object:
+			it, ok := c.Object(d)
+			if !ok {
+				return
+			}
+			keys := runtime.DeclaredKeys(structgenValidate46Keys)
+			for !c.Failed() && it.Next() {
+				var key string
+				var fresh bool
+				switch kb := it.Key(); string(kb) {
+				case "props":
+					key = "props"
+					fresh = keys.Mark(0)
+				case "size":
+					key = "size"
+					fresh = keys.Mark(1)
+				case "type":
+					key = "type"
+					fresh = keys.Mark(2)
+				default:
+					key = runtime.KeyText(kb)
+					fresh = keys.Add(key)
+				}
+				if !fresh {
+					c.Duplicate(it.Key())
+				}
+				c.Push(key)
+				switch key {
+				case "props":
+					structgenValidate11(c, d)
+				case "size":
+					structgenValidate11(c, d)
+				case "type":
+					structgenValidate11(c, d)
+				default:
+					c.Skip(d)
+				}
+				c.Pop()
+			}
+			c.End(it.Err())
+			c.Require(&keys, "type")
+		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+			c.WrongType(d, "object")
+		default:
+			c.Skip(d)
+		}
+	})
 }
 
-// structgenValidate47 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
+// structgenValidate47Keys are the properties structgenValidate47 declares, which it records by index.
+var structgenValidate47Keys = []string{"type"}
+
+// structgenValidate47 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
 func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.NumberBounds(text, "0", "", "", "")
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "number")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate48Keys are the properties structgenValidate48 declares, which it records by index.
-var structgenValidate48Keys = []string{"kind", "w"}
-
-// structgenValidate48 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
-func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate48Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "kind":
-				key = "kind"
-				fresh = keys.Mark(0)
-			case "w":
-				key = "w"
-				fresh = keys.Mark(1)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "kind":
-				structgenValidate49(c, d)
-			case "w":
-				structgenValidate26(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "kind", "w")
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate49 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate49Text(c, raw)
-	}
-}
-
-// structgenValidate49Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate49Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"rect\"]", true)
-	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
-}
-
-// structgenValidate51Keys are the properties structgenValidate51 declares, which it records by index.
-var structgenValidate51Keys = []string{"type"}
-
-// structgenValidate51 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate51Keys)
+		keys := runtime.DeclaredKeys(structgenValidate47Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2799,7 +2991,7 @@ func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate52(c, d)
+				structgenValidate48(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2811,30 +3003,30 @@ func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate52 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate48 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate52Text(c, raw)
+		structgenValidate48Text(c, raw)
 	}
 }
 
-// structgenValidate52Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate52Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate48Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
-// structgenValidate53Keys are the properties structgenValidate53 declares, which it records by index.
-var structgenValidate53Keys = []string{"size"}
+// structgenValidate49Keys are the properties structgenValidate49 declares, which it records by index.
+var structgenValidate49Keys = []string{"size"}
 
-// structgenValidate53 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate49 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate53Keys)
+		keys := runtime.DeclaredKeys(structgenValidate49Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2865,18 +3057,18 @@ func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate54Keys are the properties structgenValidate54 declares, which it records by index.
-var structgenValidate54Keys = []string{"type"}
+// structgenValidate50Keys are the properties structgenValidate50 declares, which it records by index.
+var structgenValidate50Keys = []string{"type"}
 
-// structgenValidate54 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate50 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate54Keys)
+		keys := runtime.DeclaredKeys(structgenValidate50Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2894,7 +3086,7 @@ func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate55(c, d)
+				structgenValidate51(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2906,30 +3098,30 @@ func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate55 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate51 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate55Text(c, raw)
+		structgenValidate51Text(c, raw)
 	}
 }
 
-// structgenValidate55Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate55Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate51Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate51Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
-// structgenValidate56Keys are the properties structgenValidate56 declares, which it records by index.
-var structgenValidate56Keys = []string{"props"}
+// structgenValidate52Keys are the properties structgenValidate52 declares, which it records by index.
+var structgenValidate52Keys = []string{"props"}
 
-// structgenValidate56 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate52 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate56Keys)
+		keys := runtime.DeclaredKeys(structgenValidate52Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2947,7 +3139,7 @@ func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate57(c, d)
+				structgenValidate53(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2959,8 +3151,8 @@ func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate57 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate53 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -2986,20 +3178,20 @@ func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate58 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate54 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate58Text(c, raw)
+		structgenValidate54Text(c, raw)
 	}
 }
 
-// structgenValidate58Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate58Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate59)
+// structgenValidate54Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate54Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate55)
 }
 
-// structgenValidate59 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate55 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -3023,18 +3215,18 @@ func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate60Keys are the properties structgenValidate60 declares, which it records by index.
-var structgenValidate60Keys = []string{"type"}
+// structgenValidate56Keys are the properties structgenValidate56 declares, which it records by index.
+var structgenValidate56Keys = []string{"type"}
 
-// structgenValidate60 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate56 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate60Keys)
+		keys := runtime.DeclaredKeys(structgenValidate56Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3052,7 +3244,7 @@ func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate61(c, d)
+				structgenValidate57(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3064,30 +3256,30 @@ func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate61 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate57 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate61Text(c, raw)
+		structgenValidate57Text(c, raw)
 	}
 }
 
-// structgenValidate61Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate61Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate57Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate57Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[3]", true)
 }
 
-// structgenValidate62Keys are the properties structgenValidate62 declares, which it records by index.
-var structgenValidate62Keys = []string{"size"}
+// structgenValidate58Keys are the properties structgenValidate58 declares, which it records by index.
+var structgenValidate58Keys = []string{"size"}
 
-// structgenValidate62 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate58 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate62Keys)
+		keys := runtime.DeclaredKeys(structgenValidate58Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3105,7 +3297,7 @@ func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate63(c, d)
+				structgenValidate59(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3117,8 +3309,8 @@ func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate63 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
-func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate59 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -3131,18 +3323,43 @@ func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate65Keys are the properties structgenValidate65 declares, which it records by index.
-var structgenValidate65Keys = []string{"size"}
-
-// structgenValidate65 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate60 checks a value against structgen:///blueprint.json#/$defs/node/allOf/4.
+func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate65Keys)
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := runtime.KeyText(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			c.Skip(d)
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "type")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate61Keys are the properties structgenValidate61 declares, which it records by index.
+var structgenValidate61Keys = []string{"size"}
+
+// structgenValidate61 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate61Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3160,7 +3377,7 @@ func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate66(c, d)
+				structgenValidate62(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3173,120 +3390,291 @@ func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate66 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate62 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate66Text(c, raw)
+		structgenValidate62Text(c, raw)
 	}
 }
 
-// structgenValidate66Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate62Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate62Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate67 checks a value against structgen:///blueprint.json#/$defs/node.
-func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate67Text(c, raw)
+// structgenValidate63 checks a value against structgen:///blueprint.json#/properties/lists/propertyNames.
+func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.String(d)
+		if !ok {
+			return
+		}
+		c.Length(s, 0, 2)
+	default:
+		c.Skip(d)
 	}
 }
 
-// structgenValidate67Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
-func structgenValidate67Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate51, structgenValidate53, nil, structgenValidate54, structgenValidate56, structgenValidate58, structgenValidate60, structgenValidate12, nil, structgenValidate51, structgenValidate62, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate65, structgenValidate51, nil)
-}
-
-// structgenValidate68 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate64 checks a value against structgen:///blueprint.json#/properties/figure.
+func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate68Text(c, raw)
+		structgenValidate64Text(c, raw)
 	}
 }
 
-// structgenValidate68Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate68Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate51, structgenValidate53, nil)
+// structgenValidate64Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
+func structgenValidate64Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate78, structgenValidate69)
+	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate69 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate69Text(c, raw)
-	}
-}
+// structgenValidate65Keys are the properties structgenValidate65 declares, which it records by index.
+var structgenValidate65Keys = []string{"kind", "r"}
 
-// structgenValidate69Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate69Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate54, structgenValidate56, structgenValidate58)
-}
-
-// structgenValidate70 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate70Text(c, raw)
-	}
-}
-
-// structgenValidate70Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate70Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate60, structgenValidate12, nil)
-}
-
-// structgenValidate71 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate71Text(c, raw)
-	}
-}
-
-// structgenValidate71Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate71Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate51, structgenValidate62, nil)
-}
-
-// structgenValidate72 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate72Text(c, raw)
-	}
-}
-
-// structgenValidate72Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate72Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate65, structgenValidate51, nil)
-}
-
-// structgenValidate73 checks a value against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate73Text(c, raw)
-	}
-}
-
-// structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate73Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate74, structgenValidate75, structgenValidate78)
-}
-
-// structgenValidate74 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
-func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate44(c, d)
-}
-
-// structgenValidate75Keys are the properties structgenValidate75 declares, which it records by index.
-var structgenValidate75Keys = []string{"kind", "side"}
-
-// structgenValidate75 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
-func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate65 checks a value against structgen:///blueprint.json#/$defs/circle.
+func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate75Keys)
+		keys := runtime.DeclaredKeys(structgenValidate65Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "kind":
+				key = "kind"
+				fresh = keys.Mark(0)
+			case "r":
+				key = "r"
+				fresh = keys.Mark(1)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "kind":
+				structgenValidate66(c, d)
+			case "r":
+				structgenValidate68(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "kind", "r")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate66 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
+func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate67(c, d)
+}
+
+// structgenValidate67 checks a value against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate67Text(c, raw)
+	}
+}
+
+// structgenValidate67Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate67Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"circle\"]", true)
+}
+
+// structgenValidate68 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
+func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.NumberBounds(text, "0", "", "", "")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "number")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate69Keys are the properties structgenValidate69 declares, which it records by index.
+var structgenValidate69Keys = []string{"kind", "w"}
+
+// structgenValidate69 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
+func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate69Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "kind":
+				key = "kind"
+				fresh = keys.Mark(0)
+			case "w":
+				key = "w"
+				fresh = keys.Mark(1)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "kind":
+				structgenValidate70(c, d)
+			case "w":
+				structgenValidate26(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "kind", "w")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate70 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
+func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate70Text(c, raw)
+	}
+}
+
+// structgenValidate70Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
+func structgenValidate70Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"rect\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate71 checks a value against structgen:///blueprint.json#/$defs/node.
+func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate71Text(c, raw)
+	}
+}
+
+// structgenValidate71Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
+func structgenValidate71Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate47, structgenValidate49, nil, structgenValidate50, structgenValidate52, structgenValidate54, structgenValidate56, structgenValidate12, nil, structgenValidate47, structgenValidate58, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate61, structgenValidate47, nil)
+}
+
+// structgenValidate72 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate72Text(c, raw)
+	}
+}
+
+// structgenValidate72Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate72Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate47, structgenValidate49, nil)
+}
+
+// structgenValidate73 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate73Text(c, raw)
+	}
+}
+
+// structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate73Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate50, structgenValidate52, structgenValidate54)
+}
+
+// structgenValidate74 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate74Text(c, raw)
+	}
+}
+
+// structgenValidate74Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate74Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate56, structgenValidate12, nil)
+}
+
+// structgenValidate75 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate75Text(c, raw)
+	}
+}
+
+// structgenValidate75Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate75Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate47, structgenValidate58, nil)
+}
+
+// structgenValidate76 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate76Text(c, raw)
+	}
+}
+
+// structgenValidate76Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate76Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate61, structgenValidate47, nil)
+}
+
+// structgenValidate77 checks a value against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate77Text(c, raw)
+	}
+}
+
+// structgenValidate77Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate77Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate78, structgenValidate79, structgenValidate82)
+}
+
+// structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate65(c, d)
+}
+
+// structgenValidate79Keys are the properties structgenValidate79 declares, which it records by index.
+var structgenValidate79Keys = []string{"kind", "side"}
+
+// structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate79Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3307,9 +3695,9 @@ func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate76(c, d)
+				structgenValidate80(c, d)
 			case "side":
-				structgenValidate77(c, d)
+				structgenValidate81(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3324,20 +3712,20 @@ func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate76 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate80 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate76Text(c, raw)
+		structgenValidate80Text(c, raw)
 	}
 }
 
-// structgenValidate76Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate76Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate80Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate80Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate77 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate81 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -3352,18 +3740,18 @@ func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate78Keys are the properties structgenValidate78 declares, which it records by index.
-var structgenValidate78Keys = []string{"kind", "sides"}
+// structgenValidate82Keys are the properties structgenValidate82 declares, which it records by index.
+var structgenValidate82Keys = []string{"kind", "sides"}
 
-// structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate82 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate78Keys)
+		keys := runtime.DeclaredKeys(structgenValidate82Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3384,9 +3772,9 @@ func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate79(c, d)
+				structgenValidate83(c, d)
 			case "sides":
-				structgenValidate80(c, d)
+				structgenValidate84(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3401,20 +3789,20 @@ func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate83 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate79Text(c, raw)
+		structgenValidate83Text(c, raw)
 	}
 }
 
-// structgenValidate79Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate79Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate83Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate83Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate80 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate84 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -3430,68 +3818,68 @@ func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate81 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate81Text(c, raw)
-	}
-}
-
-// structgenValidate81Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate81Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate31, nil)
-}
-
-// structgenValidate82 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate82Text(c, raw)
-	}
-}
-
-// structgenValidate82Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate82Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate19, structgenValidate21, nil)
-}
-
-// structgenValidate83 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate83Text(c, raw)
-	}
-}
-
-// structgenValidate83Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate83Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate23, structgenValidate25, structgenValidate27)
-}
-
-// structgenValidate84 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
-func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate84Text(c, raw)
-	}
-}
-
-// structgenValidate84Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
-func structgenValidate84Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate29, structgenValidate31, nil)
-}
-
-// structgenValidate85 checks a value against structgen:///blueprint.json#/properties/span.
+// structgenValidate85 checks a value against structgen:///blueprint.json#/$defs/step.
 func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate85Text(c, raw)
 	}
 }
 
-// structgenValidate85Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+// structgenValidate85Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
 func structgenValidate85Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate86, structgenValidate87, structgenValidate88, structgenValidate7)
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate31, nil)
 }
 
-// structgenValidate86 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+// structgenValidate86 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate86Text(c, raw)
+	}
+}
+
+// structgenValidate86Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
+func structgenValidate86Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate19, structgenValidate21, nil)
+}
+
+// structgenValidate87 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate87Text(c, raw)
+	}
+}
+
+// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate87Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate23, structgenValidate25, structgenValidate27)
+}
+
+// structgenValidate88 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate88Text(c, raw)
+	}
+}
+
+// structgenValidate88Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate88Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate29, structgenValidate31, nil)
+}
+
+// structgenValidate89 checks a value against structgen:///blueprint.json#/properties/span.
+func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate89Text(c, raw)
+	}
+}
+
+// structgenValidate89Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate89Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate90, structgenValidate91, structgenValidate92, structgenValidate7)
+}
+
+// structgenValidate90 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -3521,8 +3909,8 @@ func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate87 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate91 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -3545,8 +3933,8 @@ func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate88 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate92 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -3575,56 +3963,56 @@ func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate89 checks a value against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate93 checks a value against structgen:///blueprint.json#/properties/wrap.
+func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate89Text(c, raw)
+		structgenValidate93Text(c, raw)
 	}
 }
 
-// structgenValidate89Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate89Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate90, structgenValidate91, structgenValidate92, structgenValidate93)
+// structgenValidate93Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
+func structgenValidate93Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate94, structgenValidate95, structgenValidate96, structgenValidate97)
 }
 
-// structgenValidate90 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate94 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate90Text(c, raw)
+		structgenValidate94Text(c, raw)
 	}
 }
 
-// structgenValidate90Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate90Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate94Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate94Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"always\"]", false)
 }
 
-// structgenValidate91 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate95 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate91Text(c, raw)
+		structgenValidate95Text(c, raw)
 	}
 }
 
-// structgenValidate91Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate91Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate95Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate95Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"never\"]", true)
 }
 
-// structgenValidate92 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
-func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate96 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate96(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate92Text(c, raw)
+		structgenValidate96Text(c, raw)
 	}
 }
 
-// structgenValidate92Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
-func structgenValidate92Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate96Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate96Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate93 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate97 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -3639,44 +4027,44 @@ func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate94 checks a value against structgen:///blueprint.json#/properties/mode.
-func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate98 checks a value against structgen:///blueprint.json#/properties/mode.
+func structgenValidate98(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate94Text(c, raw)
+		structgenValidate98Text(c, raw)
 	}
 }
 
-// structgenValidate94Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
-func structgenValidate94Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate95, structgenValidate96, structgenValidate97, structgenValidate98)
+// structgenValidate98Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
+func structgenValidate98Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate99, structgenValidate100, structgenValidate101, structgenValidate102)
 }
 
-// structgenValidate95 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate99 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate95Text(c, raw)
+		structgenValidate99Text(c, raw)
 	}
 }
 
-// structgenValidate95Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate95Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate99Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate99Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"a\",\"b\"]", false)
 }
 
-// structgenValidate96 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate96(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate100 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate96Text(c, raw)
+		structgenValidate100Text(c, raw)
 	}
 }
 
-// structgenValidate96Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate96Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate100Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate100Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"b\"]", true)
 }
 
-// structgenValidate97 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate101 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -3691,15 +4079,15 @@ func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate98 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate98(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate102 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate98Text(c, raw)
+		structgenValidate102Text(c, raw)
 	}
 }
 
-// structgenValidate98Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate98Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate102Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate102Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[2]", true)
 }
 
@@ -3748,5 +4136,35 @@ func structgenValidate31Members(c *runtime.Decoding, _ *jx.Decoder) {
 			c.Apply(m.Value(), structgenValidate33)
 			c.Pop()
 		}
+	}
+}
+
+// structgenValidate47Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/node/allOf/0/if,
+// reading only its member "type".
+func structgenValidate47Members(c *runtime.Decoding, _ *jx.Decoder) {
+	if r, found := c.AppliedMember("type"); found {
+		c.Push("type")
+		structgenValidate48Text(c, r)
+		c.Pop()
+	}
+}
+
+// structgenValidate52Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/node/allOf/1/then,
+// reading only its member "props".
+func structgenValidate52Members(c *runtime.Decoding, _ *jx.Decoder) {
+	if r, found := c.AppliedMember("props"); found {
+		c.Push("props")
+		c.Apply(r, structgenValidate53)
+		c.Pop()
+	}
+}
+
+// structgenValidate58Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/node/allOf/3/then,
+// reading only its member "size".
+func structgenValidate58Members(c *runtime.Decoding, _ *jx.Decoder) {
+	if r, found := c.AppliedMember("size"); found {
+		c.Push("size")
+		c.Apply(r, structgenValidate59)
+		c.Pop()
 	}
 }

@@ -32,8 +32,11 @@ type Blueprint struct {
 	Mode     *BlueprintMode                    `json:"mode,omitempty"`
 	Action   map[string]json.RawMessage        `json:"action,omitzero"`
 	// A shape, said to be an object
-	Figure *BlueprintFigure             `json:"figure,omitempty"`
-	Twice  []map[string]json.RawMessage `json:"twice,omitzero"`
+	Figure *BlueprintFigure               `json:"figure,omitempty"`
+	Twice  []map[string]json.RawMessage   `json:"twice,omitzero"`
+	Index  map[string]BlueprintIndexValue `json:"index,omitzero"`
+	Codes  map[string]*string             `json:"codes,omitzero"`
+	Lists  map[string][]Node              `json:"lists,omitzero"`
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -43,7 +46,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -269,6 +272,38 @@ func ParseBlueprintHolderPick(data []byte) (BlueprintHolderPick, error) {
 	}, schemaBlueprintHolderPick)
 }
 
+// Schema: schemas/blueprint.json#/properties/index/patternProperties/%5E%5Ba-z%5D+$
+type BlueprintIndexValue struct {
+	N int64 `json:"n"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsBlueprintIndexValue = runtime.NewFields("n")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *BlueprintIndexValue) UnmarshalJSON(data []byte) error {
+	type plain BlueprintIndexValue
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintIndexValue, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaBlueprintIndexValue = structgenSchemas.Schema("structgen:///blueprint.json#/properties/index/patternProperties/%5E%5Ba-z%5D+$")
+
+// ParseBlueprintIndexValue validates data against the schema of BlueprintIndexValue and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintIndexValue(data []byte) (BlueprintIndexValue, error) {
+	return runtime.ParseDecoded("BlueprintIndexValue", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintIndexValue) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintIndexValue)
+}
+
 // Schema: schemas/blueprint.json#/properties/mode
 type BlueprintMode struct {
 	Int    *int64
@@ -307,7 +342,7 @@ var schemaBlueprintMode = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintMode validates data against the schema of BlueprintMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintMode(data []byte) (BlueprintMode, error) {
-	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate94}, schemaBlueprintMode)
+	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate98}, schemaBlueprintMode)
 }
 
 // Schema: schemas/blueprint.json#/properties/scalar
@@ -396,7 +431,7 @@ var schemaBlueprintSpan = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintSpan validates data against the schema of BlueprintSpan and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintSpan(data []byte) (BlueprintSpan, error) {
-	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate85}, schemaBlueprintSpan)
+	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate89}, schemaBlueprintSpan)
 }
 
 // Schema: schemas/blueprint.json#/properties/wrap
@@ -437,7 +472,7 @@ var schemaBlueprintWrap = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintWrap validates data against the schema of BlueprintWrap and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintWrap(data []byte) (BlueprintWrap, error) {
-	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate89}, schemaBlueprintWrap)
+	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate93}, schemaBlueprintWrap)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle

@@ -304,6 +304,51 @@ const schemaDoc0 = `{
           }
         ]
       }
+    },
+    "index": {
+      "type": "object",
+      "patternProperties": {
+        "^[a-z]+$": {
+          "type": "object",
+          "properties": {
+            "n": {
+              "type": "integer",
+              "minimum": 0
+            }
+          },
+          "required": [
+            "n"
+          ]
+        }
+      },
+      "additionalProperties": false,
+      "minProperties": 1
+    },
+    "codes": {
+      "type": "object",
+      "patternProperties": {
+        "^x-": {
+          "type": ["string", "null"],
+          "maxLength": 3
+        }
+      },
+      "additionalProperties": false,
+      "required": ["x-a"]
+    },
+    "lists": {
+      "type": "object",
+      "patternProperties": {
+        "^\\d+$": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/node"
+          }
+        }
+      },
+      "additionalProperties": false,
+      "propertyNames": {
+        "maxLength": 2
+      }
     }
   },
   "$defs": {
