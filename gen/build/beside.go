@@ -10,7 +10,8 @@ import (
 // the keywords they miss apply to the value on their own (anyOf, oneOf,
 // not, if/then/else, dependencies, propertyNames, contains,
 // patternProperties with the additionalProperties that reads what they
-// do not match, allOf and $ref beside keywords). The schema splits in two: the typed
+// do not match unless they make a keyed map, allOf and $ref beside
+// keywords). The schema splits in two: the typed
 // part, which the decoder checks as it reads, and the rest, a schema of
 // those keywords alone, which a generated validator checks on the same
 // value's text (ir.Check.Also, ir.Decode.Also). A value passes the schema
@@ -130,7 +131,8 @@ func splitKeywords(n *schema.Node, inPlace bool) splitPair {
 		typed.Contains, typed.MinContains, typed.MaxContains = nil, nil, nil
 		moved = append(moved, "contains", "minContains", "maxContains")
 	}
-	if a := n.AdditionalProperties; len(n.PatternProperties) > 0 {
+	if a := n.AdditionalProperties; len(n.PatternProperties) > 0 && !keyedMap(n) {
+		// (A keyed map's one pattern stays: the typed map checks it.)
 		rest.PatternProperties, typed.PatternProperties = n.PatternProperties, nil
 		moved = append(moved, "patternProperties")
 		if a != nil && !a.IsTrue() {

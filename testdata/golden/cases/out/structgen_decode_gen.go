@@ -356,7 +356,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("span")
-			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate89Text)
+			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate87Text)
 			c.Pop()
 		case "wrap":
 			if seen[14] {
@@ -364,7 +364,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate93Text)
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate91Text)
 			c.Pop()
 		case "mode":
 			if seen[15] {
@@ -372,7 +372,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate98Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate96Text)
 			c.Pop()
 		case "action":
 			if seen[16] {
@@ -535,22 +535,18 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[21] = true
 			c.Push("lists")
-			runtime.Validated(c, d, &v.Lists, func(v *map[string][]Node, d *jx.Decoder, c *runtime.Decoding) {
-				if c.IsNull(d) {
-					(*v) = nil
-				} else {
+			d.Capture(func(d *jx.Decoder) error {
+				{
 					if m0, ok := c.Object(d); ok {
-						(*v) = map[string][]Node{}
+						v.Lists = map[string][]Node{}
 						for !c.Failed() && m0.Next() {
 							k0 := runtime.KeyText(m0.Key())
-							if _, dup := (*v)[k0]; dup {
+							if _, dup := v.Lists[k0]; dup {
 								c.Duplicate([]byte(k0))
 							}
 							c.Push(k0)
-							var e0 []Node
-							if c.IsNull(d) {
-								e0 = nil
-							} else {
+							if c.Matches(k0, "^\\d+$") {
+								var e0 []Node
 								if a1, ok := c.Array(d); ok {
 									e0 = []Node{}
 									for i1 := 0; !c.Failed() && a1.Next(); i1++ {
@@ -562,14 +558,23 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 									}
 									c.End(a1.Err())
 								}
+								v.Lists[k0] = e0
+							} else {
+								c.NotAllowed()
+								c.Skip(d)
 							}
-							(*v)[k0] = e0
 							c.Pop()
 						}
 						c.End(m0.Err())
 					}
 				}
-			}, structgenValidate43)
+				return nil
+			})
+			if c.Failed() {
+				c.Skip(d)
+			} else {
+				structgenValidate43(c, d)
+			}
 			c.Pop()
 		default:
 			k := runtime.KeyText(key)
@@ -650,7 +655,7 @@ func (v *BlueprintFigure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintFigure{}
-	c.NoVariant(raw, structgenValidate64)
+	c.NoVariant(raw, structgenValidate45)
 }
 
 // decodeJSON reads BlueprintFigureOption1 and checks its schema in one pass.
@@ -1009,7 +1014,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate71Text(c, raw)
+			structgenValidate69Text(c, raw)
 		}
 	}
 }
@@ -1116,7 +1121,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate77)
+	c.NoVariant(raw, structgenValidate75)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -1268,7 +1273,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate85Text(c, raw)
+			structgenValidate83Text(c, raw)
 		}
 	}
 }
@@ -2850,17 +2855,86 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
-			c.Key(it.Key(), structgenValidate63)
+			c.Key(it.Key(), structgenValidate44)
 			c.Push(key)
-			if c.Matches(key, "^\\d+$") {
-				structgenValidate44(c, d)
-			} else {
-				c.NotAllowed()
+			c.Skip(d)
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate44 checks a value against structgen:///blueprint.json#/properties/lists/propertyNames.
+func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.String(d)
+		if !ok {
+			return
+		}
+		c.Length(s, 0, 2)
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate45 checks a value against structgen:///blueprint.json#/properties/figure.
+func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate45Text(c, raw)
+	}
+}
+
+// structgenValidate45Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
+func structgenValidate45Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate76, structgenValidate50)
+	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
+}
+
+// structgenValidate46Keys are the properties structgenValidate46 declares, which it records by index.
+var structgenValidate46Keys = []string{"kind", "r"}
+
+// structgenValidate46 checks a value against structgen:///blueprint.json#/$defs/circle.
+func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate46Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "kind":
+				key = "kind"
+				fresh = keys.Mark(0)
+			case "r":
+				key = "r"
+				fresh = keys.Mark(1)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "kind":
+				structgenValidate47(c, d)
+			case "r":
+				structgenValidate49(c, d)
+			default:
 				c.Skip(d)
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
+		c.Require(&keys, "kind", "r")
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -2868,112 +2942,113 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate44 checks a value against structgen:///blueprint.json#/properties/lists/patternProperties/%5E%5Cd+$.
-func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate47 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
+func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate48(c, d)
+}
+
+// structgenValidate48 checks a value against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate48Text(c, raw)
+	}
+}
+
+// structgenValidate48Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"circle\"]", true)
+}
+
+// structgenValidate49 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
+func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
-	case jx.Array:
-		it, ok := c.Array(d)
+	case jx.Number:
+		text, ok := c.Number(d)
 		if !ok {
 			return
 		}
-		i := 0
-		for !c.Failed() && it.Next() {
-			c.PushIndex(i)
-			structgenValidate45(c, d)
-			c.Pop()
-			i++
-		}
-		c.End(it.Err())
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		c.NumberBounds(text, "0", "", "", "")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "number")
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate45 checks a value against structgen:///blueprint.json#/properties/lists/patternProperties/%5E%5Cd+$/items.
-func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate46(c, d)
-}
+// structgenValidate50Keys are the properties structgenValidate50 declares, which it records by index.
+var structgenValidate50Keys = []string{"kind", "w"}
 
-// structgenValidate46Keys are the properties structgenValidate46 declares, which it records by index.
-var structgenValidate46Keys = []string{"props", "size", "type"}
-
-// structgenValidate46 checks a value against structgen:///blueprint.json#/$defs/node.
-func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate46Text(c, raw)
-	}
-}
-
-// structgenValidate46Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
-func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate47, structgenValidate49, nil, structgenValidate50, structgenValidate52Members, structgenValidate54, structgenValidate56, structgenValidate12, nil, structgenValidate47, structgenValidate58Members, nil)
-	c.Apply(raw, structgenValidate60)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate61, structgenValidate47Members, nil)
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
-		case jx.Object:
-			it, ok := c.Object(d)
-			if !ok {
-				return
-			}
-			keys := runtime.DeclaredKeys(structgenValidate46Keys)
-			for !c.Failed() && it.Next() {
-				var key string
-				var fresh bool
-				switch kb := it.Key(); string(kb) {
-				case "props":
-					key = "props"
-					fresh = keys.Mark(0)
-				case "size":
-					key = "size"
-					fresh = keys.Mark(1)
-				case "type":
-					key = "type"
-					fresh = keys.Mark(2)
-				default:
-					key = runtime.KeyText(kb)
-					fresh = keys.Add(key)
-				}
-				if !fresh {
-					c.Duplicate(it.Key())
-				}
-				c.Push(key)
-				switch key {
-				case "props":
-					structgenValidate11(c, d)
-				case "size":
-					structgenValidate11(c, d)
-				case "type":
-					structgenValidate11(c, d)
-				default:
-					c.Skip(d)
-				}
-				c.Pop()
-			}
-			c.End(it.Err())
-			c.Require(&keys, "type")
-		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-			c.WrongType(d, "object")
-		default:
-			c.Skip(d)
-		}
-	})
-}
-
-// structgenValidate47Keys are the properties structgenValidate47 declares, which it records by index.
-var structgenValidate47Keys = []string{"type"}
-
-// structgenValidate47 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate50 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
+func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate47Keys)
+		keys := runtime.DeclaredKeys(structgenValidate50Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "kind":
+				key = "kind"
+				fresh = keys.Mark(0)
+			case "w":
+				key = "w"
+				fresh = keys.Mark(1)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "kind":
+				structgenValidate51(c, d)
+			case "w":
+				structgenValidate26(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "kind", "w")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate51 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
+func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate51Text(c, raw)
+	}
+}
+
+// structgenValidate51Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
+func structgenValidate51Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"rect\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate53Keys are the properties structgenValidate53 declares, which it records by index.
+var structgenValidate53Keys = []string{"type"}
+
+// structgenValidate53 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate53Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2991,7 +3066,7 @@ func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate48(c, d)
+				structgenValidate54(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3003,30 +3078,30 @@ func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate48 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate54 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate48Text(c, raw)
+		structgenValidate54Text(c, raw)
 	}
 }
 
-// structgenValidate48Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate54Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate54Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
-// structgenValidate49Keys are the properties structgenValidate49 declares, which it records by index.
-var structgenValidate49Keys = []string{"size"}
+// structgenValidate55Keys are the properties structgenValidate55 declares, which it records by index.
+var structgenValidate55Keys = []string{"size"}
 
-// structgenValidate49 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate55 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate49Keys)
+		keys := runtime.DeclaredKeys(structgenValidate55Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3057,168 +3132,10 @@ func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate50Keys are the properties structgenValidate50 declares, which it records by index.
-var structgenValidate50Keys = []string{"type"}
-
-// structgenValidate50 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate50Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "type":
-				key = "type"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "type":
-				structgenValidate51(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate51 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate51Text(c, raw)
-	}
-}
-
-// structgenValidate51Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate51Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"net\",\"vpn\"]", false)
-}
-
-// structgenValidate52Keys are the properties structgenValidate52 declares, which it records by index.
-var structgenValidate52Keys = []string{"props"}
-
-// structgenValidate52 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate52Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "props":
-				key = "props"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "props":
-				structgenValidate53(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate53 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			c.Skip(d)
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "cidr")
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate54 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate54Text(c, raw)
-	}
-}
-
-// structgenValidate54Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate54Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate55)
-}
-
-// structgenValidate55 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			c.Skip(d)
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "props")
-	default:
-		c.Skip(d)
-	}
-}
-
 // structgenValidate56Keys are the properties structgenValidate56 declares, which it records by index.
 var structgenValidate56Keys = []string{"type"}
 
-// structgenValidate56 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+// structgenValidate56 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
 func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
@@ -3256,22 +3173,22 @@ func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate57 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+// structgenValidate57 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
 func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate57Text(c, raw)
 	}
 }
 
-// structgenValidate57Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+// structgenValidate57Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
 func structgenValidate57Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[3]", true)
+	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
 // structgenValidate58Keys are the properties structgenValidate58 declares, which it records by index.
-var structgenValidate58Keys = []string{"size"}
+var structgenValidate58Keys = []string{"props"}
 
-// structgenValidate58 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+// structgenValidate58 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
 func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
@@ -3284,8 +3201,8 @@ func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
 			var key string
 			var fresh bool
 			switch kb := it.Key(); string(kb) {
-			case "size":
-				key = "size"
+			case "props":
+				key = "props"
 				fresh = keys.Mark(0)
 			default:
 				key = runtime.KeyText(kb)
@@ -3296,7 +3213,7 @@ func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
 			}
 			c.Push(key)
 			switch key {
-			case "size":
+			case "props":
 				structgenValidate59(c, d)
 			default:
 				c.Skip(d)
@@ -3309,22 +3226,8 @@ func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate59 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+// structgenValidate59 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
 func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.NumberBounds(text, "", "100", "", "")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate60 checks a value against structgen:///blueprint.json#/$defs/node/allOf/4.
-func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -3342,16 +3245,27 @@ func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "type")
+		c.Require(&keys, "cidr")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate61Keys are the properties structgenValidate61 declares, which it records by index.
-var structgenValidate61Keys = []string{"size"}
+// structgenValidate60 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate60Text(c, raw)
+	}
+}
 
-// structgenValidate61 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+// structgenValidate60Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate60Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate61)
+}
+
+// structgenValidate61 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
 func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
@@ -3359,7 +3273,88 @@ func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate61Keys)
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := runtime.KeyText(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			c.Skip(d)
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "props")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate62Keys are the properties structgenValidate62 declares, which it records by index.
+var structgenValidate62Keys = []string{"type"}
+
+// structgenValidate62 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate62Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "type":
+				key = "type"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "type":
+				structgenValidate63(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate63 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate63Text(c, raw)
+	}
+}
+
+// structgenValidate63Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate63Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[3]", true)
+}
+
+// structgenValidate64Keys are the properties structgenValidate64 declares, which it records by index.
+var structgenValidate64Keys = []string{"size"}
+
+// structgenValidate64 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate64Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3377,7 +3372,62 @@ func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate62(c, d)
+				structgenValidate65(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate65 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.NumberBounds(text, "", "100", "", "")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate67Keys are the properties structgenValidate67 declares, which it records by index.
+var structgenValidate67Keys = []string{"size"}
+
+// structgenValidate67 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate67Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "size":
+				key = "size"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "size":
+				structgenValidate68(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3390,291 +3440,120 @@ func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate62 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate68 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate62Text(c, raw)
+		structgenValidate68Text(c, raw)
 	}
 }
 
-// structgenValidate62Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate62Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate68Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate68Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate63 checks a value against structgen:///blueprint.json#/properties/lists/propertyNames.
-func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.String:
-		s, ok := c.String(d)
-		if !ok {
-			return
-		}
-		c.Length(s, 0, 2)
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate64 checks a value against structgen:///blueprint.json#/properties/figure.
-func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate64Text(c, raw)
-	}
-}
-
-// structgenValidate64Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
-func structgenValidate64Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate78, structgenValidate69)
-	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
-}
-
-// structgenValidate65Keys are the properties structgenValidate65 declares, which it records by index.
-var structgenValidate65Keys = []string{"kind", "r"}
-
-// structgenValidate65 checks a value against structgen:///blueprint.json#/$defs/circle.
-func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate65Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "kind":
-				key = "kind"
-				fresh = keys.Mark(0)
-			case "r":
-				key = "r"
-				fresh = keys.Mark(1)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "kind":
-				structgenValidate66(c, d)
-			case "r":
-				structgenValidate68(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "kind", "r")
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate66 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
-func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate67(c, d)
-}
-
-// structgenValidate67 checks a value against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate67Text(c, raw)
-	}
-}
-
-// structgenValidate67Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate67Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"circle\"]", true)
-}
-
-// structgenValidate68 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
-func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.NumberBounds(text, "0", "", "", "")
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "number")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate69Keys are the properties structgenValidate69 declares, which it records by index.
-var structgenValidate69Keys = []string{"kind", "w"}
-
-// structgenValidate69 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
+// structgenValidate69 checks a value against structgen:///blueprint.json#/$defs/node.
 func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate69Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "kind":
-				key = "kind"
-				fresh = keys.Mark(0)
-			case "w":
-				key = "w"
-				fresh = keys.Mark(1)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "kind":
-				structgenValidate70(c, d)
-			case "w":
-				structgenValidate26(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "kind", "w")
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
-	default:
-		c.Skip(d)
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate69Text(c, raw)
 	}
 }
 
-// structgenValidate70 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
+// structgenValidate69Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
+func structgenValidate69Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate53, structgenValidate55, nil, structgenValidate56, structgenValidate58, structgenValidate60, structgenValidate62, structgenValidate12, nil, structgenValidate53, structgenValidate64, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate67, structgenValidate53, nil)
+}
+
+// structgenValidate70 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate70Text(c, raw)
 	}
 }
 
-// structgenValidate70Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
+// structgenValidate70Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate70Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"rect\"]", true)
-	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate53, structgenValidate55, nil)
 }
 
-// structgenValidate71 checks a value against structgen:///blueprint.json#/$defs/node.
+// structgenValidate71 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate71Text(c, raw)
 	}
 }
 
-// structgenValidate71Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
+// structgenValidate71Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate71Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate47, structgenValidate49, nil, structgenValidate50, structgenValidate52, structgenValidate54, structgenValidate56, structgenValidate12, nil, structgenValidate47, structgenValidate58, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate61, structgenValidate47, nil)
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate56, structgenValidate58, structgenValidate60)
 }
 
-// structgenValidate72 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate72 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate72Text(c, raw)
 	}
 }
 
-// structgenValidate72Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate72Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate72Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate47, structgenValidate49, nil)
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate62, structgenValidate12, nil)
 }
 
-// structgenValidate73 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+// structgenValidate73 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate73Text(c, raw)
 	}
 }
 
-// structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+// structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate73Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate50, structgenValidate52, structgenValidate54)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate53, structgenValidate64, nil)
 }
 
-// structgenValidate74 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+// structgenValidate74 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
 func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate74Text(c, raw)
 	}
 }
 
-// structgenValidate74Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+// structgenValidate74Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
 func structgenValidate74Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate56, structgenValidate12, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate67, structgenValidate53, nil)
 }
 
-// structgenValidate75 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate75 checks a value against structgen:///blueprint.json#/$defs/shape.
 func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate75Text(c, raw)
 	}
 }
 
-// structgenValidate75Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate75Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
 func structgenValidate75Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate47, structgenValidate58, nil)
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate76, structgenValidate77, structgenValidate80)
 }
 
-// structgenValidate76 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate76 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
 func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate76Text(c, raw)
-	}
+	structgenValidate46(c, d)
 }
 
-// structgenValidate76Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate76Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate61, structgenValidate47, nil)
-}
+// structgenValidate77Keys are the properties structgenValidate77 declares, which it records by index.
+var structgenValidate77Keys = []string{"kind", "side"}
 
-// structgenValidate77 checks a value against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate77 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
 func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate77Text(c, raw)
-	}
-}
-
-// structgenValidate77Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate77Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate78, structgenValidate79, structgenValidate82)
-}
-
-// structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
-func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate65(c, d)
-}
-
-// structgenValidate79Keys are the properties structgenValidate79 declares, which it records by index.
-var structgenValidate79Keys = []string{"kind", "side"}
-
-// structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
-func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate79Keys)
+		keys := runtime.DeclaredKeys(structgenValidate77Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3695,9 +3574,9 @@ func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate80(c, d)
+				structgenValidate78(c, d)
 			case "side":
-				structgenValidate81(c, d)
+				structgenValidate79(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3712,20 +3591,20 @@ func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate80 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate80Text(c, raw)
+		structgenValidate78Text(c, raw)
 	}
 }
 
-// structgenValidate80Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate80Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate78Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate81 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -3740,18 +3619,18 @@ func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate82Keys are the properties structgenValidate82 declares, which it records by index.
-var structgenValidate82Keys = []string{"kind", "sides"}
+// structgenValidate80Keys are the properties structgenValidate80 declares, which it records by index.
+var structgenValidate80Keys = []string{"kind", "sides"}
 
-// structgenValidate82 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate80 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate82Keys)
+		keys := runtime.DeclaredKeys(structgenValidate80Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3772,9 +3651,9 @@ func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate83(c, d)
+				structgenValidate81(c, d)
 			case "sides":
-				structgenValidate84(c, d)
+				structgenValidate82(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3789,20 +3668,20 @@ func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate83 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate81 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate83Text(c, raw)
+		structgenValidate81Text(c, raw)
 	}
 }
 
-// structgenValidate83Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate83Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate81Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate81Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate84 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate82 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -3818,68 +3697,68 @@ func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate85 checks a value against structgen:///blueprint.json#/$defs/step.
+// structgenValidate83 checks a value against structgen:///blueprint.json#/$defs/step.
+func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate83Text(c, raw)
+	}
+}
+
+// structgenValidate83Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
+func structgenValidate83Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate31, nil)
+}
+
+// structgenValidate84 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
+func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate84Text(c, raw)
+	}
+}
+
+// structgenValidate84Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
+func structgenValidate84Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate19, structgenValidate21, nil)
+}
+
+// structgenValidate85 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate85Text(c, raw)
 	}
 }
 
-// structgenValidate85Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
+// structgenValidate85Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate85Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate31, nil)
+	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate23, structgenValidate25, structgenValidate27)
 }
 
-// structgenValidate86 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
+// structgenValidate86 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
 func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate86Text(c, raw)
 	}
 }
 
-// structgenValidate86Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
+// structgenValidate86Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
 func structgenValidate86Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate19, structgenValidate21, nil)
+	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate29, structgenValidate31, nil)
 }
 
-// structgenValidate87 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
+// structgenValidate87 checks a value against structgen:///blueprint.json#/properties/span.
 func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate87Text(c, raw)
 	}
 }
 
-// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
 func structgenValidate87Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate23, structgenValidate25, structgenValidate27)
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate88, structgenValidate89, structgenValidate90, structgenValidate7)
 }
 
-// structgenValidate88 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate88 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
 func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate88Text(c, raw)
-	}
-}
-
-// structgenValidate88Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
-func structgenValidate88Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate29, structgenValidate31, nil)
-}
-
-// structgenValidate89 checks a value against structgen:///blueprint.json#/properties/span.
-func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate89Text(c, raw)
-	}
-}
-
-// structgenValidate89Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
-func structgenValidate89Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate90, structgenValidate91, structgenValidate92, structgenValidate7)
-}
-
-// structgenValidate90 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
-func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -3909,8 +3788,8 @@ func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate91 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate89 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -3933,8 +3812,8 @@ func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate92 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate90 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -3963,56 +3842,56 @@ func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate93 checks a value against structgen:///blueprint.json#/properties/wrap.
+// structgenValidate91 checks a value against structgen:///blueprint.json#/properties/wrap.
+func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate91Text(c, raw)
+	}
+}
+
+// structgenValidate91Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
+func structgenValidate91Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate92, structgenValidate93, structgenValidate94, structgenValidate95)
+}
+
+// structgenValidate92 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate92Text(c, raw)
+	}
+}
+
+// structgenValidate92Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate92Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"always\"]", false)
+}
+
+// structgenValidate93 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
 func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate93Text(c, raw)
 	}
 }
 
-// structgenValidate93Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
+// structgenValidate93Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
 func structgenValidate93Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate94, structgenValidate95, structgenValidate96, structgenValidate97)
+	c.Enum(raw, "[\"never\"]", true)
 }
 
-// structgenValidate94 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+// structgenValidate94 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
 func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate94Text(c, raw)
 	}
 }
 
-// structgenValidate94Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+// structgenValidate94Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
 func structgenValidate94Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"always\"]", false)
-}
-
-// structgenValidate95 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate95Text(c, raw)
-	}
-}
-
-// structgenValidate95Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate95Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"never\"]", true)
-}
-
-// structgenValidate96 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
-func structgenValidate96(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate96Text(c, raw)
-	}
-}
-
-// structgenValidate96Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
-func structgenValidate96Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate97 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate95 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -4027,44 +3906,44 @@ func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate98 checks a value against structgen:///blueprint.json#/properties/mode.
+// structgenValidate96 checks a value against structgen:///blueprint.json#/properties/mode.
+func structgenValidate96(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate96Text(c, raw)
+	}
+}
+
+// structgenValidate96Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
+func structgenValidate96Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate97, structgenValidate98, structgenValidate99, structgenValidate100)
+}
+
+// structgenValidate97 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate97Text(c, raw)
+	}
+}
+
+// structgenValidate97Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate97Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"a\",\"b\"]", false)
+}
+
+// structgenValidate98 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
 func structgenValidate98(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate98Text(c, raw)
 	}
 }
 
-// structgenValidate98Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
+// structgenValidate98Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
 func structgenValidate98Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate99, structgenValidate100, structgenValidate101, structgenValidate102)
-}
-
-// structgenValidate99 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate99Text(c, raw)
-	}
-}
-
-// structgenValidate99Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate99Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"a\",\"b\"]", false)
-}
-
-// structgenValidate100 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate100Text(c, raw)
-	}
-}
-
-// structgenValidate100Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate100Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"b\"]", true)
 }
 
-// structgenValidate101 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate99 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -4079,15 +3958,15 @@ func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate102 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate100 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate102Text(c, raw)
+		structgenValidate100Text(c, raw)
 	}
 }
 
-// structgenValidate102Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate102Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate100Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate100Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[2]", true)
 }
 
@@ -4136,35 +4015,5 @@ func structgenValidate31Members(c *runtime.Decoding, _ *jx.Decoder) {
 			c.Apply(m.Value(), structgenValidate33)
 			c.Pop()
 		}
-	}
-}
-
-// structgenValidate47Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/node/allOf/0/if,
-// reading only its member "type".
-func structgenValidate47Members(c *runtime.Decoding, _ *jx.Decoder) {
-	if r, found := c.AppliedMember("type"); found {
-		c.Push("type")
-		structgenValidate48Text(c, r)
-		c.Pop()
-	}
-}
-
-// structgenValidate52Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/node/allOf/1/then,
-// reading only its member "props".
-func structgenValidate52Members(c *runtime.Decoding, _ *jx.Decoder) {
-	if r, found := c.AppliedMember("props"); found {
-		c.Push("props")
-		c.Apply(r, structgenValidate53)
-		c.Pop()
-	}
-}
-
-// structgenValidate58Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/node/allOf/3/then,
-// reading only its member "size".
-func structgenValidate58Members(c *runtime.Decoding, _ *jx.Decoder) {
-	if r, found := c.AppliedMember("size"); found {
-		c.Push("size")
-		c.Apply(r, structgenValidate59)
-		c.Pop()
 	}
 }
