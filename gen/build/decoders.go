@@ -9,6 +9,7 @@ import (
 	"github.com/structgen/structgen/gen/internal/ojson"
 	"github.com/structgen/structgen/gen/ir"
 	"github.com/structgen/structgen/gen/schema"
+	"github.com/structgen/structgen/internal/ecmaregex"
 	"github.com/structgen/structgen/runtime/format"
 )
 
@@ -1115,7 +1116,10 @@ func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, st
 			if reason != "" {
 				return nil, nil, reason
 			}
-			c.KeyPattern, c.Items = &p.Pattern, items
+			if !ecmaregex.MatchesEvery(p.Pattern) {
+				c.KeyPattern = &p.Pattern
+			}
+			c.Items = items
 			return c, deps, ""
 		}
 		if a.IsFalse() {

@@ -12,6 +12,7 @@ import (
 	"github.com/structgen/structgen/gen/loc"
 	"github.com/structgen/structgen/gen/names"
 	"github.com/structgen/structgen/gen/schema"
+	"github.com/structgen/structgen/internal/ecmaregex"
 )
 
 // kinds is a set of JSON value kinds (schema.Kinds), short names.
@@ -692,9 +693,14 @@ func keyedBy(conj []*schema.Node) *schema.Node {
 
 // keyedMap reports whether n is an object of one pattern for its
 // members' names and no other member: patternProperties with one
-// pattern beside additionalProperties false and no properties.
+// pattern and no properties, beside additionalProperties false or a
+// pattern that matches every name (".*").
 func keyedMap(n *schema.Node) bool {
-	return len(n.PatternProperties) == 1 && n.AdditionalProperties.IsFalse() && len(n.Properties) == 0
+	if len(n.PatternProperties) != 1 || len(n.Properties) != 0 {
+		return false
+	}
+	a := n.AdditionalProperties
+	return a.IsFalse() || (a == nil || a.IsTrue()) && ecmaregex.MatchesEvery(n.PatternProperties[0].Pattern)
 }
 
 // fieldType wraps r so that absent, null and a value stay apart.

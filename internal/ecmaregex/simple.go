@@ -327,3 +327,10 @@ func (always) MatchString(string) bool { return true }
 
 // String returns the pattern.
 func (a always) String() string { return string(a) }
+
+// MatchesEvery reports whether pattern matches every string (see
+// always): a generator need not check names against it.
+func MatchesEvery(pattern string) bool {
+	_, ok := compileAlways(pattern)
+	return ok
+}

@@ -172,3 +172,16 @@ func BenchmarkSimple(b *testing.B) {
 	}
 	b.ReportMetric(float64(simple)/float64(re2), "x-re2")
 }
+
+// TestMatchesEvery: only patterns that match every string say so; an
+// anchor or a required character means a name to check.
+func TestMatchesEvery(t *testing.T) {
+	for pattern, want := range map[string]bool{
+		".*": true, "": true, "a*|b": true, "(x?)": true,
+		"^.*$": false, "^": false, ".+": false, "x": false, "(": false, `\b`: false,
+	} {
+		if got := MatchesEvery(pattern); got != want {
+			t.Errorf("MatchesEvery(%q) = %v, want %v", pattern, got, want)
+		}
+	}
+}

@@ -317,6 +317,7 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"span": ["a", "b", "c"]}`))
 	f.Add([]byte(`{"labels": [{"name": "a"}, {"name": "a", "weight": 1.0}], "weights": [1, 2], "anything": [{}, []], "matrix": [[1], [1, 2]]}`))
 	f.Add([]byte(`{"holder": {"pick": null}, "choice": [1]}`))
+	f.Add([]byte(`{"tally": {"a": -1, "b": 1.0, "": null}, "lines": {"a\nb": 1, "c": "x"}}`))
 	f.Add([]byte(`{"index": {"a": {"n": 1}, "B": 1}, "codes": {"x-a": "abcd", "x-b": null, "z": 1}, "lists": {"12": [{"type": "disk"}], "123": []}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, err := cases.ParseBlueprint(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
@@ -327,7 +328,10 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 
 // TestKeyedMap: an object whose members' names one pattern governs
 // (patternProperties beside additionalProperties false) is a map of the
-// pattern's type; a name the pattern does not match is not allowed.
+// pattern's type; a name the pattern does not match is not allowed. A
+// pattern that matches every name (".*") leaves no name to check; one
+// that does not ("^.*$" misses names with a line break) beside no
+// additionalProperties keeps the map raw.
 func TestKeyedMap(t *testing.T) {
 	for _, tc := range []struct {
 		doc, says string
@@ -344,6 +348,10 @@ func TestKeyedMap(t *testing.T) {
 		{`{"codes": {"x-a": "a", "y": "b"}}`, `/codes: additional properties 'y' not allowed`},
 		{`{"lists": {"100": []}}`, `/lists`},
 		{`{"lists": {"a": []}}`, `/lists: additional properties 'a' not allowed`},
+		{`{"tally": {"": 0, "a\nb": 2}, "lines": {"a\nb": "any", "c": 1}}`, ""},
+		{`{"tally": {"a": -1}}`, `/tally/a: minimum: got -1, want 0`},
+		{`{"tally": {"a": "1"}}`, `/tally/a: got string, want integer`},
+		{`{"lines": {"c": "1"}}`, `/lines/c: got string, want integer`},
 	} {
 		_, err := cases.ParseBlueprint([]byte(tc.doc))
 		check(t, tc.doc, err, tc.says)
@@ -352,7 +360,7 @@ func TestKeyedMap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v.Index["a"].N != 7 || v.Codes["x-a"] != nil {
+	if v.Index["a"].N != 7 || v.Codes["x-a"] != nil || v.Tally != nil {
 		t.Errorf("got %+v, %+v", v.Index, v.Codes)
 	}
 }

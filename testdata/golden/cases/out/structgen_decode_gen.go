@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [22]bool
+	var seen [24]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -356,7 +356,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("span")
-			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate87Text)
+			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate88Text)
 			c.Pop()
 		case "wrap":
 			if seen[14] {
@@ -364,7 +364,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate91Text)
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate92Text)
 			c.Pop()
 		case "mode":
 			if seen[15] {
@@ -372,7 +372,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate96Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate97Text)
 			c.Pop()
 		case "action":
 			if seen[16] {
@@ -576,6 +576,65 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				structgenValidate43(c, d)
 			}
 			c.Pop()
+		case "tally":
+			if seen[22] {
+				c.Duplicate(key)
+			}
+			seen[22] = true
+			c.Push("tally")
+			if m0, ok := c.Object(d); ok {
+				v.Tally = map[string]int64{}
+				for !c.Failed() && m0.Next() {
+					k0 := runtime.KeyText(m0.Key())
+					if _, dup := v.Tally[k0]; dup {
+						c.Duplicate([]byte(k0))
+					}
+					c.Push(k0)
+					var e0 int64
+					if i, ok := c.Int64(d); ok {
+						e0 = i
+						c.IntMin(i, int64(0))
+					}
+					v.Tally[k0] = e0
+					c.Pop()
+				}
+				c.End(m0.Err())
+			}
+			c.Pop()
+		case "lines":
+			if seen[23] {
+				c.Duplicate(key)
+			}
+			seen[23] = true
+			c.Push("lines")
+			d.Capture(func(d *jx.Decoder) error {
+				{
+					if m0, ok := c.Object(d); ok {
+						v.Lines = map[string]json.RawMessage{}
+						for !c.Failed() && m0.Next() {
+							k0 := runtime.KeyText(m0.Key())
+							if _, dup := v.Lines[k0]; dup {
+								c.Duplicate([]byte(k0))
+							}
+							c.Push(k0)
+							var e0 json.RawMessage
+							if raw, ok := c.Raw(d); ok {
+								e0 = raw
+							}
+							v.Lines[k0] = e0
+							c.Pop()
+						}
+						c.End(m0.Err())
+					}
+				}
+				return nil
+			})
+			if c.Failed() {
+				c.Skip(d)
+			} else {
+				structgenValidate45(c, d)
+			}
+			c.Pop()
 		default:
 			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
@@ -655,7 +714,7 @@ func (v *BlueprintFigure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintFigure{}
-	c.NoVariant(raw, structgenValidate45)
+	c.NoVariant(raw, structgenValidate46)
 }
 
 // decodeJSON reads BlueprintFigureOption1 and checks its schema in one pass.
@@ -1014,7 +1073,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate69Text(c, raw)
+			structgenValidate70Text(c, raw)
 		}
 	}
 }
@@ -1121,7 +1180,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate75)
+	c.NoVariant(raw, structgenValidate76)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -1273,7 +1332,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate83Text(c, raw)
+			structgenValidate84Text(c, raw)
 		}
 	}
 }
@@ -1549,6 +1608,26 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 				}
 				e.ArrEnd()
 			}
+		}
+		e.ObjEnd()
+	}
+	if v.Tally != nil {
+		e.Field("tally")
+		e.ObjStart()
+		for _, k0 := range runtime.SortedKeys(v.Tally) {
+			e.Field(k0)
+			m0 := v.Tally[k0]
+			e.Int(m0)
+		}
+		e.ObjEnd()
+	}
+	if v.Lines != nil {
+		e.Field("lines")
+		e.ObjStart()
+		for _, k0 := range runtime.SortedKeys(v.Lines) {
+			e.Field(k0)
+			m0 := v.Lines[k0]
+			e.Raw(m0)
 		}
 		e.ObjEnd()
 	}
@@ -2880,31 +2959,59 @@ func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate45 checks a value against structgen:///blueprint.json#/properties/figure.
+// structgenValidate45 checks a value against structgen:///blueprint.json#/properties/lines.
 func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate45Text(c, raw)
-	}
-}
-
-// structgenValidate45Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
-func structgenValidate45Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate76, structgenValidate50)
-	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
-}
-
-// structgenValidate46Keys are the properties structgenValidate46 declares, which it records by index.
-var structgenValidate46Keys = []string{"kind", "r"}
-
-// structgenValidate46 checks a value against structgen:///blueprint.json#/$defs/circle.
-func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate46Keys)
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := runtime.KeyText(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			if c.Matches(key, "^.*$") {
+				structgenValidate3(c, d)
+			} else {
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate46 checks a value against structgen:///blueprint.json#/properties/figure.
+func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate46Text(c, raw)
+	}
+}
+
+// structgenValidate46Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
+func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate77, structgenValidate51)
+	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
+}
+
+// structgenValidate47Keys are the properties structgenValidate47 declares, which it records by index.
+var structgenValidate47Keys = []string{"kind", "r"}
+
+// structgenValidate47 checks a value against structgen:///blueprint.json#/$defs/circle.
+func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate47Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2925,9 +3032,9 @@ func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate47(c, d)
+				structgenValidate48(c, d)
 			case "r":
-				structgenValidate49(c, d)
+				structgenValidate50(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -2942,25 +3049,25 @@ func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate47 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
-func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate48(c, d)
+// structgenValidate48 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
+func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate49(c, d)
 }
 
-// structgenValidate48 checks a value against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate49 checks a value against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate48Text(c, raw)
+		structgenValidate49Text(c, raw)
 	}
 }
 
-// structgenValidate48Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate49Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate49Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"circle\"]", true)
 }
 
-// structgenValidate49 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
-func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate50 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
+func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -2975,18 +3082,18 @@ func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate50Keys are the properties structgenValidate50 declares, which it records by index.
-var structgenValidate50Keys = []string{"kind", "w"}
+// structgenValidate51Keys are the properties structgenValidate51 declares, which it records by index.
+var structgenValidate51Keys = []string{"kind", "w"}
 
-// structgenValidate50 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
-func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate51 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
+func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate50Keys)
+		keys := runtime.DeclaredKeys(structgenValidate51Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3007,7 +3114,7 @@ func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate51(c, d)
+				structgenValidate52(c, d)
 			case "w":
 				structgenValidate26(c, d)
 			default:
@@ -3024,31 +3131,31 @@ func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate51 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate52 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
+func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate51Text(c, raw)
+		structgenValidate52Text(c, raw)
 	}
 }
 
-// structgenValidate51Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate51Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate52Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
+func structgenValidate52Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"rect\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate53Keys are the properties structgenValidate53 declares, which it records by index.
-var structgenValidate53Keys = []string{"type"}
+// structgenValidate54Keys are the properties structgenValidate54 declares, which it records by index.
+var structgenValidate54Keys = []string{"type"}
 
-// structgenValidate53 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate54 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate53Keys)
+		keys := runtime.DeclaredKeys(structgenValidate54Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3066,7 +3173,7 @@ func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate54(c, d)
+				structgenValidate55(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3078,30 +3185,30 @@ func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate54 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate55 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate54Text(c, raw)
+		structgenValidate55Text(c, raw)
 	}
 }
 
-// structgenValidate54Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate54Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate55Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate55Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
-// structgenValidate55Keys are the properties structgenValidate55 declares, which it records by index.
-var structgenValidate55Keys = []string{"size"}
+// structgenValidate56Keys are the properties structgenValidate56 declares, which it records by index.
+var structgenValidate56Keys = []string{"size"}
 
-// structgenValidate55 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate56 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate55Keys)
+		keys := runtime.DeclaredKeys(structgenValidate56Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3132,18 +3239,18 @@ func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate56Keys are the properties structgenValidate56 declares, which it records by index.
-var structgenValidate56Keys = []string{"type"}
+// structgenValidate57Keys are the properties structgenValidate57 declares, which it records by index.
+var structgenValidate57Keys = []string{"type"}
 
-// structgenValidate56 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate57 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate56Keys)
+		keys := runtime.DeclaredKeys(structgenValidate57Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3161,7 +3268,7 @@ func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate57(c, d)
+				structgenValidate58(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3173,30 +3280,30 @@ func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate57 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate58 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate57Text(c, raw)
+		structgenValidate58Text(c, raw)
 	}
 }
 
-// structgenValidate57Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate57Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate58Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate58Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
-// structgenValidate58Keys are the properties structgenValidate58 declares, which it records by index.
-var structgenValidate58Keys = []string{"props"}
+// structgenValidate59Keys are the properties structgenValidate59 declares, which it records by index.
+var structgenValidate59Keys = []string{"props"}
 
-// structgenValidate58 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate59 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate58Keys)
+		keys := runtime.DeclaredKeys(structgenValidate59Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3214,7 +3321,7 @@ func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate59(c, d)
+				structgenValidate60(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3226,8 +3333,8 @@ func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate59 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate60 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -3253,20 +3360,20 @@ func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate60 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate61 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate60Text(c, raw)
+		structgenValidate61Text(c, raw)
 	}
 }
 
-// structgenValidate60Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate60Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate61)
+// structgenValidate61Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate61Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate62)
 }
 
-// structgenValidate61 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate62 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -3290,18 +3397,18 @@ func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate62Keys are the properties structgenValidate62 declares, which it records by index.
-var structgenValidate62Keys = []string{"type"}
+// structgenValidate63Keys are the properties structgenValidate63 declares, which it records by index.
+var structgenValidate63Keys = []string{"type"}
 
-// structgenValidate62 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate63 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate62Keys)
+		keys := runtime.DeclaredKeys(structgenValidate63Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3319,7 +3426,7 @@ func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate63(c, d)
+				structgenValidate64(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3331,30 +3438,30 @@ func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate63 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate64 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate63Text(c, raw)
+		structgenValidate64Text(c, raw)
 	}
 }
 
-// structgenValidate63Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate63Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate64Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate64Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[3]", true)
 }
 
-// structgenValidate64Keys are the properties structgenValidate64 declares, which it records by index.
-var structgenValidate64Keys = []string{"size"}
+// structgenValidate65Keys are the properties structgenValidate65 declares, which it records by index.
+var structgenValidate65Keys = []string{"size"}
 
-// structgenValidate64 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate65 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate64Keys)
+		keys := runtime.DeclaredKeys(structgenValidate65Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3372,7 +3479,7 @@ func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate65(c, d)
+				structgenValidate66(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3384,8 +3491,8 @@ func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate65 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
-func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate66 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -3398,18 +3505,18 @@ func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate67Keys are the properties structgenValidate67 declares, which it records by index.
-var structgenValidate67Keys = []string{"size"}
+// structgenValidate68Keys are the properties structgenValidate68 declares, which it records by index.
+var structgenValidate68Keys = []string{"size"}
 
-// structgenValidate67 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate68 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate67Keys)
+		keys := runtime.DeclaredKeys(structgenValidate68Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3427,7 +3534,7 @@ func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate68(c, d)
+				structgenValidate69(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3440,120 +3547,120 @@ func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate68 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate68Text(c, raw)
-	}
-}
-
-// structgenValidate68Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate68Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
-}
-
-// structgenValidate69 checks a value against structgen:///blueprint.json#/$defs/node.
+// structgenValidate69 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate69Text(c, raw)
 	}
 }
 
-// structgenValidate69Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
+// structgenValidate69Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate69Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate53, structgenValidate55, nil, structgenValidate56, structgenValidate58, structgenValidate60, structgenValidate62, structgenValidate12, nil, structgenValidate53, structgenValidate64, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate67, structgenValidate53, nil)
+	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate70 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate70 checks a value against structgen:///blueprint.json#/$defs/node.
 func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate70Text(c, raw)
 	}
 }
 
-// structgenValidate70Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate70Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
 func structgenValidate70Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate53, structgenValidate55, nil)
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate54, structgenValidate56, nil, structgenValidate57, structgenValidate59, structgenValidate61, structgenValidate63, structgenValidate12, nil, structgenValidate54, structgenValidate65, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate68, structgenValidate54, nil)
 }
 
-// structgenValidate71 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+// structgenValidate71 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate71Text(c, raw)
 	}
 }
 
-// structgenValidate71Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+// structgenValidate71Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate71Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate56, structgenValidate58, structgenValidate60)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate54, structgenValidate56, nil)
 }
 
-// structgenValidate72 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+// structgenValidate72 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate72Text(c, raw)
 	}
 }
 
-// structgenValidate72Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+// structgenValidate72Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate72Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate62, structgenValidate12, nil)
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate57, structgenValidate59, structgenValidate61)
 }
 
-// structgenValidate73 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate73 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate73Text(c, raw)
 	}
 }
 
-// structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate73Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate53, structgenValidate64, nil)
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate63, structgenValidate12, nil)
 }
 
-// structgenValidate74 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate74 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate74Text(c, raw)
 	}
 }
 
-// structgenValidate74Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate74Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate74Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate67, structgenValidate53, nil)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate54, structgenValidate65, nil)
 }
 
-// structgenValidate75 checks a value against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate75 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
 func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate75Text(c, raw)
 	}
 }
 
-// structgenValidate75Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate75Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
 func structgenValidate75Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate76, structgenValidate77, structgenValidate80)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate68, structgenValidate54, nil)
 }
 
-// structgenValidate76 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+// structgenValidate76 checks a value against structgen:///blueprint.json#/$defs/shape.
 func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate46(c, d)
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate76Text(c, raw)
+	}
 }
 
-// structgenValidate77Keys are the properties structgenValidate77 declares, which it records by index.
-var structgenValidate77Keys = []string{"kind", "side"}
+// structgenValidate76Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate76Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate77, structgenValidate78, structgenValidate81)
+}
 
-// structgenValidate77 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+// structgenValidate77 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
 func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate47(c, d)
+}
+
+// structgenValidate78Keys are the properties structgenValidate78 declares, which it records by index.
+var structgenValidate78Keys = []string{"kind", "side"}
+
+// structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate77Keys)
+		keys := runtime.DeclaredKeys(structgenValidate78Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3574,9 +3681,9 @@ func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate78(c, d)
-			case "side":
 				structgenValidate79(c, d)
+			case "side":
+				structgenValidate80(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3591,20 +3698,20 @@ func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate78Text(c, raw)
+		structgenValidate79Text(c, raw)
 	}
 }
 
-// structgenValidate78Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate79Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate79Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate80 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -3619,18 +3726,18 @@ func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate80Keys are the properties structgenValidate80 declares, which it records by index.
-var structgenValidate80Keys = []string{"kind", "sides"}
+// structgenValidate81Keys are the properties structgenValidate81 declares, which it records by index.
+var structgenValidate81Keys = []string{"kind", "sides"}
 
-// structgenValidate80 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate81 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate80Keys)
+		keys := runtime.DeclaredKeys(structgenValidate81Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3651,9 +3758,9 @@ func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate81(c, d)
-			case "sides":
 				structgenValidate82(c, d)
+			case "sides":
+				structgenValidate83(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3668,20 +3775,20 @@ func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate81 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate82 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate81Text(c, raw)
+		structgenValidate82Text(c, raw)
 	}
 }
 
-// structgenValidate81Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate81Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate82Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate82Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate82 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate83 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -3697,68 +3804,68 @@ func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate83 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate83Text(c, raw)
-	}
-}
-
-// structgenValidate83Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate83Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate31, nil)
-}
-
-// structgenValidate84 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
+// structgenValidate84 checks a value against structgen:///blueprint.json#/$defs/step.
 func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate84Text(c, raw)
 	}
 }
 
-// structgenValidate84Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
+// structgenValidate84Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
 func structgenValidate84Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate19, structgenValidate21, nil)
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate31, nil)
 }
 
-// structgenValidate85 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
+// structgenValidate85 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate85Text(c, raw)
 	}
 }
 
-// structgenValidate85Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+// structgenValidate85Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate85Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate23, structgenValidate25, structgenValidate27)
+	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate19, structgenValidate21, nil)
 }
 
-// structgenValidate86 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate86 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate86Text(c, raw)
 	}
 }
 
-// structgenValidate86Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate86Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate86Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate29, structgenValidate31, nil)
+	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate23, structgenValidate25, structgenValidate27)
 }
 
-// structgenValidate87 checks a value against structgen:///blueprint.json#/properties/span.
+// structgenValidate87 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
 func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate87Text(c, raw)
 	}
 }
 
-// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
 func structgenValidate87Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate88, structgenValidate89, structgenValidate90, structgenValidate7)
+	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate29, structgenValidate31, nil)
 }
 
-// structgenValidate88 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+// structgenValidate88 checks a value against structgen:///blueprint.json#/properties/span.
 func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate88Text(c, raw)
+	}
+}
+
+// structgenValidate88Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate88Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate89, structgenValidate90, structgenValidate91, structgenValidate7)
+}
+
+// structgenValidate89 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -3788,8 +3895,8 @@ func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate89 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate90 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -3812,8 +3919,8 @@ func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate90 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate91 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -3842,56 +3949,56 @@ func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate91 checks a value against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate91Text(c, raw)
-	}
-}
-
-// structgenValidate91Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate91Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate92, structgenValidate93, structgenValidate94, structgenValidate95)
-}
-
-// structgenValidate92 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+// structgenValidate92 checks a value against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate92Text(c, raw)
 	}
 }
 
-// structgenValidate92Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+// structgenValidate92Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate92Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"always\"]", false)
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate93, structgenValidate94, structgenValidate95, structgenValidate96)
 }
 
-// structgenValidate93 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+// structgenValidate93 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
 func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate93Text(c, raw)
 	}
 }
 
-// structgenValidate93Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+// structgenValidate93Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
 func structgenValidate93Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"never\"]", true)
+	c.Enum(raw, "[\"always\"]", false)
 }
 
-// structgenValidate94 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate94 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
 func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate94Text(c, raw)
 	}
 }
 
-// structgenValidate94Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate94Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
 func structgenValidate94Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"never\"]", true)
+}
+
+// structgenValidate95 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate95Text(c, raw)
+	}
+}
+
+// structgenValidate95Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate95Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate95 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate96 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate96(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -3906,44 +4013,44 @@ func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate96 checks a value against structgen:///blueprint.json#/properties/mode.
-func structgenValidate96(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate96Text(c, raw)
-	}
-}
-
-// structgenValidate96Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
-func structgenValidate96Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate97, structgenValidate98, structgenValidate99, structgenValidate100)
-}
-
-// structgenValidate97 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+// structgenValidate97 checks a value against structgen:///blueprint.json#/properties/mode.
 func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate97Text(c, raw)
 	}
 }
 
-// structgenValidate97Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+// structgenValidate97Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
 func structgenValidate97Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"a\",\"b\"]", false)
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate98, structgenValidate99, structgenValidate100, structgenValidate101)
 }
 
-// structgenValidate98 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+// structgenValidate98 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
 func structgenValidate98(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate98Text(c, raw)
 	}
 }
 
-// structgenValidate98Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+// structgenValidate98Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
 func structgenValidate98Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"a\",\"b\"]", false)
+}
+
+// structgenValidate99 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate99Text(c, raw)
+	}
+}
+
+// structgenValidate99Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate99Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"b\"]", true)
 }
 
-// structgenValidate99 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate100 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -3958,15 +4065,15 @@ func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate100 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate101 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate100Text(c, raw)
+		structgenValidate101Text(c, raw)
 	}
 }
 
-// structgenValidate100Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate100Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate101Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate101Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[2]", true)
 }
 

@@ -349,6 +349,23 @@ const schemaDoc0 = `{
       "propertyNames": {
         "maxLength": 2
       }
+    },
+    "tally": {
+      "type": "object",
+      "patternProperties": {
+        ".*": {
+          "type": "integer",
+          "minimum": 0
+        }
+      }
+    },
+    "lines": {
+      "type": "object",
+      "patternProperties": {
+        "^.*$": {
+          "type": "integer"
+        }
+      }
     }
   },
   "$defs": {
