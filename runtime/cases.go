@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"slices"
@@ -121,17 +122,26 @@ func skipSpace(raw []byte, i int) int {
 }
 
 // stringEnd returns the index just past the string that starts at
-// raw[i], or -1.
+// raw[i], or -1. It looks for quotes (bytes.IndexByte, not a loop over
+// every byte: strings are most of a document's text) and takes the first
+// that an even run of backslashes precedes.
 func stringEnd(raw []byte, i int) int {
-	for j := i + 1; j < len(raw); j++ {
-		switch raw[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
+	from := i + 1
+	for {
+		k := bytes.IndexByte(raw[from:], '"')
+		if k < 0 {
+			return -1
 		}
+		q := from + k
+		n := 0
+		for p := q - 1; p > i && raw[p] == '\\'; p-- {
+			n++
+		}
+		if n%2 == 0 {
+			return q + 1
+		}
+		from = q + 1
 	}
-	return -1
 }
 
 // valueEnd returns the index just past the value that starts at raw[i],

@@ -428,3 +428,53 @@ func TestLoadKinds(t *testing.T) {
 		t.Errorf("words (-want +got):\n%s", d)
 	}
 }
+
+// stringEndLoop is stringEnd written as a loop over every byte: the
+// reference FuzzStringEnd holds the quote search to.
+func stringEndLoop(raw []byte, i int) int {
+	for j := i + 1; j < len(raw); j++ {
+		switch raw[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return -1
+}
+
+// TestStringEnd: a quote ends the string unless an odd run of
+// backslashes escapes it.
+func TestStringEnd(t *testing.T) {
+	for _, tc := range []struct {
+		raw  string
+		want int
+	}{
+		{`"" x`, 2},
+		{`"ab"`, 4},
+		{`"a\"b"`, 6},
+		{`"a\\"b"`, 5},
+		{`"a\\\"b"`, 8},
+		{`"\\\\"`, 6},
+		{`"abc`, -1},
+		{`"a\"`, -1},
+	} {
+		if got := stringEnd([]byte(tc.raw), 0); got != tc.want {
+			t.Errorf("stringEnd(%s) = %d, want %d", tc.raw, got, tc.want)
+		}
+	}
+}
+
+// FuzzStringEnd: the quote search ends a string where the loop over
+// every byte does.
+func FuzzStringEnd(f *testing.F) {
+	for _, s := range []string{`"a\"b" "c"`, `"\\\\\"" x`, `"é\u00e9"`, `"`, `"\`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		raw := []byte(`"` + s)
+		if got, want := stringEnd(raw, 0), stringEndLoop(raw, 0); got != want {
+			t.Errorf("stringEnd(%q) = %d, want %d", raw, got, want)
+		}
+	})
+}

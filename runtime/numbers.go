@@ -12,28 +12,28 @@ const maxIntegerDigits = 40
 func NormalizeIntegers(data []byte) []byte {
 	var out []byte // nil until the first rewrite
 	last := 0      // data[last:] has not been copied to out yet
-	inString := false
 	for i := 0; i < len(data); i++ {
 		c := data[i]
-		if inString {
-			switch c {
-			case '\\':
-				i++
-			case '"':
-				inString = false
-			}
-			continue
-		}
 		if c == '"' {
-			inString = true
+			e := stringEnd(data, i)
+			if e < 0 {
+				break // an unterminated string: nothing after it is a number
+			}
+			i = e - 1
 			continue
 		}
 		if c != '-' && (c < '0' || c > '9') {
 			continue
 		}
 		j := i + 1
+		plain := true // digits only: nothing to rewrite
 		for j < len(data) && isNumberByte(data[j]) {
+			plain = plain && data[j] >= '0' && data[j] <= '9'
 			j++
+		}
+		if plain {
+			i = j - 1
+			continue
 		}
 		if digits, ok := integerText(data[i:j]); ok {
 			out = append(out, data[last:i]...)
