@@ -446,38 +446,13 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 	case ir.RefNamed:
 		read = []jen.Code{dst.Clone().Dot("decodeJSON").Call(jen.Id("d"), jen.Id("c"))}
 	case ir.RefString:
-		checks := []jen.Code{dst.Clone().Op("=").Id("s")}
-		if c.MinLength != nil || c.MaxLength != nil {
-			checks = append(checks, jen.Id("c").Dot("Length").Call(jen.Id("s"), intOr(c.MinLength, 0), intOr(c.MaxLength, -1)))
-		}
-		if c.Pattern != nil {
-			checks = append(checks, jen.Id("c").Dot("Pattern").Call(jen.Id("s"), jen.Lit(*c.Pattern)))
-		}
-		if c.Format != "" {
-			checks = append(checks, jen.Id("c").Dot("Format").Call(jen.Id("s"), jen.Lit(c.Format)))
-		}
-		checks = append(checks, enumCheck(jen.Id("s"), c, func(text string) jen.Code {
-			s, _ := strconv.Unquote(text)
-			return jen.Lit(s)
-		})...)
+		checks := append([]jen.Code{dst.Clone().Op("=").Id("s")}, stringChecks(c)...)
 		read = []jen.Code{jen.If(jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Id("c").Dot("String").Call(jen.Id("d")), jen.Id("ok")).Block(checks...)}
 	case ir.RefBool:
-		checks := []jen.Code{dst.Clone().Op("=").Id("b")}
-		checks = append(checks, enumCheck(jen.Id("b"), c, func(text string) jen.Code { return jen.Lit(text == "true") })...)
+		checks := append([]jen.Code{dst.Clone().Op("=").Id("b")}, boolChecks(c)...)
 		read = []jen.Code{jen.If(jen.List(jen.Id("b"), jen.Id("ok")).Op(":=").Id("c").Dot("Bool").Call(jen.Id("d")), jen.Id("ok")).Block(checks...)}
 	case ir.RefInt:
-		checks := []jen.Code{dst.Clone().Op("=").Id("i")}
-		checks = append(checks, intBounds(c)...)
-		if c.MultipleOf != "" {
-			checks = append(checks, jen.Id("c").Dot("MultipleOf").Call(jen.Id("i"), jen.Lit(mustInt(c.MultipleOf))))
-		}
-		checks = append(checks, enumCheck(jen.Id("i"), c, func(text string) jen.Code {
-			r, ok := new(big.Rat).SetString(text)
-			if !ok || !r.IsInt() || !r.Num().IsInt64() {
-				return nil // no int64 equals it
-			}
-			return jen.Lit(r.Num().Int64())
-		})...)
+		checks := append([]jen.Code{dst.Clone().Op("=").Id("i")}, intChecks(c)...)
 		read = []jen.Code{jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("c").Dot("Int64").Call(jen.Id("d")), jen.Id("ok")).Block(checks...)}
 	case ir.RefFloat:
 		checks := []jen.Code{dst.Clone().Op("=").Id("f")}
@@ -632,6 +607,61 @@ func arrayChecks(dst *jen.Statement, c *ir.Check) []jen.Code {
 		out = append(out, jen.Qual(runtimePkg, "Unique").Call(jen.Id("c"), dst.Clone()))
 	}
 	return out
+}
+
+// stringChecks check the string s against c.
+func stringChecks(c *ir.Check) []jen.Code {
+	var checks []jen.Code
+	if c.MinLength != nil || c.MaxLength != nil {
+		checks = append(checks, jen.Id("c").Dot("Length").Call(jen.Id("s"), intOr(c.MinLength, 0), intOr(c.MaxLength, -1)))
+	}
+	if c.Pattern != nil {
+		checks = append(checks, jen.Id("c").Dot("Pattern").Call(jen.Id("s"), jen.Lit(*c.Pattern)))
+	}
+	if c.Format != "" {
+		checks = append(checks, jen.Id("c").Dot("Format").Call(jen.Id("s"), jen.Lit(c.Format)))
+	}
+	return append(checks, enumCheck(jen.Id("s"), c, strEnumLit)...)
+}
+
+// boolChecks check the boolean b against c.
+func boolChecks(c *ir.Check) []jen.Code {
+	return enumCheck(jen.Id("b"), c, boolEnumLit)
+}
+
+// intChecks check the integer i against c.
+func intChecks(c *ir.Check) []jen.Code {
+	checks := intBounds(c)
+	if c.MultipleOf != "" {
+		checks = append(checks, jen.Id("c").Dot("MultipleOf").Call(jen.Id("i"), jen.Lit(mustInt(c.MultipleOf))))
+	}
+	return append(checks, enumCheck(jen.Id("i"), c, intEnumLit)...)
+}
+
+// strEnumLit, boolEnumLit and intEnumLit are the Go constants equal to a JSON
+// value's text; nil for a value of another kind, which no Go value of
+// theirs equals.
+func strEnumLit(text string) jen.Code {
+	s, err := strconv.Unquote(text)
+	if err != nil || !strings.HasPrefix(text, `"`) {
+		return nil
+	}
+	return jen.Lit(s)
+}
+
+func boolEnumLit(text string) jen.Code {
+	if text != "true" && text != "false" {
+		return nil
+	}
+	return jen.Lit(text == "true")
+}
+
+func intEnumLit(text string) jen.Code {
+	r, ok := new(big.Rat).SetString(text)
+	if !ok || !r.IsInt() || !r.Num().IsInt64() || strings.HasPrefix(text, `"`) {
+		return nil // no int64 equals it
+	}
+	return jen.Lit(r.Num().Int64())
 }
 
 // enumCheck checks v against the enum's values (when there is one).

@@ -364,3 +364,19 @@ func TestKeyedMap(t *testing.T) {
 		t.Errorf("got %+v, %+v", v.Index, v.Codes)
 	}
 }
+
+// TestEnumOfOtherKinds: enum values of another kind than the type's
+// match no value of it ("1" is no string, "yes" no boolean).
+func TestEnumOfOtherKinds(t *testing.T) {
+	for _, tc := range []struct {
+		doc, says string
+	}{
+		{`{"word": "a", "flag": true, "count": 3}`, ""},
+		{`{"word": ""}`, `/word: value must be one of 'a', 1`},
+		{`{"flag": false}`, `/flag: value must be one of 'yes', true`},
+		{`{"count": 2}`, `/count: value must be one of '2', 3`},
+	} {
+		_, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+	}
+}

@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [24]bool
+	var seen [27]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -601,11 +601,62 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				c.End(m0.Err())
 			}
 			c.Pop()
-		case "lines":
+		case "word":
 			if seen[23] {
 				c.Duplicate(key)
 			}
 			seen[23] = true
+			c.Push("word")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+				switch s {
+				case "a":
+				default:
+					c.NotOneOf("'a', 1")
+				}
+			}
+			v.Word = p0
+			c.Pop()
+		case "flag":
+			if seen[24] {
+				c.Duplicate(key)
+			}
+			seen[24] = true
+			c.Push("flag")
+			p0 := new(bool)
+			if b, ok := c.Bool(d); ok {
+				*p0 = b
+				switch b {
+				case true:
+				default:
+					c.NotOneOf("'yes', true")
+				}
+			}
+			v.Flag = p0
+			c.Pop()
+		case "count":
+			if seen[25] {
+				c.Duplicate(key)
+			}
+			seen[25] = true
+			c.Push("count")
+			p0 := new(int64)
+			if i, ok := c.Int64(d); ok {
+				*p0 = i
+				switch i {
+				case int64(3):
+				default:
+					c.NotOneOf("'2', 3")
+				}
+			}
+			v.Count = p0
+			c.Pop()
+		case "lines":
+			if seen[26] {
+				c.Duplicate(key)
+			}
+			seen[26] = true
 			c.Push("lines")
 			d.Capture(func(d *jx.Decoder) error {
 				{
@@ -1620,6 +1671,18 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 			e.Int(m0)
 		}
 		e.ObjEnd()
+	}
+	if v.Word != nil {
+		e.Field("word")
+		e.Str((*v.Word))
+	}
+	if v.Flag != nil {
+		e.Field("flag")
+		e.Bool((*v.Flag))
+	}
+	if v.Count != nil {
+		e.Field("count")
+		e.Int((*v.Count))
 	}
 	if v.Lines != nil {
 		e.Field("lines")

@@ -38,6 +38,9 @@ type Blueprint struct {
 	Codes  map[string]*string             `json:"codes,omitzero"`
 	Lists  map[string][]Node              `json:"lists,omitzero"`
 	Tally  map[string]int64               `json:"tally,omitzero"`
+	Word   *string                        `json:"word,omitempty"`
+	Flag   *bool                          `json:"flag,omitempty"`
+	Count  *int64                         `json:"count,omitempty"`
 	Lines  map[string]json.RawMessage     `json:"lines,omitzero"`
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
@@ -48,7 +51,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "lines")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "lines")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.

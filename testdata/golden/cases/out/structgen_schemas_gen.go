@@ -359,6 +359,18 @@ const schemaDoc0 = `{
         }
       }
     },
+    "word": {
+      "type": "string",
+      "enum": ["a", 1]
+    },
+    "flag": {
+      "type": "boolean",
+      "enum": ["yes", true]
+    },
+    "count": {
+      "type": "integer",
+      "enum": ["2", 3]
+    },
     "lines": {
       "type": "object",
       "patternProperties": {
