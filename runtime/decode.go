@@ -88,6 +88,11 @@ func (c *Decoding) pointer() string {
 // first problem of a check whose verdict alone counts.
 func (c *Decoding) Failed() bool { return c.err != nil || c.marked > 0 }
 
+// Found is the number of problems found so far (worded or counted): a
+// decoder compares it before and after reading an object to know whether
+// the object's fields hold what the input says.
+func (c *Decoding) Found() int { return len(c.problems) + c.marked }
+
 // add records problems found elsewhere (by the schema interpreter).
 func (c *Decoding) add(ps ...Problem) {
 	if c.quiet {

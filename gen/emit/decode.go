@@ -155,15 +155,26 @@ func emitStructDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set s
 		extras = jen.Id("v")
 	}
 	body := objectBody(members, t.Decode, extras, t.Extra, types, set)
-	if t.Decode.Also == nil {
+	if t.Decode.Also == nil && t.Decode.Conds == nil {
 		f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema in one pass.", t.Name))
 		f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(body...)
 		return
 	}
-	f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema: its properties as it", t.Name))
-	f.Comment("// decodes them, then the keywords beside them on the object's text.")
-	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
-		besideCode(jen.Id("v").Dot("decodeTyped").Call(jen.Id("d"), jen.Id("c")), t.Decode.Also)...)
+	var read jen.Code = jen.Id("v").Dot("decodeTyped").Call(jen.Id("d"), jen.Id("c"))
+	switch {
+	case t.Decode.Also == nil:
+		f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema in one pass: its", t.Name))
+		f.Comment("// properties as it decodes them, then its if/then/else on the fields.")
+		f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(condsRead(t)...)
+	default:
+		if t.Decode.Conds != nil {
+			read = jen.Block(condsRead(t)...)
+		}
+		f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema: its properties as it", t.Name))
+		f.Comment("// decodes them, then the keywords beside them on the object's text.")
+		f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
+			besideCode(read, t.Decode.Also)...)
+	}
 	f.Line()
 	f.Comment(fmt.Sprintf("// decodeTyped reads %s and checks what its decoder compiles.", t.Name))
 	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeTyped").Params(decoderParams()...).Block(body...)

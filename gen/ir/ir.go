@@ -260,6 +260,42 @@ type Decode struct {
 	// …), checked by these generated validators on the object's text after
 	// the decoder has read it (see Check.Also).
 	Also []*Validator `json:",omitempty"`
+	// Conds: if/then/else schemas beside the properties whose if tests
+	// one declared property against constants and whose then and else
+	// check declared properties only; the decoder checks them on the
+	// fields it has decoded, without reading the object's text again.
+	Conds []*Cond `json:",omitempty"`
+}
+
+// Cond is an if/then/else of an object checked on its decoded fields.
+type Cond struct {
+	// Loc is the if's schema location.
+	Loc string
+	// Field is the JSON name of the declared property the if tests; the
+	// if passes where the property is absent (unless Required) or one of
+	// Values (JSON text of constants of its field's kind).
+	Field    string
+	Values   []string
+	Required bool `json:",omitempty"`
+	// Then and Else check the object where the if passes and where it
+	// does not; nil when absent.
+	Then, Else *CondBranch `json:",omitempty"`
+}
+
+// CondBranch is a then or else schema of declared properties only.
+type CondBranch struct {
+	// Required names properties the object must have.
+	Required []string `json:",omitempty"`
+	// Checks check the fields of properties present, by JSON name, in
+	// schema order: the checks a decoder makes of a scalar's value, or
+	// of a slice's or map's length.
+	Checks []CondCheck `json:",omitempty"`
+}
+
+// CondCheck checks one decoded field.
+type CondCheck struct {
+	Field string
+	Check *Check
 }
 
 // Check is what a generated decoder checks of one value, compiled from

@@ -537,15 +537,21 @@ func (v *OrderModeOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	}
 }
 
-// decodeJSON reads OrderShip and checks its schema: its properties as it
-// decodes them, then the keywords beside them on the object's text.
+// decodeJSON reads OrderShip and checks its schema in one pass: its
+// properties as it decodes them, then its if/then/else on the fields.
 func (v *OrderShip) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	if raw, ok := c.RawView(d); ok {
-		d := c.TextDecoder(raw)
-		v.decodeTyped(d, c)
-		c.Release(d)
-		if !c.Failed() {
-			structgenValidate31Text(c, raw)
+	found := c.Found()
+	v.decodeTyped(d, c)
+	if c.Found() == found && !c.Failed() {
+		{
+			// The if/then/else whose if is structgen:///order.json#/properties/ship/allOf/1/if.
+			if v.Country == "US" {
+				var missing []string
+				if v.Zip == nil {
+					missing = append(missing, "zip")
+				}
+				c.Missing(missing...)
+			}
 		}
 	}
 }
@@ -1345,96 +1351,6 @@ func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 	default:
 		c.Skip(d)
 	}
-}
-
-// structgenValidate28Keys are the properties structgenValidate28 declares, which it records by index.
-var structgenValidate28Keys = []string{"country"}
-
-// structgenValidate28 checks a value against structgen:///order.json#/properties/ship/allOf/1/if.
-func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate28Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "country":
-				key = "country"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "country":
-				structgenValidate29(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate29 checks a value against structgen:///order.json#/properties/ship/allOf/1/if/properties/country.
-func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate29Text(c, raw)
-	}
-}
-
-// structgenValidate29Text checks a value's JSON text against structgen:///order.json#/properties/ship/allOf/1/if/properties/country.
-func structgenValidate29Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"US\"]", true)
-}
-
-// structgenValidate30 checks a value against structgen:///order.json#/properties/ship/allOf/1/then.
-func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			c.Skip(d)
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "zip")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate31 checks a value against structgen:///order.json#/properties/ship/allOf/1.
-func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate31Text(c, raw)
-	}
-}
-
-// structgenValidate31Text checks a value's JSON text against structgen:///order.json#/properties/ship/allOf/1.
-func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "country", "[[\"US\"]]", structgenValidate28, structgenValidate30, nil)
 }
 
 // structgenValidate32Keys are the properties structgenValidate32 declares, which it records by index.

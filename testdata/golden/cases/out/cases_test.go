@@ -317,6 +317,7 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"span": ["a", "b", "c"]}`))
 	f.Add([]byte(`{"labels": [{"name": "a"}, {"name": "a", "weight": 1.0}], "weights": [1, 2], "anything": [{}, []], "matrix": [[1], [1, 2]]}`))
 	f.Add([]byte(`{"holder": {"pick": null}, "choice": [1]}`))
+	f.Add([]byte(`{"plan": {"fixed": true, "mode": "strict", "name": "A", "tags": [], "level": 9, "meta": {"a": "", "b": ""}, "note": "x"}}`))
 	f.Add([]byte(`{"tally": {"a": -1, "b": 1.0, "": null}, "lines": {"a\nb": 1, "c": "x"}}`))
 	f.Add([]byte(`{"index": {"a": {"n": 1}, "B": 1}, "codes": {"x-a": "abcd", "x-b": null, "z": 1}, "lists": {"12": [{"type": "disk"}], "123": []}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -375,6 +376,42 @@ func TestEnumOfOtherKinds(t *testing.T) {
 		{`{"word": ""}`, `/word: value must be one of 'a', 1`},
 		{`{"flag": false}`, `/flag: value must be one of 'yes', true`},
 		{`{"count": 2}`, `/count: value must be one of '2', 3`},
+	} {
+		_, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+	}
+}
+
+// TestFieldConds: an if/then/else on declared properties is checked on
+// the decoded fields: the then where the if's property is absent (unless
+// the if requires it) or one of its constants (JSON equality: 2.0 is 2;
+// "3" is no integer), the else otherwise. An if on a property that may
+// be null is a validator's, beside them.
+func TestFieldConds(t *testing.T) {
+	for _, tc := range []struct {
+		doc, says string
+	}{
+		{`{"plan": {"fixed": false}}`, ""},
+		{`{"plan": {"fixed": true, "mode": "strict", "name": "ab", "tags": ["x"]}}`, ""},
+		{`{"plan": {"fixed": false, "mode": "loose", "level": 3, "tags": []}}`, ""},
+		{`{"plan": {"fixed": false, "mode": "strict"}}`, `/plan: missing property 'name'`},
+		{`{"plan": {"fixed": false, "mode": "strict", "name": "a1"}}`, `/plan/name: 'a1' does not match pattern`},
+		{`{"plan": {"fixed": false, "mode": "strict", "name": "a"}}`, `/plan/name: minLength: got 1, want 2`},
+		{`{"plan": {"fixed": false, "mode": "strict", "name": "ab", "tags": []}}`, `/plan/tags: minItems: got 0, want 1`},
+		{`{"plan": {"fixed": false, "mode": "loose", "level": 4}}`, `/plan/level: maximum: got 4, want 3`},
+		{`{"plan": {"fixed": false, "level": 4}}`, `/plan/level: maximum: got 4, want 3`},
+		{`{"plan": {"fixed": true, "tags": ["a", "b", "c"]}}`, `/plan/tags: maxItems: got 3, want 2`},
+		{`{"plan": {"fixed": true, "meta": {"a": "1", "b": "2"}}}`, `/plan/meta: maxProperties: got 2, want 1`},
+		{`{"plan": {"fixed": true, "mode": "other"}}`, `/plan/mode: value must be one of 'strict', 'loose'`},
+		{`{"plan": {"fixed": false, "mode": "other"}}`, ""},
+		{`{"plan": {"fixed": false, "name": "abcdef"}}`, `/plan/name: maxLength: got 6, want 5`},
+		{`{"plan": {"fixed": false, "level": 2.0, "name": "abcdef"}}`, `/plan/name: maxLength: got 6, want 5`},
+		{`{"plan": {"fixed": false, "level": 3, "name": "abcdef"}}`, ""},
+		{`{"plan": {"fixed": false, "note": "x"}}`, `/plan: missing property 'name'`},
+		{`{"plan": {"fixed": false, "note": null}}`, ""},
+		// The object's own problem first: its conditions are checked
+		// once it decodes.
+		{`{"plan": {"fixed": "no", "mode": "strict"}}`, `/plan/fixed: got string, want boolean`},
 	} {
 		_, err := cases.ParseBlueprint([]byte(tc.doc))
 		check(t, tc.doc, err, tc.says)

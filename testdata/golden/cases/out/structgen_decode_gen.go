@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [27]bool
+	var seen [28]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -356,7 +356,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("span")
-			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate88Text)
+			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate117Text)
 			c.Pop()
 		case "wrap":
 			if seen[14] {
@@ -364,7 +364,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate92Text)
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate121Text)
 			c.Pop()
 		case "mode":
 			if seen[15] {
@@ -372,7 +372,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate97Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate126Text)
 			c.Pop()
 		case "action":
 			if seen[16] {
@@ -652,11 +652,21 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			v.Count = p0
 			c.Pop()
-		case "lines":
+		case "plan":
 			if seen[26] {
 				c.Duplicate(key)
 			}
 			seen[26] = true
+			c.Push("plan")
+			p0 := new(BlueprintPlan)
+			p0.decodeJSON(d, c)
+			v.Plan = p0
+			c.Pop()
+		case "lines":
+			if seen[27] {
+				c.Duplicate(key)
+			}
+			seen[27] = true
 			c.Push("lines")
 			d.Capture(func(d *jx.Decoder) error {
 				{
@@ -954,6 +964,231 @@ func (v *BlueprintIndexValue) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// decodeJSON reads BlueprintPlan and checks its schema: its properties as it
+// decodes them, then the keywords beside them on the object's text.
+func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	if raw, ok := c.RawView(d); ok {
+		d := c.TextDecoder(raw)
+		{
+			found := c.Found()
+			v.decodeTyped(d, c)
+			if c.Found() == found && !c.Failed() {
+				{
+					// The if/then/else whose if is structgen:///blueprint.json#/properties/plan/allOf/0/if.
+					if v.Mode != nil && ((*v.Mode) == "strict") {
+						var missing []string
+						if v.Name == nil {
+							missing = append(missing, "name")
+						}
+						c.Missing(missing...)
+						if v.Name != nil {
+							c.Push("name")
+							s := *v.Name
+							c.Length(s, 2, -1)
+							c.Pattern(s, "^[a-z]+$")
+							c.Pop()
+						}
+						if v.Tags != nil {
+							c.Push("tags")
+							c.Items(len(v.Tags), 1, -1)
+							c.Pop()
+						}
+					} else {
+						if v.Level != nil {
+							c.Push("level")
+							i := *v.Level
+							c.IntMax(i, int64(3))
+							c.Pop()
+						}
+					}
+				}
+				{
+					// The if/then/else whose if is structgen:///blueprint.json#/properties/plan/allOf/1/if.
+					if v.Fixed {
+						if v.Meta != nil {
+							c.Push("meta")
+							c.Properties(len(v.Meta), 0, 1)
+							c.Pop()
+						}
+						if v.Mode != nil {
+							c.Push("mode")
+							s := *v.Mode
+							switch s {
+							case "strict", "loose":
+							default:
+								c.NotOneOf("'strict', 'loose'")
+							}
+							c.Pop()
+						}
+						if v.Tags != nil {
+							c.Push("tags")
+							c.Items(len(v.Tags), 0, 2)
+							c.Pop()
+						}
+					}
+				}
+				{
+					// The if/then/else whose if is structgen:///blueprint.json#/properties/plan/allOf/2/if.
+					if v.Level == nil || (*v.Level) == int64(1) || (*v.Level) == int64(2) {
+						if v.Name != nil {
+							c.Push("name")
+							s := *v.Name
+							c.Length(s, 0, 5)
+							c.Pop()
+						}
+					}
+				}
+			}
+		}
+		c.Release(d)
+		if !c.Failed() {
+			structgenValidate81Text(c, raw)
+		}
+	}
+}
+
+// decodeTyped reads BlueprintPlan and checks what its decoder compiles.
+func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [7]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "mode":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("mode")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.Mode = p0
+			c.Pop()
+		case "fixed":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("fixed")
+			if b, ok := c.Bool(d); ok {
+				v.Fixed = b
+			}
+			c.Pop()
+		case "level":
+			if seen[2] {
+				c.Duplicate(key)
+			}
+			seen[2] = true
+			c.Push("level")
+			p0 := new(int64)
+			if i, ok := c.Int64(d); ok {
+				*p0 = i
+			}
+			v.Level = p0
+			c.Pop()
+		case "tags":
+			if seen[3] {
+				c.Duplicate(key)
+			}
+			seen[3] = true
+			c.Push("tags")
+			if a0, ok := c.Array(d); ok {
+				v.Tags = []string{}
+				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+					c.PushIndex(i0)
+					var e0 string
+					if s, ok := c.String(d); ok {
+						e0 = s
+					}
+					v.Tags = append(v.Tags, e0)
+					c.Pop()
+				}
+				c.End(a0.Err())
+			}
+			c.Pop()
+		case "name":
+			if seen[4] {
+				c.Duplicate(key)
+			}
+			seen[4] = true
+			c.Push("name")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.Name = p0
+			c.Pop()
+		case "meta":
+			if seen[5] {
+				c.Duplicate(key)
+			}
+			seen[5] = true
+			c.Push("meta")
+			if m0, ok := c.Object(d); ok {
+				v.Meta = map[string]string{}
+				for !c.Failed() && m0.Next() {
+					k0 := runtime.KeyText(m0.Key())
+					if _, dup := v.Meta[k0]; dup {
+						c.Duplicate([]byte(k0))
+					}
+					c.Push(k0)
+					var e0 string
+					if s, ok := c.String(d); ok {
+						e0 = s
+					}
+					v.Meta[k0] = e0
+					c.Pop()
+				}
+				c.End(m0.Err())
+			}
+			c.Pop()
+		case "note":
+			if seen[6] {
+				c.Duplicate(key)
+			}
+			seen[6] = true
+			c.Push("note")
+			v.Note.Present = true
+			if c.IsNull(d) {
+				v.Note.Null = true
+			} else {
+				if s, ok := c.String(d); ok {
+					v.Note.Value = s
+				}
+			}
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	var missing []string
+	if !seen[1] {
+		missing = append(missing, "fixed")
+	}
+	c.Missing(missing...)
+}
+
 // decodeJSON reads BlueprintScalar: the value's kind picks the variant.
 func (v *BlueprintScalar) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
@@ -1124,7 +1359,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate70Text(c, raw)
+			structgenValidate99Text(c, raw)
 		}
 	}
 }
@@ -1231,7 +1466,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate76)
+	c.NoVariant(raw, structgenValidate105)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -1383,7 +1618,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate84Text(c, raw)
+			structgenValidate113Text(c, raw)
 		}
 	}
 }
@@ -1684,6 +1919,10 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 		e.Field("count")
 		e.Int((*v.Count))
 	}
+	if v.Plan != nil {
+		e.Field("plan")
+		v.Plan.encodeJSON(e)
+	}
 	if v.Lines != nil {
 		e.Field("lines")
 		e.ObjStart()
@@ -1768,6 +2007,66 @@ func (v *BlueprintIndexValue) encodeJSON(e *runtime.Encoding) {
 	e.Int(v.N)
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintIndexValue.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes BlueprintPlan in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v BlueprintPlan) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes BlueprintPlan with e.
+func (v *BlueprintPlan) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.Mode != nil {
+		e.Field("mode")
+		e.Str((*v.Mode))
+	}
+	e.Field("fixed")
+	e.Bool(v.Fixed)
+	if v.Level != nil {
+		e.Field("level")
+		e.Int((*v.Level))
+	}
+	if v.Tags != nil {
+		e.Field("tags")
+		e.ArrStart()
+		for i0 := range v.Tags {
+			e.Str(v.Tags[i0])
+		}
+		e.ArrEnd()
+	}
+	if v.Name != nil {
+		e.Field("name")
+		e.Str((*v.Name))
+	}
+	if v.Meta != nil {
+		e.Field("meta")
+		e.ObjStart()
+		for _, k0 := range runtime.SortedKeys(v.Meta) {
+			e.Field(k0)
+			m0 := v.Meta[k0]
+			e.Str(m0)
+		}
+		e.ObjEnd()
+	}
+	if v.Note.Present {
+		e.Field("note")
+		if !v.Note.Present || v.Note.Null {
+			e.Null()
+		} else {
+			e.Str(v.Note.Value)
+		}
+	}
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsBlueprintPlan.Has(k) {
 			continue
 		}
 		e.Field(k)
@@ -3059,7 +3358,7 @@ func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate46Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
 func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate77, structgenValidate51)
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate106, structgenValidate51)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
@@ -3207,18 +3506,109 @@ func structgenValidate52Text(c *runtime.Decoding, raw []byte) {
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate54Keys are the properties structgenValidate54 declares, which it records by index.
-var structgenValidate54Keys = []string{"type"}
+// structgenValidate78Keys are the properties structgenValidate78 declares, which it records by index.
+var structgenValidate78Keys = []string{"note"}
 
-// structgenValidate54 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate78 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
+func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate54Keys)
+		keys := runtime.DeclaredKeys(structgenValidate78Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "note":
+				key = "note"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "note":
+				structgenValidate79(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "note")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate79 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate79Text(c, raw)
+	}
+}
+
+// structgenValidate79Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate79Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"x\"]", true)
+}
+
+// structgenValidate80 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
+func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := runtime.KeyText(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			c.Skip(d)
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "name")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate81 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate81Text(c, raw)
+	}
+}
+
+// structgenValidate81Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate81Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate78, structgenValidate80, nil)
+}
+
+// structgenValidate83Keys are the properties structgenValidate83 declares, which it records by index.
+var structgenValidate83Keys = []string{"type"}
+
+// structgenValidate83 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate83Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3236,7 +3626,7 @@ func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate55(c, d)
+				structgenValidate84(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3248,30 +3638,30 @@ func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate55 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate84 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate55Text(c, raw)
+		structgenValidate84Text(c, raw)
 	}
 }
 
-// structgenValidate55Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate55Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate84Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate84Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
-// structgenValidate56Keys are the properties structgenValidate56 declares, which it records by index.
-var structgenValidate56Keys = []string{"size"}
+// structgenValidate85Keys are the properties structgenValidate85 declares, which it records by index.
+var structgenValidate85Keys = []string{"size"}
 
-// structgenValidate56 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate85 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate56Keys)
+		keys := runtime.DeclaredKeys(structgenValidate85Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3302,18 +3692,18 @@ func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate57Keys are the properties structgenValidate57 declares, which it records by index.
-var structgenValidate57Keys = []string{"type"}
+// structgenValidate86Keys are the properties structgenValidate86 declares, which it records by index.
+var structgenValidate86Keys = []string{"type"}
 
-// structgenValidate57 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate86 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate57Keys)
+		keys := runtime.DeclaredKeys(structgenValidate86Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3331,7 +3721,7 @@ func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate58(c, d)
+				structgenValidate87(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3343,30 +3733,30 @@ func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate58 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate87 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate58Text(c, raw)
+		structgenValidate87Text(c, raw)
 	}
 }
 
-// structgenValidate58Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate58Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate87Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
-// structgenValidate59Keys are the properties structgenValidate59 declares, which it records by index.
-var structgenValidate59Keys = []string{"props"}
+// structgenValidate88Keys are the properties structgenValidate88 declares, which it records by index.
+var structgenValidate88Keys = []string{"props"}
 
-// structgenValidate59 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate88 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate59Keys)
+		keys := runtime.DeclaredKeys(structgenValidate88Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3384,7 +3774,7 @@ func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate60(c, d)
+				structgenValidate89(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3396,8 +3786,8 @@ func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate60 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate89 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -3423,20 +3813,20 @@ func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate61 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate90 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate61Text(c, raw)
+		structgenValidate90Text(c, raw)
 	}
 }
 
-// structgenValidate61Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate61Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate62)
+// structgenValidate90Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate90Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate91)
 }
 
-// structgenValidate62 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate91 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -3460,18 +3850,18 @@ func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate63Keys are the properties structgenValidate63 declares, which it records by index.
-var structgenValidate63Keys = []string{"type"}
+// structgenValidate92Keys are the properties structgenValidate92 declares, which it records by index.
+var structgenValidate92Keys = []string{"type"}
 
-// structgenValidate63 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate92 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate63Keys)
+		keys := runtime.DeclaredKeys(structgenValidate92Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3489,7 +3879,7 @@ func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate64(c, d)
+				structgenValidate93(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3501,30 +3891,30 @@ func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate64 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate93 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate64Text(c, raw)
+		structgenValidate93Text(c, raw)
 	}
 }
 
-// structgenValidate64Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate64Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate93Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate93Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[3]", true)
 }
 
-// structgenValidate65Keys are the properties structgenValidate65 declares, which it records by index.
-var structgenValidate65Keys = []string{"size"}
+// structgenValidate94Keys are the properties structgenValidate94 declares, which it records by index.
+var structgenValidate94Keys = []string{"size"}
 
-// structgenValidate65 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate94 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate65Keys)
+		keys := runtime.DeclaredKeys(structgenValidate94Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3542,7 +3932,7 @@ func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate66(c, d)
+				structgenValidate95(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3554,8 +3944,8 @@ func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate66 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
-func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate95 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -3568,18 +3958,18 @@ func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate68Keys are the properties structgenValidate68 declares, which it records by index.
-var structgenValidate68Keys = []string{"size"}
+// structgenValidate97Keys are the properties structgenValidate97 declares, which it records by index.
+var structgenValidate97Keys = []string{"size"}
 
-// structgenValidate68 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate97 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate68Keys)
+		keys := runtime.DeclaredKeys(structgenValidate97Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3597,7 +3987,7 @@ func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate69(c, d)
+				structgenValidate98(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3610,120 +4000,120 @@ func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate69 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate98 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate98(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate69Text(c, raw)
+		structgenValidate98Text(c, raw)
 	}
 }
 
-// structgenValidate69Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate69Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate98Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate98Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate70 checks a value against structgen:///blueprint.json#/$defs/node.
-func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate99 checks a value against structgen:///blueprint.json#/$defs/node.
+func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate70Text(c, raw)
+		structgenValidate99Text(c, raw)
 	}
 }
 
-// structgenValidate70Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
-func structgenValidate70Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate54, structgenValidate56, nil, structgenValidate57, structgenValidate59, structgenValidate61, structgenValidate63, structgenValidate12, nil, structgenValidate54, structgenValidate65, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate68, structgenValidate54, nil)
+// structgenValidate99Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
+func structgenValidate99Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate83, structgenValidate85, nil, structgenValidate86, structgenValidate88, structgenValidate90, structgenValidate92, structgenValidate12, nil, structgenValidate83, structgenValidate94, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate97, structgenValidate83, nil)
 }
 
-// structgenValidate71 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate100 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate71Text(c, raw)
+		structgenValidate100Text(c, raw)
 	}
 }
 
-// structgenValidate71Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate71Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate54, structgenValidate56, nil)
+// structgenValidate100Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate100Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate83, structgenValidate85, nil)
 }
 
-// structgenValidate72 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate101 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate72Text(c, raw)
+		structgenValidate101Text(c, raw)
 	}
 }
 
-// structgenValidate72Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate72Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate57, structgenValidate59, structgenValidate61)
+// structgenValidate101Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate101Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate86, structgenValidate88, structgenValidate90)
 }
 
-// structgenValidate73 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate102 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate73Text(c, raw)
+		structgenValidate102Text(c, raw)
 	}
 }
 
-// structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate73Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate63, structgenValidate12, nil)
+// structgenValidate102Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate102Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate92, structgenValidate12, nil)
 }
 
-// structgenValidate74 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate103 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate103(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate74Text(c, raw)
+		structgenValidate103Text(c, raw)
 	}
 }
 
-// structgenValidate74Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate74Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate54, structgenValidate65, nil)
+// structgenValidate103Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate103Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate83, structgenValidate94, nil)
 }
 
-// structgenValidate75 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate104 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate104(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate75Text(c, raw)
+		structgenValidate104Text(c, raw)
 	}
 }
 
-// structgenValidate75Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate75Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate68, structgenValidate54, nil)
+// structgenValidate104Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate104Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate97, structgenValidate83, nil)
 }
 
-// structgenValidate76 checks a value against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate105 checks a value against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate105(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate76Text(c, raw)
+		structgenValidate105Text(c, raw)
 	}
 }
 
-// structgenValidate76Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate76Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate77, structgenValidate78, structgenValidate81)
+// structgenValidate105Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate105Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate106, structgenValidate107, structgenValidate110)
 }
 
-// structgenValidate77 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
-func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate106 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate106(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate47(c, d)
 }
 
-// structgenValidate78Keys are the properties structgenValidate78 declares, which it records by index.
-var structgenValidate78Keys = []string{"kind", "side"}
+// structgenValidate107Keys are the properties structgenValidate107 declares, which it records by index.
+var structgenValidate107Keys = []string{"kind", "side"}
 
-// structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
-func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate107 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate107(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate78Keys)
+		keys := runtime.DeclaredKeys(structgenValidate107Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3744,9 +4134,9 @@ func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate79(c, d)
+				structgenValidate108(c, d)
 			case "side":
-				structgenValidate80(c, d)
+				structgenValidate109(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3761,20 +4151,20 @@ func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate108 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate108(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate79Text(c, raw)
+		structgenValidate108Text(c, raw)
 	}
 }
 
-// structgenValidate79Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate79Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate108Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate108Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate80 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate109 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate109(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -3789,18 +4179,18 @@ func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate81Keys are the properties structgenValidate81 declares, which it records by index.
-var structgenValidate81Keys = []string{"kind", "sides"}
+// structgenValidate110Keys are the properties structgenValidate110 declares, which it records by index.
+var structgenValidate110Keys = []string{"kind", "sides"}
 
-// structgenValidate81 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate110 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate110(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate81Keys)
+		keys := runtime.DeclaredKeys(structgenValidate110Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3821,9 +4211,9 @@ func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate82(c, d)
+				structgenValidate111(c, d)
 			case "sides":
-				structgenValidate83(c, d)
+				structgenValidate112(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3838,20 +4228,20 @@ func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate82 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate111 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate111(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate82Text(c, raw)
+		structgenValidate111Text(c, raw)
 	}
 }
 
-// structgenValidate82Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate82Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate111Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate111Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate83 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate112 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate112(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -3867,68 +4257,68 @@ func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate84 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate113 checks a value against structgen:///blueprint.json#/$defs/step.
+func structgenValidate113(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate84Text(c, raw)
+		structgenValidate113Text(c, raw)
 	}
 }
 
-// structgenValidate84Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate84Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate113Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
+func structgenValidate113Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate31, nil)
 }
 
-// structgenValidate85 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate114 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
+func structgenValidate114(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate85Text(c, raw)
+		structgenValidate114Text(c, raw)
 	}
 }
 
-// structgenValidate85Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate85Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate114Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
+func structgenValidate114Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate19, structgenValidate21, nil)
 }
 
-// structgenValidate86 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate115 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate115(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate86Text(c, raw)
+		structgenValidate115Text(c, raw)
 	}
 }
 
-// structgenValidate86Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate86Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate115Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate115Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate23, structgenValidate25, structgenValidate27)
 }
 
-// structgenValidate87 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
-func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate116 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate87Text(c, raw)
+		structgenValidate116Text(c, raw)
 	}
 }
 
-// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
-func structgenValidate87Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate116Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate116Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate29, structgenValidate31, nil)
 }
 
-// structgenValidate88 checks a value against structgen:///blueprint.json#/properties/span.
-func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate117 checks a value against structgen:///blueprint.json#/properties/span.
+func structgenValidate117(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate88Text(c, raw)
+		structgenValidate117Text(c, raw)
 	}
 }
 
-// structgenValidate88Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
-func structgenValidate88Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate89, structgenValidate90, structgenValidate91, structgenValidate7)
+// structgenValidate117Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate117Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate118, structgenValidate119, structgenValidate120, structgenValidate7)
 }
 
-// structgenValidate89 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
-func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate118 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -3958,8 +4348,8 @@ func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate90 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate119 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate119(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -3982,8 +4372,8 @@ func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate91 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate120 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate120(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -4012,56 +4402,56 @@ func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate92 checks a value against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate121 checks a value against structgen:///blueprint.json#/properties/wrap.
+func structgenValidate121(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate92Text(c, raw)
+		structgenValidate121Text(c, raw)
 	}
 }
 
-// structgenValidate92Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate92Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate93, structgenValidate94, structgenValidate95, structgenValidate96)
+// structgenValidate121Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
+func structgenValidate121Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate122, structgenValidate123, structgenValidate124, structgenValidate125)
 }
 
-// structgenValidate93 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate122 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate122(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate93Text(c, raw)
+		structgenValidate122Text(c, raw)
 	}
 }
 
-// structgenValidate93Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate93Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate122Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate122Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"always\"]", false)
 }
 
-// structgenValidate94 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate123 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate94Text(c, raw)
+		structgenValidate123Text(c, raw)
 	}
 }
 
-// structgenValidate94Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate94Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate123Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate123Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"never\"]", true)
 }
 
-// structgenValidate95 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
-func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate124 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate95Text(c, raw)
+		structgenValidate124Text(c, raw)
 	}
 }
 
-// structgenValidate95Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
-func structgenValidate95Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate124Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate124Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate96 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate96(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate125 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -4076,44 +4466,44 @@ func structgenValidate96(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate97 checks a value against structgen:///blueprint.json#/properties/mode.
-func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate126 checks a value against structgen:///blueprint.json#/properties/mode.
+func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate97Text(c, raw)
+		structgenValidate126Text(c, raw)
 	}
 }
 
-// structgenValidate97Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
-func structgenValidate97Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate98, structgenValidate99, structgenValidate100, structgenValidate101)
+// structgenValidate126Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
+func structgenValidate126Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate127, structgenValidate128, structgenValidate129, structgenValidate130)
 }
 
-// structgenValidate98 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate98(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate127 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate98Text(c, raw)
+		structgenValidate127Text(c, raw)
 	}
 }
 
-// structgenValidate98Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate98Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate127Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate127Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"a\",\"b\"]", false)
 }
 
-// structgenValidate99 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate128 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate99Text(c, raw)
+		structgenValidate128Text(c, raw)
 	}
 }
 
-// structgenValidate99Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate99Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate128Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate128Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"b\"]", true)
 }
 
-// structgenValidate100 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate129 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -4128,15 +4518,15 @@ func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate101 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate130 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate101Text(c, raw)
+		structgenValidate130Text(c, raw)
 	}
 }
 
-// structgenValidate101Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate101Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate130Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate130Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[2]", true)
 }
 

@@ -41,6 +41,7 @@ type Blueprint struct {
 	Word   *string                        `json:"word,omitempty"`
 	Flag   *bool                          `json:"flag,omitempty"`
 	Count  *int64                         `json:"count,omitempty"`
+	Plan   *BlueprintPlan                 `json:"plan,omitempty"`
 	Lines  map[string]json.RawMessage     `json:"lines,omitzero"`
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
@@ -51,7 +52,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "lines")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "lines")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -347,7 +348,45 @@ var schemaBlueprintMode = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintMode validates data against the schema of BlueprintMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintMode(data []byte) (BlueprintMode, error) {
-	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate97}, schemaBlueprintMode)
+	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate126}, schemaBlueprintMode)
+}
+
+// Schema: schemas/blueprint.json#/properties/plan
+type BlueprintPlan struct {
+	Mode  *string                  `json:"mode,omitempty"`
+	Fixed bool                     `json:"fixed"`
+	Level *int64                   `json:"level,omitempty"`
+	Tags  []string                 `json:"tags,omitzero"`
+	Name  *string                  `json:"name,omitempty"`
+	Meta  map[string]string        `json:"meta,omitzero"`
+	Note  runtime.Nullable[string] `json:"note,omitzero"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsBlueprintPlan = runtime.NewFields("mode", "fixed", "level", "tags", "name", "meta", "note")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *BlueprintPlan) UnmarshalJSON(data []byte) error {
+	type plain BlueprintPlan
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintPlan, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaBlueprintPlan = structgenSchemas.Schema("structgen:///blueprint.json#/properties/plan")
+
+// ParseBlueprintPlan validates data against the schema of BlueprintPlan and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintPlan(data []byte) (BlueprintPlan, error) {
+	return runtime.ParseDecoded("BlueprintPlan", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintPlan) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintPlan)
 }
 
 // Schema: schemas/blueprint.json#/properties/scalar
@@ -436,7 +475,7 @@ var schemaBlueprintSpan = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintSpan validates data against the schema of BlueprintSpan and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintSpan(data []byte) (BlueprintSpan, error) {
-	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate88}, schemaBlueprintSpan)
+	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate117}, schemaBlueprintSpan)
 }
 
 // Schema: schemas/blueprint.json#/properties/wrap
@@ -477,7 +516,7 @@ var schemaBlueprintWrap = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintWrap validates data against the schema of BlueprintWrap and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintWrap(data []byte) (BlueprintWrap, error) {
-	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate92}, schemaBlueprintWrap)
+	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate121}, schemaBlueprintWrap)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle

@@ -371,6 +371,38 @@ const schemaDoc0 = `{
       "type": "integer",
       "enum": ["2", 3]
     },
+    "plan": {
+      "type": "object",
+      "properties": {
+        "mode": {"type": "string"},
+        "fixed": {"type": "boolean"},
+        "level": {"type": "integer"},
+        "tags": {"type": "array", "items": {"type": "string"}},
+        "name": {"type": "string"},
+        "meta": {"type": "object", "additionalProperties": {"type": "string"}},
+        "note": {"type": ["string", "null"]}
+      },
+      "required": ["fixed"],
+      "allOf": [
+        {
+          "if": {"properties": {"mode": {"const": "strict"}}, "required": ["mode"]},
+          "then": {"required": ["name"], "properties": {"name": {"minLength": 2, "pattern": "^[a-z]+$"}, "tags": {"minItems": 1}}},
+          "else": {"properties": {"level": {"maximum": 3}}}
+        },
+        {
+          "if": {"properties": {"fixed": {"const": true}}},
+          "then": {"properties": {"tags": {"type": "array", "maxItems": 2}, "meta": {"maxProperties": 1}, "mode": {"enum": ["strict", "loose"]}}}
+        },
+        {
+          "if": {"properties": {"level": {"enum": [1, 2.0, "3"]}}},
+          "then": {"properties": {"name": {"maxLength": 5}}}
+        },
+        {
+          "if": {"properties": {"note": {"const": "x"}}, "required": ["note"]},
+          "then": {"required": ["name"]}
+        }
+      ]
+    },
     "lines": {
       "type": "object",
       "patternProperties": {

@@ -1,0 +1,222 @@
+package build
+
+import (
+	"reflect"
+
+	"github.com/structgen/structgen/gen/ir"
+	"github.com/structgen/structgen/gen/schema"
+)
+
+// Conditions on decoded fields. An if/then/else beside an object's
+// properties whose if tests one declared property against constants,
+// and whose then and else check declared properties only (what they
+// require, a scalar's value, a slice's or map's length), is checked by
+// the object's decoder on the fields it has decoded (ir.Decode.Conds):
+// no validator reads the object's text again to find the tested member
+// and the members the branch checks. Where decoding the object found
+// problems, the fields may not hold what the input says, so the
+// conditions are not checked (the object fails already).
+
+// typedConds takes from rests the if/then/else schemas that t's decoder
+// can check on its fields and returns them as conditions, with the
+// rests left for validators.
+func (b *builder) typedConds(t *ir.Type, rests []*schema.Node) ([]*ir.Cond, []*schema.Node) {
+	fields := map[string]*ir.Field{}
+	for _, f := range t.Fields {
+		fields[f.JSON] = f
+	}
+	var conds []*ir.Cond
+	var left []*schema.Node
+	for _, r := range rests {
+		if c := b.typedCond(r, fields); c != nil {
+			conds = append(conds, c)
+			continue
+		}
+		left = append(left, r)
+	}
+	return conds, left
+}
+
+// typedCond returns r as a condition on fields, or nil.
+func (b *builder) typedCond(r *schema.Node, fields map[string]*ir.Field) *ir.Cond {
+	if r.If == nil || r.Ref != nil || !onlyKeywords(r, "if", "then", "else") {
+		return nil
+	}
+	n := follow(r.If)
+	if len(n.Properties) != 1 || n.Ref != nil || !onlyKeywords(n, "properties", "required") {
+		return nil
+	}
+	name := sortedKeys(n.Properties)[0]
+	cond := &ir.Cond{Loc: b.l.Stable(n.Loc), Field: name}
+	switch {
+	case len(n.Required) == 0:
+	case len(n.Required) == 1 && n.Required[0] == name:
+		cond.Required = true
+	default:
+		return nil
+	}
+	f := fields[name]
+	if f == nil || !decodedAlone(f) {
+		return nil
+	}
+	switch scalarOf(f.Type).Kind {
+	case ir.RefString, ir.RefBool, ir.RefInt:
+	default:
+		return nil
+	}
+	c, ok := b.fieldCheck(n.Properties[name], f)
+	switch {
+	case !ok:
+		return nil
+	case c == nil: // any value of the field passes
+	case c.Enum == nil || !onlyEnum(c):
+		return nil
+	default:
+		cond.Values = c.Enum
+	}
+	if cond.Then, ok = b.condBranch(r.Then, fields); !ok {
+		return nil
+	}
+	if cond.Else, ok = b.condBranch(r.Else, fields); !ok {
+		return nil
+	}
+	return cond
+}
+
+// condBranch returns a then or else schema as checks on fields; nil and
+// true when there is none.
+func (b *builder) condBranch(n *schema.Node, fields map[string]*ir.Field) (*ir.CondBranch, bool) {
+	if n == nil {
+		return nil, true
+	}
+	n = follow(n)
+	if n.IsTrue() {
+		return nil, true
+	}
+	if n.Ref != nil || n.Bool != nil || !onlyKeywords(n, "properties", "required") {
+		return nil, false
+	}
+	br := &ir.CondBranch{}
+	for _, name := range n.Required {
+		f := fields[name]
+		if f == nil || !decodedAlone(f) {
+			return nil, false
+		}
+		br.Required = append(br.Required, name)
+	}
+	for _, name := range sortedKeys(n.Properties) {
+		f := fields[name]
+		if f == nil || !decodedAlone(f) {
+			return nil, false
+		}
+		c, ok := b.fieldCheck(n.Properties[name], f)
+		if !ok {
+			return nil, false
+		}
+		if c != nil {
+			br.Checks = append(br.Checks, ir.CondCheck{Field: name, Check: c})
+		}
+	}
+	return br, true
+}
+
+// fieldCheck compiles s, a schema applied to field f's value, into the
+// checks a decoder makes of a value it has decoded: a scalar's, or a
+// slice's or map's length; nil when s checks nothing of such a value, and
+// false when it checks what these cannot (items, a struct's members, a
+// number's bounds, which need its text).
+func (b *builder) fieldCheck(s *schema.Node, f *ir.Field) (*ir.Check, bool) {
+	s = follow(s)
+	if s.IsTrue() {
+		return nil, true
+	}
+	r := scalarOf(f.Type)
+	// The field's value is of one kind: keywords of the others do not
+	// apply to it.
+	kind := goKinds(r)
+	if s.Kinds&kind == 0 || s.Bool != nil {
+		return nil, false // s refuses every value: left to validators
+	}
+	switch r.Kind {
+	case ir.RefSlice:
+		if !onlyKeywords(s, "type", "minItems", "maxItems") {
+			return nil, false
+		}
+		if s.MinItems == nil && s.MaxItems == nil {
+			return nil, true
+		}
+		return &ir.Check{MinItems: s.MinItems, MaxItems: s.MaxItems}, true
+	case ir.RefMap:
+		if !onlyKeywords(s, "type", "minProperties", "maxProperties") {
+			return nil, false
+		}
+		if s.MinProperties == nil && s.MaxProperties == nil {
+			return nil, true
+		}
+		return &ir.Check{MinItems: s.MinProperties, MaxItems: s.MaxProperties}, true
+	case ir.RefString, ir.RefBool, ir.RefInt:
+	default:
+		return nil, false
+	}
+	probe := *s
+	probe.Kinds = s.Kinds & kind
+	c, deps, why := b.check(&probe, r)
+	if why != "" || len(deps) > 0 || c.Interpret != nil || c.Validate != nil || c.Also != nil || c.Items != nil {
+		return nil, false
+	}
+	c.Null = false
+	if reflect.ValueOf(*c).IsZero() {
+		return nil, true
+	}
+	return c, true
+}
+
+// decodedAlone reports whether f's value is decoded and checked by its
+// decoder (no validators beside it, which would read it as text) and can
+// be told apart from an absent one: it allows no null.
+func decodedAlone(f *ir.Field) bool {
+	c := f.Check
+	if c == nil || c.Interpret != nil || c.Validate != nil || c.Null {
+		return false
+	}
+	switch f.Type.Kind {
+	case ir.RefNullable, ir.RefAny:
+		return false
+	case ir.RefPointer:
+		return f.Type.Elem.Kind != ir.RefPointer && f.Type.Elem.Kind != ir.RefNullable
+	}
+	return true
+}
+
+// scalarOf is the type a field's value is decoded into, past the pointer
+// that tells it absent.
+func scalarOf(r *ir.Ref) *ir.Ref {
+	if r.Kind == ir.RefPointer {
+		return r.Elem
+	}
+	return r
+}
+
+// goKinds are the JSON kinds a Go value of r holds.
+func goKinds(r *ir.Ref) schema.Kinds {
+	switch r.Kind {
+	case ir.RefString:
+		return schema.Str
+	case ir.RefBool:
+		return schema.Bool
+	case ir.RefInt:
+		return schema.Int
+	case ir.RefSlice:
+		return schema.Arr
+	case ir.RefMap:
+		return schema.Obj
+	}
+	return 0
+}
+
+// onlyEnum reports whether c checks nothing but its enum.
+func onlyEnum(c *ir.Check) bool {
+	e := *c
+	e.Enum = nil
+	return reflect.ValueOf(e).IsZero()
+}

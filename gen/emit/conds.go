@@ -1,0 +1,162 @@
+package emit
+
+import (
+	"fmt"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/structgen/structgen/gen/ir"
+)
+
+// condsRead reads t with its typed decoder, then checks its conditions
+// (ir.Decode.Conds) on the fields it decoded, where decoding found no
+// problem: otherwise a field may not hold what the input says.
+func condsRead(t *ir.Type) []jen.Code {
+	fields := map[string]*ir.Field{}
+	for _, f := range t.Fields {
+		fields[f.JSON] = f
+	}
+	var checks []jen.Code
+	for _, cd := range t.Decode.Conds {
+		checks = append(checks, condCode(cd, fields))
+	}
+	return []jen.Code{
+		jen.Id("found").Op(":=").Id("c").Dot("Found").Call(),
+		jen.Id("v").Dot("decodeTyped").Call(jen.Id("d"), jen.Id("c")),
+		jen.If(jen.Id("c").Dot("Found").Call().Op("==").Id("found").Op("&&").Op("!").Id("c").Dot("Failed").Call()).Block(checks...),
+	}
+}
+
+// condCode checks one condition: the then branch where the if passes,
+// the else branch where it does not.
+func condCode(cd *ir.Cond, fields map[string]*ir.Field) jen.Code {
+	f := fields[cd.Field]
+	x := jen.Id("v").Dot(f.Name)
+	ptr := f.Type.Kind == ir.RefPointer
+	val := x.Clone()
+	if ptr {
+		val = jen.Parens(jen.Op("*").Add(x.Clone()))
+	}
+	lit := strEnumLit
+	switch scalarOf(f.Type).Kind {
+	case ir.RefBool:
+		lit = boolEnumLit
+	case ir.RefInt:
+		lit = intEnumLit
+	}
+	// one: the value is one of the constants.
+	var one *jen.Statement
+	if cd.Values == nil {
+		one = jen.True()
+	} else {
+		for _, text := range cd.Values {
+			l := lit(text)
+			if l == nil {
+				continue
+			}
+			eq := val.Clone().Op("==").Add(l)
+			if r := scalarOf(f.Type).Kind; r == ir.RefBool {
+				eq = val.Clone() // v.X == true is v.X; false, !v.X
+				if text == "false" {
+					eq = jen.Op("!").Add(val.Clone())
+				}
+			}
+			if one == nil {
+				one = eq
+			} else {
+				one = one.Op("||").Add(eq)
+			}
+		}
+		if one == nil {
+			one = jen.False()
+		}
+	}
+	passes := one
+	if ptr {
+		if cd.Required {
+			passes = x.Clone().Op("!=").Nil().Op("&&").Parens(one)
+		} else {
+			passes = x.Clone().Op("==").Nil().Op("||").Add(one)
+		}
+	}
+	then, els := branchCode(cd.Then, fields), branchCode(cd.Else, fields)
+	comment := jen.Comment(fmt.Sprintf("The if/then/else whose if is %s.", cd.Loc))
+	switch {
+	case cd.Then != nil && cd.Else != nil:
+		return jen.Block(comment, jen.If(passes).Block(then...).Else().Block(els...))
+	case cd.Then != nil:
+		return jen.Block(comment, jen.If(passes).Block(then...))
+	case cd.Else != nil:
+		return jen.Block(comment, jen.If(jen.Op("!").Parens(passes)).Block(els...))
+	}
+	return jen.Null()
+}
+
+// branchCode checks a then or else branch on the decoded fields.
+func branchCode(br *ir.CondBranch, fields map[string]*ir.Field) []jen.Code {
+	if br == nil {
+		return nil
+	}
+	var out []jen.Code
+	var absent []jen.Code
+	for _, name := range br.Required {
+		f := fields[name]
+		if f.Type.Nilable() {
+			absent = append(absent, jen.If(jen.Id("v").Dot(f.Name).Op("==").Nil()).Block(
+				jen.Id("missing").Op("=").Append(jen.Id("missing"), jen.Lit(name))))
+		}
+	}
+	if len(absent) > 0 {
+		out = append(out, jen.Var().Id("missing").Index().String())
+		out = append(out, absent...)
+		out = append(out, jen.Id("c").Dot("Missing").Call(jen.Id("missing").Op("...")))
+	}
+	for _, cc := range br.Checks {
+		f := fields[cc.Field]
+		x := jen.Id("v").Dot(f.Name)
+		r := scalarOf(f.Type)
+		var bind jen.Code
+		var checks []jen.Code
+		switch r.Kind {
+		case ir.RefString:
+			bind, checks = jen.Id("s").Op(":=").Add(valueOf(x, f)), stringChecks(cc.Check)
+		case ir.RefBool:
+			bind, checks = jen.Id("b").Op(":=").Add(valueOf(x, f)), boolChecks(cc.Check)
+		case ir.RefInt:
+			bind, checks = jen.Id("i").Op(":=").Add(valueOf(x, f)), intChecks(cc.Check)
+		case ir.RefSlice:
+			checks = arrayChecks(x.Clone(), cc.Check)
+		case ir.RefMap:
+			checks = []jen.Code{jen.Id("c").Dot("Properties").Call(jen.Len(x.Clone()), intOr(cc.Check.MinItems, 0), intOr(cc.Check.MaxItems, -1))}
+		}
+		body := []jen.Code{jen.Id("c").Dot("Push").Call(jen.Lit(cc.Field))}
+		if bind != nil {
+			body = append(body, bind)
+		}
+		body = append(append(body, checks...), jen.Id("c").Dot("Pop").Call())
+		if f.Type.Nilable() {
+			out = append(out, jen.If(x.Clone().Op("!=").Nil()).Block(body...))
+		} else {
+			out = append(out, jen.Block(body...))
+		}
+	}
+	return out
+}
+
+// valueOf is the value of field f, x, past the pointer that tells it
+// absent.
+func valueOf(x *jen.Statement, f *ir.Field) jen.Code {
+	if f.Type.Kind == ir.RefPointer {
+		return jen.Op("*").Add(x.Clone())
+	}
+	return x.Clone()
+}
+
+// scalarOf is the type a field's value is decoded into, past the pointer
+// that tells it absent.
+func scalarOf(r *ir.Ref) *ir.Ref {
+	if r.Kind == ir.RefPointer {
+		return r.Elem
+	}
+	return r
+}
