@@ -1,6 +1,7 @@
 package build
 
 import (
+	"encoding/json"
 	"reflect"
 
 	"github.com/structgen/structgen/gen/ir"
@@ -43,7 +44,7 @@ func (b *builder) typedCond(r *schema.Node, fields map[string]*ir.Field) *ir.Con
 		return nil
 	}
 	n := follow(r.If)
-	if len(n.Properties) != 1 || n.Ref != nil || !onlyKeywords(n, "properties", "required") {
+	if len(n.Properties) != 1 || n.Ref != nil || !onlyKeywords(n, "properties", "required", "type") || n.Kinds&schema.Obj == 0 {
 		return nil
 	}
 	name := sortedKeys(n.Properties)[0]
@@ -59,8 +60,17 @@ func (b *builder) typedCond(r *schema.Node, fields map[string]*ir.Field) *ir.Con
 	if f == nil || !decodedAlone(f) {
 		return nil
 	}
-	switch scalarOf(f.Type).Kind {
-	case ir.RefString, ir.RefBool, ir.RefInt:
+	switch fr := scalarOf(f.Type); {
+	case fr.Kind == ir.RefString || fr.Kind == ir.RefBool || fr.Kind == ir.RefInt:
+	case b.enumType(fr):
+		// A named string type: the if passes for the constants that are
+		// strings.
+		vals, ok := constTexts(follow(n.Properties[name]))
+		if !ok {
+			return nil
+		}
+		cond.Values = vals
+		return b.condBranches(cond, r, fields)
 	default:
 		return nil
 	}
@@ -74,6 +84,12 @@ func (b *builder) typedCond(r *schema.Node, fields map[string]*ir.Field) *ir.Con
 	default:
 		cond.Values = c.Enum
 	}
+	return b.condBranches(cond, r, fields)
+}
+
+// condBranches adds r's then and else to cond, or returns nil.
+func (b *builder) condBranches(cond *ir.Cond, r *schema.Node, fields map[string]*ir.Field) *ir.Cond {
+	var ok bool
 	if cond.Then, ok = b.condBranch(r.Then, fields); !ok {
 		return nil
 	}
@@ -81,6 +97,42 @@ func (b *builder) typedCond(r *schema.Node, fields map[string]*ir.Field) *ir.Con
 		return nil
 	}
 	return cond
+}
+
+// enumType reports whether r names a generated enum type (a string).
+func (b *builder) enumType(r *ir.Ref) bool {
+	t := b.refs[r]
+	return r.Kind == ir.RefNamed && r.Pkg == "" && t != nil && t.Kind == ir.KindEnum
+}
+
+// constTexts returns the JSON text of the constants n allows (const or
+// enum, beside annotations and a type), or false when n checks more.
+func constTexts(n *schema.Node) ([]string, bool) {
+	if !onlyKeywords(n, "const", "enum", "type") || n.Ref != nil || n.Bool != nil {
+		return nil, false
+	}
+	var vals []any
+	switch {
+	case n.Const != nil && n.Enum != nil:
+		return nil, false
+	case n.Const != nil:
+		vals = []any{n.Const.V}
+	case n.Enum != nil:
+		vals = n.Enum.List
+	default:
+		return nil, false
+	}
+	texts := []string{}
+	for _, v := range vals {
+		if s, ok := v.(string); ok && n.Kinds&schema.Str != 0 {
+			text, err := json.Marshal(s)
+			if err != nil {
+				return nil, false
+			}
+			texts = append(texts, string(text))
+		}
+	}
+	return texts, true
 }
 
 // condBranch returns a then or else schema as checks on fields; nil and
@@ -93,7 +145,7 @@ func (b *builder) condBranch(n *schema.Node, fields map[string]*ir.Field) (*ir.C
 	if n.IsTrue() {
 		return nil, true
 	}
-	if n.Ref != nil || n.Bool != nil || !onlyKeywords(n, "properties", "required") {
+	if n.Ref != nil || n.Bool != nil || !onlyKeywords(n, "properties", "required", "type") || n.Kinds&schema.Obj == 0 {
 		return nil, false
 	}
 	br := &ir.CondBranch{}

@@ -409,6 +409,9 @@ func TestFieldConds(t *testing.T) {
 		{`{"plan": {"fixed": false, "level": 3, "name": "abcdef"}}`, ""},
 		{`{"plan": {"fixed": false, "note": "x"}}`, `/plan: missing property 'name'`},
 		{`{"plan": {"fixed": false, "note": null}}`, ""},
+		{`{"plan": {"fixed": false, "kind": "b"}}`, `/plan: missing property 'level'`},
+		{`{"plan": {"fixed": false, "kind": "b", "level": 1}}`, ""},
+		{`{"plan": {"fixed": false, "kind": "a"}}`, ""},
 		// The object's own problem first: its conditions are checked
 		// once it decodes.
 		{`{"plan": {"fixed": "no", "mode": "strict"}}`, `/plan/fixed: got string, want boolean`},

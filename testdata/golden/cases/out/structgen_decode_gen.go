@@ -356,7 +356,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("span")
-			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate117Text)
+			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate122Text)
 			c.Pop()
 		case "wrap":
 			if seen[14] {
@@ -364,7 +364,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate121Text)
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate126Text)
 			c.Pop()
 		case "mode":
 			if seen[15] {
@@ -372,7 +372,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate126Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate131Text)
 			c.Pop()
 		case "action":
 			if seen[16] {
@@ -1038,18 +1038,28 @@ func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						}
 					}
 				}
+				{
+					// The if/then/else whose if is structgen:///blueprint.json#/properties/plan/allOf/4/if.
+					if v.Kind != nil && ((*v.Kind) == "b") {
+						var missing []string
+						if v.Level == nil {
+							missing = append(missing, "level")
+						}
+						c.Missing(missing...)
+					}
+				}
 			}
 		}
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate81Text(c, raw)
+			structgenValidate86Text(c, raw)
 		}
 	}
 }
 
 // decodeTyped reads BlueprintPlan and checks what its decoder compiles.
 func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [7]bool
+	var seen [8]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -1163,6 +1173,16 @@ func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 				}
 			}
 			c.Pop()
+		case "kind":
+			if seen[7] {
+				c.Duplicate(key)
+			}
+			seen[7] = true
+			c.Push("kind")
+			p0 := new(BlueprintPlanKind)
+			p0.decodeJSON(d, c)
+			v.Kind = p0
+			c.Pop()
 		default:
 			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
@@ -1187,6 +1207,24 @@ func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 		missing = append(missing, "fixed")
 	}
 	c.Missing(missing...)
+}
+
+// decodeJSON reads BlueprintPlanKind, one of its values.
+func (v *BlueprintPlanKind) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	s, ok := c.StringBytes(d)
+	if !ok {
+		return
+	}
+	switch string(s) {
+	case "a":
+		*v = BlueprintPlanKind("a")
+	case "b":
+		*v = BlueprintPlanKind("b")
+	case "c":
+		*v = BlueprintPlanKind("c")
+	default:
+		c.NotOneOf("'a', 'b', 'c'")
+	}
 }
 
 // decodeJSON reads BlueprintScalar: the value's kind picks the variant.
@@ -1359,7 +1397,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate99Text(c, raw)
+			structgenValidate104Text(c, raw)
 		}
 	}
 }
@@ -1466,7 +1504,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate105)
+	c.NoVariant(raw, structgenValidate110)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -1618,7 +1656,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate113Text(c, raw)
+			structgenValidate118Text(c, raw)
 		}
 	}
 }
@@ -2064,6 +2102,10 @@ func (v *BlueprintPlan) encodeJSON(e *runtime.Encoding) {
 		} else {
 			e.Str(v.Note.Value)
 		}
+	}
+	if v.Kind != nil {
+		e.Field("kind")
+		e.Str(string((*v.Kind)))
 	}
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintPlan.Has(k) {
@@ -3358,7 +3400,7 @@ func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate46Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
 func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate106, structgenValidate51)
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate111, structgenValidate51)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
@@ -3506,18 +3548,18 @@ func structgenValidate52Text(c *runtime.Decoding, raw []byte) {
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate78Keys are the properties structgenValidate78 declares, which it records by index.
-var structgenValidate78Keys = []string{"note"}
+// structgenValidate79Keys are the properties structgenValidate79 declares, which it records by index.
+var structgenValidate79Keys = []string{"note"}
 
-// structgenValidate78 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
-func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate79 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
+func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate78Keys)
+		keys := runtime.DeclaredKeys(structgenValidate79Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3535,7 +3577,7 @@ func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "note":
-				structgenValidate79(c, d)
+				structgenValidate80(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3548,20 +3590,20 @@ func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate79 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate80 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate79Text(c, raw)
+		structgenValidate80Text(c, raw)
 	}
 }
 
-// structgenValidate79Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate79Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate80Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate80Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\"]", true)
 }
 
-// structgenValidate80 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
-func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate81 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
+func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -3585,30 +3627,30 @@ func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate81 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate86 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate81Text(c, raw)
+		structgenValidate86Text(c, raw)
 	}
 }
 
-// structgenValidate81Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate81Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate78, structgenValidate80, nil)
+// structgenValidate86Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate86Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate79, structgenValidate81, nil)
 }
 
-// structgenValidate83Keys are the properties structgenValidate83 declares, which it records by index.
-var structgenValidate83Keys = []string{"type"}
+// structgenValidate88Keys are the properties structgenValidate88 declares, which it records by index.
+var structgenValidate88Keys = []string{"type"}
 
-// structgenValidate83 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate88 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate83Keys)
+		keys := runtime.DeclaredKeys(structgenValidate88Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3626,7 +3668,7 @@ func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate84(c, d)
+				structgenValidate89(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3638,30 +3680,30 @@ func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate84 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate89 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate84Text(c, raw)
+		structgenValidate89Text(c, raw)
 	}
 }
 
-// structgenValidate84Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate84Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate89Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate89Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
-// structgenValidate85Keys are the properties structgenValidate85 declares, which it records by index.
-var structgenValidate85Keys = []string{"size"}
+// structgenValidate90Keys are the properties structgenValidate90 declares, which it records by index.
+var structgenValidate90Keys = []string{"size"}
 
-// structgenValidate85 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate90 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate85Keys)
+		keys := runtime.DeclaredKeys(structgenValidate90Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3692,18 +3734,18 @@ func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate86Keys are the properties structgenValidate86 declares, which it records by index.
-var structgenValidate86Keys = []string{"type"}
+// structgenValidate91Keys are the properties structgenValidate91 declares, which it records by index.
+var structgenValidate91Keys = []string{"type"}
 
-// structgenValidate86 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate91 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate86Keys)
+		keys := runtime.DeclaredKeys(structgenValidate91Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3721,7 +3763,7 @@ func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate87(c, d)
+				structgenValidate92(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3733,30 +3775,30 @@ func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate87 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate92 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate87Text(c, raw)
+		structgenValidate92Text(c, raw)
 	}
 }
 
-// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate87Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate92Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate92Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
-// structgenValidate88Keys are the properties structgenValidate88 declares, which it records by index.
-var structgenValidate88Keys = []string{"props"}
+// structgenValidate93Keys are the properties structgenValidate93 declares, which it records by index.
+var structgenValidate93Keys = []string{"props"}
 
-// structgenValidate88 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate93 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate88Keys)
+		keys := runtime.DeclaredKeys(structgenValidate93Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3774,7 +3816,7 @@ func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate89(c, d)
+				structgenValidate94(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3786,8 +3828,8 @@ func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate89 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate94 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -3813,20 +3855,20 @@ func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate90 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate95 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate90Text(c, raw)
+		structgenValidate95Text(c, raw)
 	}
 }
 
-// structgenValidate90Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate90Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate91)
+// structgenValidate95Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate95Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate96)
 }
 
-// structgenValidate91 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate96 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate96(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -3850,18 +3892,18 @@ func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate92Keys are the properties structgenValidate92 declares, which it records by index.
-var structgenValidate92Keys = []string{"type"}
+// structgenValidate97Keys are the properties structgenValidate97 declares, which it records by index.
+var structgenValidate97Keys = []string{"type"}
 
-// structgenValidate92 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate97 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate92Keys)
+		keys := runtime.DeclaredKeys(structgenValidate97Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3879,7 +3921,7 @@ func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate93(c, d)
+				structgenValidate98(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3891,30 +3933,30 @@ func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate93 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate98 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate98(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate93Text(c, raw)
+		structgenValidate98Text(c, raw)
 	}
 }
 
-// structgenValidate93Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate93Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate98Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate98Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[3]", true)
 }
 
-// structgenValidate94Keys are the properties structgenValidate94 declares, which it records by index.
-var structgenValidate94Keys = []string{"size"}
+// structgenValidate99Keys are the properties structgenValidate99 declares, which it records by index.
+var structgenValidate99Keys = []string{"size"}
 
-// structgenValidate94 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate99 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate94Keys)
+		keys := runtime.DeclaredKeys(structgenValidate99Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3932,7 +3974,7 @@ func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate95(c, d)
+				structgenValidate100(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3944,8 +3986,8 @@ func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate95 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
-func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate100 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -3958,18 +4000,18 @@ func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate97Keys are the properties structgenValidate97 declares, which it records by index.
-var structgenValidate97Keys = []string{"size"}
+// structgenValidate102Keys are the properties structgenValidate102 declares, which it records by index.
+var structgenValidate102Keys = []string{"size"}
 
-// structgenValidate97 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate102 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate97Keys)
+		keys := runtime.DeclaredKeys(structgenValidate102Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3987,7 +4029,7 @@ func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate98(c, d)
+				structgenValidate103(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -4000,120 +4042,120 @@ func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate98 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate98(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate98Text(c, raw)
-	}
-}
-
-// structgenValidate98Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate98Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
-}
-
-// structgenValidate99 checks a value against structgen:///blueprint.json#/$defs/node.
-func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate99Text(c, raw)
-	}
-}
-
-// structgenValidate99Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
-func structgenValidate99Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate83, structgenValidate85, nil, structgenValidate86, structgenValidate88, structgenValidate90, structgenValidate92, structgenValidate12, nil, structgenValidate83, structgenValidate94, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate97, structgenValidate83, nil)
-}
-
-// structgenValidate100 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate100Text(c, raw)
-	}
-}
-
-// structgenValidate100Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate100Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate83, structgenValidate85, nil)
-}
-
-// structgenValidate101 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate101Text(c, raw)
-	}
-}
-
-// structgenValidate101Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate101Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate86, structgenValidate88, structgenValidate90)
-}
-
-// structgenValidate102 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate102Text(c, raw)
-	}
-}
-
-// structgenValidate102Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate102Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate92, structgenValidate12, nil)
-}
-
-// structgenValidate103 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate103 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate103(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate103Text(c, raw)
 	}
 }
 
-// structgenValidate103Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate103Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate103Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate83, structgenValidate94, nil)
+	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate104 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate104 checks a value against structgen:///blueprint.json#/$defs/node.
 func structgenValidate104(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate104Text(c, raw)
 	}
 }
 
-// structgenValidate104Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate104Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
 func structgenValidate104Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate97, structgenValidate83, nil)
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate88, structgenValidate90, nil, structgenValidate91, structgenValidate93, structgenValidate95, structgenValidate97, structgenValidate12, nil, structgenValidate88, structgenValidate99, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate102, structgenValidate88, nil)
 }
 
-// structgenValidate105 checks a value against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate105 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate105(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate105Text(c, raw)
 	}
 }
 
-// structgenValidate105Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate105Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate105Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate106, structgenValidate107, structgenValidate110)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate88, structgenValidate90, nil)
 }
 
-// structgenValidate106 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+// structgenValidate106 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate106(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate106Text(c, raw)
+	}
+}
+
+// structgenValidate106Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate106Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate91, structgenValidate93, structgenValidate95)
+}
+
+// structgenValidate107 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate107(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate107Text(c, raw)
+	}
+}
+
+// structgenValidate107Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate107Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate97, structgenValidate12, nil)
+}
+
+// structgenValidate108 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate108(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate108Text(c, raw)
+	}
+}
+
+// structgenValidate108Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate108Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate88, structgenValidate99, nil)
+}
+
+// structgenValidate109 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate109(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate109Text(c, raw)
+	}
+}
+
+// structgenValidate109Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate109Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate102, structgenValidate88, nil)
+}
+
+// structgenValidate110 checks a value against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate110(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate110Text(c, raw)
+	}
+}
+
+// structgenValidate110Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate110Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate111, structgenValidate112, structgenValidate115)
+}
+
+// structgenValidate111 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate111(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate47(c, d)
 }
 
-// structgenValidate107Keys are the properties structgenValidate107 declares, which it records by index.
-var structgenValidate107Keys = []string{"kind", "side"}
+// structgenValidate112Keys are the properties structgenValidate112 declares, which it records by index.
+var structgenValidate112Keys = []string{"kind", "side"}
 
-// structgenValidate107 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
-func structgenValidate107(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate112 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate112(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate107Keys)
+		keys := runtime.DeclaredKeys(structgenValidate112Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -4134,9 +4176,9 @@ func structgenValidate107(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate108(c, d)
+				structgenValidate113(c, d)
 			case "side":
-				structgenValidate109(c, d)
+				structgenValidate114(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -4151,20 +4193,20 @@ func structgenValidate107(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate108 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate108(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate113 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate113(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate108Text(c, raw)
+		structgenValidate113Text(c, raw)
 	}
 }
 
-// structgenValidate108Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate108Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate113Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate113Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate109 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate109(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate114 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate114(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -4179,18 +4221,18 @@ func structgenValidate109(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate110Keys are the properties structgenValidate110 declares, which it records by index.
-var structgenValidate110Keys = []string{"kind", "sides"}
+// structgenValidate115Keys are the properties structgenValidate115 declares, which it records by index.
+var structgenValidate115Keys = []string{"kind", "sides"}
 
-// structgenValidate110 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate110(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate115 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate115(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate110Keys)
+		keys := runtime.DeclaredKeys(structgenValidate115Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -4211,9 +4253,9 @@ func structgenValidate110(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate111(c, d)
+				structgenValidate116(c, d)
 			case "sides":
-				structgenValidate112(c, d)
+				structgenValidate117(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -4228,20 +4270,20 @@ func structgenValidate110(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate111 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate111(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate116 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate111Text(c, raw)
+		structgenValidate116Text(c, raw)
 	}
 }
 
-// structgenValidate111Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate111Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate116Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate116Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate112 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate112(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate117 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate117(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -4257,68 +4299,68 @@ func structgenValidate112(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate113 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate113(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate118 checks a value against structgen:///blueprint.json#/$defs/step.
+func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate113Text(c, raw)
+		structgenValidate118Text(c, raw)
 	}
 }
 
-// structgenValidate113Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate113Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate118Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
+func structgenValidate118Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate31, nil)
 }
 
-// structgenValidate114 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate114(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate119 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
+func structgenValidate119(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate114Text(c, raw)
+		structgenValidate119Text(c, raw)
 	}
 }
 
-// structgenValidate114Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate114Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate119Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
+func structgenValidate119Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate19, structgenValidate21, nil)
 }
 
-// structgenValidate115 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate115(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate120 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate120(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate115Text(c, raw)
+		structgenValidate120Text(c, raw)
 	}
 }
 
-// structgenValidate115Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate115Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate120Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate120Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate23, structgenValidate25, structgenValidate27)
 }
 
-// structgenValidate116 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
-func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate121 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate121(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate116Text(c, raw)
+		structgenValidate121Text(c, raw)
 	}
 }
 
-// structgenValidate116Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
-func structgenValidate116Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate121Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate121Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate29, structgenValidate31, nil)
 }
 
-// structgenValidate117 checks a value against structgen:///blueprint.json#/properties/span.
-func structgenValidate117(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate122 checks a value against structgen:///blueprint.json#/properties/span.
+func structgenValidate122(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate117Text(c, raw)
+		structgenValidate122Text(c, raw)
 	}
 }
 
-// structgenValidate117Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
-func structgenValidate117Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate118, structgenValidate119, structgenValidate120, structgenValidate7)
+// structgenValidate122Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate122Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate123, structgenValidate124, structgenValidate125, structgenValidate7)
 }
 
-// structgenValidate118 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
-func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate123 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -4348,8 +4390,8 @@ func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate119 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate119(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate124 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -4372,8 +4414,8 @@ func structgenValidate119(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate120 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate120(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate125 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -4402,56 +4444,56 @@ func structgenValidate120(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate121 checks a value against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate121(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate126 checks a value against structgen:///blueprint.json#/properties/wrap.
+func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate121Text(c, raw)
+		structgenValidate126Text(c, raw)
 	}
 }
 
-// structgenValidate121Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate121Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate122, structgenValidate123, structgenValidate124, structgenValidate125)
+// structgenValidate126Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
+func structgenValidate126Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate127, structgenValidate128, structgenValidate129, structgenValidate130)
 }
 
-// structgenValidate122 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate122(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate127 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate122Text(c, raw)
+		structgenValidate127Text(c, raw)
 	}
 }
 
-// structgenValidate122Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate122Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate127Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate127Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"always\"]", false)
 }
 
-// structgenValidate123 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate128 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate123Text(c, raw)
+		structgenValidate128Text(c, raw)
 	}
 }
 
-// structgenValidate123Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate123Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate128Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate128Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"never\"]", true)
 }
 
-// structgenValidate124 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
-func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate129 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate124Text(c, raw)
+		structgenValidate129Text(c, raw)
 	}
 }
 
-// structgenValidate124Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
-func structgenValidate124Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate129Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate129Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate125 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate130 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -4466,44 +4508,44 @@ func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate126 checks a value against structgen:///blueprint.json#/properties/mode.
-func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate131 checks a value against structgen:///blueprint.json#/properties/mode.
+func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate126Text(c, raw)
+		structgenValidate131Text(c, raw)
 	}
 }
 
-// structgenValidate126Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
-func structgenValidate126Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate127, structgenValidate128, structgenValidate129, structgenValidate130)
+// structgenValidate131Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
+func structgenValidate131Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate132, structgenValidate133, structgenValidate134, structgenValidate135)
 }
 
-// structgenValidate127 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate132 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate127Text(c, raw)
+		structgenValidate132Text(c, raw)
 	}
 }
 
-// structgenValidate127Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate127Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate132Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate132Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"a\",\"b\"]", false)
 }
 
-// structgenValidate128 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate133 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate128Text(c, raw)
+		structgenValidate133Text(c, raw)
 	}
 }
 
-// structgenValidate128Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate128Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate133Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate133Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"b\"]", true)
 }
 
-// structgenValidate129 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate134 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate134(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -4518,15 +4560,15 @@ func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate130 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate135 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate130Text(c, raw)
+		structgenValidate135Text(c, raw)
 	}
 }
 
-// structgenValidate130Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate130Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate135Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate135Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[2]", true)
 }
 

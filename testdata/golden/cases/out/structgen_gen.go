@@ -348,7 +348,7 @@ var schemaBlueprintMode = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintMode validates data against the schema of BlueprintMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintMode(data []byte) (BlueprintMode, error) {
-	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate126}, schemaBlueprintMode)
+	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate131}, schemaBlueprintMode)
 }
 
 // Schema: schemas/blueprint.json#/properties/plan
@@ -360,6 +360,7 @@ type BlueprintPlan struct {
 	Name  *string                  `json:"name,omitempty"`
 	Meta  map[string]string        `json:"meta,omitzero"`
 	Note  runtime.Nullable[string] `json:"note,omitzero"`
+	Kind  *BlueprintPlanKind       `json:"kind,omitempty"`
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -369,7 +370,7 @@ type BlueprintPlan struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprintPlan = runtime.NewFields("mode", "fixed", "level", "tags", "name", "meta", "note")
+var fieldsBlueprintPlan = runtime.NewFields("mode", "fixed", "level", "tags", "name", "meta", "note", "kind")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -387,6 +388,27 @@ func ParseBlueprintPlan(data []byte) (BlueprintPlan, error) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintPlan)
+}
+
+// Schema: schemas/blueprint.json#/properties/plan/properties/kind
+type BlueprintPlanKind string
+
+// Values of BlueprintPlanKind.
+const (
+	BlueprintPlanKindA BlueprintPlanKind = "a"
+	BlueprintPlanKindB BlueprintPlanKind = "b"
+	BlueprintPlanKindC BlueprintPlanKind = "c"
+)
+
+var schemaBlueprintPlanKind = structgenSchemas.Schema("structgen:///blueprint.json#/properties/plan/properties/kind")
+
+// ParseBlueprintPlanKind validates data against the schema of BlueprintPlanKind and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintPlanKind(data []byte) (BlueprintPlanKind, error) {
+	return runtime.ParseDecoded("BlueprintPlanKind", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintPlanKind) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintPlanKind)
 }
 
 // Schema: schemas/blueprint.json#/properties/scalar
@@ -475,7 +497,7 @@ var schemaBlueprintSpan = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintSpan validates data against the schema of BlueprintSpan and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintSpan(data []byte) (BlueprintSpan, error) {
-	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate117}, schemaBlueprintSpan)
+	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate122}, schemaBlueprintSpan)
 }
 
 // Schema: schemas/blueprint.json#/properties/wrap
@@ -516,7 +538,7 @@ var schemaBlueprintWrap = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintWrap validates data against the schema of BlueprintWrap and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintWrap(data []byte) (BlueprintWrap, error) {
-	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate121}, schemaBlueprintWrap)
+	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate126}, schemaBlueprintWrap)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle

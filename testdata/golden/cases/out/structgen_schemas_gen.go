@@ -380,7 +380,8 @@ const schemaDoc0 = `{
         "tags": {"type": "array", "items": {"type": "string"}},
         "name": {"type": "string"},
         "meta": {"type": "object", "additionalProperties": {"type": "string"}},
-        "note": {"type": ["string", "null"]}
+        "note": {"type": ["string", "null"]},
+        "kind": {"enum": ["a", "b", "c"]}
       },
       "required": ["fixed"],
       "allOf": [
@@ -400,6 +401,10 @@ const schemaDoc0 = `{
         {
           "if": {"properties": {"note": {"const": "x"}}, "required": ["note"]},
           "then": {"required": ["name"]}
+        },
+        {
+          "if": {"type": "object", "properties": {"kind": {"enum": ["b", 2]}}, "required": ["kind"]},
+          "then": {"type": "object", "required": ["level"]}
         }
       ]
     },

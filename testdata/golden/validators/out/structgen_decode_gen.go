@@ -160,7 +160,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[4] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate39Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate32Text)
 			c.Pop()
 		case "window":
 			if seen[5] {
@@ -240,7 +240,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[10] = true
 			c.Push("origin")
-			runtime.ValidatedText(c, d, &v.Origin, nil, structgenValidate42Text)
+			runtime.ValidatedText(c, d, &v.Origin, nil, structgenValidate35Text)
 			c.Pop()
 		case "owner":
 			if seen[11] {
@@ -331,7 +331,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("extension")
-			runtime.ValidatedText(c, d, &v.Extension, nil, structgenValidate43Text)
+			runtime.ValidatedText(c, d, &v.Extension, nil, structgenValidate36Text)
 			c.Pop()
 		case "steps":
 			if seen[16] {
@@ -555,15 +555,29 @@ func (v *PolicyTags) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 }
 
-// decodeJSON reads PolicyWindow and checks its schema: its properties as it
-// decodes them, then the keywords beside them on the object's text.
+// decodeJSON reads PolicyWindow and checks its schema in one pass: its
+// properties as it decodes them, then its if/then/else on the fields.
 func (v *PolicyWindow) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	if raw, ok := c.RawView(d); ok {
-		d := c.TextDecoder(raw)
-		v.decodeTyped(d, c)
-		c.Release(d)
-		if !c.Failed() {
-			structgenValidate32Text(c, raw)
+	found := c.Found()
+	v.decodeTyped(d, c)
+	if c.Found() == found && !c.Failed() {
+		{
+			// The if/then/else whose if is structgen:///policy.json#/properties/window/if.
+			if v.Unit == "days" {
+				{
+					c.Push("size")
+					i := v.Size
+					c.IntMax(i, int64(30))
+					c.Pop()
+				}
+			} else {
+				{
+					c.Push("size")
+					i := v.Size
+					c.IntMax(i, int64(24))
+					c.Pop()
+				}
+			}
 		}
 	}
 }
@@ -1048,7 +1062,7 @@ func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate14Text checks a value's JSON text against structgen:///policy.json#/properties/owner.
 func structgenValidate14Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "object|null", true, structgenValidate51, structgenValidate17)
+	c.OneOfKinds(raw, "object|null", true, structgenValidate44, structgenValidate17)
 	c.Not(raw, structgenValidate18)
 }
 
@@ -1481,245 +1495,70 @@ func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 	c.False(d)
 }
 
-// structgenValidate32 checks a value against structgen:///policy.json#/properties/window.
+// structgenValidate32 checks a value against structgen:///policy.json#/properties/mode.
 func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate32Text(c, raw)
 	}
 }
 
-// structgenValidate32Text checks a value's JSON text against structgen:///policy.json#/properties/window.
+// structgenValidate32Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
 func structgenValidate32Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "unit", "[[\"days\"]]", structgenValidate33, structgenValidate35, structgenValidate37)
+	c.AnyOfKinds(raw, "*|number", structgenValidate33, structgenValidate9)
+	c.Not(raw, structgenValidate34)
 }
 
-// structgenValidate33Keys are the properties structgenValidate33 declares, which it records by index.
-var structgenValidate33Keys = []string{"unit"}
-
-// structgenValidate33 checks a value against structgen:///policy.json#/properties/window/if.
+// structgenValidate33 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
 func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate33Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "unit":
-				key = "unit"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "unit":
-				structgenValidate34(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate33Text(c, raw)
 	}
 }
 
-// structgenValidate34 checks a value against structgen:///policy.json#/properties/window/if/properties/unit.
+// structgenValidate33Text checks a value's JSON text against structgen:///policy.json#/properties/mode/anyOf/0.
+func structgenValidate33Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"auto\"]", true)
+}
+
+// structgenValidate34 checks a value against structgen:///policy.json#/properties/mode/not.
 func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate34Text(c, raw)
 	}
 }
 
-// structgenValidate34Text checks a value's JSON text against structgen:///policy.json#/properties/window/if/properties/unit.
+// structgenValidate34Text checks a value's JSON text against structgen:///policy.json#/properties/mode/not.
 func structgenValidate34Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"days\"]", true)
-}
-
-// structgenValidate35Keys are the properties structgenValidate35 declares, which it records by index.
-var structgenValidate35Keys = []string{"size"}
-
-// structgenValidate35 checks a value against structgen:///policy.json#/properties/window/then.
-func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate35Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "size":
-				key = "size"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "size":
-				structgenValidate36(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate36 checks a value against structgen:///policy.json#/properties/window/then/properties/size.
-func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.NumberBounds(text, "", "30", "", "")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate37Keys are the properties structgenValidate37 declares, which it records by index.
-var structgenValidate37Keys = []string{"size"}
-
-// structgenValidate37 checks a value against structgen:///policy.json#/properties/window/else.
-func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate37Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "size":
-				key = "size"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "size":
-				structgenValidate38(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate38 checks a value against structgen:///policy.json#/properties/window/else/properties/size.
-func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.NumberBounds(text, "", "24", "", "")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate39 checks a value against structgen:///policy.json#/properties/mode.
-func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate39Text(c, raw)
-	}
-}
-
-// structgenValidate39Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
-func structgenValidate39Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfKinds(raw, "*|number", structgenValidate40, structgenValidate9)
-	c.Not(raw, structgenValidate41)
-}
-
-// structgenValidate40 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
-func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate40Text(c, raw)
-	}
-}
-
-// structgenValidate40Text checks a value's JSON text against structgen:///policy.json#/properties/mode/anyOf/0.
-func structgenValidate40Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"auto\"]", true)
-}
-
-// structgenValidate41 checks a value against structgen:///policy.json#/properties/mode/not.
-func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate41Text(c, raw)
-	}
-}
-
-// structgenValidate41Text checks a value's JSON text against structgen:///policy.json#/properties/mode/not.
-func structgenValidate41Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate42 checks a value against structgen:///policy.json#/properties/origin.
-func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate35 checks a value against structgen:///policy.json#/properties/origin.
+func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate42Text(c, raw)
+		structgenValidate35Text(c, raw)
 	}
 }
 
-// structgenValidate42Text checks a value's JSON text against structgen:///policy.json#/properties/origin.
-func structgenValidate42Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate35Text checks a value's JSON text against structgen:///policy.json#/properties/origin.
+func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[{\"x\":1,\"y\":2},[1,2],3]", false)
 }
 
-// structgenValidate43Keys are the properties structgenValidate43 declares, which it records by index.
-var structgenValidate43Keys = []string{"kind"}
+// structgenValidate36Keys are the properties structgenValidate36 declares, which it records by index.
+var structgenValidate36Keys = []string{"kind"}
 
-// structgenValidate43 checks a value against structgen:///policy.json#/properties/extension.
-func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate36 checks a value against structgen:///policy.json#/properties/extension.
+func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate43Text(c, raw)
+		structgenValidate36Text(c, raw)
 	}
 }
 
-// structgenValidate43Text checks a value's JSON text against structgen:///policy.json#/properties/extension.
-func structgenValidate43Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate36Text checks a value's JSON text against structgen:///policy.json#/properties/extension.
+func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
 	c.Track()
-	c.AnyOf(raw, structgenValidate45, structgenValidate46)
-	c.IfThenElse(raw, structgenValidate47, structgenValidate49, nil)
+	c.AnyOf(raw, structgenValidate38, structgenValidate39)
+	c.IfThenElse(raw, structgenValidate40, structgenValidate42, nil)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -1727,7 +1566,7 @@ func structgenValidate43Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate43Keys)
+			keys := runtime.DeclaredKeys(structgenValidate36Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -1745,7 +1584,7 @@ func structgenValidate43Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "kind":
-					structgenValidate44(c, d)
+					structgenValidate37(c, d)
 					c.Evaluated()
 				default:
 					c.Skip(d)
@@ -1763,30 +1602,30 @@ func structgenValidate43Text(c *runtime.Decoding, raw []byte) {
 	c.Untrack()
 }
 
-// structgenValidate44 checks a value against structgen:///policy.json#/properties/extension/properties/kind.
-func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate37 checks a value against structgen:///policy.json#/properties/extension/properties/kind.
+func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate44Text(c, raw)
+		structgenValidate37Text(c, raw)
 	}
 }
 
-// structgenValidate44Text checks a value's JSON text against structgen:///policy.json#/properties/extension/properties/kind.
-func structgenValidate44Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate37Text checks a value's JSON text against structgen:///policy.json#/properties/extension/properties/kind.
+func structgenValidate37Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"hook\",\"task\"]", false)
 }
 
-// structgenValidate45Keys are the properties structgenValidate45 declares, which it records by index.
-var structgenValidate45Keys = []string{"url"}
+// structgenValidate38Keys are the properties structgenValidate38 declares, which it records by index.
+var structgenValidate38Keys = []string{"url"}
 
-// structgenValidate45 checks a value against structgen:///policy.json#/properties/extension/anyOf/0.
-func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate38 checks a value against structgen:///policy.json#/properties/extension/anyOf/0.
+func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate45Keys)
+		keys := runtime.DeclaredKeys(structgenValidate38Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1818,18 +1657,18 @@ func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate46Keys are the properties structgenValidate46 declares, which it records by index.
-var structgenValidate46Keys = []string{"cmd"}
+// structgenValidate39Keys are the properties structgenValidate39 declares, which it records by index.
+var structgenValidate39Keys = []string{"cmd"}
 
-// structgenValidate46 checks a value against structgen:///policy.json#/properties/extension/anyOf/1.
-func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate39 checks a value against structgen:///policy.json#/properties/extension/anyOf/1.
+func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate46Keys)
+		keys := runtime.DeclaredKeys(structgenValidate39Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1860,18 +1699,18 @@ func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate47Keys are the properties structgenValidate47 declares, which it records by index.
-var structgenValidate47Keys = []string{"kind"}
+// structgenValidate40Keys are the properties structgenValidate40 declares, which it records by index.
+var structgenValidate40Keys = []string{"kind"}
 
-// structgenValidate47 checks a value against structgen:///policy.json#/properties/extension/if.
-func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate40 checks a value against structgen:///policy.json#/properties/extension/if.
+func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate47Keys)
+		keys := runtime.DeclaredKeys(structgenValidate40Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1889,7 +1728,7 @@ func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate48(c, d)
+				structgenValidate41(c, d)
 				c.Evaluated()
 			default:
 				c.Skip(d)
@@ -1902,30 +1741,30 @@ func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate48 checks a value against structgen:///policy.json#/properties/extension/if/properties/kind.
-func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate41 checks a value against structgen:///policy.json#/properties/extension/if/properties/kind.
+func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate48Text(c, raw)
+		structgenValidate41Text(c, raw)
 	}
 }
 
-// structgenValidate48Text checks a value's JSON text against structgen:///policy.json#/properties/extension/if/properties/kind.
-func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate41Text checks a value's JSON text against structgen:///policy.json#/properties/extension/if/properties/kind.
+func structgenValidate41Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"task\"]", true)
 }
 
-// structgenValidate49Keys are the properties structgenValidate49 declares, which it records by index.
-var structgenValidate49Keys = []string{"retries"}
+// structgenValidate42Keys are the properties structgenValidate42 declares, which it records by index.
+var structgenValidate42Keys = []string{"retries"}
 
-// structgenValidate49 checks a value against structgen:///policy.json#/properties/extension/then.
-func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate42 checks a value against structgen:///policy.json#/properties/extension/then.
+func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate49Keys)
+		keys := runtime.DeclaredKeys(structgenValidate42Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1956,8 +1795,8 @@ func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate50 checks a value against structgen:///directory.json#.
-func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate43 checks a value against structgen:///directory.json#.
+func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1971,7 +1810,7 @@ func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			structgenValidate51(c, d)
+			structgenValidate44(c, d)
 			c.Pop()
 		}
 		c.End(it.Err())
@@ -1983,13 +1822,13 @@ func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate51 checks a value against structgen:///directory.json#/additionalProperties.
-func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate44 checks a value against structgen:///directory.json#/additionalProperties.
+func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate15(c, d)
 }
 
-// structgenValidate52 checks a value against structgen:///roster.json#.
-func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate45 checks a value against structgen:///roster.json#.
+func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
