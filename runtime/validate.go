@@ -593,6 +593,15 @@ func (c *Decoding) Require(k *Keys, names ...string) {
 	c.Missing(missing...)
 }
 
+// RequiredIf records missing, the properties a dependentRequired lists
+// for the property name, present, that the object lacks (none: nothing
+// to record), worded as DependentRequired words them.
+func (c *Decoding) RequiredIf(name string, missing ...string) {
+	if len(missing) > 0 {
+		c.Problemf("properties %s required, if '%s' exists", quoteList(missing), name)
+	}
+}
+
 // DependentRequired records the names the object lacks though it has
 // name.
 func (c *Decoding) DependentRequired(k *Keys, name string, names ...string) {

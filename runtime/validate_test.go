@@ -113,6 +113,10 @@ func TestValidatorHelpers(t *testing.T) {
 			c.DependentRequired(&k, "phone", "email", "name")
 			c.DependentRequired(&k, "fax", "email")
 		}, []string{"/x: properties 'email', 'name' required, if 'phone' exists"}},
+		{"required if", func(c *Decoding) {
+			c.RequiredIf("phone", "email", "name")
+			c.RequiredIf("fax")
+		}, []string{"/x: properties 'email', 'name' required, if 'phone' exists"}},
 		{"require", func(c *Decoding) {
 			var k Keys
 			k.Add("a")

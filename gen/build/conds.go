@@ -33,9 +33,34 @@ func (b *builder) typedConds(t *ir.Type, rests []*schema.Node) ([]*ir.Cond, []*s
 			conds = append(conds, c)
 			continue
 		}
+		if cs := b.dependentConds(r, fields); cs != nil {
+			conds = append(conds, cs...)
+			continue
+		}
 		left = append(left, r)
 	}
 	return conds, left
+}
+
+// dependentConds returns r, when it is dependentRequired alone (draft 4
+// to 7: dependencies of property lists) over declared properties, as
+// conditions: where the property is present, the ones it lists must be.
+func (b *builder) dependentConds(r *schema.Node, fields map[string]*ir.Field) []*ir.Cond {
+	if len(r.DependentRequired) == 0 || len(r.DependentSchemas) > 0 || r.Ref != nil ||
+		!onlyKeywords(r, "dependentRequired", "dependencies") {
+		return nil
+	}
+	var conds []*ir.Cond
+	for _, name := range sortedKeys(r.DependentRequired) {
+		for _, n := range append([]string{name}, r.DependentRequired[name]...) {
+			if f := fields[n]; f == nil || !decodedAlone(f) {
+				return nil
+			}
+		}
+		conds = append(conds, &ir.Cond{Loc: b.l.Stable(r.Loc), Field: name, Required: true, Dependent: true,
+			Then: &ir.CondBranch{Required: r.DependentRequired[name]}})
+	}
+	return conds
 }
 
 // typedCond returns r as a condition on fields, or nil.

@@ -32,6 +32,9 @@ func condsRead(t *ir.Type) []jen.Code {
 func condCode(cd *ir.Cond, fields map[string]*ir.Field) jen.Code {
 	f := fields[cd.Field]
 	x := jen.Id("v").Dot(f.Name)
+	if cd.Dependent {
+		return dependentCode(cd, fields)
+	}
 	ptr := f.Type.Kind == ir.RefPointer
 	val := x.Clone()
 	if ptr {
@@ -98,18 +101,8 @@ func branchCode(br *ir.CondBranch, fields map[string]*ir.Field) []jen.Code {
 		return nil
 	}
 	var out []jen.Code
-	var absent []jen.Code
-	for _, name := range br.Required {
-		f := fields[name]
-		if f.Type.Nilable() {
-			absent = append(absent, jen.If(jen.Id("v").Dot(f.Name).Op("==").Nil()).Block(
-				jen.Id("missing").Op("=").Append(jen.Id("missing"), jen.Lit(name))))
-		}
-	}
-	if len(absent) > 0 {
-		out = append(out, jen.Var().Id("missing").Index().String())
-		out = append(out, absent...)
-		out = append(out, jen.Id("c").Dot("Missing").Call(jen.Id("missing").Op("...")))
+	if absent := absentCode(br.Required, fields); absent != nil {
+		out = append(absent, jen.Id("c").Dot("Missing").Call(jen.Id("missing").Op("...")))
 	}
 	for _, cc := range br.Checks {
 		f := fields[cc.Field]
@@ -159,4 +152,35 @@ func scalarOf(r *ir.Ref) *ir.Ref {
 		return r.Elem
 	}
 	return r
+}
+
+// dependentCode checks a dependentRequired: where the property is
+// present, the properties it lists must be.
+func dependentCode(cd *ir.Cond, fields map[string]*ir.Field) jen.Code {
+	absent := absentCode(cd.Then.Required, fields)
+	if absent == nil {
+		return jen.Null() // every property it lists is required: always present
+	}
+	body := append(absent, jen.Id("c").Dot("RequiredIf").Call(jen.Lit(cd.Field), jen.Id("missing").Op("...")))
+	comment := jen.Comment(fmt.Sprintf("dependentRequired of %s: %q.", cd.Loc, cd.Field))
+	if f := fields[cd.Field]; f.Type.Nilable() {
+		return jen.Block(comment, jen.If(jen.Id("v").Dot(f.Name).Op("!=").Nil()).Block(body...))
+	}
+	return jen.Block(append([]jen.Code{comment}, body...)...)
+}
+
+// absentCode declares missing and adds to it each of names whose field
+// is absent; nil where every one is a required field, always present.
+func absentCode(names []string, fields map[string]*ir.Field) []jen.Code {
+	var ifs []jen.Code
+	for _, name := range names {
+		if f := fields[name]; f.Type.Nilable() {
+			ifs = append(ifs, jen.If(jen.Id("v").Dot(f.Name).Op("==").Nil()).Block(
+				jen.Id("missing").Op("=").Append(jen.Id("missing"), jen.Lit(name))))
+		}
+	}
+	if ifs == nil {
+		return nil
+	}
+	return append([]jen.Code{jen.Var().Id("missing").Index().String()}, ifs...)
 }

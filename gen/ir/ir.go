@@ -269,7 +269,8 @@ type Decode struct {
 
 // Cond is an if/then/else of an object checked on its decoded fields.
 type Cond struct {
-	// Loc is the if's schema location.
+	// Loc is the if's schema location (the object's, for a
+	// dependentRequired).
 	Loc string
 	// Field is the JSON name of the declared property the if tests; the
 	// if passes where the property is absent (unless Required) or one of
@@ -277,6 +278,9 @@ type Cond struct {
 	Field    string
 	Values   []string
 	Required bool `json:",omitempty"`
+	// Dependent: a dependentRequired (Required, any value, a Then of
+	// Required only), whose missing properties are worded as such.
+	Dependent bool `json:",omitempty"`
 	// Then and Else check the object where the if passes and where it
 	// does not; nil when absent.
 	Then, Else *CondBranch `json:",omitempty"`

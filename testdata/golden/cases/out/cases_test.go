@@ -317,6 +317,7 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"span": ["a", "b", "c"]}`))
 	f.Add([]byte(`{"labels": [{"name": "a"}, {"name": "a", "weight": 1.0}], "weights": [1, 2], "anything": [{}, []], "matrix": [[1], [1, 2]]}`))
 	f.Add([]byte(`{"holder": {"pick": null}, "choice": [1]}`))
+	f.Add([]byte(`{"plan": {"fixed": 1, "meta": {"a": 1}, "kind": "b", "level": 2.0}}`))
 	f.Add([]byte(`{"plan": {"fixed": true, "mode": "strict", "name": "A", "tags": [], "level": 9, "meta": {"a": "", "b": ""}, "note": "x"}}`))
 	f.Add([]byte(`{"tally": {"a": -1, "b": 1.0, "": null}, "lines": {"a\nb": 1, "c": "x"}}`))
 	f.Add([]byte(`{"index": {"a": {"n": 1}, "B": 1}, "codes": {"x-a": "abcd", "x-b": null, "z": 1}, "lists": {"12": [{"type": "disk"}], "123": []}}`))
@@ -385,8 +386,9 @@ func TestEnumOfOtherKinds(t *testing.T) {
 // TestFieldConds: an if/then/else on declared properties is checked on
 // the decoded fields: the then where the if's property is absent (unless
 // the if requires it) or one of its constants (JSON equality: 2.0 is 2;
-// "3" is no integer), the else otherwise. An if on a property that may
-// be null is a validator's, beside them.
+// "3" is no integer), the else otherwise; a dependentRequired where its
+// property is present. An if on a property that may be null is a
+// validator's, beside them.
 func TestFieldConds(t *testing.T) {
 	for _, tc := range []struct {
 		doc, says string
@@ -412,6 +414,8 @@ func TestFieldConds(t *testing.T) {
 		{`{"plan": {"fixed": false, "kind": "b"}}`, `/plan: missing property 'level'`},
 		{`{"plan": {"fixed": false, "kind": "b", "level": 1}}`, ""},
 		{`{"plan": {"fixed": false, "kind": "a"}}`, ""},
+		{`{"plan": {"fixed": false, "meta": {}}}`, `/plan: properties 'name' required, if 'meta' exists`},
+		{`{"plan": {"fixed": false, "meta": {}, "name": "x"}}`, ""},
 		// The object's own problem first: its conditions are checked
 		// once it decodes.
 		{`{"plan": {"fixed": "no", "mode": "strict"}}`, `/plan/fixed: got string, want boolean`},

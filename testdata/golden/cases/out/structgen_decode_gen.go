@@ -974,6 +974,16 @@ func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.decodeTyped(d, c)
 			if c.Found() == found && !c.Failed() {
 				{
+					// dependentRequired of structgen:///blueprint.json#/properties/plan: "meta".
+					if v.Meta != nil {
+						var missing []string
+						if v.Name == nil {
+							missing = append(missing, "name")
+						}
+						c.RequiredIf("meta", missing...)
+					}
+				}
+				{
 					// The if/then/else whose if is structgen:///blueprint.json#/properties/plan/allOf/0/if.
 					if v.Mode != nil && ((*v.Mode) == "strict") {
 						var missing []string

@@ -384,6 +384,7 @@ const schemaDoc0 = `{
         "kind": {"enum": ["a", "b", "c"]}
       },
       "required": ["fixed"],
+      "dependentRequired": {"meta": ["name", "fixed"]},
       "allOf": [
         {
           "if": {"properties": {"mode": {"const": "strict"}}, "required": ["mode"]},
