@@ -90,7 +90,7 @@ func (b *builder) typedCond(r *schema.Node, fields map[string]*ir.Field) *ir.Con
 	case b.enumType(fr):
 		// A named string type: the if passes for the constants that are
 		// strings.
-		vals, ok := constTexts(follow(n.Properties[name]))
+		vals, ok := constTexts(follow(n.Properties[name]), false)
 		if !ok {
 			return nil
 		}
@@ -131,8 +131,10 @@ func (b *builder) enumType(r *ir.Ref) bool {
 }
 
 // constTexts returns the JSON text of the constants n allows (const or
-// enum, beside annotations and a type), or false when n checks more.
-func constTexts(n *schema.Node) ([]string, bool) {
+// enum, beside annotations and a type), or false when n checks more:
+// those that are strings, or with all, every one (for the message that
+// lists them).
+func constTexts(n *schema.Node, all bool) ([]string, bool) {
 	if !onlyKeywords(n, "const", "enum", "type") || n.Ref != nil || n.Bool != nil {
 		return nil, false
 	}
@@ -149,13 +151,23 @@ func constTexts(n *schema.Node) ([]string, bool) {
 	}
 	texts := []string{}
 	for _, v := range vals {
-		if s, ok := v.(string); ok && n.Kinds&schema.Str != 0 {
-			text, err := json.Marshal(s)
-			if err != nil {
-				return nil, false
+		switch v.(type) {
+		case string:
+			if !all && n.Kinds&schema.Str == 0 {
+				continue
 			}
-			texts = append(texts, string(text))
+		case bool, json.Number:
+			if !all {
+				continue
+			}
+		default: // null, or structured: left to validators
+			return nil, false
 		}
+		text, err := json.Marshal(v)
+		if err != nil {
+			return nil, false
+		}
+		texts = append(texts, string(text))
 	}
 	return texts, true
 }
@@ -208,6 +220,18 @@ func (b *builder) fieldCheck(s *schema.Node, f *ir.Field) (*ir.Check, bool) {
 		return nil, true
 	}
 	r := scalarOf(f.Type)
+	if b.enumType(r) {
+		// A named string type: its constants or a type that allows
+		// strings.
+		if s.Kinds&schema.Str == 0 || s.Const == nil && s.Enum == nil && onlyKeywords(s, "type") {
+			return nil, s.Kinds&schema.Str != 0
+		}
+		texts, ok := constTexts(s, true)
+		if !ok {
+			return nil, false
+		}
+		return &ir.Check{Enum: texts}, true
+	}
 	// The field's value is of one kind: keywords of the others do not
 	// apply to it.
 	kind := goKinds(r)

@@ -117,6 +117,8 @@ func branchCode(br *ir.CondBranch, fields map[string]*ir.Field) []jen.Code {
 			bind, checks = jen.Id("b").Op(":=").Add(valueOf(x, f)), boolChecks(cc.Check)
 		case ir.RefInt:
 			bind, checks = jen.Id("i").Op(":=").Add(valueOf(x, f)), intChecks(cc.Check)
+		case ir.RefNamed: // a string enum type
+			bind, checks = jen.Id("s").Op(":=").String().Call(valueOf(x, f)), stringChecks(cc.Check)
 		case ir.RefSlice:
 			checks = arrayChecks(x.Clone(), cc.Check)
 		case ir.RefMap:

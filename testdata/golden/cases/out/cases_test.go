@@ -406,6 +406,8 @@ func TestFieldConds(t *testing.T) {
 		{`{"plan": {"fixed": true, "meta": {"a": "1", "b": "2"}}}`, `/plan/meta: maxProperties: got 2, want 1`},
 		{`{"plan": {"fixed": true, "mode": "other"}}`, `/plan/mode: value must be one of 'strict', 'loose'`},
 		{`{"plan": {"fixed": false, "mode": "other"}}`, ""},
+		{`{"plan": {"fixed": true, "kind": "c"}}`, `/plan/kind: value must be one of 'a', 'b', 1`},
+		{`{"plan": {"fixed": true, "kind": "a"}}`, ""},
 		{`{"plan": {"fixed": false, "name": "abcdef"}}`, `/plan/name: maxLength: got 6, want 5`},
 		{`{"plan": {"fixed": false, "level": 2.0, "name": "abcdef"}}`, `/plan/name: maxLength: got 6, want 5`},
 		{`{"plan": {"fixed": false, "level": 3, "name": "abcdef"}}`, ""},

@@ -356,7 +356,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("span")
-			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate122Text)
+			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate123Text)
 			c.Pop()
 		case "wrap":
 			if seen[14] {
@@ -364,7 +364,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate126Text)
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate127Text)
 			c.Pop()
 		case "mode":
 			if seen[15] {
@@ -372,7 +372,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate131Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate132Text)
 			c.Pop()
 		case "action":
 			if seen[16] {
@@ -1015,6 +1015,16 @@ func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				{
 					// The if/then/else whose if is structgen:///blueprint.json#/properties/plan/allOf/1/if.
 					if v.Fixed {
+						if v.Kind != nil {
+							c.Push("kind")
+							s := string(*v.Kind)
+							switch s {
+							case "a", "b":
+							default:
+								c.NotOneOf("'a', 'b', 1")
+							}
+							c.Pop()
+						}
 						if v.Meta != nil {
 							c.Push("meta")
 							c.Properties(len(v.Meta), 0, 1)
@@ -1062,7 +1072,7 @@ func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate86Text(c, raw)
+			structgenValidate87Text(c, raw)
 		}
 	}
 }
@@ -1407,7 +1417,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate104Text(c, raw)
+			structgenValidate105Text(c, raw)
 		}
 	}
 }
@@ -1514,7 +1524,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate110)
+	c.NoVariant(raw, structgenValidate111)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -1666,7 +1676,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate118Text(c, raw)
+			structgenValidate119Text(c, raw)
 		}
 	}
 }
@@ -3410,7 +3420,7 @@ func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate46Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
 func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate111, structgenValidate51)
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate112, structgenValidate51)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
@@ -3558,18 +3568,18 @@ func structgenValidate52Text(c *runtime.Decoding, raw []byte) {
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate79Keys are the properties structgenValidate79 declares, which it records by index.
-var structgenValidate79Keys = []string{"note"}
+// structgenValidate80Keys are the properties structgenValidate80 declares, which it records by index.
+var structgenValidate80Keys = []string{"note"}
 
-// structgenValidate79 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
-func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate80 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
+func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate79Keys)
+		keys := runtime.DeclaredKeys(structgenValidate80Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3587,7 +3597,7 @@ func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "note":
-				structgenValidate80(c, d)
+				structgenValidate81(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3600,20 +3610,20 @@ func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate80 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate81 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate80Text(c, raw)
+		structgenValidate81Text(c, raw)
 	}
 }
 
-// structgenValidate80Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate80Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate81Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate81Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\"]", true)
 }
 
-// structgenValidate81 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
-func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate82 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
+func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -3637,30 +3647,30 @@ func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate86 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate87 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate86Text(c, raw)
+		structgenValidate87Text(c, raw)
 	}
 }
 
-// structgenValidate86Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate86Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate79, structgenValidate81, nil)
+// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate87Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate80, structgenValidate82, nil)
 }
 
-// structgenValidate88Keys are the properties structgenValidate88 declares, which it records by index.
-var structgenValidate88Keys = []string{"type"}
+// structgenValidate89Keys are the properties structgenValidate89 declares, which it records by index.
+var structgenValidate89Keys = []string{"type"}
 
-// structgenValidate88 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate89 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate88Keys)
+		keys := runtime.DeclaredKeys(structgenValidate89Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3678,7 +3688,7 @@ func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate89(c, d)
+				structgenValidate90(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3690,30 +3700,30 @@ func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate89 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate90 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate89Text(c, raw)
+		structgenValidate90Text(c, raw)
 	}
 }
 
-// structgenValidate89Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate89Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate90Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate90Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
-// structgenValidate90Keys are the properties structgenValidate90 declares, which it records by index.
-var structgenValidate90Keys = []string{"size"}
+// structgenValidate91Keys are the properties structgenValidate91 declares, which it records by index.
+var structgenValidate91Keys = []string{"size"}
 
-// structgenValidate90 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate91 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate90Keys)
+		keys := runtime.DeclaredKeys(structgenValidate91Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3744,18 +3754,18 @@ func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate91Keys are the properties structgenValidate91 declares, which it records by index.
-var structgenValidate91Keys = []string{"type"}
+// structgenValidate92Keys are the properties structgenValidate92 declares, which it records by index.
+var structgenValidate92Keys = []string{"type"}
 
-// structgenValidate91 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate92 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate91Keys)
+		keys := runtime.DeclaredKeys(structgenValidate92Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3773,7 +3783,7 @@ func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate92(c, d)
+				structgenValidate93(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3785,30 +3795,30 @@ func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate92 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate93 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate92Text(c, raw)
+		structgenValidate93Text(c, raw)
 	}
 }
 
-// structgenValidate92Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate92Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate93Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate93Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
-// structgenValidate93Keys are the properties structgenValidate93 declares, which it records by index.
-var structgenValidate93Keys = []string{"props"}
+// structgenValidate94Keys are the properties structgenValidate94 declares, which it records by index.
+var structgenValidate94Keys = []string{"props"}
 
-// structgenValidate93 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate94 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate93Keys)
+		keys := runtime.DeclaredKeys(structgenValidate94Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3826,7 +3836,7 @@ func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate94(c, d)
+				structgenValidate95(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3838,8 +3848,8 @@ func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate94 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate95 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -3865,20 +3875,20 @@ func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate95 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate96 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate96(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate95Text(c, raw)
+		structgenValidate96Text(c, raw)
 	}
 }
 
-// structgenValidate95Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate95Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate96)
+// structgenValidate96Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate96Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate97)
 }
 
-// structgenValidate96 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate96(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate97 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -3902,18 +3912,18 @@ func structgenValidate96(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate97Keys are the properties structgenValidate97 declares, which it records by index.
-var structgenValidate97Keys = []string{"type"}
+// structgenValidate98Keys are the properties structgenValidate98 declares, which it records by index.
+var structgenValidate98Keys = []string{"type"}
 
-// structgenValidate97 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate98 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate98(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate97Keys)
+		keys := runtime.DeclaredKeys(structgenValidate98Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3931,7 +3941,7 @@ func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate98(c, d)
+				structgenValidate99(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3943,30 +3953,30 @@ func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate98 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate98(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate99 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate98Text(c, raw)
+		structgenValidate99Text(c, raw)
 	}
 }
 
-// structgenValidate98Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate98Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate99Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate99Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[3]", true)
 }
 
-// structgenValidate99Keys are the properties structgenValidate99 declares, which it records by index.
-var structgenValidate99Keys = []string{"size"}
+// structgenValidate100Keys are the properties structgenValidate100 declares, which it records by index.
+var structgenValidate100Keys = []string{"size"}
 
-// structgenValidate99 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate100 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate99Keys)
+		keys := runtime.DeclaredKeys(structgenValidate100Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3984,7 +3994,7 @@ func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate100(c, d)
+				structgenValidate101(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3996,8 +4006,8 @@ func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate100 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
-func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate101 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -4010,18 +4020,18 @@ func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate102Keys are the properties structgenValidate102 declares, which it records by index.
-var structgenValidate102Keys = []string{"size"}
+// structgenValidate103Keys are the properties structgenValidate103 declares, which it records by index.
+var structgenValidate103Keys = []string{"size"}
 
-// structgenValidate102 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate103 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate103(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate102Keys)
+		keys := runtime.DeclaredKeys(structgenValidate103Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -4039,7 +4049,7 @@ func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate103(c, d)
+				structgenValidate104(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -4052,120 +4062,120 @@ func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate103 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate103(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate103Text(c, raw)
-	}
-}
-
-// structgenValidate103Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate103Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
-}
-
-// structgenValidate104 checks a value against structgen:///blueprint.json#/$defs/node.
+// structgenValidate104 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate104(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate104Text(c, raw)
 	}
 }
 
-// structgenValidate104Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
+// structgenValidate104Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate104Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate88, structgenValidate90, nil, structgenValidate91, structgenValidate93, structgenValidate95, structgenValidate97, structgenValidate12, nil, structgenValidate88, structgenValidate99, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate102, structgenValidate88, nil)
+	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate105 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate105 checks a value against structgen:///blueprint.json#/$defs/node.
 func structgenValidate105(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate105Text(c, raw)
 	}
 }
 
-// structgenValidate105Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate105Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
 func structgenValidate105Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate88, structgenValidate90, nil)
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate89, structgenValidate91, nil, structgenValidate92, structgenValidate94, structgenValidate96, structgenValidate98, structgenValidate12, nil, structgenValidate89, structgenValidate100, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate103, structgenValidate89, nil)
 }
 
-// structgenValidate106 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+// structgenValidate106 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate106(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate106Text(c, raw)
 	}
 }
 
-// structgenValidate106Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+// structgenValidate106Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate106Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate91, structgenValidate93, structgenValidate95)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate89, structgenValidate91, nil)
 }
 
-// structgenValidate107 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+// structgenValidate107 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate107(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate107Text(c, raw)
 	}
 }
 
-// structgenValidate107Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+// structgenValidate107Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate107Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate97, structgenValidate12, nil)
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate92, structgenValidate94, structgenValidate96)
 }
 
-// structgenValidate108 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate108 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate108(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate108Text(c, raw)
 	}
 }
 
-// structgenValidate108Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate108Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate108Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate88, structgenValidate99, nil)
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate98, structgenValidate12, nil)
 }
 
-// structgenValidate109 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate109 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate109(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate109Text(c, raw)
 	}
 }
 
-// structgenValidate109Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate109Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate109Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate102, structgenValidate88, nil)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate89, structgenValidate100, nil)
 }
 
-// structgenValidate110 checks a value against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate110 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
 func structgenValidate110(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate110Text(c, raw)
 	}
 }
 
-// structgenValidate110Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate110Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
 func structgenValidate110Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate111, structgenValidate112, structgenValidate115)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate103, structgenValidate89, nil)
 }
 
-// structgenValidate111 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+// structgenValidate111 checks a value against structgen:///blueprint.json#/$defs/shape.
 func structgenValidate111(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate111Text(c, raw)
+	}
+}
+
+// structgenValidate111Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate111Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate112, structgenValidate113, structgenValidate116)
+}
+
+// structgenValidate112 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate112(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate47(c, d)
 }
 
-// structgenValidate112Keys are the properties structgenValidate112 declares, which it records by index.
-var structgenValidate112Keys = []string{"kind", "side"}
+// structgenValidate113Keys are the properties structgenValidate113 declares, which it records by index.
+var structgenValidate113Keys = []string{"kind", "side"}
 
-// structgenValidate112 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
-func structgenValidate112(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate113 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate113(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate112Keys)
+		keys := runtime.DeclaredKeys(structgenValidate113Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -4186,9 +4196,9 @@ func structgenValidate112(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate113(c, d)
-			case "side":
 				structgenValidate114(c, d)
+			case "side":
+				structgenValidate115(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -4203,20 +4213,20 @@ func structgenValidate112(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate113 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate113(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate114 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate114(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate113Text(c, raw)
+		structgenValidate114Text(c, raw)
 	}
 }
 
-// structgenValidate113Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate113Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate114Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate114Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate114 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate114(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate115 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate115(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -4231,18 +4241,18 @@ func structgenValidate114(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate115Keys are the properties structgenValidate115 declares, which it records by index.
-var structgenValidate115Keys = []string{"kind", "sides"}
+// structgenValidate116Keys are the properties structgenValidate116 declares, which it records by index.
+var structgenValidate116Keys = []string{"kind", "sides"}
 
-// structgenValidate115 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate115(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate116 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate115Keys)
+		keys := runtime.DeclaredKeys(structgenValidate116Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -4263,9 +4273,9 @@ func structgenValidate115(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate116(c, d)
-			case "sides":
 				structgenValidate117(c, d)
+			case "sides":
+				structgenValidate118(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -4280,20 +4290,20 @@ func structgenValidate115(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate116 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate117 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate117(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate116Text(c, raw)
+		structgenValidate117Text(c, raw)
 	}
 }
 
-// structgenValidate116Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate116Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate117Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate117Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate117 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate117(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate118 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -4309,68 +4319,68 @@ func structgenValidate117(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate118 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate118Text(c, raw)
-	}
-}
-
-// structgenValidate118Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate118Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate31, nil)
-}
-
-// structgenValidate119 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
+// structgenValidate119 checks a value against structgen:///blueprint.json#/$defs/step.
 func structgenValidate119(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate119Text(c, raw)
 	}
 }
 
-// structgenValidate119Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
+// structgenValidate119Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
 func structgenValidate119Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate19, structgenValidate21, nil)
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate31, nil)
 }
 
-// structgenValidate120 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
+// structgenValidate120 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate120(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate120Text(c, raw)
 	}
 }
 
-// structgenValidate120Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+// structgenValidate120Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate120Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate23, structgenValidate25, structgenValidate27)
+	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate19, structgenValidate21, nil)
 }
 
-// structgenValidate121 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate121 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate121(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate121Text(c, raw)
 	}
 }
 
-// structgenValidate121Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate121Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate121Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate29, structgenValidate31, nil)
+	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate23, structgenValidate25, structgenValidate27)
 }
 
-// structgenValidate122 checks a value against structgen:///blueprint.json#/properties/span.
+// structgenValidate122 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
 func structgenValidate122(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate122Text(c, raw)
 	}
 }
 
-// structgenValidate122Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+// structgenValidate122Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
 func structgenValidate122Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate123, structgenValidate124, structgenValidate125, structgenValidate7)
+	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate29, structgenValidate31, nil)
 }
 
-// structgenValidate123 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+// structgenValidate123 checks a value against structgen:///blueprint.json#/properties/span.
 func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate123Text(c, raw)
+	}
+}
+
+// structgenValidate123Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate123Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate124, structgenValidate125, structgenValidate126, structgenValidate7)
+}
+
+// structgenValidate124 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -4400,8 +4410,8 @@ func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate124 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate125 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -4424,8 +4434,8 @@ func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate125 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate126 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -4454,56 +4464,56 @@ func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate126 checks a value against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate126Text(c, raw)
-	}
-}
-
-// structgenValidate126Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate126Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate127, structgenValidate128, structgenValidate129, structgenValidate130)
-}
-
-// structgenValidate127 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+// structgenValidate127 checks a value against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate127Text(c, raw)
 	}
 }
 
-// structgenValidate127Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+// structgenValidate127Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate127Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"always\"]", false)
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate128, structgenValidate129, structgenValidate130, structgenValidate131)
 }
 
-// structgenValidate128 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+// structgenValidate128 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
 func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate128Text(c, raw)
 	}
 }
 
-// structgenValidate128Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+// structgenValidate128Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
 func structgenValidate128Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"never\"]", true)
+	c.Enum(raw, "[\"always\"]", false)
 }
 
-// structgenValidate129 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate129 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
 func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate129Text(c, raw)
 	}
 }
 
-// structgenValidate129Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate129Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
 func structgenValidate129Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"never\"]", true)
+}
+
+// structgenValidate130 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate130Text(c, raw)
+	}
+}
+
+// structgenValidate130Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate130Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate130 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate131 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -4518,44 +4528,44 @@ func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate131 checks a value against structgen:///blueprint.json#/properties/mode.
-func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate131Text(c, raw)
-	}
-}
-
-// structgenValidate131Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
-func structgenValidate131Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate132, structgenValidate133, structgenValidate134, structgenValidate135)
-}
-
-// structgenValidate132 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+// structgenValidate132 checks a value against structgen:///blueprint.json#/properties/mode.
 func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate132Text(c, raw)
 	}
 }
 
-// structgenValidate132Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+// structgenValidate132Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
 func structgenValidate132Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"a\",\"b\"]", false)
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate133, structgenValidate134, structgenValidate135, structgenValidate136)
 }
 
-// structgenValidate133 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+// structgenValidate133 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
 func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate133Text(c, raw)
 	}
 }
 
-// structgenValidate133Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+// structgenValidate133Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
 func structgenValidate133Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"a\",\"b\"]", false)
+}
+
+// structgenValidate134 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate134(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate134Text(c, raw)
+	}
+}
+
+// structgenValidate134Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate134Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"b\"]", true)
 }
 
-// structgenValidate134 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate134(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate135 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -4570,15 +4580,15 @@ func structgenValidate134(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate135 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate136 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate135Text(c, raw)
+		structgenValidate136Text(c, raw)
 	}
 }
 
-// structgenValidate135Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate135Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate136Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate136Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[2]", true)
 }
 

@@ -348,7 +348,7 @@ var schemaBlueprintMode = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintMode validates data against the schema of BlueprintMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintMode(data []byte) (BlueprintMode, error) {
-	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate131}, schemaBlueprintMode)
+	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate132}, schemaBlueprintMode)
 }
 
 // Schema: schemas/blueprint.json#/properties/plan
@@ -497,7 +497,7 @@ var schemaBlueprintSpan = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintSpan validates data against the schema of BlueprintSpan and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintSpan(data []byte) (BlueprintSpan, error) {
-	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate122}, schemaBlueprintSpan)
+	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate123}, schemaBlueprintSpan)
 }
 
 // Schema: schemas/blueprint.json#/properties/wrap
@@ -538,7 +538,7 @@ var schemaBlueprintWrap = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintWrap validates data against the schema of BlueprintWrap and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintWrap(data []byte) (BlueprintWrap, error) {
-	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate126}, schemaBlueprintWrap)
+	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate127}, schemaBlueprintWrap)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle

@@ -393,7 +393,7 @@ const schemaDoc0 = `{
         },
         {
           "if": {"properties": {"fixed": {"const": true}}},
-          "then": {"properties": {"tags": {"type": "array", "maxItems": 2}, "meta": {"maxProperties": 1}, "mode": {"enum": ["strict", "loose"]}}}
+          "then": {"properties": {"tags": {"type": "array", "maxItems": 2}, "meta": {"maxProperties": 1}, "mode": {"enum": ["strict", "loose"]}, "kind": {"enum": ["a", "b", 1]}}}
         },
         {
           "if": {"properties": {"level": {"enum": [1, 2.0, "3"]}}},
