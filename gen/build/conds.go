@@ -21,16 +21,21 @@ import (
 // typedConds takes from rests the if/then/else schemas that t's decoder
 // can check on its fields and returns them as conditions, with the
 // rests left for validators.
-func (b *builder) typedConds(t *ir.Type, rests []*schema.Node) ([]*ir.Cond, []*schema.Node) {
+func (b *builder) typedConds(t *ir.Type, rests []*schema.Node) ([]*ir.Cond, []*ir.Presence, []*schema.Node) {
 	fields := map[string]*ir.Field{}
 	for _, f := range t.Fields {
 		fields[f.JSON] = f
 	}
 	var conds []*ir.Cond
+	var presence []*ir.Presence
 	var left []*schema.Node
 	for _, r := range rests {
 		if c := b.typedCond(r, fields); c != nil {
 			conds = append(conds, c)
+			continue
+		}
+		if ps := b.presenceOf(r, fields); ps != nil {
+			presence = append(presence, ps...)
 			continue
 		}
 		if cs := b.dependentConds(r, fields); cs != nil {
@@ -39,7 +44,56 @@ func (b *builder) typedConds(t *ir.Type, rests []*schema.Node) ([]*ir.Cond, []*s
 		}
 		left = append(left, r)
 	}
-	return conds, left
+	return conds, presence, left
+}
+
+// presenceOf returns r, when it is anyOf or oneOf (or both) whose
+// branches only require properties or refuse a set of them, as
+// Presences; nil otherwise. A property's presence is its field's being
+// set, so each must be a field that cannot be null, or undeclared (then
+// it is in the extras map, or where there is none, absent).
+func (b *builder) presenceOf(r *schema.Node, fields map[string]*ir.Field) []*ir.Presence {
+	if r.Ref != nil || len(r.AnyOf)+len(r.OneOf) == 0 || !onlyKeywords(r, "anyOf", "oneOf") {
+		return nil
+	}
+	known := func(names []string) bool {
+		for _, name := range names {
+			if f := fields[name]; f != nil && !decodedAlone(f) {
+				return false
+			}
+		}
+		return true
+	}
+	var out []*ir.Presence
+	for _, app := range []struct {
+		oneOf    bool
+		branches []*schema.Node
+	}{{false, r.AnyOf}, {true, r.OneOf}} {
+		if len(app.branches) == 0 {
+			continue
+		}
+		p := &ir.Presence{Loc: b.l.Stable(r.Loc), OneOf: app.oneOf}
+		for _, br := range app.branches {
+			br = follow(br)
+			if br.Ref != nil || br.Bool != nil || !onlyKeywords(br, "required", "not", "type") || br.Kinds&schema.Obj == 0 {
+				return nil
+			}
+			pb := ir.PresenceBranch{Required: br.Required}
+			if br.Not != nil {
+				n := follow(br.Not)
+				if n.Ref != nil || n.Bool != nil || len(n.Required) == 0 || !onlyKeywords(n, "required") {
+					return nil
+				}
+				pb.Forbidden = n.Required
+			}
+			if !known(pb.Required) || !known(pb.Forbidden) {
+				return nil
+			}
+			p.Branches = append(p.Branches, pb)
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // dependentConds returns r, when it is dependentRequired alone (draft 4

@@ -666,7 +666,7 @@ func (b *builder) compileStruct(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 	for _, f := range t.Fields {
 		b.checkField(f, b.fieldSites[f], deps)
 	}
-	dec.Conds, rests = b.typedConds(t, rests)
+	dec.Conds, dec.Presence, rests = b.typedConds(t, rests)
 	also, why := b.alsoValidators(sites[0], rests)
 	if why != "" {
 		return why
@@ -799,7 +799,7 @@ func (b *builder) compileMerged(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 		}
 		b.checkField(f, fs, deps)
 	}
-	dec.Conds, rests = b.typedConds(t, rests)
+	dec.Conds, dec.Presence, rests = b.typedConds(t, rests)
 	also, why := b.alsoValidators(sites[0], rests)
 	if why != "" {
 		return why

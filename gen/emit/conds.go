@@ -9,7 +9,7 @@ import (
 )
 
 // condsRead reads t with its typed decoder, then checks its conditions
-// (ir.Decode.Conds) on the fields it decoded, where decoding found no
+// (ir.Decode.Conds, Presence) on the fields it decoded, where decoding found no
 // problem: otherwise a field may not hold what the input says.
 func condsRead(t *ir.Type) []jen.Code {
 	fields := map[string]*ir.Field{}
@@ -19,6 +19,9 @@ func condsRead(t *ir.Type) []jen.Code {
 	var checks []jen.Code
 	for _, cd := range t.Decode.Conds {
 		checks = append(checks, condCode(cd, fields))
+	}
+	for _, p := range t.Decode.Presence {
+		checks = append(checks, presenceCode(t, p, fields))
 	}
 	return []jen.Code{
 		jen.Id("found").Op(":=").Id("c").Dot("Found").Call(),
@@ -185,4 +188,61 @@ func absentCode(names []string, fields map[string]*ir.Field) []jen.Code {
 		return nil
 	}
 	return append([]jen.Code{jen.Var().Id("missing").Index().String()}, ifs...)
+}
+
+// presenceCode checks an anyOf or oneOf of which properties the object
+// has (ir.Presence): a property's field is set, or it is in the extras.
+func presenceCode(t *ir.Type, p *ir.Presence, fields map[string]*ir.Field) jen.Code {
+	seen := map[string]bool{}
+	var cases []jen.Code
+	var branches []jen.Code
+	names := func(list []string) jen.Code {
+		var lits []jen.Code
+		for _, name := range list {
+			lits = append(lits, jen.Lit(name))
+			f := fields[name]
+			if f == nil || seen[name] {
+				continue
+			}
+			seen[name] = true
+			has := jen.True() // a required field: always set
+			if f.Type.Nilable() {
+				has = jen.Id("v").Dot(f.Name).Op("!=").Nil()
+			}
+			cases = append(cases, jen.Case(jen.Lit(name)).Block(jen.Return(has)))
+		}
+		return jen.Index().String().Values(lits...)
+	}
+	for _, br := range p.Branches {
+		var vals []jen.Code
+		if len(br.Required) > 0 {
+			vals = append(vals, jen.Id("Required").Op(":").Add(names(br.Required)))
+		}
+		if len(br.Forbidden) > 0 {
+			vals = append(vals, jen.Id("Forbidden").Op(":").Add(names(br.Forbidden)))
+		}
+		branches = append(branches, jen.Qual(runtimePkg, "Presence").Values(vals...))
+	}
+	var rest []jen.Code
+	if t.Extra != nil {
+		rest = []jen.Code{
+			jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("v").Dot("AdditionalProperties").Index(jen.Id("name")),
+			jen.Return(jen.Id("ok")),
+		}
+	} else {
+		rest = []jen.Code{jen.Return(jen.False())}
+	}
+	body := rest
+	if len(cases) > 0 {
+		body = append([]jen.Code{jen.Switch(jen.Id("name")).Block(cases...)}, rest...)
+	}
+	method := "AnyOfPresence"
+	if p.OneOf {
+		method = "OneOfPresence"
+	}
+	has := jen.Func().Params(jen.Id("name").String()).Bool().Block(body...)
+	return jen.Block(
+		jen.Comment(fmt.Sprintf("The %s of %s, on which properties the object has.", map[bool]string{true: "oneOf", false: "anyOf"}[p.OneOf], p.Loc)),
+		jen.Id("c").Dot(method).Call(append([]jen.Code{has}, branches...)...),
+	)
 }

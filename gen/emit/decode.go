@@ -155,7 +155,8 @@ func emitStructDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set s
 		extras = jen.Id("v")
 	}
 	body := objectBody(members, t.Decode, extras, t.Extra, types, set)
-	if t.Decode.Also == nil && t.Decode.Conds == nil {
+	fieldChecks := len(t.Decode.Conds)+len(t.Decode.Presence) > 0 // checked on the decoded fields
+	if t.Decode.Also == nil && !fieldChecks {
 		f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema in one pass.", t.Name))
 		f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(body...)
 		return
@@ -164,10 +165,11 @@ func emitStructDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set s
 	switch {
 	case t.Decode.Also == nil:
 		f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema in one pass: its", t.Name))
-		f.Comment("// properties as it decodes them, then its if/then/else on the fields.")
+		f.Comment("// properties as it decodes them, then the schemas beside them on the")
+		f.Comment("// fields it has set.")
 		f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(condsRead(t)...)
 	default:
-		if t.Decode.Conds != nil {
+		if fieldChecks {
 			read = jen.Block(condsRead(t)...)
 		}
 		f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema: its properties as it", t.Name))

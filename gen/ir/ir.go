@@ -265,6 +265,27 @@ type Decode struct {
 	// check declared properties only; the decoder checks them on the
 	// fields it has decoded, without reading the object's text again.
 	Conds []*Cond `json:",omitempty"`
+	// Presence: anyOf and oneOf schemas beside the properties whose
+	// branches only require properties or refuse a set of them (not:
+	// {required: […]}); the decoder checks them, with Conds, on which
+	// fields it has set.
+	Presence []*Presence `json:",omitempty"`
+}
+
+// Presence is an anyOf or oneOf of branches about which properties an
+// object has.
+type Presence struct {
+	// Loc is the object schema's location; OneOf tells oneOf from anyOf.
+	Loc   string
+	OneOf bool `json:",omitempty"`
+	// Branches require properties (Required) and may refuse a set of
+	// them (Forbidden: not: {required: Forbidden}).
+	Branches []PresenceBranch
+}
+
+// PresenceBranch is one branch of a Presence.
+type PresenceBranch struct {
+	Required, Forbidden []string `json:",omitempty"`
 }
 
 // Cond is an if/then/else of an object checked on its decoded fields.

@@ -10,15 +10,25 @@ import (
 	"github.com/structgen/structgen/runtime"
 )
 
-// decodeJSON reads Contact and checks its schema: its properties as it
-// decodes them, then the keywords beside them on the object's text.
+// decodeJSON reads Contact and checks its schema in one pass: its
+// properties as it decodes them, then the schemas beside them on the
+// fields it has set.
 func (v *Contact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	if raw, ok := c.RawView(d); ok {
-		d := c.TextDecoder(raw)
-		v.decodeTyped(d, c)
-		c.Release(d)
-		if !c.Failed() {
-			structgenValidate0Text(c, raw)
+	found := c.Found()
+	v.decodeTyped(d, c)
+	if c.Found() == found && !c.Failed() {
+		{
+			// The anyOf of structgen:///order.json#/$defs/contact, on which properties the object has.
+			c.AnyOfPresence(func(name string) bool {
+				switch name {
+				case "email":
+					return v.Email != nil
+				case "phone":
+					return v.Phone != nil
+				}
+				_, ok := v.AdditionalProperties[name]
+				return ok
+			}, runtime.Presence{Required: []string{"email"}}, runtime.Presence{Required: []string{"phone"}})
 		}
 	}
 }
@@ -125,15 +135,25 @@ func (v *Legacy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 }
 
-// decodeJSON reads Order and checks its schema: its properties as it
-// decodes them, then the keywords beside them on the object's text.
+// decodeJSON reads Order and checks its schema in one pass: its
+// properties as it decodes them, then the schemas beside them on the
+// fields it has set.
 func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	if raw, ok := c.RawView(d); ok {
-		d := c.TextDecoder(raw)
-		v.decodeTyped(d, c)
-		c.Release(d)
-		if !c.Failed() {
-			structgenValidate17Text(c, raw)
+	found := c.Found()
+	v.decodeTyped(d, c)
+	if c.Found() == found && !c.Failed() {
+		{
+			// The oneOf of structgen:///order.json#, on which properties the object has.
+			c.OneOfPresence(func(name string) bool {
+				switch name {
+				case "contact":
+					return v.Contact != nil
+				case "ship":
+					return v.Ship != nil
+				}
+				_, ok := v.AdditionalProperties[name]
+				return ok
+			}, runtime.Presence{Required: []string{"contact"}}, runtime.Presence{Required: []string{"ship"}})
 		}
 	}
 }
@@ -174,7 +194,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				c.Release(d)
 				if !c.Failed() {
-					structgenValidate3Text(c, raw)
+					structgenValidate0Text(c, raw)
 				}
 			}
 			c.Pop()
@@ -198,7 +218,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			if c.Failed() {
 				c.Skip(d)
 			} else {
-				structgenValidate6(c, d)
+				structgenValidate3(c, d)
 			}
 			c.Pop()
 		case "tags":
@@ -228,7 +248,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			if c.Failed() {
 				c.Skip(d)
 			} else {
-				structgenValidate8(c, d)
+				structgenValidate5(c, d)
 			}
 			c.Pop()
 		case "labels":
@@ -262,7 +282,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			if c.Failed() {
 				c.Skip(d)
 			} else {
-				structgenValidate10(c, d)
+				structgenValidate7(c, d)
 			}
 			c.Pop()
 		case "meta":
@@ -322,7 +342,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				c.Release(d)
 				if !c.Failed() {
-					structgenValidate12Text(c, raw)
+					structgenValidate9Text(c, raw)
 				}
 			}
 			c.Pop()
@@ -364,7 +384,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				c.Release(d)
 				if !c.Failed() {
-					structgenValidate15Text(c, raw)
+					structgenValidate12Text(c, raw)
 				}
 			}
 			c.Pop()
@@ -402,7 +422,7 @@ func (v *OrderLimits) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate20Text(c, raw)
+			structgenValidate14Text(c, raw)
 		}
 	}
 }
@@ -473,7 +493,7 @@ func (v *OrderMeta) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		c.Skip(d)
 	} else {
-		structgenValidate22(c, d)
+		structgenValidate16(c, d)
 	}
 }
 
@@ -538,7 +558,8 @@ func (v *OrderModeOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads OrderShip and checks its schema in one pass: its
-// properties as it decodes them, then its if/then/else on the fields.
+// properties as it decodes them, then the schemas beside them on the
+// fields it has set.
 func (v *OrderShip) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	found := c.Found()
 	v.decodeTyped(d, c)
@@ -626,7 +647,7 @@ func (v *OrderStrict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		c.Skip(d)
 	} else {
-		structgenValidate32(c, d)
+		structgenValidate26(c, d)
 	}
 }
 
@@ -912,82 +933,20 @@ func (v *OrderStrict) encodeJSON(e *runtime.Encoding) {
 	e.ObjEnd()
 }
 
-// structgenValidate0 checks a value against structgen:///order.json#/$defs/contact.
+// structgenValidate0 checks a value against structgen:///order.json#/properties/code.
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate0Text(c, raw)
 	}
 }
 
-// structgenValidate0Text checks a value's JSON text against structgen:///order.json#/$defs/contact.
+// structgenValidate0Text checks a value's JSON text against structgen:///order.json#/properties/code.
 func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
 	c.AnyOf(raw, structgenValidate1, structgenValidate2)
 }
 
-// structgenValidate1 checks a value against structgen:///order.json#/$defs/contact/anyOf/0.
+// structgenValidate1 checks a value against structgen:///order.json#/properties/code/anyOf/0.
 func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			c.Skip(d)
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "email")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate2 checks a value against structgen:///order.json#/$defs/contact/anyOf/1.
-func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			c.Skip(d)
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "phone")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate3 checks a value against structgen:///order.json#/properties/code.
-func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate3Text(c, raw)
-	}
-}
-
-// structgenValidate3Text checks a value's JSON text against structgen:///order.json#/properties/code.
-func structgenValidate3Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOf(raw, structgenValidate4, structgenValidate5)
-}
-
-// structgenValidate4 checks a value against structgen:///order.json#/properties/code/anyOf/0.
-func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -1000,25 +959,25 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate5 checks a value against structgen:///order.json#/properties/code/anyOf/1.
-func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate2 checks a value against structgen:///order.json#/properties/code/anyOf/1.
+func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate5Text(c, raw)
+		structgenValidate2Text(c, raw)
 	}
 }
 
-// structgenValidate5Text checks a value's JSON text against structgen:///order.json#/properties/code/anyOf/1.
-func structgenValidate5Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate2Text checks a value's JSON text against structgen:///order.json#/properties/code/anyOf/1.
+func structgenValidate2Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"n/a\"]", false)
 }
 
-// structgenValidate6 checks a value against structgen:///order.json#/properties/size.
-func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate7(c, d)
+// structgenValidate3 checks a value against structgen:///order.json#/properties/size.
+func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate4(c, d)
 }
 
-// structgenValidate7 checks a value against structgen:///order.json#/$defs/size.
-func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate4 checks a value against structgen:///order.json#/$defs/size.
+func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -1034,8 +993,8 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate8 checks a value against structgen:///order.json#/properties/tags.
-func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate5 checks a value against structgen:///order.json#/properties/tags.
+func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -1056,26 +1015,26 @@ func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 			i++
 		}
 		c.End(it.Err())
-		c.Contains(items, structgenValidate9, 1, 1, false)
+		c.Contains(items, structgenValidate6, 1, 1, false)
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate9 checks a value against structgen:///order.json#/properties/tags/contains.
-func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate6 checks a value against structgen:///order.json#/properties/tags/contains.
+func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate9Text(c, raw)
+		structgenValidate6Text(c, raw)
 	}
 }
 
-// structgenValidate9Text checks a value's JSON text against structgen:///order.json#/properties/tags/contains.
-func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate6Text checks a value's JSON text against structgen:///order.json#/properties/tags/contains.
+func structgenValidate6Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"main\"]", true)
 }
 
-// structgenValidate10 checks a value against structgen:///order.json#/properties/labels.
-func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate7 checks a value against structgen:///order.json#/properties/labels.
+func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1088,7 +1047,7 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
-			c.Key(it.Key(), structgenValidate11)
+			c.Key(it.Key(), structgenValidate8)
 			c.Push(key)
 			c.Skip(d)
 			c.Pop()
@@ -1099,8 +1058,8 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate11 checks a value against structgen:///order.json#/properties/labels/propertyNames.
-func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate8 checks a value against structgen:///order.json#/properties/labels/propertyNames.
+func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -1113,20 +1072,20 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate12 checks a value against structgen:///order.json#/properties/kind.
-func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate9 checks a value against structgen:///order.json#/properties/kind.
+func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate12Text(c, raw)
+		structgenValidate9Text(c, raw)
 	}
 }
 
-// structgenValidate12Text checks a value's JSON text against structgen:///order.json#/properties/kind.
-func structgenValidate12Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfKinds(raw, "string|*", structgenValidate13, structgenValidate14)
+// structgenValidate9Text checks a value's JSON text against structgen:///order.json#/properties/kind.
+func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfKinds(raw, "string|*", structgenValidate10, structgenValidate11)
 }
 
-// structgenValidate13 checks a value against structgen:///order.json#/properties/kind/anyOf/0.
-func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate10 checks a value against structgen:///order.json#/properties/kind/anyOf/0.
+func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -1141,32 +1100,32 @@ func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate14 checks a value against structgen:///order.json#/properties/kind/anyOf/1.
-func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate11 checks a value against structgen:///order.json#/properties/kind/anyOf/1.
+func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate14Text(c, raw)
+		structgenValidate11Text(c, raw)
 	}
 }
 
-// structgenValidate14Text checks a value's JSON text against structgen:///order.json#/properties/kind/anyOf/1.
-func structgenValidate14Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate11Text checks a value's JSON text against structgen:///order.json#/properties/kind/anyOf/1.
+func structgenValidate11Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"long-value\"]", false)
 }
 
-// structgenValidate15 checks a value against structgen:///order.json#/properties/window.
-func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate12 checks a value against structgen:///order.json#/properties/window.
+func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate15Text(c, raw)
+		structgenValidate12Text(c, raw)
 	}
 }
 
-// structgenValidate15Text checks a value's JSON text against structgen:///order.json#/properties/window.
-func structgenValidate15Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate16)
+// structgenValidate12Text checks a value's JSON text against structgen:///order.json#/properties/window.
+func structgenValidate12Text(c *runtime.Decoding, raw []byte) {
+	c.Apply(raw, structgenValidate13)
 }
 
-// structgenValidate16 checks a value against structgen:///order.json#/properties/window/allOf/1.
-func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate13 checks a value against structgen:///order.json#/properties/window/allOf/1.
+func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -1193,78 +1152,16 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate17 checks a value against structgen:///order.json#.
-func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate14 checks a value against structgen:///order.json#/properties/limits.
+func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate17Text(c, raw)
+		structgenValidate14Text(c, raw)
 	}
 }
 
-// structgenValidate17Text checks a value's JSON text against structgen:///order.json#.
-func structgenValidate17Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate18, structgenValidate19)
-}
-
-// structgenValidate18 checks a value against structgen:///order.json#/oneOf/0.
-func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			c.Skip(d)
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "contact")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate19 checks a value against structgen:///order.json#/oneOf/1.
-func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			c.Skip(d)
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "ship")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate20 checks a value against structgen:///order.json#/properties/limits.
-func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate20Text(c, raw)
-	}
-}
-
-// structgenValidate20Text checks a value's JSON text against structgen:///order.json#/properties/limits.
-func structgenValidate20Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate21)
+// structgenValidate14Text checks a value's JSON text against structgen:///order.json#/properties/limits.
+func structgenValidate14Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate15)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -1290,8 +1187,8 @@ func structgenValidate20Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate21 checks a value against structgen:///order.json#/properties/limits/not.
-func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate15 checks a value against structgen:///order.json#/properties/limits/not.
+func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1315,8 +1212,8 @@ func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate22 checks a value against structgen:///order.json#/properties/meta.
-func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate16 checks a value against structgen:///order.json#/properties/meta.
+func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1331,7 +1228,7 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 			}
 			c.Push(key)
 			if c.Matches(key, "^x-") {
-				structgenValidate23(c, d)
+				structgenValidate17(c, d)
 			} else {
 				c.Skip(d)
 			}
@@ -1343,8 +1240,8 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate23 checks a value against structgen:///order.json#/properties/meta/patternProperties/%5Ex-.
-func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate17 checks a value against structgen:///order.json#/properties/meta/patternProperties/%5Ex-.
+func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		c.WrongType(d, "string")
@@ -1353,18 +1250,18 @@ func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate32Keys are the properties structgenValidate32 declares, which it records by index.
-var structgenValidate32Keys = []string{"id"}
+// structgenValidate26Keys are the properties structgenValidate26 declares, which it records by index.
+var structgenValidate26Keys = []string{"id"}
 
-// structgenValidate32 checks a value against structgen:///order.json#/properties/strict.
-func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate26 checks a value against structgen:///order.json#/properties/strict.
+func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate32Keys)
+		keys := runtime.DeclaredKeys(structgenValidate26Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1394,7 +1291,7 @@ func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 				matched = true
 			}
 			if c.Matches(key, "^x-") {
-				c.Apply(r, structgenValidate23)
+				c.Apply(r, structgenValidate17)
 				matched = true
 			}
 			if !matched {
@@ -1408,12 +1305,12 @@ func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate33 checks a value against structgen:///order.json#/properties/strict.
-func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate27 checks a value against structgen:///order.json#/properties/strict.
+func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 	c.Skip(d)
 }
 
-// structgenValidate34 checks a value against structgen:///order.json#/properties/strict/additionalProperties.
-func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate28 checks a value against structgen:///order.json#/properties/strict/additionalProperties.
+func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	c.False(d)
 }

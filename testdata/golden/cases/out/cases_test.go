@@ -317,6 +317,7 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"span": ["a", "b", "c"]}`))
 	f.Add([]byte(`{"labels": [{"name": "a"}, {"name": "a", "weight": 1.0}], "weights": [1, 2], "anything": [{}, []], "matrix": [[1], [1, 2]]}`))
 	f.Add([]byte(`{"holder": {"pick": null}, "choice": [1]}`))
+	f.Add([]byte(`{"reach": {"kind": "k", "phone": "p", "fax": "f", "email": "e", "x-id": null}}`))
 	f.Add([]byte(`{"plan": {"fixed": 1, "meta": {"a": 1}, "kind": "b", "level": 2.0}}`))
 	f.Add([]byte(`{"plan": {"fixed": true, "mode": "strict", "name": "A", "tags": [], "level": 9, "meta": {"a": "", "b": ""}, "note": "x"}}`))
 	f.Add([]byte(`{"tally": {"a": -1, "b": 1.0, "": null}, "lines": {"a\nb": 1, "c": "x"}}`))
@@ -421,6 +422,28 @@ func TestFieldConds(t *testing.T) {
 		// The object's own problem first: its conditions are checked
 		// once it decodes.
 		{`{"plan": {"fixed": "no", "mode": "strict"}}`, `/plan/fixed: got string, want boolean`},
+	} {
+		_, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+	}
+}
+
+// TestPresence: anyOf and oneOf branches that only require properties or
+// refuse a set of them are checked on which fields the decoder set, or
+// which extras it kept, and worded as for any anyOf or oneOf.
+func TestPresence(t *testing.T) {
+	for _, tc := range []struct {
+		doc, says string
+	}{
+		{`{"reach": {"kind": "k", "email": "e"}}`, ""},
+		{`{"reach": {"kind": "k", "phone": "p", "x-id": 1}}`, ""},
+		{`{"reach": {"kind": "k", "phone": "p"}}`, `/reach: anyOf: the value matches none of the 3 schemas`},
+		{`{"reach": {"kind": "k", "phone": "p"}}`, `/reach: (schema 0) missing property 'x-id'`},
+		{`{"reach": {"kind": "k", "phone": "p", "fax": "f"}}`, `/reach: oneOf: the value matches none of the 2 schemas`},
+		{`{"reach": {"kind": "k", "phone": "p", "fax": "f"}}`, `/reach: (schema 1) not: the value matches a schema it must not`},
+		{`{"reach": {"kind": "k", "email": "e", "phone": "p"}}`, `/reach: oneOf: the value matches schemas 0 and 1, want exactly one`},
+		{`{"reach": {"kind": "k"}}`, `/reach: (schema 0) missing property 'email'`},
+		{`{"reach": {"email": "e"}}`, `/reach: missing property 'kind'`},
 	} {
 		_, err := cases.ParseBlueprint([]byte(tc.doc))
 		check(t, tc.doc, err, tc.says)

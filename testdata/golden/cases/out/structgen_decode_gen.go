@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [28]bool
+	var seen [29]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -662,11 +662,21 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			p0.decodeJSON(d, c)
 			v.Plan = p0
 			c.Pop()
-		case "lines":
+		case "reach":
 			if seen[27] {
 				c.Duplicate(key)
 			}
 			seen[27] = true
+			c.Push("reach")
+			p0 := new(BlueprintReach)
+			p0.decodeJSON(d, c)
+			v.Reach = p0
+			c.Pop()
+		case "lines":
+			if seen[28] {
+				c.Duplicate(key)
+			}
+			seen[28] = true
 			c.Push("lines")
 			d.Capture(func(d *jx.Decoder) error {
 				{
@@ -1245,6 +1255,129 @@ func (v *BlueprintPlanKind) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	default:
 		c.NotOneOf("'a', 'b', 'c'")
 	}
+}
+
+// decodeJSON reads BlueprintReach and checks its schema in one pass: its
+// properties as it decodes them, then the schemas beside them on the
+// fields it has set.
+func (v *BlueprintReach) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	found := c.Found()
+	v.decodeTyped(d, c)
+	if c.Found() == found && !c.Failed() {
+		{
+			// The anyOf of structgen:///blueprint.json#/properties/reach, on which properties the object has.
+			c.AnyOfPresence(func(name string) bool {
+				switch name {
+				case "kind":
+					return true
+				case "email":
+					return v.Email != nil
+				case "fax":
+					return v.Fax != nil
+				}
+				_, ok := v.AdditionalProperties[name]
+				return ok
+			}, runtime.Presence{Required: []string{"kind", "x-id"}}, runtime.Presence{Required: []string{"email"}}, runtime.Presence{Required: []string{"fax"}})
+		}
+		{
+			// The oneOf of structgen:///blueprint.json#/properties/reach, on which properties the object has.
+			c.OneOfPresence(func(name string) bool {
+				switch name {
+				case "email":
+					return v.Email != nil
+				case "phone":
+					return v.Phone != nil
+				case "fax":
+					return v.Fax != nil
+				}
+				_, ok := v.AdditionalProperties[name]
+				return ok
+			}, runtime.Presence{Required: []string{"email"}}, runtime.Presence{Required: []string{"phone"}, Forbidden: []string{"fax"}})
+		}
+	}
+}
+
+// decodeTyped reads BlueprintReach and checks what its decoder compiles.
+func (v *BlueprintReach) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [4]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "email":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("email")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.Email = p0
+			c.Pop()
+		case "phone":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("phone")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.Phone = p0
+			c.Pop()
+		case "fax":
+			if seen[2] {
+				c.Duplicate(key)
+			}
+			seen[2] = true
+			c.Push("fax")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.Fax = p0
+			c.Pop()
+		case "kind":
+			if seen[3] {
+				c.Duplicate(key)
+			}
+			seen[3] = true
+			c.Push("kind")
+			if s, ok := c.String(d); ok {
+				v.Kind = s
+			}
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	var missing []string
+	if !seen[3] {
+		missing = append(missing, "kind")
+	}
+	c.Missing(missing...)
 }
 
 // decodeJSON reads BlueprintScalar: the value's kind picks the variant.
@@ -1981,6 +2114,10 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 		e.Field("plan")
 		v.Plan.encodeJSON(e)
 	}
+	if v.Reach != nil {
+		e.Field("reach")
+		v.Reach.encodeJSON(e)
+	}
 	if v.Lines != nil {
 		e.Field("lines")
 		e.ObjStart()
@@ -2129,6 +2266,40 @@ func (v *BlueprintPlan) encodeJSON(e *runtime.Encoding) {
 	}
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintPlan.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes BlueprintReach in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v BlueprintReach) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes BlueprintReach with e.
+func (v *BlueprintReach) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.Email != nil {
+		e.Field("email")
+		e.Str((*v.Email))
+	}
+	if v.Phone != nil {
+		e.Field("phone")
+		e.Str((*v.Phone))
+	}
+	if v.Fax != nil {
+		e.Field("fax")
+		e.Str((*v.Fax))
+	}
+	e.Field("kind")
+	e.Str(v.Kind)
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsBlueprintReach.Has(k) {
 			continue
 		}
 		e.Field(k)

@@ -42,6 +42,7 @@ type Blueprint struct {
 	Flag   *bool                          `json:"flag,omitempty"`
 	Count  *int64                         `json:"count,omitempty"`
 	Plan   *BlueprintPlan                 `json:"plan,omitempty"`
+	Reach  *BlueprintReach                `json:"reach,omitempty"`
 	Lines  map[string]json.RawMessage     `json:"lines,omitzero"`
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
@@ -52,7 +53,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "lines")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "lines")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -409,6 +410,41 @@ func ParseBlueprintPlanKind(data []byte) (BlueprintPlanKind, error) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintPlanKind)
+}
+
+// Schema: schemas/blueprint.json#/properties/reach
+type BlueprintReach struct {
+	Email *string `json:"email,omitempty"`
+	Phone *string `json:"phone,omitempty"`
+	Fax   *string `json:"fax,omitempty"`
+	Kind  string  `json:"kind"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsBlueprintReach = runtime.NewFields("email", "phone", "fax", "kind")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *BlueprintReach) UnmarshalJSON(data []byte) error {
+	type plain BlueprintReach
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintReach, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaBlueprintReach = structgenSchemas.Schema("structgen:///blueprint.json#/properties/reach")
+
+// ParseBlueprintReach validates data against the schema of BlueprintReach and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintReach(data []byte) (BlueprintReach, error) {
+	return runtime.ParseDecoded("BlueprintReach", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintReach) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintReach)
 }
 
 // Schema: schemas/blueprint.json#/properties/scalar

@@ -409,6 +409,18 @@ const schemaDoc0 = `{
         }
       ]
     },
+    "reach": {
+      "type": "object",
+      "properties": {
+        "email": {"type": "string"},
+        "phone": {"type": "string"},
+        "fax": {"type": "string"},
+        "kind": {"type": "string"}
+      },
+      "required": ["kind"],
+      "oneOf": [{"required": ["email"]}, {"required": ["phone"], "not": {"required": ["fax"]}}],
+      "anyOf": [{"required": ["kind", "x-id"]}, {"required": ["email"]}, {"type": "object", "required": ["fax"]}]
+    },
     "lines": {
       "type": "object",
       "patternProperties": {

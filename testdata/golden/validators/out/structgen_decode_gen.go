@@ -556,7 +556,8 @@ func (v *PolicyTags) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads PolicyWindow and checks its schema in one pass: its
-// properties as it decodes them, then its if/then/else on the fields.
+// properties as it decodes them, then the schemas beside them on the
+// fields it has set.
 func (v *PolicyWindow) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	found := c.Found()
 	v.decodeTyped(d, c)
