@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"reflect"
 
+	"github.com/structgen/structgen/internal/ecmaregex"
+
 	"github.com/structgen/structgen/gen/ir"
 	"github.com/structgen/structgen/gen/schema"
 )
@@ -374,4 +376,38 @@ func onlyEnum(c *ir.Check) bool {
 	e := *c
 	e.Enum = nil
 	return reflect.ValueOf(e).IsZero()
+}
+
+// extraPattern returns, where n's one pattern of patternProperties
+// matches none of its declared properties' names and its
+// additionalProperties is false or absent, the check of the undeclared
+// properties that the decoder makes as it keeps them in t's extras map of
+// raw JSON, and n without those keywords; nil otherwise (the pattern is
+// then checked by a validator reading the object again).
+func (b *builder) extraPattern(t *ir.Type, n *schema.Node) (*ir.ExtraPattern, *schema.Node) {
+	a := n.AdditionalProperties
+	if len(n.PatternProperties) != 1 || len(n.Properties) == 0 || t.Extra == nil || t.Extra.Kind != ir.RefAny ||
+		n.UnevaluatedProperties != nil || !(a == nil || a.IsTrue() || a.IsFalse()) {
+		return nil, nil
+	}
+	p := n.PatternProperties[0]
+	re, err := ecmaregex.Compile(p.Pattern)
+	if err != nil {
+		return nil, nil
+	}
+	for name := range n.Properties {
+		if re.MatchString(name) {
+			return nil, nil // the declared property's value passes both
+		}
+	}
+	v, why := b.validatorFor(p.Node)
+	if why != "" || v.Interpret != "" {
+		return nil, nil
+	}
+	vs := []*ir.Validator{v}
+	b.validateLists = append(b.validateLists, vs)
+	rest := *n
+	rest.PatternProperties, rest.AdditionalProperties = nil, nil
+	rest.Keywords = keywordsWithout(n.Keywords, "patternProperties", "additionalProperties")
+	return &ir.ExtraPattern{Pattern: p.Pattern, Always: ecmaregex.MatchesEvery(p.Pattern), Closed: a.IsFalse(), Validate: vs}, &rest
 }

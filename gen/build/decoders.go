@@ -620,6 +620,10 @@ func (b *builder) compileStruct(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 		return b.compileMerged(t, deps)
 	}
 	var rests []*schema.Node // keywords beside the typed checks
+	extra, without := b.extraPattern(t, n)
+	if extra != nil {
+		n = without
+	}
 	if r := unsupported(n); r != "" {
 		typed, rest := b.split(n, besideMerged)
 		if rest == nil {
@@ -636,7 +640,7 @@ func (b *builder) compileStruct(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 	if n.Enum != nil || n.Const != nil {
 		return at(n, "enum or const on an object")
 	}
-	dec := &ir.Decode{Required: n.Required, MinProperties: n.MinProperties, MaxProperties: n.MaxProperties}
+	dec := &ir.Decode{Required: n.Required, MinProperties: n.MinProperties, MaxProperties: n.MaxProperties, ExtraPattern: extra}
 	switch a := n.AdditionalProperties; {
 	case a.IsFalse():
 		if t.Extra != nil {

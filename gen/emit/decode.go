@@ -182,6 +182,25 @@ func emitStructDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set s
 	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeTyped").Params(decoderParams()...).Block(body...)
 }
 
+// extraPatternCheck checks an undeclared property's value, raw, kept
+// under the name k, against the pattern's schema where k matches it
+// (ir.ExtraPattern); where it does not and the object is closed, the
+// property is not allowed.
+func extraPatternCheck(p *ir.ExtraPattern) jen.Code {
+	if p == nil {
+		return jen.Null()
+	}
+	check := []jen.Code{jen.Id("c").Dot("Push").Call(jen.Id("k")), applyTo(jen.Id("raw"), p.Validate[0]), jen.Id("c").Dot("Pop").Call()}
+	if p.Always {
+		return jen.Block(check...)
+	}
+	stmt := jen.If(jen.Id("c").Dot("Matches").Call(jen.Id("k"), jen.Lit(p.Pattern))).Block(check...)
+	if p.Closed {
+		stmt = stmt.Else().Block(jen.Id("c").Dot("Push").Call(jen.Id("k")), jen.Id("c").Dot("NotAllowed").Call(), jen.Id("c").Dot("Pop").Call())
+	}
+	return stmt
+}
+
 // besideCode reads the next value's text, has read (which reads from d)
 // decode and check it from the text, then checks the text with also, the
 // validators of the keywords beside the typed checks (ir.Check.Also).
@@ -360,6 +379,7 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 		other = []jen.Code{
 			jen.Id("k").Op(":=").Qual(runtimePkg, "KeyText").Call(jen.Id("key")),
 			jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("Raw").Call(jen.Id("d")), jen.Id("ok")).Block(
+				extraPatternCheck(dec.ExtraPattern),
 				jen.If(extras.Clone().Op("==").Nil()).Block(
 					extras.Clone().Op("=").Map(jen.String()).Qual("encoding/json", "RawMessage").Values(),
 				),

@@ -86,6 +86,11 @@ func usedValidators(pkg *ir.Package) []*ir.Validator {
 				check(c)
 			}
 			check(t.Decode.Extra)
+			if p := t.Decode.ExtraPattern; p != nil {
+				for _, v := range p.Validate {
+					walk(v)
+				}
+			}
 		}
 	}
 	if pkg.Go != nil {

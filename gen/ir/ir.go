@@ -265,11 +265,26 @@ type Decode struct {
 	// check declared properties only; the decoder checks them on the
 	// fields it has decoded, without reading the object's text again.
 	Conds []*Cond `json:",omitempty"`
+	// ExtraPattern: the one pattern of patternProperties beside declared
+	// properties none of whose names it matches; the decoder checks each
+	// undeclared property whose name it matches, as it keeps it.
+	ExtraPattern *ExtraPattern `json:",omitempty"`
 	// Presence: anyOf and oneOf schemas beside the properties whose
 	// branches only require properties or refuse a set of them (not:
 	// {required: […]}); the decoder checks them, with Conds, on which
 	// fields it has set.
 	Presence []*Presence `json:",omitempty"`
+}
+
+// ExtraPattern checks the undeclared properties of an object whose
+// names match Pattern with the pattern's schema's validator (Validate,
+// one); with Closed (additionalProperties false), one whose name does not
+// match is not allowed.
+type ExtraPattern struct {
+	Pattern  string
+	Always   bool `json:",omitempty"` // the pattern matches every name
+	Closed   bool `json:",omitempty"`
+	Validate []*Validator
 }
 
 // Presence is an anyOf or oneOf of branches about which properties an

@@ -483,22 +483,8 @@ func (v *OrderLimits) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
 }
 
-// decodeJSON reads OrderMeta and checks its schema: its properties as it
-// decodes them, then the keywords beside them on the object's text.
+// decodeJSON reads OrderMeta and checks its schema in one pass.
 func (v *OrderMeta) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	d.Capture(func(d *jx.Decoder) error {
-		v.decodeTyped(d, c)
-		return nil
-	})
-	if c.Failed() {
-		c.Skip(d)
-	} else {
-		structgenValidate16(c, d)
-	}
-}
-
-// decodeTyped reads OrderMeta and checks what its decoder compiles.
-func (v *OrderMeta) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
 	var order []string
 	it, ok := c.Object(d)
@@ -523,6 +509,11 @@ func (v *OrderMeta) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 		default:
 			k := runtime.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
+				if c.Matches(k, "^x-") {
+					c.Push(k)
+					c.Apply(raw, structgenValidate16)
+					c.Pop()
+				}
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
@@ -647,7 +638,7 @@ func (v *OrderStrict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		c.Skip(d)
 	} else {
-		structgenValidate26(c, d)
+		structgenValidate25(c, d)
 	}
 }
 
@@ -1212,36 +1203,8 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate16 checks a value against structgen:///order.json#/properties/meta.
+// structgenValidate16 checks a value against structgen:///order.json#/properties/meta/patternProperties/%5Ex-.
 func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			if c.Matches(key, "^x-") {
-				structgenValidate17(c, d)
-			} else {
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate17 checks a value against structgen:///order.json#/properties/meta/patternProperties/%5Ex-.
-func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		c.WrongType(d, "string")
@@ -1250,18 +1213,18 @@ func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate26Keys are the properties structgenValidate26 declares, which it records by index.
-var structgenValidate26Keys = []string{"id"}
+// structgenValidate25Keys are the properties structgenValidate25 declares, which it records by index.
+var structgenValidate25Keys = []string{"id"}
 
-// structgenValidate26 checks a value against structgen:///order.json#/properties/strict.
-func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate25 checks a value against structgen:///order.json#/properties/strict.
+func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate26Keys)
+		keys := runtime.DeclaredKeys(structgenValidate25Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1291,7 +1254,7 @@ func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 				matched = true
 			}
 			if c.Matches(key, "^x-") {
-				c.Apply(r, structgenValidate17)
+				c.Apply(r, structgenValidate16)
 				matched = true
 			}
 			if !matched {
@@ -1305,12 +1268,12 @@ func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate27 checks a value against structgen:///order.json#/properties/strict.
-func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate26 checks a value against structgen:///order.json#/properties/strict.
+func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 	c.Skip(d)
 }
 
-// structgenValidate28 checks a value against structgen:///order.json#/properties/strict/additionalProperties.
-func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate27 checks a value against structgen:///order.json#/properties/strict/additionalProperties.
+func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 	c.False(d)
 }

@@ -317,6 +317,7 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"span": ["a", "b", "c"]}`))
 	f.Add([]byte(`{"labels": [{"name": "a"}, {"name": "a", "weight": 1.0}], "weights": [1, 2], "anything": [{}, []], "matrix": [[1], [1, 2]]}`))
 	f.Add([]byte(`{"holder": {"pick": null}, "choice": [1]}`))
+	f.Add([]byte(`{"ext": {"x-a": "abcd", "y": 1, "id": "2"}, "extOpen": {"x-\u0062": 5}, "extBoth": {"x-id": 1}}`))
 	f.Add([]byte(`{"reach": {"kind": "k", "phone": "p", "fax": "f", "email": "e", "x-id": null}}`))
 	f.Add([]byte(`{"plan": {"fixed": 1, "meta": {"a": 1}, "kind": "b", "level": 2.0}}`))
 	f.Add([]byte(`{"plan": {"fixed": true, "mode": "strict", "name": "A", "tags": [], "level": 9, "meta": {"a": "", "b": ""}, "note": "x"}}`))
@@ -447,5 +448,34 @@ func TestPresence(t *testing.T) {
 	} {
 		_, err := cases.ParseBlueprint([]byte(tc.doc))
 		check(t, tc.doc, err, tc.says)
+	}
+}
+
+// TestExtraPattern: beside declared properties none of whose names it
+// matches, a pattern checks each undeclared property as the decoder keeps
+// it (with additionalProperties false, one it does not match is not
+// allowed); where it matches a declared name too, a validator checks the
+// object beside the decoder.
+func TestExtraPattern(t *testing.T) {
+	for _, tc := range []struct {
+		doc, says string
+	}{
+		{`{"ext": {"id": 1, "x-a": "abc"}, "extOpen": {"y": [1], "x-b": "ab"}, "extBoth": {"x-id": "ab", "z": 1}}`, ""},
+		{`{"ext": {"x-a": "abcd"}}`, `/ext/x-a: maxLength: got 4, want 3`},
+		{`{"ext": {"x-a": 1}}`, `/ext/x-a: got number, want string`},
+		{`{"ext": {"y": 1}}`, `/ext: additional properties 'y' not allowed`},
+		{`{"ext": {"x-a": "a", "x-a": "b"}}`, `/ext: property 'x-a' is written twice`},
+		{`{"extOpen": {"x-b": "abcd"}}`, `/extOpen/x-b: maxLength: got 4, want 3`},
+		{`{"extBoth": {"x-id": "abc"}}`, `/extBoth/x-id: maxLength: got 3, want 2`},
+	} {
+		_, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+	}
+	v, err := cases.ParseBlueprint([]byte(`{"ext": {"x-a": "abc", "id": 2}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(v.Ext.AdditionalProperties["x-a"]) != `"abc"` {
+		t.Errorf("extras: %v", v.Ext.AdditionalProperties)
 	}
 }

@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [29]bool
+	var seen [32]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -356,7 +356,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("span")
-			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate123Text)
+			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate125Text)
 			c.Pop()
 		case "wrap":
 			if seen[14] {
@@ -364,7 +364,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate127Text)
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate129Text)
 			c.Pop()
 		case "mode":
 			if seen[15] {
@@ -372,7 +372,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate132Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate134Text)
 			c.Pop()
 		case "action":
 			if seen[16] {
@@ -672,11 +672,41 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			p0.decodeJSON(d, c)
 			v.Reach = p0
 			c.Pop()
-		case "lines":
+		case "ext":
 			if seen[28] {
 				c.Duplicate(key)
 			}
 			seen[28] = true
+			c.Push("ext")
+			p0 := new(BlueprintExt)
+			p0.decodeJSON(d, c)
+			v.Ext = p0
+			c.Pop()
+		case "extOpen":
+			if seen[29] {
+				c.Duplicate(key)
+			}
+			seen[29] = true
+			c.Push("extOpen")
+			p0 := new(BlueprintExtOpen)
+			p0.decodeJSON(d, c)
+			v.ExtOpen = p0
+			c.Pop()
+		case "extBoth":
+			if seen[30] {
+				c.Duplicate(key)
+			}
+			seen[30] = true
+			c.Push("extBoth")
+			p0 := new(BlueprintExtBoth)
+			p0.decodeJSON(d, c)
+			v.ExtBoth = p0
+			c.Pop()
+		case "lines":
+			if seen[31] {
+				c.Duplicate(key)
+			}
+			seen[31] = true
 			c.Push("lines")
 			d.Capture(func(d *jx.Decoder) error {
 				{
@@ -758,6 +788,166 @@ func (v *BlueprintChoice) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	}
 }
 
+// decodeJSON reads BlueprintExt and checks its schema in one pass.
+func (v *BlueprintExt) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "id":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("id")
+			p0 := new(int64)
+			if i, ok := c.Int64(d); ok {
+				*p0 = i
+			}
+			v.ID = p0
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if c.Matches(k, "^x-") {
+					c.Push(k)
+					c.Apply(raw, structgenValidate46)
+					c.Pop()
+				} else {
+					c.Push(k)
+					c.NotAllowed()
+					c.Pop()
+				}
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+}
+
+// decodeJSON reads BlueprintExtBoth and checks its schema: its properties as it
+// decodes them, then the keywords beside them on the object's text.
+func (v *BlueprintExtBoth) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	d.Capture(func(d *jx.Decoder) error {
+		v.decodeTyped(d, c)
+		return nil
+	})
+	if c.Failed() {
+		c.Skip(d)
+	} else {
+		structgenValidate47(c, d)
+	}
+}
+
+// decodeTyped reads BlueprintExtBoth and checks what its decoder compiles.
+func (v *BlueprintExtBoth) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "x-id":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("x-id")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.XID = p0
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+}
+
+// decodeJSON reads BlueprintExtOpen and checks its schema in one pass.
+func (v *BlueprintExtOpen) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "id":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("id")
+			p0 := new(int64)
+			if i, ok := c.Int64(d); ok {
+				*p0 = i
+			}
+			v.ID = p0
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if c.Matches(k, "^x-") {
+					c.Push(k)
+					c.Apply(raw, structgenValidate46)
+					c.Pop()
+				}
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+}
+
 // decodeJSON reads BlueprintFigure: its "kind" property picks the variant.
 func (v *BlueprintFigure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	raw, ok := c.RawView(d)
@@ -785,7 +975,7 @@ func (v *BlueprintFigure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintFigure{}
-	c.NoVariant(raw, structgenValidate46)
+	c.NoVariant(raw, structgenValidate48)
 }
 
 // decodeJSON reads BlueprintFigureOption1 and checks its schema in one pass.
@@ -1082,7 +1272,7 @@ func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate87Text(c, raw)
+			structgenValidate89Text(c, raw)
 		}
 	}
 }
@@ -1550,7 +1740,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate105Text(c, raw)
+			structgenValidate107Text(c, raw)
 		}
 	}
 }
@@ -1657,7 +1847,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate111)
+	c.NoVariant(raw, structgenValidate113)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -1809,7 +1999,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate119Text(c, raw)
+			structgenValidate121Text(c, raw)
 		}
 	}
 }
@@ -2118,6 +2308,18 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 		e.Field("reach")
 		v.Reach.encodeJSON(e)
 	}
+	if v.Ext != nil {
+		e.Field("ext")
+		v.Ext.encodeJSON(e)
+	}
+	if v.ExtOpen != nil {
+		e.Field("extOpen")
+		v.ExtOpen.encodeJSON(e)
+	}
+	if v.ExtBoth != nil {
+		e.Field("extBoth")
+		v.ExtBoth.encodeJSON(e)
+	}
 	if v.Lines != nil {
 		e.Field("lines")
 		e.ObjStart()
@@ -2130,6 +2332,78 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	}
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprint.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes BlueprintExt in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v BlueprintExt) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes BlueprintExt with e.
+func (v *BlueprintExt) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.ID != nil {
+		e.Field("id")
+		e.Int((*v.ID))
+	}
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsBlueprintExt.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes BlueprintExtBoth in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v BlueprintExtBoth) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes BlueprintExtBoth with e.
+func (v *BlueprintExtBoth) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.XID != nil {
+		e.Field("x-id")
+		e.Str((*v.XID))
+	}
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsBlueprintExtBoth.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes BlueprintExtOpen in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v BlueprintExtOpen) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes BlueprintExtOpen with e.
+func (v *BlueprintExtOpen) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.ID != nil {
+		e.Field("id")
+		e.Int((*v.ID))
+	}
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsBlueprintExtOpen.Has(k) {
 			continue
 		}
 		e.Field(k)
@@ -3582,23 +3856,23 @@ func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate46 checks a value against structgen:///blueprint.json#/properties/figure.
+// structgenValidate46 checks a value against structgen:///blueprint.json#/properties/ext/patternProperties/%5Ex-.
 func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate46Text(c, raw)
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.String(d)
+		if !ok {
+			return
+		}
+		c.Length(s, 0, 3)
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
 	}
 }
 
-// structgenValidate46Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
-func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate112, structgenValidate51)
-	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
-}
-
-// structgenValidate47Keys are the properties structgenValidate47 declares, which it records by index.
-var structgenValidate47Keys = []string{"kind", "r"}
-
-// structgenValidate47 checks a value against structgen:///blueprint.json#/$defs/circle.
+// structgenValidate47 checks a value against structgen:///blueprint.json#/properties/extBoth.
 func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
@@ -3606,7 +3880,51 @@ func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate47Keys)
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := runtime.KeyText(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			if c.Matches(key, "^x-") {
+				structgenValidate44(c, d)
+			} else {
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate48 checks a value against structgen:///blueprint.json#/properties/figure.
+func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate48Text(c, raw)
+	}
+}
+
+// structgenValidate48Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
+func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate114, structgenValidate53)
+	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
+}
+
+// structgenValidate49Keys are the properties structgenValidate49 declares, which it records by index.
+var structgenValidate49Keys = []string{"kind", "r"}
+
+// structgenValidate49 checks a value against structgen:///blueprint.json#/$defs/circle.
+func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate49Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3627,9 +3945,9 @@ func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate48(c, d)
-			case "r":
 				structgenValidate50(c, d)
+			case "r":
+				structgenValidate52(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3644,25 +3962,25 @@ func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate48 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
-func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate49(c, d)
+// structgenValidate50 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
+func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate51(c, d)
 }
 
-// structgenValidate49 checks a value against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate51 checks a value against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate49Text(c, raw)
+		structgenValidate51Text(c, raw)
 	}
 }
 
-// structgenValidate49Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate49Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate51Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate51Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"circle\"]", true)
 }
 
-// structgenValidate50 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
-func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate52 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
+func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -3677,18 +3995,18 @@ func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate51Keys are the properties structgenValidate51 declares, which it records by index.
-var structgenValidate51Keys = []string{"kind", "w"}
+// structgenValidate53Keys are the properties structgenValidate53 declares, which it records by index.
+var structgenValidate53Keys = []string{"kind", "w"}
 
-// structgenValidate51 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
-func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate53 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
+func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate51Keys)
+		keys := runtime.DeclaredKeys(structgenValidate53Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3709,7 +4027,7 @@ func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate52(c, d)
+				structgenValidate54(c, d)
 			case "w":
 				structgenValidate26(c, d)
 			default:
@@ -3726,31 +4044,31 @@ func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate52 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate54 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
+func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate52Text(c, raw)
+		structgenValidate54Text(c, raw)
 	}
 }
 
-// structgenValidate52Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate52Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate54Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
+func structgenValidate54Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"rect\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate80Keys are the properties structgenValidate80 declares, which it records by index.
-var structgenValidate80Keys = []string{"note"}
+// structgenValidate82Keys are the properties structgenValidate82 declares, which it records by index.
+var structgenValidate82Keys = []string{"note"}
 
-// structgenValidate80 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
-func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate82 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
+func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate80Keys)
+		keys := runtime.DeclaredKeys(structgenValidate82Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3768,7 +4086,7 @@ func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "note":
-				structgenValidate81(c, d)
+				structgenValidate83(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3781,20 +4099,20 @@ func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate81 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate83 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate81Text(c, raw)
+		structgenValidate83Text(c, raw)
 	}
 }
 
-// structgenValidate81Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate81Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate83Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate83Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\"]", true)
 }
 
-// structgenValidate82 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
-func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
+func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -3818,30 +4136,30 @@ func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate87 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate89 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate87Text(c, raw)
+		structgenValidate89Text(c, raw)
 	}
 }
 
-// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate87Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate80, structgenValidate82, nil)
+// structgenValidate89Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate89Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate82, structgenValidate84, nil)
 }
 
-// structgenValidate89Keys are the properties structgenValidate89 declares, which it records by index.
-var structgenValidate89Keys = []string{"type"}
+// structgenValidate91Keys are the properties structgenValidate91 declares, which it records by index.
+var structgenValidate91Keys = []string{"type"}
 
-// structgenValidate89 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate91 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate89Keys)
+		keys := runtime.DeclaredKeys(structgenValidate91Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3859,7 +4177,7 @@ func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate90(c, d)
+				structgenValidate92(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3871,30 +4189,30 @@ func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate90 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate92 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate90Text(c, raw)
+		structgenValidate92Text(c, raw)
 	}
 }
 
-// structgenValidate90Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate90Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate92Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate92Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
-// structgenValidate91Keys are the properties structgenValidate91 declares, which it records by index.
-var structgenValidate91Keys = []string{"size"}
+// structgenValidate93Keys are the properties structgenValidate93 declares, which it records by index.
+var structgenValidate93Keys = []string{"size"}
 
-// structgenValidate91 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate93 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate91Keys)
+		keys := runtime.DeclaredKeys(structgenValidate93Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3925,18 +4243,18 @@ func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate92Keys are the properties structgenValidate92 declares, which it records by index.
-var structgenValidate92Keys = []string{"type"}
+// structgenValidate94Keys are the properties structgenValidate94 declares, which it records by index.
+var structgenValidate94Keys = []string{"type"}
 
-// structgenValidate92 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate94 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate92Keys)
+		keys := runtime.DeclaredKeys(structgenValidate94Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3954,7 +4272,7 @@ func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate93(c, d)
+				structgenValidate95(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3966,30 +4284,30 @@ func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate93 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate95 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate93Text(c, raw)
+		structgenValidate95Text(c, raw)
 	}
 }
 
-// structgenValidate93Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate93Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate95Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate95Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
-// structgenValidate94Keys are the properties structgenValidate94 declares, which it records by index.
-var structgenValidate94Keys = []string{"props"}
+// structgenValidate96Keys are the properties structgenValidate96 declares, which it records by index.
+var structgenValidate96Keys = []string{"props"}
 
-// structgenValidate94 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate96 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate96(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate94Keys)
+		keys := runtime.DeclaredKeys(structgenValidate96Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -4007,7 +4325,7 @@ func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate95(c, d)
+				structgenValidate97(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -4019,8 +4337,8 @@ func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate95 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate97 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -4046,20 +4364,20 @@ func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate96 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate96(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate98 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate98(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate96Text(c, raw)
+		structgenValidate98Text(c, raw)
 	}
 }
 
-// structgenValidate96Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate96Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate97)
+// structgenValidate98Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate98Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate99)
 }
 
-// structgenValidate97 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate99 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -4083,18 +4401,18 @@ func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate98Keys are the properties structgenValidate98 declares, which it records by index.
-var structgenValidate98Keys = []string{"type"}
+// structgenValidate100Keys are the properties structgenValidate100 declares, which it records by index.
+var structgenValidate100Keys = []string{"type"}
 
-// structgenValidate98 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate98(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate100 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate98Keys)
+		keys := runtime.DeclaredKeys(structgenValidate100Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -4112,59 +4430,6 @@ func structgenValidate98(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate99(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate99 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate99Text(c, raw)
-	}
-}
-
-// structgenValidate99Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate99Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[3]", true)
-}
-
-// structgenValidate100Keys are the properties structgenValidate100 declares, which it records by index.
-var structgenValidate100Keys = []string{"size"}
-
-// structgenValidate100 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate100Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "size":
-				key = "size"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "size":
 				structgenValidate101(c, d)
 			default:
 				c.Skip(d)
@@ -4177,32 +4442,30 @@ func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate101 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+// structgenValidate101 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
 func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.NumberBounds(text, "", "100", "", "")
-	default:
-		c.Skip(d)
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate101Text(c, raw)
 	}
 }
 
-// structgenValidate103Keys are the properties structgenValidate103 declares, which it records by index.
-var structgenValidate103Keys = []string{"size"}
+// structgenValidate101Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate101Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[3]", true)
+}
 
-// structgenValidate103 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate103(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate102Keys are the properties structgenValidate102 declares, which it records by index.
+var structgenValidate102Keys = []string{"size"}
+
+// structgenValidate102 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate103Keys)
+		keys := runtime.DeclaredKeys(structgenValidate102Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -4220,7 +4483,62 @@ func structgenValidate103(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate104(c, d)
+				structgenValidate103(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate103 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate103(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.NumberBounds(text, "", "100", "", "")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate105Keys are the properties structgenValidate105 declares, which it records by index.
+var structgenValidate105Keys = []string{"size"}
+
+// structgenValidate105 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate105(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate105Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "size":
+				key = "size"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "size":
+				structgenValidate106(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -4233,120 +4551,120 @@ func structgenValidate103(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate104 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate104(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate104Text(c, raw)
-	}
-}
-
-// structgenValidate104Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate104Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
-}
-
-// structgenValidate105 checks a value against structgen:///blueprint.json#/$defs/node.
-func structgenValidate105(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate105Text(c, raw)
-	}
-}
-
-// structgenValidate105Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
-func structgenValidate105Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate89, structgenValidate91, nil, structgenValidate92, structgenValidate94, structgenValidate96, structgenValidate98, structgenValidate12, nil, structgenValidate89, structgenValidate100, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate103, structgenValidate89, nil)
-}
-
-// structgenValidate106 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate106 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate106(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate106Text(c, raw)
 	}
 }
 
-// structgenValidate106Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate106Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate106Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate89, structgenValidate91, nil)
+	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate107 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+// structgenValidate107 checks a value against structgen:///blueprint.json#/$defs/node.
 func structgenValidate107(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate107Text(c, raw)
 	}
 }
 
-// structgenValidate107Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+// structgenValidate107Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
 func structgenValidate107Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate92, structgenValidate94, structgenValidate96)
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate91, structgenValidate93, nil, structgenValidate94, structgenValidate96, structgenValidate98, structgenValidate100, structgenValidate12, nil, structgenValidate91, structgenValidate102, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate105, structgenValidate91, nil)
 }
 
-// structgenValidate108 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+// structgenValidate108 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate108(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate108Text(c, raw)
 	}
 }
 
-// structgenValidate108Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+// structgenValidate108Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate108Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate98, structgenValidate12, nil)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate91, structgenValidate93, nil)
 }
 
-// structgenValidate109 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate109 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate109(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate109Text(c, raw)
 	}
 }
 
-// structgenValidate109Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate109Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate109Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate89, structgenValidate100, nil)
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate94, structgenValidate96, structgenValidate98)
 }
 
-// structgenValidate110 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate110 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate110(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate110Text(c, raw)
 	}
 }
 
-// structgenValidate110Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate110Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate110Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate103, structgenValidate89, nil)
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate100, structgenValidate12, nil)
 }
 
-// structgenValidate111 checks a value against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate111 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate111(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate111Text(c, raw)
 	}
 }
 
-// structgenValidate111Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate111Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate111Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate112, structgenValidate113, structgenValidate116)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate91, structgenValidate102, nil)
 }
 
-// structgenValidate112 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+// structgenValidate112 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
 func structgenValidate112(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate47(c, d)
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate112Text(c, raw)
+	}
 }
 
-// structgenValidate113Keys are the properties structgenValidate113 declares, which it records by index.
-var structgenValidate113Keys = []string{"kind", "side"}
+// structgenValidate112Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate112Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate105, structgenValidate91, nil)
+}
 
-// structgenValidate113 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+// structgenValidate113 checks a value against structgen:///blueprint.json#/$defs/shape.
 func structgenValidate113(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate113Text(c, raw)
+	}
+}
+
+// structgenValidate113Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate113Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate114, structgenValidate115, structgenValidate118)
+}
+
+// structgenValidate114 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate114(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate49(c, d)
+}
+
+// structgenValidate115Keys are the properties structgenValidate115 declares, which it records by index.
+var structgenValidate115Keys = []string{"kind", "side"}
+
+// structgenValidate115 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate115(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate113Keys)
+		keys := runtime.DeclaredKeys(structgenValidate115Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -4367,9 +4685,9 @@ func structgenValidate113(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate114(c, d)
+				structgenValidate116(c, d)
 			case "side":
-				structgenValidate115(c, d)
+				structgenValidate117(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -4384,20 +4702,20 @@ func structgenValidate113(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate114 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate114(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate116 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate114Text(c, raw)
+		structgenValidate116Text(c, raw)
 	}
 }
 
-// structgenValidate114Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate114Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate116Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate116Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate115 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate115(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate117 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate117(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -4412,18 +4730,18 @@ func structgenValidate115(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate116Keys are the properties structgenValidate116 declares, which it records by index.
-var structgenValidate116Keys = []string{"kind", "sides"}
+// structgenValidate118Keys are the properties structgenValidate118 declares, which it records by index.
+var structgenValidate118Keys = []string{"kind", "sides"}
 
-// structgenValidate116 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate118 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate116Keys)
+		keys := runtime.DeclaredKeys(structgenValidate118Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -4444,9 +4762,9 @@ func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate117(c, d)
+				structgenValidate119(c, d)
 			case "sides":
-				structgenValidate118(c, d)
+				structgenValidate120(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -4461,20 +4779,20 @@ func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate117 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate117(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate119 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate119(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate117Text(c, raw)
+		structgenValidate119Text(c, raw)
 	}
 }
 
-// structgenValidate117Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate117Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate119Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate119Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate118 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate120 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate120(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -4490,68 +4808,68 @@ func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate119 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate119(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate119Text(c, raw)
-	}
-}
-
-// structgenValidate119Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate119Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate31, nil)
-}
-
-// structgenValidate120 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate120(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate120Text(c, raw)
-	}
-}
-
-// structgenValidate120Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate120Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate19, structgenValidate21, nil)
-}
-
-// structgenValidate121 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
+// structgenValidate121 checks a value against structgen:///blueprint.json#/$defs/step.
 func structgenValidate121(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate121Text(c, raw)
 	}
 }
 
-// structgenValidate121Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+// structgenValidate121Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
 func structgenValidate121Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate23, structgenValidate25, structgenValidate27)
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate31, nil)
 }
 
-// structgenValidate122 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate122 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate122(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate122Text(c, raw)
 	}
 }
 
-// structgenValidate122Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate122Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate122Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate29, structgenValidate31, nil)
+	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate19, structgenValidate21, nil)
 }
 
-// structgenValidate123 checks a value against structgen:///blueprint.json#/properties/span.
+// structgenValidate123 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate123Text(c, raw)
 	}
 }
 
-// structgenValidate123Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+// structgenValidate123Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate123Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate124, structgenValidate125, structgenValidate126, structgenValidate7)
+	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate23, structgenValidate25, structgenValidate27)
 }
 
-// structgenValidate124 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+// structgenValidate124 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
 func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate124Text(c, raw)
+	}
+}
+
+// structgenValidate124Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate124Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate29, structgenValidate31, nil)
+}
+
+// structgenValidate125 checks a value against structgen:///blueprint.json#/properties/span.
+func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate125Text(c, raw)
+	}
+}
+
+// structgenValidate125Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate125Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate126, structgenValidate127, structgenValidate128, structgenValidate7)
+}
+
+// structgenValidate126 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -4581,8 +4899,8 @@ func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate125 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate127 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -4605,8 +4923,8 @@ func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate126 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate128 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -4635,56 +4953,56 @@ func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate127 checks a value against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate127Text(c, raw)
-	}
-}
-
-// structgenValidate127Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate127Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate128, structgenValidate129, structgenValidate130, structgenValidate131)
-}
-
-// structgenValidate128 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate128Text(c, raw)
-	}
-}
-
-// structgenValidate128Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate128Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"always\"]", false)
-}
-
-// structgenValidate129 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+// structgenValidate129 checks a value against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate129Text(c, raw)
 	}
 }
 
-// structgenValidate129Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+// structgenValidate129Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate129Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"never\"]", true)
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate130, structgenValidate131, structgenValidate132, structgenValidate133)
 }
 
-// structgenValidate130 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate130 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
 func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate130Text(c, raw)
 	}
 }
 
-// structgenValidate130Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate130Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
 func structgenValidate130Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"always\"]", false)
+}
+
+// structgenValidate131 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate131Text(c, raw)
+	}
+}
+
+// structgenValidate131Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate131Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"never\"]", true)
+}
+
+// structgenValidate132 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate132Text(c, raw)
+	}
+}
+
+// structgenValidate132Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate132Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate131 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate133 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -4699,44 +5017,44 @@ func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate132 checks a value against structgen:///blueprint.json#/properties/mode.
-func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate132Text(c, raw)
-	}
-}
-
-// structgenValidate132Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
-func structgenValidate132Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate133, structgenValidate134, structgenValidate135, structgenValidate136)
-}
-
-// structgenValidate133 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate133Text(c, raw)
-	}
-}
-
-// structgenValidate133Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate133Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"a\",\"b\"]", false)
-}
-
-// structgenValidate134 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+// structgenValidate134 checks a value against structgen:///blueprint.json#/properties/mode.
 func structgenValidate134(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate134Text(c, raw)
 	}
 }
 
-// structgenValidate134Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+// structgenValidate134Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
 func structgenValidate134Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate135, structgenValidate136, structgenValidate137, structgenValidate138)
+}
+
+// structgenValidate135 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate135Text(c, raw)
+	}
+}
+
+// structgenValidate135Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate135Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"a\",\"b\"]", false)
+}
+
+// structgenValidate136 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate136Text(c, raw)
+	}
+}
+
+// structgenValidate136Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate136Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"b\"]", true)
 }
 
-// structgenValidate135 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate137 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -4751,15 +5069,15 @@ func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate136 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate138 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate136Text(c, raw)
+		structgenValidate138Text(c, raw)
 	}
 }
 
-// structgenValidate136Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate136Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate138Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate138Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[2]", true)
 }
 

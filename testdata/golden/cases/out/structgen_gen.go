@@ -32,18 +32,21 @@ type Blueprint struct {
 	Mode     *BlueprintMode                    `json:"mode,omitempty"`
 	Action   map[string]json.RawMessage        `json:"action,omitzero"`
 	// A shape, said to be an object
-	Figure *BlueprintFigure               `json:"figure,omitempty"`
-	Twice  []map[string]json.RawMessage   `json:"twice,omitzero"`
-	Index  map[string]BlueprintIndexValue `json:"index,omitzero"`
-	Codes  map[string]*string             `json:"codes,omitzero"`
-	Lists  map[string][]Node              `json:"lists,omitzero"`
-	Tally  map[string]int64               `json:"tally,omitzero"`
-	Word   *string                        `json:"word,omitempty"`
-	Flag   *bool                          `json:"flag,omitempty"`
-	Count  *int64                         `json:"count,omitempty"`
-	Plan   *BlueprintPlan                 `json:"plan,omitempty"`
-	Reach  *BlueprintReach                `json:"reach,omitempty"`
-	Lines  map[string]json.RawMessage     `json:"lines,omitzero"`
+	Figure  *BlueprintFigure               `json:"figure,omitempty"`
+	Twice   []map[string]json.RawMessage   `json:"twice,omitzero"`
+	Index   map[string]BlueprintIndexValue `json:"index,omitzero"`
+	Codes   map[string]*string             `json:"codes,omitzero"`
+	Lists   map[string][]Node              `json:"lists,omitzero"`
+	Tally   map[string]int64               `json:"tally,omitzero"`
+	Word    *string                        `json:"word,omitempty"`
+	Flag    *bool                          `json:"flag,omitempty"`
+	Count   *int64                         `json:"count,omitempty"`
+	Plan    *BlueprintPlan                 `json:"plan,omitempty"`
+	Reach   *BlueprintReach                `json:"reach,omitempty"`
+	Ext     *BlueprintExt                  `json:"ext,omitempty"`
+	ExtOpen *BlueprintExtOpen              `json:"extOpen,omitempty"`
+	ExtBoth *BlueprintExtBoth              `json:"extBoth,omitempty"`
+	Lines   map[string]json.RawMessage     `json:"lines,omitzero"`
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -53,7 +56,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "lines")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -114,6 +117,102 @@ func ParseBlueprintChoice(data []byte) (BlueprintChoice, error) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintChoice)
+}
+
+// Schema: schemas/blueprint.json#/properties/ext
+type BlueprintExt struct {
+	ID *int64 `json:"id,omitempty"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsBlueprintExt = runtime.NewFields("id")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *BlueprintExt) UnmarshalJSON(data []byte) error {
+	type plain BlueprintExt
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintExt, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaBlueprintExt = structgenSchemas.Schema("structgen:///blueprint.json#/properties/ext")
+
+// ParseBlueprintExt validates data against the schema of BlueprintExt and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintExt(data []byte) (BlueprintExt, error) {
+	return runtime.ParseDecoded("BlueprintExt", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintExt) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintExt)
+}
+
+// Schema: schemas/blueprint.json#/properties/extBoth
+type BlueprintExtBoth struct {
+	XID *string `json:"x-id,omitempty"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsBlueprintExtBoth = runtime.NewFields("x-id")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *BlueprintExtBoth) UnmarshalJSON(data []byte) error {
+	type plain BlueprintExtBoth
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintExtBoth, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaBlueprintExtBoth = structgenSchemas.Schema("structgen:///blueprint.json#/properties/extBoth")
+
+// ParseBlueprintExtBoth validates data against the schema of BlueprintExtBoth and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintExtBoth(data []byte) (BlueprintExtBoth, error) {
+	return runtime.ParseDecoded("BlueprintExtBoth", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintExtBoth) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintExtBoth)
+}
+
+// Schema: schemas/blueprint.json#/properties/extOpen
+type BlueprintExtOpen struct {
+	ID *int64 `json:"id,omitempty"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsBlueprintExtOpen = runtime.NewFields("id")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *BlueprintExtOpen) UnmarshalJSON(data []byte) error {
+	type plain BlueprintExtOpen
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintExtOpen, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaBlueprintExtOpen = structgenSchemas.Schema("structgen:///blueprint.json#/properties/extOpen")
+
+// ParseBlueprintExtOpen validates data against the schema of BlueprintExtOpen and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintExtOpen(data []byte) (BlueprintExtOpen, error) {
+	return runtime.ParseDecoded("BlueprintExtOpen", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintExtOpen) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintExtOpen)
 }
 
 // A shape, said to be an object
@@ -349,7 +448,7 @@ var schemaBlueprintMode = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintMode validates data against the schema of BlueprintMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintMode(data []byte) (BlueprintMode, error) {
-	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate132}, schemaBlueprintMode)
+	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate134}, schemaBlueprintMode)
 }
 
 // Schema: schemas/blueprint.json#/properties/plan
@@ -533,7 +632,7 @@ var schemaBlueprintSpan = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintSpan validates data against the schema of BlueprintSpan and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintSpan(data []byte) (BlueprintSpan, error) {
-	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate123}, schemaBlueprintSpan)
+	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate125}, schemaBlueprintSpan)
 }
 
 // Schema: schemas/blueprint.json#/properties/wrap
@@ -574,7 +673,7 @@ var schemaBlueprintWrap = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintWrap validates data against the schema of BlueprintWrap and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintWrap(data []byte) (BlueprintWrap, error) {
-	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate127}, schemaBlueprintWrap)
+	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate129}, schemaBlueprintWrap)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle

@@ -421,6 +421,22 @@ const schemaDoc0 = `{
       "oneOf": [{"required": ["email"]}, {"required": ["phone"], "not": {"required": ["fax"]}}],
       "anyOf": [{"required": ["kind", "x-id"]}, {"required": ["email"]}, {"type": "object", "required": ["fax"]}]
     },
+    "ext": {
+      "type": "object",
+      "properties": {"id": {"type": "integer"}},
+      "patternProperties": {"^x-": {"type": "string", "maxLength": 3}},
+      "additionalProperties": false
+    },
+    "extOpen": {
+      "type": "object",
+      "properties": {"id": {"type": "integer"}},
+      "patternProperties": {"^x-": {"type": "string", "maxLength": 3}}
+    },
+    "extBoth": {
+      "type": "object",
+      "properties": {"x-id": {"type": "string"}},
+      "patternProperties": {"^x-": {"maxLength": 2}}
+    },
     "lines": {
       "type": "object",
       "patternProperties": {
