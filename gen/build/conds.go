@@ -10,19 +10,28 @@ import (
 	"github.com/structgen/structgen/gen/schema"
 )
 
-// Conditions on decoded fields. An if/then/else beside an object's
-// properties whose if tests one declared property against constants,
-// and whose then and else check declared properties only (what they
-// require, a scalar's value, a slice's or map's length), is checked by
-// the object's decoder on the fields it has decoded (ir.Decode.Conds):
-// no validator reads the object's text again to find the tested member
-// and the members the branch checks. Where decoding the object found
-// problems, the fields may not hold what the input says, so the
-// conditions are not checked (the object fails already).
+// Checks on decoded fields. Some keywords beside an object's properties
+// only test and require declared properties, so the object's decoder
+// can check them on the fields it has set, and no validator reads the
+// object's text again for them:
+//   - an if/then/else whose if tests one declared property against
+//     constants and whose then and else check declared properties only
+//     (what they require, a scalar's value, a slice's or map's length):
+//     ir.Decode.Conds;
+//   - a dependentRequired over declared properties (Cond.Dependent);
+//   - an anyOf or oneOf whose branches only require properties or refuse
+//     a set of them (ir.Decode.Presence);
+//   - one pattern of patternProperties that matches no declared name,
+//     which checks the undeclared properties as they are kept
+//     (ir.Decode.ExtraPattern).
+// Where decoding the object found problems, the fields may not hold what
+// the input says, so the first three are not checked (the object fails
+// already). A property whose value may be null is left to validators:
+// its field is nil both where it is absent and where it is null.
 
-// typedConds takes from rests the if/then/else schemas that t's decoder
-// can check on its fields and returns them as conditions, with the
-// rests left for validators.
+// typedConds takes from rests the schemas that t's decoder can check on
+// its fields (conditions and presence branches), with the rests left for
+// validators.
 func (b *builder) typedConds(t *ir.Type, rests []*schema.Node) ([]*ir.Cond, []*ir.Presence, []*schema.Node) {
 	fields := map[string]*ir.Field{}
 	for _, f := range t.Fields {
