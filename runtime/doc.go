@@ -17,7 +17,11 @@
 //     keywords through Track and Evaluated) and then decoded by the typed decoders of its
 //     parts, or as encoding/json would (a union told apart by a property:
 //     Tag picks the variant, Variant reads it quietly, NoVariant words
-//     why none fits); what those do not compile goes to
+//     why none fits). Keywords beside an object's properties that only
+//     test and require declared properties are checked on the decoded
+//     fields (RequiredIf, AnyOfPresence and OneOfPresence with
+//     Presence branches, Found to know the object decoded cleanly);
+//     what those do not compile goes to
 //     the schema interpreter (Interpret, InterpretValue). CheckDecoders
 //     compares each reading with the interpreter's;
 //   - Schemas and Parse: the embedded schema documents, compiled once per
