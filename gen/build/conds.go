@@ -150,7 +150,7 @@ func (b *builder) typedCond(r *schema.Node, fields map[string]*ir.Field) *ir.Con
 	if f == nil || !decodedAlone(f) {
 		return nil
 	}
-	switch fr := scalarOf(f.Type); {
+	switch fr := f.Type.Held(); {
 	case fr.Kind == ir.RefString || fr.Kind == ir.RefBool || fr.Kind == ir.RefInt:
 	case b.enumType(fr):
 		// A named string type: the if passes for the constants that are
@@ -284,7 +284,7 @@ func (b *builder) fieldCheck(s *schema.Node, f *ir.Field) (*ir.Check, bool) {
 	if s.IsTrue() {
 		return nil, true
 	}
-	r := scalarOf(f.Type)
+	r := f.Type.Held()
 	if b.enumType(r) {
 		// A named string type: its constants or a type that allows
 		// strings.
@@ -352,15 +352,6 @@ func decodedAlone(f *ir.Field) bool {
 		return f.Type.Elem.Kind != ir.RefPointer && f.Type.Elem.Kind != ir.RefNullable
 	}
 	return true
-}
-
-// scalarOf is the type a field's value is decoded into, past the pointer
-// that tells it absent.
-func scalarOf(r *ir.Ref) *ir.Ref {
-	if r.Kind == ir.RefPointer {
-		return r.Elem
-	}
-	return r
 }
 
 // goKinds are the JSON kinds a Go value of r holds.

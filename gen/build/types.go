@@ -674,9 +674,9 @@ func (b *builder) object(primary *schema.Node, sites, conj []*schema.Node, open 
 	})
 }
 
-// keyedBy returns the schema of the one pattern of patternProperties
-// beside additionalProperties false, when conj has exactly one pattern
-// and no property: a map whose every value that schema checks.
+// keyedBy returns the schema of the one pattern of a keyed map
+// (keyedMap), when conj has exactly one pattern and no property: a map
+// whose every value that schema checks.
 func keyedBy(conj []*schema.Node) *schema.Node {
 	var p *schema.Node
 	for _, m := range conj {

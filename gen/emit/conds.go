@@ -44,7 +44,7 @@ func condCode(cd *ir.Cond, fields map[string]*ir.Field) jen.Code {
 		val = jen.Parens(jen.Op("*").Add(x.Clone()))
 	}
 	lit := strEnumLit
-	switch scalarOf(f.Type).Kind {
+	switch f.Type.Held().Kind {
 	case ir.RefBool:
 		lit = boolEnumLit
 	case ir.RefInt:
@@ -61,7 +61,7 @@ func condCode(cd *ir.Cond, fields map[string]*ir.Field) jen.Code {
 				continue
 			}
 			eq := val.Clone().Op("==").Add(l)
-			if r := scalarOf(f.Type).Kind; r == ir.RefBool {
+			if r := f.Type.Held().Kind; r == ir.RefBool {
 				eq = val.Clone() // v.X == true is v.X; false, !v.X
 				if text == "false" {
 					eq = jen.Op("!").Add(val.Clone())
@@ -110,7 +110,7 @@ func branchCode(br *ir.CondBranch, fields map[string]*ir.Field) []jen.Code {
 	for _, cc := range br.Checks {
 		f := fields[cc.Field]
 		x := jen.Id("v").Dot(f.Name)
-		r := scalarOf(f.Type)
+		r := f.Type.Held()
 		var bind jen.Code
 		var checks []jen.Code
 		switch r.Kind {
@@ -148,15 +148,6 @@ func valueOf(x *jen.Statement, f *ir.Field) jen.Code {
 		return jen.Op("*").Add(x.Clone())
 	}
 	return x.Clone()
-}
-
-// scalarOf is the type a field's value is decoded into, past the pointer
-// that tells it absent.
-func scalarOf(r *ir.Ref) *ir.Ref {
-	if r.Kind == ir.RefPointer {
-		return r.Elem
-	}
-	return r
 }
 
 // dependentCode checks a dependentRequired: where the property is
@@ -236,13 +227,13 @@ func presenceCode(t *ir.Type, p *ir.Presence, fields map[string]*ir.Field) jen.C
 	if len(cases) > 0 {
 		body = append([]jen.Code{jen.Switch(jen.Id("name")).Block(cases...)}, rest...)
 	}
-	method := "AnyOfPresence"
+	keyword, method := "anyOf", "AnyOfPresence"
 	if p.OneOf {
-		method = "OneOfPresence"
+		keyword, method = "oneOf", "OneOfPresence"
 	}
 	has := jen.Func().Params(jen.Id("name").String()).Bool().Block(body...)
 	return jen.Block(
-		jen.Comment(fmt.Sprintf("The %s of %s, on which properties the object has.", map[bool]string{true: "oneOf", false: "anyOf"}[p.OneOf], p.Loc)),
+		jen.Comment(fmt.Sprintf("The %s of %s, on which properties the object has.", keyword, p.Loc)),
 		jen.Id("c").Dot(method).Call(append([]jen.Code{has}, branches...)...),
 	)
 }

@@ -533,20 +533,18 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(dst.Clone()).Index(jen.Id(k)), jen.Id("dup")).Block(
 				jen.Id("c").Dot("Duplicate").Call(jen.Index().Byte().Call(jen.Id(k)))),
 			jen.Id("c").Dot("Push").Call(jen.Id(k)),
-			jen.Var().Id(val).Add(goType(r.Elem)),
 		}
-		member = append(member, valueCode(jen.Id(val), r.Elem, c.Items, depth+1)...)
-		member = append(member, dst.Clone().Index(jen.Id(k)).Op("=").Id(val))
+		value := append([]jen.Code{jen.Var().Id(val).Add(goType(r.Elem))}, valueCode(jen.Id(val), r.Elem, c.Items, depth+1)...)
+		value = append(value, dst.Clone().Index(jen.Id(k)).Op("=").Id(val))
 		if c.KeyPattern != nil {
 			// A key the pattern does not match is not allowed; its value
 			// is not read.
-			keep := member[3:]
-			member = append(member[:3:3], jen.If(jen.Id("c").Dot("Matches").Call(jen.Id(k), jen.Lit(*c.KeyPattern))).Block(keep...).Else().Block(
+			value = []jen.Code{jen.If(jen.Id("c").Dot("Matches").Call(jen.Id(k), jen.Lit(*c.KeyPattern))).Block(value...).Else().Block(
 				jen.Id("c").Dot("NotAllowed").Call(),
 				jen.Id("c").Dot("Skip").Call(jen.Id("d")),
-			))
+			)}
 		}
-		member = append(member, jen.Id("c").Dot("Pop").Call())
+		member = append(append(member, value...), jen.Id("c").Dot("Pop").Call())
 		done := []jen.Code{jen.Id("c").Dot("End").Call(jen.Id(m).Dot("Err").Call())}
 		if c.MinItems != nil || c.MaxItems != nil {
 			done = append(done, jen.Id("c").Dot("Properties").Call(jen.Len(dst.Clone()), intOr(c.MinItems, 0), intOr(c.MaxItems, -1)))

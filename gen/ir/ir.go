@@ -510,6 +510,15 @@ type Ref struct {
 	Elem *Ref   `json:",omitempty"`
 }
 
+// Held is the type of the value r holds: past the pointer that tells
+// it absent (or null), r itself otherwise.
+func (r *Ref) Held() *Ref {
+	if r.Kind == RefPointer {
+		return r.Elem
+	}
+	return r
+}
+
 // Nilable reports whether the zero value of r can stand for JSON null.
 func (r *Ref) Nilable() bool {
 	switch r.Kind {

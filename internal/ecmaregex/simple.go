@@ -57,12 +57,11 @@ func compileSimple(pattern string) (*simple, bool) {
 	for _, s := range subs {
 		switch s.Op {
 		case syntax.OpLiteral:
-			if s.Flags&syntax.FoldCase != 0 {
+			lit, ok := literal(s)
+			if !ok {
 				return nil, false
 			}
-			for _, r := range s.Rune {
-				m.items = append(m.items, item{ranges: []rune{r, r}, min: 1, max: 1})
-			}
+			m.items = append(m.items, lit...)
 		case syntax.OpStar, syntax.OpPlus, syntax.OpQuest, syntax.OpRepeat:
 			one, ok := single(s.Sub[0])
 			if !ok {
@@ -167,12 +166,11 @@ func fixedRun(s *syntax.Regexp) ([]item, bool) {
 	for _, s := range subs {
 		switch s.Op {
 		case syntax.OpLiteral:
-			if s.Flags&syntax.FoldCase != 0 {
+			lit, ok := literal(s)
+			if !ok {
 				return nil, false
 			}
-			for _, r := range s.Rune {
-				out = append(out, item{ranges: []rune{r, r}, min: 1, max: 1})
-			}
+			out = append(out, lit...)
 		case syntax.OpRepeat:
 			one, ok := single(s.Sub[0])
 			if !ok || s.Min != s.Max || s.Min < 1 {
@@ -187,6 +185,18 @@ func fixedRun(s *syntax.Regexp) ([]item, bool) {
 			}
 			out = append(out, one)
 		}
+	}
+	return out, true
+}
+
+// literal is a literal's items, one per rune; false where it folds case.
+func literal(s *syntax.Regexp) ([]item, bool) {
+	if s.Flags&syntax.FoldCase != 0 {
+		return nil, false
+	}
+	out := make([]item, 0, len(s.Rune))
+	for _, r := range s.Rune {
+		out = append(out, item{ranges: []rune{r, r}, min: 1, max: 1})
 	}
 	return out, true
 }
