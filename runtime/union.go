@@ -119,3 +119,101 @@ func (c *Decoding) NoVariant(raw []byte, validators ...Validator) {
 		c.Problemf("no variant of the union holds this value")
 	}
 }
+
+// Keyed returns which variant of a union told apart by keys (properties
+// one variant requires and every other refuses) the JSON object data
+// can be: the variant keys[i] one of whose keys data has, fallback (-1
+// for none) where it has none of them, -1 where it has keys of two
+// variants. It is for the union's UnmarshalJSON.
+func Keyed(data []byte, keys [][]string, fallback int) (int, error) {
+	d := jx.DecodeBytes(data)
+	if d.Next() != jx.Object {
+		return -1, errors.New("not an object")
+	}
+	picked := fallback
+	seen := false
+	err := d.ObjBytes(func(d *jx.Decoder, key []byte) error {
+		if i := keyOwner(key, keys); i >= 0 {
+			if seen && i != picked {
+				picked = -1
+			} else if !seen {
+				picked, seen = i, true
+			}
+		}
+		return d.Skip()
+	})
+	if err != nil {
+		return -1, err
+	}
+	return picked, nil
+}
+
+// HasMember reports whether the JSON object data has property name. It
+// is for the UnmarshalJSON of a union told apart by a tag whose one
+// untagged variant is the one without the property.
+func HasMember(data []byte, name string) (bool, error) {
+	d := jx.DecodeBytes(data)
+	if d.Next() != jx.Object {
+		return false, errors.New("not an object")
+	}
+	err := d.ObjBytes(func(d *jx.Decoder, key []byte) error {
+		if string(key) == name {
+			return errFound
+		}
+		return d.Skip()
+	})
+	if errors.Is(err, errFound) {
+		return true, nil
+	}
+	return false, err
+}
+
+// keyOwner returns the index of the variant whose keys hold key, or -1.
+func keyOwner(key []byte, keys [][]string) int {
+	for i, ks := range keys {
+		for _, k := range ks {
+			if string(key) == k {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// Keyed is the package function Keyed for raw, an object's JSON text as
+// RawView returns it, reading its keys without tokens (see scanMember):
+// a generated decoder of a union told apart by keys picks the variant
+// with it. -1 means no variant can hold the value.
+func (c *Decoding) Keyed(raw []byte, keys [][]string, fallback int) int {
+	m, ok := membersOf(raw)
+	if !ok {
+		return -1
+	}
+	picked := fallback
+	seen := false
+	for m.Next() {
+		if i := keyOwner(m.key, keys); i >= 0 {
+			if seen && i != picked {
+				return -1
+			}
+			picked, seen = i, true
+		}
+	}
+	if !m.ended {
+		// Text the scan cannot read: jx reads it, as the decoder did.
+		i, err := Keyed(raw, keys, fallback)
+		if err != nil {
+			return -1
+		}
+		return i
+	}
+	return picked
+}
+
+// Has reports whether raw, an object's JSON text as RawView returns it,
+// has property name: for a union told apart by a tag whose untagged
+// variant is the one without it.
+func (c *Decoding) Has(raw []byte, name string) bool {
+	_, found, ok := c.member(raw, name)
+	return ok && found
+}

@@ -84,3 +84,87 @@ func TestTag(t *testing.T) {
 		}
 	}
 }
+
+func TestKeyed(t *testing.T) {
+	keys := [][]string{{"insert", "at"}, {"remove"}, nil}
+	for _, tc := range []struct {
+		raw      string
+		fallback int
+		want     int
+	}{
+		{`{"insert": "a"}`, 2, 0},
+		{`{"at": 1, "insert": "a"}`, 2, 0},
+		{`{"note": "x", "remove": "a"}`, 2, 1},
+		{`{"note": "x"}`, 2, 2},                            // none: the fallback
+		{`{}`, -1, -1},                                     // none and no fallback
+		{`{"insert": 1, "remove": 2}`, 2, -1},              // two variants' keys
+		{`{"remove": 1, "remove": 2}`, 2, 1},               // one variant's, twice
+		{`{"n": {"insert": 1}, "r\u0065move": "a"}`, 2, 1}, // nested keys do not count; escaped keys do
+		{`{"s": "}\"insert\"", "at": 0}`, 2, 0},
+		{`[{"insert": 1}]`, 2, -1}, // not an object
+	} {
+		c := &Decoding{}
+		if got := c.Keyed([]byte(tc.raw), keys, tc.fallback); got != tc.want {
+			t.Errorf("Decoding.Keyed(%s) = %d, want %d", tc.raw, got, tc.want)
+		}
+		got, err := Keyed([]byte(tc.raw), keys, tc.fallback)
+		if tc.raw[0] == '[' {
+			if err == nil {
+				t.Errorf("Keyed(%s): no error", tc.raw)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("Keyed(%s) = %d, %v; want %d", tc.raw, got, err, tc.want)
+		}
+	}
+	if _, err := Keyed([]byte(`{"insert": }`), keys, -1); err == nil {
+		t.Error("Keyed of bad JSON: no error")
+	}
+}
+
+func TestHasMember(t *testing.T) {
+	for _, tc := range []struct {
+		raw  string
+		want bool
+	}{
+		{`{"v": "2"}`, true},
+		{`{"v": null}`, true},
+		{`{"\u0076": 1}`, true},
+		{`{"w": {"v": 1}}`, false},
+		{`{}`, false},
+	} {
+		c := &Decoding{}
+		if got := c.Has([]byte(tc.raw), "v"); got != tc.want {
+			t.Errorf("Decoding.Has(%s) = %v, want %v", tc.raw, got, tc.want)
+		}
+		if got, err := HasMember([]byte(tc.raw), "v"); err != nil || got != tc.want {
+			t.Errorf("HasMember(%s) = %v, %v; want %v", tc.raw, got, err, tc.want)
+		}
+	}
+	if _, err := HasMember([]byte(`"v"`), "v"); err == nil {
+		t.Error("HasMember of a string: no error")
+	}
+}
+
+// FuzzKeyed: the decoder's scan of an object's keys (Decoding.Keyed)
+// picks what jx's reading of them (Keyed) picks, on any valid JSON.
+func FuzzKeyed(f *testing.F) {
+	f.Add([]byte(`{"insert": "a", "n": {"remove": 1}}`))
+	f.Add([]byte(`{"r\u0065move": [1, "}"], "x": null}`))
+	f.Add([]byte(`{"at": 1, "remove": 2}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !json.Valid(data) {
+			return
+		}
+		keys := [][]string{{"insert", "at"}, {"remove"}, nil}
+		want, err := Keyed(data, keys, 2)
+		if err != nil {
+			want = -1
+		}
+		c := &Decoding{}
+		if got := c.Keyed(data, keys, 2); got != want {
+			t.Errorf("Decoding.Keyed(%s) = %d, Keyed = %d", data, got, want)
+		}
+	})
+}

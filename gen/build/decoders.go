@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"slices"
 	"sort"
 
 	"github.com/structgen/structgen/gen/internal/ojson"
@@ -35,7 +36,7 @@ func (b *builder) compileDecoders() {
 		// The object variant of a union of kinds (see compileKinds) is a
 		// struct made from the same schema, which allows other kinds too:
 		// the union hands it objects only.
-		if t.Kind != ir.KindUnion || t.Discriminator != "" || len(b.structSites[t]) != 1 {
+		if t.Kind != ir.KindUnion || t.Discriminator != "" || t.Keyed() || len(b.structSites[t]) != 1 {
 			continue
 		}
 		n := follow(b.structSites[t][0])
@@ -324,7 +325,7 @@ func (b *builder) variantField(v *ir.Variant) *ir.Field {
 // branch that can match, and that branch's checks apply.
 func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string {
 	sites := b.structSites[t]
-	if t.Discriminator != "" {
+	if t.Discriminator != "" || t.Keyed() {
 		return b.compileTagged(t, deps)
 	}
 	if len(sites) != 1 {
@@ -447,13 +448,15 @@ func (b *builder) namedOf(r *ir.Ref, kind ir.TypeKind) *ir.Type {
 	return nil
 }
 
-// compileTagged compiles a union whose variants a property tells apart:
-// anyOf or oneOf of object schemas, each requiring the property and
-// allowing it only strings of its own (const or enum). A value can then
-// pass only the branch its tag names, so the decoder reads the tag, has
-// that variant's typed decoder read the value quietly, and only where it
-// fails runs the union's generated validator, which words the problems as
-// for any anyOf or oneOf (no branch matched, then each branch's).
+// compileTagged compiles a union whose variants a property or the
+// presence of properties tells apart (see selection): anyOf or oneOf of
+// object schemas, each requiring the property and allowing it only
+// strings of its own (const or enum), or each requiring properties that
+// every other refuses; one may have neither. A value can then pass only
+// the branch its tag or keys name, so the decoder reads them, has that
+// variant's typed decoder read the value quietly, and only where it
+// fails runs the union's generated validator, which words the problems
+// as for any anyOf or oneOf (no branch matched, then each branch's).
 func (b *builder) compileTagged(t *ir.Type, deps map[*ir.Field][]*ir.Type) string {
 	sites := b.structSites[t]
 	if len(sites) != 1 {
@@ -469,49 +472,21 @@ func (b *builder) compileTagged(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 	if len(branches) != len(t.Variants) || !onlyKeywords(n, applicator, "type") || n.Kinds&schema.Obj == 0 {
 		return at(n, "a union told apart by a property beside other keywords")
 	}
-	owner := map[string]int{} // tag → branch
-	tagsOf := make([][]string, len(branches))
-	for i, br := range branches {
-		f := follow(br)
-		p := f.Properties[t.Discriminator]
-		if f.Kinds != schema.Obj || p == nil || !slicesContains(f.Required, t.Discriminator) {
-			return at(f, "a branch that is not an object requiring "+t.Discriminator)
-		}
-		p = follow(p)
-		switch {
-		case p.Const != nil:
-			s, ok := p.Const.V.(string)
-			if !ok {
-				return at(p, "a tag that is not a string")
-			}
-			tagsOf[i] = []string{s}
-		case p.Enum != nil && allStrings(p.Enum.List):
-			for _, v := range p.Enum.List {
-				tagsOf[i] = append(tagsOf[i], v.(string))
-			}
-		default:
-			return at(p, "a tag that is not a const or enum of strings")
-		}
-		for _, tag := range tagsOf[i] {
-			if j, dup := owner[tag]; dup && j != i {
-				return at(p, "a tag two branches allow")
-			}
-			owner[tag] = i
+	for _, br := range branches {
+		if f := follow(br); f.Kinds != schema.Obj {
+			return at(f, "a branch that is not an object")
 		}
 	}
+	// The variants were made from these branches, in order; the
+	// selection is made again from them to be sure of it.
+	sel, ok := selectionOf(branches)
+	if !ok || sel.Tag != t.Discriminator {
+		return at(n, "a union whose branches its tag or keys do not tell apart")
+	}
 	var checks []*ir.Check
-	for _, v := range t.Variants {
-		if v.JSON != "object" || len(v.Tags) == 0 {
-			return at(n, "a variant that is not an object")
-		}
-		i, ok := owner[v.Tags[0]]
-		if !ok || len(tagsOf[i]) != len(v.Tags) {
-			return at(n, "a variant whose tags no branch has")
-		}
-		for _, tag := range v.Tags {
-			if owner[tag] != i {
-				return at(n, "a variant whose tags no branch has")
-			}
+	for i, v := range t.Variants {
+		if v.JSON != "object" || !slices.Equal(v.Tags, sel.Tags[i]) || !slices.Equal(v.Keys, sel.Keys[i]) {
+			return at(n, "a variant whose tag or keys its branch does not have")
 		}
 		c, ds, reason := b.check(branches[i], v.Type)
 		if reason != "" {
@@ -526,7 +501,7 @@ func (b *builder) compileTagged(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 	}
 	words := []*ir.Validator{v}
 	b.validateLists = append(b.validateLists, words)
-	t.Decode = &ir.Decode{Variants: checks, Tag: t.Discriminator, Words: words}
+	t.Decode = &ir.Decode{Variants: checks, Tag: t.Discriminator, Keyed: t.Keyed(), Words: words}
 	return ""
 }
 

@@ -801,69 +801,19 @@ func (b *builder) union(primary *schema.Node, sites, conj []*schema.Node, k kind
 	})
 }
 
-// discriminated maps object branches that a string property tells apart
-// to a union; nil when there is no such property.
+// discriminated maps object branches that a string property or the
+// presence of properties tells apart (see selection) to a union; nil when
+// nothing tells them apart.
 func (b *builder) discriminated(primary *schema.Node, sites, base []*schema.Node, branches []*schema.Node, hint string) *ir.Ref {
-	tags := make([]map[string][]string, len(branches))
-	for i, br := range branches {
-		tags[i] = map[string][]string{}
-		req := map[string]bool{}
-		conj := expand(br)
-		for _, m := range conj {
-			for _, r := range m.Required {
-				req[r] = true
-			}
-		}
-		for _, m := range conj {
-			for name, ps := range m.Properties {
-				if !req[name] {
-					continue
-				}
-				for _, s := range expand(ps) {
-					if s.Const != nil {
-						if v, ok := s.Const.V.(string); ok {
-							tags[i][name] = []string{v}
-						}
-					} else if s.Enum != nil && allStrings(s.Enum.List) {
-						for _, v := range s.Enum.List {
-							tags[i][name] = append(tags[i][name], v.(string))
-						}
-					}
-				}
-			}
-		}
-	}
-	var candidates []string
-	for name := range tags[0] {
-		candidates = append(candidates, name)
-	}
-	sort.Strings(candidates)
-	disc := ""
-	for _, name := range candidates {
-		seen := map[string]bool{}
-		ok := true
-		for i := range branches {
-			vs, has := tags[i][name]
-			if !has || len(vs) == 0 {
-				ok = false
-				break
-			}
-			for _, v := range vs {
-				if seen[v] {
-					ok = false
-				}
-				seen[v] = true
-			}
-		}
-		if ok {
-			disc = name
-			break
-		}
-	}
-	if disc == "" {
+	sel, ok := selectionOf(branches)
+	if !ok {
 		return nil
 	}
-	key := keyOf(primary, sites, kObj, hint+"|disc")
+	mode := "|disc"
+	if sel.Tag == "" {
+		mode = "|keys"
+	}
+	key := keyOf(primary, sites, kObj, hint+mode)
 	baseShaped := false
 	for _, m := range base {
 		if len(m.Properties) > 0 {
@@ -872,20 +822,30 @@ func (b *builder) discriminated(primary *schema.Node, sites, base []*schema.Node
 	}
 	return b.named(key, primary.Loc, hint, primary, func(t *ir.Type) {
 		t.Kind = ir.KindUnion
-		t.Discriminator = disc
+		t.Discriminator = sel.Tag
 		t.Schemas = b.schemaLocs(sites)
 		b.structSites[t] = canonAll(sites)
 		b.doc(t, primary)
 		used := map[string]bool{}
 		for i, br := range branches {
+			// A variant is called after its tag's first value or its first
+			// key, or Other; a named type's variant after its type.
+			word := "Other"
+			switch {
+			case i == sel.Default:
+			case sel.Tag != "":
+				word = names.Go(sel.Tags[i][0])
+			default:
+				word = names.Go(sel.Keys[i][0])
+			}
 			var r *ir.Ref
 			if baseShaped {
-				vh := hint + names.Go(tags[i][disc][0]) + "Variant"
+				vh := hint + word + "Variant"
 				r = b.object(primary, append(append([]*schema.Node(nil), sites...), br), append(append([]*schema.Node(nil), base...), expand(br)...), nil, vh)
 			} else {
 				r, _ = b.typeOf([]*schema.Node{br}, kObj, "")
 			}
-			vname := names.Go(tags[i][disc][0])
+			vname := word
 			if r.Kind == ir.RefNamed {
 				vname = r.Name
 			}
@@ -896,7 +856,7 @@ func (b *builder) discriminated(primary *schema.Node, sites, base []*schema.Node
 			if !r.Nilable() {
 				r = &ir.Ref{Kind: ir.RefPointer, Elem: r}
 			}
-			t.Variants = append(t.Variants, &ir.Variant{Name: vname, JSON: "object", Type: r, Tags: tags[i][disc]})
+			t.Variants = append(t.Variants, &ir.Variant{Name: vname, JSON: "object", Type: r, Tags: sel.Tags[i], Keys: sel.Keys[i]})
 		}
 	})
 }

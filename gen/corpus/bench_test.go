@@ -2,11 +2,13 @@ package corpus
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,6 +17,7 @@ import (
 	"github.com/structgen/structgen/gen"
 	"github.com/structgen/structgen/gen/internal/corpustest"
 	"github.com/structgen/structgen/gen/ir"
+	"github.com/structgen/structgen/runtime"
 
 	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -206,8 +209,11 @@ func baselineShape(pkg *gen.Package, root string, data []byte) string {
 			t = x
 		}
 	}
-	if t == nil || t.Kind != ir.KindUnion || t.Discriminator != "" {
+	if t == nil || t.Kind != ir.KindUnion {
 		return root
+	}
+	if t.Discriminator != "" || t.Keyed() {
+		return selectedShape(t, root, data)
 	}
 	kind := ""
 	switch b := bytes.TrimLeft(data, " \t\r\n"); {
@@ -225,6 +231,46 @@ func baselineShape(pkg *gen.Package, root string, data []byte) string {
 		if v.JSON == kind && r.Kind == ir.RefNamed && r.Pkg == "" {
 			return r.Name
 		}
+	}
+	return root
+}
+
+// selectedShape is baselineShape for a union whose object variants a
+// tag or keys tell apart: the named type of the variant data selects,
+// as the union's UnmarshalJSON picks it.
+func selectedShape(t *ir.Type, root string, data []byte) string {
+	pick := -1
+	if t.Keyed() {
+		var keys [][]string
+		def := -1
+		for i, v := range t.Variants {
+			keys = append(keys, v.Keys)
+			if len(v.Keys) == 0 {
+				def = i
+			}
+		}
+		pick, _ = runtime.Keyed(data, keys, def)
+	} else {
+		var obj map[string]json.RawMessage
+		_ = json.Unmarshal(data, &obj)
+		var tag string
+		raw, has := obj[t.Discriminator]
+		_ = json.Unmarshal(raw, &tag)
+		for i, v := range t.Variants {
+			if !has && len(v.Tags) == 0 || has && slices.Contains(v.Tags, tag) {
+				pick = i
+			}
+		}
+	}
+	if pick < 0 {
+		return root
+	}
+	r := t.Variants[pick].Type
+	if r.Kind == ir.RefPointer {
+		r = r.Elem
+	}
+	if r.Kind == ir.RefNamed && r.Pkg == "" {
+		return r.Name
 	}
 	return root
 }

@@ -86,7 +86,7 @@ var jxKinds = map[string][]string{
 // emitUnionDecoder writes a union's decoder: the value's kind picks the
 // variant, whose branch's checks apply.
 func emitUnionDecoder(f *jen.File, t *ir.Type) {
-	if t.Decode.Tag != "" {
+	if t.Decode.Tag != "" || t.Decode.Keyed {
 		emitTaggedDecoder(f, t)
 		return
 	}
@@ -114,32 +114,68 @@ func emitUnionDecoder(f *jen.File, t *ir.Type) {
 }
 
 // emitTaggedDecoder writes the decoder of a union whose variants a
-// property tells apart: the tag picks the one variant that can match,
-// whose decoder reads the value quietly; where it finds a problem (or no
-// variant has the tag), the union's validator checks the value again to
-// word the problems as for any anyOf or oneOf.
+// property or the presence of properties tells apart: the tag or keys
+// pick the one variant that can match, whose decoder reads the value
+// quietly; where it finds a problem (or no variant can match), the
+// union's validator checks the value again to word the problems as for
+// any anyOf or oneOf.
 func emitTaggedDecoder(f *jen.File, t *ir.Type) {
+	read := func(i int) jen.Code {
+		r := jen.Func().Params(jen.Id("c").Op("*").Qual(runtimePkg, "Decoding"), jen.Id("d").Op("*").Qual(jxPkg, "Decoder")).Block(
+			valueCode(jen.Id("v").Dot(t.Variants[i].Name), t.Variants[i].Type, t.Decode.Variants[i], 0)...)
+		return jen.If(jen.Id("c").Dot("Variant").Call(jen.Id("raw"), r)).Block(jen.Return())
+	}
+	def := -1
 	var cases []jen.Code
+	var keys []jen.Code
 	for i, v := range t.Variants {
+		if len(v.Tags) == 0 && len(v.Keys) == 0 {
+			def = i
+			if t.Decode.Keyed {
+				keys = append(keys, jen.Nil())
+			}
+			continue
+		}
+		if t.Decode.Keyed {
+			var ks []jen.Code
+			for _, k := range v.Keys {
+				ks = append(ks, jen.Lit(k))
+			}
+			keys = append(keys, jen.Values(ks...))
+			cases = append(cases, jen.Case(jen.Lit(i)).Block(read(i)))
+			continue
+		}
 		var tags []jen.Code
 		for _, tag := range v.Tags {
 			tags = append(tags, jen.Lit(tag))
 		}
-		read := jen.Func().Params(jen.Id("c").Op("*").Qual(runtimePkg, "Decoding"), jen.Id("d").Op("*").Qual(jxPkg, "Decoder")).Block(
-			valueCode(jen.Id("v").Dot(v.Name), v.Type, t.Decode.Variants[i], 0)...)
-		cases = append(cases, jen.Case(tags...).Block(
-			jen.If(jen.Id("c").Dot("Variant").Call(jen.Id("raw"), read)).Block(jen.Return())))
+		cases = append(cases, jen.Case(tags...).Block(read(i)))
 	}
 	words := []jen.Code{jen.Id("raw")}
 	for _, w := range t.Decode.Words {
 		words = append(words, jen.Id(w.Name))
 	}
-	f.Comment(fmt.Sprintf("// decodeJSON reads %s: its %q property picks the variant.", t.Name, t.Decode.Tag))
+	var pick jen.Code
+	switch {
+	case t.Decode.Keyed:
+		if def >= 0 {
+			cases = append(cases, jen.Case(jen.Lit(def)).Block(read(def)))
+		}
+		f.Comment(fmt.Sprintf("// decodeJSON reads %s: the properties it has pick the variant.", t.Name))
+		pick = jen.Switch(jen.Id("c").Dot("Keyed").Call(jen.Id("raw"), jen.Index().Index().String().Values(keys...), jen.Lit(def))).Block(cases...)
+	default:
+		f.Comment(fmt.Sprintf("// decodeJSON reads %s: its %q property picks the variant.", t.Name, t.Decode.Tag))
+		pick = jen.If(jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("c").Dot("Tag").Call(jen.Id("raw"), jen.Lit(t.Decode.Tag)), jen.Id("ok")).Block(
+			jen.Switch(jen.Id("tag")).Block(cases...))
+		if def >= 0 {
+			// The untagged variant is the one without the property.
+			pick.(*jen.Statement).Else().If(jen.Op("!").Id("c").Dot("Has").Call(jen.Id("raw"), jen.Lit(t.Decode.Tag))).Block(read(def))
+		}
+	}
 	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
 		jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("RawView").Call(jen.Id("d")),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
-		jen.If(jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("c").Dot("Tag").Call(jen.Id("raw"), jen.Lit(t.Decode.Tag)), jen.Id("ok")).Block(
-			jen.Switch(jen.Id("tag")).Block(cases...)),
+		pick,
 		jen.Op("*").Id("v").Op("=").Id(t.Name).Values(),
 		jen.Id("c").Dot("NoVariant").Call(words...),
 	)

@@ -537,24 +537,14 @@ func emitUnion(f *jen.File, t *ir.Type) {
 	kcases = append(kcases, jen.Case(jen.Qual(runtimePkg, "KindNull")).Block(jen.Return(jen.Nil())))
 	for _, k := range order {
 		vs := byKind[k]
-		if t.Discriminator == "" || k != "KindObject" {
+		switch {
+		case k == "KindObject" && t.Keyed():
+			kcases = append(kcases, jen.Case(jen.Qual(runtimePkg, k)).Block(keyedUnmarshal(t, vs, decode)...))
+		case k == "KindObject" && t.Discriminator != "":
+			kcases = append(kcases, jen.Case(jen.Qual(runtimePkg, k)).Block(taggedUnmarshal(t, vs, decode)...))
+		default:
 			kcases = append(kcases, jen.Case(jen.Qual(runtimePkg, k)).Block(decode(vs[0])...))
-			continue
 		}
-		var dcases []jen.Code
-		for _, v := range vs {
-			var tags []jen.Code
-			for _, tag := range v.Tags {
-				tags = append(tags, jen.Lit(tag))
-			}
-			dcases = append(dcases, jen.Case(tags...).Block(decode(v)...))
-		}
-		kcases = append(kcases, jen.Case(jen.Qual(runtimePkg, k)).Block(
-			jen.List(jen.Id("tag"), jen.Err()).Op(":=").Qual(runtimePkg, "Discriminator").Call(jen.Id("data"), jen.Lit(t.Discriminator)),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(runtimePkg, "NoVariant").Call(jen.Lit(t.Name), jen.Err().Dot("Error").Call()))),
-			jen.Switch(jen.Id("tag")).Block(dcases...),
-			jen.Return(jen.Qual(runtimePkg, "NoVariant").Call(jen.Lit(t.Name), jen.Qual("strconv", "Quote").Call(jen.Id("tag")))),
-		))
 	}
 	f.Comment("// UnmarshalJSON decodes into the variant that the JSON value's kind" + discText(t) + " selects.")
 	f.Func().Params(jen.Id("u").Op("*").Id(t.Name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
@@ -614,10 +604,66 @@ func emitTuple(f *jen.File, t *ir.Type) {
 }
 
 func discText(t *ir.Type) string {
-	if t.Discriminator == "" {
+	switch {
+	case t.Keyed():
+		return " and the properties it has"
+	case t.Discriminator == "":
 		return ""
 	}
 	return " and its " + strconv.Quote(t.Discriminator) + " property"
+}
+
+// taggedUnmarshal decodes an object into the variant its tag selects,
+// or where one variant has no tag, into it when the tag is absent.
+func taggedUnmarshal(t *ir.Type, vs []*ir.Variant, decode func(*ir.Variant) []jen.Code) []jen.Code {
+	var code []jen.Code
+	var dcases []jen.Code
+	for _, v := range vs {
+		if len(v.Tags) == 0 {
+			code = append(code,
+				jen.List(jen.Id("has"), jen.Err()).Op(":=").Qual(runtimePkg, "HasMember").Call(jen.Id("data"), jen.Lit(t.Discriminator)),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(runtimePkg, "NoVariant").Call(jen.Lit(t.Name), jen.Err().Dot("Error").Call()))),
+				jen.If(jen.Op("!").Id("has")).Block(decode(v)...))
+			continue
+		}
+		var tags []jen.Code
+		for _, tag := range v.Tags {
+			tags = append(tags, jen.Lit(tag))
+		}
+		dcases = append(dcases, jen.Case(tags...).Block(decode(v)...))
+	}
+	return append(code,
+		jen.List(jen.Id("tag"), jen.Err()).Op(":=").Qual(runtimePkg, "Discriminator").Call(jen.Id("data"), jen.Lit(t.Discriminator)),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(runtimePkg, "NoVariant").Call(jen.Lit(t.Name), jen.Err().Dot("Error").Call()))),
+		jen.Switch(jen.Id("tag")).Block(dcases...),
+		jen.Return(jen.Qual(runtimePkg, "NoVariant").Call(jen.Lit(t.Name), jen.Qual("strconv", "Quote").Call(jen.Id("tag")))),
+	)
+}
+
+// keyedUnmarshal decodes an object into the variant the properties it
+// has select (runtime.Keyed).
+func keyedUnmarshal(t *ir.Type, vs []*ir.Variant, decode func(*ir.Variant) []jen.Code) []jen.Code {
+	def := -1
+	var keys, cases []jen.Code
+	for i, v := range vs {
+		if len(v.Keys) == 0 {
+			def = i
+			keys = append(keys, jen.Nil())
+		} else {
+			var ks []jen.Code
+			for _, k := range v.Keys {
+				ks = append(ks, jen.Lit(k))
+			}
+			keys = append(keys, jen.Values(ks...))
+		}
+		cases = append(cases, jen.Case(jen.Lit(i)).Block(decode(v)...))
+	}
+	return []jen.Code{
+		jen.List(jen.Id("i"), jen.Err()).Op(":=").Qual(runtimePkg, "Keyed").Call(jen.Id("data"), jen.Index().Index().String().Values(keys...), jen.Lit(def)),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(runtimePkg, "NoVariant").Call(jen.Lit(t.Name), jen.Err().Dot("Error").Call()))),
+		jen.Switch(jen.Id("i")).Block(cases...),
+		jen.Return(jen.Qual(runtimePkg, "NoVariant").Call(jen.Lit(t.Name), jen.Lit("its properties tell no one variant"))),
+	}
 }
 
 func emitParse(f *jen.File, set string, t *ir.Type, types map[string]*ir.Type) {

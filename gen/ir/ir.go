@@ -104,7 +104,7 @@ type Type struct {
 	Values []EnumValue // enum
 
 	Variants      []*Variant // union
-	Discriminator string     // union: property that picks an object variant
+	Discriminator string     // union: property that picks an object variant (or Variant.Keys do)
 
 	Underlying *Ref // defined, alias
 
@@ -244,6 +244,9 @@ type Decode struct {
 	// that property (Variant.Tags).
 	Variants []*Check `json:",omitempty"`
 	Tag      string   `json:",omitempty"`
+	// Keyed: the variants are told apart by which properties the object
+	// has (Variant.Keys), as a tag tells them apart.
+	Keyed bool `json:",omitempty"`
 	// Null: a union of kinds whose schema allows null; null leaves every
 	// variant unset.
 	Null bool `json:",omitempty"`
@@ -481,6 +484,12 @@ type Variant struct {
 	Type *Ref
 	// Tags are the discriminator values that select this variant.
 	Tags []string
+	// Keys are the properties whose presence selects this variant (it
+	// requires them, every other variant refuses them). In a union told
+	// apart by Discriminator or by Keys, the one object variant with
+	// neither Tags nor Keys is selected when no other's tag or key is
+	// there.
+	Keys []string `json:",omitempty"`
 }
 
 // RefKind says what a type expression is.
@@ -624,4 +633,15 @@ type PartialExpr struct {
 	Named string       `json:",omitempty"`
 	Read  string       `json:",omitempty"`
 	Elem  *PartialExpr `json:",omitempty"`
+}
+
+// Keyed reports whether a union's object variants are told apart by
+// which properties the object has (Variant.Keys).
+func (t *Type) Keyed() bool {
+	for _, v := range t.Variants {
+		if len(v.Keys) > 0 {
+			return true
+		}
+	}
+	return false
 }

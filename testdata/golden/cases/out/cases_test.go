@@ -1,11 +1,13 @@
 package cases_test
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/structgen/structgen/runtime"
 	cases "github.com/structgen/structgen/testdata/golden/cases/out"
 )
@@ -323,6 +325,8 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"plan": {"fixed": true, "mode": "strict", "name": "A", "tags": [], "level": 9, "meta": {"a": "", "b": ""}, "note": "x"}}`))
 	f.Add([]byte(`{"tally": {"a": -1, "b": 1.0, "": null}, "lines": {"a\nb": 1, "c": "x"}}`))
 	f.Add([]byte(`{"index": {"a": {"n": 1}, "B": 1}, "codes": {"x-a": "abcd", "x-b": null, "z": 1}, "lists": {"12": [{"type": "disk"}], "123": []}}`))
+	f.Add([]byte(`{"route": {"insert": "a", "at": 0}, "release": {"v": "2", "a": 1}, "access": {"token": "ab"}, "conn": {"host": "h"}}`))
+	f.Add([]byte(`{"route": {"note": "", "remove": "x"}, "release": {"b": "x", "v": null}, "access": {"user": 1, "token": "a"}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, err := cases.ParseBlueprint(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
 			t.Fatal(err)
@@ -478,4 +482,103 @@ func TestExtraPattern(t *testing.T) {
 	if string(v.Ext.AdditionalProperties["x-a"]) != `"abc"` {
 		t.Errorf("extras: %v", v.Ext.AdditionalProperties)
 	}
+}
+
+// TestKeyedUnion: object branches told apart by which properties the
+// object has (each requires keys every other refuses; one may have
+// none), or by a tag whose absence picks the branch that refuses it, are
+// a union whose decoder reads only the variant those name, and whose
+// UnmarshalJSON picks the same variant.
+func TestKeyedUnion(t *testing.T) {
+	for _, tc := range []struct {
+		doc, says string
+		variant   string // the variant Parse and json.Unmarshal set
+	}{
+		{`{"route": {"insert": "a", "at": 1}}`, "", "insert"},
+		{`{"route": {"remove": "a"}}`, "", "remove"},
+		{`{"route": {"note": "n"}}`, "", "other"},
+		{`{"route": {}}`, "", "other"},
+		{`{"route": {"at": 1}}`, `/route: oneOf: the value matches none of the 3 schemas`, ""},
+		{`{"route": {"insert": "a", "remove": "b"}}`, `/route: oneOf: the value matches none of the 3 schemas`, ""},
+		{`{"route": {"insert": "a", "at": -1}}`, `/route/at: (schema 0) minimum: got -1, want 0`, ""},
+		{`{"route": {"remove": ""}}`, `/route/remove: (schema 1) minLength`, ""},
+		{`{"route": {"note": 1}}`, `/route/note: (schema 2) got number, want string`, ""},
+		{`{"route": {"insert": "a", "insert": "b"}}`, `property 'insert' is written twice`, ""},
+		{`{"route": []}`, `/route: oneOf: the value matches none of the 3 schemas`, ""},
+		{`{"release": {"v": "2", "a": 1}}`, "", "tagged"},
+		{`{"release": {"b": "x", "c": [1]}}`, "", "untagged"},
+		{`{"release": {"v": "3"}}`, `/release: oneOf: the value matches none of the 2 schemas`, ""},
+		{`{"release": {"v": 2}}`, `/release/v: (schema 1) false schema`, ""},
+		{`{"release": {"v": "2", "b": "x"}}`, `/release: (schema 0) additional properties 'b' not allowed`, ""},
+		{`{"release": {"b": 1}}`, `/release/b: (schema 1) got number, want string`, ""},
+		{`{"access": {"token": "ab", "x": 1}}`, "", "token"},
+		{`{"access": {"user": "u", "pass": "p"}}`, "", "user"},
+		{`{"access": {"token": "ab", "user": "u"}}`, `/access: anyOf: the value matches none of the 2 schemas`, ""},
+		{`{"access": {"token": "a"}}`, `/access/token: (schema 0) minLength`, ""},
+		{`{"access": {"pass": "p"}}`, `/access: anyOf: the value matches none of the 2 schemas`, ""},
+		{`{"conn": {"name": "a", "host": "h"}}`, "", "host"},
+		{`{"conn": {"socket": "s"}}`, "", "socket"},
+		{`{"conn": {"host": "h", "socket": "s"}}`, `/conn: oneOf: the value matches none of the 2 schemas`, ""},
+	} {
+		doc, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+		if tc.says != "" {
+			continue
+		}
+		var plain cases.Blueprint
+		if err := json.Unmarshal([]byte(tc.doc), &plain); err != nil {
+			t.Errorf("%s: json.Unmarshal: %v", tc.doc, err)
+			continue
+		}
+		for _, b := range []cases.Blueprint{doc, plain} {
+			if got := keyedVariant(b); got != tc.variant {
+				t.Errorf("%s: variant %q, want %q", tc.doc, got, tc.variant)
+			}
+			out, err := json.Marshal(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want, got any
+			_ = json.Unmarshal([]byte(tc.doc), &want)
+			_ = json.Unmarshal(out, &got)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%s: re-encoded (-want +got):\n%s", tc.doc, diff)
+			}
+		}
+	}
+}
+
+// keyedVariant names the variant set in b's route, release, access or
+// conn; "" when none is, "several" when more than one is.
+func keyedVariant(b cases.Blueprint) string {
+	var set []string
+	add := func(ok bool, name string) {
+		if ok {
+			set = append(set, name)
+		}
+	}
+	if r := b.Route; r != nil {
+		add(r.BlueprintRouteOption0 != nil, "insert")
+		add(r.BlueprintRouteOption1 != nil, "remove")
+		add(r.BlueprintRouteOption2 != nil, "other")
+	}
+	if r := b.Release; r != nil {
+		add(r.BlueprintReleaseOption0 != nil, "tagged")
+		add(r.BlueprintReleaseOption1 != nil, "untagged")
+	}
+	if a := b.Access; a != nil {
+		add(a.BlueprintAccessOption0 != nil, "token")
+		add(a.BlueprintAccessOption1 != nil, "user")
+	}
+	if c := b.Conn; c != nil {
+		add(c.BlueprintConnHostVariant != nil, "host")
+		add(c.BlueprintConnSocketVariant != nil, "socket")
+	}
+	switch len(set) {
+	case 0:
+		return ""
+	case 1:
+		return set[0]
+	}
+	return "several"
 }

@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [32]bool
+	var seen [36]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -95,32 +95,9 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[3] = true
 			c.Push("field")
-			if raw, ok := c.RawView(d); ok {
-				d := c.TextDecoder(raw)
-				{
-					if m0, ok := c.Object(d); ok {
-						v.Field = map[string]json.RawMessage{}
-						for !c.Failed() && m0.Next() {
-							k0 := runtime.KeyText(m0.Key())
-							if _, dup := v.Field[k0]; dup {
-								c.Duplicate([]byte(k0))
-							}
-							c.Push(k0)
-							var e0 json.RawMessage
-							if raw, ok := c.Raw(d); ok {
-								e0 = raw
-							}
-							v.Field[k0] = e0
-							c.Pop()
-						}
-						c.End(m0.Err())
-					}
-				}
-				c.Release(d)
-				if !c.Failed() {
-					structgenValidate9Text(c, raw)
-				}
-			}
+			p0 := new(Field)
+			p0.decodeJSON(d, c)
+			v.Field = p0
 			c.Pop()
 		case "scalar":
 			if seen[4] {
@@ -161,7 +138,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				c.Release(d)
 				if !c.Failed() {
-					structgenValidate14Text(c, raw)
+					structgenValidate9Text(c, raw)
 				}
 			}
 			c.Pop()
@@ -348,7 +325,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						c.End(a0.Err())
 					}
 				}
-			}, structgenValidate17)
+			}, structgenValidate12)
 			c.Pop()
 		case "span":
 			if seen[13] {
@@ -356,7 +333,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("span")
-			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate125Text)
+			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate152Text)
 			c.Pop()
 		case "wrap":
 			if seen[14] {
@@ -364,7 +341,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate129Text)
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate156Text)
 			c.Pop()
 		case "mode":
 			if seen[15] {
@@ -372,7 +349,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate134Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate161Text)
 			c.Pop()
 		case "action":
 			if seen[16] {
@@ -403,7 +380,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				c.Release(d)
 				if !c.Failed() {
-					structgenValidate35Text(c, raw)
+					structgenValidate31Text(c, raw)
 				}
 			}
 			c.Pop()
@@ -424,34 +401,18 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			seen[18] = true
 			c.Push("twice")
 			if a0, ok := c.Array(d); ok {
-				v.Twice = []map[string]json.RawMessage{}
+				v.Twice = []Field{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
 					c.PushIndex(i0)
-					var e0 map[string]json.RawMessage
+					var e0 Field
 					if raw, ok := c.RawView(d); ok {
 						d := c.TextDecoder(raw)
 						{
-							if m1, ok := c.Object(d); ok {
-								e0 = map[string]json.RawMessage{}
-								for !c.Failed() && m1.Next() {
-									k1 := runtime.KeyText(m1.Key())
-									if _, dup := e0[k1]; dup {
-										c.Duplicate([]byte(k1))
-									}
-									c.Push(k1)
-									var e1 json.RawMessage
-									if raw, ok := c.Raw(d); ok {
-										e1 = raw
-									}
-									e0[k1] = e1
-									c.Pop()
-								}
-								c.End(m1.Err())
-							}
+							e0.decodeJSON(d, c)
 						}
 						c.Release(d)
 						if !c.Failed() {
-							structgenValidate40Text(c, raw)
+							structgenValidate36Text(c, raw)
 						}
 					}
 					v.Twice = append(v.Twice, e0)
@@ -573,7 +534,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if c.Failed() {
 				c.Skip(d)
 			} else {
-				structgenValidate43(c, d)
+				structgenValidate42(c, d)
 			}
 			c.Pop()
 		case "tally":
@@ -733,7 +694,129 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if c.Failed() {
 				c.Skip(d)
 			} else {
-				structgenValidate45(c, d)
+				structgenValidate44(c, d)
+			}
+			c.Pop()
+		case "route":
+			if seen[32] {
+				c.Duplicate(key)
+			}
+			seen[32] = true
+			c.Push("route")
+			p0 := new(BlueprintRoute)
+			p0.decodeJSON(d, c)
+			v.Route = p0
+			c.Pop()
+		case "release":
+			if seen[33] {
+				c.Duplicate(key)
+			}
+			seen[33] = true
+			c.Push("release")
+			p0 := new(BlueprintRelease)
+			p0.decodeJSON(d, c)
+			v.Release = p0
+			c.Pop()
+		case "access":
+			if seen[34] {
+				c.Duplicate(key)
+			}
+			seen[34] = true
+			c.Push("access")
+			p0 := new(BlueprintAccess)
+			p0.decodeJSON(d, c)
+			v.Access = p0
+			c.Pop()
+		case "conn":
+			if seen[35] {
+				c.Duplicate(key)
+			}
+			seen[35] = true
+			c.Push("conn")
+			runtime.ValidatedText(c, d, &v.Conn, nil, structgenValidate53Text)
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+}
+
+// decodeJSON reads BlueprintAccess: the properties it has pick the variant.
+func (v *BlueprintAccess) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	switch c.Keyed(raw, [][]string{{"token"}, {"user"}}, -1) {
+	case 0:
+		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+			p0 := new(BlueprintAccessOption0)
+			p0.decodeJSON(d, c)
+			v.BlueprintAccessOption0 = p0
+		}) {
+			return
+		}
+	case 1:
+		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+			p0 := new(BlueprintAccessOption1)
+			p0.decodeJSON(d, c)
+			v.BlueprintAccessOption1 = p0
+		}) {
+			return
+		}
+	}
+	*v = BlueprintAccess{}
+	c.NoVariant(raw, structgenValidate45)
+}
+
+// decodeJSON reads BlueprintAccessOption0 and checks its schema: its properties as it
+// decodes them, then the keywords beside them on the object's text.
+func (v *BlueprintAccessOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	if raw, ok := c.RawView(d); ok {
+		d := c.TextDecoder(raw)
+		v.decodeTyped(d, c)
+		c.Release(d)
+		if !c.Failed() {
+			structgenValidate51Text(c, raw)
+		}
+	}
+}
+
+// decodeTyped reads BlueprintAccessOption0 and checks what its decoder compiles.
+func (v *BlueprintAccessOption0) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "token":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("token")
+			if s, ok := c.String(d); ok {
+				v.Token = s
+				c.Length(s, 2, -1)
 			}
 			c.Pop()
 		default:
@@ -755,6 +838,83 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		return
 	}
 	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "token")
+	}
+	c.Missing(missing...)
+}
+
+// decodeJSON reads BlueprintAccessOption1 and checks its schema: its properties as it
+// decodes them, then the keywords beside them on the object's text.
+func (v *BlueprintAccessOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	if raw, ok := c.RawView(d); ok {
+		d := c.TextDecoder(raw)
+		v.decodeTyped(d, c)
+		c.Release(d)
+		if !c.Failed() {
+			structgenValidate52Text(c, raw)
+		}
+	}
+}
+
+// decodeTyped reads BlueprintAccessOption1 and checks what its decoder compiles.
+func (v *BlueprintAccessOption1) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [2]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "user":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("user")
+			if s, ok := c.String(d); ok {
+				v.User = s
+			}
+			c.Pop()
+		case "pass":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("pass")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.Pass = p0
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "user")
+	}
+	c.Missing(missing...)
 }
 
 // decodeJSON reads BlueprintChoice: the value's kind picks the variant.
@@ -788,6 +948,150 @@ func (v *BlueprintChoice) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	}
 }
 
+// decodeJSON reads BlueprintConnHostVariant and checks its schema: its properties as it
+// decodes them, then the keywords beside them on the object's text.
+func (v *BlueprintConnHostVariant) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	if raw, ok := c.RawView(d); ok {
+		d := c.TextDecoder(raw)
+		v.decodeTyped(d, c)
+		c.Release(d)
+		if !c.Failed() {
+			structgenValidate58Text(c, raw)
+		}
+	}
+}
+
+// decodeTyped reads BlueprintConnHostVariant and checks what its decoder compiles.
+func (v *BlueprintConnHostVariant) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [2]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "name":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("name")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.Name = p0
+			c.Pop()
+		case "host":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("host")
+			if s, ok := c.String(d); ok {
+				v.Host = s
+			}
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	var missing []string
+	if !seen[1] {
+		missing = append(missing, "host")
+	}
+	c.Missing(missing...)
+}
+
+// decodeJSON reads BlueprintConnSocketVariant and checks its schema: its properties as it
+// decodes them, then the keywords beside them on the object's text.
+func (v *BlueprintConnSocketVariant) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	if raw, ok := c.RawView(d); ok {
+		d := c.TextDecoder(raw)
+		v.decodeTyped(d, c)
+		c.Release(d)
+		if !c.Failed() {
+			structgenValidate61Text(c, raw)
+		}
+	}
+}
+
+// decodeTyped reads BlueprintConnSocketVariant and checks what its decoder compiles.
+func (v *BlueprintConnSocketVariant) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [2]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "name":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("name")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.Name = p0
+			c.Pop()
+		case "socket":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("socket")
+			if s, ok := c.String(d); ok {
+				v.Socket = s
+			}
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	var missing []string
+	if !seen[1] {
+		missing = append(missing, "socket")
+	}
+	c.Missing(missing...)
+}
+
 // decodeJSON reads BlueprintExt and checks its schema in one pass.
 func (v *BlueprintExt) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
@@ -816,7 +1120,7 @@ func (v *BlueprintExt) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if raw, ok := c.Raw(d); ok {
 				if c.Matches(k, "^x-") {
 					c.Push(k)
-					c.Apply(raw, structgenValidate46)
+					c.Apply(raw, structgenValidate63)
 					c.Pop()
 				} else {
 					c.Push(k)
@@ -851,7 +1155,7 @@ func (v *BlueprintExtBoth) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		c.Skip(d)
 	} else {
-		structgenValidate47(c, d)
+		structgenValidate64(c, d)
 	}
 }
 
@@ -927,7 +1231,7 @@ func (v *BlueprintExtOpen) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if raw, ok := c.Raw(d); ok {
 				if c.Matches(k, "^x-") {
 					c.Push(k)
-					c.Apply(raw, structgenValidate46)
+					c.Apply(raw, structgenValidate63)
 					c.Pop()
 				}
 				if v.AdditionalProperties == nil {
@@ -975,7 +1279,7 @@ func (v *BlueprintFigure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintFigure{}
-	c.NoVariant(raw, structgenValidate48)
+	c.NoVariant(raw, structgenValidate65)
 }
 
 // decodeJSON reads BlueprintFigureOption1 and checks its schema in one pass.
@@ -1272,7 +1576,7 @@ func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate89Text(c, raw)
+			structgenValidate106Text(c, raw)
 		}
 	}
 }
@@ -1570,6 +1874,296 @@ func (v *BlueprintReach) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// decodeJSON reads BlueprintRelease: its "v" property picks the variant.
+func (v *BlueprintRelease) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	if tag, ok := c.Tag(raw, "v"); ok {
+		switch tag {
+		case "2":
+			if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+				p0 := new(BlueprintReleaseOption0)
+				p0.decodeJSON(d, c)
+				v.BlueprintReleaseOption0 = p0
+			}) {
+				return
+			}
+		}
+	} else if !c.Has(raw, "v") {
+		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+			p0 := new(BlueprintReleaseOption1)
+			p0.decodeJSON(d, c)
+			v.BlueprintReleaseOption1 = p0
+		}) {
+			return
+		}
+	}
+	*v = BlueprintRelease{}
+	c.NoVariant(raw, structgenValidate107)
+}
+
+// decodeJSON reads BlueprintReleaseOption0 and checks its schema in one pass.
+func (v *BlueprintReleaseOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [2]bool
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "v":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("v")
+			if s, ok := c.String(d); ok {
+				v.V = s
+				switch s {
+				case "2":
+				default:
+					c.NotOneOf("'2'")
+				}
+			}
+			c.Pop()
+		case "a":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("a")
+			p0 := new(int64)
+			if i, ok := c.Int64(d); ok {
+				*p0 = i
+			}
+			v.A = p0
+			c.Pop()
+		default:
+			c.Extra(key)
+			c.Skip(d)
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "v")
+	}
+	c.Missing(missing...)
+}
+
+// decodeJSON reads BlueprintReleaseOption1 and checks its schema in one pass.
+func (v *BlueprintReleaseOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [2]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "v":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("v")
+			runtime.Validated(c, d, &v.V, nil, structgenValidate40)
+			c.Pop()
+		case "b":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("b")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.B = p0
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+}
+
+// decodeJSON reads BlueprintRoute: the properties it has pick the variant.
+func (v *BlueprintRoute) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	switch c.Keyed(raw, [][]string{{"insert"}, {"remove"}, nil}, 2) {
+	case 0:
+		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+			p0 := new(BlueprintRouteOption0)
+			p0.decodeJSON(d, c)
+			v.BlueprintRouteOption0 = p0
+		}) {
+			return
+		}
+	case 1:
+		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+			p0 := new(BlueprintRouteOption1)
+			p0.decodeJSON(d, c)
+			v.BlueprintRouteOption1 = p0
+		}) {
+			return
+		}
+	case 2:
+		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+			p0 := new(BlueprintRouteOption2)
+			p0.decodeJSON(d, c)
+			v.BlueprintRouteOption2 = p0
+		}) {
+			return
+		}
+	}
+	*v = BlueprintRoute{}
+	c.NoVariant(raw, structgenValidate111)
+}
+
+// decodeJSON reads BlueprintRouteOption0 and checks its schema in one pass.
+func (v *BlueprintRouteOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [2]bool
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "insert":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("insert")
+			if s, ok := c.String(d); ok {
+				v.Insert = s
+			}
+			c.Pop()
+		case "at":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("at")
+			p0 := new(int64)
+			if i, ok := c.Int64(d); ok {
+				*p0 = i
+				c.IntMin(i, int64(0))
+			}
+			v.At = p0
+			c.Pop()
+		default:
+			c.Extra(key)
+			c.Skip(d)
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "insert")
+	}
+	c.Missing(missing...)
+}
+
+// decodeJSON reads BlueprintRouteOption1 and checks its schema in one pass.
+func (v *BlueprintRouteOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "remove":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("remove")
+			if s, ok := c.String(d); ok {
+				v.Remove = s
+				c.Length(s, 1, -1)
+			}
+			c.Pop()
+		default:
+			c.Extra(key)
+			c.Skip(d)
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "remove")
+	}
+	c.Missing(missing...)
+}
+
+// decodeJSON reads BlueprintRouteOption2 and checks its schema in one pass.
+func (v *BlueprintRouteOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "note":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("note")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.Note = p0
+			c.Pop()
+		default:
+			c.Extra(key)
+			c.Skip(d)
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+}
+
 // decodeJSON reads BlueprintScalar: the value's kind picks the variant.
 func (v *BlueprintScalar) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
@@ -1671,6 +2265,132 @@ func (v *Circle) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// decodeJSON reads Field: the properties it has pick the variant.
+func (v *Field) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	switch c.Keyed(raw, [][]string{{"id"}, {"name"}}, -1) {
+	case 0:
+		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+			p0 := new(FieldOption0)
+			p0.decodeJSON(d, c)
+			v.FieldOption0 = p0
+		}) {
+			return
+		}
+	case 1:
+		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+			p0 := new(FieldOption1)
+			p0.decodeJSON(d, c)
+			v.FieldOption1 = p0
+		}) {
+			return
+		}
+	}
+	*v = Field{}
+	c.NoVariant(raw, structgenValidate38)
+}
+
+// decodeJSON reads FieldOption0 and checks its schema in one pass.
+func (v *FieldOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [2]bool
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "id":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("id")
+			if i, ok := c.Int64(d); ok {
+				v.ID = i
+			}
+			c.Pop()
+		case "value":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("value")
+			if raw, ok := c.Raw(d); ok {
+				v.Value = raw
+			}
+			c.Pop()
+		default:
+			c.Extra(key)
+			c.Skip(d)
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "id")
+	}
+	if !seen[1] {
+		missing = append(missing, "value")
+	}
+	c.Missing(missing...)
+}
+
+// decodeJSON reads FieldOption1 and checks its schema in one pass.
+func (v *FieldOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [2]bool
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "name":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("name")
+			if s, ok := c.String(d); ok {
+				v.Name = s
+			}
+			c.Pop()
+		case "value":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
+			c.Push("value")
+			if raw, ok := c.Raw(d); ok {
+				v.Value = raw
+			}
+			c.Pop()
+		default:
+			c.Extra(key)
+			c.Skip(d)
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "name")
+	}
+	if !seen[1] {
+		missing = append(missing, "value")
+	}
+	c.Missing(missing...)
+}
+
 // decodeJSON reads Label and checks its schema in one pass.
 func (v *Label) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
@@ -1740,7 +2460,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate107Text(c, raw)
+			structgenValidate134Text(c, raw)
 		}
 	}
 }
@@ -1847,7 +2567,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate113)
+	c.NoVariant(raw, structgenValidate140)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -1999,7 +2719,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate121Text(c, raw)
+			structgenValidate148Text(c, raw)
 		}
 	}
 }
@@ -2110,13 +2830,7 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	}
 	if v.Field != nil {
 		e.Field("field")
-		e.ObjStart()
-		for _, k0 := range runtime.SortedKeys(v.Field) {
-			e.Field(k0)
-			m0 := v.Field[k0]
-			e.Raw(m0)
-		}
-		e.ObjEnd()
+		e.Marshal((*v.Field))
 	}
 	if v.Scalar != nil {
 		e.Field("scalar")
@@ -2222,17 +2936,7 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 		e.Field("twice")
 		e.ArrStart()
 		for i0 := range v.Twice {
-			if v.Twice[i0] == nil {
-				e.Null()
-			} else {
-				e.ObjStart()
-				for _, k1 := range runtime.SortedKeys(v.Twice[i0]) {
-					e.Field(k1)
-					m1 := v.Twice[i0][k1]
-					e.Raw(m1)
-				}
-				e.ObjEnd()
-			}
+			e.Marshal(v.Twice[i0])
 		}
 		e.ArrEnd()
 	}
@@ -2330,8 +3034,124 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 		}
 		e.ObjEnd()
 	}
+	if v.Route != nil {
+		e.Field("route")
+		e.Marshal((*v.Route))
+	}
+	if v.Release != nil {
+		e.Field("release")
+		e.Marshal((*v.Release))
+	}
+	if v.Access != nil {
+		e.Field("access")
+		e.Marshal((*v.Access))
+	}
+	if v.Conn != nil {
+		e.Field("conn")
+		e.Marshal((*v.Conn))
+	}
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprint.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes BlueprintAccessOption0 in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v BlueprintAccessOption0) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes BlueprintAccessOption0 with e.
+func (v *BlueprintAccessOption0) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("token")
+	e.Str(v.Token)
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsBlueprintAccessOption0.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes BlueprintAccessOption1 in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v BlueprintAccessOption1) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes BlueprintAccessOption1 with e.
+func (v *BlueprintAccessOption1) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("user")
+	e.Str(v.User)
+	if v.Pass != nil {
+		e.Field("pass")
+		e.Str((*v.Pass))
+	}
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsBlueprintAccessOption1.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes BlueprintConnHostVariant in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v BlueprintConnHostVariant) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes BlueprintConnHostVariant with e.
+func (v *BlueprintConnHostVariant) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.Name != nil {
+		e.Field("name")
+		e.Str((*v.Name))
+	}
+	e.Field("host")
+	e.Str(v.Host)
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsBlueprintConnHostVariant.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes BlueprintConnSocketVariant in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v BlueprintConnSocketVariant) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes BlueprintConnSocketVariant with e.
+func (v *BlueprintConnSocketVariant) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.Name != nil {
+		e.Field("name")
+		e.Str((*v.Name))
+	}
+	e.Field("socket")
+	e.Str(v.Socket)
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsBlueprintConnSocketVariant.Has(k) {
 			continue
 		}
 		e.Field(k)
@@ -2574,6 +3394,34 @@ func (v *BlueprintReach) encodeJSON(e *runtime.Encoding) {
 	e.Str(v.Kind)
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintReach.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes BlueprintReleaseOption1 in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v BlueprintReleaseOption1) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes BlueprintReleaseOption1 with e.
+func (v *BlueprintReleaseOption1) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if len(v.V) != 0 {
+		e.Field("v")
+		e.Raw(v.V)
+	}
+	if v.B != nil {
+		e.Field("b")
+		e.Str((*v.B))
+	}
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsBlueprintReleaseOption1.Has(k) {
 			continue
 		}
 		e.Field(k)
@@ -2911,142 +3759,20 @@ func structgenValidate8Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"r\"]", true)
 }
 
-// structgenValidate9 checks a value against structgen:///blueprint.json#/$defs/field.
+// structgenValidate9 checks a value against structgen:///blueprint.json#/properties/loose.
 func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate9Text(c, raw)
 	}
 }
 
-// structgenValidate9Text checks a value's JSON text against structgen:///blueprint.json#/$defs/field.
+// structgenValidate9Text checks a value's JSON text against structgen:///blueprint.json#/properties/loose.
 func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfExclusive(raw, structgenValidate10, structgenValidate13)
+	c.OneOf(raw, structgenValidate10, structgenValidate11)
 }
 
-// structgenValidate10Keys are the properties structgenValidate10 declares, which it records by index.
-var structgenValidate10Keys = []string{"id", "value"}
-
-// structgenValidate10 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0.
+// structgenValidate10 checks a value against structgen:///blueprint.json#/properties/loose/oneOf/0.
 func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate10Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "id":
-				key = "id"
-				fresh = keys.Mark(0)
-			case "value":
-				key = "value"
-				fresh = keys.Mark(1)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "id":
-				structgenValidate3(c, d)
-			case "value":
-				structgenValidate11(c, d)
-			default:
-				c.NotAllowed()
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "id", "value")
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate11 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0/properties/value.
-func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
-	c.Skip(d)
-}
-
-// structgenValidate12 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0/additionalProperties.
-func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
-	c.False(d)
-}
-
-// structgenValidate13Keys are the properties structgenValidate13 declares, which it records by index.
-var structgenValidate13Keys = []string{"name", "value"}
-
-// structgenValidate13 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/1.
-func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate13Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "name":
-				key = "name"
-				fresh = keys.Mark(0)
-			case "value":
-				key = "value"
-				fresh = keys.Mark(1)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "name":
-				structgenValidate7(c, d)
-			case "value":
-				structgenValidate11(c, d)
-			default:
-				c.NotAllowed()
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "name", "value")
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate14 checks a value against structgen:///blueprint.json#/properties/loose.
-func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate14Text(c, raw)
-	}
-}
-
-// structgenValidate14Text checks a value's JSON text against structgen:///blueprint.json#/properties/loose.
-func structgenValidate14Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate15, structgenValidate16)
-}
-
-// structgenValidate15 checks a value against structgen:///blueprint.json#/properties/loose/oneOf/0.
-func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -3072,8 +3798,8 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate16 checks a value against structgen:///blueprint.json#/properties/loose/oneOf/1.
-func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate11 checks a value against structgen:///blueprint.json#/properties/loose/oneOf/1.
+func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -3099,8 +3825,8 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate17 checks a value against structgen:///blueprint.json#/properties/steps.
-func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate12 checks a value against structgen:///blueprint.json#/properties/steps.
+func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -3112,9 +3838,9 @@ func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 			c.PushIndex(i)
 			switch {
 			case i == 0:
-				structgenValidate34(c, d)
+				structgenValidate30(c, d)
 			default:
-				structgenValidate34(c, d)
+				structgenValidate30(c, d)
 			}
 			c.Pop()
 			i++
@@ -3127,19 +3853,19 @@ func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate18Keys are the properties structgenValidate18 declares, which it records by index.
-var structgenValidate18Keys = []string{"args", "kind", "note"}
+// structgenValidate13Keys are the properties structgenValidate13 declares, which it records by index.
+var structgenValidate13Keys = []string{"args", "kind", "note"}
 
-// structgenValidate18 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate13 checks a value against structgen:///blueprint.json#/$defs/step.
+func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate18Text(c, raw)
+		structgenValidate13Text(c, raw)
 	}
 }
 
-// structgenValidate18Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate18Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21Members, nil, structgenValidate23, structgenValidate25Members, structgenValidate27Members, structgenValidate29, structgenValidate31Members, nil)
+// structgenValidate13Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
+func structgenValidate13Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17Members, nil, structgenValidate19, structgenValidate21Members, structgenValidate23Members, structgenValidate25, structgenValidate27Members, nil)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -3147,7 +3873,7 @@ func structgenValidate18Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate18Keys)
+			keys := runtime.DeclaredKeys(structgenValidate13Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -3171,7 +3897,7 @@ func structgenValidate18Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "args":
-					structgenValidate11(c, d)
+					structgenValidate14(c, d)
 				case "kind":
 					structgenValidate7(c, d)
 				case "note":
@@ -3191,10 +3917,136 @@ func structgenValidate18Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
+// structgenValidate14 checks a value against structgen:///blueprint.json#/$defs/step/properties/args.
+func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
+	c.Skip(d)
+}
+
+// structgenValidate15Keys are the properties structgenValidate15 declares, which it records by index.
+var structgenValidate15Keys = []string{"kind"}
+
+// structgenValidate15 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/if.
+func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate15Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "kind":
+				key = "kind"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "kind":
+				structgenValidate16(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate16 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/if/properties/kind.
+func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate16Text(c, raw)
+	}
+}
+
+// structgenValidate16Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0/if/properties/kind.
+func structgenValidate16Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"copy\"]", true)
+}
+
+// structgenValidate17Keys are the properties structgenValidate17 declares, which it records by index.
+var structgenValidate17Keys = []string{"args"}
+
+// structgenValidate17 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/then.
+func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate17Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "args":
+				key = "args"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "args":
+				structgenValidate18(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate18 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/then/properties/args.
+func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := runtime.KeyText(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			c.Skip(d)
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "from", "to")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
 // structgenValidate19Keys are the properties structgenValidate19 declares, which it records by index.
 var structgenValidate19Keys = []string{"kind"}
 
-// structgenValidate19 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/if.
+// structgenValidate19 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/if.
 func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
@@ -3232,22 +4084,22 @@ func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate20 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/if/properties/kind.
+// structgenValidate20 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/if/properties/kind.
 func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate20Text(c, raw)
 	}
 }
 
-// structgenValidate20Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0/if/properties/kind.
+// structgenValidate20Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1/if/properties/kind.
 func structgenValidate20Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"copy\"]", true)
+	c.Enum(raw, "[\"sleep\"]", true)
 }
 
 // structgenValidate21Keys are the properties structgenValidate21 declares, which it records by index.
 var structgenValidate21Keys = []string{"args"}
 
-// structgenValidate21 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/then.
+// structgenValidate21 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/then.
 func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
@@ -3285,129 +4137,8 @@ func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate22 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/then/properties/args.
+// structgenValidate22 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/then/properties/args.
 func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			c.Skip(d)
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "from", "to")
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate23Keys are the properties structgenValidate23 declares, which it records by index.
-var structgenValidate23Keys = []string{"kind"}
-
-// structgenValidate23 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/if.
-func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate23Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "kind":
-				key = "kind"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "kind":
-				structgenValidate24(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate24 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/if/properties/kind.
-func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate24Text(c, raw)
-	}
-}
-
-// structgenValidate24Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1/if/properties/kind.
-func structgenValidate24Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"sleep\"]", true)
-}
-
-// structgenValidate25Keys are the properties structgenValidate25 declares, which it records by index.
-var structgenValidate25Keys = []string{"args"}
-
-// structgenValidate25 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/then.
-func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate25Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "args":
-				key = "args"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "args":
-				structgenValidate26(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate26 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/then/properties/args.
-func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -3423,18 +4154,18 @@ func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate27Keys are the properties structgenValidate27 declares, which it records by index.
-var structgenValidate27Keys = []string{"note"}
+// structgenValidate23Keys are the properties structgenValidate23 declares, which it records by index.
+var structgenValidate23Keys = []string{"note"}
 
-// structgenValidate27 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/else.
-func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate23 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/else.
+func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate27Keys)
+		keys := runtime.DeclaredKeys(structgenValidate23Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3452,7 +4183,7 @@ func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "note":
-				structgenValidate28(c, d)
+				structgenValidate24(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3464,8 +4195,8 @@ func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate28 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/else/properties/note.
-func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate24 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/else/properties/note.
+func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -3478,18 +4209,18 @@ func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate29Keys are the properties structgenValidate29 declares, which it records by index.
-var structgenValidate29Keys = []string{"kind"}
+// structgenValidate25Keys are the properties structgenValidate25 declares, which it records by index.
+var structgenValidate25Keys = []string{"kind"}
 
-// structgenValidate29 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/if.
-func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate25 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/if.
+func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate29Keys)
+		keys := runtime.DeclaredKeys(structgenValidate25Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3507,7 +4238,7 @@ func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate30(c, d)
+				structgenValidate26(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3519,30 +4250,30 @@ func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate30 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/if/properties/kind.
-func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate26 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/if/properties/kind.
+func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate30Text(c, raw)
+		structgenValidate26Text(c, raw)
 	}
 }
 
-// structgenValidate30Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2/if/properties/kind.
-func structgenValidate30Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate26Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2/if/properties/kind.
+func structgenValidate26Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"move\"]", true)
 }
 
-// structgenValidate31Keys are the properties structgenValidate31 declares, which it records by index.
-var structgenValidate31Keys = []string{"args", "note"}
+// structgenValidate27Keys are the properties structgenValidate27 declares, which it records by index.
+var structgenValidate27Keys = []string{"args", "note"}
 
-// structgenValidate31 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/then.
-func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate27 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/then.
+func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate31Keys)
+		keys := runtime.DeclaredKeys(structgenValidate27Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3563,9 +4294,9 @@ func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "args":
-				structgenValidate32(c, d)
+				structgenValidate28(c, d)
 			case "note":
-				structgenValidate33(c, d)
+				structgenValidate29(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3577,8 +4308,8 @@ func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate32 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/then/properties/args.
-func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate28 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/then/properties/args.
+func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -3604,8 +4335,8 @@ func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate33 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/then/properties/note.
-func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate29 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/then/properties/note.
+func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -3618,35 +4349,35 @@ func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate34 checks a value against structgen:///blueprint.json#/properties/steps/items.
-func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate18(c, d)
+// structgenValidate30 checks a value against structgen:///blueprint.json#/properties/steps/items.
+func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate13(c, d)
 }
 
-// structgenValidate35 checks a value against structgen:///blueprint.json#/properties/action.
-func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate31 checks a value against structgen:///blueprint.json#/properties/action.
+func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate35Text(c, raw)
+		structgenValidate31Text(c, raw)
 	}
 }
 
-// structgenValidate35Text checks a value's JSON text against structgen:///blueprint.json#/properties/action.
-func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfTagged(raw, "op", "[[\"add\"],[\"del\",\"rm\"]]", structgenValidate36, structgenValidate38)
+// structgenValidate31Text checks a value's JSON text against structgen:///blueprint.json#/properties/action.
+func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfTagged(raw, "op", "[[\"add\"],[\"del\",\"rm\"]]", structgenValidate32, structgenValidate34)
 }
 
-// structgenValidate36Keys are the properties structgenValidate36 declares, which it records by index.
-var structgenValidate36Keys = []string{"n", "op"}
+// structgenValidate32Keys are the properties structgenValidate32 declares, which it records by index.
+var structgenValidate32Keys = []string{"n", "op"}
 
-// structgenValidate36 checks a value against structgen:///blueprint.json#/properties/action/anyOf/0.
-func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate32 checks a value against structgen:///blueprint.json#/properties/action/anyOf/0.
+func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate36Keys)
+		keys := runtime.DeclaredKeys(structgenValidate32Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3669,7 +4400,7 @@ func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 			case "n":
 				structgenValidate3(c, d)
 			case "op":
-				structgenValidate37(c, d)
+				structgenValidate33(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3684,31 +4415,31 @@ func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate37 checks a value against structgen:///blueprint.json#/properties/action/anyOf/0/properties/op.
-func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate33 checks a value against structgen:///blueprint.json#/properties/action/anyOf/0/properties/op.
+func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate37Text(c, raw)
+		structgenValidate33Text(c, raw)
 	}
 }
 
-// structgenValidate37Text checks a value's JSON text against structgen:///blueprint.json#/properties/action/anyOf/0/properties/op.
-func structgenValidate37Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate33Text checks a value's JSON text against structgen:///blueprint.json#/properties/action/anyOf/0/properties/op.
+func structgenValidate33Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"add\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate38Keys are the properties structgenValidate38 declares, which it records by index.
-var structgenValidate38Keys = []string{"id", "op"}
+// structgenValidate34Keys are the properties structgenValidate34 declares, which it records by index.
+var structgenValidate34Keys = []string{"id", "op"}
 
-// structgenValidate38 checks a value against structgen:///blueprint.json#/properties/action/anyOf/1.
-func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate34 checks a value against structgen:///blueprint.json#/properties/action/anyOf/1.
+func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate38Keys)
+		keys := runtime.DeclaredKeys(structgenValidate34Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3731,7 +4462,7 @@ func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 			case "id":
 				structgenValidate7(c, d)
 			case "op":
-				structgenValidate39(c, d)
+				structgenValidate35(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3746,51 +4477,156 @@ func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate39 checks a value against structgen:///blueprint.json#/properties/action/anyOf/1/properties/op.
-func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate35 checks a value against structgen:///blueprint.json#/properties/action/anyOf/1/properties/op.
+func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate39Text(c, raw)
+		structgenValidate35Text(c, raw)
 	}
 }
 
-// structgenValidate39Text checks a value's JSON text against structgen:///blueprint.json#/properties/action/anyOf/1/properties/op.
-func structgenValidate39Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate35Text checks a value's JSON text against structgen:///blueprint.json#/properties/action/anyOf/1/properties/op.
+func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"del\",\"rm\",5]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate40 checks a value against structgen:///blueprint.json#/properties/twice/items.
-func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate36 checks a value against structgen:///blueprint.json#/properties/twice/items.
+func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate40Text(c, raw)
+		structgenValidate36Text(c, raw)
 	}
 }
 
-// structgenValidate40Text checks a value's JSON text against structgen:///blueprint.json#/properties/twice/items.
-func structgenValidate40Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate41Text(c, raw)
+// structgenValidate36Text checks a value's JSON text against structgen:///blueprint.json#/properties/twice/items.
+func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOf(raw, structgenValidate37)
 }
 
-// structgenValidate41 checks a value against structgen:///blueprint.json#/$defs/field.
-func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate37 checks a value against structgen:///blueprint.json#/properties/twice/items/anyOf/0.
+func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate38(c, d)
+}
+
+// structgenValidate38 checks a value against structgen:///blueprint.json#/$defs/field.
+func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate41Text(c, raw)
+		structgenValidate38Text(c, raw)
 	}
 }
 
-// structgenValidate41Text checks a value's JSON text against structgen:///blueprint.json#/$defs/field.
-func structgenValidate41Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfExclusive(raw, structgenValidate10, structgenValidate13)
+// structgenValidate38Text checks a value's JSON text against structgen:///blueprint.json#/$defs/field.
+func structgenValidate38Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfExclusive(raw, structgenValidate39, structgenValidate41)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate42 checks a value against structgen:///blueprint.json#/properties/twice/items/anyOf/0.
-func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate41(c, d)
+// structgenValidate39Keys are the properties structgenValidate39 declares, which it records by index.
+var structgenValidate39Keys = []string{"id", "value"}
+
+// structgenValidate39 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0.
+func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate39Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "id":
+				key = "id"
+				fresh = keys.Mark(0)
+			case "value":
+				key = "value"
+				fresh = keys.Mark(1)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "id":
+				structgenValidate3(c, d)
+			case "value":
+				structgenValidate14(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "id", "value")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
 }
 
-// structgenValidate43 checks a value against structgen:///blueprint.json#/properties/lists.
-func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate40 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0/additionalProperties.
+func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
+	c.False(d)
+}
+
+// structgenValidate41Keys are the properties structgenValidate41 declares, which it records by index.
+var structgenValidate41Keys = []string{"name", "value"}
+
+// structgenValidate41 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/1.
+func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate41Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "name":
+				key = "name"
+				fresh = keys.Mark(0)
+			case "value":
+				key = "value"
+				fresh = keys.Mark(1)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "name":
+				structgenValidate7(c, d)
+			case "value":
+				structgenValidate14(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "name", "value")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate42 checks a value against structgen:///blueprint.json#/properties/lists.
+func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -3803,7 +4639,7 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
-			c.Key(it.Key(), structgenValidate44)
+			c.Key(it.Key(), structgenValidate43)
 			c.Push(key)
 			c.Skip(d)
 			c.Pop()
@@ -3814,8 +4650,8 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate44 checks a value against structgen:///blueprint.json#/properties/lists/propertyNames.
-func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate43 checks a value against structgen:///blueprint.json#/properties/lists/propertyNames.
+func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -3828,8 +4664,8 @@ func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate45 checks a value against structgen:///blueprint.json#/properties/lines.
-func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate44 checks a value against structgen:///blueprint.json#/properties/lines.
+func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -3856,8 +4692,493 @@ func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate46 checks a value against structgen:///blueprint.json#/properties/ext/patternProperties/%5Ex-.
+// structgenValidate45 checks a value against structgen:///blueprint.json#/properties/access.
+func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate45Text(c, raw)
+	}
+}
+
+// structgenValidate45Text checks a value's JSON text against structgen:///blueprint.json#/properties/access.
+func structgenValidate45Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOf(raw, structgenValidate46, structgenValidate49)
+	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
+}
+
+// structgenValidate46Keys are the properties structgenValidate46 declares, which it records by index.
+var structgenValidate46Keys = []string{"token"}
+
+// structgenValidate46 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0.
 func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate46Text(c, raw)
+	}
+}
+
+// structgenValidate46Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/0.
+func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate48)
+	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		switch d.Next() {
+		case jx.Object:
+			it, ok := c.Object(d)
+			if !ok {
+				return
+			}
+			keys := runtime.DeclaredKeys(structgenValidate46Keys)
+			for !c.Failed() && it.Next() {
+				var key string
+				var fresh bool
+				switch kb := it.Key(); string(kb) {
+				case "token":
+					key = "token"
+					fresh = keys.Mark(0)
+				default:
+					key = runtime.KeyText(kb)
+					fresh = keys.Add(key)
+				}
+				if !fresh {
+					c.Duplicate(it.Key())
+				}
+				c.Push(key)
+				switch key {
+				case "token":
+					structgenValidate47(c, d)
+				default:
+					c.Skip(d)
+				}
+				c.Pop()
+			}
+			c.End(it.Err())
+			c.Require(&keys, "token")
+		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+			c.WrongType(d, "object")
+		default:
+			c.Skip(d)
+		}
+	})
+}
+
+// structgenValidate47 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0/properties/token.
+func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.String(d)
+		if !ok {
+			return
+		}
+		c.Length(s, 2, -1)
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate48 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0/not.
+func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := runtime.KeyText(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			c.Skip(d)
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "user")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate49Keys are the properties structgenValidate49 declares, which it records by index.
+var structgenValidate49Keys = []string{"pass", "user"}
+
+// structgenValidate49 checks a value against structgen:///blueprint.json#/properties/access/anyOf/1.
+func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate49Text(c, raw)
+	}
+}
+
+// structgenValidate49Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/1.
+func structgenValidate49Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate50)
+	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		switch d.Next() {
+		case jx.Object:
+			it, ok := c.Object(d)
+			if !ok {
+				return
+			}
+			keys := runtime.DeclaredKeys(structgenValidate49Keys)
+			for !c.Failed() && it.Next() {
+				var key string
+				var fresh bool
+				switch kb := it.Key(); string(kb) {
+				case "pass":
+					key = "pass"
+					fresh = keys.Mark(0)
+				case "user":
+					key = "user"
+					fresh = keys.Mark(1)
+				default:
+					key = runtime.KeyText(kb)
+					fresh = keys.Add(key)
+				}
+				if !fresh {
+					c.Duplicate(it.Key())
+				}
+				c.Push(key)
+				switch key {
+				case "pass":
+					structgenValidate7(c, d)
+				case "user":
+					structgenValidate7(c, d)
+				default:
+					c.Skip(d)
+				}
+				c.Pop()
+			}
+			c.End(it.Err())
+			c.Require(&keys, "user")
+		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+			c.WrongType(d, "object")
+		default:
+			c.Skip(d)
+		}
+	})
+}
+
+// structgenValidate50 checks a value against structgen:///blueprint.json#/properties/access/anyOf/1/not.
+func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := runtime.KeyText(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			c.Skip(d)
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "token")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate51 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0.
+func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate51Text(c, raw)
+	}
+}
+
+// structgenValidate51Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/0.
+func structgenValidate51Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate48)
+}
+
+// structgenValidate52 checks a value against structgen:///blueprint.json#/properties/access/anyOf/1.
+func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate52Text(c, raw)
+	}
+}
+
+// structgenValidate52Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/1.
+func structgenValidate52Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate50)
+}
+
+// structgenValidate53Keys are the properties structgenValidate53 declares, which it records by index.
+var structgenValidate53Keys = []string{"name"}
+
+// structgenValidate53 checks a value against structgen:///blueprint.json#/properties/conn.
+func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate53Text(c, raw)
+	}
+}
+
+// structgenValidate53Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+func structgenValidate53Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate54, structgenValidate56)
+	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		switch d.Next() {
+		case jx.Object:
+			it, ok := c.Object(d)
+			if !ok {
+				return
+			}
+			keys := runtime.DeclaredKeys(structgenValidate53Keys)
+			for !c.Failed() && it.Next() {
+				var key string
+				var fresh bool
+				switch kb := it.Key(); string(kb) {
+				case "name":
+					key = "name"
+					fresh = keys.Mark(0)
+				default:
+					key = runtime.KeyText(kb)
+					fresh = keys.Add(key)
+				}
+				if !fresh {
+					c.Duplicate(it.Key())
+				}
+				c.Push(key)
+				switch key {
+				case "name":
+					structgenValidate7(c, d)
+				default:
+					c.Skip(d)
+				}
+				c.Pop()
+			}
+			c.End(it.Err())
+		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+			c.WrongType(d, "object")
+		default:
+			c.Skip(d)
+		}
+	})
+}
+
+// structgenValidate54Keys are the properties structgenValidate54 declares, which it records by index.
+var structgenValidate54Keys = []string{"host"}
+
+// structgenValidate54 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
+func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate54Text(c, raw)
+	}
+}
+
+// structgenValidate54Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
+func structgenValidate54Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate55)
+	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		switch d.Next() {
+		case jx.Object:
+			it, ok := c.Object(d)
+			if !ok {
+				return
+			}
+			keys := runtime.DeclaredKeys(structgenValidate54Keys)
+			for !c.Failed() && it.Next() {
+				var key string
+				var fresh bool
+				switch kb := it.Key(); string(kb) {
+				case "host":
+					key = "host"
+					fresh = keys.Mark(0)
+				default:
+					key = runtime.KeyText(kb)
+					fresh = keys.Add(key)
+				}
+				if !fresh {
+					c.Duplicate(it.Key())
+				}
+				c.Push(key)
+				switch key {
+				case "host":
+					structgenValidate7(c, d)
+				default:
+					c.Skip(d)
+				}
+				c.Pop()
+			}
+			c.End(it.Err())
+			c.Require(&keys, "host")
+		default:
+			c.Skip(d)
+		}
+	})
+}
+
+// structgenValidate55 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0/not.
+func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := runtime.KeyText(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			c.Skip(d)
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "socket")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate56Keys are the properties structgenValidate56 declares, which it records by index.
+var structgenValidate56Keys = []string{"socket"}
+
+// structgenValidate56 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate56Text(c, raw)
+	}
+}
+
+// structgenValidate56Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate56Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate57)
+	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		switch d.Next() {
+		case jx.Object:
+			it, ok := c.Object(d)
+			if !ok {
+				return
+			}
+			keys := runtime.DeclaredKeys(structgenValidate56Keys)
+			for !c.Failed() && it.Next() {
+				var key string
+				var fresh bool
+				switch kb := it.Key(); string(kb) {
+				case "socket":
+					key = "socket"
+					fresh = keys.Mark(0)
+				default:
+					key = runtime.KeyText(kb)
+					fresh = keys.Add(key)
+				}
+				if !fresh {
+					c.Duplicate(it.Key())
+				}
+				c.Push(key)
+				switch key {
+				case "socket":
+					structgenValidate7(c, d)
+				default:
+					c.Skip(d)
+				}
+				c.Pop()
+			}
+			c.End(it.Err())
+			c.Require(&keys, "socket")
+		default:
+			c.Skip(d)
+		}
+	})
+}
+
+// structgenValidate57 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1/not.
+func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := runtime.KeyText(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			c.Skip(d)
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "host")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate58 checks a value against structgen:///blueprint.json#/properties/conn.
+func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate58Text(c, raw)
+	}
+}
+
+// structgenValidate58Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+func structgenValidate58Text(c *runtime.Decoding, raw []byte) {
+	structgenValidate59Text(c, raw)
+	structgenValidate60Text(c, raw)
+}
+
+// structgenValidate59 checks a value against structgen:///blueprint.json#/properties/conn.
+func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate59Text(c, raw)
+	}
+}
+
+// structgenValidate59Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+func structgenValidate59Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate54, structgenValidate56)
+}
+
+// structgenValidate60 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
+func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate60Text(c, raw)
+	}
+}
+
+// structgenValidate60Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
+func structgenValidate60Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate55)
+}
+
+// structgenValidate61 checks a value against structgen:///blueprint.json#/properties/conn.
+func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate61Text(c, raw)
+	}
+}
+
+// structgenValidate61Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+func structgenValidate61Text(c *runtime.Decoding, raw []byte) {
+	structgenValidate59Text(c, raw)
+	structgenValidate62Text(c, raw)
+}
+
+// structgenValidate62 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate62Text(c, raw)
+	}
+}
+
+// structgenValidate62Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate62Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate57)
+}
+
+// structgenValidate63 checks a value against structgen:///blueprint.json#/properties/ext/patternProperties/%5Ex-.
+func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -3872,8 +5193,8 @@ func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate47 checks a value against structgen:///blueprint.json#/properties/extBoth.
-func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate64 checks a value against structgen:///blueprint.json#/properties/extBoth.
+func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -3888,7 +5209,7 @@ func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 			}
 			c.Push(key)
 			if c.Matches(key, "^x-") {
-				structgenValidate44(c, d)
+				structgenValidate43(c, d)
 			} else {
 				c.Skip(d)
 			}
@@ -3900,31 +5221,31 @@ func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate48 checks a value against structgen:///blueprint.json#/properties/figure.
-func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate65 checks a value against structgen:///blueprint.json#/properties/figure.
+func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate48Text(c, raw)
+		structgenValidate65Text(c, raw)
 	}
 }
 
-// structgenValidate48Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
-func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate114, structgenValidate53)
+// structgenValidate65Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
+func structgenValidate65Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate141, structgenValidate70)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate49Keys are the properties structgenValidate49 declares, which it records by index.
-var structgenValidate49Keys = []string{"kind", "r"}
+// structgenValidate66Keys are the properties structgenValidate66 declares, which it records by index.
+var structgenValidate66Keys = []string{"kind", "r"}
 
-// structgenValidate49 checks a value against structgen:///blueprint.json#/$defs/circle.
-func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate66 checks a value against structgen:///blueprint.json#/$defs/circle.
+func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate49Keys)
+		keys := runtime.DeclaredKeys(structgenValidate66Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -3945,9 +5266,9 @@ func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate50(c, d)
+				structgenValidate67(c, d)
 			case "r":
-				structgenValidate52(c, d)
+				structgenValidate69(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -3962,25 +5283,25 @@ func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate50 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
-func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate51(c, d)
+// structgenValidate67 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
+func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate68(c, d)
 }
 
-// structgenValidate51 checks a value against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate68 checks a value against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate51Text(c, raw)
+		structgenValidate68Text(c, raw)
 	}
 }
 
-// structgenValidate51Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate51Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate68Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate68Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"circle\"]", true)
 }
 
-// structgenValidate52 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
-func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate69 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
+func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -3995,18 +5316,18 @@ func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate53Keys are the properties structgenValidate53 declares, which it records by index.
-var structgenValidate53Keys = []string{"kind", "w"}
+// structgenValidate70Keys are the properties structgenValidate70 declares, which it records by index.
+var structgenValidate70Keys = []string{"kind", "w"}
 
-// structgenValidate53 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
-func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate70 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
+func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate53Keys)
+		keys := runtime.DeclaredKeys(structgenValidate70Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -4027,9 +5348,9 @@ func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate54(c, d)
+				structgenValidate71(c, d)
 			case "w":
-				structgenValidate26(c, d)
+				structgenValidate22(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -4044,31 +5365,31 @@ func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate54 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate71 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
+func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate54Text(c, raw)
+		structgenValidate71Text(c, raw)
 	}
 }
 
-// structgenValidate54Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate54Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate71Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
+func structgenValidate71Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"rect\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate82Keys are the properties structgenValidate82 declares, which it records by index.
-var structgenValidate82Keys = []string{"note"}
+// structgenValidate99Keys are the properties structgenValidate99 declares, which it records by index.
+var structgenValidate99Keys = []string{"note"}
 
-// structgenValidate82 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
-func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate99 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
+func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate82Keys)
+		keys := runtime.DeclaredKeys(structgenValidate99Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -4086,7 +5407,7 @@ func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "note":
-				structgenValidate83(c, d)
+				structgenValidate100(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -4099,20 +5420,20 @@ func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate83 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate100 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate83Text(c, raw)
+		structgenValidate100Text(c, raw)
 	}
 }
 
-// structgenValidate83Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate83Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate100Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate100Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\"]", true)
 }
 
-// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
-func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate101 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
+func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -4136,30 +5457,337 @@ func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate89 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate106 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate106(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate89Text(c, raw)
+		structgenValidate106Text(c, raw)
 	}
 }
 
-// structgenValidate89Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate89Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate82, structgenValidate84, nil)
+// structgenValidate106Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate106Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate99, structgenValidate101, nil)
 }
 
-// structgenValidate91Keys are the properties structgenValidate91 declares, which it records by index.
-var structgenValidate91Keys = []string{"type"}
+// structgenValidate107 checks a value against structgen:///blueprint.json#/properties/release.
+func structgenValidate107(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate107Text(c, raw)
+	}
+}
 
-// structgenValidate91 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate107Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
+func structgenValidate107Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate108, structgenValidate110)
+	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
+}
+
+// structgenValidate108Keys are the properties structgenValidate108 declares, which it records by index.
+var structgenValidate108Keys = []string{"a", "v"}
+
+// structgenValidate108 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
+func structgenValidate108(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate91Keys)
+		keys := runtime.DeclaredKeys(structgenValidate108Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "a":
+				key = "a"
+				fresh = keys.Mark(0)
+			case "v":
+				key = "v"
+				fresh = keys.Mark(1)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "a":
+				structgenValidate3(c, d)
+			case "v":
+				structgenValidate109(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "v")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate109 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate109(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate109Text(c, raw)
+	}
+}
+
+// structgenValidate109Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate109Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"2\"]", true)
+}
+
+// structgenValidate110Keys are the properties structgenValidate110 declares, which it records by index.
+var structgenValidate110Keys = []string{"b", "v"}
+
+// structgenValidate110 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
+func structgenValidate110(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate110Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "b":
+				key = "b"
+				fresh = keys.Mark(0)
+			case "v":
+				key = "v"
+				fresh = keys.Mark(1)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "b":
+				structgenValidate7(c, d)
+			case "v":
+				structgenValidate40(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate111 checks a value against structgen:///blueprint.json#/properties/route.
+func structgenValidate111(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate111Text(c, raw)
+	}
+}
+
+// structgenValidate111Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
+func structgenValidate111Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfExclusive(raw, structgenValidate112, structgenValidate114, structgenValidate116)
+}
+
+// structgenValidate112Keys are the properties structgenValidate112 declares, which it records by index.
+var structgenValidate112Keys = []string{"at", "insert"}
+
+// structgenValidate112 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
+func structgenValidate112(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate112Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "at":
+				key = "at"
+				fresh = keys.Mark(0)
+			case "insert":
+				key = "insert"
+				fresh = keys.Mark(1)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "at":
+				structgenValidate113(c, d)
+			case "insert":
+				structgenValidate7(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "insert")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate113 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
+func structgenValidate113(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.Integer(text, "integer")
+		c.NumberBounds(text, "0", "", "", "")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "integer")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate114Keys are the properties structgenValidate114 declares, which it records by index.
+var structgenValidate114Keys = []string{"remove"}
+
+// structgenValidate114 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
+func structgenValidate114(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate114Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "remove":
+				key = "remove"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "remove":
+				structgenValidate115(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "remove")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate115 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1/properties/remove.
+func structgenValidate115(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.String(d)
+		if !ok {
+			return
+		}
+		c.Length(s, 1, -1)
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate116Keys are the properties structgenValidate116 declares, which it records by index.
+var structgenValidate116Keys = []string{"note"}
+
+// structgenValidate116 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
+func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate116Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "note":
+				key = "note"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "note":
+				structgenValidate7(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate118Keys are the properties structgenValidate118 declares, which it records by index.
+var structgenValidate118Keys = []string{"type"}
+
+// structgenValidate118 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate118Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -4177,7 +5805,7 @@ func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate92(c, d)
+				structgenValidate119(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -4189,30 +5817,30 @@ func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate92 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate119 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate119(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate92Text(c, raw)
+		structgenValidate119Text(c, raw)
 	}
 }
 
-// structgenValidate92Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate92Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate119Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate119Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
-// structgenValidate93Keys are the properties structgenValidate93 declares, which it records by index.
-var structgenValidate93Keys = []string{"size"}
+// structgenValidate120Keys are the properties structgenValidate120 declares, which it records by index.
+var structgenValidate120Keys = []string{"size"}
 
-// structgenValidate93 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate120 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate120(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate93Keys)
+		keys := runtime.DeclaredKeys(structgenValidate120Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -4230,7 +5858,7 @@ func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate26(c, d)
+				structgenValidate22(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -4243,18 +5871,18 @@ func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate94Keys are the properties structgenValidate94 declares, which it records by index.
-var structgenValidate94Keys = []string{"type"}
+// structgenValidate121Keys are the properties structgenValidate121 declares, which it records by index.
+var structgenValidate121Keys = []string{"type"}
 
-// structgenValidate94 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate121 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate121(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate94Keys)
+		keys := runtime.DeclaredKeys(structgenValidate121Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -4272,7 +5900,7 @@ func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate95(c, d)
+				structgenValidate122(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -4284,30 +5912,30 @@ func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate95 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate122 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate122(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate95Text(c, raw)
+		structgenValidate122Text(c, raw)
 	}
 }
 
-// structgenValidate95Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate95Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate122Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate122Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
-// structgenValidate96Keys are the properties structgenValidate96 declares, which it records by index.
-var structgenValidate96Keys = []string{"props"}
+// structgenValidate123Keys are the properties structgenValidate123 declares, which it records by index.
+var structgenValidate123Keys = []string{"props"}
 
-// structgenValidate96 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate96(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate123 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate96Keys)
+		keys := runtime.DeclaredKeys(structgenValidate123Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -4325,7 +5953,7 @@ func structgenValidate96(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate97(c, d)
+				structgenValidate124(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -4337,8 +5965,8 @@ func structgenValidate96(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate97 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate124 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -4364,20 +5992,20 @@ func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate98 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate98(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate125 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate98Text(c, raw)
+		structgenValidate125Text(c, raw)
 	}
 }
 
-// structgenValidate98Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate98Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate99)
+// structgenValidate125Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate125Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate126)
 }
 
-// structgenValidate99 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate126 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -4401,18 +6029,18 @@ func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate100Keys are the properties structgenValidate100 declares, which it records by index.
-var structgenValidate100Keys = []string{"type"}
+// structgenValidate127Keys are the properties structgenValidate127 declares, which it records by index.
+var structgenValidate127Keys = []string{"type"}
 
-// structgenValidate100 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate127 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate100Keys)
+		keys := runtime.DeclaredKeys(structgenValidate127Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -4430,7 +6058,7 @@ func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate101(c, d)
+				structgenValidate128(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -4442,30 +6070,30 @@ func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate101 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate128 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate101Text(c, raw)
+		structgenValidate128Text(c, raw)
 	}
 }
 
-// structgenValidate101Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate101Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate128Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate128Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[3]", true)
 }
 
-// structgenValidate102Keys are the properties structgenValidate102 declares, which it records by index.
-var structgenValidate102Keys = []string{"size"}
+// structgenValidate129Keys are the properties structgenValidate129 declares, which it records by index.
+var structgenValidate129Keys = []string{"size"}
 
-// structgenValidate102 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate129 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate102Keys)
+		keys := runtime.DeclaredKeys(structgenValidate129Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -4483,7 +6111,7 @@ func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate103(c, d)
+				structgenValidate130(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -4495,8 +6123,8 @@ func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate103 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
-func structgenValidate103(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate130 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -4509,18 +6137,18 @@ func structgenValidate103(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate105Keys are the properties structgenValidate105 declares, which it records by index.
-var structgenValidate105Keys = []string{"size"}
+// structgenValidate132Keys are the properties structgenValidate132 declares, which it records by index.
+var structgenValidate132Keys = []string{"size"}
 
-// structgenValidate105 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate105(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate132 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate105Keys)
+		keys := runtime.DeclaredKeys(structgenValidate132Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -4538,7 +6166,7 @@ func structgenValidate105(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate106(c, d)
+				structgenValidate133(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -4551,120 +6179,120 @@ func structgenValidate105(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate106 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate106(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate133 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate106Text(c, raw)
+		structgenValidate133Text(c, raw)
 	}
 }
 
-// structgenValidate106Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate106Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate133Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate133Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate107 checks a value against structgen:///blueprint.json#/$defs/node.
-func structgenValidate107(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate134 checks a value against structgen:///blueprint.json#/$defs/node.
+func structgenValidate134(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate107Text(c, raw)
+		structgenValidate134Text(c, raw)
 	}
 }
 
-// structgenValidate107Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
-func structgenValidate107Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate91, structgenValidate93, nil, structgenValidate94, structgenValidate96, structgenValidate98, structgenValidate100, structgenValidate12, nil, structgenValidate91, structgenValidate102, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate105, structgenValidate91, nil)
+// structgenValidate134Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
+func structgenValidate134Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate118, structgenValidate120, nil, structgenValidate121, structgenValidate123, structgenValidate125, structgenValidate127, structgenValidate40, nil, structgenValidate118, structgenValidate129, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate132, structgenValidate118, nil)
 }
 
-// structgenValidate108 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate108(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate135 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate108Text(c, raw)
+		structgenValidate135Text(c, raw)
 	}
 }
 
-// structgenValidate108Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate108Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate91, structgenValidate93, nil)
+// structgenValidate135Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate135Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate118, structgenValidate120, nil)
 }
 
-// structgenValidate109 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate109(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate136 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate109Text(c, raw)
+		structgenValidate136Text(c, raw)
 	}
 }
 
-// structgenValidate109Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate109Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate94, structgenValidate96, structgenValidate98)
+// structgenValidate136Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate136Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate121, structgenValidate123, structgenValidate125)
 }
 
-// structgenValidate110 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate110(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate137 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate110Text(c, raw)
+		structgenValidate137Text(c, raw)
 	}
 }
 
-// structgenValidate110Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate110Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate100, structgenValidate12, nil)
+// structgenValidate137Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate137Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate127, structgenValidate40, nil)
 }
 
-// structgenValidate111 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate111(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate138 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate111Text(c, raw)
+		structgenValidate138Text(c, raw)
 	}
 }
 
-// structgenValidate111Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate111Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate91, structgenValidate102, nil)
+// structgenValidate138Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate138Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate118, structgenValidate129, nil)
 }
 
-// structgenValidate112 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate112(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate139 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate112Text(c, raw)
+		structgenValidate139Text(c, raw)
 	}
 }
 
-// structgenValidate112Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate112Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate105, structgenValidate91, nil)
+// structgenValidate139Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate139Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate132, structgenValidate118, nil)
 }
 
-// structgenValidate113 checks a value against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate113(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate140 checks a value against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate140(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate113Text(c, raw)
+		structgenValidate140Text(c, raw)
 	}
 }
 
-// structgenValidate113Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate113Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate114, structgenValidate115, structgenValidate118)
+// structgenValidate140Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate140Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate141, structgenValidate142, structgenValidate145)
 }
 
-// structgenValidate114 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
-func structgenValidate114(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate49(c, d)
+// structgenValidate141 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate141(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate66(c, d)
 }
 
-// structgenValidate115Keys are the properties structgenValidate115 declares, which it records by index.
-var structgenValidate115Keys = []string{"kind", "side"}
+// structgenValidate142Keys are the properties structgenValidate142 declares, which it records by index.
+var structgenValidate142Keys = []string{"kind", "side"}
 
-// structgenValidate115 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
-func structgenValidate115(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate142 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate115Keys)
+		keys := runtime.DeclaredKeys(structgenValidate142Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -4685,9 +6313,9 @@ func structgenValidate115(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate116(c, d)
+				structgenValidate143(c, d)
 			case "side":
-				structgenValidate117(c, d)
+				structgenValidate144(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -4702,20 +6330,20 @@ func structgenValidate115(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate116 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate143 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate143(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate116Text(c, raw)
+		structgenValidate143Text(c, raw)
 	}
 }
 
-// structgenValidate116Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate116Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate143Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate143Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate117 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate117(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate144 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -4730,18 +6358,18 @@ func structgenValidate117(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate118Keys are the properties structgenValidate118 declares, which it records by index.
-var structgenValidate118Keys = []string{"kind", "sides"}
+// structgenValidate145Keys are the properties structgenValidate145 declares, which it records by index.
+var structgenValidate145Keys = []string{"kind", "sides"}
 
-// structgenValidate118 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate145 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate118Keys)
+		keys := runtime.DeclaredKeys(structgenValidate145Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -4762,9 +6390,9 @@ func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate119(c, d)
+				structgenValidate146(c, d)
 			case "sides":
-				structgenValidate120(c, d)
+				structgenValidate147(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -4779,20 +6407,20 @@ func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate119 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate119(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate146 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate119Text(c, raw)
+		structgenValidate146Text(c, raw)
 	}
 }
 
-// structgenValidate119Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate119Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate146Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate146Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate120 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate120(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate147 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -4808,68 +6436,68 @@ func structgenValidate120(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate121 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate121(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate148 checks a value against structgen:///blueprint.json#/$defs/step.
+func structgenValidate148(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate121Text(c, raw)
+		structgenValidate148Text(c, raw)
 	}
 }
 
-// structgenValidate121Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate121Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate31, nil)
+// structgenValidate148Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
+func structgenValidate148Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17, nil, structgenValidate19, structgenValidate21, structgenValidate23, structgenValidate25, structgenValidate27, nil)
 }
 
-// structgenValidate122 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate122(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate149 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
+func structgenValidate149(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate122Text(c, raw)
+		structgenValidate149Text(c, raw)
 	}
 }
 
-// structgenValidate122Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate122Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate19, structgenValidate21, nil)
+// structgenValidate149Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
+func structgenValidate149Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate15, structgenValidate17, nil)
 }
 
-// structgenValidate123 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate150 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate123Text(c, raw)
+		structgenValidate150Text(c, raw)
 	}
 }
 
-// structgenValidate123Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate123Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate23, structgenValidate25, structgenValidate27)
+// structgenValidate150Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate150Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate19, structgenValidate21, structgenValidate23)
 }
 
-// structgenValidate124 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
-func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate151 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate151(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate124Text(c, raw)
+		structgenValidate151Text(c, raw)
 	}
 }
 
-// structgenValidate124Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
-func structgenValidate124Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate29, structgenValidate31, nil)
+// structgenValidate151Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate151Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate25, structgenValidate27, nil)
 }
 
-// structgenValidate125 checks a value against structgen:///blueprint.json#/properties/span.
-func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate152 checks a value against structgen:///blueprint.json#/properties/span.
+func structgenValidate152(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate125Text(c, raw)
+		structgenValidate152Text(c, raw)
 	}
 }
 
-// structgenValidate125Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
-func structgenValidate125Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate126, structgenValidate127, structgenValidate128, structgenValidate7)
+// structgenValidate152Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate152Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate153, structgenValidate154, structgenValidate155, structgenValidate7)
 }
 
-// structgenValidate126 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
-func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate153 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate153(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -4885,7 +6513,7 @@ func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
 			case i == 1:
 				structgenValidate3(c, d)
 			default:
-				structgenValidate12(c, d)
+				structgenValidate40(c, d)
 			}
 			c.Pop()
 			i++
@@ -4899,8 +6527,8 @@ func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate127 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate154 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -4923,8 +6551,8 @@ func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate128 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate155 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -4953,56 +6581,56 @@ func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate129 checks a value against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate156 checks a value against structgen:///blueprint.json#/properties/wrap.
+func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate129Text(c, raw)
+		structgenValidate156Text(c, raw)
 	}
 }
 
-// structgenValidate129Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate129Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate130, structgenValidate131, structgenValidate132, structgenValidate133)
+// structgenValidate156Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
+func structgenValidate156Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate157, structgenValidate158, structgenValidate159, structgenValidate160)
 }
 
-// structgenValidate130 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate157 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate130Text(c, raw)
+		structgenValidate157Text(c, raw)
 	}
 }
 
-// structgenValidate130Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate130Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate157Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate157Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"always\"]", false)
 }
 
-// structgenValidate131 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate158 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate131Text(c, raw)
+		structgenValidate158Text(c, raw)
 	}
 }
 
-// structgenValidate131Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate131Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate158Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate158Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"never\"]", true)
 }
 
-// structgenValidate132 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
-func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate159 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate132Text(c, raw)
+		structgenValidate159Text(c, raw)
 	}
 }
 
-// structgenValidate132Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
-func structgenValidate132Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate159Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate159Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate133 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate160 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -5017,44 +6645,44 @@ func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate134 checks a value against structgen:///blueprint.json#/properties/mode.
-func structgenValidate134(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate161 checks a value against structgen:///blueprint.json#/properties/mode.
+func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate134Text(c, raw)
+		structgenValidate161Text(c, raw)
 	}
 }
 
-// structgenValidate134Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
-func structgenValidate134Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate135, structgenValidate136, structgenValidate137, structgenValidate138)
+// structgenValidate161Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
+func structgenValidate161Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate162, structgenValidate163, structgenValidate164, structgenValidate165)
 }
 
-// structgenValidate135 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate162 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate135Text(c, raw)
+		structgenValidate162Text(c, raw)
 	}
 }
 
-// structgenValidate135Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate135Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate162Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate162Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"a\",\"b\"]", false)
 }
 
-// structgenValidate136 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate163 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate136Text(c, raw)
+		structgenValidate163Text(c, raw)
 	}
 }
 
-// structgenValidate136Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate136Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate163Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate163Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"b\"]", true)
 }
 
-// structgenValidate137 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate164 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate164(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -5069,19 +6697,29 @@ func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate138 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate165 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate138Text(c, raw)
+		structgenValidate165Text(c, raw)
 	}
 }
 
-// structgenValidate138Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate138Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate165Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate165Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[2]", true)
 }
 
-// structgenValidate21Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/0/then,
+// structgenValidate17Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/0/then,
+// reading only its member "args".
+func structgenValidate17Members(c *runtime.Decoding, _ *jx.Decoder) {
+	if r, found := c.AppliedMember("args"); found {
+		c.Push("args")
+		c.Apply(r, structgenValidate18)
+		c.Pop()
+	}
+}
+
+// structgenValidate21Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/1/then,
 // reading only its member "args".
 func structgenValidate21Members(c *runtime.Decoding, _ *jx.Decoder) {
 	if r, found := c.AppliedMember("args"); found {
@@ -5091,39 +6729,29 @@ func structgenValidate21Members(c *runtime.Decoding, _ *jx.Decoder) {
 	}
 }
 
-// structgenValidate25Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/1/then,
-// reading only its member "args".
-func structgenValidate25Members(c *runtime.Decoding, _ *jx.Decoder) {
-	if r, found := c.AppliedMember("args"); found {
-		c.Push("args")
-		c.Apply(r, structgenValidate26)
-		c.Pop()
-	}
-}
-
-// structgenValidate27Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/1/else,
+// structgenValidate23Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/1/else,
 // reading only its member "note".
-func structgenValidate27Members(c *runtime.Decoding, _ *jx.Decoder) {
+func structgenValidate23Members(c *runtime.Decoding, _ *jx.Decoder) {
 	if r, found := c.AppliedMember("note"); found {
 		c.Push("note")
-		c.Apply(r, structgenValidate28)
+		c.Apply(r, structgenValidate24)
 		c.Pop()
 	}
 }
 
-// structgenValidate31Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/2/then,
+// structgenValidate27Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/2/then,
 // reading only the members it declares.
-func structgenValidate31Members(c *runtime.Decoding, _ *jx.Decoder) {
+func structgenValidate27Members(c *runtime.Decoding, _ *jx.Decoder) {
 	m := c.AppliedMembers()
 	for m.Next() {
 		switch string(m.Key()) {
 		case "args":
 			c.Push("args")
-			c.Apply(m.Value(), structgenValidate32)
+			c.Apply(m.Value(), structgenValidate28)
 			c.Pop()
 		case "note":
 			c.Push("note")
-			c.Apply(m.Value(), structgenValidate33)
+			c.Apply(m.Value(), structgenValidate29)
 			c.Pop()
 		}
 	}

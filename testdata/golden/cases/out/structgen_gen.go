@@ -17,7 +17,7 @@ type Blueprint struct {
 	Nodes    []Node                            `json:"nodes,omitzero"`
 	Shapes   []Shape                           `json:"shapes,omitzero"`
 	Either   map[string]json.RawMessage        `json:"either,omitzero"`
-	Field    map[string]json.RawMessage        `json:"field,omitzero"`
+	Field    *Field                            `json:"field,omitempty"`
 	Scalar   *BlueprintScalar                  `json:"scalar,omitempty"`
 	Loose    map[string]json.RawMessage        `json:"loose,omitzero"`
 	Labels   []Label                           `json:"labels,omitzero"`
@@ -33,7 +33,7 @@ type Blueprint struct {
 	Action   map[string]json.RawMessage        `json:"action,omitzero"`
 	// A shape, said to be an object
 	Figure  *BlueprintFigure               `json:"figure,omitempty"`
-	Twice   []map[string]json.RawMessage   `json:"twice,omitzero"`
+	Twice   []Field                        `json:"twice,omitzero"`
 	Index   map[string]BlueprintIndexValue `json:"index,omitzero"`
 	Codes   map[string]*string             `json:"codes,omitzero"`
 	Lists   map[string][]Node              `json:"lists,omitzero"`
@@ -47,6 +47,14 @@ type Blueprint struct {
 	ExtOpen *BlueprintExtOpen              `json:"extOpen,omitempty"`
 	ExtBoth *BlueprintExtBoth              `json:"extBoth,omitempty"`
 	Lines   map[string]json.RawMessage     `json:"lines,omitzero"`
+	// A union told apart by which property the object has: insert, remove, or neither.
+	Route *BlueprintRoute `json:"route,omitempty"`
+	// A union told apart by its v tag, or by its absence.
+	Release *BlueprintRelease `json:"release,omitempty"`
+	// anyOf told apart by keys, each branch refusing the other's.
+	Access *BlueprintAccess `json:"access,omitempty"`
+	// Keys beside declared properties.
+	Conn *BlueprintConn `json:"conn,omitempty"`
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -56,7 +64,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "conn")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -74,6 +82,125 @@ func ParseBlueprint(data []byte) (Blueprint, error) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprint)
+}
+
+// anyOf told apart by keys, each branch refusing the other's.
+//
+// Schema: schemas/blueprint.json#/properties/access
+type BlueprintAccess struct {
+	BlueprintAccessOption0 *BlueprintAccessOption0
+	BlueprintAccessOption1 *BlueprintAccessOption1
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u BlueprintAccess) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.BlueprintAccessOption0 != nil:
+		return json.Marshal(u.BlueprintAccessOption0)
+	case u.BlueprintAccessOption1 != nil:
+		return json.Marshal(u.BlueprintAccessOption1)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind and the properties it has selects.
+func (u *BlueprintAccess) UnmarshalJSON(data []byte) error {
+	*u = BlueprintAccess{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindObject:
+		i, err := runtime.Keyed(data, [][]string{{"token"}, {"user"}}, -1)
+		if err != nil {
+			return runtime.NoVariant("BlueprintAccess", err.Error())
+		}
+		switch i {
+		case 0:
+			u.BlueprintAccessOption0 = new(BlueprintAccessOption0)
+			return json.Unmarshal(data, u.BlueprintAccessOption0)
+		case 1:
+			u.BlueprintAccessOption1 = new(BlueprintAccessOption1)
+			return json.Unmarshal(data, u.BlueprintAccessOption1)
+		}
+		return runtime.NoVariant("BlueprintAccess", "its properties tell no one variant")
+	}
+	return runtime.NoVariant("BlueprintAccess", runtime.KindOf(data).String())
+}
+
+var schemaBlueprintAccess = structgenSchemas.Schema("structgen:///blueprint.json#/properties/access")
+
+// ParseBlueprintAccess validates data against the schema of BlueprintAccess and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintAccess(data []byte) (BlueprintAccess, error) {
+	return runtime.ParseDecoded("BlueprintAccess", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintAccess) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintAccess)
+}
+
+// Schema: schemas/blueprint.json#/properties/access/anyOf/0
+type BlueprintAccessOption0 struct {
+	Token string `json:"token"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsBlueprintAccessOption0 = runtime.NewFields("token")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *BlueprintAccessOption0) UnmarshalJSON(data []byte) error {
+	type plain BlueprintAccessOption0
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintAccessOption0, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaBlueprintAccessOption0 = structgenSchemas.Schema("structgen:///blueprint.json#/properties/access/anyOf/0")
+
+// ParseBlueprintAccessOption0 validates data against the schema of BlueprintAccessOption0 and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintAccessOption0(data []byte) (BlueprintAccessOption0, error) {
+	return runtime.ParseDecoded("BlueprintAccessOption0", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintAccessOption0) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintAccessOption0)
+}
+
+// Schema: schemas/blueprint.json#/properties/access/anyOf/1
+type BlueprintAccessOption1 struct {
+	User string  `json:"user"`
+	Pass *string `json:"pass,omitempty"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsBlueprintAccessOption1 = runtime.NewFields("user", "pass")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *BlueprintAccessOption1) UnmarshalJSON(data []byte) error {
+	type plain BlueprintAccessOption1
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintAccessOption1, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaBlueprintAccessOption1 = structgenSchemas.Schema("structgen:///blueprint.json#/properties/access/anyOf/1")
+
+// ParseBlueprintAccessOption1 validates data against the schema of BlueprintAccessOption1 and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintAccessOption1(data []byte) (BlueprintAccessOption1, error) {
+	return runtime.ParseDecoded("BlueprintAccessOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintAccessOption1) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintAccessOption1)
 }
 
 // Schema: schemas/blueprint.json#/properties/choice
@@ -117,6 +244,129 @@ func ParseBlueprintChoice(data []byte) (BlueprintChoice, error) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintChoice)
+}
+
+// Keys beside declared properties.
+//
+// Schema: schemas/blueprint.json#/properties/conn
+type BlueprintConn struct {
+	BlueprintConnHostVariant   *BlueprintConnHostVariant
+	BlueprintConnSocketVariant *BlueprintConnSocketVariant
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u BlueprintConn) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.BlueprintConnHostVariant != nil:
+		return json.Marshal(u.BlueprintConnHostVariant)
+	case u.BlueprintConnSocketVariant != nil:
+		return json.Marshal(u.BlueprintConnSocketVariant)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind and the properties it has selects.
+func (u *BlueprintConn) UnmarshalJSON(data []byte) error {
+	*u = BlueprintConn{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindObject:
+		i, err := runtime.Keyed(data, [][]string{{"host"}, {"socket"}}, -1)
+		if err != nil {
+			return runtime.NoVariant("BlueprintConn", err.Error())
+		}
+		switch i {
+		case 0:
+			u.BlueprintConnHostVariant = new(BlueprintConnHostVariant)
+			return json.Unmarshal(data, u.BlueprintConnHostVariant)
+		case 1:
+			u.BlueprintConnSocketVariant = new(BlueprintConnSocketVariant)
+			return json.Unmarshal(data, u.BlueprintConnSocketVariant)
+		}
+		return runtime.NoVariant("BlueprintConn", "its properties tell no one variant")
+	}
+	return runtime.NoVariant("BlueprintConn", runtime.KindOf(data).String())
+}
+
+var schemaBlueprintConn = structgenSchemas.Schema("structgen:///blueprint.json#/properties/conn")
+
+// ParseBlueprintConn validates data against the schema of BlueprintConn and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintConn(data []byte) (BlueprintConn, error) {
+	return runtime.ParseValidated[BlueprintConn]("BlueprintConn", data, nil, []runtime.Validator{structgenValidate53}, schemaBlueprintConn)
+}
+
+// Keys beside declared properties.
+//
+// Schema: schemas/blueprint.json#/properties/conn
+type BlueprintConnHostVariant struct {
+	Name *string `json:"name,omitempty"`
+	Host string  `json:"host"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsBlueprintConnHostVariant = runtime.NewFields("name", "host")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *BlueprintConnHostVariant) UnmarshalJSON(data []byte) error {
+	type plain BlueprintConnHostVariant
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintConnHostVariant, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaBlueprintConnHostVariant = structgenSchemas.Schema("structgen:///blueprint.json#/properties/conn")
+var schemaBlueprintConnHostVariant2 = structgenSchemas.Schema("structgen:///blueprint.json#/properties/conn/oneOf/0")
+
+// ParseBlueprintConnHostVariant validates data against the schema of BlueprintConnHostVariant and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintConnHostVariant(data []byte) (BlueprintConnHostVariant, error) {
+	return runtime.ParseDecoded("BlueprintConnHostVariant", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintConnHostVariant) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintConnHostVariant, schemaBlueprintConnHostVariant2)
+}
+
+// Keys beside declared properties.
+//
+// Schema: schemas/blueprint.json#/properties/conn
+type BlueprintConnSocketVariant struct {
+	Name   *string `json:"name,omitempty"`
+	Socket string  `json:"socket"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsBlueprintConnSocketVariant = runtime.NewFields("name", "socket")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *BlueprintConnSocketVariant) UnmarshalJSON(data []byte) error {
+	type plain BlueprintConnSocketVariant
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintConnSocketVariant, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaBlueprintConnSocketVariant = structgenSchemas.Schema("structgen:///blueprint.json#/properties/conn")
+var schemaBlueprintConnSocketVariant2 = structgenSchemas.Schema("structgen:///blueprint.json#/properties/conn/oneOf/1")
+
+// ParseBlueprintConnSocketVariant validates data against the schema of BlueprintConnSocketVariant and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintConnSocketVariant(data []byte) (BlueprintConnSocketVariant, error) {
+	return runtime.ParseDecoded("BlueprintConnSocketVariant", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintConnSocketVariant) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintConnSocketVariant, schemaBlueprintConnSocketVariant2)
 }
 
 // Schema: schemas/blueprint.json#/properties/ext
@@ -448,7 +698,7 @@ var schemaBlueprintMode = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintMode validates data against the schema of BlueprintMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintMode(data []byte) (BlueprintMode, error) {
-	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate134}, schemaBlueprintMode)
+	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate161}, schemaBlueprintMode)
 }
 
 // Schema: schemas/blueprint.json#/properties/plan
@@ -546,6 +796,224 @@ func ParseBlueprintReach(data []byte) (BlueprintReach, error) {
 	}, schemaBlueprintReach)
 }
 
+// A union told apart by its v tag, or by its absence.
+//
+// Schema: schemas/blueprint.json#/properties/release
+type BlueprintRelease struct {
+	BlueprintReleaseOption0 *BlueprintReleaseOption0
+	BlueprintReleaseOption1 *BlueprintReleaseOption1
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u BlueprintRelease) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.BlueprintReleaseOption0 != nil:
+		return json.Marshal(u.BlueprintReleaseOption0)
+	case u.BlueprintReleaseOption1 != nil:
+		return json.Marshal(u.BlueprintReleaseOption1)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind and its "v" property selects.
+func (u *BlueprintRelease) UnmarshalJSON(data []byte) error {
+	*u = BlueprintRelease{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindObject:
+		has, err := runtime.HasMember(data, "v")
+		if err != nil {
+			return runtime.NoVariant("BlueprintRelease", err.Error())
+		}
+		if !has {
+			u.BlueprintReleaseOption1 = new(BlueprintReleaseOption1)
+			return json.Unmarshal(data, u.BlueprintReleaseOption1)
+		}
+		tag, err := runtime.Discriminator(data, "v")
+		if err != nil {
+			return runtime.NoVariant("BlueprintRelease", err.Error())
+		}
+		switch tag {
+		case "2":
+			u.BlueprintReleaseOption0 = new(BlueprintReleaseOption0)
+			return json.Unmarshal(data, u.BlueprintReleaseOption0)
+		}
+		return runtime.NoVariant("BlueprintRelease", strconv.Quote(tag))
+	}
+	return runtime.NoVariant("BlueprintRelease", runtime.KindOf(data).String())
+}
+
+var schemaBlueprintRelease = structgenSchemas.Schema("structgen:///blueprint.json#/properties/release")
+
+// ParseBlueprintRelease validates data against the schema of BlueprintRelease and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintRelease(data []byte) (BlueprintRelease, error) {
+	return runtime.ParseDecoded("BlueprintRelease", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintRelease) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintRelease)
+}
+
+// Schema: schemas/blueprint.json#/properties/release/oneOf/0
+type BlueprintReleaseOption0 struct {
+	V string `json:"v"`
+	A *int64 `json:"a,omitempty"`
+}
+
+var schemaBlueprintReleaseOption0 = structgenSchemas.Schema("structgen:///blueprint.json#/properties/release/oneOf/0")
+
+// ParseBlueprintReleaseOption0 validates data against the schema of BlueprintReleaseOption0 and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintReleaseOption0(data []byte) (BlueprintReleaseOption0, error) {
+	return runtime.ParseDecoded("BlueprintReleaseOption0", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintReleaseOption0) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintReleaseOption0)
+}
+
+// Schema: schemas/blueprint.json#/properties/release/oneOf/1
+type BlueprintReleaseOption1 struct {
+	V json.RawMessage `json:"v,omitempty"`
+	B *string         `json:"b,omitempty"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsBlueprintReleaseOption1 = runtime.NewFields("v", "b")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *BlueprintReleaseOption1) UnmarshalJSON(data []byte) error {
+	type plain BlueprintReleaseOption1
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintReleaseOption1, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaBlueprintReleaseOption1 = structgenSchemas.Schema("structgen:///blueprint.json#/properties/release/oneOf/1")
+
+// ParseBlueprintReleaseOption1 validates data against the schema of BlueprintReleaseOption1 and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintReleaseOption1(data []byte) (BlueprintReleaseOption1, error) {
+	return runtime.ParseDecoded("BlueprintReleaseOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintReleaseOption1) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintReleaseOption1)
+}
+
+// A union told apart by which property the object has: insert, remove, or neither.
+//
+// Schema: schemas/blueprint.json#/properties/route
+type BlueprintRoute struct {
+	BlueprintRouteOption0 *BlueprintRouteOption0
+	BlueprintRouteOption1 *BlueprintRouteOption1
+	BlueprintRouteOption2 *BlueprintRouteOption2
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u BlueprintRoute) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.BlueprintRouteOption0 != nil:
+		return json.Marshal(u.BlueprintRouteOption0)
+	case u.BlueprintRouteOption1 != nil:
+		return json.Marshal(u.BlueprintRouteOption1)
+	case u.BlueprintRouteOption2 != nil:
+		return json.Marshal(u.BlueprintRouteOption2)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind and the properties it has selects.
+func (u *BlueprintRoute) UnmarshalJSON(data []byte) error {
+	*u = BlueprintRoute{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindObject:
+		i, err := runtime.Keyed(data, [][]string{{"insert"}, {"remove"}, nil}, 2)
+		if err != nil {
+			return runtime.NoVariant("BlueprintRoute", err.Error())
+		}
+		switch i {
+		case 0:
+			u.BlueprintRouteOption0 = new(BlueprintRouteOption0)
+			return json.Unmarshal(data, u.BlueprintRouteOption0)
+		case 1:
+			u.BlueprintRouteOption1 = new(BlueprintRouteOption1)
+			return json.Unmarshal(data, u.BlueprintRouteOption1)
+		case 2:
+			u.BlueprintRouteOption2 = new(BlueprintRouteOption2)
+			return json.Unmarshal(data, u.BlueprintRouteOption2)
+		}
+		return runtime.NoVariant("BlueprintRoute", "its properties tell no one variant")
+	}
+	return runtime.NoVariant("BlueprintRoute", runtime.KindOf(data).String())
+}
+
+var schemaBlueprintRoute = structgenSchemas.Schema("structgen:///blueprint.json#/properties/route")
+
+// ParseBlueprintRoute validates data against the schema of BlueprintRoute and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintRoute(data []byte) (BlueprintRoute, error) {
+	return runtime.ParseDecoded("BlueprintRoute", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintRoute) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintRoute)
+}
+
+// Schema: schemas/blueprint.json#/properties/route/oneOf/0
+type BlueprintRouteOption0 struct {
+	Insert string `json:"insert"`
+	At     *int64 `json:"at,omitempty"`
+}
+
+var schemaBlueprintRouteOption0 = structgenSchemas.Schema("structgen:///blueprint.json#/properties/route/oneOf/0")
+
+// ParseBlueprintRouteOption0 validates data against the schema of BlueprintRouteOption0 and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintRouteOption0(data []byte) (BlueprintRouteOption0, error) {
+	return runtime.ParseDecoded("BlueprintRouteOption0", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintRouteOption0) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintRouteOption0)
+}
+
+// Schema: schemas/blueprint.json#/properties/route/oneOf/1
+type BlueprintRouteOption1 struct {
+	Remove string `json:"remove"`
+}
+
+var schemaBlueprintRouteOption1 = structgenSchemas.Schema("structgen:///blueprint.json#/properties/route/oneOf/1")
+
+// ParseBlueprintRouteOption1 validates data against the schema of BlueprintRouteOption1 and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintRouteOption1(data []byte) (BlueprintRouteOption1, error) {
+	return runtime.ParseDecoded("BlueprintRouteOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintRouteOption1) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintRouteOption1)
+}
+
+// Schema: schemas/blueprint.json#/properties/route/oneOf/2
+type BlueprintRouteOption2 struct {
+	Note *string `json:"note,omitempty"`
+}
+
+var schemaBlueprintRouteOption2 = structgenSchemas.Schema("structgen:///blueprint.json#/properties/route/oneOf/2")
+
+// ParseBlueprintRouteOption2 validates data against the schema of BlueprintRouteOption2 and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintRouteOption2(data []byte) (BlueprintRouteOption2, error) {
+	return runtime.ParseDecoded("BlueprintRouteOption2", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintRouteOption2) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintRouteOption2)
+}
+
 // Schema: schemas/blueprint.json#/properties/scalar
 type BlueprintScalar struct {
 	Int    *int64
@@ -632,7 +1100,7 @@ var schemaBlueprintSpan = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintSpan validates data against the schema of BlueprintSpan and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintSpan(data []byte) (BlueprintSpan, error) {
-	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate125}, schemaBlueprintSpan)
+	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate152}, schemaBlueprintSpan)
 }
 
 // Schema: schemas/blueprint.json#/properties/wrap
@@ -673,7 +1141,7 @@ var schemaBlueprintWrap = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintWrap validates data against the schema of BlueprintWrap and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintWrap(data []byte) (BlueprintWrap, error) {
-	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate129}, schemaBlueprintWrap)
+	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate156}, schemaBlueprintWrap)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle
@@ -707,6 +1175,92 @@ func ParseCircle(data []byte) (Circle, error) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaCircle)
+}
+
+// Schema: schemas/blueprint.json#/$defs/field
+type Field struct {
+	FieldOption0 *FieldOption0
+	FieldOption1 *FieldOption1
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u Field) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.FieldOption0 != nil:
+		return json.Marshal(u.FieldOption0)
+	case u.FieldOption1 != nil:
+		return json.Marshal(u.FieldOption1)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind and the properties it has selects.
+func (u *Field) UnmarshalJSON(data []byte) error {
+	*u = Field{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindObject:
+		i, err := runtime.Keyed(data, [][]string{{"id"}, {"name"}}, -1)
+		if err != nil {
+			return runtime.NoVariant("Field", err.Error())
+		}
+		switch i {
+		case 0:
+			u.FieldOption0 = new(FieldOption0)
+			return json.Unmarshal(data, u.FieldOption0)
+		case 1:
+			u.FieldOption1 = new(FieldOption1)
+			return json.Unmarshal(data, u.FieldOption1)
+		}
+		return runtime.NoVariant("Field", "its properties tell no one variant")
+	}
+	return runtime.NoVariant("Field", runtime.KindOf(data).String())
+}
+
+var schemaField = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/field")
+
+// ParseField validates data against the schema of Field and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseField(data []byte) (Field, error) {
+	return runtime.ParseDecoded("Field", data, func(d *jx.Decoder, c *runtime.Decoding) (v Field) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaField)
+}
+
+// Schema: schemas/blueprint.json#/$defs/field/oneOf/0
+type FieldOption0 struct {
+	ID    int64           `json:"id"`
+	Value json.RawMessage `json:"value"`
+}
+
+var schemaFieldOption0 = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/field/oneOf/0")
+
+// ParseFieldOption0 validates data against the schema of FieldOption0 and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseFieldOption0(data []byte) (FieldOption0, error) {
+	return runtime.ParseDecoded("FieldOption0", data, func(d *jx.Decoder, c *runtime.Decoding) (v FieldOption0) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaFieldOption0)
+}
+
+// Schema: schemas/blueprint.json#/$defs/field/oneOf/1
+type FieldOption1 struct {
+	Name  string          `json:"name"`
+	Value json.RawMessage `json:"value"`
+}
+
+var schemaFieldOption1 = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/field/oneOf/1")
+
+// ParseFieldOption1 validates data against the schema of FieldOption1 and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseFieldOption1(data []byte) (FieldOption1, error) {
+	return runtime.ParseDecoded("FieldOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v FieldOption1) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaFieldOption1)
 }
 
 // Schema: schemas/blueprint.json#/$defs/label

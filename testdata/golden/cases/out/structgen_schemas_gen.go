@@ -444,6 +444,44 @@ const schemaDoc0 = `{
           "type": "integer"
         }
       }
+    },
+    "route": {
+      "description": "A union told apart by which property the object has: insert, remove, or neither.",
+      "oneOf": [
+        {"type": "object", "additionalProperties": false, "required": ["insert"],
+         "properties": {"insert": {"type": "string"}, "at": {"type": "integer", "minimum": 0}}},
+        {"type": "object", "additionalProperties": false, "required": ["remove"],
+         "properties": {"remove": {"type": "string", "minLength": 1}}},
+        {"type": "object", "additionalProperties": false, "properties": {"note": {"type": "string"}}}
+      ]
+    },
+    "release": {
+      "description": "A union told apart by its v tag, or by its absence.",
+      "type": "object",
+      "oneOf": [
+        {"type": "object", "additionalProperties": false, "required": ["v"],
+         "properties": {"v": {"const": "2"}, "a": {"type": "integer"}}},
+        {"type": "object", "properties": {"v": false, "b": {"type": "string"}}}
+      ]
+    },
+    "access": {
+      "description": "anyOf told apart by keys, each branch refusing the other's.",
+      "type": "object",
+      "anyOf": [
+        {"type": "object", "required": ["token"], "properties": {"token": {"type": "string", "minLength": 2}},
+         "not": {"required": ["user"]}},
+        {"type": "object", "required": ["user"], "properties": {"user": {"type": "string"}, "pass": {"type": "string"}},
+         "not": {"required": ["token"]}}
+      ]
+    },
+    "conn": {
+      "description": "Keys beside declared properties.",
+      "type": "object",
+      "properties": {"name": {"type": "string"}},
+      "oneOf": [
+        {"required": ["host"], "properties": {"host": {"type": "string"}}, "not": {"required": ["socket"]}},
+        {"required": ["socket"], "properties": {"socket": {"type": "string"}}, "not": {"required": ["host"]}}
+      ]
     }
   },
   "$defs": {
