@@ -36,10 +36,14 @@ func (b *builder) compileDecoders() {
 		// The object variant of a union of kinds (see compileKinds) is a
 		// struct made from the same schema, which allows other kinds too:
 		// the union hands it objects only.
-		if t.Kind != ir.KindUnion || t.Discriminator != "" || t.Keyed() || len(b.structSites[t]) != 1 {
+		if t.Kind != ir.KindUnion || len(b.structSites[t]) != 1 {
 			continue
 		}
 		n := follow(b.structSites[t][0])
+		if t.Discriminator != "" || t.Keyed() {
+			b.markSelectedVariants(t, n)
+			continue
+		}
 		if len(n.AnyOf)+len(n.OneOf) > 0 {
 			continue
 		}
@@ -448,6 +452,26 @@ func (b *builder) namedOf(r *ir.Ref, kind ir.TypeKind) *ir.Type {
 	return nil
 }
 
+// markSelectedVariants marks the variants of a union told apart by a tag
+// or keys (see compileTagged) whose branch schemas allow other kinds than
+// object, where the union's schema allows objects only: the branch is
+// then only ever handed objects, as the object variant of a union of
+// kinds is.
+func (b *builder) markSelectedVariants(t *ir.Type, n *schema.Node) {
+	branches := n.OneOf
+	if len(n.AnyOf) > 0 {
+		branches = n.AnyOf
+	}
+	if n.Kinds != schema.Obj || len(branches) != len(t.Variants) {
+		return
+	}
+	for i, v := range t.Variants {
+		if st := b.structOf(v.Type); st != nil && len(b.structSites[st]) == 1 && follow(b.structSites[st][0]) == follow(branches[i]) {
+			b.kindVariant[st] = true
+		}
+	}
+}
+
 // compileTagged compiles a union whose variants a property or the
 // presence of properties tells apart (see selection): anyOf or oneOf of
 // object schemas, each requiring the property and allowing it only
@@ -472,8 +496,10 @@ func (b *builder) compileTagged(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 	if len(branches) != len(t.Variants) || !onlyKeywords(n, applicator, "type") || n.Kinds&schema.Obj == 0 {
 		return at(n, "a union told apart by a property beside other keywords")
 	}
+	// A branch that allows other kinds too is handed objects only where
+	// the union's schema allows nothing else.
 	for _, br := range branches {
-		if f := follow(br); f.Kinds != schema.Obj {
+		if f := follow(br); f.Kinds != schema.Obj && (n.Kinds != schema.Obj || f.Kinds&schema.Obj == 0) {
 			return at(f, "a branch that is not an object")
 		}
 	}

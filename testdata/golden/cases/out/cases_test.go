@@ -516,6 +516,11 @@ func TestKeyedUnion(t *testing.T) {
 		{`{"access": {"token": "ab", "user": "u"}}`, `/access: anyOf: the value matches none of the 2 schemas`, ""},
 		{`{"access": {"token": "a"}}`, `/access/token: (schema 0) minLength`, ""},
 		{`{"access": {"pass": "p"}}`, `/access: anyOf: the value matches none of the 2 schemas`, ""},
+		{`{"pick": {"a": 1}}`, "", "a"},
+		{`{"pick": {"b": "x"}}`, "", "b"},
+		{`{"pick": {"a": "x"}}`, `/pick/a: (schema 0) got string, want integer`, ""},
+		{`{"pick": {"a": 1, "b": "x"}}`, `/pick: oneOf: the value matches none of the 2 schemas`, ""},
+		{`{"pick": "a"}`, `/pick: got string, want object`, ""},
 		{`{"conn": {"name": "a", "host": "h"}}`, "", "host"},
 		{`{"conn": {"socket": "s"}}`, "", "socket"},
 		{`{"conn": {"host": "h", "socket": "s"}}`, `/conn: oneOf: the value matches none of the 2 schemas`, ""},
@@ -548,8 +553,8 @@ func TestKeyedUnion(t *testing.T) {
 	}
 }
 
-// keyedVariant names the variant set in b's route, release, access or
-// conn; "" when none is, "several" when more than one is.
+// keyedVariant names the variant set in b's route, release, access,
+// pick or conn; "" when none is, "several" when more than one is.
 func keyedVariant(b cases.Blueprint) string {
 	var set []string
 	add := func(ok bool, name string) {
@@ -569,6 +574,10 @@ func keyedVariant(b cases.Blueprint) string {
 	if a := b.Access; a != nil {
 		add(a.BlueprintAccessOption0 != nil, "token")
 		add(a.BlueprintAccessOption1 != nil, "user")
+	}
+	if p := b.Pick; p != nil {
+		add(p.BlueprintPickOption0Object != nil, "a")
+		add(p.BlueprintPickOption1Object != nil, "b")
 	}
 	if c := b.Conn; c != nil {
 		add(c.BlueprintConnHostVariant != nil, "host")

@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [36]bool
+	var seen [37]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -333,7 +333,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("span")
-			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate152Text)
+			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate155Text)
 			c.Pop()
 		case "wrap":
 			if seen[14] {
@@ -341,7 +341,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate156Text)
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate159Text)
 			c.Pop()
 		case "mode":
 			if seen[15] {
@@ -349,7 +349,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate161Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate164Text)
 			c.Pop()
 		case "action":
 			if seen[16] {
@@ -727,11 +727,21 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			p0.decodeJSON(d, c)
 			v.Access = p0
 			c.Pop()
-		case "conn":
+		case "pick":
 			if seen[35] {
 				c.Duplicate(key)
 			}
 			seen[35] = true
+			c.Push("pick")
+			p0 := new(BlueprintPick)
+			p0.decodeJSON(d, c)
+			v.Pick = p0
+			c.Pop()
+		case "conn":
+			if seen[36] {
+				c.Duplicate(key)
+			}
+			seen[36] = true
 			c.Push("conn")
 			runtime.ValidatedText(c, d, &v.Conn, nil, structgenValidate53Text)
 			c.Pop()
@@ -1468,6 +1478,114 @@ func (v *BlueprintIndexValue) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// decodeJSON reads BlueprintPick: the properties it has pick the variant.
+func (v *BlueprintPick) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	switch c.Keyed(raw, [][]string{{"a"}, {"b"}}, -1) {
+	case 0:
+		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+			if c.IsNull(d) {
+				v.BlueprintPickOption0Object = nil
+			} else {
+				p0 := new(BlueprintPickOption0Object)
+				p0.decodeJSON(d, c)
+				v.BlueprintPickOption0Object = p0
+			}
+		}) {
+			return
+		}
+	case 1:
+		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+			if c.IsNull(d) {
+				v.BlueprintPickOption1Object = nil
+			} else {
+				p0 := new(BlueprintPickOption1Object)
+				p0.decodeJSON(d, c)
+				v.BlueprintPickOption1Object = p0
+			}
+		}) {
+			return
+		}
+	}
+	*v = BlueprintPick{}
+	c.NoVariant(raw, structgenValidate72)
+}
+
+// decodeJSON reads BlueprintPickOption0Object and checks its schema in one pass.
+func (v *BlueprintPickOption0Object) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "a":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("a")
+			if i, ok := c.Int64(d); ok {
+				v.A = i
+			}
+			c.Pop()
+		default:
+			c.Extra(key)
+			c.Skip(d)
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "a")
+	}
+	c.Missing(missing...)
+}
+
+// decodeJSON reads BlueprintPickOption1Object and checks its schema in one pass.
+func (v *BlueprintPickOption1Object) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "b":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("b")
+			if s, ok := c.String(d); ok {
+				v.B = s
+			}
+			c.Pop()
+		default:
+			c.Extra(key)
+			c.Skip(d)
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "b")
+	}
+	c.Missing(missing...)
+}
+
 // decodeJSON reads BlueprintPlan and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
 func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
@@ -1576,7 +1694,7 @@ func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate106Text(c, raw)
+			structgenValidate109Text(c, raw)
 		}
 	}
 }
@@ -1901,7 +2019,7 @@ func (v *BlueprintRelease) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintRelease{}
-	c.NoVariant(raw, structgenValidate107)
+	c.NoVariant(raw, structgenValidate110)
 }
 
 // decodeJSON reads BlueprintReleaseOption0 and checks its schema in one pass.
@@ -2042,7 +2160,7 @@ func (v *BlueprintRoute) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintRoute{}
-	c.NoVariant(raw, structgenValidate111)
+	c.NoVariant(raw, structgenValidate114)
 }
 
 // decodeJSON reads BlueprintRouteOption0 and checks its schema in one pass.
@@ -2460,7 +2578,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate134Text(c, raw)
+			structgenValidate137Text(c, raw)
 		}
 	}
 }
@@ -2567,7 +2685,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate140)
+	c.NoVariant(raw, structgenValidate143)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -2719,7 +2837,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate148Text(c, raw)
+			structgenValidate151Text(c, raw)
 		}
 	}
 }
@@ -3045,6 +3163,10 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	if v.Access != nil {
 		e.Field("access")
 		e.Marshal((*v.Access))
+	}
+	if v.Pick != nil {
+		e.Field("pick")
+		e.Marshal((*v.Pick))
 	}
 	if v.Conn != nil {
 		e.Field("conn")
@@ -5230,7 +5352,7 @@ func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate65Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
 func structgenValidate65Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate141, structgenValidate70)
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate144, structgenValidate70)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
@@ -5378,18 +5500,117 @@ func structgenValidate71Text(c *runtime.Decoding, raw []byte) {
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate99Keys are the properties structgenValidate99 declares, which it records by index.
-var structgenValidate99Keys = []string{"note"}
+// structgenValidate72 checks a value against structgen:///blueprint.json#/properties/pick.
+func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate72Text(c, raw)
+	}
+}
 
-// structgenValidate99 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
-func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate72Text checks a value's JSON text against structgen:///blueprint.json#/properties/pick.
+func structgenValidate72Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate73, structgenValidate74)
+	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
+}
+
+// structgenValidate73Keys are the properties structgenValidate73 declares, which it records by index.
+var structgenValidate73Keys = []string{"a"}
+
+// structgenValidate73 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
+func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate99Keys)
+		keys := runtime.DeclaredKeys(structgenValidate73Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "a":
+				key = "a"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "a":
+				structgenValidate3(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "a")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate74Keys are the properties structgenValidate74 declares, which it records by index.
+var structgenValidate74Keys = []string{"b"}
+
+// structgenValidate74 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
+func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate74Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "b":
+				key = "b"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "b":
+				structgenValidate7(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "b")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate102Keys are the properties structgenValidate102 declares, which it records by index.
+var structgenValidate102Keys = []string{"note"}
+
+// structgenValidate102 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
+func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate102Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5407,7 +5628,7 @@ func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "note":
-				structgenValidate100(c, d)
+				structgenValidate103(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -5420,20 +5641,20 @@ func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate100 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate103 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate103(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate100Text(c, raw)
+		structgenValidate103Text(c, raw)
 	}
 }
 
-// structgenValidate100Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate100Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate103Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate103Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\"]", true)
 }
 
-// structgenValidate101 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
-func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate104 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
+func structgenValidate104(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -5457,43 +5678,43 @@ func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate106 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate106(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate109 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate109(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate106Text(c, raw)
+		structgenValidate109Text(c, raw)
 	}
 }
 
-// structgenValidate106Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate106Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate99, structgenValidate101, nil)
+// structgenValidate109Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate109Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate102, structgenValidate104, nil)
 }
 
-// structgenValidate107 checks a value against structgen:///blueprint.json#/properties/release.
-func structgenValidate107(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate110 checks a value against structgen:///blueprint.json#/properties/release.
+func structgenValidate110(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate107Text(c, raw)
+		structgenValidate110Text(c, raw)
 	}
 }
 
-// structgenValidate107Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
-func structgenValidate107Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate108, structgenValidate110)
+// structgenValidate110Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
+func structgenValidate110Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate111, structgenValidate113)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate108Keys are the properties structgenValidate108 declares, which it records by index.
-var structgenValidate108Keys = []string{"a", "v"}
+// structgenValidate111Keys are the properties structgenValidate111 declares, which it records by index.
+var structgenValidate111Keys = []string{"a", "v"}
 
-// structgenValidate108 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
-func structgenValidate108(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate111 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
+func structgenValidate111(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate108Keys)
+		keys := runtime.DeclaredKeys(structgenValidate111Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5516,7 +5737,7 @@ func structgenValidate108(c *runtime.Decoding, d *jx.Decoder) {
 			case "a":
 				structgenValidate3(c, d)
 			case "v":
-				structgenValidate109(c, d)
+				structgenValidate112(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -5532,30 +5753,30 @@ func structgenValidate108(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate109 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate109(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate112 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate112(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate109Text(c, raw)
+		structgenValidate112Text(c, raw)
 	}
 }
 
-// structgenValidate109Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate109Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate112Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate112Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"2\"]", true)
 }
 
-// structgenValidate110Keys are the properties structgenValidate110 declares, which it records by index.
-var structgenValidate110Keys = []string{"b", "v"}
+// structgenValidate113Keys are the properties structgenValidate113 declares, which it records by index.
+var structgenValidate113Keys = []string{"b", "v"}
 
-// structgenValidate110 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
-func structgenValidate110(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate113 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
+func structgenValidate113(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate110Keys)
+		keys := runtime.DeclaredKeys(structgenValidate113Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5592,30 +5813,30 @@ func structgenValidate110(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate111 checks a value against structgen:///blueprint.json#/properties/route.
-func structgenValidate111(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate114 checks a value against structgen:///blueprint.json#/properties/route.
+func structgenValidate114(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate111Text(c, raw)
+		structgenValidate114Text(c, raw)
 	}
 }
 
-// structgenValidate111Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
-func structgenValidate111Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfExclusive(raw, structgenValidate112, structgenValidate114, structgenValidate116)
+// structgenValidate114Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
+func structgenValidate114Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfExclusive(raw, structgenValidate115, structgenValidate117, structgenValidate119)
 }
 
-// structgenValidate112Keys are the properties structgenValidate112 declares, which it records by index.
-var structgenValidate112Keys = []string{"at", "insert"}
+// structgenValidate115Keys are the properties structgenValidate115 declares, which it records by index.
+var structgenValidate115Keys = []string{"at", "insert"}
 
-// structgenValidate112 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
-func structgenValidate112(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate115 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
+func structgenValidate115(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate112Keys)
+		keys := runtime.DeclaredKeys(structgenValidate115Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5636,7 +5857,7 @@ func structgenValidate112(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "at":
-				structgenValidate113(c, d)
+				structgenValidate116(c, d)
 			case "insert":
 				structgenValidate7(c, d)
 			default:
@@ -5654,8 +5875,8 @@ func structgenValidate112(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate113 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
-func structgenValidate113(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate116 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
+func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -5671,18 +5892,18 @@ func structgenValidate113(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate114Keys are the properties structgenValidate114 declares, which it records by index.
-var structgenValidate114Keys = []string{"remove"}
+// structgenValidate117Keys are the properties structgenValidate117 declares, which it records by index.
+var structgenValidate117Keys = []string{"remove"}
 
-// structgenValidate114 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
-func structgenValidate114(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate117 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
+func structgenValidate117(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate114Keys)
+		keys := runtime.DeclaredKeys(structgenValidate117Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5700,7 +5921,7 @@ func structgenValidate114(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "remove":
-				structgenValidate115(c, d)
+				structgenValidate118(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -5716,8 +5937,8 @@ func structgenValidate114(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate115 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1/properties/remove.
-func structgenValidate115(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate118 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1/properties/remove.
+func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -5732,18 +5953,18 @@ func structgenValidate115(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate116Keys are the properties structgenValidate116 declares, which it records by index.
-var structgenValidate116Keys = []string{"note"}
+// structgenValidate119Keys are the properties structgenValidate119 declares, which it records by index.
+var structgenValidate119Keys = []string{"note"}
 
-// structgenValidate116 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
-func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate119 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
+func structgenValidate119(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate116Keys)
+		keys := runtime.DeclaredKeys(structgenValidate119Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5776,105 +5997,10 @@ func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate118Keys are the properties structgenValidate118 declares, which it records by index.
-var structgenValidate118Keys = []string{"type"}
-
-// structgenValidate118 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate118Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "type":
-				key = "type"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "type":
-				structgenValidate119(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate119 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate119(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate119Text(c, raw)
-	}
-}
-
-// structgenValidate119Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate119Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"disk\"]", true)
-}
-
-// structgenValidate120Keys are the properties structgenValidate120 declares, which it records by index.
-var structgenValidate120Keys = []string{"size"}
-
-// structgenValidate120 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate120(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate120Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "size":
-				key = "size"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "size":
-				structgenValidate22(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "size")
-	default:
-		c.Skip(d)
-	}
-}
-
 // structgenValidate121Keys are the properties structgenValidate121 declares, which it records by index.
 var structgenValidate121Keys = []string{"type"}
 
-// structgenValidate121 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+// structgenValidate121 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
 func structgenValidate121(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
@@ -5912,22 +6038,22 @@ func structgenValidate121(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate122 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+// structgenValidate122 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
 func structgenValidate122(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate122Text(c, raw)
 	}
 }
 
-// structgenValidate122Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+// structgenValidate122Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
 func structgenValidate122Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"net\",\"vpn\"]", false)
+	c.Enum(raw, "[\"disk\"]", true)
 }
 
 // structgenValidate123Keys are the properties structgenValidate123 declares, which it records by index.
-var structgenValidate123Keys = []string{"props"}
+var structgenValidate123Keys = []string{"size"}
 
-// structgenValidate123 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+// structgenValidate123 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
 func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
@@ -5936,6 +6062,101 @@ func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
 			return
 		}
 		keys := runtime.DeclaredKeys(structgenValidate123Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "size":
+				key = "size"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "size":
+				structgenValidate22(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "size")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate124Keys are the properties structgenValidate124 declares, which it records by index.
+var structgenValidate124Keys = []string{"type"}
+
+// structgenValidate124 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate124Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "type":
+				key = "type"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "type":
+				structgenValidate125(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate125 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate125Text(c, raw)
+	}
+}
+
+// structgenValidate125Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate125Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"net\",\"vpn\"]", false)
+}
+
+// structgenValidate126Keys are the properties structgenValidate126 declares, which it records by index.
+var structgenValidate126Keys = []string{"props"}
+
+// structgenValidate126 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate126Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5953,7 +6174,7 @@ func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate124(c, d)
+				structgenValidate127(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -5965,8 +6186,8 @@ func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate124 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate127 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -5992,20 +6213,20 @@ func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate125 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate128 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate125Text(c, raw)
+		structgenValidate128Text(c, raw)
 	}
 }
 
-// structgenValidate125Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate125Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate126)
+// structgenValidate128Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate128Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate129)
 }
 
-// structgenValidate126 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate129 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -6029,18 +6250,18 @@ func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate127Keys are the properties structgenValidate127 declares, which it records by index.
-var structgenValidate127Keys = []string{"type"}
+// structgenValidate130Keys are the properties structgenValidate130 declares, which it records by index.
+var structgenValidate130Keys = []string{"type"}
 
-// structgenValidate127 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate130 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate127Keys)
+		keys := runtime.DeclaredKeys(structgenValidate130Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6058,7 +6279,7 @@ func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate128(c, d)
+				structgenValidate131(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6070,77 +6291,22 @@ func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate128 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate131 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate128Text(c, raw)
+		structgenValidate131Text(c, raw)
 	}
 }
 
-// structgenValidate128Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate128Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate131Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate131Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[3]", true)
-}
-
-// structgenValidate129Keys are the properties structgenValidate129 declares, which it records by index.
-var structgenValidate129Keys = []string{"size"}
-
-// structgenValidate129 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate129Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "size":
-				key = "size"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "size":
-				structgenValidate130(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate130 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
-func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.NumberBounds(text, "", "100", "", "")
-	default:
-		c.Skip(d)
-	}
 }
 
 // structgenValidate132Keys are the properties structgenValidate132 declares, which it records by index.
 var structgenValidate132Keys = []string{"size"}
 
-// structgenValidate132 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+// structgenValidate132 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
 func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
@@ -6173,126 +6339,181 @@ func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "size")
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate133 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+// structgenValidate133 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
 func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate133Text(c, raw)
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.NumberBounds(text, "", "100", "", "")
+	default:
+		c.Skip(d)
 	}
 }
 
-// structgenValidate133Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate133Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
-}
+// structgenValidate135Keys are the properties structgenValidate135 declares, which it records by index.
+var structgenValidate135Keys = []string{"size"}
 
-// structgenValidate134 checks a value against structgen:///blueprint.json#/$defs/node.
-func structgenValidate134(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate134Text(c, raw)
-	}
-}
-
-// structgenValidate134Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
-func structgenValidate134Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate118, structgenValidate120, nil, structgenValidate121, structgenValidate123, structgenValidate125, structgenValidate127, structgenValidate40, nil, structgenValidate118, structgenValidate129, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate132, structgenValidate118, nil)
-}
-
-// structgenValidate135 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate135 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
 func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate135Text(c, raw)
-	}
-}
-
-// structgenValidate135Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate135Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate118, structgenValidate120, nil)
-}
-
-// structgenValidate136 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate136Text(c, raw)
-	}
-}
-
-// structgenValidate136Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate136Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate121, structgenValidate123, structgenValidate125)
-}
-
-// structgenValidate137 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate137Text(c, raw)
-	}
-}
-
-// structgenValidate137Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate137Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate127, structgenValidate40, nil)
-}
-
-// structgenValidate138 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate138Text(c, raw)
-	}
-}
-
-// structgenValidate138Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate138Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate118, structgenValidate129, nil)
-}
-
-// structgenValidate139 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate139Text(c, raw)
-	}
-}
-
-// structgenValidate139Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate139Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate132, structgenValidate118, nil)
-}
-
-// structgenValidate140 checks a value against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate140(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate140Text(c, raw)
-	}
-}
-
-// structgenValidate140Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate140Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate141, structgenValidate142, structgenValidate145)
-}
-
-// structgenValidate141 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
-func structgenValidate141(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate66(c, d)
-}
-
-// structgenValidate142Keys are the properties structgenValidate142 declares, which it records by index.
-var structgenValidate142Keys = []string{"kind", "side"}
-
-// structgenValidate142 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
-func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate142Keys)
+		keys := runtime.DeclaredKeys(structgenValidate135Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "size":
+				key = "size"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "size":
+				structgenValidate136(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "size")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate136 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate136Text(c, raw)
+	}
+}
+
+// structgenValidate136Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate136Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[0]", true)
+}
+
+// structgenValidate137 checks a value against structgen:///blueprint.json#/$defs/node.
+func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate137Text(c, raw)
+	}
+}
+
+// structgenValidate137Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
+func structgenValidate137Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate121, structgenValidate123, nil, structgenValidate124, structgenValidate126, structgenValidate128, structgenValidate130, structgenValidate40, nil, structgenValidate121, structgenValidate132, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate135, structgenValidate121, nil)
+}
+
+// structgenValidate138 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate138Text(c, raw)
+	}
+}
+
+// structgenValidate138Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate138Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate121, structgenValidate123, nil)
+}
+
+// structgenValidate139 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate139Text(c, raw)
+	}
+}
+
+// structgenValidate139Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate139Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate124, structgenValidate126, structgenValidate128)
+}
+
+// structgenValidate140 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate140(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate140Text(c, raw)
+	}
+}
+
+// structgenValidate140Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate140Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate130, structgenValidate40, nil)
+}
+
+// structgenValidate141 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate141(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate141Text(c, raw)
+	}
+}
+
+// structgenValidate141Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate141Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate121, structgenValidate132, nil)
+}
+
+// structgenValidate142 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate142Text(c, raw)
+	}
+}
+
+// structgenValidate142Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate142Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate135, structgenValidate121, nil)
+}
+
+// structgenValidate143 checks a value against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate143(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate143Text(c, raw)
+	}
+}
+
+// structgenValidate143Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate143Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate144, structgenValidate145, structgenValidate148)
+}
+
+// structgenValidate144 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate66(c, d)
+}
+
+// structgenValidate145Keys are the properties structgenValidate145 declares, which it records by index.
+var structgenValidate145Keys = []string{"kind", "side"}
+
+// structgenValidate145 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate145Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6313,9 +6534,9 @@ func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate143(c, d)
+				structgenValidate146(c, d)
 			case "side":
-				structgenValidate144(c, d)
+				structgenValidate147(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6330,20 +6551,20 @@ func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate143 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate143(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate146 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate143Text(c, raw)
+		structgenValidate146Text(c, raw)
 	}
 }
 
-// structgenValidate143Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate143Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate146Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate146Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate144 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate147 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -6358,18 +6579,18 @@ func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate145Keys are the properties structgenValidate145 declares, which it records by index.
-var structgenValidate145Keys = []string{"kind", "sides"}
+// structgenValidate148Keys are the properties structgenValidate148 declares, which it records by index.
+var structgenValidate148Keys = []string{"kind", "sides"}
 
-// structgenValidate145 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate148 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate148(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate145Keys)
+		keys := runtime.DeclaredKeys(structgenValidate148Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6390,9 +6611,9 @@ func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate146(c, d)
+				structgenValidate149(c, d)
 			case "sides":
-				structgenValidate147(c, d)
+				structgenValidate150(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6407,20 +6628,20 @@ func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate146 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate149 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate149(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate146Text(c, raw)
+		structgenValidate149Text(c, raw)
 	}
 }
 
-// structgenValidate146Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate146Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate149Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate149Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate147 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate150 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -6436,68 +6657,68 @@ func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate148 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate148(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate148Text(c, raw)
-	}
-}
-
-// structgenValidate148Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate148Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17, nil, structgenValidate19, structgenValidate21, structgenValidate23, structgenValidate25, structgenValidate27, nil)
-}
-
-// structgenValidate149 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate149(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate149Text(c, raw)
-	}
-}
-
-// structgenValidate149Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate149Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate15, structgenValidate17, nil)
-}
-
-// structgenValidate150 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate150Text(c, raw)
-	}
-}
-
-// structgenValidate150Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate150Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate19, structgenValidate21, structgenValidate23)
-}
-
-// structgenValidate151 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate151 checks a value against structgen:///blueprint.json#/$defs/step.
 func structgenValidate151(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate151Text(c, raw)
 	}
 }
 
-// structgenValidate151Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate151Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
 func structgenValidate151Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate25, structgenValidate27, nil)
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17, nil, structgenValidate19, structgenValidate21, structgenValidate23, structgenValidate25, structgenValidate27, nil)
 }
 
-// structgenValidate152 checks a value against structgen:///blueprint.json#/properties/span.
+// structgenValidate152 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate152(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate152Text(c, raw)
 	}
 }
 
-// structgenValidate152Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+// structgenValidate152Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate152Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate153, structgenValidate154, structgenValidate155, structgenValidate7)
+	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate15, structgenValidate17, nil)
 }
 
-// structgenValidate153 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+// structgenValidate153 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate153(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate153Text(c, raw)
+	}
+}
+
+// structgenValidate153Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate153Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate19, structgenValidate21, structgenValidate23)
+}
+
+// structgenValidate154 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate154Text(c, raw)
+	}
+}
+
+// structgenValidate154Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate154Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate25, structgenValidate27, nil)
+}
+
+// structgenValidate155 checks a value against structgen:///blueprint.json#/properties/span.
+func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate155Text(c, raw)
+	}
+}
+
+// structgenValidate155Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate155Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate156, structgenValidate157, structgenValidate158, structgenValidate7)
+}
+
+// structgenValidate156 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -6527,8 +6748,8 @@ func structgenValidate153(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate154 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate157 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -6551,8 +6772,8 @@ func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate155 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate158 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -6581,56 +6802,56 @@ func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate156 checks a value against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate156Text(c, raw)
-	}
-}
-
-// structgenValidate156Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate156Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate157, structgenValidate158, structgenValidate159, structgenValidate160)
-}
-
-// structgenValidate157 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate157Text(c, raw)
-	}
-}
-
-// structgenValidate157Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate157Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"always\"]", false)
-}
-
-// structgenValidate158 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate158Text(c, raw)
-	}
-}
-
-// structgenValidate158Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate158Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"never\"]", true)
-}
-
-// structgenValidate159 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate159 checks a value against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate159Text(c, raw)
 	}
 }
 
-// structgenValidate159Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate159Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate159Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate160, structgenValidate161, structgenValidate162, structgenValidate163)
+}
+
+// structgenValidate160 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate160Text(c, raw)
+	}
+}
+
+// structgenValidate160Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate160Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"always\"]", false)
+}
+
+// structgenValidate161 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate161Text(c, raw)
+	}
+}
+
+// structgenValidate161Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate161Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"never\"]", true)
+}
+
+// structgenValidate162 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate162Text(c, raw)
+	}
+}
+
+// structgenValidate162Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate162Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate160 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate163 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -6645,44 +6866,44 @@ func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate161 checks a value against structgen:///blueprint.json#/properties/mode.
-func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate164 checks a value against structgen:///blueprint.json#/properties/mode.
+func structgenValidate164(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate161Text(c, raw)
+		structgenValidate164Text(c, raw)
 	}
 }
 
-// structgenValidate161Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
-func structgenValidate161Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate162, structgenValidate163, structgenValidate164, structgenValidate165)
+// structgenValidate164Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
+func structgenValidate164Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate165, structgenValidate166, structgenValidate167, structgenValidate168)
 }
 
-// structgenValidate162 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate165 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate162Text(c, raw)
+		structgenValidate165Text(c, raw)
 	}
 }
 
-// structgenValidate162Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate162Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate165Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate165Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"a\",\"b\"]", false)
 }
 
-// structgenValidate163 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate166 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate163Text(c, raw)
+		structgenValidate166Text(c, raw)
 	}
 }
 
-// structgenValidate163Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate163Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate166Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate166Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"b\"]", true)
 }
 
-// structgenValidate164 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate164(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate167 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate167(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -6697,15 +6918,15 @@ func structgenValidate164(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate165 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate168 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate165Text(c, raw)
+		structgenValidate168Text(c, raw)
 	}
 }
 
-// structgenValidate165Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate165Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate168Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate168Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[2]", true)
 }
 

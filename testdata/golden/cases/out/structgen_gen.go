@@ -53,6 +53,8 @@ type Blueprint struct {
 	Release *BlueprintRelease `json:"release,omitempty"`
 	// anyOf told apart by keys, each branch refusing the other's.
 	Access *BlueprintAccess `json:"access,omitempty"`
+	// Keyed branches that do not say they are objects, under a schema that does.
+	Pick *BlueprintPick `json:"pick,omitempty"`
 	// Keys beside declared properties.
 	Conn *BlueprintConn `json:"conn,omitempty"`
 	// AdditionalProperties holds the properties that the schema does not
@@ -64,7 +66,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "conn")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "conn")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -698,7 +700,93 @@ var schemaBlueprintMode = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintMode validates data against the schema of BlueprintMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintMode(data []byte) (BlueprintMode, error) {
-	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate161}, schemaBlueprintMode)
+	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate164}, schemaBlueprintMode)
+}
+
+// Keyed branches that do not say they are objects, under a schema that does.
+//
+// Schema: schemas/blueprint.json#/properties/pick
+type BlueprintPick struct {
+	BlueprintPickOption0Object *BlueprintPickOption0Object
+	BlueprintPickOption1Object *BlueprintPickOption1Object
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u BlueprintPick) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.BlueprintPickOption0Object != nil:
+		return json.Marshal(u.BlueprintPickOption0Object)
+	case u.BlueprintPickOption1Object != nil:
+		return json.Marshal(u.BlueprintPickOption1Object)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind and the properties it has selects.
+func (u *BlueprintPick) UnmarshalJSON(data []byte) error {
+	*u = BlueprintPick{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindObject:
+		i, err := runtime.Keyed(data, [][]string{{"a"}, {"b"}}, -1)
+		if err != nil {
+			return runtime.NoVariant("BlueprintPick", err.Error())
+		}
+		switch i {
+		case 0:
+			u.BlueprintPickOption0Object = new(BlueprintPickOption0Object)
+			return json.Unmarshal(data, u.BlueprintPickOption0Object)
+		case 1:
+			u.BlueprintPickOption1Object = new(BlueprintPickOption1Object)
+			return json.Unmarshal(data, u.BlueprintPickOption1Object)
+		}
+		return runtime.NoVariant("BlueprintPick", "its properties tell no one variant")
+	}
+	return runtime.NoVariant("BlueprintPick", runtime.KindOf(data).String())
+}
+
+var schemaBlueprintPick = structgenSchemas.Schema("structgen:///blueprint.json#/properties/pick")
+
+// ParseBlueprintPick validates data against the schema of BlueprintPick and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintPick(data []byte) (BlueprintPick, error) {
+	return runtime.ParseDecoded("BlueprintPick", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintPick) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintPick)
+}
+
+// Schema: schemas/blueprint.json#/properties/pick/oneOf/0
+type BlueprintPickOption0Object struct {
+	A int64 `json:"a"`
+}
+
+var schemaBlueprintPickOption0Object = structgenSchemas.Schema("structgen:///blueprint.json#/properties/pick/oneOf/0")
+
+// ParseBlueprintPickOption0Object validates data against the schema of BlueprintPickOption0Object and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintPickOption0Object(data []byte) (BlueprintPickOption0Object, error) {
+	return runtime.ParseDecoded("BlueprintPickOption0Object", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintPickOption0Object) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintPickOption0Object)
+}
+
+// Schema: schemas/blueprint.json#/properties/pick/oneOf/1
+type BlueprintPickOption1Object struct {
+	B string `json:"b"`
+}
+
+var schemaBlueprintPickOption1Object = structgenSchemas.Schema("structgen:///blueprint.json#/properties/pick/oneOf/1")
+
+// ParseBlueprintPickOption1Object validates data against the schema of BlueprintPickOption1Object and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintPickOption1Object(data []byte) (BlueprintPickOption1Object, error) {
+	return runtime.ParseDecoded("BlueprintPickOption1Object", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintPickOption1Object) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintPickOption1Object)
 }
 
 // Schema: schemas/blueprint.json#/properties/plan
@@ -1100,7 +1188,7 @@ var schemaBlueprintSpan = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintSpan validates data against the schema of BlueprintSpan and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintSpan(data []byte) (BlueprintSpan, error) {
-	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate152}, schemaBlueprintSpan)
+	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate155}, schemaBlueprintSpan)
 }
 
 // Schema: schemas/blueprint.json#/properties/wrap
@@ -1141,7 +1229,7 @@ var schemaBlueprintWrap = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintWrap validates data against the schema of BlueprintWrap and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintWrap(data []byte) (BlueprintWrap, error) {
-	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate156}, schemaBlueprintWrap)
+	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate159}, schemaBlueprintWrap)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle

@@ -474,6 +474,14 @@ const schemaDoc0 = `{
          "not": {"required": ["token"]}}
       ]
     },
+    "pick": {
+      "description": "Keyed branches that do not say they are objects, under a schema that does.",
+      "type": "object",
+      "oneOf": [
+        {"required": ["a"], "properties": {"a": {"type": "integer"}}, "additionalProperties": false},
+        {"required": ["b"], "properties": {"b": {"type": "string"}}, "additionalProperties": false}
+      ]
+    },
     "conn": {
       "description": "Keys beside declared properties.",
       "type": "object",
