@@ -39,11 +39,11 @@ func (b *builder) compileDecoders() {
 		if t.Kind != ir.KindUnion || len(b.structSites[t]) != 1 {
 			continue
 		}
-		n := follow(b.structSites[t][0])
 		if t.Discriminator != "" || t.Keyed() {
-			b.markSelectedVariants(t, n)
+			b.markSelectedVariants(t, b.structSites[t][0])
 			continue
 		}
+		n := follow(b.structSites[t][0])
 		if len(n.AnyOf)+len(n.OneOf) > 0 {
 			continue
 		}
@@ -336,12 +336,22 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 		return "a union of several schemas"
 	}
 	n := follow(sites[0])
+	if len(n.AnyOf)+len(n.OneOf) == 0 && unsupported(n) == "" {
+		return b.compileKinds(t, n, deps)
+	}
+	n = unwrap(n)
 	branches := n.AnyOf
 	if len(branches) == 0 {
 		branches = n.OneOf
 	}
-	if len(branches) == 0 && unsupported(n) == "" {
-		return b.compileKinds(t, n, deps)
+	// Object branches that a tag or keys tell apart are one variant, a
+	// union of its own (see compileTagged) made from the same schema.
+	selected := false
+	for _, v := range t.Variants {
+		if u := b.unionOf(v.Type); v.JSON == "object" && u != nil && (u.Discriminator != "" || u.Keyed()) &&
+			len(b.structSites[u]) == 1 && b.structSites[u][0] == sites[0] {
+			selected = true
+		}
 	}
 	if len(branches) == 0 || len(n.AnyOf) > 0 && len(n.OneOf) > 0 || n.Ref != nil || len(n.AllOf) > 0 || n.Not != nil ||
 		n.If != nil || n.Then != nil || n.Else != nil || hasConstraints(n) || n.Enum != nil || n.Const != nil {
@@ -353,6 +363,9 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 		k := follow(br).Kinds
 		if isNull(follow(br)) && !null {
 			null = true
+			continue
+		}
+		if selected && k == schema.Obj && seen&schema.Obj != 0 {
 			continue
 		}
 		if k&seen != 0 || k&schema.Null != 0 || k == 0 {
@@ -374,6 +387,9 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 		}
 		if branch == nil {
 			return at(n, "a variant no branch holds")
+		}
+		if selected && v.JSON == "object" {
+			branch = sites[0] // the object variant's union reads it
 		}
 		c, ds, reason := b.check(branch, v.Type)
 		if reason != "" {
@@ -457,11 +473,8 @@ func (b *builder) namedOf(r *ir.Ref, kind ir.TypeKind) *ir.Type {
 // object, where the union's schema allows objects only: the branch is
 // then only ever handed objects, as the object variant of a union of
 // kinds is.
-func (b *builder) markSelectedVariants(t *ir.Type, n *schema.Node) {
-	branches := n.OneOf
-	if len(n.AnyOf) > 0 {
-		branches = n.AnyOf
-	}
+func (b *builder) markSelectedVariants(t *ir.Type, site *schema.Node) {
+	n, branches, _ := selectedBranches(site)
 	if n.Kinds != schema.Obj || len(branches) != len(t.Variants) {
 		return
 	}
@@ -470,6 +483,34 @@ func (b *builder) markSelectedVariants(t *ir.Type, n *schema.Node) {
 			b.kindVariant[st] = true
 		}
 	}
+}
+
+// unwrap follows n through allOf of one schema beside annotations (how
+// schemars and Pydantic v1 describe a reference) and $refs.
+func unwrap(n *schema.Node) *schema.Node {
+	for i := 0; i < 64 && len(n.AllOf) == 1 && onlyKeywords(n, "allOf"); i++ {
+		n = follow(n.AllOf[0])
+	}
+	return n
+}
+
+// selectedBranches returns the schema of a union told apart by a tag or
+// keys (through $refs and an allOf of one schema, which only annotate),
+// its branches that allow objects (the variants', in order; where the
+// union is the object view of a schema that allows other kinds too, the
+// others cannot match an object) and which applicator holds them.
+func selectedBranches(site *schema.Node) (n *schema.Node, branches []*schema.Node, applicator string) {
+	n = unwrap(follow(site))
+	all, applicator := n.OneOf, "oneOf"
+	if len(n.AnyOf) > 0 {
+		all, applicator = n.AnyOf, "anyOf"
+	}
+	for _, br := range all {
+		if follow(br).Kinds&schema.Obj != 0 {
+			branches = append(branches, br)
+		}
+	}
+	return n, branches, applicator
 }
 
 // compileTagged compiles a union whose variants a property or the
@@ -486,11 +527,7 @@ func (b *builder) compileTagged(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 	if len(sites) != 1 {
 		return "a union of several schemas"
 	}
-	n := follow(sites[0])
-	branches, applicator := n.OneOf, "oneOf"
-	if len(n.AnyOf) > 0 {
-		branches, applicator = n.AnyOf, "anyOf"
-	}
+	n, branches, applicator := selectedBranches(sites[0])
 	// A type beside the branches that allows objects, which each branch
 	// requires, checks nothing they do not.
 	if len(branches) != len(t.Variants) || !onlyKeywords(n, applicator, "type") || n.Kinds&schema.Obj == 0 {
@@ -499,7 +536,7 @@ func (b *builder) compileTagged(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 	// A branch that allows other kinds too is handed objects only where
 	// the union's schema allows nothing else.
 	for _, br := range branches {
-		if f := follow(br); f.Kinds != schema.Obj && (n.Kinds != schema.Obj || f.Kinds&schema.Obj == 0) {
+		if f := follow(br); f.Kinds != schema.Obj && n.Kinds != schema.Obj {
 			return at(f, "a branch that is not an object")
 		}
 	}
@@ -969,7 +1006,7 @@ func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, st
 		c.Null = true
 		return c, deps, ""
 	}
-	if u := b.unionOf(r); u != nil && len(b.structSites[u]) == 1 && follow(b.structSites[u][0]) == n {
+	if u := b.unionOf(r); u != nil && len(b.structSites[u]) == 1 && unwrap(follow(b.structSites[u][0])) == unwrap(n) {
 		// The union's own decoder checks its anyOf or oneOf, or its
 		// kinds; a pointer to it is nil for null, as encoding/json has it.
 		null := len(n.AnyOf)+len(n.OneOf) == 0 && n.Kinds&schema.Null != 0 || nullBranch(n) // a type list with null, or a null branch

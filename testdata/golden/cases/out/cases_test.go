@@ -326,6 +326,8 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"tally": {"a": -1, "b": 1.0, "": null}, "lines": {"a\nb": 1, "c": "x"}}`))
 	f.Add([]byte(`{"index": {"a": {"n": 1}, "B": 1}, "codes": {"x-a": "abcd", "x-b": null, "z": 1}, "lists": {"12": [{"type": "disk"}], "123": []}}`))
 	f.Add([]byte(`{"route": {"insert": "a", "at": 0}, "release": {"v": "2", "a": 1}, "access": {"token": "ab"}, "conn": {"host": "h"}}`))
+	f.Add([]byte(`{"headers": {"only": ["a"]}, "pick": {"a": 1}}`))
+	f.Add([]byte(`{"headers": "none", "pick": {"b": 1, "a": 2}}`))
 	f.Add([]byte(`{"route": {"note": "", "remove": "x"}, "release": {"b": "x", "v": null}, "access": {"user": 1, "token": "a"}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, err := cases.ParseBlueprint(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
@@ -521,6 +523,12 @@ func TestKeyedUnion(t *testing.T) {
 		{`{"pick": {"a": "x"}}`, `/pick/a: (schema 0) got string, want integer`, ""},
 		{`{"pick": {"a": 1, "b": "x"}}`, `/pick: oneOf: the value matches none of the 2 schemas`, ""},
 		{`{"pick": "a"}`, `/pick: got string, want object`, ""},
+		{`{"headers": "none"}`, "", ""},
+		{`{"headers": {"only": ["a"]}}`, "", "only"},
+		{`{"headers": {"except": ["a"]}}`, "", "except"},
+		{`{"headers": {"except": []}}`, `/headers/except: (schema 2) minItems`, ""},
+		{`{"headers": {"only": [], "except": ["a"]}}`, `/headers: oneOf: the value matches none of the 3 schemas`, ""},
+		{`{"headers": "all"}`, `/headers: value must be one of 'none'`, ""}, // the value's kind picks the branch
 		{`{"conn": {"name": "a", "host": "h"}}`, "", "host"},
 		{`{"conn": {"socket": "s"}}`, "", "socket"},
 		{`{"conn": {"host": "h", "socket": "s"}}`, `/conn: oneOf: the value matches none of the 2 schemas`, ""},
@@ -554,7 +562,7 @@ func TestKeyedUnion(t *testing.T) {
 }
 
 // keyedVariant names the variant set in b's route, release, access,
-// pick or conn; "" when none is, "several" when more than one is.
+// pick, headers (its object) or conn; "" when none is, "several" when more than one is.
 func keyedVariant(b cases.Blueprint) string {
 	var set []string
 	add := func(ok bool, name string) {
@@ -578,6 +586,10 @@ func keyedVariant(b cases.Blueprint) string {
 	if p := b.Pick; p != nil {
 		add(p.BlueprintPickOption0Object != nil, "a")
 		add(p.BlueprintPickOption1Object != nil, "b")
+	}
+	if h := b.Headers; h != nil && h.Object != nil {
+		add(h.Object.ForwardOption1 != nil, "only")
+		add(h.Object.ForwardOption2 != nil, "except")
 	}
 	if c := b.Conn; c != nil {
 		add(c.BlueprintConnHostVariant != nil, "host")

@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [37]bool
+	var seen [38]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -333,7 +333,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("span")
-			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate155Text)
+			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate162Text)
 			c.Pop()
 		case "wrap":
 			if seen[14] {
@@ -341,7 +341,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate159Text)
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate166Text)
 			c.Pop()
 		case "mode":
 			if seen[15] {
@@ -349,7 +349,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate164Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate171Text)
 			c.Pop()
 		case "action":
 			if seen[16] {
@@ -737,11 +737,21 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			p0.decodeJSON(d, c)
 			v.Pick = p0
 			c.Pop()
-		case "conn":
+		case "headers":
 			if seen[36] {
 				c.Duplicate(key)
 			}
 			seen[36] = true
+			c.Push("headers")
+			p0 := new(BlueprintHeaders)
+			p0.decodeJSON(d, c)
+			v.Headers = p0
+			c.Pop()
+		case "conn":
+			if seen[37] {
+				c.Duplicate(key)
+			}
+			seen[37] = true
 			c.Push("conn")
 			runtime.ValidatedText(c, d, &v.Conn, nil, structgenValidate53Text)
 			c.Pop()
@@ -1358,6 +1368,57 @@ func (v *BlueprintFigureOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 	c.Missing(missing...)
 }
 
+// decodeJSON reads BlueprintHeaders: the value's kind picks the variant.
+func (v *BlueprintHeaders) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.String:
+		p0 := new(string)
+		if s, ok := c.String(d); ok {
+			*p0 = s
+			switch s {
+			case "none":
+			default:
+				c.NotOneOf("'none'")
+			}
+		}
+		v.String = p0
+	case jx.Object:
+		p0 := new(BlueprintHeadersObject)
+		p0.decodeJSON(d, c)
+		v.Object = p0
+	default:
+		c.WrongType(d, "string or object")
+	}
+}
+
+// decodeJSON reads BlueprintHeadersObject: the properties it has pick the variant.
+func (v *BlueprintHeadersObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	raw, ok := c.RawView(d)
+	if !ok {
+		return
+	}
+	switch c.Keyed(raw, [][]string{{"only"}, {"except"}}, -1) {
+	case 0:
+		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+			p0 := new(ForwardOption1)
+			p0.decodeJSON(d, c)
+			v.ForwardOption1 = p0
+		}) {
+			return
+		}
+	case 1:
+		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+			p0 := new(ForwardOption2)
+			p0.decodeJSON(d, c)
+			v.ForwardOption2 = p0
+		}) {
+			return
+		}
+	}
+	*v = BlueprintHeadersObject{}
+	c.NoVariant(raw, structgenValidate72)
+}
+
 // decodeJSON reads BlueprintHolder and checks its schema in one pass.
 func (v *BlueprintHolder) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
@@ -1511,7 +1572,7 @@ func (v *BlueprintPick) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintPick{}
-	c.NoVariant(raw, structgenValidate72)
+	c.NoVariant(raw, structgenValidate80)
 }
 
 // decodeJSON reads BlueprintPickOption0Object and checks its schema in one pass.
@@ -1694,7 +1755,7 @@ func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate109Text(c, raw)
+			structgenValidate116Text(c, raw)
 		}
 	}
 }
@@ -2019,7 +2080,7 @@ func (v *BlueprintRelease) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintRelease{}
-	c.NoVariant(raw, structgenValidate110)
+	c.NoVariant(raw, structgenValidate117)
 }
 
 // decodeJSON reads BlueprintReleaseOption0 and checks its schema in one pass.
@@ -2160,7 +2221,7 @@ func (v *BlueprintRoute) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintRoute{}
-	c.NoVariant(raw, structgenValidate114)
+	c.NoVariant(raw, structgenValidate121)
 }
 
 // decodeJSON reads BlueprintRouteOption0 and checks its schema in one pass.
@@ -2509,6 +2570,99 @@ func (v *FieldOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// decodeJSON reads ForwardOption1 and checks its schema in one pass.
+func (v *ForwardOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "only":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("only")
+			if a0, ok := c.Array(d); ok {
+				v.Only = []string{}
+				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+					c.PushIndex(i0)
+					var e0 string
+					if s, ok := c.String(d); ok {
+						e0 = s
+					}
+					v.Only = append(v.Only, e0)
+					c.Pop()
+				}
+				c.End(a0.Err())
+			}
+			c.Pop()
+		default:
+			c.Extra(key)
+			c.Skip(d)
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "only")
+	}
+	c.Missing(missing...)
+}
+
+// decodeJSON reads ForwardOption2 and checks its schema in one pass.
+func (v *ForwardOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "except":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("except")
+			if a0, ok := c.Array(d); ok {
+				v.Except = []string{}
+				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+					c.PushIndex(i0)
+					var e0 string
+					if s, ok := c.String(d); ok {
+						e0 = s
+					}
+					v.Except = append(v.Except, e0)
+					c.Pop()
+				}
+				c.End(a0.Err())
+				c.Items(len(v.Except), 1, -1)
+			}
+			c.Pop()
+		default:
+			c.Extra(key)
+			c.Skip(d)
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "except")
+	}
+	c.Missing(missing...)
+}
+
 // decodeJSON reads Label and checks its schema in one pass.
 func (v *Label) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
@@ -2578,7 +2732,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate137Text(c, raw)
+			structgenValidate144Text(c, raw)
 		}
 	}
 }
@@ -2685,7 +2839,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate143)
+	c.NoVariant(raw, structgenValidate150)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -2837,7 +2991,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate151Text(c, raw)
+			structgenValidate158Text(c, raw)
 		}
 	}
 }
@@ -3167,6 +3321,10 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	if v.Pick != nil {
 		e.Field("pick")
 		e.Marshal((*v.Pick))
+	}
+	if v.Headers != nil {
+		e.Field("headers")
+		e.Marshal((*v.Headers))
 	}
 	if v.Conn != nil {
 		e.Field("conn")
@@ -5352,7 +5510,7 @@ func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate65Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
 func structgenValidate65Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate144, structgenValidate70)
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate151, structgenValidate70)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
@@ -5500,31 +5658,210 @@ func structgenValidate71Text(c *runtime.Decoding, raw []byte) {
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate72 checks a value against structgen:///blueprint.json#/properties/pick.
+// structgenValidate72 checks a value against structgen:///blueprint.json#/properties/headers.
 func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate72Text(c, raw)
 	}
 }
 
-// structgenValidate72Text checks a value's JSON text against structgen:///blueprint.json#/properties/pick.
+// structgenValidate72Text checks a value's JSON text against structgen:///blueprint.json#/properties/headers.
 func structgenValidate72Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate73, structgenValidate74)
-	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
+	structgenValidate74Text(c, raw)
 }
 
-// structgenValidate73Keys are the properties structgenValidate73 declares, which it records by index.
-var structgenValidate73Keys = []string{"a"}
-
-// structgenValidate73 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
+// structgenValidate73 checks a value against structgen:///blueprint.json#/properties/headers/allOf/0.
 func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate74(c, d)
+}
+
+// structgenValidate74 checks a value against structgen:///blueprint.json#/$defs/forward.
+func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate74Text(c, raw)
+	}
+}
+
+// structgenValidate74Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward.
+func structgenValidate74Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "string|object|object", true, structgenValidate75, structgenValidate76, structgenValidate78)
+}
+
+// structgenValidate75 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/0.
+func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate75Text(c, raw)
+	}
+}
+
+// structgenValidate75Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/0.
+func structgenValidate75Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"none\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate76Keys are the properties structgenValidate76 declares, which it records by index.
+var structgenValidate76Keys = []string{"only"}
+
+// structgenValidate76 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/1.
+func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate73Keys)
+		keys := runtime.DeclaredKeys(structgenValidate76Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "only":
+				key = "only"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "only":
+				structgenValidate77(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "only")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate77 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/1/properties/only.
+func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			structgenValidate7(c, d)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate78Keys are the properties structgenValidate78 declares, which it records by index.
+var structgenValidate78Keys = []string{"except"}
+
+// structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/2.
+func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate78Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "except":
+				key = "except"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "except":
+				structgenValidate79(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "except")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/2/properties/except.
+func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			structgenValidate7(c, d)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.Items(i, 1, -1)
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate80 checks a value against structgen:///blueprint.json#/properties/pick.
+func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate80Text(c, raw)
+	}
+}
+
+// structgenValidate80Text checks a value's JSON text against structgen:///blueprint.json#/properties/pick.
+func structgenValidate80Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate81, structgenValidate82)
+	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
+}
+
+// structgenValidate81Keys are the properties structgenValidate81 declares, which it records by index.
+var structgenValidate81Keys = []string{"a"}
+
+// structgenValidate81 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
+func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate81Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5556,18 +5893,18 @@ func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate74Keys are the properties structgenValidate74 declares, which it records by index.
-var structgenValidate74Keys = []string{"b"}
+// structgenValidate82Keys are the properties structgenValidate82 declares, which it records by index.
+var structgenValidate82Keys = []string{"b"}
 
-// structgenValidate74 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
-func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate82 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
+func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate74Keys)
+		keys := runtime.DeclaredKeys(structgenValidate82Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5599,18 +5936,18 @@ func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate102Keys are the properties structgenValidate102 declares, which it records by index.
-var structgenValidate102Keys = []string{"note"}
+// structgenValidate109Keys are the properties structgenValidate109 declares, which it records by index.
+var structgenValidate109Keys = []string{"note"}
 
-// structgenValidate102 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
-func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate109 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
+func structgenValidate109(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate102Keys)
+		keys := runtime.DeclaredKeys(structgenValidate109Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5628,7 +5965,7 @@ func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "note":
-				structgenValidate103(c, d)
+				structgenValidate110(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -5641,20 +5978,20 @@ func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate103 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate103(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate110 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate110(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate103Text(c, raw)
+		structgenValidate110Text(c, raw)
 	}
 }
 
-// structgenValidate103Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate103Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate110Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate110Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\"]", true)
 }
 
-// structgenValidate104 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
-func structgenValidate104(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate111 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
+func structgenValidate111(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -5678,43 +6015,43 @@ func structgenValidate104(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate109 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate109(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate116 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate109Text(c, raw)
+		structgenValidate116Text(c, raw)
 	}
 }
 
-// structgenValidate109Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate109Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate102, structgenValidate104, nil)
+// structgenValidate116Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate116Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate109, structgenValidate111, nil)
 }
 
-// structgenValidate110 checks a value against structgen:///blueprint.json#/properties/release.
-func structgenValidate110(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate117 checks a value against structgen:///blueprint.json#/properties/release.
+func structgenValidate117(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate110Text(c, raw)
+		structgenValidate117Text(c, raw)
 	}
 }
 
-// structgenValidate110Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
-func structgenValidate110Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate111, structgenValidate113)
+// structgenValidate117Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
+func structgenValidate117Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate118, structgenValidate120)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate111Keys are the properties structgenValidate111 declares, which it records by index.
-var structgenValidate111Keys = []string{"a", "v"}
+// structgenValidate118Keys are the properties structgenValidate118 declares, which it records by index.
+var structgenValidate118Keys = []string{"a", "v"}
 
-// structgenValidate111 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
-func structgenValidate111(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate118 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
+func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate111Keys)
+		keys := runtime.DeclaredKeys(structgenValidate118Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5737,7 +6074,7 @@ func structgenValidate111(c *runtime.Decoding, d *jx.Decoder) {
 			case "a":
 				structgenValidate3(c, d)
 			case "v":
-				structgenValidate112(c, d)
+				structgenValidate119(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -5753,30 +6090,30 @@ func structgenValidate111(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate112 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate112(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate119 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate119(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate112Text(c, raw)
+		structgenValidate119Text(c, raw)
 	}
 }
 
-// structgenValidate112Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate112Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate119Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate119Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"2\"]", true)
 }
 
-// structgenValidate113Keys are the properties structgenValidate113 declares, which it records by index.
-var structgenValidate113Keys = []string{"b", "v"}
+// structgenValidate120Keys are the properties structgenValidate120 declares, which it records by index.
+var structgenValidate120Keys = []string{"b", "v"}
 
-// structgenValidate113 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
-func structgenValidate113(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate120 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
+func structgenValidate120(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate113Keys)
+		keys := runtime.DeclaredKeys(structgenValidate120Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5813,30 +6150,30 @@ func structgenValidate113(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate114 checks a value against structgen:///blueprint.json#/properties/route.
-func structgenValidate114(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate121 checks a value against structgen:///blueprint.json#/properties/route.
+func structgenValidate121(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate114Text(c, raw)
+		structgenValidate121Text(c, raw)
 	}
 }
 
-// structgenValidate114Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
-func structgenValidate114Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfExclusive(raw, structgenValidate115, structgenValidate117, structgenValidate119)
+// structgenValidate121Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
+func structgenValidate121Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfExclusive(raw, structgenValidate122, structgenValidate124, structgenValidate126)
 }
 
-// structgenValidate115Keys are the properties structgenValidate115 declares, which it records by index.
-var structgenValidate115Keys = []string{"at", "insert"}
+// structgenValidate122Keys are the properties structgenValidate122 declares, which it records by index.
+var structgenValidate122Keys = []string{"at", "insert"}
 
-// structgenValidate115 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
-func structgenValidate115(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate122 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
+func structgenValidate122(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate115Keys)
+		keys := runtime.DeclaredKeys(structgenValidate122Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5857,7 +6194,7 @@ func structgenValidate115(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "at":
-				structgenValidate116(c, d)
+				structgenValidate123(c, d)
 			case "insert":
 				structgenValidate7(c, d)
 			default:
@@ -5875,8 +6212,8 @@ func structgenValidate115(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate116 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
-func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate123 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
+func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -5892,18 +6229,18 @@ func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate117Keys are the properties structgenValidate117 declares, which it records by index.
-var structgenValidate117Keys = []string{"remove"}
+// structgenValidate124Keys are the properties structgenValidate124 declares, which it records by index.
+var structgenValidate124Keys = []string{"remove"}
 
-// structgenValidate117 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
-func structgenValidate117(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate124 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
+func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate117Keys)
+		keys := runtime.DeclaredKeys(structgenValidate124Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5921,7 +6258,7 @@ func structgenValidate117(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "remove":
-				structgenValidate118(c, d)
+				structgenValidate125(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -5937,8 +6274,8 @@ func structgenValidate117(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate118 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1/properties/remove.
-func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate125 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1/properties/remove.
+func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -5953,18 +6290,18 @@ func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate119Keys are the properties structgenValidate119 declares, which it records by index.
-var structgenValidate119Keys = []string{"note"}
+// structgenValidate126Keys are the properties structgenValidate126 declares, which it records by index.
+var structgenValidate126Keys = []string{"note"}
 
-// structgenValidate119 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
-func structgenValidate119(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate126 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
+func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate119Keys)
+		keys := runtime.DeclaredKeys(structgenValidate126Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5997,18 +6334,18 @@ func structgenValidate119(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate121Keys are the properties structgenValidate121 declares, which it records by index.
-var structgenValidate121Keys = []string{"type"}
+// structgenValidate128Keys are the properties structgenValidate128 declares, which it records by index.
+var structgenValidate128Keys = []string{"type"}
 
-// structgenValidate121 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate121(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate128 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate121Keys)
+		keys := runtime.DeclaredKeys(structgenValidate128Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6026,7 +6363,7 @@ func structgenValidate121(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate122(c, d)
+				structgenValidate129(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6038,30 +6375,30 @@ func structgenValidate121(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate122 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate122(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate129 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate122Text(c, raw)
+		structgenValidate129Text(c, raw)
 	}
 }
 
-// structgenValidate122Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate122Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate129Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate129Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
-// structgenValidate123Keys are the properties structgenValidate123 declares, which it records by index.
-var structgenValidate123Keys = []string{"size"}
+// structgenValidate130Keys are the properties structgenValidate130 declares, which it records by index.
+var structgenValidate130Keys = []string{"size"}
 
-// structgenValidate123 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate130 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate123Keys)
+		keys := runtime.DeclaredKeys(structgenValidate130Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6092,18 +6429,18 @@ func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate124Keys are the properties structgenValidate124 declares, which it records by index.
-var structgenValidate124Keys = []string{"type"}
+// structgenValidate131Keys are the properties structgenValidate131 declares, which it records by index.
+var structgenValidate131Keys = []string{"type"}
 
-// structgenValidate124 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate131 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate124Keys)
+		keys := runtime.DeclaredKeys(structgenValidate131Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6121,7 +6458,7 @@ func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate125(c, d)
+				structgenValidate132(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6133,30 +6470,30 @@ func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate125 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate132 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate125Text(c, raw)
+		structgenValidate132Text(c, raw)
 	}
 }
 
-// structgenValidate125Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate125Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate132Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate132Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
-// structgenValidate126Keys are the properties structgenValidate126 declares, which it records by index.
-var structgenValidate126Keys = []string{"props"}
+// structgenValidate133Keys are the properties structgenValidate133 declares, which it records by index.
+var structgenValidate133Keys = []string{"props"}
 
-// structgenValidate126 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate133 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate126Keys)
+		keys := runtime.DeclaredKeys(structgenValidate133Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6174,7 +6511,7 @@ func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate127(c, d)
+				structgenValidate134(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6186,8 +6523,8 @@ func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate127 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate134 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate134(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -6213,20 +6550,20 @@ func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate128 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate135 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate128Text(c, raw)
+		structgenValidate135Text(c, raw)
 	}
 }
 
-// structgenValidate128Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate128Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate129)
+// structgenValidate135Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate135Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate136)
 }
 
-// structgenValidate129 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate136 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -6250,18 +6587,18 @@ func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate130Keys are the properties structgenValidate130 declares, which it records by index.
-var structgenValidate130Keys = []string{"type"}
+// structgenValidate137Keys are the properties structgenValidate137 declares, which it records by index.
+var structgenValidate137Keys = []string{"type"}
 
-// structgenValidate130 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate137 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate130Keys)
+		keys := runtime.DeclaredKeys(structgenValidate137Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6279,7 +6616,7 @@ func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate131(c, d)
+				structgenValidate138(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6291,30 +6628,30 @@ func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate131 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate138 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate131Text(c, raw)
+		structgenValidate138Text(c, raw)
 	}
 }
 
-// structgenValidate131Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate131Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate138Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate138Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[3]", true)
 }
 
-// structgenValidate132Keys are the properties structgenValidate132 declares, which it records by index.
-var structgenValidate132Keys = []string{"size"}
+// structgenValidate139Keys are the properties structgenValidate139 declares, which it records by index.
+var structgenValidate139Keys = []string{"size"}
 
-// structgenValidate132 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate139 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate132Keys)
+		keys := runtime.DeclaredKeys(structgenValidate139Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6332,7 +6669,7 @@ func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate133(c, d)
+				structgenValidate140(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6344,8 +6681,8 @@ func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate133 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
-func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate140 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate140(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -6358,18 +6695,18 @@ func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate135Keys are the properties structgenValidate135 declares, which it records by index.
-var structgenValidate135Keys = []string{"size"}
+// structgenValidate142Keys are the properties structgenValidate142 declares, which it records by index.
+var structgenValidate142Keys = []string{"size"}
 
-// structgenValidate135 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate142 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate135Keys)
+		keys := runtime.DeclaredKeys(structgenValidate142Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6387,7 +6724,7 @@ func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate136(c, d)
+				structgenValidate143(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6400,120 +6737,120 @@ func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate136 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate136Text(c, raw)
-	}
-}
-
-// structgenValidate136Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate136Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
-}
-
-// structgenValidate137 checks a value against structgen:///blueprint.json#/$defs/node.
-func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate137Text(c, raw)
-	}
-}
-
-// structgenValidate137Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
-func structgenValidate137Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate121, structgenValidate123, nil, structgenValidate124, structgenValidate126, structgenValidate128, structgenValidate130, structgenValidate40, nil, structgenValidate121, structgenValidate132, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate135, structgenValidate121, nil)
-}
-
-// structgenValidate138 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate138Text(c, raw)
-	}
-}
-
-// structgenValidate138Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate138Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate121, structgenValidate123, nil)
-}
-
-// structgenValidate139 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate139Text(c, raw)
-	}
-}
-
-// structgenValidate139Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate139Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate124, structgenValidate126, structgenValidate128)
-}
-
-// structgenValidate140 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate140(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate140Text(c, raw)
-	}
-}
-
-// structgenValidate140Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate140Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate130, structgenValidate40, nil)
-}
-
-// structgenValidate141 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate141(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate141Text(c, raw)
-	}
-}
-
-// structgenValidate141Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate141Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate121, structgenValidate132, nil)
-}
-
-// structgenValidate142 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate142Text(c, raw)
-	}
-}
-
-// structgenValidate142Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate142Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate135, structgenValidate121, nil)
-}
-
-// structgenValidate143 checks a value against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate143 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate143(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate143Text(c, raw)
 	}
 }
 
-// structgenValidate143Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate143Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate143Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate144, structgenValidate145, structgenValidate148)
+	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate144 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+// structgenValidate144 checks a value against structgen:///blueprint.json#/$defs/node.
 func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate144Text(c, raw)
+	}
+}
+
+// structgenValidate144Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
+func structgenValidate144Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate128, structgenValidate130, nil, structgenValidate131, structgenValidate133, structgenValidate135, structgenValidate137, structgenValidate40, nil, structgenValidate128, structgenValidate139, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate142, structgenValidate128, nil)
+}
+
+// structgenValidate145 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate145Text(c, raw)
+	}
+}
+
+// structgenValidate145Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate145Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate128, structgenValidate130, nil)
+}
+
+// structgenValidate146 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate146Text(c, raw)
+	}
+}
+
+// structgenValidate146Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate146Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate131, structgenValidate133, structgenValidate135)
+}
+
+// structgenValidate147 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate147Text(c, raw)
+	}
+}
+
+// structgenValidate147Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate147Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate137, structgenValidate40, nil)
+}
+
+// structgenValidate148 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate148(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate148Text(c, raw)
+	}
+}
+
+// structgenValidate148Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate148Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate128, structgenValidate139, nil)
+}
+
+// structgenValidate149 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate149(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate149Text(c, raw)
+	}
+}
+
+// structgenValidate149Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate149Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate142, structgenValidate128, nil)
+}
+
+// structgenValidate150 checks a value against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate150Text(c, raw)
+	}
+}
+
+// structgenValidate150Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate150Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate151, structgenValidate152, structgenValidate155)
+}
+
+// structgenValidate151 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate151(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate66(c, d)
 }
 
-// structgenValidate145Keys are the properties structgenValidate145 declares, which it records by index.
-var structgenValidate145Keys = []string{"kind", "side"}
+// structgenValidate152Keys are the properties structgenValidate152 declares, which it records by index.
+var structgenValidate152Keys = []string{"kind", "side"}
 
-// structgenValidate145 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
-func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate152 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate152(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate145Keys)
+		keys := runtime.DeclaredKeys(structgenValidate152Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6534,9 +6871,9 @@ func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate146(c, d)
+				structgenValidate153(c, d)
 			case "side":
-				structgenValidate147(c, d)
+				structgenValidate154(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6551,20 +6888,20 @@ func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate146 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate153 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate153(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate146Text(c, raw)
+		structgenValidate153Text(c, raw)
 	}
 }
 
-// structgenValidate146Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate146Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate153Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate153Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate147 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate154 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -6579,18 +6916,18 @@ func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate148Keys are the properties structgenValidate148 declares, which it records by index.
-var structgenValidate148Keys = []string{"kind", "sides"}
+// structgenValidate155Keys are the properties structgenValidate155 declares, which it records by index.
+var structgenValidate155Keys = []string{"kind", "sides"}
 
-// structgenValidate148 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate148(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate155 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate148Keys)
+		keys := runtime.DeclaredKeys(structgenValidate155Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6611,9 +6948,9 @@ func structgenValidate148(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate149(c, d)
+				structgenValidate156(c, d)
 			case "sides":
-				structgenValidate150(c, d)
+				structgenValidate157(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6628,20 +6965,20 @@ func structgenValidate148(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate149 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate149(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate156 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate149Text(c, raw)
+		structgenValidate156Text(c, raw)
 	}
 }
 
-// structgenValidate149Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate149Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate156Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate156Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate150 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate157 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -6657,68 +6994,68 @@ func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate151 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate151(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate158 checks a value against structgen:///blueprint.json#/$defs/step.
+func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate151Text(c, raw)
+		structgenValidate158Text(c, raw)
 	}
 }
 
-// structgenValidate151Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate151Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate158Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
+func structgenValidate158Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17, nil, structgenValidate19, structgenValidate21, structgenValidate23, structgenValidate25, structgenValidate27, nil)
 }
 
-// structgenValidate152 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate152(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate159 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
+func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate152Text(c, raw)
+		structgenValidate159Text(c, raw)
 	}
 }
 
-// structgenValidate152Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate152Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate159Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
+func structgenValidate159Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate15, structgenValidate17, nil)
 }
 
-// structgenValidate153 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate153(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate160 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate153Text(c, raw)
+		structgenValidate160Text(c, raw)
 	}
 }
 
-// structgenValidate153Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate153Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate160Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate160Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate19, structgenValidate21, structgenValidate23)
 }
 
-// structgenValidate154 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
-func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate161 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate154Text(c, raw)
+		structgenValidate161Text(c, raw)
 	}
 }
 
-// structgenValidate154Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
-func structgenValidate154Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate161Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate161Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate25, structgenValidate27, nil)
 }
 
-// structgenValidate155 checks a value against structgen:///blueprint.json#/properties/span.
-func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate162 checks a value against structgen:///blueprint.json#/properties/span.
+func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate155Text(c, raw)
+		structgenValidate162Text(c, raw)
 	}
 }
 
-// structgenValidate155Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
-func structgenValidate155Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate156, structgenValidate157, structgenValidate158, structgenValidate7)
+// structgenValidate162Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate162Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate163, structgenValidate164, structgenValidate165, structgenValidate7)
 }
 
-// structgenValidate156 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
-func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate163 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -6748,8 +7085,8 @@ func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate157 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate164 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate164(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -6772,8 +7109,8 @@ func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate158 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate165 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -6802,56 +7139,56 @@ func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate159 checks a value against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate166 checks a value against structgen:///blueprint.json#/properties/wrap.
+func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate159Text(c, raw)
+		structgenValidate166Text(c, raw)
 	}
 }
 
-// structgenValidate159Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate159Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate160, structgenValidate161, structgenValidate162, structgenValidate163)
+// structgenValidate166Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
+func structgenValidate166Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate167, structgenValidate168, structgenValidate169, structgenValidate170)
 }
 
-// structgenValidate160 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate167 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate167(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate160Text(c, raw)
+		structgenValidate167Text(c, raw)
 	}
 }
 
-// structgenValidate160Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate160Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate167Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate167Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"always\"]", false)
 }
 
-// structgenValidate161 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate168 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate161Text(c, raw)
+		structgenValidate168Text(c, raw)
 	}
 }
 
-// structgenValidate161Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate161Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate168Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate168Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"never\"]", true)
 }
 
-// structgenValidate162 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
-func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate169 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate169(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate162Text(c, raw)
+		structgenValidate169Text(c, raw)
 	}
 }
 
-// structgenValidate162Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
-func structgenValidate162Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate169Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate169Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate163 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate170 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate170(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -6866,44 +7203,44 @@ func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate164 checks a value against structgen:///blueprint.json#/properties/mode.
-func structgenValidate164(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate171 checks a value against structgen:///blueprint.json#/properties/mode.
+func structgenValidate171(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate164Text(c, raw)
+		structgenValidate171Text(c, raw)
 	}
 }
 
-// structgenValidate164Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
-func structgenValidate164Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate165, structgenValidate166, structgenValidate167, structgenValidate168)
+// structgenValidate171Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
+func structgenValidate171Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate172, structgenValidate173, structgenValidate174, structgenValidate175)
 }
 
-// structgenValidate165 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate172 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate172(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate165Text(c, raw)
+		structgenValidate172Text(c, raw)
 	}
 }
 
-// structgenValidate165Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate165Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate172Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate172Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"a\",\"b\"]", false)
 }
 
-// structgenValidate166 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate173 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate173(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate166Text(c, raw)
+		structgenValidate173Text(c, raw)
 	}
 }
 
-// structgenValidate166Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate166Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate173Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate173Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"b\"]", true)
 }
 
-// structgenValidate167 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate167(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate174 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate174(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -6918,15 +7255,15 @@ func structgenValidate167(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate168 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate175 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate175(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate168Text(c, raw)
+		structgenValidate175Text(c, raw)
 	}
 }
 
-// structgenValidate168Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate168Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate175Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate175Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[2]", true)
 }
 

@@ -55,6 +55,8 @@ type Blueprint struct {
 	Access *BlueprintAccess `json:"access,omitempty"`
 	// Keyed branches that do not say they are objects, under a schema that does.
 	Pick *BlueprintPick `json:"pick,omitempty"`
+	// A union of kinds whose objects keys tell apart, behind an allOf that annotates.
+	Headers *BlueprintHeaders `json:"headers,omitempty"`
 	// Keys beside declared properties.
 	Conn *BlueprintConn `json:"conn,omitempty"`
 	// AdditionalProperties holds the properties that the schema does not
@@ -66,7 +68,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "conn")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "conn")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -554,6 +556,106 @@ func ParseBlueprintFigureOption1(data []byte) (BlueprintFigureOption1, error) {
 	}, schemaBlueprintFigureOption1)
 }
 
+// A union of kinds whose objects keys tell apart, behind an allOf that annotates.
+//
+// Schema: schemas/blueprint.json#/properties/headers
+type BlueprintHeaders struct {
+	String *string
+	Object *BlueprintHeadersObject
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u BlueprintHeaders) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.String != nil:
+		return json.Marshal(u.String)
+	case u.Object != nil:
+		return json.Marshal(u.Object)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind selects.
+func (u *BlueprintHeaders) UnmarshalJSON(data []byte) error {
+	*u = BlueprintHeaders{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindString:
+		u.String = new(string)
+		return json.Unmarshal(data, u.String)
+	case runtime.KindObject:
+		u.Object = new(BlueprintHeadersObject)
+		return json.Unmarshal(data, u.Object)
+	}
+	return runtime.NoVariant("BlueprintHeaders", runtime.KindOf(data).String())
+}
+
+var schemaBlueprintHeaders = structgenSchemas.Schema("structgen:///blueprint.json#/properties/headers")
+
+// ParseBlueprintHeaders validates data against the schema of BlueprintHeaders and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintHeaders(data []byte) (BlueprintHeaders, error) {
+	return runtime.ParseDecoded("BlueprintHeaders", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintHeaders) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintHeaders)
+}
+
+// A union of kinds whose objects keys tell apart, behind an allOf that annotates.
+//
+// Schema: schemas/blueprint.json#/properties/headers
+type BlueprintHeadersObject struct {
+	ForwardOption1 *ForwardOption1
+	ForwardOption2 *ForwardOption2
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u BlueprintHeadersObject) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.ForwardOption1 != nil:
+		return json.Marshal(u.ForwardOption1)
+	case u.ForwardOption2 != nil:
+		return json.Marshal(u.ForwardOption2)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind and the properties it has selects.
+func (u *BlueprintHeadersObject) UnmarshalJSON(data []byte) error {
+	*u = BlueprintHeadersObject{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindObject:
+		i, err := runtime.Keyed(data, [][]string{{"only"}, {"except"}}, -1)
+		if err != nil {
+			return runtime.NoVariant("BlueprintHeadersObject", err.Error())
+		}
+		switch i {
+		case 0:
+			u.ForwardOption1 = new(ForwardOption1)
+			return json.Unmarshal(data, u.ForwardOption1)
+		case 1:
+			u.ForwardOption2 = new(ForwardOption2)
+			return json.Unmarshal(data, u.ForwardOption2)
+		}
+		return runtime.NoVariant("BlueprintHeadersObject", "its properties tell no one variant")
+	}
+	return runtime.NoVariant("BlueprintHeadersObject", runtime.KindOf(data).String())
+}
+
+var schemaBlueprintHeadersObject = structgenSchemas.Schema("structgen:///blueprint.json#/properties/headers")
+
+// ParseBlueprintHeadersObject validates data against the schema of BlueprintHeadersObject and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintHeadersObject(data []byte) (BlueprintHeadersObject, error) {
+	return runtime.ParseDecoded("BlueprintHeadersObject", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintHeadersObject) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintHeadersObject)
+}
+
 // Schema: schemas/blueprint.json#/properties/holder
 type BlueprintHolder struct {
 	Pick *BlueprintHolderPick `json:"pick"`
@@ -700,7 +802,7 @@ var schemaBlueprintMode = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintMode validates data against the schema of BlueprintMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintMode(data []byte) (BlueprintMode, error) {
-	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate164}, schemaBlueprintMode)
+	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate171}, schemaBlueprintMode)
 }
 
 // Keyed branches that do not say they are objects, under a schema that does.
@@ -1188,7 +1290,7 @@ var schemaBlueprintSpan = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintSpan validates data against the schema of BlueprintSpan and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintSpan(data []byte) (BlueprintSpan, error) {
-	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate155}, schemaBlueprintSpan)
+	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate162}, schemaBlueprintSpan)
 }
 
 // Schema: schemas/blueprint.json#/properties/wrap
@@ -1229,7 +1331,7 @@ var schemaBlueprintWrap = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintWrap validates data against the schema of BlueprintWrap and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintWrap(data []byte) (BlueprintWrap, error) {
-	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate159}, schemaBlueprintWrap)
+	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate166}, schemaBlueprintWrap)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle
@@ -1349,6 +1451,38 @@ func ParseFieldOption1(data []byte) (FieldOption1, error) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaFieldOption1)
+}
+
+// Schema: schemas/blueprint.json#/$defs/forward/oneOf/1
+type ForwardOption1 struct {
+	Only []string `json:"only"`
+}
+
+var schemaForwardOption1 = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/forward/oneOf/1")
+
+// ParseForwardOption1 validates data against the schema of ForwardOption1 and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseForwardOption1(data []byte) (ForwardOption1, error) {
+	return runtime.ParseDecoded("ForwardOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v ForwardOption1) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaForwardOption1)
+}
+
+// Schema: schemas/blueprint.json#/$defs/forward/oneOf/2
+type ForwardOption2 struct {
+	Except []string `json:"except"`
+}
+
+var schemaForwardOption2 = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/forward/oneOf/2")
+
+// ParseForwardOption2 validates data against the schema of ForwardOption2 and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseForwardOption2(data []byte) (ForwardOption2, error) {
+	return runtime.ParseDecoded("ForwardOption2", data, func(d *jx.Decoder, c *runtime.Decoding) (v ForwardOption2) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaForwardOption2)
 }
 
 // Schema: schemas/blueprint.json#/$defs/label

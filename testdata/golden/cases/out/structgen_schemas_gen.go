@@ -482,6 +482,10 @@ const schemaDoc0 = `{
         {"required": ["b"], "properties": {"b": {"type": "string"}}, "additionalProperties": false}
       ]
     },
+    "headers": {
+      "description": "A union of kinds whose objects keys tell apart, behind an allOf that annotates.",
+      "allOf": [{"$ref": "#/$defs/forward"}]
+    },
     "conn": {
       "description": "Keys beside declared properties.",
       "type": "object",
@@ -493,6 +497,16 @@ const schemaDoc0 = `{
     }
   },
   "$defs": {
+    "forward": {
+      "description": "Which headers to forward: none, or only some, or all but some.",
+      "oneOf": [
+        {"type": "string", "const": "none"},
+        {"type": "object", "required": ["only"], "additionalProperties": false,
+         "properties": {"only": {"type": "array", "items": {"type": "string"}}}},
+        {"type": "object", "required": ["except"], "additionalProperties": false,
+         "properties": {"except": {"type": "array", "items": {"type": "string"}, "minItems": 1}}}
+      ]
+    },
     "node": {
       "type": "object",
       "required": [
