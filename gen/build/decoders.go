@@ -357,6 +357,10 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 		n.If != nil || n.Then != nil || n.Else != nil || hasConstraints(n) || n.Enum != nil || n.Const != nil {
 		return at(n, "a union that is not anyOf or oneOf of kinds")
 	}
+	// String branches that are constants alone (how schemars writes a
+	// Rust enum's unit variants beside its struct variants) are one
+	// variant, a string that is one of them.
+	strs := constStringBranches(branches)
 	var seen schema.Kinds
 	null := false // a {"type": "null"} branch: null leaves every variant unset
 	for _, br := range branches {
@@ -365,7 +369,7 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 			null = true
 			continue
 		}
-		if selected && k == schema.Obj && seen&schema.Obj != 0 {
+		if selected && k == schema.Obj && seen&schema.Obj != 0 || len(strs) > 1 && k == schema.Str && seen&schema.Str != 0 {
 			continue
 		}
 		if k&seen != 0 || k&schema.Null != 0 || k == 0 {
@@ -395,11 +399,62 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 		if reason != "" {
 			return reason
 		}
+		if v.JSON == "string" && len(strs) > 1 {
+			if c, reason = b.constStrings(n, strs, v.Type); reason != "" {
+				return reason
+			}
+		}
 		deps[b.variantField(v)] = ds
 		checks = append(checks, c)
 	}
 	t.Decode = &ir.Decode{Variants: checks, Null: null}
 	return ""
+}
+
+// constStringBranches returns the branches that allow strings, when
+// there are several and each allows nothing but strings from a const or
+// an enum (and annotations); nil otherwise.
+func constStringBranches(branches []*schema.Node) []*schema.Node {
+	var out []*schema.Node
+	for _, br := range branches {
+		f := follow(br)
+		if f.Kinds&schema.Str == 0 {
+			continue
+		}
+		if f.Kinds != schema.Str || f.Ref != nil || !onlyKeywords(f, "type", "const", "enum") || f.Const == nil && f.Enum == nil {
+			return nil
+		}
+		out = append(out, br)
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
+// constStrings is the check of a union's string variant that several
+// branches of constants hold: the value is one of their constants. A
+// constant two branches allow would match both, which a oneOf refuses.
+func (b *builder) constStrings(n *schema.Node, branches []*schema.Node, r *ir.Ref) (*ir.Check, string) {
+	c := &ir.Check{Enum: []string{}}
+	seen := map[string]bool{}
+	for _, br := range branches {
+		bc, _, reason := b.check(br, r)
+		if reason != "" {
+			return nil, reason
+		}
+		if bc.Null || bc.Enum == nil {
+			return nil, at(br, "a branch of string constants that allows null")
+		}
+		for _, text := range bc.Enum {
+			if seen[text] {
+				return nil, at(n, "a string constant two branches allow")
+			}
+			seen[text] = true
+			c.Enum = append(c.Enum, text)
+		}
+	}
+	return c, ""
 }
 
 // variantKinds are the JSON kinds each variant's JSON kind stands for.

@@ -328,6 +328,7 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"route": {"insert": "a", "at": 0}, "release": {"v": "2", "a": 1}, "access": {"token": "ab"}, "conn": {"host": "h"}}`))
 	f.Add([]byte(`{"headers": {"only": ["a"]}, "pick": {"a": 1}}`))
 	f.Add([]byte(`{"headers": "none", "pick": {"b": 1, "a": 2}}`))
+	f.Add([]byte(`{"headers": "safe", "twins": "x"}`))
 	f.Add([]byte(`{"route": {"note": "", "remove": "x"}, "release": {"b": "x", "v": null}, "access": {"user": 1, "token": "a"}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, err := cases.ParseBlueprint(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
@@ -526,9 +527,14 @@ func TestKeyedUnion(t *testing.T) {
 		{`{"headers": "none"}`, "", ""},
 		{`{"headers": {"only": ["a"]}}`, "", "only"},
 		{`{"headers": {"except": ["a"]}}`, "", "except"},
-		{`{"headers": {"except": []}}`, `/headers/except: (schema 2) minItems`, ""},
-		{`{"headers": {"only": [], "except": ["a"]}}`, `/headers: oneOf: the value matches none of the 3 schemas`, ""},
-		{`{"headers": "all"}`, `/headers: value must be one of 'none'`, ""}, // the value's kind picks the branch
+		{`{"headers": {"except": []}}`, `/headers/except: (schema 4) minItems`, ""},
+		{`{"headers": {"only": [], "except": ["a"]}}`, `/headers: oneOf: the value matches none of the 5 schemas`, ""},
+		{`{"headers": "all"}`, "", ""},
+		{`{"headers": "traced"}`, "", ""},
+		{`{"headers": "some"}`, `/headers: value must be one of 'none', 'all', 'safe', 'traced'`, ""}, // the value's kind picks the branch
+		{`{"headers": {"only": ["a"]}, "twins": "y"}`, "", "only"},
+		{`{"twins": 1}`, "", ""},
+		{`{"twins": "x"}`, `/twins: oneOf: the value matches schemas 0 and 1, want exactly one`, ""},
 		{`{"conn": {"name": "a", "host": "h"}}`, "", "host"},
 		{`{"conn": {"socket": "s"}}`, "", "socket"},
 		{`{"conn": {"host": "h", "socket": "s"}}`, `/conn: oneOf: the value matches none of the 2 schemas`, ""},
@@ -588,8 +594,8 @@ func keyedVariant(b cases.Blueprint) string {
 		add(p.BlueprintPickOption1Object != nil, "b")
 	}
 	if h := b.Headers; h != nil && h.Object != nil {
-		add(h.Object.ForwardOption1 != nil, "only")
-		add(h.Object.ForwardOption2 != nil, "except")
+		add(h.Object.ForwardOption3 != nil, "only")
+		add(h.Object.ForwardOption4 != nil, "except")
 	}
 	if c := b.Conn; c != nil {
 		add(c.BlueprintConnHostVariant != nil, "host")

@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [38]bool
+	var seen [39]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -333,7 +333,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("span")
-			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate162Text)
+			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate164Text)
 			c.Pop()
 		case "wrap":
 			if seen[14] {
@@ -341,7 +341,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate166Text)
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate168Text)
 			c.Pop()
 		case "mode":
 			if seen[15] {
@@ -349,7 +349,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate171Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate173Text)
 			c.Pop()
 		case "action":
 			if seen[16] {
@@ -747,11 +747,19 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			p0.decodeJSON(d, c)
 			v.Headers = p0
 			c.Pop()
-		case "conn":
+		case "twins":
 			if seen[37] {
 				c.Duplicate(key)
 			}
 			seen[37] = true
+			c.Push("twins")
+			runtime.ValidatedText(c, d, &v.Twins, nil, structgenValidate178Text)
+			c.Pop()
+		case "conn":
+			if seen[38] {
+				c.Duplicate(key)
+			}
+			seen[38] = true
 			c.Push("conn")
 			runtime.ValidatedText(c, d, &v.Conn, nil, structgenValidate53Text)
 			c.Pop()
@@ -1376,9 +1384,9 @@ func (v *BlueprintHeaders) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		if s, ok := c.String(d); ok {
 			*p0 = s
 			switch s {
-			case "none":
+			case "none", "all", "safe", "traced":
 			default:
-				c.NotOneOf("'none'")
+				c.NotOneOf("'none', 'all', 'safe', 'traced'")
 			}
 		}
 		v.String = p0
@@ -1400,17 +1408,17 @@ func (v *BlueprintHeadersObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 	switch c.Keyed(raw, [][]string{{"only"}, {"except"}}, -1) {
 	case 0:
 		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-			p0 := new(ForwardOption1)
+			p0 := new(ForwardOption3)
 			p0.decodeJSON(d, c)
-			v.ForwardOption1 = p0
+			v.ForwardOption3 = p0
 		}) {
 			return
 		}
 	case 1:
 		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-			p0 := new(ForwardOption2)
+			p0 := new(ForwardOption4)
 			p0.decodeJSON(d, c)
-			v.ForwardOption2 = p0
+			v.ForwardOption4 = p0
 		}) {
 			return
 		}
@@ -1572,7 +1580,7 @@ func (v *BlueprintPick) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintPick{}
-	c.NoVariant(raw, structgenValidate80)
+	c.NoVariant(raw, structgenValidate82)
 }
 
 // decodeJSON reads BlueprintPickOption0Object and checks its schema in one pass.
@@ -1755,7 +1763,7 @@ func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate116Text(c, raw)
+			structgenValidate118Text(c, raw)
 		}
 	}
 }
@@ -2080,7 +2088,7 @@ func (v *BlueprintRelease) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintRelease{}
-	c.NoVariant(raw, structgenValidate117)
+	c.NoVariant(raw, structgenValidate119)
 }
 
 // decodeJSON reads BlueprintReleaseOption0 and checks its schema in one pass.
@@ -2221,7 +2229,7 @@ func (v *BlueprintRoute) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintRoute{}
-	c.NoVariant(raw, structgenValidate121)
+	c.NoVariant(raw, structgenValidate123)
 }
 
 // decodeJSON reads BlueprintRouteOption0 and checks its schema in one pass.
@@ -2570,8 +2578,8 @@ func (v *FieldOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
-// decodeJSON reads ForwardOption1 and checks its schema in one pass.
-func (v *ForwardOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+// decodeJSON reads ForwardOption3 and checks its schema in one pass.
+func (v *ForwardOption3) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -2616,8 +2624,8 @@ func (v *ForwardOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
-// decodeJSON reads ForwardOption2 and checks its schema in one pass.
-func (v *ForwardOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+// decodeJSON reads ForwardOption4 and checks its schema in one pass.
+func (v *ForwardOption4) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -2732,7 +2740,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate144Text(c, raw)
+			structgenValidate146Text(c, raw)
 		}
 	}
 }
@@ -2839,7 +2847,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate150)
+	c.NoVariant(raw, structgenValidate152)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -2991,7 +2999,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate158Text(c, raw)
+			structgenValidate160Text(c, raw)
 		}
 	}
 }
@@ -3325,6 +3333,10 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	if v.Headers != nil {
 		e.Field("headers")
 		e.Marshal((*v.Headers))
+	}
+	if v.Twins != nil {
+		e.Field("twins")
+		e.Marshal((*v.Twins))
 	}
 	if v.Conn != nil {
 		e.Field("conn")
@@ -5510,7 +5522,7 @@ func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate65Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
 func structgenValidate65Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate151, structgenValidate70)
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate153, structgenValidate70)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
@@ -5684,7 +5696,7 @@ func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate74Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward.
 func structgenValidate74Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "string|object|object", true, structgenValidate75, structgenValidate76, structgenValidate78)
+	c.OneOfConsts(raw, "string|string|string|object|object", "[[\"none\"],[\"all\"],[\"safe\",\"traced\"],null,null]", false, structgenValidate75, structgenValidate76, structgenValidate77, structgenValidate78, structgenValidate80)
 }
 
 // structgenValidate75 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/0.
@@ -5700,18 +5712,44 @@ func structgenValidate75Text(c *runtime.Decoding, raw []byte) {
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate76Keys are the properties structgenValidate76 declares, which it records by index.
-var structgenValidate76Keys = []string{"only"}
-
 // structgenValidate76 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/1.
 func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate76Text(c, raw)
+	}
+}
+
+// structgenValidate76Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/1.
+func structgenValidate76Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"all\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate77 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/2.
+func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate77Text(c, raw)
+	}
+}
+
+// structgenValidate77Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/2.
+func structgenValidate77Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"safe\",\"traced\"]", false)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate78Keys are the properties structgenValidate78 declares, which it records by index.
+var structgenValidate78Keys = []string{"only"}
+
+// structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/3.
+func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate76Keys)
+		keys := runtime.DeclaredKeys(structgenValidate78Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5729,7 +5767,7 @@ func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "only":
-				structgenValidate77(c, d)
+				structgenValidate79(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -5745,8 +5783,8 @@ func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate77 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/1/properties/only.
-func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/3/properties/only.
+func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -5768,18 +5806,18 @@ func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate78Keys are the properties structgenValidate78 declares, which it records by index.
-var structgenValidate78Keys = []string{"except"}
+// structgenValidate80Keys are the properties structgenValidate80 declares, which it records by index.
+var structgenValidate80Keys = []string{"except"}
 
-// structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/2.
-func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate80 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4.
+func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate78Keys)
+		keys := runtime.DeclaredKeys(structgenValidate80Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5797,7 +5835,7 @@ func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "except":
-				structgenValidate79(c, d)
+				structgenValidate81(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -5813,8 +5851,8 @@ func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/2/properties/except.
-func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate81 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4/properties/except.
+func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -5837,31 +5875,31 @@ func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate80 checks a value against structgen:///blueprint.json#/properties/pick.
-func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate82 checks a value against structgen:///blueprint.json#/properties/pick.
+func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate80Text(c, raw)
+		structgenValidate82Text(c, raw)
 	}
 }
 
-// structgenValidate80Text checks a value's JSON text against structgen:///blueprint.json#/properties/pick.
-func structgenValidate80Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate81, structgenValidate82)
+// structgenValidate82Text checks a value's JSON text against structgen:///blueprint.json#/properties/pick.
+func structgenValidate82Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate83, structgenValidate84)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate81Keys are the properties structgenValidate81 declares, which it records by index.
-var structgenValidate81Keys = []string{"a"}
+// structgenValidate83Keys are the properties structgenValidate83 declares, which it records by index.
+var structgenValidate83Keys = []string{"a"}
 
-// structgenValidate81 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
-func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate83 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
+func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate81Keys)
+		keys := runtime.DeclaredKeys(structgenValidate83Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5893,18 +5931,18 @@ func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate82Keys are the properties structgenValidate82 declares, which it records by index.
-var structgenValidate82Keys = []string{"b"}
+// structgenValidate84Keys are the properties structgenValidate84 declares, which it records by index.
+var structgenValidate84Keys = []string{"b"}
 
-// structgenValidate82 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
-func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
+func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate82Keys)
+		keys := runtime.DeclaredKeys(structgenValidate84Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5936,18 +5974,18 @@ func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate109Keys are the properties structgenValidate109 declares, which it records by index.
-var structgenValidate109Keys = []string{"note"}
+// structgenValidate111Keys are the properties structgenValidate111 declares, which it records by index.
+var structgenValidate111Keys = []string{"note"}
 
-// structgenValidate109 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
-func structgenValidate109(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate111 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
+func structgenValidate111(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate109Keys)
+		keys := runtime.DeclaredKeys(structgenValidate111Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5965,7 +6003,7 @@ func structgenValidate109(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "note":
-				structgenValidate110(c, d)
+				structgenValidate112(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -5978,20 +6016,20 @@ func structgenValidate109(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate110 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate110(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate112 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate112(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate110Text(c, raw)
+		structgenValidate112Text(c, raw)
 	}
 }
 
-// structgenValidate110Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate110Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate112Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate112Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\"]", true)
 }
 
-// structgenValidate111 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
-func structgenValidate111(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate113 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
+func structgenValidate113(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -6015,43 +6053,43 @@ func structgenValidate111(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate116 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate118 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate116Text(c, raw)
+		structgenValidate118Text(c, raw)
 	}
 }
 
-// structgenValidate116Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate116Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate109, structgenValidate111, nil)
+// structgenValidate118Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate118Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate111, structgenValidate113, nil)
 }
 
-// structgenValidate117 checks a value against structgen:///blueprint.json#/properties/release.
-func structgenValidate117(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate119 checks a value against structgen:///blueprint.json#/properties/release.
+func structgenValidate119(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate117Text(c, raw)
+		structgenValidate119Text(c, raw)
 	}
 }
 
-// structgenValidate117Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
-func structgenValidate117Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate118, structgenValidate120)
+// structgenValidate119Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
+func structgenValidate119Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate120, structgenValidate122)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate118Keys are the properties structgenValidate118 declares, which it records by index.
-var structgenValidate118Keys = []string{"a", "v"}
+// structgenValidate120Keys are the properties structgenValidate120 declares, which it records by index.
+var structgenValidate120Keys = []string{"a", "v"}
 
-// structgenValidate118 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
-func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate120 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
+func structgenValidate120(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate118Keys)
+		keys := runtime.DeclaredKeys(structgenValidate120Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6074,7 +6112,7 @@ func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
 			case "a":
 				structgenValidate3(c, d)
 			case "v":
-				structgenValidate119(c, d)
+				structgenValidate121(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -6090,30 +6128,30 @@ func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate119 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate119(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate121 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate121(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate119Text(c, raw)
+		structgenValidate121Text(c, raw)
 	}
 }
 
-// structgenValidate119Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate119Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate121Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate121Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"2\"]", true)
 }
 
-// structgenValidate120Keys are the properties structgenValidate120 declares, which it records by index.
-var structgenValidate120Keys = []string{"b", "v"}
+// structgenValidate122Keys are the properties structgenValidate122 declares, which it records by index.
+var structgenValidate122Keys = []string{"b", "v"}
 
-// structgenValidate120 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
-func structgenValidate120(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate122 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
+func structgenValidate122(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate120Keys)
+		keys := runtime.DeclaredKeys(structgenValidate122Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6150,30 +6188,30 @@ func structgenValidate120(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate121 checks a value against structgen:///blueprint.json#/properties/route.
-func structgenValidate121(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate123 checks a value against structgen:///blueprint.json#/properties/route.
+func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate121Text(c, raw)
+		structgenValidate123Text(c, raw)
 	}
 }
 
-// structgenValidate121Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
-func structgenValidate121Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfExclusive(raw, structgenValidate122, structgenValidate124, structgenValidate126)
+// structgenValidate123Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
+func structgenValidate123Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfExclusive(raw, structgenValidate124, structgenValidate126, structgenValidate128)
 }
 
-// structgenValidate122Keys are the properties structgenValidate122 declares, which it records by index.
-var structgenValidate122Keys = []string{"at", "insert"}
+// structgenValidate124Keys are the properties structgenValidate124 declares, which it records by index.
+var structgenValidate124Keys = []string{"at", "insert"}
 
-// structgenValidate122 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
-func structgenValidate122(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate124 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
+func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate122Keys)
+		keys := runtime.DeclaredKeys(structgenValidate124Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6194,7 +6232,7 @@ func structgenValidate122(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "at":
-				structgenValidate123(c, d)
+				structgenValidate125(c, d)
 			case "insert":
 				structgenValidate7(c, d)
 			default:
@@ -6212,8 +6250,8 @@ func structgenValidate122(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate123 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
-func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate125 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
+func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -6229,18 +6267,18 @@ func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate124Keys are the properties structgenValidate124 declares, which it records by index.
-var structgenValidate124Keys = []string{"remove"}
+// structgenValidate126Keys are the properties structgenValidate126 declares, which it records by index.
+var structgenValidate126Keys = []string{"remove"}
 
-// structgenValidate124 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
-func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate126 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
+func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate124Keys)
+		keys := runtime.DeclaredKeys(structgenValidate126Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6258,7 +6296,7 @@ func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "remove":
-				structgenValidate125(c, d)
+				structgenValidate127(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -6274,8 +6312,8 @@ func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate125 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1/properties/remove.
-func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate127 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1/properties/remove.
+func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -6290,18 +6328,18 @@ func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate126Keys are the properties structgenValidate126 declares, which it records by index.
-var structgenValidate126Keys = []string{"note"}
+// structgenValidate128Keys are the properties structgenValidate128 declares, which it records by index.
+var structgenValidate128Keys = []string{"note"}
 
-// structgenValidate126 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
-func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate128 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
+func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate126Keys)
+		keys := runtime.DeclaredKeys(structgenValidate128Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6334,18 +6372,18 @@ func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate128Keys are the properties structgenValidate128 declares, which it records by index.
-var structgenValidate128Keys = []string{"type"}
+// structgenValidate130Keys are the properties structgenValidate130 declares, which it records by index.
+var structgenValidate130Keys = []string{"type"}
 
-// structgenValidate128 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate130 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate128Keys)
+		keys := runtime.DeclaredKeys(structgenValidate130Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6363,7 +6401,7 @@ func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate129(c, d)
+				structgenValidate131(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6375,30 +6413,30 @@ func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate129 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate131 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate129Text(c, raw)
+		structgenValidate131Text(c, raw)
 	}
 }
 
-// structgenValidate129Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate129Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate131Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate131Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
-// structgenValidate130Keys are the properties structgenValidate130 declares, which it records by index.
-var structgenValidate130Keys = []string{"size"}
+// structgenValidate132Keys are the properties structgenValidate132 declares, which it records by index.
+var structgenValidate132Keys = []string{"size"}
 
-// structgenValidate130 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate132 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate130Keys)
+		keys := runtime.DeclaredKeys(structgenValidate132Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6429,18 +6467,18 @@ func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate131Keys are the properties structgenValidate131 declares, which it records by index.
-var structgenValidate131Keys = []string{"type"}
+// structgenValidate133Keys are the properties structgenValidate133 declares, which it records by index.
+var structgenValidate133Keys = []string{"type"}
 
-// structgenValidate131 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate133 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate131Keys)
+		keys := runtime.DeclaredKeys(structgenValidate133Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6458,7 +6496,7 @@ func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate132(c, d)
+				structgenValidate134(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6470,30 +6508,30 @@ func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate132 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate134 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate134(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate132Text(c, raw)
+		structgenValidate134Text(c, raw)
 	}
 }
 
-// structgenValidate132Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate132Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate134Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate134Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
-// structgenValidate133Keys are the properties structgenValidate133 declares, which it records by index.
-var structgenValidate133Keys = []string{"props"}
+// structgenValidate135Keys are the properties structgenValidate135 declares, which it records by index.
+var structgenValidate135Keys = []string{"props"}
 
-// structgenValidate133 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate135 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate133Keys)
+		keys := runtime.DeclaredKeys(structgenValidate135Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6511,7 +6549,7 @@ func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate134(c, d)
+				structgenValidate136(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6523,8 +6561,8 @@ func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate134 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate134(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate136 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -6550,20 +6588,20 @@ func structgenValidate134(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate135 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate137 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate135Text(c, raw)
+		structgenValidate137Text(c, raw)
 	}
 }
 
-// structgenValidate135Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate135Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate136)
+// structgenValidate137Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate137Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate138)
 }
 
-// structgenValidate136 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate138 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -6587,18 +6625,18 @@ func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate137Keys are the properties structgenValidate137 declares, which it records by index.
-var structgenValidate137Keys = []string{"type"}
+// structgenValidate139Keys are the properties structgenValidate139 declares, which it records by index.
+var structgenValidate139Keys = []string{"type"}
 
-// structgenValidate137 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate139 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate137Keys)
+		keys := runtime.DeclaredKeys(structgenValidate139Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6616,59 +6654,6 @@ func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate138(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate138 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate138Text(c, raw)
-	}
-}
-
-// structgenValidate138Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate138Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[3]", true)
-}
-
-// structgenValidate139Keys are the properties structgenValidate139 declares, which it records by index.
-var structgenValidate139Keys = []string{"size"}
-
-// structgenValidate139 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate139Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "size":
-				key = "size"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "size":
 				structgenValidate140(c, d)
 			default:
 				c.Skip(d)
@@ -6681,32 +6666,30 @@ func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate140 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+// structgenValidate140 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
 func structgenValidate140(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.NumberBounds(text, "", "100", "", "")
-	default:
-		c.Skip(d)
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate140Text(c, raw)
 	}
 }
 
-// structgenValidate142Keys are the properties structgenValidate142 declares, which it records by index.
-var structgenValidate142Keys = []string{"size"}
+// structgenValidate140Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate140Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[3]", true)
+}
 
-// structgenValidate142 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate141Keys are the properties structgenValidate141 declares, which it records by index.
+var structgenValidate141Keys = []string{"size"}
+
+// structgenValidate141 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate141(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate142Keys)
+		keys := runtime.DeclaredKeys(structgenValidate141Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6724,7 +6707,62 @@ func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate143(c, d)
+				structgenValidate142(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate142 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.NumberBounds(text, "", "100", "", "")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate144Keys are the properties structgenValidate144 declares, which it records by index.
+var structgenValidate144Keys = []string{"size"}
+
+// structgenValidate144 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate144Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "size":
+				key = "size"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "size":
+				structgenValidate145(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6737,120 +6775,120 @@ func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate143 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate143(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate143Text(c, raw)
-	}
-}
-
-// structgenValidate143Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate143Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
-}
-
-// structgenValidate144 checks a value against structgen:///blueprint.json#/$defs/node.
-func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate144Text(c, raw)
-	}
-}
-
-// structgenValidate144Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
-func structgenValidate144Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate128, structgenValidate130, nil, structgenValidate131, structgenValidate133, structgenValidate135, structgenValidate137, structgenValidate40, nil, structgenValidate128, structgenValidate139, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate142, structgenValidate128, nil)
-}
-
-// structgenValidate145 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate145 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate145Text(c, raw)
 	}
 }
 
-// structgenValidate145Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate145Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate145Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate128, structgenValidate130, nil)
+	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate146 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+// structgenValidate146 checks a value against structgen:///blueprint.json#/$defs/node.
 func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate146Text(c, raw)
 	}
 }
 
-// structgenValidate146Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+// structgenValidate146Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
 func structgenValidate146Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate131, structgenValidate133, structgenValidate135)
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate130, structgenValidate132, nil, structgenValidate133, structgenValidate135, structgenValidate137, structgenValidate139, structgenValidate40, nil, structgenValidate130, structgenValidate141, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate144, structgenValidate130, nil)
 }
 
-// structgenValidate147 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+// structgenValidate147 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate147Text(c, raw)
 	}
 }
 
-// structgenValidate147Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+// structgenValidate147Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate147Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate137, structgenValidate40, nil)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate130, structgenValidate132, nil)
 }
 
-// structgenValidate148 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate148 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate148(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate148Text(c, raw)
 	}
 }
 
-// structgenValidate148Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate148Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate148Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate128, structgenValidate139, nil)
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate133, structgenValidate135, structgenValidate137)
 }
 
-// structgenValidate149 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate149 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate149(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate149Text(c, raw)
 	}
 }
 
-// structgenValidate149Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate149Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate149Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate142, structgenValidate128, nil)
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate139, structgenValidate40, nil)
 }
 
-// structgenValidate150 checks a value against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate150 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate150Text(c, raw)
 	}
 }
 
-// structgenValidate150Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate150Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate150Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate151, structgenValidate152, structgenValidate155)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate130, structgenValidate141, nil)
 }
 
-// structgenValidate151 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+// structgenValidate151 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
 func structgenValidate151(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate151Text(c, raw)
+	}
+}
+
+// structgenValidate151Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate151Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate144, structgenValidate130, nil)
+}
+
+// structgenValidate152 checks a value against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate152(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate152Text(c, raw)
+	}
+}
+
+// structgenValidate152Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate152Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate153, structgenValidate154, structgenValidate157)
+}
+
+// structgenValidate153 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate153(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate66(c, d)
 }
 
-// structgenValidate152Keys are the properties structgenValidate152 declares, which it records by index.
-var structgenValidate152Keys = []string{"kind", "side"}
+// structgenValidate154Keys are the properties structgenValidate154 declares, which it records by index.
+var structgenValidate154Keys = []string{"kind", "side"}
 
-// structgenValidate152 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
-func structgenValidate152(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate154 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate152Keys)
+		keys := runtime.DeclaredKeys(structgenValidate154Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6871,9 +6909,9 @@ func structgenValidate152(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate153(c, d)
+				structgenValidate155(c, d)
 			case "side":
-				structgenValidate154(c, d)
+				structgenValidate156(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6888,20 +6926,20 @@ func structgenValidate152(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate153 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate153(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate155 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate153Text(c, raw)
+		structgenValidate155Text(c, raw)
 	}
 }
 
-// structgenValidate153Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate153Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate155Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate155Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate154 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate156 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -6916,18 +6954,18 @@ func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate155Keys are the properties structgenValidate155 declares, which it records by index.
-var structgenValidate155Keys = []string{"kind", "sides"}
+// structgenValidate157Keys are the properties structgenValidate157 declares, which it records by index.
+var structgenValidate157Keys = []string{"kind", "sides"}
 
-// structgenValidate155 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate157 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate155Keys)
+		keys := runtime.DeclaredKeys(structgenValidate157Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6948,9 +6986,9 @@ func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate156(c, d)
+				structgenValidate158(c, d)
 			case "sides":
-				structgenValidate157(c, d)
+				structgenValidate159(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6965,20 +7003,20 @@ func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate156 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate158 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate156Text(c, raw)
+		structgenValidate158Text(c, raw)
 	}
 }
 
-// structgenValidate156Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate156Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate158Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate158Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate157 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate159 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -6994,68 +7032,68 @@ func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate158 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate158Text(c, raw)
-	}
-}
-
-// structgenValidate158Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate158Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17, nil, structgenValidate19, structgenValidate21, structgenValidate23, structgenValidate25, structgenValidate27, nil)
-}
-
-// structgenValidate159 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate159Text(c, raw)
-	}
-}
-
-// structgenValidate159Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate159Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate15, structgenValidate17, nil)
-}
-
-// structgenValidate160 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
+// structgenValidate160 checks a value against structgen:///blueprint.json#/$defs/step.
 func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate160Text(c, raw)
 	}
 }
 
-// structgenValidate160Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+// structgenValidate160Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
 func structgenValidate160Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate19, structgenValidate21, structgenValidate23)
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17, nil, structgenValidate19, structgenValidate21, structgenValidate23, structgenValidate25, structgenValidate27, nil)
 }
 
-// structgenValidate161 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate161 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate161Text(c, raw)
 	}
 }
 
-// structgenValidate161Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate161Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate161Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate25, structgenValidate27, nil)
+	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate15, structgenValidate17, nil)
 }
 
-// structgenValidate162 checks a value against structgen:///blueprint.json#/properties/span.
+// structgenValidate162 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate162Text(c, raw)
 	}
 }
 
-// structgenValidate162Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+// structgenValidate162Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate162Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate163, structgenValidate164, structgenValidate165, structgenValidate7)
+	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate19, structgenValidate21, structgenValidate23)
 }
 
-// structgenValidate163 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+// structgenValidate163 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
 func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate163Text(c, raw)
+	}
+}
+
+// structgenValidate163Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate163Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate25, structgenValidate27, nil)
+}
+
+// structgenValidate164 checks a value against structgen:///blueprint.json#/properties/span.
+func structgenValidate164(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate164Text(c, raw)
+	}
+}
+
+// structgenValidate164Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate164Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate165, structgenValidate166, structgenValidate167, structgenValidate7)
+}
+
+// structgenValidate165 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -7085,8 +7123,8 @@ func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate164 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate164(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate166 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -7109,8 +7147,8 @@ func structgenValidate164(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate165 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate167 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate167(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -7139,56 +7177,56 @@ func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate166 checks a value against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate166Text(c, raw)
-	}
-}
-
-// structgenValidate166Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate166Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate167, structgenValidate168, structgenValidate169, structgenValidate170)
-}
-
-// structgenValidate167 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate167(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate167Text(c, raw)
-	}
-}
-
-// structgenValidate167Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate167Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"always\"]", false)
-}
-
-// structgenValidate168 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+// structgenValidate168 checks a value against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate168Text(c, raw)
 	}
 }
 
-// structgenValidate168Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+// structgenValidate168Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate168Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"never\"]", true)
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate169, structgenValidate170, structgenValidate171, structgenValidate172)
 }
 
-// structgenValidate169 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate169 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
 func structgenValidate169(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate169Text(c, raw)
 	}
 }
 
-// structgenValidate169Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate169Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
 func structgenValidate169Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"always\"]", false)
+}
+
+// structgenValidate170 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate170(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate170Text(c, raw)
+	}
+}
+
+// structgenValidate170Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate170Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"never\"]", true)
+}
+
+// structgenValidate171 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate171(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate171Text(c, raw)
+	}
+}
+
+// structgenValidate171Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate171Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate170 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate170(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate172 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate172(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -7203,44 +7241,44 @@ func structgenValidate170(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate171 checks a value against structgen:///blueprint.json#/properties/mode.
-func structgenValidate171(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate171Text(c, raw)
-	}
-}
-
-// structgenValidate171Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
-func structgenValidate171Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate172, structgenValidate173, structgenValidate174, structgenValidate175)
-}
-
-// structgenValidate172 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate172(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate172Text(c, raw)
-	}
-}
-
-// structgenValidate172Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate172Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"a\",\"b\"]", false)
-}
-
-// structgenValidate173 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+// structgenValidate173 checks a value against structgen:///blueprint.json#/properties/mode.
 func structgenValidate173(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate173Text(c, raw)
 	}
 }
 
-// structgenValidate173Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+// structgenValidate173Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
 func structgenValidate173Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate174, structgenValidate175, structgenValidate176, structgenValidate177)
+}
+
+// structgenValidate174 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate174(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate174Text(c, raw)
+	}
+}
+
+// structgenValidate174Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate174Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"a\",\"b\"]", false)
+}
+
+// structgenValidate175 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate175(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate175Text(c, raw)
+	}
+}
+
+// structgenValidate175Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate175Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"b\"]", true)
 }
 
-// structgenValidate174 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate174(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate176 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate176(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -7255,16 +7293,54 @@ func structgenValidate174(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate175 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate175(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate177 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate177(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate175Text(c, raw)
+		structgenValidate177Text(c, raw)
 	}
 }
 
-// structgenValidate175Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate175Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate177Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate177Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[2]", true)
+}
+
+// structgenValidate178 checks a value against structgen:///blueprint.json#/properties/twins.
+func structgenValidate178(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate178Text(c, raw)
+	}
+}
+
+// structgenValidate178Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins.
+func structgenValidate178Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "string|string|number", "[[\"x\"],[\"x\",\"y\"],null]", false, structgenValidate179, structgenValidate180, structgenValidate3)
+}
+
+// structgenValidate179 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/0.
+func structgenValidate179(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate179Text(c, raw)
+	}
+}
+
+// structgenValidate179Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/0.
+func structgenValidate179Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"x\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate180 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/1.
+func structgenValidate180(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate180Text(c, raw)
+	}
+}
+
+// structgenValidate180Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/1.
+func structgenValidate180Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"x\",\"y\"]", false)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
 // structgenValidate17Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/0/then,

@@ -57,6 +57,8 @@ type Blueprint struct {
 	Pick *BlueprintPick `json:"pick,omitempty"`
 	// A union of kinds whose objects keys tell apart, behind an allOf that annotates.
 	Headers *BlueprintHeaders `json:"headers,omitempty"`
+	// String constants two branches allow: such a value matches both, which oneOf refuses.
+	Twins *BlueprintTwins `json:"twins,omitempty"`
 	// Keys beside declared properties.
 	Conn *BlueprintConn `json:"conn,omitempty"`
 	// AdditionalProperties holds the properties that the schema does not
@@ -68,7 +70,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "conn")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "twins", "conn")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -606,17 +608,17 @@ func ParseBlueprintHeaders(data []byte) (BlueprintHeaders, error) {
 //
 // Schema: schemas/blueprint.json#/properties/headers
 type BlueprintHeadersObject struct {
-	ForwardOption1 *ForwardOption1
-	ForwardOption2 *ForwardOption2
+	ForwardOption3 *ForwardOption3
+	ForwardOption4 *ForwardOption4
 }
 
 // MarshalJSON encodes the variant that is set, or null when none is.
 func (u BlueprintHeadersObject) MarshalJSON() ([]byte, error) {
 	switch {
-	case u.ForwardOption1 != nil:
-		return json.Marshal(u.ForwardOption1)
-	case u.ForwardOption2 != nil:
-		return json.Marshal(u.ForwardOption2)
+	case u.ForwardOption3 != nil:
+		return json.Marshal(u.ForwardOption3)
+	case u.ForwardOption4 != nil:
+		return json.Marshal(u.ForwardOption4)
 	}
 	return []byte("null"), nil
 }
@@ -634,11 +636,11 @@ func (u *BlueprintHeadersObject) UnmarshalJSON(data []byte) error {
 		}
 		switch i {
 		case 0:
-			u.ForwardOption1 = new(ForwardOption1)
-			return json.Unmarshal(data, u.ForwardOption1)
+			u.ForwardOption3 = new(ForwardOption3)
+			return json.Unmarshal(data, u.ForwardOption3)
 		case 1:
-			u.ForwardOption2 = new(ForwardOption2)
-			return json.Unmarshal(data, u.ForwardOption2)
+			u.ForwardOption4 = new(ForwardOption4)
+			return json.Unmarshal(data, u.ForwardOption4)
 		}
 		return runtime.NoVariant("BlueprintHeadersObject", "its properties tell no one variant")
 	}
@@ -802,7 +804,7 @@ var schemaBlueprintMode = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintMode validates data against the schema of BlueprintMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintMode(data []byte) (BlueprintMode, error) {
-	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate171}, schemaBlueprintMode)
+	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate173}, schemaBlueprintMode)
 }
 
 // Keyed branches that do not say they are objects, under a schema that does.
@@ -1290,7 +1292,50 @@ var schemaBlueprintSpan = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintSpan validates data against the schema of BlueprintSpan and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintSpan(data []byte) (BlueprintSpan, error) {
-	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate162}, schemaBlueprintSpan)
+	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate164}, schemaBlueprintSpan)
+}
+
+// String constants two branches allow: such a value matches both, which oneOf refuses.
+//
+// Schema: schemas/blueprint.json#/properties/twins
+type BlueprintTwins struct {
+	Int    *int64
+	String *string
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u BlueprintTwins) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.Int != nil:
+		return json.Marshal(u.Int)
+	case u.String != nil:
+		return json.Marshal(u.String)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind selects.
+func (u *BlueprintTwins) UnmarshalJSON(data []byte) error {
+	*u = BlueprintTwins{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindNumber:
+		u.Int = new(int64)
+		return json.Unmarshal(data, u.Int)
+	case runtime.KindString:
+		u.String = new(string)
+		return json.Unmarshal(data, u.String)
+	}
+	return runtime.NoVariant("BlueprintTwins", runtime.KindOf(data).String())
+}
+
+var schemaBlueprintTwins = structgenSchemas.Schema("structgen:///blueprint.json#/properties/twins")
+
+// ParseBlueprintTwins validates data against the schema of BlueprintTwins and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintTwins(data []byte) (BlueprintTwins, error) {
+	return runtime.ParseValidated[BlueprintTwins]("BlueprintTwins", data, nil, []runtime.Validator{structgenValidate178}, schemaBlueprintTwins)
 }
 
 // Schema: schemas/blueprint.json#/properties/wrap
@@ -1331,7 +1376,7 @@ var schemaBlueprintWrap = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintWrap validates data against the schema of BlueprintWrap and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintWrap(data []byte) (BlueprintWrap, error) {
-	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate166}, schemaBlueprintWrap)
+	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate168}, schemaBlueprintWrap)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle
@@ -1453,36 +1498,36 @@ func ParseFieldOption1(data []byte) (FieldOption1, error) {
 	}, schemaFieldOption1)
 }
 
-// Schema: schemas/blueprint.json#/$defs/forward/oneOf/1
-type ForwardOption1 struct {
+// Schema: schemas/blueprint.json#/$defs/forward/oneOf/3
+type ForwardOption3 struct {
 	Only []string `json:"only"`
 }
 
-var schemaForwardOption1 = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/forward/oneOf/1")
+var schemaForwardOption3 = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/forward/oneOf/3")
 
-// ParseForwardOption1 validates data against the schema of ForwardOption1 and decodes it.
+// ParseForwardOption3 validates data against the schema of ForwardOption3 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
-func ParseForwardOption1(data []byte) (ForwardOption1, error) {
-	return runtime.ParseDecoded("ForwardOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v ForwardOption1) {
+func ParseForwardOption3(data []byte) (ForwardOption3, error) {
+	return runtime.ParseDecoded("ForwardOption3", data, func(d *jx.Decoder, c *runtime.Decoding) (v ForwardOption3) {
 		v.decodeJSON(d, c)
 		return
-	}, schemaForwardOption1)
+	}, schemaForwardOption3)
 }
 
-// Schema: schemas/blueprint.json#/$defs/forward/oneOf/2
-type ForwardOption2 struct {
+// Schema: schemas/blueprint.json#/$defs/forward/oneOf/4
+type ForwardOption4 struct {
 	Except []string `json:"except"`
 }
 
-var schemaForwardOption2 = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/forward/oneOf/2")
+var schemaForwardOption4 = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/forward/oneOf/4")
 
-// ParseForwardOption2 validates data against the schema of ForwardOption2 and decodes it.
+// ParseForwardOption4 validates data against the schema of ForwardOption4 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
-func ParseForwardOption2(data []byte) (ForwardOption2, error) {
-	return runtime.ParseDecoded("ForwardOption2", data, func(d *jx.Decoder, c *runtime.Decoding) (v ForwardOption2) {
+func ParseForwardOption4(data []byte) (ForwardOption4, error) {
+	return runtime.ParseDecoded("ForwardOption4", data, func(d *jx.Decoder, c *runtime.Decoding) (v ForwardOption4) {
 		v.decodeJSON(d, c)
 		return
-	}, schemaForwardOption2)
+	}, schemaForwardOption4)
 }
 
 // Schema: schemas/blueprint.json#/$defs/label

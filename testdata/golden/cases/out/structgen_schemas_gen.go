@@ -486,6 +486,14 @@ const schemaDoc0 = `{
       "description": "A union of kinds whose objects keys tell apart, behind an allOf that annotates.",
       "allOf": [{"$ref": "#/$defs/forward"}]
     },
+    "twins": {
+      "description": "String constants two branches allow: such a value matches both, which oneOf refuses.",
+      "oneOf": [
+        {"type": "string", "const": "x"},
+        {"type": "string", "enum": ["x", "y"]},
+        {"type": "integer"}
+      ]
+    },
     "conn": {
       "description": "Keys beside declared properties.",
       "type": "object",
@@ -501,6 +509,8 @@ const schemaDoc0 = `{
       "description": "Which headers to forward: none, or only some, or all but some.",
       "oneOf": [
         {"type": "string", "const": "none"},
+        {"type": "string", "description": "every header", "const": "all"},
+        {"type": "string", "enum": ["safe", "traced"]},
         {"type": "object", "required": ["only"], "additionalProperties": false,
          "properties": {"only": {"type": "array", "items": {"type": "string"}}}},
         {"type": "object", "required": ["except"], "additionalProperties": false,
