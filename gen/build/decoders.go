@@ -340,9 +340,9 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 		return b.compileKinds(t, n, deps)
 	}
 	n = unwrap(n)
-	branches := n.AnyOf
+	branches := spliced(n.AnyOf)
 	if len(branches) == 0 {
-		branches = n.OneOf
+		branches = spliced(n.OneOf)
 	}
 	// Object branches that a tag or keys tell apart are one variant, a
 	// union of its own (see compileTagged) made from the same schema.
@@ -409,6 +409,31 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 	}
 	t.Decode = &ir.Decode{Variants: checks, Null: null}
 	return ""
+}
+
+// spliced returns branches with each branch that is only an anyOf or a
+// oneOf of its own replaced by its branches, at any depth. The union's
+// decoder tells its branches apart by kind (and constants, or keys): no
+// value can pass two of them, so "exactly one" and "at least one" agree
+// and nesting changes nothing.
+func spliced(branches []*schema.Node) []*schema.Node {
+	var out []*schema.Node
+	var walk func(brs []*schema.Node, depth int)
+	walk = func(brs []*schema.Node, depth int) {
+		for _, br := range brs {
+			f := unwrap(follow(br))
+			switch {
+			case depth < 8 && len(f.AnyOf) > 0 && len(f.OneOf) == 0 && onlyKeywords(f, "anyOf"):
+				walk(f.AnyOf, depth+1)
+			case depth < 8 && len(f.OneOf) > 0 && len(f.AnyOf) == 0 && onlyKeywords(f, "oneOf"):
+				walk(f.OneOf, depth+1)
+			default:
+				out = append(out, br)
+			}
+		}
+	}
+	walk(branches, 0)
+	return out
 }
 
 // constStringBranches returns the branches that allow strings, when

@@ -328,7 +328,7 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"route": {"insert": "a", "at": 0}, "release": {"v": "2", "a": 1}, "access": {"token": "ab"}, "conn": {"host": "h"}}`))
 	f.Add([]byte(`{"headers": {"only": ["a"]}, "pick": {"a": 1}}`))
 	f.Add([]byte(`{"headers": "none", "pick": {"b": 1, "a": 2}}`))
-	f.Add([]byte(`{"headers": "safe", "twins": "x"}`))
+	f.Add([]byte(`{"headers": "safe", "twins": "x", "context": {"selective": ["a"]}}`))
 	f.Add([]byte(`{"route": {"note": "", "remove": "x"}, "release": {"b": "x", "v": null}, "access": {"user": 1, "token": "a"}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, err := cases.ParseBlueprint(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
@@ -533,7 +533,13 @@ func TestKeyedUnion(t *testing.T) {
 		{`{"headers": "traced"}`, "", ""},
 		{`{"headers": "some"}`, `/headers: value must be one of 'none', 'all', 'safe', 'traced'`, ""}, // the value's kind picks the branch
 		{`{"headers": {"only": ["a"]}, "twins": "y"}`, "", "only"},
-		{`{"twins": 1}`, "", ""},
+		{`{"context": true, "twins": 1}`, "", ""},
+		{`{"context": "deprecated"}`, "", ""},
+		{`{"context": {"selective": ["a", "b"]}}`, "", ""},
+		{`{"context": {"selective": ["a", "a"]}}`, `/context/selective: items at 0 and 1 are equal`, ""},
+		{`{"context": {"other": 1}}`, `/context: additional properties 'other' not allowed`, ""},
+		{`{"context": "some"}`, `/context: value must be one of 'all', 'deprecated'`, ""},
+		{`{"context": 1}`, `/context: got number, want boolean or string or object`, ""},
 		{`{"twins": "x"}`, `/twins: oneOf: the value matches schemas 0 and 1, want exactly one`, ""},
 		{`{"conn": {"name": "a", "host": "h"}}`, "", "host"},
 		{`{"conn": {"socket": "s"}}`, "", "socket"},

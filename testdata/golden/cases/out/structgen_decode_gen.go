@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [39]bool
+	var seen [40]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -747,19 +747,29 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			p0.decodeJSON(d, c)
 			v.Headers = p0
 			c.Pop()
-		case "twins":
+		case "context":
 			if seen[37] {
 				c.Duplicate(key)
 			}
 			seen[37] = true
-			c.Push("twins")
-			runtime.ValidatedText(c, d, &v.Twins, nil, structgenValidate178Text)
+			c.Push("context")
+			p0 := new(BlueprintContext)
+			p0.decodeJSON(d, c)
+			v.Context = p0
 			c.Pop()
-		case "conn":
+		case "twins":
 			if seen[38] {
 				c.Duplicate(key)
 			}
 			seen[38] = true
+			c.Push("twins")
+			runtime.ValidatedText(c, d, &v.Twins, nil, structgenValidate178Text)
+			c.Pop()
+		case "conn":
+			if seen[39] {
+				c.Duplicate(key)
+			}
+			seen[39] = true
 			c.Push("conn")
 			runtime.ValidatedText(c, d, &v.Conn, nil, structgenValidate53Text)
 			c.Pop()
@@ -1118,6 +1128,35 @@ func (v *BlueprintConnSocketVariant) decodeTyped(d *jx.Decoder, c *runtime.Decod
 		missing = append(missing, "socket")
 	}
 	c.Missing(missing...)
+}
+
+// decodeJSON reads BlueprintContext: the value's kind picks the variant.
+func (v *BlueprintContext) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.Bool:
+		p0 := new(bool)
+		if b, ok := c.Bool(d); ok {
+			*p0 = b
+		}
+		v.Bool = p0
+	case jx.String:
+		p0 := new(string)
+		if s, ok := c.String(d); ok {
+			*p0 = s
+			switch s {
+			case "all", "deprecated":
+			default:
+				c.NotOneOf("'all', 'deprecated'")
+			}
+		}
+		v.String = p0
+	case jx.Object:
+		p0 := new(NewContextOption2)
+		p0.decodeJSON(d, c)
+		v.NewContextOption2 = p0
+	default:
+		c.WrongType(d, "boolean or string or object")
+	}
 }
 
 // decodeJSON reads BlueprintExt and checks its schema in one pass.
@@ -2732,6 +2771,48 @@ func (v *Label) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// decodeJSON reads NewContextOption2 and checks its schema in one pass.
+func (v *NewContextOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "selective":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("selective")
+			if a0, ok := c.Array(d); ok {
+				v.Selective = []string{}
+				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+					c.PushIndex(i0)
+					var e0 string
+					if s, ok := c.String(d); ok {
+						e0 = s
+					}
+					v.Selective = append(v.Selective, e0)
+					c.Pop()
+				}
+				c.End(a0.Err())
+				runtime.Unique(c, v.Selective)
+			}
+			c.Pop()
+		default:
+			c.Extra(key)
+			c.Skip(d)
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+}
+
 // decodeJSON reads Node and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
 func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
@@ -3333,6 +3414,10 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	if v.Headers != nil {
 		e.Field("headers")
 		e.Marshal((*v.Headers))
+	}
+	if v.Context != nil {
+		e.Field("context")
+		e.Marshal((*v.Context))
 	}
 	if v.Twins != nil {
 		e.Field("twins")

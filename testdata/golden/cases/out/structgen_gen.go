@@ -57,6 +57,8 @@ type Blueprint struct {
 	Pick *BlueprintPick `json:"pick,omitempty"`
 	// A union of kinds whose objects keys tell apart, behind an allOf that annotates.
 	Headers *BlueprintHeaders `json:"headers,omitempty"`
+	// A union nested in a union: its branches are the outer one's.
+	Context *BlueprintContext `json:"context,omitempty"`
 	// String constants two branches allow: such a value matches both, which oneOf refuses.
 	Twins *BlueprintTwins `json:"twins,omitempty"`
 	// Keys beside declared properties.
@@ -70,7 +72,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "twins", "conn")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "twins", "conn")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -373,6 +375,58 @@ func ParseBlueprintConnSocketVariant(data []byte) (BlueprintConnSocketVariant, e
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintConnSocketVariant, schemaBlueprintConnSocketVariant2)
+}
+
+// A union nested in a union: its branches are the outer one's.
+//
+// Schema: schemas/blueprint.json#/properties/context
+type BlueprintContext struct {
+	Bool              *bool
+	String            *string
+	NewContextOption2 *NewContextOption2
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u BlueprintContext) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.Bool != nil:
+		return json.Marshal(u.Bool)
+	case u.String != nil:
+		return json.Marshal(u.String)
+	case u.NewContextOption2 != nil:
+		return json.Marshal(u.NewContextOption2)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind selects.
+func (u *BlueprintContext) UnmarshalJSON(data []byte) error {
+	*u = BlueprintContext{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindBool:
+		u.Bool = new(bool)
+		return json.Unmarshal(data, u.Bool)
+	case runtime.KindString:
+		u.String = new(string)
+		return json.Unmarshal(data, u.String)
+	case runtime.KindObject:
+		u.NewContextOption2 = new(NewContextOption2)
+		return json.Unmarshal(data, u.NewContextOption2)
+	}
+	return runtime.NoVariant("BlueprintContext", runtime.KindOf(data).String())
+}
+
+var schemaBlueprintContext = structgenSchemas.Schema("structgen:///blueprint.json#/properties/context")
+
+// ParseBlueprintContext validates data against the schema of BlueprintContext and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintContext(data []byte) (BlueprintContext, error) {
+	return runtime.ParseDecoded("BlueprintContext", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintContext) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintContext)
 }
 
 // Schema: schemas/blueprint.json#/properties/ext
@@ -1561,6 +1615,22 @@ func ParseLabel(data []byte) (Label, error) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaLabel)
+}
+
+// Schema: schemas/blueprint.json#/$defs/newContext/oneOf/2
+type NewContextOption2 struct {
+	Selective []string `json:"selective,omitzero"`
+}
+
+var schemaNewContextOption2 = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/newContext/oneOf/2")
+
+// ParseNewContextOption2 validates data against the schema of NewContextOption2 and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseNewContextOption2(data []byte) (NewContextOption2, error) {
+	return runtime.ParseDecoded("NewContextOption2", data, func(d *jx.Decoder, c *runtime.Decoding) (v NewContextOption2) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaNewContextOption2)
 }
 
 // Schema: schemas/blueprint.json#/$defs/node

@@ -486,6 +486,10 @@ const schemaDoc0 = `{
       "description": "A union of kinds whose objects keys tell apart, behind an allOf that annotates.",
       "allOf": [{"$ref": "#/$defs/forward"}]
     },
+    "context": {
+      "description": "A union nested in a union: its branches are the outer one's.",
+      "anyOf": [{"type": "boolean"}, {"$ref": "#/$defs/newContext"}]
+    },
     "twins": {
       "description": "String constants two branches allow: such a value matches both, which oneOf refuses.",
       "oneOf": [
@@ -505,6 +509,15 @@ const schemaDoc0 = `{
     }
   },
   "$defs": {
+    "newContext": {
+      "description": "Which context keys to send.",
+      "oneOf": [
+        {"type": "string", "const": "all"},
+        {"type": "string", "const": "deprecated"},
+        {"type": "object", "additionalProperties": false,
+         "properties": {"selective": {"type": "array", "items": {"type": "string"}, "uniqueItems": true}}}
+      ]
+    },
     "forward": {
       "description": "Which headers to forward: none, or only some, or all but some.",
       "oneOf": [
