@@ -354,7 +354,7 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 		}
 	}
 	if len(branches) == 0 || len(n.AnyOf) > 0 && len(n.OneOf) > 0 || n.Ref != nil || len(n.AllOf) > 0 || n.Not != nil ||
-		n.If != nil || n.Then != nil || n.Else != nil || hasConstraints(n) || n.Enum != nil || n.Const != nil {
+		n.If != nil || n.Then != nil || n.Else != nil || constrainedBeside(n, branches) || n.Enum != nil || n.Const != nil {
 		return at(n, "a union that is not anyOf or oneOf of kinds")
 	}
 	// String branches that are constants alone (how schemars writes a
@@ -1283,6 +1283,9 @@ func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, st
 			switch v.(type) {
 			case string, bool, json.Number:
 			default:
+				if kinds&(schema.Arr|schema.Obj) == 0 {
+					continue // a value the type refuses matches nothing
+				}
 				return nil, nil, at(n, "enum values of structured kinds")
 			}
 			text, err := json.Marshal(v)
@@ -1360,6 +1363,23 @@ func orNull(n *schema.Node) *schema.Node {
 }
 
 // hasConstraints reports whether n constrains a value at all.
+// constrainedBeside reports whether n, a union's schema, constrains its
+// value beside its branches: a type that allows every kind the branches
+// do checks nothing they do not.
+func constrainedBeside(n *schema.Node, branches []*schema.Node) bool {
+	if !hasConstraints(n) {
+		return false
+	}
+	for _, br := range branches {
+		if follow(br).Kinds&^n.Kinds != 0 {
+			return true
+		}
+	}
+	m := *n
+	m.Kinds = schema.All
+	return hasConstraints(&m)
+}
+
 func hasConstraints(n *schema.Node) bool {
 	return n.Kinds != schema.All || n.MinLength != nil || n.MaxLength != nil || n.Pattern != nil ||
 		n.Format != "" || n.Minimum != nil || n.Maximum != nil || n.ExclusiveMinimum != nil ||

@@ -329,6 +329,7 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"headers": {"only": ["a"]}, "pick": {"a": 1}}`))
 	f.Add([]byte(`{"headers": "none", "pick": {"b": 1, "a": 2}}`))
 	f.Add([]byte(`{"headers": "safe", "twins": "x", "context": {"selective": ["a"]}}`))
+	f.Add([]byte(`{"rule": ["a", "b"], "narrowed": "ab"}`))
 	f.Add([]byte(`{"route": {"note": "", "remove": "x"}, "release": {"b": "x", "v": null}, "access": {"user": 1, "token": "a"}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, err := cases.ParseBlueprint(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
@@ -533,6 +534,14 @@ func TestKeyedUnion(t *testing.T) {
 		{`{"headers": "traced"}`, "", ""},
 		{`{"headers": "some"}`, `/headers: value must be one of 'none', 'all', 'safe', 'traced'`, ""}, // the value's kind picks the branch
 		{`{"headers": {"only": ["a"]}, "twins": "y"}`, "", "only"},
+		{`{"rule": null, "narrowed": "ab"}`, "", ""},
+		{`{"rule": "never"}`, "", ""},
+		{`{"rule": ["a", "b"]}`, "", ""},
+		{`{"rule": "sometimes"}`, `/rule: value must be one of 'always', 'never'`, ""},
+		{`{"rule": []}`, `/rule: minItems`, ""},
+		{`{"rule": 1}`, `/rule: got number, want string or array or null`, ""},
+		{`{"narrowed": 1}`, `/narrowed: got number, want string`, ""},
+		{`{"narrowed": "a"}`, `/narrowed: oneOf: the value matches none of the 2 schemas`, ""},
 		{`{"context": true, "twins": 1}`, "", ""},
 		{`{"context": "deprecated"}`, "", ""},
 		{`{"context": {"selective": ["a", "b"]}}`, "", ""},

@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [40]bool
+	var seen [42]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -333,7 +333,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("span")
-			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate164Text)
+			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate165Text)
 			c.Pop()
 		case "wrap":
 			if seen[14] {
@@ -341,7 +341,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate168Text)
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate169Text)
 			c.Pop()
 		case "mode":
 			if seen[15] {
@@ -349,7 +349,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate173Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate174Text)
 			c.Pop()
 		case "action":
 			if seen[16] {
@@ -757,21 +757,55 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			p0.decodeJSON(d, c)
 			v.Context = p0
 			c.Pop()
-		case "twins":
+		case "rule":
 			if seen[38] {
 				c.Duplicate(key)
 			}
 			seen[38] = true
-			c.Push("twins")
-			runtime.ValidatedText(c, d, &v.Twins, nil, structgenValidate178Text)
+			c.Push("rule")
+			v.Rule.Present = true
+			if c.IsNull(d) {
+				v.Rule.Null = true
+			} else {
+				v.Rule.Value.decodeJSON(d, c)
+			}
 			c.Pop()
-		case "conn":
+		case "narrowed":
 			if seen[39] {
 				c.Duplicate(key)
 			}
 			seen[39] = true
+			c.Push("narrowed")
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
+				{
+					p0 := new(string)
+					if s, ok := c.String(d); ok {
+						*p0 = s
+					}
+					v.Narrowed = p0
+				}
+				c.Release(d)
+				if !c.Failed() {
+					structgenValidate45Text(c, raw)
+				}
+			}
+			c.Pop()
+		case "twins":
+			if seen[40] {
+				c.Duplicate(key)
+			}
+			seen[40] = true
+			c.Push("twins")
+			runtime.ValidatedText(c, d, &v.Twins, nil, structgenValidate179Text)
+			c.Pop()
+		case "conn":
+			if seen[41] {
+				c.Duplicate(key)
+			}
+			seen[41] = true
 			c.Push("conn")
-			runtime.ValidatedText(c, d, &v.Conn, nil, structgenValidate53Text)
+			runtime.ValidatedText(c, d, &v.Conn, nil, structgenValidate54Text)
 			c.Pop()
 		default:
 			k := runtime.KeyText(key)
@@ -819,7 +853,7 @@ func (v *BlueprintAccess) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintAccess{}
-	c.NoVariant(raw, structgenValidate45)
+	c.NoVariant(raw, structgenValidate47)
 }
 
 // decodeJSON reads BlueprintAccessOption0 and checks its schema: its properties as it
@@ -830,7 +864,7 @@ func (v *BlueprintAccessOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate51Text(c, raw)
+			structgenValidate52Text(c, raw)
 		}
 	}
 }
@@ -891,7 +925,7 @@ func (v *BlueprintAccessOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate52Text(c, raw)
+			structgenValidate53Text(c, raw)
 		}
 	}
 }
@@ -994,7 +1028,7 @@ func (v *BlueprintConnHostVariant) decodeJSON(d *jx.Decoder, c *runtime.Decoding
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate58Text(c, raw)
+			structgenValidate59Text(c, raw)
 		}
 	}
 }
@@ -1066,7 +1100,7 @@ func (v *BlueprintConnSocketVariant) decodeJSON(d *jx.Decoder, c *runtime.Decodi
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate61Text(c, raw)
+			structgenValidate62Text(c, raw)
 		}
 	}
 }
@@ -1187,7 +1221,7 @@ func (v *BlueprintExt) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if raw, ok := c.Raw(d); ok {
 				if c.Matches(k, "^x-") {
 					c.Push(k)
-					c.Apply(raw, structgenValidate63)
+					c.Apply(raw, structgenValidate64)
 					c.Pop()
 				} else {
 					c.Push(k)
@@ -1222,7 +1256,7 @@ func (v *BlueprintExtBoth) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		c.Skip(d)
 	} else {
-		structgenValidate64(c, d)
+		structgenValidate65(c, d)
 	}
 }
 
@@ -1298,7 +1332,7 @@ func (v *BlueprintExtOpen) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if raw, ok := c.Raw(d); ok {
 				if c.Matches(k, "^x-") {
 					c.Push(k)
-					c.Apply(raw, structgenValidate63)
+					c.Apply(raw, structgenValidate64)
 					c.Pop()
 				}
 				if v.AdditionalProperties == nil {
@@ -1346,7 +1380,7 @@ func (v *BlueprintFigure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintFigure{}
-	c.NoVariant(raw, structgenValidate65)
+	c.NoVariant(raw, structgenValidate66)
 }
 
 // decodeJSON reads BlueprintFigureOption1 and checks its schema in one pass.
@@ -1463,7 +1497,7 @@ func (v *BlueprintHeadersObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 		}
 	}
 	*v = BlueprintHeadersObject{}
-	c.NoVariant(raw, structgenValidate72)
+	c.NoVariant(raw, structgenValidate73)
 }
 
 // decodeJSON reads BlueprintHolder and checks its schema in one pass.
@@ -1619,7 +1653,7 @@ func (v *BlueprintPick) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintPick{}
-	c.NoVariant(raw, structgenValidate82)
+	c.NoVariant(raw, structgenValidate83)
 }
 
 // decodeJSON reads BlueprintPickOption0Object and checks its schema in one pass.
@@ -1802,7 +1836,7 @@ func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate118Text(c, raw)
+			structgenValidate119Text(c, raw)
 		}
 	}
 }
@@ -2127,7 +2161,7 @@ func (v *BlueprintRelease) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintRelease{}
-	c.NoVariant(raw, structgenValidate119)
+	c.NoVariant(raw, structgenValidate120)
 }
 
 // decodeJSON reads BlueprintReleaseOption0 and checks its schema in one pass.
@@ -2268,7 +2302,7 @@ func (v *BlueprintRoute) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintRoute{}
-	c.NoVariant(raw, structgenValidate123)
+	c.NoVariant(raw, structgenValidate124)
 }
 
 // decodeJSON reads BlueprintRouteOption0 and checks its schema in one pass.
@@ -2387,6 +2421,42 @@ func (v *BlueprintRouteOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.End(it.Err())
 	if c.Failed() {
 		return
+	}
+}
+
+// decodeJSON reads BlueprintRule: the value's kind picks the variant.
+func (v *BlueprintRule) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.String:
+		p0 := new(string)
+		if s, ok := c.String(d); ok {
+			*p0 = s
+			switch s {
+			case "always", "never":
+			default:
+				c.NotOneOf("'always', 'never'")
+			}
+		}
+		v.String = p0
+	case jx.Array:
+		if a0, ok := c.Array(d); ok {
+			v.Array = []string{}
+			for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+				c.PushIndex(i0)
+				var e0 string
+				if s, ok := c.String(d); ok {
+					e0 = s
+				}
+				v.Array = append(v.Array, e0)
+				c.Pop()
+			}
+			c.End(a0.Err())
+			c.Items(len(v.Array), 2, 2)
+		}
+	case jx.Null:
+		c.IsNull(d)
+	default:
+		c.WrongType(d, "string or array or null")
 	}
 }
 
@@ -2821,7 +2891,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate146Text(c, raw)
+			structgenValidate147Text(c, raw)
 		}
 	}
 }
@@ -2928,7 +2998,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate152)
+	c.NoVariant(raw, structgenValidate153)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -3080,7 +3150,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate160Text(c, raw)
+			structgenValidate161Text(c, raw)
 		}
 	}
 }
@@ -3418,6 +3488,18 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	if v.Context != nil {
 		e.Field("context")
 		e.Marshal((*v.Context))
+	}
+	if v.Rule.Present {
+		e.Field("rule")
+		if !v.Rule.Present || v.Rule.Null {
+			e.Null()
+		} else {
+			e.Marshal(v.Rule.Value)
+		}
+	}
+	if v.Narrowed != nil {
+		e.Field("narrowed")
+		e.Str((*v.Narrowed))
 	}
 	if v.Twins != nil {
 		e.Field("twins")
@@ -5069,32 +5151,60 @@ func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate45 checks a value against structgen:///blueprint.json#/properties/access.
+// structgenValidate45 checks a value against structgen:///blueprint.json#/properties/narrowed.
 func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate45Text(c, raw)
 	}
 }
 
-// structgenValidate45Text checks a value's JSON text against structgen:///blueprint.json#/properties/access.
+// structgenValidate45Text checks a value's JSON text against structgen:///blueprint.json#/properties/narrowed.
 func structgenValidate45Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOf(raw, structgenValidate46, structgenValidate49)
-	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
+	c.OneOfKinds(raw, "string|number", true, structgenValidate46, structgenValidate3)
 }
 
-// structgenValidate46Keys are the properties structgenValidate46 declares, which it records by index.
-var structgenValidate46Keys = []string{"token"}
-
-// structgenValidate46 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0.
+// structgenValidate46 checks a value against structgen:///blueprint.json#/properties/narrowed/oneOf/0.
 func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate46Text(c, raw)
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.String(d)
+		if !ok {
+			return
+		}
+		c.Length(s, 2, -1)
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
 	}
 }
 
-// structgenValidate46Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/0.
-func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate48)
+// structgenValidate47 checks a value against structgen:///blueprint.json#/properties/access.
+func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate47Text(c, raw)
+	}
+}
+
+// structgenValidate47Text checks a value's JSON text against structgen:///blueprint.json#/properties/access.
+func structgenValidate47Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOf(raw, structgenValidate48, structgenValidate50)
+	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
+}
+
+// structgenValidate48Keys are the properties structgenValidate48 declares, which it records by index.
+var structgenValidate48Keys = []string{"token"}
+
+// structgenValidate48 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0.
+func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate48Text(c, raw)
+	}
+}
+
+// structgenValidate48Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/0.
+func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate49)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -5102,7 +5212,7 @@ func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate46Keys)
+			keys := runtime.DeclaredKeys(structgenValidate48Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -5120,7 +5230,7 @@ func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "token":
-					structgenValidate47(c, d)
+					structgenValidate46(c, d)
 				default:
 					c.Skip(d)
 				}
@@ -5136,24 +5246,8 @@ func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate47 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0/properties/token.
-func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.String:
-		s, ok := c.String(d)
-		if !ok {
-			return
-		}
-		c.Length(s, 2, -1)
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate48 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0/not.
-func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate49 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0/not.
+func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -5177,19 +5271,19 @@ func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate49Keys are the properties structgenValidate49 declares, which it records by index.
-var structgenValidate49Keys = []string{"pass", "user"}
+// structgenValidate50Keys are the properties structgenValidate50 declares, which it records by index.
+var structgenValidate50Keys = []string{"pass", "user"}
 
-// structgenValidate49 checks a value against structgen:///blueprint.json#/properties/access/anyOf/1.
-func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate50 checks a value against structgen:///blueprint.json#/properties/access/anyOf/1.
+func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate49Text(c, raw)
+		structgenValidate50Text(c, raw)
 	}
 }
 
-// structgenValidate49Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/1.
-func structgenValidate49Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate50)
+// structgenValidate50Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/1.
+func structgenValidate50Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate51)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -5197,7 +5291,7 @@ func structgenValidate49Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate49Keys)
+			keys := runtime.DeclaredKeys(structgenValidate50Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -5236,8 +5330,8 @@ func structgenValidate49Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate50 checks a value against structgen:///blueprint.json#/properties/access/anyOf/1/not.
-func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate51 checks a value against structgen:///blueprint.json#/properties/access/anyOf/1/not.
+func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -5261,43 +5355,43 @@ func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate51 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0.
-func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate51Text(c, raw)
-	}
-}
-
-// structgenValidate51Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/0.
-func structgenValidate51Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate48)
-}
-
-// structgenValidate52 checks a value against structgen:///blueprint.json#/properties/access/anyOf/1.
+// structgenValidate52 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0.
 func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate52Text(c, raw)
 	}
 }
 
-// structgenValidate52Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/1.
+// structgenValidate52Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/0.
 func structgenValidate52Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate50)
+	c.Not(raw, structgenValidate49)
 }
 
-// structgenValidate53Keys are the properties structgenValidate53 declares, which it records by index.
-var structgenValidate53Keys = []string{"name"}
-
-// structgenValidate53 checks a value against structgen:///blueprint.json#/properties/conn.
+// structgenValidate53 checks a value against structgen:///blueprint.json#/properties/access/anyOf/1.
 func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate53Text(c, raw)
 	}
 }
 
-// structgenValidate53Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+// structgenValidate53Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/1.
 func structgenValidate53Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate54, structgenValidate56)
+	c.Not(raw, structgenValidate51)
+}
+
+// structgenValidate54Keys are the properties structgenValidate54 declares, which it records by index.
+var structgenValidate54Keys = []string{"name"}
+
+// structgenValidate54 checks a value against structgen:///blueprint.json#/properties/conn.
+func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate54Text(c, raw)
+	}
+}
+
+// structgenValidate54Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+func structgenValidate54Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate55, structgenValidate57)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -5305,7 +5399,7 @@ func structgenValidate53Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate53Keys)
+			keys := runtime.DeclaredKeys(structgenValidate54Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -5338,19 +5432,19 @@ func structgenValidate53Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate54Keys are the properties structgenValidate54 declares, which it records by index.
-var structgenValidate54Keys = []string{"host"}
+// structgenValidate55Keys are the properties structgenValidate55 declares, which it records by index.
+var structgenValidate55Keys = []string{"host"}
 
-// structgenValidate54 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate55 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
+func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate54Text(c, raw)
+		structgenValidate55Text(c, raw)
 	}
 }
 
-// structgenValidate54Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate54Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate55)
+// structgenValidate55Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
+func structgenValidate55Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate56)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -5358,7 +5452,7 @@ func structgenValidate54Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate54Keys)
+			keys := runtime.DeclaredKeys(structgenValidate55Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -5390,8 +5484,8 @@ func structgenValidate54Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate55 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0/not.
-func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate56 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0/not.
+func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -5415,19 +5509,19 @@ func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate56Keys are the properties structgenValidate56 declares, which it records by index.
-var structgenValidate56Keys = []string{"socket"}
+// structgenValidate57Keys are the properties structgenValidate57 declares, which it records by index.
+var structgenValidate57Keys = []string{"socket"}
 
-// structgenValidate56 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate57 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate56Text(c, raw)
+		structgenValidate57Text(c, raw)
 	}
 }
 
-// structgenValidate56Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate56Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate57)
+// structgenValidate57Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate57Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate58)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -5435,7 +5529,7 @@ func structgenValidate56Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate56Keys)
+			keys := runtime.DeclaredKeys(structgenValidate57Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -5467,8 +5561,8 @@ func structgenValidate56Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate57 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1/not.
-func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate58 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1/not.
+func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -5492,19 +5586,6 @@ func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate58 checks a value against structgen:///blueprint.json#/properties/conn.
-func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate58Text(c, raw)
-	}
-}
-
-// structgenValidate58Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
-func structgenValidate58Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate59Text(c, raw)
-	structgenValidate60Text(c, raw)
-}
-
 // structgenValidate59 checks a value against structgen:///blueprint.json#/properties/conn.
 func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
@@ -5514,48 +5595,61 @@ func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate59Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
 func structgenValidate59Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate54, structgenValidate56)
+	structgenValidate60Text(c, raw)
+	structgenValidate61Text(c, raw)
 }
 
-// structgenValidate60 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
+// structgenValidate60 checks a value against structgen:///blueprint.json#/properties/conn.
 func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate60Text(c, raw)
 	}
 }
 
-// structgenValidate60Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
+// structgenValidate60Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
 func structgenValidate60Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate55)
+	c.OneOf(raw, structgenValidate55, structgenValidate57)
 }
 
-// structgenValidate61 checks a value against structgen:///blueprint.json#/properties/conn.
+// structgenValidate61 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
 func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate61Text(c, raw)
 	}
 }
 
-// structgenValidate61Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+// structgenValidate61Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
 func structgenValidate61Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate59Text(c, raw)
-	structgenValidate62Text(c, raw)
+	c.Not(raw, structgenValidate56)
 }
 
-// structgenValidate62 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
+// structgenValidate62 checks a value against structgen:///blueprint.json#/properties/conn.
 func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate62Text(c, raw)
 	}
 }
 
-// structgenValidate62Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
+// structgenValidate62Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
 func structgenValidate62Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate57)
+	structgenValidate60Text(c, raw)
+	structgenValidate63Text(c, raw)
 }
 
-// structgenValidate63 checks a value against structgen:///blueprint.json#/properties/ext/patternProperties/%5Ex-.
+// structgenValidate63 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
 func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate63Text(c, raw)
+	}
+}
+
+// structgenValidate63Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate63Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate58)
+}
+
+// structgenValidate64 checks a value against structgen:///blueprint.json#/properties/ext/patternProperties/%5Ex-.
+func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -5570,8 +5664,8 @@ func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate64 checks a value against structgen:///blueprint.json#/properties/extBoth.
-func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate65 checks a value against structgen:///blueprint.json#/properties/extBoth.
+func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -5598,31 +5692,31 @@ func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate65 checks a value against structgen:///blueprint.json#/properties/figure.
-func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate66 checks a value against structgen:///blueprint.json#/properties/figure.
+func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate65Text(c, raw)
+		structgenValidate66Text(c, raw)
 	}
 }
 
-// structgenValidate65Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
-func structgenValidate65Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate153, structgenValidate70)
+// structgenValidate66Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
+func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate154, structgenValidate71)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate66Keys are the properties structgenValidate66 declares, which it records by index.
-var structgenValidate66Keys = []string{"kind", "r"}
+// structgenValidate67Keys are the properties structgenValidate67 declares, which it records by index.
+var structgenValidate67Keys = []string{"kind", "r"}
 
-// structgenValidate66 checks a value against structgen:///blueprint.json#/$defs/circle.
-func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate67 checks a value against structgen:///blueprint.json#/$defs/circle.
+func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate66Keys)
+		keys := runtime.DeclaredKeys(structgenValidate67Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5643,9 +5737,9 @@ func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate67(c, d)
+				structgenValidate68(c, d)
 			case "r":
-				structgenValidate69(c, d)
+				structgenValidate70(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -5660,25 +5754,25 @@ func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate67 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
-func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate68(c, d)
+// structgenValidate68 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
+func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate69(c, d)
 }
 
-// structgenValidate68 checks a value against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate69 checks a value against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate68Text(c, raw)
+		structgenValidate69Text(c, raw)
 	}
 }
 
-// structgenValidate68Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate68Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate69Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate69Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"circle\"]", true)
 }
 
-// structgenValidate69 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
-func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate70 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
+func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -5693,18 +5787,18 @@ func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate70Keys are the properties structgenValidate70 declares, which it records by index.
-var structgenValidate70Keys = []string{"kind", "w"}
+// structgenValidate71Keys are the properties structgenValidate71 declares, which it records by index.
+var structgenValidate71Keys = []string{"kind", "w"}
 
-// structgenValidate70 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
-func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate71 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
+func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate70Keys)
+		keys := runtime.DeclaredKeys(structgenValidate71Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5725,7 +5819,7 @@ func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate71(c, d)
+				structgenValidate72(c, d)
 			case "w":
 				structgenValidate22(c, d)
 			default:
@@ -5742,99 +5836,99 @@ func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate71 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate71Text(c, raw)
-	}
-}
-
-// structgenValidate71Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate71Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"rect\"]", true)
-	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
-}
-
-// structgenValidate72 checks a value against structgen:///blueprint.json#/properties/headers.
+// structgenValidate72 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
 func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate72Text(c, raw)
 	}
 }
 
-// structgenValidate72Text checks a value's JSON text against structgen:///blueprint.json#/properties/headers.
+// structgenValidate72Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
 func structgenValidate72Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate74Text(c, raw)
+	c.Enum(raw, "[\"rect\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate73 checks a value against structgen:///blueprint.json#/properties/headers/allOf/0.
+// structgenValidate73 checks a value against structgen:///blueprint.json#/properties/headers.
 func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate74(c, d)
-}
-
-// structgenValidate74 checks a value against structgen:///blueprint.json#/$defs/forward.
-func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate74Text(c, raw)
+		structgenValidate73Text(c, raw)
 	}
 }
 
-// structgenValidate74Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward.
-func structgenValidate74Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "string|string|string|object|object", "[[\"none\"],[\"all\"],[\"safe\",\"traced\"],null,null]", false, structgenValidate75, structgenValidate76, structgenValidate77, structgenValidate78, structgenValidate80)
+// structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/properties/headers.
+func structgenValidate73Text(c *runtime.Decoding, raw []byte) {
+	structgenValidate75Text(c, raw)
 }
 
-// structgenValidate75 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/0.
+// structgenValidate74 checks a value against structgen:///blueprint.json#/properties/headers/allOf/0.
+func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate75(c, d)
+}
+
+// structgenValidate75 checks a value against structgen:///blueprint.json#/$defs/forward.
 func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate75Text(c, raw)
 	}
 }
 
-// structgenValidate75Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/0.
+// structgenValidate75Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward.
 func structgenValidate75Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"none\"]", true)
-	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+	c.OneOfConsts(raw, "string|string|string|object|object", "[[\"none\"],[\"all\"],[\"safe\",\"traced\"],null,null]", false, structgenValidate76, structgenValidate77, structgenValidate78, structgenValidate79, structgenValidate81)
 }
 
-// structgenValidate76 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/1.
+// structgenValidate76 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/0.
 func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate76Text(c, raw)
 	}
 }
 
-// structgenValidate76Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/1.
+// structgenValidate76Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/0.
 func structgenValidate76Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"all\"]", true)
+	c.Enum(raw, "[\"none\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate77 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/2.
+// structgenValidate77 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/1.
 func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate77Text(c, raw)
 	}
 }
 
-// structgenValidate77Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/2.
+// structgenValidate77Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/1.
 func structgenValidate77Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"all\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/2.
+func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate78Text(c, raw)
+	}
+}
+
+// structgenValidate78Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/2.
+func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"safe\",\"traced\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate78Keys are the properties structgenValidate78 declares, which it records by index.
-var structgenValidate78Keys = []string{"only"}
+// structgenValidate79Keys are the properties structgenValidate79 declares, which it records by index.
+var structgenValidate79Keys = []string{"only"}
 
-// structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/3.
-func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/3.
+func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate78Keys)
+		keys := runtime.DeclaredKeys(structgenValidate79Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5852,7 +5946,7 @@ func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "only":
-				structgenValidate79(c, d)
+				structgenValidate80(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -5868,8 +5962,8 @@ func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/3/properties/only.
-func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate80 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/3/properties/only.
+func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -5891,18 +5985,18 @@ func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate80Keys are the properties structgenValidate80 declares, which it records by index.
-var structgenValidate80Keys = []string{"except"}
+// structgenValidate81Keys are the properties structgenValidate81 declares, which it records by index.
+var structgenValidate81Keys = []string{"except"}
 
-// structgenValidate80 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4.
-func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate81 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4.
+func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate80Keys)
+		keys := runtime.DeclaredKeys(structgenValidate81Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5920,7 +6014,7 @@ func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "except":
-				structgenValidate81(c, d)
+				structgenValidate82(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -5936,8 +6030,8 @@ func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate81 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4/properties/except.
-func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate82 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4/properties/except.
+func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -5960,31 +6054,31 @@ func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate82 checks a value against structgen:///blueprint.json#/properties/pick.
-func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate83 checks a value against structgen:///blueprint.json#/properties/pick.
+func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate82Text(c, raw)
+		structgenValidate83Text(c, raw)
 	}
 }
 
-// structgenValidate82Text checks a value's JSON text against structgen:///blueprint.json#/properties/pick.
-func structgenValidate82Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate83, structgenValidate84)
+// structgenValidate83Text checks a value's JSON text against structgen:///blueprint.json#/properties/pick.
+func structgenValidate83Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate84, structgenValidate85)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate83Keys are the properties structgenValidate83 declares, which it records by index.
-var structgenValidate83Keys = []string{"a"}
+// structgenValidate84Keys are the properties structgenValidate84 declares, which it records by index.
+var structgenValidate84Keys = []string{"a"}
 
-// structgenValidate83 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
-func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
+func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate83Keys)
+		keys := runtime.DeclaredKeys(structgenValidate84Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6016,18 +6110,18 @@ func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate84Keys are the properties structgenValidate84 declares, which it records by index.
-var structgenValidate84Keys = []string{"b"}
+// structgenValidate85Keys are the properties structgenValidate85 declares, which it records by index.
+var structgenValidate85Keys = []string{"b"}
 
-// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
-func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate85 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
+func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate84Keys)
+		keys := runtime.DeclaredKeys(structgenValidate85Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6059,18 +6153,18 @@ func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate111Keys are the properties structgenValidate111 declares, which it records by index.
-var structgenValidate111Keys = []string{"note"}
+// structgenValidate112Keys are the properties structgenValidate112 declares, which it records by index.
+var structgenValidate112Keys = []string{"note"}
 
-// structgenValidate111 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
-func structgenValidate111(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate112 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
+func structgenValidate112(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate111Keys)
+		keys := runtime.DeclaredKeys(structgenValidate112Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6088,7 +6182,7 @@ func structgenValidate111(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "note":
-				structgenValidate112(c, d)
+				structgenValidate113(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6101,20 +6195,20 @@ func structgenValidate111(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate112 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate112(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate113 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate113(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate112Text(c, raw)
+		structgenValidate113Text(c, raw)
 	}
 }
 
-// structgenValidate112Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate112Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate113Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate113Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\"]", true)
 }
 
-// structgenValidate113 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
-func structgenValidate113(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate114 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
+func structgenValidate114(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -6138,43 +6232,43 @@ func structgenValidate113(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate118 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate118Text(c, raw)
-	}
-}
-
-// structgenValidate118Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate118Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate111, structgenValidate113, nil)
-}
-
-// structgenValidate119 checks a value against structgen:///blueprint.json#/properties/release.
+// structgenValidate119 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
 func structgenValidate119(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate119Text(c, raw)
 	}
 }
 
-// structgenValidate119Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
+// structgenValidate119Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
 func structgenValidate119Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate120, structgenValidate122)
+	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate112, structgenValidate114, nil)
+}
+
+// structgenValidate120 checks a value against structgen:///blueprint.json#/properties/release.
+func structgenValidate120(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate120Text(c, raw)
+	}
+}
+
+// structgenValidate120Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
+func structgenValidate120Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate121, structgenValidate123)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate120Keys are the properties structgenValidate120 declares, which it records by index.
-var structgenValidate120Keys = []string{"a", "v"}
+// structgenValidate121Keys are the properties structgenValidate121 declares, which it records by index.
+var structgenValidate121Keys = []string{"a", "v"}
 
-// structgenValidate120 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
-func structgenValidate120(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate121 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
+func structgenValidate121(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate120Keys)
+		keys := runtime.DeclaredKeys(structgenValidate121Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6197,7 +6291,7 @@ func structgenValidate120(c *runtime.Decoding, d *jx.Decoder) {
 			case "a":
 				structgenValidate3(c, d)
 			case "v":
-				structgenValidate121(c, d)
+				structgenValidate122(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -6213,30 +6307,30 @@ func structgenValidate120(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate121 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate121(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate122 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate122(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate121Text(c, raw)
+		structgenValidate122Text(c, raw)
 	}
 }
 
-// structgenValidate121Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate121Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate122Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate122Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"2\"]", true)
 }
 
-// structgenValidate122Keys are the properties structgenValidate122 declares, which it records by index.
-var structgenValidate122Keys = []string{"b", "v"}
+// structgenValidate123Keys are the properties structgenValidate123 declares, which it records by index.
+var structgenValidate123Keys = []string{"b", "v"}
 
-// structgenValidate122 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
-func structgenValidate122(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate123 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
+func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate122Keys)
+		keys := runtime.DeclaredKeys(structgenValidate123Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6273,30 +6367,30 @@ func structgenValidate122(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate123 checks a value against structgen:///blueprint.json#/properties/route.
-func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate124 checks a value against structgen:///blueprint.json#/properties/route.
+func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate123Text(c, raw)
+		structgenValidate124Text(c, raw)
 	}
 }
 
-// structgenValidate123Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
-func structgenValidate123Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfExclusive(raw, structgenValidate124, structgenValidate126, structgenValidate128)
+// structgenValidate124Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
+func structgenValidate124Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfExclusive(raw, structgenValidate125, structgenValidate127, structgenValidate129)
 }
 
-// structgenValidate124Keys are the properties structgenValidate124 declares, which it records by index.
-var structgenValidate124Keys = []string{"at", "insert"}
+// structgenValidate125Keys are the properties structgenValidate125 declares, which it records by index.
+var structgenValidate125Keys = []string{"at", "insert"}
 
-// structgenValidate124 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
-func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate125 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
+func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate124Keys)
+		keys := runtime.DeclaredKeys(structgenValidate125Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6317,7 +6411,7 @@ func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "at":
-				structgenValidate125(c, d)
+				structgenValidate126(c, d)
 			case "insert":
 				structgenValidate7(c, d)
 			default:
@@ -6335,8 +6429,8 @@ func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate125 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
-func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate126 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
+func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -6352,18 +6446,18 @@ func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate126Keys are the properties structgenValidate126 declares, which it records by index.
-var structgenValidate126Keys = []string{"remove"}
+// structgenValidate127Keys are the properties structgenValidate127 declares, which it records by index.
+var structgenValidate127Keys = []string{"remove"}
 
-// structgenValidate126 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
-func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate127 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
+func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate126Keys)
+		keys := runtime.DeclaredKeys(structgenValidate127Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6381,7 +6475,7 @@ func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "remove":
-				structgenValidate127(c, d)
+				structgenValidate128(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -6397,8 +6491,8 @@ func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate127 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1/properties/remove.
-func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate128 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1/properties/remove.
+func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -6413,18 +6507,18 @@ func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate128Keys are the properties structgenValidate128 declares, which it records by index.
-var structgenValidate128Keys = []string{"note"}
+// structgenValidate129Keys are the properties structgenValidate129 declares, which it records by index.
+var structgenValidate129Keys = []string{"note"}
 
-// structgenValidate128 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
-func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate129 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
+func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate128Keys)
+		keys := runtime.DeclaredKeys(structgenValidate129Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6457,18 +6551,18 @@ func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate130Keys are the properties structgenValidate130 declares, which it records by index.
-var structgenValidate130Keys = []string{"type"}
+// structgenValidate131Keys are the properties structgenValidate131 declares, which it records by index.
+var structgenValidate131Keys = []string{"type"}
 
-// structgenValidate130 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate131 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate130Keys)
+		keys := runtime.DeclaredKeys(structgenValidate131Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6486,7 +6580,7 @@ func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate131(c, d)
+				structgenValidate132(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6498,30 +6592,30 @@ func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate131 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate132 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate131Text(c, raw)
+		structgenValidate132Text(c, raw)
 	}
 }
 
-// structgenValidate131Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate131Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate132Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate132Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
-// structgenValidate132Keys are the properties structgenValidate132 declares, which it records by index.
-var structgenValidate132Keys = []string{"size"}
+// structgenValidate133Keys are the properties structgenValidate133 declares, which it records by index.
+var structgenValidate133Keys = []string{"size"}
 
-// structgenValidate132 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate133 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate132Keys)
+		keys := runtime.DeclaredKeys(structgenValidate133Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6552,18 +6646,18 @@ func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate133Keys are the properties structgenValidate133 declares, which it records by index.
-var structgenValidate133Keys = []string{"type"}
+// structgenValidate134Keys are the properties structgenValidate134 declares, which it records by index.
+var structgenValidate134Keys = []string{"type"}
 
-// structgenValidate133 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate134 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate134(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate133Keys)
+		keys := runtime.DeclaredKeys(structgenValidate134Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6581,7 +6675,7 @@ func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate134(c, d)
+				structgenValidate135(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6593,30 +6687,30 @@ func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate134 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate134(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate135 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate134Text(c, raw)
+		structgenValidate135Text(c, raw)
 	}
 }
 
-// structgenValidate134Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate134Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate135Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate135Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
-// structgenValidate135Keys are the properties structgenValidate135 declares, which it records by index.
-var structgenValidate135Keys = []string{"props"}
+// structgenValidate136Keys are the properties structgenValidate136 declares, which it records by index.
+var structgenValidate136Keys = []string{"props"}
 
-// structgenValidate135 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate136 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate135Keys)
+		keys := runtime.DeclaredKeys(structgenValidate136Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6634,7 +6728,7 @@ func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate136(c, d)
+				structgenValidate137(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6646,8 +6740,8 @@ func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate136 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate137 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -6673,20 +6767,20 @@ func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate137 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate138 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate137Text(c, raw)
+		structgenValidate138Text(c, raw)
 	}
 }
 
-// structgenValidate137Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate137Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate138)
+// structgenValidate138Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate138Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate139)
 }
 
-// structgenValidate138 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate139 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -6710,18 +6804,18 @@ func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate139Keys are the properties structgenValidate139 declares, which it records by index.
-var structgenValidate139Keys = []string{"type"}
+// structgenValidate140Keys are the properties structgenValidate140 declares, which it records by index.
+var structgenValidate140Keys = []string{"type"}
 
-// structgenValidate139 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate140 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate140(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate139Keys)
+		keys := runtime.DeclaredKeys(structgenValidate140Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6739,7 +6833,7 @@ func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate140(c, d)
+				structgenValidate141(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6751,30 +6845,30 @@ func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate140 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate140(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate141 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate141(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate140Text(c, raw)
+		structgenValidate141Text(c, raw)
 	}
 }
 
-// structgenValidate140Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate140Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate141Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate141Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[3]", true)
 }
 
-// structgenValidate141Keys are the properties structgenValidate141 declares, which it records by index.
-var structgenValidate141Keys = []string{"size"}
+// structgenValidate142Keys are the properties structgenValidate142 declares, which it records by index.
+var structgenValidate142Keys = []string{"size"}
 
-// structgenValidate141 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate141(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate142 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate141Keys)
+		keys := runtime.DeclaredKeys(structgenValidate142Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6792,7 +6886,7 @@ func structgenValidate141(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate142(c, d)
+				structgenValidate143(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6804,8 +6898,8 @@ func structgenValidate141(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate142 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
-func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate143 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate143(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -6818,18 +6912,18 @@ func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate144Keys are the properties structgenValidate144 declares, which it records by index.
-var structgenValidate144Keys = []string{"size"}
+// structgenValidate145Keys are the properties structgenValidate145 declares, which it records by index.
+var structgenValidate145Keys = []string{"size"}
 
-// structgenValidate144 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate145 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate144Keys)
+		keys := runtime.DeclaredKeys(structgenValidate145Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6847,7 +6941,7 @@ func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate145(c, d)
+				structgenValidate146(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6860,120 +6954,120 @@ func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate145 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate145Text(c, raw)
-	}
-}
-
-// structgenValidate145Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate145Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
-}
-
-// structgenValidate146 checks a value against structgen:///blueprint.json#/$defs/node.
+// structgenValidate146 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate146Text(c, raw)
 	}
 }
 
-// structgenValidate146Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
+// structgenValidate146Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate146Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate130, structgenValidate132, nil, structgenValidate133, structgenValidate135, structgenValidate137, structgenValidate139, structgenValidate40, nil, structgenValidate130, structgenValidate141, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate144, structgenValidate130, nil)
+	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate147 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate147 checks a value against structgen:///blueprint.json#/$defs/node.
 func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate147Text(c, raw)
 	}
 }
 
-// structgenValidate147Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate147Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
 func structgenValidate147Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate130, structgenValidate132, nil)
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate131, structgenValidate133, nil, structgenValidate134, structgenValidate136, structgenValidate138, structgenValidate140, structgenValidate40, nil, structgenValidate131, structgenValidate142, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate145, structgenValidate131, nil)
 }
 
-// structgenValidate148 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+// structgenValidate148 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate148(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate148Text(c, raw)
 	}
 }
 
-// structgenValidate148Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+// structgenValidate148Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate148Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate133, structgenValidate135, structgenValidate137)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate131, structgenValidate133, nil)
 }
 
-// structgenValidate149 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+// structgenValidate149 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate149(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate149Text(c, raw)
 	}
 }
 
-// structgenValidate149Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+// structgenValidate149Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate149Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate139, structgenValidate40, nil)
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate134, structgenValidate136, structgenValidate138)
 }
 
-// structgenValidate150 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate150 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate150Text(c, raw)
 	}
 }
 
-// structgenValidate150Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate150Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate150Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate130, structgenValidate141, nil)
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate140, structgenValidate40, nil)
 }
 
-// structgenValidate151 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate151 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate151(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate151Text(c, raw)
 	}
 }
 
-// structgenValidate151Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate151Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate151Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate144, structgenValidate130, nil)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate131, structgenValidate142, nil)
 }
 
-// structgenValidate152 checks a value against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate152 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
 func structgenValidate152(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate152Text(c, raw)
 	}
 }
 
-// structgenValidate152Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate152Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
 func structgenValidate152Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate153, structgenValidate154, structgenValidate157)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate145, structgenValidate131, nil)
 }
 
-// structgenValidate153 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+// structgenValidate153 checks a value against structgen:///blueprint.json#/$defs/shape.
 func structgenValidate153(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate66(c, d)
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate153Text(c, raw)
+	}
 }
 
-// structgenValidate154Keys are the properties structgenValidate154 declares, which it records by index.
-var structgenValidate154Keys = []string{"kind", "side"}
+// structgenValidate153Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate153Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate154, structgenValidate155, structgenValidate158)
+}
 
-// structgenValidate154 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+// structgenValidate154 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
 func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate67(c, d)
+}
+
+// structgenValidate155Keys are the properties structgenValidate155 declares, which it records by index.
+var structgenValidate155Keys = []string{"kind", "side"}
+
+// structgenValidate155 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate154Keys)
+		keys := runtime.DeclaredKeys(structgenValidate155Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6994,9 +7088,9 @@ func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate155(c, d)
-			case "side":
 				structgenValidate156(c, d)
+			case "side":
+				structgenValidate157(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7011,20 +7105,20 @@ func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate155 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate156 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate155Text(c, raw)
+		structgenValidate156Text(c, raw)
 	}
 }
 
-// structgenValidate155Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate155Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate156Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate156Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate156 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate157 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -7039,18 +7133,18 @@ func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate157Keys are the properties structgenValidate157 declares, which it records by index.
-var structgenValidate157Keys = []string{"kind", "sides"}
+// structgenValidate158Keys are the properties structgenValidate158 declares, which it records by index.
+var structgenValidate158Keys = []string{"kind", "sides"}
 
-// structgenValidate157 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate158 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate157Keys)
+		keys := runtime.DeclaredKeys(structgenValidate158Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7071,9 +7165,9 @@ func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate158(c, d)
-			case "sides":
 				structgenValidate159(c, d)
+			case "sides":
+				structgenValidate160(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7088,20 +7182,20 @@ func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate158 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate159 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate158Text(c, raw)
+		structgenValidate159Text(c, raw)
 	}
 }
 
-// structgenValidate158Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate158Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate159Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate159Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate159 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate160 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -7117,68 +7211,68 @@ func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate160 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate160Text(c, raw)
-	}
-}
-
-// structgenValidate160Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate160Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17, nil, structgenValidate19, structgenValidate21, structgenValidate23, structgenValidate25, structgenValidate27, nil)
-}
-
-// structgenValidate161 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
+// structgenValidate161 checks a value against structgen:///blueprint.json#/$defs/step.
 func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate161Text(c, raw)
 	}
 }
 
-// structgenValidate161Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
+// structgenValidate161Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
 func structgenValidate161Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate15, structgenValidate17, nil)
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17, nil, structgenValidate19, structgenValidate21, structgenValidate23, structgenValidate25, structgenValidate27, nil)
 }
 
-// structgenValidate162 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
+// structgenValidate162 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate162Text(c, raw)
 	}
 }
 
-// structgenValidate162Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+// structgenValidate162Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate162Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate19, structgenValidate21, structgenValidate23)
+	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate15, structgenValidate17, nil)
 }
 
-// structgenValidate163 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate163 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate163Text(c, raw)
 	}
 }
 
-// structgenValidate163Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate163Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate163Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate25, structgenValidate27, nil)
+	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate19, structgenValidate21, structgenValidate23)
 }
 
-// structgenValidate164 checks a value against structgen:///blueprint.json#/properties/span.
+// structgenValidate164 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
 func structgenValidate164(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate164Text(c, raw)
 	}
 }
 
-// structgenValidate164Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+// structgenValidate164Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
 func structgenValidate164Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate165, structgenValidate166, structgenValidate167, structgenValidate7)
+	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate25, structgenValidate27, nil)
 }
 
-// structgenValidate165 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+// structgenValidate165 checks a value against structgen:///blueprint.json#/properties/span.
 func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate165Text(c, raw)
+	}
+}
+
+// structgenValidate165Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate165Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate166, structgenValidate167, structgenValidate168, structgenValidate7)
+}
+
+// structgenValidate166 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -7208,8 +7302,8 @@ func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate166 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate167 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate167(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -7232,8 +7326,8 @@ func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate167 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate167(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate168 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -7262,56 +7356,56 @@ func structgenValidate167(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate168 checks a value against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate168Text(c, raw)
-	}
-}
-
-// structgenValidate168Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate168Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate169, structgenValidate170, structgenValidate171, structgenValidate172)
-}
-
-// structgenValidate169 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+// structgenValidate169 checks a value against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate169(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate169Text(c, raw)
 	}
 }
 
-// structgenValidate169Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+// structgenValidate169Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate169Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"always\"]", false)
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate170, structgenValidate171, structgenValidate172, structgenValidate173)
 }
 
-// structgenValidate170 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+// structgenValidate170 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
 func structgenValidate170(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate170Text(c, raw)
 	}
 }
 
-// structgenValidate170Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+// structgenValidate170Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
 func structgenValidate170Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"never\"]", true)
+	c.Enum(raw, "[\"always\"]", false)
 }
 
-// structgenValidate171 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate171 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
 func structgenValidate171(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate171Text(c, raw)
 	}
 }
 
-// structgenValidate171Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate171Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
 func structgenValidate171Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"never\"]", true)
+}
+
+// structgenValidate172 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate172(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate172Text(c, raw)
+	}
+}
+
+// structgenValidate172Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate172Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate172 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate172(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate173 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate173(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -7326,44 +7420,44 @@ func structgenValidate172(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate173 checks a value against structgen:///blueprint.json#/properties/mode.
-func structgenValidate173(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate173Text(c, raw)
-	}
-}
-
-// structgenValidate173Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
-func structgenValidate173Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate174, structgenValidate175, structgenValidate176, structgenValidate177)
-}
-
-// structgenValidate174 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+// structgenValidate174 checks a value against structgen:///blueprint.json#/properties/mode.
 func structgenValidate174(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate174Text(c, raw)
 	}
 }
 
-// structgenValidate174Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+// structgenValidate174Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
 func structgenValidate174Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"a\",\"b\"]", false)
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate175, structgenValidate176, structgenValidate177, structgenValidate178)
 }
 
-// structgenValidate175 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+// structgenValidate175 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
 func structgenValidate175(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate175Text(c, raw)
 	}
 }
 
-// structgenValidate175Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+// structgenValidate175Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
 func structgenValidate175Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"a\",\"b\"]", false)
+}
+
+// structgenValidate176 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate176(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate176Text(c, raw)
+	}
+}
+
+// structgenValidate176Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate176Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"b\"]", true)
 }
 
-// structgenValidate176 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate176(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate177 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate177(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -7378,52 +7472,52 @@ func structgenValidate176(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate177 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate177(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate177Text(c, raw)
-	}
-}
-
-// structgenValidate177Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate177Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[2]", true)
-}
-
-// structgenValidate178 checks a value against structgen:///blueprint.json#/properties/twins.
+// structgenValidate178 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
 func structgenValidate178(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate178Text(c, raw)
 	}
 }
 
-// structgenValidate178Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins.
+// structgenValidate178Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
 func structgenValidate178Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "string|string|number", "[[\"x\"],[\"x\",\"y\"],null]", false, structgenValidate179, structgenValidate180, structgenValidate3)
+	c.Enum(raw, "[2]", true)
 }
 
-// structgenValidate179 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/0.
+// structgenValidate179 checks a value against structgen:///blueprint.json#/properties/twins.
 func structgenValidate179(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate179Text(c, raw)
 	}
 }
 
-// structgenValidate179Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/0.
+// structgenValidate179Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins.
 func structgenValidate179Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"x\"]", true)
-	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+	c.OneOfConsts(raw, "string|string|number", "[[\"x\"],[\"x\",\"y\"],null]", false, structgenValidate180, structgenValidate181, structgenValidate3)
 }
 
-// structgenValidate180 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/1.
+// structgenValidate180 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/0.
 func structgenValidate180(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate180Text(c, raw)
 	}
 }
 
-// structgenValidate180Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/1.
+// structgenValidate180Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/0.
 func structgenValidate180Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"x\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate181 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/1.
+func structgenValidate181(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate181Text(c, raw)
+	}
+}
+
+// structgenValidate181Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/1.
+func structgenValidate181Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\",\"y\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }

@@ -59,6 +59,10 @@ type Blueprint struct {
 	Headers *BlueprintHeaders `json:"headers,omitempty"`
 	// A union nested in a union: its branches are the outer one's.
 	Context *BlueprintContext `json:"context,omitempty"`
+	// A type list beside branches that each allow some of its kinds; an enum value the branch's type refuses.
+	Rule runtime.Nullable[BlueprintRule] `json:"rule,omitzero"`
+	// A type beside the branches that refuses one of them.
+	Narrowed *string `json:"narrowed,omitempty"`
 	// String constants two branches allow: such a value matches both, which oneOf refuses.
 	Twins *BlueprintTwins `json:"twins,omitempty"`
 	// Keys beside declared properties.
@@ -72,7 +76,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "twins", "conn")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "rule", "narrowed", "twins", "conn")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -302,7 +306,7 @@ var schemaBlueprintConn = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintConn validates data against the schema of BlueprintConn and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintConn(data []byte) (BlueprintConn, error) {
-	return runtime.ParseValidated[BlueprintConn]("BlueprintConn", data, nil, []runtime.Validator{structgenValidate53}, schemaBlueprintConn)
+	return runtime.ParseValidated[BlueprintConn]("BlueprintConn", data, nil, []runtime.Validator{structgenValidate54}, schemaBlueprintConn)
 }
 
 // Keys beside declared properties.
@@ -858,7 +862,7 @@ var schemaBlueprintMode = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintMode validates data against the schema of BlueprintMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintMode(data []byte) (BlueprintMode, error) {
-	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate173}, schemaBlueprintMode)
+	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate174}, schemaBlueprintMode)
 }
 
 // Keyed branches that do not say they are objects, under a schema that does.
@@ -1260,6 +1264,51 @@ func ParseBlueprintRouteOption2(data []byte) (BlueprintRouteOption2, error) {
 	}, schemaBlueprintRouteOption2)
 }
 
+// A type list beside branches that each allow some of its kinds; an enum value the branch's type refuses.
+//
+// Schema: schemas/blueprint.json#/properties/rule
+type BlueprintRule struct {
+	String *string
+	Array  []string
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u BlueprintRule) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.String != nil:
+		return json.Marshal(u.String)
+	case u.Array != nil:
+		return json.Marshal(u.Array)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind selects.
+func (u *BlueprintRule) UnmarshalJSON(data []byte) error {
+	*u = BlueprintRule{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindString:
+		u.String = new(string)
+		return json.Unmarshal(data, u.String)
+	case runtime.KindArray:
+		return json.Unmarshal(data, &u.Array)
+	}
+	return runtime.NoVariant("BlueprintRule", runtime.KindOf(data).String())
+}
+
+var schemaBlueprintRule = structgenSchemas.Schema("structgen:///blueprint.json#/properties/rule")
+
+// ParseBlueprintRule validates data against the schema of BlueprintRule and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintRule(data []byte) (BlueprintRule, error) {
+	return runtime.ParseDecoded("BlueprintRule", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintRule) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintRule)
+}
+
 // Schema: schemas/blueprint.json#/properties/scalar
 type BlueprintScalar struct {
 	Int    *int64
@@ -1346,7 +1395,7 @@ var schemaBlueprintSpan = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintSpan validates data against the schema of BlueprintSpan and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintSpan(data []byte) (BlueprintSpan, error) {
-	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate164}, schemaBlueprintSpan)
+	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate165}, schemaBlueprintSpan)
 }
 
 // String constants two branches allow: such a value matches both, which oneOf refuses.
@@ -1389,7 +1438,7 @@ var schemaBlueprintTwins = structgenSchemas.Schema("structgen:///blueprint.json#
 // ParseBlueprintTwins validates data against the schema of BlueprintTwins and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintTwins(data []byte) (BlueprintTwins, error) {
-	return runtime.ParseValidated[BlueprintTwins]("BlueprintTwins", data, nil, []runtime.Validator{structgenValidate178}, schemaBlueprintTwins)
+	return runtime.ParseValidated[BlueprintTwins]("BlueprintTwins", data, nil, []runtime.Validator{structgenValidate179}, schemaBlueprintTwins)
 }
 
 // Schema: schemas/blueprint.json#/properties/wrap
@@ -1430,7 +1479,7 @@ var schemaBlueprintWrap = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintWrap validates data against the schema of BlueprintWrap and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintWrap(data []byte) (BlueprintWrap, error) {
-	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate168}, schemaBlueprintWrap)
+	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate169}, schemaBlueprintWrap)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle

@@ -490,6 +490,20 @@ const schemaDoc0 = `{
       "description": "A union nested in a union: its branches are the outer one's.",
       "anyOf": [{"type": "boolean"}, {"$ref": "#/$defs/newContext"}]
     },
+    "rule": {
+      "description": "A type list beside branches that each allow some of its kinds; an enum value the branch's type refuses.",
+      "type": ["null", "string", "array"],
+      "oneOf": [
+        {"type": "null"},
+        {"type": "string", "enum": ["always", "never", []]},
+        {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "string"}}
+      ]
+    },
+    "narrowed": {
+      "description": "A type beside the branches that refuses one of them.",
+      "type": "string",
+      "oneOf": [{"type": "string", "minLength": 2}, {"type": "integer"}]
+    },
     "twins": {
       "description": "String constants two branches allow: such a value matches both, which oneOf refuses.",
       "oneOf": [
