@@ -127,21 +127,12 @@ func emitTaggedDecoder(f *jen.File, t *ir.Type) {
 	}
 	def := -1
 	var cases []jen.Code
-	var keys []jen.Code
 	for i, v := range t.Variants {
 		if len(v.Tags) == 0 && len(v.Keys) == 0 {
 			def = i
-			if t.Decode.Keyed {
-				keys = append(keys, jen.Nil())
-			}
 			continue
 		}
 		if t.Decode.Keyed {
-			var ks []jen.Code
-			for _, k := range v.Keys {
-				ks = append(ks, jen.Lit(k))
-			}
-			keys = append(keys, jen.Values(ks...))
 			cases = append(cases, jen.Case(jen.Lit(i)).Block(read(i)))
 			continue
 		}
@@ -162,7 +153,8 @@ func emitTaggedDecoder(f *jen.File, t *ir.Type) {
 			cases = append(cases, jen.Case(jen.Lit(def)).Block(read(def)))
 		}
 		f.Comment(fmt.Sprintf("// decodeJSON reads %s: the properties it has pick the variant.", t.Name))
-		pick = jen.Switch(jen.Id("c").Dot("Keyed").Call(jen.Id("raw"), jen.Index().Index().String().Values(keys...), jen.Lit(def))).Block(cases...)
+		keys, _ := variantKeys(t.Variants)
+		pick = jen.Switch(jen.Id("c").Dot("Keyed").Call(jen.Id("raw"), keys, jen.Lit(def))).Block(cases...)
 	default:
 		f.Comment(fmt.Sprintf("// decodeJSON reads %s: its %q property picks the variant.", t.Name, t.Decode.Tag))
 		pick = jen.If(jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("c").Dot("Tag").Call(jen.Id("raw"), jen.Lit(t.Decode.Tag)), jen.Id("ok")).Block(

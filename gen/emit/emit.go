@@ -640,26 +640,37 @@ func taggedUnmarshal(t *ir.Type, vs []*ir.Variant, decode func(*ir.Variant) []je
 	)
 }
 
-// keyedUnmarshal decodes an object into the variant the properties it
-// has select (runtime.Keyed).
-func keyedUnmarshal(t *ir.Type, vs []*ir.Variant, decode func(*ir.Variant) []jen.Code) []jen.Code {
+// variantKeys returns the [][]string literal of the keys of a union
+// told apart by keys, by variant, and the index of its variant without
+// keys (-1 when none).
+func variantKeys(vs []*ir.Variant) (jen.Code, int) {
 	def := -1
-	var keys, cases []jen.Code
+	var keys []jen.Code
 	for i, v := range vs {
 		if len(v.Keys) == 0 {
 			def = i
 			keys = append(keys, jen.Nil())
-		} else {
-			var ks []jen.Code
-			for _, k := range v.Keys {
-				ks = append(ks, jen.Lit(k))
-			}
-			keys = append(keys, jen.Values(ks...))
+			continue
 		}
+		var ks []jen.Code
+		for _, k := range v.Keys {
+			ks = append(ks, jen.Lit(k))
+		}
+		keys = append(keys, jen.Values(ks...))
+	}
+	return jen.Index().Index().String().Values(keys...), def
+}
+
+// keyedUnmarshal decodes an object into the variant the properties it
+// has select (runtime.Keyed).
+func keyedUnmarshal(t *ir.Type, vs []*ir.Variant, decode func(*ir.Variant) []jen.Code) []jen.Code {
+	keys, def := variantKeys(vs)
+	var cases []jen.Code
+	for i, v := range vs {
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(decode(v)...))
 	}
 	return []jen.Code{
-		jen.List(jen.Id("i"), jen.Err()).Op(":=").Qual(runtimePkg, "Keyed").Call(jen.Id("data"), jen.Index().Index().String().Values(keys...), jen.Lit(def)),
+		jen.List(jen.Id("i"), jen.Err()).Op(":=").Qual(runtimePkg, "Keyed").Call(jen.Id("data"), keys, jen.Lit(def)),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(runtimePkg, "NoVariant").Call(jen.Lit(t.Name), jen.Err().Dot("Error").Call()))),
 		jen.Switch(jen.Id("i")).Block(cases...),
 		jen.Return(jen.Qual(runtimePkg, "NoVariant").Call(jen.Lit(t.Name), jen.Lit("its properties tell no one variant"))),
