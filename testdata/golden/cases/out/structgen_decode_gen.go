@@ -2134,12 +2134,21 @@ func (v *BlueprintReach) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
-// decodeJSON reads BlueprintRelease: its "v" property picks the variant.
+// decodeJSON reads BlueprintRelease: the variant without a "v" property, or the one
+// that property picks.
 func (v *BlueprintRelease) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
+	if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		p0 := new(BlueprintReleaseOption1)
+		p0.decodeJSON(d, c)
+		v.BlueprintReleaseOption1 = p0
+	}) {
+		return
+	}
+	*v = BlueprintRelease{}
 	if tag, ok := c.Tag(raw, "v"); ok {
 		switch tag {
 		case "2":
@@ -2150,14 +2159,6 @@ func (v *BlueprintRelease) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}) {
 				return
 			}
-		}
-	} else if !c.Has(raw, "v") {
-		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-			p0 := new(BlueprintReleaseOption1)
-			p0.decodeJSON(d, c)
-			v.BlueprintReleaseOption1 = p0
-		}) {
-			return
 		}
 	}
 	*v = BlueprintRelease{}
