@@ -16,7 +16,7 @@
 //     (AppliedMember, AppliedMembers) read only what a then declares; unevaluated
 //     keywords through Track and Evaluated) and then decoded by the typed decoders of its
 //     parts, or as encoding/json would (a union told apart by a property
-//     or by the properties an object has: Tag and Has or Keyed pick the
+//     or by the properties an object has: Tag or Keyed pick the
 //     variant, Variant reads it quietly, NoVariant words why none fits;
 //     Keyed and HasMember pick it for UnmarshalJSON). Keywords beside an object's properties that only
 //     test and require declared properties are checked on the decoded

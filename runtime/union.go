@@ -209,11 +209,3 @@ func (c *Decoding) Keyed(raw []byte, keys [][]string, fallback int) int {
 	}
 	return picked
 }
-
-// Has reports whether raw, an object's JSON text as RawView returns it,
-// has property name: for a union told apart by a tag whose untagged
-// variant is the one without it.
-func (c *Decoding) Has(raw []byte, name string) bool {
-	_, found, ok := c.member(raw, name)
-	return ok && found
-}

@@ -134,10 +134,6 @@ func TestHasMember(t *testing.T) {
 		{`{"w": {"v": 1}}`, false},
 		{`{}`, false},
 	} {
-		c := &Decoding{}
-		if got := c.Has([]byte(tc.raw), "v"); got != tc.want {
-			t.Errorf("Decoding.Has(%s) = %v, want %v", tc.raw, got, tc.want)
-		}
 		if got, err := HasMember([]byte(tc.raw), "v"); err != nil || got != tc.want {
 			t.Errorf("HasMember(%s) = %v, %v; want %v", tc.raw, got, err, tc.want)
 		}
