@@ -141,7 +141,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 				decodable++
 			}
 		}
-		fmt.Fprintf(stderr, "structgen: %d of %d struct and enum types have generated validating decoders\n", decoded, decodable)
+		fmt.Fprintf(stderr, "structgen: %d of %d struct, enum, union and tuple types have generated validating decoders\n", decoded, decodable)
 		for _, t := range pkg.Types {
 			switch {
 			case t.Interpreted != "" && t.Validate != nil:

@@ -62,6 +62,8 @@ func (b *builder) compileDecoders() {
 			reason = b.compileEnum(t)
 		case ir.KindUnion:
 			reason = b.compileUnion(t, deps)
+		case ir.KindTuple:
+			reason = b.compileTuple(t, deps)
 		case ir.KindAction:
 			continue // after its parts: see below
 		default:
@@ -150,6 +152,9 @@ func (b *builder) validateTypes(types []*ir.Type) {
 			}
 			sites = []*schema.Node{b.enumSites[t][0]}
 		case ir.KindDefined, ir.KindAlias, ir.KindTuple:
+			if t.Decode != nil {
+				continue
+			}
 			if u := b.sameSchema(t); u != nil {
 				t.DecodedBy = u.Name
 				continue
@@ -798,6 +803,87 @@ func (b *builder) compileStruct(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 	return ""
 }
 
+// compileTuple compiles a tuple type of one schema: its positions
+// (prefixItems, or an items list before 2020-12) each checked as a
+// field is, the items after them by the schema of the rest (items, or
+// additionalItems before 2020-12; none where it is false), the count by
+// minItems and maxItems. The keywords that apply on their own (contains,
+// anyOf, …) are checked beside, by generated validators.
+func (b *builder) compileTuple(t *ir.Type, deps map[*ir.Field][]*ir.Type) string {
+	sites := b.valueSites[t]
+	if len(sites) != 1 || len(t.Schemas) != 1 {
+		return "a tuple of several schemas"
+	}
+	n := follow(sites[0])
+	var rests []*schema.Node
+	if r := tupleUnsupported(n); r != "" {
+		typed, rest := b.split(n, besideKeywords)
+		if rest == nil {
+			return r
+		}
+		if r := tupleUnsupported(typed); r != "" {
+			return r
+		}
+		n, rests = typed, []*schema.Node{rest}
+	}
+	if n.Kinds&schema.Arr == 0 || n.Kinds&^(schema.Arr|schema.Null) != 0 {
+		return at(n, "a tuple that allows other kinds than array")
+	}
+	if n.Enum != nil || n.Const != nil {
+		return at(n, "enum or const on a tuple")
+	}
+	if len(n.PrefixItems) != len(t.Fields) {
+		return at(n, "a tuple whose positions come from several schemas")
+	}
+	dec := &ir.Decode{MinItems: n.MinItems, MaxItems: n.MaxItems}
+	for i, f := range t.Fields {
+		// A position's site, as a property's: where a type it holds has
+		// no typed decoder, the site's validator checks it (interpret).
+		b.fieldSites[f] = []*schema.Node{n.PrefixItems[i]}
+		b.checkField(f, b.fieldSites[f], deps)
+	}
+	switch {
+	case t.Extra == nil:
+		if !n.Items.IsFalse() {
+			return at(n, "a tuple whose rest the Go type cannot hold")
+		}
+		dec.Closed = true
+	case n.Items == nil || n.Items.IsTrue():
+		if t.Extra.Kind != ir.RefAny {
+			return at(n, "items of any kind in a typed rest")
+		}
+		dec.Extra = &ir.Check{Null: true}
+	default:
+		c, ds, reason := b.check(n.Items, t.Extra)
+		if reason != "" {
+			return reason
+		}
+		dec.Extra = c
+		deps[b.extraField(t)] = ds
+	}
+	also, why := b.alsoValidators(sites[0], rests)
+	if why != "" {
+		return why
+	}
+	dec.Also = also
+	t.Decode = dec
+	return ""
+}
+
+// tupleUnsupported is unsupported for a tuple's own schema, whose
+// positions the tuple's decoder reads; uniqueItems it does not check.
+func tupleUnsupported(n *schema.Node) string {
+	m := *n
+	m.PrefixItems = nil
+	if r := unsupported(&m); r != "" {
+		return r
+	}
+	if n.UniqueItems {
+		return at(n, "uniqueItems on a tuple")
+	}
+	return ""
+}
+
 // compileMerged compiles a struct type merged from several object
 // schemas (allOf, $ref beside keywords, several sites): every schema that
 // applies (schema.Expand) may hold only what a typed decoder checks of an
@@ -1109,10 +1195,18 @@ func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, st
 		return &ir.Check{Null: null}, []*ir.Type{t}, ""
 	}
 	if why := unsupported(n); why != "" {
-		if t := b.structOf(r); t != nil {
-			if ss := b.structSites[t]; len(ss) == 1 && follow(ss[0]) == n {
-				// The struct's own decoder checks its schema whole, the
-				// keywords beside its properties too (ir.Decode.Also).
+		var ss []*schema.Node
+		t := b.structOf(r)
+		if t != nil {
+			ss = b.structSites[t]
+		} else if t = b.namedOf(r, ir.KindTuple); t != nil {
+			ss = b.valueSites[t]
+		}
+		if t != nil {
+			if len(ss) == 1 && follow(ss[0]) == n {
+				// The struct's or tuple's own decoder checks its schema
+				// whole, the keywords beside its properties or positions
+				// too (ir.Decode.Also).
 				if n.Kinds&schema.Null != 0 && r.Kind != ir.RefPointer && r.Kind != ir.RefNullable {
 					return nil, nil, at(n, "null where the Go type cannot hold it")
 				}

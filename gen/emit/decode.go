@@ -38,6 +38,8 @@ func emitDecoders(f *jen.File, pkg *ir.Package) bool {
 			emitEnumDecoder(f, t)
 		case ir.KindUnion:
 			emitUnionDecoder(f, t)
+		case ir.KindTuple:
+			emitTupleDecoder(f, t, types, pkg.SchemaSet)
 		case ir.KindAction:
 			emitActionDecoder(f, t, types, pkg.SchemaSet)
 		}
@@ -215,6 +217,51 @@ func emitStructDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set s
 	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeTyped").Params(decoderParams()...).Block(body...)
 }
 
+// emitTupleDecoder writes a tuple's decoder: each item read into its
+// position's field with that position's checks, the items after them
+// into Rest with the rest's (or refused, where items is false).
+func emitTupleDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set string) {
+	dec := t.Decode
+	var cases []jen.Code
+	for i, fd := range t.Fields {
+		cases = append(cases, jen.Case(jen.Lit(i)).Block(fieldCode(fd, jen.Id("v").Dot(fd.Name), types, set)...))
+	}
+	rest := []jen.Code{jen.Id("c").Dot("False").Call(jen.Id("d"))}
+	if !dec.Closed {
+		rest = append([]jen.Code{jen.Var().Id("e").Add(goType(t.Extra))}, valueCode(jen.Id("e"), t.Extra, dec.Extra, 0)...)
+		rest = append(rest, jen.Id("v").Dot("Rest").Op("=").Append(jen.Id("v").Dot("Rest"), jen.Id("e")))
+	}
+	cases = append(cases, jen.Default().Block(rest...))
+	body := []jen.Code{
+		jen.List(jen.Id("it"), jen.Id("ok")).Op(":=").Id("c").Dot("Array").Call(jen.Id("d")),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
+		jen.Id("n").Op(":=").Lit(0),
+		jen.For(jen.Op("!").Id("c").Dot("Failed").Call().Op("&&").Id("it").Dot("Next").Call()).Block(
+			jen.Id("c").Dot("PushIndex").Call(jen.Id("n")),
+			jen.Switch(jen.Id("n")).Block(cases...),
+			jen.Id("c").Dot("Pop").Call(),
+			jen.Id("n").Op("++"),
+		),
+		jen.Id("c").Dot("End").Call(jen.Id("it").Dot("Err").Call()),
+	}
+	if dec.MinItems != nil || dec.MaxItems != nil {
+		body = append(body, jen.Id("c").Dot("Items").Call(jen.Id("n"), intOr(dec.MinItems, 0), intOr(dec.MaxItems, -1)))
+	}
+	if dec.Also == nil {
+		f.Comment(fmt.Sprintf("// decodeJSON reads %s, an array, position by position and checks", t.Name))
+		f.Comment("// its schema in one pass.")
+		f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(body...)
+		return
+	}
+	f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema: its positions as it", t.Name))
+	f.Comment("// decodes them, then the keywords beside them on the array's text.")
+	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
+		besideCode(jen.Id("v").Dot("decodeTyped").Call(jen.Id("d"), jen.Id("c")), dec.Also)...)
+	f.Line()
+	f.Comment(fmt.Sprintf("// decodeTyped reads %s and checks what its decoder compiles.", t.Name))
+	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeTyped").Params(decoderParams()...).Block(body...)
+}
+
 // extraPatternCheck checks an undeclared property's value, raw, kept
 // under the name k, against the pattern's schema where k matches it
 // (ir.ExtraPattern); where it does not and the object is closed, the
@@ -352,35 +399,7 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 			jen.Id("seen").Index(jen.Lit(i)).Op("=").True(),
 		}
 		block = append(block, jen.Id("c").Dot("Push").Call(jen.Lit(fd.JSON)))
-		if vs := fd.Check.Validate; vs != nil {
-			// Generated validators check this value: see ir.Check.
-			args := []jen.Code{jen.Id("c"), jen.Id("d"), jen.Op("&").Add(m.dst.Clone()), shapeDecoder(fd.Type, types)}
-			text := true // every validator has a text form: hand them the text
-			for _, v := range vs {
-				text = text && textForm(v)
-			}
-			for _, v := range vs {
-				if text {
-					args = append(args, jen.Id(textOf(v)))
-				} else {
-					args = append(args, jen.Id(v.Name))
-				}
-			}
-			call := "Validated"
-			if text {
-				call = "ValidatedText"
-			}
-			block = append(block, jen.Qual(runtimePkg, call).Call(args...))
-		} else if in := fd.Check.Interpret; in != nil {
-			// The schema interpreter checks this value: see ir.Check.
-			args := []jen.Code{jen.Id("c"), jen.Id("d"), jen.Op("&").Add(m.dst.Clone())}
-			for _, loc := range in {
-				args = append(args, jen.Id(set).Dot("Schema").Call(jen.Lit(loc)))
-			}
-			block = append(block, jen.Qual(runtimePkg, "Interpret").Call(args...))
-		} else {
-			block = append(block, valueCode(m.dst.Clone(), fd.Type, fd.Check, 0)...)
-		}
+		block = append(block, fieldCode(fd, m.dst, types, set)...)
 		block = append(block, jen.Id("c").Dot("Pop").Call())
 		cases = append(cases, jen.Case(jen.Lit(fd.JSON)).Block(block...))
 	}
@@ -465,6 +484,42 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 	return body
 }
 
+// fieldCode reads the value of field fd (an object's property or a
+// tuple's position) into dst with its check.
+func fieldCode(fd *ir.Field, dst *jen.Statement, types map[string]*ir.Type, set string) []jen.Code {
+	var out []jen.Code
+	if vs := fd.Check.Validate; vs != nil {
+		// Generated validators check this value: see ir.Check.
+		args := []jen.Code{jen.Id("c"), jen.Id("d"), jen.Op("&").Add(dst.Clone()), shapeDecoder(fd.Type, types)}
+		text := true // every validator has a text form: hand them the text
+		for _, v := range vs {
+			text = text && textForm(v)
+		}
+		for _, v := range vs {
+			if text {
+				args = append(args, jen.Id(textOf(v)))
+			} else {
+				args = append(args, jen.Id(v.Name))
+			}
+		}
+		call := "Validated"
+		if text {
+			call = "ValidatedText"
+		}
+		out = append(out, jen.Qual(runtimePkg, call).Call(args...))
+	} else if in := fd.Check.Interpret; in != nil {
+		// The schema interpreter checks this value: see ir.Check.
+		args := []jen.Code{jen.Id("c"), jen.Id("d"), jen.Op("&").Add(dst.Clone())}
+		for _, loc := range in {
+			args = append(args, jen.Id(set).Dot("Schema").Call(jen.Lit(loc)))
+		}
+		out = append(out, jen.Qual(runtimePkg, "Interpret").Call(args...))
+	} else {
+		out = append(out, valueCode(dst.Clone(), fd.Type, fd.Check, 0)...)
+	}
+	return out
+}
+
 func intOr(p *int, def int) jen.Code {
 	if p == nil {
 		return jen.Lit(def)
@@ -490,7 +545,11 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 		if r.Elem.Kind == ir.RefNamed {
 			read = append(read, jen.Id(x).Dot("decodeJSON").Call(jen.Id("d"), jen.Id("c")))
 		} else {
-			read = append(read, valueCode(jen.Op("*").Id(x), r.Elem, c, depth+1)...)
+			deref := jen.Op("*").Id(x)
+			if r.Elem.Kind == ir.RefMap || r.Elem.Kind == ir.RefNullable {
+				deref = jen.Parens(deref) // its keys or fields are read
+			}
+			read = append(read, valueCode(deref, r.Elem, c, depth+1)...)
 		}
 		read = append(read, dst.Clone().Op("=").Id(x))
 		if c.Null {

@@ -232,13 +232,17 @@ type Decode struct {
 	// Required are the properties an object must have, in schema order.
 	Required []string `json:",omitempty"`
 	// Closed: undeclared properties are problems (additionalProperties:
-	// false); otherwise they are kept in the extras map.
+	// false); otherwise they are kept in the extras map. For a tuple:
+	// items after its positions are problems (items: false); otherwise
+	// they are kept in Rest, checked by Extra.
 	Closed bool `json:",omitempty"`
 	// ArgsMap: an action whose arguments part is a map of raw JSON (a
 	// tool whose parameters declare no property); every property the
 	// response does not declare goes into it.
 	ArgsMap                      bool `json:",omitempty"`
 	MinProperties, MaxProperties *int `json:",omitempty"`
+	// MinItems and MaxItems bound a tuple's count of items.
+	MinItems, MaxItems *int `json:",omitempty"`
 	// Variants are the checks of a union's variants, in Type.Variants'
 	// order: the value's kind picks one, or with Tag the string value of
 	// that property (Variant.Tags).
@@ -256,7 +260,7 @@ type Decode struct {
 	Words []*Validator `json:",omitempty"`
 	// Extra checks each undeclared property's value when the schema gives
 	// them one (additionalProperties: {…}); they go into the typed extras
-	// map.
+	// map. For a tuple it checks each item after the positions.
 	Extra *Check `json:",omitempty"`
 	// Also: the keywords beside the object's properties that the checks
 	// above do not cover (anyOf, oneOf, if/then/else, patternProperties,

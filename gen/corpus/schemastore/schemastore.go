@@ -61,6 +61,7 @@ func Run(t *testing.T, testdata string, shard, shards int) {
 	decodable, decoded, rootsDecoded := 0, 0, 0
 	fields, interpretedFields, validatedFields, validatedTypes := 0, 0, 0, 0
 	unions, unionsDecoded, unionsValidated, unionReasons := 0, 0, 0, map[string]int{}
+	tuples, tuplesDecoded, tuplesValidated, tupleReasons := 0, 0, 0, map[string]int{}
 	reasons := map[string]int{} // first word of why a type is interpreted
 	fieldReasons := map[string]int{}
 	validators, interpretedValidators := 0, 0
@@ -118,6 +119,16 @@ func Run(t *testing.T, testdata string, shard, shards int) {
 				case gt.Validate != nil:
 					unionsValidated++
 					unionReasons[lastCause(gt.Interpreted)]++
+				}
+			}
+			if gt.Kind == ir.KindTuple {
+				tuples++
+				switch {
+				case gt.Decode != nil:
+					tuplesDecoded++
+				case gt.Validate != nil:
+					tuplesValidated++
+					tupleReasons[lastCause(gt.Interpreted)]++
 				}
 			}
 			if gt.Name == typ && gt.Decode != nil {
@@ -279,6 +290,8 @@ func Run(t *testing.T, testdata string, shard, shards int) {
 		decodable-decoded-validatedTypes, corpustest.Pct(decodable-decoded-validatedTypes, decodable), reasons)
 	t.Logf("union types read by generated decoders: %d of %d (%.1f%%); checked by generated validators and decoded by their UnmarshalJSON: %d, by first cause: %v; by the interpreter: %d",
 		unionsDecoded, unions, corpustest.Pct(unionsDecoded, unions), unionsValidated, unionReasons, unions-unionsDecoded-unionsValidated)
+	t.Logf("tuple types read by generated decoders: %d of %d; checked by generated validators and decoded by their UnmarshalJSON: %d, by first cause: %v; by the interpreter: %d",
+		tuplesDecoded, tuples, tuplesValidated, tupleReasons, tuples-tuplesDecoded-tuplesValidated)
 	t.Logf("fields of decoded types checked by generated validators: %d of %d (%.1f%%); by the interpreter: %d (%.1f%%), by cause: %v",
 		validatedFields, fields, corpustest.Pct(validatedFields, fields), interpretedFields, corpustest.Pct(interpretedFields, fields), fieldReasons)
 	t.Logf("generated validators: %d; of them, %d hand their one schema to the interpreter, by cause: %v", validators, interpretedValidators, validatorReasons)

@@ -331,6 +331,8 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"headers": "safe", "twins": "x", "context": {"selective": ["a"]}}`))
 	f.Add([]byte(`{"rule": ["a", "b"], "narrowed": "ab"}`))
 	f.Add([]byte(`{"route": {"note": "", "remove": "x"}, "release": {"b": "x", "v": null}, "access": {"user": 1, "token": "a"}}`))
+	f.Add([]byte(`{"point": [1, {"a": "b"}, "x"], "pair": ["a", null], "marks": ["a", 10]}`))
+	f.Add([]byte(`{"point": [-1, null, "abcd", 1, 2], "pair": ["a", 1, 2], "marks": [1]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, err := cases.ParseBlueprint(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
 			t.Fatal(err)
@@ -624,3 +626,53 @@ func keyedVariant(b cases.Blueprint) string {
 	}
 	return "several"
 }
+
+// TestTuple: a tuple's decoder reads each position with its checks and
+// the items after them with the rest's; an optional position is nil (or
+// not Present) when the array ends before it, and items: false refuses
+// any more. Keywords beside the positions (contains) are checked beside.
+func TestTuple(t *testing.T) {
+	for _, tc := range []struct {
+		doc, says string // says is "" for a valid document
+		want      cases.Blueprint
+	}{
+		{doc: `{"point": [3]}`, want: cases.Blueprint{Point: &cases.BlueprintPoint{V0: 3}}},
+		{doc: `{"point": [3, {"a": "b"}, "x", "yz"]}`, want: cases.Blueprint{Point: &cases.BlueprintPoint{V0: 3, V1: &map[string]string{"a": "b"}, Rest: []string{"x", "yz"}}}},
+		{doc: `{"point": []}`, says: `/point: minItems: got 0, want 1`},
+		{doc: `{"point": [-1]}`, says: `/point/0: minimum: got -1, want 0`},
+		{doc: `{"point": [1, {"a": 1}]}`, says: `/point/1/a: got number, want string`},
+		{doc: `{"point": [1, {}, "abcd"]}`, says: `/point/2: maxLength: got 4, want 3`},
+		{doc: `{"point": [1, {}, "a", "b", "c"]}`, says: `/point: maxItems: got 5, want 4`},
+		{doc: `{"point": [1, null]}`, says: `/point/1: got null, want object`},
+		{doc: `{"point": {"0": 1}}`, says: `/point: got object, want array`},
+		{doc: `{"pair": "a"}`, want: cases.Blueprint{Pair: &cases.BlueprintPair{String: ptr("a")}}},
+		{doc: `{"pair": ["a"]}`, want: cases.Blueprint{Pair: &cases.BlueprintPair{Array: &cases.BlueprintPairOption1{V0: "a"}}}},
+		{doc: `{"pair": ["a", null]}`, want: cases.Blueprint{Pair: &cases.BlueprintPair{Array: &cases.BlueprintPairOption1{V0: "a", V1: runtime.Nullable[int64]{Present: true, Null: true}}}}},
+		{doc: `{"pair": ["a", 2]}`, want: cases.Blueprint{Pair: &cases.BlueprintPair{Array: &cases.BlueprintPairOption1{V0: "a", V1: runtime.Nullable[int64]{Present: true, Value: 2}}}}},
+		{doc: `{"pair": ["a", 2, 3]}`, says: `/pair/2: false schema`},
+		{doc: `{"pair": [1]}`, says: `/pair/0: got number, want string`},
+		{doc: `{"pair": 1}`, says: `/pair: got number, want string or array`},
+		{doc: `{"marks": ["a", 1, 12]}`, want: cases.Blueprint{Marks: &cases.BlueprintMarks{V0: ptr("a"), Rest: []int64{1, 12}}}},
+		{doc: `{"marks": ["a", 1]}`, says: `/marks: contains`},
+		{doc: `{"marks": ["a", "b"]}`, says: `/marks/1: got string, want integer`},
+	} {
+		got, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+		if err != nil || tc.says != "" {
+			continue
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: decoded (-want +got):\n%s", tc.doc, diff)
+		}
+		out, err := json.Marshal(got)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.doc, err)
+		}
+		back, err := cases.ParseBlueprint(out)
+		if err != nil || !cmp.Equal(back, got) {
+			t.Errorf("%s: re-encoded as %s, which reads back as %+v, %v", tc.doc, out, back, err)
+		}
+	}
+}
+
+func ptr[T any](v T) *T { return &v }

@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [42]bool
+	var seen [45]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -333,7 +333,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("span")
-			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate165Text)
+			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate167Text)
 			c.Pop()
 		case "wrap":
 			if seen[14] {
@@ -341,7 +341,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate169Text)
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate171Text)
 			c.Pop()
 		case "mode":
 			if seen[15] {
@@ -349,7 +349,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate174Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate176Text)
 			c.Pop()
 		case "action":
 			if seen[16] {
@@ -797,13 +797,43 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[40] = true
 			c.Push("twins")
-			runtime.ValidatedText(c, d, &v.Twins, nil, structgenValidate179Text)
+			runtime.ValidatedText(c, d, &v.Twins, nil, structgenValidate181Text)
 			c.Pop()
-		case "conn":
+		case "point":
 			if seen[41] {
 				c.Duplicate(key)
 			}
 			seen[41] = true
+			c.Push("point")
+			p0 := new(BlueprintPoint)
+			p0.decodeJSON(d, c)
+			v.Point = p0
+			c.Pop()
+		case "pair":
+			if seen[42] {
+				c.Duplicate(key)
+			}
+			seen[42] = true
+			c.Push("pair")
+			p0 := new(BlueprintPair)
+			p0.decodeJSON(d, c)
+			v.Pair = p0
+			c.Pop()
+		case "marks":
+			if seen[43] {
+				c.Duplicate(key)
+			}
+			seen[43] = true
+			c.Push("marks")
+			p0 := new(BlueprintMarks)
+			p0.decodeJSON(d, c)
+			v.Marks = p0
+			c.Pop()
+		case "conn":
+			if seen[44] {
+				c.Duplicate(key)
+			}
+			seen[44] = true
 			c.Push("conn")
 			runtime.ValidatedText(c, d, &v.Conn, nil, structgenValidate54Text)
 			c.Pop()
@@ -1620,6 +1650,101 @@ func (v *BlueprintIndexValue) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// decodeJSON reads BlueprintMarks and checks its schema: its positions as it
+// decodes them, then the keywords beside them on the array's text.
+func (v *BlueprintMarks) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	d.Capture(func(d *jx.Decoder) error {
+		v.decodeTyped(d, c)
+		return nil
+	})
+	if c.Failed() {
+		c.Skip(d)
+	} else {
+		structgenValidate83(c, d)
+	}
+}
+
+// decodeTyped reads BlueprintMarks and checks what its decoder compiles.
+func (v *BlueprintMarks) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+	it, ok := c.Array(d)
+	if !ok {
+		return
+	}
+	n := 0
+	for !c.Failed() && it.Next() {
+		c.PushIndex(n)
+		switch n {
+		case 0:
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.V0 = p0
+		default:
+			var e int64
+			if i, ok := c.Int64(d); ok {
+				e = i
+			}
+			v.Rest = append(v.Rest, e)
+		}
+		c.Pop()
+		n++
+	}
+	c.End(it.Err())
+}
+
+// decodeJSON reads BlueprintPair: the value's kind picks the variant.
+func (v *BlueprintPair) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.String:
+		p0 := new(string)
+		if s, ok := c.String(d); ok {
+			*p0 = s
+		}
+		v.String = p0
+	case jx.Array:
+		p0 := new(BlueprintPairOption1)
+		p0.decodeJSON(d, c)
+		v.Array = p0
+	default:
+		c.WrongType(d, "string or array")
+	}
+}
+
+// decodeJSON reads BlueprintPairOption1, an array, position by position and checks
+// its schema in one pass.
+func (v *BlueprintPairOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	it, ok := c.Array(d)
+	if !ok {
+		return
+	}
+	n := 0
+	for !c.Failed() && it.Next() {
+		c.PushIndex(n)
+		switch n {
+		case 0:
+			if s, ok := c.String(d); ok {
+				v.V0 = s
+			}
+		case 1:
+			v.V1.Present = true
+			if c.IsNull(d) {
+				v.V1.Null = true
+			} else {
+				if i, ok := c.Int64(d); ok {
+					v.V1.Value = i
+				}
+			}
+		default:
+			c.False(d)
+		}
+		c.Pop()
+		n++
+	}
+	c.End(it.Err())
+	c.Items(n, 1, -1)
+}
+
 // decodeJSON reads BlueprintPick: the properties it has pick the variant.
 func (v *BlueprintPick) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	raw, ok := c.RawView(d)
@@ -1653,7 +1778,7 @@ func (v *BlueprintPick) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintPick{}
-	c.NoVariant(raw, structgenValidate83)
+	c.NoVariant(raw, structgenValidate85)
 }
 
 // decodeJSON reads BlueprintPickOption0Object and checks its schema in one pass.
@@ -1836,7 +1961,7 @@ func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate119Text(c, raw)
+			structgenValidate121Text(c, raw)
 		}
 	}
 }
@@ -2011,6 +2136,57 @@ func (v *BlueprintPlanKind) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	}
 }
 
+// decodeJSON reads BlueprintPoint, an array, position by position and checks
+// its schema in one pass.
+func (v *BlueprintPoint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	it, ok := c.Array(d)
+	if !ok {
+		return
+	}
+	n := 0
+	for !c.Failed() && it.Next() {
+		c.PushIndex(n)
+		switch n {
+		case 0:
+			if i, ok := c.Int64(d); ok {
+				v.V0 = i
+				c.IntMin(i, int64(0))
+			}
+		case 1:
+			p0 := new(map[string]string)
+			if m1, ok := c.Object(d); ok {
+				(*p0) = map[string]string{}
+				for !c.Failed() && m1.Next() {
+					k1 := runtime.KeyText(m1.Key())
+					if _, dup := (*p0)[k1]; dup {
+						c.Duplicate([]byte(k1))
+					}
+					c.Push(k1)
+					var e1 string
+					if s, ok := c.String(d); ok {
+						e1 = s
+					}
+					(*p0)[k1] = e1
+					c.Pop()
+				}
+				c.End(m1.Err())
+			}
+			v.V1 = p0
+		default:
+			var e string
+			if s, ok := c.String(d); ok {
+				e = s
+				c.Length(s, 0, 3)
+			}
+			v.Rest = append(v.Rest, e)
+		}
+		c.Pop()
+		n++
+	}
+	c.End(it.Err())
+	c.Items(n, 1, 4)
+}
+
 // decodeJSON reads BlueprintReach and checks its schema in one pass: its
 // properties as it decodes them, then the schemas beside them on the
 // fields it has set.
@@ -2162,7 +2338,7 @@ func (v *BlueprintRelease) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintRelease{}
-	c.NoVariant(raw, structgenValidate120)
+	c.NoVariant(raw, structgenValidate122)
 }
 
 // decodeJSON reads BlueprintReleaseOption0 and checks its schema in one pass.
@@ -2303,7 +2479,7 @@ func (v *BlueprintRoute) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintRoute{}
-	c.NoVariant(raw, structgenValidate124)
+	c.NoVariant(raw, structgenValidate126)
 }
 
 // decodeJSON reads BlueprintRouteOption0 and checks its schema in one pass.
@@ -2892,7 +3068,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate147Text(c, raw)
+			structgenValidate149Text(c, raw)
 		}
 	}
 }
@@ -2999,7 +3175,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate153)
+	c.NoVariant(raw, structgenValidate155)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -3151,7 +3327,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate161Text(c, raw)
+			structgenValidate163Text(c, raw)
 		}
 	}
 }
@@ -3505,6 +3681,18 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	if v.Twins != nil {
 		e.Field("twins")
 		e.Marshal((*v.Twins))
+	}
+	if v.Point != nil {
+		e.Field("point")
+		e.Marshal((*v.Point))
+	}
+	if v.Pair != nil {
+		e.Field("pair")
+		e.Marshal((*v.Pair))
+	}
+	if v.Marks != nil {
+		e.Field("marks")
+		e.Marshal((*v.Marks))
 	}
 	if v.Conn != nil {
 		e.Field("conn")
@@ -5702,7 +5890,7 @@ func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate66Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
 func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate154, structgenValidate71)
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate156, structgenValidate71)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
@@ -6055,31 +6243,76 @@ func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate83 checks a value against structgen:///blueprint.json#/properties/pick.
+// structgenValidate83 checks a value against structgen:///blueprint.json#/properties/marks.
 func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate83Text(c, raw)
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		var items [][]byte
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			r, ok := c.RawView(d)
+			if !ok {
+				c.Pop()
+				break
+			}
+			items = append(items, r)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.Contains(items, structgenValidate84, 1, -1, false)
+	default:
+		c.Skip(d)
 	}
 }
 
-// structgenValidate83Text checks a value's JSON text against structgen:///blueprint.json#/properties/pick.
-func structgenValidate83Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate84, structgenValidate85)
+// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/marks/contains.
+func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.Integer(text, "integer")
+		c.NumberBounds(text, "10", "", "", "")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "integer")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate85 checks a value against structgen:///blueprint.json#/properties/pick.
+func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate85Text(c, raw)
+	}
+}
+
+// structgenValidate85Text checks a value's JSON text against structgen:///blueprint.json#/properties/pick.
+func structgenValidate85Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate86, structgenValidate87)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate84Keys are the properties structgenValidate84 declares, which it records by index.
-var structgenValidate84Keys = []string{"a"}
+// structgenValidate86Keys are the properties structgenValidate86 declares, which it records by index.
+var structgenValidate86Keys = []string{"a"}
 
-// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
-func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate86 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
+func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate84Keys)
+		keys := runtime.DeclaredKeys(structgenValidate86Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6111,18 +6344,18 @@ func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate85Keys are the properties structgenValidate85 declares, which it records by index.
-var structgenValidate85Keys = []string{"b"}
+// structgenValidate87Keys are the properties structgenValidate87 declares, which it records by index.
+var structgenValidate87Keys = []string{"b"}
 
-// structgenValidate85 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
-func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate87 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
+func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate85Keys)
+		keys := runtime.DeclaredKeys(structgenValidate87Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6154,18 +6387,18 @@ func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate112Keys are the properties structgenValidate112 declares, which it records by index.
-var structgenValidate112Keys = []string{"note"}
+// structgenValidate114Keys are the properties structgenValidate114 declares, which it records by index.
+var structgenValidate114Keys = []string{"note"}
 
-// structgenValidate112 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
-func structgenValidate112(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate114 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
+func structgenValidate114(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate112Keys)
+		keys := runtime.DeclaredKeys(structgenValidate114Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6183,7 +6416,7 @@ func structgenValidate112(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "note":
-				structgenValidate113(c, d)
+				structgenValidate115(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6196,20 +6429,20 @@ func structgenValidate112(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate113 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate113(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate115 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate115(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate113Text(c, raw)
+		structgenValidate115Text(c, raw)
 	}
 }
 
-// structgenValidate113Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate113Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate115Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate115Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\"]", true)
 }
 
-// structgenValidate114 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
-func structgenValidate114(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate116 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
+func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -6233,43 +6466,43 @@ func structgenValidate114(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate119 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate119(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate121 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate121(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate119Text(c, raw)
+		structgenValidate121Text(c, raw)
 	}
 }
 
-// structgenValidate119Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate119Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate112, structgenValidate114, nil)
+// structgenValidate121Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate121Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate114, structgenValidate116, nil)
 }
 
-// structgenValidate120 checks a value against structgen:///blueprint.json#/properties/release.
-func structgenValidate120(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate122 checks a value against structgen:///blueprint.json#/properties/release.
+func structgenValidate122(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate120Text(c, raw)
+		structgenValidate122Text(c, raw)
 	}
 }
 
-// structgenValidate120Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
-func structgenValidate120Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate121, structgenValidate123)
+// structgenValidate122Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
+func structgenValidate122Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate123, structgenValidate125)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate121Keys are the properties structgenValidate121 declares, which it records by index.
-var structgenValidate121Keys = []string{"a", "v"}
+// structgenValidate123Keys are the properties structgenValidate123 declares, which it records by index.
+var structgenValidate123Keys = []string{"a", "v"}
 
-// structgenValidate121 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
-func structgenValidate121(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate123 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
+func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate121Keys)
+		keys := runtime.DeclaredKeys(structgenValidate123Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6292,7 +6525,7 @@ func structgenValidate121(c *runtime.Decoding, d *jx.Decoder) {
 			case "a":
 				structgenValidate3(c, d)
 			case "v":
-				structgenValidate122(c, d)
+				structgenValidate124(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -6308,30 +6541,30 @@ func structgenValidate121(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate122 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate122(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate124 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate122Text(c, raw)
+		structgenValidate124Text(c, raw)
 	}
 }
 
-// structgenValidate122Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate122Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate124Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate124Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"2\"]", true)
 }
 
-// structgenValidate123Keys are the properties structgenValidate123 declares, which it records by index.
-var structgenValidate123Keys = []string{"b", "v"}
+// structgenValidate125Keys are the properties structgenValidate125 declares, which it records by index.
+var structgenValidate125Keys = []string{"b", "v"}
 
-// structgenValidate123 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
-func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate125 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
+func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate123Keys)
+		keys := runtime.DeclaredKeys(structgenValidate125Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6368,30 +6601,30 @@ func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate124 checks a value against structgen:///blueprint.json#/properties/route.
-func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate126 checks a value against structgen:///blueprint.json#/properties/route.
+func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate124Text(c, raw)
+		structgenValidate126Text(c, raw)
 	}
 }
 
-// structgenValidate124Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
-func structgenValidate124Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfExclusive(raw, structgenValidate125, structgenValidate127, structgenValidate129)
+// structgenValidate126Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
+func structgenValidate126Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfExclusive(raw, structgenValidate127, structgenValidate129, structgenValidate131)
 }
 
-// structgenValidate125Keys are the properties structgenValidate125 declares, which it records by index.
-var structgenValidate125Keys = []string{"at", "insert"}
+// structgenValidate127Keys are the properties structgenValidate127 declares, which it records by index.
+var structgenValidate127Keys = []string{"at", "insert"}
 
-// structgenValidate125 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
-func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate127 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
+func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate125Keys)
+		keys := runtime.DeclaredKeys(structgenValidate127Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6412,7 +6645,7 @@ func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "at":
-				structgenValidate126(c, d)
+				structgenValidate128(c, d)
 			case "insert":
 				structgenValidate7(c, d)
 			default:
@@ -6430,8 +6663,8 @@ func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate126 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
-func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate128 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
+func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -6447,18 +6680,18 @@ func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate127Keys are the properties structgenValidate127 declares, which it records by index.
-var structgenValidate127Keys = []string{"remove"}
+// structgenValidate129Keys are the properties structgenValidate129 declares, which it records by index.
+var structgenValidate129Keys = []string{"remove"}
 
-// structgenValidate127 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
-func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate129 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
+func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate127Keys)
+		keys := runtime.DeclaredKeys(structgenValidate129Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6476,7 +6709,7 @@ func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "remove":
-				structgenValidate128(c, d)
+				structgenValidate130(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -6492,8 +6725,8 @@ func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate128 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1/properties/remove.
-func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate130 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1/properties/remove.
+func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -6508,18 +6741,18 @@ func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate129Keys are the properties structgenValidate129 declares, which it records by index.
-var structgenValidate129Keys = []string{"note"}
+// structgenValidate131Keys are the properties structgenValidate131 declares, which it records by index.
+var structgenValidate131Keys = []string{"note"}
 
-// structgenValidate129 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
-func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate131 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
+func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate129Keys)
+		keys := runtime.DeclaredKeys(structgenValidate131Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6552,18 +6785,18 @@ func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate131Keys are the properties structgenValidate131 declares, which it records by index.
-var structgenValidate131Keys = []string{"type"}
+// structgenValidate133Keys are the properties structgenValidate133 declares, which it records by index.
+var structgenValidate133Keys = []string{"type"}
 
-// structgenValidate131 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate133 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate131Keys)
+		keys := runtime.DeclaredKeys(structgenValidate133Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6581,7 +6814,7 @@ func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate132(c, d)
+				structgenValidate134(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6593,30 +6826,30 @@ func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate132 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate134 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate134(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate132Text(c, raw)
+		structgenValidate134Text(c, raw)
 	}
 }
 
-// structgenValidate132Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate132Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate134Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate134Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
-// structgenValidate133Keys are the properties structgenValidate133 declares, which it records by index.
-var structgenValidate133Keys = []string{"size"}
+// structgenValidate135Keys are the properties structgenValidate135 declares, which it records by index.
+var structgenValidate135Keys = []string{"size"}
 
-// structgenValidate133 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate135 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate133Keys)
+		keys := runtime.DeclaredKeys(structgenValidate135Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6647,18 +6880,18 @@ func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate134Keys are the properties structgenValidate134 declares, which it records by index.
-var structgenValidate134Keys = []string{"type"}
+// structgenValidate136Keys are the properties structgenValidate136 declares, which it records by index.
+var structgenValidate136Keys = []string{"type"}
 
-// structgenValidate134 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate134(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate136 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate134Keys)
+		keys := runtime.DeclaredKeys(structgenValidate136Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6676,7 +6909,7 @@ func structgenValidate134(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate135(c, d)
+				structgenValidate137(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6688,30 +6921,30 @@ func structgenValidate134(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate135 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate137 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate135Text(c, raw)
+		structgenValidate137Text(c, raw)
 	}
 }
 
-// structgenValidate135Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate135Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate137Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate137Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
-// structgenValidate136Keys are the properties structgenValidate136 declares, which it records by index.
-var structgenValidate136Keys = []string{"props"}
+// structgenValidate138Keys are the properties structgenValidate138 declares, which it records by index.
+var structgenValidate138Keys = []string{"props"}
 
-// structgenValidate136 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate138 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate136Keys)
+		keys := runtime.DeclaredKeys(structgenValidate138Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6729,7 +6962,7 @@ func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate137(c, d)
+				structgenValidate139(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6741,8 +6974,8 @@ func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate137 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate139 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -6768,20 +7001,20 @@ func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate138 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate140 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate140(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate138Text(c, raw)
+		structgenValidate140Text(c, raw)
 	}
 }
 
-// structgenValidate138Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate138Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate139)
+// structgenValidate140Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate140Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate141)
 }
 
-// structgenValidate139 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate141 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate141(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -6805,18 +7038,18 @@ func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate140Keys are the properties structgenValidate140 declares, which it records by index.
-var structgenValidate140Keys = []string{"type"}
+// structgenValidate142Keys are the properties structgenValidate142 declares, which it records by index.
+var structgenValidate142Keys = []string{"type"}
 
-// structgenValidate140 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate140(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate142 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate140Keys)
+		keys := runtime.DeclaredKeys(structgenValidate142Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6834,59 +7067,6 @@ func structgenValidate140(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate141(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate141 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate141(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate141Text(c, raw)
-	}
-}
-
-// structgenValidate141Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate141Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[3]", true)
-}
-
-// structgenValidate142Keys are the properties structgenValidate142 declares, which it records by index.
-var structgenValidate142Keys = []string{"size"}
-
-// structgenValidate142 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate142Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "size":
-				key = "size"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "size":
 				structgenValidate143(c, d)
 			default:
 				c.Skip(d)
@@ -6899,32 +7079,30 @@ func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate143 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+// structgenValidate143 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
 func structgenValidate143(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.NumberBounds(text, "", "100", "", "")
-	default:
-		c.Skip(d)
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate143Text(c, raw)
 	}
 }
 
-// structgenValidate145Keys are the properties structgenValidate145 declares, which it records by index.
-var structgenValidate145Keys = []string{"size"}
+// structgenValidate143Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate143Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[3]", true)
+}
 
-// structgenValidate145 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate144Keys are the properties structgenValidate144 declares, which it records by index.
+var structgenValidate144Keys = []string{"size"}
+
+// structgenValidate144 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate145Keys)
+		keys := runtime.DeclaredKeys(structgenValidate144Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6942,7 +7120,62 @@ func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate146(c, d)
+				structgenValidate145(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate145 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.NumberBounds(text, "", "100", "", "")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate147Keys are the properties structgenValidate147 declares, which it records by index.
+var structgenValidate147Keys = []string{"size"}
+
+// structgenValidate147 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate147Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "size":
+				key = "size"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "size":
+				structgenValidate148(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6955,120 +7188,120 @@ func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate146 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate146Text(c, raw)
-	}
-}
-
-// structgenValidate146Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate146Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
-}
-
-// structgenValidate147 checks a value against structgen:///blueprint.json#/$defs/node.
-func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate147Text(c, raw)
-	}
-}
-
-// structgenValidate147Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
-func structgenValidate147Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate131, structgenValidate133, nil, structgenValidate134, structgenValidate136, structgenValidate138, structgenValidate140, structgenValidate40, nil, structgenValidate131, structgenValidate142, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate145, structgenValidate131, nil)
-}
-
-// structgenValidate148 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate148 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate148(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate148Text(c, raw)
 	}
 }
 
-// structgenValidate148Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate148Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate148Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate131, structgenValidate133, nil)
+	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate149 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+// structgenValidate149 checks a value against structgen:///blueprint.json#/$defs/node.
 func structgenValidate149(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate149Text(c, raw)
 	}
 }
 
-// structgenValidate149Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+// structgenValidate149Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
 func structgenValidate149Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate134, structgenValidate136, structgenValidate138)
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate133, structgenValidate135, nil, structgenValidate136, structgenValidate138, structgenValidate140, structgenValidate142, structgenValidate40, nil, structgenValidate133, structgenValidate144, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate147, structgenValidate133, nil)
 }
 
-// structgenValidate150 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+// structgenValidate150 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate150Text(c, raw)
 	}
 }
 
-// structgenValidate150Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+// structgenValidate150Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate150Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate140, structgenValidate40, nil)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate133, structgenValidate135, nil)
 }
 
-// structgenValidate151 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate151 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate151(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate151Text(c, raw)
 	}
 }
 
-// structgenValidate151Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate151Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate151Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate131, structgenValidate142, nil)
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate136, structgenValidate138, structgenValidate140)
 }
 
-// structgenValidate152 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate152 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate152(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate152Text(c, raw)
 	}
 }
 
-// structgenValidate152Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate152Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate152Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate145, structgenValidate131, nil)
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate142, structgenValidate40, nil)
 }
 
-// structgenValidate153 checks a value against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate153 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate153(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate153Text(c, raw)
 	}
 }
 
-// structgenValidate153Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate153Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate153Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate154, structgenValidate155, structgenValidate158)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate133, structgenValidate144, nil)
 }
 
-// structgenValidate154 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+// structgenValidate154 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
 func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate154Text(c, raw)
+	}
+}
+
+// structgenValidate154Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate154Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate147, structgenValidate133, nil)
+}
+
+// structgenValidate155 checks a value against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate155Text(c, raw)
+	}
+}
+
+// structgenValidate155Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate155Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate156, structgenValidate157, structgenValidate160)
+}
+
+// structgenValidate156 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate67(c, d)
 }
 
-// structgenValidate155Keys are the properties structgenValidate155 declares, which it records by index.
-var structgenValidate155Keys = []string{"kind", "side"}
+// structgenValidate157Keys are the properties structgenValidate157 declares, which it records by index.
+var structgenValidate157Keys = []string{"kind", "side"}
 
-// structgenValidate155 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
-func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate157 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate155Keys)
+		keys := runtime.DeclaredKeys(structgenValidate157Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7089,9 +7322,9 @@ func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate156(c, d)
+				structgenValidate158(c, d)
 			case "side":
-				structgenValidate157(c, d)
+				structgenValidate159(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7106,20 +7339,20 @@ func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate156 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate158 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate156Text(c, raw)
+		structgenValidate158Text(c, raw)
 	}
 }
 
-// structgenValidate156Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate156Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate158Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate158Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate157 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate159 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -7134,18 +7367,18 @@ func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate158Keys are the properties structgenValidate158 declares, which it records by index.
-var structgenValidate158Keys = []string{"kind", "sides"}
+// structgenValidate160Keys are the properties structgenValidate160 declares, which it records by index.
+var structgenValidate160Keys = []string{"kind", "sides"}
 
-// structgenValidate158 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate160 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate158Keys)
+		keys := runtime.DeclaredKeys(structgenValidate160Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7166,9 +7399,9 @@ func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate159(c, d)
+				structgenValidate161(c, d)
 			case "sides":
-				structgenValidate160(c, d)
+				structgenValidate162(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7183,20 +7416,20 @@ func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate159 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate161 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate159Text(c, raw)
+		structgenValidate161Text(c, raw)
 	}
 }
 
-// structgenValidate159Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate159Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate161Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate161Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate160 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate162 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -7212,68 +7445,68 @@ func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate161 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate161Text(c, raw)
-	}
-}
-
-// structgenValidate161Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate161Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17, nil, structgenValidate19, structgenValidate21, structgenValidate23, structgenValidate25, structgenValidate27, nil)
-}
-
-// structgenValidate162 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate162Text(c, raw)
-	}
-}
-
-// structgenValidate162Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate162Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate15, structgenValidate17, nil)
-}
-
-// structgenValidate163 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
+// structgenValidate163 checks a value against structgen:///blueprint.json#/$defs/step.
 func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate163Text(c, raw)
 	}
 }
 
-// structgenValidate163Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+// structgenValidate163Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
 func structgenValidate163Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate19, structgenValidate21, structgenValidate23)
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17, nil, structgenValidate19, structgenValidate21, structgenValidate23, structgenValidate25, structgenValidate27, nil)
 }
 
-// structgenValidate164 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate164 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate164(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate164Text(c, raw)
 	}
 }
 
-// structgenValidate164Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate164Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate164Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate25, structgenValidate27, nil)
+	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate15, structgenValidate17, nil)
 }
 
-// structgenValidate165 checks a value against structgen:///blueprint.json#/properties/span.
+// structgenValidate165 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate165Text(c, raw)
 	}
 }
 
-// structgenValidate165Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+// structgenValidate165Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate165Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate166, structgenValidate167, structgenValidate168, structgenValidate7)
+	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate19, structgenValidate21, structgenValidate23)
 }
 
-// structgenValidate166 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+// structgenValidate166 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
 func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate166Text(c, raw)
+	}
+}
+
+// structgenValidate166Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate166Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate25, structgenValidate27, nil)
+}
+
+// structgenValidate167 checks a value against structgen:///blueprint.json#/properties/span.
+func structgenValidate167(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate167Text(c, raw)
+	}
+}
+
+// structgenValidate167Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate167Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate168, structgenValidate169, structgenValidate170, structgenValidate7)
+}
+
+// structgenValidate168 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -7303,8 +7536,8 @@ func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate167 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate167(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate169 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate169(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -7327,8 +7560,8 @@ func structgenValidate167(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate168 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate170 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate170(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -7357,56 +7590,56 @@ func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate169 checks a value against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate169(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate169Text(c, raw)
-	}
-}
-
-// structgenValidate169Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate169Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate170, structgenValidate171, structgenValidate172, structgenValidate173)
-}
-
-// structgenValidate170 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate170(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate170Text(c, raw)
-	}
-}
-
-// structgenValidate170Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate170Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"always\"]", false)
-}
-
-// structgenValidate171 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+// structgenValidate171 checks a value against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate171(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate171Text(c, raw)
 	}
 }
 
-// structgenValidate171Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+// structgenValidate171Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate171Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"never\"]", true)
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate172, structgenValidate173, structgenValidate174, structgenValidate175)
 }
 
-// structgenValidate172 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate172 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
 func structgenValidate172(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate172Text(c, raw)
 	}
 }
 
-// structgenValidate172Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate172Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
 func structgenValidate172Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"always\"]", false)
+}
+
+// structgenValidate173 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate173(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate173Text(c, raw)
+	}
+}
+
+// structgenValidate173Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate173Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"never\"]", true)
+}
+
+// structgenValidate174 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate174(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate174Text(c, raw)
+	}
+}
+
+// structgenValidate174Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate174Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate173 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate173(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate175 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate175(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -7421,44 +7654,44 @@ func structgenValidate173(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate174 checks a value against structgen:///blueprint.json#/properties/mode.
-func structgenValidate174(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate174Text(c, raw)
-	}
-}
-
-// structgenValidate174Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
-func structgenValidate174Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate175, structgenValidate176, structgenValidate177, structgenValidate178)
-}
-
-// structgenValidate175 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate175(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate175Text(c, raw)
-	}
-}
-
-// structgenValidate175Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate175Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"a\",\"b\"]", false)
-}
-
-// structgenValidate176 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+// structgenValidate176 checks a value against structgen:///blueprint.json#/properties/mode.
 func structgenValidate176(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate176Text(c, raw)
 	}
 }
 
-// structgenValidate176Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+// structgenValidate176Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
 func structgenValidate176Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate177, structgenValidate178, structgenValidate179, structgenValidate180)
+}
+
+// structgenValidate177 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate177(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate177Text(c, raw)
+	}
+}
+
+// structgenValidate177Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate177Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"a\",\"b\"]", false)
+}
+
+// structgenValidate178 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate178(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate178Text(c, raw)
+	}
+}
+
+// structgenValidate178Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate178Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"b\"]", true)
 }
 
-// structgenValidate177 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate177(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate179 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate179(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -7473,52 +7706,52 @@ func structgenValidate177(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate178 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate178(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate178Text(c, raw)
-	}
-}
-
-// structgenValidate178Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate178Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[2]", true)
-}
-
-// structgenValidate179 checks a value against structgen:///blueprint.json#/properties/twins.
-func structgenValidate179(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate179Text(c, raw)
-	}
-}
-
-// structgenValidate179Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins.
-func structgenValidate179Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "string|string|number", "[[\"x\"],[\"x\",\"y\"],null]", false, structgenValidate180, structgenValidate181, structgenValidate3)
-}
-
-// structgenValidate180 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/0.
+// structgenValidate180 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
 func structgenValidate180(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate180Text(c, raw)
 	}
 }
 
-// structgenValidate180Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/0.
+// structgenValidate180Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
 func structgenValidate180Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"x\"]", true)
-	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+	c.Enum(raw, "[2]", true)
 }
 
-// structgenValidate181 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/1.
+// structgenValidate181 checks a value against structgen:///blueprint.json#/properties/twins.
 func structgenValidate181(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate181Text(c, raw)
 	}
 }
 
-// structgenValidate181Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/1.
+// structgenValidate181Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins.
 func structgenValidate181Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "string|string|number", "[[\"x\"],[\"x\",\"y\"],null]", false, structgenValidate182, structgenValidate183, structgenValidate3)
+}
+
+// structgenValidate182 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/0.
+func structgenValidate182(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate182Text(c, raw)
+	}
+}
+
+// structgenValidate182Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/0.
+func structgenValidate182Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"x\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate183 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/1.
+func structgenValidate183(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate183Text(c, raw)
+	}
+}
+
+// structgenValidate183Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/1.
+func structgenValidate183Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\",\"y\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }

@@ -65,6 +65,12 @@ type Blueprint struct {
 	Narrowed *string `json:"narrowed,omitempty"`
 	// String constants two branches allow: such a value matches both, which oneOf refuses.
 	Twins *BlueprintTwins `json:"twins,omitempty"`
+	// A tuple: a count, an optional map of labels, then short strings.
+	Point *BlueprintPoint `json:"point,omitempty"`
+	// A name, or a tuple of a name and a count that may be null.
+	Pair *BlueprintPair `json:"pair,omitempty"`
+	// A tuple whose items must contain a large number: contains is checked beside its positions.
+	Marks *BlueprintMarks `json:"marks,omitempty"`
 	// Keys beside declared properties.
 	Conn *BlueprintConn `json:"conn,omitempty"`
 	// AdditionalProperties holds the properties that the schema does not
@@ -76,7 +82,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "rule", "narrowed", "twins", "conn")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "rule", "narrowed", "twins", "point", "pair", "marks", "conn")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -824,6 +830,40 @@ func ParseBlueprintIndexValue(data []byte) (BlueprintIndexValue, error) {
 	}, schemaBlueprintIndexValue)
 }
 
+// A tuple whose items must contain a large number: contains is checked beside its positions.
+//
+// Schema: schemas/blueprint.json#/properties/marks
+type BlueprintMarks struct {
+	V0 *string
+	// Rest holds the items after the fixed positions.
+	Rest []int64
+}
+
+// MarshalJSON encodes the positions that are set, in order, as a JSON array.
+func (t BlueprintMarks) MarshalJSON() ([]byte, error) {
+	return runtime.MarshalTuple[int64]([]any{}, []runtime.TupleItem{{
+		Set:   t.V0 != nil,
+		Value: t.V0,
+	}}, t.Rest)
+}
+
+// UnmarshalJSON decodes a JSON array position by position.
+func (t *BlueprintMarks) UnmarshalJSON(data []byte) error {
+	*t = BlueprintMarks{}
+	return runtime.UnmarshalTuple[int64](data, []any{&t.V0}, &t.Rest)
+}
+
+var schemaBlueprintMarks = structgenSchemas.Schema("structgen:///blueprint.json#/properties/marks")
+
+// ParseBlueprintMarks validates data against the schema of BlueprintMarks and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintMarks(data []byte) (BlueprintMarks, error) {
+	return runtime.ParseDecoded("BlueprintMarks", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintMarks) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintMarks)
+}
+
 // Schema: schemas/blueprint.json#/properties/mode
 type BlueprintMode struct {
 	Int    *int64
@@ -862,7 +902,84 @@ var schemaBlueprintMode = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintMode validates data against the schema of BlueprintMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintMode(data []byte) (BlueprintMode, error) {
-	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate174}, schemaBlueprintMode)
+	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate176}, schemaBlueprintMode)
+}
+
+// A name, or a tuple of a name and a count that may be null.
+//
+// Schema: schemas/blueprint.json#/properties/pair
+type BlueprintPair struct {
+	String *string
+	Array  *BlueprintPairOption1
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u BlueprintPair) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.String != nil:
+		return json.Marshal(u.String)
+	case u.Array != nil:
+		return json.Marshal(u.Array)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind selects.
+func (u *BlueprintPair) UnmarshalJSON(data []byte) error {
+	*u = BlueprintPair{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindString:
+		u.String = new(string)
+		return json.Unmarshal(data, u.String)
+	case runtime.KindArray:
+		u.Array = new(BlueprintPairOption1)
+		return json.Unmarshal(data, u.Array)
+	}
+	return runtime.NoVariant("BlueprintPair", runtime.KindOf(data).String())
+}
+
+var schemaBlueprintPair = structgenSchemas.Schema("structgen:///blueprint.json#/properties/pair")
+
+// ParseBlueprintPair validates data against the schema of BlueprintPair and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintPair(data []byte) (BlueprintPair, error) {
+	return runtime.ParseDecoded("BlueprintPair", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintPair) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintPair)
+}
+
+// Schema: schemas/blueprint.json#/properties/pair/oneOf/1
+type BlueprintPairOption1 struct {
+	V0 string
+	V1 runtime.Nullable[int64]
+}
+
+// MarshalJSON encodes the positions that are set, in order, as a JSON array.
+func (t BlueprintPairOption1) MarshalJSON() ([]byte, error) {
+	return runtime.MarshalTuple[json.RawMessage]([]any{t.V0}, []runtime.TupleItem{{
+		Set:   t.V1.Present,
+		Value: t.V1,
+	}}, nil)
+}
+
+// UnmarshalJSON decodes a JSON array position by position.
+func (t *BlueprintPairOption1) UnmarshalJSON(data []byte) error {
+	*t = BlueprintPairOption1{}
+	return runtime.UnmarshalTuple[json.RawMessage](data, []any{&t.V0, &t.V1}, nil)
+}
+
+var schemaBlueprintPairOption1 = structgenSchemas.Schema("structgen:///blueprint.json#/properties/pair/oneOf/1")
+
+// ParseBlueprintPairOption1 validates data against the schema of BlueprintPairOption1 and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintPairOption1(data []byte) (BlueprintPairOption1, error) {
+	return runtime.ParseDecoded("BlueprintPairOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintPairOption1) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintPairOption1)
 }
 
 // Keyed branches that do not say they are objects, under a schema that does.
@@ -1009,6 +1126,41 @@ func ParseBlueprintPlanKind(data []byte) (BlueprintPlanKind, error) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintPlanKind)
+}
+
+// A tuple: a count, an optional map of labels, then short strings.
+//
+// Schema: schemas/blueprint.json#/properties/point
+type BlueprintPoint struct {
+	V0 int64
+	V1 *map[string]string
+	// Rest holds the items after the fixed positions.
+	Rest []string
+}
+
+// MarshalJSON encodes the positions that are set, in order, as a JSON array.
+func (t BlueprintPoint) MarshalJSON() ([]byte, error) {
+	return runtime.MarshalTuple[string]([]any{t.V0}, []runtime.TupleItem{{
+		Set:   t.V1 != nil,
+		Value: t.V1,
+	}}, t.Rest)
+}
+
+// UnmarshalJSON decodes a JSON array position by position.
+func (t *BlueprintPoint) UnmarshalJSON(data []byte) error {
+	*t = BlueprintPoint{}
+	return runtime.UnmarshalTuple[string](data, []any{&t.V0, &t.V1}, &t.Rest)
+}
+
+var schemaBlueprintPoint = structgenSchemas.Schema("structgen:///blueprint.json#/properties/point")
+
+// ParseBlueprintPoint validates data against the schema of BlueprintPoint and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintPoint(data []byte) (BlueprintPoint, error) {
+	return runtime.ParseDecoded("BlueprintPoint", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintPoint) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintPoint)
 }
 
 // Schema: schemas/blueprint.json#/properties/reach
@@ -1395,7 +1547,7 @@ var schemaBlueprintSpan = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintSpan validates data against the schema of BlueprintSpan and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintSpan(data []byte) (BlueprintSpan, error) {
-	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate165}, schemaBlueprintSpan)
+	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate167}, schemaBlueprintSpan)
 }
 
 // String constants two branches allow: such a value matches both, which oneOf refuses.
@@ -1438,7 +1590,7 @@ var schemaBlueprintTwins = structgenSchemas.Schema("structgen:///blueprint.json#
 // ParseBlueprintTwins validates data against the schema of BlueprintTwins and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintTwins(data []byte) (BlueprintTwins, error) {
-	return runtime.ParseValidated[BlueprintTwins]("BlueprintTwins", data, nil, []runtime.Validator{structgenValidate179}, schemaBlueprintTwins)
+	return runtime.ParseValidated[BlueprintTwins]("BlueprintTwins", data, nil, []runtime.Validator{structgenValidate181}, schemaBlueprintTwins)
 }
 
 // Schema: schemas/blueprint.json#/properties/wrap
@@ -1479,7 +1631,7 @@ var schemaBlueprintWrap = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintWrap validates data against the schema of BlueprintWrap and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintWrap(data []byte) (BlueprintWrap, error) {
-	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate169}, schemaBlueprintWrap)
+	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate171}, schemaBlueprintWrap)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle

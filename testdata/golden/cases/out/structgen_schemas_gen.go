@@ -512,6 +512,31 @@ const schemaDoc0 = `{
         {"type": "integer"}
       ]
     },
+    "point": {
+      "description": "A tuple: a count, an optional map of labels, then short strings.",
+      "type": "array",
+      "prefixItems": [
+        {"type": "integer", "minimum": 0},
+        {"type": "object", "additionalProperties": {"type": "string"}}
+      ],
+      "items": {"type": "string", "maxLength": 3},
+      "minItems": 1,
+      "maxItems": 4
+    },
+    "pair": {
+      "description": "A name, or a tuple of a name and a count that may be null.",
+      "oneOf": [
+        {"type": "string"},
+        {"type": "array", "prefixItems": [{"type": "string"}, {"type": ["integer", "null"]}], "items": false, "minItems": 1}
+      ]
+    },
+    "marks": {
+      "description": "A tuple whose items must contain a large number: contains is checked beside its positions.",
+      "type": "array",
+      "prefixItems": [{"type": "string"}],
+      "items": {"type": "integer"},
+      "contains": {"type": "integer", "minimum": 10}
+    },
     "conn": {
       "description": "Keys beside declared properties.",
       "type": "object",

@@ -242,7 +242,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[11] = true
 			c.Push("status")
-			runtime.ValidatedText(c, d, &v.Status, nil, structgenValidate4Text)
+			runtime.ValidatedText(c, d, &v.Status, nil, structgenValidate0Text)
 			c.Pop()
 		case "version":
 			if seen[12] {
@@ -267,7 +267,9 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("location")
-			runtime.Validated(c, d, &v.Location, nil, structgenValidate0)
+			p0 := new(OrderLocation)
+			p0.decodeJSON(d, c)
+			v.Location = p0
 			c.Pop()
 		case "legacy":
 			if seen[14] {
@@ -373,6 +375,43 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// decodeJSON reads OrderLocation, an array, position by position and checks
+// its schema in one pass.
+func (v *OrderLocation) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	it, ok := c.Array(d)
+	if !ok {
+		return
+	}
+	n := 0
+	for !c.Failed() && it.Next() {
+		c.PushIndex(n)
+		switch n {
+		case 0:
+			if f, text, ok := c.Float64(d); ok {
+				v.V0 = f
+				_ = text
+			}
+		case 1:
+			if f, text, ok := c.Float64(d); ok {
+				v.V1 = f
+				_ = text
+			}
+		case 2:
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.V2 = p0
+		default:
+			c.False(d)
+		}
+		c.Pop()
+		n++
+	}
+	c.End(it.Err())
+	c.Items(n, 2, -1)
+}
+
 // decodeJSON reads Priority, one of its values.
 func (v *Priority) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	s, ok := c.StringBytes(d)
@@ -419,78 +458,20 @@ func (v *Item) encodeJSON(e *runtime.Encoding) {
 	e.ObjEnd()
 }
 
-// structgenValidate0 checks a value against structgen:///order.json#/properties/location.
+// structgenValidate0 checks a value against structgen:///order.json#/properties/status.
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Array:
-		it, ok := c.Array(d)
-		if !ok {
-			return
-		}
-		i := 0
-		for !c.Failed() && it.Next() {
-			c.PushIndex(i)
-			switch {
-			case i == 0:
-				structgenValidate1(c, d)
-			case i == 1:
-				structgenValidate1(c, d)
-			case i == 2:
-				structgenValidate2(c, d)
-			default:
-				structgenValidate3(c, d)
-			}
-			c.Pop()
-			i++
-		}
-		c.End(it.Err())
-		c.Items(i, 2, -1)
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate1 checks a value against structgen:///order.json#/properties/location/prefixItems/0.
-func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "number")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate2 checks a value against structgen:///order.json#/properties/location/prefixItems/2.
-func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate3 checks a value against structgen:///order.json#/properties/location/items.
-func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
-	c.False(d)
-}
-
-// structgenValidate4 checks a value against structgen:///order.json#/properties/status.
-func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate4Text(c, raw)
+		structgenValidate0Text(c, raw)
 	}
 }
 
-// structgenValidate4Text checks a value's JSON text against structgen:///order.json#/properties/status.
-func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate0Text checks a value's JSON text against structgen:///order.json#/properties/status.
+func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"open\",\"closed\",3]", false)
 }
 
-// structgenValidate5 checks a value against structgen:///order.json#/$defs/Tags.
-func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate1 checks a value against structgen:///order.json#/$defs/Tags.
+func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -515,6 +496,16 @@ func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 		c.UniqueJSON(items)
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
 		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate2 checks a value against structgen:///order.json#/$defs/Tags/items.
+func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
 	default:
 		c.Skip(d)
 	}

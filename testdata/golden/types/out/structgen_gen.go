@@ -121,7 +121,10 @@ var schemaOrderLocation = structgenSchemas.Schema("structgen:///order.json#/prop
 // ParseOrderLocation validates data against the schema of OrderLocation and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderLocation(data []byte) (OrderLocation, error) {
-	return runtime.ParseValidated[OrderLocation]("OrderLocation", data, nil, []runtime.Validator{structgenValidate0}, schemaOrderLocation)
+	return runtime.ParseDecoded("OrderLocation", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderLocation) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaOrderLocation)
 }
 
 // A mixed enum: a union of its kinds; the schema checks the values.
@@ -164,7 +167,7 @@ var schemaOrderStatus = structgenSchemas.Schema("structgen:///order.json#/proper
 // ParseOrderStatus validates data against the schema of OrderStatus and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderStatus(data []byte) (OrderStatus, error) {
-	return runtime.ParseValidated[OrderStatus]("OrderStatus", data, nil, []runtime.Validator{structgenValidate4}, schemaOrderStatus)
+	return runtime.ParseValidated[OrderStatus]("OrderStatus", data, nil, []runtime.Validator{structgenValidate0}, schemaOrderStatus)
 }
 
 // Schema: schemas/order.json#/$defs/Priority
@@ -215,5 +218,5 @@ func ParseTags(data []byte) (Tags, error) {
 				c.End(a0.Err())
 			}
 		}
-	}, []runtime.Validator{structgenValidate5}, schemaTags)
+	}, []runtime.Validator{structgenValidate1}, schemaTags)
 }

@@ -160,7 +160,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[4] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate32Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate28Text)
 			c.Pop()
 		case "window":
 			if seen[5] {
@@ -222,7 +222,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[8] = true
 			c.Push("rules")
-			runtime.Validated(c, d, &v.Rules, nil, structgenValidate11)
+			runtime.Validated(c, d, &v.Rules, nil, structgenValidate31)
 			c.Pop()
 		case "contact":
 			if seen[9] {
@@ -240,7 +240,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[10] = true
 			c.Push("origin")
-			runtime.ValidatedText(c, d, &v.Origin, nil, structgenValidate35Text)
+			runtime.ValidatedText(c, d, &v.Origin, nil, structgenValidate34Text)
 			c.Pop()
 		case "owner":
 			if seen[11] {
@@ -255,7 +255,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				} else {
 					(*v).Value.decodeJSON(d, c)
 				}
-			}, structgenValidate14Text)
+			}, structgenValidate11Text)
 			c.Pop()
 		case "reviewers":
 			if seen[12] {
@@ -282,7 +282,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if c.Failed() {
 				c.Skip(d)
 			} else {
-				structgenValidate19(c, d)
+				structgenValidate16(c, d)
 			}
 			c.Pop()
 		case "legacy":
@@ -291,7 +291,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("legacy")
-			runtime.ValidatedText(c, d, &v.Legacy, nil, structgenValidate21Text)
+			runtime.ValidatedText(c, d, &v.Legacy, nil, structgenValidate18Text)
 			c.Pop()
 		case "team":
 			if seen[14] {
@@ -322,7 +322,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if c.Failed() {
 				c.Skip(d)
 			} else {
-				structgenValidate22(c, d)
+				structgenValidate19(c, d)
 			}
 			c.Pop()
 		case "extension":
@@ -331,7 +331,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("extension")
-			runtime.ValidatedText(c, d, &v.Extension, nil, structgenValidate36Text)
+			runtime.ValidatedText(c, d, &v.Extension, nil, structgenValidate35Text)
 			c.Pop()
 		case "steps":
 			if seen[16] {
@@ -339,7 +339,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[16] = true
 			c.Push("steps")
-			runtime.ValidatedText(c, d, &v.Steps, nil, structgenValidate24Text)
+			runtime.ValidatedText(c, d, &v.Steps, nil, structgenValidate42Text)
 			c.Pop()
 		default:
 			c.Extra(key)
@@ -365,7 +365,7 @@ func (v *PolicyContact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate26Text(c, raw)
+			structgenValidate21Text(c, raw)
 		}
 	}
 }
@@ -499,7 +499,7 @@ func (v *PolicyTags) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		c.Skip(d)
 	} else {
-		structgenValidate29(c, d)
+		structgenValidate25(c, d)
 	}
 }
 
@@ -520,7 +520,7 @@ func (v *PolicyTags) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("x-owner")
-			runtime.Validated(c, d, &v.XOwner, nil, structgenValidate28)
+			runtime.Validated(c, d, &v.XOwner, nil, structgenValidate24)
 			c.Pop()
 		case "level":
 			if seen[1] {
@@ -963,47 +963,23 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate11 checks a value against structgen:///policy.json#/properties/rules.
+// structgenValidate11 checks a value against structgen:///policy.json#/properties/owner.
 func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Array:
-		it, ok := c.Array(d)
-		if !ok {
-			return
-		}
-		i := 0
-		var items [][]byte
-		for !c.Failed() && it.Next() {
-			c.PushIndex(i)
-			r, ok := c.RawView(d)
-			if !ok {
-				c.Pop()
-				break
-			}
-			items = append(items, r)
-			switch {
-			case i == 0:
-				c.Apply(r, structgenValidate8)
-			default:
-				c.Apply(r, structgenValidate12)
-			}
-			c.Pop()
-			i++
-		}
-		c.End(it.Err())
-		c.UniqueJSON(items)
-		c.Contains(items, structgenValidate13, 1, 3, false)
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
-	default:
-		c.Skip(d)
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate11Text(c, raw)
 	}
 }
 
-// structgenValidate12Keys are the properties structgenValidate12 declares, which it records by index.
-var structgenValidate12Keys = []string{"id"}
+// structgenValidate11Text checks a value's JSON text against structgen:///policy.json#/properties/owner.
+func structgenValidate11Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "object|null", true, structgenValidate44, structgenValidate14)
+	c.Not(raw, structgenValidate15)
+}
 
-// structgenValidate12 checks a value against structgen:///policy.json#/properties/rules/items.
+// structgenValidate12Keys are the properties structgenValidate12 declares, which it records by index.
+var structgenValidate12Keys = []string{"deputy", "email", "name"}
+
+// structgenValidate12 checks a value against structgen:///policy.json#/$defs/Person.
 func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
@@ -1012,73 +988,6 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 			return
 		}
 		keys := runtime.DeclaredKeys(structgenValidate12Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "id":
-				key = "id"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "id":
-				structgenValidate9(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "id")
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate13 checks a value against structgen:///policy.json#/properties/rules/contains.
-func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate14 checks a value against structgen:///policy.json#/properties/owner.
-func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate14Text(c, raw)
-	}
-}
-
-// structgenValidate14Text checks a value's JSON text against structgen:///policy.json#/properties/owner.
-func structgenValidate14Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "object|null", true, structgenValidate44, structgenValidate17)
-	c.Not(raw, structgenValidate18)
-}
-
-// structgenValidate15Keys are the properties structgenValidate15 declares, which it records by index.
-var structgenValidate15Keys = []string{"deputy", "email", "name"}
-
-// structgenValidate15 checks a value against structgen:///policy.json#/$defs/Person.
-func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate15Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1106,7 +1015,7 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 			case "email":
 				structgenValidate8(c, d)
 			case "name":
-				structgenValidate16(c, d)
+				structgenValidate13(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1121,8 +1030,8 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate16 checks a value against structgen:///policy.json#/$defs/Person/properties/name.
-func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate13 checks a value against structgen:///policy.json#/$defs/Person/properties/name.
+func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -1137,8 +1046,8 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate17 checks a value against structgen:///policy.json#/properties/owner/oneOf/1.
-func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate14 checks a value against structgen:///policy.json#/properties/owner/oneOf/1.
+func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Bool, jx.Number, jx.String, jx.Array, jx.Object:
 		c.WrongType(d, "null")
@@ -1147,8 +1056,8 @@ func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate18 checks a value against structgen:///policy.json#/properties/owner/not.
-func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate15 checks a value against structgen:///policy.json#/properties/owner/not.
+func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1174,8 +1083,8 @@ func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate19 checks a value against structgen:///policy.json#/properties/reviewers.
-func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate16 checks a value against structgen:///policy.json#/properties/reviewers.
+func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -1196,14 +1105,14 @@ func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 			i++
 		}
 		c.End(it.Err())
-		c.Contains(items, structgenValidate20, 1, -1, false)
+		c.Contains(items, structgenValidate17, 1, -1, false)
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate20 checks a value against structgen:///policy.json#/properties/reviewers/contains.
-func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate17 checks a value against structgen:///policy.json#/properties/reviewers/contains.
+func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1227,21 +1136,21 @@ func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate21 checks a value against structgen:///policy.json#/properties/legacy.
-func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate18 checks a value against structgen:///policy.json#/properties/legacy.
+func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate21Text(c, raw)
+		structgenValidate18Text(c, raw)
 	}
 }
 
-// structgenValidate21Text checks a value's JSON text against structgen:///policy.json#/properties/legacy.
-func structgenValidate21Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate18Text checks a value's JSON text against structgen:///policy.json#/properties/legacy.
+func structgenValidate18Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[[]]", true)
 	c.KindOf(raw, "array", jx.Null, jx.Bool, jx.Number, jx.String, jx.Object)
 }
 
-// structgenValidate22 checks a value against structgen:///policy.json#/properties/team.
-func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate19 checks a value against structgen:///policy.json#/properties/team.
+func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1254,7 +1163,7 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
-			c.Key(it.Key(), structgenValidate23)
+			c.Key(it.Key(), structgenValidate20)
 			c.Push(key)
 			c.Skip(d)
 			c.Pop()
@@ -1265,8 +1174,8 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate23 checks a value against structgen:///policy.json#/properties/team/propertyNames.
-func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate20 checks a value against structgen:///policy.json#/properties/team/propertyNames.
+func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -1279,72 +1188,15 @@ func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate24 checks a value against structgen:///policy.json#/properties/steps.
-func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate21 checks a value against structgen:///policy.json#/properties/contact.
+func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate24Text(c, raw)
+		structgenValidate21Text(c, raw)
 	}
 }
 
-// structgenValidate24Text checks a value's JSON text against structgen:///policy.json#/properties/steps.
-func structgenValidate24Text(c *runtime.Decoding, raw []byte) {
-	c.Track()
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
-		case jx.Array:
-			it, ok := c.Array(d)
-			if !ok {
-				return
-			}
-			i := 0
-			var items [][]byte
-			for !c.Failed() && it.Next() {
-				c.PushIndex(i)
-				r, ok := c.RawView(d)
-				if !ok {
-					c.Pop()
-					break
-				}
-				items = append(items, r)
-				switch {
-				case i == 0:
-					c.Apply(r, structgenValidate8)
-					c.Evaluated()
-				}
-				c.Pop()
-				i++
-			}
-			c.End(it.Err())
-			c.Contains(items, structgenValidate9, 1, -1, true)
-		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-			c.WrongType(d, "array")
-		default:
-			c.Skip(d)
-		}
-	})
-	c.Unevaluated(raw, nil, structgenValidate25, false, false)
-	c.Untrack()
-}
-
-// structgenValidate25 checks a value against structgen:///policy.json#/properties/steps/unevaluatedItems.
-func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Null, jx.Number, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "boolean")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate26 checks a value against structgen:///policy.json#/properties/contact.
-func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate26Text(c, raw)
-	}
-}
-
-// structgenValidate26Text checks a value's JSON text against structgen:///policy.json#/properties/contact.
-func structgenValidate26Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate21Text checks a value's JSON text against structgen:///policy.json#/properties/contact.
+func structgenValidate21Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -1365,7 +1217,7 @@ func structgenValidate26Text(c *runtime.Decoding, raw []byte) {
 			c.End(it.Err())
 			c.DependentRequired(&keys, "phone", "email")
 			if keys.Has("email") {
-				c.Apply(raw, structgenValidate27)
+				c.Apply(raw, structgenValidate22)
 			}
 		default:
 			c.Skip(d)
@@ -1373,18 +1225,18 @@ func structgenValidate26Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate27Keys are the properties structgenValidate27 declares, which it records by index.
-var structgenValidate27Keys = []string{"verified"}
+// structgenValidate22Keys are the properties structgenValidate22 declares, which it records by index.
+var structgenValidate22Keys = []string{"verified"}
 
-// structgenValidate27 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email.
-func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate22 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email.
+func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate27Keys)
+		keys := runtime.DeclaredKeys(structgenValidate22Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1402,7 +1254,7 @@ func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "verified":
-				structgenValidate25(c, d)
+				structgenValidate23(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1415,8 +1267,18 @@ func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate28 checks a value against structgen:///policy.json#/properties/tags/properties/x-owner.
-func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate23 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email/properties/verified.
+func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Number, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "boolean")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate24 checks a value against structgen:///policy.json#/properties/tags/properties/x-owner.
+func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -1429,18 +1291,18 @@ func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate29Keys are the properties structgenValidate29 declares, which it records by index.
-var structgenValidate29Keys = []string{"level", "x-owner"}
+// structgenValidate25Keys are the properties structgenValidate25 declares, which it records by index.
+var structgenValidate25Keys = []string{"level", "x-owner"}
 
-// structgenValidate29 checks a value against structgen:///policy.json#/properties/tags.
-func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate25 checks a value against structgen:///policy.json#/properties/tags.
+func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate29Keys)
+		keys := runtime.DeclaredKeys(structgenValidate25Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1486,80 +1348,171 @@ func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate30 checks a value against structgen:///policy.json#/properties/tags.
-func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate26 checks a value against structgen:///policy.json#/properties/tags.
+func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 	c.Skip(d)
 }
 
-// structgenValidate31 checks a value against structgen:///policy.json#/properties/tags/additionalProperties.
-func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate27 checks a value against structgen:///policy.json#/properties/tags/additionalProperties.
+func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 	c.False(d)
 }
 
-// structgenValidate32 checks a value against structgen:///policy.json#/properties/mode.
-func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate28 checks a value against structgen:///policy.json#/properties/mode.
+func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate32Text(c, raw)
+		structgenValidate28Text(c, raw)
 	}
 }
 
-// structgenValidate32Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
-func structgenValidate32Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfKinds(raw, "*|number", structgenValidate33, structgenValidate9)
-	c.Not(raw, structgenValidate34)
+// structgenValidate28Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
+func structgenValidate28Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfKinds(raw, "*|number", structgenValidate29, structgenValidate9)
+	c.Not(raw, structgenValidate30)
 }
 
-// structgenValidate33 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
-func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate29 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
+func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate33Text(c, raw)
+		structgenValidate29Text(c, raw)
 	}
 }
 
-// structgenValidate33Text checks a value's JSON text against structgen:///policy.json#/properties/mode/anyOf/0.
-func structgenValidate33Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate29Text checks a value's JSON text against structgen:///policy.json#/properties/mode/anyOf/0.
+func structgenValidate29Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"auto\"]", true)
 }
 
-// structgenValidate34 checks a value against structgen:///policy.json#/properties/mode/not.
+// structgenValidate30 checks a value against structgen:///policy.json#/properties/mode/not.
+func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate30Text(c, raw)
+	}
+}
+
+// structgenValidate30Text checks a value's JSON text against structgen:///policy.json#/properties/mode/not.
+func structgenValidate30Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[0]", true)
+}
+
+// structgenValidate31 checks a value against structgen:///policy.json#/properties/rules.
+func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		var items [][]byte
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			r, ok := c.RawView(d)
+			if !ok {
+				c.Pop()
+				break
+			}
+			items = append(items, r)
+			switch {
+			case i == 0:
+				c.Apply(r, structgenValidate8)
+			default:
+				c.Apply(r, structgenValidate32)
+			}
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.UniqueJSON(items)
+		c.Contains(items, structgenValidate33, 1, 3, false)
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate32Keys are the properties structgenValidate32 declares, which it records by index.
+var structgenValidate32Keys = []string{"id"}
+
+// structgenValidate32 checks a value against structgen:///policy.json#/properties/rules/items.
+func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate32Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "id":
+				key = "id"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "id":
+				structgenValidate9(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "id")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate33 checks a value against structgen:///policy.json#/properties/rules/contains.
+func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate34 checks a value against structgen:///policy.json#/properties/origin.
 func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate34Text(c, raw)
 	}
 }
 
-// structgenValidate34Text checks a value's JSON text against structgen:///policy.json#/properties/mode/not.
+// structgenValidate34Text checks a value's JSON text against structgen:///policy.json#/properties/origin.
 func structgenValidate34Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
+	c.Enum(raw, "[{\"x\":1,\"y\":2},[1,2],3]", false)
 }
 
-// structgenValidate35 checks a value against structgen:///policy.json#/properties/origin.
+// structgenValidate35Keys are the properties structgenValidate35 declares, which it records by index.
+var structgenValidate35Keys = []string{"kind"}
+
+// structgenValidate35 checks a value against structgen:///policy.json#/properties/extension.
 func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate35Text(c, raw)
 	}
 }
 
-// structgenValidate35Text checks a value's JSON text against structgen:///policy.json#/properties/origin.
+// structgenValidate35Text checks a value's JSON text against structgen:///policy.json#/properties/extension.
 func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[{\"x\":1,\"y\":2},[1,2],3]", false)
-}
-
-// structgenValidate36Keys are the properties structgenValidate36 declares, which it records by index.
-var structgenValidate36Keys = []string{"kind"}
-
-// structgenValidate36 checks a value against structgen:///policy.json#/properties/extension.
-func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate36Text(c, raw)
-	}
-}
-
-// structgenValidate36Text checks a value's JSON text against structgen:///policy.json#/properties/extension.
-func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
 	c.Track()
-	c.AnyOf(raw, structgenValidate38, structgenValidate39)
-	c.IfThenElse(raw, structgenValidate40, structgenValidate42, nil)
+	c.AnyOf(raw, structgenValidate37, structgenValidate38)
+	c.IfThenElse(raw, structgenValidate39, structgenValidate41, nil)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -1567,7 +1520,7 @@ func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate36Keys)
+			keys := runtime.DeclaredKeys(structgenValidate35Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -1585,7 +1538,7 @@ func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "kind":
-					structgenValidate37(c, d)
+					structgenValidate36(c, d)
 					c.Evaluated()
 				default:
 					c.Skip(d)
@@ -1603,30 +1556,30 @@ func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
 	c.Untrack()
 }
 
-// structgenValidate37 checks a value against structgen:///policy.json#/properties/extension/properties/kind.
-func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate36 checks a value against structgen:///policy.json#/properties/extension/properties/kind.
+func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate37Text(c, raw)
+		structgenValidate36Text(c, raw)
 	}
 }
 
-// structgenValidate37Text checks a value's JSON text against structgen:///policy.json#/properties/extension/properties/kind.
-func structgenValidate37Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate36Text checks a value's JSON text against structgen:///policy.json#/properties/extension/properties/kind.
+func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"hook\",\"task\"]", false)
 }
 
-// structgenValidate38Keys are the properties structgenValidate38 declares, which it records by index.
-var structgenValidate38Keys = []string{"url"}
+// structgenValidate37Keys are the properties structgenValidate37 declares, which it records by index.
+var structgenValidate37Keys = []string{"url"}
 
-// structgenValidate38 checks a value against structgen:///policy.json#/properties/extension/anyOf/0.
-func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate37 checks a value against structgen:///policy.json#/properties/extension/anyOf/0.
+func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate38Keys)
+		keys := runtime.DeclaredKeys(structgenValidate37Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1658,18 +1611,18 @@ func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate39Keys are the properties structgenValidate39 declares, which it records by index.
-var structgenValidate39Keys = []string{"cmd"}
+// structgenValidate38Keys are the properties structgenValidate38 declares, which it records by index.
+var structgenValidate38Keys = []string{"cmd"}
 
-// structgenValidate39 checks a value against structgen:///policy.json#/properties/extension/anyOf/1.
-func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate38 checks a value against structgen:///policy.json#/properties/extension/anyOf/1.
+func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate39Keys)
+		keys := runtime.DeclaredKeys(structgenValidate38Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1700,18 +1653,18 @@ func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate40Keys are the properties structgenValidate40 declares, which it records by index.
-var structgenValidate40Keys = []string{"kind"}
+// structgenValidate39Keys are the properties structgenValidate39 declares, which it records by index.
+var structgenValidate39Keys = []string{"kind"}
 
-// structgenValidate40 checks a value against structgen:///policy.json#/properties/extension/if.
-func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate39 checks a value against structgen:///policy.json#/properties/extension/if.
+func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate40Keys)
+		keys := runtime.DeclaredKeys(structgenValidate39Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1729,7 +1682,7 @@ func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate41(c, d)
+				structgenValidate40(c, d)
 				c.Evaluated()
 			default:
 				c.Skip(d)
@@ -1742,30 +1695,30 @@ func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate41 checks a value against structgen:///policy.json#/properties/extension/if/properties/kind.
-func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate40 checks a value against structgen:///policy.json#/properties/extension/if/properties/kind.
+func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate41Text(c, raw)
+		structgenValidate40Text(c, raw)
 	}
 }
 
-// structgenValidate41Text checks a value's JSON text against structgen:///policy.json#/properties/extension/if/properties/kind.
-func structgenValidate41Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate40Text checks a value's JSON text against structgen:///policy.json#/properties/extension/if/properties/kind.
+func structgenValidate40Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"task\"]", true)
 }
 
-// structgenValidate42Keys are the properties structgenValidate42 declares, which it records by index.
-var structgenValidate42Keys = []string{"retries"}
+// structgenValidate41Keys are the properties structgenValidate41 declares, which it records by index.
+var structgenValidate41Keys = []string{"retries"}
 
-// structgenValidate42 checks a value against structgen:///policy.json#/properties/extension/then.
-func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate41 checks a value against structgen:///policy.json#/properties/extension/then.
+func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate42Keys)
+		keys := runtime.DeclaredKeys(structgenValidate41Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1794,6 +1747,53 @@ func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	default:
 		c.Skip(d)
 	}
+}
+
+// structgenValidate42 checks a value against structgen:///policy.json#/properties/steps.
+func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate42Text(c, raw)
+	}
+}
+
+// structgenValidate42Text checks a value's JSON text against structgen:///policy.json#/properties/steps.
+func structgenValidate42Text(c *runtime.Decoding, raw []byte) {
+	c.Track()
+	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		switch d.Next() {
+		case jx.Array:
+			it, ok := c.Array(d)
+			if !ok {
+				return
+			}
+			i := 0
+			var items [][]byte
+			for !c.Failed() && it.Next() {
+				c.PushIndex(i)
+				r, ok := c.RawView(d)
+				if !ok {
+					c.Pop()
+					break
+				}
+				items = append(items, r)
+				switch {
+				case i == 0:
+					c.Apply(r, structgenValidate8)
+					c.Evaluated()
+				}
+				c.Pop()
+				i++
+			}
+			c.End(it.Err())
+			c.Contains(items, structgenValidate9, 1, -1, true)
+		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+			c.WrongType(d, "array")
+		default:
+			c.Skip(d)
+		}
+	})
+	c.Unevaluated(raw, nil, structgenValidate23, false, false)
+	c.Untrack()
 }
 
 // structgenValidate43 checks a value against structgen:///directory.json#.
@@ -1825,7 +1825,7 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate44 checks a value against structgen:///directory.json#/additionalProperties.
 func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate15(c, d)
+	structgenValidate12(c, d)
 }
 
 // structgenValidate45 checks a value against structgen:///roster.json#.
@@ -1846,7 +1846,7 @@ func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 				break
 			}
 			items = append(items, r)
-			c.Apply(r, structgenValidate15)
+			c.Apply(r, structgenValidate12)
 			c.Pop()
 			i++
 		}
