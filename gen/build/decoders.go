@@ -742,20 +742,13 @@ func (b *builder) compileStruct(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 	if n.Ref != nil || len(n.AllOf) > 0 {
 		return b.compileMerged(t, deps)
 	}
-	var rests []*schema.Node // keywords beside the typed checks
 	extra, without := b.extraPattern(t, n)
 	if extra != nil {
 		n = without
 	}
-	if r := unsupported(n); r != "" {
-		typed, rest := b.split(n, besideMerged)
-		if rest == nil {
-			return r
-		}
-		if r := unsupported(typed); r != "" {
-			return r
-		}
-		n, rests = typed, []*schema.Node{rest}
+	n, rests, reason := b.typedPart(n, besideMerged, unsupported)
+	if reason != "" {
+		return reason
 	}
 	if n.Kinds&schema.Obj == 0 || n.Kinds&^(schema.Obj|schema.Null) != 0 && !b.kindVariant[t] {
 		return at(n, "a schema that allows other kinds than object")
@@ -815,17 +808,20 @@ func (b *builder) compileTuple(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 		return "a tuple of several schemas"
 	}
 	n := follow(sites[0])
-	var rests []*schema.Node
-	if r := tupleUnsupported(n); r != "" {
-		typed, rest := b.split(n, besideKeywords)
-		if rest == nil {
-			return r
-		}
-		if r := tupleUnsupported(typed); r != "" {
-			return r
-		}
-		n, rests = typed, []*schema.Node{rest}
+	var unique []*schema.Node
+	if n.UniqueItems {
+		// uniqueItems compares items of different positions: a validator
+		// of it alone checks it beside the positions.
+		m := *n
+		m.UniqueItems, m.Keywords = false, keywordsWithout(n.Keywords, "uniqueItems")
+		n = &m
+		unique = []*schema.Node{{Loc: n.Loc, Pos: n.Pos, Draft: n.Draft, Kinds: schema.All, UniqueItems: true, Keywords: []string{"uniqueItems"}}}
 	}
+	n, rests, reason := b.typedPart(n, besideKeywords, tupleUnsupported)
+	if reason != "" {
+		return reason
+	}
+	rests = append(rests, unique...)
 	if n.Kinds&schema.Arr == 0 || n.Kinds&^(schema.Arr|schema.Null) != 0 {
 		return at(n, "a tuple that allows other kinds than array")
 	}
@@ -871,17 +867,31 @@ func (b *builder) compileTuple(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 }
 
 // tupleUnsupported is unsupported for a tuple's own schema, whose
-// positions the tuple's decoder reads; uniqueItems it does not check.
+// positions the tuple's decoder reads.
 func tupleUnsupported(n *schema.Node) string {
 	m := *n
 	m.PrefixItems = nil
-	if r := unsupported(&m); r != "" {
-		return r
+	return unsupported(&m)
+}
+
+// typedPart returns n where unsup finds nothing the typed decoder does
+// not compile; otherwise n's typed part and the rest, the keywords that
+// apply on their own, split off (see split) for generated validators to
+// check beside it; the reason where that split leaves the typed part
+// still unsupported.
+func (b *builder) typedPart(n *schema.Node, how splitHow, unsup func(*schema.Node) string) (*schema.Node, []*schema.Node, string) {
+	r := unsup(n)
+	if r == "" {
+		return n, nil, ""
 	}
-	if n.UniqueItems {
-		return at(n, "uniqueItems on a tuple")
+	typed, rest := b.split(n, how)
+	if rest == nil {
+		return nil, nil, r
 	}
-	return ""
+	if r := unsup(typed); r != "" {
+		return nil, nil, r
+	}
+	return typed, []*schema.Node{rest}, ""
 }
 
 // compileMerged compiles a struct type merged from several object

@@ -630,7 +630,8 @@ func keyedVariant(b cases.Blueprint) string {
 // TestTuple: a tuple's decoder reads each position with its checks and
 // the items after them with the rest's; an optional position is nil (or
 // not Present) when the array ends before it, and items: false refuses
-// any more. Keywords beside the positions (contains) are checked beside.
+// any more. Keywords beside the positions (contains, uniqueItems, which
+// compares items of different positions) are checked beside.
 func TestTuple(t *testing.T) {
 	for _, tc := range []struct {
 		doc, says string // says is "" for a valid document
@@ -655,6 +656,8 @@ func TestTuple(t *testing.T) {
 		{doc: `{"marks": ["a", 1, 12]}`, want: cases.Blueprint{Marks: &cases.BlueprintMarks{V0: ptr("a"), Rest: []int64{1, 12}}}},
 		{doc: `{"marks": ["a", 1]}`, says: `/marks: contains`},
 		{doc: `{"marks": ["a", "b"]}`, says: `/marks/1: got string, want integer`},
+		{doc: `{"marks": ["a", 12, 12.0]}`, says: `/marks: items at 1 and 2 are equal`},
+		{doc: `{"marks": ["a", 1, "a"]}`, says: `/marks/2: got string, want integer`},
 	} {
 		got, err := cases.ParseBlueprint([]byte(tc.doc))
 		check(t, tc.doc, err, tc.says)

@@ -333,7 +333,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("span")
-			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate167Text)
+			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate169Text)
 			c.Pop()
 		case "wrap":
 			if seen[14] {
@@ -341,7 +341,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate171Text)
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate173Text)
 			c.Pop()
 		case "mode":
 			if seen[15] {
@@ -349,7 +349,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate176Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate178Text)
 			c.Pop()
 		case "action":
 			if seen[16] {
@@ -797,7 +797,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[40] = true
 			c.Push("twins")
-			runtime.ValidatedText(c, d, &v.Twins, nil, structgenValidate181Text)
+			runtime.ValidatedText(c, d, &v.Twins, nil, structgenValidate183Text)
 			c.Pop()
 		case "point":
 			if seen[41] {
@@ -1653,14 +1653,13 @@ func (v *BlueprintIndexValue) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads BlueprintMarks and checks its schema: its positions as it
 // decodes them, then the keywords beside them on the array's text.
 func (v *BlueprintMarks) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	d.Capture(func(d *jx.Decoder) error {
+	if raw, ok := c.RawView(d); ok {
+		d := c.TextDecoder(raw)
 		v.decodeTyped(d, c)
-		return nil
-	})
-	if c.Failed() {
-		c.Skip(d)
-	} else {
-		structgenValidate83(c, d)
+		c.Release(d)
+		if !c.Failed() {
+			structgenValidate83Text(c, raw)
+		}
 	}
 }
 
@@ -1778,7 +1777,7 @@ func (v *BlueprintPick) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintPick{}
-	c.NoVariant(raw, structgenValidate85)
+	c.NoVariant(raw, structgenValidate87)
 }
 
 // decodeJSON reads BlueprintPickOption0Object and checks its schema in one pass.
@@ -1961,7 +1960,7 @@ func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate121Text(c, raw)
+			structgenValidate123Text(c, raw)
 		}
 	}
 }
@@ -2338,7 +2337,7 @@ func (v *BlueprintRelease) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintRelease{}
-	c.NoVariant(raw, structgenValidate122)
+	c.NoVariant(raw, structgenValidate124)
 }
 
 // decodeJSON reads BlueprintReleaseOption0 and checks its schema in one pass.
@@ -2479,7 +2478,7 @@ func (v *BlueprintRoute) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintRoute{}
-	c.NoVariant(raw, structgenValidate126)
+	c.NoVariant(raw, structgenValidate128)
 }
 
 // decodeJSON reads BlueprintRouteOption0 and checks its schema in one pass.
@@ -3068,7 +3067,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate149Text(c, raw)
+			structgenValidate151Text(c, raw)
 		}
 	}
 }
@@ -3175,7 +3174,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate155)
+	c.NoVariant(raw, structgenValidate157)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -3327,7 +3326,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate163Text(c, raw)
+			structgenValidate165Text(c, raw)
 		}
 	}
 }
@@ -5890,7 +5889,7 @@ func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate66Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
 func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate156, structgenValidate71)
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate158, structgenValidate71)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
@@ -6245,6 +6244,19 @@ func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate83 checks a value against structgen:///blueprint.json#/properties/marks.
 func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate83Text(c, raw)
+	}
+}
+
+// structgenValidate83Text checks a value's JSON text against structgen:///blueprint.json#/properties/marks.
+func structgenValidate83Text(c *runtime.Decoding, raw []byte) {
+	c.Apply(raw, structgenValidate84)
+	c.Apply(raw, structgenValidate86)
+}
+
+// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/marks.
+func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -6265,14 +6277,14 @@ func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
 			i++
 		}
 		c.End(it.Err())
-		c.Contains(items, structgenValidate84, 1, -1, false)
+		c.Contains(items, structgenValidate85, 1, -1, false)
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/marks/contains.
-func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate85 checks a value against structgen:///blueprint.json#/properties/marks/contains.
+func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -6288,31 +6300,59 @@ func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate85 checks a value against structgen:///blueprint.json#/properties/pick.
-func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate85Text(c, raw)
+// structgenValidate86 checks a value against structgen:///blueprint.json#/properties/marks.
+func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		var items [][]byte
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			r, ok := c.RawView(d)
+			if !ok {
+				c.Pop()
+				break
+			}
+			items = append(items, r)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.UniqueJSON(items)
+	default:
+		c.Skip(d)
 	}
 }
 
-// structgenValidate85Text checks a value's JSON text against structgen:///blueprint.json#/properties/pick.
-func structgenValidate85Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate86, structgenValidate87)
+// structgenValidate87 checks a value against structgen:///blueprint.json#/properties/pick.
+func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate87Text(c, raw)
+	}
+}
+
+// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/properties/pick.
+func structgenValidate87Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate88, structgenValidate89)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate86Keys are the properties structgenValidate86 declares, which it records by index.
-var structgenValidate86Keys = []string{"a"}
+// structgenValidate88Keys are the properties structgenValidate88 declares, which it records by index.
+var structgenValidate88Keys = []string{"a"}
 
-// structgenValidate86 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
-func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate88 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
+func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate86Keys)
+		keys := runtime.DeclaredKeys(structgenValidate88Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6344,18 +6384,18 @@ func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate87Keys are the properties structgenValidate87 declares, which it records by index.
-var structgenValidate87Keys = []string{"b"}
+// structgenValidate89Keys are the properties structgenValidate89 declares, which it records by index.
+var structgenValidate89Keys = []string{"b"}
 
-// structgenValidate87 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
-func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate89 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
+func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate87Keys)
+		keys := runtime.DeclaredKeys(structgenValidate89Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6387,18 +6427,18 @@ func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate114Keys are the properties structgenValidate114 declares, which it records by index.
-var structgenValidate114Keys = []string{"note"}
+// structgenValidate116Keys are the properties structgenValidate116 declares, which it records by index.
+var structgenValidate116Keys = []string{"note"}
 
-// structgenValidate114 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
-func structgenValidate114(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate116 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
+func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate114Keys)
+		keys := runtime.DeclaredKeys(structgenValidate116Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6416,7 +6456,7 @@ func structgenValidate114(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "note":
-				structgenValidate115(c, d)
+				structgenValidate117(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6429,20 +6469,20 @@ func structgenValidate114(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate115 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate115(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate117 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate117(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate115Text(c, raw)
+		structgenValidate117Text(c, raw)
 	}
 }
 
-// structgenValidate115Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate115Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate117Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate117Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\"]", true)
 }
 
-// structgenValidate116 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
-func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate118 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
+func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -6466,43 +6506,43 @@ func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate121 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate121(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate123 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate121Text(c, raw)
+		structgenValidate123Text(c, raw)
 	}
 }
 
-// structgenValidate121Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate121Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate114, structgenValidate116, nil)
+// structgenValidate123Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate123Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate116, structgenValidate118, nil)
 }
 
-// structgenValidate122 checks a value against structgen:///blueprint.json#/properties/release.
-func structgenValidate122(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate124 checks a value against structgen:///blueprint.json#/properties/release.
+func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate122Text(c, raw)
+		structgenValidate124Text(c, raw)
 	}
 }
 
-// structgenValidate122Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
-func structgenValidate122Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate123, structgenValidate125)
+// structgenValidate124Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
+func structgenValidate124Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate125, structgenValidate127)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate123Keys are the properties structgenValidate123 declares, which it records by index.
-var structgenValidate123Keys = []string{"a", "v"}
+// structgenValidate125Keys are the properties structgenValidate125 declares, which it records by index.
+var structgenValidate125Keys = []string{"a", "v"}
 
-// structgenValidate123 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
-func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate125 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
+func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate123Keys)
+		keys := runtime.DeclaredKeys(structgenValidate125Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6525,7 +6565,7 @@ func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
 			case "a":
 				structgenValidate3(c, d)
 			case "v":
-				structgenValidate124(c, d)
+				structgenValidate126(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -6541,30 +6581,30 @@ func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate124 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate126 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate124Text(c, raw)
+		structgenValidate126Text(c, raw)
 	}
 }
 
-// structgenValidate124Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate124Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate126Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate126Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"2\"]", true)
 }
 
-// structgenValidate125Keys are the properties structgenValidate125 declares, which it records by index.
-var structgenValidate125Keys = []string{"b", "v"}
+// structgenValidate127Keys are the properties structgenValidate127 declares, which it records by index.
+var structgenValidate127Keys = []string{"b", "v"}
 
-// structgenValidate125 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
-func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate127 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
+func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate125Keys)
+		keys := runtime.DeclaredKeys(structgenValidate127Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6601,30 +6641,30 @@ func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate126 checks a value against structgen:///blueprint.json#/properties/route.
-func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate128 checks a value against structgen:///blueprint.json#/properties/route.
+func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate126Text(c, raw)
+		structgenValidate128Text(c, raw)
 	}
 }
 
-// structgenValidate126Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
-func structgenValidate126Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfExclusive(raw, structgenValidate127, structgenValidate129, structgenValidate131)
+// structgenValidate128Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
+func structgenValidate128Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfExclusive(raw, structgenValidate129, structgenValidate131, structgenValidate133)
 }
 
-// structgenValidate127Keys are the properties structgenValidate127 declares, which it records by index.
-var structgenValidate127Keys = []string{"at", "insert"}
+// structgenValidate129Keys are the properties structgenValidate129 declares, which it records by index.
+var structgenValidate129Keys = []string{"at", "insert"}
 
-// structgenValidate127 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
-func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate129 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
+func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate127Keys)
+		keys := runtime.DeclaredKeys(structgenValidate129Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6645,7 +6685,7 @@ func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "at":
-				structgenValidate128(c, d)
+				structgenValidate130(c, d)
 			case "insert":
 				structgenValidate7(c, d)
 			default:
@@ -6663,8 +6703,8 @@ func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate128 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
-func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate130 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
+func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -6680,18 +6720,18 @@ func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate129Keys are the properties structgenValidate129 declares, which it records by index.
-var structgenValidate129Keys = []string{"remove"}
+// structgenValidate131Keys are the properties structgenValidate131 declares, which it records by index.
+var structgenValidate131Keys = []string{"remove"}
 
-// structgenValidate129 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
-func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate131 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
+func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate129Keys)
+		keys := runtime.DeclaredKeys(structgenValidate131Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6709,7 +6749,7 @@ func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "remove":
-				structgenValidate130(c, d)
+				structgenValidate132(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -6725,8 +6765,8 @@ func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate130 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1/properties/remove.
-func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate132 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1/properties/remove.
+func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -6741,18 +6781,18 @@ func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate131Keys are the properties structgenValidate131 declares, which it records by index.
-var structgenValidate131Keys = []string{"note"}
+// structgenValidate133Keys are the properties structgenValidate133 declares, which it records by index.
+var structgenValidate133Keys = []string{"note"}
 
-// structgenValidate131 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
-func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate133 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
+func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate131Keys)
+		keys := runtime.DeclaredKeys(structgenValidate133Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6785,18 +6825,18 @@ func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate133Keys are the properties structgenValidate133 declares, which it records by index.
-var structgenValidate133Keys = []string{"type"}
+// structgenValidate135Keys are the properties structgenValidate135 declares, which it records by index.
+var structgenValidate135Keys = []string{"type"}
 
-// structgenValidate133 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate135 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate133Keys)
+		keys := runtime.DeclaredKeys(structgenValidate135Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6814,7 +6854,7 @@ func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate134(c, d)
+				structgenValidate136(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6826,30 +6866,30 @@ func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate134 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate134(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate136 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate134Text(c, raw)
+		structgenValidate136Text(c, raw)
 	}
 }
 
-// structgenValidate134Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate134Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate136Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate136Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
-// structgenValidate135Keys are the properties structgenValidate135 declares, which it records by index.
-var structgenValidate135Keys = []string{"size"}
+// structgenValidate137Keys are the properties structgenValidate137 declares, which it records by index.
+var structgenValidate137Keys = []string{"size"}
 
-// structgenValidate135 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate137 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate135Keys)
+		keys := runtime.DeclaredKeys(structgenValidate137Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6880,18 +6920,18 @@ func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate136Keys are the properties structgenValidate136 declares, which it records by index.
-var structgenValidate136Keys = []string{"type"}
+// structgenValidate138Keys are the properties structgenValidate138 declares, which it records by index.
+var structgenValidate138Keys = []string{"type"}
 
-// structgenValidate136 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate138 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate136Keys)
+		keys := runtime.DeclaredKeys(structgenValidate138Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6909,7 +6949,7 @@ func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate137(c, d)
+				structgenValidate139(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6921,30 +6961,30 @@ func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate137 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate139 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate137Text(c, raw)
+		structgenValidate139Text(c, raw)
 	}
 }
 
-// structgenValidate137Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate137Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate139Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate139Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
-// structgenValidate138Keys are the properties structgenValidate138 declares, which it records by index.
-var structgenValidate138Keys = []string{"props"}
+// structgenValidate140Keys are the properties structgenValidate140 declares, which it records by index.
+var structgenValidate140Keys = []string{"props"}
 
-// structgenValidate138 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate140 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate140(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate138Keys)
+		keys := runtime.DeclaredKeys(structgenValidate140Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6962,7 +7002,7 @@ func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate139(c, d)
+				structgenValidate141(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6974,8 +7014,8 @@ func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate139 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate141 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate141(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -7001,20 +7041,20 @@ func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate140 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate140(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate142 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate140Text(c, raw)
+		structgenValidate142Text(c, raw)
 	}
 }
 
-// structgenValidate140Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate140Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate141)
+// structgenValidate142Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate142Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate143)
 }
 
-// structgenValidate141 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate141(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate143 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate143(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -7038,18 +7078,18 @@ func structgenValidate141(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate142Keys are the properties structgenValidate142 declares, which it records by index.
-var structgenValidate142Keys = []string{"type"}
+// structgenValidate144Keys are the properties structgenValidate144 declares, which it records by index.
+var structgenValidate144Keys = []string{"type"}
 
-// structgenValidate142 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate144 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate142Keys)
+		keys := runtime.DeclaredKeys(structgenValidate144Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7067,59 +7107,6 @@ func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate143(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate143 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate143(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate143Text(c, raw)
-	}
-}
-
-// structgenValidate143Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate143Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[3]", true)
-}
-
-// structgenValidate144Keys are the properties structgenValidate144 declares, which it records by index.
-var structgenValidate144Keys = []string{"size"}
-
-// structgenValidate144 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate144Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "size":
-				key = "size"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "size":
 				structgenValidate145(c, d)
 			default:
 				c.Skip(d)
@@ -7132,32 +7119,30 @@ func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate145 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+// structgenValidate145 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
 func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.NumberBounds(text, "", "100", "", "")
-	default:
-		c.Skip(d)
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate145Text(c, raw)
 	}
 }
 
-// structgenValidate147Keys are the properties structgenValidate147 declares, which it records by index.
-var structgenValidate147Keys = []string{"size"}
+// structgenValidate145Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate145Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[3]", true)
+}
 
-// structgenValidate147 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate146Keys are the properties structgenValidate146 declares, which it records by index.
+var structgenValidate146Keys = []string{"size"}
+
+// structgenValidate146 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate147Keys)
+		keys := runtime.DeclaredKeys(structgenValidate146Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7175,7 +7160,62 @@ func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate148(c, d)
+				structgenValidate147(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate147 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.NumberBounds(text, "", "100", "", "")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate149Keys are the properties structgenValidate149 declares, which it records by index.
+var structgenValidate149Keys = []string{"size"}
+
+// structgenValidate149 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate149(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate149Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "size":
+				key = "size"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "size":
+				structgenValidate150(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7188,120 +7228,120 @@ func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate148 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate148(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate148Text(c, raw)
-	}
-}
-
-// structgenValidate148Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate148Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
-}
-
-// structgenValidate149 checks a value against structgen:///blueprint.json#/$defs/node.
-func structgenValidate149(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate149Text(c, raw)
-	}
-}
-
-// structgenValidate149Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
-func structgenValidate149Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate133, structgenValidate135, nil, structgenValidate136, structgenValidate138, structgenValidate140, structgenValidate142, structgenValidate40, nil, structgenValidate133, structgenValidate144, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate147, structgenValidate133, nil)
-}
-
-// structgenValidate150 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate150 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate150Text(c, raw)
 	}
 }
 
-// structgenValidate150Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate150Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate150Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate133, structgenValidate135, nil)
+	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate151 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+// structgenValidate151 checks a value against structgen:///blueprint.json#/$defs/node.
 func structgenValidate151(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate151Text(c, raw)
 	}
 }
 
-// structgenValidate151Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+// structgenValidate151Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
 func structgenValidate151Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate136, structgenValidate138, structgenValidate140)
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate135, structgenValidate137, nil, structgenValidate138, structgenValidate140, structgenValidate142, structgenValidate144, structgenValidate40, nil, structgenValidate135, structgenValidate146, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate149, structgenValidate135, nil)
 }
 
-// structgenValidate152 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+// structgenValidate152 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate152(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate152Text(c, raw)
 	}
 }
 
-// structgenValidate152Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+// structgenValidate152Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate152Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate142, structgenValidate40, nil)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate135, structgenValidate137, nil)
 }
 
-// structgenValidate153 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate153 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate153(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate153Text(c, raw)
 	}
 }
 
-// structgenValidate153Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate153Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate153Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate133, structgenValidate144, nil)
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate138, structgenValidate140, structgenValidate142)
 }
 
-// structgenValidate154 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate154 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate154Text(c, raw)
 	}
 }
 
-// structgenValidate154Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate154Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate154Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate147, structgenValidate133, nil)
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate144, structgenValidate40, nil)
 }
 
-// structgenValidate155 checks a value against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate155 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate155Text(c, raw)
 	}
 }
 
-// structgenValidate155Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate155Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate155Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate156, structgenValidate157, structgenValidate160)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate135, structgenValidate146, nil)
 }
 
-// structgenValidate156 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+// structgenValidate156 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
 func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate156Text(c, raw)
+	}
+}
+
+// structgenValidate156Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate156Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate149, structgenValidate135, nil)
+}
+
+// structgenValidate157 checks a value against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate157Text(c, raw)
+	}
+}
+
+// structgenValidate157Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate157Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate158, structgenValidate159, structgenValidate162)
+}
+
+// structgenValidate158 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate67(c, d)
 }
 
-// structgenValidate157Keys are the properties structgenValidate157 declares, which it records by index.
-var structgenValidate157Keys = []string{"kind", "side"}
+// structgenValidate159Keys are the properties structgenValidate159 declares, which it records by index.
+var structgenValidate159Keys = []string{"kind", "side"}
 
-// structgenValidate157 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
-func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate159 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate157Keys)
+		keys := runtime.DeclaredKeys(structgenValidate159Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7322,9 +7362,9 @@ func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate158(c, d)
+				structgenValidate160(c, d)
 			case "side":
-				structgenValidate159(c, d)
+				structgenValidate161(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7339,20 +7379,20 @@ func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate158 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate160 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate158Text(c, raw)
+		structgenValidate160Text(c, raw)
 	}
 }
 
-// structgenValidate158Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate158Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate160Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate160Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate159 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate161 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -7367,18 +7407,18 @@ func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate160Keys are the properties structgenValidate160 declares, which it records by index.
-var structgenValidate160Keys = []string{"kind", "sides"}
+// structgenValidate162Keys are the properties structgenValidate162 declares, which it records by index.
+var structgenValidate162Keys = []string{"kind", "sides"}
 
-// structgenValidate160 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate162 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate160Keys)
+		keys := runtime.DeclaredKeys(structgenValidate162Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7399,9 +7439,9 @@ func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate161(c, d)
+				structgenValidate163(c, d)
 			case "sides":
-				structgenValidate162(c, d)
+				structgenValidate164(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7416,20 +7456,20 @@ func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate161 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate163 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate161Text(c, raw)
+		structgenValidate163Text(c, raw)
 	}
 }
 
-// structgenValidate161Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate161Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate163Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate163Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate162 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate164 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate164(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -7445,68 +7485,68 @@ func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate163 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate163Text(c, raw)
-	}
-}
-
-// structgenValidate163Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate163Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17, nil, structgenValidate19, structgenValidate21, structgenValidate23, structgenValidate25, structgenValidate27, nil)
-}
-
-// structgenValidate164 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate164(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate164Text(c, raw)
-	}
-}
-
-// structgenValidate164Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate164Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate15, structgenValidate17, nil)
-}
-
-// structgenValidate165 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
+// structgenValidate165 checks a value against structgen:///blueprint.json#/$defs/step.
 func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate165Text(c, raw)
 	}
 }
 
-// structgenValidate165Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+// structgenValidate165Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
 func structgenValidate165Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate19, structgenValidate21, structgenValidate23)
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17, nil, structgenValidate19, structgenValidate21, structgenValidate23, structgenValidate25, structgenValidate27, nil)
 }
 
-// structgenValidate166 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate166 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate166Text(c, raw)
 	}
 }
 
-// structgenValidate166Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate166Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate166Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate25, structgenValidate27, nil)
+	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate15, structgenValidate17, nil)
 }
 
-// structgenValidate167 checks a value against structgen:///blueprint.json#/properties/span.
+// structgenValidate167 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate167(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate167Text(c, raw)
 	}
 }
 
-// structgenValidate167Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+// structgenValidate167Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate167Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate168, structgenValidate169, structgenValidate170, structgenValidate7)
+	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate19, structgenValidate21, structgenValidate23)
 }
 
-// structgenValidate168 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+// structgenValidate168 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
 func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate168Text(c, raw)
+	}
+}
+
+// structgenValidate168Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate168Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate25, structgenValidate27, nil)
+}
+
+// structgenValidate169 checks a value against structgen:///blueprint.json#/properties/span.
+func structgenValidate169(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate169Text(c, raw)
+	}
+}
+
+// structgenValidate169Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate169Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate170, structgenValidate171, structgenValidate172, structgenValidate7)
+}
+
+// structgenValidate170 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate170(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -7536,8 +7576,8 @@ func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate169 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate169(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate171 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate171(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -7560,8 +7600,8 @@ func structgenValidate169(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate170 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate170(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate172 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate172(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -7590,56 +7630,56 @@ func structgenValidate170(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate171 checks a value against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate171(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate171Text(c, raw)
-	}
-}
-
-// structgenValidate171Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate171Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate172, structgenValidate173, structgenValidate174, structgenValidate175)
-}
-
-// structgenValidate172 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate172(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate172Text(c, raw)
-	}
-}
-
-// structgenValidate172Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate172Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"always\"]", false)
-}
-
-// structgenValidate173 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+// structgenValidate173 checks a value against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate173(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate173Text(c, raw)
 	}
 }
 
-// structgenValidate173Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+// structgenValidate173Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate173Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"never\"]", true)
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate174, structgenValidate175, structgenValidate176, structgenValidate177)
 }
 
-// structgenValidate174 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate174 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
 func structgenValidate174(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate174Text(c, raw)
 	}
 }
 
-// structgenValidate174Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate174Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
 func structgenValidate174Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"always\"]", false)
+}
+
+// structgenValidate175 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate175(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate175Text(c, raw)
+	}
+}
+
+// structgenValidate175Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate175Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"never\"]", true)
+}
+
+// structgenValidate176 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate176(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate176Text(c, raw)
+	}
+}
+
+// structgenValidate176Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate176Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate175 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate175(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate177 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate177(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -7654,44 +7694,44 @@ func structgenValidate175(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate176 checks a value against structgen:///blueprint.json#/properties/mode.
-func structgenValidate176(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate176Text(c, raw)
-	}
-}
-
-// structgenValidate176Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
-func structgenValidate176Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate177, structgenValidate178, structgenValidate179, structgenValidate180)
-}
-
-// structgenValidate177 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate177(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate177Text(c, raw)
-	}
-}
-
-// structgenValidate177Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate177Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"a\",\"b\"]", false)
-}
-
-// structgenValidate178 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+// structgenValidate178 checks a value against structgen:///blueprint.json#/properties/mode.
 func structgenValidate178(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate178Text(c, raw)
 	}
 }
 
-// structgenValidate178Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+// structgenValidate178Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
 func structgenValidate178Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate179, structgenValidate180, structgenValidate181, structgenValidate182)
+}
+
+// structgenValidate179 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate179(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate179Text(c, raw)
+	}
+}
+
+// structgenValidate179Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate179Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"a\",\"b\"]", false)
+}
+
+// structgenValidate180 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate180(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate180Text(c, raw)
+	}
+}
+
+// structgenValidate180Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate180Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"b\"]", true)
 }
 
-// structgenValidate179 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate179(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate181 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate181(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -7706,52 +7746,52 @@ func structgenValidate179(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate180 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate180(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate180Text(c, raw)
-	}
-}
-
-// structgenValidate180Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate180Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[2]", true)
-}
-
-// structgenValidate181 checks a value against structgen:///blueprint.json#/properties/twins.
-func structgenValidate181(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate181Text(c, raw)
-	}
-}
-
-// structgenValidate181Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins.
-func structgenValidate181Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "string|string|number", "[[\"x\"],[\"x\",\"y\"],null]", false, structgenValidate182, structgenValidate183, structgenValidate3)
-}
-
-// structgenValidate182 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/0.
+// structgenValidate182 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
 func structgenValidate182(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate182Text(c, raw)
 	}
 }
 
-// structgenValidate182Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/0.
+// structgenValidate182Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
 func structgenValidate182Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"x\"]", true)
-	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+	c.Enum(raw, "[2]", true)
 }
 
-// structgenValidate183 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/1.
+// structgenValidate183 checks a value against structgen:///blueprint.json#/properties/twins.
 func structgenValidate183(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate183Text(c, raw)
 	}
 }
 
-// structgenValidate183Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/1.
+// structgenValidate183Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins.
 func structgenValidate183Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "string|string|number", "[[\"x\"],[\"x\",\"y\"],null]", false, structgenValidate184, structgenValidate185, structgenValidate3)
+}
+
+// structgenValidate184 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/0.
+func structgenValidate184(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate184Text(c, raw)
+	}
+}
+
+// structgenValidate184Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/0.
+func structgenValidate184Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"x\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate185 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/1.
+func structgenValidate185(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate185Text(c, raw)
+	}
+}
+
+// structgenValidate185Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/1.
+func structgenValidate185Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\",\"y\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }

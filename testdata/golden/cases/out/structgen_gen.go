@@ -69,7 +69,7 @@ type Blueprint struct {
 	Point *BlueprintPoint `json:"point,omitempty"`
 	// A name, or a tuple of a name and a count that may be null.
 	Pair *BlueprintPair `json:"pair,omitempty"`
-	// A tuple whose items must contain a large number: contains is checked beside its positions.
+	// A tuple whose items must contain a large number and differ: contains and uniqueItems are checked beside its positions.
 	Marks *BlueprintMarks `json:"marks,omitempty"`
 	// Keys beside declared properties.
 	Conn *BlueprintConn `json:"conn,omitempty"`
@@ -830,7 +830,7 @@ func ParseBlueprintIndexValue(data []byte) (BlueprintIndexValue, error) {
 	}, schemaBlueprintIndexValue)
 }
 
-// A tuple whose items must contain a large number: contains is checked beside its positions.
+// A tuple whose items must contain a large number and differ: contains and uniqueItems are checked beside its positions.
 //
 // Schema: schemas/blueprint.json#/properties/marks
 type BlueprintMarks struct {
@@ -902,7 +902,7 @@ var schemaBlueprintMode = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintMode validates data against the schema of BlueprintMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintMode(data []byte) (BlueprintMode, error) {
-	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate176}, schemaBlueprintMode)
+	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate178}, schemaBlueprintMode)
 }
 
 // A name, or a tuple of a name and a count that may be null.
@@ -1547,7 +1547,7 @@ var schemaBlueprintSpan = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintSpan validates data against the schema of BlueprintSpan and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintSpan(data []byte) (BlueprintSpan, error) {
-	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate167}, schemaBlueprintSpan)
+	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate169}, schemaBlueprintSpan)
 }
 
 // String constants two branches allow: such a value matches both, which oneOf refuses.
@@ -1590,7 +1590,7 @@ var schemaBlueprintTwins = structgenSchemas.Schema("structgen:///blueprint.json#
 // ParseBlueprintTwins validates data against the schema of BlueprintTwins and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintTwins(data []byte) (BlueprintTwins, error) {
-	return runtime.ParseValidated[BlueprintTwins]("BlueprintTwins", data, nil, []runtime.Validator{structgenValidate181}, schemaBlueprintTwins)
+	return runtime.ParseValidated[BlueprintTwins]("BlueprintTwins", data, nil, []runtime.Validator{structgenValidate183}, schemaBlueprintTwins)
 }
 
 // Schema: schemas/blueprint.json#/properties/wrap
@@ -1631,7 +1631,7 @@ var schemaBlueprintWrap = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintWrap validates data against the schema of BlueprintWrap and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintWrap(data []byte) (BlueprintWrap, error) {
-	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate171}, schemaBlueprintWrap)
+	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate173}, schemaBlueprintWrap)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle

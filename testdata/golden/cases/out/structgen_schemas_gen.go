@@ -531,11 +531,12 @@ const schemaDoc0 = `{
       ]
     },
     "marks": {
-      "description": "A tuple whose items must contain a large number: contains is checked beside its positions.",
+      "description": "A tuple whose items must contain a large number and differ: contains and uniqueItems are checked beside its positions.",
       "type": "array",
       "prefixItems": [{"type": "string"}],
       "items": {"type": "integer"},
-      "contains": {"type": "integer", "minimum": 10}
+      "contains": {"type": "integer", "minimum": 10},
+      "uniqueItems": true
     },
     "conn": {
       "description": "Keys beside declared properties.",

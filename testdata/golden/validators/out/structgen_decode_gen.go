@@ -160,7 +160,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[4] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate28Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate32Text)
 			c.Pop()
 		case "window":
 			if seen[5] {
@@ -222,7 +222,9 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[8] = true
 			c.Push("rules")
-			runtime.Validated(c, d, &v.Rules, nil, structgenValidate31)
+			p0 := new(PolicyRules)
+			p0.decodeJSON(d, c)
+			v.Rules = p0
 			c.Pop()
 		case "contact":
 			if seen[9] {
@@ -240,7 +242,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[10] = true
 			c.Push("origin")
-			runtime.ValidatedText(c, d, &v.Origin, nil, structgenValidate34Text)
+			runtime.ValidatedText(c, d, &v.Origin, nil, structgenValidate35Text)
 			c.Pop()
 		case "owner":
 			if seen[11] {
@@ -331,7 +333,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("extension")
-			runtime.ValidatedText(c, d, &v.Extension, nil, structgenValidate35Text)
+			runtime.ValidatedText(c, d, &v.Extension, nil, structgenValidate36Text)
 			c.Pop()
 		case "steps":
 			if seen[16] {
@@ -339,7 +341,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[16] = true
 			c.Push("steps")
-			runtime.ValidatedText(c, d, &v.Steps, nil, structgenValidate42Text)
+			runtime.ValidatedText(c, d, &v.Steps, nil, structgenValidate43Text)
 			c.Pop()
 		default:
 			c.Extra(key)
@@ -442,6 +444,46 @@ func (v *PolicyExtensionKind) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	}
 }
 
+// decodeJSON reads PolicyRules and checks its schema: its positions as it
+// decodes them, then the keywords beside them on the array's text.
+func (v *PolicyRules) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	if raw, ok := c.RawView(d); ok {
+		d := c.TextDecoder(raw)
+		v.decodeTyped(d, c)
+		c.Release(d)
+		if !c.Failed() {
+			structgenValidate24Text(c, raw)
+		}
+	}
+}
+
+// decodeTyped reads PolicyRules and checks what its decoder compiles.
+func (v *PolicyRules) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+	it, ok := c.Array(d)
+	if !ok {
+		return
+	}
+	n := 0
+	for !c.Failed() && it.Next() {
+		c.PushIndex(n)
+		switch n {
+		case 0:
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.V0 = p0
+		default:
+			var e PolicyRulesItem
+			e.decodeJSON(d, c)
+			v.Rest = append(v.Rest, e)
+		}
+		c.Pop()
+		n++
+	}
+	c.End(it.Err())
+}
+
 // decodeJSON reads PolicyRulesItem and checks its schema in one pass.
 func (v *PolicyRulesItem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
@@ -499,7 +541,7 @@ func (v *PolicyTags) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		c.Skip(d)
 	} else {
-		structgenValidate25(c, d)
+		structgenValidate29(c, d)
 	}
 }
 
@@ -520,7 +562,7 @@ func (v *PolicyTags) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("x-owner")
-			runtime.Validated(c, d, &v.XOwner, nil, structgenValidate24)
+			runtime.Validated(c, d, &v.XOwner, nil, structgenValidate28)
 			c.Pop()
 		case "level":
 			if seen[1] {
@@ -972,7 +1014,7 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate11Text checks a value's JSON text against structgen:///policy.json#/properties/owner.
 func structgenValidate11Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "object|null", true, structgenValidate44, structgenValidate14)
+	c.OneOfKinds(raw, "object|null", true, structgenValidate45, structgenValidate14)
 	c.Not(raw, structgenValidate15)
 }
 
@@ -1277,8 +1319,87 @@ func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate24 checks a value against structgen:///policy.json#/properties/tags/properties/x-owner.
+// structgenValidate24 checks a value against structgen:///policy.json#/properties/rules.
 func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate24Text(c, raw)
+	}
+}
+
+// structgenValidate24Text checks a value's JSON text against structgen:///policy.json#/properties/rules.
+func structgenValidate24Text(c *runtime.Decoding, raw []byte) {
+	c.Apply(raw, structgenValidate25)
+	c.Apply(raw, structgenValidate27)
+}
+
+// structgenValidate25 checks a value against structgen:///policy.json#/properties/rules.
+func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		var items [][]byte
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			r, ok := c.RawView(d)
+			if !ok {
+				c.Pop()
+				break
+			}
+			items = append(items, r)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.Contains(items, structgenValidate26, 1, 3, false)
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate26 checks a value against structgen:///policy.json#/properties/rules/contains.
+func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate27 checks a value against structgen:///policy.json#/properties/rules.
+func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		var items [][]byte
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			r, ok := c.RawView(d)
+			if !ok {
+				c.Pop()
+				break
+			}
+			items = append(items, r)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.UniqueJSON(items)
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate28 checks a value against structgen:///policy.json#/properties/tags/properties/x-owner.
+func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -1291,18 +1412,18 @@ func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate25Keys are the properties structgenValidate25 declares, which it records by index.
-var structgenValidate25Keys = []string{"level", "x-owner"}
+// structgenValidate29Keys are the properties structgenValidate29 declares, which it records by index.
+var structgenValidate29Keys = []string{"level", "x-owner"}
 
-// structgenValidate25 checks a value against structgen:///policy.json#/properties/tags.
-func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate29 checks a value against structgen:///policy.json#/properties/tags.
+func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate25Keys)
+		keys := runtime.DeclaredKeys(structgenValidate29Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1348,171 +1469,80 @@ func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate26 checks a value against structgen:///policy.json#/properties/tags.
-func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate30 checks a value against structgen:///policy.json#/properties/tags.
+func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 	c.Skip(d)
 }
 
-// structgenValidate27 checks a value against structgen:///policy.json#/properties/tags/additionalProperties.
-func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate31 checks a value against structgen:///policy.json#/properties/tags/additionalProperties.
+func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 	c.False(d)
 }
 
-// structgenValidate28 checks a value against structgen:///policy.json#/properties/mode.
-func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate32 checks a value against structgen:///policy.json#/properties/mode.
+func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate28Text(c, raw)
+		structgenValidate32Text(c, raw)
 	}
 }
 
-// structgenValidate28Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
-func structgenValidate28Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfKinds(raw, "*|number", structgenValidate29, structgenValidate9)
-	c.Not(raw, structgenValidate30)
+// structgenValidate32Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
+func structgenValidate32Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfKinds(raw, "*|number", structgenValidate33, structgenValidate9)
+	c.Not(raw, structgenValidate34)
 }
 
-// structgenValidate29 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
-func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate33 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
+func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate29Text(c, raw)
+		structgenValidate33Text(c, raw)
 	}
 }
 
-// structgenValidate29Text checks a value's JSON text against structgen:///policy.json#/properties/mode/anyOf/0.
-func structgenValidate29Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate33Text checks a value's JSON text against structgen:///policy.json#/properties/mode/anyOf/0.
+func structgenValidate33Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"auto\"]", true)
 }
 
-// structgenValidate30 checks a value against structgen:///policy.json#/properties/mode/not.
-func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate30Text(c, raw)
-	}
-}
-
-// structgenValidate30Text checks a value's JSON text against structgen:///policy.json#/properties/mode/not.
-func structgenValidate30Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
-}
-
-// structgenValidate31 checks a value against structgen:///policy.json#/properties/rules.
-func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Array:
-		it, ok := c.Array(d)
-		if !ok {
-			return
-		}
-		i := 0
-		var items [][]byte
-		for !c.Failed() && it.Next() {
-			c.PushIndex(i)
-			r, ok := c.RawView(d)
-			if !ok {
-				c.Pop()
-				break
-			}
-			items = append(items, r)
-			switch {
-			case i == 0:
-				c.Apply(r, structgenValidate8)
-			default:
-				c.Apply(r, structgenValidate32)
-			}
-			c.Pop()
-			i++
-		}
-		c.End(it.Err())
-		c.UniqueJSON(items)
-		c.Contains(items, structgenValidate33, 1, 3, false)
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate32Keys are the properties structgenValidate32 declares, which it records by index.
-var structgenValidate32Keys = []string{"id"}
-
-// structgenValidate32 checks a value against structgen:///policy.json#/properties/rules/items.
-func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate32Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "id":
-				key = "id"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "id":
-				structgenValidate9(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "id")
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate33 checks a value against structgen:///policy.json#/properties/rules/contains.
-func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate34 checks a value against structgen:///policy.json#/properties/origin.
+// structgenValidate34 checks a value against structgen:///policy.json#/properties/mode/not.
 func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate34Text(c, raw)
 	}
 }
 
-// structgenValidate34Text checks a value's JSON text against structgen:///policy.json#/properties/origin.
+// structgenValidate34Text checks a value's JSON text against structgen:///policy.json#/properties/mode/not.
 func structgenValidate34Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[{\"x\":1,\"y\":2},[1,2],3]", false)
+	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate35Keys are the properties structgenValidate35 declares, which it records by index.
-var structgenValidate35Keys = []string{"kind"}
-
-// structgenValidate35 checks a value against structgen:///policy.json#/properties/extension.
+// structgenValidate35 checks a value against structgen:///policy.json#/properties/origin.
 func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate35Text(c, raw)
 	}
 }
 
-// structgenValidate35Text checks a value's JSON text against structgen:///policy.json#/properties/extension.
+// structgenValidate35Text checks a value's JSON text against structgen:///policy.json#/properties/origin.
 func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[{\"x\":1,\"y\":2},[1,2],3]", false)
+}
+
+// structgenValidate36Keys are the properties structgenValidate36 declares, which it records by index.
+var structgenValidate36Keys = []string{"kind"}
+
+// structgenValidate36 checks a value against structgen:///policy.json#/properties/extension.
+func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate36Text(c, raw)
+	}
+}
+
+// structgenValidate36Text checks a value's JSON text against structgen:///policy.json#/properties/extension.
+func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
 	c.Track()
-	c.AnyOf(raw, structgenValidate37, structgenValidate38)
-	c.IfThenElse(raw, structgenValidate39, structgenValidate41, nil)
+	c.AnyOf(raw, structgenValidate38, structgenValidate39)
+	c.IfThenElse(raw, structgenValidate40, structgenValidate42, nil)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -1520,7 +1550,7 @@ func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate35Keys)
+			keys := runtime.DeclaredKeys(structgenValidate36Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -1538,7 +1568,7 @@ func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "kind":
-					structgenValidate36(c, d)
+					structgenValidate37(c, d)
 					c.Evaluated()
 				default:
 					c.Skip(d)
@@ -1556,30 +1586,30 @@ func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
 	c.Untrack()
 }
 
-// structgenValidate36 checks a value against structgen:///policy.json#/properties/extension/properties/kind.
-func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate37 checks a value against structgen:///policy.json#/properties/extension/properties/kind.
+func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate36Text(c, raw)
+		structgenValidate37Text(c, raw)
 	}
 }
 
-// structgenValidate36Text checks a value's JSON text against structgen:///policy.json#/properties/extension/properties/kind.
-func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate37Text checks a value's JSON text against structgen:///policy.json#/properties/extension/properties/kind.
+func structgenValidate37Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"hook\",\"task\"]", false)
 }
 
-// structgenValidate37Keys are the properties structgenValidate37 declares, which it records by index.
-var structgenValidate37Keys = []string{"url"}
+// structgenValidate38Keys are the properties structgenValidate38 declares, which it records by index.
+var structgenValidate38Keys = []string{"url"}
 
-// structgenValidate37 checks a value against structgen:///policy.json#/properties/extension/anyOf/0.
-func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate38 checks a value against structgen:///policy.json#/properties/extension/anyOf/0.
+func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate37Keys)
+		keys := runtime.DeclaredKeys(structgenValidate38Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1611,18 +1641,18 @@ func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate38Keys are the properties structgenValidate38 declares, which it records by index.
-var structgenValidate38Keys = []string{"cmd"}
+// structgenValidate39Keys are the properties structgenValidate39 declares, which it records by index.
+var structgenValidate39Keys = []string{"cmd"}
 
-// structgenValidate38 checks a value against structgen:///policy.json#/properties/extension/anyOf/1.
-func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate39 checks a value against structgen:///policy.json#/properties/extension/anyOf/1.
+func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate38Keys)
+		keys := runtime.DeclaredKeys(structgenValidate39Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1653,18 +1683,18 @@ func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate39Keys are the properties structgenValidate39 declares, which it records by index.
-var structgenValidate39Keys = []string{"kind"}
+// structgenValidate40Keys are the properties structgenValidate40 declares, which it records by index.
+var structgenValidate40Keys = []string{"kind"}
 
-// structgenValidate39 checks a value against structgen:///policy.json#/properties/extension/if.
-func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate40 checks a value against structgen:///policy.json#/properties/extension/if.
+func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate39Keys)
+		keys := runtime.DeclaredKeys(structgenValidate40Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1682,7 +1712,7 @@ func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate40(c, d)
+				structgenValidate41(c, d)
 				c.Evaluated()
 			default:
 				c.Skip(d)
@@ -1695,30 +1725,30 @@ func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate40 checks a value against structgen:///policy.json#/properties/extension/if/properties/kind.
-func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate41 checks a value against structgen:///policy.json#/properties/extension/if/properties/kind.
+func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate40Text(c, raw)
+		structgenValidate41Text(c, raw)
 	}
 }
 
-// structgenValidate40Text checks a value's JSON text against structgen:///policy.json#/properties/extension/if/properties/kind.
-func structgenValidate40Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate41Text checks a value's JSON text against structgen:///policy.json#/properties/extension/if/properties/kind.
+func structgenValidate41Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"task\"]", true)
 }
 
-// structgenValidate41Keys are the properties structgenValidate41 declares, which it records by index.
-var structgenValidate41Keys = []string{"retries"}
+// structgenValidate42Keys are the properties structgenValidate42 declares, which it records by index.
+var structgenValidate42Keys = []string{"retries"}
 
-// structgenValidate41 checks a value against structgen:///policy.json#/properties/extension/then.
-func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate42 checks a value against structgen:///policy.json#/properties/extension/then.
+func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate41Keys)
+		keys := runtime.DeclaredKeys(structgenValidate42Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1749,15 +1779,15 @@ func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate42 checks a value against structgen:///policy.json#/properties/steps.
-func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate43 checks a value against structgen:///policy.json#/properties/steps.
+func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate42Text(c, raw)
+		structgenValidate43Text(c, raw)
 	}
 }
 
-// structgenValidate42Text checks a value's JSON text against structgen:///policy.json#/properties/steps.
-func structgenValidate42Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate43Text checks a value's JSON text against structgen:///policy.json#/properties/steps.
+func structgenValidate43Text(c *runtime.Decoding, raw []byte) {
 	c.Track()
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
@@ -1796,8 +1826,8 @@ func structgenValidate42Text(c *runtime.Decoding, raw []byte) {
 	c.Untrack()
 }
 
-// structgenValidate43 checks a value against structgen:///directory.json#.
-func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate44 checks a value against structgen:///directory.json#.
+func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1811,7 +1841,7 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			structgenValidate44(c, d)
+			structgenValidate45(c, d)
 			c.Pop()
 		}
 		c.End(it.Err())
@@ -1823,13 +1853,13 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate44 checks a value against structgen:///directory.json#/additionalProperties.
-func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate45 checks a value against structgen:///directory.json#/additionalProperties.
+func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate12(c, d)
 }
 
-// structgenValidate45 checks a value against structgen:///roster.json#.
-func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate46 checks a value against structgen:///roster.json#.
+func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
