@@ -366,7 +366,7 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 	// Rust enum's unit variants beside its struct variants) are one
 	// variant, a string that is one of them.
 	strs := constStringBranches(branches)
-	var seen schema.Kinds
+	var seen, overlap schema.Kinds
 	null := false // a {"type": "null"} branch: null leaves every variant unset
 	for _, br := range branches {
 		k := follow(br).Kinds
@@ -377,17 +377,34 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 		if selected && k == schema.Obj && seen&schema.Obj != 0 || len(strs) > 1 && k == schema.Str && seen&schema.Str != 0 {
 			continue
 		}
-		if k&seen != 0 || k&schema.Null != 0 || k == 0 {
+		if k&schema.Null != 0 || k == 0 {
 			return at(n, "anyOf or oneOf branches whose kinds overlap")
 		}
 		if k&schema.Frac != 0 && k&schema.Int == 0 {
 			return at(n, "a branch of non-integer numbers")
 		}
+		overlap |= k & seen
 		seen |= k
 	}
 	var checks []*ir.Check
+	var whole []*ir.Validator // the union's validator, for variants of overlapping branches
 	for _, v := range t.Variants {
 		want := variantKinds[v.JSON]
+		if want&overlap != 0 {
+			// Several branches allow the variant's kind: the union's
+			// validator checks the value (which of them pass is its
+			// question: anyOf or oneOf), encoding/json decodes it.
+			if whole == nil {
+				val, why := b.validatorFor(sites[0])
+				if why != "" {
+					return why
+				}
+				whole = []*ir.Validator{val}
+				b.validateLists = append(b.validateLists, whole)
+			}
+			checks = append(checks, &ir.Check{Validate: whole, Why: at(n, "anyOf or oneOf branches whose kinds overlap")})
+			continue
+		}
 		var branch *schema.Node
 		for _, br := range branches {
 			if f := follow(br); f.Kinds&want == want {
@@ -412,7 +429,9 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 		deps[b.variantField(v)] = ds
 		checks = append(checks, c)
 	}
-	t.Decode = &ir.Decode{Variants: checks, Null: null}
+	// A value of a kind no variant holds is worded by the union's
+	// validator where the union has one, as for any anyOf or oneOf.
+	t.Decode = &ir.Decode{Variants: checks, Null: null, Words: whole}
 	return ""
 }
 

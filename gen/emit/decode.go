@@ -37,7 +37,7 @@ func emitDecoders(f *jen.File, pkg *ir.Package) bool {
 		case ir.KindEnum:
 			emitEnumDecoder(f, t)
 		case ir.KindUnion:
-			emitUnionDecoder(f, t)
+			emitUnionDecoder(f, t, types, pkg.SchemaSet)
 		case ir.KindTuple:
 			emitTupleDecoder(f, t, types, pkg.SchemaSet)
 		case ir.KindAction:
@@ -87,7 +87,7 @@ var jxKinds = map[string][]string{
 
 // emitUnionDecoder writes a union's decoder: the value's kind picks the
 // variant, whose branch's checks apply.
-func emitUnionDecoder(f *jen.File, t *ir.Type) {
+func emitUnionDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set string) {
 	if t.Decode.Tag != "" || t.Decode.Keyed {
 		emitTaggedDecoder(f, t)
 		return
@@ -100,15 +100,18 @@ func emitUnionDecoder(f *jen.File, t *ir.Type) {
 			kinds = append(kinds, jen.Qual(jxPkg, k))
 		}
 		want = append(want, v.JSON)
-		cases = append(cases, jen.Case(kinds...).Block(valueCode(jen.Id("v").Dot(v.Name), v.Type, t.Decode.Variants[i], 0)...))
+		cases = append(cases, jen.Case(kinds...).Block(checkedCode(jen.Id("v").Dot(v.Name), v.Type, t.Decode.Variants[i], types, set)...))
 	}
 	if t.Decode.Null {
 		cases = append(cases, jen.Case(jen.Qual(jxPkg, "Null")).Block(jen.Id("c").Dot("IsNull").Call(jen.Id("d"))))
 		want = append(want, "null")
 	}
 	// Any other kind is a problem, and no kind at all a syntax error.
-	cases = append(cases, jen.Default().Block(
-		jen.Id("c").Dot("WrongType").Call(jen.Id("d"), jen.Lit(strings.Join(want, " or ")))))
+	other := jen.Id("c").Dot("WrongType").Call(jen.Id("d"), jen.Lit(strings.Join(want, " or ")))
+	if w := t.Decode.Words; w != nil {
+		other = jen.Id(w[0].Name).Call(jen.Id("c"), jen.Id("d")) // see ir.Decode.Words
+	}
+	cases = append(cases, jen.Default().Block(other))
 	f.Comment(fmt.Sprintf("// decodeJSON reads %s: the value's kind picks the variant.", t.Name))
 	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
 		jen.Switch(jen.Id("d").Dot("Next").Call()).Block(cases...),
@@ -487,10 +490,16 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 // fieldCode reads the value of field fd (an object's property or a
 // tuple's position) into dst with its check.
 func fieldCode(fd *ir.Field, dst *jen.Statement, types map[string]*ir.Type, set string) []jen.Code {
+	return checkedCode(dst, fd.Type, fd.Check, types, set)
+}
+
+// checkedCode reads a value of Go type r into dst with check c: by the
+// generated validators or the interpreter c names, or typed.
+func checkedCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, types map[string]*ir.Type, set string) []jen.Code {
 	var out []jen.Code
-	if vs := fd.Check.Validate; vs != nil {
+	if vs := c.Validate; vs != nil {
 		// Generated validators check this value: see ir.Check.
-		args := []jen.Code{jen.Id("c"), jen.Id("d"), jen.Op("&").Add(dst.Clone()), shapeDecoder(fd.Type, types)}
+		args := []jen.Code{jen.Id("c"), jen.Id("d"), jen.Op("&").Add(dst.Clone()), shapeDecoder(r, types)}
 		text := true // every validator has a text form: hand them the text
 		for _, v := range vs {
 			text = text && textForm(v)
@@ -507,7 +516,7 @@ func fieldCode(fd *ir.Field, dst *jen.Statement, types map[string]*ir.Type, set 
 			call = "ValidatedText"
 		}
 		out = append(out, jen.Qual(runtimePkg, call).Call(args...))
-	} else if in := fd.Check.Interpret; in != nil {
+	} else if in := c.Interpret; in != nil {
 		// The schema interpreter checks this value: see ir.Check.
 		args := []jen.Code{jen.Id("c"), jen.Id("d"), jen.Op("&").Add(dst.Clone())}
 		for _, loc := range in {
@@ -515,7 +524,7 @@ func fieldCode(fd *ir.Field, dst *jen.Statement, types map[string]*ir.Type, set 
 		}
 		out = append(out, jen.Qual(runtimePkg, "Interpret").Call(args...))
 	} else {
-		out = append(out, valueCode(dst.Clone(), fd.Type, fd.Check, 0)...)
+		out = append(out, valueCode(dst.Clone(), r, c, 0)...)
 	}
 	return out
 }

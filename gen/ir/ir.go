@@ -256,7 +256,9 @@ type Decode struct {
 	Null bool `json:",omitempty"`
 	// Words: a union told apart by Tag is checked by these validators (its
 	// schema's) where the variant's decoder finds a problem, so that the
-	// problems are worded as for any anyOf or oneOf.
+	// problems are worded as for any anyOf or oneOf; a union of kinds that
+	// has them (a variant of overlapping branches) has them check a value
+	// of a kind no variant holds.
 	Words []*Validator `json:",omitempty"`
 	// Extra checks each undeclared property's value when the schema gives
 	// them one (additionalProperties: {…}); they go into the typed extras

@@ -333,6 +333,8 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"route": {"note": "", "remove": "x"}, "release": {"b": "x", "v": null}, "access": {"user": 1, "token": "a"}}`))
 	f.Add([]byte(`{"point": [1, {"a": "b"}, "x"], "pair": ["a", null], "marks": ["a", 10]}`))
 	f.Add([]byte(`{"point": [-1, null, "abcd", 1, 2], "pair": ["a", 1, 2], "marks": [1]}`))
+	f.Add([]byte(`{"attr": [1, "a"], "amount": 4}`))
+	f.Add([]byte(`{"attr": 1.5, "amount": 2.0}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, err := cases.ParseBlueprint(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
 			t.Fatal(err)
@@ -679,3 +681,37 @@ func TestTuple(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestOverlappingBranches: where several branches allow a variant's
+// kind, the union's validator decides (anyOf: any passes; oneOf: exactly
+// one) and the value is decoded as the variant; the other kinds are read
+// typed, and a kind no branch allows is worded as for any anyOf or oneOf.
+func TestOverlappingBranches(t *testing.T) {
+	for _, tc := range []struct {
+		doc, says string // says is "" for a valid document
+		want      cases.Blueprint
+	}{
+		{doc: `{"attr": 1}`, want: cases.Blueprint{Attr: &cases.BlueprintAttr{Number: ptr(1.0)}}},
+		{doc: `{"attr": 1.5}`, want: cases.Blueprint{Attr: &cases.BlueprintAttr{Number: ptr(1.5)}}},
+		{doc: `{"attr": true}`, want: cases.Blueprint{Attr: &cases.BlueprintAttr{Bool: ptr(true)}}},
+		{doc: `{"attr": [1, 2]}`, want: cases.Blueprint{Attr: &cases.BlueprintAttr{Array: []json.RawMessage{json.RawMessage("1"), json.RawMessage("2")}}}},
+		{doc: `{"attr": ["a"]}`, want: cases.Blueprint{Attr: &cases.BlueprintAttr{Array: []json.RawMessage{json.RawMessage(`"a"`)}}}},
+		{doc: `{"attr": [1, "a"]}`, says: `/attr: anyOf: the value matches none of the 5 schemas`},
+		{doc: `{"attr": {}}`, says: `/attr: anyOf: the value matches none of the 5 schemas`},
+		{doc: `{"amount": 2}`, want: cases.Blueprint{Amount: &cases.BlueprintAmount{Number: ptr(2.0)}}},
+		{doc: `{"amount": 7.5}`, want: cases.Blueprint{Amount: &cases.BlueprintAmount{Number: ptr(7.5)}}},
+		{doc: `{"amount": "x"}`, want: cases.Blueprint{Amount: &cases.BlueprintAmount{String: ptr("x")}}},
+		{doc: `{"amount": 4}`, says: `/amount: oneOf: the value matches schemas 0 and 1, want exactly one`},
+		{doc: `{"amount": 2.5}`, says: `/amount: oneOf: the value matches none of the 3 schemas`},
+		{doc: `{"amount": null}`, says: `/amount: oneOf: the value matches none of the 3 schemas`},
+	} {
+		got, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+		if err != nil || tc.says != "" {
+			continue
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: decoded (-want +got):\n%s", tc.doc, diff)
+		}
+	}
+}

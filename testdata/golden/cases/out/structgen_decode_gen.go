@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [45]bool
+	var seen [47]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -333,7 +333,9 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("span")
-			runtime.ValidatedText(c, d, &v.Span, nil, structgenValidate169Text)
+			p0 := new(BlueprintSpan)
+			p0.decodeJSON(d, c)
+			v.Span = p0
 			c.Pop()
 		case "wrap":
 			if seen[14] {
@@ -341,7 +343,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate173Text)
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate185Text)
 			c.Pop()
 		case "mode":
 			if seen[15] {
@@ -349,7 +351,9 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate178Text)
+			p0 := new(BlueprintMode)
+			p0.decodeJSON(d, c)
+			v.Mode = p0
 			c.Pop()
 		case "action":
 			if seen[16] {
@@ -797,7 +801,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[40] = true
 			c.Push("twins")
-			runtime.ValidatedText(c, d, &v.Twins, nil, structgenValidate183Text)
+			runtime.ValidatedText(c, d, &v.Twins, nil, structgenValidate190Text)
 			c.Pop()
 		case "point":
 			if seen[41] {
@@ -829,13 +833,33 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			p0.decodeJSON(d, c)
 			v.Marks = p0
 			c.Pop()
-		case "conn":
+		case "attr":
 			if seen[44] {
 				c.Duplicate(key)
 			}
 			seen[44] = true
+			c.Push("attr")
+			p0 := new(BlueprintAttr)
+			p0.decodeJSON(d, c)
+			v.Attr = p0
+			c.Pop()
+		case "amount":
+			if seen[45] {
+				c.Duplicate(key)
+			}
+			seen[45] = true
+			c.Push("amount")
+			p0 := new(BlueprintAmount)
+			p0.decodeJSON(d, c)
+			v.Amount = p0
+			c.Pop()
+		case "conn":
+			if seen[46] {
+				c.Duplicate(key)
+			}
+			seen[46] = true
 			c.Push("conn")
-			runtime.ValidatedText(c, d, &v.Conn, nil, structgenValidate54Text)
+			runtime.ValidatedText(c, d, &v.Conn, nil, structgenValidate63Text)
 			c.Pop()
 		default:
 			k := runtime.KeyText(key)
@@ -1019,6 +1043,46 @@ func (v *BlueprintAccessOption1) decodeTyped(d *jx.Decoder, c *runtime.Decoding)
 	c.Missing(missing...)
 }
 
+// decodeJSON reads BlueprintAmount: the value's kind picks the variant.
+func (v *BlueprintAmount) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.Number:
+		runtime.ValidatedText(c, d, &v.Number, nil, structgenValidate54Text)
+	case jx.String:
+		p0 := new(string)
+		if s, ok := c.String(d); ok {
+			*p0 = s
+		}
+		v.String = p0
+	default:
+		structgenValidate54(c, d)
+	}
+}
+
+// decodeJSON reads BlueprintAttr: the value's kind picks the variant.
+func (v *BlueprintAttr) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.Bool:
+		p0 := new(bool)
+		if b, ok := c.Bool(d); ok {
+			*p0 = b
+		}
+		v.Bool = p0
+	case jx.Number:
+		runtime.ValidatedText(c, d, &v.Number, nil, structgenValidate57Text)
+	case jx.String:
+		p0 := new(string)
+		if s, ok := c.String(d); ok {
+			*p0 = s
+		}
+		v.String = p0
+	case jx.Array:
+		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate57Text)
+	default:
+		structgenValidate57(c, d)
+	}
+}
+
 // decodeJSON reads BlueprintChoice: the value's kind picks the variant.
 func (v *BlueprintChoice) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
@@ -1058,7 +1122,7 @@ func (v *BlueprintConnHostVariant) decodeJSON(d *jx.Decoder, c *runtime.Decoding
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate59Text(c, raw)
+			structgenValidate68Text(c, raw)
 		}
 	}
 }
@@ -1130,7 +1194,7 @@ func (v *BlueprintConnSocketVariant) decodeJSON(d *jx.Decoder, c *runtime.Decodi
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate62Text(c, raw)
+			structgenValidate71Text(c, raw)
 		}
 	}
 }
@@ -1251,7 +1315,7 @@ func (v *BlueprintExt) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if raw, ok := c.Raw(d); ok {
 				if c.Matches(k, "^x-") {
 					c.Push(k)
-					c.Apply(raw, structgenValidate64)
+					c.Apply(raw, structgenValidate73)
 					c.Pop()
 				} else {
 					c.Push(k)
@@ -1286,7 +1350,7 @@ func (v *BlueprintExtBoth) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		c.Skip(d)
 	} else {
-		structgenValidate65(c, d)
+		structgenValidate74(c, d)
 	}
 }
 
@@ -1362,7 +1426,7 @@ func (v *BlueprintExtOpen) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if raw, ok := c.Raw(d); ok {
 				if c.Matches(k, "^x-") {
 					c.Push(k)
-					c.Apply(raw, structgenValidate64)
+					c.Apply(raw, structgenValidate73)
 					c.Pop()
 				}
 				if v.AdditionalProperties == nil {
@@ -1410,7 +1474,7 @@ func (v *BlueprintFigure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintFigure{}
-	c.NoVariant(raw, structgenValidate66)
+	c.NoVariant(raw, structgenValidate75)
 }
 
 // decodeJSON reads BlueprintFigureOption1 and checks its schema in one pass.
@@ -1527,7 +1591,7 @@ func (v *BlueprintHeadersObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 		}
 	}
 	*v = BlueprintHeadersObject{}
-	c.NoVariant(raw, structgenValidate73)
+	c.NoVariant(raw, structgenValidate82)
 }
 
 // decodeJSON reads BlueprintHolder and checks its schema in one pass.
@@ -1658,7 +1722,7 @@ func (v *BlueprintMarks) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate83Text(c, raw)
+			structgenValidate91Text(c, raw)
 		}
 	}
 }
@@ -1690,6 +1754,27 @@ func (v *BlueprintMarks) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 		n++
 	}
 	c.End(it.Err())
+}
+
+// decodeJSON reads BlueprintMode: the value's kind picks the variant.
+func (v *BlueprintMode) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.Number:
+		p0 := new(int64)
+		if i, ok := c.Int64(d); ok {
+			*p0 = i
+			switch i {
+			case int64(2):
+			default:
+				c.NotOneOf("2")
+			}
+		}
+		v.Int = p0
+	case jx.String:
+		runtime.ValidatedText(c, d, &v.String, nil, structgenValidate95Text)
+	default:
+		structgenValidate95(c, d)
+	}
 }
 
 // decodeJSON reads BlueprintPair: the value's kind picks the variant.
@@ -1777,7 +1862,7 @@ func (v *BlueprintPick) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintPick{}
-	c.NoVariant(raw, structgenValidate87)
+	c.NoVariant(raw, structgenValidate100)
 }
 
 // decodeJSON reads BlueprintPickOption0Object and checks its schema in one pass.
@@ -1960,7 +2045,7 @@ func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate123Text(c, raw)
+			structgenValidate135Text(c, raw)
 		}
 	}
 }
@@ -2337,7 +2422,7 @@ func (v *BlueprintRelease) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintRelease{}
-	c.NoVariant(raw, structgenValidate124)
+	c.NoVariant(raw, structgenValidate136)
 }
 
 // decodeJSON reads BlueprintReleaseOption0 and checks its schema in one pass.
@@ -2478,7 +2563,7 @@ func (v *BlueprintRoute) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintRoute{}
-	c.NoVariant(raw, structgenValidate128)
+	c.NoVariant(raw, structgenValidate140)
 }
 
 // decodeJSON reads BlueprintRouteOption0 and checks its schema in one pass.
@@ -2668,6 +2753,22 @@ func (v *BlueprintScalar) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	default:
 		c.WrongType(d, "integer or string or array")
+	}
+}
+
+// decodeJSON reads BlueprintSpan: the value's kind picks the variant.
+func (v *BlueprintSpan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.String:
+		p0 := new(string)
+		if s, ok := c.String(d); ok {
+			*p0 = s
+		}
+		v.String = p0
+	case jx.Array:
+		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate146Text)
+	default:
+		structgenValidate146(c, d)
 	}
 }
 
@@ -3067,7 +3168,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate151Text(c, raw)
+			structgenValidate167Text(c, raw)
 		}
 	}
 }
@@ -3174,7 +3275,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate157)
+	c.NoVariant(raw, structgenValidate173)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -3326,7 +3427,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate165Text(c, raw)
+			structgenValidate181Text(c, raw)
 		}
 	}
 }
@@ -3692,6 +3793,14 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	if v.Marks != nil {
 		e.Field("marks")
 		e.Marshal((*v.Marks))
+	}
+	if v.Attr != nil {
+		e.Field("attr")
+		e.Marshal((*v.Attr))
+	}
+	if v.Amount != nil {
+		e.Field("amount")
+		e.Marshal((*v.Amount))
 	}
 	if v.Conn != nil {
 		e.Field("conn")
@@ -5567,19 +5676,154 @@ func structgenValidate53Text(c *runtime.Decoding, raw []byte) {
 	c.Not(raw, structgenValidate51)
 }
 
-// structgenValidate54Keys are the properties structgenValidate54 declares, which it records by index.
-var structgenValidate54Keys = []string{"name"}
-
-// structgenValidate54 checks a value against structgen:///blueprint.json#/properties/conn.
+// structgenValidate54 checks a value against structgen:///blueprint.json#/properties/amount.
 func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate54Text(c, raw)
 	}
 }
 
-// structgenValidate54Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+// structgenValidate54Text checks a value's JSON text against structgen:///blueprint.json#/properties/amount.
 func structgenValidate54Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate55, structgenValidate57)
+	c.OneOfKinds(raw, "number|number|string", false, structgenValidate55, structgenValidate56, structgenValidate7)
+}
+
+// structgenValidate55 checks a value against structgen:///blueprint.json#/properties/amount/oneOf/0.
+func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.Integer(text, "integer")
+		c.NumberBounds(text, "", "5", "", "")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "integer")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate56 checks a value against structgen:///blueprint.json#/properties/amount/oneOf/1.
+func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.NumberBounds(text, "3", "", "", "")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "number")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate57 checks a value against structgen:///blueprint.json#/properties/attr.
+func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate57Text(c, raw)
+	}
+}
+
+// structgenValidate57Text checks a value's JSON text against structgen:///blueprint.json#/properties/attr.
+func structgenValidate57Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfKinds(raw, "boolean|number|number|string|array", structgenValidate58, structgenValidate3, structgenValidate59, structgenValidate7, structgenValidate60)
+}
+
+// structgenValidate58 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/0.
+func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Number, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "boolean")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate59 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/2.
+func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "number")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate60 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/4.
+func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate60Text(c, raw)
+	}
+}
+
+// structgenValidate60Text checks a value's JSON text against structgen:///blueprint.json#/properties/attr/anyOf/4.
+func structgenValidate60Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOf(raw, structgenValidate61, structgenValidate62)
+}
+
+// structgenValidate61 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/4/anyOf/0.
+func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			structgenValidate3(c, d)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate62 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/4/anyOf/1.
+func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			structgenValidate7(c, d)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate63Keys are the properties structgenValidate63 declares, which it records by index.
+var structgenValidate63Keys = []string{"name"}
+
+// structgenValidate63 checks a value against structgen:///blueprint.json#/properties/conn.
+func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate63Text(c, raw)
+	}
+}
+
+// structgenValidate63Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+func structgenValidate63Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate64, structgenValidate66)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -5587,7 +5831,7 @@ func structgenValidate54Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate54Keys)
+			keys := runtime.DeclaredKeys(structgenValidate63Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -5620,19 +5864,19 @@ func structgenValidate54Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate55Keys are the properties structgenValidate55 declares, which it records by index.
-var structgenValidate55Keys = []string{"host"}
+// structgenValidate64Keys are the properties structgenValidate64 declares, which it records by index.
+var structgenValidate64Keys = []string{"host"}
 
-// structgenValidate55 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate64 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
+func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate55Text(c, raw)
+		structgenValidate64Text(c, raw)
 	}
 }
 
-// structgenValidate55Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate55Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate56)
+// structgenValidate64Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
+func structgenValidate64Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate65)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -5640,7 +5884,7 @@ func structgenValidate55Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate55Keys)
+			keys := runtime.DeclaredKeys(structgenValidate64Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -5672,8 +5916,8 @@ func structgenValidate55Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate56 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0/not.
-func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate65 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0/not.
+func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -5697,19 +5941,19 @@ func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate57Keys are the properties structgenValidate57 declares, which it records by index.
-var structgenValidate57Keys = []string{"socket"}
+// structgenValidate66Keys are the properties structgenValidate66 declares, which it records by index.
+var structgenValidate66Keys = []string{"socket"}
 
-// structgenValidate57 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate66 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate57Text(c, raw)
+		structgenValidate66Text(c, raw)
 	}
 }
 
-// structgenValidate57Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate57Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate58)
+// structgenValidate66Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate67)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -5717,7 +5961,7 @@ func structgenValidate57Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate57Keys)
+			keys := runtime.DeclaredKeys(structgenValidate66Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -5749,8 +5993,8 @@ func structgenValidate57Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate58 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1/not.
-func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate67 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1/not.
+func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -5774,70 +6018,70 @@ func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate59 checks a value against structgen:///blueprint.json#/properties/conn.
-func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate68 checks a value against structgen:///blueprint.json#/properties/conn.
+func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate59Text(c, raw)
+		structgenValidate68Text(c, raw)
 	}
 }
 
-// structgenValidate59Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
-func structgenValidate59Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate60Text(c, raw)
-	structgenValidate61Text(c, raw)
+// structgenValidate68Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+func structgenValidate68Text(c *runtime.Decoding, raw []byte) {
+	structgenValidate69Text(c, raw)
+	structgenValidate70Text(c, raw)
 }
 
-// structgenValidate60 checks a value against structgen:///blueprint.json#/properties/conn.
-func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate69 checks a value against structgen:///blueprint.json#/properties/conn.
+func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate60Text(c, raw)
+		structgenValidate69Text(c, raw)
 	}
 }
 
-// structgenValidate60Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
-func structgenValidate60Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate55, structgenValidate57)
+// structgenValidate69Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+func structgenValidate69Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate64, structgenValidate66)
 }
 
-// structgenValidate61 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate70 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
+func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate61Text(c, raw)
+		structgenValidate70Text(c, raw)
 	}
 }
 
-// structgenValidate61Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate61Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate56)
+// structgenValidate70Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
+func structgenValidate70Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate65)
 }
 
-// structgenValidate62 checks a value against structgen:///blueprint.json#/properties/conn.
-func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate71 checks a value against structgen:///blueprint.json#/properties/conn.
+func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate62Text(c, raw)
+		structgenValidate71Text(c, raw)
 	}
 }
 
-// structgenValidate62Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
-func structgenValidate62Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate60Text(c, raw)
-	structgenValidate63Text(c, raw)
+// structgenValidate71Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+func structgenValidate71Text(c *runtime.Decoding, raw []byte) {
+	structgenValidate69Text(c, raw)
+	structgenValidate72Text(c, raw)
 }
 
-// structgenValidate63 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate72 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate63Text(c, raw)
+		structgenValidate72Text(c, raw)
 	}
 }
 
-// structgenValidate63Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate63Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate58)
+// structgenValidate72Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate72Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate67)
 }
 
-// structgenValidate64 checks a value against structgen:///blueprint.json#/properties/ext/patternProperties/%5Ex-.
-func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate73 checks a value against structgen:///blueprint.json#/properties/ext/patternProperties/%5Ex-.
+func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -5852,8 +6096,8 @@ func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate65 checks a value against structgen:///blueprint.json#/properties/extBoth.
-func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate74 checks a value against structgen:///blueprint.json#/properties/extBoth.
+func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -5880,31 +6124,31 @@ func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate66 checks a value against structgen:///blueprint.json#/properties/figure.
-func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate75 checks a value against structgen:///blueprint.json#/properties/figure.
+func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate66Text(c, raw)
+		structgenValidate75Text(c, raw)
 	}
 }
 
-// structgenValidate66Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
-func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate158, structgenValidate71)
+// structgenValidate75Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
+func structgenValidate75Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate174, structgenValidate80)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate67Keys are the properties structgenValidate67 declares, which it records by index.
-var structgenValidate67Keys = []string{"kind", "r"}
+// structgenValidate76Keys are the properties structgenValidate76 declares, which it records by index.
+var structgenValidate76Keys = []string{"kind", "r"}
 
-// structgenValidate67 checks a value against structgen:///blueprint.json#/$defs/circle.
-func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate76 checks a value against structgen:///blueprint.json#/$defs/circle.
+func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate67Keys)
+		keys := runtime.DeclaredKeys(structgenValidate76Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5925,9 +6169,9 @@ func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate68(c, d)
+				structgenValidate77(c, d)
 			case "r":
-				structgenValidate70(c, d)
+				structgenValidate79(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -5942,25 +6186,25 @@ func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate68 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
-func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate69(c, d)
+// structgenValidate77 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
+func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate78(c, d)
 }
 
-// structgenValidate69 checks a value against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate69Text(c, raw)
+		structgenValidate78Text(c, raw)
 	}
 }
 
-// structgenValidate69Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate69Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate78Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"circle\"]", true)
 }
 
-// structgenValidate70 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
-func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
+func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -5975,18 +6219,18 @@ func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate71Keys are the properties structgenValidate71 declares, which it records by index.
-var structgenValidate71Keys = []string{"kind", "w"}
+// structgenValidate80Keys are the properties structgenValidate80 declares, which it records by index.
+var structgenValidate80Keys = []string{"kind", "w"}
 
-// structgenValidate71 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
-func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate80 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
+func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate71Keys)
+		keys := runtime.DeclaredKeys(structgenValidate80Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6007,7 +6251,7 @@ func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate72(c, d)
+				structgenValidate81(c, d)
 			case "w":
 				structgenValidate22(c, d)
 			default:
@@ -6024,99 +6268,99 @@ func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate72 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate81 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
+func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate72Text(c, raw)
+		structgenValidate81Text(c, raw)
 	}
 }
 
-// structgenValidate72Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate72Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate81Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
+func structgenValidate81Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"rect\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate73 checks a value against structgen:///blueprint.json#/properties/headers.
-func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate82 checks a value against structgen:///blueprint.json#/properties/headers.
+func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate73Text(c, raw)
+		structgenValidate82Text(c, raw)
 	}
 }
 
-// structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/properties/headers.
-func structgenValidate73Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate75Text(c, raw)
+// structgenValidate82Text checks a value's JSON text against structgen:///blueprint.json#/properties/headers.
+func structgenValidate82Text(c *runtime.Decoding, raw []byte) {
+	structgenValidate84Text(c, raw)
 }
 
-// structgenValidate74 checks a value against structgen:///blueprint.json#/properties/headers/allOf/0.
-func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate75(c, d)
+// structgenValidate83 checks a value against structgen:///blueprint.json#/properties/headers/allOf/0.
+func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate84(c, d)
 }
 
-// structgenValidate75 checks a value against structgen:///blueprint.json#/$defs/forward.
-func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate84 checks a value against structgen:///blueprint.json#/$defs/forward.
+func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate75Text(c, raw)
+		structgenValidate84Text(c, raw)
 	}
 }
 
-// structgenValidate75Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward.
-func structgenValidate75Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "string|string|string|object|object", "[[\"none\"],[\"all\"],[\"safe\",\"traced\"],null,null]", false, structgenValidate76, structgenValidate77, structgenValidate78, structgenValidate79, structgenValidate81)
+// structgenValidate84Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward.
+func structgenValidate84Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "string|string|string|object|object", "[[\"none\"],[\"all\"],[\"safe\",\"traced\"],null,null]", false, structgenValidate85, structgenValidate86, structgenValidate87, structgenValidate88, structgenValidate89)
 }
 
-// structgenValidate76 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/0.
-func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate85 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/0.
+func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate76Text(c, raw)
+		structgenValidate85Text(c, raw)
 	}
 }
 
-// structgenValidate76Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/0.
-func structgenValidate76Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate85Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/0.
+func structgenValidate85Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"none\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate77 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/1.
-func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate86 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/1.
+func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate77Text(c, raw)
+		structgenValidate86Text(c, raw)
 	}
 }
 
-// structgenValidate77Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/1.
-func structgenValidate77Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate86Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/1.
+func structgenValidate86Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"all\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/2.
-func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate87 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/2.
+func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate78Text(c, raw)
+		structgenValidate87Text(c, raw)
 	}
 }
 
-// structgenValidate78Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/2.
-func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/2.
+func structgenValidate87Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"safe\",\"traced\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate79Keys are the properties structgenValidate79 declares, which it records by index.
-var structgenValidate79Keys = []string{"only"}
+// structgenValidate88Keys are the properties structgenValidate88 declares, which it records by index.
+var structgenValidate88Keys = []string{"only"}
 
-// structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/3.
-func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate88 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/3.
+func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate79Keys)
+		keys := runtime.DeclaredKeys(structgenValidate88Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6134,7 +6378,7 @@ func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "only":
-				structgenValidate80(c, d)
+				structgenValidate62(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -6150,41 +6394,18 @@ func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate80 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/3/properties/only.
-func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Array:
-		it, ok := c.Array(d)
-		if !ok {
-			return
-		}
-		i := 0
-		for !c.Failed() && it.Next() {
-			c.PushIndex(i)
-			structgenValidate7(c, d)
-			c.Pop()
-			i++
-		}
-		c.End(it.Err())
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
-	default:
-		c.Skip(d)
-	}
-}
+// structgenValidate89Keys are the properties structgenValidate89 declares, which it records by index.
+var structgenValidate89Keys = []string{"except"}
 
-// structgenValidate81Keys are the properties structgenValidate81 declares, which it records by index.
-var structgenValidate81Keys = []string{"except"}
-
-// structgenValidate81 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4.
-func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate89 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4.
+func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate81Keys)
+		keys := runtime.DeclaredKeys(structgenValidate89Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6202,7 +6423,7 @@ func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "except":
-				structgenValidate82(c, d)
+				structgenValidate90(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -6218,8 +6439,8 @@ func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate82 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4/properties/except.
-func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate90 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4/properties/except.
+func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -6242,21 +6463,21 @@ func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate83 checks a value against structgen:///blueprint.json#/properties/marks.
-func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate91 checks a value against structgen:///blueprint.json#/properties/marks.
+func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate83Text(c, raw)
+		structgenValidate91Text(c, raw)
 	}
 }
 
-// structgenValidate83Text checks a value's JSON text against structgen:///blueprint.json#/properties/marks.
-func structgenValidate83Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate84)
-	c.Apply(raw, structgenValidate86)
+// structgenValidate91Text checks a value's JSON text against structgen:///blueprint.json#/properties/marks.
+func structgenValidate91Text(c *runtime.Decoding, raw []byte) {
+	c.Apply(raw, structgenValidate92)
+	c.Apply(raw, structgenValidate94)
 }
 
-// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/marks.
-func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate92 checks a value against structgen:///blueprint.json#/properties/marks.
+func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -6277,14 +6498,14 @@ func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
 			i++
 		}
 		c.End(it.Err())
-		c.Contains(items, structgenValidate85, 1, -1, false)
+		c.Contains(items, structgenValidate93, 1, -1, false)
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate85 checks a value against structgen:///blueprint.json#/properties/marks/contains.
-func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate93 checks a value against structgen:///blueprint.json#/properties/marks/contains.
+func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -6300,8 +6521,8 @@ func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate86 checks a value against structgen:///blueprint.json#/properties/marks.
-func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate94 checks a value against structgen:///blueprint.json#/properties/marks.
+func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -6328,31 +6549,95 @@ func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate87 checks a value against structgen:///blueprint.json#/properties/pick.
-func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate95 checks a value against structgen:///blueprint.json#/properties/mode.
+func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate87Text(c, raw)
+		structgenValidate95Text(c, raw)
 	}
 }
 
-// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/properties/pick.
-func structgenValidate87Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate88, structgenValidate89)
+// structgenValidate95Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
+func structgenValidate95Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate96, structgenValidate97, structgenValidate98, structgenValidate99)
+}
+
+// structgenValidate96 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate96(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate96Text(c, raw)
+	}
+}
+
+// structgenValidate96Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate96Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"a\",\"b\"]", false)
+}
+
+// structgenValidate97 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate97Text(c, raw)
+	}
+}
+
+// structgenValidate97Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate97Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"b\"]", true)
+}
+
+// structgenValidate98 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate98(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.String(d)
+		if !ok {
+			return
+		}
+		c.Pattern(s, "^c")
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate99 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate99Text(c, raw)
+	}
+}
+
+// structgenValidate99Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate99Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[2]", true)
+}
+
+// structgenValidate100 checks a value against structgen:///blueprint.json#/properties/pick.
+func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate100Text(c, raw)
+	}
+}
+
+// structgenValidate100Text checks a value's JSON text against structgen:///blueprint.json#/properties/pick.
+func structgenValidate100Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate101, structgenValidate102)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate88Keys are the properties structgenValidate88 declares, which it records by index.
-var structgenValidate88Keys = []string{"a"}
+// structgenValidate101Keys are the properties structgenValidate101 declares, which it records by index.
+var structgenValidate101Keys = []string{"a"}
 
-// structgenValidate88 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
-func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate101 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
+func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate88Keys)
+		keys := runtime.DeclaredKeys(structgenValidate101Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6384,18 +6669,18 @@ func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate89Keys are the properties structgenValidate89 declares, which it records by index.
-var structgenValidate89Keys = []string{"b"}
+// structgenValidate102Keys are the properties structgenValidate102 declares, which it records by index.
+var structgenValidate102Keys = []string{"b"}
 
-// structgenValidate89 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
-func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate102 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
+func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate89Keys)
+		keys := runtime.DeclaredKeys(structgenValidate102Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6427,18 +6712,18 @@ func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate116Keys are the properties structgenValidate116 declares, which it records by index.
-var structgenValidate116Keys = []string{"note"}
+// structgenValidate128Keys are the properties structgenValidate128 declares, which it records by index.
+var structgenValidate128Keys = []string{"note"}
 
-// structgenValidate116 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
-func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate128 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
+func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate116Keys)
+		keys := runtime.DeclaredKeys(structgenValidate128Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6456,7 +6741,7 @@ func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "note":
-				structgenValidate117(c, d)
+				structgenValidate129(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6469,20 +6754,20 @@ func structgenValidate116(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate117 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate117(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate129 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate117Text(c, raw)
+		structgenValidate129Text(c, raw)
 	}
 }
 
-// structgenValidate117Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate117Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate129Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate129Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\"]", true)
 }
 
-// structgenValidate118 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
-func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate130 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
+func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -6506,43 +6791,43 @@ func structgenValidate118(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate123 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate123(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate135 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate123Text(c, raw)
+		structgenValidate135Text(c, raw)
 	}
 }
 
-// structgenValidate123Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate123Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate116, structgenValidate118, nil)
+// structgenValidate135Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate135Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate128, structgenValidate130, nil)
 }
 
-// structgenValidate124 checks a value against structgen:///blueprint.json#/properties/release.
-func structgenValidate124(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate136 checks a value against structgen:///blueprint.json#/properties/release.
+func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate124Text(c, raw)
+		structgenValidate136Text(c, raw)
 	}
 }
 
-// structgenValidate124Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
-func structgenValidate124Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate125, structgenValidate127)
+// structgenValidate136Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
+func structgenValidate136Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate137, structgenValidate139)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate125Keys are the properties structgenValidate125 declares, which it records by index.
-var structgenValidate125Keys = []string{"a", "v"}
+// structgenValidate137Keys are the properties structgenValidate137 declares, which it records by index.
+var structgenValidate137Keys = []string{"a", "v"}
 
-// structgenValidate125 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
-func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate137 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
+func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate125Keys)
+		keys := runtime.DeclaredKeys(structgenValidate137Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6565,7 +6850,7 @@ func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
 			case "a":
 				structgenValidate3(c, d)
 			case "v":
-				structgenValidate126(c, d)
+				structgenValidate138(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -6581,30 +6866,30 @@ func structgenValidate125(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate126 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate126(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate138 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate126Text(c, raw)
+		structgenValidate138Text(c, raw)
 	}
 }
 
-// structgenValidate126Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate126Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate138Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate138Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"2\"]", true)
 }
 
-// structgenValidate127Keys are the properties structgenValidate127 declares, which it records by index.
-var structgenValidate127Keys = []string{"b", "v"}
+// structgenValidate139Keys are the properties structgenValidate139 declares, which it records by index.
+var structgenValidate139Keys = []string{"b", "v"}
 
-// structgenValidate127 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
-func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate139 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
+func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate127Keys)
+		keys := runtime.DeclaredKeys(structgenValidate139Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6641,30 +6926,30 @@ func structgenValidate127(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate128 checks a value against structgen:///blueprint.json#/properties/route.
-func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate140 checks a value against structgen:///blueprint.json#/properties/route.
+func structgenValidate140(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate128Text(c, raw)
+		structgenValidate140Text(c, raw)
 	}
 }
 
-// structgenValidate128Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
-func structgenValidate128Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfExclusive(raw, structgenValidate129, structgenValidate131, structgenValidate133)
+// structgenValidate140Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
+func structgenValidate140Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfExclusive(raw, structgenValidate141, structgenValidate143, structgenValidate145)
 }
 
-// structgenValidate129Keys are the properties structgenValidate129 declares, which it records by index.
-var structgenValidate129Keys = []string{"at", "insert"}
+// structgenValidate141Keys are the properties structgenValidate141 declares, which it records by index.
+var structgenValidate141Keys = []string{"at", "insert"}
 
-// structgenValidate129 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
-func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate141 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
+func structgenValidate141(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate129Keys)
+		keys := runtime.DeclaredKeys(structgenValidate141Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6685,7 +6970,7 @@ func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "at":
-				structgenValidate130(c, d)
+				structgenValidate142(c, d)
 			case "insert":
 				structgenValidate7(c, d)
 			default:
@@ -6703,8 +6988,8 @@ func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate130 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
-func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate142 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
+func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -6720,18 +7005,18 @@ func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate131Keys are the properties structgenValidate131 declares, which it records by index.
-var structgenValidate131Keys = []string{"remove"}
+// structgenValidate143Keys are the properties structgenValidate143 declares, which it records by index.
+var structgenValidate143Keys = []string{"remove"}
 
-// structgenValidate131 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
-func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate143 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
+func structgenValidate143(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate131Keys)
+		keys := runtime.DeclaredKeys(structgenValidate143Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6749,7 +7034,7 @@ func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "remove":
-				structgenValidate132(c, d)
+				structgenValidate144(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -6765,8 +7050,8 @@ func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate132 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1/properties/remove.
-func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate144 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1/properties/remove.
+func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -6781,18 +7066,18 @@ func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate133Keys are the properties structgenValidate133 declares, which it records by index.
-var structgenValidate133Keys = []string{"note"}
+// structgenValidate145Keys are the properties structgenValidate145 declares, which it records by index.
+var structgenValidate145Keys = []string{"note"}
 
-// structgenValidate133 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
-func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate145 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
+func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate133Keys)
+		keys := runtime.DeclaredKeys(structgenValidate145Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6825,18 +7110,115 @@ func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate135Keys are the properties structgenValidate135 declares, which it records by index.
-var structgenValidate135Keys = []string{"type"}
+// structgenValidate146 checks a value against structgen:///blueprint.json#/properties/span.
+func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate146Text(c, raw)
+	}
+}
 
-// structgenValidate135 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate146Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate146Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate147, structgenValidate148, structgenValidate149, structgenValidate7)
+}
+
+// structgenValidate147 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			switch {
+			case i == 0:
+				structgenValidate7(c, d)
+			case i == 1:
+				structgenValidate3(c, d)
+			default:
+				structgenValidate40(c, d)
+			}
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.Items(i, 2, -1)
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate148 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate148(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			structgenValidate7(c, d)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.Items(i, 3, -1)
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate149 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate149(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			if !c.MayHave(i, 0) {
+				break
+			}
+			c.PushIndex(i)
+			switch {
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.Items(i, 0, 0)
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate151Keys are the properties structgenValidate151 declares, which it records by index.
+var structgenValidate151Keys = []string{"type"}
+
+// structgenValidate151 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+func structgenValidate151(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate135Keys)
+		keys := runtime.DeclaredKeys(structgenValidate151Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6854,7 +7236,7 @@ func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate136(c, d)
+				structgenValidate152(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6866,30 +7248,30 @@ func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate136 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate152 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate152(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate136Text(c, raw)
+		structgenValidate152Text(c, raw)
 	}
 }
 
-// structgenValidate136Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate136Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate152Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate152Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
-// structgenValidate137Keys are the properties structgenValidate137 declares, which it records by index.
-var structgenValidate137Keys = []string{"size"}
+// structgenValidate153Keys are the properties structgenValidate153 declares, which it records by index.
+var structgenValidate153Keys = []string{"size"}
 
-// structgenValidate137 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate153 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate153(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate137Keys)
+		keys := runtime.DeclaredKeys(structgenValidate153Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6920,18 +7302,18 @@ func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate138Keys are the properties structgenValidate138 declares, which it records by index.
-var structgenValidate138Keys = []string{"type"}
+// structgenValidate154Keys are the properties structgenValidate154 declares, which it records by index.
+var structgenValidate154Keys = []string{"type"}
 
-// structgenValidate138 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate154 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate138Keys)
+		keys := runtime.DeclaredKeys(structgenValidate154Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6949,7 +7331,7 @@ func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate139(c, d)
+				structgenValidate155(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6961,30 +7343,30 @@ func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate139 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate155 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate139Text(c, raw)
+		structgenValidate155Text(c, raw)
 	}
 }
 
-// structgenValidate139Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate139Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate155Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate155Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
-// structgenValidate140Keys are the properties structgenValidate140 declares, which it records by index.
-var structgenValidate140Keys = []string{"props"}
+// structgenValidate156Keys are the properties structgenValidate156 declares, which it records by index.
+var structgenValidate156Keys = []string{"props"}
 
-// structgenValidate140 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate140(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate156 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate140Keys)
+		keys := runtime.DeclaredKeys(structgenValidate156Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7002,7 +7384,7 @@ func structgenValidate140(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate141(c, d)
+				structgenValidate157(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7014,8 +7396,8 @@ func structgenValidate140(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate141 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate141(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate157 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -7041,20 +7423,20 @@ func structgenValidate141(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate142 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate158 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate142Text(c, raw)
+		structgenValidate158Text(c, raw)
 	}
 }
 
-// structgenValidate142Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate142Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate143)
+// structgenValidate158Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate158Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate159)
 }
 
-// structgenValidate143 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate143(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate159 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -7078,18 +7460,18 @@ func structgenValidate143(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate144Keys are the properties structgenValidate144 declares, which it records by index.
-var structgenValidate144Keys = []string{"type"}
+// structgenValidate160Keys are the properties structgenValidate160 declares, which it records by index.
+var structgenValidate160Keys = []string{"type"}
 
-// structgenValidate144 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate160 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate144Keys)
+		keys := runtime.DeclaredKeys(structgenValidate160Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7107,7 +7489,7 @@ func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate145(c, d)
+				structgenValidate161(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7119,30 +7501,30 @@ func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate145 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate161 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate145Text(c, raw)
+		structgenValidate161Text(c, raw)
 	}
 }
 
-// structgenValidate145Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate145Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate161Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate161Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[3]", true)
 }
 
-// structgenValidate146Keys are the properties structgenValidate146 declares, which it records by index.
-var structgenValidate146Keys = []string{"size"}
+// structgenValidate162Keys are the properties structgenValidate162 declares, which it records by index.
+var structgenValidate162Keys = []string{"size"}
 
-// structgenValidate146 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate162 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate146Keys)
+		keys := runtime.DeclaredKeys(structgenValidate162Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7160,7 +7542,7 @@ func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate147(c, d)
+				structgenValidate163(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7172,8 +7554,8 @@ func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate147 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
-func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate163 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -7186,18 +7568,18 @@ func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate149Keys are the properties structgenValidate149 declares, which it records by index.
-var structgenValidate149Keys = []string{"size"}
+// structgenValidate165Keys are the properties structgenValidate165 declares, which it records by index.
+var structgenValidate165Keys = []string{"size"}
 
-// structgenValidate149 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate149(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate165 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate149Keys)
+		keys := runtime.DeclaredKeys(structgenValidate165Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7215,7 +7597,7 @@ func structgenValidate149(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate150(c, d)
+				structgenValidate166(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7228,120 +7610,120 @@ func structgenValidate149(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate150 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate166 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate150Text(c, raw)
+		structgenValidate166Text(c, raw)
 	}
 }
 
-// structgenValidate150Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate150Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate166Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate166Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate151 checks a value against structgen:///blueprint.json#/$defs/node.
-func structgenValidate151(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate167 checks a value against structgen:///blueprint.json#/$defs/node.
+func structgenValidate167(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate151Text(c, raw)
+		structgenValidate167Text(c, raw)
 	}
 }
 
-// structgenValidate151Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
-func structgenValidate151Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate135, structgenValidate137, nil, structgenValidate138, structgenValidate140, structgenValidate142, structgenValidate144, structgenValidate40, nil, structgenValidate135, structgenValidate146, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate149, structgenValidate135, nil)
+// structgenValidate167Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
+func structgenValidate167Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate151, structgenValidate153, nil, structgenValidate154, structgenValidate156, structgenValidate158, structgenValidate160, structgenValidate40, nil, structgenValidate151, structgenValidate162, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate165, structgenValidate151, nil)
 }
 
-// structgenValidate152 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate152(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate168 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate152Text(c, raw)
+		structgenValidate168Text(c, raw)
 	}
 }
 
-// structgenValidate152Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate152Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate135, structgenValidate137, nil)
+// structgenValidate168Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate168Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate151, structgenValidate153, nil)
 }
 
-// structgenValidate153 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate153(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate169 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate169(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate153Text(c, raw)
+		structgenValidate169Text(c, raw)
 	}
 }
 
-// structgenValidate153Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate153Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate138, structgenValidate140, structgenValidate142)
+// structgenValidate169Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate169Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate154, structgenValidate156, structgenValidate158)
 }
 
-// structgenValidate154 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate170 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate170(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate154Text(c, raw)
+		structgenValidate170Text(c, raw)
 	}
 }
 
-// structgenValidate154Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate154Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate144, structgenValidate40, nil)
+// structgenValidate170Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate170Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate160, structgenValidate40, nil)
 }
 
-// structgenValidate155 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate171 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate171(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate155Text(c, raw)
+		structgenValidate171Text(c, raw)
 	}
 }
 
-// structgenValidate155Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate155Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate135, structgenValidate146, nil)
+// structgenValidate171Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate171Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate151, structgenValidate162, nil)
 }
 
-// structgenValidate156 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate172 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate172(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate156Text(c, raw)
+		structgenValidate172Text(c, raw)
 	}
 }
 
-// structgenValidate156Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate156Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate149, structgenValidate135, nil)
+// structgenValidate172Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate172Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate165, structgenValidate151, nil)
 }
 
-// structgenValidate157 checks a value against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate173 checks a value against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate173(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate157Text(c, raw)
+		structgenValidate173Text(c, raw)
 	}
 }
 
-// structgenValidate157Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate157Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate158, structgenValidate159, structgenValidate162)
+// structgenValidate173Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate173Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate174, structgenValidate175, structgenValidate178)
 }
 
-// structgenValidate158 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
-func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate67(c, d)
+// structgenValidate174 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate174(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate76(c, d)
 }
 
-// structgenValidate159Keys are the properties structgenValidate159 declares, which it records by index.
-var structgenValidate159Keys = []string{"kind", "side"}
+// structgenValidate175Keys are the properties structgenValidate175 declares, which it records by index.
+var structgenValidate175Keys = []string{"kind", "side"}
 
-// structgenValidate159 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
-func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate175 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate175(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate159Keys)
+		keys := runtime.DeclaredKeys(structgenValidate175Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7362,9 +7744,9 @@ func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate160(c, d)
+				structgenValidate176(c, d)
 			case "side":
-				structgenValidate161(c, d)
+				structgenValidate177(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7379,20 +7761,20 @@ func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate160 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate176 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate176(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate160Text(c, raw)
+		structgenValidate176Text(c, raw)
 	}
 }
 
-// structgenValidate160Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate160Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate176Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate176Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate161 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate177 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate177(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -7407,18 +7789,18 @@ func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate162Keys are the properties structgenValidate162 declares, which it records by index.
-var structgenValidate162Keys = []string{"kind", "sides"}
+// structgenValidate178Keys are the properties structgenValidate178 declares, which it records by index.
+var structgenValidate178Keys = []string{"kind", "sides"}
 
-// structgenValidate162 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate178 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate178(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate162Keys)
+		keys := runtime.DeclaredKeys(structgenValidate178Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7439,9 +7821,9 @@ func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate163(c, d)
+				structgenValidate179(c, d)
 			case "sides":
-				structgenValidate164(c, d)
+				structgenValidate180(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7456,20 +7838,20 @@ func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate163 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate179 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate179(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate163Text(c, raw)
+		structgenValidate179Text(c, raw)
 	}
 }
 
-// structgenValidate163Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate163Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate179Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate179Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate164 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate164(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate180 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate180(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -7485,201 +7867,104 @@ func structgenValidate164(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate165 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate181 checks a value against structgen:///blueprint.json#/$defs/step.
+func structgenValidate181(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate165Text(c, raw)
+		structgenValidate181Text(c, raw)
 	}
 }
 
-// structgenValidate165Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate165Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate181Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
+func structgenValidate181Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17, nil, structgenValidate19, structgenValidate21, structgenValidate23, structgenValidate25, structgenValidate27, nil)
 }
 
-// structgenValidate166 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate182 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
+func structgenValidate182(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate166Text(c, raw)
+		structgenValidate182Text(c, raw)
 	}
 }
 
-// structgenValidate166Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate166Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate182Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
+func structgenValidate182Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate15, structgenValidate17, nil)
 }
 
-// structgenValidate167 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate167(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate183 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate183(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate167Text(c, raw)
+		structgenValidate183Text(c, raw)
 	}
 }
 
-// structgenValidate167Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate167Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate183Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate183Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate19, structgenValidate21, structgenValidate23)
 }
 
-// structgenValidate168 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
-func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate184 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate184(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate168Text(c, raw)
+		structgenValidate184Text(c, raw)
 	}
 }
 
-// structgenValidate168Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
-func structgenValidate168Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate184Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate184Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate25, structgenValidate27, nil)
 }
 
-// structgenValidate169 checks a value against structgen:///blueprint.json#/properties/span.
-func structgenValidate169(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate185 checks a value against structgen:///blueprint.json#/properties/wrap.
+func structgenValidate185(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate169Text(c, raw)
+		structgenValidate185Text(c, raw)
 	}
 }
 
-// structgenValidate169Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
-func structgenValidate169Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate170, structgenValidate171, structgenValidate172, structgenValidate7)
+// structgenValidate185Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
+func structgenValidate185Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate186, structgenValidate187, structgenValidate188, structgenValidate189)
 }
 
-// structgenValidate170 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
-func structgenValidate170(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Array:
-		it, ok := c.Array(d)
-		if !ok {
-			return
-		}
-		i := 0
-		for !c.Failed() && it.Next() {
-			c.PushIndex(i)
-			switch {
-			case i == 0:
-				structgenValidate7(c, d)
-			case i == 1:
-				structgenValidate3(c, d)
-			default:
-				structgenValidate40(c, d)
-			}
-			c.Pop()
-			i++
-		}
-		c.End(it.Err())
-		c.Items(i, 2, -1)
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate171 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate171(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Array:
-		it, ok := c.Array(d)
-		if !ok {
-			return
-		}
-		i := 0
-		for !c.Failed() && it.Next() {
-			c.PushIndex(i)
-			structgenValidate7(c, d)
-			c.Pop()
-			i++
-		}
-		c.End(it.Err())
-		c.Items(i, 3, -1)
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate172 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate172(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Array:
-		it, ok := c.Array(d)
-		if !ok {
-			return
-		}
-		i := 0
-		for !c.Failed() && it.Next() {
-			if !c.MayHave(i, 0) {
-				break
-			}
-			c.PushIndex(i)
-			switch {
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-			i++
-		}
-		c.End(it.Err())
-		c.Items(i, 0, 0)
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate173 checks a value against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate173(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate186 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate186(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate173Text(c, raw)
+		structgenValidate186Text(c, raw)
 	}
 }
 
-// structgenValidate173Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate173Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate174, structgenValidate175, structgenValidate176, structgenValidate177)
-}
-
-// structgenValidate174 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate174(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate174Text(c, raw)
-	}
-}
-
-// structgenValidate174Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate174Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate186Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate186Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"always\"]", false)
 }
 
-// structgenValidate175 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate175(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate187 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate187(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate175Text(c, raw)
+		structgenValidate187Text(c, raw)
 	}
 }
 
-// structgenValidate175Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate175Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate187Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate187Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"never\"]", true)
 }
 
-// structgenValidate176 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
-func structgenValidate176(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate188 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate188(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate176Text(c, raw)
+		structgenValidate188Text(c, raw)
 	}
 }
 
-// structgenValidate176Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
-func structgenValidate176Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate188Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate188Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate177 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate177(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate189 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate189(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -7694,104 +7979,40 @@ func structgenValidate177(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate178 checks a value against structgen:///blueprint.json#/properties/mode.
-func structgenValidate178(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate190 checks a value against structgen:///blueprint.json#/properties/twins.
+func structgenValidate190(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate178Text(c, raw)
+		structgenValidate190Text(c, raw)
 	}
 }
 
-// structgenValidate178Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
-func structgenValidate178Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate179, structgenValidate180, structgenValidate181, structgenValidate182)
+// structgenValidate190Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins.
+func structgenValidate190Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "string|string|number", "[[\"x\"],[\"x\",\"y\"],null]", false, structgenValidate191, structgenValidate192, structgenValidate3)
 }
 
-// structgenValidate179 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate179(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate191 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/0.
+func structgenValidate191(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate179Text(c, raw)
+		structgenValidate191Text(c, raw)
 	}
 }
 
-// structgenValidate179Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate179Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"a\",\"b\"]", false)
-}
-
-// structgenValidate180 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate180(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate180Text(c, raw)
-	}
-}
-
-// structgenValidate180Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate180Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"b\"]", true)
-}
-
-// structgenValidate181 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate181(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.String:
-		s, ok := c.String(d)
-		if !ok {
-			return
-		}
-		c.Pattern(s, "^c")
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate182 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate182(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate182Text(c, raw)
-	}
-}
-
-// structgenValidate182Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate182Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[2]", true)
-}
-
-// structgenValidate183 checks a value against structgen:///blueprint.json#/properties/twins.
-func structgenValidate183(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate183Text(c, raw)
-	}
-}
-
-// structgenValidate183Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins.
-func structgenValidate183Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "string|string|number", "[[\"x\"],[\"x\",\"y\"],null]", false, structgenValidate184, structgenValidate185, structgenValidate3)
-}
-
-// structgenValidate184 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/0.
-func structgenValidate184(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate184Text(c, raw)
-	}
-}
-
-// structgenValidate184Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/0.
-func structgenValidate184Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate191Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/0.
+func structgenValidate191Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate185 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/1.
-func structgenValidate185(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate192 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/1.
+func structgenValidate192(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate185Text(c, raw)
+		structgenValidate192Text(c, raw)
 	}
 }
 
-// structgenValidate185Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/1.
-func structgenValidate185Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate192Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/1.
+func structgenValidate192Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\",\"y\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }

@@ -71,6 +71,10 @@ type Blueprint struct {
 	Pair *BlueprintPair `json:"pair,omitempty"`
 	// A tuple whose items must contain a large number and differ: contains and uniqueItems are checked beside its positions.
 	Marks *BlueprintMarks `json:"marks,omitempty"`
+	// How schemars writes an untagged Rust enum: integers and numbers overlap, and so do arrays by their items' kind.
+	Attr *BlueprintAttr `json:"attr,omitempty"`
+	// Overlapping numbers in a oneOf: a value both branches pass fails.
+	Amount *BlueprintAmount `json:"amount,omitempty"`
 	// Keys beside declared properties.
 	Conn *BlueprintConn `json:"conn,omitempty"`
 	// AdditionalProperties holds the properties that the schema does not
@@ -82,7 +86,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "rule", "narrowed", "twins", "point", "pair", "marks", "conn")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "rule", "narrowed", "twins", "point", "pair", "marks", "attr", "amount", "conn")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -221,6 +225,109 @@ func ParseBlueprintAccessOption1(data []byte) (BlueprintAccessOption1, error) {
 	}, schemaBlueprintAccessOption1)
 }
 
+// Overlapping numbers in a oneOf: a value both branches pass fails.
+//
+// Schema: schemas/blueprint.json#/properties/amount
+type BlueprintAmount struct {
+	Number *float64
+	String *string
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u BlueprintAmount) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.Number != nil:
+		return json.Marshal(u.Number)
+	case u.String != nil:
+		return json.Marshal(u.String)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind selects.
+func (u *BlueprintAmount) UnmarshalJSON(data []byte) error {
+	*u = BlueprintAmount{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindNumber:
+		u.Number = new(float64)
+		return json.Unmarshal(data, u.Number)
+	case runtime.KindString:
+		u.String = new(string)
+		return json.Unmarshal(data, u.String)
+	}
+	return runtime.NoVariant("BlueprintAmount", runtime.KindOf(data).String())
+}
+
+var schemaBlueprintAmount = structgenSchemas.Schema("structgen:///blueprint.json#/properties/amount")
+
+// ParseBlueprintAmount validates data against the schema of BlueprintAmount and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintAmount(data []byte) (BlueprintAmount, error) {
+	return runtime.ParseDecoded("BlueprintAmount", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintAmount) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintAmount)
+}
+
+// How schemars writes an untagged Rust enum: integers and numbers overlap, and so do arrays by their items' kind.
+//
+// Schema: schemas/blueprint.json#/properties/attr
+type BlueprintAttr struct {
+	Bool   *bool
+	Number *float64
+	String *string
+	Array  []json.RawMessage
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u BlueprintAttr) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.Bool != nil:
+		return json.Marshal(u.Bool)
+	case u.Number != nil:
+		return json.Marshal(u.Number)
+	case u.String != nil:
+		return json.Marshal(u.String)
+	case u.Array != nil:
+		return json.Marshal(u.Array)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind selects.
+func (u *BlueprintAttr) UnmarshalJSON(data []byte) error {
+	*u = BlueprintAttr{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindBool:
+		u.Bool = new(bool)
+		return json.Unmarshal(data, u.Bool)
+	case runtime.KindNumber:
+		u.Number = new(float64)
+		return json.Unmarshal(data, u.Number)
+	case runtime.KindString:
+		u.String = new(string)
+		return json.Unmarshal(data, u.String)
+	case runtime.KindArray:
+		return json.Unmarshal(data, &u.Array)
+	}
+	return runtime.NoVariant("BlueprintAttr", runtime.KindOf(data).String())
+}
+
+var schemaBlueprintAttr = structgenSchemas.Schema("structgen:///blueprint.json#/properties/attr")
+
+// ParseBlueprintAttr validates data against the schema of BlueprintAttr and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintAttr(data []byte) (BlueprintAttr, error) {
+	return runtime.ParseDecoded("BlueprintAttr", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintAttr) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintAttr)
+}
+
 // Schema: schemas/blueprint.json#/properties/choice
 type BlueprintChoice struct {
 	String *string
@@ -312,7 +419,7 @@ var schemaBlueprintConn = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintConn validates data against the schema of BlueprintConn and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintConn(data []byte) (BlueprintConn, error) {
-	return runtime.ParseValidated[BlueprintConn]("BlueprintConn", data, nil, []runtime.Validator{structgenValidate54}, schemaBlueprintConn)
+	return runtime.ParseValidated[BlueprintConn]("BlueprintConn", data, nil, []runtime.Validator{structgenValidate63}, schemaBlueprintConn)
 }
 
 // Keys beside declared properties.
@@ -902,7 +1009,10 @@ var schemaBlueprintMode = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintMode validates data against the schema of BlueprintMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintMode(data []byte) (BlueprintMode, error) {
-	return runtime.ParseValidated[BlueprintMode]("BlueprintMode", data, nil, []runtime.Validator{structgenValidate178}, schemaBlueprintMode)
+	return runtime.ParseDecoded("BlueprintMode", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintMode) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintMode)
 }
 
 // A name, or a tuple of a name and a count that may be null.
@@ -1547,7 +1657,10 @@ var schemaBlueprintSpan = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintSpan validates data against the schema of BlueprintSpan and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintSpan(data []byte) (BlueprintSpan, error) {
-	return runtime.ParseValidated[BlueprintSpan]("BlueprintSpan", data, nil, []runtime.Validator{structgenValidate169}, schemaBlueprintSpan)
+	return runtime.ParseDecoded("BlueprintSpan", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintSpan) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintSpan)
 }
 
 // String constants two branches allow: such a value matches both, which oneOf refuses.
@@ -1590,7 +1703,7 @@ var schemaBlueprintTwins = structgenSchemas.Schema("structgen:///blueprint.json#
 // ParseBlueprintTwins validates data against the schema of BlueprintTwins and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintTwins(data []byte) (BlueprintTwins, error) {
-	return runtime.ParseValidated[BlueprintTwins]("BlueprintTwins", data, nil, []runtime.Validator{structgenValidate183}, schemaBlueprintTwins)
+	return runtime.ParseValidated[BlueprintTwins]("BlueprintTwins", data, nil, []runtime.Validator{structgenValidate190}, schemaBlueprintTwins)
 }
 
 // Schema: schemas/blueprint.json#/properties/wrap
@@ -1631,7 +1744,7 @@ var schemaBlueprintWrap = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintWrap validates data against the schema of BlueprintWrap and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintWrap(data []byte) (BlueprintWrap, error) {
-	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate173}, schemaBlueprintWrap)
+	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate185}, schemaBlueprintWrap)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle

@@ -538,6 +538,24 @@ const schemaDoc0 = `{
       "contains": {"type": "integer", "minimum": 10},
       "uniqueItems": true
     },
+    "attr": {
+      "description": "How schemars writes an untagged Rust enum: integers and numbers overlap, and so do arrays by their items' kind.",
+      "anyOf": [
+        {"type": "boolean"},
+        {"type": "integer", "format": "int64"},
+        {"type": "number", "format": "double"},
+        {"type": "string"},
+        {"anyOf": [{"type": "array", "items": {"type": "integer"}}, {"type": "array", "items": {"type": "string"}}]}
+      ]
+    },
+    "amount": {
+      "description": "Overlapping numbers in a oneOf: a value both branches pass fails.",
+      "oneOf": [
+        {"type": "integer", "maximum": 5},
+        {"type": "number", "minimum": 3},
+        {"type": "string"}
+      ]
+    },
     "conn": {
       "description": "Keys beside declared properties.",
       "type": "object",
