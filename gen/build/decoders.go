@@ -358,10 +358,12 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 			selected = true
 		}
 	}
-	if len(branches) == 0 || len(n.AnyOf) > 0 && len(n.OneOf) > 0 || n.Ref != nil || len(n.AllOf) > 0 || n.Not != nil ||
-		n.If != nil || n.Then != nil || n.Else != nil || constrainedBeside(n, branches) || n.Enum != nil || n.Const != nil {
+	if len(branches) == 0 {
 		return at(n, "a union that is not anyOf or oneOf of kinds")
 	}
+	// Keywords beside the branches constrain some kinds (see besideKinds):
+	// variants of those kinds are checked by the union's validator.
+	beside := besideKinds(n, branches)
 	// String branches that are constants alone (how schemars writes a
 	// Rust enum's unit variants beside its struct variants) are one
 	// variant, a string that is one of them.
@@ -371,6 +373,9 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 	for _, br := range branches {
 		k := follow(br).Kinds
 		if isNull(follow(br)) && !null {
+			if beside&schema.Null != 0 {
+				return at(n, "a null branch beside keywords that constrain it")
+			}
 			null = true
 			continue
 		}
@@ -390,10 +395,11 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 	var whole []*ir.Validator // the union's validator, for variants of overlapping branches
 	for _, v := range t.Variants {
 		want := variantKinds[v.JSON]
-		if want&overlap != 0 {
-			// Several branches allow the variant's kind: the union's
-			// validator checks the value (which of them pass is its
-			// question: anyOf or oneOf), encoding/json decodes it.
+		if want&(overlap|beside) != 0 {
+			// Several branches allow the variant's kind, or keywords
+			// beside them constrain it: the union's validator checks the
+			// value (which branches pass is its question: anyOf or
+			// oneOf), encoding/json decodes it.
 			if whole == nil {
 				val, why := b.validatorFor(sites[0])
 				if why != "" {
@@ -402,7 +408,11 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 				whole = []*ir.Validator{val}
 				b.validateLists = append(b.validateLists, whole)
 			}
-			checks = append(checks, &ir.Check{Validate: whole, Why: at(n, "anyOf or oneOf branches whose kinds overlap")})
+			why := "anyOf or oneOf branches whose kinds overlap"
+			if want&overlap == 0 {
+				why = "keywords beside anyOf or oneOf"
+			}
+			checks = append(checks, &ir.Check{Validate: whole, Why: at(n, why)})
 			continue
 		}
 		var branch *schema.Node
@@ -428,6 +438,15 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 		}
 		deps[b.variantField(v)] = ds
 		checks = append(checks, c)
+	}
+	typed := false
+	for _, c := range checks {
+		typed = typed || c.Validate == nil
+	}
+	if !typed {
+		// The union's validator would check every variant: it is the
+		// union's, and encoding/json decodes it, as without a decoder.
+		return checks[0].Why
 	}
 	// A value of a kind no variant holds is worded by the union's
 	// validator where the union has one, as for any anyOf or oneOf.
@@ -1485,24 +1504,43 @@ func orNull(n *schema.Node) *schema.Node {
 	return other
 }
 
-// hasConstraints reports whether n constrains a value at all.
-// constrainedBeside reports whether n, a union's schema, constrains its
-// value beside its branches: a type that allows every kind the branches
-// do checks nothing they do not.
-func constrainedBeside(n *schema.Node, branches []*schema.Node) bool {
-	if !hasConstraints(n) {
-		return false
-	}
+// besideKinds returns the kinds of value that n, a union's schema,
+// constrains beside its branches: a keyword of one kind (minItems of
+// arrays, say) constrains that kind only; a type that allows less than
+// the branches do, applicators and enum or const constrain every kind.
+// A type that allows every kind the branches do checks nothing they do
+// not.
+func besideKinds(n *schema.Node, branches []*schema.Node) schema.Kinds {
 	for _, br := range branches {
 		if follow(br).Kinds&^n.Kinds != 0 {
-			return true
+			return schema.All
 		}
 	}
-	m := *n
-	m.Kinds = schema.All
-	return hasConstraints(&m)
+	if n.Bool != nil || n.Ref != nil || n.RecursiveRef != nil || n.DynamicRef != nil || len(n.AllOf) > 0 ||
+		len(n.AnyOf) > 0 && len(n.OneOf) > 0 || n.Not != nil || n.If != nil || n.Then != nil || n.Else != nil ||
+		n.Enum != nil || n.Const != nil {
+		return schema.All
+	}
+	var k schema.Kinds
+	if n.MinLength != nil || n.MaxLength != nil || n.Pattern != nil || n.Format != "" {
+		k |= schema.Str
+	}
+	if n.Minimum != nil || n.Maximum != nil || n.ExclusiveMinimum != nil || n.ExclusiveMaximum != nil || n.MultipleOf != nil {
+		k |= schema.Num
+	}
+	if len(n.PrefixItems) > 0 || n.Items != nil || n.MinItems != nil || n.MaxItems != nil || n.UniqueItems ||
+		n.Contains != nil || n.UnevaluatedItems != nil {
+		k |= schema.Arr
+	}
+	if len(n.Properties) > 0 || len(n.PatternProperties) > 0 || n.AdditionalProperties != nil || n.PropertyNames != nil ||
+		len(n.Required) > 0 || n.MinProperties != nil || n.MaxProperties != nil || len(n.DependentRequired) > 0 ||
+		len(n.DependentSchemas) > 0 || n.UnevaluatedProperties != nil {
+		k |= schema.Obj
+	}
+	return k
 }
 
+// hasConstraints reports whether n constrains a value at all.
 func hasConstraints(n *schema.Node) bool {
 	return n.Kinds != schema.All || n.MinLength != nil || n.MaxLength != nil || n.Pattern != nil ||
 		n.Format != "" || n.Minimum != nil || n.Maximum != nil || n.ExclusiveMinimum != nil ||

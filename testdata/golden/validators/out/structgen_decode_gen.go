@@ -160,7 +160,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[4] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate32Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate24Text)
 			c.Pop()
 		case "window":
 			if seen[5] {
@@ -452,7 +452,7 @@ func (v *PolicyRules) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate24Text(c, raw)
+			structgenValidate27Text(c, raw)
 		}
 	}
 }
@@ -541,7 +541,7 @@ func (v *PolicyTags) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		c.Skip(d)
 	} else {
-		structgenValidate29(c, d)
+		structgenValidate32(c, d)
 	}
 }
 
@@ -562,7 +562,7 @@ func (v *PolicyTags) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("x-owner")
-			runtime.Validated(c, d, &v.XOwner, nil, structgenValidate28)
+			runtime.Validated(c, d, &v.XOwner, nil, structgenValidate31)
 			c.Pop()
 		case "level":
 			if seen[1] {
@@ -1319,21 +1319,58 @@ func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate24 checks a value against structgen:///policy.json#/properties/rules.
+// structgenValidate24 checks a value against structgen:///policy.json#/properties/mode.
 func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate24Text(c, raw)
 	}
 }
 
-// structgenValidate24Text checks a value's JSON text against structgen:///policy.json#/properties/rules.
+// structgenValidate24Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
 func structgenValidate24Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate25)
-	c.Apply(raw, structgenValidate27)
+	c.AnyOfKinds(raw, "*|number", structgenValidate25, structgenValidate9)
+	c.Not(raw, structgenValidate26)
 }
 
-// structgenValidate25 checks a value against structgen:///policy.json#/properties/rules.
+// structgenValidate25 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
 func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate25Text(c, raw)
+	}
+}
+
+// structgenValidate25Text checks a value's JSON text against structgen:///policy.json#/properties/mode/anyOf/0.
+func structgenValidate25Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"auto\"]", true)
+}
+
+// structgenValidate26 checks a value against structgen:///policy.json#/properties/mode/not.
+func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate26Text(c, raw)
+	}
+}
+
+// structgenValidate26Text checks a value's JSON text against structgen:///policy.json#/properties/mode/not.
+func structgenValidate26Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[0]", true)
+}
+
+// structgenValidate27 checks a value against structgen:///policy.json#/properties/rules.
+func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate27Text(c, raw)
+	}
+}
+
+// structgenValidate27Text checks a value's JSON text against structgen:///policy.json#/properties/rules.
+func structgenValidate27Text(c *runtime.Decoding, raw []byte) {
+	c.Apply(raw, structgenValidate28)
+	c.Apply(raw, structgenValidate30)
+}
+
+// structgenValidate28 checks a value against structgen:///policy.json#/properties/rules.
+func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -1354,14 +1391,14 @@ func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 			i++
 		}
 		c.End(it.Err())
-		c.Contains(items, structgenValidate26, 1, 3, false)
+		c.Contains(items, structgenValidate29, 1, 3, false)
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate26 checks a value against structgen:///policy.json#/properties/rules/contains.
-func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate29 checks a value against structgen:///policy.json#/properties/rules/contains.
+func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
@@ -1370,8 +1407,8 @@ func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate27 checks a value against structgen:///policy.json#/properties/rules.
-func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate30 checks a value against structgen:///policy.json#/properties/rules.
+func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -1398,8 +1435,8 @@ func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate28 checks a value against structgen:///policy.json#/properties/tags/properties/x-owner.
-func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate31 checks a value against structgen:///policy.json#/properties/tags/properties/x-owner.
+func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -1412,18 +1449,18 @@ func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate29Keys are the properties structgenValidate29 declares, which it records by index.
-var structgenValidate29Keys = []string{"level", "x-owner"}
+// structgenValidate32Keys are the properties structgenValidate32 declares, which it records by index.
+var structgenValidate32Keys = []string{"level", "x-owner"}
 
-// structgenValidate29 checks a value against structgen:///policy.json#/properties/tags.
-func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate32 checks a value against structgen:///policy.json#/properties/tags.
+func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate29Keys)
+		keys := runtime.DeclaredKeys(structgenValidate32Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1469,51 +1506,14 @@ func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate30 checks a value against structgen:///policy.json#/properties/tags.
-func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate33 checks a value against structgen:///policy.json#/properties/tags.
+func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
 	c.Skip(d)
 }
 
-// structgenValidate31 checks a value against structgen:///policy.json#/properties/tags/additionalProperties.
-func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
-	c.False(d)
-}
-
-// structgenValidate32 checks a value against structgen:///policy.json#/properties/mode.
-func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate32Text(c, raw)
-	}
-}
-
-// structgenValidate32Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
-func structgenValidate32Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfKinds(raw, "*|number", structgenValidate33, structgenValidate9)
-	c.Not(raw, structgenValidate34)
-}
-
-// structgenValidate33 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
-func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate33Text(c, raw)
-	}
-}
-
-// structgenValidate33Text checks a value's JSON text against structgen:///policy.json#/properties/mode/anyOf/0.
-func structgenValidate33Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"auto\"]", true)
-}
-
-// structgenValidate34 checks a value against structgen:///policy.json#/properties/mode/not.
+// structgenValidate34 checks a value against structgen:///policy.json#/properties/tags/additionalProperties.
 func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate34Text(c, raw)
-	}
-}
-
-// structgenValidate34Text checks a value's JSON text against structgen:///policy.json#/properties/mode/not.
-func structgenValidate34Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
+	c.False(d)
 }
 
 // structgenValidate35 checks a value against structgen:///policy.json#/properties/origin.
