@@ -335,6 +335,8 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"point": [-1, null, "abcd", 1, 2], "pair": ["a", 1, 2], "marks": [1]}`))
 	f.Add([]byte(`{"attr": [1, "a"], "amount": 4}`))
 	f.Add([]byte(`{"attr": 1.5, "amount": 2.0}`))
+	f.Add([]byte(`{"bounds": [1, 2]}`))
+	f.Add([]byte(`{"bounds": {"signal": 1}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, err := cases.ParseBlueprint(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
 			t.Fatal(err)
@@ -704,6 +706,35 @@ func TestOverlappingBranches(t *testing.T) {
 		{doc: `{"amount": 4}`, says: `/amount: oneOf: the value matches schemas 0 and 1, want exactly one`},
 		{doc: `{"amount": 2.5}`, says: `/amount: oneOf: the value matches none of the 3 schemas`},
 		{doc: `{"amount": null}`, says: `/amount: oneOf: the value matches none of the 3 schemas`},
+	} {
+		got, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+		if err != nil || tc.says != "" {
+			continue
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: decoded (-want +got):\n%s", tc.doc, diff)
+		}
+	}
+}
+
+// TestKeywordsBesideBranches: keywords beside a union's branches that
+// are of one kind (minItems and maxItems of arrays, maxLength of
+// strings) have the union's validator check those variants; the others
+// are read typed.
+func TestKeywordsBesideBranches(t *testing.T) {
+	for _, tc := range []struct {
+		doc, says string // says is "" for a valid document
+		want      cases.Blueprint
+	}{
+		{doc: `{"bounds": [1, 2.5]}`, want: cases.Blueprint{Bounds: &cases.BlueprintBounds{Array: []float64{1, 2.5}}}},
+		{doc: `{"bounds": "abcd"}`, want: cases.Blueprint{Bounds: &cases.BlueprintBounds{String: ptr("abcd")}}},
+		{doc: `{"bounds": {"signal": "s"}}`, want: cases.Blueprint{Bounds: &cases.BlueprintBounds{Object: &cases.BlueprintBoundsOption2{Signal: "s"}}}},
+		{doc: `{"bounds": [1]}`, says: `/bounds: minItems: got 1, want 2`},
+		{doc: `{"bounds": [1, "a"]}`, says: `/bounds/1: (schema 0) got string, want number`},
+		{doc: `{"bounds": "abcde"}`, says: `/bounds: maxLength: got 5, want 4`},
+		{doc: `{"bounds": {}}`, says: `/bounds: missing property 'signal'`},
+		{doc: `{"bounds": true}`, says: `/bounds: oneOf: the value matches none of the 3 schemas`},
 	} {
 		got, err := cases.ParseBlueprint([]byte(tc.doc))
 		check(t, tc.doc, err, tc.says)

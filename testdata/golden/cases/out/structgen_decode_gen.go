@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [47]bool
+	var seen [48]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -343,7 +343,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate185Text)
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate188Text)
 			c.Pop()
 		case "mode":
 			if seen[15] {
@@ -801,7 +801,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[40] = true
 			c.Push("twins")
-			runtime.ValidatedText(c, d, &v.Twins, nil, structgenValidate190Text)
+			runtime.ValidatedText(c, d, &v.Twins, nil, structgenValidate193Text)
 			c.Pop()
 		case "point":
 			if seen[41] {
@@ -853,13 +853,23 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			p0.decodeJSON(d, c)
 			v.Amount = p0
 			c.Pop()
-		case "conn":
+		case "bounds":
 			if seen[46] {
 				c.Duplicate(key)
 			}
 			seen[46] = true
+			c.Push("bounds")
+			p0 := new(BlueprintBounds)
+			p0.decodeJSON(d, c)
+			v.Bounds = p0
+			c.Pop()
+		case "conn":
+			if seen[47] {
+				c.Duplicate(key)
+			}
+			seen[47] = true
 			c.Push("conn")
-			runtime.ValidatedText(c, d, &v.Conn, nil, structgenValidate63Text)
+			runtime.ValidatedText(c, d, &v.Conn, nil, structgenValidate66Text)
 			c.Pop()
 		default:
 			k := runtime.KeyText(key)
@@ -1083,6 +1093,69 @@ func (v *BlueprintAttr) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	}
 }
 
+// decodeJSON reads BlueprintBounds: the value's kind picks the variant.
+func (v *BlueprintBounds) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.String:
+		runtime.ValidatedText(c, d, &v.String, nil, structgenValidate63Text)
+	case jx.Array:
+		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate63Text)
+	case jx.Object:
+		p0 := new(BlueprintBoundsOption2)
+		p0.decodeJSON(d, c)
+		v.Object = p0
+	default:
+		structgenValidate63(c, d)
+	}
+}
+
+// decodeJSON reads BlueprintBoundsOption2 and checks its schema in one pass.
+func (v *BlueprintBoundsOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "signal":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("signal")
+			if s, ok := c.String(d); ok {
+				v.Signal = s
+			}
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "signal")
+	}
+	c.Missing(missing...)
+}
+
 // decodeJSON reads BlueprintChoice: the value's kind picks the variant.
 func (v *BlueprintChoice) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
@@ -1122,7 +1195,7 @@ func (v *BlueprintConnHostVariant) decodeJSON(d *jx.Decoder, c *runtime.Decoding
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate68Text(c, raw)
+			structgenValidate71Text(c, raw)
 		}
 	}
 }
@@ -1194,7 +1267,7 @@ func (v *BlueprintConnSocketVariant) decodeJSON(d *jx.Decoder, c *runtime.Decodi
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate71Text(c, raw)
+			structgenValidate74Text(c, raw)
 		}
 	}
 }
@@ -1315,7 +1388,7 @@ func (v *BlueprintExt) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if raw, ok := c.Raw(d); ok {
 				if c.Matches(k, "^x-") {
 					c.Push(k)
-					c.Apply(raw, structgenValidate73)
+					c.Apply(raw, structgenValidate76)
 					c.Pop()
 				} else {
 					c.Push(k)
@@ -1350,7 +1423,7 @@ func (v *BlueprintExtBoth) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		c.Skip(d)
 	} else {
-		structgenValidate74(c, d)
+		structgenValidate77(c, d)
 	}
 }
 
@@ -1426,7 +1499,7 @@ func (v *BlueprintExtOpen) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if raw, ok := c.Raw(d); ok {
 				if c.Matches(k, "^x-") {
 					c.Push(k)
-					c.Apply(raw, structgenValidate73)
+					c.Apply(raw, structgenValidate76)
 					c.Pop()
 				}
 				if v.AdditionalProperties == nil {
@@ -1474,7 +1547,7 @@ func (v *BlueprintFigure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintFigure{}
-	c.NoVariant(raw, structgenValidate75)
+	c.NoVariant(raw, structgenValidate78)
 }
 
 // decodeJSON reads BlueprintFigureOption1 and checks its schema in one pass.
@@ -1591,7 +1664,7 @@ func (v *BlueprintHeadersObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 		}
 	}
 	*v = BlueprintHeadersObject{}
-	c.NoVariant(raw, structgenValidate82)
+	c.NoVariant(raw, structgenValidate85)
 }
 
 // decodeJSON reads BlueprintHolder and checks its schema in one pass.
@@ -1722,7 +1795,7 @@ func (v *BlueprintMarks) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate91Text(c, raw)
+			structgenValidate94Text(c, raw)
 		}
 	}
 }
@@ -1771,9 +1844,9 @@ func (v *BlueprintMode) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 		v.Int = p0
 	case jx.String:
-		runtime.ValidatedText(c, d, &v.String, nil, structgenValidate95Text)
+		runtime.ValidatedText(c, d, &v.String, nil, structgenValidate98Text)
 	default:
-		structgenValidate95(c, d)
+		structgenValidate98(c, d)
 	}
 }
 
@@ -1862,7 +1935,7 @@ func (v *BlueprintPick) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintPick{}
-	c.NoVariant(raw, structgenValidate100)
+	c.NoVariant(raw, structgenValidate103)
 }
 
 // decodeJSON reads BlueprintPickOption0Object and checks its schema in one pass.
@@ -2045,7 +2118,7 @@ func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate135Text(c, raw)
+			structgenValidate138Text(c, raw)
 		}
 	}
 }
@@ -2422,7 +2495,7 @@ func (v *BlueprintRelease) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintRelease{}
-	c.NoVariant(raw, structgenValidate136)
+	c.NoVariant(raw, structgenValidate139)
 }
 
 // decodeJSON reads BlueprintReleaseOption0 and checks its schema in one pass.
@@ -2563,7 +2636,7 @@ func (v *BlueprintRoute) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintRoute{}
-	c.NoVariant(raw, structgenValidate140)
+	c.NoVariant(raw, structgenValidate143)
 }
 
 // decodeJSON reads BlueprintRouteOption0 and checks its schema in one pass.
@@ -2766,9 +2839,9 @@ func (v *BlueprintSpan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 		v.String = p0
 	case jx.Array:
-		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate146Text)
+		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate149Text)
 	default:
-		structgenValidate146(c, d)
+		structgenValidate149(c, d)
 	}
 }
 
@@ -3168,7 +3241,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate167Text(c, raw)
+			structgenValidate170Text(c, raw)
 		}
 	}
 }
@@ -3275,7 +3348,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate173)
+	c.NoVariant(raw, structgenValidate176)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -3427,7 +3500,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate181Text(c, raw)
+			structgenValidate184Text(c, raw)
 		}
 	}
 }
@@ -3802,6 +3875,10 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 		e.Field("amount")
 		e.Marshal((*v.Amount))
 	}
+	if v.Bounds != nil {
+		e.Field("bounds")
+		e.Marshal((*v.Bounds))
+	}
 	if v.Conn != nil {
 		e.Field("conn")
 		e.Marshal((*v.Conn))
@@ -3856,6 +3933,28 @@ func (v *BlueprintAccessOption1) encodeJSON(e *runtime.Encoding) {
 	}
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintAccessOption1.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes BlueprintBoundsOption2 in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v BlueprintBoundsOption2) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes BlueprintBoundsOption2 with e.
+func (v *BlueprintBoundsOption2) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("signal")
+	e.Str(v.Signal)
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsBlueprintBoundsOption2.Has(k) {
 			continue
 		}
 		e.Field(k)
@@ -5811,19 +5910,130 @@ func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate63Keys are the properties structgenValidate63 declares, which it records by index.
-var structgenValidate63Keys = []string{"name"}
-
-// structgenValidate63 checks a value against structgen:///blueprint.json#/properties/conn.
+// structgenValidate63 checks a value against structgen:///blueprint.json#/properties/bounds.
 func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate63Text(c, raw)
 	}
 }
 
-// structgenValidate63Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+// structgenValidate63Text checks a value's JSON text against structgen:///blueprint.json#/properties/bounds.
 func structgenValidate63Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate64, structgenValidate66)
+	c.OneOfKinds(raw, "array|string|object", true, structgenValidate64, structgenValidate7, structgenValidate65)
+	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		switch d.Next() {
+		case jx.String:
+			s, ok := c.String(d)
+			if !ok {
+				return
+			}
+			c.Length(s, 0, 4)
+		case jx.Array:
+			it, ok := c.Array(d)
+			if !ok {
+				return
+			}
+			i := 0
+			for !c.Failed() && it.Next() {
+				if !c.MayHave(i, 2) {
+					break
+				}
+				c.PushIndex(i)
+				switch {
+				default:
+					c.Skip(d)
+				}
+				c.Pop()
+				i++
+			}
+			c.End(it.Err())
+			c.Items(i, 2, 2)
+		default:
+			c.Skip(d)
+		}
+	})
+}
+
+// structgenValidate64 checks a value against structgen:///blueprint.json#/properties/bounds/oneOf/0.
+func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			structgenValidate59(c, d)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		c.WrongType(d, "array")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate65Keys are the properties structgenValidate65 declares, which it records by index.
+var structgenValidate65Keys = []string{"signal"}
+
+// structgenValidate65 checks a value against structgen:///blueprint.json#/properties/bounds/oneOf/2.
+func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate65Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "signal":
+				key = "signal"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "signal":
+				structgenValidate7(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "signal")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate66Keys are the properties structgenValidate66 declares, which it records by index.
+var structgenValidate66Keys = []string{"name"}
+
+// structgenValidate66 checks a value against structgen:///blueprint.json#/properties/conn.
+func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate66Text(c, raw)
+	}
+}
+
+// structgenValidate66Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate67, structgenValidate69)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -5831,7 +6041,7 @@ func structgenValidate63Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate63Keys)
+			keys := runtime.DeclaredKeys(structgenValidate66Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -5864,19 +6074,19 @@ func structgenValidate63Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate64Keys are the properties structgenValidate64 declares, which it records by index.
-var structgenValidate64Keys = []string{"host"}
+// structgenValidate67Keys are the properties structgenValidate67 declares, which it records by index.
+var structgenValidate67Keys = []string{"host"}
 
-// structgenValidate64 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate67 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
+func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate64Text(c, raw)
+		structgenValidate67Text(c, raw)
 	}
 }
 
-// structgenValidate64Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate64Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate65)
+// structgenValidate67Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
+func structgenValidate67Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate68)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -5884,7 +6094,7 @@ func structgenValidate64Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate64Keys)
+			keys := runtime.DeclaredKeys(structgenValidate67Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -5916,8 +6126,8 @@ func structgenValidate64Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate65 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0/not.
-func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate68 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0/not.
+func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -5941,19 +6151,19 @@ func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate66Keys are the properties structgenValidate66 declares, which it records by index.
-var structgenValidate66Keys = []string{"socket"}
+// structgenValidate69Keys are the properties structgenValidate69 declares, which it records by index.
+var structgenValidate69Keys = []string{"socket"}
 
-// structgenValidate66 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate69 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate66Text(c, raw)
+		structgenValidate69Text(c, raw)
 	}
 }
 
-// structgenValidate66Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate67)
+// structgenValidate69Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate69Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate70)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -5961,7 +6171,7 @@ func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate66Keys)
+			keys := runtime.DeclaredKeys(structgenValidate69Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -5993,8 +6203,8 @@ func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate67 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1/not.
-func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate70 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1/not.
+func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -6018,43 +6228,6 @@ func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate68 checks a value against structgen:///blueprint.json#/properties/conn.
-func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate68Text(c, raw)
-	}
-}
-
-// structgenValidate68Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
-func structgenValidate68Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate69Text(c, raw)
-	structgenValidate70Text(c, raw)
-}
-
-// structgenValidate69 checks a value against structgen:///blueprint.json#/properties/conn.
-func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate69Text(c, raw)
-	}
-}
-
-// structgenValidate69Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
-func structgenValidate69Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate64, structgenValidate66)
-}
-
-// structgenValidate70 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate70Text(c, raw)
-	}
-}
-
-// structgenValidate70Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate70Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate65)
-}
-
 // structgenValidate71 checks a value against structgen:///blueprint.json#/properties/conn.
 func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
@@ -6064,24 +6237,61 @@ func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate71Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
 func structgenValidate71Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate69Text(c, raw)
 	structgenValidate72Text(c, raw)
+	structgenValidate73Text(c, raw)
 }
 
-// structgenValidate72 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
+// structgenValidate72 checks a value against structgen:///blueprint.json#/properties/conn.
 func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate72Text(c, raw)
 	}
 }
 
-// structgenValidate72Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
+// structgenValidate72Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
 func structgenValidate72Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate67)
+	c.OneOf(raw, structgenValidate67, structgenValidate69)
 }
 
-// structgenValidate73 checks a value against structgen:///blueprint.json#/properties/ext/patternProperties/%5Ex-.
+// structgenValidate73 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
 func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate73Text(c, raw)
+	}
+}
+
+// structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
+func structgenValidate73Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate68)
+}
+
+// structgenValidate74 checks a value against structgen:///blueprint.json#/properties/conn.
+func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate74Text(c, raw)
+	}
+}
+
+// structgenValidate74Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+func structgenValidate74Text(c *runtime.Decoding, raw []byte) {
+	structgenValidate72Text(c, raw)
+	structgenValidate75Text(c, raw)
+}
+
+// structgenValidate75 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate75Text(c, raw)
+	}
+}
+
+// structgenValidate75Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate75Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate70)
+}
+
+// structgenValidate76 checks a value against structgen:///blueprint.json#/properties/ext/patternProperties/%5Ex-.
+func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -6096,8 +6306,8 @@ func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate74 checks a value against structgen:///blueprint.json#/properties/extBoth.
-func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate77 checks a value against structgen:///blueprint.json#/properties/extBoth.
+func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -6124,31 +6334,31 @@ func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate75 checks a value against structgen:///blueprint.json#/properties/figure.
-func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate78 checks a value against structgen:///blueprint.json#/properties/figure.
+func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate75Text(c, raw)
+		structgenValidate78Text(c, raw)
 	}
 }
 
-// structgenValidate75Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
-func structgenValidate75Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate174, structgenValidate80)
+// structgenValidate78Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
+func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate177, structgenValidate83)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate76Keys are the properties structgenValidate76 declares, which it records by index.
-var structgenValidate76Keys = []string{"kind", "r"}
+// structgenValidate79Keys are the properties structgenValidate79 declares, which it records by index.
+var structgenValidate79Keys = []string{"kind", "r"}
 
-// structgenValidate76 checks a value against structgen:///blueprint.json#/$defs/circle.
-func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/circle.
+func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate76Keys)
+		keys := runtime.DeclaredKeys(structgenValidate79Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6169,9 +6379,9 @@ func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate77(c, d)
+				structgenValidate80(c, d)
 			case "r":
-				structgenValidate79(c, d)
+				structgenValidate82(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6186,25 +6396,25 @@ func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate77 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
-func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate78(c, d)
+// structgenValidate80 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
+func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate81(c, d)
 }
 
-// structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate81 checks a value against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate78Text(c, raw)
+		structgenValidate81Text(c, raw)
 	}
 }
 
-// structgenValidate78Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate81Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate81Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"circle\"]", true)
 }
 
-// structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
-func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate82 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
+func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -6219,18 +6429,18 @@ func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate80Keys are the properties structgenValidate80 declares, which it records by index.
-var structgenValidate80Keys = []string{"kind", "w"}
+// structgenValidate83Keys are the properties structgenValidate83 declares, which it records by index.
+var structgenValidate83Keys = []string{"kind", "w"}
 
-// structgenValidate80 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
-func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate83 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
+func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate80Keys)
+		keys := runtime.DeclaredKeys(structgenValidate83Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6251,7 +6461,7 @@ func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate81(c, d)
+				structgenValidate84(c, d)
 			case "w":
 				structgenValidate22(c, d)
 			default:
@@ -6268,99 +6478,99 @@ func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate81 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate81Text(c, raw)
-	}
-}
-
-// structgenValidate81Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate81Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"rect\"]", true)
-	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
-}
-
-// structgenValidate82 checks a value against structgen:///blueprint.json#/properties/headers.
-func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate82Text(c, raw)
-	}
-}
-
-// structgenValidate82Text checks a value's JSON text against structgen:///blueprint.json#/properties/headers.
-func structgenValidate82Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate84Text(c, raw)
-}
-
-// structgenValidate83 checks a value against structgen:///blueprint.json#/properties/headers/allOf/0.
-func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate84(c, d)
-}
-
-// structgenValidate84 checks a value against structgen:///blueprint.json#/$defs/forward.
+// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
 func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate84Text(c, raw)
 	}
 }
 
-// structgenValidate84Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward.
+// structgenValidate84Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
 func structgenValidate84Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "string|string|string|object|object", "[[\"none\"],[\"all\"],[\"safe\",\"traced\"],null,null]", false, structgenValidate85, structgenValidate86, structgenValidate87, structgenValidate88, structgenValidate89)
+	c.Enum(raw, "[\"rect\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate85 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/0.
+// structgenValidate85 checks a value against structgen:///blueprint.json#/properties/headers.
 func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate85Text(c, raw)
 	}
 }
 
-// structgenValidate85Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/0.
+// structgenValidate85Text checks a value's JSON text against structgen:///blueprint.json#/properties/headers.
 func structgenValidate85Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"none\"]", true)
-	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+	structgenValidate87Text(c, raw)
 }
 
-// structgenValidate86 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/1.
+// structgenValidate86 checks a value against structgen:///blueprint.json#/properties/headers/allOf/0.
 func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate86Text(c, raw)
-	}
+	structgenValidate87(c, d)
 }
 
-// structgenValidate86Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/1.
-func structgenValidate86Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"all\"]", true)
-	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
-}
-
-// structgenValidate87 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/2.
+// structgenValidate87 checks a value against structgen:///blueprint.json#/$defs/forward.
 func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate87Text(c, raw)
 	}
 }
 
-// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/2.
+// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward.
 func structgenValidate87Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "string|string|string|object|object", "[[\"none\"],[\"all\"],[\"safe\",\"traced\"],null,null]", false, structgenValidate88, structgenValidate89, structgenValidate90, structgenValidate91, structgenValidate92)
+}
+
+// structgenValidate88 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/0.
+func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate88Text(c, raw)
+	}
+}
+
+// structgenValidate88Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/0.
+func structgenValidate88Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"none\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate89 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/1.
+func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate89Text(c, raw)
+	}
+}
+
+// structgenValidate89Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/1.
+func structgenValidate89Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"all\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate90 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/2.
+func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate90Text(c, raw)
+	}
+}
+
+// structgenValidate90Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/2.
+func structgenValidate90Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"safe\",\"traced\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate88Keys are the properties structgenValidate88 declares, which it records by index.
-var structgenValidate88Keys = []string{"only"}
+// structgenValidate91Keys are the properties structgenValidate91 declares, which it records by index.
+var structgenValidate91Keys = []string{"only"}
 
-// structgenValidate88 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/3.
-func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate91 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/3.
+func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate88Keys)
+		keys := runtime.DeclaredKeys(structgenValidate91Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6394,18 +6604,18 @@ func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate89Keys are the properties structgenValidate89 declares, which it records by index.
-var structgenValidate89Keys = []string{"except"}
+// structgenValidate92Keys are the properties structgenValidate92 declares, which it records by index.
+var structgenValidate92Keys = []string{"except"}
 
-// structgenValidate89 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4.
-func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate92 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4.
+func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate89Keys)
+		keys := runtime.DeclaredKeys(structgenValidate92Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6423,7 +6633,7 @@ func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "except":
-				structgenValidate90(c, d)
+				structgenValidate93(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -6439,8 +6649,8 @@ func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate90 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4/properties/except.
-func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate93 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4/properties/except.
+func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -6463,21 +6673,21 @@ func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate91 checks a value against structgen:///blueprint.json#/properties/marks.
-func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate94 checks a value against structgen:///blueprint.json#/properties/marks.
+func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate91Text(c, raw)
+		structgenValidate94Text(c, raw)
 	}
 }
 
-// structgenValidate91Text checks a value's JSON text against structgen:///blueprint.json#/properties/marks.
-func structgenValidate91Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate92)
-	c.Apply(raw, structgenValidate94)
+// structgenValidate94Text checks a value's JSON text against structgen:///blueprint.json#/properties/marks.
+func structgenValidate94Text(c *runtime.Decoding, raw []byte) {
+	c.Apply(raw, structgenValidate95)
+	c.Apply(raw, structgenValidate97)
 }
 
-// structgenValidate92 checks a value against structgen:///blueprint.json#/properties/marks.
-func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate95 checks a value against structgen:///blueprint.json#/properties/marks.
+func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -6498,14 +6708,14 @@ func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
 			i++
 		}
 		c.End(it.Err())
-		c.Contains(items, structgenValidate93, 1, -1, false)
+		c.Contains(items, structgenValidate96, 1, -1, false)
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate93 checks a value against structgen:///blueprint.json#/properties/marks/contains.
-func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate96 checks a value against structgen:///blueprint.json#/properties/marks/contains.
+func structgenValidate96(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -6521,8 +6731,8 @@ func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate94 checks a value against structgen:///blueprint.json#/properties/marks.
-func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate97 checks a value against structgen:///blueprint.json#/properties/marks.
+func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -6549,44 +6759,44 @@ func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate95 checks a value against structgen:///blueprint.json#/properties/mode.
-func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate98 checks a value against structgen:///blueprint.json#/properties/mode.
+func structgenValidate98(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate95Text(c, raw)
+		structgenValidate98Text(c, raw)
 	}
 }
 
-// structgenValidate95Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
-func structgenValidate95Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate96, structgenValidate97, structgenValidate98, structgenValidate99)
+// structgenValidate98Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
+func structgenValidate98Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate99, structgenValidate100, structgenValidate101, structgenValidate102)
 }
 
-// structgenValidate96 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate96(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate99 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate96Text(c, raw)
+		structgenValidate99Text(c, raw)
 	}
 }
 
-// structgenValidate96Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate96Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate99Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate99Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"a\",\"b\"]", false)
 }
 
-// structgenValidate97 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate100 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate97Text(c, raw)
+		structgenValidate100Text(c, raw)
 	}
 }
 
-// structgenValidate97Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate97Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate100Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate100Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"b\"]", true)
 }
 
-// structgenValidate98 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate98(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate101 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -6601,43 +6811,43 @@ func structgenValidate98(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate99 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate102 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate99Text(c, raw)
+		structgenValidate102Text(c, raw)
 	}
 }
 
-// structgenValidate99Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate99Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate102Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate102Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[2]", true)
 }
 
-// structgenValidate100 checks a value against structgen:///blueprint.json#/properties/pick.
-func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate103 checks a value against structgen:///blueprint.json#/properties/pick.
+func structgenValidate103(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate100Text(c, raw)
+		structgenValidate103Text(c, raw)
 	}
 }
 
-// structgenValidate100Text checks a value's JSON text against structgen:///blueprint.json#/properties/pick.
-func structgenValidate100Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate101, structgenValidate102)
+// structgenValidate103Text checks a value's JSON text against structgen:///blueprint.json#/properties/pick.
+func structgenValidate103Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate104, structgenValidate105)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate101Keys are the properties structgenValidate101 declares, which it records by index.
-var structgenValidate101Keys = []string{"a"}
+// structgenValidate104Keys are the properties structgenValidate104 declares, which it records by index.
+var structgenValidate104Keys = []string{"a"}
 
-// structgenValidate101 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
-func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate104 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
+func structgenValidate104(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate101Keys)
+		keys := runtime.DeclaredKeys(structgenValidate104Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6669,18 +6879,18 @@ func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate102Keys are the properties structgenValidate102 declares, which it records by index.
-var structgenValidate102Keys = []string{"b"}
+// structgenValidate105Keys are the properties structgenValidate105 declares, which it records by index.
+var structgenValidate105Keys = []string{"b"}
 
-// structgenValidate102 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
-func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate105 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
+func structgenValidate105(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate102Keys)
+		keys := runtime.DeclaredKeys(structgenValidate105Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6712,18 +6922,18 @@ func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate128Keys are the properties structgenValidate128 declares, which it records by index.
-var structgenValidate128Keys = []string{"note"}
+// structgenValidate131Keys are the properties structgenValidate131 declares, which it records by index.
+var structgenValidate131Keys = []string{"note"}
 
-// structgenValidate128 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
-func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate131 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
+func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate128Keys)
+		keys := runtime.DeclaredKeys(structgenValidate131Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6741,7 +6951,7 @@ func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "note":
-				structgenValidate129(c, d)
+				structgenValidate132(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6754,20 +6964,20 @@ func structgenValidate128(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate129 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate129(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate132 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate129Text(c, raw)
+		structgenValidate132Text(c, raw)
 	}
 }
 
-// structgenValidate129Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate129Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate132Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate132Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\"]", true)
 }
 
-// structgenValidate130 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
-func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate133 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
+func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -6791,43 +7001,43 @@ func structgenValidate130(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate135 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate135(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate138 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate135Text(c, raw)
+		structgenValidate138Text(c, raw)
 	}
 }
 
-// structgenValidate135Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate135Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate128, structgenValidate130, nil)
+// structgenValidate138Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate138Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate131, structgenValidate133, nil)
 }
 
-// structgenValidate136 checks a value against structgen:///blueprint.json#/properties/release.
-func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate139 checks a value against structgen:///blueprint.json#/properties/release.
+func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate136Text(c, raw)
+		structgenValidate139Text(c, raw)
 	}
 }
 
-// structgenValidate136Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
-func structgenValidate136Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate137, structgenValidate139)
+// structgenValidate139Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
+func structgenValidate139Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate140, structgenValidate142)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate137Keys are the properties structgenValidate137 declares, which it records by index.
-var structgenValidate137Keys = []string{"a", "v"}
+// structgenValidate140Keys are the properties structgenValidate140 declares, which it records by index.
+var structgenValidate140Keys = []string{"a", "v"}
 
-// structgenValidate137 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
-func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate140 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
+func structgenValidate140(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate137Keys)
+		keys := runtime.DeclaredKeys(structgenValidate140Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6850,7 +7060,7 @@ func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
 			case "a":
 				structgenValidate3(c, d)
 			case "v":
-				structgenValidate138(c, d)
+				structgenValidate141(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -6866,30 +7076,30 @@ func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate138 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate141 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate141(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate138Text(c, raw)
+		structgenValidate141Text(c, raw)
 	}
 }
 
-// structgenValidate138Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate138Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate141Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate141Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"2\"]", true)
 }
 
-// structgenValidate139Keys are the properties structgenValidate139 declares, which it records by index.
-var structgenValidate139Keys = []string{"b", "v"}
+// structgenValidate142Keys are the properties structgenValidate142 declares, which it records by index.
+var structgenValidate142Keys = []string{"b", "v"}
 
-// structgenValidate139 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
-func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate142 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
+func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate139Keys)
+		keys := runtime.DeclaredKeys(structgenValidate142Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6926,30 +7136,30 @@ func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate140 checks a value against structgen:///blueprint.json#/properties/route.
-func structgenValidate140(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate143 checks a value against structgen:///blueprint.json#/properties/route.
+func structgenValidate143(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate140Text(c, raw)
+		structgenValidate143Text(c, raw)
 	}
 }
 
-// structgenValidate140Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
-func structgenValidate140Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfExclusive(raw, structgenValidate141, structgenValidate143, structgenValidate145)
+// structgenValidate143Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
+func structgenValidate143Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfExclusive(raw, structgenValidate144, structgenValidate146, structgenValidate148)
 }
 
-// structgenValidate141Keys are the properties structgenValidate141 declares, which it records by index.
-var structgenValidate141Keys = []string{"at", "insert"}
+// structgenValidate144Keys are the properties structgenValidate144 declares, which it records by index.
+var structgenValidate144Keys = []string{"at", "insert"}
 
-// structgenValidate141 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
-func structgenValidate141(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate144 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
+func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate141Keys)
+		keys := runtime.DeclaredKeys(structgenValidate144Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6970,7 +7180,7 @@ func structgenValidate141(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "at":
-				structgenValidate142(c, d)
+				structgenValidate145(c, d)
 			case "insert":
 				structgenValidate7(c, d)
 			default:
@@ -6988,8 +7198,8 @@ func structgenValidate141(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate142 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
-func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate145 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
+func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -7005,18 +7215,18 @@ func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate143Keys are the properties structgenValidate143 declares, which it records by index.
-var structgenValidate143Keys = []string{"remove"}
+// structgenValidate146Keys are the properties structgenValidate146 declares, which it records by index.
+var structgenValidate146Keys = []string{"remove"}
 
-// structgenValidate143 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
-func structgenValidate143(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate146 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
+func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate143Keys)
+		keys := runtime.DeclaredKeys(structgenValidate146Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7034,7 +7244,7 @@ func structgenValidate143(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "remove":
-				structgenValidate144(c, d)
+				structgenValidate147(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -7050,8 +7260,8 @@ func structgenValidate143(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate144 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1/properties/remove.
-func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate147 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1/properties/remove.
+func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -7066,18 +7276,18 @@ func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate145Keys are the properties structgenValidate145 declares, which it records by index.
-var structgenValidate145Keys = []string{"note"}
+// structgenValidate148Keys are the properties structgenValidate148 declares, which it records by index.
+var structgenValidate148Keys = []string{"note"}
 
-// structgenValidate145 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
-func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate148 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
+func structgenValidate148(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate145Keys)
+		keys := runtime.DeclaredKeys(structgenValidate148Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7110,20 +7320,20 @@ func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate146 checks a value against structgen:///blueprint.json#/properties/span.
-func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate149 checks a value against structgen:///blueprint.json#/properties/span.
+func structgenValidate149(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate146Text(c, raw)
+		structgenValidate149Text(c, raw)
 	}
 }
 
-// structgenValidate146Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
-func structgenValidate146Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate147, structgenValidate148, structgenValidate149, structgenValidate7)
+// structgenValidate149Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate149Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate150, structgenValidate151, structgenValidate152, structgenValidate7)
 }
 
-// structgenValidate147 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
-func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate150 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -7153,8 +7363,8 @@ func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate148 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate148(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate151 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate151(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -7177,8 +7387,8 @@ func structgenValidate148(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate149 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate149(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate152 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate152(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -7207,105 +7417,10 @@ func structgenValidate149(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate151Keys are the properties structgenValidate151 declares, which it records by index.
-var structgenValidate151Keys = []string{"type"}
-
-// structgenValidate151 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate151(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate151Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "type":
-				key = "type"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "type":
-				structgenValidate152(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate152 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate152(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate152Text(c, raw)
-	}
-}
-
-// structgenValidate152Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate152Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"disk\"]", true)
-}
-
-// structgenValidate153Keys are the properties structgenValidate153 declares, which it records by index.
-var structgenValidate153Keys = []string{"size"}
-
-// structgenValidate153 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate153(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate153Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "size":
-				key = "size"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "size":
-				structgenValidate22(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "size")
-	default:
-		c.Skip(d)
-	}
-}
-
 // structgenValidate154Keys are the properties structgenValidate154 declares, which it records by index.
 var structgenValidate154Keys = []string{"type"}
 
-// structgenValidate154 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+// structgenValidate154 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
 func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
@@ -7343,22 +7458,22 @@ func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate155 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+// structgenValidate155 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
 func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate155Text(c, raw)
 	}
 }
 
-// structgenValidate155Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+// structgenValidate155Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
 func structgenValidate155Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"net\",\"vpn\"]", false)
+	c.Enum(raw, "[\"disk\"]", true)
 }
 
 // structgenValidate156Keys are the properties structgenValidate156 declares, which it records by index.
-var structgenValidate156Keys = []string{"props"}
+var structgenValidate156Keys = []string{"size"}
 
-// structgenValidate156 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+// structgenValidate156 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
 func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
@@ -7367,6 +7482,101 @@ func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
 			return
 		}
 		keys := runtime.DeclaredKeys(structgenValidate156Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "size":
+				key = "size"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "size":
+				structgenValidate22(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "size")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate157Keys are the properties structgenValidate157 declares, which it records by index.
+var structgenValidate157Keys = []string{"type"}
+
+// structgenValidate157 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate157Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "type":
+				key = "type"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "type":
+				structgenValidate158(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate158 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate158Text(c, raw)
+	}
+}
+
+// structgenValidate158Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate158Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"net\",\"vpn\"]", false)
+}
+
+// structgenValidate159Keys are the properties structgenValidate159 declares, which it records by index.
+var structgenValidate159Keys = []string{"props"}
+
+// structgenValidate159 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate159Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7384,7 +7594,7 @@ func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate157(c, d)
+				structgenValidate160(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7396,8 +7606,8 @@ func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate157 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate160 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -7423,20 +7633,20 @@ func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate158 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate161 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate158Text(c, raw)
+		structgenValidate161Text(c, raw)
 	}
 }
 
-// structgenValidate158Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate158Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate159)
+// structgenValidate161Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate161Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate162)
 }
 
-// structgenValidate159 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate162 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -7460,18 +7670,18 @@ func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate160Keys are the properties structgenValidate160 declares, which it records by index.
-var structgenValidate160Keys = []string{"type"}
+// structgenValidate163Keys are the properties structgenValidate163 declares, which it records by index.
+var structgenValidate163Keys = []string{"type"}
 
-// structgenValidate160 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate163 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate160Keys)
+		keys := runtime.DeclaredKeys(structgenValidate163Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7489,7 +7699,7 @@ func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate161(c, d)
+				structgenValidate164(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7501,77 +7711,22 @@ func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate161 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate164 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate164(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate161Text(c, raw)
+		structgenValidate164Text(c, raw)
 	}
 }
 
-// structgenValidate161Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate161Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate164Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate164Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[3]", true)
-}
-
-// structgenValidate162Keys are the properties structgenValidate162 declares, which it records by index.
-var structgenValidate162Keys = []string{"size"}
-
-// structgenValidate162 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate162Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "size":
-				key = "size"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "size":
-				structgenValidate163(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate163 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
-func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.NumberBounds(text, "", "100", "", "")
-	default:
-		c.Skip(d)
-	}
 }
 
 // structgenValidate165Keys are the properties structgenValidate165 declares, which it records by index.
 var structgenValidate165Keys = []string{"size"}
 
-// structgenValidate165 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+// structgenValidate165 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
 func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
@@ -7604,126 +7759,181 @@ func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "size")
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate166 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+// structgenValidate166 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
 func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate166Text(c, raw)
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.NumberBounds(text, "", "100", "", "")
+	default:
+		c.Skip(d)
 	}
 }
 
-// structgenValidate166Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate166Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
-}
+// structgenValidate168Keys are the properties structgenValidate168 declares, which it records by index.
+var structgenValidate168Keys = []string{"size"}
 
-// structgenValidate167 checks a value against structgen:///blueprint.json#/$defs/node.
-func structgenValidate167(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate167Text(c, raw)
-	}
-}
-
-// structgenValidate167Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
-func structgenValidate167Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate151, structgenValidate153, nil, structgenValidate154, structgenValidate156, structgenValidate158, structgenValidate160, structgenValidate40, nil, structgenValidate151, structgenValidate162, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate165, structgenValidate151, nil)
-}
-
-// structgenValidate168 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate168 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
 func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate168Text(c, raw)
-	}
-}
-
-// structgenValidate168Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate168Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate151, structgenValidate153, nil)
-}
-
-// structgenValidate169 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate169(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate169Text(c, raw)
-	}
-}
-
-// structgenValidate169Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate169Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate154, structgenValidate156, structgenValidate158)
-}
-
-// structgenValidate170 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate170(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate170Text(c, raw)
-	}
-}
-
-// structgenValidate170Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate170Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate160, structgenValidate40, nil)
-}
-
-// structgenValidate171 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate171(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate171Text(c, raw)
-	}
-}
-
-// structgenValidate171Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate171Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate151, structgenValidate162, nil)
-}
-
-// structgenValidate172 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate172(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate172Text(c, raw)
-	}
-}
-
-// structgenValidate172Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate172Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate165, structgenValidate151, nil)
-}
-
-// structgenValidate173 checks a value against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate173(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate173Text(c, raw)
-	}
-}
-
-// structgenValidate173Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate173Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate174, structgenValidate175, structgenValidate178)
-}
-
-// structgenValidate174 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
-func structgenValidate174(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate76(c, d)
-}
-
-// structgenValidate175Keys are the properties structgenValidate175 declares, which it records by index.
-var structgenValidate175Keys = []string{"kind", "side"}
-
-// structgenValidate175 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
-func structgenValidate175(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate175Keys)
+		keys := runtime.DeclaredKeys(structgenValidate168Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "size":
+				key = "size"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "size":
+				structgenValidate169(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "size")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate169 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate169(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate169Text(c, raw)
+	}
+}
+
+// structgenValidate169Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate169Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[0]", true)
+}
+
+// structgenValidate170 checks a value against structgen:///blueprint.json#/$defs/node.
+func structgenValidate170(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate170Text(c, raw)
+	}
+}
+
+// structgenValidate170Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
+func structgenValidate170Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate154, structgenValidate156, nil, structgenValidate157, structgenValidate159, structgenValidate161, structgenValidate163, structgenValidate40, nil, structgenValidate154, structgenValidate165, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate168, structgenValidate154, nil)
+}
+
+// structgenValidate171 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate171(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate171Text(c, raw)
+	}
+}
+
+// structgenValidate171Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate171Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate154, structgenValidate156, nil)
+}
+
+// structgenValidate172 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate172(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate172Text(c, raw)
+	}
+}
+
+// structgenValidate172Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate172Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate157, structgenValidate159, structgenValidate161)
+}
+
+// structgenValidate173 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate173(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate173Text(c, raw)
+	}
+}
+
+// structgenValidate173Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate173Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate163, structgenValidate40, nil)
+}
+
+// structgenValidate174 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate174(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate174Text(c, raw)
+	}
+}
+
+// structgenValidate174Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate174Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate154, structgenValidate165, nil)
+}
+
+// structgenValidate175 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate175(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate175Text(c, raw)
+	}
+}
+
+// structgenValidate175Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate175Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate168, structgenValidate154, nil)
+}
+
+// structgenValidate176 checks a value against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate176(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate176Text(c, raw)
+	}
+}
+
+// structgenValidate176Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate176Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate177, structgenValidate178, structgenValidate181)
+}
+
+// structgenValidate177 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate177(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate79(c, d)
+}
+
+// structgenValidate178Keys are the properties structgenValidate178 declares, which it records by index.
+var structgenValidate178Keys = []string{"kind", "side"}
+
+// structgenValidate178 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate178(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate178Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7744,9 +7954,9 @@ func structgenValidate175(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate176(c, d)
+				structgenValidate179(c, d)
 			case "side":
-				structgenValidate177(c, d)
+				structgenValidate180(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7761,20 +7971,20 @@ func structgenValidate175(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate176 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate176(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate179 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate179(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate176Text(c, raw)
+		structgenValidate179Text(c, raw)
 	}
 }
 
-// structgenValidate176Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate176Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate179Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate179Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate177 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate177(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate180 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate180(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -7789,18 +7999,18 @@ func structgenValidate177(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate178Keys are the properties structgenValidate178 declares, which it records by index.
-var structgenValidate178Keys = []string{"kind", "sides"}
+// structgenValidate181Keys are the properties structgenValidate181 declares, which it records by index.
+var structgenValidate181Keys = []string{"kind", "sides"}
 
-// structgenValidate178 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate178(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate181 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate181(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate178Keys)
+		keys := runtime.DeclaredKeys(structgenValidate181Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7821,9 +8031,9 @@ func structgenValidate178(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate179(c, d)
+				structgenValidate182(c, d)
 			case "sides":
-				structgenValidate180(c, d)
+				structgenValidate183(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7838,20 +8048,20 @@ func structgenValidate178(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate179 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate179(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate182 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate182(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate179Text(c, raw)
+		structgenValidate182Text(c, raw)
 	}
 }
 
-// structgenValidate179Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate179Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate182Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate182Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate180 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate180(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate183 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate183(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -7867,104 +8077,104 @@ func structgenValidate180(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate181 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate181(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate181Text(c, raw)
-	}
-}
-
-// structgenValidate181Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate181Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17, nil, structgenValidate19, structgenValidate21, structgenValidate23, structgenValidate25, structgenValidate27, nil)
-}
-
-// structgenValidate182 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate182(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate182Text(c, raw)
-	}
-}
-
-// structgenValidate182Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate182Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate15, structgenValidate17, nil)
-}
-
-// structgenValidate183 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate183(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate183Text(c, raw)
-	}
-}
-
-// structgenValidate183Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate183Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate19, structgenValidate21, structgenValidate23)
-}
-
-// structgenValidate184 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate184 checks a value against structgen:///blueprint.json#/$defs/step.
 func structgenValidate184(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate184Text(c, raw)
 	}
 }
 
-// structgenValidate184Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate184Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
 func structgenValidate184Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate25, structgenValidate27, nil)
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17, nil, structgenValidate19, structgenValidate21, structgenValidate23, structgenValidate25, structgenValidate27, nil)
 }
 
-// structgenValidate185 checks a value against structgen:///blueprint.json#/properties/wrap.
+// structgenValidate185 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate185(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate185Text(c, raw)
 	}
 }
 
-// structgenValidate185Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
+// structgenValidate185Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate185Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate186, structgenValidate187, structgenValidate188, structgenValidate189)
+	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate15, structgenValidate17, nil)
 }
 
-// structgenValidate186 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+// structgenValidate186 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate186(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate186Text(c, raw)
 	}
 }
 
-// structgenValidate186Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+// structgenValidate186Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate186Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"always\"]", false)
+	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate19, structgenValidate21, structgenValidate23)
 }
 
-// structgenValidate187 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+// structgenValidate187 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
 func structgenValidate187(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate187Text(c, raw)
 	}
 }
 
-// structgenValidate187Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+// structgenValidate187Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
 func structgenValidate187Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"never\"]", true)
+	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate25, structgenValidate27, nil)
 }
 
-// structgenValidate188 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate188 checks a value against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate188(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate188Text(c, raw)
 	}
 }
 
-// structgenValidate188Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate188Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate188Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate189, structgenValidate190, structgenValidate191, structgenValidate192)
+}
+
+// structgenValidate189 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate189(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate189Text(c, raw)
+	}
+}
+
+// structgenValidate189Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate189Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"always\"]", false)
+}
+
+// structgenValidate190 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate190(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate190Text(c, raw)
+	}
+}
+
+// structgenValidate190Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate190Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"never\"]", true)
+}
+
+// structgenValidate191 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate191(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate191Text(c, raw)
+	}
+}
+
+// structgenValidate191Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate191Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate189 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate189(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate192 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate192(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -7979,40 +8189,40 @@ func structgenValidate189(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate190 checks a value against structgen:///blueprint.json#/properties/twins.
-func structgenValidate190(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate193 checks a value against structgen:///blueprint.json#/properties/twins.
+func structgenValidate193(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate190Text(c, raw)
+		structgenValidate193Text(c, raw)
 	}
 }
 
-// structgenValidate190Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins.
-func structgenValidate190Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "string|string|number", "[[\"x\"],[\"x\",\"y\"],null]", false, structgenValidate191, structgenValidate192, structgenValidate3)
+// structgenValidate193Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins.
+func structgenValidate193Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "string|string|number", "[[\"x\"],[\"x\",\"y\"],null]", false, structgenValidate194, structgenValidate195, structgenValidate3)
 }
 
-// structgenValidate191 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/0.
-func structgenValidate191(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate194 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/0.
+func structgenValidate194(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate191Text(c, raw)
+		structgenValidate194Text(c, raw)
 	}
 }
 
-// structgenValidate191Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/0.
-func structgenValidate191Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate194Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/0.
+func structgenValidate194Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate192 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/1.
-func structgenValidate192(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate195 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/1.
+func structgenValidate195(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate192Text(c, raw)
+		structgenValidate195Text(c, raw)
 	}
 }
 
-// structgenValidate192Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/1.
-func structgenValidate192Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate195Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/1.
+func structgenValidate195Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\",\"y\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }

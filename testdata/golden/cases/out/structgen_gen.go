@@ -75,6 +75,8 @@ type Blueprint struct {
 	Attr *BlueprintAttr `json:"attr,omitempty"`
 	// Overlapping numbers in a oneOf: a value both branches pass fails.
 	Amount *BlueprintAmount `json:"amount,omitempty"`
+	// Keywords beside the branches that constrain arrays and strings: those variants are the union's validator's, the object is typed.
+	Bounds *BlueprintBounds `json:"bounds,omitempty"`
 	// Keys beside declared properties.
 	Conn *BlueprintConn `json:"conn,omitempty"`
 	// AdditionalProperties holds the properties that the schema does not
@@ -86,7 +88,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "rule", "narrowed", "twins", "point", "pair", "marks", "attr", "amount", "conn")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "rule", "narrowed", "twins", "point", "pair", "marks", "attr", "amount", "bounds", "conn")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -328,6 +330,89 @@ func ParseBlueprintAttr(data []byte) (BlueprintAttr, error) {
 	}, schemaBlueprintAttr)
 }
 
+// Keywords beside the branches that constrain arrays and strings: those variants are the union's validator's, the object is typed.
+//
+// Schema: schemas/blueprint.json#/properties/bounds
+type BlueprintBounds struct {
+	String *string
+	Array  []float64
+	Object *BlueprintBoundsOption2
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u BlueprintBounds) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.String != nil:
+		return json.Marshal(u.String)
+	case u.Array != nil:
+		return json.Marshal(u.Array)
+	case u.Object != nil:
+		return json.Marshal(u.Object)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind selects.
+func (u *BlueprintBounds) UnmarshalJSON(data []byte) error {
+	*u = BlueprintBounds{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindString:
+		u.String = new(string)
+		return json.Unmarshal(data, u.String)
+	case runtime.KindArray:
+		return json.Unmarshal(data, &u.Array)
+	case runtime.KindObject:
+		u.Object = new(BlueprintBoundsOption2)
+		return json.Unmarshal(data, u.Object)
+	}
+	return runtime.NoVariant("BlueprintBounds", runtime.KindOf(data).String())
+}
+
+var schemaBlueprintBounds = structgenSchemas.Schema("structgen:///blueprint.json#/properties/bounds")
+
+// ParseBlueprintBounds validates data against the schema of BlueprintBounds and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintBounds(data []byte) (BlueprintBounds, error) {
+	return runtime.ParseDecoded("BlueprintBounds", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintBounds) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintBounds)
+}
+
+// Schema: schemas/blueprint.json#/properties/bounds/oneOf/2
+type BlueprintBoundsOption2 struct {
+	Signal string `json:"signal"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsBlueprintBoundsOption2 = runtime.NewFields("signal")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *BlueprintBoundsOption2) UnmarshalJSON(data []byte) error {
+	type plain BlueprintBoundsOption2
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintBoundsOption2, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaBlueprintBoundsOption2 = structgenSchemas.Schema("structgen:///blueprint.json#/properties/bounds/oneOf/2")
+
+// ParseBlueprintBoundsOption2 validates data against the schema of BlueprintBoundsOption2 and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintBoundsOption2(data []byte) (BlueprintBoundsOption2, error) {
+	return runtime.ParseDecoded("BlueprintBoundsOption2", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintBoundsOption2) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintBoundsOption2)
+}
+
 // Schema: schemas/blueprint.json#/properties/choice
 type BlueprintChoice struct {
 	String *string
@@ -419,7 +504,7 @@ var schemaBlueprintConn = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintConn validates data against the schema of BlueprintConn and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintConn(data []byte) (BlueprintConn, error) {
-	return runtime.ParseValidated[BlueprintConn]("BlueprintConn", data, nil, []runtime.Validator{structgenValidate63}, schemaBlueprintConn)
+	return runtime.ParseValidated[BlueprintConn]("BlueprintConn", data, nil, []runtime.Validator{structgenValidate66}, schemaBlueprintConn)
 }
 
 // Keys beside declared properties.
@@ -1703,7 +1788,7 @@ var schemaBlueprintTwins = structgenSchemas.Schema("structgen:///blueprint.json#
 // ParseBlueprintTwins validates data against the schema of BlueprintTwins and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintTwins(data []byte) (BlueprintTwins, error) {
-	return runtime.ParseValidated[BlueprintTwins]("BlueprintTwins", data, nil, []runtime.Validator{structgenValidate190}, schemaBlueprintTwins)
+	return runtime.ParseValidated[BlueprintTwins]("BlueprintTwins", data, nil, []runtime.Validator{structgenValidate193}, schemaBlueprintTwins)
 }
 
 // Schema: schemas/blueprint.json#/properties/wrap
@@ -1744,7 +1829,7 @@ var schemaBlueprintWrap = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintWrap validates data against the schema of BlueprintWrap and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintWrap(data []byte) (BlueprintWrap, error) {
-	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate185}, schemaBlueprintWrap)
+	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate188}, schemaBlueprintWrap)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle

@@ -556,6 +556,17 @@ const schemaDoc0 = `{
         {"type": "string"}
       ]
     },
+    "bounds": {
+      "description": "Keywords beside the branches that constrain arrays and strings: those variants are the union's validator's, the object is typed.",
+      "oneOf": [
+        {"type": "array", "items": {"type": "number"}},
+        {"type": "string"},
+        {"type": "object", "properties": {"signal": {"type": "string"}}, "required": ["signal"]}
+      ],
+      "minItems": 2,
+      "maxItems": 2,
+      "maxLength": 4
+    },
     "conn": {
       "description": "Keys beside declared properties.",
       "type": "object",
