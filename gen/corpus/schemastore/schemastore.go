@@ -62,6 +62,7 @@ func Run(t *testing.T, testdata string, shard, shards int) {
 	fields, interpretedFields, validatedFields, validatedTypes := 0, 0, 0, 0
 	unions, unionsDecoded, unionsValidated, unionReasons := 0, 0, 0, map[string]int{}
 	tuples, tuplesDecoded, tuplesValidated, tupleReasons := 0, 0, 0, map[string]int{}
+	variants, variantsValidated := 0, 0 // of decoded unions of kinds
 	reasons := map[string]int{} // first word of why a type is interpreted
 	fieldReasons := map[string]int{}
 	validators, interpretedValidators := 0, 0
@@ -116,6 +117,12 @@ func Run(t *testing.T, testdata string, shard, shards int) {
 				switch {
 				case gt.Decode != nil:
 					unionsDecoded++
+					for _, c := range gt.Decode.Variants {
+						variants++
+						if c.Validate != nil {
+							variantsValidated++
+						}
+					}
 				case gt.Validate != nil:
 					unionsValidated++
 					unionReasons[lastCause(gt.Interpreted)]++
@@ -288,8 +295,8 @@ func Run(t *testing.T, testdata string, shard, shards int) {
 	t.Logf("struct and enum types read by generated decoders: %d of %d (%.1f%%; %d of %d document roots); checked by generated validators and decoded by encoding/json: %d (%.1f%%); the other %d (%.1f%%) fall back to the schema interpreter, by first cause: %v",
 		decoded, decodable, corpustest.Pct(decoded, decodable), rootsDecoded, len(ids), validatedTypes, corpustest.Pct(validatedTypes, decodable),
 		decodable-decoded-validatedTypes, corpustest.Pct(decodable-decoded-validatedTypes, decodable), reasons)
-	t.Logf("union types read by generated decoders: %d of %d (%.1f%%); checked by generated validators and decoded by their UnmarshalJSON: %d, by first cause: %v; by the interpreter: %d",
-		unionsDecoded, unions, corpustest.Pct(unionsDecoded, unions), unionsValidated, unionReasons, unions-unionsDecoded-unionsValidated)
+	t.Logf("union types read by generated decoders: %d of %d (%.1f%%; of their variants by kind, %d of %d checked by the union's validator: overlapping branches, keywords beside them); checked by generated validators and decoded by their UnmarshalJSON: %d, by first cause: %v; by the interpreter: %d",
+		unionsDecoded, unions, corpustest.Pct(unionsDecoded, unions), variantsValidated, variants, unionsValidated, unionReasons, unions-unionsDecoded-unionsValidated)
 	t.Logf("tuple types read by generated decoders: %d of %d; checked by generated validators and decoded by their UnmarshalJSON: %d, by first cause: %v; by the interpreter: %d",
 		tuplesDecoded, tuples, tuplesValidated, tupleReasons, tuples-tuplesDecoded-tuplesValidated)
 	t.Logf("fields of decoded types checked by generated validators: %d of %d (%.1f%%); by the interpreter: %d (%.1f%%), by cause: %v",
