@@ -295,7 +295,7 @@ func Run(t *testing.T, testdata string, shard, shards int) {
 	t.Logf("struct and enum types read by generated decoders: %d of %d (%.1f%%; %d of %d document roots); checked by generated validators and decoded by encoding/json: %d (%.1f%%); the other %d (%.1f%%) fall back to the schema interpreter, by first cause: %v",
 		decoded, decodable, corpustest.Pct(decoded, decodable), rootsDecoded, len(ids), validatedTypes, corpustest.Pct(validatedTypes, decodable),
 		decodable-decoded-validatedTypes, corpustest.Pct(decodable-decoded-validatedTypes, decodable), reasons)
-	t.Logf("union types read by generated decoders: %d of %d (%.1f%%; of their variants by kind, %d of %d checked by the union's validator: overlapping branches, keywords beside them); checked by generated validators and decoded by their UnmarshalJSON: %d, by first cause: %v; by the interpreter: %d",
+	t.Logf("union types read by generated decoders: %d of %d (%.1f%%; of their variants, %d of %d checked by the union's validator: overlapping branches, keywords beside them); checked by generated validators and decoded by their UnmarshalJSON: %d, by first cause: %v; by the interpreter: %d",
 		unionsDecoded, unions, corpustest.Pct(unionsDecoded, unions), variantsValidated, variants, unionsValidated, unionReasons, unions-unionsDecoded-unionsValidated)
 	t.Logf("tuple types read by generated decoders: %d of %d; checked by generated validators and decoded by their UnmarshalJSON: %d, by first cause: %v; by the interpreter: %d",
 		tuplesDecoded, tuples, tuplesValidated, tupleReasons, tuples-tuplesDecoded-tuplesValidated)
