@@ -449,8 +449,15 @@ func (c *Decoding) Integer(text []byte, want string) {
 	}
 }
 
-// NumberMultipleOf checks, exactly, that a number is a multiple of m.
+// NumberMultipleOf checks, exactly, that a number is a multiple of m
+// (rational text: "1/100" for 0.01).
 func (c *Decoding) NumberMultipleOf(text []byte, m string) {
+	if multiple, ok := multipleFast(text, m); ok {
+		if !multiple {
+			c.Problemf("multipleOf: %s is not a multiple of %s", text, m)
+		}
+		return
+	}
 	r, ok := new(big.Rat).SetString(string(text))
 	if !ok {
 		return
@@ -458,6 +465,53 @@ func (c *Decoding) NumberMultipleOf(text []byte, m string) {
 	if !new(big.Rat).Quo(r, rat(m)).IsInt() {
 		c.Problemf("multipleOf: %s is not a multiple of %s", text, m)
 	}
+}
+
+// multipleFast decides, without big arithmetic, whether the number text
+// is a multiple of m where both are simple: an integer m and an integer
+// of at most 18 digits, or m = 1/10^k (multipleOf 0.01, say) and a
+// number in plain decimal notation, which is a multiple exactly when its
+// fraction, trailing zeros left out, has at most k digits. ok is false
+// where it cannot tell.
+func multipleFast(text []byte, m string) (multiple, ok bool) {
+	if mi, isInt := smallInt(m); isInt {
+		if n, small := smallInt(text); small && mi > 0 {
+			return n%mi == 0, true
+		}
+		return false, false
+	}
+	if len(m) < 4 || m[:3] != "1/1" {
+		return false, false
+	}
+	k := 0
+	for i := 3; i < len(m); i++ {
+		if m[i] != '0' {
+			return false, false
+		}
+		k++
+	}
+	i := 0
+	if len(text) > 0 && text[0] == '-' {
+		i++
+	}
+	dot := -1
+	for j := i; j < len(text); j++ {
+		switch b := text[j]; {
+		case b >= '0' && b <= '9':
+		case b == '.' && dot < 0:
+			dot = j
+		default:
+			return false, false // an exponent: big arithmetic decides
+		}
+	}
+	if dot < 0 {
+		return true, true
+	}
+	frac := text[dot+1:]
+	for len(frac) > 0 && frac[len(frac)-1] == '0' {
+		frac = frac[:len(frac)-1]
+	}
+	return len(frac) <= k, true
 }
 
 // Matches reports whether s matches an ECMA-262 pattern (as Pattern

@@ -754,3 +754,56 @@ func TestMayHave(t *testing.T) {
 		t.Errorf("two items, quiet: %q after %d; want the not's problem after 2", got, read)
 	}
 }
+
+// TestMultipleFast: where the fast path decides, it agrees with exact
+// rational arithmetic; it decides the common cases (integers, a power of
+// ten's fraction in plain notation) and leaves exponents to big.Rat.
+func TestMultipleFast(t *testing.T) {
+	for _, tc := range []struct {
+		text, m      string
+		multiple, ok bool
+	}{
+		{"12", "3", true, true},
+		{"-12", "5", false, true},
+		{"0.07", "1/100", true, true},
+		{"19.990", "1/100", true, true},
+		{"0.015", "1/100", false, true},
+		{"-3.1", "1/10", true, true},
+		{"7", "1/1000", true, true},
+		{"1e2", "1/100", false, false},
+		{"1.5", "3", false, false},
+		{"0.5", "1/2", false, false},
+		{"123456789012345678901", "7", false, false},
+	} {
+		multiple, ok := multipleFast([]byte(tc.text), tc.m)
+		if multiple != tc.multiple || ok != tc.ok {
+			t.Errorf("multipleFast(%s, %s) = %v, %v; want %v, %v", tc.text, tc.m, multiple, ok, tc.multiple, tc.ok)
+		}
+		if ok && multiple != exactMultiple(tc.text, tc.m) {
+			t.Errorf("multipleFast(%s, %s) disagrees with big.Rat", tc.text, tc.m)
+		}
+	}
+}
+
+// FuzzMultipleFast: the fast path never disagrees with big.Rat.
+func FuzzMultipleFast(f *testing.F) {
+	for _, s := range []string{"0.07", "-12", "19.990", "1e2", "0.", "-", "00.10"} {
+		f.Add(s, uint8(2))
+	}
+	f.Fuzz(func(t *testing.T, text string, k uint8) {
+		if _, ok := new(big.Rat).SetString(text); !ok || !json.Valid([]byte(text)) {
+			return
+		}
+		for _, m := range []string{"1/" + "1" + strings.Repeat("0", int(k%19)), strconv.Itoa(int(k) + 1)} {
+			if multiple, ok := multipleFast([]byte(text), m); ok && multiple != exactMultiple(text, m) {
+				t.Fatalf("multipleFast(%s, %s) = %v; big.Rat disagrees", text, m, multiple)
+			}
+		}
+	})
+}
+
+func exactMultiple(text, m string) bool {
+	r, _ := new(big.Rat).SetString(text)
+	q, _ := new(big.Rat).SetString(m)
+	return new(big.Rat).Quo(r, q).IsInt()
+}

@@ -1322,7 +1322,7 @@ func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, st
 			return nil, nil, at(n, "a number that allows other kinds")
 		}
 		if n.MultipleOf != nil {
-			return nil, nil, at(n, "multipleOf on a number")
+			c.MultipleOf = n.MultipleOf.RatString() // checked exactly on the number's text
 		}
 		c.Minimum, c.Maximum = ratText(n.Minimum), ratText(n.Maximum)
 		c.ExclusiveMinimum, c.ExclusiveMaximum = ratText(n.ExclusiveMinimum), ratText(n.ExclusiveMaximum)

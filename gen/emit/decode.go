@@ -592,7 +592,11 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 		checks := []jen.Code{dst.Clone().Op("=").Id("f")}
 		if c.Minimum+c.Maximum+c.ExclusiveMinimum+c.ExclusiveMaximum != "" {
 			checks = append(checks, jen.Id("c").Dot("NumberBounds").Call(jen.Id("text"), jen.Lit(c.Minimum), jen.Lit(c.Maximum), jen.Lit(c.ExclusiveMinimum), jen.Lit(c.ExclusiveMaximum)))
-		} else {
+		}
+		if c.MultipleOf != "" {
+			checks = append(checks, jen.Id("c").Dot("NumberMultipleOf").Call(jen.Id("text"), jen.Lit(c.MultipleOf)))
+		}
+		if len(checks) == 1 {
 			checks = append(checks, jen.Id("_").Op("=").Id("text"))
 		}
 		read = []jen.Code{jen.If(jen.List(jen.Id("f"), jen.Id("text"), jen.Id("ok")).Op(":=").Id("c").Dot("Float64").Call(jen.Id("d")), jen.Id("ok")).Block(checks...)}

@@ -379,8 +379,8 @@ type Check struct {
 	MinLength, MaxLength *int    `json:",omitempty"`
 	Pattern              *string `json:",omitempty"`
 	Format               string  `json:",omitempty"`
-	// Numbers: exact bounds as rational text ("" when absent); MultipleOf
-	// only for integers.
+	// Numbers: exact bounds and multipleOf as rational text ("" when
+	// absent); a float's multipleOf is checked on the number's text.
 	Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum, MultipleOf string `json:",omitempty"`
 	// Enum lists the allowed values as JSON text (enum or const); nil
 	// when any value of the kind is allowed.

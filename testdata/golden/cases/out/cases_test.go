@@ -336,6 +336,7 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"attr": [1, "a"], "amount": 4}`))
 	f.Add([]byte(`{"attr": 1.5, "amount": 2.0}`))
 	f.Add([]byte(`{"bounds": [1, 2]}`))
+	f.Add([]byte(`{"price": 0.07}`))
 	f.Add([]byte(`{"bounds": {"signal": 1}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, err := cases.ParseBlueprint(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
@@ -744,5 +745,23 @@ func TestKeywordsBesideBranches(t *testing.T) {
 		if diff := cmp.Diff(tc.want, got); diff != "" {
 			t.Errorf("%s: decoded (-want +got):\n%s", tc.doc, diff)
 		}
+	}
+}
+
+// TestNumberMultipleOf: a number's multipleOf is checked exactly, on its
+// text (0.07 is a multiple of 0.01, though not in float64 arithmetic).
+func TestNumberMultipleOf(t *testing.T) {
+	for _, tc := range []struct {
+		doc, says string // says is "" for a valid document
+	}{
+		{`{"price": 0.07}`, ""},
+		{`{"price": 19.99}`, ""},
+		{`{"price": 1e2}`, ""},
+		{`{"price": 0}`, ""},
+		{`{"price": 0.015}`, `/price: multipleOf: 0.015 is not a multiple of 1/100`},
+		{`{"price": -0.01}`, `/price: minimum: got -0.01, want 0`},
+	} {
+		_, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
 	}
 }

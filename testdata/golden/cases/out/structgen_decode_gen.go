@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [48]bool
+	var seen [49]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -863,11 +863,25 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			p0.decodeJSON(d, c)
 			v.Bounds = p0
 			c.Pop()
-		case "conn":
+		case "price":
 			if seen[47] {
 				c.Duplicate(key)
 			}
 			seen[47] = true
+			c.Push("price")
+			p0 := new(float64)
+			if f, text, ok := c.Float64(d); ok {
+				*p0 = f
+				c.NumberBounds(text, "0", "", "", "")
+				c.NumberMultipleOf(text, "1/100")
+			}
+			v.Price = p0
+			c.Pop()
+		case "conn":
+			if seen[48] {
+				c.Duplicate(key)
+			}
+			seen[48] = true
 			c.Push("conn")
 			runtime.ValidatedText(c, d, &v.Conn, nil, structgenValidate66Text)
 			c.Pop()
@@ -3878,6 +3892,10 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	if v.Bounds != nil {
 		e.Field("bounds")
 		e.Marshal((*v.Bounds))
+	}
+	if v.Price != nil {
+		e.Field("price")
+		e.Float((*v.Price))
 	}
 	if v.Conn != nil {
 		e.Field("conn")

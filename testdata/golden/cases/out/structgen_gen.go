@@ -77,6 +77,8 @@ type Blueprint struct {
 	Amount *BlueprintAmount `json:"amount,omitempty"`
 	// Keywords beside the branches that constrain arrays and strings: those variants are the union's validator's, the object is typed.
 	Bounds *BlueprintBounds `json:"bounds,omitempty"`
+	// A number of cents: multipleOf is checked exactly on the number's text.
+	Price *float64 `json:"price,omitempty"`
 	// Keys beside declared properties.
 	Conn *BlueprintConn `json:"conn,omitempty"`
 	// AdditionalProperties holds the properties that the schema does not
@@ -88,7 +90,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "rule", "narrowed", "twins", "point", "pair", "marks", "attr", "amount", "bounds", "conn")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "rule", "narrowed", "twins", "point", "pair", "marks", "attr", "amount", "bounds", "price", "conn")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.

@@ -567,6 +567,12 @@ const schemaDoc0 = `{
       "maxItems": 2,
       "maxLength": 4
     },
+    "price": {
+      "description": "A number of cents: multipleOf is checked exactly on the number's text.",
+      "type": "number",
+      "multipleOf": 0.01,
+      "minimum": 0
+    },
     "conn": {
       "description": "Keys beside declared properties.",
       "type": "object",

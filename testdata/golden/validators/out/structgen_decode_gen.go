@@ -131,7 +131,13 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[2] = true
 			c.Push("ratio")
-			runtime.Validated(c, d, &v.Ratio, nil, structgenValidate3)
+			p0 := new(float64)
+			if f, text, ok := c.Float64(d); ok {
+				*p0 = f
+				c.NumberBounds(text, "", "", "", "1")
+				c.NumberMultipleOf(text, "1/4")
+			}
+			v.Ratio = p0
 			c.Pop()
 		case "target":
 			if seen[3] {
@@ -150,7 +156,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				c.Release(d)
 				if !c.Failed() {
-					structgenValidate4Text(c, raw)
+					structgenValidate3Text(c, raw)
 				}
 			}
 			c.Pop()
@@ -160,7 +166,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[4] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate24Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate23Text)
 			c.Pop()
 		case "window":
 			if seen[5] {
@@ -203,7 +209,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if c.Failed() {
 				c.Skip(d)
 			} else {
-				structgenValidate7(c, d)
+				structgenValidate6(c, d)
 			}
 			c.Pop()
 		case "tags":
@@ -242,7 +248,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[10] = true
 			c.Push("origin")
-			runtime.ValidatedText(c, d, &v.Origin, nil, structgenValidate35Text)
+			runtime.ValidatedText(c, d, &v.Origin, nil, structgenValidate34Text)
 			c.Pop()
 		case "owner":
 			if seen[11] {
@@ -257,7 +263,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				} else {
 					(*v).Value.decodeJSON(d, c)
 				}
-			}, structgenValidate11Text)
+			}, structgenValidate10Text)
 			c.Pop()
 		case "reviewers":
 			if seen[12] {
@@ -284,7 +290,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if c.Failed() {
 				c.Skip(d)
 			} else {
-				structgenValidate16(c, d)
+				structgenValidate15(c, d)
 			}
 			c.Pop()
 		case "legacy":
@@ -293,7 +299,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("legacy")
-			runtime.ValidatedText(c, d, &v.Legacy, nil, structgenValidate18Text)
+			runtime.ValidatedText(c, d, &v.Legacy, nil, structgenValidate17Text)
 			c.Pop()
 		case "team":
 			if seen[14] {
@@ -324,7 +330,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if c.Failed() {
 				c.Skip(d)
 			} else {
-				structgenValidate19(c, d)
+				structgenValidate18(c, d)
 			}
 			c.Pop()
 		case "extension":
@@ -333,7 +339,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("extension")
-			runtime.ValidatedText(c, d, &v.Extension, nil, structgenValidate36Text)
+			runtime.ValidatedText(c, d, &v.Extension, nil, structgenValidate35Text)
 			c.Pop()
 		case "steps":
 			if seen[16] {
@@ -341,7 +347,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[16] = true
 			c.Push("steps")
-			runtime.ValidatedText(c, d, &v.Steps, nil, structgenValidate43Text)
+			runtime.ValidatedText(c, d, &v.Steps, nil, structgenValidate42Text)
 			c.Pop()
 		default:
 			c.Extra(key)
@@ -367,7 +373,7 @@ func (v *PolicyContact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate21Text(c, raw)
+			structgenValidate20Text(c, raw)
 		}
 	}
 }
@@ -452,7 +458,7 @@ func (v *PolicyRules) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate27Text(c, raw)
+			structgenValidate26Text(c, raw)
 		}
 	}
 }
@@ -541,7 +547,7 @@ func (v *PolicyTags) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		c.Skip(d)
 	} else {
-		structgenValidate32(c, d)
+		structgenValidate31(c, d)
 	}
 }
 
@@ -562,7 +568,7 @@ func (v *PolicyTags) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("x-owner")
-			runtime.Validated(c, d, &v.XOwner, nil, structgenValidate31)
+			runtime.Validated(c, d, &v.XOwner, nil, structgenValidate30)
 			c.Pop()
 		case "level":
 			if seen[1] {
@@ -875,37 +881,20 @@ func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate3 checks a value against structgen:///policy.json#/properties/ratio.
+// structgenValidate3 checks a value against structgen:///policy.json#/properties/target.
 func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.NumberBounds(text, "", "", "", "1")
-		c.NumberMultipleOf(text, "1/4")
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "number")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate4 checks a value against structgen:///policy.json#/properties/target.
-func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate4Text(c, raw)
+		structgenValidate3Text(c, raw)
 	}
 }
 
-// structgenValidate4Text checks a value's JSON text against structgen:///policy.json#/properties/target.
-func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate5, structgenValidate6)
+// structgenValidate3Text checks a value's JSON text against structgen:///policy.json#/properties/target.
+func structgenValidate3Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate4, structgenValidate5)
 }
 
-// structgenValidate5 checks a value against structgen:///policy.json#/properties/target/oneOf/0.
-func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate4 checks a value against structgen:///policy.json#/properties/target/oneOf/0.
+func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -920,8 +909,8 @@ func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate6 checks a value against structgen:///policy.json#/properties/target/oneOf/1.
-func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate5 checks a value against structgen:///policy.json#/properties/target/oneOf/1.
+func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -936,8 +925,8 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate7 checks a value against structgen:///policy.json#/properties/labels.
-func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate6 checks a value against structgen:///policy.json#/properties/labels.
+func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -950,12 +939,12 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
-			c.Key(it.Key(), structgenValidate10)
+			c.Key(it.Key(), structgenValidate9)
 			c.Push(key)
 			if c.Matches(key, "^x-") {
-				structgenValidate8(c, d)
+				structgenValidate7(c, d)
 			} else {
-				structgenValidate9(c, d)
+				structgenValidate8(c, d)
 			}
 			c.Pop()
 		}
@@ -965,8 +954,8 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate8 checks a value against structgen:///policy.json#/properties/labels/patternProperties/%5Ex-.
-func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate7 checks a value against structgen:///policy.json#/properties/labels/patternProperties/%5Ex-.
+func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		c.WrongType(d, "string")
@@ -975,8 +964,8 @@ func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate9 checks a value against structgen:///policy.json#/properties/labels/additionalProperties.
-func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate8 checks a value against structgen:///policy.json#/properties/labels/additionalProperties.
+func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -991,8 +980,8 @@ func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate10 checks a value against structgen:///policy.json#/properties/labels/propertyNames.
-func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate9 checks a value against structgen:///policy.json#/properties/labels/propertyNames.
+func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -1005,31 +994,31 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate11 checks a value against structgen:///policy.json#/properties/owner.
-func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate10 checks a value against structgen:///policy.json#/properties/owner.
+func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate11Text(c, raw)
+		structgenValidate10Text(c, raw)
 	}
 }
 
-// structgenValidate11Text checks a value's JSON text against structgen:///policy.json#/properties/owner.
-func structgenValidate11Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "object|null", true, structgenValidate45, structgenValidate14)
-	c.Not(raw, structgenValidate15)
+// structgenValidate10Text checks a value's JSON text against structgen:///policy.json#/properties/owner.
+func structgenValidate10Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "object|null", true, structgenValidate44, structgenValidate13)
+	c.Not(raw, structgenValidate14)
 }
 
-// structgenValidate12Keys are the properties structgenValidate12 declares, which it records by index.
-var structgenValidate12Keys = []string{"deputy", "email", "name"}
+// structgenValidate11Keys are the properties structgenValidate11 declares, which it records by index.
+var structgenValidate11Keys = []string{"deputy", "email", "name"}
 
-// structgenValidate12 checks a value against structgen:///policy.json#/$defs/Person.
-func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate11 checks a value against structgen:///policy.json#/$defs/Person.
+func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate12Keys)
+		keys := runtime.DeclaredKeys(structgenValidate11Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1053,11 +1042,11 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "deputy":
-				structgenValidate8(c, d)
+				structgenValidate7(c, d)
 			case "email":
-				structgenValidate8(c, d)
+				structgenValidate7(c, d)
 			case "name":
-				structgenValidate13(c, d)
+				structgenValidate12(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1072,8 +1061,8 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate13 checks a value against structgen:///policy.json#/$defs/Person/properties/name.
-func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate12 checks a value against structgen:///policy.json#/$defs/Person/properties/name.
+func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -1088,8 +1077,8 @@ func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate14 checks a value against structgen:///policy.json#/properties/owner/oneOf/1.
-func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate13 checks a value against structgen:///policy.json#/properties/owner/oneOf/1.
+func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Bool, jx.Number, jx.String, jx.Array, jx.Object:
 		c.WrongType(d, "null")
@@ -1098,8 +1087,8 @@ func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate15 checks a value against structgen:///policy.json#/properties/owner/not.
-func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate14 checks a value against structgen:///policy.json#/properties/owner/not.
+func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1125,8 +1114,8 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate16 checks a value against structgen:///policy.json#/properties/reviewers.
-func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate15 checks a value against structgen:///policy.json#/properties/reviewers.
+func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -1147,14 +1136,14 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 			i++
 		}
 		c.End(it.Err())
-		c.Contains(items, structgenValidate17, 1, -1, false)
+		c.Contains(items, structgenValidate16, 1, -1, false)
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate17 checks a value against structgen:///policy.json#/properties/reviewers/contains.
-func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate16 checks a value against structgen:///policy.json#/properties/reviewers/contains.
+func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1178,21 +1167,21 @@ func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate18 checks a value against structgen:///policy.json#/properties/legacy.
-func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate17 checks a value against structgen:///policy.json#/properties/legacy.
+func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate18Text(c, raw)
+		structgenValidate17Text(c, raw)
 	}
 }
 
-// structgenValidate18Text checks a value's JSON text against structgen:///policy.json#/properties/legacy.
-func structgenValidate18Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate17Text checks a value's JSON text against structgen:///policy.json#/properties/legacy.
+func structgenValidate17Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[[]]", true)
 	c.KindOf(raw, "array", jx.Null, jx.Bool, jx.Number, jx.String, jx.Object)
 }
 
-// structgenValidate19 checks a value against structgen:///policy.json#/properties/team.
-func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate18 checks a value against structgen:///policy.json#/properties/team.
+func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1205,7 +1194,7 @@ func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
-			c.Key(it.Key(), structgenValidate20)
+			c.Key(it.Key(), structgenValidate19)
 			c.Push(key)
 			c.Skip(d)
 			c.Pop()
@@ -1216,8 +1205,8 @@ func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate20 checks a value against structgen:///policy.json#/properties/team/propertyNames.
-func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate19 checks a value against structgen:///policy.json#/properties/team/propertyNames.
+func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -1230,15 +1219,15 @@ func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate21 checks a value against structgen:///policy.json#/properties/contact.
-func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate20 checks a value against structgen:///policy.json#/properties/contact.
+func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate21Text(c, raw)
+		structgenValidate20Text(c, raw)
 	}
 }
 
-// structgenValidate21Text checks a value's JSON text against structgen:///policy.json#/properties/contact.
-func structgenValidate21Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate20Text checks a value's JSON text against structgen:///policy.json#/properties/contact.
+func structgenValidate20Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -1259,7 +1248,7 @@ func structgenValidate21Text(c *runtime.Decoding, raw []byte) {
 			c.End(it.Err())
 			c.DependentRequired(&keys, "phone", "email")
 			if keys.Has("email") {
-				c.Apply(raw, structgenValidate22)
+				c.Apply(raw, structgenValidate21)
 			}
 		default:
 			c.Skip(d)
@@ -1267,18 +1256,18 @@ func structgenValidate21Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate22Keys are the properties structgenValidate22 declares, which it records by index.
-var structgenValidate22Keys = []string{"verified"}
+// structgenValidate21Keys are the properties structgenValidate21 declares, which it records by index.
+var structgenValidate21Keys = []string{"verified"}
 
-// structgenValidate22 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email.
-func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate21 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email.
+func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate22Keys)
+		keys := runtime.DeclaredKeys(structgenValidate21Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1296,7 +1285,7 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "verified":
-				structgenValidate23(c, d)
+				structgenValidate22(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1309,8 +1298,8 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate23 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email/properties/verified.
-func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate22 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email/properties/verified.
+func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Number, jx.String, jx.Array, jx.Object:
 		c.WrongType(d, "boolean")
@@ -1319,58 +1308,58 @@ func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate24 checks a value against structgen:///policy.json#/properties/mode.
+// structgenValidate23 checks a value against structgen:///policy.json#/properties/mode.
+func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate23Text(c, raw)
+	}
+}
+
+// structgenValidate23Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
+func structgenValidate23Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfKinds(raw, "*|number", structgenValidate24, structgenValidate8)
+	c.Not(raw, structgenValidate25)
+}
+
+// structgenValidate24 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
 func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate24Text(c, raw)
 	}
 }
 
-// structgenValidate24Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
+// structgenValidate24Text checks a value's JSON text against structgen:///policy.json#/properties/mode/anyOf/0.
 func structgenValidate24Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfKinds(raw, "*|number", structgenValidate25, structgenValidate9)
-	c.Not(raw, structgenValidate26)
+	c.Enum(raw, "[\"auto\"]", true)
 }
 
-// structgenValidate25 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
+// structgenValidate25 checks a value against structgen:///policy.json#/properties/mode/not.
 func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate25Text(c, raw)
 	}
 }
 
-// structgenValidate25Text checks a value's JSON text against structgen:///policy.json#/properties/mode/anyOf/0.
+// structgenValidate25Text checks a value's JSON text against structgen:///policy.json#/properties/mode/not.
 func structgenValidate25Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"auto\"]", true)
+	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate26 checks a value against structgen:///policy.json#/properties/mode/not.
+// structgenValidate26 checks a value against structgen:///policy.json#/properties/rules.
 func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate26Text(c, raw)
 	}
 }
 
-// structgenValidate26Text checks a value's JSON text against structgen:///policy.json#/properties/mode/not.
+// structgenValidate26Text checks a value's JSON text against structgen:///policy.json#/properties/rules.
 func structgenValidate26Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
+	c.Apply(raw, structgenValidate27)
+	c.Apply(raw, structgenValidate29)
 }
 
 // structgenValidate27 checks a value against structgen:///policy.json#/properties/rules.
 func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate27Text(c, raw)
-	}
-}
-
-// structgenValidate27Text checks a value's JSON text against structgen:///policy.json#/properties/rules.
-func structgenValidate27Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate28)
-	c.Apply(raw, structgenValidate30)
-}
-
-// structgenValidate28 checks a value against structgen:///policy.json#/properties/rules.
-func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -1391,14 +1380,14 @@ func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 			i++
 		}
 		c.End(it.Err())
-		c.Contains(items, structgenValidate29, 1, 3, false)
+		c.Contains(items, structgenValidate28, 1, 3, false)
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate29 checks a value against structgen:///policy.json#/properties/rules/contains.
-func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate28 checks a value against structgen:///policy.json#/properties/rules/contains.
+func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
@@ -1407,8 +1396,8 @@ func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate30 checks a value against structgen:///policy.json#/properties/rules.
-func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate29 checks a value against structgen:///policy.json#/properties/rules.
+func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -1435,8 +1424,8 @@ func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate31 checks a value against structgen:///policy.json#/properties/tags/properties/x-owner.
-func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate30 checks a value against structgen:///policy.json#/properties/tags/properties/x-owner.
+func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -1449,18 +1438,18 @@ func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate32Keys are the properties structgenValidate32 declares, which it records by index.
-var structgenValidate32Keys = []string{"level", "x-owner"}
+// structgenValidate31Keys are the properties structgenValidate31 declares, which it records by index.
+var structgenValidate31Keys = []string{"level", "x-owner"}
 
-// structgenValidate32 checks a value against structgen:///policy.json#/properties/tags.
-func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate31 checks a value against structgen:///policy.json#/properties/tags.
+func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate32Keys)
+		keys := runtime.DeclaredKeys(structgenValidate31Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1492,7 +1481,7 @@ func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 				matched = true
 			}
 			if c.Matches(key, "^x-") {
-				c.Apply(r, structgenValidate8)
+				c.Apply(r, structgenValidate7)
 				matched = true
 			}
 			if !matched {
@@ -1506,43 +1495,43 @@ func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate33 checks a value against structgen:///policy.json#/properties/tags.
-func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate32 checks a value against structgen:///policy.json#/properties/tags.
+func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 	c.Skip(d)
 }
 
-// structgenValidate34 checks a value against structgen:///policy.json#/properties/tags/additionalProperties.
-func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate33 checks a value against structgen:///policy.json#/properties/tags/additionalProperties.
+func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
 	c.False(d)
 }
 
-// structgenValidate35 checks a value against structgen:///policy.json#/properties/origin.
+// structgenValidate34 checks a value against structgen:///policy.json#/properties/origin.
+func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate34Text(c, raw)
+	}
+}
+
+// structgenValidate34Text checks a value's JSON text against structgen:///policy.json#/properties/origin.
+func structgenValidate34Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[{\"x\":1,\"y\":2},[1,2],3]", false)
+}
+
+// structgenValidate35Keys are the properties structgenValidate35 declares, which it records by index.
+var structgenValidate35Keys = []string{"kind"}
+
+// structgenValidate35 checks a value against structgen:///policy.json#/properties/extension.
 func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate35Text(c, raw)
 	}
 }
 
-// structgenValidate35Text checks a value's JSON text against structgen:///policy.json#/properties/origin.
+// structgenValidate35Text checks a value's JSON text against structgen:///policy.json#/properties/extension.
 func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[{\"x\":1,\"y\":2},[1,2],3]", false)
-}
-
-// structgenValidate36Keys are the properties structgenValidate36 declares, which it records by index.
-var structgenValidate36Keys = []string{"kind"}
-
-// structgenValidate36 checks a value against structgen:///policy.json#/properties/extension.
-func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate36Text(c, raw)
-	}
-}
-
-// structgenValidate36Text checks a value's JSON text against structgen:///policy.json#/properties/extension.
-func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
 	c.Track()
-	c.AnyOf(raw, structgenValidate38, structgenValidate39)
-	c.IfThenElse(raw, structgenValidate40, structgenValidate42, nil)
+	c.AnyOf(raw, structgenValidate37, structgenValidate38)
+	c.IfThenElse(raw, structgenValidate39, structgenValidate41, nil)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -1550,7 +1539,7 @@ func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate36Keys)
+			keys := runtime.DeclaredKeys(structgenValidate35Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -1568,7 +1557,7 @@ func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "kind":
-					structgenValidate37(c, d)
+					structgenValidate36(c, d)
 					c.Evaluated()
 				default:
 					c.Skip(d)
@@ -1586,30 +1575,30 @@ func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
 	c.Untrack()
 }
 
-// structgenValidate37 checks a value against structgen:///policy.json#/properties/extension/properties/kind.
-func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate36 checks a value against structgen:///policy.json#/properties/extension/properties/kind.
+func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate37Text(c, raw)
+		structgenValidate36Text(c, raw)
 	}
 }
 
-// structgenValidate37Text checks a value's JSON text against structgen:///policy.json#/properties/extension/properties/kind.
-func structgenValidate37Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate36Text checks a value's JSON text against structgen:///policy.json#/properties/extension/properties/kind.
+func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"hook\",\"task\"]", false)
 }
 
-// structgenValidate38Keys are the properties structgenValidate38 declares, which it records by index.
-var structgenValidate38Keys = []string{"url"}
+// structgenValidate37Keys are the properties structgenValidate37 declares, which it records by index.
+var structgenValidate37Keys = []string{"url"}
 
-// structgenValidate38 checks a value against structgen:///policy.json#/properties/extension/anyOf/0.
-func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate37 checks a value against structgen:///policy.json#/properties/extension/anyOf/0.
+func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate38Keys)
+		keys := runtime.DeclaredKeys(structgenValidate37Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1627,7 +1616,7 @@ func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "url":
-				structgenValidate8(c, d)
+				structgenValidate7(c, d)
 				c.Evaluated()
 			default:
 				c.Skip(d)
@@ -1641,18 +1630,18 @@ func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate39Keys are the properties structgenValidate39 declares, which it records by index.
-var structgenValidate39Keys = []string{"cmd"}
+// structgenValidate38Keys are the properties structgenValidate38 declares, which it records by index.
+var structgenValidate38Keys = []string{"cmd"}
 
-// structgenValidate39 checks a value against structgen:///policy.json#/properties/extension/anyOf/1.
-func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate38 checks a value against structgen:///policy.json#/properties/extension/anyOf/1.
+func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate39Keys)
+		keys := runtime.DeclaredKeys(structgenValidate38Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1670,7 +1659,7 @@ func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "cmd":
-				structgenValidate8(c, d)
+				structgenValidate7(c, d)
 				c.Evaluated()
 			default:
 				c.Skip(d)
@@ -1683,18 +1672,18 @@ func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate40Keys are the properties structgenValidate40 declares, which it records by index.
-var structgenValidate40Keys = []string{"kind"}
+// structgenValidate39Keys are the properties structgenValidate39 declares, which it records by index.
+var structgenValidate39Keys = []string{"kind"}
 
-// structgenValidate40 checks a value against structgen:///policy.json#/properties/extension/if.
-func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate39 checks a value against structgen:///policy.json#/properties/extension/if.
+func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate40Keys)
+		keys := runtime.DeclaredKeys(structgenValidate39Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1712,7 +1701,7 @@ func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate41(c, d)
+				structgenValidate40(c, d)
 				c.Evaluated()
 			default:
 				c.Skip(d)
@@ -1725,30 +1714,30 @@ func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate41 checks a value against structgen:///policy.json#/properties/extension/if/properties/kind.
-func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate40 checks a value against structgen:///policy.json#/properties/extension/if/properties/kind.
+func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate41Text(c, raw)
+		structgenValidate40Text(c, raw)
 	}
 }
 
-// structgenValidate41Text checks a value's JSON text against structgen:///policy.json#/properties/extension/if/properties/kind.
-func structgenValidate41Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate40Text checks a value's JSON text against structgen:///policy.json#/properties/extension/if/properties/kind.
+func structgenValidate40Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"task\"]", true)
 }
 
-// structgenValidate42Keys are the properties structgenValidate42 declares, which it records by index.
-var structgenValidate42Keys = []string{"retries"}
+// structgenValidate41Keys are the properties structgenValidate41 declares, which it records by index.
+var structgenValidate41Keys = []string{"retries"}
 
-// structgenValidate42 checks a value against structgen:///policy.json#/properties/extension/then.
-func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate41 checks a value against structgen:///policy.json#/properties/extension/then.
+func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate42Keys)
+		keys := runtime.DeclaredKeys(structgenValidate41Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1766,7 +1755,7 @@ func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "retries":
-				structgenValidate9(c, d)
+				structgenValidate8(c, d)
 				c.Evaluated()
 			default:
 				c.Skip(d)
@@ -1779,15 +1768,15 @@ func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate43 checks a value against structgen:///policy.json#/properties/steps.
-func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate42 checks a value against structgen:///policy.json#/properties/steps.
+func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate43Text(c, raw)
+		structgenValidate42Text(c, raw)
 	}
 }
 
-// structgenValidate43Text checks a value's JSON text against structgen:///policy.json#/properties/steps.
-func structgenValidate43Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate42Text checks a value's JSON text against structgen:///policy.json#/properties/steps.
+func structgenValidate42Text(c *runtime.Decoding, raw []byte) {
 	c.Track()
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
@@ -1808,26 +1797,26 @@ func structgenValidate43Text(c *runtime.Decoding, raw []byte) {
 				items = append(items, r)
 				switch {
 				case i == 0:
-					c.Apply(r, structgenValidate8)
+					c.Apply(r, structgenValidate7)
 					c.Evaluated()
 				}
 				c.Pop()
 				i++
 			}
 			c.End(it.Err())
-			c.Contains(items, structgenValidate9, 1, -1, true)
+			c.Contains(items, structgenValidate8, 1, -1, true)
 		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
 			c.WrongType(d, "array")
 		default:
 			c.Skip(d)
 		}
 	})
-	c.Unevaluated(raw, nil, structgenValidate23, false, false)
+	c.Unevaluated(raw, nil, structgenValidate22, false, false)
 	c.Untrack()
 }
 
-// structgenValidate44 checks a value against structgen:///directory.json#.
-func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate43 checks a value against structgen:///directory.json#.
+func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1841,7 +1830,7 @@ func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			structgenValidate45(c, d)
+			structgenValidate44(c, d)
 			c.Pop()
 		}
 		c.End(it.Err())
@@ -1853,13 +1842,13 @@ func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate45 checks a value against structgen:///directory.json#/additionalProperties.
-func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate12(c, d)
+// structgenValidate44 checks a value against structgen:///directory.json#/additionalProperties.
+func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate11(c, d)
 }
 
-// structgenValidate46 checks a value against structgen:///roster.json#.
-func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate45 checks a value against structgen:///roster.json#.
+func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -1876,7 +1865,7 @@ func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 				break
 			}
 			items = append(items, r)
-			c.Apply(r, structgenValidate12)
+			c.Apply(r, structgenValidate11)
 			c.Pop()
 			i++
 		}

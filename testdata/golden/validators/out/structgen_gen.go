@@ -43,7 +43,7 @@ func ParseDirectory(data []byte) (Directory, error) {
 				c.End(m0.Err())
 			}
 		}
-	}, []runtime.Validator{structgenValidate44}, schemaDirectory)
+	}, []runtime.Validator{structgenValidate43}, schemaDirectory)
 }
 
 // Schema: schemas/policy.json#/$defs/Person
@@ -178,7 +178,7 @@ var schemaPolicyExtension = structgenSchemas.Schema("structgen:///policy.json#/p
 // ParsePolicyExtension validates data against the schema of PolicyExtension and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyExtension(data []byte) (PolicyExtension, error) {
-	return runtime.ParseValidated[PolicyExtension]("PolicyExtension", data, nil, []runtime.Validator{structgenValidate36}, schemaPolicyExtension)
+	return runtime.ParseValidated[PolicyExtension]("PolicyExtension", data, nil, []runtime.Validator{structgenValidate35}, schemaPolicyExtension)
 }
 
 // Schema: schemas/policy.json#/properties/extension/properties/kind
@@ -239,7 +239,7 @@ var schemaPolicyMode = structgenSchemas.Schema("structgen:///policy.json#/proper
 // ParsePolicyMode validates data against the schema of PolicyMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyMode(data []byte) (PolicyMode, error) {
-	return runtime.ParseValidated[PolicyMode]("PolicyMode", data, nil, []runtime.Validator{structgenValidate24}, schemaPolicyMode)
+	return runtime.ParseValidated[PolicyMode]("PolicyMode", data, nil, []runtime.Validator{structgenValidate23}, schemaPolicyMode)
 }
 
 // Schema: schemas/policy.json#/properties/origin
@@ -284,7 +284,7 @@ var schemaPolicyOrigin = structgenSchemas.Schema("structgen:///policy.json#/prop
 // ParsePolicyOrigin validates data against the schema of PolicyOrigin and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyOrigin(data []byte) (PolicyOrigin, error) {
-	return runtime.ParseValidated[PolicyOrigin]("PolicyOrigin", data, nil, []runtime.Validator{structgenValidate35}, schemaPolicyOrigin)
+	return runtime.ParseValidated[PolicyOrigin]("PolicyOrigin", data, nil, []runtime.Validator{structgenValidate34}, schemaPolicyOrigin)
 }
 
 // Schema: schemas/policy.json#/properties/rules
@@ -377,7 +377,7 @@ var schemaPolicySteps = structgenSchemas.Schema("structgen:///policy.json#/prope
 // ParsePolicySteps validates data against the schema of PolicySteps and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicySteps(data []byte) (PolicySteps, error) {
-	return runtime.ParseValidated[PolicySteps]("PolicySteps", data, nil, []runtime.Validator{structgenValidate43}, schemaPolicySteps)
+	return runtime.ParseValidated[PolicySteps]("PolicySteps", data, nil, []runtime.Validator{structgenValidate42}, schemaPolicySteps)
 }
 
 // Schema: schemas/policy.json#/properties/tags
@@ -492,5 +492,5 @@ func ParseRoster(data []byte) (Roster, error) {
 				c.End(a0.Err())
 			}
 		}
-	}, []runtime.Validator{structgenValidate46}, schemaRoster)
+	}, []runtime.Validator{structgenValidate45}, schemaRoster)
 }
