@@ -63,7 +63,7 @@ func Run(t *testing.T, testdata string, shard, shards int) {
 	unions, unionsDecoded, unionsValidated, unionReasons := 0, 0, 0, map[string]int{}
 	tuples, tuplesDecoded, tuplesValidated, tupleReasons := 0, 0, 0, map[string]int{}
 	variants, variantsValidated := 0, 0 // of decoded unions of kinds
-	reasons := map[string]int{} // first word of why a type is interpreted
+	reasons := map[string]int{}         // first word of why a type is interpreted
 	fieldReasons := map[string]int{}
 	validators, interpretedValidators := 0, 0
 	validatorReasons := map[string]int{}
