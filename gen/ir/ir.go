@@ -120,9 +120,10 @@ type Type struct {
 	// ResponseFields are the JSON names of an action's response fields.
 	ResponseFields []string
 
-	// Decode is what the type's generated validating decoder checks of an
-	// object (struct types; enum types have an empty one); nil when the
-	// schema interpreter reads the type, and then Interpreted says why.
+	// Decode is what the type's generated validating decoder checks: of
+	// an object (struct and action types), a union's variants, a tuple's
+	// positions (Fields) and items; enum types have an empty one. Nil
+	// when no typed decoder reads the type, and then Interpreted says why.
 	Decode      *Decode `json:",omitempty"`
 	Interpreted string  `json:",omitempty"`
 	// Validate: a type the typed decoders do not read (Interpreted says
@@ -358,9 +359,10 @@ type Check struct {
 	Interpret []string `json:",omitempty"`
 	// Validate: the value's schema has keywords the type-directed checks
 	// below do not cover (allOf, anyOf, oneOf, not, if/then/else,
-	// patternProperties, …); the decoder reads the value's JSON, checks it
-	// with these generated validators (one per schema that applies), then
-	// decodes it with encoding/json. The other fields are unset.
+	// patternProperties, …), or it is a union's variant several branches
+	// allow; the decoder reads the value's JSON, checks it with these
+	// generated validators (one per schema that applies, or the union's),
+	// then decodes it with encoding/json. The other fields are unset.
 	Validate []*Validator `json:",omitempty"`
 	// Why says what Interpret or Validate is for (for structgen -v).
 	Why string `json:",omitempty"`
