@@ -23,6 +23,9 @@ func FuzzGenerate(f *testing.F) {
 		`{"type":"object","properties":{"AdditionalProperties":{},"MarshalJSON":{"type":"object","properties":{"x":{}}},"":{},"-":{},"a b":{},"` + "`" + `":{"type":"string"},"\"q":{},"UnmarshalJSON":{"type":"integer"}},"additionalProperties":false}`,
 		`{"properties":{"kind":{"const":"a"}},"oneOf":[{"properties":{"t":{"const":"x"}},"required":["t"]},{"properties":{"t":{"const":"y"}},"required":["t"]}]}`,
 		`{"type":["array","object"],"prefixItems":[{"type":"integer"},{"type":"string"}],"items":{"type":"boolean"},"properties":{"p":{"type":["string","null"]}}}`,
+		`{"type":"array","prefixItems":[{"type":"object","additionalProperties":{"type":"string"}},{"type":["integer","null"]}],"items":false,"uniqueItems":true,"contains":{"type":"object"}}`,
+		`{"anyOf":[{"type":"integer"},{"type":"number"},{"type":"array","items":{"type":"string"}},{"type":"array","prefixItems":[{"type":"string"}]}],"minItems":1,"maxLength":2}`,
+		`{"oneOf":[{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}]},{"type":"string"}],"properties":{"a":{"type":"number","multipleOf":0.5}}}`,
 	} {
 		f.Add(s)
 	}
