@@ -830,6 +830,9 @@ func (b *builder) compileStruct(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 		return why
 	}
 	dec.Also = also
+	// Null at the top is the zero value where nothing beside the
+	// properties checks it.
+	dec.Null = n.Kinds&schema.Null != 0 && also == nil
 	t.Decode = dec
 	return ""
 }
@@ -900,6 +903,7 @@ func (b *builder) compileTuple(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 		return why
 	}
 	dec.Also = also
+	dec.Null = n.Kinds&schema.Null != 0 && also == nil // see compileStruct
 	t.Decode = dec
 	return ""
 }
@@ -1061,6 +1065,7 @@ func (b *builder) compileMerged(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 		return why
 	}
 	dec.Also = also
+	dec.Null = kinds&schema.Null != 0 && also == nil // see compileStruct
 	t.Decode = dec
 	return ""
 }

@@ -54,11 +54,14 @@ func decoderParams() []jen.Code {
 
 // decodeValue is the function runtime.ParseDecoded calls to read a value
 // of type typ: it returns the value, so that the value need not escape.
-func decodeValue(typ string) jen.Code {
-	return jen.Func().Params(decoderParams()...).Params(jen.Id("v").Id(typ)).Block(
-		jen.Id("v").Dot("decodeJSON").Call(jen.Id("d"), jen.Id("c")),
-		jen.Return(),
-	)
+// With null (the schema of a struct or tuple type allows null, see
+// ir.Decode.Null) null is the zero value, as encoding/json reads it.
+func decodeValue(typ string, null bool) jen.Code {
+	body := []jen.Code{jen.Id("v").Dot("decodeJSON").Call(jen.Id("d"), jen.Id("c")), jen.Return()}
+	if null {
+		body = []jen.Code{jen.If(jen.Op("!").Id("c").Dot("IsNull").Call(jen.Id("d"))).Block(body[0]), jen.Return()}
+	}
+	return jen.Func().Params(decoderParams()...).Params(jen.Id("v").Id(typ)).Block(body...)
 }
 
 func emitEnumDecoder(f *jen.File, t *ir.Type) {

@@ -253,7 +253,9 @@ type Decode struct {
 	// has (Variant.Keys), as a tag tells them apart.
 	Keyed bool `json:",omitempty"`
 	// Null: a union of kinds whose schema allows null; null leaves every
-	// variant unset.
+	// variant unset. For a struct or tuple type: its schema allows null,
+	// which Parse reads as the zero value (as encoding/json does; a field
+	// or item's own check says whether it may be null).
 	Null bool `json:",omitempty"`
 	// Words: a union told apart by Tag is checked by these validators (its
 	// schema's) where the variant's decoder finds a problem, so that the

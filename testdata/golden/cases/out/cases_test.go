@@ -765,3 +765,16 @@ func TestNumberMultipleOf(t *testing.T) {
 		check(t, tc.doc, err, tc.says)
 	}
 }
+
+// TestNullAtTheTop: a struct type whose schema allows null (the object
+// view of a union of kinds with a null branch) parses null as its zero
+// value, as the schema and encoding/json have it; one whose schema does
+// not refuses it.
+func TestNullAtTheTop(t *testing.T) {
+	v, err := cases.ParseBlueprintPickOption0Object([]byte(" null "))
+	if err != nil || !cmp.Equal(v, cases.BlueprintPickOption0Object{}) {
+		t.Errorf("ParseBlueprintPickOption0Object(null) = %+v, %v; want the zero value", v, err)
+	}
+	_, err = cases.ParseBlueprint([]byte("null"))
+	check(t, "null", err, "got null, want object")
+}

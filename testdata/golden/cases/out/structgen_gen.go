@@ -1244,7 +1244,9 @@ var schemaBlueprintPickOption0Object = structgenSchemas.Schema("structgen:///blu
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintPickOption0Object(data []byte) (BlueprintPickOption0Object, error) {
 	return runtime.ParseDecoded("BlueprintPickOption0Object", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintPickOption0Object) {
-		v.decodeJSON(d, c)
+		if !c.IsNull(d) {
+			v.decodeJSON(d, c)
+		}
 		return
 	}, schemaBlueprintPickOption0Object)
 }
@@ -1260,7 +1262,9 @@ var schemaBlueprintPickOption1Object = structgenSchemas.Schema("structgen:///blu
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintPickOption1Object(data []byte) (BlueprintPickOption1Object, error) {
 	return runtime.ParseDecoded("BlueprintPickOption1Object", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintPickOption1Object) {
-		v.decodeJSON(d, c)
+		if !c.IsNull(d) {
+			v.decodeJSON(d, c)
+		}
 		return
 	}, schemaBlueprintPickOption1Object)
 }

@@ -192,7 +192,9 @@ var schemaConfigListItemObject = structgenSchemas.Schema("structgen:///config.js
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigListItemObject(data []byte) (ConfigListItemObject, error) {
 	return runtime.ParseDecoded("ConfigListItemObject", data, func(d *jx.Decoder, c *runtime.Decoding) (v ConfigListItemObject) {
-		v.decodeJSON(d, c)
+		if !c.IsNull(d) {
+			v.decodeJSON(d, c)
+		}
 		return
 	}, schemaConfigListItemObject)
 }

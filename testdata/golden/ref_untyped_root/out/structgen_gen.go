@@ -115,7 +115,9 @@ var schemaConfigurationObject = structgenSchemas.Schema("structgen:///config.jso
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigurationObject(data []byte) (ConfigurationObject, error) {
 	return runtime.ParseDecoded("ConfigurationObject", data, func(d *jx.Decoder, c *runtime.Decoding) (v ConfigurationObject) {
-		v.decodeJSON(d, c)
+		if !c.IsNull(d) {
+			v.decodeJSON(d, c)
+		}
 		return
 	}, schemaConfigurationObject)
 }

@@ -160,7 +160,9 @@ var schemaLooseObject = structgenSchemas.Schema("structgen:///loose.json#")
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLooseObject(data []byte) (LooseObject, error) {
 	return runtime.ParseDecoded("LooseObject", data, func(d *jx.Decoder, c *runtime.Decoding) (v LooseObject) {
-		v.decodeJSON(d, c)
+		if !c.IsNull(d) {
+			v.decodeJSON(d, c)
+		}
 		return
 	}, schemaLooseObject)
 }
