@@ -202,22 +202,35 @@ func emitStructDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set s
 		f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(body...)
 		return
 	}
-	var read jen.Code = jen.Id("v").Dot("decodeTyped").Call(jen.Id("d"), jen.Id("c"))
-	switch {
-	case t.Decode.Also == nil:
+	if t.Decode.Also == nil {
 		f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema in one pass: its", t.Name))
 		f.Comment("// properties as it decodes them, then the schemas beside them on the")
 		f.Comment("// fields it has set.")
 		f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(condsRead(t)...)
-	default:
-		if fieldChecks {
-			read = jen.Block(condsRead(t)...)
-		}
-		f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema: its properties as it", t.Name))
-		f.Comment("// decodes them, then the keywords beside them on the object's text.")
-		f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
-			besideCode(read, t.Decode.Also)...)
+		emitDecodeTyped(f, t, body)
+		return
 	}
+	var read jen.Code = jen.Id("v").Dot("decodeTyped").Call(jen.Id("d"), jen.Id("c"))
+	if fieldChecks {
+		read = jen.Block(condsRead(t)...)
+	}
+	emitBesideDecoder(f, t, read, "properties", "object", body)
+}
+
+// emitBesideDecoder writes the decodeJSON of a type whose schema has
+// keywords beside its typed checks (ir.Decode.Also): read decodes the
+// value typed (through decodeTyped, whose body is body), then the
+// keywords' validators check its text; parts and value word the comment.
+func emitBesideDecoder(f *jen.File, t *ir.Type, read jen.Code, parts, value string, body []jen.Code) {
+	f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema: its %s as it", t.Name, parts))
+	f.Comment(fmt.Sprintf("// decodes them, then the keywords beside them on the %s's text.", value))
+	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
+		besideCode(read, t.Decode.Also)...)
+	emitDecodeTyped(f, t, body)
+}
+
+// emitDecodeTyped writes t's decodeTyped: its typed checks alone.
+func emitDecodeTyped(f *jen.File, t *ir.Type, body []jen.Code) {
 	f.Line()
 	f.Comment(fmt.Sprintf("// decodeTyped reads %s and checks what its decoder compiles.", t.Name))
 	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeTyped").Params(decoderParams()...).Block(body...)
@@ -230,7 +243,7 @@ func emitTupleDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set st
 	dec := t.Decode
 	var cases []jen.Code
 	for i, fd := range t.Fields {
-		cases = append(cases, jen.Case(jen.Lit(i)).Block(fieldCode(fd, jen.Id("v").Dot(fd.Name), types, set)...))
+		cases = append(cases, jen.Case(jen.Lit(i)).Block(checkedCode(jen.Id("v").Dot(fd.Name), fd.Type, fd.Check, types, set)...))
 	}
 	rest := []jen.Code{jen.Id("c").Dot("False").Call(jen.Id("d"))}
 	if !dec.Closed {
@@ -259,13 +272,7 @@ func emitTupleDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set st
 		f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(body...)
 		return
 	}
-	f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema: its positions as it", t.Name))
-	f.Comment("// decodes them, then the keywords beside them on the array's text.")
-	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
-		besideCode(jen.Id("v").Dot("decodeTyped").Call(jen.Id("d"), jen.Id("c")), dec.Also)...)
-	f.Line()
-	f.Comment(fmt.Sprintf("// decodeTyped reads %s and checks what its decoder compiles.", t.Name))
-	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeTyped").Params(decoderParams()...).Block(body...)
+	emitBesideDecoder(f, t, jen.Id("v").Dot("decodeTyped").Call(jen.Id("d"), jen.Id("c")), "positions", "array", body)
 }
 
 // extraPatternCheck checks an undeclared property's value, raw, kept
@@ -405,7 +412,7 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 			jen.Id("seen").Index(jen.Lit(i)).Op("=").True(),
 		}
 		block = append(block, jen.Id("c").Dot("Push").Call(jen.Lit(fd.JSON)))
-		block = append(block, fieldCode(fd, m.dst, types, set)...)
+		block = append(block, checkedCode(m.dst, fd.Type, fd.Check, types, set)...)
 		block = append(block, jen.Id("c").Dot("Pop").Call())
 		cases = append(cases, jen.Case(jen.Lit(fd.JSON)).Block(block...))
 	}
@@ -490,13 +497,8 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 	return body
 }
 
-// fieldCode reads the value of field fd (an object's property or a
-// tuple's position) into dst with its check.
-func fieldCode(fd *ir.Field, dst *jen.Statement, types map[string]*ir.Type, set string) []jen.Code {
-	return checkedCode(dst, fd.Type, fd.Check, types, set)
-}
-
-// checkedCode reads a value of Go type r into dst with check c: by the
+// checkedCode reads a value of Go type r (an object's property, a
+// tuple's position, a union's variant) into dst with check c: by the
 // generated validators or the interpreter c names, or typed.
 func checkedCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, types map[string]*ir.Type, set string) []jen.Code {
 	var out []jen.Code
