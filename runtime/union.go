@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/go-faster/jx"
 )
@@ -117,6 +120,71 @@ func (c *Decoding) NoVariant(raw []byte, validators ...Validator) {
 	}
 	if c.count() == before && c.err == nil {
 		c.Problemf("no variant of the union holds this value")
+	}
+}
+
+// Branches are the branches of the anyOf or oneOf a union of kinds is
+// read from (told apart by kind, so at most one can match a value):
+// generated code keeps one per union, for wording a failed value as
+// the keyword's validator words it.
+type Branches struct {
+	// Op is "anyOf" or "oneOf"; Want words the kinds each branch allows,
+	// in branch order ("string", "integer or null").
+	Op   string
+	Want []string
+}
+
+// VariantFailed words the problems a union variant's decoder found, the
+// ones after the first from (Found before it read the value, of kind
+// t), as the union's validator words them: that the value matches none
+// of the branches first, then each branch's problems, the variant's for
+// the branches of its (the first of them) and a wrong kind for the
+// others. Where only the verdict counts, or reading stopped at a syntax
+// error, nothing changes.
+func (c *Decoding) VariantFailed(b *Branches, from int, t jx.Type, of ...int) {
+	if c.quiet || c.err != nil || from < 0 || from >= len(c.problems) {
+		return
+	}
+	own := append([]Problem(nil), c.problems[from:]...)
+	c.problems = c.problems[:from]
+	c.branchesFailed(b, t, own, of)
+}
+
+// NoBranchKind records a value of a kind none of a union's branches
+// allows, worded as the union's validator words it, and passes it.
+func (c *Decoding) NoBranchKind(d *jx.Decoder, b *Branches) {
+	t := d.Next()
+	if t == jx.Invalid {
+		c.Skip(d)
+		return
+	}
+	if !c.counted() {
+		c.branchesFailed(b, t, nil, nil)
+	}
+	c.Skip(d)
+}
+
+func (c *Decoding) branchesFailed(b *Branches, t jx.Type, own []Problem, of []int) {
+	c.Problemf("%s: the value matches none of the %d schemas", b.Op, len(b.Want))
+	for i, want := range b.Want {
+		switch {
+		case len(of) > 0 && i == of[0]:
+			prefix := fmt.Sprintf("(schema %d) ", i)
+			if len(of) > 1 {
+				nums := make([]string, len(of))
+				for j, n := range of {
+					nums[j] = strconv.Itoa(n)
+				}
+				prefix = "(schemas " + strings.Join(nums, ", ") + ") "
+			}
+			for _, p := range own {
+				p.Message = prefix + p.Message
+				c.problems = append(c.problems, p)
+			}
+		case slices.Contains(of, i):
+		default:
+			c.Problemf("(schema %d) got %s, want %s", i, jxKindName(t), want)
+		}
 	}
 }
 

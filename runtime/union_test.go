@@ -3,7 +3,11 @@ package runtime
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
+
+	"github.com/go-faster/jx"
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestKindOf(t *testing.T) {
@@ -163,4 +167,72 @@ func FuzzKeyed(f *testing.F) {
 			t.Errorf("Decoding.Keyed(%s) = %d, Keyed = %d", data, got, want)
 		}
 	})
+}
+
+// wantNamed is a validator of objects whose member "n" is a string.
+func wantNamed(c *Decoding, d *jx.Decoder) {
+	if d.Next() != jx.Object {
+		c.WrongType(d, "object")
+		return
+	}
+	c.syntax(d.ObjBytes(func(d *jx.Decoder, key []byte) error {
+		c.Push(string(key))
+		if string(key) == "n" {
+			wantString(c, d)
+		} else {
+			c.Skip(d)
+		}
+		c.Pop()
+		return nil
+	}))
+}
+
+// TestVariantFailed: a union of kinds read typed words a failed value as
+// the union's validator (OneOf, AnyOf) words it, problem for problem.
+func TestVariantFailed(t *testing.T) {
+	raw := func(s string) []byte { return []byte(s) }
+	branches := []Validator{wantShort, wantNumber, wantNamed}
+	words := &Branches{Op: "oneOf", Want: []string{"string", "number", "object"}}
+	typed := func(c *Decoding, d *jx.Decoder) {
+		switch t := d.Next(); t {
+		case jx.String, jx.Number, jx.Object:
+			i := map[jx.Type]int{jx.String: 0, jx.Number: 1, jx.Object: 2}[t]
+			from := c.Found()
+			branches[i](c, d)
+			if c.Found() > from {
+				c.VariantFailed(words, from, t, i)
+			}
+		default:
+			c.NoBranchKind(d, words)
+		}
+	}
+	for _, doc := range []string{`"ab"`, `"abcd"`, `1`, `{"n": "x"}`, `{"n": 1}`, `{"m": 1, "n": true}`, `true`, `null`, `[1]`} {
+		want := check(func(c *Decoding) { c.OneOf(raw(doc), branches...) })
+		got := check(func(c *Decoding) { c.Apply(raw(doc), typed) })
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: problems (-validator +typed):\n%s", doc, diff)
+		}
+		// Where only the verdict counts, nothing is worded.
+		c := &Decoding{}
+		if passed := c.passes(raw(doc), typed); passed != (want == nil) || len(c.problems) > 0 {
+			t.Errorf("%s: quietly passed %v with %d problems worded; want %v and none", doc, passed, len(c.problems), want == nil)
+		}
+	}
+	// A variant several branches hold words its problems once, for them
+	// all; a syntax error is left as it is.
+	got := check(func(c *Decoding) {
+		from := c.Found()
+		c.Problemf("value must be one of 'a', 'b'")
+		c.VariantFailed(&Branches{Op: "anyOf", Want: []string{"string", "string", "array"}}, from, jx.String, 0, 1)
+	})
+	want := []string{"/x: anyOf: the value matches none of the 3 schemas", "/x: (schemas 0, 1) value must be one of 'a', 'b'", "/x: (schema 2) got string, want array"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("several branches: (-want +got):\n%s", diff)
+	}
+	got = check(func(c *Decoding) {
+		c.Apply(raw(`"abcd`), typed)
+	})
+	if len(got) != 1 || !strings.HasPrefix(got[0], "syntax: ") {
+		t.Errorf("unterminated string: %q; want a syntax error alone", got)
+	}
 }

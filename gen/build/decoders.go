@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/structgen/structgen/gen/internal/ojson"
 	"github.com/structgen/structgen/gen/ir"
@@ -127,8 +128,21 @@ func (b *builder) compileDecoders() {
 			b.compileAction(t)
 		}
 	}
+	// Null where a struct or tuple may be null is checked by the
+	// keywords beside its typed checks, which its decoder has.
+	for _, u := range b.nullUses {
+		if d := u.t.Decode; d != nil && d.Null && len(d.Also) > 0 {
+			u.c.NullAlso = d.Also
+		}
+	}
 	b.validateTypes(types)
 	b.shareValidators()
+}
+
+// nullUse is a check of a value that may be null and holds t.
+type nullUse struct {
+	c *ir.Check
+	t *ir.Type
 }
 
 // validateTypes gives every type the typed decoders do not read the
@@ -345,10 +359,11 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 		return b.compileKinds(t, n, deps)
 	}
 	n = unwrap(n)
-	branches := spliced(n.AnyOf)
-	if len(branches) == 0 {
-		branches = spliced(n.OneOf)
+	tops, oneOf := n.AnyOf, false
+	if len(tops) == 0 {
+		tops, oneOf = n.OneOf, true
 	}
+	branches, top := spliced(tops)
 	// Object branches that a tag or keys tell apart are one variant, a
 	// union of its own (see compileTagged) made from the same schema.
 	selected := false
@@ -393,8 +408,10 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 	}
 	var checks []*ir.Check
 	var whole []*ir.Validator // the union's validator, for variants of overlapping branches
+	var of [][]int            // the branches each variant's value may match (ir.Branches.Of)
 	for _, v := range t.Variants {
 		want := variantKinds[v.JSON]
+		of = append(of, nil)
 		if want&(overlap|beside) != 0 {
 			// Several branches allow the variant's kind, or keywords
 			// beside them constrain it: the union's validator checks the
@@ -416,16 +433,17 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 			continue
 		}
 		var branch *schema.Node
-		for _, br := range branches {
+		for i, br := range branches {
 			if f := follow(br); f.Kinds&want == want {
-				branch = br
+				branch, of[len(of)-1] = br, []int{top[i]}
 			}
 		}
 		if branch == nil {
 			return at(n, "a variant no branch holds")
 		}
 		if selected && v.JSON == "object" {
-			branch = sites[0] // the object variant's union reads it
+			branch = sites[0]   // the object variant's union reads it
+			of[len(of)-1] = nil // and words its problems as the union's
 		}
 		c, ds, reason := b.check(branch, v.Type)
 		if reason != "" {
@@ -434,6 +452,12 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 		if v.JSON == "string" && len(strs) > 1 {
 			if c, reason = b.constStrings(n, strs, v.Type); reason != "" {
 				return reason
+			}
+			of[len(of)-1] = nil
+			for i, br := range branches {
+				if slices.Contains(strs, br) && !slices.Contains(of[len(of)-1], top[i]) {
+					of[len(of)-1] = append(of[len(of)-1], top[i])
+				}
 			}
 		}
 		deps[b.variantField(v)] = ds
@@ -450,7 +474,8 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 	}
 	// A value of a kind no variant holds is worded by the union's
 	// validator where the union has one, as for any anyOf or oneOf.
-	t.Decode = &ir.Decode{Variants: checks, Null: null, Words: whole}
+	t.Decode = &ir.Decode{Variants: checks, Null: null, Words: whole,
+		Branches: &ir.Branches{OneOf: oneOf, Want: branchWords(tops), Of: of}}
 	return ""
 }
 
@@ -459,24 +484,64 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 // decoder tells its branches apart by kind (and constants, or keys): no
 // value can pass two of them, so "exactly one" and "at least one" agree
 // and nesting changes nothing.
-func spliced(branches []*schema.Node) []*schema.Node {
-	var out []*schema.Node
-	var walk func(brs []*schema.Node, depth int)
-	walk = func(brs []*schema.Node, depth int) {
-		for _, br := range brs {
+//
+// top holds the index in branches of the branch each one comes from.
+func spliced(branches []*schema.Node) (out []*schema.Node, top []int) {
+	var walk func(brs []*schema.Node, depth, from int)
+	walk = func(brs []*schema.Node, depth, from int) {
+		for i, br := range brs {
+			if depth == 0 {
+				from = i
+			}
 			f := unwrap(follow(br))
 			switch {
 			case depth < 8 && len(f.AnyOf) > 0 && len(f.OneOf) == 0 && onlyKeywords(f, "anyOf"):
-				walk(f.AnyOf, depth+1)
+				walk(f.AnyOf, depth+1, from)
 			case depth < 8 && len(f.OneOf) > 0 && len(f.AnyOf) == 0 && onlyKeywords(f, "oneOf"):
-				walk(f.OneOf, depth+1)
+				walk(f.OneOf, depth+1, from)
 			default:
-				out = append(out, br)
+				out, top = append(out, br), append(top, from)
 			}
 		}
 	}
-	walk(branches, 0)
-	return out
+	walk(branches, 0, 0)
+	return out, top
+}
+
+// branchWords words the kinds each of branches allows, as a validator's
+// problem says them: its type list where it has one, else the kinds
+// its keywords (or the branches it is made of) allow.
+func branchWords(branches []*schema.Node) []string {
+	var want []string
+	for _, br := range branches {
+		f := unwrap(follow(br))
+		if f.Types != nil {
+			want = append(want, strings.Join(f.Types, " or "))
+			continue
+		}
+		k := f.Kinds
+		if inner, _ := spliced([]*schema.Node{br}); len(inner) > 1 || inner[0] != br {
+			// An anyOf or oneOf of its own: the kinds its branches allow.
+			var ks schema.Kinds
+			for _, in := range inner {
+				ks |= follow(in).Kinds
+			}
+			k &= ks
+		}
+		var words []string
+		for _, kw := range []struct {
+			k    schema.Kinds
+			word string
+		}{{schema.Null, "null"}, {schema.Bool, "boolean"}, {schema.Num, "number"}, {schema.Int, "integer"},
+			{schema.Str, "string"}, {schema.Arr, "array"}, {schema.Obj, "object"}} {
+			if k&kw.k == kw.k {
+				words = append(words, kw.word)
+				k &^= kw.k
+			}
+		}
+		want = append(want, strings.Join(words, " or "))
+	}
+	return want
 }
 
 // constStringBranches returns the branches that allow strings, when
@@ -830,9 +895,9 @@ func (b *builder) compileStruct(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 		return why
 	}
 	dec.Also = also
-	// Null at the top is the zero value where nothing beside the
-	// properties checks it.
-	dec.Null = n.Kinds&schema.Null != 0 && also == nil
+	// Null at the top is the zero value, checked by the keywords beside
+	// the properties (Also) alone: the properties' own pass any null.
+	dec.Null = n.Kinds&schema.Null != 0
 	t.Decode = dec
 	return ""
 }
@@ -903,7 +968,7 @@ func (b *builder) compileTuple(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 		return why
 	}
 	dec.Also = also
-	dec.Null = n.Kinds&schema.Null != 0 && also == nil // see compileStruct
+	dec.Null = n.Kinds&schema.Null != 0 // see compileStruct
 	t.Decode = dec
 	return ""
 }
@@ -1065,7 +1130,7 @@ func (b *builder) compileMerged(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 		return why
 	}
 	dec.Also = also
-	dec.Null = kinds&schema.Null != 0 && also == nil // see compileStruct
+	dec.Null = kinds&schema.Null != 0 // see compileStruct
 	t.Decode = dec
 	return ""
 }
@@ -1263,7 +1328,11 @@ func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, st
 				if n.Kinds&schema.Null != 0 && r.Kind != ir.RefPointer && r.Kind != ir.RefNullable {
 					return nil, nil, at(n, "null where the Go type cannot hold it")
 				}
-				return &ir.Check{Null: n.Kinds&schema.Null != 0}, []*ir.Type{t}, ""
+				c := &ir.Check{Null: n.Kinds&schema.Null != 0}
+				if c.Null {
+					b.nullUses = append(b.nullUses, nullUse{c, t})
+				}
+				return c, []*ir.Type{t}, ""
 			}
 		}
 		return b.checkBeside(n, r, why)

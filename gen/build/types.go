@@ -67,8 +67,12 @@ type builder struct {
 	vals          *validators       // built on first use
 	toolGraph     *schema.Graph     // tools' augmented schemas, compiled on first use
 	kindVariant   map[*ir.Type]bool // object variants of unions of kinds (compileKinds)
-	splits        map[splitKey]splitPair
-	splitting     map[*schema.Node]bool // schemas checkBeside is splitting
+	// nullUses are the checks of values that may be null and hold a
+	// struct or tuple whose own decoder checks their schema (see
+	// ir.Check.NullAlso).
+	nullUses  []nullUse
+	splits    map[splitKey]splitPair
+	splitting map[*schema.Node]bool // schemas checkBeside is splitting
 	// validateLists are validator lists outside b.types (structgen -go's
 	// types) that sharing validators must update.
 	validateLists [][]*ir.Validator

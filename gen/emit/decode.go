@@ -55,10 +55,23 @@ func decoderParams() []jen.Code {
 // decodeValue is the function runtime.ParseDecoded calls to read a value
 // of type typ: it returns the value, so that the value need not escape.
 // With null (the schema of a struct or tuple type allows null, see
-// ir.Decode.Null) null is the zero value, as encoding/json reads it.
-func decodeValue(typ string, null bool) jen.Code {
+// ir.Decode.Null) null is the zero value, as encoding/json reads it,
+// which the validators of the keywords beside the typed checks (also)
+// check: the typed checks, of an object's or array's parts, pass it.
+func decodeValue(typ string, null bool, also []*ir.Validator) jen.Code {
 	body := []jen.Code{jen.Id("v").Dot("decodeJSON").Call(jen.Id("d"), jen.Id("c")), jen.Return()}
-	if null {
+	switch {
+	case null && len(also) > 0:
+		var checks []jen.Code
+		for _, v := range also {
+			checks = append(checks, applyTo(jen.Id("raw"), v))
+		}
+		body = []jen.Code{
+			jen.If(jen.Id("d").Dot("Next").Call().Op("!=").Qual(jxPkg, "Null")).Block(body...),
+			jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("RawView").Call(jen.Id("d")), jen.Id("ok")).Block(checks...),
+			jen.Return(),
+		}
+	case null:
 		body = []jen.Code{jen.If(jen.Op("!").Id("c").Dot("IsNull").Call(jen.Id("d"))).Block(body[0]), jen.Return()}
 	}
 	return jen.Func().Params(decoderParams()...).Params(jen.Id("v").Id(typ)).Block(body...)
@@ -97,13 +110,26 @@ func emitUnionDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set st
 	}
 	var cases []jen.Code
 	var want []string
+	brs := t.Decode.Branches
+	brsVar := jen.Id("structgen" + t.Name + "Branches")
 	for i, v := range t.Variants {
 		var kinds []jen.Code
 		for _, k := range jxKinds[v.JSON] {
 			kinds = append(kinds, jen.Qual(jxPkg, k))
 		}
 		want = append(want, v.JSON)
-		cases = append(cases, jen.Case(kinds...).Block(checkedCode(jen.Id("v").Dot(v.Name), v.Type, t.Decode.Variants[i], types, set)...))
+		read := checkedCode(jen.Id("v").Dot(v.Name), v.Type, t.Decode.Variants[i], types, set)
+		if brs != nil && brs.Of[i] != nil {
+			// The variant's problems are its branch's: worded as the
+			// union's validator words a failed anyOf or oneOf.
+			args := []jen.Code{brsVar, jen.Id("from"), kinds[0]}
+			for _, b := range brs.Of[i] {
+				args = append(args, jen.Lit(b))
+			}
+			read = append(append([]jen.Code{jen.Id("from").Op(":=").Id("c").Dot("Found").Call()}, read...),
+				jen.If(jen.Id("c").Dot("Found").Call().Op(">").Id("from")).Block(jen.Id("c").Dot("VariantFailed").Call(args...)))
+		}
+		cases = append(cases, jen.Case(kinds...).Block(read...))
 	}
 	if t.Decode.Null {
 		cases = append(cases, jen.Case(jen.Qual(jxPkg, "Null")).Block(jen.Id("c").Dot("IsNull").Call(jen.Id("d"))))
@@ -111,10 +137,27 @@ func emitUnionDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set st
 	}
 	// Any other kind is a problem, and no kind at all a syntax error.
 	other := jen.Id("c").Dot("WrongType").Call(jen.Id("d"), jen.Lit(strings.Join(want, " or ")))
-	if w := t.Decode.Words; w != nil {
-		other = jen.Id(w[0].Name).Call(jen.Id("c"), jen.Id("d")) // see ir.Decode.Words
+	switch {
+	case t.Decode.Words != nil:
+		other = jen.Id(t.Decode.Words[0].Name).Call(jen.Id("c"), jen.Id("d")) // see ir.Decode.Words
+	case brs != nil:
+		other = jen.Id("c").Dot("NoBranchKind").Call(jen.Id("d"), brsVar)
 	}
 	cases = append(cases, jen.Default().Block(other))
+	if brs != nil {
+		op := "anyOf"
+		if brs.OneOf {
+			op = "oneOf"
+		}
+		var words []jen.Code
+		for _, w := range brs.Want {
+			words = append(words, jen.Lit(w))
+		}
+		f.Comment(fmt.Sprintf("// %s words a value no branch of %s's %s matches.", brsVar.GoString(), t.Name, op))
+		f.Var().Add(brsVar).Op("=").Op("&").Qual(runtimePkg, "Branches").Values(jen.Dict{
+			jen.Id("Op"): jen.Lit(op), jen.Id("Want"): jen.Index().String().Values(words...)})
+		f.Line()
+	}
 	f.Comment(fmt.Sprintf("// decodeJSON reads %s: the value's kind picks the variant.", t.Name))
 	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
 		jen.Switch(jen.Id("d").Dot("Next").Call()).Block(cases...),
@@ -541,6 +584,17 @@ func intOr(p *int, def int) jen.Code {
 	return jen.Lit(*p)
 }
 
+// nullChecks checks null, read where c allows it, with the validators
+// of the keywords beside a struct's or tuple's typed checks (see
+// ir.Check.NullAlso).
+func nullChecks(c *ir.Check) []jen.Code {
+	var out []jen.Code
+	for _, v := range c.NullAlso {
+		out = append(out, applyTo(jen.Index().Byte().Call(jen.Lit("null")), v))
+	}
+	return out
+}
+
 // valueCode reads the next value into dst (addressable), of Go type r,
 // checking c.
 func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code {
@@ -567,14 +621,14 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 		}
 		read = append(read, dst.Clone().Op("=").Id(x))
 		if c.Null {
-			return []jen.Code{jen.If(jen.Id("c").Dot("IsNull").Call(jen.Id("d"))).Block(dst.Clone().Op("=").Nil()).Else().Block(read...)}
+			return []jen.Code{jen.If(jen.Id("c").Dot("IsNull").Call(jen.Id("d"))).Block(append([]jen.Code{dst.Clone().Op("=").Nil()}, nullChecks(c)...)...).Else().Block(read...)}
 		}
 		return read
 	case ir.RefNullable:
 		read := valueCode(dst.Clone().Dot("Value"), r.Elem, c, depth+1)
 		return []jen.Code{
 			dst.Clone().Dot("Present").Op("=").True(),
-			jen.If(jen.Id("c").Dot("IsNull").Call(jen.Id("d"))).Block(dst.Clone().Dot("Null").Op("=").True()).Else().Block(read...),
+			jen.If(jen.Id("c").Dot("IsNull").Call(jen.Id("d"))).Block(append([]jen.Code{dst.Clone().Dot("Null").Op("=").True()}, nullChecks(c)...)...).Else().Block(read...),
 		}
 	}
 	nullable := c.Null && (r.Kind == ir.RefSlice || r.Kind == ir.RefMap)

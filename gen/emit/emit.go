@@ -273,7 +273,7 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 			return nil
 		case at.Decode != nil && (at.Kind == ir.KindStruct || at.Kind == ir.KindAction):
 			return jen.Qual(runtimePkg, "ParseDecoded").Call(
-				jen.Lit(t.Action), jen.Id(data), decodeValue(t.Action, false), jen.Id(t.Idents.Schema))
+				jen.Lit(t.Action), jen.Id(data), decodeValue(t.Action, false, nil), jen.Id(t.Idents.Schema))
 		case at.Validate != nil:
 			var vals []jen.Code
 			for _, v := range at.Validate {
@@ -699,7 +699,11 @@ func emitParse(f *jen.File, set string, t *ir.Type, types map[string]*ir.Type) {
 		}
 		// (A union's decoder reads null itself.)
 		null := dec != nil && dec.Null && kind != ir.KindUnion
-		call = jen.Qual(runtimePkg, "ParseDecoded").Call(append([]jen.Code{jen.Lit(t.Name), jen.Id("data"), decodeValue(t.Name, null)}, schemaArgs...)...)
+		var also []*ir.Validator
+		if null {
+			also = dec.Also
+		}
+		call = jen.Qual(runtimePkg, "ParseDecoded").Call(append([]jen.Code{jen.Lit(t.Name), jen.Id("data"), decodeValue(t.Name, null, also)}, schemaArgs...)...)
 	case t.Validate != nil:
 		// The generated validators check it, encoding/json decodes it.
 		var vals []jen.Code

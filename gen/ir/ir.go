@@ -263,6 +263,12 @@ type Decode struct {
 	// has them (a variant of overlapping branches) has them check a value
 	// of a kind no variant holds.
 	Words []*Validator `json:",omitempty"`
+	// Branches: a union of kinds from an anyOf's or oneOf's branches.
+	// Where a variant's decoder finds a problem (or, without Words, the
+	// value is of a kind no variant holds), the problems are worded as
+	// the keyword's validator words them: that no branch matched first,
+	// then each branch's problems.
+	Branches *Branches `json:",omitempty"`
 	// Extra checks each undeclared property's value when the schema gives
 	// them one (additionalProperties: {…}); they go into the typed extras
 	// map. For a tuple it checks each item after the positions.
@@ -286,6 +292,21 @@ type Decode struct {
 	// {required: […]}); the decoder checks them, with Conds, on which
 	// fields it has set.
 	Presence []*Presence `json:",omitempty"`
+}
+
+// Branches are the branches of the anyOf or oneOf a union of kinds is
+// read from, for wording a failed variant.
+type Branches struct {
+	// OneOf tells oneOf from anyOf.
+	OneOf bool `json:",omitempty"`
+	// Want words the kinds each branch allows, in branch order, as a
+	// problem says them ("string", "integer or null").
+	Want []string
+	// Of lists the branches each variant's value may match, in
+	// Type.Variants' order; nil for a variant whose problems are worded
+	// as the union's already (by its validator, or an object variant's
+	// own union of the same schema).
+	Of [][]int
 }
 
 // ExtraPattern checks the undeclared properties of an object whose
@@ -376,6 +397,10 @@ type Check struct {
 	// and checks it as below, then checks the text with these generated
 	// validators. The value passes its schema exactly when it passes both.
 	Also []*Validator `json:",omitempty"`
+	// NullAlso: the value may be null and is a struct or tuple whose
+	// schema has keywords beside its typed checks (its Decode.Also):
+	// these validators check null, which the type's decoder never reads.
+	NullAlso []*Validator `json:",omitempty"`
 	// Null: the schema allows null.
 	Null bool `json:",omitempty"`
 	// Strings: lengths in code points, an ECMA-262 pattern, an asserted

@@ -166,10 +166,10 @@ func TestNullBranch(t *testing.T) {
 		{`{"holder": {"pick": {"name": "x"}}, "choice": [1, 2]}`, ""},
 		{`{"holder": {"pick": 0}}`, "minimum"},
 		{`{"holder": {"pick": {"name": ""}}}`, "minLength"},
-		{`{"holder": {"pick": "x"}}`, "want integer or object or null"},
+		{`{"holder": {"pick": "x"}}`, "/holder/pick: oneOf: the value matches none of the 3 schemas"},
 		{`{"choice": "abcd"}`, "maxLength"},
 		{`{"choice": [1.5]}`, "integer"},
-		{`{"choice": true}`, "want string or array or null"},
+		{`{"choice": true}`, "/choice: (schema 2) got boolean, want null"},
 		{`{"holder": {}}`, "missing property 'pick'"},
 	} {
 		b, err := cases.ParseBlueprint([]byte(tc.doc))
@@ -338,6 +338,8 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"bounds": [1, 2]}`))
 	f.Add([]byte(`{"price": 0.07}`))
 	f.Add([]byte(`{"bounds": {"signal": 1}}`))
+	f.Add([]byte(`{"maybe": null, "never": null}`))
+	f.Add([]byte(`{"maybe": {}, "never": {"name": "x"}, "choice": "abcd", "pair": 1}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, err := cases.ParseBlueprint(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
 			t.Fatal(err)
@@ -539,23 +541,23 @@ func TestKeyedUnion(t *testing.T) {
 		{`{"headers": {"only": [], "except": ["a"]}}`, `/headers: oneOf: the value matches none of the 5 schemas`, ""},
 		{`{"headers": "all"}`, "", ""},
 		{`{"headers": "traced"}`, "", ""},
-		{`{"headers": "some"}`, `/headers: value must be one of 'none', 'all', 'safe', 'traced'`, ""}, // the value's kind picks the branch
+		{`{"headers": "some"}`, `/headers: (schemas 0, 1, 2) value must be one of 'none', 'all', 'safe', 'traced'`, ""}, // the value's kind picks the branch
 		{`{"headers": {"only": ["a"]}, "twins": "y"}`, "", "only"},
 		{`{"rule": null, "narrowed": "ab"}`, "", ""},
 		{`{"rule": "never"}`, "", ""},
 		{`{"rule": ["a", "b"]}`, "", ""},
-		{`{"rule": "sometimes"}`, `/rule: value must be one of 'always', 'never'`, ""},
-		{`{"rule": []}`, `/rule: minItems`, ""},
-		{`{"rule": 1}`, `/rule: got number, want string or array or null`, ""},
+		{`{"rule": "sometimes"}`, `/rule: (schema 1) value must be one of 'always', 'never'`, ""},
+		{`{"rule": []}`, `/rule: (schema 2) minItems`, ""},
+		{`{"rule": 1}`, `/rule: oneOf: the value matches none of the 3 schemas`, ""},
 		{`{"narrowed": 1}`, `/narrowed: got number, want string`, ""},
 		{`{"narrowed": "a"}`, `/narrowed: oneOf: the value matches none of the 2 schemas`, ""},
 		{`{"context": true, "twins": 1}`, "", ""},
 		{`{"context": "deprecated"}`, "", ""},
 		{`{"context": {"selective": ["a", "b"]}}`, "", ""},
-		{`{"context": {"selective": ["a", "a"]}}`, `/context/selective: items at 0 and 1 are equal`, ""},
-		{`{"context": {"other": 1}}`, `/context: additional properties 'other' not allowed`, ""},
-		{`{"context": "some"}`, `/context: value must be one of 'all', 'deprecated'`, ""},
-		{`{"context": 1}`, `/context: got number, want boolean or string or object`, ""},
+		{`{"context": {"selective": ["a", "a"]}}`, `/context/selective: (schema 1) items at 0 and 1 are equal`, ""},
+		{`{"context": {"other": 1}}`, `/context: (schema 1) additional properties 'other' not allowed`, ""},
+		{`{"context": "some"}`, `/context: (schema 1) value must be one of 'all', 'deprecated'`, ""},
+		{`{"context": 1}`, `/context: (schema 1) got number, want string or object`, ""},
 		{`{"twins": "x"}`, `/twins: oneOf: the value matches schemas 0 and 1, want exactly one`, ""},
 		{`{"conn": {"name": "a", "host": "h"}}`, "", "host"},
 		{`{"conn": {"socket": "s"}}`, "", "socket"},
@@ -655,9 +657,9 @@ func TestTuple(t *testing.T) {
 		{doc: `{"pair": ["a"]}`, want: cases.Blueprint{Pair: &cases.BlueprintPair{Array: &cases.BlueprintPairOption1{V0: "a"}}}},
 		{doc: `{"pair": ["a", null]}`, want: cases.Blueprint{Pair: &cases.BlueprintPair{Array: &cases.BlueprintPairOption1{V0: "a", V1: runtime.Nullable[int64]{Present: true, Null: true}}}}},
 		{doc: `{"pair": ["a", 2]}`, want: cases.Blueprint{Pair: &cases.BlueprintPair{Array: &cases.BlueprintPairOption1{V0: "a", V1: runtime.Nullable[int64]{Present: true, Value: 2}}}}},
-		{doc: `{"pair": ["a", 2, 3]}`, says: `/pair/2: false schema`},
-		{doc: `{"pair": [1]}`, says: `/pair/0: got number, want string`},
-		{doc: `{"pair": 1}`, says: `/pair: got number, want string or array`},
+		{doc: `{"pair": ["a", 2, 3]}`, says: `/pair/2: (schema 1) false schema`},
+		{doc: `{"pair": [1]}`, says: `/pair/0: (schema 1) got number, want string`},
+		{doc: `{"pair": 1}`, says: `/pair: oneOf: the value matches none of the 2 schemas`},
 		{doc: `{"marks": ["a", 1, 12]}`, want: cases.Blueprint{Marks: &cases.BlueprintMarks{V0: ptr("a"), Rest: []int64{1, 12}}}},
 		{doc: `{"marks": ["a", 1]}`, says: `/marks: contains`},
 		{doc: `{"marks": ["a", "b"]}`, says: `/marks/1: got string, want integer`},
@@ -734,7 +736,7 @@ func TestKeywordsBesideBranches(t *testing.T) {
 		{doc: `{"bounds": [1]}`, says: `/bounds: minItems: got 1, want 2`},
 		{doc: `{"bounds": [1, "a"]}`, says: `/bounds/1: (schema 0) got string, want number`},
 		{doc: `{"bounds": "abcde"}`, says: `/bounds: maxLength: got 5, want 4`},
-		{doc: `{"bounds": {}}`, says: `/bounds: missing property 'signal'`},
+		{doc: `{"bounds": {}}`, says: `/bounds: (schema 2) missing property 'signal'`},
 		{doc: `{"bounds": true}`, says: `/bounds: oneOf: the value matches none of the 3 schemas`},
 	} {
 		got, err := cases.ParseBlueprint([]byte(tc.doc))
@@ -777,4 +779,66 @@ func TestNullAtTheTop(t *testing.T) {
 	}
 	_, err = cases.ParseBlueprint([]byte("null"))
 	check(t, "null", err, "got null, want object")
+	// Keywords beside the properties check null too: the anyOf's null
+	// branch and the if's then pass it, a not refuses it.
+	m, err := cases.ParseBlueprintMaybe([]byte("null"))
+	if err != nil || !cmp.Equal(m, cases.BlueprintMaybe{}) {
+		t.Errorf("ParseBlueprintMaybe(null) = %+v, %v; want the zero value", m, err)
+	}
+	_, err = cases.ParseBlueprintMaybe([]byte("{}"))
+	check(t, "{}", err, "anyOf: the value matches none of the 2 schemas")
+	_, err = cases.ParseBlueprintNever([]byte("null"))
+	check(t, "null", err, "(root): not: the value matches a schema it must not")
+	for _, tc := range []struct{ doc, says string }{
+		{`{"maybe": null, "never": {}}`, ""},
+		{`{"maybe": {"name": "x"}}`, ""},
+		{`{"maybe": {}}`, "/maybe: anyOf: the value matches none of the 2 schemas"},
+		{`{"never": null}`, "/never: not: the value matches a schema it must not"},
+	} {
+		_, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+	}
+}
+
+// TestUnionProblems: a union of kinds read typed words a value it
+// refuses as its anyOf's or oneOf's validator would: that no branch
+// matched first, then each branch's problems, in branch order.
+func TestUnionProblems(t *testing.T) {
+	for _, tc := range []struct {
+		doc  string
+		want []string
+	}{
+		{`{"choice": "abcd"}`, []string{
+			"/choice: anyOf: the value matches none of the 3 schemas",
+			"/choice: (schema 0) maxLength: got 4, want 3",
+			"/choice: (schema 1) got string, want array",
+			"/choice: (schema 2) got string, want null",
+		}},
+		{`{"holder": {"pick": {"name": ""}}}`, []string{
+			"/holder/pick: oneOf: the value matches none of the 3 schemas",
+			"/holder/pick: (schema 0) got object, want null",
+			"/holder/pick: (schema 1) got object, want integer",
+			"/holder/pick/name: (schema 2) minLength: got 0, want 1",
+		}},
+		{`{"choice": {}}`, []string{
+			"/choice: anyOf: the value matches none of the 3 schemas",
+			"/choice: (schema 0) got object, want string",
+			"/choice: (schema 1) got object, want array",
+			"/choice: (schema 2) got object, want null",
+		}},
+	} {
+		_, err := cases.ParseBlueprint([]byte(tc.doc))
+		var ve *runtime.ValidationError
+		if !errors.As(err, &ve) {
+			t.Errorf("%s: %v; want a *runtime.ValidationError", tc.doc, err)
+			continue
+		}
+		var got []string
+		for _, p := range ve.Problems {
+			got = append(got, p.Pointer+": "+p.Message)
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: problems (-want +got):\n%s", tc.doc, diff)
+		}
+	}
 }

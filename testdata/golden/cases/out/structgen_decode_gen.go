@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [49]bool
+	var seen [51]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -343,7 +343,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate188Text)
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate192Text)
 			c.Pop()
 		case "mode":
 			if seen[15] {
@@ -801,7 +801,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[40] = true
 			c.Push("twins")
-			runtime.ValidatedText(c, d, &v.Twins, nil, structgenValidate193Text)
+			runtime.ValidatedText(c, d, &v.Twins, nil, structgenValidate197Text)
 			c.Pop()
 		case "point":
 			if seen[41] {
@@ -884,6 +884,34 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			seen[48] = true
 			c.Push("conn")
 			runtime.ValidatedText(c, d, &v.Conn, nil, structgenValidate66Text)
+			c.Pop()
+		case "maybe":
+			if seen[49] {
+				c.Duplicate(key)
+			}
+			seen[49] = true
+			c.Push("maybe")
+			v.Maybe.Present = true
+			if c.IsNull(d) {
+				v.Maybe.Null = true
+				structgenValidate98Text(c, []byte("null"))
+			} else {
+				v.Maybe.Value.decodeJSON(d, c)
+			}
+			c.Pop()
+		case "never":
+			if seen[50] {
+				c.Duplicate(key)
+			}
+			seen[50] = true
+			c.Push("never")
+			v.Never.Present = true
+			if c.IsNull(d) {
+				v.Never.Null = true
+				structgenValidate107Text(c, []byte("null"))
+			} else {
+				v.Never.Value.decodeJSON(d, c)
+			}
 			c.Pop()
 		default:
 			k := runtime.KeyText(key)
@@ -1067,44 +1095,74 @@ func (v *BlueprintAccessOption1) decodeTyped(d *jx.Decoder, c *runtime.Decoding)
 	c.Missing(missing...)
 }
 
+// structgenBlueprintAmountBranches words a value no branch of BlueprintAmount's oneOf matches.
+var structgenBlueprintAmountBranches = &runtime.Branches{
+	Op:   "oneOf",
+	Want: []string{"integer", "number", "string"},
+}
+
 // decodeJSON reads BlueprintAmount: the value's kind picks the variant.
 func (v *BlueprintAmount) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.Number:
 		runtime.ValidatedText(c, d, &v.Number, nil, structgenValidate54Text)
 	case jx.String:
+		from := c.Found()
 		p0 := new(string)
 		if s, ok := c.String(d); ok {
 			*p0 = s
 		}
 		v.String = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintAmountBranches, from, jx.String, 2)
+		}
 	default:
 		structgenValidate54(c, d)
 	}
+}
+
+// structgenBlueprintAttrBranches words a value no branch of BlueprintAttr's anyOf matches.
+var structgenBlueprintAttrBranches = &runtime.Branches{
+	Op:   "anyOf",
+	Want: []string{"boolean", "integer", "number", "string", "array"},
 }
 
 // decodeJSON reads BlueprintAttr: the value's kind picks the variant.
 func (v *BlueprintAttr) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
+		from := c.Found()
 		p0 := new(bool)
 		if b, ok := c.Bool(d); ok {
 			*p0 = b
 		}
 		v.Bool = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintAttrBranches, from, jx.Bool, 0)
+		}
 	case jx.Number:
 		runtime.ValidatedText(c, d, &v.Number, nil, structgenValidate57Text)
 	case jx.String:
+		from := c.Found()
 		p0 := new(string)
 		if s, ok := c.String(d); ok {
 			*p0 = s
 		}
 		v.String = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintAttrBranches, from, jx.String, 3)
+		}
 	case jx.Array:
 		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate57Text)
 	default:
 		structgenValidate57(c, d)
 	}
+}
+
+// structgenBlueprintBoundsBranches words a value no branch of BlueprintBounds's oneOf matches.
+var structgenBlueprintBoundsBranches = &runtime.Branches{
+	Op:   "oneOf",
+	Want: []string{"array", "string", "object"},
 }
 
 // decodeJSON reads BlueprintBounds: the value's kind picks the variant.
@@ -1115,9 +1173,13 @@ func (v *BlueprintBounds) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	case jx.Array:
 		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate63Text)
 	case jx.Object:
+		from := c.Found()
 		p0 := new(BlueprintBoundsOption2)
 		p0.decodeJSON(d, c)
 		v.Object = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintBoundsBranches, from, jx.Object, 2)
+		}
 	default:
 		structgenValidate63(c, d)
 	}
@@ -1170,17 +1232,28 @@ func (v *BlueprintBoundsOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 	c.Missing(missing...)
 }
 
+// structgenBlueprintChoiceBranches words a value no branch of BlueprintChoice's anyOf matches.
+var structgenBlueprintChoiceBranches = &runtime.Branches{
+	Op:   "anyOf",
+	Want: []string{"string", "array", "null"},
+}
+
 // decodeJSON reads BlueprintChoice: the value's kind picks the variant.
 func (v *BlueprintChoice) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.String:
+		from := c.Found()
 		p0 := new(string)
 		if s, ok := c.String(d); ok {
 			*p0 = s
 			c.Length(s, 0, 3)
 		}
 		v.String = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintChoiceBranches, from, jx.String, 0)
+		}
 	case jx.Array:
+		from := c.Found()
 		if a0, ok := c.Array(d); ok {
 			v.Array = []int64{}
 			for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -1194,10 +1267,13 @@ func (v *BlueprintChoice) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.End(a0.Err())
 		}
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintChoiceBranches, from, jx.Array, 1)
+		}
 	case jx.Null:
 		c.IsNull(d)
 	default:
-		c.WrongType(d, "string or array or null")
+		c.NoBranchKind(d, structgenBlueprintChoiceBranches)
 	}
 }
 
@@ -1345,16 +1421,27 @@ func (v *BlueprintConnSocketVariant) decodeTyped(d *jx.Decoder, c *runtime.Decod
 	c.Missing(missing...)
 }
 
+// structgenBlueprintContextBranches words a value no branch of BlueprintContext's anyOf matches.
+var structgenBlueprintContextBranches = &runtime.Branches{
+	Op:   "anyOf",
+	Want: []string{"boolean", "string or object"},
+}
+
 // decodeJSON reads BlueprintContext: the value's kind picks the variant.
 func (v *BlueprintContext) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
+		from := c.Found()
 		p0 := new(bool)
 		if b, ok := c.Bool(d); ok {
 			*p0 = b
 		}
 		v.Bool = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintContextBranches, from, jx.Bool, 0)
+		}
 	case jx.String:
+		from := c.Found()
 		p0 := new(string)
 		if s, ok := c.String(d); ok {
 			*p0 = s
@@ -1365,12 +1452,19 @@ func (v *BlueprintContext) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 		}
 		v.String = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintContextBranches, from, jx.String, 1)
+		}
 	case jx.Object:
+		from := c.Found()
 		p0 := new(NewContextOption2)
 		p0.decodeJSON(d, c)
 		v.NewContextOption2 = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintContextBranches, from, jx.Object, 1)
+		}
 	default:
-		c.WrongType(d, "boolean or string or object")
+		c.NoBranchKind(d, structgenBlueprintContextBranches)
 	}
 }
 
@@ -1630,10 +1724,17 @@ func (v *BlueprintFigureOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 	c.Missing(missing...)
 }
 
+// structgenBlueprintHeadersBranches words a value no branch of BlueprintHeaders's oneOf matches.
+var structgenBlueprintHeadersBranches = &runtime.Branches{
+	Op:   "oneOf",
+	Want: []string{"string", "string", "string", "object", "object"},
+}
+
 // decodeJSON reads BlueprintHeaders: the value's kind picks the variant.
 func (v *BlueprintHeaders) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.String:
+		from := c.Found()
 		p0 := new(string)
 		if s, ok := c.String(d); ok {
 			*p0 = s
@@ -1644,12 +1745,15 @@ func (v *BlueprintHeaders) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 		}
 		v.String = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintHeadersBranches, from, jx.String, 0, 1, 2)
+		}
 	case jx.Object:
 		p0 := new(BlueprintHeadersObject)
 		p0.decodeJSON(d, c)
 		v.Object = p0
 	default:
-		c.WrongType(d, "string or object")
+		c.NoBranchKind(d, structgenBlueprintHeadersBranches)
 	}
 }
 
@@ -1732,24 +1836,38 @@ func (v *BlueprintHolder) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// structgenBlueprintHolderPickBranches words a value no branch of BlueprintHolderPick's oneOf matches.
+var structgenBlueprintHolderPickBranches = &runtime.Branches{
+	Op:   "oneOf",
+	Want: []string{"null", "integer", "object"},
+}
+
 // decodeJSON reads BlueprintHolderPick: the value's kind picks the variant.
 func (v *BlueprintHolderPick) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.Number:
+		from := c.Found()
 		p0 := new(int64)
 		if i, ok := c.Int64(d); ok {
 			*p0 = i
 			c.IntMin(i, int64(1))
 		}
 		v.Int = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintHolderPickBranches, from, jx.Number, 1)
+		}
 	case jx.Object:
+		from := c.Found()
 		p0 := new(Label)
 		p0.decodeJSON(d, c)
 		v.Label = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintHolderPickBranches, from, jx.Object, 2)
+		}
 	case jx.Null:
 		c.IsNull(d)
 	default:
-		c.WrongType(d, "integer or object or null")
+		c.NoBranchKind(d, structgenBlueprintHolderPickBranches)
 	}
 }
 
@@ -1843,10 +1961,72 @@ func (v *BlueprintMarks) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	c.End(it.Err())
 }
 
+// decodeJSON reads BlueprintMaybe and checks its schema: its properties as it
+// decodes them, then the keywords beside them on the object's text.
+func (v *BlueprintMaybe) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	if raw, ok := c.RawView(d); ok {
+		d := c.TextDecoder(raw)
+		v.decodeTyped(d, c)
+		c.Release(d)
+		if !c.Failed() {
+			structgenValidate98Text(c, raw)
+		}
+	}
+}
+
+// decodeTyped reads BlueprintMaybe and checks what its decoder compiles.
+func (v *BlueprintMaybe) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "name":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("name")
+			if s, ok := c.String(d); ok {
+				v.Name = s
+			}
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+}
+
+// structgenBlueprintModeBranches words a value no branch of BlueprintMode's oneOf matches.
+var structgenBlueprintModeBranches = &runtime.Branches{
+	Op:   "oneOf",
+	Want: []string{"string", "string", "string", "integer"},
+}
+
 // decodeJSON reads BlueprintMode: the value's kind picks the variant.
 func (v *BlueprintMode) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.Number:
+		from := c.Found()
 		p0 := new(int64)
 		if i, ok := c.Int64(d); ok {
 			*p0 = i
@@ -1857,28 +2037,102 @@ func (v *BlueprintMode) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 		}
 		v.Int = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintModeBranches, from, jx.Number, 3)
+		}
 	case jx.String:
-		runtime.ValidatedText(c, d, &v.String, nil, structgenValidate98Text)
+		runtime.ValidatedText(c, d, &v.String, nil, structgenValidate102Text)
 	default:
-		structgenValidate98(c, d)
+		structgenValidate102(c, d)
 	}
+}
+
+// decodeJSON reads BlueprintNever and checks its schema: its properties as it
+// decodes them, then the keywords beside them on the object's text.
+func (v *BlueprintNever) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	if raw, ok := c.RawView(d); ok {
+		d := c.TextDecoder(raw)
+		v.decodeTyped(d, c)
+		c.Release(d)
+		if !c.Failed() {
+			structgenValidate107Text(c, raw)
+		}
+	}
+}
+
+// decodeTyped reads BlueprintNever and checks what its decoder compiles.
+func (v *BlueprintNever) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	var order []string
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "name":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("name")
+			p0 := new(string)
+			if s, ok := c.String(d); ok {
+				*p0 = s
+			}
+			v.Name = p0
+			c.Pop()
+		default:
+			k := runtime.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				if _, dup := v.AdditionalProperties[k]; dup {
+					c.Duplicate([]byte(k))
+				}
+				v.AdditionalProperties[k] = raw
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+}
+
+// structgenBlueprintPairBranches words a value no branch of BlueprintPair's oneOf matches.
+var structgenBlueprintPairBranches = &runtime.Branches{
+	Op:   "oneOf",
+	Want: []string{"string", "array"},
 }
 
 // decodeJSON reads BlueprintPair: the value's kind picks the variant.
 func (v *BlueprintPair) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.String:
+		from := c.Found()
 		p0 := new(string)
 		if s, ok := c.String(d); ok {
 			*p0 = s
 		}
 		v.String = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintPairBranches, from, jx.String, 0)
+		}
 	case jx.Array:
+		from := c.Found()
 		p0 := new(BlueprintPairOption1)
 		p0.decodeJSON(d, c)
 		v.Array = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintPairBranches, from, jx.Array, 1)
+		}
 	default:
-		c.WrongType(d, "string or array")
+		c.NoBranchKind(d, structgenBlueprintPairBranches)
 	}
 }
 
@@ -1949,7 +2203,7 @@ func (v *BlueprintPick) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintPick{}
-	c.NoVariant(raw, structgenValidate103)
+	c.NoVariant(raw, structgenValidate108)
 }
 
 // decodeJSON reads BlueprintPickOption0Object and checks its schema in one pass.
@@ -2132,7 +2386,7 @@ func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate138Text(c, raw)
+			structgenValidate142Text(c, raw)
 		}
 	}
 }
@@ -2509,7 +2763,7 @@ func (v *BlueprintRelease) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintRelease{}
-	c.NoVariant(raw, structgenValidate139)
+	c.NoVariant(raw, structgenValidate143)
 }
 
 // decodeJSON reads BlueprintReleaseOption0 and checks its schema in one pass.
@@ -2650,7 +2904,7 @@ func (v *BlueprintRoute) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintRoute{}
-	c.NoVariant(raw, structgenValidate143)
+	c.NoVariant(raw, structgenValidate147)
 }
 
 // decodeJSON reads BlueprintRouteOption0 and checks its schema in one pass.
@@ -2772,10 +3026,17 @@ func (v *BlueprintRouteOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	}
 }
 
+// structgenBlueprintRuleBranches words a value no branch of BlueprintRule's oneOf matches.
+var structgenBlueprintRuleBranches = &runtime.Branches{
+	Op:   "oneOf",
+	Want: []string{"null", "string", "array"},
+}
+
 // decodeJSON reads BlueprintRule: the value's kind picks the variant.
 func (v *BlueprintRule) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.String:
+		from := c.Found()
 		p0 := new(string)
 		if s, ok := c.String(d); ok {
 			*p0 = s
@@ -2786,7 +3047,11 @@ func (v *BlueprintRule) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 		}
 		v.String = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintRuleBranches, from, jx.String, 1)
+		}
 	case jx.Array:
+		from := c.Found()
 		if a0, ok := c.Array(d); ok {
 			v.Array = []string{}
 			for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -2801,30 +3066,48 @@ func (v *BlueprintRule) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			c.End(a0.Err())
 			c.Items(len(v.Array), 2, 2)
 		}
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintRuleBranches, from, jx.Array, 2)
+		}
 	case jx.Null:
 		c.IsNull(d)
 	default:
-		c.WrongType(d, "string or array or null")
+		c.NoBranchKind(d, structgenBlueprintRuleBranches)
 	}
+}
+
+// structgenBlueprintScalarBranches words a value no branch of BlueprintScalar's oneOf matches.
+var structgenBlueprintScalarBranches = &runtime.Branches{
+	Op:   "oneOf",
+	Want: []string{"string", "integer", "array"},
 }
 
 // decodeJSON reads BlueprintScalar: the value's kind picks the variant.
 func (v *BlueprintScalar) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.Number:
+		from := c.Found()
 		p0 := new(int64)
 		if i, ok := c.Int64(d); ok {
 			*p0 = i
 		}
 		v.Int = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintScalarBranches, from, jx.Number, 1)
+		}
 	case jx.String:
+		from := c.Found()
 		p0 := new(string)
 		if s, ok := c.String(d); ok {
 			*p0 = s
 			c.Length(s, 2, -1)
 		}
 		v.String = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintScalarBranches, from, jx.String, 0)
+		}
 	case jx.Array:
+		from := c.Found()
 		if a0, ok := c.Array(d); ok {
 			v.Array = []string{}
 			for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -2838,24 +3121,37 @@ func (v *BlueprintScalar) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.End(a0.Err())
 		}
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintScalarBranches, from, jx.Array, 2)
+		}
 	default:
-		c.WrongType(d, "integer or string or array")
+		c.NoBranchKind(d, structgenBlueprintScalarBranches)
 	}
+}
+
+// structgenBlueprintSpanBranches words a value no branch of BlueprintSpan's oneOf matches.
+var structgenBlueprintSpanBranches = &runtime.Branches{
+	Op:   "oneOf",
+	Want: []string{"array", "array", "array", "string"},
 }
 
 // decodeJSON reads BlueprintSpan: the value's kind picks the variant.
 func (v *BlueprintSpan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.String:
+		from := c.Found()
 		p0 := new(string)
 		if s, ok := c.String(d); ok {
 			*p0 = s
 		}
 		v.String = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintSpanBranches, from, jx.String, 3)
+		}
 	case jx.Array:
-		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate149Text)
+		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate153Text)
 	default:
-		structgenValidate149(c, d)
+		structgenValidate153(c, d)
 	}
 }
 
@@ -3255,7 +3551,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate170Text(c, raw)
+			structgenValidate174Text(c, raw)
 		}
 	}
 }
@@ -3362,7 +3658,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate176)
+	c.NoVariant(raw, structgenValidate180)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -3514,7 +3810,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate184Text(c, raw)
+			structgenValidate188Text(c, raw)
 		}
 	}
 }
@@ -3901,6 +4197,22 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 		e.Field("conn")
 		e.Marshal((*v.Conn))
 	}
+	if v.Maybe.Present {
+		e.Field("maybe")
+		if !v.Maybe.Present || v.Maybe.Null {
+			e.Null()
+		} else {
+			v.Maybe.Value.encodeJSON(e)
+		}
+	}
+	if v.Never.Present {
+		e.Field("never")
+		if !v.Never.Present || v.Never.Null {
+			e.Null()
+		} else {
+			v.Never.Value.encodeJSON(e)
+		}
+	}
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprint.Has(k) {
 			continue
@@ -4169,6 +4481,52 @@ func (v *BlueprintIndexValue) encodeJSON(e *runtime.Encoding) {
 	e.Int(v.N)
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintIndexValue.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes BlueprintMaybe in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v BlueprintMaybe) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes BlueprintMaybe with e.
+func (v *BlueprintMaybe) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("name")
+	e.Str(v.Name)
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsBlueprintMaybe.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes BlueprintNever in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v BlueprintNever) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes BlueprintNever with e.
+func (v *BlueprintNever) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	if v.Name != nil {
+		e.Field("name")
+		e.Str((*v.Name))
+	}
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsBlueprintNever.Has(k) {
 			continue
 		}
 		e.Field(k)
@@ -6361,7 +6719,7 @@ func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate78Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
 func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate177, structgenValidate83)
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate181, structgenValidate83)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
@@ -6777,44 +7135,117 @@ func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate98 checks a value against structgen:///blueprint.json#/properties/mode.
+// structgenValidate98 checks a value against structgen:///blueprint.json#/properties/maybe.
 func structgenValidate98(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate98Text(c, raw)
 	}
 }
 
-// structgenValidate98Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
+// structgenValidate98Text checks a value's JSON text against structgen:///blueprint.json#/properties/maybe.
 func structgenValidate98Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate99, structgenValidate100, structgenValidate101, structgenValidate102)
+	c.AnyOfKinds(raw, "*|null", structgenValidate99, structgenValidate100)
+	c.IfThenElse(raw, structgenValidate100, structgenValidate14, structgenValidate101)
 }
 
-// structgenValidate99 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+// structgenValidate99 checks a value against structgen:///blueprint.json#/properties/maybe/anyOf/0.
 func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate99Text(c, raw)
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := runtime.KeyText(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			c.Skip(d)
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "name")
+	default:
+		c.Skip(d)
 	}
 }
 
-// structgenValidate99Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate99Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate100 checks a value against structgen:///blueprint.json#/properties/maybe/anyOf/1.
+func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Bool, jx.Number, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "null")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate101 checks a value against structgen:///blueprint.json#/properties/maybe/else.
+func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := runtime.KeyText(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			c.Skip(d)
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Properties(keys.Len(), 1, -1)
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate102 checks a value against structgen:///blueprint.json#/properties/mode.
+func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate102Text(c, raw)
+	}
+}
+
+// structgenValidate102Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
+func structgenValidate102Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate103, structgenValidate104, structgenValidate105, structgenValidate106)
+}
+
+// structgenValidate103 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate103(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate103Text(c, raw)
+	}
+}
+
+// structgenValidate103Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate103Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"a\",\"b\"]", false)
 }
 
-// structgenValidate100 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate104 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate104(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate100Text(c, raw)
+		structgenValidate104Text(c, raw)
 	}
 }
 
-// structgenValidate100Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate100Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate104Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate104Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"b\"]", true)
 }
 
-// structgenValidate101 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate105 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate105(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -6829,43 +7260,55 @@ func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate102 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate106 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate106(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate102Text(c, raw)
+		structgenValidate106Text(c, raw)
 	}
 }
 
-// structgenValidate102Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate102Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate106Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate106Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[2]", true)
 }
 
-// structgenValidate103 checks a value against structgen:///blueprint.json#/properties/pick.
-func structgenValidate103(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate107 checks a value against structgen:///blueprint.json#/properties/never.
+func structgenValidate107(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate103Text(c, raw)
+		structgenValidate107Text(c, raw)
 	}
 }
 
-// structgenValidate103Text checks a value's JSON text against structgen:///blueprint.json#/properties/pick.
-func structgenValidate103Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate104, structgenValidate105)
+// structgenValidate107Text checks a value's JSON text against structgen:///blueprint.json#/properties/never.
+func structgenValidate107Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate100)
+}
+
+// structgenValidate108 checks a value against structgen:///blueprint.json#/properties/pick.
+func structgenValidate108(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate108Text(c, raw)
+	}
+}
+
+// structgenValidate108Text checks a value's JSON text against structgen:///blueprint.json#/properties/pick.
+func structgenValidate108Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate109, structgenValidate110)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate104Keys are the properties structgenValidate104 declares, which it records by index.
-var structgenValidate104Keys = []string{"a"}
+// structgenValidate109Keys are the properties structgenValidate109 declares, which it records by index.
+var structgenValidate109Keys = []string{"a"}
 
-// structgenValidate104 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
-func structgenValidate104(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate109 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
+func structgenValidate109(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate104Keys)
+		keys := runtime.DeclaredKeys(structgenValidate109Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6897,18 +7340,18 @@ func structgenValidate104(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate105Keys are the properties structgenValidate105 declares, which it records by index.
-var structgenValidate105Keys = []string{"b"}
+// structgenValidate110Keys are the properties structgenValidate110 declares, which it records by index.
+var structgenValidate110Keys = []string{"b"}
 
-// structgenValidate105 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
-func structgenValidate105(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate110 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
+func structgenValidate110(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate105Keys)
+		keys := runtime.DeclaredKeys(structgenValidate110Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6940,18 +7383,18 @@ func structgenValidate105(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate131Keys are the properties structgenValidate131 declares, which it records by index.
-var structgenValidate131Keys = []string{"note"}
+// structgenValidate136Keys are the properties structgenValidate136 declares, which it records by index.
+var structgenValidate136Keys = []string{"note"}
 
-// structgenValidate131 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
-func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate136 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
+func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate131Keys)
+		keys := runtime.DeclaredKeys(structgenValidate136Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6969,7 +7412,7 @@ func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "note":
-				structgenValidate132(c, d)
+				structgenValidate137(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6982,80 +7425,55 @@ func structgenValidate131(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate132 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate132(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate137 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate132Text(c, raw)
+		structgenValidate137Text(c, raw)
 	}
 }
 
-// structgenValidate132Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate132Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate137Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate137Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\"]", true)
 }
 
-// structgenValidate133 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/then.
-func structgenValidate133(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			c.Skip(d)
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "name")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate138 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate138(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate142 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate138Text(c, raw)
+		structgenValidate142Text(c, raw)
 	}
 }
 
-// structgenValidate138Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate138Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate131, structgenValidate133, nil)
+// structgenValidate142Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate142Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate136, structgenValidate99, nil)
 }
 
-// structgenValidate139 checks a value against structgen:///blueprint.json#/properties/release.
-func structgenValidate139(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate143 checks a value against structgen:///blueprint.json#/properties/release.
+func structgenValidate143(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate139Text(c, raw)
+		structgenValidate143Text(c, raw)
 	}
 }
 
-// structgenValidate139Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
-func structgenValidate139Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate140, structgenValidate142)
+// structgenValidate143Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
+func structgenValidate143Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate144, structgenValidate146)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate140Keys are the properties structgenValidate140 declares, which it records by index.
-var structgenValidate140Keys = []string{"a", "v"}
+// structgenValidate144Keys are the properties structgenValidate144 declares, which it records by index.
+var structgenValidate144Keys = []string{"a", "v"}
 
-// structgenValidate140 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
-func structgenValidate140(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate144 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
+func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate140Keys)
+		keys := runtime.DeclaredKeys(structgenValidate144Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7078,7 +7496,7 @@ func structgenValidate140(c *runtime.Decoding, d *jx.Decoder) {
 			case "a":
 				structgenValidate3(c, d)
 			case "v":
-				structgenValidate141(c, d)
+				structgenValidate145(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -7094,30 +7512,30 @@ func structgenValidate140(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate141 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate141(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate145 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate141Text(c, raw)
+		structgenValidate145Text(c, raw)
 	}
 }
 
-// structgenValidate141Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate141Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate145Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate145Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"2\"]", true)
 }
 
-// structgenValidate142Keys are the properties structgenValidate142 declares, which it records by index.
-var structgenValidate142Keys = []string{"b", "v"}
+// structgenValidate146Keys are the properties structgenValidate146 declares, which it records by index.
+var structgenValidate146Keys = []string{"b", "v"}
 
-// structgenValidate142 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
-func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate146 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
+func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate142Keys)
+		keys := runtime.DeclaredKeys(structgenValidate146Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7154,30 +7572,30 @@ func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate143 checks a value against structgen:///blueprint.json#/properties/route.
-func structgenValidate143(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate147 checks a value against structgen:///blueprint.json#/properties/route.
+func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate143Text(c, raw)
+		structgenValidate147Text(c, raw)
 	}
 }
 
-// structgenValidate143Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
-func structgenValidate143Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfExclusive(raw, structgenValidate144, structgenValidate146, structgenValidate148)
+// structgenValidate147Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
+func structgenValidate147Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfExclusive(raw, structgenValidate148, structgenValidate150, structgenValidate152)
 }
 
-// structgenValidate144Keys are the properties structgenValidate144 declares, which it records by index.
-var structgenValidate144Keys = []string{"at", "insert"}
+// structgenValidate148Keys are the properties structgenValidate148 declares, which it records by index.
+var structgenValidate148Keys = []string{"at", "insert"}
 
-// structgenValidate144 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
-func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate148 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
+func structgenValidate148(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate144Keys)
+		keys := runtime.DeclaredKeys(structgenValidate148Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7198,7 +7616,7 @@ func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "at":
-				structgenValidate145(c, d)
+				structgenValidate149(c, d)
 			case "insert":
 				structgenValidate7(c, d)
 			default:
@@ -7216,8 +7634,8 @@ func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate145 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
-func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate149 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
+func structgenValidate149(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -7233,18 +7651,18 @@ func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate146Keys are the properties structgenValidate146 declares, which it records by index.
-var structgenValidate146Keys = []string{"remove"}
+// structgenValidate150Keys are the properties structgenValidate150 declares, which it records by index.
+var structgenValidate150Keys = []string{"remove"}
 
-// structgenValidate146 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
-func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate150 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
+func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate146Keys)
+		keys := runtime.DeclaredKeys(structgenValidate150Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7262,7 +7680,7 @@ func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "remove":
-				structgenValidate147(c, d)
+				structgenValidate151(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -7278,8 +7696,8 @@ func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate147 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1/properties/remove.
-func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate151 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1/properties/remove.
+func structgenValidate151(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -7294,18 +7712,18 @@ func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate148Keys are the properties structgenValidate148 declares, which it records by index.
-var structgenValidate148Keys = []string{"note"}
+// structgenValidate152Keys are the properties structgenValidate152 declares, which it records by index.
+var structgenValidate152Keys = []string{"note"}
 
-// structgenValidate148 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
-func structgenValidate148(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate152 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
+func structgenValidate152(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate148Keys)
+		keys := runtime.DeclaredKeys(structgenValidate152Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7338,20 +7756,20 @@ func structgenValidate148(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate149 checks a value against structgen:///blueprint.json#/properties/span.
-func structgenValidate149(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate153 checks a value against structgen:///blueprint.json#/properties/span.
+func structgenValidate153(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate149Text(c, raw)
+		structgenValidate153Text(c, raw)
 	}
 }
 
-// structgenValidate149Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
-func structgenValidate149Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate150, structgenValidate151, structgenValidate152, structgenValidate7)
+// structgenValidate153Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate153Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate154, structgenValidate155, structgenValidate156, structgenValidate7)
 }
 
-// structgenValidate150 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
-func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate154 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -7381,8 +7799,8 @@ func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate151 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate151(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate155 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -7405,8 +7823,8 @@ func structgenValidate151(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate152 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate152(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate156 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -7435,18 +7853,18 @@ func structgenValidate152(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate154Keys are the properties structgenValidate154 declares, which it records by index.
-var structgenValidate154Keys = []string{"type"}
+// structgenValidate158Keys are the properties structgenValidate158 declares, which it records by index.
+var structgenValidate158Keys = []string{"type"}
 
-// structgenValidate154 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate158 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate154Keys)
+		keys := runtime.DeclaredKeys(structgenValidate158Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7464,7 +7882,7 @@ func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate155(c, d)
+				structgenValidate159(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7476,30 +7894,30 @@ func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate155 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate159 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate155Text(c, raw)
+		structgenValidate159Text(c, raw)
 	}
 }
 
-// structgenValidate155Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate155Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate159Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate159Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
-// structgenValidate156Keys are the properties structgenValidate156 declares, which it records by index.
-var structgenValidate156Keys = []string{"size"}
+// structgenValidate160Keys are the properties structgenValidate160 declares, which it records by index.
+var structgenValidate160Keys = []string{"size"}
 
-// structgenValidate156 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate160 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate156Keys)
+		keys := runtime.DeclaredKeys(structgenValidate160Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7530,18 +7948,18 @@ func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate157Keys are the properties structgenValidate157 declares, which it records by index.
-var structgenValidate157Keys = []string{"type"}
+// structgenValidate161Keys are the properties structgenValidate161 declares, which it records by index.
+var structgenValidate161Keys = []string{"type"}
 
-// structgenValidate157 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate161 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate157Keys)
+		keys := runtime.DeclaredKeys(structgenValidate161Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7559,7 +7977,7 @@ func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate158(c, d)
+				structgenValidate162(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7571,30 +7989,30 @@ func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate158 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate162 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate158Text(c, raw)
+		structgenValidate162Text(c, raw)
 	}
 }
 
-// structgenValidate158Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate158Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate162Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate162Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
-// structgenValidate159Keys are the properties structgenValidate159 declares, which it records by index.
-var structgenValidate159Keys = []string{"props"}
+// structgenValidate163Keys are the properties structgenValidate163 declares, which it records by index.
+var structgenValidate163Keys = []string{"props"}
 
-// structgenValidate159 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate163 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate159Keys)
+		keys := runtime.DeclaredKeys(structgenValidate163Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7612,7 +8030,7 @@ func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate160(c, d)
+				structgenValidate164(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7624,8 +8042,8 @@ func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate160 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate164 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate164(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -7651,20 +8069,20 @@ func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate161 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate165 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate161Text(c, raw)
+		structgenValidate165Text(c, raw)
 	}
 }
 
-// structgenValidate161Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate161Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate162)
+// structgenValidate165Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate165Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate166)
 }
 
-// structgenValidate162 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate166 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -7688,18 +8106,18 @@ func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate163Keys are the properties structgenValidate163 declares, which it records by index.
-var structgenValidate163Keys = []string{"type"}
+// structgenValidate167Keys are the properties structgenValidate167 declares, which it records by index.
+var structgenValidate167Keys = []string{"type"}
 
-// structgenValidate163 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate167 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate167(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate163Keys)
+		keys := runtime.DeclaredKeys(structgenValidate167Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7717,7 +8135,7 @@ func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate164(c, d)
+				structgenValidate168(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7729,30 +8147,30 @@ func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate164 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate164(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate168 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate164Text(c, raw)
+		structgenValidate168Text(c, raw)
 	}
 }
 
-// structgenValidate164Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate164Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate168Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate168Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[3]", true)
 }
 
-// structgenValidate165Keys are the properties structgenValidate165 declares, which it records by index.
-var structgenValidate165Keys = []string{"size"}
+// structgenValidate169Keys are the properties structgenValidate169 declares, which it records by index.
+var structgenValidate169Keys = []string{"size"}
 
-// structgenValidate165 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate169 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate169(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate165Keys)
+		keys := runtime.DeclaredKeys(structgenValidate169Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7770,7 +8188,7 @@ func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate166(c, d)
+				structgenValidate170(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7782,8 +8200,8 @@ func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate166 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
-func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate170 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate170(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -7796,18 +8214,18 @@ func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate168Keys are the properties structgenValidate168 declares, which it records by index.
-var structgenValidate168Keys = []string{"size"}
+// structgenValidate172Keys are the properties structgenValidate172 declares, which it records by index.
+var structgenValidate172Keys = []string{"size"}
 
-// structgenValidate168 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate172 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate172(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate168Keys)
+		keys := runtime.DeclaredKeys(structgenValidate172Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7825,7 +8243,7 @@ func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate169(c, d)
+				structgenValidate173(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7838,120 +8256,120 @@ func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate169 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate169(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate169Text(c, raw)
-	}
-}
-
-// structgenValidate169Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate169Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
-}
-
-// structgenValidate170 checks a value against structgen:///blueprint.json#/$defs/node.
-func structgenValidate170(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate170Text(c, raw)
-	}
-}
-
-// structgenValidate170Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
-func structgenValidate170Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate154, structgenValidate156, nil, structgenValidate157, structgenValidate159, structgenValidate161, structgenValidate163, structgenValidate40, nil, structgenValidate154, structgenValidate165, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate168, structgenValidate154, nil)
-}
-
-// structgenValidate171 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate171(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate171Text(c, raw)
-	}
-}
-
-// structgenValidate171Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate171Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate154, structgenValidate156, nil)
-}
-
-// structgenValidate172 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate172(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate172Text(c, raw)
-	}
-}
-
-// structgenValidate172Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate172Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate157, structgenValidate159, structgenValidate161)
-}
-
-// structgenValidate173 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+// structgenValidate173 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate173(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate173Text(c, raw)
 	}
 }
 
-// structgenValidate173Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+// structgenValidate173Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate173Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate163, structgenValidate40, nil)
+	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate174 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate174 checks a value against structgen:///blueprint.json#/$defs/node.
 func structgenValidate174(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate174Text(c, raw)
 	}
 }
 
-// structgenValidate174Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate174Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
 func structgenValidate174Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate154, structgenValidate165, nil)
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate158, structgenValidate160, nil, structgenValidate161, structgenValidate163, structgenValidate165, structgenValidate167, structgenValidate40, nil, structgenValidate158, structgenValidate169, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate172, structgenValidate158, nil)
 }
 
-// structgenValidate175 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate175 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate175(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate175Text(c, raw)
 	}
 }
 
-// structgenValidate175Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate175Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate175Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate168, structgenValidate154, nil)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate158, structgenValidate160, nil)
 }
 
-// structgenValidate176 checks a value against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate176 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate176(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate176Text(c, raw)
 	}
 }
 
-// structgenValidate176Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate176Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate176Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate177, structgenValidate178, structgenValidate181)
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate161, structgenValidate163, structgenValidate165)
 }
 
-// structgenValidate177 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+// structgenValidate177 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate177(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate177Text(c, raw)
+	}
+}
+
+// structgenValidate177Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate177Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate167, structgenValidate40, nil)
+}
+
+// structgenValidate178 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate178(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate178Text(c, raw)
+	}
+}
+
+// structgenValidate178Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate178Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate158, structgenValidate169, nil)
+}
+
+// structgenValidate179 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate179(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate179Text(c, raw)
+	}
+}
+
+// structgenValidate179Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate179Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate172, structgenValidate158, nil)
+}
+
+// structgenValidate180 checks a value against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate180(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate180Text(c, raw)
+	}
+}
+
+// structgenValidate180Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate180Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate181, structgenValidate182, structgenValidate185)
+}
+
+// structgenValidate181 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate181(c *runtime.Decoding, d *jx.Decoder) {
 	structgenValidate79(c, d)
 }
 
-// structgenValidate178Keys are the properties structgenValidate178 declares, which it records by index.
-var structgenValidate178Keys = []string{"kind", "side"}
+// structgenValidate182Keys are the properties structgenValidate182 declares, which it records by index.
+var structgenValidate182Keys = []string{"kind", "side"}
 
-// structgenValidate178 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
-func structgenValidate178(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate182 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate182(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate178Keys)
+		keys := runtime.DeclaredKeys(structgenValidate182Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7972,9 +8390,9 @@ func structgenValidate178(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate179(c, d)
+				structgenValidate183(c, d)
 			case "side":
-				structgenValidate180(c, d)
+				structgenValidate184(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7989,20 +8407,20 @@ func structgenValidate178(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate179 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate179(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate183 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate183(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate179Text(c, raw)
+		structgenValidate183Text(c, raw)
 	}
 }
 
-// structgenValidate179Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate179Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate183Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate183Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate180 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate180(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate184 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate184(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -8017,18 +8435,18 @@ func structgenValidate180(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate181Keys are the properties structgenValidate181 declares, which it records by index.
-var structgenValidate181Keys = []string{"kind", "sides"}
+// structgenValidate185Keys are the properties structgenValidate185 declares, which it records by index.
+var structgenValidate185Keys = []string{"kind", "sides"}
 
-// structgenValidate181 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate181(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate185 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate185(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate181Keys)
+		keys := runtime.DeclaredKeys(structgenValidate185Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8049,9 +8467,9 @@ func structgenValidate181(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate182(c, d)
+				structgenValidate186(c, d)
 			case "sides":
-				structgenValidate183(c, d)
+				structgenValidate187(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -8066,20 +8484,20 @@ func structgenValidate181(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate182 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate182(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate186 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate186(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate182Text(c, raw)
+		structgenValidate186Text(c, raw)
 	}
 }
 
-// structgenValidate182Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate182Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate186Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate186Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate183 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate183(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate187 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate187(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -8095,104 +8513,104 @@ func structgenValidate183(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate184 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate184(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate184Text(c, raw)
-	}
-}
-
-// structgenValidate184Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate184Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17, nil, structgenValidate19, structgenValidate21, structgenValidate23, structgenValidate25, structgenValidate27, nil)
-}
-
-// structgenValidate185 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate185(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate185Text(c, raw)
-	}
-}
-
-// structgenValidate185Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate185Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate15, structgenValidate17, nil)
-}
-
-// structgenValidate186 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate186(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate186Text(c, raw)
-	}
-}
-
-// structgenValidate186Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate186Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate19, structgenValidate21, structgenValidate23)
-}
-
-// structgenValidate187 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
-func structgenValidate187(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate187Text(c, raw)
-	}
-}
-
-// structgenValidate187Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
-func structgenValidate187Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate25, structgenValidate27, nil)
-}
-
-// structgenValidate188 checks a value against structgen:///blueprint.json#/properties/wrap.
+// structgenValidate188 checks a value against structgen:///blueprint.json#/$defs/step.
 func structgenValidate188(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate188Text(c, raw)
 	}
 }
 
-// structgenValidate188Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
+// structgenValidate188Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
 func structgenValidate188Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate189, structgenValidate190, structgenValidate191, structgenValidate192)
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17, nil, structgenValidate19, structgenValidate21, structgenValidate23, structgenValidate25, structgenValidate27, nil)
 }
 
-// structgenValidate189 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+// structgenValidate189 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate189(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate189Text(c, raw)
 	}
 }
 
-// structgenValidate189Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+// structgenValidate189Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate189Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"always\"]", false)
+	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate15, structgenValidate17, nil)
 }
 
-// structgenValidate190 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+// structgenValidate190 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate190(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate190Text(c, raw)
 	}
 }
 
-// structgenValidate190Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+// structgenValidate190Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate190Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"never\"]", true)
+	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate19, structgenValidate21, structgenValidate23)
 }
 
-// structgenValidate191 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate191 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
 func structgenValidate191(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate191Text(c, raw)
 	}
 }
 
-// structgenValidate191Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate191Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
 func structgenValidate191Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate25, structgenValidate27, nil)
+}
+
+// structgenValidate192 checks a value against structgen:///blueprint.json#/properties/wrap.
+func structgenValidate192(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate192Text(c, raw)
+	}
+}
+
+// structgenValidate192Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
+func structgenValidate192Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate193, structgenValidate194, structgenValidate195, structgenValidate196)
+}
+
+// structgenValidate193 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate193(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate193Text(c, raw)
+	}
+}
+
+// structgenValidate193Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate193Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"always\"]", false)
+}
+
+// structgenValidate194 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate194(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate194Text(c, raw)
+	}
+}
+
+// structgenValidate194Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate194Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"never\"]", true)
+}
+
+// structgenValidate195 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate195(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate195Text(c, raw)
+	}
+}
+
+// structgenValidate195Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate195Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate192 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate192(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate196 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate196(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.String(d)
@@ -8207,40 +8625,40 @@ func structgenValidate192(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate193 checks a value against structgen:///blueprint.json#/properties/twins.
-func structgenValidate193(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate197 checks a value against structgen:///blueprint.json#/properties/twins.
+func structgenValidate197(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate193Text(c, raw)
+		structgenValidate197Text(c, raw)
 	}
 }
 
-// structgenValidate193Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins.
-func structgenValidate193Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "string|string|number", "[[\"x\"],[\"x\",\"y\"],null]", false, structgenValidate194, structgenValidate195, structgenValidate3)
+// structgenValidate197Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins.
+func structgenValidate197Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "string|string|number", "[[\"x\"],[\"x\",\"y\"],null]", false, structgenValidate198, structgenValidate199, structgenValidate3)
 }
 
-// structgenValidate194 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/0.
-func structgenValidate194(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate198 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/0.
+func structgenValidate198(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate194Text(c, raw)
+		structgenValidate198Text(c, raw)
 	}
 }
 
-// structgenValidate194Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/0.
-func structgenValidate194Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate198Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/0.
+func structgenValidate198Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate195 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/1.
-func structgenValidate195(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate199 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/1.
+func structgenValidate199(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate195Text(c, raw)
+		structgenValidate199Text(c, raw)
 	}
 }
 
-// structgenValidate195Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/1.
-func structgenValidate195Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate199Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/1.
+func structgenValidate199Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\",\"y\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }

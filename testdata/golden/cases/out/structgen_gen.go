@@ -81,6 +81,10 @@ type Blueprint struct {
 	Price *float64 `json:"price,omitempty"`
 	// Keys beside declared properties.
 	Conn *BlueprintConn `json:"conn,omitempty"`
+	// An object or null, with keywords beside its properties that null passes or fails.
+	Maybe runtime.Nullable[BlueprintMaybe] `json:"maybe,omitzero"`
+	// An object whose type allows null, which a keyword beside its properties refuses.
+	Never runtime.Nullable[BlueprintNever] `json:"never,omitzero"`
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -90,7 +94,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "rule", "narrowed", "twins", "point", "pair", "marks", "attr", "amount", "bounds", "price", "conn")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "rule", "narrowed", "twins", "point", "pair", "marks", "attr", "amount", "bounds", "price", "conn", "maybe", "never")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -1058,6 +1062,46 @@ func ParseBlueprintMarks(data []byte) (BlueprintMarks, error) {
 	}, schemaBlueprintMarks)
 }
 
+// An object or null, with keywords beside its properties that null passes or fails.
+//
+// Schema: schemas/blueprint.json#/properties/maybe
+type BlueprintMaybe struct {
+	Name string `json:"name"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsBlueprintMaybe = runtime.NewFields("name")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *BlueprintMaybe) UnmarshalJSON(data []byte) error {
+	type plain BlueprintMaybe
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintMaybe, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaBlueprintMaybe = structgenSchemas.Schema("structgen:///blueprint.json#/properties/maybe")
+
+// ParseBlueprintMaybe validates data against the schema of BlueprintMaybe and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintMaybe(data []byte) (BlueprintMaybe, error) {
+	return runtime.ParseDecoded("BlueprintMaybe", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintMaybe) {
+		if d.Next() != jx.Null {
+			v.decodeJSON(d, c)
+			return
+		}
+		if raw, ok := c.RawView(d); ok {
+			structgenValidate98Text(c, raw)
+		}
+		return
+	}, schemaBlueprintMaybe)
+}
+
 // Schema: schemas/blueprint.json#/properties/mode
 type BlueprintMode struct {
 	Int    *int64
@@ -1100,6 +1144,46 @@ func ParseBlueprintMode(data []byte) (BlueprintMode, error) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintMode)
+}
+
+// An object whose type allows null, which a keyword beside its properties refuses.
+//
+// Schema: schemas/blueprint.json#/properties/never
+type BlueprintNever struct {
+	Name *string `json:"name,omitempty"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsBlueprintNever = runtime.NewFields("name")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *BlueprintNever) UnmarshalJSON(data []byte) error {
+	type plain BlueprintNever
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintNever, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaBlueprintNever = structgenSchemas.Schema("structgen:///blueprint.json#/properties/never")
+
+// ParseBlueprintNever validates data against the schema of BlueprintNever and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintNever(data []byte) (BlueprintNever, error) {
+	return runtime.ParseDecoded("BlueprintNever", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintNever) {
+		if d.Next() != jx.Null {
+			v.decodeJSON(d, c)
+			return
+		}
+		if raw, ok := c.RawView(d); ok {
+			structgenValidate107Text(c, raw)
+		}
+		return
+	}, schemaBlueprintNever)
 }
 
 // A name, or a tuple of a name and a count that may be null.
@@ -1794,7 +1878,7 @@ var schemaBlueprintTwins = structgenSchemas.Schema("structgen:///blueprint.json#
 // ParseBlueprintTwins validates data against the schema of BlueprintTwins and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintTwins(data []byte) (BlueprintTwins, error) {
-	return runtime.ParseValidated[BlueprintTwins]("BlueprintTwins", data, nil, []runtime.Validator{structgenValidate193}, schemaBlueprintTwins)
+	return runtime.ParseValidated[BlueprintTwins]("BlueprintTwins", data, nil, []runtime.Validator{structgenValidate197}, schemaBlueprintTwins)
 }
 
 // Schema: schemas/blueprint.json#/properties/wrap
@@ -1835,7 +1919,7 @@ var schemaBlueprintWrap = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintWrap validates data against the schema of BlueprintWrap and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintWrap(data []byte) (BlueprintWrap, error) {
-	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate188}, schemaBlueprintWrap)
+	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate192}, schemaBlueprintWrap)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle

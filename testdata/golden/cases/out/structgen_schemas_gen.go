@@ -581,6 +581,19 @@ const schemaDoc0 = `{
         {"required": ["host"], "properties": {"host": {"type": "string"}}, "not": {"required": ["socket"]}},
         {"required": ["socket"], "properties": {"socket": {"type": "string"}}, "not": {"required": ["host"]}}
       ]
+    },
+    "maybe": {
+      "description": "An object or null, with keywords beside its properties that null passes or fails.",
+      "type": ["object", "null"],
+      "properties": {"name": {"type": "string"}},
+      "anyOf": [{"required": ["name"]}, {"type": "null"}],
+      "if": {"type": "null"}, "then": true, "else": {"minProperties": 1}
+    },
+    "never": {
+      "description": "An object whose type allows null, which a keyword beside its properties refuses.",
+      "type": ["object", "null"],
+      "properties": {"name": {"type": "string"}},
+      "not": {"type": "null"}
     }
   },
   "$defs": {

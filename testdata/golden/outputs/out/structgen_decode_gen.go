@@ -10,21 +10,35 @@ import (
 	"github.com/structgen/structgen/runtime"
 )
 
+// structgenAnswerBranches words a value no branch of Answer's anyOf matches.
+var structgenAnswerBranches = &runtime.Branches{
+	Op:   "anyOf",
+	Want: []string{"string", "object"},
+}
+
 // decodeJSON reads Answer: the value's kind picks the variant.
 func (v *Answer) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.String:
+		from := c.Found()
 		p0 := new(string)
 		if s, ok := c.String(d); ok {
 			*p0 = s
 		}
 		v.String = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenAnswerBranches, from, jx.String, 0)
+		}
 	case jx.Object:
+		from := c.Found()
 		p0 := new(AnswerOption1)
 		p0.decodeJSON(d, c)
 		v.Object = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenAnswerBranches, from, jx.Object, 1)
+		}
 	default:
-		c.WrongType(d, "string or object")
+		c.NoBranchKind(d, structgenAnswerBranches)
 	}
 }
 

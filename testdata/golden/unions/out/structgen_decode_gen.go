@@ -292,24 +292,38 @@ func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// structgenSettingFallbackBranches words a value no branch of SettingFallback's anyOf matches.
+var structgenSettingFallbackBranches = &runtime.Branches{
+	Op:   "anyOf",
+	Want: []string{"number", "object", "null"},
+}
+
 // decodeJSON reads SettingFallback: the value's kind picks the variant.
 func (v *SettingFallback) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.Number:
+		from := c.Found()
 		p0 := new(float64)
 		if f, text, ok := c.Float64(d); ok {
 			*p0 = f
 			_ = text
 		}
 		v.Number = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenSettingFallbackBranches, from, jx.Number, 0)
+		}
 	case jx.Object:
+		from := c.Found()
 		p0 := new(SettingFallbackOption1)
 		p0.decodeJSON(d, c)
 		v.Object = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenSettingFallbackBranches, from, jx.Object, 1)
+		}
 	case jx.Null:
 		c.IsNull(d)
 	default:
-		c.WrongType(d, "number or object or null")
+		c.NoBranchKind(d, structgenSettingFallbackBranches)
 	}
 }
 
