@@ -584,6 +584,16 @@ func intOr(p *int, def int) jen.Code {
 	return jen.Lit(*p)
 }
 
+// small reports whether a value of Go type r takes a word or two (a
+// string, a number, a pointer), so that room for a few costs little.
+func small(r *ir.Ref) bool {
+	switch r.Kind {
+	case ir.RefString, ir.RefInt, ir.RefFloat, ir.RefBool, ir.RefPointer, ir.RefMap:
+		return true
+	}
+	return false
+}
+
 // nullChecks checks null, read where c allows it, with the validators
 // of the keywords beside a struct's or tuple's typed checks (see
 // ir.Check.NullAlso).
@@ -676,6 +686,11 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 			)
 		} else {
 			itemCode = append(itemCode, decodeItem...)
+		}
+		if small(r.Elem) {
+			// The first small item makes room for four: appending from
+			// none would allocate for one, two and four in turn.
+			itemCode = append(itemCode, jen.If(jen.Id(idx).Op("==").Lit(0)).Block(dst.Clone().Op("=").Make(goType(r), jen.Lit(0), jen.Lit(4))))
 		}
 		itemCode = append(itemCode, dst.Clone().Op("=").Append(dst.Clone(), jen.Id(item)), jen.Id("c").Dot("Pop").Call())
 		done := append([]jen.Code{jen.Id("c").Dot("End").Call(jen.Id(it).Dot("Err").Call())}, arrayChecks(dst, c)...)

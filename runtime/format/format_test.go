@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -69,6 +71,29 @@ func TestUnknownFormat(t *testing.T) {
 	}
 	if err := Check("date", "2024-02-30"); err == nil || !strings.Contains(err.Error(), "day 30") {
 		t.Errorf("Check(date, 2024-02-30) = %v, want an error naming the day", err)
+	}
+}
+
+// TestAsserted: the formats the issue names are asserted, each with a
+// check of its own, listed sorted.
+func TestAsserted(t *testing.T) {
+	want := []string{"date", "date-time", "duration", "email", "hostname", "idn-email", "idn-hostname", "ipv4", "ipv6", "iri",
+		"iri-reference", "json-pointer", "regex", "relative-json-pointer", "time", "uri", "uri-reference", "uri-template", "uuid"}
+	if got := Asserted(); !slices.Equal(got, want) {
+		t.Errorf("Asserted() = %q, want %q", got, want)
+	}
+	seen := map[uintptr]string{}
+	for _, name := range want {
+		c := check(name)
+		if c == nil {
+			t.Errorf("%s: no check", name)
+			continue
+		}
+		p := reflect.ValueOf(c).Pointer()
+		if other, ok := seen[p]; ok {
+			t.Errorf("%s and %s share one check", name, other)
+		}
+		seen[p] = name
 	}
 }
 

@@ -46,6 +46,9 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					if s, ok := c.String(d); ok {
 						e0 = s
 					}
+					if i0 == 0 {
+						v.Report.Files = make([]string, 0, 4)
+					}
 					v.Report.Files = append(v.Report.Files, e0)
 					c.Pop()
 				}
@@ -192,6 +195,9 @@ func (v *Report) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					var e0 string
 					if s, ok := c.String(d); ok {
 						e0 = s
+					}
+					if i0 == 0 {
+						v.Files = make([]string, 0, 4)
 					}
 					v.Files = append(v.Files, e0)
 					c.Pop()

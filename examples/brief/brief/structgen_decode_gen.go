@@ -51,6 +51,9 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					if s, ok := c.String(d); ok {
 						e0 = s
 					}
+					if i0 == 0 {
+						v.Points = make([]string, 0, 4)
+					}
 					v.Points = append(v.Points, e0)
 					c.Pop()
 				}

@@ -46,6 +46,9 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						e0 = s
 						c.Length(s, 1, -1)
 					}
+					if i0 == 0 {
+						v.ProjectFacts.Facts = make([]string, 0, 4)
+					}
 					v.ProjectFacts.Facts = append(v.ProjectFacts.Facts, e0)
 					c.Pop()
 				}
@@ -156,6 +159,9 @@ func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					if s, ok := c.String(d); ok {
 						e0 = s
 						c.Length(s, 1, -1)
+					}
+					if i0 == 0 {
+						v.Facts = make([]string, 0, 4)
 					}
 					v.Facts = append(v.Facts, e0)
 					c.Pop()

@@ -311,6 +311,9 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						e0 = s
 						c.Length(s, 1, -1)
 					}
+					if i0 == 0 {
+						v.Tags = make([]string, 0, 4)
+					}
 					v.Tags = append(v.Tags, e0)
 					c.Pop()
 				}

@@ -237,6 +237,9 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 							if s, ok := c.String(d); ok {
 								e0 = s
 							}
+							if i0 == 0 {
+								v.Tags = make([]string, 0, 4)
+							}
 							v.Tags = append(v.Tags, e0)
 							c.Pop()
 						}
@@ -375,6 +378,9 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 							var e0 int64
 							if i, ok := c.Int64(d); ok {
 								e0 = i
+							}
+							if i0 == 0 {
+								v.Window = make([]int64, 0, 4)
 							}
 							v.Window = append(v.Window, e0)
 							c.Pop()

@@ -198,6 +198,9 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						}
 						c.Release(d)
 					}
+					if i0 == 0 {
+						v.Weights = make([]float64, 0, 4)
+					}
 					v.Weights = append(v.Weights, e0)
 					c.Pop()
 				}
@@ -264,6 +267,9 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 								var e1 int64
 								if i, ok := c.Int64(d); ok {
 									e1 = i
+								}
+								if i1 == 0 {
+									e0 = make([]int64, 0, 4)
 								}
 								e0 = append(e0, e1)
 								c.Pop()
@@ -1261,6 +1267,9 @@ func (v *BlueprintChoice) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				var e0 int64
 				if i, ok := c.Int64(d); ok {
 					e0 = i
+				}
+				if i0 == 0 {
+					v.Array = make([]int64, 0, 4)
 				}
 				v.Array = append(v.Array, e0)
 				c.Pop()
@@ -2450,6 +2459,9 @@ func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 					if s, ok := c.String(d); ok {
 						e0 = s
 					}
+					if i0 == 0 {
+						v.Tags = make([]string, 0, 4)
+					}
 					v.Tags = append(v.Tags, e0)
 					c.Pop()
 				}
@@ -3060,6 +3072,9 @@ func (v *BlueprintRule) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				if s, ok := c.String(d); ok {
 					e0 = s
 				}
+				if i0 == 0 {
+					v.Array = make([]string, 0, 4)
+				}
 				v.Array = append(v.Array, e0)
 				c.Pop()
 			}
@@ -3115,6 +3130,9 @@ func (v *BlueprintScalar) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				var e0 string
 				if s, ok := c.String(d); ok {
 					e0 = s
+				}
+				if i0 == 0 {
+					v.Array = make([]string, 0, 4)
 				}
 				v.Array = append(v.Array, e0)
 				c.Pop()
@@ -3371,6 +3389,9 @@ func (v *ForwardOption3) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					if s, ok := c.String(d); ok {
 						e0 = s
 					}
+					if i0 == 0 {
+						v.Only = make([]string, 0, 4)
+					}
 					v.Only = append(v.Only, e0)
 					c.Pop()
 				}
@@ -3416,6 +3437,9 @@ func (v *ForwardOption4) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					var e0 string
 					if s, ok := c.String(d); ok {
 						e0 = s
+					}
+					if i0 == 0 {
+						v.Except = make([]string, 0, 4)
 					}
 					v.Except = append(v.Except, e0)
 					c.Pop()
@@ -3524,6 +3548,9 @@ func (v *NewContextOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					var e0 string
 					if s, ok := c.String(d); ok {
 						e0 = s
+					}
+					if i0 == 0 {
+						v.Selective = make([]string, 0, 4)
 					}
 					v.Selective = append(v.Selective, e0)
 					c.Pop()

@@ -45,6 +45,9 @@ func (v *Verdict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					if s, ok := c.String(d); ok {
 						e0 = s
 					}
+					if i0 == 0 {
+						v.Reasons = make([]string, 0, 4)
+					}
 					v.Reasons = append(v.Reasons, e0)
 					c.Pop()
 				}

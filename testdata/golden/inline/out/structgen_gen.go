@@ -32,6 +32,9 @@ func ParseChecklist(data []byte) (Checklist, error) {
 					if s, ok := c.String(d); ok {
 						e0 = s
 					}
+					if i0 == 0 {
+						*v = make([]string, 0, 4)
+					}
 					*v = append(*v, e0)
 					c.Pop()
 				}

@@ -35,6 +35,9 @@ func (v *Poem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						e0 = s
 						c.Length(s, 1, -1)
 					}
+					if i0 == 0 {
+						v.Lines = make([]string, 0, 4)
+					}
 					v.Lines = append(v.Lines, e0)
 					c.Pop()
 				}

@@ -105,6 +105,9 @@ func (v *Config) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						p1.decodeJSON(d, c)
 						e0 = p1
 					}
+					if i0 == 0 {
+						v.List = make([]*ConfigListItem, 0, 4)
+					}
 					v.List = append(v.List, e0)
 					c.Pop()
 				}
@@ -248,6 +251,9 @@ func (v *ConfigMaybe) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				if i, ok := c.Int64(d); ok {
 					e0 = i
 				}
+				if i0 == 0 {
+					v.Array = make([]int64, 0, 4)
+				}
 				v.Array = append(v.Array, e0)
 				c.Pop()
 			}
@@ -334,6 +340,9 @@ func (v *ConfigShared) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				if s, ok := c.String(d); ok {
 					e0 = s
 					c.Length(s, 1, -1)
+				}
+				if i0 == 0 {
+					v.Array = make([]string, 0, 4)
 				}
 				v.Array = append(v.Array, e0)
 				c.Pop()

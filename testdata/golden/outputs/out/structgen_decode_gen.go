@@ -139,6 +139,9 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					if s, ok := c.String(d); ok {
 						e0 = s
 					}
+					if i0 == 0 {
+						v.Tags = make([]string, 0, 4)
+					}
 					v.Tags = append(v.Tags, e0)
 					c.Pop()
 				}

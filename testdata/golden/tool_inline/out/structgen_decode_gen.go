@@ -35,6 +35,9 @@ func (v *SearchAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					if s, ok := c.String(d); ok {
 						e0 = s
 					}
+					if i0 == 0 {
+						v.StructgenYAMLTools0Response.Hits = make([]string, 0, 4)
+					}
 					v.StructgenYAMLTools0Response.Hits = append(v.StructgenYAMLTools0Response.Hits, e0)
 					c.Pop()
 				}
@@ -153,6 +156,9 @@ func (v *StructgenYAMLTools0Response) decodeJSON(d *jx.Decoder, c *runtime.Decod
 					var e0 string
 					if s, ok := c.String(d); ok {
 						e0 = s
+					}
+					if i0 == 0 {
+						v.Hits = make([]string, 0, 4)
 					}
 					v.Hits = append(v.Hits, e0)
 					c.Pop()

@@ -678,6 +678,9 @@ func (v *SearchCodeArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					if s, ok := c.String(d); ok {
 						e0 = s
 					}
+					if i0 == 0 {
+						v.Paths = make([]string, 0, 4)
+					}
 					v.Paths = append(v.Paths, e0)
 					c.Pop()
 				}

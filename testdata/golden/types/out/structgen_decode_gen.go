@@ -198,6 +198,9 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					if s, ok := c.String(d); ok {
 						e0 = s
 					}
+					if i0 == 0 {
+						v.Labels = make([]string, 0, 4)
+					}
 					v.Labels = append(v.Labels, e0)
 					c.Pop()
 				}

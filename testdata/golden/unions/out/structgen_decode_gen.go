@@ -404,6 +404,9 @@ func (v *SettingValue) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				if s, ok := c.String(d); ok {
 					e0 = s
 				}
+				if i0 == 0 {
+					v.Array = make([]string, 0, 4)
+				}
 				v.Array = append(v.Array, e0)
 				c.Pop()
 			}
