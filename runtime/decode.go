@@ -44,7 +44,46 @@ type Decoding struct {
 	ev *evaluation
 	// applied is the text Apply hands the validator it runs.
 	applied []byte
+	// The scalars optional fields point to, handed out from chunks (see
+	// NewString).
+	strs   chunk[string]
+	ints   chunk[int64]
+	floats chunk[float64]
+	bools  chunk[bool]
 }
+
+// chunk hands out pointers to zero values of T from slices of a few:
+// a document's optional strings and numbers cost an allocation per
+// chunk, not one each.
+type chunk[T any] struct {
+	free []T
+	next int // the next chunk's length
+}
+
+func (ch *chunk[T]) take() *T {
+	if len(ch.free) == 0 {
+		ch.next = min(max(2*ch.next, 4), 64)
+		ch.free = make([]T, ch.next)
+	}
+	p := &ch.free[0]
+	ch.free = ch.free[1:]
+	return p
+}
+
+// NewString, NewInt64, NewFloat64 and NewBool return a pointer to a new
+// zero value, for an optional field's decoder, as new does. A parse's
+// chunks are its own (ParseDecoded drops them when it ends), so a value
+// the caller keeps holds nothing of another parse.
+func (c *Decoding) NewString() *string { return c.strs.take() }
+
+// NewInt64: see NewString.
+func (c *Decoding) NewInt64() *int64 { return c.ints.take() }
+
+// NewFloat64: see NewString.
+func (c *Decoding) NewFloat64() *float64 { return c.floats.take() }
+
+// NewBool: see NewString.
+func (c *Decoding) NewBool() *bool { return c.bools.take() }
 
 // step is one token of the current location: a member's name, or an
 // item's index (spelled out only when a problem names it).
@@ -711,6 +750,7 @@ func parseDecoded[T any](typeName string, data []byte, decode func(d *jx.Decoder
 	defer func() {
 		c.path, c.problems, c.err, c.duplicate = c.path[:0], nil, nil, false
 		c.quiet, c.marked, c.ev = false, 0, nil
+		c.strs, c.ints, c.floats, c.bools = chunk[string]{}, chunk[int64]{}, chunk[float64]{}, chunk[bool]{}
 		decodings.Put(c)
 	}()
 	d := jx.GetDecoder()

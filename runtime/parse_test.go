@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-faster/jx"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -156,4 +157,42 @@ func ExampleParse() {
 	// Output:
 	// {1 2} <nil>
 	// parse Point: (root): missing property 'y'
+}
+
+// TestNewScalars: the pointers optional fields get from chunks are each
+// their own, and a parse's chunks end with it, so that a value kept
+// holds nothing of the next parse.
+func TestNewScalars(t *testing.T) {
+	c := &Decoding{}
+	var strs []*string
+	var ints []*int64
+	for i := range 200 {
+		s, n := c.NewString(), c.NewInt64()
+		if *s != "" || *n != 0 {
+			t.Fatalf("pointer %d: %q, %d; want zero values", i, *s, *n)
+		}
+		*s, *n = fmt.Sprint(i), int64(i)
+		strs, ints = append(strs, s), append(ints, n)
+	}
+	for i := range 200 {
+		if *strs[i] != fmt.Sprint(i) || *ints[i] != int64(i) {
+			t.Fatalf("pointer %d reads %q, %d: shared with another", i, *strs[i], *ints[i])
+		}
+	}
+	if f, b := c.NewFloat64(), c.NewBool(); *f != 0 || *b {
+		t.Errorf("NewFloat64, NewBool: %v, %v; want zero values", *f, *b)
+	}
+	var used *Decoding
+	p, err := ParseDecoded("T", []byte(`"x"`), func(d *jx.Decoder, c *Decoding) *string {
+		used = c
+		p := c.NewString()
+		*p, _ = c.String(d)
+		return p
+	})
+	if err != nil || *p != "x" {
+		t.Fatalf("ParseDecoded = %q, %v", *p, err)
+	}
+	if len(used.strs.free) != 0 || used.strs.next != 0 {
+		t.Errorf("after the parse its Decoding keeps %d strings of its chunk; want none", len(used.strs.free))
+	}
 }

@@ -584,6 +584,10 @@ func intOr(p *int, def int) jen.Code {
 	return jen.Lit(*p)
 }
 
+// newScalar names the runtime.Decoding method that allocates a scalar
+// an optional field points to.
+var newScalar = map[ir.RefKind]string{ir.RefString: "NewString", ir.RefInt: "NewInt64", ir.RefFloat: "NewFloat64", ir.RefBool: "NewBool"}
+
 // small reports whether a value of Go type r takes a word or two (a
 // string, a number, a pointer), so that room for a few costs little.
 func small(r *ir.Ref) bool {
@@ -619,6 +623,9 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 		x := fmt.Sprintf("p%d", depth)
 		read := []jen.Code{
 			jen.Id(x).Op(":=").New(goType(r.Elem)),
+		}
+		if n, ok := newScalar[r.Elem.Kind]; ok {
+			read[0] = jen.Id(x).Op(":=").Id("c").Dot(n).Call() // from a chunk: see runtime.Decoding.NewString
 		}
 		if r.Elem.Kind == ir.RefNamed {
 			read = append(read, jen.Id(x).Dot("decodeJSON").Call(jen.Id("d"), jen.Id("c")))

@@ -67,7 +67,7 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[3] = true
 			c.Push("reviewers")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 				c.IntMin(i, int64(1))

@@ -36,7 +36,7 @@ func (v *Fact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("source")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -150,7 +150,7 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[4] = true
 			c.Push("confidence")
-			p0 := new(float64)
+			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
 				*p0 = f
 				c.NumberBounds(text, "0", "1", "", "")
@@ -163,7 +163,7 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[5] = true
 			c.Push("stars")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 				c.IntMin(i, int64(0))
@@ -191,7 +191,7 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[7] = true
 			c.Push("homepage")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 				c.Format(s, "uri")
@@ -261,13 +261,13 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 func (v *ProjectVersion) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.Number:
-		p0 := new(int64)
+		p0 := c.NewInt64()
 		if i, ok := c.Int64(d); ok {
 			*p0 = i
 		}
 		v.Int = p0
 	case jx.String:
-		p0 := new(string)
+		p0 := c.NewString()
 		if s, ok := c.String(d); ok {
 			*p0 = s
 		}

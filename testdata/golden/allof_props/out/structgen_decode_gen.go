@@ -26,7 +26,7 @@ func (v *AX2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("z")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -118,7 +118,7 @@ func (v *RootAX) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("a")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -130,7 +130,7 @@ func (v *RootAX) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("b")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 			}

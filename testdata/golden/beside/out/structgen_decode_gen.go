@@ -50,7 +50,7 @@ func (v *Contact) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("email")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 				c.Format(s, "email")
@@ -63,7 +63,7 @@ func (v *Contact) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("phone")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -107,7 +107,7 @@ func (v *Legacy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("name")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 				c.Length(s, 1, -1)
@@ -206,7 +206,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			c.Push("size")
 			d.Capture(func(d *jx.Decoder) error {
 				{
-					p0 := new(int64)
+					p0 := c.NewInt64()
 					if i, ok := c.Int64(d); ok {
 						*p0 = i
 						c.IntMax(i, int64(100))
@@ -337,7 +337,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
-					p0 := new(string)
+					p0 := c.NewString()
 					if s, ok := c.String(d); ok {
 						*p0 = s
 					}
@@ -450,7 +450,7 @@ func (v *OrderLimits) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("min")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 			}
@@ -462,7 +462,7 @@ func (v *OrderLimits) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("max")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 			}
@@ -506,7 +506,7 @@ func (v *OrderMeta) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("id")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 			}
@@ -601,7 +601,7 @@ func (v *OrderShip) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("zip")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 				c.Pattern(s, "^[0-9]{5}$")
@@ -665,7 +665,7 @@ func (v *OrderStrict) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("id")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 			}

@@ -478,7 +478,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						if c.IsNull(d) {
 							e0 = nil
 						} else {
-							p1 := new(string)
+							p1 := c.NewString()
 							if s, ok := c.String(d); ok {
 								*p1 = s
 								c.Length(s, 0, 3)
@@ -578,7 +578,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[23] = true
 			c.Push("word")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 				switch s {
@@ -595,7 +595,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[24] = true
 			c.Push("flag")
-			p0 := new(bool)
+			p0 := c.NewBool()
 			if b, ok := c.Bool(d); ok {
 				*p0 = b
 				switch b {
@@ -612,7 +612,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[25] = true
 			c.Push("count")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 				switch i {
@@ -789,7 +789,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
-					p0 := new(string)
+					p0 := c.NewString()
 					if s, ok := c.String(d); ok {
 						*p0 = s
 					}
@@ -875,7 +875,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[47] = true
 			c.Push("price")
-			p0 := new(float64)
+			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
 				*p0 = f
 				c.NumberBounds(text, "0", "", "", "")
@@ -1069,7 +1069,7 @@ func (v *BlueprintAccessOption1) decodeTyped(d *jx.Decoder, c *runtime.Decoding)
 			}
 			seen[1] = true
 			c.Push("pass")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -1114,7 +1114,7 @@ func (v *BlueprintAmount) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		runtime.ValidatedText(c, d, &v.Number, nil, structgenValidate54Text)
 	case jx.String:
 		from := c.Found()
-		p0 := new(string)
+		p0 := c.NewString()
 		if s, ok := c.String(d); ok {
 			*p0 = s
 		}
@@ -1138,7 +1138,7 @@ func (v *BlueprintAttr) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
 		from := c.Found()
-		p0 := new(bool)
+		p0 := c.NewBool()
 		if b, ok := c.Bool(d); ok {
 			*p0 = b
 		}
@@ -1150,7 +1150,7 @@ func (v *BlueprintAttr) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		runtime.ValidatedText(c, d, &v.Number, nil, structgenValidate57Text)
 	case jx.String:
 		from := c.Found()
-		p0 := new(string)
+		p0 := c.NewString()
 		if s, ok := c.String(d); ok {
 			*p0 = s
 		}
@@ -1249,7 +1249,7 @@ func (v *BlueprintChoice) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.String:
 		from := c.Found()
-		p0 := new(string)
+		p0 := c.NewString()
 		if s, ok := c.String(d); ok {
 			*p0 = s
 			c.Length(s, 0, 3)
@@ -1316,7 +1316,7 @@ func (v *BlueprintConnHostVariant) decodeTyped(d *jx.Decoder, c *runtime.Decodin
 			}
 			seen[0] = true
 			c.Push("name")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -1388,7 +1388,7 @@ func (v *BlueprintConnSocketVariant) decodeTyped(d *jx.Decoder, c *runtime.Decod
 			}
 			seen[0] = true
 			c.Push("name")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -1441,7 +1441,7 @@ func (v *BlueprintContext) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
 		from := c.Found()
-		p0 := new(bool)
+		p0 := c.NewBool()
 		if b, ok := c.Bool(d); ok {
 			*p0 = b
 		}
@@ -1451,7 +1451,7 @@ func (v *BlueprintContext) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	case jx.String:
 		from := c.Found()
-		p0 := new(string)
+		p0 := c.NewString()
 		if s, ok := c.String(d); ok {
 			*p0 = s
 			switch s {
@@ -1494,7 +1494,7 @@ func (v *BlueprintExt) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("id")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 			}
@@ -1561,7 +1561,7 @@ func (v *BlueprintExtBoth) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("x-id")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -1605,7 +1605,7 @@ func (v *BlueprintExtOpen) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("id")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 			}
@@ -1744,7 +1744,7 @@ func (v *BlueprintHeaders) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.String:
 		from := c.Found()
-		p0 := new(string)
+		p0 := c.NewString()
 		if s, ok := c.String(d); ok {
 			*p0 = s
 			switch s {
@@ -1856,7 +1856,7 @@ func (v *BlueprintHolderPick) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.Number:
 		from := c.Found()
-		p0 := new(int64)
+		p0 := c.NewInt64()
 		if i, ok := c.Int64(d); ok {
 			*p0 = i
 			c.IntMin(i, int64(1))
@@ -1952,7 +1952,7 @@ func (v *BlueprintMarks) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 		c.PushIndex(n)
 		switch n {
 		case 0:
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -2036,7 +2036,7 @@ func (v *BlueprintMode) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.Number:
 		from := c.Found()
-		p0 := new(int64)
+		p0 := c.NewInt64()
 		if i, ok := c.Int64(d); ok {
 			*p0 = i
 			switch i {
@@ -2086,7 +2086,7 @@ func (v *BlueprintNever) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("name")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -2124,7 +2124,7 @@ func (v *BlueprintPair) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.String:
 		from := c.Found()
-		p0 := new(string)
+		p0 := c.NewString()
 		if s, ok := c.String(d); ok {
 			*p0 = s
 		}
@@ -2417,7 +2417,7 @@ func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("mode")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -2439,7 +2439,7 @@ func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[2] = true
 			c.Push("level")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 			}
@@ -2474,7 +2474,7 @@ func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[4] = true
 			c.Push("name")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -2681,7 +2681,7 @@ func (v *BlueprintReach) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("email")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -2693,7 +2693,7 @@ func (v *BlueprintReach) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("phone")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -2705,7 +2705,7 @@ func (v *BlueprintReach) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[2] = true
 			c.Push("fax")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -2809,7 +2809,7 @@ func (v *BlueprintReleaseOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding)
 			}
 			seen[1] = true
 			c.Push("a")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 			}
@@ -2856,7 +2856,7 @@ func (v *BlueprintReleaseOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding)
 			}
 			seen[1] = true
 			c.Push("b")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -2945,7 +2945,7 @@ func (v *BlueprintRouteOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("at")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 				c.IntMin(i, int64(0))
@@ -3021,7 +3021,7 @@ func (v *BlueprintRouteOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("note")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -3049,7 +3049,7 @@ func (v *BlueprintRule) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.String:
 		from := c.Found()
-		p0 := new(string)
+		p0 := c.NewString()
 		if s, ok := c.String(d); ok {
 			*p0 = s
 			switch s {
@@ -3102,7 +3102,7 @@ func (v *BlueprintScalar) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.Number:
 		from := c.Found()
-		p0 := new(int64)
+		p0 := c.NewInt64()
 		if i, ok := c.Int64(d); ok {
 			*p0 = i
 		}
@@ -3112,7 +3112,7 @@ func (v *BlueprintScalar) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	case jx.String:
 		from := c.Found()
-		p0 := new(string)
+		p0 := c.NewString()
 		if s, ok := c.String(d); ok {
 			*p0 = s
 			c.Length(s, 2, -1)
@@ -3158,7 +3158,7 @@ func (v *BlueprintSpan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.String:
 		from := c.Found()
-		p0 := new(string)
+		p0 := c.NewString()
 		if s, ok := c.String(d); ok {
 			*p0 = s
 		}
@@ -3492,7 +3492,7 @@ func (v *Label) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("weight")
-			p0 := new(float64)
+			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
 				*p0 = f
 				_ = text
@@ -3879,7 +3879,7 @@ func (v *Step) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[2] = true
 			c.Push("note")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}

@@ -129,13 +129,13 @@ func (v *Config) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 func (v *ConfigBand) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
-		p0 := new(bool)
+		p0 := c.NewBool()
 		if b, ok := c.Bool(d); ok {
 			*p0 = b
 		}
 		v.Bool = p0
 	case jx.Number:
-		p0 := new(float64)
+		p0 := c.NewFloat64()
 		if f, text, ok := c.Float64(d); ok {
 			*p0 = f
 			c.NumberBounds(text, "0", "", "", "")
@@ -150,14 +150,14 @@ func (v *ConfigBand) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 func (v *ConfigCount) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.Number:
-		p0 := new(int64)
+		p0 := c.NewInt64()
 		if i, ok := c.Int64(d); ok {
 			*p0 = i
 			c.IntMax(i, int64(10))
 		}
 		v.Int = p0
 	case jx.String:
-		p0 := new(string)
+		p0 := c.NewString()
 		if s, ok := c.String(d); ok {
 			*p0 = s
 			c.Format(s, "date")
@@ -172,7 +172,7 @@ func (v *ConfigCount) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 func (v *ConfigListItem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
-		p0 := new(bool)
+		p0 := c.NewBool()
 		if b, ok := c.Bool(d); ok {
 			*p0 = b
 		}
@@ -205,7 +205,7 @@ func (v *ConfigListItemObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("x")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -236,7 +236,7 @@ func (v *ConfigListItemObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 func (v *ConfigMaybe) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.String:
-		p0 := new(string)
+		p0 := c.NewString()
 		if s, ok := c.String(d); ok {
 			*p0 = s
 			c.Length(s, 0, 3)
@@ -270,7 +270,7 @@ func (v *ConfigMaybe) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 func (v *ConfigOpt) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.String:
-		p0 := new(string)
+		p0 := c.NewString()
 		if s, ok := c.String(d); ok {
 			*p0 = s
 			c.Pattern(s, "^x")
@@ -325,7 +325,7 @@ func (v *ConfigOptObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 func (v *ConfigShared) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.String:
-		p0 := new(string)
+		p0 := c.NewString()
 		if s, ok := c.String(d); ok {
 			*p0 = s
 			c.Length(s, 2, -1)

@@ -21,7 +21,7 @@ func (v *Answer) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.String:
 		from := c.Found()
-		p0 := new(string)
+		p0 := c.NewString()
 		if s, ok := c.String(d); ok {
 			*p0 = s
 		}
@@ -118,7 +118,7 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if c.IsNull(d) {
 				v.Owner = nil
 			} else {
-				p0 := new(string)
+				p0 := c.NewString()
 				if s, ok := c.String(d); ok {
 					*p0 = s
 				}
@@ -155,7 +155,7 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[4] = true
 			c.Push("priority")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 				c.IntMin(i, int64(1))
@@ -169,7 +169,7 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[5] = true
 			c.Push("due")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 				c.Format(s, "date")

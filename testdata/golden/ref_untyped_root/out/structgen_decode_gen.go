@@ -16,20 +16,20 @@ import (
 func (v *Configuration) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
-		p0 := new(bool)
+		p0 := c.NewBool()
 		if b, ok := c.Bool(d); ok {
 			*p0 = b
 		}
 		v.Bool = p0
 	case jx.Number:
-		p0 := new(float64)
+		p0 := c.NewFloat64()
 		if f, text, ok := c.Float64(d); ok {
 			*p0 = f
 			_ = text
 		}
 		v.Number = p0
 	case jx.String:
-		p0 := new(string)
+		p0 := c.NewString()
 		if s, ok := c.String(d); ok {
 			*p0 = s
 		}
@@ -76,7 +76,7 @@ func (v *ConfigurationObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("name")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -130,7 +130,7 @@ func (v *Narrowed) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("size")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 				c.IntMin(i, int64(1))
@@ -180,7 +180,7 @@ func (v *Settings) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("name")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -192,7 +192,7 @@ func (v *Settings) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("size")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 				c.IntMin(i, int64(1))

@@ -112,7 +112,7 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[2] = true
 			c.Push("confidence")
-			p0 := new(float64)
+			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
 				*p0 = f
 				c.NumberBounds(text, "0", "1", "", "")
@@ -125,7 +125,7 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[3] = true
 			c.Push("verified")
-			p0 := new(bool)
+			p0 := c.NewBool()
 			if b, ok := c.Bool(d); ok {
 				*p0 = b
 			}
@@ -468,7 +468,7 @@ func (v *Profile) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("followers")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 				c.IntMin(i, int64(0))
@@ -529,7 +529,7 @@ func (v *ProfileAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("followers")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 				c.IntMin(i, int64(0))
@@ -606,7 +606,7 @@ func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[2] = true
 			c.Push("confidence")
-			p0 := new(float64)
+			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
 				*p0 = f
 				c.NumberBounds(text, "0", "1", "", "")
@@ -619,7 +619,7 @@ func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[3] = true
 			c.Push("verified")
-			p0 := new(bool)
+			p0 := c.NewBool()
 			if b, ok := c.Bool(d); ok {
 				*p0 = b
 			}
@@ -693,7 +693,7 @@ func (v *SearchCodeArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[2] = true
 			c.Push("limit")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 				c.IntMin(i, int64(1))
@@ -743,7 +743,7 @@ func (v *SearchCodeArgsOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("regex")
-			p0 := new(bool)
+			p0 := c.NewBool()
 			if b, ok := c.Bool(d); ok {
 				*p0 = b
 			}

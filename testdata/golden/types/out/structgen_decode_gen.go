@@ -37,7 +37,7 @@ func (v *Item) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("gift")
-			p0 := new(bool)
+			p0 := c.NewBool()
 			if b, ok := c.Bool(d); ok {
 				*p0 = b
 			}
@@ -130,7 +130,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if c.IsNull(d) {
 				v.Note = nil
 			} else {
-				p0 := new(string)
+				p0 := c.NewString()
 				if s, ok := c.String(d); ok {
 					*p0 = s
 				}
@@ -158,7 +158,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[6] = true
 			c.Push("discount")
-			p0 := new(float64)
+			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
 				*p0 = f
 				_ = text
@@ -253,7 +253,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[12] = true
 			c.Push("version")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 				switch i {
@@ -280,7 +280,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("legacy")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -292,7 +292,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("big")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 			}
@@ -314,7 +314,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[17] = true
 			c.Push("$ref-like key")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -326,7 +326,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[18] = true
 			c.Push("caseA")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -338,7 +338,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[19] = true
 			c.Push("case_a")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -400,7 +400,7 @@ func (v *OrderLocation) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				_ = text
 			}
 		case 2:
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}

@@ -94,7 +94,7 @@ func (v *Employee) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("age")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 				c.IntMin(i, int64(0))
@@ -144,20 +144,20 @@ func (v *Employee) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 func (v *Loose) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
-		p0 := new(bool)
+		p0 := c.NewBool()
 		if b, ok := c.Bool(d); ok {
 			*p0 = b
 		}
 		v.Bool = p0
 	case jx.Number:
-		p0 := new(float64)
+		p0 := c.NewFloat64()
 		if f, text, ok := c.Float64(d); ok {
 			*p0 = f
 			_ = text
 		}
 		v.Number = p0
 	case jx.String:
-		p0 := new(string)
+		p0 := c.NewString()
 		if s, ok := c.String(d); ok {
 			*p0 = s
 		}
@@ -303,7 +303,7 @@ func (v *SettingFallback) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.Number:
 		from := c.Found()
-		p0 := new(float64)
+		p0 := c.NewFloat64()
 		if f, text, ok := c.Float64(d); ok {
 			*p0 = f
 			_ = text
@@ -378,19 +378,19 @@ func (v *SettingFallbackOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 func (v *SettingValue) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
-		p0 := new(bool)
+		p0 := c.NewBool()
 		if b, ok := c.Bool(d); ok {
 			*p0 = b
 		}
 		v.Bool = p0
 	case jx.Number:
-		p0 := new(int64)
+		p0 := c.NewInt64()
 		if i, ok := c.Int64(d); ok {
 			*p0 = i
 		}
 		v.Int = p0
 	case jx.String:
-		p0 := new(string)
+		p0 := c.NewString()
 		if s, ok := c.String(d); ok {
 			*p0 = s
 		}

@@ -39,7 +39,7 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("email")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -51,7 +51,7 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[2] = true
 			c.Push("deputy")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -113,7 +113,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
-					p0 := new(int64)
+					p0 := c.NewInt64()
 					if i, ok := c.Int64(d); ok {
 						*p0 = i
 					}
@@ -131,7 +131,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[2] = true
 			c.Push("ratio")
-			p0 := new(float64)
+			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
 				*p0 = f
 				c.NumberBounds(text, "", "", "", "1")
@@ -148,7 +148,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
-					p0 := new(string)
+					p0 := c.NewString()
 					if s, ok := c.String(d); ok {
 						*p0 = s
 					}
@@ -395,7 +395,7 @@ func (v *PolicyContact) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("email")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -407,7 +407,7 @@ func (v *PolicyContact) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("phone")
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -474,7 +474,7 @@ func (v *PolicyRules) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 		c.PushIndex(n)
 		switch n {
 		case 0:
-			p0 := new(string)
+			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
 			}
@@ -576,7 +576,7 @@ func (v *PolicyTags) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[1] = true
 			c.Push("level")
-			p0 := new(int64)
+			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
 			}
