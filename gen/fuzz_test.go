@@ -26,6 +26,7 @@ func FuzzGenerate(f *testing.F) {
 		`{"type":"array","prefixItems":[{"type":"object","additionalProperties":{"type":"string"}},{"type":["integer","null"]}],"items":false,"uniqueItems":true,"contains":{"type":"object"}}`,
 		`{"anyOf":[{"type":"integer"},{"type":"number"},{"type":"array","items":{"type":"string"}},{"type":"array","prefixItems":[{"type":"string"}]}],"minItems":1,"maxLength":2}`,
 		`{"oneOf":[{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}]},{"type":"string"}],"properties":{"a":{"type":"number","multipleOf":0.5}}}`,
+		`{"type":"object","properties":{"u":{"oneOf":[{"type":["string","null"],"maxLength":2},{"type":"integer"},{"type":["object","null"]}]},"w":{"anyOf":[{"type":["array","null"]},{"type":"string","enum":["a",null]}]}}}`,
 	} {
 		f.Add(s)
 	}

@@ -394,6 +394,13 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 			null = true
 			continue
 		}
+		if nullableBranch(follow(br)) && n.Kinds&schema.Null != 0 && !null && beside&schema.Null == 0 {
+			// A branch that allows null beside other kinds, and checks
+			// null by its type alone: null is its, the rest as for any
+			// branch (no other may allow null: see below).
+			null = true
+			k &^= schema.Null
+		}
 		if selected && k == schema.Obj && seen&schema.Obj != 0 || len(strs) > 1 && k == schema.Str && seen&schema.Str != 0 {
 			continue
 		}
@@ -448,6 +455,12 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 		c, ds, reason := b.check(branch, v.Type)
 		if reason != "" {
 			return reason
+		}
+		if c.Null {
+			// The value's kind picked the variant: it is not null.
+			cc := *c
+			cc.Null, cc.NullAlso = false, nil
+			c = &cc
 		}
 		if v.JSON == "string" && len(strs) > 1 {
 			if c, reason = b.constStrings(n, strs, v.Type); reason != "" {
@@ -516,7 +529,14 @@ func branchWords(branches []*schema.Node) []string {
 	for _, br := range branches {
 		f := unwrap(follow(br))
 		if f.Types != nil {
-			want = append(want, strings.Join(f.Types, " or "))
+			// The types its other keywords (an enum, say) leave allowed.
+			var types []string
+			for _, name := range f.Types {
+				if typeKinds[name]&f.Kinds != 0 {
+					types = append(types, name)
+				}
+			}
+			want = append(want, strings.Join(types, " or "))
 			continue
 		}
 		k := f.Kinds
@@ -589,6 +609,10 @@ func (b *builder) constStrings(n *schema.Node, branches []*schema.Node, r *ir.Re
 	}
 	return c, ""
 }
+
+// typeKinds are the kinds each JSON Schema type name allows.
+var typeKinds = map[string]schema.Kinds{"null": schema.Null, "boolean": schema.Bool, "integer": schema.Int, "number": schema.Num,
+	"string": schema.Str, "array": schema.Arr, "object": schema.Obj}
 
 // variantKinds are the JSON kinds each variant's JSON kind stands for.
 var variantKinds = map[string]schema.Kinds{"boolean": schema.Bool, "integer": schema.Int, "number": schema.Num,
@@ -1526,20 +1550,40 @@ func (b *builder) unionOf(r *ir.Ref) *ir.Type { return b.namedOf(r, ir.KindUnion
 
 // isNull reports whether m allows null and nothing else, with no other
 // keyword that checks: {"type": "null"}.
-func isNull(m *schema.Node) bool {
-	return m.Kinds == schema.Null && m.Ref == nil && len(m.AnyOf)+len(m.OneOf)+len(m.AllOf) == 0 && m.Not == nil &&
-		m.If == nil && m.Enum == nil && m.Const == nil
+func isNull(m *schema.Node) bool { return m.Kinds == schema.Null && passesNull(m) }
+
+// passesNull reports whether m allows null with no keyword but its type
+// that could check null ({"type": ["string", "null"], "maxLength": 3}).
+func passesNull(m *schema.Node) bool {
+	return m.Kinds&schema.Null != 0 && m.Ref == nil && m.RecursiveRef == nil && m.DynamicRef == nil &&
+		len(m.AnyOf)+len(m.OneOf)+len(m.AllOf) == 0 && m.Not == nil && m.If == nil && m.Enum == nil && m.Const == nil
 }
 
-// nullBranch reports whether one of n's anyOf or oneOf branches is
-// {"type": "null"}.
+// nullBranch reports whether one of the branches of n's anyOf or oneOf
+// (spliced, as compileUnion reads them) passes null: {"type": "null"},
+// or a branch that allows null beside other kinds (passesNull). A
+// union's decoder reads null as no variant where one does (and only
+// one may), so a pointer to the union is nil for null.
 func nullBranch(n *schema.Node) bool {
-	for _, br := range append(append([]*schema.Node(nil), n.AnyOf...), n.OneOf...) {
-		if isNull(follow(br)) {
+	n = unwrap(n)
+	tops := n.AnyOf
+	if len(tops) == 0 {
+		tops = n.OneOf
+	}
+	branches, _ := spliced(tops)
+	for _, br := range branches {
+		if f := follow(br); isNull(f) || n.Kinds&schema.Null != 0 && nullableBranch(f) {
 			return true
 		}
 	}
 	return false
+}
+
+// nullableBranch reports whether a union's branch says it allows null
+// beside other kinds (a type list with null) and checks null by its
+// type alone.
+func nullableBranch(f *schema.Node) bool {
+	return f.Types != nil && f.Kinds != schema.Null && passesNull(f)
 }
 
 // orNull returns X when n is anyOf or oneOf of X and {"type": "null"}

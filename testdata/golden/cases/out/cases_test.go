@@ -154,9 +154,10 @@ func TestUniqueText(t *testing.T) {
 	}
 }
 
-// TestNullBranch: a union of kinds with a {"type": "null"} branch reads
-// null as no variant set (through the field's pointer or Nullable), and
-// its other branches' keywords apply.
+// TestNullBranch: a union of kinds with a {"type": "null"} branch, or
+// one branch whose type list allows null, reads null as no variant set
+// (through the field's pointer or Nullable), and its other branches'
+// keywords apply.
 func TestNullBranch(t *testing.T) {
 	for _, tc := range []struct {
 		doc, says string
@@ -171,11 +172,20 @@ func TestNullBranch(t *testing.T) {
 		{`{"choice": [1.5]}`, "integer"},
 		{`{"choice": true}`, "/choice: (schema 2) got boolean, want null"},
 		{`{"holder": {}}`, "missing property 'pick'"},
+		{`{"optional": null}`, ""},
+		{`{"optional": "ab"}`, ""},
+		{`{"optional": 7}`, ""},
+		{`{"optional": "abcd"}`, "/optional: (schema 0) maxLength: got 4, want 3"},
+		{`{"optional": true}`, "/optional: (schema 0) got boolean, want null or string"},
+		{`{"pick": null}`, "/pick: got null, want object"},
 	} {
 		b, err := cases.ParseBlueprint([]byte(tc.doc))
 		check(t, tc.doc, err, tc.says)
 		if tc.doc == `{"holder": {"pick": null}, "choice": null}` && err == nil && (b.Holder == nil || b.Holder.Pick != nil || !b.Choice.Present || !b.Choice.Null) {
 			t.Errorf("null: holder %+v, choice %+v", b.Holder, b.Choice)
+		}
+		if tc.doc == `{"optional": null}` && err == nil && (!b.Optional.Present || !b.Optional.Null) {
+			t.Errorf("null: optional %+v, want present and null", b.Optional)
 		}
 	}
 	if c, err := cases.ParseBlueprintChoice([]byte(`null`)); err != nil || c.String != nil || c.Array != nil {

@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [51]bool
+	var seen [52]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -905,11 +905,24 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				v.Maybe.Value.decodeJSON(d, c)
 			}
 			c.Pop()
-		case "never":
+		case "optional":
 			if seen[50] {
 				c.Duplicate(key)
 			}
 			seen[50] = true
+			c.Push("optional")
+			v.Optional.Present = true
+			if c.IsNull(d) {
+				v.Optional.Null = true
+			} else {
+				v.Optional.Value.decodeJSON(d, c)
+			}
+			c.Pop()
+		case "never":
+			if seen[51] {
+				c.Duplicate(key)
+			}
+			seen[51] = true
 			c.Push("never")
 			v.Never.Present = true
 			if c.IsNull(d) {
@@ -2111,6 +2124,43 @@ func (v *BlueprintNever) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 		return
 	}
 	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+}
+
+// structgenBlueprintOptionalBranches words a value no branch of BlueprintOptional's oneOf matches.
+var structgenBlueprintOptionalBranches = &runtime.Branches{
+	Op:   "oneOf",
+	Want: []string{"null or string", "integer"},
+}
+
+// decodeJSON reads BlueprintOptional: the value's kind picks the variant.
+func (v *BlueprintOptional) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.Number:
+		from := c.Found()
+		p0 := c.NewInt64()
+		if i, ok := c.Int64(d); ok {
+			*p0 = i
+		}
+		v.Int = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintOptionalBranches, from, jx.Number, 1)
+		}
+	case jx.String:
+		from := c.Found()
+		p0 := c.NewString()
+		if s, ok := c.String(d); ok {
+			*p0 = s
+			c.Length(s, 0, 3)
+		}
+		v.String = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenBlueprintOptionalBranches, from, jx.String, 0)
+		}
+	case jx.Null:
+		c.IsNull(d)
+	default:
+		c.NoBranchKind(d, structgenBlueprintOptionalBranches)
+	}
 }
 
 // structgenBlueprintPairBranches words a value no branch of BlueprintPair's oneOf matches.
@@ -4230,6 +4280,14 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 			e.Null()
 		} else {
 			v.Maybe.Value.encodeJSON(e)
+		}
+	}
+	if v.Optional.Present {
+		e.Field("optional")
+		if !v.Optional.Present || v.Optional.Null {
+			e.Null()
+		} else {
+			e.Marshal(v.Optional.Value)
 		}
 	}
 	if v.Never.Present {

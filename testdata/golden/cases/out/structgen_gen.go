@@ -83,6 +83,8 @@ type Blueprint struct {
 	Conn *BlueprintConn `json:"conn,omitempty"`
 	// An object or null, with keywords beside its properties that null passes or fails.
 	Maybe runtime.Nullable[BlueprintMaybe] `json:"maybe,omitzero"`
+	// A union one of whose branches allows null beside strings: null is its.
+	Optional runtime.Nullable[BlueprintOptional] `json:"optional,omitzero"`
 	// An object whose type allows null, which a keyword beside its properties refuses.
 	Never runtime.Nullable[BlueprintNever] `json:"never,omitzero"`
 	// AdditionalProperties holds the properties that the schema does not
@@ -94,7 +96,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "rule", "narrowed", "twins", "point", "pair", "marks", "attr", "amount", "bounds", "price", "conn", "maybe", "never")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "rule", "narrowed", "twins", "point", "pair", "marks", "attr", "amount", "bounds", "price", "conn", "maybe", "optional", "never")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -1184,6 +1186,52 @@ func ParseBlueprintNever(data []byte) (BlueprintNever, error) {
 		}
 		return
 	}, schemaBlueprintNever)
+}
+
+// A union one of whose branches allows null beside strings: null is its.
+//
+// Schema: schemas/blueprint.json#/properties/optional
+type BlueprintOptional struct {
+	Int    *int64
+	String *string
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u BlueprintOptional) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.Int != nil:
+		return json.Marshal(u.Int)
+	case u.String != nil:
+		return json.Marshal(u.String)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind selects.
+func (u *BlueprintOptional) UnmarshalJSON(data []byte) error {
+	*u = BlueprintOptional{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindNumber:
+		u.Int = new(int64)
+		return json.Unmarshal(data, u.Int)
+	case runtime.KindString:
+		u.String = new(string)
+		return json.Unmarshal(data, u.String)
+	}
+	return runtime.NoVariant("BlueprintOptional", runtime.KindOf(data).String())
+}
+
+var schemaBlueprintOptional = structgenSchemas.Schema("structgen:///blueprint.json#/properties/optional")
+
+// ParseBlueprintOptional validates data against the schema of BlueprintOptional and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintOptional(data []byte) (BlueprintOptional, error) {
+	return runtime.ParseDecoded("BlueprintOptional", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintOptional) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintOptional)
 }
 
 // A name, or a tuple of a name and a count that may be null.

@@ -589,6 +589,10 @@ const schemaDoc0 = `{
       "anyOf": [{"required": ["name"]}, {"type": "null"}],
       "if": {"type": "null"}, "then": true, "else": {"minProperties": 1}
     },
+    "optional": {
+      "description": "A union one of whose branches allows null beside strings: null is its.",
+      "oneOf": [{"type": ["string", "null"], "maxLength": 3}, {"type": "integer"}]
+    },
     "never": {
       "description": "An object whose type allows null, which a keyword beside its properties refuses.",
       "type": ["object", "null"],
