@@ -639,6 +639,13 @@ func (c *Decoding) Duplicate(key []byte) {
 	c.duplicate = true
 }
 
+// atEnd reports whether d has nothing left but white space. jx returns
+// io.EOF itself only there: a value cut short (`{"a":`) is an error that
+// wraps io.EOF, which errors.Is would take for the end.
+func atEnd(d *jx.Decoder) bool {
+	return d.Skip() == io.EOF //nolint:errorlint // the bare sentinel, see above
+}
+
 // ErrDuplicateKey: the document writes a key of one object twice. A
 // *ValidationError from a generated decoder unwraps to it then.
 var ErrDuplicateKey = errors.New("a key written twice")
@@ -758,7 +765,7 @@ func parseDecoded[T any](typeName string, data []byte, decode func(d *jx.Decoder
 	d.ResetBytes(data)
 	v := decode(d, c)
 	if c.err == nil {
-		if err := d.Skip(); !errors.Is(err, io.EOF) {
+		if !atEnd(d) {
 			c.err = errors.New("data after the document")
 		}
 	}

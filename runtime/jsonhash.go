@@ -1,9 +1,7 @@
 package runtime
 
 import (
-	"errors"
 	"hash/maphash"
-	"io"
 	"math/big"
 	"unicode/utf8"
 
@@ -26,7 +24,7 @@ func jsonHash(raw []byte) (uint64, bool) {
 	defer jx.PutDecoder(d)
 	d.ResetBytes(raw)
 	h, ok := hashValue(d)
-	return h, ok && errors.Is(d.Skip(), io.EOF)
+	return h, ok && atEnd(d)
 }
 
 func hashValue(d *jx.Decoder) (uint64, bool) {

@@ -196,3 +196,25 @@ func TestNewScalars(t *testing.T) {
 		t.Errorf("after the parse its Decoding keeps %d strings of its chunk; want none", len(used.strs.free))
 	}
 }
+
+// TestParseDecodedTrailing: whatever follows the document is refused, a
+// value cut short too (jx wraps io.EOF for it, which is not the end).
+func TestParseDecodedTrailing(t *testing.T) {
+	decode := func(d *jx.Decoder, c *Decoding) string { s, _ := c.String(d); return s }
+	for _, in := range []string{`"x" 1`, `"x"{"":`, `"x" [1,`, `"x" {`, `"x" "a`, `"x" x`} {
+		if _, err := ParseDecoded("T", []byte(in), decode); !errors.Is(err, ErrInvalidJSON) {
+			t.Errorf("%s: %v; want ErrInvalidJSON", in, err)
+		}
+	}
+	for _, in := range []string{`"x"`, " \"x\" \n\t"} {
+		if s, err := ParseDecoded("T", []byte(in), decode); err != nil || s != "x" {
+			t.Errorf("%q: %q, %v; want x", in, s, err)
+		}
+	}
+	if _, ok := jsonHash([]byte(`{}{"":`)); ok {
+		t.Error(`jsonHash({}{"":) hashed it as one value`)
+	}
+	if got := canonicalText([]byte(`{"b":1,"a":2} [1,`)); got != `{"b":1,"a":2} [1,` {
+		t.Errorf("canonicalText of a value and a cut one = %s; want the text as it is", got)
+	}
+}

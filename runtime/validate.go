@@ -3,9 +3,7 @@ package runtime
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"math/big"
 	"slices"
 	"sort"
@@ -706,7 +704,7 @@ func canonicalText(raw []byte) string {
 	d := jx.GetDecoder()
 	defer jx.PutDecoder(d)
 	d.ResetBytes(raw)
-	if err := canonicalValue(&b, d); err != nil || !errors.Is(d.Skip(), io.EOF) {
+	if err := canonicalValue(&b, d); err != nil || !atEnd(d) {
 		return string(raw)
 	}
 	return b.String()
