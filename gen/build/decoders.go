@@ -1561,7 +1561,8 @@ func passesNull(m *schema.Node) bool {
 
 // nullBranch reports whether one of the branches of n's anyOf or oneOf
 // (spliced, as compileUnion reads them) passes null: {"type": "null"},
-// or a branch that allows null beside other kinds (passesNull). A
+// or, where n allows null, a branch that allows it beside other kinds
+// (nullableBranch). A
 // union's decoder reads null as no variant where one does (and only
 // one may), so a pointer to the union is nil for null.
 func nullBranch(n *schema.Node) bool {
