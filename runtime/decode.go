@@ -50,6 +50,7 @@ type Decoding struct {
 	ints   chunk[int64]
 	floats chunk[float64]
 	bools  chunk[bool]
+	texts  []byte // the raw JSON values a parse keeps (see keep)
 }
 
 // chunk hands out pointers to zero values of T from slices of a few:
@@ -318,7 +319,23 @@ func (c *Decoding) Raw(d *jx.Decoder) (json.RawMessage, bool) {
 		return nil, false
 	}
 	// jx keeps the white space before the value; encoding/json does not.
-	return append(json.RawMessage(nil), bytes.TrimSpace(r)...), true
+	return c.keep(bytes.TrimSpace(r)), true
+}
+
+// keep returns a copy of b, a value's JSON text a decoded value holds:
+// small ones share chunks the parse owns (as NewString's scalars do),
+// each capped at its own length, so that appending to one never writes
+// over the next.
+func (c *Decoding) keep(b []byte) json.RawMessage {
+	if len(b) > 1024 {
+		return append(json.RawMessage(nil), b...)
+	}
+	if cap(c.texts)-len(c.texts) < len(b) {
+		c.texts = make([]byte, 0, min(max(2*cap(c.texts), 512), 8192))
+	}
+	start := len(c.texts)
+	c.texts = append(c.texts, b...)
+	return json.RawMessage(c.texts[start:len(c.texts):len(c.texts)])
 }
 
 // Skip passes over a value.
@@ -757,7 +774,7 @@ func parseDecoded[T any](typeName string, data []byte, decode func(d *jx.Decoder
 	defer func() {
 		c.path, c.problems, c.err, c.duplicate = c.path[:0], nil, nil, false
 		c.quiet, c.marked, c.ev = false, 0, nil
-		c.strs, c.ints, c.floats, c.bools = chunk[string]{}, chunk[int64]{}, chunk[float64]{}, chunk[bool]{}
+		c.strs, c.ints, c.floats, c.bools, c.texts = chunk[string]{}, chunk[int64]{}, chunk[float64]{}, chunk[bool]{}, nil
 		decodings.Put(c)
 	}()
 	d := jx.GetDecoder()

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -194,6 +195,28 @@ func TestNewScalars(t *testing.T) {
 	}
 	if len(used.strs.free) != 0 || used.strs.next != 0 {
 		t.Errorf("after the parse its Decoding keeps %d strings of its chunk; want none", len(used.strs.free))
+	}
+	// Raw values kept share chunks too, each capped at its own length.
+	var raws []json.RawMessage
+	for i := range 300 {
+		raws = append(raws, c.keep([]byte(fmt.Sprintf(`{"n":%d}`, i))))
+	}
+	raws[0] = append(raws[0], ' ') // a copy: the next value stays
+	for i := 1; i < 300; i++ {
+		if want := fmt.Sprintf(`{"n":%d}`, i); string(raws[i]) != want || cap(raws[i]) != len(raws[i]) {
+			t.Fatalf("raw %d = %s (cap %d); want %s capped at its length", i, raws[i], cap(raws[i]), want)
+		}
+	}
+	if big := c.keep(make([]byte, 5000)); len(big) != 5000 {
+		t.Errorf("a large value kept as %d bytes", len(big))
+	}
+	ParseDecoded("T", []byte(`[1]`), func(d *jx.Decoder, c *Decoding) json.RawMessage {
+		used = c
+		r, _ := c.Raw(d)
+		return r
+	})
+	if used.texts != nil {
+		t.Errorf("after the parse its Decoding keeps a chunk of %d bytes of text; want none", cap(used.texts))
 	}
 }
 

@@ -903,24 +903,42 @@ func (c *Decoding) uniqueCanonical(items [][]byte) {
 // pair UniqueJSON's canonical texts would. False where some item has no
 // hash.
 func (c *Decoding) uniqueHashes(items [][]byte) bool {
-	hashes := make([]uint64, len(items))
-	for i, it := range items {
+	var few [16]uint64 // a few items: no allocation, pairs compared
+	hashes := few[:0]
+	if len(items) > len(few) {
+		hashes = make([]uint64, 0, len(items))
+	}
+	for _, it := range items {
 		h, ok := jsonHash(it)
 		if !ok {
 			return false
 		}
-		hashes[i] = h
+		hashes = append(hashes, h)
 	}
-	first := make(map[uint64][]int, len(items)) // the items of each hash, in order
-	texts := map[int]string{}
+	var texts map[int]string
 	text := func(i int) string {
 		t, ok := texts[i]
 		if !ok {
+			if texts == nil {
+				texts = map[int]string{}
+			}
 			t = canonicalText(items[i])
 			texts[i] = t
 		}
 		return t
 	}
+	if len(items) <= len(few) {
+		for i, h := range hashes {
+			for j, g := range hashes[:i] {
+				if g == h && text(j) == text(i) {
+					c.Problemf("items at %d and %d are equal", j, i)
+					return true
+				}
+			}
+		}
+		return true
+	}
+	first := make(map[uint64][]int, len(items)) // the items of each hash, in order
 	for i, h := range hashes {
 		for _, j := range first[h] {
 			if text(j) == text(i) {

@@ -55,6 +55,20 @@ func check(f func(c *Decoding)) []string {
 	return out
 }
 
+// manyItems returns n objects, all different but item b, a copy of a
+// (written with 1.0 for 1), and item d, a copy of c; -1 for none.
+func manyItems(n, a, b, c, d int) [][]byte {
+	items := make([][]byte, n)
+	for i := range items {
+		items[i] = []byte(fmt.Sprintf(`{"n":[%d]}`, i))
+	}
+	if a >= 0 {
+		items[b] = []byte(fmt.Sprintf(`{"n":[%d.0]}`, a))
+		items[d] = []byte(fmt.Sprintf(`{ "n": [%d] }`, c))
+	}
+	return items
+}
+
 func TestValidatorHelpers(t *testing.T) {
 	raw := func(s string) []byte { return []byte(s) }
 	tests := []struct {
@@ -97,6 +111,9 @@ func TestValidatorHelpers(t *testing.T) {
 		{"unique strings: escapes", func(c *Decoding) { c.UniqueJSON([][]byte{raw(`"a"`), raw(`"\u0061"`)}) }, []string{"/x: items at 0 and 1 are equal"}},
 		{"unique strings: all differ", func(c *Decoding) { c.UniqueJSON([][]byte{raw(`"a"`), raw(`"A"`), raw(`"é"`)}) }, nil},
 		{"unique: 1 equals 1.0", func(c *Decoding) { c.UniqueJSON([][]byte{raw(`[1]`), raw(`"x"`), raw(`[1.0]`)}) }, []string{"/x: items at 0 and 2 are equal"}},
+		{"unique: many, the first pair", func(c *Decoding) { c.UniqueJSON(manyItems(20, 3, 17, 5, 19)) }, []string{"/x: items at 3 and 17 are equal"}},
+		{"unique: few, the first pair", func(c *Decoding) { c.UniqueJSON(manyItems(10, 2, 8, 1, 9)) }, []string{"/x: items at 2 and 8 are equal"}},
+		{"unique: many, all differ", func(c *Decoding) { c.UniqueJSON(manyItems(40, -1, -1, -1, -1)) }, nil},
 		{"contains", func(c *Decoding) { c.Contains([][]byte{raw(`1`), raw(`"a"`)}, wantString, 1, -1, false) }, nil},
 		{"contains none", func(c *Decoding) { c.Contains([][]byte{raw(`1`)}, wantString, 1, -1, false) }, []string{"/x: contains: no item matches the schema"}},
 		{"minContains", func(c *Decoding) { c.Contains([][]byte{raw(`"a"`)}, wantString, 2, -1, false) }, []string{"/x: minContains: got 1 matching items, want 2"}},
