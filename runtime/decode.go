@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/go-faster/jx"
 
@@ -242,6 +243,19 @@ func (c *Decoding) StringBytes(d *jx.Decoder) ([]byte, bool) {
 		return []byte(validUTF8(string(b))), true
 	}
 	return b, true
+}
+
+// StringView reads a string as String does, for checks that keep
+// nothing of it (a length, a pattern, a format other than regex, which
+// compiles it): it is the decoder's bytes where the text has no escapes,
+// valid until the decoder's next read, so reading it allocates nothing.
+// Generated validators read the strings they only check so.
+func (c *Decoding) StringView(d *jx.Decoder) (string, bool) {
+	b, ok := c.StringBytes(d)
+	if !ok || len(b) == 0 {
+		return "", ok
+	}
+	return unsafe.String(&b[0], len(b)), true
 }
 
 // Bool reads a boolean.

@@ -241,3 +241,24 @@ func TestParseDecodedTrailing(t *testing.T) {
 		t.Errorf("canonicalText of a value and a cut one = %s; want the text as it is", got)
 	}
 }
+
+// TestStringView: a string read for checks only reads as String reads
+// it (escapes, invalid UTF-8), without allocating where it has no
+// escapes.
+func TestStringView(t *testing.T) {
+	for _, in := range []string{`""`, `"abc"`, `"a\"b\u00e9"`, "\"\xff\"", `"日本"`, `1`} {
+		c1, c2 := &Decoding{}, &Decoding{}
+		want, wok := c1.String(jx.DecodeStr(in))
+		got, gok := c2.StringView(jx.DecodeStr(in))
+		if got != want || gok != wok || len(c1.problems) != len(c2.problems) {
+			t.Errorf("%s: StringView = %q, %v (%d problems); String = %q, %v (%d)", in, got, gok, len(c2.problems), want, wok, len(c1.problems))
+		}
+	}
+	c, d, text := &Decoding{}, jx.DecodeStr(`"plain text"`), []byte(`"plain text"`)
+	if n := testing.AllocsPerRun(10, func() {
+		d.ResetBytes(text)
+		c.StringView(d)
+	}); n > 0 {
+		t.Errorf("StringView of a plain string allocates %v times", n)
+	}
+}

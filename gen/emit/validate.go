@@ -464,8 +464,12 @@ func textChecks(v *ir.Validator) []jen.Code {
 	if v.MinLength == nil && v.MaxLength == nil && v.Pattern == nil && v.Format == "" {
 		return nil // nothing to check
 	}
+	read := "StringView" // the checks keep nothing of it
+	if v.Format == "regex" {
+		read = "String" // compiled: a copy of its own
+	}
 	out := []jen.Code{
-		jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Add(c("String", jen.Id("d"))),
+		jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Add(c(read, jen.Id("d"))),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
 	}
 	if v.MinLength != nil || v.MaxLength != nil {

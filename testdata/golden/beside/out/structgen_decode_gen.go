@@ -946,7 +946,7 @@ func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
 func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}
@@ -1059,7 +1059,7 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}
@@ -1085,7 +1085,7 @@ func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}

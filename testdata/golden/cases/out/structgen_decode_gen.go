@@ -5515,7 +5515,7 @@ func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}
@@ -5655,7 +5655,7 @@ func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}
@@ -5970,7 +5970,7 @@ func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}
@@ -6024,7 +6024,7 @@ func structgenValidate45Text(c *runtime.Decoding, raw []byte) {
 func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}
@@ -6384,7 +6384,7 @@ func structgenValidate63Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.String:
-			s, ok := c.String(d)
+			s, ok := c.StringView(d)
 			if !ok {
 				return
 			}
@@ -6755,7 +6755,7 @@ func structgenValidate75Text(c *runtime.Decoding, raw []byte) {
 func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}
@@ -7333,7 +7333,7 @@ func structgenValidate104Text(c *runtime.Decoding, raw []byte) {
 func structgenValidate105(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}
@@ -7785,7 +7785,7 @@ func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
 func structgenValidate151(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}
@@ -8698,7 +8698,7 @@ func structgenValidate195Text(c *runtime.Decoding, raw []byte) {
 func structgenValidate196(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}

@@ -271,7 +271,7 @@ var structgenSchemas = runtime.NewSchemas("", map[string]string{
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}
@@ -619,7 +619,7 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}
@@ -668,7 +668,7 @@ func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}
@@ -976,7 +976,7 @@ func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}

@@ -145,7 +145,7 @@ func structgenValidate2Text(c *runtime.Decoding, raw []byte) {
 func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}

@@ -162,7 +162,7 @@ func structgenValidate2Text(c *runtime.Decoding, raw []byte) {
 func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}
@@ -299,7 +299,7 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}

@@ -163,7 +163,7 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}

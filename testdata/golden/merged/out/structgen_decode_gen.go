@@ -536,7 +536,7 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}

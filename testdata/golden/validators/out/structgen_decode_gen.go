@@ -897,7 +897,7 @@ func structgenValidate3Text(c *runtime.Decoding, raw []byte) {
 func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}
@@ -913,7 +913,7 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}
@@ -984,7 +984,7 @@ func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}
@@ -1065,7 +1065,7 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}
@@ -1209,7 +1209,7 @@ func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}
@@ -1428,7 +1428,7 @@ func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
-		s, ok := c.String(d)
+		s, ok := c.StringView(d)
 		if !ok {
 			return
 		}
