@@ -495,7 +495,8 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 		jen.Id("i").Op(":=").Lit(0),
 	}
 	if collect {
-		out = append(out, jen.Var().Id("items").Index().Index().Byte())
+		// Room for a few on the stack: the checks keep no item list.
+		out = append(out, jen.Id("items").Op(":=").Make(jen.Index().Index().Byte(), jen.Lit(0), jen.Lit(8)))
 	}
 	// item applies the item's schema to the value d (or raw) holds.
 	item := func(read func(v *ir.Validator) jen.Code) []jen.Code {

@@ -7156,7 +7156,7 @@ func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
 			return
 		}
 		i := 0
-		var items [][]byte
+		items := make([][]byte, 0, 8)
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
 			r, ok := c.RawView(d)
@@ -7201,7 +7201,7 @@ func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
 			return
 		}
 		i := 0
-		var items [][]byte
+		items := make([][]byte, 0, 8)
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
 			r, ok := c.RawView(d)

@@ -482,7 +482,7 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 			return
 		}
 		i := 0
-		var items [][]byte
+		items := make([][]byte, 0, 8)
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
 			r, ok := c.RawView(d)

@@ -1123,7 +1123,7 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 			return
 		}
 		i := 0
-		var items [][]byte
+		items := make([][]byte, 0, 8)
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
 			r, ok := c.RawView(d)
@@ -1367,7 +1367,7 @@ func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 			return
 		}
 		i := 0
-		var items [][]byte
+		items := make([][]byte, 0, 8)
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
 			r, ok := c.RawView(d)
@@ -1405,7 +1405,7 @@ func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 			return
 		}
 		i := 0
-		var items [][]byte
+		items := make([][]byte, 0, 8)
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
 			r, ok := c.RawView(d)
@@ -1786,7 +1786,7 @@ func structgenValidate42Text(c *runtime.Decoding, raw []byte) {
 				return
 			}
 			i := 0
-			var items [][]byte
+			items := make([][]byte, 0, 8)
 			for !c.Failed() && it.Next() {
 				c.PushIndex(i)
 				r, ok := c.RawView(d)
@@ -1856,7 +1856,7 @@ func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 			return
 		}
 		i := 0
-		var items [][]byte
+		items := make([][]byte, 0, 8)
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
 			r, ok := c.RawView(d)
