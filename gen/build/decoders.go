@@ -359,10 +359,7 @@ func (b *builder) compileUnion(t *ir.Type, deps map[*ir.Field][]*ir.Type) string
 		return b.compileKinds(t, n, deps)
 	}
 	n = unwrap(n)
-	tops, oneOf := n.AnyOf, false
-	if len(tops) == 0 {
-		tops, oneOf = n.OneOf, true
-	}
+	tops, oneOf := unionBranches(n)
 	branches, top := spliced(tops)
 	// Object branches that a tag or keys tell apart are one variant, a
 	// union of its own (see compileTagged) made from the same schema.
@@ -549,14 +546,10 @@ func branchWords(branches []*schema.Node) []string {
 			k &= ks
 		}
 		var words []string
-		for _, kw := range []struct {
-			k    schema.Kinds
-			word string
-		}{{schema.Null, "null"}, {schema.Bool, "boolean"}, {schema.Num, "number"}, {schema.Int, "integer"},
-			{schema.Str, "string"}, {schema.Arr, "array"}, {schema.Obj, "object"}} {
-			if k&kw.k == kw.k {
-				words = append(words, kw.word)
-				k &^= kw.k
+		for _, name := range typeNames {
+			if k&typeKinds[name] == typeKinds[name] {
+				words = append(words, name)
+				k &^= typeKinds[name]
 			}
 		}
 		want = append(want, strings.Join(words, " or "))
@@ -609,6 +602,10 @@ func (b *builder) constStrings(n *schema.Node, branches []*schema.Node, r *ir.Re
 	}
 	return c, ""
 }
+
+// typeNames are JSON Schema's type names, in the order a problem lists
+// them ("number" before "integer": a branch of numbers says so once).
+var typeNames = []string{"null", "boolean", "number", "integer", "string", "array", "object"}
 
 // typeKinds are the kinds each JSON Schema type name allows.
 var typeKinds = map[string]schema.Kinds{"null": schema.Null, "boolean": schema.Bool, "integer": schema.Int, "number": schema.Num,
@@ -1567,10 +1564,7 @@ func passesNull(m *schema.Node) bool {
 // one may), so a pointer to the union is nil for null.
 func nullBranch(n *schema.Node) bool {
 	n = unwrap(n)
-	tops := n.AnyOf
-	if len(tops) == 0 {
-		tops = n.OneOf
-	}
+	tops, _ := unionBranches(n)
 	branches, _ := spliced(tops)
 	for _, br := range branches {
 		if f := follow(br); isNull(f) || n.Kinds&schema.Null != 0 && nullableBranch(f) {
@@ -1578,6 +1572,16 @@ func nullBranch(n *schema.Node) bool {
 		}
 	}
 	return false
+}
+
+// unionBranches returns the branches a union of n reads: its anyOf's,
+// else its oneOf's (oneOf true); an anyOf beside a oneOf makes the
+// oneOf a keyword beside the branches (besideKinds).
+func unionBranches(n *schema.Node) (tops []*schema.Node, oneOf bool) {
+	if len(n.AnyOf) > 0 {
+		return n.AnyOf, false
+	}
+	return n.OneOf, true
 }
 
 // nullableBranch reports whether a union's branch says it allows null

@@ -62,10 +62,7 @@ func decodeValue(typ string, null bool, also []*ir.Validator) jen.Code {
 	body := []jen.Code{jen.Id("v").Dot("decodeJSON").Call(jen.Id("d"), jen.Id("c")), jen.Return()}
 	switch {
 	case null && len(also) > 0:
-		var checks []jen.Code
-		for _, v := range also {
-			checks = append(checks, applyTo(jen.Id("raw"), v))
-		}
+		checks := applyAll(jen.Id("raw"), also)
 		body = []jen.Code{
 			jen.If(jen.Id("d").Dot("Next").Call().Op("!=").Qual(jxPkg, "Null")).Block(body...),
 			jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("RawView").Call(jen.Id("d")), jen.Id("ok")).Block(checks...),
@@ -353,10 +350,7 @@ func besideCode(read jen.Code, also []*ir.Validator) []jen.Code {
 				jen.Id(also[0].Name).Call(jen.Id("c"), jen.Id("d"))),
 		}
 	}
-	checks := []jen.Code{}
-	for _, v := range also {
-		checks = append(checks, applyTo(jen.Id("raw"), v))
-	}
+	checks := applyAll(jen.Id("raw"), also)
 	return []jen.Code{
 		jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("RawView").Call(jen.Id("d")), jen.Id("ok")).Block(
 			jen.Id("d").Op(":=").Id("c").Dot("TextDecoder").Call(jen.Id("raw")),
@@ -602,9 +596,14 @@ func small(r *ir.Ref) bool {
 // of the keywords beside a struct's or tuple's typed checks (see
 // ir.Check.NullAlso).
 func nullChecks(c *ir.Check) []jen.Code {
+	return applyAll(jen.Index().Byte().Call(jen.Lit("null")), c.NullAlso)
+}
+
+// applyAll checks raw, a value's text, with each of vs.
+func applyAll(raw jen.Code, vs []*ir.Validator) []jen.Code {
 	var out []jen.Code
-	for _, v := range c.NullAlso {
-		out = append(out, applyTo(jen.Index().Byte().Call(jen.Lit("null")), v))
+	for _, v := range vs {
+		out = append(out, applyTo(raw, v))
 	}
 	return out
 }
