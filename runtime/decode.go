@@ -52,6 +52,8 @@ type Decoding struct {
 	floats chunk[float64]
 	bools  chunk[bool]
 	texts  []byte // the raw JSON values a parse keeps (see keep)
+	// doc is the input of the parse (see Document).
+	doc []byte
 }
 
 // chunk hands out pointers to zero values of T from slices of a few:
@@ -133,6 +135,26 @@ func (c *Decoding) Failed() bool { return c.err != nil || c.marked > 0 }
 // decoder compares it before and after reading an object to know whether
 // the object's fields hold what the input says.
 func (c *Decoding) Found() int { return len(c.problems) + c.marked }
+
+// Document returns the text of the document ParseDecoded reads, once the
+// decoder it calls has read it: the keywords beside a type's typed checks
+// are checked on that text, which at the top needs no reading of its own
+// to find where the value ends (see RawView). ok is false where reading
+// failed.
+func (c *Decoding) Document() (raw []byte, ok bool) {
+	if c.Failed() {
+		return nil, false
+	}
+	start := skipSpace(c.doc, 0)
+	end := valueEnd(c.doc, start)
+	if end < 0 {
+		// jx has read the value, so its end is where valueEnd says; not
+		// finding it is a bug, reported rather than checking nothing.
+		c.err = errors.New("structgen: the end of the document is not where the decoder stopped")
+		return nil, false
+	}
+	return c.doc[start:end], true
+}
 
 // add records problems found elsewhere (by the schema interpreter).
 func (c *Decoding) add(ps ...Problem) {
@@ -789,11 +811,13 @@ func parseDecoded[T any](typeName string, data []byte, decode func(d *jx.Decoder
 		c.path, c.problems, c.err, c.duplicate = c.path[:0], nil, nil, false
 		c.quiet, c.marked, c.ev = false, 0, nil
 		c.strs, c.ints, c.floats, c.bools, c.texts = chunk[string]{}, chunk[int64]{}, chunk[float64]{}, chunk[bool]{}, nil
+		c.doc = nil
 		decodings.Put(c)
 	}()
 	d := jx.GetDecoder()
 	defer jx.PutDecoder(d)
 	d.ResetBytes(data)
+	c.doc = data
 	v := decode(d, c)
 	if c.err == nil {
 		if !atEnd(d) {

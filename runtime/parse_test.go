@@ -242,6 +242,41 @@ func TestParseDecodedTrailing(t *testing.T) {
 	}
 }
 
+// TestDocument: after the decoder has read the document, Document is
+// its text, without the whitespace around it, for every kind of value;
+// nothing where reading failed.
+func TestDocument(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"a": [1, "]}"], "b": {}}`:     `{"a": [1, "]}"], "b": {}}`,
+		" \n [1, {\"x\": \"\\\"\"}]\t ": `[1, {"x": "\""}]`,
+		` "a \" b" `:                    `"a \" b"`,
+		`-1.5e3`:                        `-1.5e3`,
+		"true\n":                        `true`,
+		` null`:                         `null`,
+	} {
+		var got []byte
+		var ok bool
+		_, err := ParseDecoded("T", []byte(in), func(d *jx.Decoder, c *Decoding) int {
+			c.Skip(d)
+			got, ok = c.Document()
+			return 0
+		})
+		if err != nil || !ok || string(got) != want {
+			t.Errorf("%q: Document = %q, %v (%v); want %q", in, got, ok, err, want)
+		}
+	}
+	_, err := ParseDecoded("T", []byte(`{"a": tru}`), func(d *jx.Decoder, c *Decoding) int {
+		c.Skip(d)
+		if raw, ok := c.Document(); ok {
+			t.Errorf("Document after a syntax error = %q, true", raw)
+		}
+		return 0
+	})
+	if !errors.Is(err, ErrInvalidJSON) {
+		t.Errorf("got %v; want ErrInvalidJSON", err)
+	}
+}
+
 // TestStringView: a string read for checks only reads as String reads
 // it (escapes, invalid UTF-8), without allocating where it has no
 // escapes.

@@ -58,8 +58,11 @@ func decoderParams() []jen.Code {
 // ir.Decode.Null) null is the zero value, as encoding/json reads it,
 // which the validators of the keywords beside the typed checks (also)
 // check: the typed checks, of an object's or array's parts, pass it.
-func decodeValue(typ string, null bool, also []*ir.Validator) jen.Code {
+func decodeValue(typ string, null bool, also []*ir.Validator, top []jen.Code) jen.Code {
 	body := []jen.Code{jen.Id("v").Dot("decodeJSON").Call(jen.Id("d"), jen.Id("c")), jen.Return()}
+	if top != nil {
+		body = append(top, jen.Return())
+	}
 	switch {
 	case null && len(also) > 0:
 		checks := applyAll(jen.Id("raw"), also)
@@ -69,7 +72,7 @@ func decodeValue(typ string, null bool, also []*ir.Validator) jen.Code {
 			jen.Return(),
 		}
 	case null:
-		body = []jen.Code{jen.If(jen.Op("!").Id("c").Dot("IsNull").Call(jen.Id("d"))).Block(body[0]), jen.Return()}
+		body = []jen.Code{jen.If(jen.Op("!").Id("c").Dot("IsNull").Call(jen.Id("d"))).Block(body[:len(body)-1]...), jen.Return()}
 	}
 	return jen.Func().Params(decoderParams()...).Params(jen.Id("v").Id(typ)).Block(body...)
 }
@@ -250,11 +253,47 @@ func emitStructDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set s
 		emitDecodeTyped(f, t, body)
 		return
 	}
-	var read jen.Code = jen.Id("v").Dot("decodeTyped").Call(jen.Id("d"), jen.Id("c"))
+	emitBesideDecoder(f, t, besideRead(t), "properties", "object", body)
 	if fieldChecks {
-		read = jen.Block(condsRead(t)...)
+		f.Line()
+		f.Comment(fmt.Sprintf("// decodeChecked reads %s with decodeTyped, then checks the schemas", t.Name))
+		f.Comment("// beside its properties on the fields it has set.")
+		f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeChecked").Params(decoderParams()...).Block(condsRead(t)...)
 	}
-	emitBesideDecoder(f, t, read, "properties", "object", body)
+}
+
+// besideRead is the typed reading of a struct or tuple type whose
+// decoder then checks the keywords beside its typed checks
+// (Decode.Also): its decodeTyped, or decodeChecked where it checks some
+// schemas on the decoded fields. nil for other types.
+func besideRead(t *ir.Type) jen.Code {
+	if t.Decode == nil || t.Decode.Also == nil {
+		return nil
+	}
+	switch {
+	case t.Kind == ir.KindStruct && len(t.Decode.Conds)+len(t.Decode.Presence) > 0:
+		return jen.Id("v").Dot("decodeChecked").Call(jen.Id("d"), jen.Id("c"))
+	case t.Kind == ir.KindStruct || t.Kind == ir.KindTuple:
+		return jen.Id("v").Dot("decodeTyped").Call(jen.Id("d"), jen.Id("c"))
+	}
+	return nil
+}
+
+// topRead is how Parse reads a document of type t, where that differs
+// from its decodeJSON: a type whose decoder reads the value's text first
+// to check the keywords beside its typed checks on it (besideCode) reads
+// the document typed, then checks the document's text, which needs no
+// reading to find (runtime.Decoding.Document). nil: its decodeJSON.
+func topRead(t *ir.Type) []jen.Code {
+	read := besideRead(t)
+	also := t.Decode.Also
+	if read == nil || len(also) == 1 && !textForm(also[0]) {
+		return nil
+	}
+	return []jen.Code{
+		read,
+		jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("Document").Call(), jen.Id("ok")).Block(applyAll(jen.Id("raw"), also)...),
+	}
 }
 
 // emitBesideDecoder writes the decodeJSON of a type whose schema has
@@ -312,7 +351,7 @@ func emitTupleDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set st
 		f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(body...)
 		return
 	}
-	emitBesideDecoder(f, t, jen.Id("v").Dot("decodeTyped").Call(jen.Id("d"), jen.Id("c")), "positions", "array", body)
+	emitBesideDecoder(f, t, besideRead(t), "positions", "array", body)
 }
 
 // extraPatternCheck checks an undeclared property's value, raw, kept

@@ -273,7 +273,7 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 			return nil
 		case at.Decode != nil && (at.Kind == ir.KindStruct || at.Kind == ir.KindAction):
 			return jen.Qual(runtimePkg, "ParseDecoded").Call(
-				jen.Lit(t.Action), jen.Id(data), decodeValue(t.Action, false, nil), jen.Id(t.Idents.Schema))
+				jen.Lit(t.Action), jen.Id(data), decodeValue(t.Action, false, nil, nil), jen.Id(t.Idents.Schema))
 		case at.Validate != nil:
 			var vals []jen.Code
 			for _, v := range at.Validate {
@@ -693,9 +693,12 @@ func emitParse(f *jen.File, set string, t *ir.Type, types map[string]*ir.Type) {
 		// The generated decoder reads and checks in one pass; the schema
 		// stays embedded for the dialects and the documentation. An
 		// alias has the decoder of the type it stands for.
-		dec, kind := t.Decode, t.Kind
+		dec, kind, top := t.Decode, t.Kind, []jen.Code(nil)
 		if u := types[t.DecodedBy]; u != nil {
 			dec, kind = u.Decode, u.Kind
+			top = topRead(u)
+		} else if dec != nil {
+			top = topRead(t)
 		}
 		// (A union's decoder reads null itself.)
 		null := dec != nil && dec.Null && kind != ir.KindUnion
@@ -703,7 +706,7 @@ func emitParse(f *jen.File, set string, t *ir.Type, types map[string]*ir.Type) {
 		if null {
 			also = dec.Also
 		}
-		call = jen.Qual(runtimePkg, "ParseDecoded").Call(append([]jen.Code{jen.Lit(t.Name), jen.Id("data"), decodeValue(t.Name, null, also)}, schemaArgs...)...)
+		call = jen.Qual(runtimePkg, "ParseDecoded").Call(append([]jen.Code{jen.Lit(t.Name), jen.Id("data"), decodeValue(t.Name, null, also, top)}, schemaArgs...)...)
 	case t.Validate != nil:
 		// The generated validators check it, encoding/json decodes it.
 		var vals []jen.Code

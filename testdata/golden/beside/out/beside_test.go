@@ -127,6 +127,30 @@ func TestRefAlone(t *testing.T) {
 	}
 }
 
+// TestBesideAtTheTop: Parse of a type whose keywords beside the typed
+// checks read the value's text checks them on the document's text, found
+// without a reading of its own (runtime.Decoding.Document): whitespace
+// around it, data after it and text that is not JSON are told apart as
+// where the value is read first.
+func TestBesideAtTheTop(t *testing.T) {
+	for _, tc := range []struct{ doc, says string }{
+		{`{"min": 1, "max": 2}`, ""},
+		{" \n\t{\"min\": 1, \"max\": 2}\r\n ", ""},
+		{`{"min": 1}`, `(root): properties 'max' required, if 'min' exists`},
+		{`  {"unused": [1, {"a": "}"}]}  `, `(root): not: the value matches a schema it must not`},
+		{`{"min": "1", "unused": 0}`, `/min: got string, want integer`},
+		{`{"min": 1, "max": 2}}`, `line 1, column 21: unexpected data after the JSON document`},
+		{`{"min": 1, "max": 2} {"min": 1}`, `line 1, column 23: unexpected data after the JSON document`},
+		{`{"min": 1, "max": 2} {"min":`, `line 1, column 23: unexpected data after the JSON document`},
+		{`{"min": 1, "max": 2`, `line 1, column 20: unexpected end of input`},
+		{`{"min": 1, "max": 2, "x": tru}`, `invalid character`},
+		{`[{"min": 1}]`, `(root): got array, want object`},
+	} {
+		_, err := beside.ParseOrderLimits([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+	}
+}
+
 func check(t *testing.T, doc string, err error, says string) {
 	t.Helper()
 	if errors.Is(err, runtime.ErrDecoderDisagrees) {
@@ -152,11 +176,15 @@ func FuzzOrderDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"code": "n/a", "size": 0, "tags": ["main", "main", 1], "labels": {"B": 1}, "window": [1, 2, 3]}`))
 	f.Add([]byte(`{"code": "AB", "meta": {"x-": 1, "id": "1"}, "limits": {"min": 1, "unused": null}, "contact": null}`))
 	f.Add([]byte(`{"code": "AB", "kind": "abcd", "mode": "c", "ship": {"country": 1}}`))
+	f.Add([]byte(` {"min": 1, "unused": 2} {"max": `))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, err := beside.ParseOrder(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
 			t.Fatal(err)
 		}
 		if _, err := beside.ParseLegacy(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
+			t.Fatal(err)
+		}
+		if _, err := beside.ParseOrderLimits(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
 			t.Fatal(err)
 		}
 	})

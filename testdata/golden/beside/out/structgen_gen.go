@@ -148,7 +148,10 @@ var schemaOrderLimits = structgenSchemas.Schema("structgen:///order.json#/proper
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderLimits(data []byte) (OrderLimits, error) {
 	return runtime.ParseDecoded("OrderLimits", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderLimits) {
-		v.decodeJSON(d, c)
+		v.decodeTyped(d, c)
+		if raw, ok := c.Document(); ok {
+			structgenValidate14Text(c, raw)
+		}
 		return
 	}, schemaOrderLimits)
 }

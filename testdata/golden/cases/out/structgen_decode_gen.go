@@ -2342,107 +2342,7 @@ func (v *BlueprintPickOption1Object) decodeJSON(d *jx.Decoder, c *runtime.Decodi
 func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if raw, ok := c.RawView(d); ok {
 		d := c.TextDecoder(raw)
-		{
-			found := c.Found()
-			v.decodeTyped(d, c)
-			if c.Found() == found && !c.Failed() {
-				{
-					// dependentRequired of structgen:///blueprint.json#/properties/plan: "meta".
-					if v.Meta != nil {
-						var missing []string
-						if v.Name == nil {
-							missing = append(missing, "name")
-						}
-						c.RequiredIf("meta", missing...)
-					}
-				}
-				{
-					// The if/then/else whose if is structgen:///blueprint.json#/properties/plan/allOf/0/if.
-					if v.Mode != nil && ((*v.Mode) == "strict") {
-						var missing []string
-						if v.Name == nil {
-							missing = append(missing, "name")
-						}
-						c.Missing(missing...)
-						if v.Name != nil {
-							c.Push("name")
-							s := *v.Name
-							c.Length(s, 2, -1)
-							c.Pattern(s, "^[a-z]+$")
-							c.Pop()
-						}
-						if v.Tags != nil {
-							c.Push("tags")
-							c.Items(len(v.Tags), 1, -1)
-							c.Pop()
-						}
-					} else {
-						if v.Level != nil {
-							c.Push("level")
-							i := *v.Level
-							c.IntMax(i, int64(3))
-							c.Pop()
-						}
-					}
-				}
-				{
-					// The if/then/else whose if is structgen:///blueprint.json#/properties/plan/allOf/1/if.
-					if v.Fixed {
-						if v.Kind != nil {
-							c.Push("kind")
-							s := string(*v.Kind)
-							switch s {
-							case "a", "b":
-							default:
-								c.NotOneOf("'a', 'b', 1")
-							}
-							c.Pop()
-						}
-						if v.Meta != nil {
-							c.Push("meta")
-							c.Properties(len(v.Meta), 0, 1)
-							c.Pop()
-						}
-						if v.Mode != nil {
-							c.Push("mode")
-							s := *v.Mode
-							switch s {
-							case "strict", "loose":
-							default:
-								c.NotOneOf("'strict', 'loose'")
-							}
-							c.Pop()
-						}
-						if v.Tags != nil {
-							c.Push("tags")
-							c.Items(len(v.Tags), 0, 2)
-							c.Pop()
-						}
-					}
-				}
-				{
-					// The if/then/else whose if is structgen:///blueprint.json#/properties/plan/allOf/2/if.
-					if v.Level == nil || (*v.Level) == int64(1) || (*v.Level) == int64(2) {
-						if v.Name != nil {
-							c.Push("name")
-							s := *v.Name
-							c.Length(s, 0, 5)
-							c.Pop()
-						}
-					}
-				}
-				{
-					// The if/then/else whose if is structgen:///blueprint.json#/properties/plan/allOf/4/if.
-					if v.Kind != nil && ((*v.Kind) == "b") {
-						var missing []string
-						if v.Level == nil {
-							missing = append(missing, "level")
-						}
-						c.Missing(missing...)
-					}
-				}
-			}
-		}
+		v.decodeChecked(d, c)
 		c.Release(d)
 		if !c.Failed() {
 			structgenValidate142Text(c, raw)
@@ -2603,6 +2503,110 @@ func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 		missing = append(missing, "fixed")
 	}
 	c.Missing(missing...)
+}
+
+// decodeChecked reads BlueprintPlan with decodeTyped, then checks the schemas
+// beside its properties on the fields it has set.
+func (v *BlueprintPlan) decodeChecked(d *jx.Decoder, c *runtime.Decoding) {
+	found := c.Found()
+	v.decodeTyped(d, c)
+	if c.Found() == found && !c.Failed() {
+		{
+			// dependentRequired of structgen:///blueprint.json#/properties/plan: "meta".
+			if v.Meta != nil {
+				var missing []string
+				if v.Name == nil {
+					missing = append(missing, "name")
+				}
+				c.RequiredIf("meta", missing...)
+			}
+		}
+		{
+			// The if/then/else whose if is structgen:///blueprint.json#/properties/plan/allOf/0/if.
+			if v.Mode != nil && ((*v.Mode) == "strict") {
+				var missing []string
+				if v.Name == nil {
+					missing = append(missing, "name")
+				}
+				c.Missing(missing...)
+				if v.Name != nil {
+					c.Push("name")
+					s := *v.Name
+					c.Length(s, 2, -1)
+					c.Pattern(s, "^[a-z]+$")
+					c.Pop()
+				}
+				if v.Tags != nil {
+					c.Push("tags")
+					c.Items(len(v.Tags), 1, -1)
+					c.Pop()
+				}
+			} else {
+				if v.Level != nil {
+					c.Push("level")
+					i := *v.Level
+					c.IntMax(i, int64(3))
+					c.Pop()
+				}
+			}
+		}
+		{
+			// The if/then/else whose if is structgen:///blueprint.json#/properties/plan/allOf/1/if.
+			if v.Fixed {
+				if v.Kind != nil {
+					c.Push("kind")
+					s := string(*v.Kind)
+					switch s {
+					case "a", "b":
+					default:
+						c.NotOneOf("'a', 'b', 1")
+					}
+					c.Pop()
+				}
+				if v.Meta != nil {
+					c.Push("meta")
+					c.Properties(len(v.Meta), 0, 1)
+					c.Pop()
+				}
+				if v.Mode != nil {
+					c.Push("mode")
+					s := *v.Mode
+					switch s {
+					case "strict", "loose":
+					default:
+						c.NotOneOf("'strict', 'loose'")
+					}
+					c.Pop()
+				}
+				if v.Tags != nil {
+					c.Push("tags")
+					c.Items(len(v.Tags), 0, 2)
+					c.Pop()
+				}
+			}
+		}
+		{
+			// The if/then/else whose if is structgen:///blueprint.json#/properties/plan/allOf/2/if.
+			if v.Level == nil || (*v.Level) == int64(1) || (*v.Level) == int64(2) {
+				if v.Name != nil {
+					c.Push("name")
+					s := *v.Name
+					c.Length(s, 0, 5)
+					c.Pop()
+				}
+			}
+		}
+		{
+			// The if/then/else whose if is structgen:///blueprint.json#/properties/plan/allOf/4/if.
+			if v.Kind != nil && ((*v.Kind) == "b") {
+				var missing []string
+				if v.Level == nil {
+					missing = append(missing, "level")
+				}
+				c.Missing(missing...)
+			}
+		}
+	}
 }
 
 // decodeJSON reads BlueprintPlanKind, one of its values.

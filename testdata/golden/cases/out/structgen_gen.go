@@ -197,7 +197,10 @@ var schemaBlueprintAccessOption0 = structgenSchemas.Schema("structgen:///bluepri
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintAccessOption0(data []byte) (BlueprintAccessOption0, error) {
 	return runtime.ParseDecoded("BlueprintAccessOption0", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintAccessOption0) {
-		v.decodeJSON(d, c)
+		v.decodeTyped(d, c)
+		if raw, ok := c.Document(); ok {
+			structgenValidate52Text(c, raw)
+		}
 		return
 	}, schemaBlueprintAccessOption0)
 }
@@ -230,7 +233,10 @@ var schemaBlueprintAccessOption1 = structgenSchemas.Schema("structgen:///bluepri
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintAccessOption1(data []byte) (BlueprintAccessOption1, error) {
 	return runtime.ParseDecoded("BlueprintAccessOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintAccessOption1) {
-		v.decodeJSON(d, c)
+		v.decodeTyped(d, c)
+		if raw, ok := c.Document(); ok {
+			structgenValidate53Text(c, raw)
+		}
 		return
 	}, schemaBlueprintAccessOption1)
 }
@@ -546,7 +552,10 @@ var schemaBlueprintConnHostVariant2 = structgenSchemas.Schema("structgen:///blue
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintConnHostVariant(data []byte) (BlueprintConnHostVariant, error) {
 	return runtime.ParseDecoded("BlueprintConnHostVariant", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintConnHostVariant) {
-		v.decodeJSON(d, c)
+		v.decodeTyped(d, c)
+		if raw, ok := c.Document(); ok {
+			structgenValidate71Text(c, raw)
+		}
 		return
 	}, schemaBlueprintConnHostVariant, schemaBlueprintConnHostVariant2)
 }
@@ -582,7 +591,10 @@ var schemaBlueprintConnSocketVariant2 = structgenSchemas.Schema("structgen:///bl
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintConnSocketVariant(data []byte) (BlueprintConnSocketVariant, error) {
 	return runtime.ParseDecoded("BlueprintConnSocketVariant", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintConnSocketVariant) {
-		v.decodeJSON(d, c)
+		v.decodeTyped(d, c)
+		if raw, ok := c.Document(); ok {
+			structgenValidate74Text(c, raw)
+		}
 		return
 	}, schemaBlueprintConnSocketVariant, schemaBlueprintConnSocketVariant2)
 }
@@ -1059,7 +1071,10 @@ var schemaBlueprintMarks = structgenSchemas.Schema("structgen:///blueprint.json#
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintMarks(data []byte) (BlueprintMarks, error) {
 	return runtime.ParseDecoded("BlueprintMarks", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintMarks) {
-		v.decodeJSON(d, c)
+		v.decodeTyped(d, c)
+		if raw, ok := c.Document(); ok {
+			structgenValidate94Text(c, raw)
+		}
 		return
 	}, schemaBlueprintMarks)
 }
@@ -1094,7 +1109,10 @@ var schemaBlueprintMaybe = structgenSchemas.Schema("structgen:///blueprint.json#
 func ParseBlueprintMaybe(data []byte) (BlueprintMaybe, error) {
 	return runtime.ParseDecoded("BlueprintMaybe", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintMaybe) {
 		if d.Next() != jx.Null {
-			v.decodeJSON(d, c)
+			v.decodeTyped(d, c)
+			if raw, ok := c.Document(); ok {
+				structgenValidate98Text(c, raw)
+			}
 			return
 		}
 		if raw, ok := c.RawView(d); ok {
@@ -1178,7 +1196,10 @@ var schemaBlueprintNever = structgenSchemas.Schema("structgen:///blueprint.json#
 func ParseBlueprintNever(data []byte) (BlueprintNever, error) {
 	return runtime.ParseDecoded("BlueprintNever", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintNever) {
 		if d.Next() != jx.Null {
-			v.decodeJSON(d, c)
+			v.decodeTyped(d, c)
+			if raw, ok := c.Document(); ok {
+				structgenValidate107Text(c, raw)
+			}
 			return
 		}
 		if raw, ok := c.RawView(d); ok {
@@ -1435,7 +1456,10 @@ var schemaBlueprintPlan = structgenSchemas.Schema("structgen:///blueprint.json#/
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintPlan(data []byte) (BlueprintPlan, error) {
 	return runtime.ParseDecoded("BlueprintPlan", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintPlan) {
-		v.decodeJSON(d, c)
+		v.decodeChecked(d, c)
+		if raw, ok := c.Document(); ok {
+			structgenValidate142Text(c, raw)
+		}
 		return
 	}, schemaBlueprintPlan)
 }
@@ -2199,7 +2223,10 @@ var schemaNode = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/nod
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseNode(data []byte) (Node, error) {
 	return runtime.ParseDecoded("Node", data, func(d *jx.Decoder, c *runtime.Decoding) (v Node) {
-		v.decodeJSON(d, c)
+		v.decodeTyped(d, c)
+		if raw, ok := c.Document(); ok {
+			structgenValidate174Text(c, raw)
+		}
 		return
 	}, schemaNode)
 }
@@ -2377,7 +2404,10 @@ var schemaStep = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/ste
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseStep(data []byte) (Step, error) {
 	return runtime.ParseDecoded("Step", data, func(d *jx.Decoder, c *runtime.Decoding) (v Step) {
-		v.decodeJSON(d, c)
+		v.decodeTyped(d, c)
+		if raw, ok := c.Document(); ok {
+			structgenValidate188Text(c, raw)
+		}
 		return
 	}, schemaStep)
 }

@@ -141,7 +141,10 @@ var schemaPolicyContact = structgenSchemas.Schema("structgen:///policy.json#/pro
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyContact(data []byte) (PolicyContact, error) {
 	return runtime.ParseDecoded("PolicyContact", data, func(d *jx.Decoder, c *runtime.Decoding) (v PolicyContact) {
-		v.decodeJSON(d, c)
+		v.decodeTyped(d, c)
+		if raw, ok := c.Document(); ok {
+			structgenValidate20Text(c, raw)
+		}
 		return
 	}, schemaPolicyContact)
 }
@@ -314,7 +317,10 @@ var schemaPolicyRules = structgenSchemas.Schema("structgen:///policy.json#/prope
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyRules(data []byte) (PolicyRules, error) {
 	return runtime.ParseDecoded("PolicyRules", data, func(d *jx.Decoder, c *runtime.Decoding) (v PolicyRules) {
-		v.decodeJSON(d, c)
+		v.decodeTyped(d, c)
+		if raw, ok := c.Document(); ok {
+			structgenValidate26Text(c, raw)
+		}
 		return
 	}, schemaPolicyRules)
 }
