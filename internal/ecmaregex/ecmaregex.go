@@ -27,6 +27,9 @@ func Compile(pattern string) (jsonschema.Regexp, error) {
 		if m, ok := compileSimple(pattern); ok {
 			return m, nil
 		}
+		if m, ok := compileFound(pattern); ok {
+			return m, nil
+		}
 		return re, nil
 	}
 	re, err := regexp2.Compile(pattern, regexp2.ECMAScript)

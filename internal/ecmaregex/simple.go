@@ -4,15 +4,18 @@ import (
 	"cmp"
 	"regexp/syntax"
 	"slices"
+	"unicode"
 	"unicode/utf8"
 )
 
 // simple matches the patterns schemas write most — an anchored run of
-// literals and character classes with counts, such as ^TCK-[0-9]{4,}$ —
-// without a regexp machine: one pass over the string, no backtracking,
-// no allocation. It is used only where that is exactly what RE2 decides:
-// every variable count is followed by what its class cannot start, so
-// taking the longest run is the only way to match.
+// literals, character classes and groups with counts, such as
+// ^TCK-[0-9]{4,}$ or ^[a-z0-9]+(-[a-z0-9]+)*$ — without a regexp
+// machine: one pass over the string, no backtracking, no allocation. It
+// is used only where that is exactly what RE2 decides: wherever a count
+// lets the matcher either take one more or go on, what it would take and
+// what may come next start with different runes, so the next rune
+// decides (the pattern is deterministic).
 type simple struct {
 	source string
 	items  []item
@@ -20,11 +23,11 @@ type simple struct {
 }
 
 // item is one rune matcher taken min to max times (max < 0: no limit),
-// or a group: one of alts, runs of fixed counts that their first runes
-// tell apart (ranges then holds every first rune), so that at most one
-// can start where the group does and it is taken once.
+// or a group: one of alts, runs of items that their first runes tell
+// apart (ranges then holds every first rune), so that at most one can
+// start where the group does, taken min to max times.
 type item struct {
-	ranges   []rune // pairs, as syntax.Regexp.Rune holds a class
+	ranges   []rune // pairs, sorted, as syntax.Regexp.Rune holds a class
 	min, max int
 	alts     [][]item
 }
@@ -41,6 +44,11 @@ func (it *item) has(r rune) bool {
 	return false
 }
 
+// maxItems bounds the items of a pattern the simple matcher takes, and
+// maxDepth the nesting of its groups: the shapes schemas write are
+// small, and checking a larger one costs more than RE2 would.
+const maxItems, maxDepth = 256, 8
+
 // compileSimple returns the simple matcher of a pattern RE2 accepts, or
 // false when the pattern is not of that shape.
 func compileSimple(pattern string) (*simple, bool) {
@@ -54,85 +62,107 @@ func compileSimple(pattern string) (*simple, bool) {
 		m.end = true
 		subs = subs[:len(subs)-1]
 	}
+	var b builder
 	for _, s := range subs {
-		switch s.Op {
-		case syntax.OpLiteral:
-			lit, ok := literal(s)
-			if !ok {
-				return nil, false
-			}
-			m.items = append(m.items, lit...)
-		case syntax.OpStar, syntax.OpPlus, syntax.OpQuest, syntax.OpRepeat:
-			one, ok := single(s.Sub[0])
-			if !ok {
-				return nil, false
-			}
-			switch s.Op {
-			case syntax.OpStar:
-				one.min, one.max = 0, -1
-			case syntax.OpPlus:
-				one.min, one.max = 1, -1
-			case syntax.OpQuest:
-				one.min, one.max = 0, 1
-			default:
-				one.min, one.max = s.Min, s.Max
-			}
-			m.items = append(m.items, one)
-		case syntax.OpCapture, syntax.OpAlternate:
-			if s.Op == syntax.OpCapture && s.Sub[0].Op != syntax.OpAlternate {
-				// A group of one alternative is its run.
-				r, ok := fixedRun(s.Sub[0])
-				if !ok {
-					return nil, false
-				}
-				m.items = append(m.items, r...)
-				continue
-			}
-			g, ok := group(s)
-			if !ok {
-				return nil, false
-			}
-			m.items = append(m.items, g)
-		default:
-			one, ok := single(s)
-			if !ok {
-				return nil, false
-			}
-			m.items = append(m.items, one)
+		items, ok := b.items(s, 0)
+		if !ok {
+			return nil, false
 		}
+		m.items = append(m.items, items...)
 	}
-	// A variable count must end where its class does: what may come next
-	// (up to the first item that must occur) shares no rune with it.
-	for i, it := range m.items {
-		if it.min == it.max {
-			continue
-		}
-		for _, next := range m.items[i+1:] {
-			if overlap(it.ranges, next.ranges) {
-				return nil, false
-			}
-			if next.min > 0 {
-				break
-			}
-		}
+	if b.n > maxItems || !deterministic(m.items, nil) {
+		return nil, false
 	}
 	return m, true
 }
 
-// group returns the item of an alternation (in a group or not) whose
-// alternatives are runs of fixed counts that no two start alike.
-func group(s *syntax.Regexp) (item, bool) {
-	if s.Op == syntax.OpCapture {
-		s = s.Sub[0]
+// builder makes the items of a pattern, counting them.
+type builder struct{ n int }
+
+// seq is the items of a run (a concatenation or one part of it).
+func (b *builder) seq(s *syntax.Regexp, depth int) ([]item, bool) {
+	if s.Op != syntax.OpConcat {
+		return b.items(s, depth)
 	}
-	if s.Op != syntax.OpAlternate {
-		return item{}, false
+	var out []item
+	for _, sub := range s.Sub {
+		items, ok := b.items(sub, depth)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, items...)
+	}
+	return out, true
+}
+
+// items is the items of one part of a run.
+func (b *builder) items(s *syntax.Regexp, depth int) ([]item, bool) {
+	if depth > maxDepth || b.n > maxItems {
+		return nil, false
+	}
+	switch s.Op {
+	case syntax.OpLiteral:
+		lit, ok := literal(s)
+		b.n += len(lit)
+		return lit, ok
+	case syntax.OpConcat:
+		return b.seq(s, depth)
+	case syntax.OpCapture:
+		// A group of one alternative is its run.
+		if s.Sub[0].Op == syntax.OpAlternate {
+			g, ok := b.group(s.Sub[0], depth+1)
+			return []item{g}, ok
+		}
+		return b.seq(s.Sub[0], depth)
+	case syntax.OpAlternate:
+		g, ok := b.group(s, depth+1)
+		return []item{g}, ok
+	case syntax.OpStar, syntax.OpPlus, syntax.OpQuest, syntax.OpRepeat:
+		if s.Flags&syntax.NonGreedy != 0 {
+			return nil, false // rare: left to RE2
+		}
+		sub := s.Sub[0]
+		for sub.Op == syntax.OpCapture {
+			sub = sub.Sub[0]
+		}
+		one, ok := single(sub)
+		if !ok {
+			// A count of a group: of its alternatives, or of its one run.
+			if one, ok = b.group(sub, depth+1); !ok {
+				return nil, false
+			}
+		}
+		b.n++
+		switch s.Op {
+		case syntax.OpStar:
+			one.min, one.max = 0, -1
+		case syntax.OpPlus:
+			one.min, one.max = 1, -1
+		case syntax.OpQuest:
+			one.min, one.max = 0, 1
+		default:
+			one.min, one.max = s.Min, s.Max
+		}
+		return []item{one}, true
+	}
+	one, ok := single(s)
+	b.n++
+	return []item{one}, ok
+}
+
+// group returns the item, taken once, of an alternation (or of one run:
+// a group without alternatives) whose alternatives none may be empty and
+// no two start alike, so that the first rune picks one.
+func (b *builder) group(s *syntax.Regexp, depth int) (item, bool) {
+	alts := []*syntax.Regexp{s}
+	if s.Op == syntax.OpAlternate {
+		alts = s.Sub
 	}
 	g := item{min: 1, max: 1}
 	var firsts [][2]rune
-	for _, a := range s.Sub {
-		r, ok := fixedRun(a)
-		if !ok || len(r) == 0 {
+	for _, a := range alts {
+		r, ok := b.seq(a, depth)
+		if !ok || len(r) == 0 || r[0].min == 0 {
 			return item{}, false
 		}
 		for _, other := range g.alts {
@@ -152,63 +182,82 @@ func group(s *syntax.Regexp) (item, bool) {
 	return g, true
 }
 
-// fixedRun returns the items of a run of runes each taken a fixed number
-// of times (at least once): literals, classes and exact counts of them.
-func fixedRun(s *syntax.Regexp) ([]item, bool) {
-	if s.Op == syntax.OpCapture {
-		s = s.Sub[0]
-	}
-	subs := []*syntax.Regexp{s}
-	if s.Op == syntax.OpConcat {
-		subs = s.Sub
-	}
-	var out []item
-	for _, s := range subs {
-		switch s.Op {
-		case syntax.OpLiteral:
-			lit, ok := literal(s)
-			if !ok {
-				return nil, false
-			}
-			out = append(out, lit...)
-		case syntax.OpRepeat:
-			one, ok := single(s.Sub[0])
-			if !ok || s.Min != s.Max || s.Min < 1 {
-				return nil, false
-			}
-			one.min, one.max = s.Min, s.Max
-			out = append(out, one)
-		default:
-			one, ok := single(s)
-			if !ok {
-				return nil, false
-			}
-			out = append(out, one)
+// deterministic reports whether items, followed by what may start with
+// follow's runes (nil: the end of the pattern), are matched by taking
+// each count as far as it goes: what a variable count takes shares no
+// rune with what may come after it (up to the first item that must
+// occur), within groups too.
+func deterministic(items []item, follow []rune) bool {
+	for i := range items {
+		it := &items[i]
+		next := followOf(items[i+1:], follow)
+		if it.min != it.max && overlap(it.ranges, next) {
+			return false
 		}
+		if it.alts == nil {
+			continue
+		}
+		inner := next
+		if it.max != 1 {
+			// After a round of the group, another may start.
+			inner = append(slices.Clip(inner), it.ranges...)
+		}
+		for _, a := range it.alts {
+			if !deterministic(a, inner) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// followOf is the runes items may start with, and follow's where they
+// may all be absent.
+func followOf(items []item, follow []rune) []rune {
+	var out []rune
+	for _, it := range items {
+		out = append(out, it.ranges...)
+		if it.min > 0 {
+			return out
+		}
+	}
+	return append(out, follow...)
+}
+
+// literal is a literal's items, one per rune; a rune of a literal that
+// folds case ([xX], (?i)x) matches each rune of its fold orbit.
+func literal(s *syntax.Regexp) ([]item, bool) {
+	out := make([]item, 0, len(s.Rune))
+	for _, r := range s.Rune {
+		out = append(out, runeItem(r, s.Flags&syntax.FoldCase != 0))
 	}
 	return out, true
 }
 
-// literal is a literal's items, one per rune; false where it folds case.
-func literal(s *syntax.Regexp) ([]item, bool) {
-	if s.Flags&syntax.FoldCase != 0 {
-		return nil, false
+// runeItem matches r, or any rune that folds to it.
+func runeItem(r rune, fold bool) item {
+	rs := []rune{r}
+	if fold {
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			rs = append(rs, f)
+		}
+		slices.Sort(rs)
 	}
-	out := make([]item, 0, len(s.Rune))
-	for _, r := range s.Rune {
-		out = append(out, item{ranges: []rune{r, r}, min: 1, max: 1})
+	it := item{min: 1, max: 1}
+	for _, r := range rs {
+		it.ranges = append(it.ranges, r, r)
 	}
-	return out, true
+	return it
 }
 
 // single is the matcher of one rune: a literal, a class or any rune.
 func single(s *syntax.Regexp) (item, bool) {
 	switch s.Op {
 	case syntax.OpLiteral:
-		if len(s.Rune) != 1 || s.Flags&syntax.FoldCase != 0 {
+		if len(s.Rune) != 1 {
 			return item{}, false
 		}
-		return item{ranges: []rune{s.Rune[0], s.Rune[0]}, min: 1, max: 1}, true
+		return runeItem(s.Rune[0], s.Flags&syntax.FoldCase != 0), true
 	case syntax.OpCharClass:
 		return item{ranges: s.Rune, min: 1, max: 1}, true
 	case syntax.OpAnyCharNotNL:
@@ -236,36 +285,37 @@ func (m *simple) MatchString(s string) bool {
 	return ok && (!m.end || pos == len(s))
 }
 
-// take matches items from s[pos:], each the longest it can (which
-// compileSimple made the only way), and returns where they end.
+// take matches items from s[pos:], each count as far as it goes (which
+// compileSimple made the only way), and returns where they end. A round
+// of a group that fails once started ends the group where the round
+// began: what follows cannot start with the rune that began it, so only
+// the end of a pattern without $ may follow, or nothing matches.
 func take(items []item, s string, pos int) (int, bool) {
 	for i := range items {
 		it := &items[i]
-		if it.alts != nil {
-			r, _ := runeAt(s, pos)
-			alt := -1
-			for j := range it.alts {
-				if it.alts[j][0].has(r) {
-					alt = j
-					break
-				}
-			}
-			var ok bool
-			if alt < 0 || pos >= len(s) {
-				return pos, false
-			}
-			if pos, ok = take(it.alts[alt], s, pos); !ok {
-				return pos, false
-			}
-			continue
-		}
 		n := 0
 		for it.max < 0 || n < it.max {
 			r, size := runeAt(s, pos)
 			if size == 0 || !it.has(r) {
 				break
 			}
-			pos += size
+			if it.alts == nil {
+				pos += size
+				n++
+				continue
+			}
+			var alt []item
+			for _, a := range it.alts {
+				if a[0].has(r) {
+					alt = a
+					break
+				}
+			}
+			end, ok := take(alt, s, pos)
+			if !ok {
+				break
+			}
+			pos = end
 			n++
 		}
 		if n < it.min {

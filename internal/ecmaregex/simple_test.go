@@ -22,7 +22,9 @@ var simplePatterns = []struct {
 	{`^abc`, true},
 	{`abc$`, false},
 	{`^(a|b)$`, true},
-	{`^(?i)abc$`, false},
+	{`^(?i)abc$`, true}, // each rune's fold orbit
+	{`^[xX][mM][lL]$`, true},
+	{`^(?i)k+$`, true}, // k, K and the Kelvin sign
 	{`^a*a$`, false},
 	{`^[a-c]*[c-e]$`, false},
 	{`^ü+ß?$`, true},
@@ -32,10 +34,21 @@ var simplePatterns = []struct {
 	{`^(a|b)c`, true},
 	{`^(a|ab)c$`, false}, // both start with a: which one is not told by the first rune
 	{`^x*(x|y)$`, false}, // x* may take the group's x
-	{`^(a|b)*$`, false},  // a count of a group
-	{`^(a+|b)$`, false},  // a count inside
-	{`^(|a)b$`, false},   // an empty alternative
-	{`^(?i:(ab|cd))$`, false},
+	{`^(a|b)*$`, true},   // a count of a group
+	{`^(a+|b)$`, true},   // a count inside
+	{`^(ab)*a$`, false},  // another round of the group may start where a does
+	{`^(a+b)*a$`, false}, // the same, within the group
+	{`^(a+|b)a$`, false}, // a+ ends a round; a may follow
+	{`^[a-z0-9]+(-[a-z0-9]+)*$`, true},
+	{`^[0-9]+(\.[0-9]+)?$`, true},
+	{`^\d+(\.\d+){1,2}$`, true},
+	{`^(windows|macos|linux|ios|illumos)$`, true}, // RE2 factors i(?:os|llumos)
+	{`^googleapis(\.[a-zA-Z1-9]+)+`, true},
+	{`^([a-z]+(-[0-9]+)?\.)*[A-Z]$`, true},
+	{`^(a(b(c(d(e(f(g(h(i(j)))))))))+)$`, true},
+	{`^(?:x|y)*?$`, false}, // lazy
+	{`^(|a)b$`, false},     // an empty alternative
+	{`^(?i:(ab|cd))$`, true},
 }
 
 func TestSimpleShapes(t *testing.T) {
@@ -52,7 +65,10 @@ func TestSimpleMatchesLikeRE2(t *testing.T) {
 	inputs := []string{"", "TCK-1042", "TCK-104", "TCK-10420", "TCK-1042x", "tck-1042", "AB-1", "ABCD-1", "1.2.3", "v1.2.3", "v1.2.", "a@b", "a@@b", "@b",
 		"http://x", "https://", "htt", "abc", "abcd", "xabc", "üü", "üüß", "ß", "a\nb", "\xff", "TCK-١٢٣٤", "a_1", "A_1",
 		"2024-01-01", "2024-12-01", "2024-13-01", "2024-00-01", "2024-1-01", "23:59:59", "24:00:00", "09:5:00", "#a0b1c2", "&#x23;a0b1c2",
-		"&#x2a0b1c2", "#a0b1c", "ac", "bcd", "cc", "a"}
+		"&#x2a0b1c2", "#a0b1c", "ac", "bcd", "cc", "a", "ab", "aba", "abab", "aab", "abba", "ba", "b", "bb",
+		"a-1", "a-", "-a", "a--1", "abc-def-9", "1.5", "1.", "1.5.6", "1.5.6.7", ".5", "macos", "ios", "illumos", "il", "io",
+		"googleapis", "googleapis.x", "googleapis.x.", "googleapis.x.y", "googleapis.", "a.b-1.C", "a-1.C", "a-.C", "C", "abcdefghij", "abcdefghi",
+		"ABC", "aBc", "Ab", "CD", "xml", "XmL", "xm", "kK\u212a", "k\u212ax"}
 	for _, tc := range simplePatterns {
 		m, ok := compileSimple(tc.pattern)
 		if !ok {
@@ -184,4 +200,84 @@ func TestMatchesEvery(t *testing.T) {
 			t.Errorf("MatchesEvery(%q) = %v, want %v", pattern, got, want)
 		}
 	}
+}
+
+var foundPatterns = []struct {
+	pattern string
+	found   bool
+}{
+	{`[a-zA-Z]+`, true},
+	{`[a-zA-Z_][a-zA-Z_0-9]*`, true},
+	{`20[0-9]{2}`, true},
+	{`default`, true},
+	{`\.json$`, true},
+	{`.*\.md$`, true},
+	{`^.*\.[xX][mM][lL]$`, true},
+	{`^.+\.(?:png)$`, true},
+	{`^.+#\d$`, true},
+	{`(?s)^.*x$`, true},
+	{`x+y?z*`, true},
+	{`a*b*$`, false}, // matches where the string ends: RE2's
+	{`ü{2}`, true},
+	{`^abc`, false},  // compileSimple's
+	{`a|b`, true},    // RE2 reads [ab]
+	{`ab|cd`, false}, // alternatives
+	{`(ab)+`, false}, // a group
+	{`a.*b`, false},  // a count between
+	{`^.*`, false},
+	{`^.*(a|b)$`, true},
+	{`^.*(ab|cd)$`, false},
+	{`(?i)k`, true},
+	{`^.*a*$`, false},
+	{`\bword\b`, false},
+	{`.{65}`, false},
+}
+
+// TestFoundShapes: the shapes compileFound takes, and that it decides
+// as RE2 does on them.
+func TestFoundShapes(t *testing.T) {
+	inputs := []string{"", "a", "_", "9", "a9", "_x1", "2024", "x2024y", "202", "default", "the default one", "defaul",
+		"a.json", ".json", "a.json.x", "a.jsonx", "x.md", "a\nb.md", "a.XmL", "\n.xml", ".xml", "p.png", ".png",
+		"x#1", "#1", "x#12", "a\nx", "xyz", "yz", "b", "ab", "üü", "ü", "a\xff", "\xf0\x9f\x98", "\xff.json"}
+	for _, tc := range foundPatterns {
+		m, ok := compileFound(tc.pattern)
+		if ok != tc.found {
+			t.Errorf("%s: found %v, want %v", tc.pattern, ok, tc.found)
+		}
+		if !ok {
+			continue
+		}
+		re := regexp.MustCompile(tc.pattern)
+		for _, in := range inputs {
+			if got, want := m.MatchString(in), re.MatchString(in); got != want {
+				t.Errorf("%s on %q: %v, RE2 %v", tc.pattern, in, got, want)
+			}
+		}
+	}
+	if m, err := Compile(`[a-z]+`); err != nil {
+		t.Fatal(err)
+	} else if _, ok := m.(*found); !ok {
+		t.Errorf("Compile([a-z]+) is a %T, want *found", m)
+	}
+}
+
+// FuzzFound: on any pattern the found matcher takes, it decides as
+// regexp does.
+func FuzzFound(f *testing.F) {
+	for _, tc := range foundPatterns {
+		f.Add(tc.pattern, "x2024.json")
+	}
+	f.Fuzz(func(t *testing.T, pattern, s string) {
+		re, err := regexp.Compile(pattern)
+		if err != nil {
+			return
+		}
+		m, ok := compileFound(pattern)
+		if !ok {
+			return
+		}
+		if got, want := m.MatchString(s), re.MatchString(s); got != want {
+			t.Fatalf("%q on %q: %v, RE2 %v", pattern, s, got, want)
+		}
+	})
 }
