@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"hash/maphash"
 	"math/big"
 	"unicode/utf8"
@@ -37,16 +38,7 @@ func hashValue(d *jx.Decoder) (uint64, bool) {
 		if err != nil {
 			return 0, false
 		}
-		if i, ok := smallInt([]byte(n)); ok {
-			return mix(uint64(i) ^ 'n'<<56), true
-		}
-		if r, ok := new(big.Rat).SetString(string(n)); ok {
-			if r.IsInt() && r.Num().IsInt64() {
-				return mix(uint64(r.Num().Int64()) ^ 'n'<<56), true
-			}
-			return hashString([]byte(r.RatString()), 'n'), true
-		}
-		return hashString(n, 'n'), true
+		return hashNumber(n), true
 	case jx.Bool:
 		v, err := d.Bool()
 		if v {
@@ -88,6 +80,139 @@ func hashValue(d *jx.Decoder) (uint64, bool) {
 		return mix(sum ^ '{'), ok && err == nil
 	}
 	return 0, false
+}
+
+// hashNumber hashes a number's value, given its text.
+func hashNumber(n []byte) uint64 {
+	if i, ok := smallInt(n); ok {
+		return mix(uint64(i) ^ 'n'<<56)
+	}
+	if r, ok := new(big.Rat).SetString(string(n)); ok {
+		if r.IsInt() && r.Num().IsInt64() {
+			return mix(uint64(r.Num().Int64()) ^ 'n'<<56)
+		}
+		return hashString([]byte(r.RatString()), 'n')
+	}
+	return hashString(n, 'n')
+}
+
+// textHash is jsonHash for text jx has read once already (RawView's,
+// so valid JSON), as uniqueItems' items are: it finds the ends of
+// strings and values by bytes (see scanMember), without tokens, and
+// asks jx only to decode a string with escapes. The hashes are
+// jsonHash's.
+func textHash(raw []byte) (uint64, bool) {
+	h, end, ok := scanHash(raw, 0)
+	if !ok || skipSpace(raw, end) != len(raw) {
+		return jsonHash(raw)
+	}
+	return h, true
+}
+
+// scanHash hashes the value at raw[i:] as hashValue does and returns
+// where it ends; false where it cannot (then jsonHash decides).
+func scanHash(raw []byte, i int) (h uint64, end int, ok bool) {
+	i = skipSpace(raw, i)
+	if i >= len(raw) {
+		return 0, i, false
+	}
+	switch raw[i] {
+	case '"':
+		return stringHash(raw, i, 's')
+	case '[':
+		h := mix('[')
+		if i = skipSpace(raw, i+1); i < len(raw) && raw[i] == ']' {
+			return h, i + 1, true
+		}
+		for {
+			e, next, ok := scanHash(raw, i)
+			if !ok {
+				return 0, next, false
+			}
+			h = mix(h*31 + e)
+			switch i = skipSpace(raw, next); {
+			case i < len(raw) && raw[i] == ',':
+				i++
+			case i < len(raw) && raw[i] == ']':
+				return h, i + 1, true
+			default:
+				return 0, i, false
+			}
+		}
+	case '{':
+		var keys [16]uint64
+		n, sum := 0, uint64(0)
+		if i = skipSpace(raw, i+1); i < len(raw) && raw[i] == '}' {
+			return mix(sum ^ '{'), i + 1, true
+		}
+		for {
+			k, e, ok := stringHash(raw, i, 'k')
+			if !ok || n == len(keys) {
+				return 0, i, false
+			}
+			for _, seen := range keys[:n] {
+				if seen == k {
+					return 0, i, false // as hashValue: canonical texts decide
+				}
+			}
+			keys[n] = k
+			n++
+			if i = skipSpace(raw, e); i >= len(raw) || raw[i] != ':' {
+				return 0, i, false
+			}
+			v, next, ok := scanHash(raw, i+1)
+			if !ok {
+				return 0, next, false
+			}
+			sum += mix(k ^ v*0x9e3779b97f4a7c15)
+			switch i = skipSpace(raw, next); {
+			case i < len(raw) && raw[i] == ',':
+				i = skipSpace(raw, i+1)
+			case i < len(raw) && raw[i] == '}':
+				return mix(sum ^ '{'), i + 1, true
+			default:
+				return 0, i, false
+			}
+		}
+	}
+	e := valueEnd(raw, i)
+	if e < 0 {
+		return 0, i, false
+	}
+	switch lit := raw[i:e]; string(lit) {
+	case "true":
+		return mix('t'), e, true
+	case "false":
+		return mix('f'), e, true
+	case "null":
+		return mix('0'), e, true
+	default:
+		return hashNumber(lit), e, true
+	}
+}
+
+// stringHash hashes the string at raw[i:] with tag as hashString does
+// (its bytes where it has no escapes, else as jx decodes it) and
+// returns where it ends.
+func stringHash(raw []byte, i int, tag byte) (h uint64, end int, ok bool) {
+	if i >= len(raw) || raw[i] != '"' {
+		return 0, i, false
+	}
+	e := stringEnd(raw, i)
+	if e < 0 {
+		return 0, i, false
+	}
+	if s := raw[i+1 : e-1]; bytes.IndexByte(s, '\\') < 0 {
+		return hashString(s, tag), e, true
+	}
+	d := jx.GetDecoder()
+	defer jx.PutDecoder(d)
+	d.ResetBytes(raw[i:e])
+	s, err := d.StrBytes()
+	if err != nil {
+		return 0, i, false
+	}
+	return hashString(s, tag), e, true
 }
 
 // hashString hashes a string's value (invalid UTF-8 read as U+FFFD, as

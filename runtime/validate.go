@@ -909,7 +909,7 @@ func (c *Decoding) uniqueHashes(items [][]byte) bool {
 		hashes = make([]uint64, 0, len(items))
 	}
 	for _, it := range items {
-		h, ok := jsonHash(it)
+		h, ok := textHash(it)
 		if !ok {
 			return false
 		}

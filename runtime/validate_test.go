@@ -660,6 +660,41 @@ func FuzzJSONHash(f *testing.F) {
 	})
 }
 
+// TestTextHash: on text jx has read, the byte scan hashes as jsonHash
+// does: escapes, numbers by value, member order, nesting, whitespace,
+// and the cases it leaves to jsonHash (a key twice, 17 members).
+func TestTextHash(t *testing.T) {
+	for _, in := range []string{
+		`"x"`, `"a\"b\u00e9\\"`, "\"a\xffb\"", `-0`, `1.0`, `1e2`, `123456789012345678901`, `0.1`, `true`, `false`, `null`,
+		`[]`, ` [ 1 , [ ] , { } , "]" ] `, `{}`, `{"a": 1, "b": [1.0, "x"]}`, `{"b": [1, "x"], "\u0061": 1e0}`,
+		"{\n\t\"k\" :\r{\"}\":\"]\"} }", `{"a": 1, "a": 2}`,
+		`{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"j":10,"k":11,"l":12,"m":13,"n":14,"o":15,"p":16,"q":17}`,
+	} {
+		wh, wok := jsonHash([]byte(in))
+		gh, gok := textHash([]byte(in))
+		if gh != wh || gok != wok {
+			t.Errorf("%s: textHash = %x, %v; jsonHash = %x, %v", in, gh, gok, wh, wok)
+		}
+	}
+}
+
+// FuzzTextHash: on any text jx reads as one value, textHash is jsonHash.
+func FuzzTextHash(f *testing.F) {
+	f.Add(`{"a": 1, "b": [1.0, "x"]}`)
+	f.Add(`{"\u0061": "caf\u00e9", "b": {"c": [true, false, null]}}`)
+	f.Add(` [1e400, -0.0, "\ud800"] `)
+	f.Fuzz(func(t *testing.T, in string) {
+		if jx.DecodeStr(in).Validate() != nil {
+			return
+		}
+		wh, wok := jsonHash([]byte(in))
+		gh, gok := textHash([]byte(in))
+		if gh != wh || gok != wok {
+			t.Errorf("%s: textHash = %x, %v; jsonHash = %x, %v", in, gh, gok, wh, wok)
+		}
+	})
+}
+
 // TestAppliedMember: a validator Apply runs finds a member of the value
 // it is handed by its text (escaped keys too), nested Applies hand their
 // own, and a value that is no object has none.
