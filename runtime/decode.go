@@ -703,9 +703,15 @@ func atEnd(d *jx.Decoder) bool {
 // *ValidationError from a generated decoder unwraps to it then.
 var ErrDuplicateKey = errors.New("a key written twice")
 
-// NotOneOf records a value outside an enum.
+// NotOneOf records a value outside an enum of the values listed.
 func (c *Decoding) NotOneOf(values string) {
 	c.Problemf("value must be one of %s", values)
+}
+
+// NotValue records a value other than the one an enum of one value (or
+// a const) allows.
+func (c *Decoding) NotValue(value string) {
+	c.Problemf("value must be %s", value)
 }
 
 func quoteList(names []string) string {

@@ -83,10 +83,10 @@ func emitEnumDecoder(f *jen.File, t *ir.Type) {
 	var cases []jen.Code
 	var vals []string
 	for _, v := range t.Values {
-		vals = append(vals, "'"+v.Value+"'")
+		vals = append(vals, strconv.Quote(v.Value))
 		cases = append(cases, jen.Case(jen.Lit(v.Value)).Block(jen.Op("*").Id("v").Op("=").Id(t.Name).Call(jen.Lit(v.Value))))
 	}
-	cases = append(cases, jen.Default().Block(jen.Id("c").Dot("NotOneOf").Call(jen.Lit(strings.Join(vals, ", ")))))
+	cases = append(cases, jen.Default().Block(notOneOf(vals)))
 	f.Comment(fmt.Sprintf("// decodeJSON reads %s, one of its values.", t.Name))
 	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
 		jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Id("c").Dot("StringBytes").Call(jen.Id("d")),
@@ -931,25 +931,31 @@ func enumCheck(v jen.Code, c *ir.Check, lit func(text string) jen.Code) []jen.Co
 		}
 	}
 	if len(cases) == 0 {
-		return []jen.Code{jen.Id("c").Dot("NotOneOf").Call(jen.Lit("null"))}
+		return []jen.Code{notOneOf([]string{"null"})}
 	}
 	return []jen.Code{jen.Switch(v).Block(
 		jen.Case(cases...),
-		jen.Default().Block(jen.Id("c").Dot("NotOneOf").Call(jen.Lit(enumList(c.Enum)))),
+		jen.Default().Block(notOneOf(c.Enum)),
 	)}
 }
 
-// enumList words enum values as the interpreter does: strings in single
-// quotes, other values as JSON.
-func enumList(texts []string) string {
-	out := make([]string, len(texts))
+// notOneOf records a value outside an enum of the values texts (JSON),
+// worded as the validators word it (runtime.Decoding.Enum): "value must
+// be one of 'a', 'b'", or "value must be 'a'" for one value.
+func notOneOf(texts []string) jen.Code {
+	words := make([]string, len(texts))
 	for i, t := range texts {
 		if s, err := strconv.Unquote(t); err == nil && strings.HasPrefix(t, `"`) {
-			t = "'" + s + "'"
+			// In single quotes, escaped as Go quotes it.
+			q := strings.ReplaceAll(strconv.Quote(s), `\"`, `"`)
+			t = "'" + strings.ReplaceAll(q[1:len(q)-1], `'`, `\'`) + "'"
 		}
-		out[i] = t
+		words[i] = t
 	}
-	return strings.Join(out, ", ")
+	if len(words) == 1 {
+		return jen.Id("c").Dot("NotValue").Call(jen.Lit(words[0]))
+	}
+	return jen.Id("c").Dot("NotOneOf").Call(jen.Lit(strings.Join(words, ", ")))
 }
 
 // intBounds checks an integer against its bounds: as int64 where the

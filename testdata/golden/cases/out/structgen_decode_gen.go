@@ -1702,7 +1702,7 @@ func (v *BlueprintFigureOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 				switch s {
 				case "rect":
 				default:
-					c.NotOneOf("'rect'")
+					c.NotValue("'rect'")
 				}
 			}
 			c.Pop()
@@ -2055,7 +2055,7 @@ func (v *BlueprintMode) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			switch i {
 			case int64(2):
 			default:
-				c.NotOneOf("2")
+				c.NotValue("2")
 			}
 		}
 		v.Int = p0
@@ -2853,7 +2853,7 @@ func (v *BlueprintReleaseOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding)
 				switch s {
 				case "2":
 				default:
-					c.NotOneOf("'2'")
+					c.NotValue("'2'")
 				}
 			}
 			c.Pop()
@@ -3249,7 +3249,7 @@ func (v *Circle) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				switch s {
 				case "circle":
 				default:
-					c.NotOneOf("'circle'")
+					c.NotValue("'circle'")
 				}
 			}
 			c.Pop()
@@ -3764,7 +3764,7 @@ func (v *ShapeOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				switch s {
 				case "square":
 				default:
-					c.NotOneOf("'square'")
+					c.NotValue("'square'")
 				}
 			}
 			c.Pop()

@@ -259,7 +259,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				switch i {
 				case int64(2):
 				default:
-					c.NotOneOf("2")
+					c.NotValue("2")
 				}
 			}
 			v.Version = p0

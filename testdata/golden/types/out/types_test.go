@@ -117,6 +117,22 @@ func TestOrderErrors(t *testing.T) {
 	}
 }
 
+// TestEnumWording: a value outside an enum is worded as the validators
+// word it: the values listed, or the one value of a const.
+func TestEnumWording(t *testing.T) {
+	base := `{"id":"A","quantity":1,"price":1,"paid":false,"note":null,"items":[{"sku":"ABC-1"}],"priority":"low"`
+	for doc, want := range map[string]string{
+		base + `,"version":3}`:        "/version: value must be 2",
+		base[:len(base)-5] + `"top"}`: "/priority: value must be one of 'low', 'normal', 'high', ''",
+	} {
+		_, err := types.ParseOrder([]byte(doc))
+		var ve *runtime.ValidationError
+		if !errors.As(err, &ve) || len(ve.Problems) != 1 || ve.Problems[0].String() != want {
+			t.Errorf("%s: %v; want the one problem %q", doc, err, want)
+		}
+	}
+}
+
 func TestNamedRoots(t *testing.T) {
 	tags, err := types.ParseTags([]byte(`["a","b"]`))
 	if err != nil || len(tags) != 2 {

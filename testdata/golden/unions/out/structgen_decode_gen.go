@@ -33,7 +33,7 @@ func (v *Circle) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				switch s {
 				case "circle":
 				default:
-					c.NotOneOf("'circle'")
+					c.NotValue("'circle'")
 				}
 			}
 			c.Pop()
@@ -468,7 +468,7 @@ func (v *Square) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				switch s {
 				case "square":
 				default:
-					c.NotOneOf("'square'")
+					c.NotValue("'square'")
 				}
 			}
 			c.Pop()
