@@ -115,11 +115,14 @@ func scanMember(raw []byte, name string) (val []byte, found, ok bool) {
 }
 
 func skipSpace(raw []byte, i int) int {
-	for i < len(raw) && (raw[i] == ' ' || raw[i] == '\t' || raw[i] == '\n' || raw[i] == '\r') {
+	for i < len(raw) && isSpace(raw[i]) {
 		i++
 	}
 	return i
 }
+
+// isSpace reports whether b is JSON's whitespace.
+func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
 
 // stringEnd returns the index just past the string that starts at
 // raw[i], or -1. It looks for quotes (bytes.IndexByte, not a loop over
@@ -144,6 +147,9 @@ func stringEnd(raw []byte, i int) int {
 	}
 }
 
+// structural marks the bytes valueEnd stops at in a container.
+var structural = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true}
+
 // valueEnd returns the index just past the value that starts at raw[i],
 // or -1.
 func valueEnd(raw []byte, i int) int {
@@ -156,7 +162,11 @@ func valueEnd(raw []byte, i int) int {
 	case b == '{' || b == '[':
 		depth := 0
 		for j := i; j < len(raw); j++ {
-			switch raw[j] {
+			c := raw[j]
+			if !structural[c] {
+				continue // most bytes: one load and one branch each
+			}
+			switch c {
 			case '"':
 				e := stringEnd(raw, j)
 				if e < 0 {
@@ -165,7 +175,7 @@ func valueEnd(raw []byte, i int) int {
 				j = e - 1
 			case '{', '[':
 				depth++
-			case '}', ']':
+			default:
 				if depth--; depth == 0 {
 					return j + 1
 				}

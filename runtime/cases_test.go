@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/go-faster/jx"
 	"github.com/google/go-cmp/cmp"
@@ -477,4 +478,37 @@ func FuzzStringEnd(f *testing.F) {
 			t.Errorf("stringEnd(%q) = %d, want %d", raw, got, want)
 		}
 	})
+}
+
+// BenchmarkValueEnd: finding where a value ends by bytes (scanMember's
+// cursor) against jx skipping it, on an indented document of nested
+// objects and arrays; reported as a ratio measured in the same run.
+func BenchmarkValueEnd(b *testing.B) {
+	var doc strings.Builder
+	doc.WriteString("{\n")
+	for i := range 40 {
+		fmt.Fprintf(&doc, "  %q: {\n    \"name\": \"element %d\",\n    \"selector\": {\"css\": \"div > .item:nth-child(%d)\"},\n    \"list\": [1, 2, {\"x\": [true, null]}]\n  },\n", fmt.Sprint("k", i), i, i)
+	}
+	doc.WriteString("  \"type\": \"page\"\n}")
+	raw := []byte(doc.String())
+	d := jx.GetDecoder()
+	var scan, skip time.Duration
+	for b.Loop() {
+		start := time.Now()
+		for range 10 {
+			if valueEnd(raw, 0) != len(raw) {
+				b.Fatal("valueEnd missed the end")
+			}
+		}
+		scan += time.Since(start)
+		start = time.Now()
+		for range 10 {
+			d.ResetBytes(raw)
+			if err := d.Skip(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		skip += time.Since(start)
+	}
+	b.ReportMetric(float64(scan)/float64(skip), "x-jx-skip")
 }

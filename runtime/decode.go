@@ -52,8 +52,9 @@ type Decoding struct {
 	floats chunk[float64]
 	bools  chunk[bool]
 	texts  []byte // the raw JSON values a parse keeps (see keep)
-	// doc is the input of the parse (see Document).
+	// doc is the input of the parse and top its decoder (see Document).
 	doc []byte
+	top *jx.Decoder
 }
 
 // chunk hands out pointers to zero values of T from slices of a few:
@@ -139,19 +140,24 @@ func (c *Decoding) Found() int { return len(c.problems) + c.marked }
 // Document returns the text of the document ParseDecoded reads, once the
 // decoder it calls has read it: the keywords beside a type's typed checks
 // are checked on that text, which at the top needs no reading of its own
-// to find where the value ends (see RawView). ok is false where reading
-// failed.
+// to find where the value ends (see RawView): once nothing but
+// whitespace follows the value, the document is the value. ok is false
+// where reading failed or data follows the value (then the parse fails
+// for it).
 func (c *Decoding) Document() (raw []byte, ok bool) {
-	if c.Failed() {
+	switch {
+	case c.Failed():
+		return nil, false
+	case c.top == nil:
+		c.err = errors.New("structgen: Document is called outside ParseDecoded")
+		return nil, false
+	case !atEnd(c.top):
+		c.err = errors.New("data after the document")
 		return nil, false
 	}
-	start := skipSpace(c.doc, 0)
-	end := valueEnd(c.doc, start)
-	if end < 0 {
-		// jx has read the value, so its end is where valueEnd says; not
-		// finding it is a bug, reported rather than checking nothing.
-		c.err = errors.New("structgen: the end of the document is not where the decoder stopped")
-		return nil, false
+	start, end := skipSpace(c.doc, 0), len(c.doc)
+	for end > start && isSpace(c.doc[end-1]) {
+		end--
 	}
 	return c.doc[start:end], true
 }
@@ -817,13 +823,13 @@ func parseDecoded[T any](typeName string, data []byte, decode func(d *jx.Decoder
 		c.path, c.problems, c.err, c.duplicate = c.path[:0], nil, nil, false
 		c.quiet, c.marked, c.ev = false, 0, nil
 		c.strs, c.ints, c.floats, c.bools, c.texts = chunk[string]{}, chunk[int64]{}, chunk[float64]{}, chunk[bool]{}, nil
-		c.doc = nil
+		c.doc, c.top = nil, nil
 		decodings.Put(c)
 	}()
 	d := jx.GetDecoder()
 	defer jx.PutDecoder(d)
 	d.ResetBytes(data)
-	c.doc = data
+	c.doc, c.top = data, d
 	v := decode(d, c)
 	if c.err == nil {
 		if !atEnd(d) {

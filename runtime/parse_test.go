@@ -244,7 +244,7 @@ func TestParseDecodedTrailing(t *testing.T) {
 
 // TestDocument: after the decoder has read the document, Document is
 // its text, without the whitespace around it, for every kind of value;
-// nothing where reading failed.
+// nothing where reading failed or data follows the value.
 func TestDocument(t *testing.T) {
 	for in, want := range map[string]string{
 		`{"a": [1, "]}"], "b": {}}`:     `{"a": [1, "]}"], "b": {}}`,
@@ -265,15 +265,17 @@ func TestDocument(t *testing.T) {
 			t.Errorf("%q: Document = %q, %v (%v); want %q", in, got, ok, err, want)
 		}
 	}
-	_, err := ParseDecoded("T", []byte(`{"a": tru}`), func(d *jx.Decoder, c *Decoding) int {
-		c.Skip(d)
-		if raw, ok := c.Document(); ok {
-			t.Errorf("Document after a syntax error = %q, true", raw)
+	for _, in := range []string{`{"a": tru}`, `{"a": 1} x`, `{"a": 1}}`, `{"a": 1} {"b":`, "1 \u00a0", `[1,`} {
+		_, err := ParseDecoded("T", []byte(in), func(d *jx.Decoder, c *Decoding) int {
+			c.Skip(d)
+			if raw, ok := c.Document(); ok {
+				t.Errorf("%q: Document = %q, true; want nothing", in, raw)
+			}
+			return 0
+		})
+		if !errors.Is(err, ErrInvalidJSON) {
+			t.Errorf("%q: got %v; want ErrInvalidJSON", in, err)
 		}
-		return 0
-	})
-	if !errors.Is(err, ErrInvalidJSON) {
-		t.Errorf("got %v; want ErrInvalidJSON", err)
 	}
 }
 
