@@ -10,7 +10,9 @@ import (
 // class, found somewhere in the string (a pattern without ^ or $:
 // [a-z]+, 20[0-9]{2}) or at its end (\.json$, .*\.md$, ^.*\.[xX]ml$):
 // what a pattern without ^ takes before them, or without $ after them,
-// need not be taken. One pass, no allocation.
+// need not be taken; and patterns without ^ that the simple matcher
+// could run from where their first rune is (https?://). About one pass,
+// no allocation.
 type found struct {
 	source string
 	runes  []item // one rune each
@@ -19,6 +21,10 @@ type found struct {
 	// lead is, for a pattern anchored at both ends, the class every rune
 	// before the run must be in (^.*), and lead.min how many at least.
 	lead *item
+	// search holds, for a pattern without ^ whose items are not runes
+	// of fixed counts (https?://), those items, tried where the first's
+	// rune is.
+	search []item
 }
 
 // maxRunes bounds the runes a found matcher compares at each place.
@@ -78,6 +84,23 @@ func compileFound(pattern string) (*found, bool) {
 			items[len(items)-1].max = items[len(items)-1].min
 		}
 	}
+	if !begin && len(items) > 0 && !fixedRunes(items) {
+		// Runs of counts and groups the next rune decides, none of
+		// whose runes the first item takes: a match is tried where the
+		// first item's rune is, and a try ends where the next such rune
+		// is, so the string is read about once.
+		first := items[0].ranges
+		for _, it := range items[1:] {
+			if overlap(first, allRunes(&it)) {
+				return nil, false
+			}
+		}
+		if items[0].alts != nil || !deterministic(items, nil) {
+			return nil, false
+		}
+		m.search = items
+		return m, true
+	}
 	for _, it := range items {
 		if it.alts != nil || it.min != it.max {
 			return nil, false
@@ -104,8 +127,46 @@ func compileFound(pattern string) (*found, bool) {
 	return m, true
 }
 
+// fixedRunes reports whether items are runes taken a fixed number of
+// times, no groups.
+func fixedRunes(items []item) bool {
+	for _, it := range items {
+		if it.alts != nil || it.min != it.max {
+			return false
+		}
+	}
+	return true
+}
+
+// allRunes returns every rune it or its groups' items may take.
+func allRunes(it *item) []rune {
+	if it.alts == nil {
+		return it.ranges
+	}
+	var out []rune
+	for _, a := range it.alts {
+		for i := range a {
+			out = append(out, allRunes(&a[i])...)
+		}
+	}
+	return out
+}
+
 // MatchString reports whether s matches, as RE2 would.
 func (m *found) MatchString(s string) bool {
+	if m.search != nil {
+		first := &m.search[0]
+		for pos := 0; pos < len(s); {
+			r, size := runeAt(s, pos)
+			if first.has(r) {
+				if end, ok := take(m.search, s, pos); ok && (!m.end || end == len(s)) {
+					return true
+				}
+			}
+			pos += size
+		}
+		return false
+	}
 	if !m.end {
 		if m.lit != "" {
 			return strings.Contains(s, m.lit)

@@ -231,6 +231,10 @@ var foundPatterns = []struct {
 	{`^.*a*$`, false},
 	{`\bword\b`, false},
 	{`.{65}`, false},
+	{`https?://`, true}, // tried where an h is
+	{`x[0-9]+(-[a-f]+)?y$`, true},
+	{`a(ba)*c`, false}, // a try may take the next a
+	{`x[0-9]*x`, false},
 }
 
 // TestFoundShapes: the shapes compileFound takes, and that it decides
@@ -238,7 +242,8 @@ var foundPatterns = []struct {
 func TestFoundShapes(t *testing.T) {
 	inputs := []string{"", "a", "_", "9", "a9", "_x1", "2024", "x2024y", "202", "default", "the default one", "defaul",
 		"a.json", ".json", "a.json.x", "a.jsonx", "x.md", "a\nb.md", "a.XmL", "\n.xml", ".xml", "p.png", ".png",
-		"x#1", "#1", "x#12", "a\nx", "xyz", "yz", "b", "ab", "üü", "ü", "a\xff", "\xf0\x9f\x98", "\xff.json"}
+		"x#1", "#1", "x#12", "a\nx", "xyz", "yz", "b", "ab", "üü", "ü", "a\xff", "\xf0\x9f\x98", "\xff.json",
+		"see https://x", "http:/", "hhttp://", "httpss://", "x1y", "xx1-ay", "x1-y", "x1-ay", "x1-ayz", "xy", "x1x1y"}
 	for _, tc := range foundPatterns {
 		m, ok := compileFound(tc.pattern)
 		if ok != tc.found {
