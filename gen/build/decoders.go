@@ -620,9 +620,6 @@ var variantKinds = map[string]schema.Kinds{"boolean": schema.Bool, "integer": sc
 // the variant, and the schema's keywords for that kind apply (items to
 // an array, minLength to a string, …), as a validator applies them.
 func (b *builder) compileKinds(t *ir.Type, n *schema.Node, deps map[*ir.Field][]*ir.Type) string {
-	if n.Enum != nil || n.Const != nil {
-		return at(n, "an enum of several kinds")
-	}
 	var covered schema.Kinds
 	tokens := map[string]bool{}
 	var checks []*ir.Check
@@ -656,6 +653,27 @@ func (b *builder) compileKinds(t *ir.Type, n *schema.Node, deps map[*ir.Field][]
 	// null, where allowed, leaves every variant unset, as the union's
 	// UnmarshalJSON reads it.
 	t.Decode = &ir.Decode{Variants: checks, Null: n.Kinds&schema.Null != 0}
+	var values []any
+	switch {
+	case n.Const != nil:
+		values = []any{n.Const.V}
+	case n.Enum != nil:
+		values = n.Enum.List
+	}
+	for _, v := range values {
+		text, err := json.Marshal(v)
+		if err != nil {
+			return at(n, "an enum value")
+		}
+		t.Decode.Enum = append(t.Decode.Enum, string(text))
+	}
+	for _, c := range checks {
+		if c.Enum != nil {
+			// A variant's problem lists the whole enum, as the
+			// validator does; its cases are the values of its kind.
+			c.Enum = t.Decode.Enum
+		}
+	}
 	return ""
 }
 

@@ -142,6 +142,8 @@ func emitUnionDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set st
 		other = jen.Id(t.Decode.Words[0].Name).Call(jen.Id("c"), jen.Id("d")) // see ir.Decode.Words
 	case brs != nil:
 		other = jen.Id("c").Dot("NoBranchKind").Call(jen.Id("d"), brsVar)
+	case t.Decode.Enum != nil:
+		other = jen.Block(jen.Id("c").Dot("Skip").Call(jen.Id("d")), notOneOf(t.Decode.Enum))
 	}
 	cases = append(cases, jen.Default().Block(other))
 	if brs != nil {
@@ -925,13 +927,20 @@ func enumCheck(v jen.Code, c *ir.Check, lit func(text string) jen.Code) []jen.Co
 		return nil
 	}
 	var cases []jen.Code
+	seen := map[string]bool{}
 	for _, e := range c.Enum {
-		if l := lit(e); l != nil {
+		// Two texts of one value (1 and 1.0) are one case: Go refuses a
+		// case twice.
+		if l := lit(e); l != nil && !seen[fmt.Sprintf("%#v", l)] {
+			seen[fmt.Sprintf("%#v", l)] = true
 			cases = append(cases, l)
 		}
 	}
+	if len(c.Enum) == 0 {
+		return []jen.Code{notOneOf([]string{"null"})} // null alone (Check.Null)
+	}
 	if len(cases) == 0 {
-		return []jen.Code{notOneOf([]string{"null"})}
+		return []jen.Code{notOneOf(c.Enum)}
 	}
 	return []jen.Code{jen.Switch(v).Block(
 		jen.Case(cases...),

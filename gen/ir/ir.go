@@ -263,6 +263,10 @@ type Decode struct {
 	// has them (a variant of overlapping branches) has them check a value
 	// of a kind no variant holds.
 	Words []*Validator `json:",omitempty"`
+	// Enum: a union of the kinds of an enum's (or a const's) values, as
+	// JSON texts: a value of a kind no variant holds is worded as outside
+	// the enum, as its validator words it.
+	Enum []string `json:",omitempty"`
 	// Branches: a union of kinds from an anyOf's or oneOf's branches.
 	// Where a variant's decoder finds a problem (or, without Words, the
 	// value is of a kind no variant holds), the problems are worded as

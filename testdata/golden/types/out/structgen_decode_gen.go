@@ -71,7 +71,7 @@ func (v *Item) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Order and checks its schema in one pass.
 func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [20]bool
+	var seen [21]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -245,7 +245,9 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[11] = true
 			c.Push("status")
-			runtime.ValidatedText(c, d, &v.Status, nil, structgenValidate0Text)
+			p0 := new(OrderStatus)
+			p0.decodeJSON(d, c)
+			v.Status = p0
 			c.Pop()
 		case "version":
 			if seen[12] {
@@ -264,21 +266,34 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			v.Version = p0
 			c.Pop()
-		case "location":
+		case "level":
 			if seen[13] {
 				c.Duplicate(key)
 			}
 			seen[13] = true
+			c.Push("level")
+			v.Level.Present = true
+			if c.IsNull(d) {
+				v.Level.Null = true
+			} else {
+				v.Level.Value.decodeJSON(d, c)
+			}
+			c.Pop()
+		case "location":
+			if seen[14] {
+				c.Duplicate(key)
+			}
+			seen[14] = true
 			c.Push("location")
 			p0 := new(OrderLocation)
 			p0.decodeJSON(d, c)
 			v.Location = p0
 			c.Pop()
 		case "legacy":
-			if seen[14] {
+			if seen[15] {
 				c.Duplicate(key)
 			}
-			seen[14] = true
+			seen[15] = true
 			c.Push("legacy")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
@@ -287,10 +302,10 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Legacy = p0
 			c.Pop()
 		case "big":
-			if seen[15] {
+			if seen[16] {
 				c.Duplicate(key)
 			}
-			seen[15] = true
+			seen[16] = true
 			c.Push("big")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
@@ -299,20 +314,20 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Big = p0
 			c.Pop()
 		case "meta":
-			if seen[16] {
+			if seen[17] {
 				c.Duplicate(key)
 			}
-			seen[16] = true
+			seen[17] = true
 			c.Push("meta")
 			if raw, ok := c.Raw(d); ok {
 				v.Meta = raw
 			}
 			c.Pop()
 		case "$ref-like key":
-			if seen[17] {
+			if seen[18] {
 				c.Duplicate(key)
 			}
-			seen[17] = true
+			seen[18] = true
 			c.Push("$ref-like key")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
@@ -321,10 +336,10 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.RefLikeKey = p0
 			c.Pop()
 		case "caseA":
-			if seen[18] {
+			if seen[19] {
 				c.Duplicate(key)
 			}
-			seen[18] = true
+			seen[19] = true
 			c.Push("caseA")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
@@ -333,10 +348,10 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.CaseA = p0
 			c.Pop()
 		case "case_a":
-			if seen[19] {
+			if seen[20] {
 				c.Duplicate(key)
 			}
-			seen[19] = true
+			seen[20] = true
 			c.Push("case_a")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
@@ -378,6 +393,52 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	c.Missing(missing...)
 }
 
+// decodeJSON reads OrderLevel: the value's kind picks the variant.
+func (v *OrderLevel) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.Bool:
+		p0 := c.NewBool()
+		if b, ok := c.Bool(d); ok {
+			*p0 = b
+			switch b {
+			case true:
+			default:
+				c.NotOneOf("1, 1.0, 'low', true, null")
+			}
+		}
+		v.Bool = p0
+	case jx.Number:
+		p0 := c.NewInt64()
+		if i, ok := c.Int64(d); ok {
+			*p0 = i
+			switch i {
+			case int64(1):
+			default:
+				c.NotOneOf("1, 1.0, 'low', true, null")
+			}
+		}
+		v.Int = p0
+	case jx.String:
+		p0 := c.NewString()
+		if s, ok := c.String(d); ok {
+			*p0 = s
+			switch s {
+			case "low":
+			default:
+				c.NotOneOf("1, 1.0, 'low', true, null")
+			}
+		}
+		v.String = p0
+	case jx.Null:
+		c.IsNull(d)
+	default:
+		{
+			c.Skip(d)
+			c.NotOneOf("1, 1.0, 'low', true, null")
+		}
+	}
+}
+
 // decodeJSON reads OrderLocation, an array, position by position and checks
 // its schema in one pass.
 func (v *OrderLocation) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
@@ -413,6 +474,39 @@ func (v *OrderLocation) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	}
 	c.End(it.Err())
 	c.Items(n, 2, -1)
+}
+
+// decodeJSON reads OrderStatus: the value's kind picks the variant.
+func (v *OrderStatus) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.Number:
+		p0 := c.NewInt64()
+		if i, ok := c.Int64(d); ok {
+			*p0 = i
+			switch i {
+			case int64(3):
+			default:
+				c.NotOneOf("'open', 'closed', 3")
+			}
+		}
+		v.Int = p0
+	case jx.String:
+		p0 := c.NewString()
+		if s, ok := c.String(d); ok {
+			*p0 = s
+			switch s {
+			case "open", "closed":
+			default:
+				c.NotOneOf("'open', 'closed', 3")
+			}
+		}
+		v.String = p0
+	default:
+		{
+			c.Skip(d)
+			c.NotOneOf("'open', 'closed', 3")
+		}
+	}
 }
 
 // decodeJSON reads Priority, one of its values.
@@ -461,20 +555,8 @@ func (v *Item) encodeJSON(e *runtime.Encoding) {
 	e.ObjEnd()
 }
 
-// structgenValidate0 checks a value against structgen:///order.json#/properties/status.
+// structgenValidate0 checks a value against structgen:///order.json#/$defs/Tags.
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate0Text(c, raw)
-	}
-}
-
-// structgenValidate0Text checks a value's JSON text against structgen:///order.json#/properties/status.
-func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"open\",\"closed\",3]", false)
-}
-
-// structgenValidate1 checks a value against structgen:///order.json#/$defs/Tags.
-func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -491,7 +573,7 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 				break
 			}
 			items = append(items, r)
-			c.Apply(r, structgenValidate2)
+			c.Apply(r, structgenValidate1)
 			c.Pop()
 			i++
 		}
@@ -504,8 +586,8 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate2 checks a value against structgen:///order.json#/$defs/Tags/items.
-func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate1 checks a value against structgen:///order.json#/$defs/Tags/items.
+func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		c.WrongType(d, "string")

@@ -120,15 +120,48 @@ func TestOrderErrors(t *testing.T) {
 // TestEnumWording: a value outside an enum is worded as the validators
 // word it: the values listed, or the one value of a const.
 func TestEnumWording(t *testing.T) {
+	runtime.CheckDecoders = true // and the interpreter agrees
+	defer func() { runtime.CheckDecoders = false }()
 	base := `{"id":"A","quantity":1,"price":1,"paid":false,"note":null,"items":[{"sku":"ABC-1"}],"priority":"low"`
 	for doc, want := range map[string]string{
 		base + `,"version":3}`:        "/version: value must be 2",
 		base[:len(base)-5] + `"top"}`: "/priority: value must be one of 'low', 'normal', 'high', ''",
+		// An enum of several kinds: the value's kind picks the variant,
+		// and any value outside the enum is worded by the whole list.
+		base + `,"level":2}`:       "/level: value must be one of 1, 1.0, 'low', true, null",
+		base + `,"level":"high"}`:  "/level: value must be one of 1, 1.0, 'low', true, null",
+		base + `,"level":false}`:   "/level: value must be one of 1, 1.0, 'low', true, null",
+		base + `,"level":[1]}`:     "/level: value must be one of 1, 1.0, 'low', true, null",
+		base + `,"status":{}}`:     "/status: value must be one of 'open', 'closed', 3",
+		base + `,"status":"shut"}`: "/status: value must be one of 'open', 'closed', 3",
 	} {
 		_, err := types.ParseOrder([]byte(doc))
 		var ve *runtime.ValidationError
 		if !errors.As(err, &ve) || len(ve.Problems) != 1 || ve.Problems[0].String() != want {
 			t.Errorf("%s: %v; want the one problem %q", doc, err, want)
+		}
+	}
+}
+
+// TestEnumOfKinds: the values of an enum of several kinds are read into
+// the variant of their kind, 1.0 as the integer 1 and null as no variant.
+func TestEnumOfKinds(t *testing.T) {
+	runtime.CheckDecoders = true // and the interpreter agrees
+	defer func() { runtime.CheckDecoders = false }()
+	base := `{"id":"A","quantity":1,"price":1,"paid":false,"note":null,"items":[{"sku":"ABC-1"}],"priority":"low"`
+	for level, want := range map[string]string{`1`: "1", `1.0`: "1", `"low"`: `"low"`, `true`: "true", `null`: "null"} {
+		o, err := types.ParseOrder([]byte(base + `,"level":` + level + `}`))
+		if err != nil {
+			t.Errorf("level %s: %v", level, err)
+			continue
+		}
+		if !o.Level.Present {
+			t.Errorf("level %s: not set", level)
+			continue
+		}
+		got, err := json.Marshal(o.Level)
+		if err != nil || string(got) != want {
+			t.Errorf("level %s: read as %s (%v), want %s", level, got, err, want)
 		}
 	}
 }
@@ -169,6 +202,7 @@ func FuzzOrderDecoderAgrees(f *testing.F) {
 	f.Add([]byte(full))
 	f.Add([]byte(`{"id":"A-1","quantity":1.5,"price":1e400,"paid":"yes","note":1,"coupon":{},"items":[{"sku":"abc"}],"priority":"top","big":9223372036854775808}`))
 	f.Add([]byte(`{"id":"A-1","quantity":2,"price":9.5,"paid":true,"note":"n","items":[],"priority":"low","attributes":{"a":1.0,"b":-0}}`))
+	f.Add([]byte(`{"id":"A","quantity":1,"price":1,"paid":false,"note":null,"items":[{"sku":"ABC-1"}],"priority":"low","level":1.0,"status":3}`))
 	runtime.CheckDecoders = true
 	defer func() { runtime.CheckDecoders = false }()
 	f.Fuzz(func(t *testing.T, data []byte) {
