@@ -628,6 +628,11 @@ func (b *builder) compileKinds(t *ir.Type, n *schema.Node, deps map[*ir.Field][]
 		if want == 0 || n.Kinds&want != want || tokens[v.JSON] || v.JSON == "integer" && tokens["number"] || v.JSON == "number" && tokens["integer"] {
 			return at(n, "a variant the schema's kinds do not tell apart")
 		}
+		if (n.Enum != nil || n.Const != nil) && v.JSON != "boolean" && v.JSON != "integer" && v.JSON != "string" {
+			// The variants' checks test scalars against the values; a
+			// struct or slice would take any value of its shape.
+			return at(n, "an enum of several kinds with values of structured kinds or fractions")
+		}
 		tokens[v.JSON] = true
 		covered |= want
 		var c *ir.Check
@@ -668,7 +673,10 @@ func (b *builder) compileKinds(t *ir.Type, n *schema.Node, deps map[*ir.Field][]
 		t.Decode.Enum = append(t.Decode.Enum, string(text))
 	}
 	for _, c := range checks {
-		if c.Enum != nil {
+		if t.Decode.Enum != nil {
+			if c.Enum == nil {
+				return at(n, "an enum whose values a variant does not check")
+			}
 			// A variant's problem lists the whole enum, as the
 			// validator does; its cases are the values of its kind.
 			c.Enum = t.Decode.Enum

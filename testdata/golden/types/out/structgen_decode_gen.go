@@ -71,7 +71,7 @@ func (v *Item) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Order and checks its schema in one pass.
 func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [21]bool
+	var seen [22]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -266,11 +266,19 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			v.Version = p0
 			c.Pop()
-		case "level":
+		case "shape":
 			if seen[13] {
 				c.Duplicate(key)
 			}
 			seen[13] = true
+			c.Push("shape")
+			runtime.ValidatedText(c, d, &v.Shape, nil, structgenValidate0Text)
+			c.Pop()
+		case "level":
+			if seen[14] {
+				c.Duplicate(key)
+			}
+			seen[14] = true
 			c.Push("level")
 			v.Level.Present = true
 			if c.IsNull(d) {
@@ -280,20 +288,20 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "location":
-			if seen[14] {
+			if seen[15] {
 				c.Duplicate(key)
 			}
-			seen[14] = true
+			seen[15] = true
 			c.Push("location")
 			p0 := new(OrderLocation)
 			p0.decodeJSON(d, c)
 			v.Location = p0
 			c.Pop()
 		case "legacy":
-			if seen[15] {
+			if seen[16] {
 				c.Duplicate(key)
 			}
-			seen[15] = true
+			seen[16] = true
 			c.Push("legacy")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
@@ -302,10 +310,10 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Legacy = p0
 			c.Pop()
 		case "big":
-			if seen[16] {
+			if seen[17] {
 				c.Duplicate(key)
 			}
-			seen[16] = true
+			seen[17] = true
 			c.Push("big")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
@@ -314,20 +322,20 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Big = p0
 			c.Pop()
 		case "meta":
-			if seen[17] {
+			if seen[18] {
 				c.Duplicate(key)
 			}
-			seen[17] = true
+			seen[18] = true
 			c.Push("meta")
 			if raw, ok := c.Raw(d); ok {
 				v.Meta = raw
 			}
 			c.Pop()
 		case "$ref-like key":
-			if seen[18] {
+			if seen[19] {
 				c.Duplicate(key)
 			}
-			seen[18] = true
+			seen[19] = true
 			c.Push("$ref-like key")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
@@ -336,10 +344,10 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.RefLikeKey = p0
 			c.Pop()
 		case "caseA":
-			if seen[19] {
+			if seen[20] {
 				c.Duplicate(key)
 			}
-			seen[19] = true
+			seen[20] = true
 			c.Push("caseA")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
@@ -348,10 +356,10 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.CaseA = p0
 			c.Pop()
 		case "case_a":
-			if seen[20] {
+			if seen[21] {
 				c.Duplicate(key)
 			}
-			seen[20] = true
+			seen[21] = true
 			c.Push("case_a")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
@@ -555,8 +563,77 @@ func (v *Item) encodeJSON(e *runtime.Encoding) {
 	e.ObjEnd()
 }
 
-// structgenValidate0 checks a value against structgen:///order.json#/$defs/Tags.
+// structgenValidate0Keys are the properties structgenValidate0 declares, which it records by index.
+var structgenValidate0Keys = []string{"a"}
+
+// structgenValidate0 checks a value against structgen:///order.json#/properties/shape.
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate0Text(c, raw)
+	}
+}
+
+// structgenValidate0Text checks a value's JSON text against structgen:///order.json#/properties/shape.
+func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[{\"a\":1},\"x\"]", false)
+	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		switch d.Next() {
+		case jx.Object:
+			it, ok := c.Object(d)
+			if !ok {
+				return
+			}
+			keys := runtime.DeclaredKeys(structgenValidate0Keys)
+			for !c.Failed() && it.Next() {
+				var key string
+				var fresh bool
+				switch kb := it.Key(); string(kb) {
+				case "a":
+					key = "a"
+					fresh = keys.Mark(0)
+				default:
+					key = runtime.KeyText(kb)
+					fresh = keys.Add(key)
+				}
+				if !fresh {
+					c.Duplicate(it.Key())
+				}
+				c.Push(key)
+				switch key {
+				case "a":
+					structgenValidate1(c, d)
+				default:
+					c.Skip(d)
+				}
+				c.Pop()
+			}
+			c.End(it.Err())
+		case jx.Null, jx.Bool, jx.Number, jx.Array:
+			c.WrongType(d, "string or object")
+		default:
+			c.Skip(d)
+		}
+	})
+}
+
+// structgenValidate1 checks a value against structgen:///order.json#/properties/shape/properties/a.
+func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.Integer(text, "integer")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "integer")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate2 checks a value against structgen:///order.json#/$defs/Tags.
+func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -573,7 +650,7 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 				break
 			}
 			items = append(items, r)
-			c.Apply(r, structgenValidate1)
+			c.Apply(r, structgenValidate3)
 			c.Pop()
 			i++
 		}
@@ -586,8 +663,8 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate1 checks a value against structgen:///order.json#/$defs/Tags/items.
-func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate3 checks a value against structgen:///order.json#/$defs/Tags/items.
+func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		c.WrongType(d, "string")

@@ -69,6 +69,8 @@ type Order struct {
 	// A mixed enum: a union of its kinds; the schema checks the values.
 	Status  *OrderStatus `json:"status,omitempty"`
 	Version *int64       `json:"version,omitempty"`
+	// An enum with an object value: its validator checks it.
+	Shape *OrderShape `json:"shape,omitempty"`
 	// An enum of several kinds with null: a union whose decoder checks each kind's values.
 	Level runtime.Nullable[OrderLevel] `json:"level,omitzero"`
 	// A tuple: latitude, longitude and an optional label.
@@ -181,6 +183,86 @@ func ParseOrderLocation(data []byte) (OrderLocation, error) {
 	}, schemaOrderLocation)
 }
 
+// An enum with an object value: its validator checks it.
+//
+// Schema: schemas/order.json#/properties/shape
+type OrderShape struct {
+	String *string
+	Object *OrderShapeObject
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u OrderShape) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.String != nil:
+		return json.Marshal(u.String)
+	case u.Object != nil:
+		return json.Marshal(u.Object)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind selects.
+func (u *OrderShape) UnmarshalJSON(data []byte) error {
+	*u = OrderShape{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindString:
+		u.String = new(string)
+		return json.Unmarshal(data, u.String)
+	case runtime.KindObject:
+		u.Object = new(OrderShapeObject)
+		return json.Unmarshal(data, u.Object)
+	}
+	return runtime.NoVariant("OrderShape", runtime.KindOf(data).String())
+}
+
+var schemaOrderShape = structgenSchemas.Schema("structgen:///order.json#/properties/shape")
+
+// ParseOrderShape validates data against the schema of OrderShape and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseOrderShape(data []byte) (OrderShape, error) {
+	return runtime.ParseValidated[OrderShape]("OrderShape", data, nil, []runtime.Validator{structgenValidate0}, schemaOrderShape)
+}
+
+// An enum with an object value: its validator checks it.
+//
+// Schema: schemas/order.json#/properties/shape
+type OrderShapeObject struct {
+	A *int64 `json:"a,omitempty"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsOrderShapeObject = runtime.NewFields("a")
+
+// MarshalJSON encodes the declared fields, then AdditionalProperties.
+func (v OrderShapeObject) MarshalJSON() ([]byte, error) {
+	type plain OrderShapeObject
+	return runtime.MarshalObject(plain(v), fieldsOrderShapeObject, v.AdditionalProperties, v.AdditionalPropertiesOrder)
+}
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *OrderShapeObject) UnmarshalJSON(data []byte) error {
+	type plain OrderShapeObject
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsOrderShapeObject, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaOrderShapeObject = structgenSchemas.Schema("structgen:///order.json#/properties/shape")
+
+// ParseOrderShapeObject validates data against the schema of OrderShapeObject and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseOrderShapeObject(data []byte) (OrderShapeObject, error) {
+	return runtime.ParseValidated[OrderShapeObject]("OrderShapeObject", data, nil, []runtime.Validator{structgenValidate0}, schemaOrderShapeObject)
+}
+
 // A mixed enum: a union of its kinds; the schema checks the values.
 //
 // Schema: schemas/order.json#/properties/status
@@ -278,5 +360,5 @@ func ParseTags(data []byte) (Tags, error) {
 				c.End(a0.Err())
 			}
 		}
-	}, []runtime.Validator{structgenValidate0}, schemaTags)
+	}, []runtime.Validator{structgenValidate2}, schemaTags)
 }

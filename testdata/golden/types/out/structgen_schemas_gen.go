@@ -30,6 +30,7 @@ const schemaDoc0 = `{
     "priority": { "$ref": "#/$defs/Priority" },
     "status": { "enum": ["open", "closed", 3], "description": "A mixed enum: a union of its kinds; the schema checks the values." },
     "version": { "const": 2 },
+    "shape": { "type": ["object", "string"], "properties": { "a": { "type": "integer" } }, "enum": [{ "a": 1 }, "x"], "description": "An enum with an object value: its validator checks it." },
     "level": { "enum": [1, 1.0, "low", true, null], "description": "An enum of several kinds with null: a union whose decoder checks each kind's values." },
     "location": {
       "type": "array",
