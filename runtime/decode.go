@@ -55,6 +55,12 @@ type Decoding struct {
 	// doc is the input of the parse and top its decoder (see Document).
 	doc []byte
 	top *jx.Decoder
+	// orNull is the decoder whose next value IsNull found not to be
+	// null, where null is allowed: a wrong kind there says "or null"
+	// (see Kind). moves counts Push, PushIndex and Pop, and nullAt is
+	// moves then, so that the mark holds for that value alone.
+	orNull        *jx.Decoder
+	moves, nullAt int
 }
 
 // chunk hands out pointers to zero values of T from slices of a few:
@@ -98,13 +104,13 @@ type step struct {
 }
 
 // Push enters the member named name; Pop leaves it.
-func (c *Decoding) Push(name string) { c.path = append(c.path, step{name, -1}) }
+func (c *Decoding) Push(name string) { c.path = append(c.path, step{name, -1}); c.moves++ }
 
 // PushIndex enters item i of an array.
-func (c *Decoding) PushIndex(i int) { c.path = append(c.path, step{index: i}) }
+func (c *Decoding) PushIndex(i int) { c.path = append(c.path, step{index: i}); c.moves++ }
 
 // Pop leaves what Push or PushIndex entered.
-func (c *Decoding) Pop() { c.path = c.path[:len(c.path)-1] }
+func (c *Decoding) Pop() { c.path = c.path[:len(c.path)-1]; c.moves++ }
 
 // Problemf records a problem at the current location.
 func (c *Decoding) Problemf(format string, args ...any) {
@@ -136,6 +142,19 @@ func (c *Decoding) Failed() bool { return c.err != nil || c.marked > 0 }
 // decoder compares it before and after reading an object to know whether
 // the object's fields hold what the input says.
 func (c *Decoding) Found() int { return len(c.problems) + c.marked }
+
+// orNullOf is want, the kinds a value of a wrong kind was read as, with
+// "or null" where IsNull has just found this value not to be null.
+func (c *Decoding) orNullOf(d *jx.Decoder, want string) string {
+	if c.orNull != d || c.nullAt != c.moves {
+		return want
+	}
+	c.orNull = nil
+	if strings.HasSuffix(want, "null") {
+		return want
+	}
+	return want + " or null"
+}
 
 // Document returns the text of the document ParseDecoded reads, once the
 // decoder it calls has read it: the keywords beside a type's typed checks
@@ -227,15 +246,18 @@ func (c *Decoding) Kind(d *jx.Decoder, want jx.Type, wantName string) bool {
 		return true
 	}
 	if !c.counted() {
-		c.Problemf("got %s, want %s", jxKindName(t), wantName)
+		c.Problemf("got %s, want %s", jxKindName(t), c.orNullOf(d, wantName))
 	}
 	c.syntax(d.Skip())
 	return false
 }
 
-// IsNull reads a null if one comes next.
+// IsNull reads a null if one comes next. It is asked where null is
+// allowed, so a value of a wrong kind that follows is worded "want X or
+// null".
 func (c *Decoding) IsNull(d *jx.Decoder) bool {
 	if d.Next() != jx.Null {
+		c.orNull, c.nullAt = d, c.moves
 		return false
 	}
 	c.syntax(d.Null())
@@ -823,7 +845,7 @@ func parseDecoded[T any](typeName string, data []byte, decode func(d *jx.Decoder
 		c.path, c.problems, c.err, c.duplicate = c.path[:0], nil, nil, false
 		c.quiet, c.marked, c.ev = false, 0, nil
 		c.strs, c.ints, c.floats, c.bools, c.texts = chunk[string]{}, chunk[int64]{}, chunk[float64]{}, chunk[bool]{}, nil
-		c.doc, c.top = nil, nil
+		c.doc, c.top, c.orNull = nil, nil, nil
 		decodings.Put(c)
 	}()
 	d := jx.GetDecoder()

@@ -299,3 +299,56 @@ func TestStringView(t *testing.T) {
 		t.Errorf("StringView of a plain string allocates %v times", n)
 	}
 }
+
+// TestOrNull: a value IsNull found not to be null is refused "or null";
+// the mark holds for that value only, not after a move or for another
+// decoder.
+func TestOrNull(t *testing.T) {
+	words := func(f func(c *Decoding)) string {
+		c := &Decoding{}
+		f(c)
+		if len(c.problems) != 1 {
+			return fmt.Sprint(c.problems)
+		}
+		return c.problems[0].Message
+	}
+	for _, tc := range []struct {
+		name string
+		f    func(c *Decoding)
+		want string
+	}{
+		{"the value itself", func(c *Decoding) {
+			d := jx.DecodeStr(`1`)
+			c.IsNull(d)
+			c.String(d)
+		}, "got number, want string or null"},
+		{"a wrong kind worded with null already", func(c *Decoding) {
+			d := jx.DecodeStr(`1`)
+			c.IsNull(d)
+			c.WrongType(d, "string or null")
+		}, "got number, want string or null"},
+		{"a member of it", func(c *Decoding) {
+			d := jx.DecodeStr(`{"a": 1}`)
+			c.IsNull(d)
+			it, _ := c.Object(d)
+			for it.Next() {
+				c.Push("a")
+				c.String(d)
+				c.Pop()
+			}
+		}, "got number, want string"},
+		{"another decoder", func(c *Decoding) {
+			d := jx.DecodeStr(`1`)
+			c.IsNull(d)
+			c.Skip(d)
+			c.release(d)
+			e := c.decoder([]byte(`2`))
+			c.String(e)
+		}, "got number, want string"},
+		{"without IsNull", func(c *Decoding) { c.String(jx.DecodeStr(`1`)) }, "got number, want string"},
+	} {
+		if got := words(tc.f); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

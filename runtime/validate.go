@@ -233,6 +233,9 @@ func (c *Decoding) decoder(raw []byte) *jx.Decoder {
 	} else {
 		d = jx.GetDecoder()
 	}
+	if d == c.orNull {
+		c.orNull = nil // the mark was for a value this decoder read before
+	}
 	d.ResetBytes(raw)
 	return d
 }
@@ -351,7 +354,7 @@ func (c *Decoding) WrongType(d *jx.Decoder, want string) {
 		return
 	}
 	if !c.counted() {
-		c.Problemf("got %s, want %s", jxKindName(t), want)
+		c.Problemf("got %s, want %s", jxKindName(t), c.orNullOf(d, want))
 	}
 	c.Skip(d)
 }

@@ -799,6 +799,11 @@ func TestNullAtTheTop(t *testing.T) {
 	check(t, "{}", err, "anyOf: the value matches none of the 2 schemas")
 	_, err = cases.ParseBlueprintNever([]byte("null"))
 	check(t, "null", err, "(root): not: the value matches a schema it must not")
+	// A type that allows null says so when it refuses another kind.
+	_, err = cases.ParseBlueprintPickOption0Object([]byte("5"))
+	check(t, "5", err, "(root): got number, want object or null")
+	_, err = cases.ParseBlueprint([]byte("5"))
+	check(t, "5", err, "(root): got number, want object")
 	for _, tc := range []struct{ doc, says string }{
 		{`{"maybe": null, "never": {}}`, ""},
 		{`{"maybe": {"name": "x"}}`, ""},

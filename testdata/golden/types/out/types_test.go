@@ -138,6 +138,10 @@ func TestEnumWording(t *testing.T) {
 		base + `,"shape":"y"}`:     `/shape: value must be one of {"a":1}, 'x'`,
 		base + `,"shape":{"a":1}}`: "",
 		base + `,"status":"shut"}`: "/status: value must be one of 'open', 'closed', 3",
+		// A field that may be null says so when it refuses another kind;
+		// one that may not does not.
+		base + `,"coupon":{}}`:  "/coupon: got object, want string or null",
+		base + `,"location":7}`: "/location: got number, want array",
 	} {
 		_, err := types.ParseOrder([]byte(doc))
 		var ve *runtime.ValidationError
