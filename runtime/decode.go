@@ -343,7 +343,7 @@ func (c *Decoding) Int64(d *jx.Decoder) (int64, bool) {
 		c.Problemf("%s is beyond the range of a 64-bit integer", text)
 		return 0, false
 	}
-	c.Problemf("got number, want integer")
+	c.Problemf("got number, want %s", c.orNullOf(d, "integer"))
 	return 0, false
 }
 

@@ -322,6 +322,11 @@ func TestOrNull(t *testing.T) {
 			c.IsNull(d)
 			c.String(d)
 		}, "got number, want string or null"},
+		{"a fraction for an integer", func(c *Decoding) {
+			d := jx.DecodeStr(`1.5`)
+			c.IsNull(d)
+			c.Int64(d)
+		}, "got number, want integer or null"},
 		{"a wrong kind worded with null already", func(c *Decoding) {
 			d := jx.DecodeStr(`1`)
 			c.IsNull(d)
