@@ -70,17 +70,38 @@ func TestSimpleMatchesLikeRE2(t *testing.T) {
 		"googleapis", "googleapis.x", "googleapis.x.", "googleapis.x.y", "googleapis.", "a.b-1.C", "a-1.C", "a-.C", "C", "abcdefghij", "abcdefghi",
 		"ABC", "aBc", "Ab", "CD", "xml", "XmL", "xm", "kK\u212a", "k\u212ax"}
 	for _, tc := range simplePatterns {
-		m, ok := compileSimple(tc.pattern)
-		if !ok {
-			continue
-		}
-		re := regexp.MustCompile(tc.pattern)
-		for _, in := range inputs {
-			if got, want := m.MatchString(in), re.MatchString(in); got != want {
-				t.Errorf("%s on %q: %v, RE2 %v", tc.pattern, in, got, want)
-			}
+		if m, ok := compileSimple(tc.pattern); ok {
+			likeRE2(t, tc.pattern, m, inputs...)
 		}
 	}
+}
+
+// matcher is what the matchers of this package and regexp share.
+type matcher interface{ MatchString(string) bool }
+
+// likeRE2 reports each input on which m, the matcher of pattern, decides
+// other than regexp does.
+func likeRE2(t *testing.T, pattern string, m matcher, inputs ...string) {
+	t.Helper()
+	re := regexp.MustCompile(pattern)
+	for _, in := range inputs {
+		if got, want := m.MatchString(in), re.MatchString(in); got != want {
+			t.Errorf("%s on %q: %v, RE2 %v", pattern, in, got, want)
+		}
+	}
+}
+
+// fuzzLikeRE2 has the fuzzer check that on any pattern regexp accepts
+// and compile takes, the matcher decides as regexp does.
+func fuzzLikeRE2(f *testing.F, compile func(pattern string) (matcher, bool)) {
+	f.Fuzz(func(t *testing.T, pattern, s string) {
+		if _, err := regexp.Compile(pattern); err != nil {
+			return
+		}
+		if m, ok := compile(pattern); ok {
+			likeRE2(t, pattern, m, s)
+		}
+	})
 }
 
 // FuzzSimple: on any pattern the simple matcher takes, it decides as
@@ -90,19 +111,7 @@ func FuzzSimple(f *testing.F) {
 		f.Add(tc.pattern, "TCK-1042")
 	}
 	f.Add(`^[0-9]{2,4}x?$`, "123x")
-	f.Fuzz(func(t *testing.T, pattern, s string) {
-		re, err := regexp.Compile(pattern)
-		if err != nil {
-			return
-		}
-		m, ok := compileSimple(pattern)
-		if !ok {
-			return
-		}
-		if got, want := m.MatchString(s), re.MatchString(s); got != want {
-			t.Fatalf("%q on %q: %v, RE2 %v", pattern, s, got, want)
-		}
-	})
+	fuzzLikeRE2(f, func(p string) (matcher, bool) { return compileSimple(p) })
 }
 
 var alwaysPatterns = []struct {
@@ -249,14 +258,8 @@ func TestFoundShapes(t *testing.T) {
 		if ok != tc.found {
 			t.Errorf("%s: found %v, want %v", tc.pattern, ok, tc.found)
 		}
-		if !ok {
-			continue
-		}
-		re := regexp.MustCompile(tc.pattern)
-		for _, in := range inputs {
-			if got, want := m.MatchString(in), re.MatchString(in); got != want {
-				t.Errorf("%s on %q: %v, RE2 %v", tc.pattern, in, got, want)
-			}
+		if ok {
+			likeRE2(t, tc.pattern, m, inputs...)
 		}
 	}
 	if m, err := Compile(`[a-z]+`); err != nil {
@@ -272,17 +275,5 @@ func FuzzFound(f *testing.F) {
 	for _, tc := range foundPatterns {
 		f.Add(tc.pattern, "x2024.json")
 	}
-	f.Fuzz(func(t *testing.T, pattern, s string) {
-		re, err := regexp.Compile(pattern)
-		if err != nil {
-			return
-		}
-		m, ok := compileFound(pattern)
-		if !ok {
-			return
-		}
-		if got, want := m.MatchString(s), re.MatchString(s); got != want {
-			t.Fatalf("%q on %q: %v, RE2 %v", pattern, s, got, want)
-		}
-	})
+	fuzzLikeRE2(f, func(p string) (matcher, bool) { return compileFound(p) })
 }
