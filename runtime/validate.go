@@ -648,6 +648,22 @@ func (c *Decoding) Require(k *Keys, names ...string) {
 	c.Missing(missing...)
 }
 
+// RequireMarked is Require for names the validator declares: each is
+// given by its index in the declared names (below 256), so that the
+// check is a bit test, not a look-up.
+func (c *Decoding) RequireMarked(k *Keys, idx ...int) {
+	if c.quiet && c.Failed() {
+		return
+	}
+	var missing []string
+	for _, i := range idx {
+		if k.marks[i>>6]&(1<<(i&63)) == 0 {
+			missing = append(missing, k.declared[i])
+		}
+	}
+	c.Missing(missing...)
+}
+
 // RequiredIf records missing, the properties a dependentRequired lists
 // for the property name, present, that the object lacks (none: nothing
 // to record), worded as DependentRequired words them.

@@ -139,6 +139,18 @@ func TestValidatorHelpers(t *testing.T) {
 			k.Add("a")
 			c.Require(&k, "a", "b")
 		}, []string{"/x: missing property 'b'"}},
+		{"require marked", func(c *Decoding) {
+			k := DeclaredKeys([]string{"a", "b", "c", "d"})
+			k.Mark(2)
+			k.Add("e")
+			c.RequireMarked(&k, 3, 2, 0) // the required order: d, c, a
+		}, []string{"/x: missing properties 'd', 'a'"}},
+		{"require marked, all there", func(c *Decoding) {
+			k := DeclaredKeys([]string{"a", "b"})
+			k.Mark(0)
+			k.Mark(1)
+			c.RequireMarked(&k, 1, 0)
+		}, nil},
 		{"false", func(c *Decoding) { c.Apply(raw(`1`), func(c *Decoding, d *jx.Decoder) { c.False(d) }) }, []string{"/x: false schema"}},
 		{"length in code points, not bytes", func(c *Decoding) {
 			c.Length("ééé", 0, 3)  // 6 bytes

@@ -557,6 +557,29 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 	return out
 }
 
+// requireCheck checks v's required properties: by the index Mark
+// recorded them under where v declares them all, else by name.
+func requireCheck(v *ir.Validator) jen.Code {
+	args := []jen.Code{jen.Op("&").Id("keys")}
+	if names := declaredKeys(v); names != nil {
+		for _, r := range v.Required {
+			i := slices.Index(names, r)
+			if i < 0 || i >= maxMarked {
+				args = args[:1]
+				break
+			}
+			args = append(args, jen.Lit(i))
+		}
+		if len(args) > 1 {
+			return c("RequireMarked", args...).Comment(strings.Join(v.Required, ", "))
+		}
+	}
+	for _, r := range v.Required {
+		args = append(args, jen.Lit(r))
+	}
+	return c("Require", args...)
+}
+
 // maxMarked is how many declared keys runtime.Keys.Mark records.
 const maxMarked = 256
 
@@ -740,11 +763,7 @@ func memberChecks(v *ir.Validator) []jen.Code {
 		c("End", jen.Id("it").Dot("Err").Call()),
 	)
 	if len(v.Required) > 0 {
-		args := []jen.Code{jen.Op("&").Id("keys")}
-		for _, r := range v.Required {
-			args = append(args, jen.Lit(r))
-		}
-		out = append(out, c("Require", args...))
+		out = append(out, requireCheck(v))
 	}
 	if v.MinProperties != nil || v.MaxProperties != nil {
 		out = append(out, c("Properties", jen.Id("keys").Dot("Len").Call(), intOr(v.MinProperties, 0), intOr(v.MaxProperties, -1)))

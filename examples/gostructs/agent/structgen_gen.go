@@ -112,7 +112,7 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "description", "facts", "level")
+		c.RequireMarked(&keys, 1, 2, 3) // description, facts, level
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:

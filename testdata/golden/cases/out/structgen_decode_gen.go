@@ -4967,7 +4967,7 @@ func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "n")
+		c.RequireMarked(&keys, 0) // n
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -5049,7 +5049,7 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "s")
+		c.RequireMarked(&keys, 0) // s
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -5228,7 +5228,7 @@ func structgenValidate13Text(c *runtime.Decoding, raw []byte) {
 				c.Pop()
 			}
 			c.End(it.Err())
-			c.Require(&keys, "kind")
+			c.RequireMarked(&keys, 1) // kind
 		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 			c.WrongType(d, "object")
 		default:
@@ -5727,7 +5727,7 @@ func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "op", "n")
+		c.RequireMarked(&keys, 1, 0) // op, n
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -5789,7 +5789,7 @@ func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "op")
+		c.RequireMarked(&keys, 1) // op
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -5882,7 +5882,7 @@ func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "id", "value")
+		c.RequireMarked(&keys, 0, 1) // id, value
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -5937,7 +5937,7 @@ func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "name", "value")
+		c.RequireMarked(&keys, 0, 1) // name, value
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -6098,7 +6098,7 @@ func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
 				c.Pop()
 			}
 			c.End(it.Err())
-			c.Require(&keys, "token")
+			c.RequireMarked(&keys, 0) // token
 		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 			c.WrongType(d, "object")
 		default:
@@ -6182,7 +6182,7 @@ func structgenValidate50Text(c *runtime.Decoding, raw []byte) {
 				c.Pop()
 			}
 			c.End(it.Err())
-			c.Require(&keys, "user")
+			c.RequireMarked(&keys, 1) // user
 		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 			c.WrongType(d, "object")
 		default:
@@ -6478,7 +6478,7 @@ func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "signal")
+		c.RequireMarked(&keys, 0) // signal
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -6584,7 +6584,7 @@ func structgenValidate67Text(c *runtime.Decoding, raw []byte) {
 				c.Pop()
 			}
 			c.End(it.Err())
-			c.Require(&keys, "host")
+			c.RequireMarked(&keys, 0) // host
 		default:
 			c.Skip(d)
 		}
@@ -6661,7 +6661,7 @@ func structgenValidate69Text(c *runtime.Decoding, raw []byte) {
 				c.Pop()
 			}
 			c.End(it.Err())
-			c.Require(&keys, "socket")
+			c.RequireMarked(&keys, 0) // socket
 		default:
 			c.Skip(d)
 		}
@@ -6853,7 +6853,7 @@ func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "kind", "r")
+		c.RequireMarked(&keys, 0, 1) // kind, r
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -6935,7 +6935,7 @@ func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "kind", "w")
+		c.RequireMarked(&keys, 0, 1) // kind, w
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -7061,7 +7061,7 @@ func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "only")
+		c.RequireMarked(&keys, 0) // only
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -7106,7 +7106,7 @@ func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "except")
+		c.RequireMarked(&keys, 0) // except
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -7423,7 +7423,7 @@ func structgenValidate109(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "a")
+		c.RequireMarked(&keys, 0) // a
 	default:
 		c.Skip(d)
 	}
@@ -7466,7 +7466,7 @@ func structgenValidate110(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "b")
+		c.RequireMarked(&keys, 0) // b
 	default:
 		c.Skip(d)
 	}
@@ -7508,7 +7508,7 @@ func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "note")
+		c.RequireMarked(&keys, 0) // note
 	default:
 		c.Skip(d)
 	}
@@ -7593,7 +7593,7 @@ func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "v")
+		c.RequireMarked(&keys, 1) // v
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -7715,7 +7715,7 @@ func structgenValidate148(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "insert")
+		c.RequireMarked(&keys, 1) // insert
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -7777,7 +7777,7 @@ func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "remove")
+		c.RequireMarked(&keys, 0) // remove
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -8031,7 +8031,7 @@ func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "size")
+		c.RequireMarked(&keys, 0) // size
 	default:
 		c.Skip(d)
 	}
@@ -8339,7 +8339,7 @@ func structgenValidate172(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "size")
+		c.RequireMarked(&keys, 0) // size
 	default:
 		c.Skip(d)
 	}
@@ -8488,7 +8488,7 @@ func structgenValidate182(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "kind", "side")
+		c.RequireMarked(&keys, 0, 1) // kind, side
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -8565,7 +8565,7 @@ func structgenValidate185(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "kind", "sides")
+		c.RequireMarked(&keys, 0, 1) // kind, sides
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:

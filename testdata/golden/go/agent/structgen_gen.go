@@ -325,7 +325,7 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "name")
+		c.RequireMarked(&keys, 1) // name
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -403,7 +403,7 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "name")
+		c.RequireMarked(&keys, 1) // name
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -607,7 +607,7 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "description", "facts", "level", "seen", "grid", "code", "count", "id", "created", "pair", "mode")
+		c.RequireMarked(&keys, 5, 8, 11, 16, 9, 1, 3, 10, 4, 14, 12) // description, facts, level, seen, grid, code, count, id, created, pair, mode
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -845,7 +845,7 @@ func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "name")
+		c.RequireMarked(&keys, 1) // name
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -938,7 +938,7 @@ func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "key", "value")
+		c.RequireMarked(&keys, 0, 1) // key, value
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:

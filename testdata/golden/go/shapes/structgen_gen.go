@@ -219,7 +219,7 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "title", "main", "shapes")
+		c.RequireMarked(&keys, 3, 1, 2) // title, main, shapes
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -306,7 +306,7 @@ func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
 				c.Pop()
 			}
 			c.End(it.Err())
-			c.Require(&keys, "kind")
+			c.RequireMarked(&keys, 0) // kind
 		default:
 			c.Skip(d)
 		}
@@ -367,7 +367,7 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "kind", "radius")
+		c.RequireMarked(&keys, 0, 1) // kind, radius
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -441,7 +441,7 @@ func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 				c.Pop()
 			}
 			c.End(it.Err())
-			c.Require(&keys, "kind")
+			c.RequireMarked(&keys, 0) // kind
 		default:
 			c.Skip(d)
 		}
@@ -502,7 +502,7 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "kind", "side")
+		c.RequireMarked(&keys, 0, 1) // kind, side
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:

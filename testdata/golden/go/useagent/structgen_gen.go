@@ -115,7 +115,7 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "level", "note")
+		c.RequireMarked(&keys, 0, 1) // level, note
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -227,7 +227,7 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "name")
+		c.RequireMarked(&keys, 1) // name
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:

@@ -132,7 +132,7 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "to", "level", "note")
+		c.RequireMarked(&keys, 3, 0, 1) // to, level, note
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -244,7 +244,7 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "name")
+		c.RequireMarked(&keys, 1) // name
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -358,7 +358,7 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "level", "note")
+		c.RequireMarked(&keys, 0, 1) // level, note
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -436,7 +436,7 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "name")
+		c.RequireMarked(&keys, 1) // name
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:

@@ -663,7 +663,7 @@ func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "kind", "radius")
+		c.RequireMarked(&keys, 0, 1) // kind, radius
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -745,7 +745,7 @@ func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "kind", "side")
+		c.RequireMarked(&keys, 0, 1) // kind, side
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:

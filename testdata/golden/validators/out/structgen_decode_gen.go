@@ -1053,7 +1053,7 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "name")
+		c.RequireMarked(&keys, 2) // name
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
@@ -1292,7 +1292,7 @@ func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "verified")
+		c.RequireMarked(&keys, 0) // verified
 	default:
 		c.Skip(d)
 	}
@@ -1624,7 +1624,7 @@ func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.Require(&keys, "url")
+		c.RequireMarked(&keys, 0) // url
 	default:
 		c.Skip(d)
 	}
