@@ -434,6 +434,14 @@ type objMember struct {
 	dst *jen.Statement
 }
 
+// duplicateIf records a key written twice where storing it in the map
+// extras did not add an entry: one hash of the key, not a look-up and
+// then a store.
+func duplicateIf(extras *jen.Statement) jen.Code {
+	return jen.If(jen.Len(extras.Clone()).Op("==").Id("had")).Block(
+		jen.Id("c").Dot("Duplicate").Call(jen.Index().Byte().Call(jen.Id("k"))))
+}
+
 // objectBody reads an object's members into their destinations, undeclared
 // ones into the AdditionalProperties (of Go type map[string]extraType) and
 // AdditionalPropertiesOrder of owner (nil: the object is closed), and
@@ -511,9 +519,9 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 			jen.If(extras.Clone().Op("==").Nil()).Block(
 				extras.Clone().Op("=").Map(jen.String()).Add(goType(extraType)).Values(),
 			),
-			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(extras.Clone()).Index(jen.Id("k")), jen.Id("dup")).Block(
-				jen.Id("c").Dot("Duplicate").Call(jen.Index().Byte().Call(jen.Id("k")))),
+			jen.Id("had").Op(":=").Len(extras.Clone()),
 			extras.Clone().Index(jen.Id("k")).Op("=").Id("e"),
+			duplicateIf(extras),
 			remember(),
 		)
 	default:
@@ -526,9 +534,9 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 				jen.If(extras.Clone().Op("==").Nil()).Block(
 					extras.Clone().Op("=").Map(jen.String()).Qual("encoding/json", "RawMessage").Values(),
 				),
-				jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(extras.Clone()).Index(jen.Id("k")), jen.Id("dup")).Block(
-					jen.Id("c").Dot("Duplicate").Call(jen.Index().Byte().Call(jen.Id("k")))),
+				jen.Id("had").Op(":=").Len(extras.Clone()),
 				extras.Clone().Index(jen.Id("k")).Op("=").Id("raw"),
+				duplicateIf(extras),
 				remember(),
 			),
 		}

@@ -449,10 +449,11 @@ func (v *TicketEffort) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if v.AdditionalProperties == nil {
 				v.AdditionalProperties = map[string]int64{}
 			}
-			if _, dup := v.AdditionalProperties[k]; dup {
+			had := len(v.AdditionalProperties)
+			v.AdditionalProperties[k] = e
+			if len(v.AdditionalProperties) == had {
 				c.Duplicate([]byte(k))
 			}
-			v.AdditionalProperties[k] = e
 			order = append(order, k)
 		}
 	}

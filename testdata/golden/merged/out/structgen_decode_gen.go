@@ -94,10 +94,11 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				if _, dup := v.AdditionalProperties[k]; dup {
+				had := len(v.AdditionalProperties)
+				v.AdditionalProperties[k] = raw
+				if len(v.AdditionalProperties) == had {
 					c.Duplicate([]byte(k))
 				}
-				v.AdditionalProperties[k] = raw
 				order = append(order, k)
 			}
 		}
@@ -158,10 +159,11 @@ func (v *OrderBuyer) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				if _, dup := v.AdditionalProperties[k]; dup {
+				had := len(v.AdditionalProperties)
+				v.AdditionalProperties[k] = raw
+				if len(v.AdditionalProperties) == had {
 					c.Duplicate([]byte(k))
 				}
-				v.AdditionalProperties[k] = raw
 				order = append(order, k)
 			}
 		}
@@ -284,10 +286,11 @@ func (v *OrderNullable) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				if _, dup := v.AdditionalProperties[k]; dup {
+				had := len(v.AdditionalProperties)
+				v.AdditionalProperties[k] = raw
+				if len(v.AdditionalProperties) == had {
 					c.Duplicate([]byte(k))
 				}
-				v.AdditionalProperties[k] = raw
 				order = append(order, k)
 			}
 		}
@@ -366,10 +369,11 @@ func (v *OrderSeller) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				if _, dup := v.AdditionalProperties[k]; dup {
+				had := len(v.AdditionalProperties)
+				v.AdditionalProperties[k] = raw
+				if len(v.AdditionalProperties) == had {
 					c.Duplicate([]byte(k))
 				}
-				v.AdditionalProperties[k] = raw
 				order = append(order, k)
 			}
 		}

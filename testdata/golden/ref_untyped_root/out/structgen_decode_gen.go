@@ -88,10 +88,11 @@ func (v *ConfigurationObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				if _, dup := v.AdditionalProperties[k]; dup {
+				had := len(v.AdditionalProperties)
+				v.AdditionalProperties[k] = raw
+				if len(v.AdditionalProperties) == had {
 					c.Duplicate([]byte(k))
 				}
-				v.AdditionalProperties[k] = raw
 				order = append(order, k)
 			}
 		}
@@ -143,10 +144,11 @@ func (v *Narrowed) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				if _, dup := v.AdditionalProperties[k]; dup {
+				had := len(v.AdditionalProperties)
+				v.AdditionalProperties[k] = raw
+				if len(v.AdditionalProperties) == had {
 					c.Duplicate([]byte(k))
 				}
-				v.AdditionalProperties[k] = raw
 				order = append(order, k)
 			}
 		}
@@ -205,10 +207,11 @@ func (v *Settings) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				if _, dup := v.AdditionalProperties[k]; dup {
+				had := len(v.AdditionalProperties)
+				v.AdditionalProperties[k] = raw
+				if len(v.AdditionalProperties) == had {
 					c.Duplicate([]byte(k))
 				}
-				v.AdditionalProperties[k] = raw
 				order = append(order, k)
 			}
 		}

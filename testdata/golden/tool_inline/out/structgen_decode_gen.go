@@ -61,10 +61,11 @@ func (v *SearchAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				if v.SearchArgs.AdditionalProperties == nil {
 					v.SearchArgs.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				if _, dup := v.SearchArgs.AdditionalProperties[k]; dup {
+				had := len(v.SearchArgs.AdditionalProperties)
+				v.SearchArgs.AdditionalProperties[k] = raw
+				if len(v.SearchArgs.AdditionalProperties) == had {
 					c.Duplicate([]byte(k))
 				}
-				v.SearchArgs.AdditionalProperties[k] = raw
 				order = append(order, k)
 			}
 		}
@@ -112,10 +113,11 @@ func (v *SearchArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				if _, dup := v.AdditionalProperties[k]; dup {
+				had := len(v.AdditionalProperties)
+				v.AdditionalProperties[k] = raw
+				if len(v.AdditionalProperties) == had {
 					c.Duplicate([]byte(k))
 				}
-				v.AdditionalProperties[k] = raw
 				order = append(order, k)
 			}
 		}
@@ -172,10 +174,11 @@ func (v *StructgenYAMLTools0Response) decodeJSON(d *jx.Decoder, c *runtime.Decod
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				if _, dup := v.AdditionalProperties[k]; dup {
+				had := len(v.AdditionalProperties)
+				v.AdditionalProperties[k] = raw
+				if len(v.AdditionalProperties) == had {
 					c.Duplicate([]byte(k))
 				}
-				v.AdditionalProperties[k] = raw
 				order = append(order, k)
 			}
 		}

@@ -190,10 +190,11 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				if _, dup := v.AdditionalProperties[k]; dup {
+				had := len(v.AdditionalProperties)
+				v.AdditionalProperties[k] = raw
+				if len(v.AdditionalProperties) == had {
 					c.Duplicate([]byte(k))
 				}
-				v.AdditionalProperties[k] = raw
 				order = append(order, k)
 			}
 		}
@@ -237,10 +238,11 @@ func (v *GetIssueArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				if _, dup := v.AdditionalProperties[k]; dup {
+				had := len(v.AdditionalProperties)
+				v.AdditionalProperties[k] = raw
+				if len(v.AdditionalProperties) == had {
 					c.Duplicate([]byte(k))
 				}
-				v.AdditionalProperties[k] = raw
 				order = append(order, k)
 			}
 		}
@@ -366,10 +368,11 @@ func (v *ListIssuesArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				if _, dup := v.AdditionalProperties[k]; dup {
+				had := len(v.AdditionalProperties)
+				v.AdditionalProperties[k] = raw
+				if len(v.AdditionalProperties) == had {
 					c.Duplicate([]byte(k))
 				}
-				v.AdditionalProperties[k] = raw
 				order = append(order, k)
 			}
 		}
@@ -481,10 +484,11 @@ func (v *Profile) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				if _, dup := v.AdditionalProperties[k]; dup {
+				had := len(v.AdditionalProperties)
+				v.AdditionalProperties[k] = raw
+				if len(v.AdditionalProperties) == had {
 					c.Duplicate([]byte(k))
 				}
-				v.AdditionalProperties[k] = raw
 				order = append(order, k)
 			}
 		}
@@ -542,10 +546,11 @@ func (v *ProfileAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				if v.GetMeArgs == nil {
 					v.GetMeArgs = map[string]json.RawMessage{}
 				}
-				if _, dup := v.GetMeArgs[k]; dup {
+				had := len(v.GetMeArgs)
+				v.GetMeArgs[k] = raw
+				if len(v.GetMeArgs) == had {
 					c.Duplicate([]byte(k))
 				}
-				v.GetMeArgs[k] = raw
 			}
 		}
 	}
@@ -755,10 +760,11 @@ func (v *SearchCodeArgsOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				if _, dup := v.AdditionalProperties[k]; dup {
+				had := len(v.AdditionalProperties)
+				v.AdditionalProperties[k] = raw
+				if len(v.AdditionalProperties) == had {
 					c.Duplicate([]byte(k))
 				}
-				v.AdditionalProperties[k] = raw
 				order = append(order, k)
 			}
 		}

@@ -117,10 +117,11 @@ func (v *Employee) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				if _, dup := v.AdditionalProperties[k]; dup {
+				had := len(v.AdditionalProperties)
+				v.AdditionalProperties[k] = raw
+				if len(v.AdditionalProperties) == had {
 					c.Duplicate([]byte(k))
 				}
-				v.AdditionalProperties[k] = raw
 				order = append(order, k)
 			}
 		}
@@ -214,10 +215,11 @@ func (v *LooseObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				if _, dup := v.AdditionalProperties[k]; dup {
+				had := len(v.AdditionalProperties)
+				v.AdditionalProperties[k] = raw
+				if len(v.AdditionalProperties) == had {
 					c.Duplicate([]byte(k))
 				}
-				v.AdditionalProperties[k] = raw
 				order = append(order, k)
 			}
 		}
@@ -272,10 +274,11 @@ func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				if _, dup := v.AdditionalProperties[k]; dup {
+				had := len(v.AdditionalProperties)
+				v.AdditionalProperties[k] = raw
+				if len(v.AdditionalProperties) == had {
 					c.Duplicate([]byte(k))
 				}
-				v.AdditionalProperties[k] = raw
 				order = append(order, k)
 			}
 		}
@@ -354,10 +357,11 @@ func (v *SettingFallbackOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
 				}
-				if _, dup := v.AdditionalProperties[k]; dup {
+				had := len(v.AdditionalProperties)
+				v.AdditionalProperties[k] = raw
+				if len(v.AdditionalProperties) == had {
 					c.Duplicate([]byte(k))
 				}
-				v.AdditionalProperties[k] = raw
 				order = append(order, k)
 			}
 		}
