@@ -762,12 +762,19 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 		}
 	case ir.RefMap:
 		k, m, val := fmt.Sprintf("k%d", depth), fmt.Sprintf("m%d", depth), fmt.Sprintf("e%d", depth)
-		member := []jen.Code{
-			jen.Id(k).Op(":=").Qual(runtimePkg, "KeyText").Call(jen.Id(m).Dot("Key").Call()),
-			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(dst.Clone()).Index(jen.Id(k)), jen.Id("dup")).Block(
-				jen.Id("c").Dot("Duplicate").Call(jen.Index().Byte().Call(jen.Id(k)))),
-			jen.Id("c").Dot("Push").Call(jen.Id(k)),
+		duplicate := jen.Id("c").Dot("Duplicate").Call(jen.Index().Byte().Call(jen.Id(k)))
+		member := []jen.Code{jen.Id(k).Op(":=").Qual(runtimePkg, "KeyText").Call(jen.Id(m).Dot("Key").Call())}
+		var after []jen.Code
+		if c.KeyPattern == nil {
+			// Every member is stored: a key written twice is one the
+			// store did not add (one hash of the key, not two).
+			had := fmt.Sprintf("had%d", depth)
+			member = append(member, jen.Id(had).Op(":=").Len(dst.Clone()))
+			after = []jen.Code{jen.If(jen.Len(dst.Clone()).Op("==").Id(had)).Block(duplicate)}
+		} else {
+			member = append(member, jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(dst.Clone()).Index(jen.Id(k)), jen.Id("dup")).Block(duplicate))
 		}
+		member = append(member, jen.Id("c").Dot("Push").Call(jen.Id(k)))
 		value := append([]jen.Code{jen.Var().Id(val).Add(goType(r.Elem))}, valueCode(jen.Id(val), r.Elem, c.Items, depth+1)...)
 		value = append(value, dst.Clone().Index(jen.Id(k)).Op("=").Id(val))
 		if c.KeyPattern != nil {
@@ -778,7 +785,7 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 				jen.Id("c").Dot("Skip").Call(jen.Id("d")),
 			)}
 		}
-		member = append(append(member, value...), jen.Id("c").Dot("Pop").Call())
+		member = append(append(append(member, value...), jen.Id("c").Dot("Pop").Call()), after...)
 		done := []jen.Code{jen.Id("c").Dot("End").Call(jen.Id(m).Dot("Err").Call())}
 		if c.MinItems != nil || c.MaxItems != nil {
 			done = append(done, jen.Id("c").Dot("Properties").Call(jen.Len(dst.Clone()), intOr(c.MinItems, 0), intOr(c.MaxItems, -1)))

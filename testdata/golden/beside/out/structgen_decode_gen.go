@@ -268,9 +268,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 						v.Labels = map[string]string{}
 						for !c.Failed() && m0.Next() {
 							k0 := runtime.KeyText(m0.Key())
-							if _, dup := v.Labels[k0]; dup {
-								c.Duplicate([]byte(k0))
-							}
+							had0 := len(v.Labels)
 							c.Push(k0)
 							var e0 string
 							if s, ok := c.String(d); ok {
@@ -278,6 +276,9 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 							}
 							v.Labels[k0] = e0
 							c.Pop()
+							if len(v.Labels) == had0 {
+								c.Duplicate([]byte(k0))
+							}
 						}
 						c.End(m0.Err())
 					}

@@ -69,9 +69,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						v.Either = map[string]json.RawMessage{}
 						for !c.Failed() && m0.Next() {
 							k0 := runtime.KeyText(m0.Key())
-							if _, dup := v.Either[k0]; dup {
-								c.Duplicate([]byte(k0))
-							}
+							had0 := len(v.Either)
 							c.Push(k0)
 							var e0 json.RawMessage
 							if raw, ok := c.Raw(d); ok {
@@ -79,6 +77,9 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 							}
 							v.Either[k0] = e0
 							c.Pop()
+							if len(v.Either) == had0 {
+								c.Duplicate([]byte(k0))
+							}
 						}
 						c.End(m0.Err())
 					}
@@ -122,9 +123,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						v.Loose = map[string]json.RawMessage{}
 						for !c.Failed() && m0.Next() {
 							k0 := runtime.KeyText(m0.Key())
-							if _, dup := v.Loose[k0]; dup {
-								c.Duplicate([]byte(k0))
-							}
+							had0 := len(v.Loose)
 							c.Push(k0)
 							var e0 json.RawMessage
 							if raw, ok := c.Raw(d); ok {
@@ -132,6 +131,9 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 							}
 							v.Loose[k0] = e0
 							c.Pop()
+							if len(v.Loose) == had0 {
+								c.Duplicate([]byte(k0))
+							}
 						}
 						c.End(m0.Err())
 					}
@@ -374,9 +376,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						v.Action = map[string]json.RawMessage{}
 						for !c.Failed() && m0.Next() {
 							k0 := runtime.KeyText(m0.Key())
-							if _, dup := v.Action[k0]; dup {
-								c.Duplicate([]byte(k0))
-							}
+							had0 := len(v.Action)
 							c.Push(k0)
 							var e0 json.RawMessage
 							if raw, ok := c.Raw(d); ok {
@@ -384,6 +384,9 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 							}
 							v.Action[k0] = e0
 							c.Pop()
+							if len(v.Action) == had0 {
+								c.Duplicate([]byte(k0))
+							}
 						}
 						c.End(m0.Err())
 					}
@@ -557,9 +560,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				v.Tally = map[string]int64{}
 				for !c.Failed() && m0.Next() {
 					k0 := runtime.KeyText(m0.Key())
-					if _, dup := v.Tally[k0]; dup {
-						c.Duplicate([]byte(k0))
-					}
+					had0 := len(v.Tally)
 					c.Push(k0)
 					var e0 int64
 					if i, ok := c.Int64(d); ok {
@@ -568,6 +569,9 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					}
 					v.Tally[k0] = e0
 					c.Pop()
+					if len(v.Tally) == had0 {
+						c.Duplicate([]byte(k0))
+					}
 				}
 				c.End(m0.Err())
 			}
@@ -685,9 +689,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						v.Lines = map[string]json.RawMessage{}
 						for !c.Failed() && m0.Next() {
 							k0 := runtime.KeyText(m0.Key())
-							if _, dup := v.Lines[k0]; dup {
-								c.Duplicate([]byte(k0))
-							}
+							had0 := len(v.Lines)
 							c.Push(k0)
 							var e0 json.RawMessage
 							if raw, ok := c.Raw(d); ok {
@@ -695,6 +697,9 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 							}
 							v.Lines[k0] = e0
 							c.Pop()
+							if len(v.Lines) == had0 {
+								c.Duplicate([]byte(k0))
+							}
 						}
 						c.End(m0.Err())
 					}
@@ -2454,9 +2459,7 @@ func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 				v.Meta = map[string]string{}
 				for !c.Failed() && m0.Next() {
 					k0 := runtime.KeyText(m0.Key())
-					if _, dup := v.Meta[k0]; dup {
-						c.Duplicate([]byte(k0))
-					}
+					had0 := len(v.Meta)
 					c.Push(k0)
 					var e0 string
 					if s, ok := c.String(d); ok {
@@ -2464,6 +2467,9 @@ func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 					}
 					v.Meta[k0] = e0
 					c.Pop()
+					if len(v.Meta) == had0 {
+						c.Duplicate([]byte(k0))
+					}
 				}
 				c.End(m0.Err())
 			}
@@ -2664,9 +2670,7 @@ func (v *BlueprintPoint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				(*p0) = map[string]string{}
 				for !c.Failed() && m1.Next() {
 					k1 := runtime.KeyText(m1.Key())
-					if _, dup := (*p0)[k1]; dup {
-						c.Duplicate([]byte(k1))
-					}
+					had1 := len((*p0))
 					c.Push(k1)
 					var e1 string
 					if s, ok := c.String(d); ok {
@@ -2674,6 +2678,9 @@ func (v *BlueprintPoint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					}
 					(*p0)[k1] = e1
 					c.Pop()
+					if len((*p0)) == had1 {
+						c.Duplicate([]byte(k1))
+					}
 				}
 				c.End(m1.Err())
 			}

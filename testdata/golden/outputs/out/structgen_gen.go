@@ -169,9 +169,7 @@ func ParseCounts(data []byte) (Counts, error) {
 				(*v) = map[string]int64{}
 				for !c.Failed() && m0.Next() {
 					k0 := runtime.KeyText(m0.Key())
-					if _, dup := (*v)[k0]; dup {
-						c.Duplicate([]byte(k0))
-					}
+					had0 := len((*v))
 					c.Push(k0)
 					var e0 int64
 					if i, ok := c.Int64(d); ok {
@@ -179,6 +177,9 @@ func ParseCounts(data []byte) (Counts, error) {
 					}
 					(*v)[k0] = e0
 					c.Pop()
+					if len((*v)) == had0 {
+						c.Duplicate([]byte(k0))
+					}
 				}
 				c.End(m0.Err())
 			}

@@ -175,9 +175,7 @@ func ParseGetMeArgs(data []byte) (GetMeArgs, error) {
 				(*v) = map[string]json.RawMessage{}
 				for !c.Failed() && m0.Next() {
 					k0 := runtime.KeyText(m0.Key())
-					if _, dup := (*v)[k0]; dup {
-						c.Duplicate([]byte(k0))
-					}
+					had0 := len((*v))
 					c.Push(k0)
 					var e0 json.RawMessage
 					if raw, ok := c.Raw(d); ok {
@@ -185,6 +183,9 @@ func ParseGetMeArgs(data []byte) (GetMeArgs, error) {
 					}
 					(*v)[k0] = e0
 					c.Pop()
+					if len((*v)) == had0 {
+						c.Duplicate([]byte(k0))
+					}
 				}
 				c.End(m0.Err())
 			}

@@ -218,9 +218,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				v.Attributes = map[string]int64{}
 				for !c.Failed() && m0.Next() {
 					k0 := runtime.KeyText(m0.Key())
-					if _, dup := v.Attributes[k0]; dup {
-						c.Duplicate([]byte(k0))
-					}
+					had0 := len(v.Attributes)
 					c.Push(k0)
 					var e0 int64
 					if i, ok := c.Int64(d); ok {
@@ -228,6 +226,9 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					}
 					v.Attributes[k0] = e0
 					c.Pop()
+					if len(v.Attributes) == had0 {
+						c.Duplicate([]byte(k0))
+					}
 				}
 				c.End(m0.Err())
 			}

@@ -92,6 +92,7 @@ func TestOrderErrors(t *testing.T) {
 		{"wrong type and pattern", `{"id":"A","quantity":"1","price":1,"paid":false,"note":null,"items":[{"sku":"abc"}],"priority":"low"}`, []string{"/items/0/sku", "/quantity"}},
 		{"not an integer", `{"id":"A","quantity":1.5,"price":1,"paid":false,"note":null,"items":[{"sku":"ABC-1"}],"priority":"low"}`, []string{"/quantity"}},
 		{"enum and closed object", `{"id":"A","quantity":1,"price":1,"paid":false,"note":null,"items":[{"sku":"ABC-1"}],"priority":"urgent","extra":1}`, []string{"", "/priority"}},
+		{"map key written twice", `{"id":"A","quantity":1,"price":1,"paid":false,"note":null,"items":[{"sku":"ABC-1"}],"priority":"low","attributes":{"a":1,"b":2,"a":"x"}}`, []string{"/attributes", "/attributes/a"}},
 		{"tuple too long", `{"id":"A","quantity":1,"price":1,"paid":false,"note":null,"items":[{"sku":"ABC-1"}],"priority":"low","location":[1,2,"a",4]}`, []string{"/location/3"}},
 	}
 	for _, tc := range tests {

@@ -191,9 +191,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						v.Labels = map[string]json.RawMessage{}
 						for !c.Failed() && m0.Next() {
 							k0 := runtime.KeyText(m0.Key())
-							if _, dup := v.Labels[k0]; dup {
-								c.Duplicate([]byte(k0))
-							}
+							had0 := len(v.Labels)
 							c.Push(k0)
 							var e0 json.RawMessage
 							if raw, ok := c.Raw(d); ok {
@@ -201,6 +199,9 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 							}
 							v.Labels[k0] = e0
 							c.Pop()
+							if len(v.Labels) == had0 {
+								c.Duplicate([]byte(k0))
+							}
 						}
 						c.End(m0.Err())
 					}
@@ -314,14 +315,15 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						v.Team = map[string]Person{}
 						for !c.Failed() && m0.Next() {
 							k0 := runtime.KeyText(m0.Key())
-							if _, dup := v.Team[k0]; dup {
-								c.Duplicate([]byte(k0))
-							}
+							had0 := len(v.Team)
 							c.Push(k0)
 							var e0 Person
 							e0.decodeJSON(d, c)
 							v.Team[k0] = e0
 							c.Pop()
+							if len(v.Team) == had0 {
+								c.Duplicate([]byte(k0))
+							}
 						}
 						c.End(m0.Err())
 					}

@@ -31,14 +31,15 @@ func ParseDirectory(data []byte) (Directory, error) {
 				(*v) = map[string]Person{}
 				for !c.Failed() && m0.Next() {
 					k0 := runtime.KeyText(m0.Key())
-					if _, dup := (*v)[k0]; dup {
-						c.Duplicate([]byte(k0))
-					}
+					had0 := len((*v))
 					c.Push(k0)
 					var e0 Person
 					e0.decodeJSON(d, c)
 					(*v)[k0] = e0
 					c.Pop()
+					if len((*v)) == had0 {
+						c.Duplicate([]byte(k0))
+					}
 				}
 				c.End(m0.Err())
 			}
