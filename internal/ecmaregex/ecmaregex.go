@@ -1,8 +1,10 @@
 // Package ecmaregex compiles JSON Schema patterns. JSON Schema patterns are
 // ECMA-262 regular expressions; Go's regexp (RE2) runs in linear time but
 // rejects lookarounds and backreferences, which real schemas use. Patterns
-// go to RE2 when it accepts them and to regexp2, a backtracking engine with
-// an ECMAScript mode, only when it does not, with a time limit per match.
+// RE2 accepts run on one of this package's matchers where they are of its
+// shape (always, simple, found, positions: each one pass, no allocation),
+// else on RE2; only patterns RE2 rejects go to regexp2, a backtracking
+// engine with an ECMAScript mode, with a time limit per match.
 package ecmaregex
 
 import (
@@ -28,6 +30,9 @@ func Compile(pattern string) (jsonschema.Regexp, error) {
 			return m, nil
 		}
 		if m, ok := compileFound(pattern); ok {
+			return m, nil
+		}
+		if m, ok := compilePositions(pattern); ok {
 			return m, nil
 		}
 		return re, nil

@@ -2,6 +2,7 @@ package ecmaregex
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 )
@@ -276,4 +277,99 @@ func FuzzFound(f *testing.F) {
 		f.Add(tc.pattern, "x2024.json")
 	}
 	fuzzLikeRE2(f, func(p string) (matcher, bool) { return compileFound(p) })
+}
+
+var positionsPatterns = []struct {
+	pattern   string
+	positions bool
+}{
+	{`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`, true},
+	{`^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`, true},
+	{`http[s]?:\/\/.*\/swagger\.json`, true},
+	{`^\d+\.?\d*$`, true},
+	{`^(a|ab)c$`, true},
+	{`^x*(x|y)$`, true},
+	{`^(ab)*a$`, true},
+	{`^$|^[A-Z][a-z0-9A-Z]*$`, false}, // ^ and $ within an alternation
+	{`(\d{1,3}\.){3}\d{1,3}`, true},
+	{`^(?i)abc$`, true},
+	{`^.+\.(png|jpg|gif|webp)$`, true},
+	{`^[a-z]{65}$`, false}, // more than 64 positions
+	{`^[a-z]{64}$`, true},
+	{`\bword\b`, false},
+	{`(?m)^a$`, false},
+	{`^`, true},
+	{`a*$`, true},
+	{`^(|a)b$`, true},
+	{`^(?:x|y)*?$`, true},
+}
+
+func TestPositionsShapes(t *testing.T) {
+	for _, tc := range positionsPatterns {
+		_, ok := compilePositions(tc.pattern)
+		if ok != tc.positions {
+			t.Errorf("%s: positions %v, want %v", tc.pattern, ok, tc.positions)
+		}
+	}
+}
+
+// TestPositionsMatchesLikeRE2: the positions matcher decides as regexp
+// does, on the simple matcher's patterns too.
+func TestPositionsMatchesLikeRE2(t *testing.T) {
+	inputs := []string{"", "a", "ab", "abc", "ac", "abac", "a-b", "a-", "-a", "a.b", "a..b", "my-service.example.com", "x", "xy", "xxy", "xyx",
+		"aba", "ababa", "abab", "1", "1.", "1.5", ".5", "1.2.3.4", "1.2.3", "255.255.255.2555", "ABC", "aBc", "x.png", ".png", "x.jpeg",
+		"http://a/swagger.json", "https://a/b/swagger.json", "https:/a/swagger.json", "see http://x/swagger.json here", "http://x\n/swagger.json",
+		"b", "xb", "word", "a word", "ü", "\xff", "a\nb", "aaaaaaaa", strings.Repeat("a", 64), strings.Repeat("a", 65)}
+	for _, tc := range positionsPatterns {
+		if m, ok := compilePositions(tc.pattern); ok {
+			likeRE2(t, tc.pattern, m, inputs...)
+		}
+	}
+	for _, tc := range simplePatterns {
+		if m, ok := compilePositions(tc.pattern); ok {
+			likeRE2(t, tc.pattern, m, inputs...)
+		}
+	}
+}
+
+// FuzzPositions: on any pattern the positions matcher takes, it
+// decides as regexp does.
+func FuzzPositions(f *testing.F) {
+	for _, tc := range positionsPatterns {
+		f.Add(tc.pattern, "a-b.c")
+	}
+	f.Add(`^(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9a-z.]+)?$`, "1.20-rc.1")
+	fuzzLikeRE2(f, func(p string) (matcher, bool) { return compilePositions(p) })
+}
+
+// BenchmarkPositions runs the positions matcher and regexp on patterns
+// of its shape and reports its time as a ratio of regexp's, both
+// measured in the same run.
+func BenchmarkPositions(b *testing.B) {
+	cases := []struct{ pattern, s string }{
+		{`http[s]?:\/\/.*\/swagger\.json`, "https://api.example.com/service/v2/swagger.json"},
+		{`^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`, "my-service.example-domain.com"},
+		{`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9a-zA-Z.-]+)?$`, "1.22.3-beta.1"},
+	}
+	var mine, re2 float64
+	for b.Loop() {
+		for _, tc := range cases {
+			m, ok := compilePositions(tc.pattern)
+			if !ok {
+				b.Fatalf("%s: not a positions pattern", tc.pattern)
+			}
+			re := regexp.MustCompile(tc.pattern)
+			start := time.Now()
+			for range 100 {
+				m.MatchString(tc.s)
+			}
+			mine += float64(time.Since(start))
+			start = time.Now()
+			for range 100 {
+				re.MatchString(tc.s)
+			}
+			re2 += float64(time.Since(start))
+		}
+	}
+	b.ReportMetric(mine/re2, "x-regexp")
 }
