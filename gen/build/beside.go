@@ -62,6 +62,18 @@ func (b *builder) split(n *schema.Node, how splitHow) (typed, rest *schema.Node)
 			p = splitKeywords(n, how == besideKeywords)
 		}
 	}
+	if p.rest != nil && (p.rest.AnyOf != nil || p.rest.OneOf != nil) {
+		// What the typed part took (a member, the target) may be what
+		// the rest's anyOf repeats.
+		rest := *p.rest
+		if implied(n, n.AnyOf, false) {
+			rest.AnyOf, rest.Keywords = nil, keywordsWithout(rest.Keywords, "anyOf")
+		}
+		if implied(n, n.OneOf, true) {
+			rest.OneOf, rest.Keywords = nil, keywordsWithout(rest.Keywords, "oneOf")
+		}
+		p.rest = &rest
+	}
 	if b.splits == nil {
 		b.splits = map[splitKey]splitPair{}
 	}
@@ -99,12 +111,18 @@ func splitMember(n *schema.Node, i int) splitPair {
 func splitKeywords(n *schema.Node, inPlace bool) splitPair {
 	typed := *n
 	rest := &schema.Node{Loc: n.Loc, Pos: n.Pos, Draft: n.Draft, Kinds: schema.All}
-	var moved []string
-	if len(n.AnyOf) > 0 {
+	var moved, dropped []string
+	switch {
+	case implied(n, n.AnyOf, false):
+		typed.AnyOf, dropped = nil, append(dropped, "anyOf")
+	case len(n.AnyOf) > 0:
 		rest.AnyOf, typed.AnyOf = n.AnyOf, nil
 		moved = append(moved, "anyOf")
 	}
-	if len(n.OneOf) > 0 {
+	switch {
+	case implied(n, n.OneOf, true):
+		typed.OneOf, dropped = nil, append(dropped, "oneOf")
+	case len(n.OneOf) > 0:
 		rest.OneOf, typed.OneOf = n.OneOf, nil
 		moved = append(moved, "oneOf")
 	}
@@ -160,20 +178,43 @@ func splitKeywords(n *schema.Node, inPlace bool) splitPair {
 		rest.AllOf, typed.AllOf = n.AllOf, nil
 		moved = append(moved, "allOf")
 	}
-	if len(moved) == 0 {
+	if len(moved)+len(dropped) == 0 {
 		return splitPair{}
 	}
 	// A value of a kind the rest refuses fails the schema whatever the
 	// typed part says, so the typed part may refuse it too: an anyOf of
 	// strings makes it a string.
 	typed.Kinds = n.Kinds & allowedKinds(rest)
-	typed.Keywords = keywordsWithout(n.Keywords, moved...)
+	typed.Keywords = keywordsWithout(n.Keywords, append(moved, dropped...)...)
 	for _, k := range n.Keywords {
 		if slicesContains(moved, k) {
 			rest.Keywords = append(rest.Keywords, k)
 		}
 	}
 	return splitPair{&typed, rest}
+}
+
+// implied reports whether branches, n's anyOf (or, with one, its
+// oneOf), hold whenever n's allOf and $ref do: a branch is, through bare
+// references, one of those (devinit's items: allOf [runObject], anyOf
+// [runObject]). Such a keyword checks nothing more and is not compiled;
+// a value it refuses, the member it repeats refuses too.
+func implied(n *schema.Node, branches []*schema.Node, one bool) bool {
+	if len(branches) == 0 || one && len(branches) > 1 {
+		return false
+	}
+	for _, br := range branches {
+		br = follow(br)
+		if n.Ref != nil && follow(n.Ref) == br {
+			return true
+		}
+		for _, m := range n.AllOf {
+			if follow(m) == br {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // allowedKinds returns kinds that hold every value n's applicators can
@@ -235,6 +276,9 @@ func (b *builder) checkBeside(n *schema.Node, r *ir.Ref, why string) (*ir.Check,
 		c, deps, reason := b.check(typed, r)
 		if reason != "" {
 			continue
+		}
+		if len(rest.Keywords) == 0 {
+			return c, deps, "" // the keywords beside were implied
 		}
 		also, vwhy := b.alsoValidators(n, []*schema.Node{rest})
 		if vwhy != "" {

@@ -58,6 +58,18 @@ func TestSplit(t *testing.T) {
 		{"the only allOf member",
 			node("/k", 20, schema.Node{AllOf: []*schema.Node{req}, MinLength: new(int), Keywords: []string{"allOf", "minLength"}}),
 			besideMember, []string{"required"}, []string{"minLength"}},
+		{"an anyOf that repeats the member the typed part takes",
+			node("/l", 21, schema.Node{AllOf: []*schema.Node{req}, AnyOf: []*schema.Node{refTo("/l1", 22, req)}, MinLength: new(int), Keywords: []string{"allOf", "anyOf", "minLength"}}),
+			besideMember, []string{"required"}, []string{"minLength"}},
+		{"an anyOf that repeats the $ref is dropped, not moved",
+			node("/m", 23, schema.Node{Ref: req, AnyOf: []*schema.Node{req, str}, Properties: props, Keywords: []string{"$ref", "anyOf", "properties"}}),
+			besideKeywords, []string{"properties"}, []string{"$ref"}},
+		{"a oneOf of one that repeats the allOf",
+			node("/n", 24, schema.Node{AllOf: []*schema.Node{req}, OneOf: []*schema.Node{req}, Keywords: []string{"allOf", "oneOf"}}),
+			besideMember, []string{"required"}, nil},
+		{"a oneOf of two stays",
+			node("/o", 25, schema.Node{AllOf: []*schema.Node{req}, OneOf: []*schema.Node{req, str}, Keywords: []string{"allOf", "oneOf"}}),
+			besideMember, []string{"required"}, []string{"oneOf"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := &builder{}
@@ -119,4 +131,9 @@ func TestSplitKinds(t *testing.T) {
 	if typed, _ := b.split(mixed, besideKeywords); typed == nil || typed.Kinds != schema.Str|schema.Num {
 		t.Errorf("anyOf of a string and a number: typed part allows %v, want both", typed.Kinds)
 	}
+}
+
+// refTo is a schema at l that is only a $ref to target.
+func refTo(l string, line int, target *schema.Node) *schema.Node {
+	return node(l, line, schema.Node{Ref: target, Keywords: []string{"$ref"}})
 }

@@ -179,8 +179,21 @@ func only(v *ir.Validator, clear func(*ir.Validator)) bool {
 	return reflect.DeepEqual(w, ir.Validator{})
 }
 
-// deref follows validators that are nothing but a reference.
+// deref follows validators that are nothing but another one applied to
+// the same value (appliesOne).
 func deref(v *ir.Validator) *ir.Validator {
+	for range 64 {
+		one := appliesOne(v)
+		if one == nil {
+			return v
+		}
+		v = one
+	}
+	return v
+}
+
+// refTarget follows validators that are nothing but a reference.
+func refTarget(v *ir.Validator) *ir.Validator {
 	for range 64 {
 		if v == nil || v.Ref == nil || !only(v, func(w *ir.Validator) { w.Ref = nil }) {
 			return v
@@ -188,6 +201,37 @@ func deref(v *ir.Validator) *ir.Validator {
 		v = v.Ref
 	}
 	return v
+}
+
+// appliesOne returns the one validator that all v checks is, applied
+// to the same value: its $ref, or its one allOf member, beside which an
+// anyOf or oneOf that repeats it (appliedAlready) checks nothing more;
+// nil where v checks anything else.
+func appliesOne(v *ir.Validator) *ir.Validator {
+	var one *ir.Validator
+	switch {
+	case v == nil:
+		return nil
+	case v.Ref != nil && len(v.AllOf) == 0:
+		one = v.Ref
+	case v.Ref == nil && len(v.AllOf) == 1:
+		one = v.AllOf[0]
+	default:
+		return nil
+	}
+	anyOf, oneOf := appliedAlready(v, v.AnyOf), appliedAlready(v, v.OneOf)
+	if !only(v, func(w *ir.Validator) {
+		w.Ref, w.AllOf = nil, nil
+		if anyOf {
+			w.AnyOf = nil
+		}
+		if oneOf {
+			w.OneOf = nil
+		}
+	}) {
+		return nil
+	}
+	return one
 }
 
 // derefAll is deref of each branch; false where one is nil or left to

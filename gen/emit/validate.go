@@ -239,10 +239,9 @@ func textForm(v *ir.Validator) bool {
 // textOf is the name of the text form that checks v (see textForm).
 func textOf(v *ir.Validator) string { return textName(deref(v)) }
 
-// onlyRef reports whether all v checks is its $ref's schema.
-func onlyRef(v *ir.Validator) bool {
-	return v != nil && v.Ref != nil && only(v, func(w *ir.Validator) { w.Ref = nil })
-}
+// onlyRef reports whether all v checks is another schema applied to the
+// same value: its $ref's, or its one allOf member's (appliesOne).
+func onlyRef(v *ir.Validator) bool { return appliesOne(v) != nil }
 
 // passesAll reports whether v checks nothing (the schema true, or one of
 // annotations only).
@@ -271,15 +270,16 @@ func appliedAlready(v *ir.Validator, branches []*ir.Validator) bool {
 	if len(branches) != 1 || unevaluated(v) || v.Annotate {
 		return false
 	}
-	b := deref(branches[0])
+	// (By references only: deref asks this function.)
+	b := refTarget(branches[0])
 	if b == nil || b.Annotate {
 		return false
 	}
-	if v.Ref != nil && deref(v.Ref) == b {
+	if v.Ref != nil && refTarget(v.Ref) == b {
 		return true
 	}
 	for _, a := range v.AllOf {
-		if deref(a) == b {
+		if refTarget(a) == b {
 			return true
 		}
 	}
@@ -326,7 +326,7 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 		// that schema's validator does, finding the text only if that
 		// one needs it; callers holding the text call that one's text
 		// form (textOf).
-		body = []jen.Code{jen.Id(v.Ref.Name).Call(jen.Id("c"), jen.Id("d"))}
+		body = []jen.Code{jen.Id(appliesOne(v).Name).Call(jen.Id("c"), jen.Id("d"))}
 	case textForm(v):
 		// The checks read the value's text: they are v's text form, and
 		// v finds the text (see textForm).

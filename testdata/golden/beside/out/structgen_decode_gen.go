@@ -371,8 +371,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[11] = true
 			c.Push("window")
-			if raw, ok := c.RawView(d); ok {
-				d := c.TextDecoder(raw)
+			d.Capture(func(d *jx.Decoder) error {
 				{
 					if a0, ok := c.Array(d); ok {
 						v.Window = []int64{}
@@ -391,10 +390,12 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 						c.End(a0.Err())
 					}
 				}
-				c.Release(d)
-				if !c.Failed() {
-					structgenValidate12Text(c, raw)
-				}
+				return nil
+			})
+			if c.Failed() {
+				c.Skip(d)
+			} else {
+				structgenValidate12(c, d)
 			}
 			c.Pop()
 		default:
@@ -1119,14 +1120,7 @@ func structgenValidate11Text(c *runtime.Decoding, raw []byte) {
 
 // structgenValidate12 checks a value against structgen:///order.json#/properties/window.
 func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate12Text(c, raw)
-	}
-}
-
-// structgenValidate12Text checks a value's JSON text against structgen:///order.json#/properties/window.
-func structgenValidate12Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate13)
+	structgenValidate13(c, d)
 }
 
 // structgenValidate13 checks a value against structgen:///order.json#/properties/window/allOf/1.

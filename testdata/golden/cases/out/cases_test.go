@@ -292,6 +292,31 @@ func TestAppliedTwice(t *testing.T) {
 		_, err := cases.ParseBlueprint([]byte(tc.doc))
 		check(t, tc.doc, err, tc.says)
 	}
+	// runs has no type: a validator checks it, calling the one schema
+	// its items apply (the oneOf repeats the allOf) once.
+	for _, tc := range []struct {
+		doc  string
+		want []string
+	}{
+		{`{"runs": [{"name": "a"}, {"name": "b", "weight": 1}]}`, nil},
+		{`{"runs": "any value but an array"}`, nil},
+		{`{"runs": [{"name": ""}]}`, []string{"/runs/0/name: minLength: got 0, want 1"}},
+		{`{"runs": [{"weight": "x"}]}`, []string{"/runs/0: missing property 'name'", "/runs/0/weight: got string, want number"}},
+	} {
+		_, err := cases.ParseBlueprint([]byte(tc.doc))
+		var got []string
+		var ve *runtime.ValidationError
+		if errors.As(err, &ve) {
+			for _, p := range ve.Problems {
+				got = append(got, p.String())
+			}
+		} else if err != nil {
+			t.Errorf("%s: %v", tc.doc, err)
+		}
+		if d := cmp.Diff(tc.want, got); d != "" {
+			t.Errorf("%s: problems (-want +got):\n%s", tc.doc, d)
+		}
+	}
 }
 
 func check(t *testing.T, doc string, err error, says string) {

@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [52]bool
+	var seen [53]bool
 	var order []string
 	it, ok := c.Object(d)
 	if !ok {
@@ -351,7 +351,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate192Text)
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate194Text)
 			c.Pop()
 		case "mode":
 			if seen[15] {
@@ -407,27 +407,26 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			p0.decodeJSON(d, c)
 			v.Figure = p0
 			c.Pop()
-		case "twice":
+		case "runs":
 			if seen[18] {
 				c.Duplicate(key)
 			}
 			seen[18] = true
+			c.Push("runs")
+			runtime.Validated(c, d, &v.Runs, nil, structgenValidate36)
+			c.Pop()
+		case "twice":
+			if seen[19] {
+				c.Duplicate(key)
+			}
+			seen[19] = true
 			c.Push("twice")
 			if a0, ok := c.Array(d); ok {
 				v.Twice = []Field{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
 					c.PushIndex(i0)
 					var e0 Field
-					if raw, ok := c.RawView(d); ok {
-						d := c.TextDecoder(raw)
-						{
-							e0.decodeJSON(d, c)
-						}
-						c.Release(d)
-						if !c.Failed() {
-							structgenValidate36Text(c, raw)
-						}
-					}
+					e0.decodeJSON(d, c)
 					v.Twice = append(v.Twice, e0)
 					c.Pop()
 				}
@@ -435,10 +434,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "index":
-			if seen[19] {
+			if seen[20] {
 				c.Duplicate(key)
 			}
-			seen[19] = true
+			seen[20] = true
 			c.Push("index")
 			if m0, ok := c.Object(d); ok {
 				v.Index = map[string]BlueprintIndexValue{}
@@ -463,10 +462,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "codes":
-			if seen[20] {
+			if seen[21] {
 				c.Duplicate(key)
 			}
-			seen[20] = true
+			seen[21] = true
 			c.Push("codes")
 			if m0, ok := c.Object(d); ok {
 				v.Codes = map[string]*string{}
@@ -504,10 +503,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "lists":
-			if seen[21] {
+			if seen[22] {
 				c.Duplicate(key)
 			}
-			seen[21] = true
+			seen[22] = true
 			c.Push("lists")
 			d.Capture(func(d *jx.Decoder) error {
 				{
@@ -551,10 +550,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "tally":
-			if seen[22] {
+			if seen[23] {
 				c.Duplicate(key)
 			}
-			seen[22] = true
+			seen[23] = true
 			c.Push("tally")
 			if m0, ok := c.Object(d); ok {
 				v.Tally = map[string]int64{}
@@ -577,10 +576,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "word":
-			if seen[23] {
+			if seen[24] {
 				c.Duplicate(key)
 			}
-			seen[23] = true
+			seen[24] = true
 			c.Push("word")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
@@ -594,10 +593,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Word = p0
 			c.Pop()
 		case "flag":
-			if seen[24] {
+			if seen[25] {
 				c.Duplicate(key)
 			}
-			seen[24] = true
+			seen[25] = true
 			c.Push("flag")
 			p0 := c.NewBool()
 			if b, ok := c.Bool(d); ok {
@@ -611,10 +610,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Flag = p0
 			c.Pop()
 		case "count":
-			if seen[25] {
+			if seen[26] {
 				c.Duplicate(key)
 			}
-			seen[25] = true
+			seen[26] = true
 			c.Push("count")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
@@ -628,60 +627,60 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Count = p0
 			c.Pop()
 		case "plan":
-			if seen[26] {
+			if seen[27] {
 				c.Duplicate(key)
 			}
-			seen[26] = true
+			seen[27] = true
 			c.Push("plan")
 			p0 := new(BlueprintPlan)
 			p0.decodeJSON(d, c)
 			v.Plan = p0
 			c.Pop()
 		case "reach":
-			if seen[27] {
+			if seen[28] {
 				c.Duplicate(key)
 			}
-			seen[27] = true
+			seen[28] = true
 			c.Push("reach")
 			p0 := new(BlueprintReach)
 			p0.decodeJSON(d, c)
 			v.Reach = p0
 			c.Pop()
 		case "ext":
-			if seen[28] {
+			if seen[29] {
 				c.Duplicate(key)
 			}
-			seen[28] = true
+			seen[29] = true
 			c.Push("ext")
 			p0 := new(BlueprintExt)
 			p0.decodeJSON(d, c)
 			v.Ext = p0
 			c.Pop()
 		case "extOpen":
-			if seen[29] {
+			if seen[30] {
 				c.Duplicate(key)
 			}
-			seen[29] = true
+			seen[30] = true
 			c.Push("extOpen")
 			p0 := new(BlueprintExtOpen)
 			p0.decodeJSON(d, c)
 			v.ExtOpen = p0
 			c.Pop()
 		case "extBoth":
-			if seen[30] {
+			if seen[31] {
 				c.Duplicate(key)
 			}
-			seen[30] = true
+			seen[31] = true
 			c.Push("extBoth")
 			p0 := new(BlueprintExtBoth)
 			p0.decodeJSON(d, c)
 			v.ExtBoth = p0
 			c.Pop()
 		case "lines":
-			if seen[31] {
+			if seen[32] {
 				c.Duplicate(key)
 			}
-			seen[31] = true
+			seen[32] = true
 			c.Push("lines")
 			d.Capture(func(d *jx.Decoder) error {
 				{
@@ -713,70 +712,70 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "route":
-			if seen[32] {
+			if seen[33] {
 				c.Duplicate(key)
 			}
-			seen[32] = true
+			seen[33] = true
 			c.Push("route")
 			p0 := new(BlueprintRoute)
 			p0.decodeJSON(d, c)
 			v.Route = p0
 			c.Pop()
 		case "release":
-			if seen[33] {
+			if seen[34] {
 				c.Duplicate(key)
 			}
-			seen[33] = true
+			seen[34] = true
 			c.Push("release")
 			p0 := new(BlueprintRelease)
 			p0.decodeJSON(d, c)
 			v.Release = p0
 			c.Pop()
 		case "access":
-			if seen[34] {
+			if seen[35] {
 				c.Duplicate(key)
 			}
-			seen[34] = true
+			seen[35] = true
 			c.Push("access")
 			p0 := new(BlueprintAccess)
 			p0.decodeJSON(d, c)
 			v.Access = p0
 			c.Pop()
 		case "pick":
-			if seen[35] {
+			if seen[36] {
 				c.Duplicate(key)
 			}
-			seen[35] = true
+			seen[36] = true
 			c.Push("pick")
 			p0 := new(BlueprintPick)
 			p0.decodeJSON(d, c)
 			v.Pick = p0
 			c.Pop()
 		case "headers":
-			if seen[36] {
+			if seen[37] {
 				c.Duplicate(key)
 			}
-			seen[36] = true
+			seen[37] = true
 			c.Push("headers")
 			p0 := new(BlueprintHeaders)
 			p0.decodeJSON(d, c)
 			v.Headers = p0
 			c.Pop()
 		case "context":
-			if seen[37] {
+			if seen[38] {
 				c.Duplicate(key)
 			}
-			seen[37] = true
+			seen[38] = true
 			c.Push("context")
 			p0 := new(BlueprintContext)
 			p0.decodeJSON(d, c)
 			v.Context = p0
 			c.Pop()
 		case "rule":
-			if seen[38] {
+			if seen[39] {
 				c.Duplicate(key)
 			}
-			seen[38] = true
+			seen[39] = true
 			c.Push("rule")
 			v.Rule.Present = true
 			if c.IsNull(d) {
@@ -786,10 +785,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "narrowed":
-			if seen[39] {
+			if seen[40] {
 				c.Duplicate(key)
 			}
-			seen[39] = true
+			seen[40] = true
 			c.Push("narrowed")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
@@ -807,78 +806,78 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "twins":
-			if seen[40] {
-				c.Duplicate(key)
-			}
-			seen[40] = true
-			c.Push("twins")
-			runtime.ValidatedText(c, d, &v.Twins, nil, structgenValidate197Text)
-			c.Pop()
-		case "point":
 			if seen[41] {
 				c.Duplicate(key)
 			}
 			seen[41] = true
+			c.Push("twins")
+			runtime.ValidatedText(c, d, &v.Twins, nil, structgenValidate199Text)
+			c.Pop()
+		case "point":
+			if seen[42] {
+				c.Duplicate(key)
+			}
+			seen[42] = true
 			c.Push("point")
 			p0 := new(BlueprintPoint)
 			p0.decodeJSON(d, c)
 			v.Point = p0
 			c.Pop()
 		case "pair":
-			if seen[42] {
+			if seen[43] {
 				c.Duplicate(key)
 			}
-			seen[42] = true
+			seen[43] = true
 			c.Push("pair")
 			p0 := new(BlueprintPair)
 			p0.decodeJSON(d, c)
 			v.Pair = p0
 			c.Pop()
 		case "marks":
-			if seen[43] {
+			if seen[44] {
 				c.Duplicate(key)
 			}
-			seen[43] = true
+			seen[44] = true
 			c.Push("marks")
 			p0 := new(BlueprintMarks)
 			p0.decodeJSON(d, c)
 			v.Marks = p0
 			c.Pop()
 		case "attr":
-			if seen[44] {
+			if seen[45] {
 				c.Duplicate(key)
 			}
-			seen[44] = true
+			seen[45] = true
 			c.Push("attr")
 			p0 := new(BlueprintAttr)
 			p0.decodeJSON(d, c)
 			v.Attr = p0
 			c.Pop()
 		case "amount":
-			if seen[45] {
+			if seen[46] {
 				c.Duplicate(key)
 			}
-			seen[45] = true
+			seen[46] = true
 			c.Push("amount")
 			p0 := new(BlueprintAmount)
 			p0.decodeJSON(d, c)
 			v.Amount = p0
 			c.Pop()
 		case "bounds":
-			if seen[46] {
+			if seen[47] {
 				c.Duplicate(key)
 			}
-			seen[46] = true
+			seen[47] = true
 			c.Push("bounds")
 			p0 := new(BlueprintBounds)
 			p0.decodeJSON(d, c)
 			v.Bounds = p0
 			c.Pop()
 		case "price":
-			if seen[47] {
+			if seen[48] {
 				c.Duplicate(key)
 			}
-			seen[47] = true
+			seen[48] = true
 			c.Push("price")
 			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
@@ -889,18 +888,18 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Price = p0
 			c.Pop()
 		case "conn":
-			if seen[48] {
-				c.Duplicate(key)
-			}
-			seen[48] = true
-			c.Push("conn")
-			runtime.ValidatedText(c, d, &v.Conn, nil, structgenValidate66Text)
-			c.Pop()
-		case "maybe":
 			if seen[49] {
 				c.Duplicate(key)
 			}
 			seen[49] = true
+			c.Push("conn")
+			runtime.ValidatedText(c, d, &v.Conn, nil, structgenValidate65Text)
+			c.Pop()
+		case "maybe":
+			if seen[50] {
+				c.Duplicate(key)
+			}
+			seen[50] = true
 			c.Push("maybe")
 			v.Maybe.Present = true
 			if c.IsNull(d) {
@@ -911,10 +910,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "optional":
-			if seen[50] {
+			if seen[51] {
 				c.Duplicate(key)
 			}
-			seen[50] = true
+			seen[51] = true
 			c.Push("optional")
 			v.Optional.Present = true
 			if c.IsNull(d) {
@@ -924,10 +923,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "never":
-			if seen[51] {
+			if seen[52] {
 				c.Duplicate(key)
 			}
-			seen[51] = true
+			seen[52] = true
 			c.Push("never")
 			v.Never.Present = true
 			if c.IsNull(d) {
@@ -1196,9 +1195,9 @@ var structgenBlueprintBoundsBranches = &runtime.Branches{
 func (v *BlueprintBounds) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.String:
-		runtime.ValidatedText(c, d, &v.String, nil, structgenValidate63Text)
+		runtime.ValidatedText(c, d, &v.String, nil, structgenValidate62Text)
 	case jx.Array:
-		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate63Text)
+		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate62Text)
 	case jx.Object:
 		from := c.Found()
 		p0 := new(BlueprintBoundsOption2)
@@ -1208,7 +1207,7 @@ func (v *BlueprintBounds) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			c.VariantFailed(structgenBlueprintBoundsBranches, from, jx.Object, 2)
 		}
 	default:
-		structgenValidate63(c, d)
+		structgenValidate62(c, d)
 	}
 }
 
@@ -1316,7 +1315,7 @@ func (v *BlueprintConnHostVariant) decodeJSON(d *jx.Decoder, c *runtime.Decoding
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate71Text(c, raw)
+			structgenValidate70Text(c, raw)
 		}
 	}
 }
@@ -1389,7 +1388,7 @@ func (v *BlueprintConnSocketVariant) decodeJSON(d *jx.Decoder, c *runtime.Decodi
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate74Text(c, raw)
+			structgenValidate73Text(c, raw)
 		}
 	}
 }
@@ -1529,7 +1528,7 @@ func (v *BlueprintExt) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if raw, ok := c.Raw(d); ok {
 				if c.Matches(k, "^x-") {
 					c.Push(k)
-					c.Apply(raw, structgenValidate76)
+					c.Apply(raw, structgenValidate75)
 					c.Pop()
 				} else {
 					c.Push(k)
@@ -1565,7 +1564,7 @@ func (v *BlueprintExtBoth) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		c.Skip(d)
 	} else {
-		structgenValidate77(c, d)
+		structgenValidate76(c, d)
 	}
 }
 
@@ -1642,7 +1641,7 @@ func (v *BlueprintExtOpen) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if raw, ok := c.Raw(d); ok {
 				if c.Matches(k, "^x-") {
 					c.Push(k)
-					c.Apply(raw, structgenValidate76)
+					c.Apply(raw, structgenValidate75)
 					c.Pop()
 				}
 				if v.AdditionalProperties == nil {
@@ -1691,7 +1690,7 @@ func (v *BlueprintFigure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintFigure{}
-	c.NoVariant(raw, structgenValidate78)
+	c.NoVariant(raw, structgenValidate77)
 }
 
 // decodeJSON reads BlueprintFigureOption1 and checks its schema in one pass.
@@ -1819,7 +1818,7 @@ func (v *BlueprintHeadersObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 		}
 	}
 	*v = BlueprintHeadersObject{}
-	c.NoVariant(raw, structgenValidate85)
+	c.NoVariant(raw, structgenValidate84)
 }
 
 // decodeJSON reads BlueprintHolder and checks its schema in one pass.
@@ -2925,7 +2924,7 @@ func (v *BlueprintReleaseOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding)
 			}
 			seen[0] = true
 			c.Push("v")
-			runtime.Validated(c, d, &v.V, nil, structgenValidate40)
+			runtime.Validated(c, d, &v.V, nil, structgenValidate91)
 			c.Pop()
 		case "b":
 			if seen[1] {
@@ -3245,9 +3244,9 @@ func (v *BlueprintSpan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			c.VariantFailed(structgenBlueprintSpanBranches, from, jx.String, 3)
 		}
 	case jx.Array:
-		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate153Text)
+		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate152Text)
 	default:
-		structgenValidate153(c, d)
+		structgenValidate152(c, d)
 	}
 }
 
@@ -3343,7 +3342,7 @@ func (v *Field) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Field{}
-	c.NoVariant(raw, structgenValidate38)
+	c.NoVariant(raw, structgenValidate156)
 }
 
 // decodeJSON reads FieldOption0 and checks its schema in one pass.
@@ -3658,7 +3657,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate174Text(c, raw)
+			structgenValidate176Text(c, raw)
 		}
 	}
 }
@@ -3766,7 +3765,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate180)
+	c.NoVariant(raw, structgenValidate182)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -3920,7 +3919,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate188Text(c, raw)
+			structgenValidate190Text(c, raw)
 		}
 	}
 }
@@ -4133,6 +4132,10 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	if v.Figure != nil {
 		e.Field("figure")
 		e.Marshal((*v.Figure))
+	}
+	if len(v.Runs) != 0 {
+		e.Field("runs")
+		e.Raw(v.Runs)
 	}
 	if v.Twice != nil {
 		e.Field("twice")
@@ -5840,103 +5843,44 @@ func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate36 checks a value against structgen:///blueprint.json#/properties/twice/items.
+// structgenValidate36 checks a value against structgen:///blueprint.json#/properties/runs.
 func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate36Text(c, raw)
-	}
-}
-
-// structgenValidate36Text checks a value's JSON text against structgen:///blueprint.json#/properties/twice/items.
-func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOf(raw, structgenValidate37)
-}
-
-// structgenValidate37 checks a value against structgen:///blueprint.json#/properties/twice/items/anyOf/0.
-func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate38(c, d)
-}
-
-// structgenValidate38 checks a value against structgen:///blueprint.json#/$defs/field.
-func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate38Text(c, raw)
-	}
-}
-
-// structgenValidate38Text checks a value's JSON text against structgen:///blueprint.json#/$defs/field.
-func structgenValidate38Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfExclusive(raw, structgenValidate39, structgenValidate41)
-	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
-}
-
-// structgenValidate39Keys are the properties structgenValidate39 declares, which it records by index.
-var structgenValidate39Keys = []string{"id", "value"}
-
-// structgenValidate39 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0.
-func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
+	case jx.Array:
+		it, ok := c.Array(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate39Keys)
+		i := 0
 		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "id":
-				key = "id"
-				fresh = keys.Mark(0)
-			case "value":
-				key = "value"
-				fresh = keys.Mark(1)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "id":
-				structgenValidate3(c, d)
-			case "value":
-				structgenValidate14(c, d)
-			default:
-				c.NotAllowed()
-				c.Skip(d)
-			}
+			c.PushIndex(i)
+			structgenValidate37(c, d)
 			c.Pop()
+			i++
 		}
 		c.End(it.Err())
-		c.RequireMarked(&keys, 0, 1) // id, value
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate40 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0/additionalProperties.
-func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
-	c.False(d)
+// structgenValidate37 checks a value against structgen:///blueprint.json#/properties/runs/items.
+func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate41(c, d)
 }
 
-// structgenValidate41Keys are the properties structgenValidate41 declares, which it records by index.
-var structgenValidate41Keys = []string{"name", "value"}
+// structgenValidate38Keys are the properties structgenValidate38 declares, which it records by index.
+var structgenValidate38Keys = []string{"name", "weight"}
 
-// structgenValidate41 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/1.
-func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate38 checks a value against structgen:///blueprint.json#/$defs/label.
+func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate41Keys)
+		keys := runtime.DeclaredKeys(structgenValidate38Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5944,8 +5888,8 @@ func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 			case "name":
 				key = "name"
 				fresh = keys.Mark(0)
-			case "value":
-				key = "value"
+			case "weight":
+				key = "weight"
 				fresh = keys.Mark(1)
 			default:
 				key = runtime.KeyText(kb)
@@ -5957,22 +5901,52 @@ func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "name":
-				structgenValidate7(c, d)
-			case "value":
-				structgenValidate14(c, d)
+				structgenValidate39(c, d)
+			case "weight":
+				structgenValidate40(c, d)
 			default:
-				c.NotAllowed()
 				c.Skip(d)
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.RequireMarked(&keys, 0, 1) // name, value
+		c.RequireMarked(&keys, 0) // name
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
 	default:
 		c.Skip(d)
 	}
+}
+
+// structgenValidate39 checks a value against structgen:///blueprint.json#/$defs/label/properties/name.
+func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.String:
+		s, ok := c.StringView(d)
+		if !ok {
+			return
+		}
+		c.Length(s, 1, -1)
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		c.WrongType(d, "string")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate40 checks a value against structgen:///blueprint.json#/$defs/label/properties/weight.
+func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "number")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate41 checks a value against structgen:///blueprint.json#/properties/runs/items/oneOf/0.
+func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate38(c, d)
 }
 
 // structgenValidate42 checks a value against structgen:///blueprint.json#/properties/lists.
@@ -6324,7 +6298,7 @@ func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate57Text checks a value's JSON text against structgen:///blueprint.json#/properties/attr.
 func structgenValidate57Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfKinds(raw, "boolean|number|number|string|array", structgenValidate58, structgenValidate3, structgenValidate59, structgenValidate7, structgenValidate60)
+	c.AnyOfKinds(raw, "boolean|number|number|string|array", structgenValidate58, structgenValidate3, structgenValidate40, structgenValidate7, structgenValidate59)
 }
 
 // structgenValidate58 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/0.
@@ -6337,30 +6311,20 @@ func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate59 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/2.
+// structgenValidate59 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/4.
 func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "number")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate60 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/4.
-func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate60Text(c, raw)
+		structgenValidate59Text(c, raw)
 	}
 }
 
-// structgenValidate60Text checks a value's JSON text against structgen:///blueprint.json#/properties/attr/anyOf/4.
-func structgenValidate60Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOf(raw, structgenValidate61, structgenValidate62)
+// structgenValidate59Text checks a value's JSON text against structgen:///blueprint.json#/properties/attr/anyOf/4.
+func structgenValidate59Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOf(raw, structgenValidate60, structgenValidate61)
 }
 
-// structgenValidate61 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/4/anyOf/0.
-func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate60 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/4/anyOf/0.
+func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -6382,8 +6346,8 @@ func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate62 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/4/anyOf/1.
-func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate61 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/4/anyOf/1.
+func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -6405,16 +6369,16 @@ func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate63 checks a value against structgen:///blueprint.json#/properties/bounds.
-func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate62 checks a value against structgen:///blueprint.json#/properties/bounds.
+func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate63Text(c, raw)
+		structgenValidate62Text(c, raw)
 	}
 }
 
-// structgenValidate63Text checks a value's JSON text against structgen:///blueprint.json#/properties/bounds.
-func structgenValidate63Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array|string|object", true, structgenValidate64, structgenValidate7, structgenValidate65)
+// structgenValidate62Text checks a value's JSON text against structgen:///blueprint.json#/properties/bounds.
+func structgenValidate62Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array|string|object", true, structgenValidate63, structgenValidate7, structgenValidate64)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.String:
@@ -6449,8 +6413,8 @@ func structgenValidate63Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate64 checks a value against structgen:///blueprint.json#/properties/bounds/oneOf/0.
-func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate63 checks a value against structgen:///blueprint.json#/properties/bounds/oneOf/0.
+func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -6460,7 +6424,7 @@ func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate59(c, d)
+			structgenValidate40(c, d)
 			c.Pop()
 			i++
 		}
@@ -6472,18 +6436,18 @@ func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate65Keys are the properties structgenValidate65 declares, which it records by index.
-var structgenValidate65Keys = []string{"signal"}
+// structgenValidate64Keys are the properties structgenValidate64 declares, which it records by index.
+var structgenValidate64Keys = []string{"signal"}
 
-// structgenValidate65 checks a value against structgen:///blueprint.json#/properties/bounds/oneOf/2.
-func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate64 checks a value against structgen:///blueprint.json#/properties/bounds/oneOf/2.
+func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate65Keys)
+		keys := runtime.DeclaredKeys(structgenValidate64Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6516,19 +6480,19 @@ func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate66Keys are the properties structgenValidate66 declares, which it records by index.
-var structgenValidate66Keys = []string{"name"}
+// structgenValidate65Keys are the properties structgenValidate65 declares, which it records by index.
+var structgenValidate65Keys = []string{"name"}
 
-// structgenValidate66 checks a value against structgen:///blueprint.json#/properties/conn.
-func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate65 checks a value against structgen:///blueprint.json#/properties/conn.
+func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate66Text(c, raw)
+		structgenValidate65Text(c, raw)
 	}
 }
 
-// structgenValidate66Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
-func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate67, structgenValidate69)
+// structgenValidate65Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+func structgenValidate65Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate66, structgenValidate68)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -6536,7 +6500,7 @@ func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate66Keys)
+			keys := runtime.DeclaredKeys(structgenValidate65Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -6569,19 +6533,19 @@ func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate67Keys are the properties structgenValidate67 declares, which it records by index.
-var structgenValidate67Keys = []string{"host"}
+// structgenValidate66Keys are the properties structgenValidate66 declares, which it records by index.
+var structgenValidate66Keys = []string{"host"}
 
-// structgenValidate67 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate66 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
+func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate67Text(c, raw)
+		structgenValidate66Text(c, raw)
 	}
 }
 
-// structgenValidate67Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate67Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate68)
+// structgenValidate66Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
+func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate67)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -6589,7 +6553,7 @@ func structgenValidate67Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate67Keys)
+			keys := runtime.DeclaredKeys(structgenValidate66Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -6621,8 +6585,8 @@ func structgenValidate67Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate68 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0/not.
-func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate67 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0/not.
+func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -6646,19 +6610,19 @@ func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate69Keys are the properties structgenValidate69 declares, which it records by index.
-var structgenValidate69Keys = []string{"socket"}
+// structgenValidate68Keys are the properties structgenValidate68 declares, which it records by index.
+var structgenValidate68Keys = []string{"socket"}
 
-// structgenValidate69 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate68 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate69Text(c, raw)
+		structgenValidate68Text(c, raw)
 	}
 }
 
-// structgenValidate69Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate69Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate70)
+// structgenValidate68Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate68Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate69)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -6666,7 +6630,7 @@ func structgenValidate69Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate69Keys)
+			keys := runtime.DeclaredKeys(structgenValidate68Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -6698,8 +6662,8 @@ func structgenValidate69Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate70 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1/not.
-func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate69 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1/not.
+func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -6723,6 +6687,19 @@ func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
+// structgenValidate70 checks a value against structgen:///blueprint.json#/properties/conn.
+func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate70Text(c, raw)
+	}
+}
+
+// structgenValidate70Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+func structgenValidate70Text(c *runtime.Decoding, raw []byte) {
+	structgenValidate71Text(c, raw)
+	structgenValidate72Text(c, raw)
+}
+
 // structgenValidate71 checks a value against structgen:///blueprint.json#/properties/conn.
 func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
@@ -6732,61 +6709,48 @@ func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate71Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
 func structgenValidate71Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate72Text(c, raw)
-	structgenValidate73Text(c, raw)
+	c.OneOf(raw, structgenValidate66, structgenValidate68)
 }
 
-// structgenValidate72 checks a value against structgen:///blueprint.json#/properties/conn.
+// structgenValidate72 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
 func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate72Text(c, raw)
 	}
 }
 
-// structgenValidate72Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+// structgenValidate72Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
 func structgenValidate72Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate67, structgenValidate69)
+	c.Not(raw, structgenValidate67)
 }
 
-// structgenValidate73 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
+// structgenValidate73 checks a value against structgen:///blueprint.json#/properties/conn.
 func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate73Text(c, raw)
 	}
 }
 
-// structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
+// structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
 func structgenValidate73Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate68)
+	structgenValidate71Text(c, raw)
+	structgenValidate74Text(c, raw)
 }
 
-// structgenValidate74 checks a value against structgen:///blueprint.json#/properties/conn.
+// structgenValidate74 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
 func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate74Text(c, raw)
 	}
 }
 
-// structgenValidate74Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+// structgenValidate74Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
 func structgenValidate74Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate72Text(c, raw)
-	structgenValidate75Text(c, raw)
+	c.Not(raw, structgenValidate69)
 }
 
-// structgenValidate75 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
+// structgenValidate75 checks a value against structgen:///blueprint.json#/properties/ext/patternProperties/%5Ex-.
 func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate75Text(c, raw)
-	}
-}
-
-// structgenValidate75Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate75Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate70)
-}
-
-// structgenValidate76 checks a value against structgen:///blueprint.json#/properties/ext/patternProperties/%5Ex-.
-func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.StringView(d)
@@ -6801,8 +6765,8 @@ func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate77 checks a value against structgen:///blueprint.json#/properties/extBoth.
-func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate76 checks a value against structgen:///blueprint.json#/properties/extBoth.
+func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -6829,31 +6793,31 @@ func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate78 checks a value against structgen:///blueprint.json#/properties/figure.
-func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate77 checks a value against structgen:///blueprint.json#/properties/figure.
+func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate78Text(c, raw)
+		structgenValidate77Text(c, raw)
 	}
 }
 
-// structgenValidate78Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
-func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate181, structgenValidate83)
+// structgenValidate77Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
+func structgenValidate77Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate183, structgenValidate82)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate79Keys are the properties structgenValidate79 declares, which it records by index.
-var structgenValidate79Keys = []string{"kind", "r"}
+// structgenValidate78Keys are the properties structgenValidate78 declares, which it records by index.
+var structgenValidate78Keys = []string{"kind", "r"}
 
-// structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/circle.
-func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/circle.
+func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate79Keys)
+		keys := runtime.DeclaredKeys(structgenValidate78Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6874,9 +6838,9 @@ func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate80(c, d)
+				structgenValidate79(c, d)
 			case "r":
-				structgenValidate82(c, d)
+				structgenValidate81(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -6891,25 +6855,25 @@ func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate80 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
-func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate81(c, d)
+// structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
+func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate80(c, d)
 }
 
-// structgenValidate81 checks a value against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate80 checks a value against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate81Text(c, raw)
+		structgenValidate80Text(c, raw)
 	}
 }
 
-// structgenValidate81Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate81Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate80Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate80Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"circle\"]", true)
 }
 
-// structgenValidate82 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
-func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate81 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
+func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -6924,18 +6888,18 @@ func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate83Keys are the properties structgenValidate83 declares, which it records by index.
-var structgenValidate83Keys = []string{"kind", "w"}
+// structgenValidate82Keys are the properties structgenValidate82 declares, which it records by index.
+var structgenValidate82Keys = []string{"kind", "w"}
 
-// structgenValidate83 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
-func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate82 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
+func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate83Keys)
+		keys := runtime.DeclaredKeys(structgenValidate82Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6956,7 +6920,7 @@ func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate84(c, d)
+				structgenValidate83(c, d)
 			case "w":
 				structgenValidate22(c, d)
 			default:
@@ -6973,99 +6937,92 @@ func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate83 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
+func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate84Text(c, raw)
+		structgenValidate83Text(c, raw)
 	}
 }
 
-// structgenValidate84Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate84Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate83Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
+func structgenValidate83Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"rect\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate85 checks a value against structgen:///blueprint.json#/properties/headers.
+// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/headers.
+func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate85(c, d)
+}
+
+// structgenValidate85 checks a value against structgen:///blueprint.json#/properties/headers/allOf/0.
 func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate86(c, d)
+}
+
+// structgenValidate86 checks a value against structgen:///blueprint.json#/$defs/forward.
+func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate85Text(c, raw)
+		structgenValidate86Text(c, raw)
 	}
 }
 
-// structgenValidate85Text checks a value's JSON text against structgen:///blueprint.json#/properties/headers.
-func structgenValidate85Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate87Text(c, raw)
+// structgenValidate86Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward.
+func structgenValidate86Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "string|string|string|object|object", "[[\"none\"],[\"all\"],[\"safe\",\"traced\"],null,null]", false, structgenValidate87, structgenValidate88, structgenValidate89, structgenValidate90, structgenValidate92)
 }
 
-// structgenValidate86 checks a value against structgen:///blueprint.json#/properties/headers/allOf/0.
-func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate87(c, d)
-}
-
-// structgenValidate87 checks a value against structgen:///blueprint.json#/$defs/forward.
+// structgenValidate87 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/0.
 func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate87Text(c, raw)
 	}
 }
 
-// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward.
+// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/0.
 func structgenValidate87Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "string|string|string|object|object", "[[\"none\"],[\"all\"],[\"safe\",\"traced\"],null,null]", false, structgenValidate88, structgenValidate89, structgenValidate90, structgenValidate91, structgenValidate92)
+	c.Enum(raw, "[\"none\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate88 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/0.
+// structgenValidate88 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/1.
 func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate88Text(c, raw)
 	}
 }
 
-// structgenValidate88Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/0.
+// structgenValidate88Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/1.
 func structgenValidate88Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"none\"]", true)
+	c.Enum(raw, "[\"all\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate89 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/1.
+// structgenValidate89 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/2.
 func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate89Text(c, raw)
 	}
 }
 
-// structgenValidate89Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/1.
+// structgenValidate89Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/2.
 func structgenValidate89Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"all\"]", true)
-	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
-}
-
-// structgenValidate90 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/2.
-func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate90Text(c, raw)
-	}
-}
-
-// structgenValidate90Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/2.
-func structgenValidate90Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"safe\",\"traced\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate91Keys are the properties structgenValidate91 declares, which it records by index.
-var structgenValidate91Keys = []string{"only"}
+// structgenValidate90Keys are the properties structgenValidate90 declares, which it records by index.
+var structgenValidate90Keys = []string{"only"}
 
-// structgenValidate91 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/3.
-func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate90 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/3.
+func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate91Keys)
+		keys := runtime.DeclaredKeys(structgenValidate90Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7083,7 +7040,7 @@ func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "only":
-				structgenValidate62(c, d)
+				structgenValidate61(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -7097,6 +7054,11 @@ func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
 	default:
 		c.Skip(d)
 	}
+}
+
+// structgenValidate91 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/3/additionalProperties.
+func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
+	c.False(d)
 }
 
 // structgenValidate92Keys are the properties structgenValidate92 declares, which it records by index.
@@ -7677,7 +7639,7 @@ func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
 			case "b":
 				structgenValidate7(c, d)
 			case "v":
-				structgenValidate40(c, d)
+				structgenValidate91(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -7700,7 +7662,7 @@ func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate147Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
 func structgenValidate147Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfExclusive(raw, structgenValidate148, structgenValidate150, structgenValidate152)
+	c.OneOfExclusive(raw, structgenValidate148, structgenValidate150, structgenValidate151)
 }
 
 // structgenValidate148Keys are the properties structgenValidate148 declares, which it records by index.
@@ -7799,7 +7761,7 @@ func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "remove":
-				structgenValidate151(c, d)
+				structgenValidate39(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -7815,34 +7777,18 @@ func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate151 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1/properties/remove.
+// structgenValidate151Keys are the properties structgenValidate151 declares, which it records by index.
+var structgenValidate151Keys = []string{"note"}
+
+// structgenValidate151 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
 func structgenValidate151(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.String:
-		s, ok := c.StringView(d)
-		if !ok {
-			return
-		}
-		c.Length(s, 1, -1)
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate152Keys are the properties structgenValidate152 declares, which it records by index.
-var structgenValidate152Keys = []string{"note"}
-
-// structgenValidate152 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
-func structgenValidate152(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate152Keys)
+		keys := runtime.DeclaredKeys(structgenValidate151Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7875,20 +7821,20 @@ func structgenValidate152(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate153 checks a value against structgen:///blueprint.json#/properties/span.
-func structgenValidate153(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate152 checks a value against structgen:///blueprint.json#/properties/span.
+func structgenValidate152(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate153Text(c, raw)
+		structgenValidate152Text(c, raw)
 	}
 }
 
-// structgenValidate153Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
-func structgenValidate153Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate154, structgenValidate155, structgenValidate156, structgenValidate7)
+// structgenValidate152Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate152Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate153, structgenValidate154, structgenValidate155, structgenValidate7)
 }
 
-// structgenValidate154 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
-func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate153 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate153(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -7904,7 +7850,7 @@ func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
 			case i == 1:
 				structgenValidate3(c, d)
 			default:
-				structgenValidate40(c, d)
+				structgenValidate91(c, d)
 			}
 			c.Pop()
 			i++
@@ -7918,8 +7864,8 @@ func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate155 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate154 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -7942,8 +7888,8 @@ func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate156 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate155 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -7972,10 +7918,73 @@ func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate158Keys are the properties structgenValidate158 declares, which it records by index.
-var structgenValidate158Keys = []string{"type"}
+// structgenValidate156 checks a value against structgen:///blueprint.json#/$defs/field.
+func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate156Text(c, raw)
+	}
+}
 
-// structgenValidate158 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+// structgenValidate156Text checks a value's JSON text against structgen:///blueprint.json#/$defs/field.
+func structgenValidate156Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfExclusive(raw, structgenValidate157, structgenValidate158)
+	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
+}
+
+// structgenValidate157Keys are the properties structgenValidate157 declares, which it records by index.
+var structgenValidate157Keys = []string{"id", "value"}
+
+// structgenValidate157 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0.
+func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate157Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "id":
+				key = "id"
+				fresh = keys.Mark(0)
+			case "value":
+				key = "value"
+				fresh = keys.Mark(1)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "id":
+				structgenValidate3(c, d)
+			case "value":
+				structgenValidate14(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.RequireMarked(&keys, 0, 1) // id, value
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate158Keys are the properties structgenValidate158 declares, which it records by index.
+var structgenValidate158Keys = []string{"name", "value"}
+
+// structgenValidate158 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/1.
 func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
@@ -7984,6 +7993,56 @@ func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
 			return
 		}
 		keys := runtime.DeclaredKeys(structgenValidate158Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "name":
+				key = "name"
+				fresh = keys.Mark(0)
+			case "value":
+				key = "value"
+				fresh = keys.Mark(1)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "name":
+				structgenValidate7(c, d)
+			case "value":
+				structgenValidate14(c, d)
+			default:
+				c.NotAllowed()
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.RequireMarked(&keys, 0, 1) // name, value
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate160Keys are the properties structgenValidate160 declares, which it records by index.
+var structgenValidate160Keys = []string{"type"}
+
+// structgenValidate160 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate160Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8001,7 +8060,7 @@ func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate159(c, d)
+				structgenValidate161(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -8013,30 +8072,30 @@ func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate159 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate159(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate161 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate159Text(c, raw)
+		structgenValidate161Text(c, raw)
 	}
 }
 
-// structgenValidate159Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate159Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate161Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate161Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
-// structgenValidate160Keys are the properties structgenValidate160 declares, which it records by index.
-var structgenValidate160Keys = []string{"size"}
+// structgenValidate162Keys are the properties structgenValidate162 declares, which it records by index.
+var structgenValidate162Keys = []string{"size"}
 
-// structgenValidate160 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate162 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate160Keys)
+		keys := runtime.DeclaredKeys(structgenValidate162Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8067,18 +8126,18 @@ func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate161Keys are the properties structgenValidate161 declares, which it records by index.
-var structgenValidate161Keys = []string{"type"}
+// structgenValidate163Keys are the properties structgenValidate163 declares, which it records by index.
+var structgenValidate163Keys = []string{"type"}
 
-// structgenValidate161 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate163 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate161Keys)
+		keys := runtime.DeclaredKeys(structgenValidate163Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8096,7 +8155,7 @@ func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate162(c, d)
+				structgenValidate164(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -8108,30 +8167,30 @@ func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate162 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate164 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate164(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate162Text(c, raw)
+		structgenValidate164Text(c, raw)
 	}
 }
 
-// structgenValidate162Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate162Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate164Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate164Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
-// structgenValidate163Keys are the properties structgenValidate163 declares, which it records by index.
-var structgenValidate163Keys = []string{"props"}
+// structgenValidate165Keys are the properties structgenValidate165 declares, which it records by index.
+var structgenValidate165Keys = []string{"props"}
 
-// structgenValidate163 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate165 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate163Keys)
+		keys := runtime.DeclaredKeys(structgenValidate165Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8149,7 +8208,7 @@ func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate164(c, d)
+				structgenValidate166(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -8161,8 +8220,8 @@ func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate164 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate164(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate166 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -8188,20 +8247,20 @@ func structgenValidate164(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate165 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate167 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate167(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate165Text(c, raw)
+		structgenValidate167Text(c, raw)
 	}
 }
 
-// structgenValidate165Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate165Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate166)
+// structgenValidate167Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate167Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate168)
 }
 
-// structgenValidate166 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate168 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -8225,18 +8284,18 @@ func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate167Keys are the properties structgenValidate167 declares, which it records by index.
-var structgenValidate167Keys = []string{"type"}
+// structgenValidate169Keys are the properties structgenValidate169 declares, which it records by index.
+var structgenValidate169Keys = []string{"type"}
 
-// structgenValidate167 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate167(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate169 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate169(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate167Keys)
+		keys := runtime.DeclaredKeys(structgenValidate169Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8254,59 +8313,6 @@ func structgenValidate167(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate168(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate168 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate168Text(c, raw)
-	}
-}
-
-// structgenValidate168Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate168Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[3]", true)
-}
-
-// structgenValidate169Keys are the properties structgenValidate169 declares, which it records by index.
-var structgenValidate169Keys = []string{"size"}
-
-// structgenValidate169 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate169(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate169Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "size":
-				key = "size"
-				fresh = keys.Mark(0)
-			default:
-				key = runtime.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "size":
 				structgenValidate170(c, d)
 			default:
 				c.Skip(d)
@@ -8319,32 +8325,30 @@ func structgenValidate169(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate170 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+// structgenValidate170 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
 func structgenValidate170(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.NumberBounds(text, "", "100", "", "")
-	default:
-		c.Skip(d)
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate170Text(c, raw)
 	}
 }
 
-// structgenValidate172Keys are the properties structgenValidate172 declares, which it records by index.
-var structgenValidate172Keys = []string{"size"}
+// structgenValidate170Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate170Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[3]", true)
+}
 
-// structgenValidate172 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate172(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate171Keys are the properties structgenValidate171 declares, which it records by index.
+var structgenValidate171Keys = []string{"size"}
+
+// structgenValidate171 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate171(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate172Keys)
+		keys := runtime.DeclaredKeys(structgenValidate171Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8362,7 +8366,62 @@ func structgenValidate172(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate173(c, d)
+				structgenValidate172(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate172 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate172(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.NumberBounds(text, "", "100", "", "")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate174Keys are the properties structgenValidate174 declares, which it records by index.
+var structgenValidate174Keys = []string{"size"}
+
+// structgenValidate174 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate174(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate174Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "size":
+				key = "size"
+				fresh = keys.Mark(0)
+			default:
+				key = runtime.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "size":
+				structgenValidate175(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -8375,120 +8434,120 @@ func structgenValidate172(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate173 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate173(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate173Text(c, raw)
-	}
-}
-
-// structgenValidate173Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate173Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
-}
-
-// structgenValidate174 checks a value against structgen:///blueprint.json#/$defs/node.
-func structgenValidate174(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate174Text(c, raw)
-	}
-}
-
-// structgenValidate174Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
-func structgenValidate174Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate158, structgenValidate160, nil, structgenValidate161, structgenValidate163, structgenValidate165, structgenValidate167, structgenValidate40, nil, structgenValidate158, structgenValidate169, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate172, structgenValidate158, nil)
-}
-
-// structgenValidate175 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate175 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate175(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate175Text(c, raw)
 	}
 }
 
-// structgenValidate175Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate175Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate175Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate158, structgenValidate160, nil)
+	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate176 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+// structgenValidate176 checks a value against structgen:///blueprint.json#/$defs/node.
 func structgenValidate176(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate176Text(c, raw)
 	}
 }
 
-// structgenValidate176Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+// structgenValidate176Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
 func structgenValidate176Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate161, structgenValidate163, structgenValidate165)
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate160, structgenValidate162, nil, structgenValidate163, structgenValidate165, structgenValidate167, structgenValidate169, structgenValidate91, nil, structgenValidate160, structgenValidate171, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate174, structgenValidate160, nil)
 }
 
-// structgenValidate177 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+// structgenValidate177 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate177(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate177Text(c, raw)
 	}
 }
 
-// structgenValidate177Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+// structgenValidate177Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate177Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate167, structgenValidate40, nil)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate160, structgenValidate162, nil)
 }
 
-// structgenValidate178 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate178 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate178(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate178Text(c, raw)
 	}
 }
 
-// structgenValidate178Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate178Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate178Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate158, structgenValidate169, nil)
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate163, structgenValidate165, structgenValidate167)
 }
 
-// structgenValidate179 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate179 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate179(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate179Text(c, raw)
 	}
 }
 
-// structgenValidate179Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate179Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate179Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate172, structgenValidate158, nil)
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate169, structgenValidate91, nil)
 }
 
-// structgenValidate180 checks a value against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate180 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate180(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate180Text(c, raw)
 	}
 }
 
-// structgenValidate180Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate180Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate180Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate181, structgenValidate182, structgenValidate185)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate160, structgenValidate171, nil)
 }
 
-// structgenValidate181 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+// structgenValidate181 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
 func structgenValidate181(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate79(c, d)
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate181Text(c, raw)
+	}
 }
 
-// structgenValidate182Keys are the properties structgenValidate182 declares, which it records by index.
-var structgenValidate182Keys = []string{"kind", "side"}
+// structgenValidate181Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate181Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate174, structgenValidate160, nil)
+}
 
-// structgenValidate182 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+// structgenValidate182 checks a value against structgen:///blueprint.json#/$defs/shape.
 func structgenValidate182(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate182Text(c, raw)
+	}
+}
+
+// structgenValidate182Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate182Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate183, structgenValidate184, structgenValidate187)
+}
+
+// structgenValidate183 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate183(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate78(c, d)
+}
+
+// structgenValidate184Keys are the properties structgenValidate184 declares, which it records by index.
+var structgenValidate184Keys = []string{"kind", "side"}
+
+// structgenValidate184 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate184(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate182Keys)
+		keys := runtime.DeclaredKeys(structgenValidate184Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8509,9 +8568,9 @@ func structgenValidate182(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate183(c, d)
+				structgenValidate185(c, d)
 			case "side":
-				structgenValidate184(c, d)
+				structgenValidate186(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -8526,20 +8585,20 @@ func structgenValidate182(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate183 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate183(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate185 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate185(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate183Text(c, raw)
+		structgenValidate185Text(c, raw)
 	}
 }
 
-// structgenValidate183Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate183Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate185Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate185Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate184 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate184(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate186 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate186(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -8554,18 +8613,18 @@ func structgenValidate184(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate185Keys are the properties structgenValidate185 declares, which it records by index.
-var structgenValidate185Keys = []string{"kind", "sides"}
+// structgenValidate187Keys are the properties structgenValidate187 declares, which it records by index.
+var structgenValidate187Keys = []string{"kind", "sides"}
 
-// structgenValidate185 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate185(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate187 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate187(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate185Keys)
+		keys := runtime.DeclaredKeys(structgenValidate187Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8586,9 +8645,9 @@ func structgenValidate185(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate186(c, d)
+				structgenValidate188(c, d)
 			case "sides":
-				structgenValidate187(c, d)
+				structgenValidate189(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -8603,20 +8662,20 @@ func structgenValidate185(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate186 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate186(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate188 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate188(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate186Text(c, raw)
+		structgenValidate188Text(c, raw)
 	}
 }
 
-// structgenValidate186Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate186Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate188Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate188Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate187 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate187(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate189 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate189(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -8632,104 +8691,104 @@ func structgenValidate187(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate188 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate188(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate188Text(c, raw)
-	}
-}
-
-// structgenValidate188Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate188Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17, nil, structgenValidate19, structgenValidate21, structgenValidate23, structgenValidate25, structgenValidate27, nil)
-}
-
-// structgenValidate189 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate189(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate189Text(c, raw)
-	}
-}
-
-// structgenValidate189Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate189Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate15, structgenValidate17, nil)
-}
-
-// structgenValidate190 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
+// structgenValidate190 checks a value against structgen:///blueprint.json#/$defs/step.
 func structgenValidate190(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate190Text(c, raw)
 	}
 }
 
-// structgenValidate190Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+// structgenValidate190Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
 func structgenValidate190Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate19, structgenValidate21, structgenValidate23)
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17, nil, structgenValidate19, structgenValidate21, structgenValidate23, structgenValidate25, structgenValidate27, nil)
 }
 
-// structgenValidate191 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate191 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate191(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate191Text(c, raw)
 	}
 }
 
-// structgenValidate191Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate191Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate191Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate25, structgenValidate27, nil)
+	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate15, structgenValidate17, nil)
 }
 
-// structgenValidate192 checks a value against structgen:///blueprint.json#/properties/wrap.
+// structgenValidate192 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate192(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate192Text(c, raw)
 	}
 }
 
-// structgenValidate192Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
+// structgenValidate192Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate192Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate193, structgenValidate194, structgenValidate195, structgenValidate196)
+	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate19, structgenValidate21, structgenValidate23)
 }
 
-// structgenValidate193 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+// structgenValidate193 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
 func structgenValidate193(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate193Text(c, raw)
 	}
 }
 
-// structgenValidate193Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+// structgenValidate193Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
 func structgenValidate193Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"always\"]", false)
+	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate25, structgenValidate27, nil)
 }
 
-// structgenValidate194 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+// structgenValidate194 checks a value against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate194(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate194Text(c, raw)
 	}
 }
 
-// structgenValidate194Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+// structgenValidate194Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate194Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"never\"]", true)
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate195, structgenValidate196, structgenValidate197, structgenValidate198)
 }
 
-// structgenValidate195 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate195 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
 func structgenValidate195(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate195Text(c, raw)
 	}
 }
 
-// structgenValidate195Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate195Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
 func structgenValidate195Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"always\"]", false)
+}
+
+// structgenValidate196 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate196(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate196Text(c, raw)
+	}
+}
+
+// structgenValidate196Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate196Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"never\"]", true)
+}
+
+// structgenValidate197 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate197(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate197Text(c, raw)
+	}
+}
+
+// structgenValidate197Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate197Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate196 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate196(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate198 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate198(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.StringView(d)
@@ -8744,40 +8803,40 @@ func structgenValidate196(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate197 checks a value against structgen:///blueprint.json#/properties/twins.
-func structgenValidate197(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate197Text(c, raw)
-	}
-}
-
-// structgenValidate197Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins.
-func structgenValidate197Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "string|string|number", "[[\"x\"],[\"x\",\"y\"],null]", false, structgenValidate198, structgenValidate199, structgenValidate3)
-}
-
-// structgenValidate198 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/0.
-func structgenValidate198(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate198Text(c, raw)
-	}
-}
-
-// structgenValidate198Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/0.
-func structgenValidate198Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"x\"]", true)
-	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
-}
-
-// structgenValidate199 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/1.
+// structgenValidate199 checks a value against structgen:///blueprint.json#/properties/twins.
 func structgenValidate199(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
 		structgenValidate199Text(c, raw)
 	}
 }
 
-// structgenValidate199Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/1.
+// structgenValidate199Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins.
 func structgenValidate199Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "string|string|number", "[[\"x\"],[\"x\",\"y\"],null]", false, structgenValidate200, structgenValidate201, structgenValidate3)
+}
+
+// structgenValidate200 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/0.
+func structgenValidate200(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate200Text(c, raw)
+	}
+}
+
+// structgenValidate200Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/0.
+func structgenValidate200Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"x\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate201 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/1.
+func structgenValidate201(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate201Text(c, raw)
+	}
+}
+
+// structgenValidate201Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/1.
+func structgenValidate201Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\",\"y\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }

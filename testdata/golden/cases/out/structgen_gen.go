@@ -33,6 +33,7 @@ type Blueprint struct {
 	Action   map[string]json.RawMessage        `json:"action,omitzero"`
 	// A shape, said to be an object
 	Figure  *BlueprintFigure               `json:"figure,omitempty"`
+	Runs    json.RawMessage                `json:"runs,omitempty"`
 	Twice   []Field                        `json:"twice,omitzero"`
 	Index   map[string]BlueprintIndexValue `json:"index,omitzero"`
 	Codes   map[string]*string             `json:"codes,omitzero"`
@@ -96,7 +97,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "rule", "narrowed", "twins", "point", "pair", "marks", "attr", "amount", "bounds", "price", "conn", "maybe", "optional", "never")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "runs", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "rule", "narrowed", "twins", "point", "pair", "marks", "attr", "amount", "bounds", "price", "conn", "maybe", "optional", "never")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -518,7 +519,7 @@ var schemaBlueprintConn = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintConn validates data against the schema of BlueprintConn and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintConn(data []byte) (BlueprintConn, error) {
-	return runtime.ParseValidated[BlueprintConn]("BlueprintConn", data, nil, []runtime.Validator{structgenValidate66}, schemaBlueprintConn)
+	return runtime.ParseValidated[BlueprintConn]("BlueprintConn", data, nil, []runtime.Validator{structgenValidate65}, schemaBlueprintConn)
 }
 
 // Keys beside declared properties.
@@ -554,7 +555,7 @@ func ParseBlueprintConnHostVariant(data []byte) (BlueprintConnHostVariant, error
 	return runtime.ParseDecoded("BlueprintConnHostVariant", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintConnHostVariant) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
-			structgenValidate71Text(c, raw)
+			structgenValidate70Text(c, raw)
 		}
 		return
 	}, schemaBlueprintConnHostVariant, schemaBlueprintConnHostVariant2)
@@ -593,7 +594,7 @@ func ParseBlueprintConnSocketVariant(data []byte) (BlueprintConnSocketVariant, e
 	return runtime.ParseDecoded("BlueprintConnSocketVariant", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintConnSocketVariant) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
-			structgenValidate74Text(c, raw)
+			structgenValidate73Text(c, raw)
 		}
 		return
 	}, schemaBlueprintConnSocketVariant, schemaBlueprintConnSocketVariant2)
@@ -1950,7 +1951,7 @@ var schemaBlueprintTwins = structgenSchemas.Schema("structgen:///blueprint.json#
 // ParseBlueprintTwins validates data against the schema of BlueprintTwins and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintTwins(data []byte) (BlueprintTwins, error) {
-	return runtime.ParseValidated[BlueprintTwins]("BlueprintTwins", data, nil, []runtime.Validator{structgenValidate197}, schemaBlueprintTwins)
+	return runtime.ParseValidated[BlueprintTwins]("BlueprintTwins", data, nil, []runtime.Validator{structgenValidate199}, schemaBlueprintTwins)
 }
 
 // Schema: schemas/blueprint.json#/properties/wrap
@@ -1991,7 +1992,7 @@ var schemaBlueprintWrap = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintWrap validates data against the schema of BlueprintWrap and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintWrap(data []byte) (BlueprintWrap, error) {
-	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate192}, schemaBlueprintWrap)
+	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate194}, schemaBlueprintWrap)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle
@@ -2225,7 +2226,7 @@ func ParseNode(data []byte) (Node, error) {
 	return runtime.ParseDecoded("Node", data, func(d *jx.Decoder, c *runtime.Decoding) (v Node) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
-			structgenValidate174Text(c, raw)
+			structgenValidate176Text(c, raw)
 		}
 		return
 	}, schemaNode)
@@ -2406,7 +2407,7 @@ func ParseStep(data []byte) (Step, error) {
 	return runtime.ParseDecoded("Step", data, func(d *jx.Decoder, c *runtime.Decoding) (v Step) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
-			structgenValidate188Text(c, raw)
+			structgenValidate190Text(c, raw)
 		}
 		return
 	}, schemaStep)

@@ -290,6 +290,9 @@ const schemaDoc0 = `{
         }
       ]
     },
+    "runs": {
+      "items": {"allOf": [{"$ref": "#/$defs/label"}], "oneOf": [{"$ref": "#/$defs/label"}]}
+    },
     "twice": {
       "type": "array",
       "items": {
