@@ -350,6 +350,27 @@ func TestOrNull(t *testing.T) {
 			e := c.decoder([]byte(`2`))
 			c.String(e)
 		}, "got number, want string"},
+		{"its text, read by a decoder of its own", func(c *Decoding) {
+			d := jx.DecodeStr(`[1]`)
+			c.IsNull(d)
+			raw, _ := c.RawView(d)
+			e := c.TextDecoder(raw)
+			c.Object(e)
+			c.Release(e)
+		}, "got array, want object or null"},
+		{"the text of a value after it", func(c *Decoding) {
+			d := jx.DecodeStr(`[1]`)
+			c.IsNull(d)
+			it, _ := c.Array(d)
+			for it.Next() {
+				c.PushIndex(0)
+				raw, _ := c.RawView(d)
+				e := c.TextDecoder(raw)
+				c.String(e)
+				c.Release(e)
+				c.Pop()
+			}
+		}, "got number, want string"},
 		{"without IsNull", func(c *Decoding) { c.String(jx.DecodeStr(`1`)) }, "got number, want string"},
 	} {
 		if got := words(tc.f); got != tc.want {

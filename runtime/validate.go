@@ -242,7 +242,16 @@ func (c *Decoding) decoder(raw []byte) *jx.Decoder {
 
 // TextDecoder returns a decoder of raw, a value's JSON text, for a
 // typed decoder to read what RawView returned; Release gives it back.
-func (c *Decoding) TextDecoder(raw []byte) *jx.Decoder { return c.decoder(raw) }
+// Where IsNull found that value not null, the new decoder reads it as
+// one that may be null ("want object or null").
+func (c *Decoding) TextDecoder(raw []byte) *jx.Decoder {
+	marked := c.orNull != nil && c.nullAt == c.moves
+	d := c.decoder(raw)
+	if marked {
+		c.orNull = d
+	}
+	return d
+}
 
 // Release gives back a decoder TextDecoder returned.
 func (c *Decoding) Release(d *jx.Decoder) { c.release(d) }

@@ -834,6 +834,10 @@ func TestNullAtTheTop(t *testing.T) {
 		{`{"maybe": {"name": "x"}}`, ""},
 		{`{"maybe": {}}`, "/maybe: anyOf: the value matches none of the 2 schemas"},
 		{`{"never": null}`, "/never: not: the value matches a schema it must not"},
+		// Read from its text, checked beside its properties: null is
+		// still named.
+		{`{"maybe": [1]}`, "/maybe: got array, want object or null"},
+		{`{"never": "x"}`, "/never: got string, want object or null"},
 	} {
 		_, err := cases.ParseBlueprint([]byte(tc.doc))
 		check(t, tc.doc, err, tc.says)
