@@ -329,6 +329,43 @@ func (c *Decoding) Int64(d *jx.Decoder) (int64, bool) {
 		return 0, false
 	}
 	text := []byte(n)
+	if v, ok := int64Of(text); ok {
+		return v, true
+	}
+	if _, ok := integerText(text); ok || isIntegerDigits(text) {
+		c.Problemf("%s is beyond the range of a 64-bit integer", text)
+		return 0, false
+	}
+	c.Problemf("got number, want %s", c.orNullOf(d, "integer"))
+	return 0, false
+}
+
+// EnumInt64 is Int64 for a value that only an enum of integers makes
+// one (no type keyword does): a number no int64 holds (1.5, 1e400) is
+// outside the enum and worded so, as NotOneOf words values (NotValue
+// for one value).
+func (c *Decoding) EnumInt64(d *jx.Decoder, values string, one bool) (int64, bool) {
+	if !c.Kind(d, jx.Number, "integer") {
+		return 0, false
+	}
+	n, err := d.Num()
+	if !c.syntax(err) {
+		return 0, false
+	}
+	if v, ok := int64Of(n); ok {
+		return v, true
+	}
+	if one {
+		c.NotValue(values)
+	} else {
+		c.NotOneOf(values)
+	}
+	return 0, false
+}
+
+// int64Of returns the integer a number's text writes (1, 1.0, 1e2) where
+// an int64 holds it.
+func int64Of(text []byte) (int64, bool) {
 	if v, err := strconv.ParseInt(string(text), 10, 64); err == nil {
 		return v, true
 	}
@@ -336,14 +373,7 @@ func (c *Decoding) Int64(d *jx.Decoder) (int64, bool) {
 		if v, err := strconv.ParseInt(string(digits), 10, 64); err == nil {
 			return v, true
 		}
-		c.Problemf("%s is beyond the range of a 64-bit integer", text)
-		return 0, false
 	}
-	if isIntegerDigits(text) {
-		c.Problemf("%s is beyond the range of a 64-bit integer", text)
-		return 0, false
-	}
-	c.Problemf("got number, want %s", c.orNullOf(d, "integer"))
 	return 0, false
 }
 

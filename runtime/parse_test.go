@@ -378,3 +378,32 @@ func TestOrNull(t *testing.T) {
 		}
 	}
 }
+
+// TestEnumInt64: integers written any way are read; another number is a
+// value outside the enum, and another kind a wrong kind.
+func TestEnumInt64(t *testing.T) {
+	for _, tc := range []struct {
+		doc  string
+		one  bool
+		want int64
+		says string
+	}{
+		{`3`, false, 3, ""},
+		{`3.0`, false, 3, ""},
+		{`-2e2`, false, -200, ""},
+		{`1.5`, false, 0, "value must be one of 1, 2"},
+		{`1e400`, false, 0, "value must be one of 1, 2"},
+		{`1.5`, true, 0, "value must be 1, 2"},
+		{`"1"`, false, 0, "got string, want integer"},
+	} {
+		c := &Decoding{}
+		got, ok := c.EnumInt64(jx.DecodeStr(tc.doc), "1, 2", tc.one)
+		var says string
+		if len(c.problems) > 0 {
+			says = c.problems[0].Message
+		}
+		if got != tc.want || ok != (tc.says == "") || says != tc.says || len(c.problems) > 1 {
+			t.Errorf("%s: %d, %v, %q; want %d, %q", tc.doc, got, ok, c.problems, tc.want, tc.says)
+		}
+	}
+}

@@ -374,7 +374,7 @@ func goKinds(r *ir.Ref) schema.Kinds {
 // onlyEnum reports whether c checks nothing but its enum.
 func onlyEnum(c *ir.Check) bool {
 	e := *c
-	e.Enum = nil
+	e.Enum, e.EnumOnly = nil, false
 	return reflect.ValueOf(e).IsZero()
 }
 

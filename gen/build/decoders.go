@@ -1563,6 +1563,9 @@ func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, st
 		if c.Enum == nil {
 			c.Enum = []string{} // only null
 		}
+		if base.Kind == ir.RefInt && len(c.Enum) > 0 && !slicesContains(n.Types, "integer") {
+			c.EnumOnly = true
+		}
 	}
 	return c, nil, ""
 }

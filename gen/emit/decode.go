@@ -711,7 +711,12 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 		read = []jen.Code{jen.If(jen.List(jen.Id("b"), jen.Id("ok")).Op(":=").Id("c").Dot("Bool").Call(jen.Id("d")), jen.Id("ok")).Block(checks...)}
 	case ir.RefInt:
 		checks := append([]jen.Code{dst.Clone().Op("=").Id("i")}, intChecks(c)...)
-		read = []jen.Code{jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("c").Dot("Int64").Call(jen.Id("d")), jen.Id("ok")).Block(checks...)}
+		get := jen.Id("c").Dot("Int64").Call(jen.Id("d"))
+		if c.EnumOnly && len(c.Enum) > 0 {
+			words, one := enumWords(c.Enum)
+			get = jen.Id("c").Dot("EnumInt64").Call(jen.Id("d"), jen.Lit(words), jen.Lit(one))
+		}
+		read = []jen.Code{jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(get), jen.Id("ok")).Block(checks...)}
 	case ir.RefFloat:
 		checks := []jen.Code{dst.Clone().Op("=").Id("f")}
 		if c.Minimum+c.Maximum+c.ExclusiveMinimum+c.ExclusiveMaximum != "" {
@@ -967,6 +972,16 @@ func enumCheck(v jen.Code, c *ir.Check, lit func(text string) jen.Code) []jen.Co
 // worded as the validators word it (runtime.Decoding.Enum): "value must
 // be one of 'a', 'b'", or "value must be 'a'" for one value.
 func notOneOf(texts []string) jen.Code {
+	words, one := enumWords(texts)
+	if one {
+		return jen.Id("c").Dot("NotValue").Call(jen.Lit(words))
+	}
+	return jen.Id("c").Dot("NotOneOf").Call(jen.Lit(words))
+}
+
+// enumWords lists the values texts (JSON) as the validators word them,
+// strings in single quotes; one: there is one value.
+func enumWords(texts []string) (string, bool) {
 	words := make([]string, len(texts))
 	for i, t := range texts {
 		if s, err := strconv.Unquote(t); err == nil && strings.HasPrefix(t, `"`) {
@@ -976,10 +991,7 @@ func notOneOf(texts []string) jen.Code {
 		}
 		words[i] = t
 	}
-	if len(words) == 1 {
-		return jen.Id("c").Dot("NotValue").Call(jen.Lit(words[0]))
-	}
-	return jen.Id("c").Dot("NotOneOf").Call(jen.Lit(strings.Join(words, ", ")))
+	return strings.Join(words, ", "), len(words) == 1
 }
 
 // intBounds checks an integer against its bounds: as int64 where the

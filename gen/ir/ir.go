@@ -418,6 +418,10 @@ type Check struct {
 	// Enum lists the allowed values as JSON text (enum or const); nil
 	// when any value of the kind is allowed.
 	Enum []string `json:",omitempty"`
+	// EnumOnly: only the enum makes the value an integer (no type
+	// keyword says so), so a number that is not one is worded as a value
+	// outside the enum, as the validators word it.
+	EnumOnly bool `json:",omitempty"`
 	// Arrays; for a map (an object of one value schema), MinItems and
 	// MaxItems bound its members, Items checks each value and Required
 	// names the keys it must have.

@@ -2067,7 +2067,7 @@ func (v *BlueprintMode) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	case jx.Number:
 		from := c.Found()
 		p0 := c.NewInt64()
-		if i, ok := c.Int64(d); ok {
+		if i, ok := c.EnumInt64(d, "2", true); ok {
 			*p0 = i
 			switch i {
 			case int64(2):

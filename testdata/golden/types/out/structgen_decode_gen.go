@@ -258,7 +258,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			seen[12] = true
 			c.Push("version")
 			p0 := c.NewInt64()
-			if i, ok := c.Int64(d); ok {
+			if i, ok := c.EnumInt64(d, "2", true); ok {
 				*p0 = i
 				switch i {
 				case int64(2):
@@ -419,7 +419,7 @@ func (v *OrderLevel) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.Bool = p0
 	case jx.Number:
 		p0 := c.NewInt64()
-		if i, ok := c.Int64(d); ok {
+		if i, ok := c.EnumInt64(d, "1, 1.0, 'low', true, null", false); ok {
 			*p0 = i
 			switch i {
 			case int64(1):
@@ -491,7 +491,7 @@ func (v *OrderStatus) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.Number:
 		p0 := c.NewInt64()
-		if i, ok := c.Int64(d); ok {
+		if i, ok := c.EnumInt64(d, "'open', 'closed', 3", false); ok {
 			*p0 = i
 			switch i {
 			case int64(3):

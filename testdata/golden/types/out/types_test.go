@@ -126,11 +126,15 @@ func TestEnumWording(t *testing.T) {
 	defer func() { runtime.CheckDecoders = false }()
 	base := `{"id":"A","quantity":1,"price":1,"paid":false,"note":null,"items":[{"sku":"ABC-1"}],"priority":"low"`
 	for doc, want := range map[string]string{
-		base + `,"version":3}`:        "/version: value must be 2",
+		base + `,"version":3}`: "/version: value must be 2",
+		// Only the const makes it an integer: a fraction is another value.
+		base + `,"version":2.5}`:      "/version: value must be 2",
 		base[:len(base)-5] + `"top"}`: "/priority: value must be one of 'low', 'normal', 'high', ''",
 		// An enum of several kinds: the value's kind picks the variant,
 		// and any value outside the enum is worded by the whole list.
 		base + `,"level":2}`:       "/level: value must be one of 1, 1.0, 'low', true, null",
+		base + `,"level":1.5}`:     "/level: value must be one of 1, 1.0, 'low', true, null",
+		base + `,"level":1e400}`:   "/level: value must be one of 1, 1.0, 'low', true, null",
 		base + `,"level":"high"}`:  "/level: value must be one of 1, 1.0, 'low', true, null",
 		base + `,"level":false}`:   "/level: value must be one of 1, 1.0, 'low', true, null",
 		base + `,"level":[1]}`:     "/level: value must be one of 1, 1.0, 'low', true, null",
