@@ -200,9 +200,13 @@ func MarshalAction(args, response any) ([]byte, error) {
 // the response's declared properties into response, all others into args,
 // each part's members in the order they came in.
 func UnmarshalAction(data []byte, args any, response any, responseFields *Fields) error {
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(data, &obj); err != nil {
-		return err
+	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) == 0 || t[0] != '{' || !json.Valid(data) {
+		// What is not an object's valid JSON gets encoding/json's error
+		// for it (an object's is read below without decoding it twice).
+		var obj map[string]json.RawMessage
+		if err := json.Unmarshal(data, &obj); err != nil {
+			return err
+		}
 	}
 	a, r := []byte{'{'}, []byte{'{'}
 	d := jx.DecodeBytes(data)

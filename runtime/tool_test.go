@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -66,8 +67,23 @@ func TestActionParts(t *testing.T) {
 	if err := UnmarshalAction([]byte(`{"z":true, "n":2, "q":"x\u00e9"}`), &raw, &r, NewFields("n")); err != nil || string(raw) != `{"z":true,"q":"x\u00e9"}` {
 		t.Errorf("arguments part: %s, %v", raw, err)
 	}
-	if err := UnmarshalAction([]byte(`{"z":}`), &raw, &r, NewFields("n")); err == nil {
-		t.Error("bad JSON: no error")
+	// What is not an object's valid JSON gets encoding/json's error.
+	var syntax *json.SyntaxError
+	if err := UnmarshalAction([]byte(`{"z":}`), &raw, &r, NewFields("n")); !errors.As(err, &syntax) {
+		t.Errorf("bad JSON: %v, want a *json.SyntaxError", err)
+	}
+	var kind *json.UnmarshalTypeError
+	if err := UnmarshalAction([]byte(` [1]`), &raw, &r, NewFields("n")); !errors.As(err, &kind) {
+		t.Errorf("an array: %v, want a *json.UnmarshalTypeError", err)
+	}
+	// An object is split without being decoded into a map first (35
+	// allocations when it was).
+	if allocs := testing.AllocsPerRun(20, func() {
+		var r resp
+		var raw json.RawMessage
+		UnmarshalAction([]byte(`{"z":true,"n":2}`), &raw, &r, NewFields("n"))
+	}); allocs > 28 {
+		t.Errorf("UnmarshalAction of a small object allocates %v times", allocs)
 	}
 }
 
