@@ -1,6 +1,8 @@
 package build
 
 import (
+	"reflect"
+
 	"github.com/structgen/structgen/gen/ir"
 	"github.com/structgen/structgen/gen/schema"
 )
@@ -277,18 +279,29 @@ func (b *builder) checkBeside(n *schema.Node, r *ir.Ref, why string) (*ir.Check,
 		if reason != "" {
 			continue
 		}
-		if len(rest.Keywords) == 0 {
-			return c, deps, "" // the keywords beside were implied
-		}
 		also, vwhy := b.alsoValidators(n, []*schema.Node{rest})
 		if vwhy != "" {
 			return nil, nil, vwhy
+		}
+		if checksNothing(also[0]) {
+			// The keywords beside were implied by the typed part (an
+			// anyOf that repeats its allOf member), or annotations.
+			return c, deps, ""
 		}
 		c.Also = append(also, c.Also...)
 		b.validateLists = append(b.validateLists, c.Also)
 		return c, deps, ""
 	}
 	return nil, nil, why
+}
+
+// checksNothing reports whether v passes every value and records
+// nothing. (A schema's keywords cannot tell: one the validator library
+// holds, a meta-schema, lists none.)
+func checksNothing(v *ir.Validator) bool {
+	w := *v
+	w.Name, w.Loc = "", ""
+	return reflect.DeepEqual(w, ir.Validator{})
 }
 
 // alsoValidators returns the validator of rests, the keywords beside an

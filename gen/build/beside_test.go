@@ -137,3 +137,21 @@ func TestSplitKinds(t *testing.T) {
 func refTo(l string, line int, target *schema.Node) *schema.Node {
 	return node(l, line, schema.Node{Ref: target, Keywords: []string{"$ref"}})
 }
+
+// TestSplitWithoutKeywords: a schema whose keywords are not listed (one
+// the validator library holds, such as a meta-schema) splits by its
+// fields: its allOf is a rest to check (JSON-Schema-Test-Suite's remote
+// meta-schema reference, whose minLength is an allOf of a $ref).
+func TestSplitWithoutKeywords(t *testing.T) {
+	req := node("/req", 2, schema.Node{Required: []string{"a"}})
+	n := node("/p", 3, schema.Node{AllOf: []*schema.Node{req, refTo("/p1", 4, req)}})
+	b := &builder{}
+	typed, rest := b.split(n, besideKeywords)
+	if typed == nil || rest == nil || len(rest.AllOf) != 2 {
+		t.Fatalf("split: typed %v, rest %v; want the allOf in the rest", typed, rest)
+	}
+	m := node("/q", 5, schema.Node{AllOf: []*schema.Node{req}, AnyOf: []*schema.Node{req}})
+	if _, rest := b.split(m, besideKeywords); rest == nil || len(rest.AllOf) != 1 || rest.AnyOf != nil {
+		t.Fatalf("split: rest %v; want the allOf alone", rest)
+	}
+}
