@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"regexp/syntax"
 	"unicode/utf8"
+
+	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // positions matches a pattern of at most 64 rune classes (its
@@ -31,16 +33,59 @@ const maxPositions = 64
 // compilePositions returns the positions matcher of a pattern RE2
 // accepts, or false when it holds more than 64 rune classes or
 // anything but runes, classes, groups, alternations and counts between
-// an optional ^ and $ (no other anchors, no \b).
-func compilePositions(pattern string) (*positions, bool) {
+// an optional ^ and $ (no other anchors, no \b). Alternatives with
+// anchors of their own (^$|^[A-Z]\w*$, ^alpha|beta$) are a matcher
+// each, of 64 classes each.
+func compilePositions(pattern string) (jsonschema.Regexp, bool) {
 	re, err := syntax.Parse(pattern, syntax.Perl)
 	if err != nil {
 		return nil, false
 	}
-	if written(re) > maxPositions {
+	if written(re) > maxPositions*maxAlternatives {
 		return nil, false // before Simplify writes out x{1000}
 	}
 	re = re.Simplify() // counts written out as copies
+	if re.Op != syntax.OpAlternate || !anchored(re) {
+		return positionsOf(re, pattern)
+	}
+	if len(re.Sub) > maxAlternatives {
+		return nil, false
+	}
+	alts := anyOf{source: pattern}
+	for _, sub := range re.Sub {
+		m, ok := positionsOf(sub, pattern)
+		if !ok {
+			return nil, false
+		}
+		alts.alts = append(alts.alts, m)
+	}
+	return alts, true
+}
+
+// maxAlternatives bounds the matchers of a pattern's alternatives.
+const maxAlternatives = 8
+
+// anchored reports whether an alternative of re has ^ or $ of its own.
+func anchored(re *syntax.Regexp) bool {
+	for _, sub := range re.Sub {
+		subs := []*syntax.Regexp{sub}
+		if sub.Op == syntax.OpConcat {
+			subs = sub.Sub
+		}
+		for _, s := range subs {
+			if s.Op == syntax.OpBeginText || s.Op == syntax.OpEndText {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// positionsOf returns the positions matcher of re, Simplify's result.
+func positionsOf(re *syntax.Regexp, pattern string) (*positions, bool) {
+	if written(re) > maxPositions {
+		return nil, false
+	}
 	subs := []*syntax.Regexp{re}
 	if re.Op == syntax.OpConcat {
 		subs = re.Sub
@@ -63,6 +108,25 @@ func compilePositions(pattern string) (*positions, bool) {
 	}
 	return m, true
 }
+
+// anyOf matches where one of its alternatives' matchers does.
+type anyOf struct {
+	source string
+	alts   []*positions
+}
+
+// MatchString reports whether s matches, as RE2 would.
+func (a anyOf) MatchString(s string) bool {
+	for _, m := range a.alts {
+		if m.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// String returns the pattern.
+func (a anyOf) String() string { return a.source }
 
 // written returns how many rune classes re holds with its counts
 // written out, or more than maxPositions.

@@ -290,7 +290,13 @@ var positionsPatterns = []struct {
 	{`^(a|ab)c$`, true},
 	{`^x*(x|y)$`, true},
 	{`^(ab)*a$`, true},
-	{`^$|^[A-Z][a-z0-9A-Z]*$`, false}, // ^ and $ within an alternation
+	{`^$|^[A-Z][a-z0-9A-Z]*$`, true}, // ^ and $ within an alternation: a matcher each
+	{`^alpha|beta|rc|stable$`, true},
+	{`^(\d+\.\d+\.\d+)|(UNVERSIONED)$`, true},
+	{`^\*$|^$|^[a-z][a-z0-9A-Z]*$`, true},
+	{`^a|(b$)`, false}, // $ inside a group
+	{`ab|cd|ef|gh|ij|kl|mn|^op`, true},
+	{`ab|cd|ef|gh|ij|kl|mn|op|^qr`, false}, // more than 8 alternatives with anchors
 	{`(\d{1,3}\.){3}\d{1,3}`, true},
 	{`^(?i)abc$`, true},
 	{`^.+\.(png|jpg|gif|webp)$`, true},
@@ -319,7 +325,7 @@ func TestPositionsMatchesLikeRE2(t *testing.T) {
 	inputs := []string{"", "a", "ab", "abc", "ac", "abac", "a-b", "a-", "-a", "a.b", "a..b", "my-service.example.com", "x", "xy", "xxy", "xyx",
 		"aba", "ababa", "abab", "1", "1.", "1.5", ".5", "1.2.3.4", "1.2.3", "255.255.255.2555", "ABC", "aBc", "x.png", ".png", "x.jpeg",
 		"http://a/swagger.json", "https://a/b/swagger.json", "https:/a/swagger.json", "see http://x/swagger.json here", "http://x\n/swagger.json",
-		"b", "xb", "word", "a word", "ü", "\xff", "a\nb", "aaaaaaaa", strings.Repeat("a", 64), strings.Repeat("a", 65)}
+		"b", "xb", "word", "a word", "Abc", "abc$", "alpha1", "xalpha", "betas", "xrcx", "stable", "stablex", "1.2.3x", "x1.2.3", "UNVERSIONED", "xUNVERSIONED", "UNVERSIONEDx", "*", "**", "a*", "op", "xop", "opx", "qr", "ab", "ba", "xmnx", "ü", "\xff", "a\nb", "aaaaaaaa", strings.Repeat("a", 64), strings.Repeat("a", 65)}
 	for _, tc := range positionsPatterns {
 		if m, ok := compilePositions(tc.pattern); ok {
 			likeRE2(t, tc.pattern, m, inputs...)
