@@ -190,7 +190,82 @@ func (g *Graph) from(s *jsonschema.Schema) *Node {
 	}
 	n.UnevaluatedProperties = g.from(s.UnevaluatedProperties)
 	n.Kinds = ownKinds(n)
+	if n.Keywords == nil && n.Bool == nil {
+		// A document the library holds (a meta-schema) is not one of
+		// docs: its keywords are those the fields hold.
+		n.Keywords = keywordsOf(n, s)
+	}
 	return n
+}
+
+// keywordsOf lists the keywords n's fields hold, read from s, in a fixed
+// order: for a schema whose document's text is not at hand.
+func keywordsOf(n *Node, s *jsonschema.Schema) []string {
+	var out []string
+	add := func(set bool, k string) {
+		if set {
+			out = append(out, k)
+		}
+	}
+	add(n.ID != "", "$id")
+	add(n.Anchor != "", "$anchor")
+	add(n.DynamicAnchor != "", "$dynamicAnchor")
+	add(n.RecursiveAnchor, "$recursiveAnchor")
+	add(n.Ref != nil, "$ref")
+	add(n.RecursiveRef != nil, "$recursiveRef")
+	add(n.DynamicRef != nil, "$dynamicRef")
+	add(n.Title != "", "title")
+	add(n.Description != "", "description")
+	add(n.Comment != "", "$comment")
+	add(n.Default != nil, "default")
+	add(n.Examples != nil, "examples")
+	add(n.Deprecated, "deprecated")
+	add(n.ReadOnly, "readOnly")
+	add(n.WriteOnly, "writeOnly")
+	add(len(n.AllOf) > 0, "allOf")
+	add(len(n.AnyOf) > 0, "anyOf")
+	add(len(n.OneOf) > 0, "oneOf")
+	add(n.Not != nil, "not")
+	add(n.If != nil, "if")
+	add(n.Then != nil, "then")
+	add(n.Else != nil, "else")
+	add(n.Types != nil, "type")
+	add(n.Enum != nil, "enum")
+	add(n.Const != nil, "const")
+	add(n.Format != "", "format")
+	add(n.Minimum != nil, "minimum")
+	add(n.Maximum != nil, "maximum")
+	add(n.ExclusiveMinimum != nil, "exclusiveMinimum")
+	add(n.ExclusiveMaximum != nil, "exclusiveMaximum")
+	add(n.MultipleOf != nil, "multipleOf")
+	add(n.MinLength != nil, "minLength")
+	add(n.MaxLength != nil, "maxLength")
+	add(n.Pattern != nil, "pattern")
+	add(n.ContentEncoding != "", "contentEncoding")
+	add(n.ContentMediaType != "", "contentMediaType")
+	add(n.ContentSchema != nil, "contentSchema")
+	add(len(s.PrefixItems) > 0, "prefixItems")
+	add(s.Items != nil || s.Items2020 != nil, "items")
+	add(s.AdditionalItems != nil, "additionalItems")
+	add(n.MinItems != nil, "minItems")
+	add(n.MaxItems != nil, "maxItems")
+	add(n.UniqueItems, "uniqueItems")
+	add(n.Contains != nil, "contains")
+	add(n.MinContains != nil, "minContains")
+	add(n.MaxContains != nil, "maxContains")
+	add(n.UnevaluatedItems != nil, "unevaluatedItems")
+	add(n.MinProperties != nil, "minProperties")
+	add(n.MaxProperties != nil, "maxProperties")
+	add(n.Properties != nil, "properties")
+	add(n.PatternProperties != nil, "patternProperties")
+	add(n.AdditionalProperties != nil, "additionalProperties")
+	add(n.PropertyNames != nil, "propertyNames")
+	add(n.Required != nil, "required")
+	add(len(s.Dependencies) > 0, "dependencies")
+	add(len(s.DependentRequired) > 0, "dependentRequired")
+	add(len(s.DependentSchemas) > 0, "dependentSchemas")
+	add(n.UnevaluatedProperties != nil, "unevaluatedProperties")
+	return out
 }
 
 // Add puts hand-built nodes, and every node they reach, into the graph

@@ -3,6 +3,7 @@ package schema
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 	"testing"
 
@@ -172,6 +173,33 @@ func TestKinds(t *testing.T) {
 		n := mustNode(t, memDocs{"mem:///k.json": text}, "mem:///k.json")
 		if n.Kinds != want {
 			t.Errorf("%s: kinds %b, want %b", text, n.Kinds, want)
+		}
+	}
+}
+
+// TestKeywordsOfLibrarySchemas: a schema whose document the library
+// holds (a meta-schema), not docs, lists the keywords its fields hold,
+// so that later stages do not take it for one without keywords.
+func TestKeywordsOfLibrarySchemas(t *testing.T) {
+	docs := memDocs{"mem:///ref.json": `{"$ref": "http://json-schema.org/draft-07/schema#"}`}
+	g := NewGraph(docs)
+	if _, err := g.Node("mem:///ref.json"); err != nil {
+		t.Fatal(err)
+	}
+	for at, want := range map[string][]string{
+		"http://json-schema.org/draft-07/schema#/definitions/nonNegativeIntegerDefault0": {"allOf"},
+		"http://json-schema.org/draft-07/schema#/definitions/nonNegativeInteger":         {"type", "minimum"},
+		"http://json-schema.org/draft-07/schema#/definitions/stringArray":                {"type", "default", "items", "uniqueItems"},
+	} {
+		n, err := g.Node(at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := append([]string(nil), n.Keywords...)
+		slices.Sort(got)
+		slices.Sort(want)
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("%s keywords (-want +got):\n%s", at, d)
 		}
 	}
 }
