@@ -270,11 +270,33 @@ func (c *Decoding) String(d *jx.Decoder) (string, bool) {
 	if !c.Kind(d, jx.String, "string") {
 		return "", false
 	}
-	s, err := d.Str()
+	b, err := d.StrBytes()
 	if !c.syntax(err) {
 		return "", false
 	}
-	return validUTF8(s), true
+	return c.text(b), true
+}
+
+// KeyText is a member's key as encoding/json reads it (each invalid
+// UTF-8 byte read as U+FFFD), held as String holds a string: for a key
+// that a decoded map or a set of keys keeps.
+func (c *Decoding) KeyText(key []byte) string { return c.text(key) }
+
+// text returns b, text the decoder read, as a string the parse keeps:
+// short ones are copied into the chunks a parse owns (see keep), so a
+// document's strings cost an allocation per chunk, not one each. Those
+// bytes are never written again: keep hands out each value capped at its
+// own length.
+func (c *Decoding) text(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if len(b) > 1024 || !utf8.Valid(b) {
+		return validUTF8(string(b))
+	}
+	start := c.room(len(b))
+	c.texts = append(c.texts, b...)
+	return unsafe.String(&c.texts[start], len(b))
 }
 
 // StringBytes reads a string as String does, without copying it where
@@ -424,12 +446,19 @@ func (c *Decoding) keep(b []byte) json.RawMessage {
 	if len(b) > 1024 {
 		return append(json.RawMessage(nil), b...)
 	}
-	if cap(c.texts)-len(c.texts) < len(b) {
-		c.texts = make([]byte, 0, min(max(2*cap(c.texts), 512), 8192))
-	}
-	start := len(c.texts)
+	start := c.room(len(b))
 	c.texts = append(c.texts, b...)
 	return json.RawMessage(c.texts[start:len(c.texts):len(c.texts)])
+}
+
+// room makes room for n bytes (at most 1024) in the parse's current
+// chunk, starting a new one where it has less, and returns where they
+// go.
+func (c *Decoding) room(n int) int {
+	if cap(c.texts)-len(c.texts) < n {
+		c.texts = make([]byte, 0, min(max(2*cap(c.texts), 512), 8192))
+	}
+	return len(c.texts)
 }
 
 // Skip passes over a value.

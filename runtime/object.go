@@ -117,7 +117,9 @@ func UnmarshalObject[V any](data []byte, fields any, known *Fields, extra *map[s
 		n++
 	}
 	if n > 1 {
-		*order = KeyOrder(memberKeys(data, known))
+		if keys := memberKeys(data, known); !slices.IsSorted(keys) {
+			*order = keys
+		}
 	}
 	return nil
 }
@@ -143,11 +145,13 @@ func memberKeys(data []byte, known *Fields) []string {
 // struct's AdditionalPropertiesOrder keeps it: nil when it is key order,
 // which encoding falls back to anyway, so that a value read and the same
 // value written in code compare equal in the common case.
+// The result is a copy: a generated decoder collects keys in a buffer on
+// its stack.
 func KeyOrder(keys []string) []string {
 	if slices.IsSorted(keys) {
 		return nil
 	}
-	return keys
+	return slices.Clone(keys)
 }
 
 // ExtraKeys returns the keys of extra in the order to encode them: first

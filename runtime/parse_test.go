@@ -220,6 +220,60 @@ func TestNewScalars(t *testing.T) {
 	}
 }
 
+// TestStringsShareChunks: the strings and keys a parse keeps are copies
+// in chunks it owns, as its raw values are: reading many costs a few
+// allocations, each reads what the input said after the input and the
+// raw values beside them change, and escapes, invalid UTF-8 and long
+// strings read as encoding/json reads them.
+func TestStringsShareChunks(t *testing.T) {
+	type member struct {
+		key, val string
+		raw      json.RawMessage
+	}
+	decode := func(d *jx.Decoder, c *Decoding) (ms []member) {
+		it, ok := c.Object(d)
+		for ok && it.Next() {
+			m := member{key: c.KeyText(it.Key())}
+			if d.Next() == jx.String {
+				m.val, _ = c.String(d)
+			} else {
+				m.raw, _ = c.Raw(d)
+			}
+			ms = append(ms, m)
+		}
+		c.End(it.Err())
+		return ms
+	}
+	long := strings.Repeat("é", 600) // 1,200 bytes: a string of its own
+	var doc strings.Builder
+	doc.WriteString(`{"esc\u0041pe": "a\nb", "bad` + "\xff" + `": "` + "\xfe" + `q", "long": "` + long + `", "raw": [1, 2]`)
+	for i := range 200 {
+		fmt.Fprintf(&doc, `, "k%d": "value %d"`, i, i)
+	}
+	doc.WriteString("}")
+	input := []byte(doc.String())
+	ms, err := ParseDecoded("T", input, decode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []member{{key: "escApe", val: "a\nb"}, {key: "bad\uFFFD", val: "\uFFFDq"}, {key: "long", val: long}, {key: "raw", raw: json.RawMessage("[1, 2]")}}
+	for i := range 200 {
+		want = append(want, member{key: fmt.Sprint("k", i), val: fmt.Sprint("value ", i)})
+	}
+	ms[3].raw[1] = '9' // writing into one raw value changes nothing beside it
+	want[3].raw[1] = '9'
+	for i := range input {
+		input[i] = 'x'
+	}
+	if d := cmp.Diff(want, ms, cmp.AllowUnexported(member{})); d != "" {
+		t.Errorf("strings and keys read (-want +got):\n%s", d)
+	}
+	input = []byte(doc.String())
+	if n := testing.AllocsPerRun(20, func() { ParseDecoded("T", input, decode) }); n > 40 {
+		t.Errorf("reading 204 strings and keys allocates %v times; want a few per chunk (at most 40)", n)
+	}
+}
+
 // TestParseDecodedTrailing: whatever follows the document is refused, a
 // value cut short too (jx wraps io.EOF for it, which is not the end).
 func TestParseDecodedTrailing(t *testing.T) {

@@ -480,8 +480,10 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 		body = append(body, jen.Id("n").Op(":=").Lit(0))
 	}
 	if order != nil {
-		// The extras' keys in the order read.
-		body = append(body, jen.Var().Id("order").Index().String())
+		// The extras' keys in the order read, on the stack while there
+		// are few (KeyOrder keeps a copy, and none in key order).
+		body = append(body, jen.Var().Id("orderBuf").Index(jen.Lit(8)).String(),
+			jen.Id("order").Op(":=").Id("orderBuf").Index(jen.Empty(), jen.Lit(0)))
 	}
 	// remember appends k to the extras' order, where it is kept.
 	remember := func() jen.Code {
@@ -509,7 +511,7 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 	case dec.Extra != nil:
 		// Undeclared properties of one schema, each checked and decoded.
 		other = []jen.Code{
-			jen.Id("k").Op(":=").Qual(runtimePkg, "KeyText").Call(jen.Id("key")),
+			jen.Id("k").Op(":=").Id("c").Dot("KeyText").Call(jen.Id("key")),
 			jen.Id("c").Dot("Push").Call(jen.Id("k")),
 			jen.Var().Id("e").Add(goType(extraType)),
 		}
@@ -528,7 +530,7 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 		// The key is copied before the value is read: the decoder may
 		// reuse the bytes it points into.
 		other = []jen.Code{
-			jen.Id("k").Op(":=").Qual(runtimePkg, "KeyText").Call(jen.Id("key")),
+			jen.Id("k").Op(":=").Id("c").Dot("KeyText").Call(jen.Id("key")),
 			jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("Raw").Call(jen.Id("d")), jen.Id("ok")).Block(
 				extraPatternCheck(dec.ExtraPattern),
 				jen.If(extras.Clone().Op("==").Nil()).Block(
@@ -768,7 +770,7 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 	case ir.RefMap:
 		k, m, val := fmt.Sprintf("k%d", depth), fmt.Sprintf("m%d", depth), fmt.Sprintf("e%d", depth)
 		duplicate := jen.Id("c").Dot("Duplicate").Call(jen.Index().Byte().Call(jen.Id(k)))
-		member := []jen.Code{jen.Id(k).Op(":=").Qual(runtimePkg, "KeyText").Call(jen.Id(m).Dot("Key").Call())}
+		member := []jen.Code{jen.Id(k).Op(":=").Id("c").Dot("KeyText").Call(jen.Id(m).Dot("Key").Call())}
 		var after []jen.Code
 		if c.KeyPattern == nil {
 			// Every member is stored: a key written twice is one the

@@ -645,7 +645,7 @@ func memberChecks(v *ir.Validator) []jen.Code {
 	multi := len(v.PatternProperties) > 1 || len(v.PatternProperties) == 1 && !patternApart(v)
 	track := multi && v.AdditionalProperties != nil
 	loop := []jen.Code{
-		jen.Id("key").Op(":=").Qual(runtimePkg, "KeyText").Call(jen.Id("it").Dot("Key").Call()),
+		jen.Id("key").Op(":=").Id("c").Dot("KeyText").Call(jen.Id("it").Dot("Key").Call()),
 		jen.If(jen.Op("!").Id("keys").Dot("Add").Call(jen.Id("key"))).Block(c("Duplicate", jen.Id("it").Dot("Key").Call())),
 	}
 	if len(v.Properties) > 0 {
@@ -661,7 +661,7 @@ func memberChecks(v *ir.Validator) []jen.Code {
 			names = append(names, jen.Case(jen.Lit(p.Name)).Block(jen.Id("key").Op("=").Lit(p.Name), record))
 		}
 		names = append(names, jen.Default().Block(
-			jen.Id("key").Op("=").Qual(runtimePkg, "KeyText").Call(jen.Id("kb")),
+			jen.Id("key").Op("=").Id("c").Dot("KeyText").Call(jen.Id("kb")),
 			jen.Id("fresh").Op("=").Id("keys").Dot("Add").Call(jen.Id("key"))))
 		loop = []jen.Code{
 			jen.Var().Id("key").String(),

@@ -89,7 +89,7 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 				key = "level"
 				fresh = keys.Mark(3)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {

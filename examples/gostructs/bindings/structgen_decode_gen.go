@@ -77,7 +77,7 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 				key = "message"
 				fresh = keys.Mark(4)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -215,7 +215,7 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 				key = "level"
 				fresh = keys.Mark(3)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {

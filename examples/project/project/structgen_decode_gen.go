@@ -12,7 +12,8 @@ import (
 // decodeJSON reads Fact and checks its schema in one pass.
 func (v *Fact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -43,7 +44,7 @@ func (v *Fact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Source = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -208,7 +209,7 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if m0, ok := c.Object(d); ok {
 				v.Labels = map[string]string{}
 				for !c.Failed() && m0.Next() {
-					k0 := runtime.KeyText(m0.Key())
+					k0 := c.KeyText(m0.Key())
 					had0 := len(v.Labels)
 					c.Push(k0)
 					var e0 string

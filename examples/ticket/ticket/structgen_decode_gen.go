@@ -417,7 +417,8 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads TicketEffort and checks its schema in one pass.
 func (v *TicketEffort) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -438,7 +439,7 @@ func (v *TicketEffort) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Owner = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			c.Push(k)
 			var e int64
 			if i, ok := c.Int64(d); ok {

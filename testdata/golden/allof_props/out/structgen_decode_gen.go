@@ -12,7 +12,8 @@ import (
 // decodeJSON reads AX2 and checks its schema in one pass.
 func (v *AX2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -33,7 +34,7 @@ func (v *AX2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Z = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -57,7 +58,8 @@ func (v *AX2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads Root and checks its schema in one pass.
 func (v *Root) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -82,7 +84,7 @@ func (v *Root) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}, structgenValidate3, structgenValidate7)
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -106,7 +108,8 @@ func (v *Root) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads RootAX and checks its schema in one pass.
 func (v *RootAX) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -139,7 +142,7 @@ func (v *RootAX) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.B = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -256,7 +259,7 @@ func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 				key = "a"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -309,7 +312,7 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 				key = "b"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {

@@ -36,7 +36,8 @@ func (v *Contact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeTyped reads Contact and checks what its decoder compiles.
 func (v *Contact) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -70,7 +71,7 @@ func (v *Contact) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			v.Phone = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -94,7 +95,8 @@ func (v *Contact) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads Legacy and checks its schema in one pass.
 func (v *Legacy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -116,7 +118,7 @@ func (v *Legacy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Name = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -163,7 +165,8 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeTyped reads Order and checks what its decoder compiles.
 func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [12]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -267,7 +270,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 					if m0, ok := c.Object(d); ok {
 						v.Labels = map[string]string{}
 						for !c.Failed() && m0.Next() {
-							k0 := runtime.KeyText(m0.Key())
+							k0 := c.KeyText(m0.Key())
 							had0 := len(v.Labels)
 							c.Push(k0)
 							var e0 string
@@ -399,7 +402,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -441,7 +444,8 @@ func (v *OrderLimits) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeTyped reads OrderLimits and checks what its decoder compiles.
 func (v *OrderLimits) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -474,7 +478,7 @@ func (v *OrderLimits) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			v.Max = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -498,7 +502,8 @@ func (v *OrderLimits) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads OrderMeta and checks its schema in one pass.
 func (v *OrderMeta) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -519,7 +524,7 @@ func (v *OrderMeta) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.ID = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if c.Matches(k, "^x-") {
 					c.Push(k)
@@ -584,7 +589,8 @@ func (v *OrderShip) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeTyped reads OrderShip and checks what its decoder compiles.
 func (v *OrderShip) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -616,7 +622,7 @@ func (v *OrderShip) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			v.Zip = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -659,7 +665,8 @@ func (v *OrderStrict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeTyped reads OrderStrict and checks what its decoder compiles.
 func (v *OrderStrict) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -680,7 +687,7 @@ func (v *OrderStrict) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			v.ID = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -1049,7 +1056,7 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -1170,7 +1177,7 @@ func structgenValidate14Text(c *runtime.Decoding, raw []byte) {
 			}
 			var keys runtime.Keys
 			for !c.Failed() && it.Next() {
-				key := runtime.KeyText(it.Key())
+				key := c.KeyText(it.Key())
 				if !keys.Add(key) {
 					c.Duplicate(it.Key())
 				}
@@ -1196,7 +1203,7 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -1241,7 +1248,7 @@ func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 				key = "id"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {

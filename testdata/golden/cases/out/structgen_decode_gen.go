@@ -12,7 +12,8 @@ import (
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [53]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -68,7 +69,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					if m0, ok := c.Object(d); ok {
 						v.Either = map[string]json.RawMessage{}
 						for !c.Failed() && m0.Next() {
-							k0 := runtime.KeyText(m0.Key())
+							k0 := c.KeyText(m0.Key())
 							had0 := len(v.Either)
 							c.Push(k0)
 							var e0 json.RawMessage
@@ -122,7 +123,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					if m0, ok := c.Object(d); ok {
 						v.Loose = map[string]json.RawMessage{}
 						for !c.Failed() && m0.Next() {
-							k0 := runtime.KeyText(m0.Key())
+							k0 := c.KeyText(m0.Key())
 							had0 := len(v.Loose)
 							c.Push(k0)
 							var e0 json.RawMessage
@@ -375,7 +376,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					if m0, ok := c.Object(d); ok {
 						v.Action = map[string]json.RawMessage{}
 						for !c.Failed() && m0.Next() {
-							k0 := runtime.KeyText(m0.Key())
+							k0 := c.KeyText(m0.Key())
 							had0 := len(v.Action)
 							c.Push(k0)
 							var e0 json.RawMessage
@@ -442,7 +443,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if m0, ok := c.Object(d); ok {
 				v.Index = map[string]BlueprintIndexValue{}
 				for !c.Failed() && m0.Next() {
-					k0 := runtime.KeyText(m0.Key())
+					k0 := c.KeyText(m0.Key())
 					if _, dup := v.Index[k0]; dup {
 						c.Duplicate([]byte(k0))
 					}
@@ -470,7 +471,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if m0, ok := c.Object(d); ok {
 				v.Codes = map[string]*string{}
 				for !c.Failed() && m0.Next() {
-					k0 := runtime.KeyText(m0.Key())
+					k0 := c.KeyText(m0.Key())
 					if _, dup := v.Codes[k0]; dup {
 						c.Duplicate([]byte(k0))
 					}
@@ -513,7 +514,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					if m0, ok := c.Object(d); ok {
 						v.Lists = map[string][]Node{}
 						for !c.Failed() && m0.Next() {
-							k0 := runtime.KeyText(m0.Key())
+							k0 := c.KeyText(m0.Key())
 							if _, dup := v.Lists[k0]; dup {
 								c.Duplicate([]byte(k0))
 							}
@@ -558,7 +559,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if m0, ok := c.Object(d); ok {
 				v.Tally = map[string]int64{}
 				for !c.Failed() && m0.Next() {
-					k0 := runtime.KeyText(m0.Key())
+					k0 := c.KeyText(m0.Key())
 					had0 := len(v.Tally)
 					c.Push(k0)
 					var e0 int64
@@ -687,7 +688,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					if m0, ok := c.Object(d); ok {
 						v.Lines = map[string]json.RawMessage{}
 						for !c.Failed() && m0.Next() {
-							k0 := runtime.KeyText(m0.Key())
+							k0 := c.KeyText(m0.Key())
 							had0 := len(v.Lines)
 							c.Push(k0)
 							var e0 json.RawMessage
@@ -937,7 +938,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -1002,7 +1003,8 @@ func (v *BlueprintAccessOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 // decodeTyped reads BlueprintAccessOption0 and checks what its decoder compiles.
 func (v *BlueprintAccessOption0) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -1022,7 +1024,7 @@ func (v *BlueprintAccessOption0) decodeTyped(d *jx.Decoder, c *runtime.Decoding)
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -1064,7 +1066,8 @@ func (v *BlueprintAccessOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 // decodeTyped reads BlueprintAccessOption1 and checks what its decoder compiles.
 func (v *BlueprintAccessOption1) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -1095,7 +1098,7 @@ func (v *BlueprintAccessOption1) decodeTyped(d *jx.Decoder, c *runtime.Decoding)
 			v.Pass = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -1214,7 +1217,8 @@ func (v *BlueprintBounds) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads BlueprintBoundsOption2 and checks its schema in one pass.
 func (v *BlueprintBoundsOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -1233,7 +1237,7 @@ func (v *BlueprintBoundsOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -1323,7 +1327,8 @@ func (v *BlueprintConnHostVariant) decodeJSON(d *jx.Decoder, c *runtime.Decoding
 // decodeTyped reads BlueprintConnHostVariant and checks what its decoder compiles.
 func (v *BlueprintConnHostVariant) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -1354,7 +1359,7 @@ func (v *BlueprintConnHostVariant) decodeTyped(d *jx.Decoder, c *runtime.Decodin
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -1396,7 +1401,8 @@ func (v *BlueprintConnSocketVariant) decodeJSON(d *jx.Decoder, c *runtime.Decodi
 // decodeTyped reads BlueprintConnSocketVariant and checks what its decoder compiles.
 func (v *BlueprintConnSocketVariant) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -1427,7 +1433,7 @@ func (v *BlueprintConnSocketVariant) decodeTyped(d *jx.Decoder, c *runtime.Decod
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -1503,7 +1509,8 @@ func (v *BlueprintContext) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads BlueprintExt and checks its schema in one pass.
 func (v *BlueprintExt) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -1524,7 +1531,7 @@ func (v *BlueprintExt) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.ID = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if c.Matches(k, "^x-") {
 					c.Push(k)
@@ -1571,7 +1578,8 @@ func (v *BlueprintExtBoth) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeTyped reads BlueprintExtBoth and checks what its decoder compiles.
 func (v *BlueprintExtBoth) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -1592,7 +1600,7 @@ func (v *BlueprintExtBoth) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			v.XID = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -1616,7 +1624,8 @@ func (v *BlueprintExtBoth) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads BlueprintExtOpen and checks its schema in one pass.
 func (v *BlueprintExtOpen) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -1637,7 +1646,7 @@ func (v *BlueprintExtOpen) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.ID = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if c.Matches(k, "^x-") {
 					c.Push(k)
@@ -1696,7 +1705,8 @@ func (v *BlueprintFigure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads BlueprintFigureOption1 and checks its schema in one pass.
 func (v *BlueprintFigureOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -1731,7 +1741,7 @@ func (v *BlueprintFigureOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -1824,7 +1834,8 @@ func (v *BlueprintHeadersObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 // decodeJSON reads BlueprintHolder and checks its schema in one pass.
 func (v *BlueprintHolder) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -1847,7 +1858,7 @@ func (v *BlueprintHolder) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -1911,7 +1922,8 @@ func (v *BlueprintHolderPick) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads BlueprintIndexValue and checks its schema in one pass.
 func (v *BlueprintIndexValue) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -1931,7 +1943,7 @@ func (v *BlueprintIndexValue) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -2015,7 +2027,8 @@ func (v *BlueprintMaybe) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeTyped reads BlueprintMaybe and checks what its decoder compiles.
 func (v *BlueprintMaybe) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -2034,7 +2047,7 @@ func (v *BlueprintMaybe) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -2102,7 +2115,8 @@ func (v *BlueprintNever) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeTyped reads BlueprintNever and checks what its decoder compiles.
 func (v *BlueprintNever) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -2123,7 +2137,7 @@ func (v *BlueprintNever) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			v.Name = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -2371,7 +2385,8 @@ func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeTyped reads BlueprintPlan and checks what its decoder compiles.
 func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [8]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -2457,7 +2472,7 @@ func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			if m0, ok := c.Object(d); ok {
 				v.Meta = map[string]string{}
 				for !c.Failed() && m0.Next() {
-					k0 := runtime.KeyText(m0.Key())
+					k0 := c.KeyText(m0.Key())
 					had0 := len(v.Meta)
 					c.Push(k0)
 					var e0 string
@@ -2499,7 +2514,7 @@ func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			v.Kind = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -2668,7 +2683,7 @@ func (v *BlueprintPoint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if m1, ok := c.Object(d); ok {
 				(*p0) = map[string]string{}
 				for !c.Failed() && m1.Next() {
-					k1 := runtime.KeyText(m1.Key())
+					k1 := c.KeyText(m1.Key())
 					had1 := len((*p0))
 					c.Push(k1)
 					var e1 string
@@ -2742,7 +2757,8 @@ func (v *BlueprintReach) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeTyped reads BlueprintReach and checks what its decoder compiles.
 func (v *BlueprintReach) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [4]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -2797,7 +2813,7 @@ func (v *BlueprintReach) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -2910,7 +2926,8 @@ func (v *BlueprintReleaseOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding)
 // decodeJSON reads BlueprintReleaseOption1 and checks its schema in one pass.
 func (v *BlueprintReleaseOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -2939,7 +2956,7 @@ func (v *BlueprintReleaseOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding)
 			v.B = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -3253,7 +3270,8 @@ func (v *BlueprintSpan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads Circle and checks its schema in one pass.
 func (v *Circle) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -3288,7 +3306,7 @@ func (v *Circle) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -3545,7 +3563,8 @@ func (v *ForwardOption4) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads Label and checks its schema in one pass.
 func (v *Label) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -3578,7 +3597,7 @@ func (v *Label) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Weight = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -3665,7 +3684,8 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeTyped reads Node and checks what its decoder compiles.
 func (v *Node) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [3]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -3704,7 +3724,7 @@ func (v *Node) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -3771,7 +3791,8 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
 func (v *ShapeOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -3806,7 +3827,7 @@ func (v *ShapeOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -3838,7 +3859,8 @@ func (v *ShapeOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads ShapeOption2 and checks its schema in one pass.
 func (v *ShapeOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -3866,7 +3888,7 @@ func (v *ShapeOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -3927,7 +3949,8 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeTyped reads Step and checks what its decoder compiles.
 func (v *Step) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [3]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -3968,7 +3991,7 @@ func (v *Step) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			v.Note = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -4982,7 +5005,7 @@ func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 				key = "t"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -5064,7 +5087,7 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 				key = "t"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -5134,7 +5157,7 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -5161,7 +5184,7 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -5241,7 +5264,7 @@ func structgenValidate13Text(c *runtime.Decoding, raw []byte) {
 					key = "note"
 					fresh = keys.Mark(2)
 				default:
-					key = runtime.KeyText(kb)
+					key = c.KeyText(kb)
 					fresh = keys.Add(key)
 				}
 				if !fresh {
@@ -5295,7 +5318,7 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 				key = "kind"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -5348,7 +5371,7 @@ func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 				key = "args"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -5379,7 +5402,7 @@ func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -5416,7 +5439,7 @@ func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 				key = "kind"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -5469,7 +5492,7 @@ func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 				key = "args"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -5527,7 +5550,7 @@ func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 				key = "note"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -5582,7 +5605,7 @@ func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 				key = "kind"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -5638,7 +5661,7 @@ func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 				key = "note"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -5671,7 +5694,7 @@ func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -5742,7 +5765,7 @@ func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 				key = "op"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -5804,7 +5827,7 @@ func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
 				key = "op"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -5892,7 +5915,7 @@ func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 				key = "weight"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -5959,7 +5982,7 @@ func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -5998,7 +6021,7 @@ func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -6086,7 +6109,7 @@ func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
 					key = "token"
 					fresh = keys.Mark(0)
 				default:
-					key = runtime.KeyText(kb)
+					key = c.KeyText(kb)
 					fresh = keys.Add(key)
 				}
 				if !fresh {
@@ -6121,7 +6144,7 @@ func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -6168,7 +6191,7 @@ func structgenValidate50Text(c *runtime.Decoding, raw []byte) {
 					key = "user"
 					fresh = keys.Mark(1)
 				default:
-					key = runtime.KeyText(kb)
+					key = c.KeyText(kb)
 					fresh = keys.Add(key)
 				}
 				if !fresh {
@@ -6205,7 +6228,7 @@ func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -6456,7 +6479,7 @@ func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
 				key = "signal"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -6509,7 +6532,7 @@ func structgenValidate65Text(c *runtime.Decoding, raw []byte) {
 					key = "name"
 					fresh = keys.Mark(0)
 				default:
-					key = runtime.KeyText(kb)
+					key = c.KeyText(kb)
 					fresh = keys.Add(key)
 				}
 				if !fresh {
@@ -6562,7 +6585,7 @@ func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
 					key = "host"
 					fresh = keys.Mark(0)
 				default:
-					key = runtime.KeyText(kb)
+					key = c.KeyText(kb)
 					fresh = keys.Add(key)
 				}
 				if !fresh {
@@ -6595,7 +6618,7 @@ func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -6639,7 +6662,7 @@ func structgenValidate68Text(c *runtime.Decoding, raw []byte) {
 					key = "socket"
 					fresh = keys.Mark(0)
 				default:
-					key = runtime.KeyText(kb)
+					key = c.KeyText(kb)
 					fresh = keys.Add(key)
 				}
 				if !fresh {
@@ -6672,7 +6695,7 @@ func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -6775,7 +6798,7 @@ func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -6829,7 +6852,7 @@ func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 				key = "r"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -6911,7 +6934,7 @@ func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 				key = "w"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -7031,7 +7054,7 @@ func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
 				key = "only"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -7081,7 +7104,7 @@ func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
 				key = "except"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -7239,7 +7262,7 @@ func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -7274,7 +7297,7 @@ func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -7398,7 +7421,7 @@ func structgenValidate109(c *runtime.Decoding, d *jx.Decoder) {
 				key = "a"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -7441,7 +7464,7 @@ func structgenValidate110(c *runtime.Decoding, d *jx.Decoder) {
 				key = "b"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -7484,7 +7507,7 @@ func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
 				key = "note"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -7566,7 +7589,7 @@ func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
 				key = "v"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -7628,7 +7651,7 @@ func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
 				key = "v"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -7688,7 +7711,7 @@ func structgenValidate148(c *runtime.Decoding, d *jx.Decoder) {
 				key = "insert"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -7752,7 +7775,7 @@ func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
 				key = "remove"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -7797,7 +7820,7 @@ func structgenValidate151(c *runtime.Decoding, d *jx.Decoder) {
 				key = "note"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -7954,7 +7977,7 @@ func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
 				key = "value"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -8004,7 +8027,7 @@ func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
 				key = "value"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -8051,7 +8074,7 @@ func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
 				key = "type"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -8104,7 +8127,7 @@ func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
 				key = "size"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -8146,7 +8169,7 @@ func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
 				key = "type"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -8199,7 +8222,7 @@ func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
 				key = "props"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -8230,7 +8253,7 @@ func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -8269,7 +8292,7 @@ func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -8304,7 +8327,7 @@ func structgenValidate169(c *runtime.Decoding, d *jx.Decoder) {
 				key = "type"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -8357,7 +8380,7 @@ func structgenValidate171(c *runtime.Decoding, d *jx.Decoder) {
 				key = "size"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -8412,7 +8435,7 @@ func structgenValidate174(c *runtime.Decoding, d *jx.Decoder) {
 				key = "size"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -8559,7 +8582,7 @@ func structgenValidate184(c *runtime.Decoding, d *jx.Decoder) {
 				key = "side"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -8636,7 +8659,7 @@ func structgenValidate187(c *runtime.Decoding, d *jx.Decoder) {
 				key = "sides"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {

@@ -12,7 +12,8 @@ import (
 // decodeJSON reads A and checks its schema in one pass.
 func (v *A) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -31,7 +32,7 @@ func (v *A) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.BOptions = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -55,7 +56,8 @@ func (v *A) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads AB and checks its schema in one pass.
 func (v *AB) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -74,7 +76,7 @@ func (v *AB) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Options = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -98,7 +100,8 @@ func (v *AB) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads ABOptions and checks its schema in one pass.
 func (v *ABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -119,7 +122,7 @@ func (v *ABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Wide = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -143,7 +146,8 @@ func (v *ABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads Doc and checks its schema in one pass.
 func (v *Doc) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [8]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -232,7 +236,7 @@ func (v *Doc) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Red = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -256,7 +260,8 @@ func (v *Doc) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads DocABOptions and checks its schema in one pass.
 func (v *DocABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -277,7 +282,7 @@ func (v *DocABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Deep = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -317,7 +322,8 @@ func (v *DocColorAtPropertiesColor) decodeJSON(d *jx.Decoder, c *runtime.Decodin
 // decodeJSON reads DocColorRed and checks its schema in one pass.
 func (v *DocColorRed) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -338,7 +344,7 @@ func (v *DocColorRed) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Shade = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -378,7 +384,8 @@ func (v *DocPermission) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads DocUserInfo and checks its schema in one pass.
 func (v *DocUserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -399,7 +406,7 @@ func (v *DocUserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.X = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -423,7 +430,8 @@ func (v *DocUserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads Permission and checks its schema in one pass.
 func (v *Permission) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -444,7 +452,7 @@ func (v *Permission) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Level = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -468,7 +476,8 @@ func (v *Permission) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads UserInfo and checks its schema in one pass.
 func (v *UserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -489,7 +498,7 @@ func (v *UserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Y = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}

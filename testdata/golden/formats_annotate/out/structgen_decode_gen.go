@@ -12,7 +12,8 @@ import (
 // decodeJSON reads Contact and checks its schema in one pass.
 func (v *Contact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -43,7 +44,7 @@ func (v *Contact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Since = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}

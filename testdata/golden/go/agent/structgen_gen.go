@@ -306,7 +306,7 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 				key = "name"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -384,7 +384,7 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 				key = "name"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -554,7 +554,7 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 				key = "tags"
 				fresh = keys.Mark(18)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -826,7 +826,7 @@ func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 				key = "name"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -919,7 +919,7 @@ func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 				key = "value"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -956,7 +956,7 @@ func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}

@@ -196,7 +196,7 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 				key = "title"
 				fresh = keys.Mark(3)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -290,7 +290,7 @@ func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
 					key = "kind"
 					fresh = keys.Mark(0)
 				default:
-					key = runtime.KeyText(kb)
+					key = c.KeyText(kb)
 					fresh = keys.Add(key)
 				}
 				if !fresh {
@@ -348,7 +348,7 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 				key = "radius"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -425,7 +425,7 @@ func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 					key = "kind"
 					fresh = keys.Mark(0)
 				default:
-					key = runtime.KeyText(kb)
+					key = c.KeyText(kb)
 					fresh = keys.Add(key)
 				}
 				if !fresh {
@@ -483,7 +483,7 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 				key = "side"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {

@@ -94,7 +94,7 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 				key = "people"
 				fresh = keys.Mark(2)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -208,7 +208,7 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 				key = "name"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {

@@ -13,7 +13,8 @@ import (
 // decodeJSON reads FileReportArgs and checks its schema in one pass.
 func (v *FileReportArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -33,7 +34,7 @@ func (v *FileReportArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -110,7 +111,7 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 				key = "to"
 				fresh = keys.Mark(3)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -226,7 +227,7 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 				key = "name"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -338,7 +339,7 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 				key = "people"
 				fresh = keys.Mark(2)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -418,7 +419,7 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 				key = "name"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {

@@ -13,7 +13,8 @@ import (
 // decodeJSON reads Verdict and checks its schema in one pass.
 func (v *Verdict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [3]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -68,7 +69,7 @@ func (v *Verdict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Score = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}

@@ -191,7 +191,8 @@ func (v *ConfigListItem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads ConfigListItemObject and checks its schema in one pass.
 func (v *ConfigListItemObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -212,7 +213,7 @@ func (v *ConfigListItemObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.X = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}

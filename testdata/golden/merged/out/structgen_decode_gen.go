@@ -12,7 +12,8 @@ import (
 // decodeJSON reads Order and checks its schema in one pass.
 func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [6]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -89,7 +90,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Nullable = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -121,7 +122,8 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads OrderBuyer and checks its schema in one pass.
 func (v *OrderBuyer) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -154,7 +156,7 @@ func (v *OrderBuyer) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Email = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -248,7 +250,8 @@ func (v *OrderLinesItem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads OrderNullable and checks its schema in one pass.
 func (v *OrderNullable) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -281,7 +284,7 @@ func (v *OrderNullable) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Email = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -310,7 +313,8 @@ func (v *OrderNullable) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads OrderSeller and checks its schema in one pass.
 func (v *OrderSeller) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [3]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -364,7 +368,7 @@ func (v *OrderSeller) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -588,7 +592,7 @@ func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 				key = "code"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -632,7 +636,7 @@ func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 				key = "extra"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {

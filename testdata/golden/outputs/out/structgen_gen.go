@@ -168,7 +168,7 @@ func ParseCounts(data []byte) (Counts, error) {
 			if m0, ok := c.Object(d); ok {
 				(*v) = map[string]int64{}
 				for !c.Failed() && m0.Next() {
-					k0 := runtime.KeyText(m0.Key())
+					k0 := c.KeyText(m0.Key())
 					had0 := len((*v))
 					c.Push(k0)
 					var e0 int64

@@ -62,7 +62,8 @@ func (v *Configuration) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads ConfigurationObject and checks its schema in one pass.
 func (v *ConfigurationObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -83,7 +84,7 @@ func (v *ConfigurationObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Name = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -107,7 +108,8 @@ func (v *ConfigurationObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads Narrowed and checks its schema in one pass.
 func (v *Narrowed) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -139,7 +141,7 @@ func (v *Narrowed) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Size = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -168,7 +170,8 @@ func (v *Narrowed) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads Settings and checks its schema in one pass.
 func (v *Settings) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -202,7 +205,7 @@ func (v *Settings) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Size = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -324,7 +327,7 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 				key = "size"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -395,7 +398,7 @@ func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
 			}
 			var keys runtime.Keys
 			for !c.Failed() && it.Next() {
-				key := runtime.KeyText(it.Key())
+				key := c.KeyText(it.Key())
 				if !keys.Add(key) {
 					c.Duplicate(it.Key())
 				}

@@ -13,7 +13,8 @@ import (
 // object, and checks the tool's schema in one pass.
 func (v *SearchAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -56,7 +57,7 @@ func (v *SearchAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.SearchArgs.AdditionalProperties == nil {
 					v.SearchArgs.AdditionalProperties = map[string]json.RawMessage{}
@@ -88,7 +89,8 @@ func (v *SearchAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads SearchArgs and checks its schema in one pass.
 func (v *SearchArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -108,7 +110,7 @@ func (v *SearchArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -137,7 +139,8 @@ func (v *SearchArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads StructgenYAMLTools0Response and checks its schema in one pass.
 func (v *StructgenYAMLTools0Response) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -169,7 +172,7 @@ func (v *StructgenYAMLTools0Response) decodeJSON(d *jx.Decoder, c *runtime.Decod
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}

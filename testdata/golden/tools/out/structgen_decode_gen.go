@@ -166,7 +166,8 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads FinishArgs and checks its schema in one pass.
 func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -185,7 +186,7 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -214,7 +215,8 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads GetIssueArgs and checks its schema in one pass.
 func (v *GetIssueArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -233,7 +235,7 @@ func (v *GetIssueArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -324,7 +326,8 @@ func (v *GetWeatherArgsUnit) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads ListIssuesArgs and checks its schema in one pass.
 func (v *ListIssuesArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [3]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -363,7 +366,7 @@ func (v *ListIssuesArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.State = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -447,7 +450,8 @@ func (v *PingArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads Profile and checks its schema in one pass.
 func (v *Profile) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -479,7 +483,7 @@ func (v *Profile) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Followers = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -541,7 +545,7 @@ func (v *ProfileAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Profile.Followers = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.GetMeArgs == nil {
 					v.GetMeArgs = map[string]json.RawMessage{}
@@ -734,7 +738,8 @@ func (v *SearchCodeArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads SearchCodeArgsOptions and checks its schema in one pass.
 func (v *SearchCodeArgsOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -755,7 +760,7 @@ func (v *SearchCodeArgsOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Regex = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}

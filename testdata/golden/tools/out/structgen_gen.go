@@ -174,7 +174,7 @@ func ParseGetMeArgs(data []byte) (GetMeArgs, error) {
 			if m0, ok := c.Object(d); ok {
 				(*v) = map[string]json.RawMessage{}
 				for !c.Failed() && m0.Next() {
-					k0 := runtime.KeyText(m0.Key())
+					k0 := c.KeyText(m0.Key())
 					had0 := len((*v))
 					c.Push(k0)
 					var e0 json.RawMessage

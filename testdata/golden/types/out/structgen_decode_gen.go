@@ -12,7 +12,8 @@ import (
 // decodeJSON reads Item and checks its schema in one pass.
 func (v *Item) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -44,7 +45,7 @@ func (v *Item) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Gift = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -217,7 +218,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if m0, ok := c.Object(d); ok {
 				v.Attributes = map[string]int64{}
 				for !c.Failed() && m0.Next() {
-					k0 := runtime.KeyText(m0.Key())
+					k0 := c.KeyText(m0.Key())
 					had0 := len(v.Attributes)
 					c.Push(k0)
 					var e0 int64
@@ -594,7 +595,7 @@ func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
 					key = "a"
 					fresh = keys.Mark(0)
 				default:
-					key = runtime.KeyText(kb)
+					key = c.KeyText(kb)
 					fresh = keys.Add(key)
 				}
 				if !fresh {

@@ -70,7 +70,8 @@ func (v *Circle) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads Employee and checks its schema in one pass.
 func (v *Employee) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [3]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -112,7 +113,7 @@ func (v *Employee) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -191,7 +192,8 @@ func (v *Loose) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads LooseObject and checks its schema in one pass.
 func (v *LooseObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -210,7 +212,7 @@ func (v *LooseObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -239,7 +241,8 @@ func (v *LooseObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads Setting and checks its schema in one pass.
 func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -269,7 +272,7 @@ func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -333,7 +336,8 @@ func (v *SettingFallback) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads SettingFallbackOption1 and checks its schema in one pass.
 func (v *SettingFallbackOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -352,7 +356,7 @@ func (v *SettingFallbackOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -648,7 +652,7 @@ func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 				key = "radius"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -730,7 +734,7 @@ func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 				key = "side"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {

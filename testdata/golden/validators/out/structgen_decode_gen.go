@@ -14,7 +14,8 @@ import (
 // decodeJSON reads Person and checks its schema in one pass.
 func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [3]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -58,7 +59,7 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Deputy = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -190,7 +191,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					if m0, ok := c.Object(d); ok {
 						v.Labels = map[string]json.RawMessage{}
 						for !c.Failed() && m0.Next() {
-							k0 := runtime.KeyText(m0.Key())
+							k0 := c.KeyText(m0.Key())
 							had0 := len(v.Labels)
 							c.Push(k0)
 							var e0 json.RawMessage
@@ -314,7 +315,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					if m0, ok := c.Object(d); ok {
 						v.Team = map[string]Person{}
 						for !c.Failed() && m0.Next() {
-							k0 := runtime.KeyText(m0.Key())
+							k0 := c.KeyText(m0.Key())
 							had0 := len(v.Team)
 							c.Push(k0)
 							var e0 Person
@@ -384,7 +385,8 @@ func (v *PolicyContact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeTyped reads PolicyContact and checks what its decoder compiles.
 func (v *PolicyContact) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -417,7 +419,7 @@ func (v *PolicyContact) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			v.Phone = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -497,7 +499,8 @@ func (v *PolicyRules) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads PolicyRulesItem and checks its schema in one pass.
 func (v *PolicyRulesItem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [1]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -516,7 +519,7 @@ func (v *PolicyRulesItem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -559,7 +562,8 @@ func (v *PolicyTags) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeTyped reads PolicyTags and checks what its decoder compiles.
 func (v *PolicyTags) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -588,7 +592,7 @@ func (v *PolicyTags) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			v.Level = p0
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -640,7 +644,8 @@ func (v *PolicyWindow) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeTyped reads PolicyWindow and checks what its decoder compiles.
 func (v *PolicyWindow) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [2]bool
-	var order []string
+	var orderBuf [8]string
+	order := orderBuf[:0]
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -667,7 +672,7 @@ func (v *PolicyWindow) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		default:
-			k := runtime.KeyText(key)
+			k := c.KeyText(key)
 			if raw, ok := c.Raw(d); ok {
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = map[string]json.RawMessage{}
@@ -942,7 +947,7 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -1040,7 +1045,7 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 				key = "name"
 				fresh = keys.Mark(2)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -1104,7 +1109,7 @@ func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -1159,7 +1164,7 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -1197,7 +1202,7 @@ func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
@@ -1244,7 +1249,7 @@ func structgenValidate20Text(c *runtime.Decoding, raw []byte) {
 			}
 			var keys runtime.Keys
 			for !c.Failed() && it.Next() {
-				key := runtime.KeyText(it.Key())
+				key := c.KeyText(it.Key())
 				if !keys.Add(key) {
 					c.Duplicate(it.Key())
 				}
@@ -1283,7 +1288,7 @@ func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 				key = "verified"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -1468,7 +1473,7 @@ func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 				key = "x-owner"
 				fresh = keys.Mark(1)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -1555,7 +1560,7 @@ func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
 					key = "kind"
 					fresh = keys.Mark(0)
 				default:
-					key = runtime.KeyText(kb)
+					key = c.KeyText(kb)
 					fresh = keys.Add(key)
 				}
 				if !fresh {
@@ -1614,7 +1619,7 @@ func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
 				key = "url"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -1657,7 +1662,7 @@ func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 				key = "cmd"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -1699,7 +1704,7 @@ func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 				key = "kind"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -1753,7 +1758,7 @@ func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 				key = "retries"
 				fresh = keys.Mark(0)
 			default:
-				key = runtime.KeyText(kb)
+				key = c.KeyText(kb)
 				fresh = keys.Add(key)
 			}
 			if !fresh {
@@ -1832,7 +1837,7 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		var keys runtime.Keys
 		for !c.Failed() && it.Next() {
-			key := runtime.KeyText(it.Key())
+			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
