@@ -354,6 +354,15 @@ func (c *Decoding) False(d *jx.Decoder) {
 	c.Skip(d)
 }
 
+// Cycle records a value that a schema is applied to again while it is
+// being applied to it, through a cycle of references ($ref, allOf, …)
+// that reads no deeper: no value passes there, as the interpreter
+// refuses such a cycle.
+func (c *Decoding) Cycle(d *jx.Decoder) {
+	c.Problemf("the schema applies itself to this value again through a cycle of references, which no value passes")
+	c.Skip(d)
+}
+
 // WrongType records a value of a kind the schema does not allow, and
 // passes it.
 func (c *Decoding) WrongType(d *jx.Decoder, want string) {

@@ -3,6 +3,7 @@ package build
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/structgen/structgen/gen/ir"
@@ -120,21 +121,87 @@ func (v *validators) node(n *schema.Node) (*ir.Validator, string) {
 		// value that holds it, from there.
 		return fail(at(n, "a dynamic reference"))
 	}
+	val := v.newValidator(n)
+	v.byNode[n], v.nodeOf[val] = val, n
+	var stack []*schema.Node
+	if v.inPlaceCycle(n) != "" {
+		// n applies itself to the same value again, through a cycle of
+		// in-place applicators: see unroll.
+		stack = []*schema.Node{n}
+	}
+	var unrolled []*ir.Validator
+	why := v.fill(val, n, stack, &unrolled)
+	switch {
+	case why != "" && stack != nil:
+		// What no validator compiles is left to the interpreter for
+		// this schema alone; the schemas around it stay compiled.
+		v.drop(unrolled)
+		*val = ir.Validator{Name: val.Name, Loc: val.Loc, Interpret: val.Loc, Why: why}
+	case why != "":
+		return fail(why)
+	}
+	return val, ""
+}
+
+// drop removes validators unroll made from the package.
+func (v *validators) drop(made []*ir.Validator) {
+	gone := map[*ir.Validator]bool{}
+	for _, m := range made {
+		gone[m] = true
+	}
+	v.b.pkg.Validators = slices.DeleteFunc(v.b.pkg.Validators, func(x *ir.Validator) bool { return gone[x] })
+}
+
+// newValidator adds a validator of n to the package.
+func (v *validators) newValidator(n *schema.Node) *ir.Validator {
 	val := &ir.Validator{Name: fmt.Sprintf("structgenValidate%d", len(v.b.pkg.Validators)), Loc: v.b.l.Stable(n.Loc)}
 	v.b.pkg.Validators = append(v.b.pkg.Validators, val)
-	v.byNode[n], v.nodeOf[val] = val, n
-	// What no validator compiles is left to the interpreter for this
-	// schema alone; the schemas around it stay compiled.
-	if interpret := v.inPlaceCycle(n); interpret != "" {
-		val.Interpret, val.Why = val.Loc, interpret
+	return val
+}
+
+// maxUnrolled bounds the validators one cycle of in-place applicators
+// is unrolled into (see unroll); past it, the schema is the
+// interpreter's.
+const maxUnrolled = 256
+
+// unroll returns the validator of m applied in place by the schemas on
+// stack (those applied to the same value, m's last), where m reaches a
+// cycle of in-place applicators. The interpreter refuses a schema that
+// it is already applying to the same value (a reference cycle), so that
+// application fails, and the rest of each schema on the way counts as
+// written. Which applications fail depends on where the value entered
+// the cycle, so these validators are m's for this stack alone, and are
+// shared with no other schema; a value deeper down (a property, an item)
+// starts afresh. unrolled collects them, for maxUnrolled.
+func (v *validators) unroll(m *schema.Node, stack []*schema.Node, unrolled *[]*ir.Validator) (*ir.Validator, string) {
+	if len(*unrolled) >= maxUnrolled {
+		return nil, at(m, "a cycle of references that never reads deeper, unrolled into more validators than structgen writes for one")
+	}
+	val := v.newValidator(m)
+	*unrolled = append(*unrolled, val)
+	if slices.ContainsFunc(stack, func(s *schema.Node) bool { return s == m || s.Loc == m.Loc }) {
+		val.False, val.Cycle = true, true
 		return val, ""
 	}
+	if m.DynamicRef != nil || m.RecursiveRef != nil {
+		return nil, at(m, "a dynamic reference")
+	}
+	if why := v.fill(val, m, append(stack[:len(stack):len(stack)], m), unrolled); why != "" {
+		return nil, why
+	}
+	return val, ""
+}
+
+// fill sets val's keywords to n's. stack is nil, or n's in-place
+// applicators reach a cycle and stack lists the schemas applied to the
+// same value so far, n last (see unroll).
+func (v *validators) fill(val *ir.Validator, n *schema.Node, stack []*schema.Node, unrolled *[]*ir.Validator) string {
 	if n.IsFalse() {
 		val.False = true
-		return val, ""
+		return ""
 	}
 	if n.IsTrue() {
-		return val, ""
+		return ""
 	}
 	var why string
 	sub := func(m *schema.Node) *ir.Validator {
@@ -147,7 +214,18 @@ func (v *validators) node(n *schema.Node) (*ir.Validator, string) {
 		}
 		return s
 	}
-	list := func(ms []*schema.Node) []*ir.Validator {
+	// inPlace is sub for a schema applied to the same value as n.
+	inPlace := func(m *schema.Node) *ir.Validator {
+		if m == nil || why != "" || stack == nil || v.inPlaceCycle(m) == "" {
+			return sub(m)
+		}
+		s, w := v.unroll(m, stack, unrolled)
+		if w != "" {
+			why = w
+		}
+		return s
+	}
+	list := func(ms []*schema.Node, sub func(*schema.Node) *ir.Validator) []*ir.Validator {
 		var out []*ir.Validator
 		for _, m := range ms {
 			out = append(out, sub(m))
@@ -171,7 +249,7 @@ func (v *validators) node(n *schema.Node) (*ir.Validator, string) {
 		for _, x := range vals {
 			text, err := json.Marshal(x)
 			if err != nil {
-				return fail(at(n, "an enum value"))
+				return at(n, "an enum value")
 			}
 			val.Enum = append(val.Enum, string(text))
 		}
@@ -183,7 +261,7 @@ func (v *validators) node(n *schema.Node) (*ir.Validator, string) {
 	if n.Format != "" && v.b.asserts(n.Format) {
 		val.Format = n.Format
 	}
-	val.PrefixItems = list(n.PrefixItems)
+	val.PrefixItems = list(n.PrefixItems, sub)
 	val.Items = sub(n.Items)
 	val.MinItems, val.MaxItems, val.Unique = n.MinItems, n.MaxItems, n.UniqueItems
 	val.Contains = sub(n.Contains)
@@ -202,18 +280,15 @@ func (v *validators) node(n *schema.Node) (*ir.Validator, string) {
 		val.DependentRequired = append(val.DependentRequired, ir.Dependent{Name: name, Required: n.DependentRequired[name]})
 	}
 	for _, name := range sortedKeys(n.DependentSchemas) {
-		val.DependentSchemas = append(val.DependentSchemas, ir.NamedValidator{Name: name, V: sub(n.DependentSchemas[name])})
+		val.DependentSchemas = append(val.DependentSchemas, ir.NamedValidator{Name: name, V: inPlace(n.DependentSchemas[name])})
 	}
-	val.Ref = sub(n.Ref)
-	val.AllOf = append(val.AllOf, list(n.AllOf)...)
-	val.AnyOf, val.OneOf = list(n.AnyOf), list(n.OneOf)
-	val.Not, val.If, val.Then, val.Else = sub(n.Not), sub(n.If), sub(n.Then), sub(n.Else)
+	val.Ref = inPlace(n.Ref)
+	val.AllOf = append(val.AllOf, list(n.AllOf, inPlace)...)
+	val.AnyOf, val.OneOf = list(n.AnyOf, inPlace), list(n.OneOf, inPlace)
+	val.Not, val.If, val.Then, val.Else = inPlace(n.Not), inPlace(n.If), inPlace(n.Then), inPlace(n.Else)
 	val.UnevaluatedProperties, val.UnevaluatedItems = sub(n.UnevaluatedProperties), sub(n.UnevaluatedItems)
 	val.ContainsEvaluates = n.Contains != nil && n.Draft == "https://json-schema.org/draft/2020-12/schema"
-	if why != "" {
-		return fail(why)
-	}
-	return val, ""
+	return why
 }
 
 // annotate marks the validators whose evaluations a schema's
@@ -392,7 +467,7 @@ func validatorKey(v *ir.Validator, canon map[*ir.Validator]*ir.Validator) (strin
 	}
 	k := struct {
 		Interpret, Why                                                   string
-		False                                                            bool
+		False, Cycle                                                     bool
 		Types, Enum                                                      []string
 		Const                                                            bool
 		Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum, MultipleOf string
@@ -417,7 +492,7 @@ func validatorKey(v *ir.Validator, canon map[*ir.Validator]*ir.Validator) (strin
 		UnevaluatedProperties, UnevaluatedItems                          string
 		Annotate, ContainsEvaluates                                      bool
 	}{
-		v.Interpret, v.Why, v.False, v.Types, v.Enum, v.Const,
+		v.Interpret, v.Why, v.False, v.Cycle, v.Types, v.Enum, v.Const,
 		v.Minimum, v.Maximum, v.ExclusiveMinimum, v.ExclusiveMaximum, v.MultipleOf,
 		v.MinLength, v.MaxLength, v.Pattern, v.Format,
 		refs(v.PrefixItems), ref(v.Items), v.MinItems, v.MaxItems, v.Unique, ref(v.Contains), v.MinContains, v.MaxContains,

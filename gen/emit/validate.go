@@ -319,6 +319,8 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 		// The interpreter checks this schema: see ir.Validator.
 		f.Comment("// The schema interpreter checks it: " + v.Why + ".")
 		body = append(body, jen.Qual(runtimePkg, "InterpretValue").Call(jen.Id("c"), jen.Id("d"), jen.Id(set).Dot("Schema").Call(jen.Lit(v.Interpret))))
+	case v.Cycle:
+		body = append(body, c("Cycle", jen.Id("d")))
 	case v.False:
 		body = append(body, c("False", jen.Id("d")))
 	case onlyRef(v):

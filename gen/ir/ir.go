@@ -447,9 +447,13 @@ type Validator struct {
 	Name, Loc string
 	// False: the schema false, which no value passes.
 	False bool `json:",omitempty"`
+	// Cycle (with False): a schema applied again to the value it is
+	// being applied to, through a cycle of references, which the
+	// interpreter refuses (a reference cycle), and so does the validator.
+	Cycle bool `json:",omitempty"`
 	// Interpret: the schema is left to the interpreter (a cycle of
-	// references that never reads deeper, unevaluated keywords over such
-	// a schema); the schema
+	// references unrolled into too many validators, unevaluated keywords
+	// over such a schema); the schema
 	// interpreter checks the value against this location, Why says why.
 	// The other fields are unset.
 	Interpret, Why string `json:",omitempty"`

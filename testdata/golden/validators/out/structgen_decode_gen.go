@@ -11,6 +11,49 @@ import (
 	"github.com/structgen/structgen/runtime"
 )
 
+// structgenMeasureBranches words a value no branch of Measure's anyOf matches.
+var structgenMeasureBranches = &runtime.Branches{
+	Op:   "anyOf",
+	Want: []string{"integer", "string"},
+}
+
+// decodeJSON reads Measure: the value's kind picks the variant.
+func (v *Measure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	switch d.Next() {
+	case jx.Number:
+		from := c.Found()
+		p0 := c.NewInt64()
+		if i, ok := c.Int64(d); ok {
+			*p0 = i
+		}
+		v.Int = p0
+		if c.Found() > from {
+			c.VariantFailed(structgenMeasureBranches, from, jx.Number, 0)
+		}
+	case jx.String:
+		from := c.Found()
+		if raw, ok := c.RawView(d); ok {
+			d := c.TextDecoder(raw)
+			{
+				p0 := c.NewString()
+				if s, ok := c.String(d); ok {
+					*p0 = s
+				}
+				v.String = p0
+			}
+			c.Release(d)
+			if !c.Failed() {
+				structgenValidate2Text(c, raw)
+			}
+		}
+		if c.Found() > from {
+			c.VariantFailed(structgenMeasureBranches, from, jx.String, 1)
+		}
+	default:
+		c.NoBranchKind(d, structgenMeasureBranches)
+	}
+}
+
 // decodeJSON reads Person and checks its schema in one pass.
 func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	var seen [3]bool
@@ -87,7 +130,7 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Policy and checks its schema in one pass.
 func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [17]bool
+	var seen [20]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -123,7 +166,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				c.Release(d)
 				if !c.Failed() {
-					structgenValidate0Text(c, raw)
+					structgenValidate6Text(c, raw)
 				}
 			}
 			c.Pop()
@@ -158,7 +201,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				c.Release(d)
 				if !c.Failed() {
-					structgenValidate3Text(c, raw)
+					structgenValidate9Text(c, raw)
 				}
 			}
 			c.Pop()
@@ -168,7 +211,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[4] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate23Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate29Text)
 			c.Pop()
 		case "window":
 			if seen[5] {
@@ -212,7 +255,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if c.Failed() {
 				c.Skip(d)
 			} else {
-				structgenValidate6(c, d)
+				structgenValidate12(c, d)
 			}
 			c.Pop()
 		case "tags":
@@ -251,7 +294,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[10] = true
 			c.Push("origin")
-			runtime.ValidatedText(c, d, &v.Origin, nil, structgenValidate34Text)
+			runtime.ValidatedText(c, d, &v.Origin, nil, structgenValidate40Text)
 			c.Pop()
 		case "owner":
 			if seen[11] {
@@ -266,7 +309,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				} else {
 					(*v).Value.decodeJSON(d, c)
 				}
-			}, structgenValidate10Text)
+			}, structgenValidate15Text)
 			c.Pop()
 		case "reviewers":
 			if seen[12] {
@@ -293,7 +336,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if c.Failed() {
 				c.Skip(d)
 			} else {
-				structgenValidate15(c, d)
+				structgenValidate20(c, d)
 			}
 			c.Pop()
 		case "legacy":
@@ -302,7 +345,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("legacy")
-			runtime.ValidatedText(c, d, &v.Legacy, nil, structgenValidate17Text)
+			runtime.ValidatedText(c, d, &v.Legacy, nil, structgenValidate22Text)
 			c.Pop()
 		case "team":
 			if seen[14] {
@@ -334,7 +377,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if c.Failed() {
 				c.Skip(d)
 			} else {
-				structgenValidate18(c, d)
+				structgenValidate23(c, d)
 			}
 			c.Pop()
 		case "extension":
@@ -343,15 +386,65 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("extension")
-			runtime.ValidatedText(c, d, &v.Extension, nil, structgenValidate35Text)
+			runtime.ValidatedText(c, d, &v.Extension, nil, structgenValidate41Text)
 			c.Pop()
-		case "steps":
+		case "loop":
 			if seen[16] {
 				c.Duplicate(key)
 			}
 			seen[16] = true
+			c.Push("loop")
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
+				{
+					if raw, ok := c.Raw(d); ok {
+						v.Loop = raw
+					}
+				}
+				c.Release(d)
+				if !c.Failed() {
+					structgenValidate25Text(c, raw)
+				}
+			}
+			c.Pop()
+		case "entry":
+			if seen[17] {
+				c.Duplicate(key)
+			}
+			seen[17] = true
+			c.Push("entry")
+			p0 := new(Measure)
+			p0.decodeJSON(d, c)
+			v.Entry = p0
+			c.Pop()
+		case "reentry":
+			if seen[18] {
+				c.Duplicate(key)
+			}
+			seen[18] = true
+			c.Push("reentry")
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
+				{
+					p0 := c.NewString()
+					if s, ok := c.String(d); ok {
+						*p0 = s
+					}
+					v.Reentry = p0
+				}
+				c.Release(d)
+				if !c.Failed() {
+					structgenValidate2Text(c, raw)
+				}
+			}
+			c.Pop()
+		case "steps":
+			if seen[19] {
+				c.Duplicate(key)
+			}
+			seen[19] = true
 			c.Push("steps")
-			runtime.ValidatedText(c, d, &v.Steps, nil, structgenValidate42Text)
+			runtime.ValidatedText(c, d, &v.Steps, nil, structgenValidate48Text)
 			c.Pop()
 		default:
 			c.Extra(key)
@@ -377,7 +470,7 @@ func (v *PolicyContact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate20Text(c, raw)
+			structgenValidate26Text(c, raw)
 		}
 	}
 }
@@ -464,7 +557,7 @@ func (v *PolicyRules) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate26Text(c, raw)
+			structgenValidate32Text(c, raw)
 		}
 	}
 }
@@ -555,7 +648,7 @@ func (v *PolicyTags) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		c.Skip(d)
 	} else {
-		structgenValidate31(c, d)
+		structgenValidate37(c, d)
 	}
 }
 
@@ -577,7 +670,7 @@ func (v *PolicyTags) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("x-owner")
-			runtime.Validated(c, d, &v.XOwner, nil, structgenValidate30)
+			runtime.Validated(c, d, &v.XOwner, nil, structgenValidate36)
 			c.Pop()
 		case "level":
 			if seen[1] {
@@ -849,21 +942,69 @@ func (v *PolicyWindow) encodeJSON(e *runtime.Encoding) {
 	e.ObjEnd()
 }
 
-// structgenValidate0 checks a value against structgen:///policy.json#/properties/limit.
+// structgenValidate0 checks a value against structgen:///policy.json#/$defs/unit.
 func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate1(c, d)
+}
+
+// structgenValidate1 checks a value against structgen:///policy.json#/$defs/unit/allOf/0.
+func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate2(c, d)
+}
+
+// structgenValidate2 checks a value against structgen:///policy.json#/$defs/measure.
+func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate0Text(c, raw)
+		structgenValidate2Text(c, raw)
 	}
 }
 
-// structgenValidate0Text checks a value's JSON text against structgen:///policy.json#/properties/limit.
-func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate1)
-	c.Apply(raw, structgenValidate2)
+// structgenValidate2Text checks a value's JSON text against structgen:///policy.json#/$defs/measure.
+func structgenValidate2Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfKinds(raw, "number|-", structgenValidate3, structgenValidate4)
 }
 
-// structgenValidate1 checks a value against structgen:///policy.json#/properties/limit/allOf/0.
-func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate3 checks a value against structgen:///policy.json#/$defs/measure/anyOf/0.
+func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.Integer(text, "integer")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "integer")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate4 checks a value against structgen:///policy.json#/$defs/measure/anyOf/1.
+func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate5(c, d)
+}
+
+// structgenValidate5 checks a value against structgen:///policy.json#/$defs/unit.
+func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
+	c.Cycle(d)
+}
+
+// structgenValidate6 checks a value against structgen:///policy.json#/properties/limit.
+func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate6Text(c, raw)
+	}
+}
+
+// structgenValidate6Text checks a value's JSON text against structgen:///policy.json#/properties/limit.
+func structgenValidate6Text(c *runtime.Decoding, raw []byte) {
+	c.Apply(raw, structgenValidate7)
+	c.Apply(raw, structgenValidate8)
+}
+
+// structgenValidate7 checks a value against structgen:///policy.json#/properties/limit/allOf/0.
+func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -879,8 +1020,8 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate2 checks a value against structgen:///policy.json#/properties/limit/allOf/1.
-func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate8 checks a value against structgen:///policy.json#/properties/limit/allOf/1.
+func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)
@@ -893,20 +1034,20 @@ func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate3 checks a value against structgen:///policy.json#/properties/target.
-func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate9 checks a value against structgen:///policy.json#/properties/target.
+func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate3Text(c, raw)
+		structgenValidate9Text(c, raw)
 	}
 }
 
-// structgenValidate3Text checks a value's JSON text against structgen:///policy.json#/properties/target.
-func structgenValidate3Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate4, structgenValidate5)
+// structgenValidate9Text checks a value's JSON text against structgen:///policy.json#/properties/target.
+func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate10, structgenValidate11)
 }
 
-// structgenValidate4 checks a value against structgen:///policy.json#/properties/target/oneOf/0.
-func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate10 checks a value against structgen:///policy.json#/properties/target/oneOf/0.
+func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.StringView(d)
@@ -921,8 +1062,8 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate5 checks a value against structgen:///policy.json#/properties/target/oneOf/1.
-func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate11 checks a value against structgen:///policy.json#/properties/target/oneOf/1.
+func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.StringView(d)
@@ -937,8 +1078,8 @@ func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate6 checks a value against structgen:///policy.json#/properties/labels.
-func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate12 checks a value against structgen:///policy.json#/properties/labels.
+func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -951,12 +1092,12 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
-			c.Key(it.Key(), structgenValidate9)
+			c.Key(it.Key(), structgenValidate14)
 			c.Push(key)
 			if c.Matches(key, "^x-") {
-				structgenValidate7(c, d)
+				structgenValidate13(c, d)
 			} else {
-				structgenValidate8(c, d)
+				structgenValidate3(c, d)
 			}
 			c.Pop()
 		}
@@ -966,8 +1107,8 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate7 checks a value against structgen:///policy.json#/properties/labels/patternProperties/%5Ex-.
-func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate13 checks a value against structgen:///policy.json#/properties/labels/patternProperties/%5Ex-.
+func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		c.WrongType(d, "string")
@@ -976,24 +1117,8 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate8 checks a value against structgen:///policy.json#/properties/labels/additionalProperties.
-func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Number:
-		text, ok := c.Number(d)
-		if !ok {
-			return
-		}
-		c.Integer(text, "integer")
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate9 checks a value against structgen:///policy.json#/properties/labels/propertyNames.
-func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate14 checks a value against structgen:///policy.json#/properties/labels/propertyNames.
+func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.StringView(d)
@@ -1006,31 +1131,31 @@ func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate10 checks a value against structgen:///policy.json#/properties/owner.
-func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate15 checks a value against structgen:///policy.json#/properties/owner.
+func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate10Text(c, raw)
+		structgenValidate15Text(c, raw)
 	}
 }
 
-// structgenValidate10Text checks a value's JSON text against structgen:///policy.json#/properties/owner.
-func structgenValidate10Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "object|null", true, structgenValidate44, structgenValidate13)
-	c.Not(raw, structgenValidate14)
+// structgenValidate15Text checks a value's JSON text against structgen:///policy.json#/properties/owner.
+func structgenValidate15Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "object|null", true, structgenValidate50, structgenValidate18)
+	c.Not(raw, structgenValidate19)
 }
 
-// structgenValidate11Keys are the properties structgenValidate11 declares, which it records by index.
-var structgenValidate11Keys = []string{"deputy", "email", "name"}
+// structgenValidate16Keys are the properties structgenValidate16 declares, which it records by index.
+var structgenValidate16Keys = []string{"deputy", "email", "name"}
 
-// structgenValidate11 checks a value against structgen:///policy.json#/$defs/Person.
-func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate16 checks a value against structgen:///policy.json#/$defs/Person.
+func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate11Keys)
+		keys := runtime.DeclaredKeys(structgenValidate16Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1054,11 +1179,11 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "deputy":
-				structgenValidate7(c, d)
+				structgenValidate13(c, d)
 			case "email":
-				structgenValidate7(c, d)
+				structgenValidate13(c, d)
 			case "name":
-				structgenValidate12(c, d)
+				structgenValidate17(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1073,8 +1198,8 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate12 checks a value against structgen:///policy.json#/$defs/Person/properties/name.
-func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate17 checks a value against structgen:///policy.json#/$defs/Person/properties/name.
+func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.StringView(d)
@@ -1089,8 +1214,8 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate13 checks a value against structgen:///policy.json#/properties/owner/oneOf/1.
-func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate18 checks a value against structgen:///policy.json#/properties/owner/oneOf/1.
+func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Bool, jx.Number, jx.String, jx.Array, jx.Object:
 		c.WrongType(d, "null")
@@ -1099,8 +1224,8 @@ func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate14 checks a value against structgen:///policy.json#/properties/owner/not.
-func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate19 checks a value against structgen:///policy.json#/properties/owner/not.
+func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1126,8 +1251,8 @@ func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate15 checks a value against structgen:///policy.json#/properties/reviewers.
-func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate20 checks a value against structgen:///policy.json#/properties/reviewers.
+func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -1148,14 +1273,14 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 			i++
 		}
 		c.End(it.Err())
-		c.Contains(items, structgenValidate16, 1, -1, false)
+		c.Contains(items, structgenValidate21, 1, -1, false)
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate16 checks a value against structgen:///policy.json#/properties/reviewers/contains.
-func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate21 checks a value against structgen:///policy.json#/properties/reviewers/contains.
+func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1179,21 +1304,21 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate17 checks a value against structgen:///policy.json#/properties/legacy.
-func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate22 checks a value against structgen:///policy.json#/properties/legacy.
+func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate17Text(c, raw)
+		structgenValidate22Text(c, raw)
 	}
 }
 
-// structgenValidate17Text checks a value's JSON text against structgen:///policy.json#/properties/legacy.
-func structgenValidate17Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate22Text checks a value's JSON text against structgen:///policy.json#/properties/legacy.
+func structgenValidate22Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[[]]", true)
 	c.KindOf(raw, "array", jx.Null, jx.Bool, jx.Number, jx.String, jx.Object)
 }
 
-// structgenValidate18 checks a value against structgen:///policy.json#/properties/team.
-func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate23 checks a value against structgen:///policy.json#/properties/team.
+func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1206,7 +1331,7 @@ func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
-			c.Key(it.Key(), structgenValidate19)
+			c.Key(it.Key(), structgenValidate24)
 			c.Push(key)
 			c.Skip(d)
 			c.Pop()
@@ -1217,8 +1342,8 @@ func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate19 checks a value against structgen:///policy.json#/properties/team/propertyNames.
-func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate24 checks a value against structgen:///policy.json#/properties/team/propertyNames.
+func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.StringView(d)
@@ -1231,15 +1356,27 @@ func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate20 checks a value against structgen:///policy.json#/properties/contact.
-func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate25 checks a value against structgen:///policy.json#/properties/loop.
+func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate20Text(c, raw)
+		structgenValidate25Text(c, raw)
 	}
 }
 
-// structgenValidate20Text checks a value's JSON text against structgen:///policy.json#/properties/contact.
-func structgenValidate20Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate25Text checks a value's JSON text against structgen:///policy.json#/properties/loop.
+func structgenValidate25Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate4)
+}
+
+// structgenValidate26 checks a value against structgen:///policy.json#/properties/contact.
+func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate26Text(c, raw)
+	}
+}
+
+// structgenValidate26Text checks a value's JSON text against structgen:///policy.json#/properties/contact.
+func structgenValidate26Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -1260,7 +1397,7 @@ func structgenValidate20Text(c *runtime.Decoding, raw []byte) {
 			c.End(it.Err())
 			c.DependentRequired(&keys, "phone", "email")
 			if keys.Has("email") {
-				c.Apply(raw, structgenValidate21)
+				c.Apply(raw, structgenValidate27)
 			}
 		default:
 			c.Skip(d)
@@ -1268,18 +1405,18 @@ func structgenValidate20Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate21Keys are the properties structgenValidate21 declares, which it records by index.
-var structgenValidate21Keys = []string{"verified"}
+// structgenValidate27Keys are the properties structgenValidate27 declares, which it records by index.
+var structgenValidate27Keys = []string{"verified"}
 
-// structgenValidate21 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email.
-func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate27 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email.
+func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate21Keys)
+		keys := runtime.DeclaredKeys(structgenValidate27Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1297,7 +1434,7 @@ func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "verified":
-				structgenValidate22(c, d)
+				structgenValidate28(c, d)
 			default:
 				c.Skip(d)
 			}
@@ -1310,8 +1447,8 @@ func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate22 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email/properties/verified.
-func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate28 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email/properties/verified.
+func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Number, jx.String, jx.Array, jx.Object:
 		c.WrongType(d, "boolean")
@@ -1320,58 +1457,58 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate23 checks a value against structgen:///policy.json#/properties/mode.
-func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate29 checks a value against structgen:///policy.json#/properties/mode.
+func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate23Text(c, raw)
+		structgenValidate29Text(c, raw)
 	}
 }
 
-// structgenValidate23Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
-func structgenValidate23Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfKinds(raw, "*|number", structgenValidate24, structgenValidate8)
-	c.Not(raw, structgenValidate25)
+// structgenValidate29Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
+func structgenValidate29Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfKinds(raw, "*|number", structgenValidate30, structgenValidate3)
+	c.Not(raw, structgenValidate31)
 }
 
-// structgenValidate24 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
-func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate30 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
+func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate24Text(c, raw)
+		structgenValidate30Text(c, raw)
 	}
 }
 
-// structgenValidate24Text checks a value's JSON text against structgen:///policy.json#/properties/mode/anyOf/0.
-func structgenValidate24Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate30Text checks a value's JSON text against structgen:///policy.json#/properties/mode/anyOf/0.
+func structgenValidate30Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"auto\"]", true)
 }
 
-// structgenValidate25 checks a value against structgen:///policy.json#/properties/mode/not.
-func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate31 checks a value against structgen:///policy.json#/properties/mode/not.
+func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate25Text(c, raw)
+		structgenValidate31Text(c, raw)
 	}
 }
 
-// structgenValidate25Text checks a value's JSON text against structgen:///policy.json#/properties/mode/not.
-func structgenValidate25Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate31Text checks a value's JSON text against structgen:///policy.json#/properties/mode/not.
+func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate26 checks a value against structgen:///policy.json#/properties/rules.
-func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate32 checks a value against structgen:///policy.json#/properties/rules.
+func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate26Text(c, raw)
+		structgenValidate32Text(c, raw)
 	}
 }
 
-// structgenValidate26Text checks a value's JSON text against structgen:///policy.json#/properties/rules.
-func structgenValidate26Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate27)
-	c.Apply(raw, structgenValidate29)
+// structgenValidate32Text checks a value's JSON text against structgen:///policy.json#/properties/rules.
+func structgenValidate32Text(c *runtime.Decoding, raw []byte) {
+	c.Apply(raw, structgenValidate33)
+	c.Apply(raw, structgenValidate35)
 }
 
-// structgenValidate27 checks a value against structgen:///policy.json#/properties/rules.
-func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate33 checks a value against structgen:///policy.json#/properties/rules.
+func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -1392,14 +1529,14 @@ func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 			i++
 		}
 		c.End(it.Err())
-		c.Contains(items, structgenValidate28, 1, 3, false)
+		c.Contains(items, structgenValidate34, 1, 3, false)
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate28 checks a value against structgen:///policy.json#/properties/rules/contains.
-func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate34 checks a value against structgen:///policy.json#/properties/rules/contains.
+func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
@@ -1408,8 +1545,8 @@ func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate29 checks a value against structgen:///policy.json#/properties/rules.
-func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate35 checks a value against structgen:///policy.json#/properties/rules.
+func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -1436,8 +1573,8 @@ func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate30 checks a value against structgen:///policy.json#/properties/tags/properties/x-owner.
-func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate36 checks a value against structgen:///policy.json#/properties/tags/properties/x-owner.
+func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.StringView(d)
@@ -1450,18 +1587,18 @@ func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate31Keys are the properties structgenValidate31 declares, which it records by index.
-var structgenValidate31Keys = []string{"level", "x-owner"}
+// structgenValidate37Keys are the properties structgenValidate37 declares, which it records by index.
+var structgenValidate37Keys = []string{"level", "x-owner"}
 
-// structgenValidate31 checks a value against structgen:///policy.json#/properties/tags.
-func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate37 checks a value against structgen:///policy.json#/properties/tags.
+func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate31Keys)
+		keys := runtime.DeclaredKeys(structgenValidate37Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1493,7 +1630,7 @@ func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 				matched = true
 			}
 			if c.Matches(key, "^x-") {
-				c.Apply(r, structgenValidate7)
+				c.Apply(r, structgenValidate13)
 				matched = true
 			}
 			if !matched {
@@ -1507,43 +1644,43 @@ func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate32 checks a value against structgen:///policy.json#/properties/tags.
-func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate38 checks a value against structgen:///policy.json#/properties/tags.
+func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 	c.Skip(d)
 }
 
-// structgenValidate33 checks a value against structgen:///policy.json#/properties/tags/additionalProperties.
-func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate39 checks a value against structgen:///policy.json#/properties/tags/additionalProperties.
+func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 	c.False(d)
 }
 
-// structgenValidate34 checks a value against structgen:///policy.json#/properties/origin.
-func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate40 checks a value against structgen:///policy.json#/properties/origin.
+func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate34Text(c, raw)
+		structgenValidate40Text(c, raw)
 	}
 }
 
-// structgenValidate34Text checks a value's JSON text against structgen:///policy.json#/properties/origin.
-func structgenValidate34Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate40Text checks a value's JSON text against structgen:///policy.json#/properties/origin.
+func structgenValidate40Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[{\"x\":1,\"y\":2},[1,2],3]", false)
 }
 
-// structgenValidate35Keys are the properties structgenValidate35 declares, which it records by index.
-var structgenValidate35Keys = []string{"kind"}
+// structgenValidate41Keys are the properties structgenValidate41 declares, which it records by index.
+var structgenValidate41Keys = []string{"kind"}
 
-// structgenValidate35 checks a value against structgen:///policy.json#/properties/extension.
-func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate41 checks a value against structgen:///policy.json#/properties/extension.
+func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate35Text(c, raw)
+		structgenValidate41Text(c, raw)
 	}
 }
 
-// structgenValidate35Text checks a value's JSON text against structgen:///policy.json#/properties/extension.
-func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate41Text checks a value's JSON text against structgen:///policy.json#/properties/extension.
+func structgenValidate41Text(c *runtime.Decoding, raw []byte) {
 	c.Track()
-	c.AnyOf(raw, structgenValidate37, structgenValidate38)
-	c.IfThenElse(raw, structgenValidate39, structgenValidate41, nil)
+	c.AnyOf(raw, structgenValidate43, structgenValidate44)
+	c.IfThenElse(raw, structgenValidate45, structgenValidate47, nil)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -1551,7 +1688,7 @@ func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate35Keys)
+			keys := runtime.DeclaredKeys(structgenValidate41Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -1569,7 +1706,7 @@ func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "kind":
-					structgenValidate36(c, d)
+					structgenValidate42(c, d)
 					c.Evaluated()
 				default:
 					c.Skip(d)
@@ -1587,30 +1724,30 @@ func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
 	c.Untrack()
 }
 
-// structgenValidate36 checks a value against structgen:///policy.json#/properties/extension/properties/kind.
-func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate42 checks a value against structgen:///policy.json#/properties/extension/properties/kind.
+func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate36Text(c, raw)
+		structgenValidate42Text(c, raw)
 	}
 }
 
-// structgenValidate36Text checks a value's JSON text against structgen:///policy.json#/properties/extension/properties/kind.
-func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate42Text checks a value's JSON text against structgen:///policy.json#/properties/extension/properties/kind.
+func structgenValidate42Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"hook\",\"task\"]", false)
 }
 
-// structgenValidate37Keys are the properties structgenValidate37 declares, which it records by index.
-var structgenValidate37Keys = []string{"url"}
+// structgenValidate43Keys are the properties structgenValidate43 declares, which it records by index.
+var structgenValidate43Keys = []string{"url"}
 
-// structgenValidate37 checks a value against structgen:///policy.json#/properties/extension/anyOf/0.
-func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate43 checks a value against structgen:///policy.json#/properties/extension/anyOf/0.
+func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate37Keys)
+		keys := runtime.DeclaredKeys(structgenValidate43Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1628,7 +1765,7 @@ func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "url":
-				structgenValidate7(c, d)
+				structgenValidate13(c, d)
 				c.Evaluated()
 			default:
 				c.Skip(d)
@@ -1642,18 +1779,18 @@ func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate38Keys are the properties structgenValidate38 declares, which it records by index.
-var structgenValidate38Keys = []string{"cmd"}
+// structgenValidate44Keys are the properties structgenValidate44 declares, which it records by index.
+var structgenValidate44Keys = []string{"cmd"}
 
-// structgenValidate38 checks a value against structgen:///policy.json#/properties/extension/anyOf/1.
-func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate44 checks a value against structgen:///policy.json#/properties/extension/anyOf/1.
+func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate38Keys)
+		keys := runtime.DeclaredKeys(structgenValidate44Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1671,7 +1808,7 @@ func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "cmd":
-				structgenValidate7(c, d)
+				structgenValidate13(c, d)
 				c.Evaluated()
 			default:
 				c.Skip(d)
@@ -1684,18 +1821,18 @@ func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate39Keys are the properties structgenValidate39 declares, which it records by index.
-var structgenValidate39Keys = []string{"kind"}
+// structgenValidate45Keys are the properties structgenValidate45 declares, which it records by index.
+var structgenValidate45Keys = []string{"kind"}
 
-// structgenValidate39 checks a value against structgen:///policy.json#/properties/extension/if.
-func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate45 checks a value against structgen:///policy.json#/properties/extension/if.
+func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate39Keys)
+		keys := runtime.DeclaredKeys(structgenValidate45Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1713,7 +1850,7 @@ func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate40(c, d)
+				structgenValidate46(c, d)
 				c.Evaluated()
 			default:
 				c.Skip(d)
@@ -1726,30 +1863,30 @@ func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate40 checks a value against structgen:///policy.json#/properties/extension/if/properties/kind.
-func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate46 checks a value against structgen:///policy.json#/properties/extension/if/properties/kind.
+func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate40Text(c, raw)
+		structgenValidate46Text(c, raw)
 	}
 }
 
-// structgenValidate40Text checks a value's JSON text against structgen:///policy.json#/properties/extension/if/properties/kind.
-func structgenValidate40Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate46Text checks a value's JSON text against structgen:///policy.json#/properties/extension/if/properties/kind.
+func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"task\"]", true)
 }
 
-// structgenValidate41Keys are the properties structgenValidate41 declares, which it records by index.
-var structgenValidate41Keys = []string{"retries"}
+// structgenValidate47Keys are the properties structgenValidate47 declares, which it records by index.
+var structgenValidate47Keys = []string{"retries"}
 
-// structgenValidate41 checks a value against structgen:///policy.json#/properties/extension/then.
-func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate47 checks a value against structgen:///policy.json#/properties/extension/then.
+func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate41Keys)
+		keys := runtime.DeclaredKeys(structgenValidate47Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1767,7 +1904,7 @@ func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "retries":
-				structgenValidate8(c, d)
+				structgenValidate3(c, d)
 				c.Evaluated()
 			default:
 				c.Skip(d)
@@ -1780,15 +1917,15 @@ func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate42 checks a value against structgen:///policy.json#/properties/steps.
-func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate48 checks a value against structgen:///policy.json#/properties/steps.
+func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate42Text(c, raw)
+		structgenValidate48Text(c, raw)
 	}
 }
 
-// structgenValidate42Text checks a value's JSON text against structgen:///policy.json#/properties/steps.
-func structgenValidate42Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate48Text checks a value's JSON text against structgen:///policy.json#/properties/steps.
+func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
 	c.Track()
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
@@ -1809,26 +1946,26 @@ func structgenValidate42Text(c *runtime.Decoding, raw []byte) {
 				items = append(items, r)
 				switch {
 				case i == 0:
-					c.Apply(r, structgenValidate7)
+					c.Apply(r, structgenValidate13)
 					c.Evaluated()
 				}
 				c.Pop()
 				i++
 			}
 			c.End(it.Err())
-			c.Contains(items, structgenValidate8, 1, -1, true)
+			c.Contains(items, structgenValidate3, 1, -1, true)
 		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
 			c.WrongType(d, "array")
 		default:
 			c.Skip(d)
 		}
 	})
-	c.Unevaluated(raw, nil, structgenValidate22, false, false)
+	c.Unevaluated(raw, nil, structgenValidate28, false, false)
 	c.Untrack()
 }
 
-// structgenValidate43 checks a value against structgen:///directory.json#.
-func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate49 checks a value against structgen:///directory.json#.
+func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1842,7 +1979,7 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			structgenValidate44(c, d)
+			structgenValidate50(c, d)
 			c.Pop()
 		}
 		c.End(it.Err())
@@ -1854,13 +1991,13 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate44 checks a value against structgen:///directory.json#/additionalProperties.
-func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate11(c, d)
+// structgenValidate50 checks a value against structgen:///directory.json#/additionalProperties.
+func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate16(c, d)
 }
 
-// structgenValidate45 checks a value against structgen:///roster.json#.
-func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate51 checks a value against structgen:///roster.json#.
+func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -1877,7 +2014,7 @@ func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 				break
 			}
 			items = append(items, r)
-			c.Apply(r, structgenValidate11)
+			c.Apply(r, structgenValidate16)
 			c.Pop()
 			i++
 		}

@@ -44,7 +44,51 @@ func ParseDirectory(data []byte) (Directory, error) {
 				c.End(m0.Err())
 			}
 		}
-	}, []runtime.Validator{structgenValidate43}, schemaDirectory)
+	}, []runtime.Validator{structgenValidate49}, schemaDirectory)
+}
+
+// Schema: schemas/policy.json#/$defs/measure
+type Measure struct {
+	Int    *int64
+	String *string
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u Measure) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.Int != nil:
+		return json.Marshal(u.Int)
+	case u.String != nil:
+		return json.Marshal(u.String)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind selects.
+func (u *Measure) UnmarshalJSON(data []byte) error {
+	*u = Measure{}
+	switch runtime.KindOf(data) {
+	case runtime.KindNull:
+		return nil
+	case runtime.KindNumber:
+		u.Int = new(int64)
+		return json.Unmarshal(data, u.Int)
+	case runtime.KindString:
+		u.String = new(string)
+		return json.Unmarshal(data, u.String)
+	}
+	return runtime.NoVariant("Measure", runtime.KindOf(data).String())
+}
+
+var schemaMeasure = structgenSchemas.Schema("structgen:///policy.json#/$defs/measure")
+
+// ParseMeasure validates data against the schema of Measure and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseMeasure(data []byte) (Measure, error) {
+	return runtime.ParseDecoded("Measure", data, func(d *jx.Decoder, c *runtime.Decoding) (v Measure) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaMeasure)
 }
 
 // Schema: schemas/policy.json#/$defs/Person
@@ -100,7 +144,13 @@ type Policy struct {
 	Legacy    []json.RawMessage `json:"legacy,omitzero"`
 	Team      map[string]Person `json:"team,omitzero"`
 	Extension *PolicyExtension  `json:"extension,omitempty"`
-	Steps     *PolicySteps      `json:"steps,omitempty"`
+	// Applies itself to the value through not: the interpreter refuses the inner application, so not passes.
+	Loop json.RawMessage `json:"loop,omitempty"`
+	// Enters a cycle of references at measure: an integer passes; a string fails, as unit applies measure again.
+	Entry *Measure `json:"entry,omitempty"`
+	// Enters the same cycle at unit: a string must pass measure, whose unit fails.
+	Reentry *string      `json:"reentry,omitempty"`
+	Steps   *PolicySteps `json:"steps,omitempty"`
 }
 
 var schemaPolicy = structgenSchemas.Schema("structgen:///policy.json#")
@@ -144,7 +194,7 @@ func ParsePolicyContact(data []byte) (PolicyContact, error) {
 	return runtime.ParseDecoded("PolicyContact", data, func(d *jx.Decoder, c *runtime.Decoding) (v PolicyContact) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
-			structgenValidate20Text(c, raw)
+			structgenValidate26Text(c, raw)
 		}
 		return
 	}, schemaPolicyContact)
@@ -182,7 +232,7 @@ var schemaPolicyExtension = structgenSchemas.Schema("structgen:///policy.json#/p
 // ParsePolicyExtension validates data against the schema of PolicyExtension and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyExtension(data []byte) (PolicyExtension, error) {
-	return runtime.ParseValidated[PolicyExtension]("PolicyExtension", data, nil, []runtime.Validator{structgenValidate35}, schemaPolicyExtension)
+	return runtime.ParseValidated[PolicyExtension]("PolicyExtension", data, nil, []runtime.Validator{structgenValidate41}, schemaPolicyExtension)
 }
 
 // Schema: schemas/policy.json#/properties/extension/properties/kind
@@ -243,7 +293,7 @@ var schemaPolicyMode = structgenSchemas.Schema("structgen:///policy.json#/proper
 // ParsePolicyMode validates data against the schema of PolicyMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyMode(data []byte) (PolicyMode, error) {
-	return runtime.ParseValidated[PolicyMode]("PolicyMode", data, nil, []runtime.Validator{structgenValidate23}, schemaPolicyMode)
+	return runtime.ParseValidated[PolicyMode]("PolicyMode", data, nil, []runtime.Validator{structgenValidate29}, schemaPolicyMode)
 }
 
 // Schema: schemas/policy.json#/properties/origin
@@ -288,7 +338,7 @@ var schemaPolicyOrigin = structgenSchemas.Schema("structgen:///policy.json#/prop
 // ParsePolicyOrigin validates data against the schema of PolicyOrigin and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyOrigin(data []byte) (PolicyOrigin, error) {
-	return runtime.ParseValidated[PolicyOrigin]("PolicyOrigin", data, nil, []runtime.Validator{structgenValidate34}, schemaPolicyOrigin)
+	return runtime.ParseValidated[PolicyOrigin]("PolicyOrigin", data, nil, []runtime.Validator{structgenValidate40}, schemaPolicyOrigin)
 }
 
 // Schema: schemas/policy.json#/properties/rules
@@ -320,7 +370,7 @@ func ParsePolicyRules(data []byte) (PolicyRules, error) {
 	return runtime.ParseDecoded("PolicyRules", data, func(d *jx.Decoder, c *runtime.Decoding) (v PolicyRules) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
-			structgenValidate26Text(c, raw)
+			structgenValidate32Text(c, raw)
 		}
 		return
 	}, schemaPolicyRules)
@@ -384,7 +434,7 @@ var schemaPolicySteps = structgenSchemas.Schema("structgen:///policy.json#/prope
 // ParsePolicySteps validates data against the schema of PolicySteps and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicySteps(data []byte) (PolicySteps, error) {
-	return runtime.ParseValidated[PolicySteps]("PolicySteps", data, nil, []runtime.Validator{structgenValidate42}, schemaPolicySteps)
+	return runtime.ParseValidated[PolicySteps]("PolicySteps", data, nil, []runtime.Validator{structgenValidate48}, schemaPolicySteps)
 }
 
 // Schema: schemas/policy.json#/properties/tags
@@ -499,5 +549,5 @@ func ParseRoster(data []byte) (Roster, error) {
 				c.End(a0.Err())
 			}
 		}
-	}, []runtime.Validator{structgenValidate45}, schemaRoster)
+	}, []runtime.Validator{structgenValidate51}, schemaRoster)
 }

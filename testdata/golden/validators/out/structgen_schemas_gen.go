@@ -82,6 +82,9 @@ const schemaDoc1 = `{
       "then": {"properties": {"retries": {"type": "integer"}}},
       "unevaluatedProperties": false
     },
+    "loop": {"description": "Applies itself to the value through not: the interpreter refuses the inner application, so not passes.", "not": {"$ref": "#/properties/loop"}},
+    "entry": {"description": "Enters a cycle of references at measure: an integer passes; a string fails, as unit applies measure again.", "$ref": "#/$defs/measure"},
+    "reentry": {"description": "Enters the same cycle at unit: a string must pass measure, whose unit fails.", "$ref": "#/$defs/unit"},
     "steps": {
       "type": "array",
       "prefixItems": [{"type": "string"}],
@@ -92,6 +95,8 @@ const schemaDoc1 = `{
   "required": ["name"],
   "additionalProperties": false,
   "$defs": {
+    "measure": {"anyOf": [{"type": "integer"}, {"$ref": "#/$defs/unit"}]},
+    "unit": {"type": "string", "allOf": [{"$ref": "#/$defs/measure"}]},
     "Person": {
       "type": "object",
       "properties": {"name": {"type": "string", "minLength": 1}, "email": {"type": "string"}, "deputy": {"type": "string"}},

@@ -69,6 +69,11 @@ func TestPolicy(t *testing.T) {
 		{"a typed value null", `{"name": "p", "owner": null}`, "", ""},
 		{"typed items checked by validators", `{"name": "p", "reviewers": [{"name": "r"}]}`, "/reviewers", "contains"},
 		{"typed items: their own schema", `{"name": "p", "reviewers": [{"name": "", "email": "e"}]}`, "/reviewers/0/name", "minLength"},
+		{"a schema applied to itself through not", `{"name": "p", "loop": {"any": "value"}}`, "", ""},
+		{"a cycle entered at measure: an integer", `{"name": "p", "entry": 3}`, "", ""},
+		{"a cycle entered at measure: a string", `{"name": "p", "entry": "m"}`, "/entry", "cycle of references"},
+		{"a cycle entered at unit: a string", `{"name": "p", "reentry": "m"}`, "/reentry", "cycle of references"},
+		{"a cycle entered at unit: an integer", `{"name": "p", "reentry": 3}`, "/reentry", "want string"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
