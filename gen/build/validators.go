@@ -3,8 +3,10 @@ package build
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/structgen/structgen/gen/ir"
 	"github.com/structgen/structgen/gen/schema"
@@ -28,12 +30,15 @@ type validators struct {
 	// check the same value: $ref, allOf, …) have been searched for a
 	// cycle: 1 while searching, 2 when done.
 	inPlace map[*schema.Node]int
+	// building are the validators whose keywords are being filled in
+	// (recursion reaches them through a property or an item).
+	building map[*ir.Validator]bool
 }
 
 // validatorFor returns the validator of n, or why n does not compile.
 func (b *builder) validatorFor(n *schema.Node) (*ir.Validator, string) {
 	if b.vals == nil {
-		b.vals = &validators{b: b, byNode: map[*schema.Node]*ir.Validator{}, nodeOf: map[*ir.Validator]*schema.Node{}, why: map[*schema.Node]string{}, inPlace: map[*schema.Node]int{}}
+		b.vals = &validators{b: b, byNode: map[*schema.Node]*ir.Validator{}, nodeOf: map[*ir.Validator]*schema.Node{}, why: map[*schema.Node]string{}, inPlace: map[*schema.Node]int{}, building: map[*ir.Validator]bool{}}
 	}
 	v := b.vals
 	// A node that fails fails every node that refers to it, but one built
@@ -196,6 +201,8 @@ func (v *validators) unroll(m *schema.Node, stack []*schema.Node, unrolled *[]*i
 // applicators reach a cycle and stack lists the schemas applied to the
 // same value so far, n last (see unroll).
 func (v *validators) fill(val *ir.Validator, n *schema.Node, stack []*schema.Node, unrolled *[]*ir.Validator) string {
+	v.building[val] = true
+	defer delete(v.building, val)
 	if n.IsFalse() {
 		val.False = true
 		return ""
@@ -288,7 +295,88 @@ func (v *validators) fill(val *ir.Validator, n *schema.Node, stack []*schema.Nod
 	val.Not, val.If, val.Then, val.Else = inPlace(n.Not), inPlace(n.If), inPlace(n.Then), inPlace(n.Else)
 	val.UnevaluatedProperties, val.UnevaluatedItems = sub(n.UnevaluatedProperties), sub(n.UnevaluatedItems)
 	val.ContainsEvaluates = n.Contains != nil && n.Draft == "https://json-schema.org/draft/2020-12/schema"
+	if why == "" {
+		v.mergeProperties(val)
+	}
 	return why
+}
+
+// mergeProperties moves into val the allOf members (through references)
+// that only declare properties, require some and may say the value is
+// an object, where val has no keyword that reads which properties a
+// schema declares (additionalProperties, patternProperties,
+// unevaluatedProperties) and no property of the member is already
+// val's: checking the value against the properties of both is what the
+// allOf did, read once instead of once per member. (The common
+// inheritance of a base object: allOf [{$ref: base}, {properties}].)
+func (v *validators) mergeProperties(val *ir.Validator) {
+	// An anyOf or oneOf beside may repeat an allOf member, which the
+	// emitter then reads once (appliesOne): val stays as written.
+	if len(val.AllOf) == 0 || len(val.AnyOf) > 0 || len(val.OneOf) > 0 ||
+		val.AdditionalProperties != nil || len(val.PatternProperties) > 0 || val.UnevaluatedProperties != nil ||
+		val.Types != nil && !slices.Contains(val.Types, "object") {
+		return
+	}
+	declared := map[string]bool{}
+	for _, p := range val.Properties {
+		declared[p.Name] = true
+	}
+	var kept []*ir.Validator
+	merged := false
+	for _, m := range val.AllOf {
+		target := v.propertiesOnly(m)
+		if target == nil || slices.ContainsFunc(target.Properties, func(p ir.NamedValidator) bool { return declared[p.Name] }) {
+			kept = append(kept, m)
+			continue
+		}
+		for _, p := range target.Properties {
+			declared[p.Name] = true
+			val.Properties = append(val.Properties, p)
+		}
+		for _, r := range target.Required {
+			if !slices.Contains(val.Required, r) {
+				val.Required = append(val.Required, r)
+			}
+		}
+		if target.Types != nil {
+			val.Types = []string{"object"}
+		}
+		merged = true
+	}
+	if merged {
+		val.AllOf = kept
+		slices.SortFunc(val.Properties, func(a, b ir.NamedValidator) int { return strings.Compare(a.Name, b.Name) })
+	}
+}
+
+// propertiesOnly returns the validator m applies (m, or the one a chain
+// of references leads to) where that one only declares properties,
+// requires some and may allow objects alone; nil otherwise, or where one
+// on the way is still being built.
+func (v *validators) propertiesOnly(m *ir.Validator) *ir.Validator {
+	for range 16 {
+		if m == nil || v.building[m] {
+			return nil
+		}
+		if m.Ref == nil {
+			break
+		}
+		rest := *m
+		rest.Name, rest.Loc, rest.Ref = "", "", nil
+		if !reflect.DeepEqual(rest, ir.Validator{}) {
+			return nil
+		}
+		m = m.Ref
+	}
+	if m == nil || v.building[m] || m.Ref != nil || m.Types != nil && !slices.Equal(m.Types, []string{"object"}) {
+		return nil
+	}
+	rest := *m
+	rest.Name, rest.Loc, rest.Types, rest.Properties, rest.Required = "", "", nil, nil, nil
+	if !reflect.DeepEqual(rest, ir.Validator{}) {
+		return nil
+	}
+	return m
 }
 
 // annotate marks the validators whose evaluations a schema's

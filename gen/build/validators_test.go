@@ -2,8 +2,11 @@ package build
 
 import (
 	"fmt"
+	"math/big"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/structgen/structgen/gen/ir"
 	"github.com/structgen/structgen/gen/schema"
@@ -93,5 +96,61 @@ func TestInPlaceCycles(t *testing.T) {
 	}
 	if missing := validatorsCalled(pkg); len(missing) > 0 {
 		t.Errorf("validators call ones the package does not hold: %v", missing)
+	}
+}
+
+// TestMergedProperties: allOf members that only declare (and require)
+// properties are read with the schema's own properties, once; where a
+// keyword reads which properties a schema declares, or two declare the
+// same one, the allOf stays.
+func TestMergedProperties(t *testing.T) {
+	base := node("/$defs/base", 2, schema.Node{Types: []string{"object"}, Properties: map[string]*schema.Node{
+		"name": node("/$defs/base/properties/name", 2, schema.Node{Types: str()}),
+	}})
+	closed := node("/$defs/closed", 3, schema.Node{Types: []string{"object"}, Properties: map[string]*schema.Node{
+		"code": node("/$defs/closed/properties/code", 3, schema.Node{Types: str()}),
+	}, AdditionalProperties: node("/$defs/closed/additionalProperties", 3, schema.Node{Types: []string{"integer"}})})
+	member := func(ptr, name string, required ...string) *schema.Node {
+		return node(ptr, 4, schema.Node{Properties: map[string]*schema.Node{
+			name: node(ptr+"/properties/"+name, 4, schema.Node{Types: []string{"integer"}}),
+		}, Required: required})
+	}
+	allOf := func(ptr string, n schema.Node, members ...*schema.Node) *schema.Node {
+		n.AllOf = members
+		return node(ptr, 5, n)
+	}
+	doc := node("", 1, schema.Node{Types: []string{"object"}, Properties: map[string]*schema.Node{
+		// base and a member: one object of two properties.
+		"merged": allOf("/properties/merged", schema.Node{}, inPlaceRef("/properties/merged/allOf/0", base), member("/properties/merged/allOf/1", "size", "size")),
+		// closed reads which properties it declares: it stays applied.
+		"closed": allOf("/properties/closed", schema.Node{}, inPlaceRef("/properties/closed/allOf/0", closed), member("/properties/closed/allOf/1", "size")),
+		// the schema's additionalProperties would see the members' properties.
+		"open": allOf("/properties/open", schema.Node{AdditionalProperties: node("/properties/open/additionalProperties", 5, schema.Node{Types: str()})},
+			member("/properties/open/allOf/0", "size")),
+		// a property declared twice.
+		"twice": allOf("/properties/twice", schema.Node{Properties: map[string]*schema.Node{"size": node("/properties/twice/properties/size", 5, schema.Node{Minimum: new(big.Rat)})}},
+			member("/properties/twice/allOf/0", "size")),
+	}})
+	pkg := buildRoots(t, map[string]*schema.Node{"T": doc})
+	got := map[string]string{}
+	for _, v := range pkg.Validators {
+		name, ok := strings.CutPrefix(v.Loc, "mem:///doc.json#/properties/")
+		if !ok || strings.Contains(name, "/") {
+			continue
+		}
+		var props []string
+		for _, p := range v.Properties {
+			props = append(props, p.Name)
+		}
+		got[name] = fmt.Sprintf("types %v, properties %v, required %v, allOf %d", v.Types, props, v.Required, len(v.AllOf))
+	}
+	want := map[string]string{
+		"merged": "types [object], properties [name size], required [size], allOf 0",
+		"closed": "types [], properties [size], required [], allOf 1",
+		"open":   "types [], properties [], required [], allOf 1",
+		"twice":  "types [], properties [size], required [], allOf 1",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("validators (-want +got):\n%s", d)
 	}
 }

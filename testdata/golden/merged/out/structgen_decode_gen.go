@@ -63,7 +63,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[3] = true
 			c.Push("tag")
-			runtime.ValidatedText(c, d, &v.Tag, nil, structgenValidate18Text)
+			runtime.ValidatedText(c, d, &v.Tag, nil, structgenValidate17Text)
 			c.Pop()
 		case "contact":
 			if seen[4] {
@@ -340,7 +340,7 @@ func (v *OrderSeller) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if c.Failed() {
 				c.Skip(d)
 			} else {
-				structgenValidate16(c, d)
+				structgenValidate15(c, d)
 			}
 			c.Pop()
 		case "email":
@@ -525,8 +525,8 @@ func (v *OrderSeller) encodeJSON(e *runtime.Encoding) {
 	e.ObjEnd()
 }
 
-// structgenValidate5 checks a value against structgen:///order.json#/properties/lines/items/properties/note.
-func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate4 checks a value against structgen:///order.json#/properties/lines/items/properties/note.
+func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		c.WrongType(d, "string")
@@ -535,13 +535,13 @@ func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate7 checks a value against structgen:///order.json#/properties/lines/items/additionalProperties.
-func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate6 checks a value against structgen:///order.json#/properties/lines/items/additionalProperties.
+func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 	c.False(d)
 }
 
-// structgenValidate16 checks a value against structgen:///order.json#/properties/seller/allOf/1/properties/name.
-func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate15 checks a value against structgen:///order.json#/properties/seller/allOf/1/properties/name.
+func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.StringView(d)
@@ -554,36 +554,74 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate18 checks a value against structgen:///order.json#/properties/tag.
-func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate17Keys are the properties structgenValidate17 declares, which it records by index.
+var structgenValidate17Keys = []string{"extra"}
+
+// structgenValidate17 checks a value against structgen:///order.json#/properties/tag.
+func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate18Text(c, raw)
+		structgenValidate17Text(c, raw)
 	}
 }
 
-// structgenValidate18Text checks a value's JSON text against structgen:///order.json#/properties/tag.
-func structgenValidate18Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate20)
-	c.Apply(raw, structgenValidate21)
+// structgenValidate17Text checks a value's JSON text against structgen:///order.json#/properties/tag.
+func structgenValidate17Text(c *runtime.Decoding, raw []byte) {
+	c.Apply(raw, structgenValidate19)
+	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		switch d.Next() {
+		case jx.Object:
+			it, ok := c.Object(d)
+			if !ok {
+				return
+			}
+			keys := runtime.DeclaredKeys(structgenValidate17Keys)
+			for !c.Failed() && it.Next() {
+				var key string
+				var fresh bool
+				switch kb := it.Key(); string(kb) {
+				case "extra":
+					key = "extra"
+					fresh = keys.Mark(0)
+				default:
+					key = c.KeyText(kb)
+					fresh = keys.Add(key)
+				}
+				if !fresh {
+					c.Duplicate(it.Key())
+				}
+				c.Push(key)
+				switch key {
+				case "extra":
+					structgenValidate21(c, d)
+				default:
+					c.Skip(d)
+				}
+				c.Pop()
+			}
+			c.End(it.Err())
+		default:
+			c.Skip(d)
+		}
+	})
 }
 
-// structgenValidate19 checks a value against structgen:///order.json#/properties/tag/allOf/0.
+// structgenValidate18 checks a value against structgen:///order.json#/properties/tag/allOf/0.
+func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate19(c, d)
+}
+
+// structgenValidate19Keys are the properties structgenValidate19 declares, which it records by index.
+var structgenValidate19Keys = []string{"code"}
+
+// structgenValidate19 checks a value against structgen:///order.json#/$defs/Closed.
 func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate20(c, d)
-}
-
-// structgenValidate20Keys are the properties structgenValidate20 declares, which it records by index.
-var structgenValidate20Keys = []string{"code"}
-
-// structgenValidate20 checks a value against structgen:///order.json#/$defs/Closed.
-func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate20Keys)
+		keys := runtime.DeclaredKeys(structgenValidate19Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -601,7 +639,7 @@ func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "code":
-				structgenValidate5(c, d)
+				structgenValidate4(c, d)
 			default:
 				c.NotAllowed()
 				c.Skip(d)
@@ -616,49 +654,8 @@ func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate21Keys are the properties structgenValidate21 declares, which it records by index.
-var structgenValidate21Keys = []string{"extra"}
-
-// structgenValidate21 checks a value against structgen:///order.json#/properties/tag/allOf/1.
+// structgenValidate21 checks a value against structgen:///order.json#/properties/tag/allOf/1/properties/extra.
 func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate21Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "extra":
-				key = "extra"
-				fresh = keys.Mark(0)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "extra":
-				structgenValidate22(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate22 checks a value against structgen:///order.json#/properties/tag/allOf/1/properties/extra.
-func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Number:
 		text, ok := c.Number(d)

@@ -181,5 +181,5 @@ var schemaOrderTag = structgenSchemas.Schema("structgen:///order.json#/propertie
 // ParseOrderTag validates data against the schema of OrderTag and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderTag(data []byte) (OrderTag, error) {
-	return runtime.ParseValidated[OrderTag]("OrderTag", data, nil, []runtime.Validator{structgenValidate18}, schemaOrderTag)
+	return runtime.ParseValidated[OrderTag]("OrderTag", data, nil, []runtime.Validator{structgenValidate17}, schemaOrderTag)
 }

@@ -130,7 +130,7 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Policy and checks its schema in one pass.
 func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [20]bool
+	var seen [21]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -211,7 +211,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[4] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate29Text)
+			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate34Text)
 			c.Pop()
 		case "window":
 			if seen[5] {
@@ -294,7 +294,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[10] = true
 			c.Push("origin")
-			runtime.ValidatedText(c, d, &v.Origin, nil, structgenValidate40Text)
+			runtime.ValidatedText(c, d, &v.Origin, nil, structgenValidate45Text)
 			c.Pop()
 		case "owner":
 			if seen[11] {
@@ -386,13 +386,43 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("extension")
-			runtime.ValidatedText(c, d, &v.Extension, nil, structgenValidate41Text)
+			runtime.ValidatedText(c, d, &v.Extension, nil, structgenValidate46Text)
 			c.Pop()
-		case "loop":
+		case "ranked":
 			if seen[16] {
 				c.Duplicate(key)
 			}
 			seen[16] = true
+			c.Push("ranked")
+			d.Capture(func(d *jx.Decoder) error {
+				{
+					if a0, ok := c.Array(d); ok {
+						v.Ranked = []json.RawMessage{}
+						for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+							c.PushIndex(i0)
+							var e0 json.RawMessage
+							if raw, ok := c.Raw(d); ok {
+								e0 = raw
+							}
+							v.Ranked = append(v.Ranked, e0)
+							c.Pop()
+						}
+						c.End(a0.Err())
+					}
+				}
+				return nil
+			})
+			if c.Failed() {
+				c.Skip(d)
+			} else {
+				structgenValidate25(c, d)
+			}
+			c.Pop()
+		case "loop":
+			if seen[17] {
+				c.Duplicate(key)
+			}
+			seen[17] = true
 			c.Push("loop")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
@@ -403,25 +433,25 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				c.Release(d)
 				if !c.Failed() {
-					structgenValidate25Text(c, raw)
+					structgenValidate30Text(c, raw)
 				}
 			}
 			c.Pop()
 		case "entry":
-			if seen[17] {
+			if seen[18] {
 				c.Duplicate(key)
 			}
-			seen[17] = true
+			seen[18] = true
 			c.Push("entry")
 			p0 := new(Measure)
 			p0.decodeJSON(d, c)
 			v.Entry = p0
 			c.Pop()
 		case "reentry":
-			if seen[18] {
+			if seen[19] {
 				c.Duplicate(key)
 			}
-			seen[18] = true
+			seen[19] = true
 			c.Push("reentry")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
@@ -439,12 +469,12 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "steps":
-			if seen[19] {
+			if seen[20] {
 				c.Duplicate(key)
 			}
-			seen[19] = true
+			seen[20] = true
 			c.Push("steps")
-			runtime.ValidatedText(c, d, &v.Steps, nil, structgenValidate48Text)
+			runtime.ValidatedText(c, d, &v.Steps, nil, structgenValidate53Text)
 			c.Pop()
 		default:
 			c.Extra(key)
@@ -470,7 +500,7 @@ func (v *PolicyContact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate26Text(c, raw)
+			structgenValidate31Text(c, raw)
 		}
 	}
 }
@@ -557,7 +587,7 @@ func (v *PolicyRules) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate32Text(c, raw)
+			structgenValidate37Text(c, raw)
 		}
 	}
 }
@@ -648,7 +678,7 @@ func (v *PolicyTags) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		c.Skip(d)
 	} else {
-		structgenValidate37(c, d)
+		structgenValidate42(c, d)
 	}
 }
 
@@ -670,7 +700,7 @@ func (v *PolicyTags) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("x-owner")
-			runtime.Validated(c, d, &v.XOwner, nil, structgenValidate36)
+			runtime.Validated(c, d, &v.XOwner, nil, structgenValidate41)
 			c.Pop()
 		case "level":
 			if seen[1] {
@@ -1140,7 +1170,7 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 
 // structgenValidate15Text checks a value's JSON text against structgen:///policy.json#/properties/owner.
 func structgenValidate15Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "object|null", true, structgenValidate50, structgenValidate18)
+	c.OneOfKinds(raw, "object|null", true, structgenValidate27, structgenValidate18)
 	c.Not(raw, structgenValidate19)
 }
 
@@ -1356,159 +1386,8 @@ func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate25 checks a value against structgen:///policy.json#/properties/loop.
+// structgenValidate25 checks a value against structgen:///policy.json#/properties/ranked.
 func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate25Text(c, raw)
-	}
-}
-
-// structgenValidate25Text checks a value's JSON text against structgen:///policy.json#/properties/loop.
-func structgenValidate25Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate4)
-}
-
-// structgenValidate26 checks a value against structgen:///policy.json#/properties/contact.
-func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate26Text(c, raw)
-	}
-}
-
-// structgenValidate26Text checks a value's JSON text against structgen:///policy.json#/properties/contact.
-func structgenValidate26Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
-		case jx.Object:
-			it, ok := c.Object(d)
-			if !ok {
-				return
-			}
-			var keys runtime.Keys
-			for !c.Failed() && it.Next() {
-				key := c.KeyText(it.Key())
-				if !keys.Add(key) {
-					c.Duplicate(it.Key())
-				}
-				c.Push(key)
-				c.Skip(d)
-				c.Pop()
-			}
-			c.End(it.Err())
-			c.DependentRequired(&keys, "phone", "email")
-			if keys.Has("email") {
-				c.Apply(raw, structgenValidate27)
-			}
-		default:
-			c.Skip(d)
-		}
-	})
-}
-
-// structgenValidate27Keys are the properties structgenValidate27 declares, which it records by index.
-var structgenValidate27Keys = []string{"verified"}
-
-// structgenValidate27 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email.
-func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Object:
-		it, ok := c.Object(d)
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate27Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "verified":
-				key = "verified"
-				fresh = keys.Mark(0)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "verified":
-				structgenValidate28(c, d)
-			default:
-				c.Skip(d)
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.RequireMarked(&keys, 0) // verified
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate28 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email/properties/verified.
-func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
-	case jx.Null, jx.Number, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "boolean")
-	default:
-		c.Skip(d)
-	}
-}
-
-// structgenValidate29 checks a value against structgen:///policy.json#/properties/mode.
-func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate29Text(c, raw)
-	}
-}
-
-// structgenValidate29Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
-func structgenValidate29Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfKinds(raw, "*|number", structgenValidate30, structgenValidate3)
-	c.Not(raw, structgenValidate31)
-}
-
-// structgenValidate30 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
-func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate30Text(c, raw)
-	}
-}
-
-// structgenValidate30Text checks a value's JSON text against structgen:///policy.json#/properties/mode/anyOf/0.
-func structgenValidate30Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"auto\"]", true)
-}
-
-// structgenValidate31 checks a value against structgen:///policy.json#/properties/mode/not.
-func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate31Text(c, raw)
-	}
-}
-
-// structgenValidate31Text checks a value's JSON text against structgen:///policy.json#/properties/mode/not.
-func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
-}
-
-// structgenValidate32 checks a value against structgen:///policy.json#/properties/rules.
-func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
-		structgenValidate32Text(c, raw)
-	}
-}
-
-// structgenValidate32Text checks a value's JSON text against structgen:///policy.json#/properties/rules.
-func structgenValidate32Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate33)
-	c.Apply(raw, structgenValidate35)
-}
-
-// structgenValidate33 checks a value against structgen:///policy.json#/properties/rules.
-func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -1529,14 +1408,274 @@ func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
 			i++
 		}
 		c.End(it.Err())
-		c.Contains(items, structgenValidate34, 1, 3, false)
+		c.Contains(items, structgenValidate26, 1, -1, false)
 	default:
 		c.Skip(d)
 	}
 }
 
-// structgenValidate34 checks a value against structgen:///policy.json#/properties/rules/contains.
+// structgenValidate26Keys are the properties structgenValidate26 declares, which it records by index.
+var structgenValidate26Keys = []string{"deputy", "email", "name", "rank"}
+
+// structgenValidate26 checks a value against structgen:///policy.json#/properties/ranked/contains.
+func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate26Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "deputy":
+				key = "deputy"
+				fresh = keys.Mark(0)
+			case "email":
+				key = "email"
+				fresh = keys.Mark(1)
+			case "name":
+				key = "name"
+				fresh = keys.Mark(2)
+			case "rank":
+				key = "rank"
+				fresh = keys.Mark(3)
+			default:
+				key = c.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "deputy":
+				structgenValidate13(c, d)
+			case "email":
+				structgenValidate13(c, d)
+			case "name":
+				structgenValidate17(c, d)
+			case "rank":
+				structgenValidate29(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.RequireMarked(&keys, 2, 3) // name, rank
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		c.WrongType(d, "object")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate27 checks a value against structgen:///policy.json#/properties/ranked/contains/allOf/0.
+func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
+	structgenValidate16(c, d)
+}
+
+// structgenValidate29 checks a value against structgen:///policy.json#/properties/ranked/contains/allOf/1/properties/rank.
+func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Number:
+		text, ok := c.Number(d)
+		if !ok {
+			return
+		}
+		c.Integer(text, "integer")
+		c.NumberBounds(text, "1", "", "", "")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "integer")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate30 checks a value against structgen:///policy.json#/properties/loop.
+func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate30Text(c, raw)
+	}
+}
+
+// structgenValidate30Text checks a value's JSON text against structgen:///policy.json#/properties/loop.
+func structgenValidate30Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate4)
+}
+
+// structgenValidate31 checks a value against structgen:///policy.json#/properties/contact.
+func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate31Text(c, raw)
+	}
+}
+
+// structgenValidate31Text checks a value's JSON text against structgen:///policy.json#/properties/contact.
+func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
+	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		switch d.Next() {
+		case jx.Object:
+			it, ok := c.Object(d)
+			if !ok {
+				return
+			}
+			var keys runtime.Keys
+			for !c.Failed() && it.Next() {
+				key := c.KeyText(it.Key())
+				if !keys.Add(key) {
+					c.Duplicate(it.Key())
+				}
+				c.Push(key)
+				c.Skip(d)
+				c.Pop()
+			}
+			c.End(it.Err())
+			c.DependentRequired(&keys, "phone", "email")
+			if keys.Has("email") {
+				c.Apply(raw, structgenValidate32)
+			}
+		default:
+			c.Skip(d)
+		}
+	})
+}
+
+// structgenValidate32Keys are the properties structgenValidate32 declares, which it records by index.
+var structgenValidate32Keys = []string{"verified"}
+
+// structgenValidate32 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email.
+func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Object:
+		it, ok := c.Object(d)
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate32Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "verified":
+				key = "verified"
+				fresh = keys.Mark(0)
+			default:
+				key = c.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "verified":
+				structgenValidate33(c, d)
+			default:
+				c.Skip(d)
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.RequireMarked(&keys, 0) // verified
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate33 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email/properties/verified.
+func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Null, jx.Number, jx.String, jx.Array, jx.Object:
+		c.WrongType(d, "boolean")
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate34 checks a value against structgen:///policy.json#/properties/mode.
 func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate34Text(c, raw)
+	}
+}
+
+// structgenValidate34Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
+func structgenValidate34Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfKinds(raw, "*|number", structgenValidate35, structgenValidate3)
+	c.Not(raw, structgenValidate36)
+}
+
+// structgenValidate35 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
+func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate35Text(c, raw)
+	}
+}
+
+// structgenValidate35Text checks a value's JSON text against structgen:///policy.json#/properties/mode/anyOf/0.
+func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"auto\"]", true)
+}
+
+// structgenValidate36 checks a value against structgen:///policy.json#/properties/mode/not.
+func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate36Text(c, raw)
+	}
+}
+
+// structgenValidate36Text checks a value's JSON text against structgen:///policy.json#/properties/mode/not.
+func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[0]", true)
+}
+
+// structgenValidate37 checks a value against structgen:///policy.json#/properties/rules.
+func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
+	if raw, ok := c.RawView(d); ok {
+		structgenValidate37Text(c, raw)
+	}
+}
+
+// structgenValidate37Text checks a value's JSON text against structgen:///policy.json#/properties/rules.
+func structgenValidate37Text(c *runtime.Decoding, raw []byte) {
+	c.Apply(raw, structgenValidate38)
+	c.Apply(raw, structgenValidate40)
+}
+
+// structgenValidate38 checks a value against structgen:///policy.json#/properties/rules.
+func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
+	switch d.Next() {
+	case jx.Array:
+		it, ok := c.Array(d)
+		if !ok {
+			return
+		}
+		i := 0
+		items := make([][]byte, 0, 8)
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			r, ok := c.RawView(d)
+			if !ok {
+				c.Pop()
+				break
+			}
+			items = append(items, r)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.Contains(items, structgenValidate39, 1, 3, false)
+	default:
+		c.Skip(d)
+	}
+}
+
+// structgenValidate39 checks a value against structgen:///policy.json#/properties/rules/contains.
+func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		c.WrongType(d, "object")
@@ -1545,8 +1684,8 @@ func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate35 checks a value against structgen:///policy.json#/properties/rules.
-func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate40 checks a value against structgen:///policy.json#/properties/rules.
+func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)
@@ -1573,8 +1712,8 @@ func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate36 checks a value against structgen:///policy.json#/properties/tags/properties/x-owner.
-func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate41 checks a value against structgen:///policy.json#/properties/tags/properties/x-owner.
+func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.String:
 		s, ok := c.StringView(d)
@@ -1587,18 +1726,18 @@ func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate37Keys are the properties structgenValidate37 declares, which it records by index.
-var structgenValidate37Keys = []string{"level", "x-owner"}
+// structgenValidate42Keys are the properties structgenValidate42 declares, which it records by index.
+var structgenValidate42Keys = []string{"level", "x-owner"}
 
-// structgenValidate37 checks a value against structgen:///policy.json#/properties/tags.
-func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate42 checks a value against structgen:///policy.json#/properties/tags.
+func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate37Keys)
+		keys := runtime.DeclaredKeys(structgenValidate42Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1644,43 +1783,43 @@ func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate38 checks a value against structgen:///policy.json#/properties/tags.
-func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate43 checks a value against structgen:///policy.json#/properties/tags.
+func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	c.Skip(d)
 }
 
-// structgenValidate39 checks a value against structgen:///policy.json#/properties/tags/additionalProperties.
-func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate44 checks a value against structgen:///policy.json#/properties/tags/additionalProperties.
+func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	c.False(d)
 }
 
-// structgenValidate40 checks a value against structgen:///policy.json#/properties/origin.
-func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate45 checks a value against structgen:///policy.json#/properties/origin.
+func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate40Text(c, raw)
+		structgenValidate45Text(c, raw)
 	}
 }
 
-// structgenValidate40Text checks a value's JSON text against structgen:///policy.json#/properties/origin.
-func structgenValidate40Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate45Text checks a value's JSON text against structgen:///policy.json#/properties/origin.
+func structgenValidate45Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[{\"x\":1,\"y\":2},[1,2],3]", false)
 }
 
-// structgenValidate41Keys are the properties structgenValidate41 declares, which it records by index.
-var structgenValidate41Keys = []string{"kind"}
+// structgenValidate46Keys are the properties structgenValidate46 declares, which it records by index.
+var structgenValidate46Keys = []string{"kind"}
 
-// structgenValidate41 checks a value against structgen:///policy.json#/properties/extension.
-func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate46 checks a value against structgen:///policy.json#/properties/extension.
+func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate41Text(c, raw)
+		structgenValidate46Text(c, raw)
 	}
 }
 
-// structgenValidate41Text checks a value's JSON text against structgen:///policy.json#/properties/extension.
-func structgenValidate41Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate46Text checks a value's JSON text against structgen:///policy.json#/properties/extension.
+func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
 	c.Track()
-	c.AnyOf(raw, structgenValidate43, structgenValidate44)
-	c.IfThenElse(raw, structgenValidate45, structgenValidate47, nil)
+	c.AnyOf(raw, structgenValidate48, structgenValidate49)
+	c.IfThenElse(raw, structgenValidate50, structgenValidate52, nil)
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
 		case jx.Object:
@@ -1688,7 +1827,7 @@ func structgenValidate41Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate41Keys)
+			keys := runtime.DeclaredKeys(structgenValidate46Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -1706,7 +1845,7 @@ func structgenValidate41Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "kind":
-					structgenValidate42(c, d)
+					structgenValidate47(c, d)
 					c.Evaluated()
 				default:
 					c.Skip(d)
@@ -1724,30 +1863,30 @@ func structgenValidate41Text(c *runtime.Decoding, raw []byte) {
 	c.Untrack()
 }
 
-// structgenValidate42 checks a value against structgen:///policy.json#/properties/extension/properties/kind.
-func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate47 checks a value against structgen:///policy.json#/properties/extension/properties/kind.
+func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate42Text(c, raw)
+		structgenValidate47Text(c, raw)
 	}
 }
 
-// structgenValidate42Text checks a value's JSON text against structgen:///policy.json#/properties/extension/properties/kind.
-func structgenValidate42Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate47Text checks a value's JSON text against structgen:///policy.json#/properties/extension/properties/kind.
+func structgenValidate47Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"hook\",\"task\"]", false)
 }
 
-// structgenValidate43Keys are the properties structgenValidate43 declares, which it records by index.
-var structgenValidate43Keys = []string{"url"}
+// structgenValidate48Keys are the properties structgenValidate48 declares, which it records by index.
+var structgenValidate48Keys = []string{"url"}
 
-// structgenValidate43 checks a value against structgen:///policy.json#/properties/extension/anyOf/0.
-func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate48 checks a value against structgen:///policy.json#/properties/extension/anyOf/0.
+func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate43Keys)
+		keys := runtime.DeclaredKeys(structgenValidate48Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1779,18 +1918,18 @@ func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate44Keys are the properties structgenValidate44 declares, which it records by index.
-var structgenValidate44Keys = []string{"cmd"}
+// structgenValidate49Keys are the properties structgenValidate49 declares, which it records by index.
+var structgenValidate49Keys = []string{"cmd"}
 
-// structgenValidate44 checks a value against structgen:///policy.json#/properties/extension/anyOf/1.
-func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate49 checks a value against structgen:///policy.json#/properties/extension/anyOf/1.
+func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate44Keys)
+		keys := runtime.DeclaredKeys(structgenValidate49Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1821,18 +1960,18 @@ func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate45Keys are the properties structgenValidate45 declares, which it records by index.
-var structgenValidate45Keys = []string{"kind"}
+// structgenValidate50Keys are the properties structgenValidate50 declares, which it records by index.
+var structgenValidate50Keys = []string{"kind"}
 
-// structgenValidate45 checks a value against structgen:///policy.json#/properties/extension/if.
-func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate50 checks a value against structgen:///policy.json#/properties/extension/if.
+func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate45Keys)
+		keys := runtime.DeclaredKeys(structgenValidate50Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1850,7 +1989,7 @@ func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate46(c, d)
+				structgenValidate51(c, d)
 				c.Evaluated()
 			default:
 				c.Skip(d)
@@ -1863,30 +2002,30 @@ func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate46 checks a value against structgen:///policy.json#/properties/extension/if/properties/kind.
-func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate51 checks a value against structgen:///policy.json#/properties/extension/if/properties/kind.
+func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate46Text(c, raw)
+		structgenValidate51Text(c, raw)
 	}
 }
 
-// structgenValidate46Text checks a value's JSON text against structgen:///policy.json#/properties/extension/if/properties/kind.
-func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate51Text checks a value's JSON text against structgen:///policy.json#/properties/extension/if/properties/kind.
+func structgenValidate51Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"task\"]", true)
 }
 
-// structgenValidate47Keys are the properties structgenValidate47 declares, which it records by index.
-var structgenValidate47Keys = []string{"retries"}
+// structgenValidate52Keys are the properties structgenValidate52 declares, which it records by index.
+var structgenValidate52Keys = []string{"retries"}
 
-// structgenValidate47 checks a value against structgen:///policy.json#/properties/extension/then.
-func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate52 checks a value against structgen:///policy.json#/properties/extension/then.
+func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate47Keys)
+		keys := runtime.DeclaredKeys(structgenValidate52Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1917,15 +2056,15 @@ func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate48 checks a value against structgen:///policy.json#/properties/steps.
-func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate53 checks a value against structgen:///policy.json#/properties/steps.
+func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
 	if raw, ok := c.RawView(d); ok {
-		structgenValidate48Text(c, raw)
+		structgenValidate53Text(c, raw)
 	}
 }
 
-// structgenValidate48Text checks a value's JSON text against structgen:///policy.json#/properties/steps.
-func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate53Text checks a value's JSON text against structgen:///policy.json#/properties/steps.
+func structgenValidate53Text(c *runtime.Decoding, raw []byte) {
 	c.Track()
 	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 		switch d.Next() {
@@ -1960,12 +2099,12 @@ func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
 			c.Skip(d)
 		}
 	})
-	c.Unevaluated(raw, nil, structgenValidate28, false, false)
+	c.Unevaluated(raw, nil, structgenValidate33, false, false)
 	c.Untrack()
 }
 
-// structgenValidate49 checks a value against structgen:///directory.json#.
-func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate54 checks a value against structgen:///directory.json#.
+func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Object:
 		it, ok := c.Object(d)
@@ -1979,7 +2118,7 @@ func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			structgenValidate50(c, d)
+			structgenValidate27(c, d)
 			c.Pop()
 		}
 		c.End(it.Err())
@@ -1991,13 +2130,8 @@ func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 	}
 }
 
-// structgenValidate50 checks a value against structgen:///directory.json#/additionalProperties.
-func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate16(c, d)
-}
-
-// structgenValidate51 checks a value against structgen:///roster.json#.
-func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
+// structgenValidate55 checks a value against structgen:///roster.json#.
+func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
 	switch d.Next() {
 	case jx.Array:
 		it, ok := c.Array(d)

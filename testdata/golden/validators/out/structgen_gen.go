@@ -44,7 +44,7 @@ func ParseDirectory(data []byte) (Directory, error) {
 				c.End(m0.Err())
 			}
 		}
-	}, []runtime.Validator{structgenValidate49}, schemaDirectory)
+	}, []runtime.Validator{structgenValidate54}, schemaDirectory)
 }
 
 // Schema: schemas/policy.json#/$defs/measure
@@ -144,6 +144,8 @@ type Policy struct {
 	Legacy    []json.RawMessage `json:"legacy,omitzero"`
 	Team      map[string]Person `json:"team,omitzero"`
 	Extension *PolicyExtension  `json:"extension,omitempty"`
+	// contains of a Person with a rank: the allOf reads as one object of four properties.
+	Ranked []json.RawMessage `json:"ranked,omitzero"`
 	// Applies itself to the value through not: the interpreter refuses the inner application, so not passes.
 	Loop json.RawMessage `json:"loop,omitempty"`
 	// Enters a cycle of references at measure: an integer passes; a string fails, as unit applies measure again.
@@ -194,7 +196,7 @@ func ParsePolicyContact(data []byte) (PolicyContact, error) {
 	return runtime.ParseDecoded("PolicyContact", data, func(d *jx.Decoder, c *runtime.Decoding) (v PolicyContact) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
-			structgenValidate26Text(c, raw)
+			structgenValidate31Text(c, raw)
 		}
 		return
 	}, schemaPolicyContact)
@@ -232,7 +234,7 @@ var schemaPolicyExtension = structgenSchemas.Schema("structgen:///policy.json#/p
 // ParsePolicyExtension validates data against the schema of PolicyExtension and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyExtension(data []byte) (PolicyExtension, error) {
-	return runtime.ParseValidated[PolicyExtension]("PolicyExtension", data, nil, []runtime.Validator{structgenValidate41}, schemaPolicyExtension)
+	return runtime.ParseValidated[PolicyExtension]("PolicyExtension", data, nil, []runtime.Validator{structgenValidate46}, schemaPolicyExtension)
 }
 
 // Schema: schemas/policy.json#/properties/extension/properties/kind
@@ -293,7 +295,7 @@ var schemaPolicyMode = structgenSchemas.Schema("structgen:///policy.json#/proper
 // ParsePolicyMode validates data against the schema of PolicyMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyMode(data []byte) (PolicyMode, error) {
-	return runtime.ParseValidated[PolicyMode]("PolicyMode", data, nil, []runtime.Validator{structgenValidate29}, schemaPolicyMode)
+	return runtime.ParseValidated[PolicyMode]("PolicyMode", data, nil, []runtime.Validator{structgenValidate34}, schemaPolicyMode)
 }
 
 // Schema: schemas/policy.json#/properties/origin
@@ -338,7 +340,7 @@ var schemaPolicyOrigin = structgenSchemas.Schema("structgen:///policy.json#/prop
 // ParsePolicyOrigin validates data against the schema of PolicyOrigin and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyOrigin(data []byte) (PolicyOrigin, error) {
-	return runtime.ParseValidated[PolicyOrigin]("PolicyOrigin", data, nil, []runtime.Validator{structgenValidate40}, schemaPolicyOrigin)
+	return runtime.ParseValidated[PolicyOrigin]("PolicyOrigin", data, nil, []runtime.Validator{structgenValidate45}, schemaPolicyOrigin)
 }
 
 // Schema: schemas/policy.json#/properties/rules
@@ -370,7 +372,7 @@ func ParsePolicyRules(data []byte) (PolicyRules, error) {
 	return runtime.ParseDecoded("PolicyRules", data, func(d *jx.Decoder, c *runtime.Decoding) (v PolicyRules) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
-			structgenValidate32Text(c, raw)
+			structgenValidate37Text(c, raw)
 		}
 		return
 	}, schemaPolicyRules)
@@ -434,7 +436,7 @@ var schemaPolicySteps = structgenSchemas.Schema("structgen:///policy.json#/prope
 // ParsePolicySteps validates data against the schema of PolicySteps and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicySteps(data []byte) (PolicySteps, error) {
-	return runtime.ParseValidated[PolicySteps]("PolicySteps", data, nil, []runtime.Validator{structgenValidate48}, schemaPolicySteps)
+	return runtime.ParseValidated[PolicySteps]("PolicySteps", data, nil, []runtime.Validator{structgenValidate53}, schemaPolicySteps)
 }
 
 // Schema: schemas/policy.json#/properties/tags
@@ -549,5 +551,5 @@ func ParseRoster(data []byte) (Roster, error) {
 				c.End(a0.Err())
 			}
 		}
-	}, []runtime.Validator{structgenValidate51}, schemaRoster)
+	}, []runtime.Validator{structgenValidate55}, schemaRoster)
 }

@@ -82,6 +82,7 @@ const schemaDoc1 = `{
       "then": {"properties": {"retries": {"type": "integer"}}},
       "unevaluatedProperties": false
     },
+    "ranked": {"description": "contains of a Person with a rank: the allOf reads as one object of four properties.", "type": "array", "contains": {"allOf": [{"$ref": "#/$defs/Person"}, {"type": "object", "properties": {"rank": {"type": "integer", "minimum": 1}}, "required": ["rank"]}]}},
     "loop": {"description": "Applies itself to the value through not: the interpreter refuses the inner application, so not passes.", "not": {"$ref": "#/properties/loop"}},
     "entry": {"description": "Enters a cycle of references at measure: an integer passes; a string fails, as unit applies measure again.", "$ref": "#/$defs/measure"},
     "reentry": {"description": "Enters the same cycle at unit: a string must pass measure, whose unit fails.", "$ref": "#/$defs/unit"},
