@@ -27,6 +27,8 @@ func FuzzGenerate(f *testing.F) {
 		`{"anyOf":[{"type":"integer"},{"type":"number"},{"type":"array","items":{"type":"string"}},{"type":"array","prefixItems":[{"type":"string"}]}],"minItems":1,"maxLength":2}`,
 		`{"oneOf":[{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}]},{"type":"string"}],"properties":{"a":{"type":"number","multipleOf":0.5}}}`,
 		`{"type":"object","properties":{"u":{"oneOf":[{"type":["string","null"],"maxLength":2},{"type":"integer"},{"type":["object","null"]}]},"w":{"anyOf":[{"type":["array","null"]},{"type":"string","enum":["a",null]}]}}}`,
+		`{"properties":{"a":{"not":{"$ref":"#/properties/a"}},"b":{"$ref":"#/$defs/m"},"c":{"$ref":"#/$defs/u"}},"$defs":{"m":{"anyOf":[{"type":"integer"},{"$ref":"#/$defs/u"}]},"u":{"type":"string","allOf":[{"$ref":"#/$defs/m"}]}}}`,
+		`{"type":"array","contains":{"allOf":[{"$ref":"#/$defs/p"},{"type":"object","properties":{"r":{"minimum":1}},"required":["r"]}]},"$defs":{"p":{"type":"object","properties":{"n":{"type":"string"}}}}}`,
 	} {
 		f.Add(s)
 	}
