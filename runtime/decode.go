@@ -453,10 +453,11 @@ func (c *Decoding) keep(b []byte) json.RawMessage {
 
 // room makes room for n bytes (at most 1024) in the parse's current
 // chunk, starting a new one where it has less, and returns where they
-// go.
+// go. Chunks start small, for the few short strings of a tool call, and
+// double up to 8 KB.
 func (c *Decoding) room(n int) int {
 	if cap(c.texts)-len(c.texts) < n {
-		c.texts = make([]byte, 0, min(max(2*cap(c.texts), 512), 8192))
+		c.texts = make([]byte, 0, max(min(max(2*cap(c.texts), 64), 8192), n))
 	}
 	return len(c.texts)
 }
