@@ -158,9 +158,148 @@ func BenchmarkUnmarshal%[1]d(b *testing.B) {
 	}
 }
 
+// handWritten are SchemaStore instances whose document types keep most
+// members as raw JSON that if/then schemas check, each with the struct
+// a Go developer would write for the instance: every member typed, so
+// that encoding/json decodes what the generated Parse reads and checks
+// (the method-free copy BenchmarkParseSchemaStoreSample measures against
+// only skips those members).
+var handWritten = []struct{ schema, instance, types string }{
+	{"anywork-ac-1.1", "valid/anywork-ac-1.1/swagger-codegen.awc.json", `
+type hand0 struct {
+	Ctype          string ` + "`json:\"ctype\"`" + `
+	Cversion       int64  ` + "`json:\"cversion\"`" + `
+	SwaggerCodegen *struct {
+		Schemas []struct {
+			Name    string ` + "`json:\"name\"`" + `
+			Disable *bool  ` + "`json:\"disable,omitempty\"`" + `
+			Actions []struct {
+				Type              string ` + "`json:\"type\"`" + `
+				ID                *int64 ` + "`json:\"id,omitempty\"`" + `
+				SourceURL         string ` + "`json:\"sourceUrl,omitempty\"`" + `
+				DownloadID        *int64 ` + "`json:\"downloadId,omitempty\"`" + `
+				NgVersion         string ` + "`json:\"ngVersion,omitempty\"`" + `
+				GenerateID        *int64 ` + "`json:\"generateId,omitempty\"`" + `
+				TypescriptVersion string ` + "`json:\"typescriptVersion,omitempty\"`" + `
+				BuildID           *int64 ` + "`json:\"buildId,omitempty\"`" + `
+				RegistryURL       string ` + "`json:\"registryUrl,omitempty\"`" + `
+				Token             string ` + "`json:\"token,omitempty\"`" + `
+				PublishID         *int64 ` + "`json:\"publishId,omitempty\"`" + `
+				TargetPath        string ` + "`json:\"targetPath,omitempty\"`" + `
+			} ` + "`json:\"actions\"`" + `
+		} ` + "`json:\"schemas\"`" + `
+	} ` + "`json:\"swagger-codegen,omitempty\"`" + `
+}
+`},
+	{"utam-page-object", "valid/utam-page-object/valid-page-object.utam.json", `
+type hand1Selector struct {
+	CSS       string ` + "`json:\"css\"`" + `
+	ReturnAll *bool  ` + "`json:\"returnAll,omitempty\"`" + `
+}
+
+type hand1Element struct {
+	Name     string          ` + "`json:\"name\"`" + `
+	Public   *bool           ` + "`json:\"public,omitempty\"`" + `
+	Selector *hand1Selector  ` + "`json:\"selector,omitempty\"`" + `
+	Type     json.RawMessage ` + "`json:\"type,omitempty\"`" + `
+	Load     *bool           ` + "`json:\"load,omitempty\"`" + `
+	Wait     *bool           ` + "`json:\"wait,omitempty\"`" + `
+	Elements []hand1Element  ` + "`json:\"elements,omitempty\"`" + `
+}
+
+type hand1 struct {
+	Elements []hand1Element ` + "`json:\"elements\"`" + `
+	Metadata *struct {
+		Status string ` + "`json:\"status\"`" + `
+	} ` + "`json:\"metadata,omitempty\"`" + `
+	Root     *bool          ` + "`json:\"root,omitempty\"`" + `
+	Selector *hand1Selector ` + "`json:\"selector,omitempty\"`" + `
+}
+`},
+}
+
+// BenchmarkParseHandWritten generates the handWritten schemas in a
+// scratch module and measures there, alternating in one loop, the
+// generated Parse against json.Unmarshal into the hand-written struct;
+// it reports the ratio per instance.
+func BenchmarkParseHandWritten(b *testing.B) {
+	root := corpustest.NeedCorpus(b, "schemastore")
+	h := corpustest.NewHarness(b)
+	var bench strings.Builder
+	bench.WriteString("package main\n\nimport (\n\t\"encoding/json\"\n\t\"os\"\n\t\"testing\"\n\t\"time\"\n")
+	var bodies strings.Builder
+	for i, hw := range handWritten {
+		inst, err := filepath.Abs(filepath.Join(root, hw.instance))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := os.Stat(inst); err != nil {
+			b.Skipf("instance missing: %v", err)
+		}
+		cfg := &gen.Config{Dir: filepath.Join(root, "schemas"), Package: fmt.Sprintf("h%d", i),
+			Schemas: []gen.SchemaEntry{{Name: "Document", Ref: hw.schema + ".json"}}, URLs: corpustest.SchemaStoreURLs()}
+		files, _, err := gen.Generate(cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		h.Add(cfg.Package, "Document", files)
+		fmt.Fprintf(&bench, "\th%d \"corpus/h%d\"\n", i, i)
+		bodies.WriteString(hw.types)
+		fmt.Fprintf(&bodies, `
+func BenchmarkHand%[1]d(b *testing.B) {
+	data, _ := os.ReadFile(%[2]q)
+	if _, err := h%[1]d.ParseDocument(data); err != nil {
+		b.Fatal(err)
+	}
+	var v hand%[1]d
+	if err := json.Unmarshal(data, &v); err != nil {
+		b.Fatal(err)
+	}
+	var parse, hand time.Duration
+	for b.Loop() {
+		start := time.Now()
+		h%[1]d.ParseDocument(data)
+		mid := time.Now()
+		var v hand%[1]d
+		json.Unmarshal(data, &v)
+		parse, hand = parse+mid.Sub(start), hand+time.Since(mid)
+	}
+	b.ReportMetric(float64(parse)/float64(hand), "x-hand")
+}
+`, i, inst)
+	}
+	bench.WriteString(")\n")
+	bench.WriteString(bodies.String())
+	out := runScratchOutput(b, h, bench.String())
+	for b.Loop() {
+	}
+	for i, hw := range handWritten {
+		m := regexp.MustCompile(fmt.Sprintf(`(?m)^BenchmarkHand%d\S*\s+\d+\s+[\d.]+ ns/op\s+([\d.]+) x-hand`, i)).FindStringSubmatch(out)
+		if m == nil {
+			b.Fatalf("no ratio for %s in:\n%s", hw.schema, out)
+		}
+		r, _ := strconv.ParseFloat(m[1], 64)
+		b.ReportMetric(r, hw.schema+"-x-hand")
+	}
+}
+
 // runScratchBench writes bench as the scratch module's benchmarks, runs
 // them and returns each one's ns/op by name (without "Benchmark").
 func runScratchBench(b *testing.B, h *corpustest.Harness, bench string) map[string]float64 {
+	out := runScratchOutput(b, h, bench)
+	ns := map[string]float64{}
+	for _, m := range regexp.MustCompile(`(?m)^Benchmark(\w+?)-?\d*\s+\d+\s+([\d.]+) ns/op(?:\s+\d+ B/op\s+(\d+) allocs/op)?`).FindAllStringSubmatch(out, -1) {
+		ns[m[1]], _ = strconv.ParseFloat(m[2], 64)
+		if m[3] != "" {
+			ns[m[1]+" allocs"], _ = strconv.ParseFloat(m[3], 64)
+		}
+	}
+	return ns
+}
+
+// runScratchOutput writes bench as the scratch module's benchmarks, runs
+// them and returns what go test printed (also logged).
+func runScratchOutput(b *testing.B, h *corpustest.Harness, bench string) string {
 	h.WriteMain()
 	if err := os.WriteFile(filepath.Join(h.Dir, "bench_test.go"), []byte(bench), 0o644); err != nil {
 		b.Fatal(err)
@@ -176,15 +315,8 @@ func runScratchBench(b *testing.B, h *corpustest.Harness, bench string) map[stri
 	if err != nil {
 		b.Fatalf("go test -bench: %v\n%s", err, out)
 	}
-	ns := map[string]float64{}
-	for _, m := range regexp.MustCompile(`(?m)^Benchmark(\w+?)-?\d*\s+\d+\s+([\d.]+) ns/op(?:\s+\d+ B/op\s+(\d+) allocs/op)?`).FindAllStringSubmatch(string(out), -1) {
-		ns[m[1]], _ = strconv.ParseFloat(m[2], 64)
-		if m[3] != "" {
-			ns[m[1]+" allocs"], _ = strconv.ParseFloat(m[3], 64)
-		}
-	}
 	b.Logf("scratch module results:\n%s", out)
-	return ns
+	return string(out)
 }
 
 func flagValue(name string) string {
