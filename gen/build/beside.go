@@ -1,8 +1,6 @@
 package build
 
 import (
-	"reflect"
-
 	"github.com/structgen/structgen/gen/ir"
 	"github.com/structgen/structgen/gen/schema"
 )
@@ -298,11 +296,7 @@ func (b *builder) checkBeside(n *schema.Node, r *ir.Ref, why string) (*ir.Check,
 // checksNothing reports whether v passes every value and records
 // nothing. (A schema's keywords cannot tell: one the validator library
 // holds, a meta-schema, lists none.)
-func checksNothing(v *ir.Validator) bool {
-	w := *v
-	w.Name, w.Loc = "", ""
-	return reflect.DeepEqual(w, ir.Validator{})
-}
+func checksNothing(v *ir.Validator) bool { return v.Only(func(*ir.Validator) {}) }
 
 // alsoValidators returns the validator of rests, the keywords beside an
 // object's or a value's typed checks (one schema each), as one: allOf of

@@ -3,7 +3,6 @@ package build
 import (
 	"encoding/json"
 	"fmt"
-	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -361,19 +360,13 @@ func (v *validators) propertiesOnly(m *ir.Validator) *ir.Validator {
 		if m.Ref == nil {
 			break
 		}
-		rest := *m
-		rest.Name, rest.Loc, rest.Ref = "", "", nil
-		if !reflect.DeepEqual(rest, ir.Validator{}) {
+		if !m.Only(func(w *ir.Validator) { w.Ref = nil }) {
 			return nil
 		}
 		m = m.Ref
 	}
-	if m == nil || v.building[m] || m.Ref != nil || m.Types != nil && !slices.Equal(m.Types, []string{"object"}) {
-		return nil
-	}
-	rest := *m
-	rest.Name, rest.Loc, rest.Types, rest.Properties, rest.Required = "", "", nil, nil, nil
-	if !reflect.DeepEqual(rest, ir.Validator{}) {
+	if m == nil || v.building[m] || m.Ref != nil || m.Types != nil && !slices.Equal(m.Types, []string{"object"}) ||
+		!m.Only(func(w *ir.Validator) { w.Types, w.Properties, w.Required = nil, nil, nil }) {
 		return nil
 	}
 	return m

@@ -80,6 +80,28 @@ func mustAbs(b *testing.B, p string) string {
 	return abs
 }
 
+// addScratchPackage generates the SchemaStore schema (a name under
+// root's schemas/) into h as package id, with its Document type, and
+// returns the absolute path of instance (relative to root) and the
+// package's IR; a missing instance skips the benchmark.
+func addScratchPackage(b *testing.B, h *corpustest.Harness, root, schema, instance, id string) (string, *gen.Package) {
+	inst, err := filepath.Abs(filepath.Join(root, instance))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := os.Stat(inst); err != nil {
+		b.Skipf("instance missing: %v", err)
+	}
+	cfg := &gen.Config{Dir: filepath.Join(root, "schemas"), Package: id,
+		Schemas: []gen.SchemaEntry{{Name: "Document", Ref: schema + ".json"}}, URLs: corpustest.SchemaStoreURLs()}
+	files, pkg, err := gen.Generate(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	h.Add(id, "Document", files)
+	return inst, pkg
+}
+
 // benchInstances are a few SchemaStore instances, small to large.
 var benchInstances = []struct{ schema, instance string }{
 	{"jscpd", "valid/jscpd/jscpd.json"},
@@ -103,24 +125,11 @@ func BenchmarkParseCorpus(b *testing.B) {
 	}
 	bench.WriteString(")\n")
 	for i, bi := range benchInstances {
-		inst, err := filepath.Abs(filepath.Join(root, bi.instance))
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := os.Stat(inst); err != nil {
-			b.Skipf("instance missing: %v", err)
-		}
-		cfg := &gen.Config{Dir: filepath.Join(root, "schemas"), Package: fmt.Sprintf("b%d", i),
-			Schemas: []gen.SchemaEntry{{Name: "Document", Ref: bi.schema + ".json"}}}
-		files, pkg, err := gen.Generate(cfg)
-		if err != nil {
-			b.Fatal(err)
-		}
+		inst, pkg := addScratchPackage(b, h, root, bi.schema, bi.instance, fmt.Sprintf("b%d", i))
 		data, err := os.ReadFile(inst)
 		if err != nil {
 			b.Fatal(err)
 		}
-		h.Add(cfg.Package, "Document", files)
 		fmt.Fprintf(&bench, `
 func BenchmarkParse%[1]d(b *testing.B) {
 	data, _ := os.ReadFile(%[2]q)
@@ -229,20 +238,7 @@ func BenchmarkParseHandWritten(b *testing.B) {
 	bench.WriteString("package main\n\nimport (\n\t\"encoding/json\"\n\t\"os\"\n\t\"testing\"\n\t\"time\"\n")
 	var bodies strings.Builder
 	for i, hw := range handWritten {
-		inst, err := filepath.Abs(filepath.Join(root, hw.instance))
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := os.Stat(inst); err != nil {
-			b.Skipf("instance missing: %v", err)
-		}
-		cfg := &gen.Config{Dir: filepath.Join(root, "schemas"), Package: fmt.Sprintf("h%d", i),
-			Schemas: []gen.SchemaEntry{{Name: "Document", Ref: hw.schema + ".json"}}, URLs: corpustest.SchemaStoreURLs()}
-		files, _, err := gen.Generate(cfg)
-		if err != nil {
-			b.Fatal(err)
-		}
-		h.Add(cfg.Package, "Document", files)
+		inst, _ := addScratchPackage(b, h, root, hw.schema, hw.instance, fmt.Sprintf("h%d", i))
 		fmt.Fprintf(&bench, "\th%d \"corpus/h%d\"\n", i, i)
 		bodies.WriteString(hw.types)
 		fmt.Fprintf(&bodies, `

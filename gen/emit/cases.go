@@ -3,7 +3,6 @@ package emit
 import (
 	"encoding/json"
 	"fmt"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -90,7 +89,7 @@ func ifConstRuns(allOf []*ir.Validator) map[int][]*ir.Validator {
 // ifThenElseConst is the property s's if tests against constants where
 // s is nothing but if/then/else, else "".
 func ifThenElseConst(s *ir.Validator) string {
-	if s == nil || s.If == nil || !only(s, func(w *ir.Validator) { w.If, w.Then, w.Else = nil, nil, nil }) {
+	if s == nil || s.If == nil || !s.Only(func(w *ir.Validator) { w.If, w.Then, w.Else = nil, nil, nil }) {
 		return ""
 	}
 	name, _, _, _ := ifConst(s.If)
@@ -107,7 +106,7 @@ func ifConst(cond *ir.Validator) (name string, values []string, v *ir.Validator,
 	}
 	p := cond.Properties[0]
 	required = len(cond.Required) == 1 && cond.Required[0] == p.Name
-	if !only(cond, func(w *ir.Validator) {
+	if !cond.Only(func(w *ir.Validator) {
 		w.Properties = nil
 		if required {
 			w.Required = nil
@@ -127,7 +126,7 @@ func ifConst(cond *ir.Validator) (name string, values []string, v *ir.Validator,
 // It returns nil when v checks anything else.
 func constsOf(v *ir.Validator) []string {
 	v = deref(v)
-	if v == nil || v.Enum == nil || !only(v, func(w *ir.Validator) { w.Enum, w.Const, w.Types = nil, false, nil }) {
+	if v == nil || v.Enum == nil || !v.Only(func(w *ir.Validator) { w.Enum, w.Const, w.Types = nil, false, nil }) {
 		return nil
 	}
 	if v.Types == nil {
@@ -170,15 +169,6 @@ func jsonKind(text string) string {
 	return "number"
 }
 
-// only reports whether v holds no keyword but those clear unsets (and
-// is checked by generated code, recording no evaluations).
-func only(v *ir.Validator, clear func(*ir.Validator)) bool {
-	w := *v
-	w.Name, w.Loc = "", ""
-	clear(&w)
-	return reflect.DeepEqual(w, ir.Validator{})
-}
-
 // deref follows validators that are nothing but another one applied to
 // the same value (appliesOne).
 func deref(v *ir.Validator) *ir.Validator {
@@ -195,7 +185,7 @@ func deref(v *ir.Validator) *ir.Validator {
 // refTarget follows validators that are nothing but a reference.
 func refTarget(v *ir.Validator) *ir.Validator {
 	for range 64 {
-		if v == nil || v.Ref == nil || !only(v, func(w *ir.Validator) { w.Ref = nil }) {
+		if v == nil || v.Ref == nil || !v.Only(func(w *ir.Validator) { w.Ref = nil }) {
 			return v
 		}
 		v = v.Ref
@@ -220,7 +210,7 @@ func appliesOne(v *ir.Validator) *ir.Validator {
 		return nil
 	}
 	anyOf, oneOf := appliedAlready(v, v.AnyOf), appliedAlready(v, v.OneOf)
-	if !only(v, func(w *ir.Validator) {
+	if !v.Only(func(w *ir.Validator) {
 		w.Ref, w.AllOf = nil, nil
 		if anyOf {
 			w.AnyOf = nil

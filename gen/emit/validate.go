@@ -138,7 +138,7 @@ func emitValidators(f *jen.File, pkg *ir.Package) bool {
 // membersForm reports whether s is a schema of properties and nothing
 // else.
 func membersForm(s *ir.Validator) bool {
-	return s != nil && s.Interpret == "" && !s.False && len(s.Properties) > 0 && only(s, func(w *ir.Validator) { w.Properties = nil })
+	return s != nil && s.Interpret == "" && !s.False && len(s.Properties) > 0 && s.Only(func(w *ir.Validator) { w.Properties = nil })
 }
 
 // readsKeys reports whether v's own checks read every key of an object
@@ -246,7 +246,7 @@ func onlyRef(v *ir.Validator) bool { return appliesOne(v) != nil }
 // passesAll reports whether v checks nothing (the schema true, or one of
 // annotations only).
 func passesAll(v *ir.Validator) bool {
-	return v != nil && only(deref(v), func(*ir.Validator) {})
+	return v != nil && deref(v).Only(func(*ir.Validator) {})
 }
 
 // textName is the name of v's text form.

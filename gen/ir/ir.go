@@ -7,6 +7,7 @@ package ir
 
 import (
 	"fmt"
+	"reflect"
 
 	"github.com/structgen/structgen/gen/loc"
 )
@@ -691,4 +692,14 @@ func (t *Type) Keyed() bool {
 		}
 	}
 	return false
+}
+
+// Only reports whether v checks nothing but what clear clears on a copy
+// of it (its name and location aside): clear doing nothing asks whether
+// v passes every value.
+func (v *Validator) Only(clear func(*Validator)) bool {
+	w := *v
+	w.Name, w.Loc = "", ""
+	clear(&w)
+	return reflect.DeepEqual(w, Validator{})
 }
