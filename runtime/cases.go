@@ -125,11 +125,20 @@ func skipSpace(raw []byte, i int) int {
 func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
 
 // stringEnd returns the index just past the string that starts at
-// raw[i], or -1. It looks for quotes (bytes.IndexByte, not a loop over
-// every byte: strings are most of a document's text) and takes the first
-// that an even run of backslashes precedes.
+// raw[i], or -1. Most strings are short (keys, tags): their first bytes
+// are looked at one by one, which ends them sooner than a call would.
+// Past those, it looks for quotes (bytes.IndexByte, not a loop over
+// every byte: long strings are most of a document's text) and takes the
+// first that an even run of backslashes precedes.
 func stringEnd(raw []byte, i int) int {
 	from := i + 1
+	for n := min(len(raw), from+16); from < n; from++ {
+		if b := raw[from]; b == '"' {
+			return from + 1
+		} else if b == '\\' {
+			break
+		}
+	}
 	for {
 		k := bytes.IndexByte(raw[from:], '"')
 		if k < 0 {

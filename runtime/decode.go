@@ -40,6 +40,8 @@ type Decoding struct {
 	// spare are decoders Apply has used, kept for the next (applicators
 	// nest, so there may be several).
 	spare []*jx.Decoder
+	// spareTexts are the cursors Apply has used, kept likewise.
+	spareTexts []*Text
 	// ev collects the members and items that schemas evaluated, for a
 	// schema with unevaluatedProperties or unevaluatedItems.
 	ev *evaluation
@@ -827,10 +829,13 @@ var ErrDecoderDisagrees = errors.New("the generated decoder and the schema inter
 // it against schemas (its problems placed under the current location),
 // then encoding/json decodes it into dst.
 func Interpret[T any](c *Decoding, d *jx.Decoder, dst *T, schemas ...*Schema) {
-	raw, ok := c.Raw(d)
-	if !ok {
-		return
+	if raw, ok := c.Raw(d); ok {
+		interpretText(c, raw, dst, schemas...)
 	}
+}
+
+// interpretText is Interpret for a value's text.
+func interpretText[T any](c *Decoding, raw []byte, dst *T, schemas ...*Schema) {
 	doc, err := DecodeValue(raw)
 	if err != nil {
 		c.Problemf("%v", err)

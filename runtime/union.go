@@ -105,8 +105,12 @@ func (c *Decoding) Tag(raw []byte, name string) (string, bool) {
 // Variant reports whether read, a union variant's decoder, reads raw
 // without a problem. It runs quietly, as an applicator's branch does:
 // where it fails, NoVariant words the problems.
-func (c *Decoding) Variant(raw []byte, read Validator) bool {
-	return c.passes(raw, read)
+func (c *Decoding) Variant(raw []byte, read Reader) bool {
+	return c.quietly(func() {
+		d := c.decoder(raw)
+		read(c, d)
+		c.release(d)
+	})
 }
 
 // NoVariant checks raw with the union's validators, for their problems:

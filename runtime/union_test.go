@@ -170,21 +170,22 @@ func FuzzKeyed(f *testing.F) {
 }
 
 // wantNamed is a validator of objects whose member "n" is a string.
-func wantNamed(c *Decoding, d *jx.Decoder) {
-	if d.Next() != jx.Object {
-		c.WrongType(d, "object")
+func wantNamed(c *Decoding, t *Text) {
+	if t.Next() != jx.Object {
+		t.WrongType("object")
 		return
 	}
-	c.syntax(d.ObjBytes(func(d *jx.Decoder, key []byte) error {
-		c.Push(string(key))
-		if string(key) == "n" {
-			wantString(c, d)
+	it, _ := t.Object()
+	for !c.Failed() && it.Next() {
+		c.Push(string(it.Key()))
+		if string(it.Key()) == "n" {
+			wantString(c, t)
 		} else {
-			c.Skip(d)
+			t.Skip()
 		}
 		c.Pop()
-		return nil
-	}))
+	}
+	c.End(it.Err())
 }
 
 // TestVariantFailed: a union of kinds read typed words a failed value as
@@ -198,7 +199,7 @@ func TestVariantFailed(t *testing.T) {
 		case jx.String, jx.Number, jx.Object:
 			i := map[jx.Type]int{jx.String: 0, jx.Number: 1, jx.Object: 2}[t]
 			from := c.Found()
-			branches[i](c, d)
+			c.Check(d, branches[i])
 			if c.Found() > from {
 				c.VariantFailed(words, from, t, i)
 			}
@@ -208,13 +209,13 @@ func TestVariantFailed(t *testing.T) {
 	}
 	for _, doc := range []string{`"ab"`, `"abcd"`, `1`, `{"n": "x"}`, `{"n": 1}`, `{"m": 1, "n": true}`, `true`, `null`, `[1]`} {
 		want := check(func(c *Decoding) { c.OneOf(raw(doc), branches...) })
-		got := check(func(c *Decoding) { c.Apply(raw(doc), typed) })
+		got := check(func(c *Decoding) { readAloud(c, raw(doc), typed) })
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("%s: problems (-validator +typed):\n%s", doc, diff)
 		}
 		// Where only the verdict counts, nothing is worded.
 		c := &Decoding{}
-		if passed := c.passes(raw(doc), typed); passed != (want == nil) || len(c.problems) > 0 {
+		if passed := c.Variant(raw(doc), typed); passed != (want == nil) || len(c.problems) > 0 {
 			t.Errorf("%s: quietly passed %v with %d problems worded; want %v and none", doc, passed, len(c.problems), want == nil)
 		}
 	}
@@ -230,9 +231,16 @@ func TestVariantFailed(t *testing.T) {
 		t.Errorf("several branches: (-want +got):\n%s", diff)
 	}
 	got = check(func(c *Decoding) {
-		c.Apply(raw(`"abcd`), typed)
+		readAloud(c, raw(`"abcd`), typed)
 	})
 	if len(got) != 1 || !strings.HasPrefix(got[0], "syntax: ") {
 		t.Errorf("unterminated string: %q; want a syntax error alone", got)
 	}
+}
+
+// readAloud reads raw with read, a typed decoder, recording its problems.
+func readAloud(c *Decoding, raw []byte, read Reader) {
+	d := c.decoder(raw)
+	read(c, d)
+	c.release(d)
 }

@@ -21,9 +21,13 @@ import (
 // below are what they share; like the rest of Decoding, they are meant
 // for generated code.
 
-// Validator is a generated validator: it checks the value d reads next,
+// Validator is a generated validator: it checks the value t reads next,
 // recording problems in c.
-type Validator = func(c *Decoding, d *jx.Decoder)
+type Validator = func(c *Decoding, t *Text)
+
+// Reader is a typed decoder of a union's variant, which Variant runs on
+// a value's text to learn whether it holds the value.
+type Reader = func(c *Decoding, d *jx.Decoder)
 
 // Validated reads the next value, checks it with the validators (each a
 // schema the value must pass) and, when it passes, decodes it into dst:
@@ -109,9 +113,11 @@ func ParseValidated[T any](typeName string, data []byte, shape func(*T, *jx.Deco
 // InterpretValue has the schema interpreter check the next value against
 // s, its problems placed under the current location: for the one schema
 // a generated validator could not compile.
-func InterpretValue(c *Decoding, d *jx.Decoder, s *Schema) {
-	var v json.RawMessage
-	Interpret(c, d, &v, s)
+func InterpretValue(c *Decoding, t *Text, s *Schema) {
+	if raw, ok := t.Raw(); ok {
+		var v json.RawMessage
+		interpretText(c, raw, &v, s)
+	}
 }
 
 // RawView reads any value as its JSON text without copying it: the text
@@ -124,12 +130,12 @@ func (c *Decoding) RawView(d *jx.Decoder) ([]byte, bool) {
 
 // Apply checks raw, a value's JSON text, with v at the current location.
 func (c *Decoding) Apply(raw []byte, v Validator) {
-	d := c.decoder(raw)
+	t := c.cursor(raw)
 	outer := c.applied
 	c.applied = raw
-	v(c, d)
+	v(c, t)
 	c.applied = outer
-	c.release(d)
+	c.releaseText(t)
 }
 
 // AppliedMember returns the member name of the value Apply hands the
@@ -266,13 +272,19 @@ func (c *Decoding) release(d *jx.Decoder) {
 // runs quietly: problems are counted, not worded, and v stops at the
 // first. A syntax error stops c too.
 func (c *Decoding) passes(raw []byte, v Validator) bool {
+	return c.quietly(func() { c.Apply(raw, v) })
+}
+
+// quietly reports whether run, reading one value at the current
+// location, finds no problem, as passes does.
+func (c *Decoding) quietly(run func()) bool {
 	quiet, marked, depth, ev := c.quiet, c.marked, len(c.path), c.ev
 	c.quiet, c.marked = true, 0
 	if ev != nil && ev.depth == depth {
 		// What the branch evaluates counts only if it passes.
 		c.ev = &evaluation{depth: depth, outer: ev}
 	}
-	c.Apply(raw, v)
+	run()
 	ok := c.marked == 0 && c.err == nil
 	if c.ev != ev {
 		if ok {
@@ -348,18 +360,10 @@ func (c *Decoding) IfThenElse(raw []byte, cond, then, els Validator) {
 	}
 }
 
-// False records that the schema false allows no value, and passes it.
+// False records that the schema false allows no value, and passes it:
+// for a typed decoder (a tuple's items past its positions).
 func (c *Decoding) False(d *jx.Decoder) {
 	c.Problemf("false schema")
-	c.Skip(d)
-}
-
-// Cycle records a value that a schema is applied to again while it is
-// being applied to it, through a cycle of references ($ref, allOf, …)
-// that reads no deeper: no value passes there, as the interpreter
-// refuses such a cycle.
-func (c *Decoding) Cycle(d *jx.Decoder) {
-	c.Problemf("the schema applies itself to this value again through a cycle of references, which no value passes")
 	c.Skip(d)
 }
 
@@ -428,15 +432,6 @@ func rawKind(raw []byte) jx.Type {
 		return jx.Invalid
 	}
 	return jx.Invalid
-}
-
-// Number reads a number's JSON text.
-func (c *Decoding) Number(d *jx.Decoder) ([]byte, bool) {
-	n, err := d.Num()
-	if !c.syntax(err) {
-		return nil, false
-	}
-	return []byte(n), true
 }
 
 // IsInteger reports whether a number's text is an integer (1.0 and 1e2
@@ -952,6 +947,23 @@ func (c *Decoding) uniqueHashes(items [][]byte) bool {
 		}
 		hashes = append(hashes, h)
 	}
+	c.uniqueByHash(items, hashes)
+	return true
+}
+
+// UniqueHashed is UniqueJSON for items read with Text.RawHashed, whose
+// hashes are found already; where one item had none, it is UniqueJSON.
+func (c *Decoding) UniqueHashed(items [][]byte, hashes []uint64) {
+	if len(hashes) != len(items) {
+		c.UniqueJSON(items)
+		return
+	}
+	c.uniqueByHash(items, hashes)
+}
+
+// uniqueByHash checks items by their hashes, comparing the canonical
+// texts of only the items whose hashes meet.
+func (c *Decoding) uniqueByHash(items [][]byte, hashes []uint64) {
 	var texts map[int]string
 	text := func(i int) string {
 		t, ok := texts[i]
@@ -964,28 +976,27 @@ func (c *Decoding) uniqueHashes(items [][]byte) bool {
 		}
 		return t
 	}
-	if len(items) <= len(few) {
+	if len(items) <= 16 {
 		for i, h := range hashes {
 			for j, g := range hashes[:i] {
 				if g == h && text(j) == text(i) {
 					c.Problemf("items at %d and %d are equal", j, i)
-					return true
+					return
 				}
 			}
 		}
-		return true
+		return
 	}
 	first := make(map[uint64][]int, len(items)) // the items of each hash, in order
 	for i, h := range hashes {
 		for _, j := range first[h] {
 			if text(j) == text(i) {
 				c.Problemf("items at %d and %d are equal", j, i)
-				return true
+				return
 			}
 		}
 		first[h] = append(first[h], i)
 	}
-	return true
 }
 
 // uniqueStrings checks few items that are all strings without escapes,
@@ -1104,61 +1115,61 @@ func (c *Decoding) Evaluated() {
 // is a problem of the object or array.
 func (c *Decoding) Unevaluated(raw []byte, props, items Validator, noProps, noItems bool) {
 	ev := c.ev
-	d := c.decoder(raw)
-	defer c.release(d)
-	switch d.Next() {
+	t := c.cursor(raw)
+	defer c.releaseText(t)
+	switch t.Next() {
 	case jx.Object:
 		if props == nil && !noProps {
-			c.Skip(d)
+			t.Skip()
 			return
 		}
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
 		for !c.Failed() && it.Next() {
 			key := string(it.Key())
 			if ev.keys[key] {
-				c.Skip(d)
+				t.Skip()
 				continue
 			}
 			if noProps {
 				c.Problemf("unevaluated property '%s' not allowed", key)
-				c.Skip(d)
+				t.Skip()
 				continue
 			}
 			c.Push(key)
-			props(c, d)
+			props(c, t)
 			c.Evaluated()
 			c.Pop()
 		}
 		c.End(it.Err())
 	case jx.Array:
 		if items == nil && !noItems {
-			c.Skip(d)
+			t.Skip()
 			return
 		}
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
 		for i := 0; !c.Failed() && it.Next(); i++ {
 			if ev.items[i] {
-				c.Skip(d)
+				t.Skip()
 				continue
 			}
 			if noItems {
 				c.Problemf("unevaluated item %d not allowed", i)
-				c.Skip(d)
+				t.Skip()
 				continue
 			}
 			c.PushIndex(i)
-			items(c, d)
+			items(c, t)
 			c.Evaluated()
 			c.Pop()
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }

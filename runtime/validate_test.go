@@ -17,24 +17,24 @@ import (
 )
 
 // Hand-written validators of the shapes generated code has.
-func wantString(c *Decoding, d *jx.Decoder) {
-	if d.Next() != jx.String {
-		c.WrongType(d, "string")
+func wantString(c *Decoding, t *Text) {
+	if t.Next() != jx.String {
+		t.WrongType("string")
 		return
 	}
-	c.Skip(d)
+	t.Skip()
 }
 
-func wantNumber(c *Decoding, d *jx.Decoder) {
-	if d.Next() != jx.Number {
-		c.WrongType(d, "number")
+func wantNumber(c *Decoding, t *Text) {
+	if t.Next() != jx.Number {
+		t.WrongType("number")
 		return
 	}
-	c.Skip(d)
+	t.Skip()
 }
 
-func wantShort(c *Decoding, d *jx.Decoder) {
-	if s, ok := c.String(d); ok {
+func wantShort(c *Decoding, t *Text) {
+	if s, ok := t.Str(); ok {
 		c.Length(s, 0, 3)
 	}
 }
@@ -151,7 +151,7 @@ func TestValidatorHelpers(t *testing.T) {
 			k.Mark(1)
 			c.RequireMarked(&k, 1, 0)
 		}, nil},
-		{"false", func(c *Decoding) { c.Apply(raw(`1`), func(c *Decoding, d *jx.Decoder) { c.False(d) }) }, []string{"/x: false schema"}},
+		{"false", func(c *Decoding) { c.Apply(raw(`1`), func(c *Decoding, t *Text) { t.False() }) }, []string{"/x: false schema"}},
 		{"length in code points, not bytes", func(c *Decoding) {
 			c.Length("ééé", 0, 3)  // 6 bytes
 			c.Length("😀", 2, -1)   // 4 bytes, 1 code point
@@ -160,8 +160,8 @@ func TestValidatorHelpers(t *testing.T) {
 			c.Length("", 1, -1)
 		}, []string{"/x: minLength: got 1, want 2", "/x: minLength: got 3, want 4", "/x: minLength: got 0, want 1"}},
 		{"nested branches say why only at the top", func(c *Decoding) {
-			inner := func(c *Decoding, d *jx.Decoder) {
-				raw, _ := c.RawView(d)
+			inner := func(c *Decoding, t *Text) {
+				raw, _ := t.Raw()
 				c.OneOf(raw, wantNumber, wantShort)
 			}
 			c.AnyOf(raw(`"abcd"`), inner, wantNumber)
@@ -173,11 +173,11 @@ func TestValidatorHelpers(t *testing.T) {
 			"/x: (schema 1) got string, want number",
 		}},
 		{"property name in a branch", func(c *Decoding) {
-			obj := func(c *Decoding, d *jx.Decoder) {
-				it, _ := c.Object(d)
+			obj := func(c *Decoding, t *Text) {
+				it, _ := t.Object()
 				for !c.Failed() && it.Next() {
 					c.Key(it.Key(), wantShort)
-					c.Skip(d)
+					t.Skip()
 				}
 				c.End(it.Err())
 			}
@@ -329,7 +329,7 @@ func TestValidatedShape(t *testing.T) {
 		}
 		c.End(it.Err())
 	}
-	anything := func(c *Decoding, d *jx.Decoder) { c.Skip(d) }
+	anything := func(c *Decoding, t *Text) { t.Skip() }
 	for _, tc := range []struct {
 		doc     string
 		want    pair
@@ -720,12 +720,12 @@ func TestAppliedMember(t *testing.T) {
 	}
 	var got []string
 	c := &Decoding{}
-	c.Apply([]byte(`{"a": [1, {"b": 2}], "\u0062": "x"}`), func(c *Decoding, _ *jx.Decoder) {
+	c.Apply([]byte(`{"a": [1, {"b": 2}], "\u0062": "x"}`), func(c *Decoding, _ *Text) {
 		got = append(got, member(c, "a"), member(c, "b"), member(c, "c"))
-		c.Apply([]byte(`{"c": true}`), func(c *Decoding, _ *jx.Decoder) { got = append(got, member(c, "c"), member(c, "a")) })
+		c.Apply([]byte(`{"c": true}`), func(c *Decoding, _ *Text) { got = append(got, member(c, "c"), member(c, "a")) })
 		got = append(got, member(c, "a"))
 	})
-	c.Apply([]byte(`["a"]`), func(c *Decoding, _ *jx.Decoder) { got = append(got, member(c, "a")) })
+	c.Apply([]byte(`["a"]`), func(c *Decoding, _ *Text) { got = append(got, member(c, "a")) })
 	want := []string{`[1, {"b": 2}]`, `"x"`, "-", "true", "-", `[1, {"b": 2}]`, "-"}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("members (-want +got):\n%s", d)
@@ -754,7 +754,7 @@ func TestAppliedMembers(t *testing.T) {
 	} {
 		var got []string
 		c := &Decoding{}
-		c.Apply([]byte(tc.raw), func(c *Decoding, _ *jx.Decoder) {
+		c.Apply([]byte(tc.raw), func(c *Decoding, _ *Text) {
 			m := c.AppliedMembers()
 			for m.Next() {
 				got = append(got, string(m.Key())+"="+string(m.Value()))
@@ -778,8 +778,8 @@ func TestAppliedMembers(t *testing.T) {
 // words the full count.
 func TestMayHave(t *testing.T) {
 	read := 0
-	atMostTwo := func(c *Decoding, d *jx.Decoder) {
-		it, ok := c.Array(d)
+	atMostTwo := func(c *Decoding, t *Text) {
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
@@ -789,7 +789,7 @@ func TestMayHave(t *testing.T) {
 				break
 			}
 			read++
-			c.Skip(d)
+			t.Skip()
 			i++
 		}
 		c.End(it.Err())

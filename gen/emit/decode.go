@@ -139,7 +139,7 @@ func emitUnionDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set st
 	other := jen.Id("c").Dot("WrongType").Call(jen.Id("d"), jen.Lit(strings.Join(want, " or ")))
 	switch {
 	case t.Decode.Words != nil:
-		other = jen.Id(t.Decode.Words[0].Name).Call(jen.Id("c"), jen.Id("d")) // see ir.Decode.Words
+		other = jen.Id("c").Dot("Check").Call(jen.Id("d"), jen.Id(t.Decode.Words[0].Name)) // see ir.Decode.Words
 	case brs != nil:
 		other = jen.Id("c").Dot("NoBranchKind").Call(jen.Id("d"), brsVar)
 	case t.Decode.Enum != nil:
@@ -379,18 +379,6 @@ func extraPatternCheck(p *ir.ExtraPattern) jen.Code {
 // decode and check it from the text, then checks the text with also, the
 // validators of the keywords beside the typed checks (ir.Check.Also).
 func besideCode(read jen.Code, also []*ir.Validator) []jen.Code {
-	if len(also) == 1 && !textForm(also[0]) {
-		// A validator that reads the value once needs no text: the typed
-		// reading goes back to where it started (jx's Capture), and the
-		// validator reads the value from there; nothing looks for its
-		// end first.
-		return []jen.Code{
-			jen.Id("d").Dot("Capture").Call(jen.Func().Params(jen.Id("d").Op("*").Qual(jxPkg, "Decoder")).Error().Block(
-				read, jen.Return(jen.Nil()))),
-			jen.If(jen.Id("c").Dot("Failed").Call()).Block(jen.Id("c").Dot("Skip").Call(jen.Id("d"))).Else().Block(
-				jen.Id(also[0].Name).Call(jen.Id("c"), jen.Id("d"))),
-		}
-	}
 	checks := applyAll(jen.Id("raw"), also)
 	return []jen.Code{
 		jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("RawView").Call(jen.Id("d")), jen.Id("ok")).Block(

@@ -13,8 +13,9 @@ import (
 )
 
 // Generated validators (see ir.Validator): one function per schema, which
-// reads a value with jx and checks every keyword. Applicators run on the
-// value's JSON text, captured once.
+// reads a value's JSON text with a runtime.Text and checks every keyword.
+// Applicators run on the value's text, which the cursor hands over where
+// it stands (Raw), with no second reading to find where the value ends.
 
 // usedValidators returns the validators the decoders call and those they
 // call in turn, sorted by name.
@@ -184,7 +185,7 @@ func branchOf(s *ir.Validator, keysRead bool) jen.Code {
 func membersName(v *ir.Validator) string { return v.Name + "Members" }
 
 func emitMembersForm(f *jen.File, v *ir.Validator) {
-	params := []jen.Code{jen.Id("c").Op("*").Qual(runtimePkg, "Decoding"), jen.Id("_").Op("*").Qual(jxPkg, "Decoder")}
+	params := []jen.Code{jen.Id("c").Op("*").Qual(runtimePkg, "Decoding"), jen.Id("_").Op("*").Qual(runtimePkg, "Text")}
 	f.Comment(fmt.Sprintf("// %s checks the value Apply hands it against %s,", membersName(v), v.Loc))
 	if len(v.Properties) == 1 {
 		p := v.Properties[0]
@@ -312,28 +313,28 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 		f.Line()
 	}
 	f.Comment(fmt.Sprintf("// %s checks a value against %s.", v.Name, v.Loc))
-	params := []jen.Code{jen.Id("c").Op("*").Qual(runtimePkg, "Decoding"), jen.Id("d").Op("*").Qual(jxPkg, "Decoder")}
+	params := []jen.Code{jen.Id("c").Op("*").Qual(runtimePkg, "Decoding"), jen.Id("t").Op("*").Qual(runtimePkg, "Text")}
 	var body []jen.Code
 	switch {
 	case v.Interpret != "":
 		// The interpreter checks this schema: see ir.Validator.
 		f.Comment("// The schema interpreter checks it: " + v.Why + ".")
-		body = append(body, jen.Qual(runtimePkg, "InterpretValue").Call(jen.Id("c"), jen.Id("d"), jen.Id(set).Dot("Schema").Call(jen.Lit(v.Interpret))))
+		body = append(body, jen.Qual(runtimePkg, "InterpretValue").Call(jen.Id("c"), jen.Id("t"), jen.Id(set).Dot("Schema").Call(jen.Lit(v.Interpret))))
 	case v.Cycle:
-		body = append(body, c("Cycle", jen.Id("d")))
+		body = append(body, jen.Id("t").Dot("Cycle").Call())
 	case v.False:
-		body = append(body, c("False", jen.Id("d")))
+		body = append(body, jen.Id("t").Dot("False").Call())
 	case onlyRef(v):
 		// All v checks is its reference's schema: it reads the value as
 		// that schema's validator does, finding the text only if that
 		// one needs it; callers holding the text call that one's text
 		// form (textOf).
-		body = []jen.Code{jen.Id(appliesOne(v).Name).Call(jen.Id("c"), jen.Id("d"))}
+		body = []jen.Code{jen.Id(appliesOne(v).Name).Call(jen.Id("c"), jen.Id("t"))}
 	case textForm(v):
 		// The checks read the value's text: they are v's text form, and
 		// v finds the text (see textForm).
 		f.Func().Id(v.Name).Params(params...).Block(
-			jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Add(c("RawView", jen.Id("d"))), jen.Id("ok")).Block(
+			jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("Raw").Call()), jen.Id("ok")).Block(
 				jen.Id(textName(v)).Call(jen.Id("c"), jen.Id("raw"))),
 		)
 		f.Line()
@@ -386,7 +387,7 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 	default:
 		body = ownChecks(v)
 		if body == nil {
-			body = []jen.Code{c("Skip", jen.Id("d"))}
+			body = []jen.Code{jen.Id("t").Dot("Skip").Call()}
 		}
 	}
 	f.Func().Id(v.Name).Params(params...).Block(body...)
@@ -397,13 +398,13 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 func ownChecks(v *ir.Validator) []jen.Code {
 	cases, wrong, want := ownParts(v)
 	if len(wrong) > 0 {
-		cases = append(cases, jen.Case(wrong...).Block(c("WrongType", jen.Id("d"), jen.Lit(want))))
+		cases = append(cases, jen.Case(wrong...).Block(jen.Id("t").Dot("WrongType").Call(jen.Lit(want))))
 	}
 	if len(cases) == 0 {
 		return nil
 	}
-	cases = append(cases, jen.Default().Block(c("Skip", jen.Id("d"))))
-	return []jen.Code{jen.Switch(jen.Id("d").Dot("Next").Call()).Block(cases...)}
+	cases = append(cases, jen.Default().Block(jen.Id("t").Dot("Skip").Call()))
+	return []jen.Code{jen.Switch(jen.Id("t").Dot("Next").Call()).Block(cases...)}
 }
 
 // ownParts are the cases of ownChecks' switch on the value's kind: the
@@ -447,7 +448,7 @@ func numberChecks(v *ir.Validator, any bool, allowed map[string]bool, want strin
 		return nil // nothing to check
 	}
 	out := []jen.Code{
-		jen.List(jen.Id("text"), jen.Id("ok")).Op(":=").Add(c("Number", jen.Id("d"))),
+		jen.List(jen.Id("text"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("Number").Call()),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
 	}
 	if integerOnly {
@@ -466,12 +467,12 @@ func textChecks(v *ir.Validator) []jen.Code {
 	if v.MinLength == nil && v.MaxLength == nil && v.Pattern == nil && v.Format == "" {
 		return nil // nothing to check
 	}
-	read := "StringView" // the checks keep nothing of it
+	read := "StrView" // the checks keep nothing of it
 	if v.Format == "regex" {
-		read = "String" // compiled: a copy of its own
+		read = "Str" // compiled: a copy of its own
 	}
 	out := []jen.Code{
-		jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Add(c(read, jen.Id("d"))),
+		jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot(read).Call()),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
 	}
 	if v.MinLength != nil || v.MaxLength != nil {
@@ -492,13 +493,17 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 	}
 	collect := v.Unique || v.Contains != nil
 	out := []jen.Code{
-		jen.List(jen.Id("it"), jen.Id("ok")).Op(":=").Add(c("Array", jen.Id("d"))),
+		jen.List(jen.Id("it"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("Array").Call()),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
 		jen.Id("i").Op(":=").Lit(0),
 	}
 	if collect {
 		// Room for a few on the stack: the checks keep no item list.
 		out = append(out, jen.Id("items").Op(":=").Make(jen.Index().Index().Byte(), jen.Lit(0), jen.Lit(8)))
+	}
+	if v.Unique {
+		// The items' hashes, found as each is read (Text.RawHashed).
+		out = append(out, jen.Id("hashes").Op(":=").Make(jen.Index().Uint64(), jen.Lit(0), jen.Lit(8)))
 	}
 	// item applies the item's schema to the value d (or raw) holds.
 	item := func(read func(v *ir.Validator) jen.Code) []jen.Code {
@@ -517,7 +522,7 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 		if v.Items != nil {
 			sw = append(sw, jen.Default().Block(check(v.Items)...))
 		} else if !collect {
-			sw = append(sw, jen.Default().Block(c("Skip", jen.Id("d"))))
+			sw = append(sw, jen.Default().Block(jen.Id("t").Dot("Skip").Call()))
 		}
 		if len(sw) == 0 {
 			return nil
@@ -533,14 +538,21 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 		loop = append([]jen.Code{jen.If(jen.Op("!").Add(c("MayHave", jen.Id("i"), jen.Lit(*v.MaxItems)))).Block(jen.Break())}, loop...)
 	}
 	if collect {
+		read := jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("Raw").Call())
+		if v.Unique {
+			read = jen.List(jen.Id("r"), jen.Id("h"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("RawHashed").Call(jen.Id("hashes"), jen.Id("i")))
+		}
 		loop = append(loop,
-			jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Add(c("RawView", jen.Id("d"))),
+			read,
 			jen.If(jen.Op("!").Id("ok")).Block(c("Pop"), jen.Break()),
 			jen.Id("items").Op("=").Append(jen.Id("items"), jen.Id("r")),
 		)
+		if v.Unique {
+			loop = append(loop, jen.Id("hashes").Op("=").Id("h"))
+		}
 		loop = append(loop, item(func(s *ir.Validator) jen.Code { return applyTo(jen.Id("r"), s) })...)
 	} else {
-		loop = append(loop, item(func(s *ir.Validator) jen.Code { return jen.Id(s.Name).Call(jen.Id("c"), jen.Id("d")) })...)
+		loop = append(loop, item(func(s *ir.Validator) jen.Code { return jen.Id(s.Name).Call(jen.Id("c"), jen.Id("t")) })...)
 	}
 	loop = append(loop, c("Pop"), jen.Id("i").Op("++"))
 	out = append(out,
@@ -551,7 +563,7 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 		out = append(out, c("Items", jen.Id("i"), intOr(v.MinItems, 0), intOr(v.MaxItems, -1)))
 	}
 	if v.Unique {
-		out = append(out, c("UniqueJSON", jen.Id("items")))
+		out = append(out, c("UniqueHashed", jen.Id("items"), jen.Id("hashes")))
 	}
 	if v.Contains != nil {
 		out = append(out, c("Contains", jen.Id("items"), vref(v.Contains), intOr(v.MinContains, 1), intOr(v.MaxContains, -1), jen.Lit(v.Annotate && v.ContainsEvaluates)))
@@ -635,7 +647,7 @@ func memberChecks(v *ir.Validator) []jen.Code {
 		keys = jen.Id("keys").Op(":=").Qual(runtimePkg, "DeclaredKeys").Call(jen.Id(keysName(v)))
 	}
 	out := []jen.Code{
-		jen.List(jen.Id("it"), jen.Id("ok")).Op(":=").Add(c("Object", jen.Id("d"))),
+		jen.List(jen.Id("it"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("Object").Call()),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
 		keys,
 	}
@@ -685,7 +697,7 @@ func memberChecks(v *ir.Validator) []jen.Code {
 			usesText = true
 			return applyTo(jen.Id("r"), s)
 		}
-		return jen.Id(s.Name).Call(jen.Id("c"), jen.Id("d"))
+		return jen.Id(s.Name).Call(jen.Id("c"), jen.Id("t"))
 	}
 	// A member a schema checks counts as evaluated (see
 	// ir.Validator.Annotate).
@@ -701,7 +713,7 @@ func memberChecks(v *ir.Validator) []jen.Code {
 			if multi {
 				return []jen.Code{c("NotAllowed")}
 			}
-			return []jen.Code{c("NotAllowed"), c("Skip", jen.Id("d"))}
+			return []jen.Code{c("NotAllowed"), jen.Id("t").Dot("Skip").Call()}
 		}
 		return apply(v.AdditionalProperties)
 	}
@@ -736,15 +748,15 @@ func memberChecks(v *ir.Validator) []jen.Code {
 		}
 		// The member's text, where a schema reads it; else only its end.
 		read := []jen.Code{
-			jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Add(c("RawView", jen.Id("d"))),
+			jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("Raw").Call()),
 			jen.If(jen.Op("!").Id("ok")).Block(c("Pop"), jen.Break()),
 		}
 		if !usesText {
-			read = []jen.Code{c("Skip", jen.Id("d")), jen.If(c("Failed")).Block(c("Pop"), jen.Break())}
+			read = []jen.Code{jen.Id("t").Dot("Skip").Call(), jen.If(c("Failed")).Block(c("Pop"), jen.Break())}
 		}
 		loop = append(loop[:textAt], append(read, loop[textAt:]...)...)
 	} else {
-		other := []jen.Code{c("Skip", jen.Id("d"))}
+		other := []jen.Code{jen.Id("t").Dot("Skip").Call()}
 		if v.AdditionalProperties != nil {
 			other = applyAdditional()
 		}

@@ -49,10 +49,10 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 var structgenValidate0Keys = []string{"confidence", "description", "facts", "level", "message"}
 
 // structgenValidate0 checks a value against urn:structgen:tool:finish#.
-func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -86,61 +86,61 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "confidence":
-				structgenValidate1(c, d)
+				structgenValidate1(c, t)
 			case "description":
-				structgenValidate2(c, d)
+				structgenValidate2(c, t)
 			case "facts":
-				structgenValidate3(c, d)
+				structgenValidate3(c, t)
 			case "level":
-				structgenValidate4(c, d)
+				structgenValidate4(c, t)
 			case "message":
-				structgenValidate2(c, d)
+				structgenValidate2(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 4, 1, 2, 3) // message, description, facts, level
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate1 checks a value against urn:structgen:tool:finish#/properties/confidence.
-func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.NumberBounds(text, "0", "1", "", "")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "number")
+		t.WrongType("number")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate2 checks a value against urn:structgen:tool:finish#/properties/description.
-func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate3 checks a value against urn:structgen:tool:finish#/properties/facts.
-func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
@@ -150,27 +150,27 @@ func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 				break
 			}
 			c.PushIndex(i)
-			structgenValidate2(c, d)
+			structgenValidate2(c, t)
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 		c.Items(i, 3, 3)
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		t.WrongType("array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate4 checks a value against urn:structgen:tool:finish#/properties/level.
-func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate5(c, d)
+func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate5(c, t)
 }
 
 // structgenValidate5 checks a value against urn:structgen:tool:finish#/$defs/Level.
-func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate5Text(c, raw)
 	}
 }
@@ -182,18 +182,18 @@ func structgenValidate5Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate6 checks a value against urn:structgen:tool:finish#/additionalProperties.
-func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
-	c.False(d)
+func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+	t.False()
 }
 
 // structgenValidate7Keys are the properties structgenValidate7 declares, which it records by index.
 var structgenValidate7Keys = []string{"confidence", "description", "facts", "level"}
 
 // structgenValidate7 checks a value against structgen:///agent/agent.go.ProjectFacts.json#.
-func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -224,24 +224,24 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "confidence":
-				structgenValidate1(c, d)
+				structgenValidate1(c, t)
 			case "description":
-				structgenValidate2(c, d)
+				structgenValidate2(c, t)
 			case "facts":
-				structgenValidate3(c, d)
+				structgenValidate3(c, t)
 			case "level":
-				structgenValidate4(c, d)
+				structgenValidate4(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 1, 2, 3) // description, facts, level
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }

@@ -243,10 +243,10 @@ func (v *RootAX) encodeJSON(e *runtime.Encoding) {
 var structgenValidate3Keys = []string{"a"}
 
 // structgenValidate3 checks a value against structgen:///root.json#/$defs/A/properties/x.
-func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -268,27 +268,27 @@ func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "a":
-				structgenValidate4(c, d)
+				structgenValidate4(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate4 checks a value against structgen:///root.json#/$defs/A/properties/x/properties/a.
-func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -296,10 +296,10 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate7Keys = []string{"b"}
 
 // structgenValidate7 checks a value against structgen:///root.json#/$defs/B/properties/x.
-func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -321,32 +321,32 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "b":
-				structgenValidate8(c, d)
+				structgenValidate8(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate8 checks a value against structgen:///root.json#/$defs/B/properties/x/properties/b.
-func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.Integer(text, "integer")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
+		t.WrongType("integer")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }

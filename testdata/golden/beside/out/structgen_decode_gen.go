@@ -209,7 +209,8 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[2] = true
 			c.Push("size")
-			d.Capture(func(d *jx.Decoder) error {
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
 				{
 					p0 := c.NewInt64()
 					if i, ok := c.Int64(d); ok {
@@ -218,12 +219,10 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 					}
 					v.Size = p0
 				}
-				return nil
-			})
-			if c.Failed() {
-				c.Skip(d)
-			} else {
-				structgenValidate3(c, d)
+				c.Release(d)
+				if !c.Failed() {
+					c.Apply(raw, structgenValidate4)
+				}
 			}
 			c.Pop()
 		case "tags":
@@ -232,7 +231,8 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[3] = true
 			c.Push("tags")
-			d.Capture(func(d *jx.Decoder) error {
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
 				{
 					if a0, ok := c.Array(d); ok {
 						v.Tags = []string{}
@@ -251,12 +251,10 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 						c.End(a0.Err())
 					}
 				}
-				return nil
-			})
-			if c.Failed() {
-				c.Skip(d)
-			} else {
-				structgenValidate5(c, d)
+				c.Release(d)
+				if !c.Failed() {
+					c.Apply(raw, structgenValidate5)
+				}
 			}
 			c.Pop()
 		case "labels":
@@ -265,7 +263,8 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[4] = true
 			c.Push("labels")
-			d.Capture(func(d *jx.Decoder) error {
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
 				{
 					if m0, ok := c.Object(d); ok {
 						v.Labels = map[string]string{}
@@ -286,12 +285,10 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 						c.End(m0.Err())
 					}
 				}
-				return nil
-			})
-			if c.Failed() {
-				c.Skip(d)
-			} else {
-				structgenValidate7(c, d)
+				c.Release(d)
+				if !c.Failed() {
+					c.Apply(raw, structgenValidate7)
+				}
 			}
 			c.Pop()
 		case "meta":
@@ -374,7 +371,8 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[11] = true
 			c.Push("window")
-			d.Capture(func(d *jx.Decoder) error {
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
 				{
 					if a0, ok := c.Array(d); ok {
 						v.Window = []int64{}
@@ -393,12 +391,10 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 						c.End(a0.Err())
 					}
 				}
-				return nil
-			})
-			if c.Failed() {
-				c.Skip(d)
-			} else {
-				structgenValidate12(c, d)
+				c.Release(d)
+				if !c.Failed() {
+					c.Apply(raw, structgenValidate13)
+				}
 			}
 			c.Pop()
 		default:
@@ -651,14 +647,13 @@ func (v *OrderShip) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads OrderStrict and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
 func (v *OrderStrict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	d.Capture(func(d *jx.Decoder) error {
+	if raw, ok := c.RawView(d); ok {
+		d := c.TextDecoder(raw)
 		v.decodeTyped(d, c)
-		return nil
-	})
-	if c.Failed() {
-		c.Skip(d)
-	} else {
-		structgenValidate25(c, d)
+		c.Release(d)
+		if !c.Failed() {
+			c.Apply(raw, structgenValidate25)
+		}
 	}
 }
 
@@ -947,8 +942,8 @@ func (v *OrderStrict) encodeJSON(e *runtime.Encoding) {
 }
 
 // structgenValidate0 checks a value against structgen:///order.json#/properties/code.
-func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate0Text(c, raw)
 	}
 }
@@ -959,22 +954,22 @@ func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate1 checks a value against structgen:///order.json#/properties/code/anyOf/0.
-func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Pattern(s, "^[A-Z]+$")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate2 checks a value against structgen:///order.json#/properties/code/anyOf/1.
-func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate2Text(c, raw)
 	}
 }
@@ -985,32 +980,32 @@ func structgenValidate2Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate3 checks a value against structgen:///order.json#/properties/size.
-func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate4(c, d)
+func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate4(c, t)
 }
 
 // structgenValidate4 checks a value against structgen:///order.json#/$defs/size.
-func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.Integer(text, "integer")
 		c.NumberBounds(text, "1", "", "", "")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
+		t.WrongType("integer")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate5 checks a value against structgen:///order.json#/properties/tags.
-func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
@@ -1018,7 +1013,7 @@ func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 		items := make([][]byte, 0, 8)
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			r, ok := c.RawView(d)
+			r, ok := t.Raw()
 			if !ok {
 				c.Pop()
 				break
@@ -1030,13 +1025,13 @@ func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
 		c.End(it.Err())
 		c.Contains(items, structgenValidate6, 1, 1, false)
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate6 checks a value against structgen:///order.json#/properties/tags/contains.
-func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate6Text(c, raw)
 	}
 }
@@ -1047,10 +1042,10 @@ func structgenValidate6Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate7 checks a value against structgen:///order.json#/properties/labels.
-func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -1062,32 +1057,32 @@ func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
 			}
 			c.Key(it.Key(), structgenValidate8)
 			c.Push(key)
-			c.Skip(d)
+			t.Skip()
 			c.Pop()
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate8 checks a value against structgen:///order.json#/properties/labels/propertyNames.
-func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Pattern(s, "^[a-z]+$")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate9 checks a value against structgen:///order.json#/properties/kind.
-func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate9(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate9Text(c, raw)
 	}
 }
@@ -1098,24 +1093,24 @@ func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate10 checks a value against structgen:///order.json#/properties/kind/anyOf/0.
-func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Length(s, 0, 3)
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate11 checks a value against structgen:///order.json#/properties/kind/anyOf/1.
-func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate11(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate11Text(c, raw)
 	}
 }
@@ -1126,15 +1121,15 @@ func structgenValidate11Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate12 checks a value against structgen:///order.json#/properties/window.
-func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate13(c, d)
+func structgenValidate12(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate13(c, t)
 }
 
 // structgenValidate13 checks a value against structgen:///order.json#/properties/window/allOf/1.
-func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate13(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
@@ -1146,7 +1141,7 @@ func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 			c.PushIndex(i)
 			switch {
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 			i++
@@ -1154,13 +1149,13 @@ func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 		c.End(it.Err())
 		c.Items(i, 0, 2)
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate14 checks a value against structgen:///order.json#/properties/limits.
-func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate14(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate14Text(c, raw)
 	}
 }
@@ -1168,10 +1163,10 @@ func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate14Text checks a value's JSON text against structgen:///order.json#/properties/limits.
 func structgenValidate14Text(c *runtime.Decoding, raw []byte) {
 	c.Not(raw, structgenValidate15)
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
+	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+		switch t.Next() {
 		case jx.Object:
-			it, ok := c.Object(d)
+			it, ok := t.Object()
 			if !ok {
 				return
 			}
@@ -1182,22 +1177,22 @@ func structgenValidate14Text(c *runtime.Decoding, raw []byte) {
 					c.Duplicate(it.Key())
 				}
 				c.Push(key)
-				c.Skip(d)
+				t.Skip()
 				c.Pop()
 			}
 			c.End(it.Err())
 			c.DependentRequired(&keys, "min", "max")
 		default:
-			c.Skip(d)
+			t.Skip()
 		}
 	})
 }
 
 // structgenValidate15 checks a value against structgen:///order.json#/properties/limits/not.
-func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate15(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -1208,23 +1203,23 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			c.Skip(d)
+			t.Skip()
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.Require(&keys, "unused")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate16 checks a value against structgen:///order.json#/properties/meta/patternProperties/%5Ex-.
-func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate16(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -1232,10 +1227,10 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate25Keys = []string{"id"}
 
 // structgenValidate25 checks a value against structgen:///order.json#/properties/strict.
-func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate25(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -1255,7 +1250,7 @@ func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			r, ok := c.RawView(d)
+			r, ok := t.Raw()
 			if !ok {
 				c.Pop()
 				break
@@ -1279,16 +1274,16 @@ func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate26 checks a value against structgen:///order.json#/properties/strict.
-func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
-	c.Skip(d)
+func structgenValidate26(c *runtime.Decoding, t *runtime.Text) {
+	t.Skip()
 }
 
 // structgenValidate27 checks a value against structgen:///order.json#/properties/strict/additionalProperties.
-func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
-	c.False(d)
+func structgenValidate27(c *runtime.Decoding, t *runtime.Text) {
+	t.False()
 }

@@ -509,7 +509,8 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[22] = true
 			c.Push("lists")
-			d.Capture(func(d *jx.Decoder) error {
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
 				{
 					if m0, ok := c.Object(d); ok {
 						v.Lists = map[string][]Node{}
@@ -542,12 +543,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						c.End(m0.Err())
 					}
 				}
-				return nil
-			})
-			if c.Failed() {
-				c.Skip(d)
-			} else {
-				structgenValidate42(c, d)
+				c.Release(d)
+				if !c.Failed() {
+					c.Apply(raw, structgenValidate42)
+				}
 			}
 			c.Pop()
 		case "tally":
@@ -683,7 +682,8 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[32] = true
 			c.Push("lines")
-			d.Capture(func(d *jx.Decoder) error {
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
 				{
 					if m0, ok := c.Object(d); ok {
 						v.Lines = map[string]json.RawMessage{}
@@ -704,12 +704,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						c.End(m0.Err())
 					}
 				}
-				return nil
-			})
-			if c.Failed() {
-				c.Skip(d)
-			} else {
-				structgenValidate44(c, d)
+				c.Release(d)
+				if !c.Failed() {
+					c.Apply(raw, structgenValidate44)
+				}
 			}
 			c.Pop()
 		case "route":
@@ -1146,7 +1144,7 @@ func (v *BlueprintAmount) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			c.VariantFailed(structgenBlueprintAmountBranches, from, jx.String, 2)
 		}
 	default:
-		structgenValidate54(c, d)
+		c.Check(d, structgenValidate54)
 	}
 }
 
@@ -1184,7 +1182,7 @@ func (v *BlueprintAttr) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	case jx.Array:
 		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate57Text)
 	default:
-		structgenValidate57(c, d)
+		c.Check(d, structgenValidate57)
 	}
 }
 
@@ -1210,7 +1208,7 @@ func (v *BlueprintBounds) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			c.VariantFailed(structgenBlueprintBoundsBranches, from, jx.Object, 2)
 		}
 	default:
-		structgenValidate62(c, d)
+		c.Check(d, structgenValidate62)
 	}
 }
 
@@ -1564,14 +1562,13 @@ func (v *BlueprintExt) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads BlueprintExtBoth and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
 func (v *BlueprintExtBoth) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	d.Capture(func(d *jx.Decoder) error {
+	if raw, ok := c.RawView(d); ok {
+		d := c.TextDecoder(raw)
 		v.decodeTyped(d, c)
-		return nil
-	})
-	if c.Failed() {
-		c.Skip(d)
-	} else {
-		structgenValidate76(c, d)
+		c.Release(d)
+		if !c.Failed() {
+			c.Apply(raw, structgenValidate76)
+		}
 	}
 }
 
@@ -2095,7 +2092,7 @@ func (v *BlueprintMode) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	case jx.String:
 		runtime.ValidatedText(c, d, &v.String, nil, structgenValidate102Text)
 	default:
-		structgenValidate102(c, d)
+		c.Check(d, structgenValidate102)
 	}
 }
 
@@ -3263,7 +3260,7 @@ func (v *BlueprintSpan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	case jx.Array:
 		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate152Text)
 	default:
-		structgenValidate152(c, d)
+		c.Check(d, structgenValidate152)
 	}
 }
 
@@ -4966,8 +4963,8 @@ func (v *Step) encodeJSON(e *runtime.Encoding) {
 }
 
 // structgenValidate0 checks a value against structgen:///blueprint.json#/properties/either.
-func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate0Text(c, raw)
 	}
 }
@@ -4978,18 +4975,18 @@ func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate1 checks a value against structgen:///blueprint.json#/properties/either/anyOf/0.
-func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate2(c, d)
+func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate2(c, t)
 }
 
 // structgenValidate2Keys are the properties structgenValidate2 declares, which it records by index.
 var structgenValidate2Keys = []string{"n", "t"}
 
 // structgenValidate2 checks a value against structgen:///blueprint.json#/$defs/left.
-func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -5014,42 +5011,42 @@ func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "n":
-				structgenValidate3(c, d)
+				structgenValidate3(c, t)
 			case "t":
-				structgenValidate4(c, d)
+				structgenValidate4(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0) // n
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate3 checks a value against structgen:///blueprint.json#/$defs/left/properties/n.
-func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.Integer(text, "integer")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
+		t.WrongType("integer")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate4 checks a value against structgen:///blueprint.json#/$defs/left/properties/t.
-func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate4Text(c, raw)
 	}
 }
@@ -5060,18 +5057,18 @@ func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate5 checks a value against structgen:///blueprint.json#/properties/either/anyOf/1.
-func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate6(c, d)
+func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate6(c, t)
 }
 
 // structgenValidate6Keys are the properties structgenValidate6 declares, which it records by index.
 var structgenValidate6Keys = []string{"s", "t"}
 
 // structgenValidate6 checks a value against structgen:///blueprint.json#/$defs/right.
-func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -5096,36 +5093,36 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "s":
-				structgenValidate7(c, d)
+				structgenValidate7(c, t)
 			case "t":
-				structgenValidate8(c, d)
+				structgenValidate8(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0) // s
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate7 checks a value against structgen:///blueprint.json#/$defs/right/properties/s.
-func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate8 checks a value against structgen:///blueprint.json#/$defs/right/properties/t.
-func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate8Text(c, raw)
 	}
 }
@@ -5136,8 +5133,8 @@ func structgenValidate8Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate9 checks a value against structgen:///blueprint.json#/properties/loose.
-func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate9(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate9Text(c, raw)
 	}
 }
@@ -5148,10 +5145,10 @@ func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate10 checks a value against structgen:///blueprint.json#/properties/loose/oneOf/0.
-func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -5162,23 +5159,23 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			c.Skip(d)
+			t.Skip()
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.Require(&keys, "id")
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate11 checks a value against structgen:///blueprint.json#/properties/loose/oneOf/1.
-func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate11(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -5189,23 +5186,23 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			c.Skip(d)
+			t.Skip()
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.Require(&keys, "name")
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate12 checks a value against structgen:///blueprint.json#/properties/steps.
-func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate12(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
@@ -5214,18 +5211,18 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 			c.PushIndex(i)
 			switch {
 			case i == 0:
-				structgenValidate30(c, d)
+				structgenValidate30(c, t)
 			default:
-				structgenValidate30(c, d)
+				structgenValidate30(c, t)
 			}
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		t.WrongType("array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -5233,8 +5230,8 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate13Keys = []string{"args", "kind", "note"}
 
 // structgenValidate13 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate13(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate13Text(c, raw)
 	}
 }
@@ -5242,10 +5239,10 @@ func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate13Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
 func structgenValidate13Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17Members, nil, structgenValidate19, structgenValidate21Members, structgenValidate23Members, structgenValidate25, structgenValidate27Members, nil)
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
+	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+		switch t.Next() {
 		case jx.Object:
-			it, ok := c.Object(d)
+			it, ok := t.Object()
 			if !ok {
 				return
 			}
@@ -5273,39 +5270,39 @@ func structgenValidate13Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "args":
-					structgenValidate14(c, d)
+					structgenValidate14(c, t)
 				case "kind":
-					structgenValidate7(c, d)
+					structgenValidate7(c, t)
 				case "note":
-					structgenValidate7(c, d)
+					structgenValidate7(c, t)
 				default:
-					c.Skip(d)
+					t.Skip()
 				}
 				c.Pop()
 			}
 			c.End(it.Err())
 			c.RequireMarked(&keys, 1) // kind
 		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-			c.WrongType(d, "object")
+			t.WrongType("object")
 		default:
-			c.Skip(d)
+			t.Skip()
 		}
 	})
 }
 
 // structgenValidate14 checks a value against structgen:///blueprint.json#/$defs/step/properties/args.
-func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
-	c.Skip(d)
+func structgenValidate14(c *runtime.Decoding, t *runtime.Text) {
+	t.Skip()
 }
 
 // structgenValidate15Keys are the properties structgenValidate15 declares, which it records by index.
 var structgenValidate15Keys = []string{"kind"}
 
 // structgenValidate15 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/if.
-func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate15(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -5327,21 +5324,21 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate16(c, d)
+				structgenValidate16(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate16 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/if/properties/kind.
-func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate16(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate16Text(c, raw)
 	}
 }
@@ -5355,10 +5352,10 @@ func structgenValidate16Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate17Keys = []string{"args"}
 
 // structgenValidate17 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/then.
-func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate17(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -5380,23 +5377,23 @@ func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "args":
-				structgenValidate18(c, d)
+				structgenValidate18(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate18 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/then/properties/args.
-func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate18(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -5407,15 +5404,15 @@ func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			c.Skip(d)
+			t.Skip()
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.Require(&keys, "from", "to")
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -5423,10 +5420,10 @@ func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate19Keys = []string{"kind"}
 
 // structgenValidate19 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/if.
-func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate19(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -5448,21 +5445,21 @@ func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate20(c, d)
+				structgenValidate20(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate20 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/if/properties/kind.
-func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate20(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate20Text(c, raw)
 	}
 }
@@ -5476,10 +5473,10 @@ func structgenValidate20Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate21Keys = []string{"args"}
 
 // structgenValidate21 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/then.
-func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate21(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -5501,32 +5498,32 @@ func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "args":
-				structgenValidate22(c, d)
+				structgenValidate22(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate22 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/then/properties/args.
-func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate22(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.Integer(text, "integer")
 		c.NumberBounds(text, "1", "", "", "")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
+		t.WrongType("integer")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -5534,10 +5531,10 @@ func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate23Keys = []string{"note"}
 
 // structgenValidate23 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/else.
-func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate23(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -5559,29 +5556,29 @@ func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "note":
-				structgenValidate24(c, d)
+				structgenValidate24(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate24 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/else/properties/note.
-func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate24(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Length(s, 0, 3)
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -5589,10 +5586,10 @@ func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate25Keys = []string{"kind"}
 
 // structgenValidate25 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/if.
-func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate25(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -5614,21 +5611,21 @@ func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate26(c, d)
+				structgenValidate26(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate26 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/if/properties/kind.
-func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate26(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate26Text(c, raw)
 	}
 }
@@ -5642,10 +5639,10 @@ func structgenValidate26Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate27Keys = []string{"args", "note"}
 
 // structgenValidate27 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/then.
-func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate27(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -5670,25 +5667,25 @@ func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "args":
-				structgenValidate28(c, d)
+				structgenValidate28(c, t)
 			case "note":
-				structgenValidate29(c, d)
+				structgenValidate29(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate28 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/then/properties/args.
-func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate28(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -5699,40 +5696,40 @@ func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			c.Skip(d)
+			t.Skip()
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.Require(&keys, "to")
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate29 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/then/properties/note.
-func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate29(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Length(s, 1, -1)
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate30 checks a value against structgen:///blueprint.json#/properties/steps/items.
-func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate13(c, d)
+func structgenValidate30(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate13(c, t)
 }
 
 // structgenValidate31 checks a value against structgen:///blueprint.json#/properties/action.
-func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate31(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate31Text(c, raw)
 	}
 }
@@ -5746,10 +5743,10 @@ func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate32Keys = []string{"n", "op"}
 
 // structgenValidate32 checks a value against structgen:///blueprint.json#/properties/action/anyOf/0.
-func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate32(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -5774,26 +5771,26 @@ func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "n":
-				structgenValidate3(c, d)
+				structgenValidate3(c, t)
 			case "op":
-				structgenValidate33(c, d)
+				structgenValidate33(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 1, 0) // op, n
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate33 checks a value against structgen:///blueprint.json#/properties/action/anyOf/0/properties/op.
-func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate33(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate33Text(c, raw)
 	}
 }
@@ -5808,10 +5805,10 @@ func structgenValidate33Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate34Keys = []string{"id", "op"}
 
 // structgenValidate34 checks a value against structgen:///blueprint.json#/properties/action/anyOf/1.
-func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate34(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -5836,26 +5833,26 @@ func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "id":
-				structgenValidate7(c, d)
+				structgenValidate7(c, t)
 			case "op":
-				structgenValidate35(c, d)
+				structgenValidate35(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 1) // op
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate35 checks a value against structgen:///blueprint.json#/properties/action/anyOf/1/properties/op.
-func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate35(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate35Text(c, raw)
 	}
 }
@@ -5867,39 +5864,39 @@ func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate36 checks a value against structgen:///blueprint.json#/properties/runs.
-func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate36(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate37(c, d)
+			structgenValidate37(c, t)
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate37 checks a value against structgen:///blueprint.json#/properties/runs/items.
-func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate41(c, d)
+func structgenValidate37(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate41(c, t)
 }
 
 // structgenValidate38Keys are the properties structgenValidate38 declares, which it records by index.
 var structgenValidate38Keys = []string{"name", "weight"}
 
 // structgenValidate38 checks a value against structgen:///blueprint.json#/$defs/label.
-func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate38(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -5924,59 +5921,59 @@ func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "name":
-				structgenValidate39(c, d)
+				structgenValidate39(c, t)
 			case "weight":
-				structgenValidate40(c, d)
+				structgenValidate40(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0) // name
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate39 checks a value against structgen:///blueprint.json#/$defs/label/properties/name.
-func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate39(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Length(s, 1, -1)
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate40 checks a value against structgen:///blueprint.json#/$defs/label/properties/weight.
-func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate40(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "number")
+		t.WrongType("number")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate41 checks a value against structgen:///blueprint.json#/properties/runs/items/oneOf/0.
-func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate38(c, d)
+func structgenValidate41(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate38(c, t)
 }
 
 // structgenValidate42 checks a value against structgen:///blueprint.json#/properties/lists.
-func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate42(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -5988,34 +5985,34 @@ func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 			}
 			c.Key(it.Key(), structgenValidate43)
 			c.Push(key)
-			c.Skip(d)
+			t.Skip()
 			c.Pop()
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate43 checks a value against structgen:///blueprint.json#/properties/lists/propertyNames.
-func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate43(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Length(s, 0, 2)
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate44 checks a value against structgen:///blueprint.json#/properties/lines.
-func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate44(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -6027,21 +6024,21 @@ func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
 			}
 			c.Push(key)
 			if c.Matches(key, "^.*$") {
-				structgenValidate3(c, d)
+				structgenValidate3(c, t)
 			} else {
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate45 checks a value against structgen:///blueprint.json#/properties/narrowed.
-func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate45(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate45Text(c, raw)
 	}
 }
@@ -6052,24 +6049,24 @@ func structgenValidate45Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate46 checks a value against structgen:///blueprint.json#/properties/narrowed/oneOf/0.
-func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate46(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Length(s, 2, -1)
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate47 checks a value against structgen:///blueprint.json#/properties/access.
-func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate47(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate47Text(c, raw)
 	}
 }
@@ -6084,8 +6081,8 @@ func structgenValidate47Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate48Keys = []string{"token"}
 
 // structgenValidate48 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0.
-func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate48(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate48Text(c, raw)
 	}
 }
@@ -6093,10 +6090,10 @@ func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate48Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/0.
 func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
 	c.Not(raw, structgenValidate49)
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
+	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+		switch t.Next() {
 		case jx.Object:
-			it, ok := c.Object(d)
+			it, ok := t.Object()
 			if !ok {
 				return
 			}
@@ -6118,27 +6115,27 @@ func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "token":
-					structgenValidate46(c, d)
+					structgenValidate46(c, t)
 				default:
-					c.Skip(d)
+					t.Skip()
 				}
 				c.Pop()
 			}
 			c.End(it.Err())
 			c.RequireMarked(&keys, 0) // token
 		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-			c.WrongType(d, "object")
+			t.WrongType("object")
 		default:
-			c.Skip(d)
+			t.Skip()
 		}
 	})
 }
 
 // structgenValidate49 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0/not.
-func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate49(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -6149,13 +6146,13 @@ func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			c.Skip(d)
+			t.Skip()
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.Require(&keys, "user")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -6163,8 +6160,8 @@ func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate50Keys = []string{"pass", "user"}
 
 // structgenValidate50 checks a value against structgen:///blueprint.json#/properties/access/anyOf/1.
-func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate50(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate50Text(c, raw)
 	}
 }
@@ -6172,10 +6169,10 @@ func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate50Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/1.
 func structgenValidate50Text(c *runtime.Decoding, raw []byte) {
 	c.Not(raw, structgenValidate51)
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
+	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+		switch t.Next() {
 		case jx.Object:
-			it, ok := c.Object(d)
+			it, ok := t.Object()
 			if !ok {
 				return
 			}
@@ -6200,29 +6197,29 @@ func structgenValidate50Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "pass":
-					structgenValidate7(c, d)
+					structgenValidate7(c, t)
 				case "user":
-					structgenValidate7(c, d)
+					structgenValidate7(c, t)
 				default:
-					c.Skip(d)
+					t.Skip()
 				}
 				c.Pop()
 			}
 			c.End(it.Err())
 			c.RequireMarked(&keys, 1) // user
 		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-			c.WrongType(d, "object")
+			t.WrongType("object")
 		default:
-			c.Skip(d)
+			t.Skip()
 		}
 	})
 }
 
 // structgenValidate51 checks a value against structgen:///blueprint.json#/properties/access/anyOf/1/not.
-func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate51(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -6233,19 +6230,19 @@ func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			c.Skip(d)
+			t.Skip()
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.Require(&keys, "token")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate52 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0.
-func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate52(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate52Text(c, raw)
 	}
 }
@@ -6256,8 +6253,8 @@ func structgenValidate52Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate53 checks a value against structgen:///blueprint.json#/properties/access/anyOf/1.
-func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate53(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate53Text(c, raw)
 	}
 }
@@ -6268,8 +6265,8 @@ func structgenValidate53Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate54 checks a value against structgen:///blueprint.json#/properties/amount.
-func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate54(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate54Text(c, raw)
 	}
 }
@@ -6280,41 +6277,41 @@ func structgenValidate54Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate55 checks a value against structgen:///blueprint.json#/properties/amount/oneOf/0.
-func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate55(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.Integer(text, "integer")
 		c.NumberBounds(text, "", "5", "", "")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
+		t.WrongType("integer")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate56 checks a value against structgen:///blueprint.json#/properties/amount/oneOf/1.
-func structgenValidate56(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate56(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.NumberBounds(text, "3", "", "", "")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "number")
+		t.WrongType("number")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate57 checks a value against structgen:///blueprint.json#/properties/attr.
-func structgenValidate57(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate57(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate57Text(c, raw)
 	}
 }
@@ -6325,18 +6322,18 @@ func structgenValidate57Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate58 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/0.
-func structgenValidate58(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate58(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Null, jx.Number, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "boolean")
+		t.WrongType("boolean")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate59 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/4.
-func structgenValidate59(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate59(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate59Text(c, raw)
 	}
 }
@@ -6347,54 +6344,54 @@ func structgenValidate59Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate60 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/4/anyOf/0.
-func structgenValidate60(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate60(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate3(c, d)
+			structgenValidate3(c, t)
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		t.WrongType("array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate61 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/4/anyOf/1.
-func structgenValidate61(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate61(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate7(c, d)
+			structgenValidate7(c, t)
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		t.WrongType("array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate62 checks a value against structgen:///blueprint.json#/properties/bounds.
-func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate62(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate62Text(c, raw)
 	}
 }
@@ -6402,16 +6399,16 @@ func structgenValidate62(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate62Text checks a value's JSON text against structgen:///blueprint.json#/properties/bounds.
 func structgenValidate62Text(c *runtime.Decoding, raw []byte) {
 	c.OneOfKinds(raw, "array|string|object", true, structgenValidate63, structgenValidate7, structgenValidate64)
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
+	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+		switch t.Next() {
 		case jx.String:
-			s, ok := c.StringView(d)
+			s, ok := t.StrView()
 			if !ok {
 				return
 			}
 			c.Length(s, 0, 4)
 		case jx.Array:
-			it, ok := c.Array(d)
+			it, ok := t.Array()
 			if !ok {
 				return
 			}
@@ -6423,7 +6420,7 @@ func structgenValidate62Text(c *runtime.Decoding, raw []byte) {
 				c.PushIndex(i)
 				switch {
 				default:
-					c.Skip(d)
+					t.Skip()
 				}
 				c.Pop()
 				i++
@@ -6431,31 +6428,31 @@ func structgenValidate62Text(c *runtime.Decoding, raw []byte) {
 			c.End(it.Err())
 			c.Items(i, 2, 2)
 		default:
-			c.Skip(d)
+			t.Skip()
 		}
 	})
 }
 
 // structgenValidate63 checks a value against structgen:///blueprint.json#/properties/bounds/oneOf/0.
-func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate63(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate40(c, d)
+			structgenValidate40(c, t)
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		t.WrongType("array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -6463,10 +6460,10 @@ func structgenValidate63(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate64Keys = []string{"signal"}
 
 // structgenValidate64 checks a value against structgen:///blueprint.json#/properties/bounds/oneOf/2.
-func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate64(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -6488,18 +6485,18 @@ func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "signal":
-				structgenValidate7(c, d)
+				structgenValidate7(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0) // signal
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -6507,8 +6504,8 @@ func structgenValidate64(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate65Keys = []string{"name"}
 
 // structgenValidate65 checks a value against structgen:///blueprint.json#/properties/conn.
-func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate65(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate65Text(c, raw)
 	}
 }
@@ -6516,10 +6513,10 @@ func structgenValidate65(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate65Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
 func structgenValidate65Text(c *runtime.Decoding, raw []byte) {
 	c.OneOf(raw, structgenValidate66, structgenValidate68)
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
+	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+		switch t.Next() {
 		case jx.Object:
-			it, ok := c.Object(d)
+			it, ok := t.Object()
 			if !ok {
 				return
 			}
@@ -6541,17 +6538,17 @@ func structgenValidate65Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "name":
-					structgenValidate7(c, d)
+					structgenValidate7(c, t)
 				default:
-					c.Skip(d)
+					t.Skip()
 				}
 				c.Pop()
 			}
 			c.End(it.Err())
 		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-			c.WrongType(d, "object")
+			t.WrongType("object")
 		default:
-			c.Skip(d)
+			t.Skip()
 		}
 	})
 }
@@ -6560,8 +6557,8 @@ func structgenValidate65Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate66Keys = []string{"host"}
 
 // structgenValidate66 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate66(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate66Text(c, raw)
 	}
 }
@@ -6569,10 +6566,10 @@ func structgenValidate66(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate66Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
 func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
 	c.Not(raw, structgenValidate67)
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
+	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+		switch t.Next() {
 		case jx.Object:
-			it, ok := c.Object(d)
+			it, ok := t.Object()
 			if !ok {
 				return
 			}
@@ -6594,25 +6591,25 @@ func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "host":
-					structgenValidate7(c, d)
+					structgenValidate7(c, t)
 				default:
-					c.Skip(d)
+					t.Skip()
 				}
 				c.Pop()
 			}
 			c.End(it.Err())
 			c.RequireMarked(&keys, 0) // host
 		default:
-			c.Skip(d)
+			t.Skip()
 		}
 	})
 }
 
 // structgenValidate67 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0/not.
-func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate67(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -6623,13 +6620,13 @@ func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			c.Skip(d)
+			t.Skip()
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.Require(&keys, "socket")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -6637,8 +6634,8 @@ func structgenValidate67(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate68Keys = []string{"socket"}
 
 // structgenValidate68 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate68(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate68Text(c, raw)
 	}
 }
@@ -6646,10 +6643,10 @@ func structgenValidate68(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate68Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
 func structgenValidate68Text(c *runtime.Decoding, raw []byte) {
 	c.Not(raw, structgenValidate69)
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
+	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+		switch t.Next() {
 		case jx.Object:
-			it, ok := c.Object(d)
+			it, ok := t.Object()
 			if !ok {
 				return
 			}
@@ -6671,25 +6668,25 @@ func structgenValidate68Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "socket":
-					structgenValidate7(c, d)
+					structgenValidate7(c, t)
 				default:
-					c.Skip(d)
+					t.Skip()
 				}
 				c.Pop()
 			}
 			c.End(it.Err())
 			c.RequireMarked(&keys, 0) // socket
 		default:
-			c.Skip(d)
+			t.Skip()
 		}
 	})
 }
 
 // structgenValidate69 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1/not.
-func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate69(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -6700,19 +6697,19 @@ func structgenValidate69(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			c.Skip(d)
+			t.Skip()
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.Require(&keys, "host")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate70 checks a value against structgen:///blueprint.json#/properties/conn.
-func structgenValidate70(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate70(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate70Text(c, raw)
 	}
 }
@@ -6724,8 +6721,8 @@ func structgenValidate70Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate71 checks a value against structgen:///blueprint.json#/properties/conn.
-func structgenValidate71(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate71(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate71Text(c, raw)
 	}
 }
@@ -6736,8 +6733,8 @@ func structgenValidate71Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate72 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate72(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate72(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate72Text(c, raw)
 	}
 }
@@ -6748,8 +6745,8 @@ func structgenValidate72Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate73 checks a value against structgen:///blueprint.json#/properties/conn.
-func structgenValidate73(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate73(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate73Text(c, raw)
 	}
 }
@@ -6761,8 +6758,8 @@ func structgenValidate73Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate74 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate74(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate74(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate74Text(c, raw)
 	}
 }
@@ -6773,26 +6770,26 @@ func structgenValidate74Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate75 checks a value against structgen:///blueprint.json#/properties/ext/patternProperties/%5Ex-.
-func structgenValidate75(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate75(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Length(s, 0, 3)
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate76 checks a value against structgen:///blueprint.json#/properties/extBoth.
-func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate76(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -6804,21 +6801,21 @@ func structgenValidate76(c *runtime.Decoding, d *jx.Decoder) {
 			}
 			c.Push(key)
 			if c.Matches(key, "^x-") {
-				structgenValidate43(c, d)
+				structgenValidate43(c, t)
 			} else {
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate77 checks a value against structgen:///blueprint.json#/properties/figure.
-func structgenValidate77(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate77(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate77Text(c, raw)
 	}
 }
@@ -6833,10 +6830,10 @@ func structgenValidate77Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate78Keys = []string{"kind", "r"}
 
 // structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/circle.
-func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate78(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -6861,31 +6858,31 @@ func structgenValidate78(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate79(c, d)
+				structgenValidate79(c, t)
 			case "r":
-				structgenValidate81(c, d)
+				structgenValidate81(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0, 1) // kind, r
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
-func structgenValidate79(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate80(c, d)
+func structgenValidate79(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate80(c, t)
 }
 
 // structgenValidate80 checks a value against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate80(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate80(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate80Text(c, raw)
 	}
 }
@@ -6896,18 +6893,18 @@ func structgenValidate80Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate81 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
-func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate81(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.NumberBounds(text, "0", "", "", "")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "number")
+		t.WrongType("number")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -6915,10 +6912,10 @@ func structgenValidate81(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate82Keys = []string{"kind", "w"}
 
 // structgenValidate82 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
-func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate82(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -6943,26 +6940,26 @@ func structgenValidate82(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate83(c, d)
+				structgenValidate83(c, t)
 			case "w":
-				structgenValidate22(c, d)
+				structgenValidate22(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0, 1) // kind, w
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate83 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate83(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate83(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate83Text(c, raw)
 	}
 }
@@ -6974,18 +6971,18 @@ func structgenValidate83Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate84 checks a value against structgen:///blueprint.json#/properties/headers.
-func structgenValidate84(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate85(c, d)
+func structgenValidate84(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate85(c, t)
 }
 
 // structgenValidate85 checks a value against structgen:///blueprint.json#/properties/headers/allOf/0.
-func structgenValidate85(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate86(c, d)
+func structgenValidate85(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate86(c, t)
 }
 
 // structgenValidate86 checks a value against structgen:///blueprint.json#/$defs/forward.
-func structgenValidate86(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate86(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate86Text(c, raw)
 	}
 }
@@ -6996,8 +6993,8 @@ func structgenValidate86Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate87 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/0.
-func structgenValidate87(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate87(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate87Text(c, raw)
 	}
 }
@@ -7009,8 +7006,8 @@ func structgenValidate87Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate88 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/1.
-func structgenValidate88(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate88(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate88Text(c, raw)
 	}
 }
@@ -7022,8 +7019,8 @@ func structgenValidate88Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate89 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/2.
-func structgenValidate89(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate89(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate89Text(c, raw)
 	}
 }
@@ -7038,10 +7035,10 @@ func structgenValidate89Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate90Keys = []string{"only"}
 
 // structgenValidate90 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/3.
-func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate90(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -7063,35 +7060,35 @@ func structgenValidate90(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "only":
-				structgenValidate61(c, d)
+				structgenValidate61(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0) // only
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate91 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/3/additionalProperties.
-func structgenValidate91(c *runtime.Decoding, d *jx.Decoder) {
-	c.False(d)
+func structgenValidate91(c *runtime.Decoding, t *runtime.Text) {
+	t.False()
 }
 
 // structgenValidate92Keys are the properties structgenValidate92 declares, which it records by index.
 var structgenValidate92Keys = []string{"except"}
 
 // structgenValidate92 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4.
-func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate92(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -7113,49 +7110,49 @@ func structgenValidate92(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "except":
-				structgenValidate93(c, d)
+				structgenValidate93(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0) // except
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate93 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4/properties/except.
-func structgenValidate93(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate93(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate7(c, d)
+			structgenValidate7(c, t)
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 		c.Items(i, 1, -1)
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		t.WrongType("array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate94 checks a value against structgen:///blueprint.json#/properties/marks.
-func structgenValidate94(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate94(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate94Text(c, raw)
 	}
 }
@@ -7167,10 +7164,10 @@ func structgenValidate94Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate95 checks a value against structgen:///blueprint.json#/properties/marks.
-func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate95(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
@@ -7178,7 +7175,7 @@ func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
 		items := make([][]byte, 0, 8)
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			r, ok := c.RawView(d)
+			r, ok := t.Raw()
 			if !ok {
 				c.Pop()
 				break
@@ -7190,58 +7187,60 @@ func structgenValidate95(c *runtime.Decoding, d *jx.Decoder) {
 		c.End(it.Err())
 		c.Contains(items, structgenValidate96, 1, -1, false)
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate96 checks a value against structgen:///blueprint.json#/properties/marks/contains.
-func structgenValidate96(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate96(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.Integer(text, "integer")
 		c.NumberBounds(text, "10", "", "", "")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
+		t.WrongType("integer")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate97 checks a value against structgen:///blueprint.json#/properties/marks.
-func structgenValidate97(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate97(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
 		i := 0
 		items := make([][]byte, 0, 8)
+		hashes := make([]uint64, 0, 8)
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			r, ok := c.RawView(d)
+			r, h, ok := t.RawHashed(hashes, i)
 			if !ok {
 				c.Pop()
 				break
 			}
 			items = append(items, r)
+			hashes = h
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
-		c.UniqueJSON(items)
+		c.UniqueHashed(items, hashes)
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate98 checks a value against structgen:///blueprint.json#/properties/maybe.
-func structgenValidate98(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate98(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate98Text(c, raw)
 	}
 }
@@ -7253,10 +7252,10 @@ func structgenValidate98Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate99 checks a value against structgen:///blueprint.json#/properties/maybe/anyOf/0.
-func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate99(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -7267,31 +7266,31 @@ func structgenValidate99(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			c.Skip(d)
+			t.Skip()
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.Require(&keys, "name")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate100 checks a value against structgen:///blueprint.json#/properties/maybe/anyOf/1.
-func structgenValidate100(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate100(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Bool, jx.Number, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "null")
+		t.WrongType("null")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate101 checks a value against structgen:///blueprint.json#/properties/maybe/else.
-func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate101(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -7302,19 +7301,19 @@ func structgenValidate101(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			c.Skip(d)
+			t.Skip()
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.Properties(keys.Len(), 1, -1)
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate102 checks a value against structgen:///blueprint.json#/properties/mode.
-func structgenValidate102(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate102(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate102Text(c, raw)
 	}
 }
@@ -7325,8 +7324,8 @@ func structgenValidate102Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate103 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate103(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate103(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate103Text(c, raw)
 	}
 }
@@ -7337,8 +7336,8 @@ func structgenValidate103Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate104 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate104(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate104(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate104Text(c, raw)
 	}
 }
@@ -7349,24 +7348,24 @@ func structgenValidate104Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate105 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate105(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate105(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Pattern(s, "^c")
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate106 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate106(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate106(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate106Text(c, raw)
 	}
 }
@@ -7377,8 +7376,8 @@ func structgenValidate106Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate107 checks a value against structgen:///blueprint.json#/properties/never.
-func structgenValidate107(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate107(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate107Text(c, raw)
 	}
 }
@@ -7389,8 +7388,8 @@ func structgenValidate107Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate108 checks a value against structgen:///blueprint.json#/properties/pick.
-func structgenValidate108(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate108(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate108Text(c, raw)
 	}
 }
@@ -7405,10 +7404,10 @@ func structgenValidate108Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate109Keys = []string{"a"}
 
 // structgenValidate109 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
-func structgenValidate109(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate109(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -7430,17 +7429,17 @@ func structgenValidate109(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "a":
-				structgenValidate3(c, d)
+				structgenValidate3(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0) // a
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -7448,10 +7447,10 @@ func structgenValidate109(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate110Keys = []string{"b"}
 
 // structgenValidate110 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
-func structgenValidate110(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate110(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -7473,17 +7472,17 @@ func structgenValidate110(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "b":
-				structgenValidate7(c, d)
+				structgenValidate7(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0) // b
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -7491,10 +7490,10 @@ func structgenValidate110(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate136Keys = []string{"note"}
 
 // structgenValidate136 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
-func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate136(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -7516,22 +7515,22 @@ func structgenValidate136(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "note":
-				structgenValidate137(c, d)
+				structgenValidate137(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0) // note
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate137 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate137(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate137(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate137Text(c, raw)
 	}
 }
@@ -7542,8 +7541,8 @@ func structgenValidate137Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate142 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate142(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate142(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate142Text(c, raw)
 	}
 }
@@ -7554,8 +7553,8 @@ func structgenValidate142Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate143 checks a value against structgen:///blueprint.json#/properties/release.
-func structgenValidate143(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate143(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate143Text(c, raw)
 	}
 }
@@ -7570,10 +7569,10 @@ func structgenValidate143Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate144Keys = []string{"a", "v"}
 
 // structgenValidate144 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
-func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate144(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -7598,27 +7597,27 @@ func structgenValidate144(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "a":
-				structgenValidate3(c, d)
+				structgenValidate3(c, t)
 			case "v":
-				structgenValidate145(c, d)
+				structgenValidate145(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 1) // v
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate145 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate145(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate145(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate145Text(c, raw)
 	}
 }
@@ -7632,10 +7631,10 @@ func structgenValidate145Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate146Keys = []string{"b", "v"}
 
 // structgenValidate146 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
-func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate146(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -7660,25 +7659,25 @@ func structgenValidate146(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "b":
-				structgenValidate7(c, d)
+				structgenValidate7(c, t)
 			case "v":
-				structgenValidate91(c, d)
+				structgenValidate91(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate147 checks a value against structgen:///blueprint.json#/properties/route.
-func structgenValidate147(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate147(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate147Text(c, raw)
 	}
 }
@@ -7692,10 +7691,10 @@ func structgenValidate147Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate148Keys = []string{"at", "insert"}
 
 // structgenValidate148 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
-func structgenValidate148(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate148(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -7720,38 +7719,38 @@ func structgenValidate148(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "at":
-				structgenValidate149(c, d)
+				structgenValidate149(c, t)
 			case "insert":
-				structgenValidate7(c, d)
+				structgenValidate7(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 1) // insert
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate149 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
-func structgenValidate149(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate149(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.Integer(text, "integer")
 		c.NumberBounds(text, "0", "", "", "")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
+		t.WrongType("integer")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -7759,10 +7758,10 @@ func structgenValidate149(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate150Keys = []string{"remove"}
 
 // structgenValidate150 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
-func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate150(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -7784,19 +7783,19 @@ func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "remove":
-				structgenValidate39(c, d)
+				structgenValidate39(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0) // remove
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -7804,10 +7803,10 @@ func structgenValidate150(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate151Keys = []string{"note"}
 
 // structgenValidate151 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
-func structgenValidate151(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate151(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -7829,24 +7828,24 @@ func structgenValidate151(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "note":
-				structgenValidate7(c, d)
+				structgenValidate7(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate152 checks a value against structgen:///blueprint.json#/properties/span.
-func structgenValidate152(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate152(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate152Text(c, raw)
 	}
 }
@@ -7857,10 +7856,10 @@ func structgenValidate152Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate153 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
-func structgenValidate153(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate153(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
@@ -7869,11 +7868,11 @@ func structgenValidate153(c *runtime.Decoding, d *jx.Decoder) {
 			c.PushIndex(i)
 			switch {
 			case i == 0:
-				structgenValidate7(c, d)
+				structgenValidate7(c, t)
 			case i == 1:
-				structgenValidate3(c, d)
+				structgenValidate3(c, t)
 			default:
-				structgenValidate91(c, d)
+				structgenValidate91(c, t)
 			}
 			c.Pop()
 			i++
@@ -7881,41 +7880,41 @@ func structgenValidate153(c *runtime.Decoding, d *jx.Decoder) {
 		c.End(it.Err())
 		c.Items(i, 2, -1)
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		t.WrongType("array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate154 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate154(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate154(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate7(c, d)
+			structgenValidate7(c, t)
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 		c.Items(i, 3, -1)
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		t.WrongType("array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate155 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate155(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
@@ -7927,7 +7926,7 @@ func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
 			c.PushIndex(i)
 			switch {
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 			i++
@@ -7935,15 +7934,15 @@ func structgenValidate155(c *runtime.Decoding, d *jx.Decoder) {
 		c.End(it.Err())
 		c.Items(i, 0, 0)
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		t.WrongType("array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate156 checks a value against structgen:///blueprint.json#/$defs/field.
-func structgenValidate156(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate156(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate156Text(c, raw)
 	}
 }
@@ -7958,10 +7957,10 @@ func structgenValidate156Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate157Keys = []string{"id", "value"}
 
 // structgenValidate157 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0.
-func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate157(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -7986,21 +7985,21 @@ func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "id":
-				structgenValidate3(c, d)
+				structgenValidate3(c, t)
 			case "value":
-				structgenValidate14(c, d)
+				structgenValidate14(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0, 1) // id, value
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -8008,10 +8007,10 @@ func structgenValidate157(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate158Keys = []string{"name", "value"}
 
 // structgenValidate158 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/1.
-func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate158(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -8036,21 +8035,21 @@ func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "name":
-				structgenValidate7(c, d)
+				structgenValidate7(c, t)
 			case "value":
-				structgenValidate14(c, d)
+				structgenValidate14(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0, 1) // name, value
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -8058,10 +8057,10 @@ func structgenValidate158(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate160Keys = []string{"type"}
 
 // structgenValidate160 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate160(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -8083,21 +8082,21 @@ func structgenValidate160(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate161(c, d)
+				structgenValidate161(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate161 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate161(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate161(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate161Text(c, raw)
 	}
 }
@@ -8111,10 +8110,10 @@ func structgenValidate161Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate162Keys = []string{"size"}
 
 // structgenValidate162 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate162(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -8136,16 +8135,16 @@ func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate22(c, d)
+				structgenValidate22(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0) // size
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -8153,10 +8152,10 @@ func structgenValidate162(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate163Keys = []string{"type"}
 
 // structgenValidate163 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate163(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -8178,21 +8177,21 @@ func structgenValidate163(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate164(c, d)
+				structgenValidate164(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate164 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate164(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate164(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate164Text(c, raw)
 	}
 }
@@ -8206,10 +8205,10 @@ func structgenValidate164Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate165Keys = []string{"props"}
 
 // structgenValidate165 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate165(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -8231,23 +8230,23 @@ func structgenValidate165(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate166(c, d)
+				structgenValidate166(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate166 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate166(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -8258,21 +8257,21 @@ func structgenValidate166(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			c.Skip(d)
+			t.Skip()
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.Require(&keys, "cidr")
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate167 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate167(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate167(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate167Text(c, raw)
 	}
 }
@@ -8283,10 +8282,10 @@ func structgenValidate167Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate168 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate168(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -8297,13 +8296,13 @@ func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			c.Skip(d)
+			t.Skip()
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.Require(&keys, "props")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -8311,10 +8310,10 @@ func structgenValidate168(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate169Keys = []string{"type"}
 
 // structgenValidate169 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate169(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate169(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -8336,21 +8335,21 @@ func structgenValidate169(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate170(c, d)
+				structgenValidate170(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate170 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate170(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate170(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate170Text(c, raw)
 	}
 }
@@ -8364,10 +8363,10 @@ func structgenValidate170Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate171Keys = []string{"size"}
 
 // structgenValidate171 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate171(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate171(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -8389,29 +8388,29 @@ func structgenValidate171(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate172(c, d)
+				structgenValidate172(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate172 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
-func structgenValidate172(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate172(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.NumberBounds(text, "", "100", "", "")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -8419,10 +8418,10 @@ func structgenValidate172(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate174Keys = []string{"size"}
 
 // structgenValidate174 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate174(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate174(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -8444,22 +8443,22 @@ func structgenValidate174(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate175(c, d)
+				structgenValidate175(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0) // size
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate175 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate175(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate175(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate175Text(c, raw)
 	}
 }
@@ -8470,8 +8469,8 @@ func structgenValidate175Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate176 checks a value against structgen:///blueprint.json#/$defs/node.
-func structgenValidate176(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate176(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate176Text(c, raw)
 	}
 }
@@ -8483,8 +8482,8 @@ func structgenValidate176Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate177 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate177(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate177(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate177Text(c, raw)
 	}
 }
@@ -8495,8 +8494,8 @@ func structgenValidate177Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate178 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate178(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate178(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate178Text(c, raw)
 	}
 }
@@ -8507,8 +8506,8 @@ func structgenValidate178Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate179 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate179(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate179(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate179Text(c, raw)
 	}
 }
@@ -8519,8 +8518,8 @@ func structgenValidate179Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate180 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate180(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate180(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate180Text(c, raw)
 	}
 }
@@ -8531,8 +8530,8 @@ func structgenValidate180Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate181 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate181(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate181(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate181Text(c, raw)
 	}
 }
@@ -8543,8 +8542,8 @@ func structgenValidate181Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate182 checks a value against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate182(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate182(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate182Text(c, raw)
 	}
 }
@@ -8555,18 +8554,18 @@ func structgenValidate182Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate183 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
-func structgenValidate183(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate78(c, d)
+func structgenValidate183(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate78(c, t)
 }
 
 // structgenValidate184Keys are the properties structgenValidate184 declares, which it records by index.
 var structgenValidate184Keys = []string{"kind", "side"}
 
 // structgenValidate184 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
-func structgenValidate184(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate184(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -8591,26 +8590,26 @@ func structgenValidate184(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate185(c, d)
+				structgenValidate185(c, t)
 			case "side":
-				structgenValidate186(c, d)
+				structgenValidate186(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0, 1) // kind, side
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate185 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate185(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate185(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate185Text(c, raw)
 	}
 }
@@ -8621,18 +8620,18 @@ func structgenValidate185Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate186 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate186(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate186(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.NumberBounds(text, "", "", "0", "")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "number")
+		t.WrongType("number")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -8640,10 +8639,10 @@ func structgenValidate186(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate187Keys = []string{"kind", "sides"}
 
 // structgenValidate187 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate187(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate187(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -8668,26 +8667,26 @@ func structgenValidate187(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate188(c, d)
+				structgenValidate188(c, t)
 			case "sides":
-				structgenValidate189(c, d)
+				structgenValidate189(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0, 1) // kind, sides
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate188 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate188(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate188(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate188Text(c, raw)
 	}
 }
@@ -8698,25 +8697,25 @@ func structgenValidate188Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate189 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate189(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate189(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.Integer(text, "integer")
 		c.NumberBounds(text, "3", "", "", "")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
+		t.WrongType("integer")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate190 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate190(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate190(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate190Text(c, raw)
 	}
 }
@@ -8727,8 +8726,8 @@ func structgenValidate190Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate191 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate191(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate191(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate191Text(c, raw)
 	}
 }
@@ -8739,8 +8738,8 @@ func structgenValidate191Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate192 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate192(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate192(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate192Text(c, raw)
 	}
 }
@@ -8751,8 +8750,8 @@ func structgenValidate192Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate193 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
-func structgenValidate193(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate193(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate193Text(c, raw)
 	}
 }
@@ -8763,8 +8762,8 @@ func structgenValidate193Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate194 checks a value against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate194(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate194(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate194Text(c, raw)
 	}
 }
@@ -8775,8 +8774,8 @@ func structgenValidate194Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate195 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate195(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate195(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate195Text(c, raw)
 	}
 }
@@ -8787,8 +8786,8 @@ func structgenValidate195Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate196 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate196(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate196(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate196Text(c, raw)
 	}
 }
@@ -8799,8 +8798,8 @@ func structgenValidate196Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate197 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
-func structgenValidate197(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate197(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate197Text(c, raw)
 	}
 }
@@ -8811,24 +8810,24 @@ func structgenValidate197Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate198 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate198(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate198(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Length(s, 5, -1)
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate199 checks a value against structgen:///blueprint.json#/properties/twins.
-func structgenValidate199(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate199(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate199Text(c, raw)
 	}
 }
@@ -8839,8 +8838,8 @@ func structgenValidate199Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate200 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/0.
-func structgenValidate200(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate200(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate200Text(c, raw)
 	}
 }
@@ -8852,8 +8851,8 @@ func structgenValidate200Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate201 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/1.
-func structgenValidate201(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate201(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate201Text(c, raw)
 	}
 }
@@ -8866,7 +8865,7 @@ func structgenValidate201Text(c *runtime.Decoding, raw []byte) {
 
 // structgenValidate17Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/0/then,
 // reading only its member "args".
-func structgenValidate17Members(c *runtime.Decoding, _ *jx.Decoder) {
+func structgenValidate17Members(c *runtime.Decoding, _ *runtime.Text) {
 	if r, found := c.AppliedMember("args"); found {
 		c.Push("args")
 		c.Apply(r, structgenValidate18)
@@ -8876,7 +8875,7 @@ func structgenValidate17Members(c *runtime.Decoding, _ *jx.Decoder) {
 
 // structgenValidate21Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/1/then,
 // reading only its member "args".
-func structgenValidate21Members(c *runtime.Decoding, _ *jx.Decoder) {
+func structgenValidate21Members(c *runtime.Decoding, _ *runtime.Text) {
 	if r, found := c.AppliedMember("args"); found {
 		c.Push("args")
 		c.Apply(r, structgenValidate22)
@@ -8886,7 +8885,7 @@ func structgenValidate21Members(c *runtime.Decoding, _ *jx.Decoder) {
 
 // structgenValidate23Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/1/else,
 // reading only its member "note".
-func structgenValidate23Members(c *runtime.Decoding, _ *jx.Decoder) {
+func structgenValidate23Members(c *runtime.Decoding, _ *runtime.Text) {
 	if r, found := c.AppliedMember("note"); found {
 		c.Push("note")
 		c.Apply(r, structgenValidate24)
@@ -8896,7 +8895,7 @@ func structgenValidate23Members(c *runtime.Decoding, _ *jx.Decoder) {
 
 // structgenValidate27Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/2/then,
 // reading only the members it declares.
-func structgenValidate27Members(c *runtime.Decoding, _ *jx.Decoder) {
+func structgenValidate27Members(c *runtime.Decoding, _ *runtime.Text) {
 	m := c.AppliedMembers()
 	for m.Next() {
 		switch string(m.Key()) {

@@ -268,18 +268,18 @@ var structgenSchemas = runtime.NewSchemas("", map[string]string{
 })
 
 // structgenValidate0 checks a value against urn:structgen:go:Money#.
-func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Pattern(s, "^[0-9]+\\.[0-9]{2}$")
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -287,10 +287,10 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate1Keys = []string{"friends", "name"}
 
 // structgenValidate1 checks a value against urn:structgen:go:Person#.
-func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -315,60 +315,60 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "friends":
-				structgenValidate2(c, d)
+				structgenValidate2(c, t)
 			case "name":
-				structgenValidate7(c, d)
+				structgenValidate7(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 1) // name
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate2 checks a value against urn:structgen:go:Person#/properties/friends.
-func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate3(c, d)
+			structgenValidate3(c, t)
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		t.WrongType("array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate3 checks a value against urn:structgen:go:Person#/properties/friends/items.
-func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate4(c, d)
+func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate4(c, t)
 }
 
 // structgenValidate4Keys are the properties structgenValidate4 declares, which it records by index.
 var structgenValidate4Keys = []string{"friends", "name"}
 
 // structgenValidate4 checks a value against urn:structgen:go:Person#/$defs/Person.
-func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -393,70 +393,70 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "friends":
-				structgenValidate5(c, d)
+				structgenValidate5(c, t)
 			case "name":
-				structgenValidate7(c, d)
+				structgenValidate7(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 1) // name
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate5 checks a value against urn:structgen:go:Person#/$defs/Person/properties/friends.
-func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate6(c, d)
+			structgenValidate6(c, t)
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		t.WrongType("array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate6 checks a value against urn:structgen:go:Person#/$defs/Person/properties/friends/items.
-func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate4(c, d)
+func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate4(c, t)
 }
 
 // structgenValidate7 checks a value against urn:structgen:go:Person#/$defs/Person/properties/name.
-func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate8 checks a value against urn:structgen:go:Person#/$defs/Person/additionalProperties.
-func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
-	c.False(d)
+func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
+	t.False()
 }
 
 // structgenValidate9 checks a value against urn:structgen:go:Priority#.
-func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate9(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate9Text(c, raw)
 	}
 }
@@ -464,18 +464,18 @@ func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate9Text checks a value's JSON text against urn:structgen:go:Priority#.
 func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,2]", false)
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
+	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+		switch t.Next() {
 		case jx.Number:
-			text, ok := c.Number(d)
+			text, ok := t.Number()
 			if !ok {
 				return
 			}
 			c.Integer(text, "integer")
 		case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-			c.WrongType(d, "integer")
+			t.WrongType("integer")
 		default:
-			c.Skip(d)
+			t.Skip()
 		}
 	})
 }
@@ -484,10 +484,10 @@ func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate10Keys = []string{"blob", "code", "confidence", "count", "created", "description", "elapsed", "extra", "facts", "grid", "id", "level", "mode", "owner", "pair", "raw", "seen", "summary", "tags"}
 
 // structgenValidate10 checks a value against urn:structgen:go:ProjectFacts#.
-func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -563,149 +563,149 @@ func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "blob":
-				structgenValidate7(c, d)
+				structgenValidate7(c, t)
 			case "code":
-				structgenValidate11(c, d)
+				structgenValidate11(c, t)
 			case "confidence":
-				structgenValidate12(c, d)
+				structgenValidate12(c, t)
 			case "count":
-				structgenValidate13(c, d)
+				structgenValidate13(c, t)
 			case "created":
-				structgenValidate14(c, d)
+				structgenValidate14(c, t)
 			case "description":
-				structgenValidate7(c, d)
+				structgenValidate7(c, t)
 			case "elapsed":
-				structgenValidate15(c, d)
+				structgenValidate15(c, t)
 			case "extra":
-				structgenValidate16(c, d)
+				structgenValidate16(c, t)
 			case "facts":
-				structgenValidate17(c, d)
+				structgenValidate17(c, t)
 			case "grid":
-				structgenValidate18(c, d)
+				structgenValidate18(c, t)
 			case "id":
-				structgenValidate7(c, d)
+				structgenValidate7(c, t)
 			case "level":
-				structgenValidate19(c, d)
+				structgenValidate19(c, t)
 			case "mode":
-				structgenValidate21(c, d)
+				structgenValidate21(c, t)
 			case "owner":
-				structgenValidate22(c, d)
+				structgenValidate22(c, t)
 			case "pair":
-				structgenValidate28(c, d)
+				structgenValidate28(c, t)
 			case "raw":
-				structgenValidate16(c, d)
+				structgenValidate16(c, t)
 			case "seen":
-				structgenValidate14(c, d)
+				structgenValidate14(c, t)
 			case "summary":
-				structgenValidate7(c, d)
+				structgenValidate7(c, t)
 			case "tags":
-				structgenValidate30(c, d)
+				structgenValidate30(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 5, 8, 11, 16, 9, 1, 3, 10, 4, 14, 12) // description, facts, level, seen, grid, code, count, id, created, pair, mode
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate11 checks a value against urn:structgen:go:ProjectFacts#/properties/code.
-func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate11(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Pattern(s, "^[A-Z]{2,3}$")
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate12 checks a value against urn:structgen:go:ProjectFacts#/properties/confidence.
-func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate12(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.NumberBounds(text, "0", "1", "", "")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "number")
+		t.WrongType("number")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate13 checks a value against urn:structgen:go:ProjectFacts#/properties/count.
-func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate13(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.Integer(text, "integer")
 		c.NumberBounds(text, "0", "", "", "")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
+		t.WrongType("integer")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate14 checks a value against urn:structgen:go:ProjectFacts#/properties/created.
-func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate14(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Format(s, "date-time")
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate15 checks a value against urn:structgen:go:ProjectFacts#/properties/elapsed.
-func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate15(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.Integer(text, "integer")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
+		t.WrongType("integer")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate16 checks a value against urn:structgen:go:ProjectFacts#/properties/extra.
-func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
-	c.Skip(d)
+func structgenValidate16(c *runtime.Decoding, t *runtime.Text) {
+	t.Skip()
 }
 
 // structgenValidate17 checks a value against urn:structgen:go:ProjectFacts#/properties/facts.
-func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate17(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
@@ -715,24 +715,24 @@ func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 				break
 			}
 			c.PushIndex(i)
-			structgenValidate7(c, d)
+			structgenValidate7(c, t)
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 		c.Items(i, 3, 3)
 	case jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "null or array")
+		t.WrongType("null or array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate18 checks a value against urn:structgen:go:ProjectFacts#/properties/grid.
-func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate18(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
@@ -742,27 +742,27 @@ func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
 				break
 			}
 			c.PushIndex(i)
-			structgenValidate15(c, d)
+			structgenValidate15(c, t)
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 		c.Items(i, 2, 2)
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		t.WrongType("array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate19 checks a value against urn:structgen:go:ProjectFacts#/properties/level.
-func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate20(c, d)
+func structgenValidate19(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate20(c, t)
 }
 
 // structgenValidate20 checks a value against urn:structgen:go:ProjectFacts#/$defs/Level.
-func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate20(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate20Text(c, raw)
 	}
 }
@@ -774,8 +774,8 @@ func structgenValidate20Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate21 checks a value against urn:structgen:go:ProjectFacts#/properties/mode.
-func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate21(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate21Text(c, raw)
 	}
 }
@@ -787,8 +787,8 @@ func structgenValidate21Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate22 checks a value against urn:structgen:go:ProjectFacts#/properties/owner.
-func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate22(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate22Text(c, raw)
 	}
 }
@@ -799,18 +799,18 @@ func structgenValidate22Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate23 checks a value against urn:structgen:go:ProjectFacts#/properties/owner/anyOf/0.
-func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate24(c, d)
+func structgenValidate23(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate24(c, t)
 }
 
 // structgenValidate24Keys are the properties structgenValidate24 declares, which it records by index.
 var structgenValidate24Keys = []string{"friends", "name"}
 
 // structgenValidate24 checks a value against urn:structgen:go:ProjectFacts#/$defs/Person.
-func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate24(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -835,75 +835,75 @@ func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "friends":
-				structgenValidate25(c, d)
+				structgenValidate25(c, t)
 			case "name":
-				structgenValidate7(c, d)
+				structgenValidate7(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 1) // name
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate25 checks a value against urn:structgen:go:ProjectFacts#/$defs/Person/properties/friends.
-func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate25(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate26(c, d)
+			structgenValidate26(c, t)
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		t.WrongType("array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate26 checks a value against urn:structgen:go:ProjectFacts#/$defs/Person/properties/friends/items.
-func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate24(c, d)
+func structgenValidate26(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate24(c, t)
 }
 
 // structgenValidate27 checks a value against urn:structgen:go:ProjectFacts#/properties/owner/anyOf/1.
-func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate27(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Bool, jx.Number, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "null")
+		t.WrongType("null")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate28 checks a value against urn:structgen:go:ProjectFacts#/properties/pair.
-func structgenValidate28(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate29(c, d)
+func structgenValidate28(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate29(c, t)
 }
 
 // structgenValidate29Keys are the properties structgenValidate29 declares, which it records by index.
 var structgenValidate29Keys = []string{"key", "value"}
 
 // structgenValidate29 checks a value against urn:structgen:go:ProjectFacts#/$defs/PairStringInt.
-func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate29(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -928,29 +928,29 @@ func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "key":
-				structgenValidate7(c, d)
+				structgenValidate7(c, t)
 			case "value":
-				structgenValidate15(c, d)
+				structgenValidate15(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0, 1) // key, value
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate30 checks a value against urn:structgen:go:ProjectFacts#/properties/tags.
-func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate30(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -961,30 +961,30 @@ func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			structgenValidate7(c, d)
+			structgenValidate7(c, t)
 			c.Pop()
 		}
 		c.End(it.Err())
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate31 checks a value against urn:structgen:go:UUID#.
-func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate31(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Pattern(s, "^[0-9a-f-]{36}$")
 		c.Format(s, "uuid")
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }

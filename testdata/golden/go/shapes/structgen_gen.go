@@ -171,10 +171,10 @@ func (d *Drawing) UnmarshalJSON(data []byte) error {
 var structgenValidate0Keys = []string{"comment", "main", "shapes", "title"}
 
 // structgenValidate0 checks a value against urn:structgen:go:Drawing#.
-func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -205,41 +205,41 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "comment":
-				structgenValidate1(c, d)
+				structgenValidate1(c, t)
 			case "main":
-				structgenValidate2(c, d)
+				structgenValidate2(c, t)
 			case "shapes":
-				structgenValidate15(c, d)
+				structgenValidate15(c, t)
 			case "title":
-				structgenValidate1(c, d)
+				structgenValidate1(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 3, 1, 2) // title, main, shapes
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate1 checks a value against urn:structgen:go:Drawing#/properties/comment.
-func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate2 checks a value against urn:structgen:go:Drawing#/properties/main.
-func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate2Text(c, raw)
 	}
 }
@@ -250,8 +250,8 @@ func structgenValidate2Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate3 checks a value against urn:structgen:go:Drawing#/$defs/Shape.
-func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate3Text(c, raw)
 	}
 }
@@ -265,8 +265,8 @@ func structgenValidate3Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate4Keys = []string{"kind"}
 
 // structgenValidate4 checks a value against urn:structgen:go:Drawing#/$defs/Shape/oneOf/0.
-func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate4Text(c, raw)
 	}
 }
@@ -274,10 +274,10 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate4Text checks a value's JSON text against urn:structgen:go:Drawing#/$defs/Shape/oneOf/0.
 func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate6)
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
+	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+		switch t.Next() {
 		case jx.Object:
-			it, ok := c.Object(d)
+			it, ok := t.Object()
 			if !ok {
 				return
 			}
@@ -299,23 +299,23 @@ func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "kind":
-					structgenValidate5(c, d)
+					structgenValidate5(c, t)
 				default:
-					c.Skip(d)
+					t.Skip()
 				}
 				c.Pop()
 			}
 			c.End(it.Err())
 			c.RequireMarked(&keys, 0) // kind
 		default:
-			c.Skip(d)
+			t.Skip()
 		}
 	})
 }
 
 // structgenValidate5 checks a value against urn:structgen:go:Drawing#/$defs/Shape/oneOf/0/properties/kind.
-func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate5Text(c, raw)
 	}
 }
@@ -329,10 +329,10 @@ func structgenValidate5Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate6Keys = []string{"kind", "radius"}
 
 // structgenValidate6 checks a value against urn:structgen:go:Drawing#/$defs/Circle.
-func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -357,51 +357,51 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate1(c, d)
+				structgenValidate1(c, t)
 			case "radius":
-				structgenValidate7(c, d)
+				structgenValidate7(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0, 1) // kind, radius
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate7 checks a value against urn:structgen:go:Drawing#/$defs/Circle/properties/radius.
-func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.NumberBounds(text, "0", "", "", "")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "number")
+		t.WrongType("number")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate8 checks a value against urn:structgen:go:Drawing#/$defs/Circle/additionalProperties.
-func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
-	c.False(d)
+func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
+	t.False()
 }
 
 // structgenValidate9Keys are the properties structgenValidate9 declares, which it records by index.
 var structgenValidate9Keys = []string{"kind"}
 
 // structgenValidate9 checks a value against urn:structgen:go:Drawing#/$defs/Shape/oneOf/1.
-func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate9(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate9Text(c, raw)
 	}
 }
@@ -409,10 +409,10 @@ func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate9Text checks a value's JSON text against urn:structgen:go:Drawing#/$defs/Shape/oneOf/1.
 func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate11)
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
+	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+		switch t.Next() {
 		case jx.Object:
-			it, ok := c.Object(d)
+			it, ok := t.Object()
 			if !ok {
 				return
 			}
@@ -434,23 +434,23 @@ func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "kind":
-					structgenValidate10(c, d)
+					structgenValidate10(c, t)
 				default:
-					c.Skip(d)
+					t.Skip()
 				}
 				c.Pop()
 			}
 			c.End(it.Err())
 			c.RequireMarked(&keys, 0) // kind
 		default:
-			c.Skip(d)
+			t.Skip()
 		}
 	})
 }
 
 // structgenValidate10 checks a value against urn:structgen:go:Drawing#/$defs/Shape/oneOf/1/properties/kind.
-func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate10Text(c, raw)
 	}
 }
@@ -464,10 +464,10 @@ func structgenValidate10Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate11Keys = []string{"kind", "side"}
 
 // structgenValidate11 checks a value against urn:structgen:go:Drawing#/$defs/Square.
-func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate11(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -492,27 +492,27 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate12(c, d)
+				structgenValidate12(c, t)
 			case "side":
-				structgenValidate13(c, d)
+				structgenValidate13(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0, 1) // kind, side
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate12 checks a value against urn:structgen:go:Drawing#/$defs/Square/properties/kind.
-func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate12(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate12Text(c, raw)
 	}
 }
@@ -524,49 +524,49 @@ func structgenValidate12Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate13 checks a value against urn:structgen:go:Drawing#/$defs/Square/properties/side.
-func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate13(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "number")
+		t.WrongType("number")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate14 checks a value against urn:structgen:go:Drawing#/properties/main/anyOf/1.
-func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate14(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Bool, jx.Number, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "null")
+		t.WrongType("null")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate15 checks a value against urn:structgen:go:Drawing#/properties/shapes.
-func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate15(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate16(c, d)
+			structgenValidate16(c, t)
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 	case jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "null or array")
+		t.WrongType("null or array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate16 checks a value against urn:structgen:go:Drawing#/properties/shapes/items.
-func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate3(c, d)
+func structgenValidate16(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate3(c, t)
 }

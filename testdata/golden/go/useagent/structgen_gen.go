@@ -72,10 +72,10 @@ var structgenSchemas = runtime.NewSchemas("", map[string]string{"urn:structgen:g
 var structgenValidate0Keys = []string{"level", "note", "people"}
 
 // structgenValidate0 checks a value against urn:structgen:go:Report#.
-func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -103,34 +103,34 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "level":
-				structgenValidate1(c, d)
+				structgenValidate1(c, t)
 			case "note":
-				structgenValidate3(c, d)
+				structgenValidate3(c, t)
 			case "people":
-				structgenValidate4(c, d)
+				structgenValidate4(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0, 1) // level, note
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate1 checks a value against urn:structgen:go:Report#/properties/level.
-func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate2(c, d)
+func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate2(c, t)
 }
 
 // structgenValidate2 checks a value against urn:structgen:go:Report#/$defs/Level.
-func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate2Text(c, raw)
 	}
 }
@@ -142,57 +142,57 @@ func structgenValidate2Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate3 checks a value against urn:structgen:go:Report#/properties/note.
-func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Length(s, 0, 140)
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate4 checks a value against urn:structgen:go:Report#/properties/people.
-func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate5(c, d)
+			structgenValidate5(c, t)
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		t.WrongType("array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate5 checks a value against urn:structgen:go:Report#/properties/people/items.
-func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate6(c, d)
+func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate6(c, t)
 }
 
 // structgenValidate6Keys are the properties structgenValidate6 declares, which it records by index.
 var structgenValidate6Keys = []string{"friends", "name"}
 
 // structgenValidate6 checks a value against urn:structgen:go:Report#/$defs/Person.
-func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -217,63 +217,63 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "friends":
-				structgenValidate7(c, d)
+				structgenValidate7(c, t)
 			case "name":
-				structgenValidate9(c, d)
+				structgenValidate9(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 1) // name
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate7 checks a value against urn:structgen:go:Report#/$defs/Person/properties/friends.
-func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate8(c, d)
+			structgenValidate8(c, t)
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		t.WrongType("array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate8 checks a value against urn:structgen:go:Report#/$defs/Person/properties/friends/items.
-func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate6(c, d)
+func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate6(c, t)
 }
 
 // structgenValidate9 checks a value against urn:structgen:go:Report#/$defs/Person/properties/name.
-func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate9(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate10 checks a value against urn:structgen:go:Report#/$defs/Person/additionalProperties.
-func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
-	c.False(d)
+func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
+	t.False()
 }

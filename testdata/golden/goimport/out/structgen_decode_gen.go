@@ -86,10 +86,10 @@ func (v *FileReportArgs) encodeJSON(e *runtime.Encoding) {
 var structgenValidate0Keys = []string{"level", "note", "people", "to"}
 
 // structgenValidate0 checks a value against urn:structgen:tool:file_report#.
-func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -120,36 +120,36 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "level":
-				structgenValidate1(c, d)
+				structgenValidate1(c, t)
 			case "note":
-				structgenValidate3(c, d)
+				structgenValidate3(c, t)
 			case "people":
-				structgenValidate4(c, d)
+				structgenValidate4(c, t)
 			case "to":
-				structgenValidate11(c, d)
+				structgenValidate11(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 3, 0, 1) // to, level, note
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate1 checks a value against urn:structgen:tool:file_report#/properties/level.
-func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate2(c, d)
+func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate2(c, t)
 }
 
 // structgenValidate2 checks a value against urn:structgen:tool:file_report#/$defs/Level.
-func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate2Text(c, raw)
 	}
 }
@@ -161,57 +161,57 @@ func structgenValidate2Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate3 checks a value against urn:structgen:tool:file_report#/properties/note.
-func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Length(s, 0, 140)
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate4 checks a value against urn:structgen:tool:file_report#/properties/people.
-func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate5(c, d)
+			structgenValidate5(c, t)
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		t.WrongType("array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate5 checks a value against urn:structgen:tool:file_report#/properties/people/items.
-func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate6(c, d)
+func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate6(c, t)
 }
 
 // structgenValidate6Keys are the properties structgenValidate6 declares, which it records by index.
 var structgenValidate6Keys = []string{"friends", "name"}
 
 // structgenValidate6 checks a value against urn:structgen:tool:file_report#/$defs/Person.
-func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -236,80 +236,80 @@ func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "friends":
-				structgenValidate7(c, d)
+				structgenValidate7(c, t)
 			case "name":
-				structgenValidate9(c, d)
+				structgenValidate9(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 1) // name
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate7 checks a value against urn:structgen:tool:file_report#/$defs/Person/properties/friends.
-func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate8(c, d)
+			structgenValidate8(c, t)
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		t.WrongType("array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate8 checks a value against urn:structgen:tool:file_report#/$defs/Person/properties/friends/items.
-func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate6(c, d)
+func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate6(c, t)
 }
 
 // structgenValidate9 checks a value against urn:structgen:tool:file_report#/$defs/Person/properties/name.
-func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate9(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate10 checks a value against urn:structgen:tool:file_report#/$defs/Person/additionalProperties.
-func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
-	c.False(d)
+func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
+	t.False()
 }
 
 // structgenValidate11 checks a value against urn:structgen:tool:file_report#/properties/to.
-func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate11(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Length(s, 1, -1)
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -317,10 +317,10 @@ func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate12Keys = []string{"level", "note", "people"}
 
 // structgenValidate12 checks a value against structgen:///go/useagent/useagent.go.Report.json#.
-func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate12(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -348,62 +348,62 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "level":
-				structgenValidate1(c, d)
+				structgenValidate1(c, t)
 			case "note":
-				structgenValidate3(c, d)
+				structgenValidate3(c, t)
 			case "people":
-				structgenValidate13(c, d)
+				structgenValidate13(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0, 1) // level, note
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate13 checks a value against structgen:///go/useagent/useagent.go.Report.json#/properties/people.
-func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate13(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate14(c, d)
+			structgenValidate14(c, t)
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		t.WrongType("array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate14 checks a value against structgen:///go/useagent/useagent.go.Report.json#/properties/people/items.
-func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate15(c, d)
+func structgenValidate14(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate15(c, t)
 }
 
 // structgenValidate15Keys are the properties structgenValidate15 declares, which it records by index.
 var structgenValidate15Keys = []string{"friends", "name"}
 
 // structgenValidate15 checks a value against structgen:///go/useagent/useagent.go.Report.json#/$defs/Person.
-func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate15(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -428,48 +428,48 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "friends":
-				structgenValidate16(c, d)
+				structgenValidate16(c, t)
 			case "name":
-				structgenValidate9(c, d)
+				structgenValidate9(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 1) // name
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate16 checks a value against structgen:///go/useagent/useagent.go.Report.json#/$defs/Person/properties/friends.
-func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate16(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate17(c, d)
+			structgenValidate17(c, t)
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		t.WrongType("array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate17 checks a value against structgen:///go/useagent/useagent.go.Report.json#/$defs/Person/properties/friends/items.
-func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate15(c, d)
+func structgenValidate17(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate15(c, t)
 }

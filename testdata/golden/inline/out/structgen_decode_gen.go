@@ -135,10 +135,10 @@ func (v *Verdict) encodeJSON(e *runtime.Encoding) {
 }
 
 // structgenValidate0 checks a value against structgen:///structgen.yaml.schemas.Checklist.json#.
-func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
@@ -148,31 +148,31 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 				break
 			}
 			c.PushIndex(i)
-			structgenValidate1(c, d)
+			structgenValidate1(c, t)
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 		c.Items(i, 0, 5)
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		t.WrongType("array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate1 checks a value against structgen:///structgen.yaml.schemas.Checklist.json#/items.
-func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Length(s, 1, -1)
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }

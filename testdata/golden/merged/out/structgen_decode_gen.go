@@ -328,19 +328,18 @@ func (v *OrderSeller) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("name")
-			d.Capture(func(d *jx.Decoder) error {
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
 				{
 					if s, ok := c.String(d); ok {
 						v.Name = s
 						c.Length(s, 1, -1)
 					}
 				}
-				return nil
-			})
-			if c.Failed() {
-				c.Skip(d)
-			} else {
-				structgenValidate15(c, d)
+				c.Release(d)
+				if !c.Failed() {
+					c.Apply(raw, structgenValidate15)
+				}
 			}
 			c.Pop()
 		case "email":
@@ -526,31 +525,31 @@ func (v *OrderSeller) encodeJSON(e *runtime.Encoding) {
 }
 
 // structgenValidate4 checks a value against structgen:///order.json#/properties/lines/items/properties/note.
-func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate6 checks a value against structgen:///order.json#/properties/lines/items/additionalProperties.
-func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
-	c.False(d)
+func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+	t.False()
 }
 
 // structgenValidate15 checks a value against structgen:///order.json#/properties/seller/allOf/1/properties/name.
-func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate15(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Length(s, 0, 20)
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -558,8 +557,8 @@ func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate17Keys = []string{"extra"}
 
 // structgenValidate17 checks a value against structgen:///order.json#/properties/tag.
-func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate17(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate17Text(c, raw)
 	}
 }
@@ -567,10 +566,10 @@ func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate17Text checks a value's JSON text against structgen:///order.json#/properties/tag.
 func structgenValidate17Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate19)
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
+	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+		switch t.Next() {
 		case jx.Object:
-			it, ok := c.Object(d)
+			it, ok := t.Object()
 			if !ok {
 				return
 			}
@@ -592,32 +591,32 @@ func structgenValidate17Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "extra":
-					structgenValidate21(c, d)
+					structgenValidate21(c, t)
 				default:
-					c.Skip(d)
+					t.Skip()
 				}
 				c.Pop()
 			}
 			c.End(it.Err())
 		default:
-			c.Skip(d)
+			t.Skip()
 		}
 	})
 }
 
 // structgenValidate18 checks a value against structgen:///order.json#/properties/tag/allOf/0.
-func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate19(c, d)
+func structgenValidate18(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate19(c, t)
 }
 
 // structgenValidate19Keys are the properties structgenValidate19 declares, which it records by index.
 var structgenValidate19Keys = []string{"code"}
 
 // structgenValidate19 checks a value against structgen:///order.json#/$defs/Closed.
-func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate19(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -639,33 +638,33 @@ func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "code":
-				structgenValidate4(c, d)
+				structgenValidate4(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate21 checks a value against structgen:///order.json#/properties/tag/allOf/1/properties/extra.
-func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate21(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.Integer(text, "integer")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
+		t.WrongType("integer")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }

@@ -308,10 +308,10 @@ func (v *Settings) encodeJSON(e *runtime.Encoding) {
 var structgenValidate1Keys = []string{"name", "size"}
 
 // structgenValidate1 checks a value against structgen:///narrowed.json#/$defs/settings.
-func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -336,52 +336,52 @@ func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "name":
-				structgenValidate2(c, d)
+				structgenValidate2(c, t)
 			case "size":
-				structgenValidate3(c, d)
+				structgenValidate3(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate2 checks a value against structgen:///narrowed.json#/$defs/settings/properties/name.
-func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate3 checks a value against structgen:///narrowed.json#/$defs/settings/properties/size.
-func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.Integer(text, "integer")
 		c.NumberBounds(text, "1", "", "", "")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
+		t.WrongType("integer")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate4 checks a value against structgen:///checked.json#.
-func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate4Text(c, raw)
 	}
 }
@@ -389,10 +389,10 @@ func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate4Text checks a value's JSON text against structgen:///checked.json#.
 func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate1)
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
+	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+		switch t.Next() {
 		case jx.Object:
-			it, ok := c.Object(d)
+			it, ok := t.Object()
 			if !ok {
 				return
 			}
@@ -403,13 +403,13 @@ func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
 					c.Duplicate(it.Key())
 				}
 				c.Push(key)
-				c.Skip(d)
+				t.Skip()
 				c.Pop()
 			}
 			c.End(it.Err())
 			c.Properties(keys.Len(), 1, -1)
 		default:
-			c.Skip(d)
+			t.Skip()
 		}
 	})
 }

@@ -904,11 +904,11 @@ func (v *SearchCodeArgsOptions) encodeJSON(e *runtime.Encoding) {
 }
 
 // structgenValidate0 checks a value against structgen:///mcp/get_me.json#/inputSchema.
-func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }

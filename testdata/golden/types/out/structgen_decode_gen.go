@@ -570,8 +570,8 @@ func (v *Item) encodeJSON(e *runtime.Encoding) {
 var structgenValidate0Keys = []string{"a"}
 
 // structgenValidate0 checks a value against structgen:///order.json#/properties/shape.
-func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate0Text(c, raw)
 	}
 }
@@ -579,10 +579,10 @@ func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate0Text checks a value's JSON text against structgen:///order.json#/properties/shape.
 func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[{\"a\":1},\"x\"]", false)
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
+	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+		switch t.Next() {
 		case jx.Object:
-			it, ok := c.Object(d)
+			it, ok := t.Object()
 			if !ok {
 				return
 			}
@@ -604,74 +604,76 @@ func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "a":
-					structgenValidate1(c, d)
+					structgenValidate1(c, t)
 				default:
-					c.Skip(d)
+					t.Skip()
 				}
 				c.Pop()
 			}
 			c.End(it.Err())
 		case jx.Null, jx.Bool, jx.Number, jx.Array:
-			c.WrongType(d, "string or object")
+			t.WrongType("string or object")
 		default:
-			c.Skip(d)
+			t.Skip()
 		}
 	})
 }
 
 // structgenValidate1 checks a value against structgen:///order.json#/properties/shape/properties/a.
-func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.Integer(text, "integer")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
+		t.WrongType("integer")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate2 checks a value against structgen:///order.json#/$defs/Tags.
-func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
 		i := 0
 		items := make([][]byte, 0, 8)
+		hashes := make([]uint64, 0, 8)
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			r, ok := c.RawView(d)
+			r, h, ok := t.RawHashed(hashes, i)
 			if !ok {
 				c.Pop()
 				break
 			}
 			items = append(items, r)
+			hashes = h
 			c.Apply(r, structgenValidate3)
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
-		c.UniqueJSON(items)
+		c.UniqueHashed(items, hashes)
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		t.WrongType("array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate3 checks a value against structgen:///order.json#/$defs/Tags/items.
-func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }

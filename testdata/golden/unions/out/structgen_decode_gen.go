@@ -613,8 +613,8 @@ func (v *SettingFallbackOption1) encodeJSON(e *runtime.Encoding) {
 }
 
 // structgenValidate6 checks a value against structgen:///shape.json#.
-func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate6Text(c, raw)
 	}
 }
@@ -625,18 +625,18 @@ func structgenValidate6Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate7 checks a value against structgen:///shape.json#/oneOf/0.
-func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate8(c, d)
+func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate8(c, t)
 }
 
 // structgenValidate8Keys are the properties structgenValidate8 declares, which it records by index.
 var structgenValidate8Keys = []string{"kind", "radius"}
 
 // structgenValidate8 checks a value against structgen:///shape.json#/$defs/Circle.
-func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -661,27 +661,27 @@ func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate9(c, d)
+				structgenValidate9(c, t)
 			case "radius":
-				structgenValidate10(c, d)
+				structgenValidate10(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0, 1) // kind, radius
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate9 checks a value against structgen:///shape.json#/$defs/Circle/properties/kind.
-func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate9(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate9Text(c, raw)
 	}
 }
@@ -692,33 +692,33 @@ func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate10 checks a value against structgen:///shape.json#/$defs/Circle/properties/radius.
-func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "number")
+		t.WrongType("number")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate11 checks a value against structgen:///shape.json#/$defs/Circle/additionalProperties.
-func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
-	c.False(d)
+func structgenValidate11(c *runtime.Decoding, t *runtime.Text) {
+	t.False()
 }
 
 // structgenValidate12 checks a value against structgen:///shape.json#/oneOf/1.
-func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate13(c, d)
+func structgenValidate12(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate13(c, t)
 }
 
 // structgenValidate13Keys are the properties structgenValidate13 declares, which it records by index.
 var structgenValidate13Keys = []string{"kind", "side"}
 
 // structgenValidate13 checks a value against structgen:///shape.json#/$defs/Square.
-func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate13(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -743,27 +743,27 @@ func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate14(c, d)
+				structgenValidate14(c, t)
 			case "side":
-				structgenValidate10(c, d)
+				structgenValidate10(c, t)
 			default:
 				c.NotAllowed()
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0, 1) // kind, side
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate14 checks a value against structgen:///shape.json#/$defs/Square/properties/kind.
-func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate14(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate14Text(c, raw)
 	}
 }

@@ -229,7 +229,8 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[6] = true
 			c.Push("labels")
-			d.Capture(func(d *jx.Decoder) error {
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
 				{
 					if m0, ok := c.Object(d); ok {
 						v.Labels = map[string]json.RawMessage{}
@@ -250,12 +251,10 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						c.End(m0.Err())
 					}
 				}
-				return nil
-			})
-			if c.Failed() {
-				c.Skip(d)
-			} else {
-				structgenValidate12(c, d)
+				c.Release(d)
+				if !c.Failed() {
+					c.Apply(raw, structgenValidate12)
+				}
 			}
 			c.Pop()
 		case "tags":
@@ -317,7 +316,8 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[12] = true
 			c.Push("reviewers")
-			d.Capture(func(d *jx.Decoder) error {
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
 				{
 					if a0, ok := c.Array(d); ok {
 						v.Reviewers = []Person{}
@@ -331,12 +331,10 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						c.End(a0.Err())
 					}
 				}
-				return nil
-			})
-			if c.Failed() {
-				c.Skip(d)
-			} else {
-				structgenValidate20(c, d)
+				c.Release(d)
+				if !c.Failed() {
+					c.Apply(raw, structgenValidate20)
+				}
 			}
 			c.Pop()
 		case "legacy":
@@ -353,7 +351,8 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("team")
-			d.Capture(func(d *jx.Decoder) error {
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
 				{
 					if m0, ok := c.Object(d); ok {
 						v.Team = map[string]Person{}
@@ -372,12 +371,10 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						c.End(m0.Err())
 					}
 				}
-				return nil
-			})
-			if c.Failed() {
-				c.Skip(d)
-			} else {
-				structgenValidate23(c, d)
+				c.Release(d)
+				if !c.Failed() {
+					c.Apply(raw, structgenValidate23)
+				}
 			}
 			c.Pop()
 		case "extension":
@@ -394,7 +391,8 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[16] = true
 			c.Push("ranked")
-			d.Capture(func(d *jx.Decoder) error {
+			if raw, ok := c.RawView(d); ok {
+				d := c.TextDecoder(raw)
 				{
 					if a0, ok := c.Array(d); ok {
 						v.Ranked = []json.RawMessage{}
@@ -410,12 +408,10 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						c.End(a0.Err())
 					}
 				}
-				return nil
-			})
-			if c.Failed() {
-				c.Skip(d)
-			} else {
-				structgenValidate25(c, d)
+				c.Release(d)
+				if !c.Failed() {
+					c.Apply(raw, structgenValidate25)
+				}
 			}
 			c.Pop()
 		case "loop":
@@ -671,14 +667,13 @@ func (v *PolicyRulesItem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads PolicyTags and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
 func (v *PolicyTags) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	d.Capture(func(d *jx.Decoder) error {
+	if raw, ok := c.RawView(d); ok {
+		d := c.TextDecoder(raw)
 		v.decodeTyped(d, c)
-		return nil
-	})
-	if c.Failed() {
-		c.Skip(d)
-	} else {
-		structgenValidate42(c, d)
+		c.Release(d)
+		if !c.Failed() {
+			c.Apply(raw, structgenValidate42)
+		}
 	}
 }
 
@@ -973,18 +968,18 @@ func (v *PolicyWindow) encodeJSON(e *runtime.Encoding) {
 }
 
 // structgenValidate0 checks a value against structgen:///policy.json#/$defs/unit.
-func structgenValidate0(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate1(c, d)
+func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate1(c, t)
 }
 
 // structgenValidate1 checks a value against structgen:///policy.json#/$defs/unit/allOf/0.
-func structgenValidate1(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate2(c, d)
+func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate2(c, t)
 }
 
 // structgenValidate2 checks a value against structgen:///policy.json#/$defs/measure.
-func structgenValidate2(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate2Text(c, raw)
 	}
 }
@@ -995,34 +990,34 @@ func structgenValidate2Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate3 checks a value against structgen:///policy.json#/$defs/measure/anyOf/0.
-func structgenValidate3(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.Integer(text, "integer")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
+		t.WrongType("integer")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate4 checks a value against structgen:///policy.json#/$defs/measure/anyOf/1.
-func structgenValidate4(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate5(c, d)
+func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate5(c, t)
 }
 
 // structgenValidate5 checks a value against structgen:///policy.json#/$defs/unit.
-func structgenValidate5(c *runtime.Decoding, d *jx.Decoder) {
-	c.Cycle(d)
+func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
+	t.Cycle()
 }
 
 // structgenValidate6 checks a value against structgen:///policy.json#/properties/limit.
-func structgenValidate6(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate6Text(c, raw)
 	}
 }
@@ -1034,39 +1029,39 @@ func structgenValidate6Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate7 checks a value against structgen:///policy.json#/properties/limit/allOf/0.
-func structgenValidate7(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.Integer(text, "integer")
 		c.NumberBounds(text, "0", "", "", "")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
+		t.WrongType("integer")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate8 checks a value against structgen:///policy.json#/properties/limit/allOf/1.
-func structgenValidate8(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.NumberMultipleOf(text, "5")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate9 checks a value against structgen:///policy.json#/properties/target.
-func structgenValidate9(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate9(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate9Text(c, raw)
 	}
 }
@@ -1077,42 +1072,42 @@ func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate10 checks a value against structgen:///policy.json#/properties/target/oneOf/0.
-func structgenValidate10(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Format(s, "email")
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate11 checks a value against structgen:///policy.json#/properties/target/oneOf/1.
-func structgenValidate11(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate11(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Pattern(s, "^[a-z]+@")
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate12 checks a value against structgen:///policy.json#/properties/labels.
-func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate12(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -1125,45 +1120,45 @@ func structgenValidate12(c *runtime.Decoding, d *jx.Decoder) {
 			c.Key(it.Key(), structgenValidate14)
 			c.Push(key)
 			if c.Matches(key, "^x-") {
-				structgenValidate13(c, d)
+				structgenValidate13(c, t)
 			} else {
-				structgenValidate3(c, d)
+				structgenValidate3(c, t)
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate13 checks a value against structgen:///policy.json#/properties/labels/patternProperties/%5Ex-.
-func structgenValidate13(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate13(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate14 checks a value against structgen:///policy.json#/properties/labels/propertyNames.
-func structgenValidate14(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate14(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Length(s, 0, 12)
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate15 checks a value against structgen:///policy.json#/properties/owner.
-func structgenValidate15(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate15(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate15Text(c, raw)
 	}
 }
@@ -1178,10 +1173,10 @@ func structgenValidate15Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate16Keys = []string{"deputy", "email", "name"}
 
 // structgenValidate16 checks a value against structgen:///policy.json#/$defs/Person.
-func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate16(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -1209,56 +1204,56 @@ func structgenValidate16(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "deputy":
-				structgenValidate13(c, d)
+				structgenValidate13(c, t)
 			case "email":
-				structgenValidate13(c, d)
+				structgenValidate13(c, t)
 			case "name":
-				structgenValidate17(c, d)
+				structgenValidate17(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 2) // name
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate17 checks a value against structgen:///policy.json#/$defs/Person/properties/name.
-func structgenValidate17(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate17(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Length(s, 1, -1)
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		c.WrongType(d, "string")
+		t.WrongType("string")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate18 checks a value against structgen:///policy.json#/properties/owner/oneOf/1.
-func structgenValidate18(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate18(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Bool, jx.Number, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "null")
+		t.WrongType("null")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate19 checks a value against structgen:///policy.json#/properties/owner/not.
-func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate19(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -1269,23 +1264,23 @@ func structgenValidate19(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			c.Skip(d)
+			t.Skip()
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.Require(&keys, "deputy")
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate20 checks a value against structgen:///policy.json#/properties/reviewers.
-func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate20(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
@@ -1293,7 +1288,7 @@ func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 		items := make([][]byte, 0, 8)
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			r, ok := c.RawView(d)
+			r, ok := t.Raw()
 			if !ok {
 				c.Pop()
 				break
@@ -1305,15 +1300,15 @@ func structgenValidate20(c *runtime.Decoding, d *jx.Decoder) {
 		c.End(it.Err())
 		c.Contains(items, structgenValidate21, 1, -1, false)
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate21 checks a value against structgen:///policy.json#/properties/reviewers/contains.
-func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate21(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -1324,19 +1319,19 @@ func structgenValidate21(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			c.Skip(d)
+			t.Skip()
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.Require(&keys, "email")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate22 checks a value against structgen:///policy.json#/properties/legacy.
-func structgenValidate22(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate22(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate22Text(c, raw)
 	}
 }
@@ -1348,10 +1343,10 @@ func structgenValidate22Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate23 checks a value against structgen:///policy.json#/properties/team.
-func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate23(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -1363,34 +1358,34 @@ func structgenValidate23(c *runtime.Decoding, d *jx.Decoder) {
 			}
 			c.Key(it.Key(), structgenValidate24)
 			c.Push(key)
-			c.Skip(d)
+			t.Skip()
 			c.Pop()
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate24 checks a value against structgen:///policy.json#/properties/team/propertyNames.
-func structgenValidate24(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate24(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Pattern(s, "^[a-z]+$")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate25 checks a value against structgen:///policy.json#/properties/ranked.
-func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate25(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
@@ -1398,7 +1393,7 @@ func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 		items := make([][]byte, 0, 8)
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			r, ok := c.RawView(d)
+			r, ok := t.Raw()
 			if !ok {
 				c.Pop()
 				break
@@ -1410,7 +1405,7 @@ func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 		c.End(it.Err())
 		c.Contains(items, structgenValidate26, 1, -1, false)
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -1418,10 +1413,10 @@ func structgenValidate25(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate26Keys = []string{"deputy", "email", "name", "rank"}
 
 // structgenValidate26 checks a value against structgen:///policy.json#/properties/ranked/contains.
-func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate26(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -1452,52 +1447,52 @@ func structgenValidate26(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "deputy":
-				structgenValidate13(c, d)
+				structgenValidate13(c, t)
 			case "email":
-				structgenValidate13(c, d)
+				structgenValidate13(c, t)
 			case "name":
-				structgenValidate17(c, d)
+				structgenValidate17(c, t)
 			case "rank":
-				structgenValidate29(c, d)
+				structgenValidate29(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 2, 3) // name, rank
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate27 checks a value against structgen:///policy.json#/properties/ranked/contains/allOf/0.
-func structgenValidate27(c *runtime.Decoding, d *jx.Decoder) {
-	structgenValidate16(c, d)
+func structgenValidate27(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate16(c, t)
 }
 
 // structgenValidate29 checks a value against structgen:///policy.json#/properties/ranked/contains/allOf/1/properties/rank.
-func structgenValidate29(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate29(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Number:
-		text, ok := c.Number(d)
+		text, ok := t.Number()
 		if !ok {
 			return
 		}
 		c.Integer(text, "integer")
 		c.NumberBounds(text, "1", "", "", "")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "integer")
+		t.WrongType("integer")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate30 checks a value against structgen:///policy.json#/properties/loop.
-func structgenValidate30(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate30(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate30Text(c, raw)
 	}
 }
@@ -1508,18 +1503,18 @@ func structgenValidate30Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate31 checks a value against structgen:///policy.json#/properties/contact.
-func structgenValidate31(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate31(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate31Text(c, raw)
 	}
 }
 
 // structgenValidate31Text checks a value's JSON text against structgen:///policy.json#/properties/contact.
 func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
+	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+		switch t.Next() {
 		case jx.Object:
-			it, ok := c.Object(d)
+			it, ok := t.Object()
 			if !ok {
 				return
 			}
@@ -1530,7 +1525,7 @@ func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
 					c.Duplicate(it.Key())
 				}
 				c.Push(key)
-				c.Skip(d)
+				t.Skip()
 				c.Pop()
 			}
 			c.End(it.Err())
@@ -1539,7 +1534,7 @@ func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
 				c.Apply(raw, structgenValidate32)
 			}
 		default:
-			c.Skip(d)
+			t.Skip()
 		}
 	})
 }
@@ -1548,10 +1543,10 @@ func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate32Keys = []string{"verified"}
 
 // structgenValidate32 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email.
-func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate32(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -1573,32 +1568,32 @@ func structgenValidate32(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "verified":
-				structgenValidate33(c, d)
+				structgenValidate33(c, t)
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0) // verified
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate33 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email/properties/verified.
-func structgenValidate33(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate33(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Null, jx.Number, jx.String, jx.Array, jx.Object:
-		c.WrongType(d, "boolean")
+		t.WrongType("boolean")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate34 checks a value against structgen:///policy.json#/properties/mode.
-func structgenValidate34(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate34(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate34Text(c, raw)
 	}
 }
@@ -1610,8 +1605,8 @@ func structgenValidate34Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate35 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
-func structgenValidate35(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate35(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate35Text(c, raw)
 	}
 }
@@ -1622,8 +1617,8 @@ func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate36 checks a value against structgen:///policy.json#/properties/mode/not.
-func structgenValidate36(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate36(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate36Text(c, raw)
 	}
 }
@@ -1634,8 +1629,8 @@ func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate37 checks a value against structgen:///policy.json#/properties/rules.
-func structgenValidate37(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate37(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate37Text(c, raw)
 	}
 }
@@ -1647,10 +1642,10 @@ func structgenValidate37Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate38 checks a value against structgen:///policy.json#/properties/rules.
-func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate38(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
@@ -1658,7 +1653,7 @@ func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 		items := make([][]byte, 0, 8)
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			r, ok := c.RawView(d)
+			r, ok := t.Raw()
 			if !ok {
 				c.Pop()
 				break
@@ -1670,59 +1665,61 @@ func structgenValidate38(c *runtime.Decoding, d *jx.Decoder) {
 		c.End(it.Err())
 		c.Contains(items, structgenValidate39, 1, 3, false)
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate39 checks a value against structgen:///policy.json#/properties/rules/contains.
-func structgenValidate39(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate39(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate40 checks a value against structgen:///policy.json#/properties/rules.
-func structgenValidate40(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate40(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
 		i := 0
 		items := make([][]byte, 0, 8)
+		hashes := make([]uint64, 0, 8)
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			r, ok := c.RawView(d)
+			r, h, ok := t.RawHashed(hashes, i)
 			if !ok {
 				c.Pop()
 				break
 			}
 			items = append(items, r)
+			hashes = h
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
-		c.UniqueJSON(items)
+		c.UniqueHashed(items, hashes)
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate41 checks a value against structgen:///policy.json#/properties/tags/properties/x-owner.
-func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate41(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.String:
-		s, ok := c.StringView(d)
+		s, ok := t.StrView()
 		if !ok {
 			return
 		}
 		c.Length(s, 2, -1)
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -1730,10 +1727,10 @@ func structgenValidate41(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate42Keys = []string{"level", "x-owner"}
 
 // structgenValidate42 checks a value against structgen:///policy.json#/properties/tags.
-func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate42(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -1756,7 +1753,7 @@ func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			r, ok := c.RawView(d)
+			r, ok := t.Raw()
 			if !ok {
 				c.Pop()
 				break
@@ -1779,23 +1776,23 @@ func structgenValidate42(c *runtime.Decoding, d *jx.Decoder) {
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate43 checks a value against structgen:///policy.json#/properties/tags.
-func structgenValidate43(c *runtime.Decoding, d *jx.Decoder) {
-	c.Skip(d)
+func structgenValidate43(c *runtime.Decoding, t *runtime.Text) {
+	t.Skip()
 }
 
 // structgenValidate44 checks a value against structgen:///policy.json#/properties/tags/additionalProperties.
-func structgenValidate44(c *runtime.Decoding, d *jx.Decoder) {
-	c.False(d)
+func structgenValidate44(c *runtime.Decoding, t *runtime.Text) {
+	t.False()
 }
 
 // structgenValidate45 checks a value against structgen:///policy.json#/properties/origin.
-func structgenValidate45(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate45(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate45Text(c, raw)
 	}
 }
@@ -1809,8 +1806,8 @@ func structgenValidate45Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate46Keys = []string{"kind"}
 
 // structgenValidate46 checks a value against structgen:///policy.json#/properties/extension.
-func structgenValidate46(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate46(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate46Text(c, raw)
 	}
 }
@@ -1820,10 +1817,10 @@ func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
 	c.Track()
 	c.AnyOf(raw, structgenValidate48, structgenValidate49)
 	c.IfThenElse(raw, structgenValidate50, structgenValidate52, nil)
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
+	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+		switch t.Next() {
 		case jx.Object:
-			it, ok := c.Object(d)
+			it, ok := t.Object()
 			if !ok {
 				return
 			}
@@ -1845,18 +1842,18 @@ func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "kind":
-					structgenValidate47(c, d)
+					structgenValidate47(c, t)
 					c.Evaluated()
 				default:
-					c.Skip(d)
+					t.Skip()
 				}
 				c.Pop()
 			}
 			c.End(it.Err())
 		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-			c.WrongType(d, "object")
+			t.WrongType("object")
 		default:
-			c.Skip(d)
+			t.Skip()
 		}
 	})
 	c.Unevaluated(raw, nil, nil, true, false)
@@ -1864,8 +1861,8 @@ func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate47 checks a value against structgen:///policy.json#/properties/extension/properties/kind.
-func structgenValidate47(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate47(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate47Text(c, raw)
 	}
 }
@@ -1879,10 +1876,10 @@ func structgenValidate47Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate48Keys = []string{"url"}
 
 // structgenValidate48 checks a value against structgen:///policy.json#/properties/extension/anyOf/0.
-func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate48(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -1904,17 +1901,17 @@ func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "url":
-				structgenValidate13(c, d)
+				structgenValidate13(c, t)
 				c.Evaluated()
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.RequireMarked(&keys, 0) // url
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -1922,10 +1919,10 @@ func structgenValidate48(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate49Keys = []string{"cmd"}
 
 // structgenValidate49 checks a value against structgen:///policy.json#/properties/extension/anyOf/1.
-func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate49(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -1947,16 +1944,16 @@ func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "cmd":
-				structgenValidate13(c, d)
+				structgenValidate13(c, t)
 				c.Evaluated()
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
@@ -1964,10 +1961,10 @@ func structgenValidate49(c *runtime.Decoding, d *jx.Decoder) {
 var structgenValidate50Keys = []string{"kind"}
 
 // structgenValidate50 checks a value against structgen:///policy.json#/properties/extension/if.
-func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate50(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -1989,22 +1986,22 @@ func structgenValidate50(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate51(c, d)
+				structgenValidate51(c, t)
 				c.Evaluated()
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate51 checks a value against structgen:///policy.json#/properties/extension/if/properties/kind.
-func structgenValidate51(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate51(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate51Text(c, raw)
 	}
 }
@@ -2018,10 +2015,10 @@ func structgenValidate51Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate52Keys = []string{"retries"}
 
 // structgenValidate52 checks a value against structgen:///policy.json#/properties/extension/then.
-func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate52(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -2043,22 +2040,22 @@ func structgenValidate52(c *runtime.Decoding, d *jx.Decoder) {
 			c.Push(key)
 			switch key {
 			case "retries":
-				structgenValidate3(c, d)
+				structgenValidate3(c, t)
 				c.Evaluated()
 			default:
-				c.Skip(d)
+				t.Skip()
 			}
 			c.Pop()
 		}
 		c.End(it.Err())
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate53 checks a value against structgen:///policy.json#/properties/steps.
-func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
-	if raw, ok := c.RawView(d); ok {
+func structgenValidate53(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
 		structgenValidate53Text(c, raw)
 	}
 }
@@ -2066,10 +2063,10 @@ func structgenValidate53(c *runtime.Decoding, d *jx.Decoder) {
 // structgenValidate53Text checks a value's JSON text against structgen:///policy.json#/properties/steps.
 func structgenValidate53Text(c *runtime.Decoding, raw []byte) {
 	c.Track()
-	c.Apply(raw, func(c *runtime.Decoding, d *jx.Decoder) {
-		switch d.Next() {
+	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+		switch t.Next() {
 		case jx.Array:
-			it, ok := c.Array(d)
+			it, ok := t.Array()
 			if !ok {
 				return
 			}
@@ -2077,7 +2074,7 @@ func structgenValidate53Text(c *runtime.Decoding, raw []byte) {
 			items := make([][]byte, 0, 8)
 			for !c.Failed() && it.Next() {
 				c.PushIndex(i)
-				r, ok := c.RawView(d)
+				r, ok := t.Raw()
 				if !ok {
 					c.Pop()
 					break
@@ -2094,9 +2091,9 @@ func structgenValidate53Text(c *runtime.Decoding, raw []byte) {
 			c.End(it.Err())
 			c.Contains(items, structgenValidate3, 1, -1, true)
 		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-			c.WrongType(d, "array")
+			t.WrongType("array")
 		default:
-			c.Skip(d)
+			t.Skip()
 		}
 	})
 	c.Unevaluated(raw, nil, structgenValidate33, false, false)
@@ -2104,10 +2101,10 @@ func structgenValidate53Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate54 checks a value against structgen:///directory.json#.
-func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate54(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Object:
-		it, ok := c.Object(d)
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
@@ -2118,46 +2115,48 @@ func structgenValidate54(c *runtime.Decoding, d *jx.Decoder) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			structgenValidate27(c, d)
+			structgenValidate27(c, t)
 			c.Pop()
 		}
 		c.End(it.Err())
 		c.Properties(keys.Len(), 1, -1)
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		c.WrongType(d, "object")
+		t.WrongType("object")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
 
 // structgenValidate55 checks a value against structgen:///roster.json#.
-func structgenValidate55(c *runtime.Decoding, d *jx.Decoder) {
-	switch d.Next() {
+func structgenValidate55(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
 	case jx.Array:
-		it, ok := c.Array(d)
+		it, ok := t.Array()
 		if !ok {
 			return
 		}
 		i := 0
 		items := make([][]byte, 0, 8)
+		hashes := make([]uint64, 0, 8)
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			r, ok := c.RawView(d)
+			r, h, ok := t.RawHashed(hashes, i)
 			if !ok {
 				c.Pop()
 				break
 			}
 			items = append(items, r)
+			hashes = h
 			c.Apply(r, structgenValidate16)
 			c.Pop()
 			i++
 		}
 		c.End(it.Err())
 		c.Items(i, 1, -1)
-		c.UniqueJSON(items)
+		c.UniqueHashed(items, hashes)
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		c.WrongType(d, "array")
+		t.WrongType("array")
 	default:
-		c.Skip(d)
+		t.Skip()
 	}
 }
