@@ -6,7 +6,8 @@
 //     decodes into the generated types and checks the schema in the same
 //     pass, collecting every problem with its JSON pointer. A value whose
 //     schema combines others is checked by generated validators
-//     (Validator, Validated, ParseValidated: applicators re-read the
+//     (Validator, reading text with the cursor Text; Validated,
+//     ParseValidated, Check: applicators re-read the
 //     value's text, their branches quietly, or through text forms
 //     (TextValidator, ValidatedText); IfConsts, OneOfTagged and
 //     AnyOfTagged read a property that keys many schemas once,
