@@ -21,7 +21,8 @@
 //     variant, Variant reads it quietly, NoVariant words why none fits;
 //     Keyed and HasMember pick it for UnmarshalJSON). Keywords beside an object's properties that only
 //     test and require declared properties are checked on the decoded
-//     fields (RequiredIf, AnyOfPresence and OneOfPresence with
+//     fields, and the undeclared ones they check on the raw JSON kept
+//     (RequiredIf, AnyOfPresence and OneOfPresence with
 //     Presence branches, Found to know the object decoded cleanly);
 //     what those do not compile goes to
 //     the schema interpreter (Interpret, InterpretValue). CheckDecoders

@@ -198,6 +198,16 @@ func stringHash(raw []byte, i int, tag byte) (h uint64, end int, ok bool) {
 	if i >= len(raw) || raw[i] != '"' {
 		return 0, i, false
 	}
+	// Most strings are short ASCII without escapes: one loop ends them and
+	// tells that their bytes are their value, valid UTF-8.
+	for j, n := i+1, min(len(raw), i+1+plainRun); j < n; j++ {
+		if b := raw[j]; !plainASCII[b] {
+			if b == '"' {
+				return maphash.Bytes(hashSeed, raw[i+1:j]) ^ uint64(tag)<<56, j + 1, true
+			}
+			break
+		}
+	}
 	e := stringEnd(raw, i)
 	if e < 0 {
 		return 0, i, false
@@ -214,6 +224,20 @@ func stringHash(raw []byte, i int, tag byte) (h uint64, end int, ok bool) {
 	}
 	return hashString(s, tag), e, true
 }
+
+// plainRun is how many bytes of a string stringHash looks at one by one
+// before it leaves the rest to stringEnd and utf8.Valid, which are
+// faster on long strings.
+const plainRun = 32
+
+// plainASCII marks the bytes a string may hold as they are: ASCII, not
+// a quote, a backslash or a control character.
+var plainASCII = func() (t [256]bool) {
+	for b := 0x20; b < 0x80; b++ {
+		t[b] = b != '"' && b != '\\'
+	}
+	return t
+}()
 
 // hashString hashes a string's value (invalid UTF-8 read as U+FFFD, as
 // canonicalText reads it), tagged with its role.

@@ -47,10 +47,7 @@ func (e *TextError) Error() string {
 
 // space skips white space and returns where the next byte is.
 func (t *Text) space() int {
-	i := t.pos
-	for i < len(t.buf) && isSpace(t.buf[i]) {
-		i++
-	}
+	i := skipSpace(t.buf, t.pos)
 	t.pos = i
 	return i
 }

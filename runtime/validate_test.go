@@ -674,10 +674,13 @@ func FuzzJSONHash(f *testing.F) {
 
 // TestTextHash: on text jx has read, the byte scan hashes as jsonHash
 // does: escapes, numbers by value, member order, nesting, whitespace,
-// and the cases it leaves to jsonHash (a key twice, 17 members).
+// and the cases it leaves to jsonHash (a key twice, 17 members); short
+// ASCII strings, which it hashes in the loop that ends them, hash as
+// longer ones and those with escapes or other bytes do.
 func TestTextHash(t *testing.T) {
 	for _, in := range []string{
-		`"x"`, `"a\"b\u00e9\\"`, "\"a\xffb\"", `-0`, `1.0`, `1e2`, `123456789012345678901`, `0.1`, `true`, `false`, `null`,
+		`"x"`, `""`, `"café"`, `"0123456789abcdef0123456789abcdef"`, `"0123456789abcdef0123456789abcdef!"`, `"0123456789abcdef0123456789abcdef\n"`,
+		`"a\"b\u00e9\\"`, "\"a\xffb\"", `-0`, `1.0`, `1e2`, `123456789012345678901`, `0.1`, `true`, `false`, `null`,
 		`[]`, ` [ 1 , [ ] , { } , "]" ] `, `{}`, `{"a": 1, "b": [1.0, "x"]}`, `{"b": [1, "x"], "\u0061": 1e0}`,
 		"{\n\t\"k\" :\r{\"}\":\"]\"} }", `{"a": 1, "a": 2}`,
 		`{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"j":10,"k":11,"l":12,"m":13,"n":14,"o":15,"p":16,"q":17}`,

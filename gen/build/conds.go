@@ -16,8 +16,9 @@ import (
 // object's text again for them:
 //   - an if/then/else whose if tests one declared property against
 //     constants and whose then and else check declared properties only
-//     (what they require, a scalar's value, a slice's or map's length):
-//     ir.Decode.Conds;
+//     (what they require, a scalar's value, a slice's or map's length),
+//     or undeclared ones an object keeps as raw JSON, which a validator
+//     checks on that member's text alone: ir.Decode.Conds;
 //   - a dependentRequired over declared properties (Cond.Dependent);
 //   - an anyOf or oneOf whose branches only require properties or refuse
 //     a set of them (ir.Decode.Presence);
@@ -37,11 +38,14 @@ func (b *builder) typedConds(t *ir.Type, rests []*schema.Node) ([]*ir.Cond, []*i
 	for _, f := range t.Fields {
 		fields[f.JSON] = f
 	}
+	// Undeclared properties are kept by name as raw JSON, where a then or
+	// else can find them.
+	rawExtras := t.Extra != nil && t.Extra.Kind == ir.RefAny
 	var conds []*ir.Cond
 	var presence []*ir.Presence
 	var left []*schema.Node
 	for _, r := range rests {
-		if c := b.typedCond(r, fields); c != nil {
+		if c := b.typedCond(r, fields, rawExtras); c != nil {
 			conds = append(conds, c)
 			continue
 		}
@@ -128,8 +132,9 @@ func (b *builder) dependentConds(r *schema.Node, fields map[string]*ir.Field) []
 	return conds
 }
 
-// typedCond returns r as a condition on fields, or nil.
-func (b *builder) typedCond(r *schema.Node, fields map[string]*ir.Field) *ir.Cond {
+// typedCond returns r as a condition on fields, or nil; with rawExtras,
+// its then and else may check undeclared properties too.
+func (b *builder) typedCond(r *schema.Node, fields map[string]*ir.Field, rawExtras bool) *ir.Cond {
 	if r.If == nil || r.Ref != nil || !onlyKeywords(r, "if", "then", "else") {
 		return nil
 	}
@@ -160,7 +165,7 @@ func (b *builder) typedCond(r *schema.Node, fields map[string]*ir.Field) *ir.Con
 			return nil
 		}
 		cond.Values = vals
-		return b.condBranches(cond, r, fields)
+		return b.condBranches(cond, r, fields, rawExtras)
 	default:
 		return nil
 	}
@@ -174,16 +179,16 @@ func (b *builder) typedCond(r *schema.Node, fields map[string]*ir.Field) *ir.Con
 	default:
 		cond.Values = c.Enum
 	}
-	return b.condBranches(cond, r, fields)
+	return b.condBranches(cond, r, fields, rawExtras)
 }
 
 // condBranches adds r's then and else to cond, or returns nil.
-func (b *builder) condBranches(cond *ir.Cond, r *schema.Node, fields map[string]*ir.Field) *ir.Cond {
+func (b *builder) condBranches(cond *ir.Cond, r *schema.Node, fields map[string]*ir.Field, rawExtras bool) *ir.Cond {
 	var ok bool
-	if cond.Then, ok = b.condBranch(r.Then, fields); !ok {
+	if cond.Then, ok = b.condBranch(r.Then, fields, rawExtras); !ok {
 		return nil
 	}
-	if cond.Else, ok = b.condBranch(r.Else, fields); !ok {
+	if cond.Else, ok = b.condBranch(r.Else, fields, rawExtras); !ok {
 		return nil
 	}
 	return cond
@@ -237,9 +242,10 @@ func constTexts(n *schema.Node, all bool) ([]string, bool) {
 	return texts, true
 }
 
-// condBranch returns a then or else schema as checks on fields; nil and
-// true when there is none.
-func (b *builder) condBranch(n *schema.Node, fields map[string]*ir.Field) (*ir.CondBranch, bool) {
+// condBranch returns a then or else schema as checks on fields, and
+// with rawExtras on the undeclared properties kept as raw JSON, which a
+// validator checks; nil and true when there is none.
+func (b *builder) condBranch(n *schema.Node, fields map[string]*ir.Field, rawExtras bool) (*ir.CondBranch, bool) {
 	if n == nil {
 		return nil, true
 	}
@@ -253,13 +259,22 @@ func (b *builder) condBranch(n *schema.Node, fields map[string]*ir.Field) (*ir.C
 	br := &ir.CondBranch{}
 	for _, name := range n.Required {
 		f := fields[name]
-		if f == nil || !decodedAlone(f) {
+		if f == nil && !rawExtras || f != nil && !decodedAlone(f) {
 			return nil, false
 		}
 		br.Required = append(br.Required, name)
 	}
+	var extras []ir.CondExtra
 	for _, name := range sortedKeys(n.Properties) {
 		f := fields[name]
+		if f == nil && rawExtras {
+			v, why := b.validatorFor(n.Properties[name])
+			if why != "" || v.Interpret != "" {
+				return nil, false
+			}
+			extras = append(extras, ir.CondExtra{Field: name, Validate: []*ir.Validator{v}})
+			continue
+		}
 		if f == nil || !decodedAlone(f) {
 			return nil, false
 		}
@@ -271,6 +286,11 @@ func (b *builder) condBranch(n *schema.Node, fields map[string]*ir.Field) (*ir.C
 			br.Checks = append(br.Checks, ir.CondCheck{Field: name, Check: c})
 		}
 	}
+	// Only now that the whole branch compiles: the validators are kept.
+	for _, x := range extras {
+		b.validateLists = append(b.validateLists, x.Validate)
+	}
+	br.Extras = extras
 	return br, true
 }
 

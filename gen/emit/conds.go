@@ -138,6 +138,16 @@ func branchCode(br *ir.CondBranch, fields map[string]*ir.Field) []jen.Code {
 			out = append(out, jen.Block(body...))
 		}
 	}
+	for _, x := range br.Extras {
+		out = append(out, jen.If(
+			jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("v").Dot("AdditionalProperties").Index(jen.Lit(x.Field)),
+			jen.Id("ok"),
+		).Block(
+			jen.Id("c").Dot("Push").Call(jen.Lit(x.Field)),
+			applyTo(jen.Id("raw"), x.Validate[0]),
+			jen.Id("c").Dot("Pop").Call(),
+		))
+	}
 	return out
 }
 
@@ -169,10 +179,18 @@ func dependentCode(cd *ir.Cond, fields map[string]*ir.Field) jen.Code {
 // is absent; nil where every one is a required field, always present.
 func absentCode(names []string, fields map[string]*ir.Field) []jen.Code {
 	var ifs []jen.Code
+	add := func(name string) jen.Code {
+		return jen.Id("missing").Op("=").Append(jen.Id("missing"), jen.Lit(name))
+	}
 	for _, name := range names {
-		if f := fields[name]; f.Type.Nilable() {
-			ifs = append(ifs, jen.If(jen.Id("v").Dot(f.Name).Op("==").Nil()).Block(
-				jen.Id("missing").Op("=").Append(jen.Id("missing"), jen.Lit(name))))
+		switch f := fields[name]; {
+		case f == nil: // undeclared: kept among the extras, if present
+			ifs = append(ifs, jen.If(
+				jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("v").Dot("AdditionalProperties").Index(jen.Lit(name)),
+				jen.Op("!").Id("ok"),
+			).Block(add(name)))
+		case f.Type.Nilable():
+			ifs = append(ifs, jen.If(jen.Id("v").Dot(f.Name).Op("==").Nil()).Block(add(name)))
 		}
 	}
 	if ifs == nil {

@@ -92,6 +92,18 @@ func usedValidators(pkg *ir.Package) []*ir.Validator {
 					walk(v)
 				}
 			}
+			for _, cd := range t.Decode.Conds {
+				for _, br := range []*ir.CondBranch{cd.Then, cd.Else} {
+					if br == nil {
+						continue
+					}
+					for _, x := range br.Extras {
+						for _, v := range x.Validate {
+							walk(v)
+						}
+					}
+				}
+			}
 		}
 	}
 	if pkg.Go != nil {

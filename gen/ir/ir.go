@@ -360,14 +360,28 @@ type Cond struct {
 	Then, Else *CondBranch `json:",omitempty"`
 }
 
-// CondBranch is a then or else schema of declared properties only.
+// CondBranch is a then or else schema of the object's properties only:
+// declared ones, checked on their fields, and undeclared ones, which an
+// object that keeps its extras as raw JSON holds by name.
 type CondBranch struct {
-	// Required names properties the object must have.
+	// Required names properties the object must have: declared, or
+	// undeclared (then looked up among the extras).
 	Required []string `json:",omitempty"`
 	// Checks check the fields of properties present, by JSON name, in
 	// schema order: the checks a decoder makes of a scalar's value, or
 	// of a slice's or map's length.
 	Checks []CondCheck `json:",omitempty"`
+	// Extras check undeclared properties present, by JSON name, in
+	// schema order: their kept text, with a validator.
+	Extras []CondExtra `json:",omitempty"`
+}
+
+// CondExtra checks an undeclared property's kept JSON text.
+type CondExtra struct {
+	Field string
+	// Validate holds the one validator of the property's schema (a list,
+	// so that sharing validators updates it in place).
+	Validate []*Validator
 }
 
 // CondCheck checks one decoded field.

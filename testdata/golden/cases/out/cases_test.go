@@ -886,3 +886,40 @@ func TestUnionProblems(t *testing.T) {
 		}
 	}
 }
+
+// TestCondExtras: an if/then/else on a declared property whose branches
+// require and check undeclared properties checks them on the raw JSON
+// the object keeps, wherever in the object the tested property stands,
+// and the object still encodes what it read.
+func TestCondExtras(t *testing.T) {
+	for _, tc := range []struct {
+		doc, says string
+	}{
+		{`{"config": {"ctype": "codegen", "codegen": {"schemas": ["a", "b"]}}}`, ""},
+		{`{"config": {"codegen": {"schemas": ["a"]}, "x-level": 3, "ctype": "codegen"}}`, ""},
+		{`{"config": {"ctype": "other"}}`, ""},
+		{`{"config": {"ctype": "other", "x-level": 9}}`, ""},
+		{`{"config": {"ctype": "codegen"}}`, `/config: missing property 'codegen'`},
+		{`{"config": {"ctype": "codegen", "codegen": {"schemas": ["a", "a"]}}}`, `/config/codegen/schemas: items at 0 and 1 are equal`},
+		{`{"config": {"codegen": {"schemas": [1]}, "ctype": "codegen"}}`, `/config/codegen/schemas/0: got number, want string`},
+		{`{"config": {"ctype": "codegen", "codegen": {"schemas": [], "more": 1}}}`, `/config/codegen: additional properties 'more' not allowed`},
+		{`{"config": {"ctype": "codegen", "codegen": {"schemas": []}, "x-level": 4}}`, `/config/x-level: maximum: got 4, want 3`},
+		{`{"config": {"ctype": "other", "codegen": {}}}`, `/config/codegen: false schema`},
+	} {
+		_, err := cases.ParseBlueprint([]byte(tc.doc))
+		check(t, tc.doc, err, tc.says)
+	}
+	doc := `{"config":{"codegen":{"schemas":["a"]},"ctype":"codegen","x-level":1}}`
+	v, err := cases.ParseBlueprint([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"config":{"ctype":"codegen","codegen":{"schemas":["a"]},"x-level":1}}`
+	if string(out) != want {
+		t.Errorf("encoded %s, want %s", out, want)
+	}
+}

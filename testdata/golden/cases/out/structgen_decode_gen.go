@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [53]bool
+	var seen [54]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
 	it, ok := c.Object(d)
@@ -352,7 +352,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate194Text)
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate203Text)
 			c.Pop()
 		case "mode":
 			if seen[15] {
@@ -636,51 +636,61 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			p0.decodeJSON(d, c)
 			v.Plan = p0
 			c.Pop()
-		case "reach":
+		case "config":
 			if seen[28] {
 				c.Duplicate(key)
 			}
 			seen[28] = true
+			c.Push("config")
+			p0 := new(BlueprintConfig)
+			p0.decodeJSON(d, c)
+			v.Config = p0
+			c.Pop()
+		case "reach":
+			if seen[29] {
+				c.Duplicate(key)
+			}
+			seen[29] = true
 			c.Push("reach")
 			p0 := new(BlueprintReach)
 			p0.decodeJSON(d, c)
 			v.Reach = p0
 			c.Pop()
 		case "ext":
-			if seen[29] {
+			if seen[30] {
 				c.Duplicate(key)
 			}
-			seen[29] = true
+			seen[30] = true
 			c.Push("ext")
 			p0 := new(BlueprintExt)
 			p0.decodeJSON(d, c)
 			v.Ext = p0
 			c.Pop()
 		case "extOpen":
-			if seen[30] {
+			if seen[31] {
 				c.Duplicate(key)
 			}
-			seen[30] = true
+			seen[31] = true
 			c.Push("extOpen")
 			p0 := new(BlueprintExtOpen)
 			p0.decodeJSON(d, c)
 			v.ExtOpen = p0
 			c.Pop()
 		case "extBoth":
-			if seen[31] {
+			if seen[32] {
 				c.Duplicate(key)
 			}
-			seen[31] = true
+			seen[32] = true
 			c.Push("extBoth")
 			p0 := new(BlueprintExtBoth)
 			p0.decodeJSON(d, c)
 			v.ExtBoth = p0
 			c.Pop()
 		case "lines":
-			if seen[32] {
+			if seen[33] {
 				c.Duplicate(key)
 			}
-			seen[32] = true
+			seen[33] = true
 			c.Push("lines")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
@@ -711,70 +721,70 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "route":
-			if seen[33] {
+			if seen[34] {
 				c.Duplicate(key)
 			}
-			seen[33] = true
+			seen[34] = true
 			c.Push("route")
 			p0 := new(BlueprintRoute)
 			p0.decodeJSON(d, c)
 			v.Route = p0
 			c.Pop()
 		case "release":
-			if seen[34] {
+			if seen[35] {
 				c.Duplicate(key)
 			}
-			seen[34] = true
+			seen[35] = true
 			c.Push("release")
 			p0 := new(BlueprintRelease)
 			p0.decodeJSON(d, c)
 			v.Release = p0
 			c.Pop()
 		case "access":
-			if seen[35] {
+			if seen[36] {
 				c.Duplicate(key)
 			}
-			seen[35] = true
+			seen[36] = true
 			c.Push("access")
 			p0 := new(BlueprintAccess)
 			p0.decodeJSON(d, c)
 			v.Access = p0
 			c.Pop()
 		case "pick":
-			if seen[36] {
+			if seen[37] {
 				c.Duplicate(key)
 			}
-			seen[36] = true
+			seen[37] = true
 			c.Push("pick")
 			p0 := new(BlueprintPick)
 			p0.decodeJSON(d, c)
 			v.Pick = p0
 			c.Pop()
 		case "headers":
-			if seen[37] {
+			if seen[38] {
 				c.Duplicate(key)
 			}
-			seen[37] = true
+			seen[38] = true
 			c.Push("headers")
 			p0 := new(BlueprintHeaders)
 			p0.decodeJSON(d, c)
 			v.Headers = p0
 			c.Pop()
 		case "context":
-			if seen[38] {
+			if seen[39] {
 				c.Duplicate(key)
 			}
-			seen[38] = true
+			seen[39] = true
 			c.Push("context")
 			p0 := new(BlueprintContext)
 			p0.decodeJSON(d, c)
 			v.Context = p0
 			c.Pop()
 		case "rule":
-			if seen[39] {
+			if seen[40] {
 				c.Duplicate(key)
 			}
-			seen[39] = true
+			seen[40] = true
 			c.Push("rule")
 			v.Rule.Present = true
 			if c.IsNull(d) {
@@ -784,10 +794,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "narrowed":
-			if seen[40] {
+			if seen[41] {
 				c.Duplicate(key)
 			}
-			seen[40] = true
+			seen[41] = true
 			c.Push("narrowed")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
@@ -805,78 +815,78 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "twins":
-			if seen[41] {
-				c.Duplicate(key)
-			}
-			seen[41] = true
-			c.Push("twins")
-			runtime.ValidatedText(c, d, &v.Twins, nil, structgenValidate199Text)
-			c.Pop()
-		case "point":
 			if seen[42] {
 				c.Duplicate(key)
 			}
 			seen[42] = true
+			c.Push("twins")
+			runtime.ValidatedText(c, d, &v.Twins, nil, structgenValidate208Text)
+			c.Pop()
+		case "point":
+			if seen[43] {
+				c.Duplicate(key)
+			}
+			seen[43] = true
 			c.Push("point")
 			p0 := new(BlueprintPoint)
 			p0.decodeJSON(d, c)
 			v.Point = p0
 			c.Pop()
 		case "pair":
-			if seen[43] {
+			if seen[44] {
 				c.Duplicate(key)
 			}
-			seen[43] = true
+			seen[44] = true
 			c.Push("pair")
 			p0 := new(BlueprintPair)
 			p0.decodeJSON(d, c)
 			v.Pair = p0
 			c.Pop()
 		case "marks":
-			if seen[44] {
+			if seen[45] {
 				c.Duplicate(key)
 			}
-			seen[44] = true
+			seen[45] = true
 			c.Push("marks")
 			p0 := new(BlueprintMarks)
 			p0.decodeJSON(d, c)
 			v.Marks = p0
 			c.Pop()
 		case "attr":
-			if seen[45] {
+			if seen[46] {
 				c.Duplicate(key)
 			}
-			seen[45] = true
+			seen[46] = true
 			c.Push("attr")
 			p0 := new(BlueprintAttr)
 			p0.decodeJSON(d, c)
 			v.Attr = p0
 			c.Pop()
 		case "amount":
-			if seen[46] {
+			if seen[47] {
 				c.Duplicate(key)
 			}
-			seen[46] = true
+			seen[47] = true
 			c.Push("amount")
 			p0 := new(BlueprintAmount)
 			p0.decodeJSON(d, c)
 			v.Amount = p0
 			c.Pop()
 		case "bounds":
-			if seen[47] {
+			if seen[48] {
 				c.Duplicate(key)
 			}
-			seen[47] = true
+			seen[48] = true
 			c.Push("bounds")
 			p0 := new(BlueprintBounds)
 			p0.decodeJSON(d, c)
 			v.Bounds = p0
 			c.Pop()
 		case "price":
-			if seen[48] {
+			if seen[49] {
 				c.Duplicate(key)
 			}
-			seen[48] = true
+			seen[49] = true
 			c.Push("price")
 			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
@@ -887,32 +897,32 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Price = p0
 			c.Pop()
 		case "conn":
-			if seen[49] {
-				c.Duplicate(key)
-			}
-			seen[49] = true
-			c.Push("conn")
-			runtime.ValidatedText(c, d, &v.Conn, nil, structgenValidate65Text)
-			c.Pop()
-		case "maybe":
 			if seen[50] {
 				c.Duplicate(key)
 			}
 			seen[50] = true
+			c.Push("conn")
+			runtime.ValidatedText(c, d, &v.Conn, nil, structgenValidate75Text)
+			c.Pop()
+		case "maybe":
+			if seen[51] {
+				c.Duplicate(key)
+			}
+			seen[51] = true
 			c.Push("maybe")
 			v.Maybe.Present = true
 			if c.IsNull(d) {
 				v.Maybe.Null = true
-				structgenValidate98Text(c, []byte("null"))
+				structgenValidate107Text(c, []byte("null"))
 			} else {
 				v.Maybe.Value.decodeJSON(d, c)
 			}
 			c.Pop()
 		case "optional":
-			if seen[51] {
+			if seen[52] {
 				c.Duplicate(key)
 			}
-			seen[51] = true
+			seen[52] = true
 			c.Push("optional")
 			v.Optional.Present = true
 			if c.IsNull(d) {
@@ -922,15 +932,15 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "never":
-			if seen[52] {
+			if seen[53] {
 				c.Duplicate(key)
 			}
-			seen[52] = true
+			seen[53] = true
 			c.Push("never")
 			v.Never.Present = true
 			if c.IsNull(d) {
 				v.Never.Null = true
-				structgenValidate107Text(c, []byte("null"))
+				structgenValidate116Text(c, []byte("null"))
 			} else {
 				v.Never.Value.decodeJSON(d, c)
 			}
@@ -1309,6 +1319,91 @@ func (v *BlueprintChoice) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	}
 }
 
+// decodeJSON reads BlueprintConfig and checks its schema in one pass: its
+// properties as it decodes them, then the schemas beside them on the
+// fields it has set.
+func (v *BlueprintConfig) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+	found := c.Found()
+	v.decodeTyped(d, c)
+	if c.Found() == found && !c.Failed() {
+		{
+			// The if/then/else whose if is structgen:///blueprint.json#/properties/config/allOf/0/if.
+			if v.Ctype == "codegen" {
+				var missing []string
+				if _, ok := v.AdditionalProperties["codegen"]; !ok {
+					missing = append(missing, "codegen")
+				}
+				c.Missing(missing...)
+				if raw, ok := v.AdditionalProperties["codegen"]; ok {
+					c.Push("codegen")
+					c.Apply(raw, structgenValidate70)
+					c.Pop()
+				}
+				if raw, ok := v.AdditionalProperties["x-level"]; ok {
+					c.Push("x-level")
+					c.Apply(raw, structgenValidate73)
+					c.Pop()
+				}
+			} else {
+				if raw, ok := v.AdditionalProperties["codegen"]; ok {
+					c.Push("codegen")
+					c.Apply(raw, structgenValidate72)
+					c.Pop()
+				}
+			}
+		}
+	}
+}
+
+// decodeTyped reads BlueprintConfig and checks what its decoder compiles.
+func (v *BlueprintConfig) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+	var seen [1]bool
+	var orderBuf [8]string
+	order := orderBuf[:0]
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "ctype":
+			if seen[0] {
+				c.Duplicate(key)
+			}
+			seen[0] = true
+			c.Push("ctype")
+			if s, ok := c.String(d); ok {
+				v.Ctype = s
+			}
+			c.Pop()
+		default:
+			k := c.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				had := len(v.AdditionalProperties)
+				v.AdditionalProperties[k] = raw
+				if len(v.AdditionalProperties) == had {
+					c.Duplicate([]byte(k))
+				}
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	var missing []string
+	if !seen[0] {
+		missing = append(missing, "ctype")
+	}
+	c.Missing(missing...)
+}
+
 // decodeJSON reads BlueprintConnHostVariant and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
 func (v *BlueprintConnHostVariant) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
@@ -1317,7 +1412,7 @@ func (v *BlueprintConnHostVariant) decodeJSON(d *jx.Decoder, c *runtime.Decoding
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate70Text(c, raw)
+			structgenValidate80Text(c, raw)
 		}
 	}
 }
@@ -1391,7 +1486,7 @@ func (v *BlueprintConnSocketVariant) decodeJSON(d *jx.Decoder, c *runtime.Decodi
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate73Text(c, raw)
+			structgenValidate83Text(c, raw)
 		}
 	}
 }
@@ -1533,7 +1628,7 @@ func (v *BlueprintExt) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if raw, ok := c.Raw(d); ok {
 				if c.Matches(k, "^x-") {
 					c.Push(k)
-					c.Apply(raw, structgenValidate75)
+					c.Apply(raw, structgenValidate85)
 					c.Pop()
 				} else {
 					c.Push(k)
@@ -1567,7 +1662,7 @@ func (v *BlueprintExtBoth) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			c.Apply(raw, structgenValidate76)
+			c.Apply(raw, structgenValidate86)
 		}
 	}
 }
@@ -1647,7 +1742,7 @@ func (v *BlueprintExtOpen) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if raw, ok := c.Raw(d); ok {
 				if c.Matches(k, "^x-") {
 					c.Push(k)
-					c.Apply(raw, structgenValidate75)
+					c.Apply(raw, structgenValidate85)
 					c.Pop()
 				}
 				if v.AdditionalProperties == nil {
@@ -1696,7 +1791,7 @@ func (v *BlueprintFigure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintFigure{}
-	c.NoVariant(raw, structgenValidate77)
+	c.NoVariant(raw, structgenValidate87)
 }
 
 // decodeJSON reads BlueprintFigureOption1 and checks its schema in one pass.
@@ -1825,7 +1920,7 @@ func (v *BlueprintHeadersObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 		}
 	}
 	*v = BlueprintHeadersObject{}
-	c.NoVariant(raw, structgenValidate84)
+	c.NoVariant(raw, structgenValidate94)
 }
 
 // decodeJSON reads BlueprintHolder and checks its schema in one pass.
@@ -1974,7 +2069,7 @@ func (v *BlueprintMarks) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate94Text(c, raw)
+			structgenValidate103Text(c, raw)
 		}
 	}
 }
@@ -2016,7 +2111,7 @@ func (v *BlueprintMaybe) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate98Text(c, raw)
+			structgenValidate107Text(c, raw)
 		}
 	}
 }
@@ -2090,9 +2185,9 @@ func (v *BlueprintMode) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			c.VariantFailed(structgenBlueprintModeBranches, from, jx.Number, 3)
 		}
 	case jx.String:
-		runtime.ValidatedText(c, d, &v.String, nil, structgenValidate102Text)
+		runtime.ValidatedText(c, d, &v.String, nil, structgenValidate111Text)
 	default:
-		c.Check(d, structgenValidate102)
+		c.Check(d, structgenValidate111)
 	}
 }
 
@@ -2104,7 +2199,7 @@ func (v *BlueprintNever) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate107Text(c, raw)
+			structgenValidate116Text(c, raw)
 		}
 	}
 }
@@ -2291,7 +2386,7 @@ func (v *BlueprintPick) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintPick{}
-	c.NoVariant(raw, structgenValidate108)
+	c.NoVariant(raw, structgenValidate117)
 }
 
 // decodeJSON reads BlueprintPickOption0Object and checks its schema in one pass.
@@ -2374,7 +2469,7 @@ func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeChecked(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate142Text(c, raw)
+			structgenValidate151Text(c, raw)
 		}
 	}
 }
@@ -2864,7 +2959,7 @@ func (v *BlueprintRelease) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintRelease{}
-	c.NoVariant(raw, structgenValidate143)
+	c.NoVariant(raw, structgenValidate152)
 }
 
 // decodeJSON reads BlueprintReleaseOption0 and checks its schema in one pass.
@@ -2938,7 +3033,7 @@ func (v *BlueprintReleaseOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding)
 			}
 			seen[0] = true
 			c.Push("v")
-			runtime.Validated(c, d, &v.V, nil, structgenValidate91)
+			runtime.Validated(c, d, &v.V, nil, structgenValidate72)
 			c.Pop()
 		case "b":
 			if seen[1] {
@@ -3007,7 +3102,7 @@ func (v *BlueprintRoute) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintRoute{}
-	c.NoVariant(raw, structgenValidate147)
+	c.NoVariant(raw, structgenValidate156)
 }
 
 // decodeJSON reads BlueprintRouteOption0 and checks its schema in one pass.
@@ -3258,9 +3353,9 @@ func (v *BlueprintSpan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			c.VariantFailed(structgenBlueprintSpanBranches, from, jx.String, 3)
 		}
 	case jx.Array:
-		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate152Text)
+		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate161Text)
 	default:
-		c.Check(d, structgenValidate152)
+		c.Check(d, structgenValidate161)
 	}
 }
 
@@ -3357,7 +3452,7 @@ func (v *Field) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Field{}
-	c.NoVariant(raw, structgenValidate156)
+	c.NoVariant(raw, structgenValidate165)
 }
 
 // decodeJSON reads FieldOption0 and checks its schema in one pass.
@@ -3673,7 +3768,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate176Text(c, raw)
+			structgenValidate185Text(c, raw)
 		}
 	}
 }
@@ -3782,7 +3877,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate182)
+	c.NoVariant(raw, structgenValidate191)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -3938,7 +4033,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate190Text(c, raw)
+			structgenValidate199Text(c, raw)
 		}
 	}
 }
@@ -4233,6 +4328,10 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 		e.Field("plan")
 		v.Plan.encodeJSON(e)
 	}
+	if v.Config != nil {
+		e.Field("config")
+		v.Config.encodeJSON(e)
+	}
 	if v.Reach != nil {
 		e.Field("reach")
 		v.Reach.encodeJSON(e)
@@ -4427,6 +4526,28 @@ func (v *BlueprintBoundsOption2) encodeJSON(e *runtime.Encoding) {
 	e.Str(v.Signal)
 	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintBoundsOption2.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes BlueprintConfig in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v BlueprintConfig) MarshalJSON() ([]byte, error) {
+	return runtime.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes BlueprintConfig with e.
+func (v *BlueprintConfig) encodeJSON(e *runtime.Encoding) {
+	e.ObjStart()
+	e.Field("ctype")
+	e.Str(v.Ctype)
+	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsBlueprintConfig.Has(k) {
 			continue
 		}
 		e.Field(k)
@@ -6500,19 +6621,119 @@ func structgenValidate64(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate65Keys are the properties structgenValidate65 declares, which it records by index.
-var structgenValidate65Keys = []string{"name"}
+// structgenValidate70Keys are the properties structgenValidate70 declares, which it records by index.
+var structgenValidate70Keys = []string{"schemas"}
 
-// structgenValidate65 checks a value against structgen:///blueprint.json#/properties/conn.
-func structgenValidate65(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate65Text(c, raw)
+// structgenValidate70 checks a value against structgen:///blueprint.json#/properties/config/allOf/0/then/properties/codegen.
+func structgenValidate70(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
+	case jx.Object:
+		it, ok := t.Object()
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate70Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "schemas":
+				key = "schemas"
+				fresh = keys.Mark(0)
+			default:
+				key = c.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "schemas":
+				structgenValidate71(c, t)
+			default:
+				c.NotAllowed()
+				t.Skip()
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.RequireMarked(&keys, 0) // schemas
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		t.WrongType("object")
+	default:
+		t.Skip()
 	}
 }
 
-// structgenValidate65Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
-func structgenValidate65Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate66, structgenValidate68)
+// structgenValidate71 checks a value against structgen:///blueprint.json#/properties/config/allOf/0/then/properties/codegen/properties/schemas.
+func structgenValidate71(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
+	case jx.Array:
+		it, ok := t.Array()
+		if !ok {
+			return
+		}
+		i := 0
+		items := make([][]byte, 0, 8)
+		hashes := make([]uint64, 0, 8)
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			r, h, ok := t.RawHashed(hashes, i)
+			if !ok {
+				c.Pop()
+				break
+			}
+			items = append(items, r)
+			hashes = h
+			c.Apply(r, structgenValidate39)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.UniqueHashed(items, hashes)
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		t.WrongType("array")
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate72 checks a value against structgen:///blueprint.json#/properties/config/allOf/0/then/properties/codegen/additionalProperties.
+func structgenValidate72(c *runtime.Decoding, t *runtime.Text) {
+	t.False()
+}
+
+// structgenValidate73 checks a value against structgen:///blueprint.json#/properties/config/allOf/0/then/properties/x-level.
+func structgenValidate73(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
+	case jx.Number:
+		text, ok := t.Number()
+		if !ok {
+			return
+		}
+		c.Integer(text, "integer")
+		c.NumberBounds(text, "", "3", "", "")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		t.WrongType("integer")
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate75Keys are the properties structgenValidate75 declares, which it records by index.
+var structgenValidate75Keys = []string{"name"}
+
+// structgenValidate75 checks a value against structgen:///blueprint.json#/properties/conn.
+func structgenValidate75(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate75Text(c, raw)
+	}
+}
+
+// structgenValidate75Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+func structgenValidate75Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate76, structgenValidate78)
 	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
 		switch t.Next() {
 		case jx.Object:
@@ -6520,7 +6741,7 @@ func structgenValidate65Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate65Keys)
+			keys := runtime.DeclaredKeys(structgenValidate75Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -6553,19 +6774,19 @@ func structgenValidate65Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate66Keys are the properties structgenValidate66 declares, which it records by index.
-var structgenValidate66Keys = []string{"host"}
+// structgenValidate76Keys are the properties structgenValidate76 declares, which it records by index.
+var structgenValidate76Keys = []string{"host"}
 
-// structgenValidate66 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate66(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate76 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
+func structgenValidate76(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate66Text(c, raw)
+		structgenValidate76Text(c, raw)
 	}
 }
 
-// structgenValidate66Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate67)
+// structgenValidate76Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
+func structgenValidate76Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate77)
 	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
 		switch t.Next() {
 		case jx.Object:
@@ -6573,7 +6794,7 @@ func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate66Keys)
+			keys := runtime.DeclaredKeys(structgenValidate76Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -6605,8 +6826,8 @@ func structgenValidate66Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate67 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0/not.
-func structgenValidate67(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate77 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0/not.
+func structgenValidate77(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
@@ -6630,19 +6851,19 @@ func structgenValidate67(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate68Keys are the properties structgenValidate68 declares, which it records by index.
-var structgenValidate68Keys = []string{"socket"}
+// structgenValidate78Keys are the properties structgenValidate78 declares, which it records by index.
+var structgenValidate78Keys = []string{"socket"}
 
-// structgenValidate68 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate68(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate78 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate78(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate68Text(c, raw)
+		structgenValidate78Text(c, raw)
 	}
 }
 
-// structgenValidate68Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate68Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate69)
+// structgenValidate78Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate79)
 	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
 		switch t.Next() {
 		case jx.Object:
@@ -6650,7 +6871,7 @@ func structgenValidate68Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate68Keys)
+			keys := runtime.DeclaredKeys(structgenValidate78Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -6682,8 +6903,8 @@ func structgenValidate68Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate69 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1/not.
-func structgenValidate69(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate79 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1/not.
+func structgenValidate79(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
@@ -6707,70 +6928,70 @@ func structgenValidate69(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate70 checks a value against structgen:///blueprint.json#/properties/conn.
-func structgenValidate70(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate80 checks a value against structgen:///blueprint.json#/properties/conn.
+func structgenValidate80(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate70Text(c, raw)
+		structgenValidate80Text(c, raw)
 	}
 }
 
-// structgenValidate70Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
-func structgenValidate70Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate71Text(c, raw)
-	structgenValidate72Text(c, raw)
+// structgenValidate80Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+func structgenValidate80Text(c *runtime.Decoding, raw []byte) {
+	structgenValidate81Text(c, raw)
+	structgenValidate82Text(c, raw)
 }
 
-// structgenValidate71 checks a value against structgen:///blueprint.json#/properties/conn.
-func structgenValidate71(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate81 checks a value against structgen:///blueprint.json#/properties/conn.
+func structgenValidate81(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate71Text(c, raw)
+		structgenValidate81Text(c, raw)
 	}
 }
 
-// structgenValidate71Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
-func structgenValidate71Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate66, structgenValidate68)
+// structgenValidate81Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+func structgenValidate81Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate76, structgenValidate78)
 }
 
-// structgenValidate72 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate72(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate82 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
+func structgenValidate82(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate72Text(c, raw)
+		structgenValidate82Text(c, raw)
 	}
 }
 
-// structgenValidate72Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate72Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate67)
+// structgenValidate82Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
+func structgenValidate82Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate77)
 }
 
-// structgenValidate73 checks a value against structgen:///blueprint.json#/properties/conn.
-func structgenValidate73(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate83 checks a value against structgen:///blueprint.json#/properties/conn.
+func structgenValidate83(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate73Text(c, raw)
+		structgenValidate83Text(c, raw)
 	}
 }
 
-// structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
-func structgenValidate73Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate71Text(c, raw)
-	structgenValidate74Text(c, raw)
+// structgenValidate83Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+func structgenValidate83Text(c *runtime.Decoding, raw []byte) {
+	structgenValidate81Text(c, raw)
+	structgenValidate84Text(c, raw)
 }
 
-// structgenValidate74 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate74(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate84(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate74Text(c, raw)
+		structgenValidate84Text(c, raw)
 	}
 }
 
-// structgenValidate74Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate74Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate69)
+// structgenValidate84Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate84Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate79)
 }
 
-// structgenValidate75 checks a value against structgen:///blueprint.json#/properties/ext/patternProperties/%5Ex-.
-func structgenValidate75(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate85 checks a value against structgen:///blueprint.json#/properties/ext/patternProperties/%5Ex-.
+func structgenValidate85(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -6785,8 +7006,8 @@ func structgenValidate75(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate76 checks a value against structgen:///blueprint.json#/properties/extBoth.
-func structgenValidate76(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate86 checks a value against structgen:///blueprint.json#/properties/extBoth.
+func structgenValidate86(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
@@ -6813,31 +7034,31 @@ func structgenValidate76(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate77 checks a value against structgen:///blueprint.json#/properties/figure.
-func structgenValidate77(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate87 checks a value against structgen:///blueprint.json#/properties/figure.
+func structgenValidate87(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate77Text(c, raw)
+		structgenValidate87Text(c, raw)
 	}
 }
 
-// structgenValidate77Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
-func structgenValidate77Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate183, structgenValidate82)
+// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
+func structgenValidate87Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate192, structgenValidate92)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate78Keys are the properties structgenValidate78 declares, which it records by index.
-var structgenValidate78Keys = []string{"kind", "r"}
+// structgenValidate88Keys are the properties structgenValidate88 declares, which it records by index.
+var structgenValidate88Keys = []string{"kind", "r"}
 
-// structgenValidate78 checks a value against structgen:///blueprint.json#/$defs/circle.
-func structgenValidate78(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate88 checks a value against structgen:///blueprint.json#/$defs/circle.
+func structgenValidate88(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate78Keys)
+		keys := runtime.DeclaredKeys(structgenValidate88Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6858,9 +7079,9 @@ func structgenValidate78(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate79(c, t)
+				structgenValidate89(c, t)
 			case "r":
-				structgenValidate81(c, t)
+				structgenValidate91(c, t)
 			default:
 				t.Skip()
 			}
@@ -6875,25 +7096,25 @@ func structgenValidate78(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate79 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
-func structgenValidate79(c *runtime.Decoding, t *runtime.Text) {
-	structgenValidate80(c, t)
+// structgenValidate89 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
+func structgenValidate89(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate90(c, t)
 }
 
-// structgenValidate80 checks a value against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate80(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate90 checks a value against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate90(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate80Text(c, raw)
+		structgenValidate90Text(c, raw)
 	}
 }
 
-// structgenValidate80Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate80Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate90Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate90Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"circle\"]", true)
 }
 
-// structgenValidate81 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
-func structgenValidate81(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate91 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
+func structgenValidate91(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -6908,18 +7129,18 @@ func structgenValidate81(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate82Keys are the properties structgenValidate82 declares, which it records by index.
-var structgenValidate82Keys = []string{"kind", "w"}
+// structgenValidate92Keys are the properties structgenValidate92 declares, which it records by index.
+var structgenValidate92Keys = []string{"kind", "w"}
 
-// structgenValidate82 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
-func structgenValidate82(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate92 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
+func structgenValidate92(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate82Keys)
+		keys := runtime.DeclaredKeys(structgenValidate92Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6940,7 +7161,7 @@ func structgenValidate82(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate83(c, t)
+				structgenValidate93(c, t)
 			case "w":
 				structgenValidate22(c, t)
 			default:
@@ -6957,92 +7178,92 @@ func structgenValidate82(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate83 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate83(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate93 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
+func structgenValidate93(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate83Text(c, raw)
+		structgenValidate93Text(c, raw)
 	}
 }
 
-// structgenValidate83Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate83Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate93Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
+func structgenValidate93Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"rect\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/headers.
-func structgenValidate84(c *runtime.Decoding, t *runtime.Text) {
-	structgenValidate85(c, t)
+// structgenValidate94 checks a value against structgen:///blueprint.json#/properties/headers.
+func structgenValidate94(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate95(c, t)
 }
 
-// structgenValidate85 checks a value against structgen:///blueprint.json#/properties/headers/allOf/0.
-func structgenValidate85(c *runtime.Decoding, t *runtime.Text) {
-	structgenValidate86(c, t)
+// structgenValidate95 checks a value against structgen:///blueprint.json#/properties/headers/allOf/0.
+func structgenValidate95(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate96(c, t)
 }
 
-// structgenValidate86 checks a value against structgen:///blueprint.json#/$defs/forward.
-func structgenValidate86(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate96 checks a value against structgen:///blueprint.json#/$defs/forward.
+func structgenValidate96(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate86Text(c, raw)
+		structgenValidate96Text(c, raw)
 	}
 }
 
-// structgenValidate86Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward.
-func structgenValidate86Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "string|string|string|object|object", "[[\"none\"],[\"all\"],[\"safe\",\"traced\"],null,null]", false, structgenValidate87, structgenValidate88, structgenValidate89, structgenValidate90, structgenValidate92)
+// structgenValidate96Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward.
+func structgenValidate96Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "string|string|string|object|object", "[[\"none\"],[\"all\"],[\"safe\",\"traced\"],null,null]", false, structgenValidate97, structgenValidate98, structgenValidate99, structgenValidate100, structgenValidate101)
 }
 
-// structgenValidate87 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/0.
-func structgenValidate87(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate97 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/0.
+func structgenValidate97(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate87Text(c, raw)
+		structgenValidate97Text(c, raw)
 	}
 }
 
-// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/0.
-func structgenValidate87Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate97Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/0.
+func structgenValidate97Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"none\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate88 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/1.
-func structgenValidate88(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate98 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/1.
+func structgenValidate98(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate88Text(c, raw)
+		structgenValidate98Text(c, raw)
 	}
 }
 
-// structgenValidate88Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/1.
-func structgenValidate88Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate98Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/1.
+func structgenValidate98Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"all\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate89 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/2.
-func structgenValidate89(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate99 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/2.
+func structgenValidate99(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate89Text(c, raw)
+		structgenValidate99Text(c, raw)
 	}
 }
 
-// structgenValidate89Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/2.
-func structgenValidate89Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate99Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/2.
+func structgenValidate99Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"safe\",\"traced\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate90Keys are the properties structgenValidate90 declares, which it records by index.
-var structgenValidate90Keys = []string{"only"}
+// structgenValidate100Keys are the properties structgenValidate100 declares, which it records by index.
+var structgenValidate100Keys = []string{"only"}
 
-// structgenValidate90 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/3.
-func structgenValidate90(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate100 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/3.
+func structgenValidate100(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate90Keys)
+		keys := runtime.DeclaredKeys(structgenValidate100Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7076,23 +7297,18 @@ func structgenValidate90(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate91 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/3/additionalProperties.
-func structgenValidate91(c *runtime.Decoding, t *runtime.Text) {
-	t.False()
-}
+// structgenValidate101Keys are the properties structgenValidate101 declares, which it records by index.
+var structgenValidate101Keys = []string{"except"}
 
-// structgenValidate92Keys are the properties structgenValidate92 declares, which it records by index.
-var structgenValidate92Keys = []string{"except"}
-
-// structgenValidate92 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4.
-func structgenValidate92(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate101 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4.
+func structgenValidate101(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate92Keys)
+		keys := runtime.DeclaredKeys(structgenValidate101Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7110,7 +7326,7 @@ func structgenValidate92(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "except":
-				structgenValidate93(c, t)
+				structgenValidate102(c, t)
 			default:
 				c.NotAllowed()
 				t.Skip()
@@ -7126,8 +7342,8 @@ func structgenValidate92(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate93 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4/properties/except.
-func structgenValidate93(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate102 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4/properties/except.
+func structgenValidate102(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -7150,21 +7366,21 @@ func structgenValidate93(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate94 checks a value against structgen:///blueprint.json#/properties/marks.
-func structgenValidate94(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate103 checks a value against structgen:///blueprint.json#/properties/marks.
+func structgenValidate103(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate94Text(c, raw)
+		structgenValidate103Text(c, raw)
 	}
 }
 
-// structgenValidate94Text checks a value's JSON text against structgen:///blueprint.json#/properties/marks.
-func structgenValidate94Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate95)
-	c.Apply(raw, structgenValidate97)
+// structgenValidate103Text checks a value's JSON text against structgen:///blueprint.json#/properties/marks.
+func structgenValidate103Text(c *runtime.Decoding, raw []byte) {
+	c.Apply(raw, structgenValidate104)
+	c.Apply(raw, structgenValidate106)
 }
 
-// structgenValidate95 checks a value against structgen:///blueprint.json#/properties/marks.
-func structgenValidate95(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate104 checks a value against structgen:///blueprint.json#/properties/marks.
+func structgenValidate104(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -7185,14 +7401,14 @@ func structgenValidate95(c *runtime.Decoding, t *runtime.Text) {
 			i++
 		}
 		c.End(it.Err())
-		c.Contains(items, structgenValidate96, 1, -1, false)
+		c.Contains(items, structgenValidate105, 1, -1, false)
 	default:
 		t.Skip()
 	}
 }
 
-// structgenValidate96 checks a value against structgen:///blueprint.json#/properties/marks/contains.
-func structgenValidate96(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate105 checks a value against structgen:///blueprint.json#/properties/marks/contains.
+func structgenValidate105(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -7208,8 +7424,8 @@ func structgenValidate96(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate97 checks a value against structgen:///blueprint.json#/properties/marks.
-func structgenValidate97(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate106 checks a value against structgen:///blueprint.json#/properties/marks.
+func structgenValidate106(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -7238,21 +7454,21 @@ func structgenValidate97(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate98 checks a value against structgen:///blueprint.json#/properties/maybe.
-func structgenValidate98(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate107 checks a value against structgen:///blueprint.json#/properties/maybe.
+func structgenValidate107(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate98Text(c, raw)
+		structgenValidate107Text(c, raw)
 	}
 }
 
-// structgenValidate98Text checks a value's JSON text against structgen:///blueprint.json#/properties/maybe.
-func structgenValidate98Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfKinds(raw, "*|null", structgenValidate99, structgenValidate100)
-	c.IfThenElse(raw, structgenValidate100, structgenValidate14, structgenValidate101)
+// structgenValidate107Text checks a value's JSON text against structgen:///blueprint.json#/properties/maybe.
+func structgenValidate107Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfKinds(raw, "*|null", structgenValidate108, structgenValidate109)
+	c.IfThenElse(raw, structgenValidate109, structgenValidate14, structgenValidate110)
 }
 
-// structgenValidate99 checks a value against structgen:///blueprint.json#/properties/maybe/anyOf/0.
-func structgenValidate99(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate108 checks a value against structgen:///blueprint.json#/properties/maybe/anyOf/0.
+func structgenValidate108(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
@@ -7276,8 +7492,8 @@ func structgenValidate99(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate100 checks a value against structgen:///blueprint.json#/properties/maybe/anyOf/1.
-func structgenValidate100(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate109 checks a value against structgen:///blueprint.json#/properties/maybe/anyOf/1.
+func structgenValidate109(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Bool, jx.Number, jx.String, jx.Array, jx.Object:
 		t.WrongType("null")
@@ -7286,8 +7502,8 @@ func structgenValidate100(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate101 checks a value against structgen:///blueprint.json#/properties/maybe/else.
-func structgenValidate101(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate110 checks a value against structgen:///blueprint.json#/properties/maybe/else.
+func structgenValidate110(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
@@ -7311,44 +7527,44 @@ func structgenValidate101(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate102 checks a value against structgen:///blueprint.json#/properties/mode.
-func structgenValidate102(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate111 checks a value against structgen:///blueprint.json#/properties/mode.
+func structgenValidate111(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate102Text(c, raw)
+		structgenValidate111Text(c, raw)
 	}
 }
 
-// structgenValidate102Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
-func structgenValidate102Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate103, structgenValidate104, structgenValidate105, structgenValidate106)
+// structgenValidate111Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
+func structgenValidate111Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate112, structgenValidate113, structgenValidate114, structgenValidate115)
 }
 
-// structgenValidate103 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate103(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate112 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate112(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate103Text(c, raw)
+		structgenValidate112Text(c, raw)
 	}
 }
 
-// structgenValidate103Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate103Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate112Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate112Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"a\",\"b\"]", false)
 }
 
-// structgenValidate104 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate104(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate113 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate113(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate104Text(c, raw)
+		structgenValidate113Text(c, raw)
 	}
 }
 
-// structgenValidate104Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate104Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate113Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate113Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"b\"]", true)
 }
 
-// structgenValidate105 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate105(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate114 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate114(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -7363,55 +7579,55 @@ func structgenValidate105(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate106 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate106(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate115 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate115(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate106Text(c, raw)
+		structgenValidate115Text(c, raw)
 	}
 }
 
-// structgenValidate106Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate106Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate115Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
+func structgenValidate115Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[2]", true)
 }
 
-// structgenValidate107 checks a value against structgen:///blueprint.json#/properties/never.
-func structgenValidate107(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate116 checks a value against structgen:///blueprint.json#/properties/never.
+func structgenValidate116(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate107Text(c, raw)
+		structgenValidate116Text(c, raw)
 	}
 }
 
-// structgenValidate107Text checks a value's JSON text against structgen:///blueprint.json#/properties/never.
-func structgenValidate107Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate100)
+// structgenValidate116Text checks a value's JSON text against structgen:///blueprint.json#/properties/never.
+func structgenValidate116Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate109)
 }
 
-// structgenValidate108 checks a value against structgen:///blueprint.json#/properties/pick.
-func structgenValidate108(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate117 checks a value against structgen:///blueprint.json#/properties/pick.
+func structgenValidate117(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate108Text(c, raw)
+		structgenValidate117Text(c, raw)
 	}
 }
 
-// structgenValidate108Text checks a value's JSON text against structgen:///blueprint.json#/properties/pick.
-func structgenValidate108Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate109, structgenValidate110)
+// structgenValidate117Text checks a value's JSON text against structgen:///blueprint.json#/properties/pick.
+func structgenValidate117Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate118, structgenValidate119)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate109Keys are the properties structgenValidate109 declares, which it records by index.
-var structgenValidate109Keys = []string{"a"}
+// structgenValidate118Keys are the properties structgenValidate118 declares, which it records by index.
+var structgenValidate118Keys = []string{"a"}
 
-// structgenValidate109 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
-func structgenValidate109(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate118 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
+func structgenValidate118(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate109Keys)
+		keys := runtime.DeclaredKeys(structgenValidate118Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7443,18 +7659,18 @@ func structgenValidate109(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate110Keys are the properties structgenValidate110 declares, which it records by index.
-var structgenValidate110Keys = []string{"b"}
+// structgenValidate119Keys are the properties structgenValidate119 declares, which it records by index.
+var structgenValidate119Keys = []string{"b"}
 
-// structgenValidate110 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
-func structgenValidate110(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate119 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
+func structgenValidate119(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate110Keys)
+		keys := runtime.DeclaredKeys(structgenValidate119Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7486,18 +7702,18 @@ func structgenValidate110(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate136Keys are the properties structgenValidate136 declares, which it records by index.
-var structgenValidate136Keys = []string{"note"}
+// structgenValidate145Keys are the properties structgenValidate145 declares, which it records by index.
+var structgenValidate145Keys = []string{"note"}
 
-// structgenValidate136 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
-func structgenValidate136(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate145 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
+func structgenValidate145(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate136Keys)
+		keys := runtime.DeclaredKeys(structgenValidate145Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7515,7 +7731,7 @@ func structgenValidate136(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "note":
-				structgenValidate137(c, t)
+				structgenValidate146(c, t)
 			default:
 				t.Skip()
 			}
@@ -7528,55 +7744,55 @@ func structgenValidate136(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate137 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate137(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate146 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate146(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate137Text(c, raw)
+		structgenValidate146Text(c, raw)
 	}
 }
 
-// structgenValidate137Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate137Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate146Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate146Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\"]", true)
 }
 
-// structgenValidate142 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate142(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate151 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate151(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate142Text(c, raw)
+		structgenValidate151Text(c, raw)
 	}
 }
 
-// structgenValidate142Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate142Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate136, structgenValidate99, nil)
+// structgenValidate151Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate151Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate145, structgenValidate108, nil)
 }
 
-// structgenValidate143 checks a value against structgen:///blueprint.json#/properties/release.
-func structgenValidate143(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate152 checks a value against structgen:///blueprint.json#/properties/release.
+func structgenValidate152(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate143Text(c, raw)
+		structgenValidate152Text(c, raw)
 	}
 }
 
-// structgenValidate143Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
-func structgenValidate143Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate144, structgenValidate146)
+// structgenValidate152Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
+func structgenValidate152Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate153, structgenValidate155)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate144Keys are the properties structgenValidate144 declares, which it records by index.
-var structgenValidate144Keys = []string{"a", "v"}
+// structgenValidate153Keys are the properties structgenValidate153 declares, which it records by index.
+var structgenValidate153Keys = []string{"a", "v"}
 
-// structgenValidate144 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
-func structgenValidate144(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate153 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
+func structgenValidate153(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate144Keys)
+		keys := runtime.DeclaredKeys(structgenValidate153Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7599,7 +7815,7 @@ func structgenValidate144(c *runtime.Decoding, t *runtime.Text) {
 			case "a":
 				structgenValidate3(c, t)
 			case "v":
-				structgenValidate145(c, t)
+				structgenValidate154(c, t)
 			default:
 				c.NotAllowed()
 				t.Skip()
@@ -7615,30 +7831,30 @@ func structgenValidate144(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate145 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate145(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate154 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate154(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate145Text(c, raw)
+		structgenValidate154Text(c, raw)
 	}
 }
 
-// structgenValidate145Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate145Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate154Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate154Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"2\"]", true)
 }
 
-// structgenValidate146Keys are the properties structgenValidate146 declares, which it records by index.
-var structgenValidate146Keys = []string{"b", "v"}
+// structgenValidate155Keys are the properties structgenValidate155 declares, which it records by index.
+var structgenValidate155Keys = []string{"b", "v"}
 
-// structgenValidate146 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
-func structgenValidate146(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate155 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
+func structgenValidate155(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate146Keys)
+		keys := runtime.DeclaredKeys(structgenValidate155Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7661,7 +7877,7 @@ func structgenValidate146(c *runtime.Decoding, t *runtime.Text) {
 			case "b":
 				structgenValidate7(c, t)
 			case "v":
-				structgenValidate91(c, t)
+				structgenValidate72(c, t)
 			default:
 				t.Skip()
 			}
@@ -7675,30 +7891,30 @@ func structgenValidate146(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate147 checks a value against structgen:///blueprint.json#/properties/route.
-func structgenValidate147(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate156 checks a value against structgen:///blueprint.json#/properties/route.
+func structgenValidate156(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate147Text(c, raw)
+		structgenValidate156Text(c, raw)
 	}
 }
 
-// structgenValidate147Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
-func structgenValidate147Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfExclusive(raw, structgenValidate148, structgenValidate150, structgenValidate151)
+// structgenValidate156Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
+func structgenValidate156Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfExclusive(raw, structgenValidate157, structgenValidate159, structgenValidate160)
 }
 
-// structgenValidate148Keys are the properties structgenValidate148 declares, which it records by index.
-var structgenValidate148Keys = []string{"at", "insert"}
+// structgenValidate157Keys are the properties structgenValidate157 declares, which it records by index.
+var structgenValidate157Keys = []string{"at", "insert"}
 
-// structgenValidate148 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
-func structgenValidate148(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate157 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
+func structgenValidate157(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate148Keys)
+		keys := runtime.DeclaredKeys(structgenValidate157Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7719,7 +7935,7 @@ func structgenValidate148(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "at":
-				structgenValidate149(c, t)
+				structgenValidate158(c, t)
 			case "insert":
 				structgenValidate7(c, t)
 			default:
@@ -7737,8 +7953,8 @@ func structgenValidate148(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate149 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
-func structgenValidate149(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate158 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
+func structgenValidate158(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -7754,18 +7970,18 @@ func structgenValidate149(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate150Keys are the properties structgenValidate150 declares, which it records by index.
-var structgenValidate150Keys = []string{"remove"}
+// structgenValidate159Keys are the properties structgenValidate159 declares, which it records by index.
+var structgenValidate159Keys = []string{"remove"}
 
-// structgenValidate150 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
-func structgenValidate150(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate159 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
+func structgenValidate159(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate150Keys)
+		keys := runtime.DeclaredKeys(structgenValidate159Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7799,18 +8015,18 @@ func structgenValidate150(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate151Keys are the properties structgenValidate151 declares, which it records by index.
-var structgenValidate151Keys = []string{"note"}
+// structgenValidate160Keys are the properties structgenValidate160 declares, which it records by index.
+var structgenValidate160Keys = []string{"note"}
 
-// structgenValidate151 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
-func structgenValidate151(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate160 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
+func structgenValidate160(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate151Keys)
+		keys := runtime.DeclaredKeys(structgenValidate160Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7843,20 +8059,20 @@ func structgenValidate151(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate152 checks a value against structgen:///blueprint.json#/properties/span.
-func structgenValidate152(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate161 checks a value against structgen:///blueprint.json#/properties/span.
+func structgenValidate161(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate152Text(c, raw)
+		structgenValidate161Text(c, raw)
 	}
 }
 
-// structgenValidate152Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
-func structgenValidate152Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate153, structgenValidate154, structgenValidate155, structgenValidate7)
+// structgenValidate161Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate161Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate162, structgenValidate163, structgenValidate164, structgenValidate7)
 }
 
-// structgenValidate153 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
-func structgenValidate153(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate162 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate162(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -7872,7 +8088,7 @@ func structgenValidate153(c *runtime.Decoding, t *runtime.Text) {
 			case i == 1:
 				structgenValidate3(c, t)
 			default:
-				structgenValidate91(c, t)
+				structgenValidate72(c, t)
 			}
 			c.Pop()
 			i++
@@ -7886,8 +8102,8 @@ func structgenValidate153(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate154 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate154(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate163 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate163(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -7910,8 +8126,8 @@ func structgenValidate154(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate155 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate155(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate164 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate164(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -7940,31 +8156,31 @@ func structgenValidate155(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate156 checks a value against structgen:///blueprint.json#/$defs/field.
-func structgenValidate156(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate165 checks a value against structgen:///blueprint.json#/$defs/field.
+func structgenValidate165(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate156Text(c, raw)
+		structgenValidate165Text(c, raw)
 	}
 }
 
-// structgenValidate156Text checks a value's JSON text against structgen:///blueprint.json#/$defs/field.
-func structgenValidate156Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfExclusive(raw, structgenValidate157, structgenValidate158)
+// structgenValidate165Text checks a value's JSON text against structgen:///blueprint.json#/$defs/field.
+func structgenValidate165Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfExclusive(raw, structgenValidate166, structgenValidate167)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate157Keys are the properties structgenValidate157 declares, which it records by index.
-var structgenValidate157Keys = []string{"id", "value"}
+// structgenValidate166Keys are the properties structgenValidate166 declares, which it records by index.
+var structgenValidate166Keys = []string{"id", "value"}
 
-// structgenValidate157 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0.
-func structgenValidate157(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate166 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0.
+func structgenValidate166(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate157Keys)
+		keys := runtime.DeclaredKeys(structgenValidate166Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8003,18 +8219,18 @@ func structgenValidate157(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate158Keys are the properties structgenValidate158 declares, which it records by index.
-var structgenValidate158Keys = []string{"name", "value"}
+// structgenValidate167Keys are the properties structgenValidate167 declares, which it records by index.
+var structgenValidate167Keys = []string{"name", "value"}
 
-// structgenValidate158 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/1.
-func structgenValidate158(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate167 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/1.
+func structgenValidate167(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate158Keys)
+		keys := runtime.DeclaredKeys(structgenValidate167Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8053,263 +8269,10 @@ func structgenValidate158(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate160Keys are the properties structgenValidate160 declares, which it records by index.
-var structgenValidate160Keys = []string{"type"}
-
-// structgenValidate160 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate160(c *runtime.Decoding, t *runtime.Text) {
-	switch t.Next() {
-	case jx.Object:
-		it, ok := t.Object()
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate160Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "type":
-				key = "type"
-				fresh = keys.Mark(0)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "type":
-				structgenValidate161(c, t)
-			default:
-				t.Skip()
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate161 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate161(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate161Text(c, raw)
-	}
-}
-
-// structgenValidate161Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate161Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"disk\"]", true)
-}
-
-// structgenValidate162Keys are the properties structgenValidate162 declares, which it records by index.
-var structgenValidate162Keys = []string{"size"}
-
-// structgenValidate162 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate162(c *runtime.Decoding, t *runtime.Text) {
-	switch t.Next() {
-	case jx.Object:
-		it, ok := t.Object()
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate162Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "size":
-				key = "size"
-				fresh = keys.Mark(0)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "size":
-				structgenValidate22(c, t)
-			default:
-				t.Skip()
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.RequireMarked(&keys, 0) // size
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate163Keys are the properties structgenValidate163 declares, which it records by index.
-var structgenValidate163Keys = []string{"type"}
-
-// structgenValidate163 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate163(c *runtime.Decoding, t *runtime.Text) {
-	switch t.Next() {
-	case jx.Object:
-		it, ok := t.Object()
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate163Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "type":
-				key = "type"
-				fresh = keys.Mark(0)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "type":
-				structgenValidate164(c, t)
-			default:
-				t.Skip()
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate164 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate164(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate164Text(c, raw)
-	}
-}
-
-// structgenValidate164Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate164Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"net\",\"vpn\"]", false)
-}
-
-// structgenValidate165Keys are the properties structgenValidate165 declares, which it records by index.
-var structgenValidate165Keys = []string{"props"}
-
-// structgenValidate165 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate165(c *runtime.Decoding, t *runtime.Text) {
-	switch t.Next() {
-	case jx.Object:
-		it, ok := t.Object()
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate165Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "props":
-				key = "props"
-				fresh = keys.Mark(0)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "props":
-				structgenValidate166(c, t)
-			default:
-				t.Skip()
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate166 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate166(c *runtime.Decoding, t *runtime.Text) {
-	switch t.Next() {
-	case jx.Object:
-		it, ok := t.Object()
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			key := c.KeyText(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			t.Skip()
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "cidr")
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		t.WrongType("object")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate167 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate167(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate167Text(c, raw)
-	}
-}
-
-// structgenValidate167Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate167Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate168)
-}
-
-// structgenValidate168 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate168(c *runtime.Decoding, t *runtime.Text) {
-	switch t.Next() {
-	case jx.Object:
-		it, ok := t.Object()
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			key := c.KeyText(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			t.Skip()
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "props")
-	default:
-		t.Skip()
-	}
-}
-
 // structgenValidate169Keys are the properties structgenValidate169 declares, which it records by index.
 var structgenValidate169Keys = []string{"type"}
 
-// structgenValidate169 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+// structgenValidate169 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
 func structgenValidate169(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
@@ -8347,22 +8310,22 @@ func structgenValidate169(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate170 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+// structgenValidate170 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
 func structgenValidate170(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate170Text(c, raw)
 	}
 }
 
-// structgenValidate170Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+// structgenValidate170Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
 func structgenValidate170Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[3]", true)
+	c.Enum(raw, "[\"disk\"]", true)
 }
 
 // structgenValidate171Keys are the properties structgenValidate171 declares, which it records by index.
 var structgenValidate171Keys = []string{"size"}
 
-// structgenValidate171 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+// structgenValidate171 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
 func structgenValidate171(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
@@ -8388,7 +8351,49 @@ func structgenValidate171(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate172(c, t)
+				structgenValidate22(c, t)
+			default:
+				t.Skip()
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.RequireMarked(&keys, 0) // size
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate172Keys are the properties structgenValidate172 declares, which it records by index.
+var structgenValidate172Keys = []string{"type"}
+
+// structgenValidate172 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate172(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
+	case jx.Object:
+		it, ok := t.Object()
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate172Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "type":
+				key = "type"
+				fresh = keys.Mark(0)
+			default:
+				key = c.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "type":
+				structgenValidate173(c, t)
 			default:
 				t.Skip()
 			}
@@ -8400,24 +8405,22 @@ func structgenValidate171(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate172 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
-func structgenValidate172(c *runtime.Decoding, t *runtime.Text) {
-	switch t.Next() {
-	case jx.Number:
-		text, ok := t.Number()
-		if !ok {
-			return
-		}
-		c.NumberBounds(text, "", "100", "", "")
-	default:
-		t.Skip()
+// structgenValidate173 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate173(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate173Text(c, raw)
 	}
 }
 
-// structgenValidate174Keys are the properties structgenValidate174 declares, which it records by index.
-var structgenValidate174Keys = []string{"size"}
+// structgenValidate173Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate173Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"net\",\"vpn\"]", false)
+}
 
-// structgenValidate174 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+// structgenValidate174Keys are the properties structgenValidate174 declares, which it records by index.
+var structgenValidate174Keys = []string{"props"}
+
+// structgenValidate174 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
 func structgenValidate174(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
@@ -8426,6 +8429,164 @@ func structgenValidate174(c *runtime.Decoding, t *runtime.Text) {
 			return
 		}
 		keys := runtime.DeclaredKeys(structgenValidate174Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "props":
+				key = "props"
+				fresh = keys.Mark(0)
+			default:
+				key = c.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "props":
+				structgenValidate175(c, t)
+			default:
+				t.Skip()
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate175 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate175(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
+	case jx.Object:
+		it, ok := t.Object()
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := c.KeyText(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			t.Skip()
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "cidr")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		t.WrongType("object")
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate176 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate176(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate176Text(c, raw)
+	}
+}
+
+// structgenValidate176Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate176Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate177)
+}
+
+// structgenValidate177 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate177(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
+	case jx.Object:
+		it, ok := t.Object()
+		if !ok {
+			return
+		}
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := c.KeyText(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			t.Skip()
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "props")
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate178Keys are the properties structgenValidate178 declares, which it records by index.
+var structgenValidate178Keys = []string{"type"}
+
+// structgenValidate178 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate178(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
+	case jx.Object:
+		it, ok := t.Object()
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate178Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "type":
+				key = "type"
+				fresh = keys.Mark(0)
+			default:
+				key = c.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "type":
+				structgenValidate179(c, t)
+			default:
+				t.Skip()
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate179 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate179(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate179Text(c, raw)
+	}
+}
+
+// structgenValidate179Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate179Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[3]", true)
+}
+
+// structgenValidate180Keys are the properties structgenValidate180 declares, which it records by index.
+var structgenValidate180Keys = []string{"size"}
+
+// structgenValidate180 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate180(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
+	case jx.Object:
+		it, ok := t.Object()
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate180Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8443,7 +8604,62 @@ func structgenValidate174(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate175(c, t)
+				structgenValidate181(c, t)
+			default:
+				t.Skip()
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate181 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate181(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
+	case jx.Number:
+		text, ok := t.Number()
+		if !ok {
+			return
+		}
+		c.NumberBounds(text, "", "100", "", "")
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate183Keys are the properties structgenValidate183 declares, which it records by index.
+var structgenValidate183Keys = []string{"size"}
+
+// structgenValidate183 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate183(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
+	case jx.Object:
+		it, ok := t.Object()
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate183Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "size":
+				key = "size"
+				fresh = keys.Mark(0)
+			default:
+				key = c.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "size":
+				structgenValidate184(c, t)
 			default:
 				t.Skip()
 			}
@@ -8456,120 +8672,120 @@ func structgenValidate174(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate175 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate175(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate184 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate184(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate175Text(c, raw)
+		structgenValidate184Text(c, raw)
 	}
 }
 
-// structgenValidate175Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate175Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate184Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
+func structgenValidate184Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate176 checks a value against structgen:///blueprint.json#/$defs/node.
-func structgenValidate176(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate185 checks a value against structgen:///blueprint.json#/$defs/node.
+func structgenValidate185(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate176Text(c, raw)
+		structgenValidate185Text(c, raw)
 	}
 }
 
-// structgenValidate176Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
-func structgenValidate176Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate160, structgenValidate162, nil, structgenValidate163, structgenValidate165, structgenValidate167, structgenValidate169, structgenValidate91, nil, structgenValidate160, structgenValidate171, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate174, structgenValidate160, nil)
+// structgenValidate185Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
+func structgenValidate185Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate169, structgenValidate171, nil, structgenValidate172, structgenValidate174, structgenValidate176, structgenValidate178, structgenValidate72, nil, structgenValidate169, structgenValidate180, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate183, structgenValidate169, nil)
 }
 
-// structgenValidate177 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate177(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate186 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate186(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate177Text(c, raw)
+		structgenValidate186Text(c, raw)
 	}
 }
 
-// structgenValidate177Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate177Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate160, structgenValidate162, nil)
+// structgenValidate186Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+func structgenValidate186Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate169, structgenValidate171, nil)
 }
 
-// structgenValidate178 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate178(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate187 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate187(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate178Text(c, raw)
+		structgenValidate187Text(c, raw)
 	}
 }
 
-// structgenValidate178Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate178Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate163, structgenValidate165, structgenValidate167)
+// structgenValidate187Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+func structgenValidate187Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate172, structgenValidate174, structgenValidate176)
 }
 
-// structgenValidate179 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate179(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate188 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate188(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate179Text(c, raw)
+		structgenValidate188Text(c, raw)
 	}
 }
 
-// structgenValidate179Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate179Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate169, structgenValidate91, nil)
+// structgenValidate188Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+func structgenValidate188Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate178, structgenValidate72, nil)
 }
 
-// structgenValidate180 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate180(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate189 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate189(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate180Text(c, raw)
+		structgenValidate189Text(c, raw)
 	}
 }
 
-// structgenValidate180Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate180Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate160, structgenValidate171, nil)
+// structgenValidate189Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+func structgenValidate189Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate169, structgenValidate180, nil)
 }
 
-// structgenValidate181 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate181(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate190 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate190(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate181Text(c, raw)
+		structgenValidate190Text(c, raw)
 	}
 }
 
-// structgenValidate181Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate181Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate174, structgenValidate160, nil)
+// structgenValidate190Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate190Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate183, structgenValidate169, nil)
 }
 
-// structgenValidate182 checks a value against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate182(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate191 checks a value against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate191(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate182Text(c, raw)
+		structgenValidate191Text(c, raw)
 	}
 }
 
-// structgenValidate182Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate182Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate183, structgenValidate184, structgenValidate187)
+// structgenValidate191Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate191Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate192, structgenValidate193, structgenValidate196)
 }
 
-// structgenValidate183 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
-func structgenValidate183(c *runtime.Decoding, t *runtime.Text) {
-	structgenValidate78(c, t)
+// structgenValidate192 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate192(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate88(c, t)
 }
 
-// structgenValidate184Keys are the properties structgenValidate184 declares, which it records by index.
-var structgenValidate184Keys = []string{"kind", "side"}
+// structgenValidate193Keys are the properties structgenValidate193 declares, which it records by index.
+var structgenValidate193Keys = []string{"kind", "side"}
 
-// structgenValidate184 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
-func structgenValidate184(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate193 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate193(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate184Keys)
+		keys := runtime.DeclaredKeys(structgenValidate193Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8590,9 +8806,9 @@ func structgenValidate184(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate185(c, t)
+				structgenValidate194(c, t)
 			case "side":
-				structgenValidate186(c, t)
+				structgenValidate195(c, t)
 			default:
 				t.Skip()
 			}
@@ -8607,20 +8823,20 @@ func structgenValidate184(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate185 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate185(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate194 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate194(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate185Text(c, raw)
+		structgenValidate194Text(c, raw)
 	}
 }
 
-// structgenValidate185Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate185Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate194Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate194Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate186 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate186(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate195 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate195(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -8635,18 +8851,18 @@ func structgenValidate186(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate187Keys are the properties structgenValidate187 declares, which it records by index.
-var structgenValidate187Keys = []string{"kind", "sides"}
+// structgenValidate196Keys are the properties structgenValidate196 declares, which it records by index.
+var structgenValidate196Keys = []string{"kind", "sides"}
 
-// structgenValidate187 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate187(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate196 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate196(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate187Keys)
+		keys := runtime.DeclaredKeys(structgenValidate196Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8667,9 +8883,9 @@ func structgenValidate187(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate188(c, t)
+				structgenValidate197(c, t)
 			case "sides":
-				structgenValidate189(c, t)
+				structgenValidate198(c, t)
 			default:
 				t.Skip()
 			}
@@ -8684,20 +8900,20 @@ func structgenValidate187(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate188 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate188(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate197 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate197(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate188Text(c, raw)
+		structgenValidate197Text(c, raw)
 	}
 }
 
-// structgenValidate188Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate188Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate197Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate197Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate189 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate189(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate198 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate198(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -8713,104 +8929,104 @@ func structgenValidate189(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate190 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate190(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate199 checks a value against structgen:///blueprint.json#/$defs/step.
+func structgenValidate199(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate190Text(c, raw)
+		structgenValidate199Text(c, raw)
 	}
 }
 
-// structgenValidate190Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate190Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate199Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
+func structgenValidate199Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17, nil, structgenValidate19, structgenValidate21, structgenValidate23, structgenValidate25, structgenValidate27, nil)
 }
 
-// structgenValidate191 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate191(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate200 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
+func structgenValidate200(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate191Text(c, raw)
+		structgenValidate200Text(c, raw)
 	}
 }
 
-// structgenValidate191Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate191Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate200Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
+func structgenValidate200Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate15, structgenValidate17, nil)
 }
 
-// structgenValidate192 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate192(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate201 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate201(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate192Text(c, raw)
+		structgenValidate201Text(c, raw)
 	}
 }
 
-// structgenValidate192Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate192Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate201Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+func structgenValidate201Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate19, structgenValidate21, structgenValidate23)
 }
 
-// structgenValidate193 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
-func structgenValidate193(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate202 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate202(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate193Text(c, raw)
+		structgenValidate202Text(c, raw)
 	}
 }
 
-// structgenValidate193Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
-func structgenValidate193Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate202Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+func structgenValidate202Text(c *runtime.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate25, structgenValidate27, nil)
 }
 
-// structgenValidate194 checks a value against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate194(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate203 checks a value against structgen:///blueprint.json#/properties/wrap.
+func structgenValidate203(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate194Text(c, raw)
+		structgenValidate203Text(c, raw)
 	}
 }
 
-// structgenValidate194Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate194Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate195, structgenValidate196, structgenValidate197, structgenValidate198)
+// structgenValidate203Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
+func structgenValidate203Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate204, structgenValidate205, structgenValidate206, structgenValidate207)
 }
 
-// structgenValidate195 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate195(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate204 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate204(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate195Text(c, raw)
+		structgenValidate204Text(c, raw)
 	}
 }
 
-// structgenValidate195Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate195Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate204Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+func structgenValidate204Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"always\"]", false)
 }
 
-// structgenValidate196 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate196(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate205 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate205(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate196Text(c, raw)
+		structgenValidate205Text(c, raw)
 	}
 }
 
-// structgenValidate196Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate196Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate205Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate205Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"never\"]", true)
 }
 
-// structgenValidate197 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
-func structgenValidate197(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate206 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate206(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate197Text(c, raw)
+		structgenValidate206Text(c, raw)
 	}
 }
 
-// structgenValidate197Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
-func structgenValidate197Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate206Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate206Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate198 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate198(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate207 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate207(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -8825,40 +9041,40 @@ func structgenValidate198(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate199 checks a value against structgen:///blueprint.json#/properties/twins.
-func structgenValidate199(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate208 checks a value against structgen:///blueprint.json#/properties/twins.
+func structgenValidate208(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate199Text(c, raw)
+		structgenValidate208Text(c, raw)
 	}
 }
 
-// structgenValidate199Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins.
-func structgenValidate199Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "string|string|number", "[[\"x\"],[\"x\",\"y\"],null]", false, structgenValidate200, structgenValidate201, structgenValidate3)
+// structgenValidate208Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins.
+func structgenValidate208Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "string|string|number", "[[\"x\"],[\"x\",\"y\"],null]", false, structgenValidate209, structgenValidate210, structgenValidate3)
 }
 
-// structgenValidate200 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/0.
-func structgenValidate200(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate209 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/0.
+func structgenValidate209(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate200Text(c, raw)
+		structgenValidate209Text(c, raw)
 	}
 }
 
-// structgenValidate200Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/0.
-func structgenValidate200Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate209Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/0.
+func structgenValidate209Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate201 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/1.
-func structgenValidate201(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate210 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/1.
+func structgenValidate210(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate201Text(c, raw)
+		structgenValidate210Text(c, raw)
 	}
 }
 
-// structgenValidate201Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/1.
-func structgenValidate201Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate210Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/1.
+func structgenValidate210Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\",\"y\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }

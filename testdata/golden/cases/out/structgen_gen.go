@@ -43,6 +43,7 @@ type Blueprint struct {
 	Flag    *bool                          `json:"flag,omitempty"`
 	Count   *int64                         `json:"count,omitempty"`
 	Plan    *BlueprintPlan                 `json:"plan,omitempty"`
+	Config  *BlueprintConfig               `json:"config,omitempty"`
 	Reach   *BlueprintReach                `json:"reach,omitempty"`
 	Ext     *BlueprintExt                  `json:"ext,omitempty"`
 	ExtOpen *BlueprintExtOpen              `json:"extOpen,omitempty"`
@@ -97,7 +98,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "runs", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "rule", "narrowed", "twins", "point", "pair", "marks", "attr", "amount", "bounds", "price", "conn", "maybe", "optional", "never")
+var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "runs", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "config", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "rule", "narrowed", "twins", "point", "pair", "marks", "attr", "amount", "bounds", "price", "conn", "maybe", "optional", "never")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -471,6 +472,38 @@ func ParseBlueprintChoice(data []byte) (BlueprintChoice, error) {
 	}, schemaBlueprintChoice)
 }
 
+// Schema: schemas/blueprint.json#/properties/config
+type BlueprintConfig struct {
+	Ctype string `json:"ctype"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsBlueprintConfig = runtime.NewFields("ctype")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *BlueprintConfig) UnmarshalJSON(data []byte) error {
+	type plain BlueprintConfig
+	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintConfig, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaBlueprintConfig = structgenSchemas.Schema("structgen:///blueprint.json#/properties/config")
+
+// ParseBlueprintConfig validates data against the schema of BlueprintConfig and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseBlueprintConfig(data []byte) (BlueprintConfig, error) {
+	return runtime.ParseDecoded("BlueprintConfig", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintConfig) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaBlueprintConfig)
+}
+
 // Keys beside declared properties.
 //
 // Schema: schemas/blueprint.json#/properties/conn
@@ -519,7 +552,7 @@ var schemaBlueprintConn = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintConn validates data against the schema of BlueprintConn and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintConn(data []byte) (BlueprintConn, error) {
-	return runtime.ParseValidated[BlueprintConn]("BlueprintConn", data, nil, []runtime.Validator{structgenValidate65}, schemaBlueprintConn)
+	return runtime.ParseValidated[BlueprintConn]("BlueprintConn", data, nil, []runtime.Validator{structgenValidate75}, schemaBlueprintConn)
 }
 
 // Keys beside declared properties.
@@ -555,7 +588,7 @@ func ParseBlueprintConnHostVariant(data []byte) (BlueprintConnHostVariant, error
 	return runtime.ParseDecoded("BlueprintConnHostVariant", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintConnHostVariant) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
-			structgenValidate70Text(c, raw)
+			structgenValidate80Text(c, raw)
 		}
 		return
 	}, schemaBlueprintConnHostVariant, schemaBlueprintConnHostVariant2)
@@ -594,7 +627,7 @@ func ParseBlueprintConnSocketVariant(data []byte) (BlueprintConnSocketVariant, e
 	return runtime.ParseDecoded("BlueprintConnSocketVariant", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintConnSocketVariant) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
-			structgenValidate73Text(c, raw)
+			structgenValidate83Text(c, raw)
 		}
 		return
 	}, schemaBlueprintConnSocketVariant, schemaBlueprintConnSocketVariant2)
@@ -1074,7 +1107,7 @@ func ParseBlueprintMarks(data []byte) (BlueprintMarks, error) {
 	return runtime.ParseDecoded("BlueprintMarks", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintMarks) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
-			structgenValidate94Text(c, raw)
+			structgenValidate103Text(c, raw)
 		}
 		return
 	}, schemaBlueprintMarks)
@@ -1112,12 +1145,12 @@ func ParseBlueprintMaybe(data []byte) (BlueprintMaybe, error) {
 		if d.Next() != jx.Null {
 			v.decodeTyped(d, c)
 			if raw, ok := c.Document(); ok {
-				structgenValidate98Text(c, raw)
+				structgenValidate107Text(c, raw)
 			}
 			return
 		}
 		if raw, ok := c.RawView(d); ok {
-			structgenValidate98Text(c, raw)
+			structgenValidate107Text(c, raw)
 		}
 		return
 	}, schemaBlueprintMaybe)
@@ -1199,12 +1232,12 @@ func ParseBlueprintNever(data []byte) (BlueprintNever, error) {
 		if d.Next() != jx.Null {
 			v.decodeTyped(d, c)
 			if raw, ok := c.Document(); ok {
-				structgenValidate107Text(c, raw)
+				structgenValidate116Text(c, raw)
 			}
 			return
 		}
 		if raw, ok := c.RawView(d); ok {
-			structgenValidate107Text(c, raw)
+			structgenValidate116Text(c, raw)
 		}
 		return
 	}, schemaBlueprintNever)
@@ -1459,7 +1492,7 @@ func ParseBlueprintPlan(data []byte) (BlueprintPlan, error) {
 	return runtime.ParseDecoded("BlueprintPlan", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintPlan) {
 		v.decodeChecked(d, c)
 		if raw, ok := c.Document(); ok {
-			structgenValidate142Text(c, raw)
+			structgenValidate151Text(c, raw)
 		}
 		return
 	}, schemaBlueprintPlan)
@@ -1951,7 +1984,7 @@ var schemaBlueprintTwins = structgenSchemas.Schema("structgen:///blueprint.json#
 // ParseBlueprintTwins validates data against the schema of BlueprintTwins and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintTwins(data []byte) (BlueprintTwins, error) {
-	return runtime.ParseValidated[BlueprintTwins]("BlueprintTwins", data, nil, []runtime.Validator{structgenValidate199}, schemaBlueprintTwins)
+	return runtime.ParseValidated[BlueprintTwins]("BlueprintTwins", data, nil, []runtime.Validator{structgenValidate208}, schemaBlueprintTwins)
 }
 
 // Schema: schemas/blueprint.json#/properties/wrap
@@ -1992,7 +2025,7 @@ var schemaBlueprintWrap = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintWrap validates data against the schema of BlueprintWrap and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintWrap(data []byte) (BlueprintWrap, error) {
-	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate194}, schemaBlueprintWrap)
+	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate203}, schemaBlueprintWrap)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle
@@ -2226,7 +2259,7 @@ func ParseNode(data []byte) (Node, error) {
 	return runtime.ParseDecoded("Node", data, func(d *jx.Decoder, c *runtime.Decoding) (v Node) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
-			structgenValidate176Text(c, raw)
+			structgenValidate185Text(c, raw)
 		}
 		return
 	}, schemaNode)
@@ -2407,7 +2440,7 @@ func ParseStep(data []byte) (Step, error) {
 	return runtime.ParseDecoded("Step", data, func(d *jx.Decoder, c *runtime.Decoding) (v Step) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
-			structgenValidate190Text(c, raw)
+			structgenValidate199Text(c, raw)
 		}
 		return
 	}, schemaStep)

@@ -412,6 +412,29 @@ const schemaDoc0 = `{
         }
       ]
     },
+    "config": {
+      "type": "object",
+      "properties": {"ctype": {"type": "string"}},
+      "required": ["ctype"],
+      "allOf": [
+        {
+          "if": {"properties": {"ctype": {"const": "codegen"}}},
+          "then": {
+            "required": ["codegen"],
+            "properties": {
+              "codegen": {
+                "type": "object",
+                "required": ["schemas"],
+                "properties": {"schemas": {"type": "array", "uniqueItems": true, "items": {"type": "string", "minLength": 1}}},
+                "additionalProperties": false
+              },
+              "x-level": {"type": "integer", "maximum": 3}
+            }
+          },
+          "else": {"properties": {"codegen": false}}
+        }
+      ]
+    },
     "reach": {
       "type": "object",
       "properties": {
