@@ -281,18 +281,45 @@ func (c *Decoding) AnyOfTagged(raw []byte, name, values string, branches ...Vali
 	c.AnyOf(raw, branches...)
 }
 
+// OneOfTaggedBy is OneOfTagged for raw whose tag the scan that read it
+// found (Text.RawMember, RawHashedMember).
+func (c *Decoding) OneOfTaggedBy(raw []byte, tag Member, values string, branches ...Validator) {
+	if c.tagPicks(raw, tag, values, branches) {
+		return
+	}
+	c.OneOf(raw, branches...)
+}
+
+// AnyOfTaggedBy is AnyOfTagged for raw whose tag the scan that read it
+// found, as OneOfTaggedBy.
+func (c *Decoding) AnyOfTaggedBy(raw []byte, tag Member, values string, branches ...Validator) {
+	if c.tagPicks(raw, tag, values, branches) {
+		return
+	}
+	c.AnyOf(raw, branches...)
+}
+
 // taggedPasses reports whether the branch raw's tag picks passes.
 func (c *Decoding) taggedPasses(raw []byte, name, values string, branches []Validator) bool {
-	set, err := loadConstSet(values)
-	if err != nil || set.n != len(branches) {
-		return false
-	}
 	val, found, ok := c.member(raw, name)
-	if !ok || !found {
+	return ok && c.tagPicks(raw, Member{val, found}, values, branches)
+}
+
+// tagPicks reports whether the branch tag picks passes raw.
+func (c *Decoding) tagPicks(raw []byte, tag Member, values string, branches []Validator) bool {
+	set, err := loadConstSet(values)
+	if err != nil || set.n != len(branches) || !tag.Found {
 		return false
 	}
-	js := set.lookup(val)
+	js := set.lookup(tag.Value)
 	return len(js) == 1 && c.passes(raw, branches[js[0]])
+}
+
+// memberOf is member as a Member; not found where raw's text cannot
+// tell (tagPicks then picks no branch, and every branch is read).
+func (c *Decoding) memberOf(raw []byte, name string) Member {
+	val, found, ok := c.member(raw, name)
+	return Member{val, found && ok}
 }
 
 // OneOfExclusive is OneOf for branches of which no value can pass two

@@ -6,7 +6,8 @@
 //     decodes into the generated types and checks the schema in the same
 //     pass, collecting every problem with its JSON pointer. A value whose
 //     schema combines others is checked by generated validators
-//     (Validator, reading text with the cursor Text; Validated,
+//     (Validator, reading text with the cursor Text, which RawItems
+//     also splits a raw tuple's text with; Validated,
 //     ParseValidated, Check: applicators re-read the
 //     value's text, their branches quietly, or through text forms
 //     (TextValidator, ValidatedText); IfConsts, OneOfTagged and

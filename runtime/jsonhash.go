@@ -112,6 +112,12 @@ func textHash(raw []byte) (uint64, bool) {
 // scanHash hashes the value at raw[i:] as hashValue does and returns
 // where it ends; false where it cannot (then jsonHash decides).
 func scanHash(raw []byte, i int) (h uint64, end int, ok bool) {
+	return scanHashMember(raw, i, "", nil)
+}
+
+// scanHashMember is scanHash that, where m is not nil and the value is an
+// object, finds its member name too (the first, as scanMember does).
+func scanHashMember(raw []byte, i int, name string, m *Member) (h uint64, end int, ok bool) {
 	i = skipSpace(raw, i)
 	if i >= len(raw) {
 		return 0, i, false
@@ -146,6 +152,7 @@ func scanHash(raw []byte, i int) (h uint64, end int, ok bool) {
 			return mix(sum ^ '{'), i + 1, true
 		}
 		for {
+			e0 := i
 			k, e, ok := stringHash(raw, i, 'k')
 			if !ok || n == len(keys) {
 				return 0, i, false
@@ -163,6 +170,9 @@ func scanHash(raw []byte, i int) (h uint64, end int, ok bool) {
 			v, next, ok := scanHash(raw, i+1)
 			if !ok {
 				return 0, next, false
+			}
+			if m != nil && !m.Found && keyIs(raw[e0:e], name) {
+				m.Value, m.Found = raw[skipSpace(raw, i+1):next], true
 			}
 			sum += mix(k ^ v*0x9e3779b97f4a7c15)
 			switch i = skipSpace(raw, next); {
@@ -223,6 +233,16 @@ func stringHash(raw []byte, i int, tag byte) (h uint64, end int, ok bool) {
 		return 0, i, false
 	}
 	return hashString(s, tag), e, true
+}
+
+// keyIs reports whether quoted, a key's JSON text, names name.
+func keyIs(quoted []byte, name string) bool {
+	inner := quoted[1 : len(quoted)-1]
+	if bytes.IndexByte(inner, '\\') < 0 {
+		return string(inner) == name
+	}
+	key, err := jx.DecodeBytes(quoted).Str()
+	return err == nil && key == name
 }
 
 // plainRun is how many bytes of a string stringHash looks at one by one

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"unicode/utf8"
 	"unsafe"
@@ -112,6 +113,56 @@ func (t *Text) RawHashed(hashes []uint64, n int) ([]byte, []uint64, bool) {
 		}
 	}
 	return raw, hashes, ok
+}
+
+// Member is a member of an object that the scan passing over the object
+// looked for: its value's text, where the object has it. A tagged anyOf
+// or oneOf reads its tag so (AnyOfTaggedBy, OneOfTaggedBy).
+type Member struct {
+	Value []byte
+	Found bool
+}
+
+// RawMember is Raw for a value that a tagged anyOf or oneOf checks: where
+// it is an object, the scan that finds its end finds its member name too.
+func (t *Text) RawMember(name string) ([]byte, Member, bool) {
+	i := t.space()
+	if i < len(t.buf) && t.buf[i] == '{' {
+		m := Members{raw: t.buf, i: i + 1}
+		var tag Member
+		for m.Next() {
+			if !tag.Found && string(m.key) == name {
+				tag = Member{m.val, true}
+			}
+		}
+		if m.ended {
+			t.pos = m.end
+			return t.buf[i:m.end], tag, true
+		}
+	}
+	raw, ok := t.Raw()
+	if !ok {
+		return nil, Member{}, false
+	}
+	return raw, t.c.memberOf(raw, name), true
+}
+
+// RawHashedMember is RawHashed for an item that a tagged anyOf or oneOf
+// checks: the scan that hashes it finds its member name too.
+func (t *Text) RawHashedMember(hashes []uint64, n int, name string) ([]byte, Member, []uint64, bool) {
+	if len(hashes) == n {
+		i := t.space()
+		var tag Member
+		if h, e, ok := scanHashMember(t.buf, i, name, &tag); ok {
+			t.pos = e
+			return t.buf[i:e], tag, append(hashes, h), true
+		}
+	}
+	raw, hashes, ok := t.RawHashed(hashes, n)
+	if !ok {
+		return nil, Member{}, hashes, false
+	}
+	return raw, t.c.memberOf(raw, name), hashes, true
 }
 
 // kind reads the kind of the next value, as Decoding.Kind does: where it
@@ -373,4 +424,37 @@ func (c *Decoding) Check(d *jx.Decoder, v Validator) {
 	if raw, ok := c.RawView(d); ok {
 		c.Apply(raw, v)
 	}
+}
+
+// RawItems reads raw, an array's text as RawView returns it, into its
+// items' texts, for a []json.RawMessage that validators check beside its
+// reading: one scan of text jx has read already, where a decoder would
+// read it again. The items share one copy the parse owns, each capped at
+// its length. With null, null is no array (nil); a value of another kind
+// is a problem worded as Array words it.
+func (c *Decoding) RawItems(raw []byte, null bool) ([]json.RawMessage, bool) {
+	t := c.cursor(raw)
+	defer c.releaseText(t)
+	switch k := t.Next(); {
+	case k == jx.Null && null:
+		return nil, true
+	case k != jx.Array:
+		want := "array"
+		if null {
+			want = "array or null"
+		}
+		t.WrongType(want)
+		return nil, false
+	}
+	t.buf, t.pos = c.keep(raw[t.pos:]), 0
+	it, _ := t.Array()
+	items := make([]json.RawMessage, 0, 4)
+	for it.Next() {
+		r, ok := t.Raw()
+		if !ok {
+			return nil, false
+		}
+		items = append(items, r[:len(r):len(r)])
+	}
+	return items, c.syntax(it.Err())
 }

@@ -194,3 +194,151 @@ func FuzzText(f *testing.F) {
 		}
 	})
 }
+
+// TestRawItems: an array's text splits into its items' texts without
+// the space around them, each capped so that appending to one leaves
+// the next alone; null is no array where it is allowed, and a value of
+// another kind is worded as Array words it.
+func TestRawItems(t *testing.T) {
+	long := `["` + strings.Repeat("x", 2000) + `", 2]`
+	for _, tc := range []struct {
+		raw   string
+		null  bool
+		want  []string // nil: no items (null, or a problem)
+		isNil bool
+		says  string
+	}{
+		{raw: ` [ 1 , { "a" : [ "]" ] } ,"x", null ] `, want: []string{`1`, `{ "a" : [ "]" ] }`, `"x"`, `null`}},
+		{raw: `[]`, want: []string{}},
+		{raw: "[\n\t[[]]\r\n]", want: []string{`[[]]`}},
+		{raw: long, want: []string{`"` + strings.Repeat("x", 2000) + `"`, `2`}},
+		{raw: `null`, null: true, isNil: true},
+		{raw: `null`, says: "got null, want array"},
+		{raw: `{"a": 1}`, null: true, says: "got object, want array or null"},
+		{raw: `"[1]"`, says: "got string, want array"},
+	} {
+		c := &Decoding{}
+		items, ok := c.RawItems([]byte(tc.raw), tc.null)
+		var got []string
+		if items != nil {
+			got = []string{}
+			for _, it := range items {
+				got = append(got, string(it))
+			}
+		}
+		problems := ""
+		for _, p := range c.problems {
+			problems += p.Message
+		}
+		switch {
+		case tc.says != "":
+			if ok || !strings.Contains(problems, tc.says) {
+				t.Errorf("%s: ok %v, problems %q; want %q", tc.raw, ok, problems, tc.says)
+			}
+		case !ok || problems != "":
+			t.Errorf("%s: ok %v, problems %q", tc.raw, ok, problems)
+		case tc.isNil && items != nil:
+			t.Errorf("%s: items %q; want nil", tc.raw, got)
+		case !tc.isNil && !cmp.Equal(tc.want, got):
+			t.Errorf("%s: items %q; want %q", tc.raw, got, tc.want)
+		}
+		if len(items) >= 2 {
+			next := string(items[1])
+			_ = append(items[0], "!!!!"...)
+			if string(items[1]) != next {
+				t.Errorf("%s: appending to the first item wrote over the second: %q", tc.raw, items[1])
+			}
+		}
+	}
+}
+
+// rawMemberAgrees checks, on an array's text, that RawMember and
+// RawHashedMember read each item as Raw and RawHashed do and find the
+// member name as a second scan (member) does.
+func rawMemberAgrees(t *testing.T, raw []byte, name string) {
+	t.Helper()
+	type read struct {
+		Raw    string
+		Tag    string
+		Found  bool
+		Hashes []uint64
+	}
+	readAll := func(fused bool, hashed bool) []read {
+		c := &Decoding{}
+		var out []read
+		c.Apply(raw, func(c *Decoding, tx *Text) {
+			it, ok := tx.Array()
+			if !ok {
+				return
+			}
+			var hashes []uint64
+			for i := 0; it.Next(); i++ {
+				var r []byte
+				var tag Member
+				ok := false
+				switch {
+				case fused && hashed:
+					r, tag, hashes, ok = tx.RawHashedMember(hashes, i, name)
+				case fused:
+					r, tag, ok = tx.RawMember(name)
+				case hashed:
+					r, hashes, ok = tx.RawHashed(hashes, i)
+					tag = c.memberOf(r, name)
+				default:
+					r, ok = tx.Raw()
+					tag = c.memberOf(r, name)
+				}
+				if !ok {
+					t.Fatalf("%s: item %d unread", raw, i)
+				}
+				out = append(out, read{string(r), string(tag.Value), tag.Found, append([]uint64(nil), hashes...)})
+			}
+			c.End(it.Err())
+		})
+		if c.err != nil {
+			t.Fatalf("%s: %v", raw, c.err)
+		}
+		return out
+	}
+	for _, hashed := range []bool{false, true} {
+		if d := cmp.Diff(readAll(false, hashed), readAll(true, hashed)); d != "" {
+			t.Errorf("%s, %q, hashed %v (-two scans +one):\n%s", raw, name, hashed, d)
+		}
+	}
+}
+
+// TestRawMember: the scan that passes over an item finds its member
+// where a second scan would: at any place in the object, behind an
+// escaped name, the first of two, not in a nested object, not in a
+// value that is no object.
+func TestRawMember(t *testing.T) {
+	for _, raw := range []string{
+		`[{"type": "a", "x": 1}, {"x": [1, {"type": "b"}], "type" : "c"}, { "\u0074ype": "d" }]`,
+		`[{"type": "a", "type": "b"}, {"x": {"type": "b"}}, {}, ["type"], "type", 1, null]`,
+		`[{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"j":10,"k":11,"l":12,"m":13,"n":14,"o":15,"p":16,"type":17}]`,
+		"[ {\n  \"type\" :\t\"a\\\"b\" } , {\"type\":{\"type\":1}} ]",
+	} {
+		rawMemberAgrees(t, []byte(raw), "type")
+	}
+	// The found member is its value's text, as a second scan gives it.
+	c := &Decoding{}
+	c.Apply([]byte(`{"x": 1, "type": "doc"}`), func(c *Decoding, tx *Text) {
+		raw, tag, ok := tx.RawMember("type")
+		if !ok || !tag.Found || string(tag.Value) != `"doc"` || string(raw) != `{"x": 1, "type": "doc"}` {
+			t.Errorf("RawMember = %q, %+v, %v", raw, tag, ok)
+		}
+	})
+}
+
+// FuzzRawMember: on any JSON array, one scan per item finds what two
+// would.
+func FuzzRawMember(f *testing.F) {
+	f.Add([]byte(`[{"type": "a"}, {"b": {"type": 1}, "type": [2]}, 3]`), "type")
+	f.Add([]byte(`[{"\u0061": 1, "a": 2}]`), "a")
+	f.Fuzz(func(t *testing.T, raw []byte, name string) {
+		if jx.DecodeBytes(raw).Validate() != nil || !json.Valid(raw) || jx.DecodeBytes(raw).Next() != jx.Array {
+			return
+		}
+		rawMemberAgrees(t, raw, name)
+	})
+}

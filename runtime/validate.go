@@ -175,6 +175,7 @@ type Members struct {
 	i        int // where the next member's key starts, or -1 at the end
 	key, val []byte
 	ended    bool // Next met the object's closing brace
+	end      int  // once ended: where the object's text ends
 }
 
 // Next moves to the next member; false at the end of the object or
@@ -186,7 +187,7 @@ func (m *Members) Next() bool {
 	raw, i := m.raw, skipSpace(m.raw, m.i)
 	m.i = -1
 	if i < len(raw) && raw[i] == '}' {
-		m.ended = true
+		m.ended, m.end = true, i+1
 		return false
 	}
 	if i >= len(raw) || raw[i] != '"' {
@@ -218,7 +219,7 @@ func (m *Members) Next() bool {
 	case i < len(raw) && raw[i] == ',':
 		m.i = i + 1
 	case i < len(raw) && raw[i] == '}':
-		m.ended = true // Next finds no more
+		m.ended, m.end = true, i+1 // Next finds no more
 	default:
 		return false
 	}

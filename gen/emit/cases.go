@@ -269,6 +269,34 @@ func branchesCheck(method string, branches []*ir.Validator) jen.Code {
 	return c(method, args...)
 }
 
+// taggedOnly returns, where all v checks is an anyOf or a oneOf whose
+// branches a property tells apart (tagOf), the property and the call
+// that checks raw against the branches given the member found by the
+// scan that read raw (runtime.Text.RawMember, RawHashedMember); "" for
+// other validators.
+func taggedOnly(v *ir.Validator, raw, tag jen.Code) (string, jen.Code) {
+	v = deref(v)
+	if v == nil || v.Interpret != "" || v.Annotate || unevaluated(v) {
+		return "", nil
+	}
+	method, branches := "AnyOfTaggedBy", v.AnyOf
+	if len(v.OneOf) > 0 {
+		method, branches = "OneOfTaggedBy", v.OneOf
+	}
+	if !v.Only(func(w *ir.Validator) { w.AnyOf, w.OneOf = nil, nil }) || len(v.AnyOf) > 0 && len(v.OneOf) > 0 {
+		return "", nil
+	}
+	name, values := tagOf(branches)
+	if name == "" {
+		return "", nil
+	}
+	args := []jen.Code{raw, tag, jen.Lit(values)}
+	for _, s := range branches {
+		args = append(args, vref(s))
+	}
+	return name, c(method, args...)
+}
+
 // branchConsts lists, as runtime.Decoding.AnyOfConsts reads them, the
 // constants of each branch that allows constants only (null for the
 // others); false where fewer than two branches do.

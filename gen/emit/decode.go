@@ -3,6 +3,7 @@ package emit
 import (
 	"fmt"
 	"math/big"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -375,6 +376,41 @@ func extraPatternCheck(p *ir.ExtraPattern) jen.Code {
 	return stmt
 }
 
+// rawItemsOnly reports whether r, checked by c, is a slice of raw JSON
+// items with no check of its own but null: its items are split off the
+// text the validators beside read (rawItemsCode), not read again.
+func rawItemsOnly(r *ir.Ref, c *ir.Check) bool {
+	if r.Kind != ir.RefSlice || r.Elem.Kind != ir.RefAny {
+		return false
+	}
+	bare := *c
+	bare.Null = false
+	if bare.Items != nil {
+		// A raw item is read whatever its kind: null too.
+		item := *bare.Items
+		item.Null = false
+		if !reflect.ValueOf(item).IsZero() {
+			return false
+		}
+		bare.Items = nil
+	}
+	return reflect.ValueOf(bare).IsZero()
+}
+
+// rawItemsCode reads the next value's text, splits it into dst's raw
+// items (runtime.Decoding.RawItems; null allowed where null is) and
+// checks the text with also.
+func rawItemsCode(dst *jen.Statement, null bool, also []*ir.Validator) []jen.Code {
+	return []jen.Code{
+		jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("RawView").Call(jen.Id("d")), jen.Id("ok")).Block(
+			jen.If(jen.List(jen.Id("items"), jen.Id("ok")).Op(":=").Id("c").Dot("RawItems").Call(jen.Id("raw"), jen.Lit(null)), jen.Id("ok")).Block(
+				dst.Clone().Op("=").Id("items"),
+			),
+			jen.If(jen.Op("!").Id("c").Dot("Failed").Call()).Block(applyAll(jen.Id("raw"), also)...),
+		),
+	}
+}
+
 // besideCode reads the next value's text, has read (which reads from d)
 // decode and check it from the text, then checks the text with also, the
 // validators of the keywords beside the typed checks (ir.Check.Also).
@@ -654,6 +690,9 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 		// Keywords beside the typed checks: see ir.Check.Also.
 		typed := *c
 		typed.Also = nil
+		if rawItemsOnly(r, &typed) {
+			return rawItemsCode(dst, typed.Null, c.Also)
+		}
 		return besideCode(jen.Block(valueCode(dst, r, &typed, depth)...), c.Also)
 	}
 	switch r.Kind {

@@ -344,11 +344,14 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 		body = []jen.Code{jen.Id(appliesOne(v).Name).Call(jen.Id("c"), jen.Id("t"))}
 	case textForm(v):
 		// The checks read the value's text: they are v's text form, and
-		// v finds the text (see textForm).
-		f.Func().Id(v.Name).Params(params...).Block(
-			jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("Raw").Call()), jen.Id("ok")).Block(
-				jen.Id(textName(v)).Call(jen.Id("c"), jen.Id("raw"))),
-		)
+		// v finds the text (see textForm); a tagged union's tag, in the
+		// same scan.
+		read := jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("Raw").Call()), jen.Id("ok")).Block(
+			jen.Id(textName(v)).Call(jen.Id("c"), jen.Id("raw")))
+		if name, check := taggedOnly(v, jen.Id("raw"), jen.Id("tag")); name != "" {
+			read = jen.If(jen.List(jen.Id("raw"), jen.Id("tag"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("RawMember").Call(jen.Lit(name))), jen.Id("ok")).Block(check)
+		}
+		f.Func().Id(v.Name).Params(params...).Block(read)
 		f.Line()
 		f.Comment(fmt.Sprintf("// %s checks a value's JSON text against %s.", textName(v), v.Loc))
 		if unevaluated(v) {
@@ -554,6 +557,18 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 		if v.Unique {
 			read = jen.List(jen.Id("r"), jen.Id("h"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("RawHashed").Call(jen.Id("hashes"), jen.Id("i")))
 		}
+		// Items of one tagged union: the scan that reads each finds its
+		// tag too.
+		var tagged jen.Code
+		if len(v.PrefixItems) == 0 && !v.Annotate {
+			var name string
+			if name, tagged = taggedOnly(v.Items, jen.Id("r"), jen.Id("tag")); name != "" {
+				read = jen.List(jen.Id("r"), jen.Id("tag"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("RawMember").Call(jen.Lit(name)))
+				if v.Unique {
+					read = jen.List(jen.Id("r"), jen.Id("tag"), jen.Id("h"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("RawHashedMember").Call(jen.Id("hashes"), jen.Id("i"), jen.Lit(name)))
+				}
+			}
+		}
 		loop = append(loop,
 			read,
 			jen.If(jen.Op("!").Id("ok")).Block(c("Pop"), jen.Break()),
@@ -562,7 +577,11 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 		if v.Unique {
 			loop = append(loop, jen.Id("hashes").Op("=").Id("h"))
 		}
-		loop = append(loop, item(func(s *ir.Validator) jen.Code { return applyTo(jen.Id("r"), s) })...)
+		if tagged != nil {
+			loop = append(loop, tagged)
+		} else {
+			loop = append(loop, item(func(s *ir.Validator) jen.Code { return applyTo(jen.Id("r"), s) })...)
+		}
 	} else {
 		loop = append(loop, item(func(s *ir.Validator) jen.Code { return jen.Id(s.Name).Call(jen.Id("c"), jen.Id("t")) })...)
 	}

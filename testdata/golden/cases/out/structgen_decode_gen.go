@@ -5085,8 +5085,8 @@ func (v *Step) encodeJSON(e *runtime.Encoding) {
 
 // structgenValidate0 checks a value against structgen:///blueprint.json#/properties/either.
 func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate0Text(c, raw)
+	if raw, tag, ok := t.RawMember("t"); ok {
+		c.AnyOfTaggedBy(raw, tag, "[[\"l\"],[\"r\"]]", structgenValidate1, structgenValidate5)
 	}
 }
 
@@ -5850,8 +5850,8 @@ func structgenValidate30(c *runtime.Decoding, t *runtime.Text) {
 
 // structgenValidate31 checks a value against structgen:///blueprint.json#/properties/action.
 func structgenValidate31(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate31Text(c, raw)
+	if raw, tag, ok := t.RawMember("op"); ok {
+		c.AnyOfTaggedBy(raw, tag, "[[\"add\"],[\"del\",\"rm\"]]", structgenValidate32, structgenValidate34)
 	}
 }
 
@@ -8759,8 +8759,8 @@ func structgenValidate190Text(c *runtime.Decoding, raw []byte) {
 
 // structgenValidate191 checks a value against structgen:///blueprint.json#/$defs/shape.
 func structgenValidate191(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate191Text(c, raw)
+	if raw, tag, ok := t.RawMember("kind"); ok {
+		c.OneOfTaggedBy(raw, tag, "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate192, structgenValidate193, structgenValidate196)
 	}
 }
 

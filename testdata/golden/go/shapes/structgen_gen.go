@@ -251,8 +251,8 @@ func structgenValidate2Text(c *runtime.Decoding, raw []byte) {
 
 // structgenValidate3 checks a value against urn:structgen:go:Drawing#/$defs/Shape.
 func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate3Text(c, raw)
+	if raw, tag, ok := t.RawMember("kind"); ok {
+		c.OneOfTaggedBy(raw, tag, "[[\"Circle\"],[\"square\"]]", structgenValidate4, structgenValidate9)
 	}
 }
 

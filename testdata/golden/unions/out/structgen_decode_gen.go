@@ -614,8 +614,8 @@ func (v *SettingFallbackOption1) encodeJSON(e *runtime.Encoding) {
 
 // structgenValidate6 checks a value against structgen:///shape.json#.
 func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate6Text(c, raw)
+	if raw, tag, ok := t.RawMember("kind"); ok {
+		c.OneOfTaggedBy(raw, tag, "[[\"circle\"],[\"square\"]]", structgenValidate7, structgenValidate12)
 	}
 }
 

@@ -392,23 +392,9 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			seen[16] = true
 			c.Push("ranked")
 			if raw, ok := c.RawView(d); ok {
-				d := c.TextDecoder(raw)
-				{
-					if a0, ok := c.Array(d); ok {
-						v.Ranked = []json.RawMessage{}
-						for i0 := 0; !c.Failed() && a0.Next(); i0++ {
-							c.PushIndex(i0)
-							var e0 json.RawMessage
-							if raw, ok := c.Raw(d); ok {
-								e0 = raw
-							}
-							v.Ranked = append(v.Ranked, e0)
-							c.Pop()
-						}
-						c.End(a0.Err())
-					}
+				if items, ok := c.RawItems(raw, false); ok {
+					v.Ranked = items
 				}
-				c.Release(d)
 				if !c.Failed() {
 					c.Apply(raw, structgenValidate25)
 				}
