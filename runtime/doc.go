@@ -11,7 +11,9 @@
 //     ParseValidated, Check: applicators re-read the
 //     value's text, their branches quietly, or through text forms
 //     (TextValidator, ValidatedText); IfConsts, OneOfTagged and
-//     AnyOfTagged read a property that keys many schemas once,
+//     AnyOfTagged read a property that keys many schemas once, the
+//     TaggedBy forms one that the scan reading the value found
+//     (Text.RawMember, RawHashedMember),
 //     OneOfExclusive stops at the first branch that passes, the Kinds
 //     and Consts forms of AnyOf and OneOf skip the branches a value's
 //     kind, item count or constants rule out, and members forms

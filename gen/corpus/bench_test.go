@@ -168,7 +168,8 @@ func BenchmarkUnmarshal%[1]d(b *testing.B) {
 }
 
 // handWritten are SchemaStore instances whose document types keep most
-// members as raw JSON that if/then schemas check, each with the struct
+// members as raw JSON that validators check (if/then schemas, a typeless
+// array's items), each with the struct
 // a Go developer would write for the instance: every member typed, so
 // that encoding/json decodes what the generated Parse reads and checks
 // (the method-free copy BenchmarkParseSchemaStoreSample measures against
@@ -223,6 +224,20 @@ type hand1 struct {
 	} ` + "`json:\"metadata,omitempty\"`" + `
 	Root     *bool          ` + "`json:\"root,omitempty\"`" + `
 	Selector *hand1Selector ` + "`json:\"selector,omitempty\"`" + `
+}
+`},
+	// run has no type, so the generated field is raw JSON its items'
+	// validator checks; a Go developer would decode the items.
+	{"devinit.schema-5.0", "valid/devinit.schema-5.0/sample.devinit.json", `
+type hand2 struct {
+	Schema   *string ` + "`json:\"$schema,omitempty\"`" + `
+	Comments *string ` + "`json:\"comments,omitempty\"`" + `
+	Run      []struct {
+		Tool              string  ` + "`json:\"tool\"`" + `
+		Input             *string ` + "`json:\"input,omitempty\"`" + `
+		AdditionalOptions *string ` + "`json:\"additionalOptions,omitempty\"`" + `
+		Comments          *string ` + "`json:\"comments,omitempty\"`" + `
+	} ` + "`json:\"run\"`" + `
 }
 `},
 }
