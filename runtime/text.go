@@ -289,37 +289,65 @@ func (t *Text) Object() (TextObject, bool) {
 		return TextObject{}, false
 	}
 	t.pos++
-	return TextObject{t: t, first: true}, true
+	return TextObject{entries: entries{t: t, first: true}}, true
 }
 
 // TextObject reads an object's members from a Text: see Text.Object.
 type TextObject struct {
+	entries
+	key []byte
+}
+
+// entries is what an object's and an array's reading share: passing
+// the separator before each entry and the closing bracket after the
+// last.
+type entries struct {
 	t           *Text
-	key         []byte
 	err         error
 	first, done bool
 }
 
-// Next moves to the next member, leaving the cursor at its value; false
-// at the end of the object or at a syntax error (see Err).
-func (o *TextObject) Next() bool {
-	t := o.t
-	if t == nil || o.done || o.err != nil {
-		return false
+// next moves past the separator before the next entry and returns
+// where the entry starts; false at the closing bracket, or at a syntax
+// error (want says what was expected there).
+func (s *entries) next(closing byte, want string) (int, bool) {
+	t := s.t
+	if t == nil || s.done || s.err != nil {
+		return 0, false
 	}
 	i := t.space()
-	if i < len(t.buf) && t.buf[i] == '}' {
-		t.pos, o.done = i+1, true
-		return false
+	if i < len(t.buf) && t.buf[i] == closing {
+		t.pos, s.done = i+1, true
+		return 0, false
 	}
-	if !o.first {
+	if !s.first {
 		if i >= len(t.buf) || t.buf[i] != ',' {
-			return o.fail(i, `"," or "}"`)
+			return 0, s.fail(i, want)
 		}
 		t.pos = i + 1
 		i = t.space()
 	}
-	o.first = false
+	s.first = false
+	return i, true
+}
+
+func (s *entries) fail(i int, want string) bool {
+	s.err = &TextError{Offset: i, Want: want}
+	s.t.pos = len(s.t.buf)
+	return false
+}
+
+// Err is the syntax error the object or array ended with, if any.
+func (s *entries) Err() error { return s.err }
+
+// Next moves to the next member, leaving the cursor at its value; false
+// at the end of the object or at a syntax error (see Err).
+func (o *TextObject) Next() bool {
+	i, ok := o.next('}', `"," or "}"`)
+	if !ok {
+		return false
+	}
+	t := o.t
 	if i >= len(t.buf) || t.buf[i] != '"' {
 		return o.fail(i, "a member's name")
 	}
@@ -344,17 +372,8 @@ func (o *TextObject) Next() bool {
 	return true
 }
 
-func (o *TextObject) fail(i int, want string) bool {
-	o.err = &TextError{Offset: i, Want: want}
-	o.t.pos = len(o.t.buf)
-	return false
-}
-
 // Key is the current member's name (unescaped), valid until Next.
 func (o *TextObject) Key() []byte { return o.key }
-
-// Err is the syntax error the object ended with, if any.
-func (o *TextObject) Err() error { return o.err }
 
 // Array starts reading an array, as Object does an object.
 func (t *Text) Array() (TextArray, bool) {
@@ -362,42 +381,20 @@ func (t *Text) Array() (TextArray, bool) {
 		return TextArray{}, false
 	}
 	t.pos++
-	return TextArray{t: t, first: true}, true
+	return TextArray{entries{t: t, first: true}}, true
 }
 
 // TextArray reads an array's items from a Text: see Text.Array.
 type TextArray struct {
-	t           *Text
-	err         error
-	first, done bool
+	entries
 }
 
 // Next moves to the next item, leaving the cursor at it; false at the
 // end of the array or at a syntax error (see Err).
 func (a *TextArray) Next() bool {
-	t := a.t
-	if t == nil || a.done || a.err != nil {
-		return false
-	}
-	i := t.space()
-	if i < len(t.buf) && t.buf[i] == ']' {
-		t.pos, a.done = i+1, true
-		return false
-	}
-	if !a.first {
-		if i >= len(t.buf) || t.buf[i] != ',' {
-			a.err = &TextError{Offset: i, Want: `"," or "]"`}
-			t.pos = len(t.buf)
-			return false
-		}
-		t.pos = i + 1
-	}
-	a.first = false
-	return true
+	_, ok := a.next(']', `"," or "]"`)
+	return ok
 }
-
-// Err is the syntax error the array ended with, if any.
-func (a *TextArray) Err() error { return a.err }
 
 // cursor returns a cursor over raw: a spare one where there is one.
 func (c *Decoding) cursor(raw []byte) *Text {
