@@ -520,7 +520,7 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 		// The items' hashes, found as each is read (Text.RawHashed).
 		out = append(out, jen.Id("hashes").Op(":=").Make(jen.Index().Uint64(), jen.Lit(0), jen.Lit(8)))
 	}
-	// item applies the item's schema to the value d (or raw) holds.
+	// item applies the item's schema to the value the cursor t is at (or raw, its text).
 	item := func(read func(v *ir.Validator) jen.Code) []jen.Code {
 		// An item a schema checks counts as evaluated (see
 		// ir.Validator.Annotate).
