@@ -282,41 +282,52 @@ func (c *Decoding) AnyOfTagged(raw []byte, name, values string, branches ...Vali
 }
 
 // OneOfTaggedBy is OneOfTagged for raw whose tag the scan that read it
-// found (Text.RawMember, RawHashedMember).
-func (c *Decoding) OneOfTaggedBy(raw []byte, tag Member, values string, branches ...Validator) {
-	if c.tagPicks(raw, tag, values, branches) {
-		return
+// found (Text.RawMember, RawTagged). It returns the branch the tag
+// picks, -1 where it picks none alone, for UniqueTags.Pick.
+func (c *Decoding) OneOfTaggedBy(raw []byte, tag Member, values string, branches ...Validator) int {
+	pick := tagBranch(tag, values, len(branches))
+	if pick < 0 || !c.passes(raw, branches[pick]) {
+		c.OneOf(raw, branches...)
 	}
-	c.OneOf(raw, branches...)
+	return pick
 }
 
 // AnyOfTaggedBy is AnyOfTagged for raw whose tag the scan that read it
 // found, as OneOfTaggedBy.
-func (c *Decoding) AnyOfTaggedBy(raw []byte, tag Member, values string, branches ...Validator) {
-	if c.tagPicks(raw, tag, values, branches) {
-		return
+func (c *Decoding) AnyOfTaggedBy(raw []byte, tag Member, values string, branches ...Validator) int {
+	pick := tagBranch(tag, values, len(branches))
+	if pick < 0 || !c.passes(raw, branches[pick]) {
+		c.AnyOf(raw, branches...)
 	}
-	c.AnyOf(raw, branches...)
+	return pick
 }
 
 // taggedPasses reports whether the branch raw's tag picks passes.
 func (c *Decoding) taggedPasses(raw []byte, name, values string, branches []Validator) bool {
 	val, found, ok := c.member(raw, name)
-	return ok && c.tagPicks(raw, Member{val, found}, values, branches)
-}
-
-// tagPicks reports whether the branch tag picks passes raw.
-func (c *Decoding) tagPicks(raw []byte, tag Member, values string, branches []Validator) bool {
-	set, err := loadConstSet(values)
-	if err != nil || set.n != len(branches) || !tag.Found {
+	if !ok {
 		return false
 	}
-	js := set.lookup(tag.Value)
-	return len(js) == 1 && c.passes(raw, branches[js[0]])
+	pick := tagBranch(Member{val, found}, values, len(branches))
+	return pick >= 0 && c.passes(raw, branches[pick])
+}
+
+// tagBranch returns the one of n branches whose constants (values, as
+// for OneOfTagged) hold tag's value; -1 where none or more than one do,
+// or tag was not found.
+func tagBranch(tag Member, values string, n int) int {
+	set, err := loadConstSet(values)
+	if err != nil || set.n != n || !tag.Found {
+		return -1
+	}
+	if js := set.lookup(tag.Value); len(js) == 1 {
+		return js[0]
+	}
+	return -1
 }
 
 // memberOf is member as a Member; not found where raw's text cannot
-// tell (tagPicks then picks no branch, and every branch is read).
+// tell (tagBranch then picks no branch, and every branch is read).
 func (c *Decoding) memberOf(raw []byte, name string) Member {
 	val, found, ok := c.member(raw, name)
 	return Member{val, found && ok}

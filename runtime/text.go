@@ -126,25 +126,36 @@ type Member struct {
 // RawMember is Raw for a value that a tagged anyOf or oneOf checks: where
 // it is an object, the scan that finds its end finds its member name too.
 func (t *Text) RawMember(name string) ([]byte, Member, bool) {
+	raw, tag, _, ok := t.rawMember(name)
+	return raw, tag, ok
+}
+
+// rawMember is RawMember that also tells whether the object may name
+// the member twice (then which value counts is the last, for JSON
+// equality).
+func (t *Text) rawMember(name string) (raw []byte, tag Member, twice, ok bool) {
 	i := t.space()
 	if i < len(t.buf) && t.buf[i] == '{' {
 		m := Members{raw: t.buf, i: i + 1}
-		var tag Member
 		for m.Next() {
-			if !tag.Found && string(m.key) == name {
-				tag = Member{m.val, true}
+			if string(m.key) == name {
+				twice = twice || tag.Found
+				if !tag.Found {
+					tag = Member{m.val, true}
+				}
 			}
 		}
 		if m.ended {
 			t.pos = m.end
-			return t.buf[i:m.end], tag, true
+			return t.buf[i:m.end], tag, twice, true
 		}
 	}
-	raw, ok := t.Raw()
+	raw, ok = t.Raw()
 	if !ok {
-		return nil, Member{}, false
+		return nil, Member{}, false, false
 	}
-	return raw, t.c.memberOf(raw, name), true
+	tag = t.c.memberOf(raw, name)
+	return raw, tag, tag.Found, true
 }
 
 // RawHashedMember is RawHashed for an item that a tagged anyOf or oneOf
@@ -163,6 +174,22 @@ func (t *Text) RawHashedMember(hashes []uint64, n int, name string) ([]byte, Mem
 		return nil, Member{}, hashes, false
 	}
 	return raw, t.c.memberOf(raw, name), hashes, true
+}
+
+// RawTagged is RawMember for an item of a uniqueItems array that one
+// tagged union checks: once u knows that two items may be equal (two
+// tags picked one branch, or one picked none), the scan that reads an
+// item hashes it too, as RawHashedMember; until then items are not
+// hashed, since items whose tags pick different branches differ.
+func (t *Text) RawTagged(u *UniqueTags, name string) ([]byte, Member, bool) {
+	if !u.hashing {
+		raw, tag, twice, ok := t.rawMember(name)
+		u.twice = twice
+		return raw, tag, ok
+	}
+	raw, tag, hashes, ok := t.RawHashedMember(u.hashes, u.n-u.first, name)
+	u.hashes = hashes
+	return raw, tag, ok
 }
 
 // kind reads the kind of the next value, as Decoding.Kind does: where it

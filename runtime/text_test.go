@@ -342,3 +342,115 @@ func FuzzRawMember(f *testing.F) {
 		rawMemberAgrees(t, raw, name)
 	})
 }
+
+// uniqueTaggedAgrees checks, on an array's text, that reading its items
+// with RawTagged, picking each by its tag among values and checking them
+// with UniqueTagged reports what UniqueJSON reports of the same items.
+// It returns the problems.
+func uniqueTaggedAgrees(t *testing.T, raw []byte, name, values string, branches int) string {
+	t.Helper()
+	problems := func(tagged bool) string {
+		c := &Decoding{}
+		c.Apply(raw, func(c *Decoding, tx *Text) {
+			it, ok := tx.Array()
+			if !ok {
+				return
+			}
+			var items [][]byte
+			var tags UniqueTags
+			for it.Next() {
+				r, tag, ok := tx.RawTagged(&tags, name)
+				if !ok {
+					t.Fatalf("%s: item %d unread", raw, len(items))
+				}
+				items = append(items, r)
+				tags.Pick(tagBranch(tag, values, branches))
+			}
+			c.End(it.Err())
+			if tagged {
+				c.UniqueTagged(items, &tags)
+			} else {
+				c.UniqueJSON(items)
+			}
+		})
+		if c.err != nil {
+			t.Fatalf("%s: %v", raw, c.err)
+		}
+		var out []string
+		for _, p := range c.problems {
+			out = append(out, p.Message)
+		}
+		return strings.Join(out, "; ")
+	}
+	want, got := problems(false), problems(true)
+	if got != want {
+		t.Errorf("%s: UniqueTagged says %q; UniqueJSON %q", raw, got, want)
+	}
+	return got
+}
+
+// TestUniqueTagged: items whose tags pick different branches are not
+// hashed, and equal items are reported as UniqueJSON reports them,
+// whether they were read before or after hashing began.
+func TestUniqueTagged(t *testing.T) {
+	const values = `[["a"], ["b"], ["c", 1]]`
+	many := func(n int, last string) string {
+		var items []string
+		for i := range n {
+			items = append(items, fmt.Sprintf(`{"type": "c", "n": %d}`, i))
+		}
+		return "[" + strings.Join(append(items, last), ", ") + "]"
+	}
+	for _, tc := range []struct{ raw, says string }{
+		{`[{"type": "a", "x": 1}, {"type": "b", "x": 1}, {"x": 1, "type": "c"}]`, ""},
+		// Equal items, written apart: the second's tag repeats a branch.
+		{`[{"type": "a", "x": 1}, {"type": "b"}, {"x": 1.0, "type": "a"}]`, "items at 0 and 2 are equal"},
+		{`[{"type": "a", "x": 1}, {"type": "a", "x": 2}, {"type": "b"}, {"type": "b"}]`, "items at 2 and 3 are equal"},
+		// One tag, two constants of one branch: "c" and 1 differ.
+		{`[{"type": "c"}, {"type": 1}, {"type": 1.0}]`, "items at 1 and 2 are equal"},
+		// An item with no tag or one no branch allows may equal any.
+		{`[{"type": "a"}, {"x": 1}, {"x": 1}]`, "items at 1 and 2 are equal"},
+		{`[{"x": 1}, {"type": "a"}, {"x": 1}]`, "items at 0 and 2 are equal"},
+		{`[{"type": "z"}, {"type": "a"}, {"type": "\u007a"}]`, "items at 0 and 2 are equal"},
+		{`[{"type": "a"}, "a", "a"]`, "items at 1 and 2 are equal"},
+		{`[{"type": "a"}, {"type": "b"}, "x", {"type": "a"}]`, "items at 0 and 3 are equal"},
+		// A tag written twice: the last counts for equality.
+		{`[{"type": "a", "type": "b"}, {"type": "b"}]`, "items at 0 and 1 are equal"},
+		{`[{"type": "b"}, {"type": "a", "x": 1, "\u0074ype": "b"}, {"type": "c"}]`, ""},
+		// Past the picks kept without an allocation, past the pairs compared.
+		{many(12, `{"n": 3, "type": "c"}`), "items at 3 and 12 are equal"},
+		{many(20, `{"type": "c", "n": 19}`), "items at 19 and 20 are equal"},
+		{many(20, `{"type": "c", "n": 20}`), ""},
+		{`[]`, ""},
+	} {
+		if got := uniqueTaggedAgrees(t, []byte(tc.raw), "type", values, 3); got != tc.says {
+			t.Errorf("%s: problems %q; want %q", tc.raw, got, tc.says)
+		}
+	}
+	// Distinct picks: nothing hashed.
+	c := &Decoding{}
+	c.Apply([]byte(`[{"type": "a"}, {"type": "b"}, {"type": "c"}]`), func(c *Decoding, tx *Text) {
+		it, _ := tx.Array()
+		var tags UniqueTags
+		for it.Next() {
+			_, tag, _ := tx.RawTagged(&tags, "type")
+			tags.Pick(tagBranch(tag, values, 3))
+		}
+		if tags.hashing || tags.hashes != nil {
+			t.Errorf("distinct tags: hashing %v, hashes %v", tags.hashing, tags.hashes)
+		}
+	})
+}
+
+// FuzzUniqueTagged: on any JSON array, UniqueTagged reports what
+// UniqueJSON reports.
+func FuzzUniqueTagged(f *testing.F) {
+	f.Add([]byte(`[{"type": "a", "x": 1}, {"type": "b"}, {"x": 1.0, "type": "a"}]`))
+	f.Add([]byte(`[{"type": "c"}, {"type": 1}, {"type": 1.0}, {"x": [1]}, {"x": [1.0]}]`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		if jx.DecodeBytes(raw).Validate() != nil || !json.Valid(raw) || jx.DecodeBytes(raw).Next() != jx.Array {
+			return
+		}
+		uniqueTaggedAgrees(t, raw, "type", `[["a"], ["b"], ["c", 1]]`, 3)
+	})
+}

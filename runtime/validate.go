@@ -962,6 +962,102 @@ func (c *Decoding) UniqueHashed(items [][]byte, hashes []uint64) {
 	c.uniqueByHash(items, hashes)
 }
 
+// UniqueTags is what the reading of a uniqueItems array that one tagged
+// union checks tells UniqueTagged: the branch each item's tag picked
+// (Pick) and, from the first item that may equal another on, the items'
+// hashes (Text.RawTagged). The zero value is ready for the first item.
+type UniqueTags struct {
+	few     [8]int // the picks of the first items, without an allocation
+	more    []int  // the picks of the rest
+	n       int    // items picked
+	hashing bool   // items from first on are hashed as they are read
+	first   int
+	hashes  []uint64
+	twice   bool // the item read last may name its tag twice
+}
+
+// Pick records the branch the tag of the item just read picked, as
+// AnyOfTaggedBy and OneOfTaggedBy return it (-1: none alone).
+func (u *UniqueTags) Pick(branch int) {
+	if u.twice {
+		// Which tag counts for JSON equality is the last: the item may
+		// equal one of another branch.
+		branch, u.twice = -1, false
+	}
+	if !u.hashing && (branch < 0 || u.picked(branch)) {
+		u.hashing, u.first = true, u.n+1
+	}
+	if u.n < len(u.few) {
+		u.few[u.n] = branch
+	} else {
+		u.more = append(u.more, branch)
+	}
+	u.n++
+}
+
+// pick returns the branch item i picked.
+func (u *UniqueTags) pick(i int) int {
+	if i < len(u.few) {
+		return u.few[i]
+	}
+	return u.more[i-len(u.few)]
+}
+
+// picked reports whether an item picked branch already.
+func (u *UniqueTags) picked(branch int) bool {
+	for i := range u.n {
+		if u.pick(i) == branch {
+			return true
+		}
+	}
+	return false
+}
+
+// UniqueTagged is UniqueJSON for items read with Text.RawTagged and
+// picked in u. Two items whose tags pick different branches differ in
+// their tags, so where every tag picks a branch of its own, the items
+// are unique and none is hashed; otherwise items are compared by their
+// hashes, as UniqueHashed does, and reported as UniqueJSON reports them.
+func (c *Decoding) UniqueTagged(items [][]byte, u *UniqueTags) {
+	if u.n != len(items) || u.hashing && len(u.hashes) != u.n-u.first {
+		c.UniqueJSON(items)
+		return
+	}
+	if !u.hashing {
+		return
+	}
+	var few [16]uint64
+	hashes := few[:0]
+	if len(items) > len(few) {
+		hashes = make([]uint64, 0, len(items))
+	}
+	none := false
+	for i := range u.n {
+		none = none || u.pick(i) < 0
+	}
+	// The items read before hashing began: an item whose branch no other
+	// item picked equals none, so any hash serves it; distinct picks keep
+	// such items' hashes apart.
+	for i := range u.first {
+		p := u.pick(i)
+		shared := none
+		for j := 0; j < u.n && !shared; j++ {
+			shared = j != i && u.pick(j) == p
+		}
+		if !shared {
+			hashes = append(hashes, uint64(p))
+			continue
+		}
+		h, ok := textHash(items[i])
+		if !ok {
+			c.UniqueJSON(items)
+			return
+		}
+		hashes = append(hashes, h)
+	}
+	c.uniqueByHash(items, append(hashes, u.hashes...))
+}
+
 // uniqueByHash checks items by their hashes, comparing the canonical
 // texts of only the items whose hashes meet.
 func (c *Decoding) uniqueByHash(items [][]byte, hashes []uint64) {

@@ -272,7 +272,7 @@ func branchesCheck(method string, branches []*ir.Validator) jen.Code {
 // taggedOnly returns, where all v checks is an anyOf or a oneOf whose
 // branches a property tells apart (tagOf), the property and the call
 // that checks raw against the branches given the member found by the
-// scan that read raw (runtime.Text.RawMember, RawHashedMember); "" for
+// scan that read raw (runtime.Text.RawMember, RawTagged); "" for
 // other validators.
 func taggedOnly(v *ir.Validator, raw, tag jen.Code) (string, jen.Code) {
 	v = deref(v)

@@ -516,7 +516,19 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 		// Room for a few on the stack: the checks keep no item list.
 		out = append(out, jen.Id("items").Op(":=").Make(jen.Index().Index().Byte(), jen.Lit(0), jen.Lit(8)))
 	}
-	if v.Unique {
+	// Items of one tagged union: the scan that reads each finds its tag
+	// too.
+	var tagName string
+	var tagged jen.Code
+	if collect && len(v.PrefixItems) == 0 && !v.Annotate {
+		tagName, tagged = taggedOnly(v.Items, jen.Id("r"), jen.Id("tag"))
+	}
+	switch {
+	case v.Unique && tagged != nil:
+		// The branch each item's tag picks, and hashes once two may
+		// be equal (Text.RawTagged).
+		out = append(out, jen.Var().Id("tags").Qual(runtimePkg, "UniqueTags"))
+	case v.Unique:
 		// The items' hashes, found as each is read (Text.RawHashed).
 		out = append(out, jen.Id("hashes").Op(":=").Make(jen.Index().Uint64(), jen.Lit(0), jen.Lit(8)))
 	}
@@ -554,32 +566,28 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 	}
 	if collect {
 		read := jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("Raw").Call())
-		if v.Unique {
+		switch {
+		case tagged != nil && v.Unique:
+			read = jen.List(jen.Id("r"), jen.Id("tag"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("RawTagged").Call(jen.Op("&").Id("tags"), jen.Lit(tagName)))
+		case tagged != nil:
+			read = jen.List(jen.Id("r"), jen.Id("tag"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("RawMember").Call(jen.Lit(tagName)))
+		case v.Unique:
 			read = jen.List(jen.Id("r"), jen.Id("h"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("RawHashed").Call(jen.Id("hashes"), jen.Id("i")))
-		}
-		// Items of one tagged union: the scan that reads each finds its
-		// tag too.
-		var tagged jen.Code
-		if len(v.PrefixItems) == 0 && !v.Annotate {
-			var name string
-			if name, tagged = taggedOnly(v.Items, jen.Id("r"), jen.Id("tag")); name != "" {
-				read = jen.List(jen.Id("r"), jen.Id("tag"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("RawMember").Call(jen.Lit(name)))
-				if v.Unique {
-					read = jen.List(jen.Id("r"), jen.Id("tag"), jen.Id("h"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("RawHashedMember").Call(jen.Id("hashes"), jen.Id("i"), jen.Lit(name)))
-				}
-			}
 		}
 		loop = append(loop,
 			read,
 			jen.If(jen.Op("!").Id("ok")).Block(c("Pop"), jen.Break()),
 			jen.Id("items").Op("=").Append(jen.Id("items"), jen.Id("r")),
 		)
-		if v.Unique {
+		switch {
+		case tagged != nil && v.Unique:
+			loop = append(loop, jen.Id("tags").Dot("Pick").Call(tagged))
+		case tagged != nil:
+			loop = append(loop, tagged)
+		case v.Unique:
 			loop = append(loop, jen.Id("hashes").Op("=").Id("h"))
 		}
-		if tagged != nil {
-			loop = append(loop, tagged)
-		} else {
+		if tagged == nil {
 			loop = append(loop, item(func(s *ir.Validator) jen.Code { return applyTo(jen.Id("r"), s) })...)
 		}
 	} else {
@@ -593,7 +601,10 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 	if v.MinItems != nil || v.MaxItems != nil {
 		out = append(out, c("Items", jen.Id("i"), intOr(v.MinItems, 0), intOr(v.MaxItems, -1)))
 	}
-	if v.Unique {
+	switch {
+	case v.Unique && tagged != nil:
+		out = append(out, c("UniqueTagged", jen.Id("items"), jen.Op("&").Id("tags")))
+	case v.Unique:
 		out = append(out, c("UniqueHashed", jen.Id("items"), jen.Id("hashes")))
 	}
 	if v.Contains != nil {

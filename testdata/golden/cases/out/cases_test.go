@@ -344,6 +344,7 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"shapes": [{"kind": "circle", "r": 1}, {"kind": "square", "side": 0}, {"kind": "poly", "sides": 5}, {}]}`))
 	f.Add([]byte(`{"either": {"t": "l", "n": 1, "s": "x"}, "nodes": [{"type": "vpn", "props": 1}]}`))
 	f.Add([]byte(`{"field": {"id": 1, "value": [1]}, "scalar": "ab", "loose": {"id": 1, "name": "x"}}`))
+	f.Add([]byte(`{"config": {"ctype": "codegen", "codegen": {"schemas": [], "steps": [{"op": "add", "n": 1}, {"op": "rm", "op": "add", "n": 1}, {"n": 1, "op": "add"}]}}}`))
 	f.Add([]byte(`{"steps": [{"kind": "copy", "args": {"from": "a"}}, {"kind": "sleep", "args": 0, "args": 2}, {"kind": "x", "note": "abcd"}, 1]}`))
 	f.Add([]byte(`{"span": ["a", 1]}`))
 	f.Add([]byte(`{"wrap": "never", "mode": "b"}`))
@@ -905,6 +906,15 @@ func TestCondExtras(t *testing.T) {
 		{`{"config": {"ctype": "codegen", "codegen": {"schemas": [], "more": 1}}}`, `/config/codegen: additional properties 'more' not allowed`},
 		{`{"config": {"ctype": "codegen", "codegen": {"schemas": []}, "x-level": 4}}`, `/config/x-level: maximum: got 4, want 3`},
 		{`{"config": {"ctype": "other", "codegen": {}}}`, `/config/codegen: false schema`},
+		// uniqueItems of one tagged union: items whose tags pick other
+		// branches differ, so only items of one branch are compared.
+		{`{"config": {"ctype": "codegen", "codegen": {"schemas": [], "steps": [{"op": "add", "n": 1}, {"op": "rm"}, {"n": 1, "op": "add", "x": 0}]}}}`, ""},
+		{`{"config": {"ctype": "codegen", "codegen": {"schemas": [], "steps": [{"op": "add", "n": 1}, {"op": "rm"}, {"n": 1.0, "op": "add"}]}}}`, `/config/codegen/steps: items at 0 and 2 are equal`},
+		{`{"config": {"ctype": "codegen", "codegen": {"schemas": [], "steps": [{"op": "del"}, {"op": "rm"}, {"op": "rm"}]}}}`, `/config/codegen/steps: items at 1 and 2 are equal`},
+		{`{"config": {"ctype": "codegen", "codegen": {"schemas": [], "steps": [{"op": "rm"}, {"op": 5}, {"op": 5.0}]}}}`, `/config/codegen/steps/1/op: (schema 1) got number, want string`},
+		{`{"config": {"ctype": "codegen", "codegen": {"schemas": [], "steps": [{"op": "rm"}, {"op": "add"}]}}}`, `/config/codegen/steps/1: (schema 0) missing property 'n'`},
+		{`{"actions": [{"op": "add", "n": 1}, {"op": "rm"}, {"op": "add", "n": 1}]}`, `/actions: items at 0 and 2 are equal`},
+		{`{"actions": [{"op": "add", "n": 1}, {"op": "rm"}, {"op": "add", "n": 2}]}`, ""},
 	} {
 		_, err := cases.ParseBlueprint([]byte(tc.doc))
 		check(t, tc.doc, err, tc.says)

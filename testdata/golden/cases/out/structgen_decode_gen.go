@@ -11,7 +11,7 @@ import (
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
 func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [54]bool
+	var seen [55]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
 	it, ok := c.Object(d)
@@ -21,11 +21,70 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	for !c.Failed() && it.Next() {
 		key := it.Key()
 		switch string(key) {
-		case "nodes":
+		case "actions":
 			if seen[0] {
 				c.Duplicate(key)
 			}
 			seen[0] = true
+			c.Push("actions")
+			if a0, ok := c.Array(d); ok {
+				v.Actions = []map[string]json.RawMessage{}
+				var t0 [][]byte
+				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+					c.PushIndex(i0)
+					var e0 map[string]json.RawMessage
+					text, ok := c.RawView(d)
+					if !ok {
+						c.Pop()
+						break
+					}
+					t0 = append(t0, text)
+					{
+						d := c.TextDecoder(text)
+						if raw, ok := c.RawView(d); ok {
+							d := c.TextDecoder(raw)
+							{
+								if m1, ok := c.Object(d); ok {
+									e0 = map[string]json.RawMessage{}
+									for !c.Failed() && m1.Next() {
+										k1 := c.KeyText(m1.Key())
+										had1 := len(e0)
+										c.Push(k1)
+										var e1 json.RawMessage
+										if raw, ok := c.Raw(d); ok {
+											e1 = raw
+										}
+										e0[k1] = e1
+										c.Pop()
+										if len(e0) == had1 {
+											c.Duplicate([]byte(k1))
+										}
+									}
+									c.End(m1.Err())
+								}
+							}
+							c.Release(d)
+							if !c.Failed() {
+								structgenValidate73Text(c, raw)
+							}
+						}
+						c.Release(d)
+					}
+					if i0 == 0 {
+						v.Actions = make([]map[string]json.RawMessage, 0, 4)
+					}
+					v.Actions = append(v.Actions, e0)
+					c.Pop()
+				}
+				c.End(a0.Err())
+				c.UniqueJSON(t0)
+			}
+			c.Pop()
+		case "nodes":
+			if seen[1] {
+				c.Duplicate(key)
+			}
+			seen[1] = true
 			c.Push("nodes")
 			if a0, ok := c.Array(d); ok {
 				v.Nodes = []Node{}
@@ -40,10 +99,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "shapes":
-			if seen[1] {
+			if seen[2] {
 				c.Duplicate(key)
 			}
-			seen[1] = true
+			seen[2] = true
 			c.Push("shapes")
 			if a0, ok := c.Array(d); ok {
 				v.Shapes = []Shape{}
@@ -58,10 +117,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "either":
-			if seen[2] {
+			if seen[3] {
 				c.Duplicate(key)
 			}
-			seen[2] = true
+			seen[3] = true
 			c.Push("either")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
@@ -87,35 +146,35 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				c.Release(d)
 				if !c.Failed() {
-					structgenValidate0Text(c, raw)
+					structgenValidate6Text(c, raw)
 				}
 			}
 			c.Pop()
 		case "field":
-			if seen[3] {
+			if seen[4] {
 				c.Duplicate(key)
 			}
-			seen[3] = true
+			seen[4] = true
 			c.Push("field")
 			p0 := new(Field)
 			p0.decodeJSON(d, c)
 			v.Field = p0
 			c.Pop()
 		case "scalar":
-			if seen[4] {
+			if seen[5] {
 				c.Duplicate(key)
 			}
-			seen[4] = true
+			seen[5] = true
 			c.Push("scalar")
 			p0 := new(BlueprintScalar)
 			p0.decodeJSON(d, c)
 			v.Scalar = p0
 			c.Pop()
 		case "loose":
-			if seen[5] {
+			if seen[6] {
 				c.Duplicate(key)
 			}
-			seen[5] = true
+			seen[6] = true
 			c.Push("loose")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
@@ -141,15 +200,15 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				c.Release(d)
 				if !c.Failed() {
-					structgenValidate9Text(c, raw)
+					structgenValidate13Text(c, raw)
 				}
 			}
 			c.Pop()
 		case "labels":
-			if seen[6] {
+			if seen[7] {
 				c.Duplicate(key)
 			}
-			seen[6] = true
+			seen[7] = true
 			c.Push("labels")
 			if a0, ok := c.Array(d); ok {
 				v.Labels = []Label{}
@@ -176,10 +235,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "weights":
-			if seen[7] {
+			if seen[8] {
 				c.Duplicate(key)
 			}
-			seen[7] = true
+			seen[8] = true
 			c.Push("weights")
 			if a0, ok := c.Array(d); ok {
 				v.Weights = []float64{}
@@ -212,10 +271,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "anything":
-			if seen[8] {
+			if seen[9] {
 				c.Duplicate(key)
 			}
-			seen[8] = true
+			seen[9] = true
 			c.Push("anything")
 			if a0, ok := c.Array(d); ok {
 				v.Anything = []json.RawMessage{}
@@ -244,10 +303,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "matrix":
-			if seen[9] {
+			if seen[10] {
 				c.Duplicate(key)
 			}
-			seen[9] = true
+			seen[10] = true
 			c.Push("matrix")
 			if a0, ok := c.Array(d); ok {
 				v.Matrix = [][]int64{}
@@ -290,10 +349,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "choice":
-			if seen[10] {
+			if seen[11] {
 				c.Duplicate(key)
 			}
-			seen[10] = true
+			seen[11] = true
 			c.Push("choice")
 			v.Choice.Present = true
 			if c.IsNull(d) {
@@ -303,20 +362,20 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "holder":
-			if seen[11] {
+			if seen[12] {
 				c.Duplicate(key)
 			}
-			seen[11] = true
+			seen[12] = true
 			c.Push("holder")
 			p0 := new(BlueprintHolder)
 			p0.decodeJSON(d, c)
 			v.Holder = p0
 			c.Pop()
 		case "steps":
-			if seen[12] {
+			if seen[13] {
 				c.Duplicate(key)
 			}
-			seen[12] = true
+			seen[13] = true
 			c.Push("steps")
 			runtime.Validated(c, d, &v.Steps, func(v *[]Step, d *jx.Decoder, c *runtime.Decoding) {
 				if c.IsNull(d) {
@@ -334,41 +393,41 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						c.End(a0.Err())
 					}
 				}
-			}, structgenValidate12)
+			}, structgenValidate16)
 			c.Pop()
 		case "span":
-			if seen[13] {
+			if seen[14] {
 				c.Duplicate(key)
 			}
-			seen[13] = true
+			seen[14] = true
 			c.Push("span")
 			p0 := new(BlueprintSpan)
 			p0.decodeJSON(d, c)
 			v.Span = p0
 			c.Pop()
 		case "wrap":
-			if seen[14] {
-				c.Duplicate(key)
-			}
-			seen[14] = true
-			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate203Text)
-			c.Pop()
-		case "mode":
 			if seen[15] {
 				c.Duplicate(key)
 			}
 			seen[15] = true
+			c.Push("wrap")
+			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate205Text)
+			c.Pop()
+		case "mode":
+			if seen[16] {
+				c.Duplicate(key)
+			}
+			seen[16] = true
 			c.Push("mode")
 			p0 := new(BlueprintMode)
 			p0.decodeJSON(d, c)
 			v.Mode = p0
 			c.Pop()
 		case "action":
-			if seen[16] {
+			if seen[17] {
 				c.Duplicate(key)
 			}
-			seen[16] = true
+			seen[17] = true
 			c.Push("action")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
@@ -394,33 +453,33 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				c.Release(d)
 				if !c.Failed() {
-					structgenValidate31Text(c, raw)
+					structgenValidate73Text(c, raw)
 				}
 			}
 			c.Pop()
 		case "figure":
-			if seen[17] {
+			if seen[18] {
 				c.Duplicate(key)
 			}
-			seen[17] = true
+			seen[18] = true
 			c.Push("figure")
 			p0 := new(BlueprintFigure)
 			p0.decodeJSON(d, c)
 			v.Figure = p0
 			c.Pop()
 		case "runs":
-			if seen[18] {
-				c.Duplicate(key)
-			}
-			seen[18] = true
-			c.Push("runs")
-			runtime.Validated(c, d, &v.Runs, nil, structgenValidate36)
-			c.Pop()
-		case "twice":
 			if seen[19] {
 				c.Duplicate(key)
 			}
 			seen[19] = true
+			c.Push("runs")
+			runtime.Validated(c, d, &v.Runs, nil, structgenValidate35)
+			c.Pop()
+		case "twice":
+			if seen[20] {
+				c.Duplicate(key)
+			}
+			seen[20] = true
 			c.Push("twice")
 			if a0, ok := c.Array(d); ok {
 				v.Twice = []Field{}
@@ -435,10 +494,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "index":
-			if seen[20] {
+			if seen[21] {
 				c.Duplicate(key)
 			}
-			seen[20] = true
+			seen[21] = true
 			c.Push("index")
 			if m0, ok := c.Object(d); ok {
 				v.Index = map[string]BlueprintIndexValue{}
@@ -463,10 +522,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "codes":
-			if seen[21] {
+			if seen[22] {
 				c.Duplicate(key)
 			}
-			seen[21] = true
+			seen[22] = true
 			c.Push("codes")
 			if m0, ok := c.Object(d); ok {
 				v.Codes = map[string]*string{}
@@ -504,10 +563,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "lists":
-			if seen[22] {
+			if seen[23] {
 				c.Duplicate(key)
 			}
-			seen[22] = true
+			seen[23] = true
 			c.Push("lists")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
@@ -545,15 +604,15 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				c.Release(d)
 				if !c.Failed() {
-					c.Apply(raw, structgenValidate42)
+					c.Apply(raw, structgenValidate41)
 				}
 			}
 			c.Pop()
 		case "tally":
-			if seen[23] {
+			if seen[24] {
 				c.Duplicate(key)
 			}
-			seen[23] = true
+			seen[24] = true
 			c.Push("tally")
 			if m0, ok := c.Object(d); ok {
 				v.Tally = map[string]int64{}
@@ -576,10 +635,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "word":
-			if seen[24] {
+			if seen[25] {
 				c.Duplicate(key)
 			}
-			seen[24] = true
+			seen[25] = true
 			c.Push("word")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
@@ -593,10 +652,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Word = p0
 			c.Pop()
 		case "flag":
-			if seen[25] {
+			if seen[26] {
 				c.Duplicate(key)
 			}
-			seen[25] = true
+			seen[26] = true
 			c.Push("flag")
 			p0 := c.NewBool()
 			if b, ok := c.Bool(d); ok {
@@ -610,10 +669,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Flag = p0
 			c.Pop()
 		case "count":
-			if seen[26] {
+			if seen[27] {
 				c.Duplicate(key)
 			}
-			seen[26] = true
+			seen[27] = true
 			c.Push("count")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
@@ -627,70 +686,70 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Count = p0
 			c.Pop()
 		case "plan":
-			if seen[27] {
+			if seen[28] {
 				c.Duplicate(key)
 			}
-			seen[27] = true
+			seen[28] = true
 			c.Push("plan")
 			p0 := new(BlueprintPlan)
 			p0.decodeJSON(d, c)
 			v.Plan = p0
 			c.Pop()
 		case "config":
-			if seen[28] {
+			if seen[29] {
 				c.Duplicate(key)
 			}
-			seen[28] = true
+			seen[29] = true
 			c.Push("config")
 			p0 := new(BlueprintConfig)
 			p0.decodeJSON(d, c)
 			v.Config = p0
 			c.Pop()
 		case "reach":
-			if seen[29] {
+			if seen[30] {
 				c.Duplicate(key)
 			}
-			seen[29] = true
+			seen[30] = true
 			c.Push("reach")
 			p0 := new(BlueprintReach)
 			p0.decodeJSON(d, c)
 			v.Reach = p0
 			c.Pop()
 		case "ext":
-			if seen[30] {
+			if seen[31] {
 				c.Duplicate(key)
 			}
-			seen[30] = true
+			seen[31] = true
 			c.Push("ext")
 			p0 := new(BlueprintExt)
 			p0.decodeJSON(d, c)
 			v.Ext = p0
 			c.Pop()
 		case "extOpen":
-			if seen[31] {
+			if seen[32] {
 				c.Duplicate(key)
 			}
-			seen[31] = true
+			seen[32] = true
 			c.Push("extOpen")
 			p0 := new(BlueprintExtOpen)
 			p0.decodeJSON(d, c)
 			v.ExtOpen = p0
 			c.Pop()
 		case "extBoth":
-			if seen[32] {
+			if seen[33] {
 				c.Duplicate(key)
 			}
-			seen[32] = true
+			seen[33] = true
 			c.Push("extBoth")
 			p0 := new(BlueprintExtBoth)
 			p0.decodeJSON(d, c)
 			v.ExtBoth = p0
 			c.Pop()
 		case "lines":
-			if seen[33] {
+			if seen[34] {
 				c.Duplicate(key)
 			}
-			seen[33] = true
+			seen[34] = true
 			c.Push("lines")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
@@ -716,75 +775,75 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				c.Release(d)
 				if !c.Failed() {
-					c.Apply(raw, structgenValidate44)
+					c.Apply(raw, structgenValidate43)
 				}
 			}
 			c.Pop()
 		case "route":
-			if seen[34] {
+			if seen[35] {
 				c.Duplicate(key)
 			}
-			seen[34] = true
+			seen[35] = true
 			c.Push("route")
 			p0 := new(BlueprintRoute)
 			p0.decodeJSON(d, c)
 			v.Route = p0
 			c.Pop()
 		case "release":
-			if seen[35] {
+			if seen[36] {
 				c.Duplicate(key)
 			}
-			seen[35] = true
+			seen[36] = true
 			c.Push("release")
 			p0 := new(BlueprintRelease)
 			p0.decodeJSON(d, c)
 			v.Release = p0
 			c.Pop()
 		case "access":
-			if seen[36] {
+			if seen[37] {
 				c.Duplicate(key)
 			}
-			seen[36] = true
+			seen[37] = true
 			c.Push("access")
 			p0 := new(BlueprintAccess)
 			p0.decodeJSON(d, c)
 			v.Access = p0
 			c.Pop()
 		case "pick":
-			if seen[37] {
+			if seen[38] {
 				c.Duplicate(key)
 			}
-			seen[37] = true
+			seen[38] = true
 			c.Push("pick")
 			p0 := new(BlueprintPick)
 			p0.decodeJSON(d, c)
 			v.Pick = p0
 			c.Pop()
 		case "headers":
-			if seen[38] {
+			if seen[39] {
 				c.Duplicate(key)
 			}
-			seen[38] = true
+			seen[39] = true
 			c.Push("headers")
 			p0 := new(BlueprintHeaders)
 			p0.decodeJSON(d, c)
 			v.Headers = p0
 			c.Pop()
 		case "context":
-			if seen[39] {
+			if seen[40] {
 				c.Duplicate(key)
 			}
-			seen[39] = true
+			seen[40] = true
 			c.Push("context")
 			p0 := new(BlueprintContext)
 			p0.decodeJSON(d, c)
 			v.Context = p0
 			c.Pop()
 		case "rule":
-			if seen[40] {
+			if seen[41] {
 				c.Duplicate(key)
 			}
-			seen[40] = true
+			seen[41] = true
 			c.Push("rule")
 			v.Rule.Present = true
 			if c.IsNull(d) {
@@ -794,10 +853,10 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "narrowed":
-			if seen[41] {
+			if seen[42] {
 				c.Duplicate(key)
 			}
-			seen[41] = true
+			seen[42] = true
 			c.Push("narrowed")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
@@ -810,83 +869,83 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				c.Release(d)
 				if !c.Failed() {
-					structgenValidate45Text(c, raw)
+					structgenValidate44Text(c, raw)
 				}
 			}
 			c.Pop()
 		case "twins":
-			if seen[42] {
-				c.Duplicate(key)
-			}
-			seen[42] = true
-			c.Push("twins")
-			runtime.ValidatedText(c, d, &v.Twins, nil, structgenValidate208Text)
-			c.Pop()
-		case "point":
 			if seen[43] {
 				c.Duplicate(key)
 			}
 			seen[43] = true
+			c.Push("twins")
+			runtime.ValidatedText(c, d, &v.Twins, nil, structgenValidate210Text)
+			c.Pop()
+		case "point":
+			if seen[44] {
+				c.Duplicate(key)
+			}
+			seen[44] = true
 			c.Push("point")
 			p0 := new(BlueprintPoint)
 			p0.decodeJSON(d, c)
 			v.Point = p0
 			c.Pop()
 		case "pair":
-			if seen[44] {
+			if seen[45] {
 				c.Duplicate(key)
 			}
-			seen[44] = true
+			seen[45] = true
 			c.Push("pair")
 			p0 := new(BlueprintPair)
 			p0.decodeJSON(d, c)
 			v.Pair = p0
 			c.Pop()
 		case "marks":
-			if seen[45] {
+			if seen[46] {
 				c.Duplicate(key)
 			}
-			seen[45] = true
+			seen[46] = true
 			c.Push("marks")
 			p0 := new(BlueprintMarks)
 			p0.decodeJSON(d, c)
 			v.Marks = p0
 			c.Pop()
 		case "attr":
-			if seen[46] {
+			if seen[47] {
 				c.Duplicate(key)
 			}
-			seen[46] = true
+			seen[47] = true
 			c.Push("attr")
 			p0 := new(BlueprintAttr)
 			p0.decodeJSON(d, c)
 			v.Attr = p0
 			c.Pop()
 		case "amount":
-			if seen[47] {
+			if seen[48] {
 				c.Duplicate(key)
 			}
-			seen[47] = true
+			seen[48] = true
 			c.Push("amount")
 			p0 := new(BlueprintAmount)
 			p0.decodeJSON(d, c)
 			v.Amount = p0
 			c.Pop()
 		case "bounds":
-			if seen[48] {
+			if seen[49] {
 				c.Duplicate(key)
 			}
-			seen[48] = true
+			seen[49] = true
 			c.Push("bounds")
 			p0 := new(BlueprintBounds)
 			p0.decodeJSON(d, c)
 			v.Bounds = p0
 			c.Pop()
 		case "price":
-			if seen[49] {
+			if seen[50] {
 				c.Duplicate(key)
 			}
-			seen[49] = true
+			seen[50] = true
 			c.Push("price")
 			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
@@ -897,32 +956,32 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Price = p0
 			c.Pop()
 		case "conn":
-			if seen[50] {
-				c.Duplicate(key)
-			}
-			seen[50] = true
-			c.Push("conn")
-			runtime.ValidatedText(c, d, &v.Conn, nil, structgenValidate75Text)
-			c.Pop()
-		case "maybe":
 			if seen[51] {
 				c.Duplicate(key)
 			}
 			seen[51] = true
+			c.Push("conn")
+			runtime.ValidatedText(c, d, &v.Conn, nil, structgenValidate77Text)
+			c.Pop()
+		case "maybe":
+			if seen[52] {
+				c.Duplicate(key)
+			}
+			seen[52] = true
 			c.Push("maybe")
 			v.Maybe.Present = true
 			if c.IsNull(d) {
 				v.Maybe.Null = true
-				structgenValidate107Text(c, []byte("null"))
+				structgenValidate109Text(c, []byte("null"))
 			} else {
 				v.Maybe.Value.decodeJSON(d, c)
 			}
 			c.Pop()
 		case "optional":
-			if seen[52] {
+			if seen[53] {
 				c.Duplicate(key)
 			}
-			seen[52] = true
+			seen[53] = true
 			c.Push("optional")
 			v.Optional.Present = true
 			if c.IsNull(d) {
@@ -932,15 +991,15 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "never":
-			if seen[53] {
+			if seen[54] {
 				c.Duplicate(key)
 			}
-			seen[53] = true
+			seen[54] = true
 			c.Push("never")
 			v.Never.Present = true
 			if c.IsNull(d) {
 				v.Never.Null = true
-				structgenValidate116Text(c, []byte("null"))
+				structgenValidate118Text(c, []byte("null"))
 			} else {
 				v.Never.Value.decodeJSON(d, c)
 			}
@@ -992,7 +1051,7 @@ func (v *BlueprintAccess) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintAccess{}
-	c.NoVariant(raw, structgenValidate47)
+	c.NoVariant(raw, structgenValidate46)
 }
 
 // decodeJSON reads BlueprintAccessOption0 and checks its schema: its properties as it
@@ -1003,7 +1062,7 @@ func (v *BlueprintAccessOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate52Text(c, raw)
+			structgenValidate51Text(c, raw)
 		}
 	}
 }
@@ -1066,7 +1125,7 @@ func (v *BlueprintAccessOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate53Text(c, raw)
+			structgenValidate52Text(c, raw)
 		}
 	}
 }
@@ -1142,7 +1201,7 @@ var structgenBlueprintAmountBranches = &runtime.Branches{
 func (v *BlueprintAmount) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.Number:
-		runtime.ValidatedText(c, d, &v.Number, nil, structgenValidate54Text)
+		runtime.ValidatedText(c, d, &v.Number, nil, structgenValidate53Text)
 	case jx.String:
 		from := c.Found()
 		p0 := c.NewString()
@@ -1154,7 +1213,7 @@ func (v *BlueprintAmount) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			c.VariantFailed(structgenBlueprintAmountBranches, from, jx.String, 2)
 		}
 	default:
-		c.Check(d, structgenValidate54)
+		c.Check(d, structgenValidate53)
 	}
 }
 
@@ -1178,7 +1237,7 @@ func (v *BlueprintAttr) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			c.VariantFailed(structgenBlueprintAttrBranches, from, jx.Bool, 0)
 		}
 	case jx.Number:
-		runtime.ValidatedText(c, d, &v.Number, nil, structgenValidate57Text)
+		runtime.ValidatedText(c, d, &v.Number, nil, structgenValidate56Text)
 	case jx.String:
 		from := c.Found()
 		p0 := c.NewString()
@@ -1190,9 +1249,9 @@ func (v *BlueprintAttr) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			c.VariantFailed(structgenBlueprintAttrBranches, from, jx.String, 3)
 		}
 	case jx.Array:
-		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate57Text)
+		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate56Text)
 	default:
-		c.Check(d, structgenValidate57)
+		c.Check(d, structgenValidate56)
 	}
 }
 
@@ -1206,9 +1265,9 @@ var structgenBlueprintBoundsBranches = &runtime.Branches{
 func (v *BlueprintBounds) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	switch d.Next() {
 	case jx.String:
-		runtime.ValidatedText(c, d, &v.String, nil, structgenValidate62Text)
+		runtime.ValidatedText(c, d, &v.String, nil, structgenValidate61Text)
 	case jx.Array:
-		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate62Text)
+		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate61Text)
 	case jx.Object:
 		from := c.Found()
 		p0 := new(BlueprintBoundsOption2)
@@ -1218,7 +1277,7 @@ func (v *BlueprintBounds) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			c.VariantFailed(structgenBlueprintBoundsBranches, from, jx.Object, 2)
 		}
 	default:
-		c.Check(d, structgenValidate62)
+		c.Check(d, structgenValidate61)
 	}
 }
 
@@ -1336,18 +1395,18 @@ func (v *BlueprintConfig) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				c.Missing(missing...)
 				if raw, ok := v.AdditionalProperties["codegen"]; ok {
 					c.Push("codegen")
-					c.Apply(raw, structgenValidate70)
+					c.Apply(raw, structgenValidate69)
 					c.Pop()
 				}
 				if raw, ok := v.AdditionalProperties["x-level"]; ok {
 					c.Push("x-level")
-					c.Apply(raw, structgenValidate73)
+					c.Apply(raw, structgenValidate75)
 					c.Pop()
 				}
 			} else {
 				if raw, ok := v.AdditionalProperties["codegen"]; ok {
 					c.Push("codegen")
-					c.Apply(raw, structgenValidate72)
+					c.Apply(raw, structgenValidate74)
 					c.Pop()
 				}
 			}
@@ -1412,7 +1471,7 @@ func (v *BlueprintConnHostVariant) decodeJSON(d *jx.Decoder, c *runtime.Decoding
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate80Text(c, raw)
+			structgenValidate82Text(c, raw)
 		}
 	}
 }
@@ -1486,7 +1545,7 @@ func (v *BlueprintConnSocketVariant) decodeJSON(d *jx.Decoder, c *runtime.Decodi
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate83Text(c, raw)
+			structgenValidate85Text(c, raw)
 		}
 	}
 }
@@ -1628,7 +1687,7 @@ func (v *BlueprintExt) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if raw, ok := c.Raw(d); ok {
 				if c.Matches(k, "^x-") {
 					c.Push(k)
-					c.Apply(raw, structgenValidate85)
+					c.Apply(raw, structgenValidate87)
 					c.Pop()
 				} else {
 					c.Push(k)
@@ -1662,7 +1721,7 @@ func (v *BlueprintExtBoth) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			c.Apply(raw, structgenValidate86)
+			c.Apply(raw, structgenValidate88)
 		}
 	}
 }
@@ -1742,7 +1801,7 @@ func (v *BlueprintExtOpen) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			if raw, ok := c.Raw(d); ok {
 				if c.Matches(k, "^x-") {
 					c.Push(k)
-					c.Apply(raw, structgenValidate85)
+					c.Apply(raw, structgenValidate87)
 					c.Pop()
 				}
 				if v.AdditionalProperties == nil {
@@ -1791,7 +1850,7 @@ func (v *BlueprintFigure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintFigure{}
-	c.NoVariant(raw, structgenValidate87)
+	c.NoVariant(raw, structgenValidate89)
 }
 
 // decodeJSON reads BlueprintFigureOption1 and checks its schema in one pass.
@@ -1920,7 +1979,7 @@ func (v *BlueprintHeadersObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 		}
 	}
 	*v = BlueprintHeadersObject{}
-	c.NoVariant(raw, structgenValidate94)
+	c.NoVariant(raw, structgenValidate96)
 }
 
 // decodeJSON reads BlueprintHolder and checks its schema in one pass.
@@ -2069,7 +2128,7 @@ func (v *BlueprintMarks) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate103Text(c, raw)
+			structgenValidate105Text(c, raw)
 		}
 	}
 }
@@ -2111,7 +2170,7 @@ func (v *BlueprintMaybe) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate107Text(c, raw)
+			structgenValidate109Text(c, raw)
 		}
 	}
 }
@@ -2185,9 +2244,9 @@ func (v *BlueprintMode) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			c.VariantFailed(structgenBlueprintModeBranches, from, jx.Number, 3)
 		}
 	case jx.String:
-		runtime.ValidatedText(c, d, &v.String, nil, structgenValidate111Text)
+		runtime.ValidatedText(c, d, &v.String, nil, structgenValidate113Text)
 	default:
-		c.Check(d, structgenValidate111)
+		c.Check(d, structgenValidate113)
 	}
 }
 
@@ -2199,7 +2258,7 @@ func (v *BlueprintNever) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate116Text(c, raw)
+			structgenValidate118Text(c, raw)
 		}
 	}
 }
@@ -2386,7 +2445,7 @@ func (v *BlueprintPick) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintPick{}
-	c.NoVariant(raw, structgenValidate117)
+	c.NoVariant(raw, structgenValidate119)
 }
 
 // decodeJSON reads BlueprintPickOption0Object and checks its schema in one pass.
@@ -2469,7 +2528,7 @@ func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeChecked(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate151Text(c, raw)
+			structgenValidate153Text(c, raw)
 		}
 	}
 }
@@ -2959,7 +3018,7 @@ func (v *BlueprintRelease) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintRelease{}
-	c.NoVariant(raw, structgenValidate152)
+	c.NoVariant(raw, structgenValidate154)
 }
 
 // decodeJSON reads BlueprintReleaseOption0 and checks its schema in one pass.
@@ -3033,7 +3092,7 @@ func (v *BlueprintReleaseOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding)
 			}
 			seen[0] = true
 			c.Push("v")
-			runtime.Validated(c, d, &v.V, nil, structgenValidate72)
+			runtime.Validated(c, d, &v.V, nil, structgenValidate74)
 			c.Pop()
 		case "b":
 			if seen[1] {
@@ -3102,7 +3161,7 @@ func (v *BlueprintRoute) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = BlueprintRoute{}
-	c.NoVariant(raw, structgenValidate156)
+	c.NoVariant(raw, structgenValidate158)
 }
 
 // decodeJSON reads BlueprintRouteOption0 and checks its schema in one pass.
@@ -3353,9 +3412,9 @@ func (v *BlueprintSpan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			c.VariantFailed(structgenBlueprintSpanBranches, from, jx.String, 3)
 		}
 	case jx.Array:
-		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate161Text)
+		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate163Text)
 	default:
-		c.Check(d, structgenValidate161)
+		c.Check(d, structgenValidate163)
 	}
 }
 
@@ -3452,7 +3511,7 @@ func (v *Field) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Field{}
-	c.NoVariant(raw, structgenValidate165)
+	c.NoVariant(raw, structgenValidate167)
 }
 
 // decodeJSON reads FieldOption0 and checks its schema in one pass.
@@ -3768,7 +3827,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate185Text(c, raw)
+			structgenValidate187Text(c, raw)
 		}
 	}
 }
@@ -3877,7 +3936,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		}
 	}
 	*v = Shape{}
-	c.NoVariant(raw, structgenValidate191)
+	c.NoVariant(raw, structgenValidate193)
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
@@ -4033,7 +4092,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		v.decodeTyped(d, c)
 		c.Release(d)
 		if !c.Failed() {
-			structgenValidate199Text(c, raw)
+			structgenValidate201Text(c, raw)
 		}
 	}
 }
@@ -4118,6 +4177,24 @@ func (v Blueprint) MarshalJSON() ([]byte, error) {
 // encodeJSON writes Blueprint with e.
 func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	e.ObjStart()
+	if v.Actions != nil {
+		e.Field("actions")
+		e.ArrStart()
+		for i0 := range v.Actions {
+			if v.Actions[i0] == nil {
+				e.Null()
+			} else {
+				e.ObjStart()
+				for _, k1 := range runtime.SortedKeys(v.Actions[i0]) {
+					e.Field(k1)
+					m1 := v.Actions[i0][k1]
+					e.Raw(m1)
+				}
+				e.ObjEnd()
+			}
+		}
+		e.ArrEnd()
+	}
 	if v.Nodes != nil {
 		e.Field("nodes")
 		e.ArrStart()
@@ -5083,35 +5160,185 @@ func (v *Step) encodeJSON(e *runtime.Encoding) {
 	e.ObjEnd()
 }
 
-// structgenValidate0 checks a value against structgen:///blueprint.json#/properties/either.
+// structgenValidate0Keys are the properties structgenValidate0 declares, which it records by index.
+var structgenValidate0Keys = []string{"n", "op"}
+
+// structgenValidate0 checks a value against structgen:///blueprint.json#/properties/action/anyOf/0.
 func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
-	if raw, tag, ok := t.RawMember("t"); ok {
-		c.AnyOfTaggedBy(raw, tag, "[[\"l\"],[\"r\"]]", structgenValidate1, structgenValidate5)
-	}
-}
-
-// structgenValidate0Text checks a value's JSON text against structgen:///blueprint.json#/properties/either.
-func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfTagged(raw, "t", "[[\"l\"],[\"r\"]]", structgenValidate1, structgenValidate5)
-}
-
-// structgenValidate1 checks a value against structgen:///blueprint.json#/properties/either/anyOf/0.
-func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
-	structgenValidate2(c, t)
-}
-
-// structgenValidate2Keys are the properties structgenValidate2 declares, which it records by index.
-var structgenValidate2Keys = []string{"n", "t"}
-
-// structgenValidate2 checks a value against structgen:///blueprint.json#/$defs/left.
-func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate2Keys)
+		keys := runtime.DeclaredKeys(structgenValidate0Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "n":
+				key = "n"
+				fresh = keys.Mark(0)
+			case "op":
+				key = "op"
+				fresh = keys.Mark(1)
+			default:
+				key = c.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "n":
+				structgenValidate1(c, t)
+			case "op":
+				structgenValidate2(c, t)
+			default:
+				t.Skip()
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.RequireMarked(&keys, 1, 0) // op, n
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		t.WrongType("object")
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate1 checks a value against structgen:///blueprint.json#/properties/action/anyOf/0/properties/n.
+func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
+	case jx.Number:
+		text, ok := t.Number()
+		if !ok {
+			return
+		}
+		c.Integer(text, "integer")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		t.WrongType("integer")
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate2 checks a value against structgen:///blueprint.json#/properties/action/anyOf/0/properties/op.
+func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate2Text(c, raw)
+	}
+}
+
+// structgenValidate2Text checks a value's JSON text against structgen:///blueprint.json#/properties/action/anyOf/0/properties/op.
+func structgenValidate2Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"add\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate3Keys are the properties structgenValidate3 declares, which it records by index.
+var structgenValidate3Keys = []string{"id", "op"}
+
+// structgenValidate3 checks a value against structgen:///blueprint.json#/properties/action/anyOf/1.
+func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
+	case jx.Object:
+		it, ok := t.Object()
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate3Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "id":
+				key = "id"
+				fresh = keys.Mark(0)
+			case "op":
+				key = "op"
+				fresh = keys.Mark(1)
+			default:
+				key = c.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "id":
+				structgenValidate4(c, t)
+			case "op":
+				structgenValidate5(c, t)
+			default:
+				t.Skip()
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.RequireMarked(&keys, 1) // op
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		t.WrongType("object")
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate4 checks a value against structgen:///blueprint.json#/properties/action/anyOf/1/properties/id.
+func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
+	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
+		t.WrongType("string")
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate5 checks a value against structgen:///blueprint.json#/properties/action/anyOf/1/properties/op.
+func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate5Text(c, raw)
+	}
+}
+
+// structgenValidate5Text checks a value's JSON text against structgen:///blueprint.json#/properties/action/anyOf/1/properties/op.
+func structgenValidate5Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"del\",\"rm\",5]", false)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate6 checks a value against structgen:///blueprint.json#/properties/either.
+func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+	if raw, tag, ok := t.RawMember("t"); ok {
+		c.AnyOfTaggedBy(raw, tag, "[[\"l\"],[\"r\"]]", structgenValidate7, structgenValidate10)
+	}
+}
+
+// structgenValidate6Text checks a value's JSON text against structgen:///blueprint.json#/properties/either.
+func structgenValidate6Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfTagged(raw, "t", "[[\"l\"],[\"r\"]]", structgenValidate7, structgenValidate10)
+}
+
+// structgenValidate7 checks a value against structgen:///blueprint.json#/properties/either/anyOf/0.
+func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate8(c, t)
+}
+
+// structgenValidate8Keys are the properties structgenValidate8 declares, which it records by index.
+var structgenValidate8Keys = []string{"n", "t"}
+
+// structgenValidate8 checks a value against structgen:///blueprint.json#/$defs/left.
+func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
+	case jx.Object:
+		it, ok := t.Object()
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate8Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5132,9 +5359,9 @@ func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "n":
-				structgenValidate3(c, t)
+				structgenValidate1(c, t)
 			case "t":
-				structgenValidate4(c, t)
+				structgenValidate9(c, t)
 			default:
 				t.Skip()
 			}
@@ -5149,51 +5376,35 @@ func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate3 checks a value against structgen:///blueprint.json#/$defs/left/properties/n.
-func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
-	switch t.Next() {
-	case jx.Number:
-		text, ok := t.Number()
-		if !ok {
-			return
-		}
-		c.Integer(text, "integer")
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		t.WrongType("integer")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate4 checks a value against structgen:///blueprint.json#/$defs/left/properties/t.
-func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate9 checks a value against structgen:///blueprint.json#/$defs/left/properties/t.
+func structgenValidate9(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate4Text(c, raw)
+		structgenValidate9Text(c, raw)
 	}
 }
 
-// structgenValidate4Text checks a value's JSON text against structgen:///blueprint.json#/$defs/left/properties/t.
-func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate9Text checks a value's JSON text against structgen:///blueprint.json#/$defs/left/properties/t.
+func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"l\"]", true)
 }
 
-// structgenValidate5 checks a value against structgen:///blueprint.json#/properties/either/anyOf/1.
-func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
-	structgenValidate6(c, t)
+// structgenValidate10 checks a value against structgen:///blueprint.json#/properties/either/anyOf/1.
+func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate11(c, t)
 }
 
-// structgenValidate6Keys are the properties structgenValidate6 declares, which it records by index.
-var structgenValidate6Keys = []string{"s", "t"}
+// structgenValidate11Keys are the properties structgenValidate11 declares, which it records by index.
+var structgenValidate11Keys = []string{"s", "t"}
 
-// structgenValidate6 checks a value against structgen:///blueprint.json#/$defs/right.
-func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate11 checks a value against structgen:///blueprint.json#/$defs/right.
+func structgenValidate11(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate6Keys)
+		keys := runtime.DeclaredKeys(structgenValidate11Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5214,9 +5425,9 @@ func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "s":
-				structgenValidate7(c, t)
+				structgenValidate4(c, t)
 			case "t":
-				structgenValidate8(c, t)
+				structgenValidate12(c, t)
 			default:
 				t.Skip()
 			}
@@ -5231,42 +5442,32 @@ func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate7 checks a value against structgen:///blueprint.json#/$defs/right/properties/s.
-func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
-	switch t.Next() {
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		t.WrongType("string")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate8 checks a value against structgen:///blueprint.json#/$defs/right/properties/t.
-func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate12 checks a value against structgen:///blueprint.json#/$defs/right/properties/t.
+func structgenValidate12(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate8Text(c, raw)
+		structgenValidate12Text(c, raw)
 	}
 }
 
-// structgenValidate8Text checks a value's JSON text against structgen:///blueprint.json#/$defs/right/properties/t.
-func structgenValidate8Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate12Text checks a value's JSON text against structgen:///blueprint.json#/$defs/right/properties/t.
+func structgenValidate12Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"r\"]", true)
 }
 
-// structgenValidate9 checks a value against structgen:///blueprint.json#/properties/loose.
-func structgenValidate9(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate13 checks a value against structgen:///blueprint.json#/properties/loose.
+func structgenValidate13(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate9Text(c, raw)
+		structgenValidate13Text(c, raw)
 	}
 }
 
-// structgenValidate9Text checks a value's JSON text against structgen:///blueprint.json#/properties/loose.
-func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate10, structgenValidate11)
+// structgenValidate13Text checks a value's JSON text against structgen:///blueprint.json#/properties/loose.
+func structgenValidate13Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate14, structgenValidate15)
 }
 
-// structgenValidate10 checks a value against structgen:///blueprint.json#/properties/loose/oneOf/0.
-func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate14 checks a value against structgen:///blueprint.json#/properties/loose/oneOf/0.
+func structgenValidate14(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
@@ -5292,8 +5493,8 @@ func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate11 checks a value against structgen:///blueprint.json#/properties/loose/oneOf/1.
-func structgenValidate11(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate15 checks a value against structgen:///blueprint.json#/properties/loose/oneOf/1.
+func structgenValidate15(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
@@ -5319,8 +5520,8 @@ func structgenValidate11(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate12 checks a value against structgen:///blueprint.json#/properties/steps.
-func structgenValidate12(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate16 checks a value against structgen:///blueprint.json#/properties/steps.
+func structgenValidate16(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -5332,9 +5533,9 @@ func structgenValidate12(c *runtime.Decoding, t *runtime.Text) {
 			c.PushIndex(i)
 			switch {
 			case i == 0:
-				structgenValidate30(c, t)
+				structgenValidate34(c, t)
 			default:
-				structgenValidate30(c, t)
+				structgenValidate34(c, t)
 			}
 			c.Pop()
 			i++
@@ -5347,19 +5548,19 @@ func structgenValidate12(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate13Keys are the properties structgenValidate13 declares, which it records by index.
-var structgenValidate13Keys = []string{"args", "kind", "note"}
+// structgenValidate17Keys are the properties structgenValidate17 declares, which it records by index.
+var structgenValidate17Keys = []string{"args", "kind", "note"}
 
-// structgenValidate13 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate13(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate17 checks a value against structgen:///blueprint.json#/$defs/step.
+func structgenValidate17(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate13Text(c, raw)
+		structgenValidate17Text(c, raw)
 	}
 }
 
-// structgenValidate13Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate13Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17Members, nil, structgenValidate19, structgenValidate21Members, structgenValidate23Members, structgenValidate25, structgenValidate27Members, nil)
+// structgenValidate17Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
+func structgenValidate17Text(c *runtime.Decoding, raw []byte) {
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21Members, nil, structgenValidate23, structgenValidate25Members, structgenValidate27Members, structgenValidate29, structgenValidate31Members, nil)
 	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
 		switch t.Next() {
 		case jx.Object:
@@ -5367,7 +5568,7 @@ func structgenValidate13Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate13Keys)
+			keys := runtime.DeclaredKeys(structgenValidate17Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -5391,11 +5592,11 @@ func structgenValidate13Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "args":
-					structgenValidate14(c, t)
+					structgenValidate18(c, t)
 				case "kind":
-					structgenValidate7(c, t)
+					structgenValidate4(c, t)
 				case "note":
-					structgenValidate7(c, t)
+					structgenValidate4(c, t)
 				default:
 					t.Skip()
 				}
@@ -5411,136 +5612,15 @@ func structgenValidate13Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate14 checks a value against structgen:///blueprint.json#/$defs/step/properties/args.
-func structgenValidate14(c *runtime.Decoding, t *runtime.Text) {
-	t.Skip()
-}
-
-// structgenValidate15Keys are the properties structgenValidate15 declares, which it records by index.
-var structgenValidate15Keys = []string{"kind"}
-
-// structgenValidate15 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/if.
-func structgenValidate15(c *runtime.Decoding, t *runtime.Text) {
-	switch t.Next() {
-	case jx.Object:
-		it, ok := t.Object()
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate15Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "kind":
-				key = "kind"
-				fresh = keys.Mark(0)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "kind":
-				structgenValidate16(c, t)
-			default:
-				t.Skip()
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate16 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/if/properties/kind.
-func structgenValidate16(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate16Text(c, raw)
-	}
-}
-
-// structgenValidate16Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0/if/properties/kind.
-func structgenValidate16Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"copy\"]", true)
-}
-
-// structgenValidate17Keys are the properties structgenValidate17 declares, which it records by index.
-var structgenValidate17Keys = []string{"args"}
-
-// structgenValidate17 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/then.
-func structgenValidate17(c *runtime.Decoding, t *runtime.Text) {
-	switch t.Next() {
-	case jx.Object:
-		it, ok := t.Object()
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate17Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "args":
-				key = "args"
-				fresh = keys.Mark(0)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "args":
-				structgenValidate18(c, t)
-			default:
-				t.Skip()
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate18 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/then/properties/args.
+// structgenValidate18 checks a value against structgen:///blueprint.json#/$defs/step/properties/args.
 func structgenValidate18(c *runtime.Decoding, t *runtime.Text) {
-	switch t.Next() {
-	case jx.Object:
-		it, ok := t.Object()
-		if !ok {
-			return
-		}
-		var keys runtime.Keys
-		for !c.Failed() && it.Next() {
-			key := c.KeyText(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			t.Skip()
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Require(&keys, "from", "to")
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		t.WrongType("object")
-	default:
-		t.Skip()
-	}
+	t.Skip()
 }
 
 // structgenValidate19Keys are the properties structgenValidate19 declares, which it records by index.
 var structgenValidate19Keys = []string{"kind"}
 
-// structgenValidate19 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/if.
+// structgenValidate19 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/if.
 func structgenValidate19(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
@@ -5578,22 +5658,22 @@ func structgenValidate19(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate20 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/if/properties/kind.
+// structgenValidate20 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/if/properties/kind.
 func structgenValidate20(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate20Text(c, raw)
 	}
 }
 
-// structgenValidate20Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1/if/properties/kind.
+// structgenValidate20Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0/if/properties/kind.
 func structgenValidate20Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"sleep\"]", true)
+	c.Enum(raw, "[\"copy\"]", true)
 }
 
 // structgenValidate21Keys are the properties structgenValidate21 declares, which it records by index.
 var structgenValidate21Keys = []string{"args"}
 
-// structgenValidate21 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/then.
+// structgenValidate21 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/then.
 func structgenValidate21(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
@@ -5631,27 +5711,37 @@ func structgenValidate21(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate22 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/then/properties/args.
+// structgenValidate22 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/then/properties/args.
 func structgenValidate22(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
-	case jx.Number:
-		text, ok := t.Number()
+	case jx.Object:
+		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		c.Integer(text, "integer")
-		c.NumberBounds(text, "1", "", "", "")
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		t.WrongType("integer")
+		var keys runtime.Keys
+		for !c.Failed() && it.Next() {
+			key := c.KeyText(it.Key())
+			if !keys.Add(key) {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			t.Skip()
+			c.Pop()
+		}
+		c.End(it.Err())
+		c.Require(&keys, "from", "to")
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
+		t.WrongType("object")
 	default:
 		t.Skip()
 	}
 }
 
 // structgenValidate23Keys are the properties structgenValidate23 declares, which it records by index.
-var structgenValidate23Keys = []string{"note"}
+var structgenValidate23Keys = []string{"kind"}
 
-// structgenValidate23 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/else.
+// structgenValidate23 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/if.
 func structgenValidate23(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
@@ -5660,61 +5750,6 @@ func structgenValidate23(c *runtime.Decoding, t *runtime.Text) {
 			return
 		}
 		keys := runtime.DeclaredKeys(structgenValidate23Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "note":
-				key = "note"
-				fresh = keys.Mark(0)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "note":
-				structgenValidate24(c, t)
-			default:
-				t.Skip()
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate24 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/else/properties/note.
-func structgenValidate24(c *runtime.Decoding, t *runtime.Text) {
-	switch t.Next() {
-	case jx.String:
-		s, ok := t.StrView()
-		if !ok {
-			return
-		}
-		c.Length(s, 0, 3)
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate25Keys are the properties structgenValidate25 declares, which it records by index.
-var structgenValidate25Keys = []string{"kind"}
-
-// structgenValidate25 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/if.
-func structgenValidate25(c *runtime.Decoding, t *runtime.Text) {
-	switch t.Next() {
-	case jx.Object:
-		it, ok := t.Object()
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate25Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5732,6 +5767,59 @@ func structgenValidate25(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "kind":
+				structgenValidate24(c, t)
+			default:
+				t.Skip()
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate24 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/if/properties/kind.
+func structgenValidate24(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate24Text(c, raw)
+	}
+}
+
+// structgenValidate24Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1/if/properties/kind.
+func structgenValidate24Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"sleep\"]", true)
+}
+
+// structgenValidate25Keys are the properties structgenValidate25 declares, which it records by index.
+var structgenValidate25Keys = []string{"args"}
+
+// structgenValidate25 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/then.
+func structgenValidate25(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
+	case jx.Object:
+		it, ok := t.Object()
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate25Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "args":
+				key = "args"
+				fresh = keys.Mark(0)
+			default:
+				key = c.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "args":
 				structgenValidate26(c, t)
 			default:
 				t.Skip()
@@ -5744,22 +5832,27 @@ func structgenValidate25(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate26 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/if/properties/kind.
+// structgenValidate26 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/then/properties/args.
 func structgenValidate26(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate26Text(c, raw)
+	switch t.Next() {
+	case jx.Number:
+		text, ok := t.Number()
+		if !ok {
+			return
+		}
+		c.Integer(text, "integer")
+		c.NumberBounds(text, "1", "", "", "")
+	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
+		t.WrongType("integer")
+	default:
+		t.Skip()
 	}
 }
 
-// structgenValidate26Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2/if/properties/kind.
-func structgenValidate26Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"move\"]", true)
-}
-
 // structgenValidate27Keys are the properties structgenValidate27 declares, which it records by index.
-var structgenValidate27Keys = []string{"args", "note"}
+var structgenValidate27Keys = []string{"note"}
 
-// structgenValidate27 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/then.
+// structgenValidate27 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/else.
 func structgenValidate27(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
@@ -5768,6 +5861,114 @@ func structgenValidate27(c *runtime.Decoding, t *runtime.Text) {
 			return
 		}
 		keys := runtime.DeclaredKeys(structgenValidate27Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "note":
+				key = "note"
+				fresh = keys.Mark(0)
+			default:
+				key = c.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "note":
+				structgenValidate28(c, t)
+			default:
+				t.Skip()
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate28 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/else/properties/note.
+func structgenValidate28(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
+	case jx.String:
+		s, ok := t.StrView()
+		if !ok {
+			return
+		}
+		c.Length(s, 0, 3)
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate29Keys are the properties structgenValidate29 declares, which it records by index.
+var structgenValidate29Keys = []string{"kind"}
+
+// structgenValidate29 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/if.
+func structgenValidate29(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
+	case jx.Object:
+		it, ok := t.Object()
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate29Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "kind":
+				key = "kind"
+				fresh = keys.Mark(0)
+			default:
+				key = c.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "kind":
+				structgenValidate30(c, t)
+			default:
+				t.Skip()
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate30 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/if/properties/kind.
+func structgenValidate30(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate30Text(c, raw)
+	}
+}
+
+// structgenValidate30Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2/if/properties/kind.
+func structgenValidate30Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"move\"]", true)
+}
+
+// structgenValidate31Keys are the properties structgenValidate31 declares, which it records by index.
+var structgenValidate31Keys = []string{"args", "note"}
+
+// structgenValidate31 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/then.
+func structgenValidate31(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
+	case jx.Object:
+		it, ok := t.Object()
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate31Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5788,9 +5989,9 @@ func structgenValidate27(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "args":
-				structgenValidate28(c, t)
+				structgenValidate32(c, t)
 			case "note":
-				structgenValidate29(c, t)
+				structgenValidate33(c, t)
 			default:
 				t.Skip()
 			}
@@ -5802,8 +6003,8 @@ func structgenValidate27(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate28 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/then/properties/args.
-func structgenValidate28(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate32 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/then/properties/args.
+func structgenValidate32(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
@@ -5829,8 +6030,8 @@ func structgenValidate28(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate29 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/then/properties/note.
-func structgenValidate29(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate33 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/then/properties/note.
+func structgenValidate33(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -5843,149 +6044,13 @@ func structgenValidate29(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate30 checks a value against structgen:///blueprint.json#/properties/steps/items.
-func structgenValidate30(c *runtime.Decoding, t *runtime.Text) {
-	structgenValidate13(c, t)
-}
-
-// structgenValidate31 checks a value against structgen:///blueprint.json#/properties/action.
-func structgenValidate31(c *runtime.Decoding, t *runtime.Text) {
-	if raw, tag, ok := t.RawMember("op"); ok {
-		c.AnyOfTaggedBy(raw, tag, "[[\"add\"],[\"del\",\"rm\"]]", structgenValidate32, structgenValidate34)
-	}
-}
-
-// structgenValidate31Text checks a value's JSON text against structgen:///blueprint.json#/properties/action.
-func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfTagged(raw, "op", "[[\"add\"],[\"del\",\"rm\"]]", structgenValidate32, structgenValidate34)
-}
-
-// structgenValidate32Keys are the properties structgenValidate32 declares, which it records by index.
-var structgenValidate32Keys = []string{"n", "op"}
-
-// structgenValidate32 checks a value against structgen:///blueprint.json#/properties/action/anyOf/0.
-func structgenValidate32(c *runtime.Decoding, t *runtime.Text) {
-	switch t.Next() {
-	case jx.Object:
-		it, ok := t.Object()
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate32Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "n":
-				key = "n"
-				fresh = keys.Mark(0)
-			case "op":
-				key = "op"
-				fresh = keys.Mark(1)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "n":
-				structgenValidate3(c, t)
-			case "op":
-				structgenValidate33(c, t)
-			default:
-				t.Skip()
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.RequireMarked(&keys, 1, 0) // op, n
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		t.WrongType("object")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate33 checks a value against structgen:///blueprint.json#/properties/action/anyOf/0/properties/op.
-func structgenValidate33(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate33Text(c, raw)
-	}
-}
-
-// structgenValidate33Text checks a value's JSON text against structgen:///blueprint.json#/properties/action/anyOf/0/properties/op.
-func structgenValidate33Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"add\"]", true)
-	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
-}
-
-// structgenValidate34Keys are the properties structgenValidate34 declares, which it records by index.
-var structgenValidate34Keys = []string{"id", "op"}
-
-// structgenValidate34 checks a value against structgen:///blueprint.json#/properties/action/anyOf/1.
+// structgenValidate34 checks a value against structgen:///blueprint.json#/properties/steps/items.
 func structgenValidate34(c *runtime.Decoding, t *runtime.Text) {
-	switch t.Next() {
-	case jx.Object:
-		it, ok := t.Object()
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate34Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "id":
-				key = "id"
-				fresh = keys.Mark(0)
-			case "op":
-				key = "op"
-				fresh = keys.Mark(1)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "id":
-				structgenValidate7(c, t)
-			case "op":
-				structgenValidate35(c, t)
-			default:
-				t.Skip()
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.RequireMarked(&keys, 1) // op
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		t.WrongType("object")
-	default:
-		t.Skip()
-	}
+	structgenValidate17(c, t)
 }
 
-// structgenValidate35 checks a value against structgen:///blueprint.json#/properties/action/anyOf/1/properties/op.
+// structgenValidate35 checks a value against structgen:///blueprint.json#/properties/runs.
 func structgenValidate35(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate35Text(c, raw)
-	}
-}
-
-// structgenValidate35Text checks a value's JSON text against structgen:///blueprint.json#/properties/action/anyOf/1/properties/op.
-func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"del\",\"rm\",5]", false)
-	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
-}
-
-// structgenValidate36 checks a value against structgen:///blueprint.json#/properties/runs.
-func structgenValidate36(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -5995,7 +6060,7 @@ func structgenValidate36(c *runtime.Decoding, t *runtime.Text) {
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate37(c, t)
+			structgenValidate36(c, t)
 			c.Pop()
 			i++
 		}
@@ -6005,23 +6070,23 @@ func structgenValidate36(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate37 checks a value against structgen:///blueprint.json#/properties/runs/items.
-func structgenValidate37(c *runtime.Decoding, t *runtime.Text) {
-	structgenValidate41(c, t)
+// structgenValidate36 checks a value against structgen:///blueprint.json#/properties/runs/items.
+func structgenValidate36(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate40(c, t)
 }
 
-// structgenValidate38Keys are the properties structgenValidate38 declares, which it records by index.
-var structgenValidate38Keys = []string{"name", "weight"}
+// structgenValidate37Keys are the properties structgenValidate37 declares, which it records by index.
+var structgenValidate37Keys = []string{"name", "weight"}
 
-// structgenValidate38 checks a value against structgen:///blueprint.json#/$defs/label.
-func structgenValidate38(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate37 checks a value against structgen:///blueprint.json#/$defs/label.
+func structgenValidate37(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate38Keys)
+		keys := runtime.DeclaredKeys(structgenValidate37Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6042,9 +6107,9 @@ func structgenValidate38(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "name":
-				structgenValidate39(c, t)
+				structgenValidate38(c, t)
 			case "weight":
-				structgenValidate40(c, t)
+				structgenValidate39(c, t)
 			default:
 				t.Skip()
 			}
@@ -6059,8 +6124,8 @@ func structgenValidate38(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate39 checks a value against structgen:///blueprint.json#/$defs/label/properties/name.
-func structgenValidate39(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate38 checks a value against structgen:///blueprint.json#/$defs/label/properties/name.
+func structgenValidate38(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -6075,8 +6140,8 @@ func structgenValidate39(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate40 checks a value against structgen:///blueprint.json#/$defs/label/properties/weight.
-func structgenValidate40(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate39 checks a value against structgen:///blueprint.json#/$defs/label/properties/weight.
+func structgenValidate39(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
 		t.WrongType("number")
@@ -6085,13 +6150,13 @@ func structgenValidate40(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate41 checks a value against structgen:///blueprint.json#/properties/runs/items/oneOf/0.
-func structgenValidate41(c *runtime.Decoding, t *runtime.Text) {
-	structgenValidate38(c, t)
+// structgenValidate40 checks a value against structgen:///blueprint.json#/properties/runs/items/oneOf/0.
+func structgenValidate40(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate37(c, t)
 }
 
-// structgenValidate42 checks a value against structgen:///blueprint.json#/properties/lists.
-func structgenValidate42(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate41 checks a value against structgen:///blueprint.json#/properties/lists.
+func structgenValidate41(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
@@ -6104,7 +6169,7 @@ func structgenValidate42(c *runtime.Decoding, t *runtime.Text) {
 			if !keys.Add(key) {
 				c.Duplicate(it.Key())
 			}
-			c.Key(it.Key(), structgenValidate43)
+			c.Key(it.Key(), structgenValidate42)
 			c.Push(key)
 			t.Skip()
 			c.Pop()
@@ -6115,8 +6180,8 @@ func structgenValidate42(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate43 checks a value against structgen:///blueprint.json#/properties/lists/propertyNames.
-func structgenValidate43(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate42 checks a value against structgen:///blueprint.json#/properties/lists/propertyNames.
+func structgenValidate42(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -6129,8 +6194,8 @@ func structgenValidate43(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate44 checks a value against structgen:///blueprint.json#/properties/lines.
-func structgenValidate44(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate43 checks a value against structgen:///blueprint.json#/properties/lines.
+func structgenValidate43(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
@@ -6145,7 +6210,7 @@ func structgenValidate44(c *runtime.Decoding, t *runtime.Text) {
 			}
 			c.Push(key)
 			if c.Matches(key, "^.*$") {
-				structgenValidate3(c, t)
+				structgenValidate1(c, t)
 			} else {
 				t.Skip()
 			}
@@ -6157,20 +6222,20 @@ func structgenValidate44(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate45 checks a value against structgen:///blueprint.json#/properties/narrowed.
-func structgenValidate45(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate44 checks a value against structgen:///blueprint.json#/properties/narrowed.
+func structgenValidate44(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate45Text(c, raw)
+		structgenValidate44Text(c, raw)
 	}
 }
 
-// structgenValidate45Text checks a value's JSON text against structgen:///blueprint.json#/properties/narrowed.
-func structgenValidate45Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "string|number", true, structgenValidate46, structgenValidate3)
+// structgenValidate44Text checks a value's JSON text against structgen:///blueprint.json#/properties/narrowed.
+func structgenValidate44Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "string|number", true, structgenValidate45, structgenValidate1)
 }
 
-// structgenValidate46 checks a value against structgen:///blueprint.json#/properties/narrowed/oneOf/0.
-func structgenValidate46(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate45 checks a value against structgen:///blueprint.json#/properties/narrowed/oneOf/0.
+func structgenValidate45(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -6185,32 +6250,32 @@ func structgenValidate46(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate47 checks a value against structgen:///blueprint.json#/properties/access.
+// structgenValidate46 checks a value against structgen:///blueprint.json#/properties/access.
+func structgenValidate46(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate46Text(c, raw)
+	}
+}
+
+// structgenValidate46Text checks a value's JSON text against structgen:///blueprint.json#/properties/access.
+func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOf(raw, structgenValidate47, structgenValidate49)
+	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
+}
+
+// structgenValidate47Keys are the properties structgenValidate47 declares, which it records by index.
+var structgenValidate47Keys = []string{"token"}
+
+// structgenValidate47 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0.
 func structgenValidate47(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate47Text(c, raw)
 	}
 }
 
-// structgenValidate47Text checks a value's JSON text against structgen:///blueprint.json#/properties/access.
+// structgenValidate47Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/0.
 func structgenValidate47Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOf(raw, structgenValidate48, structgenValidate50)
-	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
-}
-
-// structgenValidate48Keys are the properties structgenValidate48 declares, which it records by index.
-var structgenValidate48Keys = []string{"token"}
-
-// structgenValidate48 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0.
-func structgenValidate48(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate48Text(c, raw)
-	}
-}
-
-// structgenValidate48Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/0.
-func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate49)
+	c.Not(raw, structgenValidate48)
 	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
 		switch t.Next() {
 		case jx.Object:
@@ -6218,7 +6283,7 @@ func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate48Keys)
+			keys := runtime.DeclaredKeys(structgenValidate47Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -6236,7 +6301,7 @@ func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "token":
-					structgenValidate46(c, t)
+					structgenValidate45(c, t)
 				default:
 					t.Skip()
 				}
@@ -6252,8 +6317,8 @@ func structgenValidate48Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate49 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0/not.
-func structgenValidate49(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate48 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0/not.
+func structgenValidate48(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
@@ -6277,19 +6342,19 @@ func structgenValidate49(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate50Keys are the properties structgenValidate50 declares, which it records by index.
-var structgenValidate50Keys = []string{"pass", "user"}
+// structgenValidate49Keys are the properties structgenValidate49 declares, which it records by index.
+var structgenValidate49Keys = []string{"pass", "user"}
 
-// structgenValidate50 checks a value against structgen:///blueprint.json#/properties/access/anyOf/1.
-func structgenValidate50(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate49 checks a value against structgen:///blueprint.json#/properties/access/anyOf/1.
+func structgenValidate49(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate50Text(c, raw)
+		structgenValidate49Text(c, raw)
 	}
 }
 
-// structgenValidate50Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/1.
-func structgenValidate50Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate51)
+// structgenValidate49Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/1.
+func structgenValidate49Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate50)
 	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
 		switch t.Next() {
 		case jx.Object:
@@ -6297,7 +6362,7 @@ func structgenValidate50Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate50Keys)
+			keys := runtime.DeclaredKeys(structgenValidate49Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -6318,9 +6383,9 @@ func structgenValidate50Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "pass":
-					structgenValidate7(c, t)
+					structgenValidate4(c, t)
 				case "user":
-					structgenValidate7(c, t)
+					structgenValidate4(c, t)
 				default:
 					t.Skip()
 				}
@@ -6336,8 +6401,8 @@ func structgenValidate50Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate51 checks a value against structgen:///blueprint.json#/properties/access/anyOf/1/not.
-func structgenValidate51(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate50 checks a value against structgen:///blueprint.json#/properties/access/anyOf/1/not.
+func structgenValidate50(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
@@ -6361,44 +6426,44 @@ func structgenValidate51(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate52 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0.
+// structgenValidate51 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0.
+func structgenValidate51(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate51Text(c, raw)
+	}
+}
+
+// structgenValidate51Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/0.
+func structgenValidate51Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate48)
+}
+
+// structgenValidate52 checks a value against structgen:///blueprint.json#/properties/access/anyOf/1.
 func structgenValidate52(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate52Text(c, raw)
 	}
 }
 
-// structgenValidate52Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/0.
+// structgenValidate52Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/1.
 func structgenValidate52Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate49)
+	c.Not(raw, structgenValidate50)
 }
 
-// structgenValidate53 checks a value against structgen:///blueprint.json#/properties/access/anyOf/1.
+// structgenValidate53 checks a value against structgen:///blueprint.json#/properties/amount.
 func structgenValidate53(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate53Text(c, raw)
 	}
 }
 
-// structgenValidate53Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/1.
+// structgenValidate53Text checks a value's JSON text against structgen:///blueprint.json#/properties/amount.
 func structgenValidate53Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate51)
+	c.OneOfKinds(raw, "number|number|string", false, structgenValidate54, structgenValidate55, structgenValidate4)
 }
 
-// structgenValidate54 checks a value against structgen:///blueprint.json#/properties/amount.
+// structgenValidate54 checks a value against structgen:///blueprint.json#/properties/amount/oneOf/0.
 func structgenValidate54(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate54Text(c, raw)
-	}
-}
-
-// structgenValidate54Text checks a value's JSON text against structgen:///blueprint.json#/properties/amount.
-func structgenValidate54Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "number|number|string", false, structgenValidate55, structgenValidate56, structgenValidate7)
-}
-
-// structgenValidate55 checks a value against structgen:///blueprint.json#/properties/amount/oneOf/0.
-func structgenValidate55(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -6414,8 +6479,8 @@ func structgenValidate55(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate56 checks a value against structgen:///blueprint.json#/properties/amount/oneOf/1.
-func structgenValidate56(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate55 checks a value against structgen:///blueprint.json#/properties/amount/oneOf/1.
+func structgenValidate55(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -6430,20 +6495,20 @@ func structgenValidate56(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate57 checks a value against structgen:///blueprint.json#/properties/attr.
-func structgenValidate57(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate56 checks a value against structgen:///blueprint.json#/properties/attr.
+func structgenValidate56(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate57Text(c, raw)
+		structgenValidate56Text(c, raw)
 	}
 }
 
-// structgenValidate57Text checks a value's JSON text against structgen:///blueprint.json#/properties/attr.
-func structgenValidate57Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfKinds(raw, "boolean|number|number|string|array", structgenValidate58, structgenValidate3, structgenValidate40, structgenValidate7, structgenValidate59)
+// structgenValidate56Text checks a value's JSON text against structgen:///blueprint.json#/properties/attr.
+func structgenValidate56Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfKinds(raw, "boolean|number|number|string|array", structgenValidate57, structgenValidate1, structgenValidate39, structgenValidate4, structgenValidate58)
 }
 
-// structgenValidate58 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/0.
-func structgenValidate58(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate57 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/0.
+func structgenValidate57(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Number, jx.String, jx.Array, jx.Object:
 		t.WrongType("boolean")
@@ -6452,19 +6517,42 @@ func structgenValidate58(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate59 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/4.
-func structgenValidate59(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate58 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/4.
+func structgenValidate58(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate59Text(c, raw)
+		structgenValidate58Text(c, raw)
 	}
 }
 
-// structgenValidate59Text checks a value's JSON text against structgen:///blueprint.json#/properties/attr/anyOf/4.
-func structgenValidate59Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOf(raw, structgenValidate60, structgenValidate61)
+// structgenValidate58Text checks a value's JSON text against structgen:///blueprint.json#/properties/attr/anyOf/4.
+func structgenValidate58Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOf(raw, structgenValidate59, structgenValidate60)
 }
 
-// structgenValidate60 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/4/anyOf/0.
+// structgenValidate59 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/4/anyOf/0.
+func structgenValidate59(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
+	case jx.Array:
+		it, ok := t.Array()
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			structgenValidate1(c, t)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		t.WrongType("array")
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate60 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/4/anyOf/1.
 func structgenValidate60(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Array:
@@ -6475,7 +6563,7 @@ func structgenValidate60(c *runtime.Decoding, t *runtime.Text) {
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate3(c, t)
+			structgenValidate4(c, t)
 			c.Pop()
 			i++
 		}
@@ -6487,39 +6575,16 @@ func structgenValidate60(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate61 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/4/anyOf/1.
+// structgenValidate61 checks a value against structgen:///blueprint.json#/properties/bounds.
 func structgenValidate61(c *runtime.Decoding, t *runtime.Text) {
-	switch t.Next() {
-	case jx.Array:
-		it, ok := t.Array()
-		if !ok {
-			return
-		}
-		i := 0
-		for !c.Failed() && it.Next() {
-			c.PushIndex(i)
-			structgenValidate7(c, t)
-			c.Pop()
-			i++
-		}
-		c.End(it.Err())
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		t.WrongType("array")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate62 checks a value against structgen:///blueprint.json#/properties/bounds.
-func structgenValidate62(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate62Text(c, raw)
+		structgenValidate61Text(c, raw)
 	}
 }
 
-// structgenValidate62Text checks a value's JSON text against structgen:///blueprint.json#/properties/bounds.
-func structgenValidate62Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array|string|object", true, structgenValidate63, structgenValidate7, structgenValidate64)
+// structgenValidate61Text checks a value's JSON text against structgen:///blueprint.json#/properties/bounds.
+func structgenValidate61Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array|string|object", true, structgenValidate62, structgenValidate4, structgenValidate63)
 	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
 		switch t.Next() {
 		case jx.String:
@@ -6554,8 +6619,8 @@ func structgenValidate62Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate63 checks a value against structgen:///blueprint.json#/properties/bounds/oneOf/0.
-func structgenValidate63(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate62 checks a value against structgen:///blueprint.json#/properties/bounds/oneOf/0.
+func structgenValidate62(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -6565,7 +6630,7 @@ func structgenValidate63(c *runtime.Decoding, t *runtime.Text) {
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate40(c, t)
+			structgenValidate39(c, t)
 			c.Pop()
 			i++
 		}
@@ -6577,18 +6642,18 @@ func structgenValidate63(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate64Keys are the properties structgenValidate64 declares, which it records by index.
-var structgenValidate64Keys = []string{"signal"}
+// structgenValidate63Keys are the properties structgenValidate63 declares, which it records by index.
+var structgenValidate63Keys = []string{"signal"}
 
-// structgenValidate64 checks a value against structgen:///blueprint.json#/properties/bounds/oneOf/2.
-func structgenValidate64(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate63 checks a value against structgen:///blueprint.json#/properties/bounds/oneOf/2.
+func structgenValidate63(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate64Keys)
+		keys := runtime.DeclaredKeys(structgenValidate63Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6606,7 +6671,7 @@ func structgenValidate64(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "signal":
-				structgenValidate7(c, t)
+				structgenValidate4(c, t)
 			default:
 				t.Skip()
 			}
@@ -6621,18 +6686,18 @@ func structgenValidate64(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate70Keys are the properties structgenValidate70 declares, which it records by index.
-var structgenValidate70Keys = []string{"schemas"}
+// structgenValidate69Keys are the properties structgenValidate69 declares, which it records by index.
+var structgenValidate69Keys = []string{"schemas", "steps"}
 
-// structgenValidate70 checks a value against structgen:///blueprint.json#/properties/config/allOf/0/then/properties/codegen.
-func structgenValidate70(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate69 checks a value against structgen:///blueprint.json#/properties/config/allOf/0/then/properties/codegen.
+func structgenValidate69(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate70Keys)
+		keys := runtime.DeclaredKeys(structgenValidate69Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6640,6 +6705,9 @@ func structgenValidate70(c *runtime.Decoding, t *runtime.Text) {
 			case "schemas":
 				key = "schemas"
 				fresh = keys.Mark(0)
+			case "steps":
+				key = "steps"
+				fresh = keys.Mark(1)
 			default:
 				key = c.KeyText(kb)
 				fresh = keys.Add(key)
@@ -6650,6 +6718,8 @@ func structgenValidate70(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "schemas":
+				structgenValidate70(c, t)
+			case "steps":
 				structgenValidate71(c, t)
 			default:
 				c.NotAllowed()
@@ -6666,8 +6736,8 @@ func structgenValidate70(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate71 checks a value against structgen:///blueprint.json#/properties/config/allOf/0/then/properties/codegen/properties/schemas.
-func structgenValidate71(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate70 checks a value against structgen:///blueprint.json#/properties/config/allOf/0/then/properties/codegen/properties/schemas.
+func structgenValidate70(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -6686,7 +6756,7 @@ func structgenValidate71(c *runtime.Decoding, t *runtime.Text) {
 			}
 			items = append(items, r)
 			hashes = h
-			c.Apply(r, structgenValidate39)
+			c.Apply(r, structgenValidate38)
 			c.Pop()
 			i++
 		}
@@ -6699,13 +6769,62 @@ func structgenValidate71(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate72 checks a value against structgen:///blueprint.json#/properties/config/allOf/0/then/properties/codegen/additionalProperties.
+// structgenValidate71 checks a value against structgen:///blueprint.json#/properties/config/allOf/0/then/properties/codegen/properties/steps.
+func structgenValidate71(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
+	case jx.Array:
+		it, ok := t.Array()
+		if !ok {
+			return
+		}
+		i := 0
+		items := make([][]byte, 0, 8)
+		var tags runtime.UniqueTags
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			r, tag, ok := t.RawTagged(&tags, "op")
+			if !ok {
+				c.Pop()
+				break
+			}
+			items = append(items, r)
+			tags.Pick(c.AnyOfTaggedBy(r, tag, "[[\"add\"],[\"del\",\"rm\"]]", structgenValidate0, structgenValidate3))
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+		c.UniqueTagged(items, &tags)
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		t.WrongType("array")
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate72 checks a value against structgen:///blueprint.json#/properties/config/allOf/0/then/properties/codegen/properties/steps/items.
 func structgenValidate72(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate73(c, t)
+}
+
+// structgenValidate73 checks a value against structgen:///blueprint.json#/properties/action.
+func structgenValidate73(c *runtime.Decoding, t *runtime.Text) {
+	if raw, tag, ok := t.RawMember("op"); ok {
+		c.AnyOfTaggedBy(raw, tag, "[[\"add\"],[\"del\",\"rm\"]]", structgenValidate0, structgenValidate3)
+	}
+}
+
+// structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/properties/action.
+func structgenValidate73Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfTagged(raw, "op", "[[\"add\"],[\"del\",\"rm\"]]", structgenValidate0, structgenValidate3)
+}
+
+// structgenValidate74 checks a value against structgen:///blueprint.json#/properties/config/allOf/0/then/properties/codegen/additionalProperties.
+func structgenValidate74(c *runtime.Decoding, t *runtime.Text) {
 	t.False()
 }
 
-// structgenValidate73 checks a value against structgen:///blueprint.json#/properties/config/allOf/0/then/properties/x-level.
-func structgenValidate73(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate75 checks a value against structgen:///blueprint.json#/properties/config/allOf/0/then/properties/x-level.
+func structgenValidate75(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -6721,19 +6840,19 @@ func structgenValidate73(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate75Keys are the properties structgenValidate75 declares, which it records by index.
-var structgenValidate75Keys = []string{"name"}
+// structgenValidate77Keys are the properties structgenValidate77 declares, which it records by index.
+var structgenValidate77Keys = []string{"name"}
 
-// structgenValidate75 checks a value against structgen:///blueprint.json#/properties/conn.
-func structgenValidate75(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate77 checks a value against structgen:///blueprint.json#/properties/conn.
+func structgenValidate77(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate75Text(c, raw)
+		structgenValidate77Text(c, raw)
 	}
 }
 
-// structgenValidate75Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
-func structgenValidate75Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate76, structgenValidate78)
+// structgenValidate77Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+func structgenValidate77Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate78, structgenValidate80)
 	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
 		switch t.Next() {
 		case jx.Object:
@@ -6741,7 +6860,7 @@ func structgenValidate75Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate75Keys)
+			keys := runtime.DeclaredKeys(structgenValidate77Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -6759,7 +6878,7 @@ func structgenValidate75Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "name":
-					structgenValidate7(c, t)
+					structgenValidate4(c, t)
 				default:
 					t.Skip()
 				}
@@ -6774,19 +6893,19 @@ func structgenValidate75Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate76Keys are the properties structgenValidate76 declares, which it records by index.
-var structgenValidate76Keys = []string{"host"}
+// structgenValidate78Keys are the properties structgenValidate78 declares, which it records by index.
+var structgenValidate78Keys = []string{"host"}
 
-// structgenValidate76 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate76(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate78 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
+func structgenValidate78(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate76Text(c, raw)
+		structgenValidate78Text(c, raw)
 	}
 }
 
-// structgenValidate76Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate76Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate77)
+// structgenValidate78Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
+func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate79)
 	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
 		switch t.Next() {
 		case jx.Object:
@@ -6794,7 +6913,7 @@ func structgenValidate76Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate76Keys)
+			keys := runtime.DeclaredKeys(structgenValidate78Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -6812,7 +6931,7 @@ func structgenValidate76Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "host":
-					structgenValidate7(c, t)
+					structgenValidate4(c, t)
 				default:
 					t.Skip()
 				}
@@ -6826,8 +6945,8 @@ func structgenValidate76Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate77 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0/not.
-func structgenValidate77(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate79 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0/not.
+func structgenValidate79(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
@@ -6851,19 +6970,19 @@ func structgenValidate77(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate78Keys are the properties structgenValidate78 declares, which it records by index.
-var structgenValidate78Keys = []string{"socket"}
+// structgenValidate80Keys are the properties structgenValidate80 declares, which it records by index.
+var structgenValidate80Keys = []string{"socket"}
 
-// structgenValidate78 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate78(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate80 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate80(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate78Text(c, raw)
+		structgenValidate80Text(c, raw)
 	}
 }
 
-// structgenValidate78Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate79)
+// structgenValidate80Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate80Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate81)
 	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
 		switch t.Next() {
 		case jx.Object:
@@ -6871,7 +6990,7 @@ func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate78Keys)
+			keys := runtime.DeclaredKeys(structgenValidate80Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -6889,7 +7008,7 @@ func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
 				c.Push(key)
 				switch key {
 				case "socket":
-					structgenValidate7(c, t)
+					structgenValidate4(c, t)
 				default:
 					t.Skip()
 				}
@@ -6903,8 +7022,8 @@ func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
 	})
 }
 
-// structgenValidate79 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1/not.
-func structgenValidate79(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate81 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1/not.
+func structgenValidate81(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
@@ -6928,41 +7047,17 @@ func structgenValidate79(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate80 checks a value against structgen:///blueprint.json#/properties/conn.
-func structgenValidate80(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate80Text(c, raw)
-	}
-}
-
-// structgenValidate80Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
-func structgenValidate80Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate81Text(c, raw)
-	structgenValidate82Text(c, raw)
-}
-
-// structgenValidate81 checks a value against structgen:///blueprint.json#/properties/conn.
-func structgenValidate81(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate81Text(c, raw)
-	}
-}
-
-// structgenValidate81Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
-func structgenValidate81Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate76, structgenValidate78)
-}
-
-// structgenValidate82 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
+// structgenValidate82 checks a value against structgen:///blueprint.json#/properties/conn.
 func structgenValidate82(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate82Text(c, raw)
 	}
 }
 
-// structgenValidate82Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
+// structgenValidate82Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
 func structgenValidate82Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate77)
+	structgenValidate83Text(c, raw)
+	structgenValidate84Text(c, raw)
 }
 
 // structgenValidate83 checks a value against structgen:///blueprint.json#/properties/conn.
@@ -6974,24 +7069,48 @@ func structgenValidate83(c *runtime.Decoding, t *runtime.Text) {
 
 // structgenValidate83Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
 func structgenValidate83Text(c *runtime.Decoding, raw []byte) {
-	structgenValidate81Text(c, raw)
-	structgenValidate84Text(c, raw)
+	c.OneOf(raw, structgenValidate78, structgenValidate80)
 }
 
-// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
+// structgenValidate84 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
 func structgenValidate84(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate84Text(c, raw)
 	}
 }
 
-// structgenValidate84Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
+// structgenValidate84Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
 func structgenValidate84Text(c *runtime.Decoding, raw []byte) {
 	c.Not(raw, structgenValidate79)
 }
 
-// structgenValidate85 checks a value against structgen:///blueprint.json#/properties/ext/patternProperties/%5Ex-.
+// structgenValidate85 checks a value against structgen:///blueprint.json#/properties/conn.
 func structgenValidate85(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate85Text(c, raw)
+	}
+}
+
+// structgenValidate85Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
+func structgenValidate85Text(c *runtime.Decoding, raw []byte) {
+	structgenValidate83Text(c, raw)
+	structgenValidate86Text(c, raw)
+}
+
+// structgenValidate86 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate86(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate86Text(c, raw)
+	}
+}
+
+// structgenValidate86Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
+func structgenValidate86Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate81)
+}
+
+// structgenValidate87 checks a value against structgen:///blueprint.json#/properties/ext/patternProperties/%5Ex-.
+func structgenValidate87(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -7006,8 +7125,8 @@ func structgenValidate85(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate86 checks a value against structgen:///blueprint.json#/properties/extBoth.
-func structgenValidate86(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate88 checks a value against structgen:///blueprint.json#/properties/extBoth.
+func structgenValidate88(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
@@ -7022,7 +7141,7 @@ func structgenValidate86(c *runtime.Decoding, t *runtime.Text) {
 			}
 			c.Push(key)
 			if c.Matches(key, "^x-") {
-				structgenValidate43(c, t)
+				structgenValidate42(c, t)
 			} else {
 				t.Skip()
 			}
@@ -7034,31 +7153,31 @@ func structgenValidate86(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate87 checks a value against structgen:///blueprint.json#/properties/figure.
-func structgenValidate87(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate89 checks a value against structgen:///blueprint.json#/properties/figure.
+func structgenValidate89(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate87Text(c, raw)
+		structgenValidate89Text(c, raw)
 	}
 }
 
-// structgenValidate87Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
-func structgenValidate87Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate192, structgenValidate92)
+// structgenValidate89Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
+func structgenValidate89Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate194, structgenValidate94)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate88Keys are the properties structgenValidate88 declares, which it records by index.
-var structgenValidate88Keys = []string{"kind", "r"}
+// structgenValidate90Keys are the properties structgenValidate90 declares, which it records by index.
+var structgenValidate90Keys = []string{"kind", "r"}
 
-// structgenValidate88 checks a value against structgen:///blueprint.json#/$defs/circle.
-func structgenValidate88(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate90 checks a value against structgen:///blueprint.json#/$defs/circle.
+func structgenValidate90(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate88Keys)
+		keys := runtime.DeclaredKeys(structgenValidate90Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7079,9 +7198,9 @@ func structgenValidate88(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate89(c, t)
-			case "r":
 				structgenValidate91(c, t)
+			case "r":
+				structgenValidate93(c, t)
 			default:
 				t.Skip()
 			}
@@ -7096,25 +7215,25 @@ func structgenValidate88(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate89 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
-func structgenValidate89(c *runtime.Decoding, t *runtime.Text) {
-	structgenValidate90(c, t)
+// structgenValidate91 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
+func structgenValidate91(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate92(c, t)
 }
 
-// structgenValidate90 checks a value against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate90(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate92 checks a value against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate92(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate90Text(c, raw)
+		structgenValidate92Text(c, raw)
 	}
 }
 
-// structgenValidate90Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate90Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate92Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
+func structgenValidate92Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"circle\"]", true)
 }
 
-// structgenValidate91 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
-func structgenValidate91(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate93 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
+func structgenValidate93(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -7129,18 +7248,18 @@ func structgenValidate91(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate92Keys are the properties structgenValidate92 declares, which it records by index.
-var structgenValidate92Keys = []string{"kind", "w"}
+// structgenValidate94Keys are the properties structgenValidate94 declares, which it records by index.
+var structgenValidate94Keys = []string{"kind", "w"}
 
-// structgenValidate92 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
-func structgenValidate92(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate94 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
+func structgenValidate94(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate92Keys)
+		keys := runtime.DeclaredKeys(structgenValidate94Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7161,9 +7280,9 @@ func structgenValidate92(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate93(c, t)
+				structgenValidate95(c, t)
 			case "w":
-				structgenValidate22(c, t)
+				structgenValidate26(c, t)
 			default:
 				t.Skip()
 			}
@@ -7178,92 +7297,92 @@ func structgenValidate92(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate93 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate93(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate95 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
+func structgenValidate95(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate93Text(c, raw)
+		structgenValidate95Text(c, raw)
 	}
 }
 
-// structgenValidate93Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate93Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate95Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
+func structgenValidate95Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"rect\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate94 checks a value against structgen:///blueprint.json#/properties/headers.
-func structgenValidate94(c *runtime.Decoding, t *runtime.Text) {
-	structgenValidate95(c, t)
-}
-
-// structgenValidate95 checks a value against structgen:///blueprint.json#/properties/headers/allOf/0.
-func structgenValidate95(c *runtime.Decoding, t *runtime.Text) {
-	structgenValidate96(c, t)
-}
-
-// structgenValidate96 checks a value against structgen:///blueprint.json#/$defs/forward.
+// structgenValidate96 checks a value against structgen:///blueprint.json#/properties/headers.
 func structgenValidate96(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate96Text(c, raw)
-	}
+	structgenValidate97(c, t)
 }
 
-// structgenValidate96Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward.
-func structgenValidate96Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "string|string|string|object|object", "[[\"none\"],[\"all\"],[\"safe\",\"traced\"],null,null]", false, structgenValidate97, structgenValidate98, structgenValidate99, structgenValidate100, structgenValidate101)
-}
-
-// structgenValidate97 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/0.
+// structgenValidate97 checks a value against structgen:///blueprint.json#/properties/headers/allOf/0.
 func structgenValidate97(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate97Text(c, raw)
-	}
+	structgenValidate98(c, t)
 }
 
-// structgenValidate97Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/0.
-func structgenValidate97Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"none\"]", true)
-	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
-}
-
-// structgenValidate98 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/1.
+// structgenValidate98 checks a value against structgen:///blueprint.json#/$defs/forward.
 func structgenValidate98(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate98Text(c, raw)
 	}
 }
 
-// structgenValidate98Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/1.
+// structgenValidate98Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward.
 func structgenValidate98Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"all\"]", true)
-	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+	c.OneOfConsts(raw, "string|string|string|object|object", "[[\"none\"],[\"all\"],[\"safe\",\"traced\"],null,null]", false, structgenValidate99, structgenValidate100, structgenValidate101, structgenValidate102, structgenValidate103)
 }
 
-// structgenValidate99 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/2.
+// structgenValidate99 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/0.
 func structgenValidate99(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate99Text(c, raw)
 	}
 }
 
-// structgenValidate99Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/2.
+// structgenValidate99Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/0.
 func structgenValidate99Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"none\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate100 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/1.
+func structgenValidate100(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate100Text(c, raw)
+	}
+}
+
+// structgenValidate100Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/1.
+func structgenValidate100Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"all\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate101 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/2.
+func structgenValidate101(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate101Text(c, raw)
+	}
+}
+
+// structgenValidate101Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/2.
+func structgenValidate101Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"safe\",\"traced\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate100Keys are the properties structgenValidate100 declares, which it records by index.
-var structgenValidate100Keys = []string{"only"}
+// structgenValidate102Keys are the properties structgenValidate102 declares, which it records by index.
+var structgenValidate102Keys = []string{"only"}
 
-// structgenValidate100 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/3.
-func structgenValidate100(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate102 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/3.
+func structgenValidate102(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate100Keys)
+		keys := runtime.DeclaredKeys(structgenValidate102Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7281,7 +7400,7 @@ func structgenValidate100(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "only":
-				structgenValidate61(c, t)
+				structgenValidate60(c, t)
 			default:
 				c.NotAllowed()
 				t.Skip()
@@ -7297,18 +7416,18 @@ func structgenValidate100(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate101Keys are the properties structgenValidate101 declares, which it records by index.
-var structgenValidate101Keys = []string{"except"}
+// structgenValidate103Keys are the properties structgenValidate103 declares, which it records by index.
+var structgenValidate103Keys = []string{"except"}
 
-// structgenValidate101 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4.
-func structgenValidate101(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate103 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4.
+func structgenValidate103(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate101Keys)
+		keys := runtime.DeclaredKeys(structgenValidate103Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7326,7 +7445,7 @@ func structgenValidate101(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "except":
-				structgenValidate102(c, t)
+				structgenValidate104(c, t)
 			default:
 				c.NotAllowed()
 				t.Skip()
@@ -7342,8 +7461,8 @@ func structgenValidate101(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate102 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4/properties/except.
-func structgenValidate102(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate104 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4/properties/except.
+func structgenValidate104(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -7353,7 +7472,7 @@ func structgenValidate102(c *runtime.Decoding, t *runtime.Text) {
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate7(c, t)
+			structgenValidate4(c, t)
 			c.Pop()
 			i++
 		}
@@ -7366,21 +7485,21 @@ func structgenValidate102(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate103 checks a value against structgen:///blueprint.json#/properties/marks.
-func structgenValidate103(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate105 checks a value against structgen:///blueprint.json#/properties/marks.
+func structgenValidate105(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate103Text(c, raw)
+		structgenValidate105Text(c, raw)
 	}
 }
 
-// structgenValidate103Text checks a value's JSON text against structgen:///blueprint.json#/properties/marks.
-func structgenValidate103Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate104)
+// structgenValidate105Text checks a value's JSON text against structgen:///blueprint.json#/properties/marks.
+func structgenValidate105Text(c *runtime.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate106)
+	c.Apply(raw, structgenValidate108)
 }
 
-// structgenValidate104 checks a value against structgen:///blueprint.json#/properties/marks.
-func structgenValidate104(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate106 checks a value against structgen:///blueprint.json#/properties/marks.
+func structgenValidate106(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -7401,14 +7520,14 @@ func structgenValidate104(c *runtime.Decoding, t *runtime.Text) {
 			i++
 		}
 		c.End(it.Err())
-		c.Contains(items, structgenValidate105, 1, -1, false)
+		c.Contains(items, structgenValidate107, 1, -1, false)
 	default:
 		t.Skip()
 	}
 }
 
-// structgenValidate105 checks a value against structgen:///blueprint.json#/properties/marks/contains.
-func structgenValidate105(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate107 checks a value against structgen:///blueprint.json#/properties/marks/contains.
+func structgenValidate107(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -7424,8 +7543,8 @@ func structgenValidate105(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate106 checks a value against structgen:///blueprint.json#/properties/marks.
-func structgenValidate106(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate108 checks a value against structgen:///blueprint.json#/properties/marks.
+func structgenValidate108(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -7454,21 +7573,21 @@ func structgenValidate106(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate107 checks a value against structgen:///blueprint.json#/properties/maybe.
-func structgenValidate107(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate109 checks a value against structgen:///blueprint.json#/properties/maybe.
+func structgenValidate109(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate107Text(c, raw)
+		structgenValidate109Text(c, raw)
 	}
 }
 
-// structgenValidate107Text checks a value's JSON text against structgen:///blueprint.json#/properties/maybe.
-func structgenValidate107Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfKinds(raw, "*|null", structgenValidate108, structgenValidate109)
-	c.IfThenElse(raw, structgenValidate109, structgenValidate14, structgenValidate110)
+// structgenValidate109Text checks a value's JSON text against structgen:///blueprint.json#/properties/maybe.
+func structgenValidate109Text(c *runtime.Decoding, raw []byte) {
+	c.AnyOfKinds(raw, "*|null", structgenValidate110, structgenValidate111)
+	c.IfThenElse(raw, structgenValidate111, structgenValidate18, structgenValidate112)
 }
 
-// structgenValidate108 checks a value against structgen:///blueprint.json#/properties/maybe/anyOf/0.
-func structgenValidate108(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate110 checks a value against structgen:///blueprint.json#/properties/maybe/anyOf/0.
+func structgenValidate110(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
@@ -7492,8 +7611,8 @@ func structgenValidate108(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate109 checks a value against structgen:///blueprint.json#/properties/maybe/anyOf/1.
-func structgenValidate109(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate111 checks a value against structgen:///blueprint.json#/properties/maybe/anyOf/1.
+func structgenValidate111(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Bool, jx.Number, jx.String, jx.Array, jx.Object:
 		t.WrongType("null")
@@ -7502,8 +7621,8 @@ func structgenValidate109(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate110 checks a value against structgen:///blueprint.json#/properties/maybe/else.
-func structgenValidate110(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate112 checks a value against structgen:///blueprint.json#/properties/maybe/else.
+func structgenValidate112(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
@@ -7527,44 +7646,44 @@ func structgenValidate110(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate111 checks a value against structgen:///blueprint.json#/properties/mode.
-func structgenValidate111(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate111Text(c, raw)
-	}
-}
-
-// structgenValidate111Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
-func structgenValidate111Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate112, structgenValidate113, structgenValidate114, structgenValidate115)
-}
-
-// structgenValidate112 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate112(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate112Text(c, raw)
-	}
-}
-
-// structgenValidate112Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate112Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"a\",\"b\"]", false)
-}
-
-// structgenValidate113 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+// structgenValidate113 checks a value against structgen:///blueprint.json#/properties/mode.
 func structgenValidate113(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate113Text(c, raw)
 	}
 }
 
-// structgenValidate113Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+// structgenValidate113Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
 func structgenValidate113Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate114, structgenValidate115, structgenValidate116, structgenValidate117)
+}
+
+// structgenValidate114 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate114(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate114Text(c, raw)
+	}
+}
+
+// structgenValidate114Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
+func structgenValidate114Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"a\",\"b\"]", false)
+}
+
+// structgenValidate115 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate115(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate115Text(c, raw)
+	}
+}
+
+// structgenValidate115Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
+func structgenValidate115Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"b\"]", true)
 }
 
-// structgenValidate114 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate114(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate116 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
+func structgenValidate116(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -7579,55 +7698,55 @@ func structgenValidate114(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate115 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate115(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate115Text(c, raw)
-	}
-}
-
-// structgenValidate115Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate115Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[2]", true)
-}
-
-// structgenValidate116 checks a value against structgen:///blueprint.json#/properties/never.
-func structgenValidate116(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate116Text(c, raw)
-	}
-}
-
-// structgenValidate116Text checks a value's JSON text against structgen:///blueprint.json#/properties/never.
-func structgenValidate116Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate109)
-}
-
-// structgenValidate117 checks a value against structgen:///blueprint.json#/properties/pick.
+// structgenValidate117 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
 func structgenValidate117(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate117Text(c, raw)
 	}
 }
 
-// structgenValidate117Text checks a value's JSON text against structgen:///blueprint.json#/properties/pick.
+// structgenValidate117Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
 func structgenValidate117Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate118, structgenValidate119)
+	c.Enum(raw, "[2]", true)
+}
+
+// structgenValidate118 checks a value against structgen:///blueprint.json#/properties/never.
+func structgenValidate118(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate118Text(c, raw)
+	}
+}
+
+// structgenValidate118Text checks a value's JSON text against structgen:///blueprint.json#/properties/never.
+func structgenValidate118Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate111)
+}
+
+// structgenValidate119 checks a value against structgen:///blueprint.json#/properties/pick.
+func structgenValidate119(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate119Text(c, raw)
+	}
+}
+
+// structgenValidate119Text checks a value's JSON text against structgen:///blueprint.json#/properties/pick.
+func structgenValidate119Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate120, structgenValidate121)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate118Keys are the properties structgenValidate118 declares, which it records by index.
-var structgenValidate118Keys = []string{"a"}
+// structgenValidate120Keys are the properties structgenValidate120 declares, which it records by index.
+var structgenValidate120Keys = []string{"a"}
 
-// structgenValidate118 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
-func structgenValidate118(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate120 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
+func structgenValidate120(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate118Keys)
+		keys := runtime.DeclaredKeys(structgenValidate120Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7645,7 +7764,7 @@ func structgenValidate118(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "a":
-				structgenValidate3(c, t)
+				structgenValidate1(c, t)
 			default:
 				c.NotAllowed()
 				t.Skip()
@@ -7659,18 +7778,18 @@ func structgenValidate118(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate119Keys are the properties structgenValidate119 declares, which it records by index.
-var structgenValidate119Keys = []string{"b"}
+// structgenValidate121Keys are the properties structgenValidate121 declares, which it records by index.
+var structgenValidate121Keys = []string{"b"}
 
-// structgenValidate119 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
-func structgenValidate119(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate121 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
+func structgenValidate121(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate119Keys)
+		keys := runtime.DeclaredKeys(structgenValidate121Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7688,7 +7807,7 @@ func structgenValidate119(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "b":
-				structgenValidate7(c, t)
+				structgenValidate4(c, t)
 			default:
 				c.NotAllowed()
 				t.Skip()
@@ -7702,18 +7821,18 @@ func structgenValidate119(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate145Keys are the properties structgenValidate145 declares, which it records by index.
-var structgenValidate145Keys = []string{"note"}
+// structgenValidate147Keys are the properties structgenValidate147 declares, which it records by index.
+var structgenValidate147Keys = []string{"note"}
 
-// structgenValidate145 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
-func structgenValidate145(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate147 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
+func structgenValidate147(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate145Keys)
+		keys := runtime.DeclaredKeys(structgenValidate147Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7731,7 +7850,7 @@ func structgenValidate145(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "note":
-				structgenValidate146(c, t)
+				structgenValidate148(c, t)
 			default:
 				t.Skip()
 			}
@@ -7744,55 +7863,55 @@ func structgenValidate145(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate146 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate146(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate148 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate148(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate146Text(c, raw)
+		structgenValidate148Text(c, raw)
 	}
 }
 
-// structgenValidate146Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate146Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate148Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
+func structgenValidate148Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\"]", true)
 }
 
-// structgenValidate151 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate151(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate153 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate153(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate151Text(c, raw)
+		structgenValidate153Text(c, raw)
 	}
 }
 
-// structgenValidate151Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate151Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate145, structgenValidate108, nil)
+// structgenValidate153Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
+func structgenValidate153Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate147, structgenValidate110, nil)
 }
 
-// structgenValidate152 checks a value against structgen:///blueprint.json#/properties/release.
-func structgenValidate152(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate154 checks a value against structgen:///blueprint.json#/properties/release.
+func structgenValidate154(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate152Text(c, raw)
+		structgenValidate154Text(c, raw)
 	}
 }
 
-// structgenValidate152Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
-func structgenValidate152Text(c *runtime.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate153, structgenValidate155)
+// structgenValidate154Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
+func structgenValidate154Text(c *runtime.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate155, structgenValidate157)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate153Keys are the properties structgenValidate153 declares, which it records by index.
-var structgenValidate153Keys = []string{"a", "v"}
+// structgenValidate155Keys are the properties structgenValidate155 declares, which it records by index.
+var structgenValidate155Keys = []string{"a", "v"}
 
-// structgenValidate153 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
-func structgenValidate153(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate155 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
+func structgenValidate155(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate153Keys)
+		keys := runtime.DeclaredKeys(structgenValidate155Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7813,9 +7932,9 @@ func structgenValidate153(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "a":
-				structgenValidate3(c, t)
+				structgenValidate1(c, t)
 			case "v":
-				structgenValidate154(c, t)
+				structgenValidate156(c, t)
 			default:
 				c.NotAllowed()
 				t.Skip()
@@ -7831,30 +7950,30 @@ func structgenValidate153(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate154 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate154(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate156 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate156(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate154Text(c, raw)
+		structgenValidate156Text(c, raw)
 	}
 }
 
-// structgenValidate154Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate154Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate156Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
+func structgenValidate156Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"2\"]", true)
 }
 
-// structgenValidate155Keys are the properties structgenValidate155 declares, which it records by index.
-var structgenValidate155Keys = []string{"b", "v"}
+// structgenValidate157Keys are the properties structgenValidate157 declares, which it records by index.
+var structgenValidate157Keys = []string{"b", "v"}
 
-// structgenValidate155 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
-func structgenValidate155(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate157 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
+func structgenValidate157(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate155Keys)
+		keys := runtime.DeclaredKeys(structgenValidate157Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7875,9 +7994,9 @@ func structgenValidate155(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "b":
-				structgenValidate7(c, t)
+				structgenValidate4(c, t)
 			case "v":
-				structgenValidate72(c, t)
+				structgenValidate74(c, t)
 			default:
 				t.Skip()
 			}
@@ -7891,30 +8010,30 @@ func structgenValidate155(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate156 checks a value against structgen:///blueprint.json#/properties/route.
-func structgenValidate156(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate158 checks a value against structgen:///blueprint.json#/properties/route.
+func structgenValidate158(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate156Text(c, raw)
+		structgenValidate158Text(c, raw)
 	}
 }
 
-// structgenValidate156Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
-func structgenValidate156Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfExclusive(raw, structgenValidate157, structgenValidate159, structgenValidate160)
+// structgenValidate158Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
+func structgenValidate158Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfExclusive(raw, structgenValidate159, structgenValidate161, structgenValidate162)
 }
 
-// structgenValidate157Keys are the properties structgenValidate157 declares, which it records by index.
-var structgenValidate157Keys = []string{"at", "insert"}
+// structgenValidate159Keys are the properties structgenValidate159 declares, which it records by index.
+var structgenValidate159Keys = []string{"at", "insert"}
 
-// structgenValidate157 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
-func structgenValidate157(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate159 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
+func structgenValidate159(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate157Keys)
+		keys := runtime.DeclaredKeys(structgenValidate159Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7935,9 +8054,9 @@ func structgenValidate157(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "at":
-				structgenValidate158(c, t)
+				structgenValidate160(c, t)
 			case "insert":
-				structgenValidate7(c, t)
+				structgenValidate4(c, t)
 			default:
 				c.NotAllowed()
 				t.Skip()
@@ -7953,8 +8072,8 @@ func structgenValidate157(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate158 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
-func structgenValidate158(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate160 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
+func structgenValidate160(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -7970,18 +8089,18 @@ func structgenValidate158(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate159Keys are the properties structgenValidate159 declares, which it records by index.
-var structgenValidate159Keys = []string{"remove"}
+// structgenValidate161Keys are the properties structgenValidate161 declares, which it records by index.
+var structgenValidate161Keys = []string{"remove"}
 
-// structgenValidate159 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
-func structgenValidate159(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate161 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
+func structgenValidate161(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate159Keys)
+		keys := runtime.DeclaredKeys(structgenValidate161Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7999,7 +8118,7 @@ func structgenValidate159(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "remove":
-				structgenValidate39(c, t)
+				structgenValidate38(c, t)
 			default:
 				c.NotAllowed()
 				t.Skip()
@@ -8015,18 +8134,18 @@ func structgenValidate159(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate160Keys are the properties structgenValidate160 declares, which it records by index.
-var structgenValidate160Keys = []string{"note"}
+// structgenValidate162Keys are the properties structgenValidate162 declares, which it records by index.
+var structgenValidate162Keys = []string{"note"}
 
-// structgenValidate160 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
-func structgenValidate160(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate162 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
+func structgenValidate162(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate160Keys)
+		keys := runtime.DeclaredKeys(structgenValidate162Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8044,7 +8163,7 @@ func structgenValidate160(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "note":
-				structgenValidate7(c, t)
+				structgenValidate4(c, t)
 			default:
 				c.NotAllowed()
 				t.Skip()
@@ -8059,20 +8178,20 @@ func structgenValidate160(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate161 checks a value against structgen:///blueprint.json#/properties/span.
-func structgenValidate161(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate163 checks a value against structgen:///blueprint.json#/properties/span.
+func structgenValidate163(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate161Text(c, raw)
+		structgenValidate163Text(c, raw)
 	}
 }
 
-// structgenValidate161Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
-func structgenValidate161Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate162, structgenValidate163, structgenValidate164, structgenValidate7)
+// structgenValidate163Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
+func structgenValidate163Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate164, structgenValidate165, structgenValidate166, structgenValidate4)
 }
 
-// structgenValidate162 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
-func structgenValidate162(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate164 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
+func structgenValidate164(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -8084,11 +8203,11 @@ func structgenValidate162(c *runtime.Decoding, t *runtime.Text) {
 			c.PushIndex(i)
 			switch {
 			case i == 0:
-				structgenValidate7(c, t)
+				structgenValidate4(c, t)
 			case i == 1:
-				structgenValidate3(c, t)
+				structgenValidate1(c, t)
 			default:
-				structgenValidate72(c, t)
+				structgenValidate74(c, t)
 			}
 			c.Pop()
 			i++
@@ -8102,8 +8221,8 @@ func structgenValidate162(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate163 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate163(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate165 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
+func structgenValidate165(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -8113,7 +8232,7 @@ func structgenValidate163(c *runtime.Decoding, t *runtime.Text) {
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate7(c, t)
+			structgenValidate4(c, t)
 			c.Pop()
 			i++
 		}
@@ -8126,8 +8245,8 @@ func structgenValidate163(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate164 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate164(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate166 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
+func structgenValidate166(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -8156,31 +8275,31 @@ func structgenValidate164(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate165 checks a value against structgen:///blueprint.json#/$defs/field.
-func structgenValidate165(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate167 checks a value against structgen:///blueprint.json#/$defs/field.
+func structgenValidate167(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate165Text(c, raw)
+		structgenValidate167Text(c, raw)
 	}
 }
 
-// structgenValidate165Text checks a value's JSON text against structgen:///blueprint.json#/$defs/field.
-func structgenValidate165Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfExclusive(raw, structgenValidate166, structgenValidate167)
+// structgenValidate167Text checks a value's JSON text against structgen:///blueprint.json#/$defs/field.
+func structgenValidate167Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfExclusive(raw, structgenValidate168, structgenValidate169)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
 
-// structgenValidate166Keys are the properties structgenValidate166 declares, which it records by index.
-var structgenValidate166Keys = []string{"id", "value"}
+// structgenValidate168Keys are the properties structgenValidate168 declares, which it records by index.
+var structgenValidate168Keys = []string{"id", "value"}
 
-// structgenValidate166 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0.
-func structgenValidate166(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate168 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0.
+func structgenValidate168(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate166Keys)
+		keys := runtime.DeclaredKeys(structgenValidate168Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8201,9 +8320,9 @@ func structgenValidate166(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "id":
-				structgenValidate3(c, t)
+				structgenValidate1(c, t)
 			case "value":
-				structgenValidate14(c, t)
+				structgenValidate18(c, t)
 			default:
 				c.NotAllowed()
 				t.Skip()
@@ -8219,18 +8338,18 @@ func structgenValidate166(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate167Keys are the properties structgenValidate167 declares, which it records by index.
-var structgenValidate167Keys = []string{"name", "value"}
+// structgenValidate169Keys are the properties structgenValidate169 declares, which it records by index.
+var structgenValidate169Keys = []string{"name", "value"}
 
-// structgenValidate167 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/1.
-func structgenValidate167(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate169 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/1.
+func structgenValidate169(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate167Keys)
+		keys := runtime.DeclaredKeys(structgenValidate169Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8251,9 +8370,9 @@ func structgenValidate167(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "name":
-				structgenValidate7(c, t)
+				structgenValidate4(c, t)
 			case "value":
-				structgenValidate14(c, t)
+				structgenValidate18(c, t)
 			default:
 				c.NotAllowed()
 				t.Skip()
@@ -8269,18 +8388,18 @@ func structgenValidate167(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate169Keys are the properties structgenValidate169 declares, which it records by index.
-var structgenValidate169Keys = []string{"type"}
+// structgenValidate171Keys are the properties structgenValidate171 declares, which it records by index.
+var structgenValidate171Keys = []string{"type"}
 
-// structgenValidate169 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate169(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate171 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
+func structgenValidate171(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate169Keys)
+		keys := runtime.DeclaredKeys(structgenValidate171Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8298,7 +8417,7 @@ func structgenValidate169(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate170(c, t)
+				structgenValidate172(c, t)
 			default:
 				t.Skip()
 			}
@@ -8310,30 +8429,30 @@ func structgenValidate169(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate170 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate170(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate172 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate172(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate170Text(c, raw)
+		structgenValidate172Text(c, raw)
 	}
 }
 
-// structgenValidate170Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate170Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate172Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
+func structgenValidate172Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
-// structgenValidate171Keys are the properties structgenValidate171 declares, which it records by index.
-var structgenValidate171Keys = []string{"size"}
+// structgenValidate173Keys are the properties structgenValidate173 declares, which it records by index.
+var structgenValidate173Keys = []string{"size"}
 
-// structgenValidate171 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate171(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate173 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
+func structgenValidate173(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate171Keys)
+		keys := runtime.DeclaredKeys(structgenValidate173Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8351,7 +8470,7 @@ func structgenValidate171(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate22(c, t)
+				structgenValidate26(c, t)
 			default:
 				t.Skip()
 			}
@@ -8364,18 +8483,18 @@ func structgenValidate171(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate172Keys are the properties structgenValidate172 declares, which it records by index.
-var structgenValidate172Keys = []string{"type"}
+// structgenValidate174Keys are the properties structgenValidate174 declares, which it records by index.
+var structgenValidate174Keys = []string{"type"}
 
-// structgenValidate172 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate172(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate174 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
+func structgenValidate174(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate172Keys)
+		keys := runtime.DeclaredKeys(structgenValidate174Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8393,7 +8512,7 @@ func structgenValidate172(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate173(c, t)
+				structgenValidate175(c, t)
 			default:
 				t.Skip()
 			}
@@ -8405,30 +8524,30 @@ func structgenValidate172(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate173 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate173(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate175 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate175(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate173Text(c, raw)
+		structgenValidate175Text(c, raw)
 	}
 }
 
-// structgenValidate173Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate173Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate175Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
+func structgenValidate175Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
-// structgenValidate174Keys are the properties structgenValidate174 declares, which it records by index.
-var structgenValidate174Keys = []string{"props"}
+// structgenValidate176Keys are the properties structgenValidate176 declares, which it records by index.
+var structgenValidate176Keys = []string{"props"}
 
-// structgenValidate174 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate174(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate176 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
+func structgenValidate176(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate174Keys)
+		keys := runtime.DeclaredKeys(structgenValidate176Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8446,7 +8565,7 @@ func structgenValidate174(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "props":
-				structgenValidate175(c, t)
+				structgenValidate177(c, t)
 			default:
 				t.Skip()
 			}
@@ -8458,8 +8577,8 @@ func structgenValidate174(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate175 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate175(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate177 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
+func structgenValidate177(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
@@ -8485,20 +8604,20 @@ func structgenValidate175(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate176 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate176(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate178 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate178(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate176Text(c, raw)
+		structgenValidate178Text(c, raw)
 	}
 }
 
-// structgenValidate176Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate176Text(c *runtime.Decoding, raw []byte) {
-	c.Not(raw, structgenValidate177)
+// structgenValidate178Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
+func structgenValidate178Text(c *runtime.Decoding, raw []byte) {
+	c.Not(raw, structgenValidate179)
 }
 
-// structgenValidate177 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate177(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate179 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
+func structgenValidate179(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
@@ -8522,18 +8641,18 @@ func structgenValidate177(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate178Keys are the properties structgenValidate178 declares, which it records by index.
-var structgenValidate178Keys = []string{"type"}
+// structgenValidate180Keys are the properties structgenValidate180 declares, which it records by index.
+var structgenValidate180Keys = []string{"type"}
 
-// structgenValidate178 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate178(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate180 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
+func structgenValidate180(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate178Keys)
+		keys := runtime.DeclaredKeys(structgenValidate180Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8551,59 +8670,6 @@ func structgenValidate178(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "type":
-				structgenValidate179(c, t)
-			default:
-				t.Skip()
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate179 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate179(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate179Text(c, raw)
-	}
-}
-
-// structgenValidate179Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate179Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[3]", true)
-}
-
-// structgenValidate180Keys are the properties structgenValidate180 declares, which it records by index.
-var structgenValidate180Keys = []string{"size"}
-
-// structgenValidate180 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate180(c *runtime.Decoding, t *runtime.Text) {
-	switch t.Next() {
-	case jx.Object:
-		it, ok := t.Object()
-		if !ok {
-			return
-		}
-		keys := runtime.DeclaredKeys(structgenValidate180Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "size":
-				key = "size"
-				fresh = keys.Mark(0)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "size":
 				structgenValidate181(c, t)
 			default:
 				t.Skip()
@@ -8616,32 +8682,30 @@ func structgenValidate180(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate181 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+// structgenValidate181 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
 func structgenValidate181(c *runtime.Decoding, t *runtime.Text) {
-	switch t.Next() {
-	case jx.Number:
-		text, ok := t.Number()
-		if !ok {
-			return
-		}
-		c.NumberBounds(text, "", "100", "", "")
-	default:
-		t.Skip()
+	if raw, ok := t.Raw(); ok {
+		structgenValidate181Text(c, raw)
 	}
 }
 
-// structgenValidate183Keys are the properties structgenValidate183 declares, which it records by index.
-var structgenValidate183Keys = []string{"size"}
+// structgenValidate181Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
+func structgenValidate181Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[3]", true)
+}
 
-// structgenValidate183 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate183(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate182Keys are the properties structgenValidate182 declares, which it records by index.
+var structgenValidate182Keys = []string{"size"}
+
+// structgenValidate182 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
+func structgenValidate182(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate183Keys)
+		keys := runtime.DeclaredKeys(structgenValidate182Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8659,7 +8723,62 @@ func structgenValidate183(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "size":
-				structgenValidate184(c, t)
+				structgenValidate183(c, t)
+			default:
+				t.Skip()
+			}
+			c.Pop()
+		}
+		c.End(it.Err())
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate183 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
+func structgenValidate183(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
+	case jx.Number:
+		text, ok := t.Number()
+		if !ok {
+			return
+		}
+		c.NumberBounds(text, "", "100", "", "")
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate185Keys are the properties structgenValidate185 declares, which it records by index.
+var structgenValidate185Keys = []string{"size"}
+
+// structgenValidate185 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
+func structgenValidate185(c *runtime.Decoding, t *runtime.Text) {
+	switch t.Next() {
+	case jx.Object:
+		it, ok := t.Object()
+		if !ok {
+			return
+		}
+		keys := runtime.DeclaredKeys(structgenValidate185Keys)
+		for !c.Failed() && it.Next() {
+			var key string
+			var fresh bool
+			switch kb := it.Key(); string(kb) {
+			case "size":
+				key = "size"
+				fresh = keys.Mark(0)
+			default:
+				key = c.KeyText(kb)
+				fresh = keys.Add(key)
+			}
+			if !fresh {
+				c.Duplicate(it.Key())
+			}
+			c.Push(key)
+			switch key {
+			case "size":
+				structgenValidate186(c, t)
 			default:
 				t.Skip()
 			}
@@ -8672,120 +8791,120 @@ func structgenValidate183(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate184 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate184(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate184Text(c, raw)
-	}
-}
-
-// structgenValidate184Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate184Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[0]", true)
-}
-
-// structgenValidate185 checks a value against structgen:///blueprint.json#/$defs/node.
-func structgenValidate185(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate185Text(c, raw)
-	}
-}
-
-// structgenValidate185Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
-func structgenValidate185Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate169, structgenValidate171, nil, structgenValidate172, structgenValidate174, structgenValidate176, structgenValidate178, structgenValidate72, nil, structgenValidate169, structgenValidate180, nil)
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate183, structgenValidate169, nil)
-}
-
-// structgenValidate186 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate186 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate186(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate186Text(c, raw)
 	}
 }
 
-// structgenValidate186Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
+// structgenValidate186Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
 func structgenValidate186Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate169, structgenValidate171, nil)
+	c.Enum(raw, "[0]", true)
 }
 
-// structgenValidate187 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
+// structgenValidate187 checks a value against structgen:///blueprint.json#/$defs/node.
 func structgenValidate187(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate187Text(c, raw)
 	}
 }
 
-// structgenValidate187Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
+// structgenValidate187Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
 func structgenValidate187Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate172, structgenValidate174, structgenValidate176)
+	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate171, structgenValidate173, nil, structgenValidate174, structgenValidate176, structgenValidate178, structgenValidate180, structgenValidate74, nil, structgenValidate171, structgenValidate182, nil)
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate185, structgenValidate171, nil)
 }
 
-// structgenValidate188 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
+// structgenValidate188 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate188(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate188Text(c, raw)
 	}
 }
 
-// structgenValidate188Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
+// structgenValidate188Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
 func structgenValidate188Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[3]]", structgenValidate178, structgenValidate72, nil)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate171, structgenValidate173, nil)
 }
 
-// structgenValidate189 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate189 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate189(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate189Text(c, raw)
 	}
 }
 
-// structgenValidate189Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
+// structgenValidate189Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
 func structgenValidate189Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate169, structgenValidate180, nil)
+	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate174, structgenValidate176, structgenValidate178)
 }
 
-// structgenValidate190 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate190 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate190(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate190Text(c, raw)
 	}
 }
 
-// structgenValidate190Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+// structgenValidate190Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
 func structgenValidate190Text(c *runtime.Decoding, raw []byte) {
-	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate183, structgenValidate169, nil)
+	c.IfConsts(raw, "type", "[[3]]", structgenValidate180, structgenValidate74, nil)
 }
 
-// structgenValidate191 checks a value against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate191 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate191(c *runtime.Decoding, t *runtime.Text) {
-	if raw, tag, ok := t.RawMember("kind"); ok {
-		c.OneOfTaggedBy(raw, tag, "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate192, structgenValidate193, structgenValidate196)
+	if raw, ok := t.Raw(); ok {
+		structgenValidate191Text(c, raw)
 	}
 }
 
-// structgenValidate191Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+// structgenValidate191Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
 func structgenValidate191Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate192, structgenValidate193, structgenValidate196)
+	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate171, structgenValidate182, nil)
 }
 
-// structgenValidate192 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+// structgenValidate192 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
 func structgenValidate192(c *runtime.Decoding, t *runtime.Text) {
-	structgenValidate88(c, t)
+	if raw, ok := t.Raw(); ok {
+		structgenValidate192Text(c, raw)
+	}
 }
 
-// structgenValidate193Keys are the properties structgenValidate193 declares, which it records by index.
-var structgenValidate193Keys = []string{"kind", "side"}
+// structgenValidate192Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
+func structgenValidate192Text(c *runtime.Decoding, raw []byte) {
+	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate185, structgenValidate171, nil)
+}
 
-// structgenValidate193 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+// structgenValidate193 checks a value against structgen:///blueprint.json#/$defs/shape.
 func structgenValidate193(c *runtime.Decoding, t *runtime.Text) {
+	if raw, tag, ok := t.RawMember("kind"); ok {
+		c.OneOfTaggedBy(raw, tag, "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate194, structgenValidate195, structgenValidate198)
+	}
+}
+
+// structgenValidate193Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
+func structgenValidate193Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate194, structgenValidate195, structgenValidate198)
+}
+
+// structgenValidate194 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
+func structgenValidate194(c *runtime.Decoding, t *runtime.Text) {
+	structgenValidate90(c, t)
+}
+
+// structgenValidate195Keys are the properties structgenValidate195 declares, which it records by index.
+var structgenValidate195Keys = []string{"kind", "side"}
+
+// structgenValidate195 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
+func structgenValidate195(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate193Keys)
+		keys := runtime.DeclaredKeys(structgenValidate195Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8806,9 +8925,9 @@ func structgenValidate193(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate194(c, t)
+				structgenValidate196(c, t)
 			case "side":
-				structgenValidate195(c, t)
+				structgenValidate197(c, t)
 			default:
 				t.Skip()
 			}
@@ -8823,20 +8942,20 @@ func structgenValidate193(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate194 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate194(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate196 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate196(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate194Text(c, raw)
+		structgenValidate196Text(c, raw)
 	}
 }
 
-// structgenValidate194Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate194Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate196Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
+func structgenValidate196Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
-// structgenValidate195 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate195(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate197 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
+func structgenValidate197(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -8851,18 +8970,18 @@ func structgenValidate195(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate196Keys are the properties structgenValidate196 declares, which it records by index.
-var structgenValidate196Keys = []string{"kind", "sides"}
+// structgenValidate198Keys are the properties structgenValidate198 declares, which it records by index.
+var structgenValidate198Keys = []string{"kind", "sides"}
 
-// structgenValidate196 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate196(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate198 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
+func structgenValidate198(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate196Keys)
+		keys := runtime.DeclaredKeys(structgenValidate198Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8883,9 +9002,9 @@ func structgenValidate196(c *runtime.Decoding, t *runtime.Text) {
 			c.Push(key)
 			switch key {
 			case "kind":
-				structgenValidate197(c, t)
+				structgenValidate199(c, t)
 			case "sides":
-				structgenValidate198(c, t)
+				structgenValidate200(c, t)
 			default:
 				t.Skip()
 			}
@@ -8900,20 +9019,20 @@ func structgenValidate196(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate197 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate197(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate199 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate199(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate197Text(c, raw)
+		structgenValidate199Text(c, raw)
 	}
 }
 
-// structgenValidate197Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate197Text(c *runtime.Decoding, raw []byte) {
+// structgenValidate199Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
+func structgenValidate199Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
-// structgenValidate198 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate198(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate200 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
+func structgenValidate200(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -8929,104 +9048,104 @@ func structgenValidate198(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate199 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate199(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate199Text(c, raw)
-	}
-}
-
-// structgenValidate199Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate199Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate15, structgenValidate17, nil, structgenValidate19, structgenValidate21, structgenValidate23, structgenValidate25, structgenValidate27, nil)
-}
-
-// structgenValidate200 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate200(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate200Text(c, raw)
-	}
-}
-
-// structgenValidate200Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate200Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate15, structgenValidate17, nil)
-}
-
-// structgenValidate201 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
+// structgenValidate201 checks a value against structgen:///blueprint.json#/$defs/step.
 func structgenValidate201(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate201Text(c, raw)
 	}
 }
 
-// structgenValidate201Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
+// structgenValidate201Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
 func structgenValidate201Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate19, structgenValidate21, structgenValidate23)
+	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate31, nil)
 }
 
-// structgenValidate202 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate202 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate202(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate202Text(c, raw)
 	}
 }
 
-// structgenValidate202Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
+// structgenValidate202Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
 func structgenValidate202Text(c *runtime.Decoding, raw []byte) {
-	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate25, structgenValidate27, nil)
+	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate19, structgenValidate21, nil)
 }
 
-// structgenValidate203 checks a value against structgen:///blueprint.json#/properties/wrap.
+// structgenValidate203 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate203(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate203Text(c, raw)
 	}
 }
 
-// structgenValidate203Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
+// structgenValidate203Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
 func structgenValidate203Text(c *runtime.Decoding, raw []byte) {
-	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate204, structgenValidate205, structgenValidate206, structgenValidate207)
+	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate23, structgenValidate25, structgenValidate27)
 }
 
-// structgenValidate204 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+// structgenValidate204 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
 func structgenValidate204(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate204Text(c, raw)
 	}
 }
 
-// structgenValidate204Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
+// structgenValidate204Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
 func structgenValidate204Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"always\"]", false)
+	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate29, structgenValidate31, nil)
 }
 
-// structgenValidate205 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+// structgenValidate205 checks a value against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate205(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate205Text(c, raw)
 	}
 }
 
-// structgenValidate205Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+// structgenValidate205Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
 func structgenValidate205Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"never\"]", true)
+	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate206, structgenValidate207, structgenValidate208, structgenValidate209)
 }
 
-// structgenValidate206 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate206 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
 func structgenValidate206(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate206Text(c, raw)
 	}
 }
 
-// structgenValidate206Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+// structgenValidate206Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
 func structgenValidate206Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"always\"]", false)
+}
+
+// structgenValidate207 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate207(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate207Text(c, raw)
+	}
+}
+
+// structgenValidate207Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
+func structgenValidate207Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"never\"]", true)
+}
+
+// structgenValidate208 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate208(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate208Text(c, raw)
+	}
+}
+
+// structgenValidate208Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
+func structgenValidate208Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
-// structgenValidate207 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate207(c *runtime.Decoding, t *runtime.Text) {
+// structgenValidate209 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
+func structgenValidate209(c *runtime.Decoding, t *runtime.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -9041,55 +9160,45 @@ func structgenValidate207(c *runtime.Decoding, t *runtime.Text) {
 	}
 }
 
-// structgenValidate208 checks a value against structgen:///blueprint.json#/properties/twins.
-func structgenValidate208(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate208Text(c, raw)
-	}
-}
-
-// structgenValidate208Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins.
-func structgenValidate208Text(c *runtime.Decoding, raw []byte) {
-	c.OneOfConsts(raw, "string|string|number", "[[\"x\"],[\"x\",\"y\"],null]", false, structgenValidate209, structgenValidate210, structgenValidate3)
-}
-
-// structgenValidate209 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/0.
-func structgenValidate209(c *runtime.Decoding, t *runtime.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate209Text(c, raw)
-	}
-}
-
-// structgenValidate209Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/0.
-func structgenValidate209Text(c *runtime.Decoding, raw []byte) {
-	c.Enum(raw, "[\"x\"]", true)
-	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
-}
-
-// structgenValidate210 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/1.
+// structgenValidate210 checks a value against structgen:///blueprint.json#/properties/twins.
 func structgenValidate210(c *runtime.Decoding, t *runtime.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate210Text(c, raw)
 	}
 }
 
-// structgenValidate210Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/1.
+// structgenValidate210Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins.
 func structgenValidate210Text(c *runtime.Decoding, raw []byte) {
+	c.OneOfConsts(raw, "string|string|number", "[[\"x\"],[\"x\",\"y\"],null]", false, structgenValidate211, structgenValidate212, structgenValidate1)
+}
+
+// structgenValidate211 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/0.
+func structgenValidate211(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate211Text(c, raw)
+	}
+}
+
+// structgenValidate211Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/0.
+func structgenValidate211Text(c *runtime.Decoding, raw []byte) {
+	c.Enum(raw, "[\"x\"]", true)
+	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
+}
+
+// structgenValidate212 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/1.
+func structgenValidate212(c *runtime.Decoding, t *runtime.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate212Text(c, raw)
+	}
+}
+
+// structgenValidate212Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/1.
+func structgenValidate212Text(c *runtime.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\",\"y\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
-// structgenValidate17Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/0/then,
-// reading only its member "args".
-func structgenValidate17Members(c *runtime.Decoding, _ *runtime.Text) {
-	if r, found := c.AppliedMember("args"); found {
-		c.Push("args")
-		c.Apply(r, structgenValidate18)
-		c.Pop()
-	}
-}
-
-// structgenValidate21Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/1/then,
+// structgenValidate21Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/0/then,
 // reading only its member "args".
 func structgenValidate21Members(c *runtime.Decoding, _ *runtime.Text) {
 	if r, found := c.AppliedMember("args"); found {
@@ -9099,29 +9208,39 @@ func structgenValidate21Members(c *runtime.Decoding, _ *runtime.Text) {
 	}
 }
 
-// structgenValidate23Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/1/else,
-// reading only its member "note".
-func structgenValidate23Members(c *runtime.Decoding, _ *runtime.Text) {
-	if r, found := c.AppliedMember("note"); found {
-		c.Push("note")
-		c.Apply(r, structgenValidate24)
+// structgenValidate25Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/1/then,
+// reading only its member "args".
+func structgenValidate25Members(c *runtime.Decoding, _ *runtime.Text) {
+	if r, found := c.AppliedMember("args"); found {
+		c.Push("args")
+		c.Apply(r, structgenValidate26)
 		c.Pop()
 	}
 }
 
-// structgenValidate27Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/2/then,
-// reading only the members it declares.
+// structgenValidate27Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/1/else,
+// reading only its member "note".
 func structgenValidate27Members(c *runtime.Decoding, _ *runtime.Text) {
+	if r, found := c.AppliedMember("note"); found {
+		c.Push("note")
+		c.Apply(r, structgenValidate28)
+		c.Pop()
+	}
+}
+
+// structgenValidate31Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/2/then,
+// reading only the members it declares.
+func structgenValidate31Members(c *runtime.Decoding, _ *runtime.Text) {
 	m := c.AppliedMembers()
 	for m.Next() {
 		switch string(m.Key()) {
 		case "args":
 			c.Push("args")
-			c.Apply(m.Value(), structgenValidate28)
+			c.Apply(m.Value(), structgenValidate32)
 			c.Pop()
 		case "note":
 			c.Push("note")
-			c.Apply(m.Value(), structgenValidate29)
+			c.Apply(m.Value(), structgenValidate33)
 			c.Pop()
 		}
 	}

@@ -14,6 +14,7 @@ const _ = runtime.IsVersion1
 
 // Schema: schemas/blueprint.json
 type Blueprint struct {
+	Actions  []map[string]json.RawMessage      `json:"actions,omitzero"`
 	Nodes    []Node                            `json:"nodes,omitzero"`
 	Shapes   []Shape                           `json:"shapes,omitzero"`
 	Either   map[string]json.RawMessage        `json:"either,omitzero"`
@@ -98,7 +99,7 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "runs", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "config", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "rule", "narrowed", "twins", "point", "pair", "marks", "attr", "amount", "bounds", "price", "conn", "maybe", "optional", "never")
+var fieldsBlueprint = runtime.NewFields("actions", "nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "runs", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "config", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "rule", "narrowed", "twins", "point", "pair", "marks", "attr", "amount", "bounds", "price", "conn", "maybe", "optional", "never")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -201,7 +202,7 @@ func ParseBlueprintAccessOption0(data []byte) (BlueprintAccessOption0, error) {
 	return runtime.ParseDecoded("BlueprintAccessOption0", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintAccessOption0) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
-			structgenValidate52Text(c, raw)
+			structgenValidate51Text(c, raw)
 		}
 		return
 	}, schemaBlueprintAccessOption0)
@@ -237,7 +238,7 @@ func ParseBlueprintAccessOption1(data []byte) (BlueprintAccessOption1, error) {
 	return runtime.ParseDecoded("BlueprintAccessOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintAccessOption1) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
-			structgenValidate53Text(c, raw)
+			structgenValidate52Text(c, raw)
 		}
 		return
 	}, schemaBlueprintAccessOption1)
@@ -552,7 +553,7 @@ var schemaBlueprintConn = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintConn validates data against the schema of BlueprintConn and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintConn(data []byte) (BlueprintConn, error) {
-	return runtime.ParseValidated[BlueprintConn]("BlueprintConn", data, nil, []runtime.Validator{structgenValidate75}, schemaBlueprintConn)
+	return runtime.ParseValidated[BlueprintConn]("BlueprintConn", data, nil, []runtime.Validator{structgenValidate77}, schemaBlueprintConn)
 }
 
 // Keys beside declared properties.
@@ -588,7 +589,7 @@ func ParseBlueprintConnHostVariant(data []byte) (BlueprintConnHostVariant, error
 	return runtime.ParseDecoded("BlueprintConnHostVariant", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintConnHostVariant) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
-			structgenValidate80Text(c, raw)
+			structgenValidate82Text(c, raw)
 		}
 		return
 	}, schemaBlueprintConnHostVariant, schemaBlueprintConnHostVariant2)
@@ -627,7 +628,7 @@ func ParseBlueprintConnSocketVariant(data []byte) (BlueprintConnSocketVariant, e
 	return runtime.ParseDecoded("BlueprintConnSocketVariant", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintConnSocketVariant) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
-			structgenValidate83Text(c, raw)
+			structgenValidate85Text(c, raw)
 		}
 		return
 	}, schemaBlueprintConnSocketVariant, schemaBlueprintConnSocketVariant2)
@@ -1107,7 +1108,7 @@ func ParseBlueprintMarks(data []byte) (BlueprintMarks, error) {
 	return runtime.ParseDecoded("BlueprintMarks", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintMarks) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
-			structgenValidate103Text(c, raw)
+			structgenValidate105Text(c, raw)
 		}
 		return
 	}, schemaBlueprintMarks)
@@ -1145,12 +1146,12 @@ func ParseBlueprintMaybe(data []byte) (BlueprintMaybe, error) {
 		if d.Next() != jx.Null {
 			v.decodeTyped(d, c)
 			if raw, ok := c.Document(); ok {
-				structgenValidate107Text(c, raw)
+				structgenValidate109Text(c, raw)
 			}
 			return
 		}
 		if raw, ok := c.RawView(d); ok {
-			structgenValidate107Text(c, raw)
+			structgenValidate109Text(c, raw)
 		}
 		return
 	}, schemaBlueprintMaybe)
@@ -1232,12 +1233,12 @@ func ParseBlueprintNever(data []byte) (BlueprintNever, error) {
 		if d.Next() != jx.Null {
 			v.decodeTyped(d, c)
 			if raw, ok := c.Document(); ok {
-				structgenValidate116Text(c, raw)
+				structgenValidate118Text(c, raw)
 			}
 			return
 		}
 		if raw, ok := c.RawView(d); ok {
-			structgenValidate116Text(c, raw)
+			structgenValidate118Text(c, raw)
 		}
 		return
 	}, schemaBlueprintNever)
@@ -1492,7 +1493,7 @@ func ParseBlueprintPlan(data []byte) (BlueprintPlan, error) {
 	return runtime.ParseDecoded("BlueprintPlan", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintPlan) {
 		v.decodeChecked(d, c)
 		if raw, ok := c.Document(); ok {
-			structgenValidate151Text(c, raw)
+			structgenValidate153Text(c, raw)
 		}
 		return
 	}, schemaBlueprintPlan)
@@ -1984,7 +1985,7 @@ var schemaBlueprintTwins = structgenSchemas.Schema("structgen:///blueprint.json#
 // ParseBlueprintTwins validates data against the schema of BlueprintTwins and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintTwins(data []byte) (BlueprintTwins, error) {
-	return runtime.ParseValidated[BlueprintTwins]("BlueprintTwins", data, nil, []runtime.Validator{structgenValidate208}, schemaBlueprintTwins)
+	return runtime.ParseValidated[BlueprintTwins]("BlueprintTwins", data, nil, []runtime.Validator{structgenValidate210}, schemaBlueprintTwins)
 }
 
 // Schema: schemas/blueprint.json#/properties/wrap
@@ -2025,7 +2026,7 @@ var schemaBlueprintWrap = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintWrap validates data against the schema of BlueprintWrap and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintWrap(data []byte) (BlueprintWrap, error) {
-	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate203}, schemaBlueprintWrap)
+	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate205}, schemaBlueprintWrap)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle
@@ -2259,7 +2260,7 @@ func ParseNode(data []byte) (Node, error) {
 	return runtime.ParseDecoded("Node", data, func(d *jx.Decoder, c *runtime.Decoding) (v Node) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
-			structgenValidate185Text(c, raw)
+			structgenValidate187Text(c, raw)
 		}
 		return
 	}, schemaNode)
@@ -2440,7 +2441,7 @@ func ParseStep(data []byte) (Step, error) {
 	return runtime.ParseDecoded("Step", data, func(d *jx.Decoder, c *runtime.Decoding) (v Step) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
-			structgenValidate199Text(c, raw)
+			structgenValidate201Text(c, raw)
 		}
 		return
 	}, schemaStep)

@@ -14,6 +14,7 @@ const schemaDoc0 = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "type": "object",
   "properties": {
+    "actions": {"type": "array", "uniqueItems": true, "items": {"$ref": "#/properties/action"}},
     "nodes": {
       "type": "array",
       "items": {
@@ -425,7 +426,10 @@ const schemaDoc0 = `{
               "codegen": {
                 "type": "object",
                 "required": ["schemas"],
-                "properties": {"schemas": {"type": "array", "uniqueItems": true, "items": {"type": "string", "minLength": 1}}},
+                "properties": {
+                  "schemas": {"type": "array", "uniqueItems": true, "items": {"type": "string", "minLength": 1}},
+                  "steps": {"type": "array", "uniqueItems": true, "items": {"$ref": "#/properties/action"}}
+                },
                 "additionalProperties": false
               },
               "x-level": {"type": "integer", "maximum": 3}
