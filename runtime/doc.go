@@ -13,7 +13,8 @@
 //     (TextValidator, ValidatedText); IfConsts, OneOfTagged and
 //     AnyOfTagged read a property that keys many schemas once, the
 //     TaggedBy forms one that the scan reading the value found
-//     (Text.RawMember, RawHashedMember),
+//     (Text.RawMember, RawTagged: in a uniqueItems array, items
+//     whose tags pick different branches are not hashed, UniqueTagged),
 //     OneOfExclusive stops at the first branch that passes, the Kinds
 //     and Consts forms of AnyOf and OneOf skip the branches a value's
 //     kind, item count or constants rule out, and members forms
