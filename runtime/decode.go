@@ -54,6 +54,8 @@ type Decoding struct {
 	floats chunk[float64]
 	bools  chunk[bool]
 	texts  []byte // the raw JSON values a parse keeps (see keep)
+	// unescaped is where String decodes a string with escapes.
+	unescaped []byte
 	// doc is the input of the parse and top its decoder (see Document).
 	doc []byte
 	top *jx.Decoder
@@ -272,10 +274,32 @@ func (c *Decoding) String(d *jx.Decoder) (string, bool) {
 	if !c.Kind(d, jx.String, "string") {
 		return "", false
 	}
-	b, err := d.StrBytes()
+	// The string's text, not jx's reading of it: a string with escapes
+	// jx decodes into a buffer it grows from nothing, one allocation or
+	// more per string. The text without escapes is the string; the one
+	// with them is decoded into the parse's own buffer. Either is then
+	// copied into a chunk.
+	raw, err := d.Raw()
+	if err != nil {
+		// jx words it as a skip ("skip: str: unexpected EOF"): the
+		// innermost error is what reading the string says.
+		for u := errors.Unwrap(err); u != nil; u = errors.Unwrap(err) {
+			err = u
+		}
+		c.syntax(err)
+		return "", false
+	}
+	body := raw[skipSpace(raw, 0)+1 : len(raw)-1]
+	if bytes.IndexByte(body, '\\') < 0 {
+		return c.text(body), true
+	}
+	sd := c.decoder(raw)
+	b, err := sd.StrAppend(c.unescaped[:0])
+	c.release(sd)
 	if !c.syntax(err) {
 		return "", false
 	}
+	c.unescaped = b[:0]
 	return c.text(b), true
 }
 
@@ -296,7 +320,7 @@ func (c *Decoding) text(b []byte) string {
 	if len(b) > 1024 || !utf8.Valid(b) {
 		return validUTF8(string(b))
 	}
-	start := c.room(len(b))
+	start := c.room(b)
 	c.texts = append(c.texts, b...)
 	return unsafe.String(&c.texts[start], len(b))
 }
@@ -448,20 +472,43 @@ func (c *Decoding) keep(b []byte) json.RawMessage {
 	if len(b) > 1024 {
 		return append(json.RawMessage(nil), b...)
 	}
-	start := c.room(len(b))
+	start := c.room(b)
 	c.texts = append(c.texts, b...)
 	return json.RawMessage(c.texts[start:len(c.texts):len(c.texts)])
 }
 
-// room makes room for n bytes (at most 1024) in the parse's current
-// chunk, starting a new one where it has less, and returns where they
-// go. Chunks start small, for the few short strings of a tool call, and
-// double up to 8 KB.
-func (c *Decoding) room(n int) int {
+// room makes room for the n bytes of b (at most 1024) in the parse's
+// current chunk, starting a new one where it has less, and returns where
+// they go. Chunks start small, for the few short strings of a tool call,
+// and double up to 8 KB; but where b lies in the document, no chunk is
+// larger than b and the rest of the document, since what the parse
+// copies after b is no longer than the text it comes from (a string's
+// escapes only shorten it): the last chunk of a document then holds
+// little room that stays unused.
+func (c *Decoding) room(b []byte) int {
+	n := len(b)
 	if cap(c.texts)-len(c.texts) < n {
-		c.texts = make([]byte, 0, max(min(max(2*cap(c.texts), 64), 8192), n))
+		size := max(min(max(2*cap(c.texts), 64), 8192), n)
+		if rest, ok := c.after(b); ok {
+			size = min(size, n+rest)
+		}
+		c.texts = make([]byte, 0, size)
 	}
 	return len(c.texts)
+}
+
+// after reports how many bytes of the document follow b, where b is a
+// part of it.
+func (c *Decoding) after(b []byte) (int, bool) {
+	if len(b) == 0 || len(b) > len(c.doc) {
+		return 0, false
+	}
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(c.doc)))
+	at := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	if at < start || at-start > uintptr(len(c.doc)-len(b)) {
+		return 0, false
+	}
+	return len(c.doc) - int(at-start) - len(b), true
 }
 
 // Skip passes over a value.
@@ -616,8 +663,17 @@ func rat(s string) *big.Rat { return boundOf(s).r }
 // NumberBounds checks a number (its JSON text) against the bounds that are
 // set ("" when not), exactly: never through float64 rounding.
 func (c *Decoding) NumberBounds(text []byte, min, max, exclMin, exclMax string) {
-	var f float64
-	parsed := false
+	c.numberBounds(text, 0, false, min, max, exclMin, exclMax)
+}
+
+// FloatBounds checks a number as NumberBounds does, given f, its text
+// read as float64 (as Float64 returns both), so that the text is not
+// parsed again: f decides wherever it differs from the bound's float.
+func (c *Decoding) FloatBounds(f float64, text []byte, min, max, exclMin, exclMax string) {
+	c.numberBounds(text, f, true, min, max, exclMin, exclMax)
+}
+
+func (c *Decoding) numberBounds(text []byte, f float64, parsed bool, min, max, exclMin, exclMax string) {
 	n, small := smallInt(text)
 	cmp := func(bound string) int {
 		// Small integers compare exactly as int64 (the common case: a
@@ -911,6 +967,9 @@ func parseDecoded[T any](typeName string, data []byte, decode func(d *jx.Decoder
 		c.quiet, c.marked, c.ev = false, 0, nil
 		c.strs, c.ints, c.floats, c.bools, c.texts = chunk[string]{}, chunk[int64]{}, chunk[float64]{}, chunk[bool]{}, nil
 		c.doc, c.top, c.orNull = nil, nil, nil
+		if cap(c.unescaped) > 64<<10 {
+			c.unescaped = nil // a long string's buffer is not kept for every parse
+		}
 		decodings.Put(c)
 	}()
 	d := jx.GetDecoder()

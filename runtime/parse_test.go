@@ -272,6 +272,25 @@ func TestStringsShareChunks(t *testing.T) {
 	if n := testing.AllocsPerRun(20, func() { ParseDecoded("T", input, decode) }); n > 40 {
 		t.Errorf("reading 204 strings and keys allocates %v times; want a few per chunk (at most 40)", n)
 	}
+	// Strings with escapes share the chunks too: they are decoded into a
+	// buffer the parse keeps, not one jx grows for each.
+	doc.Reset()
+	doc.WriteString(`{"k": "\u00e9"`)
+	for i := range 200 {
+		fmt.Fprintf(&doc, `, "k%d": "line %d\nsaid \"hi\" \u00e9\ud83d\ude00"`, i, i)
+	}
+	doc.WriteString("}")
+	input = []byte(doc.String())
+	ms, err = ParseDecoded("T", input, decode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := ms[200].val, "line 199\nsaid \"hi\" \u00e9\U0001F600"; got != want {
+		t.Errorf("escaped string: got %q, want %q", got, want)
+	}
+	if n := testing.AllocsPerRun(20, func() { ParseDecoded("T", input, decode) }); n > 40 {
+		t.Errorf("reading 201 strings with escapes allocates %v times; want a few per chunk (at most 40)", n)
+	}
 }
 
 // TestParseDecodedTrailing: whatever follows the document is refused, a

@@ -493,6 +493,15 @@ func compareBounds(t *testing.T, text, lo, hi string) {
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("%s in [%s, %s] (-want +got):\n%s", text, lo, hi, d)
 	}
+	// FloatBounds is given the float Float64 reads; it decides the same.
+	f, _ := strconv.ParseFloat(text, 64)
+	got = check(func(c *Decoding) {
+		c.FloatBounds(f, []byte(text), lo, hi, "", "")
+		c.FloatBounds(f, []byte(text), "", "", lo, hi)
+	})
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("FloatBounds: %s in [%s, %s] (-want +got):\n%s", text, lo, hi, d)
+	}
 }
 
 // TestNumberBounds: small integers take a path of their own (int64);

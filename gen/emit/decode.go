@@ -749,7 +749,7 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 	case ir.RefFloat:
 		checks := []jen.Code{dst.Clone().Op("=").Id("f")}
 		if c.Minimum+c.Maximum+c.ExclusiveMinimum+c.ExclusiveMaximum != "" {
-			checks = append(checks, jen.Id("c").Dot("NumberBounds").Call(jen.Id("text"), jen.Lit(c.Minimum), jen.Lit(c.Maximum), jen.Lit(c.ExclusiveMinimum), jen.Lit(c.ExclusiveMaximum)))
+			checks = append(checks, jen.Id("c").Dot("FloatBounds").Call(jen.Id("f"), jen.Id("text"), jen.Lit(c.Minimum), jen.Lit(c.Maximum), jen.Lit(c.ExclusiveMinimum), jen.Lit(c.ExclusiveMaximum)))
 		}
 		if c.MultipleOf != "" {
 			checks = append(checks, jen.Id("c").Dot("NumberMultipleOf").Call(jen.Id("text"), jen.Lit(c.MultipleOf)))

@@ -155,7 +155,7 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
 				*p0 = f
-				c.NumberBounds(text, "0", "1", "", "")
+				c.FloatBounds(f, text, "0", "1", "", "")
 			}
 			v.Confidence = p0
 			c.Pop()

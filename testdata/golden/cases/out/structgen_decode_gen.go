@@ -256,7 +256,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						d := c.TextDecoder(text)
 						if f, text, ok := c.Float64(d); ok {
 							e0 = f
-							c.NumberBounds(text, "0", "", "", "")
+							c.FloatBounds(f, text, "0", "", "", "")
 						}
 						c.Release(d)
 					}
@@ -950,7 +950,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
 				*p0 = f
-				c.NumberBounds(text, "0", "", "", "")
+				c.FloatBounds(f, text, "0", "", "", "")
 				c.NumberMultipleOf(text, "1/100")
 			}
 			v.Price = p0
@@ -3453,7 +3453,7 @@ func (v *Circle) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			c.Push("r")
 			if f, text, ok := c.Float64(d); ok {
 				v.R = f
-				c.NumberBounds(text, "0", "", "", "")
+				c.FloatBounds(f, text, "0", "", "", "")
 			}
 			c.Pop()
 		default:
@@ -3974,7 +3974,7 @@ func (v *ShapeOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			c.Push("side")
 			if f, text, ok := c.Float64(d); ok {
 				v.Side = f
-				c.NumberBounds(text, "", "", "0", "")
+				c.FloatBounds(f, text, "", "", "0", "")
 			}
 			c.Pop()
 		default:

@@ -138,7 +138,7 @@ func (v *ConfigBand) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		p0 := c.NewFloat64()
 		if f, text, ok := c.Float64(d); ok {
 			*p0 = f
-			c.NumberBounds(text, "0", "", "", "")
+			c.FloatBounds(f, text, "0", "", "", "")
 		}
 		v.Number = p0
 	default:

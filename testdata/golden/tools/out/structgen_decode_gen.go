@@ -115,7 +115,7 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
 				*p0 = f
-				c.NumberBounds(text, "0", "1", "", "")
+				c.FloatBounds(f, text, "0", "1", "", "")
 			}
 			v.ProjectFacts.Confidence = p0
 			c.Pop()
@@ -618,7 +618,7 @@ func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
 				*p0 = f
-				c.NumberBounds(text, "0", "1", "", "")
+				c.FloatBounds(f, text, "0", "1", "", "")
 			}
 			v.Confidence = p0
 			c.Pop()

@@ -179,7 +179,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
 				*p0 = f
-				c.NumberBounds(text, "", "", "", "1")
+				c.FloatBounds(f, text, "", "", "", "1")
 				c.NumberMultipleOf(text, "1/4")
 			}
 			v.Ratio = p0
