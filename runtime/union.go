@@ -82,23 +82,30 @@ func NoVariant(typeName, what string) error {
 
 // Tag returns the string value of property name in raw, an object's
 // JSON text as RawView returns it, reading nothing else; false when raw
-// is not an object or its property is missing or not a string. A
-// generated decoder of a union told apart by a property picks the
-// variant with it.
+// is not an object or its property is missing or not a string.
 func (c *Decoding) Tag(raw []byte, name string) (string, bool) {
+	b, ok := c.TagBytes(raw, name)
+	return string(b), ok
+}
+
+// TagBytes is Tag without the copy: where the string has no escapes, the
+// bytes are raw's. A generated decoder of a union told apart by a
+// property picks the variant with it (switch string(tag) allocates
+// nothing).
+func (c *Decoding) TagBytes(raw []byte, name string) ([]byte, bool) {
 	val, found, ok := c.member(raw, name)
 	if !ok || !found {
-		return "", false
+		return nil, false
 	}
 	if s, plain := plainString(val); plain {
-		return string(s), true
+		return s, true
 	}
 	d := c.decoder(val)
 	defer c.release(d)
 	if d.Next() != jx.String {
-		return "", false
+		return nil, false
 	}
-	s, err := d.Str()
+	s, err := d.StrAppend(nil)
 	return s, err == nil
 }
 

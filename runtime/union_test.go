@@ -87,6 +87,15 @@ func TestTag(t *testing.T) {
 			t.Errorf("Tag(%s) = %q, %v; want %q, %v", tc.raw, got, ok, tc.want, tc.ok)
 		}
 	}
+	// A generated decoder switches on TagBytes: a plain tag costs nothing.
+	c, raw := &Decoding{}, []byte(`{"kind": "circle", "r": 1}`)
+	if n := testing.AllocsPerRun(100, func() {
+		if tag, ok := c.TagBytes(raw, "kind"); !ok || string(tag) != "circle" {
+			t.Fatal("no tag")
+		}
+	}); n != 0 {
+		t.Errorf("TagBytes allocates %v times; want 0", n)
+	}
 }
 
 func TestKeyed(t *testing.T) {

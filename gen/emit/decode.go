@@ -216,12 +216,12 @@ func emitTaggedDecoder(f *jen.File, t *ir.Type) {
 		f.Comment(fmt.Sprintf("// decodeJSON reads %s: the variant without a %q property, or the one", t.Name, t.Decode.Tag))
 		f.Comment("// that property picks.")
 		pick = jen.Add(read(def)).Line().Op("*").Id("v").Op("=").Id(t.Name).Values().Line().
-			If(jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("c").Dot("Tag").Call(jen.Id("raw"), jen.Lit(t.Decode.Tag)), jen.Id("ok")).Block(
-			jen.Switch(jen.Id("tag")).Block(cases...))
+			If(jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("c").Dot("TagBytes").Call(jen.Id("raw"), jen.Lit(t.Decode.Tag)), jen.Id("ok")).Block(
+			jen.Switch(jen.String().Parens(jen.Id("tag"))).Block(cases...))
 	default:
 		f.Comment(fmt.Sprintf("// decodeJSON reads %s: its %q property picks the variant.", t.Name, t.Decode.Tag))
-		pick = jen.If(jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("c").Dot("Tag").Call(jen.Id("raw"), jen.Lit(t.Decode.Tag)), jen.Id("ok")).Block(
-			jen.Switch(jen.Id("tag")).Block(cases...))
+		pick = jen.If(jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("c").Dot("TagBytes").Call(jen.Id("raw"), jen.Lit(t.Decode.Tag)), jen.Id("ok")).Block(
+			jen.Switch(jen.String().Parens(jen.Id("tag"))).Block(cases...))
 	}
 	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
 		jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("RawView").Call(jen.Id("d")),

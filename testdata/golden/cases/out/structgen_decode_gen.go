@@ -1829,8 +1829,8 @@ func (v *BlueprintFigure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if !ok {
 		return
 	}
-	if tag, ok := c.Tag(raw, "kind"); ok {
-		switch tag {
+	if tag, ok := c.TagBytes(raw, "kind"); ok {
+		switch string(tag) {
 		case "circle":
 			if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 				p0 := new(Circle)
@@ -3005,8 +3005,8 @@ func (v *BlueprintRelease) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 		return
 	}
 	*v = BlueprintRelease{}
-	if tag, ok := c.Tag(raw, "v"); ok {
-		switch tag {
+	if tag, ok := c.TagBytes(raw, "v"); ok {
+		switch string(tag) {
 		case "2":
 			if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 				p0 := new(BlueprintReleaseOption0)
@@ -3907,8 +3907,8 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if !ok {
 		return
 	}
-	if tag, ok := c.Tag(raw, "kind"); ok {
-		switch tag {
+	if tag, ok := c.TagBytes(raw, "kind"); ok {
+		switch string(tag) {
 		case "circle":
 			if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 				p0 := new(Circle)

@@ -431,8 +431,8 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if !ok {
 		return
 	}
-	if tag, ok := c.Tag(raw, "kind"); ok {
-		switch tag {
+	if tag, ok := c.TagBytes(raw, "kind"); ok {
+		switch string(tag) {
 		case "circle":
 			if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
 				p0 := new(Circle)
