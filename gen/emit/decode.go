@@ -106,7 +106,7 @@ var jxKinds = map[string][]string{
 // variant, whose branch's checks apply.
 func emitUnionDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set string) {
 	if t.Decode.Tag != "" || t.Decode.Keyed {
-		emitTaggedDecoder(f, t)
+		emitTaggedDecoder(f, t, types)
 		return
 	}
 	var cases []jen.Code
@@ -173,10 +173,10 @@ func emitUnionDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set st
 // quietly; where it finds a problem (or no variant can match), the
 // union's validator checks the value again to word the problems as for
 // any anyOf or oneOf.
-func emitTaggedDecoder(f *jen.File, t *ir.Type) {
+func emitTaggedDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type) {
 	read := func(i int) jen.Code {
 		r := jen.Func().Params(jen.Id("c").Op("*").Qual(runtimePkg, "Decoding"), jen.Id("d").Op("*").Qual(jxPkg, "Decoder")).Block(
-			valueCode(jen.Id("v").Dot(t.Variants[i].Name), t.Variants[i].Type, t.Decode.Variants[i], 0)...)
+			valueCode(jen.Id("v").Dot(t.Variants[i].Name), t.Variants[i].Type, t.Decode.Variants[i], 0, types)...)
 		return jen.If(jen.Id("c").Dot("Variant").Call(jen.Id("raw"), r)).Block(jen.Return())
 	}
 	def := -1
@@ -329,7 +329,7 @@ func emitTupleDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set st
 	}
 	rest := []jen.Code{jen.Id("c").Dot("False").Call(jen.Id("d"))}
 	if !dec.Closed {
-		rest = append([]jen.Code{jen.Var().Id("e").Add(goType(t.Extra))}, valueCode(jen.Id("e"), t.Extra, dec.Extra, 0)...)
+		rest = append([]jen.Code{jen.Var().Id("e").Add(goType(t.Extra))}, valueCode(jen.Id("e"), t.Extra, dec.Extra, 0, types)...)
 		rest = append(rest, jen.Id("v").Dot("Rest").Op("=").Append(jen.Id("v").Dot("Rest"), jen.Id("e")))
 	}
 	cases = append(cases, jen.Default().Block(rest...))
@@ -539,7 +539,7 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 			jen.Id("c").Dot("Push").Call(jen.Id("k")),
 			jen.Var().Id("e").Add(goType(extraType)),
 		}
-		other = append(other, valueCode(jen.Id("e"), extraType, dec.Extra, 0)...)
+		other = append(other, valueCode(jen.Id("e"), extraType, dec.Extra, 0, types)...)
 		other = append(other,
 			jen.Id("c").Dot("Pop").Call(),
 			jen.If(extras.Clone().Op("==").Nil()).Block(
@@ -641,7 +641,7 @@ func checkedCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, types map[string]*i
 		}
 		out = append(out, jen.Qual(runtimePkg, "Interpret").Call(args...))
 	} else {
-		out = append(out, valueCode(dst.Clone(), r, c, 0)...)
+		out = append(out, valueCode(dst.Clone(), r, c, 0, types)...)
 	}
 	return out
 }
@@ -659,10 +659,23 @@ var newScalar = map[ir.RefKind]string{ir.RefString: "NewString", ir.RefInt: "New
 
 // small reports whether a value of Go type r takes a word or two (a
 // string, a number, a pointer), so that room for a few costs little.
-func small(r *ir.Ref) bool {
+func small(r *ir.Ref, types map[string]*ir.Type) bool {
 	switch r.Kind {
 	case ir.RefString, ir.RefInt, ir.RefFloat, ir.RefBool, ir.RefPointer, ir.RefMap:
 		return true
+	case ir.RefNamed:
+		// An enum is a string or a number; a defined type is as small as
+		// what it is defined as.
+		t := types[r.Name]
+		if r.Pkg != "" || t == nil {
+			return false
+		}
+		switch t.Kind {
+		case ir.KindEnum:
+			return true
+		case ir.KindDefined, ir.KindAlias:
+			return t.Underlying != nil && t.Underlying.Kind != ir.RefNamed && small(t.Underlying, types)
+		}
 	}
 	return false
 }
@@ -685,7 +698,7 @@ func applyAll(raw jen.Code, vs []*ir.Validator) []jen.Code {
 
 // valueCode reads the next value into dst (addressable), of Go type r,
 // checking c.
-func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code {
+func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int, types map[string]*ir.Type) []jen.Code {
 	if c.Also != nil {
 		// Keywords beside the typed checks: see ir.Check.Also.
 		typed := *c
@@ -693,7 +706,7 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 		if rawItemsOnly(r, &typed) {
 			return rawItemsCode(dst, typed.Null, c.Also)
 		}
-		return besideCode(jen.Block(valueCode(dst, r, &typed, depth)...), c.Also)
+		return besideCode(jen.Block(valueCode(dst, r, &typed, depth, types)...), c.Also)
 	}
 	switch r.Kind {
 	case ir.RefPointer:
@@ -711,7 +724,7 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 			if r.Elem.Kind == ir.RefMap || r.Elem.Kind == ir.RefNullable {
 				deref = jen.Parens(deref) // its keys or fields are read
 			}
-			read = append(read, valueCode(deref, r.Elem, c, depth+1)...)
+			read = append(read, valueCode(deref, r.Elem, c, depth+1, types)...)
 		}
 		read = append(read, dst.Clone().Op("=").Id(x))
 		if c.Null {
@@ -719,7 +732,7 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 		}
 		return read
 	case ir.RefNullable:
-		read := valueCode(dst.Clone().Dot("Value"), r.Elem, c, depth+1)
+		read := valueCode(dst.Clone().Dot("Value"), r.Elem, c, depth+1, types)
 		return []jen.Code{
 			dst.Clone().Dot("Present").Op("=").True(),
 			jen.If(jen.Id("c").Dot("IsNull").Call(jen.Id("d"))).Block(append([]jen.Code{dst.Clone().Dot("Null").Op("=").True()}, nullChecks(c)...)...).Else().Block(read...),
@@ -762,7 +775,7 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 		item, it, idx := fmt.Sprintf("e%d", depth), fmt.Sprintf("a%d", depth), fmt.Sprintf("i%d", depth)
 		texts := fmt.Sprintf("t%d", depth)
 		itemCode := []jen.Code{jen.Id("c").Dot("PushIndex").Call(jen.Id(idx)), jen.Var().Id(item).Add(goType(r.Elem))}
-		decodeItem := valueCode(jen.Id(item), r.Elem, c.Items, depth+1)
+		decodeItem := valueCode(jen.Id(item), r.Elem, c.Items, depth+1, types)
 		if c.UniqueText {
 			// Each item's text is kept for the comparison, and the item
 			// decoded from it.
@@ -776,7 +789,7 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 		} else {
 			itemCode = append(itemCode, decodeItem...)
 		}
-		if small(r.Elem) {
+		if small(r.Elem, types) {
 			// The first small item makes room for four: appending from
 			// none would allocate for one, two and four in turn.
 			itemCode = append(itemCode, jen.If(jen.Id(idx).Op("==").Lit(0)).Block(dst.Clone().Op("=").Make(goType(r), jen.Lit(0), jen.Lit(4))))
@@ -809,7 +822,7 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int) []jen.Code
 			member = append(member, jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(dst.Clone()).Index(jen.Id(k)), jen.Id("dup")).Block(duplicate))
 		}
 		member = append(member, jen.Id("c").Dot("Push").Call(jen.Id(k)))
-		value := append([]jen.Code{jen.Var().Id(val).Add(goType(r.Elem))}, valueCode(jen.Id(val), r.Elem, c.Items, depth+1)...)
+		value := append([]jen.Code{jen.Var().Id(val).Add(goType(r.Elem))}, valueCode(jen.Id(val), r.Elem, c.Items, depth+1, types)...)
 		value = append(value, dst.Clone().Index(jen.Id(k)).Op("=").Id(val))
 		if c.KeyPattern != nil {
 			// A key the pattern does not match is not allowed; its value
@@ -863,18 +876,18 @@ func shapeDecoderOf(goT jen.Code, r *ir.Ref, types map[string]*ir.Type) jen.Code
 	if named, ok := shapeNames(r, types); !named || !ok {
 		return jen.Nil()
 	}
-	return shapeFunc(goT, r)
+	return shapeFunc(goT, r, types)
 }
 
 // shapeFunc is the shape decoder of a value of Go type goT, whose type is
 // r or a type defined as r.
-func shapeFunc(goT jen.Code, r *ir.Ref) jen.Code {
+func shapeFunc(goT jen.Code, r *ir.Ref, types map[string]*ir.Type) jen.Code {
 	deref := jen.Op("*").Id("v")
 	if r.Kind == ir.RefNamed || r.Kind == ir.RefNullable || r.Kind == ir.RefMap {
 		deref = jen.Parens(deref) // its fields, methods or keys are read
 	}
 	return jen.Func().Params(append([]jen.Code{jen.Id("v").Op("*").Add(goT)}, decoderParams()...)...).Block(
-		valueCode(deref, r, shapeCheck(r), 0)...)
+		valueCode(deref, r, shapeCheck(r), 0, types)...)
 }
 
 // shapeNames reports whether r names a type of the package, and whether

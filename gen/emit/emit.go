@@ -735,7 +735,7 @@ func typeShape(t *ir.Type, types map[string]*ir.Type) jen.Code {
 		// not as a type defined as one of them: a defined map or slice has
 		// its shape decoder even where it names no type. (Its values are
 		// assignable; a defined string's would need a conversion.)
-		return shapeFunc(jen.Id(t.Name), u)
+		return shapeFunc(jen.Id(t.Name), u, types)
 	}
 	return shapeDecoderOf(jen.Id(t.Name), t.Underlying, types)
 }

@@ -73,7 +73,7 @@ func (v *Item) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Order and checks its schema in one pass.
 func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
-	var seen [22]bool
+	var seen [23]bool
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -242,21 +242,42 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			c.Push("priority")
 			v.Priority.decodeJSON(d, c)
 			c.Pop()
-		case "status":
+		case "escalations":
 			if seen[11] {
 				c.Duplicate(key)
 			}
 			seen[11] = true
+			c.Push("escalations")
+			if a0, ok := c.Array(d); ok {
+				v.Escalations = []Priority{}
+				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+					c.PushIndex(i0)
+					var e0 Priority
+					e0.decodeJSON(d, c)
+					if i0 == 0 {
+						v.Escalations = make([]Priority, 0, 4)
+					}
+					v.Escalations = append(v.Escalations, e0)
+					c.Pop()
+				}
+				c.End(a0.Err())
+			}
+			c.Pop()
+		case "status":
+			if seen[12] {
+				c.Duplicate(key)
+			}
+			seen[12] = true
 			c.Push("status")
 			p0 := new(OrderStatus)
 			p0.decodeJSON(d, c)
 			v.Status = p0
 			c.Pop()
 		case "version":
-			if seen[12] {
+			if seen[13] {
 				c.Duplicate(key)
 			}
-			seen[12] = true
+			seen[13] = true
 			c.Push("version")
 			p0 := c.NewInt64()
 			if i, ok := c.EnumInt64(d, "2", true); ok {
@@ -270,18 +291,18 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Version = p0
 			c.Pop()
 		case "shape":
-			if seen[13] {
-				c.Duplicate(key)
-			}
-			seen[13] = true
-			c.Push("shape")
-			runtime.ValidatedText(c, d, &v.Shape, nil, structgenValidate0Text)
-			c.Pop()
-		case "level":
 			if seen[14] {
 				c.Duplicate(key)
 			}
 			seen[14] = true
+			c.Push("shape")
+			runtime.ValidatedText(c, d, &v.Shape, nil, structgenValidate0Text)
+			c.Pop()
+		case "level":
+			if seen[15] {
+				c.Duplicate(key)
+			}
+			seen[15] = true
 			c.Push("level")
 			v.Level.Present = true
 			if c.IsNull(d) {
@@ -291,20 +312,20 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			c.Pop()
 		case "location":
-			if seen[15] {
+			if seen[16] {
 				c.Duplicate(key)
 			}
-			seen[15] = true
+			seen[16] = true
 			c.Push("location")
 			p0 := new(OrderLocation)
 			p0.decodeJSON(d, c)
 			v.Location = p0
 			c.Pop()
 		case "legacy":
-			if seen[16] {
+			if seen[17] {
 				c.Duplicate(key)
 			}
-			seen[16] = true
+			seen[17] = true
 			c.Push("legacy")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
@@ -313,10 +334,10 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Legacy = p0
 			c.Pop()
 		case "big":
-			if seen[17] {
+			if seen[18] {
 				c.Duplicate(key)
 			}
-			seen[17] = true
+			seen[18] = true
 			c.Push("big")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
@@ -325,20 +346,20 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.Big = p0
 			c.Pop()
 		case "meta":
-			if seen[18] {
+			if seen[19] {
 				c.Duplicate(key)
 			}
-			seen[18] = true
+			seen[19] = true
 			c.Push("meta")
 			if raw, ok := c.Raw(d); ok {
 				v.Meta = raw
 			}
 			c.Pop()
 		case "$ref-like key":
-			if seen[19] {
+			if seen[20] {
 				c.Duplicate(key)
 			}
-			seen[19] = true
+			seen[20] = true
 			c.Push("$ref-like key")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
@@ -347,10 +368,10 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.RefLikeKey = p0
 			c.Pop()
 		case "caseA":
-			if seen[20] {
+			if seen[21] {
 				c.Duplicate(key)
 			}
-			seen[20] = true
+			seen[21] = true
 			c.Push("caseA")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
@@ -359,10 +380,10 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			v.CaseA = p0
 			c.Pop()
 		case "case_a":
-			if seen[21] {
+			if seen[22] {
 				c.Duplicate(key)
 			}
-			seen[21] = true
+			seen[22] = true
 			c.Push("case_a")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {

@@ -66,6 +66,8 @@ type Order struct {
 	Labels     []string         `json:"labels,omitzero"`
 	Attributes map[string]int64 `json:"attributes,omitzero"`
 	Priority   Priority         `json:"priority"`
+	// An array of enum values.
+	Escalations []Priority `json:"escalations,omitzero"`
 	// A mixed enum: a union of its kinds; the schema checks the values.
 	Status  *OrderStatus `json:"status,omitempty"`
 	Version *int64       `json:"version,omitempty"`

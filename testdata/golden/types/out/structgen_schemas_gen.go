@@ -28,6 +28,7 @@ const schemaDoc0 = `{
     "labels": { "type": "array", "items": { "type": "string" }, "description": "Optional array: nil is absent, empty stays present." },
     "attributes": { "type": "object", "additionalProperties": { "type": "integer" } },
     "priority": { "$ref": "#/$defs/Priority" },
+    "escalations": { "type": "array", "items": { "$ref": "#/$defs/Priority" }, "description": "An array of enum values." },
     "status": { "enum": ["open", "closed", 3], "description": "A mixed enum: a union of its kinds; the schema checks the values." },
     "version": { "const": 2 },
     "shape": { "type": ["object", "string"], "properties": { "a": { "type": "integer" } }, "enum": [{ "a": 1 }, "x"], "description": "An enum with an object value: its validator checks it." },
