@@ -215,6 +215,49 @@ func (c *Decoding) syntax(err error) bool {
 	return err == nil
 }
 
+// scalar reads the next value's text, where it is of kind want, as
+// Kind and then a read of that kind would (a number where want is
+// "integer"), with one look at the text: jx's Raw finds where it ends,
+// its first byte tells its kind.
+func (c *Decoding) scalar(d *jx.Decoder, want jx.Type, wantName string) ([]byte, bool) {
+	raw, err := d.Raw()
+	if err != nil {
+		// jx words it as a skip ("skip: str: unexpected EOF"): the
+		// innermost error is what reading the value says.
+		for u := errors.Unwrap(err); u != nil; u = errors.Unwrap(err) {
+			err = u
+		}
+		c.syntax(err)
+		return nil, false
+	}
+	raw = raw[skipSpace(raw, 0):]
+	if t := kindOfByte(raw[0]); t != want {
+		if !c.counted() {
+			c.Problemf("got %s, want %s", jxKindName(t), c.orNullOf(d, wantName))
+		}
+		return nil, false
+	}
+	return raw, true
+}
+
+// kindOfByte is the kind of the value whose text starts with b (valid
+// JSON, as jx has read it).
+func kindOfByte(b byte) jx.Type {
+	switch b {
+	case '"':
+		return jx.String
+	case '{':
+		return jx.Object
+	case '[':
+		return jx.Array
+	case 't', 'f':
+		return jx.Bool
+	case 'n':
+		return jx.Null
+	}
+	return jx.Number
+}
+
 // kindName is the JSON Schema name of a jx type, as problems say it.
 func jxKindName(t jx.Type) string {
 	switch t {
@@ -271,25 +314,17 @@ func (c *Decoding) IsNull(d *jx.Decoder) bool {
 // String reads a string, as encoding/json would (invalid UTF-8 bytes
 // each read as U+FFFD).
 func (c *Decoding) String(d *jx.Decoder) (string, bool) {
-	if !c.Kind(d, jx.String, "string") {
-		return "", false
-	}
 	// The string's text, not jx's reading of it: a string with escapes
 	// jx decodes into a buffer it grows from nothing, one allocation or
 	// more per string. The text without escapes is the string; the one
 	// with them is decoded into the parse's own buffer. Either is then
-	// copied into a chunk.
-	raw, err := d.Raw()
-	if err != nil {
-		// jx words it as a skip ("skip: str: unexpected EOF"): the
-		// innermost error is what reading the string says.
-		for u := errors.Unwrap(err); u != nil; u = errors.Unwrap(err) {
-			err = u
-		}
-		c.syntax(err)
+	// copied into a chunk. The text's first byte tells its kind, as Kind
+	// would have, without a look ahead of its own.
+	raw, ok := c.scalar(d, jx.String, "string")
+	if !ok {
 		return "", false
 	}
-	body := raw[skipSpace(raw, 0)+1 : len(raw)-1]
+	body := raw[1 : len(raw)-1]
 	if bytes.IndexByte(body, '\\') < 0 {
 		return c.text(body), true
 	}
@@ -369,14 +404,10 @@ func (c *Decoding) Bool(d *jx.Decoder) (bool, bool) {
 // fraction is a problem, and so is an integer beyond int64, never a
 // rounding.
 func (c *Decoding) Int64(d *jx.Decoder) (int64, bool) {
-	if !c.Kind(d, jx.Number, "integer") {
+	text, ok := c.scalar(d, jx.Number, "integer")
+	if !ok {
 		return 0, false
 	}
-	n, err := d.Num()
-	if !c.syntax(err) {
-		return 0, false
-	}
-	text := []byte(n)
 	if v, ok := int64Of(text); ok {
 		return v, true
 	}
@@ -414,6 +445,9 @@ func (c *Decoding) EnumInt64(d *jx.Decoder, values string, one bool) (int64, boo
 // int64Of returns the integer a number's text writes (1, 1.0, 1e2) where
 // an int64 holds it.
 func int64Of(text []byte) (int64, bool) {
+	if v, ok := smallInt(text); ok {
+		return v, true // most integers: no parser's generality needed
+	}
 	if v, err := strconv.ParseInt(string(text), 10, 64); err == nil {
 		return v, true
 	}
@@ -424,6 +458,47 @@ func int64Of(text []byte) (int64, bool) {
 	}
 	return 0, false
 }
+
+// exactFloat reads a number's text (valid JSON) where that is exact in
+// float64 arithmetic: at most 15 digits, no exponent. The digits as an
+// integer (below 2^53) and the power of ten that divides them (at most
+// 10^15) are exact floats, and their quotient is rounded once, correctly:
+// the float64 nearest the text, as strconv.ParseFloat reads it, without
+// its generality. ok is false otherwise, and ParseFloat decides.
+func exactFloat(text []byte) (float64, bool) {
+	i, neg := 0, len(text) > 0 && text[0] == '-'
+	if neg {
+		i = 1
+	}
+	var mant uint64
+	digits, frac, dot := 0, 0, false
+	for ; i < len(text); i++ {
+		switch b := text[i]; {
+		case b >= '0' && b <= '9':
+			if digits++; digits > 15 {
+				return 0, false
+			}
+			mant = mant*10 + uint64(b-'0')
+			if dot {
+				frac++
+			}
+		case b == '.' && !dot:
+			dot = true
+		default:
+			return 0, false // an exponent
+		}
+	}
+	if digits == 0 {
+		return 0, false
+	}
+	f := float64(mant) / exactPow10[frac]
+	if neg {
+		f = -f
+	}
+	return f, true
+}
+
+var exactPow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
 
 func isIntegerDigits(b []byte) bool {
 	if len(b) > 0 && b[0] == '-' {
@@ -439,12 +514,12 @@ func isIntegerDigits(b []byte) bool {
 
 // Float64 reads a number; its text is kept for exact bounds.
 func (c *Decoding) Float64(d *jx.Decoder) (float64, []byte, bool) {
-	if !c.Kind(d, jx.Number, "number") {
+	n, ok := c.scalar(d, jx.Number, "number")
+	if !ok {
 		return 0, nil, false
 	}
-	n, err := d.Num()
-	if !c.syntax(err) {
-		return 0, nil, false
+	if f, ok := exactFloat(n); ok {
+		return f, n, true
 	}
 	f, err := strconv.ParseFloat(string(n), 64)
 	if err != nil || math.IsInf(f, 0) {
