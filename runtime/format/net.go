@@ -60,17 +60,47 @@ func Hostname(s string) error {
 	if s == "" || len(s) > 253 {
 		return invalid("want 1 to 253 characters")
 	}
-	for rest, more := s, true; more; {
-		var l string
-		l, rest, more = strings.Cut(rest, ".")
-		if err := ldhLabel(l); err != nil {
+	// One pass over the bytes: a label ends at each '.', and any other
+	// byte outside LDH is left to ldhLabel to word.
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if ldh[c] {
+			continue
+		}
+		if c != '.' {
+			end := strings.IndexByte(s[i:], '.')
+			if end < 0 {
+				end = len(s) - i
+			}
+			return ldhLabel(s[start : i+end])
+		}
+		if err := hostLabel(s[start:i]); err != nil {
 			return err
 		}
-		if len(l) >= 4 && strings.EqualFold(l[:4], "xn--") {
-			// Other labels with "--" there are LDH labels to RFC 1123.
-			if _, err := aLabel(l); err != nil {
-				return err
-			}
+		start = i + 1
+	}
+	return hostLabel(s[start:])
+}
+
+// ldh holds the bytes of an LDH label: letters, digits and '-'.
+var ldh = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-'
+	}
+	return t
+}()
+
+// hostLabel checks a label of LDH bytes (Hostname has seen them): its
+// length and hyphens, and an A-label's Punycode.
+func hostLabel(l string) error {
+	if l == "" || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' {
+		return ldhLabel(l)
+	}
+	if len(l) >= 4 && strings.EqualFold(l[:4], "xn--") {
+		// Other labels with "--" there are LDH labels to RFC 1123.
+		if _, err := aLabel(l); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -352,23 +382,36 @@ func localPart(l string, intl bool) error {
 		}
 		return nil
 	}
-	for rest, more := l, true; more; {
-		var atom string
-		atom, rest, more = strings.Cut(rest, ".")
-		if atom == "" {
-			return invalid("empty atom in the local part (dots at the ends or in a row)")
-		}
-		for _, r := range atom {
-			if r >= utf8.RuneSelf {
-				if !intl {
-					return invalid("non-ASCII in the local part")
-				}
-				continue
+	// A dot-atom: atoms of atext joined by single dots, read in one pass.
+	atom := 0 // bytes of the atom so far
+	for i := 0; i < len(l); i++ {
+		switch c := l[i]; {
+		case atext[c]:
+			atom++
+		case c == '.':
+			if atom == 0 {
+				return invalid("empty atom in the local part (dots at the ends or in a row)")
 			}
-			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("!#$%&'*+-/=?^_`{|}~", r)) {
-				return invalid("%q in the local part", r)
+			atom = 0
+		case c >= utf8.RuneSelf:
+			if !intl {
+				return invalid("non-ASCII in the local part")
 			}
+			atom++
+		default:
+			return invalid("%q in the local part", rune(c))
 		}
+	}
+	if atom == 0 {
+		return invalid("empty atom in the local part (dots at the ends or in a row)")
 	}
 	return nil
 }
+
+// atext holds the ASCII bytes of an atom (RFC 5322).
+var atext = func() (t [256]bool) {
+	for c := range 128 {
+		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("!#$%&'*+-/=?^_`{|}~", rune(c))
+	}
+	return t
+}()

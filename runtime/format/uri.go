@@ -24,7 +24,7 @@ func IRIReference(s string) error { return uri(s, true, true) }
 func uri(s string, relative, intl bool) error {
 	rest := s
 	scheme := ""
-	if i := strings.IndexAny(s, ":/?#"); i > 0 && s[i] == ':' {
+	if i := schemeEnd(s); i > 0 && s[i] == ':' {
 		scheme, rest = s[:i], s[i+1:]
 		if err := checkScheme(scheme); err != nil {
 			return err
@@ -33,13 +33,13 @@ func uri(s string, relative, intl bool) error {
 		return invalid("no scheme")
 	}
 	if i := strings.IndexByte(rest, '#'); i >= 0 {
-		if err := chars("fragment", rest[i+1:], pchar+"/?", intl, false); err != nil {
+		if err := chars("fragment", rest[i+1:], &queryChars, intl, false); err != nil {
 			return err
 		}
 		rest = rest[:i]
 	}
 	if i := strings.IndexByte(rest, '?'); i >= 0 {
-		if err := chars("query", rest[i+1:], pchar+"/?", intl, true); err != nil {
+		if err := chars("query", rest[i+1:], &queryChars, intl, true); err != nil {
 			return err
 		}
 		rest = rest[:i]
@@ -65,13 +65,43 @@ func uri(s string, relative, intl bool) error {
 			return invalid("a colon in the first segment of a relative path")
 		}
 	}
-	return chars("path", path, pchar+"/", intl, false)
+	return chars("path", path, &pathChars, intl, false)
+}
+
+// schemeEnd is the index of the first of ":/?#" in s (-1 where none
+// is): strings.IndexAny without building its set on every call.
+func schemeEnd(s string) int {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ':', '/', '?', '#':
+			return i
+		}
+	}
+	return -1
 }
 
 const (
 	unreserved = "-._~"
 	subDelims  = "!$&'()*+,;="
 	pchar      = unreserved + subDelims + ":@"
+)
+
+// A charSet holds the ASCII bytes a part of a URI may hold as they are:
+// letters, digits and the part's punctuation.
+type charSet [256]bool
+
+func charsOf(punct string) (set charSet) {
+	for c := range 128 {
+		set[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte(punct, byte(c)) >= 0
+	}
+	return set
+}
+
+var (
+	queryChars = charsOf(pchar + "/?") // a query's and a fragment's
+	pathChars  = charsOf(pchar + "/")
+	userChars  = charsOf(unreserved + subDelims + ":") // also an IPvFuture's
+	hostChars  = charsOf(unreserved + subDelims)       // a registered name's
 )
 
 func checkScheme(s string) error {
@@ -88,11 +118,11 @@ func checkScheme(s string) error {
 // chars checks that s holds only letters, digits, percent-encodings and
 // the given characters; with intl, also the characters RFC 3987 allows
 // (ucschar, and iprivate in a query).
-func chars(part, s, allowed string, intl, query bool) error {
+func chars(part, s string, allowed *charSet, intl, query bool) error {
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
-		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte(allowed, c) >= 0:
+		case allowed[c]:
 			i++
 		case c == '%':
 			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
@@ -130,7 +160,7 @@ func iprivate(r rune) bool {
 // authority checks [userinfo "@"] host [":" port].
 func authority(a string, intl bool) error {
 	if i := strings.IndexByte(a, '@'); i >= 0 {
-		if err := chars("user information", a[:i], unreserved+subDelims+":", intl, false); err != nil {
+		if err := chars("user information", a[:i], &userChars, intl, false); err != nil {
 			return err
 		}
 		a = a[i+1:]
@@ -155,7 +185,7 @@ func authority(a string, intl bool) error {
 		if i := strings.LastIndexByte(a, ':'); i >= 0 {
 			host, port = a[:i], a[i+1:]
 		}
-		if err := chars("host", host, unreserved+subDelims, intl, false); err != nil {
+		if err := chars("host", host, &hostChars, intl, false); err != nil {
 			return err
 		}
 	}
@@ -179,7 +209,7 @@ func ipLiteral(s string) error {
 				return invalid("bad IPvFuture host [%s]", s)
 			}
 		}
-		return chars("host", s[dot+1:], unreserved+subDelims+":", false, false)
+		return chars("host", s[dot+1:], &userChars, false, false)
 	}
 	if IPv6(s) != nil {
 		return invalid("bad IPv6 host [%s]", s)
