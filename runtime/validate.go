@@ -469,7 +469,7 @@ func (c *Decoding) Integer(text []byte, want string) {
 func (c *Decoding) NumberMultipleOf(text []byte, m string) {
 	if multiple, ok := multipleFast(text, m); ok {
 		if !multiple {
-			c.Problemf("multipleOf: %s is not a multiple of %s", text, m)
+			c.Problemf("multipleOf: %s is not a multiple of %s", text, decimalOf(m))
 		}
 		return
 	}
@@ -478,8 +478,30 @@ func (c *Decoding) NumberMultipleOf(text []byte, m string) {
 		return
 	}
 	if !new(big.Rat).Quo(r, rat(m)).IsInt() {
-		c.Problemf("multipleOf: %s is not a multiple of %s", text, m)
+		c.Problemf("multipleOf: %s is not a multiple of %s", text, decimalOf(m))
 	}
+}
+
+// decimalOf writes m, a rational as generated code passes it ("1/100"),
+// as the schema would have: in decimals where they end (0.01).
+func decimalOf(m string) string {
+	r := rat(m)
+	if r == nil {
+		return m
+	}
+	d := new(big.Int).Set(r.Denom())
+	k := 0
+	for ten := big.NewInt(10); k < 40; k++ {
+		if d.Cmp(big.NewInt(1)) == 0 {
+			return r.FloatString(k)
+		}
+		g := new(big.Int).GCD(nil, nil, d, ten)
+		if g.Cmp(big.NewInt(1)) == 0 {
+			break // a factor other than 2 or 5: no end
+		}
+		d.Quo(d, g)
+	}
+	return m
 }
 
 // multipleFast decides, without big arithmetic, whether the number text

@@ -796,7 +796,7 @@ func TestNumberMultipleOf(t *testing.T) {
 		{`{"price": 19.99}`, ""},
 		{`{"price": 1e2}`, ""},
 		{`{"price": 0}`, ""},
-		{`{"price": 0.015}`, `/price: multipleOf: 0.015 is not a multiple of 1/100`},
+		{`{"price": 0.015}`, `/price: multipleOf: 0.015 is not a multiple of 0.01`},
 		{`{"price": -0.01}`, `/price: minimum: got -0.01, want 0`},
 	} {
 		_, err := cases.ParseBlueprint([]byte(tc.doc))

@@ -1,0 +1,177 @@
+package benchdoc
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	goruntime "runtime"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/structgen/structgen/internal/benchdoc/catalog"
+	"github.com/structgen/structgen/runtime"
+)
+
+// The hand-written structs encoding/json decodes into: the shape a Go
+// developer would write for the document, every member typed, no
+// validation.
+type handCatalog struct {
+	Products   []handProduct     `json:"products"`
+	Prices     []float64         `json:"prices"`
+	Stock      []int64           `json:"stock,omitempty"`
+	Labels     map[string]string `json:"labels"`
+	Dimensions [][]float64       `json:"dimensions,omitempty"`
+}
+
+type handProduct struct {
+	ID       string     `json:"id"`
+	Sku      string     `json:"sku"`
+	Contact  string     `json:"contact"`
+	Updated  string     `json:"updated"`
+	Page     string     `json:"page"`
+	Host     *string    `json:"host,omitempty"`
+	IP       *string    `json:"ip,omitempty"`
+	Price    float64    `json:"price"`
+	Quantity *int64     `json:"quantity,omitempty"`
+	Note     *string    `json:"note,omitempty"`
+	Tags     []string   `json:"tags"`
+	Offer    *handOffer `json:"offer,omitempty"`
+}
+
+type handOffer struct {
+	Kind    string  `json:"kind"`
+	Percent *int64  `json:"percent,omitempty"`
+	Code    *string `json:"code,omitempty"`
+}
+
+// makeCatalog returns a valid catalog of n products, with five prices,
+// five stock counts, a label and four dimensions each.
+func makeCatalog(n int) []byte {
+	c := handCatalog{Labels: map[string]string{}}
+	for i := range n {
+		host, ip, q := fmt.Sprintf("shop%d.example.com", i), fmt.Sprintf("10.0.%d.%d", i%256, i*7%256), int64(i%500)
+		note := fmt.Sprintf("Restocked on %d March.\nSays \"fragile\".", 1+i%28)
+		p := handProduct{ID: fmt.Sprintf("123e4567-e89b-12d3-a456-%012d", i), Sku: fmt.Sprintf("ABC-%05d", i),
+			Contact: fmt.Sprintf("sales%d@example.com", i), Updated: fmt.Sprintf("2026-11-%02dT%02d:%02d:00Z", 1+i%28, i%24, i%60),
+			Page: fmt.Sprintf("https://example.com/products/%d?ref=catalog", i), Host: &host, IP: &ip,
+			Price: float64(i%1000) + 0.25, Quantity: &q, Note: &note, Tags: []string{"new", "eco"}}
+		if i%2 == 0 {
+			pct := int64(1 + i%90)
+			p.Offer = &handOffer{Kind: "discount", Percent: &pct}
+		} else {
+			code := fmt.Sprintf("SAVE%d", i)
+			p.Offer = &handOffer{Kind: "coupon", Code: &code}
+		}
+		c.Products = append(c.Products, p)
+		for j := range 5 {
+			c.Prices = append(c.Prices, float64(i*100+j)/4)
+			c.Stock = append(c.Stock, int64(i*j))
+		}
+		c.Labels[fmt.Sprintf("label-%d", i)] = fmt.Sprintf("shelf %d", i%40)
+		c.Dimensions = append(c.Dimensions, []float64{12.5, float64(i % 90), 0.75, 1.2})
+	}
+	b, err := json.Marshal(c)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// bytesPerRun is the bytes f allocates, on average over runs calls.
+func bytesPerRun(runs int, f func()) float64 {
+	var before, after goruntime.MemStats
+	f()
+	goruntime.ReadMemStats(&before)
+	for range runs {
+		f()
+	}
+	goruntime.ReadMemStats(&after)
+	return float64(after.TotalAlloc-before.TotalAlloc) / float64(runs)
+}
+
+// BenchmarkParseCatalog reads catalogs of 1, 10 and 1,000 products (about
+// 0.5 KB, 5 KB and 480 KB) with catalog.ParseCatalog and with
+// encoding/json into the hand-written structs, alternately in one loop,
+// and reports the ratios: x-json for time, allocs-x-json and
+// bytes-x-json for allocations.
+func BenchmarkParseCatalog(b *testing.B) {
+	for _, n := range []int{1, 10, 1000} {
+		data := makeCatalog(n)
+		if _, err := catalog.ParseCatalog(data); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("%d-products-%dB", n, len(data)), func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			parse := func() {
+				if _, err := catalog.ParseCatalog(data); err != nil {
+					b.Fatal(err)
+				}
+			}
+			unmarshal := func() {
+				var h handCatalog
+				if err := json.Unmarshal(data, &h); err != nil {
+					b.Fatal(err)
+				}
+			}
+			var gen, std time.Duration
+			for i := 0; b.Loop(); i++ {
+				first, second, firstT, secondT := parse, unmarshal, &gen, &std
+				if i%2 == 1 { // each goes first in turn
+					first, second, firstT, secondT = unmarshal, parse, &std, &gen
+				}
+				start := time.Now()
+				first()
+				mid := time.Now()
+				second()
+				*firstT += mid.Sub(start)
+				*secondT += time.Since(mid)
+			}
+			b.ReportMetric(float64(gen)/float64(std), "x-json")
+			b.ReportMetric(testing.AllocsPerRun(5, parse)/testing.AllocsPerRun(5, unmarshal), "allocs-x-json")
+			b.ReportMetric(bytesPerRun(5, parse)/bytesPerRun(5, unmarshal), "bytes-x-json")
+		})
+	}
+}
+
+// TestCatalogRoundTrip: the benchmark's documents parse, and encode back
+// to the same JSON value; a broken one is refused with each problem.
+func TestCatalogRoundTrip(t *testing.T) {
+	data := makeCatalog(3)
+	c, err := catalog.ParseCatalog(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want, got any
+	if err := json.Unmarshal(data, &want); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("round trip changed the value (-in +out):\n%s", d)
+	}
+	bad := []byte(`{"products": [{"id": "x", "sku": "abc", "contact": "no at", "updated": "2026-13-01T00:00:00Z",
+		"page": "not a uri", "price": 0.001, "tags": ["new", "new"], "offer": {"kind": "coupon", "code": "AB"}}],
+		"prices": [2e9], "labels": {}}`)
+	_, err = catalog.ParseCatalog(bad)
+	var ve *runtime.ValidationError
+	if !errors.As(err, &ve) {
+		t.Fatalf("ParseCatalog(bad) = %v; want a *runtime.ValidationError", err)
+	}
+	var pointers []string
+	for _, p := range ve.Problems {
+		pointers = append(pointers, p.Pointer)
+	}
+	wantPointers := []string{"/prices/0", "/products/0/contact", "/products/0/id", "/products/0/offer", "/products/0/offer",
+		"/products/0/offer", "/products/0/offer/code", "/products/0/offer/kind", "/products/0/page", "/products/0/price",
+		"/products/0/sku", "/products/0/tags", "/products/0/updated"}
+	if d := cmp.Diff(wantPointers, pointers); d != "" {
+		t.Errorf("problems of the broken catalog (-want +got):\n%s\n%v", d, err)
+	}
+}
