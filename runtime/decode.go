@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
 
@@ -328,14 +329,98 @@ func (c *Decoding) String(d *jx.Decoder) (string, bool) {
 	if bytes.IndexByte(body, '\\') < 0 {
 		return c.text(body), true
 	}
-	sd := c.decoder(raw)
-	b, err := sd.StrAppend(c.unescaped[:0])
-	c.release(sd)
-	if !c.syntax(err) {
-		return "", false
+	b, ok := unescape(c.unescaped[:0], body)
+	if !ok {
+		sd := c.decoder(raw)
+		b, err := sd.StrAppend(c.unescaped[:0])
+		c.release(sd)
+		if !c.syntax(err) {
+			return "", false
+		}
+		c.unescaped = b[:0]
+		return c.text(b), true
 	}
 	c.unescaped = b[:0]
 	return c.text(b), true
+}
+
+// unescape appends to dst the string whose text between the quotes is s
+// (jx has read it, so its escapes are well formed), decoded as
+// encoding/json decodes it: a \u escape of half a surrogate pair that no
+// other half follows reads as U+FFFD. Bytes that are not escapes are
+// copied as they are (text replaces invalid UTF-8). ok is false where s
+// is not as jx would have let it be.
+func unescape(dst, s []byte) (_ []byte, ok bool) {
+	for i := 0; i < len(s); {
+		j := bytes.IndexByte(s[i:], '\\')
+		if j < 0 {
+			return append(dst, s[i:]...), true
+		}
+		dst = append(dst, s[i:i+j]...)
+		i += j
+		if i+1 >= len(s) {
+			return dst, false
+		}
+		switch e := s[i+1]; e {
+		case '"', '\\', '/':
+			dst = append(dst, e)
+		case 'b':
+			dst = append(dst, '\b')
+		case 'f':
+			dst = append(dst, '\f')
+		case 'n':
+			dst = append(dst, '\n')
+		case 'r':
+			dst = append(dst, '\r')
+		case 't':
+			dst = append(dst, '\t')
+		case 'u':
+			r, ok := hex4(s[i+2:])
+			if !ok {
+				return dst, false
+			}
+			i += 6
+			if utf16.IsSurrogate(r) {
+				if i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
+					if r2, ok := hex4(s[i+2:]); ok {
+						if pair := utf16.DecodeRune(r, r2); pair != utf8.RuneError {
+							dst = utf8.AppendRune(dst, pair)
+							i += 6
+							continue
+						}
+					}
+				}
+				r = utf8.RuneError
+			}
+			dst = utf8.AppendRune(dst, r)
+			continue
+		default:
+			return dst, false
+		}
+		i += 2
+	}
+	return dst, true
+}
+
+// hex4 reads the four hex digits a \u escape starts with.
+func hex4(s []byte) (rune, bool) {
+	if len(s) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range s[:4] {
+		switch {
+		case c >= '0' && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case c >= 'a' && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
 }
 
 // KeyText is a member's key as encoding/json reads it (each invalid

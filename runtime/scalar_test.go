@@ -1,9 +1,12 @@
 package runtime
 
 import (
+	"encoding/json"
 	"math"
 	"strconv"
 	"testing"
+
+	"github.com/go-faster/jx"
 )
 
 // exactFloatAgrees fails where exactFloat reads text otherwise than
@@ -47,4 +50,34 @@ func FuzzExactFloat(f *testing.F) {
 		}
 		exactFloatAgrees(t, text)
 	})
+}
+
+// stringAgrees fails where String reads the JSON text doc otherwise than
+// encoding/json reads it into a string: the same string, or an error
+// where it has one.
+func stringAgrees(t *testing.T, doc string) {
+	t.Helper()
+	var want string
+	wantErr := json.Unmarshal([]byte(doc), &want)
+	got, err := ParseDecoded("s", []byte(doc), func(d *jx.Decoder, c *Decoding) string { s, _ := c.String(d); return s })
+	if (err != nil) != (wantErr != nil) || got != want {
+		t.Errorf("String(%q) = %q, %v; encoding/json reads %q, %v", doc, got, err, want, wantErr)
+	}
+}
+
+func TestStringEscapes(t *testing.T) {
+	for _, doc := range []string{`"plain"`, `"a\nb"`, `"\"\\\/\b\f\n\r\t"`, `"\u00e9\u00E9"`, `"\ud83d\ude00"`, `"\ud83d"`,
+		`"\ud83dx"`, `"\ud83d\u0041"`, `"\ude00\ud83d"`, `"\ud83d\ud83d\ude00"`, `"\u0000"`, "\"a\xffb\\n\"", "\"\xc3\\u00a9\"",
+		`"\x"`, `"\u12"`, `"\u12g4"`, `"unterminated\"`, "\"tab\there\"", `"\`, `1`, `{"a": 1}`} {
+		stringAgrees(t, doc)
+	}
+}
+
+// FuzzString: on any text, String reads a string as encoding/json does
+// (escapes, surrogate pairs, invalid UTF-8), or refuses what it refuses.
+func FuzzString(f *testing.F) {
+	for _, s := range []string{`"a\nb"`, `"\ud83d\ude00"`, `"\ud83d\u0041"`, "\"\xc3\\u00a9\"", `"\u00e9 and \"quotes\""`} {
+		f.Add(s)
+	}
+	f.Fuzz(stringAgrees)
 }
