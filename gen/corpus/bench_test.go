@@ -250,7 +250,7 @@ func BenchmarkParseHandWritten(b *testing.B) {
 	root := corpustest.NeedCorpus(b, "schemastore")
 	h := corpustest.NewHarness(b)
 	var bench strings.Builder
-	bench.WriteString("package main\n\nimport (\n\t\"encoding/json\"\n\t\"os\"\n\t\"testing\"\n\t\"time\"\n")
+	bench.WriteString("package main\n\nimport (\n\t\"encoding/json\"\n\t\"os\"\n\tgoruntime \"runtime\"\n\t\"testing\"\n\t\"time\"\n")
 	var bodies strings.Builder
 	for i, hw := range handWritten {
 		inst, _ := addScratchPackage(b, h, root, hw.schema, hw.instance, fmt.Sprintf("h%d", i))
@@ -276,21 +276,43 @@ func BenchmarkHand%[1]d(b *testing.B) {
 		parse, hand = parse+mid.Sub(start), hand+time.Since(mid)
 	}
 	b.ReportMetric(float64(parse)/float64(hand), "x-hand")
+	parseOnce := func() { h%[1]d.ParseDocument(data) }
+	handOnce := func() {
+		var v hand%[1]d
+		json.Unmarshal(data, &v)
+	}
+	b.ReportMetric(testing.AllocsPerRun(5, parseOnce)/testing.AllocsPerRun(5, handOnce), "allocs-x-hand")
+	b.ReportMetric(bytesPerRun(parseOnce)/bytesPerRun(handOnce), "bytes-x-hand")
 }
 `, i, inst)
 	}
 	bench.WriteString(")\n")
 	bench.WriteString(bodies.String())
+	bench.WriteString(`
+// bytesPerRun is the bytes f allocates, on average over five calls.
+func bytesPerRun(f func()) float64 {
+	var before, after goruntime.MemStats
+	f()
+	goruntime.ReadMemStats(&before)
+	for range 5 {
+		f()
+	}
+	goruntime.ReadMemStats(&after)
+	return float64(after.TotalAlloc-before.TotalAlloc) / 5
+}
+`)
 	out := runScratchOutput(b, h, bench.String())
 	for b.Loop() {
 	}
 	for i, hw := range handWritten {
-		m := regexp.MustCompile(fmt.Sprintf(`(?m)^BenchmarkHand%d\S*\s+\d+\s+[\d.]+ ns/op\s+([\d.]+) x-hand`, i)).FindStringSubmatch(out)
-		if m == nil {
-			b.Fatalf("no ratio for %s in:\n%s", hw.schema, out)
+		for _, metric := range []string{"x-hand", "allocs-x-hand", "bytes-x-hand"} {
+			m := regexp.MustCompile(fmt.Sprintf(`(?m)^BenchmarkHand%d\S*\s+\d+\s+[\d.]+ ns/op.*?\s([\d.]+) %s\b`, i, metric)).FindStringSubmatch(out)
+			if m == nil {
+				b.Fatalf("no %s for %s in:\n%s", metric, hw.schema, out)
+			}
+			r, _ := strconv.ParseFloat(m[1], 64)
+			b.ReportMetric(r, hw.schema+"-"+metric)
 		}
-		r, _ := strconv.ParseFloat(m[1], 64)
-		b.ReportMetric(r, hw.schema+"-x-hand")
 	}
 }
 
@@ -299,10 +321,11 @@ func BenchmarkHand%[1]d(b *testing.B) {
 func runScratchBench(b *testing.B, h *corpustest.Harness, bench string) map[string]float64 {
 	out := runScratchOutput(b, h, bench)
 	ns := map[string]float64{}
-	for _, m := range regexp.MustCompile(`(?m)^Benchmark(\w+?)-?\d*\s+\d+\s+([\d.]+) ns/op(?:\s+\d+ B/op\s+(\d+) allocs/op)?`).FindAllStringSubmatch(out, -1) {
+	for _, m := range regexp.MustCompile(`(?m)^Benchmark(\w+?)-?\d*\s+\d+\s+([\d.]+) ns/op(?:\s+(\d+) B/op\s+(\d+) allocs/op)?`).FindAllStringSubmatch(out, -1) {
 		ns[m[1]], _ = strconv.ParseFloat(m[2], 64)
-		if m[3] != "" {
-			ns[m[1]+" allocs"], _ = strconv.ParseFloat(m[3], 64)
+		if m[4] != "" {
+			ns[m[1]+" bytes"], _ = strconv.ParseFloat(m[3], 64)
+			ns[m[1]+" allocs"], _ = strconv.ParseFloat(m[4], 64)
 		}
 	}
 	return ns
@@ -514,13 +537,17 @@ func BenchmarkUnmarshal%[1]d(b *testing.B) {
 	}
 	var ratios []float64
 	var table strings.Builder
+	maxAllocs, maxBytes := 0.0, 0.0
 	for i, s := range made {
 		p, u := ns[fmt.Sprintf("Parse%d", i)], ns[fmt.Sprintf("Unmarshal%d", i)]
 		if p == 0 || u == 0 {
 			continue
 		}
 		ratios = append(ratios, p/u)
-		fmt.Fprintf(&table, "%8d B  %-45s %.2fx\n", s.size, s.schema, p/u)
+		allocs := ns[fmt.Sprintf("Parse%d allocs", i)] / max(ns[fmt.Sprintf("Unmarshal%d allocs", i)], 1)
+		bytes := ns[fmt.Sprintf("Parse%d bytes", i)] / max(ns[fmt.Sprintf("Unmarshal%d bytes", i)], 1)
+		maxAllocs, maxBytes = max(maxAllocs, allocs), max(maxBytes, bytes)
+		fmt.Fprintf(&table, "%8d B  %-45s %.2fx  allocations %.2fx, bytes %.2fx\n", s.size, s.schema, p/u, allocs, bytes)
 	}
 	if len(ratios) == 0 {
 		b.Fatal("no instance measured")
@@ -537,6 +564,8 @@ func BenchmarkUnmarshal%[1]d(b *testing.B) {
 	b.ReportMetric(ratios[len(ratios)*9/10], "p90-x-unmarshal")
 	b.ReportMetric(ratios[len(ratios)-1], "max-x-unmarshal")
 	b.ReportMetric(float64(over)/float64(len(ratios)), "share-over-0.6x")
+	b.ReportMetric(maxAllocs, "max-allocs-x-unmarshal")
+	b.ReportMetric(maxBytes, "max-bytes-x-unmarshal")
 }
 
 // mcpBenchCalls are calls of GitHub's MCP tools as a model writes them.
@@ -613,6 +642,9 @@ func BenchmarkInterpret%[1]d(b *testing.B) {
 		}
 		if ua := ns[fmt.Sprintf("Unmarshal%d allocs", i)]; ua > 0 {
 			b.ReportMetric(ns[fmt.Sprintf("Parse%d allocs", i)]/ua, c.tool+"-allocs-x-unmarshal")
+		}
+		if ub := ns[fmt.Sprintf("Unmarshal%d bytes", i)]; ub > 0 {
+			b.ReportMetric(ns[fmt.Sprintf("Parse%d bytes", i)]/ub, c.tool+"-bytes-x-unmarshal")
 		}
 	}
 }
