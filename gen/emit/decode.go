@@ -776,7 +776,19 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int, types map[
 		texts := fmt.Sprintf("t%d", depth)
 		itemCode := []jen.Code{jen.Id("c").Dot("PushIndex").Call(jen.Id(idx)), jen.Var().Id(item).Add(goType(r.Elem))}
 		decodeItem := valueCode(jen.Id(item), r.Elem, c.Items, depth+1, types)
-		if c.UniqueText {
+		inPlace := r.Elem.Kind == ir.RefNamed && !c.UniqueText && !small(r.Elem, types)
+		if inPlace {
+			// A struct (or union, or tuple) is decoded where it goes: as a
+			// variable appended after, it would be zeroed and then copied.
+			slice := jen.Add(dst.Clone())
+			if strings.HasPrefix(fmt.Sprintf("%#v", dst), "*") {
+				slice = jen.Parens(dst.Clone()) // *v[i] would index v
+			}
+			last := slice.Index(jen.Len(dst.Clone()).Op("-").Lit(1))
+			itemCode = []jen.Code{jen.Id("c").Dot("PushIndex").Call(jen.Id(idx)),
+				dst.Clone().Op("=").Append(dst.Clone(), jen.Add(goType(r.Elem)).Values())}
+			itemCode = append(append(itemCode, valueCode(last, r.Elem, c.Items, depth+1, types)...), jen.Id("c").Dot("Pop").Call())
+		} else if c.UniqueText {
 			// Each item's text is kept for the comparison, and the item
 			// decoded from it.
 			itemCode = append(itemCode,
@@ -794,7 +806,9 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int, types map[
 			// none would allocate for one, two and four in turn.
 			itemCode = append(itemCode, jen.If(jen.Id(idx).Op("==").Lit(0)).Block(dst.Clone().Op("=").Make(goType(r), jen.Lit(0), jen.Lit(4))))
 		}
-		itemCode = append(itemCode, dst.Clone().Op("=").Append(dst.Clone(), jen.Id(item)), jen.Id("c").Dot("Pop").Call())
+		if !inPlace {
+			itemCode = append(itemCode, dst.Clone().Op("=").Append(dst.Clone(), jen.Id(item)), jen.Id("c").Dot("Pop").Call())
+		}
 		done := append([]jen.Code{jen.Id("c").Dot("End").Call(jen.Id(it).Dot("Err").Call())}, arrayChecks(dst, c)...)
 		start := []jen.Code{dst.Clone().Op("=").Add(goType(r)).Values()}
 		if c.UniqueText {

@@ -129,9 +129,8 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				v.Facts = []Fact{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
 					c.PushIndex(i0)
-					var e0 Fact
-					e0.decodeJSON(d, c)
-					v.Facts = append(v.Facts, e0)
+					v.Facts = append(v.Facts, Fact{})
+					v.Facts[len(v.Facts)-1].decodeJSON(d, c)
 					c.Pop()
 				}
 				c.End(a0.Err())

@@ -133,9 +133,8 @@ func (v *Message) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				v.Attachments = []Attachment{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
 					c.PushIndex(i0)
-					var e0 Attachment
-					e0.decodeJSON(d, c)
-					v.Attachments = append(v.Attachments, e0)
+					v.Attachments = append(v.Attachments, Attachment{})
+					v.Attachments[len(v.Attachments)-1].decodeJSON(d, c)
 					c.Pop()
 				}
 				c.End(a0.Err())
@@ -332,9 +331,8 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				v.Messages = []Message{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
 					c.PushIndex(i0)
-					var e0 Message
-					e0.decodeJSON(d, c)
-					v.Messages = append(v.Messages, e0)
+					v.Messages = append(v.Messages, Message{})
+					v.Messages[len(v.Messages)-1].decodeJSON(d, c)
 					c.Pop()
 				}
 				c.End(a0.Err())

@@ -28,9 +28,8 @@ func (v *Catalog) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				v.Products = []Product{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
 					c.PushIndex(i0)
-					var e0 Product
-					e0.decodeJSON(d, c)
-					v.Products = append(v.Products, e0)
+					v.Products = append(v.Products, Product{})
+					v.Products[len(v.Products)-1].decodeJSON(d, c)
 					c.Pop()
 				}
 				c.End(a0.Err())

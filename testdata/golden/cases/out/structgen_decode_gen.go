@@ -90,9 +90,8 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				v.Nodes = []Node{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
 					c.PushIndex(i0)
-					var e0 Node
-					e0.decodeJSON(d, c)
-					v.Nodes = append(v.Nodes, e0)
+					v.Nodes = append(v.Nodes, Node{})
+					v.Nodes[len(v.Nodes)-1].decodeJSON(d, c)
 					c.Pop()
 				}
 				c.End(a0.Err())
@@ -108,9 +107,8 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				v.Shapes = []Shape{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
 					c.PushIndex(i0)
-					var e0 Shape
-					e0.decodeJSON(d, c)
-					v.Shapes = append(v.Shapes, e0)
+					v.Shapes = append(v.Shapes, Shape{})
+					v.Shapes[len(v.Shapes)-1].decodeJSON(d, c)
 					c.Pop()
 				}
 				c.End(a0.Err())
@@ -385,9 +383,8 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						*v = []Step{}
 						for i0 := 0; !c.Failed() && a0.Next(); i0++ {
 							c.PushIndex(i0)
-							var e0 Step
-							e0.decodeJSON(d, c)
-							*v = append(*v, e0)
+							*v = append(*v, Step{})
+							(*v)[len(*v)-1].decodeJSON(d, c)
 							c.Pop()
 						}
 						c.End(a0.Err())
@@ -485,9 +482,8 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				v.Twice = []Field{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
 					c.PushIndex(i0)
-					var e0 Field
-					e0.decodeJSON(d, c)
-					v.Twice = append(v.Twice, e0)
+					v.Twice = append(v.Twice, Field{})
+					v.Twice[len(v.Twice)-1].decodeJSON(d, c)
 					c.Pop()
 				}
 				c.End(a0.Err())
@@ -585,9 +581,8 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 									e0 = []Node{}
 									for i1 := 0; !c.Failed() && a1.Next(); i1++ {
 										c.PushIndex(i1)
-										var e1 Node
-										e1.decodeJSON(d, c)
-										e0 = append(e0, e1)
+										e0 = append(e0, Node{})
+										e0[len(e0)-1].decodeJSON(d, c)
 										c.Pop()
 									}
 									c.End(a1.Err())

@@ -49,9 +49,8 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				v.Lines = []OrderLinesItem{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
 					c.PushIndex(i0)
-					var e0 OrderLinesItem
-					e0.decodeJSON(d, c)
-					v.Lines = append(v.Lines, e0)
+					v.Lines = append(v.Lines, OrderLinesItem{})
+					v.Lines[len(v.Lines)-1].decodeJSON(d, c)
 					c.Pop()
 				}
 				c.End(a0.Err())

@@ -272,9 +272,8 @@ func (v *Tree) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				v.Children = []Tree{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
 					c.PushIndex(i0)
-					var e0 Tree
-					e0.decodeJSON(d, c)
-					v.Children = append(v.Children, e0)
+					v.Children = append(v.Children, Tree{})
+					v.Children[len(v.Children)-1].decodeJSON(d, c)
 					c.Pop()
 				}
 				c.End(a0.Err())

@@ -48,3 +48,27 @@ func TestCrossFileAndMappedURL(t *testing.T) {
 		t.Error("pattern not enforced")
 	}
 }
+
+// TestItemsDecodedInPlace: an array of objects decodes each where it
+// goes. A recursive type's decoder calls itself, so the compiler cannot
+// keep a variable it decodes into on the stack: decoded there and
+// appended after, each of sixteen children would cost an allocation,
+// where the slice's growth costs four.
+func TestItemsDecodedInPlace(t *testing.T) {
+	tree := func(n int) []byte {
+		children := make([]string, n)
+		for i := range children {
+			children[i] = `{"name":"leaf","children":[]}`
+		}
+		return []byte(`{"name":"root","children":[` + strings.Join(children, ",") + `]}`)
+	}
+	one, sixteen := tree(1), tree(16)
+	if got, err := refs.ParseTree(sixteen); err != nil || len(got.Children) != 16 || got.Children[15].Name != "leaf" {
+		t.Fatalf("ParseTree = %+v, %v", got, err)
+	}
+	a1 := testing.AllocsPerRun(50, func() { refs.ParseTree(one) })
+	a16 := testing.AllocsPerRun(50, func() { refs.ParseTree(sixteen) })
+	if a16-a1 > 6 {
+		t.Errorf("16 children allocate %v times, one %v: more than the slice's growth and a chunk of text", a16, a1)
+	}
+}

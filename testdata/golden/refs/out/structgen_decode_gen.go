@@ -82,9 +82,8 @@ func (v *Catalog) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				v.Products = []Product{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
 					c.PushIndex(i0)
-					var e0 Product
-					e0.decodeJSON(d, c)
-					v.Products = append(v.Products, e0)
+					v.Products = append(v.Products, Product{})
+					v.Products[len(v.Products)-1].decodeJSON(d, c)
 					c.Pop()
 				}
 				c.End(a0.Err())
@@ -171,9 +170,8 @@ func (v *Product) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				v.Related = []Product{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
 					c.PushIndex(i0)
-					var e0 Product
-					e0.decodeJSON(d, c)
-					v.Related = append(v.Related, e0)
+					v.Related = append(v.Related, Product{})
+					v.Related[len(v.Related)-1].decodeJSON(d, c)
 					c.Pop()
 				}
 				c.End(a0.Err())
@@ -228,9 +226,8 @@ func (v *Tree) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				v.Children = []Tree{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
 					c.PushIndex(i0)
-					var e0 Tree
-					e0.decodeJSON(d, c)
-					v.Children = append(v.Children, e0)
+					v.Children = append(v.Children, Tree{})
+					v.Children[len(v.Children)-1].decodeJSON(d, c)
 					c.Pop()
 				}
 				c.End(a0.Err())

@@ -97,9 +97,8 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				v.ProjectFacts.Facts = []Fact{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
 					c.PushIndex(i0)
-					var e0 Fact
-					e0.decodeJSON(d, c)
-					v.ProjectFacts.Facts = append(v.ProjectFacts.Facts, e0)
+					v.ProjectFacts.Facts = append(v.ProjectFacts.Facts, Fact{})
+					v.ProjectFacts.Facts[len(v.ProjectFacts.Facts)-1].decodeJSON(d, c)
 					c.Pop()
 				}
 				c.End(a0.Err())
@@ -600,9 +599,8 @@ func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				v.Facts = []Fact{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
 					c.PushIndex(i0)
-					var e0 Fact
-					e0.decodeJSON(d, c)
-					v.Facts = append(v.Facts, e0)
+					v.Facts = append(v.Facts, Fact{})
+					v.Facts[len(v.Facts)-1].decodeJSON(d, c)
 					c.Pop()
 				}
 				c.End(a0.Err())

@@ -177,9 +177,8 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				v.Items = []Item{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
 					c.PushIndex(i0)
-					var e0 Item
-					e0.decodeJSON(d, c)
-					v.Items = append(v.Items, e0)
+					v.Items = append(v.Items, Item{})
+					v.Items[len(v.Items)-1].decodeJSON(d, c)
 					c.Pop()
 				}
 				c.End(a0.Err())

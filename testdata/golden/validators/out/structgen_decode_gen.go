@@ -323,9 +323,8 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 						v.Reviewers = []Person{}
 						for i0 := 0; !c.Failed() && a0.Next(); i0++ {
 							c.PushIndex(i0)
-							var e0 Person
-							e0.decodeJSON(d, c)
-							v.Reviewers = append(v.Reviewers, e0)
+							v.Reviewers = append(v.Reviewers, Person{})
+							v.Reviewers[len(v.Reviewers)-1].decodeJSON(d, c)
 							c.Pop()
 						}
 						c.End(a0.Err())

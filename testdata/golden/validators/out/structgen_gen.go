@@ -543,9 +543,8 @@ func ParseRoster(data []byte) (Roster, error) {
 				*v = []Person{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
 					c.PushIndex(i0)
-					var e0 Person
-					e0.decodeJSON(d, c)
-					*v = append(*v, e0)
+					*v = append(*v, Person{})
+					(*v)[len(*v)-1].decodeJSON(d, c)
 					c.Pop()
 				}
 				c.End(a0.Err())
