@@ -329,19 +329,24 @@ func (c *Decoding) String(d *jx.Decoder) (string, bool) {
 	if bytes.IndexByte(body, '\\') < 0 {
 		return c.text(body), true
 	}
-	b, ok := unescape(c.unescaped[:0], body)
-	if !ok {
-		sd := c.decoder(raw)
-		b, err := sd.StrAppend(c.unescaped[:0])
-		c.release(sd)
-		if !c.syntax(err) {
-			return "", false
-		}
-		c.unescaped = b[:0]
-		return c.text(b), true
+	b, err := c.unquote(c.unescaped[:0], raw)
+	if !c.syntax(err) {
+		return "", false
 	}
 	c.unescaped = b[:0]
 	return c.text(b), true
+}
+
+// unquote appends to dst the string whose JSON text, quotes and all, is
+// raw, decoded as encoding/json decodes it (unescape); where unescape
+// cannot tell, jx reads it and words what is wrong.
+func (c *Decoding) unquote(dst, raw []byte) ([]byte, error) {
+	if b, ok := unescape(dst, raw[1:len(raw)-1]); ok {
+		return b, nil
+	}
+	d := c.decoder(raw)
+	defer c.release(d)
+	return d.StrAppend(dst)
 }
 
 // unescape appends to dst the string whose text between the quotes is s

@@ -275,12 +275,9 @@ func (t *Text) stringBytes() ([]byte, bool) {
 	return s, true
 }
 
-// unescape decodes the string raw[i:e] with jx into a copy.
+// unescape decodes the string raw[i:e] into a copy.
 func (t *Text) unescape(i, e int) ([]byte, bool) {
-	d := t.c.decoder(t.buf[i:e])
-	s, err := d.StrBytes()
-	s = append([]byte(nil), s...)
-	t.c.release(d)
+	s, err := t.c.unquote(nil, t.buf[i:e])
 	if err != nil {
 		t.fail(i, "a string")
 		return nil, false
