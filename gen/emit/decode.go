@@ -774,41 +774,44 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int, types map[
 	case ir.RefSlice:
 		item, it, idx := fmt.Sprintf("e%d", depth), fmt.Sprintf("a%d", depth), fmt.Sprintf("i%d", depth)
 		texts := fmt.Sprintf("t%d", depth)
-		itemCode := []jen.Code{jen.Id("c").Dot("PushIndex").Call(jen.Id(idx)), jen.Var().Id(item).Add(goType(r.Elem))}
-		decodeItem := valueCode(jen.Id(item), r.Elem, c.Items, depth+1, types)
+		itemCode := []jen.Code{jen.Id("c").Dot("PushIndex").Call(jen.Id(idx))}
 		inPlace := r.Elem.Kind == ir.RefNamed && !c.UniqueText && !small(r.Elem, types)
-		if inPlace {
+		switch {
+		case inPlace:
 			// A struct (or union, or tuple) is decoded where it goes: as a
-			// variable appended after, it would be zeroed and then copied.
+			// variable appended after, it would be zeroed and then copied
+			// (and moved to the heap where its decoder calls itself).
 			slice := jen.Add(dst.Clone())
 			if strings.HasPrefix(fmt.Sprintf("%#v", dst), "*") {
 				slice = jen.Parens(dst.Clone()) // *v[i] would index v
 			}
 			last := slice.Index(jen.Len(dst.Clone()).Op("-").Lit(1))
-			itemCode = []jen.Code{jen.Id("c").Dot("PushIndex").Call(jen.Id(idx)),
-				dst.Clone().Op("=").Append(dst.Clone(), jen.Add(goType(r.Elem)).Values())}
-			itemCode = append(append(itemCode, valueCode(last, r.Elem, c.Items, depth+1, types)...), jen.Id("c").Dot("Pop").Call())
-		} else if c.UniqueText {
+			itemCode = append(itemCode, dst.Clone().Op("=").Append(dst.Clone(), jen.Add(goType(r.Elem)).Values()))
+			itemCode = append(itemCode, valueCode(last, r.Elem, c.Items, depth+1, types)...)
+		case c.UniqueText:
 			// Each item's text is kept for the comparison, and the item
 			// decoded from it.
 			itemCode = append(itemCode,
+				jen.Var().Id(item).Add(goType(r.Elem)),
 				jen.List(jen.Id("text"), jen.Id("ok")).Op(":=").Id("c").Dot("RawView").Call(jen.Id("d")),
 				jen.If(jen.Op("!").Id("ok")).Block(jen.Id("c").Dot("Pop").Call(), jen.Break()),
 				jen.Id(texts).Op("=").Append(jen.Id(texts), jen.Id("text")),
 				jen.Block(append([]jen.Code{jen.Id("d").Op(":=").Id("c").Dot("TextDecoder").Call(jen.Id("text"))},
-					append(decodeItem, jen.Id("c").Dot("Release").Call(jen.Id("d")))...)...),
+					append(valueCode(jen.Id(item), r.Elem, c.Items, depth+1, types), jen.Id("c").Dot("Release").Call(jen.Id("d")))...)...),
 			)
-		} else {
-			itemCode = append(itemCode, decodeItem...)
-		}
-		if small(r.Elem, types) {
-			// The first small item makes room for four: appending from
-			// none would allocate for one, two and four in turn.
-			itemCode = append(itemCode, jen.If(jen.Id(idx).Op("==").Lit(0)).Block(dst.Clone().Op("=").Make(goType(r), jen.Lit(0), jen.Lit(4))))
+		default:
+			itemCode = append(itemCode, jen.Var().Id(item).Add(goType(r.Elem)))
+			itemCode = append(itemCode, valueCode(jen.Id(item), r.Elem, c.Items, depth+1, types)...)
 		}
 		if !inPlace {
-			itemCode = append(itemCode, dst.Clone().Op("=").Append(dst.Clone(), jen.Id(item)), jen.Id("c").Dot("Pop").Call())
+			if small(r.Elem, types) {
+				// The first small item makes room for four: appending from
+				// none would allocate for one, two and four in turn.
+				itemCode = append(itemCode, jen.If(jen.Id(idx).Op("==").Lit(0)).Block(dst.Clone().Op("=").Make(goType(r), jen.Lit(0), jen.Lit(4))))
+			}
+			itemCode = append(itemCode, dst.Clone().Op("=").Append(dst.Clone(), jen.Id(item)))
 		}
+		itemCode = append(itemCode, jen.Id("c").Dot("Pop").Call())
 		done := append([]jen.Code{jen.Id("c").Dot("End").Call(jen.Id(it).Dot("Err").Call())}, arrayChecks(dst, c)...)
 		start := []jen.Code{dst.Clone().Op("=").Add(goType(r)).Values()}
 		if c.UniqueText {
