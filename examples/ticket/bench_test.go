@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	goruntime "runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/structgen/structgen/examples/ticket/ticket"
+	"github.com/structgen/structgen/internal/benchmem"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -144,24 +144,12 @@ func BenchmarkParseTicket(b *testing.B) {
 				json.Unmarshal(data, &h)
 			})
 			b.ReportMetric(genAllocs/stdAllocs, "allocs-x-json")
-			b.ReportMetric(bytesPerRun(5, func() { ticket.ParseTicket(data) })/bytesPerRun(5, func() {
+			b.ReportMetric(benchmem.BytesPerRun(5, func() { ticket.ParseTicket(data) })/benchmem.BytesPerRun(5, func() {
 				var h handTicket
 				json.Unmarshal(data, &h)
 			}), "bytes-x-json")
 		})
 	}
-}
-
-// bytesPerRun is the bytes f allocates, on average over runs calls.
-func bytesPerRun(runs int, f func()) float64 {
-	var before, after goruntime.MemStats
-	f()
-	goruntime.ReadMemStats(&before)
-	for range runs {
-		f()
-	}
-	goruntime.ReadMemStats(&after)
-	return float64(after.TotalAlloc-before.TotalAlloc) / float64(runs)
 }
 
 // BenchmarkMarshalOpenObject: the generated MarshalJSON of an object

@@ -4,13 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	goruntime "runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/structgen/structgen/internal/benchdoc/catalog"
+	"github.com/structgen/structgen/internal/benchmem"
 	"github.com/structgen/structgen/runtime"
 )
 
@@ -79,18 +79,6 @@ func makeCatalog(n int) []byte {
 	return b
 }
 
-// bytesPerRun is the bytes f allocates, on average over runs calls.
-func bytesPerRun(runs int, f func()) float64 {
-	var before, after goruntime.MemStats
-	f()
-	goruntime.ReadMemStats(&before)
-	for range runs {
-		f()
-	}
-	goruntime.ReadMemStats(&after)
-	return float64(after.TotalAlloc-before.TotalAlloc) / float64(runs)
-}
-
 // alternate measures parse against unmarshal on the same document,
 // alternately in one loop (each goes first in turn), and reports the
 // ratios: x-json for time, allocs-x-json and bytes-x-json for
@@ -120,43 +108,41 @@ func alternate(b *testing.B, size int, parse, unmarshal func() error) {
 	}
 	b.ReportMetric(float64(gen)/float64(std), "x-json")
 	b.ReportMetric(testing.AllocsPerRun(5, p)/testing.AllocsPerRun(5, u), "allocs-x-json")
-	b.ReportMetric(bytesPerRun(5, p)/bytesPerRun(5, u), "bytes-x-json")
+	b.ReportMetric(benchmem.BytesPerRun(5, p)/benchmem.BytesPerRun(5, u), "bytes-x-json")
+}
+
+// bySize runs alternate on documents of 1, 10 and 1,000 units (products,
+// tasks) that doc makes, parsed by parse and unmarshalled into an H.
+func bySize[H any](b *testing.B, unit string, doc func(n int) []byte, parse func([]byte) error) {
+	for _, n := range []int{1, 10, 1000} {
+		data := doc(n)
+		b.Run(fmt.Sprintf("%d-%s-%dB", n, unit, len(data)), func(b *testing.B) {
+			alternate(b, len(data), func() error { return parse(data) }, func() error {
+				var h H
+				return json.Unmarshal(data, &h)
+			})
+		})
+	}
 }
 
 // BenchmarkParseCatalog reads catalogs of 1, 10 and 1,000 products (about
 // 0.5 KB, 4.4 KB and 470 KB) with catalog.ParseCatalog and with
 // encoding/json into the hand-written structs.
 func BenchmarkParseCatalog(b *testing.B) {
-	for _, n := range []int{1, 10, 1000} {
-		data := makeCatalog(n)
-		b.Run(fmt.Sprintf("%d-products-%dB", n, len(data)), func(b *testing.B) {
-			alternate(b, len(data), func() error {
-				_, err := catalog.ParseCatalog(data)
-				return err
-			}, func() error {
-				var h handCatalog
-				return json.Unmarshal(data, &h)
-			})
-		})
-	}
+	bySize[handCatalog](b, "products", makeCatalog, func(data []byte) error {
+		_, err := catalog.ParseCatalog(data)
+		return err
+	})
 }
 
 // BenchmarkParsePlan reads plans of 1, 10 and 1,000 tasks (about 0.4 KB,
 // 3 KB and 300 KB) with catalog.ParsePlan and with encoding/json into
 // the hand-written structs.
 func BenchmarkParsePlan(b *testing.B) {
-	for _, n := range []int{1, 10, 1000} {
-		data := makePlan(n)
-		b.Run(fmt.Sprintf("%d-tasks-%dB", n, len(data)), func(b *testing.B) {
-			alternate(b, len(data), func() error {
-				_, err := catalog.ParsePlan(data)
-				return err
-			}, func() error {
-				var h handPlan
-				return json.Unmarshal(data, &h)
-			})
-		})
-	}
+	bySize[handPlan](b, "tasks", makePlan, func(data []byte) error {
+		_, err := catalog.ParsePlan(data)
+		return err
+	})
 }
 
 // The plan as a Go developer would write it for the Pydantic schema:
