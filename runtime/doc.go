@@ -64,9 +64,3 @@
 // Stream, ParseArgs and the Model interface are the parts they use
 // directly.
 package runtime
-
-// IsVersion1 is referenced by generated code. A generated package that no
-// longer compiles against this constant was made by an incompatible
-// structgen; regenerate it with the structgen version that matches this
-// runtime.
-const IsVersion1 = true

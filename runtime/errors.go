@@ -1,80 +1,36 @@
 package runtime
 
-import (
-	"errors"
-	"fmt"
-	"strings"
+import "github.com/structgen/structgen/runtime/problem"
+
+// The errors every Parse, Complete and Stream reports, and the records of
+// what lenient reading changed. They are defined in package problem, at
+// the bottom of the runtime's packages; these names are the ones
+// applications use.
+type (
+	// ValidationError reports why data could not be parsed into a
+	// generated type: the type's name, the raw input and every problem
+	// found, each with its JSON pointer.
+	ValidationError = problem.ValidationError
+	// Problem is one reason why a document does not match its schema.
+	Problem = problem.Problem
+	// Repair is one change the lenient reader made to what a model sent.
+	Repair = problem.Repair
 )
 
-// Sentinel errors that a *ValidationError unwraps to for its case.
+// Sentinel errors that a *ValidationError or a Complete error unwraps to.
 var (
 	// ErrEmptyReply: the input was empty or only white space.
-	ErrEmptyReply = errors.New("empty reply")
+	ErrEmptyReply = problem.ErrEmptyReply
 	// ErrInvalidJSON: the input is not a single JSON document.
-	ErrInvalidJSON = errors.New("invalid JSON")
+	ErrInvalidJSON = problem.ErrInvalidJSON
+	// ErrNoJSON: the reply holds no JSON document to read.
+	ErrNoJSON = problem.ErrNoJSON
+	// ErrTruncated: the model stopped at its token limit before
+	// finishing.
+	ErrTruncated = problem.ErrTruncated
+	// ErrRefused: the model refused, or the provider blocked the request
+	// or the reply.
+	ErrRefused = problem.ErrRefused
+	// ErrDuplicateKey: the document writes a key of one object twice.
+	ErrDuplicateKey = problem.ErrDuplicateKey
 )
-
-// Problem is one reason why a document does not match its schema.
-type Problem struct {
-	// Pointer is the JSON pointer (RFC 6901) of the offending value in the
-	// document; "" is the whole document.
-	Pointer string
-	// Message says what is wrong.
-	Message string
-}
-
-func (p Problem) String() string {
-	ptr := p.Pointer
-	if ptr == "" {
-		ptr = "(root)"
-	}
-	return ptr + ": " + p.Message
-}
-
-// ValidationError reports why data could not be parsed into a generated
-// type. It carries the type's name, the raw input and every problem found.
-type ValidationError struct {
-	// TypeName is the Go type that was asked for.
-	TypeName string
-	// Tool is the tool whose call this was, if any.
-	Tool string
-	// Raw is the input exactly as it was given.
-	Raw []byte
-	// Problems lists every violation, in document order.
-	Problems []Problem
-	// Err is the sentinel for the failure's case (ErrEmptyReply,
-	// ErrInvalidJSON) or nil for a schema violation.
-	Err error
-	// Repairs are the lenient repairs made to the input before the
-	// problems were found: what was read anyway, for a repair message to
-	// teach, apart from what is still wrong.
-	Repairs []Repair
-}
-
-func (e *ValidationError) Error() string {
-	var b strings.Builder
-	if e.Tool != "" {
-		fmt.Fprintf(&b, "tool %s: ", e.Tool)
-	}
-	fmt.Fprintf(&b, "parse %s: ", e.TypeName)
-	switch len(e.Problems) {
-	case 0:
-		if e.Err != nil {
-			b.WriteString(e.Err.Error())
-		} else {
-			b.WriteString("invalid")
-		}
-	case 1:
-		b.WriteString(e.Problems[0].String())
-	default:
-		fmt.Fprintf(&b, "%d problems:", len(e.Problems))
-		for _, p := range e.Problems {
-			b.WriteString("\n  - ")
-			b.WriteString(p.String())
-		}
-	}
-	return b.String()
-}
-
-// Unwrap returns the sentinel error for the failure's case, if any.
-func (e *ValidationError) Unwrap() error { return e.Err }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/structgen/structgen/runtime/lenient"
+	"github.com/structgen/structgen/runtime/schema"
 	"strings"
 	"testing"
 	"time"
@@ -40,7 +42,7 @@ func BenchmarkReadLenient(b *testing.B) {
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
-			repaired, _, err := ReadLenient(c.text)
+			repaired, _, err := lenient.ReadLenient(c.text)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -48,7 +50,7 @@ func BenchmarkReadLenient(b *testing.B) {
 			var read, base time.Duration
 			for b.Loop() {
 				start := time.Now()
-				if _, _, err := ReadLenient(c.text); err != nil {
+				if _, _, err := lenient.ReadLenient(c.text); err != nil {
 					b.Fatal(err)
 				}
 				read += time.Since(start)
@@ -67,7 +69,7 @@ func BenchmarkReadLenient(b *testing.B) {
 
 // benchItemsSchemas holds a schema for benchItems' array and the empty
 // schema.
-var benchItemsSchemas = NewSchemas("", map[string]string{
+var benchItemsSchemas = schema.NewSchemas("", map[string]string{
 	"structgen:///items.json": `{"type": "array", "items": {"type": "object", "required": ["id"], "properties": {
 		"id": {"type": "integer"}, "name": {"type": "string"},
 		"tags": {"type": "array", "items": {"type": "string"}}, "score": {"type": "number"}}}}`,
@@ -87,7 +89,7 @@ type benchItem struct {
 // repaired text into the same type, in the same run.
 func BenchmarkOutputParseTruncated(b *testing.B) {
 	text := benchItems(20000)[:1<<20]
-	repaired, _, err := ReadLenient(text)
+	repaired, _, err := lenient.ReadLenient(text)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -4,6 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"github.com/structgen/structgen/runtime/lenient"
+	"github.com/structgen/structgen/runtime/problem"
+	"github.com/structgen/structgen/runtime/schema"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -93,7 +96,7 @@ func TestLenientVectors(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: expected value: %v", v.ID, err)
 			}
-			got, repairs, err := ReadLenient([]byte(v.Input))
+			got, repairs, err := lenient.ReadLenient([]byte(v.Input))
 			var gotV any
 			if err == nil {
 				gotV, err = decodeByValue(got)
@@ -148,10 +151,10 @@ func TestAlignedVectors(t *testing.T) {
 	vs := readVectors(t, "baml_aligned.jsonl")
 	pass := 0
 	for _, v := range vs {
-		out := NewOutput[any](v.ID, NewSchemas("", map[string]string{"urn:v": string(v.Schema)}).Schema("urn:v#"), Dialects{}, plainSchema(v.Schema))
+		out := NewOutput[any](v.ID, schema.NewSchemas("", map[string]string{"urn:v": string(v.Schema)}).Schema("urn:v#"), Dialects{}, plainSchema(v.Schema))
 		var got any
 		var err error
-		var repairs []Repair
+		var repairs []problem.Repair
 		if v.Kind == "partial" {
 			var doc json.RawMessage
 			doc, err = out.readPartial([]byte(v.Input))

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"github.com/structgen/structgen/runtime/lenient"
+	"github.com/structgen/structgen/runtime/schema"
 	goruntime "runtime"
 	"strings"
 	"testing"
@@ -63,7 +65,7 @@ func TestTolerantRepairs(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, repairs, err := ReadLenient([]byte(tc.in))
+			got, repairs, err := lenient.ReadLenient([]byte(tc.in))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -91,17 +93,17 @@ func TestTolerantRepairs(t *testing.T) {
 // overflow, however deep the text goes.
 func TestTolerantDepth(t *testing.T) {
 	for _, in := range []string{strings.Repeat("[", 100000), strings.Repeat(`{"a":`, 100000)} {
-		_, _, err := ReadLenient([]byte(in))
-		if !errors.Is(err, ErrTooDeep) {
+		_, _, err := lenient.ReadLenient([]byte(in))
+		if !errors.Is(err, lenient.ErrTooDeep) {
 			t.Errorf("%.10s…: want ErrTooDeep, got %v", in, err)
 		}
 		_, err = briefOutput.Parse([]byte(in))
-		if !errors.Is(err, ErrTooDeep) {
+		if !errors.Is(err, lenient.ErrTooDeep) {
 			t.Errorf("Parse %.10s…: want ErrTooDeep, got %v", in, err)
 		}
 	}
-	ok := strings.Repeat("[", MaxDepth) + strings.Repeat("]", MaxDepth)
-	if _, _, err := ReadLenient([]byte(ok)); err != nil {
+	ok := strings.Repeat("[", lenient.MaxDepth) + strings.Repeat("]", lenient.MaxDepth)
+	if _, _, err := lenient.ReadLenient([]byte(ok)); err != nil {
 		t.Errorf("MaxDepth levels: %v", err)
 	}
 }
@@ -109,7 +111,7 @@ func TestTolerantDepth(t *testing.T) {
 // TestNoSilentInnerValue: a value inside a document that breaks the
 // schema is never returned without a repair saying so.
 func TestNoSilentInnerValue(t *testing.T) {
-	list := NewOutput[[]string]("List", NewSchemas("", map[string]string{"urn:l": `{"type":"array","items":{"type":"string"}}`}).Schema("urn:l#"), Dialects{}, false)
+	list := NewOutput[[]string]("List", schema.NewSchemas("", map[string]string{"urn:l": `{"type":"array","items":{"type":"string"}}`}).Schema("urn:l#"), Dialects{}, false)
 	for _, reply := range []string{
 		`{"items": ["a","b"], "note": 'x'}`,
 		`Sure! {"steps": ["rm -rf /", "b"], "count": NaN}`,
@@ -132,32 +134,6 @@ func TestNoSilentInnerValue(t *testing.T) {
 	}
 }
 
-// FuzzReadLenient: any text reads to valid JSON or an error, never a
-// panic, and every repair points into the text.
-func FuzzReadLenient(f *testing.F) {
-	for _, s := range []string{`{"a": [1, 2`, `{a: 'b', c: """d"""}`, "```json\n{\"a\":1}\n```", `["a" "b" ...]`, `{"k": "v" "x": [}`, `(1, (2,))`, `\"a\": \"b\"`, `{"a":"b,"c":"d"}`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		got, repairs, err := ReadLenient([]byte(s))
-		if err != nil {
-			return
-		}
-		if !json.Valid(got) {
-			t.Fatalf("%q read to invalid JSON %s", s, got)
-		}
-		text := []byte(s)
-		if escapedDocument(text) {
-			text = unescapeQuotes(text)
-		}
-		for _, r := range repairs {
-			if r.Offset < 0 || r.Offset > len(text) {
-				t.Fatalf("%q: repair %q at offset %d outside the text", s, r.Message, r.Offset)
-			}
-		}
-	})
-}
-
 // FuzzOutputAccepted: a reply Parse accepts always validates against the
 // schema; ReadPartial never panics.
 func FuzzOutputAccepted(f *testing.F) {
@@ -172,7 +148,7 @@ func FuzzOutputAccepted(f *testing.F) {
 			return
 		}
 		b, _ := json.Marshal(v)
-		doc, err := DecodeValue(b)
+		doc, err := schema.DecodeValue(b)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -185,7 +161,7 @@ func FuzzOutputAccepted(f *testing.F) {
 // TestEmptySchemaReturnsRepaired: with the schema {}, Parse returns the
 // repaired value as it is.
 func TestEmptySchemaReturnsRepaired(t *testing.T) {
-	anything := NewOutput[any]("Any", NewSchemas("", map[string]string{"urn:a": `{}`}).Schema("urn:a#"), Dialects{}, false)
+	anything := NewOutput[any]("Any", schema.NewSchemas("", map[string]string{"urn:a": `{}`}).Schema("urn:a#"), Dialects{}, false)
 	for in, want := range map[string]string{
 		`{a: 'b', c: [1, 2,]}`:                    `{"a":"b","c":[1,2]}`,
 		"Here it is:\n```json\n[True, None]\n```": `[true,null]`,

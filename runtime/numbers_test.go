@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"encoding/json"
+	"github.com/structgen/structgen/runtime/schema"
 	"strconv"
 	"strings"
 	"testing"
@@ -25,7 +26,7 @@ func TestNormalizeIntegers(t *testing.T) {
 		{``, ``},
 	}
 	for _, tc := range tests {
-		if got := string(NormalizeIntegers([]byte(tc.in))); got != tc.want {
+		if got := string(schema.NormalizeIntegers([]byte(tc.in))); got != tc.want {
 			t.Errorf("NormalizeIntegers(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
@@ -33,7 +34,7 @@ func TestNormalizeIntegers(t *testing.T) {
 
 func TestNormalizeIntegersKeepsInputWhenUnchanged(t *testing.T) {
 	in := []byte(`{"a":[1,2,3],"b":"x.y"}`)
-	if out := NormalizeIntegers(in); &out[0] != &in[0] {
+	if out := schema.NormalizeIntegers(in); &out[0] != &in[0] {
 		t.Error("allocated a copy of input that needed no change")
 	}
 }
@@ -45,7 +46,7 @@ func FuzzNormalizeIntegers(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		out := NormalizeIntegers([]byte(s))
+		out := schema.NormalizeIntegers([]byte(s))
 		if !json.Valid([]byte(s)) {
 			return
 		}
@@ -63,7 +64,7 @@ func FuzzNormalizeIntegers(f *testing.F) {
 }
 
 func decodeNumbers(data []byte, v *any) error {
-	d, err := DecodeValue(data)
+	d, err := schema.DecodeValue(data)
 	*v = d
 	return err
 }

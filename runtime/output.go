@@ -3,6 +3,9 @@ package runtime
 import (
 	"encoding/json"
 	"errors"
+	"github.com/structgen/structgen/runtime/lenient"
+	"github.com/structgen/structgen/runtime/problem"
+	"github.com/structgen/structgen/runtime/schema"
 )
 
 // Dialects are an output's schema as each provider's structured-output
@@ -32,14 +35,14 @@ type Output[T any] struct {
 	// and Parse validates against it.
 	Schema json.RawMessage
 
-	schema   *Schema
+	schema   *schema.Schema
 	dialects Dialects
 	plain    bool
 }
 
 // NewOutput returns the output contract of type T. A plain string output
 // (schema {"type": "string"}) has no contract: Parse returns the text.
-func NewOutput[T any](name string, schema *Schema, d Dialects, plain bool) Output[T] {
+func NewOutput[T any](name string, schema *schema.Schema, d Dialects, plain bool) Output[T] {
 	return Output[T]{Name: name, Schema: json.RawMessage(schema.Document()), schema: schema, dialects: d, plain: plain}
 }
 
@@ -71,29 +74,25 @@ func (o Output[T]) Parse(text []byte) (T, error) {
 }
 
 // ParseRepaired is Parse that also returns the repairs it made.
-func (o Output[T]) ParseRepaired(text []byte) (T, []Repair, error) {
+func (o Output[T]) ParseRepaired(text []byte) (T, []problem.Repair, error) {
 	var zero T
-	fail := func(repairs []Repair, sentinel error, ps ...Problem) (T, []Repair, error) {
-		return zero, repairs, &ValidationError{TypeName: o.Name, Raw: text, Problems: ps, Err: sentinel, Repairs: repairs}
+	fail := func(repairs []problem.Repair, sentinel error, ps ...problem.Problem) (T, []problem.Repair, error) {
+		return zero, repairs, &problem.ValidationError{TypeName: o.Name, Raw: text, Problems: ps, Err: sentinel, Repairs: repairs}
 	}
 	if o.plain {
 		var v T
 		s, _ := json.Marshal(string(text))
 		if err := json.Unmarshal(s, &v); err != nil {
-			return fail(nil, nil, Problem{Message: err.Error()})
+			return fail(nil, nil, problem.Problem{Message: err.Error()})
 		}
 		return v, nil, nil
 	}
-	sch, err := o.schema.get()
-	if err != nil {
-		return fail(nil, err, Problem{Message: err.Error()})
-	}
-	doc, repairs, ps, err := alignReply(text, o.schema, sch)
+	doc, repairs, ps, err := lenient.Align(text, o.schema)
 	if o.dialects.Wrapped && (err != nil || len(ps) > 0) {
 		// The OpenAI and Anthropic dialects wrap a root that is not an
 		// object in {"value": …}.
-		if inner, ok := unwrapValue(text); ok {
-			if d, r, p, e := alignReply(inner, o.schema, sch); e == nil && len(p) == 0 {
+		if inner, ok := lenient.UnwrapValue(text); ok {
+			if d, r, p, e := lenient.Align(inner, o.schema); e == nil && len(p) == 0 {
 				doc, repairs, ps, err = d, r, p, e
 			}
 		}
@@ -101,23 +100,23 @@ func (o Output[T]) ParseRepaired(text []byte) (T, []Repair, error) {
 	if err != nil {
 		msg := err.Error()
 		switch {
-		case errors.Is(err, ErrEmptyReply):
+		case errors.Is(err, problem.ErrEmptyReply):
 			msg = "the reply is empty"
-		case errors.Is(err, ErrNoJSON):
+		case errors.Is(err, problem.ErrNoJSON):
 			msg = "the reply holds nothing that fits the schema"
 		}
-		return fail(repairs, err, Problem{Message: msg})
+		return fail(repairs, err, problem.Problem{Message: msg})
 	}
 	if len(ps) > 0 {
 		return fail(repairs, nil, ps...)
 	}
 	out, err := json.Marshal(doc)
 	if err != nil {
-		return fail(repairs, nil, Problem{Message: err.Error()})
+		return fail(repairs, nil, problem.Problem{Message: err.Error()})
 	}
 	var v T
-	if err := json.Unmarshal(NormalizeIntegers(out), &v); err != nil {
-		return fail(repairs, nil, decodeProblem(err))
+	if err := json.Unmarshal(schema.NormalizeIntegers(out), &v); err != nil {
+		return fail(repairs, nil, schema.DecodeProblem(err))
 	}
 	return v, repairs, nil
 }
@@ -143,7 +142,7 @@ func (o Output[T]) Spec(mode OutputMode) *OutputSpec {
 // parseAnswer reads a final answer: a reply's text, or the arguments of a
 // call of the output's tool, which wrap a root that is not an object in
 // {"value": …}.
-func (o Output[T]) parseAnswer(text []byte, toolCall bool) (T, []Repair, error) {
+func (o Output[T]) parseAnswer(text []byte, toolCall bool) (T, []problem.Repair, error) {
 	if toolCall && o.plain {
 		var args struct {
 			Value *string `json:"value"`
@@ -156,19 +155,10 @@ func (o Output[T]) parseAnswer(text []byte, toolCall bool) (T, []Repair, error) 
 }
 
 // problemLines renders problems for a repair prompt.
-func problemLines(ps []Problem) []string {
+func problemLines(ps []problem.Problem) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {
 		out[i] = p.String()
 	}
 	return out
-}
-
-// unwrapValue returns the JSON of v in a reply {"value": v}.
-func unwrapValue(text []byte) ([]byte, bool) {
-	v, _, err := readLenient(text)
-	if err != nil || v.kind != jObject || len(v.keys) != 1 || v.keys[0] != "value" {
-		return nil, false
-	}
-	return encodeValue(v.kids[0], len(text)), true
 }

@@ -2,12 +2,9 @@ package runtime
 
 import (
 	"errors"
+	"github.com/structgen/structgen/runtime/problem"
 	"io"
 	"iter"
-	"sort"
-	"strconv"
-
-	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // Chunks reads r as the chunks a streaming reply arrives in (an HTTP
@@ -84,7 +81,7 @@ func Stream[P any](chunks iter.Seq2[[]byte, error], parse func([]byte) (P, error
 				}
 			}
 			p, err := parse(text)
-			if errors.Is(err, ErrNoJSON) || errors.Is(err, ErrEmptyReply) {
+			if errors.Is(err, problem.ErrNoJSON) || errors.Is(err, problem.ErrEmptyReply) {
 				return true // nothing to read yet
 			}
 			return yield(p, err) && err == nil
@@ -123,48 +120,12 @@ func (o Output[T]) CheckFinished(text []byte) error {
 	if err != nil || n == nil {
 		return nil // nothing read yet
 	}
-	sch, err := o.schema.get()
+	ps, err := n.Finished(o.schema)
 	if err != nil {
 		return err
 	}
-	var ps []Problem
-	var walk func(v any, s *jsonschema.Schema, path []string)
-	walk = func(v any, s *jsonschema.Schema, path []string) {
-		if s == nil {
-			return
-		}
-		ptr := Pointer(path)
-		if d, ok := n.done[ptr]; ok && d {
-			if err := s.Validate(v); err != nil {
-				if ve, ok := err.(*jsonschema.ValidationError); ok {
-					for _, p := range problems(ve) {
-						p.Pointer = ptr + p.Pointer
-						ps = append(ps, p)
-					}
-				}
-			}
-			return
-		}
-		ms := members(s)
-		switch x := v.(type) {
-		case []any:
-			for i, it := range x {
-				walk(it, itemSchema(nil, ms, i), append(path, strconv.Itoa(i)))
-			}
-		case map[string]any:
-			keys := make([]string, 0, len(x))
-			for k := range x {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			for _, k := range keys {
-				walk(x[k], propertySchema(ms, k), append(path, k))
-			}
-		}
-	}
-	walk(n.v, sch, nil)
 	if len(ps) == 0 {
 		return nil
 	}
-	return &ValidationError{TypeName: o.Name, Raw: text, Problems: ps}
+	return &problem.ValidationError{TypeName: o.Name, Raw: text, Problems: ps}
 }

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"errors"
+	"github.com/structgen/structgen/runtime/problem"
 	"io"
 	"slices"
 	"strings"
@@ -48,7 +49,7 @@ func TestStreamChunksStopOnProblem(t *testing.T) {
 		}
 		last = p
 	}
-	var ve *ValidationError
+	var ve *problem.ValidationError
 	if !errors.As(stopped, &ve) || len(ve.Problems) == 0 || ve.Problems[0].Pointer != "/title" {
 		t.Fatalf("want a stop at /title, got %v", stopped)
 	}

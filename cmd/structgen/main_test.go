@@ -198,7 +198,7 @@ func TestGoMode(t *testing.T) {
 	if stdout, _, code := structgen(t, agent, "-go", ".", "-check"); code != 0 {
 		t.Errorf("-check after generating: exit %d\n%s", code, stdout)
 	}
-	if !strings.Contains(string(data), "runtime.ParseValidated[Note]") {
+	if !strings.Contains(string(data), "impl.ParseValidated[Note]") {
 		t.Errorf("ParseNote does not call the generated validators:\n%s", data)
 	}
 	if _, stderr, code := structgen(t, agent, "-go", ".", "-v"); code != 0 || !strings.Contains(stderr, "structgen: Note is checked by generated validators and decoded by encoding/json") {

@@ -10,7 +10,8 @@ import (
 
 	"github.com/structgen/structgen/examples/ticket/ticket"
 	"github.com/structgen/structgen/internal/benchmem"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
+	"github.com/structgen/structgen/runtime/schema"
 )
 
 // The hand-written structs encoding/json decodes into: the same shape as
@@ -80,8 +81,8 @@ var interpreted = func() func([]byte) (ticket.Ticket, error) {
 	if err != nil {
 		panic(err)
 	}
-	s := runtime.NewSchemas("", map[string]string{"structgen:///ticket.json": string(text)}).Schema("structgen:///ticket.json#")
-	return func(data []byte) (ticket.Ticket, error) { return runtime.Parse[ticket.Ticket]("Ticket", data, s) }
+	s := schema.NewSchemas("", map[string]string{"structgen:///ticket.json": string(text)}).Schema("structgen:///ticket.json#")
+	return func(data []byte) (ticket.Ticket, error) { return schema.Parse[ticket.Ticket]("Ticket", data, s) }
 }()
 
 // BenchmarkParseTicket reads tickets of about 0.3 KB, 3 KB and 300 KB
@@ -202,5 +203,5 @@ func (v oldEffort) MarshalJSON() ([]byte, error) {
 	type plain struct {
 		Owner *string `json:"owner,omitempty"`
 	}
-	return runtime.MarshalObject(plain{v.Owner}, runtime.NewFields("owner"), v.AdditionalProperties, v.AdditionalPropertiesOrder)
+	return impl.MarshalObject(plain{v.Owner}, impl.NewFields("owner"), v.AdditionalProperties, v.AdditionalPropertiesOrder)
 }

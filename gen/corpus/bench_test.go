@@ -17,7 +17,7 @@ import (
 	"github.com/structgen/structgen/gen"
 	"github.com/structgen/structgen/gen/internal/corpustest"
 	"github.com/structgen/structgen/gen/ir"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 
 	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -415,7 +415,7 @@ func selectedShape(t *ir.Type, root string, data []byte) string {
 				def = i
 			}
 		}
-		pick, _ = runtime.Keyed(data, keys, def)
+		pick, _ = impl.Keyed(data, keys, def)
 	} else {
 		var obj map[string]json.RawMessage
 		_ = json.Unmarshal(data, &obj)

@@ -14,8 +14,7 @@ import (
 
 	"github.com/structgen/structgen/gen"
 	"github.com/structgen/structgen/gen/internal/corpustest"
-
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // TestMCPGitHub imports every tool of GitHub's MCP server into one
@@ -159,7 +158,7 @@ func TestMCPGitHub(t *testing.T) {
 			}
 			continue
 		}
-		if strings.Contains(res.Err, runtime.ErrDecoderDisagrees.Error()) {
+		if strings.Contains(res.Err, impl.ErrDecoderDisagrees.Error()) {
 			t.Errorf("%s: %s", c.Tool, res.Err)
 		}
 		if res.Err == "" || !strings.Contains(res.Err, "'"+c.Missing+"'") {

@@ -230,7 +230,7 @@ func presenceCode(t *ir.Type, p *ir.Presence, fields map[string]*ir.Field) jen.C
 		if len(br.Forbidden) > 0 {
 			vals = append(vals, jen.Id("Forbidden").Op(":").Add(names(br.Forbidden)))
 		}
-		branches = append(branches, jen.Qual(runtimePkg, "Presence").Values(vals...))
+		branches = append(branches, jen.Qual(implPkg, "Presence").Values(vals...))
 	}
 	var rest []jen.Code
 	if t.Extra != nil {

@@ -50,7 +50,7 @@ func emitDecoders(f *jen.File, pkg *ir.Package) bool {
 }
 
 func decoderParams() []jen.Code {
-	return []jen.Code{jen.Id("d").Op("*").Qual(jxPkg, "Decoder"), jen.Id("c").Op("*").Qual(runtimePkg, "Decoding")}
+	return []jen.Code{jen.Id("d").Op("*").Qual(jxPkg, "Decoder"), jen.Id("c").Op("*").Qual(implPkg, "Decoding")}
 }
 
 // decodeValue is the function runtime.ParseDecoded calls to read a value
@@ -157,7 +157,7 @@ func emitUnionDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set st
 			words = append(words, jen.Lit(w))
 		}
 		f.Comment(fmt.Sprintf("// %s words a value no branch of %s's %s matches.", brsVar.GoString(), t.Name, op))
-		f.Var().Add(brsVar).Op("=").Op("&").Qual(runtimePkg, "Branches").Values(jen.Dict{
+		f.Var().Add(brsVar).Op("=").Op("&").Qual(implPkg, "Branches").Values(jen.Dict{
 			jen.Id("Op"): jen.Lit(op), jen.Id("Want"): jen.Index().String().Values(words...)})
 		f.Line()
 	}
@@ -175,7 +175,7 @@ func emitUnionDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set st
 // any anyOf or oneOf.
 func emitTaggedDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type) {
 	read := func(i int) jen.Code {
-		r := jen.Func().Params(jen.Id("c").Op("*").Qual(runtimePkg, "Decoding"), jen.Id("d").Op("*").Qual(jxPkg, "Decoder")).Block(
+		r := jen.Func().Params(jen.Id("c").Op("*").Qual(implPkg, "Decoding"), jen.Id("d").Op("*").Qual(jxPkg, "Decoder")).Block(
 			valueCode(jen.Id("v").Dot(t.Variants[i].Name), t.Variants[i].Type, t.Decode.Variants[i], 0, types)...)
 		return jen.If(jen.Id("c").Dot("Variant").Call(jen.Id("raw"), r)).Block(jen.Return())
 	}
@@ -584,7 +584,7 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 		jen.If(jen.Id("c").Dot("Failed").Call()).Block(jen.Return()),
 	)
 	if order != nil {
-		body = append(body, order.Clone().Op("=").Qual(runtimePkg, "KeyOrder").Call(jen.Id("order")))
+		body = append(body, order.Clone().Op("=").Qual(implPkg, "KeyOrder").Call(jen.Id("order")))
 	}
 	if len(required)+len(requiredExtra) > 0 {
 		body = append(body, jen.Var().Id("missing").Index().String())
@@ -632,14 +632,14 @@ func checkedCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, types map[string]*i
 		if text {
 			call = "ValidatedText"
 		}
-		out = append(out, jen.Qual(runtimePkg, call).Call(args...))
+		out = append(out, jen.Qual(implPkg, call).Call(args...))
 	} else if in := c.Interpret; in != nil {
 		// The schema interpreter checks this value: see ir.Check.
 		args := []jen.Code{jen.Id("c"), jen.Id("d"), jen.Op("&").Add(dst.Clone())}
 		for _, loc := range in {
 			args = append(args, jen.Id(set).Dot("Schema").Call(jen.Lit(loc)))
 		}
-		out = append(out, jen.Qual(runtimePkg, "Interpret").Call(args...))
+		out = append(out, jen.Qual(implPkg, "Interpret").Call(args...))
 	} else {
 		out = append(out, valueCode(dst.Clone(), r, c, 0, types)...)
 	}
@@ -940,7 +940,7 @@ func arrayChecks(dst *jen.Statement, c *ir.Check) []jen.Code {
 		out = append(out, jen.Id("c").Dot("Items").Call(jen.Len(dst.Clone()), intOr(c.MinItems, 0), intOr(c.MaxItems, -1)))
 	}
 	if c.Unique && !c.UniqueText {
-		out = append(out, jen.Qual(runtimePkg, "Unique").Call(jen.Id("c"), dst.Clone()))
+		out = append(out, jen.Qual(implPkg, "Unique").Call(jen.Id("c"), dst.Clone()))
 	}
 	return out
 }

@@ -81,7 +81,7 @@ func emitEncoder(f *jen.File, t *ir.Type, types map[string]*ir.Type) {
 		f.Comment("// schema order.")
 	}
 	f.Func().Params(jen.Id("v").Id(t.Name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Return(jen.Qual(runtimePkg, "Marshal").Call(jen.Id("v").Dot("encodeJSON"))),
+		jen.Return(jen.Qual(implPkg, "Marshal").Call(jen.Id("v").Dot("encodeJSON"))),
 	)
 	f.Line()
 	body := []jen.Code{jen.Id("e").Dot("ObjStart").Call()}
@@ -113,7 +113,7 @@ func emitEncoder(f *jen.File, t *ir.Type, types map[string]*ir.Type) {
 	if t.Extra != nil {
 		// The extras in the order read, but for a declared name (which
 		// a caller may have put there too: the field wins).
-		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Qual(runtimePkg, "ExtraKeys").Call(jen.Id("v").Dot("AdditionalProperties"), jen.Id("v").Dot("AdditionalPropertiesOrder"))).Block(
+		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Qual(implPkg, "ExtraKeys").Call(jen.Id("v").Dot("AdditionalProperties"), jen.Id("v").Dot("AdditionalPropertiesOrder"))).Block(
 			append([]jen.Code{
 				jen.If(jen.Id(t.FieldsVar).Dot("Has").Call(jen.Id("k"))).Block(jen.Continue()),
 				jen.Id("e").Dot("Field").Call(jen.Id("k")),
@@ -122,7 +122,7 @@ func emitEncoder(f *jen.File, t *ir.Type, types map[string]*ir.Type) {
 	}
 	body = append(body, jen.Id("e").Dot("ObjEnd").Call())
 	f.Comment(fmt.Sprintf("// encodeJSON writes %s with e.", t.Name))
-	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("encodeJSON").Params(jen.Id("e").Op("*").Qual(runtimePkg, "Encoding")).Block(body...)
+	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("encodeJSON").Params(jen.Id("e").Op("*").Qual(implPkg, "Encoding")).Block(body...)
 }
 
 // encodeValue writes x, of Go type r. x is addressable where r names a
@@ -180,7 +180,7 @@ func encodeNonNil(x *jen.Statement, r *ir.Ref, types map[string]*ir.Type, depth 
 		m := jen.Id(fmt.Sprintf("m%d", depth))
 		return []jen.Code{
 			e.Clone().Dot("ObjStart").Call(),
-			jen.For(jen.List(jen.Id("_"), k.Clone()).Op(":=").Range().Qual(runtimePkg, "SortedKeys").Call(x.Clone())).Block(
+			jen.For(jen.List(jen.Id("_"), k.Clone()).Op(":=").Range().Qual(implPkg, "SortedKeys").Call(x.Clone())).Block(
 				append([]jen.Code{
 					e.Clone().Dot("Field").Call(k.Clone()),
 					// A map's value is not addressable: a copy is.

@@ -23,8 +23,10 @@ func goFiles(pkg *ir.Package) (map[string][]byte, error) {
 		f.HeaderComment("source: " + file)
 	}
 	f.ImportName(runtimePkg, "runtime")
+	f.ImportName(implPkg, "impl")
+	f.ImportName(schemaPkg, "schema")
 	f.ImportName(jxPkg, "jx")
-	f.Const().Id("_").Op("=").Qual(runtimePkg, "IsVersion1").Line()
+	versionCheck(f)
 	resources := jen.Dict{}
 	for _, t := range pkg.Go.Types {
 		f.Comment(fmt.Sprintf("// %s is the JSON Schema of %s, derived from its declaration", t.SchemaConst, t.Name))
@@ -36,7 +38,7 @@ func goFiles(pkg *ir.Package) (map[string][]byte, error) {
 		f.Line()
 		f.Comment(fmt.Sprintf("// %s validates data against the schema of %s and decodes it.", t.ParseFunc, t.Name))
 		f.Comment("// Nothing is repaired; on failure the error is a *runtime.ValidationError.")
-		call := jen.Qual(runtimePkg, "Parse").Types(jen.Id(t.Name)).Call(jen.Lit(t.Name), jen.Id("data"), jen.Id(t.SchemaVar))
+		call := jen.Qual(schemaPkg, "Parse").Types(jen.Id(t.Name)).Call(jen.Lit(t.Name), jen.Id("data"), jen.Id(t.SchemaVar))
 		if t.Validate != nil {
 			// The generated validators check it, encoding/json decodes it
 			// (into the user's type, which has no typed decoder).
@@ -44,15 +46,15 @@ func goFiles(pkg *ir.Package) (map[string][]byte, error) {
 			for _, v := range t.Validate {
 				vals = append(vals, jen.Id(v.Name))
 			}
-			call = jen.Qual(runtimePkg, "ParseValidated").Types(jen.Id(t.Name)).Call(jen.Lit(t.Name), jen.Id("data"), jen.Nil(),
-				jen.Index().Qual(runtimePkg, "Validator").Values(vals...), jen.Id(t.SchemaVar))
+			call = jen.Qual(implPkg, "ParseValidated").Types(jen.Id(t.Name)).Call(jen.Lit(t.Name), jen.Id("data"), jen.Nil(),
+				jen.Index().Qual(implPkg, "Validator").Values(vals...), jen.Id(t.SchemaVar))
 		}
 		f.Func().Id(t.ParseFunc).Params(jen.Id("data").Index().Byte()).Params(jen.Id(t.Name), jen.Error()).Block(
 			jen.Return(call),
 		)
 		f.Line()
 	}
-	f.Var().Id(pkg.SchemaSet).Op("=").Qual(runtimePkg, "NewSchemas").Call(jen.Lit(""), jen.Map(jen.String()).String().Values(resources))
+	f.Var().Id(pkg.SchemaSet).Op("=").Qual(schemaPkg, "NewSchemas").Call(jen.Lit(""), jen.Map(jen.String()).String().Values(resources))
 	f.Line()
 	for _, o := range pkg.Go.OneOfs {
 		emitOneOf(f, o)
@@ -86,10 +88,10 @@ func emitOneOf(f *jen.File, o ir.OneOf) {
 	}
 	f.Comment(fmt.Sprintf("// Unmarshal%s reads a %s, picking the variant by its %q property.", o.Name, o.Name, o.Property))
 	f.Func().Id("Unmarshal"+o.Name).Params(jen.Id("data").Index().Byte()).Params(jen.Id(o.Name), jen.Error()).Block(
-		jen.List(jen.Id("tag"), jen.Err()).Op(":=").Qual(runtimePkg, "Discriminator").Call(jen.Id("data"), jen.Lit(o.Property)),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Qual(runtimePkg, "NoVariant").Call(jen.Lit(o.Name), jen.Err().Dot("Error").Call()))),
+		jen.List(jen.Id("tag"), jen.Err()).Op(":=").Qual(implPkg, "Discriminator").Call(jen.Id("data"), jen.Lit(o.Property)),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Qual(implPkg, "NoVariant").Call(jen.Lit(o.Name), jen.Err().Dot("Error").Call()))),
 		jen.Switch(jen.Id("tag")).Block(cases...),
-		jen.Return(jen.Nil(), jen.Qual(runtimePkg, "NoVariant").Call(jen.Lit(o.Name), jen.Qual("strconv", "Quote").Call(jen.Id("tag")))),
+		jen.Return(jen.Nil(), jen.Qual(implPkg, "NoVariant").Call(jen.Lit(o.Name), jen.Qual("strconv", "Quote").Call(jen.Id("tag")))),
 	)
 	f.Line()
 }

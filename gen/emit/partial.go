@@ -35,7 +35,7 @@ func emitPartials(f *jen.File, pkg *ir.Package) {
 		}
 		body = append(body, jen.Return(jen.Id("p"), jen.True()))
 		f.Comment(fmt.Sprintf("// %s reads a %s from a streaming reply's value.", p.Read, p.Name))
-		f.Func().Id(p.Read).Params(jen.Id("n").Op("*").Qual(runtimePkg, "Node")).Params(jen.Id(p.Name), jen.Bool()).Block(body...)
+		f.Func().Id(p.Read).Params(jen.Id("n").Op("*").Qual(lenientPkg, "Node")).Params(jen.Id(p.Name), jen.Bool()).Block(body...)
 		f.Line()
 	}
 	for _, o := range pkg.Outputs {
@@ -111,21 +111,21 @@ func partialType(e *ir.PartialExpr) jen.Code {
 func partialReader(e *ir.PartialExpr) jen.Code {
 	switch e.Kind {
 	case ir.PartialString:
-		return jen.Qual(runtimePkg, "ReadString")
+		return jen.Qual(implPkg, "ReadString")
 	case ir.PartialInt:
-		return jen.Qual(runtimePkg, "ReadInt")
+		return jen.Qual(implPkg, "ReadInt")
 	case ir.PartialFloat:
-		return jen.Qual(runtimePkg, "ReadFloat")
+		return jen.Qual(implPkg, "ReadFloat")
 	case ir.PartialBool:
-		return jen.Qual(runtimePkg, "ReadBool")
+		return jen.Qual(implPkg, "ReadBool")
 	case ir.PartialEnum:
-		return jen.Qual(runtimePkg, "ReadEnum").Types(jen.Id(e.Named))
+		return jen.Qual(implPkg, "ReadEnum").Types(jen.Id(e.Named))
 	case ir.PartialStruct:
 		return jen.Id(e.Read)
 	case ir.PartialSlice:
-		return jen.Qual(runtimePkg, "ReadSlice").Call(partialReader(e.Elem))
+		return jen.Qual(implPkg, "ReadSlice").Call(partialReader(e.Elem))
 	case ir.PartialMap:
-		return jen.Qual(runtimePkg, "ReadMap").Call(partialReader(e.Elem))
+		return jen.Qual(implPkg, "ReadMap").Call(partialReader(e.Elem))
 	}
-	return jen.Qual(runtimePkg, "ReadRaw")
+	return jen.Qual(implPkg, "ReadRaw")
 }

@@ -197,7 +197,7 @@ func branchOf(s *ir.Validator, keysRead bool) jen.Code {
 func membersName(v *ir.Validator) string { return v.Name + "Members" }
 
 func emitMembersForm(f *jen.File, v *ir.Validator) {
-	params := []jen.Code{jen.Id("c").Op("*").Qual(runtimePkg, "Decoding"), jen.Id("_").Op("*").Qual(runtimePkg, "Text")}
+	params := []jen.Code{jen.Id("c").Op("*").Qual(implPkg, "Decoding"), jen.Id("_").Op("*").Qual(implPkg, "Text")}
 	f.Comment(fmt.Sprintf("// %s checks the value Apply hands it against %s,", membersName(v), v.Loc))
 	if len(v.Properties) == 1 {
 		p := v.Properties[0]
@@ -325,13 +325,13 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 		f.Line()
 	}
 	f.Comment(fmt.Sprintf("// %s checks a value against %s.", v.Name, v.Loc))
-	params := []jen.Code{jen.Id("c").Op("*").Qual(runtimePkg, "Decoding"), jen.Id("t").Op("*").Qual(runtimePkg, "Text")}
+	params := []jen.Code{jen.Id("c").Op("*").Qual(implPkg, "Decoding"), jen.Id("t").Op("*").Qual(implPkg, "Text")}
 	var body []jen.Code
 	switch {
 	case v.Interpret != "":
 		// The interpreter checks this schema: see ir.Validator.
 		f.Comment("// The schema interpreter checks it: " + v.Why + ".")
-		body = append(body, jen.Qual(runtimePkg, "InterpretValue").Call(jen.Id("c"), jen.Id("t"), jen.Id(set).Dot("Schema").Call(jen.Lit(v.Interpret))))
+		body = append(body, jen.Qual(implPkg, "InterpretValue").Call(jen.Id("c"), jen.Id("t"), jen.Id(set).Dot("Schema").Call(jen.Lit(v.Interpret))))
 	case v.Cycle:
 		body = append(body, jen.Id("t").Dot("Cycle").Call())
 	case v.False:
@@ -397,7 +397,7 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 			}
 			body = append(body, c("Unevaluated", jen.Id("raw"), vref(props), vref(items), jen.Lit(noProps), jen.Lit(noItems)), c("Untrack"))
 		}
-		f.Func().Id(textName(v)).Params(jen.Id("c").Op("*").Qual(runtimePkg, "Decoding"), jen.Id("raw").Index().Byte()).Block(body...)
+		f.Func().Id(textName(v)).Params(jen.Id("c").Op("*").Qual(implPkg, "Decoding"), jen.Id("raw").Index().Byte()).Block(body...)
 		return
 	default:
 		body = ownChecks(v)
@@ -527,7 +527,7 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 	case v.Unique && tagged != nil:
 		// The branch each item's tag picks, and hashes once two may
 		// be equal (Text.RawTagged).
-		out = append(out, jen.Var().Id("tags").Qual(runtimePkg, "UniqueTags"))
+		out = append(out, jen.Var().Id("tags").Qual(implPkg, "UniqueTags"))
 	case v.Unique:
 		// The items' hashes, found as each is read (Text.RawHashed).
 		out = append(out, jen.Id("hashes").Op(":=").Make(jen.Index().Uint64(), jen.Lit(0), jen.Lit(8)))
@@ -684,9 +684,9 @@ func memberChecks(v *ir.Validator) []jen.Code {
 	if !readsKeys(v) {
 		return nil // nothing to check
 	}
-	keys := jen.Var().Id("keys").Qual(runtimePkg, "Keys")
+	keys := jen.Var().Id("keys").Qual(implPkg, "Keys")
 	if declaredKeys(v) != nil {
-		keys = jen.Id("keys").Op(":=").Qual(runtimePkg, "DeclaredKeys").Call(jen.Id(keysName(v)))
+		keys = jen.Id("keys").Op(":=").Qual(implPkg, "DeclaredKeys").Call(jen.Id(keysName(v)))
 	}
 	out := []jen.Code{
 		jen.List(jen.Id("it"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("Object").Call()),

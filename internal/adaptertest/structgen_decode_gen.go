@@ -7,12 +7,12 @@ package adaptertest
 
 import (
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads FinishAction, the arguments and the response as one flat
 // object, and checks the tool's schema in one pass.
-func (v *FinishAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *FinishAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [3]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -75,7 +75,7 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads FinishArgs and checks its schema in one pass.
-func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -111,7 +111,7 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Forecast and checks its schema in one pass.
-func (v *Forecast) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Forecast) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -161,7 +161,7 @@ func (v *Forecast) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads LookupArgs and checks its schema in one pass.
-func (v *LookupArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *LookupArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {

@@ -10,9 +10,16 @@ import (
 	"errors"
 	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // FinishAction is a call of tool "finish": the tool's own arguments and its structured response, flat on the wire.
 //
@@ -22,17 +29,17 @@ type FinishAction struct {
 	Forecast
 }
 
-var responseFieldsFinishAction = runtime.NewFields("high", "summary")
+var responseFieldsFinishAction = impl.NewFields("high", "summary")
 
 // MarshalJSON writes the arguments and the response as one flat object.
 func (a FinishAction) MarshalJSON() ([]byte, error) {
-	return runtime.MarshalAction(a.FinishArgs, a.Forecast)
+	return impl.MarshalAction(a.FinishArgs, a.Forecast)
 }
 
 // UnmarshalJSON reads one flat object: the response's fields into Forecast,
 // every other property into FinishArgs.
 func (a *FinishAction) UnmarshalJSON(data []byte) error {
-	return runtime.UnmarshalAction(data, &a.FinishArgs, &a.Forecast, responseFieldsFinishAction)
+	return impl.UnmarshalAction(data, &a.FinishArgs, &a.Forecast, responseFieldsFinishAction)
 }
 
 // Kind returns "FinishAction", the kind that persisted actions of this type carry.
@@ -64,7 +71,7 @@ var schemaFinishArgs = structgenSchemas.Schema("structgen:///finish.json#")
 // ParseFinishArgs validates data against the schema of FinishArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFinishArgs(data []byte) (FinishArgs, error) {
-	return runtime.ParseDecoded("FinishArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v FinishArgs) {
+	return impl.ParseDecoded("FinishArgs", data, func(d *jx.Decoder, c *impl.Decoding) (v FinishArgs) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaFinishArgs)
@@ -84,7 +91,7 @@ var schemaForecast = structgenSchemas.Schema("structgen:///forecast.json#")
 // ParseForecast validates data against the schema of Forecast and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseForecast(data []byte) (Forecast, error) {
-	return runtime.ParseDecoded("Forecast", data, func(d *jx.Decoder, c *runtime.Decoding) (v Forecast) {
+	return impl.ParseDecoded("Forecast", data, func(d *jx.Decoder, c *impl.Decoding) (v Forecast) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaForecast)
@@ -119,7 +126,7 @@ var schemaLookupArgs = structgenSchemas.Schema("structgen:///lookup.json#")
 // ParseLookupArgs validates data against the schema of LookupArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLookupArgs(data []byte) (LookupArgs, error) {
-	return runtime.ParseDecoded("LookupArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v LookupArgs) {
+	return impl.ParseDecoded("LookupArgs", data, func(d *jx.Decoder, c *impl.Decoding) (v LookupArgs) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaLookupArgs)
@@ -145,10 +152,10 @@ var FinishTool = runtime.NewTool("finish", "Finish with the forecast.", toolSche
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseFinishAction(args []byte) (FinishAction, error) {
-	if a, err := runtime.ParseDecoded("FinishAction", args, func(d *jx.Decoder, c *runtime.Decoding) (v FinishAction) {
+	if a, err := impl.ParseDecoded("FinishAction", args, func(d *jx.Decoder, c *impl.Decoding) (v FinishAction) {
 		v.decodeJSON(d, c)
 		return
-	}, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	}, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, impl.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[FinishAction](FinishTool, "FinishAction", args)
@@ -189,10 +196,10 @@ var LookupTool = runtime.NewTool("lookup", "Look up a station's readings.", tool
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseLookupAction(args []byte) (LookupArgs, error) {
-	if a, err := runtime.ParseDecoded("LookupArgs", args, func(d *jx.Decoder, c *runtime.Decoding) (v LookupArgs) {
+	if a, err := impl.ParseDecoded("LookupArgs", args, func(d *jx.Decoder, c *impl.Decoding) (v LookupArgs) {
 		v.decodeJSON(d, c)
 		return
-	}, toolSchemaLookup); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	}, toolSchemaLookup); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, impl.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[LookupArgs](LookupTool, "LookupArgs", args)
@@ -234,14 +241,14 @@ func ParseToolCall(name string, args []byte) (Action, error) {
 		}
 		return a, nil
 	}
-	return nil, runtime.UnknownTool(name, toolNames)
+	return nil, impl.UnknownTool(name, toolNames)
 }
 
 // MarshalAction encodes an action as an event: {"kind": its kind,
 // "schemaFingerprint": its tool schema's fingerprint, then its fields}.
 // UnmarshalAction reads it back.
 func MarshalAction(a Action) ([]byte, error) {
-	return runtime.MarshalEvent(a.Kind(), a.schemaFingerprint(), a)
+	return impl.MarshalEvent(a.Kind(), a.schemaFingerprint(), a)
 }
 
 // UnmarshalAction reads an event that MarshalAction wrote, validating it
@@ -250,17 +257,17 @@ func MarshalAction(a Action) ([]byte, error) {
 // tool's current one gives a *runtime.SchemaChangedError: with the action
 // too when the event still validates, alone when it does not.
 func UnmarshalAction(data []byte) (Action, error) {
-	kind, fingerprint, rest, err := runtime.SplitEvent(data)
+	kind, fingerprint, rest, err := impl.SplitEvent(data)
 	if err != nil {
 		return nil, err
 	}
 	switch kind {
 	case "FinishAction":
-		a, err := runtime.ParseDecoded("FinishAction", rest, func(d *jx.Decoder, c *runtime.Decoding) (v FinishAction) {
+		a, err := impl.ParseDecoded("FinishAction", rest, func(d *jx.Decoder, c *impl.Decoding) (v FinishAction) {
 			v.decodeJSON(d, c)
 			return
 		}, toolSchemaFinish)
-		if changed := runtime.SchemaChanged("FinishAction", fingerprint, fingerprintFinish, err); changed != nil {
+		if changed := impl.SchemaChanged("FinishAction", fingerprint, fingerprintFinish, err); changed != nil {
 			if err != nil {
 				return nil, changed
 			}
@@ -273,11 +280,11 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "LookupArgs":
-		a, err := runtime.ParseDecoded("LookupArgs", rest, func(d *jx.Decoder, c *runtime.Decoding) (v LookupArgs) {
+		a, err := impl.ParseDecoded("LookupArgs", rest, func(d *jx.Decoder, c *impl.Decoding) (v LookupArgs) {
 			v.decodeJSON(d, c)
 			return
 		}, toolSchemaLookup)
-		if changed := runtime.SchemaChanged("LookupArgs", fingerprint, fingerprintLookup, err); changed != nil {
+		if changed := impl.SchemaChanged("LookupArgs", fingerprint, fingerprintLookup, err); changed != nil {
 			if err != nil {
 				return nil, changed
 			}
@@ -290,7 +297,7 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	}
-	return nil, runtime.UnknownKind(kind, actionKinds)
+	return nil, impl.UnknownKind(kind, actionKinds)
 }
 
 // ForecastOutput is the final-answer contract for Forecast: its canonical schema,

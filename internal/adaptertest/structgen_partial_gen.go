@@ -5,7 +5,11 @@
 
 package adaptertest
 
-import "github.com/structgen/structgen/runtime"
+import (
+	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
+	"github.com/structgen/structgen/runtime/lenient"
+)
 
 // ForecastPartial is Forecast as read so far from a streaming reply.
 // A field is absent until the reply writes it; Get returns its value so
@@ -17,13 +21,13 @@ type ForecastPartial struct {
 }
 
 // readForecastPartial reads a ForecastPartial from a streaming reply's value.
-func readForecastPartial(n *runtime.Node) (ForecastPartial, bool) {
+func readForecastPartial(n *lenient.Node) (ForecastPartial, bool) {
 	var p ForecastPartial
 	if !n.IsObject() {
 		return p, false
 	}
-	runtime.SetField(&p.Summary, n.Field("summary"), runtime.ReadString)
-	runtime.SetField(&p.High, n.Field("high"), runtime.ReadInt)
+	runtime.SetField(&p.Summary, n.Field("summary"), impl.ReadString)
+	runtime.SetField(&p.High, n.Field("high"), impl.ReadInt)
 	return p, true
 }
 

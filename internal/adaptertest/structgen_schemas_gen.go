@@ -5,11 +5,11 @@
 
 package adaptertest
 
-import "github.com/structgen/structgen/runtime"
+import "github.com/structgen/structgen/runtime/schema"
 
 // structgenSchemas holds the schema documents this package was generated
 // from; Parse functions validate against them.
-var structgenSchemas = runtime.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{
+var structgenSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{
 	"structgen:///finish.json":      schemaDoc0,
 	"structgen:///forecast.json":    schemaDoc1,
 	"structgen:///lookup.json":      schemaDoc2,

@@ -10,9 +10,16 @@ import (
 	"errors"
 	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // FinishAction is a call of tool "finish": the tool's own arguments and its structured response, flat on the wire.
 //
@@ -22,17 +29,17 @@ type FinishAction struct {
 	Report
 }
 
-var responseFieldsFinishAction = runtime.NewFields("files", "summary")
+var responseFieldsFinishAction = impl.NewFields("files", "summary")
 
 // MarshalJSON writes the arguments and the response as one flat object.
 func (a FinishAction) MarshalJSON() ([]byte, error) {
-	return runtime.MarshalAction(a.FinishArgs, a.Report)
+	return impl.MarshalAction(a.FinishArgs, a.Report)
 }
 
 // UnmarshalJSON reads one flat object: the response's fields into Report,
 // every other property into FinishArgs.
 func (a *FinishAction) UnmarshalJSON(data []byte) error {
-	return runtime.UnmarshalAction(data, &a.FinishArgs, &a.Report, responseFieldsFinishAction)
+	return impl.UnmarshalAction(data, &a.FinishArgs, &a.Report, responseFieldsFinishAction)
 }
 
 // Kind returns "FinishAction", the kind that persisted actions of this type carry.
@@ -64,7 +71,7 @@ var schemaFinishArgs = structgenSchemas.Schema("structgen:///finish.json#")
 // ParseFinishArgs validates data against the schema of FinishArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFinishArgs(data []byte) (FinishArgs, error) {
-	return runtime.ParseDecoded("FinishArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v FinishArgs) {
+	return impl.ParseDecoded("FinishArgs", data, func(d *jx.Decoder, c *impl.Decoding) (v FinishArgs) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaFinishArgs)
@@ -99,7 +106,7 @@ var schemaReadFileArgs = structgenSchemas.Schema("structgen:///read_file.json#")
 // ParseReadFileArgs validates data against the schema of ReadFileArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseReadFileArgs(data []byte) (ReadFileArgs, error) {
-	return runtime.ParseDecoded("ReadFileArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v ReadFileArgs) {
+	return impl.ParseDecoded("ReadFileArgs", data, func(d *jx.Decoder, c *impl.Decoding) (v ReadFileArgs) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaReadFileArgs)
@@ -118,7 +125,7 @@ var schemaReport = structgenSchemas.Schema("structgen:///report.json#")
 // ParseReport validates data against the schema of Report and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseReport(data []byte) (Report, error) {
-	return runtime.ParseDecoded("Report", data, func(d *jx.Decoder, c *runtime.Decoding) (v Report) {
+	return impl.ParseDecoded("Report", data, func(d *jx.Decoder, c *impl.Decoding) (v Report) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaReport)
@@ -144,10 +151,10 @@ var FinishTool = runtime.NewTool("finish", "Finish the task and report on the re
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseFinishAction(args []byte) (FinishAction, error) {
-	if a, err := runtime.ParseDecoded("FinishAction", args, func(d *jx.Decoder, c *runtime.Decoding) (v FinishAction) {
+	if a, err := impl.ParseDecoded("FinishAction", args, func(d *jx.Decoder, c *impl.Decoding) (v FinishAction) {
 		v.decodeJSON(d, c)
 		return
-	}, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	}, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, impl.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[FinishAction](FinishTool, "FinishAction", args)
@@ -188,10 +195,10 @@ var ReadFileTool = runtime.NewTool("read_file", "Read a file of the repository."
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseReadFileAction(args []byte) (ReadFileArgs, error) {
-	if a, err := runtime.ParseDecoded("ReadFileArgs", args, func(d *jx.Decoder, c *runtime.Decoding) (v ReadFileArgs) {
+	if a, err := impl.ParseDecoded("ReadFileArgs", args, func(d *jx.Decoder, c *impl.Decoding) (v ReadFileArgs) {
 		v.decodeJSON(d, c)
 		return
-	}, toolSchemaReadFile); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	}, toolSchemaReadFile); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, impl.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[ReadFileArgs](ReadFileTool, "ReadFileArgs", args)
@@ -233,14 +240,14 @@ func ParseToolCall(name string, args []byte) (Action, error) {
 		}
 		return a, nil
 	}
-	return nil, runtime.UnknownTool(name, toolNames)
+	return nil, impl.UnknownTool(name, toolNames)
 }
 
 // MarshalAction encodes an action as an event: {"kind": its kind,
 // "schemaFingerprint": its tool schema's fingerprint, then its fields}.
 // UnmarshalAction reads it back.
 func MarshalAction(a Action) ([]byte, error) {
-	return runtime.MarshalEvent(a.Kind(), a.schemaFingerprint(), a)
+	return impl.MarshalEvent(a.Kind(), a.schemaFingerprint(), a)
 }
 
 // UnmarshalAction reads an event that MarshalAction wrote, validating it
@@ -249,17 +256,17 @@ func MarshalAction(a Action) ([]byte, error) {
 // tool's current one gives a *runtime.SchemaChangedError: with the action
 // too when the event still validates, alone when it does not.
 func UnmarshalAction(data []byte) (Action, error) {
-	kind, fingerprint, rest, err := runtime.SplitEvent(data)
+	kind, fingerprint, rest, err := impl.SplitEvent(data)
 	if err != nil {
 		return nil, err
 	}
 	switch kind {
 	case "FinishAction":
-		a, err := runtime.ParseDecoded("FinishAction", rest, func(d *jx.Decoder, c *runtime.Decoding) (v FinishAction) {
+		a, err := impl.ParseDecoded("FinishAction", rest, func(d *jx.Decoder, c *impl.Decoding) (v FinishAction) {
 			v.decodeJSON(d, c)
 			return
 		}, toolSchemaFinish)
-		if changed := runtime.SchemaChanged("FinishAction", fingerprint, fingerprintFinish, err); changed != nil {
+		if changed := impl.SchemaChanged("FinishAction", fingerprint, fingerprintFinish, err); changed != nil {
 			if err != nil {
 				return nil, changed
 			}
@@ -272,11 +279,11 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "ReadFileArgs":
-		a, err := runtime.ParseDecoded("ReadFileArgs", rest, func(d *jx.Decoder, c *runtime.Decoding) (v ReadFileArgs) {
+		a, err := impl.ParseDecoded("ReadFileArgs", rest, func(d *jx.Decoder, c *impl.Decoding) (v ReadFileArgs) {
 			v.decodeJSON(d, c)
 			return
 		}, toolSchemaReadFile)
-		if changed := runtime.SchemaChanged("ReadFileArgs", fingerprint, fingerprintReadFile, err); changed != nil {
+		if changed := impl.SchemaChanged("ReadFileArgs", fingerprint, fingerprintReadFile, err); changed != nil {
 			if err != nil {
 				return nil, changed
 			}
@@ -289,5 +296,5 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	}
-	return nil, runtime.UnknownKind(kind, actionKinds)
+	return nil, impl.UnknownKind(kind, actionKinds)
 }

@@ -5,11 +5,11 @@ package brief
 
 import (
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads Brief and checks its schema in one pass.
-func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Brief) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [4]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -97,7 +97,7 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads BriefRisk, one of its values.
-func (v *BriefRisk) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BriefRisk) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	s, ok := c.StringBytes(d)
 	if !ok {
 		return

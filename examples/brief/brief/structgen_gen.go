@@ -7,9 +7,16 @@ import (
 	"encoding/json"
 	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // A brief for the team about a pull request.
 //
@@ -28,7 +35,7 @@ var schemaBrief = structgenSchemas.Schema("structgen:///brief.json#")
 // ParseBrief validates data against the schema of Brief and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBrief(data []byte) (Brief, error) {
-	return runtime.ParseDecoded("Brief", data, func(d *jx.Decoder, c *runtime.Decoding) (v Brief) {
+	return impl.ParseDecoded("Brief", data, func(d *jx.Decoder, c *impl.Decoding) (v Brief) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBrief)
@@ -51,7 +58,7 @@ var schemaBriefRisk = structgenSchemas.Schema("structgen:///brief.json#/properti
 // ParseBriefRisk validates data against the schema of BriefRisk and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBriefRisk(data []byte) (BriefRisk, error) {
-	return runtime.ParseDecoded("BriefRisk", data, func(d *jx.Decoder, c *runtime.Decoding) (v BriefRisk) {
+	return impl.ParseDecoded("BriefRisk", data, func(d *jx.Decoder, c *impl.Decoding) (v BriefRisk) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBriefRisk)

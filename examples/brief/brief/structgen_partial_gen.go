@@ -3,7 +3,11 @@
 
 package brief
 
-import "github.com/structgen/structgen/runtime"
+import (
+	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
+	"github.com/structgen/structgen/runtime/lenient"
+)
 
 // BriefPartial is Brief as read so far from a streaming reply.
 // A field is absent until the reply writes it; Get returns its value so
@@ -17,15 +21,15 @@ type BriefPartial struct {
 }
 
 // readBriefPartial reads a BriefPartial from a streaming reply's value.
-func readBriefPartial(n *runtime.Node) (BriefPartial, bool) {
+func readBriefPartial(n *lenient.Node) (BriefPartial, bool) {
 	var p BriefPartial
 	if !n.IsObject() {
 		return p, false
 	}
-	runtime.SetField(&p.Title, n.Field("title"), runtime.ReadString)
-	runtime.SetField(&p.Risk, n.Field("risk"), runtime.ReadEnum[BriefRisk])
-	runtime.SetField(&p.Points, n.Field("points"), runtime.ReadSlice(runtime.ReadString))
-	runtime.SetField(&p.Reviewers, n.Field("reviewers"), runtime.ReadInt)
+	runtime.SetField(&p.Title, n.Field("title"), impl.ReadString)
+	runtime.SetField(&p.Risk, n.Field("risk"), impl.ReadEnum[BriefRisk])
+	runtime.SetField(&p.Points, n.Field("points"), impl.ReadSlice(impl.ReadString))
+	runtime.SetField(&p.Reviewers, n.Field("reviewers"), impl.ReadInt)
 	return p, true
 }
 

@@ -6,12 +6,12 @@ package facts
 
 import (
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads FinishAction, the arguments and the response as one flat
 // object, and checks the tool's schema in one pass.
-func (v *FinishAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *FinishAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [3]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -89,7 +89,7 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads FinishArgs and checks its schema in one pass.
-func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -125,7 +125,7 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads ProjectFacts and checks its schema in one pass.
-func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	it, ok := c.Object(d)
 	if !ok {

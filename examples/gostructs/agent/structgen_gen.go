@@ -5,10 +5,17 @@ package agent
 
 import (
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
+	"github.com/structgen/structgen/runtime/schema"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // ProjectFactsJSONSchema is the JSON Schema of ProjectFacts, derived from its declaration
 // the way encoding/json encodes it.
@@ -55,23 +62,23 @@ var schemaProjectFacts = structgenSchemas.Schema("urn:structgen:go:ProjectFacts#
 // ParseProjectFacts validates data against the schema of ProjectFacts and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProjectFacts(data []byte) (ProjectFacts, error) {
-	return runtime.ParseValidated[ProjectFacts]("ProjectFacts", data, nil, []runtime.Validator{structgenValidate0}, schemaProjectFacts)
+	return impl.ParseValidated[ProjectFacts]("ProjectFacts", data, nil, []impl.Validator{structgenValidate0}, schemaProjectFacts)
 }
 
-var structgenSchemas = runtime.NewSchemas("", map[string]string{"urn:structgen:go:ProjectFacts": ProjectFactsJSONSchema})
+var structgenSchemas = schema.NewSchemas("", map[string]string{"urn:structgen:go:ProjectFacts": ProjectFactsJSONSchema})
 
 // structgenValidate0Keys are the properties structgenValidate0 declares, which it records by index.
 var structgenValidate0Keys = []string{"confidence", "description", "facts", "level"}
 
 // structgenValidate0 checks a value against urn:structgen:go:ProjectFacts#.
-func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate0(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate0Keys)
+		keys := impl.DeclaredKeys(structgenValidate0Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -121,7 +128,7 @@ func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate1 checks a value against urn:structgen:go:ProjectFacts#/properties/confidence.
-func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate1(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -137,7 +144,7 @@ func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate2 checks a value against urn:structgen:go:ProjectFacts#/properties/description.
-func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate2(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		t.WrongType("string")
@@ -147,7 +154,7 @@ func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate3 checks a value against urn:structgen:go:ProjectFacts#/properties/facts.
-func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate3(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -174,24 +181,24 @@ func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate4 checks a value against urn:structgen:go:ProjectFacts#/properties/level.
-func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate4(c *impl.Decoding, t *impl.Text) {
 	structgenValidate5(c, t)
 }
 
 // structgenValidate5 checks a value against urn:structgen:go:ProjectFacts#/$defs/Level.
-func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate5(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate5Text(c, raw)
 	}
 }
 
 // structgenValidate5Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/$defs/Level.
-func structgenValidate5Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate5Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"low\",\"high\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
 // structgenValidate6 checks a value against urn:structgen:go:ProjectFacts#/additionalProperties.
-func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate6(c *impl.Decoding, t *impl.Text) {
 	t.False()
 }

@@ -14,7 +14,7 @@ import (
 	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/structgen/structgen/examples/gostructs/agent"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/schema"
 )
 
 var document = []byte(`{"description":"A code generator for Go.","facts":["Ahead of time.","Typed.","Validated."],"confidence":0.9,"level":"high"}`)
@@ -45,9 +45,9 @@ func reflected(tb testing.TB) *jsonschema.Schema {
 // schema interpreter (repairing an output or a tool call): compile the
 // schema constant. ParseProjectFacts compiles nothing; its validators
 // are generated code.
-func generated(b *testing.B) *runtime.Schema {
-	s := runtime.NewSchemas("", map[string]string{"urn:generated": agent.ProjectFactsJSONSchema}).Schema("urn:generated#")
-	if _, err := runtime.Parse[agent.ProjectFacts]("ProjectFacts", document, s); err != nil {
+func generated(b *testing.B) *schema.Schema {
+	s := schema.NewSchemas("", map[string]string{"urn:generated": agent.ProjectFactsJSONSchema}).Schema("urn:generated#")
+	if _, err := schema.Parse[agent.ProjectFacts]("ProjectFacts", document, s); err != nil {
 		b.Fatal(err)
 	}
 	return s

@@ -6,11 +6,11 @@ package bindings
 
 import (
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads FinishArgs and checks its schema in one pass.
-func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -49,14 +49,14 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 var structgenValidate0Keys = []string{"confidence", "description", "facts", "level", "message"}
 
 // structgenValidate0 checks a value against urn:structgen:tool:finish#.
-func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate0(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate0Keys)
+		keys := impl.DeclaredKeys(structgenValidate0Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -111,7 +111,7 @@ func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate1 checks a value against urn:structgen:tool:finish#/properties/confidence.
-func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate1(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -127,7 +127,7 @@ func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate2 checks a value against urn:structgen:tool:finish#/properties/description.
-func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate2(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		t.WrongType("string")
@@ -137,7 +137,7 @@ func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate3 checks a value against urn:structgen:tool:finish#/properties/facts.
-func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate3(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -164,25 +164,25 @@ func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate4 checks a value against urn:structgen:tool:finish#/properties/level.
-func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate4(c *impl.Decoding, t *impl.Text) {
 	structgenValidate5(c, t)
 }
 
 // structgenValidate5 checks a value against urn:structgen:tool:finish#/$defs/Level.
-func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate5(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate5Text(c, raw)
 	}
 }
 
 // structgenValidate5Text checks a value's JSON text against urn:structgen:tool:finish#/$defs/Level.
-func structgenValidate5Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate5Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"low\",\"high\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
 // structgenValidate6 checks a value against urn:structgen:tool:finish#/additionalProperties.
-func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate6(c *impl.Decoding, t *impl.Text) {
 	t.False()
 }
 
@@ -190,14 +190,14 @@ func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate7Keys = []string{"confidence", "description", "facts", "level"}
 
 // structgenValidate7 checks a value against structgen:///agent/agent.go.ProjectFacts.json#.
-func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate7(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate7Keys)
+		keys := impl.DeclaredKeys(structgenValidate7Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool

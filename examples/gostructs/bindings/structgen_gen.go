@@ -10,9 +10,16 @@ import (
 	"github.com/go-faster/jx"
 	agent "github.com/structgen/structgen/examples/gostructs/agent"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // FinishAction is a call of tool "finish": the tool's own arguments and its structured response, flat on the wire.
 //
@@ -22,17 +29,17 @@ type FinishAction struct {
 	agent.ProjectFacts
 }
 
-var responseFieldsFinishAction = runtime.NewFields("confidence", "description", "facts", "level")
+var responseFieldsFinishAction = impl.NewFields("confidence", "description", "facts", "level")
 
 // MarshalJSON writes the arguments and the response as one flat object.
 func (a FinishAction) MarshalJSON() ([]byte, error) {
-	return runtime.MarshalAction(a.FinishArgs, a.ProjectFacts)
+	return impl.MarshalAction(a.FinishArgs, a.ProjectFacts)
 }
 
 // UnmarshalJSON reads one flat object: the response's fields into ProjectFacts,
 // every other property into FinishArgs.
 func (a *FinishAction) UnmarshalJSON(data []byte) error {
-	return runtime.UnmarshalAction(data, &a.FinishArgs, &a.ProjectFacts, responseFieldsFinishAction)
+	return impl.UnmarshalAction(data, &a.FinishArgs, &a.ProjectFacts, responseFieldsFinishAction)
 }
 
 // Kind returns "FinishAction", the kind that persisted actions of this type carry.
@@ -64,7 +71,7 @@ var schemaFinishArgs = structgenSchemas.Schema("structgen:///schemas/finish.json
 // ParseFinishArgs validates data against the schema of FinishArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFinishArgs(data []byte) (FinishArgs, error) {
-	return runtime.ParseDecoded("FinishArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v FinishArgs) {
+	return impl.ParseDecoded("FinishArgs", data, func(d *jx.Decoder, c *impl.Decoding) (v FinishArgs) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaFinishArgs)
@@ -80,7 +87,7 @@ var schemaProjectFacts = structgenSchemas.Schema("structgen:///agent/agent.go.Pr
 // ParseProjectFacts validates data against the schema of ProjectFacts and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProjectFacts(data []byte) (ProjectFacts, error) {
-	return runtime.ParseValidated[ProjectFacts]("ProjectFacts", data, nil, []runtime.Validator{structgenValidate7}, schemaProjectFacts)
+	return impl.ParseValidated[ProjectFacts]("ProjectFacts", data, nil, []impl.Validator{structgenValidate7}, schemaProjectFacts)
 }
 
 // fingerprintFinish identifies the schema of tool "finish" in persisted actions.
@@ -103,7 +110,7 @@ var FinishTool = runtime.NewTool("finish", "Finish the task and report what you 
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseFinishAction(args []byte) (FinishAction, error) {
-	if a, err := runtime.ParseValidated[FinishAction]("FinishAction", args, nil, []runtime.Validator{structgenValidate0}, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := impl.ParseValidated[FinishAction]("FinishAction", args, nil, []impl.Validator{structgenValidate0}, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, impl.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[FinishAction](FinishTool, "FinishAction", args)
@@ -153,14 +160,14 @@ func ParseToolCall(name string, args []byte) (Action, error) {
 		}
 		return a, nil
 	}
-	return nil, runtime.UnknownTool(name, toolNames)
+	return nil, impl.UnknownTool(name, toolNames)
 }
 
 // MarshalAction encodes an action as an event: {"kind": its kind,
 // "schemaFingerprint": its tool schema's fingerprint, then its fields}.
 // UnmarshalAction reads it back.
 func MarshalAction(a Action) ([]byte, error) {
-	return runtime.MarshalEvent(a.Kind(), a.schemaFingerprint(), a)
+	return impl.MarshalEvent(a.Kind(), a.schemaFingerprint(), a)
 }
 
 // UnmarshalAction reads an event that MarshalAction wrote, validating it
@@ -169,14 +176,14 @@ func MarshalAction(a Action) ([]byte, error) {
 // tool's current one gives a *runtime.SchemaChangedError: with the action
 // too when the event still validates, alone when it does not.
 func UnmarshalAction(data []byte) (Action, error) {
-	kind, fingerprint, rest, err := runtime.SplitEvent(data)
+	kind, fingerprint, rest, err := impl.SplitEvent(data)
 	if err != nil {
 		return nil, err
 	}
 	switch kind {
 	case "FinishAction":
-		a, err := runtime.ParseValidated[FinishAction]("FinishAction", rest, nil, []runtime.Validator{structgenValidate0}, toolSchemaFinish)
-		if changed := runtime.SchemaChanged("FinishAction", fingerprint, fingerprintFinish, err); changed != nil {
+		a, err := impl.ParseValidated[FinishAction]("FinishAction", rest, nil, []impl.Validator{structgenValidate0}, toolSchemaFinish)
+		if changed := impl.SchemaChanged("FinishAction", fingerprint, fingerprintFinish, err); changed != nil {
 			if err != nil {
 				return nil, changed
 			}
@@ -189,7 +196,7 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	}
-	return nil, runtime.UnknownKind(kind, actionKinds)
+	return nil, impl.UnknownKind(kind, actionKinds)
 }
 
 // ProjectFactsOutput is the final-answer contract for ProjectFacts: its canonical schema,

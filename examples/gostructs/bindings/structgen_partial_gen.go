@@ -7,6 +7,7 @@ package bindings
 import (
 	"encoding/json"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // ProjectFactsPartial is output ProjectFacts as read so far from a streaming reply.
@@ -23,6 +24,6 @@ func ParseProjectFactsPartial(text []byte) (ProjectFactsPartial, error) {
 		return ProjectFactsPartial{}, err
 	}
 	var p ProjectFactsPartial
-	runtime.SetField(&p, n, runtime.ReadRaw)
+	runtime.SetField(&p, n, impl.ReadRaw)
 	return p, nil
 }

@@ -6,11 +6,11 @@ package project
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads Fact and checks its schema in one pass.
-func (v *Fact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Fact) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -62,7 +62,7 @@ func (v *Fact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "text")
@@ -71,7 +71,7 @@ func (v *Fact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Level, one of its values.
-func (v *Level) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Level) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	s, ok := c.StringBytes(d)
 	if !ok {
 		return
@@ -89,7 +89,7 @@ func (v *Level) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Project and checks its schema in one pass.
-func (v *Project) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Project) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [10]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -260,7 +260,7 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads ProjectVersion: the value's kind picks the variant.
-func (v *ProjectVersion) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ProjectVersion) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Number:
 		p0 := c.NewInt64()
@@ -282,11 +282,11 @@ func (v *ProjectVersion) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // MarshalJSON writes Fact in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Fact) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Fact with e.
-func (v *Fact) encodeJSON(e *runtime.Encoding) {
+func (v *Fact) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("text")
 	e.Str(v.Text)
@@ -294,7 +294,7 @@ func (v *Fact) encodeJSON(e *runtime.Encoding) {
 		e.Field("source")
 		e.Str((*v.Source))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsFact.Has(k) {
 			continue
 		}

@@ -7,9 +7,16 @@ import (
 	"encoding/json"
 	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // Schema: schemas/project.json#/$defs/Fact
 type Fact struct {
@@ -25,13 +32,13 @@ type Fact struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsFact = runtime.NewFields("text", "source")
+var fieldsFact = impl.NewFields("text", "source")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Fact) UnmarshalJSON(data []byte) error {
 	type plain Fact
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsFact, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsFact, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaFact = structgenSchemas.Schema("structgen:///project.json#/$defs/Fact")
@@ -39,7 +46,7 @@ var schemaFact = structgenSchemas.Schema("structgen:///project.json#/$defs/Fact"
 // ParseFact validates data against the schema of Fact and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFact(data []byte) (Fact, error) {
-	return runtime.ParseDecoded("Fact", data, func(d *jx.Decoder, c *runtime.Decoding) (v Fact) {
+	return impl.ParseDecoded("Fact", data, func(d *jx.Decoder, c *impl.Decoding) (v Fact) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaFact)
@@ -60,7 +67,7 @@ var schemaLevel = structgenSchemas.Schema("structgen:///project.json#/$defs/Leve
 // ParseLevel validates data against the schema of Level and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLevel(data []byte) (Level, error) {
-	return runtime.ParseDecoded("Level", data, func(d *jx.Decoder, c *runtime.Decoding) (v Level) {
+	return impl.ParseDecoded("Level", data, func(d *jx.Decoder, c *impl.Decoding) (v Level) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaLevel)
@@ -90,7 +97,7 @@ var schemaProject = structgenSchemas.Schema("structgen:///project.json#")
 // ParseProject validates data against the schema of Project and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProject(data []byte) (Project, error) {
-	return runtime.ParseDecoded("Project", data, func(d *jx.Decoder, c *runtime.Decoding) (v Project) {
+	return impl.ParseDecoded("Project", data, func(d *jx.Decoder, c *impl.Decoding) (v Project) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaProject)
@@ -116,17 +123,17 @@ func (u ProjectVersion) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *ProjectVersion) UnmarshalJSON(data []byte) error {
 	*u = ProjectVersion{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindNumber:
+	case impl.KindNumber:
 		u.Int = new(int64)
 		return json.Unmarshal(data, u.Int)
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
 	}
-	return runtime.NoVariant("ProjectVersion", runtime.KindOf(data).String())
+	return impl.NoVariant("ProjectVersion", impl.KindOf(data).String())
 }
 
 var schemaProjectVersion = structgenSchemas.Schema("structgen:///project.json#/properties/version")
@@ -134,7 +141,7 @@ var schemaProjectVersion = structgenSchemas.Schema("structgen:///project.json#/p
 // ParseProjectVersion validates data against the schema of ProjectVersion and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProjectVersion(data []byte) (ProjectVersion, error) {
-	return runtime.ParseDecoded("ProjectVersion", data, func(d *jx.Decoder, c *runtime.Decoding) (v ProjectVersion) {
+	return impl.ParseDecoded("ProjectVersion", data, func(d *jx.Decoder, c *impl.Decoding) (v ProjectVersion) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaProjectVersion)

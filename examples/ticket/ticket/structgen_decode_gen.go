@@ -5,11 +5,11 @@ package ticket
 
 import (
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads Attachment and checks its schema in one pass.
-func (v *Attachment) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Attachment) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [3]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -72,7 +72,7 @@ func (v *Attachment) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Message and checks its schema in one pass.
-func (v *Message) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Message) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [5]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -163,7 +163,7 @@ func (v *Message) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Person and checks its schema in one pass.
-func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Person) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [3]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -226,7 +226,7 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Ticket and checks its schema in one pass.
-func (v *Ticket) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Ticket) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [11]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -318,7 +318,7 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				c.End(a0.Err())
 				c.Items(len(v.Tags), 0, 20)
-				runtime.Unique(c, v.Tags)
+				impl.Unique(c, v.Tags)
 			}
 			c.Pop()
 		case "messages":
@@ -413,7 +413,7 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads TicketEffort and checks its schema in one pass.
-func (v *TicketEffort) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *TicketEffort) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -460,11 +460,11 @@ func (v *TicketEffort) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads TicketStatus, one of its values.
-func (v *TicketStatus) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *TicketStatus) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	s, ok := c.StringBytes(d)
 	if !ok {
 		return
@@ -486,17 +486,17 @@ func (v *TicketStatus) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // MarshalJSON writes TicketEffort in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v TicketEffort) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes TicketEffort with e.
-func (v *TicketEffort) encodeJSON(e *runtime.Encoding) {
+func (v *TicketEffort) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.Owner != nil {
 		e.Field("owner")
 		e.Str((*v.Owner))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsTicketEffort.Has(k) {
 			continue
 		}

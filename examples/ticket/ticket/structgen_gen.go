@@ -6,9 +6,16 @@ package ticket
 import (
 	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // Schema: schemas/ticket.json#/$defs/Attachment
 type Attachment struct {
@@ -22,7 +29,7 @@ var schemaAttachment = structgenSchemas.Schema("structgen:///ticket.json#/$defs/
 // ParseAttachment validates data against the schema of Attachment and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseAttachment(data []byte) (Attachment, error) {
-	return runtime.ParseDecoded("Attachment", data, func(d *jx.Decoder, c *runtime.Decoding) (v Attachment) {
+	return impl.ParseDecoded("Attachment", data, func(d *jx.Decoder, c *impl.Decoding) (v Attachment) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaAttachment)
@@ -42,7 +49,7 @@ var schemaMessage = structgenSchemas.Schema("structgen:///ticket.json#/$defs/Mes
 // ParseMessage validates data against the schema of Message and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseMessage(data []byte) (Message, error) {
-	return runtime.ParseDecoded("Message", data, func(d *jx.Decoder, c *runtime.Decoding) (v Message) {
+	return impl.ParseDecoded("Message", data, func(d *jx.Decoder, c *impl.Decoding) (v Message) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaMessage)
@@ -60,7 +67,7 @@ var schemaPerson = structgenSchemas.Schema("structgen:///ticket.json#/$defs/Pers
 // ParsePerson validates data against the schema of Person and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePerson(data []byte) (Person, error) {
-	return runtime.ParseDecoded("Person", data, func(d *jx.Decoder, c *runtime.Decoding) (v Person) {
+	return impl.ParseDecoded("Person", data, func(d *jx.Decoder, c *impl.Decoding) (v Person) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaPerson)
@@ -90,7 +97,7 @@ var schemaTicket = structgenSchemas.Schema("structgen:///ticket.json#")
 // ParseTicket validates data against the schema of Ticket and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseTicket(data []byte) (Ticket, error) {
-	return runtime.ParseDecoded("Ticket", data, func(d *jx.Decoder, c *runtime.Decoding) (v Ticket) {
+	return impl.ParseDecoded("Ticket", data, func(d *jx.Decoder, c *impl.Decoding) (v Ticket) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaTicket)
@@ -110,13 +117,13 @@ type TicketEffort struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsTicketEffort = runtime.NewFields("owner")
+var fieldsTicketEffort = impl.NewFields("owner")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *TicketEffort) UnmarshalJSON(data []byte) error {
 	type plain TicketEffort
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsTicketEffort, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsTicketEffort, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaTicketEffort = structgenSchemas.Schema("structgen:///ticket.json#/properties/effort")
@@ -124,7 +131,7 @@ var schemaTicketEffort = structgenSchemas.Schema("structgen:///ticket.json#/prop
 // ParseTicketEffort validates data against the schema of TicketEffort and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseTicketEffort(data []byte) (TicketEffort, error) {
-	return runtime.ParseDecoded("TicketEffort", data, func(d *jx.Decoder, c *runtime.Decoding) (v TicketEffort) {
+	return impl.ParseDecoded("TicketEffort", data, func(d *jx.Decoder, c *impl.Decoding) (v TicketEffort) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaTicketEffort)
@@ -146,7 +153,7 @@ var schemaTicketStatus = structgenSchemas.Schema("structgen:///ticket.json#/prop
 // ParseTicketStatus validates data against the schema of TicketStatus and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseTicketStatus(data []byte) (TicketStatus, error) {
-	return runtime.ParseDecoded("TicketStatus", data, func(d *jx.Decoder, c *runtime.Decoding) (v TicketStatus) {
+	return impl.ParseDecoded("TicketStatus", data, func(d *jx.Decoder, c *impl.Decoding) (v TicketStatus) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaTicketStatus)

@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/structgen/structgen/gen"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // Repo is the repository's root, found from this file's place in it.
@@ -183,7 +183,7 @@ func (h *Harness) WriteMain() {
 		return
 	}
 	var b bytes.Buffer
-	b.WriteString("package main\n\nimport (\n\t\"os\"\n\t\"github.com/structgen/structgen/runtime\"\n")
+	b.WriteString("package main\n\nimport (\n\t\"os\"\n\t\"github.com/structgen/structgen/runtime/impl\"\n")
 	for _, p := range h.pkgs {
 		if _, bad := h.Bad[p.id]; !bad {
 			fmt.Fprintf(&b, "\t%s \"corpus/%s\"\n", p.id, p.id)
@@ -197,7 +197,7 @@ func (h *Harness) WriteMain() {
 	}
 	// Every generated decoder's reading is checked against the schema
 	// interpreter's (a differential test on every probe).
-	b.WriteString("}\n\nfunc main() { runtime.CheckDecoders = true; os.Exit(check(parsers)) }\n")
+	b.WriteString("}\n\nfunc main() { impl.CheckDecoders = true; os.Exit(check(parsers)) }\n")
 	if err := os.WriteFile(filepath.Join(h.Dir, "main.go"), b.Bytes(), 0o644); err != nil {
 		h.t.Fatal(err)
 	}
@@ -260,7 +260,7 @@ func (h *Harness) Run(bin string, probes []Probe) []Outcome {
 		h.t.Fatalf("checker answered %d of %d probes", len(res), len(probes))
 	}
 	for i, o := range res {
-		if !strings.Contains(o.Err, runtime.ErrDecoderDisagrees.Error()) {
+		if !strings.Contains(o.Err, impl.ErrDecoderDisagrees.Error()) {
 			continue
 		}
 		res[i].Disagreed = true

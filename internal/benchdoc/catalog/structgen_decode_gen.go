@@ -7,11 +7,11 @@ package catalog
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads Catalog and checks its schema in one pass.
-func (v *Catalog) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Catalog) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [5]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -168,7 +168,7 @@ func (v *Catalog) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Person and checks its schema in one pass.
-func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Person) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [3]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -239,7 +239,7 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "name")
@@ -248,7 +248,7 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Plan and checks its schema in one pass.
-func (v *Plan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Plan) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [3]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -320,7 +320,7 @@ func (v *Plan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "project")
@@ -332,7 +332,7 @@ func (v *Plan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Product and checks its schema in one pass.
-func (v *Product) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Product) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [12]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -479,7 +479,7 @@ func (v *Product) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Pop()
 				}
 				c.End(a0.Err())
-				runtime.Unique(c, v.Tags)
+				impl.Unique(c, v.Tags)
 			}
 			c.Pop()
 		case "offer":
@@ -527,7 +527,7 @@ func (v *Product) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads ProductOffer: its "kind" property picks the variant.
-func (v *ProductOffer) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ProductOffer) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	raw, ok := c.RawView(d)
 	if !ok {
 		return
@@ -535,7 +535,7 @@ func (v *ProductOffer) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if tag, ok := c.TagBytes(raw, "kind"); ok {
 		switch string(tag) {
 		case "discount":
-			if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+			if c.Variant(raw, func(c *impl.Decoding, d *jx.Decoder) {
 				p0 := new(ProductOfferOption0)
 				p0.decodeJSON(d, c)
 				v.ProductOfferOption0 = p0
@@ -543,7 +543,7 @@ func (v *ProductOffer) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				return
 			}
 		case "coupon":
-			if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+			if c.Variant(raw, func(c *impl.Decoding, d *jx.Decoder) {
 				p0 := new(ProductOfferOption1)
 				p0.decodeJSON(d, c)
 				v.ProductOfferOption1 = p0
@@ -557,7 +557,7 @@ func (v *ProductOffer) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads ProductOfferOption0 and checks its schema in one pass.
-func (v *ProductOfferOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ProductOfferOption0) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -613,7 +613,7 @@ func (v *ProductOfferOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads ProductOfferOption1 and checks its schema in one pass.
-func (v *ProductOfferOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ProductOfferOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -668,7 +668,7 @@ func (v *ProductOfferOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads ProductTagsItem, one of its values.
-func (v *ProductTagsItem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ProductTagsItem) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	s, ok := c.StringBytes(d)
 	if !ok {
 		return
@@ -690,7 +690,7 @@ func (v *ProductTagsItem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Status, one of its values.
-func (v *Status) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Status) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	s, ok := c.StringBytes(d)
 	if !ok {
 		return
@@ -708,7 +708,7 @@ func (v *Status) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Task and checks its schema in one pass.
-func (v *Task) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Task) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [7]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -842,7 +842,7 @@ func (v *Task) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "title")
@@ -856,11 +856,11 @@ func (v *Task) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // MarshalJSON writes Person in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Person) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Person with e.
-func (v *Person) encodeJSON(e *runtime.Encoding) {
+func (v *Person) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("name")
 	e.Str(v.Name)
@@ -880,7 +880,7 @@ func (v *Person) encodeJSON(e *runtime.Encoding) {
 			e.Int(v.Age.Value)
 		}
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsPerson.Has(k) {
 			continue
 		}
@@ -894,11 +894,11 @@ func (v *Person) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes Plan in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Plan) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Plan with e.
-func (v *Plan) encodeJSON(e *runtime.Encoding) {
+func (v *Plan) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("project")
 	e.Str(v.Project)
@@ -920,7 +920,7 @@ func (v *Plan) encodeJSON(e *runtime.Encoding) {
 			e.Str(v.Notes.Value)
 		}
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsPlan.Has(k) {
 			continue
 		}
@@ -934,11 +934,11 @@ func (v *Plan) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes Task in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Task) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Task with e.
-func (v *Task) encodeJSON(e *runtime.Encoding) {
+func (v *Task) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("title")
 	e.Str(v.Title)
@@ -984,7 +984,7 @@ func (v *Task) encodeJSON(e *runtime.Encoding) {
 		}
 		e.ArrEnd()
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsTask.Has(k) {
 			continue
 		}
@@ -996,14 +996,14 @@ func (v *Task) encodeJSON(e *runtime.Encoding) {
 }
 
 // structgenValidate0 checks a value against structgen:///catalog.json#/$defs/Product/properties/offer.
-func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate0(c *impl.Decoding, t *impl.Text) {
 	if raw, tag, ok := t.RawMember("kind"); ok {
 		c.OneOfTaggedBy(raw, tag, "[[\"discount\"],[\"coupon\"]]", structgenValidate1, structgenValidate5)
 	}
 }
 
 // structgenValidate0Text checks a value's JSON text against structgen:///catalog.json#/$defs/Product/properties/offer.
-func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate0Text(c *impl.Decoding, raw []byte) {
 	c.OneOfTagged(raw, "kind", "[[\"discount\"],[\"coupon\"]]", structgenValidate1, structgenValidate5)
 }
 
@@ -1011,14 +1011,14 @@ func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate1Keys = []string{"kind", "percent"}
 
 // structgenValidate1 checks a value against structgen:///catalog.json#/$defs/Product/properties/offer/oneOf/0.
-func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate1(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate1Keys)
+		keys := impl.DeclaredKeys(structgenValidate1Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1058,19 +1058,19 @@ func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate2 checks a value against structgen:///catalog.json#/$defs/Product/properties/offer/oneOf/0/properties/kind.
-func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate2(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate2Text(c, raw)
 	}
 }
 
 // structgenValidate2Text checks a value's JSON text against structgen:///catalog.json#/$defs/Product/properties/offer/oneOf/0/properties/kind.
-func structgenValidate2Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate2Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"discount\"]", true)
 }
 
 // structgenValidate3 checks a value against structgen:///catalog.json#/$defs/Product/properties/offer/oneOf/0/properties/percent.
-func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate3(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -1087,7 +1087,7 @@ func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate4 checks a value against structgen:///catalog.json#/$defs/Product/properties/offer/oneOf/0/additionalProperties.
-func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate4(c *impl.Decoding, t *impl.Text) {
 	t.False()
 }
 
@@ -1095,14 +1095,14 @@ func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate5Keys = []string{"code", "kind"}
 
 // structgenValidate5 checks a value against structgen:///catalog.json#/$defs/Product/properties/offer/oneOf/1.
-func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate5(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate5Keys)
+		keys := impl.DeclaredKeys(structgenValidate5Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1142,7 +1142,7 @@ func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate6 checks a value against structgen:///catalog.json#/$defs/Product/properties/offer/oneOf/1/properties/code.
-func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate6(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -1158,13 +1158,13 @@ func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate7 checks a value against structgen:///catalog.json#/$defs/Product/properties/offer/oneOf/1/properties/kind.
-func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate7(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate7Text(c, raw)
 	}
 }
 
 // structgenValidate7Text checks a value's JSON text against structgen:///catalog.json#/$defs/Product/properties/offer/oneOf/1/properties/kind.
-func structgenValidate7Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate7Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"coupon\"]", true)
 }

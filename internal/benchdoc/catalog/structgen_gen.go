@@ -8,10 +8,17 @@ import (
 	"encoding/json"
 	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 	"strconv"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // A product catalog, as a model might extract it.
 //
@@ -29,7 +36,7 @@ var schemaCatalog = structgenSchemas.Schema("structgen:///catalog.json#")
 // ParseCatalog validates data against the schema of Catalog and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseCatalog(data []byte) (Catalog, error) {
-	return runtime.ParseDecoded("Catalog", data, func(d *jx.Decoder, c *runtime.Decoding) (v Catalog) {
+	return impl.ParseDecoded("Catalog", data, func(d *jx.Decoder, c *impl.Decoding) (v Catalog) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaCatalog)
@@ -52,13 +59,13 @@ type Person struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsPerson = runtime.NewFields("name", "email", "age")
+var fieldsPerson = impl.NewFields("name", "email", "age")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Person) UnmarshalJSON(data []byte) error {
 	type plain Person
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsPerson, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsPerson, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaPerson = structgenSchemas.Schema("structgen:///plan.json#/$defs/Person")
@@ -66,7 +73,7 @@ var schemaPerson = structgenSchemas.Schema("structgen:///plan.json#/$defs/Person
 // ParsePerson validates data against the schema of Person and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePerson(data []byte) (Person, error) {
-	return runtime.ParseDecoded("Person", data, func(d *jx.Decoder, c *runtime.Decoding) (v Person) {
+	return impl.ParseDecoded("Person", data, func(d *jx.Decoder, c *impl.Decoding) (v Person) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaPerson)
@@ -91,13 +98,13 @@ type Plan struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsPlan = runtime.NewFields("project", "tasks", "notes")
+var fieldsPlan = impl.NewFields("project", "tasks", "notes")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Plan) UnmarshalJSON(data []byte) error {
 	type plain Plan
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsPlan, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsPlan, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaPlan = structgenSchemas.Schema("structgen:///plan.json#")
@@ -105,7 +112,7 @@ var schemaPlan = structgenSchemas.Schema("structgen:///plan.json#")
 // ParsePlan validates data against the schema of Plan and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePlan(data []byte) (Plan, error) {
-	return runtime.ParseDecoded("Plan", data, func(d *jx.Decoder, c *runtime.Decoding) (v Plan) {
+	return impl.ParseDecoded("Plan", data, func(d *jx.Decoder, c *impl.Decoding) (v Plan) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaPlan)
@@ -132,7 +139,7 @@ var schemaProduct = structgenSchemas.Schema("structgen:///catalog.json#/$defs/Pr
 // ParseProduct validates data against the schema of Product and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProduct(data []byte) (Product, error) {
-	return runtime.ParseDecoded("Product", data, func(d *jx.Decoder, c *runtime.Decoding) (v Product) {
+	return impl.ParseDecoded("Product", data, func(d *jx.Decoder, c *impl.Decoding) (v Product) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaProduct)
@@ -158,13 +165,13 @@ func (u ProductOffer) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind and its "kind" property selects.
 func (u *ProductOffer) UnmarshalJSON(data []byte) error {
 	*u = ProductOffer{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindObject:
-		tag, err := runtime.Discriminator(data, "kind")
+	case impl.KindObject:
+		tag, err := impl.Discriminator(data, "kind")
 		if err != nil {
-			return runtime.NoVariant("ProductOffer", err.Error())
+			return impl.NoVariant("ProductOffer", err.Error())
 		}
 		switch tag {
 		case "discount":
@@ -174,9 +181,9 @@ func (u *ProductOffer) UnmarshalJSON(data []byte) error {
 			u.ProductOfferOption1 = new(ProductOfferOption1)
 			return json.Unmarshal(data, u.ProductOfferOption1)
 		}
-		return runtime.NoVariant("ProductOffer", strconv.Quote(tag))
+		return impl.NoVariant("ProductOffer", strconv.Quote(tag))
 	}
-	return runtime.NoVariant("ProductOffer", runtime.KindOf(data).String())
+	return impl.NoVariant("ProductOffer", impl.KindOf(data).String())
 }
 
 var schemaProductOffer = structgenSchemas.Schema("structgen:///catalog.json#/$defs/Product/properties/offer")
@@ -184,7 +191,7 @@ var schemaProductOffer = structgenSchemas.Schema("structgen:///catalog.json#/$de
 // ParseProductOffer validates data against the schema of ProductOffer and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProductOffer(data []byte) (ProductOffer, error) {
-	return runtime.ParseDecoded("ProductOffer", data, func(d *jx.Decoder, c *runtime.Decoding) (v ProductOffer) {
+	return impl.ParseDecoded("ProductOffer", data, func(d *jx.Decoder, c *impl.Decoding) (v ProductOffer) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaProductOffer)
@@ -203,7 +210,7 @@ var schemaProductOfferOption0 = structgenSchemas.Schema("structgen:///catalog.js
 // ParseProductOfferOption0 validates data against the schema of ProductOfferOption0 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProductOfferOption0(data []byte) (ProductOfferOption0, error) {
-	return runtime.ParseDecoded("ProductOfferOption0", data, func(d *jx.Decoder, c *runtime.Decoding) (v ProductOfferOption0) {
+	return impl.ParseDecoded("ProductOfferOption0", data, func(d *jx.Decoder, c *impl.Decoding) (v ProductOfferOption0) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaProductOfferOption0)
@@ -222,7 +229,7 @@ var schemaProductOfferOption1 = structgenSchemas.Schema("structgen:///catalog.js
 // ParseProductOfferOption1 validates data against the schema of ProductOfferOption1 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProductOfferOption1(data []byte) (ProductOfferOption1, error) {
-	return runtime.ParseDecoded("ProductOfferOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v ProductOfferOption1) {
+	return impl.ParseDecoded("ProductOfferOption1", data, func(d *jx.Decoder, c *impl.Decoding) (v ProductOfferOption1) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaProductOfferOption1)
@@ -245,7 +252,7 @@ var schemaProductTagsItem = structgenSchemas.Schema("structgen:///catalog.json#/
 // ParseProductTagsItem validates data against the schema of ProductTagsItem and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProductTagsItem(data []byte) (ProductTagsItem, error) {
-	return runtime.ParseDecoded("ProductTagsItem", data, func(d *jx.Decoder, c *runtime.Decoding) (v ProductTagsItem) {
+	return impl.ParseDecoded("ProductTagsItem", data, func(d *jx.Decoder, c *impl.Decoding) (v ProductTagsItem) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaProductTagsItem)
@@ -266,7 +273,7 @@ var schemaStatus = structgenSchemas.Schema("structgen:///plan.json#/$defs/Status
 // ParseStatus validates data against the schema of Status and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseStatus(data []byte) (Status, error) {
-	return runtime.ParseDecoded("Status", data, func(d *jx.Decoder, c *runtime.Decoding) (v Status) {
+	return impl.ParseDecoded("Status", data, func(d *jx.Decoder, c *impl.Decoding) (v Status) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaStatus)
@@ -295,13 +302,13 @@ type Task struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsTask = runtime.NewFields("title", "status", "owner", "estimate", "due", "tags", "subtasks")
+var fieldsTask = impl.NewFields("title", "status", "owner", "estimate", "due", "tags", "subtasks")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Task) UnmarshalJSON(data []byte) error {
 	type plain Task
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsTask, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsTask, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaTask = structgenSchemas.Schema("structgen:///plan.json#/$defs/Task")
@@ -309,7 +316,7 @@ var schemaTask = structgenSchemas.Schema("structgen:///plan.json#/$defs/Task")
 // ParseTask validates data against the schema of Task and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseTask(data []byte) (Task, error) {
-	return runtime.ParseDecoded("Task", data, func(d *jx.Decoder, c *runtime.Decoding) (v Task) {
+	return impl.ParseDecoded("Task", data, func(d *jx.Decoder, c *impl.Decoding) (v Task) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaTask)

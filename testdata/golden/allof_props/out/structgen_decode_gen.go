@@ -6,11 +6,11 @@ package merged
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads AX2 and checks its schema in one pass.
-func (v *AX2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *AX2) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -52,11 +52,11 @@ func (v *AX2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads Root and checks its schema in one pass.
-func (v *Root) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Root) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -73,7 +73,7 @@ func (v *Root) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("x")
-			runtime.Validated(c, d, &v.X, func(v **RootAX, d *jx.Decoder, c *runtime.Decoding) {
+			impl.Validated(c, d, &v.X, func(v **RootAX, d *jx.Decoder, c *impl.Decoding) {
 				if c.IsNull(d) {
 					*v = nil
 				} else {
@@ -102,11 +102,11 @@ func (v *Root) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads RootAX and checks its schema in one pass.
-func (v *RootAX) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *RootAX) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -160,23 +160,23 @@ func (v *RootAX) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // MarshalJSON writes AX2 in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v AX2) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes AX2 with e.
-func (v *AX2) encodeJSON(e *runtime.Encoding) {
+func (v *AX2) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.Z != nil {
 		e.Field("z")
 		e.Str((*v.Z))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsAX2.Has(k) {
 			continue
 		}
@@ -190,17 +190,17 @@ func (v *AX2) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes Root in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Root) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Root with e.
-func (v *Root) encodeJSON(e *runtime.Encoding) {
+func (v *Root) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.X != nil {
 		e.Field("x")
 		v.X.encodeJSON(e)
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsRoot.Has(k) {
 			continue
 		}
@@ -214,11 +214,11 @@ func (v *Root) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes RootAX in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v RootAX) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes RootAX with e.
-func (v *RootAX) encodeJSON(e *runtime.Encoding) {
+func (v *RootAX) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.A != nil {
 		e.Field("a")
@@ -228,7 +228,7 @@ func (v *RootAX) encodeJSON(e *runtime.Encoding) {
 		e.Field("b")
 		e.Int((*v.B))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsRootAX.Has(k) {
 			continue
 		}
@@ -243,14 +243,14 @@ func (v *RootAX) encodeJSON(e *runtime.Encoding) {
 var structgenValidate3Keys = []string{"a"}
 
 // structgenValidate3 checks a value against structgen:///root.json#/$defs/A/properties/x.
-func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate3(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate3Keys)
+		keys := impl.DeclaredKeys(structgenValidate3Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -283,7 +283,7 @@ func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate4 checks a value against structgen:///root.json#/$defs/A/properties/x/properties/a.
-func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate4(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		t.WrongType("string")
@@ -296,14 +296,14 @@ func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate7Keys = []string{"b"}
 
 // structgenValidate7 checks a value against structgen:///root.json#/$defs/B/properties/x.
-func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate7(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate7Keys)
+		keys := impl.DeclaredKeys(structgenValidate7Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -336,7 +336,7 @@ func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate8 checks a value against structgen:///root.json#/$defs/B/properties/x/properties/b.
-func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate8(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()

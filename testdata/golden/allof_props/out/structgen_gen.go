@@ -6,10 +6,16 @@ package merged
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // Schema: schemas/root.json#/$defs/AX2
 type AX2 struct {
@@ -23,13 +29,13 @@ type AX2 struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsAX2 = runtime.NewFields("z")
+var fieldsAX2 = impl.NewFields("z")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *AX2) UnmarshalJSON(data []byte) error {
 	type plain AX2
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsAX2, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsAX2, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaAX2 = structgenSchemas.Schema("structgen:///root.json#/$defs/AX2")
@@ -37,7 +43,7 @@ var schemaAX2 = structgenSchemas.Schema("structgen:///root.json#/$defs/AX2")
 // ParseAX2 validates data against the schema of AX2 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseAX2(data []byte) (AX2, error) {
-	return runtime.ParseDecoded("AX2", data, func(d *jx.Decoder, c *runtime.Decoding) (v AX2) {
+	return impl.ParseDecoded("AX2", data, func(d *jx.Decoder, c *impl.Decoding) (v AX2) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaAX2)
@@ -55,13 +61,13 @@ type Root struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsRoot = runtime.NewFields("x")
+var fieldsRoot = impl.NewFields("x")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Root) UnmarshalJSON(data []byte) error {
 	type plain Root
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsRoot, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsRoot, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaRoot = structgenSchemas.Schema("structgen:///root.json#")
@@ -69,7 +75,7 @@ var schemaRoot = structgenSchemas.Schema("structgen:///root.json#")
 // ParseRoot validates data against the schema of Root and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseRoot(data []byte) (Root, error) {
-	return runtime.ParseDecoded("Root", data, func(d *jx.Decoder, c *runtime.Decoding) (v Root) {
+	return impl.ParseDecoded("Root", data, func(d *jx.Decoder, c *impl.Decoding) (v Root) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaRoot)
@@ -88,13 +94,13 @@ type RootAX struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsRootAX = runtime.NewFields("a", "b")
+var fieldsRootAX = impl.NewFields("a", "b")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *RootAX) UnmarshalJSON(data []byte) error {
 	type plain RootAX
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsRootAX, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsRootAX, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaRootAX = structgenSchemas.Schema("structgen:///root.json#/$defs/A/properties/x")
@@ -103,7 +109,7 @@ var schemaRootAX2 = structgenSchemas.Schema("structgen:///root.json#/$defs/B/pro
 // ParseRootAX validates data against the schema of RootAX and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseRootAX(data []byte) (RootAX, error) {
-	return runtime.ParseDecoded("RootAX", data, func(d *jx.Decoder, c *runtime.Decoding) (v RootAX) {
+	return impl.ParseDecoded("RootAX", data, func(d *jx.Decoder, c *impl.Decoding) (v RootAX) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaRootAX, schemaRootAX2)

@@ -3,11 +3,11 @@
 
 package merged
 
-import "github.com/structgen/structgen/runtime"
+import "github.com/structgen/structgen/runtime/schema"
 
 // structgenSchemas holds the schema documents this package was generated
 // from; Parse functions validate against them.
-var structgenSchemas = runtime.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{"structgen:///root.json": schemaDoc0})
+var structgenSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{"structgen:///root.json": schemaDoc0})
 
 // structgen:///root.json
 const schemaDoc0 = `{

@@ -10,13 +10,14 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 	beside "github.com/structgen/structgen/testdata/golden/beside/out"
 )
 
 // TestMain has every Parse also run the schema interpreter and fail
 // where it and the generated decoders disagree.
 func TestMain(m *testing.M) {
-	runtime.CheckDecoders = true
+	impl.CheckDecoders = true
 	os.Exit(m.Run())
 }
 
@@ -153,7 +154,7 @@ func TestBesideAtTheTop(t *testing.T) {
 
 func check(t *testing.T, doc string, err error, says string) {
 	t.Helper()
-	if errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if errors.Is(err, impl.ErrDecoderDisagrees) {
 		t.Errorf("%s: %v", doc, err)
 		return
 	}
@@ -178,13 +179,13 @@ func FuzzOrderDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"code": "AB", "kind": "abcd", "mode": "c", "ship": {"country": 1}}`))
 	f.Add([]byte(` {"min": 1, "unused": 2} {"max": `))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if _, err := beside.ParseOrder(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
+		if _, err := beside.ParseOrder(data); errors.Is(err, impl.ErrDecoderDisagrees) {
 			t.Fatal(err)
 		}
-		if _, err := beside.ParseLegacy(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
+		if _, err := beside.ParseLegacy(data); errors.Is(err, impl.ErrDecoderDisagrees) {
 			t.Fatal(err)
 		}
-		if _, err := beside.ParseOrderLimits(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
+		if _, err := beside.ParseOrderLimits(data); errors.Is(err, impl.ErrDecoderDisagrees) {
 			t.Fatal(err)
 		}
 	})

@@ -7,13 +7,13 @@ package beside
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads Contact and checks its schema in one pass: its
 // properties as it decodes them, then the schemas beside them on the
 // fields it has set.
-func (v *Contact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Contact) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	found := c.Found()
 	v.decodeTyped(d, c)
 	if c.Found() == found && !c.Failed() {
@@ -28,13 +28,13 @@ func (v *Contact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				_, ok := v.AdditionalProperties[name]
 				return ok
-			}, runtime.Presence{Required: []string{"email"}}, runtime.Presence{Required: []string{"phone"}})
+			}, impl.Presence{Required: []string{"email"}}, impl.Presence{Required: []string{"phone"}})
 		}
 	}
 }
 
 // decodeTyped reads Contact and checks what its decoder compiles.
-func (v *Contact) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Contact) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -89,11 +89,11 @@ func (v *Contact) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads Legacy and checks its schema in one pass.
-func (v *Legacy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Legacy) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -136,13 +136,13 @@ func (v *Legacy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads Order and checks its schema in one pass: its
 // properties as it decodes them, then the schemas beside them on the
 // fields it has set.
-func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	found := c.Found()
 	v.decodeTyped(d, c)
 	if c.Found() == found && !c.Failed() {
@@ -157,13 +157,13 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				_, ok := v.AdditionalProperties[name]
 				return ok
-			}, runtime.Presence{Required: []string{"contact"}}, runtime.Presence{Required: []string{"ship"}})
+			}, impl.Presence{Required: []string{"contact"}}, impl.Presence{Required: []string{"ship"}})
 		}
 	}
 }
 
 // decodeTyped reads Order and checks what its decoder compiles.
-func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Order) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	var seen [12]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -416,7 +416,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[1] {
 		missing = append(missing, "code")
@@ -426,7 +426,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads OrderLimits and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
-func (v *OrderLimits) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *OrderLimits) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	if raw, ok := c.RawView(d); ok {
 		d := c.TextDecoder(raw)
 		v.decodeTyped(d, c)
@@ -438,7 +438,7 @@ func (v *OrderLimits) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeTyped reads OrderLimits and checks what its decoder compiles.
-func (v *OrderLimits) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+func (v *OrderLimits) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -492,11 +492,11 @@ func (v *OrderLimits) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads OrderMeta and checks its schema in one pass.
-func (v *OrderMeta) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *OrderMeta) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -543,11 +543,11 @@ func (v *OrderMeta) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads OrderModeOption0, one of its values.
-func (v *OrderModeOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *OrderModeOption0) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	s, ok := c.StringBytes(d)
 	if !ok {
 		return
@@ -565,7 +565,7 @@ func (v *OrderModeOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads OrderShip and checks its schema in one pass: its
 // properties as it decodes them, then the schemas beside them on the
 // fields it has set.
-func (v *OrderShip) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *OrderShip) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	found := c.Found()
 	v.decodeTyped(d, c)
 	if c.Found() == found && !c.Failed() {
@@ -583,7 +583,7 @@ func (v *OrderShip) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeTyped reads OrderShip and checks what its decoder compiles.
-func (v *OrderShip) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+func (v *OrderShip) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -636,7 +636,7 @@ func (v *OrderShip) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "country")
@@ -646,7 +646,7 @@ func (v *OrderShip) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads OrderStrict and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
-func (v *OrderStrict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *OrderStrict) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	if raw, ok := c.RawView(d); ok {
 		d := c.TextDecoder(raw)
 		v.decodeTyped(d, c)
@@ -658,7 +658,7 @@ func (v *OrderStrict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeTyped reads OrderStrict and checks what its decoder compiles.
-func (v *OrderStrict) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+func (v *OrderStrict) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -700,17 +700,17 @@ func (v *OrderStrict) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // MarshalJSON writes Contact in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Contact) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Contact with e.
-func (v *Contact) encodeJSON(e *runtime.Encoding) {
+func (v *Contact) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.Email != nil {
 		e.Field("email")
@@ -720,7 +720,7 @@ func (v *Contact) encodeJSON(e *runtime.Encoding) {
 		e.Field("phone")
 		e.Str((*v.Phone))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsContact.Has(k) {
 			continue
 		}
@@ -734,17 +734,17 @@ func (v *Contact) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes Legacy in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Legacy) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Legacy with e.
-func (v *Legacy) encodeJSON(e *runtime.Encoding) {
+func (v *Legacy) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.Name != nil {
 		e.Field("name")
 		e.Str((*v.Name))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsLegacy.Has(k) {
 			continue
 		}
@@ -758,11 +758,11 @@ func (v *Legacy) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes Order in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Order) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Order with e.
-func (v *Order) encodeJSON(e *runtime.Encoding) {
+func (v *Order) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.Contact != nil {
 		e.Field("contact")
@@ -785,7 +785,7 @@ func (v *Order) encodeJSON(e *runtime.Encoding) {
 	if v.Labels != nil {
 		e.Field("labels")
 		e.ObjStart()
-		for _, k0 := range runtime.SortedKeys(v.Labels) {
+		for _, k0 := range impl.SortedKeys(v.Labels) {
 			e.Field(k0)
 			m0 := v.Labels[k0]
 			e.Str(m0)
@@ -828,7 +828,7 @@ func (v *Order) encodeJSON(e *runtime.Encoding) {
 		}
 		e.ArrEnd()
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsOrder.Has(k) {
 			continue
 		}
@@ -842,11 +842,11 @@ func (v *Order) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes OrderLimits in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v OrderLimits) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes OrderLimits with e.
-func (v *OrderLimits) encodeJSON(e *runtime.Encoding) {
+func (v *OrderLimits) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.Min != nil {
 		e.Field("min")
@@ -856,7 +856,7 @@ func (v *OrderLimits) encodeJSON(e *runtime.Encoding) {
 		e.Field("max")
 		e.Int((*v.Max))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsOrderLimits.Has(k) {
 			continue
 		}
@@ -870,17 +870,17 @@ func (v *OrderLimits) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes OrderMeta in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v OrderMeta) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes OrderMeta with e.
-func (v *OrderMeta) encodeJSON(e *runtime.Encoding) {
+func (v *OrderMeta) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.ID != nil {
 		e.Field("id")
 		e.Int((*v.ID))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsOrderMeta.Has(k) {
 			continue
 		}
@@ -894,11 +894,11 @@ func (v *OrderMeta) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes OrderShip in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v OrderShip) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes OrderShip with e.
-func (v *OrderShip) encodeJSON(e *runtime.Encoding) {
+func (v *OrderShip) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("country")
 	e.Str(v.Country)
@@ -906,7 +906,7 @@ func (v *OrderShip) encodeJSON(e *runtime.Encoding) {
 		e.Field("zip")
 		e.Str((*v.Zip))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsOrderShip.Has(k) {
 			continue
 		}
@@ -920,17 +920,17 @@ func (v *OrderShip) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes OrderStrict in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v OrderStrict) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes OrderStrict with e.
-func (v *OrderStrict) encodeJSON(e *runtime.Encoding) {
+func (v *OrderStrict) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.ID != nil {
 		e.Field("id")
 		e.Int((*v.ID))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsOrderStrict.Has(k) {
 			continue
 		}
@@ -942,19 +942,19 @@ func (v *OrderStrict) encodeJSON(e *runtime.Encoding) {
 }
 
 // structgenValidate0 checks a value against structgen:///order.json#/properties/code.
-func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate0(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate0Text(c, raw)
 	}
 }
 
 // structgenValidate0Text checks a value's JSON text against structgen:///order.json#/properties/code.
-func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate0Text(c *impl.Decoding, raw []byte) {
 	c.AnyOf(raw, structgenValidate1, structgenValidate2)
 }
 
 // structgenValidate1 checks a value against structgen:///order.json#/properties/code/anyOf/0.
-func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate1(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -968,24 +968,24 @@ func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate2 checks a value against structgen:///order.json#/properties/code/anyOf/1.
-func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate2(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate2Text(c, raw)
 	}
 }
 
 // structgenValidate2Text checks a value's JSON text against structgen:///order.json#/properties/code/anyOf/1.
-func structgenValidate2Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate2Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"n/a\"]", false)
 }
 
 // structgenValidate3 checks a value against structgen:///order.json#/properties/size.
-func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate3(c *impl.Decoding, t *impl.Text) {
 	structgenValidate4(c, t)
 }
 
 // structgenValidate4 checks a value against structgen:///order.json#/$defs/size.
-func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate4(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -1002,7 +1002,7 @@ func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate5 checks a value against structgen:///order.json#/properties/tags.
-func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate5(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -1030,26 +1030,26 @@ func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate6 checks a value against structgen:///order.json#/properties/tags/contains.
-func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate6(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate6Text(c, raw)
 	}
 }
 
 // structgenValidate6Text checks a value's JSON text against structgen:///order.json#/properties/tags/contains.
-func structgenValidate6Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate6Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"main\"]", true)
 }
 
 // structgenValidate7 checks a value against structgen:///order.json#/properties/labels.
-func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate7(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -1067,7 +1067,7 @@ func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate8 checks a value against structgen:///order.json#/properties/labels/propertyNames.
-func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate8(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -1081,19 +1081,19 @@ func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate9 checks a value against structgen:///order.json#/properties/kind.
-func structgenValidate9(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate9(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate9Text(c, raw)
 	}
 }
 
 // structgenValidate9Text checks a value's JSON text against structgen:///order.json#/properties/kind.
-func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate9Text(c *impl.Decoding, raw []byte) {
 	c.AnyOfKinds(raw, "string|*", structgenValidate10, structgenValidate11)
 }
 
 // structgenValidate10 checks a value against structgen:///order.json#/properties/kind/anyOf/0.
-func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate10(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -1109,24 +1109,24 @@ func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate11 checks a value against structgen:///order.json#/properties/kind/anyOf/1.
-func structgenValidate11(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate11(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate11Text(c, raw)
 	}
 }
 
 // structgenValidate11Text checks a value's JSON text against structgen:///order.json#/properties/kind/anyOf/1.
-func structgenValidate11Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate11Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"long-value\"]", false)
 }
 
 // structgenValidate12 checks a value against structgen:///order.json#/properties/window.
-func structgenValidate12(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate12(c *impl.Decoding, t *impl.Text) {
 	structgenValidate13(c, t)
 }
 
 // structgenValidate13 checks a value against structgen:///order.json#/properties/window/allOf/1.
-func structgenValidate13(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate13(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -1154,23 +1154,23 @@ func structgenValidate13(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate14 checks a value against structgen:///order.json#/properties/limits.
-func structgenValidate14(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate14(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate14Text(c, raw)
 	}
 }
 
 // structgenValidate14Text checks a value's JSON text against structgen:///order.json#/properties/limits.
-func structgenValidate14Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate14Text(c *impl.Decoding, raw []byte) {
 	c.Not(raw, structgenValidate15)
-	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+	c.Apply(raw, func(c *impl.Decoding, t *impl.Text) {
 		switch t.Next() {
 		case jx.Object:
 			it, ok := t.Object()
 			if !ok {
 				return
 			}
-			var keys runtime.Keys
+			var keys impl.Keys
 			for !c.Failed() && it.Next() {
 				key := c.KeyText(it.Key())
 				if !keys.Add(key) {
@@ -1189,14 +1189,14 @@ func structgenValidate14Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate15 checks a value against structgen:///order.json#/properties/limits/not.
-func structgenValidate15(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate15(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -1214,7 +1214,7 @@ func structgenValidate15(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate16 checks a value against structgen:///order.json#/properties/meta/patternProperties/%5Ex-.
-func structgenValidate16(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate16(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		t.WrongType("string")
@@ -1227,14 +1227,14 @@ func structgenValidate16(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate25Keys = []string{"id"}
 
 // structgenValidate25 checks a value against structgen:///order.json#/properties/strict.
-func structgenValidate25(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate25(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate25Keys)
+		keys := impl.DeclaredKeys(structgenValidate25Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1279,11 +1279,11 @@ func structgenValidate25(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate26 checks a value against structgen:///order.json#/properties/strict.
-func structgenValidate26(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate26(c *impl.Decoding, t *impl.Text) {
 	t.Skip()
 }
 
 // structgenValidate27 checks a value against structgen:///order.json#/properties/strict/additionalProperties.
-func structgenValidate27(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate27(c *impl.Decoding, t *impl.Text) {
 	t.False()
 }

@@ -8,9 +8,16 @@ import (
 	"encoding/json"
 	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // Schema: schemas/order.json#/$defs/contact
 type Contact struct {
@@ -25,13 +32,13 @@ type Contact struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsContact = runtime.NewFields("email", "phone")
+var fieldsContact = impl.NewFields("email", "phone")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Contact) UnmarshalJSON(data []byte) error {
 	type plain Contact
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsContact, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsContact, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaContact = structgenSchemas.Schema("structgen:///order.json#/$defs/contact")
@@ -39,7 +46,7 @@ var schemaContact = structgenSchemas.Schema("structgen:///order.json#/$defs/cont
 // ParseContact validates data against the schema of Contact and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseContact(data []byte) (Contact, error) {
-	return runtime.ParseDecoded("Contact", data, func(d *jx.Decoder, c *runtime.Decoding) (v Contact) {
+	return impl.ParseDecoded("Contact", data, func(d *jx.Decoder, c *impl.Decoding) (v Contact) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaContact)
@@ -57,13 +64,13 @@ type Legacy struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsLegacy = runtime.NewFields("name")
+var fieldsLegacy = impl.NewFields("name")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Legacy) UnmarshalJSON(data []byte) error {
 	type plain Legacy
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsLegacy, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsLegacy, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaLegacy = structgenSchemas.Schema("structgen:///legacy.json#")
@@ -71,7 +78,7 @@ var schemaLegacy = structgenSchemas.Schema("structgen:///legacy.json#")
 // ParseLegacy validates data against the schema of Legacy and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLegacy(data []byte) (Legacy, error) {
-	return runtime.ParseDecoded("Legacy", data, func(d *jx.Decoder, c *runtime.Decoding) (v Legacy) {
+	return impl.ParseDecoded("Legacy", data, func(d *jx.Decoder, c *impl.Decoding) (v Legacy) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaLegacy)
@@ -100,13 +107,13 @@ type Order struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsOrder = runtime.NewFields("contact", "code", "size", "tags", "labels", "meta", "strict", "limits", "ship", "kind", "mode", "window")
+var fieldsOrder = impl.NewFields("contact", "code", "size", "tags", "labels", "meta", "strict", "limits", "ship", "kind", "mode", "window")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Order) UnmarshalJSON(data []byte) error {
 	type plain Order
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsOrder, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsOrder, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaOrder = structgenSchemas.Schema("structgen:///order.json#")
@@ -114,7 +121,7 @@ var schemaOrder = structgenSchemas.Schema("structgen:///order.json#")
 // ParseOrder validates data against the schema of Order and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrder(data []byte) (Order, error) {
-	return runtime.ParseDecoded("Order", data, func(d *jx.Decoder, c *runtime.Decoding) (v Order) {
+	return impl.ParseDecoded("Order", data, func(d *jx.Decoder, c *impl.Decoding) (v Order) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaOrder)
@@ -133,13 +140,13 @@ type OrderLimits struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsOrderLimits = runtime.NewFields("min", "max")
+var fieldsOrderLimits = impl.NewFields("min", "max")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *OrderLimits) UnmarshalJSON(data []byte) error {
 	type plain OrderLimits
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsOrderLimits, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsOrderLimits, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaOrderLimits = structgenSchemas.Schema("structgen:///order.json#/properties/limits")
@@ -147,7 +154,7 @@ var schemaOrderLimits = structgenSchemas.Schema("structgen:///order.json#/proper
 // ParseOrderLimits validates data against the schema of OrderLimits and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderLimits(data []byte) (OrderLimits, error) {
-	return runtime.ParseDecoded("OrderLimits", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderLimits) {
+	return impl.ParseDecoded("OrderLimits", data, func(d *jx.Decoder, c *impl.Decoding) (v OrderLimits) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
 			structgenValidate14Text(c, raw)
@@ -168,13 +175,13 @@ type OrderMeta struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsOrderMeta = runtime.NewFields("id")
+var fieldsOrderMeta = impl.NewFields("id")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *OrderMeta) UnmarshalJSON(data []byte) error {
 	type plain OrderMeta
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsOrderMeta, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsOrderMeta, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaOrderMeta = structgenSchemas.Schema("structgen:///order.json#/properties/meta")
@@ -182,7 +189,7 @@ var schemaOrderMeta = structgenSchemas.Schema("structgen:///order.json#/properti
 // ParseOrderMeta validates data against the schema of OrderMeta and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderMeta(data []byte) (OrderMeta, error) {
-	return runtime.ParseDecoded("OrderMeta", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderMeta) {
+	return impl.ParseDecoded("OrderMeta", data, func(d *jx.Decoder, c *impl.Decoding) (v OrderMeta) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaOrderMeta)
@@ -202,7 +209,7 @@ var schemaOrderModeOption0 = structgenSchemas.Schema("structgen:///order.json#/p
 // ParseOrderModeOption0 validates data against the schema of OrderModeOption0 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderModeOption0(data []byte) (OrderModeOption0, error) {
-	return runtime.ParseDecoded("OrderModeOption0", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderModeOption0) {
+	return impl.ParseDecoded("OrderModeOption0", data, func(d *jx.Decoder, c *impl.Decoding) (v OrderModeOption0) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaOrderModeOption0)
@@ -221,13 +228,13 @@ type OrderShip struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsOrderShip = runtime.NewFields("country", "zip")
+var fieldsOrderShip = impl.NewFields("country", "zip")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *OrderShip) UnmarshalJSON(data []byte) error {
 	type plain OrderShip
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsOrderShip, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsOrderShip, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaOrderShip = structgenSchemas.Schema("structgen:///order.json#/properties/ship")
@@ -235,7 +242,7 @@ var schemaOrderShip = structgenSchemas.Schema("structgen:///order.json#/properti
 // ParseOrderShip validates data against the schema of OrderShip and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderShip(data []byte) (OrderShip, error) {
-	return runtime.ParseDecoded("OrderShip", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderShip) {
+	return impl.ParseDecoded("OrderShip", data, func(d *jx.Decoder, c *impl.Decoding) (v OrderShip) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaOrderShip)
@@ -253,13 +260,13 @@ type OrderStrict struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsOrderStrict = runtime.NewFields("id")
+var fieldsOrderStrict = impl.NewFields("id")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *OrderStrict) UnmarshalJSON(data []byte) error {
 	type plain OrderStrict
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsOrderStrict, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsOrderStrict, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaOrderStrict = structgenSchemas.Schema("structgen:///order.json#/properties/strict")
@@ -267,7 +274,7 @@ var schemaOrderStrict = structgenSchemas.Schema("structgen:///order.json#/proper
 // ParseOrderStrict validates data against the schema of OrderStrict and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderStrict(data []byte) (OrderStrict, error) {
-	return runtime.ParseDecoded("OrderStrict", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderStrict) {
+	return impl.ParseDecoded("OrderStrict", data, func(d *jx.Decoder, c *impl.Decoding) (v OrderStrict) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaOrderStrict)

@@ -9,13 +9,14 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 	cases "github.com/structgen/structgen/testdata/golden/cases/out"
 )
 
 // TestMain has every Parse also run the schema interpreter and fail
 // where it and the generated decoders disagree.
 func TestMain(m *testing.M) {
-	runtime.CheckDecoders = true
+	impl.CheckDecoders = true
 	os.Exit(m.Run())
 }
 
@@ -321,7 +322,7 @@ func TestAppliedTwice(t *testing.T) {
 
 func check(t *testing.T, doc string, err error, says string) {
 	t.Helper()
-	if errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if errors.Is(err, impl.ErrDecoderDisagrees) {
 		t.Errorf("%s: %v", doc, err)
 		return
 	}
@@ -377,7 +378,7 @@ func FuzzBlueprintDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"maybe": null, "never": null}`))
 	f.Add([]byte(`{"maybe": {}, "never": {"name": "x"}, "choice": "abcd", "pair": 1}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if _, err := cases.ParseBlueprint(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
+		if _, err := cases.ParseBlueprint(data); errors.Is(err, impl.ErrDecoderDisagrees) {
 			t.Fatal(err)
 		}
 	})

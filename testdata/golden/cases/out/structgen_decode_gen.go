@@ -6,11 +6,11 @@ package cases
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads Blueprint and checks its schema in one pass.
-func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [55]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -335,7 +335,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 								c.Pop()
 							}
 							c.End(a1.Err())
-							runtime.Unique(c, e0)
+							impl.Unique(c, e0)
 						}
 						c.Release(d)
 					}
@@ -375,7 +375,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("steps")
-			runtime.Validated(c, d, &v.Steps, func(v *[]Step, d *jx.Decoder, c *runtime.Decoding) {
+			impl.Validated(c, d, &v.Steps, func(v *[]Step, d *jx.Decoder, c *impl.Decoding) {
 				if c.IsNull(d) {
 					*v = nil
 				} else {
@@ -408,7 +408,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("wrap")
-			runtime.ValidatedText(c, d, &v.Wrap, nil, structgenValidate205Text)
+			impl.ValidatedText(c, d, &v.Wrap, nil, structgenValidate205Text)
 			c.Pop()
 		case "mode":
 			if seen[16] {
@@ -470,7 +470,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[19] = true
 			c.Push("runs")
-			runtime.Validated(c, d, &v.Runs, nil, structgenValidate35)
+			impl.Validated(c, d, &v.Runs, nil, structgenValidate35)
 			c.Pop()
 		case "twice":
 			if seen[20] {
@@ -874,7 +874,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[43] = true
 			c.Push("twins")
-			runtime.ValidatedText(c, d, &v.Twins, nil, structgenValidate210Text)
+			impl.ValidatedText(c, d, &v.Twins, nil, structgenValidate210Text)
 			c.Pop()
 		case "point":
 			if seen[44] {
@@ -956,7 +956,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[51] = true
 			c.Push("conn")
-			runtime.ValidatedText(c, d, &v.Conn, nil, structgenValidate77Text)
+			impl.ValidatedText(c, d, &v.Conn, nil, structgenValidate77Text)
 			c.Pop()
 		case "maybe":
 			if seen[52] {
@@ -1018,18 +1018,18 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads BlueprintAccess: the properties it has pick the variant.
-func (v *BlueprintAccess) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintAccess) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
 	switch c.Keyed(raw, [][]string{{"token"}, {"user"}}, -1) {
 	case 0:
-		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		if c.Variant(raw, func(c *impl.Decoding, d *jx.Decoder) {
 			p0 := new(BlueprintAccessOption0)
 			p0.decodeJSON(d, c)
 			v.BlueprintAccessOption0 = p0
@@ -1037,7 +1037,7 @@ func (v *BlueprintAccess) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			return
 		}
 	case 1:
-		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		if c.Variant(raw, func(c *impl.Decoding, d *jx.Decoder) {
 			p0 := new(BlueprintAccessOption1)
 			p0.decodeJSON(d, c)
 			v.BlueprintAccessOption1 = p0
@@ -1051,7 +1051,7 @@ func (v *BlueprintAccess) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads BlueprintAccessOption0 and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
-func (v *BlueprintAccessOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintAccessOption0) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	if raw, ok := c.RawView(d); ok {
 		d := c.TextDecoder(raw)
 		v.decodeTyped(d, c)
@@ -1063,7 +1063,7 @@ func (v *BlueprintAccessOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 }
 
 // decodeTyped reads BlueprintAccessOption0 and checks what its decoder compiles.
-func (v *BlueprintAccessOption0) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintAccessOption0) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -1104,7 +1104,7 @@ func (v *BlueprintAccessOption0) decodeTyped(d *jx.Decoder, c *runtime.Decoding)
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "token")
@@ -1114,7 +1114,7 @@ func (v *BlueprintAccessOption0) decodeTyped(d *jx.Decoder, c *runtime.Decoding)
 
 // decodeJSON reads BlueprintAccessOption1 and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
-func (v *BlueprintAccessOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintAccessOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	if raw, ok := c.RawView(d); ok {
 		d := c.TextDecoder(raw)
 		v.decodeTyped(d, c)
@@ -1126,7 +1126,7 @@ func (v *BlueprintAccessOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 }
 
 // decodeTyped reads BlueprintAccessOption1 and checks what its decoder compiles.
-func (v *BlueprintAccessOption1) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintAccessOption1) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -1178,7 +1178,7 @@ func (v *BlueprintAccessOption1) decodeTyped(d *jx.Decoder, c *runtime.Decoding)
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "user")
@@ -1187,16 +1187,16 @@ func (v *BlueprintAccessOption1) decodeTyped(d *jx.Decoder, c *runtime.Decoding)
 }
 
 // structgenBlueprintAmountBranches words a value no branch of BlueprintAmount's oneOf matches.
-var structgenBlueprintAmountBranches = &runtime.Branches{
+var structgenBlueprintAmountBranches = &impl.Branches{
 	Op:   "oneOf",
 	Want: []string{"integer", "number", "string"},
 }
 
 // decodeJSON reads BlueprintAmount: the value's kind picks the variant.
-func (v *BlueprintAmount) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintAmount) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Number:
-		runtime.ValidatedText(c, d, &v.Number, nil, structgenValidate53Text)
+		impl.ValidatedText(c, d, &v.Number, nil, structgenValidate53Text)
 	case jx.String:
 		from := c.Found()
 		p0 := c.NewString()
@@ -1213,13 +1213,13 @@ func (v *BlueprintAmount) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // structgenBlueprintAttrBranches words a value no branch of BlueprintAttr's anyOf matches.
-var structgenBlueprintAttrBranches = &runtime.Branches{
+var structgenBlueprintAttrBranches = &impl.Branches{
 	Op:   "anyOf",
 	Want: []string{"boolean", "integer", "number", "string", "array"},
 }
 
 // decodeJSON reads BlueprintAttr: the value's kind picks the variant.
-func (v *BlueprintAttr) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintAttr) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
 		from := c.Found()
@@ -1232,7 +1232,7 @@ func (v *BlueprintAttr) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			c.VariantFailed(structgenBlueprintAttrBranches, from, jx.Bool, 0)
 		}
 	case jx.Number:
-		runtime.ValidatedText(c, d, &v.Number, nil, structgenValidate56Text)
+		impl.ValidatedText(c, d, &v.Number, nil, structgenValidate56Text)
 	case jx.String:
 		from := c.Found()
 		p0 := c.NewString()
@@ -1244,25 +1244,25 @@ func (v *BlueprintAttr) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			c.VariantFailed(structgenBlueprintAttrBranches, from, jx.String, 3)
 		}
 	case jx.Array:
-		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate56Text)
+		impl.ValidatedText(c, d, &v.Array, nil, structgenValidate56Text)
 	default:
 		c.Check(d, structgenValidate56)
 	}
 }
 
 // structgenBlueprintBoundsBranches words a value no branch of BlueprintBounds's oneOf matches.
-var structgenBlueprintBoundsBranches = &runtime.Branches{
+var structgenBlueprintBoundsBranches = &impl.Branches{
 	Op:   "oneOf",
 	Want: []string{"array", "string", "object"},
 }
 
 // decodeJSON reads BlueprintBounds: the value's kind picks the variant.
-func (v *BlueprintBounds) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintBounds) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.String:
-		runtime.ValidatedText(c, d, &v.String, nil, structgenValidate61Text)
+		impl.ValidatedText(c, d, &v.String, nil, structgenValidate61Text)
 	case jx.Array:
-		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate61Text)
+		impl.ValidatedText(c, d, &v.Array, nil, structgenValidate61Text)
 	case jx.Object:
 		from := c.Found()
 		p0 := new(BlueprintBoundsOption2)
@@ -1277,7 +1277,7 @@ func (v *BlueprintBounds) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads BlueprintBoundsOption2 and checks its schema in one pass.
-func (v *BlueprintBoundsOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintBoundsOption2) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -1317,7 +1317,7 @@ func (v *BlueprintBoundsOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "signal")
@@ -1326,13 +1326,13 @@ func (v *BlueprintBoundsOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 }
 
 // structgenBlueprintChoiceBranches words a value no branch of BlueprintChoice's anyOf matches.
-var structgenBlueprintChoiceBranches = &runtime.Branches{
+var structgenBlueprintChoiceBranches = &impl.Branches{
 	Op:   "anyOf",
 	Want: []string{"string", "array", "null"},
 }
 
 // decodeJSON reads BlueprintChoice: the value's kind picks the variant.
-func (v *BlueprintChoice) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintChoice) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.String:
 		from := c.Found()
@@ -1376,7 +1376,7 @@ func (v *BlueprintChoice) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads BlueprintConfig and checks its schema in one pass: its
 // properties as it decodes them, then the schemas beside them on the
 // fields it has set.
-func (v *BlueprintConfig) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintConfig) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	found := c.Found()
 	v.decodeTyped(d, c)
 	if c.Found() == found && !c.Failed() {
@@ -1410,7 +1410,7 @@ func (v *BlueprintConfig) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeTyped reads BlueprintConfig and checks what its decoder compiles.
-func (v *BlueprintConfig) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintConfig) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -1450,7 +1450,7 @@ func (v *BlueprintConfig) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "ctype")
@@ -1460,7 +1460,7 @@ func (v *BlueprintConfig) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads BlueprintConnHostVariant and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
-func (v *BlueprintConnHostVariant) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintConnHostVariant) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	if raw, ok := c.RawView(d); ok {
 		d := c.TextDecoder(raw)
 		v.decodeTyped(d, c)
@@ -1472,7 +1472,7 @@ func (v *BlueprintConnHostVariant) decodeJSON(d *jx.Decoder, c *runtime.Decoding
 }
 
 // decodeTyped reads BlueprintConnHostVariant and checks what its decoder compiles.
-func (v *BlueprintConnHostVariant) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintConnHostVariant) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -1524,7 +1524,7 @@ func (v *BlueprintConnHostVariant) decodeTyped(d *jx.Decoder, c *runtime.Decodin
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[1] {
 		missing = append(missing, "host")
@@ -1534,7 +1534,7 @@ func (v *BlueprintConnHostVariant) decodeTyped(d *jx.Decoder, c *runtime.Decodin
 
 // decodeJSON reads BlueprintConnSocketVariant and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
-func (v *BlueprintConnSocketVariant) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintConnSocketVariant) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	if raw, ok := c.RawView(d); ok {
 		d := c.TextDecoder(raw)
 		v.decodeTyped(d, c)
@@ -1546,7 +1546,7 @@ func (v *BlueprintConnSocketVariant) decodeJSON(d *jx.Decoder, c *runtime.Decodi
 }
 
 // decodeTyped reads BlueprintConnSocketVariant and checks what its decoder compiles.
-func (v *BlueprintConnSocketVariant) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintConnSocketVariant) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -1598,7 +1598,7 @@ func (v *BlueprintConnSocketVariant) decodeTyped(d *jx.Decoder, c *runtime.Decod
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[1] {
 		missing = append(missing, "socket")
@@ -1607,13 +1607,13 @@ func (v *BlueprintConnSocketVariant) decodeTyped(d *jx.Decoder, c *runtime.Decod
 }
 
 // structgenBlueprintContextBranches words a value no branch of BlueprintContext's anyOf matches.
-var structgenBlueprintContextBranches = &runtime.Branches{
+var structgenBlueprintContextBranches = &impl.Branches{
 	Op:   "anyOf",
 	Want: []string{"boolean", "string or object"},
 }
 
 // decodeJSON reads BlueprintContext: the value's kind picks the variant.
-func (v *BlueprintContext) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintContext) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
 		from := c.Found()
@@ -1654,7 +1654,7 @@ func (v *BlueprintContext) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads BlueprintExt and checks its schema in one pass.
-func (v *BlueprintExt) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintExt) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -1705,12 +1705,12 @@ func (v *BlueprintExt) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads BlueprintExtBoth and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
-func (v *BlueprintExtBoth) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintExtBoth) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	if raw, ok := c.RawView(d); ok {
 		d := c.TextDecoder(raw)
 		v.decodeTyped(d, c)
@@ -1722,7 +1722,7 @@ func (v *BlueprintExtBoth) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeTyped reads BlueprintExtBoth and checks what its decoder compiles.
-func (v *BlueprintExtBoth) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintExtBoth) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -1764,11 +1764,11 @@ func (v *BlueprintExtBoth) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads BlueprintExtOpen and checks its schema in one pass.
-func (v *BlueprintExtOpen) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintExtOpen) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -1815,11 +1815,11 @@ func (v *BlueprintExtOpen) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads BlueprintFigure: its "kind" property picks the variant.
-func (v *BlueprintFigure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintFigure) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	raw, ok := c.RawView(d)
 	if !ok {
 		return
@@ -1827,7 +1827,7 @@ func (v *BlueprintFigure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if tag, ok := c.TagBytes(raw, "kind"); ok {
 		switch string(tag) {
 		case "circle":
-			if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+			if c.Variant(raw, func(c *impl.Decoding, d *jx.Decoder) {
 				p0 := new(Circle)
 				p0.decodeJSON(d, c)
 				v.Circle = p0
@@ -1835,7 +1835,7 @@ func (v *BlueprintFigure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				return
 			}
 		case "rect":
-			if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+			if c.Variant(raw, func(c *impl.Decoding, d *jx.Decoder) {
 				p0 := new(BlueprintFigureOption1)
 				p0.decodeJSON(d, c)
 				v.BlueprintFigureOption1 = p0
@@ -1849,7 +1849,7 @@ func (v *BlueprintFigure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads BlueprintFigureOption1 and checks its schema in one pass.
-func (v *BlueprintFigureOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintFigureOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -1905,7 +1905,7 @@ func (v *BlueprintFigureOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "kind")
@@ -1917,13 +1917,13 @@ func (v *BlueprintFigureOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 }
 
 // structgenBlueprintHeadersBranches words a value no branch of BlueprintHeaders's oneOf matches.
-var structgenBlueprintHeadersBranches = &runtime.Branches{
+var structgenBlueprintHeadersBranches = &impl.Branches{
 	Op:   "oneOf",
 	Want: []string{"string", "string", "string", "object", "object"},
 }
 
 // decodeJSON reads BlueprintHeaders: the value's kind picks the variant.
-func (v *BlueprintHeaders) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintHeaders) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.String:
 		from := c.Found()
@@ -1950,14 +1950,14 @@ func (v *BlueprintHeaders) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads BlueprintHeadersObject: the properties it has pick the variant.
-func (v *BlueprintHeadersObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintHeadersObject) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
 	switch c.Keyed(raw, [][]string{{"only"}, {"except"}}, -1) {
 	case 0:
-		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		if c.Variant(raw, func(c *impl.Decoding, d *jx.Decoder) {
 			p0 := new(ForwardOption3)
 			p0.decodeJSON(d, c)
 			v.ForwardOption3 = p0
@@ -1965,7 +1965,7 @@ func (v *BlueprintHeadersObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 			return
 		}
 	case 1:
-		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		if c.Variant(raw, func(c *impl.Decoding, d *jx.Decoder) {
 			p0 := new(ForwardOption4)
 			p0.decodeJSON(d, c)
 			v.ForwardOption4 = p0
@@ -1978,7 +1978,7 @@ func (v *BlueprintHeadersObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 }
 
 // decodeJSON reads BlueprintHolder and checks its schema in one pass.
-func (v *BlueprintHolder) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintHolder) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -2022,7 +2022,7 @@ func (v *BlueprintHolder) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "pick")
@@ -2031,13 +2031,13 @@ func (v *BlueprintHolder) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // structgenBlueprintHolderPickBranches words a value no branch of BlueprintHolderPick's oneOf matches.
-var structgenBlueprintHolderPickBranches = &runtime.Branches{
+var structgenBlueprintHolderPickBranches = &impl.Branches{
 	Op:   "oneOf",
 	Want: []string{"null", "integer", "object"},
 }
 
 // decodeJSON reads BlueprintHolderPick: the value's kind picks the variant.
-func (v *BlueprintHolderPick) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintHolderPick) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Number:
 		from := c.Found()
@@ -2066,7 +2066,7 @@ func (v *BlueprintHolderPick) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads BlueprintIndexValue and checks its schema in one pass.
-func (v *BlueprintIndexValue) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintIndexValue) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -2107,7 +2107,7 @@ func (v *BlueprintIndexValue) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "n")
@@ -2117,7 +2117,7 @@ func (v *BlueprintIndexValue) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads BlueprintMarks and checks its schema: its positions as it
 // decodes them, then the keywords beside them on the array's text.
-func (v *BlueprintMarks) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintMarks) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	if raw, ok := c.RawView(d); ok {
 		d := c.TextDecoder(raw)
 		v.decodeTyped(d, c)
@@ -2129,7 +2129,7 @@ func (v *BlueprintMarks) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeTyped reads BlueprintMarks and checks what its decoder compiles.
-func (v *BlueprintMarks) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintMarks) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	it, ok := c.Array(d)
 	if !ok {
 		return
@@ -2159,7 +2159,7 @@ func (v *BlueprintMarks) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads BlueprintMaybe and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
-func (v *BlueprintMaybe) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintMaybe) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	if raw, ok := c.RawView(d); ok {
 		d := c.TextDecoder(raw)
 		v.decodeTyped(d, c)
@@ -2171,7 +2171,7 @@ func (v *BlueprintMaybe) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeTyped reads BlueprintMaybe and checks what its decoder compiles.
-func (v *BlueprintMaybe) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintMaybe) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -2211,17 +2211,17 @@ func (v *BlueprintMaybe) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // structgenBlueprintModeBranches words a value no branch of BlueprintMode's oneOf matches.
-var structgenBlueprintModeBranches = &runtime.Branches{
+var structgenBlueprintModeBranches = &impl.Branches{
 	Op:   "oneOf",
 	Want: []string{"string", "string", "string", "integer"},
 }
 
 // decodeJSON reads BlueprintMode: the value's kind picks the variant.
-func (v *BlueprintMode) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintMode) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Number:
 		from := c.Found()
@@ -2239,7 +2239,7 @@ func (v *BlueprintMode) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			c.VariantFailed(structgenBlueprintModeBranches, from, jx.Number, 3)
 		}
 	case jx.String:
-		runtime.ValidatedText(c, d, &v.String, nil, structgenValidate113Text)
+		impl.ValidatedText(c, d, &v.String, nil, structgenValidate113Text)
 	default:
 		c.Check(d, structgenValidate113)
 	}
@@ -2247,7 +2247,7 @@ func (v *BlueprintMode) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads BlueprintNever and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
-func (v *BlueprintNever) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintNever) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	if raw, ok := c.RawView(d); ok {
 		d := c.TextDecoder(raw)
 		v.decodeTyped(d, c)
@@ -2259,7 +2259,7 @@ func (v *BlueprintNever) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeTyped reads BlueprintNever and checks what its decoder compiles.
-func (v *BlueprintNever) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintNever) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -2301,17 +2301,17 @@ func (v *BlueprintNever) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // structgenBlueprintOptionalBranches words a value no branch of BlueprintOptional's oneOf matches.
-var structgenBlueprintOptionalBranches = &runtime.Branches{
+var structgenBlueprintOptionalBranches = &impl.Branches{
 	Op:   "oneOf",
 	Want: []string{"null or string", "integer"},
 }
 
 // decodeJSON reads BlueprintOptional: the value's kind picks the variant.
-func (v *BlueprintOptional) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintOptional) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Number:
 		from := c.Found()
@@ -2342,13 +2342,13 @@ func (v *BlueprintOptional) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // structgenBlueprintPairBranches words a value no branch of BlueprintPair's oneOf matches.
-var structgenBlueprintPairBranches = &runtime.Branches{
+var structgenBlueprintPairBranches = &impl.Branches{
 	Op:   "oneOf",
 	Want: []string{"string", "array"},
 }
 
 // decodeJSON reads BlueprintPair: the value's kind picks the variant.
-func (v *BlueprintPair) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintPair) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.String:
 		from := c.Found()
@@ -2375,7 +2375,7 @@ func (v *BlueprintPair) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads BlueprintPairOption1, an array, position by position and checks
 // its schema in one pass.
-func (v *BlueprintPairOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintPairOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	it, ok := c.Array(d)
 	if !ok {
 		return
@@ -2408,14 +2408,14 @@ func (v *BlueprintPairOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads BlueprintPick: the properties it has pick the variant.
-func (v *BlueprintPick) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintPick) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
 	switch c.Keyed(raw, [][]string{{"a"}, {"b"}}, -1) {
 	case 0:
-		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		if c.Variant(raw, func(c *impl.Decoding, d *jx.Decoder) {
 			if c.IsNull(d) {
 				v.BlueprintPickOption0Object = nil
 			} else {
@@ -2427,7 +2427,7 @@ func (v *BlueprintPick) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			return
 		}
 	case 1:
-		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		if c.Variant(raw, func(c *impl.Decoding, d *jx.Decoder) {
 			if c.IsNull(d) {
 				v.BlueprintPickOption1Object = nil
 			} else {
@@ -2444,7 +2444,7 @@ func (v *BlueprintPick) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads BlueprintPickOption0Object and checks its schema in one pass.
-func (v *BlueprintPickOption0Object) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintPickOption0Object) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -2480,7 +2480,7 @@ func (v *BlueprintPickOption0Object) decodeJSON(d *jx.Decoder, c *runtime.Decodi
 }
 
 // decodeJSON reads BlueprintPickOption1Object and checks its schema in one pass.
-func (v *BlueprintPickOption1Object) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintPickOption1Object) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -2517,7 +2517,7 @@ func (v *BlueprintPickOption1Object) decodeJSON(d *jx.Decoder, c *runtime.Decodi
 
 // decodeJSON reads BlueprintPlan and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
-func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	if raw, ok := c.RawView(d); ok {
 		d := c.TextDecoder(raw)
 		v.decodeChecked(d, c)
@@ -2529,7 +2529,7 @@ func (v *BlueprintPlan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeTyped reads BlueprintPlan and checks what its decoder compiles.
-func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	var seen [8]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -2678,7 +2678,7 @@ func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[1] {
 		missing = append(missing, "fixed")
@@ -2688,7 +2688,7 @@ func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeChecked reads BlueprintPlan with decodeTyped, then checks the schemas
 // beside its properties on the fields it has set.
-func (v *BlueprintPlan) decodeChecked(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintPlan) decodeChecked(d *jx.Decoder, c *impl.Decoding) {
 	found := c.Found()
 	v.decodeTyped(d, c)
 	if c.Found() == found && !c.Failed() {
@@ -2791,7 +2791,7 @@ func (v *BlueprintPlan) decodeChecked(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads BlueprintPlanKind, one of its values.
-func (v *BlueprintPlanKind) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintPlanKind) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	s, ok := c.StringBytes(d)
 	if !ok {
 		return
@@ -2810,7 +2810,7 @@ func (v *BlueprintPlanKind) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads BlueprintPoint, an array, position by position and checks
 // its schema in one pass.
-func (v *BlueprintPoint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintPoint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	it, ok := c.Array(d)
 	if !ok {
 		return
@@ -2863,7 +2863,7 @@ func (v *BlueprintPoint) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // decodeJSON reads BlueprintReach and checks its schema in one pass: its
 // properties as it decodes them, then the schemas beside them on the
 // fields it has set.
-func (v *BlueprintReach) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintReach) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	found := c.Found()
 	v.decodeTyped(d, c)
 	if c.Found() == found && !c.Failed() {
@@ -2880,7 +2880,7 @@ func (v *BlueprintReach) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				_, ok := v.AdditionalProperties[name]
 				return ok
-			}, runtime.Presence{Required: []string{"kind", "x-id"}}, runtime.Presence{Required: []string{"email"}}, runtime.Presence{Required: []string{"fax"}})
+			}, impl.Presence{Required: []string{"kind", "x-id"}}, impl.Presence{Required: []string{"email"}}, impl.Presence{Required: []string{"fax"}})
 		}
 		{
 			// The oneOf of structgen:///blueprint.json#/properties/reach, on which properties the object has.
@@ -2895,13 +2895,13 @@ func (v *BlueprintReach) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				}
 				_, ok := v.AdditionalProperties[name]
 				return ok
-			}, runtime.Presence{Required: []string{"email"}}, runtime.Presence{Required: []string{"phone"}, Forbidden: []string{"fax"}})
+			}, impl.Presence{Required: []string{"email"}}, impl.Presence{Required: []string{"phone"}, Forbidden: []string{"fax"}})
 		}
 	}
 }
 
 // decodeTyped reads BlueprintReach and checks what its decoder compiles.
-func (v *BlueprintReach) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintReach) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	var seen [4]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -2977,7 +2977,7 @@ func (v *BlueprintReach) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[3] {
 		missing = append(missing, "kind")
@@ -2987,12 +2987,12 @@ func (v *BlueprintReach) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads BlueprintRelease: the variant without a "v" property, or the one
 // that property picks.
-func (v *BlueprintRelease) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintRelease) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
-	if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+	if c.Variant(raw, func(c *impl.Decoding, d *jx.Decoder) {
 		p0 := new(BlueprintReleaseOption1)
 		p0.decodeJSON(d, c)
 		v.BlueprintReleaseOption1 = p0
@@ -3003,7 +3003,7 @@ func (v *BlueprintRelease) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if tag, ok := c.TagBytes(raw, "v"); ok {
 		switch string(tag) {
 		case "2":
-			if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+			if c.Variant(raw, func(c *impl.Decoding, d *jx.Decoder) {
 				p0 := new(BlueprintReleaseOption0)
 				p0.decodeJSON(d, c)
 				v.BlueprintReleaseOption0 = p0
@@ -3017,7 +3017,7 @@ func (v *BlueprintRelease) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads BlueprintReleaseOption0 and checks its schema in one pass.
-func (v *BlueprintReleaseOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintReleaseOption0) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -3070,7 +3070,7 @@ func (v *BlueprintReleaseOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding)
 }
 
 // decodeJSON reads BlueprintReleaseOption1 and checks its schema in one pass.
-func (v *BlueprintReleaseOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintReleaseOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -3087,7 +3087,7 @@ func (v *BlueprintReleaseOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding)
 			}
 			seen[0] = true
 			c.Push("v")
-			runtime.Validated(c, d, &v.V, nil, structgenValidate74)
+			impl.Validated(c, d, &v.V, nil, structgenValidate74)
 			c.Pop()
 		case "b":
 			if seen[1] {
@@ -3120,18 +3120,18 @@ func (v *BlueprintReleaseOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding)
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads BlueprintRoute: the properties it has pick the variant.
-func (v *BlueprintRoute) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintRoute) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
 	switch c.Keyed(raw, [][]string{{"insert"}, {"remove"}, nil}, 2) {
 	case 0:
-		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		if c.Variant(raw, func(c *impl.Decoding, d *jx.Decoder) {
 			p0 := new(BlueprintRouteOption0)
 			p0.decodeJSON(d, c)
 			v.BlueprintRouteOption0 = p0
@@ -3139,7 +3139,7 @@ func (v *BlueprintRoute) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			return
 		}
 	case 1:
-		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		if c.Variant(raw, func(c *impl.Decoding, d *jx.Decoder) {
 			p0 := new(BlueprintRouteOption1)
 			p0.decodeJSON(d, c)
 			v.BlueprintRouteOption1 = p0
@@ -3147,7 +3147,7 @@ func (v *BlueprintRoute) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			return
 		}
 	case 2:
-		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		if c.Variant(raw, func(c *impl.Decoding, d *jx.Decoder) {
 			p0 := new(BlueprintRouteOption2)
 			p0.decodeJSON(d, c)
 			v.BlueprintRouteOption2 = p0
@@ -3160,7 +3160,7 @@ func (v *BlueprintRoute) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads BlueprintRouteOption0 and checks its schema in one pass.
-func (v *BlueprintRouteOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintRouteOption0) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -3209,7 +3209,7 @@ func (v *BlueprintRouteOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads BlueprintRouteOption1 and checks its schema in one pass.
-func (v *BlueprintRouteOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintRouteOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -3246,7 +3246,7 @@ func (v *BlueprintRouteOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads BlueprintRouteOption2 and checks its schema in one pass.
-func (v *BlueprintRouteOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintRouteOption2) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -3279,13 +3279,13 @@ func (v *BlueprintRouteOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // structgenBlueprintRuleBranches words a value no branch of BlueprintRule's oneOf matches.
-var structgenBlueprintRuleBranches = &runtime.Branches{
+var structgenBlueprintRuleBranches = &impl.Branches{
 	Op:   "oneOf",
 	Want: []string{"null", "string", "array"},
 }
 
 // decodeJSON reads BlueprintRule: the value's kind picks the variant.
-func (v *BlueprintRule) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintRule) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.String:
 		from := c.Found()
@@ -3332,13 +3332,13 @@ func (v *BlueprintRule) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // structgenBlueprintScalarBranches words a value no branch of BlueprintScalar's oneOf matches.
-var structgenBlueprintScalarBranches = &runtime.Branches{
+var structgenBlueprintScalarBranches = &impl.Branches{
 	Op:   "oneOf",
 	Want: []string{"string", "integer", "array"},
 }
 
 // decodeJSON reads BlueprintScalar: the value's kind picks the variant.
-func (v *BlueprintScalar) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintScalar) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Number:
 		from := c.Found()
@@ -3388,13 +3388,13 @@ func (v *BlueprintScalar) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // structgenBlueprintSpanBranches words a value no branch of BlueprintSpan's oneOf matches.
-var structgenBlueprintSpanBranches = &runtime.Branches{
+var structgenBlueprintSpanBranches = &impl.Branches{
 	Op:   "oneOf",
 	Want: []string{"array", "array", "array", "string"},
 }
 
 // decodeJSON reads BlueprintSpan: the value's kind picks the variant.
-func (v *BlueprintSpan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BlueprintSpan) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.String:
 		from := c.Found()
@@ -3407,14 +3407,14 @@ func (v *BlueprintSpan) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			c.VariantFailed(structgenBlueprintSpanBranches, from, jx.String, 3)
 		}
 	case jx.Array:
-		runtime.ValidatedText(c, d, &v.Array, nil, structgenValidate163Text)
+		impl.ValidatedText(c, d, &v.Array, nil, structgenValidate163Text)
 	default:
 		c.Check(d, structgenValidate163)
 	}
 }
 
 // decodeJSON reads Circle and checks its schema in one pass.
-func (v *Circle) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Circle) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -3470,7 +3470,7 @@ func (v *Circle) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "kind")
@@ -3482,14 +3482,14 @@ func (v *Circle) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Field: the properties it has pick the variant.
-func (v *Field) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Field) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	raw, ok := c.RawView(d)
 	if !ok {
 		return
 	}
 	switch c.Keyed(raw, [][]string{{"id"}, {"name"}}, -1) {
 	case 0:
-		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		if c.Variant(raw, func(c *impl.Decoding, d *jx.Decoder) {
 			p0 := new(FieldOption0)
 			p0.decodeJSON(d, c)
 			v.FieldOption0 = p0
@@ -3497,7 +3497,7 @@ func (v *Field) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			return
 		}
 	case 1:
-		if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+		if c.Variant(raw, func(c *impl.Decoding, d *jx.Decoder) {
 			p0 := new(FieldOption1)
 			p0.decodeJSON(d, c)
 			v.FieldOption1 = p0
@@ -3510,7 +3510,7 @@ func (v *Field) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads FieldOption0 and checks its schema in one pass.
-func (v *FieldOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *FieldOption0) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -3559,7 +3559,7 @@ func (v *FieldOption0) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads FieldOption1 and checks its schema in one pass.
-func (v *FieldOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *FieldOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -3608,7 +3608,7 @@ func (v *FieldOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads ForwardOption3 and checks its schema in one pass.
-func (v *ForwardOption3) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ForwardOption3) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -3657,7 +3657,7 @@ func (v *ForwardOption3) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads ForwardOption4 and checks its schema in one pass.
-func (v *ForwardOption4) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ForwardOption4) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -3707,7 +3707,7 @@ func (v *ForwardOption4) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Label and checks its schema in one pass.
-func (v *Label) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Label) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -3761,7 +3761,7 @@ func (v *Label) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "name")
@@ -3770,7 +3770,7 @@ func (v *Label) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads NewContextOption2 and checks its schema in one pass.
-func (v *NewContextOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *NewContextOption2) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -3800,7 +3800,7 @@ func (v *NewContextOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Pop()
 				}
 				c.End(a0.Err())
-				runtime.Unique(c, v.Selective)
+				impl.Unique(c, v.Selective)
 			}
 			c.Pop()
 		default:
@@ -3816,7 +3816,7 @@ func (v *NewContextOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Node and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
-func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Node) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	if raw, ok := c.RawView(d); ok {
 		d := c.TextDecoder(raw)
 		v.decodeTyped(d, c)
@@ -3828,7 +3828,7 @@ func (v *Node) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeTyped reads Node and checks what its decoder compiles.
-func (v *Node) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Node) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	var seen [3]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -3888,7 +3888,7 @@ func (v *Node) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "type")
@@ -3897,7 +3897,7 @@ func (v *Node) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Shape: its "kind" property picks the variant.
-func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Shape) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	raw, ok := c.RawView(d)
 	if !ok {
 		return
@@ -3905,7 +3905,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if tag, ok := c.TagBytes(raw, "kind"); ok {
 		switch string(tag) {
 		case "circle":
-			if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+			if c.Variant(raw, func(c *impl.Decoding, d *jx.Decoder) {
 				p0 := new(Circle)
 				p0.decodeJSON(d, c)
 				v.Circle = p0
@@ -3913,7 +3913,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				return
 			}
 		case "square":
-			if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+			if c.Variant(raw, func(c *impl.Decoding, d *jx.Decoder) {
 				p0 := new(ShapeOption1)
 				p0.decodeJSON(d, c)
 				v.ShapeOption1 = p0
@@ -3921,7 +3921,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				return
 			}
 		case "poly", "polygon":
-			if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+			if c.Variant(raw, func(c *impl.Decoding, d *jx.Decoder) {
 				p0 := new(ShapeOption2)
 				p0.decodeJSON(d, c)
 				v.ShapeOption2 = p0
@@ -3935,7 +3935,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads ShapeOption1 and checks its schema in one pass.
-func (v *ShapeOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ShapeOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -3991,7 +3991,7 @@ func (v *ShapeOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "kind")
@@ -4003,7 +4003,7 @@ func (v *ShapeOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads ShapeOption2 and checks its schema in one pass.
-func (v *ShapeOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ShapeOption2) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -4052,7 +4052,7 @@ func (v *ShapeOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "kind")
@@ -4064,7 +4064,7 @@ func (v *ShapeOption2) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads ShapeOption2Kind, one of its values.
-func (v *ShapeOption2Kind) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ShapeOption2Kind) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	s, ok := c.StringBytes(d)
 	if !ok {
 		return
@@ -4081,7 +4081,7 @@ func (v *ShapeOption2Kind) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads Step and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
-func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Step) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	if raw, ok := c.RawView(d); ok {
 		d := c.TextDecoder(raw)
 		v.decodeTyped(d, c)
@@ -4093,7 +4093,7 @@ func (v *Step) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeTyped reads Step and checks what its decoder compiles.
-func (v *Step) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Step) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	var seen [3]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -4155,7 +4155,7 @@ func (v *Step) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "kind")
@@ -4166,11 +4166,11 @@ func (v *Step) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 // MarshalJSON writes Blueprint in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Blueprint) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Blueprint with e.
-func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
+func (v *Blueprint) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.Actions != nil {
 		e.Field("actions")
@@ -4180,7 +4180,7 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 				e.Null()
 			} else {
 				e.ObjStart()
-				for _, k1 := range runtime.SortedKeys(v.Actions[i0]) {
+				for _, k1 := range impl.SortedKeys(v.Actions[i0]) {
 					e.Field(k1)
 					m1 := v.Actions[i0][k1]
 					e.Raw(m1)
@@ -4209,7 +4209,7 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	if v.Either != nil {
 		e.Field("either")
 		e.ObjStart()
-		for _, k0 := range runtime.SortedKeys(v.Either) {
+		for _, k0 := range impl.SortedKeys(v.Either) {
 			e.Field(k0)
 			m0 := v.Either[k0]
 			e.Raw(m0)
@@ -4227,7 +4227,7 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	if v.Loose != nil {
 		e.Field("loose")
 		e.ObjStart()
-		for _, k0 := range runtime.SortedKeys(v.Loose) {
+		for _, k0 := range impl.SortedKeys(v.Loose) {
 			e.Field(k0)
 			m0 := v.Loose[k0]
 			e.Raw(m0)
@@ -4309,7 +4309,7 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	if v.Action != nil {
 		e.Field("action")
 		e.ObjStart()
-		for _, k0 := range runtime.SortedKeys(v.Action) {
+		for _, k0 := range impl.SortedKeys(v.Action) {
 			e.Field(k0)
 			m0 := v.Action[k0]
 			e.Raw(m0)
@@ -4335,7 +4335,7 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	if v.Index != nil {
 		e.Field("index")
 		e.ObjStart()
-		for _, k0 := range runtime.SortedKeys(v.Index) {
+		for _, k0 := range impl.SortedKeys(v.Index) {
 			e.Field(k0)
 			m0 := v.Index[k0]
 			m0.encodeJSON(e)
@@ -4345,7 +4345,7 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	if v.Codes != nil {
 		e.Field("codes")
 		e.ObjStart()
-		for _, k0 := range runtime.SortedKeys(v.Codes) {
+		for _, k0 := range impl.SortedKeys(v.Codes) {
 			e.Field(k0)
 			m0 := v.Codes[k0]
 			if m0 == nil {
@@ -4359,7 +4359,7 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	if v.Lists != nil {
 		e.Field("lists")
 		e.ObjStart()
-		for _, k0 := range runtime.SortedKeys(v.Lists) {
+		for _, k0 := range impl.SortedKeys(v.Lists) {
 			e.Field(k0)
 			m0 := v.Lists[k0]
 			if m0 == nil {
@@ -4377,7 +4377,7 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	if v.Tally != nil {
 		e.Field("tally")
 		e.ObjStart()
-		for _, k0 := range runtime.SortedKeys(v.Tally) {
+		for _, k0 := range impl.SortedKeys(v.Tally) {
 			e.Field(k0)
 			m0 := v.Tally[k0]
 			e.Int(m0)
@@ -4423,7 +4423,7 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 	if v.Lines != nil {
 		e.Field("lines")
 		e.ObjStart()
-		for _, k0 := range runtime.SortedKeys(v.Lines) {
+		for _, k0 := range impl.SortedKeys(v.Lines) {
 			e.Field(k0)
 			m0 := v.Lines[k0]
 			e.Raw(m0)
@@ -4526,7 +4526,7 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 			v.Never.Value.encodeJSON(e)
 		}
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprint.Has(k) {
 			continue
 		}
@@ -4540,15 +4540,15 @@ func (v *Blueprint) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes BlueprintAccessOption0 in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v BlueprintAccessOption0) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes BlueprintAccessOption0 with e.
-func (v *BlueprintAccessOption0) encodeJSON(e *runtime.Encoding) {
+func (v *BlueprintAccessOption0) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("token")
 	e.Str(v.Token)
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintAccessOption0.Has(k) {
 			continue
 		}
@@ -4562,11 +4562,11 @@ func (v *BlueprintAccessOption0) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes BlueprintAccessOption1 in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v BlueprintAccessOption1) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes BlueprintAccessOption1 with e.
-func (v *BlueprintAccessOption1) encodeJSON(e *runtime.Encoding) {
+func (v *BlueprintAccessOption1) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("user")
 	e.Str(v.User)
@@ -4574,7 +4574,7 @@ func (v *BlueprintAccessOption1) encodeJSON(e *runtime.Encoding) {
 		e.Field("pass")
 		e.Str((*v.Pass))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintAccessOption1.Has(k) {
 			continue
 		}
@@ -4588,15 +4588,15 @@ func (v *BlueprintAccessOption1) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes BlueprintBoundsOption2 in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v BlueprintBoundsOption2) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes BlueprintBoundsOption2 with e.
-func (v *BlueprintBoundsOption2) encodeJSON(e *runtime.Encoding) {
+func (v *BlueprintBoundsOption2) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("signal")
 	e.Str(v.Signal)
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintBoundsOption2.Has(k) {
 			continue
 		}
@@ -4610,15 +4610,15 @@ func (v *BlueprintBoundsOption2) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes BlueprintConfig in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v BlueprintConfig) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes BlueprintConfig with e.
-func (v *BlueprintConfig) encodeJSON(e *runtime.Encoding) {
+func (v *BlueprintConfig) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("ctype")
 	e.Str(v.Ctype)
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintConfig.Has(k) {
 			continue
 		}
@@ -4632,11 +4632,11 @@ func (v *BlueprintConfig) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes BlueprintConnHostVariant in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v BlueprintConnHostVariant) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes BlueprintConnHostVariant with e.
-func (v *BlueprintConnHostVariant) encodeJSON(e *runtime.Encoding) {
+func (v *BlueprintConnHostVariant) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.Name != nil {
 		e.Field("name")
@@ -4644,7 +4644,7 @@ func (v *BlueprintConnHostVariant) encodeJSON(e *runtime.Encoding) {
 	}
 	e.Field("host")
 	e.Str(v.Host)
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintConnHostVariant.Has(k) {
 			continue
 		}
@@ -4658,11 +4658,11 @@ func (v *BlueprintConnHostVariant) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes BlueprintConnSocketVariant in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v BlueprintConnSocketVariant) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes BlueprintConnSocketVariant with e.
-func (v *BlueprintConnSocketVariant) encodeJSON(e *runtime.Encoding) {
+func (v *BlueprintConnSocketVariant) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.Name != nil {
 		e.Field("name")
@@ -4670,7 +4670,7 @@ func (v *BlueprintConnSocketVariant) encodeJSON(e *runtime.Encoding) {
 	}
 	e.Field("socket")
 	e.Str(v.Socket)
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintConnSocketVariant.Has(k) {
 			continue
 		}
@@ -4684,17 +4684,17 @@ func (v *BlueprintConnSocketVariant) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes BlueprintExt in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v BlueprintExt) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes BlueprintExt with e.
-func (v *BlueprintExt) encodeJSON(e *runtime.Encoding) {
+func (v *BlueprintExt) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.ID != nil {
 		e.Field("id")
 		e.Int((*v.ID))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintExt.Has(k) {
 			continue
 		}
@@ -4708,17 +4708,17 @@ func (v *BlueprintExt) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes BlueprintExtBoth in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v BlueprintExtBoth) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes BlueprintExtBoth with e.
-func (v *BlueprintExtBoth) encodeJSON(e *runtime.Encoding) {
+func (v *BlueprintExtBoth) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.XID != nil {
 		e.Field("x-id")
 		e.Str((*v.XID))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintExtBoth.Has(k) {
 			continue
 		}
@@ -4732,17 +4732,17 @@ func (v *BlueprintExtBoth) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes BlueprintExtOpen in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v BlueprintExtOpen) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes BlueprintExtOpen with e.
-func (v *BlueprintExtOpen) encodeJSON(e *runtime.Encoding) {
+func (v *BlueprintExtOpen) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.ID != nil {
 		e.Field("id")
 		e.Int((*v.ID))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintExtOpen.Has(k) {
 			continue
 		}
@@ -4756,17 +4756,17 @@ func (v *BlueprintExtOpen) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes BlueprintFigureOption1 in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v BlueprintFigureOption1) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes BlueprintFigureOption1 with e.
-func (v *BlueprintFigureOption1) encodeJSON(e *runtime.Encoding) {
+func (v *BlueprintFigureOption1) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("kind")
 	e.Str(v.Kind)
 	e.Field("w")
 	e.Int(v.W)
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintFigureOption1.Has(k) {
 			continue
 		}
@@ -4780,11 +4780,11 @@ func (v *BlueprintFigureOption1) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes BlueprintHolder in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v BlueprintHolder) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes BlueprintHolder with e.
-func (v *BlueprintHolder) encodeJSON(e *runtime.Encoding) {
+func (v *BlueprintHolder) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("pick")
 	if v.Pick == nil {
@@ -4792,7 +4792,7 @@ func (v *BlueprintHolder) encodeJSON(e *runtime.Encoding) {
 	} else {
 		e.Marshal((*v.Pick))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintHolder.Has(k) {
 			continue
 		}
@@ -4806,15 +4806,15 @@ func (v *BlueprintHolder) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes BlueprintIndexValue in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v BlueprintIndexValue) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes BlueprintIndexValue with e.
-func (v *BlueprintIndexValue) encodeJSON(e *runtime.Encoding) {
+func (v *BlueprintIndexValue) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("n")
 	e.Int(v.N)
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintIndexValue.Has(k) {
 			continue
 		}
@@ -4828,15 +4828,15 @@ func (v *BlueprintIndexValue) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes BlueprintMaybe in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v BlueprintMaybe) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes BlueprintMaybe with e.
-func (v *BlueprintMaybe) encodeJSON(e *runtime.Encoding) {
+func (v *BlueprintMaybe) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("name")
 	e.Str(v.Name)
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintMaybe.Has(k) {
 			continue
 		}
@@ -4850,17 +4850,17 @@ func (v *BlueprintMaybe) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes BlueprintNever in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v BlueprintNever) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes BlueprintNever with e.
-func (v *BlueprintNever) encodeJSON(e *runtime.Encoding) {
+func (v *BlueprintNever) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.Name != nil {
 		e.Field("name")
 		e.Str((*v.Name))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintNever.Has(k) {
 			continue
 		}
@@ -4874,11 +4874,11 @@ func (v *BlueprintNever) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes BlueprintPlan in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v BlueprintPlan) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes BlueprintPlan with e.
-func (v *BlueprintPlan) encodeJSON(e *runtime.Encoding) {
+func (v *BlueprintPlan) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.Mode != nil {
 		e.Field("mode")
@@ -4905,7 +4905,7 @@ func (v *BlueprintPlan) encodeJSON(e *runtime.Encoding) {
 	if v.Meta != nil {
 		e.Field("meta")
 		e.ObjStart()
-		for _, k0 := range runtime.SortedKeys(v.Meta) {
+		for _, k0 := range impl.SortedKeys(v.Meta) {
 			e.Field(k0)
 			m0 := v.Meta[k0]
 			e.Str(m0)
@@ -4924,7 +4924,7 @@ func (v *BlueprintPlan) encodeJSON(e *runtime.Encoding) {
 		e.Field("kind")
 		e.Str(string((*v.Kind)))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintPlan.Has(k) {
 			continue
 		}
@@ -4938,11 +4938,11 @@ func (v *BlueprintPlan) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes BlueprintReach in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v BlueprintReach) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes BlueprintReach with e.
-func (v *BlueprintReach) encodeJSON(e *runtime.Encoding) {
+func (v *BlueprintReach) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.Email != nil {
 		e.Field("email")
@@ -4958,7 +4958,7 @@ func (v *BlueprintReach) encodeJSON(e *runtime.Encoding) {
 	}
 	e.Field("kind")
 	e.Str(v.Kind)
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintReach.Has(k) {
 			continue
 		}
@@ -4972,11 +4972,11 @@ func (v *BlueprintReach) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes BlueprintReleaseOption1 in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v BlueprintReleaseOption1) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes BlueprintReleaseOption1 with e.
-func (v *BlueprintReleaseOption1) encodeJSON(e *runtime.Encoding) {
+func (v *BlueprintReleaseOption1) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if len(v.V) != 0 {
 		e.Field("v")
@@ -4986,7 +4986,7 @@ func (v *BlueprintReleaseOption1) encodeJSON(e *runtime.Encoding) {
 		e.Field("b")
 		e.Str((*v.B))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsBlueprintReleaseOption1.Has(k) {
 			continue
 		}
@@ -5000,17 +5000,17 @@ func (v *BlueprintReleaseOption1) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes Circle in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Circle) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Circle with e.
-func (v *Circle) encodeJSON(e *runtime.Encoding) {
+func (v *Circle) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("kind")
 	e.Str(v.Kind)
 	e.Field("r")
 	e.Float(v.R)
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsCircle.Has(k) {
 			continue
 		}
@@ -5024,11 +5024,11 @@ func (v *Circle) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes Label in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Label) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Label with e.
-func (v *Label) encodeJSON(e *runtime.Encoding) {
+func (v *Label) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("name")
 	e.Str(v.Name)
@@ -5036,7 +5036,7 @@ func (v *Label) encodeJSON(e *runtime.Encoding) {
 		e.Field("weight")
 		e.Float((*v.Weight))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsLabel.Has(k) {
 			continue
 		}
@@ -5050,11 +5050,11 @@ func (v *Label) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes Node in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Node) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Node with e.
-func (v *Node) encodeJSON(e *runtime.Encoding) {
+func (v *Node) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("type")
 	e.Raw(v.Type)
@@ -5066,7 +5066,7 @@ func (v *Node) encodeJSON(e *runtime.Encoding) {
 		e.Field("props")
 		e.Raw(v.Props)
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsNode.Has(k) {
 			continue
 		}
@@ -5080,17 +5080,17 @@ func (v *Node) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes ShapeOption1 in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v ShapeOption1) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes ShapeOption1 with e.
-func (v *ShapeOption1) encodeJSON(e *runtime.Encoding) {
+func (v *ShapeOption1) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("kind")
 	e.Str(v.Kind)
 	e.Field("side")
 	e.Float(v.Side)
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsShapeOption1.Has(k) {
 			continue
 		}
@@ -5104,17 +5104,17 @@ func (v *ShapeOption1) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes ShapeOption2 in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v ShapeOption2) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes ShapeOption2 with e.
-func (v *ShapeOption2) encodeJSON(e *runtime.Encoding) {
+func (v *ShapeOption2) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("kind")
 	e.Str(string(v.Kind))
 	e.Field("sides")
 	e.Int(v.Sides)
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsShapeOption2.Has(k) {
 			continue
 		}
@@ -5128,11 +5128,11 @@ func (v *ShapeOption2) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes Step in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Step) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Step with e.
-func (v *Step) encodeJSON(e *runtime.Encoding) {
+func (v *Step) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("kind")
 	e.Str(v.Kind)
@@ -5144,7 +5144,7 @@ func (v *Step) encodeJSON(e *runtime.Encoding) {
 		e.Field("note")
 		e.Str((*v.Note))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsStep.Has(k) {
 			continue
 		}
@@ -5159,14 +5159,14 @@ func (v *Step) encodeJSON(e *runtime.Encoding) {
 var structgenValidate0Keys = []string{"n", "op"}
 
 // structgenValidate0 checks a value against structgen:///blueprint.json#/properties/action/anyOf/0.
-func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate0(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate0Keys)
+		keys := impl.DeclaredKeys(structgenValidate0Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5205,7 +5205,7 @@ func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate1 checks a value against structgen:///blueprint.json#/properties/action/anyOf/0/properties/n.
-func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate1(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -5221,14 +5221,14 @@ func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate2 checks a value against structgen:///blueprint.json#/properties/action/anyOf/0/properties/op.
-func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate2(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate2Text(c, raw)
 	}
 }
 
 // structgenValidate2Text checks a value's JSON text against structgen:///blueprint.json#/properties/action/anyOf/0/properties/op.
-func structgenValidate2Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate2Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"add\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
@@ -5237,14 +5237,14 @@ func structgenValidate2Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate3Keys = []string{"id", "op"}
 
 // structgenValidate3 checks a value against structgen:///blueprint.json#/properties/action/anyOf/1.
-func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate3(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate3Keys)
+		keys := impl.DeclaredKeys(structgenValidate3Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5283,7 +5283,7 @@ func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate4 checks a value against structgen:///blueprint.json#/properties/action/anyOf/1/properties/id.
-func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate4(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		t.WrongType("string")
@@ -5293,32 +5293,32 @@ func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate5 checks a value against structgen:///blueprint.json#/properties/action/anyOf/1/properties/op.
-func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate5(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate5Text(c, raw)
 	}
 }
 
 // structgenValidate5Text checks a value's JSON text against structgen:///blueprint.json#/properties/action/anyOf/1/properties/op.
-func structgenValidate5Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate5Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"del\",\"rm\",5]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
 // structgenValidate6 checks a value against structgen:///blueprint.json#/properties/either.
-func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate6(c *impl.Decoding, t *impl.Text) {
 	if raw, tag, ok := t.RawMember("t"); ok {
 		c.AnyOfTaggedBy(raw, tag, "[[\"l\"],[\"r\"]]", structgenValidate7, structgenValidate10)
 	}
 }
 
 // structgenValidate6Text checks a value's JSON text against structgen:///blueprint.json#/properties/either.
-func structgenValidate6Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate6Text(c *impl.Decoding, raw []byte) {
 	c.AnyOfTagged(raw, "t", "[[\"l\"],[\"r\"]]", structgenValidate7, structgenValidate10)
 }
 
 // structgenValidate7 checks a value against structgen:///blueprint.json#/properties/either/anyOf/0.
-func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate7(c *impl.Decoding, t *impl.Text) {
 	structgenValidate8(c, t)
 }
 
@@ -5326,14 +5326,14 @@ func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate8Keys = []string{"n", "t"}
 
 // structgenValidate8 checks a value against structgen:///blueprint.json#/$defs/left.
-func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate8(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate8Keys)
+		keys := impl.DeclaredKeys(structgenValidate8Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5372,19 +5372,19 @@ func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate9 checks a value against structgen:///blueprint.json#/$defs/left/properties/t.
-func structgenValidate9(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate9(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate9Text(c, raw)
 	}
 }
 
 // structgenValidate9Text checks a value's JSON text against structgen:///blueprint.json#/$defs/left/properties/t.
-func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate9Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"l\"]", true)
 }
 
 // structgenValidate10 checks a value against structgen:///blueprint.json#/properties/either/anyOf/1.
-func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate10(c *impl.Decoding, t *impl.Text) {
 	structgenValidate11(c, t)
 }
 
@@ -5392,14 +5392,14 @@ func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate11Keys = []string{"s", "t"}
 
 // structgenValidate11 checks a value against structgen:///blueprint.json#/$defs/right.
-func structgenValidate11(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate11(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate11Keys)
+		keys := impl.DeclaredKeys(structgenValidate11Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5438,38 +5438,38 @@ func structgenValidate11(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate12 checks a value against structgen:///blueprint.json#/$defs/right/properties/t.
-func structgenValidate12(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate12(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate12Text(c, raw)
 	}
 }
 
 // structgenValidate12Text checks a value's JSON text against structgen:///blueprint.json#/$defs/right/properties/t.
-func structgenValidate12Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate12Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"r\"]", true)
 }
 
 // structgenValidate13 checks a value against structgen:///blueprint.json#/properties/loose.
-func structgenValidate13(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate13(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate13Text(c, raw)
 	}
 }
 
 // structgenValidate13Text checks a value's JSON text against structgen:///blueprint.json#/properties/loose.
-func structgenValidate13Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate13Text(c *impl.Decoding, raw []byte) {
 	c.OneOf(raw, structgenValidate14, structgenValidate15)
 }
 
 // structgenValidate14 checks a value against structgen:///blueprint.json#/properties/loose/oneOf/0.
-func structgenValidate14(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate14(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -5489,14 +5489,14 @@ func structgenValidate14(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate15 checks a value against structgen:///blueprint.json#/properties/loose/oneOf/1.
-func structgenValidate15(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate15(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -5516,7 +5516,7 @@ func structgenValidate15(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate16 checks a value against structgen:///blueprint.json#/properties/steps.
-func structgenValidate16(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate16(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -5547,23 +5547,23 @@ func structgenValidate16(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate17Keys = []string{"args", "kind", "note"}
 
 // structgenValidate17 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate17(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate17(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate17Text(c, raw)
 	}
 }
 
 // structgenValidate17Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate17Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate17Text(c *impl.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21Members, nil, structgenValidate23, structgenValidate25Members, structgenValidate27Members, structgenValidate29, structgenValidate31Members, nil)
-	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+	c.Apply(raw, func(c *impl.Decoding, t *impl.Text) {
 		switch t.Next() {
 		case jx.Object:
 			it, ok := t.Object()
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate17Keys)
+			keys := impl.DeclaredKeys(structgenValidate17Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -5608,7 +5608,7 @@ func structgenValidate17Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate18 checks a value against structgen:///blueprint.json#/$defs/step/properties/args.
-func structgenValidate18(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate18(c *impl.Decoding, t *impl.Text) {
 	t.Skip()
 }
 
@@ -5616,14 +5616,14 @@ func structgenValidate18(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate19Keys = []string{"kind"}
 
 // structgenValidate19 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/if.
-func structgenValidate19(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate19(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate19Keys)
+		keys := impl.DeclaredKeys(structgenValidate19Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5654,14 +5654,14 @@ func structgenValidate19(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate20 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/if/properties/kind.
-func structgenValidate20(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate20(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate20Text(c, raw)
 	}
 }
 
 // structgenValidate20Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0/if/properties/kind.
-func structgenValidate20Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate20Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"copy\"]", true)
 }
 
@@ -5669,14 +5669,14 @@ func structgenValidate20Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate21Keys = []string{"args"}
 
 // structgenValidate21 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/then.
-func structgenValidate21(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate21(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate21Keys)
+		keys := impl.DeclaredKeys(structgenValidate21Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5707,14 +5707,14 @@ func structgenValidate21(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate22 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0/then/properties/args.
-func structgenValidate22(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate22(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -5737,14 +5737,14 @@ func structgenValidate22(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate23Keys = []string{"kind"}
 
 // structgenValidate23 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/if.
-func structgenValidate23(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate23(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate23Keys)
+		keys := impl.DeclaredKeys(structgenValidate23Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5775,14 +5775,14 @@ func structgenValidate23(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate24 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/if/properties/kind.
-func structgenValidate24(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate24(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate24Text(c, raw)
 	}
 }
 
 // structgenValidate24Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1/if/properties/kind.
-func structgenValidate24Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate24Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"sleep\"]", true)
 }
 
@@ -5790,14 +5790,14 @@ func structgenValidate24Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate25Keys = []string{"args"}
 
 // structgenValidate25 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/then.
-func structgenValidate25(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate25(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate25Keys)
+		keys := impl.DeclaredKeys(structgenValidate25Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5828,7 +5828,7 @@ func structgenValidate25(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate26 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/then/properties/args.
-func structgenValidate26(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate26(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -5848,14 +5848,14 @@ func structgenValidate26(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate27Keys = []string{"note"}
 
 // structgenValidate27 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/else.
-func structgenValidate27(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate27(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate27Keys)
+		keys := impl.DeclaredKeys(structgenValidate27Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5886,7 +5886,7 @@ func structgenValidate27(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate28 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1/else/properties/note.
-func structgenValidate28(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate28(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -5903,14 +5903,14 @@ func structgenValidate28(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate29Keys = []string{"kind"}
 
 // structgenValidate29 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/if.
-func structgenValidate29(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate29(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate29Keys)
+		keys := impl.DeclaredKeys(structgenValidate29Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5941,14 +5941,14 @@ func structgenValidate29(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate30 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/if/properties/kind.
-func structgenValidate30(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate30(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate30Text(c, raw)
 	}
 }
 
 // structgenValidate30Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2/if/properties/kind.
-func structgenValidate30Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate30Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"move\"]", true)
 }
 
@@ -5956,14 +5956,14 @@ func structgenValidate30Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate31Keys = []string{"args", "note"}
 
 // structgenValidate31 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/then.
-func structgenValidate31(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate31(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate31Keys)
+		keys := impl.DeclaredKeys(structgenValidate31Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -5999,14 +5999,14 @@ func structgenValidate31(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate32 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/then/properties/args.
-func structgenValidate32(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate32(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -6026,7 +6026,7 @@ func structgenValidate32(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate33 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2/then/properties/note.
-func structgenValidate33(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate33(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -6040,12 +6040,12 @@ func structgenValidate33(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate34 checks a value against structgen:///blueprint.json#/properties/steps/items.
-func structgenValidate34(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate34(c *impl.Decoding, t *impl.Text) {
 	structgenValidate17(c, t)
 }
 
 // structgenValidate35 checks a value against structgen:///blueprint.json#/properties/runs.
-func structgenValidate35(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate35(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -6066,7 +6066,7 @@ func structgenValidate35(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate36 checks a value against structgen:///blueprint.json#/properties/runs/items.
-func structgenValidate36(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate36(c *impl.Decoding, t *impl.Text) {
 	structgenValidate40(c, t)
 }
 
@@ -6074,14 +6074,14 @@ func structgenValidate36(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate37Keys = []string{"name", "weight"}
 
 // structgenValidate37 checks a value against structgen:///blueprint.json#/$defs/label.
-func structgenValidate37(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate37(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate37Keys)
+		keys := impl.DeclaredKeys(structgenValidate37Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6120,7 +6120,7 @@ func structgenValidate37(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate38 checks a value against structgen:///blueprint.json#/$defs/label/properties/name.
-func structgenValidate38(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate38(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -6136,7 +6136,7 @@ func structgenValidate38(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate39 checks a value against structgen:///blueprint.json#/$defs/label/properties/weight.
-func structgenValidate39(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate39(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
 		t.WrongType("number")
@@ -6146,19 +6146,19 @@ func structgenValidate39(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate40 checks a value against structgen:///blueprint.json#/properties/runs/items/oneOf/0.
-func structgenValidate40(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate40(c *impl.Decoding, t *impl.Text) {
 	structgenValidate37(c, t)
 }
 
 // structgenValidate41 checks a value against structgen:///blueprint.json#/properties/lists.
-func structgenValidate41(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate41(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -6176,7 +6176,7 @@ func structgenValidate41(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate42 checks a value against structgen:///blueprint.json#/properties/lists/propertyNames.
-func structgenValidate42(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate42(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -6190,14 +6190,14 @@ func structgenValidate42(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate43 checks a value against structgen:///blueprint.json#/properties/lines.
-func structgenValidate43(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate43(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -6218,19 +6218,19 @@ func structgenValidate43(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate44 checks a value against structgen:///blueprint.json#/properties/narrowed.
-func structgenValidate44(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate44(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate44Text(c, raw)
 	}
 }
 
 // structgenValidate44Text checks a value's JSON text against structgen:///blueprint.json#/properties/narrowed.
-func structgenValidate44Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate44Text(c *impl.Decoding, raw []byte) {
 	c.OneOfKinds(raw, "string|number", true, structgenValidate45, structgenValidate1)
 }
 
 // structgenValidate45 checks a value against structgen:///blueprint.json#/properties/narrowed/oneOf/0.
-func structgenValidate45(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate45(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -6246,14 +6246,14 @@ func structgenValidate45(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate46 checks a value against structgen:///blueprint.json#/properties/access.
-func structgenValidate46(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate46(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate46Text(c, raw)
 	}
 }
 
 // structgenValidate46Text checks a value's JSON text against structgen:///blueprint.json#/properties/access.
-func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate46Text(c *impl.Decoding, raw []byte) {
 	c.AnyOf(raw, structgenValidate47, structgenValidate49)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
@@ -6262,23 +6262,23 @@ func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate47Keys = []string{"token"}
 
 // structgenValidate47 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0.
-func structgenValidate47(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate47(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate47Text(c, raw)
 	}
 }
 
 // structgenValidate47Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/0.
-func structgenValidate47Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate47Text(c *impl.Decoding, raw []byte) {
 	c.Not(raw, structgenValidate48)
-	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+	c.Apply(raw, func(c *impl.Decoding, t *impl.Text) {
 		switch t.Next() {
 		case jx.Object:
 			it, ok := t.Object()
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate47Keys)
+			keys := impl.DeclaredKeys(structgenValidate47Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -6313,14 +6313,14 @@ func structgenValidate47Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate48 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0/not.
-func structgenValidate48(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate48(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -6341,23 +6341,23 @@ func structgenValidate48(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate49Keys = []string{"pass", "user"}
 
 // structgenValidate49 checks a value against structgen:///blueprint.json#/properties/access/anyOf/1.
-func structgenValidate49(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate49(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate49Text(c, raw)
 	}
 }
 
 // structgenValidate49Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/1.
-func structgenValidate49Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate49Text(c *impl.Decoding, raw []byte) {
 	c.Not(raw, structgenValidate50)
-	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+	c.Apply(raw, func(c *impl.Decoding, t *impl.Text) {
 		switch t.Next() {
 		case jx.Object:
 			it, ok := t.Object()
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate49Keys)
+			keys := impl.DeclaredKeys(structgenValidate49Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -6397,14 +6397,14 @@ func structgenValidate49Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate50 checks a value against structgen:///blueprint.json#/properties/access/anyOf/1/not.
-func structgenValidate50(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate50(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -6422,43 +6422,43 @@ func structgenValidate50(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate51 checks a value against structgen:///blueprint.json#/properties/access/anyOf/0.
-func structgenValidate51(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate51(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate51Text(c, raw)
 	}
 }
 
 // structgenValidate51Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/0.
-func structgenValidate51Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate51Text(c *impl.Decoding, raw []byte) {
 	c.Not(raw, structgenValidate48)
 }
 
 // structgenValidate52 checks a value against structgen:///blueprint.json#/properties/access/anyOf/1.
-func structgenValidate52(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate52(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate52Text(c, raw)
 	}
 }
 
 // structgenValidate52Text checks a value's JSON text against structgen:///blueprint.json#/properties/access/anyOf/1.
-func structgenValidate52Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate52Text(c *impl.Decoding, raw []byte) {
 	c.Not(raw, structgenValidate50)
 }
 
 // structgenValidate53 checks a value against structgen:///blueprint.json#/properties/amount.
-func structgenValidate53(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate53(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate53Text(c, raw)
 	}
 }
 
 // structgenValidate53Text checks a value's JSON text against structgen:///blueprint.json#/properties/amount.
-func structgenValidate53Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate53Text(c *impl.Decoding, raw []byte) {
 	c.OneOfKinds(raw, "number|number|string", false, structgenValidate54, structgenValidate55, structgenValidate4)
 }
 
 // structgenValidate54 checks a value against structgen:///blueprint.json#/properties/amount/oneOf/0.
-func structgenValidate54(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate54(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -6475,7 +6475,7 @@ func structgenValidate54(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate55 checks a value against structgen:///blueprint.json#/properties/amount/oneOf/1.
-func structgenValidate55(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate55(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -6491,19 +6491,19 @@ func structgenValidate55(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate56 checks a value against structgen:///blueprint.json#/properties/attr.
-func structgenValidate56(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate56(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate56Text(c, raw)
 	}
 }
 
 // structgenValidate56Text checks a value's JSON text against structgen:///blueprint.json#/properties/attr.
-func structgenValidate56Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate56Text(c *impl.Decoding, raw []byte) {
 	c.AnyOfKinds(raw, "boolean|number|number|string|array", structgenValidate57, structgenValidate1, structgenValidate39, structgenValidate4, structgenValidate58)
 }
 
 // structgenValidate57 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/0.
-func structgenValidate57(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate57(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Number, jx.String, jx.Array, jx.Object:
 		t.WrongType("boolean")
@@ -6513,19 +6513,19 @@ func structgenValidate57(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate58 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/4.
-func structgenValidate58(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate58(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate58Text(c, raw)
 	}
 }
 
 // structgenValidate58Text checks a value's JSON text against structgen:///blueprint.json#/properties/attr/anyOf/4.
-func structgenValidate58Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate58Text(c *impl.Decoding, raw []byte) {
 	c.AnyOf(raw, structgenValidate59, structgenValidate60)
 }
 
 // structgenValidate59 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/4/anyOf/0.
-func structgenValidate59(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate59(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -6548,7 +6548,7 @@ func structgenValidate59(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate60 checks a value against structgen:///blueprint.json#/properties/attr/anyOf/4/anyOf/1.
-func structgenValidate60(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate60(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -6571,16 +6571,16 @@ func structgenValidate60(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate61 checks a value against structgen:///blueprint.json#/properties/bounds.
-func structgenValidate61(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate61(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate61Text(c, raw)
 	}
 }
 
 // structgenValidate61Text checks a value's JSON text against structgen:///blueprint.json#/properties/bounds.
-func structgenValidate61Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate61Text(c *impl.Decoding, raw []byte) {
 	c.OneOfKinds(raw, "array|string|object", true, structgenValidate62, structgenValidate4, structgenValidate63)
-	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+	c.Apply(raw, func(c *impl.Decoding, t *impl.Text) {
 		switch t.Next() {
 		case jx.String:
 			s, ok := t.StrView()
@@ -6615,7 +6615,7 @@ func structgenValidate61Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate62 checks a value against structgen:///blueprint.json#/properties/bounds/oneOf/0.
-func structgenValidate62(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate62(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -6641,14 +6641,14 @@ func structgenValidate62(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate63Keys = []string{"signal"}
 
 // structgenValidate63 checks a value against structgen:///blueprint.json#/properties/bounds/oneOf/2.
-func structgenValidate63(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate63(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate63Keys)
+		keys := impl.DeclaredKeys(structgenValidate63Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6685,14 +6685,14 @@ func structgenValidate63(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate69Keys = []string{"schemas", "steps"}
 
 // structgenValidate69 checks a value against structgen:///blueprint.json#/properties/config/allOf/0/then/properties/codegen.
-func structgenValidate69(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate69(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate69Keys)
+		keys := impl.DeclaredKeys(structgenValidate69Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -6732,7 +6732,7 @@ func structgenValidate69(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate70 checks a value against structgen:///blueprint.json#/properties/config/allOf/0/then/properties/codegen/properties/schemas.
-func structgenValidate70(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate70(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -6765,7 +6765,7 @@ func structgenValidate70(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate71 checks a value against structgen:///blueprint.json#/properties/config/allOf/0/then/properties/codegen/properties/steps.
-func structgenValidate71(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate71(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -6774,7 +6774,7 @@ func structgenValidate71(c *runtime.Decoding, t *runtime.Text) {
 		}
 		i := 0
 		items := make([][]byte, 0, 8)
-		var tags runtime.UniqueTags
+		var tags impl.UniqueTags
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
 			r, tag, ok := t.RawTagged(&tags, "op")
@@ -6797,29 +6797,29 @@ func structgenValidate71(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate72 checks a value against structgen:///blueprint.json#/properties/config/allOf/0/then/properties/codegen/properties/steps/items.
-func structgenValidate72(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate72(c *impl.Decoding, t *impl.Text) {
 	structgenValidate73(c, t)
 }
 
 // structgenValidate73 checks a value against structgen:///blueprint.json#/properties/action.
-func structgenValidate73(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate73(c *impl.Decoding, t *impl.Text) {
 	if raw, tag, ok := t.RawMember("op"); ok {
 		c.AnyOfTaggedBy(raw, tag, "[[\"add\"],[\"del\",\"rm\"]]", structgenValidate0, structgenValidate3)
 	}
 }
 
 // structgenValidate73Text checks a value's JSON text against structgen:///blueprint.json#/properties/action.
-func structgenValidate73Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate73Text(c *impl.Decoding, raw []byte) {
 	c.AnyOfTagged(raw, "op", "[[\"add\"],[\"del\",\"rm\"]]", structgenValidate0, structgenValidate3)
 }
 
 // structgenValidate74 checks a value against structgen:///blueprint.json#/properties/config/allOf/0/then/properties/codegen/additionalProperties.
-func structgenValidate74(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate74(c *impl.Decoding, t *impl.Text) {
 	t.False()
 }
 
 // structgenValidate75 checks a value against structgen:///blueprint.json#/properties/config/allOf/0/then/properties/x-level.
-func structgenValidate75(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate75(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -6839,23 +6839,23 @@ func structgenValidate75(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate77Keys = []string{"name"}
 
 // structgenValidate77 checks a value against structgen:///blueprint.json#/properties/conn.
-func structgenValidate77(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate77(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate77Text(c, raw)
 	}
 }
 
 // structgenValidate77Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
-func structgenValidate77Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate77Text(c *impl.Decoding, raw []byte) {
 	c.OneOf(raw, structgenValidate78, structgenValidate80)
-	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+	c.Apply(raw, func(c *impl.Decoding, t *impl.Text) {
 		switch t.Next() {
 		case jx.Object:
 			it, ok := t.Object()
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate77Keys)
+			keys := impl.DeclaredKeys(structgenValidate77Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -6892,23 +6892,23 @@ func structgenValidate77Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate78Keys = []string{"host"}
 
 // structgenValidate78 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate78(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate78(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate78Text(c, raw)
 	}
 }
 
 // structgenValidate78Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate78Text(c *impl.Decoding, raw []byte) {
 	c.Not(raw, structgenValidate79)
-	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+	c.Apply(raw, func(c *impl.Decoding, t *impl.Text) {
 		switch t.Next() {
 		case jx.Object:
 			it, ok := t.Object()
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate78Keys)
+			keys := impl.DeclaredKeys(structgenValidate78Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -6941,14 +6941,14 @@ func structgenValidate78Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate79 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0/not.
-func structgenValidate79(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate79(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -6969,23 +6969,23 @@ func structgenValidate79(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate80Keys = []string{"socket"}
 
 // structgenValidate80 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate80(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate80(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate80Text(c, raw)
 	}
 }
 
 // structgenValidate80Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate80Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate80Text(c *impl.Decoding, raw []byte) {
 	c.Not(raw, structgenValidate81)
-	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+	c.Apply(raw, func(c *impl.Decoding, t *impl.Text) {
 		switch t.Next() {
 		case jx.Object:
 			it, ok := t.Object()
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate80Keys)
+			keys := impl.DeclaredKeys(structgenValidate80Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -7018,14 +7018,14 @@ func structgenValidate80Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate81 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1/not.
-func structgenValidate81(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate81(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -7043,69 +7043,69 @@ func structgenValidate81(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate82 checks a value against structgen:///blueprint.json#/properties/conn.
-func structgenValidate82(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate82(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate82Text(c, raw)
 	}
 }
 
 // structgenValidate82Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
-func structgenValidate82Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate82Text(c *impl.Decoding, raw []byte) {
 	structgenValidate83Text(c, raw)
 	structgenValidate84Text(c, raw)
 }
 
 // structgenValidate83 checks a value against structgen:///blueprint.json#/properties/conn.
-func structgenValidate83(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate83(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate83Text(c, raw)
 	}
 }
 
 // structgenValidate83Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
-func structgenValidate83Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate83Text(c *impl.Decoding, raw []byte) {
 	c.OneOf(raw, structgenValidate78, structgenValidate80)
 }
 
 // structgenValidate84 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate84(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate84(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate84Text(c, raw)
 	}
 }
 
 // structgenValidate84Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/0.
-func structgenValidate84Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate84Text(c *impl.Decoding, raw []byte) {
 	c.Not(raw, structgenValidate79)
 }
 
 // structgenValidate85 checks a value against structgen:///blueprint.json#/properties/conn.
-func structgenValidate85(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate85(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate85Text(c, raw)
 	}
 }
 
 // structgenValidate85Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn.
-func structgenValidate85Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate85Text(c *impl.Decoding, raw []byte) {
 	structgenValidate83Text(c, raw)
 	structgenValidate86Text(c, raw)
 }
 
 // structgenValidate86 checks a value against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate86(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate86(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate86Text(c, raw)
 	}
 }
 
 // structgenValidate86Text checks a value's JSON text against structgen:///blueprint.json#/properties/conn/oneOf/1.
-func structgenValidate86Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate86Text(c *impl.Decoding, raw []byte) {
 	c.Not(raw, structgenValidate81)
 }
 
 // structgenValidate87 checks a value against structgen:///blueprint.json#/properties/ext/patternProperties/%5Ex-.
-func structgenValidate87(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate87(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -7121,14 +7121,14 @@ func structgenValidate87(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate88 checks a value against structgen:///blueprint.json#/properties/extBoth.
-func structgenValidate88(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate88(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -7149,14 +7149,14 @@ func structgenValidate88(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate89 checks a value against structgen:///blueprint.json#/properties/figure.
-func structgenValidate89(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate89(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate89Text(c, raw)
 	}
 }
 
 // structgenValidate89Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure.
-func structgenValidate89Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate89Text(c *impl.Decoding, raw []byte) {
 	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"rect\"]]", structgenValidate194, structgenValidate94)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
@@ -7165,14 +7165,14 @@ func structgenValidate89Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate90Keys = []string{"kind", "r"}
 
 // structgenValidate90 checks a value against structgen:///blueprint.json#/$defs/circle.
-func structgenValidate90(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate90(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate90Keys)
+		keys := impl.DeclaredKeys(structgenValidate90Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7211,24 +7211,24 @@ func structgenValidate90(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate91 checks a value against structgen:///blueprint.json#/$defs/circle/properties/kind.
-func structgenValidate91(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate91(c *impl.Decoding, t *impl.Text) {
 	structgenValidate92(c, t)
 }
 
 // structgenValidate92 checks a value against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate92(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate92(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate92Text(c, raw)
 	}
 }
 
 // structgenValidate92Text checks a value's JSON text against structgen:///blueprint.json#/$defs/circleKind.
-func structgenValidate92Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate92Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"circle\"]", true)
 }
 
 // structgenValidate93 checks a value against structgen:///blueprint.json#/$defs/circle/properties/r.
-func structgenValidate93(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate93(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -7247,14 +7247,14 @@ func structgenValidate93(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate94Keys = []string{"kind", "w"}
 
 // structgenValidate94 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1.
-func structgenValidate94(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate94(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate94Keys)
+		keys := impl.DeclaredKeys(structgenValidate94Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7293,75 +7293,75 @@ func structgenValidate94(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate95 checks a value against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate95(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate95(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate95Text(c, raw)
 	}
 }
 
 // structgenValidate95Text checks a value's JSON text against structgen:///blueprint.json#/properties/figure/oneOf/1/properties/kind.
-func structgenValidate95Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate95Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"rect\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
 // structgenValidate96 checks a value against structgen:///blueprint.json#/properties/headers.
-func structgenValidate96(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate96(c *impl.Decoding, t *impl.Text) {
 	structgenValidate97(c, t)
 }
 
 // structgenValidate97 checks a value against structgen:///blueprint.json#/properties/headers/allOf/0.
-func structgenValidate97(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate97(c *impl.Decoding, t *impl.Text) {
 	structgenValidate98(c, t)
 }
 
 // structgenValidate98 checks a value against structgen:///blueprint.json#/$defs/forward.
-func structgenValidate98(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate98(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate98Text(c, raw)
 	}
 }
 
 // structgenValidate98Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward.
-func structgenValidate98Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate98Text(c *impl.Decoding, raw []byte) {
 	c.OneOfConsts(raw, "string|string|string|object|object", "[[\"none\"],[\"all\"],[\"safe\",\"traced\"],null,null]", false, structgenValidate99, structgenValidate100, structgenValidate101, structgenValidate102, structgenValidate103)
 }
 
 // structgenValidate99 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/0.
-func structgenValidate99(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate99(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate99Text(c, raw)
 	}
 }
 
 // structgenValidate99Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/0.
-func structgenValidate99Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate99Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"none\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
 // structgenValidate100 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/1.
-func structgenValidate100(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate100(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate100Text(c, raw)
 	}
 }
 
 // structgenValidate100Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/1.
-func structgenValidate100Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate100Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"all\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
 // structgenValidate101 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/2.
-func structgenValidate101(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate101(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate101Text(c, raw)
 	}
 }
 
 // structgenValidate101Text checks a value's JSON text against structgen:///blueprint.json#/$defs/forward/oneOf/2.
-func structgenValidate101Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate101Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"safe\",\"traced\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
@@ -7370,14 +7370,14 @@ func structgenValidate101Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate102Keys = []string{"only"}
 
 // structgenValidate102 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/3.
-func structgenValidate102(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate102(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate102Keys)
+		keys := impl.DeclaredKeys(structgenValidate102Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7415,14 +7415,14 @@ func structgenValidate102(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate103Keys = []string{"except"}
 
 // structgenValidate103 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4.
-func structgenValidate103(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate103(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate103Keys)
+		keys := impl.DeclaredKeys(structgenValidate103Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7457,7 +7457,7 @@ func structgenValidate103(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate104 checks a value against structgen:///blueprint.json#/$defs/forward/oneOf/4/properties/except.
-func structgenValidate104(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate104(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -7481,20 +7481,20 @@ func structgenValidate104(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate105 checks a value against structgen:///blueprint.json#/properties/marks.
-func structgenValidate105(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate105(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate105Text(c, raw)
 	}
 }
 
 // structgenValidate105Text checks a value's JSON text against structgen:///blueprint.json#/properties/marks.
-func structgenValidate105Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate105Text(c *impl.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate106)
 	c.Apply(raw, structgenValidate108)
 }
 
 // structgenValidate106 checks a value against structgen:///blueprint.json#/properties/marks.
-func structgenValidate106(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate106(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -7522,7 +7522,7 @@ func structgenValidate106(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate107 checks a value against structgen:///blueprint.json#/properties/marks/contains.
-func structgenValidate107(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate107(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -7539,7 +7539,7 @@ func structgenValidate107(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate108 checks a value against structgen:///blueprint.json#/properties/marks.
-func structgenValidate108(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate108(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -7569,27 +7569,27 @@ func structgenValidate108(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate109 checks a value against structgen:///blueprint.json#/properties/maybe.
-func structgenValidate109(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate109(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate109Text(c, raw)
 	}
 }
 
 // structgenValidate109Text checks a value's JSON text against structgen:///blueprint.json#/properties/maybe.
-func structgenValidate109Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate109Text(c *impl.Decoding, raw []byte) {
 	c.AnyOfKinds(raw, "*|null", structgenValidate110, structgenValidate111)
 	c.IfThenElse(raw, structgenValidate111, structgenValidate18, structgenValidate112)
 }
 
 // structgenValidate110 checks a value against structgen:///blueprint.json#/properties/maybe/anyOf/0.
-func structgenValidate110(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate110(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -7607,7 +7607,7 @@ func structgenValidate110(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate111 checks a value against structgen:///blueprint.json#/properties/maybe/anyOf/1.
-func structgenValidate111(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate111(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Bool, jx.Number, jx.String, jx.Array, jx.Object:
 		t.WrongType("null")
@@ -7617,14 +7617,14 @@ func structgenValidate111(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate112 checks a value against structgen:///blueprint.json#/properties/maybe/else.
-func structgenValidate112(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate112(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -7642,43 +7642,43 @@ func structgenValidate112(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate113 checks a value against structgen:///blueprint.json#/properties/mode.
-func structgenValidate113(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate113(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate113Text(c, raw)
 	}
 }
 
 // structgenValidate113Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode.
-func structgenValidate113Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate113Text(c *impl.Decoding, raw []byte) {
 	c.OneOfConsts(raw, "*|*|string|*", "[[\"a\",\"b\"],[\"b\"],null,[2]]", false, structgenValidate114, structgenValidate115, structgenValidate116, structgenValidate117)
 }
 
 // structgenValidate114 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate114(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate114(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate114Text(c, raw)
 	}
 }
 
 // structgenValidate114Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/0.
-func structgenValidate114Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate114Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"a\",\"b\"]", false)
 }
 
 // structgenValidate115 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate115(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate115(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate115Text(c, raw)
 	}
 }
 
 // structgenValidate115Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/1.
-func structgenValidate115Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate115Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"b\"]", true)
 }
 
 // structgenValidate116 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/2.
-func structgenValidate116(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate116(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -7694,38 +7694,38 @@ func structgenValidate116(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate117 checks a value against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate117(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate117(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate117Text(c, raw)
 	}
 }
 
 // structgenValidate117Text checks a value's JSON text against structgen:///blueprint.json#/properties/mode/oneOf/3.
-func structgenValidate117Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate117Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[2]", true)
 }
 
 // structgenValidate118 checks a value against structgen:///blueprint.json#/properties/never.
-func structgenValidate118(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate118(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate118Text(c, raw)
 	}
 }
 
 // structgenValidate118Text checks a value's JSON text against structgen:///blueprint.json#/properties/never.
-func structgenValidate118Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate118Text(c *impl.Decoding, raw []byte) {
 	c.Not(raw, structgenValidate111)
 }
 
 // structgenValidate119 checks a value against structgen:///blueprint.json#/properties/pick.
-func structgenValidate119(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate119(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate119Text(c, raw)
 	}
 }
 
 // structgenValidate119Text checks a value's JSON text against structgen:///blueprint.json#/properties/pick.
-func structgenValidate119Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate119Text(c *impl.Decoding, raw []byte) {
 	c.OneOf(raw, structgenValidate120, structgenValidate121)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
@@ -7734,14 +7734,14 @@ func structgenValidate119Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate120Keys = []string{"a"}
 
 // structgenValidate120 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/0.
-func structgenValidate120(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate120(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate120Keys)
+		keys := impl.DeclaredKeys(structgenValidate120Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7777,14 +7777,14 @@ func structgenValidate120(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate121Keys = []string{"b"}
 
 // structgenValidate121 checks a value against structgen:///blueprint.json#/properties/pick/oneOf/1.
-func structgenValidate121(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate121(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate121Keys)
+		keys := impl.DeclaredKeys(structgenValidate121Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7820,14 +7820,14 @@ func structgenValidate121(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate147Keys = []string{"note"}
 
 // structgenValidate147 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if.
-func structgenValidate147(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate147(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate147Keys)
+		keys := impl.DeclaredKeys(structgenValidate147Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7859,38 +7859,38 @@ func structgenValidate147(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate148 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate148(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate148(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate148Text(c, raw)
 	}
 }
 
 // structgenValidate148Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3/if/properties/note.
-func structgenValidate148Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate148Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\"]", true)
 }
 
 // structgenValidate153 checks a value against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate153(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate153(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate153Text(c, raw)
 	}
 }
 
 // structgenValidate153Text checks a value's JSON text against structgen:///blueprint.json#/properties/plan/allOf/3.
-func structgenValidate153Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate153Text(c *impl.Decoding, raw []byte) {
 	c.IfConstsRequired(raw, "note", "[[\"x\"]]", "1", structgenValidate147, structgenValidate110, nil)
 }
 
 // structgenValidate154 checks a value against structgen:///blueprint.json#/properties/release.
-func structgenValidate154(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate154(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate154Text(c, raw)
 	}
 }
 
 // structgenValidate154Text checks a value's JSON text against structgen:///blueprint.json#/properties/release.
-func structgenValidate154Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate154Text(c *impl.Decoding, raw []byte) {
 	c.OneOf(raw, structgenValidate155, structgenValidate157)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
@@ -7899,14 +7899,14 @@ func structgenValidate154Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate155Keys = []string{"a", "v"}
 
 // structgenValidate155 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0.
-func structgenValidate155(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate155(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate155Keys)
+		keys := impl.DeclaredKeys(structgenValidate155Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -7946,14 +7946,14 @@ func structgenValidate155(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate156 checks a value against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate156(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate156(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate156Text(c, raw)
 	}
 }
 
 // structgenValidate156Text checks a value's JSON text against structgen:///blueprint.json#/properties/release/oneOf/0/properties/v.
-func structgenValidate156Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate156Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"2\"]", true)
 }
 
@@ -7961,14 +7961,14 @@ func structgenValidate156Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate157Keys = []string{"b", "v"}
 
 // structgenValidate157 checks a value against structgen:///blueprint.json#/properties/release/oneOf/1.
-func structgenValidate157(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate157(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate157Keys)
+		keys := impl.DeclaredKeys(structgenValidate157Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8006,14 +8006,14 @@ func structgenValidate157(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate158 checks a value against structgen:///blueprint.json#/properties/route.
-func structgenValidate158(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate158(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate158Text(c, raw)
 	}
 }
 
 // structgenValidate158Text checks a value's JSON text against structgen:///blueprint.json#/properties/route.
-func structgenValidate158Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate158Text(c *impl.Decoding, raw []byte) {
 	c.OneOfExclusive(raw, structgenValidate159, structgenValidate161, structgenValidate162)
 }
 
@@ -8021,14 +8021,14 @@ func structgenValidate158Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate159Keys = []string{"at", "insert"}
 
 // structgenValidate159 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0.
-func structgenValidate159(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate159(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate159Keys)
+		keys := impl.DeclaredKeys(structgenValidate159Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8068,7 +8068,7 @@ func structgenValidate159(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate160 checks a value against structgen:///blueprint.json#/properties/route/oneOf/0/properties/at.
-func structgenValidate160(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate160(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -8088,14 +8088,14 @@ func structgenValidate160(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate161Keys = []string{"remove"}
 
 // structgenValidate161 checks a value against structgen:///blueprint.json#/properties/route/oneOf/1.
-func structgenValidate161(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate161(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate161Keys)
+		keys := impl.DeclaredKeys(structgenValidate161Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8133,14 +8133,14 @@ func structgenValidate161(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate162Keys = []string{"note"}
 
 // structgenValidate162 checks a value against structgen:///blueprint.json#/properties/route/oneOf/2.
-func structgenValidate162(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate162(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate162Keys)
+		keys := impl.DeclaredKeys(structgenValidate162Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8174,19 +8174,19 @@ func structgenValidate162(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate163 checks a value against structgen:///blueprint.json#/properties/span.
-func structgenValidate163(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate163(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate163Text(c, raw)
 	}
 }
 
 // structgenValidate163Text checks a value's JSON text against structgen:///blueprint.json#/properties/span.
-func structgenValidate163Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate163Text(c *impl.Decoding, raw []byte) {
 	c.OneOfKinds(raw, "array[2-2]|array[3-]|array[0-0]|string", true, structgenValidate164, structgenValidate165, structgenValidate166, structgenValidate4)
 }
 
 // structgenValidate164 checks a value against structgen:///blueprint.json#/properties/span/oneOf/0.
-func structgenValidate164(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate164(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -8217,7 +8217,7 @@ func structgenValidate164(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate165 checks a value against structgen:///blueprint.json#/properties/span/oneOf/1.
-func structgenValidate165(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate165(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -8241,7 +8241,7 @@ func structgenValidate165(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate166 checks a value against structgen:///blueprint.json#/properties/span/oneOf/2.
-func structgenValidate166(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate166(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -8271,14 +8271,14 @@ func structgenValidate166(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate167 checks a value against structgen:///blueprint.json#/$defs/field.
-func structgenValidate167(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate167(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate167Text(c, raw)
 	}
 }
 
 // structgenValidate167Text checks a value's JSON text against structgen:///blueprint.json#/$defs/field.
-func structgenValidate167Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate167Text(c *impl.Decoding, raw []byte) {
 	c.OneOfExclusive(raw, structgenValidate168, structgenValidate169)
 	c.KindOf(raw, "object", jx.Null, jx.Bool, jx.Number, jx.String, jx.Array)
 }
@@ -8287,14 +8287,14 @@ func structgenValidate167Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate168Keys = []string{"id", "value"}
 
 // structgenValidate168 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/0.
-func structgenValidate168(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate168(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate168Keys)
+		keys := impl.DeclaredKeys(structgenValidate168Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8337,14 +8337,14 @@ func structgenValidate168(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate169Keys = []string{"name", "value"}
 
 // structgenValidate169 checks a value against structgen:///blueprint.json#/$defs/field/oneOf/1.
-func structgenValidate169(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate169(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate169Keys)
+		keys := impl.DeclaredKeys(structgenValidate169Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8387,14 +8387,14 @@ func structgenValidate169(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate171Keys = []string{"type"}
 
 // structgenValidate171 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if.
-func structgenValidate171(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate171(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate171Keys)
+		keys := impl.DeclaredKeys(structgenValidate171Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8425,14 +8425,14 @@ func structgenValidate171(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate172 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate172(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate172(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate172Text(c, raw)
 	}
 }
 
 // structgenValidate172Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0/if/properties/type.
-func structgenValidate172Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate172Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"disk\"]", true)
 }
 
@@ -8440,14 +8440,14 @@ func structgenValidate172Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate173Keys = []string{"size"}
 
 // structgenValidate173 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0/then.
-func structgenValidate173(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate173(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate173Keys)
+		keys := impl.DeclaredKeys(structgenValidate173Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8482,14 +8482,14 @@ func structgenValidate173(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate174Keys = []string{"type"}
 
 // structgenValidate174 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if.
-func structgenValidate174(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate174(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate174Keys)
+		keys := impl.DeclaredKeys(structgenValidate174Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8520,14 +8520,14 @@ func structgenValidate174(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate175 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate175(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate175(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate175Text(c, raw)
 	}
 }
 
 // structgenValidate175Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/if/properties/type.
-func structgenValidate175Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate175Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"net\",\"vpn\"]", false)
 }
 
@@ -8535,14 +8535,14 @@ func structgenValidate175Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate176Keys = []string{"props"}
 
 // structgenValidate176 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then.
-func structgenValidate176(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate176(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate176Keys)
+		keys := impl.DeclaredKeys(structgenValidate176Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8573,14 +8573,14 @@ func structgenValidate176(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate177 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/then/properties/props.
-func structgenValidate177(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate177(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -8600,26 +8600,26 @@ func structgenValidate177(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate178 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate178(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate178(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate178Text(c, raw)
 	}
 }
 
 // structgenValidate178Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1/else.
-func structgenValidate178Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate178Text(c *impl.Decoding, raw []byte) {
 	c.Not(raw, structgenValidate179)
 }
 
 // structgenValidate179 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1/else/not.
-func structgenValidate179(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate179(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -8640,14 +8640,14 @@ func structgenValidate179(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate180Keys = []string{"type"}
 
 // structgenValidate180 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if.
-func structgenValidate180(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate180(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate180Keys)
+		keys := impl.DeclaredKeys(structgenValidate180Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8678,14 +8678,14 @@ func structgenValidate180(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate181 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate181(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate181(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate181Text(c, raw)
 	}
 }
 
 // structgenValidate181Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2/if/properties/type.
-func structgenValidate181Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate181Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[3]", true)
 }
 
@@ -8693,14 +8693,14 @@ func structgenValidate181Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate182Keys = []string{"size"}
 
 // structgenValidate182 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then.
-func structgenValidate182(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate182(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate182Keys)
+		keys := impl.DeclaredKeys(structgenValidate182Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8731,7 +8731,7 @@ func structgenValidate182(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate183 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3/then/properties/size.
-func structgenValidate183(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate183(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -8748,14 +8748,14 @@ func structgenValidate183(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate185Keys = []string{"size"}
 
 // structgenValidate185 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if.
-func structgenValidate185(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate185(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate185Keys)
+		keys := impl.DeclaredKeys(structgenValidate185Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8787,104 +8787,104 @@ func structgenValidate185(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate186 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate186(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate186(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate186Text(c, raw)
 	}
 }
 
 // structgenValidate186Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5/if/properties/size.
-func structgenValidate186Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate186Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[0]", true)
 }
 
 // structgenValidate187 checks a value against structgen:///blueprint.json#/$defs/node.
-func structgenValidate187(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate187(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate187Text(c, raw)
 	}
 }
 
 // structgenValidate187Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node.
-func structgenValidate187Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate187Text(c *impl.Decoding, raw []byte) {
 	c.IfConsts(raw, "type", "[[\"disk\"],[\"net\",\"vpn\"],[3],[\"disk\"]]", structgenValidate171, structgenValidate173, nil, structgenValidate174, structgenValidate176, structgenValidate178, structgenValidate180, structgenValidate74, nil, structgenValidate171, structgenValidate182, nil)
 	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate185, structgenValidate171, nil)
 }
 
 // structgenValidate188 checks a value against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate188(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate188(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate188Text(c, raw)
 	}
 }
 
 // structgenValidate188Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/0.
-func structgenValidate188Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate188Text(c *impl.Decoding, raw []byte) {
 	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate171, structgenValidate173, nil)
 }
 
 // structgenValidate189 checks a value against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate189(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate189(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate189Text(c, raw)
 	}
 }
 
 // structgenValidate189Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/1.
-func structgenValidate189Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate189Text(c *impl.Decoding, raw []byte) {
 	c.IfConsts(raw, "type", "[[\"net\",\"vpn\"]]", structgenValidate174, structgenValidate176, structgenValidate178)
 }
 
 // structgenValidate190 checks a value against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate190(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate190(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate190Text(c, raw)
 	}
 }
 
 // structgenValidate190Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/2.
-func structgenValidate190Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate190Text(c *impl.Decoding, raw []byte) {
 	c.IfConsts(raw, "type", "[[3]]", structgenValidate180, structgenValidate74, nil)
 }
 
 // structgenValidate191 checks a value against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate191(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate191(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate191Text(c, raw)
 	}
 }
 
 // structgenValidate191Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/3.
-func structgenValidate191Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate191Text(c *impl.Decoding, raw []byte) {
 	c.IfConsts(raw, "type", "[[\"disk\"]]", structgenValidate171, structgenValidate182, nil)
 }
 
 // structgenValidate192 checks a value against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate192(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate192(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate192Text(c, raw)
 	}
 }
 
 // structgenValidate192Text checks a value's JSON text against structgen:///blueprint.json#/$defs/node/allOf/5.
-func structgenValidate192Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate192Text(c *impl.Decoding, raw []byte) {
 	c.IfConstsRequired(raw, "size", "[[0]]", "1", structgenValidate185, structgenValidate171, nil)
 }
 
 // structgenValidate193 checks a value against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate193(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate193(c *impl.Decoding, t *impl.Text) {
 	if raw, tag, ok := t.RawMember("kind"); ok {
 		c.OneOfTaggedBy(raw, tag, "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate194, structgenValidate195, structgenValidate198)
 	}
 }
 
 // structgenValidate193Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape.
-func structgenValidate193Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate193Text(c *impl.Decoding, raw []byte) {
 	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"],[\"poly\",\"polygon\"]]", structgenValidate194, structgenValidate195, structgenValidate198)
 }
 
 // structgenValidate194 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/0.
-func structgenValidate194(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate194(c *impl.Decoding, t *impl.Text) {
 	structgenValidate90(c, t)
 }
 
@@ -8892,14 +8892,14 @@ func structgenValidate194(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate195Keys = []string{"kind", "side"}
 
 // structgenValidate195 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1.
-func structgenValidate195(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate195(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate195Keys)
+		keys := impl.DeclaredKeys(structgenValidate195Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -8938,19 +8938,19 @@ func structgenValidate195(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate196 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate196(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate196(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate196Text(c, raw)
 	}
 }
 
 // structgenValidate196Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/kind.
-func structgenValidate196Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate196Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
 // structgenValidate197 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/1/properties/side.
-func structgenValidate197(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate197(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -8969,14 +8969,14 @@ func structgenValidate197(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate198Keys = []string{"kind", "sides"}
 
 // structgenValidate198 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2.
-func structgenValidate198(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate198(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate198Keys)
+		keys := impl.DeclaredKeys(structgenValidate198Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -9015,19 +9015,19 @@ func structgenValidate198(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate199 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate199(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate199(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate199Text(c, raw)
 	}
 }
 
 // structgenValidate199Text checks a value's JSON text against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/kind.
-func structgenValidate199Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate199Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"poly\",\"polygon\"]", false)
 }
 
 // structgenValidate200 checks a value against structgen:///blueprint.json#/$defs/shape/oneOf/2/properties/sides.
-func structgenValidate200(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate200(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -9044,103 +9044,103 @@ func structgenValidate200(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate201 checks a value against structgen:///blueprint.json#/$defs/step.
-func structgenValidate201(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate201(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate201Text(c, raw)
 	}
 }
 
 // structgenValidate201Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step.
-func structgenValidate201Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate201Text(c *impl.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"copy\"],[\"sleep\"],[\"move\"]]", structgenValidate19, structgenValidate21, nil, structgenValidate23, structgenValidate25, structgenValidate27, structgenValidate29, structgenValidate31, nil)
 }
 
 // structgenValidate202 checks a value against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate202(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate202(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate202Text(c, raw)
 	}
 }
 
 // structgenValidate202Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/0.
-func structgenValidate202Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate202Text(c *impl.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"copy\"]]", structgenValidate19, structgenValidate21, nil)
 }
 
 // structgenValidate203 checks a value against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate203(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate203(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate203Text(c, raw)
 	}
 }
 
 // structgenValidate203Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/1.
-func structgenValidate203Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate203Text(c *impl.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"sleep\"]]", structgenValidate23, structgenValidate25, structgenValidate27)
 }
 
 // structgenValidate204 checks a value against structgen:///blueprint.json#/$defs/step/allOf/2.
-func structgenValidate204(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate204(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate204Text(c, raw)
 	}
 }
 
 // structgenValidate204Text checks a value's JSON text against structgen:///blueprint.json#/$defs/step/allOf/2.
-func structgenValidate204Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate204Text(c *impl.Decoding, raw []byte) {
 	c.IfConsts(raw, "kind", "[[\"move\"]]", structgenValidate29, structgenValidate31, nil)
 }
 
 // structgenValidate205 checks a value against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate205(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate205(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate205Text(c, raw)
 	}
 }
 
 // structgenValidate205Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap.
-func structgenValidate205Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate205Text(c *impl.Decoding, raw []byte) {
 	c.AnyOfConsts(raw, "*|*|*|string", "[[\"always\"],[\"never\"],[1,\"x\"],null]", structgenValidate206, structgenValidate207, structgenValidate208, structgenValidate209)
 }
 
 // structgenValidate206 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate206(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate206(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate206Text(c, raw)
 	}
 }
 
 // structgenValidate206Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/0.
-func structgenValidate206Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate206Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"always\"]", false)
 }
 
 // structgenValidate207 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate207(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate207(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate207Text(c, raw)
 	}
 }
 
 // structgenValidate207Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/1.
-func structgenValidate207Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate207Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"never\"]", true)
 }
 
 // structgenValidate208 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/2.
-func structgenValidate208(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate208(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate208Text(c, raw)
 	}
 }
 
 // structgenValidate208Text checks a value's JSON text against structgen:///blueprint.json#/properties/wrap/anyOf/2.
-func structgenValidate208Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate208Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[1,\"x\"]", false)
 }
 
 // structgenValidate209 checks a value against structgen:///blueprint.json#/properties/wrap/anyOf/3.
-func structgenValidate209(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate209(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -9156,46 +9156,46 @@ func structgenValidate209(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate210 checks a value against structgen:///blueprint.json#/properties/twins.
-func structgenValidate210(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate210(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate210Text(c, raw)
 	}
 }
 
 // structgenValidate210Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins.
-func structgenValidate210Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate210Text(c *impl.Decoding, raw []byte) {
 	c.OneOfConsts(raw, "string|string|number", "[[\"x\"],[\"x\",\"y\"],null]", false, structgenValidate211, structgenValidate212, structgenValidate1)
 }
 
 // structgenValidate211 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/0.
-func structgenValidate211(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate211(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate211Text(c, raw)
 	}
 }
 
 // structgenValidate211Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/0.
-func structgenValidate211Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate211Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
 // structgenValidate212 checks a value against structgen:///blueprint.json#/properties/twins/oneOf/1.
-func structgenValidate212(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate212(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate212Text(c, raw)
 	}
 }
 
 // structgenValidate212Text checks a value's JSON text against structgen:///blueprint.json#/properties/twins/oneOf/1.
-func structgenValidate212Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate212Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"x\",\"y\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
 // structgenValidate21Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/0/then,
 // reading only its member "args".
-func structgenValidate21Members(c *runtime.Decoding, _ *runtime.Text) {
+func structgenValidate21Members(c *impl.Decoding, _ *impl.Text) {
 	if r, found := c.AppliedMember("args"); found {
 		c.Push("args")
 		c.Apply(r, structgenValidate22)
@@ -9205,7 +9205,7 @@ func structgenValidate21Members(c *runtime.Decoding, _ *runtime.Text) {
 
 // structgenValidate25Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/1/then,
 // reading only its member "args".
-func structgenValidate25Members(c *runtime.Decoding, _ *runtime.Text) {
+func structgenValidate25Members(c *impl.Decoding, _ *impl.Text) {
 	if r, found := c.AppliedMember("args"); found {
 		c.Push("args")
 		c.Apply(r, structgenValidate26)
@@ -9215,7 +9215,7 @@ func structgenValidate25Members(c *runtime.Decoding, _ *runtime.Text) {
 
 // structgenValidate27Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/1/else,
 // reading only its member "note".
-func structgenValidate27Members(c *runtime.Decoding, _ *runtime.Text) {
+func structgenValidate27Members(c *impl.Decoding, _ *impl.Text) {
 	if r, found := c.AppliedMember("note"); found {
 		c.Push("note")
 		c.Apply(r, structgenValidate28)
@@ -9225,7 +9225,7 @@ func structgenValidate27Members(c *runtime.Decoding, _ *runtime.Text) {
 
 // structgenValidate31Members checks the value Apply hands it against structgen:///blueprint.json#/$defs/step/allOf/2/then,
 // reading only the members it declares.
-func structgenValidate31Members(c *runtime.Decoding, _ *runtime.Text) {
+func structgenValidate31Members(c *impl.Decoding, _ *impl.Text) {
 	m := c.AppliedMembers()
 	for m.Next() {
 		switch string(m.Key()) {

@@ -7,10 +7,17 @@ import (
 	"encoding/json"
 	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 	"strconv"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // Schema: schemas/blueprint.json
 type Blueprint struct {
@@ -99,13 +106,13 @@ type Blueprint struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprint = runtime.NewFields("actions", "nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "runs", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "config", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "rule", "narrowed", "twins", "point", "pair", "marks", "attr", "amount", "bounds", "price", "conn", "maybe", "optional", "never")
+var fieldsBlueprint = impl.NewFields("actions", "nodes", "shapes", "either", "field", "scalar", "loose", "labels", "weights", "anything", "matrix", "choice", "holder", "steps", "span", "wrap", "mode", "action", "figure", "runs", "twice", "index", "codes", "lists", "tally", "word", "flag", "count", "plan", "config", "reach", "ext", "extOpen", "extBoth", "lines", "route", "release", "access", "pick", "headers", "context", "rule", "narrowed", "twins", "point", "pair", "marks", "attr", "amount", "bounds", "price", "conn", "maybe", "optional", "never")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Blueprint) UnmarshalJSON(data []byte) error {
 	type plain Blueprint
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprint, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsBlueprint, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaBlueprint = structgenSchemas.Schema("structgen:///blueprint.json#")
@@ -113,7 +120,7 @@ var schemaBlueprint = structgenSchemas.Schema("structgen:///blueprint.json#")
 // ParseBlueprint validates data against the schema of Blueprint and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprint(data []byte) (Blueprint, error) {
-	return runtime.ParseDecoded("Blueprint", data, func(d *jx.Decoder, c *runtime.Decoding) (v Blueprint) {
+	return impl.ParseDecoded("Blueprint", data, func(d *jx.Decoder, c *impl.Decoding) (v Blueprint) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprint)
@@ -141,13 +148,13 @@ func (u BlueprintAccess) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind and the properties it has selects.
 func (u *BlueprintAccess) UnmarshalJSON(data []byte) error {
 	*u = BlueprintAccess{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindObject:
-		i, err := runtime.Keyed(data, [][]string{{"token"}, {"user"}}, -1)
+	case impl.KindObject:
+		i, err := impl.Keyed(data, [][]string{{"token"}, {"user"}}, -1)
 		if err != nil {
-			return runtime.NoVariant("BlueprintAccess", err.Error())
+			return impl.NoVariant("BlueprintAccess", err.Error())
 		}
 		switch i {
 		case 0:
@@ -157,9 +164,9 @@ func (u *BlueprintAccess) UnmarshalJSON(data []byte) error {
 			u.BlueprintAccessOption1 = new(BlueprintAccessOption1)
 			return json.Unmarshal(data, u.BlueprintAccessOption1)
 		}
-		return runtime.NoVariant("BlueprintAccess", "its properties tell no one variant")
+		return impl.NoVariant("BlueprintAccess", "its properties tell no one variant")
 	}
-	return runtime.NoVariant("BlueprintAccess", runtime.KindOf(data).String())
+	return impl.NoVariant("BlueprintAccess", impl.KindOf(data).String())
 }
 
 var schemaBlueprintAccess = structgenSchemas.Schema("structgen:///blueprint.json#/properties/access")
@@ -167,7 +174,7 @@ var schemaBlueprintAccess = structgenSchemas.Schema("structgen:///blueprint.json
 // ParseBlueprintAccess validates data against the schema of BlueprintAccess and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintAccess(data []byte) (BlueprintAccess, error) {
-	return runtime.ParseDecoded("BlueprintAccess", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintAccess) {
+	return impl.ParseDecoded("BlueprintAccess", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintAccess) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintAccess)
@@ -185,13 +192,13 @@ type BlueprintAccessOption0 struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprintAccessOption0 = runtime.NewFields("token")
+var fieldsBlueprintAccessOption0 = impl.NewFields("token")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *BlueprintAccessOption0) UnmarshalJSON(data []byte) error {
 	type plain BlueprintAccessOption0
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintAccessOption0, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsBlueprintAccessOption0, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaBlueprintAccessOption0 = structgenSchemas.Schema("structgen:///blueprint.json#/properties/access/anyOf/0")
@@ -199,7 +206,7 @@ var schemaBlueprintAccessOption0 = structgenSchemas.Schema("structgen:///bluepri
 // ParseBlueprintAccessOption0 validates data against the schema of BlueprintAccessOption0 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintAccessOption0(data []byte) (BlueprintAccessOption0, error) {
-	return runtime.ParseDecoded("BlueprintAccessOption0", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintAccessOption0) {
+	return impl.ParseDecoded("BlueprintAccessOption0", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintAccessOption0) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
 			structgenValidate51Text(c, raw)
@@ -221,13 +228,13 @@ type BlueprintAccessOption1 struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprintAccessOption1 = runtime.NewFields("user", "pass")
+var fieldsBlueprintAccessOption1 = impl.NewFields("user", "pass")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *BlueprintAccessOption1) UnmarshalJSON(data []byte) error {
 	type plain BlueprintAccessOption1
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintAccessOption1, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsBlueprintAccessOption1, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaBlueprintAccessOption1 = structgenSchemas.Schema("structgen:///blueprint.json#/properties/access/anyOf/1")
@@ -235,7 +242,7 @@ var schemaBlueprintAccessOption1 = structgenSchemas.Schema("structgen:///bluepri
 // ParseBlueprintAccessOption1 validates data against the schema of BlueprintAccessOption1 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintAccessOption1(data []byte) (BlueprintAccessOption1, error) {
-	return runtime.ParseDecoded("BlueprintAccessOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintAccessOption1) {
+	return impl.ParseDecoded("BlueprintAccessOption1", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintAccessOption1) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
 			structgenValidate52Text(c, raw)
@@ -266,17 +273,17 @@ func (u BlueprintAmount) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *BlueprintAmount) UnmarshalJSON(data []byte) error {
 	*u = BlueprintAmount{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindNumber:
+	case impl.KindNumber:
 		u.Number = new(float64)
 		return json.Unmarshal(data, u.Number)
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
 	}
-	return runtime.NoVariant("BlueprintAmount", runtime.KindOf(data).String())
+	return impl.NoVariant("BlueprintAmount", impl.KindOf(data).String())
 }
 
 var schemaBlueprintAmount = structgenSchemas.Schema("structgen:///blueprint.json#/properties/amount")
@@ -284,7 +291,7 @@ var schemaBlueprintAmount = structgenSchemas.Schema("structgen:///blueprint.json
 // ParseBlueprintAmount validates data against the schema of BlueprintAmount and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintAmount(data []byte) (BlueprintAmount, error) {
-	return runtime.ParseDecoded("BlueprintAmount", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintAmount) {
+	return impl.ParseDecoded("BlueprintAmount", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintAmount) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintAmount)
@@ -318,22 +325,22 @@ func (u BlueprintAttr) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *BlueprintAttr) UnmarshalJSON(data []byte) error {
 	*u = BlueprintAttr{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindBool:
+	case impl.KindBool:
 		u.Bool = new(bool)
 		return json.Unmarshal(data, u.Bool)
-	case runtime.KindNumber:
+	case impl.KindNumber:
 		u.Number = new(float64)
 		return json.Unmarshal(data, u.Number)
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
-	case runtime.KindArray:
+	case impl.KindArray:
 		return json.Unmarshal(data, &u.Array)
 	}
-	return runtime.NoVariant("BlueprintAttr", runtime.KindOf(data).String())
+	return impl.NoVariant("BlueprintAttr", impl.KindOf(data).String())
 }
 
 var schemaBlueprintAttr = structgenSchemas.Schema("structgen:///blueprint.json#/properties/attr")
@@ -341,7 +348,7 @@ var schemaBlueprintAttr = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintAttr validates data against the schema of BlueprintAttr and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintAttr(data []byte) (BlueprintAttr, error) {
-	return runtime.ParseDecoded("BlueprintAttr", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintAttr) {
+	return impl.ParseDecoded("BlueprintAttr", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintAttr) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintAttr)
@@ -372,19 +379,19 @@ func (u BlueprintBounds) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *BlueprintBounds) UnmarshalJSON(data []byte) error {
 	*u = BlueprintBounds{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
-	case runtime.KindArray:
+	case impl.KindArray:
 		return json.Unmarshal(data, &u.Array)
-	case runtime.KindObject:
+	case impl.KindObject:
 		u.Object = new(BlueprintBoundsOption2)
 		return json.Unmarshal(data, u.Object)
 	}
-	return runtime.NoVariant("BlueprintBounds", runtime.KindOf(data).String())
+	return impl.NoVariant("BlueprintBounds", impl.KindOf(data).String())
 }
 
 var schemaBlueprintBounds = structgenSchemas.Schema("structgen:///blueprint.json#/properties/bounds")
@@ -392,7 +399,7 @@ var schemaBlueprintBounds = structgenSchemas.Schema("structgen:///blueprint.json
 // ParseBlueprintBounds validates data against the schema of BlueprintBounds and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintBounds(data []byte) (BlueprintBounds, error) {
-	return runtime.ParseDecoded("BlueprintBounds", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintBounds) {
+	return impl.ParseDecoded("BlueprintBounds", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintBounds) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintBounds)
@@ -410,13 +417,13 @@ type BlueprintBoundsOption2 struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprintBoundsOption2 = runtime.NewFields("signal")
+var fieldsBlueprintBoundsOption2 = impl.NewFields("signal")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *BlueprintBoundsOption2) UnmarshalJSON(data []byte) error {
 	type plain BlueprintBoundsOption2
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintBoundsOption2, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsBlueprintBoundsOption2, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaBlueprintBoundsOption2 = structgenSchemas.Schema("structgen:///blueprint.json#/properties/bounds/oneOf/2")
@@ -424,7 +431,7 @@ var schemaBlueprintBoundsOption2 = structgenSchemas.Schema("structgen:///bluepri
 // ParseBlueprintBoundsOption2 validates data against the schema of BlueprintBoundsOption2 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintBoundsOption2(data []byte) (BlueprintBoundsOption2, error) {
-	return runtime.ParseDecoded("BlueprintBoundsOption2", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintBoundsOption2) {
+	return impl.ParseDecoded("BlueprintBoundsOption2", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintBoundsOption2) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintBoundsOption2)
@@ -450,16 +457,16 @@ func (u BlueprintChoice) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *BlueprintChoice) UnmarshalJSON(data []byte) error {
 	*u = BlueprintChoice{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
-	case runtime.KindArray:
+	case impl.KindArray:
 		return json.Unmarshal(data, &u.Array)
 	}
-	return runtime.NoVariant("BlueprintChoice", runtime.KindOf(data).String())
+	return impl.NoVariant("BlueprintChoice", impl.KindOf(data).String())
 }
 
 var schemaBlueprintChoice = structgenSchemas.Schema("structgen:///blueprint.json#/properties/choice")
@@ -467,7 +474,7 @@ var schemaBlueprintChoice = structgenSchemas.Schema("structgen:///blueprint.json
 // ParseBlueprintChoice validates data against the schema of BlueprintChoice and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintChoice(data []byte) (BlueprintChoice, error) {
-	return runtime.ParseDecoded("BlueprintChoice", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintChoice) {
+	return impl.ParseDecoded("BlueprintChoice", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintChoice) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintChoice)
@@ -485,13 +492,13 @@ type BlueprintConfig struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprintConfig = runtime.NewFields("ctype")
+var fieldsBlueprintConfig = impl.NewFields("ctype")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *BlueprintConfig) UnmarshalJSON(data []byte) error {
 	type plain BlueprintConfig
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintConfig, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsBlueprintConfig, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaBlueprintConfig = structgenSchemas.Schema("structgen:///blueprint.json#/properties/config")
@@ -499,7 +506,7 @@ var schemaBlueprintConfig = structgenSchemas.Schema("structgen:///blueprint.json
 // ParseBlueprintConfig validates data against the schema of BlueprintConfig and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintConfig(data []byte) (BlueprintConfig, error) {
-	return runtime.ParseDecoded("BlueprintConfig", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintConfig) {
+	return impl.ParseDecoded("BlueprintConfig", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintConfig) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintConfig)
@@ -527,13 +534,13 @@ func (u BlueprintConn) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind and the properties it has selects.
 func (u *BlueprintConn) UnmarshalJSON(data []byte) error {
 	*u = BlueprintConn{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindObject:
-		i, err := runtime.Keyed(data, [][]string{{"host"}, {"socket"}}, -1)
+	case impl.KindObject:
+		i, err := impl.Keyed(data, [][]string{{"host"}, {"socket"}}, -1)
 		if err != nil {
-			return runtime.NoVariant("BlueprintConn", err.Error())
+			return impl.NoVariant("BlueprintConn", err.Error())
 		}
 		switch i {
 		case 0:
@@ -543,9 +550,9 @@ func (u *BlueprintConn) UnmarshalJSON(data []byte) error {
 			u.BlueprintConnSocketVariant = new(BlueprintConnSocketVariant)
 			return json.Unmarshal(data, u.BlueprintConnSocketVariant)
 		}
-		return runtime.NoVariant("BlueprintConn", "its properties tell no one variant")
+		return impl.NoVariant("BlueprintConn", "its properties tell no one variant")
 	}
-	return runtime.NoVariant("BlueprintConn", runtime.KindOf(data).String())
+	return impl.NoVariant("BlueprintConn", impl.KindOf(data).String())
 }
 
 var schemaBlueprintConn = structgenSchemas.Schema("structgen:///blueprint.json#/properties/conn")
@@ -553,7 +560,7 @@ var schemaBlueprintConn = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintConn validates data against the schema of BlueprintConn and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintConn(data []byte) (BlueprintConn, error) {
-	return runtime.ParseValidated[BlueprintConn]("BlueprintConn", data, nil, []runtime.Validator{structgenValidate77}, schemaBlueprintConn)
+	return impl.ParseValidated[BlueprintConn]("BlueprintConn", data, nil, []impl.Validator{structgenValidate77}, schemaBlueprintConn)
 }
 
 // Keys beside declared properties.
@@ -571,13 +578,13 @@ type BlueprintConnHostVariant struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprintConnHostVariant = runtime.NewFields("name", "host")
+var fieldsBlueprintConnHostVariant = impl.NewFields("name", "host")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *BlueprintConnHostVariant) UnmarshalJSON(data []byte) error {
 	type plain BlueprintConnHostVariant
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintConnHostVariant, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsBlueprintConnHostVariant, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaBlueprintConnHostVariant = structgenSchemas.Schema("structgen:///blueprint.json#/properties/conn")
@@ -586,7 +593,7 @@ var schemaBlueprintConnHostVariant2 = structgenSchemas.Schema("structgen:///blue
 // ParseBlueprintConnHostVariant validates data against the schema of BlueprintConnHostVariant and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintConnHostVariant(data []byte) (BlueprintConnHostVariant, error) {
-	return runtime.ParseDecoded("BlueprintConnHostVariant", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintConnHostVariant) {
+	return impl.ParseDecoded("BlueprintConnHostVariant", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintConnHostVariant) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
 			structgenValidate82Text(c, raw)
@@ -610,13 +617,13 @@ type BlueprintConnSocketVariant struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprintConnSocketVariant = runtime.NewFields("name", "socket")
+var fieldsBlueprintConnSocketVariant = impl.NewFields("name", "socket")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *BlueprintConnSocketVariant) UnmarshalJSON(data []byte) error {
 	type plain BlueprintConnSocketVariant
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintConnSocketVariant, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsBlueprintConnSocketVariant, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaBlueprintConnSocketVariant = structgenSchemas.Schema("structgen:///blueprint.json#/properties/conn")
@@ -625,7 +632,7 @@ var schemaBlueprintConnSocketVariant2 = structgenSchemas.Schema("structgen:///bl
 // ParseBlueprintConnSocketVariant validates data against the schema of BlueprintConnSocketVariant and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintConnSocketVariant(data []byte) (BlueprintConnSocketVariant, error) {
-	return runtime.ParseDecoded("BlueprintConnSocketVariant", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintConnSocketVariant) {
+	return impl.ParseDecoded("BlueprintConnSocketVariant", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintConnSocketVariant) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
 			structgenValidate85Text(c, raw)
@@ -659,20 +666,20 @@ func (u BlueprintContext) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *BlueprintContext) UnmarshalJSON(data []byte) error {
 	*u = BlueprintContext{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindBool:
+	case impl.KindBool:
 		u.Bool = new(bool)
 		return json.Unmarshal(data, u.Bool)
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
-	case runtime.KindObject:
+	case impl.KindObject:
 		u.NewContextOption2 = new(NewContextOption2)
 		return json.Unmarshal(data, u.NewContextOption2)
 	}
-	return runtime.NoVariant("BlueprintContext", runtime.KindOf(data).String())
+	return impl.NoVariant("BlueprintContext", impl.KindOf(data).String())
 }
 
 var schemaBlueprintContext = structgenSchemas.Schema("structgen:///blueprint.json#/properties/context")
@@ -680,7 +687,7 @@ var schemaBlueprintContext = structgenSchemas.Schema("structgen:///blueprint.jso
 // ParseBlueprintContext validates data against the schema of BlueprintContext and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintContext(data []byte) (BlueprintContext, error) {
-	return runtime.ParseDecoded("BlueprintContext", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintContext) {
+	return impl.ParseDecoded("BlueprintContext", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintContext) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintContext)
@@ -698,13 +705,13 @@ type BlueprintExt struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprintExt = runtime.NewFields("id")
+var fieldsBlueprintExt = impl.NewFields("id")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *BlueprintExt) UnmarshalJSON(data []byte) error {
 	type plain BlueprintExt
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintExt, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsBlueprintExt, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaBlueprintExt = structgenSchemas.Schema("structgen:///blueprint.json#/properties/ext")
@@ -712,7 +719,7 @@ var schemaBlueprintExt = structgenSchemas.Schema("structgen:///blueprint.json#/p
 // ParseBlueprintExt validates data against the schema of BlueprintExt and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintExt(data []byte) (BlueprintExt, error) {
-	return runtime.ParseDecoded("BlueprintExt", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintExt) {
+	return impl.ParseDecoded("BlueprintExt", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintExt) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintExt)
@@ -730,13 +737,13 @@ type BlueprintExtBoth struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprintExtBoth = runtime.NewFields("x-id")
+var fieldsBlueprintExtBoth = impl.NewFields("x-id")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *BlueprintExtBoth) UnmarshalJSON(data []byte) error {
 	type plain BlueprintExtBoth
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintExtBoth, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsBlueprintExtBoth, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaBlueprintExtBoth = structgenSchemas.Schema("structgen:///blueprint.json#/properties/extBoth")
@@ -744,7 +751,7 @@ var schemaBlueprintExtBoth = structgenSchemas.Schema("structgen:///blueprint.jso
 // ParseBlueprintExtBoth validates data against the schema of BlueprintExtBoth and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintExtBoth(data []byte) (BlueprintExtBoth, error) {
-	return runtime.ParseDecoded("BlueprintExtBoth", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintExtBoth) {
+	return impl.ParseDecoded("BlueprintExtBoth", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintExtBoth) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintExtBoth)
@@ -762,13 +769,13 @@ type BlueprintExtOpen struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprintExtOpen = runtime.NewFields("id")
+var fieldsBlueprintExtOpen = impl.NewFields("id")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *BlueprintExtOpen) UnmarshalJSON(data []byte) error {
 	type plain BlueprintExtOpen
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintExtOpen, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsBlueprintExtOpen, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaBlueprintExtOpen = structgenSchemas.Schema("structgen:///blueprint.json#/properties/extOpen")
@@ -776,7 +783,7 @@ var schemaBlueprintExtOpen = structgenSchemas.Schema("structgen:///blueprint.jso
 // ParseBlueprintExtOpen validates data against the schema of BlueprintExtOpen and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintExtOpen(data []byte) (BlueprintExtOpen, error) {
-	return runtime.ParseDecoded("BlueprintExtOpen", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintExtOpen) {
+	return impl.ParseDecoded("BlueprintExtOpen", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintExtOpen) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintExtOpen)
@@ -804,13 +811,13 @@ func (u BlueprintFigure) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind and its "kind" property selects.
 func (u *BlueprintFigure) UnmarshalJSON(data []byte) error {
 	*u = BlueprintFigure{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindObject:
-		tag, err := runtime.Discriminator(data, "kind")
+	case impl.KindObject:
+		tag, err := impl.Discriminator(data, "kind")
 		if err != nil {
-			return runtime.NoVariant("BlueprintFigure", err.Error())
+			return impl.NoVariant("BlueprintFigure", err.Error())
 		}
 		switch tag {
 		case "circle":
@@ -820,9 +827,9 @@ func (u *BlueprintFigure) UnmarshalJSON(data []byte) error {
 			u.BlueprintFigureOption1 = new(BlueprintFigureOption1)
 			return json.Unmarshal(data, u.BlueprintFigureOption1)
 		}
-		return runtime.NoVariant("BlueprintFigure", strconv.Quote(tag))
+		return impl.NoVariant("BlueprintFigure", strconv.Quote(tag))
 	}
-	return runtime.NoVariant("BlueprintFigure", runtime.KindOf(data).String())
+	return impl.NoVariant("BlueprintFigure", impl.KindOf(data).String())
 }
 
 var schemaBlueprintFigure = structgenSchemas.Schema("structgen:///blueprint.json#/properties/figure")
@@ -830,7 +837,7 @@ var schemaBlueprintFigure = structgenSchemas.Schema("structgen:///blueprint.json
 // ParseBlueprintFigure validates data against the schema of BlueprintFigure and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintFigure(data []byte) (BlueprintFigure, error) {
-	return runtime.ParseDecoded("BlueprintFigure", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintFigure) {
+	return impl.ParseDecoded("BlueprintFigure", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintFigure) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintFigure)
@@ -849,13 +856,13 @@ type BlueprintFigureOption1 struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprintFigureOption1 = runtime.NewFields("kind", "w")
+var fieldsBlueprintFigureOption1 = impl.NewFields("kind", "w")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *BlueprintFigureOption1) UnmarshalJSON(data []byte) error {
 	type plain BlueprintFigureOption1
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintFigureOption1, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsBlueprintFigureOption1, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaBlueprintFigureOption1 = structgenSchemas.Schema("structgen:///blueprint.json#/properties/figure/oneOf/1")
@@ -863,7 +870,7 @@ var schemaBlueprintFigureOption1 = structgenSchemas.Schema("structgen:///bluepri
 // ParseBlueprintFigureOption1 validates data against the schema of BlueprintFigureOption1 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintFigureOption1(data []byte) (BlueprintFigureOption1, error) {
-	return runtime.ParseDecoded("BlueprintFigureOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintFigureOption1) {
+	return impl.ParseDecoded("BlueprintFigureOption1", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintFigureOption1) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintFigureOption1)
@@ -891,17 +898,17 @@ func (u BlueprintHeaders) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *BlueprintHeaders) UnmarshalJSON(data []byte) error {
 	*u = BlueprintHeaders{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
-	case runtime.KindObject:
+	case impl.KindObject:
 		u.Object = new(BlueprintHeadersObject)
 		return json.Unmarshal(data, u.Object)
 	}
-	return runtime.NoVariant("BlueprintHeaders", runtime.KindOf(data).String())
+	return impl.NoVariant("BlueprintHeaders", impl.KindOf(data).String())
 }
 
 var schemaBlueprintHeaders = structgenSchemas.Schema("structgen:///blueprint.json#/properties/headers")
@@ -909,7 +916,7 @@ var schemaBlueprintHeaders = structgenSchemas.Schema("structgen:///blueprint.jso
 // ParseBlueprintHeaders validates data against the schema of BlueprintHeaders and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintHeaders(data []byte) (BlueprintHeaders, error) {
-	return runtime.ParseDecoded("BlueprintHeaders", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintHeaders) {
+	return impl.ParseDecoded("BlueprintHeaders", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintHeaders) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintHeaders)
@@ -937,13 +944,13 @@ func (u BlueprintHeadersObject) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind and the properties it has selects.
 func (u *BlueprintHeadersObject) UnmarshalJSON(data []byte) error {
 	*u = BlueprintHeadersObject{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindObject:
-		i, err := runtime.Keyed(data, [][]string{{"only"}, {"except"}}, -1)
+	case impl.KindObject:
+		i, err := impl.Keyed(data, [][]string{{"only"}, {"except"}}, -1)
 		if err != nil {
-			return runtime.NoVariant("BlueprintHeadersObject", err.Error())
+			return impl.NoVariant("BlueprintHeadersObject", err.Error())
 		}
 		switch i {
 		case 0:
@@ -953,9 +960,9 @@ func (u *BlueprintHeadersObject) UnmarshalJSON(data []byte) error {
 			u.ForwardOption4 = new(ForwardOption4)
 			return json.Unmarshal(data, u.ForwardOption4)
 		}
-		return runtime.NoVariant("BlueprintHeadersObject", "its properties tell no one variant")
+		return impl.NoVariant("BlueprintHeadersObject", "its properties tell no one variant")
 	}
-	return runtime.NoVariant("BlueprintHeadersObject", runtime.KindOf(data).String())
+	return impl.NoVariant("BlueprintHeadersObject", impl.KindOf(data).String())
 }
 
 var schemaBlueprintHeadersObject = structgenSchemas.Schema("structgen:///blueprint.json#/properties/headers")
@@ -963,7 +970,7 @@ var schemaBlueprintHeadersObject = structgenSchemas.Schema("structgen:///bluepri
 // ParseBlueprintHeadersObject validates data against the schema of BlueprintHeadersObject and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintHeadersObject(data []byte) (BlueprintHeadersObject, error) {
-	return runtime.ParseDecoded("BlueprintHeadersObject", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintHeadersObject) {
+	return impl.ParseDecoded("BlueprintHeadersObject", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintHeadersObject) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintHeadersObject)
@@ -981,13 +988,13 @@ type BlueprintHolder struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprintHolder = runtime.NewFields("pick")
+var fieldsBlueprintHolder = impl.NewFields("pick")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *BlueprintHolder) UnmarshalJSON(data []byte) error {
 	type plain BlueprintHolder
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintHolder, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsBlueprintHolder, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaBlueprintHolder = structgenSchemas.Schema("structgen:///blueprint.json#/properties/holder")
@@ -995,7 +1002,7 @@ var schemaBlueprintHolder = structgenSchemas.Schema("structgen:///blueprint.json
 // ParseBlueprintHolder validates data against the schema of BlueprintHolder and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintHolder(data []byte) (BlueprintHolder, error) {
-	return runtime.ParseDecoded("BlueprintHolder", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintHolder) {
+	return impl.ParseDecoded("BlueprintHolder", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintHolder) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintHolder)
@@ -1021,17 +1028,17 @@ func (u BlueprintHolderPick) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *BlueprintHolderPick) UnmarshalJSON(data []byte) error {
 	*u = BlueprintHolderPick{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindNumber:
+	case impl.KindNumber:
 		u.Int = new(int64)
 		return json.Unmarshal(data, u.Int)
-	case runtime.KindObject:
+	case impl.KindObject:
 		u.Label = new(Label)
 		return json.Unmarshal(data, u.Label)
 	}
-	return runtime.NoVariant("BlueprintHolderPick", runtime.KindOf(data).String())
+	return impl.NoVariant("BlueprintHolderPick", impl.KindOf(data).String())
 }
 
 var schemaBlueprintHolderPick = structgenSchemas.Schema("structgen:///blueprint.json#/properties/holder/properties/pick")
@@ -1039,7 +1046,7 @@ var schemaBlueprintHolderPick = structgenSchemas.Schema("structgen:///blueprint.
 // ParseBlueprintHolderPick validates data against the schema of BlueprintHolderPick and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintHolderPick(data []byte) (BlueprintHolderPick, error) {
-	return runtime.ParseDecoded("BlueprintHolderPick", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintHolderPick) {
+	return impl.ParseDecoded("BlueprintHolderPick", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintHolderPick) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintHolderPick)
@@ -1057,13 +1064,13 @@ type BlueprintIndexValue struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprintIndexValue = runtime.NewFields("n")
+var fieldsBlueprintIndexValue = impl.NewFields("n")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *BlueprintIndexValue) UnmarshalJSON(data []byte) error {
 	type plain BlueprintIndexValue
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintIndexValue, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsBlueprintIndexValue, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaBlueprintIndexValue = structgenSchemas.Schema("structgen:///blueprint.json#/properties/index/patternProperties/%5E%5Ba-z%5D+$")
@@ -1071,7 +1078,7 @@ var schemaBlueprintIndexValue = structgenSchemas.Schema("structgen:///blueprint.
 // ParseBlueprintIndexValue validates data against the schema of BlueprintIndexValue and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintIndexValue(data []byte) (BlueprintIndexValue, error) {
-	return runtime.ParseDecoded("BlueprintIndexValue", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintIndexValue) {
+	return impl.ParseDecoded("BlueprintIndexValue", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintIndexValue) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintIndexValue)
@@ -1088,7 +1095,7 @@ type BlueprintMarks struct {
 
 // MarshalJSON encodes the positions that are set, in order, as a JSON array.
 func (t BlueprintMarks) MarshalJSON() ([]byte, error) {
-	return runtime.MarshalTuple[int64]([]any{}, []runtime.TupleItem{{
+	return impl.MarshalTuple[int64]([]any{}, []impl.TupleItem{{
 		Set:   t.V0 != nil,
 		Value: t.V0,
 	}}, t.Rest)
@@ -1097,7 +1104,7 @@ func (t BlueprintMarks) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes a JSON array position by position.
 func (t *BlueprintMarks) UnmarshalJSON(data []byte) error {
 	*t = BlueprintMarks{}
-	return runtime.UnmarshalTuple[int64](data, []any{&t.V0}, &t.Rest)
+	return impl.UnmarshalTuple[int64](data, []any{&t.V0}, &t.Rest)
 }
 
 var schemaBlueprintMarks = structgenSchemas.Schema("structgen:///blueprint.json#/properties/marks")
@@ -1105,7 +1112,7 @@ var schemaBlueprintMarks = structgenSchemas.Schema("structgen:///blueprint.json#
 // ParseBlueprintMarks validates data against the schema of BlueprintMarks and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintMarks(data []byte) (BlueprintMarks, error) {
-	return runtime.ParseDecoded("BlueprintMarks", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintMarks) {
+	return impl.ParseDecoded("BlueprintMarks", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintMarks) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
 			structgenValidate105Text(c, raw)
@@ -1128,13 +1135,13 @@ type BlueprintMaybe struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprintMaybe = runtime.NewFields("name")
+var fieldsBlueprintMaybe = impl.NewFields("name")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *BlueprintMaybe) UnmarshalJSON(data []byte) error {
 	type plain BlueprintMaybe
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintMaybe, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsBlueprintMaybe, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaBlueprintMaybe = structgenSchemas.Schema("structgen:///blueprint.json#/properties/maybe")
@@ -1142,7 +1149,7 @@ var schemaBlueprintMaybe = structgenSchemas.Schema("structgen:///blueprint.json#
 // ParseBlueprintMaybe validates data against the schema of BlueprintMaybe and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintMaybe(data []byte) (BlueprintMaybe, error) {
-	return runtime.ParseDecoded("BlueprintMaybe", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintMaybe) {
+	return impl.ParseDecoded("BlueprintMaybe", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintMaybe) {
 		if d.Next() != jx.Null {
 			v.decodeTyped(d, c)
 			if raw, ok := c.Document(); ok {
@@ -1177,17 +1184,17 @@ func (u BlueprintMode) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *BlueprintMode) UnmarshalJSON(data []byte) error {
 	*u = BlueprintMode{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindNumber:
+	case impl.KindNumber:
 		u.Int = new(int64)
 		return json.Unmarshal(data, u.Int)
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
 	}
-	return runtime.NoVariant("BlueprintMode", runtime.KindOf(data).String())
+	return impl.NoVariant("BlueprintMode", impl.KindOf(data).String())
 }
 
 var schemaBlueprintMode = structgenSchemas.Schema("structgen:///blueprint.json#/properties/mode")
@@ -1195,7 +1202,7 @@ var schemaBlueprintMode = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintMode validates data against the schema of BlueprintMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintMode(data []byte) (BlueprintMode, error) {
-	return runtime.ParseDecoded("BlueprintMode", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintMode) {
+	return impl.ParseDecoded("BlueprintMode", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintMode) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintMode)
@@ -1215,13 +1222,13 @@ type BlueprintNever struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprintNever = runtime.NewFields("name")
+var fieldsBlueprintNever = impl.NewFields("name")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *BlueprintNever) UnmarshalJSON(data []byte) error {
 	type plain BlueprintNever
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintNever, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsBlueprintNever, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaBlueprintNever = structgenSchemas.Schema("structgen:///blueprint.json#/properties/never")
@@ -1229,7 +1236,7 @@ var schemaBlueprintNever = structgenSchemas.Schema("structgen:///blueprint.json#
 // ParseBlueprintNever validates data against the schema of BlueprintNever and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintNever(data []byte) (BlueprintNever, error) {
-	return runtime.ParseDecoded("BlueprintNever", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintNever) {
+	return impl.ParseDecoded("BlueprintNever", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintNever) {
 		if d.Next() != jx.Null {
 			v.decodeTyped(d, c)
 			if raw, ok := c.Document(); ok {
@@ -1266,17 +1273,17 @@ func (u BlueprintOptional) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *BlueprintOptional) UnmarshalJSON(data []byte) error {
 	*u = BlueprintOptional{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindNumber:
+	case impl.KindNumber:
 		u.Int = new(int64)
 		return json.Unmarshal(data, u.Int)
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
 	}
-	return runtime.NoVariant("BlueprintOptional", runtime.KindOf(data).String())
+	return impl.NoVariant("BlueprintOptional", impl.KindOf(data).String())
 }
 
 var schemaBlueprintOptional = structgenSchemas.Schema("structgen:///blueprint.json#/properties/optional")
@@ -1284,7 +1291,7 @@ var schemaBlueprintOptional = structgenSchemas.Schema("structgen:///blueprint.js
 // ParseBlueprintOptional validates data against the schema of BlueprintOptional and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintOptional(data []byte) (BlueprintOptional, error) {
-	return runtime.ParseDecoded("BlueprintOptional", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintOptional) {
+	return impl.ParseDecoded("BlueprintOptional", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintOptional) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintOptional)
@@ -1312,17 +1319,17 @@ func (u BlueprintPair) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *BlueprintPair) UnmarshalJSON(data []byte) error {
 	*u = BlueprintPair{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
-	case runtime.KindArray:
+	case impl.KindArray:
 		u.Array = new(BlueprintPairOption1)
 		return json.Unmarshal(data, u.Array)
 	}
-	return runtime.NoVariant("BlueprintPair", runtime.KindOf(data).String())
+	return impl.NoVariant("BlueprintPair", impl.KindOf(data).String())
 }
 
 var schemaBlueprintPair = structgenSchemas.Schema("structgen:///blueprint.json#/properties/pair")
@@ -1330,7 +1337,7 @@ var schemaBlueprintPair = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintPair validates data against the schema of BlueprintPair and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintPair(data []byte) (BlueprintPair, error) {
-	return runtime.ParseDecoded("BlueprintPair", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintPair) {
+	return impl.ParseDecoded("BlueprintPair", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintPair) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintPair)
@@ -1344,7 +1351,7 @@ type BlueprintPairOption1 struct {
 
 // MarshalJSON encodes the positions that are set, in order, as a JSON array.
 func (t BlueprintPairOption1) MarshalJSON() ([]byte, error) {
-	return runtime.MarshalTuple[json.RawMessage]([]any{t.V0}, []runtime.TupleItem{{
+	return impl.MarshalTuple[json.RawMessage]([]any{t.V0}, []impl.TupleItem{{
 		Set:   t.V1.Present,
 		Value: t.V1,
 	}}, nil)
@@ -1353,7 +1360,7 @@ func (t BlueprintPairOption1) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes a JSON array position by position.
 func (t *BlueprintPairOption1) UnmarshalJSON(data []byte) error {
 	*t = BlueprintPairOption1{}
-	return runtime.UnmarshalTuple[json.RawMessage](data, []any{&t.V0, &t.V1}, nil)
+	return impl.UnmarshalTuple[json.RawMessage](data, []any{&t.V0, &t.V1}, nil)
 }
 
 var schemaBlueprintPairOption1 = structgenSchemas.Schema("structgen:///blueprint.json#/properties/pair/oneOf/1")
@@ -1361,7 +1368,7 @@ var schemaBlueprintPairOption1 = structgenSchemas.Schema("structgen:///blueprint
 // ParseBlueprintPairOption1 validates data against the schema of BlueprintPairOption1 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintPairOption1(data []byte) (BlueprintPairOption1, error) {
-	return runtime.ParseDecoded("BlueprintPairOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintPairOption1) {
+	return impl.ParseDecoded("BlueprintPairOption1", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintPairOption1) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintPairOption1)
@@ -1389,13 +1396,13 @@ func (u BlueprintPick) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind and the properties it has selects.
 func (u *BlueprintPick) UnmarshalJSON(data []byte) error {
 	*u = BlueprintPick{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindObject:
-		i, err := runtime.Keyed(data, [][]string{{"a"}, {"b"}}, -1)
+	case impl.KindObject:
+		i, err := impl.Keyed(data, [][]string{{"a"}, {"b"}}, -1)
 		if err != nil {
-			return runtime.NoVariant("BlueprintPick", err.Error())
+			return impl.NoVariant("BlueprintPick", err.Error())
 		}
 		switch i {
 		case 0:
@@ -1405,9 +1412,9 @@ func (u *BlueprintPick) UnmarshalJSON(data []byte) error {
 			u.BlueprintPickOption1Object = new(BlueprintPickOption1Object)
 			return json.Unmarshal(data, u.BlueprintPickOption1Object)
 		}
-		return runtime.NoVariant("BlueprintPick", "its properties tell no one variant")
+		return impl.NoVariant("BlueprintPick", "its properties tell no one variant")
 	}
-	return runtime.NoVariant("BlueprintPick", runtime.KindOf(data).String())
+	return impl.NoVariant("BlueprintPick", impl.KindOf(data).String())
 }
 
 var schemaBlueprintPick = structgenSchemas.Schema("structgen:///blueprint.json#/properties/pick")
@@ -1415,7 +1422,7 @@ var schemaBlueprintPick = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintPick validates data against the schema of BlueprintPick and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintPick(data []byte) (BlueprintPick, error) {
-	return runtime.ParseDecoded("BlueprintPick", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintPick) {
+	return impl.ParseDecoded("BlueprintPick", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintPick) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintPick)
@@ -1431,7 +1438,7 @@ var schemaBlueprintPickOption0Object = structgenSchemas.Schema("structgen:///blu
 // ParseBlueprintPickOption0Object validates data against the schema of BlueprintPickOption0Object and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintPickOption0Object(data []byte) (BlueprintPickOption0Object, error) {
-	return runtime.ParseDecoded("BlueprintPickOption0Object", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintPickOption0Object) {
+	return impl.ParseDecoded("BlueprintPickOption0Object", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintPickOption0Object) {
 		if !c.IsNull(d) {
 			v.decodeJSON(d, c)
 		}
@@ -1449,7 +1456,7 @@ var schemaBlueprintPickOption1Object = structgenSchemas.Schema("structgen:///blu
 // ParseBlueprintPickOption1Object validates data against the schema of BlueprintPickOption1Object and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintPickOption1Object(data []byte) (BlueprintPickOption1Object, error) {
-	return runtime.ParseDecoded("BlueprintPickOption1Object", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintPickOption1Object) {
+	return impl.ParseDecoded("BlueprintPickOption1Object", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintPickOption1Object) {
 		if !c.IsNull(d) {
 			v.decodeJSON(d, c)
 		}
@@ -1476,13 +1483,13 @@ type BlueprintPlan struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprintPlan = runtime.NewFields("mode", "fixed", "level", "tags", "name", "meta", "note", "kind")
+var fieldsBlueprintPlan = impl.NewFields("mode", "fixed", "level", "tags", "name", "meta", "note", "kind")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *BlueprintPlan) UnmarshalJSON(data []byte) error {
 	type plain BlueprintPlan
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintPlan, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsBlueprintPlan, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaBlueprintPlan = structgenSchemas.Schema("structgen:///blueprint.json#/properties/plan")
@@ -1490,7 +1497,7 @@ var schemaBlueprintPlan = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintPlan validates data against the schema of BlueprintPlan and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintPlan(data []byte) (BlueprintPlan, error) {
-	return runtime.ParseDecoded("BlueprintPlan", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintPlan) {
+	return impl.ParseDecoded("BlueprintPlan", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintPlan) {
 		v.decodeChecked(d, c)
 		if raw, ok := c.Document(); ok {
 			structgenValidate153Text(c, raw)
@@ -1514,7 +1521,7 @@ var schemaBlueprintPlanKind = structgenSchemas.Schema("structgen:///blueprint.js
 // ParseBlueprintPlanKind validates data against the schema of BlueprintPlanKind and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintPlanKind(data []byte) (BlueprintPlanKind, error) {
-	return runtime.ParseDecoded("BlueprintPlanKind", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintPlanKind) {
+	return impl.ParseDecoded("BlueprintPlanKind", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintPlanKind) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintPlanKind)
@@ -1532,7 +1539,7 @@ type BlueprintPoint struct {
 
 // MarshalJSON encodes the positions that are set, in order, as a JSON array.
 func (t BlueprintPoint) MarshalJSON() ([]byte, error) {
-	return runtime.MarshalTuple[string]([]any{t.V0}, []runtime.TupleItem{{
+	return impl.MarshalTuple[string]([]any{t.V0}, []impl.TupleItem{{
 		Set:   t.V1 != nil,
 		Value: t.V1,
 	}}, t.Rest)
@@ -1541,7 +1548,7 @@ func (t BlueprintPoint) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes a JSON array position by position.
 func (t *BlueprintPoint) UnmarshalJSON(data []byte) error {
 	*t = BlueprintPoint{}
-	return runtime.UnmarshalTuple[string](data, []any{&t.V0, &t.V1}, &t.Rest)
+	return impl.UnmarshalTuple[string](data, []any{&t.V0, &t.V1}, &t.Rest)
 }
 
 var schemaBlueprintPoint = structgenSchemas.Schema("structgen:///blueprint.json#/properties/point")
@@ -1549,7 +1556,7 @@ var schemaBlueprintPoint = structgenSchemas.Schema("structgen:///blueprint.json#
 // ParseBlueprintPoint validates data against the schema of BlueprintPoint and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintPoint(data []byte) (BlueprintPoint, error) {
-	return runtime.ParseDecoded("BlueprintPoint", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintPoint) {
+	return impl.ParseDecoded("BlueprintPoint", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintPoint) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintPoint)
@@ -1570,13 +1577,13 @@ type BlueprintReach struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprintReach = runtime.NewFields("email", "phone", "fax", "kind")
+var fieldsBlueprintReach = impl.NewFields("email", "phone", "fax", "kind")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *BlueprintReach) UnmarshalJSON(data []byte) error {
 	type plain BlueprintReach
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintReach, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsBlueprintReach, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaBlueprintReach = structgenSchemas.Schema("structgen:///blueprint.json#/properties/reach")
@@ -1584,7 +1591,7 @@ var schemaBlueprintReach = structgenSchemas.Schema("structgen:///blueprint.json#
 // ParseBlueprintReach validates data against the schema of BlueprintReach and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintReach(data []byte) (BlueprintReach, error) {
-	return runtime.ParseDecoded("BlueprintReach", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintReach) {
+	return impl.ParseDecoded("BlueprintReach", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintReach) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintReach)
@@ -1612,30 +1619,30 @@ func (u BlueprintRelease) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind and its "v" property selects.
 func (u *BlueprintRelease) UnmarshalJSON(data []byte) error {
 	*u = BlueprintRelease{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindObject:
-		has, err := runtime.HasMember(data, "v")
+	case impl.KindObject:
+		has, err := impl.HasMember(data, "v")
 		if err != nil {
-			return runtime.NoVariant("BlueprintRelease", err.Error())
+			return impl.NoVariant("BlueprintRelease", err.Error())
 		}
 		if !has {
 			u.BlueprintReleaseOption1 = new(BlueprintReleaseOption1)
 			return json.Unmarshal(data, u.BlueprintReleaseOption1)
 		}
-		tag, err := runtime.Discriminator(data, "v")
+		tag, err := impl.Discriminator(data, "v")
 		if err != nil {
-			return runtime.NoVariant("BlueprintRelease", err.Error())
+			return impl.NoVariant("BlueprintRelease", err.Error())
 		}
 		switch tag {
 		case "2":
 			u.BlueprintReleaseOption0 = new(BlueprintReleaseOption0)
 			return json.Unmarshal(data, u.BlueprintReleaseOption0)
 		}
-		return runtime.NoVariant("BlueprintRelease", strconv.Quote(tag))
+		return impl.NoVariant("BlueprintRelease", strconv.Quote(tag))
 	}
-	return runtime.NoVariant("BlueprintRelease", runtime.KindOf(data).String())
+	return impl.NoVariant("BlueprintRelease", impl.KindOf(data).String())
 }
 
 var schemaBlueprintRelease = structgenSchemas.Schema("structgen:///blueprint.json#/properties/release")
@@ -1643,7 +1650,7 @@ var schemaBlueprintRelease = structgenSchemas.Schema("structgen:///blueprint.jso
 // ParseBlueprintRelease validates data against the schema of BlueprintRelease and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintRelease(data []byte) (BlueprintRelease, error) {
-	return runtime.ParseDecoded("BlueprintRelease", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintRelease) {
+	return impl.ParseDecoded("BlueprintRelease", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintRelease) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintRelease)
@@ -1660,7 +1667,7 @@ var schemaBlueprintReleaseOption0 = structgenSchemas.Schema("structgen:///bluepr
 // ParseBlueprintReleaseOption0 validates data against the schema of BlueprintReleaseOption0 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintReleaseOption0(data []byte) (BlueprintReleaseOption0, error) {
-	return runtime.ParseDecoded("BlueprintReleaseOption0", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintReleaseOption0) {
+	return impl.ParseDecoded("BlueprintReleaseOption0", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintReleaseOption0) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintReleaseOption0)
@@ -1679,13 +1686,13 @@ type BlueprintReleaseOption1 struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsBlueprintReleaseOption1 = runtime.NewFields("v", "b")
+var fieldsBlueprintReleaseOption1 = impl.NewFields("v", "b")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *BlueprintReleaseOption1) UnmarshalJSON(data []byte) error {
 	type plain BlueprintReleaseOption1
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsBlueprintReleaseOption1, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsBlueprintReleaseOption1, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaBlueprintReleaseOption1 = structgenSchemas.Schema("structgen:///blueprint.json#/properties/release/oneOf/1")
@@ -1693,7 +1700,7 @@ var schemaBlueprintReleaseOption1 = structgenSchemas.Schema("structgen:///bluepr
 // ParseBlueprintReleaseOption1 validates data against the schema of BlueprintReleaseOption1 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintReleaseOption1(data []byte) (BlueprintReleaseOption1, error) {
-	return runtime.ParseDecoded("BlueprintReleaseOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintReleaseOption1) {
+	return impl.ParseDecoded("BlueprintReleaseOption1", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintReleaseOption1) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintReleaseOption1)
@@ -1724,13 +1731,13 @@ func (u BlueprintRoute) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind and the properties it has selects.
 func (u *BlueprintRoute) UnmarshalJSON(data []byte) error {
 	*u = BlueprintRoute{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindObject:
-		i, err := runtime.Keyed(data, [][]string{{"insert"}, {"remove"}, nil}, 2)
+	case impl.KindObject:
+		i, err := impl.Keyed(data, [][]string{{"insert"}, {"remove"}, nil}, 2)
 		if err != nil {
-			return runtime.NoVariant("BlueprintRoute", err.Error())
+			return impl.NoVariant("BlueprintRoute", err.Error())
 		}
 		switch i {
 		case 0:
@@ -1743,9 +1750,9 @@ func (u *BlueprintRoute) UnmarshalJSON(data []byte) error {
 			u.BlueprintRouteOption2 = new(BlueprintRouteOption2)
 			return json.Unmarshal(data, u.BlueprintRouteOption2)
 		}
-		return runtime.NoVariant("BlueprintRoute", "its properties tell no one variant")
+		return impl.NoVariant("BlueprintRoute", "its properties tell no one variant")
 	}
-	return runtime.NoVariant("BlueprintRoute", runtime.KindOf(data).String())
+	return impl.NoVariant("BlueprintRoute", impl.KindOf(data).String())
 }
 
 var schemaBlueprintRoute = structgenSchemas.Schema("structgen:///blueprint.json#/properties/route")
@@ -1753,7 +1760,7 @@ var schemaBlueprintRoute = structgenSchemas.Schema("structgen:///blueprint.json#
 // ParseBlueprintRoute validates data against the schema of BlueprintRoute and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintRoute(data []byte) (BlueprintRoute, error) {
-	return runtime.ParseDecoded("BlueprintRoute", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintRoute) {
+	return impl.ParseDecoded("BlueprintRoute", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintRoute) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintRoute)
@@ -1770,7 +1777,7 @@ var schemaBlueprintRouteOption0 = structgenSchemas.Schema("structgen:///blueprin
 // ParseBlueprintRouteOption0 validates data against the schema of BlueprintRouteOption0 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintRouteOption0(data []byte) (BlueprintRouteOption0, error) {
-	return runtime.ParseDecoded("BlueprintRouteOption0", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintRouteOption0) {
+	return impl.ParseDecoded("BlueprintRouteOption0", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintRouteOption0) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintRouteOption0)
@@ -1786,7 +1793,7 @@ var schemaBlueprintRouteOption1 = structgenSchemas.Schema("structgen:///blueprin
 // ParseBlueprintRouteOption1 validates data against the schema of BlueprintRouteOption1 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintRouteOption1(data []byte) (BlueprintRouteOption1, error) {
-	return runtime.ParseDecoded("BlueprintRouteOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintRouteOption1) {
+	return impl.ParseDecoded("BlueprintRouteOption1", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintRouteOption1) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintRouteOption1)
@@ -1802,7 +1809,7 @@ var schemaBlueprintRouteOption2 = structgenSchemas.Schema("structgen:///blueprin
 // ParseBlueprintRouteOption2 validates data against the schema of BlueprintRouteOption2 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintRouteOption2(data []byte) (BlueprintRouteOption2, error) {
-	return runtime.ParseDecoded("BlueprintRouteOption2", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintRouteOption2) {
+	return impl.ParseDecoded("BlueprintRouteOption2", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintRouteOption2) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintRouteOption2)
@@ -1830,16 +1837,16 @@ func (u BlueprintRule) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *BlueprintRule) UnmarshalJSON(data []byte) error {
 	*u = BlueprintRule{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
-	case runtime.KindArray:
+	case impl.KindArray:
 		return json.Unmarshal(data, &u.Array)
 	}
-	return runtime.NoVariant("BlueprintRule", runtime.KindOf(data).String())
+	return impl.NoVariant("BlueprintRule", impl.KindOf(data).String())
 }
 
 var schemaBlueprintRule = structgenSchemas.Schema("structgen:///blueprint.json#/properties/rule")
@@ -1847,7 +1854,7 @@ var schemaBlueprintRule = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintRule validates data against the schema of BlueprintRule and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintRule(data []byte) (BlueprintRule, error) {
-	return runtime.ParseDecoded("BlueprintRule", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintRule) {
+	return impl.ParseDecoded("BlueprintRule", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintRule) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintRule)
@@ -1876,19 +1883,19 @@ func (u BlueprintScalar) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *BlueprintScalar) UnmarshalJSON(data []byte) error {
 	*u = BlueprintScalar{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindNumber:
+	case impl.KindNumber:
 		u.Int = new(int64)
 		return json.Unmarshal(data, u.Int)
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
-	case runtime.KindArray:
+	case impl.KindArray:
 		return json.Unmarshal(data, &u.Array)
 	}
-	return runtime.NoVariant("BlueprintScalar", runtime.KindOf(data).String())
+	return impl.NoVariant("BlueprintScalar", impl.KindOf(data).String())
 }
 
 var schemaBlueprintScalar = structgenSchemas.Schema("structgen:///blueprint.json#/properties/scalar")
@@ -1896,7 +1903,7 @@ var schemaBlueprintScalar = structgenSchemas.Schema("structgen:///blueprint.json
 // ParseBlueprintScalar validates data against the schema of BlueprintScalar and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintScalar(data []byte) (BlueprintScalar, error) {
-	return runtime.ParseDecoded("BlueprintScalar", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintScalar) {
+	return impl.ParseDecoded("BlueprintScalar", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintScalar) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintScalar)
@@ -1922,16 +1929,16 @@ func (u BlueprintSpan) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *BlueprintSpan) UnmarshalJSON(data []byte) error {
 	*u = BlueprintSpan{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
-	case runtime.KindArray:
+	case impl.KindArray:
 		return json.Unmarshal(data, &u.Array)
 	}
-	return runtime.NoVariant("BlueprintSpan", runtime.KindOf(data).String())
+	return impl.NoVariant("BlueprintSpan", impl.KindOf(data).String())
 }
 
 var schemaBlueprintSpan = structgenSchemas.Schema("structgen:///blueprint.json#/properties/span")
@@ -1939,7 +1946,7 @@ var schemaBlueprintSpan = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintSpan validates data against the schema of BlueprintSpan and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintSpan(data []byte) (BlueprintSpan, error) {
-	return runtime.ParseDecoded("BlueprintSpan", data, func(d *jx.Decoder, c *runtime.Decoding) (v BlueprintSpan) {
+	return impl.ParseDecoded("BlueprintSpan", data, func(d *jx.Decoder, c *impl.Decoding) (v BlueprintSpan) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBlueprintSpan)
@@ -1967,17 +1974,17 @@ func (u BlueprintTwins) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *BlueprintTwins) UnmarshalJSON(data []byte) error {
 	*u = BlueprintTwins{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindNumber:
+	case impl.KindNumber:
 		u.Int = new(int64)
 		return json.Unmarshal(data, u.Int)
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
 	}
-	return runtime.NoVariant("BlueprintTwins", runtime.KindOf(data).String())
+	return impl.NoVariant("BlueprintTwins", impl.KindOf(data).String())
 }
 
 var schemaBlueprintTwins = structgenSchemas.Schema("structgen:///blueprint.json#/properties/twins")
@@ -1985,7 +1992,7 @@ var schemaBlueprintTwins = structgenSchemas.Schema("structgen:///blueprint.json#
 // ParseBlueprintTwins validates data against the schema of BlueprintTwins and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintTwins(data []byte) (BlueprintTwins, error) {
-	return runtime.ParseValidated[BlueprintTwins]("BlueprintTwins", data, nil, []runtime.Validator{structgenValidate210}, schemaBlueprintTwins)
+	return impl.ParseValidated[BlueprintTwins]("BlueprintTwins", data, nil, []impl.Validator{structgenValidate210}, schemaBlueprintTwins)
 }
 
 // Schema: schemas/blueprint.json#/properties/wrap
@@ -2008,17 +2015,17 @@ func (u BlueprintWrap) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *BlueprintWrap) UnmarshalJSON(data []byte) error {
 	*u = BlueprintWrap{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindNumber:
+	case impl.KindNumber:
 		u.Int = new(int64)
 		return json.Unmarshal(data, u.Int)
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
 	}
-	return runtime.NoVariant("BlueprintWrap", runtime.KindOf(data).String())
+	return impl.NoVariant("BlueprintWrap", impl.KindOf(data).String())
 }
 
 var schemaBlueprintWrap = structgenSchemas.Schema("structgen:///blueprint.json#/properties/wrap")
@@ -2026,7 +2033,7 @@ var schemaBlueprintWrap = structgenSchemas.Schema("structgen:///blueprint.json#/
 // ParseBlueprintWrap validates data against the schema of BlueprintWrap and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBlueprintWrap(data []byte) (BlueprintWrap, error) {
-	return runtime.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []runtime.Validator{structgenValidate205}, schemaBlueprintWrap)
+	return impl.ParseValidated[BlueprintWrap]("BlueprintWrap", data, nil, []impl.Validator{structgenValidate205}, schemaBlueprintWrap)
 }
 
 // Schema: schemas/blueprint.json#/$defs/circle
@@ -2042,13 +2049,13 @@ type Circle struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsCircle = runtime.NewFields("kind", "r")
+var fieldsCircle = impl.NewFields("kind", "r")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Circle) UnmarshalJSON(data []byte) error {
 	type plain Circle
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsCircle, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsCircle, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaCircle = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/circle")
@@ -2056,7 +2063,7 @@ var schemaCircle = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/c
 // ParseCircle validates data against the schema of Circle and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseCircle(data []byte) (Circle, error) {
-	return runtime.ParseDecoded("Circle", data, func(d *jx.Decoder, c *runtime.Decoding) (v Circle) {
+	return impl.ParseDecoded("Circle", data, func(d *jx.Decoder, c *impl.Decoding) (v Circle) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaCircle)
@@ -2082,13 +2089,13 @@ func (u Field) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind and the properties it has selects.
 func (u *Field) UnmarshalJSON(data []byte) error {
 	*u = Field{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindObject:
-		i, err := runtime.Keyed(data, [][]string{{"id"}, {"name"}}, -1)
+	case impl.KindObject:
+		i, err := impl.Keyed(data, [][]string{{"id"}, {"name"}}, -1)
 		if err != nil {
-			return runtime.NoVariant("Field", err.Error())
+			return impl.NoVariant("Field", err.Error())
 		}
 		switch i {
 		case 0:
@@ -2098,9 +2105,9 @@ func (u *Field) UnmarshalJSON(data []byte) error {
 			u.FieldOption1 = new(FieldOption1)
 			return json.Unmarshal(data, u.FieldOption1)
 		}
-		return runtime.NoVariant("Field", "its properties tell no one variant")
+		return impl.NoVariant("Field", "its properties tell no one variant")
 	}
-	return runtime.NoVariant("Field", runtime.KindOf(data).String())
+	return impl.NoVariant("Field", impl.KindOf(data).String())
 }
 
 var schemaField = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/field")
@@ -2108,7 +2115,7 @@ var schemaField = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/fi
 // ParseField validates data against the schema of Field and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseField(data []byte) (Field, error) {
-	return runtime.ParseDecoded("Field", data, func(d *jx.Decoder, c *runtime.Decoding) (v Field) {
+	return impl.ParseDecoded("Field", data, func(d *jx.Decoder, c *impl.Decoding) (v Field) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaField)
@@ -2125,7 +2132,7 @@ var schemaFieldOption0 = structgenSchemas.Schema("structgen:///blueprint.json#/$
 // ParseFieldOption0 validates data against the schema of FieldOption0 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFieldOption0(data []byte) (FieldOption0, error) {
-	return runtime.ParseDecoded("FieldOption0", data, func(d *jx.Decoder, c *runtime.Decoding) (v FieldOption0) {
+	return impl.ParseDecoded("FieldOption0", data, func(d *jx.Decoder, c *impl.Decoding) (v FieldOption0) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaFieldOption0)
@@ -2142,7 +2149,7 @@ var schemaFieldOption1 = structgenSchemas.Schema("structgen:///blueprint.json#/$
 // ParseFieldOption1 validates data against the schema of FieldOption1 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFieldOption1(data []byte) (FieldOption1, error) {
-	return runtime.ParseDecoded("FieldOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v FieldOption1) {
+	return impl.ParseDecoded("FieldOption1", data, func(d *jx.Decoder, c *impl.Decoding) (v FieldOption1) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaFieldOption1)
@@ -2158,7 +2165,7 @@ var schemaForwardOption3 = structgenSchemas.Schema("structgen:///blueprint.json#
 // ParseForwardOption3 validates data against the schema of ForwardOption3 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseForwardOption3(data []byte) (ForwardOption3, error) {
-	return runtime.ParseDecoded("ForwardOption3", data, func(d *jx.Decoder, c *runtime.Decoding) (v ForwardOption3) {
+	return impl.ParseDecoded("ForwardOption3", data, func(d *jx.Decoder, c *impl.Decoding) (v ForwardOption3) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaForwardOption3)
@@ -2174,7 +2181,7 @@ var schemaForwardOption4 = structgenSchemas.Schema("structgen:///blueprint.json#
 // ParseForwardOption4 validates data against the schema of ForwardOption4 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseForwardOption4(data []byte) (ForwardOption4, error) {
-	return runtime.ParseDecoded("ForwardOption4", data, func(d *jx.Decoder, c *runtime.Decoding) (v ForwardOption4) {
+	return impl.ParseDecoded("ForwardOption4", data, func(d *jx.Decoder, c *impl.Decoding) (v ForwardOption4) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaForwardOption4)
@@ -2193,13 +2200,13 @@ type Label struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsLabel = runtime.NewFields("name", "weight")
+var fieldsLabel = impl.NewFields("name", "weight")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Label) UnmarshalJSON(data []byte) error {
 	type plain Label
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsLabel, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsLabel, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaLabel = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/label")
@@ -2207,7 +2214,7 @@ var schemaLabel = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/la
 // ParseLabel validates data against the schema of Label and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLabel(data []byte) (Label, error) {
-	return runtime.ParseDecoded("Label", data, func(d *jx.Decoder, c *runtime.Decoding) (v Label) {
+	return impl.ParseDecoded("Label", data, func(d *jx.Decoder, c *impl.Decoding) (v Label) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaLabel)
@@ -2223,7 +2230,7 @@ var schemaNewContextOption2 = structgenSchemas.Schema("structgen:///blueprint.js
 // ParseNewContextOption2 validates data against the schema of NewContextOption2 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseNewContextOption2(data []byte) (NewContextOption2, error) {
-	return runtime.ParseDecoded("NewContextOption2", data, func(d *jx.Decoder, c *runtime.Decoding) (v NewContextOption2) {
+	return impl.ParseDecoded("NewContextOption2", data, func(d *jx.Decoder, c *impl.Decoding) (v NewContextOption2) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaNewContextOption2)
@@ -2243,13 +2250,13 @@ type Node struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsNode = runtime.NewFields("type", "size", "props")
+var fieldsNode = impl.NewFields("type", "size", "props")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Node) UnmarshalJSON(data []byte) error {
 	type plain Node
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsNode, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsNode, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaNode = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/node")
@@ -2257,7 +2264,7 @@ var schemaNode = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/nod
 // ParseNode validates data against the schema of Node and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseNode(data []byte) (Node, error) {
-	return runtime.ParseDecoded("Node", data, func(d *jx.Decoder, c *runtime.Decoding) (v Node) {
+	return impl.ParseDecoded("Node", data, func(d *jx.Decoder, c *impl.Decoding) (v Node) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
 			structgenValidate187Text(c, raw)
@@ -2289,13 +2296,13 @@ func (u Shape) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind and its "kind" property selects.
 func (u *Shape) UnmarshalJSON(data []byte) error {
 	*u = Shape{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindObject:
-		tag, err := runtime.Discriminator(data, "kind")
+	case impl.KindObject:
+		tag, err := impl.Discriminator(data, "kind")
 		if err != nil {
-			return runtime.NoVariant("Shape", err.Error())
+			return impl.NoVariant("Shape", err.Error())
 		}
 		switch tag {
 		case "circle":
@@ -2308,9 +2315,9 @@ func (u *Shape) UnmarshalJSON(data []byte) error {
 			u.ShapeOption2 = new(ShapeOption2)
 			return json.Unmarshal(data, u.ShapeOption2)
 		}
-		return runtime.NoVariant("Shape", strconv.Quote(tag))
+		return impl.NoVariant("Shape", strconv.Quote(tag))
 	}
-	return runtime.NoVariant("Shape", runtime.KindOf(data).String())
+	return impl.NoVariant("Shape", impl.KindOf(data).String())
 }
 
 var schemaShape = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/shape")
@@ -2318,7 +2325,7 @@ var schemaShape = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/sh
 // ParseShape validates data against the schema of Shape and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseShape(data []byte) (Shape, error) {
-	return runtime.ParseDecoded("Shape", data, func(d *jx.Decoder, c *runtime.Decoding) (v Shape) {
+	return impl.ParseDecoded("Shape", data, func(d *jx.Decoder, c *impl.Decoding) (v Shape) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaShape)
@@ -2337,13 +2344,13 @@ type ShapeOption1 struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsShapeOption1 = runtime.NewFields("kind", "side")
+var fieldsShapeOption1 = impl.NewFields("kind", "side")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *ShapeOption1) UnmarshalJSON(data []byte) error {
 	type plain ShapeOption1
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsShapeOption1, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsShapeOption1, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaShapeOption1 = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/shape/oneOf/1")
@@ -2351,7 +2358,7 @@ var schemaShapeOption1 = structgenSchemas.Schema("structgen:///blueprint.json#/$
 // ParseShapeOption1 validates data against the schema of ShapeOption1 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseShapeOption1(data []byte) (ShapeOption1, error) {
-	return runtime.ParseDecoded("ShapeOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v ShapeOption1) {
+	return impl.ParseDecoded("ShapeOption1", data, func(d *jx.Decoder, c *impl.Decoding) (v ShapeOption1) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaShapeOption1)
@@ -2370,13 +2377,13 @@ type ShapeOption2 struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsShapeOption2 = runtime.NewFields("kind", "sides")
+var fieldsShapeOption2 = impl.NewFields("kind", "sides")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *ShapeOption2) UnmarshalJSON(data []byte) error {
 	type plain ShapeOption2
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsShapeOption2, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsShapeOption2, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaShapeOption2 = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/shape/oneOf/2")
@@ -2384,7 +2391,7 @@ var schemaShapeOption2 = structgenSchemas.Schema("structgen:///blueprint.json#/$
 // ParseShapeOption2 validates data against the schema of ShapeOption2 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseShapeOption2(data []byte) (ShapeOption2, error) {
-	return runtime.ParseDecoded("ShapeOption2", data, func(d *jx.Decoder, c *runtime.Decoding) (v ShapeOption2) {
+	return impl.ParseDecoded("ShapeOption2", data, func(d *jx.Decoder, c *impl.Decoding) (v ShapeOption2) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaShapeOption2)
@@ -2404,7 +2411,7 @@ var schemaShapeOption2Kind = structgenSchemas.Schema("structgen:///blueprint.jso
 // ParseShapeOption2Kind validates data against the schema of ShapeOption2Kind and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseShapeOption2Kind(data []byte) (ShapeOption2Kind, error) {
-	return runtime.ParseDecoded("ShapeOption2Kind", data, func(d *jx.Decoder, c *runtime.Decoding) (v ShapeOption2Kind) {
+	return impl.ParseDecoded("ShapeOption2Kind", data, func(d *jx.Decoder, c *impl.Decoding) (v ShapeOption2Kind) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaShapeOption2Kind)
@@ -2424,13 +2431,13 @@ type Step struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsStep = runtime.NewFields("kind", "args", "note")
+var fieldsStep = impl.NewFields("kind", "args", "note")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Step) UnmarshalJSON(data []byte) error {
 	type plain Step
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsStep, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsStep, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaStep = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/step")
@@ -2438,7 +2445,7 @@ var schemaStep = structgenSchemas.Schema("structgen:///blueprint.json#/$defs/ste
 // ParseStep validates data against the schema of Step and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseStep(data []byte) (Step, error) {
-	return runtime.ParseDecoded("Step", data, func(d *jx.Decoder, c *runtime.Decoding) (v Step) {
+	return impl.ParseDecoded("Step", data, func(d *jx.Decoder, c *impl.Decoding) (v Step) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
 			structgenValidate201Text(c, raw)

@@ -6,11 +6,11 @@ package clash
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads A and checks its schema in one pass.
-func (v *A) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *A) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -50,11 +50,11 @@ func (v *A) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads AB and checks its schema in one pass.
-func (v *AB) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *AB) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -94,11 +94,11 @@ func (v *AB) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads ABOptions and checks its schema in one pass.
-func (v *ABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ABOptions) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -140,11 +140,11 @@ func (v *ABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads Doc and checks its schema in one pass.
-func (v *Doc) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Doc) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [8]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -254,11 +254,11 @@ func (v *Doc) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads DocABOptions and checks its schema in one pass.
-func (v *DocABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *DocABOptions) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -300,11 +300,11 @@ func (v *DocABOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads DocColorAtPropertiesColor, one of its values.
-func (v *DocColorAtPropertiesColor) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *DocColorAtPropertiesColor) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	s, ok := c.StringBytes(d)
 	if !ok {
 		return
@@ -320,7 +320,7 @@ func (v *DocColorAtPropertiesColor) decodeJSON(d *jx.Decoder, c *runtime.Decodin
 }
 
 // decodeJSON reads DocColorRed and checks its schema in one pass.
-func (v *DocColorRed) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *DocColorRed) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -362,11 +362,11 @@ func (v *DocColorRed) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads DocPermission, one of its values.
-func (v *DocPermission) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *DocPermission) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	s, ok := c.StringBytes(d)
 	if !ok {
 		return
@@ -382,7 +382,7 @@ func (v *DocPermission) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads DocUserInfo and checks its schema in one pass.
-func (v *DocUserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *DocUserInfo) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -424,11 +424,11 @@ func (v *DocUserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads Permission and checks its schema in one pass.
-func (v *Permission) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Permission) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -470,11 +470,11 @@ func (v *Permission) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads UserInfo and checks its schema in one pass.
-func (v *UserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *UserInfo) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -516,23 +516,23 @@ func (v *UserInfo) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // MarshalJSON writes A in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v A) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes A with e.
-func (v *A) encodeJSON(e *runtime.Encoding) {
+func (v *A) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.BOptions != nil {
 		e.Field("b_options")
 		v.BOptions.encodeJSON(e)
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsA.Has(k) {
 			continue
 		}
@@ -546,17 +546,17 @@ func (v *A) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes AB in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v AB) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes AB with e.
-func (v *AB) encodeJSON(e *runtime.Encoding) {
+func (v *AB) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.Options != nil {
 		e.Field("options")
 		v.Options.encodeJSON(e)
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsAB.Has(k) {
 			continue
 		}
@@ -570,17 +570,17 @@ func (v *AB) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes ABOptions in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v ABOptions) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes ABOptions with e.
-func (v *ABOptions) encodeJSON(e *runtime.Encoding) {
+func (v *ABOptions) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.Wide != nil {
 		e.Field("wide")
 		e.Bool((*v.Wide))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsABOptions.Has(k) {
 			continue
 		}
@@ -594,11 +594,11 @@ func (v *ABOptions) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes Doc in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Doc) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Doc with e.
-func (v *Doc) encodeJSON(e *runtime.Encoding) {
+func (v *Doc) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.A != nil {
 		e.Field("a")
@@ -632,7 +632,7 @@ func (v *Doc) encodeJSON(e *runtime.Encoding) {
 		e.Field("red")
 		v.Red.encodeJSON(e)
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsDoc.Has(k) {
 			continue
 		}
@@ -646,17 +646,17 @@ func (v *Doc) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes DocABOptions in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v DocABOptions) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes DocABOptions with e.
-func (v *DocABOptions) encodeJSON(e *runtime.Encoding) {
+func (v *DocABOptions) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.Deep != nil {
 		e.Field("deep")
 		e.Bool((*v.Deep))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsDocABOptions.Has(k) {
 			continue
 		}
@@ -670,17 +670,17 @@ func (v *DocABOptions) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes DocColorRed in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v DocColorRed) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes DocColorRed with e.
-func (v *DocColorRed) encodeJSON(e *runtime.Encoding) {
+func (v *DocColorRed) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.Shade != nil {
 		e.Field("shade")
 		e.Str((*v.Shade))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsDocColorRed.Has(k) {
 			continue
 		}
@@ -694,17 +694,17 @@ func (v *DocColorRed) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes DocUserInfo in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v DocUserInfo) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes DocUserInfo with e.
-func (v *DocUserInfo) encodeJSON(e *runtime.Encoding) {
+func (v *DocUserInfo) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.X != nil {
 		e.Field("x")
 		e.Str((*v.X))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsDocUserInfo.Has(k) {
 			continue
 		}
@@ -718,17 +718,17 @@ func (v *DocUserInfo) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes Permission in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Permission) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Permission with e.
-func (v *Permission) encodeJSON(e *runtime.Encoding) {
+func (v *Permission) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.Level != nil {
 		e.Field("level")
 		e.Int((*v.Level))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsPermission.Has(k) {
 			continue
 		}
@@ -742,17 +742,17 @@ func (v *Permission) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes UserInfo in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v UserInfo) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes UserInfo with e.
-func (v *UserInfo) encodeJSON(e *runtime.Encoding) {
+func (v *UserInfo) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.Y != nil {
 		e.Field("y")
 		e.Str((*v.Y))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsUserInfo.Has(k) {
 			continue
 		}

@@ -6,10 +6,16 @@ package clash
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // Schema: schemas/doc.json#/$defs/a
 type A struct {
@@ -23,13 +29,13 @@ type A struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsA = runtime.NewFields("b_options")
+var fieldsA = impl.NewFields("b_options")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *A) UnmarshalJSON(data []byte) error {
 	type plain A
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsA, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsA, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaA = structgenSchemas.Schema("structgen:///doc.json#/$defs/a")
@@ -37,7 +43,7 @@ var schemaA = structgenSchemas.Schema("structgen:///doc.json#/$defs/a")
 // ParseA validates data against the schema of A and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseA(data []byte) (A, error) {
-	return runtime.ParseDecoded("A", data, func(d *jx.Decoder, c *runtime.Decoding) (v A) {
+	return impl.ParseDecoded("A", data, func(d *jx.Decoder, c *impl.Decoding) (v A) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaA)
@@ -55,13 +61,13 @@ type AB struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsAB = runtime.NewFields("options")
+var fieldsAB = impl.NewFields("options")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *AB) UnmarshalJSON(data []byte) error {
 	type plain AB
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsAB, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsAB, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaAB = structgenSchemas.Schema("structgen:///doc.json#/$defs/a_b")
@@ -69,7 +75,7 @@ var schemaAB = structgenSchemas.Schema("structgen:///doc.json#/$defs/a_b")
 // ParseAB validates data against the schema of AB and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseAB(data []byte) (AB, error) {
-	return runtime.ParseDecoded("AB", data, func(d *jx.Decoder, c *runtime.Decoding) (v AB) {
+	return impl.ParseDecoded("AB", data, func(d *jx.Decoder, c *impl.Decoding) (v AB) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaAB)
@@ -87,13 +93,13 @@ type ABOptions struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsABOptions = runtime.NewFields("wide")
+var fieldsABOptions = impl.NewFields("wide")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *ABOptions) UnmarshalJSON(data []byte) error {
 	type plain ABOptions
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsABOptions, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsABOptions, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaABOptions = structgenSchemas.Schema("structgen:///doc.json#/$defs/a/properties/b_options")
@@ -101,7 +107,7 @@ var schemaABOptions = structgenSchemas.Schema("structgen:///doc.json#/$defs/a/pr
 // ParseABOptions validates data against the schema of ABOptions and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseABOptions(data []byte) (ABOptions, error) {
-	return runtime.ParseDecoded("ABOptions", data, func(d *jx.Decoder, c *runtime.Decoding) (v ABOptions) {
+	return impl.ParseDecoded("ABOptions", data, func(d *jx.Decoder, c *impl.Decoding) (v ABOptions) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaABOptions)
@@ -126,13 +132,13 @@ type Doc struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsDoc = runtime.NewFields("a", "b", "p", "q", "n", "m", "color", "red")
+var fieldsDoc = impl.NewFields("a", "b", "p", "q", "n", "m", "color", "red")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Doc) UnmarshalJSON(data []byte) error {
 	type plain Doc
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsDoc, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsDoc, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaDoc = structgenSchemas.Schema("structgen:///doc.json#")
@@ -140,7 +146,7 @@ var schemaDoc = structgenSchemas.Schema("structgen:///doc.json#")
 // ParseDoc validates data against the schema of Doc and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseDoc(data []byte) (Doc, error) {
-	return runtime.ParseDecoded("Doc", data, func(d *jx.Decoder, c *runtime.Decoding) (v Doc) {
+	return impl.ParseDecoded("Doc", data, func(d *jx.Decoder, c *impl.Decoding) (v Doc) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaDoc)
@@ -158,13 +164,13 @@ type DocABOptions struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsDocABOptions = runtime.NewFields("deep")
+var fieldsDocABOptions = impl.NewFields("deep")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *DocABOptions) UnmarshalJSON(data []byte) error {
 	type plain DocABOptions
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsDocABOptions, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsDocABOptions, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaDocABOptions = structgenSchemas.Schema("structgen:///doc.json#/$defs/a_b/properties/options")
@@ -172,7 +178,7 @@ var schemaDocABOptions = structgenSchemas.Schema("structgen:///doc.json#/$defs/a
 // ParseDocABOptions validates data against the schema of DocABOptions and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseDocABOptions(data []byte) (DocABOptions, error) {
-	return runtime.ParseDecoded("DocABOptions", data, func(d *jx.Decoder, c *runtime.Decoding) (v DocABOptions) {
+	return impl.ParseDecoded("DocABOptions", data, func(d *jx.Decoder, c *impl.Decoding) (v DocABOptions) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaDocABOptions)
@@ -192,7 +198,7 @@ var schemaDocColorAtPropertiesColor = structgenSchemas.Schema("structgen:///doc.
 // ParseDocColorAtPropertiesColor validates data against the schema of DocColorAtPropertiesColor and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseDocColorAtPropertiesColor(data []byte) (DocColorAtPropertiesColor, error) {
-	return runtime.ParseDecoded("DocColorAtPropertiesColor", data, func(d *jx.Decoder, c *runtime.Decoding) (v DocColorAtPropertiesColor) {
+	return impl.ParseDecoded("DocColorAtPropertiesColor", data, func(d *jx.Decoder, c *impl.Decoding) (v DocColorAtPropertiesColor) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaDocColorAtPropertiesColor)
@@ -210,13 +216,13 @@ type DocColorRed struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsDocColorRed = runtime.NewFields("shade")
+var fieldsDocColorRed = impl.NewFields("shade")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *DocColorRed) UnmarshalJSON(data []byte) error {
 	type plain DocColorRed
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsDocColorRed, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsDocColorRed, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaDocColorRed = structgenSchemas.Schema("structgen:///doc.json#/$defs/DocColorRed")
@@ -224,7 +230,7 @@ var schemaDocColorRed = structgenSchemas.Schema("structgen:///doc.json#/$defs/Do
 // ParseDocColorRed validates data against the schema of DocColorRed and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseDocColorRed(data []byte) (DocColorRed, error) {
-	return runtime.ParseDecoded("DocColorRed", data, func(d *jx.Decoder, c *runtime.Decoding) (v DocColorRed) {
+	return impl.ParseDecoded("DocColorRed", data, func(d *jx.Decoder, c *impl.Decoding) (v DocColorRed) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaDocColorRed)
@@ -244,7 +250,7 @@ var schemaDocPermission = structgenSchemas.Schema("structgen:///doc.json#/$defs/
 // ParseDocPermission validates data against the schema of DocPermission and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseDocPermission(data []byte) (DocPermission, error) {
-	return runtime.ParseDecoded("DocPermission", data, func(d *jx.Decoder, c *runtime.Decoding) (v DocPermission) {
+	return impl.ParseDecoded("DocPermission", data, func(d *jx.Decoder, c *impl.Decoding) (v DocPermission) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaDocPermission)
@@ -262,13 +268,13 @@ type DocUserInfo struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsDocUserInfo = runtime.NewFields("x")
+var fieldsDocUserInfo = impl.NewFields("x")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *DocUserInfo) UnmarshalJSON(data []byte) error {
 	type plain DocUserInfo
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsDocUserInfo, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsDocUserInfo, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaDocUserInfo = structgenSchemas.Schema("structgen:///doc.json#/$defs/user_info")
@@ -276,7 +282,7 @@ var schemaDocUserInfo = structgenSchemas.Schema("structgen:///doc.json#/$defs/us
 // ParseDocUserInfo validates data against the schema of DocUserInfo and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseDocUserInfo(data []byte) (DocUserInfo, error) {
-	return runtime.ParseDecoded("DocUserInfo", data, func(d *jx.Decoder, c *runtime.Decoding) (v DocUserInfo) {
+	return impl.ParseDecoded("DocUserInfo", data, func(d *jx.Decoder, c *impl.Decoding) (v DocUserInfo) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaDocUserInfo)
@@ -294,13 +300,13 @@ type Permission struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsPermission = runtime.NewFields("level")
+var fieldsPermission = impl.NewFields("level")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Permission) UnmarshalJSON(data []byte) error {
 	type plain Permission
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsPermission, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsPermission, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaPermission = structgenSchemas.Schema("structgen:///doc.json#/$defs/Permission")
@@ -308,7 +314,7 @@ var schemaPermission = structgenSchemas.Schema("structgen:///doc.json#/$defs/Per
 // ParsePermission validates data against the schema of Permission and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePermission(data []byte) (Permission, error) {
-	return runtime.ParseDecoded("Permission", data, func(d *jx.Decoder, c *runtime.Decoding) (v Permission) {
+	return impl.ParseDecoded("Permission", data, func(d *jx.Decoder, c *impl.Decoding) (v Permission) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaPermission)
@@ -326,13 +332,13 @@ type UserInfo struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsUserInfo = runtime.NewFields("y")
+var fieldsUserInfo = impl.NewFields("y")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *UserInfo) UnmarshalJSON(data []byte) error {
 	type plain UserInfo
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsUserInfo, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsUserInfo, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaUserInfo = structgenSchemas.Schema("structgen:///doc.json#/$defs/userInfo")
@@ -340,7 +346,7 @@ var schemaUserInfo = structgenSchemas.Schema("structgen:///doc.json#/$defs/userI
 // ParseUserInfo validates data against the schema of UserInfo and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseUserInfo(data []byte) (UserInfo, error) {
-	return runtime.ParseDecoded("UserInfo", data, func(d *jx.Decoder, c *runtime.Decoding) (v UserInfo) {
+	return impl.ParseDecoded("UserInfo", data, func(d *jx.Decoder, c *impl.Decoding) (v UserInfo) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaUserInfo)

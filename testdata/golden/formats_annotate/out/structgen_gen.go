@@ -6,10 +6,16 @@ package contact
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // Schema: structgen.yaml#/schemas/Contact
 type Contact struct {
@@ -24,13 +30,13 @@ type Contact struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsContact = runtime.NewFields("email", "since")
+var fieldsContact = impl.NewFields("email", "since")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Contact) UnmarshalJSON(data []byte) error {
 	type plain Contact
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsContact, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsContact, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaContact = structgenSchemas.Schema("structgen:///structgen.yaml.schemas.Contact.json#")
@@ -38,7 +44,7 @@ var schemaContact = structgenSchemas.Schema("structgen:///structgen.yaml.schemas
 // ParseContact validates data against the schema of Contact and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseContact(data []byte) (Contact, error) {
-	return runtime.ParseDecoded("Contact", data, func(d *jx.Decoder, c *runtime.Decoding) (v Contact) {
+	return impl.ParseDecoded("Contact", data, func(d *jx.Decoder, c *impl.Decoding) (v Contact) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaContact)

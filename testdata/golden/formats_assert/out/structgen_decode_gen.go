@@ -6,11 +6,11 @@ package contact
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads Contact and checks its schema in one pass.
-func (v *Contact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Contact) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -64,7 +64,7 @@ func (v *Contact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "email")
@@ -75,11 +75,11 @@ func (v *Contact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // MarshalJSON writes Contact in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Contact) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Contact with e.
-func (v *Contact) encodeJSON(e *runtime.Encoding) {
+func (v *Contact) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("email")
 	e.Str(v.Email)
@@ -87,7 +87,7 @@ func (v *Contact) encodeJSON(e *runtime.Encoding) {
 		e.Field("since")
 		e.Str((*v.Since))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsContact.Has(k) {
 			continue
 		}

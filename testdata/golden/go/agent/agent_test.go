@@ -11,13 +11,14 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 	"github.com/structgen/structgen/testdata/golden/go/agent"
 )
 
 // TestMain has every Parse also run the schema interpreter and fail
 // where it and the generated validators disagree.
 func TestMain(m *testing.M) {
-	runtime.CheckDecoders = true
+	impl.CheckDecoders = true
 	os.Exit(m.Run())
 }
 

@@ -5,10 +5,17 @@ package agent
 
 import (
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
+	"github.com/structgen/structgen/runtime/schema"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // MoneyJSONSchema is the JSON Schema of Money, derived from its declaration
 // the way encoding/json encodes it.
@@ -25,7 +32,7 @@ var schemaMoney = structgenSchemas.Schema("urn:structgen:go:Money#")
 // ParseMoney validates data against the schema of Money and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseMoney(data []byte) (Money, error) {
-	return runtime.ParseValidated[Money]("Money", data, nil, []runtime.Validator{structgenValidate0}, schemaMoney)
+	return impl.ParseValidated[Money]("Money", data, nil, []impl.Validator{structgenValidate0}, schemaMoney)
 }
 
 // PersonJSONSchema is the JSON Schema of Person, derived from its declaration
@@ -73,7 +80,7 @@ var schemaPerson = structgenSchemas.Schema("urn:structgen:go:Person#")
 // ParsePerson validates data against the schema of Person and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePerson(data []byte) (Person, error) {
-	return runtime.ParseValidated[Person]("Person", data, nil, []runtime.Validator{structgenValidate1}, schemaPerson)
+	return impl.ParseValidated[Person]("Person", data, nil, []impl.Validator{structgenValidate1}, schemaPerson)
 }
 
 // PriorityJSONSchema is the JSON Schema of Priority, derived from its declaration
@@ -90,7 +97,7 @@ var schemaPriority = structgenSchemas.Schema("urn:structgen:go:Priority#")
 // ParsePriority validates data against the schema of Priority and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePriority(data []byte) (Priority, error) {
-	return runtime.ParseValidated[Priority]("Priority", data, nil, []runtime.Validator{structgenValidate9}, schemaPriority)
+	return impl.ParseValidated[Priority]("Priority", data, nil, []impl.Validator{structgenValidate9}, schemaPriority)
 }
 
 // ProjectFactsJSONSchema is the JSON Schema of ProjectFacts, derived from its declaration
@@ -238,7 +245,7 @@ var schemaProjectFacts = structgenSchemas.Schema("urn:structgen:go:ProjectFacts#
 // ParseProjectFacts validates data against the schema of ProjectFacts and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProjectFacts(data []byte) (ProjectFacts, error) {
-	return runtime.ParseValidated[ProjectFacts]("ProjectFacts", data, nil, []runtime.Validator{structgenValidate10}, schemaProjectFacts)
+	return impl.ParseValidated[ProjectFacts]("ProjectFacts", data, nil, []impl.Validator{structgenValidate10}, schemaProjectFacts)
 }
 
 // UUIDJSONSchema is the JSON Schema of UUID, derived from its declaration
@@ -256,10 +263,10 @@ var schemaUUID = structgenSchemas.Schema("urn:structgen:go:UUID#")
 // ParseUUID validates data against the schema of UUID and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseUUID(data []byte) (UUID, error) {
-	return runtime.ParseValidated[UUID]("UUID", data, nil, []runtime.Validator{structgenValidate31}, schemaUUID)
+	return impl.ParseValidated[UUID]("UUID", data, nil, []impl.Validator{structgenValidate31}, schemaUUID)
 }
 
-var structgenSchemas = runtime.NewSchemas("", map[string]string{
+var structgenSchemas = schema.NewSchemas("", map[string]string{
 	"urn:structgen:go:Money":        MoneyJSONSchema,
 	"urn:structgen:go:Person":       PersonJSONSchema,
 	"urn:structgen:go:Priority":     PriorityJSONSchema,
@@ -268,7 +275,7 @@ var structgenSchemas = runtime.NewSchemas("", map[string]string{
 })
 
 // structgenValidate0 checks a value against urn:structgen:go:Money#.
-func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate0(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -287,14 +294,14 @@ func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate1Keys = []string{"friends", "name"}
 
 // structgenValidate1 checks a value against urn:structgen:go:Person#.
-func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate1(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate1Keys)
+		keys := impl.DeclaredKeys(structgenValidate1Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -334,7 +341,7 @@ func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate2 checks a value against urn:structgen:go:Person#/properties/friends.
-func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate2(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -357,7 +364,7 @@ func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate3 checks a value against urn:structgen:go:Person#/properties/friends/items.
-func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate3(c *impl.Decoding, t *impl.Text) {
 	structgenValidate4(c, t)
 }
 
@@ -365,14 +372,14 @@ func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate4Keys = []string{"friends", "name"}
 
 // structgenValidate4 checks a value against urn:structgen:go:Person#/$defs/Person.
-func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate4(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate4Keys)
+		keys := impl.DeclaredKeys(structgenValidate4Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -412,7 +419,7 @@ func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate5 checks a value against urn:structgen:go:Person#/$defs/Person/properties/friends.
-func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate5(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -435,12 +442,12 @@ func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate6 checks a value against urn:structgen:go:Person#/$defs/Person/properties/friends/items.
-func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate6(c *impl.Decoding, t *impl.Text) {
 	structgenValidate4(c, t)
 }
 
 // structgenValidate7 checks a value against urn:structgen:go:Person#/$defs/Person/properties/name.
-func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate7(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		t.WrongType("string")
@@ -450,21 +457,21 @@ func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate8 checks a value against urn:structgen:go:Person#/$defs/Person/additionalProperties.
-func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate8(c *impl.Decoding, t *impl.Text) {
 	t.False()
 }
 
 // structgenValidate9 checks a value against urn:structgen:go:Priority#.
-func structgenValidate9(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate9(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate9Text(c, raw)
 	}
 }
 
 // structgenValidate9Text checks a value's JSON text against urn:structgen:go:Priority#.
-func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate9Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[1,2]", false)
-	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+	c.Apply(raw, func(c *impl.Decoding, t *impl.Text) {
 		switch t.Next() {
 		case jx.Number:
 			text, ok := t.Number()
@@ -484,14 +491,14 @@ func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate10Keys = []string{"blob", "code", "confidence", "count", "created", "description", "elapsed", "extra", "facts", "grid", "id", "level", "mode", "owner", "pair", "raw", "seen", "summary", "tags"}
 
 // structgenValidate10 checks a value against urn:structgen:go:ProjectFacts#.
-func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate10(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate10Keys)
+		keys := impl.DeclaredKeys(structgenValidate10Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -616,7 +623,7 @@ func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate11 checks a value against urn:structgen:go:ProjectFacts#/properties/code.
-func structgenValidate11(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate11(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -632,7 +639,7 @@ func structgenValidate11(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate12 checks a value against urn:structgen:go:ProjectFacts#/properties/confidence.
-func structgenValidate12(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate12(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -648,7 +655,7 @@ func structgenValidate12(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate13 checks a value against urn:structgen:go:ProjectFacts#/properties/count.
-func structgenValidate13(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate13(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -665,7 +672,7 @@ func structgenValidate13(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate14 checks a value against urn:structgen:go:ProjectFacts#/properties/created.
-func structgenValidate14(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate14(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -681,7 +688,7 @@ func structgenValidate14(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate15 checks a value against urn:structgen:go:ProjectFacts#/properties/elapsed.
-func structgenValidate15(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate15(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -697,12 +704,12 @@ func structgenValidate15(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate16 checks a value against urn:structgen:go:ProjectFacts#/properties/extra.
-func structgenValidate16(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate16(c *impl.Decoding, t *impl.Text) {
 	t.Skip()
 }
 
 // structgenValidate17 checks a value against urn:structgen:go:ProjectFacts#/properties/facts.
-func structgenValidate17(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate17(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -729,7 +736,7 @@ func structgenValidate17(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate18 checks a value against urn:structgen:go:ProjectFacts#/properties/grid.
-func structgenValidate18(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate18(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -756,50 +763,50 @@ func structgenValidate18(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate19 checks a value against urn:structgen:go:ProjectFacts#/properties/level.
-func structgenValidate19(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate19(c *impl.Decoding, t *impl.Text) {
 	structgenValidate20(c, t)
 }
 
 // structgenValidate20 checks a value against urn:structgen:go:ProjectFacts#/$defs/Level.
-func structgenValidate20(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate20(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate20Text(c, raw)
 	}
 }
 
 // structgenValidate20Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/$defs/Level.
-func structgenValidate20Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate20Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"low\",\"high\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
 // structgenValidate21 checks a value against urn:structgen:go:ProjectFacts#/properties/mode.
-func structgenValidate21(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate21(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate21Text(c, raw)
 	}
 }
 
 // structgenValidate21Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/properties/mode.
-func structgenValidate21Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate21Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"fast\",\"slow\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
 // structgenValidate22 checks a value against urn:structgen:go:ProjectFacts#/properties/owner.
-func structgenValidate22(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate22(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate22Text(c, raw)
 	}
 }
 
 // structgenValidate22Text checks a value's JSON text against urn:structgen:go:ProjectFacts#/properties/owner.
-func structgenValidate22Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate22Text(c *impl.Decoding, raw []byte) {
 	c.AnyOfKinds(raw, "object|null", structgenValidate23, structgenValidate27)
 }
 
 // structgenValidate23 checks a value against urn:structgen:go:ProjectFacts#/properties/owner/anyOf/0.
-func structgenValidate23(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate23(c *impl.Decoding, t *impl.Text) {
 	structgenValidate24(c, t)
 }
 
@@ -807,14 +814,14 @@ func structgenValidate23(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate24Keys = []string{"friends", "name"}
 
 // structgenValidate24 checks a value against urn:structgen:go:ProjectFacts#/$defs/Person.
-func structgenValidate24(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate24(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate24Keys)
+		keys := impl.DeclaredKeys(structgenValidate24Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -854,7 +861,7 @@ func structgenValidate24(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate25 checks a value against urn:structgen:go:ProjectFacts#/$defs/Person/properties/friends.
-func structgenValidate25(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate25(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -877,12 +884,12 @@ func structgenValidate25(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate26 checks a value against urn:structgen:go:ProjectFacts#/$defs/Person/properties/friends/items.
-func structgenValidate26(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate26(c *impl.Decoding, t *impl.Text) {
 	structgenValidate24(c, t)
 }
 
 // structgenValidate27 checks a value against urn:structgen:go:ProjectFacts#/properties/owner/anyOf/1.
-func structgenValidate27(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate27(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Bool, jx.Number, jx.String, jx.Array, jx.Object:
 		t.WrongType("null")
@@ -892,7 +899,7 @@ func structgenValidate27(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate28 checks a value against urn:structgen:go:ProjectFacts#/properties/pair.
-func structgenValidate28(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate28(c *impl.Decoding, t *impl.Text) {
 	structgenValidate29(c, t)
 }
 
@@ -900,14 +907,14 @@ func structgenValidate28(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate29Keys = []string{"key", "value"}
 
 // structgenValidate29 checks a value against urn:structgen:go:ProjectFacts#/$defs/PairStringInt.
-func structgenValidate29(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate29(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate29Keys)
+		keys := impl.DeclaredKeys(structgenValidate29Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -947,14 +954,14 @@ func structgenValidate29(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate30 checks a value against urn:structgen:go:ProjectFacts#/properties/tags.
-func structgenValidate30(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate30(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -973,7 +980,7 @@ func structgenValidate30(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate31 checks a value against urn:structgen:go:UUID#.
-func structgenValidate31(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate31(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()

@@ -8,14 +8,14 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 	"github.com/structgen/structgen/testdata/golden/go/shapes"
 )
 
 // TestMain has every Parse also run the schema interpreter and fail
 // where it and the generated validators disagree.
 func TestMain(m *testing.M) {
-	runtime.CheckDecoders = true
+	impl.CheckDecoders = true
 	os.Exit(m.Run())
 }
 

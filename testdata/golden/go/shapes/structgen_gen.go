@@ -6,11 +6,18 @@ package shapes
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
+	"github.com/structgen/structgen/runtime/schema"
 	"strconv"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // DrawingJSONSchema is the JSON Schema of Drawing, derived from its declaration
 // the way encoding/json encodes it.
@@ -106,16 +113,16 @@ var schemaDrawing = structgenSchemas.Schema("urn:structgen:go:Drawing#")
 // ParseDrawing validates data against the schema of Drawing and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseDrawing(data []byte) (Drawing, error) {
-	return runtime.ParseValidated[Drawing]("Drawing", data, nil, []runtime.Validator{structgenValidate0}, schemaDrawing)
+	return impl.ParseValidated[Drawing]("Drawing", data, nil, []impl.Validator{structgenValidate0}, schemaDrawing)
 }
 
-var structgenSchemas = runtime.NewSchemas("", map[string]string{"urn:structgen:go:Drawing": DrawingJSONSchema})
+var structgenSchemas = schema.NewSchemas("", map[string]string{"urn:structgen:go:Drawing": DrawingJSONSchema})
 
 // UnmarshalShape reads a Shape, picking the variant by its "kind" property.
 func UnmarshalShape(data []byte) (Shape, error) {
-	tag, err := runtime.Discriminator(data, "kind")
+	tag, err := impl.Discriminator(data, "kind")
 	if err != nil {
-		return nil, runtime.NoVariant("Shape", err.Error())
+		return nil, impl.NoVariant("Shape", err.Error())
 	}
 	switch tag {
 	case "Circle":
@@ -131,7 +138,7 @@ func UnmarshalShape(data []byte) (Shape, error) {
 		}
 		return &v, nil
 	}
-	return nil, runtime.NoVariant("Shape", strconv.Quote(tag))
+	return nil, impl.NoVariant("Shape", strconv.Quote(tag))
 }
 
 // UnmarshalJSON decodes Drawing; the generated Unmarshal functions read its
@@ -171,14 +178,14 @@ func (d *Drawing) UnmarshalJSON(data []byte) error {
 var structgenValidate0Keys = []string{"comment", "main", "shapes", "title"}
 
 // structgenValidate0 checks a value against urn:structgen:go:Drawing#.
-func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate0(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate0Keys)
+		keys := impl.DeclaredKeys(structgenValidate0Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -228,7 +235,7 @@ func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate1 checks a value against urn:structgen:go:Drawing#/properties/comment.
-func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate1(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		t.WrongType("string")
@@ -238,26 +245,26 @@ func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate2 checks a value against urn:structgen:go:Drawing#/properties/main.
-func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate2(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate2Text(c, raw)
 	}
 }
 
 // structgenValidate2Text checks a value's JSON text against urn:structgen:go:Drawing#/properties/main.
-func structgenValidate2Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate2Text(c *impl.Decoding, raw []byte) {
 	c.AnyOfKinds(raw, "object|null", structgenValidate16, structgenValidate14)
 }
 
 // structgenValidate3 checks a value against urn:structgen:go:Drawing#/$defs/Shape.
-func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate3(c *impl.Decoding, t *impl.Text) {
 	if raw, tag, ok := t.RawMember("kind"); ok {
 		c.OneOfTaggedBy(raw, tag, "[[\"Circle\"],[\"square\"]]", structgenValidate4, structgenValidate9)
 	}
 }
 
 // structgenValidate3Text checks a value's JSON text against urn:structgen:go:Drawing#/$defs/Shape.
-func structgenValidate3Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate3Text(c *impl.Decoding, raw []byte) {
 	c.OneOfTagged(raw, "kind", "[[\"Circle\"],[\"square\"]]", structgenValidate4, structgenValidate9)
 }
 
@@ -265,23 +272,23 @@ func structgenValidate3Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate4Keys = []string{"kind"}
 
 // structgenValidate4 checks a value against urn:structgen:go:Drawing#/$defs/Shape/oneOf/0.
-func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate4(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate4Text(c, raw)
 	}
 }
 
 // structgenValidate4Text checks a value's JSON text against urn:structgen:go:Drawing#/$defs/Shape/oneOf/0.
-func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate4Text(c *impl.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate6)
-	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+	c.Apply(raw, func(c *impl.Decoding, t *impl.Text) {
 		switch t.Next() {
 		case jx.Object:
 			it, ok := t.Object()
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate4Keys)
+			keys := impl.DeclaredKeys(structgenValidate4Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -314,14 +321,14 @@ func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate5 checks a value against urn:structgen:go:Drawing#/$defs/Shape/oneOf/0/properties/kind.
-func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate5(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate5Text(c, raw)
 	}
 }
 
 // structgenValidate5Text checks a value's JSON text against urn:structgen:go:Drawing#/$defs/Shape/oneOf/0/properties/kind.
-func structgenValidate5Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate5Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"Circle\"]", true)
 }
 
@@ -329,14 +336,14 @@ func structgenValidate5Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate6Keys = []string{"kind", "radius"}
 
 // structgenValidate6 checks a value against urn:structgen:go:Drawing#/$defs/Circle.
-func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate6(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate6Keys)
+		keys := impl.DeclaredKeys(structgenValidate6Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -376,7 +383,7 @@ func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate7 checks a value against urn:structgen:go:Drawing#/$defs/Circle/properties/radius.
-func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate7(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -392,7 +399,7 @@ func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate8 checks a value against urn:structgen:go:Drawing#/$defs/Circle/additionalProperties.
-func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate8(c *impl.Decoding, t *impl.Text) {
 	t.False()
 }
 
@@ -400,23 +407,23 @@ func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate9Keys = []string{"kind"}
 
 // structgenValidate9 checks a value against urn:structgen:go:Drawing#/$defs/Shape/oneOf/1.
-func structgenValidate9(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate9(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate9Text(c, raw)
 	}
 }
 
 // structgenValidate9Text checks a value's JSON text against urn:structgen:go:Drawing#/$defs/Shape/oneOf/1.
-func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate9Text(c *impl.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate11)
-	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+	c.Apply(raw, func(c *impl.Decoding, t *impl.Text) {
 		switch t.Next() {
 		case jx.Object:
 			it, ok := t.Object()
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate9Keys)
+			keys := impl.DeclaredKeys(structgenValidate9Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -449,14 +456,14 @@ func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate10 checks a value against urn:structgen:go:Drawing#/$defs/Shape/oneOf/1/properties/kind.
-func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate10(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate10Text(c, raw)
 	}
 }
 
 // structgenValidate10Text checks a value's JSON text against urn:structgen:go:Drawing#/$defs/Shape/oneOf/1/properties/kind.
-func structgenValidate10Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate10Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }
 
@@ -464,14 +471,14 @@ func structgenValidate10Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate11Keys = []string{"kind", "side"}
 
 // structgenValidate11 checks a value against urn:structgen:go:Drawing#/$defs/Square.
-func structgenValidate11(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate11(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate11Keys)
+		keys := impl.DeclaredKeys(structgenValidate11Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -511,20 +518,20 @@ func structgenValidate11(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate12 checks a value against urn:structgen:go:Drawing#/$defs/Square/properties/kind.
-func structgenValidate12(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate12(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate12Text(c, raw)
 	}
 }
 
 // structgenValidate12Text checks a value's JSON text against urn:structgen:go:Drawing#/$defs/Square/properties/kind.
-func structgenValidate12Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate12Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
 // structgenValidate13 checks a value against urn:structgen:go:Drawing#/$defs/Square/properties/side.
-func structgenValidate13(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate13(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
 		t.WrongType("number")
@@ -534,7 +541,7 @@ func structgenValidate13(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate14 checks a value against urn:structgen:go:Drawing#/properties/main/anyOf/1.
-func structgenValidate14(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate14(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Bool, jx.Number, jx.String, jx.Array, jx.Object:
 		t.WrongType("null")
@@ -544,7 +551,7 @@ func structgenValidate14(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate15 checks a value against urn:structgen:go:Drawing#/properties/shapes.
-func structgenValidate15(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate15(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -567,6 +574,6 @@ func structgenValidate15(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate16 checks a value against urn:structgen:go:Drawing#/properties/shapes/items.
-func structgenValidate16(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate16(c *impl.Decoding, t *impl.Text) {
 	structgenValidate3(c, t)
 }

@@ -5,10 +5,17 @@ package useagent
 
 import (
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
+	"github.com/structgen/structgen/runtime/schema"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // ReportJSONSchema is the JSON Schema of Report, derived from its declaration
 // the way encoding/json encodes it.
@@ -63,23 +70,23 @@ var schemaReport = structgenSchemas.Schema("urn:structgen:go:Report#")
 // ParseReport validates data against the schema of Report and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseReport(data []byte) (Report, error) {
-	return runtime.ParseValidated[Report]("Report", data, nil, []runtime.Validator{structgenValidate0}, schemaReport)
+	return impl.ParseValidated[Report]("Report", data, nil, []impl.Validator{structgenValidate0}, schemaReport)
 }
 
-var structgenSchemas = runtime.NewSchemas("", map[string]string{"urn:structgen:go:Report": ReportJSONSchema})
+var structgenSchemas = schema.NewSchemas("", map[string]string{"urn:structgen:go:Report": ReportJSONSchema})
 
 // structgenValidate0Keys are the properties structgenValidate0 declares, which it records by index.
 var structgenValidate0Keys = []string{"level", "note", "people"}
 
 // structgenValidate0 checks a value against urn:structgen:go:Report#.
-func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate0(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate0Keys)
+		keys := impl.DeclaredKeys(structgenValidate0Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -124,25 +131,25 @@ func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate1 checks a value against urn:structgen:go:Report#/properties/level.
-func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate1(c *impl.Decoding, t *impl.Text) {
 	structgenValidate2(c, t)
 }
 
 // structgenValidate2 checks a value against urn:structgen:go:Report#/$defs/Level.
-func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate2(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate2Text(c, raw)
 	}
 }
 
 // structgenValidate2Text checks a value's JSON text against urn:structgen:go:Report#/$defs/Level.
-func structgenValidate2Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate2Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"low\",\"high\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
 // structgenValidate3 checks a value against urn:structgen:go:Report#/properties/note.
-func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate3(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -158,7 +165,7 @@ func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate4 checks a value against urn:structgen:go:Report#/properties/people.
-func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate4(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -181,7 +188,7 @@ func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate5 checks a value against urn:structgen:go:Report#/properties/people/items.
-func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate5(c *impl.Decoding, t *impl.Text) {
 	structgenValidate6(c, t)
 }
 
@@ -189,14 +196,14 @@ func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate6Keys = []string{"friends", "name"}
 
 // structgenValidate6 checks a value against urn:structgen:go:Report#/$defs/Person.
-func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate6(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate6Keys)
+		keys := impl.DeclaredKeys(structgenValidate6Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -236,7 +243,7 @@ func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate7 checks a value against urn:structgen:go:Report#/$defs/Person/properties/friends.
-func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate7(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -259,12 +266,12 @@ func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate8 checks a value against urn:structgen:go:Report#/$defs/Person/properties/friends/items.
-func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate8(c *impl.Decoding, t *impl.Text) {
 	structgenValidate6(c, t)
 }
 
 // structgenValidate9 checks a value against urn:structgen:go:Report#/$defs/Person/properties/name.
-func structgenValidate9(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate9(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		t.WrongType("string")
@@ -274,6 +281,6 @@ func structgenValidate9(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate10 checks a value against urn:structgen:go:Report#/$defs/Person/additionalProperties.
-func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate10(c *impl.Decoding, t *impl.Text) {
 	t.False()
 }

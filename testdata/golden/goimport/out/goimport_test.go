@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 	"github.com/structgen/structgen/testdata/golden/go/agent"
 	"github.com/structgen/structgen/testdata/golden/go/useagent"
 	"github.com/structgen/structgen/testdata/golden/goimport/out"
@@ -17,7 +18,7 @@ import (
 // TestMain has every Parse also run the schema interpreter and fail
 // where it and the generated decoders or validators disagree.
 func TestMain(m *testing.M) {
-	runtime.CheckDecoders = true
+	impl.CheckDecoders = true
 	os.Exit(m.Run())
 }
 

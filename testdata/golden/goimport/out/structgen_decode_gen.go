@@ -7,11 +7,11 @@ package goimport
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads FileReportArgs and checks its schema in one pass.
-func (v *FileReportArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *FileReportArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -52,7 +52,7 @@ func (v *FileReportArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "to")
@@ -63,15 +63,15 @@ func (v *FileReportArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // MarshalJSON writes FileReportArgs in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v FileReportArgs) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes FileReportArgs with e.
-func (v *FileReportArgs) encodeJSON(e *runtime.Encoding) {
+func (v *FileReportArgs) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("to")
 	e.Str(v.To)
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsFileReportArgs.Has(k) {
 			continue
 		}
@@ -86,14 +86,14 @@ func (v *FileReportArgs) encodeJSON(e *runtime.Encoding) {
 var structgenValidate0Keys = []string{"level", "note", "people", "to"}
 
 // structgenValidate0 checks a value against urn:structgen:tool:file_report#.
-func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate0(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate0Keys)
+		keys := impl.DeclaredKeys(structgenValidate0Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -143,25 +143,25 @@ func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate1 checks a value against urn:structgen:tool:file_report#/properties/level.
-func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate1(c *impl.Decoding, t *impl.Text) {
 	structgenValidate2(c, t)
 }
 
 // structgenValidate2 checks a value against urn:structgen:tool:file_report#/$defs/Level.
-func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate2(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate2Text(c, raw)
 	}
 }
 
 // structgenValidate2Text checks a value's JSON text against urn:structgen:tool:file_report#/$defs/Level.
-func structgenValidate2Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate2Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"low\",\"high\"]", false)
 	c.KindOf(raw, "string", jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object)
 }
 
 // structgenValidate3 checks a value against urn:structgen:tool:file_report#/properties/note.
-func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate3(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -177,7 +177,7 @@ func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate4 checks a value against urn:structgen:tool:file_report#/properties/people.
-func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate4(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -200,7 +200,7 @@ func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate5 checks a value against urn:structgen:tool:file_report#/properties/people/items.
-func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate5(c *impl.Decoding, t *impl.Text) {
 	structgenValidate6(c, t)
 }
 
@@ -208,14 +208,14 @@ func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate6Keys = []string{"friends", "name"}
 
 // structgenValidate6 checks a value against urn:structgen:tool:file_report#/$defs/Person.
-func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate6(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate6Keys)
+		keys := impl.DeclaredKeys(structgenValidate6Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -255,7 +255,7 @@ func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate7 checks a value against urn:structgen:tool:file_report#/$defs/Person/properties/friends.
-func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate7(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -278,12 +278,12 @@ func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate8 checks a value against urn:structgen:tool:file_report#/$defs/Person/properties/friends/items.
-func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate8(c *impl.Decoding, t *impl.Text) {
 	structgenValidate6(c, t)
 }
 
 // structgenValidate9 checks a value against urn:structgen:tool:file_report#/$defs/Person/properties/name.
-func structgenValidate9(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate9(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		t.WrongType("string")
@@ -293,12 +293,12 @@ func structgenValidate9(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate10 checks a value against urn:structgen:tool:file_report#/$defs/Person/additionalProperties.
-func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate10(c *impl.Decoding, t *impl.Text) {
 	t.False()
 }
 
 // structgenValidate11 checks a value against urn:structgen:tool:file_report#/properties/to.
-func structgenValidate11(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate11(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -317,14 +317,14 @@ func structgenValidate11(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate12Keys = []string{"level", "note", "people"}
 
 // structgenValidate12 checks a value against structgen:///go/useagent/useagent.go.Report.json#.
-func structgenValidate12(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate12(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate12Keys)
+		keys := impl.DeclaredKeys(structgenValidate12Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -369,7 +369,7 @@ func structgenValidate12(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate13 checks a value against structgen:///go/useagent/useagent.go.Report.json#/properties/people.
-func structgenValidate13(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate13(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -392,7 +392,7 @@ func structgenValidate13(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate14 checks a value against structgen:///go/useagent/useagent.go.Report.json#/properties/people/items.
-func structgenValidate14(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate14(c *impl.Decoding, t *impl.Text) {
 	structgenValidate15(c, t)
 }
 
@@ -400,14 +400,14 @@ func structgenValidate14(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate15Keys = []string{"friends", "name"}
 
 // structgenValidate15 checks a value against structgen:///go/useagent/useagent.go.Report.json#/$defs/Person.
-func structgenValidate15(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate15(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate15Keys)
+		keys := impl.DeclaredKeys(structgenValidate15Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -447,7 +447,7 @@ func structgenValidate15(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate16 checks a value against structgen:///go/useagent/useagent.go.Report.json#/$defs/Person/properties/friends.
-func structgenValidate16(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate16(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -470,6 +470,6 @@ func structgenValidate16(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate17 checks a value against structgen:///go/useagent/useagent.go.Report.json#/$defs/Person/properties/friends/items.
-func structgenValidate17(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate17(c *impl.Decoding, t *impl.Text) {
 	structgenValidate15(c, t)
 }

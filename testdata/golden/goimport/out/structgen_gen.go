@@ -9,10 +9,17 @@ import (
 	"errors"
 	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 	useagent "github.com/structgen/structgen/testdata/golden/go/useagent"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // FileReportAction is a call of tool "file_report": the tool's own arguments and its structured response, flat on the wire.
 //
@@ -22,17 +29,17 @@ type FileReportAction struct {
 	useagent.Report
 }
 
-var responseFieldsFileReportAction = runtime.NewFields("level", "note", "people")
+var responseFieldsFileReportAction = impl.NewFields("level", "note", "people")
 
 // MarshalJSON writes the arguments and the response as one flat object.
 func (a FileReportAction) MarshalJSON() ([]byte, error) {
-	return runtime.MarshalAction(a.FileReportArgs, a.Report)
+	return impl.MarshalAction(a.FileReportArgs, a.Report)
 }
 
 // UnmarshalJSON reads one flat object: the response's fields into Report,
 // every other property into FileReportArgs.
 func (a *FileReportAction) UnmarshalJSON(data []byte) error {
-	return runtime.UnmarshalAction(data, &a.FileReportArgs, &a.Report, responseFieldsFileReportAction)
+	return impl.UnmarshalAction(data, &a.FileReportArgs, &a.Report, responseFieldsFileReportAction)
 }
 
 // Kind returns "FileReportAction", the kind that persisted actions of this type carry.
@@ -65,13 +72,13 @@ type FileReportArgs struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsFileReportArgs = runtime.NewFields("to")
+var fieldsFileReportArgs = impl.NewFields("to")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *FileReportArgs) UnmarshalJSON(data []byte) error {
 	type plain FileReportArgs
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsFileReportArgs, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsFileReportArgs, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaFileReportArgs = structgenSchemas.Schema("structgen:///goimport/structgen.yaml.tools.0.parameters.json#")
@@ -79,7 +86,7 @@ var schemaFileReportArgs = structgenSchemas.Schema("structgen:///goimport/struct
 // ParseFileReportArgs validates data against the schema of FileReportArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFileReportArgs(data []byte) (FileReportArgs, error) {
-	return runtime.ParseDecoded("FileReportArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v FileReportArgs) {
+	return impl.ParseDecoded("FileReportArgs", data, func(d *jx.Decoder, c *impl.Decoding) (v FileReportArgs) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaFileReportArgs)
@@ -95,7 +102,7 @@ var schemaReport = structgenSchemas.Schema("structgen:///go/useagent/useagent.go
 // ParseReport validates data against the schema of Report and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseReport(data []byte) (Report, error) {
-	return runtime.ParseValidated[Report]("Report", data, nil, []runtime.Validator{structgenValidate12}, schemaReport)
+	return impl.ParseValidated[Report]("Report", data, nil, []impl.Validator{structgenValidate12}, schemaReport)
 }
 
 // fingerprintFileReport identifies the schema of tool "file_report" in persisted actions.
@@ -118,7 +125,7 @@ var FileReportTool = runtime.NewTool("file_report", "File the report.", toolSche
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseFileReportAction(args []byte) (FileReportAction, error) {
-	if a, err := runtime.ParseValidated[FileReportAction]("FileReportAction", args, nil, []runtime.Validator{structgenValidate0}, toolSchemaFileReport); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	if a, err := impl.ParseValidated[FileReportAction]("FileReportAction", args, nil, []impl.Validator{structgenValidate0}, toolSchemaFileReport); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, impl.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[FileReportAction](FileReportTool, "FileReportAction", args)
@@ -168,14 +175,14 @@ func ParseToolCall(name string, args []byte) (Action, error) {
 		}
 		return a, nil
 	}
-	return nil, runtime.UnknownTool(name, toolNames)
+	return nil, impl.UnknownTool(name, toolNames)
 }
 
 // MarshalAction encodes an action as an event: {"kind": its kind,
 // "schemaFingerprint": its tool schema's fingerprint, then its fields}.
 // UnmarshalAction reads it back.
 func MarshalAction(a Action) ([]byte, error) {
-	return runtime.MarshalEvent(a.Kind(), a.schemaFingerprint(), a)
+	return impl.MarshalEvent(a.Kind(), a.schemaFingerprint(), a)
 }
 
 // UnmarshalAction reads an event that MarshalAction wrote, validating it
@@ -184,14 +191,14 @@ func MarshalAction(a Action) ([]byte, error) {
 // tool's current one gives a *runtime.SchemaChangedError: with the action
 // too when the event still validates, alone when it does not.
 func UnmarshalAction(data []byte) (Action, error) {
-	kind, fingerprint, rest, err := runtime.SplitEvent(data)
+	kind, fingerprint, rest, err := impl.SplitEvent(data)
 	if err != nil {
 		return nil, err
 	}
 	switch kind {
 	case "FileReportAction":
-		a, err := runtime.ParseValidated[FileReportAction]("FileReportAction", rest, nil, []runtime.Validator{structgenValidate0}, toolSchemaFileReport)
-		if changed := runtime.SchemaChanged("FileReportAction", fingerprint, fingerprintFileReport, err); changed != nil {
+		a, err := impl.ParseValidated[FileReportAction]("FileReportAction", rest, nil, []impl.Validator{structgenValidate0}, toolSchemaFileReport)
+		if changed := impl.SchemaChanged("FileReportAction", fingerprint, fingerprintFileReport, err); changed != nil {
 			if err != nil {
 				return nil, changed
 			}
@@ -204,7 +211,7 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	}
-	return nil, runtime.UnknownKind(kind, actionKinds)
+	return nil, impl.UnknownKind(kind, actionKinds)
 }
 
 // ReportOutput is the final-answer contract for Report: its canonical schema,

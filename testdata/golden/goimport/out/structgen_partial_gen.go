@@ -7,6 +7,7 @@ package goimport
 import (
 	"encoding/json"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // ReportPartial is output Report as read so far from a streaming reply.
@@ -23,6 +24,6 @@ func ParseReportPartial(text []byte) (ReportPartial, error) {
 		return ReportPartial{}, err
 	}
 	var p ReportPartial
-	runtime.SetField(&p, n, runtime.ReadRaw)
+	runtime.SetField(&p, n, impl.ReadRaw)
 	return p, nil
 }

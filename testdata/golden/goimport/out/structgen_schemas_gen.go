@@ -4,11 +4,11 @@
 
 package goimport
 
-import "github.com/structgen/structgen/runtime"
+import "github.com/structgen/structgen/runtime/schema"
 
 // structgenSchemas holds the schema documents this package was generated
 // from; Parse functions validate against them.
-var structgenSchemas = runtime.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{
+var structgenSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{
 	"structgen:///go/useagent/useagent.go.Report.json":             schemaDoc0,
 	"structgen:///goimport/structgen.yaml.tools.0.parameters.json": schemaDoc1,
 	"urn:structgen:output:Report":                                  schemaDoc2,

@@ -7,11 +7,11 @@ package inline
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads Verdict and checks its schema in one pass.
-func (v *Verdict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Verdict) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [3]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -87,7 +87,7 @@ func (v *Verdict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "ok")
@@ -101,11 +101,11 @@ func (v *Verdict) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // MarshalJSON writes Verdict in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Verdict) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Verdict with e.
-func (v *Verdict) encodeJSON(e *runtime.Encoding) {
+func (v *Verdict) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("ok")
 	e.Bool(v.Ok)
@@ -123,7 +123,7 @@ func (v *Verdict) encodeJSON(e *runtime.Encoding) {
 		e.Field("score")
 		e.Float((*v.Score))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsVerdict.Has(k) {
 			continue
 		}
@@ -135,7 +135,7 @@ func (v *Verdict) encodeJSON(e *runtime.Encoding) {
 }
 
 // structgenValidate0 checks a value against structgen:///structgen.yaml.schemas.Checklist.json#.
-func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate0(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -162,7 +162,7 @@ func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate1 checks a value against structgen:///structgen.yaml.schemas.Checklist.json#/items.
-func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate1(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()

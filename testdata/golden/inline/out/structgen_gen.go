@@ -7,10 +7,16 @@ package inline
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // Schema: structgen.yaml#/schemas/Checklist
 type Checklist []string
@@ -20,7 +26,7 @@ var schemaChecklist = structgenSchemas.Schema("structgen:///structgen.yaml.schem
 // ParseChecklist validates data against the schema of Checklist and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseChecklist(data []byte) (Checklist, error) {
-	return runtime.ParseValidated[Checklist]("Checklist", data, func(v *Checklist, d *jx.Decoder, c *runtime.Decoding) {
+	return impl.ParseValidated[Checklist]("Checklist", data, func(v *Checklist, d *jx.Decoder, c *impl.Decoding) {
 		if c.IsNull(d) {
 			*v = nil
 		} else {
@@ -41,7 +47,7 @@ func ParseChecklist(data []byte) (Checklist, error) {
 				c.End(a0.Err())
 			}
 		}
-	}, []runtime.Validator{structgenValidate0}, schemaChecklist)
+	}, []impl.Validator{structgenValidate0}, schemaChecklist)
 }
 
 // Schema: structgen.yaml#/schemas/Verdict
@@ -58,13 +64,13 @@ type Verdict struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsVerdict = runtime.NewFields("ok", "reasons", "score")
+var fieldsVerdict = impl.NewFields("ok", "reasons", "score")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Verdict) UnmarshalJSON(data []byte) error {
 	type plain Verdict
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsVerdict, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsVerdict, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaVerdict = structgenSchemas.Schema("structgen:///structgen.yaml.schemas.Verdict.json#")
@@ -72,7 +78,7 @@ var schemaVerdict = structgenSchemas.Schema("structgen:///structgen.yaml.schemas
 // ParseVerdict validates data against the schema of Verdict and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseVerdict(data []byte) (Verdict, error) {
-	return runtime.ParseDecoded("Verdict", data, func(d *jx.Decoder, c *runtime.Decoding) (v Verdict) {
+	return impl.ParseDecoded("Verdict", data, func(d *jx.Decoder, c *impl.Decoding) (v Verdict) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaVerdict)

@@ -4,11 +4,11 @@
 
 package inline
 
-import "github.com/structgen/structgen/runtime"
+import "github.com/structgen/structgen/runtime/schema"
 
 // structgenSchemas holds the schema documents this package was generated
 // from; Parse functions validate against them.
-var structgenSchemas = runtime.NewSchemas("http://json-schema.org/draft-07/schema#", map[string]string{
+var structgenSchemas = schema.NewSchemas("http://json-schema.org/draft-07/schema#", map[string]string{
 	"structgen:///schemas/reasons.json":                  schemaDoc0,
 	"structgen:///structgen.yaml.schemas.Checklist.json": schemaDoc1,
 	"structgen:///structgen.yaml.schemas.Verdict.json":   schemaDoc2,

@@ -6,11 +6,11 @@ package poem
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads Poem and checks its schema in one pass.
-func (v *Poem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Poem) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -64,7 +64,7 @@ func (v *Poem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "lines")
@@ -75,11 +75,11 @@ func (v *Poem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // MarshalJSON writes Poem in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Poem) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Poem with e.
-func (v *Poem) encodeJSON(e *runtime.Encoding) {
+func (v *Poem) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("lines")
 	if v.Lines == nil {
@@ -91,7 +91,7 @@ func (v *Poem) encodeJSON(e *runtime.Encoding) {
 		}
 		e.ArrEnd()
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsPoem.Has(k) {
 			continue
 		}

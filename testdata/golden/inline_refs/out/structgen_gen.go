@@ -6,10 +6,16 @@ package poem
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // Schema: structgen.yaml#/schemas/Poem
 type Poem struct {
@@ -23,13 +29,13 @@ type Poem struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsPoem = runtime.NewFields("lines")
+var fieldsPoem = impl.NewFields("lines")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Poem) UnmarshalJSON(data []byte) error {
 	type plain Poem
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsPoem, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsPoem, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaPoem = structgenSchemas.Schema("structgen:///structgen.yaml.schemas.Poem.json#")
@@ -37,7 +43,7 @@ var schemaPoem = structgenSchemas.Schema("structgen:///structgen.yaml.schemas.Po
 // ParsePoem validates data against the schema of Poem and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePoem(data []byte) (Poem, error) {
-	return runtime.ParseDecoded("Poem", data, func(d *jx.Decoder, c *runtime.Decoding) (v Poem) {
+	return impl.ParseDecoded("Poem", data, func(d *jx.Decoder, c *impl.Decoding) (v Poem) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaPoem)

@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 	kinds "github.com/structgen/structgen/testdata/golden/kinds/out"
 )
 
 // TestMain has every Parse also run the schema interpreter and fail
 // where it and the generated decoders disagree.
 func TestMain(m *testing.M) {
-	runtime.CheckDecoders = true
+	impl.CheckDecoders = true
 	os.Exit(m.Run())
 }
 
@@ -66,7 +67,7 @@ func TestKindsCheckTheirKeywords(t *testing.T) {
 	} {
 		_, err := kinds.ParseConfig([]byte(doc))
 		var ve *runtime.ValidationError
-		if errors.Is(err, runtime.ErrDecoderDisagrees) || !errors.As(err, &ve) || !strings.Contains(err.Error(), says) {
+		if errors.Is(err, impl.ErrDecoderDisagrees) || !errors.As(err, &ve) || !strings.Contains(err.Error(), says) {
 			t.Errorf("%s: %v; want a problem saying %q", doc, err, says)
 		}
 	}
@@ -81,7 +82,7 @@ func FuzzConfigDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"maybe": null, "list": [null, true, {"x": "y"}, {}]}`))
 	f.Add([]byte(`{"maybe": [1, 2], "list": null}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if _, err := kinds.ParseConfig(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
+		if _, err := kinds.ParseConfig(data); errors.Is(err, impl.ErrDecoderDisagrees) {
 			t.Fatal(err)
 		}
 	})

@@ -6,11 +6,11 @@ package kinds
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads Config and checks its schema in one pass.
-func (v *Config) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Config) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [7]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -126,7 +126,7 @@ func (v *Config) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads ConfigBand: the value's kind picks the variant.
-func (v *ConfigBand) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ConfigBand) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
 		p0 := c.NewBool()
@@ -147,7 +147,7 @@ func (v *ConfigBand) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads ConfigCount: the value's kind picks the variant.
-func (v *ConfigCount) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ConfigCount) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Number:
 		p0 := c.NewInt64()
@@ -169,7 +169,7 @@ func (v *ConfigCount) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads ConfigListItem: the value's kind picks the variant.
-func (v *ConfigListItem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ConfigListItem) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
 		p0 := c.NewBool()
@@ -189,7 +189,7 @@ func (v *ConfigListItem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads ConfigListItemObject and checks its schema in one pass.
-func (v *ConfigListItemObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ConfigListItemObject) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -231,11 +231,11 @@ func (v *ConfigListItemObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads ConfigMaybe: the value's kind picks the variant.
-func (v *ConfigMaybe) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ConfigMaybe) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.String:
 		p0 := c.NewString()
@@ -269,7 +269,7 @@ func (v *ConfigMaybe) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads ConfigOpt: the value's kind picks the variant.
-func (v *ConfigOpt) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ConfigOpt) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.String:
 		p0 := c.NewString()
@@ -288,7 +288,7 @@ func (v *ConfigOpt) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads ConfigOptObject and checks its schema in one pass.
-func (v *ConfigOptObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ConfigOptObject) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -324,7 +324,7 @@ func (v *ConfigOptObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads ConfigShared: the value's kind picks the variant.
-func (v *ConfigShared) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ConfigShared) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.String:
 		p0 := c.NewString()
@@ -360,17 +360,17 @@ func (v *ConfigShared) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // MarshalJSON writes ConfigListItemObject in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v ConfigListItemObject) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes ConfigListItemObject with e.
-func (v *ConfigListItemObject) encodeJSON(e *runtime.Encoding) {
+func (v *ConfigListItemObject) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.X != nil {
 		e.Field("x")
 		e.Str((*v.X))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsConfigListItemObject.Has(k) {
 			continue
 		}

@@ -7,9 +7,16 @@ import (
 	"encoding/json"
 	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // Schema: schemas/config.json
 type Config struct {
@@ -27,7 +34,7 @@ var schemaConfig = structgenSchemas.Schema("structgen:///config.json#")
 // ParseConfig validates data against the schema of Config and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfig(data []byte) (Config, error) {
-	return runtime.ParseDecoded("Config", data, func(d *jx.Decoder, c *runtime.Decoding) (v Config) {
+	return impl.ParseDecoded("Config", data, func(d *jx.Decoder, c *impl.Decoding) (v Config) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaConfig)
@@ -53,17 +60,17 @@ func (u ConfigBand) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *ConfigBand) UnmarshalJSON(data []byte) error {
 	*u = ConfigBand{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindBool:
+	case impl.KindBool:
 		u.Bool = new(bool)
 		return json.Unmarshal(data, u.Bool)
-	case runtime.KindNumber:
+	case impl.KindNumber:
 		u.Number = new(float64)
 		return json.Unmarshal(data, u.Number)
 	}
-	return runtime.NoVariant("ConfigBand", runtime.KindOf(data).String())
+	return impl.NoVariant("ConfigBand", impl.KindOf(data).String())
 }
 
 var schemaConfigBand = structgenSchemas.Schema("structgen:///config.json#/properties/band")
@@ -71,7 +78,7 @@ var schemaConfigBand = structgenSchemas.Schema("structgen:///config.json#/proper
 // ParseConfigBand validates data against the schema of ConfigBand and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigBand(data []byte) (ConfigBand, error) {
-	return runtime.ParseDecoded("ConfigBand", data, func(d *jx.Decoder, c *runtime.Decoding) (v ConfigBand) {
+	return impl.ParseDecoded("ConfigBand", data, func(d *jx.Decoder, c *impl.Decoding) (v ConfigBand) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaConfigBand)
@@ -97,17 +104,17 @@ func (u ConfigCount) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *ConfigCount) UnmarshalJSON(data []byte) error {
 	*u = ConfigCount{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindNumber:
+	case impl.KindNumber:
 		u.Int = new(int64)
 		return json.Unmarshal(data, u.Int)
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
 	}
-	return runtime.NoVariant("ConfigCount", runtime.KindOf(data).String())
+	return impl.NoVariant("ConfigCount", impl.KindOf(data).String())
 }
 
 var schemaConfigCount = structgenSchemas.Schema("structgen:///config.json#/properties/count")
@@ -115,7 +122,7 @@ var schemaConfigCount = structgenSchemas.Schema("structgen:///config.json#/prope
 // ParseConfigCount validates data against the schema of ConfigCount and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigCount(data []byte) (ConfigCount, error) {
-	return runtime.ParseDecoded("ConfigCount", data, func(d *jx.Decoder, c *runtime.Decoding) (v ConfigCount) {
+	return impl.ParseDecoded("ConfigCount", data, func(d *jx.Decoder, c *impl.Decoding) (v ConfigCount) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaConfigCount)
@@ -141,17 +148,17 @@ func (u ConfigListItem) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *ConfigListItem) UnmarshalJSON(data []byte) error {
 	*u = ConfigListItem{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindBool:
+	case impl.KindBool:
 		u.Bool = new(bool)
 		return json.Unmarshal(data, u.Bool)
-	case runtime.KindObject:
+	case impl.KindObject:
 		u.Object = new(ConfigListItemObject)
 		return json.Unmarshal(data, u.Object)
 	}
-	return runtime.NoVariant("ConfigListItem", runtime.KindOf(data).String())
+	return impl.NoVariant("ConfigListItem", impl.KindOf(data).String())
 }
 
 var schemaConfigListItem = structgenSchemas.Schema("structgen:///config.json#/properties/list/items")
@@ -159,7 +166,7 @@ var schemaConfigListItem = structgenSchemas.Schema("structgen:///config.json#/pr
 // ParseConfigListItem validates data against the schema of ConfigListItem and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigListItem(data []byte) (ConfigListItem, error) {
-	return runtime.ParseDecoded("ConfigListItem", data, func(d *jx.Decoder, c *runtime.Decoding) (v ConfigListItem) {
+	return impl.ParseDecoded("ConfigListItem", data, func(d *jx.Decoder, c *impl.Decoding) (v ConfigListItem) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaConfigListItem)
@@ -177,13 +184,13 @@ type ConfigListItemObject struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsConfigListItemObject = runtime.NewFields("x")
+var fieldsConfigListItemObject = impl.NewFields("x")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *ConfigListItemObject) UnmarshalJSON(data []byte) error {
 	type plain ConfigListItemObject
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsConfigListItemObject, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsConfigListItemObject, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaConfigListItemObject = structgenSchemas.Schema("structgen:///config.json#/properties/list/items")
@@ -191,7 +198,7 @@ var schemaConfigListItemObject = structgenSchemas.Schema("structgen:///config.js
 // ParseConfigListItemObject validates data against the schema of ConfigListItemObject and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigListItemObject(data []byte) (ConfigListItemObject, error) {
-	return runtime.ParseDecoded("ConfigListItemObject", data, func(d *jx.Decoder, c *runtime.Decoding) (v ConfigListItemObject) {
+	return impl.ParseDecoded("ConfigListItemObject", data, func(d *jx.Decoder, c *impl.Decoding) (v ConfigListItemObject) {
 		if !c.IsNull(d) {
 			v.decodeJSON(d, c)
 		}
@@ -219,16 +226,16 @@ func (u ConfigMaybe) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *ConfigMaybe) UnmarshalJSON(data []byte) error {
 	*u = ConfigMaybe{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
-	case runtime.KindArray:
+	case impl.KindArray:
 		return json.Unmarshal(data, &u.Array)
 	}
-	return runtime.NoVariant("ConfigMaybe", runtime.KindOf(data).String())
+	return impl.NoVariant("ConfigMaybe", impl.KindOf(data).String())
 }
 
 var schemaConfigMaybe = structgenSchemas.Schema("structgen:///config.json#/properties/maybe")
@@ -236,7 +243,7 @@ var schemaConfigMaybe = structgenSchemas.Schema("structgen:///config.json#/prope
 // ParseConfigMaybe validates data against the schema of ConfigMaybe and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigMaybe(data []byte) (ConfigMaybe, error) {
-	return runtime.ParseDecoded("ConfigMaybe", data, func(d *jx.Decoder, c *runtime.Decoding) (v ConfigMaybe) {
+	return impl.ParseDecoded("ConfigMaybe", data, func(d *jx.Decoder, c *impl.Decoding) (v ConfigMaybe) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaConfigMaybe)
@@ -262,17 +269,17 @@ func (u ConfigOpt) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *ConfigOpt) UnmarshalJSON(data []byte) error {
 	*u = ConfigOpt{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
-	case runtime.KindObject:
+	case impl.KindObject:
 		u.Object = new(ConfigOptObject)
 		return json.Unmarshal(data, u.Object)
 	}
-	return runtime.NoVariant("ConfigOpt", runtime.KindOf(data).String())
+	return impl.NoVariant("ConfigOpt", impl.KindOf(data).String())
 }
 
 var schemaConfigOpt = structgenSchemas.Schema("structgen:///config.json#/properties/opt")
@@ -280,7 +287,7 @@ var schemaConfigOpt = structgenSchemas.Schema("structgen:///config.json#/propert
 // ParseConfigOpt validates data against the schema of ConfigOpt and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigOpt(data []byte) (ConfigOpt, error) {
-	return runtime.ParseDecoded("ConfigOpt", data, func(d *jx.Decoder, c *runtime.Decoding) (v ConfigOpt) {
+	return impl.ParseDecoded("ConfigOpt", data, func(d *jx.Decoder, c *impl.Decoding) (v ConfigOpt) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaConfigOpt)
@@ -296,7 +303,7 @@ var schemaConfigOptObject = structgenSchemas.Schema("structgen:///config.json#/p
 // ParseConfigOptObject validates data against the schema of ConfigOptObject and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigOptObject(data []byte) (ConfigOptObject, error) {
-	return runtime.ParseDecoded("ConfigOptObject", data, func(d *jx.Decoder, c *runtime.Decoding) (v ConfigOptObject) {
+	return impl.ParseDecoded("ConfigOptObject", data, func(d *jx.Decoder, c *impl.Decoding) (v ConfigOptObject) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaConfigOptObject)
@@ -322,16 +329,16 @@ func (u ConfigShared) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *ConfigShared) UnmarshalJSON(data []byte) error {
 	*u = ConfigShared{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
-	case runtime.KindArray:
+	case impl.KindArray:
 		return json.Unmarshal(data, &u.Array)
 	}
-	return runtime.NoVariant("ConfigShared", runtime.KindOf(data).String())
+	return impl.NoVariant("ConfigShared", impl.KindOf(data).String())
 }
 
 var schemaConfigShared = structgenSchemas.Schema("structgen:///config.json#/properties/shared")
@@ -339,7 +346,7 @@ var schemaConfigShared = structgenSchemas.Schema("structgen:///config.json#/prop
 // ParseConfigShared validates data against the schema of ConfigShared and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigShared(data []byte) (ConfigShared, error) {
-	return runtime.ParseDecoded("ConfigShared", data, func(d *jx.Decoder, c *runtime.Decoding) (v ConfigShared) {
+	return impl.ParseDecoded("ConfigShared", data, func(d *jx.Decoder, c *impl.Decoding) (v ConfigShared) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaConfigShared)

@@ -10,13 +10,14 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 	merged "github.com/structgen/structgen/testdata/golden/merged/out"
 )
 
 // TestMain has every Parse also run the schema interpreter and fail
 // where it and the generated decoders disagree.
 func TestMain(m *testing.M) {
-	runtime.CheckDecoders = true
+	impl.CheckDecoders = true
 	os.Exit(m.Run())
 }
 
@@ -66,7 +67,7 @@ func TestMergedTypesCheckEverySchema(t *testing.T) {
 	} {
 		_, err := merged.ParseOrder([]byte(tc.doc))
 		var ve *runtime.ValidationError
-		if errors.Is(err, runtime.ErrDecoderDisagrees) || !errors.As(err, &ve) {
+		if errors.Is(err, impl.ErrDecoderDisagrees) || !errors.As(err, &ve) {
 			t.Errorf("%s: %v", tc.doc, err)
 			continue
 		}
@@ -89,7 +90,7 @@ func FuzzOrderDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"buyer": {"name": "ana", "x": 1}, "seller": {"name": "bo", "vat": "DE1"}, "lines": [{"sku": "ABC-1", "note": "n"}], "contact": "a@b.io", "tag": {"code": "c"}}`))
 	f.Add([]byte(`{"buyer": {"name": ""}, "lines": [{"sku": "abc", "qty": 0, "x": 1}], "nullable": null}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if _, err := merged.ParseOrder(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
+		if _, err := merged.ParseOrder(data); errors.Is(err, impl.ErrDecoderDisagrees) {
 			t.Fatal(err)
 		}
 	})

@@ -6,11 +6,11 @@ package merged
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads Order and checks its schema in one pass.
-func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [6]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -62,7 +62,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[3] = true
 			c.Push("tag")
-			runtime.ValidatedText(c, d, &v.Tag, nil, structgenValidate17Text)
+			impl.ValidatedText(c, d, &v.Tag, nil, structgenValidate17Text)
 			c.Pop()
 		case "contact":
 			if seen[4] {
@@ -107,7 +107,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "buyer")
@@ -119,7 +119,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads OrderBuyer and checks its schema in one pass.
-func (v *OrderBuyer) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *OrderBuyer) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -173,7 +173,7 @@ func (v *OrderBuyer) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "name")
@@ -182,7 +182,7 @@ func (v *OrderBuyer) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads OrderLinesItem and checks its schema in one pass.
-func (v *OrderLinesItem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *OrderLinesItem) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [3]bool
 	n := 0
 	it, ok := c.Object(d)
@@ -247,7 +247,7 @@ func (v *OrderLinesItem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads OrderNullable and checks its schema in one pass.
-func (v *OrderNullable) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *OrderNullable) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -301,7 +301,7 @@ func (v *OrderNullable) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "name")
@@ -310,7 +310,7 @@ func (v *OrderNullable) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads OrderSeller and checks its schema in one pass.
-func (v *OrderSeller) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *OrderSeller) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [3]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -384,7 +384,7 @@ func (v *OrderSeller) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "name")
@@ -398,11 +398,11 @@ func (v *OrderSeller) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // MarshalJSON writes Order in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Order) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Order with e.
-func (v *Order) encodeJSON(e *runtime.Encoding) {
+func (v *Order) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("buyer")
 	v.Buyer.encodeJSON(e)
@@ -432,7 +432,7 @@ func (v *Order) encodeJSON(e *runtime.Encoding) {
 		e.Field("nullable")
 		v.Nullable.encodeJSON(e)
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsOrder.Has(k) {
 			continue
 		}
@@ -446,11 +446,11 @@ func (v *Order) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes OrderBuyer in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v OrderBuyer) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes OrderBuyer with e.
-func (v *OrderBuyer) encodeJSON(e *runtime.Encoding) {
+func (v *OrderBuyer) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("name")
 	e.Str(v.Name)
@@ -458,7 +458,7 @@ func (v *OrderBuyer) encodeJSON(e *runtime.Encoding) {
 		e.Field("email")
 		e.Str((*v.Email))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsOrderBuyer.Has(k) {
 			continue
 		}
@@ -472,11 +472,11 @@ func (v *OrderBuyer) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes OrderNullable in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v OrderNullable) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes OrderNullable with e.
-func (v *OrderNullable) encodeJSON(e *runtime.Encoding) {
+func (v *OrderNullable) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("name")
 	e.Str(v.Name)
@@ -484,7 +484,7 @@ func (v *OrderNullable) encodeJSON(e *runtime.Encoding) {
 		e.Field("email")
 		e.Str((*v.Email))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsOrderNullable.Has(k) {
 			continue
 		}
@@ -498,11 +498,11 @@ func (v *OrderNullable) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes OrderSeller in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v OrderSeller) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes OrderSeller with e.
-func (v *OrderSeller) encodeJSON(e *runtime.Encoding) {
+func (v *OrderSeller) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("name")
 	e.Str(v.Name)
@@ -512,7 +512,7 @@ func (v *OrderSeller) encodeJSON(e *runtime.Encoding) {
 	}
 	e.Field("vat")
 	e.Str(v.Vat)
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsOrderSeller.Has(k) {
 			continue
 		}
@@ -524,7 +524,7 @@ func (v *OrderSeller) encodeJSON(e *runtime.Encoding) {
 }
 
 // structgenValidate4 checks a value against structgen:///order.json#/properties/lines/items/properties/note.
-func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate4(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		t.WrongType("string")
@@ -534,12 +534,12 @@ func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate6 checks a value against structgen:///order.json#/properties/lines/items/additionalProperties.
-func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate6(c *impl.Decoding, t *impl.Text) {
 	t.False()
 }
 
 // structgenValidate15 checks a value against structgen:///order.json#/properties/seller/allOf/1/properties/name.
-func structgenValidate15(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate15(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -556,23 +556,23 @@ func structgenValidate15(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate17Keys = []string{"extra"}
 
 // structgenValidate17 checks a value against structgen:///order.json#/properties/tag.
-func structgenValidate17(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate17(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate17Text(c, raw)
 	}
 }
 
 // structgenValidate17Text checks a value's JSON text against structgen:///order.json#/properties/tag.
-func structgenValidate17Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate17Text(c *impl.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate19)
-	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+	c.Apply(raw, func(c *impl.Decoding, t *impl.Text) {
 		switch t.Next() {
 		case jx.Object:
 			it, ok := t.Object()
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate17Keys)
+			keys := impl.DeclaredKeys(structgenValidate17Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -604,7 +604,7 @@ func structgenValidate17Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate18 checks a value against structgen:///order.json#/properties/tag/allOf/0.
-func structgenValidate18(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate18(c *impl.Decoding, t *impl.Text) {
 	structgenValidate19(c, t)
 }
 
@@ -612,14 +612,14 @@ func structgenValidate18(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate19Keys = []string{"code"}
 
 // structgenValidate19 checks a value against structgen:///order.json#/$defs/Closed.
-func structgenValidate19(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate19(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate19Keys)
+		keys := impl.DeclaredKeys(structgenValidate19Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -653,7 +653,7 @@ func structgenValidate19(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate21 checks a value against structgen:///order.json#/properties/tag/allOf/1/properties/extra.
-func structgenValidate21(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate21(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()

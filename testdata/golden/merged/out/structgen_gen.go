@@ -6,10 +6,16 @@ package merged
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // Schema: schemas/order.json
 type Order struct {
@@ -30,13 +36,13 @@ type Order struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsOrder = runtime.NewFields("buyer", "seller", "lines", "tag", "contact", "nullable")
+var fieldsOrder = impl.NewFields("buyer", "seller", "lines", "tag", "contact", "nullable")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Order) UnmarshalJSON(data []byte) error {
 	type plain Order
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsOrder, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsOrder, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaOrder = structgenSchemas.Schema("structgen:///order.json#")
@@ -44,7 +50,7 @@ var schemaOrder = structgenSchemas.Schema("structgen:///order.json#")
 // ParseOrder validates data against the schema of Order and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrder(data []byte) (Order, error) {
-	return runtime.ParseDecoded("Order", data, func(d *jx.Decoder, c *runtime.Decoding) (v Order) {
+	return impl.ParseDecoded("Order", data, func(d *jx.Decoder, c *impl.Decoding) (v Order) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaOrder)
@@ -65,13 +71,13 @@ type OrderBuyer struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsOrderBuyer = runtime.NewFields("name", "email")
+var fieldsOrderBuyer = impl.NewFields("name", "email")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *OrderBuyer) UnmarshalJSON(data []byte) error {
 	type plain OrderBuyer
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsOrderBuyer, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsOrderBuyer, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaOrderBuyer = structgenSchemas.Schema("structgen:///order.json#/properties/buyer")
@@ -79,7 +85,7 @@ var schemaOrderBuyer = structgenSchemas.Schema("structgen:///order.json#/propert
 // ParseOrderBuyer validates data against the schema of OrderBuyer and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderBuyer(data []byte) (OrderBuyer, error) {
-	return runtime.ParseDecoded("OrderBuyer", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderBuyer) {
+	return impl.ParseDecoded("OrderBuyer", data, func(d *jx.Decoder, c *impl.Decoding) (v OrderBuyer) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaOrderBuyer)
@@ -97,7 +103,7 @@ var schemaOrderLinesItem = structgenSchemas.Schema("structgen:///order.json#/pro
 // ParseOrderLinesItem validates data against the schema of OrderLinesItem and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderLinesItem(data []byte) (OrderLinesItem, error) {
-	return runtime.ParseDecoded("OrderLinesItem", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderLinesItem) {
+	return impl.ParseDecoded("OrderLinesItem", data, func(d *jx.Decoder, c *impl.Decoding) (v OrderLinesItem) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaOrderLinesItem)
@@ -116,13 +122,13 @@ type OrderNullable struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsOrderNullable = runtime.NewFields("name", "email")
+var fieldsOrderNullable = impl.NewFields("name", "email")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *OrderNullable) UnmarshalJSON(data []byte) error {
 	type plain OrderNullable
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsOrderNullable, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsOrderNullable, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaOrderNullable = structgenSchemas.Schema("structgen:///order.json#/properties/nullable")
@@ -130,7 +136,7 @@ var schemaOrderNullable = structgenSchemas.Schema("structgen:///order.json#/prop
 // ParseOrderNullable validates data against the schema of OrderNullable and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderNullable(data []byte) (OrderNullable, error) {
-	return runtime.ParseDecoded("OrderNullable", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderNullable) {
+	return impl.ParseDecoded("OrderNullable", data, func(d *jx.Decoder, c *impl.Decoding) (v OrderNullable) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaOrderNullable)
@@ -150,13 +156,13 @@ type OrderSeller struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsOrderSeller = runtime.NewFields("name", "email", "vat")
+var fieldsOrderSeller = impl.NewFields("name", "email", "vat")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *OrderSeller) UnmarshalJSON(data []byte) error {
 	type plain OrderSeller
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsOrderSeller, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsOrderSeller, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaOrderSeller = structgenSchemas.Schema("structgen:///order.json#/properties/seller")
@@ -164,7 +170,7 @@ var schemaOrderSeller = structgenSchemas.Schema("structgen:///order.json#/proper
 // ParseOrderSeller validates data against the schema of OrderSeller and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderSeller(data []byte) (OrderSeller, error) {
-	return runtime.ParseDecoded("OrderSeller", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderSeller) {
+	return impl.ParseDecoded("OrderSeller", data, func(d *jx.Decoder, c *impl.Decoding) (v OrderSeller) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaOrderSeller)
@@ -181,5 +187,5 @@ var schemaOrderTag = structgenSchemas.Schema("structgen:///order.json#/propertie
 // ParseOrderTag validates data against the schema of OrderTag and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderTag(data []byte) (OrderTag, error) {
-	return runtime.ParseValidated[OrderTag]("OrderTag", data, nil, []runtime.Validator{structgenValidate17}, schemaOrderTag)
+	return impl.ParseValidated[OrderTag]("OrderTag", data, nil, []impl.Validator{structgenValidate17}, schemaOrderTag)
 }

@@ -7,17 +7,17 @@ package outputs
 
 import (
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // structgenAnswerBranches words a value no branch of Answer's anyOf matches.
-var structgenAnswerBranches = &runtime.Branches{
+var structgenAnswerBranches = &impl.Branches{
 	Op:   "anyOf",
 	Want: []string{"string", "object"},
 }
 
 // decodeJSON reads Answer: the value's kind picks the variant.
-func (v *Answer) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Answer) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.String:
 		from := c.Found()
@@ -43,7 +43,7 @@ func (v *Answer) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads AnswerOption1 and checks its schema in one pass.
-func (v *AnswerOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *AnswerOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -79,7 +79,7 @@ func (v *AnswerOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Brief and checks its schema in one pass.
-func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Brief) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [7]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -146,7 +146,7 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 					c.Pop()
 				}
 				c.End(a0.Err())
-				runtime.Unique(c, v.Tags)
+				impl.Unique(c, v.Tags)
 			}
 			c.Pop()
 		case "priority":
@@ -209,7 +209,7 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads BriefStatus, one of its values.
-func (v *BriefStatus) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *BriefStatus) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	s, ok := c.StringBytes(d)
 	if !ok {
 		return
@@ -225,7 +225,7 @@ func (v *BriefStatus) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Mood, one of its values.
-func (v *Mood) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Mood) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	s, ok := c.StringBytes(d)
 	if !ok {
 		return
@@ -243,7 +243,7 @@ func (v *Mood) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Tree and checks its schema in one pass.
-func (v *Tree) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Tree) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -299,7 +299,7 @@ func (v *Tree) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // structgenValidate0 checks a value against structgen:///structgen.yaml.outputs.3.schema.json#.
-func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate0(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -326,7 +326,7 @@ func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate1 checks a value against structgen:///structgen.yaml.outputs.3.schema.json#/items.
-func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate1(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -342,14 +342,14 @@ func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate2 checks a value against structgen:///structgen.yaml.outputs.5.schema.json#.
-func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate2(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -368,7 +368,7 @@ func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate3 checks a value against structgen:///structgen.yaml.outputs.5.schema.json#/additionalProperties.
-func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate3(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -385,7 +385,7 @@ func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate4 checks a value against structgen:///structgen.yaml.outputs.6.schema.json#.
-func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate4(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		t.WrongType("string")

@@ -9,9 +9,16 @@ import (
 	"encoding/json"
 	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // A text answer, or an error code.
 //
@@ -35,17 +42,17 @@ func (u Answer) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *Answer) UnmarshalJSON(data []byte) error {
 	*u = Answer{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
-	case runtime.KindObject:
+	case impl.KindObject:
 		u.Object = new(AnswerOption1)
 		return json.Unmarshal(data, u.Object)
 	}
-	return runtime.NoVariant("Answer", runtime.KindOf(data).String())
+	return impl.NoVariant("Answer", impl.KindOf(data).String())
 }
 
 var schemaAnswer = structgenSchemas.Schema("structgen:///structgen.yaml.outputs.4.schema.json#")
@@ -53,7 +60,7 @@ var schemaAnswer = structgenSchemas.Schema("structgen:///structgen.yaml.outputs.
 // ParseAnswer validates data against the schema of Answer and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseAnswer(data []byte) (Answer, error) {
-	return runtime.ParseDecoded("Answer", data, func(d *jx.Decoder, c *runtime.Decoding) (v Answer) {
+	return impl.ParseDecoded("Answer", data, func(d *jx.Decoder, c *impl.Decoding) (v Answer) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaAnswer)
@@ -69,7 +76,7 @@ var schemaAnswerOption1 = structgenSchemas.Schema("structgen:///structgen.yaml.o
 // ParseAnswerOption1 validates data against the schema of AnswerOption1 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseAnswerOption1(data []byte) (AnswerOption1, error) {
-	return runtime.ParseDecoded("AnswerOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v AnswerOption1) {
+	return impl.ParseDecoded("AnswerOption1", data, func(d *jx.Decoder, c *impl.Decoding) (v AnswerOption1) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaAnswerOption1)
@@ -95,7 +102,7 @@ var schemaBrief = structgenSchemas.Schema("structgen:///schemas/brief.json#")
 // ParseBrief validates data against the schema of Brief and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBrief(data []byte) (Brief, error) {
-	return runtime.ParseDecoded("Brief", data, func(d *jx.Decoder, c *runtime.Decoding) (v Brief) {
+	return impl.ParseDecoded("Brief", data, func(d *jx.Decoder, c *impl.Decoding) (v Brief) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBrief)
@@ -115,7 +122,7 @@ var schemaBriefStatus = structgenSchemas.Schema("structgen:///schemas/brief.json
 // ParseBriefStatus validates data against the schema of BriefStatus and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseBriefStatus(data []byte) (BriefStatus, error) {
-	return runtime.ParseDecoded("BriefStatus", data, func(d *jx.Decoder, c *runtime.Decoding) (v BriefStatus) {
+	return impl.ParseDecoded("BriefStatus", data, func(d *jx.Decoder, c *impl.Decoding) (v BriefStatus) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaBriefStatus)
@@ -129,7 +136,7 @@ var schemaChecklist = structgenSchemas.Schema("structgen:///structgen.yaml.outpu
 // ParseChecklist validates data against the schema of Checklist and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseChecklist(data []byte) (Checklist, error) {
-	return runtime.ParseValidated[Checklist]("Checklist", data, func(v *Checklist, d *jx.Decoder, c *runtime.Decoding) {
+	return impl.ParseValidated[Checklist]("Checklist", data, func(v *Checklist, d *jx.Decoder, c *impl.Decoding) {
 		if c.IsNull(d) {
 			*v = nil
 		} else {
@@ -150,7 +157,7 @@ func ParseChecklist(data []byte) (Checklist, error) {
 				c.End(a0.Err())
 			}
 		}
-	}, []runtime.Validator{structgenValidate0}, schemaChecklist)
+	}, []impl.Validator{structgenValidate0}, schemaChecklist)
 }
 
 // Schema: structgen.yaml#/outputs/5/schema
@@ -161,7 +168,7 @@ var schemaCounts = structgenSchemas.Schema("structgen:///structgen.yaml.outputs.
 // ParseCounts validates data against the schema of Counts and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseCounts(data []byte) (Counts, error) {
-	return runtime.ParseValidated[Counts]("Counts", data, func(v *Counts, d *jx.Decoder, c *runtime.Decoding) {
+	return impl.ParseValidated[Counts]("Counts", data, func(v *Counts, d *jx.Decoder, c *impl.Decoding) {
 		if c.IsNull(d) {
 			(*v) = nil
 		} else {
@@ -184,7 +191,7 @@ func ParseCounts(data []byte) (Counts, error) {
 				c.End(m0.Err())
 			}
 		}
-	}, []runtime.Validator{structgenValidate2}, schemaCounts)
+	}, []impl.Validator{structgenValidate2}, schemaCounts)
 }
 
 // How the user feels.
@@ -204,7 +211,7 @@ var schemaMood = structgenSchemas.Schema("structgen:///structgen.yaml.outputs.2.
 // ParseMood validates data against the schema of Mood and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseMood(data []byte) (Mood, error) {
-	return runtime.ParseDecoded("Mood", data, func(d *jx.Decoder, c *runtime.Decoding) (v Mood) {
+	return impl.ParseDecoded("Mood", data, func(d *jx.Decoder, c *impl.Decoding) (v Mood) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaMood)
@@ -220,7 +227,7 @@ var schemaText = structgenSchemas.Schema("structgen:///structgen.yaml.outputs.6.
 // ParseText validates data against the schema of Text and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseText(data []byte) (Text, error) {
-	return runtime.ParseValidated[Text]("Text", data, nil, []runtime.Validator{structgenValidate4}, schemaText)
+	return impl.ParseValidated[Text]("Text", data, nil, []impl.Validator{structgenValidate4}, schemaText)
 }
 
 // A recursive outline.
@@ -236,7 +243,7 @@ var schemaTree = structgenSchemas.Schema("structgen:///schemas/tree.json#")
 // ParseTree validates data against the schema of Tree and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseTree(data []byte) (Tree, error) {
-	return runtime.ParseDecoded("Tree", data, func(d *jx.Decoder, c *runtime.Decoding) (v Tree) {
+	return impl.ParseDecoded("Tree", data, func(d *jx.Decoder, c *impl.Decoding) (v Tree) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaTree)

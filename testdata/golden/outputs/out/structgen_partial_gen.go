@@ -8,6 +8,8 @@ package outputs
 import (
 	"encoding/json"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
+	"github.com/structgen/structgen/runtime/lenient"
 )
 
 // BriefPartial is Brief as read so far from a streaming reply.
@@ -25,18 +27,18 @@ type BriefPartial struct {
 }
 
 // readBriefPartial reads a BriefPartial from a streaming reply's value.
-func readBriefPartial(n *runtime.Node) (BriefPartial, bool) {
+func readBriefPartial(n *lenient.Node) (BriefPartial, bool) {
 	var p BriefPartial
 	if !n.IsObject() {
 		return p, false
 	}
-	runtime.SetField(&p.Title, n.Field("title"), runtime.ReadString)
-	runtime.SetField(&p.Summary, n.Field("summary"), runtime.ReadString)
-	runtime.SetField(&p.Owner, n.Field("owner"), runtime.ReadString)
-	runtime.SetField(&p.Tags, n.Field("tags"), runtime.ReadSlice(runtime.ReadString))
-	runtime.SetField(&p.Priority, n.Field("priority"), runtime.ReadInt)
-	runtime.SetField(&p.Due, n.Field("due"), runtime.ReadString)
-	runtime.SetField(&p.Status, n.Field("status"), runtime.ReadEnum[BriefStatus])
+	runtime.SetField(&p.Title, n.Field("title"), impl.ReadString)
+	runtime.SetField(&p.Summary, n.Field("summary"), impl.ReadString)
+	runtime.SetField(&p.Owner, n.Field("owner"), impl.ReadString)
+	runtime.SetField(&p.Tags, n.Field("tags"), impl.ReadSlice(impl.ReadString))
+	runtime.SetField(&p.Priority, n.Field("priority"), impl.ReadInt)
+	runtime.SetField(&p.Due, n.Field("due"), impl.ReadString)
+	runtime.SetField(&p.Status, n.Field("status"), impl.ReadEnum[BriefStatus])
 	return p, true
 }
 
@@ -50,13 +52,13 @@ type TreePartial struct {
 }
 
 // readTreePartial reads a TreePartial from a streaming reply's value.
-func readTreePartial(n *runtime.Node) (TreePartial, bool) {
+func readTreePartial(n *lenient.Node) (TreePartial, bool) {
 	var p TreePartial
 	if !n.IsObject() {
 		return p, false
 	}
-	runtime.SetField(&p.Label, n.Field("label"), runtime.ReadString)
-	runtime.SetField(&p.Children, n.Field("children"), runtime.ReadSlice(readTreePartial))
+	runtime.SetField(&p.Label, n.Field("label"), impl.ReadString)
+	runtime.SetField(&p.Children, n.Field("children"), impl.ReadSlice(readTreePartial))
 	return p, true
 }
 
@@ -74,7 +76,7 @@ func ParseAnswerPartial(text []byte) (AnswerPartial, error) {
 		return AnswerPartial{}, err
 	}
 	var p AnswerPartial
-	runtime.SetField(&p, n, runtime.ReadRaw)
+	runtime.SetField(&p, n, impl.ReadRaw)
 	return p, nil
 }
 
@@ -105,7 +107,7 @@ func ParseChecklistPartial(text []byte) (ChecklistPartial, error) {
 		return ChecklistPartial{}, err
 	}
 	var p ChecklistPartial
-	runtime.SetField(&p, n, runtime.ReadSlice(runtime.ReadString))
+	runtime.SetField(&p, n, impl.ReadSlice(impl.ReadString))
 	return p, nil
 }
 
@@ -123,7 +125,7 @@ func ParseCountsPartial(text []byte) (CountsPartial, error) {
 		return CountsPartial{}, err
 	}
 	var p CountsPartial
-	runtime.SetField(&p, n, runtime.ReadMap(runtime.ReadInt))
+	runtime.SetField(&p, n, impl.ReadMap(impl.ReadInt))
 	return p, nil
 }
 
@@ -141,7 +143,7 @@ func ParseMoodPartial(text []byte) (MoodPartial, error) {
 		return MoodPartial{}, err
 	}
 	var p MoodPartial
-	runtime.SetField(&p, n, runtime.ReadEnum[Mood])
+	runtime.SetField(&p, n, impl.ReadEnum[Mood])
 	return p, nil
 }
 
@@ -159,7 +161,7 @@ func ParseTextPartial(text []byte) (TextPartial, error) {
 		return TextPartial{}, err
 	}
 	var p TextPartial
-	runtime.SetField(&p, n, runtime.ReadString)
+	runtime.SetField(&p, n, impl.ReadString)
 	return p, nil
 }
 

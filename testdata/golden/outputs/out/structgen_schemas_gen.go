@@ -5,11 +5,11 @@
 
 package outputs
 
-import "github.com/structgen/structgen/runtime"
+import "github.com/structgen/structgen/runtime/schema"
 
 // structgenSchemas holds the schema documents this package was generated
 // from; Parse functions validate against them.
-var structgenSchemas = runtime.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{
+var structgenSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{
 	"structgen:///schemas/brief.json":                   schemaDoc0,
 	"structgen:///schemas/tree.json":                    schemaDoc1,
 	"structgen:///structgen.yaml.outputs.2.schema.json": schemaDoc2,

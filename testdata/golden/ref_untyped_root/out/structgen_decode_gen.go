@@ -9,11 +9,11 @@ package untyped
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads Configuration: the value's kind picks the variant.
-func (v *Configuration) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Configuration) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
 		p0 := c.NewBool()
@@ -60,7 +60,7 @@ func (v *Configuration) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads ConfigurationObject and checks its schema in one pass.
-func (v *ConfigurationObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ConfigurationObject) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -102,11 +102,11 @@ func (v *ConfigurationObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads Narrowed and checks its schema in one pass.
-func (v *Narrowed) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Narrowed) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -159,7 +159,7 @@ func (v *Narrowed) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "name")
@@ -168,7 +168,7 @@ func (v *Narrowed) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Settings and checks its schema in one pass.
-func (v *Settings) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Settings) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -223,23 +223,23 @@ func (v *Settings) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // MarshalJSON writes ConfigurationObject in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v ConfigurationObject) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes ConfigurationObject with e.
-func (v *ConfigurationObject) encodeJSON(e *runtime.Encoding) {
+func (v *ConfigurationObject) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.Name != nil {
 		e.Field("name")
 		e.Str((*v.Name))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsConfigurationObject.Has(k) {
 			continue
 		}
@@ -253,11 +253,11 @@ func (v *ConfigurationObject) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes Narrowed in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Narrowed) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Narrowed with e.
-func (v *Narrowed) encodeJSON(e *runtime.Encoding) {
+func (v *Narrowed) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("name")
 	e.Str(v.Name)
@@ -265,7 +265,7 @@ func (v *Narrowed) encodeJSON(e *runtime.Encoding) {
 		e.Field("size")
 		e.Int((*v.Size))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsNarrowed.Has(k) {
 			continue
 		}
@@ -279,11 +279,11 @@ func (v *Narrowed) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes Settings in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Settings) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Settings with e.
-func (v *Settings) encodeJSON(e *runtime.Encoding) {
+func (v *Settings) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.Name != nil {
 		e.Field("name")
@@ -293,7 +293,7 @@ func (v *Settings) encodeJSON(e *runtime.Encoding) {
 		e.Field("size")
 		e.Int((*v.Size))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsSettings.Has(k) {
 			continue
 		}
@@ -308,14 +308,14 @@ func (v *Settings) encodeJSON(e *runtime.Encoding) {
 var structgenValidate1Keys = []string{"name", "size"}
 
 // structgenValidate1 checks a value against structgen:///narrowed.json#/$defs/settings.
-func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate1(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate1Keys)
+		keys := impl.DeclaredKeys(structgenValidate1Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -353,7 +353,7 @@ func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate2 checks a value against structgen:///narrowed.json#/$defs/settings/properties/name.
-func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate2(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		t.WrongType("string")
@@ -363,7 +363,7 @@ func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate3 checks a value against structgen:///narrowed.json#/$defs/settings/properties/size.
-func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate3(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -380,23 +380,23 @@ func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate4 checks a value against structgen:///checked.json#.
-func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate4(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate4Text(c, raw)
 	}
 }
 
 // structgenValidate4Text checks a value's JSON text against structgen:///checked.json#.
-func structgenValidate4Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate4Text(c *impl.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate1)
-	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+	c.Apply(raw, func(c *impl.Decoding, t *impl.Text) {
 		switch t.Next() {
 		case jx.Object:
 			it, ok := t.Object()
 			if !ok {
 				return
 			}
-			var keys runtime.Keys
+			var keys impl.Keys
 			for !c.Failed() && it.Next() {
 				key := c.KeyText(it.Key())
 				if !keys.Add(key) {

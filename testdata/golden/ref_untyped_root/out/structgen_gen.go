@@ -9,10 +9,16 @@ package untyped
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // Schema: schemas/checked.json
 type Checked = Settings
@@ -22,9 +28,9 @@ var schemaChecked = structgenSchemas.Schema("structgen:///checked.json#")
 // ParseChecked validates data against the schema of Checked and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseChecked(data []byte) (Checked, error) {
-	return runtime.ParseValidated[Checked]("Checked", data, func(v *Checked, d *jx.Decoder, c *runtime.Decoding) {
+	return impl.ParseValidated[Checked]("Checked", data, func(v *Checked, d *jx.Decoder, c *impl.Decoding) {
 		(*v).decodeJSON(d, c)
-	}, []runtime.Validator{structgenValidate4}, schemaChecked)
+	}, []impl.Validator{structgenValidate4}, schemaChecked)
 }
 
 // Schema: schemas/config.json#/definitions/Configuration
@@ -56,25 +62,25 @@ func (u Configuration) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *Configuration) UnmarshalJSON(data []byte) error {
 	*u = Configuration{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindBool:
+	case impl.KindBool:
 		u.Bool = new(bool)
 		return json.Unmarshal(data, u.Bool)
-	case runtime.KindNumber:
+	case impl.KindNumber:
 		u.Number = new(float64)
 		return json.Unmarshal(data, u.Number)
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
-	case runtime.KindArray:
+	case impl.KindArray:
 		return json.Unmarshal(data, &u.Array)
-	case runtime.KindObject:
+	case impl.KindObject:
 		u.Object = new(ConfigurationObject)
 		return json.Unmarshal(data, u.Object)
 	}
-	return runtime.NoVariant("Configuration", runtime.KindOf(data).String())
+	return impl.NoVariant("Configuration", impl.KindOf(data).String())
 }
 
 var schemaConfiguration = structgenSchemas.Schema("structgen:///config.json#/definitions/Configuration")
@@ -82,7 +88,7 @@ var schemaConfiguration = structgenSchemas.Schema("structgen:///config.json#/def
 // ParseConfiguration validates data against the schema of Configuration and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfiguration(data []byte) (Configuration, error) {
-	return runtime.ParseDecoded("Configuration", data, func(d *jx.Decoder, c *runtime.Decoding) (v Configuration) {
+	return impl.ParseDecoded("Configuration", data, func(d *jx.Decoder, c *impl.Decoding) (v Configuration) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaConfiguration)
@@ -100,13 +106,13 @@ type ConfigurationObject struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsConfigurationObject = runtime.NewFields("name")
+var fieldsConfigurationObject = impl.NewFields("name")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *ConfigurationObject) UnmarshalJSON(data []byte) error {
 	type plain ConfigurationObject
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsConfigurationObject, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsConfigurationObject, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaConfigurationObject = structgenSchemas.Schema("structgen:///config.json#/definitions/Configuration")
@@ -114,7 +120,7 @@ var schemaConfigurationObject = structgenSchemas.Schema("structgen:///config.jso
 // ParseConfigurationObject validates data against the schema of ConfigurationObject and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseConfigurationObject(data []byte) (ConfigurationObject, error) {
-	return runtime.ParseDecoded("ConfigurationObject", data, func(d *jx.Decoder, c *runtime.Decoding) (v ConfigurationObject) {
+	return impl.ParseDecoded("ConfigurationObject", data, func(d *jx.Decoder, c *impl.Decoding) (v ConfigurationObject) {
 		if !c.IsNull(d) {
 			v.decodeJSON(d, c)
 		}
@@ -135,13 +141,13 @@ type Narrowed struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsNarrowed = runtime.NewFields("name", "size")
+var fieldsNarrowed = impl.NewFields("name", "size")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Narrowed) UnmarshalJSON(data []byte) error {
 	type plain Narrowed
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsNarrowed, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsNarrowed, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaNarrowed = structgenSchemas.Schema("structgen:///narrowed.json#")
@@ -149,7 +155,7 @@ var schemaNarrowed = structgenSchemas.Schema("structgen:///narrowed.json#")
 // ParseNarrowed validates data against the schema of Narrowed and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseNarrowed(data []byte) (Narrowed, error) {
-	return runtime.ParseDecoded("Narrowed", data, func(d *jx.Decoder, c *runtime.Decoding) (v Narrowed) {
+	return impl.ParseDecoded("Narrowed", data, func(d *jx.Decoder, c *impl.Decoding) (v Narrowed) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaNarrowed)
@@ -165,7 +171,7 @@ var schemaPlain = structgenSchemas.Schema("structgen:///plain.json#")
 // ParsePlain validates data against the schema of Plain and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePlain(data []byte) (Plain, error) {
-	return runtime.ParseDecoded("Plain", data, func(d *jx.Decoder, c *runtime.Decoding) (v Plain) {
+	return impl.ParseDecoded("Plain", data, func(d *jx.Decoder, c *impl.Decoding) (v Plain) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaPlain)
@@ -179,7 +185,7 @@ var schemaRoot = structgenSchemas.Schema("structgen:///config.json#")
 // ParseRoot validates data against the schema of Root and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseRoot(data []byte) (Root, error) {
-	return runtime.ParseDecoded("Root", data, func(d *jx.Decoder, c *runtime.Decoding) (v Root) {
+	return impl.ParseDecoded("Root", data, func(d *jx.Decoder, c *impl.Decoding) (v Root) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaRoot)
@@ -198,13 +204,13 @@ type Settings struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsSettings = runtime.NewFields("name", "size")
+var fieldsSettings = impl.NewFields("name", "size")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Settings) UnmarshalJSON(data []byte) error {
 	type plain Settings
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsSettings, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsSettings, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaSettings = structgenSchemas.Schema("structgen:///narrowed.json#/$defs/settings")
@@ -212,7 +218,7 @@ var schemaSettings = structgenSchemas.Schema("structgen:///narrowed.json#/$defs/
 // ParseSettings validates data against the schema of Settings and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSettings(data []byte) (Settings, error) {
-	return runtime.ParseDecoded("Settings", data, func(d *jx.Decoder, c *runtime.Decoding) (v Settings) {
+	return impl.ParseDecoded("Settings", data, func(d *jx.Decoder, c *impl.Decoding) (v Settings) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaSettings)

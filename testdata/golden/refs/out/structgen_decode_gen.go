@@ -9,11 +9,11 @@ package refs
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads Amount and checks its schema in one pass.
-func (v *Amount) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Amount) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -61,7 +61,7 @@ func (v *Amount) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Catalog and checks its schema in one pass.
-func (v *Catalog) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Catalog) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -108,7 +108,7 @@ func (v *Catalog) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "products")
@@ -117,7 +117,7 @@ func (v *Catalog) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Currency, one of its values.
-func (v *Currency) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Currency) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	s, ok := c.StringBytes(d)
 	if !ok {
 		return
@@ -133,7 +133,7 @@ func (v *Currency) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Product and checks its schema in one pass.
-func (v *Product) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Product) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [3]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -197,7 +197,7 @@ func (v *Product) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Tree and checks its schema in one pass.
-func (v *Tree) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Tree) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [3]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -265,11 +265,11 @@ func (v *Tree) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // MarshalJSON writes Catalog in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Catalog) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Catalog with e.
-func (v *Catalog) encodeJSON(e *runtime.Encoding) {
+func (v *Catalog) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("products")
 	if v.Products == nil {
@@ -281,7 +281,7 @@ func (v *Catalog) encodeJSON(e *runtime.Encoding) {
 		}
 		e.ArrEnd()
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsCatalog.Has(k) {
 			continue
 		}

@@ -9,10 +9,16 @@ package refs
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // Schema: schemas/common.json#/$defs/money
 type Amount struct {
@@ -25,7 +31,7 @@ var schemaAmount = structgenSchemas.Schema("structgen:///common.json#/$defs/mone
 // ParseAmount validates data against the schema of Amount and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseAmount(data []byte) (Amount, error) {
-	return runtime.ParseDecoded("Amount", data, func(d *jx.Decoder, c *runtime.Decoding) (v Amount) {
+	return impl.ParseDecoded("Amount", data, func(d *jx.Decoder, c *impl.Decoding) (v Amount) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaAmount)
@@ -43,13 +49,13 @@ type Catalog struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsCatalog = runtime.NewFields("products")
+var fieldsCatalog = impl.NewFields("products")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Catalog) UnmarshalJSON(data []byte) error {
 	type plain Catalog
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsCatalog, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsCatalog, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaCatalog = structgenSchemas.Schema("structgen:///catalog.json#")
@@ -57,7 +63,7 @@ var schemaCatalog = structgenSchemas.Schema("structgen:///catalog.json#")
 // ParseCatalog validates data against the schema of Catalog and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseCatalog(data []byte) (Catalog, error) {
-	return runtime.ParseDecoded("Catalog", data, func(d *jx.Decoder, c *runtime.Decoding) (v Catalog) {
+	return impl.ParseDecoded("Catalog", data, func(d *jx.Decoder, c *impl.Decoding) (v Catalog) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaCatalog)
@@ -77,7 +83,7 @@ var schemaCurrency = structgenSchemas.Schema("https://schemas.example.com/curren
 // ParseCurrency validates data against the schema of Currency and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseCurrency(data []byte) (Currency, error) {
-	return runtime.ParseDecoded("Currency", data, func(d *jx.Decoder, c *runtime.Decoding) (v Currency) {
+	return impl.ParseDecoded("Currency", data, func(d *jx.Decoder, c *impl.Decoding) (v Currency) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaCurrency)
@@ -95,7 +101,7 @@ var schemaProduct = structgenSchemas.Schema("structgen:///catalog.json#/definiti
 // ParseProduct validates data against the schema of Product and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProduct(data []byte) (Product, error) {
-	return runtime.ParseDecoded("Product", data, func(d *jx.Decoder, c *runtime.Decoding) (v Product) {
+	return impl.ParseDecoded("Product", data, func(d *jx.Decoder, c *impl.Decoding) (v Product) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaProduct)
@@ -115,7 +121,7 @@ var schemaTree = structgenSchemas.Schema("structgen:///tree.json#")
 // ParseTree validates data against the schema of Tree and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseTree(data []byte) (Tree, error) {
-	return runtime.ParseDecoded("Tree", data, func(d *jx.Decoder, c *runtime.Decoding) (v Tree) {
+	return impl.ParseDecoded("Tree", data, func(d *jx.Decoder, c *impl.Decoding) (v Tree) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaTree)

@@ -6,11 +6,11 @@
 
 package refs
 
-import "github.com/structgen/structgen/runtime"
+import "github.com/structgen/structgen/runtime/schema"
 
 // structgenSchemas holds the schema documents this package was generated
 // from; Parse functions validate against them.
-var structgenSchemas = runtime.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{
+var structgenSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{
 	"https://schemas.example.com/currency.json": schemaDoc0,
 	"structgen:///catalog.json":                 schemaDoc1,
 	"structgen:///common.json":                  schemaDoc2,

@@ -6,12 +6,12 @@ package search
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads SearchAction, the arguments and the response as one flat
 // object, and checks the tool's schema in one pass.
-func (v *SearchAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *SearchAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -75,7 +75,7 @@ func (v *SearchAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.SearchArgs.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.SearchArgs.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[1] {
 		missing = append(missing, "q")
@@ -87,7 +87,7 @@ func (v *SearchAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads SearchArgs and checks its schema in one pass.
-func (v *SearchArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *SearchArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -128,7 +128,7 @@ func (v *SearchArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "q")
@@ -137,7 +137,7 @@ func (v *SearchArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads StructgenYAMLTools0Response and checks its schema in one pass.
-func (v *StructgenYAMLTools0Response) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *StructgenYAMLTools0Response) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -190,7 +190,7 @@ func (v *StructgenYAMLTools0Response) decodeJSON(d *jx.Decoder, c *runtime.Decod
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "hits")
@@ -201,15 +201,15 @@ func (v *StructgenYAMLTools0Response) decodeJSON(d *jx.Decoder, c *runtime.Decod
 // MarshalJSON writes SearchArgs in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v SearchArgs) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes SearchArgs with e.
-func (v *SearchArgs) encodeJSON(e *runtime.Encoding) {
+func (v *SearchArgs) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("q")
 	e.Str(v.Q)
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsSearchArgs.Has(k) {
 			continue
 		}
@@ -223,11 +223,11 @@ func (v *SearchArgs) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes StructgenYAMLTools0Response in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v StructgenYAMLTools0Response) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes StructgenYAMLTools0Response with e.
-func (v *StructgenYAMLTools0Response) encodeJSON(e *runtime.Encoding) {
+func (v *StructgenYAMLTools0Response) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("hits")
 	if v.Hits == nil {
@@ -239,7 +239,7 @@ func (v *StructgenYAMLTools0Response) encodeJSON(e *runtime.Encoding) {
 		}
 		e.ArrEnd()
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsStructgenYAMLTools0Response.Has(k) {
 			continue
 		}

@@ -8,9 +8,16 @@ import (
 	"errors"
 	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // SearchAction is a call of tool "search": the tool's own arguments and its structured response, flat on the wire.
 //
@@ -20,17 +27,17 @@ type SearchAction struct {
 	StructgenYAMLTools0Response
 }
 
-var responseFieldsSearchAction = runtime.NewFields("hits")
+var responseFieldsSearchAction = impl.NewFields("hits")
 
 // MarshalJSON writes the arguments and the response as one flat object.
 func (a SearchAction) MarshalJSON() ([]byte, error) {
-	return runtime.MarshalAction(a.SearchArgs, a.StructgenYAMLTools0Response)
+	return impl.MarshalAction(a.SearchArgs, a.StructgenYAMLTools0Response)
 }
 
 // UnmarshalJSON reads one flat object: the response's fields into StructgenYAMLTools0Response,
 // every other property into SearchArgs.
 func (a *SearchAction) UnmarshalJSON(data []byte) error {
-	return runtime.UnmarshalAction(data, &a.SearchArgs, &a.StructgenYAMLTools0Response, responseFieldsSearchAction)
+	return impl.UnmarshalAction(data, &a.SearchArgs, &a.StructgenYAMLTools0Response, responseFieldsSearchAction)
 }
 
 // Kind returns "SearchAction", the kind that persisted actions of this type carry.
@@ -63,13 +70,13 @@ type SearchArgs struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsSearchArgs = runtime.NewFields("q")
+var fieldsSearchArgs = impl.NewFields("q")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *SearchArgs) UnmarshalJSON(data []byte) error {
 	type plain SearchArgs
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsSearchArgs, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsSearchArgs, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaSearchArgs = structgenSchemas.Schema("structgen:///structgen.yaml.tools.0.parameters.json#")
@@ -77,7 +84,7 @@ var schemaSearchArgs = structgenSchemas.Schema("structgen:///structgen.yaml.tool
 // ParseSearchArgs validates data against the schema of SearchArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSearchArgs(data []byte) (SearchArgs, error) {
-	return runtime.ParseDecoded("SearchArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v SearchArgs) {
+	return impl.ParseDecoded("SearchArgs", data, func(d *jx.Decoder, c *impl.Decoding) (v SearchArgs) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaSearchArgs)
@@ -95,13 +102,13 @@ type StructgenYAMLTools0Response struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsStructgenYAMLTools0Response = runtime.NewFields("hits")
+var fieldsStructgenYAMLTools0Response = impl.NewFields("hits")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *StructgenYAMLTools0Response) UnmarshalJSON(data []byte) error {
 	type plain StructgenYAMLTools0Response
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsStructgenYAMLTools0Response, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsStructgenYAMLTools0Response, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaStructgenYAMLTools0Response = structgenSchemas.Schema("structgen:///structgen.yaml.tools.0.response.json#")
@@ -109,7 +116,7 @@ var schemaStructgenYAMLTools0Response = structgenSchemas.Schema("structgen:///st
 // ParseStructgenYAMLTools0Response validates data against the schema of StructgenYAMLTools0Response and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseStructgenYAMLTools0Response(data []byte) (StructgenYAMLTools0Response, error) {
-	return runtime.ParseDecoded("StructgenYAMLTools0Response", data, func(d *jx.Decoder, c *runtime.Decoding) (v StructgenYAMLTools0Response) {
+	return impl.ParseDecoded("StructgenYAMLTools0Response", data, func(d *jx.Decoder, c *impl.Decoding) (v StructgenYAMLTools0Response) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaStructgenYAMLTools0Response)
@@ -135,10 +142,10 @@ var SearchTool = runtime.NewTool("search", "Search the index.", toolSchemaSearch
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseSearchAction(args []byte) (SearchAction, error) {
-	if a, err := runtime.ParseDecoded("SearchAction", args, func(d *jx.Decoder, c *runtime.Decoding) (v SearchAction) {
+	if a, err := impl.ParseDecoded("SearchAction", args, func(d *jx.Decoder, c *impl.Decoding) (v SearchAction) {
 		v.decodeJSON(d, c)
 		return
-	}, toolSchemaSearch); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	}, toolSchemaSearch); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, impl.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[SearchAction](SearchTool, "SearchAction", args)
@@ -188,14 +195,14 @@ func ParseToolCall(name string, args []byte) (Action, error) {
 		}
 		return a, nil
 	}
-	return nil, runtime.UnknownTool(name, toolNames)
+	return nil, impl.UnknownTool(name, toolNames)
 }
 
 // MarshalAction encodes an action as an event: {"kind": its kind,
 // "schemaFingerprint": its tool schema's fingerprint, then its fields}.
 // UnmarshalAction reads it back.
 func MarshalAction(a Action) ([]byte, error) {
-	return runtime.MarshalEvent(a.Kind(), a.schemaFingerprint(), a)
+	return impl.MarshalEvent(a.Kind(), a.schemaFingerprint(), a)
 }
 
 // UnmarshalAction reads an event that MarshalAction wrote, validating it
@@ -204,17 +211,17 @@ func MarshalAction(a Action) ([]byte, error) {
 // tool's current one gives a *runtime.SchemaChangedError: with the action
 // too when the event still validates, alone when it does not.
 func UnmarshalAction(data []byte) (Action, error) {
-	kind, fingerprint, rest, err := runtime.SplitEvent(data)
+	kind, fingerprint, rest, err := impl.SplitEvent(data)
 	if err != nil {
 		return nil, err
 	}
 	switch kind {
 	case "SearchAction":
-		a, err := runtime.ParseDecoded("SearchAction", rest, func(d *jx.Decoder, c *runtime.Decoding) (v SearchAction) {
+		a, err := impl.ParseDecoded("SearchAction", rest, func(d *jx.Decoder, c *impl.Decoding) (v SearchAction) {
 			v.decodeJSON(d, c)
 			return
 		}, toolSchemaSearch)
-		if changed := runtime.SchemaChanged("SearchAction", fingerprint, fingerprintSearch, err); changed != nil {
+		if changed := impl.SchemaChanged("SearchAction", fingerprint, fingerprintSearch, err); changed != nil {
 			if err != nil {
 				return nil, changed
 			}
@@ -227,5 +234,5 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	}
-	return nil, runtime.UnknownKind(kind, actionKinds)
+	return nil, impl.UnknownKind(kind, actionKinds)
 }

@@ -3,11 +3,11 @@
 
 package search
 
-import "github.com/structgen/structgen/runtime"
+import "github.com/structgen/structgen/runtime/schema"
 
 // structgenSchemas holds the schema documents this package was generated
 // from; Parse functions validate against them.
-var structgenSchemas = runtime.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{
+var structgenSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{
 	"structgen:///structgen.yaml.tools.0.parameters.json": schemaDoc0,
 	"structgen:///structgen.yaml.tools.0.response.json":   schemaDoc1,
 	"urn:structgen:tool:search":                           schemaDoc2,

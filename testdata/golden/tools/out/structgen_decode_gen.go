@@ -12,11 +12,11 @@ package tools
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads Fact and checks its schema in one pass.
-func (v *Fact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Fact) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -67,7 +67,7 @@ func (v *Fact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads FinishAction, the arguments and the response as one flat
 // object, and checks the tool's schema in one pass.
-func (v *FinishAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *FinishAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [5]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -163,7 +163,7 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads FinishArgs and checks its schema in one pass.
-func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -203,7 +203,7 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "message")
@@ -212,7 +212,7 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads GetIssueArgs and checks its schema in one pass.
-func (v *GetIssueArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *GetIssueArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -252,7 +252,7 @@ func (v *GetIssueArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "number")
@@ -261,7 +261,7 @@ func (v *GetIssueArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads GetWeatherArgs and checks its schema in one pass.
-func (v *GetWeatherArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *GetWeatherArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -307,7 +307,7 @@ func (v *GetWeatherArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads GetWeatherArgsUnit, one of its values.
-func (v *GetWeatherArgsUnit) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *GetWeatherArgsUnit) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	s, ok := c.StringBytes(d)
 	if !ok {
 		return
@@ -323,7 +323,7 @@ func (v *GetWeatherArgsUnit) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads ListIssuesArgs and checks its schema in one pass.
-func (v *ListIssuesArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ListIssuesArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [3]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -383,7 +383,7 @@ func (v *ListIssuesArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "owner")
@@ -395,7 +395,7 @@ func (v *ListIssuesArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads ListIssuesArgsState, one of its values.
-func (v *ListIssuesArgsState) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ListIssuesArgsState) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	s, ok := c.StringBytes(d)
 	if !ok {
 		return
@@ -413,7 +413,7 @@ func (v *ListIssuesArgsState) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads NowArgs and checks its schema in one pass.
-func (v *NowArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *NowArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -430,7 +430,7 @@ func (v *NowArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads PingArgs and checks its schema in one pass.
-func (v *PingArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *PingArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	it, ok := c.Object(d)
 	if !ok {
 		return
@@ -447,7 +447,7 @@ func (v *PingArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Profile and checks its schema in one pass.
-func (v *Profile) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Profile) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -500,7 +500,7 @@ func (v *Profile) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "login")
@@ -510,7 +510,7 @@ func (v *Profile) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads ProfileAction, the arguments and the response as one flat
 // object, and checks the tool's schema in one pass.
-func (v *ProfileAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ProfileAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	v.GetMeArgs = map[string]json.RawMessage{}
 	var seen [2]bool
 	it, ok := c.Object(d)
@@ -569,7 +569,7 @@ func (v *ProfileAction) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads ProjectFacts and checks its schema in one pass.
-func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [4]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -652,7 +652,7 @@ func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads SearchCodeArgs and checks its schema in one pass.
-func (v *SearchCodeArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *SearchCodeArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [4]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -734,7 +734,7 @@ func (v *SearchCodeArgs) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads SearchCodeArgsOptions and checks its schema in one pass.
-func (v *SearchCodeArgsOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *SearchCodeArgsOptions) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -776,21 +776,21 @@ func (v *SearchCodeArgsOptions) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // MarshalJSON writes FinishArgs in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v FinishArgs) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes FinishArgs with e.
-func (v *FinishArgs) encodeJSON(e *runtime.Encoding) {
+func (v *FinishArgs) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("message")
 	e.Str(v.Message)
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsFinishArgs.Has(k) {
 			continue
 		}
@@ -804,15 +804,15 @@ func (v *FinishArgs) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes GetIssueArgs in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v GetIssueArgs) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes GetIssueArgs with e.
-func (v *GetIssueArgs) encodeJSON(e *runtime.Encoding) {
+func (v *GetIssueArgs) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("number")
 	e.Int(v.Number)
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsGetIssueArgs.Has(k) {
 			continue
 		}
@@ -826,11 +826,11 @@ func (v *GetIssueArgs) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes ListIssuesArgs in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v ListIssuesArgs) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes ListIssuesArgs with e.
-func (v *ListIssuesArgs) encodeJSON(e *runtime.Encoding) {
+func (v *ListIssuesArgs) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("owner")
 	e.Str(v.Owner)
@@ -840,7 +840,7 @@ func (v *ListIssuesArgs) encodeJSON(e *runtime.Encoding) {
 		e.Field("state")
 		e.Str(string((*v.State)))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsListIssuesArgs.Has(k) {
 			continue
 		}
@@ -854,11 +854,11 @@ func (v *ListIssuesArgs) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes Profile in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Profile) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Profile with e.
-func (v *Profile) encodeJSON(e *runtime.Encoding) {
+func (v *Profile) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("login")
 	e.Str(v.Login)
@@ -866,7 +866,7 @@ func (v *Profile) encodeJSON(e *runtime.Encoding) {
 		e.Field("followers")
 		e.Int((*v.Followers))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsProfile.Has(k) {
 			continue
 		}
@@ -880,17 +880,17 @@ func (v *Profile) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes SearchCodeArgsOptions in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v SearchCodeArgsOptions) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes SearchCodeArgsOptions with e.
-func (v *SearchCodeArgsOptions) encodeJSON(e *runtime.Encoding) {
+func (v *SearchCodeArgsOptions) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.Regex != nil {
 		e.Field("regex")
 		e.Bool((*v.Regex))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsSearchCodeArgsOptions.Has(k) {
 			continue
 		}
@@ -902,7 +902,7 @@ func (v *SearchCodeArgsOptions) encodeJSON(e *runtime.Encoding) {
 }
 
 // structgenValidate0 checks a value against structgen:///mcp/get_me.json#/inputSchema.
-func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate0(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		t.WrongType("object")

@@ -14,9 +14,16 @@ import (
 	"errors"
 	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // Schema: schemas/facts.json#/$defs/Fact
 type Fact struct {
@@ -29,7 +36,7 @@ var schemaFact = structgenSchemas.Schema("structgen:///schemas/facts.json#/$defs
 // ParseFact validates data against the schema of Fact and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFact(data []byte) (Fact, error) {
-	return runtime.ParseDecoded("Fact", data, func(d *jx.Decoder, c *runtime.Decoding) (v Fact) {
+	return impl.ParseDecoded("Fact", data, func(d *jx.Decoder, c *impl.Decoding) (v Fact) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaFact)
@@ -43,17 +50,17 @@ type FinishAction struct {
 	ProjectFacts
 }
 
-var responseFieldsFinishAction = runtime.NewFields("confidence", "description", "facts", "verified")
+var responseFieldsFinishAction = impl.NewFields("confidence", "description", "facts", "verified")
 
 // MarshalJSON writes the arguments and the response as one flat object.
 func (a FinishAction) MarshalJSON() ([]byte, error) {
-	return runtime.MarshalAction(a.FinishArgs, a.ProjectFacts)
+	return impl.MarshalAction(a.FinishArgs, a.ProjectFacts)
 }
 
 // UnmarshalJSON reads one flat object: the response's fields into ProjectFacts,
 // every other property into FinishArgs.
 func (a *FinishAction) UnmarshalJSON(data []byte) error {
-	return runtime.UnmarshalAction(data, &a.FinishArgs, &a.ProjectFacts, responseFieldsFinishAction)
+	return impl.UnmarshalAction(data, &a.FinishArgs, &a.ProjectFacts, responseFieldsFinishAction)
 }
 
 // Kind returns "FinishAction", the kind that persisted actions of this type carry.
@@ -89,13 +96,13 @@ type FinishArgs struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsFinishArgs = runtime.NewFields("message")
+var fieldsFinishArgs = impl.NewFields("message")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *FinishArgs) UnmarshalJSON(data []byte) error {
 	type plain FinishArgs
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsFinishArgs, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsFinishArgs, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaFinishArgs = structgenSchemas.Schema("structgen:///schemas/finish.json#")
@@ -103,7 +110,7 @@ var schemaFinishArgs = structgenSchemas.Schema("structgen:///schemas/finish.json
 // ParseFinishArgs validates data against the schema of FinishArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseFinishArgs(data []byte) (FinishArgs, error) {
-	return runtime.ParseDecoded("FinishArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v FinishArgs) {
+	return impl.ParseDecoded("FinishArgs", data, func(d *jx.Decoder, c *impl.Decoding) (v FinishArgs) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaFinishArgs)
@@ -121,13 +128,13 @@ type GetIssueArgs struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsGetIssueArgs = runtime.NewFields("number")
+var fieldsGetIssueArgs = impl.NewFields("number")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *GetIssueArgs) UnmarshalJSON(data []byte) error {
 	type plain GetIssueArgs
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsGetIssueArgs, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsGetIssueArgs, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 // Kind returns "GetIssueArgs", the kind that persisted actions of this type carry.
@@ -153,7 +160,7 @@ var schemaGetIssueArgs = structgenSchemas.Schema("structgen:///mcp/list.json#/to
 // ParseGetIssueArgs validates data against the schema of GetIssueArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseGetIssueArgs(data []byte) (GetIssueArgs, error) {
-	return runtime.ParseDecoded("GetIssueArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v GetIssueArgs) {
+	return impl.ParseDecoded("GetIssueArgs", data, func(d *jx.Decoder, c *impl.Decoding) (v GetIssueArgs) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaGetIssueArgs)
@@ -167,7 +174,7 @@ var schemaGetMeArgs = structgenSchemas.Schema("structgen:///mcp/get_me.json#/inp
 // ParseGetMeArgs validates data against the schema of GetMeArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseGetMeArgs(data []byte) (GetMeArgs, error) {
-	return runtime.ParseValidated[GetMeArgs]("GetMeArgs", data, func(v *GetMeArgs, d *jx.Decoder, c *runtime.Decoding) {
+	return impl.ParseValidated[GetMeArgs]("GetMeArgs", data, func(v *GetMeArgs, d *jx.Decoder, c *impl.Decoding) {
 		if c.IsNull(d) {
 			(*v) = nil
 		} else {
@@ -190,7 +197,7 @@ func ParseGetMeArgs(data []byte) (GetMeArgs, error) {
 				c.End(m0.Err())
 			}
 		}
-	}, []runtime.Validator{structgenValidate0}, schemaGetMeArgs)
+	}, []impl.Validator{structgenValidate0}, schemaGetMeArgs)
 }
 
 // Schema: openai/functions.json#/0/function/parameters
@@ -222,7 +229,7 @@ var schemaGetWeatherArgs = structgenSchemas.Schema("structgen:///openai/function
 // ParseGetWeatherArgs validates data against the schema of GetWeatherArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseGetWeatherArgs(data []byte) (GetWeatherArgs, error) {
-	return runtime.ParseDecoded("GetWeatherArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v GetWeatherArgs) {
+	return impl.ParseDecoded("GetWeatherArgs", data, func(d *jx.Decoder, c *impl.Decoding) (v GetWeatherArgs) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaGetWeatherArgs)
@@ -242,7 +249,7 @@ var schemaGetWeatherArgsUnit = structgenSchemas.Schema("structgen:///openai/func
 // ParseGetWeatherArgsUnit validates data against the schema of GetWeatherArgsUnit and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseGetWeatherArgsUnit(data []byte) (GetWeatherArgsUnit, error) {
-	return runtime.ParseDecoded("GetWeatherArgsUnit", data, func(d *jx.Decoder, c *runtime.Decoding) (v GetWeatherArgsUnit) {
+	return impl.ParseDecoded("GetWeatherArgsUnit", data, func(d *jx.Decoder, c *impl.Decoding) (v GetWeatherArgsUnit) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaGetWeatherArgsUnit)
@@ -262,13 +269,13 @@ type ListIssuesArgs struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsListIssuesArgs = runtime.NewFields("owner", "repo", "state")
+var fieldsListIssuesArgs = impl.NewFields("owner", "repo", "state")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *ListIssuesArgs) UnmarshalJSON(data []byte) error {
 	type plain ListIssuesArgs
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsListIssuesArgs, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsListIssuesArgs, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 // Kind returns "ListIssuesArgs", the kind that persisted actions of this type carry.
@@ -294,7 +301,7 @@ var schemaListIssuesArgs = structgenSchemas.Schema("structgen:///mcp/list.json#/
 // ParseListIssuesArgs validates data against the schema of ListIssuesArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseListIssuesArgs(data []byte) (ListIssuesArgs, error) {
-	return runtime.ParseDecoded("ListIssuesArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v ListIssuesArgs) {
+	return impl.ParseDecoded("ListIssuesArgs", data, func(d *jx.Decoder, c *impl.Decoding) (v ListIssuesArgs) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaListIssuesArgs)
@@ -315,7 +322,7 @@ var schemaListIssuesArgsState = structgenSchemas.Schema("structgen:///mcp/list.j
 // ParseListIssuesArgsState validates data against the schema of ListIssuesArgsState and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseListIssuesArgsState(data []byte) (ListIssuesArgsState, error) {
-	return runtime.ParseDecoded("ListIssuesArgsState", data, func(d *jx.Decoder, c *runtime.Decoding) (v ListIssuesArgsState) {
+	return impl.ParseDecoded("ListIssuesArgsState", data, func(d *jx.Decoder, c *impl.Decoding) (v ListIssuesArgsState) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaListIssuesArgsState)
@@ -347,7 +354,7 @@ var schemaNowArgs = structgenSchemas.Schema("urn:structgen:tool:now#")
 // ParseNowArgs validates data against the schema of NowArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseNowArgs(data []byte) (NowArgs, error) {
-	return runtime.ParseDecoded("NowArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v NowArgs) {
+	return impl.ParseDecoded("NowArgs", data, func(d *jx.Decoder, c *impl.Decoding) (v NowArgs) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaNowArgs)
@@ -379,7 +386,7 @@ var schemaPingArgs = structgenSchemas.Schema("urn:structgen:tool:ping#")
 // ParsePingArgs validates data against the schema of PingArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePingArgs(data []byte) (PingArgs, error) {
-	return runtime.ParseDecoded("PingArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v PingArgs) {
+	return impl.ParseDecoded("PingArgs", data, func(d *jx.Decoder, c *impl.Decoding) (v PingArgs) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaPingArgs)
@@ -398,13 +405,13 @@ type Profile struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsProfile = runtime.NewFields("login", "followers")
+var fieldsProfile = impl.NewFields("login", "followers")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Profile) UnmarshalJSON(data []byte) error {
 	type plain Profile
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsProfile, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsProfile, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaProfile = structgenSchemas.Schema("structgen:///schemas/profile.json#")
@@ -412,7 +419,7 @@ var schemaProfile = structgenSchemas.Schema("structgen:///schemas/profile.json#"
 // ParseProfile validates data against the schema of Profile and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProfile(data []byte) (Profile, error) {
-	return runtime.ParseDecoded("Profile", data, func(d *jx.Decoder, c *runtime.Decoding) (v Profile) {
+	return impl.ParseDecoded("Profile", data, func(d *jx.Decoder, c *impl.Decoding) (v Profile) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaProfile)
@@ -426,17 +433,17 @@ type ProfileAction struct {
 	Profile
 }
 
-var responseFieldsProfileAction = runtime.NewFields("followers", "login")
+var responseFieldsProfileAction = impl.NewFields("followers", "login")
 
 // MarshalJSON writes the arguments and the response as one flat object.
 func (a ProfileAction) MarshalJSON() ([]byte, error) {
-	return runtime.MarshalAction(a.GetMeArgs, a.Profile)
+	return impl.MarshalAction(a.GetMeArgs, a.Profile)
 }
 
 // UnmarshalJSON reads one flat object: the response's fields into Profile,
 // every other property into GetMeArgs.
 func (a *ProfileAction) UnmarshalJSON(data []byte) error {
-	return runtime.UnmarshalAction(data, &a.GetMeArgs, &a.Profile, responseFieldsProfileAction)
+	return impl.UnmarshalAction(data, &a.GetMeArgs, &a.Profile, responseFieldsProfileAction)
 }
 
 // Kind returns "ProfileAction", the kind that persisted actions of this type carry.
@@ -473,7 +480,7 @@ var schemaProjectFacts = structgenSchemas.Schema("structgen:///schemas/facts.jso
 // ParseProjectFacts validates data against the schema of ProjectFacts and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseProjectFacts(data []byte) (ProjectFacts, error) {
-	return runtime.ParseDecoded("ProjectFacts", data, func(d *jx.Decoder, c *runtime.Decoding) (v ProjectFacts) {
+	return impl.ParseDecoded("ProjectFacts", data, func(d *jx.Decoder, c *impl.Decoding) (v ProjectFacts) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaProjectFacts)
@@ -512,7 +519,7 @@ var schemaSearchCodeArgs = structgenSchemas.Schema("structgen:///schemas/search.
 // ParseSearchCodeArgs validates data against the schema of SearchCodeArgs and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSearchCodeArgs(data []byte) (SearchCodeArgs, error) {
-	return runtime.ParseDecoded("SearchCodeArgs", data, func(d *jx.Decoder, c *runtime.Decoding) (v SearchCodeArgs) {
+	return impl.ParseDecoded("SearchCodeArgs", data, func(d *jx.Decoder, c *impl.Decoding) (v SearchCodeArgs) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaSearchCodeArgs)
@@ -530,13 +537,13 @@ type SearchCodeArgsOptions struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsSearchCodeArgsOptions = runtime.NewFields("regex")
+var fieldsSearchCodeArgsOptions = impl.NewFields("regex")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *SearchCodeArgsOptions) UnmarshalJSON(data []byte) error {
 	type plain SearchCodeArgsOptions
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsSearchCodeArgsOptions, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsSearchCodeArgsOptions, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaSearchCodeArgsOptions = structgenSchemas.Schema("structgen:///schemas/search.json#/properties/options")
@@ -544,7 +551,7 @@ var schemaSearchCodeArgsOptions = structgenSchemas.Schema("structgen:///schemas/
 // ParseSearchCodeArgsOptions validates data against the schema of SearchCodeArgsOptions and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSearchCodeArgsOptions(data []byte) (SearchCodeArgsOptions, error) {
-	return runtime.ParseDecoded("SearchCodeArgsOptions", data, func(d *jx.Decoder, c *runtime.Decoding) (v SearchCodeArgsOptions) {
+	return impl.ParseDecoded("SearchCodeArgsOptions", data, func(d *jx.Decoder, c *impl.Decoding) (v SearchCodeArgsOptions) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaSearchCodeArgsOptions)
@@ -570,10 +577,10 @@ var FinishTool = runtime.NewTool("finish", "Finish the task and report what you 
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseFinishAction(args []byte) (FinishAction, error) {
-	if a, err := runtime.ParseDecoded("FinishAction", args, func(d *jx.Decoder, c *runtime.Decoding) (v FinishAction) {
+	if a, err := impl.ParseDecoded("FinishAction", args, func(d *jx.Decoder, c *impl.Decoding) (v FinishAction) {
 		v.decodeJSON(d, c)
 		return
-	}, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	}, toolSchemaFinish); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, impl.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[FinishAction](FinishTool, "FinishAction", args)
@@ -614,10 +621,10 @@ var GetIssueTool = runtime.NewTool("get-issue", "Get one issue.", toolSchemaGetI
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseGetIssueAction(args []byte) (GetIssueArgs, error) {
-	if a, err := runtime.ParseDecoded("GetIssueArgs", args, func(d *jx.Decoder, c *runtime.Decoding) (v GetIssueArgs) {
+	if a, err := impl.ParseDecoded("GetIssueArgs", args, func(d *jx.Decoder, c *impl.Decoding) (v GetIssueArgs) {
 		v.decodeJSON(d, c)
 		return
-	}, toolSchemaGetIssue); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	}, toolSchemaGetIssue); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, impl.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[GetIssueArgs](GetIssueTool, "GetIssueArgs", args)
@@ -644,10 +651,10 @@ var GetMeTool = runtime.NewTool("get_me", "Get details of the authenticated user
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseGetMeAction(args []byte) (ProfileAction, error) {
-	if a, err := runtime.ParseDecoded("ProfileAction", args, func(d *jx.Decoder, c *runtime.Decoding) (v ProfileAction) {
+	if a, err := impl.ParseDecoded("ProfileAction", args, func(d *jx.Decoder, c *impl.Decoding) (v ProfileAction) {
 		v.decodeJSON(d, c)
 		return
-	}, toolSchemaGetMe); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	}, toolSchemaGetMe); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, impl.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[ProfileAction](GetMeTool, "ProfileAction", args)
@@ -688,10 +695,10 @@ var GetWeatherTool = runtime.NewTool("get_weather", "Get the weather for a city.
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseGetWeatherAction(args []byte) (GetWeatherArgs, error) {
-	if a, err := runtime.ParseDecoded("GetWeatherArgs", args, func(d *jx.Decoder, c *runtime.Decoding) (v GetWeatherArgs) {
+	if a, err := impl.ParseDecoded("GetWeatherArgs", args, func(d *jx.Decoder, c *impl.Decoding) (v GetWeatherArgs) {
 		v.decodeJSON(d, c)
 		return
-	}, toolSchemaGetWeather); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	}, toolSchemaGetWeather); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, impl.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[GetWeatherArgs](GetWeatherTool, "GetWeatherArgs", args)
@@ -718,10 +725,10 @@ var ListIssuesTool = runtime.NewTool("list_issues", "List issues of a repository
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseListIssuesAction(args []byte) (ListIssuesArgs, error) {
-	if a, err := runtime.ParseDecoded("ListIssuesArgs", args, func(d *jx.Decoder, c *runtime.Decoding) (v ListIssuesArgs) {
+	if a, err := impl.ParseDecoded("ListIssuesArgs", args, func(d *jx.Decoder, c *impl.Decoding) (v ListIssuesArgs) {
 		v.decodeJSON(d, c)
 		return
-	}, toolSchemaListIssues); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	}, toolSchemaListIssues); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, impl.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[ListIssuesArgs](ListIssuesTool, "ListIssuesArgs", args)
@@ -748,10 +755,10 @@ var NowTool = runtime.NewTool("now", "The current time.", toolSchemaNow, runtime
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseNowAction(args []byte) (NowArgs, error) {
-	if a, err := runtime.ParseDecoded("NowArgs", args, func(d *jx.Decoder, c *runtime.Decoding) (v NowArgs) {
+	if a, err := impl.ParseDecoded("NowArgs", args, func(d *jx.Decoder, c *impl.Decoding) (v NowArgs) {
 		v.decodeJSON(d, c)
 		return
-	}, toolSchemaNow); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	}, toolSchemaNow); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, impl.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[NowArgs](NowTool, "NowArgs", args)
@@ -778,10 +785,10 @@ var PingTool = runtime.NewTool("ping", "Check that the agent is alive.", toolSch
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParsePingAction(args []byte) (PingArgs, error) {
-	if a, err := runtime.ParseDecoded("PingArgs", args, func(d *jx.Decoder, c *runtime.Decoding) (v PingArgs) {
+	if a, err := impl.ParseDecoded("PingArgs", args, func(d *jx.Decoder, c *impl.Decoding) (v PingArgs) {
 		v.decodeJSON(d, c)
 		return
-	}, toolSchemaPing); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	}, toolSchemaPing); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, impl.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[PingArgs](PingTool, "PingArgs", args)
@@ -808,10 +815,10 @@ var SearchCodeTool = runtime.NewTool("search_code", "Search the code base.", too
 // the repairs), then validated against the tool's schema and decoded.
 // A call that needs no repair is read by the generated decoder or validators.
 func ParseSearchCodeAction(args []byte) (SearchCodeArgs, error) {
-	if a, err := runtime.ParseDecoded("SearchCodeArgs", args, func(d *jx.Decoder, c *runtime.Decoding) (v SearchCodeArgs) {
+	if a, err := impl.ParseDecoded("SearchCodeArgs", args, func(d *jx.Decoder, c *impl.Decoding) (v SearchCodeArgs) {
 		v.decodeJSON(d, c)
 		return
-	}, toolSchemaSearchCode); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, runtime.ErrDecoderDisagrees) {
+	}, toolSchemaSearchCode); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, impl.ErrDecoderDisagrees) {
 		return a, err
 	}
 	a, _, err := runtime.ParseArgs[SearchCodeArgs](SearchCodeTool, "SearchCodeArgs", args)
@@ -889,14 +896,14 @@ func ParseToolCall(name string, args []byte) (Action, error) {
 		}
 		return a, nil
 	}
-	return nil, runtime.UnknownTool(name, toolNames)
+	return nil, impl.UnknownTool(name, toolNames)
 }
 
 // MarshalAction encodes an action as an event: {"kind": its kind,
 // "schemaFingerprint": its tool schema's fingerprint, then its fields}.
 // UnmarshalAction reads it back.
 func MarshalAction(a Action) ([]byte, error) {
-	return runtime.MarshalEvent(a.Kind(), a.schemaFingerprint(), a)
+	return impl.MarshalEvent(a.Kind(), a.schemaFingerprint(), a)
 }
 
 // UnmarshalAction reads an event that MarshalAction wrote, validating it
@@ -905,17 +912,17 @@ func MarshalAction(a Action) ([]byte, error) {
 // tool's current one gives a *runtime.SchemaChangedError: with the action
 // too when the event still validates, alone when it does not.
 func UnmarshalAction(data []byte) (Action, error) {
-	kind, fingerprint, rest, err := runtime.SplitEvent(data)
+	kind, fingerprint, rest, err := impl.SplitEvent(data)
 	if err != nil {
 		return nil, err
 	}
 	switch kind {
 	case "FinishAction":
-		a, err := runtime.ParseDecoded("FinishAction", rest, func(d *jx.Decoder, c *runtime.Decoding) (v FinishAction) {
+		a, err := impl.ParseDecoded("FinishAction", rest, func(d *jx.Decoder, c *impl.Decoding) (v FinishAction) {
 			v.decodeJSON(d, c)
 			return
 		}, toolSchemaFinish)
-		if changed := runtime.SchemaChanged("FinishAction", fingerprint, fingerprintFinish, err); changed != nil {
+		if changed := impl.SchemaChanged("FinishAction", fingerprint, fingerprintFinish, err); changed != nil {
 			if err != nil {
 				return nil, changed
 			}
@@ -928,11 +935,11 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "GetIssueArgs":
-		a, err := runtime.ParseDecoded("GetIssueArgs", rest, func(d *jx.Decoder, c *runtime.Decoding) (v GetIssueArgs) {
+		a, err := impl.ParseDecoded("GetIssueArgs", rest, func(d *jx.Decoder, c *impl.Decoding) (v GetIssueArgs) {
 			v.decodeJSON(d, c)
 			return
 		}, toolSchemaGetIssue)
-		if changed := runtime.SchemaChanged("GetIssueArgs", fingerprint, fingerprintGetIssue, err); changed != nil {
+		if changed := impl.SchemaChanged("GetIssueArgs", fingerprint, fingerprintGetIssue, err); changed != nil {
 			if err != nil {
 				return nil, changed
 			}
@@ -945,11 +952,11 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "GetWeatherArgs":
-		a, err := runtime.ParseDecoded("GetWeatherArgs", rest, func(d *jx.Decoder, c *runtime.Decoding) (v GetWeatherArgs) {
+		a, err := impl.ParseDecoded("GetWeatherArgs", rest, func(d *jx.Decoder, c *impl.Decoding) (v GetWeatherArgs) {
 			v.decodeJSON(d, c)
 			return
 		}, toolSchemaGetWeather)
-		if changed := runtime.SchemaChanged("GetWeatherArgs", fingerprint, fingerprintGetWeather, err); changed != nil {
+		if changed := impl.SchemaChanged("GetWeatherArgs", fingerprint, fingerprintGetWeather, err); changed != nil {
 			if err != nil {
 				return nil, changed
 			}
@@ -962,11 +969,11 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "ListIssuesArgs":
-		a, err := runtime.ParseDecoded("ListIssuesArgs", rest, func(d *jx.Decoder, c *runtime.Decoding) (v ListIssuesArgs) {
+		a, err := impl.ParseDecoded("ListIssuesArgs", rest, func(d *jx.Decoder, c *impl.Decoding) (v ListIssuesArgs) {
 			v.decodeJSON(d, c)
 			return
 		}, toolSchemaListIssues)
-		if changed := runtime.SchemaChanged("ListIssuesArgs", fingerprint, fingerprintListIssues, err); changed != nil {
+		if changed := impl.SchemaChanged("ListIssuesArgs", fingerprint, fingerprintListIssues, err); changed != nil {
 			if err != nil {
 				return nil, changed
 			}
@@ -979,11 +986,11 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "NowArgs":
-		a, err := runtime.ParseDecoded("NowArgs", rest, func(d *jx.Decoder, c *runtime.Decoding) (v NowArgs) {
+		a, err := impl.ParseDecoded("NowArgs", rest, func(d *jx.Decoder, c *impl.Decoding) (v NowArgs) {
 			v.decodeJSON(d, c)
 			return
 		}, toolSchemaNow)
-		if changed := runtime.SchemaChanged("NowArgs", fingerprint, fingerprintNow, err); changed != nil {
+		if changed := impl.SchemaChanged("NowArgs", fingerprint, fingerprintNow, err); changed != nil {
 			if err != nil {
 				return nil, changed
 			}
@@ -996,11 +1003,11 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "PingArgs":
-		a, err := runtime.ParseDecoded("PingArgs", rest, func(d *jx.Decoder, c *runtime.Decoding) (v PingArgs) {
+		a, err := impl.ParseDecoded("PingArgs", rest, func(d *jx.Decoder, c *impl.Decoding) (v PingArgs) {
 			v.decodeJSON(d, c)
 			return
 		}, toolSchemaPing)
-		if changed := runtime.SchemaChanged("PingArgs", fingerprint, fingerprintPing, err); changed != nil {
+		if changed := impl.SchemaChanged("PingArgs", fingerprint, fingerprintPing, err); changed != nil {
 			if err != nil {
 				return nil, changed
 			}
@@ -1013,11 +1020,11 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "ProfileAction":
-		a, err := runtime.ParseDecoded("ProfileAction", rest, func(d *jx.Decoder, c *runtime.Decoding) (v ProfileAction) {
+		a, err := impl.ParseDecoded("ProfileAction", rest, func(d *jx.Decoder, c *impl.Decoding) (v ProfileAction) {
 			v.decodeJSON(d, c)
 			return
 		}, toolSchemaGetMe)
-		if changed := runtime.SchemaChanged("ProfileAction", fingerprint, fingerprintGetMe, err); changed != nil {
+		if changed := impl.SchemaChanged("ProfileAction", fingerprint, fingerprintGetMe, err); changed != nil {
 			if err != nil {
 				return nil, changed
 			}
@@ -1030,11 +1037,11 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	case "SearchCodeArgs":
-		a, err := runtime.ParseDecoded("SearchCodeArgs", rest, func(d *jx.Decoder, c *runtime.Decoding) (v SearchCodeArgs) {
+		a, err := impl.ParseDecoded("SearchCodeArgs", rest, func(d *jx.Decoder, c *impl.Decoding) (v SearchCodeArgs) {
 			v.decodeJSON(d, c)
 			return
 		}, toolSchemaSearchCode)
-		if changed := runtime.SchemaChanged("SearchCodeArgs", fingerprint, fingerprintSearchCode, err); changed != nil {
+		if changed := impl.SchemaChanged("SearchCodeArgs", fingerprint, fingerprintSearchCode, err); changed != nil {
 			if err != nil {
 				return nil, changed
 			}
@@ -1047,5 +1054,5 @@ func UnmarshalAction(data []byte) (Action, error) {
 		}
 		return a, nil
 	}
-	return nil, runtime.UnknownKind(kind, actionKinds)
+	return nil, impl.UnknownKind(kind, actionKinds)
 }

@@ -9,11 +9,11 @@
 
 package tools
 
-import "github.com/structgen/structgen/runtime"
+import "github.com/structgen/structgen/runtime/schema"
 
 // structgenSchemas holds the schema documents this package was generated
 // from; Parse functions validate against them.
-var structgenSchemas = runtime.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{
+var structgenSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{
 	"structgen:///mcp/get_me.json":       schemaDoc0,
 	"structgen:///mcp/list.json":         schemaDoc1,
 	"structgen:///openai/functions.json": schemaDoc2,

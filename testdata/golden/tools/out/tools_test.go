@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/structgen/structgen/internal/dialecttest"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 	tools "github.com/structgen/structgen/testdata/golden/tools/out"
 )
 
@@ -238,12 +239,12 @@ func TestOpenAIFunctions(t *testing.T) {
 		t.Error("a tool without parameters accepted an argument")
 	}
 	// Its generated decoder reads as the interpreter does.
-	runtime.CheckDecoders = true
-	defer func() { runtime.CheckDecoders = false }()
+	impl.CheckDecoders = true
+	defer func() { impl.CheckDecoders = false }()
 	for doc, want := range map[string]string{`{}`: "", `{"x":1}`: "additional properties 'x' not allowed", `null`: "want object", `[]`: "want object"} {
 		_, err := tools.ParseNowArgs([]byte(doc))
 		switch {
-		case errors.Is(err, runtime.ErrDecoderDisagrees):
+		case errors.Is(err, impl.ErrDecoderDisagrees):
 			t.Errorf("ParseNowArgs(%s): %v", doc, err)
 		case want == "" && err != nil, want != "" && (err == nil || !strings.Contains(err.Error(), want)):
 			t.Errorf("ParseNowArgs(%s) = %v, want %q", doc, err, want)
@@ -270,8 +271,8 @@ func TestKindOverride(t *testing.T) {
 // property the response does not declare there, and reads as the
 // interpreter does (runtime.CheckDecoders).
 func TestActionWithMapArguments(t *testing.T) {
-	runtime.CheckDecoders = true
-	defer func() { runtime.CheckDecoders = false }()
+	impl.CheckDecoders = true
+	defer func() { impl.CheckDecoders = false }()
 	a, err := tools.ParseGetMeAction([]byte(`{"login":"octocat","followers":3,"verbose":true}`))
 	if err != nil {
 		t.Fatal(err)
@@ -289,7 +290,7 @@ func TestActionWithMapArguments(t *testing.T) {
 		`{"login":"o","x":1,"x":2}`:    "written twice",
 	} {
 		_, err := tools.ParseGetMeAction([]byte(doc))
-		if err == nil || errors.Is(err, runtime.ErrDecoderDisagrees) || !strings.Contains(err.Error(), want) {
+		if err == nil || errors.Is(err, impl.ErrDecoderDisagrees) || !strings.Contains(err.Error(), want) {
 			t.Errorf("ParseGetMeAction(%s) = %v, want a problem saying %q", doc, err, want)
 		}
 	}
@@ -411,10 +412,10 @@ func FuzzToolCallDecoderAgrees(f *testing.F) {
 	for _, tool := range tools.Tools {
 		f.Add(tool.Name, []byte(`{}`))
 	}
-	runtime.CheckDecoders = true
-	defer func() { runtime.CheckDecoders = false }()
+	impl.CheckDecoders = true
+	defer func() { impl.CheckDecoders = false }()
 	f.Fuzz(func(t *testing.T, name string, args []byte) {
-		if _, err := tools.ParseToolCall(name, args); errors.Is(err, runtime.ErrDecoderDisagrees) {
+		if _, err := tools.ParseToolCall(name, args); errors.Is(err, impl.ErrDecoderDisagrees) {
 			t.Fatal(err)
 		}
 	})

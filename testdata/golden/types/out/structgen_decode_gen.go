@@ -6,11 +6,11 @@ package types
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads Item and checks its schema in one pass.
-func (v *Item) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Item) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -63,7 +63,7 @@ func (v *Item) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "sku")
@@ -72,7 +72,7 @@ func (v *Item) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Order and checks its schema in one pass.
-func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [23]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -295,7 +295,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[14] = true
 			c.Push("shape")
-			runtime.ValidatedText(c, d, &v.Shape, nil, structgenValidate0Text)
+			impl.ValidatedText(c, d, &v.Shape, nil, structgenValidate0Text)
 			c.Pop()
 		case "level":
 			if seen[15] {
@@ -425,7 +425,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads OrderLevel: the value's kind picks the variant.
-func (v *OrderLevel) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *OrderLevel) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
 		p0 := c.NewBool()
@@ -472,7 +472,7 @@ func (v *OrderLevel) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads OrderLocation, an array, position by position and checks
 // its schema in one pass.
-func (v *OrderLocation) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *OrderLocation) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	it, ok := c.Array(d)
 	if !ok {
 		return
@@ -508,7 +508,7 @@ func (v *OrderLocation) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads OrderStatus: the value's kind picks the variant.
-func (v *OrderStatus) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *OrderStatus) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Number:
 		p0 := c.NewInt64()
@@ -541,7 +541,7 @@ func (v *OrderStatus) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Priority, one of its values.
-func (v *Priority) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Priority) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	s, ok := c.StringBytes(d)
 	if !ok {
 		return
@@ -563,11 +563,11 @@ func (v *Priority) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // MarshalJSON writes Item in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Item) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Item with e.
-func (v *Item) encodeJSON(e *runtime.Encoding) {
+func (v *Item) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("sku")
 	e.Str(v.Sku)
@@ -575,7 +575,7 @@ func (v *Item) encodeJSON(e *runtime.Encoding) {
 		e.Field("gift")
 		e.Bool((*v.Gift))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsItem.Has(k) {
 			continue
 		}
@@ -590,23 +590,23 @@ func (v *Item) encodeJSON(e *runtime.Encoding) {
 var structgenValidate0Keys = []string{"a"}
 
 // structgenValidate0 checks a value against structgen:///order.json#/properties/shape.
-func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate0(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate0Text(c, raw)
 	}
 }
 
 // structgenValidate0Text checks a value's JSON text against structgen:///order.json#/properties/shape.
-func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate0Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[{\"a\":1},\"x\"]", false)
-	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+	c.Apply(raw, func(c *impl.Decoding, t *impl.Text) {
 		switch t.Next() {
 		case jx.Object:
 			it, ok := t.Object()
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate0Keys)
+			keys := impl.DeclaredKeys(structgenValidate0Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -640,7 +640,7 @@ func structgenValidate0Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate1 checks a value against structgen:///order.json#/properties/shape/properties/a.
-func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate1(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -656,7 +656,7 @@ func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate2 checks a value against structgen:///order.json#/$defs/Tags.
-func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate2(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -689,7 +689,7 @@ func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate3 checks a value against structgen:///order.json#/$defs/Tags/items.
-func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate3(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		t.WrongType("string")

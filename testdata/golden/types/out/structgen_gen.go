@@ -7,9 +7,16 @@ import (
 	"encoding/json"
 	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // One line of the order. Undeclared properties are kept.
 //
@@ -26,13 +33,13 @@ type Item struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsItem = runtime.NewFields("sku", "gift")
+var fieldsItem = impl.NewFields("sku", "gift")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Item) UnmarshalJSON(data []byte) error {
 	type plain Item
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsItem, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsItem, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaItem = structgenSchemas.Schema("structgen:///order.json#/$defs/Item")
@@ -40,7 +47,7 @@ var schemaItem = structgenSchemas.Schema("structgen:///order.json#/$defs/Item")
 // ParseItem validates data against the schema of Item and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseItem(data []byte) (Item, error) {
-	return runtime.ParseDecoded("Item", data, func(d *jx.Decoder, c *runtime.Decoding) (v Item) {
+	return impl.ParseDecoded("Item", data, func(d *jx.Decoder, c *impl.Decoding) (v Item) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaItem)
@@ -93,7 +100,7 @@ var schemaOrder = structgenSchemas.Schema("structgen:///order.json#")
 // ParseOrder validates data against the schema of Order and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrder(data []byte) (Order, error) {
-	return runtime.ParseDecoded("Order", data, func(d *jx.Decoder, c *runtime.Decoding) (v Order) {
+	return impl.ParseDecoded("Order", data, func(d *jx.Decoder, c *impl.Decoding) (v Order) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaOrder)
@@ -124,20 +131,20 @@ func (u OrderLevel) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *OrderLevel) UnmarshalJSON(data []byte) error {
 	*u = OrderLevel{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindBool:
+	case impl.KindBool:
 		u.Bool = new(bool)
 		return json.Unmarshal(data, u.Bool)
-	case runtime.KindNumber:
+	case impl.KindNumber:
 		u.Int = new(int64)
 		return json.Unmarshal(data, u.Int)
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
 	}
-	return runtime.NoVariant("OrderLevel", runtime.KindOf(data).String())
+	return impl.NoVariant("OrderLevel", impl.KindOf(data).String())
 }
 
 var schemaOrderLevel = structgenSchemas.Schema("structgen:///order.json#/properties/level")
@@ -145,7 +152,7 @@ var schemaOrderLevel = structgenSchemas.Schema("structgen:///order.json#/propert
 // ParseOrderLevel validates data against the schema of OrderLevel and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderLevel(data []byte) (OrderLevel, error) {
-	return runtime.ParseDecoded("OrderLevel", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderLevel) {
+	return impl.ParseDecoded("OrderLevel", data, func(d *jx.Decoder, c *impl.Decoding) (v OrderLevel) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaOrderLevel)
@@ -162,7 +169,7 @@ type OrderLocation struct {
 
 // MarshalJSON encodes the positions that are set, in order, as a JSON array.
 func (t OrderLocation) MarshalJSON() ([]byte, error) {
-	return runtime.MarshalTuple[json.RawMessage]([]any{t.V0, t.V1}, []runtime.TupleItem{{
+	return impl.MarshalTuple[json.RawMessage]([]any{t.V0, t.V1}, []impl.TupleItem{{
 		Set:   t.V2 != nil,
 		Value: t.V2,
 	}}, nil)
@@ -171,7 +178,7 @@ func (t OrderLocation) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes a JSON array position by position.
 func (t *OrderLocation) UnmarshalJSON(data []byte) error {
 	*t = OrderLocation{}
-	return runtime.UnmarshalTuple[json.RawMessage](data, []any{&t.V0, &t.V1, &t.V2}, nil)
+	return impl.UnmarshalTuple[json.RawMessage](data, []any{&t.V0, &t.V1, &t.V2}, nil)
 }
 
 var schemaOrderLocation = structgenSchemas.Schema("structgen:///order.json#/properties/location")
@@ -179,7 +186,7 @@ var schemaOrderLocation = structgenSchemas.Schema("structgen:///order.json#/prop
 // ParseOrderLocation validates data against the schema of OrderLocation and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderLocation(data []byte) (OrderLocation, error) {
-	return runtime.ParseDecoded("OrderLocation", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderLocation) {
+	return impl.ParseDecoded("OrderLocation", data, func(d *jx.Decoder, c *impl.Decoding) (v OrderLocation) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaOrderLocation)
@@ -207,17 +214,17 @@ func (u OrderShape) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *OrderShape) UnmarshalJSON(data []byte) error {
 	*u = OrderShape{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
-	case runtime.KindObject:
+	case impl.KindObject:
 		u.Object = new(OrderShapeObject)
 		return json.Unmarshal(data, u.Object)
 	}
-	return runtime.NoVariant("OrderShape", runtime.KindOf(data).String())
+	return impl.NoVariant("OrderShape", impl.KindOf(data).String())
 }
 
 var schemaOrderShape = structgenSchemas.Schema("structgen:///order.json#/properties/shape")
@@ -225,7 +232,7 @@ var schemaOrderShape = structgenSchemas.Schema("structgen:///order.json#/propert
 // ParseOrderShape validates data against the schema of OrderShape and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderShape(data []byte) (OrderShape, error) {
-	return runtime.ParseValidated[OrderShape]("OrderShape", data, nil, []runtime.Validator{structgenValidate0}, schemaOrderShape)
+	return impl.ParseValidated[OrderShape]("OrderShape", data, nil, []impl.Validator{structgenValidate0}, schemaOrderShape)
 }
 
 // An enum with an object value: its validator checks it.
@@ -242,19 +249,19 @@ type OrderShapeObject struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsOrderShapeObject = runtime.NewFields("a")
+var fieldsOrderShapeObject = impl.NewFields("a")
 
 // MarshalJSON encodes the declared fields, then AdditionalProperties.
 func (v OrderShapeObject) MarshalJSON() ([]byte, error) {
 	type plain OrderShapeObject
-	return runtime.MarshalObject(plain(v), fieldsOrderShapeObject, v.AdditionalProperties, v.AdditionalPropertiesOrder)
+	return impl.MarshalObject(plain(v), fieldsOrderShapeObject, v.AdditionalProperties, v.AdditionalPropertiesOrder)
 }
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *OrderShapeObject) UnmarshalJSON(data []byte) error {
 	type plain OrderShapeObject
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsOrderShapeObject, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsOrderShapeObject, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaOrderShapeObject = structgenSchemas.Schema("structgen:///order.json#/properties/shape")
@@ -262,7 +269,7 @@ var schemaOrderShapeObject = structgenSchemas.Schema("structgen:///order.json#/p
 // ParseOrderShapeObject validates data against the schema of OrderShapeObject and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderShapeObject(data []byte) (OrderShapeObject, error) {
-	return runtime.ParseValidated[OrderShapeObject]("OrderShapeObject", data, nil, []runtime.Validator{structgenValidate0}, schemaOrderShapeObject)
+	return impl.ParseValidated[OrderShapeObject]("OrderShapeObject", data, nil, []impl.Validator{structgenValidate0}, schemaOrderShapeObject)
 }
 
 // A mixed enum: a union of its kinds; the schema checks the values.
@@ -287,17 +294,17 @@ func (u OrderStatus) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *OrderStatus) UnmarshalJSON(data []byte) error {
 	*u = OrderStatus{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindNumber:
+	case impl.KindNumber:
 		u.Int = new(int64)
 		return json.Unmarshal(data, u.Int)
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
 	}
-	return runtime.NoVariant("OrderStatus", runtime.KindOf(data).String())
+	return impl.NoVariant("OrderStatus", impl.KindOf(data).String())
 }
 
 var schemaOrderStatus = structgenSchemas.Schema("structgen:///order.json#/properties/status")
@@ -305,7 +312,7 @@ var schemaOrderStatus = structgenSchemas.Schema("structgen:///order.json#/proper
 // ParseOrderStatus validates data against the schema of OrderStatus and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseOrderStatus(data []byte) (OrderStatus, error) {
-	return runtime.ParseDecoded("OrderStatus", data, func(d *jx.Decoder, c *runtime.Decoding) (v OrderStatus) {
+	return impl.ParseDecoded("OrderStatus", data, func(d *jx.Decoder, c *impl.Decoding) (v OrderStatus) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaOrderStatus)
@@ -327,7 +334,7 @@ var schemaPriority = structgenSchemas.Schema("structgen:///order.json#/$defs/Pri
 // ParsePriority validates data against the schema of Priority and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePriority(data []byte) (Priority, error) {
-	return runtime.ParseDecoded("Priority", data, func(d *jx.Decoder, c *runtime.Decoding) (v Priority) {
+	return impl.ParseDecoded("Priority", data, func(d *jx.Decoder, c *impl.Decoding) (v Priority) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaPriority)
@@ -341,7 +348,7 @@ var schemaTags = structgenSchemas.Schema("structgen:///order.json#/$defs/Tags")
 // ParseTags validates data against the schema of Tags and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseTags(data []byte) (Tags, error) {
-	return runtime.ParseValidated[Tags]("Tags", data, func(v *Tags, d *jx.Decoder, c *runtime.Decoding) {
+	return impl.ParseValidated[Tags]("Tags", data, func(v *Tags, d *jx.Decoder, c *impl.Decoding) {
 		if c.IsNull(d) {
 			*v = nil
 		} else {
@@ -362,5 +369,5 @@ func ParseTags(data []byte) (Tags, error) {
 				c.End(a0.Err())
 			}
 		}
-	}, []runtime.Validator{structgenValidate2}, schemaTags)
+	}, []impl.Validator{structgenValidate2}, schemaTags)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 	"github.com/structgen/structgen/testdata/golden/types/out"
 )
 
@@ -144,8 +145,8 @@ func TestOrderErrors(t *testing.T) {
 // word it: the values listed, or the one value of a const; an enum with
 // an object value is its validator's to check.
 func TestEnumWording(t *testing.T) {
-	runtime.CheckDecoders = true // and the interpreter agrees
-	defer func() { runtime.CheckDecoders = false }()
+	impl.CheckDecoders = true // and the interpreter agrees
+	defer func() { impl.CheckDecoders = false }()
 	base := `{"id":"A","quantity":1,"price":1,"paid":false,"note":null,"items":[{"sku":"ABC-1"}],"priority":"low"`
 	for doc, want := range map[string]string{
 		base + `,"version":3}`: "/version: value must be 2",
@@ -186,8 +187,8 @@ func TestEnumWording(t *testing.T) {
 // TestEnumOfKinds: the values of an enum of several kinds are read into
 // the variant of their kind, 1.0 as the integer 1 and null as no variant.
 func TestEnumOfKinds(t *testing.T) {
-	runtime.CheckDecoders = true // and the interpreter agrees
-	defer func() { runtime.CheckDecoders = false }()
+	impl.CheckDecoders = true // and the interpreter agrees
+	defer func() { impl.CheckDecoders = false }()
 	base := `{"id":"A","quantity":1,"price":1,"paid":false,"note":null,"items":[{"sku":"ABC-1"}],"priority":"low"`
 	for level, want := range map[string]string{`1`: "1", `1.0`: "1", `"low"`: `"low"`, `true`: "true", `null`: "null"} {
 		o, err := types.ParseOrder([]byte(base + `,"level":` + level + `}`))
@@ -243,10 +244,10 @@ func FuzzOrderDecoderAgrees(f *testing.F) {
 	f.Add([]byte(`{"id":"A-1","quantity":1.5,"price":1e400,"paid":"yes","note":1,"coupon":{},"items":[{"sku":"abc"}],"priority":"top","big":9223372036854775808}`))
 	f.Add([]byte(`{"id":"A-1","quantity":2,"price":9.5,"paid":true,"note":"n","items":[],"priority":"low","attributes":{"a":1.0,"b":-0}}`))
 	f.Add([]byte(`{"id":"A","quantity":1,"price":1,"paid":false,"note":null,"items":[{"sku":"ABC-1"}],"priority":"low","level":1.0,"status":3}`))
-	runtime.CheckDecoders = true
-	defer func() { runtime.CheckDecoders = false }()
+	impl.CheckDecoders = true
+	defer func() { impl.CheckDecoders = false }()
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if _, err := types.ParseOrder(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
+		if _, err := types.ParseOrder(data); errors.Is(err, impl.ErrDecoderDisagrees) {
 			t.Fatal(err)
 		}
 	})

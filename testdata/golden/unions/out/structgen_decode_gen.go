@@ -9,11 +9,11 @@ package unions
 import (
 	"encoding/json"
 	"github.com/go-faster/jx"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // decodeJSON reads Circle and checks its schema in one pass.
-func (v *Circle) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Circle) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -68,7 +68,7 @@ func (v *Circle) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Employee and checks its schema in one pass.
-func (v *Employee) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Employee) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [3]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -131,7 +131,7 @@ func (v *Employee) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "name")
@@ -143,7 +143,7 @@ func (v *Employee) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Loose: the value's kind picks the variant.
-func (v *Loose) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Loose) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
 		p0 := c.NewBool()
@@ -190,7 +190,7 @@ func (v *Loose) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads LooseObject and checks its schema in one pass.
-func (v *LooseObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *LooseObject) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -230,7 +230,7 @@ func (v *LooseObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "name")
@@ -239,7 +239,7 @@ func (v *LooseObject) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Setting and checks its schema in one pass.
-func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Setting) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -290,7 +290,7 @@ func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "value")
@@ -299,13 +299,13 @@ func (v *Setting) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // structgenSettingFallbackBranches words a value no branch of SettingFallback's anyOf matches.
-var structgenSettingFallbackBranches = &runtime.Branches{
+var structgenSettingFallbackBranches = &impl.Branches{
 	Op:   "anyOf",
 	Want: []string{"number", "object", "null"},
 }
 
 // decodeJSON reads SettingFallback: the value's kind picks the variant.
-func (v *SettingFallback) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *SettingFallback) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Number:
 		from := c.Found()
@@ -334,7 +334,7 @@ func (v *SettingFallback) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads SettingFallbackOption1 and checks its schema in one pass.
-func (v *SettingFallbackOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *SettingFallbackOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -374,7 +374,7 @@ func (v *SettingFallbackOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "env")
@@ -383,7 +383,7 @@ func (v *SettingFallbackOption1) decodeJSON(d *jx.Decoder, c *runtime.Decoding) 
 }
 
 // decodeJSON reads SettingValue: the value's kind picks the variant.
-func (v *SettingValue) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *SettingValue) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
 		p0 := c.NewBool()
@@ -426,7 +426,7 @@ func (v *SettingValue) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Shape: its "kind" property picks the variant.
-func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Shape) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	raw, ok := c.RawView(d)
 	if !ok {
 		return
@@ -434,7 +434,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if tag, ok := c.TagBytes(raw, "kind"); ok {
 		switch string(tag) {
 		case "circle":
-			if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+			if c.Variant(raw, func(c *impl.Decoding, d *jx.Decoder) {
 				p0 := new(Circle)
 				p0.decodeJSON(d, c)
 				v.Circle = p0
@@ -442,7 +442,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 				return
 			}
 		case "square":
-			if c.Variant(raw, func(c *runtime.Decoding, d *jx.Decoder) {
+			if c.Variant(raw, func(c *impl.Decoding, d *jx.Decoder) {
 				p0 := new(Square)
 				p0.decodeJSON(d, c)
 				v.Square = p0
@@ -456,7 +456,7 @@ func (v *Shape) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Square and checks its schema in one pass.
-func (v *Square) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Square) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -513,11 +513,11 @@ func (v *Square) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // MarshalJSON writes Employee in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Employee) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Employee with e.
-func (v *Employee) encodeJSON(e *runtime.Encoding) {
+func (v *Employee) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("name")
 	e.Str(v.Name)
@@ -527,7 +527,7 @@ func (v *Employee) encodeJSON(e *runtime.Encoding) {
 	}
 	e.Field("employer")
 	e.Str(v.Employer)
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsEmployee.Has(k) {
 			continue
 		}
@@ -541,15 +541,15 @@ func (v *Employee) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes LooseObject in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v LooseObject) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes LooseObject with e.
-func (v *LooseObject) encodeJSON(e *runtime.Encoding) {
+func (v *LooseObject) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("name")
 	e.Str(v.Name)
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsLooseObject.Has(k) {
 			continue
 		}
@@ -563,11 +563,11 @@ func (v *LooseObject) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes Setting in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Setting) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Setting with e.
-func (v *Setting) encodeJSON(e *runtime.Encoding) {
+func (v *Setting) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("value")
 	e.Marshal(v.Value)
@@ -579,7 +579,7 @@ func (v *Setting) encodeJSON(e *runtime.Encoding) {
 			e.Marshal(v.Fallback.Value)
 		}
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsSetting.Has(k) {
 			continue
 		}
@@ -593,15 +593,15 @@ func (v *Setting) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes SettingFallbackOption1 in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v SettingFallbackOption1) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes SettingFallbackOption1 with e.
-func (v *SettingFallbackOption1) encodeJSON(e *runtime.Encoding) {
+func (v *SettingFallbackOption1) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("env")
 	e.Str(v.Env)
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsSettingFallbackOption1.Has(k) {
 			continue
 		}
@@ -613,19 +613,19 @@ func (v *SettingFallbackOption1) encodeJSON(e *runtime.Encoding) {
 }
 
 // structgenValidate6 checks a value against structgen:///shape.json#.
-func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate6(c *impl.Decoding, t *impl.Text) {
 	if raw, tag, ok := t.RawMember("kind"); ok {
 		c.OneOfTaggedBy(raw, tag, "[[\"circle\"],[\"square\"]]", structgenValidate7, structgenValidate12)
 	}
 }
 
 // structgenValidate6Text checks a value's JSON text against structgen:///shape.json#.
-func structgenValidate6Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate6Text(c *impl.Decoding, raw []byte) {
 	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"]]", structgenValidate7, structgenValidate12)
 }
 
 // structgenValidate7 checks a value against structgen:///shape.json#/oneOf/0.
-func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate7(c *impl.Decoding, t *impl.Text) {
 	structgenValidate8(c, t)
 }
 
@@ -633,14 +633,14 @@ func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate8Keys = []string{"kind", "radius"}
 
 // structgenValidate8 checks a value against structgen:///shape.json#/$defs/Circle.
-func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate8(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate8Keys)
+		keys := impl.DeclaredKeys(structgenValidate8Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -680,19 +680,19 @@ func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate9 checks a value against structgen:///shape.json#/$defs/Circle/properties/kind.
-func structgenValidate9(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate9(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate9Text(c, raw)
 	}
 }
 
 // structgenValidate9Text checks a value's JSON text against structgen:///shape.json#/$defs/Circle/properties/kind.
-func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate9Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"circle\"]", true)
 }
 
 // structgenValidate10 checks a value against structgen:///shape.json#/$defs/Circle/properties/radius.
-func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate10(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
 		t.WrongType("number")
@@ -702,12 +702,12 @@ func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate11 checks a value against structgen:///shape.json#/$defs/Circle/additionalProperties.
-func structgenValidate11(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate11(c *impl.Decoding, t *impl.Text) {
 	t.False()
 }
 
 // structgenValidate12 checks a value against structgen:///shape.json#/oneOf/1.
-func structgenValidate12(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate12(c *impl.Decoding, t *impl.Text) {
 	structgenValidate13(c, t)
 }
 
@@ -715,14 +715,14 @@ func structgenValidate12(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate13Keys = []string{"kind", "side"}
 
 // structgenValidate13 checks a value against structgen:///shape.json#/$defs/Square.
-func structgenValidate13(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate13(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate13Keys)
+		keys := impl.DeclaredKeys(structgenValidate13Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -762,13 +762,13 @@ func structgenValidate13(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate14 checks a value against structgen:///shape.json#/$defs/Square/properties/kind.
-func structgenValidate14(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate14(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate14Text(c, raw)
 	}
 }
 
 // structgenValidate14Text checks a value's JSON text against structgen:///shape.json#/$defs/Square/properties/kind.
-func structgenValidate14Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate14Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"square\"]", true)
 }

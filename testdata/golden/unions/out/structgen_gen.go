@@ -10,10 +10,17 @@ import (
 	"encoding/json"
 	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 	"strconv"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // Schema: schemas/shape.json#/$defs/Circle
 type Circle struct {
@@ -26,7 +33,7 @@ var schemaCircle = structgenSchemas.Schema("structgen:///shape.json#/$defs/Circl
 // ParseCircle validates data against the schema of Circle and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseCircle(data []byte) (Circle, error) {
-	return runtime.ParseDecoded("Circle", data, func(d *jx.Decoder, c *runtime.Decoding) (v Circle) {
+	return impl.ParseDecoded("Circle", data, func(d *jx.Decoder, c *impl.Decoding) (v Circle) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaCircle)
@@ -48,13 +55,13 @@ type Employee struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsEmployee = runtime.NewFields("name", "age", "employer")
+var fieldsEmployee = impl.NewFields("name", "age", "employer")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Employee) UnmarshalJSON(data []byte) error {
 	type plain Employee
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsEmployee, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsEmployee, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaEmployee = structgenSchemas.Schema("structgen:///employee.json#")
@@ -62,7 +69,7 @@ var schemaEmployee = structgenSchemas.Schema("structgen:///employee.json#")
 // ParseEmployee validates data against the schema of Employee and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseEmployee(data []byte) (Employee, error) {
-	return runtime.ParseDecoded("Employee", data, func(d *jx.Decoder, c *runtime.Decoding) (v Employee) {
+	return impl.ParseDecoded("Employee", data, func(d *jx.Decoder, c *impl.Decoding) (v Employee) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaEmployee)
@@ -99,25 +106,25 @@ func (u Loose) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *Loose) UnmarshalJSON(data []byte) error {
 	*u = Loose{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindBool:
+	case impl.KindBool:
 		u.Bool = new(bool)
 		return json.Unmarshal(data, u.Bool)
-	case runtime.KindNumber:
+	case impl.KindNumber:
 		u.Number = new(float64)
 		return json.Unmarshal(data, u.Number)
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
-	case runtime.KindArray:
+	case impl.KindArray:
 		return json.Unmarshal(data, &u.Array)
-	case runtime.KindObject:
+	case impl.KindObject:
 		u.Object = new(LooseObject)
 		return json.Unmarshal(data, u.Object)
 	}
-	return runtime.NoVariant("Loose", runtime.KindOf(data).String())
+	return impl.NoVariant("Loose", impl.KindOf(data).String())
 }
 
 var schemaLoose = structgenSchemas.Schema("structgen:///loose.json#")
@@ -125,7 +132,7 @@ var schemaLoose = structgenSchemas.Schema("structgen:///loose.json#")
 // ParseLoose validates data against the schema of Loose and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLoose(data []byte) (Loose, error) {
-	return runtime.ParseDecoded("Loose", data, func(d *jx.Decoder, c *runtime.Decoding) (v Loose) {
+	return impl.ParseDecoded("Loose", data, func(d *jx.Decoder, c *impl.Decoding) (v Loose) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaLoose)
@@ -145,13 +152,13 @@ type LooseObject struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsLooseObject = runtime.NewFields("name")
+var fieldsLooseObject = impl.NewFields("name")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *LooseObject) UnmarshalJSON(data []byte) error {
 	type plain LooseObject
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsLooseObject, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsLooseObject, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaLooseObject = structgenSchemas.Schema("structgen:///loose.json#")
@@ -159,7 +166,7 @@ var schemaLooseObject = structgenSchemas.Schema("structgen:///loose.json#")
 // ParseLooseObject validates data against the schema of LooseObject and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLooseObject(data []byte) (LooseObject, error) {
-	return runtime.ParseDecoded("LooseObject", data, func(d *jx.Decoder, c *runtime.Decoding) (v LooseObject) {
+	return impl.ParseDecoded("LooseObject", data, func(d *jx.Decoder, c *impl.Decoding) (v LooseObject) {
 		if !c.IsNull(d) {
 			v.decodeJSON(d, c)
 		}
@@ -182,13 +189,13 @@ type Setting struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsSetting = runtime.NewFields("value", "fallback")
+var fieldsSetting = impl.NewFields("value", "fallback")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Setting) UnmarshalJSON(data []byte) error {
 	type plain Setting
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsSetting, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsSetting, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaSetting = structgenSchemas.Schema("structgen:///setting.json#")
@@ -196,7 +203,7 @@ var schemaSetting = structgenSchemas.Schema("structgen:///setting.json#")
 // ParseSetting validates data against the schema of Setting and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSetting(data []byte) (Setting, error) {
-	return runtime.ParseDecoded("Setting", data, func(d *jx.Decoder, c *runtime.Decoding) (v Setting) {
+	return impl.ParseDecoded("Setting", data, func(d *jx.Decoder, c *impl.Decoding) (v Setting) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaSetting)
@@ -222,17 +229,17 @@ func (u SettingFallback) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *SettingFallback) UnmarshalJSON(data []byte) error {
 	*u = SettingFallback{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindNumber:
+	case impl.KindNumber:
 		u.Number = new(float64)
 		return json.Unmarshal(data, u.Number)
-	case runtime.KindObject:
+	case impl.KindObject:
 		u.Object = new(SettingFallbackOption1)
 		return json.Unmarshal(data, u.Object)
 	}
-	return runtime.NoVariant("SettingFallback", runtime.KindOf(data).String())
+	return impl.NoVariant("SettingFallback", impl.KindOf(data).String())
 }
 
 var schemaSettingFallback = structgenSchemas.Schema("structgen:///setting.json#/properties/fallback")
@@ -240,7 +247,7 @@ var schemaSettingFallback = structgenSchemas.Schema("structgen:///setting.json#/
 // ParseSettingFallback validates data against the schema of SettingFallback and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSettingFallback(data []byte) (SettingFallback, error) {
-	return runtime.ParseDecoded("SettingFallback", data, func(d *jx.Decoder, c *runtime.Decoding) (v SettingFallback) {
+	return impl.ParseDecoded("SettingFallback", data, func(d *jx.Decoder, c *impl.Decoding) (v SettingFallback) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaSettingFallback)
@@ -258,13 +265,13 @@ type SettingFallbackOption1 struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsSettingFallbackOption1 = runtime.NewFields("env")
+var fieldsSettingFallbackOption1 = impl.NewFields("env")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *SettingFallbackOption1) UnmarshalJSON(data []byte) error {
 	type plain SettingFallbackOption1
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsSettingFallbackOption1, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsSettingFallbackOption1, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaSettingFallbackOption1 = structgenSchemas.Schema("structgen:///setting.json#/properties/fallback/anyOf/1")
@@ -272,7 +279,7 @@ var schemaSettingFallbackOption1 = structgenSchemas.Schema("structgen:///setting
 // ParseSettingFallbackOption1 validates data against the schema of SettingFallbackOption1 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSettingFallbackOption1(data []byte) (SettingFallbackOption1, error) {
-	return runtime.ParseDecoded("SettingFallbackOption1", data, func(d *jx.Decoder, c *runtime.Decoding) (v SettingFallbackOption1) {
+	return impl.ParseDecoded("SettingFallbackOption1", data, func(d *jx.Decoder, c *impl.Decoding) (v SettingFallbackOption1) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaSettingFallbackOption1)
@@ -304,22 +311,22 @@ func (u SettingValue) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *SettingValue) UnmarshalJSON(data []byte) error {
 	*u = SettingValue{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindBool:
+	case impl.KindBool:
 		u.Bool = new(bool)
 		return json.Unmarshal(data, u.Bool)
-	case runtime.KindNumber:
+	case impl.KindNumber:
 		u.Int = new(int64)
 		return json.Unmarshal(data, u.Int)
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
-	case runtime.KindArray:
+	case impl.KindArray:
 		return json.Unmarshal(data, &u.Array)
 	}
-	return runtime.NoVariant("SettingValue", runtime.KindOf(data).String())
+	return impl.NoVariant("SettingValue", impl.KindOf(data).String())
 }
 
 var schemaSettingValue = structgenSchemas.Schema("structgen:///setting.json#/properties/value")
@@ -327,7 +334,7 @@ var schemaSettingValue = structgenSchemas.Schema("structgen:///setting.json#/pro
 // ParseSettingValue validates data against the schema of SettingValue and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSettingValue(data []byte) (SettingValue, error) {
-	return runtime.ParseDecoded("SettingValue", data, func(d *jx.Decoder, c *runtime.Decoding) (v SettingValue) {
+	return impl.ParseDecoded("SettingValue", data, func(d *jx.Decoder, c *impl.Decoding) (v SettingValue) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaSettingValue)
@@ -355,13 +362,13 @@ func (u Shape) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind and its "kind" property selects.
 func (u *Shape) UnmarshalJSON(data []byte) error {
 	*u = Shape{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindObject:
-		tag, err := runtime.Discriminator(data, "kind")
+	case impl.KindObject:
+		tag, err := impl.Discriminator(data, "kind")
 		if err != nil {
-			return runtime.NoVariant("Shape", err.Error())
+			return impl.NoVariant("Shape", err.Error())
 		}
 		switch tag {
 		case "circle":
@@ -371,9 +378,9 @@ func (u *Shape) UnmarshalJSON(data []byte) error {
 			u.Square = new(Square)
 			return json.Unmarshal(data, u.Square)
 		}
-		return runtime.NoVariant("Shape", strconv.Quote(tag))
+		return impl.NoVariant("Shape", strconv.Quote(tag))
 	}
-	return runtime.NoVariant("Shape", runtime.KindOf(data).String())
+	return impl.NoVariant("Shape", impl.KindOf(data).String())
 }
 
 var schemaShape = structgenSchemas.Schema("structgen:///shape.json#")
@@ -381,7 +388,7 @@ var schemaShape = structgenSchemas.Schema("structgen:///shape.json#")
 // ParseShape validates data against the schema of Shape and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseShape(data []byte) (Shape, error) {
-	return runtime.ParseDecoded("Shape", data, func(d *jx.Decoder, c *runtime.Decoding) (v Shape) {
+	return impl.ParseDecoded("Shape", data, func(d *jx.Decoder, c *impl.Decoding) (v Shape) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaShape)
@@ -398,7 +405,7 @@ var schemaSquare = structgenSchemas.Schema("structgen:///shape.json#/$defs/Squar
 // ParseSquare validates data against the schema of Square and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseSquare(data []byte) (Square, error) {
-	return runtime.ParseDecoded("Square", data, func(d *jx.Decoder, c *runtime.Decoding) (v Square) {
+	return impl.ParseDecoded("Square", data, func(d *jx.Decoder, c *impl.Decoding) (v Square) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaSquare)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 	"github.com/structgen/structgen/testdata/golden/unions/out"
 )
 
@@ -42,8 +43,8 @@ func TestDiscriminatedShape(t *testing.T) {
 	// The tag picks the variant whose typed decoder reads it; where that
 	// finds a problem, the generated validator words it as for any oneOf.
 	// Both are compared with the interpreter.
-	runtime.CheckDecoders = true
-	defer func() { runtime.CheckDecoders = false }()
+	impl.CheckDecoders = true
+	defer func() { impl.CheckDecoders = false }()
 	for doc, want := range map[string]string{
 		`{"kind":"circle","radius":2}`:               "",
 		`{"radius":2,"kind":"circle"}`:               "",
@@ -61,7 +62,7 @@ func TestDiscriminatedShape(t *testing.T) {
 	} {
 		_, err := unions.ParseShape([]byte(doc))
 		switch {
-		case errors.Is(err, runtime.ErrDecoderDisagrees):
+		case errors.Is(err, impl.ErrDecoderDisagrees):
 			t.Errorf("ParseShape(%s): %v", doc, err)
 		case want == "written twice" && !errors.Is(err, runtime.ErrDuplicateKey):
 			t.Errorf("ParseShape(%s) = %v, want ErrDuplicateKey", doc, err)
@@ -147,10 +148,10 @@ func FuzzShapeDecoderAgrees(f *testing.F) {
 		`{"kind":"circle","kind":"square","side":1}`, `{"kind":1}`, `[]`, `null`} {
 		f.Add([]byte(s))
 	}
-	runtime.CheckDecoders = true
-	defer func() { runtime.CheckDecoders = false }()
+	impl.CheckDecoders = true
+	defer func() { impl.CheckDecoders = false }()
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if _, err := unions.ParseShape(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
+		if _, err := unions.ParseShape(data); errors.Is(err, impl.ErrDecoderDisagrees) {
 			t.Fatal(err)
 		}
 	})

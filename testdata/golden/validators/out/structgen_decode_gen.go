@@ -9,16 +9,17 @@ import (
 	"encoding/json"
 	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 // structgenMeasureBranches words a value no branch of Measure's anyOf matches.
-var structgenMeasureBranches = &runtime.Branches{
+var structgenMeasureBranches = &impl.Branches{
 	Op:   "anyOf",
 	Want: []string{"integer", "string"},
 }
 
 // decodeJSON reads Measure: the value's kind picks the variant.
-func (v *Measure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Measure) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Number:
 		from := c.Found()
@@ -55,7 +56,7 @@ func (v *Measure) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Person and checks its schema in one pass.
-func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Person) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [3]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -120,7 +121,7 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "name")
@@ -129,7 +130,7 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads Policy and checks its schema in one pass.
-func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *Policy) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [21]bool
 	it, ok := c.Object(d)
 	if !ok {
@@ -211,7 +212,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[4] = true
 			c.Push("mode")
-			runtime.ValidatedText(c, d, &v.Mode, nil, structgenValidate34Text)
+			impl.ValidatedText(c, d, &v.Mode, nil, structgenValidate34Text)
 			c.Pop()
 		case "window":
 			if seen[5] {
@@ -293,7 +294,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[10] = true
 			c.Push("origin")
-			runtime.ValidatedText(c, d, &v.Origin, nil, structgenValidate45Text)
+			impl.ValidatedText(c, d, &v.Origin, nil, structgenValidate45Text)
 			c.Pop()
 		case "owner":
 			if seen[11] {
@@ -301,7 +302,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[11] = true
 			c.Push("owner")
-			runtime.ValidatedText(c, d, &v.Owner, func(v *runtime.Nullable[Person], d *jx.Decoder, c *runtime.Decoding) {
+			impl.ValidatedText(c, d, &v.Owner, func(v *runtime.Nullable[Person], d *jx.Decoder, c *impl.Decoding) {
 				(*v).Present = true
 				if c.IsNull(d) {
 					(*v).Null = true
@@ -342,7 +343,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[13] = true
 			c.Push("legacy")
-			runtime.ValidatedText(c, d, &v.Legacy, nil, structgenValidate22Text)
+			impl.ValidatedText(c, d, &v.Legacy, nil, structgenValidate22Text)
 			c.Pop()
 		case "team":
 			if seen[14] {
@@ -382,7 +383,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[15] = true
 			c.Push("extension")
-			runtime.ValidatedText(c, d, &v.Extension, nil, structgenValidate46Text)
+			impl.ValidatedText(c, d, &v.Extension, nil, structgenValidate46Text)
 			c.Pop()
 		case "ranked":
 			if seen[16] {
@@ -455,7 +456,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[20] = true
 			c.Push("steps")
-			runtime.ValidatedText(c, d, &v.Steps, nil, structgenValidate53Text)
+			impl.ValidatedText(c, d, &v.Steps, nil, structgenValidate53Text)
 			c.Pop()
 		default:
 			c.Extra(key)
@@ -475,7 +476,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads PolicyContact and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
-func (v *PolicyContact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *PolicyContact) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	if raw, ok := c.RawView(d); ok {
 		d := c.TextDecoder(raw)
 		v.decodeTyped(d, c)
@@ -487,7 +488,7 @@ func (v *PolicyContact) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeTyped reads PolicyContact and checks what its decoder compiles.
-func (v *PolicyContact) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+func (v *PolicyContact) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -541,11 +542,11 @@ func (v *PolicyContact) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads PolicyExtensionKind, one of its values.
-func (v *PolicyExtensionKind) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *PolicyExtensionKind) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	s, ok := c.StringBytes(d)
 	if !ok {
 		return
@@ -562,7 +563,7 @@ func (v *PolicyExtensionKind) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads PolicyRules and checks its schema: its positions as it
 // decodes them, then the keywords beside them on the array's text.
-func (v *PolicyRules) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *PolicyRules) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	if raw, ok := c.RawView(d); ok {
 		d := c.TextDecoder(raw)
 		v.decodeTyped(d, c)
@@ -574,7 +575,7 @@ func (v *PolicyRules) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeTyped reads PolicyRules and checks what its decoder compiles.
-func (v *PolicyRules) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+func (v *PolicyRules) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	it, ok := c.Array(d)
 	if !ok {
 		return
@@ -601,7 +602,7 @@ func (v *PolicyRules) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads PolicyRulesItem and checks its schema in one pass.
-func (v *PolicyRulesItem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *PolicyRulesItem) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -641,7 +642,7 @@ func (v *PolicyRulesItem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "id")
@@ -651,7 +652,7 @@ func (v *PolicyRulesItem) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 
 // decodeJSON reads PolicyTags and checks its schema: its properties as it
 // decodes them, then the keywords beside them on the object's text.
-func (v *PolicyTags) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *PolicyTags) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	if raw, ok := c.RawView(d); ok {
 		d := c.TextDecoder(raw)
 		v.decodeTyped(d, c)
@@ -663,7 +664,7 @@ func (v *PolicyTags) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeTyped reads PolicyTags and checks what its decoder compiles.
-func (v *PolicyTags) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+func (v *PolicyTags) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -680,7 +681,7 @@ func (v *PolicyTags) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 			}
 			seen[0] = true
 			c.Push("x-owner")
-			runtime.Validated(c, d, &v.XOwner, nil, structgenValidate41)
+			impl.Validated(c, d, &v.XOwner, nil, structgenValidate41)
 			c.Pop()
 		case "level":
 			if seen[1] {
@@ -713,13 +714,13 @@ func (v *PolicyTags) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads PolicyWindow and checks its schema in one pass: its
 // properties as it decodes them, then the schemas beside them on the
 // fields it has set.
-func (v *PolicyWindow) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *PolicyWindow) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	found := c.Found()
 	v.decodeTyped(d, c)
 	if c.Found() == found && !c.Failed() {
@@ -745,7 +746,7 @@ func (v *PolicyWindow) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeTyped reads PolicyWindow and checks what its decoder compiles.
-func (v *PolicyWindow) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
+func (v *PolicyWindow) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	var seen [2]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -793,7 +794,7 @@ func (v *PolicyWindow) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 	if c.Failed() {
 		return
 	}
-	v.AdditionalPropertiesOrder = runtime.KeyOrder(order)
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
 	if !seen[0] {
 		missing = append(missing, "unit")
@@ -805,7 +806,7 @@ func (v *PolicyWindow) decodeTyped(d *jx.Decoder, c *runtime.Decoding) {
 }
 
 // decodeJSON reads PolicyWindowUnit, one of its values.
-func (v *PolicyWindowUnit) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
+func (v *PolicyWindowUnit) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	s, ok := c.StringBytes(d)
 	if !ok {
 		return
@@ -823,11 +824,11 @@ func (v *PolicyWindowUnit) decodeJSON(d *jx.Decoder, c *runtime.Decoding) {
 // MarshalJSON writes Person in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Person) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes Person with e.
-func (v *Person) encodeJSON(e *runtime.Encoding) {
+func (v *Person) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("name")
 	e.Str(v.Name)
@@ -839,7 +840,7 @@ func (v *Person) encodeJSON(e *runtime.Encoding) {
 		e.Field("deputy")
 		e.Str((*v.Deputy))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsPerson.Has(k) {
 			continue
 		}
@@ -853,11 +854,11 @@ func (v *Person) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes PolicyContact in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v PolicyContact) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes PolicyContact with e.
-func (v *PolicyContact) encodeJSON(e *runtime.Encoding) {
+func (v *PolicyContact) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if v.Email != nil {
 		e.Field("email")
@@ -867,7 +868,7 @@ func (v *PolicyContact) encodeJSON(e *runtime.Encoding) {
 		e.Field("phone")
 		e.Str((*v.Phone))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsPolicyContact.Has(k) {
 			continue
 		}
@@ -881,15 +882,15 @@ func (v *PolicyContact) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes PolicyRulesItem in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v PolicyRulesItem) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes PolicyRulesItem with e.
-func (v *PolicyRulesItem) encodeJSON(e *runtime.Encoding) {
+func (v *PolicyRulesItem) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("id")
 	e.Int(v.ID)
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsPolicyRulesItem.Has(k) {
 			continue
 		}
@@ -903,11 +904,11 @@ func (v *PolicyRulesItem) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes PolicyTags in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v PolicyTags) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes PolicyTags with e.
-func (v *PolicyTags) encodeJSON(e *runtime.Encoding) {
+func (v *PolicyTags) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if len(v.XOwner) != 0 {
 		e.Field("x-owner")
@@ -917,7 +918,7 @@ func (v *PolicyTags) encodeJSON(e *runtime.Encoding) {
 		e.Field("level")
 		e.Int((*v.Level))
 	}
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsPolicyTags.Has(k) {
 			continue
 		}
@@ -931,17 +932,17 @@ func (v *PolicyTags) encodeJSON(e *runtime.Encoding) {
 // MarshalJSON writes PolicyWindow in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v PolicyWindow) MarshalJSON() ([]byte, error) {
-	return runtime.Marshal(v.encodeJSON)
+	return impl.Marshal(v.encodeJSON)
 }
 
 // encodeJSON writes PolicyWindow with e.
-func (v *PolicyWindow) encodeJSON(e *runtime.Encoding) {
+func (v *PolicyWindow) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	e.Field("unit")
 	e.Str(string(v.Unit))
 	e.Field("size")
 	e.Int(v.Size)
-	for _, k := range runtime.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsPolicyWindow.Has(k) {
 			continue
 		}
@@ -953,29 +954,29 @@ func (v *PolicyWindow) encodeJSON(e *runtime.Encoding) {
 }
 
 // structgenValidate0 checks a value against structgen:///policy.json#/$defs/unit.
-func structgenValidate0(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate0(c *impl.Decoding, t *impl.Text) {
 	structgenValidate1(c, t)
 }
 
 // structgenValidate1 checks a value against structgen:///policy.json#/$defs/unit/allOf/0.
-func structgenValidate1(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate1(c *impl.Decoding, t *impl.Text) {
 	structgenValidate2(c, t)
 }
 
 // structgenValidate2 checks a value against structgen:///policy.json#/$defs/measure.
-func structgenValidate2(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate2(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate2Text(c, raw)
 	}
 }
 
 // structgenValidate2Text checks a value's JSON text against structgen:///policy.json#/$defs/measure.
-func structgenValidate2Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate2Text(c *impl.Decoding, raw []byte) {
 	c.AnyOfKinds(raw, "number|-", structgenValidate3, structgenValidate4)
 }
 
 // structgenValidate3 checks a value against structgen:///policy.json#/$defs/measure/anyOf/0.
-func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate3(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -991,30 +992,30 @@ func structgenValidate3(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate4 checks a value against structgen:///policy.json#/$defs/measure/anyOf/1.
-func structgenValidate4(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate4(c *impl.Decoding, t *impl.Text) {
 	structgenValidate5(c, t)
 }
 
 // structgenValidate5 checks a value against structgen:///policy.json#/$defs/unit.
-func structgenValidate5(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate5(c *impl.Decoding, t *impl.Text) {
 	t.Cycle()
 }
 
 // structgenValidate6 checks a value against structgen:///policy.json#/properties/limit.
-func structgenValidate6(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate6(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate6Text(c, raw)
 	}
 }
 
 // structgenValidate6Text checks a value's JSON text against structgen:///policy.json#/properties/limit.
-func structgenValidate6Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate6Text(c *impl.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate7)
 	c.Apply(raw, structgenValidate8)
 }
 
 // structgenValidate7 checks a value against structgen:///policy.json#/properties/limit/allOf/0.
-func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate7(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -1031,7 +1032,7 @@ func structgenValidate7(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate8 checks a value against structgen:///policy.json#/properties/limit/allOf/1.
-func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate8(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -1045,19 +1046,19 @@ func structgenValidate8(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate9 checks a value against structgen:///policy.json#/properties/target.
-func structgenValidate9(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate9(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate9Text(c, raw)
 	}
 }
 
 // structgenValidate9Text checks a value's JSON text against structgen:///policy.json#/properties/target.
-func structgenValidate9Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate9Text(c *impl.Decoding, raw []byte) {
 	c.OneOf(raw, structgenValidate10, structgenValidate11)
 }
 
 // structgenValidate10 checks a value against structgen:///policy.json#/properties/target/oneOf/0.
-func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate10(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -1073,7 +1074,7 @@ func structgenValidate10(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate11 checks a value against structgen:///policy.json#/properties/target/oneOf/1.
-func structgenValidate11(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate11(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -1089,14 +1090,14 @@ func structgenValidate11(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate12 checks a value against structgen:///policy.json#/properties/labels.
-func structgenValidate12(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate12(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -1118,7 +1119,7 @@ func structgenValidate12(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate13 checks a value against structgen:///policy.json#/properties/labels/patternProperties/%5Ex-.
-func structgenValidate13(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate13(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		t.WrongType("string")
@@ -1128,7 +1129,7 @@ func structgenValidate13(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate14 checks a value against structgen:///policy.json#/properties/labels/propertyNames.
-func structgenValidate14(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate14(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -1142,14 +1143,14 @@ func structgenValidate14(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate15 checks a value against structgen:///policy.json#/properties/owner.
-func structgenValidate15(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate15(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate15Text(c, raw)
 	}
 }
 
 // structgenValidate15Text checks a value's JSON text against structgen:///policy.json#/properties/owner.
-func structgenValidate15Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate15Text(c *impl.Decoding, raw []byte) {
 	c.OneOfKinds(raw, "object|null", true, structgenValidate27, structgenValidate18)
 	c.Not(raw, structgenValidate19)
 }
@@ -1158,14 +1159,14 @@ func structgenValidate15Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate16Keys = []string{"deputy", "email", "name"}
 
 // structgenValidate16 checks a value against structgen:///policy.json#/$defs/Person.
-func structgenValidate16(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate16(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate16Keys)
+		keys := impl.DeclaredKeys(structgenValidate16Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1209,7 +1210,7 @@ func structgenValidate16(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate17 checks a value against structgen:///policy.json#/$defs/Person/properties/name.
-func structgenValidate17(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate17(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -1225,7 +1226,7 @@ func structgenValidate17(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate18 checks a value against structgen:///policy.json#/properties/owner/oneOf/1.
-func structgenValidate18(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate18(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Bool, jx.Number, jx.String, jx.Array, jx.Object:
 		t.WrongType("null")
@@ -1235,14 +1236,14 @@ func structgenValidate18(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate19 checks a value against structgen:///policy.json#/properties/owner/not.
-func structgenValidate19(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate19(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -1262,7 +1263,7 @@ func structgenValidate19(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate20 checks a value against structgen:///policy.json#/properties/reviewers.
-func structgenValidate20(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate20(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -1290,14 +1291,14 @@ func structgenValidate20(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate21 checks a value against structgen:///policy.json#/properties/reviewers/contains.
-func structgenValidate21(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate21(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -1315,27 +1316,27 @@ func structgenValidate21(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate22 checks a value against structgen:///policy.json#/properties/legacy.
-func structgenValidate22(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate22(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate22Text(c, raw)
 	}
 }
 
 // structgenValidate22Text checks a value's JSON text against structgen:///policy.json#/properties/legacy.
-func structgenValidate22Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate22Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[[]]", true)
 	c.KindOf(raw, "array", jx.Null, jx.Bool, jx.Number, jx.String, jx.Object)
 }
 
 // structgenValidate23 checks a value against structgen:///policy.json#/properties/team.
-func structgenValidate23(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate23(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -1353,7 +1354,7 @@ func structgenValidate23(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate24 checks a value against structgen:///policy.json#/properties/team/propertyNames.
-func structgenValidate24(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate24(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -1367,7 +1368,7 @@ func structgenValidate24(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate25 checks a value against structgen:///policy.json#/properties/ranked.
-func structgenValidate25(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate25(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -1398,14 +1399,14 @@ func structgenValidate25(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate26Keys = []string{"deputy", "email", "name", "rank"}
 
 // structgenValidate26 checks a value against structgen:///policy.json#/properties/ranked/contains.
-func structgenValidate26(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate26(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate26Keys)
+		keys := impl.DeclaredKeys(structgenValidate26Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1454,12 +1455,12 @@ func structgenValidate26(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate27 checks a value against structgen:///policy.json#/properties/ranked/contains/allOf/0.
-func structgenValidate27(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate27(c *impl.Decoding, t *impl.Text) {
 	structgenValidate16(c, t)
 }
 
 // structgenValidate29 checks a value against structgen:///policy.json#/properties/ranked/contains/allOf/1/properties/rank.
-func structgenValidate29(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate29(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Number:
 		text, ok := t.Number()
@@ -1476,34 +1477,34 @@ func structgenValidate29(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate30 checks a value against structgen:///policy.json#/properties/loop.
-func structgenValidate30(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate30(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate30Text(c, raw)
 	}
 }
 
 // structgenValidate30Text checks a value's JSON text against structgen:///policy.json#/properties/loop.
-func structgenValidate30Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate30Text(c *impl.Decoding, raw []byte) {
 	c.Not(raw, structgenValidate4)
 }
 
 // structgenValidate31 checks a value against structgen:///policy.json#/properties/contact.
-func structgenValidate31(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate31(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate31Text(c, raw)
 	}
 }
 
 // structgenValidate31Text checks a value's JSON text against structgen:///policy.json#/properties/contact.
-func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
-	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate31Text(c *impl.Decoding, raw []byte) {
+	c.Apply(raw, func(c *impl.Decoding, t *impl.Text) {
 		switch t.Next() {
 		case jx.Object:
 			it, ok := t.Object()
 			if !ok {
 				return
 			}
-			var keys runtime.Keys
+			var keys impl.Keys
 			for !c.Failed() && it.Next() {
 				key := c.KeyText(it.Key())
 				if !keys.Add(key) {
@@ -1528,14 +1529,14 @@ func structgenValidate31Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate32Keys = []string{"verified"}
 
 // structgenValidate32 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email.
-func structgenValidate32(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate32(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate32Keys)
+		keys := impl.DeclaredKeys(structgenValidate32Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1567,7 +1568,7 @@ func structgenValidate32(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate33 checks a value against structgen:///policy.json#/properties/contact/dependentSchemas/email/properties/verified.
-func structgenValidate33(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate33(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Number, jx.String, jx.Array, jx.Object:
 		t.WrongType("boolean")
@@ -1577,57 +1578,57 @@ func structgenValidate33(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate34 checks a value against structgen:///policy.json#/properties/mode.
-func structgenValidate34(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate34(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate34Text(c, raw)
 	}
 }
 
 // structgenValidate34Text checks a value's JSON text against structgen:///policy.json#/properties/mode.
-func structgenValidate34Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate34Text(c *impl.Decoding, raw []byte) {
 	c.AnyOfKinds(raw, "*|number", structgenValidate35, structgenValidate3)
 	c.Not(raw, structgenValidate36)
 }
 
 // structgenValidate35 checks a value against structgen:///policy.json#/properties/mode/anyOf/0.
-func structgenValidate35(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate35(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate35Text(c, raw)
 	}
 }
 
 // structgenValidate35Text checks a value's JSON text against structgen:///policy.json#/properties/mode/anyOf/0.
-func structgenValidate35Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate35Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"auto\"]", true)
 }
 
 // structgenValidate36 checks a value against structgen:///policy.json#/properties/mode/not.
-func structgenValidate36(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate36(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate36Text(c, raw)
 	}
 }
 
 // structgenValidate36Text checks a value's JSON text against structgen:///policy.json#/properties/mode/not.
-func structgenValidate36Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate36Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[0]", true)
 }
 
 // structgenValidate37 checks a value against structgen:///policy.json#/properties/rules.
-func structgenValidate37(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate37(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate37Text(c, raw)
 	}
 }
 
 // structgenValidate37Text checks a value's JSON text against structgen:///policy.json#/properties/rules.
-func structgenValidate37Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate37Text(c *impl.Decoding, raw []byte) {
 	c.Apply(raw, structgenValidate38)
 	c.Apply(raw, structgenValidate40)
 }
 
 // structgenValidate38 checks a value against structgen:///policy.json#/properties/rules.
-func structgenValidate38(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate38(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -1655,7 +1656,7 @@ func structgenValidate38(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate39 checks a value against structgen:///policy.json#/properties/rules/contains.
-func structgenValidate39(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate39(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		t.WrongType("object")
@@ -1665,7 +1666,7 @@ func structgenValidate39(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate40 checks a value against structgen:///policy.json#/properties/rules.
-func structgenValidate40(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate40(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -1695,7 +1696,7 @@ func structgenValidate40(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate41 checks a value against structgen:///policy.json#/properties/tags/properties/x-owner.
-func structgenValidate41(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate41(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.String:
 		s, ok := t.StrView()
@@ -1712,14 +1713,14 @@ func structgenValidate41(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate42Keys = []string{"level", "x-owner"}
 
 // structgenValidate42 checks a value against structgen:///policy.json#/properties/tags.
-func structgenValidate42(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate42(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate42Keys)
+		keys := impl.DeclaredKeys(structgenValidate42Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1766,24 +1767,24 @@ func structgenValidate42(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate43 checks a value against structgen:///policy.json#/properties/tags.
-func structgenValidate43(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate43(c *impl.Decoding, t *impl.Text) {
 	t.Skip()
 }
 
 // structgenValidate44 checks a value against structgen:///policy.json#/properties/tags/additionalProperties.
-func structgenValidate44(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate44(c *impl.Decoding, t *impl.Text) {
 	t.False()
 }
 
 // structgenValidate45 checks a value against structgen:///policy.json#/properties/origin.
-func structgenValidate45(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate45(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate45Text(c, raw)
 	}
 }
 
 // structgenValidate45Text checks a value's JSON text against structgen:///policy.json#/properties/origin.
-func structgenValidate45Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate45Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[{\"x\":1,\"y\":2},[1,2],3]", false)
 }
 
@@ -1791,25 +1792,25 @@ func structgenValidate45Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate46Keys = []string{"kind"}
 
 // structgenValidate46 checks a value against structgen:///policy.json#/properties/extension.
-func structgenValidate46(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate46(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate46Text(c, raw)
 	}
 }
 
 // structgenValidate46Text checks a value's JSON text against structgen:///policy.json#/properties/extension.
-func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate46Text(c *impl.Decoding, raw []byte) {
 	c.Track()
 	c.AnyOf(raw, structgenValidate48, structgenValidate49)
 	c.IfThenElse(raw, structgenValidate50, structgenValidate52, nil)
-	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+	c.Apply(raw, func(c *impl.Decoding, t *impl.Text) {
 		switch t.Next() {
 		case jx.Object:
 			it, ok := t.Object()
 			if !ok {
 				return
 			}
-			keys := runtime.DeclaredKeys(structgenValidate46Keys)
+			keys := impl.DeclaredKeys(structgenValidate46Keys)
 			for !c.Failed() && it.Next() {
 				var key string
 				var fresh bool
@@ -1846,14 +1847,14 @@ func structgenValidate46Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate47 checks a value against structgen:///policy.json#/properties/extension/properties/kind.
-func structgenValidate47(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate47(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate47Text(c, raw)
 	}
 }
 
 // structgenValidate47Text checks a value's JSON text against structgen:///policy.json#/properties/extension/properties/kind.
-func structgenValidate47Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate47Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"hook\",\"task\"]", false)
 }
 
@@ -1861,14 +1862,14 @@ func structgenValidate47Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate48Keys = []string{"url"}
 
 // structgenValidate48 checks a value against structgen:///policy.json#/properties/extension/anyOf/0.
-func structgenValidate48(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate48(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate48Keys)
+		keys := impl.DeclaredKeys(structgenValidate48Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1904,14 +1905,14 @@ func structgenValidate48(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate49Keys = []string{"cmd"}
 
 // structgenValidate49 checks a value against structgen:///policy.json#/properties/extension/anyOf/1.
-func structgenValidate49(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate49(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate49Keys)
+		keys := impl.DeclaredKeys(structgenValidate49Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1946,14 +1947,14 @@ func structgenValidate49(c *runtime.Decoding, t *runtime.Text) {
 var structgenValidate50Keys = []string{"kind"}
 
 // structgenValidate50 checks a value against structgen:///policy.json#/properties/extension/if.
-func structgenValidate50(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate50(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate50Keys)
+		keys := impl.DeclaredKeys(structgenValidate50Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -1985,14 +1986,14 @@ func structgenValidate50(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate51 checks a value against structgen:///policy.json#/properties/extension/if/properties/kind.
-func structgenValidate51(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate51(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate51Text(c, raw)
 	}
 }
 
 // structgenValidate51Text checks a value's JSON text against structgen:///policy.json#/properties/extension/if/properties/kind.
-func structgenValidate51Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate51Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"task\"]", true)
 }
 
@@ -2000,14 +2001,14 @@ func structgenValidate51Text(c *runtime.Decoding, raw []byte) {
 var structgenValidate52Keys = []string{"retries"}
 
 // structgenValidate52 checks a value against structgen:///policy.json#/properties/extension/then.
-func structgenValidate52(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate52(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		keys := runtime.DeclaredKeys(structgenValidate52Keys)
+		keys := impl.DeclaredKeys(structgenValidate52Keys)
 		for !c.Failed() && it.Next() {
 			var key string
 			var fresh bool
@@ -2039,16 +2040,16 @@ func structgenValidate52(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate53 checks a value against structgen:///policy.json#/properties/steps.
-func structgenValidate53(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate53(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
 		structgenValidate53Text(c, raw)
 	}
 }
 
 // structgenValidate53Text checks a value's JSON text against structgen:///policy.json#/properties/steps.
-func structgenValidate53Text(c *runtime.Decoding, raw []byte) {
+func structgenValidate53Text(c *impl.Decoding, raw []byte) {
 	c.Track()
-	c.Apply(raw, func(c *runtime.Decoding, t *runtime.Text) {
+	c.Apply(raw, func(c *impl.Decoding, t *impl.Text) {
 		switch t.Next() {
 		case jx.Array:
 			it, ok := t.Array()
@@ -2086,14 +2087,14 @@ func structgenValidate53Text(c *runtime.Decoding, raw []byte) {
 }
 
 // structgenValidate54 checks a value against structgen:///directory.json#.
-func structgenValidate54(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate54(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
 		if !ok {
 			return
 		}
-		var keys runtime.Keys
+		var keys impl.Keys
 		for !c.Failed() && it.Next() {
 			key := c.KeyText(it.Key())
 			if !keys.Add(key) {
@@ -2113,7 +2114,7 @@ func structgenValidate54(c *runtime.Decoding, t *runtime.Text) {
 }
 
 // structgenValidate55 checks a value against structgen:///roster.json#.
-func structgenValidate55(c *runtime.Decoding, t *runtime.Text) {
+func structgenValidate55(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()

@@ -9,9 +9,16 @@ import (
 	"encoding/json"
 	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
-const _ = runtime.IsVersion1
+// This code was generated for version 2 of the structgen runtime's
+// generated-code API. If this line does not compile, the runtime in the
+// build serves another version: run go generate ./... with the structgen
+// of the runtime you require (or require the runtime of this structgen).
+var _ interface {
+	GeneratedCodeVersion2_RegenerateWith_go_generate()
+} = impl.Runtime
 
 // An object at the top whose members are all of one type: a defined map type.
 //
@@ -23,7 +30,7 @@ var schemaDirectory = structgenSchemas.Schema("structgen:///directory.json#")
 // ParseDirectory validates data against the schema of Directory and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseDirectory(data []byte) (Directory, error) {
-	return runtime.ParseValidated[Directory]("Directory", data, func(v *Directory, d *jx.Decoder, c *runtime.Decoding) {
+	return impl.ParseValidated[Directory]("Directory", data, func(v *Directory, d *jx.Decoder, c *impl.Decoding) {
 		if c.IsNull(d) {
 			(*v) = nil
 		} else {
@@ -44,7 +51,7 @@ func ParseDirectory(data []byte) (Directory, error) {
 				c.End(m0.Err())
 			}
 		}
-	}, []runtime.Validator{structgenValidate54}, schemaDirectory)
+	}, []impl.Validator{structgenValidate54}, schemaDirectory)
 }
 
 // Schema: schemas/policy.json#/$defs/measure
@@ -67,17 +74,17 @@ func (u Measure) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *Measure) UnmarshalJSON(data []byte) error {
 	*u = Measure{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindNumber:
+	case impl.KindNumber:
 		u.Int = new(int64)
 		return json.Unmarshal(data, u.Int)
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
 	}
-	return runtime.NoVariant("Measure", runtime.KindOf(data).String())
+	return impl.NoVariant("Measure", impl.KindOf(data).String())
 }
 
 var schemaMeasure = structgenSchemas.Schema("structgen:///policy.json#/$defs/measure")
@@ -85,7 +92,7 @@ var schemaMeasure = structgenSchemas.Schema("structgen:///policy.json#/$defs/mea
 // ParseMeasure validates data against the schema of Measure and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseMeasure(data []byte) (Measure, error) {
-	return runtime.ParseDecoded("Measure", data, func(d *jx.Decoder, c *runtime.Decoding) (v Measure) {
+	return impl.ParseDecoded("Measure", data, func(d *jx.Decoder, c *impl.Decoding) (v Measure) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaMeasure)
@@ -105,13 +112,13 @@ type Person struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsPerson = runtime.NewFields("name", "email", "deputy")
+var fieldsPerson = impl.NewFields("name", "email", "deputy")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *Person) UnmarshalJSON(data []byte) error {
 	type plain Person
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsPerson, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsPerson, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaPerson = structgenSchemas.Schema("structgen:///policy.json#/$defs/Person")
@@ -119,7 +126,7 @@ var schemaPerson = structgenSchemas.Schema("structgen:///policy.json#/$defs/Pers
 // ParsePerson validates data against the schema of Person and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePerson(data []byte) (Person, error) {
-	return runtime.ParseDecoded("Person", data, func(d *jx.Decoder, c *runtime.Decoding) (v Person) {
+	return impl.ParseDecoded("Person", data, func(d *jx.Decoder, c *impl.Decoding) (v Person) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaPerson)
@@ -160,7 +167,7 @@ var schemaPolicy = structgenSchemas.Schema("structgen:///policy.json#")
 // ParsePolicy validates data against the schema of Policy and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicy(data []byte) (Policy, error) {
-	return runtime.ParseDecoded("Policy", data, func(d *jx.Decoder, c *runtime.Decoding) (v Policy) {
+	return impl.ParseDecoded("Policy", data, func(d *jx.Decoder, c *impl.Decoding) (v Policy) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaPolicy)
@@ -179,13 +186,13 @@ type PolicyContact struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsPolicyContact = runtime.NewFields("email", "phone")
+var fieldsPolicyContact = impl.NewFields("email", "phone")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *PolicyContact) UnmarshalJSON(data []byte) error {
 	type plain PolicyContact
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsPolicyContact, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsPolicyContact, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaPolicyContact = structgenSchemas.Schema("structgen:///policy.json#/properties/contact")
@@ -193,7 +200,7 @@ var schemaPolicyContact = structgenSchemas.Schema("structgen:///policy.json#/pro
 // ParsePolicyContact validates data against the schema of PolicyContact and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyContact(data []byte) (PolicyContact, error) {
-	return runtime.ParseDecoded("PolicyContact", data, func(d *jx.Decoder, c *runtime.Decoding) (v PolicyContact) {
+	return impl.ParseDecoded("PolicyContact", data, func(d *jx.Decoder, c *impl.Decoding) (v PolicyContact) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
 			structgenValidate31Text(c, raw)
@@ -214,19 +221,19 @@ type PolicyExtension struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsPolicyExtension = runtime.NewFields("kind")
+var fieldsPolicyExtension = impl.NewFields("kind")
 
 // MarshalJSON encodes the declared fields, then AdditionalProperties.
 func (v PolicyExtension) MarshalJSON() ([]byte, error) {
 	type plain PolicyExtension
-	return runtime.MarshalObject(plain(v), fieldsPolicyExtension, v.AdditionalProperties, v.AdditionalPropertiesOrder)
+	return impl.MarshalObject(plain(v), fieldsPolicyExtension, v.AdditionalProperties, v.AdditionalPropertiesOrder)
 }
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *PolicyExtension) UnmarshalJSON(data []byte) error {
 	type plain PolicyExtension
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsPolicyExtension, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsPolicyExtension, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaPolicyExtension = structgenSchemas.Schema("structgen:///policy.json#/properties/extension")
@@ -234,7 +241,7 @@ var schemaPolicyExtension = structgenSchemas.Schema("structgen:///policy.json#/p
 // ParsePolicyExtension validates data against the schema of PolicyExtension and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyExtension(data []byte) (PolicyExtension, error) {
-	return runtime.ParseValidated[PolicyExtension]("PolicyExtension", data, nil, []runtime.Validator{structgenValidate46}, schemaPolicyExtension)
+	return impl.ParseValidated[PolicyExtension]("PolicyExtension", data, nil, []impl.Validator{structgenValidate46}, schemaPolicyExtension)
 }
 
 // Schema: schemas/policy.json#/properties/extension/properties/kind
@@ -251,7 +258,7 @@ var schemaPolicyExtensionKind = structgenSchemas.Schema("structgen:///policy.jso
 // ParsePolicyExtensionKind validates data against the schema of PolicyExtensionKind and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyExtensionKind(data []byte) (PolicyExtensionKind, error) {
-	return runtime.ParseDecoded("PolicyExtensionKind", data, func(d *jx.Decoder, c *runtime.Decoding) (v PolicyExtensionKind) {
+	return impl.ParseDecoded("PolicyExtensionKind", data, func(d *jx.Decoder, c *impl.Decoding) (v PolicyExtensionKind) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaPolicyExtensionKind)
@@ -277,17 +284,17 @@ func (u PolicyMode) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *PolicyMode) UnmarshalJSON(data []byte) error {
 	*u = PolicyMode{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindNumber:
+	case impl.KindNumber:
 		u.Int = new(int64)
 		return json.Unmarshal(data, u.Int)
-	case runtime.KindString:
+	case impl.KindString:
 		u.String = new(string)
 		return json.Unmarshal(data, u.String)
 	}
-	return runtime.NoVariant("PolicyMode", runtime.KindOf(data).String())
+	return impl.NoVariant("PolicyMode", impl.KindOf(data).String())
 }
 
 var schemaPolicyMode = structgenSchemas.Schema("structgen:///policy.json#/properties/mode")
@@ -295,7 +302,7 @@ var schemaPolicyMode = structgenSchemas.Schema("structgen:///policy.json#/proper
 // ParsePolicyMode validates data against the schema of PolicyMode and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyMode(data []byte) (PolicyMode, error) {
-	return runtime.ParseValidated[PolicyMode]("PolicyMode", data, nil, []runtime.Validator{structgenValidate34}, schemaPolicyMode)
+	return impl.ParseValidated[PolicyMode]("PolicyMode", data, nil, []impl.Validator{structgenValidate34}, schemaPolicyMode)
 }
 
 // Schema: schemas/policy.json#/properties/origin
@@ -321,18 +328,18 @@ func (u PolicyOrigin) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
 func (u *PolicyOrigin) UnmarshalJSON(data []byte) error {
 	*u = PolicyOrigin{}
-	switch runtime.KindOf(data) {
-	case runtime.KindNull:
+	switch impl.KindOf(data) {
+	case impl.KindNull:
 		return nil
-	case runtime.KindNumber:
+	case impl.KindNumber:
 		u.Int = new(int64)
 		return json.Unmarshal(data, u.Int)
-	case runtime.KindArray:
+	case impl.KindArray:
 		return json.Unmarshal(data, &u.Array)
-	case runtime.KindObject:
+	case impl.KindObject:
 		return json.Unmarshal(data, &u.Object)
 	}
-	return runtime.NoVariant("PolicyOrigin", runtime.KindOf(data).String())
+	return impl.NoVariant("PolicyOrigin", impl.KindOf(data).String())
 }
 
 var schemaPolicyOrigin = structgenSchemas.Schema("structgen:///policy.json#/properties/origin")
@@ -340,7 +347,7 @@ var schemaPolicyOrigin = structgenSchemas.Schema("structgen:///policy.json#/prop
 // ParsePolicyOrigin validates data against the schema of PolicyOrigin and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyOrigin(data []byte) (PolicyOrigin, error) {
-	return runtime.ParseValidated[PolicyOrigin]("PolicyOrigin", data, nil, []runtime.Validator{structgenValidate45}, schemaPolicyOrigin)
+	return impl.ParseValidated[PolicyOrigin]("PolicyOrigin", data, nil, []impl.Validator{structgenValidate45}, schemaPolicyOrigin)
 }
 
 // Schema: schemas/policy.json#/properties/rules
@@ -352,7 +359,7 @@ type PolicyRules struct {
 
 // MarshalJSON encodes the positions that are set, in order, as a JSON array.
 func (t PolicyRules) MarshalJSON() ([]byte, error) {
-	return runtime.MarshalTuple[PolicyRulesItem]([]any{}, []runtime.TupleItem{{
+	return impl.MarshalTuple[PolicyRulesItem]([]any{}, []impl.TupleItem{{
 		Set:   t.V0 != nil,
 		Value: t.V0,
 	}}, t.Rest)
@@ -361,7 +368,7 @@ func (t PolicyRules) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes a JSON array position by position.
 func (t *PolicyRules) UnmarshalJSON(data []byte) error {
 	*t = PolicyRules{}
-	return runtime.UnmarshalTuple[PolicyRulesItem](data, []any{&t.V0}, &t.Rest)
+	return impl.UnmarshalTuple[PolicyRulesItem](data, []any{&t.V0}, &t.Rest)
 }
 
 var schemaPolicyRules = structgenSchemas.Schema("structgen:///policy.json#/properties/rules")
@@ -369,7 +376,7 @@ var schemaPolicyRules = structgenSchemas.Schema("structgen:///policy.json#/prope
 // ParsePolicyRules validates data against the schema of PolicyRules and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyRules(data []byte) (PolicyRules, error) {
-	return runtime.ParseDecoded("PolicyRules", data, func(d *jx.Decoder, c *runtime.Decoding) (v PolicyRules) {
+	return impl.ParseDecoded("PolicyRules", data, func(d *jx.Decoder, c *impl.Decoding) (v PolicyRules) {
 		v.decodeTyped(d, c)
 		if raw, ok := c.Document(); ok {
 			structgenValidate37Text(c, raw)
@@ -390,13 +397,13 @@ type PolicyRulesItem struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsPolicyRulesItem = runtime.NewFields("id")
+var fieldsPolicyRulesItem = impl.NewFields("id")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *PolicyRulesItem) UnmarshalJSON(data []byte) error {
 	type plain PolicyRulesItem
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsPolicyRulesItem, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsPolicyRulesItem, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaPolicyRulesItem = structgenSchemas.Schema("structgen:///policy.json#/properties/rules/items")
@@ -404,7 +411,7 @@ var schemaPolicyRulesItem = structgenSchemas.Schema("structgen:///policy.json#/p
 // ParsePolicyRulesItem validates data against the schema of PolicyRulesItem and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyRulesItem(data []byte) (PolicyRulesItem, error) {
-	return runtime.ParseDecoded("PolicyRulesItem", data, func(d *jx.Decoder, c *runtime.Decoding) (v PolicyRulesItem) {
+	return impl.ParseDecoded("PolicyRulesItem", data, func(d *jx.Decoder, c *impl.Decoding) (v PolicyRulesItem) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaPolicyRulesItem)
@@ -419,7 +426,7 @@ type PolicySteps struct {
 
 // MarshalJSON encodes the positions that are set, in order, as a JSON array.
 func (t PolicySteps) MarshalJSON() ([]byte, error) {
-	return runtime.MarshalTuple[json.RawMessage]([]any{}, []runtime.TupleItem{{
+	return impl.MarshalTuple[json.RawMessage]([]any{}, []impl.TupleItem{{
 		Set:   t.V0 != nil,
 		Value: t.V0,
 	}}, t.Rest)
@@ -428,7 +435,7 @@ func (t PolicySteps) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes a JSON array position by position.
 func (t *PolicySteps) UnmarshalJSON(data []byte) error {
 	*t = PolicySteps{}
-	return runtime.UnmarshalTuple[json.RawMessage](data, []any{&t.V0}, &t.Rest)
+	return impl.UnmarshalTuple[json.RawMessage](data, []any{&t.V0}, &t.Rest)
 }
 
 var schemaPolicySteps = structgenSchemas.Schema("structgen:///policy.json#/properties/steps")
@@ -436,7 +443,7 @@ var schemaPolicySteps = structgenSchemas.Schema("structgen:///policy.json#/prope
 // ParsePolicySteps validates data against the schema of PolicySteps and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicySteps(data []byte) (PolicySteps, error) {
-	return runtime.ParseValidated[PolicySteps]("PolicySteps", data, nil, []runtime.Validator{structgenValidate53}, schemaPolicySteps)
+	return impl.ParseValidated[PolicySteps]("PolicySteps", data, nil, []impl.Validator{structgenValidate53}, schemaPolicySteps)
 }
 
 // Schema: schemas/policy.json#/properties/tags
@@ -452,13 +459,13 @@ type PolicyTags struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsPolicyTags = runtime.NewFields("x-owner", "level")
+var fieldsPolicyTags = impl.NewFields("x-owner", "level")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *PolicyTags) UnmarshalJSON(data []byte) error {
 	type plain PolicyTags
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsPolicyTags, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsPolicyTags, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaPolicyTags = structgenSchemas.Schema("structgen:///policy.json#/properties/tags")
@@ -466,7 +473,7 @@ var schemaPolicyTags = structgenSchemas.Schema("structgen:///policy.json#/proper
 // ParsePolicyTags validates data against the schema of PolicyTags and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyTags(data []byte) (PolicyTags, error) {
-	return runtime.ParseDecoded("PolicyTags", data, func(d *jx.Decoder, c *runtime.Decoding) (v PolicyTags) {
+	return impl.ParseDecoded("PolicyTags", data, func(d *jx.Decoder, c *impl.Decoding) (v PolicyTags) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaPolicyTags)
@@ -485,13 +492,13 @@ type PolicyWindow struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsPolicyWindow = runtime.NewFields("unit", "size")
+var fieldsPolicyWindow = impl.NewFields("unit", "size")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
 func (v *PolicyWindow) UnmarshalJSON(data []byte) error {
 	type plain PolicyWindow
-	return runtime.UnmarshalObject(data, (*plain)(v), fieldsPolicyWindow, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsPolicyWindow, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
 }
 
 var schemaPolicyWindow = structgenSchemas.Schema("structgen:///policy.json#/properties/window")
@@ -499,7 +506,7 @@ var schemaPolicyWindow = structgenSchemas.Schema("structgen:///policy.json#/prop
 // ParsePolicyWindow validates data against the schema of PolicyWindow and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyWindow(data []byte) (PolicyWindow, error) {
-	return runtime.ParseDecoded("PolicyWindow", data, func(d *jx.Decoder, c *runtime.Decoding) (v PolicyWindow) {
+	return impl.ParseDecoded("PolicyWindow", data, func(d *jx.Decoder, c *impl.Decoding) (v PolicyWindow) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaPolicyWindow)
@@ -519,7 +526,7 @@ var schemaPolicyWindowUnit = structgenSchemas.Schema("structgen:///policy.json#/
 // ParsePolicyWindowUnit validates data against the schema of PolicyWindowUnit and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParsePolicyWindowUnit(data []byte) (PolicyWindowUnit, error) {
-	return runtime.ParseDecoded("PolicyWindowUnit", data, func(d *jx.Decoder, c *runtime.Decoding) (v PolicyWindowUnit) {
+	return impl.ParseDecoded("PolicyWindowUnit", data, func(d *jx.Decoder, c *impl.Decoding) (v PolicyWindowUnit) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaPolicyWindowUnit)
@@ -535,7 +542,7 @@ var schemaRoster = structgenSchemas.Schema("structgen:///roster.json#")
 // ParseRoster validates data against the schema of Roster and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseRoster(data []byte) (Roster, error) {
-	return runtime.ParseValidated[Roster]("Roster", data, func(v *Roster, d *jx.Decoder, c *runtime.Decoding) {
+	return impl.ParseValidated[Roster]("Roster", data, func(v *Roster, d *jx.Decoder, c *impl.Decoding) {
 		if c.IsNull(d) {
 			*v = nil
 		} else {
@@ -550,5 +557,5 @@ func ParseRoster(data []byte) (Roster, error) {
 				c.End(a0.Err())
 			}
 		}
-	}, []runtime.Validator{structgenValidate55}, schemaRoster)
+	}, []impl.Validator{structgenValidate55}, schemaRoster)
 }

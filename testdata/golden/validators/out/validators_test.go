@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 	"github.com/structgen/structgen/testdata/golden/validators/out"
 )
 
@@ -22,8 +23,8 @@ const valid = `{
 // validators: a document that passes, and one problem per keyword, at
 // its JSON pointer.
 func TestPolicy(t *testing.T) {
-	runtime.CheckDecoders = true
-	defer func() { runtime.CheckDecoders = false }()
+	impl.CheckDecoders = true
+	defer func() { impl.CheckDecoders = false }()
 	if _, err := validators.ParsePolicy([]byte(valid)); err != nil {
 		t.Fatalf("ParsePolicy(valid): %v", err)
 	}
@@ -81,7 +82,7 @@ func TestPolicy(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := validators.ParsePolicy([]byte(tc.doc))
-			if errors.Is(err, runtime.ErrDecoderDisagrees) {
+			if errors.Is(err, impl.ErrDecoderDisagrees) {
 				t.Fatal(err)
 			}
 			if tc.message == "" {
@@ -115,8 +116,8 @@ func TestPolicy(t *testing.T) {
 // TestTypedPartsOfValidatedValues: a value that generated validators
 // check is decoded by the typed decoders of its parts, with nothing lost.
 func TestTypedPartsOfValidatedValues(t *testing.T) {
-	runtime.CheckDecoders = true
-	defer func() { runtime.CheckDecoders = false }()
+	impl.CheckDecoders = true
+	defer func() { impl.CheckDecoders = false }()
 	p, err := validators.ParsePolicy([]byte(`{"name": "p", "owner": {"name": "o", "x": [1]}, "reviewers": [{"name": "r", "email": "e"}, {"name": "s"}]}`))
 	if err != nil {
 		t.Fatal(err)
@@ -158,7 +159,7 @@ func TestTypedPartsOfValidatedValues(t *testing.T) {
 		`{}`:                             "want array",
 	} {
 		_, err := validators.ParseRoster([]byte(doc))
-		if err == nil || errors.Is(err, runtime.ErrDecoderDisagrees) || !strings.Contains(err.Error(), want) {
+		if err == nil || errors.Is(err, impl.ErrDecoderDisagrees) || !strings.Contains(err.Error(), want) {
 			t.Errorf("ParseRoster(%s) = %v, want a problem saying %q", doc, err, want)
 		}
 	}
@@ -174,10 +175,10 @@ func FuzzPolicyValidatorAgrees(f *testing.F) {
 	f.Add([]byte(`{"name": "p", "window": {"unit": "hours", "size": 25}, "contact": {"phone": "1"}, "origin": [1, 2]}`))
 	f.Add([]byte(`{"name": "p", "owner": {"name": "o", "b": 1, "a": 2}, "reviewers": [{"name": "r", "email": "e"}, null]}`))
 	f.Add([]byte(`{"name": "p", "extension": {"kind": "task", "url": "u", "retries": 2, "x": 1}, "steps": ["a", 1, true, "b"]}`))
-	runtime.CheckDecoders = true
-	defer func() { runtime.CheckDecoders = false }()
+	impl.CheckDecoders = true
+	defer func() { impl.CheckDecoders = false }()
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if _, err := validators.ParsePolicy(data); errors.Is(err, runtime.ErrDecoderDisagrees) {
+		if _, err := validators.ParsePolicy(data); errors.Is(err, impl.ErrDecoderDisagrees) {
 			t.Fatal(err)
 		}
 	})

@@ -1,0 +1,518 @@
+package lenient
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/structgen/structgen/runtime/problem"
+	"github.com/structgen/structgen/runtime/schema"
+)
+
+// A candidate is one reading of a reply: a value the tolerant reader
+// found, the repairs that reading took, and whether it lies inside the
+// value another candidate read (nested candidates are used only when no
+// outer one fits, and then with a repair saying so).
+type candidate struct {
+	v       *jvalue
+	repairs []problem.Repair
+	where   string // for the repair that says where it was found
+	nested  bool
+}
+
+// candidates lists the readings of text, in order of preference when
+// they fit equally: the whole reply, each code fence, each balanced value
+// in the prose, the balanced values together as a list, then the arrays
+// and objects inside the whole reply's document.
+func candidates(text []byte) ([]candidate, error) {
+	var out []candidate
+	whole, wholeRepairs, err := readLenient(text)
+	if errors.Is(err, ErrTooDeep) {
+		return nil, err
+	}
+	if err == nil {
+		out = append(out, candidate{v: whole, repairs: wholeRepairs})
+	}
+	fences := fenceBodies(text)
+	if len(fences) > maxCandidates {
+		fences = fences[:maxCandidates]
+	}
+	for _, f := range fences {
+		t := &tolerant{s: f.body}
+		if vs := t.readAll(); t.err == nil && len(vs) > 0 {
+			reps := shift(t.repairs, f.off)
+			reps = append(reps, problem.Repair{Offset: f.open, Message: "took the JSON document from a markdown code fence"})
+			v := joinDocuments(vs, f.off, &reps)
+			shiftValue(v, f.off)
+			out = append(out, candidate{v: v, repairs: reps})
+		}
+	}
+	spans := balancedSpans(text)
+	if len(spans) > maxCandidates {
+		spans = spans[:maxCandidates]
+	}
+	var inProse []*jvalue
+	var proseRepairs []problem.Repair
+	for _, sp := range spans {
+		t := &tolerant{s: text[sp[0]:sp[1]]}
+		v := t.value()
+		if t.err != nil || v == nil {
+			continue
+		}
+		shiftValue(v, sp[0])
+		reps := append(shift(t.repairs, sp[0]), problem.Repair{Offset: sp[0], Message: "took the JSON document from the surrounding prose"})
+		if len(spans) > 1 {
+			reps = append(reps, problem.Repair{Offset: sp[0], Message: "left out the other documents in the prose"})
+		}
+		out = append(out, candidate{v: v, repairs: reps})
+		inProse = append(inProse, v)
+		proseRepairs = append(proseRepairs, reps...)
+	}
+	if len(inProse) > 1 {
+		list := &jvalue{kind: jArray, kids: inProse, off: inProse[0].off, done: true}
+		var reps []problem.Repair
+		for _, r := range proseRepairs {
+			if !strings.HasPrefix(r.Message, "left out") {
+				reps = append(reps, r)
+			}
+		}
+		reps = append(reps, problem.Repair{Offset: inProse[0].off, Message: fmt.Sprintf("read %d documents in the prose as a list", len(inProse))})
+		out = append(out, candidate{v: list, repairs: reps})
+	}
+	if whole != nil {
+		nested := 0
+		var walk func(v *jvalue, path []string, depth int)
+		walk = func(v *jvalue, path []string, depth int) {
+			if depth > 3 || nested >= maxCandidates {
+				return
+			}
+			children := v.kids
+			keys := make([]string, len(children))
+			for i := range children {
+				keys[i] = strconv.Itoa(i)
+			}
+			if v.kind == jObject {
+				children, keys = v.kids, v.keys
+			}
+			for i, c := range children {
+				p := append(append([]string(nil), path...), keys[i])
+				if (c.kind == jArray || c.kind == jObject) && nested < maxCandidates {
+					nested++
+					out = append(out, candidate{v: c, repairs: wholeRepairs, nested: true, where: schema.Pointer(p)})
+					walk(c, p, depth+1)
+				}
+			}
+		}
+		walk(whole, nil, 0)
+	}
+	return out, nil
+}
+
+// proseLimit is the length past which a reply without brackets is not
+// read for a schema that wants an array or object.
+const proseLimit = 1024
+
+// maxCandidates bounds the fences and prose values read as candidates, so
+// that adversarial text (100 000 fences) costs no more than reading it.
+const maxCandidates = 64
+
+// shift moves repairs read from a part of the text that starts at off.
+func shift(rs []problem.Repair, off int) []problem.Repair {
+	out := make([]problem.Repair, len(rs))
+	for i, r := range rs {
+		r.Offset += off
+		out[i] = r
+	}
+	return out
+}
+
+// shiftValue moves the offsets of v, read from a part of the text that
+// starts at off.
+func shiftValue(v *jvalue, off int) {
+	if v == nil || off == 0 {
+		return
+	}
+	v.off += off
+	for _, c := range v.kids {
+		shiftValue(c, off)
+	}
+}
+
+// fence is the body of a markdown code fence and where it stands.
+type fence struct {
+	open, off int
+	body      []byte
+}
+
+// fenceBodies returns the body of every code fence in text.
+func fenceBodies(text []byte) []fence {
+	var out []fence
+	i := 0
+	for {
+		j := bytes.Index(text[i:], []byte("```"))
+		if j < 0 {
+			return out
+		}
+		open := i + j
+		start := open + 3
+		for start < len(text) && text[start] == '`' {
+			start++
+		}
+		if nl := bytes.IndexByte(text[start:], '\n'); nl >= 0 && !bytes.ContainsAny(text[start:start+nl], "{[\"") {
+			start += nl + 1
+		}
+		end := bytes.Index(text[start:], []byte("```"))
+		if end < 0 {
+			out = append(out, fence{open: open, off: start, body: text[start:]})
+			return out
+		}
+		out = append(out, fence{open: open, off: start, body: text[start : start+end]})
+		i = start + end + 3
+	}
+}
+
+// balancedSpans returns the spans of the top-level arrays and objects in
+// text, brackets inside strings not counted; a span left open runs to the
+// end. Linear in the text.
+func balancedSpans(text []byte) [][2]int {
+	var out [][2]int
+	depth, start := 0, 0
+	var quote byte
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if quote != 0 {
+			switch c {
+			case '\\':
+				i++
+			case quote:
+				quote = 0
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			if depth > 0 {
+				quote = c
+			}
+		case '{', '[':
+			if depth == 0 {
+				start = i
+			}
+			depth++
+		case '}', ']':
+			if depth > 0 {
+				depth--
+				if depth == 0 {
+					out = append(out, [2]int{start, i + 1})
+				}
+			}
+		}
+	}
+	if depth > 0 {
+		out = append(out, [2]int{start, len(text)})
+	}
+	return out
+}
+
+// toAny converts a value read to the decoded form the validator takes.
+func toAny(v *jvalue) any {
+	switch v.kind {
+	case jBool:
+		return v.b
+	case jNumber:
+		return json.Number(v.str)
+	case jString:
+		return v.str
+	case jArray:
+		out := make([]any, len(v.kids))
+		for i, it := range v.kids {
+			out[i] = toAny(it)
+		}
+		return out
+	case jObject:
+		out := make(map[string]any, len(v.keys))
+		for i, k := range v.keys {
+			out[k] = toAny(v.kids[i])
+		}
+		return out
+	}
+	return nil
+}
+
+// aligned is a candidate read into the schema.
+type aligned struct {
+	doc     any
+	coerced []problem. // the coercions, beside the candidate's reading repairs
+		Repair
+	repairs []problem. // all of them, once chosen
+		Repair
+	problems []problem.Problem
+	c        candidate
+}
+
+// alignReply reads a reply for a schema: every candidate reading is
+// coerced to the schema and validated, and the best is returned: one
+// that fits (outer readings first, then the fewest repairs), else, when
+// the schema wants a scalar, one read from the prose, else the outer
+// reading that breaks the schema least, with its problems.
+func alignReply(text []byte, s *schema.Schema, sch *jsonschema.Schema) (any, []problem.Repair, []problem.Problem, error) {
+	if word := strings.TrimSpace(string(text)); word != "null" && literals[word] != nil && literals[word].kind == jNull {
+		// None, Null, undefined: where a string is allowed, the reply is
+		// that word, not a null written another way.
+		if want := schema.AllowedTypes(schema.Members(sch)); want == 0 || want.Has("string") {
+			if ps, err := s.Validate(word); err == nil && len(ps) == 0 {
+				return word, nil, nil, nil
+			}
+		}
+	}
+	if wantsContainer(sch) && len(text) > proseLimit && bytes.IndexByte(text, '{') < 0 && bytes.IndexByte(text, '[') < 0 && bytes.IndexByte(text, '(') < 0 {
+		// Long prose without a bracket holds no array or object, and no
+		// scalar a coercion could make one of: it is rejected at the speed
+		// of a byte scan, not read word by word.
+		if len(bytes.TrimSpace(text)) == 0 {
+			return nil, nil, nil, problem.ErrEmptyReply
+		}
+		return nil, nil, nil, problem.ErrNoJSON
+	}
+	cands, err := candidates(text)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	var best *aligned
+	better := func(a *aligned) bool {
+		if best == nil {
+			return true
+		}
+		fa, fb := len(a.problems) == 0, len(best.problems) == 0
+		if fa != fb {
+			return fa
+		}
+		if a.c.nested != best.c.nested {
+			return !a.c.nested
+		}
+		if ca, cb := cost(a.c.repairs)+len(a.coerced), cost(best.c.repairs)+len(best.coerced); fa && ca != cb {
+			return ca < cb
+		}
+		if !fa && len(a.problems) != len(best.problems) {
+			return len(a.problems) < len(best.problems)
+		}
+		return false
+	}
+	for _, c := range cands {
+		if c.nested && best != nil && len(best.problems) == 0 {
+			break // nested readings come last, and only matter when no outer one fits
+		}
+		doc := toAny(c.v)
+		var coerced []problem.Repair
+		doc = coerce(s.Shapes(), doc, sch, "", &coerced)
+		for i := range coerced {
+			coerced[i].Offset = offsetOf(c.v, coerced[i].Pointer)
+		}
+		ps, err := s.Validate(doc)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		a := &aligned{doc: doc, coerced: coerced, problems: ps, c: c}
+		if better(a) {
+			best = a
+		}
+	}
+	if best != nil {
+		best.repairs = append(append([]problem.Repair(nil), best.c.repairs...), best.coerced...)
+		if best.c.nested {
+			best.repairs = append(best.repairs, problem.Repair{Offset: best.c.v.off, Message: "took the value at " + best.c.where + " from inside the reply's document, which does not fit the schema"})
+		}
+	}
+	if best != nil && len(best.problems) == 0 {
+		return best.doc, best.repairs, nil, nil
+	}
+	if v, repairs, ok := scalarFromProse(text, sch); ok {
+		if ps, err := s.Validate(v); err == nil && len(ps) == 0 {
+			return v, repairs, nil, nil
+		}
+	}
+	if best == nil || !startsJSON(text) && len(cands) == 1 && wantsContainer(sch) {
+		// Prose with no document in it: its words read as a bare string
+		// are no answer to a schema that wants an object or array.
+		if len(bytes.TrimSpace(text)) == 0 {
+			return nil, nil, nil, problem.ErrEmptyReply
+		}
+		return nil, nil, nil, problem.ErrNoJSON
+	}
+	// Report the outer reading's problems, never a nested one's.
+	if best.c.nested {
+		for _, c := range cands {
+			if !c.nested {
+				doc := toAny(c.v)
+				var coerced []problem.Repair
+				doc = coerce(s.Shapes(), doc, sch, "", &coerced)
+				ps, _ := s.Validate(doc)
+				return doc, c.repairs, ps, nil
+			}
+		}
+	}
+	return best.doc, best.repairs, best.problems, nil
+}
+
+// offsetOf returns where the value at ptr in v starts, or where its
+// nearest enclosing value does (a coercion may have made the value).
+func offsetOf(v *jvalue, ptr string) int {
+	for ptr != "" {
+		ptr = ptr[1:] // the '/'
+		tok := ptr
+		if j := strings.IndexByte(ptr, '/'); j >= 0 {
+			tok, ptr = ptr[:j], ptr[j:]
+		} else {
+			ptr = ""
+		}
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		var next *jvalue
+		switch v.kind {
+		case jArray:
+			if i, err := strconv.Atoi(tok); err == nil && i >= 0 && i < len(v.kids) {
+				next = v.kids[i]
+			}
+		case jObject:
+			for i := len(v.keys) - 1; i >= 0; i-- {
+				if v.keys[i] == tok {
+					next = v.kids[i]
+					break
+				}
+			}
+		}
+		if next == nil {
+			break
+		}
+		v = next
+	}
+	return v.off
+}
+
+var proseNumber = regexp.MustCompile(`[-+]?[$€£¥]?\d[\d,]*(\.\d+)?%?|[-+]?\d+\s*/\s*\d+`)
+
+// scalarFromProse reads the scalar a schema wants from a reply that holds
+// no JSON for it: a boolean or number named in prose, an enum value named
+// in prose; for an array of such scalars, a list of one.
+func scalarFromProse(text []byte, sch *jsonschema.Schema) (any, []problem.Repair, bool) {
+	ms := schema.Members(sch)
+	want := schema.AllowedTypes(ms)
+	if want == 0 {
+		return nil, nil, false
+	}
+	s := string(text)
+	if want.Has("array") {
+		if item := itemSchema(nil, ms, 0); item != nil {
+			if v, reps, ok := scalarFromProse(text, item); ok {
+				return []any{v}, append(reps, problem.Repair{Message: "read a single value as a list of one"}), true
+			}
+		}
+		return nil, nil, false
+	}
+	if want.Has("object") || want.Has("array") {
+		return nil, nil, false
+	}
+	var enum []string
+	for _, m := range ms {
+		if c, ok := constString(m); ok {
+			enum = append(enum, c)
+		}
+		if m.Enum != nil {
+			for _, v := range m.Enum.Values {
+				if e, ok := v.(string); ok {
+					enum = append(enum, e)
+				}
+			}
+		}
+	}
+	if len(enum) > 0 {
+		if e, ok := matchEnum(s, enum); ok {
+			return e, []problem.Repair{{Offset: strings.Index(strings.ToLower(s), strings.ToLower(e)), Message: fmt.Sprintf("read the enum value %q from the reply's text", e)}}, true
+		}
+		return nil, nil, false
+	}
+	if want.Has("boolean") {
+		var found []bool
+		var at []int
+		for _, w := range []struct {
+			word string
+			v    bool
+		}{{"true", true}, {"false", false}} {
+			if containsWord(s, w.word, true) {
+				found = append(found, w.v)
+				at = append(at, strings.Index(strings.ToLower(s), w.word))
+			}
+		}
+		if len(found) == 1 {
+			return found[0], []problem.Repair{{Offset: at[0], Message: fmt.Sprintf("read %t from the reply's text", found[0])}}, true
+		}
+		return nil, nil, false
+	}
+	if want.Has("number") || want.Has("integer") {
+		if loc := proseNumber.FindStringIndex(s); loc != nil {
+			if n, ok := numberFor(strings.TrimRight(s[loc[0]:loc[1]], ","), want); ok {
+				return n, []problem.Repair{{Offset: loc[0], Message: fmt.Sprintf("read the number %s from the reply's text", n)}}, true
+			}
+		}
+	}
+	return nil, nil, false
+}
+
+// startsJSON reports whether text starts like a JSON value.
+func startsJSON(text []byte) bool {
+	t := bytes.TrimSpace(text)
+	if len(t) == 0 {
+		return false
+	}
+	switch c := t[0]; {
+	case c == '{' || c == '[' || c == '"' || c == '-' || c >= '0' && c <= '9':
+		return true
+	}
+	return false
+}
+
+// wantsContainer reports whether the schema allows only arrays or objects.
+func wantsContainer(sch *jsonschema.Schema) bool {
+	want := schema.AllowedTypes(schema.Members(sch))
+	if want == 0 {
+		return false
+	}
+	return want&^(schema.Restricted|schema.TypeArray|schema.TypeObject) == 0
+}
+
+// cost weighs a reading's repairs: one that leaves out part of the reply
+// costs more than any number of small ones.
+func cost(repairs []problem.Repair) int {
+	n := 0
+	for _, r := range repairs {
+		n++
+		if strings.HasPrefix(r.Message, "left out") {
+			n += 1000
+		}
+	}
+	return n
+}
+
+// UnwrapValue returns the JSON of v in a reply {"value": v}.
+func UnwrapValue(text []byte) ([]byte, bool) {
+	v, _, err := readLenient(text)
+	if err != nil || v.kind != jObject || len(v.keys) != 1 || v.keys[0] != "value" {
+		return nil, false
+	}
+	return encodeValue(v.kids[0], len(text)), true
+}
+
+// Align reads a reply for the schema s: every candidate reading is tried
+// and the one that fits is kept (see alignReply). It fails only when s
+// does not compile or nothing can be read.
+func Align(text []byte, s *schema.Schema) (any, []problem.Repair, []problem.Problem, error) {
+	sch, err := s.Compiled()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return alignReply(text, s, sch)
+}

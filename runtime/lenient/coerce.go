@@ -1,0 +1,423 @@
+package lenient
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/structgen/structgen/runtime/problem"
+	"github.com/structgen/structgen/runtime/schema"
+)
+
+// Coercions: what the schema allows a value written loosely to become,
+// each reported as a Repair.
+
+// coerce applies the schema-guided coercions to v, the value at ptr:
+// those of repairValue, and a single value where an array is wanted, a
+// number written for people ("1,234.56", "$12", "50%", "1/2") or a float
+// with no fraction where a number or integer is wanted, yes/no and
+// true/false words for booleans, enum values written loosely, an object
+// or array where a string is wanted (kept as its JSON text), and an
+// object with one field where a scalar is wanted (that field).
+func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, repairs *[]problem.Repair) any {
+	if s == nil {
+		return v
+	}
+	sh := sc.Of(s)
+	ms, want := sh.Members, sh.Types
+	if want != 0 && !fitsType(v, want) {
+		if c, msg, ok := coerceKind(v, want, ms); ok {
+			*repairs = append(*repairs, problem.Repair{Pointer: ptr, Message: msg})
+			v = c
+		}
+	}
+	if str, ok := v.(string); ok {
+		if fixed, msg, ok := looseEnum(str, ms); ok {
+			*repairs = append(*repairs, problem.Repair{Pointer: ptr, Message: msg})
+			v = fixed
+		}
+	}
+	if obj, ok := v.(map[string]any); ok && want != 0 && want.Has("object") {
+		// An object that is the value of the one property the wanted
+		// object has: it validates against that property, not the object.
+		if name, prop, ok := onlyProperty(ms); ok && obj[name] == nil && len(obj) > 0 && s.Validate(obj) != nil && prop.Validate(obj) == nil {
+			*repairs = append(*repairs, problem.Repair{Pointer: ptr, Message: fmt.Sprintf("read the object as the value of the wanted object's one property %q", name)})
+			v = map[string]any{name: obj}
+		}
+	}
+	switch x := v.(type) {
+	case []any:
+		for i := range x {
+			if sub := itemSchema(sc, ms, i); sub != nil {
+				x[i] = coerce(sc, x[i], sub, ptr+"/"+strconv.Itoa(i), repairs)
+			}
+		}
+		return x
+	case map[string]any:
+		// Null in an optional field that may not be null reads as absent.
+		repairValue(sc, x, s, ptr, repairs, repairNulls)
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if sub := propertySchema(ms, k); sub != nil {
+				x[k] = coerce(sc, x[k], sub, ptr+"/"+escapeToken(k), repairs)
+			}
+		}
+		return x
+	}
+	return repairValue(sc, v, s, ptr, repairs, repairJSONStrings|repairScalars)
+}
+
+func itemSchema(sc *schema.ShapeCache, ms []*jsonschema.Schema, i int) *jsonschema.Schema {
+	for _, m := range ms {
+		if i < len(m.PrefixItems) {
+			return m.PrefixItems[i]
+		}
+		if m.Items2020 != nil {
+			return m.Items2020
+		}
+		switch it := m.Items.(type) {
+		case *jsonschema.Schema:
+			return it
+		case []*jsonschema.Schema:
+			if i < len(it) {
+				return it[i]
+			}
+		}
+	}
+	// A branch of anyOf/oneOf that is an array.
+	for _, m := range ms {
+		for _, dis := range [][]*jsonschema.Schema{m.AnyOf, m.OneOf} {
+			for _, br := range dis {
+				if bs := sc.Of(br); bs.Types.Has("array") {
+					if sub := itemSchema(sc, bs.Members, i); sub != nil {
+						return sub
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func propertySchema(ms []*jsonschema.Schema, k string) *jsonschema.Schema {
+	for _, m := range ms {
+		if p := m.Properties[k]; p != nil {
+			return p
+		}
+	}
+	for _, m := range ms {
+		if ap, ok := m.AdditionalProperties.(*jsonschema.Schema); ok {
+			return ap
+		}
+	}
+	return nil
+}
+
+func kindName(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case json.Number:
+		return "number"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	}
+	return "value"
+}
+
+func fitsType(v any, want schema.TypeSet) bool {
+	switch x := v.(type) {
+	case json.Number:
+		if want.Has("number") {
+			return true
+		}
+		if want.Has("integer") {
+			if !strings.ContainsAny(string(x), ".eE") {
+				return true // digits only: the common case, without a big.Rat
+			}
+			r, ok := new(big.Rat).SetString(string(x))
+			return ok && r.IsInt()
+		}
+		return false
+	}
+	return want.Has(kindName(v))
+}
+
+var peopleNumber = regexp.MustCompile(`^[-+]?[$€£¥]?\s*[-+]?\d{1,3}(,\d{3})+(\.\d+)?$|^[-+]?[$€£¥]\s*[-+]?\d+(\.\d+)?$|^[-+]?\d+(\.\d+)?\s*%$|^[-+]?\d+(\.\d+)?\.$`)
+
+var fraction = regexp.MustCompile(`^\s*([-+]?\d+)\s*/\s*(\d+)\s*$`)
+
+// coerceKind turns v into a value of a kind the schema wants, where one of
+// the listed coercions applies.
+func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, string, bool) {
+	num := want.Has("number") || want.Has("integer")
+	switch x := v.(type) {
+	case string:
+		t := strings.TrimSpace(x)
+		if num {
+			if n, ok := numberFor(t, want); ok {
+				return n, fmt.Sprintf("read %q as the number %s", x, n), true
+			}
+		}
+		if want.Has("boolean") {
+			switch strings.ToLower(strings.Trim(t, ".!* ")) {
+			case "true", "yes":
+				return true, fmt.Sprintf("read %q as true", x), true
+			case "false", "no":
+				return false, fmt.Sprintf("read %q as false", x), true
+			}
+		}
+		if want.Has("array") || want.Has("object") {
+			if d, err := schema.DecodeValue([]byte(t)); err == nil {
+				if _, isArr := d.([]any); isArr && want.Has("array") {
+					return d, "decoded an array sent as a JSON-encoded string", true
+				}
+				if _, isObj := d.(map[string]any); isObj && want.Has("object") {
+					return d, "decoded an object sent as a JSON-encoded string", true
+				}
+			}
+		}
+	case json.Number:
+		if want.Has("integer") && !want.Has("number") {
+			if r, ok := new(big.Rat).SetString(string(x)); ok && r.IsInt() {
+				n := json.Number(r.Num().String())
+				return n, fmt.Sprintf("read %s as the integer %s", x, n), true
+			}
+		}
+	case map[string]any:
+		if want.Has("string") {
+			b, _ := json.Marshal(x)
+			return string(b), "kept an object as its JSON text, where a string is wanted", true
+		}
+		if len(x) == 1 && !want.Has("object") {
+			for k, inner := range x {
+				if fitsType(inner, want) {
+					return inner, fmt.Sprintf("took the value of the object's one field %q", k), true
+				}
+			}
+		}
+	case []any:
+		if want.Has("string") {
+			b, _ := json.Marshal(x)
+			return string(b), "kept an array as its JSON text, where a string is wanted", true
+		}
+	}
+	if want.Has("array") && v != nil {
+		if _, isArr := v.([]any); !isArr {
+			return []any{v}, "read a single value as a list of one", true
+		}
+	}
+	if want.Has("object") && v != nil {
+		if _, isObj := v.(map[string]any); !isObj {
+			// An object of one property: the value is that property's.
+			if name, prop, ok := onlyProperty(ms); ok {
+				if pw := schema.AllowedTypes(schema.Members(prop)); pw == 0 || fitsType(v, pw) {
+					return map[string]any{name: v}, fmt.Sprintf("read the value as the object's one property %q", name), true
+				}
+			}
+		}
+	}
+	return nil, "", false
+}
+
+// onlyProperty returns the one property an object schema declares, and
+// its schema.
+func onlyProperty(ms []*jsonschema.Schema) (string, *jsonschema.Schema, bool) {
+	var names []string
+	var props []*jsonschema.Schema
+	for _, m := range ms {
+		for k, p := range m.Properties {
+			names = append(names, k)
+			props = append(props, p)
+		}
+	}
+	if len(names) != 1 {
+		return "", nil, false
+	}
+	return names[0], props[0], true
+}
+
+// numberFor reads a number written for people: thousands separators, a
+// currency sign, a percent sign, a fraction, a trailing period. An integer
+// is wanted: a fraction is a problem, never truncated.
+func numberFor(t string, want schema.TypeSet) (json.Number, bool) {
+	var r *big.Rat
+	switch {
+	case isJSONNumber(t):
+		r, _ = new(big.Rat).SetString(t)
+	case fraction.MatchString(t):
+		m := fraction.FindStringSubmatch(t)
+		a, _ := new(big.Int).SetString(m[1], 10)
+		b, _ := new(big.Int).SetString(m[2], 10)
+		if b.Sign() == 0 {
+			return "", false
+		}
+		r = new(big.Rat).SetFrac(a, b)
+	case peopleNumber.MatchString(t):
+		c := strings.NewReplacer(",", "", "$", "", "€", "", "£", "", "¥", "", "%", "", " ", "").Replace(t)
+		c = strings.TrimSuffix(c, ".")
+		var ok bool
+		if r, ok = new(big.Rat).SetString(c); !ok {
+			return "", false
+		}
+	default:
+		return "", false
+	}
+	if r == nil {
+		return "", false
+	}
+	if r.IsInt() {
+		return json.Number(r.Num().String()), true
+	}
+	if want.Has("integer") && !want.Has("number") {
+		return "", false
+	}
+	f, _ := r.Float64()
+	return json.Number(strconv.FormatFloat(f, 'g', -1, 64)), true
+}
+
+// looseEnum matches s to one string enum value written loosely: in
+// another case, with surrounding punctuation or spacing, or as a whole
+// word of a longer phrase. Exact-case matches count before others; two
+// different values matching is no match.
+func looseEnum(s string, ms []*jsonschema.Schema) (string, string, bool) {
+	var values []string
+	for _, m := range ms {
+		if c, ok := constString(m); ok {
+			if c == s {
+				return "", "", false
+			}
+			values = append(values, c)
+		}
+		if m.Enum == nil {
+			continue
+		}
+		for _, v := range m.Enum.Values {
+			e, ok := v.(string)
+			if !ok {
+				continue
+			}
+			if e == s {
+				return "", "", false
+			}
+			values = append(values, e)
+		}
+	}
+	if len(values) == 0 {
+		return "", "", false
+	}
+	if e, ok := matchEnum(s, values); ok {
+		return e, fmt.Sprintf("read %q as the enum value %q", s, e), true
+	}
+	return "", "", false
+}
+
+// matchEnum finds the one enum value that text names.
+func matchEnum(text string, values []string) (string, bool) {
+	norm := func(s string) string {
+		return strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '.'
+		}), " ")
+	}
+	trimmed := strings.Trim(text, " \t\r\n*_`\"'.,:;!?()[]")
+	for _, e := range values {
+		if strings.EqualFold(trimmed, e) || norm(trimmed) == norm(e) && norm(e) != "" {
+			// The whole text is the value, but for case, punctuation and
+			// spacing.
+			for _, other := range values {
+				if other != e && (strings.EqualFold(trimmed, other) || norm(trimmed) == norm(other)) {
+					return "", false
+				}
+			}
+			return e, true
+		}
+	}
+	for _, fold := range []bool{false, true} {
+		var found []string
+		for _, e := range values {
+			if containsWord(text, e, fold) {
+				found = append(found, e)
+			}
+		}
+		switch len(found) {
+		case 1:
+			return found[0], true
+		case 0:
+			continue
+		default:
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// containsWord reports whether word stands in text as a whole word (not
+// inside a longer word), in the same case or any.
+func containsWord(text, word string, fold bool) bool {
+	if word == "" {
+		return false
+	}
+	t, w := text, word
+	if fold {
+		t, w = strings.ToLower(text), strings.ToLower(word)
+	}
+	for i := 0; ; {
+		j := strings.Index(t[i:], w)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(w)
+		before, after := rune(' '), rune(' ')
+		if start > 0 {
+			before = lastRune(t[:start])
+		}
+		if end < len(t) {
+			after = firstRune(t[end:])
+		}
+		if !isWordRune(before) && !isWordRune(after) {
+			return true
+		}
+		i = start + 1
+	}
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
+
+func firstRune(s string) rune {
+	for _, r := range s {
+		return r
+	}
+	return ' '
+}
+
+func lastRune(s string) rune {
+	r := []rune(s)
+	if len(r) == 0 {
+		return ' '
+	}
+	return r[len(r)-1]
+}
+
+func constString(m *jsonschema.Schema) (string, bool) {
+	if m.Const == nil {
+		return "", false
+	}
+	c, ok := (*m.Const).(string)
+	return c, ok
+}

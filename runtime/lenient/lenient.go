@@ -1,0 +1,298 @@
+package lenient
+
+import (
+	"bytes"
+	"encoding/json"
+	"github.com/structgen/structgen/runtime/problem"
+	"strconv"
+	"unicode/utf8"
+)
+
+// ReadLenient reads text the way models write JSON and returns it as a
+// JSON document, with every repair it made. It reads unquoted keys and
+// values, single, backtick, typographic and triple quotes, Python and
+// JavaScript literals (True, None, undefined, NaN…), comments, missing and
+// trailing commas, unescaped line breaks and inner quotes, invalid
+// escapes, ellipses, function-call wrappers (JSONP, ObjectId("…")),
+// markdown code fences, prose around the document, several documents in a
+// row (returned as an array), and text cut short (open strings, arrays and
+// objects closed, a dangling key dropped). Time is linear in the text;
+// nesting deeper than MaxDepth is an error.
+func ReadLenient(text []byte) (json.RawMessage, []problem.Repair, error) {
+	v, repairs, err := readLenient(text)
+	if err != nil {
+		return nil, repairs, err
+	}
+	return encodeValue(v, len(text)), repairs, nil
+}
+
+func readLenient(text []byte) (*jvalue, []problem.Repair, error) { return read(text, false) }
+
+// read is readLenient; streaming reads a text that may still grow.
+func read(text []byte, streaming bool) (*jvalue, []problem.Repair, error) {
+	if len(bytes.TrimSpace(text)) == 0 {
+		return nil, nil, problem.ErrEmptyReply
+	}
+	var pre []problem.Repair
+	if escapedDocument(text) {
+		// \"key\": \"value\": a document pasted with its quotes escaped.
+		text = unescapeQuotes(text)
+		pre = append(pre, problem.Repair{Message: "unescaped a document whose quotes were escaped"})
+	}
+	if vs, repairs, ok := readFences(text, streaming); ok {
+		repairs = append(pre, repairs...)
+		return joinDocuments(vs, 0, &repairs), repairs, nil
+	}
+	t := &tolerant{s: text, repairs: pre, streaming: streaming}
+	t.skip()
+	if !t.eof() {
+		t.skipProse()
+	}
+	vs := t.readAll()
+	if t.err != nil {
+		return nil, t.repairs, t.err
+	}
+	if len(vs) == 0 {
+		return nil, t.repairs, problem.ErrNoJSON
+	}
+	return joinDocuments(vs, 0, &t.repairs), t.repairs, nil
+}
+
+// skipProse passes text before the document: words that start no value,
+// when a bracket follows later.
+func (t *tolerant) skipProse() {
+	r, _ := t.peek()
+	if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 0x7f && !isQuote(r)) {
+		return
+	}
+	rest := t.s[t.i:]
+	// A call wrapping the document (JSONP) is read by bare().
+	word := 0
+	for word < len(rest) && (isIdentByte(rest[word])) {
+		word++
+	}
+	if word < len(rest) && rest[word] == '(' || bytes.HasPrefix(bytes.TrimLeft(rest[word:], " "), []byte("(")) {
+		return
+	}
+	if _, ok := literals[string(rest[:word])]; ok && (word == len(rest) || isDelimiterByte(rest[word])) {
+		return
+	}
+	j := bytes.IndexAny(rest, "{[")
+	if j < 0 {
+		return // no document: the whole text is a bare string
+	}
+	t.repair(t.i, "skipped the text before the JSON document")
+	t.i += j
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+func isDelimiterByte(c byte) bool {
+	return c < utf8RuneSelf && isDelimiter(rune(c)) || c == ' ' || c == '\t'
+}
+
+const utf8RuneSelf = 0x80
+
+// readFences reads the body of every markdown code fence in text; ok is
+// false when there is no fence or no body holds a value.
+func readFences(text []byte, streaming bool) ([]*jvalue, []problem.Repair, bool) {
+	// A fence inside a document (in a string, after a bracket) is text.
+	if first := bytes.Index(text, []byte("```")); first < 0 || bytes.ContainsAny(text[:first], "{[\"") {
+		return nil, nil, false
+	}
+	var vs []*jvalue
+	var repairs []problem.Repair
+	rest, base := text, 0
+	for {
+		i := bytes.Index(rest, []byte("```"))
+		if i < 0 {
+			break
+		}
+		bodyStart := i + 3
+		for bodyStart < len(rest) && rest[bodyStart] == '`' {
+			bodyStart++
+		}
+		// The info string (json, python, …) runs to the end of the line,
+		// unless the body starts on the same line.
+		if j := bytes.IndexAny(rest[bodyStart:], "\n{[\"'"); j >= 0 && rest[bodyStart+j] == '\n' {
+			bodyStart += j + 1
+		} else if j >= 0 {
+			bodyStart += j
+		}
+		end := bytes.Index(rest[bodyStart:], []byte("```"))
+		body := rest[bodyStart:]
+		next := len(rest)
+		if end >= 0 {
+			body = rest[bodyStart : bodyStart+end]
+			next = bodyStart + end + 3
+		}
+		t := &tolerant{s: body, streaming: streaming}
+		t.skip()
+		if !t.eof() {
+			if all := t.readAll(); t.err == nil && len(all) > 0 {
+				for _, r := range t.repairs {
+					r.Offset += base + bodyStart
+					repairs = append(repairs, r)
+				}
+				repairs = append(repairs, problem.Repair{Offset: base + i, Message: "took the JSON document from a markdown code fence"})
+				v := joinDocuments(all, base+bodyStart, &repairs)
+				shiftValue(v, base+bodyStart)
+				vs = append(vs, v)
+			}
+		}
+		base += next
+		rest = rest[next:]
+	}
+	return vs, repairs, len(vs) > 0
+}
+
+// joinDocuments makes one value of the documents read in a row: empty
+// ones are dropped beside others, one is itself, several an array.
+func joinDocuments(vs []*jvalue, off int, repairs *[]problem.Repair) *jvalue {
+	if len(vs) == 1 {
+		return vs[0]
+	}
+	var kept []*jvalue
+	for _, v := range vs {
+		if !isEmptyContainer(v) {
+			kept = append(kept, v)
+		}
+	}
+	if len(kept) == 0 {
+		kept = vs
+	}
+	if len(kept) == 1 {
+		*repairs = append(*repairs, problem.Repair{Offset: kept[0].off + off, Message: "dropped empty documents beside this one"})
+		return kept[0]
+	}
+	*repairs = append(*repairs, problem.Repair{Offset: off, Message: "read " + strconv.Itoa(len(kept)) + " documents in a row as an array"})
+	return &jvalue{kind: jArray, kids: kept, off: kept[0].off, done: true}
+}
+
+func isEmptyContainer(v *jvalue) bool {
+	return v.kind == jArray && len(v.kids) == 0 || v.kind == jObject && len(v.keys) == 0
+}
+
+// encodeValue writes v as JSON, keys in the order read; size is what
+// the text is expected to take (the input's length does).
+func encodeValue(v *jvalue, size int) []byte {
+	return appendValue(make([]byte, 0, size+size/16+16), v)
+}
+
+func appendValue(b []byte, v *jvalue) []byte {
+	switch v.kind {
+	case jNull:
+		b = append(b, "null"...)
+	case jBool:
+		if v.b {
+			b = append(b, "true"...)
+		} else {
+			b = append(b, "false"...)
+		}
+	case jNumber:
+		b = append(b, v.str...)
+	case jString:
+		b = appendString(b, v.str)
+	case jArray:
+		b = append(b, '[')
+		for i, it := range v.kids {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendValue(b, it)
+		}
+		b = append(b, ']')
+	case jObject:
+		b = append(b, '{')
+		for i, k := range v.keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, k)
+			b = append(b, ':')
+			b = appendValue(b, v.kids[i])
+		}
+		b = append(b, '}')
+	}
+	return b
+}
+
+// escapedDocument reports whether the text's first quote is escaped:
+// \"…\", {\"…, [\"….
+func escapedDocument(text []byte) bool {
+	t := bytes.TrimLeft(text, " \t\r\n{[")
+	return bytes.HasPrefix(t, []byte(`\"`))
+}
+
+// unescapeQuotes undoes one level of backslash escaping; a lone
+// backslash at the end is dropped. Repair offsets are then offsets in
+// the unescaped text.
+func unescapeQuotes(text []byte) []byte {
+	out := make([]byte, 0, len(text))
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\\' && i+1 < len(text) && (text[i+1] == '"' || text[i+1] == '\\') {
+			out = append(out, text[i+1])
+			i++
+			continue
+		}
+		if text[i] == '\\' && i+1 == len(text) {
+			continue
+		}
+		out = append(out, text[i])
+	}
+	return out
+}
+
+// appendString appends s as a JSON string.
+func appendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\')
+				b = append(b, c)
+			case '\n':
+				b = append(b, `\n`...)
+			case '\r':
+				b = append(b, `\r`...)
+			case '\t':
+				b = append(b, `\t`...)
+			default:
+				b = append(b, `\u00`...)
+				b = append(b, hex[c>>4])
+				b = append(b, hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			if r == utf8.RuneError {
+				b = append(b, `\ufffd`...)
+			} else {
+				b = append(b, `\u202`...)
+				b = append(b, hex[r&0xf])
+			}
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	b = append(b, '"')
+	return b
+}

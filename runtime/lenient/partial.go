@@ -1,0 +1,248 @@
+package lenient
+
+import (
+	"encoding/json"
+	"sort"
+	"strconv"
+	"strings"
+
+	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/structgen/structgen/runtime/problem"
+	"github.com/structgen/structgen/runtime/schema"
+)
+
+// Node is a value of an unfinished reply, as read so far. Generated
+// Parse<Name>Partial functions read their <Name>Partial types from it.
+type Node struct {
+	v    any
+	ptr  string
+	done map[string]bool
+}
+
+// prune drops what an unfinished reply has not finished and that may
+// still change meaning: a number, boolean or literal the text ends in, an
+// enum value or a string read as another kind still being written. It
+// records which values the model closed. It returns nil for a value
+// dropped whole.
+func prune(v *jvalue, s *jsonschema.Schema, path []string, done map[string]bool) *jvalue {
+	ptr := schema.Pointer(path)
+	done[ptr] = v.done
+	var ms []*jsonschema.Schema
+	if s != nil {
+		ms = schema.Members(s)
+	}
+	switch v.kind {
+	case jNull, jBool, jNumber:
+		if !v.done {
+			return nil
+		}
+	case jString:
+		if !v.done && s != nil {
+			want := schema.AllowedTypes(ms)
+			if want != 0 && !want.Has("string") || hasEnum(ms) {
+				return nil
+			}
+		}
+	case jArray:
+		var items []*jvalue
+		for i, it := range v.kids {
+			var sub *jsonschema.Schema
+			if s != nil {
+				sub = itemSchema(nil, ms, i)
+			}
+			if p := prune(it, sub, append(path, strconv.Itoa(len(items))), done); p != nil {
+				items = append(items, p)
+			}
+		}
+		v.kids = items
+	case jObject:
+		var keys []string
+		var vals []*jvalue
+		for i, k := range v.keys {
+			var sub *jsonschema.Schema
+			if s != nil {
+				sub = propertySchema(ms, k)
+			}
+			if p := prune(v.kids[i], sub, append(path, k), done); p != nil {
+				keys = append(keys, k)
+				vals = append(vals, p)
+			}
+		}
+		v.keys, v.kids = keys, vals
+	}
+	return v
+}
+
+func hasEnum(ms []*jsonschema.Schema) bool {
+	for _, m := range ms {
+		if m.Enum != nil {
+			return true
+		}
+		if _, ok := constString(m); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// Done reports whether the model closed the value: a string's end quote,
+// an array's or object's bracket. Numbers, booleans and enum values are
+// only there once finished.
+func (n *Node) Done() bool {
+	if n == nil {
+		return false
+	}
+	for ptr := n.ptr; ; {
+		if d, ok := n.done[ptr]; ok {
+			return d
+		}
+		// A value a coercion made (a list of one) is as done as the value
+		// it was made of.
+		j := strings.LastIndexByte(ptr, '/')
+		if j < 0 {
+			return false
+		}
+		ptr = ptr[:j]
+	}
+}
+
+// IsObject reports whether the value is an object.
+func (n *Node) IsObject() bool {
+	_, ok := n.Value().(map[string]any)
+	return ok
+}
+
+func (n *Node) Value() any {
+	if n == nil {
+		return nil
+	}
+	return n.v
+}
+
+// Field returns the member name of an object; nil when the reply has not
+// written it yet.
+func (n *Node) Field(name string) *Node {
+	m, ok := n.Value().(map[string]any)
+	if !ok {
+		return nil
+	}
+	v, ok := m[name]
+	if !ok {
+		return nil
+	}
+	return &Node{v: v, ptr: n.ptr + "/" + escapeToken(name), done: n.done}
+}
+
+// Items returns the items of an array read so far.
+func (n *Node) Items() []*Node {
+	a, ok := n.Value().([]any)
+	if !ok {
+		return nil
+	}
+	out := make([]*Node, len(a))
+	for i, v := range a {
+		out[i] = &Node{v: v, ptr: n.ptr + "/" + strconv.Itoa(i), done: n.done}
+	}
+	return out
+}
+
+// Members returns the members of an object read so far, by name.
+func (n *Node) Members() map[string]*Node {
+	m, ok := n.Value().(map[string]any)
+	if !ok {
+		return nil
+	}
+	out := make(map[string]*Node, len(m))
+	for k, v := range m {
+		out[k] = &Node{v: v, ptr: n.ptr + "/" + escapeToken(k), done: n.done}
+	}
+	return out
+}
+
+// JSON returns the value read so far as JSON.
+func (n *Node) JSON() json.RawMessage {
+	b, _ := json.Marshal(n.Value())
+	return b
+}
+
+// ReadPartial reads a reply that may still be streaming, for the schema
+// s: strings may still grow; numbers, booleans, null and enum values
+// appear only once the text has finished them; each value knows whether
+// the model closed it. Nothing is validated, since the reply is not
+// finished. It returns nil and ErrEmptyReply or ErrNoJSON when there is
+// nothing to read yet.
+func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error) {
+	sch, err := s.Compiled()
+	if err != nil {
+		return nil, nil, err
+	}
+	v, repairs, err := read(text, true)
+	if err != nil {
+		return nil, repairs, err
+	}
+	done := map[string]bool{}
+	v = prune(v, sch, nil, done)
+	if v == nil {
+		return nil, repairs, problem.ErrNoJSON
+	}
+	doc := toAny(v)
+	var coerced []problem.Repair
+	doc = coerce(s.Shapes(), doc, sch, "", &coerced)
+	for i := range coerced {
+		coerced[i].Offset = offsetOf(v, coerced[i].Pointer)
+	}
+	return &Node{v: doc, done: done}, append(repairs, coerced...), nil
+}
+
+// StringNode is the node of a plain string output: the text itself, still
+// growing.
+func StringNode(text string) *Node {
+	return &Node{v: text, done: map[string]bool{"": false}}
+}
+
+// Finished returns the problems of the values the model has finished
+// (a closed string, array or object, or a number, boolean or enum value
+// the text has moved past) against the schema s.
+func (n *Node) Finished(s *schema.Schema) ([]problem.Problem, error) {
+	sch, err := s.Compiled()
+	if err != nil {
+		return nil, err
+	}
+	var ps []problem.Problem
+	var walk func(v any, s *jsonschema.Schema, path []string)
+	walk = func(v any, s *jsonschema.Schema, path []string) {
+		if s == nil {
+			return
+		}
+		ptr := schema.Pointer(path)
+		if d, ok := n.done[ptr]; ok && d {
+			if err := s.Validate(v); err != nil {
+				if ve, ok := err.(*jsonschema.ValidationError); ok {
+					for _, p := range schema.Problems(ve) {
+						p.Pointer = ptr + p.Pointer
+						ps = append(ps, p)
+					}
+				}
+			}
+			return
+		}
+		ms := schema.Members(s)
+		switch x := v.(type) {
+		case []any:
+			for i, it := range x {
+				walk(it, itemSchema(nil, ms, i), append(path, strconv.Itoa(i)))
+			}
+		case map[string]any:
+			keys := make([]string, 0, len(x))
+			for k := range x {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				walk(x[k], propertySchema(ms, k), append(path, k))
+			}
+		}
+	}
+	walk(n.v, sch, nil)
+	return ps, nil
+}

@@ -1,0 +1,800 @@
+package lenient
+
+import (
+	"bytes"
+	"fmt"
+	"github.com/structgen/structgen/runtime/problem"
+	"github.com/structgen/structgen/runtime/schema"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// MaxDepth is how deeply the tolerant reader nests arrays and objects;
+// deeper input is an error (ErrTooDeep), never a stack overflow.
+const MaxDepth = 512
+
+// ErrTooDeep: the reply nests arrays and objects deeper than MaxDepth.
+var ErrTooDeep = fmt.Errorf("nested deeper than %d levels", MaxDepth)
+
+// jkind is the kind of a value the tolerant reader read.
+type jkind uint8
+
+const (
+	jNull jkind = iota
+	jBool
+	jNumber
+	jString
+	jArray
+	jObject
+)
+
+// jvalue is a JSON value read tolerantly: where it starts in the input,
+// and whether the input closed it (a string's end quote, an array's or
+// object's bracket, a number or literal followed by a delimiter) or the
+// reader did at the end of the text.
+type jvalue struct {
+	str string // a string; a number's JSON text
+	// kids are an array's items or an object's values (keys[i] names
+	// kids[i]): one field for both keeps nodes small.
+	kids []*jvalue
+	keys []string
+	off  int
+	kind jkind
+	b    bool
+	done bool
+}
+
+// tolerant reads what models write as JSON. Every change it makes to read
+// the text is a Repair with the JSON pointer of the value and the input
+// offset where it happened. It reads in one pass; the only look-back is a
+// string re-read once with its end quote missing, so time stays linear.
+type tolerant struct {
+	s      []byte
+	i      int
+	depth  int
+	stack  []jkind // the containers being read, innermost last
+	parens int     // open parentheses: tuples and calls
+	// streaming: the text may still grow, so a string it ends in keeps
+	// its trailing white space.
+	streaming bool
+	// fenceTried is where the last try to read a fence inside a string
+	// as a document stopped; no try starts before it.
+	fenceTried int
+	// nextObject: an object ended at a repeated key, which starts the
+	// next object of the list it is in.
+	nextObject bool
+	slab       []jvalue // nodes are cut from here: one allocation per many values
+	next       int      // slab[next] is the next node
+	kidSlab    []*jvalue
+	keySlab    []string
+	src        string // s as a string, once: strings read are substrings of it
+	path       []pathSeg
+	repairs    []problem.Repair
+	err        error
+}
+
+// text returns s[a:b] as a string without copying it again.
+func (t *tolerant) text(a, b int) string {
+	if len(t.src) != len(t.s) {
+		t.src = string(t.s)
+	}
+	return t.src[a:b]
+}
+
+// node returns a new value of kind k at off.
+func (t *tolerant) node(k jkind, off int) *jvalue {
+	if t.next == len(t.slab) {
+		t.slab, t.next = make([]jvalue, 256), 0
+	}
+	v := &t.slab[t.next]
+	t.next++
+	v.kind, v.off = k, off
+	return v
+}
+
+// free gives back v, which nothing refers to, if it is the newest node:
+// a key is read as a string value, then only its text is kept.
+func (t *tolerant) free(v *jvalue) {
+	if t.next > 0 && v == &t.slab[t.next-1] {
+		t.next--
+		*v = jvalue{}
+	}
+}
+
+// kidSlice and keySlice return empty slices with room for a few items,
+// cut from shared slabs: most arrays and objects are small, and one
+// allocation per many of them keeps reading fast. Longer ones grow as
+// append grows any slice.
+func (t *tolerant) kidSlice() []*jvalue {
+	if len(t.kidSlab) < slabRoom {
+		t.kidSlab = make([]*jvalue, 1024)
+	}
+	s := t.kidSlab[:0:slabRoom]
+	t.kidSlab = t.kidSlab[slabRoom:]
+	return s
+}
+
+func (t *tolerant) keySlice() []string {
+	if len(t.keySlab) < slabRoom {
+		t.keySlab = make([]string, 512)
+	}
+	s := t.keySlab[:0:slabRoom]
+	t.keySlab = t.keySlab[slabRoom:]
+	return s
+}
+
+// slabRoom is the room a new array or object has before it grows.
+const slabRoom = 4
+
+func (t *tolerant) repair(off int, format string, args ...any) {
+	tokens := make([]string, len(t.path))
+	for i, p := range t.path {
+		tokens[i] = p.key
+		if p.index >= 0 {
+			tokens[i] = strconv.Itoa(p.index)
+		}
+	}
+	t.repairs = append(t.repairs, problem.Repair{Pointer: schema.Pointer(tokens), Offset: off, Message: fmt.Sprintf(format, args...)})
+}
+
+// pathSeg is one step of the path to the value being read: a key, or an
+// array index (index ≥ 0). Indexes become text only in a repair: most
+// values need none.
+type pathSeg struct {
+	key   string
+	index int
+}
+
+func (t *tolerant) eof() bool { return t.i >= len(t.s) }
+
+// peek returns the rune at the reading position and its size.
+func (t *tolerant) peek() (rune, int) {
+	if t.eof() {
+		return 0, 0
+	}
+	if c := t.s[t.i]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	return utf8.DecodeRune(t.s[t.i:])
+}
+
+func isSpaceRune(r rune) bool {
+	switch r {
+	case ' ', '\t', '\n', '\r', '\f', '\v', '\u00a0', '\u200b', '\u202f', '\u205f', '\u3000', '\ufeff':
+		return true
+	}
+	return r >= '\u2000' && r <= '\u200a'
+}
+
+// skip passes white space (the Unicode spaces models paste too) and
+// comments: //, # and /* */.
+func (t *tolerant) skip() {
+	for !t.eof() {
+		switch c := t.s[t.i]; {
+		case c == ' ' || c == '\n' || c == '\t' || c == '\r':
+			t.i++
+			continue
+		case c < utf8.RuneSelf && c != '/' && c != '#' && c != '\f' && c != '\v':
+			return // the common case: no space, no comment
+		}
+		r, n := t.peek()
+		switch {
+		case isSpaceRune(r):
+			if r > 0x7f || r == '\f' || r == '\v' {
+				t.repair(t.i, "read %U as white space", r)
+			}
+			t.i += n
+		case r == '/' && t.i+1 < len(t.s) && t.s[t.i+1] == '/':
+			start := t.i
+			for !t.eof() && t.s[t.i] != '\n' {
+				t.i++
+			}
+			t.repair(start, "removed a comment")
+		case r == '#':
+			// A Python comment; on one line with a closing bracket, it
+			// ends before the bracket.
+			start := t.i
+			for !t.eof() && t.s[t.i] != '\n' && t.s[t.i] != '}' && t.s[t.i] != ']' {
+				t.i++
+			}
+			t.repair(start, "removed a comment")
+		case r == '/' && t.i+1 < len(t.s) && t.s[t.i+1] == '*':
+			start := t.i
+			end := bytes.Index(t.s[t.i+2:], []byte("*/"))
+			if end < 0 {
+				t.i = len(t.s)
+			} else {
+				t.i += 2 + end + 2
+			}
+			t.repair(start, "removed a comment")
+		default:
+			return
+		}
+	}
+}
+
+// isDelimiter reports whether r ends an unquoted token.
+func isDelimiter(r rune) bool {
+	switch r {
+	case ',', ':', '[', ']', '{', '}', '(', ')', '\n':
+		return true
+	}
+	return false
+}
+
+// value reads one value; nil when there is none at the reading position.
+func (t *tolerant) value() *jvalue {
+	t.skip()
+	if t.eof() || t.err != nil {
+		return nil
+	}
+	r, n := t.peek()
+	switch {
+	case r == '{':
+		return t.object()
+	case r == '[':
+		return t.array('[', ']')
+	case r == '(':
+		// A Python tuple; one value in parentheses is that value.
+		t.parens++
+		v := t.array('(', ')')
+		t.parens--
+		if len(v.kids) == 1 && !bytes.Contains(t.s[v.off:t.i], []byte(",")) {
+			t.repair(v.off, "read a parenthesized value as the value")
+			return v.kids[0]
+		}
+		t.repair(v.off, "read a parenthesized list as an array")
+		return v
+	case isQuote(r):
+		return t.quoted()
+	case r >= '0' && r <= '9', r == '-', r == '+', r == '.' && t.i+1 < len(t.s) && t.s[t.i+1] >= '0' && t.s[t.i+1] <= '9':
+		return t.number()
+	case r == '.' && bytes.HasPrefix(t.s[t.i:], []byte("...")):
+		return nil // an ellipsis: the caller skips it
+	case isDelimiter(r):
+		return nil
+	}
+	_ = n
+	if v := t.literal(); v != nil {
+		return v
+	}
+	return t.bare()
+}
+
+// literal reads true, false or null that a delimiter follows: most
+// words, read without bare's look for calls and unquoted text.
+func (t *tolerant) literal() *jvalue {
+	var k jkind
+	var b bool
+	rest := t.s[t.i:]
+	switch {
+	case bytes.HasPrefix(rest, []byte("true")):
+		k, b = jBool, true
+	case bytes.HasPrefix(rest, []byte("false")):
+		k = jBool
+	case bytes.HasPrefix(rest, []byte("null")):
+		k = jNull
+	default:
+		return nil
+	}
+	n := 4
+	if k == jBool && !b {
+		n = 5
+	}
+	if len(rest) == n {
+		return nil // the text may go on: bare decides
+	}
+	// The bytes at which bare ends a word; a comma only where bare would
+	// not read on past it.
+	switch rest[n] {
+	case '}', ']', '\n':
+	case ',':
+		if t.inObjectValue() && t.parens == 0 && !keyFollows(rest[n+1:]) {
+			return nil
+		}
+	default:
+		return nil
+	}
+	v := t.node(k, t.i)
+	v.b, v.done = b, true
+	t.i += n
+	return v
+}
+
+// enter and leave bound the nesting.
+func (t *tolerant) enter() bool {
+	t.depth++
+	if t.depth > MaxDepth {
+		if t.err == nil {
+			t.err = fmt.Errorf("offset %d: %w", t.i, ErrTooDeep)
+		}
+		return false
+	}
+	return true
+}
+
+func (t *tolerant) leave() { t.depth-- }
+
+// ellipsis skips "..." standing for left-out items.
+func (t *tolerant) ellipsis() bool {
+	if t.i < len(t.s) && t.s[t.i] == '.' && bytes.HasPrefix(t.s[t.i:], []byte("...")) {
+		t.repair(t.i, "removed an ellipsis")
+		t.i += 3
+		return true
+	}
+	return false
+}
+
+func (t *tolerant) array(open, close byte) *jvalue {
+	v := t.node(jArray, t.i)
+	v.kids = t.kidSlice()
+	if !t.enter() {
+		return v
+	}
+	t.stack = append(t.stack, jArray)
+	defer func() { t.stack = t.stack[:len(t.stack)-1] }()
+	defer t.leave()
+	t.i++ // the opening bracket
+	for {
+		t.skip()
+		if t.eof() {
+			t.repair(t.i, "closed an array the text left open")
+			dropUnfinished(v)
+			return v
+		}
+		c := t.s[t.i]
+		switch {
+		case c == close:
+			if c == ']' && t.rowLostBracket(v) {
+				continue
+			}
+			t.i++
+			v.done = true
+			dropUnfinished(v)
+			return v
+		case c == ']' || c == ')':
+			t.repair(t.i, "closed an array with %q", c)
+			t.i++
+			v.done = true
+			return v
+		case c == '}':
+			if t.inObject() {
+				// {"a": [1, 2}: the object's brace closes the array too.
+				t.repair(t.i, "closed an array before '}'")
+				dropUnfinished(v)
+				return v
+			}
+			t.repair(t.i, "removed a stray '}'")
+			t.i++
+			continue
+		case c == '`' && bytes.HasPrefix(t.s[t.i:], []byte("```")):
+			t.repair(t.i, "closed an array before a code fence")
+			dropUnfinished(v)
+			return v
+		case c == ',':
+			if len(v.kids) == 0 {
+				t.repair(t.i, "removed a leading comma")
+			}
+			t.i++
+			t.skip()
+			if !t.eof() && (t.s[t.i] == close || t.s[t.i] == ']') && len(v.kids) > 0 {
+				t.repair(t.i, "removed a trailing comma")
+			}
+			continue
+		case t.ellipsis():
+			continue
+		case c == ':' && len(v.kids) > 0:
+			// ["key": "value"]: an object without its braces.
+			last := v.kids[len(v.kids)-1]
+			if last.kind == jString {
+				t.repair(last.off, "read a key and value in an array as an object")
+				t.i++
+				t.path = append(t.path, pathSeg{index: len(v.kids) - 1})
+				t.stack = append(t.stack, jObject)
+				val := t.value()
+				t.stack = t.stack[:len(t.stack)-1]
+				t.path = t.path[:len(t.path)-1]
+				obj := &jvalue{kind: jObject, off: last.off, keys: []string{last.str}, kids: []*jvalue{orNull(val, t.i)}, done: true}
+				v.kids[len(v.kids)-1] = obj
+				continue
+			}
+			t.i++
+			continue
+		}
+		if len(v.kids) > 0 && t.lastNotComma(v) {
+			t.repair(t.i, "inserted a missing comma")
+		}
+		t.path = append(t.path, pathSeg{index: len(v.kids)})
+		item := t.value()
+		t.path = t.path[:len(t.path)-1]
+		if item == nil {
+			if t.err != nil {
+				return v
+			}
+			t.repair(t.i, "removed %q", t.s[t.i])
+			t.i++ // a character that starts nothing
+			continue
+		}
+		v.kids = append(v.kids, item)
+		for t.nextObject && t.err == nil {
+			t.nextObject = false
+			t.path = append(t.path, pathSeg{index: len(v.kids)})
+			obj := t.node(jObject, t.i)
+			t.stack = append(t.stack, jObject)
+			if t.enter() {
+				t.members(obj)
+			}
+			t.leave()
+			t.stack = t.stack[:len(t.stack)-1]
+			t.path = t.path[:len(t.path)-1]
+			v.kids = append(v.kids, obj)
+		}
+	}
+}
+
+// rowLostBracket handles [[1, 2], 3, 4], [5, 6]]: in a list of lists,
+// items after the last list, then a bracket that more lists follow, are
+// a list whose opening bracket is missing. It makes them one and reports
+// whether it did (the bracket at the reading position then closed it).
+func (t *tolerant) rowLostBracket(v *jvalue) bool {
+	n := len(v.kids)
+	first := n
+	for first > 0 && v.kids[first-1].kind != jArray && v.kids[first-1].kind != jObject {
+		first--
+	}
+	// The first item and the one before the run are lists (checking
+	// them all at every bracket would make reading quadratic).
+	if first == 0 || first == n || v.kids[0].kind != jArray || v.kids[first-1].kind != jArray {
+		return false
+	}
+	rest := skipWS(t.s[t.i+1:])
+	if len(rest) == 0 || rest[0] != ',' {
+		return false
+	}
+	// The next list is a row like the others, not a list of lists.
+	if next := bytes.TrimLeft(rest[1:], " \t\r\n"); len(next) < 2 || next[0] != '[' || bytes.HasPrefix(bytes.TrimLeft(next[1:], " \t\r\n"), []byte("[")) {
+		return false
+	}
+	row := t.node(jArray, v.kids[first].off)
+	row.kids = append(make([]*jvalue, 0, n-first), v.kids[first:]...)
+	row.done = true
+	t.repair(row.off, "inserted the missing '[' of a list")
+	v.kids = append(v.kids[:first], row)
+	t.i++
+	return true
+}
+
+// lastNotComma reports whether the item before the reading position was
+// not followed by a comma (the text left it out).
+func (t *tolerant) lastNotComma(v *jvalue) bool {
+	for j := t.i - 1; j > v.off; j-- {
+		switch c := t.s[j]; {
+		case c == ',':
+			return false
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// inObject reports whether the innermost container around the current
+// one is an object.
+func (t *tolerant) inObject() bool {
+	return len(t.stack) >= 2 && t.stack[len(t.stack)-2] == jObject
+}
+
+// dropUnfinished drops an array's last item when the text cut it off
+// before it held anything (["  or [{ at the end).
+func dropUnfinished(v *jvalue) {
+	if n := len(v.kids); n > 0 {
+		if last := v.kids[n-1]; !last.done && (last.kind == jString && last.str == "" || isEmptyContainer(last)) {
+			v.kids = v.kids[:n-1]
+		}
+	}
+}
+
+func orNull(v *jvalue, off int) *jvalue {
+	if v == nil {
+		return &jvalue{kind: jNull, off: off}
+	}
+	return v
+}
+
+func (t *tolerant) object() *jvalue {
+	v := t.node(jObject, t.i)
+	v.keys = t.keySlice()
+	v.kids = t.kidSlice()
+	if !t.enter() {
+		return v
+	}
+	t.stack = append(t.stack, jObject)
+	defer func() { t.stack = t.stack[:len(t.stack)-1] }()
+	defer t.leave()
+	t.i++ // {
+	t.members(v)
+	return v
+}
+
+// members reads an object's members up to its closing brace.
+func (t *tolerant) members(v *jvalue) {
+	seen := keyIndex{v: v}
+	for {
+		t.skip()
+		if t.eof() {
+			t.repair(t.i, "closed an object the text left open")
+			return
+		}
+		c := t.s[t.i]
+		switch {
+		case c == '}':
+			t.i++
+			v.done = true
+			return
+		case c == ']':
+			// Closed by the enclosing array's bracket: {"a": 1]
+			t.repair(t.i, "closed an object before %q", c)
+			return
+		case c == '`' && bytes.HasPrefix(t.s[t.i:], []byte("```")):
+			t.repair(t.i, "closed an object before a code fence")
+			return
+		case c == ',':
+			if len(v.keys) == 0 {
+				t.repair(t.i, "removed a leading comma")
+			}
+			t.i++
+			continue
+		case c == '{':
+			// [{"i":1,{"i":2}]: the object ended without its brace.
+			t.repair(t.i, "closed an object before '{'")
+			return
+		case c == '[' && len(v.kids) > 0 && v.kids[len(v.kids)-1].kind == jArray:
+			// {"key": ["a"], ["b"]}: a list written after a member's list
+			// continues it.
+			last := v.kids[len(v.kids)-1]
+			at := t.i
+			t.path = append(t.path, pathSeg{key: v.keys[len(v.keys)-1], index: -1})
+			more := t.array('[', ']')
+			t.path = t.path[:len(t.path)-1]
+			t.repair(at, "joined a list written after the list of %q to it", v.keys[len(v.keys)-1])
+			last.kids = append(last.kids, more.kids...)
+			continue
+		case t.ellipsis():
+			continue
+		}
+		if n := emptyQuotes(t.s[t.i:]); n > 0 {
+			// {"a": 1, """" "b": 2}: empty strings where a key was wanted.
+			t.repair(t.i, "removed %s where a key was wanted", t.s[t.i:t.i+n])
+			t.i += n
+			continue
+		}
+		keyOff := t.i
+		bareKey := !isQuote(rune(c))
+		keyRepairs := len(t.repairs)
+		key, ok := t.key()
+		if !ok {
+			// Nothing that reads as a key: drop one character and go on.
+			t.i = keyOff
+			_, n := t.peek()
+			t.repair(t.i, "removed %q where a key was wanted", t.s[t.i:t.i+n])
+			t.i += n
+			continue
+		}
+		// The key's earlier place, if any: values of this object are read
+		// below, but no key of it, so the answer holds for the member.
+		j, dup := seen.find(key)
+		if dup && ok && len(t.stack) >= 2 && t.stack[len(t.stack)-2] == jArray {
+			// [{"name": "a", "name": "b"}]: in a list, a key written again
+			// starts the next object, whose braces the text left out.
+			t.repair(keyOff, "started a new object at the repeated key %q", key)
+			t.i = keyOff
+			t.nextObject = true
+			v.done = true
+			return
+		}
+		t.skip()
+		if bareKey && len(v.kids) > 0 && ok && (t.eof() || t.s[t.i] == '}') && !commaBefore(t.s[v.off:keyOff]) {
+			// {"a": "x" tail: words after a value, before the end.
+			t.repairs = t.repairs[:keyRepairs]
+			t.repair(keyOff, "removed the stray text %q after a value", key)
+			continue
+		}
+		switch {
+		case t.eof():
+			if !dup {
+				t.repair(keyOff, "read the key %q, which the text ends after, as null", key)
+				v.keys = append(v.keys, key)
+				v.kids = append(v.kids, &jvalue{kind: jNull, off: t.i})
+			}
+			return
+		case t.s[t.i] == ':':
+			t.i++
+		case t.s[t.i] == ',' && !keyFollows(t.s[t.i+1:]):
+			// {"key", 105}: a value, not a key, follows the comma.
+			t.repair(t.i, "read ',' after a key as ':'")
+			t.i++
+		case t.s[t.i] == '}' || t.s[t.i] == ',':
+			t.repair(keyOff, "dropped the key %q, which has no value", key)
+			continue
+		default:
+			t.repair(t.i, "inserted a missing ':'")
+		}
+		t.skip()
+		if t.eof() {
+			if !dup {
+				t.repair(keyOff, "read the key %q, which the text ends after, as null", key)
+				v.keys = append(v.keys, key)
+				v.kids = append(v.kids, &jvalue{kind: jNull, off: t.i})
+			}
+			return
+		}
+		t.path = append(t.path, pathSeg{key: key, index: -1})
+		val := t.value()
+		if val == nil {
+			if t.err != nil {
+				t.path = t.path[:len(t.path)-1]
+				return
+			}
+			// {"key": } or {"key": ,}: a missing value.
+			t.repair(t.i, "read a missing value as \"\"")
+			val = &jvalue{kind: jString, off: t.i, done: true}
+		}
+		t.path = t.path[:len(t.path)-1]
+		if dup {
+			t.repair(keyOff, "kept the last of two values of the key %q", key)
+			v.kids[j] = val
+			continue
+		}
+		seen.add(key, len(v.keys))
+		v.keys = append(v.keys, key)
+		v.kids = append(v.kids, val)
+	}
+}
+
+// emptyQuotes returns the length of the run of '"' that s starts with
+// when it is an even run of two or more that no colon follows: empty
+// strings, not a key; 0 otherwise.
+func emptyQuotes(s []byte) int {
+	n := 0
+	for n < len(s) && s[n] == '"' {
+		n++
+	}
+	if n < 2 || n%2 != 0 {
+		return 0
+	}
+	if rest := bytes.TrimLeft(s[n:], " \t\r\n"); len(rest) > 0 && rest[0] == ':' {
+		return 0
+	}
+	return n
+}
+
+// commaBefore reports whether b ends with a comma, then white space.
+func commaBefore(b []byte) bool {
+	return lastNonSpace(b) == ','
+}
+
+// keyIndex finds an object's keys: by a scan while there are few, by a
+// map once there are many, so that small objects cost no map.
+type keyIndex struct {
+	v *jvalue
+	m map[string]int
+}
+
+func (k *keyIndex) find(key string) (int, bool) {
+	if k.m != nil {
+		i, ok := k.m[key]
+		return i, ok
+	}
+	for i, have := range k.v.keys {
+		if have == key {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+func (k *keyIndex) add(key string, i int) {
+	if k.m == nil && len(k.v.keys) >= 16 {
+		k.m = make(map[string]int, 32)
+		for j, have := range k.v.keys {
+			k.m[have] = j
+		}
+	}
+	if k.m != nil {
+		k.m[key] = i
+	}
+}
+
+// key reads an object key: a string in any quotes, or a bare word.
+func (t *tolerant) key() (string, bool) {
+	r, _ := t.peek()
+	if isQuote(r) {
+		v := t.quotedKey()
+		key := v.str
+		for key != "" && (key[len(key)-1] == '\n' || key[len(key)-1] == '\r') {
+			key = key[:len(key)-1]
+		}
+		if key != v.str {
+			t.repair(v.off, "removed a line break at the end of a key")
+		}
+		t.free(v)
+		return key, true
+	}
+	start := t.i
+	for !t.eof() {
+		r, n := t.peek()
+		if r == ':' || r == '}' || r == ',' || r == '{' || r == '[' || r == ']' || r == '\n' || isQuote(r) {
+			break
+		}
+		t.i += n
+	}
+	key := strings.TrimSpace(t.text(start, t.i))
+	if key == "" {
+		return "", false
+	}
+	if r, _ := t.peek(); isQuote(r) && !strings.ContainsAny(key, " \t") && startsKey(t.s[t.i:]) {
+		// {"a": 1, COMMENT "b": 2}: a stray word before a quoted key.
+		t.repair(start, "removed the stray word %q", key)
+		return t.key()
+	}
+	t.repair(start, "quoted the key %q", key)
+	if r, n := t.peek(); isQuote(r) && t.i+n < len(t.s) && t.s[t.i+n] == ':' {
+		t.repair(t.i, "removed the end quote of a key that had no opening quote")
+		t.i += n
+	}
+	return key, true
+}
+
+// readAll reads every value in the text: one document, or several in a
+// row (JSON Lines, values separated by commas or comments). After an
+// array or object only another array or object counts; other text after
+// it is left out and reported.
+func (t *tolerant) readAll() []*jvalue {
+	var out []*jvalue
+	for {
+		t.skip()
+		if t.eof() || t.err != nil {
+			return out
+		}
+		if len(out) == 1 && out[0].kind == jObject && t.s[t.i] == ',' {
+			if rest := bytes.TrimLeft(t.s[t.i+1:], " \t\r\n"); len(rest) > 0 && startsKey(rest) {
+				// {"a": 1}, "b": 2}: the object was closed too early.
+				t.repair(t.i, "continued an object its text closed too early")
+				t.i = len(t.s) - len(rest)
+				t.stack = append(t.stack, jObject)
+				t.members(out[0])
+				t.stack = t.stack[:len(t.stack)-1]
+				continue
+			}
+		}
+		switch c := t.s[t.i]; c {
+		case ',', ';', ')', ']', '}':
+			t.repair(t.i, "removed %q after the document", c)
+			t.i++
+			continue
+		}
+		if len(out) > 0 && (out[0].kind == jArray || out[0].kind == jObject) && t.s[t.i] != '{' && t.s[t.i] != '[' {
+			if j := bytes.IndexAny(t.s[t.i:], "{["); j >= 0 && onlyFence(t.s[t.i:t.i+j]) {
+				t.i += j // a fence between documents
+				continue
+			}
+			t.repair(t.i, "left out the text after the document")
+			t.i = len(t.s)
+			return out
+		}
+		v := t.value()
+		if v == nil {
+			t.repair(t.i, "removed %q", t.s[t.i])
+			t.i++
+			continue
+		}
+		out = append(out, v)
+	}
+}
+
+// onlyFence reports whether b is white space and markdown fence marks.
+func onlyFence(b []byte) bool {
+	return len(bytes.Trim(b, " \t\r\n`json")) == 0 && bytes.Contains(b, []byte("```"))
+}

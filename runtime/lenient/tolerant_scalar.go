@@ -1,0 +1,283 @@
+package lenient
+
+import (
+	"bytes"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Numbers, literals and bare words as models write them.
+
+// number reads a number; a token that only starts like one (a version, a
+// UUID, 1/3) is read as a string.
+func (t *tolerant) number() *jvalue {
+	start := t.i
+	end := t.i
+	fraction, underscore := false, false // '.', 'e' or 'E'; '_'
+	for end < len(t.s) {
+		c := t.s[end]
+		switch {
+		case c >= '0' && c <= '9' || c == '-' || c == '+':
+		case c == '.' || c == 'e' || c == 'E':
+			fraction = true
+		case c == '_':
+			underscore = true
+		default:
+			goto scanned
+		}
+		end++
+	}
+scanned:
+	digitsEnd := end
+	// "amount": -2,000.00 — in an object, digits after a comma cannot
+	// start a key: the comma separates thousands.
+	if !fraction && end < len(t.s) && t.s[end] == ',' && len(t.stack) > 0 && t.stack[len(t.stack)-1] == jObject {
+		for end+4 <= len(t.s) && t.s[end] == ',' && isDigits(t.s[end+1:end+4]) && (end+4 == len(t.s) || !isDigitByte(t.s[end+4])) {
+			end += 4
+			if end < len(t.s) && t.s[end] == '.' {
+				end++
+				for end < len(t.s) && isDigitByte(t.s[end]) {
+					end++
+				}
+				break
+			}
+		}
+	}
+	tok := t.text(start, end)
+	if end > digitsEnd {
+		t.repair(start, "read %s, written with thousands separators, as a number", tok)
+		tok = strings.ReplaceAll(tok, ",", "")
+		t.i = end
+		v := &jvalue{kind: jNumber, off: start, done: end < len(t.s)}
+		if fixed, ok := fixNumber(tok); ok {
+			v.str = fixed
+			return v
+		}
+		return &jvalue{kind: jString, str: tok, off: start, done: v.done}
+	}
+	if end < len(t.s) && t.s[end] == ',' && t.inObjectValue() && t.parens == 0 && !keyFollows(t.s[end+1:]) {
+		// {"key": 105,12, }: no key follows the comma, so the value
+		// goes on past it: text, not a number.
+		return t.bare()
+	}
+	// A letter or slash right after: not a number ("1notanumber", a UUID, 1/3).
+	if end < len(t.s) {
+		comment := bytes.HasPrefix(t.s[end:], []byte("/*")) || bytes.HasPrefix(t.s[end:], []byte("//"))
+		if r, _ := utf8.DecodeRune(t.s[end:]); unicode.IsLetter(r) || r == '/' && !comment || r == '_' {
+			return t.bare()
+		}
+	}
+	t.i = end
+	v := t.node(jNumber, start)
+	v.done = end < len(t.s)
+	text := tok
+	if underscore {
+		text = strings.ReplaceAll(tok, "_", "")
+	}
+	if text != tok {
+		t.repair(start, "removed the underscores of %s", tok)
+	}
+	if fixed, ok := fixNumber(text); ok {
+		if fixed != text {
+			t.repair(start, "read %s as %s", tok, fixed)
+		}
+		v.str = fixed
+		return v
+	}
+	t.repair(start, "read %s as a string", tok)
+	return &jvalue{kind: jString, str: tok, off: start, done: v.done}
+}
+
+// fixNumber completes a number that the text cut short (2., 2e-, -) or
+// wrote loosely (+1, .5); false when it is no number.
+func fixNumber(s string) (string, bool) {
+	if isJSONNumber(s) {
+		return s, true
+	}
+	f := strings.TrimPrefix(s, "+")
+	neg := strings.HasPrefix(f, "-")
+	f = strings.TrimPrefix(f, "-")
+	if strings.HasPrefix(f, ".") {
+		f = "0" + f
+	}
+	if strings.HasSuffix(f, ".") {
+		f += "0"
+	}
+	if f == "" {
+		f = "0"
+	}
+	if strings.HasSuffix(f, "e") || strings.HasSuffix(f, "E") || strings.HasSuffix(f, "e-") || strings.HasSuffix(f, "e+") || strings.HasSuffix(f, "E-") || strings.HasSuffix(f, "E+") {
+		f += "0"
+	}
+	if neg {
+		f = "-" + f
+	}
+	if isJSONNumber(f) {
+		return f, true
+	}
+	return "", false
+}
+
+// isJSONNumber reports whether s is a number in JSON's grammar.
+func isJSONNumber(s string) bool {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case i < len(s) && s[i] >= '1' && s[i] <= '9':
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+	default:
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if i >= len(s) || s[i] < '0' || s[i] > '9' {
+			return false
+		}
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if i >= len(s) || s[i] < '0' || s[i] > '9' {
+			return false
+		}
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+	}
+	return i == len(s)
+}
+
+// literals are the words read as JSON literals, with what they mean.
+var literals = map[string]*jvalue{
+	"true": {kind: jBool, b: true}, "false": {kind: jBool}, "null": {kind: jNull},
+	"True": {kind: jBool, b: true}, "False": {kind: jBool}, "None": {kind: jNull},
+	"TRUE": {kind: jBool, b: true}, "FALSE": {kind: jBool}, "NULL": {kind: jNull}, "Null": {kind: jNull},
+	"undefined": {kind: jNull}, "NaN": {kind: jNull}, "Infinity": {kind: jNull}, "-Infinity": {kind: jNull},
+}
+
+// bare reads a word that is not quoted: a literal, a call such as
+// ObjectId("…") whose argument is the value, or an unquoted string up to
+// the next delimiter (spaces inside kept).
+func (t *tolerant) bare() *jvalue {
+	start := t.i
+	end := t.i
+	parens := 0
+	inValue := t.inObjectValue() && t.parens == 0
+	for end < len(t.s) {
+		r, n := utf8.DecodeRune(t.s[end:])
+		if r == '(' {
+			if parens == 0 && isIdentifier(strings.TrimSpace(string(t.s[start:end]))) {
+				break // a call
+			}
+			parens++
+		}
+		if r == ')' {
+			if parens == 0 {
+				break
+			}
+			parens--
+		}
+		if r == ',' && inValue && !keyFollows(t.s[end+1:]) {
+			// {"lorem": ipsum, sic, datum}: in an object, a comma that no
+			// key follows is the text's.
+			end += n
+			continue
+		}
+		if r == ',' || r == '}' || r == ']' || r == '\n' || r == '[' || r == '{' || isQuote(r) && r != '\'' && r != '’' {
+			break
+		}
+		if r == ':' && !bytes.HasPrefix(t.s[end:], []byte("://")) {
+			break
+		}
+		if r == '/' && end+1 < len(t.s) && (t.s[end+1] == '*' || t.s[end+1] == '/') && !bytes.HasSuffix(t.s[start:end], []byte(":")) {
+			break // a comment
+		}
+		end += n
+	}
+	word := strings.TrimRight(t.text(start, end), " \t\r")
+	if end < len(t.s) && t.s[end] == '(' && isIdentifier(word) {
+		// A function call: ObjectId("123"), callback({…}).
+		t.i = end + 1
+		t.repair(start, "read the argument of %s(…) as the value", word)
+		t.parens++
+		v := t.value()
+		t.parens--
+		t.skip()
+		if !t.eof() && t.s[t.i] == ')' {
+			t.i++
+		}
+		if v == nil {
+			v = &jvalue{kind: jNull, off: start}
+		}
+		return v
+	}
+	t.i = start + len(word)
+	if lit, ok := literals[word]; ok {
+		if word != "true" && word != "false" && word != "null" {
+			t.repair(start, "read %s as %s", word, literalText(lit))
+		}
+		v := t.node(lit.kind, start)
+		v.b, v.done = lit.b, t.i < len(t.s)
+		return v
+	}
+	if word == "" {
+		return nil
+	}
+	t.repair(start, "quoted the bare word %q", word)
+	v := &jvalue{kind: jString, str: word, off: start, done: t.i < len(t.s)}
+	// [a","b"]: a quote right after the word closes it.
+	if r, n := t.peek(); r == '"' && t.i+n <= len(t.s) {
+		after := bytes.TrimLeft(t.s[t.i+n:], " \t")
+		if len(after) == 0 || after[0] == ',' || after[0] == ']' || after[0] == '}' || after[0] == ':' {
+			t.repair(t.i, "removed the end quote of a string that had no opening quote")
+			t.i += n
+		}
+	}
+	return v
+}
+
+func literalText(v *jvalue) string {
+	switch {
+	case v.kind == jNull:
+		return "null"
+	case v.b:
+		return "true"
+	}
+	return "false"
+}
+
+func isIdentifier(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if r == '_' || r == '$' || r == '.' || unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r) {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
+
+func isDigits(b []byte) bool {
+	for _, c := range b {
+		if !isDigitByte(c) {
+			return false
+		}
+	}
+	return len(b) > 0
+}

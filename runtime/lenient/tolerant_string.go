@@ -1,0 +1,628 @@
+package lenient
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Strings as models write them: in any quotes, with inner quotes, cut
+// off, or with their end quote missing.
+
+// The quotes models use around strings: each opening quote and the ones
+// that may close it.
+func closingQuotes(open rune) string {
+	switch open {
+	case '"':
+		return `"`
+	case '\'':
+		return `'’‘`
+	case '`':
+		return "`´'’"
+	case '‘', '’':
+		return "’‘'"
+	case '“', '”':
+		return `”“"`
+	case '´':
+		return "´`"
+	}
+	return ""
+}
+
+func isQuote(r rune) bool { return closingQuotes(r) != "" }
+
+// quotedKey reads a key in quotes; a key left open ends at ':'.
+func (t *tolerant) quotedKey() *jvalue { return t.quotedOnce(true) }
+
+// quoted reads a string in quotes, and strings joined to it with "+".
+func (t *tolerant) quoted() *jvalue {
+	v := t.quotedOnce(false)
+	for {
+		save := t.i
+		t.skip()
+		if t.eof() || t.s[t.i] != '+' {
+			t.i = save
+			return v
+		}
+		plus := t.i
+		t.i++
+		t.skip()
+		if r, _ := t.peek(); !isQuote(r) {
+			t.repair(plus, "removed a dangling '+'")
+			return v
+		}
+		next := t.quotedOnce(false)
+		t.repair(plus, "joined strings written with '+'")
+		v.str += next.str
+		v.done = next.done
+	}
+}
+
+// quotedOnce reads one quoted string. A quote that is not followed by a
+// delimiter is taken as part of the string ("a 24" screen"); a string
+// left open is re-read up to the first delimiter.
+func (t *tolerant) quotedOnce(key bool) *jvalue {
+	start := t.i
+	open, n := t.peek()
+	triple := open != '`' && bytes.HasPrefix(t.s[t.i:], []byte{byte(open), byte(open), byte(open)}) && open < utf8.RuneSelf
+	if triple {
+		t.i += 3
+		end := bytes.Index(t.s[t.i:], []byte{byte(open), byte(open), byte(open)})
+		v := &jvalue{kind: jString, off: start}
+		if end < 0 {
+			v.str = t.text(t.i, len(t.s))
+			t.i = len(t.s)
+			t.repair(start, "closed a string the text left open")
+			return v
+		}
+		v.str = t.text(t.i, t.i+end)
+		t.i += end + 3
+		v.done = true
+		t.repair(start, "read a triple-quoted string")
+		return v
+	}
+	if open != '"' {
+		t.repair(start, "read a string in %c quotes", open)
+	}
+	t.i += n
+	if open == '"' && !key && bytes.HasPrefix(t.s[t.i:], []byte("```")) {
+		if v := t.fencedInString(); v != nil {
+			return v
+		}
+	}
+	if open == '"' {
+		if v, ok := t.plainString(start); ok {
+			return v
+		}
+	}
+	if v, ok := t.stringBody(start, open, key, false); ok {
+		return v
+	}
+	t.i = start + n
+	v, _ := t.stringBody(start, open, key, true)
+	return v
+}
+
+// fencedInString reads "```json {…}```", a fenced document written as a
+// string, as the document; nil, with nothing read, when the fence does
+// not hold exactly one value that its closing fence and quote follow.
+func (t *tolerant) fencedInString() *jvalue {
+	if t.i < t.fenceTried {
+		// Inside a stretch a failed try has read: trying again could
+		// make reading quadratic.
+		return nil
+	}
+	at, saved := t.i, len(t.repairs)
+	t.fenceTried = len(t.s) // no nested try
+	t.i += 3
+	for !t.eof() && isIdentByte(t.s[t.i]) {
+		t.i++ // the language tag
+	}
+	v := t.value()
+	t.skip()
+	if v != nil && v.done && t.err == nil && bytes.HasPrefix(t.s[t.i:], []byte("```\"")) {
+		t.repairs = t.repairs[:saved]
+		t.repair(at, "read a fenced document written as a string as the document")
+		t.i += 4
+		t.fenceTried = t.i
+		return v
+	}
+	t.fenceTried = t.i
+	t.i, t.repairs = at, t.repairs[:saved]
+	return nil
+}
+
+// plainString reads, in one slice, a "string" with no escape and no
+// control character whose end quote is followed by what may follow a
+// value: most strings. Others are read by stringBody.
+func (t *tolerant) plainString(start int) (*jvalue, bool) {
+	j := t.i
+	for j < len(t.s) {
+		c := t.s[j]
+		if c == '"' || c == '\\' || c < 0x20 {
+			break
+		}
+		j++
+	}
+	if j >= len(t.s) || t.s[j] != '"' {
+		return nil, false
+	}
+	k := j + 1
+	for k < len(t.s) && (t.s[k] == ' ' || t.s[k] == '\t' || t.s[k] == '\r') {
+		k++
+	}
+	if after := skipWS(t.s[k:]); len(after) > 1 && after[0] == '"' && (after[1] == ',' || after[1] == '}' || after[1] == ']') {
+		return nil, false // "x"⏎",: stringBody's rule
+	}
+	if k < len(t.s) && len(t.stack) == 0 && t.parens == 0 && t.s[k] != ',' && t.s[k] != '\n' {
+		return nil, false // a document that is one string: stringBody's rule
+	}
+	if k < len(t.s) {
+		switch t.s[k] {
+		case ',', ':', '}', ']', '\n':
+		case ')':
+			if t.parens == 0 {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	} else if len(t.stack) > 0 {
+		// The text ends right after the string, inside a container: a
+		// string at the end of a cut reply may have lost more than its
+		// bracket; let stringBody decide.
+		return nil, false
+	}
+	v := t.node(jString, start)
+	v.str = t.text(t.i, j)
+	v.done = true
+	t.i = j + 1
+	return v, true
+}
+
+// stringBody reads the characters of a string after its opening quote.
+// With stopAtDelimiter, the end quote is taken to be missing and the
+// string ends at the first delimiter that something follows (a comma
+// before a quote, a number or a bracket; a closing bracket; the line's
+// end; for a key, a colon). ok is false when the string should be re-read
+// that way.
+func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (*jvalue, bool) {
+	closers := closingQuotes(open)
+	var sb strings.Builder
+	v := &jvalue{kind: jString, off: start}
+	braces := 0 // braces the string's text opened and has not closed
+	inner := 0  // quotes taken as the string's own
+	for !t.eof() {
+		r, n := t.peek()
+		switch r {
+		case '{':
+			braces++
+		case '}':
+			if braces > 0 {
+				braces--
+			}
+		}
+		switch {
+		case strings.ContainsRune(closers, r):
+			quote := t.i
+			t.i += n
+			save := t.i
+			t.skip()
+			next, _ := t.peek()
+			topLevel := len(t.stack) == 0 && t.parens == 0
+			if topLevel && !stopAtDelimiter && !t.eof() && next != ',' && next != '\n' && next != '+' {
+				// A document that is one string ends at the end of the
+				// text: "a 24" screen" keeps its inner quote.
+				t.i = save
+				t.repair(quote, "escaped a quote inside a string")
+				inner++
+				sb.WriteRune(r)
+				continue
+			}
+			if !stopAtDelimiter && !key && braces > 0 {
+				// {"x": "answer is {"k": 1}, which…"}: quotes inside braces
+				// the string opened are the string's.
+				t.i = save
+				t.repair(quote, "escaped a quote inside a string")
+				inner++
+				sb.WriteRune(r)
+				continue
+			}
+			if !stopAtDelimiter && isQuote(next) && t.i+1 < len(t.s) && bytes.IndexByte([]byte(",}]"), t.s[t.i+1]) >= 0 {
+				// "a "b" "," or "x⏎"⏎",: another quote follows that a
+				// delimiter closes; this one is the string's.
+				t.i = save
+				t.repair(quote, "escaped a quote inside a string")
+				inner++
+				sb.WriteRune(r)
+				continue
+			}
+			if !stopAtDelimiter && !key && next == ',' && t.inObjectValue() && !keyFollows(t.s[t.i+1:]) {
+				// {"a": "x "y", z." }: after a comma in an object a key
+				// follows; here none does, so the quote is the string's.
+				t.i = save
+				t.repair(quote, "escaped a quote inside a string")
+				inner++
+				sb.WriteRune(r)
+				continue
+			}
+			if stopAtDelimiter || t.eof() || next == ',' || next == ':' || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) || next == '\n' || next == '+' || next >= '0' && next <= '9' && !key {
+				t.i = save
+				v.str, v.done = sb.String(), true
+				if trimmed := strings.TrimRight(v.str, " \t\r"); strings.HasSuffix(trimmed, "\n") && rawBreakBefore(t.s[start:quote]) {
+					// "text⏎": a line break written before the end quote is
+					// layout, not content.
+					v.str = strings.TrimRight(trimmed, "\r\n")
+					t.repair(quote, "removed a line break before the end quote")
+				}
+				return v, true
+			}
+			if prev, at := lastNonSpaceAt(t.s[start+1 : quote]); prev == ',' && !stopAtDelimiter && !key && startsKey(t.s[quote:]) {
+				// {"x": "a, {"k": 1}, "y": 2}: the quote opens a key, so the
+				// string ended, without its end quote, at the comma.
+				t.i = start + 1 + at
+				v.str = strings.TrimRight(sb.String(), " \t\r\n")
+				v.str = strings.TrimRight(v.str[:len(v.str)-1], " \t\r\n")
+				v.done = true
+				t.repair(t.i, "closed a string whose end quote is missing")
+				return v, true
+			}
+			if prev := lastNonSpace(t.s[start+1 : quote]); (prev == ',' || prev == '{' || prev == '[') && startsKey(t.s[quote:]) ||
+				prev == ':' && (key || endsWithKey(sb.String())) {
+				// {"a":"b,"c":"d"}: the quote opens a key; this string's end
+				// quote is missing.
+				if !stopAtDelimiter {
+					return nil, false
+				}
+			}
+			// An inner quote: part of the string.
+			t.i = save
+			t.repair(quote, "escaped a quote inside a string")
+			inner++
+			sb.WriteRune(r)
+		case r == '\\':
+			t.escape(&sb)
+		case stopAtDelimiter && t.endsOpenString(r, key):
+			v.str = strings.TrimRight(sb.String(), " \t\r")
+			t.repair(start, "closed a string whose end quote is missing")
+			v.done = true
+			return v, true
+		case r < 0x20:
+			if r == '\n' && !stopAtDelimiter && lastNonSpaceRune(sb.String()) == ',' {
+				// "abc,⏎"def": the line ends after a comma and the next
+				// starts a string: the end quote is missing.
+				if next := bytes.TrimLeft(t.s[t.i+1:], " \t\r"); len(next) > 0 && isQuote(rune(next[0])) && (len(next) == 1 || bytes.IndexByte([]byte(",}]:"), next[1]) < 0) {
+					return nil, false
+				}
+			}
+			t.repair(t.i, "escaped a control character in a string")
+			sb.WriteRune(r)
+			t.i += n
+		default:
+			sb.WriteRune(r)
+			t.i += n
+		}
+	}
+	if !stopAtDelimiter && !t.streaming {
+		if n := t.closersAtEnd(sb.String()); n > 0 && !key && inner > 0 && inner%2 == 0 {
+			// {"key": "value} "tail" more}: the text ends with the
+			// brackets of the containers it is in, and the inner quotes
+			// pair up; the string ends before the brackets.
+			body := sb.String()
+			cut := len(body) - n
+			v.str = strings.TrimRight(body[:cut], " \t\r\n")
+			v.done = true
+			t.i = len(t.s) - n
+			t.repair(start, "closed a string whose end quote is missing")
+			return v, true
+		}
+	}
+	if !stopAtDelimiter && !t.streaming && strings.ContainsAny(sb.String(), ",}]:\n") {
+		// A complete text left the string open: its end quote is missing,
+		// so re-read it up to a delimiter. A streaming text has simply not
+		// written the end quote yet.
+		return nil, false
+	}
+	v.str = sb.String()
+	if !t.streaming {
+		v.str = strings.TrimRight(v.str, " \t\r\n")
+	}
+	t.repair(start, "closed a string the text left open")
+	return v, true
+}
+
+// inObjectValue reports whether the reader is reading a member's value.
+func (t *tolerant) inObjectValue() bool {
+	return len(t.stack) > 0 && t.stack[len(t.stack)-1] == jObject
+}
+
+// keyFollows reports whether s, after a comma in an object, starts with
+// what may follow there: a key (quoted or bare, then a colon), the
+// object's end, or nothing.
+func keyFollows(s []byte) bool {
+	s = skipSpaceAndComments(s)
+	if n := emptyQuotes(s); n > 0 {
+		s = skipSpaceAndComments(s[n:]) // empty strings the reader drops
+	}
+	if len(s) == 0 || s[0] == '}' || s[0] == ']' || s[0] == '{' || bytes.HasPrefix(s, []byte("...")) {
+		return true // the end, an ellipsis, or an object that lost its brace
+	}
+	if r, n := utf8.DecodeRune(s); isQuote(r) {
+		// "key": or a key that lost its end quote: `key:
+		return startsKey(s) || len(s) > n && !isQuote(rune(s[n])) && keyFollows(s[n:]) || cutKey(s[n:])
+	}
+	word := 0
+	for word < len(s) && isIdentByte(s[word]) {
+		word++
+	}
+	after := skipBlanks(s[word:])
+	if word > 0 && len(after) > 0 && isQuote(rune(after[0])) {
+		return startsKey(after) // a stray word before a key
+	}
+	// A bare key, spaces inside allowed, then a colon.
+	end := indexByteSet(s, &bareKeyEnds)
+	return word > 0 && end > 0 && s[end] == ':'
+}
+
+// skipWS returns b after its leading ASCII white space (a loop: the
+// cutset functions build a set on every call, which shows on hot paths).
+func skipWS(b []byte) []byte {
+	i := 0
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
+		i++
+	}
+	return b[i:]
+}
+
+// cutKey reports whether s, after an opening quote, is a word the text
+// ends in or after: a key cut off.
+func cutKey(s []byte) bool {
+	if len(s) > 0 && (s[0] == ' ' || s[0] == '\t') {
+		return false // keys do not start with a space
+	}
+	end := indexByteSet(s, &cutKeyEnds)
+	if end < 0 {
+		return true
+	}
+	return isQuote(rune(s[end])) && len(bytes.TrimSpace(s[end+1:])) == 0
+}
+
+// skipSpaceAndComments returns s after its leading white space and
+// comments.
+func skipSpaceAndComments(s []byte) []byte {
+	for {
+		s = skipWS(s)
+		switch {
+		case bytes.HasPrefix(s, []byte("//")) || len(s) > 0 && s[0] == '#':
+			if j := bytes.IndexByte(s, '\n'); j >= 0 {
+				s = s[j:]
+				continue
+			}
+			return nil
+		case bytes.HasPrefix(s, []byte("/*")):
+			if j := bytes.Index(s[2:], []byte("*/")); j >= 0 {
+				s = s[2+j+2:]
+				continue
+			}
+			return nil
+		}
+		return s
+	}
+}
+
+// endsWithKey reports whether s ends with ", word:", a key whose string
+// before it lost its end quote.
+func endsWithKey(s string) bool {
+	if len(s) > 80 {
+		s = s[len(s)-80:] // a key is short; looking further back would make reading quadratic
+	}
+	s = strings.TrimRight(s, " \t")
+	if !strings.HasSuffix(s, ":") {
+		return false
+	}
+	s = strings.TrimRight(s[:len(s)-1], " \t")
+	j := strings.LastIndexByte(s, ',')
+	return j >= 0 && isIdentifier(strings.TrimSpace(s[j+1:]))
+}
+
+// endsOpenString reports whether r, in a string whose end quote is
+// missing, ends it.
+func (t *tolerant) endsOpenString(r rune, key bool) bool {
+	switch r {
+	case '}', ']', '\n':
+		return true
+	case ':':
+		return key
+	case ',':
+		rest := bytes.TrimLeft(t.s[t.i+1:], " \t\r")
+		if len(rest) == 0 {
+			return true
+		}
+		if !key && t.inObjectValue() {
+			return keyFollows(rest) // in an object, a member follows a comma
+		}
+		next, _ := utf8.DecodeRune(rest)
+		if isQuote(next) || next >= '0' && next <= '9' || next == '-' || next == '{' || next == '[' || next == '}' || next == ']' || next == '\n' {
+			return true
+		}
+		// "first, b: 1": a bare key follows.
+		word := 0
+		for word < len(rest) && isIdentByte(rest[word]) {
+			word++
+		}
+		after := bytes.TrimLeft(rest[word:], " \t")
+		return word > 0 && len(after) > 0 && after[0] == ':'
+	}
+	return false
+}
+
+// startsKey reports whether s, which starts with a quote, starts a
+// quoted key: a quoted word followed by a colon.
+func startsKey(s []byte) bool {
+	_, n := utf8.DecodeRune(s)
+	end := indexByteSet(s[n:], &keyEnds)
+	if end < 0 || s[n+end] == '\n' {
+		return false
+	}
+	rest := skipBlanks(s[n+end+1:])
+	return len(rest) > 0 && rest[0] == ':'
+}
+
+// byteSet is a set of ASCII bytes, built once (the cutset functions of
+// bytes build one on every call, which shows on hot paths).
+type byteSet [256]bool
+
+func newByteSet(chars string) (set byteSet) {
+	for i := range len(chars) {
+		set[chars[i]] = true
+	}
+	return set
+}
+
+var (
+	keyEnds     = newByteSet("\"'`\n")
+	bareKeyEnds = newByteSet(":,{}[]\n\"'`")
+	cutKeyEnds  = newByteSet("\"'`,:{}[]\n")
+)
+
+// indexByteSet is bytes.IndexAny for a byteSet.
+func indexByteSet(b []byte, set *byteSet) int {
+	for i, c := range b {
+		if set[c] {
+			return i
+		}
+	}
+	return -1
+}
+
+// skipBlanks returns b after its leading spaces and tabs.
+func skipBlanks(b []byte) []byte {
+	i := 0
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	return b[i:]
+}
+
+// rawBreakBefore reports whether b ends with a line break written as
+// such (not as \n), then spaces.
+func rawBreakBefore(b []byte) bool {
+	b = bytes.TrimRight(b, " \t\r")
+	return len(b) > 0 && b[len(b)-1] == '\n'
+}
+
+func lastNonSpaceRune(s string) rune {
+	s = strings.TrimRight(s, " \t\r")
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return r
+}
+
+// closersAtEnd returns the length of the tail of body, the rest of a
+// string the text ended in, that closes the containers being read (white
+// space and one '}' or ']' per container, innermost first); 0 when there
+// is none or when the string's own text opened the bracket.
+func (t *tolerant) closersAtEnd(body string) int {
+	j := len(body)
+	depth := len(t.stack)
+	for j > 0 && depth > 0 {
+		c := body[j-1]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+		case c == '}' && t.stack[len(t.stack)-depth] == jObject, c == ']' && t.stack[len(t.stack)-depth] == jArray:
+			// The outermost container's bracket comes last.
+			depth--
+		default:
+			goto done
+		}
+		j--
+	}
+done:
+	if depth == len(t.stack) {
+		return 0
+	}
+	// A bracket the string opened is the string's own.
+	rest := body[:j]
+	if strings.Count(rest, "{") > strings.Count(rest, "}") || strings.Count(rest, "[") > strings.Count(rest, "]") {
+		return 0
+	}
+	return len(body) - j
+}
+
+// lastNonSpaceAt is lastNonSpace with its index in b.
+func lastNonSpaceAt(b []byte) (byte, int) {
+	for j := len(b) - 1; j >= 0; j-- {
+		if c := b[j]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return c, j
+		}
+	}
+	return 0, -1
+}
+
+func lastNonSpace(b []byte) byte {
+	for j := len(b) - 1; j >= 0; j-- {
+		if c := b[j]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return c
+		}
+	}
+	return 0
+}
+
+// escape reads a backslash escape into sb.
+func (t *tolerant) escape(sb *strings.Builder) {
+	at := t.i
+	t.i++
+	if t.eof() {
+		t.repair(at, "removed a backslash at the end of the text")
+		return
+	}
+	c := t.s[t.i]
+	switch c {
+	case '"', '\\', '/':
+		sb.WriteByte(c)
+	case 'b':
+		sb.WriteByte('\b')
+	case 'f':
+		sb.WriteByte('\f')
+	case 'n':
+		sb.WriteByte('\n')
+	case 'r':
+		sb.WriteByte('\r')
+	case 't':
+		sb.WriteByte('\t')
+	case 'u':
+		if t.i+5 <= len(t.s) {
+			if code, err := strconv.ParseUint(string(t.s[t.i+1:t.i+5]), 16, 32); err == nil {
+				r := rune(code)
+				t.i += 4
+				if utf16IsHigh(r) && t.i+7 <= len(t.s) && t.s[t.i+1] == '\\' && t.s[t.i+2] == 'u' {
+					if lo, err := strconv.ParseUint(string(t.s[t.i+3:t.i+7]), 16, 32); err == nil && utf16IsLow(rune(lo)) {
+						r = (r-0xd800)<<10 | (rune(lo) - 0xdc00) + 0x10000
+						t.i += 6
+					}
+				}
+				sb.WriteRune(r)
+				t.i++
+				return
+			}
+		}
+		t.repair(at, "removed an incomplete \\u escape")
+		for t.i < len(t.s) && t.i < at+6 && isHex(t.s[t.i]) || t.i < len(t.s) && t.s[t.i] == 'u' {
+			t.i++
+		}
+		return
+	default:
+		t.repair(at, "read the invalid escape \\%c as %c", c, c)
+		r, n := utf8.DecodeRune(t.s[t.i:])
+		sb.WriteRune(r)
+		t.i += n
+		return
+	}
+	t.i++
+}
+
+func utf16IsHigh(r rune) bool { return r >= 0xd800 && r < 0xdc00 }
+
+func utf16IsLow(r rune) bool { return r >= 0xdc00 && r < 0xe000 }
+
+func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
