@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/structgen/structgen/runtime/problem"
 	"github.com/structgen/structgen/templates"
 )
 
@@ -142,9 +141,11 @@ func (r Request) Prepare(dialect func(*OutputSpec) json.RawMessage) (OutputMode,
 type Reply struct {
 	Text      string
 	ToolCalls []ToolCall
-	// FinishReason is the provider's reason for stopping; "length",
-	// "max_tokens" and "MAX_TOKENS" mean the token limit cut the reply.
+	// FinishReason is the provider's reason for stopping, as it words it.
 	FinishReason string
+	// Truncated says that the token limit cut the reply: the adapter sets
+	// it from the provider's own finish reason.
+	Truncated bool
 	// Usage is what the call cost, as the provider reports it.
 	Usage Usage
 }
@@ -169,23 +170,23 @@ type Model interface {
 // BuildPrompt returns the next user message for the attempt-th repair
 // (1-based), or ok == false to stop.
 type RepairStrategy interface {
-	BuildPrompt(err *problem.ValidationError, attempt int) (prompt string, ok bool)
+	BuildPrompt(err *ValidationError, attempt int) (prompt string, ok bool)
 }
 
 // RepairFunc adapts a function to RepairStrategy.
-type RepairFunc func(err *problem.ValidationError, attempt int) (string, bool)
+type RepairFunc func(err *ValidationError, attempt int) (string, bool)
 
 // BuildPrompt calls f.
-func (f RepairFunc) BuildPrompt(err *problem.ValidationError, attempt int) (string, bool) {
+func (f RepairFunc) BuildPrompt(err *ValidationError, attempt int) (string, bool) {
 	return f(err, attempt)
 }
 
 // NoRepair fails at the first reply that does not parse.
-var NoRepair RepairStrategy = RepairFunc(func(*problem.ValidationError, int) (string, bool) { return "", false })
+var NoRepair RepairStrategy = RepairFunc(func(*ValidationError, int) (string, bool) { return "", false })
 
 // OneRepair is the default: one repair message with the problems, then
 // fail.
-var OneRepair RepairStrategy = RepairFunc(func(err *problem.ValidationError, attempt int) (string, bool) {
+var OneRepair RepairStrategy = RepairFunc(func(err *ValidationError, attempt int) (string, bool) {
 	if attempt > 1 {
 		return "", false
 	}
@@ -198,7 +199,7 @@ var OneRepair RepairStrategy = RepairFunc(func(err *problem.ValidationError, att
 // request (with the output's prompt block, in prompt mode), reply the text
 // that failed. A nil Model means the same model.
 type RepairRequester interface {
-	RepairRequest(task Request, reply string, err *problem.ValidationError, attempt int) (Request, Model, bool)
+	RepairRequest(task Request, reply string, err *ValidationError, attempt int) (Request, Model, bool)
 }
 
 // MinimalRepair returns a strategy that asks for a corrected reply with
@@ -217,12 +218,12 @@ type minimalRepair struct {
 
 // BuildPrompt is the message used where the strategy is not asked for a
 // whole request.
-func (r minimalRepair) BuildPrompt(err *problem.ValidationError, attempt int) (string, bool) {
+func (r minimalRepair) BuildPrompt(err *ValidationError, attempt int) (string, bool) {
 	return RepairPrompt(err), attempt <= r.attempts
 }
 
 // RepairRequest builds the minimal request.
-func (r minimalRepair) RepairRequest(task Request, reply string, err *problem.ValidationError, attempt int) (Request, Model, bool) {
+func (r minimalRepair) RepairRequest(task Request, reply string, err *ValidationError, attempt int) (Request, Model, bool) {
 	if attempt > r.attempts {
 		return Request{}, nil, false
 	}
@@ -255,11 +256,11 @@ func (r minimalRepair) RepairRequest(task Request, reply string, err *problem.Va
 // RepairPrompt renders the default repair message for err: what is still
 // wrong, then what was already read leniently (so that the model learns
 // it, without being asked to change it).
-func RepairPrompt(err *problem.ValidationError) string { return repairPrompt(err, "") }
+func RepairPrompt(err *ValidationError) string { return repairPrompt(err, "") }
 
 // repairPrompt renders the repair message; for a tool call's arguments,
 // tool names the tool.
-func repairPrompt(err *problem.ValidationError, tool string) string {
+func repairPrompt(err *ValidationError, tool string) string {
 	var b strings.Builder
 	var repaired []string
 	for _, r := range err.Repairs {
@@ -269,7 +270,7 @@ func repairPrompt(err *problem.ValidationError, tool string) string {
 		TypeName, Tool           string
 		Problems, Repaired       []string
 		NoJSON, Empty, Truncated bool
-	}{err.TypeName, tool, problemLines(err.Problems), repaired, errors.Is(err, problem.ErrNoJSON), errors.Is(err, problem.ErrEmptyReply), errors.Is(err, problem.ErrTruncated)}
+	}{err.TypeName, tool, problemLines(err.Problems), repaired, errors.Is(err, ErrNoJSON), errors.Is(err, ErrEmptyReply), errors.Is(err, ErrTruncated)}
 	if data.NoJSON || data.Empty {
 		data.Problems, data.Repaired = nil, nil
 	}
@@ -285,13 +286,13 @@ type Option func(*options)
 type options struct {
 	repair   RepairStrategy
 	maxTurns int
-	repairs  *[]problem.Repair
+	repairs  *[]Repair
 	usage    *Usage
 }
 
 // WithRepairs stores in *dst the lenient repairs that Parse made to the
 // accepted reply, so that they are reported, never silent.
-func WithRepairs(dst *[]problem.Repair) Option { return func(o *options) { o.repairs = dst } }
+func WithRepairs(dst *[]Repair) Option { return func(o *options) { o.repairs = dst } }
 
 // WithRepair sets the repair strategy (default OneRepair).
 func WithRepair(s RepairStrategy) Option { return func(o *options) { o.repair = s } }
@@ -302,16 +303,6 @@ func WithMaxTurns(n int) Option { return func(o *options) { o.maxTurns = n } }
 // WithUsage adds the usage of every model call Complete makes, repairs
 // included, to *dst.
 func WithUsage(dst *Usage) Option { return func(o *options) { o.usage = dst } }
-
-// truncated reports whether a finish reason means the token limit cut the
-// reply.
-func truncated(reason string) bool {
-	switch reason {
-	case "length", "max_tokens", "MAX_TOKENS":
-		return true
-	}
-	return false
-}
 
 // Complete asks m for the final answer of type T: it sends req, parses the
 // reply with out.Parse and, while the reply does not parse and the repair
@@ -333,7 +324,7 @@ func Complete[T any](ctx context.Context, m Model, req Request, out Output[T], o
 		req.Messages = WithSystem(req.Messages, req.Output.PromptBlock)
 	}
 	task := req
-	var last *problem.ValidationError
+	var last *ValidationError
 	for turn, attempt := 1, 1; ; turn, attempt = turn+1, attempt+1 {
 		if turn > o.maxTurns {
 			if last == nil {
@@ -362,9 +353,9 @@ func Complete[T any](ctx context.Context, m Model, req Request, out Output[T], o
 		if !errors.As(err, &last) {
 			return zero, err
 		}
-		if truncated(reply.FinishReason) {
+		if reply.Truncated {
 			cut := *last
-			cut.Err = problem.ErrTruncated
+			cut.Err = ErrTruncated
 			last = &cut
 		}
 		if rr, ok := o.repair.(RepairRequester); ok {

@@ -2,8 +2,8 @@ package runtime
 
 import (
 	"encoding/json"
+
 	"github.com/structgen/structgen/runtime/lenient"
-	"github.com/structgen/structgen/runtime/problem"
 )
 
 // Field is a field of a <Name>Partial type: absent until the reply
@@ -50,7 +50,7 @@ func SetField[T any](f *Field[T], n *lenient.Node, read func(*lenient.Node) (T, 
 // text has finished them; each value knows whether the model closed it.
 // Nothing is validated, since the reply is not finished. It returns nil
 // and ErrEmptyReply or ErrNoJSON when there is nothing to read yet.
-func (o Output[T]) ReadPartial(text []byte) (*lenient.Node, []problem.Repair, error) {
+func (o Output[T]) ReadPartial(text []byte) (*lenient.Node, []Repair, error) {
 	if o.plain {
 		// A plain string output is the text itself, still growing.
 		return lenient.StringNode(string(text)), nil, nil

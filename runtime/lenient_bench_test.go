@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/structgen/structgen/runtime/lenient"
-	"github.com/structgen/structgen/runtime/schema"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/structgen/structgen/runtime/lenient"
+	"github.com/structgen/structgen/runtime/schema"
 )
 
 // benchItems is a JSON array of n small objects.

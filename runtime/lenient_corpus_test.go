@@ -4,14 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"github.com/structgen/structgen/runtime/lenient"
-	"github.com/structgen/structgen/runtime/problem"
-	"github.com/structgen/structgen/runtime/schema"
 	"math/big"
 	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/structgen/structgen/runtime/lenient"
+	"github.com/structgen/structgen/runtime/schema"
 )
 
 // lenientDir holds the lenient-repair vectors of the shared corpus.
@@ -154,7 +154,7 @@ func TestAlignedVectors(t *testing.T) {
 		out := NewOutput[any](v.ID, schema.NewSchemas("", map[string]string{"urn:v": string(v.Schema)}).Schema("urn:v#"), Dialects{}, plainSchema(v.Schema))
 		var got any
 		var err error
-		var repairs []problem.Repair
+		var repairs []Repair
 		if v.Kind == "partial" {
 			var doc json.RawMessage
 			doc, err = out.readPartial([]byte(v.Input))

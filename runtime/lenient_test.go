@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"github.com/structgen/structgen/runtime/lenient"
-	"github.com/structgen/structgen/runtime/schema"
 	goruntime "runtime"
 	"strings"
 	"testing"
+
+	"github.com/structgen/structgen/runtime/lenient"
+	"github.com/structgen/structgen/runtime/schema"
 )
 
 // TestTolerantRepairs: one case per kind of repair the reader makes, with

@@ -2,10 +2,11 @@ package runtime
 
 import (
 	"encoding/json"
-	"github.com/structgen/structgen/runtime/schema"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/structgen/structgen/runtime/schema"
 )
 
 func TestNormalizeIntegers(t *testing.T) {

@@ -3,8 +3,8 @@ package runtime
 import (
 	"encoding/json"
 	"errors"
+
 	"github.com/structgen/structgen/runtime/lenient"
-	"github.com/structgen/structgen/runtime/problem"
 	"github.com/structgen/structgen/runtime/schema"
 )
 
@@ -74,16 +74,16 @@ func (o Output[T]) Parse(text []byte) (T, error) {
 }
 
 // ParseRepaired is Parse that also returns the repairs it made.
-func (o Output[T]) ParseRepaired(text []byte) (T, []problem.Repair, error) {
+func (o Output[T]) ParseRepaired(text []byte) (T, []Repair, error) {
 	var zero T
-	fail := func(repairs []problem.Repair, sentinel error, ps ...problem.Problem) (T, []problem.Repair, error) {
-		return zero, repairs, &problem.ValidationError{TypeName: o.Name, Raw: text, Problems: ps, Err: sentinel, Repairs: repairs}
+	fail := func(repairs []Repair, sentinel error, ps ...Problem) (T, []Repair, error) {
+		return zero, repairs, &ValidationError{TypeName: o.Name, Raw: text, Problems: ps, Err: sentinel, Repairs: repairs}
 	}
 	if o.plain {
 		var v T
 		s, _ := json.Marshal(string(text))
 		if err := json.Unmarshal(s, &v); err != nil {
-			return fail(nil, nil, problem.Problem{Message: err.Error()})
+			return fail(nil, nil, Problem{Message: err.Error()})
 		}
 		return v, nil, nil
 	}
@@ -100,19 +100,19 @@ func (o Output[T]) ParseRepaired(text []byte) (T, []problem.Repair, error) {
 	if err != nil {
 		msg := err.Error()
 		switch {
-		case errors.Is(err, problem.ErrEmptyReply):
+		case errors.Is(err, ErrEmptyReply):
 			msg = "the reply is empty"
-		case errors.Is(err, problem.ErrNoJSON):
+		case errors.Is(err, ErrNoJSON):
 			msg = "the reply holds nothing that fits the schema"
 		}
-		return fail(repairs, err, problem.Problem{Message: msg})
+		return fail(repairs, err, Problem{Message: msg})
 	}
 	if len(ps) > 0 {
 		return fail(repairs, nil, ps...)
 	}
 	out, err := json.Marshal(doc)
 	if err != nil {
-		return fail(repairs, nil, problem.Problem{Message: err.Error()})
+		return fail(repairs, nil, Problem{Message: err.Error()})
 	}
 	var v T
 	if err := json.Unmarshal(schema.NormalizeIntegers(out), &v); err != nil {
@@ -142,7 +142,7 @@ func (o Output[T]) Spec(mode OutputMode) *OutputSpec {
 // parseAnswer reads a final answer: a reply's text, or the arguments of a
 // call of the output's tool, which wrap a root that is not an object in
 // {"value": …}.
-func (o Output[T]) parseAnswer(text []byte, toolCall bool) (T, []problem.Repair, error) {
+func (o Output[T]) parseAnswer(text []byte, toolCall bool) (T, []Repair, error) {
 	if toolCall && o.plain {
 		var args struct {
 			Value *string `json:"value"`
@@ -155,7 +155,7 @@ func (o Output[T]) parseAnswer(text []byte, toolCall bool) (T, []problem.Repair,
 }
 
 // problemLines renders problems for a repair prompt.
-func problemLines(ps []problem.Problem) []string {
+func problemLines(ps []Problem) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {
 		out[i] = p.String()

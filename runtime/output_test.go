@@ -10,7 +10,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
-	"github.com/structgen/structgen/runtime/problem"
 	"github.com/structgen/structgen/runtime/schema"
 )
 
@@ -51,24 +50,24 @@ func TestOutputParseRepairs(t *testing.T) {
 	tests := []struct {
 		name, in string
 		want     brief
-		repairs  []problem.Repair
+		repairs  []Repair
 	}{
 		{"clean", `{"title":"T","level":"low","points":["a"]}`, brief{Title: "T", Level: "low", Points: []string{"a"}}, nil},
 		{"fenced", "Here you go:\n```json\n{\"title\":\"T\",\"level\":\"low\",\"points\":[\"a\"]}\n```",
 			brief{Title: "T", Level: "low", Points: []string{"a"}},
-			[]problem.Repair{{Pointer: "", Message: "took the JSON document from a markdown code fence"}}},
+			[]Repair{{Pointer: "", Message: "took the JSON document from a markdown code fence"}}},
 		{"list as a JSON string", `{"title":"T","level":"low","points":"[\"a\",\"b\"]"}`,
 			brief{Title: "T", Level: "low", Points: []string{"a", "b"}},
-			[]problem.Repair{{Pointer: "/points", Message: "decoded an array sent as a JSON-encoded string"}}},
+			[]Repair{{Pointer: "/points", Message: "decoded an array sent as a JSON-encoded string"}}},
 		{"number, integer and boolean as strings", `{"title":"T","level":"low","points":["a"],"score":" 2.5","count":"3","done":"TRUE"}`,
 			brief{Title: "T", Level: "low", Points: []string{"a"}, Score: ptrTo(2.5), Count: ptrTo(3), Done: ptrTo(true)},
-			[]problem.Repair{{Pointer: "/count", Message: `read "3" as the number 3`}, {Pointer: "/done", Message: `read "TRUE" as true`}, {Pointer: "/score", Message: `read " 2.5" as the number 2.5`}}},
+			[]Repair{{Pointer: "/count", Message: `read "3" as the number 3`}, {Pointer: "/done", Message: `read "TRUE" as true`}, {Pointer: "/score", Message: `read " 2.5" as the number 2.5`}}},
 		{"enum case and space", `{"title":"T","level":" High ","points":["a"]}`,
 			brief{Title: "T", Level: "high", Points: []string{"a"}},
-			[]problem.Repair{{Pointer: "/level", Message: `read " High " as the enum value "high"`}}},
+			[]Repair{{Pointer: "/level", Message: `read " High " as the enum value "high"`}}},
 		{"null in an optional field", `{"title":"T","level":"low","points":["a"],"note":null,"maybe":null}`,
 			brief{Title: "T", Level: "low", Points: []string{"a"}},
-			[]problem.Repair{{Pointer: "/note", Message: "read null in an optional field as absent"}}},
+			[]Repair{{Pointer: "/note", Message: "read null in an optional field as absent"}}},
 		{"string stays a string", `{"title":"42","level":"low","points":["1"]}`, brief{Title: "42", Level: "low", Points: []string{"1"}}, nil},
 	}
 	for _, tc := range tests {
@@ -80,7 +79,7 @@ func TestOutputParseRepairs(t *testing.T) {
 			if d := cmp.Diff(tc.want, got); d != "" {
 				t.Errorf("value (-want +got):\n%s", d)
 			}
-			if d := cmp.Diff(tc.repairs, repairs, cmpopts.IgnoreFields(problem.Repair{}, "Offset")); d != "" {
+			if d := cmp.Diff(tc.repairs, repairs, cmpopts.IgnoreFields(Repair{}, "Offset")); d != "" {
 				t.Errorf("repairs (-want +got):\n%s", d)
 			}
 		})
@@ -113,8 +112,8 @@ func TestOutputParseFailures(t *testing.T) {
 		sentinel error
 		pointer  string
 	}{
-		{"empty", "  ", problem.ErrEmptyReply, ""},
-		{"no JSON", "Sorry, I can't.", problem.ErrNoJSON, ""},
+		{"empty", "  ", ErrEmptyReply, ""},
+		{"no JSON", "Sorry, I can't.", ErrNoJSON, ""},
 		{"invalid after repair", `{"title":"","level":"mid","points":[]}`, nil, "/level"},
 		{"wrong type", `{"title":"T","level":"low","points":[null]}`, nil, "/points/0"},
 		{"ambiguous enum case stays wrong", `{"title":"T","level":"LOWER","points":["a"]}`, nil, "/level"},
@@ -122,7 +121,7 @@ func TestOutputParseFailures(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := briefOutput.Parse([]byte(tc.in))
-			var ve *problem.ValidationError
+			var ve *ValidationError
 			if !errors.As(err, &ve) {
 				t.Fatalf("want *ValidationError, got %v", err)
 			}
@@ -207,31 +206,39 @@ func TestComplete(t *testing.T) {
 	t.Run("invalid twice", func(t *testing.T) {
 		m := &scripted{replies: []Reply{{Text: `{"title":""}`}, {Text: `not json`}, {Text: validBrief}}}
 		_, err := Complete(ctx, m, req, briefOutput)
-		var ve *problem.ValidationError
-		if !errors.As(err, &ve) || ve.TypeName != "Brief" || string(ve.Raw) != "not json" || !errors.Is(err, problem.ErrNoJSON) || len(m.requests) != 2 {
+		var ve *ValidationError
+		if !errors.As(err, &ve) || ve.TypeName != "Brief" || string(ve.Raw) != "not json" || !errors.Is(err, ErrNoJSON) || len(m.requests) != 2 {
 			t.Errorf("err %v after %d calls", err, len(m.requests))
 		}
 	})
 	t.Run("empty reply cut by the token limit", func(t *testing.T) {
-		m := &scripted{replies: []Reply{{Text: "", FinishReason: "length"}, {Text: `{"title":"T","lev`, FinishReason: "max_tokens"}}}
+		m := &scripted{replies: []Reply{{Text: "", FinishReason: "length", Truncated: true}, {Text: `{"title":"T","lev`, FinishReason: "max_tokens", Truncated: true}}}
 		_, err := Complete(ctx, m, req, briefOutput)
-		var ve *problem.ValidationError
-		if !errors.Is(err, problem.ErrTruncated) || !errors.As(err, &ve) || len(m.requests) != 2 {
+		var ve *ValidationError
+		if !errors.Is(err, ErrTruncated) || !errors.As(err, &ve) || len(m.requests) != 2 {
 			t.Errorf("err %v after %d calls", err, len(m.requests))
 		}
 		if !strings.Contains(m.requests[1].Messages[2].Content, "cut off") {
 			t.Errorf("repair message: %q", m.requests[1].Messages[2].Content)
 		}
 	})
+	t.Run("a finish reason alone is not truncation", func(t *testing.T) {
+		// Only the adapter knows its provider's words for the token limit.
+		m := &scripted{replies: []Reply{{Text: "", FinishReason: "length"}}}
+		_, err := Complete(ctx, m, req, briefOutput, WithRepair(NoRepair))
+		if err == nil || errors.Is(err, ErrTruncated) {
+			t.Errorf("err %v", err)
+		}
+	})
 	t.Run("no repair", func(t *testing.T) {
 		m := &scripted{replies: []Reply{{Text: "nope"}, {Text: validBrief}}}
-		if _, err := Complete(ctx, m, req, briefOutput, WithRepair(NoRepair)); !errors.Is(err, problem.ErrNoJSON) || len(m.requests) != 1 {
+		if _, err := Complete(ctx, m, req, briefOutput, WithRepair(NoRepair)); !errors.Is(err, ErrNoJSON) || len(m.requests) != 1 {
 			t.Errorf("err %v after %d calls", err, len(m.requests))
 		}
 	})
 	t.Run("custom strategy, three attempts", func(t *testing.T) {
 		var attempts []int
-		strategy := RepairFunc(func(err *problem.ValidationError, attempt int) (string, bool) {
+		strategy := RepairFunc(func(err *ValidationError, attempt int) (string, bool) {
 			attempts = append(attempts, attempt)
 			return fmt.Sprintf("try %d", attempt), attempt <= 3
 		})
@@ -245,7 +252,7 @@ func TestComplete(t *testing.T) {
 		}
 	})
 	t.Run("max turns", func(t *testing.T) {
-		always := RepairFunc(func(*problem.ValidationError, int) (string, bool) { return "again", true })
+		always := RepairFunc(func(*ValidationError, int) (string, bool) { return "again", true })
 		m := &scripted{replies: []Reply{{Text: "a"}, {Text: "b"}, {Text: "c"}, {Text: validBrief}}}
 		_, err := Complete(ctx, m, req, briefOutput, WithRepair(always), WithMaxTurns(3))
 		if err == nil || len(m.requests) != 3 {
@@ -264,7 +271,7 @@ func TestComplete(t *testing.T) {
 	})
 	t.Run("repairs reported", func(t *testing.T) {
 		m := &scripted{replies: []Reply{{Text: "```json\n" + validBrief + "\n```"}}}
-		var repairs []problem.Repair
+		var repairs []Repair
 		if _, err := Complete(ctx, m, req, briefOutput, WithRepairs(&repairs)); err != nil {
 			t.Fatal(err)
 		}
@@ -288,7 +295,7 @@ func FuzzOutputParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		_, err := briefOutput.Parse([]byte(s))
-		var ve *problem.ValidationError
+		var ve *ValidationError
 		if err != nil && !errors.As(err, &ve) {
 			t.Fatalf("want *ValidationError, got %v", err)
 		}
@@ -299,7 +306,7 @@ func FuzzOutputParse(f *testing.F) {
 // still wrong, and lists apart what was read anyway.
 func TestRepairPromptTeaches(t *testing.T) {
 	_, err := briefOutput.Parse([]byte(`Here: {"title": "T", "level": "mid", "points": "[\"a\"]"}`))
-	var ve *problem.ValidationError
+	var ve *ValidationError
 	if !errors.As(err, &ve) {
 		t.Fatal(err)
 	}
@@ -378,7 +385,7 @@ func TestCompleteToolAnswer(t *testing.T) {
 		call("c1", `{"title":"T","level":"mid","points":["a"]}`),
 		call("c2", `"{\"title\":\"T\",\"level\":\"low\",\"points\":[\"a\"]}"`), // arguments sent as a JSON string
 	}}
-	var repairs []problem.Repair
+	var repairs []Repair
 	var usage Usage
 	got, err := Complete(ctx, m, req, briefOutput, WithRepairs(&repairs), WithUsage(&usage))
 	if err != nil || got.Level != "low" || len(m.requests) != 2 {

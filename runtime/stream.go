@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"errors"
-	"github.com/structgen/structgen/runtime/problem"
 	"io"
 	"iter"
 )
@@ -81,7 +80,7 @@ func Stream[P any](chunks iter.Seq2[[]byte, error], parse func([]byte) (P, error
 				}
 			}
 			p, err := parse(text)
-			if errors.Is(err, problem.ErrNoJSON) || errors.Is(err, problem.ErrEmptyReply) {
+			if errors.Is(err, ErrNoJSON) || errors.Is(err, ErrEmptyReply) {
 				return true // nothing to read yet
 			}
 			return yield(p, err) && err == nil
@@ -127,5 +126,5 @@ func (o Output[T]) CheckFinished(text []byte) error {
 	if len(ps) == 0 {
 		return nil
 	}
-	return &problem.ValidationError{TypeName: o.Name, Raw: text, Problems: ps}
+	return &ValidationError{TypeName: o.Name, Raw: text, Problems: ps}
 }

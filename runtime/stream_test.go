@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"errors"
-	"github.com/structgen/structgen/runtime/problem"
 	"io"
 	"slices"
 	"strings"
@@ -49,7 +48,7 @@ func TestStreamChunksStopOnProblem(t *testing.T) {
 		}
 		last = p
 	}
-	var ve *problem.ValidationError
+	var ve *ValidationError
 	if !errors.As(stopped, &ve) || len(ve.Problems) == 0 || ve.Problems[0].Pointer != "/title" {
 		t.Fatalf("want a stop at /title, got %v", stopped)
 	}

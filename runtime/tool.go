@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+
 	"github.com/structgen/structgen/runtime/lenient"
-	"github.com/structgen/structgen/runtime/problem"
 	"github.com/structgen/structgen/runtime/schema"
 )
 
@@ -75,44 +75,44 @@ func (t Tool) Schema() *schema.Schema { return t.schema }
 // result strictly against the tool's schema, then decodes it. It returns
 // every repair it made; on failure the error is a *ValidationError that
 // names the tool and typeName.
-func ParseArgs[T any](tool Tool, typeName string, args []byte) (T, []problem.Repair, error) {
+func ParseArgs[T any](tool Tool, typeName string, args []byte) (T, []Repair, error) {
 	var zero T
-	fail := func(sentinel error, ps ...problem.Problem) (T, []problem.Repair, error) {
-		return zero, nil, &problem.ValidationError{TypeName: typeName, Tool: tool.Name, Raw: args, Problems: ps, Err: sentinel}
+	fail := func(sentinel error, ps ...Problem) (T, []Repair, error) {
+		return zero, nil, &ValidationError{TypeName: typeName, Tool: tool.Name, Raw: args, Problems: ps, Err: sentinel}
 	}
-	var repairs []problem.Repair
+	var repairs []Repair
 	data := args
 	if len(bytes.TrimSpace(data)) == 0 {
 		data = []byte("{}")
-		repairs = append(repairs, problem.Repair{Message: "empty arguments read as {}"})
+		repairs = append(repairs, Repair{Message: "empty arguments read as {}"})
 	}
 	doc, err := schema.DecodeValue(data)
 	if err != nil {
-		return fail(problem.ErrInvalidJSON, problem.Problem{Message: err.Error()})
+		return fail(ErrInvalidJSON, Problem{Message: err.Error()})
 	}
 	if s, ok := doc.(string); ok {
 		// The whole call sent as a JSON string holding the object.
 		if inner, err := schema.DecodeValue([]byte(s)); err == nil {
 			if _, isObj := inner.(map[string]any); isObj {
 				doc = inner
-				repairs = append(repairs, problem.Repair{Message: "decoded arguments sent as a JSON-encoded string"})
+				repairs = append(repairs, Repair{Message: "decoded arguments sent as a JSON-encoded string"})
 			}
 		}
 	}
 	doc, err = lenient.RepairArgs(tool.schema, doc, &repairs)
 	if err != nil {
-		return fail(err, problem.Problem{Message: err.Error()})
+		return fail(err, Problem{Message: err.Error()})
 	}
 	ps, err := tool.schema.Validate(doc)
 	if err != nil {
-		return fail(err, problem.Problem{Message: err.Error()})
+		return fail(err, Problem{Message: err.Error()})
 	}
 	if len(ps) > 0 {
 		return fail(nil, ps...)
 	}
 	if len(repairs) > 0 {
 		if data, err = json.Marshal(doc); err != nil {
-			return fail(nil, problem.Problem{Message: err.Error()})
+			return fail(nil, Problem{Message: err.Error()})
 		}
 	}
 	var v T
@@ -135,7 +135,7 @@ func ToolResultMessage(call ToolCall, content string, structured json.RawMessage
 // text.
 func ToolErrorMessage(call ToolCall, err error) Message {
 	text := err.Error()
-	var v *problem.ValidationError
+	var v *ValidationError
 	if errors.As(err, &v) {
 		text = repairPrompt(v, call.Name)
 	}

@@ -14,7 +14,6 @@
 package anthropic
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -26,11 +25,10 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/v2/packages/param"
 
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/adapter"
 )
 
-// DefaultMaxTokens is the token limit of a request whose Params set none;
-// the Messages API requires one.
-const DefaultMaxTokens = 4096
+const provider = "anthropic"
 
 // Messages is a runtime.Model over the Messages API.
 type Messages struct {
@@ -50,7 +48,7 @@ func (m Messages) Generate(ctx context.Context, req runtime.Request) (runtime.Re
 	if m.Client == nil {
 		return runtime.Reply{}, errors.New("anthropic: Messages.Client is nil")
 	}
-	p, err := Params(m.Params, m.Model, req)
+	p, err := params(m.Params, m.Model, req)
 	if err != nil {
 		return runtime.Reply{}, err
 	}
@@ -58,29 +56,31 @@ func (m Messages) Generate(ctx context.Context, req runtime.Request) (runtime.Re
 	if err != nil {
 		return runtime.Reply{}, err
 	}
-	return Reply(msg)
+	return reply(msg)
 }
 
-// Params turns req into the parameters of a message, starting from base.
-func Params(base ant.MessageNewParams, model string, req runtime.Request) (ant.MessageNewParams, error) {
+// params turns req into the parameters of a message, starting from base.
+// A token limit is required: without one in base, it is
+// adapter.DefaultMaxTokens.
+func params(base ant.MessageNewParams, model string, req runtime.Request) (ant.MessageNewParams, error) {
 	p := base
 	if model != "" {
 		p.Model = ant.Model(model)
 	}
 	if p.MaxTokens == 0 {
-		p.MaxTokens = DefaultMaxTokens
+		p.MaxTokens = adapter.DefaultMaxTokens
 	}
 	o := req.Output
 	mode, msgs, err := req.Prepare(func(o *runtime.OutputSpec) json.RawMessage { return o.Anthropic })
 	if err != nil {
 		return p, fmt.Errorf("anthropic: %w", err)
 	}
-	if p.System, p.Messages, err = Conversation(msgs); err != nil {
+	if p.System, p.Messages, err = conversation(msgs); err != nil {
 		return p, err
 	}
 	p.Tools = nil
 	for _, t := range req.Tools {
-		tool, err := Tool(t)
+		tool, err := toolParam(t)
 		if err != nil {
 			return p, err
 		}
@@ -88,13 +88,13 @@ func Params(base ant.MessageNewParams, model string, req runtime.Request) (ant.M
 	}
 	switch mode {
 	case runtime.OutputNative:
-		if !isObject(o.Anthropic) {
-			return p, fmt.Errorf("anthropic: output %q: its Anthropic dialect is not a JSON object", o.Name)
+		if !adapter.IsObject(o.Anthropic) {
+			return p, adapter.NotObject(provider, "output", o.Name, "its Anthropic dialect")
 		}
 		p.OutputConfig.Format = param.Override[ant.JSONOutputFormatParam](o.Anthropic)
 	case runtime.OutputTool:
-		if !isObject(o.ToolParameters) {
-			return p, fmt.Errorf("anthropic: output %q: its tool parameters are not a JSON object", o.Name)
+		if !adapter.IsObject(o.ToolParameters) {
+			return p, adapter.NotObject(provider, "output", o.Name, "its tool parameters")
 		}
 		raw, _ := json.Marshal(struct {
 			Name        string          `json:"name"`
@@ -107,98 +107,70 @@ func Params(base ant.MessageNewParams, model string, req runtime.Request) (ant.M
 	return p, nil
 }
 
-// Tool returns t as an Anthropic tool: its Anthropic dialect, byte for
-// byte, or, without one, its name, description and canonical parameters.
-func Tool(t runtime.Tool) (ant.ToolUnionParam, error) {
+// toolParam returns t as an Anthropic tool: its Anthropic dialect, byte
+// for byte, or, without one, its name, description and canonical
+// parameters.
+func toolParam(t runtime.Tool) (ant.ToolUnionParam, error) {
 	raw := t.Anthropic()
 	if len(raw) == 0 {
-		if !isObject(t.Parameters) {
-			return ant.ToolUnionParam{}, fmt.Errorf("anthropic: tool %q: parameters are not a JSON object", t.Name)
+		if !adapter.IsObject(t.Parameters) {
+			return ant.ToolUnionParam{}, adapter.NotObject(provider, "tool", t.Name, "its parameters")
 		}
 		raw, _ = json.Marshal(struct {
 			Name        string          `json:"name"`
 			Description string          `json:"description,omitempty"`
 			InputSchema json.RawMessage `json:"input_schema"`
 		}{t.Name, t.Description, t.Parameters})
-	} else if !isObject(raw) {
-		return ant.ToolUnionParam{}, fmt.Errorf("anthropic: tool %q: its Anthropic dialect is not a JSON object", t.Name)
+	} else if !adapter.IsObject(raw) {
+		return ant.ToolUnionParam{}, adapter.NotObject(provider, "tool", t.Name, "its Anthropic dialect")
 	}
 	tool := param.Override[ant.ToolParam](raw)
 	return ant.ToolUnionParam{OfTool: &tool}, nil
 }
 
-// Conversation turns messages into the system prompt and the message
-// list. System messages join the system prompt; an assistant's tool calls
-// become tool_use blocks; tool results become tool_result blocks, those of
-// one turn (and a user message right after them) in one user message, as
-// the API expects.
-func Conversation(msgs []runtime.Message) ([]ant.TextBlockParam, []ant.MessageParam, error) {
-	var system []ant.TextBlockParam
-	var out []ant.MessageParam
-	// userOpen says the last message is a user message that a tool result
-	// or user text may join.
-	userOpen := false
-	addUser := func(b ant.ContentBlockParamUnion) {
-		if userOpen {
-			u := out[len(out)-1].OfUser
-			u.Content = append(u.Content, b)
-			return
-		}
-		out = append(out, ant.NewUserMessage(b))
-		userOpen = true
+// conversation turns messages into the system prompt and the message
+// list (adapter.Turns): an assistant's tool calls become tool_use blocks,
+// tool results tool_result blocks in the user message of their turn.
+func conversation(msgs []runtime.Message) ([]ant.TextBlockParam, []ant.MessageParam, error) {
+	c, err := adapter.Turns(provider, msgs)
+	if err != nil {
+		return nil, nil, err
 	}
-	for i, m := range msgs {
-		switch m.Role {
-		case "system", "developer":
-			system = append(system, ant.TextBlockParam{Text: m.Content})
-		case "user":
-			addUser(ant.NewTextBlock(m.Content))
-		case "assistant":
-			var blocks []ant.ContentBlockParamUnion
-			if m.Content != "" {
-				blocks = append(blocks, ant.NewTextBlock(m.Content))
+	var system []ant.TextBlockParam
+	for _, text := range c.System {
+		system = append(system, ant.TextBlockParam{Text: text})
+	}
+	out := make([]ant.MessageParam, 0, len(c.Turns))
+	for _, t := range c.Turns {
+		var blocks []ant.ContentBlockParamUnion
+		for _, p := range t.Parts {
+			switch {
+			case p.Call != nil:
+				blocks = append(blocks, ant.NewToolUseBlock(p.Call.ID, p.Call.Arguments, p.Call.Name))
+			case p.Result != nil:
+				blocks = append(blocks, ant.NewToolResultBlock(p.Result.CallID, p.Text, p.Result.IsError))
+			default:
+				blocks = append(blocks, ant.NewTextBlock(p.Text))
 			}
-			for _, c := range m.ToolCalls {
-				blocks = append(blocks, ant.NewToolUseBlock(c.ID, toolInput(c.Arguments), c.Name))
-			}
-			if len(blocks) == 0 {
-				blocks = append(blocks, ant.NewTextBlock(""))
-			}
+		}
+		if t.Assistant {
 			out = append(out, ant.NewAssistantMessage(blocks...))
-			userOpen = false
-		case "tool":
-			r := m.ToolResult
-			if r == nil {
-				return nil, nil, fmt.Errorf("anthropic: message %d: a tool message needs its ToolResult (the call's ID)", i)
-			}
-			addUser(ant.NewToolResultBlock(r.CallID, m.ResultText(), r.IsError))
-		default:
-			return nil, nil, fmt.Errorf("anthropic: message %d: unknown role %q", i, m.Role)
+		} else {
+			out = append(out, ant.NewUserMessage(blocks...))
 		}
 	}
 	return system, out, nil
 }
 
-// toolInput is a call's arguments as a tool_use block's input, which must
-// be a JSON object: its bytes when they are one; else (arguments another
-// provider's model wrote, malformed or not an object) the text as written,
-// under "arguments", so that the model still sees what it sent.
-func toolInput(args json.RawMessage) json.RawMessage {
-	if isObject(args) {
-		return args
-	}
-	raw, _ := json.Marshal(map[string]string{"arguments": string(args)})
-	return raw
-}
-
-// Reply reads a message: its text, its tool_use blocks (input as raw
-// JSON), stop reason and usage. A refusal is an error.
-func Reply(msg *ant.Message) (runtime.Reply, error) {
+// reply reads a message: its text, its tool_use blocks (input as raw
+// JSON), stop reason and usage. A refusal is an *adapter.RefusalError.
+func reply(msg *ant.Message) (runtime.Reply, error) {
 	if msg == nil {
 		return runtime.Reply{}, errors.New("anthropic: no message")
 	}
 	r := runtime.Reply{
 		FinishReason: string(msg.StopReason),
+		Truncated:    msg.StopReason == ant.StopReasonMaxTokens,
 		Usage:        runtime.Usage{InputTokens: msg.Usage.InputTokens, OutputTokens: msg.Usage.OutputTokens},
 	}
 	var text strings.Builder
@@ -212,17 +184,7 @@ func Reply(msg *ant.Message) (runtime.Reply, error) {
 	}
 	r.Text = text.String()
 	if msg.StopReason == ant.StopReasonRefusal && r.Text == "" && len(r.ToolCalls) == 0 {
-		return runtime.Reply{}, &RefusalError{}
+		return runtime.Reply{}, &adapter.RefusalError{Provider: provider, Reason: string(msg.StopReason)}
 	}
 	return r, nil
-}
-
-// RefusalError is a model's refusal to answer (stop reason "refusal").
-type RefusalError struct{}
-
-func (*RefusalError) Error() string { return "anthropic: the model refused to answer" }
-
-func isObject(raw json.RawMessage) bool {
-	raw = bytes.TrimSpace(raw)
-	return len(raw) > 1 && raw[0] == '{' && json.Valid(raw)
 }

@@ -14,6 +14,7 @@ import (
 	sganthropic "github.com/structgen/structgen/adapters/anthropic"
 	"github.com/structgen/structgen/internal/adaptertest"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/adapter"
 )
 
 func newModel(t *testing.T, replies ...string) (sganthropic.Messages, *adaptertest.Server) {
@@ -120,8 +121,8 @@ func TestOutputToolTruncatedRefused(t *testing.T) {
 		t.Errorf("max_tokens: %v", err)
 	}
 	_, err = m.Generate(context.Background(), req)
-	var refusal *sganthropic.RefusalError
-	if !errors.As(err, &refusal) {
+	var refusal *adapter.RefusalError
+	if !errors.As(err, &refusal) || !errors.Is(err, runtime.ErrRefused) || refusal.Provider != "anthropic" || refusal.Reason != "refusal" {
 		t.Errorf("refusal: %v", err)
 	}
 }
@@ -137,11 +138,11 @@ func TestConversationShapes(t *testing.T) {
 		runtime.ToolErrorMessage(runtime.ToolCall{ID: "b", Name: "lookup"}, errors.New("bad")),
 		{Role: "user", Content: "And now?"},
 	}
-	_, out, err := sganthropic.Conversation(msgs)
-	if err != nil {
+	m, srv := newModel(t, message("end_turn", text("ok")))
+	if _, err := m.Generate(context.Background(), runtime.Request{Messages: msgs}); err != nil {
 		t.Fatal(err)
 	}
-	got, _ := json.Marshal(out)
+	got := adaptertest.At(t, srv.Body(0), "messages")
 	want := `[{"content":[{"text":"Go.","type":"text"}],"role":"user"},` +
 		`{"content":[{"id":"a","input":{"station":1},"name":"lookup","type":"tool_use"},{"id":"b","input":{"arguments":"{\"station\": 2"},"name":"lookup","type":"tool_use"}],"role":"assistant"},` +
 		`{"content":[{"tool_use_id":"a","is_error":false,"content":[{"text":"ok","type":"text"}],"type":"tool_result"},{"tool_use_id":"b","is_error":true,"content":[{"text":"bad","type":"text"}],"type":"tool_result"},{"text":"And now?","type":"text"}],"role":"user"}]`
@@ -150,7 +151,7 @@ func TestConversationShapes(t *testing.T) {
 		"tool without result": {{Role: "tool"}},
 		"unknown role":        {{Role: "narrator"}},
 	} {
-		if _, _, err := sganthropic.Conversation(bad); err == nil || !strings.HasPrefix(err.Error(), "anthropic: message 0") {
+		if _, err := m.Generate(context.Background(), runtime.Request{Messages: bad}); err == nil || !strings.HasPrefix(err.Error(), "anthropic: message 0") {
 			t.Errorf("%s: %v", name, err)
 		}
 	}

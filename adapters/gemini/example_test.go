@@ -31,7 +31,7 @@ func ExampleModel() {
 		panic(err)
 	}
 
-	model := sggemini.Model{Client: client, Model: "gemini-2.5-flash"}
+	model := sggemini.Models{Client: client, Model: "gemini-2.5-flash"}
 	req := runtime.Request{Messages: []runtime.Message{{Role: "user", Content: "Tomorrow's weather?"}}}
 	forecast, err := runtime.Complete(context.Background(), model, req, adaptertest.ForecastOutput)
 	fmt.Printf("%+v %v\n", forecast, err)

@@ -1,7 +1,7 @@
 // Package gemini connects structgen's runtime to Google's Gen AI Go SDK
 // (google.golang.org/genai).
 //
-// Model is a [runtime.Model] over GenerateContent. A tool's Gemini dialect
+// Models is a [runtime.Model] over GenerateContent. A tool's Gemini dialect
 // is its FunctionDeclaration with ParametersJsonSchema, an output's the
 // ResponseJsonSchema of the GenerateContentConfig. The SDK would send
 // them rounded: it turns every request into map[string]any, numbers into
@@ -17,7 +17,6 @@
 package gemini
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -27,6 +26,7 @@ import (
 	"google.golang.org/genai"
 
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/adapter"
 )
 
 // NewClient returns a genai client made from cfg whose HTTP client sends
@@ -40,8 +40,9 @@ func NewClient(ctx context.Context, cfg *genai.ClientConfig) (*genai.Client, err
 	return genai.NewClient(ctx, &c)
 }
 
-// Model is a runtime.Model over GenerateContent.
-type Model struct {
+// Models is a runtime.Model over the models' GenerateContent, named, as
+// every adapter's model type is, after the provider's API it calls.
+type Models struct {
 	// Client must send through Transport: make it with NewClient.
 	Client *genai.Client
 	// Model names the model, e.g. "gemini-2.5-flash".
@@ -53,9 +54,9 @@ type Model struct {
 }
 
 // Generate sends req as one GenerateContent call.
-func (m Model) Generate(ctx context.Context, req runtime.Request) (runtime.Reply, error) {
+func (m Models) Generate(ctx context.Context, req runtime.Request) (runtime.Reply, error) {
 	if m.Client == nil {
-		return runtime.Reply{}, errors.New("gemini: Model.Client is nil")
+		return runtime.Reply{}, errors.New("gemini: Models.Client is nil")
 	}
 	if t, ok := m.Client.ClientConfig().HTTPClient.Transport.(*Transport); !ok || t == nil {
 		return runtime.Reply{}, errNoTransport
@@ -105,14 +106,14 @@ func request(ex *exchange, base genai.GenerateContentConfig, req runtime.Request
 			MIME   string          `json:"responseMimeType"`
 			Schema json.RawMessage `json:"responseJsonSchema"`
 		}
-		if err := json.Unmarshal(o.Gemini, &d); err != nil || !isObject(d.Schema) {
+		if err := json.Unmarshal(o.Gemini, &d); err != nil || !adapter.IsObject(d.Schema) {
 			return nil, nil, fmt.Errorf("gemini: output %q: its Gemini dialect is not {\"responseMimeType\", \"responseJsonSchema\": {…}}", o.Name)
 		}
 		cfg.ResponseMIMEType = d.MIME
 		cfg.ResponseJsonSchema = ex.hold(d.Schema)
 	case runtime.OutputTool:
-		if !isObject(o.ToolParameters) {
-			return nil, nil, fmt.Errorf("gemini: output %q: its tool parameters are not a JSON object", o.Name)
+		if !adapter.IsObject(o.ToolParameters) {
+			return nil, nil, adapter.NotObject(provider, "output", o.Name, "its tool parameters")
 		}
 		decls = append(decls, &genai.FunctionDeclaration{Name: o.ToolName, ParametersJsonSchema: ex.hold(o.ToolParameters)})
 		cfg.ToolConfig = &genai.ToolConfig{FunctionCallingConfig: &genai.FunctionCallingConfig{
@@ -137,71 +138,54 @@ func declaration(ex *exchange, t runtime.Tool) (*genai.FunctionDeclaration, erro
 			return nil, fmt.Errorf("gemini: tool %q: its Gemini dialect is not a function declaration: %v", t.Name, err)
 		}
 	}
-	if !isObject(d.Parameters) {
-		return nil, fmt.Errorf("gemini: tool %q: parameters are not a JSON object", t.Name)
+	if !adapter.IsObject(d.Parameters) {
+		return nil, adapter.NotObject(provider, "tool", t.Name, "its parameters")
 	}
 	return &genai.FunctionDeclaration{Name: d.Name, Description: d.Description, ParametersJsonSchema: ex.hold(d.Parameters)}, nil
 }
 
-// conversation turns messages into the system instruction and contents:
-// an assistant's tool calls become functionCall parts of a "model"
-// content, tool results functionResponse parts ({"output": …} or, for an
-// error, {"error": …}) of one "user" content per turn.
+// conversation turns messages into the system instruction and contents
+// (adapter.Turns): an assistant's tool calls become functionCall parts of
+// a "model" content, tool results functionResponse parts ({"output": …}
+// or, for an error, {"error": …}) of the "user" content of their turn.
 func conversation(ex *exchange, msgs []runtime.Message) (*genai.Content, []*genai.Content, error) {
-	var system *genai.Content
-	var out []*genai.Content
-	userOpen := false
-	addUser := func(p *genai.Part) {
-		if userOpen {
-			c := out[len(out)-1]
-			c.Parts = append(c.Parts, p)
-			return
-		}
-		out = append(out, &genai.Content{Role: genai.RoleUser, Parts: []*genai.Part{p}})
-		userOpen = true
+	c, err := adapter.Turns(provider, msgs)
+	if err != nil {
+		return nil, nil, err
 	}
-	for i, m := range msgs {
-		switch m.Role {
-		case "system", "developer":
-			if system == nil {
-				system = &genai.Content{}
-			}
-			system.Parts = append(system.Parts, &genai.Part{Text: m.Content})
-		case "user":
-			addUser(&genai.Part{Text: m.Content})
-		case "assistant":
-			c := &genai.Content{Role: genai.RoleModel}
-			if m.Content != "" || len(m.ToolCalls) == 0 {
-				c.Parts = append(c.Parts, &genai.Part{Text: m.Content})
-			}
-			for _, call := range m.ToolCalls {
-				args := map[string]any{}
-				if isObject(call.Arguments) {
-					args = map[string]any{placeholderArgs: ex.hold(call.Arguments)}
-				} else {
-					args["arguments"] = string(call.Arguments) // not an object: the text as written
-				}
-				c.Parts = append(c.Parts, &genai.Part{FunctionCall: &genai.FunctionCall{ID: call.ID, Name: call.Name, Args: args}})
-			}
-			out = append(out, c)
-			userOpen = false
-		case "tool":
-			r := m.ToolResult
-			if r == nil {
-				return nil, nil, fmt.Errorf("gemini: message %d: a tool message needs its ToolResult (the call's ID)", i)
-			}
-			key := "output"
-			if r.IsError {
-				key = "error"
-			}
-			var value any = m.ResultText()
-			if len(r.Structured) > 0 && !r.IsError {
-				value = ex.hold(r.Structured) // sent raw, not as text
-			}
-			addUser(&genai.Part{FunctionResponse: &genai.FunctionResponse{ID: r.CallID, Name: r.Name, Response: map[string]any{key: value}}})
-		default:
-			return nil, nil, fmt.Errorf("gemini: message %d: unknown role %q", i, m.Role)
+	var system *genai.Content
+	for _, text := range c.System {
+		if system == nil {
+			system = &genai.Content{}
 		}
+		system.Parts = append(system.Parts, &genai.Part{Text: text})
+	}
+	out := make([]*genai.Content, 0, len(c.Turns))
+	for _, t := range c.Turns {
+		content := &genai.Content{Role: genai.RoleUser}
+		if t.Assistant {
+			content.Role = genai.RoleModel
+		}
+		for _, p := range t.Parts {
+			switch {
+			case p.Call != nil:
+				args := map[string]any{placeholderArgs: ex.hold(p.Call.Arguments)}
+				content.Parts = append(content.Parts, &genai.Part{FunctionCall: &genai.FunctionCall{ID: p.Call.ID, Name: p.Call.Name, Args: args}})
+			case p.Result != nil:
+				key := "output"
+				if p.Result.IsError {
+					key = "error"
+				}
+				var value any = p.Text
+				if len(p.Result.Structured) > 0 && !p.Result.IsError {
+					value = ex.hold(p.Result.Structured) // sent raw, not as text
+				}
+				content.Parts = append(content.Parts, &genai.Part{FunctionResponse: &genai.FunctionResponse{ID: p.Result.CallID, Name: p.Result.Name, Response: map[string]any{key: value}}})
+			default:
+				content.Parts = append(content.Parts, &genai.Part{Text: p.Text})
+			}
+		}
+		out = append(out, content)
 	}
 	return system, out, nil
 }
@@ -219,7 +203,7 @@ func reply(resp *genai.GenerateContentResponse, raw []byte) (runtime.Reply, erro
 		return runtime.Reply{}, errors.New("gemini: the response has no candidates")
 	}
 	c := resp.Candidates[0]
-	r := runtime.Reply{FinishReason: string(c.FinishReason)}
+	r := runtime.Reply{FinishReason: string(c.FinishReason), Truncated: c.FinishReason == genai.FinishReasonMaxTokens}
 	if u := resp.UsageMetadata; u != nil {
 		r.Usage = runtime.Usage{InputTokens: int64(u.PromptTokenCount), OutputTokens: int64(u.CandidatesTokenCount) + int64(u.ThoughtsTokenCount)}
 	}
@@ -243,7 +227,7 @@ func reply(resp *genai.GenerateContentResponse, raw []byte) (runtime.Reply, erro
 	}
 	r.Text = text.String()
 	if r.Text == "" && len(r.ToolCalls) == 0 && (c.FinishReason == genai.FinishReasonSafety || c.FinishReason == genai.FinishReasonProhibitedContent) {
-		return runtime.Reply{}, &BlockedError{Reason: string(c.FinishReason), Message: c.FinishMessage}
+		return runtime.Reply{}, &adapter.RefusalError{Provider: provider, Reason: string(c.FinishReason), Message: c.FinishMessage}
 	}
 	return r, nil
 }
@@ -280,20 +264,5 @@ func argsFromRaw(raw []byte) map[int]json.RawMessage {
 	return out
 }
 
-// BlockedError is a reply the provider blocked (finish reason SAFETY or
-// PROHIBITED_CONTENT).
-type BlockedError struct {
-	Reason, Message string
-}
-
-func (e *BlockedError) Error() string {
-	if e.Message != "" {
-		return "gemini: the reply was blocked (" + e.Reason + "): " + e.Message
-	}
-	return "gemini: the reply was blocked (" + e.Reason + ")"
-}
-
-func isObject(raw json.RawMessage) bool {
-	raw = bytes.TrimSpace(raw)
-	return len(raw) > 1 && raw[0] == '{' && json.Valid(raw)
-}
+// provider starts every error of this package.
+const provider = "gemini"

@@ -14,9 +14,10 @@ import (
 	sggemini "github.com/structgen/structgen/adapters/gemini"
 	"github.com/structgen/structgen/internal/adaptertest"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/adapter"
 )
 
-func newModel(t *testing.T, replies ...string) (sggemini.Model, *adaptertest.Server) {
+func newModel(t *testing.T, replies ...string) (sggemini.Models, *adaptertest.Server) {
 	t.Helper()
 	s := adaptertest.NewServer(t, replies...)
 	c, err := sggemini.NewClient(context.Background(), &genai.ClientConfig{
@@ -25,7 +26,7 @@ func newModel(t *testing.T, replies ...string) (sggemini.Model, *adaptertest.Ser
 	if err != nil {
 		t.Fatal(err)
 	}
-	return sggemini.Model{Client: c, Model: "gemini-test"}, s
+	return sggemini.Models{Client: c, Model: "gemini-test"}, s
 }
 
 func candidate(finish string, parts ...string) string {
@@ -121,8 +122,8 @@ func TestOutputToolTruncatedBlocked(t *testing.T) {
 		t.Errorf("MAX_TOKENS: %v", err)
 	}
 	_, err = m.Generate(context.Background(), req)
-	var blocked *sggemini.BlockedError
-	if !errors.As(err, &blocked) || blocked.Reason != "SAFETY" {
+	var blocked *adapter.RefusalError
+	if !errors.As(err, &blocked) || !errors.Is(err, runtime.ErrRefused) || blocked.Reason != "SAFETY" {
 		t.Errorf("blocked: %v", err)
 	}
 }
@@ -136,7 +137,7 @@ func TestClientWithoutTransport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = sggemini.Model{Client: c, Model: "gemini-test"}.Generate(context.Background(), runtime.Request{Tools: adaptertest.Tools})
+	_, err = sggemini.Models{Client: c, Model: "gemini-test"}.Generate(context.Background(), runtime.Request{Tools: adaptertest.Tools})
 	if err == nil || !strings.Contains(err.Error(), "gemini.Transport") {
 		t.Errorf("err = %v", err)
 	}

@@ -45,7 +45,7 @@ func (e *exchange) hold(raw json.RawMessage) string {
 
 // Transport is an http.RoundTripper that sends the raw JSON a request's
 // placeholders stand for and keeps the raw response. A genai client must
-// use it (NewClient or HTTPClient arrange that) for Model to send schemas
+// use it (NewClient or HTTPClient arrange that) for Models to send schemas
 // without loss.
 type Transport struct {
 	// Base sends the request; nil means http.DefaultTransport.

@@ -13,11 +13,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/adapter"
 )
-
-// DefaultMaxTokens is the token limit of a sampling request whose
-// Sampling sets none; sampling/createMessage requires one.
-const DefaultMaxTokens = 4096
 
 // Sampling is a runtime.Model over the client's model, for a server that
 // asks it with sampling/createMessage, tools included.
@@ -34,7 +31,8 @@ const DefaultMaxTokens = 4096
 // SDK as maps, so integers beyond 2^53 in them are already rounded.
 type Sampling struct {
 	Session *mcp.ServerSession
-	// MaxTokens bounds the reply; 0 means DefaultMaxTokens.
+	// MaxTokens bounds the reply; 0 means adapter.DefaultMaxTokens
+	// (sampling/createMessage requires a limit).
 	MaxTokens int64
 	// Preferences, when set, go with every request.
 	Preferences *mcp.ModelPreferences
@@ -47,7 +45,7 @@ func (s Sampling) Generate(ctx context.Context, req runtime.Request) (runtime.Re
 	}
 	p := &mcp.CreateMessageWithToolsParams{MaxTokens: s.MaxTokens, ModelPreferences: s.Preferences}
 	if p.MaxTokens == 0 {
-		p.MaxTokens = DefaultMaxTokens
+		p.MaxTokens = adapter.DefaultMaxTokens
 	}
 	o := req.Output
 	mode, msgs, err := req.Prepare(nil) // MCP has no native structured output
@@ -69,45 +67,37 @@ func (s Sampling) Generate(ctx context.Context, req runtime.Request) (runtime.Re
 		p.Tools = append(p.Tools, tool)
 		p.ToolChoice = &mcp.ToolChoice{Mode: "required"}
 	}
-	var system []string
-	for i, m := range msgs {
-		switch m.Role {
-		case "system", "developer":
-			system = append(system, m.Content)
-		case "user":
-			p.Messages = appendContent(p.Messages, "user", &mcp.TextContent{Text: m.Content})
-		case "assistant":
-			var cs []mcp.Content
-			if m.Content != "" || len(m.ToolCalls) == 0 {
-				cs = append(cs, &mcp.TextContent{Text: m.Content})
-			}
-			for _, c := range m.ToolCalls {
-				cs = append(cs, &mcp.ToolUseContent{ID: c.ID, Name: c.Name, Input: toolInput(c.Arguments)})
-			}
-			p.Messages = append(p.Messages, &mcp.SamplingMessageV2{Role: "assistant", Content: cs})
-		case "tool":
-			r := m.ToolResult
-			if r == nil {
-				return runtime.Reply{}, fmt.Errorf("mcp: message %d: a tool message needs its ToolResult (the call's ID)", i)
-			}
-			res := &mcp.ToolResultContent{ToolUseID: r.CallID, IsError: r.IsError, Content: []mcp.Content{&mcp.TextContent{Text: m.ResultText()}}}
-			if len(r.Structured) > 0 {
-				res.StructuredContent = r.Structured
-			}
-			p.Messages = appendContent(p.Messages, "user", res)
-		default:
-			return runtime.Reply{}, fmt.Errorf("mcp: message %d: unknown role %q", i, m.Role)
-		}
+	c, err := adapter.Turns(provider, msgs)
+	if err != nil {
+		return runtime.Reply{}, err
 	}
-	p.SystemPrompt = strings.Join(system, "\n\n")
+	for _, t := range c.Turns {
+		m := &mcp.SamplingMessageV2{Role: "user"}
+		if t.Assistant {
+			m.Role = "assistant"
+		}
+		for _, part := range t.Parts {
+			switch {
+			case part.Call != nil:
+				m.Content = append(m.Content, &mcp.ToolUseContent{ID: part.Call.ID, Name: part.Call.Name, Input: toolInput(part.Call.Arguments)})
+			case part.Result != nil:
+				res := &mcp.ToolResultContent{ToolUseID: part.Result.CallID, IsError: part.Result.IsError, Content: []mcp.Content{&mcp.TextContent{Text: part.Text}}}
+				if len(part.Result.Structured) > 0 {
+					res.StructuredContent = part.Result.Structured
+				}
+				m.Content = append(m.Content, res)
+			default:
+				m.Content = append(m.Content, &mcp.TextContent{Text: part.Text})
+			}
+		}
+		p.Messages = append(p.Messages, m)
+	}
+	p.SystemPrompt = strings.Join(c.System, "\n\n")
 	res, err := s.Session.CreateMessageWithTools(ctx, p)
 	if err != nil {
 		return runtime.Reply{}, err
 	}
-	r := runtime.Reply{FinishReason: res.StopReason}
-	if res.StopReason == "maxTokens" {
-		r.FinishReason = "max_tokens" // what runtime reads as cut by the token limit
-	}
+	r := runtime.Reply{FinishReason: res.StopReason, Truncated: res.StopReason == "maxTokens"}
 	var text strings.Builder
 	for _, c := range res.Content {
 		switch c := c.(type) {
@@ -116,7 +106,7 @@ func (s Sampling) Generate(ctx context.Context, req runtime.Request) (runtime.Re
 		case *mcp.ToolUseContent:
 			args, err := json.Marshal(c.Input)
 			if err != nil {
-				return runtime.Reply{}, fmt.Errorf("mcp: tool use %s: %w", c.Name, err)
+				return runtime.Reply{}, adapter.Errorf(provider, "tool use %s: %w", c.Name, err)
 			}
 			r.ToolCalls = append(r.ToolCalls, runtime.ToolCall{ID: c.ID, Name: c.Name, Arguments: args})
 		}
@@ -125,26 +115,18 @@ func (s Sampling) Generate(ctx context.Context, req runtime.Request) (runtime.Re
 	return r, nil
 }
 
-// toolInput is a call's arguments as a tool_use input, which must be an
-// object: decoded with json.Number, so every number is sent as written;
-// arguments that are not an object (malformed, or from another provider's
-// model) go as their text under "arguments".
+// toolInput is a call's arguments, a JSON object (adapter.ObjectArgs), as
+// the SDK's tool_use input: decoded with json.Number, so every number is
+// sent as written.
 func toolInput(args json.RawMessage) map[string]any {
 	var input map[string]any
 	dec := json.NewDecoder(bytes.NewReader(args))
 	dec.UseNumber()
-	if err := dec.Decode(&input); err != nil || input == nil || dec.More() {
+	if err := dec.Decode(&input); err != nil || input == nil {
 		return map[string]any{"arguments": string(args)}
 	}
 	return input
 }
 
-// appendContent adds c to the last message when it has role, else a new
-// message: one turn's tool results travel together.
-func appendContent(msgs []*mcp.SamplingMessageV2, role mcp.Role, c mcp.Content) []*mcp.SamplingMessageV2 {
-	if n := len(msgs); n > 0 && msgs[n-1].Role == role {
-		msgs[n-1].Content = append(msgs[n-1].Content, c)
-		return msgs
-	}
-	return append(msgs, &mcp.SamplingMessageV2{Role: role, Content: []mcp.Content{c}})
-}
+// provider starts every error of this package.
+const provider = "mcp"

@@ -16,6 +16,7 @@ import (
 	sgmcp "github.com/structgen/structgen/adapters/mcp"
 	"github.com/structgen/structgen/internal/adaptertest"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/adapter"
 )
 
 // sampled connects a client whose model answers with replies, in order,
@@ -81,7 +82,7 @@ func TestSamplingOutputTool(t *testing.T) {
 	reqs := seen()
 	first, second := reqs[0], reqs[1]
 	if first.SystemPrompt != "You forecast." || first.ToolChoice == nil || first.ToolChoice.Mode != "required" ||
-		len(first.Tools) != 3 || first.Tools[2].Name != "Forecast" || first.MaxTokens != sgmcp.DefaultMaxTokens {
+		len(first.Tools) != 3 || first.Tools[2].Name != "Forecast" || first.MaxTokens != adapter.DefaultMaxTokens {
 		t.Errorf("first request: %+v", first)
 	}
 	// Sent as generated (the client's SDK then decodes it into float64s).

@@ -12,6 +12,7 @@ import (
 	"github.com/openai/openai-go/v3/shared"
 
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/adapter"
 )
 
 // Chat is a runtime.Model over the Chat Completions API.
@@ -32,7 +33,7 @@ func (c Chat) Generate(ctx context.Context, req runtime.Request) (runtime.Reply,
 	if c.Client == nil {
 		return runtime.Reply{}, errors.New("openai: Chat.Client is nil")
 	}
-	p, err := ChatParams(c.Params, c.Model, req)
+	p, err := chatParams(c.Params, c.Model, req)
 	if err != nil {
 		return runtime.Reply{}, err
 	}
@@ -40,12 +41,12 @@ func (c Chat) Generate(ctx context.Context, req runtime.Request) (runtime.Reply,
 	if err != nil {
 		return runtime.Reply{}, err
 	}
-	return ChatReply(comp)
+	return chatReply(comp)
 }
 
-// ChatParams turns req into the parameters of a chat completion, starting
+// chatParams turns req into the parameters of a chat completion, starting
 // from base.
-func ChatParams(base oai.ChatCompletionNewParams, model string, req runtime.Request) (oai.ChatCompletionNewParams, error) {
+func chatParams(base oai.ChatCompletionNewParams, model string, req runtime.Request) (oai.ChatCompletionNewParams, error) {
 	p := base
 	if model != "" {
 		p.Model = model
@@ -54,12 +55,12 @@ func ChatParams(base oai.ChatCompletionNewParams, model string, req runtime.Requ
 	if err != nil {
 		return p, fmt.Errorf("openai: %w", err)
 	}
-	if p.Messages, err = ChatMessages(msgs); err != nil {
+	if p.Messages, err = chatMessages(msgs); err != nil {
 		return p, err
 	}
 	p.Tools = nil
 	for _, t := range req.Tools {
-		tool, err := ChatTool(t)
+		tool, err := chatTool(t)
 		if err != nil {
 			return p, err
 		}
@@ -87,9 +88,9 @@ func ChatParams(base oai.ChatCompletionNewParams, model string, req runtime.Requ
 	return p, nil
 }
 
-// ChatTool returns t as a Chat Completions function tool: t's OpenAI
+// chatTool returns t as a Chat Completions function tool: t's OpenAI
 // dialect, byte for byte (strict where the dialect is).
-func ChatTool(t runtime.Tool) (oai.ChatCompletionToolUnionParam, error) {
+func chatTool(t runtime.Tool) (oai.ChatCompletionToolUnionParam, error) {
 	fn, err := functionDef(t)
 	if err != nil {
 		return oai.ChatCompletionToolUnionParam{}, err
@@ -105,11 +106,14 @@ func ChatTool(t runtime.Tool) (oai.ChatCompletionToolUnionParam, error) {
 	return oai.ChatCompletionToolUnionParam{OfFunction: &tool}, nil
 }
 
-// ChatMessages turns a conversation into chat messages: an assistant's
+// chatMessages turns a conversation into chat messages: an assistant's
 // tool calls become its tool_calls, a tool result a "tool" message.
-func ChatMessages(msgs []runtime.Message) ([]oai.ChatCompletionMessageParamUnion, error) {
+func chatMessages(msgs []runtime.Message) ([]oai.ChatCompletionMessageParamUnion, error) {
 	out := make([]oai.ChatCompletionMessageParamUnion, 0, len(msgs))
 	for i, m := range msgs {
+		if err := adapter.CheckMessage(provider, i, m); err != nil {
+			return nil, err
+		}
 		switch m.Role {
 		case "system":
 			out = append(out, oai.SystemMessage(m.Content))
@@ -130,31 +134,27 @@ func ChatMessages(msgs []runtime.Message) ([]oai.ChatCompletionMessageParamUnion
 			}
 			out = append(out, oai.ChatCompletionMessageParamUnion{OfAssistant: &a})
 		case "tool":
-			if m.ToolResult == nil {
-				return nil, fmt.Errorf("openai: message %d: a tool message needs its ToolResult (the call's ID)", i)
-			}
 			out = append(out, oai.ToolMessage(m.ResultText(), m.ToolResult.CallID))
-		default:
-			return nil, fmt.Errorf("openai: message %d: unknown role %q", i, m.Role)
 		}
 	}
 	return out, nil
 }
 
-// ChatReply reads a completion's first choice: its text, its function
+// chatReply reads a completion's first choice: its text, its function
 // calls (arguments as the model wrote them), finish reason and usage. A
-// refusal is an error.
-func ChatReply(comp *oai.ChatCompletion) (runtime.Reply, error) {
+// refusal is an *adapter.RefusalError.
+func chatReply(comp *oai.ChatCompletion) (runtime.Reply, error) {
 	if comp == nil || len(comp.Choices) == 0 {
 		return runtime.Reply{}, errors.New("openai: the completion has no choices")
 	}
 	ch := comp.Choices[0]
 	if ch.Message.Refusal != "" && ch.Message.Content == "" && len(ch.Message.ToolCalls) == 0 {
-		return runtime.Reply{}, &RefusalError{Message: ch.Message.Refusal}
+		return runtime.Reply{}, &adapter.RefusalError{Provider: provider, Reason: ch.FinishReason, Message: ch.Message.Refusal}
 	}
 	r := runtime.Reply{
 		Text:         ch.Message.Content,
 		FinishReason: ch.FinishReason,
+		Truncated:    ch.FinishReason == "length",
 		Usage:        runtime.Usage{InputTokens: comp.Usage.PromptTokens, OutputTokens: comp.Usage.CompletionTokens},
 	}
 	for _, c := range ch.Message.ToolCalls {
@@ -166,12 +166,8 @@ func ChatReply(comp *oai.ChatCompletion) (runtime.Reply, error) {
 	return r, nil
 }
 
-// RefusalError is a model's refusal to answer.
-type RefusalError struct {
-	Message string
-}
-
-func (e *RefusalError) Error() string { return "openai: the model refused: " + e.Message }
+// provider starts every error of this package.
+const provider = "openai"
 
 // openAIDialect picks the OpenAI dialect of an output, for
 // runtime.Request.Prepare.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/adapter"
 )
 
 // functionDef returns a tool's function definition, {"name", "description",
@@ -16,7 +17,7 @@ func functionDef(t runtime.Tool) (json.RawMessage, error) {
 		var tool struct {
 			Function json.RawMessage `json:"function"`
 		}
-		if err := json.Unmarshal(d, &tool); err != nil || !isObject(tool.Function) {
+		if err := json.Unmarshal(d, &tool); err != nil || !adapter.IsObject(tool.Function) {
 			return nil, fmt.Errorf("openai: tool %q: its OpenAI dialect is not {\"function\": {…}}", t.Name)
 		}
 		return tool.Function, nil
@@ -27,8 +28,8 @@ func functionDef(t runtime.Tool) (json.RawMessage, error) {
 // plainFunction describes a function that has no OpenAI dialect; it is not
 // strict, since its schema was not made to fit strict mode.
 func plainFunction(name, description string, parameters json.RawMessage) (json.RawMessage, error) {
-	if !isObject(parameters) {
-		return nil, fmt.Errorf("openai: tool %q: parameters are not a JSON object", name)
+	if !adapter.IsObject(parameters) {
+		return nil, adapter.NotObject(provider, "tool", name, "its parameters")
 	}
 	return json.Marshal(struct {
 		Name        string          `json:"name"`
@@ -44,7 +45,7 @@ func jsonSchemaFormat(o *runtime.OutputSpec) (json.RawMessage, error) {
 	var rf struct {
 		JSONSchema json.RawMessage `json:"json_schema"`
 	}
-	if err := json.Unmarshal(o.OpenAI, &rf); err != nil || !isObject(rf.JSONSchema) {
+	if err := json.Unmarshal(o.OpenAI, &rf); err != nil || !adapter.IsObject(rf.JSONSchema) {
 		return nil, fmt.Errorf("openai: output %q: its OpenAI dialect is not {\"type\": \"json_schema\", \"json_schema\": {…}}", o.Name)
 	}
 	return rf.JSONSchema, nil
@@ -62,9 +63,4 @@ func flatten(typ string, obj json.RawMessage) json.RawMessage {
 	}
 	b.Write(body)
 	return b.Bytes()
-}
-
-func isObject(raw json.RawMessage) bool {
-	raw = bytes.TrimSpace(raw)
-	return len(raw) > 1 && raw[0] == '{' && json.Valid(raw)
 }

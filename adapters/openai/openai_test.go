@@ -15,6 +15,7 @@ import (
 	sgopenai "github.com/structgen/structgen/adapters/openai"
 	"github.com/structgen/structgen/internal/adaptertest"
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/adapter"
 )
 
 func newClient(t *testing.T, replies ...string) (*oai.Client, *adaptertest.Server) {
@@ -145,8 +146,8 @@ func TestChatTruncatedAndRefused(t *testing.T) {
 		t.Errorf("a reply cut by the token limit: %v", err)
 	}
 	_, err = m.Generate(context.Background(), req)
-	var refusal *sgopenai.RefusalError
-	if !errors.As(err, &refusal) || refusal.Message != "I cannot help with that." {
+	var refusal *adapter.RefusalError
+	if !errors.As(err, &refusal) || !errors.Is(err, runtime.ErrRefused) || refusal.Message != "I cannot help with that." {
 		t.Errorf("refusal: %v", err)
 	}
 }
@@ -169,19 +170,18 @@ func TestChatBadRequests(t *testing.T) {
 func TestToolWithoutDialect(t *testing.T) {
 	params := `{"type":"object","properties":{"n":{"type":"integer","maximum":9007199254740993}}}`
 	tool := runtime.Tool{Name: "plain", Description: "d", Parameters: json.RawMessage(params)}
-	chat, err := sgopenai.ChatTool(tool)
-	if err != nil {
+	req := runtime.Request{Messages: []runtime.Message{{Role: "user", Content: "Go."}}, Tools: []runtime.Tool{tool}}
+	client, srv := newClient(t, chatText(`"ok"`, "stop"), response("completed", responseText("ok")))
+	if _, err := (sgopenai.Chat{Client: client, Model: "gpt-test"}).Generate(context.Background(), req); err != nil {
 		t.Fatal(err)
 	}
-	got, _ := json.Marshal(chat)
-	sameBytes(t, "chat tool", got, []byte(`{"type":"function","function":{"name":"plain","description":"d","parameters":`+params+`}}`))
-	resp, err := sgopenai.ResponsesTool(tool)
-	if err != nil {
+	sameBytes(t, "chat tool", at(t, srv.Body(0), "tools", "0"), []byte(`{"type":"function","function":{"name":"plain","description":"d","parameters":`+params+`}}`))
+	if _, err := (sgopenai.Responses{Client: client, Model: "gpt-test"}).Generate(context.Background(), req); err != nil {
 		t.Fatal(err)
 	}
-	got, _ = json.Marshal(resp)
-	sameBytes(t, "responses tool", got, []byte(`{"type":"function","name":"plain","description":"d","parameters":`+params+`}`))
-	if _, err := sgopenai.ChatTool(runtime.Tool{Name: "bad", Parameters: json.RawMessage(`[1]`)}); err == nil {
+	sameBytes(t, "responses tool", at(t, srv.Body(1), "tools", "0"), []byte(`{"type":"function","name":"plain","description":"d","parameters":`+params+`}`))
+	req.Tools = []runtime.Tool{{Name: "bad", Parameters: json.RawMessage(`[1]`)}}
+	if _, err := (sgopenai.Chat{Client: client}).Generate(context.Background(), req); err == nil {
 		t.Error("parameters that are not an object were accepted")
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/openai/openai-go/v3/responses"
 
 	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/adapter"
 )
 
 // Responses is a runtime.Model over the Responses API. It sends the whole
@@ -34,7 +35,7 @@ func (r Responses) Generate(ctx context.Context, req runtime.Request) (runtime.R
 	if r.Client == nil {
 		return runtime.Reply{}, errors.New("openai: Responses.Client is nil")
 	}
-	p, err := ResponsesParams(r.Params, r.Model, req)
+	p, err := responsesParams(r.Params, r.Model, req)
 	if err != nil {
 		return runtime.Reply{}, err
 	}
@@ -42,12 +43,12 @@ func (r Responses) Generate(ctx context.Context, req runtime.Request) (runtime.R
 	if err != nil {
 		return runtime.Reply{}, err
 	}
-	return ResponsesReply(resp)
+	return responsesReply(resp)
 }
 
-// ResponsesParams turns req into the parameters of a response, starting
+// responsesParams turns req into the parameters of a response, starting
 // from base.
-func ResponsesParams(base responses.ResponseNewParams, model string, req runtime.Request) (responses.ResponseNewParams, error) {
+func responsesParams(base responses.ResponseNewParams, model string, req runtime.Request) (responses.ResponseNewParams, error) {
 	p := base
 	if model != "" {
 		p.Model = model
@@ -56,14 +57,14 @@ func ResponsesParams(base responses.ResponseNewParams, model string, req runtime
 	if err != nil {
 		return p, fmt.Errorf("openai: %w", err)
 	}
-	items, err := ResponsesInput(msgs)
+	items, err := responsesInput(msgs)
 	if err != nil {
 		return p, err
 	}
 	p.Input = responses.ResponseNewParamsInputUnion{OfInputItemList: items}
 	p.Tools = nil
 	for _, t := range req.Tools {
-		tool, err := ResponsesTool(t)
+		tool, err := responsesTool(t)
 		if err != nil {
 			return p, err
 		}
@@ -89,10 +90,10 @@ func ResponsesParams(base responses.ResponseNewParams, model string, req runtime
 	return p, nil
 }
 
-// ResponsesTool returns t as a Responses function tool: t's OpenAI dialect
+// responsesTool returns t as a Responses function tool: t's OpenAI dialect
 // with the function definition's members at the top level, their bytes
 // kept.
-func ResponsesTool(t runtime.Tool) (responses.ToolUnionParam, error) {
+func responsesTool(t runtime.Tool) (responses.ToolUnionParam, error) {
 	fn, err := functionDef(t)
 	if err != nil {
 		return responses.ToolUnionParam{}, err
@@ -101,12 +102,15 @@ func ResponsesTool(t runtime.Tool) (responses.ToolUnionParam, error) {
 	return responses.ToolUnionParam{OfFunction: &f}, nil
 }
 
-// ResponsesInput turns a conversation into input items: messages, an
+// responsesInput turns a conversation into input items: messages, an
 // assistant's tool calls as function_call items, tool results as
 // function_call_output items.
-func ResponsesInput(msgs []runtime.Message) (responses.ResponseInputParam, error) {
+func responsesInput(msgs []runtime.Message) (responses.ResponseInputParam, error) {
 	var items responses.ResponseInputParam
 	for i, m := range msgs {
+		if err := adapter.CheckMessage(provider, i, m); err != nil {
+			return nil, err
+		}
 		switch m.Role {
 		case "system", "developer", "user":
 			items = append(items, responses.ResponseInputItemParamOfMessage(m.Content, responses.EasyInputMessageRole(m.Role)))
@@ -118,24 +122,19 @@ func ResponsesInput(msgs []runtime.Message) (responses.ResponseInputParam, error
 				items = append(items, responses.ResponseInputItemParamOfFunctionCall(string(c.Arguments), c.ID, c.Name))
 			}
 		case "tool":
-			if m.ToolResult == nil {
-				return nil, fmt.Errorf("openai: message %d: a tool message needs its ToolResult (the call's ID)", i)
-			}
 			out := responses.ResponseInputItemParamOfFunctionCallOutput(m.ResultText())
 			out.OfFunctionCallOutput.CallID = param.NewOpt(m.ToolResult.CallID)
 			items = append(items, out)
-		default:
-			return nil, fmt.Errorf("openai: message %d: unknown role %q", i, m.Role)
 		}
 	}
 	return items, nil
 }
 
-// ResponsesReply reads a response: the text of its messages, its function
+// responsesReply reads a response: the text of its messages, its function
 // calls (arguments as the model wrote them), why it stopped and its usage.
 // A response cut by the token limit has FinishReason "length"; a refusal
-// is an error.
-func ResponsesReply(resp *responses.Response) (runtime.Reply, error) {
+// is an *adapter.RefusalError.
+func responsesReply(resp *responses.Response) (runtime.Reply, error) {
 	if resp == nil {
 		return runtime.Reply{}, errors.New("openai: no response")
 	}
@@ -163,6 +162,7 @@ func ResponsesReply(resp *responses.Response) (runtime.Reply, error) {
 	}
 	if resp.Status == "incomplete" && resp.IncompleteDetails.Reason == "max_output_tokens" {
 		r.FinishReason = "length"
+		r.Truncated = true
 	}
 	var text, refusal strings.Builder
 	for _, item := range raw.Output {
@@ -178,7 +178,7 @@ func ResponsesReply(resp *responses.Response) (runtime.Reply, error) {
 	}
 	r.Text = text.String()
 	if r.Text == "" && len(r.ToolCalls) == 0 && refusal.Len() > 0 {
-		return runtime.Reply{}, &RefusalError{Message: refusal.String()}
+		return runtime.Reply{}, &adapter.RefusalError{Provider: provider, Reason: string(resp.Status), Message: refusal.String()}
 	}
 	return r, nil
 }
