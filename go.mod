@@ -10,6 +10,7 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/tiktoken-go/tokenizer v0.7.0
+	golang.org/x/mod v0.33.0
 	golang.org/x/net v0.50.0
 	golang.org/x/text v0.34.0
 	golang.org/x/tools v0.42.0
@@ -18,7 +19,6 @@ require (
 require (
 	github.com/go-faster/errors v0.7.1 // indirect
 	github.com/segmentio/asm v1.2.1 // indirect
-	golang.org/x/mod v0.33.0 // indirect
 	golang.org/x/sync v0.19.0 // indirect
 	golang.org/x/sys v0.41.0 // indirect
 )

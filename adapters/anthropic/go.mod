@@ -4,7 +4,7 @@ go 1.25
 
 require (
 	github.com/anthropics/anthropic-sdk-go/v2 v2.15.0
-	github.com/structgen/structgen v0.0.0-00010101000000-000000000000
+	github.com/structgen/structgen v0.1.0
 )
 
 require (

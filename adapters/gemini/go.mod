@@ -3,7 +3,7 @@ module github.com/structgen/structgen/adapters/gemini
 go 1.24.0
 
 require (
-	github.com/structgen/structgen v0.0.0-00010101000000-000000000000
+	github.com/structgen/structgen v0.1.0
 	google.golang.org/genai v1.77.0
 )
 

@@ -2,7 +2,7 @@ module github.com/structgen/structgen/adapters/mcp
 
 go 1.25.0
 
-require github.com/structgen/structgen v0.0.0-00010101000000-000000000000
+require github.com/structgen/structgen v0.1.0
 
 require (
 	github.com/go-faster/errors v0.7.1 // indirect

@@ -4,7 +4,7 @@ go 1.26.0
 
 require (
 	github.com/openai/openai-go/v3 v3.99.0
-	github.com/structgen/structgen v0.0.0-00010101000000-000000000000
+	github.com/structgen/structgen v0.1.0
 )
 
 require (

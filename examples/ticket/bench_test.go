@@ -155,7 +155,7 @@ func BenchmarkParseTicket(b *testing.B) {
 
 // BenchmarkMarshalOpenObject: the generated MarshalJSON of an object
 // that keeps undeclared properties (TicketEffort: hours by team) against
-// what it replaces, runtime.MarshalObject (encoding/json for the fields,
+// what it replaces, impl.MarshalObject (encoding/json for the fields,
 // then for each extra), both through json.Marshal, in the same run.
 func BenchmarkMarshalOpenObject(b *testing.B) {
 	for _, teams := range []int{3, 30, 3000} {

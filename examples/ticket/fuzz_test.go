@@ -14,7 +14,7 @@ import (
 // FuzzDecoderAgrees mutates tickets and checks that the generated decoder
 // and the schema interpreter (santhosh-tekuri/jsonschema) give the same
 // verdict and, when both accept, the same value
-// (runtime.CheckDecoders).
+// (impl.CheckDecoders).
 func FuzzDecoderAgrees(f *testing.F) {
 	f.Add([]byte(good))
 	f.Add([]byte(broken))

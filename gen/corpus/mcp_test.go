@@ -265,11 +265,11 @@ import (
 	"os"
 
 	"corpus/gh"
-	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
 )
 
 func main() {
-	runtime.CheckDecoders = true // every decoded call is read by the interpreter too
+	impl.CheckDecoders = true // every decoded call is read by the interpreter too
 	same := 0
 	for _, tool := range gh.Tools {
 		if string(tool.Parameters) == tool.Schema().Document() {

@@ -13,7 +13,7 @@ import (
 )
 
 // Applicators that test one property against constants are written so
-// the property is read once (runtime.Decoding.IfConsts, OneOfTagged,
+// the property is read once (impl.Decoding.IfConsts, OneOfTagged,
 // AnyOfTagged) instead of once per schema; a oneOf whose branches cannot
 // both pass stops at the first that does (OneOfExclusive). (Branches told
 // apart by which property they have gain nothing from a search: a closed
@@ -272,7 +272,7 @@ func branchesCheck(method string, branches []*ir.Validator) jen.Code {
 // taggedOnly returns, where all v checks is an anyOf or a oneOf whose
 // branches a property tells apart (tagOf), the property and the call
 // that checks raw against the branches given the member found by the
-// scan that read raw (runtime.Text.RawMember, RawTagged); "" for
+// scan that read raw (impl.Text.RawMember, RawTagged); "" for
 // other validators.
 func taggedOnly(v *ir.Validator, raw, tag jen.Code) (string, jen.Code) {
 	v = deref(v)
@@ -297,7 +297,7 @@ func taggedOnly(v *ir.Validator, raw, tag jen.Code) (string, jen.Code) {
 	return name, c(method, args...)
 }
 
-// branchConsts lists, as runtime.Decoding.AnyOfConsts reads them, the
+// branchConsts lists, as impl.Decoding.AnyOfConsts reads them, the
 // constants of each branch that allows constants only (null for the
 // others); false where fewer than two branches do.
 func branchConsts(branches []*ir.Validator) (string, bool) {
@@ -316,7 +316,7 @@ func branchConsts(branches []*ir.Validator) (string, bool) {
 }
 
 // branchKinds lists the kinds each branch allows, as
-// runtime.Decoding.AnyOfKinds reads them; false where every branch
+// impl.Decoding.AnyOfKinds reads them; false where every branch
 // allows the same, so that no kind of value leaves one out.
 func branchKinds(branches []*ir.Validator) (string, bool) {
 	var words []string

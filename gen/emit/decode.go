@@ -19,7 +19,7 @@ const jxPkg = "github.com/go-faster/jx"
 
 // emitDecoders writes a decodeJSON method for every type with a Decode:
 // it reads the JSON once with a jx.Decoder, decodes and checks the schema
-// as it goes (runtime.Decoding collects the problems).
+// as it goes (impl.Decoding collects the problems).
 func emitDecoders(f *jen.File, pkg *ir.Package) bool {
 	f.ImportName(jxPkg, "jx")
 	types := map[string]*ir.Type{}
@@ -53,7 +53,7 @@ func decoderParams() []jen.Code {
 	return []jen.Code{jen.Id("d").Op("*").Qual(jxPkg, "Decoder"), jen.Id("c").Op("*").Qual(implPkg, "Decoding")}
 }
 
-// decodeValue is the function runtime.ParseDecoded calls to read a value
+// decodeValue is the function impl.ParseDecoded calls to read a value
 // of type typ: it returns the value, so that the value need not escape.
 // With null (the schema of a struct or tuple type allows null, see
 // ir.Decode.Null) null is the zero value, as encoding/json reads it,
@@ -286,7 +286,7 @@ func besideRead(t *ir.Type) jen.Code {
 // from its decodeJSON: a type whose decoder reads the value's text first
 // to check the keywords beside its typed checks on it (besideCode) reads
 // the document typed, then checks the document's text, which needs no
-// reading to find (runtime.Decoding.Document). nil: its decodeJSON.
+// reading to find (impl.Decoding.Document). nil: its decodeJSON.
 func topRead(t *ir.Type) []jen.Code {
 	read := besideRead(t)
 	also := t.Decode.Also
@@ -398,7 +398,7 @@ func rawItemsOnly(r *ir.Ref, c *ir.Check) bool {
 }
 
 // rawItemsCode reads the next value's text, splits it into dst's raw
-// items (runtime.Decoding.RawItems; null allowed where null is) and
+// items (impl.Decoding.RawItems; null allowed where null is) and
 // checks the text with also.
 func rawItemsCode(dst *jen.Statement, null bool, also []*ir.Validator) []jen.Code {
 	return []jen.Code{
@@ -653,7 +653,7 @@ func intOr(p *int, def int) jen.Code {
 	return jen.Lit(*p)
 }
 
-// newScalar names the runtime.Decoding method that allocates a scalar
+// newScalar names the impl.Decoding method that allocates a scalar
 // an optional field points to.
 var newScalar = map[ir.RefKind]string{ir.RefString: "NewString", ir.RefInt: "NewInt64", ir.RefFloat: "NewFloat64", ir.RefBool: "NewBool"}
 
@@ -715,7 +715,7 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int, types map[
 			jen.Id(x).Op(":=").New(goType(r.Elem)),
 		}
 		if n, ok := newScalar[r.Elem.Kind]; ok {
-			read[0] = jen.Id(x).Op(":=").Id("c").Dot(n).Call() // from a chunk: see runtime.Decoding.NewString
+			read[0] = jen.Id(x).Op(":=").Id("c").Dot(n).Call() // from a chunk: see impl.Decoding.NewString
 		}
 		if r.Elem.Kind == ir.RefNamed {
 			read = append(read, jen.Id(x).Dot("decodeJSON").Call(jen.Id("d"), jen.Id("c")))
@@ -880,7 +880,7 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int, types map[
 
 // shapeDecoder is a function that reads a value of Go type r with the
 // typed decoders of the named types in it, checking nothing else: for
-// runtime.Validated to decode a value that validators have checked. It
+// impl.Validated to decode a value that validators have checked. It
 // is nil where r names no generated type (the runtime reads those
 // itself) or one without a typed decoder (encoding/json reads those).
 func shapeDecoder(r *ir.Ref, types map[string]*ir.Type) jen.Code {
@@ -1028,7 +1028,7 @@ func enumCheck(v jen.Code, c *ir.Check, lit func(text string) jen.Code) []jen.Co
 }
 
 // notOneOf records a value outside an enum of the values texts (JSON),
-// worded as the validators word it (runtime.Decoding.Enum): "value must
+// worded as the validators word it (impl.Decoding.Enum): "value must
 // be one of 'a', 'b'", or "value must be 'a'" for one value.
 func notOneOf(texts []string) jen.Code {
 	words, one := enumWords(texts)

@@ -696,7 +696,7 @@ func variantKeys(vs []*ir.Variant) (jen.Code, int) {
 }
 
 // keyedUnmarshal decodes an object into the variant the properties it
-// has select (runtime.Keyed).
+// has select (impl.Keyed).
 func keyedUnmarshal(t *ir.Type, vs []*ir.Variant, decode func(*ir.Variant) []jen.Code) []jen.Code {
 	keys, def := variantKeys(vs)
 	var cases []jen.Code

@@ -15,7 +15,7 @@ import (
 // rules, the same escaping), without reflection. Other struct types have
 // no MarshalJSON: encoding/json re-scans whatever a MarshalJSON returns,
 // which costs more than its reflection saves, while the extras otherwise
-// need encoding/json twice (runtime.MarshalObject).
+// need encoding/json twice (impl.MarshalObject).
 
 // encodable reports whether t gets a generated encoder.
 func encodable(t *ir.Type, types map[string]*ir.Type) bool {

@@ -13,7 +13,7 @@ import (
 )
 
 // Generated validators (see ir.Validator): one function per schema, which
-// reads a value's JSON text with a runtime.Text and checks every keyword.
+// reads a value's JSON text with a impl.Text and checks every keyword.
 // Applicators run on the value's text, which the cursor hands over where
 // it stands (Raw), with no second reading to find where the value ends.
 
@@ -144,7 +144,7 @@ func emitValidators(f *jen.File, pkg *ir.Package) bool {
 // A then or else schema of properties only, applied to an object whose
 // every key the validator applying it reads (readsKeys), need not read
 // the object's keys itself: its members form (membersName) finds its one
-// member by its text (runtime.Decoding.AppliedMember), or scans the
+// member by its text (impl.Decoding.AppliedMember), or scans the
 // members for the ones it declares (AppliedMembers), recording no keys.
 // The other reading reports a key written twice.
 
@@ -239,7 +239,7 @@ func needsRaw(v *ir.Validator) bool {
 // JSON text (textName), beside the function of a decoder that finds the
 // text and calls it: a validator that reads the value more than once
 // (needsRaw). Where the caller holds the text already (an applicator, a
-// field checked by runtime.ValidatedText), it calls the text form, and
+// field checked by impl.ValidatedText), it calls the text form, and
 // the value is not read once more only to find where it ends.
 //
 // A validator that is nothing but a reference (onlyRef) has no text form
@@ -636,11 +636,11 @@ func requireCheck(v *ir.Validator) jen.Code {
 	return c("Require", args...)
 }
 
-// maxMarked is how many declared keys runtime.Keys.Mark records.
+// maxMarked is how many declared keys impl.Keys.Mark records.
 const maxMarked = 256
 
 // declaredKeys are the names of v's properties, which its object checks
-// record by index (runtime.DeclaredKeys), or nil where they are not
+// record by index (impl.DeclaredKeys), or nil where they are not
 // sorted (Keys.Has looks a name up by binary search).
 func declaredKeys(v *ir.Validator) []string {
 	var names []string

@@ -660,7 +660,7 @@ type DecoderField struct {
 // struct types mirrored too.
 type Partial struct {
 	// Name is the type's name, Read the function that reads it from a
-	// runtime.Node.
+	// lenient.Node.
 	Name, Read string
 	// Of is the struct type it mirrors.
 	Of     string

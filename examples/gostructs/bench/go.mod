@@ -5,7 +5,7 @@ go 1.24.0
 require (
 	github.com/invopop/jsonschema v0.14.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
-	github.com/structgen/structgen v0.0.0
+	github.com/structgen/structgen v0.1.0
 )
 
 require (

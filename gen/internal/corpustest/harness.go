@@ -265,7 +265,7 @@ func (h *Harness) Run(bin string, probes []Probe) []Outcome {
 		}
 		res[i].Disagreed = true
 		if probes[i].LibraryWrong {
-			// The decoder's verdict: runtime.ParseDecoded words a
+			// The decoder's verdict: impl.ParseDecoded words a
 			// disagreement "decoder error <nil>, …" when it accepted.
 			res[i].OK = strings.Contains(o.Err, "decoder error <nil>,")
 			continue

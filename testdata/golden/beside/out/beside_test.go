@@ -130,7 +130,7 @@ func TestRefAlone(t *testing.T) {
 
 // TestBesideAtTheTop: Parse of a type whose keywords beside the typed
 // checks read the value's text checks them on the document's text, found
-// without a reading of its own (runtime.Decoding.Document): whitespace
+// without a reading of its own (impl.Decoding.Document): whitespace
 // around it, data after it and text that is not JSON are told apart as
 // where the value is read first.
 func TestBesideAtTheTop(t *testing.T) {

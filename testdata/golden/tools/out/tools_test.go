@@ -269,7 +269,7 @@ func TestKindOverride(t *testing.T) {
 // TestActionWithMapArguments: get_me declares no parameter, so its
 // arguments are a map; the generated decoder of its action puts every
 // property the response does not declare there, and reads as the
-// interpreter does (runtime.CheckDecoders).
+// interpreter does (impl.CheckDecoders).
 func TestActionWithMapArguments(t *testing.T) {
 	impl.CheckDecoders = true
 	defer func() { impl.CheckDecoders = false }()
@@ -404,7 +404,7 @@ func TestEventFingerprint(t *testing.T) {
 // FuzzToolCallDecoderAgrees mutates tool calls and checks that the
 // generated decoders (of an action with a response, and of arguments
 // alone) read each as the tool schema's interpreter does, through
-// runtime.CheckDecoders.
+// impl.CheckDecoders.
 func FuzzToolCallDecoderAgrees(f *testing.F) {
 	f.Add("finish", []byte(finishCall))
 	f.Add("finish", []byte(`{"message":"done","description":"","facts":[],"confidence":2,"extra":1}`))

@@ -238,7 +238,7 @@ func TestEmptyAndInvalidInput(t *testing.T) {
 
 // FuzzOrderDecoderAgrees mutates orders and checks that the generated
 // decoder and the schema interpreter read each the same way (verdict and
-// value), through runtime.CheckDecoders.
+// value), through impl.CheckDecoders.
 func FuzzOrderDecoderAgrees(f *testing.F) {
 	f.Add([]byte(full))
 	f.Add([]byte(`{"id":"A-1","quantity":1.5,"price":1e400,"paid":"yes","note":1,"coupon":{},"items":[{"sku":"abc"}],"priority":"top","big":9223372036854775808}`))

@@ -167,7 +167,7 @@ func TestTypedPartsOfValidatedValues(t *testing.T) {
 
 // FuzzPolicyValidatorAgrees mutates policies and checks that the generated
 // decoders and validators read each as the schema interpreter does
-// (verdict and value), through runtime.CheckDecoders.
+// (verdict and value), through impl.CheckDecoders.
 func FuzzPolicyValidatorAgrees(f *testing.F) {
 	f.Add([]byte(valid))
 	f.Add([]byte(`{"name": "p", "rules": ["a", {"id": 1}, {"id": 1.0}], "mode": 0, "labels": {"x-a": 1, "b": "c"}}`))
