@@ -46,5 +46,5 @@ func main() {
 		fmt.Fprintln(os.Stderr, "consumer:", err)
 		os.Exit(1)
 	}
-	fmt.Printf("%s, high %d (%d repairs)\n", f.Summary, f.High, len(repairs))
+	fmt.Printf("%s, high %d; repairs: %d\n", f.Summary, f.High, len(repairs))
 }
