@@ -215,3 +215,26 @@ func TestChosenNameClash(t *testing.T) {
 		t.Errorf("want a clash between enum constant AB and type AB naming both places, got %v", got)
 	}
 }
+
+// TestDerivedNamesNeverClash: derived types whose every rung is the same
+// name (two types merged from one location whose key hashes happen to
+// agree) still end with names of their own, numbered in the order of
+// their keys, whatever order they were built in; only chosen names can
+// clash.
+func TestDerivedNamesNeverClash(t *testing.T) {
+	for _, order := range [][]string{{"k1", "k2", "k3", "k4", "k5"}, {"k5", "k3", "k1", "k4", "k2"}} {
+		b := &builder{types: map[string]*ir.Type{}, naming: map[*ir.Type]*naming{}, chosen: map[string]*ir.Type{}, refs: map[*ir.Ref]*ir.Type{}}
+		for _, key := range order {
+			b.register(&ir.Type{Name: "T"}, &naming{key: key, loc: "doc.json#/x", ladder: []string{"T", "TAtX", "T1234ABCD"}})
+		}
+		b.resolveNames(nil)
+		got := map[string]string{}
+		for key, ty := range b.types {
+			got[key] = ty.Name
+		}
+		want := map[string]string{"k1": "T", "k2": "TAtX", "k3": "T1234ABCD", "k4": "T1234ABCD2", "k5": "T1234ABCD3"}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("built in order %v (-want +got):\n%s", order, d)
+		}
+	}
+}

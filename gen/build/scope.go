@@ -26,7 +26,12 @@ import (
 //     reads as the name, then the shorter location, then the smaller one);
 //     each other one moves one step up its ladder of qualified names: the
 //     parent's name before it, then its location spelled out, then a hash
-//     of its location. No step depends on the order of the types.
+//     of its location, then a hash of the type's key (two types merged
+//     from one location, by allOf, share the location but not the key),
+//     and last, where even those clash, the hash rung numbered by the
+//     types' order. So two derived types never end with one name: a clash
+//     is only ever reported between names a user chose. No step depends
+//     on the order the types were built in.
 
 // naming is what the scope knows of one type's name.
 type naming struct {
@@ -63,10 +68,10 @@ func typeIdents(t *ir.Type) []ident {
 	return out
 }
 
-// nameLadder returns the names a derived type at loc may take, plainest
-// first; hint is what the type adds to its schema's name (a kind view, a
-// variant).
-func (b *builder) nameLadder(loc, hint string) []string {
+// nameLadder returns the names a derived type of the builder's key key at
+// loc may take, plainest first; hint is what the type adds to its schema's
+// name (a kind view, a variant).
+func (b *builder) nameLadder(key, loc, hint string) []string {
 	first := b.nameOf(loc) + hint
 	ladder := []string{first}
 	if parent := b.parentName(loc); parent != "" && !strings.HasPrefix(first, parent) {
@@ -78,10 +83,17 @@ func (b *builder) nameLadder(loc, hint string) []string {
 		spelled = "Root"
 	}
 	ladder = append(ladder, first+"At"+spelled)
-	h := fnv.New32a()
-	h.Write([]byte(loc + "|" + hint))
-	ladder = append(ladder, fmt.Sprintf("%s%08X", first, h.Sum32()))
+	ladder = append(ladder, fmt.Sprintf("%s%08X", first, hash32(loc+"|"+hint)))
+	if byKey := fmt.Sprintf("%s%08X", first, hash32(key)); byKey != ladder[len(ladder)-1] {
+		ladder = append(ladder, byKey)
+	}
 	return ladder
+}
+
+func hash32(s string) uint32 {
+	h := fnv.New32a()
+	h.Write([]byte(s))
+	return h.Sum32()
 }
 
 // parentName is the name of the schema that holds the one whose name
@@ -108,7 +120,7 @@ func (b *builder) resolveNames(reserved map[string]bool) {
 	}
 	key := func(t *ir.Type) string { return b.naming[t].key }
 	sort.Slice(all, func(i, j int) bool { return key(all[i]) < key(all[j]) })
-	for round := 0; round < 8; round++ {
+	for round := 0; ; round++ {
 		byID := map[string][]ident{}
 		for _, t := range all {
 			ids := typeIdents(t)
@@ -132,10 +144,15 @@ func (b *builder) resolveNames(reserved map[string]bool) {
 			if reserved[id] {
 				losers = group
 			}
-			for _, t := range losers {
+			for i, t := range losers {
 				n := b.naming[t]
-				if n.chosen || n.step+1 >= len(n.ladder) || movedSet[t] {
+				if n.chosen || movedSet[t] {
 					continue // left for checkIdents, which names both places
+				}
+				if n.step+1 >= len(n.ladder) {
+					// Past the last rung: the hash rung numbered by the
+					// claimants' order, which is fixed (before).
+					n.ladder = append(n.ladder, fmt.Sprintf("%s%d", n.ladder[len(n.ladder)-1], i+2))
 				}
 				other := "the package's own " + id
 				if len(group) > 1 && t != group[0] {

@@ -358,7 +358,7 @@ func (b *builder) named(key, nameLoc, hint string, at *schema.Node, fill func(t 
 		n.chosen = true
 		n.ladder = []string{b.nameOf(nameLoc)}
 	} else {
-		n.ladder = b.nameLadder(nameLoc, hint)
+		n.ladder = b.nameLadder(key, nameLoc, hint)
 		n.plain = plainName(nameLoc, n.ladder[0])
 	}
 	t := &ir.Type{Name: n.ladder[0], Source: b.l.Source(at.Loc), Pos: at.Pos}

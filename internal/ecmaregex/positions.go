@@ -51,7 +51,7 @@ func compilePositions(pattern string) (jsonschema.Regexp, bool) {
 	if len(re.Sub) > maxAlternatives {
 		return nil, false
 	}
-	alts := anyOf{source: pattern}
+	alts := &anyOf{source: pattern}
 	for _, sub := range re.Sub {
 		m, ok := positionsOf(sub, pattern)
 		if !ok {
@@ -109,14 +109,17 @@ func positionsOf(re *syntax.Regexp, pattern string) (*positions, bool) {
 	return m, true
 }
 
-// anyOf matches where one of its alternatives' matchers does.
+// anyOf matches where one of its alternatives' matchers does. It is used
+// by pointer, as every matcher Compile returns: the validator library keeps
+// compiled patterns as map keys, and a struct holding a slice is not
+// hashable.
 type anyOf struct {
 	source string
 	alts   []*positions
 }
 
 // MatchString reports whether s matches, as RE2 would.
-func (a anyOf) MatchString(s string) bool {
+func (a *anyOf) MatchString(s string) bool {
 	for _, m := range a.alts {
 		if m.MatchString(s) {
 			return true
@@ -126,7 +129,7 @@ func (a anyOf) MatchString(s string) bool {
 }
 
 // String returns the pattern.
-func (a anyOf) String() string { return a.source }
+func (a *anyOf) String() string { return a.source }
 
 // written returns how many rune classes re holds with its counts
 // written out, or more than maxPositions.

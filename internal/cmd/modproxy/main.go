@@ -46,7 +46,7 @@ func main() {
 
 func run(out, version, rev string, dirs []string) error {
 	if out == "" || len(dirs) == 0 {
-		return errors.New("usage: modproxy -out DIR -version vX.Y.Z [-rev HEAD] MODULE_DIR...")
+		return errors.New("usage: modproxy -out DIR -version vX.Y.Z [-rev HEAD] MODULE_DIR [MODULE_DIR ...]")
 	}
 	if !semver.IsValid(version) || semver.Canonical(version) != version {
 		return fmt.Errorf("-version %q is not a semantic version (vX.Y.Z)", version)
