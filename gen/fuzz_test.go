@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"errors"
 	"go/ast"
 	"go/importer"
 	"go/parser"
@@ -9,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/structgen/structgen/gen/loc"
 )
 
 // FuzzGenerate feeds arbitrary text as a schema file: the generator must
@@ -40,6 +43,10 @@ func FuzzGenerate(f *testing.F) {
 	imp := importer.ForCompiler(fset, "source", nil) // caches runtime and its imports
 	f.Fuzz(func(t *testing.T, schema string) {
 		files, err := generateSchema(t, dir, schema)
+		var bug *loc.InternalError
+		if errors.As(err, &bug) {
+			t.Fatalf("%s\n%s\nschema: %s", err, bug.Stack, schema)
+		}
 		if err != nil {
 			return
 		}

@@ -18,6 +18,7 @@ package gen
 import (
 	"fmt"
 	"os"
+	"runtime/debug"
 
 	"github.com/structgen/structgen/gen/build"
 	"github.com/structgen/structgen/gen/config"
@@ -28,6 +29,7 @@ import (
 	"github.com/structgen/structgen/gen/schema"
 	"github.com/structgen/structgen/gen/source"
 	"github.com/structgen/structgen/gen/spec"
+	"github.com/structgen/structgen/internal/testhook"
 )
 
 // Header starts every generated file.
@@ -63,7 +65,7 @@ func GenerateFile(file string) (*Config, map[string][]byte, *Package, error) {
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	cfg, errs := config.Parse(file, data)
+	cfg, errs := parseConfig(file, data)
 	if cfg == nil {
 		return nil, nil, nil, loc.Join(errs)
 	}
@@ -71,21 +73,47 @@ func GenerateFile(file string) (*Config, map[string][]byte, *Package, error) {
 	return cfg, files, pkg, err
 }
 
+// parseConfig is config.Parse, its panics turned into errors.
+func parseConfig(file string, data []byte) (cfg *Config, errs []error) {
+	stage, at := "config", func() string { return file }
+	var err error
+	defer func() {
+		if err != nil {
+			cfg, errs = nil, []error{err}
+		}
+	}()
+	defer recoverStage(&stage, &at, &err)
+	testhook.Fire(stage, "")
+	return config.Parse(file, data)
+}
+
 // generate runs the stages after config; earlier holds the config's own
 // problems, reported with the others.
-func generate(cfg *Config, earlier []error) (map[string][]byte, *Package, error) {
+func generate(cfg *Config, earlier []error) (files map[string][]byte, out *Package, err error) {
+	// A panic in a stage is a bug of structgen's: it comes out as one
+	// *loc.InternalError naming the stage and what it was processing.
+	stage, at := "source", func() string { return cfg.File }
+	defer recoverStage(&stage, &at, &err)
 	errs := earlier
+	testhook.Fire(stage, "")
 	set, srcErrs := source.Load(cfg)
 	if set == nil {
 		return nil, nil, loc.Join(append(errs, srcErrs...))
 	}
 	errs = append(errs, srcErrs...)
+	graph := schema.NewGraph(set)
+	stage, at = "spec", graph.Visiting
+	testhook.Fire(stage, "")
 	sp, specErrs := spec.Build(cfg, set)
 	errs = append(errs, specErrs...)
-	pkg, buildErrs := build.Package(sp, schema.NewGraph(set), set)
+	stage = "build"
+	testhook.Fire(stage, "")
+	pkg, buildErrs := build.Package(sp, graph, set)
 	if errs = append(errs, buildErrs...); len(errs) > 0 {
 		return nil, nil, loc.Join(errs)
 	}
+	stage, at = "emit", func() string { return "" }
+	testhook.Fire(stage, "")
 	files, notes, err := emit.Files(pkg)
 	if err != nil {
 		return nil, nil, err
@@ -93,12 +121,25 @@ func generate(cfg *Config, earlier []error) (map[string][]byte, *Package, error)
 	return files, &Package{Package: pkg, Notes: notes}, nil
 }
 
+// recoverStage turns a panic of the current stage into *err, an
+// *loc.InternalError; it is deferred by the functions that chain stages.
+func recoverStage(stage *string, at *func() string, err *error) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	*err = &loc.InternalError{Stage: *stage, At: (*at)(), Value: r, Stack: debug.Stack()}
+}
+
 // GenerateGo maps the types marked //structgen:schema in the Go package in
 // dir and returns the file to write next to them: each type's JSON Schema
 // as a constant, a Parse function and the generated validators it calls.
 // The user's types are never redefined. The IR says which types kept the
 // schema interpreter (ir.GoType.Interpreted).
-func GenerateGo(dir string) (map[string][]byte, *ir.Package, error) {
+func GenerateGo(dir string) (files map[string][]byte, out *ir.Package, err error) {
+	stage, at := "gotypes", func() string { return dir }
+	defer recoverStage(&stage, &at, &err)
+	testhook.Fire(stage, "")
 	p, err := gotypes.Load(dir)
 	if err != nil {
 		return nil, nil, err
@@ -106,11 +147,15 @@ func GenerateGo(dir string) (map[string][]byte, *ir.Package, error) {
 	if len(p.Types) == 0 {
 		return nil, nil, fmt.Errorf("%s: no type is marked %s", dir, gotypes.Marker)
 	}
+	stage = "build"
+	testhook.Fire(stage, "")
 	pkg, errs := build.GoPackage(p)
 	if len(errs) > 0 {
 		return nil, nil, loc.Join(errs)
 	}
-	files, _, err := emit.Files(pkg)
+	stage = "emit"
+	testhook.Fire(stage, "")
+	files, _, err = emit.Files(pkg)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -25,6 +25,7 @@ import (
 
 	"github.com/structgen/structgen/gen"
 	"github.com/structgen/structgen/gen/cost"
+	"github.com/structgen/structgen/gen/loc"
 	"github.com/structgen/structgen/gen/names"
 )
 
@@ -61,7 +62,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		files, pkg, err := gen.GenerateGo(*goDir)
 		if err != nil {
-			fmt.Fprintln(stderr, err)
+			printError(stderr, err, *verbose)
 			return 1
 		}
 		if *verbose {
@@ -101,7 +102,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		files, pkg, err = gen.Generate(cfg)
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		printError(stderr, err, *verbose)
 		return 1
 	}
 	for _, n := range pkg.Notes {
@@ -314,4 +315,15 @@ func writeDir(dir string, files map[string][]byte, prune bool) error {
 		}
 	}
 	return nil
+}
+
+// printError prints what generation failed with: its problems, one a
+// line; for a bug of structgen's (a stage that panicked), one line that
+// asks for a report, and with -v its stack.
+func printError(w io.Writer, err error, verbose bool) {
+	fmt.Fprintln(w, err)
+	var ie *loc.InternalError
+	if verbose && errors.As(err, &ie) {
+		fmt.Fprintf(w, "%s\n", ie.Stack)
+	}
 }

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/structgen/structgen/internal/testhook"
 )
 
 // TestMain lets the test binary act as the structgen command, so that
@@ -278,6 +280,35 @@ func TestVerboseCost(t *testing.T) {
 	for _, want := range []string{"structgen: tool save: canonical ", " tokens; OpenAI ", "; MCP ", "structgen: output Answer: canonical ", "; Gemini "} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("-v lacks %q:\n%s", want, stderr)
+		}
+	}
+}
+
+// TestStagePanic: a bug of structgen's (a stage that panics, forced here)
+// exits 1 with one line that names the stage and asks for a report; -v
+// adds the stack.
+func TestStagePanic(t *testing.T) {
+	testhook.Panic = func(stage, at string) {
+		if stage == "build" {
+			panic("forced")
+		}
+	}
+	defer func() { testhook.Panic = nil }()
+	cfg := filepath.Join("..", "..", "testdata", "golden", "kinds", "structgen.yaml")
+	for _, verbose := range []bool{false, true} {
+		args := []string{"-config", cfg, "-check"}
+		if verbose {
+			args = append(args, "-v")
+		}
+		var stdout, stderr strings.Builder
+		code := run(args, &stdout, &stderr)
+		out := stderr.String()
+		first, rest, _ := strings.Cut(out, "\n")
+		if code != 1 || !strings.HasPrefix(first, "structgen bug: the build stage failed") || !strings.Contains(first, "please report it") {
+			t.Errorf("-v %v: exit %d, stderr:\n%s", verbose, code, out)
+		}
+		if hasStack := strings.Contains(rest, "goroutine "); hasStack != verbose {
+			t.Errorf("-v %v: stack printed %v:\n%s", verbose, hasStack, out)
 		}
 	}
 }

@@ -1,8 +1,11 @@
 package schema
 
 import (
+	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/structgen/structgen/internal/testhook"
 
 	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -37,6 +40,9 @@ type Graph struct {
 	docs  Documents
 	nodes map[*jsonschema.Schema]*Node
 	byLoc map[string]*Node
+	// visiting is the location last asked for: what a stage was
+	// processing, should it fail.
+	visiting string
 }
 
 // NewGraph returns an empty graph over docs.
@@ -52,6 +58,16 @@ func NewGraph(docs Documents) *Graph {
 
 func (g *Graph) pos(at string) loc.Pos { return g.docs.Position(at) }
 
+// Visiting returns the location the graph was last asked for and where it
+// is written: what a stage was processing, should it fail. "" when none.
+func (g *Graph) Visiting() string {
+	if g == nil || g.visiting == "" {
+		return ""
+	}
+	_, ptr, _ := strings.Cut(g.visiting, "#")
+	return fmt.Sprintf("%s (#%s)", g.pos(g.visiting), ptr)
+}
+
 func (g *Graph) draft(at string) string {
 	u, _, _ := strings.Cut(at, "#")
 	return g.docs.DraftOf(u)
@@ -60,6 +76,8 @@ func (g *Graph) draft(at string) string {
 // Node returns the node at location l (URL#pointer), compiling it and
 // everything it reaches on first use.
 func (g *Graph) Node(l string) (*Node, error) {
+	g.visiting = l
+	testhook.Fire("schema", l)
 	if n, ok := g.byLoc[l]; ok {
 		return n, nil
 	}
