@@ -46,8 +46,9 @@ const (
 // reported.
 type Package struct {
 	*ir.Package
-	// Notes say what provider dialects could not express, and published
-	// provider limits a schema exceeds: "file:line:col: note: …".
+	// Notes say which keywords a schema's draft ignores, what provider
+	// dialects could not express, and published provider limits a schema
+	// exceeds: "file:line:col: note: …".
 	Notes []string
 }
 
@@ -118,7 +119,7 @@ func generate(cfg *Config, earlier []error) (files map[string][]byte, out *Packa
 	if err != nil {
 		return nil, nil, err
 	}
-	return files, &Package{Package: pkg, Notes: notes}, nil
+	return files, &Package{Package: pkg, Notes: append(graph.Notes(), notes...)}, nil
 }
 
 // recoverStage turns a panic of the current stage into *err, an

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -9,6 +10,7 @@ import (
 
 	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/structgen/structgen/gen/internal/jsonptr"
 	"github.com/structgen/structgen/gen/internal/ojson"
 	"github.com/structgen/structgen/gen/loc"
 	"github.com/structgen/structgen/internal/drafts"
@@ -43,6 +45,8 @@ type Graph struct {
 	// visiting is the location last asked for: what a stage was
 	// processing, should it fail.
 	visiting string
+	// notes say which keywords a node's draft ignores.
+	notes []error
 }
 
 // NewGraph returns an empty graph over docs.
@@ -57,6 +61,35 @@ func NewGraph(docs Documents) *Graph {
 }
 
 func (g *Graph) pos(at string) loc.Pos { return g.docs.Position(at) }
+
+// noteIgnored notes each keyword of the schema at at that its draft does
+// not define, so ignores, where another draft would honour it: a draft-04
+// schema's const reads as {} (valid data refused by a oneOf of consts),
+// and the author should hear so when generating.
+func (g *Graph) noteIgnored(at, draftURI string, keys []string) {
+	d, ok := drafts.ByURI(draftURI)
+	if !ok {
+		return
+	}
+	for _, k := range keys {
+		if o, ok := d.Honouring(k); ok {
+			g.notes = append(g.notes, loc.Errorf(g.pos(at+"/"+jsonptr.Escape(k)),
+				"note: %q is not a keyword of draft %s, so it is ignored; \"$schema\": %q would honour it", k, d.Name, o.URI))
+		}
+	}
+}
+
+// Notes returns what the graph noted of the schemas it built
+// ("file:line:col: note: …"), in order of position.
+func (g *Graph) Notes() []string {
+	notes := slices.Clone(g.notes)
+	loc.Sort(notes)
+	var out []string
+	for _, n := range notes {
+		out = append(out, n.Error())
+	}
+	return slices.Compact(out)
+}
 
 // Visiting returns the location the graph was last asked for and where it
 // is written: what a stage was processing, should it fail. "" when none.
@@ -108,6 +141,7 @@ func (g *Graph) from(s *jsonschema.Schema) *Node {
 	if raw, ok := g.docs.Raw(s.Location).(*ojson.Object); ok {
 		n.Keywords = raw.Keys
 		n.Format, _ = raw.Vals["format"].(string)
+		g.noteIgnored(s.Location, n.Draft, raw.Keys)
 	}
 	n.Title, n.Description, n.Comment = s.Title, s.Description, s.Comment
 	n.Deprecated, n.ReadOnly, n.WriteOnly = s.Deprecated, s.ReadOnly, s.WriteOnly
