@@ -9,7 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
@@ -371,29 +373,24 @@ func (l *Set) CompileError(err error, fallback loc.Pos) error {
 	if errors.As(err, &sve) {
 		var ve *jsonschema.ValidationError
 		if errors.As(sve.Err, &ve) {
-			u, _, _ := strings.Cut(sve.URL, "#")
-			var msgs []string
-			var first loc.Pos
-			var walk func(e *jsonschema.ValidationError)
-			walk = func(e *jsonschema.ValidationError) {
-				if len(e.Causes) == 0 {
-					p := l.Position(u + "#" + jsonptr.Join(e.InstanceLocation))
-					if first.File == "" {
-						first = p
-					}
-					msgs = append(msgs, fmt.Sprintf("%s: %s", p, e.ErrorKind.LocalizedString(printer)))
-				}
-				for _, c := range e.Causes {
-					walk(c)
-				}
-			}
-			walk(ve)
-			sort.Strings(msgs)
-			if len(msgs) == 1 {
-				return errors.New(msgs[0] + " (schema does not match its meta-schema)")
-			}
-			return errors.New("schema does not match its meta-schema:\n" + strings.Join(msgs, "\n"))
+			return l.metaSchemaError(sve.URL, ve)
 		}
+	}
+	var dup *jsonschema.DuplicateIDError
+	if errors.As(err, &dup) {
+		u, _, _ := strings.Cut(dup.URL, "#")
+		idKey := "$id"
+		if raw, ok := l.Raw(u + "#" + dup.Ptr1).(*ojson.Object); ok {
+			if _, isID := raw.Vals["id"]; isID {
+				idKey = "id"
+			}
+		}
+		first, second := l.Position(u+"#"+dup.Ptr2+"/"+idKey), l.Position(u+"#"+dup.Ptr1+"/"+idKey)
+		if second.Less(first) {
+			first, second = second, first
+		}
+		return &loc.Error{Pos: first, Msg: fmt.Sprintf("%q %s is written here and again at %s; an %s is an identifier that $ref resolves against, not documentation (put that in \"description\"): remove one, or give each schema an %s of its own",
+			idKey, dup.ID, second, idKey, idKey)}
 	}
 	var le *jsonschema.LoadURLError
 	if errors.As(err, &le) {
@@ -418,6 +415,84 @@ func (l *Set) CompileError(err error, fallback loc.Pos) error {
 		}
 	}
 	return &loc.Error{Pos: fallback, Msg: l.clean(err.Error())}
+}
+
+// metaSchemaError words the meta-schema's verdict on the document at u:
+// for each value it refuses, the keyword, the pointer of the schema that
+// holds it and the shapes the meta-schema would take there.
+func (l *Set) metaSchemaError(u string, ve *jsonschema.ValidationError) error {
+	u, _, _ = strings.Cut(u, "#")
+	type site struct {
+		ptr     []string
+		reasons []string
+	}
+	var sites []*site
+	byPtr := map[string]*site{}
+	var walk func(e *jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) == 0 {
+			key := jsonptr.Join(e.InstanceLocation)
+			st := byPtr[key]
+			if st == nil {
+				st = &site{ptr: e.InstanceLocation}
+				byPtr[key] = st
+				sites = append(sites, st)
+			}
+			if r := e.ErrorKind.LocalizedString(printer); !slices.Contains(st.reasons, r) {
+				st.reasons = append(st.reasons, r)
+			}
+		}
+		for _, c := range e.Causes {
+			walk(c)
+		}
+	}
+	walk(ve)
+	var errs []error
+	for _, st := range sites {
+		keyword, schemaPtr := keywordOf(st.ptr)
+		what := "the schema"
+		if keyword != "" {
+			what = fmt.Sprintf("keyword %q of the schema at #%s", keyword, schemaPtr)
+		}
+		sort.Strings(st.reasons)
+		errs = append(errs, &loc.Error{Pos: l.Position(u + "#" + jsonptr.Join(st.ptr)),
+			Msg: fmt.Sprintf("%s does not fit the meta-schema: %s", what, strings.Join(st.reasons, "; or ")) + " (schema does not match its meta-schema)"})
+	}
+	return loc.Join(errs)
+}
+
+// keywordOf returns the keyword a pointer into a schema document ends in
+// (or passes through, for an item of a keyword's value) and the pointer of
+// the schema that holds it: "" when the pointer names a schema itself.
+func keywordOf(ptr []string) (keyword, schemaPtr string) {
+	// Keywords whose value is a map of names to schemas, or a list of
+	// schemas: the token after them is a name or an index.
+	maps := map[string]bool{"properties": true, "patternProperties": true, "definitions": true, "$defs": true, "dependentSchemas": true, "dependencies": true}
+	lists := map[string]bool{"allOf": true, "anyOf": true, "oneOf": true, "prefixItems": true, "items": true}
+	schemaAt := 0
+	for i := 0; i < len(ptr); i++ {
+		k := ptr[i]
+		switch {
+		case maps[k] && i+1 < len(ptr):
+			i++
+			schemaAt = i + 1
+			keyword = ""
+			continue
+		case lists[k] && i+1 < len(ptr) && isIndex(ptr[i+1]):
+			i++
+			schemaAt = i + 1
+			keyword = ""
+			continue
+		case i == schemaAt:
+			keyword = k
+		}
+	}
+	return keyword, jsonptr.Join(ptr[:min(schemaAt, len(ptr))])
+}
+
+func isIndex(tok string) bool {
+	_, err := strconv.Atoi(tok)
+	return err == nil
 }
 
 // clean replaces the file URLs of loaded documents in msg with the paths
