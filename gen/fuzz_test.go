@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"encoding/json"
 	"errors"
 	"go/ast"
 	"go/importer"
@@ -9,6 +10,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"sort"
 	"testing"
 
 	"github.com/structgen/structgen/gen/loc"
@@ -36,6 +38,9 @@ func FuzzGenerate(f *testing.F) {
 		f.Add(s)
 	}
 	for _, s := range clashSchemas {
+		f.Add(s)
+	}
+	for _, s := range corpusSeeds(f) {
 		f.Add(s)
 	}
 	dir := f.TempDir()
@@ -79,6 +84,65 @@ func TestNamingScopeCompiles(t *testing.T) {
 		}
 		typeCheck(t, fset, imp, files, schema)
 	}
+}
+
+// corpusSeeds returns a sample of real schemas from the shared corpus,
+// when it is there: SchemaStore schemas, GitHub's MCP tools' input
+// schemas and the JSON-Schema-Test-Suite's, small ones spread over each
+// folder, so that a fuzzing run mutates what real schemas look like. The
+// seeds alone run with every go test, so the sample stays small.
+func corpusSeeds(tb testing.TB) []string {
+	root := filepath.Join("..", "..", "shared", "corpus")
+	if _, err := os.Stat(root); err != nil {
+		tb.Logf("no corpus at %s: FuzzGenerate seeds are the hand-written ones only", root)
+		return nil
+	}
+	var out []string
+	sample := func(pattern string, n, maxSize int, pick func([]byte) []string) {
+		files, _ := filepath.Glob(filepath.Join(root, pattern))
+		sort.Strings(files)
+		var small []string
+		for _, f := range files {
+			if st, err := os.Stat(f); err == nil && st.Size() <= int64(maxSize) {
+				small = append(small, f)
+			}
+		}
+		for i := 0; i < len(small) && n > 0; i += max(1, len(small)/n) {
+			data, err := os.ReadFile(small[i])
+			if err != nil {
+				continue
+			}
+			for _, s := range pick(data) {
+				out = append(out, s)
+			}
+			n--
+		}
+	}
+	whole := func(data []byte) []string { return []string{string(data)} }
+	member := func(name string) func([]byte) []string {
+		return func(data []byte) []string {
+			var v map[string]json.RawMessage
+			if json.Unmarshal(data, &v) != nil || v[name] == nil {
+				return nil
+			}
+			return []string{string(v[name])}
+		}
+	}
+	suite := func(data []byte) []string {
+		var groups []struct {
+			Schema json.RawMessage `json:"schema"`
+		}
+		if json.Unmarshal(data, &groups) != nil || len(groups) == 0 {
+			return nil
+		}
+		return []string{string(groups[0].Schema)}
+	}
+	sample("schemastore/schemas/*.json", 12, 8<<10, whole)
+	sample("mcp-github/*.json", 8, 16<<10, member("inputSchema"))
+	sample("jsonschema-suite/draft2020-12/*.json", 10, 16<<10, suite)
+	sample("jsonschema-suite/draft7/*.json", 5, 16<<10, suite)
+	sample("jsonschema-suite/draft4/*.json", 5, 16<<10, suite)
+	return out
 }
 
 // generateSchema generates package p from one schema file, type Doc.
