@@ -112,6 +112,8 @@ func (n *Node) IsObject() bool {
 	return ok
 }
 
+// Value returns the value read so far as encoding/json decodes into any
+// (numbers as json.Number): nil for a nil node.
 func (n *Node) Value() any {
 	if n == nil {
 		return nil

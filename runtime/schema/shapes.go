@@ -33,10 +33,10 @@ func Members(s *jsonschema.Schema) []*jsonschema.Schema {
 	return out
 }
 
-// shape is what the coercions and repairs ask of a schema: the schemas
-// that apply with it (itself, its $ref, its allOf) and the types they
-// allow.
-type shape struct {
+// Shape is what the lenient reader's coercions and repairs ask of a
+// schema: the schemas that apply with it (itself, its $ref, its allOf) and
+// the types they allow.
+type Shape struct {
 	Members []*jsonschema.Schema
 	Types   TypeSet
 }
@@ -46,14 +46,15 @@ type shape struct {
 // more than they do and goes with them; a nil cache remembers nothing.
 type ShapeCache struct{ m sync.Map }
 
-func (c *ShapeCache) Of(s *jsonschema.Schema) *shape {
+// Of returns the shape of s, worked out once.
+func (c *ShapeCache) Of(s *jsonschema.Schema) *Shape {
 	if c != nil {
 		if v, ok := c.m.Load(s); ok {
-			return v.(*shape)
+			return v.(*Shape)
 		}
 	}
 	ms := Members(s)
-	sh := &shape{Members: ms, Types: AllowedTypes(ms)}
+	sh := &Shape{Members: ms, Types: AllowedTypes(ms)}
 	if c != nil {
 		c.m.Store(s, sh)
 	}
@@ -65,6 +66,8 @@ func (c *ShapeCache) Of(s *jsonschema.Schema) *shape {
 // that restricts has restricted, even when it holds no type.
 type TypeSet uint8
 
+// The bits of a TypeSet: Restricted says the schemas restrict the types
+// at all; one bit for each JSON type.
 const (
 	Restricted TypeSet = 1 << iota
 	typeNull
