@@ -7,12 +7,9 @@ package emit
 import (
 	"bytes"
 	"fmt"
-	"maps"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/dave/jennifer/jen"
 	"github.com/structgen/structgen/gen/ir"
@@ -86,49 +83,15 @@ func Files(pkg *ir.Package) (map[string][]byte, []string, error) {
 		emitPartials(partial, pkg)
 		files[PartialFile] = partial
 	}
-	out, err := renderAll(files)
-	if err != nil {
-		return nil, nil, err
+	out := map[string][]byte{}
+	for name, f := range files {
+		src, err := render(f)
+		if err != nil {
+			return nil, nil, fmt.Errorf("emit %s: %w", name, err)
+		}
+		out[name] = src
 	}
 	return out, d.notes, nil
-}
-
-// renderAll renders the files at once, each on a goroutine of its own:
-// formatting (go/format, inside jennifer's Render) is most of a
-// generation's time. A panic in one is raised again here, where the
-// generator's stage recovers it; the first error by file name is
-// returned.
-func renderAll(files map[string]*jen.File) (map[string][]byte, error) {
-	type result struct {
-		src      []byte
-		err      error
-		panicked any
-	}
-	results := make(map[string]*result, len(files))
-	var wg sync.WaitGroup
-	for name, f := range files {
-		r := &result{}
-		results[name] = r
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { r.panicked = recover() }()
-			r.src, r.err = render(f)
-		}()
-	}
-	wg.Wait()
-	out := make(map[string][]byte, len(files))
-	for _, name := range slices.Sorted(maps.Keys(results)) {
-		r := results[name]
-		if r.panicked != nil {
-			panic(r.panicked)
-		}
-		if r.err != nil {
-			return nil, fmt.Errorf("emit %s: %w", name, r.err)
-		}
-		out[name] = r.src
-	}
-	return out, nil
 }
 
 // render formats f, returning jennifer's error (a syntax error in what
