@@ -112,9 +112,7 @@ func corpusSeeds(tb testing.TB) []string {
 			if err != nil {
 				continue
 			}
-			for _, s := range pick(data) {
-				out = append(out, s)
-			}
+			out = append(out, pick(data)...)
 			n--
 		}
 	}
