@@ -133,6 +133,37 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
+// TestPathIndependent generates every case that reads only its own folder
+// (no "../", no Go package of the module)
+// from a copy elsewhere: the output must be byte-identical, since nothing
+// generated may depend on where the inputs live (names made from hashes of
+// locations once did).
+func TestPathIndependent(t *testing.T) {
+	for _, dir := range goldenCases(t) {
+		cfg, err := os.ReadFile(filepath.Join(dir, "structgen.yaml"))
+		if err != nil || strings.Contains(string(cfg), "../") || strings.Contains(string(cfg), "go:") {
+			continue
+		}
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			_, a, errA := generateCase(t, dir, false)
+			copied := filepath.Join(t.TempDir(), "elsewhere", filepath.Base(dir))
+			if err := os.CopyFS(copied, os.DirFS(dir)); err != nil {
+				t.Fatal(err)
+			}
+			_, b, errB := generateCase(t, copied, false)
+			if errA != nil || errB != nil {
+				if errA == nil || errB == nil || errA.Error() != errB.Error() {
+					t.Fatalf("errors differ:\n%v\n%v", errA, errB)
+				}
+				return
+			}
+			if d := cmp.Diff(a, b); d != "" {
+				t.Errorf("output depends on where the inputs live (-here +elsewhere):\n%s", d)
+			}
+		})
+	}
+}
+
 // TestGoldenPackages vets the generated golden packages and runs the tests
 // each case keeps beside its output, which use the generated API.
 func TestGoldenPackages(t *testing.T) {

@@ -26,7 +26,8 @@ import (
 //     reads as the name, then the shorter location, then the smaller one);
 //     each other one moves one step up its ladder of qualified names: the
 //     parent's name before it, then its location spelled out, then a hash
-//     of its location, then a hash of the type's key (two types merged
+//     of its location (its stable URL, so that the name does not depend
+//     on where the inputs live), then a hash of the type's key (two types merged
 //     from one location, by allOf, share the location but not the key),
 //     and last, where even those clash, the hash rung numbered by the
 //     types' order. So two derived types never end with one name: a clash
@@ -83,11 +84,26 @@ func (b *builder) nameLadder(key, loc, hint string) []string {
 		spelled = "Root"
 	}
 	ladder = append(ladder, first+"At"+spelled)
-	ladder = append(ladder, fmt.Sprintf("%s%08X", first, hash32(loc+"|"+hint)))
-	if byKey := fmt.Sprintf("%s%08X", first, hash32(key)); byKey != ladder[len(ladder)-1] {
+	ladder = append(ladder, fmt.Sprintf("%s%08X", first, hash32(b.l.Stable(loc)+"|"+hint)))
+	if byKey := fmt.Sprintf("%s%08X", first, hash32(b.stableKey(key))); byKey != ladder[len(ladder)-1] {
 		ladder = append(ladder, byKey)
 	}
 	return ladder
+}
+
+// stableKey is key with the URL of every location in it replaced by the
+// document's stable URL, so that a name made from it does not depend on
+// where the inputs live. Keys join locations with "&" and add "|…".
+func (b *builder) stableKey(key string) string {
+	parts := strings.Split(key, "&")
+	for i, p := range parts {
+		at, rest, found := strings.Cut(p, "|")
+		parts[i] = b.l.Stable(at)
+		if found {
+			parts[i] += "|" + rest
+		}
+	}
+	return strings.Join(parts, "&")
 }
 
 func hash32(s string) uint32 {

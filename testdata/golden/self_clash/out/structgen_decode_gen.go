@@ -267,8 +267,8 @@ func (v *Ref) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
-// decodeJSON reads RefTargetF45CBBE5: the value's kind picks the variant.
-func (v *RefTargetF45CBBE5) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
+// decodeJSON reads RefTargetB5A93EE3: the value's kind picks the variant.
+func (v *RefTargetB5A93EE3) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
 		p0 := c.NewBool()
@@ -304,7 +304,7 @@ func (v *RefTargetF45CBBE5) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			c.End(a0.Err())
 		}
 	case jx.Object:
-		p0 := new(RefTargetObjectAB690A1F)
+		p0 := new(RefTargetObjectE7E8CC45)
 		p0.decodeJSON(d, c)
 		v.Object = p0
 	case jx.Null:
@@ -314,8 +314,8 @@ func (v *RefTargetF45CBBE5) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 }
 
-// decodeJSON reads RefTargetObjectAB690A1F and checks its schema in one pass.
-func (v *RefTargetObjectAB690A1F) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
+// decodeJSON reads RefTargetObjectE7E8CC45 and checks its schema in one pass.
+func (v *RefTargetObjectE7E8CC45) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [1]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
@@ -777,21 +777,21 @@ func (v *Ref) encodeJSON(e *impl.Encoding) {
 	e.ObjEnd()
 }
 
-// MarshalJSON writes RefTargetObjectAB690A1F in one pass, as encoding/json would: fields in
+// MarshalJSON writes RefTargetObjectE7E8CC45 in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
-func (v RefTargetObjectAB690A1F) MarshalJSON() ([]byte, error) {
+func (v RefTargetObjectE7E8CC45) MarshalJSON() ([]byte, error) {
 	return impl.Marshal(v.encodeJSON)
 }
 
-// encodeJSON writes RefTargetObjectAB690A1F with e.
-func (v *RefTargetObjectAB690A1F) encodeJSON(e *impl.Encoding) {
+// encodeJSON writes RefTargetObjectE7E8CC45 with e.
+func (v *RefTargetObjectE7E8CC45) encodeJSON(e *impl.Encoding) {
 	e.ObjStart()
 	if len(v.Site) != 0 {
 		e.Field("site")
 		e.Raw(v.Site)
 	}
 	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsRefTargetObjectAB690A1F.Has(k) {
+		if fieldsRefTargetObjectE7E8CC45.Has(k) {
 			continue
 		}
 		e.Field(k)

@@ -307,7 +307,7 @@ func ParseRedRefTargetObject(data []byte) (RedRefTargetObject, error) {
 
 // Schema: schemas/red.json#/definitions/Ref
 type Ref struct {
-	Target runtime.Nullable[RefTargetF45CBBE5] `json:"target,omitzero"`
+	Target runtime.Nullable[RefTargetB5A93EE3] `json:"target,omitzero"`
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -397,65 +397,6 @@ func ParseRefTarget(data []byte) (RefTarget, error) {
 }
 
 // Schema: schemas/red.json#/definitions/Ref/properties/target
-type RefTarget3D3252F2 struct {
-	Bool   *bool
-	Number *float64
-	String *string
-	Array  []json.RawMessage
-	Object *RefTargetObject3952AF89
-}
-
-// MarshalJSON encodes the variant that is set, or null when none is.
-func (u RefTarget3D3252F2) MarshalJSON() ([]byte, error) {
-	switch {
-	case u.Bool != nil:
-		return json.Marshal(u.Bool)
-	case u.Number != nil:
-		return json.Marshal(u.Number)
-	case u.String != nil:
-		return json.Marshal(u.String)
-	case u.Array != nil:
-		return json.Marshal(u.Array)
-	case u.Object != nil:
-		return json.Marshal(u.Object)
-	}
-	return []byte("null"), nil
-}
-
-// UnmarshalJSON decodes into the variant that the JSON value's kind selects.
-func (u *RefTarget3D3252F2) UnmarshalJSON(data []byte) error {
-	*u = RefTarget3D3252F2{}
-	switch impl.KindOf(data) {
-	case impl.KindNull:
-		return nil
-	case impl.KindBool:
-		u.Bool = new(bool)
-		return json.Unmarshal(data, u.Bool)
-	case impl.KindNumber:
-		u.Number = new(float64)
-		return json.Unmarshal(data, u.Number)
-	case impl.KindString:
-		u.String = new(string)
-		return json.Unmarshal(data, u.String)
-	case impl.KindArray:
-		return json.Unmarshal(data, &u.Array)
-	case impl.KindObject:
-		u.Object = new(RefTargetObject3952AF89)
-		return json.Unmarshal(data, u.Object)
-	}
-	return impl.NoVariant("RefTarget3D3252F2", impl.KindOf(data).String())
-}
-
-var schemaRefTarget3D3252F2 = structgenSchemas.Schema("structgen:///red.json#/definitions/Ref/properties/target")
-var schemaRefTarget3D3252F22 = structgenSchemas.Schema("structgen:///red.json#/definitions/Taxonomy/properties/thirds/items/oneOf/0/allOf/1/properties/target")
-
-// ParseRefTarget3D3252F2 validates data against the schema of RefTarget3D3252F2 and decodes it.
-// Nothing is repaired; on failure the error is a *runtime.ValidationError.
-func ParseRefTarget3D3252F2(data []byte) (RefTarget3D3252F2, error) {
-	return impl.ParseValidated[RefTarget3D3252F2]("RefTarget3D3252F2", data, nil, []impl.Validator{structgenValidate3, structgenValidate5}, schemaRefTarget3D3252F2, schemaRefTarget3D3252F22)
-}
-
-// Schema: schemas/red.json#/definitions/Ref/properties/target
 type RefTargetAtDefinitionsRefPropertiesTarget struct {
 	Bool   *bool
 	Number *float64
@@ -515,16 +456,16 @@ func ParseRefTargetAtDefinitionsRefPropertiesTarget(data []byte) (RefTargetAtDef
 }
 
 // Schema: schemas/red.json#/definitions/Ref/properties/target
-type RefTargetF45CBBE5 struct {
+type RefTargetB5A93EE3 struct {
 	Bool   *bool
 	Number *float64
 	String *string
 	Array  []json.RawMessage
-	Object *RefTargetObjectAB690A1F
+	Object *RefTargetObjectE7E8CC45
 }
 
 // MarshalJSON encodes the variant that is set, or null when none is.
-func (u RefTargetF45CBBE5) MarshalJSON() ([]byte, error) {
+func (u RefTargetB5A93EE3) MarshalJSON() ([]byte, error) {
 	switch {
 	case u.Bool != nil:
 		return json.Marshal(u.Bool)
@@ -541,8 +482,8 @@ func (u RefTargetF45CBBE5) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes into the variant that the JSON value's kind selects.
-func (u *RefTargetF45CBBE5) UnmarshalJSON(data []byte) error {
-	*u = RefTargetF45CBBE5{}
+func (u *RefTargetB5A93EE3) UnmarshalJSON(data []byte) error {
+	*u = RefTargetB5A93EE3{}
 	switch impl.KindOf(data) {
 	case impl.KindNull:
 		return nil
@@ -558,21 +499,80 @@ func (u *RefTargetF45CBBE5) UnmarshalJSON(data []byte) error {
 	case impl.KindArray:
 		return json.Unmarshal(data, &u.Array)
 	case impl.KindObject:
-		u.Object = new(RefTargetObjectAB690A1F)
+		u.Object = new(RefTargetObjectE7E8CC45)
 		return json.Unmarshal(data, u.Object)
 	}
-	return impl.NoVariant("RefTargetF45CBBE5", impl.KindOf(data).String())
+	return impl.NoVariant("RefTargetB5A93EE3", impl.KindOf(data).String())
 }
 
-var schemaRefTargetF45CBBE5 = structgenSchemas.Schema("structgen:///red.json#/definitions/Ref/properties/target")
+var schemaRefTargetB5A93EE3 = structgenSchemas.Schema("structgen:///red.json#/definitions/Ref/properties/target")
 
-// ParseRefTargetF45CBBE5 validates data against the schema of RefTargetF45CBBE5 and decodes it.
+// ParseRefTargetB5A93EE3 validates data against the schema of RefTargetB5A93EE3 and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
-func ParseRefTargetF45CBBE5(data []byte) (RefTargetF45CBBE5, error) {
-	return impl.ParseDecoded("RefTargetF45CBBE5", data, func(d *jx.Decoder, c *impl.Decoding) (v RefTargetF45CBBE5) {
+func ParseRefTargetB5A93EE3(data []byte) (RefTargetB5A93EE3, error) {
+	return impl.ParseDecoded("RefTargetB5A93EE3", data, func(d *jx.Decoder, c *impl.Decoding) (v RefTargetB5A93EE3) {
 		v.decodeJSON(d, c)
 		return
-	}, schemaRefTargetF45CBBE5)
+	}, schemaRefTargetB5A93EE3)
+}
+
+// Schema: schemas/red.json#/definitions/Ref/properties/target
+type RefTargetE478A264 struct {
+	Bool   *bool
+	Number *float64
+	String *string
+	Array  []json.RawMessage
+	Object *RefTargetObjectF5F00AF3
+}
+
+// MarshalJSON encodes the variant that is set, or null when none is.
+func (u RefTargetE478A264) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.Bool != nil:
+		return json.Marshal(u.Bool)
+	case u.Number != nil:
+		return json.Marshal(u.Number)
+	case u.String != nil:
+		return json.Marshal(u.String)
+	case u.Array != nil:
+		return json.Marshal(u.Array)
+	case u.Object != nil:
+		return json.Marshal(u.Object)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON decodes into the variant that the JSON value's kind selects.
+func (u *RefTargetE478A264) UnmarshalJSON(data []byte) error {
+	*u = RefTargetE478A264{}
+	switch impl.KindOf(data) {
+	case impl.KindNull:
+		return nil
+	case impl.KindBool:
+		u.Bool = new(bool)
+		return json.Unmarshal(data, u.Bool)
+	case impl.KindNumber:
+		u.Number = new(float64)
+		return json.Unmarshal(data, u.Number)
+	case impl.KindString:
+		u.String = new(string)
+		return json.Unmarshal(data, u.String)
+	case impl.KindArray:
+		return json.Unmarshal(data, &u.Array)
+	case impl.KindObject:
+		u.Object = new(RefTargetObjectF5F00AF3)
+		return json.Unmarshal(data, u.Object)
+	}
+	return impl.NoVariant("RefTargetE478A264", impl.KindOf(data).String())
+}
+
+var schemaRefTargetE478A264 = structgenSchemas.Schema("structgen:///red.json#/definitions/Ref/properties/target")
+var schemaRefTargetE478A2642 = structgenSchemas.Schema("structgen:///red.json#/definitions/Taxonomy/properties/thirds/items/oneOf/0/allOf/1/properties/target")
+
+// ParseRefTargetE478A264 validates data against the schema of RefTargetE478A264 and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseRefTargetE478A264(data []byte) (RefTargetE478A264, error) {
+	return impl.ParseValidated[RefTargetE478A264]("RefTargetE478A264", data, nil, []impl.Validator{structgenValidate3, structgenValidate5}, schemaRefTargetE478A264, schemaRefTargetE478A2642)
 }
 
 // Schema: schemas/red.json#/definitions/Ref/properties/target
@@ -613,77 +613,6 @@ func ParseRefTargetObject(data []byte) (RefTargetObject, error) {
 }
 
 // Schema: schemas/red.json#/definitions/Ref/properties/target
-type RefTargetObject3952AF89 struct {
-	Site json.RawMessage `json:"site,omitempty"`
-	Type json.RawMessage `json:"type,omitempty"`
-	// AdditionalProperties holds the properties that the schema does not
-	// declare, so that decoding and encoding lose nothing.
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
-	// AdditionalPropertiesOrder is the order they were read in, when it
-	// was not key order; MarshalJSON writes them in it, then any others
-	// in key order.
-	AdditionalPropertiesOrder []string `json:"-"`
-}
-
-var fieldsRefTargetObject3952AF89 = impl.NewFields("site", "type")
-
-// MarshalJSON encodes the declared fields, then AdditionalProperties.
-func (v RefTargetObject3952AF89) MarshalJSON() ([]byte, error) {
-	type plain RefTargetObject3952AF89
-	return impl.MarshalObject(plain(v), fieldsRefTargetObject3952AF89, v.AdditionalProperties, v.AdditionalPropertiesOrder)
-}
-
-// UnmarshalJSON decodes the declared fields and keeps every other
-// property in AdditionalProperties.
-func (v *RefTargetObject3952AF89) UnmarshalJSON(data []byte) error {
-	type plain RefTargetObject3952AF89
-	return impl.UnmarshalObject(data, (*plain)(v), fieldsRefTargetObject3952AF89, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
-}
-
-var schemaRefTargetObject3952AF89 = structgenSchemas.Schema("structgen:///red.json#/definitions/Ref/properties/target")
-var schemaRefTargetObject3952AF892 = structgenSchemas.Schema("structgen:///red.json#/definitions/Taxonomy/properties/thirds/items/oneOf/0/allOf/1/properties/target")
-
-// ParseRefTargetObject3952AF89 validates data against the schema of RefTargetObject3952AF89 and decodes it.
-// Nothing is repaired; on failure the error is a *runtime.ValidationError.
-func ParseRefTargetObject3952AF89(data []byte) (RefTargetObject3952AF89, error) {
-	return impl.ParseValidated[RefTargetObject3952AF89]("RefTargetObject3952AF89", data, nil, []impl.Validator{structgenValidate3, structgenValidate5}, schemaRefTargetObject3952AF89, schemaRefTargetObject3952AF892)
-}
-
-// Schema: schemas/red.json#/definitions/Ref/properties/target
-type RefTargetObjectAB690A1F struct {
-	Site json.RawMessage `json:"site,omitempty"`
-	// AdditionalProperties holds the properties that the schema does not
-	// declare, so that decoding and encoding lose nothing.
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
-	// AdditionalPropertiesOrder is the order they were read in, when it
-	// was not key order; MarshalJSON writes them in it, then any others
-	// in key order.
-	AdditionalPropertiesOrder []string `json:"-"`
-}
-
-var fieldsRefTargetObjectAB690A1F = impl.NewFields("site")
-
-// UnmarshalJSON decodes the declared fields and keeps every other
-// property in AdditionalProperties.
-func (v *RefTargetObjectAB690A1F) UnmarshalJSON(data []byte) error {
-	type plain RefTargetObjectAB690A1F
-	return impl.UnmarshalObject(data, (*plain)(v), fieldsRefTargetObjectAB690A1F, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
-}
-
-var schemaRefTargetObjectAB690A1F = structgenSchemas.Schema("structgen:///red.json#/definitions/Ref/properties/target")
-
-// ParseRefTargetObjectAB690A1F validates data against the schema of RefTargetObjectAB690A1F and decodes it.
-// Nothing is repaired; on failure the error is a *runtime.ValidationError.
-func ParseRefTargetObjectAB690A1F(data []byte) (RefTargetObjectAB690A1F, error) {
-	return impl.ParseDecoded("RefTargetObjectAB690A1F", data, func(d *jx.Decoder, c *impl.Decoding) (v RefTargetObjectAB690A1F) {
-		if !c.IsNull(d) {
-			v.decodeJSON(d, c)
-		}
-		return
-	}, schemaRefTargetObjectAB690A1F)
-}
-
-// Schema: schemas/red.json#/definitions/Ref/properties/target
 type RefTargetObjectAtDefinitionsRefPropertiesTarget struct {
 	Site json.RawMessage `json:"site,omitempty"`
 	Type json.RawMessage `json:"type,omitempty"`
@@ -718,6 +647,77 @@ var schemaRefTargetObjectAtDefinitionsRefPropertiesTarget2 = structgenSchemas.Sc
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseRefTargetObjectAtDefinitionsRefPropertiesTarget(data []byte) (RefTargetObjectAtDefinitionsRefPropertiesTarget, error) {
 	return impl.ParseValidated[RefTargetObjectAtDefinitionsRefPropertiesTarget]("RefTargetObjectAtDefinitionsRefPropertiesTarget", data, nil, []impl.Validator{structgenValidate3, structgenValidate5}, schemaRefTargetObjectAtDefinitionsRefPropertiesTarget, schemaRefTargetObjectAtDefinitionsRefPropertiesTarget2)
+}
+
+// Schema: schemas/red.json#/definitions/Ref/properties/target
+type RefTargetObjectE7E8CC45 struct {
+	Site json.RawMessage `json:"site,omitempty"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsRefTargetObjectE7E8CC45 = impl.NewFields("site")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *RefTargetObjectE7E8CC45) UnmarshalJSON(data []byte) error {
+	type plain RefTargetObjectE7E8CC45
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsRefTargetObjectE7E8CC45, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaRefTargetObjectE7E8CC45 = structgenSchemas.Schema("structgen:///red.json#/definitions/Ref/properties/target")
+
+// ParseRefTargetObjectE7E8CC45 validates data against the schema of RefTargetObjectE7E8CC45 and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseRefTargetObjectE7E8CC45(data []byte) (RefTargetObjectE7E8CC45, error) {
+	return impl.ParseDecoded("RefTargetObjectE7E8CC45", data, func(d *jx.Decoder, c *impl.Decoding) (v RefTargetObjectE7E8CC45) {
+		if !c.IsNull(d) {
+			v.decodeJSON(d, c)
+		}
+		return
+	}, schemaRefTargetObjectE7E8CC45)
+}
+
+// Schema: schemas/red.json#/definitions/Ref/properties/target
+type RefTargetObjectF5F00AF3 struct {
+	Site json.RawMessage `json:"site,omitempty"`
+	Type json.RawMessage `json:"type,omitempty"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsRefTargetObjectF5F00AF3 = impl.NewFields("site", "type")
+
+// MarshalJSON encodes the declared fields, then AdditionalProperties.
+func (v RefTargetObjectF5F00AF3) MarshalJSON() ([]byte, error) {
+	type plain RefTargetObjectF5F00AF3
+	return impl.MarshalObject(plain(v), fieldsRefTargetObjectF5F00AF3, v.AdditionalProperties, v.AdditionalPropertiesOrder)
+}
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *RefTargetObjectF5F00AF3) UnmarshalJSON(data []byte) error {
+	type plain RefTargetObjectF5F00AF3
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsRefTargetObjectF5F00AF3, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaRefTargetObjectF5F00AF3 = structgenSchemas.Schema("structgen:///red.json#/definitions/Ref/properties/target")
+var schemaRefTargetObjectF5F00AF32 = structgenSchemas.Schema("structgen:///red.json#/definitions/Taxonomy/properties/thirds/items/oneOf/0/allOf/1/properties/target")
+
+// ParseRefTargetObjectF5F00AF3 validates data against the schema of RefTargetObjectF5F00AF3 and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseRefTargetObjectF5F00AF3(data []byte) (RefTargetObjectF5F00AF3, error) {
+	return impl.ParseValidated[RefTargetObjectF5F00AF3]("RefTargetObjectF5F00AF3", data, nil, []impl.Validator{structgenValidate3, structgenValidate5}, schemaRefTargetObjectF5F00AF3, schemaRefTargetObjectF5F00AF32)
 }
 
 // Schema: schemas/red.json#/definitions/Taxonomy
@@ -916,7 +916,7 @@ func ParseTaxonomySecondOption0(data []byte) (TaxonomySecondOption0, error) {
 
 // Schema: schemas/red.json#/definitions/Taxonomy/properties/thirds/items/oneOf/0
 type TaxonomyThirdsItemOption0 struct {
-	Target runtime.Nullable[RefTarget3D3252F2] `json:"target,omitzero"`
+	Target runtime.Nullable[RefTargetE478A264] `json:"target,omitzero"`
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
