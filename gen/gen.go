@@ -93,7 +93,12 @@ func parseConfig(file string, data []byte) (cfg *Config, errs []error) {
 func generate(cfg *Config, earlier []error) (files map[string][]byte, out *Package, err error) {
 	// A panic in a stage is a bug of structgen's: it comes out as one
 	// *loc.InternalError naming the stage and what it was processing.
-	stage, at := "source", func() string { return cfg.File }
+	stage, at := "source", func() string {
+		if cfg == nil {
+			return ""
+		}
+		return cfg.File
+	}
 	defer recoverStage(&stage, &at, &err)
 	errs := earlier
 	testhook.Fire(stage, "")

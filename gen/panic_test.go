@@ -65,3 +65,10 @@ func TestStagePanics(t *testing.T) {
 		}
 	})
 }
+
+// TestGenerateNilConfig: a nil config is an error, not a panic.
+func TestGenerateNilConfig(t *testing.T) {
+	if _, _, err := Generate(nil); err == nil {
+		t.Error("Generate(nil) succeeded")
+	}
+}
