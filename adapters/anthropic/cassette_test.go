@@ -1,17 +1,14 @@
 package anthropic_test
 
 import (
-	"bytes"
 	"context"
-	"os"
-	"path/filepath"
+	"net/http"
 	"testing"
 
 	ant "github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
 	sganthropic "github.com/structgen/structgen/adapters/anthropic"
-	"github.com/structgen/structgen/cassette"
 	"github.com/structgen/structgen/internal/adaptertest"
 	"github.com/structgen/structgen/runtime"
 )
@@ -20,35 +17,16 @@ import (
 // replays it offline to the same typed answer.
 func TestCassette(t *testing.T) {
 	srv := adaptertest.NewServer(t, message("end_turn", text(forecast)))
-	path := filepath.Join(t.TempDir(), "messages.json")
 	req := runtime.Request{Messages: []runtime.Message{{Role: "user", Content: "Tomorrow?"}}}
-	complete := func(rec *cassette.Recorder) string {
-		c := ant.NewClient(option.WithBaseURL(srv.URL), option.WithAPIKey("sk-ant-secret"), option.WithMaxRetries(0), option.WithHTTPClient(rec.Client()))
+	got := adaptertest.RecordReplay(t, func(hc *http.Client) string {
+		c := ant.NewClient(option.WithBaseURL(srv.URL), option.WithAPIKey("sk-ant-secret"), option.WithMaxRetries(0), option.WithHTTPClient(hc))
 		f, err := runtime.Complete(context.Background(), sganthropic.Messages{Client: &c, Model: "claude-test"}, req, adaptertest.ForecastOutput)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return f.Summary
-	}
-	rec, err := cassette.Open(path, cassette.Record)
-	if err != nil {
-		t.Fatal(err)
-	}
-	live := complete(rec)
-	if err := rec.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if data, _ := os.ReadFile(path); bytes.Contains(data, []byte("secret")) {
-		t.Errorf("the cassette holds the API key:\n%s", data)
-	}
-	rep, err := cassette.Open(path, cassette.Replay)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if replayed := complete(rep); replayed != live || live != "Sunny" {
-		t.Errorf("replayed %q, live %q", replayed, live)
-	}
-	if err := rep.Close(); err != nil {
-		t.Error(err)
+	})
+	if got != "Sunny" {
+		t.Errorf("got %q", got)
 	}
 }

@@ -7,6 +7,7 @@ require github.com/structgen/structgen v0.1.0
 require (
 	github.com/go-faster/errors v0.7.1 // indirect
 	github.com/go-faster/jx v1.2.0 // indirect
+	github.com/google/go-cmp v0.7.0 // indirect
 	golang.org/x/net v0.50.0 // indirect
 )
 
