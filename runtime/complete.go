@@ -311,6 +311,17 @@ func WithUsage(dst *Usage) Option { return func(o *options) { o.usage = dst } }
 // *ValidationError; when the last reply was cut by the token limit it
 // unwraps to ErrTruncated.
 func Complete[T any](ctx context.Context, m Model, req Request, out Output[T], opts ...Option) (T, error) {
+	return complete(ctx, m, req, out, opts, func(m Model, req Request, _ int, _ *ValidationError) (Reply, error) {
+		return m.Generate(ctx, req)
+	})
+}
+
+// generateFunc makes the attempt-th model call of a completion; last is
+// why the previous reply failed (nil for the first call).
+type generateFunc func(m Model, req Request, attempt int, last *ValidationError) (Reply, error)
+
+// complete is Complete's loop, its model calls made by generate.
+func complete[T any](ctx context.Context, m Model, req Request, out Output[T], opts []Option, generate generateFunc) (T, error) {
 	o := options{repair: OneRepair, maxTurns: 10}
 	for _, opt := range opts {
 		opt(&o)
@@ -332,7 +343,10 @@ func Complete[T any](ctx context.Context, m Model, req Request, out Output[T], o
 			}
 			return zero, last
 		}
-		reply, err := m.Generate(ctx, req)
+		if err := ctx.Err(); err != nil {
+			return zero, err
+		}
+		reply, err := generate(m, req, attempt, last)
 		if o.usage != nil {
 			*o.usage = o.usage.Add(reply.Usage)
 		}

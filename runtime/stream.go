@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"iter"
+	"reflect"
 )
 
 // Chunks reads r as the chunks a streaming reply arrives in (an HTTP
@@ -59,48 +60,80 @@ func StopOnProblem(check func(text []byte) error) StreamOption {
 // linear Stream reads after a chunk only while the reply is short
 // (streamShort bytes) or once it has grown by a sixteenth since the last
 // read; the reply as it ends is always read. The work is then at most
-// about 17 times the reply's length however small the chunks. Reads that
-// find nothing yet yield nothing. A chunk error, or a problem
-// StopOnProblem finds, is yielded last.
+// about 17 times the reply's length however small the chunks. A read
+// that finds nothing yet, or the same value as the last one yielded,
+// yields nothing. A chunk error, or a problem StopOnProblem finds, is
+// yielded last.
 func Stream[P any](chunks iter.Seq2[[]byte, error], parse func([]byte) (P, error), opts ...StreamOption) iter.Seq2[P, error] {
 	var cfg streamConfig
 	for _, o := range opts {
 		o(&cfg)
 	}
 	return func(yield func(P, error) bool) {
-		var text []byte
+		r := partialReader[P]{parse: parse, check: cfg.check}
 		var zero P
-		read := 0 // the length of text at the last read
-		step := func() bool {
-			read = len(text)
-			if cfg.check != nil {
-				if err := cfg.check(text); err != nil {
-					yield(zero, err)
-					return false
-				}
-			}
-			p, err := parse(text)
-			if errors.Is(err, ErrNoJSON) || errors.Is(err, ErrEmptyReply) {
-				return true // nothing to read yet
-			}
-			return yield(p, err) && err == nil
-		}
 		for chunk, err := range chunks {
 			if err != nil {
 				yield(zero, err)
 				return
 			}
-			text = append(text, chunk...)
-			if len(text) <= streamShort || (len(text)-read)*16 >= len(text) {
-				if !step() {
-					return
-				}
+			if p, ok, err := r.add(chunk); (ok || err != nil) && (!yield(p, err) || err != nil) {
+				return
 			}
 		}
-		if read < len(text) {
-			step()
+		if p, ok, err := r.flush(); ok || err != nil {
+			yield(p, err)
 		}
 	}
+}
+
+// partialReader reads a growing reply on Stream's schedule.
+type partialReader[P any] struct {
+	parse func([]byte) (P, error)
+	check func([]byte) error
+	text  []byte
+	read  int // the length of text at the last read
+	last  P
+	seen  bool // last holds a value yielded
+}
+
+// add appends chunk and, when the schedule says so, reads the reply so
+// far: ok says p is new, err is a parse error or the check's problem.
+func (r *partialReader[P]) add(chunk []byte) (p P, ok bool, err error) {
+	r.text = append(r.text, chunk...)
+	if len(r.text) <= streamShort || (len(r.text)-r.read)*16 >= len(r.text) {
+		return r.step()
+	}
+	return p, false, nil
+}
+
+// flush reads the reply as it ends, unless the last read saw it all.
+func (r *partialReader[P]) flush() (p P, ok bool, err error) {
+	if r.read < len(r.text) {
+		return r.step()
+	}
+	return p, false, nil
+}
+
+func (r *partialReader[P]) step() (p P, ok bool, err error) {
+	r.read = len(r.text)
+	if r.check != nil {
+		if err := r.check(r.text); err != nil {
+			return p, false, err
+		}
+	}
+	p, err = r.parse(r.text)
+	if errors.Is(err, ErrNoJSON) || errors.Is(err, ErrEmptyReply) {
+		return p, false, nil // nothing to read yet
+	}
+	if err != nil {
+		return p, false, err
+	}
+	if r.seen && reflect.DeepEqual(p, r.last) {
+		return p, false, nil
+	}
+	r.last, r.seen = p, true
+	return p, true, nil
 }
 
 // streamShort is the length up to which Stream reads after every chunk.
