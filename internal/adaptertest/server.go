@@ -7,14 +7,20 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 )
 
 // Server stands in for a provider: it answers each request with the next
 // canned reply and keeps what the SDK sent.
 type Server struct {
 	URL string
+	// Piece is the size of the writes a streamed reply is sent in, each
+	// flushed: small pieces cut UTF-8 sequences, escapes, keys and numbers
+	// of the events apart. Zero means 3 bytes.
+	Piece int
 
 	mu      sync.Mutex
 	replies []string
@@ -42,9 +48,69 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, `{"error":{"message":"no reply left"}}`, http.StatusInternalServerError)
 		return
 	}
-	w.Header().Set("Content-Type", "application/json")
-	io.WriteString(w, s.replies[0])
+	reply := s.replies[0]
 	s.replies = s.replies[1:]
+	if !strings.HasPrefix(reply, "data:") && !strings.HasPrefix(reply, "event:") {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, reply)
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	piece := s.Piece
+	if piece == 0 {
+		piece = 3
+	}
+	flusher, _ := w.(http.Flusher)
+	for i := 0; i < len(reply); i += piece {
+		if _, err := io.WriteString(w, reply[i:min(i+piece, len(reply))]); err != nil {
+			return
+		}
+		if flusher != nil {
+			flusher.Flush()
+		}
+	}
+}
+
+// SSE returns a server-sent event stream of one "data:" event for each
+// JSON value, which the Server streams in pieces.
+func SSE(events ...string) string {
+	var b strings.Builder
+	for _, e := range events {
+		b.WriteString("data: " + e + "\n\n")
+	}
+	return b.String()
+}
+
+// NamedSSE returns a server-sent event stream of named events, given as
+// name and JSON pairs (the form Anthropic's API streams).
+func NamedSSE(pairs ...string) string {
+	var b strings.Builder
+	for i := 0; i+1 < len(pairs); i += 2 {
+		b.WriteString("event: " + pairs[i] + "\ndata: " + pairs[i+1] + "\n\n")
+	}
+	return b.String()
+}
+
+// Pieces cuts s into pieces of about n bytes, each ending on a rune
+// boundary, as a provider streams a model's text: the cuts fall inside
+// escapes, keys and numbers of JSON that s holds.
+func Pieces(s string, n int) []string {
+	var out []string
+	for len(s) > 0 {
+		i := min(n, len(s))
+		for i < len(s) && !utf8.RuneStart(s[i]) {
+			i++
+		}
+		out = append(out, s[:i])
+		s = s[i:]
+	}
+	return out
+}
+
+// Quote returns s as a JSON string.
+func Quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }
 
 // Body returns the body of the i-th request.
