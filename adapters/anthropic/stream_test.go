@@ -84,10 +84,10 @@ func TestStreamCutCall(t *testing.T) {
 	}
 	cut := append(parts, blockStop(0), messageEnd("max_tokens"))
 	m, _ := newModel(t, events(cut...))
-	adaptertest.CheckCutCall(t, m, runtime.Request{Tools: adaptertest.Tools})
+	adaptertest.CheckCutCall(t, m, runtime.Request{Tools: adaptertest.Tools}, adaptertest.CutArgs)
 	// A connection that ends after the block's stop, before the message's.
 	m, _ = newModel(t, events(append(parts, blockStop(0))...))
-	adaptertest.CheckCutCall(t, m, runtime.Request{Tools: adaptertest.Tools})
+	adaptertest.CheckCutCall(t, m, runtime.Request{Tools: adaptertest.Tools}, adaptertest.CutArgs)
 }
 
 func TestStreamCallWithoutArguments(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"sync"
 )
 
 // The genai SDK builds a request body by marshaling its parameters and
@@ -31,6 +32,22 @@ type exchange struct {
 	raw      []json.RawMessage
 	replaced int
 	response []byte
+
+	mu     sync.Mutex
+	events [][]byte // a streamed response's data lines not yet taken
+}
+
+// next takes the raw JSON of the next event of a streamed response: the
+// one the SDK's response of the same place was decoded from.
+func (e *exchange) next() []byte {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if len(e.events) == 0 {
+		return nil
+	}
+	ev := e.events[0]
+	e.events = e.events[1:]
+	return ev
 }
 
 // hold returns the placeholder that stands for raw in the request.
@@ -86,6 +103,12 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err != nil || resp.StatusCode != http.StatusOK {
 		return resp, err
 	}
+	if req.URL.Query().Get("alt") == "sse" {
+		// A stream is read as it comes; its data lines are kept as they
+		// pass, one per response the SDK yields.
+		resp.Body = &eventTee{body: resp.Body, ex: ex}
+		return resp, nil
+	}
 	data, err := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if err != nil {
@@ -127,3 +150,40 @@ func (e *exchange) check() error {
 	}
 	return nil
 }
+
+// eventTee passes a server-sent event stream through and keeps the
+// payload of each "data:" line for the exchange, as the SDK reads it.
+type eventTee struct {
+	body    io.ReadCloser
+	ex      *exchange
+	partial []byte // the start of a line not yet ended
+}
+
+func (t *eventTee) Read(p []byte) (int, error) {
+	n, err := t.body.Read(p)
+	t.partial = append(t.partial, p[:n]...)
+	for {
+		i := bytes.IndexByte(t.partial, '\n')
+		if i < 0 {
+			break
+		}
+		t.line(t.partial[:i])
+		t.partial = t.partial[i+1:]
+	}
+	if err == io.EOF && len(t.partial) > 0 {
+		t.line(t.partial)
+		t.partial = nil
+	}
+	return n, err
+}
+
+func (t *eventTee) line(l []byte) {
+	l = bytes.TrimRight(l, "\r")
+	if data, ok := bytes.CutPrefix(l, []byte("data:")); ok {
+		t.ex.mu.Lock()
+		t.ex.events = append(t.ex.events, bytes.Clone(bytes.TrimSpace(data)))
+		t.ex.mu.Unlock()
+	}
+}
+
+func (t *eventTee) Close() error { return t.body.Close() }

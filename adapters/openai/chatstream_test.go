@@ -86,9 +86,9 @@ func TestChatStreamCutCall(t *testing.T) {
 		events = append(events, callPiece(0, "", "", p))
 	}
 	events = append(events, chunk(``, "length"), usageChunk)
-	adaptertest.CheckCutCall(t, streamingChat(t, events...), runtime.Request{Tools: adaptertest.Tools})
+	adaptertest.CheckCutCall(t, streamingChat(t, events...), runtime.Request{Tools: adaptertest.Tools}, adaptertest.CutArgs)
 	// A connection that ends before the finish reason cuts it too.
-	adaptertest.CheckCutCall(t, streamingChat(t, events[:len(events)-2]...), runtime.Request{Tools: adaptertest.Tools})
+	adaptertest.CheckCutCall(t, streamingChat(t, events[:len(events)-2]...), runtime.Request{Tools: adaptertest.Tools}, adaptertest.CutArgs)
 }
 
 func TestChatStreamRefusal(t *testing.T) {

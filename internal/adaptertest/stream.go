@@ -101,10 +101,10 @@ func CheckInterleavedCalls(t *testing.T, model func() runtime.StreamingModel, re
 // the token limit.
 const CutArgs = `{"station": 12`
 
-// CheckCutCall reads a stream whose lookup call the token limit cut after
-// CutArgs: it is never finished, and its error unwraps to ErrTruncated
-// and keeps the bytes received.
-func CheckCutCall(t *testing.T, m runtime.StreamingModel, req runtime.Request) {
+// CheckCutCall reads a stream whose lookup call was cut after args: it is
+// never finished, and its error unwraps to ErrTruncated and keeps the
+// bytes received.
+func CheckCutCall(t *testing.T, m runtime.StreamingModel, req runtime.Request, args string) {
 	t.Helper()
 	var cut *runtime.CutCallError
 	for u, err := range runtime.StreamCalls(m.GenerateStream(context.Background(), req)) {
@@ -115,7 +115,7 @@ func CheckCutCall(t *testing.T, m runtime.StreamingModel, req runtime.Request) {
 			t.Fatalf("want a cut call, got %v", err)
 		}
 	}
-	if cut == nil || !errors.Is(cut, runtime.ErrTruncated) || string(cut.Call.Arguments) != CutArgs || cut.Call.Name != "lookup" {
-		t.Fatalf("want lookup cut after %s, got %+v", CutArgs, cut)
+	if cut == nil || !errors.Is(cut, runtime.ErrTruncated) || string(cut.Call.Arguments) != args || cut.Call.Name != "lookup" {
+		t.Fatalf("want lookup cut after %s, got %+v", args, cut)
 	}
 }
