@@ -3,6 +3,7 @@ package anthropic_test
 import (
 	"context"
 	"net/http"
+	"strings"
 	"testing"
 
 	ant "github.com/anthropics/anthropic-sdk-go/v2"
@@ -28,5 +29,22 @@ func TestCassette(t *testing.T) {
 	})
 	if got != "Sunny" {
 		t.Errorf("got %q", got)
+	}
+}
+
+// A streamed exchange records and replays with its pieces as they came.
+func TestStreamCassette(t *testing.T) {
+	parts := [][]string{blockStart(0, `{"type":"text","text":""}`)}
+	for _, p := range adaptertest.Pieces(adaptertest.StreamedForecast, 4) {
+		parts = append(parts, textPiece(0, p))
+	}
+	srv := adaptertest.NewServer(t, events(append(parts, blockStop(0), messageEnd("end_turn"))...))
+	req := runtime.Request{Messages: []runtime.Message{{Role: "user", Content: "Tomorrow?"}}}
+	log := adaptertest.RecordReplay(t, func(hc *http.Client) string {
+		c := ant.NewClient(option.WithBaseURL(srv.URL), option.WithAPIKey("sk-ant-secret"), option.WithMaxRetries(0), option.WithHTTPClient(hc))
+		return adaptertest.StreamLog(t, sganthropic.Messages{Client: &c, Model: "claude-test"}, req)
+	})
+	if !strings.HasSuffix(log, "|"+adaptertest.StreamedSummary) || strings.Count(log, "|") < 3 {
+		t.Errorf("log %q", log)
 	}
 }

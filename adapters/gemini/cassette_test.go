@@ -3,6 +3,7 @@ package gemini_test
 import (
 	"context"
 	"net/http"
+	"strings"
 	"testing"
 
 	"google.golang.org/genai"
@@ -34,5 +35,29 @@ func TestCassette(t *testing.T) {
 	})
 	if got != "Sunny" {
 		t.Errorf("got %q", got)
+	}
+}
+
+// A streamed exchange records and replays with its pieces as they came,
+// through the adapter's transport over the cassette's.
+func TestStreamCassette(t *testing.T) {
+	var events []string
+	for _, p := range adaptertest.Pieces(adaptertest.StreamedForecast, 4) {
+		events = append(events, chunk("", text(p)))
+	}
+	srv := adaptertest.NewServer(t, adaptertest.SSE(append(events, chunk("STOP"))...))
+	req := runtime.Request{Messages: []runtime.Message{{Role: "user", Content: "Tomorrow?"}}}
+	log := adaptertest.RecordReplay(t, func(hc *http.Client) string {
+		c, err := genai.NewClient(context.Background(), &genai.ClientConfig{
+			APIKey: "secret-google-key", Backend: genai.BackendGeminiAPI, HTTPOptions: genai.HTTPOptions{BaseURL: srv.URL + "/"},
+			HTTPClient: sggemini.HTTPClient(hc),
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return adaptertest.StreamLog(t, sggemini.Models{Client: c, Model: "gemini-test"}, req)
+	})
+	if !strings.HasSuffix(log, "|"+adaptertest.StreamedSummary) || strings.Count(log, "|") < 3 {
+		t.Errorf("log %q", log)
 	}
 }

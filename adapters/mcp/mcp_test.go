@@ -40,6 +40,25 @@ func (s *syncBuffer) String() string {
 func connect(t *testing.T) (*mcp.ClientSession, *syncBuffer) {
 	t.Helper()
 	ctx := context.Background()
+	s := weatherServer(t)
+	ct, st := mcp.NewInMemoryTransports()
+	if _, err := s.Connect(ctx, st, nil); err != nil {
+		t.Fatal(err)
+	}
+	log := &syncBuffer{}
+	c := mcp.NewClient(&mcp.Implementation{Name: "agent", Version: "v1"}, nil)
+	cs, err := c.Connect(ctx, &mcp.LoggingTransport{Transport: ct, Writer: log}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs, log
+}
+
+// weatherServer serves the generated tools: lookup, whose station 13 is
+// offline, and finish, which answers with its forecast.
+func weatherServer(t *testing.T) *mcp.Server {
+	t.Helper()
 	s := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "v1"}, nil)
 	err := sgmcp.AddTool(s, adaptertest.LookupTool, adaptertest.ParseLookupAction,
 		func(_ context.Context, a adaptertest.LookupArgs) (string, error) {
@@ -58,18 +77,7 @@ func connect(t *testing.T) (*mcp.ClientSession, *syncBuffer) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ct, st := mcp.NewInMemoryTransports()
-	if _, err := s.Connect(ctx, st, nil); err != nil {
-		t.Fatal(err)
-	}
-	log := &syncBuffer{}
-	c := mcp.NewClient(&mcp.Implementation{Name: "agent", Version: "v1"}, nil)
-	cs, err := c.Connect(ctx, &mcp.LoggingTransport{Transport: ct, Writer: log}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
-	return cs, log
+	return s
 }
 
 func TestServerSendsToolsByteForByte(t *testing.T) {

@@ -3,6 +3,7 @@ package openai_test
 import (
 	"context"
 	"net/http"
+	"strings"
 	"testing"
 
 	oai "github.com/openai/openai-go/v3"
@@ -28,5 +29,22 @@ func TestCassette(t *testing.T) {
 	})
 	if got != "Sunny" {
 		t.Errorf("got %q", got)
+	}
+}
+
+// A streamed exchange records and replays with its pieces as they came.
+func TestStreamCassette(t *testing.T) {
+	events := []string{}
+	for _, p := range adaptertest.Pieces(adaptertest.StreamedForecast, 4) {
+		events = append(events, chunk(`"content":`+adaptertest.Quote(p), ""))
+	}
+	srv := adaptertest.NewServer(t, adaptertest.SSE(append(events, chunk(``, "stop"), usageChunk, "[DONE]")...))
+	req := runtime.Request{Messages: []runtime.Message{{Role: "user", Content: "Tomorrow?"}}}
+	log := adaptertest.RecordReplay(t, func(hc *http.Client) string {
+		c := oai.NewClient(option.WithBaseURL(srv.URL+"/v1/"), option.WithAPIKey("sk-secret"), option.WithMaxRetries(0), option.WithHTTPClient(hc))
+		return adaptertest.StreamLog(t, sgopenai.Chat{Client: &c, Model: "gpt-test"}, req)
+	})
+	if !strings.HasSuffix(log, "|"+adaptertest.StreamedSummary) || strings.Count(log, "|") < 3 {
+		t.Errorf("log %q", log)
 	}
 }

@@ -119,3 +119,22 @@ func CheckCutCall(t *testing.T, m runtime.StreamingModel, req runtime.Request, a
 		t.Fatalf("want lookup cut after %s, got %+v", args, cut)
 	}
 }
+
+// StreamLog runs a completion of ForecastOutput through m's stream and
+// returns what it showed: each partial summary, then the result. Two
+// runs over the same exchange give the same log.
+func StreamLog(t testing.TB, m runtime.StreamingModel, req runtime.Request) string {
+	t.Helper()
+	s := runtime.CompleteStream(context.Background(), m, req, ForecastOutput, ParseForecastPartial)
+	var log []byte
+	for u := range s.Updates() {
+		sum, _ := u.Partial.Summary.Get()
+		log = append(log, sum...)
+		log = append(log, '|')
+	}
+	v, err := s.Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(log) + v.Summary
+}
