@@ -70,7 +70,7 @@ func Stream[P any](chunks iter.Seq2[[]byte, error], parse func([]byte) (P, error
 		o(&cfg)
 	}
 	return func(yield func(P, error) bool) {
-		r := partialReader[P]{parse: parse, check: cfg.check}
+		r := newPartialReader(parse, cfg.check)
 		var zero P
 		for chunk, err := range chunks {
 			if err != nil {
@@ -87,34 +87,61 @@ func Stream[P any](chunks iter.Seq2[[]byte, error], parse func([]byte) (P, error
 	}
 }
 
-// partialReader reads a growing reply on Stream's schedule.
+// partialReader reads a growing reply: incrementally while the reply is
+// strict JSON of the partial type (see incremental), else on Stream's
+// schedule, reading the reply so far whole; the reply as it ends is read
+// whole.
 type partialReader[P any] struct {
 	parse func([]byte) (P, error)
 	check func([]byte) error
+	inc   *incremental[P] // nil once the reply left it
 	text  []byte
-	read  int // the length of text at the last read
+	read  int // the length of text at the last whole read
 	last  P
 	seen  bool // last holds a value yielded
 }
 
-// add appends chunk and, when the schedule says so, reads the reply so
-// far: ok says p is new, err is a parse error or the check's problem.
+func newPartialReader[P any](parse func([]byte) (P, error), check func([]byte) error) *partialReader[P] {
+	r := &partialReader[P]{parse: parse, check: check}
+	if check == nil {
+		r.inc = newIncremental[P]()
+	}
+	return r
+}
+
+// add appends chunk and reads what it changed: ok says p is new, err is a
+// parse error or the check's problem.
 func (r *partialReader[P]) add(chunk []byte) (p P, ok bool, err error) {
 	r.text = append(r.text, chunk...)
+	if r.inc != nil {
+		changed, err := r.inc.feed(r.text)
+		if err == nil {
+			if !changed {
+				return p, false, nil
+			}
+			r.last, r.seen = r.inc.p, true
+			return r.last, true, nil
+		}
+		r.inc = nil // the reply left strict JSON: read it whole from now on
+		return r.step()
+	}
 	if len(r.text) <= streamShort || (len(r.text)-r.read)*16 >= len(r.text) {
 		return r.step()
 	}
 	return p, false, nil
 }
 
-// flush reads the reply as it ends, unless the last read saw it all.
+// flush reads the reply as it ends, whole, and returns it unless the last
+// value yielded is the same.
 func (r *partialReader[P]) flush() (p P, ok bool, err error) {
-	if r.read < len(r.text) {
+	if r.read < len(r.text) || r.inc != nil && len(r.text) > 0 {
 		return r.step()
 	}
 	return p, false, nil
 }
 
+// step reads the reply so far whole and returns it unless it is the last
+// value yielded.
 func (r *partialReader[P]) step() (p P, ok bool, err error) {
 	r.read = len(r.text)
 	if r.check != nil {

@@ -394,7 +394,7 @@ func (s *AnswerStream[T, P]) Result() (T, error) {
 // answerReader reads the partial answer of one attempt from a reply's
 // deltas: its text, or the arguments of the output tool's call.
 type answerReader[T, P any] struct {
-	r        partialReader[P]
+	r        *partialReader[P]
 	tool     string // the output tool's name, in OutputTool mode
 	wrapped  bool   // the tool's arguments wrap the answer in {"value": …}
 	index    int    // the provider's index of the output tool's call
@@ -404,7 +404,7 @@ type answerReader[T, P any] struct {
 }
 
 func newAnswerReader[T, P any](out Output[T], spec *OutputSpec, parse func([]byte) (P, error)) *answerReader[T, P] {
-	a := &answerReader[T, P]{r: partialReader[P]{parse: parse}}
+	a := &answerReader[T, P]{r: newPartialReader(parse, nil)}
 	if spec != nil && spec.Mode == OutputTool {
 		a.tool = spec.ToolName
 		a.wrapped = out.dialects.Wrapped
@@ -505,5 +505,3 @@ func valuePrefix(args []byte) (rest []byte, ok bool) {
 	}
 	return args[i:], true
 }
-
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

@@ -249,7 +249,9 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			}
 			if stopAtDelimiter || t.eof() || next == ',' || next == ':' || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) || next == '\n' || next == '+' || next >= '0' && next <= '9' && !key {
 				t.i = save
-				v.str, v.done = sb.String(), true
+				// In a text still streaming, what follows a quote at its end
+				// decides whether it ends the string: not done yet.
+				v.str, v.done = sb.String(), !t.streaming || !t.eof()
 				if trimmed := strings.TrimRight(v.str, " \t\r"); strings.HasSuffix(trimmed, "\n") && rawBreakBefore(t.s[start:quote]) {
 					// "text⏎": a line break written before the end quote is
 					// layout, not content.

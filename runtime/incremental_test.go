@@ -1,0 +1,230 @@
+package runtime_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
+	"github.com/structgen/structgen/runtime/lenient"
+	"github.com/structgen/structgen/runtime/schema"
+)
+
+// A document type with every kind of partial field, written as structgen
+// generates partial types and their readers.
+
+type level string
+
+type docPartial struct {
+	Title  runtime.Field[string]           `json:"title,omitzero"`
+	Level  runtime.Field[level]            `json:"level,omitzero"`
+	Count  runtime.Field[int64]            `json:"count,omitzero"`
+	Score  runtime.Field[float64]          `json:"score,omitzero"`
+	Done   runtime.Field[bool]             `json:"done,omitzero"`
+	Tags   runtime.Field[[]string]         `json:"tags,omitzero"`
+	Levels runtime.Field[[]level]          `json:"levels,omitzero"`
+	Items  runtime.Field[[]itemPartial]    `json:"items,omitzero"`
+	Counts runtime.Field[map[string]int64] `json:"counts,omitzero"`
+	Extra  runtime.Field[json.RawMessage]  `json:"extra,omitzero"`
+}
+
+type itemPartial struct {
+	Name     runtime.Field[string]        `json:"name,omitzero"`
+	Children runtime.Field[[]itemPartial] `json:"children,omitzero"`
+}
+
+func readDocPartial(n *lenient.Node) (docPartial, bool) {
+	var p docPartial
+	if !n.IsObject() {
+		return p, false
+	}
+	runtime.SetField(&p.Title, n.Field("title"), impl.ReadString)
+	runtime.SetField(&p.Level, n.Field("level"), impl.ReadEnum[level])
+	runtime.SetField(&p.Count, n.Field("count"), impl.ReadInt)
+	runtime.SetField(&p.Score, n.Field("score"), impl.ReadFloat)
+	runtime.SetField(&p.Done, n.Field("done"), impl.ReadBool)
+	runtime.SetField(&p.Tags, n.Field("tags"), impl.ReadSlice(impl.ReadString))
+	runtime.SetField(&p.Levels, n.Field("levels"), impl.ReadSlice(impl.ReadEnum[level]))
+	runtime.SetField(&p.Items, n.Field("items"), impl.ReadSlice(readItemPartial))
+	runtime.SetField(&p.Counts, n.Field("counts"), impl.ReadMap(impl.ReadInt))
+	runtime.SetField(&p.Extra, n.Field("extra"), impl.ReadRaw)
+	return p, true
+}
+
+func readItemPartial(n *lenient.Node) (itemPartial, bool) {
+	var p itemPartial
+	if !n.IsObject() {
+		return p, false
+	}
+	runtime.SetField(&p.Name, n.Field("name"), impl.ReadString)
+	runtime.SetField(&p.Children, n.Field("children"), impl.ReadSlice(readItemPartial))
+	return p, true
+}
+
+var docSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{
+	"structgen:///doc.json": `{
+		"type": "object",
+		"properties": {
+			"title": {"type": "string", "minLength": 1},
+			"level": {"enum": ["low", "high"]},
+			"count": {"type": "integer"},
+			"score": {"type": "number"},
+			"done": {"type": "boolean"},
+			"tags": {"type": "array", "items": {"type": "string"}},
+			"levels": {"type": "array", "items": {"enum": ["low", "high"]}},
+			"items": {"type": "array", "items": {"$ref": "#/$defs/item"}},
+			"counts": {"type": "object", "additionalProperties": {"type": "integer"}},
+			"extra": {}
+		},
+		"additionalProperties": false,
+		"$defs": {"item": {"type": "object", "properties": {"name": {"type": "string"}, "children": {"type": "array", "items": {"$ref": "#/$defs/item"}}}, "additionalProperties": false}}
+	}`,
+})
+
+type doc struct {
+	Title string `json:"title"`
+}
+
+var docOutput = runtime.NewOutput[doc]("Doc", docSchemas.Schema("structgen:///doc.json#"), runtime.Dialects{}, false)
+
+func parseDocPartial(text []byte) (docPartial, error) {
+	n, _, err := docOutput.ReadPartial(text)
+	if err != nil {
+		return docPartial{}, err
+	}
+	p, _ := readDocPartial(n)
+	return p, nil
+}
+
+// docReplies are replies in strict JSON, with what a chunk can cut:
+// escapes, surrogate pairs, multi-byte characters, numbers, literals.
+var docReplies = []string{
+	`{"title": "Launch \"Alpha\" \\ \u00e9t\u00e9 😀 \ud83d\ude00 done", "level": "high", "count": 1200, "score": -3.25e2, "done": true}`,
+	"Here it is:\n```json\n" + `{"tags": ["a", "b c", ""], "levels": ["low", "high"], "counts": {"x": 1, "y": 22}}` + "\n```",
+	`{"items": [{"name": "root", "children": [{"name": "leaf", "children": []}, {"name": "x"}]}, {"name": "second"}], "extra": {"k": [1, "two", null, {"z": false}]}}`,
+	`[{"title": "not an object root"}]`,
+	`{"title": "trailing" , "count" : 7 , "extra" : "s" }`,
+	`{"title": null, "count": null, "tags": ["a", null, "b"], "extra": null}`,
+	`{"count": 1.5, "score": 2}`,
+}
+
+// TestIncrementalMatchesWholeReads feeds each reply a byte at a time and
+// checks every partial the incremental reader yields against the reader
+// of the whole reply so far, and the last one against the whole reply.
+func TestIncrementalMatchesWholeReads(t *testing.T) {
+	for _, reply := range docReplies {
+		t.Run(reply[:min(len(reply), 30)], func(t *testing.T) {
+			var prev *docPartial
+			r := runtime.NewPartialReaderForTest(parseDocPartial)
+			for i := 1; i <= len(reply); i++ {
+				p, ok, err := r.Add([]byte(reply[i-1 : i]))
+				if err != nil {
+					t.Fatalf("at %d: %v", i, err)
+				}
+				if !ok {
+					continue
+				}
+				want, _ := parseDocPartial([]byte(reply[:i]))
+				if !reflect.DeepEqual(p, want) {
+					t.Fatalf("after %q (incremental %v):\n got %s\nwant %s", reply[:i], r.Incremental(), show(p), show(want))
+				}
+				if prev != nil {
+					checkDoneKept(t, *prev, p)
+				}
+				prev = &p
+			}
+			// Only the reply whose root is not the type's leaves the
+			// incremental reader.
+			if leaves := strings.HasPrefix(reply, "["); r.Incremental() == leaves {
+				t.Errorf("incremental at the end: %v", r.Incremental())
+			}
+			whole, _ := parseDocPartial([]byte(reply))
+			if p, ok, _ := r.Flush(); ok {
+				prev = &p
+			}
+			if prev == nil || !reflect.DeepEqual(*prev, whole) {
+				t.Errorf("last partial is not the whole reply's")
+			}
+		})
+	}
+}
+
+func show(p docPartial) string {
+	b, _ := json.Marshal(p)
+	var done []string
+	v := reflect.ValueOf(p)
+	for i := range v.NumField() {
+		if f := v.Field(i).Interface().(interface{ Done() bool }); f.Done() {
+			done = append(done, v.Type().Field(i).Name)
+		}
+	}
+	return fmt.Sprintf("%s done %s", b, strings.Join(done, ","))
+}
+
+// checkDoneKept fails when a field done in prev differs in next.
+func checkDoneKept(t *testing.T, prev, next docPartial) {
+	t.Helper()
+	pv, nv := reflect.ValueOf(prev), reflect.ValueOf(next)
+	for i := range pv.NumField() {
+		pf := pv.Field(i).Interface().(interface{ Done() bool })
+		if pf.Done() && !reflect.DeepEqual(pv.Field(i).Interface(), nv.Field(i).Interface()) {
+			t.Fatalf("field %s changed after it was done:\n%s\n%s", pv.Type().Field(i).Name, show(prev), show(next))
+		}
+	}
+}
+
+// FuzzStreamSplits: any split of a reply into chunks yields, last, the
+// partial of the whole reply, and no field done in one partial differs in
+// a later one.
+func FuzzStreamSplits(f *testing.F) {
+	for _, r := range docReplies {
+		f.Add(r, []byte{1, 3, 7})
+	}
+	f.Fuzz(func(t *testing.T, reply string, sizes []byte) {
+		var chunks []string
+		for i, k := 0, 0; i < len(reply); k++ {
+			n := 1
+			if len(sizes) > 0 {
+				n = int(sizes[k%len(sizes)])%17 + 1
+			}
+			chunks = append(chunks, reply[i:min(i+n, len(reply))])
+			i += n
+		}
+		r := runtime.NewPartialReaderForTest(parseDocPartial)
+		var prev *docPartial
+		for _, c := range chunks {
+			// What the incremental reader marked done stays, also when the
+			// reply then leaves strict JSON; the whole-reply reader's own
+			// guesses (a quote inside a string decided by what follows it)
+			// are not the incremental reader's to keep.
+			incremental := r.Incremental()
+			p, ok, err := r.Add([]byte(c))
+			if err != nil || !ok {
+				continue
+			}
+			if prev != nil && incremental {
+				checkDoneKept(t, *prev, p)
+			}
+			prev = &p
+		}
+		if p, ok, err := r.Flush(); err == nil && ok {
+			prev = &p
+		}
+		whole, err := parseDocPartial([]byte(reply))
+		if err != nil {
+			return
+		}
+		if prev == nil {
+			if !reflect.DeepEqual(whole, docPartial{}) {
+				t.Fatalf("no partial, whole %s", show(whole))
+			}
+			return
+		}
+		if !reflect.DeepEqual(*prev, whole) {
+			t.Fatalf("last partial %s, whole %s", show(*prev), show(whole))
+		}
+	})
+}
