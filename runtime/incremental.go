@@ -156,13 +156,13 @@ func cutTag(tag string) (name, rest string, ok bool) {
 type scanState uint8
 
 const (
-	sPreamble scanState = iota // before the root: prose, a fence
-	sValue                     // a value is due
-	sArrayFirst                // after "[": a value or "]"
-	sObjectFirst               // after "{": a key or "}"
-	sKey                       // after "," in an object
-	sColon                     // after a key
-	sAfter                     // after a value in a container: "," or the bracket
+	sPreamble    scanState = iota // before the root: prose, a fence
+	sValue                        // a value is due
+	sArrayFirst                   // after "[": a value or "]"
+	sObjectFirst                  // after "{": a key or "}"
+	sKey                          // after "," in an object
+	sColon                        // after a key
+	sAfter                        // after a value in a container: "," or the bracket
 	sString
 	sNumber
 	sLiteral
@@ -172,10 +172,10 @@ const (
 // frame is an open object or array.
 type frame struct {
 	object bool
-	start  int    // the offset of its bracket
-	n      int    // members or items read
-	key    string // an object's member being read
-	keys   []string // a struct's members read: a key written twice leaves
+	start  int           // the offset of its bracket
+	n      int           // members or items read
+	key    string        // an object's member being read
+	keys   []string      // a struct's members read: a key written twice leaves
 	plan   *plan         // nil: no part of the partial reads it
 	v      reflect.Value // the struct, slice or map it fills
 	field  partialField  // the Field holding it, done when it closes
@@ -221,7 +221,7 @@ type incremental[P any] struct {
 	tokStart int
 	isKey    bool
 	cur      slot // the slot of the value being read
-	esc      bool  // the string had escapes: its text is in str
+	esc      bool // the string had escapes: its text is in str
 	str      []byte
 	seg      int // in an escaped string, the start of the bytes not yet in str
 	shownLen int // the length of the string value last set
