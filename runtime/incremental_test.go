@@ -2,7 +2,9 @@ package runtime_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"iter"
 	"reflect"
 	"strings"
 	"testing"
@@ -227,4 +229,45 @@ func FuzzStreamSplits(f *testing.F) {
 			t.Fatalf("last partial %s, whole %s", show(*prev), show(whole))
 		}
 	})
+}
+
+func TestStreamStopsAtAClosedValue(t *testing.T) {
+	tests := []struct {
+		reply, pointer string
+		notShown       string // what the stream must not have read on to
+	}{
+		{`{"title": "", "level": "low", "count": 3}`, "/title", "level"},
+		{`{"tags": ["a"], "level": "mid", "count": 3}`, "/level", "count"},
+		{`{"items": [{"name": "x", "children": [{"name": 7}]}], "count": 3}`, "/items/0/children/0/name", "count"},
+	}
+	for _, tt := range tests {
+		var last docPartial
+		var stopped error
+		for p, err := range runtime.Stream(oneByteChunks(tt.reply), parseDocPartial, docOutput.StopOnProblem()) {
+			if err != nil {
+				stopped = err
+				break
+			}
+			last = p
+		}
+		var ve *runtime.ValidationError
+		if !errors.As(stopped, &ve) || len(ve.Problems) == 0 || ve.Problems[0].Pointer != tt.pointer {
+			t.Errorf("%s: want a stop at %s, got %v", tt.reply, tt.pointer, stopped)
+			continue
+		}
+		if b, _ := json.Marshal(last); strings.Contains(string(b), tt.notShown) {
+			t.Errorf("%s: read on past the problem: %s", tt.reply, b)
+		}
+	}
+}
+
+// oneByteChunks streams s a byte at a time.
+func oneByteChunks(s string) iter.Seq2[[]byte, error] {
+	return func(yield func([]byte, error) bool) {
+		for i := range len(s) {
+			if !yield([]byte{s[i]}, nil) {
+				return
+			}
+		}
+	}
 }

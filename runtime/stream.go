@@ -5,6 +5,9 @@ import (
 	"io"
 	"iter"
 	"reflect"
+
+	"github.com/structgen/structgen/runtime/lenient"
+	"github.com/structgen/structgen/runtime/schema"
 )
 
 // Chunks reads r as the chunks a streaming reply arrives in (an HTTP
@@ -44,14 +47,43 @@ func Deltas(deltas iter.Seq[string]) iter.Seq2[[]byte, error] {
 type StreamOption func(*streamConfig)
 
 type streamConfig struct {
-	check func(text []byte) error
+	check  func(text []byte) error
+	closed func(path []lenient.Step, raw []byte) error
 }
 
 // StopOnProblem ends the stream as soon as check reports a problem with
-// the reply so far; Output.CheckFinished reports a finished field that
-// breaks the schema.
+// the reply so far. check reads the whole reply, so Stream calls it on
+// its schedule of whole reads; Output.StopOnProblem checks each value as
+// it closes instead.
 func StopOnProblem(check func(text []byte) error) StreamOption {
-	return func(c *streamConfig) { c.check = check }
+	return func(c *streamConfig) { c.check, c.closed = check, nil }
+}
+
+// StopOnProblem ends the stream as soon as a value the model finished
+// breaks the output's schema: each string, number, boolean, array and
+// object is checked against the schema of its place when it closes, so
+// required properties are checked when their object closes and an enum
+// value when it is finished. The error is a *ValidationError. While the
+// reply is strict JSON a check costs in proportion to the value checked;
+// after that, CheckFinished runs on the schedule of whole reads.
+func (o Output[T]) StopOnProblem() StreamOption {
+	return func(c *streamConfig) {
+		c.check = o.CheckFinished
+		c.closed = func(path []lenient.Step, raw []byte) error {
+			if o.plain {
+				return nil
+			}
+			v, err := schema.DecodeValue(raw)
+			if err != nil {
+				return nil // strict JSON the reader read: not reached
+			}
+			ps, err := lenient.CheckClosed(o.schema, path, v)
+			if err != nil || len(ps) == 0 {
+				return err
+			}
+			return &ValidationError{TypeName: o.Name, Raw: raw, Problems: ps}
+		}
+	}
 }
 
 // Stream reads a reply as it streams and yields its partial value, read
@@ -71,6 +103,11 @@ func Stream[P any](chunks iter.Seq2[[]byte, error], parse func([]byte) (P, error
 	}
 	return func(yield func(P, error) bool) {
 		r := newPartialReader(parse, cfg.check)
+		if r.inc == nil && cfg.closed != nil {
+			if r.inc = newIncremental[P](); r.inc != nil {
+				r.inc.check = cfg.closed
+			}
+		}
 		var zero P
 		for chunk, err := range chunks {
 			if err != nil {
@@ -121,6 +158,9 @@ func (r *partialReader[P]) add(chunk []byte) (p P, ok bool, err error) {
 			}
 			r.last, r.seen = r.inc.p, true
 			return r.last, true, nil
+		}
+		if !errors.Is(err, errLeave) {
+			return p, false, err // a problem the check found
 		}
 		r.inc = nil // the reply left strict JSON: read it whole from now on
 		return r.step()
