@@ -252,6 +252,12 @@ func newIncremental[P any]() *incremental[P] {
 	return &incremental[P]{root: root, rootField: field}
 }
 
+// newScanner returns an incremental reader that reads no partial value:
+// it only scans, calling check with each value that closes.
+func newScanner(check func(path []lenient.Step, raw []byte) error) *incremental[struct{}] {
+	return &incremental[struct{}]{check: check}
+}
+
 // feed reads text from where the last feed stopped (text only grows) and
 // reports whether the partial value changed; errLeave says the reply left
 // what the reader reads.
@@ -408,6 +414,9 @@ func isScalarByte(c byte) bool {
 // slotFor returns where a value starting now goes.
 func (r *incremental[P]) slotFor() (slot, error) {
 	if len(r.stack) == 0 {
+		if r.root == nil {
+			return slot{}, nil // a scanner: nothing is read into a value
+		}
 		if r.rootField {
 			f := any(&r.p).(partialField)
 			return slot{plan: r.root, v: f.valueAddr(), field: f}, nil
