@@ -271,3 +271,37 @@ func oneByteChunks(s string) iter.Seq2[[]byte, error] {
 		}
 	}
 }
+
+func TestCallReader(t *testing.T) {
+	// Two calls interleaved, byte by byte: each call's partial keeps to
+	// its own arguments, and the last is the whole reading.
+	args := []string{`{"title": "one", "count": 1}`, `{"title": "two \"2\"", "tags": ["x"]}`}
+	var b runtime.ReplyBuilder
+	r := runtime.NewCallReader(parseDocPartial)
+	last := map[int]docPartial{}
+	for i := 0; i < max(len(args[0]), len(args[1])); i++ {
+		for c, a := range args {
+			if i >= len(a) {
+				continue
+			}
+			b.Add(runtime.Delta{Call: &runtime.CallDelta{Index: c, Name: "doc", Arguments: a[i : i+1]}})
+			call, _, _ := b.Call(c)
+			p, _, err := r.Read(runtime.CallUpdate{Index: c, Call: call})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if title, ok := p.Title.Get(); ok && !strings.HasPrefix([]string{"one", `two "2"`}[c], title) {
+				t.Fatalf("call %d: title %q", c, title)
+			}
+			last[c] = p
+		}
+	}
+	for c, a := range args {
+		call, _, _ := b.Call(c)
+		p, _, err := r.Read(runtime.CallUpdate{Index: c, Call: call, Finished: true})
+		want, _ := parseDocPartial([]byte(a))
+		if err != nil || !reflect.DeepEqual(p, want) {
+			t.Errorf("call %d: %s, want %s (%v)", c, show(p), show(want), err)
+		}
+	}
+}

@@ -505,3 +505,53 @@ func valuePrefix(args []byte) (rest []byte, ok bool) {
 	}
 	return args[i:], true
 }
+
+// CallReader reads the arguments of one tool's calls, as StreamCalls
+// reports them, into typed partials: parse is the generated
+// Parse<Tool>ActionPartial. Each call (by index) is read incrementally
+// while its arguments are strict JSON, so a piece costs in proportion to
+// the piece, and whole when its call finishes.
+type CallReader[P any] struct {
+	parse   func([]byte) (P, error)
+	readers map[int]*callPartial[P]
+}
+
+type callPartial[P any] struct {
+	r    *partialReader[P]
+	read int // the bytes of the arguments fed
+}
+
+// NewCallReader returns a reader of calls whose arguments parse reads.
+func NewCallReader[P any](parse func([]byte) (P, error)) *CallReader[P] {
+	return &CallReader[P]{parse: parse, readers: map[int]*callPartial[P]{}}
+}
+
+// Read takes an update of StreamCalls for a call of the reader's tool and
+// returns the call's arguments as read so far; changed is false when the
+// update changed nothing that the partial shows. The update that
+// finishes a call returns the whole arguments' reading, and the reader
+// forgets the call.
+func (c *CallReader[P]) Read(u CallUpdate) (p P, changed bool, err error) {
+	cp := c.readers[u.Index]
+	if cp == nil {
+		cp = &callPartial[P]{r: newPartialReader(c.parse, nil)}
+		c.readers[u.Index] = cp
+	}
+	if args := u.Call.Arguments; len(args) > cp.read {
+		_, ok, err := cp.r.add(args[cp.read:])
+		cp.read = len(args)
+		if err != nil {
+			return cp.r.last, false, err
+		}
+		changed = ok
+	}
+	if u.Finished {
+		delete(c.readers, u.Index)
+		_, ok, err := cp.r.flush()
+		if err != nil {
+			return cp.r.last, false, err
+		}
+		changed = changed || ok
+	}
+	return cp.r.last, changed, nil
+}

@@ -67,6 +67,15 @@ func (t Tool) MCP() json.RawMessage { return t.dialects.MCP }
 // against; its document is Parameters.
 func (t Tool) Schema() *schema.Schema { return t.schema }
 
+// ReadPartial reads the arguments of a call of the tool that may still be
+// streaming, as Output.ReadPartial reads a reply: strings may still grow;
+// numbers, booleans, null and enum values appear only once finished; each
+// value knows whether the model closed it. Nothing is validated. The
+// generated Parse<Tool>ActionPartial functions read their types from it.
+func (t Tool) ReadPartial(args []byte) (*lenient.Node, []Repair, error) {
+	return lenient.ReadPartial(t.schema, args)
+}
+
 // ParseArgs reads the arguments of a call of tool into a T: it extracts
 // and repairs them as the tool's schema allows (a JSON-encoded string
 // where the schema wants an array or an object is decoded; null in an

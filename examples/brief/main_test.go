@@ -29,7 +29,6 @@ func Example() {
 	//   {"title":"Stream parti"} (title done: false, "Stream parti")
 	//   {"title":"Stream partials"} (title done: true, "Stream partials")
 	//   {"title":"Stream partials","risk":"low"} (title done: true, "Stream partials")
-	//   {"title":"Stream partials","risk":"low"} (title done: true, "Stream partials")
 	//   {"title":"Stream partials","risk":"low","points":["Fields gr"],"reviewers":1} (title done: true, "Stream partials")
 	//   {"title":"Stream partials","risk":"low","points":["Fields grow"],"reviewers":1} (title done: true, "Stream partials")
 }

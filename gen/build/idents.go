@@ -39,7 +39,7 @@ func declare(t *ir.Type) {
 
 func toolIdents(goName string, hasResponse bool) ir.ToolIdents {
 	id := ir.ToolIdents{
-		Tool: goName + "Tool", Schema: "toolSchema" + goName, Parse: "Parse" + goName + "Action",
+		Tool: goName + "Tool", Schema: "toolSchema" + goName, Parse: "Parse" + goName + "Action", ParsePartial: "Parse" + goName + "ActionPartial",
 		OpenAI: "openAITool" + goName, Anthropic: "anthropicTool" + goName, Gemini: "geminiTool" + goName, MCP: "mcpTool" + goName,
 		Fingerprint: "fingerprint" + goName,
 	}

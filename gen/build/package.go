@@ -223,7 +223,7 @@ func (b *builder) reservedIdents() map[string]bool {
 	}
 	for _, t := range b.pkg.Tools {
 		id := t.Idents
-		for _, s := range []string{id.Tool, id.Schema, id.Parse, id.LastResponse, id.OpenAI, id.Anthropic, id.Gemini, id.MCP, id.Fingerprint} {
+		for _, s := range []string{id.Tool, id.Schema, id.Parse, id.ParsePartial, id.LastResponse, id.OpenAI, id.Anthropic, id.Gemini, id.MCP, id.Fingerprint} {
 			if s != "" {
 				out[s] = true
 			}
@@ -286,6 +286,7 @@ func (b *builder) checkIdents() {
 		t := &ir.Type{Name: tool.Name, Source: tool.Source, Pos: tool.Pos}
 		add(tool.Idents.Tool, "variable", t)
 		add(tool.Idents.Parse, "function", t)
+		add(tool.Idents.ParsePartial, "function", t)
 		if tool.Idents.LastResponse != "" {
 			add(tool.Idents.LastResponse, "function", t)
 		}

@@ -7,10 +7,12 @@ import (
 )
 
 // Streaming partials: every output gets <Name>Partial, its value as read
-// so far from a streaming reply, and Parse<Name>Partial. Struct types the
-// output reaches get a mirror whose fields are runtime.Field values;
-// enums, scalars, lists and maps read as themselves; unions, tuples and Go
-// types of other packages as the JSON read so far.
+// so far from a streaming reply, and Parse<Name>Partial; every tool gets
+// Parse<Tool>ActionPartial, its call's arguments as read so far. Struct
+// types an output or a tool's action reaches get a mirror whose fields
+// are runtime.Field values, embedded structs' fields flattened as they
+// are on the wire; enums, scalars, lists and maps read as themselves;
+// unions, tuples and Go types of other packages as the JSON read so far.
 
 // markPartials records the struct types that outputs reach, before names
 // are resolved, so that the scope reserves their mirrors' names.
@@ -34,15 +36,13 @@ func (b *builder) markPartials() {
 			}
 		}
 		switch t.Kind {
-		case ir.KindStruct:
+		case ir.KindStruct, ir.KindAction:
 			if b.partials[t] {
 				return
 			}
 			b.partials[t] = true
-			for _, f := range t.Fields {
-				if !f.Embedded {
-					walk(f.Type)
-				}
+			for _, f := range b.flatFields(t, nil) {
+				walk(f.Type)
 			}
 		case ir.KindDefined, ir.KindAlias:
 			walk(t.Underlying)
@@ -51,6 +51,63 @@ func (b *builder) markPartials() {
 	for _, o := range b.pkg.Outputs {
 		walk(&ir.Ref{Kind: ir.RefNamed, Name: o.Type})
 	}
+	for _, tl := range b.pkg.Tools {
+		walk(&ir.Ref{Kind: ir.RefNamed, Name: tl.Action})
+	}
+}
+
+// flatFields returns t's fields as they are on the wire: the fields of
+// an embedded struct generated here in its place, after t's own, and a
+// name only once (the shallower field wins, as in encoding/json). An
+// embedded Go type of another package has no fields to mirror and is
+// left out.
+func (b *builder) flatFields(t *ir.Type, seen map[*ir.Type]bool) []*ir.Field {
+	fields, _ := b.flatFieldsOf(t, seen)
+	return fields
+}
+
+// flatFieldsOf is flatFields that also returns the embedded Go types of
+// other packages it left out.
+func (b *builder) flatFieldsOf(t *ir.Type, seen map[*ir.Type]bool) ([]*ir.Field, []string) {
+	if seen == nil {
+		seen = map[*ir.Type]bool{}
+	}
+	seen[t] = true
+	var out []*ir.Field
+	var foreign []string
+	names := map[string]bool{}
+	add := func(f *ir.Field) {
+		if !names[f.Name] && !names["json:"+f.JSON] {
+			names[f.Name], names["json:"+f.JSON] = true, true
+			out = append(out, f)
+		}
+	}
+	for _, f := range t.Fields {
+		if !f.Embedded {
+			add(f)
+		}
+	}
+	for _, f := range t.Fields {
+		if !f.Embedded {
+			continue
+		}
+		e := b.refs[f.Type]
+		if e == nil && f.Type.Pkg == "" {
+			e = b.chosen[f.Type.Name]
+		}
+		if e == nil && f.Type.Pkg != "" {
+			foreign = append(foreign, f.Type.Pkg+"."+f.Type.Name)
+		}
+		if e == nil || e.Kind != ir.KindStruct && e.Kind != ir.KindAction || seen[e] {
+			continue
+		}
+		fs, fr := b.flatFieldsOf(e, seen)
+		for _, ef := range fs {
+			add(ef)
+		}
+		foreign = append(foreign, fr...)
+	}
+	return out, foreign
 }
 
 // partialIdents are the identifiers of the mirror of struct type name.
@@ -69,16 +126,18 @@ func (b *builder) buildPartials() {
 	for _, t := range structs {
 		p := &ir.Partial{Of: t.Name}
 		p.Name, p.Read = partialIdents(t.Name)
-		for _, f := range t.Fields {
-			if f.Embedded {
-				continue
-			}
+		fields, foreign := b.flatFieldsOf(t, nil)
+		for _, f := range fields {
 			p.Fields = append(p.Fields, &ir.PartialField{Name: f.Name, JSON: f.JSON, Expr: b.partialExpr(f.Type)})
 		}
+		p.Unmirrored = foreign
 		b.pkg.Partials = append(b.pkg.Partials, p)
 	}
 	for _, o := range b.pkg.Outputs {
 		o.Partial = b.partialExpr(&ir.Ref{Kind: ir.RefNamed, Name: o.Type})
+	}
+	for _, tl := range b.pkg.Tools {
+		tl.Partial = b.partialExpr(&ir.Ref{Kind: ir.RefNamed, Name: tl.Action})
 	}
 }
 
@@ -108,7 +167,7 @@ func (b *builder) partialExpr(r *ir.Ref) *ir.PartialExpr {
 			break // a Go type of another package
 		}
 		switch t.Kind {
-		case ir.KindStruct:
+		case ir.KindStruct, ir.KindAction:
 			name, read := partialIdents(t.Name)
 			return &ir.PartialExpr{Kind: ir.PartialStruct, Named: name, Read: read}
 		case ir.KindEnum:

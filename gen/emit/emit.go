@@ -78,7 +78,7 @@ func Files(pkg *ir.Package) (map[string][]byte, []string, error) {
 	if validators := emitValidators(decode, pkg); decoders || encoders || validators {
 		files[DecodeFile] = decode
 	}
-	if len(pkg.Outputs) > 0 {
+	if len(pkg.Outputs)+len(pkg.Tools) > 0 {
 		partial := newFile(pkg)
 		emitPartials(partial, pkg)
 		files[PartialFile] = partial

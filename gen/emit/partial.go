@@ -19,6 +19,9 @@ func emitPartials(f *jen.File, pkg *ir.Package) {
 		f.Comment("// A field is absent until the reply writes it; Get returns its value so")
 		f.Comment("// far, Done whether the model finished it. It marshals to the JSON read")
 		f.Comment("// so far.")
+		for _, u := range p.Unmirrored {
+			f.Comment(fmt.Sprintf("// The fields of %s, a type of another package, are not read here.", u))
+		}
 		var fields []jen.Code
 		for _, fd := range p.Fields {
 			fields = append(fields, jen.Id(fd.Name).Qual(runtimePkg, "Field").Types(partialType(fd.Expr)).Tag(map[string]string{"json": fieldTag(fd.JSON) + ",omitzero"}))
@@ -76,6 +79,43 @@ func emitPartials(f *jen.File, pkg *ir.Package) {
 		f.Func().Id(id.ParsePartial).Params(jen.Id("text").Index().Byte()).Params(jen.Id(id.Partial), jen.Error()).Block(read...)
 		f.Line()
 	}
+	for _, t := range pkg.Tools {
+		emitToolPartial(f, t)
+	}
+}
+
+// emitToolPartial writes Parse<Tool>ActionPartial, which reads the
+// arguments of a call of t that may still be streaming.
+func emitToolPartial(f *jen.File, t *ir.Tool) {
+	e, id := t.Partial, t.Idents
+	if e == nil {
+		return
+	}
+	var typ jen.Code = jen.Qual(runtimePkg, "Field").Types(partialType(e))
+	if e.Kind == ir.PartialStruct {
+		typ = jen.Id(e.Named)
+	}
+	f.Comment(fmt.Sprintf("// %s reads the arguments of a call of tool", id.ParsePartial))
+	f.Comment(fmt.Sprintf("// %q while they stream (runtime.StreamCalls, runtime.CallReader).", t.Name))
+	f.Comment("// Strings may still grow; numbers, booleans and enum values appear once")
+	f.Comment(fmt.Sprintf("// finished. Nothing is validated: %s does that once the", id.Parse))
+	f.Comment("// call is finished.")
+	read := []jen.Code{
+		jen.List(jen.Id("n"), jen.Id("_"), jen.Err()).Op(":=").Id(id.Tool).Dot("ReadPartial").Call(jen.Id("args")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Add(typ).Values(), jen.Err())),
+	}
+	if e.Kind == ir.PartialStruct {
+		read = append(read,
+			jen.List(jen.Id("p"), jen.Id("_")).Op(":=").Id(e.Read).Call(jen.Id("n")),
+			jen.Return(jen.Id("p"), jen.Nil()))
+	} else {
+		read = append(read,
+			jen.Var().Id("p").Add(typ),
+			jen.Qual(runtimePkg, "SetField").Call(jen.Op("&").Id("p"), jen.Id("n"), partialReader(e)),
+			jen.Return(jen.Id("p"), jen.Nil()))
+	}
+	f.Func().Id(id.ParsePartial).Params(jen.Id("args").Index().Byte()).Params(typ, jen.Error()).Block(read...)
+	f.Line()
 }
 
 // fieldTag is a JSON name as a struct tag takes it.

@@ -169,11 +169,16 @@ type Tool struct {
 	// its SHA-256.
 	Fingerprint string
 	Idents      ToolIdents
+	// Partial says how the arguments of a call still streaming are read:
+	// the streaming mirror of Action.
+	Partial *PartialExpr `json:",omitempty"`
 }
 
 // ToolIdents are the package-level identifiers declared for a tool.
 type ToolIdents struct {
 	Tool, Schema, Parse string
+	// ParsePartial reads a call's arguments while they stream.
+	ParsePartial string
 	LastResponse        string `json:",omitempty"` // "" without a response
 	// The constants holding each provider's tool object.
 	OpenAI, Anthropic, Gemini, MCP string
@@ -665,6 +670,9 @@ type Partial struct {
 	// Of is the struct type it mirrors.
 	Of     string
 	Fields []*PartialField
+	// Unmirrored are embedded Go types of other packages whose fields the
+	// mirror does not read (qualified names).
+	Unmirrored []string `json:",omitempty"`
 }
 
 // PartialField is one field of a Partial.

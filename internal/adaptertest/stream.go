@@ -64,6 +64,8 @@ func CheckInterleavedCalls(t *testing.T, model func() runtime.StreamingModel, re
 	t.Helper()
 	m := model()
 	finished := map[string]LookupArgs{}
+	lookups := runtime.NewCallReader(ParseLookupActionPartial)
+	stations := map[string]int64{"call_1": 7, "call_2": 9007199254740993}
 	for u, err := range runtime.StreamCalls(m.GenerateStream(context.Background(), req)) {
 		if err != nil {
 			t.Fatal(err)
@@ -74,6 +76,18 @@ func CheckInterleavedCalls(t *testing.T, model func() runtime.StreamingModel, re
 		}
 		if got := string(u.Call.Arguments); len(got) > len(want) || want[:len(got)] != got {
 			t.Fatalf("call %s: arguments %q are not a prefix of %q", u.Call.ID, got, want)
+		}
+		// The typed partial of each call: its station appears only once
+		// finished, and is that call's.
+		p, _, err := lookups.Read(u)
+		if err != nil {
+			t.Fatalf("call %s: %v", u.Call.ID, err)
+		}
+		if st, ok := p.Station.Get(); ok && st != stations[u.Call.ID] {
+			t.Fatalf("call %s: partial station %d", u.Call.ID, st)
+		}
+		if _, ok := p.Station.Get(); u.Finished && (!ok || !p.Station.Done()) {
+			t.Fatalf("call %s finished without its station done in the partial", u.Call.ID)
 		}
 		if !u.Finished {
 			continue

@@ -11,6 +11,28 @@ import (
 	"github.com/structgen/structgen/runtime/lenient"
 )
 
+// FinishActionPartial is FinishAction as read so far from a streaming reply.
+// A field is absent until the reply writes it; Get returns its value so
+// far, Done whether the model finished it. It marshals to the JSON read
+// so far.
+type FinishActionPartial struct {
+	Message runtime.Field[string] `json:"message,omitzero"`
+	Summary runtime.Field[string] `json:"summary,omitzero"`
+	High    runtime.Field[int64]  `json:"high,omitzero"`
+}
+
+// readFinishActionPartial reads a FinishActionPartial from a streaming reply's value.
+func readFinishActionPartial(n *lenient.Node) (FinishActionPartial, bool) {
+	var p FinishActionPartial
+	if !n.IsObject() {
+		return p, false
+	}
+	runtime.SetField(&p.Message, n.Field("message"), impl.ReadString)
+	runtime.SetField(&p.Summary, n.Field("summary"), impl.ReadString)
+	runtime.SetField(&p.High, n.Field("high"), impl.ReadInt)
+	return p, true
+}
+
 // ForecastPartial is Forecast as read so far from a streaming reply.
 // A field is absent until the reply writes it; Get returns its value so
 // far, Done whether the model finished it. It marshals to the JSON read
@@ -31,6 +53,24 @@ func readForecastPartial(n *lenient.Node) (ForecastPartial, bool) {
 	return p, true
 }
 
+// LookupArgsPartial is LookupArgs as read so far from a streaming reply.
+// A field is absent until the reply writes it; Get returns its value so
+// far, Done whether the model finished it. It marshals to the JSON read
+// so far.
+type LookupArgsPartial struct {
+	Station runtime.Field[int64] `json:"station,omitzero"`
+}
+
+// readLookupArgsPartial reads a LookupArgsPartial from a streaming reply's value.
+func readLookupArgsPartial(n *lenient.Node) (LookupArgsPartial, bool) {
+	var p LookupArgsPartial
+	if !n.IsObject() {
+		return p, false
+	}
+	runtime.SetField(&p.Station, n.Field("station"), impl.ReadInt)
+	return p, true
+}
+
 // ParseForecastPartial reads a reply that may still be streaming.
 // Strings may still grow; numbers, booleans and enum values appear once
 // finished. Nothing is validated: ForecastOutput.Parse does that once the
@@ -41,5 +81,33 @@ func ParseForecastPartial(text []byte) (ForecastPartial, error) {
 		return ForecastPartial{}, err
 	}
 	p, _ := readForecastPartial(n)
+	return p, nil
+}
+
+// ParseFinishActionPartial reads the arguments of a call of tool
+// "finish" while they stream (runtime.StreamCalls, runtime.CallReader).
+// Strings may still grow; numbers, booleans and enum values appear once
+// finished. Nothing is validated: ParseFinishAction does that once the
+// call is finished.
+func ParseFinishActionPartial(args []byte) (FinishActionPartial, error) {
+	n, _, err := FinishTool.ReadPartial(args)
+	if err != nil {
+		return FinishActionPartial{}, err
+	}
+	p, _ := readFinishActionPartial(n)
+	return p, nil
+}
+
+// ParseLookupActionPartial reads the arguments of a call of tool
+// "lookup" while they stream (runtime.StreamCalls, runtime.CallReader).
+// Strings may still grow; numbers, booleans and enum values appear once
+// finished. Nothing is validated: ParseLookupAction does that once the
+// call is finished.
+func ParseLookupActionPartial(args []byte) (LookupArgsPartial, error) {
+	n, _, err := LookupTool.ReadPartial(args)
+	if err != nil {
+		return LookupArgsPartial{}, err
+	}
+	p, _ := readLookupArgsPartial(n)
 	return p, nil
 }

@@ -8,7 +8,27 @@ import (
 	"encoding/json"
 	"github.com/structgen/structgen/runtime"
 	"github.com/structgen/structgen/runtime/impl"
+	"github.com/structgen/structgen/runtime/lenient"
 )
+
+// FinishActionPartial is FinishAction as read so far from a streaming reply.
+// A field is absent until the reply writes it; Get returns its value so
+// far, Done whether the model finished it. It marshals to the JSON read
+// so far.
+// The fields of github.com/structgen/structgen/examples/gostructs/agent.ProjectFacts, a type of another package, are not read here.
+type FinishActionPartial struct {
+	Message runtime.Field[string] `json:"message,omitzero"`
+}
+
+// readFinishActionPartial reads a FinishActionPartial from a streaming reply's value.
+func readFinishActionPartial(n *lenient.Node) (FinishActionPartial, bool) {
+	var p FinishActionPartial
+	if !n.IsObject() {
+		return p, false
+	}
+	runtime.SetField(&p.Message, n.Field("message"), impl.ReadString)
+	return p, true
+}
 
 // ProjectFactsPartial is output ProjectFacts as read so far from a streaming reply.
 // It is absent until the reply holds some of it.
@@ -25,5 +45,19 @@ func ParseProjectFactsPartial(text []byte) (ProjectFactsPartial, error) {
 	}
 	var p ProjectFactsPartial
 	runtime.SetField(&p, n, impl.ReadRaw)
+	return p, nil
+}
+
+// ParseFinishActionPartial reads the arguments of a call of tool
+// "finish" while they stream (runtime.StreamCalls, runtime.CallReader).
+// Strings may still grow; numbers, booleans and enum values appear once
+// finished. Nothing is validated: ParseFinishAction does that once the
+// call is finished.
+func ParseFinishActionPartial(args []byte) (FinishActionPartial, error) {
+	n, _, err := FinishTool.ReadPartial(args)
+	if err != nil {
+		return FinishActionPartial{}, err
+	}
+	p, _ := readFinishActionPartial(n)
 	return p, nil
 }

@@ -8,7 +8,27 @@ import (
 	"encoding/json"
 	"github.com/structgen/structgen/runtime"
 	"github.com/structgen/structgen/runtime/impl"
+	"github.com/structgen/structgen/runtime/lenient"
 )
+
+// FileReportActionPartial is FileReportAction as read so far from a streaming reply.
+// A field is absent until the reply writes it; Get returns its value so
+// far, Done whether the model finished it. It marshals to the JSON read
+// so far.
+// The fields of github.com/structgen/structgen/testdata/golden/go/useagent.Report, a type of another package, are not read here.
+type FileReportActionPartial struct {
+	To runtime.Field[string] `json:"to,omitzero"`
+}
+
+// readFileReportActionPartial reads a FileReportActionPartial from a streaming reply's value.
+func readFileReportActionPartial(n *lenient.Node) (FileReportActionPartial, bool) {
+	var p FileReportActionPartial
+	if !n.IsObject() {
+		return p, false
+	}
+	runtime.SetField(&p.To, n.Field("to"), impl.ReadString)
+	return p, true
+}
 
 // ReportPartial is output Report as read so far from a streaming reply.
 // It is absent until the reply holds some of it.
@@ -25,5 +45,19 @@ func ParseReportPartial(text []byte) (ReportPartial, error) {
 	}
 	var p ReportPartial
 	runtime.SetField(&p, n, impl.ReadRaw)
+	return p, nil
+}
+
+// ParseFileReportActionPartial reads the arguments of a call of tool
+// "file_report" while they stream (runtime.StreamCalls, runtime.CallReader).
+// Strings may still grow; numbers, booleans and enum values appear once
+// finished. Nothing is validated: ParseFileReportAction does that once the
+// call is finished.
+func ParseFileReportActionPartial(args []byte) (FileReportActionPartial, error) {
+	n, _, err := FileReportTool.ReadPartial(args)
+	if err != nil {
+		return FileReportActionPartial{}, err
+	}
+	p, _ := readFileReportActionPartial(n)
 	return p, nil
 }
