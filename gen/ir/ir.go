@@ -179,7 +179,7 @@ type ToolIdents struct {
 	Tool, Schema, Parse string
 	// ParsePartial reads a call's arguments while they stream.
 	ParsePartial string
-	LastResponse        string `json:",omitempty"` // "" without a response
+	LastResponse string `json:",omitempty"` // "" without a response
 	// The constants holding each provider's tool object.
 	OpenAI, Anthropic, Gemini, MCP string
 	// The constant holding the schema's fingerprint.
