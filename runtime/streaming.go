@@ -555,3 +555,32 @@ func (c *CallReader[P]) Read(u CallUpdate) (p P, changed bool, err error) {
 	}
 	return cp.r.last, changed, nil
 }
+
+// TextOf returns the text of a streaming reply as chunks, for Stream and
+// Items: the text deltas in order; a stream error ends the sequence, and
+// so does a reply that stopped before its end (an error that unwraps to
+// ErrTruncated), or one the token limit cut (after its text).
+func TextOf(deltas iter.Seq2[Delta, error]) iter.Seq2[[]byte, error] {
+	return func(yield func([]byte, error) bool) {
+		ended := false
+		for d, err := range deltas {
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			if d.Text != "" && !yield([]byte(d.Text), nil) {
+				return
+			}
+			if d.End != nil {
+				ended = true
+				if d.End.Truncated {
+					yield(nil, fmt.Errorf("the reply was cut at the token limit: %w", ErrTruncated))
+					return
+				}
+			}
+		}
+		if !ended {
+			yield(nil, fmt.Errorf("the stream ended before the reply did: %w", ErrTruncated))
+		}
+	}
+}

@@ -283,3 +283,29 @@ func TestCompleteStreamModelThatDoesNotStream(t *testing.T) {
 		t.Errorf("partials (-want +got):\n%s", diff)
 	}
 }
+
+func TestTextOf(t *testing.T) {
+	collect := func(ds []Delta, fail error) (string, error) {
+		m := &streamed{scripts: [][]Delta{ds}, fail: fail}
+		var text string
+		for c, err := range TextOf(m.GenerateStream(context.Background(), Request{})) {
+			if err != nil {
+				return text, err
+			}
+			text += string(c)
+		}
+		return text, nil
+	}
+	if text, err := collect(textDeltas("héllo", 2, "stop"), nil); err != nil || text != "héllo" {
+		t.Errorf("%q %v", text, err)
+	}
+	if text, err := collect(textDeltas("héllo", 2, "length"), nil); !errors.Is(err, ErrTruncated) || text != "héllo" {
+		t.Errorf("cut: %q %v", text, err)
+	}
+	if _, err := collect(textDeltas("héllo", 2, "stop")[:2], nil); !errors.Is(err, ErrTruncated) {
+		t.Errorf("no end: %v", err)
+	}
+	if _, err := collect(textDeltas("héllo", 2, "stop")[:2], errors.New("reset")); err == nil || err.Error() != "reset" {
+		t.Errorf("stream error: %v", err)
+	}
+}
