@@ -111,20 +111,20 @@ func textStream(text string) string {
 }
 
 func callsStream() string {
-	call := func(i int, head, args string) string {
-		return chunk(fmt.Sprintf(`"tool_calls":[{"index":%d,%s"function":{%s"arguments":%s}}]`, i, head, "", quote(args)), "")
+	call := func(i int, args string) string {
+		return chunk(fmt.Sprintf(`"tool_calls":[{"index":%d,"function":{"arguments":%s}}]`, i, quote(args)), "")
 	}
 	events := []string{
-		chunk(fmt.Sprintf(`"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"search","arguments":""}}]`), ""),
-		chunk(fmt.Sprintf(`"tool_calls":[{"index":1,"id":"call_2","type":"function","function":{"name":"search","arguments":""}}]`), ""),
+		chunk(`"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"search","arguments":""}}]`, ""),
+		chunk(`"tool_calls":[{"index":1,"id":"call_2","type":"function","function":{"name":"search","arguments":""}}]`, ""),
 	}
 	a, b := pieces(`{"query": "Ada Lovelace", "limit": 5}`, 6), pieces(`{"query": "Charles Babbage"}`, 7)
 	for i := range max(len(a), len(b)) {
 		if i < len(a) {
-			events = append(events, call(0, "", a[i]))
+			events = append(events, call(0, a[i]))
 		}
 		if i < len(b) {
-			events = append(events, call(1, "", b[i]))
+			events = append(events, call(1, b[i]))
 		}
 	}
 	return sse(append(events, chunk(``, "tool_calls"), usage))
