@@ -10,9 +10,13 @@
 //     structgen/adapters/…, or its own), reads the reply with the
 //     Output's Parse and, while the reply does not fit the schema, sends
 //     the problems back and asks again (WithRepair, MinimalRepair);
-//   - shows an answer while it streams with Stream, or reads partial
-//     replies into the generated <Name>Partial types (Field) with
-//     Output.ReadPartial;
+//   - shows an answer while it streams with CompleteStream (Complete with
+//     typed partials, through a StreamingModel), Stream (partials from any
+//     chunks) and Items (an array's items as each is finished), the
+//     generated <Name>Partial types holding Fields;
+//   - follows tool calls as they stream with StreamCalls, reading each
+//     call's typed arguments with a CallReader, a call cut off reported as
+//     a CutCallError;
 //   - reads tool calls with the generated ParseToolCall or ParseArgs and
 //     answers them with ToolResultMessage and ToolErrorMessage;
 //   - handles the errors: a *ValidationError names the type, the raw
