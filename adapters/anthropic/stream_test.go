@@ -107,3 +107,13 @@ func TestStreamRefusal(t *testing.T) {
 }
 
 var _ runtime.StreamingModel = sganthropic.Messages{}
+
+func TestStreamStopCloses(t *testing.T) {
+	parts := [][]string{blockStart(0, `{"type":"text","text":""}`)}
+	for _, p := range adaptertest.Pieces(adaptertest.StreamedForecast, 4) {
+		parts = append(parts, textPiece(0, p))
+	}
+	body := events(append(parts, blockStop(0), messageEnd("end_turn"))...)
+	m, srv := newModel(t, body, body)
+	adaptertest.CheckStopCloses(t, m, srv, runtime.Request{})
+}

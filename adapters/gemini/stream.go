@@ -41,6 +41,9 @@ func (m Models) GenerateStream(ctx context.Context, req runtime.Request) iter.Se
 		first := true
 		for resp, err := range m.Client.Models.GenerateContentStream(ctx, m.Model, contents, cfg) {
 			if err != nil {
+				if ctx.Err() != nil {
+					err = ctx.Err() // the SDK reports the body cut by the cancel as a bad chunk
+				}
 				yield(runtime.Delta{}, err)
 				return
 			}

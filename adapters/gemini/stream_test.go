@@ -117,3 +117,13 @@ func TestStreamBlocked(t *testing.T) {
 }
 
 var _ runtime.StreamingModel = sggemini.Models{}
+
+func TestStreamStopCloses(t *testing.T) {
+	var events []string
+	for _, p := range adaptertest.Pieces(adaptertest.StreamedForecast, 4) {
+		events = append(events, chunk("", text(p)))
+	}
+	body := adaptertest.SSE(append(events, chunk("STOP"))...)
+	m, srv := newModel(t, body, body)
+	adaptertest.CheckStopCloses(t, m, srv, runtime.Request{})
+}

@@ -104,3 +104,13 @@ func TestChatStreamRefusal(t *testing.T) {
 		t.Errorf("refusal %q, err %v", refusal, err)
 	}
 }
+
+func TestChatStreamStopCloses(t *testing.T) {
+	var events []string
+	for _, p := range adaptertest.Pieces(adaptertest.StreamedForecast, 4) {
+		events = append(events, chunk(`"content":`+adaptertest.Quote(p), ""))
+	}
+	body := adaptertest.SSE(append(events, chunk(``, "stop"), "[DONE]")...)
+	client, srv := newClient(t, body, body)
+	adaptertest.CheckStopCloses(t, sgopenai.Chat{Client: client, Model: "gpt-test"}, srv, runtime.Request{})
+}

@@ -79,3 +79,13 @@ func TestResponsesStreamFailed(t *testing.T) {
 		t.Errorf("want the error event, got %v", err)
 	}
 }
+
+func TestResponsesStreamStopCloses(t *testing.T) {
+	var events []string
+	for _, p := range adaptertest.Pieces(adaptertest.StreamedForecast, 4) {
+		events = append(events, respEvent("response.output_text.delta", `,"output_index":0,"content_index":0,"item_id":"m","delta":`+adaptertest.Quote(p)))
+	}
+	body := adaptertest.SSE(append(events, respDone("completed", ""))...)
+	client, srv := newClient(t, body, body)
+	adaptertest.CheckStopCloses(t, sgopenai.Responses{Client: client, Model: "gpt-test"}, srv, runtime.Request{})
+}

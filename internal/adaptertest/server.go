@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -21,11 +22,14 @@ type Server struct {
 	// flushed: small pieces cut UTF-8 sequences, escapes, keys and numbers
 	// of the events apart. Zero means 3 bytes.
 	Piece int
+	// Delay is the pause between the pieces of a streamed reply.
+	Delay time.Duration
 
 	mu      sync.Mutex
 	replies []string
 	bodies  [][]byte
 	paths   []string
+	aborted int // streamed replies the client left before their end
 }
 
 // NewServer starts a server that answers with replies, in order, and stops
@@ -61,7 +65,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		piece = 3
 	}
 	flusher, _ := w.(http.Flusher)
+	s.mu.Unlock()
+	defer s.mu.Lock()
 	for i := 0; i < len(reply); i += piece {
+		select {
+		case <-r.Context().Done():
+			s.mu.Lock()
+			s.aborted++
+			s.mu.Unlock()
+			return
+		case <-time.After(s.Delay):
+		}
 		if _, err := io.WriteString(w, reply[i:min(i+piece, len(reply))]); err != nil {
 			return
 		}
@@ -69,6 +83,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			flusher.Flush()
 		}
 	}
+}
+
+// Aborted returns how many streamed replies the client left before their
+// end (its connection closed, or its request cancelled).
+func (s *Server) Aborted() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.aborted
 }
 
 // SSE returns a server-sent event stream of one "data:" event for each

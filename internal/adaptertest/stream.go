@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/structgen/structgen/runtime"
 )
@@ -151,4 +152,38 @@ func StreamLog(t testing.TB, m runtime.StreamingModel, req runtime.Request) stri
 		t.Fatal(err)
 	}
 	return string(log) + v.Summary
+}
+
+// CheckStopCloses checks that leaving the loop over m's stream, and
+// cancelling its context, closes the SDK's stream: srv, which streams
+// with a delay between pieces, sees both requests end before their
+// replies did. m's next two replies must be streamed ones.
+func CheckStopCloses(t *testing.T, m runtime.StreamingModel, srv *Server, req runtime.Request) {
+	t.Helper()
+	srv.Delay = 2 * time.Millisecond
+	for range m.GenerateStream(context.Background(), req) {
+		break
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var last error
+	for d, err := range m.GenerateStream(ctx, req) {
+		if err != nil {
+			last = err
+			break
+		}
+		if d.Text != "" || d.Call != nil {
+			cancel()
+		}
+	}
+	if !errors.Is(last, context.Canceled) {
+		t.Errorf("cancelled stream: want context.Canceled, got %v", last)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for srv.Aborted() < 2 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if n := srv.Aborted(); n != 2 {
+		t.Errorf("the server saw %d of 2 streams closed early", n)
+	}
 }
