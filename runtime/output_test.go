@@ -30,6 +30,8 @@ var briefSchemas = schema.NewSchemas("", map[string]string{
 		"additionalProperties": false
 	}`,
 	"structgen:///text.json": `{"type": "string"}`,
+	"structgen:///answer.json": `{"type": "object", "properties": {"answer": {"type": "string"}}, "required": ["answer"]}`,
+	"structgen:///count.json": `{"type": "object", "properties": {"count": {"type": "integer"}}, "required": ["count"]}`,
 	"structgen:///list.json": `{"type": "array", "items": {"type": "integer"}}`,
 })
 
@@ -505,3 +507,36 @@ func TestResultText(t *testing.T) {
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// TestRefuseRatherThanGuess: where fitting the schema would need a value
+// the reply's own structure does not give, the answer is an error naming
+// what was found.
+func TestRefuseRatherThanGuess(t *testing.T) {
+	answer := NewOutput[map[string]any]("Answer", briefSchemas.Schema("structgen:///answer.json#"), Dialects{}, false)
+	count := NewOutput[map[string]any]("Count", briefSchemas.Schema("structgen:///count.json#"), Dialects{}, false)
+	refused := []struct {
+		name string
+		out  Output[map[string]any]
+		in   string
+		want string // in the error
+	}{
+		{"prose where an object is wanted", answer, "I do not know.", "nothing that fits"},
+		{"a quoted string where an object is wanted", answer, `"Paris"`, "want object"},
+		{"the wanted object inside another", briefOutputAny, `{"result": {"title": "T", "level": "low", "points": ["a"]}}`, "/result: this value fits the schema, but it is inside the reply's document"},
+	}
+	for _, tt := range refused {
+		t.Run(tt.name, func(t *testing.T) {
+			v, err := tt.out.Parse([]byte(tt.in))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v, %v; want an error with %q", v, err, tt.want)
+			}
+		})
+	}
+	// A number or boolean is the one property's value: no other reading
+	// of it exists.
+	if v, err := count.Parse([]byte(" 12 ")); err != nil || v["count"] != float64(12) {
+		t.Errorf("count: %v %v", v, err)
+	}
+}
+
+var briefOutputAny = NewOutput[map[string]any]("Brief", briefSchemas.Schema("structgen:///brief.json#"), Dialects{}, false)

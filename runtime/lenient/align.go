@@ -324,11 +324,8 @@ func alignReply(text []byte, s *schema.Schema, sch *jsonschema.Schema) (any, []p
 	}
 	if best != nil {
 		best.repairs = append(append([]problem.Repair(nil), best.c.repairs...), best.coerced...)
-		if best.c.nested {
-			best.repairs = append(best.repairs, problem.Repair{Offset: best.c.v.off, Message: "took the value at " + best.c.where + " from inside the reply's document, which does not fit the schema"})
-		}
 	}
-	if best != nil && len(best.problems) == 0 {
+	if best != nil && len(best.problems) == 0 && !best.c.nested {
 		return best.doc, best.repairs, nil, nil
 	}
 	if v, repairs, ok := scalarFromProse(text, sch); ok {
@@ -344,14 +341,21 @@ func alignReply(text []byte, s *schema.Schema, sch *jsonschema.Schema) (any, []p
 		}
 		return nil, nil, nil, problem.ErrNoJSON
 	}
-	// Report the outer reading's problems, never a nested one's.
+	// Report the outer reading's problems, never a nested one's: a value
+	// from inside a document that does not fit is no answer (the model
+	// may have meant another part of it), but it is named, so that a
+	// repair message can point at it.
 	if best.c.nested {
+		fits := len(best.problems) == 0
 		for _, c := range cands {
 			if !c.nested {
 				doc := toAny(c.v)
 				var coerced []problem.Repair
 				doc = coerce(s.Shapes(), doc, sch, "", &coerced)
 				ps, _ := s.Validate(doc)
+				if fits {
+					ps = append(ps, problem.Problem{Pointer: best.c.where, Message: "this value fits the schema, but it is inside the reply's document, which does not; write it as the whole reply"})
+				}
 				return doc, c.repairs, ps, nil
 			}
 		}

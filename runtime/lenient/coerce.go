@@ -224,11 +224,16 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 		}
 	}
 	if want.Has("object") && v != nil {
-		if _, isObj := v.(map[string]any); !isObj {
-			// An object of one property: the value is that property's.
+		// An object of one property: a number or boolean is that
+		// property's value. A string is not: where an object is wanted, a
+		// string is the model saying something else ("I do not know."),
+		// and the answer is the error, not that text in the property.
+		if _, isStr := v.(string); !isStr {
 			if name, prop, ok := onlyProperty(ms); ok {
-				if pw := schema.AllowedTypes(schema.Members(prop)); pw == 0 || fitsType(v, pw) {
-					return map[string]any{name: v}, fmt.Sprintf("read the value as the object's one property %q", name), true
+				if _, isObj := v.(map[string]any); !isObj {
+					if pw := schema.AllowedTypes(schema.Members(prop)); pw == 0 || fitsType(v, pw) {
+						return map[string]any{name: v}, fmt.Sprintf("read the value as the object's one property %q", name), true
+					}
 				}
 			}
 		}
