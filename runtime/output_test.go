@@ -29,10 +29,10 @@ var briefSchemas = schema.NewSchemas("", map[string]string{
 		},
 		"additionalProperties": false
 	}`,
-	"structgen:///text.json": `{"type": "string"}`,
+	"structgen:///text.json":   `{"type": "string"}`,
 	"structgen:///answer.json": `{"type": "object", "properties": {"answer": {"type": "string"}}, "required": ["answer"]}`,
-	"structgen:///count.json": `{"type": "object", "properties": {"count": {"type": "integer"}}, "required": ["count"]}`,
-	"structgen:///list.json": `{"type": "array", "items": {"type": "integer"}}`,
+	"structgen:///count.json":  `{"type": "object", "properties": {"count": {"type": "integer"}}, "required": ["count"]}`,
+	"structgen:///list.json":   `{"type": "array", "items": {"type": "integer"}}`,
 })
 
 type brief struct {
