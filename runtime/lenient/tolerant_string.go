@@ -579,6 +579,16 @@ func (t *tolerant) escape(sb *strings.Builder) {
 		return
 	}
 	c := t.s[t.i]
+	if (c == 'b' || c == 'f') && t.i+1 < len(t.s) && (isASCIILetter(t.s[t.i+1]) || t.s[t.i+1] == '"') {
+		// \frac, \beta, \bword\b: LaTeX or a regular expression's word
+		// boundary; a backspace or form feed before a letter or at a
+		// string's end is not what a model means.
+		t.repair(at, "kept \\%c as written: a backspace or form feed there is LaTeX or a regular expression", c)
+		sb.WriteByte('\\')
+		sb.WriteByte(c)
+		t.i++
+		return
+	}
 	switch c {
 	case '"', '\\', '/':
 		sb.WriteByte(c)
@@ -613,15 +623,48 @@ func (t *tolerant) escape(sb *strings.Builder) {
 			t.i++
 		}
 		return
+	case '\'', '`':
+		sb.WriteByte(c) // a quote escaped in a string of other quotes
+	case '\n':
+		t.repair(at, "read a backslash at the end of a line as a line break")
+		sb.WriteByte('\n')
 	default:
-		t.repair(at, "read the invalid escape \\%c as %c", c, c)
 		r, n := utf8.DecodeRune(t.s[t.i:])
+		if keepsBackslash(t.s[t.i:]) {
+			// \d, \s, \(, C:\Users, \alpha: no JSON escape; the
+			// backslash is the text's (a regular expression, a Windows
+			// path, LaTeX).
+			t.repair(at, "kept the backslash of \\%c, which is no JSON escape", r)
+			sb.WriteByte('\\')
+		} else {
+			t.repair(at, "read the invalid escape \\%c as %c", r, r)
+		}
 		sb.WriteRune(r)
 		t.i += n
 		return
 	}
 	t.i++
 }
+
+// keepsBackslash reports whether a backslash before rest, which starts
+// no JSON escape, is part of the text: before punctuation (\(, \., \[),
+// an upper-case letter (C:\Users, \S), a regular expression's class
+// (\d, \s, \w) or a word (\alpha, \users). A lone other letter or a
+// digit is read without it, as a stray escape.
+func keepsBackslash(rest []byte) bool {
+	c := rest[0]
+	switch {
+	case c >= 'A' && c <= 'Z', c == 'd' || c == 's' || c == 'w':
+		return true
+	case c >= 'a' && c <= 'z':
+		return len(rest) > 1 && isASCIILetter(rest[1])
+	case c >= '0' && c <= '9', c >= utf8.RuneSelf, c == ' ' || c == '\t' || c == '\r':
+		return false
+	}
+	return true // punctuation
+}
+
+func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 func utf16IsHigh(r rune) bool { return r >= 0xd800 && r < 0xdc00 }
 
