@@ -184,6 +184,9 @@ func encodeValue(v *jvalue, size int) []byte {
 func appendValue(b []byte, v *jvalue) []byte {
 	switch v.kind {
 	case jNull:
+		if v.missing {
+			return append(b, `""`...) // no schema: a missing value as ""
+		}
 		b = append(b, "null"...)
 	case jBool:
 		if v.b {

@@ -1,8 +1,12 @@
 package lenient
 
 import (
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/structgen/structgen/runtime/schema"
 )
 
 // ruleCase is a reply written the way models break JSON, the JSON it
@@ -47,5 +51,49 @@ func TestRuleBackslashes(t *testing.T) {
 		{"a single quote escaped in single quotes", `{'s': 'it\'s'}`, `{"s":"it's"}`, ""},
 		{"a backslash ending a line", "{\"s\": \"one\\\ntwo\"}", `{"s":"one\ntwo"}`, "line break"},
 		{"a lone stray escape", `["\q"]`, `["q"]`, "invalid escape"},
+	})
+}
+
+var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{
+	"structgen:///opt.json":  `{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}}`,
+	"structgen:///req.json":  `{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}`,
+	"structgen:///null.json": `{"type": "object", "properties": {"a": {"type": ["string", "null"]}}, "required": ["a"]}`,
+})
+
+// alignCase is a reply read for a schema: the value it aligns to, or a
+// word of the problem that refuses it.
+type alignCase struct {
+	name, schema, in, want, problem string
+}
+
+func checkAligned(t *testing.T, cases []alignCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			doc, _, ps, err := Align([]byte(c.in), ruleSchemas.Schema("structgen:///"+c.schema+".json#"))
+			if c.problem != "" {
+				if err == nil && len(ps) == 0 || !strings.Contains(fmt.Sprint(ps, err), c.problem) {
+					t.Fatalf("%q: want a problem with %q, got %v, %v, %v", c.in, c.problem, doc, ps, err)
+				}
+				return
+			}
+			got, _ := json.Marshal(doc)
+			if err != nil || len(ps) > 0 || string(got) != c.want {
+				t.Fatalf("%q aligned to %s (%v, %v), want %s", c.in, got, ps, err, c.want)
+			}
+		})
+	}
+}
+
+// A key written with no value is null: the schema judges it.
+func TestRuleMissingValue(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"at the end, no schema", `{"a": 1, "b":}`, `{"a":1,"b":""}`, "missing value"},
+		{"before a comma, no schema", `{"a":, "b": 1}`, `{"a":"","b":1}`, "missing value"},
+	})
+	checkAligned(t, []alignCase{
+		{"an optional field reads as absent", "opt", `{"a":, "b": 1}`, `{"b":1}`, ""},
+		{"a nullable field reads as null", "null", `{"a": }`, `{"a":null}`, ""},
+		{"a required string is a problem, not \"\"", "req", `{"a": }`, "", "/a"},
 	})
 }

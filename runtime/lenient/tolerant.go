@@ -43,6 +43,8 @@ type jvalue struct {
 	kind jkind
 	b    bool
 	done bool
+	// missing: a key with no value written, read as null.
+	missing bool
 }
 
 // tolerant reads what models write as JSON. Every change it makes to read
@@ -637,9 +639,12 @@ func (t *tolerant) members(v *jvalue) {
 				t.path = t.path[:len(t.path)-1]
 				return
 			}
-			// {"key": } or {"key": ,}: a missing value.
-			t.repair(t.i, "read a missing value as \"\"")
-			val = &jvalue{kind: jString, off: t.i, done: true}
+			// {"key": } or {"key": ,}: a missing value is no value: null,
+			// for a schema to judge (an optional field reads as absent, a
+			// required one is a problem). With no schema it is written ""
+			// (encodeValue), the rule json_repair documents.
+			t.repair(t.i, "read a missing value as null (\"\" with no schema)")
+			val = &jvalue{kind: jNull, off: t.i, done: true, missing: true}
 		}
 		t.path = t.path[:len(t.path)-1]
 		if dup {
