@@ -238,7 +238,7 @@ func TestStreamStopsAtAClosedValue(t *testing.T) {
 	}{
 		{`{"title": "", "level": "low", "count": 3}`, "/title", "level"},
 		{`{"tags": ["a"], "level": "mid", "count": 3}`, "/level", "count"},
-		{`{"items": [{"name": "x", "children": [{"name": 7}]}], "count": 3}`, "/items/0/children/0/name", "count"},
+		{`{"items": [{"name": "x", "children": [{"name": "y", "children": [true]}]}], "count": 3}`, "/items/0/children/0/children/0", "count"},
 	}
 	for _, tt := range tests {
 		var last docPartial

@@ -200,6 +200,15 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 				return n, fmt.Sprintf("read %s as the integer %s", x, n), true
 			}
 		}
+		if want.Has("string") && !num {
+			// "zip": 12345: the number as the model wrote it.
+			return string(x), fmt.Sprintf("read the number %s as the text %q, where a string is wanted", x, string(x)), true
+		}
+	case bool:
+		if want.Has("string") && !want.Has("boolean") {
+			t := strconv.FormatBool(x)
+			return t, fmt.Sprintf("read %s as the text %q, where a string is wanted", t, t), true
+		}
 	case map[string]any:
 		if want.Has("string") {
 			b, _ := json.Marshal(x)

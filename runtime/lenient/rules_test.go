@@ -58,6 +58,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///opt.json":  `{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}}`,
 	"structgen:///req.json":  `{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}`,
 	"structgen:///null.json": `{"type": "object", "properties": {"a": {"type": ["string", "null"]}}, "required": ["a"]}`,
+	"structgen:///text.json": `{"type": "object", "properties": {"zip": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}, "either": {"type": ["string", "number"]}, "flag": {"type": ["string", "boolean"]}}}`,
 })
 
 // alignCase is a reply read for a schema: the value it aligns to, or a
@@ -95,5 +96,17 @@ func TestRuleMissingValue(t *testing.T) {
 		{"an optional field reads as absent", "opt", `{"a":, "b": 1}`, `{"b":1}`, ""},
 		{"a nullable field reads as null", "null", `{"a": }`, `{"a":null}`, ""},
 		{"a required string is a problem, not \"\"", "req", `{"a": }`, "", "/a"},
+	})
+}
+
+// A number or boolean where the schema wants a string is read as its
+// text, reported.
+func TestRuleScalarAsText(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"a number in a string field", "text", `{"zip": 12345}`, `{"zip":"12345"}`, ""},
+		{"the number's text as written", "text", `{"zip": 01234.50}`, `{"zip":"01234.50"}`, ""},
+		{"numbers and booleans in a list of strings", "text", `{"tags": ["a", 2, true, 1.5e3]}`, `{"tags":["a","2","true","1.5e3"]}`, ""},
+		{"a number where a number is allowed stays one", "text", `{"either": 7}`, `{"either":7}`, ""},
+		{"a boolean where a boolean is allowed stays one", "text", `{"flag": false}`, `{"flag":false}`, ""},
 	})
 }
