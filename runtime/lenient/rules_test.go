@@ -110,3 +110,25 @@ func TestRuleScalarAsText(t *testing.T) {
 		{"a boolean where a boolean is allowed stays one", "text", `{"flag": false}`, `{"flag":false}`, ""},
 	})
 }
+
+// Unquoted scalars with punctuation are kept whole.
+func TestRuleUnquotedScalars(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a timestamp", `{"at": 2024-05-01T09:30:00Z, "n": 1}`, `{"at":"2024-05-01T09:30:00Z","n":1}`, "bare word"},
+		{"a time of day", `{"at": 10:30, "n": 1}`, `{"at":"10:30","n":1}`, ""},
+		{"a version", `{"v": 2.10.3}`, `{"v":"2.10.3"}`, ""},
+		{"a URL", `{"u": https://example.org/a?b=c#d}`, `{"u":"https://example.org/a?b=c#d"}`, ""},
+		{"a number with a thousands separator", `{"n": 1,234, "m": 2}`, `{"n":1234,"m":2}`, ""},
+	})
+}
+
+// Unicode spaces between tokens are white space.
+func TestRuleUnicodeSpaces(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"no-break spaces", "{\u00a0\"a\":\u00a01}", `{"a":1}`, "white space"},
+		{"zero-width spaces", "{\"a\"\u200b:\u200b[1,\u200b2]}", `{"a":[1,2]}`, "white space"},
+		{"a Mongolian vowel separator", "{\"a\":\u180e\"x\"}", `{"a":"x"}`, "white space"},
+		{"a word joiner", "[1,\u20602]", `[1,2]`, "white space"},
+		{"spaces inside a string are the string's", "{\"a\": \"x\u00a0y\"}", "{\"a\":\"x\u00a0y\"}", ""},
+	})
+}

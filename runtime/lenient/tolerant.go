@@ -163,7 +163,7 @@ func (t *tolerant) peek() (rune, int) {
 
 func isSpaceRune(r rune) bool {
 	switch r {
-	case ' ', '\t', '\n', '\r', '\f', '\v', '\u00a0', '\u200b', '\u202f', '\u205f', '\u3000', '\ufeff':
+	case ' ', '\t', '\n', '\r', '\f', '\v', '\u00a0', '\u180e', '\u200b', '\u2060', '\u202f', '\u205f', '\u3000', '\ufeff':
 		return true
 	}
 	return r >= '\u2000' && r <= '\u200a'

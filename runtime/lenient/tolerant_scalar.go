@@ -61,6 +61,10 @@ scanned:
 		// goes on past it: text, not a number.
 		return t.bare()
 	}
+	if end+1 < len(t.s) && t.s[end] == ':' && isDigitByte(t.s[end+1]) && t.inObjectValue() && t.parens == 0 {
+		// {"at": 10:30}: a time, not the number 10 and a stray ":30".
+		return t.bare()
+	}
 	// A letter or slash right after: not a number ("1notanumber", a UUID, 1/3).
 	if end < len(t.s) {
 		comment := bytes.HasPrefix(t.s[end:], []byte("/*")) || bytes.HasPrefix(t.s[end:], []byte("//"))
@@ -198,7 +202,7 @@ func (t *tolerant) bare() *jvalue {
 		if r == ',' || r == '}' || r == ']' || r == '\n' || r == '[' || r == '{' || isQuote(r) && r != '\'' && r != '’' {
 			break
 		}
-		if r == ':' && !bytes.HasPrefix(t.s[end:], []byte("://")) {
+		if r == ':' && !bytes.HasPrefix(t.s[end:], []byte("://")) && !timeColon(t.s[start:end], t.s[end+1:]) {
 			break
 		}
 		if r == '/' && end+1 < len(t.s) && (t.s[end+1] == '*' || t.s[end+1] == '/') && !bytes.HasSuffix(t.s[start:end], []byte(":")) {
@@ -246,6 +250,14 @@ func (t *tolerant) bare() *jvalue {
 		}
 	}
 	return v
+}
+
+// timeColon reports whether a colon between before and after is a time's
+// (10:00, 2024-01-01T10:00:00Z): a digit on each side, the word so far
+// starting with a digit. A key is never read here (key does), so such a
+// colon is the value's.
+func timeColon(before, after []byte) bool {
+	return len(before) > 0 && isDigitByte(before[0]) && isDigitByte(before[len(before)-1]) && len(after) > 0 && isDigitByte(after[0])
 }
 
 func literalText(v *jvalue) string {
