@@ -132,3 +132,15 @@ func TestRuleUnicodeSpaces(t *testing.T) {
 		{"spaces inside a string are the string's", "{\"a\": \"x\u00a0y\"}", "{\"a\":\"x\u00a0y\"}", ""},
 	})
 }
+
+// Braces around values without keys are a list.
+func TestRuleSetLiteral(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"single-quoted strings", `{'a', 'b'}`, `["a","b"]`, "without keys"},
+		{"double-quoted strings", `{"tags": {"red", "green", "blue"}}`, `{"tags":["red","green","blue"]}`, "without keys"},
+		{"numbers and words", `{1, 2.5, three}`, `[1,2.5,"three"]`, "without keys"},
+		{"an object is still an object", `{"a": "b", "c": "d"}`, `{"a":"b","c":"d"}`, ""},
+		{"keys that lost their colon are no list", `{"a" "b"}`, `{"a":"b"}`, ""},
+		{"a key and a number, a comma for the colon", `{"key", 105}`, `{"key":105}`, "':'"},
+	})
+}

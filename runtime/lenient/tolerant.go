@@ -506,6 +506,12 @@ func orNull(v *jvalue, off int) *jvalue {
 }
 
 func (t *tolerant) object() *jvalue {
+	if setLiteral(t.s[t.i+1:]) {
+		// {'a', 'b'}: values in braces with no keys, a set as Python
+		// writes it: a list.
+		t.repair(t.i, "read values in braces, without keys, as a list")
+		return t.array('{', '}')
+	}
 	v := t.node(jObject, t.i)
 	v.keys = t.keySlice()
 	v.kids = t.kidSlice()
@@ -518,6 +524,62 @@ func (t *tolerant) object() *jvalue {
 	t.i++ // {
 	t.members(v)
 	return v
+}
+
+// setLiteral reports whether s, the text after a '{', holds two or more
+// values of one kind (all quoted, or all numbers and bare words)
+// separated by commas up to its '}', and no colon: values without keys.
+// Mixed kinds ({"key", 105}) are a key whose colon became a comma. The
+// scan stops at the first colon, bracket or brace, so it reads each part
+// of the text once.
+func setLiteral(s []byte) bool {
+	n, quoted, bare := 0, 0, 0
+	for i := 0; i < len(s); {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+			i++
+		}
+		if i == len(s) {
+			return false
+		}
+		switch c := s[i]; {
+		case c == '"' || c == '\'':
+			j := i + 1
+			for j < len(s) && s[j] != c {
+				if s[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(s) {
+				return false
+			}
+			i = j + 1
+			quoted++
+		case c == '-' || c == '.' || c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			for i < len(s) && (s[i] == '-' || s[i] == '.' || s[i] == '_' || s[i] >= '0' && s[i] <= '9' || s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z' || s[i] == ' ') {
+				i++
+			}
+			bare++
+		default:
+			return false
+		}
+		n++
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+			i++
+		}
+		if i == len(s) {
+			return false
+		}
+		switch s[i] {
+		case ',':
+			i++
+		case '}':
+			return n >= 2 && (quoted == 0 || bare == 0)
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // members reads an object's members up to its closing brace.
