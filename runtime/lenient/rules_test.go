@@ -144,3 +144,12 @@ func TestRuleSetLiteral(t *testing.T) {
 		{"a key and a number, a comma for the colon", `{"key", 105}`, `{"key":105}`, "':'"},
 	})
 }
+
+// Doubled quotes around keys and values are one pair.
+func TestRuleDoubledQuotes(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"keys and values", `{""name"": ""Ada"", ""age"": 36}`, `{"name":"Ada","age":36}`, "doubled quotes"},
+		{"in a list", `[""a"", ""b c""]`, `["a","b c"]`, "doubled quotes"},
+		{"empty strings stay empty", `{"a": "", "b": ""}`, `{"a":"","b":""}`, ""},
+	})
+}

@@ -628,11 +628,14 @@ func (t *tolerant) members(v *jvalue) {
 		case t.ellipsis():
 			continue
 		}
-		if n := emptyQuotes(t.s[t.i:]); n > 0 {
-			// {"a": 1, """" "b": 2}: empty strings where a key was wanted.
-			t.repair(t.i, "removed %s where a key was wanted", t.s[t.i:t.i+n])
-			t.i += n
-			continue
+		// ""name"": a key in doubled quotes, which key reads; else
+		// {"a": 1, """" "b": 2}: empty strings where a key was wanted.
+		if _, _, doubled := doubledQuotes(t.s[t.i:]); !doubled {
+			if n := emptyQuotes(t.s[t.i:]); n > 0 {
+				t.repair(t.i, "removed %s where a key was wanted", t.s[t.i:t.i+n])
+				t.i += n
+				continue
+			}
 		}
 		keyOff := t.i
 		bareKey := !isQuote(rune(c))

@@ -82,6 +82,15 @@ func (t *tolerant) quotedOnce(key bool) *jvalue {
 		t.repair(start, "read a triple-quoted string")
 		return v
 	}
+	if open == '"' {
+		if body, end, ok := doubledQuotes(t.s[t.i:]); ok {
+			// ""name"": a string in doubled quotes.
+			t.repair(start, "read a string in doubled quotes")
+			v := &jvalue{kind: jString, off: start, str: t.text(t.i+2, t.i+2+len(body)), done: true}
+			t.i += end
+			return v
+		}
+	}
 	if open != '"' {
 		t.repair(start, "read a string in %c quotes", open)
 	}
@@ -102,6 +111,33 @@ func (t *tolerant) quotedOnce(key bool) *jvalue {
 	t.i = start + n
 	v, _ := t.stringBody(start, open, key, true)
 	return v
+}
+
+// doubledQuotes reports whether s starts with a string in doubled quotes,
+// ""text"", that a delimiter (or the end) follows: its text and the
+// length of all of it. The text holds no quote and does not start with a
+// delimiter, so "" (an empty string) before a comma is not taken for one.
+func doubledQuotes(s []byte) (body []byte, end int, ok bool) {
+	if len(s) < 5 || s[0] != '"' || s[1] != '"' {
+		return nil, 0, false
+	}
+	switch s[2] {
+	case '"', ',', ':', '}', ']', ' ', '\n', '\t', '\r':
+		return nil, 0, false
+	}
+	j := bytes.Index(s[2:], []byte(`""`))
+	if j <= 0 || bytes.IndexByte(s[2:2+j], '"') >= 0 || bytes.IndexByte(s[2:2+j], '\n') >= 0 {
+		return nil, 0, false
+	}
+	end = 2 + j + 2
+	if end < len(s) && s[end] == '"' {
+		return nil, 0, false // a third quote: not this form
+	}
+	after := skipWS(s[end:])
+	if len(after) > 0 && bytes.IndexByte([]byte(",:}]"), after[0]) < 0 {
+		return nil, 0, false
+	}
+	return s[2 : 2+j], end, true
 }
 
 // fencedInString reads "```json {…}```", a fenced document written as a
