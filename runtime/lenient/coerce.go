@@ -378,6 +378,19 @@ func matchEnum(text string, values []string) (string, bool) {
 			return "", false
 		}
 	}
+	// THREE for NUMBER_THREE: the text is a run of whole words of one
+	// value, and of no other.
+	if words := norm(trimmed); len(words) >= 3 {
+		var found []string
+		for _, e := range values {
+			if ne := norm(e); ne != words && containsWord(ne, words, false) {
+				found = append(found, e)
+			}
+		}
+		if len(found) == 1 {
+			return found[0], true
+		}
+	}
 	return "", false
 }
 

@@ -58,6 +58,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///opt.json":  `{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}}`,
 	"structgen:///req.json":  `{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}`,
 	"structgen:///null.json": `{"type": "object", "properties": {"a": {"type": ["string", "null"]}}, "required": ["a"]}`,
+	"structgen:///enum.json": `{"type": "object", "properties": {"n": {"enum": ["NUMBER_ONE", "NUMBER_THREE", "NUMBER_THIRTEEN"]}, "k": {"enum": ["k1", "k2"]}, "tone": {"type": "array", "items": {"enum": ["very positive", "positive", "negative"]}}}}`,
 	"structgen:///text.json": `{"type": "object", "properties": {"zip": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}, "either": {"type": ["string", "number"]}, "flag": {"type": ["string", "boolean"]}}}`,
 })
 
@@ -151,5 +152,19 @@ func TestRuleDoubledQuotes(t *testing.T) {
 		{"keys and values", `{""name"": ""Ada"", ""age"": 36}`, `{"name":"Ada","age":36}`, "doubled quotes"},
 		{"in a list", `[""a"", ""b c""]`, `["a","b c"]`, "doubled quotes"},
 		{"empty strings stay empty", `{"a": "", "b": ""}`, `{"a":"","b":""}`, ""},
+	})
+}
+
+// Enum values written with their description, another case or other
+// separators are matched when one value fits, refused when several do.
+func TestRuleLooseEnums(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"another case and separator", "enum", `{"n": "Number three"}`, `{"n":"NUMBER_THREE"}`, ""},
+		{"snake case in lower case", "enum", `{"n": "number_thirteen"}`, `{"n":"NUMBER_THIRTEEN"}`, ""},
+		{"the distinguishing word alone", "enum", `{"n": "THREE"}`, `{"n":"NUMBER_THREE"}`, ""},
+		{"a value with its description", "enum", `{"k": "k1: the first one"}`, `{"k":"k1"}`, ""},
+		{"a word every value has", "enum", `{"n": "NUMBER"}`, "", "must be one of"},
+		{"two values named", "enum", `{"k": "k1 or k2"}`, "", "must be one of"},
+		{"the longer value when both are named", "enum", `{"tone": ["Very Positive"]}`, `{"tone":["very positive"]}`, ""},
 	})
 }
