@@ -394,13 +394,14 @@ func (s *AnswerStream[T, P]) Result() (T, error) {
 // answerReader reads the partial answer of one attempt from a reply's
 // deltas: its text, or the arguments of the output tool's call.
 type answerReader[T, P any] struct {
-	r        *partialReader[P]
-	tool     string // the output tool's name, in OutputTool mode
-	wrapped  bool   // the tool's arguments wrap the answer in {"value": …}
-	index    int    // the provider's index of the output tool's call
-	found    bool
-	prefixed []byte // arguments before the wrapper's prefix was seen whole
-	off      bool   // no partials for this output
+	r         *partialReader[P]
+	tool      string // the output tool's name, in OutputTool mode
+	wrapped   bool   // the tool's arguments wrap the answer in {"value": …}
+	index     int    // the provider's index of the output tool's call
+	found     bool
+	prefixed  []byte // arguments before the wrapper's prefix was seen whole
+	unwrapped bool   // the prefix was passed: what follows is the answer
+	off       bool   // no partials for this output
 }
 
 func newAnswerReader[T, P any](out Output[T], spec *OutputSpec, parse func([]byte) (P, error)) *answerReader[T, P] {
@@ -445,13 +446,13 @@ func (a *answerReader[T, P]) add(d Delta, b *ReplyBuilder) (P, bool, error) {
 	}
 	// Read past {"value": once it has arrived; the closing } the
 	// tolerant reader leaves after the value.
-	if a.prefixed != nil || len(a.r.text) == 0 {
+	if !a.unwrapped {
 		a.prefixed = append(a.prefixed, c.Arguments...)
 		rest, ok := valuePrefix(a.prefixed)
 		if !ok {
 			return zero, false, nil
 		}
-		a.prefixed = nil
+		a.prefixed, a.unwrapped = nil, true
 		return a.r.add(rest)
 	}
 	return a.r.add([]byte(c.Arguments))

@@ -220,7 +220,7 @@ func TestCompleteStreamOutputTool(t *testing.T) {
 	m := &streamed{scripts: [][]Delta{{
 		call(0, "x", "other", `{"a":`, false),
 		call(1, "c", "List", `{"val`, false), call(0, "", "", `9}`, false),
-		call(1, "", "", `ue": [1, `, false), call(1, "", "", `2]}`, false),
+		call(1, "", "", `ue":`, false), call(1, "", "", ` [1, `, false), call(1, "", "", `2]}`, false),
 		{End: &Reply{FinishReason: "tool_calls"}},
 	}}}
 	s := CompleteStream(context.Background(), m, Request{Output: list.Spec(OutputTool)}, list, ints)
