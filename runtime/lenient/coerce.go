@@ -200,12 +200,12 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 				return n, fmt.Sprintf("read %s as the integer %s", x, n), true
 			}
 		}
-		if want.Has("string") && !num {
+		if onlyText(want) {
 			// "zip": 12345: the number as the model wrote it.
 			return string(x), fmt.Sprintf("read the number %s as the text %q, where a string is wanted", x, string(x)), true
 		}
 	case bool:
-		if want.Has("string") && !want.Has("boolean") {
+		if onlyText(want) {
 			t := strconv.FormatBool(x)
 			return t, fmt.Sprintf("read %s as the text %q, where a string is wanted", t, t), true
 		}
@@ -248,6 +248,21 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 		}
 	}
 	return nil, "", false
+}
+
+// onlyText reports whether want allows a string and no other kind but
+// null: where a number or boolean could also be read as an object or an
+// array of another branch, reading it as text would be a guess.
+func onlyText(want schema.TypeSet) bool {
+	if !want.Has("string") {
+		return false
+	}
+	for _, k := range []string{"number", "integer", "boolean", "object", "array"} {
+		if want.Has(k) {
+			return false
+		}
+	}
+	return true
 }
 
 // onlyProperty returns the one property an object schema declares, and

@@ -58,6 +58,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///opt.json":  `{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}}`,
 	"structgen:///req.json":  `{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}`,
 	"structgen:///null.json": `{"type": "object", "properties": {"a": {"type": ["string", "null"]}}, "required": ["a"]}`,
+	"structgen:///union.json": `{"anyOf": [{"type": "string"}, {"type": "object", "properties": {"code": {"type": "integer"}}, "required": ["code"]}]}`,
 	"structgen:///enum.json": `{"type": "object", "properties": {"n": {"enum": ["NUMBER_ONE", "NUMBER_THREE", "NUMBER_THIRTEEN"]}, "k": {"enum": ["k1", "k2"]}, "tone": {"type": "array", "items": {"enum": ["very positive", "positive", "negative"]}}}}`,
 	"structgen:///text.json": `{"type": "object", "properties": {"zip": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}, "either": {"type": ["string", "number"]}, "flag": {"type": ["string", "boolean"]}}}`,
 })
@@ -109,6 +110,7 @@ func TestRuleScalarAsText(t *testing.T) {
 		{"numbers and booleans in a list of strings", "text", `{"tags": ["a", 2, true, 1.5e3]}`, `{"tags":["a","2","true","1.5e3"]}`, ""},
 		{"a number where a number is allowed stays one", "text", `{"either": 7}`, `{"either":7}`, ""},
 		{"a boolean where a boolean is allowed stays one", "text", `{"flag": false}`, `{"flag":false}`, ""},
+		{"a number where a string or an object is wanted is no guess", "union", `3`, "", "(root)"},
 	})
 }
 
