@@ -55,12 +55,12 @@ func TestRuleBackslashes(t *testing.T) {
 }
 
 var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{
-	"structgen:///opt.json":  `{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}}`,
-	"structgen:///req.json":  `{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}`,
-	"structgen:///null.json": `{"type": "object", "properties": {"a": {"type": ["string", "null"]}}, "required": ["a"]}`,
+	"structgen:///opt.json":   `{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}}`,
+	"structgen:///req.json":   `{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}`,
+	"structgen:///null.json":  `{"type": "object", "properties": {"a": {"type": ["string", "null"]}}, "required": ["a"]}`,
 	"structgen:///union.json": `{"anyOf": [{"type": "string"}, {"type": "object", "properties": {"code": {"type": "integer"}}, "required": ["code"]}]}`,
-	"structgen:///enum.json": `{"type": "object", "properties": {"n": {"enum": ["NUMBER_ONE", "NUMBER_THREE", "NUMBER_THIRTEEN"]}, "k": {"enum": ["k1", "k2"]}, "tone": {"type": "array", "items": {"enum": ["very positive", "positive", "negative"]}}}}`,
-	"structgen:///text.json": `{"type": "object", "properties": {"zip": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}, "either": {"type": ["string", "number"]}, "flag": {"type": ["string", "boolean"]}}}`,
+	"structgen:///enum.json":  `{"type": "object", "properties": {"n": {"enum": ["NUMBER_ONE", "NUMBER_THREE", "NUMBER_THIRTEEN"]}, "k": {"enum": ["k1", "k2"]}, "tone": {"type": "array", "items": {"enum": ["very positive", "positive", "negative"]}}}}`,
+	"structgen:///text.json":  `{"type": "object", "properties": {"zip": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}, "either": {"type": ["string", "number"]}, "flag": {"type": ["string", "boolean"]}}}`,
 })
 
 // alignCase is a reply read for a schema: the value it aligns to, or a
