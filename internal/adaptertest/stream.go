@@ -3,6 +3,8 @@ package adaptertest
 import (
 	"context"
 	"errors"
+	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -185,5 +187,18 @@ func CheckStopCloses(t *testing.T, m runtime.StreamingModel, srv *Server, req ru
 	}
 	if n := srv.Aborted(); n != 2 {
 		t.Errorf("the server saw %d of 2 streams closed early", n)
+	}
+}
+
+// RecordReplayStream streams a completion of ForecastOutput through the
+// model that model builds over the given *http.Client, once recording
+// through a cassette and once replaying it, and checks that both show
+// the same partials, several of them, ending in StreamedSummary.
+func RecordReplayStream(t *testing.T, model func(*http.Client) runtime.StreamingModel) {
+	t.Helper()
+	req := runtime.Request{Messages: []runtime.Message{{Role: "user", Content: "Tomorrow?"}}}
+	log := RecordReplay(t, func(hc *http.Client) string { return StreamLog(t, model(hc), req) })
+	if !strings.HasSuffix(log, "|"+StreamedSummary) || strings.Count(log, "|") < 3 {
+		t.Errorf("log %q", log)
 	}
 }
