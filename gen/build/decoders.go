@@ -157,6 +157,10 @@ func (b *builder) validateTypes(types []*ir.Type) {
 			if t.Decode != nil || t.Interpreted == "" {
 				continue
 			}
+			if u := b.sameSchema(t); u != nil {
+				t.DecodedBy, t.Interpreted = u.Name, ""
+				continue
+			}
 			for _, s := range b.structSites[t] {
 				sites = append(sites, canon(s))
 			}
@@ -205,11 +209,20 @@ func (b *builder) validateTypes(types []*ir.Type) {
 }
 
 // sameSchema returns the named type of this package that alias t stands
-// for where that type's generated decoder reads it and t's schema is no
-// more than references to that type's schema; else nil.
+// for, or that struct t only embeds (a tool's arguments type), where that
+// type's generated decoder reads it and t's schema is no more than
+// references to that type's schema; else nil.
 func (b *builder) sameSchema(t *ir.Type) *ir.Type {
-	r := t.Underlying
-	if t.Kind != ir.KindAlias || r == nil || r.Kind != ir.RefNamed || r.Pkg != "" || len(b.valueSites[t]) != 1 {
+	var r *ir.Ref
+	switch {
+	case t.Kind == ir.KindAlias:
+		r = t.Underlying
+	case t.Kind == ir.KindStruct && len(t.Fields) == 1 && t.Fields[0].Embedded && t.Extra == nil:
+		// A tool's arguments type that embeds the type its parameters
+		// name: the embedded type's decodeJSON is promoted to it.
+		r = t.Fields[0].Type
+	}
+	if r == nil || r.Kind != ir.RefNamed || r.Pkg != "" || len(b.valueSites[t]) != 1 {
 		return nil
 	}
 	u := b.refs[r]

@@ -255,6 +255,9 @@ func (b *builder) buildTool(t *tool) {
 			// methods and can carry the action methods.
 			argsType = &ir.Type{Name: argsName, Kind: ir.KindStruct, Source: b.l.Source(argsLoc), Pos: s.Pos,
 				Fields: []*ir.Field{{Name: r.Name, Type: r, Embedded: true}}}
+			// Its schema is the parameters': where that is the shared
+			// type's, the shared type's decoder reads it (sameSchema).
+			b.valueSites[argsType] = []*schema.Node{t.params}
 		default:
 			if null && !r.Nilable() {
 				r = &ir.Ref{Kind: ir.RefPointer, Elem: r}

@@ -59,7 +59,7 @@ type builder struct {
 	structSites map[*ir.Type][]*schema.Node // struct and union types
 	fieldSites  map[*ir.Field][]*schema.Node
 	enumSites   map[*ir.Type][2]*schema.Node // the schema, and the node with the enum
-	valueSites  map[*ir.Type][]*schema.Node  // defined, alias and tuple types: what their Parse checks
+	valueSites  map[*ir.Type][]*schema.Node  // defined, alias and tuple types, and a tool's arguments type that embeds a shared one: what their Parse checks
 	noParams    map[*ir.Type]bool            // arguments of tools without parameters or response
 	// variantFields carry union variants' decoder dependencies.
 	variantFields map[*ir.Variant]*ir.Field

@@ -308,6 +308,11 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 		case at.Decode != nil && (at.Kind == ir.KindStruct || at.Kind == ir.KindAction):
 			return jen.Qual(implPkg, "ParseDecoded").Call(
 				jen.Lit(t.Action), jen.Id(data), decodeValue(t.Action, false, nil, nil), jen.Id(t.Idents.Schema))
+		case at.DecodedBy != "" && at.Kind == ir.KindStruct && types[at.DecodedBy] != nil:
+			// The embedded type's decoder, promoted, as its Parse has it.
+			u := types[at.DecodedBy]
+			return jen.Qual(implPkg, "ParseDecoded").Call(
+				jen.Lit(t.Action), jen.Id(data), decodeValue(t.Action, false, nil, topRead(u)), jen.Id(t.Idents.Schema))
 		case at.Validate != nil:
 			var vals []jen.Code
 			for _, v := range at.Validate {

@@ -133,8 +133,10 @@ type Type struct {
 	// schemas does not compile either, and the interpreter reads it.
 	Validate []*Validator `json:",omitempty"`
 	// DecodedBy: an alias whose schema is no more than a reference to
-	// the schema of the named type it stands for is read by that type's
-	// generated decoder (its Decode); "" otherwise.
+	// the schema of the named type it stands for, or a struct that only
+	// embeds such a type (a tool's arguments type whose parameters name a
+	// shared type), is read by that type's generated decoder (its Decode,
+	// promoted to the struct); "" otherwise.
 	DecodedBy string `json:",omitempty"`
 
 	// The package-level identifiers declared for the type besides its
