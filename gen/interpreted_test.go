@@ -34,13 +34,15 @@ func interpreted(pkg *ir.Package) []string {
 }
 
 // TestNothingInterpreted: the tools, outputs and types of every golden
-// case and example are read by generated decoders or validators; the
+// case, example and benchmark fixture are read by generated decoders or validators; the
 // schema interpreter is left the repairs.
 func TestNothingInterpreted(t *testing.T) {
 	examples, err := filepath.Glob("../examples/*/structgen.yaml")
 	if err != nil || len(examples) == 0 {
 		t.Fatalf("no examples: %v", err)
 	}
+	fixtures, _ := filepath.Glob("../internal/*/structgen.yaml")
+	examples = append(examples, fixtures...)
 	dirs := goldenCases(t)
 	for _, e := range examples {
 		abs, err := filepath.Abs(filepath.Dir(e))

@@ -6,6 +6,7 @@ package catalog
 
 import (
 	"encoding/json"
+	"errors"
 	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime"
 	"github.com/structgen/structgen/runtime/impl"
@@ -258,6 +259,74 @@ func ParseProductTagsItem(data []byte) (ProductTagsItem, error) {
 	}, schemaProductTagsItem)
 }
 
+// Schema: schemas/catalog.json
+type RecordCatalogArgs struct {
+	Catalog
+}
+
+// Kind returns "RecordCatalogArgs", the kind that persisted actions of this type carry.
+func (RecordCatalogArgs) Kind() string {
+	return "RecordCatalogArgs"
+}
+
+// ToolName returns "record_catalog", the tool the model called.
+func (RecordCatalogArgs) ToolName() string {
+	return "record_catalog"
+}
+
+// schemaFingerprint returns the fingerprint of the tool's schema, which
+// persisted actions carry.
+func (RecordCatalogArgs) schemaFingerprint() string {
+	return fingerprintRecordCatalog
+}
+
+func (RecordCatalogArgs) isAction() {}
+
+var schemaRecordCatalogArgs = structgenSchemas.Schema("structgen:///catalog.json#")
+
+// ParseRecordCatalogArgs validates data against the schema of RecordCatalogArgs and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseRecordCatalogArgs(data []byte) (RecordCatalogArgs, error) {
+	return impl.ParseDecoded("RecordCatalogArgs", data, func(d *jx.Decoder, c *impl.Decoding) (v RecordCatalogArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaRecordCatalogArgs)
+}
+
+// Schema: schemas/plan.json
+type RecordPlanArgs struct {
+	Plan
+}
+
+// Kind returns "RecordPlanArgs", the kind that persisted actions of this type carry.
+func (RecordPlanArgs) Kind() string {
+	return "RecordPlanArgs"
+}
+
+// ToolName returns "record_plan", the tool the model called.
+func (RecordPlanArgs) ToolName() string {
+	return "record_plan"
+}
+
+// schemaFingerprint returns the fingerprint of the tool's schema, which
+// persisted actions carry.
+func (RecordPlanArgs) schemaFingerprint() string {
+	return fingerprintRecordPlan
+}
+
+func (RecordPlanArgs) isAction() {}
+
+var schemaRecordPlanArgs = structgenSchemas.Schema("structgen:///plan.json#")
+
+// ParseRecordPlanArgs validates data against the schema of RecordPlanArgs and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseRecordPlanArgs(data []byte) (RecordPlanArgs, error) {
+	return impl.ParseDecoded("RecordPlanArgs", data, func(d *jx.Decoder, c *impl.Decoding) (v RecordPlanArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaRecordPlanArgs)
+}
+
 // Schema: schemas/plan.json#/$defs/Status
 type Status string
 
@@ -320,4 +389,158 @@ func ParseTask(data []byte) (Task, error) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaTask)
+}
+
+// fingerprintRecordCatalog identifies the schema of tool "record_catalog" in persisted actions.
+const fingerprintRecordCatalog = "cc9d051e7dd7"
+
+var toolSchemaRecordCatalog = structgenSchemas.Schema("urn:structgen:tool:record_catalog#")
+
+// RecordCatalogTool is tool "record_catalog". Its Parameters are the tool's augmented schema:
+// its arguments, the schema the model is shown
+// and the one ParseRecordCatalogAction validates against.
+var RecordCatalogTool = runtime.NewTool("record_catalog", "Record the catalog.", toolSchemaRecordCatalog, runtime.ToolDialects{
+	Anthropic: json.RawMessage(anthropicToolRecordCatalog),
+	Gemini:    json.RawMessage(geminiToolRecordCatalog),
+	MCP:       json.RawMessage(mcpToolRecordCatalog),
+	OpenAI:    json.RawMessage(openAIToolRecordCatalog),
+})
+
+// ParseRecordCatalogAction reads the arguments of a call of tool "record_catalog" as the model
+// sent them: repaired where the schema allows (runtime.ParseArgs returns
+// the repairs), then validated against the tool's schema and decoded.
+// A call that needs no repair is read by the generated decoder or validators.
+func ParseRecordCatalogAction(args []byte) (RecordCatalogArgs, error) {
+	if a, err := impl.ParseDecoded("RecordCatalogArgs", args, func(d *jx.Decoder, c *impl.Decoding) (v RecordCatalogArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, toolSchemaRecordCatalog); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, impl.ErrDecoderDisagrees) {
+		return a, err
+	}
+	a, _, err := runtime.ParseArgs[RecordCatalogArgs](RecordCatalogTool, "RecordCatalogArgs", args)
+	return a, err
+}
+
+// fingerprintRecordPlan identifies the schema of tool "record_plan" in persisted actions.
+const fingerprintRecordPlan = "b01d2473d242"
+
+var toolSchemaRecordPlan = structgenSchemas.Schema("urn:structgen:tool:record_plan#")
+
+// RecordPlanTool is tool "record_plan". Its Parameters are the tool's augmented schema:
+// its arguments, the schema the model is shown
+// and the one ParseRecordPlanAction validates against.
+var RecordPlanTool = runtime.NewTool("record_plan", "Record the plan.", toolSchemaRecordPlan, runtime.ToolDialects{
+	Anthropic: json.RawMessage(anthropicToolRecordPlan),
+	Gemini:    json.RawMessage(geminiToolRecordPlan),
+	MCP:       json.RawMessage(mcpToolRecordPlan),
+	OpenAI:    json.RawMessage(openAIToolRecordPlan),
+})
+
+// ParseRecordPlanAction reads the arguments of a call of tool "record_plan" as the model
+// sent them: repaired where the schema allows (runtime.ParseArgs returns
+// the repairs), then validated against the tool's schema and decoded.
+// A call that needs no repair is read by the generated decoder or validators.
+func ParseRecordPlanAction(args []byte) (RecordPlanArgs, error) {
+	if a, err := impl.ParseDecoded("RecordPlanArgs", args, func(d *jx.Decoder, c *impl.Decoding) (v RecordPlanArgs) {
+		v.decodeJSON(d, c)
+		return
+	}, toolSchemaRecordPlan); err == nil || errors.Is(err, runtime.ErrDuplicateKey) || errors.Is(err, impl.ErrDecoderDisagrees) {
+		return a, err
+	}
+	a, _, err := runtime.ParseArgs[RecordPlanArgs](RecordPlanTool, "RecordPlanArgs", args)
+	return a, err
+}
+
+// Action is a typed tool call of this package. Only this package's types
+// implement it.
+type Action interface {
+	// Kind is the action's persisted kind: its Go type name.
+	Kind() string
+	// ToolName is the name of the tool the model called.
+	ToolName() string
+	isAction()
+	schemaFingerprint() string
+}
+
+// Tools are the package's tools, by name.
+var Tools = []runtime.Tool{RecordCatalogTool, RecordPlanTool}
+
+var toolNames = []string{"record_catalog", "record_plan"}
+
+var actionKinds = []string{"RecordCatalogArgs", "RecordPlanArgs"}
+
+// ParseToolCall reads a call of the named tool into its typed action. An
+// unknown name is an error that lists the known tools.
+func ParseToolCall(name string, args []byte) (Action, error) {
+	switch name {
+	case "record_catalog":
+		a, err := ParseRecordCatalogAction(args)
+		if err != nil {
+			return nil, err
+		}
+		return a, nil
+	case "record_plan":
+		a, err := ParseRecordPlanAction(args)
+		if err != nil {
+			return nil, err
+		}
+		return a, nil
+	}
+	return nil, impl.UnknownTool(name, toolNames)
+}
+
+// MarshalAction encodes an action as an event: {"kind": its kind,
+// "schemaFingerprint": its tool schema's fingerprint, then its fields}.
+// UnmarshalAction reads it back.
+func MarshalAction(a Action) ([]byte, error) {
+	return impl.MarshalEvent(a.Kind(), a.schemaFingerprint(), a)
+}
+
+// UnmarshalAction reads an event that MarshalAction wrote, validating it
+// strictly against its tool's schema. An unknown kind is an error that
+// lists the known kinds. An event written under another schema than the
+// tool's current one gives a *runtime.SchemaChangedError: with the action
+// too when the event still validates, alone when it does not.
+func UnmarshalAction(data []byte) (Action, error) {
+	kind, fingerprint, rest, err := impl.SplitEvent(data)
+	if err != nil {
+		return nil, err
+	}
+	switch kind {
+	case "RecordCatalogArgs":
+		a, err := impl.ParseDecoded("RecordCatalogArgs", rest, func(d *jx.Decoder, c *impl.Decoding) (v RecordCatalogArgs) {
+			v.decodeJSON(d, c)
+			return
+		}, toolSchemaRecordCatalog)
+		if changed := impl.SchemaChanged("RecordCatalogArgs", fingerprint, fingerprintRecordCatalog, err); changed != nil {
+			if err != nil {
+				return nil, changed
+			}
+			// Written under another schema, and still valid: the action,
+			// and the report.
+			return a, changed
+		}
+		if err != nil {
+			return nil, err
+		}
+		return a, nil
+	case "RecordPlanArgs":
+		a, err := impl.ParseDecoded("RecordPlanArgs", rest, func(d *jx.Decoder, c *impl.Decoding) (v RecordPlanArgs) {
+			v.decodeJSON(d, c)
+			return
+		}, toolSchemaRecordPlan)
+		if changed := impl.SchemaChanged("RecordPlanArgs", fingerprint, fingerprintRecordPlan, err); changed != nil {
+			if err != nil {
+				return nil, changed
+			}
+			// Written under another schema, and still valid: the action,
+			// and the report.
+			return a, changed
+		}
+		if err != nil {
+			return nil, err
+		}
+		return a, nil
+	}
+	return nil, impl.UnknownKind(kind, actionKinds)
 }

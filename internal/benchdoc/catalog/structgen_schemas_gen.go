@@ -9,8 +9,10 @@ import "github.com/structgen/structgen/runtime/schema"
 // structgenSchemas holds the schema documents this package was generated
 // from; Parse functions validate against them.
 var structgenSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{
-	"structgen:///catalog.json": schemaDoc0,
-	"structgen:///plan.json":    schemaDoc1,
+	"structgen:///catalog.json":         schemaDoc0,
+	"structgen:///plan.json":            schemaDoc1,
+	"urn:structgen:tool:record_catalog": schemaDoc2,
+	"urn:structgen:tool:record_plan":    schemaDoc3,
 })
 
 // structgen:///catalog.json
@@ -329,5 +331,285 @@ const schemaDoc1 = `{
   "title": "Plan",
   "type": "object",
   "description": "A plan as Pydantic v2 writes a model's schema: optional fields as anyOf with null, $defs, a recursive task."
+}
+`
+
+// urn:structgen:tool:record_catalog
+const schemaDoc2 = `{
+  "type": "object",
+  "additionalProperties": false,
+  "properties": {
+    "products": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/Product"
+      }
+    },
+    "prices": {
+      "type": "array",
+      "items": {
+        "type": "number",
+        "minimum": -1000000000.0,
+        "maximum": 1000000000.0
+      }
+    },
+    "stock": {
+      "type": "array",
+      "items": {
+        "type": "integer",
+        "minimum": 0
+      }
+    },
+    "labels": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "string",
+        "maxLength": 100
+      }
+    },
+    "dimensions": {
+      "type": "array",
+      "items": {
+        "type": "array",
+        "items": {
+          "type": "number"
+        }
+      }
+    }
+  },
+  "required": ["products", "prices", "labels"],
+  "$defs": {
+    "Product": {
+      "type": "object",
+      "required": ["id", "sku", "contact", "updated", "page", "price", "tags"],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid"
+        },
+        "sku": {
+          "type": "string",
+          "pattern": "^[A-Z]{3}-[0-9]{3,8}$"
+        },
+        "contact": {
+          "type": "string",
+          "format": "email"
+        },
+        "updated": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "page": {
+          "type": "string",
+          "format": "uri"
+        },
+        "host": {
+          "type": "string",
+          "format": "hostname"
+        },
+        "ip": {
+          "type": "string",
+          "format": "ipv4"
+        },
+        "price": {
+          "type": "number",
+          "exclusiveMinimum": 0,
+          "multipleOf": 0.01
+        },
+        "quantity": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 100000
+        },
+        "note": {
+          "type": "string"
+        },
+        "tags": {
+          "type": "array",
+          "items": {
+            "enum": ["new", "sale", "eco", "bulk", "rare"]
+          },
+          "uniqueItems": true
+        },
+        "offer": {
+          "oneOf": [
+            {
+              "title": "Discount",
+              "type": "object",
+              "required": ["kind", "percent"],
+              "additionalProperties": false,
+              "properties": {
+                "kind": {
+                  "const": "discount"
+                },
+                "percent": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 90
+                }
+              }
+            },
+            {
+              "title": "Coupon",
+              "type": "object",
+              "required": ["kind", "code"],
+              "additionalProperties": false,
+              "properties": {
+                "kind": {
+                  "const": "coupon"
+                },
+                "code": {
+                  "type": "string",
+                  "minLength": 4
+                }
+              }
+            }
+          ]
+        }
+      }
+    }
+  }
+}
+`
+
+// urn:structgen:tool:record_plan
+const schemaDoc3 = `{
+  "type": "object",
+  "description": "A plan as Pydantic v2 writes a model's schema: optional fields as anyOf with null, $defs, a recursive task.",
+  "properties": {
+    "project": {
+      "title": "Project",
+      "type": "string"
+    },
+    "tasks": {
+      "items": {
+        "$ref": "#/$defs/Task"
+      },
+      "title": "Tasks",
+      "type": "array"
+    },
+    "notes": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ],
+      "default": null,
+      "title": "Notes"
+    }
+  },
+  "required": ["project", "tasks"],
+  "$defs": {
+    "Task": {
+      "properties": {
+        "title": {
+          "title": "Title",
+          "type": "string",
+          "maxLength": 200
+        },
+        "status": {
+          "$ref": "#/$defs/Status"
+        },
+        "owner": {
+          "anyOf": [
+            {
+              "$ref": "#/$defs/Person"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "default": null
+        },
+        "estimate": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "default": null,
+          "title": "Estimate"
+        },
+        "due": {
+          "anyOf": [
+            {
+              "format": "date",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "default": null,
+          "title": "Due"
+        },
+        "tags": {
+          "items": {
+            "type": "string"
+          },
+          "title": "Tags",
+          "type": "array"
+        },
+        "subtasks": {
+          "items": {
+            "$ref": "#/$defs/Task"
+          },
+          "title": "Subtasks",
+          "type": "array"
+        }
+      },
+      "required": ["title", "status"],
+      "title": "Task",
+      "type": "object"
+    },
+    "Status": {
+      "enum": ["todo", "doing", "done"],
+      "title": "Status",
+      "type": "string"
+    },
+    "Person": {
+      "properties": {
+        "name": {
+          "title": "Name",
+          "type": "string"
+        },
+        "email": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "default": null,
+          "title": "Email"
+        },
+        "age": {
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 0
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "default": null,
+          "title": "Age"
+        }
+      },
+      "required": ["name"],
+      "title": "Person",
+      "type": "object"
+    }
+  }
 }
 `
