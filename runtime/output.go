@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 
@@ -38,12 +39,26 @@ type Output[T any] struct {
 	schema   *schema.Schema
 	dialects Dialects
 	plain    bool
+	// parse is T's strict reader (the generated Parse of T), whose schema
+	// is the output's; nil where there is none.
+	parse func([]byte) (T, error)
 }
 
 // NewOutput returns the output contract of type T. A plain string output
 // (schema {"type": "string"}) has no contract: Parse returns the text.
 func NewOutput[T any](name string, schema *schema.Schema, d Dialects, plain bool) Output[T] {
 	return Output[T]{Name: name, Schema: json.RawMessage(schema.Document()), schema: schema, dialects: d, plain: plain}
+}
+
+// WithParse returns o reading with parse, the generated Parse function of
+// T, whose schema is o's: a reply that needs no repair is read by it
+// alone, and a repaired reply's reading is decoded and validated by it
+// (the lenient reader offers it each reading as JSON text; the schema
+// interpreter checks only readings it refuses, to coerce them and word
+// their problems). Generated outputs call it.
+func (o Output[T]) WithParse(parse func(data []byte) (T, error)) Output[T] {
+	o.parse = parse
+	return o
 }
 
 // OpenAI returns the response_format object for OpenAI's API.
@@ -87,13 +102,34 @@ func (o Output[T]) ParseRepaired(text []byte) (T, []Repair, error) {
 		}
 		return v, nil, nil
 	}
-	doc, repairs, ps, err := lenient.Align(text, o.schema)
+	if o.parse != nil && mayBeJSON(text) {
+		if v, err := o.parse(text); err == nil {
+			return v, nil, nil
+		}
+	}
+	// accept offers a reading to the generated decoder and keeps the
+	// value of the last one it took.
+	var (
+		took    T
+		tookRaw []byte
+		accept  func([]byte) bool
+	)
+	if o.parse != nil {
+		accept = func(raw []byte) bool {
+			v, err := o.parse(raw)
+			if err == nil {
+				took, tookRaw = v, raw
+			}
+			return err == nil
+		}
+	}
+	doc, raw, repairs, ps, err := lenient.AlignDecoded(text, o.schema, accept)
 	if o.dialects.Wrapped && (err != nil || len(ps) > 0) {
 		// The OpenAI and Anthropic dialects wrap a root that is not an
 		// object in {"value": …}.
 		if inner, ok := lenient.UnwrapValue(text); ok {
-			if d, r, p, e := lenient.Align(inner, o.schema); e == nil && len(p) == 0 {
-				doc, repairs, ps, err = d, r, p, e
+			if d, w, r, p, e := lenient.AlignDecoded(inner, o.schema, accept); e == nil && len(p) == 0 {
+				doc, raw, repairs, ps, err = d, w, r, p, e
 			}
 		}
 	}
@@ -110,15 +146,64 @@ func (o Output[T]) ParseRepaired(text []byte) (T, []Repair, error) {
 	if len(ps) > 0 {
 		return fail(repairs, nil, ps...)
 	}
+	if raw != nil {
+		if len(raw) > 0 && len(tookRaw) > 0 && &raw[0] == &tookRaw[0] {
+			return took, repairs, nil
+		}
+		v, err := o.parse(raw)
+		if err != nil {
+			return fail(repairs, nil, problemsOf(err)...)
+		}
+		return v, repairs, nil
+	}
 	out, err := json.Marshal(doc)
 	if err != nil {
 		return fail(repairs, nil, Problem{Message: err.Error()})
+	}
+	if o.parse != nil {
+		// The coerced reading, which the interpreter passed: the
+		// generated decoder reads it (and checks it once more).
+		v, err := o.parse(out)
+		if err != nil {
+			return fail(repairs, nil, problemsOf(err)...)
+		}
+		return v, repairs, nil
 	}
 	var v T
 	if err := json.Unmarshal(schema.NormalizeIntegers(out), &v); err != nil {
 		return fail(repairs, nil, schema.DecodeProblem(err))
 	}
 	return v, repairs, nil
+}
+
+// mayBeJSON reports whether text may be a JSON value that the lenient
+// reader reads as JSON does: a reply whose first bracket is not closed at
+// its end (cut short, or prose around it) is none, and one with \b or \f
+// is left to the reader, which keeps them as written before a letter
+// (LaTeX's \frac, a path's \bin) where JSON reads a form feed or a
+// backspace.
+func mayBeJSON(text []byte) bool {
+	t := bytes.TrimSpace(text)
+	if len(t) == 0 || bytes.Contains(t, []byte(`\b`)) || bytes.Contains(t, []byte(`\f`)) {
+		return false
+	}
+	switch t[0] {
+	case '{':
+		return t[len(t)-1] == '}'
+	case '[':
+		return t[len(t)-1] == ']'
+	}
+	return true
+}
+
+// problemsOf returns the problems of a Parse error: a *ValidationError's,
+// or the error as one problem.
+func problemsOf(err error) []Problem {
+	var ve *ValidationError
+	if errors.As(err, &ve) && len(ve.Problems) > 0 {
+		return ve.Problems
+	}
+	return []Problem{{Message: err.Error()}}
 }
 
 // Spec returns the output as a request's output spec.

@@ -22,7 +22,7 @@ func (b *builder) buildOutput(o spec.Output, at string) {
 	}
 	canonical := string(ojson.Marshal(root)) + "\n"
 	description, _ := root.Vals["description"].(string)
-	out := &ir.Output{Name: o.Name, Type: o.Root, SchemaURL: "urn:structgen:output:" + url.PathEscape(o.Name),
+	out := &ir.Output{Name: o.Name, Type: o.Root, SchemaURL: "urn:structgen:output:" + url.PathEscape(o.Name), RootSchema: b.l.Stable(at),
 		Plain: plainString(root), Schema: canonical, Description: description, Pos: o.Pos, Idents: outputIdents(o.Name)}
 	b.pkg.Outputs = append(b.pkg.Outputs, out)
 	b.pkg.Resources = append(b.pkg.Resources, ir.Resource{URL: out.SchemaURL, Text: canonical})

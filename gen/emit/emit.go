@@ -62,7 +62,7 @@ func Files(pkg *ir.Package) (map[string][]byte, []string, error) {
 		emitTools(types, pkg)
 	}
 	for _, o := range pkg.Outputs {
-		emitOutput(types, pkg.SchemaSet, o, d.outputs[o.Name].Wrapped)
+		emitOutput(types, pkg.SchemaSet, o, d.outputs[o.Name].Wrapped, byName[o.Type])
 	}
 	schemas := newFile(pkg)
 	emitSchemas(schemas, pkg)
@@ -800,16 +800,21 @@ func emitSchemas(f *jen.File, pkg *ir.Package) {
 	}
 }
 
-// emitOutput writes a final-answer contract.
-func emitOutput(f *jen.File, set string, o *ir.Output, wrapped bool) {
+// emitOutput writes a final-answer contract. Where the output's schema
+// is its type's only schema, the type's Parse reads the replies.
+func emitOutput(f *jen.File, set string, o *ir.Output, wrapped bool, t *ir.Type) {
 	f.Comment(fmt.Sprintf("// %s is the final-answer contract for %s: its canonical schema,", o.Idents.Output, o.Type))
 	f.Comment("// each provider's dialect of it, and Parse, which reads a model's reply")
 	f.Comment("// leniently, then validates it strictly against the canonical schema.")
+	withParse := !o.Plain && t != nil && t.ParseFunc != "" && len(t.Schemas) == 1 && t.Schemas[0] == o.RootSchema
 	if o.Plain {
 		f.Comment("// A plain string: no contract, Parse returns the text as it is.")
+	} else if withParse {
+		f.Comment(fmt.Sprintf("// %s reads a reply that needs no repair, and decodes the reading of one", t.ParseFunc))
+		f.Comment("// that does.")
 	}
 	id := o.Idents
-	f.Var().Id(id.Output).Op("=").Qual(runtimePkg, "NewOutput").Types(jen.Id(o.Type)).Call(
+	output := f.Var().Id(id.Output).Op("=").Qual(runtimePkg, "NewOutput").Types(jen.Id(o.Type)).Call(
 		jen.Lit(o.Name),
 		jen.Id(set).Dot("Schema").Call(jen.Lit(o.SchemaURL+"#")),
 		jen.Qual(runtimePkg, "Dialects").Values(jen.Dict{
@@ -821,6 +826,9 @@ func emitOutput(f *jen.File, set string, o *ir.Output, wrapped bool) {
 		}),
 		jen.Lit(o.Plain),
 	)
+	if withParse {
+		output.Dot("WithParse").Call(jen.Id(t.ParseFunc))
+	}
 	f.Line()
 }
 

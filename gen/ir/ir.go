@@ -193,6 +193,10 @@ type Output struct {
 	Name, Type string
 	// SchemaURL locates the canonical schema among the resources.
 	SchemaURL string
+	// RootSchema is the stable location of the schema the canonical one
+	// is bundled from: where it is the only schema of Type, Type's Parse
+	// reads the output's replies (runtime.Output.WithParse).
+	RootSchema string `json:",omitempty"`
 	// Plain: a plain string, no contract.
 	Plain bool
 	// Schema is the canonical schema, the JSON text also embedded at

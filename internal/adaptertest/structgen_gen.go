@@ -303,10 +303,12 @@ func UnmarshalAction(data []byte) (Action, error) {
 // ForecastOutput is the final-answer contract for Forecast: its canonical schema,
 // each provider's dialect of it, and Parse, which reads a model's reply
 // leniently, then validates it strictly against the canonical schema.
+// ParseForecast reads a reply that needs no repair, and decodes the reading of one
+// that does.
 var ForecastOutput = runtime.NewOutput[Forecast]("Forecast", structgenSchemas.Schema("urn:structgen:output:Forecast#"), runtime.Dialects{
 	Anthropic: json.RawMessage(anthropicOutputForecast),
 	Gemini:    json.RawMessage(geminiOutputForecast),
 	OpenAI:    json.RawMessage(openAIOutputForecast),
 	Prompt:    promptOutputForecast,
 	Wrapped:   false,
-}, false)
+}, false).WithParse(ParseForecast)

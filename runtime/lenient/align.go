@@ -30,14 +30,24 @@ type candidate struct {
 // in the prose, the balanced values together as a list, then the arrays
 // and objects inside the whole reply's document.
 func candidates(text []byte) ([]candidate, error) {
-	var out []candidate
 	whole, wholeRepairs, err := readLenient(text)
 	if errors.Is(err, ErrTooDeep) {
 		return nil, err
 	}
+	var out []candidate
 	if err == nil {
 		out = append(out, candidate{v: whole, repairs: wholeRepairs})
+	} else {
+		whole = nil
 	}
+	return partCandidates(text, out, whole, wholeRepairs), nil
+}
+
+// partCandidates appends to out the readings of parts of text (see
+// candidates), whose whole reading is whole (nil when it has none). Each
+// costs at least one repair that says which part it took (fences, prose),
+// or is nested.
+func partCandidates(text []byte, out []candidate, whole *jvalue, wholeRepairs []problem.Repair) []candidate {
 	fences := fenceBodies(text)
 	if len(fences) > maxCandidates {
 		fences = fences[:maxCandidates]
@@ -110,7 +120,7 @@ func candidates(text []byte) ([]candidate, error) {
 		}
 		walk(whole, nil, 0)
 	}
-	return out, nil
+	return out
 }
 
 // proseLimit is the length past which a reply without brackets is not
@@ -246,11 +256,12 @@ func toAny(v *jvalue) any {
 
 // aligned is a candidate read into the schema.
 type aligned struct {
-	doc     any
-	coerced []problem. // the coercions, beside the candidate's reading repairs
-		Repair
-	repairs []problem. // all of them, once chosen
-		Repair
+	doc any
+	// raw is the candidate's JSON text where the strict decoder took it
+	// as it is (then doc is nil: no tree, no coercion, no interpreter).
+	raw      []byte
+	coerced  []problem.Repair // the coercions, beside the candidate's reading repairs
+	repairs  []problem.Repair // all of them, once chosen
 	problems []problem.Problem
 	c        candidate
 }
@@ -260,13 +271,17 @@ type aligned struct {
 // that fits (outer readings first, then the fewest repairs), else, when
 // the schema wants a scalar, one read from the prose, else the outer
 // reading that breaks the schema least, with its problems.
-func alignReply(text []byte, s *schema.Schema, sch *jsonschema.Schema) (any, []problem.Repair, []problem.Problem, error) {
+//
+// With accept, each candidate is first offered to it as JSON text; one it
+// takes fits as it is, and the chosen reading comes back as that text
+// (raw) instead of a value.
+func alignReply(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept func([]byte) bool) (any, []byte, []problem.Repair, []problem.Problem, error) {
 	if word := strings.TrimSpace(string(text)); word != "null" && literals[word] != nil && literals[word].kind == jNull {
 		// None, Null, undefined: where a string is allowed, the reply is
 		// that word, not a null written another way.
 		if want := schema.AllowedTypes(schema.Members(sch)); want == 0 || want.Has("string") {
 			if ps, err := s.Validate(word); err == nil && len(ps) == 0 {
-				return word, nil, nil, nil
+				return word, nil, nil, nil, nil
 			}
 		}
 	}
@@ -275,13 +290,13 @@ func alignReply(text []byte, s *schema.Schema, sch *jsonschema.Schema) (any, []p
 		// scalar a coercion could make one of: it is rejected at the speed
 		// of a byte scan, not read word by word.
 		if len(bytes.TrimSpace(text)) == 0 {
-			return nil, nil, nil, problem.ErrEmptyReply
+			return nil, nil, nil, nil, problem.ErrEmptyReply
 		}
-		return nil, nil, nil, problem.ErrNoJSON
+		return nil, nil, nil, nil, problem.ErrNoJSON
 	}
-	cands, err := candidates(text)
-	if err != nil {
-		return nil, nil, nil, err
+	whole, wholeRepairs, err := readLenient(text)
+	if errors.Is(err, ErrTooDeep) {
+		return nil, nil, nil, nil, err
 	}
 	var best *aligned
 	better := func(a *aligned) bool {
@@ -303,9 +318,11 @@ func alignReply(text []byte, s *schema.Schema, sch *jsonschema.Schema) (any, []p
 		}
 		return false
 	}
-	for _, c := range cands {
-		if c.nested && best != nil && len(best.problems) == 0 {
-			break // nested readings come last, and only matter when no outer one fits
+	try := func(c candidate) (*aligned, error) {
+		if accept != nil {
+			if raw := encodeForSchema(c.v, len(text)); accept(raw) {
+				return &aligned{raw: raw, c: c}, nil
+			}
 		}
 		doc := toAny(c.v)
 		var coerced []problem.Repair
@@ -315,31 +332,58 @@ func alignReply(text []byte, s *schema.Schema, sch *jsonschema.Schema) (any, []p
 		}
 		ps, err := s.Validate(doc)
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, err
 		}
-		a := &aligned{doc: doc, coerced: coerced, problems: ps, c: c}
-		if better(a) {
-			best = a
+		return &aligned{doc: doc, coerced: coerced, problems: ps, c: c}, nil
+	}
+	var cands []candidate
+	if err == nil {
+		c := candidate{v: whole, repairs: wholeRepairs}
+		cands = append(cands, c)
+		if best, err = try(c); err != nil {
+			return nil, nil, nil, nil, err
 		}
+	} else {
+		whole = nil
+	}
+	// Every other reading takes a part of the text, a repair that costs
+	// one (partCandidates), or is nested: none is better than a whole
+	// reading that fits at a cost of one or less (ties keep the first),
+	// so they are not read.
+	if best == nil || len(best.problems) > 0 || cost(best.c.repairs)+len(best.coerced) > 1 {
+		parts := partCandidates(text, nil, whole, wholeRepairs)
+		for _, c := range parts {
+			if c.nested && best != nil && len(best.problems) == 0 {
+				break // nested readings come last, and only matter when no outer one fits
+			}
+			a, err := try(c)
+			if err != nil {
+				return nil, nil, nil, nil, err
+			}
+			if better(a) {
+				best = a
+			}
+		}
+		cands = append(cands, parts...)
 	}
 	if best != nil {
 		best.repairs = append(append([]problem.Repair(nil), best.c.repairs...), best.coerced...)
 	}
 	if best != nil && len(best.problems) == 0 && !best.c.nested {
-		return best.doc, best.repairs, nil, nil
+		return best.doc, best.raw, best.repairs, nil, nil
 	}
 	if v, repairs, ok := scalarFromProse(text, sch); ok {
 		if ps, err := s.Validate(v); err == nil && len(ps) == 0 {
-			return v, repairs, nil, nil
+			return v, nil, repairs, nil, nil
 		}
 	}
 	if best == nil || !startsJSON(text) && len(cands) == 1 && wantsContainer(sch) {
 		// Prose with no document in it: its words read as a bare string
 		// are no answer to a schema that wants an object or array.
 		if len(bytes.TrimSpace(text)) == 0 {
-			return nil, nil, nil, problem.ErrEmptyReply
+			return nil, nil, nil, nil, problem.ErrEmptyReply
 		}
-		return nil, nil, nil, problem.ErrNoJSON
+		return nil, nil, nil, nil, problem.ErrNoJSON
 	}
 	// Report the outer reading's problems, never a nested one's: a value
 	// from inside a document that does not fit is no answer (the model
@@ -356,11 +400,11 @@ func alignReply(text []byte, s *schema.Schema, sch *jsonschema.Schema) (any, []p
 				if fits {
 					ps = append(ps, problem.Problem{Pointer: best.c.where, Message: "this value fits the schema, but it is inside the reply's document, which does not; write it as the whole reply"})
 				}
-				return doc, c.repairs, ps, nil
+				return doc, nil, c.repairs, ps, nil
 			}
 		}
 	}
-	return best.doc, best.repairs, best.problems, nil
+	return best.doc, nil, best.repairs, best.problems, nil // has problems: not one accept took
 }
 
 // offsetOf returns where the value at ptr in v starts, or where its
@@ -518,5 +562,20 @@ func Align(text []byte, s *schema.Schema) (any, []problem.Repair, []problem.Prob
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	return alignReply(text, s, sch)
+	doc, _, repairs, ps, err := alignReply(text, s, sch, nil)
+	return doc, repairs, ps, err
+}
+
+// AlignDecoded is Align for a schema that has a strict decoder (the
+// generated Parse of its type): every reading is first offered to accept
+// as JSON text, and one it takes fits as it is, without a tree, a
+// coercion or the interpreter. Where the chosen reading is one accept
+// took, raw is its text and doc is nil; otherwise doc is the coerced
+// value, as Align returns it. The reading is chosen as Align chooses it.
+func AlignDecoded(text []byte, s *schema.Schema, accept func(raw []byte) bool) (doc any, raw []byte, repairs []problem.Repair, ps []problem.Problem, err error) {
+	sch, err := s.Compiled()
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	return alignReply(text, s, sch, accept)
 }

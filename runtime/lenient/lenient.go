@@ -178,13 +178,19 @@ func isEmptyContainer(v *jvalue) bool {
 // encodeValue writes v as JSON, keys in the order read; size is what
 // the text is expected to take (the input's length does).
 func encodeValue(v *jvalue, size int) []byte {
-	return appendValue(make([]byte, 0, size+size/16+16), v)
+	return appendValue(make([]byte, 0, size+size/16+16), v, false)
 }
 
-func appendValue(b []byte, v *jvalue) []byte {
+// encodeForSchema is encodeValue of a reading for a schema, where a
+// missing value is null (as toAny has it).
+func encodeForSchema(v *jvalue, size int) []byte {
+	return appendValue(make([]byte, 0, size+size/16+16), v, true)
+}
+
+func appendValue(b []byte, v *jvalue, schemaMode bool) []byte {
 	switch v.kind {
 	case jNull:
-		if v.missing {
+		if v.missing && !schemaMode {
 			return append(b, `""`...) // no schema: a missing value as ""
 		}
 		b = append(b, "null"...)
@@ -204,7 +210,7 @@ func appendValue(b []byte, v *jvalue) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendValue(b, it)
+			b = appendValue(b, it, schemaMode)
 		}
 		b = append(b, ']')
 	case jObject:
@@ -215,7 +221,7 @@ func appendValue(b []byte, v *jvalue) []byte {
 			}
 			b = appendString(b, k)
 			b = append(b, ':')
-			b = appendValue(b, v.kids[i])
+			b = appendValue(b, v.kids[i], schemaMode)
 		}
 		b = append(b, '}')
 	}

@@ -67,10 +67,12 @@ func ParseBriefRisk(data []byte) (BriefRisk, error) {
 // BriefOutput is the final-answer contract for Brief: its canonical schema,
 // each provider's dialect of it, and Parse, which reads a model's reply
 // leniently, then validates it strictly against the canonical schema.
+// ParseBrief reads a reply that needs no repair, and decodes the reading of one
+// that does.
 var BriefOutput = runtime.NewOutput[Brief]("Brief", structgenSchemas.Schema("urn:structgen:output:Brief#"), runtime.Dialects{
 	Anthropic: json.RawMessage(anthropicOutputBrief),
 	Gemini:    json.RawMessage(geminiOutputBrief),
 	OpenAI:    json.RawMessage(openAIOutputBrief),
 	Prompt:    promptOutputBrief,
 	Wrapped:   false,
-}, false)
+}, false).WithParse(ParseBrief)

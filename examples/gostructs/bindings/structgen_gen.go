@@ -202,10 +202,12 @@ func UnmarshalAction(data []byte) (Action, error) {
 // ProjectFactsOutput is the final-answer contract for ProjectFacts: its canonical schema,
 // each provider's dialect of it, and Parse, which reads a model's reply
 // leniently, then validates it strictly against the canonical schema.
+// ParseProjectFacts reads a reply that needs no repair, and decodes the reading of one
+// that does.
 var ProjectFactsOutput = runtime.NewOutput[ProjectFacts]("ProjectFacts", structgenSchemas.Schema("urn:structgen:output:ProjectFacts#"), runtime.Dialects{
 	Anthropic: json.RawMessage(anthropicOutputProjectFacts),
 	Gemini:    json.RawMessage(geminiOutputProjectFacts),
 	OpenAI:    json.RawMessage(openAIOutputProjectFacts),
 	Prompt:    promptOutputProjectFacts,
 	Wrapped:   false,
-}, false)
+}, false).WithParse(ParseProjectFacts)

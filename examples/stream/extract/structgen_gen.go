@@ -217,10 +217,12 @@ func UnmarshalAction(data []byte) (Action, error) {
 // ExtractionOutput is the final-answer contract for Extraction: its canonical schema,
 // each provider's dialect of it, and Parse, which reads a model's reply
 // leniently, then validates it strictly against the canonical schema.
+// ParseExtraction reads a reply that needs no repair, and decodes the reading of one
+// that does.
 var ExtractionOutput = runtime.NewOutput[Extraction]("Extraction", structgenSchemas.Schema("urn:structgen:output:Extraction#"), runtime.Dialects{
 	Anthropic: json.RawMessage(anthropicOutputExtraction),
 	Gemini:    json.RawMessage(geminiOutputExtraction),
 	OpenAI:    json.RawMessage(openAIOutputExtraction),
 	Prompt:    promptOutputExtraction,
 	Wrapped:   false,
-}, false)
+}, false).WithParse(ParseExtraction)

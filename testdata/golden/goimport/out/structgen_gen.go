@@ -217,10 +217,12 @@ func UnmarshalAction(data []byte) (Action, error) {
 // ReportOutput is the final-answer contract for Report: its canonical schema,
 // each provider's dialect of it, and Parse, which reads a model's reply
 // leniently, then validates it strictly against the canonical schema.
+// ParseReport reads a reply that needs no repair, and decodes the reading of one
+// that does.
 var ReportOutput = runtime.NewOutput[Report]("Report", structgenSchemas.Schema("urn:structgen:output:Report#"), runtime.Dialects{
 	Anthropic: json.RawMessage(anthropicOutputReport),
 	Gemini:    json.RawMessage(geminiOutputReport),
 	OpenAI:    json.RawMessage(openAIOutputReport),
 	Prompt:    promptOutputReport,
 	Wrapped:   false,
-}, false)
+}, false).WithParse(ParseReport)

@@ -252,57 +252,67 @@ func ParseTree(data []byte) (Tree, error) {
 // AnswerOutput is the final-answer contract for Answer: its canonical schema,
 // each provider's dialect of it, and Parse, which reads a model's reply
 // leniently, then validates it strictly against the canonical schema.
+// ParseAnswer reads a reply that needs no repair, and decodes the reading of one
+// that does.
 var AnswerOutput = runtime.NewOutput[Answer]("Answer", structgenSchemas.Schema("urn:structgen:output:Answer#"), runtime.Dialects{
 	Anthropic: json.RawMessage(anthropicOutputAnswer),
 	Gemini:    json.RawMessage(geminiOutputAnswer),
 	OpenAI:    json.RawMessage(openAIOutputAnswer),
 	Prompt:    promptOutputAnswer,
 	Wrapped:   true,
-}, false)
+}, false).WithParse(ParseAnswer)
 
 // BriefOutput is the final-answer contract for Brief: its canonical schema,
 // each provider's dialect of it, and Parse, which reads a model's reply
 // leniently, then validates it strictly against the canonical schema.
+// ParseBrief reads a reply that needs no repair, and decodes the reading of one
+// that does.
 var BriefOutput = runtime.NewOutput[Brief]("Brief", structgenSchemas.Schema("urn:structgen:output:Brief#"), runtime.Dialects{
 	Anthropic: json.RawMessage(anthropicOutputBrief),
 	Gemini:    json.RawMessage(geminiOutputBrief),
 	OpenAI:    json.RawMessage(openAIOutputBrief),
 	Prompt:    promptOutputBrief,
 	Wrapped:   false,
-}, false)
+}, false).WithParse(ParseBrief)
 
 // ChecklistOutput is the final-answer contract for Checklist: its canonical schema,
 // each provider's dialect of it, and Parse, which reads a model's reply
 // leniently, then validates it strictly against the canonical schema.
+// ParseChecklist reads a reply that needs no repair, and decodes the reading of one
+// that does.
 var ChecklistOutput = runtime.NewOutput[Checklist]("Checklist", structgenSchemas.Schema("urn:structgen:output:Checklist#"), runtime.Dialects{
 	Anthropic: json.RawMessage(anthropicOutputChecklist),
 	Gemini:    json.RawMessage(geminiOutputChecklist),
 	OpenAI:    json.RawMessage(openAIOutputChecklist),
 	Prompt:    promptOutputChecklist,
 	Wrapped:   true,
-}, false)
+}, false).WithParse(ParseChecklist)
 
 // CountsOutput is the final-answer contract for Counts: its canonical schema,
 // each provider's dialect of it, and Parse, which reads a model's reply
 // leniently, then validates it strictly against the canonical schema.
+// ParseCounts reads a reply that needs no repair, and decodes the reading of one
+// that does.
 var CountsOutput = runtime.NewOutput[Counts]("Counts", structgenSchemas.Schema("urn:structgen:output:Counts#"), runtime.Dialects{
 	Anthropic: json.RawMessage(anthropicOutputCounts),
 	Gemini:    json.RawMessage(geminiOutputCounts),
 	OpenAI:    json.RawMessage(openAIOutputCounts),
 	Prompt:    promptOutputCounts,
 	Wrapped:   false,
-}, false)
+}, false).WithParse(ParseCounts)
 
 // MoodOutput is the final-answer contract for Mood: its canonical schema,
 // each provider's dialect of it, and Parse, which reads a model's reply
 // leniently, then validates it strictly against the canonical schema.
+// ParseMood reads a reply that needs no repair, and decodes the reading of one
+// that does.
 var MoodOutput = runtime.NewOutput[Mood]("Mood", structgenSchemas.Schema("urn:structgen:output:Mood#"), runtime.Dialects{
 	Anthropic: json.RawMessage(anthropicOutputMood),
 	Gemini:    json.RawMessage(geminiOutputMood),
 	OpenAI:    json.RawMessage(openAIOutputMood),
 	Prompt:    promptOutputMood,
 	Wrapped:   true,
-}, false)
+}, false).WithParse(ParseMood)
 
 // TextOutput is the final-answer contract for Text: its canonical schema,
 // each provider's dialect of it, and Parse, which reads a model's reply
@@ -319,10 +329,12 @@ var TextOutput = runtime.NewOutput[Text]("Text", structgenSchemas.Schema("urn:st
 // TreeOutput is the final-answer contract for Tree: its canonical schema,
 // each provider's dialect of it, and Parse, which reads a model's reply
 // leniently, then validates it strictly against the canonical schema.
+// ParseTree reads a reply that needs no repair, and decodes the reading of one
+// that does.
 var TreeOutput = runtime.NewOutput[Tree]("Tree", structgenSchemas.Schema("urn:structgen:output:Tree#"), runtime.Dialects{
 	Anthropic: json.RawMessage(anthropicOutputTree),
 	Gemini:    json.RawMessage(geminiOutputTree),
 	OpenAI:    json.RawMessage(openAIOutputTree),
 	Prompt:    promptOutputTree,
 	Wrapped:   false,
-}, false)
+}, false).WithParse(ParseTree)
