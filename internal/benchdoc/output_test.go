@@ -46,21 +46,24 @@ func closeCut(text []byte) []byte {
 }
 
 // BenchmarkOutputParse reads a 1 MB array of objects with the generated
-// ItemsOutput.Parse, whole and cut after an item, against encoding/json
-// decoding the same items (the cut reply closed) into hand-written
-// structs, the two alternating in one loop.
+// ItemsOutput.Parse, whole, cut after an item and cut inside one (in its
+// name: the reader keeps the item, whose name it closes), against
+// encoding/json decoding the same items (the cut reply closed) into
+// hand-written structs, the two alternating in one loop.
 func BenchmarkOutputParse(b *testing.B) {
-	for _, cut := range []bool{false, true} {
-		text := makeItems(1<<20, cut)
-		closed := text
-		if cut {
-			closed = closeCut(text)
-		}
-		name := "whole"
-		if cut {
-			name = "cut-after-an-item"
-		}
-		b.Run(name, func(b *testing.B) {
+	whole := makeItems(1<<20, false)
+	after := makeItems(1<<20, true)
+	inside := append(append([]byte(nil), after...), `  {"id": 999999, "name": "Entity cut sh`...)
+	for _, c := range []struct {
+		name         string
+		text, closed []byte
+	}{
+		{"whole", whole, whole},
+		{"cut-after-an-item", after, closeCut(after)},
+		{"cut-inside-an-item", inside, append(closeCut(after)[:len(closeCut(after))-1], `, {"id": 999999, "name": "Entity cut sh"}]`...)},
+	} {
+		text, closed := c.text, c.closed
+		b.Run(c.name, func(b *testing.B) {
 			alternate(b, len(text), func() error {
 				_, err := catalog.ItemsOutput.Parse(text)
 				return err

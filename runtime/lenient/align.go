@@ -294,6 +294,16 @@ func alignReply(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept fu
 		}
 		return nil, nil, nil, nil, problem.ErrNoJSON
 	}
+	if accept != nil {
+		// A document cut short between values reads without the tolerant
+		// reader (closeCut reads it as the reader does). Where it fits, it
+		// is the reading chosen: the one part reading, the document
+		// itself, costs one repair more, and a fence's reading costs at
+		// least one (partCandidates).
+		if raw, reps, ok := closeCut(text); ok && (cost(reps) <= 1 || !bytes.Contains(text, []byte("```"))) && accept(raw) {
+			return nil, raw, reps, nil, nil
+		}
+	}
 	whole, wholeRepairs, err := readLenient(text)
 	if errors.Is(err, ErrTooDeep) {
 		return nil, nil, nil, nil, err

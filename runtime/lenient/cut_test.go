@@ -1,0 +1,157 @@
+package lenient
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/structgen/structgen/runtime/problem"
+)
+
+// randomDocument writes a JSON document of objects, arrays, strings with
+// every escape, numbers and literals, in compact or spaced layout.
+func randomDocument(r *rand.Rand, depth int, spaced bool) string {
+	sep, colon := ",", ":"
+	if spaced {
+		sep, colon = ",\n  ", ": "
+	}
+	scalars := []string{`"plain"`, `"é ü 😀"`, `"a\"q\"b"`, `"back\\slash"`, `"\/\n\r\t"`, `"\u00e9\u4e2d"`, `"\frac"`, `"\b"`, `"\ud83d\ude00"`,
+		`""`, `0`, `-1`, `12.5`, `-0.25e3`, `1E+2`, `true`, `false`, `null`}
+	if depth == 0 || r.IntN(3) == 0 {
+		return scalars[r.IntN(len(scalars))]
+	}
+	n := r.IntN(4)
+	var b strings.Builder
+	if r.IntN(2) == 0 {
+		b.WriteByte('[')
+		for i := range n {
+			if i > 0 {
+				b.WriteString(sep)
+			}
+			b.WriteString(randomDocument(r, depth-1, spaced))
+		}
+		b.WriteByte(']')
+		return b.String()
+	}
+	keys := []string{"a", "name", "b/c", "~t", "a"} // "a" twice: a duplicate
+	b.WriteByte('{')
+	for i := range n {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		fmt.Fprintf(&b, "%q%s%s", keys[r.IntN(len(keys))], colon, randomDocument(r, depth-1, spaced))
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// sameReading fails unless closeCut, where it reads text, reads it as the
+// tolerant reader does: the same value and the same repairs.
+func sameReading(t *testing.T, text []byte) bool {
+	t.Helper()
+	closed, repairs, ok := closeCut(text)
+	if !ok {
+		return false
+	}
+	v, want, err := readLenient(text)
+	if err != nil {
+		t.Fatalf("%q: closeCut reads it, the reader fails: %v", text, err)
+	}
+	var got, read any
+	if err := decodeNumbers(closed, &got); err != nil {
+		t.Fatalf("%q: closeCut wrote invalid JSON %q: %v", text, closed, err)
+	}
+	if err := decodeNumbers(encodeValue(v, len(text)), &read); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(read, got); d != "" {
+		t.Fatalf("%q: values differ (-reader +closeCut):\n%s", text, d)
+	}
+	if d := cmp.Diff(want, repairs, cmp.Comparer(func(a, b problem.Repair) bool { return a == b })); d != "" {
+		t.Fatalf("%q: repairs differ (-reader +closeCut):\n%s", text, d)
+	}
+	return true
+}
+
+func decodeNumbers(data []byte, v *any) error {
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.UseNumber()
+	return d.Decode(v)
+}
+
+// TestCloseCutReadsAsTheReader: every prefix of random documents that
+// closeCut reads, it reads as the tolerant reader does; and it reads the
+// prefixes that end between values.
+func TestCloseCutReadsAsTheReader(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	read, docs := 0, 0
+	for docs < 2000 {
+		doc := randomDocument(r, 4, r.IntN(2) == 0)
+		if doc[0] != '{' && doc[0] != '[' {
+			continue
+		}
+		docs++
+		for n := 1; n <= len(doc); n++ {
+			if sameReading(t, []byte(doc[:n])) {
+				read++
+			}
+		}
+	}
+	if read < 10000 {
+		t.Errorf("closeCut read %d prefixes; it should read most that end between values", read)
+	}
+}
+
+// TestCloseCut: what it reads and what it leaves to the tolerant reader.
+func TestCloseCut(t *testing.T) {
+	for _, tc := range []struct {
+		in, closed string
+		ok         bool
+	}{
+		{`[{"a":1},{"a":2},`, `[{"a":1},{"a":2}]`, true},
+		{"[\n  {\"a\": 1},\n  {\"a\": 2}\n", "[\n  {\"a\": 1},\n  {\"a\": 2}]", true},
+		{`{"items":[{"a":1},`, `{"items":[{"a":1}]}`, true},
+		{`{"a":{"b":[`, `{"a":{"b":[]}}`, true},
+		{`{"a":1}`, `{"a":1}`, true},
+		{`[1,2`, ``, false},                 // a number that may go on
+		{`["a","b`, ``, false},              // a string cut
+		{`{"a":1,"b"`, ``, false},           // a key without its value
+		{`{"a":`, ``, false},                // a member cut after its colon
+		{`{"a":1,"a":2,`, ``, false},        // a key written twice
+		{`["\frac",`, ``, false},            // \f: the reader may keep it
+		{`["x"] and more`, ``, false},       // prose after the document
+		{`Here: [1,`, ``, false},            // prose before it
+		{`[1,]`, ``, false},                 // a trailing comma is a repair
+		{"[\"tab\there\",", ``, false},      // a control character
+		{`[{"a":1}{"b":2},`, ``, false},     // a missing comma
+		{"[\"\xff\",", ``, false},           // invalid UTF-8
+		{`{"k\u0061":1,`, ``, false},        // a key with an escape
+		{`[tru`, ``, false},                 // a literal cut
+		{"```json\n[1,", ``, false},         // a fence
+		{`["\ud83d\ude00",`, ``, false},     // a surrogate pair
+		{`{"a":[1,2],"b":{"c":null},`, `{"a":[1,2],"b":{"c":null}}`, true},
+	} {
+		closed, _, ok := closeCut([]byte(tc.in))
+		if ok != tc.ok || ok && string(closed) != tc.closed {
+			t.Errorf("%q: got %q, %v; want %q, %v", tc.in, closed, ok, tc.closed, tc.ok)
+		}
+		if ok {
+			sameReading(t, []byte(tc.in))
+		}
+	}
+}
+
+// FuzzCloseCut: whatever closeCut reads, it reads as the tolerant reader
+// does.
+func FuzzCloseCut(f *testing.F) {
+	for _, s := range []string{`[{"a":1},{"a":2},`, `{"items":[{"a":"x\n"},`, `{"a":{"b":[`, `[1,2]`, `{"a":[true,null,-1.5e3],`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, text []byte) {
+		sameReading(t, text)
+	})
+}
