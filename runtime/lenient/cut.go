@@ -24,13 +24,13 @@ import (
 func closeCut(text []byte) (closed []byte, repairs []problem.Repair, ok bool) {
 	type frame struct {
 		obj   bool
-		empty bool   // no item or member started yet
+		empty bool // no item or member started yet
 		// rows: the first item is an array, and a scalar came after an
 		// array: the reader may read a lost bracket there (rowLostBracket).
 		firstArray, rows bool
-		index int    // the item being read (arrays)
-		key   []byte // the member being read (objects)
-		keys  [][]byte
+		index            int    // the item being read (arrays)
+		key              []byte // the member being read (objects)
+		keys             [][]byte
 	}
 	const (
 		wantValue = iota

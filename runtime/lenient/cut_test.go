@@ -117,22 +117,22 @@ func TestCloseCut(t *testing.T) {
 		{`{"items":[{"a":1},`, `{"items":[{"a":1}]}`, true},
 		{`{"a":{"b":[`, `{"a":{"b":[]}}`, true},
 		{`{"a":1}`, `{"a":1}`, true},
-		{`[1,2`, ``, false},                 // a number that may go on
-		{`["a","b`, ``, false},              // a string cut
-		{`{"a":1,"b"`, ``, false},           // a key without its value
-		{`{"a":`, ``, false},                // a member cut after its colon
-		{`{"a":1,"a":2,`, ``, false},        // a key written twice
-		{`["\frac",`, ``, false},            // \f: the reader may keep it
-		{`["x"] and more`, ``, false},       // prose after the document
-		{`Here: [1,`, ``, false},            // prose before it
-		{`[1,]`, ``, false},                 // a trailing comma is a repair
-		{"[\"tab\there\",", ``, false},      // a control character
-		{`[{"a":1}{"b":2},`, ``, false},     // a missing comma
-		{"[\"\xff\",", ``, false},           // invalid UTF-8
-		{`{"k\u0061":1,`, ``, false},        // a key with an escape
-		{`[tru`, ``, false},                 // a literal cut
-		{"```json\n[1,", ``, false},         // a fence
-		{`["\ud83d\ude00",`, ``, false},     // a surrogate pair
+		{`[1,2`, ``, false},             // a number that may go on
+		{`["a","b`, ``, false},          // a string cut
+		{`{"a":1,"b"`, ``, false},       // a key without its value
+		{`{"a":`, ``, false},            // a member cut after its colon
+		{`{"a":1,"a":2,`, ``, false},    // a key written twice
+		{`["\frac",`, ``, false},        // \f: the reader may keep it
+		{`["x"] and more`, ``, false},   // prose after the document
+		{`Here: [1,`, ``, false},        // prose before it
+		{`[1,]`, ``, false},             // a trailing comma is a repair
+		{"[\"tab\there\",", ``, false},  // a control character
+		{`[{"a":1}{"b":2},`, ``, false}, // a missing comma
+		{"[\"\xff\",", ``, false},       // invalid UTF-8
+		{`{"k\u0061":1,`, ``, false},    // a key with an escape
+		{`[tru`, ``, false},             // a literal cut
+		{"```json\n[1,", ``, false},     // a fence
+		{`["\ud83d\ude00",`, ``, false}, // a surrogate pair
 		{`{"a":[1,2],"b":{"c":null},`, `{"a":[1,2],"b":{"c":null}}`, true},
 	} {
 		closed, _, ok := closeCut([]byte(tc.in))
