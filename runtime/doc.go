@@ -8,8 +8,10 @@
 //   - asks a model for a typed answer with Complete, which sends the
 //     request through a Model (one of the adapters in
 //     structgen/adapters/…, or its own), reads the reply with the
-//     Output's Parse and, while the reply does not fit the schema, sends
-//     the problems back and asks again (WithRepair, MinimalRepair);
+//     Output's Parse (the generated Parse of its type for what needs no
+//     repair and for the reading the tolerant reader chooses: WithParse)
+//     and, while the reply does not fit the schema, sends the problems
+//     back and asks again (WithRepair, MinimalRepair);
 //   - shows an answer while it streams with CompleteStream (Complete with
 //     typed partials, through a StreamingModel), Stream (partials from any
 //     chunks) and Items (an array's items as each is finished), the
