@@ -61,6 +61,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///union.json": `{"anyOf": [{"type": "string"}, {"type": "object", "properties": {"code": {"type": "integer"}}, "required": ["code"]}]}`,
 	"structgen:///enum.json":  `{"type": "object", "properties": {"n": {"enum": ["NUMBER_ONE", "NUMBER_THREE", "NUMBER_THIRTEEN"]}, "k": {"enum": ["k1", "k2"]}, "tone": {"type": "array", "items": {"enum": ["very positive", "positive", "negative"]}}}}`,
 	"structgen:///text.json":  `{"type": "object", "properties": {"zip": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}, "either": {"type": ["string", "number"]}, "flag": {"type": ["string", "boolean"]}}}`,
+	"structgen:///list.json":  `{"type": "array", "items": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}}`,
 })
 
 // alignCase is a reply read for a schema: the value it aligns to, or a
@@ -85,6 +86,28 @@ func checkAligned(t *testing.T, cases []alignCase) {
 				t.Fatalf("%q aligned to %s (%v, %v), want %s", c.in, got, ps, err, c.want)
 			}
 		})
+	}
+}
+
+// Several top-level documents: with a schema, the first that fits, the
+// others reported as left out (an array schema takes them all, as a
+// list); with none, an array of them.
+func TestRuleSeveralDocuments(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"JSON Lines", "{\"a\": \"x\"}\n{\"a\": \"y\"}", `[{"a":"x"},{"a":"y"}]`, "documents in a row"},
+		{"arrays in a row", `[1][2]`, `[[1],[2]]`, "documents in a row"},
+		{"an empty one beside another", `[]{"a": "x"}`, `{"a":"x"}`, "dropped empty"},
+	})
+	checkAligned(t, []alignCase{
+		{"JSON Lines, the first that fits", "req", "{\"a\": \"x\"}\n{\"a\": \"y\"}", `{"a":"x"}`, ""},
+		{"the one that fits, wherever it is", "req", `{"b": 2} {"a": "x"}`, `{"a":"x"}`, ""},
+		{"a correction after prose: the first, the rest reported", "req", `{"a": "x"} Sorry, I meant: {"a": "y"}`, `{"a":"x"}`, ""},
+		{"several documents where a list is wanted", "list", `{"a": "x"} {"a": "y"}`, `[{"a":"x"},{"a":"y"}]`, ""},
+		{"arrays in a row where an object is wanted", "req", `[1][2]`, "", "want object"},
+	})
+	_, repairs, _, _ := Align([]byte(`{"a": "x"} {"a": "y"}`), ruleSchemas.Schema("structgen:///req.json#"))
+	if !strings.Contains(fmt.Sprint(repairs), "left out the other documents") {
+		t.Errorf("the documents left out are not reported: %v", repairs)
 	}
 }
 
@@ -168,5 +191,17 @@ func TestRuleLooseEnums(t *testing.T) {
 		{"a word every value has", "enum", `{"n": "NUMBER"}`, "", "must be one of"},
 		{"two values named", "enum", `{"k": "k1 or k2"}`, "", "must be one of"},
 		{"the longer value when both are named", "enum", `{"tone": ["Very Positive"]}`, `{"tone":["very positive"]}`, ""},
+	})
+}
+
+// Quotes doubled inside a string, as CSV escapes them, are one quote
+// each; one doubled quote alone is two strings without their comma.
+func TestRuleCSVQuotes(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a quoted word", `{"quote": "say ""hi"" now", "n": 1}`, `{"quote":"say \"hi\" now","n":1}`, "doubled quote inside"},
+		{"a quote at the end", `{"q": "He said ""yes""", "n": 1}`, `{"q":"He said \"yes\"","n":1}`, "doubled quote inside"},
+		{"commas inside", `{"csv": "a,""b"",c"}`, `{"csv":"a,\"b\",c"}`, "doubled quote inside"},
+		{"in a list", `["a ""b"" c", "d"]`, `["a \"b\" c","d"]`, "doubled quote inside"},
+		{"one doubled quote is a missing comma", `["a""b"]`, `["a","b"]`, "missing comma"},
 	})
 }

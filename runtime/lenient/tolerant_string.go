@@ -229,6 +229,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 	v := &jvalue{kind: jString, off: start}
 	braces := 0 // braces the string's text opened and has not closed
 	inner := 0  // quotes taken as the string's own
+	csv := false
 	for !t.eof() {
 		r, n := t.peek()
 		switch r {
@@ -240,6 +241,14 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			}
 		}
 		switch {
+		case r < utf8RuneSelf && strings.ContainsRune(closers, r) && !key && !stopAtDelimiter && sb.Len() > 0 &&
+			t.i+1 < len(t.s) && t.s[t.i+1] == byte(r) && (csv || csvQuotes(t.s[t.i:], byte(r))):
+			// "say ""hi"" now": quotes doubled in pairs, as CSV escapes
+			// them, up to one end quote that a delimiter follows.
+			csv = true
+			t.repair(t.i, "read a doubled quote inside a string as one quote")
+			sb.WriteRune(r)
+			t.i += 2
 		case strings.ContainsRune(closers, r):
 			quote := t.i
 			t.i += n
@@ -371,6 +380,32 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 }
 
 // inObjectValue reports whether the reader is reading a member's value.
+// csvQuotes reports whether s, which starts at a doubled quote q inside
+// a string, goes on as CSV writes a string: quotes doubled in pairs (an
+// even number of doubled quotes, at least two) on one line, up to one
+// quote that a delimiter or the end follows. One doubled quote alone is
+// not: ["a""b"] is two strings without their comma.
+func csvQuotes(s []byte, q byte) bool {
+	pairs := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n':
+			return false
+		case '\\':
+			i++
+		case q:
+			if i+1 < len(s) && s[i+1] == q {
+				pairs++
+				i++
+				continue
+			}
+			rest := skipWS(s[i+1:])
+			return pairs >= 2 && pairs%2 == 0 && (len(rest) == 0 || bytes.IndexByte([]byte(",:}]"), rest[0]) >= 0)
+		}
+	}
+	return false
+}
+
 func (t *tolerant) inObjectValue() bool {
 	return len(t.stack) > 0 && t.stack[len(t.stack)-1] == jObject
 }
