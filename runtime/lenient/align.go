@@ -25,28 +25,13 @@ type candidate struct {
 	nested  bool
 }
 
-// candidates lists the readings of text, in order of preference when
-// they fit equally: the whole reply, each code fence, each balanced value
-// in the prose, the balanced values together as a list, then the arrays
-// and objects inside the whole reply's document.
-func candidates(text []byte) ([]candidate, error) {
-	whole, wholeRepairs, err := readLenient(text)
-	if errors.Is(err, ErrTooDeep) {
-		return nil, err
-	}
-	var out []candidate
-	if err == nil {
-		out = append(out, candidate{v: whole, repairs: wholeRepairs})
-	} else {
-		whole = nil
-	}
-	return partCandidates(text, out, whole, wholeRepairs), nil
-}
-
-// partCandidates appends to out the readings of parts of text (see
-// candidates), whose whole reading is whole (nil when it has none). Each
-// costs at least one repair that says which part it took (fences, prose),
-// or is nested.
+// partCandidates appends to out the readings of parts of text, whose
+// whole reading (the first reading, read by alignReply) is whole (nil when
+// it has none), in order of preference when they fit equally: each code
+// fence, each balanced value in the prose, the balanced values together
+// as a list, then the arrays and objects inside the whole reply's
+// document. Each costs at least one repair that says which part it took
+// (fences, prose), or is nested.
 func partCandidates(text []byte, out []candidate, whole *jvalue, wholeRepairs []problem.Repair) []candidate {
 	fences := fenceBodies(text)
 	if len(fences) > maxCandidates {
