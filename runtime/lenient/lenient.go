@@ -62,6 +62,15 @@ func read(text []byte, streaming bool) (*jvalue, []problem.Repair, error) {
 // when a bracket follows later.
 func (t *tolerant) skipProse() {
 	r, _ := t.peek()
+	if r == '<' && xmlTag(t.s[t.i:]) {
+		// <json>{…}</json>: a tag around the document is not part of it
+		// (the one after it is left out as text after the document).
+		if j := bytes.IndexAny(t.s[t.i:], "{["); j >= 0 {
+			t.repair(t.i, "skipped the text before the JSON document")
+			t.i += j
+		}
+		return
+	}
 	if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 0x7f && !isQuote(r)) {
 		return
 	}
@@ -83,6 +92,16 @@ func (t *tolerant) skipProse() {
 	}
 	t.repair(t.i, "skipped the text before the JSON document")
 	t.i += j
+}
+
+// xmlTag reports whether s starts with an XML or HTML opening tag: <,
+// a name, then > (attributes allowed) on the same line.
+func xmlTag(s []byte) bool {
+	if len(s) < 3 || s[0] != '<' || !(s[1] >= 'a' && s[1] <= 'z' || s[1] >= 'A' && s[1] <= 'Z' || s[1] == '_') {
+		return false
+	}
+	end := bytes.IndexAny(s, ">\n")
+	return end > 1 && s[end] == '>'
 }
 
 func isIdentByte(c byte) bool {

@@ -203,5 +203,44 @@ func TestRuleCSVQuotes(t *testing.T) {
 		{"commas inside", `{"csv": "a,""b"",c"}`, `{"csv":"a,\"b\",c"}`, "doubled quote inside"},
 		{"in a list", `["a ""b"" c", "d"]`, `["a \"b\" c","d"]`, "doubled quote inside"},
 		{"one doubled quote is a missing comma", `["a""b"]`, `["a","b"]`, "missing comma"},
+		{"an apostrophe doubled in single quotes", `{a: 'it''s'}`, `{"a":"it's"}`, "doubled quote inside"},
+	})
+}
+
+// A key and its value separated by '=' or '=>' (TOML, HCL, PHP, Ruby).
+func TestRuleKeyValueSeparators(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"equals signs", `{"a" = 1, "b" = "x"}`, `{"a":1,"b":"x"}`, `read "=" after a key`},
+		{"bare keys", `{a = 1, b = "x y"}`, `{"a":1,"b":"x y"}`, `read "=" after a key`},
+		{"fat arrows", `{"a" => 1, "b" => [1, 2]}`, `{"a":1,"b":[1,2]}`, `read "=>" after a key`},
+		{"an equals sign in a value is text", `{"eq": "x = y", "n": 1}`, `{"eq":"x = y","n":1}`, ""},
+	})
+}
+
+// Members written without the object's braces are an object.
+func TestRuleMembersWithoutBraces(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"on one line", `"a": 1, "b": 2`, `{"a":1,"b":2}`, "without braces"},
+		{"on lines", "\"name\": \"Ada\",\n\"age\": 36\n", `{"name":"Ada","age":36}`, "without braces"},
+		{"a string with a colon is a string", `"note: a string"`, `"note: a string"`, ""},
+	})
+}
+
+// A tag around the document (<json>…</json>) is not part of it.
+func TestRuleTagsAround(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a tag pair", `<json>{"a": 1}</json>`, `{"a":1}`, "skipped the text before"},
+		{"a tag with attributes, on lines", "<output format=\"json\">\n[1, 2]\n</output>", `[1,2]`, "left out the text after"},
+	})
+}
+
+// Commas that are missing, doubled or trailing in objects and arrays are
+// repairs, each reported.
+func TestRuleCommasReported(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a trailing comma in an object", `{"a": "x",}`, `{"a":"x"}`, "trailing comma"},
+		{"a missing comma in an object", `{"name": "Ada" "age": 36}`, `{"name":"Ada","age":36}`, "missing comma"},
+		{"an extra comma in an object", `{"a": 1,, "b": 2}`, `{"a":1,"b":2}`, "extra comma"},
+		{"an extra comma in an array", `[1, 2,, 3]`, `[1,2,3]`, "extra comma"},
 	})
 }

@@ -383,6 +383,9 @@ func (t *tolerant) array(open, close byte) *jvalue {
 			if !t.eof() && (t.s[t.i] == close || t.s[t.i] == ']') && len(v.kids) > 0 {
 				t.repair(t.i, "removed a trailing comma")
 			}
+			if !t.eof() && t.s[t.i] == ',' && len(v.kids) > 0 {
+				t.repair(t.i, "removed an extra comma")
+			}
 			continue
 		case t.ellipsis():
 			continue
@@ -585,6 +588,7 @@ func setLiteral(s []byte) bool {
 // members reads an object's members up to its closing brace.
 func (t *tolerant) members(v *jvalue) {
 	seen := keyIndex{v: v}
+	comma := false // a comma was read since the last member
 	for {
 		t.skip()
 		if t.eof() {
@@ -594,6 +598,9 @@ func (t *tolerant) members(v *jvalue) {
 		c := t.s[t.i]
 		switch {
 		case c == '}':
+			if comma && len(v.keys) > 0 {
+				t.repair(t.i, "removed a trailing comma")
+			}
 			t.i++
 			v.done = true
 			return
@@ -605,9 +612,13 @@ func (t *tolerant) members(v *jvalue) {
 			t.repair(t.i, "closed an object before a code fence")
 			return
 		case c == ',':
-			if len(v.keys) == 0 {
+			switch {
+			case len(v.keys) == 0:
 				t.repair(t.i, "removed a leading comma")
+			case comma:
+				t.repair(t.i, "removed an extra comma")
 			}
+			comma = true
 			t.i++
 			continue
 		case c == '{':
@@ -682,6 +693,14 @@ func (t *tolerant) members(v *jvalue) {
 			// {"key", 105}: a value, not a key, follows the comma.
 			t.repair(t.i, "read ',' after a key as ':'")
 			t.i++
+		case t.s[t.i] == '=':
+			// {"key" = 1} (TOML, HCL) or {"key" => 1} (PHP, Ruby).
+			sep := "="
+			if t.i+1 < len(t.s) && t.s[t.i+1] == '>' {
+				sep = "=>"
+			}
+			t.repair(t.i, "read %q after a key as ':'", sep)
+			t.i += len(sep)
 		case t.s[t.i] == '}' || t.s[t.i] == ',':
 			t.repair(keyOff, "dropped the key %q, which has no value", key)
 			continue
@@ -697,6 +716,10 @@ func (t *tolerant) members(v *jvalue) {
 			}
 			return
 		}
+		if len(v.keys) > 0 && !comma {
+			t.repair(keyOff, "inserted a missing comma")
+		}
+		comma = false
 		t.path = append(t.path, pathSeg{key: key, index: -1})
 		val := t.value()
 		if val == nil {
@@ -795,7 +818,7 @@ func (t *tolerant) key() (string, bool) {
 	start := t.i
 	for !t.eof() {
 		r, n := t.peek()
-		if r == ':' || r == '}' || r == ',' || r == '{' || r == '[' || r == ']' || r == '\n' || isQuote(r) {
+		if r == ':' || r == '}' || r == ',' || r == '{' || r == '[' || r == ']' || r == '\n' || r == '=' || isQuote(r) {
 			break
 		}
 		t.i += n
@@ -839,6 +862,21 @@ func (t *tolerant) readAll() []*jvalue {
 				continue
 			}
 		}
+		if len(out) == 0 && len(t.stack) == 0 && isQuote(rune(t.s[t.i])) && startsKey(t.s[t.i:]) && !stringAlone(t.s[t.i:]) {
+			// "a": 1, "b": 2: members written without their braces.
+			t.repair(t.i, "read members written without braces as an object")
+			obj := t.node(jObject, t.i)
+			obj.keys, obj.kids = t.keySlice(), t.kidSlice()
+			t.stack = append(t.stack, jObject)
+			t.members(obj)
+			t.stack = t.stack[:len(t.stack)-1]
+			if n := len(t.repairs); n > 0 && t.repairs[n-1].Message == "closed an object the text left open" && t.eof() {
+				t.repairs = t.repairs[:n-1] // the braces' absence is reported once
+			}
+			obj.done = true
+			out = append(out, obj)
+			continue
+		}
 		switch c := t.s[t.i]; c {
 		case ',', ';', ')', ']', '}':
 			t.repair(t.i, "removed %q after the document", c)
@@ -862,6 +900,14 @@ func (t *tolerant) readAll() []*jvalue {
 		}
 		out = append(out, v)
 	}
+}
+
+// stringAlone reports whether s is one string, then only white space: a
+// document that is a string with a colon in it, not a key.
+func stringAlone(s []byte) bool {
+	_, n := utf8.DecodeRune(s)
+	end := indexByteSet(s[n:], &keyEnds)
+	return end >= 0 && len(skipWS(s[n+end+1:])) == 0
 }
 
 // onlyFence reports whether b is white space and markdown fence marks.

@@ -292,7 +292,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				sb.WriteRune(r)
 				continue
 			}
-			if stopAtDelimiter || t.eof() || next == ',' || next == ':' || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) || next == '\n' || next == '+' || next >= '0' && next <= '9' && !key {
+			if stopAtDelimiter || t.eof() || next == ',' || next == ':' || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) || next == '\n' || next == '+' || next >= '0' && next <= '9' && !key || next == '=' && key {
 				t.i = save
 				// In a text still streaming, what follows a quote at its end
 				// decides whether it ends the string: not done yet.
@@ -383,8 +383,9 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 // csvQuotes reports whether s, which starts at a doubled quote q inside
 // a string, goes on as CSV writes a string: quotes doubled in pairs (an
 // even number of doubled quotes, at least two) on one line, up to one
-// quote that a delimiter or the end follows. One doubled quote alone is
-// not: ["a""b"] is two strings without their comma.
+// quote that a delimiter or the end follows. One doubled double quote
+// alone is not: ["a""b"] is two strings without their comma; one doubled
+// single quote is ('it''s', as SQL and YAML escape it).
 func csvQuotes(s []byte, q byte) bool {
 	pairs := 0
 	for i := 0; i < len(s); i++ {
@@ -400,7 +401,8 @@ func csvQuotes(s []byte, q byte) bool {
 				continue
 			}
 			rest := skipWS(s[i+1:])
-			return pairs >= 2 && pairs%2 == 0 && (len(rest) == 0 || bytes.IndexByte([]byte(",:}]"), rest[0]) >= 0)
+			paired := pairs >= 2 && pairs%2 == 0 || q == '\'' && pairs >= 1 // 'it''s', as SQL and YAML write it
+			return paired && (len(rest) == 0 || bytes.IndexByte([]byte(",:}]"), rest[0]) >= 0)
 		}
 	}
 	return false
@@ -415,6 +417,9 @@ func (t *tolerant) inObjectValue() bool {
 // object's end, or nothing.
 func keyFollows(s []byte) bool {
 	s = skipSpaceAndComments(s)
+	for len(s) > 0 && s[0] == ',' {
+		s = skipSpaceAndComments(s[1:]) // extra commas before a key
+	}
 	if n := emptyQuotes(s); n > 0 {
 		s = skipSpaceAndComments(s[n:]) // empty strings the reader drops
 	}
@@ -435,7 +440,7 @@ func keyFollows(s []byte) bool {
 	}
 	// A bare key, spaces inside allowed, then a colon.
 	end := indexByteSet(s, &bareKeyEnds)
-	return word > 0 && end > 0 && s[end] == ':'
+	return word > 0 && end > 0 && (s[end] == ':' || s[end] == '=')
 }
 
 // skipWS returns b after its leading ASCII white space (a loop: the
@@ -539,7 +544,7 @@ func startsKey(s []byte) bool {
 		return false
 	}
 	rest := skipBlanks(s[n+end+1:])
-	return len(rest) > 0 && rest[0] == ':'
+	return len(rest) > 0 && (rest[0] == ':' || rest[0] == '=')
 }
 
 // byteSet is a set of ASCII bytes, built once (the cutset functions of
@@ -555,7 +560,7 @@ func newByteSet(chars string) (set byteSet) {
 
 var (
 	keyEnds     = newByteSet("\"'`\n")
-	bareKeyEnds = newByteSet(":,{}[]\n\"'`")
+	bareKeyEnds = newByteSet(":=,{}[]\n\"'`")
 	cutKeyEnds  = newByteSet("\"'`,:{}[]\n")
 )
 
