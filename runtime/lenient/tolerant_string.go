@@ -385,7 +385,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 // even number of doubled quotes, at least two) on one line, up to one
 // quote that a delimiter or the end follows. One doubled double quote
 // alone is not: ["a""b"] is two strings without their comma; one doubled
-// single quote is ('it”s', as SQL and YAML escape it).
+// single quote is: SQL and YAML escape an apostrophe in single quotes so.
 func csvQuotes(s []byte, q byte) bool {
 	pairs := 0
 	for i := 0; i < len(s); i++ {
