@@ -60,6 +60,7 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, repa
 		}
 		return x
 	case map[string]any:
+		alignKeys(x, ms, ptr, repairs)
 		// Null in an optional field that may not be null reads as absent.
 		repairValue(sc, x, s, ptr, repairs, repairNulls)
 		keys := make([]string, 0, len(x))
@@ -462,4 +463,80 @@ func constString(m *jsonschema.Schema) (string, bool) {
 	}
 	c, ok := (*m.Const).(string)
 	return c, ok
+}
+
+// alignKeys renames the keys of obj written in another case or with
+// other separators (Name, first-name, firstName, First Name for
+// first_name) to the declared property they stand for, each reported:
+// only where that property is the one declared property the key stands
+// for, obj lacks it, no other key of obj stands for it, and the key is
+// not one the schema admits as it is (declared, matching a pattern, or
+// undeclared in an open object, unless the property is required).
+func alignKeys(obj map[string]any, ms []*jsonschema.Schema, ptr string, repairs *[]problem.Repair) {
+	declared, required := map[string]bool{}, map[string]bool{}
+	closed := false
+	var patterns []jsonschema.Regexp
+	for _, m := range ms {
+		for k := range m.Properties {
+			declared[k] = true
+		}
+		for _, k := range m.Required {
+			required[k] = true
+		}
+		for re := range m.PatternProperties {
+			patterns = append(patterns, re)
+		}
+		if b, ok := m.AdditionalProperties.(bool); ok && !b {
+			closed = true
+		}
+	}
+	if len(declared) == 0 {
+		return
+	}
+	byNorm := map[string][]string{}
+	for k := range declared {
+		byNorm[normKey(k)] = append(byNorm[normKey(k)], k)
+	}
+	stand := map[string]int{} // how many keys of obj stand for a normalized name
+	for k := range obj {
+		stand[normKey(k)]++
+	}
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+next:
+	for _, k := range keys {
+		n := normKey(k)
+		if declared[k] || len(byNorm[n]) != 1 || stand[n] != 1 {
+			continue
+		}
+		target := byNorm[n][0]
+		if _, has := obj[target]; has || !closed && !required[target] {
+			continue
+		}
+		for _, re := range patterns {
+			if re.MatchString(k) {
+				continue next
+			}
+		}
+		obj[target] = obj[k]
+		delete(obj, k)
+		*repairs = append(*repairs, problem.Repair{Pointer: ptr + "/" + escapeToken(k), Message: fmt.Sprintf("read the key %q as the property %q", k, target)})
+	}
+}
+
+// normKey is a key without case and separators: firstName, first_name,
+// First Name and first-name are one.
+func normKey(k string) string {
+	var b strings.Builder
+	for _, r := range k {
+		switch r {
+		case '_', '-', ' ', '.':
+			continue
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
 }

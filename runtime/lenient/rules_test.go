@@ -61,6 +61,8 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///union.json": `{"anyOf": [{"type": "string"}, {"type": "object", "properties": {"code": {"type": "integer"}}, "required": ["code"]}]}`,
 	"structgen:///enum.json":  `{"type": "object", "properties": {"n": {"enum": ["NUMBER_ONE", "NUMBER_THREE", "NUMBER_THIRTEEN"]}, "k": {"enum": ["k1", "k2"]}, "tone": {"type": "array", "items": {"enum": ["very positive", "positive", "negative"]}}}}`,
 	"structgen:///text.json":  `{"type": "object", "properties": {"zip": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}, "either": {"type": ["string", "number"]}, "flag": {"type": ["string", "boolean"]}}}`,
+	"structgen:///keys.json":  `{"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}}, "required": ["first_name"], "additionalProperties": false}`,
+	"structgen:///open.json":  `{"type": "object", "properties": {"first_name": {"type": "string"}, "nick": {"type": "string"}}, "required": ["first_name"]}`,
 	"structgen:///list.json":  `{"type": "array", "items": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}}`,
 })
 
@@ -242,5 +244,19 @@ func TestRuleCommasReported(t *testing.T) {
 		{"a missing comma in an object", `{"name": "Ada" "age": 36}`, `{"name":"Ada","age":36}`, "missing comma"},
 		{"an extra comma in an object", `{"a": 1,, "b": 2}`, `{"a":1,"b":2}`, "extra comma"},
 		{"an extra comma in an array", `[1, 2,, 3]`, `[1,2,3]`, "extra comma"},
+	})
+}
+
+// Keys written in another case or with other separators are the declared
+// property they stand for, where only one fits and the key is not one
+// the schema admits as it is.
+func TestRuleKeyCase(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"case and camel case", "keys", `{"FirstName": "Ada", "Age": 36}`, `{"age":36,"first_name":"Ada"}`, ""},
+		{"separators", "keys", `{"first-name": "Ada"}`, `{"first_name":"Ada"}`, ""},
+		{"a required property of an open object", "open", `{"First Name": "Ada"}`, `{"first_name":"Ada"}`, ""},
+		{"an optional one of an open object is an undeclared key", "open", `{"first_name": "Ada", "Nick": "A"}`, `{"Nick":"A","first_name":"Ada"}`, ""},
+		{"two keys that stand for one property are no guess", "keys", `{"FirstName": "Ada", "first-name": "Bo"}`, "", "first_name"},
+		{"the declared key wins", "keys", `{"first_name": "Ada", "FirstName": "Bo"}`, "", "FirstName"},
 	})
 }
