@@ -128,6 +128,13 @@ func (b *builder) compileDecoders() {
 			b.compileAction(t)
 		}
 	}
+	// Defined slice and map types that no other type holds (a root
+	// array or map), once every decoder they may call is decided.
+	for _, t := range types {
+		if t.Kind == ir.KindDefined {
+			b.compileDefined(t, types)
+		}
+	}
 	// Null where a struct or tuple may be null is checked by the
 	// keywords beside its typed checks, which its decoder has.
 	for _, u := range b.nullUses {
@@ -137,6 +144,74 @@ func (b *builder) compileDecoders() {
 	}
 	b.validateTypes(types)
 	b.shareValidators()
+}
+
+// compileDefined gives defined slice or map type t a typed decoder
+// (ir.Decode.Value): its schema compiled as a field holding its
+// underlying type would be, where every type that check decodes has a
+// typed decoder and the schema allows the one kind the Go type holds.
+// Only where no other type holds t (the checks of the types that do were
+// compiled without it), and not for a tool's arguments (an object).
+func (b *builder) compileDefined(t *ir.Type, types []*ir.Type) {
+	u := t.Underlying
+	sites := b.valueSites[t]
+	if u == nil || u.Kind != ir.RefSlice && u.Kind != ir.RefMap || len(sites) != 1 || len(t.Schemas) != 1 ||
+		b.l.Stable(sites[0].Loc) != t.Schemas[0] || b.anyObjectMap(t) || t.Tool != "" {
+		return
+	}
+	// Only a schema that allows the kind the Go type holds and no other
+	// (null aside): {"items": …} alone allows any value.
+	kind := schema.Arr
+	if u.Kind == ir.RefMap {
+		kind = schema.Obj
+	}
+	if k := follow(sites[0]).Kinds; k&kind == 0 || k&^(kind|schema.Null) != 0 {
+		return
+	}
+	for _, o := range types {
+		if o != t && holds(o, t.Name) {
+			return
+		}
+	}
+	c, ds, reason := b.check(sites[0], u)
+	if reason != "" {
+		return
+	}
+	for _, d := range ds {
+		if d.Decode == nil {
+			return
+		}
+	}
+	t.Decode = &ir.Decode{Value: c}
+}
+
+// holds reports whether type o refers to the type named name of this
+// package (a field, variant, underlying, extras or rest of it).
+func holds(o *ir.Type, name string) bool {
+	var refers func(r *ir.Ref) bool
+	refers = func(r *ir.Ref) bool {
+		if r == nil {
+			return false
+		}
+		if r.Kind == ir.RefNamed && r.Pkg == "" && r.Name == name {
+			return true
+		}
+		return refers(r.Elem)
+	}
+	if refers(o.Underlying) || refers(o.Extra) {
+		return true
+	}
+	for _, f := range o.Fields {
+		if refers(f.Type) {
+			return true
+		}
+	}
+	for _, v := range o.Variants {
+		if refers(v.Type) {
+			return true
+		}
+	}
+	return false
 }
 
 // nullUse is a check of a value that may be null and holds t.

@@ -43,10 +43,24 @@ func emitDecoders(f *jen.File, pkg *ir.Package) bool {
 			emitTupleDecoder(f, t, types, pkg.SchemaSet)
 		case ir.KindAction:
 			emitActionDecoder(f, t, types, pkg.SchemaSet)
+		case ir.KindDefined:
+			emitDefinedDecoder(f, t, types)
 		}
 		f.Line()
 	}
 	return any
+}
+
+// emitDefinedDecoder writes the decodeJSON of a defined slice or map
+// type: its value read and checked as a field of its underlying type.
+func emitDefinedDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type) {
+	deref := jen.Op("*").Id("v")
+	if t.Underlying.Kind == ir.RefMap {
+		deref = jen.Parens(deref) // its keys are read
+	}
+	f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema in one pass.", t.Name))
+	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
+		valueCode(deref, t.Underlying, t.Decode.Value, 0, types)...)
 }
 
 func decoderParams() []jen.Code {

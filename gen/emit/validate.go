@@ -87,6 +87,7 @@ func usedValidators(pkg *ir.Package) []*ir.Validator {
 				check(c)
 			}
 			check(t.Decode.Extra)
+			check(t.Decode.Value)
 			if p := t.Decode.ExtraPattern; p != nil {
 				for _, v := range p.Validate {
 					walk(v)

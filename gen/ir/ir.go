@@ -289,6 +289,10 @@ type Decode struct {
 	// them one (additionalProperties: {…}); they go into the typed extras
 	// map. For a tuple it checks each item after the positions.
 	Extra *Check `json:",omitempty"`
+	// Value: a defined slice or map type's value, decoded and checked as
+	// a field of its underlying type would be (a root array or map that
+	// no other type holds).
+	Value *Check `json:",omitempty"`
 	// Also: the keywords beside the object's properties that the checks
 	// above do not cover (anyOf, oneOf, if/then/else, patternProperties,
 	// …), checked by these generated validators on the object's text after

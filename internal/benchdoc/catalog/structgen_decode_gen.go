@@ -168,6 +168,20 @@ func (v *Catalog) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	c.Missing(missing...)
 }
 
+// decodeJSON reads Items and checks its schema in one pass.
+func (v *Items) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
+	if a0, ok := c.Array(d); ok {
+		*v = []ItemsItem{}
+		for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+			c.PushIndex(i0)
+			*v = append(*v, ItemsItem{})
+			(*v)[len(*v)-1].decodeJSON(d, c)
+			c.Pop()
+		}
+		c.End(a0.Err())
+	}
+}
+
 // decodeJSON reads ItemsItem and checks its schema in one pass.
 func (v *ItemsItem) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [5]bool
@@ -1336,179 +1350,4 @@ func structgenValidate7(c *impl.Decoding, t *impl.Text) {
 // structgenValidate7Text checks a value's JSON text against structgen:///catalog.json#/$defs/Product/properties/offer/oneOf/1/properties/kind.
 func structgenValidate7Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[\"coupon\"]", true)
-}
-
-// structgenValidate8 checks a value against structgen:///items.json#.
-func structgenValidate8(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Array:
-		it, ok := t.Array()
-		if !ok {
-			return
-		}
-		i := 0
-		for !c.Failed() && it.Next() {
-			c.PushIndex(i)
-			structgenValidate9(c, t)
-			c.Pop()
-			i++
-		}
-		c.End(it.Err())
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		t.WrongType("array")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate9Keys are the properties structgenValidate9 declares, which it records by index.
-var structgenValidate9Keys = []string{"id", "kind", "name", "score", "tags"}
-
-// structgenValidate9 checks a value against structgen:///items.json#/items.
-func structgenValidate9(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Object:
-		it, ok := t.Object()
-		if !ok {
-			return
-		}
-		keys := impl.DeclaredKeys(structgenValidate9Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "id":
-				key = "id"
-				fresh = keys.Mark(0)
-			case "kind":
-				key = "kind"
-				fresh = keys.Mark(1)
-			case "name":
-				key = "name"
-				fresh = keys.Mark(2)
-			case "score":
-				key = "score"
-				fresh = keys.Mark(3)
-			case "tags":
-				key = "tags"
-				fresh = keys.Mark(4)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "id":
-				structgenValidate10(c, t)
-			case "kind":
-				structgenValidate11(c, t)
-			case "name":
-				structgenValidate12(c, t)
-			case "score":
-				structgenValidate13(c, t)
-			case "tags":
-				structgenValidate14(c, t)
-			default:
-				t.Skip()
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.RequireMarked(&keys, 0, 2) // id, name
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		t.WrongType("object")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate10 checks a value against structgen:///items.json#/items/properties/id.
-func structgenValidate10(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Number:
-		text, ok := t.Number()
-		if !ok {
-			return
-		}
-		c.Integer(text, "integer")
-		c.NumberBounds(text, "0", "", "", "")
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		t.WrongType("integer")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate11 checks a value against structgen:///items.json#/items/properties/kind.
-func structgenValidate11(c *impl.Decoding, t *impl.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate11Text(c, raw)
-	}
-}
-
-// structgenValidate11Text checks a value's JSON text against structgen:///items.json#/items/properties/kind.
-func structgenValidate11Text(c *impl.Decoding, raw []byte) {
-	c.Enum(raw, "[\"person\",\"place\",\"thing\"]", false)
-}
-
-// structgenValidate12 checks a value against structgen:///items.json#/items/properties/name.
-func structgenValidate12(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.String:
-		s, ok := t.StrView()
-		if !ok {
-			return
-		}
-		c.Length(s, 1, -1)
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		t.WrongType("string")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate13 checks a value against structgen:///items.json#/items/properties/score.
-func structgenValidate13(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		t.WrongType("number")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate14 checks a value against structgen:///items.json#/items/properties/tags.
-func structgenValidate14(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Array:
-		it, ok := t.Array()
-		if !ok {
-			return
-		}
-		i := 0
-		for !c.Failed() && it.Next() {
-			c.PushIndex(i)
-			structgenValidate15(c, t)
-			c.Pop()
-			i++
-		}
-		c.End(it.Err())
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		t.WrongType("array")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate15 checks a value against structgen:///items.json#/items/properties/tags/items.
-func structgenValidate15(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		t.WrongType("string")
-	default:
-		t.Skip()
-	}
 }

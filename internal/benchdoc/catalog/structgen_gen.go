@@ -54,22 +54,10 @@ var schemaItems = structgenSchemas.Schema("structgen:///items.json#")
 // ParseItems validates data against the schema of Items and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseItems(data []byte) (Items, error) {
-	return impl.ParseValidated[Items]("Items", data, func(v *Items, d *jx.Decoder, c *impl.Decoding) {
-		if c.IsNull(d) {
-			*v = nil
-		} else {
-			if a0, ok := c.Array(d); ok {
-				*v = []ItemsItem{}
-				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
-					c.PushIndex(i0)
-					*v = append(*v, ItemsItem{})
-					(*v)[len(*v)-1].decodeJSON(d, c)
-					c.Pop()
-				}
-				c.End(a0.Err())
-			}
-		}
-	}, []impl.Validator{structgenValidate8}, schemaItems)
+	return impl.ParseDecoded("Items", data, func(d *jx.Decoder, c *impl.Decoding) (v Items) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaItems)
 }
 
 // Schema: schemas/items.json#/items

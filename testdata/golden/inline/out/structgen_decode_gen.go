@@ -10,6 +10,28 @@ import (
 	"github.com/structgen/structgen/runtime/impl"
 )
 
+// decodeJSON reads Checklist and checks its schema in one pass.
+func (v *Checklist) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
+	if a0, ok := c.Array(d); ok {
+		*v = []string{}
+		for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+			c.PushIndex(i0)
+			var e0 string
+			if s, ok := c.String(d); ok {
+				e0 = s
+				c.Length(s, 1, -1)
+			}
+			if i0 == 0 {
+				*v = make([]string, 0, 4)
+			}
+			*v = append(*v, e0)
+			c.Pop()
+		}
+		c.End(a0.Err())
+		c.Items(len(*v), 0, 5)
+	}
+}
+
 // decodeJSON reads Verdict and checks its schema in one pass.
 func (v *Verdict) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	var seen [3]bool
@@ -132,47 +154,4 @@ func (v *Verdict) encodeJSON(e *impl.Encoding) {
 		e.Raw(x)
 	}
 	e.ObjEnd()
-}
-
-// structgenValidate0 checks a value against structgen:///structgen.yaml.schemas.Checklist.json#.
-func structgenValidate0(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Array:
-		it, ok := t.Array()
-		if !ok {
-			return
-		}
-		i := 0
-		for !c.Failed() && it.Next() {
-			if !c.MayHave(i, 5) {
-				break
-			}
-			c.PushIndex(i)
-			structgenValidate1(c, t)
-			c.Pop()
-			i++
-		}
-		c.End(it.Err())
-		c.Items(i, 0, 5)
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		t.WrongType("array")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate1 checks a value against structgen:///structgen.yaml.schemas.Checklist.json#/items.
-func structgenValidate1(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.String:
-		s, ok := t.StrView()
-		if !ok {
-			return
-		}
-		c.Length(s, 1, -1)
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		t.WrongType("string")
-	default:
-		t.Skip()
-	}
 }

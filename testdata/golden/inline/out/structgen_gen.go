@@ -26,28 +26,10 @@ var schemaChecklist = structgenSchemas.Schema("structgen:///structgen.yaml.schem
 // ParseChecklist validates data against the schema of Checklist and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseChecklist(data []byte) (Checklist, error) {
-	return impl.ParseValidated[Checklist]("Checklist", data, func(v *Checklist, d *jx.Decoder, c *impl.Decoding) {
-		if c.IsNull(d) {
-			*v = nil
-		} else {
-			if a0, ok := c.Array(d); ok {
-				*v = []string{}
-				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
-					c.PushIndex(i0)
-					var e0 string
-					if s, ok := c.String(d); ok {
-						e0 = s
-					}
-					if i0 == 0 {
-						*v = make([]string, 0, 4)
-					}
-					*v = append(*v, e0)
-					c.Pop()
-				}
-				c.End(a0.Err())
-			}
-		}
-	}, []impl.Validator{structgenValidate0}, schemaChecklist)
+	return impl.ParseDecoded("Checklist", data, func(d *jx.Decoder, c *impl.Decoding) (v Checklist) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaChecklist)
 }
 
 // Schema: structgen.yaml#/schemas/Verdict

@@ -224,6 +224,51 @@ func (v *BriefStatus) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 }
 
+// decodeJSON reads Checklist and checks its schema in one pass.
+func (v *Checklist) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
+	if a0, ok := c.Array(d); ok {
+		*v = []string{}
+		for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+			c.PushIndex(i0)
+			var e0 string
+			if s, ok := c.String(d); ok {
+				e0 = s
+				c.Length(s, 1, -1)
+			}
+			if i0 == 0 {
+				*v = make([]string, 0, 4)
+			}
+			*v = append(*v, e0)
+			c.Pop()
+		}
+		c.End(a0.Err())
+		c.Items(len(*v), 0, 5)
+	}
+}
+
+// decodeJSON reads Counts and checks its schema in one pass.
+func (v *Counts) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
+	if m0, ok := c.Object(d); ok {
+		(*v) = map[string]int64{}
+		for !c.Failed() && m0.Next() {
+			k0 := c.KeyText(m0.Key())
+			had0 := len((*v))
+			c.Push(k0)
+			var e0 int64
+			if i, ok := c.Int64(d); ok {
+				e0 = i
+				c.IntMin(i, int64(0))
+			}
+			(*v)[k0] = e0
+			c.Pop()
+			if len((*v)) == had0 {
+				c.Duplicate([]byte(k0))
+			}
+		}
+		c.End(m0.Err())
+	}
+}
+
 // decodeJSON reads Mood, one of its values.
 func (v *Mood) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	s, ok := c.StringBytes(d)
@@ -298,94 +343,8 @@ func (v *Tree) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	c.Missing(missing...)
 }
 
-// structgenValidate0 checks a value against structgen:///structgen.yaml.outputs.3.schema.json#.
+// structgenValidate0 checks a value against structgen:///structgen.yaml.outputs.6.schema.json#.
 func structgenValidate0(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Array:
-		it, ok := t.Array()
-		if !ok {
-			return
-		}
-		i := 0
-		for !c.Failed() && it.Next() {
-			if !c.MayHave(i, 5) {
-				break
-			}
-			c.PushIndex(i)
-			structgenValidate1(c, t)
-			c.Pop()
-			i++
-		}
-		c.End(it.Err())
-		c.Items(i, 0, 5)
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		t.WrongType("array")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate1 checks a value against structgen:///structgen.yaml.outputs.3.schema.json#/items.
-func structgenValidate1(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.String:
-		s, ok := t.StrView()
-		if !ok {
-			return
-		}
-		c.Length(s, 1, -1)
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		t.WrongType("string")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate2 checks a value against structgen:///structgen.yaml.outputs.5.schema.json#.
-func structgenValidate2(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Object:
-		it, ok := t.Object()
-		if !ok {
-			return
-		}
-		var keys impl.Keys
-		for !c.Failed() && it.Next() {
-			key := c.KeyText(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			structgenValidate3(c, t)
-			c.Pop()
-		}
-		c.End(it.Err())
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		t.WrongType("object")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate3 checks a value against structgen:///structgen.yaml.outputs.5.schema.json#/additionalProperties.
-func structgenValidate3(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Number:
-		text, ok := t.Number()
-		if !ok {
-			return
-		}
-		c.Integer(text, "integer")
-		c.NumberBounds(text, "0", "", "", "")
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		t.WrongType("integer")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate4 checks a value against structgen:///structgen.yaml.outputs.6.schema.json#.
-func structgenValidate4(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
 		t.WrongType("string")

@@ -136,28 +136,10 @@ var schemaChecklist = structgenSchemas.Schema("structgen:///structgen.yaml.outpu
 // ParseChecklist validates data against the schema of Checklist and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseChecklist(data []byte) (Checklist, error) {
-	return impl.ParseValidated[Checklist]("Checklist", data, func(v *Checklist, d *jx.Decoder, c *impl.Decoding) {
-		if c.IsNull(d) {
-			*v = nil
-		} else {
-			if a0, ok := c.Array(d); ok {
-				*v = []string{}
-				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
-					c.PushIndex(i0)
-					var e0 string
-					if s, ok := c.String(d); ok {
-						e0 = s
-					}
-					if i0 == 0 {
-						*v = make([]string, 0, 4)
-					}
-					*v = append(*v, e0)
-					c.Pop()
-				}
-				c.End(a0.Err())
-			}
-		}
-	}, []impl.Validator{structgenValidate0}, schemaChecklist)
+	return impl.ParseDecoded("Checklist", data, func(d *jx.Decoder, c *impl.Decoding) (v Checklist) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaChecklist)
 }
 
 // Schema: structgen.yaml#/outputs/5/schema
@@ -168,30 +150,10 @@ var schemaCounts = structgenSchemas.Schema("structgen:///structgen.yaml.outputs.
 // ParseCounts validates data against the schema of Counts and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseCounts(data []byte) (Counts, error) {
-	return impl.ParseValidated[Counts]("Counts", data, func(v *Counts, d *jx.Decoder, c *impl.Decoding) {
-		if c.IsNull(d) {
-			(*v) = nil
-		} else {
-			if m0, ok := c.Object(d); ok {
-				(*v) = map[string]int64{}
-				for !c.Failed() && m0.Next() {
-					k0 := c.KeyText(m0.Key())
-					had0 := len((*v))
-					c.Push(k0)
-					var e0 int64
-					if i, ok := c.Int64(d); ok {
-						e0 = i
-					}
-					(*v)[k0] = e0
-					c.Pop()
-					if len((*v)) == had0 {
-						c.Duplicate([]byte(k0))
-					}
-				}
-				c.End(m0.Err())
-			}
-		}
-	}, []impl.Validator{structgenValidate2}, schemaCounts)
+	return impl.ParseDecoded("Counts", data, func(d *jx.Decoder, c *impl.Decoding) (v Counts) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaCounts)
 }
 
 // How the user feels.
@@ -227,7 +189,7 @@ var schemaText = structgenSchemas.Schema("structgen:///structgen.yaml.outputs.6.
 // ParseText validates data against the schema of Text and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseText(data []byte) (Text, error) {
-	return impl.ParseValidated[Text]("Text", data, nil, []impl.Validator{structgenValidate4}, schemaText)
+	return impl.ParseValidated[Text]("Text", data, nil, []impl.Validator{structgenValidate0}, schemaText)
 }
 
 // A recursive outline.

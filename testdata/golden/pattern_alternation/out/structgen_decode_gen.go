@@ -4,9 +4,41 @@
 package patternalt
 
 import (
+	"encoding/json"
 	"github.com/go-faster/jx"
 	"github.com/structgen/structgen/runtime/impl"
 )
+
+// decodeJSON reads Labels and checks its schema in one pass.
+func (v *Labels) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
+	if raw, ok := c.RawView(d); ok {
+		d := c.TextDecoder(raw)
+		{
+			if m0, ok := c.Object(d); ok {
+				(*v) = map[string]json.RawMessage{}
+				for !c.Failed() && m0.Next() {
+					k0 := c.KeyText(m0.Key())
+					had0 := len((*v))
+					c.Push(k0)
+					var e0 json.RawMessage
+					if raw, ok := c.Raw(d); ok {
+						e0 = raw
+					}
+					(*v)[k0] = e0
+					c.Pop()
+					if len((*v)) == had0 {
+						c.Duplicate([]byte(k0))
+					}
+				}
+				c.End(m0.Err())
+			}
+		}
+		c.Release(d)
+		if !c.Failed() {
+			c.Apply(raw, structgenValidate0)
+		}
+	}
+}
 
 // structgenValidate0 checks a value against structgen:///labels.json#.
 func structgenValidate0(c *impl.Decoding, t *impl.Text) {
@@ -43,8 +75,6 @@ func structgenValidate0(c *impl.Decoding, t *impl.Text) {
 			c.Pop()
 		}
 		c.End(it.Err())
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		t.WrongType("object")
 	default:
 		t.Skip()
 	}

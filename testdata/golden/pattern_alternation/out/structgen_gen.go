@@ -25,28 +25,8 @@ var schemaLabels = structgenSchemas.Schema("structgen:///labels.json#")
 // ParseLabels validates data against the schema of Labels and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseLabels(data []byte) (Labels, error) {
-	return impl.ParseValidated[Labels]("Labels", data, func(v *Labels, d *jx.Decoder, c *impl.Decoding) {
-		if c.IsNull(d) {
-			(*v) = nil
-		} else {
-			if m0, ok := c.Object(d); ok {
-				(*v) = map[string]json.RawMessage{}
-				for !c.Failed() && m0.Next() {
-					k0 := c.KeyText(m0.Key())
-					had0 := len((*v))
-					c.Push(k0)
-					var e0 json.RawMessage
-					if raw, ok := c.Raw(d); ok {
-						e0 = raw
-					}
-					(*v)[k0] = e0
-					c.Pop()
-					if len((*v)) == had0 {
-						c.Duplicate([]byte(k0))
-					}
-				}
-				c.End(m0.Err())
-			}
-		}
-	}, []impl.Validator{structgenValidate0}, schemaLabels)
+	return impl.ParseDecoded("Labels", data, func(d *jx.Decoder, c *impl.Decoding) (v Labels) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaLabels)
 }

@@ -560,6 +560,27 @@ func (v *Priority) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 }
 
+// decodeJSON reads Tags and checks its schema in one pass.
+func (v *Tags) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
+	if a0, ok := c.Array(d); ok {
+		*v = []string{}
+		for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+			c.PushIndex(i0)
+			var e0 string
+			if s, ok := c.String(d); ok {
+				e0 = s
+			}
+			if i0 == 0 {
+				*v = make([]string, 0, 4)
+			}
+			*v = append(*v, e0)
+			c.Pop()
+		}
+		c.End(a0.Err())
+		impl.Unique(c, *v)
+	}
+}
+
 // MarshalJSON writes Item in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.
 func (v Item) MarshalJSON() ([]byte, error) {
@@ -650,49 +671,6 @@ func structgenValidate1(c *impl.Decoding, t *impl.Text) {
 		c.Integer(text, "integer")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
 		t.WrongType("integer")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate2 checks a value against structgen:///order.json#/$defs/Tags.
-func structgenValidate2(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Array:
-		it, ok := t.Array()
-		if !ok {
-			return
-		}
-		i := 0
-		items := make([][]byte, 0, 8)
-		hashes := make([]uint64, 0, 8)
-		for !c.Failed() && it.Next() {
-			c.PushIndex(i)
-			r, h, ok := t.RawHashed(hashes, i)
-			if !ok {
-				c.Pop()
-				break
-			}
-			items = append(items, r)
-			hashes = h
-			c.Apply(r, structgenValidate3)
-			c.Pop()
-			i++
-		}
-		c.End(it.Err())
-		c.UniqueHashed(items, hashes)
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		t.WrongType("array")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate3 checks a value against structgen:///order.json#/$defs/Tags/items.
-func structgenValidate3(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		t.WrongType("string")
 	default:
 		t.Skip()
 	}

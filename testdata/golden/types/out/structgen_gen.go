@@ -348,26 +348,8 @@ var schemaTags = structgenSchemas.Schema("structgen:///order.json#/$defs/Tags")
 // ParseTags validates data against the schema of Tags and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseTags(data []byte) (Tags, error) {
-	return impl.ParseValidated[Tags]("Tags", data, func(v *Tags, d *jx.Decoder, c *impl.Decoding) {
-		if c.IsNull(d) {
-			*v = nil
-		} else {
-			if a0, ok := c.Array(d); ok {
-				*v = []string{}
-				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
-					c.PushIndex(i0)
-					var e0 string
-					if s, ok := c.String(d); ok {
-						e0 = s
-					}
-					if i0 == 0 {
-						*v = make([]string, 0, 4)
-					}
-					*v = append(*v, e0)
-					c.Pop()
-				}
-				c.End(a0.Err())
-			}
-		}
-	}, []impl.Validator{structgenValidate2}, schemaTags)
+	return impl.ParseDecoded("Tags", data, func(d *jx.Decoder, c *impl.Decoding) (v Tags) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaTags)
 }

@@ -12,6 +12,27 @@ import (
 	"github.com/structgen/structgen/runtime/impl"
 )
 
+// decodeJSON reads Directory and checks its schema in one pass.
+func (v *Directory) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
+	if m0, ok := c.Object(d); ok {
+		(*v) = map[string]Person{}
+		for !c.Failed() && m0.Next() {
+			k0 := c.KeyText(m0.Key())
+			had0 := len((*v))
+			c.Push(k0)
+			var e0 Person
+			e0.decodeJSON(d, c)
+			(*v)[k0] = e0
+			c.Pop()
+			if len((*v)) == had0 {
+				c.Duplicate([]byte(k0))
+			}
+		}
+		c.End(m0.Err())
+		c.Properties(len((*v)), 1, -1)
+	}
+}
+
 // structgenMeasureBranches words a value no branch of Measure's anyOf matches.
 var structgenMeasureBranches = &impl.Branches{
 	Op:   "anyOf",
@@ -818,6 +839,34 @@ func (v *PolicyWindowUnit) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		*v = PolicyWindowUnit("hours")
 	default:
 		c.NotOneOf("'days', 'hours'")
+	}
+}
+
+// decodeJSON reads Roster and checks its schema in one pass.
+func (v *Roster) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
+	if a0, ok := c.Array(d); ok {
+		*v = []Person{}
+		var t0 [][]byte
+		for i0 := 0; !c.Failed() && a0.Next(); i0++ {
+			c.PushIndex(i0)
+			var e0 Person
+			text, ok := c.RawView(d)
+			if !ok {
+				c.Pop()
+				break
+			}
+			t0 = append(t0, text)
+			{
+				d := c.TextDecoder(text)
+				e0.decodeJSON(d, c)
+				c.Release(d)
+			}
+			*v = append(*v, e0)
+			c.Pop()
+		}
+		c.End(a0.Err())
+		c.Items(len(*v), 1, -1)
+		c.UniqueJSON(t0)
 	}
 }
 
@@ -2084,65 +2133,4 @@ func structgenValidate53Text(c *impl.Decoding, raw []byte) {
 	})
 	c.Unevaluated(raw, nil, structgenValidate33, false, false)
 	c.Untrack()
-}
-
-// structgenValidate54 checks a value against structgen:///directory.json#.
-func structgenValidate54(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Object:
-		it, ok := t.Object()
-		if !ok {
-			return
-		}
-		var keys impl.Keys
-		for !c.Failed() && it.Next() {
-			key := c.KeyText(it.Key())
-			if !keys.Add(key) {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			structgenValidate27(c, t)
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.Properties(keys.Len(), 1, -1)
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		t.WrongType("object")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate55 checks a value against structgen:///roster.json#.
-func structgenValidate55(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Array:
-		it, ok := t.Array()
-		if !ok {
-			return
-		}
-		i := 0
-		items := make([][]byte, 0, 8)
-		hashes := make([]uint64, 0, 8)
-		for !c.Failed() && it.Next() {
-			c.PushIndex(i)
-			r, h, ok := t.RawHashed(hashes, i)
-			if !ok {
-				c.Pop()
-				break
-			}
-			items = append(items, r)
-			hashes = h
-			c.Apply(r, structgenValidate16)
-			c.Pop()
-			i++
-		}
-		c.End(it.Err())
-		c.Items(i, 1, -1)
-		c.UniqueHashed(items, hashes)
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
-		t.WrongType("array")
-	default:
-		t.Skip()
-	}
 }

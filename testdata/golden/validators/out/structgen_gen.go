@@ -30,28 +30,10 @@ var schemaDirectory = structgenSchemas.Schema("structgen:///directory.json#")
 // ParseDirectory validates data against the schema of Directory and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseDirectory(data []byte) (Directory, error) {
-	return impl.ParseValidated[Directory]("Directory", data, func(v *Directory, d *jx.Decoder, c *impl.Decoding) {
-		if c.IsNull(d) {
-			(*v) = nil
-		} else {
-			if m0, ok := c.Object(d); ok {
-				(*v) = map[string]Person{}
-				for !c.Failed() && m0.Next() {
-					k0 := c.KeyText(m0.Key())
-					had0 := len((*v))
-					c.Push(k0)
-					var e0 Person
-					e0.decodeJSON(d, c)
-					(*v)[k0] = e0
-					c.Pop()
-					if len((*v)) == had0 {
-						c.Duplicate([]byte(k0))
-					}
-				}
-				c.End(m0.Err())
-			}
-		}
-	}, []impl.Validator{structgenValidate54}, schemaDirectory)
+	return impl.ParseDecoded("Directory", data, func(d *jx.Decoder, c *impl.Decoding) (v Directory) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaDirectory)
 }
 
 // Schema: schemas/policy.json#/$defs/measure
@@ -542,20 +524,8 @@ var schemaRoster = structgenSchemas.Schema("structgen:///roster.json#")
 // ParseRoster validates data against the schema of Roster and decodes it.
 // Nothing is repaired; on failure the error is a *runtime.ValidationError.
 func ParseRoster(data []byte) (Roster, error) {
-	return impl.ParseValidated[Roster]("Roster", data, func(v *Roster, d *jx.Decoder, c *impl.Decoding) {
-		if c.IsNull(d) {
-			*v = nil
-		} else {
-			if a0, ok := c.Array(d); ok {
-				*v = []Person{}
-				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
-					c.PushIndex(i0)
-					*v = append(*v, Person{})
-					(*v)[len(*v)-1].decodeJSON(d, c)
-					c.Pop()
-				}
-				c.End(a0.Err())
-			}
-		}
-	}, []impl.Validator{structgenValidate55}, schemaRoster)
+	return impl.ParseDecoded("Roster", data, func(d *jx.Decoder, c *impl.Decoding) (v Roster) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaRoster)
 }
