@@ -36,4 +36,4 @@ go mod tidy
 grep -q '^replace' go.mod && { echo "the consumer needed a replace directive"; exit 1; }
 out=$(go run .)
 echo "consumer: $out"
-[ "$out" = "Sunny, high 21; repairs: 1" ] || { echo "consumer: unexpected output"; exit 1; }
+[ "$out" = "Sunny, high 21; repairs: 2" ] || { echo "consumer: unexpected output"; exit 1; }

@@ -26,7 +26,8 @@ import (
 )
 
 // reply is what the server answers: a fenced reply with a trailing comma,
-// which the output's lenient reading repairs.
+// which the output's lenient reading repairs (two repairs: the fence, the
+// comma).
 const reply = `{"id":"c1","object":"chat.completion","created":1,"model":"m","choices":[{"index":0,"finish_reason":"stop",` +
 	`"message":{"role":"assistant","content":"` + "```json\\n{\\\"summary\\\": \\\"Sunny\\\", \\\"high\\\": 21,}\\n```" + `"}}],` +
 	`"usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":2}}`
