@@ -25,6 +25,27 @@ type candidate struct {
 	nested  bool
 }
 
+// earlyChoice lets alignReply skip readings that cannot be chosen;
+// tests turn it off to check that the choice is the same.
+var earlyChoice = true
+
+// selfOnly reports whether the only reading of a part of text is the
+// whole reading again (one says the whole reply was read as one value,
+// from its start to its end): no fence, and one balanced value, the
+// document itself, running to the end of the text. Read alone, it reads
+// alike, with one repair more (it was "taken from the prose").
+func selfOnly(text []byte, one bool) bool {
+	if !one || bytes.Contains(text, []byte("```")) {
+		return false
+	}
+	spans := balancedSpans(text)
+	if len(spans) != 1 || spans[0][1] != len(text) {
+		return false
+	}
+	start := len(text) - len(skipWS(text))
+	return spans[0][0] == start
+}
+
 // partCandidates appends to out the readings of parts of text, whose
 // whole reading (the first reading, read by alignReply) is whole (nil when
 // it has none), in order of preference when they fit equally: each code
@@ -285,11 +306,11 @@ func alignReply(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept fu
 		// is the reading chosen: the one part reading, the document
 		// itself, costs one repair more, and a fence's reading costs at
 		// least one (partCandidates).
-		if raw, reps, ok := closeCut(text); ok && (cost(reps) <= 1 || !bytes.Contains(text, []byte("```"))) && accept(raw) {
+		if raw, reps, ok := closeCut(text); ok && earlyChoice && (cost(reps) <= 1 || !bytes.Contains(text, []byte("```"))) && accept(raw) {
 			return nil, raw, reps, nil, nil
 		}
 	}
-	whole, wholeRepairs, err := readLenient(text)
+	whole, wholeRepairs, one, err := readOne(text, false)
 	if errors.Is(err, ErrTooDeep) {
 		return nil, nil, nil, nil, err
 	}
@@ -344,8 +365,9 @@ func alignReply(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept fu
 	// Every other reading takes a part of the text, a repair that costs
 	// one (partCandidates), or is nested: none is better than a whole
 	// reading that fits at a cost of one or less (ties keep the first),
-	// so they are not read.
-	if best == nil || len(best.problems) > 0 || cost(best.c.repairs)+len(best.coerced) > 1 {
+	// or than one whose only part reading is itself again, at one repair
+	// more (selfOnly), so they are not read.
+	if !earlyChoice || best == nil || len(best.problems) > 0 || cost(best.c.repairs)+len(best.coerced) > 1 && !selfOnly(text, one) {
 		parts := partCandidates(text, nil, whole, wholeRepairs)
 		for _, c := range parts {
 			if c.nested && best != nil && len(best.problems) == 0 {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/structgen/structgen/runtime/problem"
+	"github.com/structgen/structgen/runtime/schema"
 )
 
 // randomDocument writes a JSON document of objects, arrays, strings with
@@ -154,4 +155,77 @@ func FuzzCloseCut(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text []byte) {
 		sameReading(t, text)
 	})
+}
+
+// breakDocument damages doc the way models do: cut it anywhere, drop or
+// double a comma, drop a quote, add a trailing comma, or wrap it in prose
+// or a fence.
+func breakDocument(r *rand.Rand, doc string) string {
+	switch r.IntN(8) {
+	case 0, 1, 2:
+		return doc[:r.IntN(len(doc))+1]
+	case 3:
+		return strings.Replace(doc, ",", "", 1)
+	case 4:
+		return strings.Replace(doc, ",", ",,", 1)
+	case 5:
+		return strings.Replace(doc, `"`, "", 1)
+	case 6:
+		return "Here it is: " + doc + " Hope that helps."
+	}
+	return "```json\n" + doc + "\n```"
+}
+
+// TestEarlyChoiceChoosesAlike: the readings Align skips (a whole reading
+// that fits at a cost no other can undercut; a document cut short, read
+// by closeCut) change nothing: Align with them and without them returns
+// the same value, repairs and problems, for random broken documents and
+// schemas that take most of them, and AlignDecoded with a decoder that
+// takes what the schema takes returns the same reading.
+func TestEarlyChoiceChoosesAlike(t *testing.T) {
+	schemas := schema.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{
+		"structgen:///any.json":    `{}`,
+		"structgen:///obj.json":    `{"type": "object"}`,
+		"structgen:///arr.json":    `{"type": "array"}`,
+		"structgen:///strict.json": `{"type": "object", "properties": {"a": {"type": "array"}}, "required": ["a"]}`,
+	})
+	r := rand.New(rand.NewPCG(3, 4))
+	compared := 0
+	for range 3000 {
+		doc := randomDocument(r, 4, r.IntN(2) == 0)
+		text := []byte(breakDocument(r, doc))
+		for _, name := range []string{"any", "obj", "arr", "strict"} {
+			s := schemas.Schema("structgen:///" + name + ".json#")
+			align := func(decoded bool) string {
+				var accept func([]byte) bool
+				if decoded {
+					accept = func(raw []byte) bool {
+						v, err := schema.DecodeValue(raw)
+						if err != nil {
+							return false
+						}
+						ps, err := s.Validate(v)
+						return err == nil && len(ps) == 0
+					}
+				}
+				doc, raw, repairs, ps, err := AlignDecoded(text, s, accept)
+				if raw != nil {
+					doc, _ = schema.DecodeValue(raw)
+				}
+				b, _ := json.Marshal(doc)
+				return fmt.Sprintf("%s %v %v %v", b, repairs, ps, err)
+			}
+			for _, decoded := range []bool{false, true} {
+				earlyChoice = false
+				want := align(decoded)
+				earlyChoice = true
+				got := align(decoded)
+				if got != want {
+					t.Fatalf("%s, %q (decoder %v):\nwith the early choice: %s\nwithout: %s", name, text, decoded, got, want)
+				}
+				compared++
+			}
+		}
+	}
+	t.Logf("%d readings compared", compared)
 }

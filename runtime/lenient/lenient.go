@@ -30,8 +30,17 @@ func readLenient(text []byte) (*jvalue, []problem.Repair, error) { return read(t
 
 // read is readLenient; streaming reads a text that may still grow.
 func read(text []byte, streaming bool) (*jvalue, []problem.Repair, error) {
+	v, repairs, _, err := readOne(text, streaming)
+	return v, repairs, err
+}
+
+// readOne is read that also reports whether the reading is one value
+// read from where the text starts (after white space) to where it ends,
+// the text as it was written (no escaped document, no fence, no prose):
+// then a reading of that span alone reads it alike.
+func readOne(text []byte, streaming bool) (*jvalue, []problem.Repair, bool, error) {
 	if len(bytes.TrimSpace(text)) == 0 {
-		return nil, nil, problem.ErrEmptyReply
+		return nil, nil, false, problem.ErrEmptyReply
 	}
 	var pre []problem.Repair
 	if escapedDocument(text) {
@@ -41,21 +50,23 @@ func read(text []byte, streaming bool) (*jvalue, []problem.Repair, error) {
 	}
 	if vs, repairs, ok := readFences(text, streaming); ok {
 		repairs = append(pre, repairs...)
-		return joinDocuments(vs, 0, &repairs), repairs, nil
+		return joinDocuments(vs, 0, &repairs), repairs, false, nil
 	}
 	t := &tolerant{s: text, repairs: pre, streaming: streaming}
 	t.skip()
+	start := t.i
 	if !t.eof() {
 		t.skipProse()
 	}
 	vs := t.readAll()
 	if t.err != nil {
-		return nil, t.repairs, t.err
+		return nil, t.repairs, false, t.err
 	}
 	if len(vs) == 0 {
-		return nil, t.repairs, problem.ErrNoJSON
+		return nil, t.repairs, false, problem.ErrNoJSON
 	}
-	return joinDocuments(vs, 0, &t.repairs), t.repairs, nil
+	one := len(pre) == 0 && len(vs) == 1 && t.firstEnd > 0 && vs[0].off == start && len(skipWS(text[t.firstEnd:])) == 0
+	return joinDocuments(vs, 0, &t.repairs), t.repairs, one, nil
 }
 
 // skipProse passes text before the document: words that start no value,

@@ -74,6 +74,8 @@ type tolerant struct {
 	path       []pathSeg
 	repairs    []problem.Repair
 	err        error
+	// firstEnd is where readAll's first value ended.
+	firstEnd int
 }
 
 // text returns s[a:b] as a string without copying it again.
@@ -899,6 +901,9 @@ func (t *tolerant) readAll() []*jvalue {
 			continue
 		}
 		out = append(out, v)
+		if len(out) == 1 {
+			t.firstEnd = t.i
+		}
 	}
 }
 
