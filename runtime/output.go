@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 
 	"github.com/structgen/structgen/runtime/lenient"
 	"github.com/structgen/structgen/runtime/schema"
@@ -106,6 +107,15 @@ func (o Output[T]) ParseRepaired(text []byte) (T, []Repair, error) {
 		if v, err := o.parse(text); err == nil {
 			return v, nil, nil
 		}
+		if o.dialects.Wrapped {
+			// {"value": …}, as the OpenAI and Anthropic dialects ask for
+			// a root that is not an object: no repair.
+			if inner, ok := wrappedValue(text); ok {
+				if v, err := o.parse(inner); err == nil {
+					return v, nil, nil
+				}
+			}
+		}
 	}
 	// accept offers a reading to the generated decoder and keeps the
 	// value of the last one it took.
@@ -194,6 +204,29 @@ func mayBeJSON(text []byte) bool {
 		return t[len(t)-1] == ']'
 	}
 	return true
+}
+
+// wrappedValue returns the JSON text of v in text {"value": v}, strict
+// JSON with that one member and nothing after it.
+func wrappedValue(text []byte) (json.RawMessage, bool) {
+	d := json.NewDecoder(bytes.NewReader(text))
+	var v json.RawMessage
+	if t, err := d.Token(); err != nil || t != json.Delim('{') {
+		return nil, false
+	}
+	if t, err := d.Token(); err != nil || t != "value" {
+		return nil, false
+	}
+	if d.Decode(&v) != nil {
+		return nil, false
+	}
+	if t, err := d.Token(); err != nil || t != json.Delim('}') {
+		return nil, false
+	}
+	if _, err := d.Token(); err != io.EOF {
+		return nil, false
+	}
+	return v, true
 }
 
 // problemsOf returns the problems of a Parse error: a *ValidationError's,
