@@ -130,9 +130,13 @@ func (b *builder) compileDecoders() {
 	}
 	// Defined slice and map types that no other type holds (a root
 	// array or map), once every decoder they may call is decided.
+	held := map[string]bool{}
 	for _, t := range types {
-		if t.Kind == ir.KindDefined {
-			b.compileDefined(t, types)
+		addHeld(t, held)
+	}
+	for _, t := range types {
+		if t.Kind == ir.KindDefined && !held[t.Name] {
+			b.compileDefined(t)
 		}
 	}
 	// Null where a struct or tuple may be null is checked by the
@@ -150,9 +154,10 @@ func (b *builder) compileDecoders() {
 // (ir.Decode.Value): its schema compiled as a field holding its
 // underlying type would be, where every type that check decodes has a
 // typed decoder and the schema allows the one kind the Go type holds.
-// Only where no other type holds t (the checks of the types that do were
-// compiled without it), and not for a tool's arguments (an object).
-func (b *builder) compileDefined(t *ir.Type, types []*ir.Type) {
+// Only where no type holds t (the checks of the types that do were
+// compiled without it: addHeld), and not for a tool's arguments (an
+// object).
+func (b *builder) compileDefined(t *ir.Type) {
 	u := t.Underlying
 	sites := b.valueSites[t]
 	if u == nil || u.Kind != ir.RefSlice && u.Kind != ir.RefMap || len(sites) != 1 || len(t.Schemas) != 1 ||
@@ -168,11 +173,6 @@ func (b *builder) compileDefined(t *ir.Type, types []*ir.Type) {
 	if k := follow(sites[0]).Kinds; k&kind == 0 || k&^(kind|schema.Null) != 0 {
 		return
 	}
-	for _, o := range types {
-		if o != t && holds(o, t.Name) {
-			return
-		}
-	}
 	c, ds, reason := b.check(sites[0], u)
 	if reason != "" {
 		return
@@ -185,33 +185,24 @@ func (b *builder) compileDefined(t *ir.Type, types []*ir.Type) {
 	t.Decode = &ir.Decode{Value: c}
 }
 
-// holds reports whether type o refers to the type named name of this
-// package (a field, variant, underlying, extras or rest of it).
-func holds(o *ir.Type, name string) bool {
-	var refers func(r *ir.Ref) bool
-	refers = func(r *ir.Ref) bool {
-		if r == nil {
-			return false
+// addHeld adds to held the names of this package's types that type o
+// refers to (a field, variant, underlying, extras or rest of it).
+func addHeld(o *ir.Type, held map[string]bool) {
+	add := func(r *ir.Ref) {
+		for ; r != nil; r = r.Elem {
+			if r.Kind == ir.RefNamed && r.Pkg == "" {
+				held[r.Name] = true
+			}
 		}
-		if r.Kind == ir.RefNamed && r.Pkg == "" && r.Name == name {
-			return true
-		}
-		return refers(r.Elem)
 	}
-	if refers(o.Underlying) || refers(o.Extra) {
-		return true
-	}
+	add(o.Underlying)
+	add(o.Extra)
 	for _, f := range o.Fields {
-		if refers(f.Type) {
-			return true
-		}
+		add(f.Type)
 	}
 	for _, v := range o.Variants {
-		if refers(v.Type) {
-			return true
-		}
+		add(v.Type)
 	}
-	return false
 }
 
 // nullUse is a check of a value that may be null and holds t.
