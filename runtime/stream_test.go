@@ -99,6 +99,40 @@ func TestPartialStringNotCut(t *testing.T) {
 	}
 }
 
+// TestDoneWaitsForWhatFollows: a value the text ends in, white space
+// after it included, is not done, since what comes next decides how
+// much of the text is the value's; once that arrives, the value done is
+// the value of the whole reply.
+func TestDoneWaitsForWhatFollows(t *testing.T) {
+	tests := []struct {
+		prefix, whole, field, want string
+	}{
+		// A quote followed by a space: the next character decides whether
+		// it ended the string.
+		{`{title"00000" `, `{title"00000" A"}`, "title", `00000" A`},
+		{`{"title": "x" `, `{"title": "x" }`, "title", `x`},
+		// A bare word followed by a space may go on.
+		{`{"title": New `, `{"title": New York}`, "title", `New York`},
+	}
+	for _, tt := range tests {
+		n, _, err := briefOutput.ReadPartial([]byte(tt.prefix))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n.Field(tt.field).Done() {
+			t.Errorf("%s: %s done before what follows it arrived", tt.prefix, tt.field)
+		}
+		n, _, err = briefOutput.ReadPartial([]byte(tt.whole))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := n.Field(tt.field)
+		if got, _ := f.Value().(string); got != tt.want || !f.Done() {
+			t.Errorf("%s: %s = %q (done %v), want %q done", tt.whole, tt.field, got, f.Done(), tt.want)
+		}
+	}
+}
+
 // TestStreamWorkIsLinear: a long reply in small deltas is not re-read
 // after every delta; the bytes read stay a small multiple of the reply,
 // and the reply as it ends is read.

@@ -240,7 +240,9 @@ func (t *tolerant) bare() *jvalue {
 		return nil
 	}
 	t.repair(start, "quoted the bare word %q", word)
-	v := &jvalue{kind: jString, str: word, off: start, done: t.i < len(t.s)}
+	// A word the text ends in, white space after it included, may go on
+	// ("New" of "New York").
+	v := &jvalue{kind: jString, str: word, off: start, done: t.i < len(t.s) && (!t.streaming || len(skipWS(t.s[end:])) > 0)}
 	// [a","b"]: a quote right after the word closes it.
 	if r, n := t.peek(); r == '"' && t.i+n <= len(t.s) {
 		after := bytes.TrimLeft(t.s[t.i+n:], " \t")

@@ -254,6 +254,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			t.i += n
 			save := t.i
 			t.skip()
+			atEnd := t.eof() // only white space follows the quote
 			next, _ := t.peek()
 			topLevel := len(t.stack) == 0 && t.parens == 0
 			if topLevel && !stopAtDelimiter && !t.eof() && next != ',' && next != '\n' && next != '+' {
@@ -296,7 +297,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				t.i = save
 				// In a text still streaming, what follows a quote at its end
 				// decides whether it ends the string: not done yet.
-				v.str, v.done = sb.String(), !t.streaming || !t.eof()
+				v.str, v.done = sb.String(), !t.streaming || !atEnd
 				if trimmed := strings.TrimRight(v.str, " \t\r"); strings.HasSuffix(trimmed, "\n") && rawBreakBefore(t.s[start:quote]) {
 					// "text⏎": a line break written before the end quote is
 					// layout, not content.
