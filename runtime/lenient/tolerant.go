@@ -445,6 +445,11 @@ func (t *tolerant) array(open, close byte) *jvalue {
 // a list whose opening bracket is missing. It makes them one and reports
 // whether it did (the bracket at the reading position then closed it).
 func (t *tolerant) rowLostBracket(v *jvalue) bool {
+	if len(t.stack) > 1 && t.stack[len(t.stack)-2] == jArray {
+		// [[[1, 2], 3], [4]]: in a list, more lists after this one are
+		// its items; the bracket closed this one, as written.
+		return false
+	}
 	n := len(v.kids)
 	first := n
 	for first > 0 && v.kids[first-1].kind != jArray && v.kids[first-1].kind != jObject {
