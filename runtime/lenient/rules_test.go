@@ -44,7 +44,15 @@ func TestRuleBackslashes(t *testing.T) {
 	checkRules(t, []ruleCase{
 		{"regular expression classes", `{"pattern": "^\d{3}-\w+\s*$"}`, `{"pattern":"^\\d{3}-\\w+\\s*$"}`, "no JSON escape"},
 		{"escaped punctuation in a pattern", `{"re": "a\.b\(c\)\[d\]"}`, `{"re":"a\\.b\\(c\\)\\[d\\]"}`, "no JSON escape"},
-		{"a Windows path", `{"path": "C:\Program Files\tool\bin"}`, `{"path":"C:\\Program Files\tool\\bin"}`, "no JSON escape"},
+		{"a Windows path", `{"path": "C:\Program Files\tool\bin"}`, `{"path":"C:\\Program Files\\tool\\bin"}`, "no JSON escape"},
+		// Where a string writes other backslashes as characters, \t, \n
+		// and \r before a letter, and the backslash of a lone letter, are
+		// the text's too.
+		{"a path's \\t", `{"path": "C:\Program Files\tool\bin"}`, `{"path":"C:\\Program Files\\tool\\bin"}`, "other backslashes as characters"},
+		{"a path's \\n", `["C:\Temp\new"]`, `["C:\\Temp\\new"]`, "other backslashes as characters"},
+		{"a path's lone letter", `["C:\Users\x"]`, `["C:\\Users\\x"]`, "other backslashes as characters"},
+		{"LaTeX's \\nu", `["\alpha + \nu"]`, `["\\alpha + \\nu"]`, "other backslashes as characters"},
+		{"a line break where no other backslash is raw", `["one\ntwo \"q\""]`, `["one\ntwo \"q\""]`, ""},
 		{"LaTeX commands", `{"math": "\frac{a}{b} + \alpha \cdot \beta"}`, `{"math":"\\frac{a}{b} + \\alpha \\cdot \\beta"}`, "LaTeX"},
 		{"a regular expression's word boundary", `["\bcat\b"]`, `["\\bcat\\b"]`, "regular expression"},
 		{"JSON escapes stay escapes", `{"s": "line\nnext\ttab \"q\" \u00e9 \\"}`, `{"s":"line\nnext\ttab \"q\" é \\"}`, ""},
@@ -244,6 +252,31 @@ func TestRuleCommasReported(t *testing.T) {
 		{"a missing comma in an object", `{"name": "Ada" "age": 36}`, `{"name":"Ada","age":36}`, "missing comma"},
 		{"an extra comma in an object", `{"a": 1,, "b": 2}`, `{"a":1,"b":2}`, "extra comma"},
 		{"an extra comma in an array", `[1, 2,, 3]`, `[1,2,3]`, "extra comma"},
+	})
+}
+
+// Items written one a line with their commas left out: a string whose
+// end quote ends the line is over where the next line starts a value or
+// an unquoted key, escapes in it or not.
+func TestRuleCommasLeftOutBetweenLines(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"an escaped string, then an object", "[\n  \"a\\\"b\"\n  {\"k\": 1}\n]", `["a\"b",{"k":1}]`, "missing comma"},
+		{"an escaped string, then a list", "[\n  \"C:\\\\x\"\n  [1]\n]", `["C:\\x",[1]]`, "missing comma"},
+		{"an escaped string, then a negative number", "[\n  \"a\\nb\"\n  -1\n]", `["a\nb",-1]`, "missing comma"},
+		{"an escaped string, then a literal", "[\n  \"a\\nb\"\n  true\n  None\n]", `["a\nb",true,null]`, "missing comma"},
+		{"an escaped string, then an unquoted key", "{\n  a: \"x\\ty\"\n  b: 2\n}", `{"a":"x\ty","b":2}`, "missing comma"},
+		{"a comment between", "{\n  a: 'x' /* c */\n  b: 'y'\n}", `{"a":"x","b":"y"}`, "missing comma"},
+		{"a quote inside a line is the text's", "{\"a\": \"say \"hi\" now\"}", `{"a":"say \"hi\" now"}`, "quote inside"},
+	})
+}
+
+// A # after a value and a space starts a Python comment, also after a
+// literal with its comma left out.
+func TestRulePythonComments(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"after a literal", "[\n  True # yes\n  None # none\n]", `[true,null]`, "comment"},
+		{"after a number", "{\"a\": 1 # one\n}", `{"a":1}`, "comment"},
+		{"a # inside a word is the word's", `{"lang": C# and F#}`, `{"lang":"C# and F#"}`, "bare word"},
 	})
 }
 

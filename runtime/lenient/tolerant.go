@@ -47,6 +47,14 @@ type jvalue struct {
 	missing bool
 }
 
+// ctrlEscape is a \n, \t or \r escape before a letter, or an escape of
+// a lone letter read without its backslash (dropped is the index of its
+// repair, else -1): at is its offset in the string read, off in the text.
+type ctrlEscape struct {
+	at, off, dropped int
+	letter           byte
+}
+
 // tolerant reads what models write as JSON. Every change it makes to read
 // the text is a Repair with the JSON pointer of the value and the input
 // offset where it happened. It reads in one pass; the only look-back is a
@@ -66,14 +74,18 @@ type tolerant struct {
 	// nextObject: an object ended at a repeated key, which starts the
 	// next object of the list it is in.
 	nextObject bool
-	slab       []jvalue // nodes are cut from here: one allocation per many values
-	next       int      // slab[next] is the next node
-	kidSlab    []*jvalue
-	keySlab    []string
-	src        string // s as a string, once: strings read are substrings of it
-	path       []pathSeg
-	repairs    []problem.Repair
-	err        error
+	// strRaw: the string being read wrote a backslash that starts no
+	// JSON escape; strCtrl are its \n, \t and \r before a letter.
+	strRaw  bool
+	strCtrl []ctrlEscape
+	slab    []jvalue // nodes are cut from here: one allocation per many values
+	next    int      // slab[next] is the next node
+	kidSlab []*jvalue
+	keySlab []string
+	src     string // s as a string, once: strings read are substrings of it
+	path    []pathSeg
+	repairs []problem.Repair
+	err     error
 	// firstEnd is where readAll's first value ended.
 	firstEnd int
 }

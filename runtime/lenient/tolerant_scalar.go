@@ -208,6 +208,9 @@ func (t *tolerant) bare() *jvalue {
 		if r == '/' && end+1 < len(t.s) && (t.s[end+1] == '*' || t.s[end+1] == '/') && !bytes.HasSuffix(t.s[start:end], []byte(":")) {
 			break // a comment
 		}
+		if r == '#' && end > start && (t.s[end-1] == ' ' || t.s[end-1] == '\t') {
+			break // a Python comment: true # note
+		}
 		end += n
 	}
 	word := strings.TrimRight(t.text(start, end), " \t\r")

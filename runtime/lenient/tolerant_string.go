@@ -2,6 +2,7 @@ package lenient
 
 import (
 	"bytes"
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -105,12 +106,61 @@ func (t *tolerant) quotedOnce(key bool) *jvalue {
 			return v
 		}
 	}
+	saved := len(t.repairs)
 	if v, ok := t.stringBody(start, open, key, false); ok {
+		return t.rawEscapes(v)
+	}
+	// The first reading is dropped, and with it what it repaired.
+	t.i, t.repairs = start+n, t.repairs[:saved]
+	v, _ := t.stringBody(start, open, key, true)
+	return t.rawEscapes(v)
+}
+
+// rawEscapes keeps \n, \t and \r before a letter as written in a string
+// that writes other backslashes as characters (C:\Temp\new, \frac{1}\nu,
+// ^\d+\n): there they are a path's, LaTeX's or a pattern's, not a line
+// break or a tab.
+func (t *tolerant) rawEscapes(v *jvalue) *jvalue {
+	if v == nil || !t.strRaw || len(t.strCtrl) == 0 {
 		return v
 	}
-	t.i = start + n
-	v, _ := t.stringBody(start, open, key, true)
+	var b strings.Builder
+	last := 0
+	for _, e := range t.strCtrl {
+		if e.dropped >= 0 {
+			// \x read as x: the backslash goes back before it.
+			if e.at >= len(v.str) || v.str[e.at] != e.letter {
+				continue // trimmed off with the string's end
+			}
+			b.WriteString(v.str[last:e.at])
+			b.WriteByte('\\')
+			last = e.at
+			t.repairs[e.dropped].Message = fmt.Sprintf("kept the backslash of \\%c: the string writes its other backslashes as characters", e.letter)
+			continue
+		}
+		if e.at >= len(v.str) || v.str[e.at] != controlOf(e.letter) {
+			continue // trimmed off with the string's end
+		}
+		b.WriteString(v.str[last:e.at])
+		b.WriteByte('\\')
+		b.WriteByte(e.letter)
+		last = e.at + 1
+		t.repair(e.off, "kept \\%c as written: the string writes its other backslashes as characters", e.letter)
+	}
+	b.WriteString(v.str[last:])
+	v.str = b.String()
 	return v
+}
+
+// controlOf returns the character the escape \letter stands for.
+func controlOf(letter byte) byte {
+	switch letter {
+	case 'n':
+		return '\n'
+	case 't':
+		return '\t'
+	}
+	return '\r'
 }
 
 // doubledQuotes reports whether s starts with a string in doubled quotes,
@@ -224,12 +274,14 @@ func (t *tolerant) plainString(start int) (*jvalue, bool) {
 // end; for a key, a colon). ok is false when the string should be re-read
 // that way.
 func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (*jvalue, bool) {
+	t.strRaw, t.strCtrl = false, t.strCtrl[:0]
 	closers := closingQuotes(open)
 	var sb strings.Builder
 	v := &jvalue{kind: jString, off: start}
 	braces := 0 // braces the string's text opened and has not closed
 	inner := 0  // quotes taken as the string's own
 	csv := false
+	escapesQuotes := false // the string writes \" for its quotes
 	for !t.eof() {
 		r, n := t.peek()
 		switch r {
@@ -256,6 +308,11 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			t.skip()
 			atEnd := t.eof() // only white space follows the quote
 			next, _ := t.peek()
+			// "a"⏎{ or "a"⏎true: the line ends after the quote and the
+			// next starts a value, as where a comma was left out between
+			// items written one a line.
+			valueOnNextLine := !key && !stopAtDelimiter && len(t.stack) > 0 && bytes.IndexByte(t.s[save:t.i], '\n') >= 0 &&
+				(next == '{' || next == '[' || next == '-' || startsLiteral(t.s[t.i:]) || t.inObjectValue() && bareKeyStarts(t.s[t.i:]))
 			topLevel := len(t.stack) == 0 && t.parens == 0
 			if topLevel && !stopAtDelimiter && !t.eof() && next != ',' && next != '\n' && next != '+' {
 				// A document that is one string ends at the end of the
@@ -266,9 +323,10 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				sb.WriteRune(r)
 				continue
 			}
-			if !stopAtDelimiter && !key && braces > 0 {
+			if !stopAtDelimiter && !key && braces > 0 && !escapesQuotes {
 				// {"x": "answer is {"k": 1}, which…"}: quotes inside braces
-				// the string opened are the string's.
+				// the string opened are the string's, unless the string
+				// escapes its quotes: then a raw one ends it.
 				t.i = save
 				t.repair(quote, "escaped a quote inside a string")
 				inner++
@@ -293,7 +351,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				sb.WriteRune(r)
 				continue
 			}
-			if stopAtDelimiter || t.eof() || next == ',' || next == ':' || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) || next == '\n' || next == '+' || next >= '0' && next <= '9' && !key || next == '=' && key {
+			if stopAtDelimiter || valueOnNextLine || t.eof() || next == ',' || next == ':' || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) || next == '\n' || next == '+' || next >= '0' && next <= '9' && !key || next == '=' && key {
 				t.i = save
 				// In a text still streaming, what follows a quote at its end
 				// decides whether it ends the string: not done yet.
@@ -330,6 +388,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			inner++
 			sb.WriteRune(r)
 		case r == '\\':
+			escapesQuotes = escapesQuotes || t.i+1 < len(t.s) && t.s[t.i+1] == '"'
 			t.escape(&sb)
 		case stopAtDelimiter && t.endsOpenString(r, key):
 			v.str = strings.TrimRight(sb.String(), " \t\r")
@@ -661,6 +720,7 @@ func (t *tolerant) escape(sb *strings.Builder) {
 		// boundary; a backspace or form feed before a letter or at a
 		// string's end is not what a model means.
 		t.repair(at, "kept \\%c as written: a backspace or form feed there is LaTeX or a regular expression", c)
+		t.strRaw = true
 		sb.WriteByte('\\')
 		sb.WriteByte(c)
 		t.i++
@@ -673,12 +733,13 @@ func (t *tolerant) escape(sb *strings.Builder) {
 		sb.WriteByte('\b')
 	case 'f':
 		sb.WriteByte('\f')
-	case 'n':
-		sb.WriteByte('\n')
-	case 'r':
-		sb.WriteByte('\r')
-	case 't':
-		sb.WriteByte('\t')
+	case 'n', 'r', 't':
+		if t.i+1 < len(t.s) && isASCIILetter(t.s[t.i+1]) {
+			// Kept as written if the string turns out to write its
+			// backslashes as characters (rawEscapes).
+			t.strCtrl = append(t.strCtrl, ctrlEscape{at: sb.Len(), off: at, letter: c, dropped: -1})
+		}
+		sb.WriteByte(controlOf(c))
 	case 'u':
 		if t.i+5 <= len(t.s) {
 			if code, err := strconv.ParseUint(string(t.s[t.i+1:t.i+5]), 16, 32); err == nil {
@@ -712,9 +773,13 @@ func (t *tolerant) escape(sb *strings.Builder) {
 			// backslash is the text's (a regular expression, a Windows
 			// path, LaTeX).
 			t.repair(at, "kept the backslash of \\%c, which is no JSON escape", r)
+			t.strRaw = true
 			sb.WriteByte('\\')
 		} else {
 			t.repair(at, "read the invalid escape \\%c as %c", r, r)
+			// Kept after all if the string writes its backslashes as
+			// characters (rawEscapes).
+			t.strCtrl = append(t.strCtrl, ctrlEscape{at: sb.Len(), off: at, letter: byte(r), dropped: len(t.repairs) - 1})
 		}
 		sb.WriteRune(r)
 		t.i += n
@@ -748,3 +813,25 @@ func utf16IsHigh(r rune) bool { return r >= 0xd800 && r < 0xdc00 }
 func utf16IsLow(r rune) bool { return r >= 0xdc00 && r < 0xe000 }
 
 func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+
+// bareKeyStarts reports whether b starts with an unquoted key: a word,
+// then a colon.
+func bareKeyStarts(b []byte) bool {
+	word := 0
+	for word < len(b) && isIdentByte(b[word]) {
+		word++
+	}
+	after := skipBlanks(b[word:])
+	return word > 0 && len(after) > 0 && after[0] == ':' && !bytes.HasPrefix(after, []byte("://"))
+}
+
+// startsLiteral reports whether b starts with a literal word (true,
+// None, …) that a delimiter or the end follows.
+func startsLiteral(b []byte) bool {
+	word := 0
+	for word < len(b) && isIdentByte(b[word]) {
+		word++
+	}
+	_, ok := literals[string(b[:word])]
+	return ok && (word == len(b) || isDelimiterByte(b[word]) || b[word] == ' ' || b[word] == '\r')
+}

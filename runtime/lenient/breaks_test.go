@@ -1,0 +1,270 @@
+package lenient
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// breaks is one way a model writes JSON wrong. The test renders random
+// documents with each and with random mixes of them; every one must read
+// back to the document it was rendered from. The breaks are written from
+// what models are seen to do, not from any corpus vector, so the test
+// checks that the rules are general rather than fitted.
+type breaks struct {
+	rawBackslashes   bool // C:\Temp, ^\d+$, \frac written with single backslashes
+	hashComments     bool // # note after a member
+	lineComments     bool // // note after a member
+	blockComments    bool // /* c */ between members
+	singleQuotedKeys bool
+	unquotedKeys     bool
+	singleQuotes     bool // 'value' where the value has no '
+	trailingComma    bool
+	missingComma     bool // members one per line, no comma
+	python           bool // True, False, None
+	rawNewlines      bool // a line break written raw inside a string
+	innerQuotes      bool // a " inside a string not escaped
+	extraClose       bool // the last bracket written twice
+	fence            bool // ```json … ```
+	prose            bool // a sentence before and after
+	spaced           bool // one member per line, indented
+}
+
+// breakStrings are string values that carry what the breaks interfere
+// with: backslashes, quotes, separators, brackets, line breaks, words
+// that are literals.
+var breakStrings = []string{
+	`C:\Temp\new`, `^\d+\s*$`, `\frac{1}{2}`, "plain", "two words", "a, b and c",
+	"ratio: 3", "https://example.com/a?b=1", `C:\Users\x`, "line one\nline two",
+	"it's", `say "hi" now`, "[draft]", "{braces}", "", "10:30", "v1.2.3", "-",
+	"émoji 😀", "true", "null", "42",
+}
+
+var breakKeys = []string{"name", "id", "title", "items", "is_done", "count", "url", "notes", "tags", "meta"}
+
+func randomTree(r *rand.Rand, depth int) any {
+	if depth == 0 || r.IntN(3) == 0 {
+		switch r.IntN(6) {
+		case 0, 1, 2:
+			return breakStrings[r.IntN(len(breakStrings))]
+		case 3:
+			return json.Number([]string{"0", "7", "-3", "2.5", "1000", "-0.125"}[r.IntN(6)])
+		case 4:
+			return r.IntN(2) == 0
+		}
+		return nil
+	}
+	n := r.IntN(4) + 1
+	if r.IntN(2) == 0 {
+		a := make([]any, n)
+		for i := range a {
+			a[i] = randomTree(r, depth-1)
+		}
+		return a
+	}
+	m := map[string]any{}
+	for _, i := range r.Perm(len(breakKeys))[:n] {
+		m[breakKeys[i]] = randomTree(r, depth-1)
+	}
+	return m
+}
+
+func (br breaks) render(b *strings.Builder, v any, depth int) {
+	newline := func(d int) {
+		if br.spaced || br.missingComma || br.lineComments || br.hashComments {
+			b.WriteString("\n" + strings.Repeat("  ", d))
+		}
+	}
+	str := func(s string, key bool) {
+		if key && br.unquotedKeys {
+			b.WriteString(s)
+			return
+		}
+		q := `"`
+		if key && br.singleQuotedKeys || br.singleQuotes && !strings.Contains(s, "'") {
+			q = "'"
+		}
+		b.WriteString(q)
+		for _, c := range s {
+			switch {
+			case c == '"' && (q == "'" || br.innerQuotes),
+				c == '\\' && br.rawBackslashes,
+				c == '\n' && br.rawNewlines:
+				b.WriteRune(c)
+			case c == '"':
+				b.WriteString(`\"`)
+			case c == '\\':
+				b.WriteString(`\\`)
+			case c == '\n':
+				b.WriteString(`\n`)
+			default:
+				b.WriteRune(c)
+			}
+		}
+		b.WriteString(q)
+	}
+	after := func(last bool, d int) {
+		if last {
+			if br.trailingComma {
+				b.WriteString(",")
+			}
+		} else {
+			if !br.missingComma {
+				b.WriteString(",")
+			}
+			if br.lineComments {
+				b.WriteString(" // note")
+			}
+			if br.hashComments {
+				b.WriteString(" # note")
+			}
+			if br.blockComments {
+				b.WriteString(" /* c */")
+			}
+		}
+		newline(d)
+	}
+	member := func(i, n int) {
+		if i == n-1 {
+			after(true, depth)
+		} else {
+			after(false, depth+1)
+		}
+	}
+	switch x := v.(type) {
+	case nil:
+		if br.python {
+			b.WriteString("None")
+		} else {
+			b.WriteString("null")
+		}
+	case bool:
+		s := strconv.FormatBool(x)
+		if br.python {
+			s = strings.ToUpper(s[:1]) + s[1:]
+		}
+		b.WriteString(s)
+	case json.Number:
+		b.WriteString(string(x))
+	case string:
+		str(x, false)
+	case []any:
+		b.WriteString("[")
+		newline(depth + 1)
+		for i, e := range x {
+			br.render(b, e, depth+1)
+			member(i, len(x))
+		}
+		b.WriteString("]")
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b.WriteString("{")
+		newline(depth + 1)
+		for i, k := range keys {
+			str(k, true)
+			b.WriteString(": ")
+			br.render(b, x[k], depth+1)
+			member(i, len(keys))
+		}
+		b.WriteString("}")
+	}
+}
+
+func (br breaks) text(v any) string {
+	var b strings.Builder
+	br.render(&b, v, 0)
+	text := b.String()
+	if br.extraClose {
+		text += text[len(text)-1:]
+	}
+	if br.fence {
+		text = "```json\n" + text + "\n```"
+	}
+	if br.prose {
+		text = "Sure! Here is the JSON you asked for:\n" + text + "\nLet me know if you need anything else."
+	}
+	return text
+}
+
+func TestModelBreaksReadBack(t *testing.T) {
+	classes := []struct {
+		name string
+		set  func(*breaks) *bool
+	}{
+		{"raw backslashes", func(b *breaks) *bool { return &b.rawBackslashes }},
+		{"hash comments", func(b *breaks) *bool { return &b.hashComments }},
+		{"line comments", func(b *breaks) *bool { return &b.lineComments }},
+		{"block comments", func(b *breaks) *bool { return &b.blockComments }},
+		{"single-quoted keys", func(b *breaks) *bool { return &b.singleQuotedKeys }},
+		{"unquoted keys", func(b *breaks) *bool { return &b.unquotedKeys }},
+		{"single quotes", func(b *breaks) *bool { return &b.singleQuotes }},
+		{"trailing commas", func(b *breaks) *bool { return &b.trailingComma }},
+		{"missing commas between lines", func(b *breaks) *bool { return &b.missingComma }},
+		{"Python literals", func(b *breaks) *bool { return &b.python }},
+		{"raw line breaks in strings", func(b *breaks) *bool { return &b.rawNewlines }},
+		{"unescaped inner quotes", func(b *breaks) *bool { return &b.innerQuotes }},
+		{"extra close", func(b *breaks) *bool { return &b.extraClose }},
+		{"fence", func(b *breaks) *bool { return &b.fence }},
+		{"prose around", func(b *breaks) *bool { return &b.prose }},
+		{"valid", nil},
+		{"mixed", nil},
+	}
+	const perClass = 600
+	for ci, c := range classes {
+		t.Run(c.name, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(uint64(ci), 9))
+			failed := 0
+			for range perClass {
+				v := randomTree(r, 4)
+				switch v.(type) {
+				case []any, map[string]any:
+				default:
+					continue // a bare scalar with prose around it is prose
+				}
+				br := breaks{spaced: r.IntN(2) == 0}
+				if c.set != nil {
+					*c.set(&br) = true
+				}
+				if c.name == "mixed" {
+					for _, o := range classes {
+						if o.set != nil && r.IntN(4) == 0 {
+							*o.set(&br) = true
+						}
+					}
+				}
+				text := br.text(v)
+				want, err := json.Marshal(v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var w, got any
+				if err := decodeNumbers(want, &w); err != nil {
+					t.Fatal(err)
+				}
+				read, _, err := ReadLenient([]byte(text))
+				if err == nil {
+					err = decodeNumbers(read, &got)
+				}
+				if err != nil {
+					t.Errorf("ReadLenient(%q): %v\nwant %s", text, err, want)
+				} else if d := cmp.Diff(w, got); d != "" {
+					t.Errorf("ReadLenient(%q) = %s, want %s (-want +got):\n%s", text, read, want, d)
+				} else {
+					continue
+				}
+				if failed++; failed == 5 {
+					t.Fatal("more than 5 documents read wrong")
+				}
+			}
+		})
+	}
+}
