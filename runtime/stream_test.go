@@ -113,6 +113,8 @@ func TestDoneWaitsForWhatFollows(t *testing.T) {
 		{`{"title": "x" `, `{"title": "x" }`, "title", `x`},
 		// A bare word followed by a space may go on.
 		{`{"title": New `, `{"title": New York}`, "title", `New York`},
+		// A quote that ends a line: the next line, once whole, decides.
+		{"{\"title\": \"the word \"foo\"\nnext li", "{\"title\": \"the word \"foo\"\nnext line\"}", "title", "the word \"foo\"\nnext line"},
 	}
 	for _, tt := range tests {
 		n, _, err := briefOutput.ReadPartial([]byte(tt.prefix))

@@ -33,6 +33,15 @@ type breaks struct {
 	fence            bool // ```json … ```
 	prose            bool // a sentence before and after
 	spaced           bool // one member per line, indented
+	crlf             bool // lines end in \r\n
+	tabs             bool // indented with tabs
+	unicodeSpaces    bool // no-break, zero-width and other spaces between tokens
+	bareValues       bool // strings that need no quotes written without them
+	typographic      bool // “curly quotes” around strings
+	backticks        bool // `strings` in backticks
+	doubledQuotes    bool // ""strings"" in doubled quotes
+	openFence        bool // ```json with no closing fence
+	labelBefore      bool // a line such as "JSON:" or "// result" before the document
 }
 
 // breakStrings are string values that carry what the breaks interfere
@@ -43,6 +52,13 @@ var breakStrings = []string{
 	"ratio: 3", "https://example.com/a?b=1", `C:\Users\x`, "line one\nline two",
 	"it's", `say "hi" now`, "[draft]", "{braces}", "", "10:30", "v1.2.3", "-",
 	"émoji 😀", "true", "null", "42",
+}
+
+// bareSafe are the strings a model writes without quotes and a reader
+// can keep whole: words, times, versions, URLs.
+var bareSafe = map[string]bool{
+	"plain": true, "two words": true, "10:30": true, "v1.2.3": true,
+	"https://example.com/a?b=1": true, "émoji 😀": true,
 }
 
 var breakKeys = []string{"name", "id", "title", "items", "is_done", "count", "url", "notes", "tags", "meta"}
@@ -77,22 +93,43 @@ func randomTree(r *rand.Rand, depth int) any {
 func (br breaks) render(b *strings.Builder, v any, depth int) {
 	newline := func(d int) {
 		if br.spaced || br.missingComma || br.lineComments || br.hashComments {
-			b.WriteString("\n" + strings.Repeat("  ", d))
+			if br.crlf {
+				b.WriteString("\r")
+			}
+			indent := "  "
+			if br.tabs {
+				indent = "\t"
+			}
+			b.WriteString("\n" + strings.Repeat(indent, d))
+		}
+	}
+	space := func() {
+		if br.unicodeSpaces {
+			b.WriteString([]string{"\u00a0", "\u200b", "\u180e", "\u2009", "\ufeff"}[(b.Len()/7)%5])
 		}
 	}
 	str := func(s string, key bool) {
-		if key && br.unquotedKeys {
+		space()
+		defer space()
+		if key && br.unquotedKeys || !key && br.bareValues && bareSafe[s] {
 			b.WriteString(s)
 			return
 		}
-		q := `"`
-		if key && br.singleQuotedKeys || br.singleQuotes && !strings.Contains(s, "'") {
-			q = "'"
+		q, end := `"`, `"`
+		switch {
+		case key && br.singleQuotedKeys || br.singleQuotes && !strings.Contains(s, "'"):
+			q, end = "'", "'"
+		case br.typographic && !strings.ContainsAny(s, "\"\n"):
+			q, end = "\u201c", "\u201d"
+		case br.backticks && !strings.ContainsAny(s, "`\"\\\n"):
+			q, end = "`", "`"
+		case br.doubledQuotes && s != "" && !strings.ContainsAny(s, "\"\\\n,:{}[]"):
+			q, end = `""`, `""`
 		}
 		b.WriteString(q)
 		for _, c := range s {
 			switch {
-			case c == '"' && (q == "'" || br.innerQuotes),
+			case c == '"' && (q != `"` || br.innerQuotes),
 				c == '\\' && br.rawBackslashes,
 				c == '\n' && br.rawNewlines:
 				b.WriteRune(c)
@@ -106,7 +143,7 @@ func (br breaks) render(b *strings.Builder, v any, depth int) {
 				b.WriteRune(c)
 			}
 		}
-		b.WriteString(q)
+		b.WriteString(end)
 	}
 	after := func(last bool, d int) {
 		if last {
@@ -186,8 +223,14 @@ func (br breaks) text(v any) string {
 	if br.extraClose {
 		text += text[len(text)-1:]
 	}
-	if br.fence {
+	switch {
+	case br.openFence:
+		text = "```json\n" + text
+	case br.fence:
 		text = "```json\n" + text + "\n```"
+	}
+	if br.labelBefore {
+		text = "JSON:\n" + text
 	}
 	if br.prose {
 		text = "Sure! Here is the JSON you asked for:\n" + text + "\nLet me know if you need anything else."
@@ -214,6 +257,15 @@ func TestModelBreaksReadBack(t *testing.T) {
 		{"unescaped inner quotes", func(b *breaks) *bool { return &b.innerQuotes }},
 		{"extra close", func(b *breaks) *bool { return &b.extraClose }},
 		{"fence", func(b *breaks) *bool { return &b.fence }},
+		{"fence left open", func(b *breaks) *bool { return &b.openFence }},
+		{"label before", func(b *breaks) *bool { return &b.labelBefore }},
+		{"CRLF line ends", func(b *breaks) *bool { return &b.crlf }},
+		{"tab indents", func(b *breaks) *bool { return &b.tabs }},
+		{"Unicode spaces", func(b *breaks) *bool { return &b.unicodeSpaces }},
+		{"bare values", func(b *breaks) *bool { return &b.bareValues }},
+		{"typographic quotes", func(b *breaks) *bool { return &b.typographic }},
+		{"backticks", func(b *breaks) *bool { return &b.backticks }},
+		{"doubled quotes", func(b *breaks) *bool { return &b.doubledQuotes }},
 		{"prose around", func(b *breaks) *bool { return &b.prose }},
 		{"valid", nil},
 		{"mixed", nil},

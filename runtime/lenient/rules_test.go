@@ -155,6 +155,8 @@ func TestRuleUnquotedScalars(t *testing.T) {
 		{"a version", `{"v": 2.10.3}`, `{"v":"2.10.3"}`, ""},
 		{"a URL", `{"u": https://example.org/a?b=c#d}`, `{"u":"https://example.org/a?b=c#d"}`, ""},
 		{"a number with a thousands separator", `{"n": 1,234, "m": 2}`, `{"n":1234,"m":2}`, ""},
+		{"times of day in a list", `[10:30, 9:05:59]`, `["10:30","9:05:59"]`, "bare word"},
+		{"a pair not written as a clock is no time", `[1:2]`, `[1,2]`, ""},
 	})
 }
 
@@ -166,6 +168,11 @@ func TestRuleUnicodeSpaces(t *testing.T) {
 		{"a Mongolian vowel separator", "{\"a\":\u180e\"x\"}", `{"a":"x"}`, "white space"},
 		{"a word joiner", "[1,\u20602]", `[1,2]`, "white space"},
 		{"spaces inside a string are the string's", "{\"a\": \"x\u00a0y\"}", "{\"a\":\"x\u00a0y\"}", ""},
+		{"between a quoted key and its colon", "{\"a\"\ufeff: 1, \"b\"\u200b: 2}", `{"a":1,"b":2}`, "white space"},
+		{"around an unquoted key", "{\u00a0a\u200b: 1,\u180eb\u2009: 2}", `{"a":1,"b":2}`, "white space"},
+		{"after a bare word", "{\"a\": plain words\u00a0, \"b\": 1}", `{"a":"plain words","b":1}`, "bare word"},
+		{"after a comma, before a key", "{\"a\": 7,\u180e\"b\": false,\u2009\"c\": null}", `{"a":7,"b":false,"c":null}`, "white space"},
+		{"after an empty string", "[\"\"\u200b,false,\u2009\"\"]", `["",false,""]`, "white space"},
 	})
 }
 
@@ -187,6 +194,7 @@ func TestRuleDoubledQuotes(t *testing.T) {
 		{"keys and values", `{""name"": ""Ada"", ""age"": 36}`, `{"name":"Ada","age":36}`, "doubled quotes"},
 		{"in a list", `[""a"", ""b c""]`, `["a","b c"]`, "doubled quotes"},
 		{"empty strings stay empty", `{"a": "", "b": ""}`, `{"a":"","b":""}`, ""},
+		{"a comment after", "{\n  \"\"a\"\": 1 # one\n  \"\"b\"\": \"\"x\"\" # two\n}", `{"a":1,"b":"x"}`, "doubled quotes"},
 	})
 }
 
@@ -267,6 +275,10 @@ func TestRuleCommasLeftOutBetweenLines(t *testing.T) {
 		{"an escaped string, then an unquoted key", "{\n  a: \"x\\ty\"\n  b: 2\n}", `{"a":"x\ty","b":2}`, "missing comma"},
 		{"a comment between", "{\n  a: 'x' /* c */\n  b: 'y'\n}", `{"a":"x","b":"y"}`, "missing comma"},
 		{"a quote inside a line is the text's", "{\"a\": \"say \"hi\" now\"}", `{"a":"say \"hi\" now"}`, "quote inside"},
+		{"a comment after a string", "[\n  \"a\" // one\n  \"b\" # two\n  c\n]", `["a","b","c"]`, "missing comma"},
+		{"a single-quoted string, then a bare word", "{\"n\": [\n  'a, b'\n  v1.2.3\n],\n \"t\": \"it's\"}", `{"n":["a, b","v1.2.3"],"t":"it's"}`, "missing comma"},
+		{"a string over lines, then a bare word", "[\n  \"one\ntwo\"\n  three\n]", `["one\ntwo","three"]`, "missing comma"},
+		{"a quote ending a line is the text's when the next line ends the string", "{\"a\": \"the word \"foo\"\nnext line\"}", `{"a":"the word \"foo\"\nnext line"}`, "quote inside"},
 	})
 }
 

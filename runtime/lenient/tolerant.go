@@ -842,7 +842,7 @@ func (t *tolerant) key() (string, bool) {
 		}
 		t.i += n
 	}
-	key := strings.TrimSpace(t.text(start, t.i))
+	key := strings.TrimFunc(t.text(start, t.i), isSpaceRune)
 	if key == "" {
 		return "", false
 	}

@@ -61,8 +61,11 @@ scanned:
 		// goes on past it: text, not a number.
 		return t.bare()
 	}
-	if end+1 < len(t.s) && t.s[end] == ':' && isDigitByte(t.s[end+1]) && t.inObjectValue() && t.parens == 0 {
-		// {"at": 10:30}: a time, not the number 10 and a stray ":30".
+	if end+1 < len(t.s) && t.s[end] == ':' && isDigitByte(t.s[end+1]) && t.parens == 0 &&
+		(t.inObjectValue() || clockTime(t.s[start:])) {
+		// {"at": 10:30}, [10:30]: a time, not the number 10 and a stray
+		// ":30". In a list only a clock's form is: [1:2] may be a member
+		// whose object lost its braces.
 		return t.bare()
 	}
 	// A letter or slash right after: not a number ("1notanumber", a UUID, 1/3).
@@ -213,7 +216,7 @@ func (t *tolerant) bare() *jvalue {
 		}
 		end += n
 	}
-	word := strings.TrimRight(t.text(start, end), " \t\r")
+	word := strings.TrimRightFunc(t.text(start, end), isSpaceRune)
 	if end < len(t.s) && t.s[end] == '(' && isIdentifier(word) {
 		// A function call: ObjectId("123"), callback({…}).
 		t.i = end + 1
@@ -263,6 +266,28 @@ func (t *tolerant) bare() *jvalue {
 // colon is the value's.
 func timeColon(before, after []byte) bool {
 	return len(before) > 0 && isDigitByte(before[0]) && isDigitByte(before[len(before)-1]) && len(after) > 0 && isDigitByte(after[0])
+}
+
+// clockTime reports whether s starts with a time of day, h:mm or
+// hh:mm[:ss], that a delimiter, white space or the end follows.
+func clockTime(s []byte) bool {
+	i := 0
+	for i < len(s) && i < 2 && isDigitByte(s[i]) {
+		i++
+	}
+	if i == 0 {
+		return false
+	}
+	parts := 0
+	for parts < 2 && i+3 <= len(s) && s[i] == ':' && isDigitByte(s[i+1]) && isDigitByte(s[i+2]) {
+		i += 3
+		parts++
+	}
+	if parts == 0 || i == len(s) || bytes.IndexByte([]byte(",]} \t\r\n"), s[i]) >= 0 {
+		return parts > 0
+	}
+	r, _ := utf8.DecodeRune(s[i:])
+	return isSpaceRune(r)
 }
 
 func literalText(v *jvalue) string {

@@ -152,6 +152,20 @@ func (t *tolerant) rawEscapes(v *jvalue) *jvalue {
 	return v
 }
 
+// lineClosesString reports whether the line s starts ends with the quote
+// q and what may follow a string's end: a comma or a closing bracket.
+// A quote that ends a line inside a string on one line is the string's end
+// unless the next line ends it this way ("the word "foo"⏎ next line").
+func lineClosesString(s []byte, q rune) bool {
+	if j := bytes.IndexByte(s, '\n'); j >= 0 {
+		s = s[:j]
+	}
+	s = bytes.TrimRight(s, " \t\r")
+	s = bytes.TrimRight(s, ",}]")
+	r, _ := utf8.DecodeLastRune(s)
+	return len(s) > 0 && r == q
+}
+
 // controlOf returns the character the escape \letter stands for.
 func controlOf(letter byte) byte {
 	switch letter {
@@ -171,8 +185,8 @@ func doubledQuotes(s []byte) (body []byte, end int, ok bool) {
 	if len(s) < 5 || s[0] != '"' || s[1] != '"' {
 		return nil, 0, false
 	}
-	switch s[2] {
-	case '"', ',', ':', '}', ']', ' ', '\n', '\t', '\r':
+	switch r, _ := utf8.DecodeRune(s[2:]); {
+	case r == '"' || r == ',' || r == ':' || r == '}' || r == ']' || isSpaceRune(r):
 		return nil, 0, false
 	}
 	j := bytes.Index(s[2:], []byte(`""`))
@@ -183,9 +197,13 @@ func doubledQuotes(s []byte) (body []byte, end int, ok bool) {
 	if end < len(s) && s[end] == '"' {
 		return nil, 0, false // a third quote: not this form
 	}
-	after := skipWS(s[end:])
-	if len(after) > 0 && bytes.IndexByte([]byte(",:}]"), after[0]) < 0 {
-		return nil, 0, false
+	after := skipBlanks(s[end:])
+	if commentStarts(after) {
+		return s[2 : 2+j], end, true // ""a"" // note
+	}
+	after = skipWS(after)
+	if len(after) > 0 && bytes.IndexByte([]byte(",:}]"), after[0]) < 0 && bytes.IndexByte(s[end:end+len(s[end:])-len(after)], '\n') < 0 {
+		return nil, 0, false // neither a delimiter nor the line's end follows
 	}
 	return s[2 : 2+j], end, true
 }
@@ -312,7 +330,10 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			// next starts a value, as where a comma was left out between
 			// items written one a line.
 			valueOnNextLine := !key && !stopAtDelimiter && len(t.stack) > 0 && bytes.IndexByte(t.s[save:t.i], '\n') >= 0 &&
-				(next == '{' || next == '[' || next == '-' || startsLiteral(t.s[t.i:]) || t.inObjectValue() && bareKeyStarts(t.s[t.i:]))
+				(next == '{' || next == '[' || next == '-' || startsLiteral(t.s[t.i:]) || t.inObjectValue() && bareKeyStarts(t.s[t.i:]) ||
+					commentStarts(skipBlanks(t.s[save:])) || // "a" // note⏎: a comment, then the line's end
+					!lineClosesString(t.s[t.i:], r)) // 'a'⏎ b⏎: the next line does not end this string
+			nextLineOpen := bytes.IndexByte(t.s[t.i:], '\n') < 0 // the text ends inside the next line
 			topLevel := len(t.stack) == 0 && t.parens == 0
 			if topLevel && !stopAtDelimiter && !t.eof() && next != ',' && next != '\n' && next != '+' {
 				// A document that is one string ends at the end of the
@@ -355,7 +376,9 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				t.i = save
 				// In a text still streaming, what follows a quote at its end
 				// decides whether it ends the string: not done yet.
-				v.str, v.done = sb.String(), !t.streaming || !atEnd
+				// Nor is it where the next line decided it and the text
+				// still ends inside that line.
+				v.str, v.done = sb.String(), !t.streaming || !atEnd && !(valueOnNextLine && nextLineOpen)
 				if trimmed := strings.TrimRight(v.str, " \t\r"); strings.HasSuffix(trimmed, "\n") && rawBreakBefore(t.s[start:quote]) {
 					// "text⏎": a line break written before the end quote is
 					// layout, not content.
@@ -503,12 +526,28 @@ func keyFollows(s []byte) bool {
 	return word > 0 && end > 0 && (s[end] == ':' || s[end] == '=')
 }
 
-// skipWS returns b after its leading ASCII white space (a loop: the
-// cutset functions build a set on every call, which shows on hot paths).
+// commentStarts reports whether s starts with a comment: //, # or /*.
+func commentStarts(s []byte) bool {
+	return len(s) > 0 && s[0] == '#' || len(s) > 1 && s[0] == '/' && (s[1] == '/' || s[1] == '*')
+}
+
+// skipWS returns b after its leading white space, the Unicode spaces
+// skip passes included (a loop: the cutset functions build a set on
+// every call, which shows on hot paths).
 func skipWS(b []byte) []byte {
 	i := 0
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
-		i++
+	for i < len(b) {
+		switch c := b[i]; {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			i++
+			continue
+		case c >= utf8.RuneSelf:
+			if r, n := utf8.DecodeRune(b[i:]); isSpaceRune(r) {
+				i += n
+				continue
+			}
+		}
+		break
 	}
 	return b[i:]
 }
@@ -634,11 +673,22 @@ func indexByteSet(b []byte, set *byteSet) int {
 	return -1
 }
 
-// skipBlanks returns b after its leading spaces and tabs.
+// skipBlanks returns b after its leading spaces and tabs, Unicode
+// spaces included: white space that does not end a line.
 func skipBlanks(b []byte) []byte {
 	i := 0
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
-		i++
+	for i < len(b) {
+		switch c := b[i]; {
+		case c == ' ' || c == '\t':
+			i++
+			continue
+		case c >= utf8.RuneSelf:
+			if r, n := utf8.DecodeRune(b[i:]); isSpaceRune(r) {
+				i += n
+				continue
+			}
+		}
+		break
 	}
 	return b[i:]
 }
