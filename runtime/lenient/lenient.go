@@ -161,6 +161,7 @@ func readFences(text []byte, streaming bool) ([]*jvalue, []problem.Repair, bool)
 		t := &tolerant{s: body, streaming: streaming}
 		t.skip()
 		if !t.eof() {
+			t.skipProse() // ```⏎const result = {…}: the fence's body is read as a reply is
 			if all := t.readAll(); t.err == nil && len(all) > 0 {
 				for _, r := range t.repairs {
 					r.Offset += base + bodyStart
@@ -258,11 +259,20 @@ func appendValue(b []byte, v *jvalue, schemaMode bool) []byte {
 	return b
 }
 
-// escapedDocument reports whether the text's first quote is escaped:
-// \"…\", {\"…, [\"….
+// escapedDocument reports whether the text's first quote is escaped and
+// starts it or comes after a bracket: \"…\", {\"…, [7, \"…, a⏎{⏎  \"…. The
+// first quote of a document as JSON writes it is never escaped.
 func escapedDocument(text []byte) bool {
-	t := bytes.TrimLeft(text, " \t\r\n{[")
-	return bytes.HasPrefix(t, []byte(`\"`))
+	i := bytes.IndexByte(text, '"')
+	if i < 1 || text[i-1] != '\\' {
+		return false
+	}
+	slashes := 0
+	for j := i - 1; j >= 0 && text[j] == '\\'; j-- {
+		slashes++
+	}
+	before := text[:i-slashes]
+	return slashes%2 == 1 && (len(bytes.TrimSpace(before)) == 0 || bytes.ContainsAny(before, "{["))
 }
 
 // unescapeQuotes undoes one level of backslash escaping; a lone

@@ -58,6 +58,16 @@ func TestRuleBackslashes(t *testing.T) {
 		{"JSON escapes stay escapes", `{"s": "line\nnext\ttab \"q\" \u00e9 \\"}`, `{"s":"line\nnext\ttab \"q\" é \\"}`, ""},
 		{"a single quote escaped in single quotes", `{'s': 'it\'s'}`, `{"s":"it's"}`, ""},
 		{"a backslash ending a line", "{\"s\": \"one\\\ntwo\"}", `{"s":"one\ntwo"}`, "line break"},
+		// A string that writes its backslashes as characters may end in
+		// one: the quote after it ends the string where what follows may
+		// follow a value.
+		{"a path ending in a backslash", `{"dir": "C:\Temp\", "n": 1}`, `{"dir":"C:\\Temp\\","n":1}`, "backslash before the end quote"},
+		{"in single quotes, at a line's end", "{'dir': 'C:\\Users\\me\\'\n}", `{"dir":"C:\\Users\\me\\"}`, "backslash before the end quote"},
+		{"an escaped quote where no other backslash is raw", `["a \"b\", c"]`, `["a \"b\", c"]`, ""},
+		{"an escaped quote mid-string in a raw one", `["\d \"x\" y"]`, `["\\d \"x\" y"]`, ""},
+		// A document written as if inside a string: its quotes escaped.
+		{"an escaped document after a value", `[7, \"a b\"]`, `[7,"a b"]`, "quotes were escaped"},
+		{"an escaped document on lines", "{\n  \\\"a\\\": \\\"x\\\"\n}", `{"a":"x"}`, "quotes were escaped"},
 		{"a lone stray escape", `["\q"]`, `["q"]`, "invalid escape"},
 	})
 }
@@ -249,6 +259,9 @@ func TestRuleTagsAround(t *testing.T) {
 	checkRules(t, []ruleCase{
 		{"a tag pair", `<json>{"a": 1}</json>`, `{"a":1}`, "skipped the text before"},
 		{"a tag with attributes, on lines", "<output format=\"json\">\n[1, 2]\n</output>", `[1,2]`, "left out the text after"},
+		{"an assignment", "const result = {\"a\": 1};", `{"a":1}`, "skipped the text before"},
+		{"an assignment in a fence", "```js\nconst result = {\"a\": 1};\n```", `{"a":1}`, "skipped the text before"},
+		{"the fence's language on a line of its own", "```\njson\n{\"a\": 1}\n```", `{"a":1}`, "skipped the text before"},
 	})
 }
 
@@ -278,6 +291,8 @@ func TestRuleCommasLeftOutBetweenLines(t *testing.T) {
 		{"a comment after a string", "[\n  \"a\" // one\n  \"b\" # two\n  c\n]", `["a","b","c"]`, "missing comma"},
 		{"a single-quoted string, then a bare word", "{\"n\": [\n  'a, b'\n  v1.2.3\n],\n \"t\": \"it's\"}", `{"n":["a, b","v1.2.3"],"t":"it's"}`, "missing comma"},
 		{"a string over lines, then a bare word", "[\n  \"one\ntwo\"\n  three\n]", `["one\ntwo","three"]`, "missing comma"},
+		{"quotes ending a value, then a comment", "{\n  \"a\": \"it's \"fine\"\" // c\n  \"b\": 1\n}", `{"a":"it's \"fine\"","b":1}`, "quote inside"},
+		{"quotes ending a value, then a line break", "[\n  \"say \"hi\"\"\n]", `["say \"hi\""]`, "quote inside"},
 		{"a quote ending a line is the text's when the next line ends the string", "{\"a\": \"the word \"foo\"\nnext line\"}", `{"a":"the word \"foo\"\nnext line"}`, "quote inside"},
 	})
 }

@@ -166,6 +166,22 @@ func lineClosesString(s []byte, q rune) bool {
 	return len(s) > 0 && r == q
 }
 
+// endsValue reports whether b, what follows a quote, is what may follow a
+// value's end: blanks, then the end of the text, a line break, a closing
+// bracket, a comma, or a comment after a blank.
+func endsValue(b []byte) bool {
+	rest := skipBlanks(b)
+	return len(rest) == 0 || rest[0] == '\n' || rest[0] == '\r' || rest[0] == ',' || rest[0] == '}' || rest[0] == ']' ||
+		len(rest) < len(b) && commentStarts(rest)
+}
+
+// endQuoteAfterBackslash reports whether the backslash at t.i comes before
+// one of the string's end quotes that endsValue holds for.
+func (t *tolerant) endQuoteAfterBackslash(closers string) bool {
+	r, n := utf8.DecodeRune(t.s[t.i+1:])
+	return n > 0 && strings.ContainsRune(closers, r) && endsValue(t.s[t.i+1+n:])
+}
+
 // controlOf returns the character the escape \letter stands for.
 func controlOf(letter byte) byte {
 	switch letter {
@@ -354,9 +370,9 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				sb.WriteRune(r)
 				continue
 			}
-			if !stopAtDelimiter && isQuote(next) && t.i+1 < len(t.s) && bytes.IndexByte([]byte(",}]"), t.s[t.i+1]) >= 0 {
-				// "a "b" "," or "x⏎"⏎",: another quote follows that a
-				// delimiter closes; this one is the string's.
+			if !stopAtDelimiter && isQuote(next) && t.i+1 < len(t.s) && (bytes.IndexByte([]byte(",}]"), t.s[t.i+1]) >= 0 || t.i == save && endsValue(t.s[t.i+1:])) {
+				// "a "b" "," or "x⏎"⏎", or "it's "fine"" # c: another quote
+				// follows that a delimiter closes; this one is the string's.
 				t.i = save
 				t.repair(quote, "escaped a quote inside a string")
 				inner++
@@ -410,6 +426,12 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			t.repair(quote, "escaped a quote inside a string")
 			inner++
 			sb.WriteRune(r)
+		case r == '\\' && t.strRaw && t.endQuoteAfterBackslash(closers):
+			// "C:\dir\", in a string that writes its backslashes as
+			// characters: the last one is the text's, the quote its end.
+			t.repair(t.i, "kept the backslash before the end quote: the string writes its other backslashes as characters")
+			sb.WriteByte('\\')
+			t.i++
 		case r == '\\':
 			escapesQuotes = escapesQuotes || t.i+1 < len(t.s) && t.s[t.i+1] == '"'
 			t.escape(&sb)
