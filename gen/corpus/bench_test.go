@@ -57,9 +57,12 @@ func BenchmarkGenerateSchemaStore(b *testing.B) {
 			c.Compile(source.FileURL(filepath.Join(mustAbs(b, cfg.Dir), cfg.Schemas[0].Ref)))
 		}
 	}
+	var perSchema []float64 // ns, one per schema and round
 	generate := func() {
 		for _, cfg := range cfgs {
-			gen.Generate(cfg) // failures are the skip list's; they cost time too
+			perSchema = append(perSchema, corpustest.TimeIt(func() {
+				gen.Generate(cfg) // failures are the skip list's; they cost time too
+			}))
 		}
 	}
 	var base, gen float64
@@ -70,6 +73,18 @@ func BenchmarkGenerateSchemaStore(b *testing.B) {
 	}
 	b.ReportMetric(gen/base, "x-compile")
 	b.ReportMetric(gen/float64(b.N)/1e6, "ms/corpus")
+	slices.Sort(perSchema)
+	b.ReportMetric(quantile(perSchema, 0.5)/1e6, "p50-ms/schema")
+	b.ReportMetric(quantile(perSchema, 0.95)/1e6, "p95-ms/schema")
+}
+
+// quantile returns the q-quantile of sorted (nearest rank).
+func quantile(sorted []float64, q float64) float64 {
+	if len(sorted) == 0 {
+		return 0
+	}
+	i := int(q*float64(len(sorted))+0.5) - 1
+	return sorted[max(0, min(i, len(sorted)-1))]
 }
 
 func mustAbs(b *testing.B, p string) string {

@@ -7,9 +7,12 @@ package emit
 import (
 	"bytes"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/dave/jennifer/jen"
 	"github.com/structgen/structgen/gen/ir"
@@ -83,15 +86,35 @@ func Files(pkg *ir.Package) (map[string][]byte, []string, error) {
 		emitPartials(partial, pkg)
 		files[PartialFile] = partial
 	}
-	out := map[string][]byte{}
-	for name, f := range files {
-		src, err := render(f)
-		if err != nil {
-			return nil, nil, fmt.Errorf("emit %s: %w", name, err)
-		}
-		out[name] = src
+	out, err := renderAll(files)
+	return out, d.notes, err
+}
+
+// renderAll renders the files side by side: formatting them is most of
+// the generator's time, and each file is its own (jennifer keeps a file's
+// imports in the file). Of several errors, the first file's in name order
+// is returned, so the error does not depend on scheduling.
+func renderAll(files map[string]*jen.File) (map[string][]byte, error) {
+	names := slices.Sorted(maps.Keys(files))
+	srcs := make([][]byte, len(names))
+	errs := make([]error, len(names))
+	var wg sync.WaitGroup
+	for i, name := range names {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			srcs[i], errs[i] = render(files[name])
+		}()
 	}
-	return out, d.notes, nil
+	wg.Wait()
+	out := make(map[string][]byte, len(names))
+	for i, name := range names {
+		if errs[i] != nil {
+			return nil, fmt.Errorf("emit %s: %w", name, errs[i])
+		}
+		out[name] = srcs[i]
+	}
+	return out, nil
 }
 
 // render formats f, returning jennifer's error (a syntax error in what
