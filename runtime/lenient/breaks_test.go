@@ -2,6 +2,7 @@ package lenient
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"sort"
@@ -47,6 +48,7 @@ type breaks struct {
 	jsAssign         bool // const result = {…};
 	wordLabel        bool // the fence's language left without its backticks: json⏎{…}
 	escapedSingles   bool // 'it\'s' in single quotes, the inner one escaped
+	missingColon     bool // "key" value, the colon left out (quoted keys only)
 }
 
 // breakStrings are string values that carry what the breaks interfere
@@ -217,7 +219,13 @@ func (br breaks) render(b *strings.Builder, v any, depth int) {
 		newline(depth + 1)
 		for i, k := range keys {
 			str(k, true)
-			b.WriteString(": ")
+			// A key that lost its colon before a bare value is not
+			// told from a string's text ("notes" plain words).
+			if br.missingColon && !br.unquotedKeys && !(br.bareValues && bareSafe[fmt.Sprint(x[k])]) {
+				b.WriteString(" ")
+			} else {
+				b.WriteString(": ")
+			}
 			br.render(b, x[k], depth+1)
 			member(i, len(keys))
 		}
@@ -294,6 +302,7 @@ func TestModelBreaksReadBack(t *testing.T) {
 		{"JavaScript assignment", func(b *breaks) *bool { return &b.jsAssign }},
 		{"language word before", func(b *breaks) *bool { return &b.wordLabel }},
 		{"escaped single quotes", func(b *breaks) *bool { return &b.escapedSingles }},
+		{"missing colons", func(b *breaks) *bool { return &b.missingColon }},
 		{"valid", nil},
 		{"mixed", nil},
 	}

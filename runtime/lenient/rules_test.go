@@ -320,3 +320,28 @@ func TestRuleKeyCase(t *testing.T) {
 		{"the declared key wins", "keys", `{"first_name": "Ada", "FirstName": "Bo"}`, "", "FirstName"},
 	})
 }
+
+// A key that lost its colon: a quoted key, white space, then a value no
+// string's text starts with (a number, a quote, a bracket, a literal),
+// in any quotes the reader takes for keys.
+func TestRuleMissingColon(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"before literals and numbers", `{"a" true, "b" 2.5, "c" null}`, `{"a":true,"b":2.5,"c":null}`, "':'"},
+		{"after a number, before a list", `{"a": 2, "b" [1, 2]}`, `{"a":2,"b":[1,2]}`, "':'"},
+		{"before an object, over lines", "{\n  \"a\" {\n    \"b\" -3\n  }\n}", `{"a":{"b":-3}}`, "':'"},
+		{"curly quotes and an empty string", `{“a” “”, “b” None}`, `{"a":"","b":null}`, "':'"},
+		{"keys in doubled quotes", "{\n  \"\"a\"\" 1,\n  \"\"b\"\" {\"\"c\"\" true}\n}", `{"a":1,"b":{"c":true}}`, "':'"},
+		{"a quote inside a key before a word is the key's", `{"the "best" one": 1}`, `{"the \"best\" one":1}`, "quote inside"},
+	})
+}
+
+// Python's string prefixes (u'x', r'x', b'x') before a quote are dropped;
+// the same letters alone are words.
+func TestRulePythonStringPrefix(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"unicode and raw strings", `{'a': u'x y', 'b': r'C:\new'}`, `{"a":"x y","b":"C:\\new"}`, "prefix u"},
+		{"in a list", `[u"a", b'b']`, `["a","b"]`, "prefix b"},
+		{"a lone letter is a word", `{"a": u, "b": r}`, `{"a":"u","b":"r"}`, "bare word"},
+		{"a letter and a quote that closes nothing are a word and its end quote", `[a",b"]`, `["a","b"]`, "end quote"},
+	})
+}

@@ -214,8 +214,8 @@ func doubledQuotes(s []byte) (body []byte, end int, ok bool) {
 		return nil, 0, false // a third quote: not this form
 	}
 	after := skipBlanks(s[end:])
-	if commentStarts(after) {
-		return s[2 : 2+j], end, true // ""a"" // note
+	if commentStarts(after) || len(after) < len(s[end:]) && startsPlainValue(after) {
+		return s[2 : 2+j], end, true // ""a"" // note, or ""key"" 3 (a colon left out)
 	}
 	after = skipWS(after)
 	if len(after) > 0 && bytes.IndexByte([]byte(",:}]"), after[0]) < 0 && bytes.IndexByte(s[end:end+len(s[end:])-len(after)], '\n') < 0 {
@@ -241,7 +241,9 @@ func (t *tolerant) fencedInString() *jvalue {
 	}
 	v := t.value()
 	t.skip()
-	if v != nil && v.done && t.err == nil && bytes.HasPrefix(t.s[t.i:], []byte("```\"")) {
+	// A document: an object or a list ("```'```" is a string of fence
+	// marks, not an empty string fenced).
+	if v != nil && (v.kind == jObject || v.kind == jArray) && v.done && t.err == nil && bytes.HasPrefix(t.s[t.i:], []byte("```\"")) {
 		t.repairs = t.repairs[:saved]
 		t.repair(at, "read a fenced document written as a string as the document")
 		t.i += 4
@@ -388,7 +390,8 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				sb.WriteRune(r)
 				continue
 			}
-			if stopAtDelimiter || valueOnNextLine || t.eof() || next == ',' || next == ':' || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) || next == '\n' || next == '+' || next >= '0' && next <= '9' && !key || next == '=' && key {
+			if stopAtDelimiter || valueOnNextLine || t.eof() || next == ',' || next == ':' || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) || next == '\n' || next == '+' || next >= '0' && next <= '9' && !key || next == '=' && key ||
+				key && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0 && startsPlainValue(t.s[t.i:]) {
 				t.i = save
 				// In a text still streaming, what follows a quote at its end
 				// decides whether it ends the string: not done yet.
@@ -525,6 +528,9 @@ func keyFollows(s []byte) bool {
 	for len(s) > 0 && s[0] == ',' {
 		s = skipSpaceAndComments(s[1:]) // extra commas before a key
 	}
+	if _, _, ok := doubledQuotes(s); ok {
+		return true // ""key"": a key in doubled quotes
+	}
 	if n := emptyQuotes(s); n > 0 {
 		s = skipSpaceAndComments(s[n:]) // empty strings the reader drops
 	}
@@ -533,7 +539,7 @@ func keyFollows(s []byte) bool {
 	}
 	if r, n := utf8.DecodeRune(s); isQuote(r) {
 		// "key": or a key that lost its end quote: `key:
-		return startsKey(s) || len(s) > n && !isQuote(rune(s[n])) && keyFollows(s[n:]) || cutKey(s[n:])
+		return startsKey(s) || len(s) > n && !isQuote(rune(s[n])) && keyFollows(s[n:]) || cutKey(s[n:]) || keyWithoutColon(s)
 	}
 	word := 0
 	for word < len(s) && isIdentByte(s[word]) {
@@ -666,6 +672,55 @@ func startsKey(s []byte) bool {
 	}
 	rest := skipBlanks(s[n+end+1:])
 	return len(rest) > 0 && (rest[0] == ':' || rest[0] == '=')
+}
+
+// keyWithoutColon reports whether s, at a quote, starts a key that lost
+// its colon: a quoted word on one line, then a value that no string runs
+// into ("b" 3, "b" [1], "b" true).
+func keyWithoutColon(s []byte) bool {
+	open, n := utf8.DecodeRune(s)
+	closers := closingQuotes(open)
+	end := -1
+	for i, r := range string(s[n:]) {
+		if r == '\n' {
+			return false
+		}
+		if strings.ContainsRune(closers, r) {
+			end = i
+			break
+		}
+	}
+	if end <= 0 {
+		return false
+	}
+	_, m := utf8.DecodeRune(s[n+end:])
+	after := s[n+end+m:]
+	rest := skipBlanks(after)
+	if len(rest) == len(after) {
+		return false // "b"x is a string's text, not a key
+	}
+	return startsPlainValue(rest)
+}
+
+// startsPlainValue reports whether s starts a value no string's text
+// would: a number, a quote, a bracket, a literal (true, None, NaN).
+func startsPlainValue(s []byte) bool {
+	if len(s) == 0 {
+		return false
+	}
+	switch c := s[0]; {
+	case c >= '0' && c <= '9', c == '-', c == '[', c == '{':
+		return true
+	}
+	if r, _ := utf8.DecodeRune(s); isQuote(r) {
+		return true
+	}
+	word := 0
+	for word < len(s) && isIdentByte(s[word]) {
+		word++
+	}
+	_, ok := literals[string(s[:word])]
+	return ok
 }
 
 // byteSet is a set of ASCII bytes, built once (the cutset functions of
