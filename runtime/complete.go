@@ -307,9 +307,11 @@ func WithUsage(dst *Usage) Option { return func(o *options) { o.usage = dst } }
 // Complete asks m for the final answer of type T: it sends req, parses the
 // reply with out.Parse and, while the reply does not parse and the repair
 // strategy agrees, sends the problems back as a user message and asks
-// again. Every repair is a normal turn. The final error is the last
-// *ValidationError; when the last reply was cut by the token limit it
-// unwraps to ErrTruncated.
+// again. Every repair is a normal turn. A reply the token limit cut is
+// taken only where it parsed with no repair (its document was whole):
+// else what was read of it may have lost its end, and it is a failed
+// reply too. The final error is the last *ValidationError; when the last
+// reply was cut by the token limit it unwraps to ErrTruncated.
 func Complete[T any](ctx context.Context, m Model, req Request, out Output[T], opts ...Option) (T, error) {
 	return complete(ctx, m, req, out, opts, func(m Model, req Request, _ int, _ *ValidationError) (Reply, error) {
 		return m.Generate(ctx, req)
@@ -358,6 +360,13 @@ func complete[T any](ctx context.Context, m Model, req Request, out Output[T], o
 			answer = string(call.Arguments)
 		}
 		v, repairs, err := out.parseAnswer([]byte(answer), call != nil)
+		if err == nil && reply.Truncated && len(repairs) > 0 {
+			// The token limit cut the reply and the reader repaired it:
+			// what it closed may have lost its end (a list its last
+			// items), so the value is not taken as the answer.
+			err = &ValidationError{TypeName: out.Name, Raw: []byte(answer), Err: ErrTruncated, Repairs: repairs,
+				Problems: []Problem{{Message: "the reply was cut at the token limit; what was read of it may be incomplete"}}}
+		}
 		if err == nil {
 			if o.repairs != nil {
 				*o.repairs = repairs

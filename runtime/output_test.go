@@ -224,6 +224,31 @@ func TestComplete(t *testing.T) {
 			t.Errorf("repair message: %q", m.requests[1].Messages[2].Content)
 		}
 	})
+	t.Run("a cut reply that the reader closes is not the answer", func(t *testing.T) {
+		// {"title":"T","level":"low","points":["a","b" closes to a valid
+		// Brief, but the list may have had more items.
+		cut := Reply{Text: `{"title":"T","level":"low","points":["a","b"`, FinishReason: "length", Truncated: true}
+		m := &scripted{replies: []Reply{cut, {Text: validBrief}}}
+		got, err := Complete(ctx, m, req, briefOutput)
+		if err != nil || len(m.requests) != 2 || len(got.Points) != 1 {
+			t.Fatalf("got %+v, err %v after %d calls", got, err, len(m.requests))
+		}
+		if msg := m.requests[1].Messages[2].Content; !strings.Contains(msg, "cut off") {
+			t.Errorf("repair message: %q", msg)
+		}
+		m = &scripted{replies: []Reply{cut}}
+		_, err = Complete(ctx, m, req, briefOutput, WithRepair(NoRepair))
+		var ve *ValidationError
+		if !errors.Is(err, ErrTruncated) || !errors.As(err, &ve) || len(ve.Repairs) == 0 || string(ve.Raw) != cut.Text {
+			t.Errorf("err %v", err)
+		}
+	})
+	t.Run("a whole document is the answer even at the token limit", func(t *testing.T) {
+		m := &scripted{replies: []Reply{{Text: validBrief, FinishReason: "length", Truncated: true}}}
+		if got, err := Complete(ctx, m, req, briefOutput); err != nil || got.Title != "T" || len(m.requests) != 1 {
+			t.Errorf("got %+v, err %v after %d calls", got, err, len(m.requests))
+		}
+	})
 	t.Run("a finish reason alone is not truncation", func(t *testing.T) {
 		// Only the adapter knows its provider's words for the token limit.
 		m := &scripted{replies: []Reply{{Text: "", FinishReason: "length"}}}
