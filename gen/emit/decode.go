@@ -533,11 +533,7 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 	var cases []jen.Code
 	for i, m := range members {
 		fd := m.fd
-		block := []jen.Code{
-			jen.If(jen.Id("seen").Index(jen.Lit(i))).Block(jen.Id("c").Dot("Duplicate").Call(jen.Id("key"))),
-			jen.Id("seen").Index(jen.Lit(i)).Op("=").True(),
-		}
-		block = append(block, jen.Id("c").Dot("Push").Call(jen.Lit(fd.JSON)))
+		block := []jen.Code{jen.Id("c").Dot("Field").Call(jen.Op("&").Id("seen").Index(jen.Lit(i)), jen.Id("key"), jen.Lit(fd.JSON))}
 		block = append(block, checkedCode(m.dst, fd.Type, fd.Check, types, set)...)
 		block = append(block, jen.Id("c").Dot("Pop").Call())
 		cases = append(cases, jen.Case(jen.Lit(fd.JSON)).Block(block...))

@@ -138,7 +138,7 @@ func firstLineOf(s string) string {
 // RuntimeVersion is the generated-code version the emitted code is made
 // for; the runtime in the build must serve it (impl.Version, checked by
 // TestRuntimeVersion).
-const RuntimeVersion = 2
+const RuntimeVersion = 3
 
 // versionCheck writes the line that fails to compile where the runtime in
 // the build does not serve RuntimeVersion: the compiler's message names

@@ -22,32 +22,20 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "summary":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("summary")
+			c.Field(&seen[0], key, "summary")
 			if s, ok := c.String(d); ok {
 				v.Forecast.Summary = s
 				c.Length(s, 1, -1)
 			}
 			c.Pop()
 		case "high":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("high")
+			c.Field(&seen[1], key, "high")
 			if i, ok := c.Int64(d); ok {
 				v.Forecast.High = i
 			}
 			c.Pop()
 		case "message":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("message")
+			c.Field(&seen[2], key, "message")
 			if s, ok := c.String(d); ok {
 				v.FinishArgs.Message = s
 			}
@@ -85,11 +73,7 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "message":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("message")
+			c.Field(&seen[0], key, "message")
 			if s, ok := c.String(d); ok {
 				v.Message = s
 			}
@@ -121,22 +105,14 @@ func (v *Forecast) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "summary":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("summary")
+			c.Field(&seen[0], key, "summary")
 			if s, ok := c.String(d); ok {
 				v.Summary = s
 				c.Length(s, 1, -1)
 			}
 			c.Pop()
 		case "high":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("high")
+			c.Field(&seen[1], key, "high")
 			if i, ok := c.Int64(d); ok {
 				v.High = i
 			}
@@ -171,11 +147,7 @@ func (v *LookupArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "station":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("station")
+			c.Field(&seen[0], key, "station")
 			if i, ok := c.Int64(d); ok {
 				v.Station = i
 				c.IntMin(i, int64(1))

@@ -113,6 +113,17 @@ type step struct {
 // Push enters the member named name; Pop leaves it.
 func (c *Decoding) Push(name string) { c.path = append(c.path, step{name, -1}); c.moves++ }
 
+// Field enters the declared property name, whose key is key, and marks
+// it seen; a property seen before is a duplicate. It is what a generated
+// decoder does for each member it reads, in one call.
+func (c *Decoding) Field(seen *bool, key []byte, name string) {
+	if *seen {
+		c.Duplicate(key)
+	}
+	*seen = true
+	c.Push(name)
+}
+
 // PushIndex enters item i of an array.
 func (c *Decoding) PushIndex(i int) { c.path = append(c.path, step{index: i}); c.moves++ }
 

@@ -8,21 +8,26 @@ package impl
 // runtime's in Runtime's type, the code's in the missing method.
 const (
 	// Version is the newest generated-code version this package serves:
-	// the one the structgen of this module generates.
-	Version = 2
+	// the one the structgen of this module generates. Version 3 added
+	// Decoding.Field.
+	Version = 3
 	// MinVersion is the oldest generated-code version it still serves.
 	MinVersion = 2
 )
 
-// RuntimeVersion2 is the type of Runtime, named with Version so that a
+// RuntimeVersion3 is the type of Runtime, named with Version so that a
 // compile error about it says which runtime is in the build.
-type RuntimeVersion2 struct{}
+type RuntimeVersion3 struct{}
 
 // Runtime is what generated code checks its version against.
-var Runtime RuntimeVersion2
+var Runtime RuntimeVersion3
 
 // GeneratedCodeVersion2_RegenerateWith_go_generate is what code generated
 // for version 2 asks of Runtime. Its name is the compile error's advice
 // where it is missing: run go generate with the structgen that matches the
 // runtime in the build.
-func (RuntimeVersion2) GeneratedCodeVersion2_RegenerateWith_go_generate() {}
+func (RuntimeVersion3) GeneratedCodeVersion2_RegenerateWith_go_generate() {}
+
+// GeneratedCodeVersion3_RegenerateWith_go_generate is what code generated
+// for version 3 asks of Runtime.
+func (RuntimeVersion3) GeneratedCodeVersion3_RegenerateWith_go_generate() {}

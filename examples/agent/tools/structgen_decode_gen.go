@@ -22,22 +22,14 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "summary":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("summary")
+			c.Field(&seen[0], key, "summary")
 			if s, ok := c.String(d); ok {
 				v.Report.Summary = s
 				c.Length(s, 1, -1)
 			}
 			c.Pop()
 		case "files":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("files")
+			c.Field(&seen[1], key, "files")
 			if a0, ok := c.Array(d); ok {
 				v.Report.Files = []string{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -57,11 +49,7 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "message":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("message")
+			c.Field(&seen[2], key, "message")
 			if s, ok := c.String(d); ok {
 				v.FinishArgs.Message = s
 			}
@@ -99,11 +87,7 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "message":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("message")
+			c.Field(&seen[0], key, "message")
 			if s, ok := c.String(d); ok {
 				v.Message = s
 			}
@@ -135,11 +119,7 @@ func (v *ReadFileArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "path":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("path")
+			c.Field(&seen[0], key, "path")
 			if s, ok := c.String(d); ok {
 				v.Path = s
 				c.Length(s, 1, -1)
@@ -172,22 +152,14 @@ func (v *Report) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "summary":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("summary")
+			c.Field(&seen[0], key, "summary")
 			if s, ok := c.String(d); ok {
 				v.Summary = s
 				c.Length(s, 1, -1)
 			}
 			c.Pop()
 		case "files":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("files")
+			c.Field(&seen[1], key, "files")
 			if a0, ok := c.Array(d); ok {
 				v.Files = []string{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {

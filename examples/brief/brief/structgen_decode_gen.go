@@ -19,30 +19,18 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "title":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("title")
+			c.Field(&seen[0], key, "title")
 			if s, ok := c.String(d); ok {
 				v.Title = s
 				c.Length(s, 1, -1)
 			}
 			c.Pop()
 		case "risk":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("risk")
+			c.Field(&seen[1], key, "risk")
 			v.Risk.decodeJSON(d, c)
 			c.Pop()
 		case "points":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("points")
+			c.Field(&seen[2], key, "points")
 			if a0, ok := c.Array(d); ok {
 				v.Points = []string{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -62,11 +50,7 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "reviewers":
-			if seen[3] {
-				c.Duplicate(key)
-			}
-			seen[3] = true
-			c.Push("reviewers")
+			c.Field(&seen[3], key, "reviewers")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i

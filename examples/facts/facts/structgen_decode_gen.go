@@ -21,22 +21,14 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "description":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("description")
+			c.Field(&seen[0], key, "description")
 			if s, ok := c.String(d); ok {
 				v.ProjectFacts.Description = s
 				c.Length(s, 1, -1)
 			}
 			c.Pop()
 		case "facts":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("facts")
+			c.Field(&seen[1], key, "facts")
 			if a0, ok := c.Array(d); ok {
 				v.ProjectFacts.Facts = []string{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -57,11 +49,7 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "message":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("message")
+			c.Field(&seen[2], key, "message")
 			if s, ok := c.String(d); ok {
 				v.FinishArgs.Message = s
 			}
@@ -99,11 +87,7 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "message":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("message")
+			c.Field(&seen[0], key, "message")
 			if s, ok := c.String(d); ok {
 				v.Message = s
 			}
@@ -135,22 +119,14 @@ func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "description":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("description")
+			c.Field(&seen[0], key, "description")
 			if s, ok := c.String(d); ok {
 				v.Description = s
 				c.Length(s, 1, -1)
 			}
 			c.Pop()
 		case "facts":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("facts")
+			c.Field(&seen[1], key, "facts")
 			if a0, ok := c.Array(d); ok {
 				v.Facts = []string{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {

@@ -20,11 +20,7 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "message":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("message")
+			c.Field(&seen[0], key, "message")
 			if s, ok := c.String(d); ok {
 				v.Message = s
 			}

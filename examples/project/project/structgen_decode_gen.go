@@ -22,21 +22,13 @@ func (v *Fact) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "text":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("text")
+			c.Field(&seen[0], key, "text")
 			if s, ok := c.String(d); ok {
 				v.Text = s
 			}
 			c.Pop()
 		case "source":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("source")
+			c.Field(&seen[1], key, "source")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -99,32 +91,20 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("name")
+			c.Field(&seen[0], key, "name")
 			if s, ok := c.String(d); ok {
 				v.Name = s
 				c.Length(s, 1, -1)
 			}
 			c.Pop()
 		case "description":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("description")
+			c.Field(&seen[1], key, "description")
 			if s, ok := c.String(d); ok {
 				v.Description = s
 			}
 			c.Pop()
 		case "facts":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("facts")
+			c.Field(&seen[2], key, "facts")
 			if a0, ok := c.Array(d); ok {
 				v.Facts = []Fact{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -138,19 +118,11 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "level":
-			if seen[3] {
-				c.Duplicate(key)
-			}
-			seen[3] = true
-			c.Push("level")
+			c.Field(&seen[3], key, "level")
 			v.Level.decodeJSON(d, c)
 			c.Pop()
 		case "confidence":
-			if seen[4] {
-				c.Duplicate(key)
-			}
-			seen[4] = true
-			c.Push("confidence")
+			c.Field(&seen[4], key, "confidence")
 			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
 				*p0 = f
@@ -159,11 +131,7 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Confidence = p0
 			c.Pop()
 		case "stars":
-			if seen[5] {
-				c.Duplicate(key)
-			}
-			seen[5] = true
-			c.Push("stars")
+			c.Field(&seen[5], key, "stars")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
@@ -172,11 +140,7 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Stars = p0
 			c.Pop()
 		case "license":
-			if seen[6] {
-				c.Duplicate(key)
-			}
-			seen[6] = true
-			c.Push("license")
+			c.Field(&seen[6], key, "license")
 			v.License.Present = true
 			if c.IsNull(d) {
 				v.License.Null = true
@@ -187,11 +151,7 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "homepage":
-			if seen[7] {
-				c.Duplicate(key)
-			}
-			seen[7] = true
-			c.Push("homepage")
+			c.Field(&seen[7], key, "homepage")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -200,11 +160,7 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Homepage = p0
 			c.Pop()
 		case "labels":
-			if seen[8] {
-				c.Duplicate(key)
-			}
-			seen[8] = true
-			c.Push("labels")
+			c.Field(&seen[8], key, "labels")
 			if m0, ok := c.Object(d); ok {
 				v.Labels = map[string]string{}
 				for !c.Failed() && m0.Next() {
@@ -225,11 +181,7 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "version":
-			if seen[9] {
-				c.Duplicate(key)
-			}
-			seen[9] = true
-			c.Push("version")
+			c.Field(&seen[9], key, "version")
 			p0 := new(ProjectVersion)
 			p0.decodeJSON(d, c)
 			v.Version = p0

@@ -20,22 +20,14 @@ func (v *Entity) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("name")
+			c.Field(&seen[0], key, "name")
 			if s, ok := c.String(d); ok {
 				v.Name = s
 				c.Length(s, 1, -1)
 			}
 			c.Pop()
 		case "kind":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("kind")
+			c.Field(&seen[1], key, "kind")
 			v.Kind.decodeJSON(d, c)
 			c.Pop()
 		default:
@@ -86,22 +78,14 @@ func (v *Extraction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "title":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("title")
+			c.Field(&seen[0], key, "title")
 			if s, ok := c.String(d); ok {
 				v.Title = s
 				c.Length(s, 1, -1)
 			}
 			c.Pop()
 		case "entities":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("entities")
+			c.Field(&seen[1], key, "entities")
 			if a0, ok := c.Array(d); ok {
 				v.Entities = []Entity{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -143,22 +127,14 @@ func (v *SearchArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "query":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("query")
+			c.Field(&seen[0], key, "query")
 			if s, ok := c.String(d); ok {
 				v.Query = s
 				c.Length(s, 1, -1)
 			}
 			c.Pop()
 		case "limit":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("limit")
+			c.Field(&seen[1], key, "limit")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i

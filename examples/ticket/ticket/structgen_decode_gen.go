@@ -19,33 +19,21 @@ func (v *Attachment) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("name")
+			c.Field(&seen[0], key, "name")
 			if s, ok := c.String(d); ok {
 				v.Name = s
 				c.Length(s, 1, -1)
 			}
 			c.Pop()
 		case "size":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("size")
+			c.Field(&seen[1], key, "size")
 			if i, ok := c.Int64(d); ok {
 				v.Size = i
 				c.IntMin(i, int64(0))
 			}
 			c.Pop()
 		case "mime":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("mime")
+			c.Field(&seen[2], key, "mime")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -82,41 +70,25 @@ func (v *Message) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "author":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("author")
+			c.Field(&seen[0], key, "author")
 			v.Author.decodeJSON(d, c)
 			c.Pop()
 		case "body":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("body")
+			c.Field(&seen[1], key, "body")
 			if s, ok := c.String(d); ok {
 				v.Body = s
 				c.Length(s, 0, 20000)
 			}
 			c.Pop()
 		case "sent_at":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("sent_at")
+			c.Field(&seen[2], key, "sent_at")
 			if s, ok := c.String(d); ok {
 				v.SentAt = s
 				c.Format(s, "date-time")
 			}
 			c.Pop()
 		case "internal":
-			if seen[3] {
-				c.Duplicate(key)
-			}
-			seen[3] = true
-			c.Push("internal")
+			c.Field(&seen[3], key, "internal")
 			p0 := c.NewBool()
 			if b, ok := c.Bool(d); ok {
 				*p0 = b
@@ -124,11 +96,7 @@ func (v *Message) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Internal = p0
 			c.Pop()
 		case "attachments":
-			if seen[4] {
-				c.Duplicate(key)
-			}
-			seen[4] = true
-			c.Push("attachments")
+			c.Field(&seen[4], key, "attachments")
 			if a0, ok := c.Array(d); ok {
 				v.Attachments = []Attachment{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -173,33 +141,21 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("name")
+			c.Field(&seen[0], key, "name")
 			if s, ok := c.String(d); ok {
 				v.Name = s
 				c.Length(s, 1, -1)
 			}
 			c.Pop()
 		case "email":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("email")
+			c.Field(&seen[1], key, "email")
 			if s, ok := c.String(d); ok {
 				v.Email = s
 				c.Format(s, "email")
 			}
 			c.Pop()
 		case "org":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("org")
+			c.Field(&seen[2], key, "org")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -236,41 +192,25 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "id":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("id")
+			c.Field(&seen[0], key, "id")
 			if s, ok := c.String(d); ok {
 				v.ID = s
 				c.Pattern(s, "^TCK-[0-9]{4,}$")
 			}
 			c.Pop()
 		case "title":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("title")
+			c.Field(&seen[1], key, "title")
 			if s, ok := c.String(d); ok {
 				v.Title = s
 				c.Length(s, 1, 200)
 			}
 			c.Pop()
 		case "status":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("status")
+			c.Field(&seen[2], key, "status")
 			v.Status.decodeJSON(d, c)
 			c.Pop()
 		case "priority":
-			if seen[3] {
-				c.Duplicate(key)
-			}
-			seen[3] = true
-			c.Push("priority")
+			c.Field(&seen[3], key, "priority")
 			if i, ok := c.Int64(d); ok {
 				v.Priority = i
 				c.IntMin(i, int64(1))
@@ -278,29 +218,17 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "requester":
-			if seen[4] {
-				c.Duplicate(key)
-			}
-			seen[4] = true
-			c.Push("requester")
+			c.Field(&seen[4], key, "requester")
 			v.Requester.decodeJSON(d, c)
 			c.Pop()
 		case "assignee":
-			if seen[5] {
-				c.Duplicate(key)
-			}
-			seen[5] = true
-			c.Push("assignee")
+			c.Field(&seen[5], key, "assignee")
 			p0 := new(Person)
 			p0.decodeJSON(d, c)
 			v.Assignee = p0
 			c.Pop()
 		case "tags":
-			if seen[6] {
-				c.Duplicate(key)
-			}
-			seen[6] = true
-			c.Push("tags")
+			c.Field(&seen[6], key, "tags")
 			if a0, ok := c.Array(d); ok {
 				v.Tags = []string{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -322,11 +250,7 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "messages":
-			if seen[7] {
-				c.Duplicate(key)
-			}
-			seen[7] = true
-			c.Push("messages")
+			c.Field(&seen[7], key, "messages")
 			if a0, ok := c.Array(d); ok {
 				v.Messages = []Message{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -340,11 +264,7 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "satisfaction":
-			if seen[8] {
-				c.Duplicate(key)
-			}
-			seen[8] = true
-			c.Push("satisfaction")
+			c.Field(&seen[8], key, "satisfaction")
 			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
 				*p0 = f
@@ -353,11 +273,7 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Satisfaction = p0
 			c.Pop()
 		case "due":
-			if seen[9] {
-				c.Duplicate(key)
-			}
-			seen[9] = true
-			c.Push("due")
+			c.Field(&seen[9], key, "due")
 			v.Due.Present = true
 			if c.IsNull(d) {
 				v.Due.Null = true
@@ -369,11 +285,7 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "effort":
-			if seen[10] {
-				c.Duplicate(key)
-			}
-			seen[10] = true
-			c.Push("effort")
+			c.Field(&seen[10], key, "effort")
 			p0 := new(TicketEffort)
 			p0.decodeJSON(d, c)
 			v.Effort = p0
@@ -425,11 +337,7 @@ func (v *TicketEffort) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "owner":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("owner")
+			c.Field(&seen[0], key, "owner")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s

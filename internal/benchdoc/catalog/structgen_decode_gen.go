@@ -22,11 +22,7 @@ func (v *Catalog) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "products":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("products")
+			c.Field(&seen[0], key, "products")
 			if a0, ok := c.Array(d); ok {
 				v.Products = []Product{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -39,11 +35,7 @@ func (v *Catalog) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "prices":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("prices")
+			c.Field(&seen[1], key, "prices")
 			if a0, ok := c.Array(d); ok {
 				v.Prices = []float64{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -63,11 +55,7 @@ func (v *Catalog) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "stock":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("stock")
+			c.Field(&seen[2], key, "stock")
 			if a0, ok := c.Array(d); ok {
 				v.Stock = []int64{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -87,11 +75,7 @@ func (v *Catalog) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "labels":
-			if seen[3] {
-				c.Duplicate(key)
-			}
-			seen[3] = true
-			c.Push("labels")
+			c.Field(&seen[3], key, "labels")
 			if m0, ok := c.Object(d); ok {
 				v.Labels = map[string]string{}
 				for !c.Failed() && m0.Next() {
@@ -113,11 +97,7 @@ func (v *Catalog) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "dimensions":
-			if seen[4] {
-				c.Duplicate(key)
-			}
-			seen[4] = true
-			c.Push("dimensions")
+			c.Field(&seen[4], key, "dimensions")
 			if a0, ok := c.Array(d); ok {
 				v.Dimensions = [][]float64{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -195,43 +175,27 @@ func (v *ItemsItem) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "id":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("id")
+			c.Field(&seen[0], key, "id")
 			if i, ok := c.Int64(d); ok {
 				v.ID = i
 				c.IntMin(i, int64(0))
 			}
 			c.Pop()
 		case "name":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("name")
+			c.Field(&seen[1], key, "name")
 			if s, ok := c.String(d); ok {
 				v.Name = s
 				c.Length(s, 1, -1)
 			}
 			c.Pop()
 		case "kind":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("kind")
+			c.Field(&seen[2], key, "kind")
 			p0 := new(ItemsItemKind)
 			p0.decodeJSON(d, c)
 			v.Kind = p0
 			c.Pop()
 		case "tags":
-			if seen[3] {
-				c.Duplicate(key)
-			}
-			seen[3] = true
-			c.Push("tags")
+			c.Field(&seen[3], key, "tags")
 			if a0, ok := c.Array(d); ok {
 				v.Tags = []string{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -250,11 +214,7 @@ func (v *ItemsItem) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "score":
-			if seen[4] {
-				c.Duplicate(key)
-			}
-			seen[4] = true
-			c.Push("score")
+			c.Field(&seen[4], key, "score")
 			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
 				*p0 = f
@@ -323,21 +283,13 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("name")
+			c.Field(&seen[0], key, "name")
 			if s, ok := c.String(d); ok {
 				v.Name = s
 			}
 			c.Pop()
 		case "email":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("email")
+			c.Field(&seen[1], key, "email")
 			v.Email.Present = true
 			if c.IsNull(d) {
 				v.Email.Null = true
@@ -348,11 +300,7 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "age":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("age")
+			c.Field(&seen[2], key, "age")
 			v.Age.Present = true
 			if c.IsNull(d) {
 				v.Age.Null = true
@@ -403,21 +351,13 @@ func (v *Plan) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "project":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("project")
+			c.Field(&seen[0], key, "project")
 			if s, ok := c.String(d); ok {
 				v.Project = s
 			}
 			c.Pop()
 		case "tasks":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("tasks")
+			c.Field(&seen[1], key, "tasks")
 			if a0, ok := c.Array(d); ok {
 				v.Tasks = []Task{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -430,11 +370,7 @@ func (v *Plan) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "notes":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("notes")
+			c.Field(&seen[2], key, "notes")
 			v.Notes.Present = true
 			if c.IsNull(d) {
 				v.Notes.Null = true
@@ -485,66 +421,42 @@ func (v *Product) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "id":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("id")
+			c.Field(&seen[0], key, "id")
 			if s, ok := c.String(d); ok {
 				v.ID = s
 				c.Format(s, "uuid")
 			}
 			c.Pop()
 		case "sku":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("sku")
+			c.Field(&seen[1], key, "sku")
 			if s, ok := c.String(d); ok {
 				v.Sku = s
 				c.Pattern(s, "^[A-Z]{3}-[0-9]{3,8}$")
 			}
 			c.Pop()
 		case "contact":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("contact")
+			c.Field(&seen[2], key, "contact")
 			if s, ok := c.String(d); ok {
 				v.Contact = s
 				c.Format(s, "email")
 			}
 			c.Pop()
 		case "updated":
-			if seen[3] {
-				c.Duplicate(key)
-			}
-			seen[3] = true
-			c.Push("updated")
+			c.Field(&seen[3], key, "updated")
 			if s, ok := c.String(d); ok {
 				v.Updated = s
 				c.Format(s, "date-time")
 			}
 			c.Pop()
 		case "page":
-			if seen[4] {
-				c.Duplicate(key)
-			}
-			seen[4] = true
-			c.Push("page")
+			c.Field(&seen[4], key, "page")
 			if s, ok := c.String(d); ok {
 				v.Page = s
 				c.Format(s, "uri")
 			}
 			c.Pop()
 		case "host":
-			if seen[5] {
-				c.Duplicate(key)
-			}
-			seen[5] = true
-			c.Push("host")
+			c.Field(&seen[5], key, "host")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -553,11 +465,7 @@ func (v *Product) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Host = p0
 			c.Pop()
 		case "ip":
-			if seen[6] {
-				c.Duplicate(key)
-			}
-			seen[6] = true
-			c.Push("ip")
+			c.Field(&seen[6], key, "ip")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -566,11 +474,7 @@ func (v *Product) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.IP = p0
 			c.Pop()
 		case "price":
-			if seen[7] {
-				c.Duplicate(key)
-			}
-			seen[7] = true
-			c.Push("price")
+			c.Field(&seen[7], key, "price")
 			if f, text, ok := c.Float64(d); ok {
 				v.Price = f
 				c.FloatBounds(f, text, "", "", "0", "")
@@ -578,11 +482,7 @@ func (v *Product) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "quantity":
-			if seen[8] {
-				c.Duplicate(key)
-			}
-			seen[8] = true
-			c.Push("quantity")
+			c.Field(&seen[8], key, "quantity")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
@@ -592,11 +492,7 @@ func (v *Product) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Quantity = p0
 			c.Pop()
 		case "note":
-			if seen[9] {
-				c.Duplicate(key)
-			}
-			seen[9] = true
-			c.Push("note")
+			c.Field(&seen[9], key, "note")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -604,11 +500,7 @@ func (v *Product) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Note = p0
 			c.Pop()
 		case "tags":
-			if seen[10] {
-				c.Duplicate(key)
-			}
-			seen[10] = true
-			c.Push("tags")
+			c.Field(&seen[10], key, "tags")
 			if a0, ok := c.Array(d); ok {
 				v.Tags = []ProductTagsItem{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -626,11 +518,7 @@ func (v *Product) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "offer":
-			if seen[11] {
-				c.Duplicate(key)
-			}
-			seen[11] = true
-			c.Push("offer")
+			c.Field(&seen[11], key, "offer")
 			p0 := new(ProductOffer)
 			p0.decodeJSON(d, c)
 			v.Offer = p0
@@ -710,11 +598,7 @@ func (v *ProductOfferOption0) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "kind":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("kind")
+			c.Field(&seen[0], key, "kind")
 			if s, ok := c.String(d); ok {
 				v.Kind = s
 				switch s {
@@ -725,11 +609,7 @@ func (v *ProductOfferOption0) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "percent":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("percent")
+			c.Field(&seen[1], key, "percent")
 			if i, ok := c.Int64(d); ok {
 				v.Percent = i
 				c.IntMin(i, int64(1))
@@ -766,11 +646,7 @@ func (v *ProductOfferOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "kind":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("kind")
+			c.Field(&seen[0], key, "kind")
 			if s, ok := c.String(d); ok {
 				v.Kind = s
 				switch s {
@@ -781,11 +657,7 @@ func (v *ProductOfferOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "code":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("code")
+			c.Field(&seen[1], key, "code")
 			if s, ok := c.String(d); ok {
 				v.Code = s
 				c.Length(s, 4, -1)
@@ -863,30 +735,18 @@ func (v *Task) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "title":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("title")
+			c.Field(&seen[0], key, "title")
 			if s, ok := c.String(d); ok {
 				v.Title = s
 				c.Length(s, 0, 200)
 			}
 			c.Pop()
 		case "status":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("status")
+			c.Field(&seen[1], key, "status")
 			v.Status.decodeJSON(d, c)
 			c.Pop()
 		case "owner":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("owner")
+			c.Field(&seen[2], key, "owner")
 			v.Owner.Present = true
 			if c.IsNull(d) {
 				v.Owner.Null = true
@@ -895,11 +755,7 @@ func (v *Task) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "estimate":
-			if seen[3] {
-				c.Duplicate(key)
-			}
-			seen[3] = true
-			c.Push("estimate")
+			c.Field(&seen[3], key, "estimate")
 			v.Estimate.Present = true
 			if c.IsNull(d) {
 				v.Estimate.Null = true
@@ -911,11 +767,7 @@ func (v *Task) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "due":
-			if seen[4] {
-				c.Duplicate(key)
-			}
-			seen[4] = true
-			c.Push("due")
+			c.Field(&seen[4], key, "due")
 			v.Due.Present = true
 			if c.IsNull(d) {
 				v.Due.Null = true
@@ -927,11 +779,7 @@ func (v *Task) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "tags":
-			if seen[5] {
-				c.Duplicate(key)
-			}
-			seen[5] = true
-			c.Push("tags")
+			c.Field(&seen[5], key, "tags")
 			if a0, ok := c.Array(d); ok {
 				v.Tags = []string{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -950,11 +798,7 @@ func (v *Task) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "subtasks":
-			if seen[6] {
-				c.Duplicate(key)
-			}
-			seen[6] = true
-			c.Push("subtasks")
+			c.Field(&seen[6], key, "subtasks")
 			if a0, ok := c.Array(d); ok {
 				v.Subtasks = []Task{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {

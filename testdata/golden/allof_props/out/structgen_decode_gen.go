@@ -22,11 +22,7 @@ func (v *AX2) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "z":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("z")
+			c.Field(&seen[0], key, "z")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -68,11 +64,7 @@ func (v *Root) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "x":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("x")
+			c.Field(&seen[0], key, "x")
 			impl.Validated(c, d, &v.X, func(v **RootAX, d *jx.Decoder, c *impl.Decoding) {
 				if c.IsNull(d) {
 					*v = nil
@@ -118,11 +110,7 @@ func (v *RootAX) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "a":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("a")
+			c.Field(&seen[0], key, "a")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -130,11 +118,7 @@ func (v *RootAX) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.A = p0
 			c.Pop()
 		case "b":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("b")
+			c.Field(&seen[1], key, "b")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i

@@ -46,11 +46,7 @@ func (v *Contact) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "email":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("email")
+			c.Field(&seen[0], key, "email")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -59,11 +55,7 @@ func (v *Contact) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 			v.Email = p0
 			c.Pop()
 		case "phone":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("phone")
+			c.Field(&seen[1], key, "phone")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -105,11 +97,7 @@ func (v *Legacy) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("name")
+			c.Field(&seen[0], key, "name")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -175,21 +163,13 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "contact":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("contact")
+			c.Field(&seen[0], key, "contact")
 			p0 := new(Contact)
 			p0.decodeJSON(d, c)
 			v.Contact = p0
 			c.Pop()
 		case "code":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("code")
+			c.Field(&seen[1], key, "code")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
@@ -204,11 +184,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "size":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("size")
+			c.Field(&seen[2], key, "size")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
@@ -226,11 +202,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "tags":
-			if seen[3] {
-				c.Duplicate(key)
-			}
-			seen[3] = true
-			c.Push("tags")
+			c.Field(&seen[3], key, "tags")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
@@ -258,11 +230,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "labels":
-			if seen[4] {
-				c.Duplicate(key)
-			}
-			seen[4] = true
-			c.Push("labels")
+			c.Field(&seen[4], key, "labels")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
@@ -292,51 +260,31 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "meta":
-			if seen[5] {
-				c.Duplicate(key)
-			}
-			seen[5] = true
-			c.Push("meta")
+			c.Field(&seen[5], key, "meta")
 			p0 := new(OrderMeta)
 			p0.decodeJSON(d, c)
 			v.Meta = p0
 			c.Pop()
 		case "strict":
-			if seen[6] {
-				c.Duplicate(key)
-			}
-			seen[6] = true
-			c.Push("strict")
+			c.Field(&seen[6], key, "strict")
 			p0 := new(OrderStrict)
 			p0.decodeJSON(d, c)
 			v.Strict = p0
 			c.Pop()
 		case "limits":
-			if seen[7] {
-				c.Duplicate(key)
-			}
-			seen[7] = true
-			c.Push("limits")
+			c.Field(&seen[7], key, "limits")
 			p0 := new(OrderLimits)
 			p0.decodeJSON(d, c)
 			v.Limits = p0
 			c.Pop()
 		case "ship":
-			if seen[8] {
-				c.Duplicate(key)
-			}
-			seen[8] = true
-			c.Push("ship")
+			c.Field(&seen[8], key, "ship")
 			p0 := new(OrderShip)
 			p0.decodeJSON(d, c)
 			v.Ship = p0
 			c.Pop()
 		case "kind":
-			if seen[9] {
-				c.Duplicate(key)
-			}
-			seen[9] = true
-			c.Push("kind")
+			c.Field(&seen[9], key, "kind")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
@@ -353,11 +301,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "mode":
-			if seen[10] {
-				c.Duplicate(key)
-			}
-			seen[10] = true
-			c.Push("mode")
+			c.Field(&seen[10], key, "mode")
 			v.Mode.Present = true
 			if c.IsNull(d) {
 				v.Mode.Null = true
@@ -366,11 +310,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "window":
-			if seen[11] {
-				c.Duplicate(key)
-			}
-			seen[11] = true
-			c.Push("window")
+			c.Field(&seen[11], key, "window")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
@@ -450,11 +390,7 @@ func (v *OrderLimits) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "min":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("min")
+			c.Field(&seen[0], key, "min")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
@@ -462,11 +398,7 @@ func (v *OrderLimits) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 			v.Min = p0
 			c.Pop()
 		case "max":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("max")
+			c.Field(&seen[1], key, "max")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
@@ -508,11 +440,7 @@ func (v *OrderMeta) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "id":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("id")
+			c.Field(&seen[0], key, "id")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
@@ -595,21 +523,13 @@ func (v *OrderShip) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "country":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("country")
+			c.Field(&seen[0], key, "country")
 			if s, ok := c.String(d); ok {
 				v.Country = s
 			}
 			c.Pop()
 		case "zip":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("zip")
+			c.Field(&seen[1], key, "zip")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -670,11 +590,7 @@ func (v *OrderStrict) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "id":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("id")
+			c.Field(&seen[0], key, "id")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i

@@ -22,11 +22,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "actions":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("actions")
+			c.Field(&seen[0], key, "actions")
 			if a0, ok := c.Array(d); ok {
 				v.Actions = []map[string]json.RawMessage{}
 				var t0 [][]byte
@@ -81,11 +77,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "nodes":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("nodes")
+			c.Field(&seen[1], key, "nodes")
 			if a0, ok := c.Array(d); ok {
 				v.Nodes = []Node{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -98,11 +90,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "shapes":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("shapes")
+			c.Field(&seen[2], key, "shapes")
 			if a0, ok := c.Array(d); ok {
 				v.Shapes = []Shape{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -115,11 +103,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "either":
-			if seen[3] {
-				c.Duplicate(key)
-			}
-			seen[3] = true
-			c.Push("either")
+			c.Field(&seen[3], key, "either")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
@@ -149,31 +133,19 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "field":
-			if seen[4] {
-				c.Duplicate(key)
-			}
-			seen[4] = true
-			c.Push("field")
+			c.Field(&seen[4], key, "field")
 			p0 := new(Field)
 			p0.decodeJSON(d, c)
 			v.Field = p0
 			c.Pop()
 		case "scalar":
-			if seen[5] {
-				c.Duplicate(key)
-			}
-			seen[5] = true
-			c.Push("scalar")
+			c.Field(&seen[5], key, "scalar")
 			p0 := new(BlueprintScalar)
 			p0.decodeJSON(d, c)
 			v.Scalar = p0
 			c.Pop()
 		case "loose":
-			if seen[6] {
-				c.Duplicate(key)
-			}
-			seen[6] = true
-			c.Push("loose")
+			c.Field(&seen[6], key, "loose")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
@@ -203,11 +175,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "labels":
-			if seen[7] {
-				c.Duplicate(key)
-			}
-			seen[7] = true
-			c.Push("labels")
+			c.Field(&seen[7], key, "labels")
 			if a0, ok := c.Array(d); ok {
 				v.Labels = []Label{}
 				var t0 [][]byte
@@ -233,11 +201,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "weights":
-			if seen[8] {
-				c.Duplicate(key)
-			}
-			seen[8] = true
-			c.Push("weights")
+			c.Field(&seen[8], key, "weights")
 			if a0, ok := c.Array(d); ok {
 				v.Weights = []float64{}
 				var t0 [][]byte
@@ -269,11 +233,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "anything":
-			if seen[9] {
-				c.Duplicate(key)
-			}
-			seen[9] = true
-			c.Push("anything")
+			c.Field(&seen[9], key, "anything")
 			if a0, ok := c.Array(d); ok {
 				v.Anything = []json.RawMessage{}
 				var t0 [][]byte
@@ -301,11 +261,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "matrix":
-			if seen[10] {
-				c.Duplicate(key)
-			}
-			seen[10] = true
-			c.Push("matrix")
+			c.Field(&seen[10], key, "matrix")
 			if a0, ok := c.Array(d); ok {
 				v.Matrix = [][]int64{}
 				var t0 [][]byte
@@ -347,11 +303,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "choice":
-			if seen[11] {
-				c.Duplicate(key)
-			}
-			seen[11] = true
-			c.Push("choice")
+			c.Field(&seen[11], key, "choice")
 			v.Choice.Present = true
 			if c.IsNull(d) {
 				v.Choice.Null = true
@@ -360,21 +312,13 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "holder":
-			if seen[12] {
-				c.Duplicate(key)
-			}
-			seen[12] = true
-			c.Push("holder")
+			c.Field(&seen[12], key, "holder")
 			p0 := new(BlueprintHolder)
 			p0.decodeJSON(d, c)
 			v.Holder = p0
 			c.Pop()
 		case "steps":
-			if seen[13] {
-				c.Duplicate(key)
-			}
-			seen[13] = true
-			c.Push("steps")
+			c.Field(&seen[13], key, "steps")
 			impl.Validated(c, d, &v.Steps, func(v *[]Step, d *jx.Decoder, c *impl.Decoding) {
 				if c.IsNull(d) {
 					*v = nil
@@ -393,39 +337,23 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}, structgenValidate16)
 			c.Pop()
 		case "span":
-			if seen[14] {
-				c.Duplicate(key)
-			}
-			seen[14] = true
-			c.Push("span")
+			c.Field(&seen[14], key, "span")
 			p0 := new(BlueprintSpan)
 			p0.decodeJSON(d, c)
 			v.Span = p0
 			c.Pop()
 		case "wrap":
-			if seen[15] {
-				c.Duplicate(key)
-			}
-			seen[15] = true
-			c.Push("wrap")
+			c.Field(&seen[15], key, "wrap")
 			impl.ValidatedText(c, d, &v.Wrap, nil, structgenValidate205Text)
 			c.Pop()
 		case "mode":
-			if seen[16] {
-				c.Duplicate(key)
-			}
-			seen[16] = true
-			c.Push("mode")
+			c.Field(&seen[16], key, "mode")
 			p0 := new(BlueprintMode)
 			p0.decodeJSON(d, c)
 			v.Mode = p0
 			c.Pop()
 		case "action":
-			if seen[17] {
-				c.Duplicate(key)
-			}
-			seen[17] = true
-			c.Push("action")
+			c.Field(&seen[17], key, "action")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
@@ -455,29 +383,17 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "figure":
-			if seen[18] {
-				c.Duplicate(key)
-			}
-			seen[18] = true
-			c.Push("figure")
+			c.Field(&seen[18], key, "figure")
 			p0 := new(BlueprintFigure)
 			p0.decodeJSON(d, c)
 			v.Figure = p0
 			c.Pop()
 		case "runs":
-			if seen[19] {
-				c.Duplicate(key)
-			}
-			seen[19] = true
-			c.Push("runs")
+			c.Field(&seen[19], key, "runs")
 			impl.Validated(c, d, &v.Runs, nil, structgenValidate35)
 			c.Pop()
 		case "twice":
-			if seen[20] {
-				c.Duplicate(key)
-			}
-			seen[20] = true
-			c.Push("twice")
+			c.Field(&seen[20], key, "twice")
 			if a0, ok := c.Array(d); ok {
 				v.Twice = []Field{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -490,11 +406,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "index":
-			if seen[21] {
-				c.Duplicate(key)
-			}
-			seen[21] = true
-			c.Push("index")
+			c.Field(&seen[21], key, "index")
 			if m0, ok := c.Object(d); ok {
 				v.Index = map[string]BlueprintIndexValue{}
 				for !c.Failed() && m0.Next() {
@@ -518,11 +430,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "codes":
-			if seen[22] {
-				c.Duplicate(key)
-			}
-			seen[22] = true
-			c.Push("codes")
+			c.Field(&seen[22], key, "codes")
 			if m0, ok := c.Object(d); ok {
 				v.Codes = map[string]*string{}
 				for !c.Failed() && m0.Next() {
@@ -559,11 +467,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "lists":
-			if seen[23] {
-				c.Duplicate(key)
-			}
-			seen[23] = true
-			c.Push("lists")
+			c.Field(&seen[23], key, "lists")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
@@ -604,11 +508,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "tally":
-			if seen[24] {
-				c.Duplicate(key)
-			}
-			seen[24] = true
-			c.Push("tally")
+			c.Field(&seen[24], key, "tally")
 			if m0, ok := c.Object(d); ok {
 				v.Tally = map[string]int64{}
 				for !c.Failed() && m0.Next() {
@@ -630,11 +530,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "word":
-			if seen[25] {
-				c.Duplicate(key)
-			}
-			seen[25] = true
-			c.Push("word")
+			c.Field(&seen[25], key, "word")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -647,11 +543,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Word = p0
 			c.Pop()
 		case "flag":
-			if seen[26] {
-				c.Duplicate(key)
-			}
-			seen[26] = true
-			c.Push("flag")
+			c.Field(&seen[26], key, "flag")
 			p0 := c.NewBool()
 			if b, ok := c.Bool(d); ok {
 				*p0 = b
@@ -664,11 +556,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Flag = p0
 			c.Pop()
 		case "count":
-			if seen[27] {
-				c.Duplicate(key)
-			}
-			seen[27] = true
-			c.Push("count")
+			c.Field(&seen[27], key, "count")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
@@ -681,71 +569,43 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Count = p0
 			c.Pop()
 		case "plan":
-			if seen[28] {
-				c.Duplicate(key)
-			}
-			seen[28] = true
-			c.Push("plan")
+			c.Field(&seen[28], key, "plan")
 			p0 := new(BlueprintPlan)
 			p0.decodeJSON(d, c)
 			v.Plan = p0
 			c.Pop()
 		case "config":
-			if seen[29] {
-				c.Duplicate(key)
-			}
-			seen[29] = true
-			c.Push("config")
+			c.Field(&seen[29], key, "config")
 			p0 := new(BlueprintConfig)
 			p0.decodeJSON(d, c)
 			v.Config = p0
 			c.Pop()
 		case "reach":
-			if seen[30] {
-				c.Duplicate(key)
-			}
-			seen[30] = true
-			c.Push("reach")
+			c.Field(&seen[30], key, "reach")
 			p0 := new(BlueprintReach)
 			p0.decodeJSON(d, c)
 			v.Reach = p0
 			c.Pop()
 		case "ext":
-			if seen[31] {
-				c.Duplicate(key)
-			}
-			seen[31] = true
-			c.Push("ext")
+			c.Field(&seen[31], key, "ext")
 			p0 := new(BlueprintExt)
 			p0.decodeJSON(d, c)
 			v.Ext = p0
 			c.Pop()
 		case "extOpen":
-			if seen[32] {
-				c.Duplicate(key)
-			}
-			seen[32] = true
-			c.Push("extOpen")
+			c.Field(&seen[32], key, "extOpen")
 			p0 := new(BlueprintExtOpen)
 			p0.decodeJSON(d, c)
 			v.ExtOpen = p0
 			c.Pop()
 		case "extBoth":
-			if seen[33] {
-				c.Duplicate(key)
-			}
-			seen[33] = true
-			c.Push("extBoth")
+			c.Field(&seen[33], key, "extBoth")
 			p0 := new(BlueprintExtBoth)
 			p0.decodeJSON(d, c)
 			v.ExtBoth = p0
 			c.Pop()
 		case "lines":
-			if seen[34] {
-				c.Duplicate(key)
-			}
-			seen[34] = true
-			c.Push("lines")
+			c.Field(&seen[34], key, "lines")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
@@ -775,71 +635,43 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "route":
-			if seen[35] {
-				c.Duplicate(key)
-			}
-			seen[35] = true
-			c.Push("route")
+			c.Field(&seen[35], key, "route")
 			p0 := new(BlueprintRoute)
 			p0.decodeJSON(d, c)
 			v.Route = p0
 			c.Pop()
 		case "release":
-			if seen[36] {
-				c.Duplicate(key)
-			}
-			seen[36] = true
-			c.Push("release")
+			c.Field(&seen[36], key, "release")
 			p0 := new(BlueprintRelease)
 			p0.decodeJSON(d, c)
 			v.Release = p0
 			c.Pop()
 		case "access":
-			if seen[37] {
-				c.Duplicate(key)
-			}
-			seen[37] = true
-			c.Push("access")
+			c.Field(&seen[37], key, "access")
 			p0 := new(BlueprintAccess)
 			p0.decodeJSON(d, c)
 			v.Access = p0
 			c.Pop()
 		case "pick":
-			if seen[38] {
-				c.Duplicate(key)
-			}
-			seen[38] = true
-			c.Push("pick")
+			c.Field(&seen[38], key, "pick")
 			p0 := new(BlueprintPick)
 			p0.decodeJSON(d, c)
 			v.Pick = p0
 			c.Pop()
 		case "headers":
-			if seen[39] {
-				c.Duplicate(key)
-			}
-			seen[39] = true
-			c.Push("headers")
+			c.Field(&seen[39], key, "headers")
 			p0 := new(BlueprintHeaders)
 			p0.decodeJSON(d, c)
 			v.Headers = p0
 			c.Pop()
 		case "context":
-			if seen[40] {
-				c.Duplicate(key)
-			}
-			seen[40] = true
-			c.Push("context")
+			c.Field(&seen[40], key, "context")
 			p0 := new(BlueprintContext)
 			p0.decodeJSON(d, c)
 			v.Context = p0
 			c.Pop()
 		case "rule":
-			if seen[41] {
-				c.Duplicate(key)
-			}
-			seen[41] = true
-			c.Push("rule")
+			c.Field(&seen[41], key, "rule")
 			v.Rule.Present = true
 			if c.IsNull(d) {
 				v.Rule.Null = true
@@ -848,11 +680,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "narrowed":
-			if seen[42] {
-				c.Duplicate(key)
-			}
-			seen[42] = true
-			c.Push("narrowed")
+			c.Field(&seen[42], key, "narrowed")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
@@ -869,79 +697,47 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "twins":
-			if seen[43] {
-				c.Duplicate(key)
-			}
-			seen[43] = true
-			c.Push("twins")
+			c.Field(&seen[43], key, "twins")
 			impl.ValidatedText(c, d, &v.Twins, nil, structgenValidate210Text)
 			c.Pop()
 		case "point":
-			if seen[44] {
-				c.Duplicate(key)
-			}
-			seen[44] = true
-			c.Push("point")
+			c.Field(&seen[44], key, "point")
 			p0 := new(BlueprintPoint)
 			p0.decodeJSON(d, c)
 			v.Point = p0
 			c.Pop()
 		case "pair":
-			if seen[45] {
-				c.Duplicate(key)
-			}
-			seen[45] = true
-			c.Push("pair")
+			c.Field(&seen[45], key, "pair")
 			p0 := new(BlueprintPair)
 			p0.decodeJSON(d, c)
 			v.Pair = p0
 			c.Pop()
 		case "marks":
-			if seen[46] {
-				c.Duplicate(key)
-			}
-			seen[46] = true
-			c.Push("marks")
+			c.Field(&seen[46], key, "marks")
 			p0 := new(BlueprintMarks)
 			p0.decodeJSON(d, c)
 			v.Marks = p0
 			c.Pop()
 		case "attr":
-			if seen[47] {
-				c.Duplicate(key)
-			}
-			seen[47] = true
-			c.Push("attr")
+			c.Field(&seen[47], key, "attr")
 			p0 := new(BlueprintAttr)
 			p0.decodeJSON(d, c)
 			v.Attr = p0
 			c.Pop()
 		case "amount":
-			if seen[48] {
-				c.Duplicate(key)
-			}
-			seen[48] = true
-			c.Push("amount")
+			c.Field(&seen[48], key, "amount")
 			p0 := new(BlueprintAmount)
 			p0.decodeJSON(d, c)
 			v.Amount = p0
 			c.Pop()
 		case "bounds":
-			if seen[49] {
-				c.Duplicate(key)
-			}
-			seen[49] = true
-			c.Push("bounds")
+			c.Field(&seen[49], key, "bounds")
 			p0 := new(BlueprintBounds)
 			p0.decodeJSON(d, c)
 			v.Bounds = p0
 			c.Pop()
 		case "price":
-			if seen[50] {
-				c.Duplicate(key)
-			}
-			seen[50] = true
-			c.Push("price")
+			c.Field(&seen[50], key, "price")
 			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
 				*p0 = f
@@ -951,19 +747,11 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Price = p0
 			c.Pop()
 		case "conn":
-			if seen[51] {
-				c.Duplicate(key)
-			}
-			seen[51] = true
-			c.Push("conn")
+			c.Field(&seen[51], key, "conn")
 			impl.ValidatedText(c, d, &v.Conn, nil, structgenValidate77Text)
 			c.Pop()
 		case "maybe":
-			if seen[52] {
-				c.Duplicate(key)
-			}
-			seen[52] = true
-			c.Push("maybe")
+			c.Field(&seen[52], key, "maybe")
 			v.Maybe.Present = true
 			if c.IsNull(d) {
 				v.Maybe.Null = true
@@ -973,11 +761,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "optional":
-			if seen[53] {
-				c.Duplicate(key)
-			}
-			seen[53] = true
-			c.Push("optional")
+			c.Field(&seen[53], key, "optional")
 			v.Optional.Present = true
 			if c.IsNull(d) {
 				v.Optional.Null = true
@@ -986,11 +770,7 @@ func (v *Blueprint) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "never":
-			if seen[54] {
-				c.Duplicate(key)
-			}
-			seen[54] = true
-			c.Push("never")
+			c.Field(&seen[54], key, "never")
 			v.Never.Present = true
 			if c.IsNull(d) {
 				v.Never.Null = true
@@ -1075,11 +855,7 @@ func (v *BlueprintAccessOption0) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "token":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("token")
+			c.Field(&seen[0], key, "token")
 			if s, ok := c.String(d); ok {
 				v.Token = s
 				c.Length(s, 2, -1)
@@ -1138,21 +914,13 @@ func (v *BlueprintAccessOption1) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "user":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("user")
+			c.Field(&seen[0], key, "user")
 			if s, ok := c.String(d); ok {
 				v.User = s
 			}
 			c.Pop()
 		case "pass":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("pass")
+			c.Field(&seen[1], key, "pass")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -1289,11 +1057,7 @@ func (v *BlueprintBoundsOption2) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "signal":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("signal")
+			c.Field(&seen[0], key, "signal")
 			if s, ok := c.String(d); ok {
 				v.Signal = s
 			}
@@ -1422,11 +1186,7 @@ func (v *BlueprintConfig) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "ctype":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("ctype")
+			c.Field(&seen[0], key, "ctype")
 			if s, ok := c.String(d); ok {
 				v.Ctype = s
 			}
@@ -1484,11 +1244,7 @@ func (v *BlueprintConnHostVariant) decodeTyped(d *jx.Decoder, c *impl.Decoding) 
 		key := it.Key()
 		switch string(key) {
 		case "name":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("name")
+			c.Field(&seen[0], key, "name")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -1496,11 +1252,7 @@ func (v *BlueprintConnHostVariant) decodeTyped(d *jx.Decoder, c *impl.Decoding) 
 			v.Name = p0
 			c.Pop()
 		case "host":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("host")
+			c.Field(&seen[1], key, "host")
 			if s, ok := c.String(d); ok {
 				v.Host = s
 			}
@@ -1558,11 +1310,7 @@ func (v *BlueprintConnSocketVariant) decodeTyped(d *jx.Decoder, c *impl.Decoding
 		key := it.Key()
 		switch string(key) {
 		case "name":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("name")
+			c.Field(&seen[0], key, "name")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -1570,11 +1318,7 @@ func (v *BlueprintConnSocketVariant) decodeTyped(d *jx.Decoder, c *impl.Decoding
 			v.Name = p0
 			c.Pop()
 		case "socket":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("socket")
+			c.Field(&seen[1], key, "socket")
 			if s, ok := c.String(d); ok {
 				v.Socket = s
 			}
@@ -1666,11 +1410,7 @@ func (v *BlueprintExt) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "id":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("id")
+			c.Field(&seen[0], key, "id")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
@@ -1734,11 +1474,7 @@ func (v *BlueprintExtBoth) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "x-id":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("x-id")
+			c.Field(&seen[0], key, "x-id")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -1780,11 +1516,7 @@ func (v *BlueprintExtOpen) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "id":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("id")
+			c.Field(&seen[0], key, "id")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
@@ -1861,11 +1593,7 @@ func (v *BlueprintFigureOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "kind":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("kind")
+			c.Field(&seen[0], key, "kind")
 			if s, ok := c.String(d); ok {
 				v.Kind = s
 				switch s {
@@ -1876,11 +1604,7 @@ func (v *BlueprintFigureOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "w":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("w")
+			c.Field(&seen[1], key, "w")
 			if i, ok := c.Int64(d); ok {
 				v.W = i
 				c.IntMin(i, int64(1))
@@ -1990,11 +1714,7 @@ func (v *BlueprintHolder) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "pick":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("pick")
+			c.Field(&seen[0], key, "pick")
 			if c.IsNull(d) {
 				v.Pick = nil
 			} else {
@@ -2078,11 +1798,7 @@ func (v *BlueprintIndexValue) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "n":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("n")
+			c.Field(&seen[0], key, "n")
 			if i, ok := c.Int64(d); ok {
 				v.N = i
 				c.IntMin(i, int64(0))
@@ -2183,11 +1899,7 @@ func (v *BlueprintMaybe) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("name")
+			c.Field(&seen[0], key, "name")
 			if s, ok := c.String(d); ok {
 				v.Name = s
 			}
@@ -2271,11 +1983,7 @@ func (v *BlueprintNever) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("name")
+			c.Field(&seen[0], key, "name")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -2454,11 +2162,7 @@ func (v *BlueprintPickOption0Object) decodeJSON(d *jx.Decoder, c *impl.Decoding)
 		key := it.Key()
 		switch string(key) {
 		case "a":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("a")
+			c.Field(&seen[0], key, "a")
 			if i, ok := c.Int64(d); ok {
 				v.A = i
 			}
@@ -2490,11 +2194,7 @@ func (v *BlueprintPickOption1Object) decodeJSON(d *jx.Decoder, c *impl.Decoding)
 		key := it.Key()
 		switch string(key) {
 		case "b":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("b")
+			c.Field(&seen[0], key, "b")
 			if s, ok := c.String(d); ok {
 				v.B = s
 			}
@@ -2541,11 +2241,7 @@ func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "mode":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("mode")
+			c.Field(&seen[0], key, "mode")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -2553,21 +2249,13 @@ func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 			v.Mode = p0
 			c.Pop()
 		case "fixed":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("fixed")
+			c.Field(&seen[1], key, "fixed")
 			if b, ok := c.Bool(d); ok {
 				v.Fixed = b
 			}
 			c.Pop()
 		case "level":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("level")
+			c.Field(&seen[2], key, "level")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
@@ -2575,11 +2263,7 @@ func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 			v.Level = p0
 			c.Pop()
 		case "tags":
-			if seen[3] {
-				c.Duplicate(key)
-			}
-			seen[3] = true
-			c.Push("tags")
+			c.Field(&seen[3], key, "tags")
 			if a0, ok := c.Array(d); ok {
 				v.Tags = []string{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -2598,11 +2282,7 @@ func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "name":
-			if seen[4] {
-				c.Duplicate(key)
-			}
-			seen[4] = true
-			c.Push("name")
+			c.Field(&seen[4], key, "name")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -2610,11 +2290,7 @@ func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 			v.Name = p0
 			c.Pop()
 		case "meta":
-			if seen[5] {
-				c.Duplicate(key)
-			}
-			seen[5] = true
-			c.Push("meta")
+			c.Field(&seen[5], key, "meta")
 			if m0, ok := c.Object(d); ok {
 				v.Meta = map[string]string{}
 				for !c.Failed() && m0.Next() {
@@ -2635,11 +2311,7 @@ func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "note":
-			if seen[6] {
-				c.Duplicate(key)
-			}
-			seen[6] = true
-			c.Push("note")
+			c.Field(&seen[6], key, "note")
 			v.Note.Present = true
 			if c.IsNull(d) {
 				v.Note.Null = true
@@ -2650,11 +2322,7 @@ func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "kind":
-			if seen[7] {
-				c.Duplicate(key)
-			}
-			seen[7] = true
-			c.Push("kind")
+			c.Field(&seen[7], key, "kind")
 			p0 := new(BlueprintPlanKind)
 			p0.decodeJSON(d, c)
 			v.Kind = p0
@@ -2913,11 +2581,7 @@ func (v *BlueprintReach) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "email":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("email")
+			c.Field(&seen[0], key, "email")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -2925,11 +2589,7 @@ func (v *BlueprintReach) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 			v.Email = p0
 			c.Pop()
 		case "phone":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("phone")
+			c.Field(&seen[1], key, "phone")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -2937,11 +2597,7 @@ func (v *BlueprintReach) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 			v.Phone = p0
 			c.Pop()
 		case "fax":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("fax")
+			c.Field(&seen[2], key, "fax")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -2949,11 +2605,7 @@ func (v *BlueprintReach) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 			v.Fax = p0
 			c.Pop()
 		case "kind":
-			if seen[3] {
-				c.Duplicate(key)
-			}
-			seen[3] = true
-			c.Push("kind")
+			c.Field(&seen[3], key, "kind")
 			if s, ok := c.String(d); ok {
 				v.Kind = s
 			}
@@ -3027,11 +2679,7 @@ func (v *BlueprintReleaseOption0) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "v":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("v")
+			c.Field(&seen[0], key, "v")
 			if s, ok := c.String(d); ok {
 				v.V = s
 				switch s {
@@ -3042,11 +2690,7 @@ func (v *BlueprintReleaseOption0) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "a":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("a")
+			c.Field(&seen[1], key, "a")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
@@ -3082,19 +2726,11 @@ func (v *BlueprintReleaseOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "v":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("v")
+			c.Field(&seen[0], key, "v")
 			impl.Validated(c, d, &v.V, nil, structgenValidate74)
 			c.Pop()
 		case "b":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("b")
+			c.Field(&seen[1], key, "b")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -3170,21 +2806,13 @@ func (v *BlueprintRouteOption0) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "insert":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("insert")
+			c.Field(&seen[0], key, "insert")
 			if s, ok := c.String(d); ok {
 				v.Insert = s
 			}
 			c.Pop()
 		case "at":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("at")
+			c.Field(&seen[1], key, "at")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
@@ -3219,11 +2847,7 @@ func (v *BlueprintRouteOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "remove":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("remove")
+			c.Field(&seen[0], key, "remove")
 			if s, ok := c.String(d); ok {
 				v.Remove = s
 				c.Length(s, 1, -1)
@@ -3256,11 +2880,7 @@ func (v *BlueprintRouteOption2) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "note":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("note")
+			c.Field(&seen[0], key, "note")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -3426,11 +3046,7 @@ func (v *Circle) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "kind":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("kind")
+			c.Field(&seen[0], key, "kind")
 			if s, ok := c.String(d); ok {
 				v.Kind = s
 				switch s {
@@ -3441,11 +3057,7 @@ func (v *Circle) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "r":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("r")
+			c.Field(&seen[1], key, "r")
 			if f, text, ok := c.Float64(d); ok {
 				v.R = f
 				c.FloatBounds(f, text, "0", "", "", "")
@@ -3520,21 +3132,13 @@ func (v *FieldOption0) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "id":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("id")
+			c.Field(&seen[0], key, "id")
 			if i, ok := c.Int64(d); ok {
 				v.ID = i
 			}
 			c.Pop()
 		case "value":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("value")
+			c.Field(&seen[1], key, "value")
 			if raw, ok := c.Raw(d); ok {
 				v.Value = raw
 			}
@@ -3569,21 +3173,13 @@ func (v *FieldOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("name")
+			c.Field(&seen[0], key, "name")
 			if s, ok := c.String(d); ok {
 				v.Name = s
 			}
 			c.Pop()
 		case "value":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("value")
+			c.Field(&seen[1], key, "value")
 			if raw, ok := c.Raw(d); ok {
 				v.Value = raw
 			}
@@ -3618,11 +3214,7 @@ func (v *ForwardOption3) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "only":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("only")
+			c.Field(&seen[0], key, "only")
 			if a0, ok := c.Array(d); ok {
 				v.Only = []string{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -3667,11 +3259,7 @@ func (v *ForwardOption4) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "except":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("except")
+			c.Field(&seen[0], key, "except")
 			if a0, ok := c.Array(d); ok {
 				v.Except = []string{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -3719,22 +3307,14 @@ func (v *Label) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("name")
+			c.Field(&seen[0], key, "name")
 			if s, ok := c.String(d); ok {
 				v.Name = s
 				c.Length(s, 1, -1)
 			}
 			c.Pop()
 		case "weight":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("weight")
+			c.Field(&seen[1], key, "weight")
 			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
 				*p0 = f
@@ -3780,11 +3360,7 @@ func (v *NewContextOption2) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "selective":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("selective")
+			c.Field(&seen[0], key, "selective")
 			if a0, ok := c.Array(d); ok {
 				v.Selective = []string{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -3840,31 +3416,19 @@ func (v *Node) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "type":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("type")
+			c.Field(&seen[0], key, "type")
 			if raw, ok := c.Raw(d); ok {
 				v.Type = raw
 			}
 			c.Pop()
 		case "size":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("size")
+			c.Field(&seen[1], key, "size")
 			if raw, ok := c.Raw(d); ok {
 				v.Size = raw
 			}
 			c.Pop()
 		case "props":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("props")
+			c.Field(&seen[2], key, "props")
 			if raw, ok := c.Raw(d); ok {
 				v.Props = raw
 			}
@@ -3947,11 +3511,7 @@ func (v *ShapeOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "kind":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("kind")
+			c.Field(&seen[0], key, "kind")
 			if s, ok := c.String(d); ok {
 				v.Kind = s
 				switch s {
@@ -3962,11 +3522,7 @@ func (v *ShapeOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "side":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("side")
+			c.Field(&seen[1], key, "side")
 			if f, text, ok := c.Float64(d); ok {
 				v.Side = f
 				c.FloatBounds(f, text, "", "", "0", "")
@@ -4015,19 +3571,11 @@ func (v *ShapeOption2) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "kind":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("kind")
+			c.Field(&seen[0], key, "kind")
 			v.Kind.decodeJSON(d, c)
 			c.Pop()
 		case "sides":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("sides")
+			c.Field(&seen[1], key, "sides")
 			if i, ok := c.Int64(d); ok {
 				v.Sides = i
 				c.IntMin(i, int64(3))
@@ -4105,31 +3653,19 @@ func (v *Step) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "kind":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("kind")
+			c.Field(&seen[0], key, "kind")
 			if s, ok := c.String(d); ok {
 				v.Kind = s
 			}
 			c.Pop()
 		case "args":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("args")
+			c.Field(&seen[1], key, "args")
 			if raw, ok := c.Raw(d); ok {
 				v.Args = raw
 			}
 			c.Pop()
 		case "note":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("note")
+			c.Field(&seen[2], key, "note")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s

@@ -22,11 +22,7 @@ func (v *A) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "b_options":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("b_options")
+			c.Field(&seen[0], key, "b_options")
 			p0 := new(ABOptions)
 			p0.decodeJSON(d, c)
 			v.BOptions = p0
@@ -66,11 +62,7 @@ func (v *AB) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "options":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("options")
+			c.Field(&seen[0], key, "options")
 			p0 := new(DocABOptions)
 			p0.decodeJSON(d, c)
 			v.Options = p0
@@ -110,11 +102,7 @@ func (v *ABOptions) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "wide":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("wide")
+			c.Field(&seen[0], key, "wide")
 			p0 := c.NewBool()
 			if b, ok := c.Bool(d); ok {
 				*p0 = b
@@ -156,81 +144,49 @@ func (v *Doc) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "a":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("a")
+			c.Field(&seen[0], key, "a")
 			p0 := new(DocUserInfo)
 			p0.decodeJSON(d, c)
 			v.A = p0
 			c.Pop()
 		case "b":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("b")
+			c.Field(&seen[1], key, "b")
 			p0 := new(UserInfo)
 			p0.decodeJSON(d, c)
 			v.B = p0
 			c.Pop()
 		case "p":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("p")
+			c.Field(&seen[2], key, "p")
 			p0 := new(DocPermission)
 			p0.decodeJSON(d, c)
 			v.P = p0
 			c.Pop()
 		case "q":
-			if seen[3] {
-				c.Duplicate(key)
-			}
-			seen[3] = true
-			c.Push("q")
+			c.Field(&seen[3], key, "q")
 			p0 := new(Permission)
 			p0.decodeJSON(d, c)
 			v.Q = p0
 			c.Pop()
 		case "n":
-			if seen[4] {
-				c.Duplicate(key)
-			}
-			seen[4] = true
-			c.Push("n")
+			c.Field(&seen[4], key, "n")
 			p0 := new(AB)
 			p0.decodeJSON(d, c)
 			v.N = p0
 			c.Pop()
 		case "m":
-			if seen[5] {
-				c.Duplicate(key)
-			}
-			seen[5] = true
-			c.Push("m")
+			c.Field(&seen[5], key, "m")
 			p0 := new(A)
 			p0.decodeJSON(d, c)
 			v.M = p0
 			c.Pop()
 		case "color":
-			if seen[6] {
-				c.Duplicate(key)
-			}
-			seen[6] = true
-			c.Push("color")
+			c.Field(&seen[6], key, "color")
 			p0 := new(DocColorAtPropertiesColor)
 			p0.decodeJSON(d, c)
 			v.Color = p0
 			c.Pop()
 		case "red":
-			if seen[7] {
-				c.Duplicate(key)
-			}
-			seen[7] = true
-			c.Push("red")
+			c.Field(&seen[7], key, "red")
 			p0 := new(DocColorRed)
 			p0.decodeJSON(d, c)
 			v.Red = p0
@@ -270,11 +226,7 @@ func (v *DocABOptions) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "deep":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("deep")
+			c.Field(&seen[0], key, "deep")
 			p0 := c.NewBool()
 			if b, ok := c.Bool(d); ok {
 				*p0 = b
@@ -332,11 +284,7 @@ func (v *DocColorRed) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "shade":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("shade")
+			c.Field(&seen[0], key, "shade")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -394,11 +342,7 @@ func (v *DocUserInfo) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "x":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("x")
+			c.Field(&seen[0], key, "x")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -440,11 +384,7 @@ func (v *Permission) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "level":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("level")
+			c.Field(&seen[0], key, "level")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
@@ -486,11 +426,7 @@ func (v *UserInfo) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "y":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("y")
+			c.Field(&seen[0], key, "y")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s

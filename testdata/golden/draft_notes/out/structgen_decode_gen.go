@@ -23,11 +23,7 @@ func (v *Old) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "kind":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("kind")
+			c.Field(&seen[0], key, "kind")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
@@ -42,11 +38,7 @@ func (v *Old) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "tags":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("tags")
+			c.Field(&seen[1], key, "tags")
 			if a0, ok := c.Array(d); ok {
 				v.Tags = []json.RawMessage{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -62,11 +54,7 @@ func (v *Old) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "n":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("n")
+			c.Field(&seen[2], key, "n")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
@@ -108,11 +96,7 @@ func (v *Seven) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "a":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("a")
+			c.Field(&seen[0], key, "a")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -120,11 +104,7 @@ func (v *Seven) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.A = p0
 			c.Pop()
 		case "b":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("b")
+			c.Field(&seen[1], key, "b")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s

@@ -22,21 +22,13 @@ func (v *Contact) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "email":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("email")
+			c.Field(&seen[0], key, "email")
 			if s, ok := c.String(d); ok {
 				v.Email = s
 			}
 			c.Pop()
 		case "since":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("since")
+			c.Field(&seen[1], key, "since")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s

@@ -23,11 +23,7 @@ func (v *FileReportArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "to":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("to")
+			c.Field(&seen[0], key, "to")
 			if s, ok := c.String(d); ok {
 				v.To = s
 				c.Length(s, 1, -1)

@@ -45,21 +45,13 @@ func (v *Verdict) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "ok":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("ok")
+			c.Field(&seen[0], key, "ok")
 			if b, ok := c.Bool(d); ok {
 				v.Ok = b
 			}
 			c.Pop()
 		case "reasons":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("reasons")
+			c.Field(&seen[1], key, "reasons")
 			if a0, ok := c.Array(d); ok {
 				v.Reasons = []string{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -78,11 +70,7 @@ func (v *Verdict) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "score":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("score")
+			c.Field(&seen[2], key, "score")
 			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
 				*p0 = f

@@ -22,11 +22,7 @@ func (v *Poem) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "lines":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("lines")
+			c.Field(&seen[0], key, "lines")
 			if a0, ok := c.Array(d); ok {
 				v.Lines = []string{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {

@@ -20,51 +20,31 @@ func (v *Config) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "shared":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("shared")
+			c.Field(&seen[0], key, "shared")
 			p0 := new(ConfigShared)
 			p0.decodeJSON(d, c)
 			v.Shared = p0
 			c.Pop()
 		case "band":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("band")
+			c.Field(&seen[1], key, "band")
 			p0 := new(ConfigBand)
 			p0.decodeJSON(d, c)
 			v.Band = p0
 			c.Pop()
 		case "opt":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("opt")
+			c.Field(&seen[2], key, "opt")
 			p0 := new(ConfigOpt)
 			p0.decodeJSON(d, c)
 			v.Opt = p0
 			c.Pop()
 		case "count":
-			if seen[3] {
-				c.Duplicate(key)
-			}
-			seen[3] = true
-			c.Push("count")
+			c.Field(&seen[3], key, "count")
 			p0 := new(ConfigCount)
 			p0.decodeJSON(d, c)
 			v.Count = p0
 			c.Pop()
 		case "n":
-			if seen[4] {
-				c.Duplicate(key)
-			}
-			seen[4] = true
-			c.Push("n")
+			c.Field(&seen[4], key, "n")
 			v.N.Present = true
 			if c.IsNull(d) {
 				v.N.Null = true
@@ -75,11 +55,7 @@ func (v *Config) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "maybe":
-			if seen[5] {
-				c.Duplicate(key)
-			}
-			seen[5] = true
-			c.Push("maybe")
+			c.Field(&seen[5], key, "maybe")
 			v.Maybe.Present = true
 			if c.IsNull(d) {
 				v.Maybe.Null = true
@@ -88,11 +64,7 @@ func (v *Config) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "list":
-			if seen[6] {
-				c.Duplicate(key)
-			}
-			seen[6] = true
-			c.Push("list")
+			c.Field(&seen[6], key, "list")
 			if a0, ok := c.Array(d); ok {
 				v.List = []*ConfigListItem{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -201,11 +173,7 @@ func (v *ConfigListItemObject) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "x":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("x")
+			c.Field(&seen[0], key, "x")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -298,11 +266,7 @@ func (v *ConfigOptObject) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "a":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("a")
+			c.Field(&seen[0], key, "a")
 			if i, ok := c.Int64(d); ok {
 				v.A = i
 			}

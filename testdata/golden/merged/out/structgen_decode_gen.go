@@ -22,29 +22,17 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "buyer":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("buyer")
+			c.Field(&seen[0], key, "buyer")
 			v.Buyer.decodeJSON(d, c)
 			c.Pop()
 		case "seller":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("seller")
+			c.Field(&seen[1], key, "seller")
 			p0 := new(OrderSeller)
 			p0.decodeJSON(d, c)
 			v.Seller = p0
 			c.Pop()
 		case "lines":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("lines")
+			c.Field(&seen[2], key, "lines")
 			if a0, ok := c.Array(d); ok {
 				v.Lines = []OrderLinesItem{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -57,19 +45,11 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "tag":
-			if seen[3] {
-				c.Duplicate(key)
-			}
-			seen[3] = true
-			c.Push("tag")
+			c.Field(&seen[3], key, "tag")
 			impl.ValidatedText(c, d, &v.Tag, nil, structgenValidate17Text)
 			c.Pop()
 		case "contact":
-			if seen[4] {
-				c.Duplicate(key)
-			}
-			seen[4] = true
-			c.Push("contact")
+			c.Field(&seen[4], key, "contact")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -79,11 +59,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Contact = p0
 			c.Pop()
 		case "nullable":
-			if seen[5] {
-				c.Duplicate(key)
-			}
-			seen[5] = true
-			c.Push("nullable")
+			c.Field(&seen[5], key, "nullable")
 			p0 := new(OrderNullable)
 			p0.decodeJSON(d, c)
 			v.Nullable = p0
@@ -131,22 +107,14 @@ func (v *OrderBuyer) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("name")
+			c.Field(&seen[0], key, "name")
 			if s, ok := c.String(d); ok {
 				v.Name = s
 				c.Length(s, 1, -1)
 			}
 			c.Pop()
 		case "email":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("email")
+			c.Field(&seen[1], key, "email")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -194,11 +162,7 @@ func (v *OrderLinesItem) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		n++
 		switch string(key) {
 		case "note":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("note")
+			c.Field(&seen[0], key, "note")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -206,22 +170,14 @@ func (v *OrderLinesItem) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Note = p0
 			c.Pop()
 		case "sku":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("sku")
+			c.Field(&seen[1], key, "sku")
 			if s, ok := c.String(d); ok {
 				v.Sku = s
 				c.Pattern(s, "^[A-Z]{3}-[0-9]+$")
 			}
 			c.Pop()
 		case "qty":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("qty")
+			c.Field(&seen[2], key, "qty")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
@@ -259,22 +215,14 @@ func (v *OrderNullable) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("name")
+			c.Field(&seen[0], key, "name")
 			if s, ok := c.String(d); ok {
 				v.Name = s
 				c.Length(s, 1, -1)
 			}
 			c.Pop()
 		case "email":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("email")
+			c.Field(&seen[1], key, "email")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -322,11 +270,7 @@ func (v *OrderSeller) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("name")
+			c.Field(&seen[0], key, "name")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
@@ -342,11 +286,7 @@ func (v *OrderSeller) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "email":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("email")
+			c.Field(&seen[1], key, "email")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -355,11 +295,7 @@ func (v *OrderSeller) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Email = p0
 			c.Pop()
 		case "vat":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("vat")
+			c.Field(&seen[2], key, "vat")
 			if s, ok := c.String(d); ok {
 				v.Vat = s
 				c.Length(s, 0, 12)

@@ -53,11 +53,7 @@ func (v *AnswerOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "code":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("code")
+			c.Field(&seen[0], key, "code")
 			if i, ok := c.Int64(d); ok {
 				v.Code = i
 			}
@@ -89,32 +85,20 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "title":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("title")
+			c.Field(&seen[0], key, "title")
 			if s, ok := c.String(d); ok {
 				v.Title = s
 				c.Length(s, 1, 80)
 			}
 			c.Pop()
 		case "summary":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("summary")
+			c.Field(&seen[1], key, "summary")
 			if s, ok := c.String(d); ok {
 				v.Summary = s
 			}
 			c.Pop()
 		case "owner":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("owner")
+			c.Field(&seen[2], key, "owner")
 			if c.IsNull(d) {
 				v.Owner = nil
 			} else {
@@ -126,11 +110,7 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "tags":
-			if seen[3] {
-				c.Duplicate(key)
-			}
-			seen[3] = true
-			c.Push("tags")
+			c.Field(&seen[3], key, "tags")
 			if a0, ok := c.Array(d); ok {
 				v.Tags = []string{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -150,11 +130,7 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "priority":
-			if seen[4] {
-				c.Duplicate(key)
-			}
-			seen[4] = true
-			c.Push("priority")
+			c.Field(&seen[4], key, "priority")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
@@ -164,11 +140,7 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Priority = p0
 			c.Pop()
 		case "due":
-			if seen[5] {
-				c.Duplicate(key)
-			}
-			seen[5] = true
-			c.Push("due")
+			c.Field(&seen[5], key, "due")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -177,11 +149,7 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Due = p0
 			c.Pop()
 		case "status":
-			if seen[6] {
-				c.Duplicate(key)
-			}
-			seen[6] = true
-			c.Push("status")
+			c.Field(&seen[6], key, "status")
 			p0 := new(BriefStatus)
 			p0.decodeJSON(d, c)
 			v.Status = p0
@@ -298,21 +266,13 @@ func (v *Tree) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "label":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("label")
+			c.Field(&seen[0], key, "label")
 			if s, ok := c.String(d); ok {
 				v.Label = s
 			}
 			c.Pop()
 		case "children":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("children")
+			c.Field(&seen[1], key, "children")
 			if a0, ok := c.Array(d); ok {
 				v.Children = []Tree{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {

@@ -23,22 +23,14 @@ func (v *Amount) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "amount":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("amount")
+			c.Field(&seen[0], key, "amount")
 			if s, ok := c.String(d); ok {
 				v.Amount = s
 				c.Pattern(s, "^[0-9]+\\.[0-9]{2}$")
 			}
 			c.Pop()
 		case "currency":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("currency")
+			c.Field(&seen[1], key, "currency")
 			v.Currency.decodeJSON(d, c)
 			c.Pop()
 		default:
@@ -73,11 +65,7 @@ func (v *Catalog) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "products":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("products")
+			c.Field(&seen[0], key, "products")
 			if a0, ok := c.Array(d); ok {
 				v.Products = []Product{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -143,29 +131,17 @@ func (v *Product) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("name")
+			c.Field(&seen[0], key, "name")
 			if s, ok := c.String(d); ok {
 				v.Name = s
 			}
 			c.Pop()
 		case "price":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("price")
+			c.Field(&seen[1], key, "price")
 			v.Price.decodeJSON(d, c)
 			c.Pop()
 		case "related":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("related")
+			c.Field(&seen[2], key, "related")
 			if a0, ok := c.Array(d); ok {
 				v.Related = []Product{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -207,21 +183,13 @@ func (v *Tree) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("name")
+			c.Field(&seen[0], key, "name")
 			if s, ok := c.String(d); ok {
 				v.Name = s
 			}
 			c.Pop()
 		case "children":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("children")
+			c.Field(&seen[1], key, "children")
 			if a0, ok := c.Array(d); ok {
 				v.Children = []Tree{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -234,11 +202,7 @@ func (v *Tree) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "parent":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("parent")
+			c.Field(&seen[2], key, "parent")
 			p0 := new(Tree)
 			p0.decodeJSON(d, c)
 			v.Parent = p0

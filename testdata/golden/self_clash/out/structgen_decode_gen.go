@@ -69,11 +69,7 @@ func (v *CreditsObject) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "by":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("by")
+			c.Field(&seen[0], key, "by")
 			impl.Validated(c, d, &v.By, func(v *[]Ref, d *jx.Decoder, c *impl.Decoding) {
 				if c.IsNull(d) {
 					*v = nil
@@ -173,11 +169,7 @@ func (v *RedObject) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "tax":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("tax")
+			c.Field(&seen[0], key, "tax")
 			v.Tax.Present = true
 			if c.IsNull(d) {
 				v.Tax.Null = true
@@ -186,11 +178,7 @@ func (v *RedObject) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "credits":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("credits")
+			c.Field(&seen[1], key, "credits")
 			v.Credits.Present = true
 			if c.IsNull(d) {
 				v.Credits.Null = true
@@ -233,11 +221,7 @@ func (v *Ref) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "target":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("target")
+			c.Field(&seen[0], key, "target")
 			v.Target.Present = true
 			if c.IsNull(d) {
 				v.Target.Null = true
@@ -327,11 +311,7 @@ func (v *RefTargetObjectE7E8CC45) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "site":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("site")
+			c.Field(&seen[0], key, "site")
 			if raw, ok := c.Raw(d); ok {
 				v.Site = raw
 			}
@@ -418,11 +398,7 @@ func (v *TaxonomyFirstOption0) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "target":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("target")
+			c.Field(&seen[0], key, "target")
 			impl.Validated(c, d, &v.Target, nil, structgenValidate3, structgenValidate5)
 			c.Pop()
 		default:
@@ -460,11 +436,7 @@ func (v *TaxonomyFourthsItemOption0) decodeJSON(d *jx.Decoder, c *impl.Decoding)
 		key := it.Key()
 		switch string(key) {
 		case "target":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("target")
+			c.Field(&seen[0], key, "target")
 			impl.Validated(c, d, &v.Target, nil, structgenValidate3, structgenValidate5)
 			c.Pop()
 		default:
@@ -502,11 +474,7 @@ func (v *TaxonomyObject) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "first":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("first")
+			c.Field(&seen[0], key, "first")
 			impl.ValidatedText(c, d, &v.First, func(v **TaxonomyFirstOption0, d *jx.Decoder, c *impl.Decoding) {
 				if c.IsNull(d) {
 					*v = nil
@@ -518,11 +486,7 @@ func (v *TaxonomyObject) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}, structgenValidate9Text)
 			c.Pop()
 		case "second":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("second")
+			c.Field(&seen[1], key, "second")
 			impl.ValidatedText(c, d, &v.Second, func(v **TaxonomySecondOption0, d *jx.Decoder, c *impl.Decoding) {
 				if c.IsNull(d) {
 					*v = nil
@@ -534,11 +498,7 @@ func (v *TaxonomyObject) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}, structgenValidate9Text)
 			c.Pop()
 		case "thirds":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("thirds")
+			c.Field(&seen[2], key, "thirds")
 			impl.Validated(c, d, &v.Thirds, func(v *[]TaxonomyThirdsItemOption0, d *jx.Decoder, c *impl.Decoding) {
 				if c.IsNull(d) {
 					*v = nil
@@ -557,11 +517,7 @@ func (v *TaxonomyObject) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}, structgenValidate10)
 			c.Pop()
 		case "fourths":
-			if seen[3] {
-				c.Duplicate(key)
-			}
-			seen[3] = true
-			c.Push("fourths")
+			c.Field(&seen[3], key, "fourths")
 			impl.Validated(c, d, &v.Fourths, func(v *[]TaxonomyFourthsItemOption0, d *jx.Decoder, c *impl.Decoding) {
 				if c.IsNull(d) {
 					*v = nil
@@ -614,11 +570,7 @@ func (v *TaxonomySecondOption0) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "target":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("target")
+			c.Field(&seen[0], key, "target")
 			impl.Validated(c, d, &v.Target, nil, structgenValidate3, structgenValidate5)
 			c.Pop()
 		default:
@@ -656,11 +608,7 @@ func (v *TaxonomyThirdsItemOption0) decodeJSON(d *jx.Decoder, c *impl.Decoding) 
 		key := it.Key()
 		switch string(key) {
 		case "target":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("target")
+			c.Field(&seen[0], key, "target")
 			impl.Validated(c, d, &v.Target, nil, structgenValidate3, structgenValidate5)
 			c.Pop()
 		default:

@@ -23,11 +23,7 @@ func (v *SearchAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "hits":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("hits")
+			c.Field(&seen[0], key, "hits")
 			if a0, ok := c.Array(d); ok {
 				v.StructgenYAMLTools0Response.Hits = []string{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -46,11 +42,7 @@ func (v *SearchAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "q":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("q")
+			c.Field(&seen[1], key, "q")
 			if s, ok := c.String(d); ok {
 				v.SearchArgs.Q = s
 				c.Length(s, 1, -1)
@@ -99,11 +91,7 @@ func (v *SearchArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "q":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("q")
+			c.Field(&seen[0], key, "q")
 			if s, ok := c.String(d); ok {
 				v.Q = s
 				c.Length(s, 1, -1)
@@ -149,11 +137,7 @@ func (v *StructgenYAMLTools0Response) decodeJSON(d *jx.Decoder, c *impl.Decoding
 		key := it.Key()
 		switch string(key) {
 		case "hits":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("hits")
+			c.Field(&seen[0], key, "hits")
 			if a0, ok := c.Array(d); ok {
 				v.Hits = []string{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {

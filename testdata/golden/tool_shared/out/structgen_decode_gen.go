@@ -24,11 +24,7 @@ func (v *Extract) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "people":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("people")
+			c.Field(&seen[0], key, "people")
 			if a0, ok := c.Array(d); ok {
 				v.People = []Person{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -41,11 +37,7 @@ func (v *Extract) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "note":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("note")
+			c.Field(&seen[1], key, "note")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -92,11 +84,7 @@ func (v *ExtractNotedArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "people":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("people")
+			c.Field(&seen[0], key, "people")
 			if a0, ok := c.Array(d); ok {
 				v.People = []Person{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -109,11 +97,7 @@ func (v *ExtractNotedArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "note":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("note")
+			c.Field(&seen[1], key, "note")
 			if s, ok := c.String(d); ok {
 				v.Note = s
 			}
@@ -159,22 +143,14 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("name")
+			c.Field(&seen[0], key, "name")
 			if s, ok := c.String(d); ok {
 				v.Name = s
 				c.Length(s, 1, -1)
 			}
 			c.Pop()
 		case "age":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("age")
+			c.Field(&seen[1], key, "age")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
@@ -211,22 +187,14 @@ func (v *Query) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "q":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("q")
+			c.Field(&seen[0], key, "q")
 			if s, ok := c.String(d); ok {
 				v.Q = s
 				c.Length(s, 1, -1)
 			}
 			c.Pop()
 		case "limit":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("limit")
+			c.Field(&seen[1], key, "limit")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i

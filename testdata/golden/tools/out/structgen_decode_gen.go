@@ -26,21 +26,13 @@ func (v *Fact) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "text":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("text")
+			c.Field(&seen[0], key, "text")
 			if s, ok := c.String(d); ok {
 				v.Text = s
 			}
 			c.Pop()
 		case "source":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("source")
+			c.Field(&seen[1], key, "source")
 			if s, ok := c.String(d); ok {
 				v.Source = s
 				c.Pattern(s, "^[a-z0-9_/.-]+$")
@@ -77,22 +69,14 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "description":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("description")
+			c.Field(&seen[0], key, "description")
 			if s, ok := c.String(d); ok {
 				v.ProjectFacts.Description = s
 				c.Length(s, 10, -1)
 			}
 			c.Pop()
 		case "facts":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("facts")
+			c.Field(&seen[1], key, "facts")
 			if a0, ok := c.Array(d); ok {
 				v.ProjectFacts.Facts = []Fact{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -106,11 +90,7 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "confidence":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("confidence")
+			c.Field(&seen[2], key, "confidence")
 			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
 				*p0 = f
@@ -119,11 +99,7 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.ProjectFacts.Confidence = p0
 			c.Pop()
 		case "verified":
-			if seen[3] {
-				c.Duplicate(key)
-			}
-			seen[3] = true
-			c.Push("verified")
+			c.Field(&seen[3], key, "verified")
 			p0 := c.NewBool()
 			if b, ok := c.Bool(d); ok {
 				*p0 = b
@@ -131,11 +107,7 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.ProjectFacts.Verified = p0
 			c.Pop()
 		case "message":
-			if seen[4] {
-				c.Duplicate(key)
-			}
-			seen[4] = true
-			c.Push("message")
+			c.Field(&seen[4], key, "message")
 			if s, ok := c.String(d); ok {
 				v.FinishArgs.Message = s
 			}
@@ -175,11 +147,7 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "message":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("message")
+			c.Field(&seen[0], key, "message")
 			if s, ok := c.String(d); ok {
 				v.Message = s
 			}
@@ -224,11 +192,7 @@ func (v *GetIssueArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "number":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("number")
+			c.Field(&seen[0], key, "number")
 			if i, ok := c.Int64(d); ok {
 				v.Number = i
 			}
@@ -271,21 +235,13 @@ func (v *GetWeatherArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "city":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("city")
+			c.Field(&seen[0], key, "city")
 			if s, ok := c.String(d); ok {
 				v.City = s
 			}
 			c.Pop()
 		case "unit":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("unit")
+			c.Field(&seen[1], key, "unit")
 			p0 := new(GetWeatherArgsUnit)
 			p0.decodeJSON(d, c)
 			v.Unit = p0
@@ -335,31 +291,19 @@ func (v *ListIssuesArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "owner":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("owner")
+			c.Field(&seen[0], key, "owner")
 			if s, ok := c.String(d); ok {
 				v.Owner = s
 			}
 			c.Pop()
 		case "repo":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("repo")
+			c.Field(&seen[1], key, "repo")
 			if s, ok := c.String(d); ok {
 				v.Repo = s
 			}
 			c.Pop()
 		case "state":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("state")
+			c.Field(&seen[2], key, "state")
 			p0 := new(ListIssuesArgsState)
 			p0.decodeJSON(d, c)
 			v.State = p0
@@ -459,21 +403,13 @@ func (v *Profile) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "login":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("login")
+			c.Field(&seen[0], key, "login")
 			if s, ok := c.String(d); ok {
 				v.Login = s
 			}
 			c.Pop()
 		case "followers":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("followers")
+			c.Field(&seen[1], key, "followers")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
@@ -521,21 +457,13 @@ func (v *ProfileAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "login":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("login")
+			c.Field(&seen[0], key, "login")
 			if s, ok := c.String(d); ok {
 				v.Profile.Login = s
 			}
 			c.Pop()
 		case "followers":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("followers")
+			c.Field(&seen[1], key, "followers")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
@@ -579,22 +507,14 @@ func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "description":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("description")
+			c.Field(&seen[0], key, "description")
 			if s, ok := c.String(d); ok {
 				v.Description = s
 				c.Length(s, 10, -1)
 			}
 			c.Pop()
 		case "facts":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("facts")
+			c.Field(&seen[1], key, "facts")
 			if a0, ok := c.Array(d); ok {
 				v.Facts = []Fact{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -608,11 +528,7 @@ func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "confidence":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("confidence")
+			c.Field(&seen[2], key, "confidence")
 			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
 				*p0 = f
@@ -621,11 +537,7 @@ func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Confidence = p0
 			c.Pop()
 		case "verified":
-			if seen[3] {
-				c.Duplicate(key)
-			}
-			seen[3] = true
-			c.Push("verified")
+			c.Field(&seen[3], key, "verified")
 			p0 := c.NewBool()
 			if b, ok := c.Bool(d); ok {
 				*p0 = b
@@ -662,21 +574,13 @@ func (v *SearchCodeArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "query":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("query")
+			c.Field(&seen[0], key, "query")
 			if s, ok := c.String(d); ok {
 				v.Query = s
 			}
 			c.Pop()
 		case "paths":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("paths")
+			c.Field(&seen[1], key, "paths")
 			if a0, ok := c.Array(d); ok {
 				v.Paths = []string{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -695,11 +599,7 @@ func (v *SearchCodeArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "limit":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("limit")
+			c.Field(&seen[2], key, "limit")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
@@ -708,11 +608,7 @@ func (v *SearchCodeArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Limit = p0
 			c.Pop()
 		case "options":
-			if seen[3] {
-				c.Duplicate(key)
-			}
-			seen[3] = true
-			c.Push("options")
+			c.Field(&seen[3], key, "options")
 			p0 := new(SearchCodeArgsOptions)
 			p0.decodeJSON(d, c)
 			v.Options = p0
@@ -746,11 +642,7 @@ func (v *SearchCodeArgsOptions) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "regex":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("regex")
+			c.Field(&seen[0], key, "regex")
 			p0 := c.NewBool()
 			if b, ok := c.Bool(d); ok {
 				*p0 = b

@@ -22,22 +22,14 @@ func (v *Item) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "sku":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("sku")
+			c.Field(&seen[0], key, "sku")
 			if s, ok := c.String(d); ok {
 				v.Sku = s
 				c.Pattern(s, "^[A-Z]{3}-[0-9]+$")
 			}
 			c.Pop()
 		case "gift":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("gift")
+			c.Field(&seen[1], key, "gift")
 			p0 := c.NewBool()
 			if b, ok := c.Bool(d); ok {
 				*p0 = b
@@ -82,53 +74,33 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "id":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("id")
+			c.Field(&seen[0], key, "id")
 			if s, ok := c.String(d); ok {
 				v.ID = s
 			}
 			c.Pop()
 		case "quantity":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("quantity")
+			c.Field(&seen[1], key, "quantity")
 			if i, ok := c.Int64(d); ok {
 				v.Quantity = i
 				c.IntMin(i, int64(1))
 			}
 			c.Pop()
 		case "price":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("price")
+			c.Field(&seen[2], key, "price")
 			if f, text, ok := c.Float64(d); ok {
 				v.Price = f
 				_ = text
 			}
 			c.Pop()
 		case "paid":
-			if seen[3] {
-				c.Duplicate(key)
-			}
-			seen[3] = true
-			c.Push("paid")
+			c.Field(&seen[3], key, "paid")
 			if b, ok := c.Bool(d); ok {
 				v.Paid = b
 			}
 			c.Pop()
 		case "note":
-			if seen[4] {
-				c.Duplicate(key)
-			}
-			seen[4] = true
-			c.Push("note")
+			c.Field(&seen[4], key, "note")
 			if c.IsNull(d) {
 				v.Note = nil
 			} else {
@@ -140,11 +112,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "coupon":
-			if seen[5] {
-				c.Duplicate(key)
-			}
-			seen[5] = true
-			c.Push("coupon")
+			c.Field(&seen[5], key, "coupon")
 			v.Coupon.Present = true
 			if c.IsNull(d) {
 				v.Coupon.Null = true
@@ -155,11 +123,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "discount":
-			if seen[6] {
-				c.Duplicate(key)
-			}
-			seen[6] = true
-			c.Push("discount")
+			c.Field(&seen[6], key, "discount")
 			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
 				*p0 = f
@@ -168,11 +132,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Discount = p0
 			c.Pop()
 		case "items":
-			if seen[7] {
-				c.Duplicate(key)
-			}
-			seen[7] = true
-			c.Push("items")
+			c.Field(&seen[7], key, "items")
 			if a0, ok := c.Array(d); ok {
 				v.Items = []Item{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -186,11 +146,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "labels":
-			if seen[8] {
-				c.Duplicate(key)
-			}
-			seen[8] = true
-			c.Push("labels")
+			c.Field(&seen[8], key, "labels")
 			if a0, ok := c.Array(d); ok {
 				v.Labels = []string{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -209,11 +165,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "attributes":
-			if seen[9] {
-				c.Duplicate(key)
-			}
-			seen[9] = true
-			c.Push("attributes")
+			c.Field(&seen[9], key, "attributes")
 			if m0, ok := c.Object(d); ok {
 				v.Attributes = map[string]int64{}
 				for !c.Failed() && m0.Next() {
@@ -234,19 +186,11 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "priority":
-			if seen[10] {
-				c.Duplicate(key)
-			}
-			seen[10] = true
-			c.Push("priority")
+			c.Field(&seen[10], key, "priority")
 			v.Priority.decodeJSON(d, c)
 			c.Pop()
 		case "escalations":
-			if seen[11] {
-				c.Duplicate(key)
-			}
-			seen[11] = true
-			c.Push("escalations")
+			c.Field(&seen[11], key, "escalations")
 			if a0, ok := c.Array(d); ok {
 				v.Escalations = []Priority{}
 				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
@@ -263,21 +207,13 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "status":
-			if seen[12] {
-				c.Duplicate(key)
-			}
-			seen[12] = true
-			c.Push("status")
+			c.Field(&seen[12], key, "status")
 			p0 := new(OrderStatus)
 			p0.decodeJSON(d, c)
 			v.Status = p0
 			c.Pop()
 		case "version":
-			if seen[13] {
-				c.Duplicate(key)
-			}
-			seen[13] = true
-			c.Push("version")
+			c.Field(&seen[13], key, "version")
 			p0 := c.NewInt64()
 			if i, ok := c.EnumInt64(d, "2", true); ok {
 				*p0 = i
@@ -290,19 +226,11 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Version = p0
 			c.Pop()
 		case "shape":
-			if seen[14] {
-				c.Duplicate(key)
-			}
-			seen[14] = true
-			c.Push("shape")
+			c.Field(&seen[14], key, "shape")
 			impl.ValidatedText(c, d, &v.Shape, nil, structgenValidate0Text)
 			c.Pop()
 		case "level":
-			if seen[15] {
-				c.Duplicate(key)
-			}
-			seen[15] = true
-			c.Push("level")
+			c.Field(&seen[15], key, "level")
 			v.Level.Present = true
 			if c.IsNull(d) {
 				v.Level.Null = true
@@ -311,21 +239,13 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "location":
-			if seen[16] {
-				c.Duplicate(key)
-			}
-			seen[16] = true
-			c.Push("location")
+			c.Field(&seen[16], key, "location")
 			p0 := new(OrderLocation)
 			p0.decodeJSON(d, c)
 			v.Location = p0
 			c.Pop()
 		case "legacy":
-			if seen[17] {
-				c.Duplicate(key)
-			}
-			seen[17] = true
-			c.Push("legacy")
+			c.Field(&seen[17], key, "legacy")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -333,11 +253,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Legacy = p0
 			c.Pop()
 		case "big":
-			if seen[18] {
-				c.Duplicate(key)
-			}
-			seen[18] = true
-			c.Push("big")
+			c.Field(&seen[18], key, "big")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
@@ -345,21 +261,13 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Big = p0
 			c.Pop()
 		case "meta":
-			if seen[19] {
-				c.Duplicate(key)
-			}
-			seen[19] = true
-			c.Push("meta")
+			c.Field(&seen[19], key, "meta")
 			if raw, ok := c.Raw(d); ok {
 				v.Meta = raw
 			}
 			c.Pop()
 		case "$ref-like key":
-			if seen[20] {
-				c.Duplicate(key)
-			}
-			seen[20] = true
-			c.Push("$ref-like key")
+			c.Field(&seen[20], key, "$ref-like key")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -367,11 +275,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.RefLikeKey = p0
 			c.Pop()
 		case "caseA":
-			if seen[21] {
-				c.Duplicate(key)
-			}
-			seen[21] = true
-			c.Push("caseA")
+			c.Field(&seen[21], key, "caseA")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -379,11 +283,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.CaseA = p0
 			c.Pop()
 		case "case_a":
-			if seen[22] {
-				c.Duplicate(key)
-			}
-			seen[22] = true
-			c.Push("case_a")
+			c.Field(&seen[22], key, "case_a")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s

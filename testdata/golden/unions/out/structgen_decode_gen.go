@@ -23,11 +23,7 @@ func (v *Circle) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "kind":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("kind")
+			c.Field(&seen[0], key, "kind")
 			if s, ok := c.String(d); ok {
 				v.Kind = s
 				switch s {
@@ -38,11 +34,7 @@ func (v *Circle) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "radius":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("radius")
+			c.Field(&seen[1], key, "radius")
 			if f, text, ok := c.Float64(d); ok {
 				v.Radius = f
 				_ = text
@@ -80,21 +72,13 @@ func (v *Employee) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("name")
+			c.Field(&seen[0], key, "name")
 			if s, ok := c.String(d); ok {
 				v.Name = s
 			}
 			c.Pop()
 		case "age":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("age")
+			c.Field(&seen[1], key, "age")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
@@ -103,11 +87,7 @@ func (v *Employee) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Age = p0
 			c.Pop()
 		case "employer":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("employer")
+			c.Field(&seen[2], key, "employer")
 			if s, ok := c.String(d); ok {
 				v.Employer = s
 			}
@@ -202,11 +182,7 @@ func (v *LooseObject) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("name")
+			c.Field(&seen[0], key, "name")
 			if s, ok := c.String(d); ok {
 				v.Name = s
 			}
@@ -251,19 +227,11 @@ func (v *Setting) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "value":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("value")
+			c.Field(&seen[0], key, "value")
 			v.Value.decodeJSON(d, c)
 			c.Pop()
 		case "fallback":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("fallback")
+			c.Field(&seen[1], key, "fallback")
 			v.Fallback.Present = true
 			if c.IsNull(d) {
 				v.Fallback.Null = true
@@ -346,11 +314,7 @@ func (v *SettingFallbackOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "env":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("env")
+			c.Field(&seen[0], key, "env")
 			if s, ok := c.String(d); ok {
 				v.Env = s
 			}
@@ -466,11 +430,7 @@ func (v *Square) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "kind":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("kind")
+			c.Field(&seen[0], key, "kind")
 			if s, ok := c.String(d); ok {
 				v.Kind = s
 				switch s {
@@ -481,11 +441,7 @@ func (v *Square) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "side":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("side")
+			c.Field(&seen[1], key, "side")
 			if f, text, ok := c.Float64(d); ok {
 				v.Side = f
 				_ = text

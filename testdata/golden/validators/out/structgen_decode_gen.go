@@ -89,22 +89,14 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("name")
+			c.Field(&seen[0], key, "name")
 			if s, ok := c.String(d); ok {
 				v.Name = s
 				c.Length(s, 1, -1)
 			}
 			c.Pop()
 		case "email":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("email")
+			c.Field(&seen[1], key, "email")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -112,11 +104,7 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Email = p0
 			c.Pop()
 		case "deputy":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("deputy")
+			c.Field(&seen[2], key, "deputy")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -161,22 +149,14 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "name":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("name")
+			c.Field(&seen[0], key, "name")
 			if s, ok := c.String(d); ok {
 				v.Name = s
 				c.Length(s, 1, -1)
 			}
 			c.Pop()
 		case "limit":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("limit")
+			c.Field(&seen[1], key, "limit")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
@@ -193,11 +173,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "ratio":
-			if seen[2] {
-				c.Duplicate(key)
-			}
-			seen[2] = true
-			c.Push("ratio")
+			c.Field(&seen[2], key, "ratio")
 			p0 := c.NewFloat64()
 			if f, text, ok := c.Float64(d); ok {
 				*p0 = f
@@ -207,11 +183,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			v.Ratio = p0
 			c.Pop()
 		case "target":
-			if seen[3] {
-				c.Duplicate(key)
-			}
-			seen[3] = true
-			c.Push("target")
+			c.Field(&seen[3], key, "target")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
@@ -228,29 +200,17 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "mode":
-			if seen[4] {
-				c.Duplicate(key)
-			}
-			seen[4] = true
-			c.Push("mode")
+			c.Field(&seen[4], key, "mode")
 			impl.ValidatedText(c, d, &v.Mode, nil, structgenValidate34Text)
 			c.Pop()
 		case "window":
-			if seen[5] {
-				c.Duplicate(key)
-			}
-			seen[5] = true
-			c.Push("window")
+			c.Field(&seen[5], key, "window")
 			p0 := new(PolicyWindow)
 			p0.decodeJSON(d, c)
 			v.Window = p0
 			c.Pop()
 		case "labels":
-			if seen[6] {
-				c.Duplicate(key)
-			}
-			seen[6] = true
-			c.Push("labels")
+			c.Field(&seen[6], key, "labels")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
@@ -280,49 +240,29 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "tags":
-			if seen[7] {
-				c.Duplicate(key)
-			}
-			seen[7] = true
-			c.Push("tags")
+			c.Field(&seen[7], key, "tags")
 			p0 := new(PolicyTags)
 			p0.decodeJSON(d, c)
 			v.Tags = p0
 			c.Pop()
 		case "rules":
-			if seen[8] {
-				c.Duplicate(key)
-			}
-			seen[8] = true
-			c.Push("rules")
+			c.Field(&seen[8], key, "rules")
 			p0 := new(PolicyRules)
 			p0.decodeJSON(d, c)
 			v.Rules = p0
 			c.Pop()
 		case "contact":
-			if seen[9] {
-				c.Duplicate(key)
-			}
-			seen[9] = true
-			c.Push("contact")
+			c.Field(&seen[9], key, "contact")
 			p0 := new(PolicyContact)
 			p0.decodeJSON(d, c)
 			v.Contact = p0
 			c.Pop()
 		case "origin":
-			if seen[10] {
-				c.Duplicate(key)
-			}
-			seen[10] = true
-			c.Push("origin")
+			c.Field(&seen[10], key, "origin")
 			impl.ValidatedText(c, d, &v.Origin, nil, structgenValidate45Text)
 			c.Pop()
 		case "owner":
-			if seen[11] {
-				c.Duplicate(key)
-			}
-			seen[11] = true
-			c.Push("owner")
+			c.Field(&seen[11], key, "owner")
 			impl.ValidatedText(c, d, &v.Owner, func(v *runtime.Nullable[Person], d *jx.Decoder, c *impl.Decoding) {
 				(*v).Present = true
 				if c.IsNull(d) {
@@ -333,11 +273,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}, structgenValidate15Text)
 			c.Pop()
 		case "reviewers":
-			if seen[12] {
-				c.Duplicate(key)
-			}
-			seen[12] = true
-			c.Push("reviewers")
+			c.Field(&seen[12], key, "reviewers")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
@@ -359,19 +295,11 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "legacy":
-			if seen[13] {
-				c.Duplicate(key)
-			}
-			seen[13] = true
-			c.Push("legacy")
+			c.Field(&seen[13], key, "legacy")
 			impl.ValidatedText(c, d, &v.Legacy, nil, structgenValidate22Text)
 			c.Pop()
 		case "team":
-			if seen[14] {
-				c.Duplicate(key)
-			}
-			seen[14] = true
-			c.Push("team")
+			c.Field(&seen[14], key, "team")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
@@ -399,19 +327,11 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "extension":
-			if seen[15] {
-				c.Duplicate(key)
-			}
-			seen[15] = true
-			c.Push("extension")
+			c.Field(&seen[15], key, "extension")
 			impl.ValidatedText(c, d, &v.Extension, nil, structgenValidate46Text)
 			c.Pop()
 		case "ranked":
-			if seen[16] {
-				c.Duplicate(key)
-			}
-			seen[16] = true
-			c.Push("ranked")
+			c.Field(&seen[16], key, "ranked")
 			if raw, ok := c.RawView(d); ok {
 				if items, ok := c.RawItems(raw, false); ok {
 					v.Ranked = items
@@ -422,11 +342,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "loop":
-			if seen[17] {
-				c.Duplicate(key)
-			}
-			seen[17] = true
-			c.Push("loop")
+			c.Field(&seen[17], key, "loop")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
@@ -441,21 +357,13 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "entry":
-			if seen[18] {
-				c.Duplicate(key)
-			}
-			seen[18] = true
-			c.Push("entry")
+			c.Field(&seen[18], key, "entry")
 			p0 := new(Measure)
 			p0.decodeJSON(d, c)
 			v.Entry = p0
 			c.Pop()
 		case "reentry":
-			if seen[19] {
-				c.Duplicate(key)
-			}
-			seen[19] = true
-			c.Push("reentry")
+			c.Field(&seen[19], key, "reentry")
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
@@ -472,11 +380,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			}
 			c.Pop()
 		case "steps":
-			if seen[20] {
-				c.Duplicate(key)
-			}
-			seen[20] = true
-			c.Push("steps")
+			c.Field(&seen[20], key, "steps")
 			impl.ValidatedText(c, d, &v.Steps, nil, structgenValidate53Text)
 			c.Pop()
 		default:
@@ -521,11 +425,7 @@ func (v *PolicyContact) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "email":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("email")
+			c.Field(&seen[0], key, "email")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -533,11 +433,7 @@ func (v *PolicyContact) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 			v.Email = p0
 			c.Pop()
 		case "phone":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("phone")
+			c.Field(&seen[1], key, "phone")
 			p0 := c.NewString()
 			if s, ok := c.String(d); ok {
 				*p0 = s
@@ -635,11 +531,7 @@ func (v *PolicyRulesItem) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "id":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("id")
+			c.Field(&seen[0], key, "id")
 			if i, ok := c.Int64(d); ok {
 				v.ID = i
 			}
@@ -697,19 +589,11 @@ func (v *PolicyTags) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "x-owner":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("x-owner")
+			c.Field(&seen[0], key, "x-owner")
 			impl.Validated(c, d, &v.XOwner, nil, structgenValidate41)
 			c.Pop()
 		case "level":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("level")
+			c.Field(&seen[1], key, "level")
 			p0 := c.NewInt64()
 			if i, ok := c.Int64(d); ok {
 				*p0 = i
@@ -779,19 +663,11 @@ func (v *PolicyWindow) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 		key := it.Key()
 		switch string(key) {
 		case "unit":
-			if seen[0] {
-				c.Duplicate(key)
-			}
-			seen[0] = true
-			c.Push("unit")
+			c.Field(&seen[0], key, "unit")
 			v.Unit.decodeJSON(d, c)
 			c.Pop()
 		case "size":
-			if seen[1] {
-				c.Duplicate(key)
-			}
-			seen[1] = true
-			c.Push("size")
+			c.Field(&seen[1], key, "size")
 			if i, ok := c.Int64(d); ok {
 				v.Size = i
 			}
