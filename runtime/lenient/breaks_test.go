@@ -2,7 +2,6 @@ package lenient
 
 import (
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"sort"
@@ -221,7 +220,7 @@ func (br breaks) render(b *strings.Builder, v any, depth int) {
 			str(k, true)
 			// A key that lost its colon before a bare value is not
 			// told from a string's text ("notes" plain words).
-			if br.missingColon && !br.unquotedKeys && !(br.bareValues && bareSafe[fmt.Sprint(x[k])]) {
+			if s, _ := x[k].(string); br.missingColon && !br.unquotedKeys && !(br.bareValues && bareSafe[s]) {
 				b.WriteString(" ")
 			} else {
 				b.WriteString(": ")

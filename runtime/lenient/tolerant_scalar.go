@@ -174,61 +174,48 @@ var literals = map[string]*jvalue{
 	"undefined": {kind: jNull}, "NaN": {kind: jNull}, "Infinity": {kind: jNull}, "-Infinity": {kind: jNull},
 }
 
-// bare reads a word that is not quoted: a literal, a call such as
-// ObjectId("…") whose argument is the value, or an unquoted string up to
-// the next delimiter (spaces inside kept).
-// closedOnLine reports whether s starts with a string in ' or " quotes
-// that its quote closes on the same line, a delimiter or the end after
-// it: b"]" is a word and a quote, not a prefixed string.
-func closedOnLine(s []byte) bool {
+// prefixedString returns the offset of the quote that closes the string
+// s starts with, where that string is in ' or " quotes, closes on its
+// line and a delimiter or the end follows it; else -1 (b"]" is a word and
+// a quote, not a prefixed string).
+func prefixedString(s []byte) int {
 	if len(s) == 0 || s[0] != '\'' && s[0] != '"' {
-		return false
+		return -1
 	}
 	for j := 1; j < len(s); j++ {
 		switch s[j] {
 		case '\\':
 			j++
 		case '\n':
-			return false
+			return -1
 		case s[0]:
-			after := skipBlanks(s[j+1:])
-			return len(after) == 0 || bytes.IndexByte([]byte(",:}])\r\n"), after[0]) >= 0
+			if after := skipBlanks(s[j+1:]); len(after) == 0 || bytes.IndexByte([]byte(",:}])\r\n"), after[0]) >= 0 {
+				return j
+			}
+			return -1
 		}
 	}
-	return false
+	return -1
 }
 
-// rawString reads a Python raw string, r'C:\new', at its quote: its
-// backslashes are text; one before a quote keeps the quote in the string.
-// Nil, with nothing read, where the string does not end on its line.
-func (t *tolerant) rawString() *jvalue {
-	q := t.s[t.i]
-	for j := t.i + 1; j < len(t.s); j++ {
-		switch t.s[j] {
-		case '\\':
-			j++
-		case '\n':
-			return nil
-		case q:
-			v := &jvalue{kind: jString, str: t.text(t.i+1, j), off: t.i, done: true}
-			t.i = j + 1
+// bare reads a word that is not quoted: a literal, a call such as
+// ObjectId("…") whose argument is the value, or an unquoted string up to
+// the next delimiter (spaces inside kept).
+func (t *tolerant) bare() *jvalue {
+	if rest := t.s[t.i:]; len(rest) > 2 && bytes.IndexByte([]byte("uUrRbB"), rest[0]) >= 0 {
+		if end := prefixedString(rest[1:]); end > 0 {
+			// u'text', r"C:\x": a Python string prefix.
+			t.repair(t.i, "removed the Python string prefix %c", rest[0])
+			t.i++
+			if rest[0] != 'r' && rest[0] != 'R' {
+				return t.quoted()
+			}
+			// A raw string: its backslashes are text; one before a quote
+			// keeps the quote in the string.
+			v := &jvalue{kind: jString, str: t.text(t.i+1, t.i+end), off: t.i, done: true}
+			t.i += end + 1
 			return v
 		}
-	}
-	return nil
-}
-
-func (t *tolerant) bare() *jvalue {
-	if rest := t.s[t.i:]; len(rest) > 2 && bytes.IndexByte([]byte("uUrRbB"), rest[0]) >= 0 && closedOnLine(rest[1:]) {
-		// u'text', r"C:\x": a Python string prefix.
-		t.repair(t.i, "removed the Python string prefix %c", rest[0])
-		t.i++
-		if rest[0] == 'r' || rest[0] == 'R' {
-			if v := t.rawString(); v != nil {
-				return v
-			}
-		}
-		return t.quoted()
 	}
 	start := t.i
 	end := t.i

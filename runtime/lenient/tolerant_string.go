@@ -712,15 +712,8 @@ func startsPlainValue(s []byte) bool {
 	case c >= '0' && c <= '9', c == '-', c == '[', c == '{':
 		return true
 	}
-	if r, _ := utf8.DecodeRune(s); isQuote(r) {
-		return true
-	}
-	word := 0
-	for word < len(s) && isIdentByte(s[word]) {
-		word++
-	}
-	_, ok := literals[string(s[:word])]
-	return ok
+	r, _ := utf8.DecodeRune(s)
+	return isQuote(r) || startsLiteral(s)
 }
 
 // byteSet is a set of ASCII bytes, built once (the cutset functions of
