@@ -255,6 +255,17 @@ func (t *tolerant) fencedInString() *jvalue {
 	return nil
 }
 
+// endsPlainString reports whether b, what follows a quote, ends a string
+// as plainString ends one: blanks on the line, then a delimiter, the
+// line's end or the text's.
+func endsPlainString(b []byte) bool {
+	k := 0
+	for k < len(b) && (b[k] == ' ' || b[k] == '\t' || b[k] == '\r') {
+		k++
+	}
+	return k == len(b) || bytes.IndexByte([]byte(",:}]\n"), b[k]) >= 0
+}
+
 // plainString reads, in one slice, a "string" with no escape and no
 // control character whose end quote is followed by what may follow a
 // value: most strings. Others are read by stringBody.
@@ -362,10 +373,12 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				sb.WriteRune(r)
 				continue
 			}
-			if !stopAtDelimiter && !key && braces > 0 && !escapesQuotes {
+			if !stopAtDelimiter && !key && braces > 0 && !escapesQuotes && !(inner == 0 && endsPlainString(t.s[save:])) {
 				// {"x": "answer is {"k": 1}, which…"}: quotes inside braces
 				// the string opened are the string's, unless the string
-				// escapes its quotes: then a raw one ends it.
+				// escapes its quotes: then a raw one ends it. The first
+				// one ends it where it would end a string with no escape
+				// (plainString): "{\\," is a string that holds a brace.
 				t.i = save
 				t.repair(quote, "escaped a quote inside a string")
 				inner++

@@ -18,7 +18,7 @@ func validDocument(r *rand.Rand, depth int, spaced bool) string {
 		sep, colon = ",\n  ", ": "
 	}
 	scalars := []string{`"a, b"`, `"x: y"`, `"[1]"`, `"{\"k\": 1}"`, `"say \"hi\", ok"`, `"https://x.y/z?a=1"`, `"10:30"`,
-		`"\"quoted\""`, `"end\\"`, `"ends with ]"`, `"} {"`, `"{\""`, `"[\"x"`, `"a {\" b"`, `"say \"hi\""`, `"\\d \"q\""`, `"true"`, `"null"`, `"1,234"`, `"//not a comment"`, `"/* nor this */"`,
+		`"\"quoted\""`, `"end\\"`, `"ends with ]"`, `"} {"`, `"{\""`, `"{\\,"`, `"{\n}:"`, `"[\"x"`, `"a {\" b"`, `"say \"hi\""`, `"\\d \"q\""`, `"true"`, `"null"`, `"1,234"`, `"//not a comment"`, `"/* nor this */"`,
 		`""`, `"'single'"`, `0`, `-1`, `12.5`, `-0.25e3`, `1E+2`, `true`, `false`, `null`}
 	if depth == 0 || r.IntN(3) == 0 {
 		return scalars[r.IntN(len(scalars))]
