@@ -1,6 +1,7 @@
 package runtime_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"runtime"
 	"strings"
@@ -33,7 +34,11 @@ func bigReply(n int) string {
 // reply's own buffer is part of both), what of that the reader holds
 // beyond the partial value it yielded (reader-x-reply: the goal is under
 // 2x), and, for scale, what the whole read allocates and what its
-// partial value alone holds.
+// partial value alone holds. For the floor any typed value sets,
+// json-value-live-x-reply is what encoding/json's plain value of the same
+// reply holds (plainDoc: the same fields without Field's flags): a typed
+// value of this reply takes more memory than the reply, so the 2x goal
+// is met by what the reader keeps, not by the value it hands over.
 func BenchmarkStreamIncremental(b *testing.B) {
 	reply := []byte(bigReply(200 << 10))
 	for _, size := range []int{1, 16, 1024} {
@@ -77,8 +82,31 @@ func BenchmarkStreamIncremental(b *testing.B) {
 			b.ReportMetric((held-value)/float64(len(reply)), "reader-x-reply")
 			b.ReportMetric(allocated(func() { parseDocPartial(reply) })/float64(len(reply)), "parse-alloc-x-reply")
 			b.ReportMetric(live(func() any { p, _ := parseDocPartial(reply); return p })/float64(len(reply)), "value-live-x-reply")
+			b.ReportMetric(live(func() any {
+				var d plainDoc
+				if err := json.Unmarshal(reply, &d); err != nil {
+					b.Fatal(err)
+				}
+				return &d
+			})/float64(len(reply)), "json-value-live-x-reply")
 		})
 	}
+}
+
+// plainDoc and plainItem are the plain Go types of bigReply's document,
+// the baseline for what its value holds.
+type plainDoc struct {
+	Title string      `json:"title"`
+	Level string      `json:"level"`
+	Tags  []string    `json:"tags"`
+	Items []plainItem `json:"items"`
+	Count int64       `json:"count"`
+	Done  bool        `json:"done"`
+}
+
+type plainItem struct {
+	Name     string      `json:"name"`
+	Children []plainItem `json:"children"`
 }
 
 // measure returns the nanoseconds f takes, the least of a few runs.
