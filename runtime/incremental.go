@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"reflect"
@@ -166,7 +167,8 @@ const (
 	sString
 	sNumber
 	sLiteral
-	sDone // the root closed: the rest is not read
+	sDone      // the root closed: the rest is not read
+	sReasoning // inside <think>…</think> before the answer
 )
 
 // frame is an open object or array.
@@ -212,10 +214,12 @@ type incremental[P any] struct {
 	rootField bool
 	p         P
 
-	pos   int
-	state scanState
-	stack []*frame
-	free  []*frame // frames popped, for reuse
+	pos      int
+	state    scanState
+	prose    bool   // the preamble had text: a reasoning tag no longer opens one
+	closeTag string // the reasoning block's close tag
+	stack    []*frame
+	free     []*frame // frames popped, for reuse
 
 	// The token being read.
 	tokStart int
@@ -293,11 +297,41 @@ func (r *incremental[P]) scan(text []byte) error {
 			r.pos = len(text)
 			return nil
 		case sPreamble:
+			if c == '<' && !r.prose {
+				// <think>…</think> first: the reasoning's drafts are not
+				// the answer (as the whole-reply reader has it).
+				tag, more := lenient.ReasoningTag(text[r.pos:])
+				if more {
+					return nil // too few bytes to tell yet
+				}
+				if tag != "" {
+					r.closeTag = "</" + tag + ">"
+					r.pos += len(tag) + 2
+					r.state = sReasoning
+					continue
+				}
+			}
+			r.prose = r.prose || !isSpace(c)
 			if c != '{' && c != '[' {
 				r.pos++
 				continue
 			}
 			r.state = sValue
+		case sReasoning:
+			if c != '<' {
+				r.pos++
+				continue
+			}
+			n := min(len(text)-r.pos, len(r.closeTag))
+			if !bytes.EqualFold(text[r.pos:r.pos+n], []byte(r.closeTag[:n])) {
+				r.pos++
+				continue
+			}
+			if n < len(r.closeTag) {
+				return nil // the close tag may be arriving
+			}
+			r.pos += n
+			r.prose, r.state = true, sPreamble
 		case sValue, sArrayFirst:
 			if r.state == sArrayFirst && !isSpace(c) {
 				if top := r.stack[len(r.stack)-1]; top.hasPending {
@@ -398,6 +432,21 @@ func (r *incremental[P]) scan(text []byte) error {
 			}
 			if c := text[r.pos]; !isSpace(c) && c != ',' && c != '}' && c != ']' {
 				return errLeave
+			}
+			if c := text[r.pos]; r.state == sNumber && (c == ' ' || c == '\t') && len(r.stack) > 0 && r.stack[len(r.stack)-1].object {
+				// {"weight": 5 kg}: the lenient reader reads a member's
+				// number with text after it on its line as that text;
+				// what follows the blanks decides, so wait for it.
+				j := r.pos
+				for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+					j++
+				}
+				if j == len(text) {
+					return nil
+				}
+				if c := text[j]; c != ',' && c != '}' && c != '\n' && c != '\r' {
+					return errLeave
+				}
 			}
 			if err := r.endScalar(text); err != nil {
 				return err

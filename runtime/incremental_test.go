@@ -111,6 +111,7 @@ var docReplies = []string{
 	`{"title": "trailing" , "count" : 7 , "extra" : "s" }`,
 	`{"title": null, "count": null, "tags": ["a", null, "b"], "extra": null}`,
 	`{"count": 1.5, "score": 2}`,
+	"<think>A draft: {\"title\": \"draft\", \"count\": 1} <b> </THINK>\n" + `{"title": "answer", "count": 2}`,
 }
 
 // TestIncrementalMatchesWholeReads feeds each reply a byte at a time and

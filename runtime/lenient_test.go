@@ -60,7 +60,8 @@ func TestTolerantRepairs(t *testing.T) {
 		{"comma for a colon", `{"key", 105}`, `{"key":105}`, "read ',' after a key as ':'", 6},
 		{"fence in a string", "{\"key\": \"```json {\"a\": 1}```\"}", `{"key":{"a":1}}`, "read a fenced document written as a string as the document", 9},
 		{"missing bracket of a row", `[[1, 2], 3, 4], [5, 6]]`, `[[1,2],[3,4],[5,6]]`, "inserted the missing '[' of a list", 9},
-		{"stray word after a value", `{"a": "x", "b": 2 tail}`, `{"a":"x","b":2}`, `removed the stray text "tail" after a value`, 18},
+		{"stray word after a value", `{"a": "x", "b": 2 true}`, `{"a":"x","b":2}`, `removed the stray text "true" after a value`, 18},
+		{"words after a member's number", `{"a": "x", "b": 2 tail}`, `{"a":"x","b":"2 tail"}`, `quoted the bare word "2 tail"`, 16},
 		{"repeated key in a list", `[{"name": "a", "name": "b"}]`, `[{"name":"a"},{"name":"b"}]`, `started a new object at the repeated key "name"`, 15},
 		{"empty strings for a key", `{"a": 1, """" "b": 2}`, `{"a":1,"b":2}`, `removed """" where a key was wanted`, 9},
 	}

@@ -48,6 +48,12 @@ type breaks struct {
 	wordLabel        bool // the fence's language left without its backticks: json⏎{…}
 	escapedSingles   bool // 'it\'s' in single quotes, the inner one escaped
 	missingColon     bool // "key" value, the colon left out (quoted keys only)
+	reasoning        bool // <think>…</think> before the answer, drafts and brackets inside
+	markdown         bool // a bulleted, numbered or bold line before the document
+	proseBrackets    bool // prose with {words} and [sic] before a fenced document
+	lostEndQuote     bool // "key": "value⏎ with the next member on the next line
+
+	member bool // rendering a member's value (set by render)
 }
 
 // breakStrings are string values that carry what the breaks interfere
@@ -60,6 +66,7 @@ var breakStrings = []string{
 	"émoji 😀", "true", "null", "42", `{"k": 1}`, `path/to/file.go:12`, "x = y",
 	"a: b, c: d", "50%", "$12", "#tag", "// not a comment", "/* not */",
 	"'single'", "O'Brien", `it's "fine"`, "100,000", `C:\dir\`, "end.",
+	"5 kg", "+1 555 1234", "3 - 4",
 }
 
 // bareSafe are the strings a model writes without quotes and a reader
@@ -68,6 +75,11 @@ var bareSafe = map[string]bool{
 	"plain": true, "two words": true, "10:30": true, "v1.2.3": true,
 	"https://example.com/a?b=1": true, "émoji 😀": true,
 }
+
+// bareInMember are the strings a model writes without quotes that a
+// reader keeps whole as a member's value only: in a list, 5 kg is two
+// items without their comma.
+var bareInMember = map[string]bool{"5 kg": true, "+1 555 1234": true, "3 - 4": true}
 
 var breakKeys = []string{"name", "id", "title", "items", "is_done", "count", "url", "notes", "tags", "meta"}
 
@@ -116,10 +128,10 @@ func (br breaks) render(b *strings.Builder, v any, depth int) {
 			b.WriteString([]string{"\u00a0", "\u200b", "\u180e", "\u2009", "\ufeff"}[(b.Len()/7)%5])
 		}
 	}
-	str := func(s string, key bool) {
+	str := func(s string, key, noEnd bool) {
 		space()
 		defer space()
-		if key && br.unquotedKeys || !key && br.bareValues && bareSafe[s] {
+		if key && br.unquotedKeys || !key && br.bareValues && (bareSafe[s] || br.member && bareInMember[s]) {
 			b.WriteString(s)
 			return
 		}
@@ -153,7 +165,9 @@ func (br breaks) render(b *strings.Builder, v any, depth int) {
 				b.WriteRune(c)
 			}
 		}
-		b.WriteString(end)
+		if !noEnd {
+			b.WriteString(end)
+		}
 	}
 	after := func(last bool, d int) {
 		if last {
@@ -199,12 +213,14 @@ func (br breaks) render(b *strings.Builder, v any, depth int) {
 	case json.Number:
 		b.WriteString(string(x))
 	case string:
-		str(x, false)
+		str(x, false, false)
 	case []any:
 		b.WriteString("[")
 		newline(depth + 1)
+		item := br
+		item.member = false
 		for i, e := range x {
-			br.render(b, e, depth+1)
+			item.render(b, e, depth+1)
 			member(i, len(x))
 		}
 		b.WriteString("]")
@@ -216,20 +232,36 @@ func (br breaks) render(b *strings.Builder, v any, depth int) {
 		sort.Strings(keys)
 		b.WriteString("{")
 		newline(depth + 1)
+		value := br
+		value.member = true
 		for i, k := range keys {
-			str(k, true)
+			str(k, true, false)
 			// A key that lost its colon before a bare value is not
 			// told from a string's text ("notes" plain words).
-			if s, _ := x[k].(string); br.missingColon && !br.unquotedKeys && !(br.bareValues && bareSafe[s]) {
+			if s, _ := x[k].(string); br.missingColon && !br.unquotedKeys && !(br.bareValues && (bareSafe[s] || bareInMember[s])) {
 				b.WriteString(" ")
 			} else {
 				b.WriteString(": ")
 			}
-			br.render(b, x[k], depth+1)
+			if s, ok := x[k].(string); ok && br.lostEndQuote && i < len(keys)-1 && lostEndQuoteSafe(s) &&
+				// The next line must start with a key and its colon.
+				!br.missingColon && !br.unquotedKeys && !br.doubledQuotes && !br.lineComments && !br.hashComments && !br.blockComments {
+				str(s, false, true)
+			} else {
+				value.render(b, x[k], depth+1)
+			}
 			member(i, len(keys))
 		}
 		b.WriteString("}")
 	}
+}
+
+// lostEndQuoteSafe reports whether a string value can lose its end
+// quote at a line's end and be read back: one line of text, no quotes or
+// brackets of its own, no trailing space, no comment marker.
+func lostEndQuoteSafe(s string) bool {
+	return s != "" && !strings.ContainsAny(s, "\"'{}[]\n\\,") && strings.TrimSpace(s) == s &&
+		!strings.Contains(s, "//") && !strings.Contains(s, "/*")
 }
 
 func (br breaks) text(v any) string {
@@ -247,6 +279,9 @@ func (br breaks) text(v any) string {
 		}
 		text = strings.ReplaceAll(text, `"`, `\"`)
 	}
+	if br.proseBrackets && !br.fence && !br.openFence {
+		text = "Given the set {x, y} [sic], here it is:\n```json\n" + text + "\n```"
+	}
 	if br.jsAssign {
 		text = "const result = " + text + ";"
 	}
@@ -262,8 +297,14 @@ func (br breaks) text(v any) string {
 	if br.labelBefore {
 		text = "JSON:\n" + text
 	}
+	if br.markdown {
+		text = "- read the request\n- wrote the items\n\n**Answer:**\n" + text
+	}
 	if br.prose {
 		text = "Sure! Here is the JSON you asked for:\n" + text + "\nLet me know if you need anything else."
+	}
+	if br.reasoning {
+		text = "<think>A draft: {\"draft\": [1, 2]} and ```json\n{\"x\": 0}\n``` then {a, b}.</think>\n" + text
 	}
 	return text
 }
@@ -302,6 +343,10 @@ func TestModelBreaksReadBack(t *testing.T) {
 		{"language word before", func(b *breaks) *bool { return &b.wordLabel }},
 		{"escaped single quotes", func(b *breaks) *bool { return &b.escapedSingles }},
 		{"missing colons", func(b *breaks) *bool { return &b.missingColon }},
+		{"reasoning before", func(b *breaks) *bool { return &b.reasoning }},
+		{"markdown before", func(b *breaks) *bool { return &b.markdown }},
+		{"brackets in prose before a fence", func(b *breaks) *bool { return &b.proseBrackets }},
+		{"end quote lost at a line end", func(b *breaks) *bool { return &b.lostEndQuote }},
 		{"valid", nil},
 		{"mixed", nil},
 	}
@@ -330,6 +375,9 @@ func TestModelBreaksReadBack(t *testing.T) {
 							*o.set(&br) = true
 						}
 					}
+				}
+				if br.lostEndQuote {
+					br.spaced = true // the rule reads the next line
 				}
 				text := br.text(v)
 				if text == "" {

@@ -20,8 +20,9 @@ func (e Extraction) String() string {
 	return [...]string{"the whole reply", "a markdown code fence", "the surrounding prose"}[e]
 }
 
-// Extract finds the JSON document in a model's reply: the reply itself
-// when it is JSON; else the body of the first markdown code fence that
+// Extract finds the JSON document in a model's reply, after a reasoning
+// block (<think>…</think>) it starts with: the reply itself when it is
+// JSON; else the body of the first markdown code fence that
 // holds JSON (```json or bare); else the first balanced JSON object or
 // array in the prose around it, where brackets inside strings do not
 // count. It runs in time linear in the reply. It returns ErrEmptyReply
@@ -44,6 +45,9 @@ func (e *extractor) extract(reply []byte) ([]byte, Extraction, error) {
 	text := bytes.TrimSpace(reply)
 	if len(text) == 0 {
 		return nil, 0, problem.ErrEmptyReply
+	}
+	if end, closed := reasoningEnd(text); closed && len(bytes.TrimSpace(text[end:])) > 0 {
+		text = bytes.TrimSpace(text[end:]) // drafts in the reasoning are not the answer
 	}
 	if e.valid(text) {
 		return text, ExtractedRaw, nil

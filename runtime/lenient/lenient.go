@@ -43,6 +43,24 @@ func readOne(text []byte, streaming bool) (*jvalue, []problem.Repair, bool, erro
 		return nil, nil, false, problem.ErrEmptyReply
 	}
 	var pre []problem.Repair
+	if end, closed := reasoningEnd(text); end > 0 {
+		switch {
+		case closed && len(bytes.TrimSpace(text[end:])) > 0:
+			// <think>…</think> then the answer: the reasoning may hold
+			// drafts and brackets of its own. Blanked, not cut, so
+			// offsets stay.
+			blank := bytes.Clone(text)
+			for i := range end {
+				if blank[i] != '\n' {
+					blank[i] = ' '
+				}
+			}
+			text = blank
+			pre = append(pre, problem.Repair{Message: "skipped the reasoning before the answer"})
+		case streaming:
+			return nil, nil, false, problem.ErrNoJSON // still reasoning: no answer yet
+		}
+	}
 	if escapedDocument(text) {
 		// \"key\": \"value\": a document pasted with its quotes escaped.
 		text = unescapeQuotes(text)
@@ -69,6 +87,65 @@ func readOne(text []byte, streaming bool) (*jvalue, []problem.Repair, bool, erro
 	return joinDocuments(vs, 0, &t.repairs), t.repairs, one, nil
 }
 
+// reasoningTags are the tags reasoning models put their thinking in,
+// before the answer.
+var reasoningTags = []string{"think", "thinking", "reasoning", "reflection"}
+
+// ReasoningTag returns the name of the reasoning tag s starts with
+// (<think>, in any case), or "" when it starts with none; more reports
+// that s is too short to tell yet.
+func ReasoningTag(s []byte) (tag string, more bool) {
+	for _, tag := range reasoningTags {
+		open := "<" + tag + ">"
+		n := min(len(s), len(open))
+		if bytes.EqualFold(s[:n], []byte(open[:n])) {
+			if n < len(open) {
+				return "", true
+			}
+			return tag, false
+		}
+	}
+	return "", false
+}
+
+// reasoningEnd returns where a reasoning block that text starts with
+// (after white space) ends, its close tag included, and whether it is
+// closed; 0 when text starts with none.
+func reasoningEnd(text []byte) (int, bool) {
+	lead := len(text) - len(bytes.TrimLeft(text, " \t\r\n"))
+	rest := text[lead:]
+	if len(rest) < 2 || rest[0] != '<' {
+		return 0, false
+	}
+	for _, tag := range reasoningTags {
+		open := "<" + tag + ">"
+		if len(rest) < len(open) || !bytes.EqualFold(rest[:len(open)], []byte(open)) {
+			continue
+		}
+		closeTag := []byte("</" + tag + ">")
+		if j := indexFold(rest[len(open):], closeTag); j >= 0 {
+			return lead + len(open) + j + len(closeTag), true
+		}
+		return len(text), false
+	}
+	return 0, false
+}
+
+// indexFold is bytes.Index, ASCII case folded; sep is lower case.
+func indexFold(s, sep []byte) int {
+	for i := 0; i+len(sep) <= len(s); i++ {
+		j := bytes.IndexByte(s[i:], '<')
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if i+len(sep) <= len(s) && bytes.EqualFold(s[i:i+len(sep)], sep) {
+			return i
+		}
+	}
+	return -1
+}
+
 // skipProse passes text before the document: words that start no value,
 // when a bracket follows later.
 func (t *tolerant) skipProse() {
@@ -82,10 +159,10 @@ func (t *tolerant) skipProse() {
 		}
 		return
 	}
-	if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 0x7f && !isQuote(r)) {
+	rest := t.s[t.i:]
+	if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 0x7f && !isQuote(r)) && !markdownLine(rest) {
 		return
 	}
-	rest := t.s[t.i:]
 	// A call wrapping the document (JSONP) is read by bare().
 	word := 0
 	for word < len(rest) && (isIdentByte(rest[word])) {
@@ -103,6 +180,22 @@ func (t *tolerant) skipProse() {
 	}
 	t.repair(t.i, "skipped the text before the JSON document")
 	t.i += j
+}
+
+// markdownLine reports whether s starts with markdown that opens a line
+// of prose: a bullet (- , * , + ), a quote (> ), bold (**), a numbered
+// item (1. , 2) ) before a word. No value starts so.
+func markdownLine(s []byte) bool {
+	switch {
+	case len(s) > 2 && (s[0] == '-' || s[0] == '*' || s[0] == '+' || s[0] == '>') && s[1] == ' ',
+		bytes.HasPrefix(s, []byte("**")):
+		return true
+	}
+	d := 0
+	for d < len(s) && d < 3 && isDigitByte(s[d]) {
+		d++
+	}
+	return d > 0 && d+2 < len(s) && (s[d] == '.' || s[d] == ')') && s[d+1] == ' ' && isASCIILetter(s[d+2])
 }
 
 // xmlTag reports whether s starts with an XML or HTML opening tag: <,
@@ -128,8 +221,9 @@ const utf8RuneSelf = 0x80
 // readFences reads the body of every markdown code fence in text; ok is
 // false when there is no fence or no body holds a value.
 func readFences(text []byte, streaming bool) ([]*jvalue, []problem.Repair, bool) {
-	// A fence inside a document (in a string, after a bracket) is text.
-	if first := bytes.Index(text, []byte("```")); first < 0 || bytes.ContainsAny(text[:first], "{[\"") {
+	// A fence inside a document (in a string, after a bracket) is text;
+	// one after prose that closes what it opens ("the set {x, y}") is not.
+	if first := bytes.Index(text, []byte("```")); first < 0 || opensDocument(text[:first]) {
 		return nil, nil, false
 	}
 	var vs []*jvalue
@@ -177,6 +271,35 @@ func readFences(text []byte, streaming bool) ([]*jvalue, []problem.Repair, bool)
 		rest = rest[next:]
 	}
 	return vs, repairs, len(vs) > 0
+}
+
+// opensDocument reports whether text, before a fence, may hold a
+// document: a bracket or a double quote left open (the fence is inside
+// it), or brackets around a colon or a quote. Brackets around words
+// ("the set {x, y}", "[sic]") are prose.
+func opensDocument(text []byte) bool {
+	depth, quotes := 0, 0
+	for _, c := range text {
+		switch c {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return true // a closer with no opener: a document's tail
+			}
+			depth--
+		case '"':
+			if depth > 0 {
+				return true
+			}
+			quotes++
+		case ':':
+			if depth > 0 {
+				return true
+			}
+		}
+	}
+	return depth > 0 || quotes%2 == 1
 }
 
 // joinDocuments makes one value of the documents read in a row: empty

@@ -345,3 +345,50 @@ func TestRulePythonStringPrefix(t *testing.T) {
 		{"a letter and a quote that closes nothing are a word and its end quote", `[a",b"]`, `["a","b"]`, "end quote"},
 	})
 }
+
+// Words after a member's number on its line are the value's text: a
+// member holds one value, so nothing is dropped as a stray tail.
+func TestRuleNumberWithText(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a unit", `{"weight": 5 kg, "n": 1}`, `{"weight":"5 kg","n":1}`, `quoted the bare word "5 kg"`},
+		{"a phone number", `{"phone": +1 555 1234}`, `{"phone":"+1 555 1234"}`, "quoted the bare word"},
+		{"an expression", `{"range": 3 - 4}`, `{"range":"3 - 4"}`, "quoted the bare word"},
+		{"a key after the number is a member", `{"a": 1 b: 2}`, `{"a":1,"b":2}`, "missing comma"},
+		{"a comment after the number", "{\"a\": 1 # one\n}", `{"a":1}`, "comment"},
+		{"in a list numbers stay numbers", `[5 6]`, `[5,6]`, "missing comma"},
+	})
+}
+
+// A string that runs to its line's end, where the next line starts a
+// member (a quoted key and its colon), lost its end quote there.
+func TestRuleEndQuoteLostAtLineEnd(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"then a key", "{\"a\": \"one\n\"b\": 2}", `{"a":"one","b":2}`, "end quote is missing"},
+		{"with its comma", "{\"a\": \"one,\n  \"b\": 2}", `{"a":"one","b":2}`, "end quote is missing"},
+		{"a key in other quotes", "{'a': 'one\n  \u201cb\u201d: 2}", `{"a":"one","b":2}`, "end quote is missing"},
+		{"a line that is text goes on", "{\"a\": \"one\ntwo\", \"b\": 2}", `{"a":"one\ntwo","b":2}`, "control character"},
+		{"code in the value keeps its lines", "{\"code\": \"x = {\n\"k\": 1\n}\"}", `{"code":"x = {\n\"k\": 1\n}"}`, ""},
+	})
+}
+
+// Text before the document that no value starts with is prose: a
+// reasoning block, markdown, brackets around words before a fence.
+func TestRuleTextBefore(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"reasoning with drafts", "<think>draft {\"a\": 0} and {x}</think>\n{\"a\": 1}", `{"a":1}`, "reasoning"},
+		{"reasoning with a fenced draft", "<thinking>```json\n{\"a\": 0}\n```</thinking>\n```json\n{\"a\": 1}\n```", `{"a":1}`, "reasoning"},
+		{"reasoning in capitals", "<THINK>x</THINK>[1]", `[1]`, "reasoning"},
+		{"reasoning alone is read", "<think>{\"a\": 1}</think>", `{"a":1}`, "text before"},
+		{"bullets", "- read it\n- wrote it\n\n{\"a\": 1}", `{"a":1}`, "text before"},
+		{"bold", "**Answer:**\n[1, 2]", `[1,2]`, "text before"},
+		{"a numbered list", "1. First\n2. Then {\"a\": 1}", `{"a":1}`, "text before"},
+		{"a quote line", "> note\n{\"a\": 1}", `{"a":1}`, "text before"},
+		{"braces around words before a fence", "The set {x, y} [sic]:\n```json\n{\"a\": 1}\n```", `{"a":1}`, "code fence"},
+		{"a document before a fence is read", "{\"a\": 1} and ```json\n{\"b\": 2}\n```", `{"a":1}`, "text after"},
+		{"a fence inside a string is text", "{\"a\": \"```x```\"}", `{"a":"` + "```x```" + `"}`, ""},
+		{"a negative number is a value", "-5", `-5`, ""},
+	})
+	if doc, _, err := Extract([]byte("<think>```json\n{\"a\": 0}\n```</think>\n```json\n{\"a\": 1}\n```")); err != nil || string(doc) != `{"a": 1}` {
+		t.Errorf("Extract took %s (%v) from a reply whose reasoning holds a draft, want the answer", doc, err)
+	}
+}

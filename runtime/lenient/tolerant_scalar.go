@@ -75,9 +75,17 @@ scanned:
 			return t.bare()
 		}
 	}
+	if t.inObjectValue() && t.parens == 0 && textAfterNumber(t.s[end:]) {
+		// {"phone": +1 555 1234}, {"weight": 5 kg}: a member holds one
+		// value, so words after the number on its line are the value's
+		// text, not a stray tail to drop.
+		return t.bare()
+	}
 	t.i = end
 	v := t.node(jNumber, start)
-	v.done = end < len(t.s)
+	// A number the text ends in may go on; so may one that only blanks
+	// follow while the text streams ("5 " may become "5 kg").
+	v.done = end < len(t.s) && !(t.streaming && t.inObjectValue() && len(skipBlanks(t.s[end:])) == 0)
 	text := tok
 	if underscore {
 		text = strings.ReplaceAll(tok, "_", "")
@@ -361,4 +369,25 @@ func isDigits(b []byte) bool {
 		}
 	}
 	return len(b) > 0
+}
+
+// textAfterNumber reports whether s, right after a number in a member's
+// value, goes on with more of the value on the same line: blanks, then
+// text that is none of what may follow a value (a delimiter, a line
+// end, a comment, a quote, an ellipsis, a key and its colon).
+func textAfterNumber(s []byte) bool {
+	rest := skipBlanks(s)
+	if len(rest) == len(s) || len(rest) == 0 {
+		return false // nothing between: 12abc is bare's; nothing after
+	}
+	switch c := rest[0]; {
+	case c == ',' || c == '}' || c == ']' || c == ')' || c == '\r' || c == '\n' || c == ';' || c == '=':
+		return false
+	case commentStarts(rest) || bytes.HasPrefix(rest, []byte("...")):
+		return false
+	}
+	if r, _ := utf8.DecodeRune(rest); isQuote(r) {
+		return false
+	}
+	return !bareKeyStarts(rest) && !startsLiteral(rest)
 }

@@ -452,7 +452,9 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			escapesQuotes = escapesQuotes || t.i+1 < len(t.s) && t.s[t.i+1] == '"'
 			t.escape(&sb)
 		case stopAtDelimiter && t.endsOpenString(r, key):
-			v.str = strings.TrimRight(sb.String(), " \t\r")
+			// Spaces before the delimiter, Unicode ones too, are layout:
+			// the string has no end quote to say they are its own.
+			v.str = strings.TrimRightFunc(sb.String(), isSpaceRune)
 			t.repair(start, "closed a string whose end quote is missing")
 			v.done = true
 			return v, true
@@ -461,6 +463,15 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// "abc,⏎"def": the line ends after a comma and the next
 				// starts a string: the end quote is missing.
 				if next := bytes.TrimLeft(t.s[t.i+1:], " \t\r"); len(next) > 0 && isQuote(rune(next[0])) && (len(next) == 1 || bytes.IndexByte([]byte(",}]:"), next[1]) < 0) {
+					return nil, false
+				}
+			}
+			if r == '\n' && !stopAtDelimiter && !key && braces == 0 && inner == 0 && t.inObjectValue() {
+				// {"a": "two⏎"b": 3}: the next line starts a member, a
+				// quoted key and its colon, so this value lost its end
+				// quote at the line's end (code in a value opens braces
+				// or writes quotes of its own first).
+				if quotedKeyStarts(skipBlanks(bytes.TrimLeft(t.s[t.i+1:], " \t\r"))) {
 					return nil, false
 				}
 			}
@@ -685,6 +696,27 @@ func startsKey(s []byte) bool {
 	}
 	rest := skipBlanks(s[n+end+1:])
 	return len(rest) > 0 && (rest[0] == ':' || rest[0] == '=')
+}
+
+// quotedKeyStarts reports whether s starts with a key in quotes of any
+// kind, on one line, then its colon.
+func quotedKeyStarts(s []byte) bool {
+	open, n := utf8.DecodeRune(s)
+	closers := closingQuotes(open)
+	if closers == "" {
+		return false
+	}
+	for i, r := range string(s[n:]) {
+		switch {
+		case r == '\n' || r == '{' || r == '[':
+			return false
+		case strings.ContainsRune(closers, r):
+			_, m := utf8.DecodeRuneInString(string(s[n+i:]))
+			rest := skipBlanks(s[n+i+m:])
+			return i > 0 && len(rest) > 0 && rest[0] == ':'
+		}
+	}
+	return false
 }
 
 // keyWithoutColon reports whether s, at a quote, starts a key that lost
