@@ -466,8 +466,9 @@ var proseNumber = regexp.MustCompile(`[-+]?[$€£¥]?\d[\d,]*(\.\d+)?%?|[-+]?\d
 func scalarFromProse(text []byte, sch *jsonschema.Schema) (any, []problem.Repair, bool) {
 	ms := schema.Members(sch)
 	want := schema.AllowedTypes(ms)
-	if want == 0 {
-		return nil, nil, false
+	enum := enumStrings(ms)
+	if want == 0 && len(enum) == 0 {
+		return nil, nil, false // an enum alone allows only its values' types
 	}
 	s := string(text)
 	if want.Has("array") {
@@ -480,19 +481,6 @@ func scalarFromProse(text []byte, sch *jsonschema.Schema) (any, []problem.Repair
 	}
 	if want.Has("object") || want.Has("array") {
 		return nil, nil, false
-	}
-	var enum []string
-	for _, m := range ms {
-		if c, ok := constString(m); ok {
-			enum = append(enum, c)
-		}
-		if m.Enum != nil {
-			for _, v := range m.Enum.Values {
-				if e, ok := v.(string); ok {
-					enum = append(enum, e)
-				}
-			}
-		}
 	}
 	if len(enum) > 0 {
 		if e, ok := matchEnum(s, enum); ok {
@@ -525,6 +513,24 @@ func scalarFromProse(text []byte, sch *jsonschema.Schema) (any, []problem.Repair
 		}
 	}
 	return nil, nil, false
+}
+
+// enumStrings returns the string values of the enums and consts of ms.
+func enumStrings(ms []*jsonschema.Schema) []string {
+	var enum []string
+	for _, m := range ms {
+		if c, ok := constString(m); ok {
+			enum = append(enum, c)
+		}
+		if m.Enum != nil {
+			for _, v := range m.Enum.Values {
+				if e, ok := v.(string); ok {
+					enum = append(enum, e)
+				}
+			}
+		}
+	}
+	return enum
 }
 
 // startsJSON reports whether text starts like a JSON value.

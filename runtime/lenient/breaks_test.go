@@ -245,7 +245,7 @@ func (br breaks) render(b *strings.Builder, v any, depth int) {
 			}
 			if s, ok := x[k].(string); ok && br.lostEndQuote && i < len(keys)-1 && lostEndQuoteSafe(s) &&
 				// The next line must start with a key and its colon.
-				!br.missingColon && !br.unquotedKeys && !br.doubledQuotes && !br.lineComments && !br.hashComments && !br.blockComments {
+				!br.missingColon && !br.unquotedKeys && !br.doubledQuotes && !br.typographic && !br.lineComments && !br.hashComments && !br.blockComments {
 				str(s, false, true)
 			} else {
 				value.render(b, x[k], depth+1)

@@ -162,6 +162,11 @@ func fitsType(v any, want schema.TypeSet) bool {
 
 var peopleNumber = regexp.MustCompile(`^[-+]?[$€£¥]?\s*[-+]?\d{1,3}(,\d{3})+(\.\d+)?$|^[-+]?[$€£¥]\s*[-+]?\d+(\.\d+)?$|^[-+]?\d+(\.\d+)?\s*%$|^[-+]?\d+(\.\d+)?\.$`)
 
+// withUnit is a number followed by a unit or a count's noun: words of
+// letters only (5 kg, 30 years, 12 USD, 3.5 hours); a second number in
+// the text ("+1 555 1234", "3 - 4") is not one.
+var withUnit = regexp.MustCompile(`^([-+]?[$€£¥]?\d[\d,]*(?:\.\d+)?)\s*[\pL°%][\pL.]*(?:\s+\pL+){0,2}$`)
+
 var fraction = regexp.MustCompile(`^\s*([-+]?\d+)\s*/\s*(\d+)\s*$`)
 
 // coerceKind turns v into a value of a kind the schema wants, where one of
@@ -284,7 +289,8 @@ func onlyProperty(ms []*jsonschema.Schema) (string, *jsonschema.Schema, bool) {
 }
 
 // numberFor reads a number written for people: thousands separators, a
-// currency sign, a percent sign, a fraction, a trailing period. An integer
+// currency sign, a percent sign, a fraction, a trailing period, a unit
+// after it. An integer
 // is wanted: a fraction is a problem, never truncated.
 func numberFor(t string, want schema.TypeSet) (json.Number, bool) {
 	var r *big.Rat
@@ -306,6 +312,8 @@ func numberFor(t string, want schema.TypeSet) (json.Number, bool) {
 		if r, ok = new(big.Rat).SetString(c); !ok {
 			return "", false
 		}
+	case withUnit.MatchString(t):
+		return numberFor(withUnit.FindStringSubmatch(t)[1], want)
 	default:
 		return "", false
 	}

@@ -82,6 +82,8 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///keys.json":  `{"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}}, "required": ["first_name"], "additionalProperties": false}`,
 	"structgen:///open.json":  `{"type": "object", "properties": {"first_name": {"type": "string"}, "nick": {"type": "string"}}, "required": ["first_name"]}`,
 	"structgen:///list.json":  `{"type": "array", "items": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}}`,
+	"structgen:///color.json": `{"enum": ["RED", "GREEN", "BLUE"]}`,
+	"structgen:///age.json":   `{"type": "object", "properties": {"age": {"type": "integer"}, "kg": {"type": "number"}}}`,
 })
 
 // alignCase is a reply read for a schema: the value it aligns to, or a
@@ -365,7 +367,8 @@ func TestRuleEndQuoteLostAtLineEnd(t *testing.T) {
 	checkRules(t, []ruleCase{
 		{"then a key", "{\"a\": \"one\n\"b\": 2}", `{"a":"one","b":2}`, "end quote is missing"},
 		{"with its comma", "{\"a\": \"one,\n  \"b\": 2}", `{"a":"one","b":2}`, "end quote is missing"},
-		{"a key in other quotes", "{'a': 'one\n  \u201cb\u201d: 2}", `{"a":"one","b":2}`, "end quote is missing"},
+		{"a key in other plain quotes", "{'a': 'one\n  \"b\": 2}", `{"a":"one","b":2}`, "end quote is missing"},
+		{"a typographic term in the text goes on", "{\"x\": \"a,\n \u201cterm\u201d: its sense\", \"y\": 2}", `{"x":"a,\n “term”: its sense","y":2}`, ""},
 		{"a line that is text goes on", "{\"a\": \"one\ntwo\", \"b\": 2}", `{"a":"one\ntwo","b":2}`, "control character"},
 		{"code in the value keeps its lines", "{\"code\": \"x = {\n\"k\": 1\n}\"}", `{"code":"x = {\n\"k\": 1\n}"}`, ""},
 	})
@@ -391,4 +394,27 @@ func TestRuleTextBefore(t *testing.T) {
 	if doc, _, err := Extract([]byte("<think>```json\n{\"a\": 0}\n```</think>\n```json\n{\"a\": 1}\n```")); err != nil || string(doc) != `{"a": 1}` {
 		t.Errorf("Extract took %s (%v) from a reply whose reasoning holds a draft, want the answer", doc, err)
 	}
+}
+
+// An enum named in prose that reads as a document of its own (Color:
+// BLUE - …) is still the value named, when one value is.
+func TestRuleEnumInStructuredProse(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"a label and a reason", "color", "Color: BLUE - because the sky is", `"BLUE"`, ""},
+		{"a sentence", "color", "The color is red.", `"RED"`, ""},
+		{"two values named", "color", "Color: RED or BLUE", "", "must be one of"},
+	})
+}
+
+// A number with a unit or a count's noun, where a number is wanted, is
+// the number; a second number in the text is no unit.
+func TestRuleNumberWithUnit(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"years", "age", `{"age": 30 years}`, `{"age":30}`, ""},
+		{"a quoted unit", "age", `{"kg": "5.5 kg"}`, `{"kg":5.5}`, ""},
+		{"two words", "age", `{"age": "30 years old"}`, `{"age":30}`, ""},
+		{"a fraction stays a problem for an integer", "age", `{"age": "30.5 years"}`, "", "/age"},
+		{"a phone number is no number", "age", `{"kg": "+1 555 1234"}`, "", "/kg"},
+		{"an expression is no number", "age", `{"kg": "3 - 4"}`, "", "/kg"},
+	})
 }

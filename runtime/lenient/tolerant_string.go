@@ -471,7 +471,9 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// quoted key and its colon, so this value lost its end
 				// quote at the line's end (code in a value opens braces
 				// or writes quotes of its own first).
-				if quotedKeyStarts(skipBlanks(bytes.TrimLeft(t.s[t.i+1:], " \t\r"))) {
+				// The key is in plain quotes: “term”: in a value's text is
+				// typography, a word it explains.
+				if next := skipBlanks(bytes.TrimLeft(t.s[t.i+1:], " \t\r")); len(next) > 0 && (next[0] == '"' || next[0] == '\'' || next[0] == '`') && quotedKeyStarts(next) {
 					return nil, false
 				}
 			}
