@@ -57,6 +57,7 @@ func TestRuleBackslashes(t *testing.T) {
 		{"a regular expression's word boundary", `["\bcat\b"]`, `["\\bcat\\b"]`, "regular expression"},
 		{"JSON escapes stay escapes", `{"s": "line\nnext\ttab \"q\" \u00e9 \\"}`, `{"s":"line\nnext\ttab \"q\" é \\"}`, ""},
 		{"a single quote escaped in single quotes", `{'s': 'it\'s'}`, `{"s":"it's"}`, ""},
+		{"a backslash before a space", `{"s": "a \ b"}`, `{"s":"a \\ b"}`, "no JSON escape"},
 		{"a backslash ending a line", "{\"s\": \"one\\\ntwo\"}", `{"s":"one\ntwo"}`, "line break"},
 		// A string that writes its backslashes as characters may end in
 		// one: the quote after it ends the string where what follows may
@@ -416,5 +417,15 @@ func TestRuleNumberWithUnit(t *testing.T) {
 		{"a fraction stays a problem for an integer", "age", `{"age": "30.5 years"}`, "", "/age"},
 		{"a phone number is no number", "age", `{"kg": "+1 555 1234"}`, "", "/kg"},
 		{"an expression is no number", "age", `{"kg": "3 - 4"}`, "", "/kg"},
+	})
+}
+
+// A quote right after a value's text, before a word, its quote and a
+// colon, ends the value: the next key lost its comma and opening quote.
+func TestRuleKeyLostOpenQuote(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"between members", `{"a":"1","b":"2"c":"3"}`, `{"a":"1","b":"2","c":"3"}`, "missing comma"},
+		{"after a comma the quote opens the key", `{"a": "x, "b": 2}`, `{"a":"x","b":2}`, "end quote is missing"},
+		{"a quoted word in the text stays", `{"a": "say "hi" now", "b": 1}`, `{"a":"say \"hi\" now","b":1}`, "inside a string"},
 	})
 }

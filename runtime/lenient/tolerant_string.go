@@ -403,7 +403,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				sb.WriteRune(r)
 				continue
 			}
-			if stopAtDelimiter || valueOnNextLine || t.eof() || next == ',' || next == ':' || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) || next == '\n' || next == '+' || next >= '0' && next <= '9' && !key || next == '=' && key ||
+			if stopAtDelimiter || valueOnNextLine || t.eof() || next == ',' || !key && t.inObjectValue() && quote > start+1 && bytes.IndexByte([]byte(" \t,"), t.s[quote-1]) < 0 && keyLostOpenQuote(t.s[t.i:], r) || next == ':' || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) || next == '\n' || next == '+' || next >= '0' && next <= '9' && !key || next == '=' && key ||
 				key && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0 && startsPlainValue(t.s[t.i:]) {
 				t.i = save
 				// In a text still streaming, what follows a quote at its end
@@ -700,6 +700,25 @@ func startsKey(s []byte) bool {
 	return len(rest) > 0 && (rest[0] == ':' || rest[0] == '=')
 }
 
+// keyLostOpenQuote reports whether s starts with a key that lost its
+// opening quote and the comma before it: a word, the quote q, a colon
+// ("b":"2"c":"3").
+func keyLostOpenQuote(s []byte, q rune) bool {
+	word := 0
+	for word < len(s) && isIdentByte(s[word]) {
+		word++
+	}
+	if word == 0 || word == len(s) {
+		return false
+	}
+	r, n := utf8.DecodeRune(s[word:])
+	if r != q {
+		return false
+	}
+	rest := skipBlanks(s[word+n:])
+	return len(rest) > 0 && rest[0] == ':'
+}
+
 // quotedKeyStarts reports whether s starts with a key in quotes of any
 // kind, on one line, then its colon.
 func quotedKeyStarts(s []byte) bool {
@@ -956,7 +975,8 @@ func (t *tolerant) escape(sb *strings.Builder) {
 }
 
 // keepsBackslash reports whether a backslash before rest, which starts
-// no JSON escape, is part of the text: before punctuation (\(, \., \[),
+// no JSON escape, is part of the text: before punctuation (\(, \., \[)
+// or a space,
 // an upper-case letter (C:\Users, \S), a regular expression's class
 // (\d, \s, \w) or a word (\alpha, \users). A lone other letter or a
 // digit is read without it, as a stray escape.
@@ -967,7 +987,7 @@ func keepsBackslash(rest []byte) bool {
 		return true
 	case c >= 'a' && c <= 'z':
 		return len(rest) > 1 && isASCIILetter(rest[1])
-	case c >= '0' && c <= '9', c >= utf8.RuneSelf, c == ' ' || c == '\t' || c == '\r':
+	case c >= '0' && c <= '9', c >= utf8.RuneSelf, c == '\t' || c == '\r':
 		return false
 	}
 	return true // punctuation
