@@ -52,6 +52,7 @@ type breaks struct {
 	markdown         bool // a bulleted, numbered or bold line before the document
 	proseBrackets    bool // prose with {words} and [sic] before a fenced document
 	lostEndQuote     bool // "key": "value⏎ with the next member on the next line
+	codeBlocks       bool // a value of several lines written as a ```lang⏎…⏎``` block
 
 	member bool // rendering a member's value (set by render)
 }
@@ -133,6 +134,13 @@ func (br breaks) render(b *strings.Builder, v any, depth int) {
 		defer space()
 		if key && br.unquotedKeys || !key && br.bareValues && (bareSafe[s] || br.member && bareInMember[s]) {
 			b.WriteString(s)
+			return
+		}
+		// Where commas are left out, what follows a block's closing
+		// fence tells it from a fenced document's only after a key or a
+		// string; models writing code blocks write their commas.
+		if br.codeBlocks && !br.missingComma && !key && strings.Contains(s, "\n") && !strings.Contains(s, "`") {
+			b.WriteString("```text\n  " + strings.ReplaceAll(s, "\n", "\n  ") + "\n  ```")
 			return
 		}
 		q, end := `"`, `"`
@@ -347,6 +355,7 @@ func TestModelBreaksReadBack(t *testing.T) {
 		{"markdown before", func(b *breaks) *bool { return &b.markdown }},
 		{"brackets in prose before a fence", func(b *breaks) *bool { return &b.proseBrackets }},
 		{"end quote lost at a line end", func(b *breaks) *bool { return &b.lostEndQuote }},
+		{"code blocks as values", func(b *breaks) *bool { return &b.codeBlocks }},
 		{"valid", nil},
 		{"mixed", nil},
 	}

@@ -245,7 +245,7 @@ func readFences(text []byte, streaming bool) ([]*jvalue, []problem.Repair, bool)
 		} else if j >= 0 {
 			bodyStart += j
 		}
-		end := bytes.Index(rest[bodyStart:], []byte("```"))
+		end := closingFence(rest[bodyStart:])
 		body := rest[bodyStart:]
 		next := len(rest)
 		if end >= 0 {
@@ -271,6 +271,30 @@ func readFences(text []byte, streaming bool) ([]*jvalue, []problem.Repair, bool)
 		rest = rest[next:]
 	}
 	return vs, repairs, len(vs) > 0
+}
+
+// closingFence returns where the fence that closes a fenced body starts,
+// or -1: a code block written as a value inside the body (codeBlockAhead)
+// is passed over, closing fence and all.
+func closingFence(body []byte) int {
+	from := 0
+	for {
+		i := bytes.Index(body[from:], []byte("```"))
+		if i < 0 {
+			return -1
+		}
+		at := from + i
+		if codeBlockAhead(body[at:]) {
+			n := 0
+			for at+n < len(body) && body[at+n] == '`' {
+				n++
+			}
+			nl := bytes.IndexByte(body[at+n:], '\n')
+			from = at + n + nl + bytes.Index(body[at+n+nl:], body[at:at+n]) + n
+			continue
+		}
+		return at
+	}
 }
 
 // opensDocument reports whether text, before a fence, may hold a

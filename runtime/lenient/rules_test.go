@@ -429,3 +429,15 @@ func TestRuleKeyLostOpenQuote(t *testing.T) {
 		{"a quoted word in the text stays", `{"a": "say "hi" now", "b": 1}`, `{"a":"say \"hi\" now","b":1}`, "inside a string"},
 	})
 }
+
+// A value written as a markdown code block is the string of its lines.
+func TestRuleCodeBlockValue(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"with a language", "{\"code\": ```python\nprint(\"hi\")\n```}", `{"code":"print(\"hi\")"}`, "code block"},
+		{"indented with the document", "{\n  \"code\": ```\n  def f():\n      return 1\n  ```,\n  \"n\": 1\n}", `{"code":"def f():\n    return 1","n":1}`, "code block"},
+		{"in a list", "[```\na\nb\n```, 2]", `["a\nb",2]`, "code block"},
+		{"four backticks hold three", "{\"md\": ````\nx ``` y\n````}", "{\"md\":\"x ``` y\"}", "code block"},
+		{"left open", "{\"code\": ```\nx = 1", `{"code":"x = 1"}`, "left open"},
+		{"a single backtick string stays one", "{\"a\": `x`}", `{"a":"x"}`, "` quotes"},
+	})
+}

@@ -384,7 +384,7 @@ func (t *tolerant) array(open, close byte) *jvalue {
 			t.repair(t.i, "removed a stray '}'")
 			t.i++
 			continue
-		case c == '`' && bytes.HasPrefix(t.s[t.i:], []byte("```")):
+		case c == '`' && bytes.HasPrefix(t.s[t.i:], []byte("```")) && !codeBlockAhead(t.s[t.i:]):
 			t.repair(t.i, "closed an array before a code fence")
 			dropUnfinished(v)
 			return v

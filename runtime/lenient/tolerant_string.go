@@ -83,6 +83,9 @@ func (t *tolerant) quotedOnce(key bool) *jvalue {
 		t.repair(start, "read a triple-quoted string")
 		return v
 	}
+	if open == '`' && !key && len(t.stack) > 0 && bytes.HasPrefix(t.s[t.i:], []byte("```")) {
+		return t.codeBlock()
+	}
 	if open == '"' {
 		if body, end, ok := doubledQuotes(t.s[t.i:]); ok {
 			// ""name"": a string in doubled quotes.
@@ -222,6 +225,99 @@ func doubledQuotes(s []byte) (body []byte, end int, ok bool) {
 		return nil, 0, false // neither a delimiter nor the line's end follows
 	}
 	return s[2 : 2+j], end, true
+}
+
+// codeBlock reads a value written as a markdown code block, ```lang⏎
+// … ```, as the string of its lines: the language word and the line
+// breaks next to the fences left out, the indent the lines share (the
+// document's layout) removed.
+func (t *tolerant) codeBlock() *jvalue {
+	start := t.i
+	n := 0
+	for t.i+n < len(t.s) && t.s[t.i+n] == '`' {
+		n++
+	}
+	fence := t.s[t.i : t.i+n]
+	t.i += n
+	body := t.i
+	if nl := bytes.IndexByte(t.s[t.i:], '\n'); nl >= 0 {
+		if info := bytes.TrimSpace(t.s[t.i : t.i+nl]); len(info) == 0 || isIdentifier(string(info)) {
+			body = t.i + nl + 1 // ```python⏎: the language word is not code
+		}
+	} else if info := bytes.TrimSpace(t.s[t.i:]); t.streaming && (len(info) == 0 || isIdentifier(string(info))) {
+		body = len(t.s) // what may be the language word is not shown as code
+	}
+	v := &jvalue{kind: jString, off: start}
+	end := bytes.Index(t.s[body:], fence)
+	if end < 0 {
+		v.str = dedent(t.text(body, len(t.s)))
+		t.i = len(t.s)
+		t.repair(start, "closed a code block the text left open")
+		return v
+	}
+	v.str = dedent(t.text(body, body+end))
+	t.i = body + end + n
+	v.done = true
+	t.repair(start, "read a code block in backticks as a string")
+	return v
+}
+
+// codeBlockAhead reports whether s, at a fence inside a document, starts
+// a code block written as a value: a language word or nothing on the
+// fence's line, then lines up to a closing fence that a delimiter
+// follows. Else the fence closes the fenced document.
+func codeBlockAhead(s []byte) bool {
+	n := 0
+	for n < len(s) && s[n] == '`' {
+		n++
+	}
+	nl := bytes.IndexByte(s[n:], '\n')
+	if nl < 0 {
+		return false
+	}
+	if info := bytes.TrimSpace(s[n : n+nl]); len(info) > 0 && !isIdentifier(string(info)) {
+		return false // ```json {…: a fence whose body starts on its line
+	}
+	end := bytes.Index(s[n+nl:], s[:n])
+	if end < 0 {
+		return false
+	}
+	rest := s[n+nl+end+n:]
+	after := skipSpaceAndComments(rest)
+	if len(after) > 0 && (after[0] == ',' || after[0] == ']' || after[0] == '}') {
+		return true
+	}
+	// Members or items one a line, their commas left out: a key or a
+	// string on a next line (not a bracket: a fenced document's body).
+	r, _ := utf8.DecodeRune(after)
+	return bytes.IndexByte(rest[:len(rest)-len(after)], '\n') >= 0 && (bareKeyStarts(after) || isQuote(r))
+}
+
+// dedent removes the indent that the non-blank lines of s share, and
+// the blank line the closing fence stood on.
+func dedent(s string) string {
+	lines := strings.Split(strings.TrimRight(s, " \t\r\n"), "\n")
+	indent := -1
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		k := len(l) - len(strings.TrimLeft(l, " \t"))
+		if indent < 0 || k < indent {
+			indent = k
+		}
+	}
+	if indent <= 0 {
+		return strings.Join(lines, "\n")
+	}
+	for i, l := range lines {
+		if len(l) >= indent {
+			lines[i] = l[indent:]
+		} else {
+			lines[i] = strings.TrimLeft(l, " \t")
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // fencedInString reads "```json {…}```", a fenced document written as a
