@@ -1,6 +1,7 @@
 package lenient
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/big"
@@ -51,6 +52,11 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, repa
 			v = map[string]any{name: obj}
 		}
 	}
+	if obj, ok := v.(map[string]any); ok {
+		if fixed, ok := coerceToBranch(sc, obj, s, ms, ptr, repairs); ok {
+			return fixed
+		}
+	}
 	switch x := v.(type) {
 	case []any:
 		for i := range x {
@@ -76,6 +82,66 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, repa
 		return x
 	}
 	return repairValue(sc, v, s, ptr, repairs, repairJSONStrings|repairScalars)
+}
+
+// coerceToBranch coerces an object that the schema does not take as it
+// is for the anyOf/oneOf branch that takes it once coerced ({"kind":
+// "Cat"} for the branch whose kind is "cat"): each branch coerces a copy,
+// and the copies that then fit the whole schema must all be one value;
+// else nothing changes.
+func coerceToBranch(sc *schema.ShapeCache, obj map[string]any, s *jsonschema.Schema, ms []*jsonschema.Schema, ptr string, repairs *[]problem.Repair) (any, bool) {
+	var branches []*jsonschema.Schema
+	for _, m := range ms {
+		branches = append(append(branches, m.AnyOf...), m.OneOf...)
+	}
+	if len(branches) < 2 || s.Validate(obj) == nil {
+		return nil, false
+	}
+	var fit any
+	var fitText []byte
+	var fitRepairs []problem.Repair
+	for _, br := range branches {
+		if !sc.Of(br).Types.Has("object") && sc.Of(br).Types != 0 {
+			continue
+		}
+		var reps []problem.Repair
+		c := coerce(sc, copyValue(obj), br, ptr, &reps)
+		if len(reps) == 0 || s.Validate(c) != nil {
+			continue
+		}
+		text, _ := json.Marshal(c)
+		if fit != nil && !bytes.Equal(text, fitText) {
+			return nil, false // two branches make two values of it: no guess
+		}
+		if fit == nil {
+			fit, fitText, fitRepairs = c, text, reps
+		}
+	}
+	if fit == nil {
+		return nil, false
+	}
+	*repairs = append(*repairs, fitRepairs...)
+	return fit, true
+}
+
+// copyValue returns a deep copy of a decoded JSON value, for a coercion
+// that may be dropped.
+func copyValue(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[k] = copyValue(e)
+		}
+		return m
+	case []any:
+		a := make([]any, len(x))
+		for i, e := range x {
+			a[i] = copyValue(e)
+		}
+		return a
+	}
+	return v
 }
 
 func itemSchema(sc *schema.ShapeCache, ms []*jsonschema.Schema, i int) *jsonschema.Schema {

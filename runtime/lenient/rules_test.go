@@ -85,6 +85,9 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///list.json":  `{"type": "array", "items": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}}`,
 	"structgen:///color.json": `{"enum": ["RED", "GREEN", "BLUE"]}`,
 	"structgen:///age.json":   `{"type": "object", "properties": {"age": {"type": "integer"}, "kg": {"type": "number"}}}`,
+	"structgen:///tagged.json": `{"oneOf": [{"type": "object", "properties": {"kind": {"const": "cat"}, "lives": {"type": "integer"}}, "required": ["kind", "lives"]}, {"type": "object", "properties": {"kind": {"const": "dog"}, "good": {"type": "boolean"}}, "required": ["kind", "good"]}]}`,
+	"structgen:///either.json": `{"anyOf": [{"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}, {"type": "object", "properties": {"n": {"type": "number"}, "x": {"type": "string"}}, "required": ["n"]}, {"type": "object", "properties": {"m": {"type": "integer"}, "n": {"type": "array", "items": {"type": "string"}}}, "required": ["m"]}]}`,
+	"structgen:///lit.json":    `{"type": "object", "properties": {"status": {"const": "ok"}, "code": {"const": 200}, "level": {"enum": [1, 2, 3]}}}`,
 })
 
 // alignCase is a reply read for a schema: the value it aligns to, or a
@@ -439,5 +442,27 @@ func TestRuleCodeBlockValue(t *testing.T) {
 		{"four backticks hold three", "{\"md\": ````\nx ``` y\n````}", "{\"md\":\"x ``` y\"}", "code block"},
 		{"left open", "{\"code\": ```\nx = 1", `{"code":"x = 1"}`, "left open"},
 		{"a single backtick string stays one", "{\"a\": `x`}", `{"a":"x"}`, "` quotes"},
+	})
+}
+
+// An object of a union is coerced for the one branch that takes it once
+// coerced; where two would, nothing is guessed.
+func TestRuleUnionBranchCoercion(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"a tag in another case", "tagged", `{"kind": "Cat", "lives": 9}`, `{"kind":"cat","lives":9}`, ""},
+		{"a field of the branch its tag names", "tagged", `{"kind": "dog", "good": "yes"}`, `{"good":true,"kind":"dog"}`, ""},
+		{"no branch's tag", "tagged", `{"kind": "bird", "lives": 9}`, "", "kind"},
+		{"two branches that make one value", "either", `{"n": "7"}`, `{"n":7}`, ""},
+		{"two branches that make two values", "either", `{"m": 1, "n": "7"}`, "", "/n"},
+	})
+}
+
+// A const or enum without a type still says which type its values have,
+// so the coercions for that type apply.
+func TestRuleConstTypes(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"a number const written as text", "lit", `{"code": "200"}`, `{"code":200}`, ""},
+		{"a number enum written as text", "lit", `{"level": "2"}`, `{"level":2}`, ""},
+		{"a string const in another case", "lit", `{"status": "OK"}`, `{"status":"ok"}`, ""},
 	})
 }

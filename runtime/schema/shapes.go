@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"encoding/json"
 	"slices"
 	"sync"
 
@@ -94,9 +95,40 @@ func typeBit(name string) TypeSet {
 // Has reports whether the set restricts and holds the named type.
 func (t TypeSet) Has(name string) bool { return t&typeBit(name) != 0 }
 
+// typeOfValue returns the bit of a JSON value's type, as the validator
+// library decodes values (json.Number or float64 for numbers); an
+// integral number is an integer, which a number schema allows too.
+func typeOfValue(v any) TypeSet {
+	switch x := v.(type) {
+	case nil:
+		return typeNull
+	case bool:
+		return typeBoolean
+	case string:
+		return typeString
+	case json.Number:
+		if _, err := x.Int64(); err == nil {
+			return typeInteger
+		}
+		return typeNumber
+	case float64:
+		if x == float64(int64(x)) {
+			return typeInteger
+		}
+		return typeNumber
+	case int, int64:
+		return typeInteger
+	case []any:
+		return TypeArray
+	case map[string]any:
+		return TypeObject
+	}
+	return 0
+}
+
 // AllowedTypes returns the JSON types the schemas allow, as far as their
-// "type" keywords (or those of their anyOf/oneOf branches) say; the zero
-// set when they say nothing.
+// "type", "const" and "enum" keywords (or those of their anyOf/oneOf
+// branches) say; the zero set when they say nothing.
 func AllowedTypes(ms []*jsonschema.Schema) TypeSet {
 	var out TypeSet
 	restrict := func(set TypeSet) {
@@ -110,6 +142,16 @@ func AllowedTypes(ms []*jsonschema.Schema) TypeSet {
 		out &= Restricted | set
 	}
 	for _, m := range ms {
+		if m.Const != nil {
+			restrict(typeOfValue(*m.Const))
+		}
+		if m.Enum != nil && len(m.Enum.Values) > 0 {
+			var set TypeSet
+			for _, v := range m.Enum.Values {
+				set |= typeOfValue(v)
+			}
+			restrict(set)
+		}
 		if m.Types != nil && !m.Types.IsEmpty() {
 			var set TypeSet
 			for _, n := range m.Types.ToStrings() {
