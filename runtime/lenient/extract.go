@@ -79,7 +79,7 @@ func (e *extractor) fenced(text []byte) ([]byte, bool) {
 		}
 		info := bytes.TrimSpace(rest[:nl])
 		body := rest[nl+1:]
-		end := bytes.Index(body, []byte("```"))
+		end := closingFence(body)
 		if end < 0 {
 			end = len(body) // an unclosed fence runs to the end
 		}

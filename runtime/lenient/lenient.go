@@ -274,27 +274,60 @@ func readFences(text []byte, streaming bool) ([]*jvalue, []problem.Repair, bool)
 }
 
 // closingFence returns where the fence that closes a fenced body starts,
-// or -1: a code block written as a value inside the body (codeBlockAhead)
-// is passed over, closing fence and all.
+// or -1: a fence with text on both sides on its line (in a string) and a
+// code block written as a value inside the body (codeBlockAhead) are
+// passed over, closing fence and all; where no fence stands alone, the
+// first one closes.
 func closingFence(body []byte) int {
-	from := 0
+	from, first := 0, -1
 	for {
 		i := bytes.Index(body[from:], []byte("```"))
 		if i < 0 {
-			return -1
+			return first
 		}
 		at := from + i
+		n := 0
+		for at+n < len(body) && body[at+n] == '`' {
+			n++
+		}
 		if codeBlockAhead(body[at:]) {
-			n := 0
-			for at+n < len(body) && body[at+n] == '`' {
-				n++
-			}
 			nl := bytes.IndexByte(body[at+n:], '\n')
 			from = at + n + nl + bytes.Index(body[at+n+nl:], body[at:at+n]) + n
 			continue
 		}
+		if !fenceAlone(body, at, n) {
+			// "run ```sh⏎ x```" in a string: text around it on its line.
+			if first < 0 {
+				first = at
+			}
+			from = at + n
+			continue
+		}
 		return at
 	}
+}
+
+// fenceAlone reports whether the fence body[at:at+n] stands as a
+// closing fence does: first on its line, or last (`{"a": 1}```).
+func fenceAlone(body []byte, at, n int) bool {
+	// Each scan stops at the first byte that is not a blank, so a line
+	// with many fences is not scanned once for each.
+	blank := true
+	for j := at - 1; j >= 0 && body[j] != '\n'; j-- {
+		if c := body[j]; c != ' ' && c != '\t' && c != '\r' {
+			blank = false
+			break
+		}
+	}
+	if blank {
+		return true
+	}
+	for j := at + n; j < len(body) && body[j] != '\n'; j++ {
+		if c := body[j]; c != ' ' && c != '\t' && c != '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 // opensDocument reports whether text, before a fence, may hold a

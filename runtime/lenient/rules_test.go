@@ -392,6 +392,8 @@ func TestRuleTextBefore(t *testing.T) {
 		{"a quote line", "> note\n{\"a\": 1}", `{"a":1}`, "text before"},
 		{"braces around words before a fence", "The set {x, y} [sic]:\n```json\n{\"a\": 1}\n```", `{"a":1}`, "code fence"},
 		{"a document before a fence is read", "{\"a\": 1} and ```json\n{\"b\": 2}\n```", `{"a":1}`, "text after"},
+		{"a fence inside a fenced document's string is text", "```json\n{\"a\": \"run ```sh\\n x\\n```\\n done\"}\n```", `{"a":"run ` + "```sh\\n x\\n```" + `\n done"}`, "code fence"},
+		{"a closing fence at a line's end", "```json\n{\"a\": 1}```", `{"a":1}`, "code fence"},
 		{"a fence inside a string is text", "{\"a\": \"```x```\"}", `{"a":"` + "```x```" + `"}`, ""},
 		{"a negative number is a value", "-5", `-5`, ""},
 	})
