@@ -51,7 +51,7 @@ type breaks struct {
 	reasoning        bool // <think>…</think> before the answer, drafts and brackets inside
 	markdown         bool // a bulleted, numbered or bold line before the document
 	proseBrackets    bool // prose with {words} and [sic] before a fenced document
-	lostEndQuote     bool // "key": "value⏎ with the next member on the next line
+	lostEndQuote     bool // "key": "value⏎ with the next member or the closing brace on the next line
 	codeBlocks       bool // a value of several lines written as a ```lang⏎…⏎``` block
 
 	member bool // rendering a member's value (set by render)
@@ -251,7 +251,7 @@ func (br breaks) render(b *strings.Builder, v any, depth int) {
 			} else {
 				b.WriteString(": ")
 			}
-			if s, ok := x[k].(string); ok && br.lostEndQuote && i < len(keys)-1 && lostEndQuoteSafe(s) &&
+			if s, ok := x[k].(string); ok && br.lostEndQuote && lostEndQuoteSafe(s) &&
 				// The next line must start with a key and its colon.
 				!br.missingColon && !br.unquotedKeys && !br.doubledQuotes && !br.typographic && !br.lineComments && !br.hashComments && !br.blockComments {
 				str(s, false, true)

@@ -373,6 +373,8 @@ func TestRuleEndQuoteLostAtLineEnd(t *testing.T) {
 		{"with its comma", "{\"a\": \"one,\n  \"b\": 2}", `{"a":"one","b":2}`, "end quote is missing"},
 		{"a key in other plain quotes", "{'a': 'one\n  \"b\": 2}", `{"a":"one","b":2}`, "end quote is missing"},
 		{"a typographic term in the text goes on", "{\"x\": \"a,\n \u201cterm\u201d: its sense\", \"y\": 2}", `{"x":"a,\n “term”: its sense","y":2}`, ""},
+		{"then the object's brace", "{\n  \"a\": \"one\n}", `{"a":"one"}`, "end quote is missing"},
+		{"then the list's bracket and a comma", "[\n  \"one\n],", `["one"]`, "end quote is missing"},
 		{"a line that is text goes on", "{\"a\": \"one\ntwo\", \"b\": 2}", `{"a":"one\ntwo","b":2}`, "control character"},
 		{"code in the value keeps its lines", "{\"code\": \"x = {\n\"k\": 1\n}\"}", `{"code":"x = {\n\"k\": 1\n}"}`, ""},
 	})

@@ -562,14 +562,16 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 					return nil, false
 				}
 			}
-			if r == '\n' && !stopAtDelimiter && !key && braces == 0 && inner == 0 && t.inObjectValue() {
-				// {"a": "two⏎"b": 3}: the next line starts a member, a
-				// quoted key and its colon, so this value lost its end
-				// quote at the line's end (code in a value opens braces
-				// or writes quotes of its own first).
-				// The key is in plain quotes: “term”: in a value's text is
-				// typography, a word it explains.
-				if next := skipBlanks(bytes.TrimLeft(t.s[t.i+1:], " \t\r")); len(next) > 0 && (next[0] == '"' || next[0] == '\'' || next[0] == '`') && quotedKeyStarts(next) {
+			if r == '\n' && !stopAtDelimiter && !key && braces == 0 && inner == 0 && len(t.stack) > 0 {
+				// {"a": "two⏎"b": 3} or {"a": "two⏎}: the next line starts
+				// a member, a quoted key and its colon, or closes the
+				// container, so this value lost its end quote at the
+				// line's end (code in a value opens braces or writes
+				// quotes of its own first). The key is in plain quotes:
+				// “term”: in a value's text is typography.
+				next := skipBlanks(bytes.TrimLeft(t.s[t.i+1:], " \t\r"))
+				if len(next) > 0 && (next[0] == '"' || next[0] == '\'' || next[0] == '`') && t.inObjectValue() && quotedKeyStarts(next) ||
+					t.closesLine(next) {
 					return nil, false
 				}
 			}
@@ -794,6 +796,21 @@ func startsKey(s []byte) bool {
 	}
 	rest := skipBlanks(s[n+end+1:])
 	return len(rest) > 0 && (rest[0] == ':' || rest[0] == '=')
+}
+
+// closesLine reports whether s, a line after a string that ran to its
+// line's end, closes the container the string is in: its bracket alone,
+// or before a comma or another bracket.
+func (t *tolerant) closesLine(s []byte) bool {
+	closer := byte(']')
+	if t.inObjectValue() {
+		closer = '}'
+	}
+	if len(s) == 0 || s[0] != closer {
+		return false
+	}
+	rest := skipBlanks(s[1:])
+	return len(rest) == 0 || bytes.IndexByte([]byte(",}]\r\n"), rest[0]) >= 0
 }
 
 // keyLostOpenQuote reports whether s starts with a key that lost its

@@ -1,0 +1,131 @@
+package lenient
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// corpusBreaks are ways models break JSON, applied as text edits to a
+// pretty-printed real document. Each returns false where it cannot apply
+// without changing the document's meaning.
+var corpusBreaks = []struct {
+	name string
+	edit func(r *rand.Rand, s string) (string, bool)
+}{
+	{"keys unquoted", func(_ *rand.Rand, s string) (string, bool) {
+		return regexp.MustCompile(`(?m)^(\s*)"([A-Za-z_][A-Za-z0-9_]*)":`).ReplaceAllString(s, "$1$2:"), true
+	}},
+	{"single quotes", func(_ *rand.Rand, s string) (string, bool) {
+		if strings.ContainsAny(s, `'\`) {
+			return "", false
+		}
+		return strings.ReplaceAll(s, `"`, `'`), true
+	}},
+	{"a comma left out at a line end", func(r *rand.Rand, s string) (string, bool) {
+		ends := regexp.MustCompile(`,\n`).FindAllStringIndex(s, -1)
+		if len(ends) == 0 {
+			return "", false
+		}
+		at := ends[r.IntN(len(ends))][0]
+		return s[:at] + s[at+1:], true
+	}},
+	{"trailing commas", func(_ *rand.Rand, s string) (string, bool) {
+		return regexp.MustCompile(`([^\[{,\s])\n(\s*[}\]])`).ReplaceAllString(s, "$1,\n$2"), true
+	}},
+	{"an end quote lost at a line end", func(r *rand.Rand, s string) (string, bool) {
+		ends := regexp.MustCompile(`(?m)^\s*"[A-Za-z_]+": "[A-Za-z0-9 .]+(")(,?)$`).FindAllStringSubmatchIndex(s, -1)
+		if len(ends) == 0 {
+			return "", false
+		}
+		at := ends[r.IntN(len(ends))][2]
+		return s[:at] + s[at+1:], true
+	}},
+	{"line comments", func(_ *rand.Rand, s string) (string, bool) {
+		return regexp.MustCompile(`(?m),$`).ReplaceAllString(s, ", // note"), true
+	}},
+	{"words unquoted", func(_ *rand.Rand, s string) (string, bool) {
+		word := regexp.MustCompile(`(?m)": "([A-Za-z][A-Za-z ]*[A-Za-z])"(,?)$`)
+		return word.ReplaceAllStringFunc(s, func(m string) string {
+			sub := word.FindStringSubmatch(m)
+			if _, ok := literals[sub[1]]; ok {
+				return m // None, True: a literal, not a word
+			}
+			return `": ` + sub[1] + sub[2]
+		}), true
+	}},
+	{"Python literals", func(_ *rand.Rand, s string) (string, bool) {
+		for _, l := range [][2]string{{"true", "True"}, {"false", "False"}, {"null", "None"}} {
+			s = regexp.MustCompile(`(?m): `+l[0]+`(,?)$`).ReplaceAllString(s, ": "+l[1]+"$1")
+		}
+		return s, true
+	}},
+	{"reasoning, markdown and a fence around", func(_ *rand.Rand, s string) (string, bool) {
+		return "<think>Fields: {a, b}; a draft ```json\n{}\n```</think>\n- checked the input\n\n**Result:**\n```json\n" + s + "\n```\nDone.", true
+	}},
+}
+
+// TestCorpusDocumentsReadBack breaks the real documents of the
+// SchemaStore corpus (its valid instances, under 20 KB) in the ways
+// models do and checks that each reads back to the document: the rules
+// hold on text they were not written from.
+func TestCorpusDocumentsReadBack(t *testing.T) {
+	files, _ := filepath.Glob("../../../shared/corpus/schemastore/valid/*/*.json")
+	if len(files) == 0 {
+		t.Skip("../shared/corpus is absent: the SchemaStore documents are not there to break")
+	}
+	r := rand.New(rand.NewPCG(3, 5))
+	for _, br := range corpusBreaks {
+		t.Run(br.name, func(t *testing.T) {
+			tried, failed := 0, 0
+			for _, f := range files {
+				data, err := os.ReadFile(f)
+				if err != nil || len(data) > 20000 {
+					continue
+				}
+				var v any
+				if json.Unmarshal(data, &v) != nil {
+					continue
+				}
+				if _, ok := v.(map[string]any); !ok {
+					continue
+				}
+				var buf bytes.Buffer
+				enc := json.NewEncoder(&buf)
+				enc.SetEscapeHTML(false)
+				enc.SetIndent("", "  ")
+				if err := enc.Encode(v); err != nil {
+					t.Fatal(err)
+				}
+				pretty := strings.TrimSpace(buf.String())
+				text, ok := br.edit(r, pretty)
+				if !ok || text == pretty {
+					continue // the break does not apply to this document
+				}
+				tried++
+				got, _, err := ReadLenient([]byte(text))
+				var g any
+				if err == nil {
+					err = json.Unmarshal(got, &g)
+				}
+				want, _ := json.Marshal(v)
+				have, _ := json.Marshal(g)
+				if err == nil && bytes.Equal(want, have) {
+					continue
+				}
+				t.Errorf("%s: read %.300s (%v)\nwant %.300s", f, have, err, want)
+				if failed++; failed == 3 {
+					t.Fatal("more than 3 documents read wrong")
+				}
+			}
+			if tried == 0 {
+				t.Fatal("the break applied to no document")
+			}
+		})
+	}
+}
