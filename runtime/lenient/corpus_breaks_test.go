@@ -3,6 +3,7 @@ package lenient
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -128,4 +129,139 @@ func TestCorpusDocumentsReadBack(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestCorpusCutsReadAsPrefixes cuts the SchemaStore corpus's real
+// documents at random places, as a token limit does, and checks that
+// each cut reads to a prefix of its document: nothing read from a cut
+// string, key or number stands for what the document does not hold.
+func TestCorpusCutsReadAsPrefixes(t *testing.T) {
+	files, _ := filepath.Glob("../../../shared/corpus/schemastore/valid/*/*.json")
+	if len(files) == 0 {
+		t.Skip("../shared/corpus is absent: the SchemaStore documents are not there to cut")
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	failed, tried := 0, 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil || len(data) > 8000 {
+			continue
+		}
+		var v any
+		d := json.NewDecoder(bytes.NewReader(data))
+		d.UseNumber()
+		if d.Decode(&v) != nil {
+			continue
+		}
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(v); err != nil {
+			t.Fatal(err)
+		}
+		pretty := strings.TrimSpace(buf.String())
+		for range 5 {
+			text := pretty[:1+r.IntN(len(pretty)-1)]
+			got, _, err := ReadLenient([]byte(text))
+			if err != nil {
+				continue // nothing read yet: a cut before the first value
+			}
+			tried++
+			var g any
+			d := json.NewDecoder(bytes.NewReader(got))
+			d.UseNumber()
+			if err := d.Decode(&g); err != nil {
+				t.Fatalf("%s: ReadLenient wrote invalid JSON %s: %v", f, got, err)
+			}
+			if msg := readAsPrefix(v, g, ""); msg != "" {
+				t.Errorf("%s cut after %q: %s", f, text[max(0, len(text)-60):], msg)
+				if failed++; failed == 5 {
+					t.Fatal("more than 5 cuts read wrong")
+				}
+			}
+		}
+	}
+	if tried == 0 {
+		t.Fatal("no cut was read")
+	}
+}
+
+// readAsPrefix returns where got, read from a cut of want's text,
+// disagrees with want, or "": its keys are want's (a cut key, null,
+// may be a prefix of one), its lists no longer, its strings prefixes,
+// its other scalars equal, but for the one the cut fell in (a number's
+// prefix; a literal's prefix read as a word; null for a value not read).
+func readAsPrefix(want, got any, path string) string {
+	switch w := want.(type) {
+	case map[string]any:
+		g, ok := got.(map[string]any)
+		if !ok {
+			if got == nil {
+				return ""
+			}
+			return fmt.Sprintf("%s: object vs %T", path, got)
+		}
+		for k, gv := range g {
+			wv, ok := w[k]
+			if !ok {
+				found := false
+				for wk := range w {
+					if strings.HasPrefix(wk, k) && gv == nil {
+						found = true
+					}
+				}
+				if !found {
+					return fmt.Sprintf("%s: extra key %q", path, k)
+				}
+				continue
+			}
+			if d := readAsPrefix(wv, gv, path+"/"+k); d != "" {
+				return d
+			}
+		}
+	case []any:
+		g, ok := got.([]any)
+		if !ok {
+			if got == nil {
+				return ""
+			}
+			return fmt.Sprintf("%s: array vs %T", path, got)
+		}
+		if len(g) > len(w) {
+			return fmt.Sprintf("%s: longer", path)
+		}
+		for i := range g {
+			if d := readAsPrefix(w[i], g[i], fmt.Sprint(path, "/", i)); d != "" {
+				return d
+			}
+		}
+	case string:
+		g, ok := got.(string)
+		if !ok {
+			if got == nil {
+				return ""
+			}
+			return fmt.Sprintf("%s: string %q vs %v", path, w, got)
+		}
+		if !strings.HasPrefix(w, g) {
+			return fmt.Sprintf("%s: %q not a prefix of %q", path, g, w)
+		}
+	case json.Number:
+		if got == nil {
+			return ""
+		}
+		g, ok := got.(json.Number)
+		if !ok || !strings.HasPrefix(string(w), strings.TrimSuffix(strings.TrimSuffix(string(g), ".0"), "0")) && string(g) != "-0" {
+			return fmt.Sprintf("%s: number %v vs %v", path, w, got)
+		}
+	default:
+		if g, ok := got.(string); ok && g != "" && strings.HasPrefix(fmt.Sprint(want), g) || want == nil && got != nil && strings.HasPrefix("null", fmt.Sprint(got)) {
+			return ""
+		}
+		if got != nil && fmt.Sprint(got) != fmt.Sprint(want) {
+			return fmt.Sprintf("%s: %v vs %v", path, want, got)
+		}
+	}
+	return ""
 }

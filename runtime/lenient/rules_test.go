@@ -470,3 +470,17 @@ func TestRuleConstTypes(t *testing.T) {
 		{"a string const in another case", "lit", `{"status": "OK"}`, `{"status":"ok"}`, ""},
 	})
 }
+
+// A string that runs to the end of the text with no quote that could
+// end it was cut there (a token limit): its text is kept whole, not
+// split at its commas and colons into members it never had.
+func TestRuleCutInString(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"commas and colons in a cut string", `{"a": "one, two: three and`, `{"a":"one, two: three and"}`, "left open"},
+		{"an apostrophe is text", `{"a": "it's cut, here: now`, `{"a":"it's cut, here: now"}`, "left open"},
+		{"escaped quotes are text", `{"a": "say \"hi\", then: go`, `{"a":"say \"hi\", then: go"}`, "left open"},
+		{"a document's end after it", `{"a": "one, "b": 2}`, `{"a":"one","b":2}`, "end quote is missing"},
+		{"a closing bracket ends it", `{"a": "x, y}`, `{"a":"x, y"}`, "end quote is missing"},
+		{"a key's quote after a comma", "{\"a\": \"x,`b: 2", `{"a":"x","b":2}`, ""},
+	})
+}

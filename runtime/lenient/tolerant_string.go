@@ -597,10 +597,10 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			return v, true
 		}
 	}
-	if !stopAtDelimiter && !t.streaming && strings.ContainsAny(sb.String(), ",}]:\n") {
+	if !stopAtDelimiter && !t.streaming && strings.ContainsAny(sb.String(), ",}]:\n") && (key || !cutInString(t.s[start:])) {
 		// A complete text left the string open: its end quote is missing,
 		// so re-read it up to a delimiter. A streaming text has simply not
-		// written the end quote yet.
+		// written the end quote yet, nor has a text cut off inside it.
 		return nil, false
 	}
 	v.str = sb.String()
@@ -796,6 +796,35 @@ func startsKey(s []byte) bool {
 	}
 	rest := skipBlanks(s[n+end+1:])
 	return len(rest) > 0 && (rest[0] == ':' || rest[0] == '=')
+}
+
+// cutInString reports whether s, a string that runs to the end of the
+// text, was cut off there (a token limit) rather than written without
+// its end quote: it holds no quote that could end it but escaped ones
+// (an apostrophe in a "string" is text) and none after a comma or a
+// bracket (a key's), and the text does not end as a document ends, with
+// a closing bracket or fence.
+func cutInString(s []byte) bool {
+	open, n := utf8.DecodeRune(s)
+	closers := closingQuotes(open)
+	prev := byte(0) // the last byte before i that is not a blank
+	for i := n; i < len(s); {
+		if s[i] == '\\' {
+			i += 2 // an escaped quote is the string's
+			prev = 0
+			continue
+		}
+		r, m := utf8.DecodeRune(s[i:])
+		if strings.ContainsRune(closers, r) || isQuote(r) && bytes.IndexByte([]byte(",{["), prev) >= 0 {
+			return false // a quote that ends it, or one that opens a key
+		}
+		if c := s[i]; c != ' ' && c != '\t' {
+			prev = c
+		}
+		i += m
+	}
+	last := lastNonSpace(s)
+	return last != '}' && last != ']' && last != '`'
 }
 
 // closesLine reports whether s, a line after a string that ran to its
