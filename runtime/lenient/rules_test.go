@@ -484,3 +484,15 @@ func TestRuleCutInString(t *testing.T) {
 		{"a key's quote after a comma", "{\"a\": \"x,`b: 2", `{"a":"x","b":2}`, ""},
 	})
 }
+
+// An ellipsis standing for left-out items is no item: "..." or the one
+// character "…", alone between delimiters.
+func TestRuleEllipsis(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"three dots", `[1, 2, ...]`, `[1,2]`, "ellipsis"},
+		{"the ellipsis character", `[1, 2, …]`, `[1,2]`, "ellipsis"},
+		{"in an object's list", `{"a": ["x", …], "b": 1}`, `{"a":["x"],"b":1}`, "ellipsis"},
+		{"after a member", `{"a": 1, …}`, `{"a":1}`, "ellipsis"},
+		{"a word that starts with it is a word", `["…more"]`, `["…more"]`, ""},
+	})
+}

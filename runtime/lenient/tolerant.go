@@ -266,7 +266,7 @@ func (t *tolerant) value() *jvalue {
 		return t.quoted()
 	case r >= '0' && r <= '9', r == '-', r == '+', r == '.' && t.i+1 < len(t.s) && t.s[t.i+1] >= '0' && t.s[t.i+1] <= '9':
 		return t.number()
-	case r == '.' && bytes.HasPrefix(t.s[t.i:], []byte("...")):
+	case ellipsisLen(t.s[t.i:]) > 0:
 		return nil // an ellipsis: the caller skips it
 	case isDelimiter(r):
 		return nil
@@ -332,14 +332,30 @@ func (t *tolerant) enter() bool {
 
 func (t *tolerant) leave() { t.depth-- }
 
-// ellipsis skips "..." standing for left-out items.
+// ellipsis skips "..." or "…" standing for left-out items.
 func (t *tolerant) ellipsis() bool {
-	if t.i < len(t.s) && t.s[t.i] == '.' && bytes.HasPrefix(t.s[t.i:], []byte("...")) {
+	if n := ellipsisLen(t.s[t.i:]); n > 0 {
 		t.repair(t.i, "removed an ellipsis")
-		t.i += 3
+		t.i += n
 		return true
 	}
 	return false
+}
+
+// ellipsisLen returns the length of the ellipsis s starts with: "...",
+// or "…" where a delimiter, a line's end or the text's end follows it
+// ("…more" is a word); 0 for none.
+func ellipsisLen(s []byte) int {
+	if bytes.HasPrefix(s, []byte("...")) {
+		return 3
+	}
+	const dots = "\u2026"
+	if bytes.HasPrefix(s, []byte(dots)) {
+		if rest := skipBlanks(s[len(dots):]); len(rest) == 0 || isDelimiterByte(rest[0]) || rest[0] == '\r' || rest[0] == '\n' {
+			return len(dots)
+		}
+	}
+	return 0
 }
 
 func (t *tolerant) array(open, close byte) *jvalue {

@@ -383,7 +383,7 @@ func textAfterNumber(s []byte) bool {
 	switch c := rest[0]; {
 	case c == ',' || c == '}' || c == ']' || c == ')' || c == '\r' || c == '\n' || c == ';' || c == '=':
 		return false
-	case commentStarts(rest) || bytes.HasPrefix(rest, []byte("...")):
+	case commentStarts(rest) || ellipsisLen(rest) > 0:
 		return false
 	}
 	if r, _ := utf8.DecodeRune(rest); isQuote(r) {

@@ -658,7 +658,7 @@ func keyFollows(s []byte) bool {
 	if n := emptyQuotes(s); n > 0 {
 		s = skipSpaceAndComments(s[n:]) // empty strings the reader drops
 	}
-	if len(s) == 0 || s[0] == '}' || s[0] == ']' || s[0] == '{' || bytes.HasPrefix(s, []byte("...")) {
+	if len(s) == 0 || s[0] == '}' || s[0] == ']' || s[0] == '{' || ellipsisLen(s) > 0 {
 		return true // the end, an ellipsis, or an object that lost its brace
 	}
 	if r, n := utf8.DecodeRune(s); isQuote(r) {
