@@ -52,8 +52,9 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, repa
 			v = map[string]any{name: obj}
 		}
 	}
-	if obj, ok := v.(map[string]any); ok {
-		if fixed, ok := coerceToBranch(sc, obj, s, ms, ptr, repairs); ok {
+	switch v.(type) {
+	case map[string]any, []any:
+		if fixed, ok := coerceToBranch(sc, v, s, ms, ptr, repairs); ok {
 			return fixed
 		}
 	}
@@ -84,24 +85,34 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, repa
 	return repairValue(sc, v, s, ptr, repairs, repairJSONStrings|repairScalars)
 }
 
-// coerceToBranch coerces an object that the schema does not take as it
-// is for the anyOf/oneOf branch that takes it once coerced ({"kind":
-// "Cat"} for the branch whose kind is "cat"): each branch coerces a copy,
-// and the copies that then fit the whole schema must all be one value;
-// else nothing changes.
-func coerceToBranch(sc *schema.ShapeCache, obj map[string]any, s *jsonschema.Schema, ms []*jsonschema.Schema, ptr string, repairs *[]problem.Repair) (any, bool) {
+// coerceToBranch handles an object or array where the schema is a union
+// (anyOf/oneOf): one the schema takes as it is stays as it is (a branch's
+// coercions could change a valid value: objects in a list of objects
+// read as text for a list of strings); one it does not take is coerced
+// for the branch that takes it once coerced ({"kind": "Cat"} for the
+// branch whose kind is "cat"): each branch coerces a copy, and the copies
+// that then fit the whole schema must all be one value. It reports
+// false, changing nothing, where neither applies.
+func coerceToBranch(sc *schema.ShapeCache, obj any, s *jsonschema.Schema, ms []*jsonschema.Schema, ptr string, repairs *[]problem.Repair) (any, bool) {
 	var branches []*jsonschema.Schema
 	for _, m := range ms {
 		branches = append(append(branches, m.AnyOf...), m.OneOf...)
 	}
-	if len(branches) < 2 || s.Validate(obj) == nil {
+	if len(branches) < 2 {
 		return nil, false
+	}
+	if s.Validate(obj) == nil {
+		return obj, true
+	}
+	kind := "object"
+	if _, ok := obj.([]any); ok {
+		kind = "array"
 	}
 	var fit any
 	var fitText []byte
 	var fitRepairs []problem.Repair
 	for _, br := range branches {
-		if !sc.Of(br).Types.Has("object") && sc.Of(br).Types != 0 {
+		if !sc.Of(br).Types.Has(kind) && sc.Of(br).Types != 0 {
 			continue
 		}
 		var reps []problem.Repair

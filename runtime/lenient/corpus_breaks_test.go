@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/structgen/structgen/runtime/schema"
 )
 
 // corpusBreaks are ways models break JSON, applied as text edits to a
@@ -264,4 +266,87 @@ func readAsPrefix(want, got any, path string) string {
 		}
 	}
 	return ""
+}
+
+// TestCorpusDocumentsAlign aligns the SchemaStore corpus's valid
+// documents with their schemas (those that compile alone and take the
+// document), as written and with their keys unquoted: each aligns to
+// itself with no problem. A coercion must never change a value the
+// schema takes.
+func TestCorpusDocumentsAlign(t *testing.T) {
+	root := "../../../shared/corpus/schemastore"
+	schemaFiles, _ := filepath.Glob(root + "/schemas/*.json")
+	if len(schemaFiles) == 0 {
+		t.Skip("../shared/corpus is absent: the SchemaStore schemas are not there to align with")
+	}
+	unquoted := regexp.MustCompile(`(?m)^(\s*)"([A-Za-z_][A-Za-z0-9_]*)":`)
+	tried, failed := 0, 0
+	for _, sf := range schemaFiles {
+		name := strings.TrimSuffix(filepath.Base(sf), ".json")
+		insts, _ := filepath.Glob(filepath.Join(root, "valid", name, "*.json"))
+		if len(insts) == 0 {
+			continue
+		}
+		text, err := os.ReadFile(sf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		url := "structgen:///" + name + ".json"
+		sch := schema.NewSchemas("http://json-schema.org/draft-07/schema#", map[string]string{url: string(text)}).Schema(url + "#")
+		if _, err := sch.Compiled(); err != nil {
+			continue // it needs other schemas
+		}
+		for _, f := range insts {
+			data, err := os.ReadFile(f)
+			if err != nil || len(data) > 20000 {
+				continue
+			}
+			v, err := schema.DecodeValue(data)
+			if err != nil {
+				continue
+			}
+			if ps, err := sch.Validate(v); err != nil || len(ps) > 0 {
+				continue // the schema alone does not take it
+			}
+			var buf bytes.Buffer
+			enc := json.NewEncoder(&buf)
+			enc.SetEscapeHTML(false)
+			enc.SetIndent("", "  ")
+			if err := enc.Encode(v); err != nil {
+				t.Fatal(err)
+			}
+			pretty := strings.TrimSpace(buf.String())
+			want, _ := json.Marshal(v)
+			for _, in := range []string{pretty, unquoted.ReplaceAllString(pretty, "$1$2:")} {
+				tried++
+				doc, _, ps, err := Align([]byte(in), sch)
+				have, _ := json.Marshal(doc)
+				if err == nil && len(ps) == 0 && bytes.Equal(canonical(t, have), canonical(t, want)) {
+					continue
+				}
+				t.Errorf("%s: aligned to %.300s (%v, %v)\nwant %.300s", f, have, ps, err, want)
+				if failed++; failed == 5 {
+					t.Fatal("more than 5 documents aligned wrong")
+				}
+			}
+		}
+	}
+	if tried == 0 {
+		t.Fatal("no document was aligned")
+	}
+}
+
+// canonical returns JSON text with its numbers as written and its keys
+// sorted, for comparing documents.
+func canonical(t *testing.T, b []byte) []byte {
+	t.Helper()
+	v, err := schema.DecodeValue(b)
+	if err != nil {
+		t.Fatalf("%s: %v", b, err)
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

@@ -74,20 +74,21 @@ func TestRuleBackslashes(t *testing.T) {
 }
 
 var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{
-	"structgen:///opt.json":    `{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}}`,
-	"structgen:///req.json":    `{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}`,
-	"structgen:///null.json":   `{"type": "object", "properties": {"a": {"type": ["string", "null"]}}, "required": ["a"]}`,
-	"structgen:///union.json":  `{"anyOf": [{"type": "string"}, {"type": "object", "properties": {"code": {"type": "integer"}}, "required": ["code"]}]}`,
-	"structgen:///enum.json":   `{"type": "object", "properties": {"n": {"enum": ["NUMBER_ONE", "NUMBER_THREE", "NUMBER_THIRTEEN"]}, "k": {"enum": ["k1", "k2"]}, "tone": {"type": "array", "items": {"enum": ["very positive", "positive", "negative"]}}}}`,
-	"structgen:///text.json":   `{"type": "object", "properties": {"zip": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}, "either": {"type": ["string", "number"]}, "flag": {"type": ["string", "boolean"]}}}`,
-	"structgen:///keys.json":   `{"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}}, "required": ["first_name"], "additionalProperties": false}`,
-	"structgen:///open.json":   `{"type": "object", "properties": {"first_name": {"type": "string"}, "nick": {"type": "string"}}, "required": ["first_name"]}`,
-	"structgen:///list.json":   `{"type": "array", "items": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}}`,
-	"structgen:///color.json":  `{"enum": ["RED", "GREEN", "BLUE"]}`,
-	"structgen:///age.json":    `{"type": "object", "properties": {"age": {"type": "integer"}, "kg": {"type": "number"}}}`,
-	"structgen:///tagged.json": `{"oneOf": [{"type": "object", "properties": {"kind": {"const": "cat"}, "lives": {"type": "integer"}}, "required": ["kind", "lives"]}, {"type": "object", "properties": {"kind": {"const": "dog"}, "good": {"type": "boolean"}}, "required": ["kind", "good"]}]}`,
-	"structgen:///either.json": `{"anyOf": [{"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}, {"type": "object", "properties": {"n": {"type": "number"}, "x": {"type": "string"}}, "required": ["n"]}, {"type": "object", "properties": {"m": {"type": "integer"}, "n": {"type": "array", "items": {"type": "string"}}}, "required": ["m"]}]}`,
-	"structgen:///lit.json":    `{"type": "object", "properties": {"status": {"const": "ok"}, "code": {"const": 200}, "level": {"enum": [1, 2, 3]}}}`,
+	"structgen:///opt.json":     `{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}}`,
+	"structgen:///req.json":     `{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}`,
+	"structgen:///null.json":    `{"type": "object", "properties": {"a": {"type": ["string", "null"]}}, "required": ["a"]}`,
+	"structgen:///union.json":   `{"anyOf": [{"type": "string"}, {"type": "object", "properties": {"code": {"type": "integer"}}, "required": ["code"]}]}`,
+	"structgen:///enum.json":    `{"type": "object", "properties": {"n": {"enum": ["NUMBER_ONE", "NUMBER_THREE", "NUMBER_THIRTEEN"]}, "k": {"enum": ["k1", "k2"]}, "tone": {"type": "array", "items": {"enum": ["very positive", "positive", "negative"]}}}}`,
+	"structgen:///text.json":    `{"type": "object", "properties": {"zip": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}, "either": {"type": ["string", "number"]}, "flag": {"type": ["string", "boolean"]}}}`,
+	"structgen:///keys.json":    `{"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}}, "required": ["first_name"], "additionalProperties": false}`,
+	"structgen:///open.json":    `{"type": "object", "properties": {"first_name": {"type": "string"}, "nick": {"type": "string"}}, "required": ["first_name"]}`,
+	"structgen:///list.json":    `{"type": "array", "items": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}}`,
+	"structgen:///color.json":   `{"enum": ["RED", "GREEN", "BLUE"]}`,
+	"structgen:///age.json":     `{"type": "object", "properties": {"age": {"type": "integer"}, "kg": {"type": "number"}}}`,
+	"structgen:///tagged.json":  `{"oneOf": [{"type": "object", "properties": {"kind": {"const": "cat"}, "lives": {"type": "integer"}}, "required": ["kind", "lives"]}, {"type": "object", "properties": {"kind": {"const": "dog"}, "good": {"type": "boolean"}}, "required": ["kind", "good"]}]}`,
+	"structgen:///either.json":  `{"anyOf": [{"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}, {"type": "object", "properties": {"n": {"type": "number"}, "x": {"type": "string"}}, "required": ["n"]}, {"type": "object", "properties": {"m": {"type": "integer"}, "n": {"type": "array", "items": {"type": "string"}}}, "required": ["m"]}]}`,
+	"structgen:///content.json": `{"type": "object", "properties": {"content": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}, {"type": "array", "items": {"type": "object", "properties": {"files": {"type": "array", "items": {"type": "string"}}}}}]}}}`,
+	"structgen:///lit.json":     `{"type": "object", "properties": {"status": {"const": "ok"}, "code": {"const": 200}, "level": {"enum": [1, 2, 3]}}}`,
 })
 
 // alignCase is a reply read for a schema: the value it aligns to, or a
@@ -456,6 +457,8 @@ func TestRuleUnionBranchCoercion(t *testing.T) {
 		{"a tag in another case", "tagged", `{"kind": "Cat", "lives": 9}`, `{"kind":"cat","lives":9}`, ""},
 		{"a field of the branch its tag names", "tagged", `{"kind": "dog", "good": "yes"}`, `{"good":true,"kind":"dog"}`, ""},
 		{"no branch's tag", "tagged", `{"kind": "bird", "lives": 9}`, "", "kind"},
+		{"a value the union takes stays as it is", "content", `{"content": [{"files": ["a.md"]}]}`, `{"content":[{"files":["a.md"]}]}`, ""},
+		{"a list of one for the list branch", "content", `{"content": [7]}`, `{"content":["7"]}`, ""},
 		{"two branches that make one value", "either", `{"n": "7"}`, `{"n":7}`, ""},
 		{"two branches that make two values", "either", `{"m": 1, "n": "7"}`, "", "/n"},
 	})
