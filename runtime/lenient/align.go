@@ -282,6 +282,19 @@ type aligned struct {
 // takes fits as it is, and the chosen reading comes back as that text
 // (raw) instead of a value.
 func alignReply(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept func([]byte) bool) (any, []byte, []problem.Repair, []problem.Problem, error) {
+	// A reasoning block's drafts are no candidates: every reading, the
+	// fences and values in prose, a scalar named in prose, is of the
+	// answer after it.
+	answer, skipped := withoutReasoning(text)
+	doc, raw, repairs, ps, err := alignAnswer(answer, s, sch, accept)
+	if skipped && err == nil {
+		repairs = append([]problem.Repair{skippedReasoning}, repairs...)
+	}
+	return doc, raw, repairs, ps, err
+}
+
+// alignAnswer is alignReply of a reply without its reasoning.
+func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept func([]byte) bool) (any, []byte, []problem.Repair, []problem.Problem, error) {
 	if word := strings.TrimSpace(string(text)); word != "null" && literals[word] != nil && literals[word].kind == jNull {
 		// None, Null, undefined: where a string is allowed, the reply is
 		// that word, not a null written another way.

@@ -43,23 +43,11 @@ func readOne(text []byte, streaming bool) (*jvalue, []problem.Repair, bool, erro
 		return nil, nil, false, problem.ErrEmptyReply
 	}
 	var pre []problem.Repair
-	if end, closed := reasoningEnd(text); end > 0 {
-		switch {
-		case closed && len(bytes.TrimSpace(text[end:])) > 0:
-			// <think>…</think> then the answer: the reasoning may hold
-			// drafts and brackets of its own. Blanked, not cut, so
-			// offsets stay.
-			blank := bytes.Clone(text)
-			for i := range end {
-				if blank[i] != '\n' {
-					blank[i] = ' '
-				}
-			}
-			text = blank
-			pre = append(pre, problem.Repair{Message: "skipped the reasoning before the answer"})
-		case streaming:
-			return nil, nil, false, problem.ErrNoJSON // still reasoning: no answer yet
-		}
+	if answer, ok := withoutReasoning(text); ok {
+		text = answer
+		pre = append(pre, skippedReasoning)
+	} else if end, _ := reasoningEnd(text); end > 0 && streaming {
+		return nil, nil, false, problem.ErrNoJSON // still reasoning: no answer yet
 	}
 	if escapedDocument(text) {
 		// \"key\": \"value\": a document pasted with its quotes escaped.
@@ -85,6 +73,27 @@ func readOne(text []byte, streaming bool) (*jvalue, []problem.Repair, bool, erro
 	}
 	one := len(pre) == 0 && len(vs) == 1 && t.firstEnd > 0 && vs[0].off == start && len(skipWS(text[t.firstEnd:])) == 0
 	return joinDocuments(vs, 0, &t.repairs), t.repairs, one, nil
+}
+
+// skippedReasoning reports a reasoning block left out of the reading.
+var skippedReasoning = problem.Repair{Message: "skipped the reasoning before the answer"}
+
+// withoutReasoning returns text with the closed reasoning block it starts
+// with (<think>…</think>) blanked, when an answer follows it: the
+// reasoning may hold drafts and brackets of its own. Blanked, not cut,
+// so offsets stay. False, with text as it is, where there is none.
+func withoutReasoning(text []byte) ([]byte, bool) {
+	end, closed := reasoningEnd(text)
+	if !closed || len(bytes.TrimSpace(text[end:])) == 0 {
+		return text, false
+	}
+	blank := bytes.Clone(text)
+	for i := range end {
+		if blank[i] != '\n' {
+			blank[i] = ' '
+		}
+	}
+	return blank, true
 }
 
 // reasoningTags are the tags reasoning models put their thinking in,

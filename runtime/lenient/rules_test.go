@@ -499,3 +499,16 @@ func TestRuleEllipsis(t *testing.T) {
 		{"a word that starts with it is a word", `["…more"]`, `["…more"]`, ""},
 	})
 }
+
+// With a schema, a draft in the reasoning is no candidate reading: not
+// a fenced draft that fits better, not a value named in it.
+func TestRuleReasoningAligned(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"a fenced draft that fits", "opt", "<think>```json\n{}\n```</think>\n{\"a\": \"x\"}", `{"a":"x"}`, ""},
+		{"an enum value named in the reasoning", "color", "<think>RED, maybe?</think>\nBLUE.", `"BLUE"`, ""},
+	})
+	_, repairs, _, _ := Align([]byte("<think>x</think>\n{\"a\": \"y\"}"), ruleSchemas.Schema("structgen:///opt.json#"))
+	if !strings.Contains(fmt.Sprint(repairs), "reasoning") {
+		t.Errorf("the skipped reasoning is not reported: %v", repairs)
+	}
+}
