@@ -93,7 +93,7 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, repa
 // branch whose kind is "cat"): each branch coerces a copy, and the copies
 // that then fit the whole schema must all be one value. It reports
 // false, changing nothing, where neither applies.
-func coerceToBranch(sc *schema.ShapeCache, obj any, s *jsonschema.Schema, ms []*jsonschema.Schema, ptr string, repairs *[]problem.Repair) (any, bool) {
+func coerceToBranch(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ms []*jsonschema.Schema, ptr string, repairs *[]problem.Repair) (any, bool) {
 	var branches []*jsonschema.Schema
 	for _, m := range ms {
 		branches = append(append(branches, m.AnyOf...), m.OneOf...)
@@ -101,11 +101,11 @@ func coerceToBranch(sc *schema.ShapeCache, obj any, s *jsonschema.Schema, ms []*
 	if len(branches) < 2 {
 		return nil, false
 	}
-	if s.Validate(obj) == nil {
-		return obj, true
+	if s.Validate(v) == nil {
+		return v, true
 	}
 	kind := "object"
-	if _, ok := obj.([]any); ok {
+	if _, ok := v.([]any); ok {
 		kind = "array"
 	}
 	var fit any
@@ -116,7 +116,7 @@ func coerceToBranch(sc *schema.ShapeCache, obj any, s *jsonschema.Schema, ms []*
 			continue
 		}
 		var reps []problem.Repair
-		c := coerce(sc, copyValue(obj), br, ptr, &reps)
+		c := coerce(sc, copyValue(v), br, ptr, &reps)
 		if len(reps) == 0 || s.Validate(c) != nil {
 			continue
 		}

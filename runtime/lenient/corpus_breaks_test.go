@@ -87,41 +87,24 @@ func TestCorpusDocumentsReadBack(t *testing.T) {
 		t.Run(br.name, func(t *testing.T) {
 			tried, failed := 0, 0
 			for _, f := range files {
-				data, err := os.ReadFile(f)
-				if err != nil || len(data) > 20000 {
-					continue
-				}
-				var v any
-				if json.Unmarshal(data, &v) != nil {
+				v, pretty, ok := corpusDocument(t, f, 20000)
+				if !ok {
 					continue
 				}
 				if _, ok := v.(map[string]any); !ok {
 					continue
 				}
-				var buf bytes.Buffer
-				enc := json.NewEncoder(&buf)
-				enc.SetEscapeHTML(false)
-				enc.SetIndent("", "  ")
-				if err := enc.Encode(v); err != nil {
-					t.Fatal(err)
-				}
-				pretty := strings.TrimSpace(buf.String())
 				text, ok := br.edit(r, pretty)
 				if !ok || text == pretty {
 					continue // the break does not apply to this document
 				}
 				tried++
 				got, _, err := ReadLenient([]byte(text))
-				var g any
-				if err == nil {
-					err = json.Unmarshal(got, &g)
-				}
 				want, _ := json.Marshal(v)
-				have, _ := json.Marshal(g)
-				if err == nil && bytes.Equal(want, have) {
+				if err == nil && bytes.Equal(canonical(t, got), canonical(t, want)) {
 					continue
 				}
-				t.Errorf("%s: read %.300s (%v)\nwant %.300s", f, have, err, want)
+				t.Errorf("%s: read %.300s (%v)\nwant %.300s", f, got, err, want)
 				if failed++; failed == 3 {
 					t.Fatal("more than 3 documents read wrong")
 				}
@@ -145,24 +128,10 @@ func TestCorpusCutsReadAsPrefixes(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	failed, tried := 0, 0
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil || len(data) > 8000 {
+		v, pretty, ok := corpusDocument(t, f, 8000)
+		if !ok {
 			continue
 		}
-		var v any
-		d := json.NewDecoder(bytes.NewReader(data))
-		d.UseNumber()
-		if d.Decode(&v) != nil {
-			continue
-		}
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(v); err != nil {
-			t.Fatal(err)
-		}
-		pretty := strings.TrimSpace(buf.String())
 		for range 5 {
 			text := pretty[:1+r.IntN(len(pretty)-1)]
 			got, _, err := ReadLenient([]byte(text))
@@ -170,10 +139,8 @@ func TestCorpusCutsReadAsPrefixes(t *testing.T) {
 				continue // nothing read yet: a cut before the first value
 			}
 			tried++
-			var g any
-			d := json.NewDecoder(bytes.NewReader(got))
-			d.UseNumber()
-			if err := d.Decode(&g); err != nil {
+			g, err := schema.DecodeValue(got)
+			if err != nil {
 				t.Fatalf("%s: ReadLenient wrote invalid JSON %s: %v", f, got, err)
 			}
 			if msg := readAsPrefix(v, g, ""); msg != "" {
@@ -297,25 +264,13 @@ func TestCorpusDocumentsAlign(t *testing.T) {
 			continue // it needs other schemas
 		}
 		for _, f := range insts {
-			data, err := os.ReadFile(f)
-			if err != nil || len(data) > 20000 {
-				continue
-			}
-			v, err := schema.DecodeValue(data)
-			if err != nil {
+			v, pretty, ok := corpusDocument(t, f, 20000)
+			if !ok {
 				continue
 			}
 			if ps, err := sch.Validate(v); err != nil || len(ps) > 0 {
 				continue // the schema alone does not take it
 			}
-			var buf bytes.Buffer
-			enc := json.NewEncoder(&buf)
-			enc.SetEscapeHTML(false)
-			enc.SetIndent("", "  ")
-			if err := enc.Encode(v); err != nil {
-				t.Fatal(err)
-			}
-			pretty := strings.TrimSpace(buf.String())
 			want, _ := json.Marshal(v)
 			ins := []string{pretty}
 			for _, br := range corpusBreaks {
@@ -340,6 +295,29 @@ func TestCorpusDocumentsAlign(t *testing.T) {
 	if tried == 0 {
 		t.Fatal("no document was aligned")
 	}
+}
+
+// corpusDocument reads the corpus document f, when it is JSON of at most
+// limit bytes, as the validator decodes it (numbers as written), and
+// pretty-prints it as models lay documents out: two-space indents, no
+// HTML escapes.
+func corpusDocument(t *testing.T, f string, limit int) (v any, pretty string, ok bool) {
+	t.Helper()
+	data, err := os.ReadFile(f)
+	if err != nil || len(data) > limit {
+		return nil, "", false
+	}
+	if v, err = schema.DecodeValue(data); err != nil {
+		return nil, "", false
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return v, strings.TrimSpace(buf.String()), true
 }
 
 // canonical returns JSON text with its numbers as written and its keys

@@ -14,7 +14,8 @@ import (
 // JavaScript literals (True, None, undefined, NaN…), comments, missing and
 // trailing commas, unescaped line breaks and inner quotes, invalid
 // escapes, ellipses, function-call wrappers (JSONP, ObjectId("…")),
-// markdown code fences, prose around the document, several documents in a
+// values written as code blocks, markdown code fences, a reasoning block
+// (<think>…</think>) and prose around the document, several documents in a
 // row (returned as an array), and text cut short (open strings, arrays and
 // objects closed, a dangling key dropped). Time is linear in the text;
 // nesting deeper than MaxDepth is an error.
@@ -122,22 +123,16 @@ func ReasoningTag(s []byte) (tag string, more bool) {
 // closed; 0 when text starts with none.
 func reasoningEnd(text []byte) (int, bool) {
 	lead := len(text) - len(bytes.TrimLeft(text, " \t\r\n"))
-	rest := text[lead:]
-	if len(rest) < 2 || rest[0] != '<' {
+	tag, _ := ReasoningTag(text[lead:])
+	if tag == "" {
 		return 0, false
 	}
-	for _, tag := range reasoningTags {
-		open := "<" + tag + ">"
-		if len(rest) < len(open) || !bytes.EqualFold(rest[:len(open)], []byte(open)) {
-			continue
-		}
-		closeTag := []byte("</" + tag + ">")
-		if j := indexFold(rest[len(open):], closeTag); j >= 0 {
-			return lead + len(open) + j + len(closeTag), true
-		}
-		return len(text), false
+	body := lead + len(tag) + 2 // after <tag>
+	closeTag := []byte("</" + tag + ">")
+	if j := indexFold(text[body:], closeTag); j >= 0 {
+		return body + j + len(closeTag), true
 	}
-	return 0, false
+	return len(text), false
 }
 
 // indexFold is bytes.Index, ASCII case folded; sep is lower case.

@@ -874,8 +874,7 @@ func quotedKeyStarts(s []byte) bool {
 		case r == '\n' || r == '{' || r == '[':
 			return false
 		case strings.ContainsRune(closers, r):
-			_, m := utf8.DecodeRuneInString(string(s[n+i:]))
-			rest := skipBlanks(s[n+i+m:])
+			rest := skipBlanks(s[n+i+utf8.RuneLen(r):])
 			return i > 0 && len(rest) > 0 && rest[0] == ':'
 		}
 	}

@@ -116,8 +116,6 @@ func typeOfValue(v any) TypeSet {
 			return typeInteger
 		}
 		return typeNumber
-	case int, int64:
-		return typeInteger
 	case []any:
 		return TypeArray
 	case map[string]any:
