@@ -667,6 +667,26 @@ func intOr(p *int, def int) jen.Code {
 // an optional field points to.
 var newScalar = map[ir.RefKind]string{ir.RefString: "NewString", ir.RefInt: "NewInt64", ir.RefFloat: "NewFloat64", ir.RefBool: "NewBool"}
 
+// scalarPtr names the impl.Decoding method that reads a scalar into a
+// new pointer, where nothing but its kind is checked.
+var scalarPtr = map[ir.RefKind]string{ir.RefString: "StringPtr", ir.RefInt: "Int64Ptr", ir.RefFloat: "Float64Ptr", ir.RefBool: "BoolPtr"}
+
+// scalarChecked reports whether c checks a scalar of kind k beyond its
+// kind (what valueCode writes after the read).
+func scalarChecked(k ir.RefKind, c *ir.Check) bool {
+	switch k {
+	case ir.RefString:
+		return len(stringChecks(c)) > 0
+	case ir.RefBool:
+		return len(boolChecks(c)) > 0
+	case ir.RefInt:
+		return len(intChecks(c)) > 0 || c.EnumOnly && len(c.Enum) > 0
+	case ir.RefFloat:
+		return c.Minimum+c.Maximum+c.ExclusiveMinimum+c.ExclusiveMaximum+c.MultipleOf != ""
+	}
+	return true
+}
+
 // small reports whether a value of Go type r takes a word or two (a
 // string, a number, a pointer), so that room for a few costs little.
 func small(r *ir.Ref, types map[string]*ir.Type) bool {
@@ -727,7 +747,11 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int, types map[
 		if n, ok := newScalar[r.Elem.Kind]; ok {
 			read[0] = jen.Id(x).Op(":=").Id("c").Dot(n).Call() // from a chunk: see impl.Decoding.NewString
 		}
-		if r.Elem.Kind == ir.RefNamed {
+		if n, ok := scalarPtr[r.Elem.Kind]; ok && !scalarChecked(r.Elem.Kind, c) {
+			// Nothing to check but the kind: one call (less code to
+			// write, format and compile).
+			read = []jen.Code{dst.Clone().Op("=").Id("c").Dot(n).Call(jen.Id("d"))}
+		} else if r.Elem.Kind == ir.RefNamed {
 			read = append(read, jen.Id(x).Dot("decodeJSON").Call(jen.Id("d"), jen.Id("c")))
 		} else {
 			deref := jen.Op("*").Id(x)
@@ -736,7 +760,9 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int, types map[
 			}
 			read = append(read, valueCode(deref, r.Elem, c, depth+1, types)...)
 		}
-		read = append(read, dst.Clone().Op("=").Id(x))
+		if len(read) > 1 {
+			read = append(read, dst.Clone().Op("=").Id(x))
+		}
 		if c.Null {
 			return []jen.Code{jen.If(jen.Id("c").Dot("IsNull").Call(jen.Id("d"))).Block(append([]jen.Code{dst.Clone().Op("=").Nil()}, nullChecks(c)...)...).Else().Block(read...)}
 		}

@@ -38,6 +38,11 @@ const (
 	SchemasFile = "structgen_schemas_gen.go"
 	// DialectsFile holds each tool and output as each provider expects it.
 	DialectsFile = "structgen_dialects_gen.go"
+	// EncodeFile holds the generated encoders (MarshalJSON).
+	EncodeFile = "structgen_encode_gen.go"
+	// ValidateFile holds the generated validators of values kept as JSON
+	// text, which the decoders call.
+	ValidateFile = "structgen_validate_gen.go"
 )
 
 // Files writes the Go files for pkg, by name. Notes say, at generate
@@ -52,50 +57,46 @@ func Files(pkg *ir.Package) (map[string][]byte, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	types := newFile(pkg)
-	versionCheck(types)
 	byName := map[string]*ir.Type{}
 	for _, t := range pkg.Types {
 		byName[t.Name] = t
 	}
-	for _, t := range pkg.Types {
-		emitType(types, pkg.SchemaSet, t, encodable(t, byName), byName)
+	parts := map[string]func(f *jen.File) bool{
+		TypesFile: func(f *jen.File) bool {
+			versionCheck(f)
+			for _, t := range pkg.Types {
+				emitType(f, pkg.SchemaSet, t, encodable(t, byName), byName)
+			}
+			if len(pkg.Tools) > 0 {
+				emitTools(f, pkg)
+			}
+			for _, o := range pkg.Outputs {
+				emitOutput(f, pkg.SchemaSet, o, d.outputs[o.Name].Wrapped, byName[o.Type])
+			}
+			return true
+		},
+		SchemasFile:  func(f *jen.File) bool { emitSchemas(f, pkg); return true },
+		DecodeFile:   func(f *jen.File) bool { return emitDecoders(f, pkg) },
+		EncodeFile:   func(f *jen.File) bool { return emitEncoders(f, pkg) },
+		ValidateFile: func(f *jen.File) bool { return emitValidators(f, pkg) },
 	}
-	if len(pkg.Tools) > 0 {
-		emitTools(types, pkg)
-	}
-	for _, o := range pkg.Outputs {
-		emitOutput(types, pkg.SchemaSet, o, d.outputs[o.Name].Wrapped, byName[o.Type])
-	}
-	schemas := newFile(pkg)
-	emitSchemas(schemas, pkg)
-	files := map[string]*jen.File{TypesFile: types, SchemasFile: schemas}
 	if len(pkg.Tools)+len(pkg.Outputs) > 0 {
-		dialects := newFile(pkg)
-		emitDialects(dialects, pkg, d)
-		files[DialectsFile] = dialects
+		parts[DialectsFile] = func(f *jen.File) bool { emitDialects(f, pkg, d); return true }
+		parts[PartialFile] = func(f *jen.File) bool { emitPartials(f, pkg); return true }
 	}
-	decode := newFile(pkg)
-	decoders := emitDecoders(decode, pkg)
-	encoders := emitEncoders(decode, pkg)
-	if validators := emitValidators(decode, pkg); decoders || encoders || validators {
-		files[DecodeFile] = decode
-	}
-	if len(pkg.Outputs)+len(pkg.Tools) > 0 {
-		partial := newFile(pkg)
-		emitPartials(partial, pkg)
-		files[PartialFile] = partial
-	}
-	out, err := renderAll(files)
+	out, err := buildAll(pkg, parts)
 	return out, d.notes, err
 }
 
-// renderAll renders the files side by side: formatting them is most of
-// the generator's time, and each file is its own (jennifer keeps a file's
-// imports in the file). Of several errors, the first file's in name order
-// is returned, so the error does not depend on scheduling.
-func renderAll(files map[string]*jen.File) (map[string][]byte, error) {
-	names := slices.Sorted(maps.Keys(files))
+// buildAll builds and renders the files side by side: each file is its
+// own (jennifer keeps a file's imports in the file), building reads the
+// IR and changes nothing, and formatting is most of the generator's
+// time; the validating decoders are cut into three files so that no one
+// file holds most of the work. A part that returns false has nothing to
+// write. Of several errors, the first file's in name order is returned,
+// so the error does not depend on scheduling.
+func buildAll(pkg *ir.Package, parts map[string]func(f *jen.File) bool) (map[string][]byte, error) {
+	names := slices.Sorted(maps.Keys(parts))
 	srcs := make([][]byte, len(names))
 	errs := make([]error, len(names))
 	var wg sync.WaitGroup
@@ -103,7 +104,10 @@ func renderAll(files map[string]*jen.File) (map[string][]byte, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			srcs[i], errs[i] = render(files[name])
+			f := newFile(pkg)
+			if parts[name](f) {
+				srcs[i], errs[i] = render(f)
+			}
 		}()
 	}
 	wg.Wait()
@@ -112,7 +116,9 @@ func renderAll(files map[string]*jen.File) (map[string][]byte, error) {
 		if errs[i] != nil {
 			return nil, fmt.Errorf("emit %s: %w", name, errs[i])
 		}
-		out[name] = srcs[i]
+		if srcs[i] != nil {
+			out[name] = srcs[i]
+		}
 	}
 	return out, nil
 }
@@ -138,7 +144,7 @@ func firstLineOf(s string) string {
 // RuntimeVersion is the generated-code version the emitted code is made
 // for; the runtime in the build must serve it (impl.Version, checked by
 // TestRuntimeVersion).
-const RuntimeVersion = 3
+const RuntimeVersion = 4
 
 // versionCheck writes the line that fails to compile where the runtime in
 // the build does not serve RuntimeVersion: the compiler's message names

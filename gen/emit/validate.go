@@ -760,6 +760,40 @@ func memberChecks(v *ir.Validator) []jen.Code {
 		}
 		return apply(v.AdditionalProperties)
 	}
+	if !multi && v.PropertyNames == nil && len(v.Properties) > 0 {
+		// One switch enters the member and checks it (as the loop below
+		// does in two steps): less code to write, format and compile.
+		marked := declaredKeys(v) != nil
+		var cases []jen.Code
+		for i, p := range v.Properties {
+			index := -1
+			if marked && i < maxMarked {
+				index = i
+			}
+			enter := c("Declared", jen.Op("&").Id("keys"), jen.Lit(index), jen.Lit(p.Name), jen.Id("kb"))
+			cases = append(cases, jen.Case(jen.Lit(p.Name)).Block(append([]jen.Code{enter}, apply(p.V)...)...))
+		}
+		other := []jen.Code{c("Undeclared", jen.Op("&").Id("keys"), jen.Id("kb"))}
+		rest := []jen.Code{jen.Id("t").Dot("Skip").Call()}
+		if v.AdditionalProperties != nil {
+			rest = applyAdditional()
+		}
+		if len(v.PatternProperties) == 1 {
+			p := v.PatternProperties[0]
+			other[0] = jen.Id("key").Op(":=").Add(other[0])
+			rest = []jen.Code{jen.If(c("Matches", jen.Id("key"), jen.Lit(p.Name))).Block(apply(p.V)...).Else().Block(rest...)}
+		}
+		cases = append(cases, jen.Default().Block(append(other, rest...)...))
+		loop = []jen.Code{
+			jen.Switch(jen.Id("kb").Op(":=").Id("it").Dot("Key").Call(), jen.String().Call(jen.Id("kb"))).Block(cases...),
+			c("Pop"),
+		}
+		out = append(out,
+			jen.For(jen.Op("!").Add(c("Failed")).Op("&&").Id("it").Dot("Next").Call()).Block(loop...),
+			c("End", jen.Id("it").Dot("Err").Call()),
+		)
+		return append(out, objectEnd(v)...)
+	}
 	textAt := len(loop) // where multi reads the member's text
 	if track {
 		loop = append(loop, jen.Id("matched").Op(":=").False())
@@ -819,6 +853,12 @@ func memberChecks(v *ir.Validator) []jen.Code {
 		jen.For(jen.Op("!").Add(c("Failed")).Op("&&").Id("it").Dot("Next").Call()).Block(loop...),
 		c("End", jen.Id("it").Dot("Err").Call()),
 	)
+	return append(out, objectEnd(v)...)
+}
+
+// objectEnd checks what an object's keys, all read, must hold.
+func objectEnd(v *ir.Validator) []jen.Code {
+	var out []jen.Code
 	if len(v.Required) > 0 {
 		out = append(out, requireCheck(v))
 	}

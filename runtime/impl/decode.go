@@ -103,6 +103,36 @@ func (c *Decoding) NewFloat64() *float64 { return c.floats.take() }
 // NewBool: see NewString.
 func (c *Decoding) NewBool() *bool { return c.bools.take() }
 
+// StringPtr reads a string into a new *string (NewString): the read of
+// an optional field with no checks of its own, in one call. On a
+// problem the string is empty and the problem is recorded.
+func (c *Decoding) StringPtr(d *jx.Decoder) *string {
+	p := c.NewString()
+	*p, _ = c.String(d)
+	return p
+}
+
+// Int64Ptr: see StringPtr.
+func (c *Decoding) Int64Ptr(d *jx.Decoder) *int64 {
+	p := c.NewInt64()
+	*p, _ = c.Int64(d)
+	return p
+}
+
+// Float64Ptr: see StringPtr.
+func (c *Decoding) Float64Ptr(d *jx.Decoder) *float64 {
+	p := c.NewFloat64()
+	*p, _, _ = c.Float64(d)
+	return p
+}
+
+// BoolPtr: see StringPtr.
+func (c *Decoding) BoolPtr(d *jx.Decoder) *bool {
+	p := c.NewBool()
+	*p, _ = c.Bool(d)
+	return p
+}
+
 // step is one token of the current location: a member's name, or an
 // item's index (spelled out only when a problem names it).
 type step struct {

@@ -482,3 +482,41 @@ func TestEnumInt64(t *testing.T) {
 		}
 	}
 }
+
+// TestScalarPtr: StringPtr and its kin read a value into a new pointer;
+// a value of another kind is a problem, and the pointer holds the zero
+// value, as the reads they replace left it.
+func TestScalarPtr(t *testing.T) {
+	for _, tc := range []struct {
+		name, data string
+		read       func(d *jx.Decoder, c *Decoding) any
+		want       any
+		problem    string
+	}{
+		{"string", `"x"`, func(d *jx.Decoder, c *Decoding) any { return *c.StringPtr(d) }, "x", ""},
+		{"string of a number", `1`, func(d *jx.Decoder, c *Decoding) any { return *c.StringPtr(d) }, "", "string"},
+		{"int", `-7`, func(d *jx.Decoder, c *Decoding) any { return *c.Int64Ptr(d) }, int64(-7), ""},
+		{"int of a fraction", `1.5`, func(d *jx.Decoder, c *Decoding) any { return *c.Int64Ptr(d) }, int64(0), "integer"},
+		{"float", `2.5e1`, func(d *jx.Decoder, c *Decoding) any { return *c.Float64Ptr(d) }, 25.0, ""},
+		{"float of a string", `"2"`, func(d *jx.Decoder, c *Decoding) any { return *c.Float64Ptr(d) }, 0.0, "number"},
+		{"bool", `true`, func(d *jx.Decoder, c *Decoding) any { return *c.BoolPtr(d) }, true, ""},
+		{"bool of null", `null`, func(d *jx.Decoder, c *Decoding) any { return *c.BoolPtr(d) }, false, "boolean"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got any // kept when the parse fails too
+			_, err := ParseDecoded("T", []byte(tc.data), func(d *jx.Decoder, c *Decoding) any {
+				got = tc.read(d, c)
+				return got
+			})
+			if got != tc.want {
+				t.Errorf("value %#v; want %#v", got, tc.want)
+			}
+			switch {
+			case tc.problem == "" && err != nil:
+				t.Errorf("error %v; want none", err)
+			case tc.problem != "" && (err == nil || !strings.Contains(err.Error(), tc.problem)):
+				t.Errorf("error %v; want one naming %q", err, tc.problem)
+			}
+		})
+	}
+}

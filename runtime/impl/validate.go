@@ -656,6 +656,35 @@ func (k *Keys) Len() int {
 	return k.marked + k.n
 }
 
+// Declared enters the member of the object's declared property name,
+// whose key is kb, and records it in keys: by its index i where i is not
+// negative (Mark), else by name. A key written before is a duplicate. It
+// is what a generated validator does for each declared member, in one
+// call.
+func (c *Decoding) Declared(keys *Keys, i int, name string, kb []byte) {
+	var fresh bool
+	if i >= 0 {
+		fresh = keys.Mark(i)
+	} else {
+		fresh = keys.Add(name)
+	}
+	if !fresh {
+		c.Duplicate(kb)
+	}
+	c.Push(name)
+}
+
+// Undeclared is Declared for a member whose key kb names no declared
+// property; it returns the key's text.
+func (c *Decoding) Undeclared(keys *Keys, kb []byte) string {
+	key := c.KeyText(kb)
+	if !keys.Add(key) {
+		c.Duplicate(kb)
+	}
+	c.Push(key)
+	return key
+}
+
 // Has reports whether the object has key.
 func (k *Keys) Has(key string) bool {
 	if i, ok := slices.BinarySearch(k.declared, key); ok && i < maxMarked {

@@ -156,6 +156,35 @@ func TestValidatorHelpers(t *testing.T) {
 			k.Mark(1)
 			c.RequireMarked(&k, 1, 0)
 		}, nil},
+		{"declared and undeclared members, each once", func(c *Decoding) {
+			k := DeclaredKeys([]string{"a", "b"})
+			c.Declared(&k, 1, "b", raw("b"))
+			c.Pop()
+			var byName Keys // names not sorted: recorded by name
+			c.Declared(&byName, -1, "a", raw("a"))
+			c.Pop()
+			if !byName.Has("a") {
+				t.Error("Declared with no index did not record its name")
+			}
+			if key := c.Undeclared(&k, raw("z!")); key != "z!" {
+				t.Errorf("Undeclared = %q, want the key", key)
+			}
+			c.Pop()
+			if k.Len() != 2 || k.Has("a") || !k.Has("b") || !k.Has("z!") {
+				t.Errorf("keys recorded: %d", k.Len())
+			}
+		}, nil},
+		{"declared and undeclared members written twice", func(c *Decoding) {
+			k := DeclaredKeys([]string{"a", "b"})
+			c.Declared(&k, 0, "a", raw("a"))
+			c.Pop()
+			c.Declared(&k, 0, "a", raw("a"))
+			c.Pop()
+			c.Undeclared(&k, raw("z"))
+			c.Pop()
+			c.Undeclared(&k, raw("z"))
+			c.Pop()
+		}, []string{"/x: property 'a' is written twice", "/x: property 'z' is written twice"}},
 		{"false", func(c *Decoding) { c.Apply(raw(`1`), func(c *Decoding, t *Text) { t.False() }) }, []string{"/x: false schema"}},
 		{"length in code points, not bytes", func(c *Decoding) {
 			c.Length("ééé", 0, 3)  // 6 bytes

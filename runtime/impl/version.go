@@ -9,25 +9,29 @@ package impl
 const (
 	// Version is the newest generated-code version this package serves:
 	// the one the structgen of this module generates. Version 3 added
-	// Decoding.Field.
-	Version = 3
+	// Decoding.Field; version 4 StringPtr and its kin.
+	Version = 4
 	// MinVersion is the oldest generated-code version it still serves.
 	MinVersion = 2
 )
 
-// RuntimeVersion3 is the type of Runtime, named with Version so that a
+// RuntimeVersion4 is the type of Runtime, named with Version so that a
 // compile error about it says which runtime is in the build.
-type RuntimeVersion3 struct{}
+type RuntimeVersion4 struct{}
 
 // Runtime is what generated code checks its version against.
-var Runtime RuntimeVersion3
+var Runtime RuntimeVersion4
 
 // GeneratedCodeVersion2_RegenerateWith_go_generate is what code generated
 // for version 2 asks of Runtime. Its name is the compile error's advice
 // where it is missing: run go generate with the structgen that matches the
 // runtime in the build.
-func (RuntimeVersion3) GeneratedCodeVersion2_RegenerateWith_go_generate() {}
+func (RuntimeVersion4) GeneratedCodeVersion2_RegenerateWith_go_generate() {}
 
 // GeneratedCodeVersion3_RegenerateWith_go_generate is what code generated
 // for version 3 asks of Runtime.
-func (RuntimeVersion3) GeneratedCodeVersion3_RegenerateWith_go_generate() {}
+func (RuntimeVersion4) GeneratedCodeVersion3_RegenerateWith_go_generate() {}
+
+// GeneratedCodeVersion4_RegenerateWith_go_generate is what code generated
+// for version 4 asks of Runtime.
+func (RuntimeVersion4) GeneratedCodeVersion4_RegenerateWith_go_generate() {}

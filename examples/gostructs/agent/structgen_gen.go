@@ -9,12 +9,12 @@ import (
 	"github.com/structgen/structgen/runtime/schema"
 )
 
-// This code was generated for version 3 of the structgen runtime's
+// This code was generated for version 4 of the structgen runtime's
 // generated-code API. If this line does not compile, the runtime in the
 // build serves another version: run go generate ./... with the structgen
 // of the runtime you require (or require the runtime of this structgen).
 var _ interface {
-	GeneratedCodeVersion3_RegenerateWith_go_generate()
+	GeneratedCodeVersion4_RegenerateWith_go_generate()
 } = impl.Runtime
 
 // ProjectFactsJSONSchema is the JSON Schema of ProjectFacts, derived from its declaration
@@ -80,39 +80,21 @@ func structgenValidate0(c *impl.Decoding, t *impl.Text) {
 		}
 		keys := impl.DeclaredKeys(structgenValidate0Keys)
 		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "confidence":
-				key = "confidence"
-				fresh = keys.Mark(0)
-			case "description":
-				key = "description"
-				fresh = keys.Mark(1)
-			case "facts":
-				key = "facts"
-				fresh = keys.Mark(2)
-			case "level":
-				key = "level"
-				fresh = keys.Mark(3)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "confidence":
+				c.Declared(&keys, 0, "confidence", kb)
 				structgenValidate1(c, t)
 			case "description":
+				c.Declared(&keys, 1, "description", kb)
 				structgenValidate2(c, t)
 			case "facts":
+				c.Declared(&keys, 2, "facts", kb)
 				structgenValidate3(c, t)
 			case "level":
+				c.Declared(&keys, 3, "level", kb)
 				structgenValidate4(c, t)
 			default:
+				c.Undeclared(&keys, kb)
 				c.NotAllowed()
 				t.Skip()
 			}

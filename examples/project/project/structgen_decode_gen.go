@@ -29,11 +29,7 @@ func (v *Fact) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			c.Pop()
 		case "source":
 			c.Field(&seen[1], key, "source")
-			p0 := c.NewString()
-			if s, ok := c.String(d); ok {
-				*p0 = s
-			}
-			v.Source = p0
+			v.Source = c.StringPtr(d)
 			c.Pop()
 		default:
 			k := c.KeyText(key)
@@ -215,44 +211,10 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 func (v *ProjectVersion) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Number:
-		p0 := c.NewInt64()
-		if i, ok := c.Int64(d); ok {
-			*p0 = i
-		}
-		v.Int = p0
+		v.Int = c.Int64Ptr(d)
 	case jx.String:
-		p0 := c.NewString()
-		if s, ok := c.String(d); ok {
-			*p0 = s
-		}
-		v.String = p0
+		v.String = c.StringPtr(d)
 	default:
 		c.WrongType(d, "integer or string")
 	}
-}
-
-// MarshalJSON writes Fact in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v Fact) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes Fact with e.
-func (v *Fact) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	e.Field("text")
-	e.Str(v.Text)
-	if v.Source != nil {
-		e.Field("source")
-		e.Str((*v.Source))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsFact.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
 }

@@ -34,11 +34,7 @@ func (v *Attachment) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			c.Pop()
 		case "mime":
 			c.Field(&seen[2], key, "mime")
-			p0 := c.NewString()
-			if s, ok := c.String(d); ok {
-				*p0 = s
-			}
-			v.Mime = p0
+			v.Mime = c.StringPtr(d)
 			c.Pop()
 		default:
 			c.Extra(key)
@@ -89,11 +85,7 @@ func (v *Message) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			c.Pop()
 		case "internal":
 			c.Field(&seen[3], key, "internal")
-			p0 := c.NewBool()
-			if b, ok := c.Bool(d); ok {
-				*p0 = b
-			}
-			v.Internal = p0
+			v.Internal = c.BoolPtr(d)
 			c.Pop()
 		case "attachments":
 			c.Field(&seen[4], key, "attachments")
@@ -156,11 +148,7 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			c.Pop()
 		case "org":
 			c.Field(&seen[2], key, "org")
-			p0 := c.NewString()
-			if s, ok := c.String(d); ok {
-				*p0 = s
-			}
-			v.Org = p0
+			v.Org = c.StringPtr(d)
 			c.Pop()
 		default:
 			c.Extra(key)
@@ -338,11 +326,7 @@ func (v *TicketEffort) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		switch string(key) {
 		case "owner":
 			c.Field(&seen[0], key, "owner")
-			p0 := c.NewString()
-			if s, ok := c.String(d); ok {
-				*p0 = s
-			}
-			v.Owner = p0
+			v.Owner = c.StringPtr(d)
 			c.Pop()
 		default:
 			k := c.KeyText(key)
@@ -389,28 +373,4 @@ func (v *TicketStatus) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	default:
 		c.NotOneOf("'open', 'pending', 'solved', 'closed'")
 	}
-}
-
-// MarshalJSON writes TicketEffort in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v TicketEffort) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes TicketEffort with e.
-func (v *TicketEffort) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	if v.Owner != nil {
-		e.Field("owner")
-		e.Str((*v.Owner))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsTicketEffort.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Int(x)
-	}
-	e.ObjEnd()
 }

@@ -23,11 +23,7 @@ func (v *AX2) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		switch string(key) {
 		case "z":
 			c.Field(&seen[0], key, "z")
-			p0 := c.NewString()
-			if s, ok := c.String(d); ok {
-				*p0 = s
-			}
-			v.Z = p0
+			v.Z = c.StringPtr(d)
 			c.Pop()
 		default:
 			k := c.KeyText(key)
@@ -111,19 +107,11 @@ func (v *RootAX) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		switch string(key) {
 		case "a":
 			c.Field(&seen[0], key, "a")
-			p0 := c.NewString()
-			if s, ok := c.String(d); ok {
-				*p0 = s
-			}
-			v.A = p0
+			v.A = c.StringPtr(d)
 			c.Pop()
 		case "b":
 			c.Field(&seen[1], key, "b")
-			p0 := c.NewInt64()
-			if i, ok := c.Int64(d); ok {
-				*p0 = i
-			}
-			v.B = p0
+			v.B = c.Int64Ptr(d)
 			c.Pop()
 		default:
 			k := c.KeyText(key)
@@ -145,192 +133,4 @@ func (v *RootAX) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
-}
-
-// MarshalJSON writes AX2 in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v AX2) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes AX2 with e.
-func (v *AX2) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	if v.Z != nil {
-		e.Field("z")
-		e.Str((*v.Z))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsAX2.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// MarshalJSON writes Root in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v Root) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes Root with e.
-func (v *Root) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	if v.X != nil {
-		e.Field("x")
-		v.X.encodeJSON(e)
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsRoot.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// MarshalJSON writes RootAX in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v RootAX) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes RootAX with e.
-func (v *RootAX) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	if v.A != nil {
-		e.Field("a")
-		e.Str((*v.A))
-	}
-	if v.B != nil {
-		e.Field("b")
-		e.Int((*v.B))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsRootAX.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// structgenValidate3Keys are the properties structgenValidate3 declares, which it records by index.
-var structgenValidate3Keys = []string{"a"}
-
-// structgenValidate3 checks a value against structgen:///root.json#/$defs/A/properties/x.
-func structgenValidate3(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Object:
-		it, ok := t.Object()
-		if !ok {
-			return
-		}
-		keys := impl.DeclaredKeys(structgenValidate3Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "a":
-				key = "a"
-				fresh = keys.Mark(0)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "a":
-				structgenValidate4(c, t)
-			default:
-				t.Skip()
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		t.WrongType("object")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate4 checks a value against structgen:///root.json#/$defs/A/properties/x/properties/a.
-func structgenValidate4(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		t.WrongType("string")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate7Keys are the properties structgenValidate7 declares, which it records by index.
-var structgenValidate7Keys = []string{"b"}
-
-// structgenValidate7 checks a value against structgen:///root.json#/$defs/B/properties/x.
-func structgenValidate7(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Object:
-		it, ok := t.Object()
-		if !ok {
-			return
-		}
-		keys := impl.DeclaredKeys(structgenValidate7Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "b":
-				key = "b"
-				fresh = keys.Mark(0)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "b":
-				structgenValidate8(c, t)
-			default:
-				t.Skip()
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		t.WrongType("object")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate8 checks a value against structgen:///root.json#/$defs/B/properties/x/properties/b.
-func structgenValidate8(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Number:
-		text, ok := t.Number()
-		if !ok {
-			return
-		}
-		c.Integer(text, "integer")
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		t.WrongType("integer")
-	default:
-		t.Skip()
-	}
 }

@@ -103,11 +103,7 @@ func (v *ABOptions) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		switch string(key) {
 		case "wide":
 			c.Field(&seen[0], key, "wide")
-			p0 := c.NewBool()
-			if b, ok := c.Bool(d); ok {
-				*p0 = b
-			}
-			v.Wide = p0
+			v.Wide = c.BoolPtr(d)
 			c.Pop()
 		default:
 			k := c.KeyText(key)
@@ -227,11 +223,7 @@ func (v *DocABOptions) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		switch string(key) {
 		case "deep":
 			c.Field(&seen[0], key, "deep")
-			p0 := c.NewBool()
-			if b, ok := c.Bool(d); ok {
-				*p0 = b
-			}
-			v.Deep = p0
+			v.Deep = c.BoolPtr(d)
 			c.Pop()
 		default:
 			k := c.KeyText(key)
@@ -285,11 +277,7 @@ func (v *DocColorRed) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		switch string(key) {
 		case "shade":
 			c.Field(&seen[0], key, "shade")
-			p0 := c.NewString()
-			if s, ok := c.String(d); ok {
-				*p0 = s
-			}
-			v.Shade = p0
+			v.Shade = c.StringPtr(d)
 			c.Pop()
 		default:
 			k := c.KeyText(key)
@@ -343,11 +331,7 @@ func (v *DocUserInfo) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		switch string(key) {
 		case "x":
 			c.Field(&seen[0], key, "x")
-			p0 := c.NewString()
-			if s, ok := c.String(d); ok {
-				*p0 = s
-			}
-			v.X = p0
+			v.X = c.StringPtr(d)
 			c.Pop()
 		default:
 			k := c.KeyText(key)
@@ -385,11 +369,7 @@ func (v *Permission) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		switch string(key) {
 		case "level":
 			c.Field(&seen[0], key, "level")
-			p0 := c.NewInt64()
-			if i, ok := c.Int64(d); ok {
-				*p0 = i
-			}
-			v.Level = p0
+			v.Level = c.Int64Ptr(d)
 			c.Pop()
 		default:
 			k := c.KeyText(key)
@@ -427,11 +407,7 @@ func (v *UserInfo) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		switch string(key) {
 		case "y":
 			c.Field(&seen[0], key, "y")
-			p0 := c.NewString()
-			if s, ok := c.String(d); ok {
-				*p0 = s
-			}
-			v.Y = p0
+			v.Y = c.StringPtr(d)
 			c.Pop()
 		default:
 			k := c.KeyText(key)
@@ -453,248 +429,4 @@ func (v *UserInfo) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
-}
-
-// MarshalJSON writes A in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v A) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes A with e.
-func (v *A) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	if v.BOptions != nil {
-		e.Field("b_options")
-		v.BOptions.encodeJSON(e)
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsA.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// MarshalJSON writes AB in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v AB) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes AB with e.
-func (v *AB) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	if v.Options != nil {
-		e.Field("options")
-		v.Options.encodeJSON(e)
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsAB.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// MarshalJSON writes ABOptions in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v ABOptions) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes ABOptions with e.
-func (v *ABOptions) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	if v.Wide != nil {
-		e.Field("wide")
-		e.Bool((*v.Wide))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsABOptions.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// MarshalJSON writes Doc in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v Doc) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes Doc with e.
-func (v *Doc) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	if v.A != nil {
-		e.Field("a")
-		v.A.encodeJSON(e)
-	}
-	if v.B != nil {
-		e.Field("b")
-		v.B.encodeJSON(e)
-	}
-	if v.P != nil {
-		e.Field("p")
-		e.Str(string((*v.P)))
-	}
-	if v.Q != nil {
-		e.Field("q")
-		v.Q.encodeJSON(e)
-	}
-	if v.N != nil {
-		e.Field("n")
-		v.N.encodeJSON(e)
-	}
-	if v.M != nil {
-		e.Field("m")
-		v.M.encodeJSON(e)
-	}
-	if v.Color != nil {
-		e.Field("color")
-		e.Str(string((*v.Color)))
-	}
-	if v.Red != nil {
-		e.Field("red")
-		v.Red.encodeJSON(e)
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsDoc.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// MarshalJSON writes DocABOptions in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v DocABOptions) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes DocABOptions with e.
-func (v *DocABOptions) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	if v.Deep != nil {
-		e.Field("deep")
-		e.Bool((*v.Deep))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsDocABOptions.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// MarshalJSON writes DocColorRed in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v DocColorRed) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes DocColorRed with e.
-func (v *DocColorRed) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	if v.Shade != nil {
-		e.Field("shade")
-		e.Str((*v.Shade))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsDocColorRed.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// MarshalJSON writes DocUserInfo in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v DocUserInfo) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes DocUserInfo with e.
-func (v *DocUserInfo) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	if v.X != nil {
-		e.Field("x")
-		e.Str((*v.X))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsDocUserInfo.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// MarshalJSON writes Permission in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v Permission) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes Permission with e.
-func (v *Permission) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	if v.Level != nil {
-		e.Field("level")
-		e.Int((*v.Level))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsPermission.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// MarshalJSON writes UserInfo in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v UserInfo) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes UserInfo with e.
-func (v *UserInfo) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	if v.Y != nil {
-		e.Field("y")
-		e.Str((*v.Y))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsUserInfo.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
 }

@@ -55,11 +55,7 @@ func (v *Old) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			c.Pop()
 		case "n":
 			c.Field(&seen[2], key, "n")
-			p0 := c.NewInt64()
-			if i, ok := c.Int64(d); ok {
-				*p0 = i
-			}
-			v.N = p0
+			v.N = c.Int64Ptr(d)
 			c.Pop()
 		default:
 			k := c.KeyText(key)
@@ -97,19 +93,11 @@ func (v *Seven) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		switch string(key) {
 		case "a":
 			c.Field(&seen[0], key, "a")
-			p0 := c.NewString()
-			if s, ok := c.String(d); ok {
-				*p0 = s
-			}
-			v.A = p0
+			v.A = c.StringPtr(d)
 			c.Pop()
 		case "b":
 			c.Field(&seen[1], key, "b")
-			p0 := c.NewString()
-			if s, ok := c.String(d); ok {
-				*p0 = s
-			}
-			v.B = p0
+			v.B = c.StringPtr(d)
 			c.Pop()
 		default:
 			k := c.KeyText(key)
@@ -131,85 +119,4 @@ func (v *Seven) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
-}
-
-// MarshalJSON writes Old in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v Old) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes Old with e.
-func (v *Old) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	if len(v.Kind) != 0 {
-		e.Field("kind")
-		e.Raw(v.Kind)
-	}
-	if v.Tags != nil {
-		e.Field("tags")
-		e.ArrStart()
-		for i0 := range v.Tags {
-			e.Raw(v.Tags[i0])
-		}
-		e.ArrEnd()
-	}
-	if v.N != nil {
-		e.Field("n")
-		e.Int((*v.N))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsOld.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// MarshalJSON writes Seven in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v Seven) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes Seven with e.
-func (v *Seven) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	if v.A != nil {
-		e.Field("a")
-		e.Str((*v.A))
-	}
-	if v.B != nil {
-		e.Field("b")
-		e.Str((*v.B))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsSeven.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// structgenValidate0 checks a value against structgen:///old.json#/properties/kind.
-func structgenValidate0(c *impl.Decoding, t *impl.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate0Text(c, raw)
-	}
-}
-
-// structgenValidate0Text checks a value's JSON text against structgen:///old.json#/properties/kind.
-func structgenValidate0Text(c *impl.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate1, structgenValidate1)
-}
-
-// structgenValidate1 checks a value against structgen:///old.json#/properties/kind/oneOf/0.
-func structgenValidate1(c *impl.Decoding, t *impl.Text) {
-	t.Skip()
 }

@@ -29,11 +29,7 @@ func (v *Contact) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			c.Pop()
 		case "since":
 			c.Field(&seen[1], key, "since")
-			p0 := c.NewString()
-			if s, ok := c.String(d); ok {
-				*p0 = s
-			}
-			v.Since = p0
+			v.Since = c.StringPtr(d)
 			c.Pop()
 		default:
 			k := c.KeyText(key)
@@ -60,30 +56,4 @@ func (v *Contact) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		missing = append(missing, "email")
 	}
 	c.Missing(missing...)
-}
-
-// MarshalJSON writes Contact in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v Contact) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes Contact with e.
-func (v *Contact) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	e.Field("email")
-	e.Str(v.Email)
-	if v.Since != nil {
-		e.Field("since")
-		e.Str((*v.Since))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsContact.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
 }

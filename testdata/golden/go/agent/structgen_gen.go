@@ -9,12 +9,12 @@ import (
 	"github.com/structgen/structgen/runtime/schema"
 )
 
-// This code was generated for version 3 of the structgen runtime's
+// This code was generated for version 4 of the structgen runtime's
 // generated-code API. If this line does not compile, the runtime in the
 // build serves another version: run go generate ./... with the structgen
 // of the runtime you require (or require the runtime of this structgen).
 var _ interface {
-	GeneratedCodeVersion3_RegenerateWith_go_generate()
+	GeneratedCodeVersion4_RegenerateWith_go_generate()
 } = impl.Runtime
 
 // MoneyJSONSchema is the JSON Schema of Money, derived from its declaration
@@ -303,29 +303,15 @@ func structgenValidate1(c *impl.Decoding, t *impl.Text) {
 		}
 		keys := impl.DeclaredKeys(structgenValidate1Keys)
 		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "friends":
-				key = "friends"
-				fresh = keys.Mark(0)
-			case "name":
-				key = "name"
-				fresh = keys.Mark(1)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "friends":
+				c.Declared(&keys, 0, "friends", kb)
 				structgenValidate2(c, t)
 			case "name":
+				c.Declared(&keys, 1, "name", kb)
 				structgenValidate7(c, t)
 			default:
+				c.Undeclared(&keys, kb)
 				c.NotAllowed()
 				t.Skip()
 			}
@@ -381,29 +367,15 @@ func structgenValidate4(c *impl.Decoding, t *impl.Text) {
 		}
 		keys := impl.DeclaredKeys(structgenValidate4Keys)
 		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "friends":
-				key = "friends"
-				fresh = keys.Mark(0)
-			case "name":
-				key = "name"
-				fresh = keys.Mark(1)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "friends":
+				c.Declared(&keys, 0, "friends", kb)
 				structgenValidate5(c, t)
 			case "name":
+				c.Declared(&keys, 1, "name", kb)
 				structgenValidate7(c, t)
 			default:
+				c.Undeclared(&keys, kb)
 				c.NotAllowed()
 				t.Skip()
 			}
@@ -500,114 +472,66 @@ func structgenValidate10(c *impl.Decoding, t *impl.Text) {
 		}
 		keys := impl.DeclaredKeys(structgenValidate10Keys)
 		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "blob":
-				key = "blob"
-				fresh = keys.Mark(0)
-			case "code":
-				key = "code"
-				fresh = keys.Mark(1)
-			case "confidence":
-				key = "confidence"
-				fresh = keys.Mark(2)
-			case "count":
-				key = "count"
-				fresh = keys.Mark(3)
-			case "created":
-				key = "created"
-				fresh = keys.Mark(4)
-			case "description":
-				key = "description"
-				fresh = keys.Mark(5)
-			case "elapsed":
-				key = "elapsed"
-				fresh = keys.Mark(6)
-			case "extra":
-				key = "extra"
-				fresh = keys.Mark(7)
-			case "facts":
-				key = "facts"
-				fresh = keys.Mark(8)
-			case "grid":
-				key = "grid"
-				fresh = keys.Mark(9)
-			case "id":
-				key = "id"
-				fresh = keys.Mark(10)
-			case "level":
-				key = "level"
-				fresh = keys.Mark(11)
-			case "mode":
-				key = "mode"
-				fresh = keys.Mark(12)
-			case "owner":
-				key = "owner"
-				fresh = keys.Mark(13)
-			case "pair":
-				key = "pair"
-				fresh = keys.Mark(14)
-			case "raw":
-				key = "raw"
-				fresh = keys.Mark(15)
-			case "seen":
-				key = "seen"
-				fresh = keys.Mark(16)
-			case "summary":
-				key = "summary"
-				fresh = keys.Mark(17)
-			case "tags":
-				key = "tags"
-				fresh = keys.Mark(18)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "blob":
+				c.Declared(&keys, 0, "blob", kb)
 				structgenValidate7(c, t)
 			case "code":
+				c.Declared(&keys, 1, "code", kb)
 				structgenValidate11(c, t)
 			case "confidence":
+				c.Declared(&keys, 2, "confidence", kb)
 				structgenValidate12(c, t)
 			case "count":
+				c.Declared(&keys, 3, "count", kb)
 				structgenValidate13(c, t)
 			case "created":
+				c.Declared(&keys, 4, "created", kb)
 				structgenValidate14(c, t)
 			case "description":
+				c.Declared(&keys, 5, "description", kb)
 				structgenValidate7(c, t)
 			case "elapsed":
+				c.Declared(&keys, 6, "elapsed", kb)
 				structgenValidate15(c, t)
 			case "extra":
+				c.Declared(&keys, 7, "extra", kb)
 				structgenValidate16(c, t)
 			case "facts":
+				c.Declared(&keys, 8, "facts", kb)
 				structgenValidate17(c, t)
 			case "grid":
+				c.Declared(&keys, 9, "grid", kb)
 				structgenValidate18(c, t)
 			case "id":
+				c.Declared(&keys, 10, "id", kb)
 				structgenValidate7(c, t)
 			case "level":
+				c.Declared(&keys, 11, "level", kb)
 				structgenValidate19(c, t)
 			case "mode":
+				c.Declared(&keys, 12, "mode", kb)
 				structgenValidate21(c, t)
 			case "owner":
+				c.Declared(&keys, 13, "owner", kb)
 				structgenValidate22(c, t)
 			case "pair":
+				c.Declared(&keys, 14, "pair", kb)
 				structgenValidate28(c, t)
 			case "raw":
+				c.Declared(&keys, 15, "raw", kb)
 				structgenValidate16(c, t)
 			case "seen":
+				c.Declared(&keys, 16, "seen", kb)
 				structgenValidate14(c, t)
 			case "summary":
+				c.Declared(&keys, 17, "summary", kb)
 				structgenValidate7(c, t)
 			case "tags":
+				c.Declared(&keys, 18, "tags", kb)
 				structgenValidate30(c, t)
 			default:
+				c.Undeclared(&keys, kb)
 				c.NotAllowed()
 				t.Skip()
 			}
@@ -823,29 +747,15 @@ func structgenValidate24(c *impl.Decoding, t *impl.Text) {
 		}
 		keys := impl.DeclaredKeys(structgenValidate24Keys)
 		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "friends":
-				key = "friends"
-				fresh = keys.Mark(0)
-			case "name":
-				key = "name"
-				fresh = keys.Mark(1)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "friends":
+				c.Declared(&keys, 0, "friends", kb)
 				structgenValidate25(c, t)
 			case "name":
+				c.Declared(&keys, 1, "name", kb)
 				structgenValidate7(c, t)
 			default:
+				c.Undeclared(&keys, kb)
 				c.NotAllowed()
 				t.Skip()
 			}
@@ -916,29 +826,15 @@ func structgenValidate29(c *impl.Decoding, t *impl.Text) {
 		}
 		keys := impl.DeclaredKeys(structgenValidate29Keys)
 		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "key":
-				key = "key"
-				fresh = keys.Mark(0)
-			case "value":
-				key = "value"
-				fresh = keys.Mark(1)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "key":
+				c.Declared(&keys, 0, "key", kb)
 				structgenValidate7(c, t)
 			case "value":
+				c.Declared(&keys, 1, "value", kb)
 				structgenValidate15(c, t)
 			default:
+				c.Undeclared(&keys, kb)
 				c.NotAllowed()
 				t.Skip()
 			}

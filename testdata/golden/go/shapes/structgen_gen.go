@@ -11,12 +11,12 @@ import (
 	"strconv"
 )
 
-// This code was generated for version 3 of the structgen runtime's
+// This code was generated for version 4 of the structgen runtime's
 // generated-code API. If this line does not compile, the runtime in the
 // build serves another version: run go generate ./... with the structgen
 // of the runtime you require (or require the runtime of this structgen).
 var _ interface {
-	GeneratedCodeVersion3_RegenerateWith_go_generate()
+	GeneratedCodeVersion4_RegenerateWith_go_generate()
 } = impl.Runtime
 
 // DrawingJSONSchema is the JSON Schema of Drawing, derived from its declaration
@@ -187,39 +187,21 @@ func structgenValidate0(c *impl.Decoding, t *impl.Text) {
 		}
 		keys := impl.DeclaredKeys(structgenValidate0Keys)
 		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "comment":
-				key = "comment"
-				fresh = keys.Mark(0)
-			case "main":
-				key = "main"
-				fresh = keys.Mark(1)
-			case "shapes":
-				key = "shapes"
-				fresh = keys.Mark(2)
-			case "title":
-				key = "title"
-				fresh = keys.Mark(3)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "comment":
+				c.Declared(&keys, 0, "comment", kb)
 				structgenValidate1(c, t)
 			case "main":
+				c.Declared(&keys, 1, "main", kb)
 				structgenValidate2(c, t)
 			case "shapes":
+				c.Declared(&keys, 2, "shapes", kb)
 				structgenValidate15(c, t)
 			case "title":
+				c.Declared(&keys, 3, "title", kb)
 				structgenValidate1(c, t)
 			default:
+				c.Undeclared(&keys, kb)
 				c.NotAllowed()
 				t.Skip()
 			}
@@ -290,24 +272,12 @@ func structgenValidate4Text(c *impl.Decoding, raw []byte) {
 			}
 			keys := impl.DeclaredKeys(structgenValidate4Keys)
 			for !c.Failed() && it.Next() {
-				var key string
-				var fresh bool
 				switch kb := it.Key(); string(kb) {
 				case "kind":
-					key = "kind"
-					fresh = keys.Mark(0)
-				default:
-					key = c.KeyText(kb)
-					fresh = keys.Add(key)
-				}
-				if !fresh {
-					c.Duplicate(it.Key())
-				}
-				c.Push(key)
-				switch key {
-				case "kind":
+					c.Declared(&keys, 0, "kind", kb)
 					structgenValidate5(c, t)
 				default:
+					c.Undeclared(&keys, kb)
 					t.Skip()
 				}
 				c.Pop()
@@ -345,29 +315,15 @@ func structgenValidate6(c *impl.Decoding, t *impl.Text) {
 		}
 		keys := impl.DeclaredKeys(structgenValidate6Keys)
 		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "kind":
-				key = "kind"
-				fresh = keys.Mark(0)
-			case "radius":
-				key = "radius"
-				fresh = keys.Mark(1)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "kind":
+				c.Declared(&keys, 0, "kind", kb)
 				structgenValidate1(c, t)
 			case "radius":
+				c.Declared(&keys, 1, "radius", kb)
 				structgenValidate7(c, t)
 			default:
+				c.Undeclared(&keys, kb)
 				c.NotAllowed()
 				t.Skip()
 			}
@@ -425,24 +381,12 @@ func structgenValidate9Text(c *impl.Decoding, raw []byte) {
 			}
 			keys := impl.DeclaredKeys(structgenValidate9Keys)
 			for !c.Failed() && it.Next() {
-				var key string
-				var fresh bool
 				switch kb := it.Key(); string(kb) {
 				case "kind":
-					key = "kind"
-					fresh = keys.Mark(0)
-				default:
-					key = c.KeyText(kb)
-					fresh = keys.Add(key)
-				}
-				if !fresh {
-					c.Duplicate(it.Key())
-				}
-				c.Push(key)
-				switch key {
-				case "kind":
+					c.Declared(&keys, 0, "kind", kb)
 					structgenValidate10(c, t)
 				default:
+					c.Undeclared(&keys, kb)
 					t.Skip()
 				}
 				c.Pop()
@@ -480,29 +424,15 @@ func structgenValidate11(c *impl.Decoding, t *impl.Text) {
 		}
 		keys := impl.DeclaredKeys(structgenValidate11Keys)
 		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "kind":
-				key = "kind"
-				fresh = keys.Mark(0)
-			case "side":
-				key = "side"
-				fresh = keys.Mark(1)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "kind":
+				c.Declared(&keys, 0, "kind", kb)
 				structgenValidate12(c, t)
 			case "side":
+				c.Declared(&keys, 1, "side", kb)
 				structgenValidate13(c, t)
 			default:
+				c.Undeclared(&keys, kb)
 				c.NotAllowed()
 				t.Skip()
 			}

@@ -9,12 +9,12 @@ import (
 	"github.com/structgen/structgen/runtime/schema"
 )
 
-// This code was generated for version 3 of the structgen runtime's
+// This code was generated for version 4 of the structgen runtime's
 // generated-code API. If this line does not compile, the runtime in the
 // build serves another version: run go generate ./... with the structgen
 // of the runtime you require (or require the runtime of this structgen).
 var _ interface {
-	GeneratedCodeVersion3_RegenerateWith_go_generate()
+	GeneratedCodeVersion4_RegenerateWith_go_generate()
 } = impl.Runtime
 
 // ReportJSONSchema is the JSON Schema of Report, derived from its declaration
@@ -88,34 +88,18 @@ func structgenValidate0(c *impl.Decoding, t *impl.Text) {
 		}
 		keys := impl.DeclaredKeys(structgenValidate0Keys)
 		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "level":
-				key = "level"
-				fresh = keys.Mark(0)
-			case "note":
-				key = "note"
-				fresh = keys.Mark(1)
-			case "people":
-				key = "people"
-				fresh = keys.Mark(2)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "level":
+				c.Declared(&keys, 0, "level", kb)
 				structgenValidate1(c, t)
 			case "note":
+				c.Declared(&keys, 1, "note", kb)
 				structgenValidate3(c, t)
 			case "people":
+				c.Declared(&keys, 2, "people", kb)
 				structgenValidate4(c, t)
 			default:
+				c.Undeclared(&keys, kb)
 				c.NotAllowed()
 				t.Skip()
 			}
@@ -205,29 +189,15 @@ func structgenValidate6(c *impl.Decoding, t *impl.Text) {
 		}
 		keys := impl.DeclaredKeys(structgenValidate6Keys)
 		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
 			switch kb := it.Key(); string(kb) {
 			case "friends":
-				key = "friends"
-				fresh = keys.Mark(0)
-			case "name":
-				key = "name"
-				fresh = keys.Mark(1)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "friends":
+				c.Declared(&keys, 0, "friends", kb)
 				structgenValidate7(c, t)
 			case "name":
+				c.Declared(&keys, 1, "name", kb)
 				structgenValidate9(c, t)
 			default:
+				c.Undeclared(&keys, kb)
 				c.NotAllowed()
 				t.Skip()
 			}

@@ -107,39 +107,3 @@ func (v *Verdict) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	c.Missing(missing...)
 }
-
-// MarshalJSON writes Verdict in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v Verdict) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes Verdict with e.
-func (v *Verdict) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	e.Field("ok")
-	e.Bool(v.Ok)
-	e.Field("reasons")
-	if v.Reasons == nil {
-		e.Null()
-	} else {
-		e.ArrStart()
-		for i0 := range v.Reasons {
-			e.Str(v.Reasons[i0])
-		}
-		e.ArrEnd()
-	}
-	if v.Score != nil {
-		e.Field("score")
-		e.Float((*v.Score))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsVerdict.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}

@@ -67,33 +67,3 @@ func (v *Poem) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	c.Missing(missing...)
 }
-
-// MarshalJSON writes Poem in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v Poem) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes Poem with e.
-func (v *Poem) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	e.Field("lines")
-	if v.Lines == nil {
-		e.Null()
-	} else {
-		e.ArrStart()
-		for i0 := range v.Lines {
-			e.Str(v.Lines[i0])
-		}
-		e.ArrEnd()
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsPoem.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}

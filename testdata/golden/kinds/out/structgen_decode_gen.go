@@ -101,11 +101,7 @@ func (v *Config) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 func (v *ConfigBand) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
-		p0 := c.NewBool()
-		if b, ok := c.Bool(d); ok {
-			*p0 = b
-		}
-		v.Bool = p0
+		v.Bool = c.BoolPtr(d)
 	case jx.Number:
 		p0 := c.NewFloat64()
 		if f, text, ok := c.Float64(d); ok {
@@ -144,11 +140,7 @@ func (v *ConfigCount) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 func (v *ConfigListItem) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
-		p0 := c.NewBool()
-		if b, ok := c.Bool(d); ok {
-			*p0 = b
-		}
-		v.Bool = p0
+		v.Bool = c.BoolPtr(d)
 	case jx.Object:
 		p0 := new(ConfigListItemObject)
 		p0.decodeJSON(d, c)
@@ -174,11 +166,7 @@ func (v *ConfigListItemObject) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		switch string(key) {
 		case "x":
 			c.Field(&seen[0], key, "x")
-			p0 := c.NewString()
-			if s, ok := c.String(d); ok {
-				*p0 = s
-			}
-			v.X = p0
+			v.X = c.StringPtr(d)
 			c.Pop()
 		default:
 			k := c.KeyText(key)
@@ -319,28 +307,4 @@ func (v *ConfigShared) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	default:
 		c.WrongType(d, "string or array")
 	}
-}
-
-// MarshalJSON writes ConfigListItemObject in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v ConfigListItemObject) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes ConfigListItemObject with e.
-func (v *ConfigListItemObject) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	if v.X != nil {
-		e.Field("x")
-		e.Str((*v.X))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsConfigListItemObject.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
 }

@@ -10,12 +10,12 @@ import (
 	"github.com/structgen/structgen/runtime/impl"
 )
 
-// This code was generated for version 3 of the structgen runtime's
+// This code was generated for version 4 of the structgen runtime's
 // generated-code API. If this line does not compile, the runtime in the
 // build serves another version: run go generate ./... with the structgen
 // of the runtime you require (or require the runtime of this structgen).
 var _ interface {
-	GeneratedCodeVersion3_RegenerateWith_go_generate()
+	GeneratedCodeVersion4_RegenerateWith_go_generate()
 } = impl.Runtime
 
 // Schema: schemas/config.json

@@ -16,24 +16,11 @@ import (
 func (v *Configuration) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
-		p0 := c.NewBool()
-		if b, ok := c.Bool(d); ok {
-			*p0 = b
-		}
-		v.Bool = p0
+		v.Bool = c.BoolPtr(d)
 	case jx.Number:
-		p0 := c.NewFloat64()
-		if f, text, ok := c.Float64(d); ok {
-			*p0 = f
-			_ = text
-		}
-		v.Number = p0
+		v.Number = c.Float64Ptr(d)
 	case jx.String:
-		p0 := c.NewString()
-		if s, ok := c.String(d); ok {
-			*p0 = s
-		}
-		v.String = p0
+		v.String = c.StringPtr(d)
 	case jx.Array:
 		if a0, ok := c.Array(d); ok {
 			v.Array = []json.RawMessage{}
@@ -73,11 +60,7 @@ func (v *ConfigurationObject) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		switch string(key) {
 		case "name":
 			c.Field(&seen[0], key, "name")
-			p0 := c.NewString()
-			if s, ok := c.String(d); ok {
-				*p0 = s
-			}
-			v.Name = p0
+			v.Name = c.StringPtr(d)
 			c.Pop()
 		default:
 			k := c.KeyText(key)
@@ -169,11 +152,7 @@ func (v *Settings) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		switch string(key) {
 		case "name":
 			c.Field(&seen[0], key, "name")
-			p0 := c.NewString()
-			if s, ok := c.String(d); ok {
-				*p0 = s
-			}
-			v.Name = p0
+			v.Name = c.StringPtr(d)
 			c.Pop()
 		case "size":
 			c.Field(&seen[1], key, "size")
@@ -204,192 +183,4 @@ func (v *Settings) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
-}
-
-// MarshalJSON writes ConfigurationObject in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v ConfigurationObject) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes ConfigurationObject with e.
-func (v *ConfigurationObject) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	if v.Name != nil {
-		e.Field("name")
-		e.Str((*v.Name))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsConfigurationObject.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// MarshalJSON writes Narrowed in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v Narrowed) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes Narrowed with e.
-func (v *Narrowed) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	e.Field("name")
-	e.Str(v.Name)
-	if v.Size != nil {
-		e.Field("size")
-		e.Int((*v.Size))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsNarrowed.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// MarshalJSON writes Settings in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v Settings) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes Settings with e.
-func (v *Settings) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	if v.Name != nil {
-		e.Field("name")
-		e.Str((*v.Name))
-	}
-	if v.Size != nil {
-		e.Field("size")
-		e.Int((*v.Size))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsSettings.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// structgenValidate1Keys are the properties structgenValidate1 declares, which it records by index.
-var structgenValidate1Keys = []string{"name", "size"}
-
-// structgenValidate1 checks a value against structgen:///narrowed.json#/$defs/settings.
-func structgenValidate1(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Object:
-		it, ok := t.Object()
-		if !ok {
-			return
-		}
-		keys := impl.DeclaredKeys(structgenValidate1Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "name":
-				key = "name"
-				fresh = keys.Mark(0)
-			case "size":
-				key = "size"
-				fresh = keys.Mark(1)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "name":
-				structgenValidate2(c, t)
-			case "size":
-				structgenValidate3(c, t)
-			default:
-				t.Skip()
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		t.WrongType("object")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate2 checks a value against structgen:///narrowed.json#/$defs/settings/properties/name.
-func structgenValidate2(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Null, jx.Bool, jx.Number, jx.Array, jx.Object:
-		t.WrongType("string")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate3 checks a value against structgen:///narrowed.json#/$defs/settings/properties/size.
-func structgenValidate3(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Number:
-		text, ok := t.Number()
-		if !ok {
-			return
-		}
-		c.Integer(text, "integer")
-		c.NumberBounds(text, "1", "", "", "")
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		t.WrongType("integer")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate4 checks a value against structgen:///checked.json#.
-func structgenValidate4(c *impl.Decoding, t *impl.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate4Text(c, raw)
-	}
-}
-
-// structgenValidate4Text checks a value's JSON text against structgen:///checked.json#.
-func structgenValidate4Text(c *impl.Decoding, raw []byte) {
-	c.Apply(raw, structgenValidate1)
-	c.Apply(raw, func(c *impl.Decoding, t *impl.Text) {
-		switch t.Next() {
-		case jx.Object:
-			it, ok := t.Object()
-			if !ok {
-				return
-			}
-			var keys impl.Keys
-			for !c.Failed() && it.Next() {
-				key := c.KeyText(it.Key())
-				if !keys.Add(key) {
-					c.Duplicate(it.Key())
-				}
-				c.Push(key)
-				t.Skip()
-				c.Pop()
-			}
-			c.End(it.Err())
-			c.Properties(keys.Len(), 1, -1)
-		default:
-			t.Skip()
-		}
-	})
 }

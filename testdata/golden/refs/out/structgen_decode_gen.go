@@ -225,33 +225,3 @@ func (v *Tree) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	c.Missing(missing...)
 }
-
-// MarshalJSON writes Catalog in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v Catalog) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes Catalog with e.
-func (v *Catalog) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	e.Field("products")
-	if v.Products == nil {
-		e.Null()
-	} else {
-		e.ArrStart()
-		for i0 := range v.Products {
-			e.Marshal(v.Products[i0])
-		}
-		e.ArrEnd()
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsCatalog.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}

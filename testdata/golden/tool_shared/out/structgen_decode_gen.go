@@ -38,11 +38,7 @@ func (v *Extract) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			c.Pop()
 		case "note":
 			c.Field(&seen[1], key, "note")
-			p0 := c.NewString()
-			if s, ok := c.String(d); ok {
-				*p0 = s
-			}
-			v.Note = p0
+			v.Note = c.StringPtr(d)
 			c.Pop()
 		default:
 			k := c.KeyText(key)
@@ -228,96 +224,4 @@ func (v *Query) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		missing = append(missing, "q")
 	}
 	c.Missing(missing...)
-}
-
-// MarshalJSON writes Extract in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v Extract) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes Extract with e.
-func (v *Extract) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	e.Field("people")
-	if v.People == nil {
-		e.Null()
-	} else {
-		e.ArrStart()
-		for i0 := range v.People {
-			e.Marshal(v.People[i0])
-		}
-		e.ArrEnd()
-	}
-	if v.Note != nil {
-		e.Field("note")
-		e.Str((*v.Note))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsExtract.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// MarshalJSON writes ExtractNotedArgs in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v ExtractNotedArgs) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes ExtractNotedArgs with e.
-func (v *ExtractNotedArgs) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	e.Field("people")
-	if v.People == nil {
-		e.Null()
-	} else {
-		e.ArrStart()
-		for i0 := range v.People {
-			e.Marshal(v.People[i0])
-		}
-		e.ArrEnd()
-	}
-	e.Field("note")
-	e.Str(v.Note)
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsExtractNotedArgs.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// MarshalJSON writes Query in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v Query) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes Query with e.
-func (v *Query) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	e.Field("q")
-	e.Str(v.Q)
-	if v.Limit != nil {
-		e.Field("limit")
-		e.Int((*v.Limit))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsQuery.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
 }

@@ -100,11 +100,7 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			c.Pop()
 		case "verified":
 			c.Field(&seen[3], key, "verified")
-			p0 := c.NewBool()
-			if b, ok := c.Bool(d); ok {
-				*p0 = b
-			}
-			v.ProjectFacts.Verified = p0
+			v.ProjectFacts.Verified = c.BoolPtr(d)
 			c.Pop()
 		case "message":
 			c.Field(&seen[4], key, "message")
@@ -538,11 +534,7 @@ func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			c.Pop()
 		case "verified":
 			c.Field(&seen[3], key, "verified")
-			p0 := c.NewBool()
-			if b, ok := c.Bool(d); ok {
-				*p0 = b
-			}
-			v.Verified = p0
+			v.Verified = c.BoolPtr(d)
 			c.Pop()
 		default:
 			c.Extra(key)
@@ -643,11 +635,7 @@ func (v *SearchCodeArgsOptions) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		switch string(key) {
 		case "regex":
 			c.Field(&seen[0], key, "regex")
-			p0 := c.NewBool()
-			if b, ok := c.Bool(d); ok {
-				*p0 = b
-			}
-			v.Regex = p0
+			v.Regex = c.BoolPtr(d)
 			c.Pop()
 		default:
 			k := c.KeyText(key)
@@ -669,136 +657,4 @@ func (v *SearchCodeArgsOptions) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
-}
-
-// MarshalJSON writes FinishArgs in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v FinishArgs) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes FinishArgs with e.
-func (v *FinishArgs) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	e.Field("message")
-	e.Str(v.Message)
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsFinishArgs.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// MarshalJSON writes GetIssueArgs in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v GetIssueArgs) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes GetIssueArgs with e.
-func (v *GetIssueArgs) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	e.Field("number")
-	e.Int(v.Number)
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsGetIssueArgs.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// MarshalJSON writes ListIssuesArgs in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v ListIssuesArgs) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes ListIssuesArgs with e.
-func (v *ListIssuesArgs) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	e.Field("owner")
-	e.Str(v.Owner)
-	e.Field("repo")
-	e.Str(v.Repo)
-	if v.State != nil {
-		e.Field("state")
-		e.Str(string((*v.State)))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsListIssuesArgs.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// MarshalJSON writes Profile in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v Profile) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes Profile with e.
-func (v *Profile) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	e.Field("login")
-	e.Str(v.Login)
-	if v.Followers != nil {
-		e.Field("followers")
-		e.Int((*v.Followers))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsProfile.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// MarshalJSON writes SearchCodeArgsOptions in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v SearchCodeArgsOptions) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes SearchCodeArgsOptions with e.
-func (v *SearchCodeArgsOptions) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	if v.Regex != nil {
-		e.Field("regex")
-		e.Bool((*v.Regex))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsSearchCodeArgsOptions.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// structgenValidate0 checks a value against structgen:///mcp/get_me.json#/inputSchema.
-func structgenValidate0(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		t.WrongType("object")
-	default:
-		t.Skip()
-	}
 }

@@ -30,11 +30,7 @@ func (v *Item) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			c.Pop()
 		case "gift":
 			c.Field(&seen[1], key, "gift")
-			p0 := c.NewBool()
-			if b, ok := c.Bool(d); ok {
-				*p0 = b
-			}
-			v.Gift = p0
+			v.Gift = c.BoolPtr(d)
 			c.Pop()
 		default:
 			k := c.KeyText(key)
@@ -104,11 +100,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			if c.IsNull(d) {
 				v.Note = nil
 			} else {
-				p0 := c.NewString()
-				if s, ok := c.String(d); ok {
-					*p0 = s
-				}
-				v.Note = p0
+				v.Note = c.StringPtr(d)
 			}
 			c.Pop()
 		case "coupon":
@@ -124,12 +116,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			c.Pop()
 		case "discount":
 			c.Field(&seen[6], key, "discount")
-			p0 := c.NewFloat64()
-			if f, text, ok := c.Float64(d); ok {
-				*p0 = f
-				_ = text
-			}
-			v.Discount = p0
+			v.Discount = c.Float64Ptr(d)
 			c.Pop()
 		case "items":
 			c.Field(&seen[7], key, "items")
@@ -246,19 +233,11 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			c.Pop()
 		case "legacy":
 			c.Field(&seen[17], key, "legacy")
-			p0 := c.NewString()
-			if s, ok := c.String(d); ok {
-				*p0 = s
-			}
-			v.Legacy = p0
+			v.Legacy = c.StringPtr(d)
 			c.Pop()
 		case "big":
 			c.Field(&seen[18], key, "big")
-			p0 := c.NewInt64()
-			if i, ok := c.Int64(d); ok {
-				*p0 = i
-			}
-			v.Big = p0
+			v.Big = c.Int64Ptr(d)
 			c.Pop()
 		case "meta":
 			c.Field(&seen[19], key, "meta")
@@ -268,27 +247,15 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			c.Pop()
 		case "$ref-like key":
 			c.Field(&seen[20], key, "$ref-like key")
-			p0 := c.NewString()
-			if s, ok := c.String(d); ok {
-				*p0 = s
-			}
-			v.RefLikeKey = p0
+			v.RefLikeKey = c.StringPtr(d)
 			c.Pop()
 		case "caseA":
 			c.Field(&seen[21], key, "caseA")
-			p0 := c.NewString()
-			if s, ok := c.String(d); ok {
-				*p0 = s
-			}
-			v.CaseA = p0
+			v.CaseA = c.StringPtr(d)
 			c.Pop()
 		case "case_a":
 			c.Field(&seen[22], key, "case_a")
-			p0 := c.NewString()
-			if s, ok := c.String(d); ok {
-				*p0 = s
-			}
-			v.CaseA2 = p0
+			v.CaseA2 = c.StringPtr(d)
 			c.Pop()
 		default:
 			c.Extra(key)
@@ -392,11 +359,7 @@ func (v *OrderLocation) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 				_ = text
 			}
 		case 2:
-			p0 := c.NewString()
-			if s, ok := c.String(d); ok {
-				*p0 = s
-			}
-			v.V2 = p0
+			v.V2 = c.StringPtr(d)
 		default:
 			c.False(d)
 		}
@@ -478,100 +441,5 @@ func (v *Tags) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		}
 		c.End(a0.Err())
 		impl.Unique(c, *v)
-	}
-}
-
-// MarshalJSON writes Item in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v Item) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes Item with e.
-func (v *Item) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	e.Field("sku")
-	e.Str(v.Sku)
-	if v.Gift != nil {
-		e.Field("gift")
-		e.Bool((*v.Gift))
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsItem.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// structgenValidate0Keys are the properties structgenValidate0 declares, which it records by index.
-var structgenValidate0Keys = []string{"a"}
-
-// structgenValidate0 checks a value against structgen:///order.json#/properties/shape.
-func structgenValidate0(c *impl.Decoding, t *impl.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate0Text(c, raw)
-	}
-}
-
-// structgenValidate0Text checks a value's JSON text against structgen:///order.json#/properties/shape.
-func structgenValidate0Text(c *impl.Decoding, raw []byte) {
-	c.Enum(raw, "[{\"a\":1},\"x\"]", false)
-	c.Apply(raw, func(c *impl.Decoding, t *impl.Text) {
-		switch t.Next() {
-		case jx.Object:
-			it, ok := t.Object()
-			if !ok {
-				return
-			}
-			keys := impl.DeclaredKeys(structgenValidate0Keys)
-			for !c.Failed() && it.Next() {
-				var key string
-				var fresh bool
-				switch kb := it.Key(); string(kb) {
-				case "a":
-					key = "a"
-					fresh = keys.Mark(0)
-				default:
-					key = c.KeyText(kb)
-					fresh = keys.Add(key)
-				}
-				if !fresh {
-					c.Duplicate(it.Key())
-				}
-				c.Push(key)
-				switch key {
-				case "a":
-					structgenValidate1(c, t)
-				default:
-					t.Skip()
-				}
-				c.Pop()
-			}
-			c.End(it.Err())
-		case jx.Null, jx.Bool, jx.Number, jx.Array:
-			t.WrongType("string or object")
-		default:
-			t.Skip()
-		}
-	})
-}
-
-// structgenValidate1 checks a value against structgen:///order.json#/properties/shape/properties/a.
-func structgenValidate1(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Number:
-		text, ok := t.Number()
-		if !ok {
-			return
-		}
-		c.Integer(text, "integer")
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		t.WrongType("integer")
-	default:
-		t.Skip()
 	}
 }

@@ -126,24 +126,11 @@ func (v *Employee) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 func (v *Loose) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
-		p0 := c.NewBool()
-		if b, ok := c.Bool(d); ok {
-			*p0 = b
-		}
-		v.Bool = p0
+		v.Bool = c.BoolPtr(d)
 	case jx.Number:
-		p0 := c.NewFloat64()
-		if f, text, ok := c.Float64(d); ok {
-			*p0 = f
-			_ = text
-		}
-		v.Number = p0
+		v.Number = c.Float64Ptr(d)
 	case jx.String:
-		p0 := c.NewString()
-		if s, ok := c.String(d); ok {
-			*p0 = s
-		}
-		v.String = p0
+		v.String = c.StringPtr(d)
 	case jx.Array:
 		if a0, ok := c.Array(d); ok {
 			v.Array = []json.RawMessage{}
@@ -277,12 +264,7 @@ func (v *SettingFallback) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Number:
 		from := c.Found()
-		p0 := c.NewFloat64()
-		if f, text, ok := c.Float64(d); ok {
-			*p0 = f
-			_ = text
-		}
-		v.Number = p0
+		v.Number = c.Float64Ptr(d)
 		if c.Found() > from {
 			c.VariantFailed(structgenSettingFallbackBranches, from, jx.Number, 0)
 		}
@@ -350,23 +332,11 @@ func (v *SettingFallbackOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 func (v *SettingValue) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	switch d.Next() {
 	case jx.Bool:
-		p0 := c.NewBool()
-		if b, ok := c.Bool(d); ok {
-			*p0 = b
-		}
-		v.Bool = p0
+		v.Bool = c.BoolPtr(d)
 	case jx.Number:
-		p0 := c.NewInt64()
-		if i, ok := c.Int64(d); ok {
-			*p0 = i
-		}
-		v.Int = p0
+		v.Int = c.Int64Ptr(d)
 	case jx.String:
-		p0 := c.NewString()
-		if s, ok := c.String(d); ok {
-			*p0 = s
-		}
-		v.String = p0
+		v.String = c.StringPtr(d)
 	case jx.Array:
 		if a0, ok := c.Array(d); ok {
 			v.Array = []string{}
@@ -464,267 +434,4 @@ func (v *Square) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		missing = append(missing, "side")
 	}
 	c.Missing(missing...)
-}
-
-// MarshalJSON writes Employee in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v Employee) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes Employee with e.
-func (v *Employee) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	e.Field("name")
-	e.Str(v.Name)
-	if v.Age != nil {
-		e.Field("age")
-		e.Int((*v.Age))
-	}
-	e.Field("employer")
-	e.Str(v.Employer)
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsEmployee.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// MarshalJSON writes LooseObject in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v LooseObject) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes LooseObject with e.
-func (v *LooseObject) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	e.Field("name")
-	e.Str(v.Name)
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsLooseObject.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// MarshalJSON writes Setting in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v Setting) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes Setting with e.
-func (v *Setting) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	e.Field("value")
-	e.Marshal(v.Value)
-	if v.Fallback.Present {
-		e.Field("fallback")
-		if !v.Fallback.Present || v.Fallback.Null {
-			e.Null()
-		} else {
-			e.Marshal(v.Fallback.Value)
-		}
-	}
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsSetting.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// MarshalJSON writes SettingFallbackOption1 in one pass, as encoding/json would: fields in
-// schema order, then AdditionalProperties in the order read.
-func (v SettingFallbackOption1) MarshalJSON() ([]byte, error) {
-	return impl.Marshal(v.encodeJSON)
-}
-
-// encodeJSON writes SettingFallbackOption1 with e.
-func (v *SettingFallbackOption1) encodeJSON(e *impl.Encoding) {
-	e.ObjStart()
-	e.Field("env")
-	e.Str(v.Env)
-	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
-		if fieldsSettingFallbackOption1.Has(k) {
-			continue
-		}
-		e.Field(k)
-		x := v.AdditionalProperties[k]
-		e.Raw(x)
-	}
-	e.ObjEnd()
-}
-
-// structgenValidate6 checks a value against structgen:///shape.json#.
-func structgenValidate6(c *impl.Decoding, t *impl.Text) {
-	if raw, tag, ok := t.RawMember("kind"); ok {
-		c.OneOfTaggedBy(raw, tag, "[[\"circle\"],[\"square\"]]", structgenValidate7, structgenValidate12)
-	}
-}
-
-// structgenValidate6Text checks a value's JSON text against structgen:///shape.json#.
-func structgenValidate6Text(c *impl.Decoding, raw []byte) {
-	c.OneOfTagged(raw, "kind", "[[\"circle\"],[\"square\"]]", structgenValidate7, structgenValidate12)
-}
-
-// structgenValidate7 checks a value against structgen:///shape.json#/oneOf/0.
-func structgenValidate7(c *impl.Decoding, t *impl.Text) {
-	structgenValidate8(c, t)
-}
-
-// structgenValidate8Keys are the properties structgenValidate8 declares, which it records by index.
-var structgenValidate8Keys = []string{"kind", "radius"}
-
-// structgenValidate8 checks a value against structgen:///shape.json#/$defs/Circle.
-func structgenValidate8(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Object:
-		it, ok := t.Object()
-		if !ok {
-			return
-		}
-		keys := impl.DeclaredKeys(structgenValidate8Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "kind":
-				key = "kind"
-				fresh = keys.Mark(0)
-			case "radius":
-				key = "radius"
-				fresh = keys.Mark(1)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "kind":
-				structgenValidate9(c, t)
-			case "radius":
-				structgenValidate10(c, t)
-			default:
-				c.NotAllowed()
-				t.Skip()
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.RequireMarked(&keys, 0, 1) // kind, radius
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		t.WrongType("object")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate9 checks a value against structgen:///shape.json#/$defs/Circle/properties/kind.
-func structgenValidate9(c *impl.Decoding, t *impl.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate9Text(c, raw)
-	}
-}
-
-// structgenValidate9Text checks a value's JSON text against structgen:///shape.json#/$defs/Circle/properties/kind.
-func structgenValidate9Text(c *impl.Decoding, raw []byte) {
-	c.Enum(raw, "[\"circle\"]", true)
-}
-
-// structgenValidate10 checks a value against structgen:///shape.json#/$defs/Circle/properties/radius.
-func structgenValidate10(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
-		t.WrongType("number")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate11 checks a value against structgen:///shape.json#/$defs/Circle/additionalProperties.
-func structgenValidate11(c *impl.Decoding, t *impl.Text) {
-	t.False()
-}
-
-// structgenValidate12 checks a value against structgen:///shape.json#/oneOf/1.
-func structgenValidate12(c *impl.Decoding, t *impl.Text) {
-	structgenValidate13(c, t)
-}
-
-// structgenValidate13Keys are the properties structgenValidate13 declares, which it records by index.
-var structgenValidate13Keys = []string{"kind", "side"}
-
-// structgenValidate13 checks a value against structgen:///shape.json#/$defs/Square.
-func structgenValidate13(c *impl.Decoding, t *impl.Text) {
-	switch t.Next() {
-	case jx.Object:
-		it, ok := t.Object()
-		if !ok {
-			return
-		}
-		keys := impl.DeclaredKeys(structgenValidate13Keys)
-		for !c.Failed() && it.Next() {
-			var key string
-			var fresh bool
-			switch kb := it.Key(); string(kb) {
-			case "kind":
-				key = "kind"
-				fresh = keys.Mark(0)
-			case "side":
-				key = "side"
-				fresh = keys.Mark(1)
-			default:
-				key = c.KeyText(kb)
-				fresh = keys.Add(key)
-			}
-			if !fresh {
-				c.Duplicate(it.Key())
-			}
-			c.Push(key)
-			switch key {
-			case "kind":
-				structgenValidate14(c, t)
-			case "side":
-				structgenValidate10(c, t)
-			default:
-				c.NotAllowed()
-				t.Skip()
-			}
-			c.Pop()
-		}
-		c.End(it.Err())
-		c.RequireMarked(&keys, 0, 1) // kind, side
-	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
-		t.WrongType("object")
-	default:
-		t.Skip()
-	}
-}
-
-// structgenValidate14 checks a value against structgen:///shape.json#/$defs/Square/properties/kind.
-func structgenValidate14(c *impl.Decoding, t *impl.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate14Text(c, raw)
-	}
-}
-
-// structgenValidate14Text checks a value's JSON text against structgen:///shape.json#/$defs/Square/properties/kind.
-func structgenValidate14Text(c *impl.Decoding, raw []byte) {
-	c.Enum(raw, "[\"square\"]", true)
 }
