@@ -51,10 +51,13 @@ func TestTolerantRepairs(t *testing.T) {
 		{"tuple", `(1, 2)`, `[1,2]`, "read a parenthesized list as an array", 0},
 		{"typographic quotes", `{“a”: “b”}`, `{"a":"b"}`, "read a string in “ quotes", 1},
 		{"unicode space", "{\"a\":\u00a01}", `{"a":1}`, "read U+00A0 as white space", 5},
-		{"quote before a closing quote", "{\"a\": \"x\"\n\", \"b\": 1}", `{"a":"x\"","b":1}`, "escaped a quote inside a string", 8},
+		{"quote before a closing quote", "{\"a\": \"x\"\n\", \"b\": 1}", `{"a":"x\"\n","b":1}`, "escaped a quote inside a string", 8},
 		{"end quote missing before a key", `{"x": "a, {"k": 1}, "y": 2}`, `{"x":"a, {\"k\": 1}","y":2}`, "closed a string whose end quote is missing", 18},
 		{"end quote missing before the last bracket", `{"key": "value} "tail" more}`, `{"key":"value} \"tail\" more"}`, "closed a string whose end quote is missing", 8},
-		{"end quote on the next line", "{\"a\": \"x,\n\", \"b\": \"y\"}", `{"a":"x,","b":"y"}`, "removed a line break before the end quote", 10},
+		// A line break written before the end quote is the text's: a
+		// string written across lines ends as written.
+		{"end quote on the next line", "{\"a\": \"x,\n\", \"b\": \"y\"}", `{"a":"x,\n","b":"y"}`, "escaped a control character in a string", 9},
+		{"end quote on the line after a fenced block", "{\"a\": \"```\nx\n```\n\", \"b\": \"y\"}", "{\"a\":\"```\\nx\\n```\",\"b\":\"y\"}", "removed a line break before the end quote", 17},
 		{"bare value with commas", `{"lorem": ipsum, sic, datum}`, `{"lorem":"ipsum, sic, datum"}`, `quoted the bare word "ipsum, sic, datum"`, 10},
 		{"number with text after a comma", `{"key": 105,12, "b": 1}`, `{"key":"105,12","b":1}`, `quoted the bare word "105,12"`, 8},
 		{"comma for a colon", `{"key", 105}`, `{"key":105}`, "read ',' after a key as ':'", 6},

@@ -116,6 +116,65 @@ func TestCorpusDocumentsReadBack(t *testing.T) {
 	}
 }
 
+// textBreaks write a string's escapes raw, as models do, in the real
+// documents of the corpus. Some readings are ambiguous (a raw "\\" is
+// valid JSON of its own; YAML with quotes in a string reads as members),
+// so each break has a floor: how many documents read back when it was
+// last raised. A change that reads fewer back fails here.
+var textBreaks = []struct {
+	name  string
+	edit  func(s string) (string, bool)
+	floor int
+}{
+	{"escaped line breaks written raw", func(s string) (string, bool) {
+		return strings.ReplaceAll(s, `\n`, "\n"), strings.Contains(s, `\n`) && !strings.Contains(s, `\\n`)
+	}, 39},
+	{"inner quotes left unescaped", func(s string) (string, bool) {
+		return strings.ReplaceAll(s, `\"`, `"`), strings.Contains(s, `\"`) && !strings.Contains(s, `\\"`)
+	}, 64},
+	{"backslashes written raw", func(s string) (string, bool) {
+		return strings.ReplaceAll(s, `\\`, `\`), strings.Contains(s, `\\`)
+	}, 32},
+}
+
+// TestCorpusTextBreaks writes the escapes of the corpus's real documents
+// raw (textBreaks) and checks that at least each break's floor of them
+// read back to the document.
+func TestCorpusTextBreaks(t *testing.T) {
+	files, _ := filepath.Glob("../../../shared/corpus/schemastore/valid/*/*.json")
+	if len(files) == 0 {
+		t.Skip("../shared/corpus is absent: the SchemaStore documents are not there to break")
+	}
+	for _, br := range textBreaks {
+		t.Run(br.name, func(t *testing.T) {
+			tried, read := 0, 0
+			var missed []string
+			for _, f := range files {
+				v, pretty, ok := corpusDocument(t, f, 20000)
+				if !ok {
+					continue
+				}
+				text, ok := br.edit(pretty)
+				if !ok || text == pretty {
+					continue
+				}
+				tried++
+				got, _, err := ReadLenient([]byte(text))
+				want, _ := json.Marshal(v)
+				if err == nil && bytes.Equal(canonical(t, got), canonical(t, want)) {
+					read++
+					continue
+				}
+				missed = append(missed, filepath.Base(filepath.Dir(f))+"/"+filepath.Base(f))
+			}
+			if read < br.floor {
+				t.Errorf("%d of %d documents read back, below the floor of %d; missed: %s", read, tried, br.floor, strings.Join(missed, ", "))
+			}
+			t.Logf("%d of %d documents read back (floor %d)", read, tried, br.floor)
+		})
+	}
+}
+
 // TestCorpusCutsReadAsPrefixes cuts the SchemaStore corpus's real
 // documents at random places, as a token limit does, and checks that
 // each cut reads to a prefix of its document: nothing read from a cut

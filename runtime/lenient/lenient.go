@@ -32,6 +32,9 @@ func readLenient(text []byte) (*jvalue, []problem.Repair, error) { return read(t
 // read is readLenient; streaming reads a text that may still grow.
 func read(text []byte, streaming bool) (*jvalue, []problem.Repair, error) {
 	v, repairs, _, err := readOne(text, streaming)
+	if len(repairs) == 0 {
+		repairs = nil // none, however the readings tried left the list
+	}
 	return v, repairs, err
 }
 

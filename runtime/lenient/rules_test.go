@@ -512,3 +512,34 @@ func TestRuleReasoningAligned(t *testing.T) {
 		t.Errorf("the skipped reasoning is not reported: %v", repairs)
 	}
 }
+
+// A quote inside a string is decided by what follows it: a quoted phrase
+// that words follow, a colon after a phrase an inner quote opened, or a
+// bracket between two quotes is the text's, not the string's end.
+func TestRuleInnerQuotesInText(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a phrase that words follow", `{"review": "Like "Dune," "Foundation" spans ages.", "n": 1}`, `{"review":"Like \"Dune,\" \"Foundation\" spans ages.","n":1}`, "escaped a quote"},
+		{"a colon after a quoted title", `{"summary": "the film "Heat": a heist", "n": 1}`, `{"summary":"the film \"Heat\": a heist","n":1}`, "escaped a quote"},
+		{"a bracket between quotes", `{"paths": [".env["prod"]", "x"]}`, `{"paths":[".env[\"prod\"]","x"]}`, "escaped a quote"},
+		// Still the string's end: a key after a lost comma, an item.
+		{"a key after a lost comma", `{"a": "x" "b": 2}`, `{"a":"x","b":2}`, "comma"},
+		{"an item after a lost comma", `["x" "y"]`, `["x","y"]`, "comma"},
+		{"a key that lost its colon", `{"a": "x" "b" true}`, `{"a":"x","b":true}`, ""},
+	})
+}
+
+// Raw backslashes of Windows paths are the path's, and a line break
+// written raw before a string's end quote is the text's unless the value
+// holds a fenced block, whose layout it is.
+func TestRuleRawTextInStrings(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a relative path", `{"bind": ".\test:/data", "n": 1}`, `{"bind":".\\test:/data","n":1}`, "path"},
+		{"a drive", `{"dir": "C:\new", "n": 1}`, `{"dir":"C:\\new","n":1}`, "path"},
+		{"a variable", `{"dir": "%APPDATA%\tools", "n": 1}`, `{"dir":"%APPDATA%\\tools","n":1}`, "path"},
+		{"a line break in prose", `{"text": "Case A:\nThe end", "n": 1,}`, `{"text":"Case A:\nThe end","n":1}`, ""},
+		{"a backslash alone", "{\n  \"n\": 1,\n  \"sep\": \"\\\"\n}", `{"n":1,"sep":"\\"}`, "backslash"},
+		{"an escaped quote and a comma", `{"q": "\",", "n": 1}`, `{"q":"\",","n":1}`, ""},
+		{"a text ending in a line break", "{\"notes\": \"first\nsecond\n\", \"n\": 1}", `{"notes":"first\nsecond\n","n":1}`, "control character"},
+		{"a fenced block on lines of its own", "{\"md\": \"\n```sh\nls\n```\n\", \"n\": 1}", "{\"md\":\"\\n```sh\\nls\\n```\",\"n\":1}", "line break before the end quote"},
+	})
+}

@@ -185,6 +185,29 @@ func (t *tolerant) endQuoteAfterBackslash(closers string) bool {
 	return n > 0 && strings.ContainsRune(closers, r) && endsValue(t.s[t.i+1+n:])
 }
 
+// loneBackslash reports whether the backslash at t.i, the first
+// character of a string, and the quote after it are all of the string:
+// the rest of the line holds only commas and closing brackets ("\"⏎ or
+// "\"},⏎). Read as an escaped quote, the string would run into the line
+// break, which JSON does not allow; anything else may follow an escaped
+// quote, as in "\"}",.
+func (t *tolerant) loneBackslash(closers string) bool {
+	r, n := utf8.DecodeRune(t.s[t.i+1:])
+	if n == 0 || !strings.ContainsRune(closers, r) {
+		return false
+	}
+	for _, c := range t.s[t.i+1+n:] {
+		switch c {
+		case ' ', '\t', ',', '}', ']':
+		case '\n', '\r':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
+}
+
 // controlOf returns the character the escape \letter stands for.
 func controlOf(letter byte) byte {
 	switch letter {
@@ -490,6 +513,17 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				sb.WriteRune(r)
 				continue
 			}
+			if !stopAtDelimiter && !key && len(t.stack) > 0 && (next == ']' || next == '}') && t.i == save && t.i+1 < len(t.s) &&
+				strings.ContainsRune(closers, rune(t.s[t.i+1])) && endsValue(t.s[t.i+2:]) {
+				// ".scripts["start"]", or "f({"a"}", : a bracket between
+				// this quote and another that ends a value; the bracket
+				// closes nothing, both are the string's text.
+				t.i = save
+				t.repair(quote, "escaped a quote inside a string")
+				inner++
+				sb.WriteRune(r)
+				continue
+			}
 			if !stopAtDelimiter && !key && next == ',' && t.inObjectValue() && !keyFollows(t.s[t.i+1:]) {
 				// {"a": "x "y", z." }: after a comma in an object a key
 				// follows; here none does, so the quote is the string's.
@@ -499,7 +533,14 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				sb.WriteRune(r)
 				continue
 			}
-			if stopAtDelimiter || valueOnNextLine || t.eof() || next == ',' || !key && t.inObjectValue() && quote > start+1 && bytes.IndexByte([]byte(" \t,"), t.s[quote-1]) < 0 && keyLostOpenQuote(t.s[t.i:], r) || next == ':' || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) || next == '\n' || next == '+' || next >= '0' && next <= '9' && !key || next == '=' && key ||
+			// the book "Title": a summary: an inner quote opened a
+			// phrase in a member's value, so a colon after this one
+			// follows the phrase, not the value.
+			phraseOpen := !key && !stopAtDelimiter && inner%2 == 1 && t.inObjectValue()
+			// “Mockingbird," "Where the Crawdads Sing" explores”: a quote
+			// and, on its line, a quoted phrase that words follow.
+			inText := !key && !stopAtDelimiter && len(t.stack) > 0 && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0
+			if stopAtDelimiter || valueOnNextLine || t.eof() || next == ',' || !key && t.inObjectValue() && quote > start+1 && bytes.IndexByte([]byte(" \t,"), t.s[quote-1]) < 0 && keyLostOpenQuote(t.s[t.i:], r) || next == ':' && !phraseOpen || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) && !(inText && phraseFollows(t.s[t.i:])) || next == '\n' || next == '+' || next >= '0' && next <= '9' && !key || next == '=' && key ||
 				key && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0 && startsPlainValue(t.s[t.i:]) {
 				t.i = save
 				// In a text still streaming, what follows a quote at its end
@@ -507,15 +548,17 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// Nor is it where the next line decided it and the text
 				// still ends inside that line.
 				v.str, v.done = sb.String(), !t.streaming || !atEnd && !(valueOnNextLine && nextLineOpen)
-				if trimmed := strings.TrimRight(v.str, " \t\r"); strings.HasSuffix(trimmed, "\n") && rawBreakBefore(t.s[start:quote]) {
-					// "text⏎": a line break written before the end quote is
-					// layout, not content.
+				if trimmed := strings.TrimRight(v.str, " \t\r"); strings.HasSuffix(trimmed, "\n") && rawBreakBefore(t.s[start:quote]) && strings.Contains(v.str, "```") {
+					// "⏎```{}```⏎": a line break written before the end quote
+					// of a value that holds a fenced block is the block's
+					// layout, not content. In other text it is the text's
+					// own: a string written across lines ends as written.
 					v.str = strings.TrimRight(trimmed, "\r\n")
 					t.repair(quote, "removed a line break before the end quote")
 				}
 				return v, true
 			}
-			if prev, at := lastNonSpaceAt(t.s[start+1 : quote]); prev == ',' && !stopAtDelimiter && !key && startsKey(t.s[quote:]) {
+			if prev, at := lastNonSpaceAt(t.s[start+1 : quote]); prev == ',' && !stopAtDelimiter && !key && t.inObjectValue() && startsKey(t.s[quote:]) {
 				// {"x": "a, {"k": 1}, "y": 2}: the quote opens a key, so the
 				// string ended, without its end quote, at the comma.
 				t.i = start + 1 + at
@@ -525,7 +568,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				t.repair(t.i, "closed a string whose end quote is missing")
 				return v, true
 			}
-			if prev := lastNonSpace(t.s[start+1 : quote]); (prev == ',' || prev == '{' || prev == '[') && startsKey(t.s[quote:]) ||
+			if prev := lastNonSpace(t.s[start+1 : quote]); (prev == ',' || prev == '{' || prev == '[') && (key || t.inObjectValue()) && startsKey(t.s[quote:]) ||
 				prev == ':' && (key || endsWithKey(sb.String())) {
 				// {"a":"b,"c":"d"}: the quote opens a key; this string's end
 				// quote is missing.
@@ -538,9 +581,10 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			t.repair(quote, "escaped a quote inside a string")
 			inner++
 			sb.WriteRune(r)
-		case r == '\\' && t.strRaw && t.endQuoteAfterBackslash(closers):
+		case r == '\\' && (t.strRaw || sb.Len() == 0 && t.loneBackslash(closers)) && t.endQuoteAfterBackslash(closers):
 			// "C:\dir\", in a string that writes its backslashes as
-			// characters: the last one is the text's, the quote its end.
+			// characters, or "\", a string of a backslash alone: the
+			// last one is the text's, the quote its end.
 			t.repair(t.i, "kept the backslash before the end quote: the string writes its other backslashes as characters")
 			sb.WriteByte('\\')
 			t.i++
@@ -881,6 +925,29 @@ func quotedKeyStarts(s []byte) bool {
 	return false
 }
 
+// phraseFollows reports whether s, at a quote that follows a string's
+// quote on its line, starts a quoted phrase that words follow on its
+// line: neither a key (a colon after it) nor an item (a delimiter after
+// it) nor a key that lost its colon comes next, so the quote before it
+// is the string's own, not its end.
+func phraseFollows(s []byte) bool {
+	open, n := utf8.DecodeRune(s)
+	closers := closingQuotes(open)
+	if closers == "" || keyWithoutColon(s) {
+		return false
+	}
+	for i, r := range string(s[n:]) {
+		switch {
+		case r == '\n':
+			return false
+		case strings.ContainsRune(closers, r):
+			rest := skipBlanks(s[n+i+utf8.RuneLen(r):])
+			return i > 0 && len(rest) > 0 && isIdentByte(rest[0]) && !startsLiteral(rest)
+		}
+	}
+	return false
+}
+
 // keyWithoutColon reports whether s, at a quote, starts a key that lost
 // its colon: a quoted word on one line, then a value that no string runs
 // into ("b" 3, "b" [1], "b" true).
@@ -1061,6 +1128,15 @@ func (t *tolerant) escape(sb *strings.Builder) {
 	case 'f':
 		sb.WriteByte('\f')
 	case 'n', 'r', 't':
+		if t.i+1 < len(t.s) && isASCIILetter(t.s[t.i+1]) && pathStart(sb.String()) {
+			// .\test, C:\new, %HOME%\repo: a path's first backslash.
+			t.repair(at, "kept \\%c as written: a path's separator", c)
+			t.strRaw = true
+			sb.WriteByte('\\')
+			sb.WriteByte(c)
+			t.i++
+			return
+		}
 		if t.i+1 < len(t.s) && isASCIILetter(t.s[t.i+1]) {
 			// Kept as written if the string turns out to write its
 			// backslashes as characters (rawEscapes).
@@ -1113,6 +1189,23 @@ func (t *tolerant) escape(sb *strings.Builder) {
 		return
 	}
 	t.i++
+}
+
+// pathStart reports whether text, a string's text up to a backslash,
+// ends in what starts a Windows path there: after the string's start or
+// a blank, . or .. or a %VARIABLE%; a drive (C:) as the whole text ("Case
+// A:\nThe" in prose is a line break).
+func pathStart(text string) bool {
+	word := text[strings.LastIndexAny(text, " \t\n")+1:]
+	switch {
+	case word == "." || word == "..":
+		return true
+	case len(text) == 2 && text[1] == ':' && isASCIILetter(text[0]):
+		return true
+	case len(word) > 2 && word[0] == '%' && word[len(word)-1] == '%' && !strings.ContainsAny(word[1:len(word)-1], "% "):
+		return true
+	}
+	return false
 }
 
 // keepsBackslash reports whether a backslash before rest, which starts
