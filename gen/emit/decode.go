@@ -599,8 +599,7 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 	if len(required)+len(requiredExtra) > 0 {
 		body = append(body, jen.Var().Id("missing").Index().String())
 		for _, i := range required {
-			body = append(body, jen.If(jen.Op("!").Id("seen").Index(jen.Lit(i))).Block(
-				jen.Id("missing").Op("=").Append(jen.Id("missing"), jen.Lit(members[i].fd.JSON))))
+			body = append(body, jen.Id("missing").Op("=").Qual(implPkg, "Unseen").Call(jen.Id("missing"), jen.Id("seen").Index(jen.Lit(i)), jen.Lit(members[i].fd.JSON)))
 		}
 		for _, name := range requiredExtra {
 			if extras == nil {
@@ -666,6 +665,21 @@ func intOr(p *int, def int) jen.Code {
 // newScalar names the impl.Decoding method that allocates a scalar
 // an optional field points to.
 var newScalar = map[ir.RefKind]string{ir.RefString: "NewString", ir.RefInt: "NewInt64", ir.RefFloat: "NewFloat64", ir.RefBool: "NewBool"}
+
+// plain reports whether c checks nothing (nil does not), but for null
+// where null is allowed (the caller reads it) and the items' checks
+// (the caller looks at them).
+func plain(c *ir.Check, container bool) bool {
+	if c == nil {
+		return true
+	}
+	cc := *c
+	cc.Why = ""
+	if container {
+		cc.Null, cc.Items = false, nil
+	}
+	return reflect.ValueOf(cc).IsZero()
+}
 
 // scalarPtr names the impl.Decoding method that reads a scalar into a
 // new pointer, where nothing but its kind is checked.
@@ -808,6 +822,12 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int, types map[
 		}
 		read = []jen.Code{jen.If(jen.List(jen.Id("f"), jen.Id("text"), jen.Id("ok")).Op(":=").Id("c").Dot("Float64").Call(jen.Id("d")), jen.Id("ok")).Block(checks...)}
 	case ir.RefSlice:
+		if r.Elem.Kind == ir.RefString && plain(c, true) && plain(c.Items, false) {
+			// Nothing to check but kinds: one call (less code to write,
+			// format and compile).
+			read = []jen.Code{dst.Clone().Op("=").Id("c").Dot("Strings").Call(jen.Id("d"))}
+			break
+		}
 		item, it, idx := fmt.Sprintf("e%d", depth), fmt.Sprintf("a%d", depth), fmt.Sprintf("i%d", depth)
 		texts := fmt.Sprintf("t%d", depth)
 		itemCode := []jen.Code{jen.Id("c").Dot("PushIndex").Call(jen.Id(idx))}
@@ -861,6 +881,10 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int, types map[
 				), done...)...),
 		}
 	case ir.RefMap:
+		if r.Elem.Kind == ir.RefAny && plain(c, true) && plain(c.Items, false) {
+			read = []jen.Code{dst.Clone().Op("=").Id("c").Dot("RawMap").Call(jen.Id("d"))}
+			break
+		}
 		k, m, val := fmt.Sprintf("k%d", depth), fmt.Sprintf("m%d", depth), fmt.Sprintf("e%d", depth)
 		duplicate := jen.Id("c").Dot("Duplicate").Call(jen.Index().Byte().Call(jen.Id(k)))
 		member := []jen.Code{jen.Id(k).Op(":=").Id("c").Dot("KeyText").Call(jen.Id(m).Dot("Key").Call())}

@@ -50,15 +50,9 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[2] {
-		missing = append(missing, "message")
-	}
-	if !seen[0] {
-		missing = append(missing, "summary")
-	}
-	if !seen[1] {
-		missing = append(missing, "high")
-	}
+	missing = impl.Unseen(missing, seen[2], "message")
+	missing = impl.Unseen(missing, seen[0], "summary")
+	missing = impl.Unseen(missing, seen[1], "high")
 	c.Missing(missing...)
 }
 
@@ -88,9 +82,7 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "message")
-	}
+	missing = impl.Unseen(missing, seen[0], "message")
 	c.Missing(missing...)
 }
 
@@ -127,12 +119,8 @@ func (v *Forecast) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "summary")
-	}
-	if !seen[1] {
-		missing = append(missing, "high")
-	}
+	missing = impl.Unseen(missing, seen[0], "summary")
+	missing = impl.Unseen(missing, seen[1], "high")
 	c.Missing(missing...)
 }
 
@@ -164,8 +152,6 @@ func (v *LookupArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "station")
-	}
+	missing = impl.Unseen(missing, seen[0], "station")
 	c.Missing(missing...)
 }

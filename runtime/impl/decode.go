@@ -133,6 +133,55 @@ func (c *Decoding) BoolPtr(d *jx.Decoder) *bool {
 	return p
 }
 
+// Strings reads an array of strings that nothing checks but their kind,
+// as a generated decoder reads one, in one call: nil where the value is
+// no array (the problem recorded), else a slice that is not nil.
+func (c *Decoding) Strings(d *jx.Decoder) []string {
+	a, ok := c.Array(d)
+	if !ok {
+		return nil
+	}
+	out := []string{}
+	for i := 0; !c.Failed() && a.Next(); i++ {
+		c.PushIndex(i)
+		s, _ := c.String(d)
+		if i == 0 {
+			// Room for four: appending from none would allocate for one,
+			// two and four in turn.
+			out = make([]string, 0, 4)
+		}
+		out = append(out, s)
+		c.Pop()
+	}
+	c.End(a.Err())
+	return out
+}
+
+// RawMap reads an object whose members nothing checks, each kept as its
+// JSON text, in one call: nil where the value is no object (the problem
+// recorded), else a map that is not nil. A key written twice is a
+// problem.
+func (c *Decoding) RawMap(d *jx.Decoder) map[string]json.RawMessage {
+	m, ok := c.Object(d)
+	if !ok {
+		return nil
+	}
+	out := map[string]json.RawMessage{}
+	for !c.Failed() && m.Next() {
+		k := c.KeyText(m.Key())
+		had := len(out)
+		c.Push(k)
+		raw, _ := c.Raw(d)
+		out[k] = raw
+		c.Pop()
+		if len(out) == had {
+			c.Duplicate([]byte(k))
+		}
+	}
+	c.End(m.Err())
+	return out
+}
+
 // step is one token of the current location: a member's name, or an
 // item's index (spelled out only when a problem names it).
 type step struct {
@@ -1029,6 +1078,15 @@ func (c *Decoding) Missing(names ...string) {
 	} else if len(names) > 1 {
 		c.Problemf("missing properties %s", quoteList(names))
 	}
+}
+
+// Unseen returns missing with name appended where seen is false: a
+// generated decoder's check of a required property, in one line.
+func Unseen(missing []string, seen bool, name string) []string {
+	if !seen {
+		return append(missing, name)
+	}
+	return missing
 }
 
 // Extra records a property that a closed object does not allow.

@@ -520,3 +520,50 @@ func TestScalarPtr(t *testing.T) {
 		})
 	}
 }
+
+// TestContainerReads: Strings and RawMap read what the loops they replace
+// read, problems included; Unseen lists the required properties not seen.
+func TestContainerReads(t *testing.T) {
+	for _, tc := range []struct {
+		name, data string
+		read       func(d *jx.Decoder, c *Decoding) any
+		want       any
+		problem    string
+	}{
+		{"strings", `["a", "b\u0021"]`, func(d *jx.Decoder, c *Decoding) any { return c.Strings(d) }, []string{"a", "b!"}, ""},
+		{"no strings", `[]`, func(d *jx.Decoder, c *Decoding) any { return c.Strings(d) }, []string{}, ""},
+		{"strings with a number", `["a", 2]`, func(d *jx.Decoder, c *Decoding) any { return c.Strings(d) }, []string{"a", ""}, "/1: got number, want string"},
+		{"strings of an object", `{}`, func(d *jx.Decoder, c *Decoding) any { return c.Strings(d) }, []string(nil), "want array"},
+		{"raw map", `{"a": [1, 2], "b": null}`, func(d *jx.Decoder, c *Decoding) any { return c.RawMap(d) },
+			map[string]json.RawMessage{"a": json.RawMessage(`[1, 2]`), "b": json.RawMessage(`null`)}, ""},
+		{"raw map with a key twice", `{"a": 1, "a": 2}`, func(d *jx.Decoder, c *Decoding) any { return c.RawMap(d) },
+			map[string]json.RawMessage{"a": json.RawMessage(`2`)}, "property 'a' is written twice"},
+		{"raw map of a list", `[]`, func(d *jx.Decoder, c *Decoding) any { return c.RawMap(d) }, map[string]json.RawMessage(nil), "want object"},
+		{"unseen", `1`, func(d *jx.Decoder, c *Decoding) any {
+			c.Skip(d)
+			var missing []string
+			missing = Unseen(missing, true, "a")
+			missing = Unseen(missing, false, "b")
+			missing = Unseen(missing, false, "c")
+			c.Missing(missing...)
+			return missing
+		}, []string{"b", "c"}, "missing properties 'b', 'c'"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got any // kept when the parse fails too
+			_, err := ParseDecoded("T", []byte(tc.data), func(d *jx.Decoder, c *Decoding) any {
+				got = tc.read(d, c)
+				return got
+			})
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("value (-want +got):\n%s", diff)
+			}
+			switch {
+			case tc.problem == "" && err != nil:
+				t.Errorf("error %v; want none", err)
+			case tc.problem != "" && (err == nil || !strings.Contains(err.Error(), tc.problem)):
+				t.Errorf("error %v; want one naming %q", err, tc.problem)
+			}
+		})
+	}
+}

@@ -9,7 +9,8 @@ package impl
 const (
 	// Version is the newest generated-code version this package serves:
 	// the one the structgen of this module generates. Version 3 added
-	// Decoding.Field; version 4 StringPtr and its kin.
+	// Decoding.Field; version 4 StringPtr and its kin, Strings, RawMap, Unseen, Declared and
+	// Undeclared.
 	Version = 4
 	// MinVersion is the oldest generated-code version it still serves.
 	MinVersion = 2

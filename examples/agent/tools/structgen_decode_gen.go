@@ -64,15 +64,9 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[2] {
-		missing = append(missing, "message")
-	}
-	if !seen[0] {
-		missing = append(missing, "summary")
-	}
-	if !seen[1] {
-		missing = append(missing, "files")
-	}
+	missing = impl.Unseen(missing, seen[2], "message")
+	missing = impl.Unseen(missing, seen[0], "summary")
+	missing = impl.Unseen(missing, seen[1], "files")
 	c.Missing(missing...)
 }
 
@@ -102,9 +96,7 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "message")
-	}
+	missing = impl.Unseen(missing, seen[0], "message")
 	c.Missing(missing...)
 }
 
@@ -135,9 +127,7 @@ func (v *ReadFileArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "path")
-	}
+	missing = impl.Unseen(missing, seen[0], "path")
 	c.Missing(missing...)
 }
 
@@ -188,11 +178,7 @@ func (v *Report) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "summary")
-	}
-	if !seen[1] {
-		missing = append(missing, "files")
-	}
+	missing = impl.Unseen(missing, seen[0], "summary")
+	missing = impl.Unseen(missing, seen[1], "files")
 	c.Missing(missing...)
 }

@@ -68,15 +68,9 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "title")
-	}
-	if !seen[1] {
-		missing = append(missing, "risk")
-	}
-	if !seen[2] {
-		missing = append(missing, "points")
-	}
+	missing = impl.Unseen(missing, seen[0], "title")
+	missing = impl.Unseen(missing, seen[1], "risk")
+	missing = impl.Unseen(missing, seen[2], "points")
 	c.Missing(missing...)
 }
 

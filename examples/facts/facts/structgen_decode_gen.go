@@ -64,15 +64,9 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[2] {
-		missing = append(missing, "message")
-	}
-	if !seen[0] {
-		missing = append(missing, "description")
-	}
-	if !seen[1] {
-		missing = append(missing, "facts")
-	}
+	missing = impl.Unseen(missing, seen[2], "message")
+	missing = impl.Unseen(missing, seen[0], "description")
+	missing = impl.Unseen(missing, seen[1], "facts")
 	c.Missing(missing...)
 }
 
@@ -102,9 +96,7 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "message")
-	}
+	missing = impl.Unseen(missing, seen[0], "message")
 	c.Missing(missing...)
 }
 
@@ -156,11 +148,7 @@ func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "description")
-	}
-	if !seen[1] {
-		missing = append(missing, "facts")
-	}
+	missing = impl.Unseen(missing, seen[0], "description")
+	missing = impl.Unseen(missing, seen[1], "facts")
 	c.Missing(missing...)
 }

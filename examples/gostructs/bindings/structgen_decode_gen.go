@@ -35,8 +35,6 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "message")
-	}
+	missing = impl.Unseen(missing, seen[0], "message")
 	c.Missing(missing...)
 }

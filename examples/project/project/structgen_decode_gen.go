@@ -52,9 +52,7 @@ func (v *Fact) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "text")
-	}
+	missing = impl.Unseen(missing, seen[0], "text")
 	c.Missing(missing...)
 }
 
@@ -192,18 +190,10 @@ func (v *Project) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "name")
-	}
-	if !seen[1] {
-		missing = append(missing, "description")
-	}
-	if !seen[2] {
-		missing = append(missing, "facts")
-	}
-	if !seen[3] {
-		missing = append(missing, "level")
-	}
+	missing = impl.Unseen(missing, seen[0], "name")
+	missing = impl.Unseen(missing, seen[1], "description")
+	missing = impl.Unseen(missing, seen[2], "facts")
+	missing = impl.Unseen(missing, seen[3], "level")
 	c.Missing(missing...)
 }
 

@@ -40,12 +40,8 @@ func (v *Entity) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "name")
-	}
-	if !seen[1] {
-		missing = append(missing, "kind")
-	}
+	missing = impl.Unseen(missing, seen[0], "name")
+	missing = impl.Unseen(missing, seen[1], "kind")
 	c.Missing(missing...)
 }
 
@@ -107,12 +103,8 @@ func (v *Extraction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "title")
-	}
-	if !seen[1] {
-		missing = append(missing, "entities")
-	}
+	missing = impl.Unseen(missing, seen[0], "title")
+	missing = impl.Unseen(missing, seen[1], "entities")
 	c.Missing(missing...)
 }
 
@@ -153,8 +145,6 @@ func (v *SearchArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "query")
-	}
+	missing = impl.Unseen(missing, seen[0], "query")
 	c.Missing(missing...)
 }

@@ -46,12 +46,8 @@ func (v *Attachment) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "name")
-	}
-	if !seen[1] {
-		missing = append(missing, "size")
-	}
+	missing = impl.Unseen(missing, seen[0], "name")
+	missing = impl.Unseen(missing, seen[1], "size")
 	c.Missing(missing...)
 }
 
@@ -110,15 +106,9 @@ func (v *Message) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "author")
-	}
-	if !seen[1] {
-		missing = append(missing, "body")
-	}
-	if !seen[2] {
-		missing = append(missing, "sent_at")
-	}
+	missing = impl.Unseen(missing, seen[0], "author")
+	missing = impl.Unseen(missing, seen[1], "body")
+	missing = impl.Unseen(missing, seen[2], "sent_at")
 	c.Missing(missing...)
 }
 
@@ -160,12 +150,8 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "name")
-	}
-	if !seen[1] {
-		missing = append(missing, "email")
-	}
+	missing = impl.Unseen(missing, seen[0], "name")
+	missing = impl.Unseen(missing, seen[1], "email")
 	c.Missing(missing...)
 }
 
@@ -288,27 +274,13 @@ func (v *Ticket) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "id")
-	}
-	if !seen[1] {
-		missing = append(missing, "title")
-	}
-	if !seen[2] {
-		missing = append(missing, "status")
-	}
-	if !seen[3] {
-		missing = append(missing, "priority")
-	}
-	if !seen[4] {
-		missing = append(missing, "requester")
-	}
-	if !seen[6] {
-		missing = append(missing, "tags")
-	}
-	if !seen[7] {
-		missing = append(missing, "messages")
-	}
+	missing = impl.Unseen(missing, seen[0], "id")
+	missing = impl.Unseen(missing, seen[1], "title")
+	missing = impl.Unseen(missing, seen[2], "status")
+	missing = impl.Unseen(missing, seen[3], "priority")
+	missing = impl.Unseen(missing, seen[4], "requester")
+	missing = impl.Unseen(missing, seen[6], "tags")
+	missing = impl.Unseen(missing, seen[7], "messages")
 	c.Missing(missing...)
 }
 

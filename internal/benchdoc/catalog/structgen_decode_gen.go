@@ -136,15 +136,9 @@ func (v *Catalog) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "products")
-	}
-	if !seen[1] {
-		missing = append(missing, "prices")
-	}
-	if !seen[3] {
-		missing = append(missing, "labels")
-	}
+	missing = impl.Unseen(missing, seen[0], "products")
+	missing = impl.Unseen(missing, seen[1], "prices")
+	missing = impl.Unseen(missing, seen[3], "labels")
 	c.Missing(missing...)
 }
 
@@ -196,22 +190,7 @@ func (v *ItemsItem) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			c.Pop()
 		case "tags":
 			c.Field(&seen[3], key, "tags")
-			if a0, ok := c.Array(d); ok {
-				v.Tags = []string{}
-				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
-					c.PushIndex(i0)
-					var e0 string
-					if s, ok := c.String(d); ok {
-						e0 = s
-					}
-					if i0 == 0 {
-						v.Tags = make([]string, 0, 4)
-					}
-					v.Tags = append(v.Tags, e0)
-					c.Pop()
-				}
-				c.End(a0.Err())
-			}
+			v.Tags = c.Strings(d)
 			c.Pop()
 		case "score":
 			c.Field(&seen[4], key, "score")
@@ -238,12 +217,8 @@ func (v *ItemsItem) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "id")
-	}
-	if !seen[1] {
-		missing = append(missing, "name")
-	}
+	missing = impl.Unseen(missing, seen[0], "id")
+	missing = impl.Unseen(missing, seen[1], "name")
 	c.Missing(missing...)
 }
 
@@ -327,9 +302,7 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "name")
-	}
+	missing = impl.Unseen(missing, seen[0], "name")
 	c.Missing(missing...)
 }
 
@@ -396,12 +369,8 @@ func (v *Plan) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "project")
-	}
-	if !seen[1] {
-		missing = append(missing, "tasks")
-	}
+	missing = impl.Unseen(missing, seen[0], "project")
+	missing = impl.Unseen(missing, seen[1], "tasks")
 	c.Missing(missing...)
 }
 
@@ -524,27 +493,13 @@ func (v *Product) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "id")
-	}
-	if !seen[1] {
-		missing = append(missing, "sku")
-	}
-	if !seen[2] {
-		missing = append(missing, "contact")
-	}
-	if !seen[3] {
-		missing = append(missing, "updated")
-	}
-	if !seen[4] {
-		missing = append(missing, "page")
-	}
-	if !seen[7] {
-		missing = append(missing, "price")
-	}
-	if !seen[10] {
-		missing = append(missing, "tags")
-	}
+	missing = impl.Unseen(missing, seen[0], "id")
+	missing = impl.Unseen(missing, seen[1], "sku")
+	missing = impl.Unseen(missing, seen[2], "contact")
+	missing = impl.Unseen(missing, seen[3], "updated")
+	missing = impl.Unseen(missing, seen[4], "page")
+	missing = impl.Unseen(missing, seen[7], "price")
+	missing = impl.Unseen(missing, seen[10], "tags")
 	c.Missing(missing...)
 }
 
@@ -617,12 +572,8 @@ func (v *ProductOfferOption0) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "kind")
-	}
-	if !seen[1] {
-		missing = append(missing, "percent")
-	}
+	missing = impl.Unseen(missing, seen[0], "kind")
+	missing = impl.Unseen(missing, seen[1], "percent")
 	c.Missing(missing...)
 }
 
@@ -664,12 +615,8 @@ func (v *ProductOfferOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "kind")
-	}
-	if !seen[1] {
-		missing = append(missing, "code")
-	}
+	missing = impl.Unseen(missing, seen[0], "kind")
+	missing = impl.Unseen(missing, seen[1], "code")
 	c.Missing(missing...)
 }
 
@@ -771,22 +718,7 @@ func (v *Task) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			c.Pop()
 		case "tags":
 			c.Field(&seen[5], key, "tags")
-			if a0, ok := c.Array(d); ok {
-				v.Tags = []string{}
-				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
-					c.PushIndex(i0)
-					var e0 string
-					if s, ok := c.String(d); ok {
-						e0 = s
-					}
-					if i0 == 0 {
-						v.Tags = make([]string, 0, 4)
-					}
-					v.Tags = append(v.Tags, e0)
-					c.Pop()
-				}
-				c.End(a0.Err())
-			}
+			v.Tags = c.Strings(d)
 			c.Pop()
 		case "subtasks":
 			c.Field(&seen[6], key, "subtasks")
@@ -822,11 +754,7 @@ func (v *Task) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "title")
-	}
-	if !seen[1] {
-		missing = append(missing, "status")
-	}
+	missing = impl.Unseen(missing, seen[0], "title")
+	missing = impl.Unseen(missing, seen[1], "status")
 	c.Missing(missing...)
 }

@@ -202,22 +202,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 			if raw, ok := c.RawView(d); ok {
 				d := c.TextDecoder(raw)
 				{
-					if a0, ok := c.Array(d); ok {
-						v.Tags = []string{}
-						for i0 := 0; !c.Failed() && a0.Next(); i0++ {
-							c.PushIndex(i0)
-							var e0 string
-							if s, ok := c.String(d); ok {
-								e0 = s
-							}
-							if i0 == 0 {
-								v.Tags = make([]string, 0, 4)
-							}
-							v.Tags = append(v.Tags, e0)
-							c.Pop()
-						}
-						c.End(a0.Err())
-					}
+					v.Tags = c.Strings(d)
 				}
 				c.Release(d)
 				if !c.Failed() {
@@ -350,9 +335,7 @@ func (v *Order) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[1] {
-		missing = append(missing, "code")
-	}
+	missing = impl.Unseen(missing, seen[1], "code")
 	c.Missing(missing...)
 }
 
@@ -538,9 +521,7 @@ func (v *OrderShip) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "country")
-	}
+	missing = impl.Unseen(missing, seen[0], "country")
 	c.Missing(missing...)
 }
 

@@ -878,9 +878,7 @@ func (v *BlueprintAccessOption0) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "token")
-	}
+	missing = impl.Unseen(missing, seen[0], "token")
 	c.Missing(missing...)
 }
 
@@ -940,9 +938,7 @@ func (v *BlueprintAccessOption1) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "user")
-	}
+	missing = impl.Unseen(missing, seen[0], "user")
 	c.Missing(missing...)
 }
 
@@ -1063,9 +1059,7 @@ func (v *BlueprintBoundsOption2) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "signal")
-	}
+	missing = impl.Unseen(missing, seen[0], "signal")
 	c.Missing(missing...)
 }
 
@@ -1192,9 +1186,7 @@ func (v *BlueprintConfig) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "ctype")
-	}
+	missing = impl.Unseen(missing, seen[0], "ctype")
 	c.Missing(missing...)
 }
 
@@ -1254,9 +1246,7 @@ func (v *BlueprintConnHostVariant) decodeTyped(d *jx.Decoder, c *impl.Decoding) 
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[1] {
-		missing = append(missing, "host")
-	}
+	missing = impl.Unseen(missing, seen[1], "host")
 	c.Missing(missing...)
 }
 
@@ -1316,9 +1306,7 @@ func (v *BlueprintConnSocketVariant) decodeTyped(d *jx.Decoder, c *impl.Decoding
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[1] {
-		missing = append(missing, "socket")
-	}
+	missing = impl.Unseen(missing, seen[1], "socket")
 	c.Missing(missing...)
 }
 
@@ -1587,12 +1575,8 @@ func (v *BlueprintFigureOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "kind")
-	}
-	if !seen[1] {
-		missing = append(missing, "w")
-	}
+	missing = impl.Unseen(missing, seen[0], "kind")
+	missing = impl.Unseen(missing, seen[1], "w")
 	c.Missing(missing...)
 }
 
@@ -1700,9 +1684,7 @@ func (v *BlueprintHolder) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "pick")
-	}
+	missing = impl.Unseen(missing, seen[0], "pick")
 	c.Missing(missing...)
 }
 
@@ -1781,9 +1763,7 @@ func (v *BlueprintIndexValue) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "n")
-	}
+	missing = impl.Unseen(missing, seen[0], "n")
 	c.Missing(missing...)
 }
 
@@ -2117,9 +2097,7 @@ func (v *BlueprintPickOption0Object) decodeJSON(d *jx.Decoder, c *impl.Decoding)
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "a")
-	}
+	missing = impl.Unseen(missing, seen[0], "a")
 	c.Missing(missing...)
 }
 
@@ -2149,9 +2127,7 @@ func (v *BlueprintPickOption1Object) decodeJSON(d *jx.Decoder, c *impl.Decoding)
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "b")
-	}
+	missing = impl.Unseen(missing, seen[0], "b")
 	c.Missing(missing...)
 }
 
@@ -2196,22 +2172,7 @@ func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 			c.Pop()
 		case "tags":
 			c.Field(&seen[3], key, "tags")
-			if a0, ok := c.Array(d); ok {
-				v.Tags = []string{}
-				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
-					c.PushIndex(i0)
-					var e0 string
-					if s, ok := c.String(d); ok {
-						e0 = s
-					}
-					if i0 == 0 {
-						v.Tags = make([]string, 0, 4)
-					}
-					v.Tags = append(v.Tags, e0)
-					c.Pop()
-				}
-				c.End(a0.Err())
-			}
+			v.Tags = c.Strings(d)
 			c.Pop()
 		case "name":
 			c.Field(&seen[4], key, "name")
@@ -2276,9 +2237,7 @@ func (v *BlueprintPlan) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[1] {
-		missing = append(missing, "fixed")
-	}
+	missing = impl.Unseen(missing, seen[1], "fixed")
 	c.Missing(missing...)
 }
 
@@ -2547,9 +2506,7 @@ func (v *BlueprintReach) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[3] {
-		missing = append(missing, "kind")
-	}
+	missing = impl.Unseen(missing, seen[3], "kind")
 	c.Missing(missing...)
 }
 
@@ -2619,9 +2576,7 @@ func (v *BlueprintReleaseOption0) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "v")
-	}
+	missing = impl.Unseen(missing, seen[0], "v")
 	c.Missing(missing...)
 }
 
@@ -2738,9 +2693,7 @@ func (v *BlueprintRouteOption0) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "insert")
-	}
+	missing = impl.Unseen(missing, seen[0], "insert")
 	c.Missing(missing...)
 }
 
@@ -2771,9 +2724,7 @@ func (v *BlueprintRouteOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "remove")
-	}
+	missing = impl.Unseen(missing, seen[0], "remove")
 	c.Missing(missing...)
 }
 
@@ -2883,22 +2834,7 @@ func (v *BlueprintScalar) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		}
 	case jx.Array:
 		from := c.Found()
-		if a0, ok := c.Array(d); ok {
-			v.Array = []string{}
-			for i0 := 0; !c.Failed() && a0.Next(); i0++ {
-				c.PushIndex(i0)
-				var e0 string
-				if s, ok := c.String(d); ok {
-					e0 = s
-				}
-				if i0 == 0 {
-					v.Array = make([]string, 0, 4)
-				}
-				v.Array = append(v.Array, e0)
-				c.Pop()
-			}
-			c.End(a0.Err())
-		}
+		v.Array = c.Strings(d)
 		if c.Found() > from {
 			c.VariantFailed(structgenBlueprintScalarBranches, from, jx.Array, 2)
 		}
@@ -2980,12 +2916,8 @@ func (v *Circle) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "kind")
-	}
-	if !seen[1] {
-		missing = append(missing, "r")
-	}
+	missing = impl.Unseen(missing, seen[0], "kind")
+	missing = impl.Unseen(missing, seen[1], "r")
 	c.Missing(missing...)
 }
 
@@ -3049,12 +2981,8 @@ func (v *FieldOption0) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "id")
-	}
-	if !seen[1] {
-		missing = append(missing, "value")
-	}
+	missing = impl.Unseen(missing, seen[0], "id")
+	missing = impl.Unseen(missing, seen[1], "value")
 	c.Missing(missing...)
 }
 
@@ -3090,12 +3018,8 @@ func (v *FieldOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "name")
-	}
-	if !seen[1] {
-		missing = append(missing, "value")
-	}
+	missing = impl.Unseen(missing, seen[0], "name")
+	missing = impl.Unseen(missing, seen[1], "value")
 	c.Missing(missing...)
 }
 
@@ -3111,22 +3035,7 @@ func (v *ForwardOption3) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		switch string(key) {
 		case "only":
 			c.Field(&seen[0], key, "only")
-			if a0, ok := c.Array(d); ok {
-				v.Only = []string{}
-				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
-					c.PushIndex(i0)
-					var e0 string
-					if s, ok := c.String(d); ok {
-						e0 = s
-					}
-					if i0 == 0 {
-						v.Only = make([]string, 0, 4)
-					}
-					v.Only = append(v.Only, e0)
-					c.Pop()
-				}
-				c.End(a0.Err())
-			}
+			v.Only = c.Strings(d)
 			c.Pop()
 		default:
 			c.Extra(key)
@@ -3138,9 +3047,7 @@ func (v *ForwardOption3) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "only")
-	}
+	missing = impl.Unseen(missing, seen[0], "only")
 	c.Missing(missing...)
 }
 
@@ -3184,9 +3091,7 @@ func (v *ForwardOption4) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "except")
-	}
+	missing = impl.Unseen(missing, seen[0], "except")
 	c.Missing(missing...)
 }
 
@@ -3234,9 +3139,7 @@ func (v *Label) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "name")
-	}
+	missing = impl.Unseen(missing, seen[0], "name")
 	c.Missing(missing...)
 }
 
@@ -3345,9 +3248,7 @@ func (v *Node) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "type")
-	}
+	missing = impl.Unseen(missing, seen[0], "type")
 	c.Missing(missing...)
 }
 
@@ -3440,12 +3341,8 @@ func (v *ShapeOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "kind")
-	}
-	if !seen[1] {
-		missing = append(missing, "side")
-	}
+	missing = impl.Unseen(missing, seen[0], "kind")
+	missing = impl.Unseen(missing, seen[1], "side")
 	c.Missing(missing...)
 }
 
@@ -3493,12 +3390,8 @@ func (v *ShapeOption2) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "kind")
-	}
-	if !seen[1] {
-		missing = append(missing, "sides")
-	}
+	missing = impl.Unseen(missing, seen[0], "kind")
+	missing = impl.Unseen(missing, seen[1], "sides")
 	c.Missing(missing...)
 }
 
@@ -3580,8 +3473,6 @@ func (v *Step) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "kind")
-	}
+	missing = impl.Unseen(missing, seen[0], "kind")
 	c.Missing(missing...)
 }

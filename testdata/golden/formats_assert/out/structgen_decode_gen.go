@@ -58,8 +58,6 @@ func (v *Contact) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "email")
-	}
+	missing = impl.Unseen(missing, seen[0], "email")
 	c.Missing(missing...)
 }

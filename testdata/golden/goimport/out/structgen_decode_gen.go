@@ -50,8 +50,6 @@ func (v *FileReportArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "to")
-	}
+	missing = impl.Unseen(missing, seen[0], "to")
 	c.Missing(missing...)
 }

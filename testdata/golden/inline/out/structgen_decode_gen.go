@@ -52,22 +52,7 @@ func (v *Verdict) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			c.Pop()
 		case "reasons":
 			c.Field(&seen[1], key, "reasons")
-			if a0, ok := c.Array(d); ok {
-				v.Reasons = []string{}
-				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
-					c.PushIndex(i0)
-					var e0 string
-					if s, ok := c.String(d); ok {
-						e0 = s
-					}
-					if i0 == 0 {
-						v.Reasons = make([]string, 0, 4)
-					}
-					v.Reasons = append(v.Reasons, e0)
-					c.Pop()
-				}
-				c.End(a0.Err())
-			}
+			v.Reasons = c.Strings(d)
 			c.Pop()
 		case "score":
 			c.Field(&seen[2], key, "score")
@@ -99,11 +84,7 @@ func (v *Verdict) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "ok")
-	}
-	if !seen[1] {
-		missing = append(missing, "reasons")
-	}
+	missing = impl.Unseen(missing, seen[0], "ok")
+	missing = impl.Unseen(missing, seen[1], "reasons")
 	c.Missing(missing...)
 }

@@ -62,8 +62,6 @@ func (v *Poem) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "lines")
-	}
+	missing = impl.Unseen(missing, seen[0], "lines")
 	c.Missing(missing...)
 }

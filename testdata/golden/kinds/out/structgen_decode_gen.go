@@ -269,9 +269,7 @@ func (v *ConfigOptObject) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "a")
-	}
+	missing = impl.Unseen(missing, seen[0], "a")
 	c.Missing(missing...)
 }
 

@@ -85,12 +85,8 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "buyer")
-	}
-	if !seen[2] {
-		missing = append(missing, "lines")
-	}
+	missing = impl.Unseen(missing, seen[0], "buyer")
+	missing = impl.Unseen(missing, seen[2], "lines")
 	c.Missing(missing...)
 }
 
@@ -143,9 +139,7 @@ func (v *OrderBuyer) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "name")
-	}
+	missing = impl.Unseen(missing, seen[0], "name")
 	c.Missing(missing...)
 }
 
@@ -191,9 +185,7 @@ func (v *OrderLinesItem) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[1] {
-		missing = append(missing, "sku")
-	}
+	missing = impl.Unseen(missing, seen[1], "sku")
 	c.Missing(missing...)
 	c.Properties(n, 2, 3)
 }
@@ -247,9 +239,7 @@ func (v *OrderNullable) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "name")
-	}
+	missing = impl.Unseen(missing, seen[0], "name")
 	c.Missing(missing...)
 }
 
@@ -318,11 +308,7 @@ func (v *OrderSeller) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "name")
-	}
-	if !seen[2] {
-		missing = append(missing, "vat")
-	}
+	missing = impl.Unseen(missing, seen[0], "name")
+	missing = impl.Unseen(missing, seen[2], "vat")
 	c.Missing(missing...)
 }

@@ -64,9 +64,7 @@ func (v *AnswerOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "code")
-	}
+	missing = impl.Unseen(missing, seen[0], "code")
 	c.Missing(missing...)
 }
 
@@ -156,15 +154,9 @@ func (v *Brief) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "title")
-	}
-	if !seen[1] {
-		missing = append(missing, "summary")
-	}
-	if !seen[2] {
-		missing = append(missing, "owner")
-	}
+	missing = impl.Unseen(missing, seen[0], "title")
+	missing = impl.Unseen(missing, seen[1], "summary")
+	missing = impl.Unseen(missing, seen[2], "owner")
 	c.Missing(missing...)
 }
 
@@ -286,11 +278,7 @@ func (v *Tree) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "label")
-	}
-	if !seen[1] {
-		missing = append(missing, "children")
-	}
+	missing = impl.Unseen(missing, seen[0], "label")
+	missing = impl.Unseen(missing, seen[1], "children")
 	c.Missing(missing...)
 }

@@ -43,12 +43,8 @@ func (v *Amount) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "amount")
-	}
-	if !seen[1] {
-		missing = append(missing, "currency")
-	}
+	missing = impl.Unseen(missing, seen[0], "amount")
+	missing = impl.Unseen(missing, seen[1], "currency")
 	c.Missing(missing...)
 }
 
@@ -98,9 +94,7 @@ func (v *Catalog) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "products")
-	}
+	missing = impl.Unseen(missing, seen[0], "products")
 	c.Missing(missing...)
 }
 
@@ -163,12 +157,8 @@ func (v *Product) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "name")
-	}
-	if !seen[1] {
-		missing = append(missing, "price")
-	}
+	missing = impl.Unseen(missing, seen[0], "name")
+	missing = impl.Unseen(missing, seen[1], "price")
 	c.Missing(missing...)
 }
 
@@ -217,11 +207,7 @@ func (v *Tree) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "name")
-	}
-	if !seen[1] {
-		missing = append(missing, "children")
-	}
+	missing = impl.Unseen(missing, seen[0], "name")
+	missing = impl.Unseen(missing, seen[1], "children")
 	c.Missing(missing...)
 }

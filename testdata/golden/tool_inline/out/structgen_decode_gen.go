@@ -24,22 +24,7 @@ func (v *SearchAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		switch string(key) {
 		case "hits":
 			c.Field(&seen[0], key, "hits")
-			if a0, ok := c.Array(d); ok {
-				v.StructgenYAMLTools0Response.Hits = []string{}
-				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
-					c.PushIndex(i0)
-					var e0 string
-					if s, ok := c.String(d); ok {
-						e0 = s
-					}
-					if i0 == 0 {
-						v.StructgenYAMLTools0Response.Hits = make([]string, 0, 4)
-					}
-					v.StructgenYAMLTools0Response.Hits = append(v.StructgenYAMLTools0Response.Hits, e0)
-					c.Pop()
-				}
-				c.End(a0.Err())
-			}
+			v.StructgenYAMLTools0Response.Hits = c.Strings(d)
 			c.Pop()
 		case "q":
 			c.Field(&seen[1], key, "q")
@@ -69,12 +54,8 @@ func (v *SearchAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.SearchArgs.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[1] {
-		missing = append(missing, "q")
-	}
-	if !seen[0] {
-		missing = append(missing, "hits")
-	}
+	missing = impl.Unseen(missing, seen[1], "q")
+	missing = impl.Unseen(missing, seen[0], "hits")
 	c.Missing(missing...)
 }
 
@@ -118,9 +99,7 @@ func (v *SearchArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "q")
-	}
+	missing = impl.Unseen(missing, seen[0], "q")
 	c.Missing(missing...)
 }
 
@@ -138,22 +117,7 @@ func (v *StructgenYAMLTools0Response) decodeJSON(d *jx.Decoder, c *impl.Decoding
 		switch string(key) {
 		case "hits":
 			c.Field(&seen[0], key, "hits")
-			if a0, ok := c.Array(d); ok {
-				v.Hits = []string{}
-				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
-					c.PushIndex(i0)
-					var e0 string
-					if s, ok := c.String(d); ok {
-						e0 = s
-					}
-					if i0 == 0 {
-						v.Hits = make([]string, 0, 4)
-					}
-					v.Hits = append(v.Hits, e0)
-					c.Pop()
-				}
-				c.End(a0.Err())
-			}
+			v.Hits = c.Strings(d)
 			c.Pop()
 		default:
 			k := c.KeyText(key)
@@ -176,8 +140,6 @@ func (v *StructgenYAMLTools0Response) decodeJSON(d *jx.Decoder, c *impl.Decoding
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "hits")
-	}
+	missing = impl.Unseen(missing, seen[0], "hits")
 	c.Missing(missing...)
 }

@@ -61,9 +61,7 @@ func (v *Extract) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "people")
-	}
+	missing = impl.Unseen(missing, seen[0], "people")
 	c.Missing(missing...)
 }
 
@@ -119,12 +117,8 @@ func (v *ExtractNotedArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[1] {
-		missing = append(missing, "note")
-	}
-	if !seen[0] {
-		missing = append(missing, "people")
-	}
+	missing = impl.Unseen(missing, seen[1], "note")
+	missing = impl.Unseen(missing, seen[0], "people")
 	c.Missing(missing...)
 }
 
@@ -164,9 +158,7 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "name")
-	}
+	missing = impl.Unseen(missing, seen[0], "name")
 	c.Missing(missing...)
 }
 
@@ -220,8 +212,6 @@ func (v *Query) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "q")
-	}
+	missing = impl.Unseen(missing, seen[0], "q")
 	c.Missing(missing...)
 }

@@ -48,12 +48,8 @@ func (v *Fact) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "text")
-	}
-	if !seen[1] {
-		missing = append(missing, "source")
-	}
+	missing = impl.Unseen(missing, seen[0], "text")
+	missing = impl.Unseen(missing, seen[1], "source")
 	c.Missing(missing...)
 }
 
@@ -118,15 +114,9 @@ func (v *FinishAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[4] {
-		missing = append(missing, "message")
-	}
-	if !seen[0] {
-		missing = append(missing, "description")
-	}
-	if !seen[1] {
-		missing = append(missing, "facts")
-	}
+	missing = impl.Unseen(missing, seen[4], "message")
+	missing = impl.Unseen(missing, seen[0], "description")
+	missing = impl.Unseen(missing, seen[1], "facts")
 	c.Missing(missing...)
 }
 
@@ -169,9 +159,7 @@ func (v *FinishArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "message")
-	}
+	missing = impl.Unseen(missing, seen[0], "message")
 	c.Missing(missing...)
 }
 
@@ -214,9 +202,7 @@ func (v *GetIssueArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "number")
-	}
+	missing = impl.Unseen(missing, seen[0], "number")
 	c.Missing(missing...)
 }
 
@@ -252,9 +238,7 @@ func (v *GetWeatherArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "city")
-	}
+	missing = impl.Unseen(missing, seen[0], "city")
 	c.Missing(missing...)
 }
 
@@ -325,12 +309,8 @@ func (v *ListIssuesArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "owner")
-	}
-	if !seen[1] {
-		missing = append(missing, "repo")
-	}
+	missing = impl.Unseen(missing, seen[0], "owner")
+	missing = impl.Unseen(missing, seen[1], "repo")
 	c.Missing(missing...)
 }
 
@@ -434,9 +414,7 @@ func (v *Profile) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "login")
-	}
+	missing = impl.Unseen(missing, seen[0], "login")
 	c.Missing(missing...)
 }
 
@@ -486,9 +464,7 @@ func (v *ProfileAction) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "login")
-	}
+	missing = impl.Unseen(missing, seen[0], "login")
 	c.Missing(missing...)
 }
 
@@ -546,12 +522,8 @@ func (v *ProjectFacts) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "description")
-	}
-	if !seen[1] {
-		missing = append(missing, "facts")
-	}
+	missing = impl.Unseen(missing, seen[0], "description")
+	missing = impl.Unseen(missing, seen[1], "facts")
 	c.Missing(missing...)
 }
 
@@ -573,22 +545,7 @@ func (v *SearchCodeArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			c.Pop()
 		case "paths":
 			c.Field(&seen[1], key, "paths")
-			if a0, ok := c.Array(d); ok {
-				v.Paths = []string{}
-				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
-					c.PushIndex(i0)
-					var e0 string
-					if s, ok := c.String(d); ok {
-						e0 = s
-					}
-					if i0 == 0 {
-						v.Paths = make([]string, 0, 4)
-					}
-					v.Paths = append(v.Paths, e0)
-					c.Pop()
-				}
-				c.End(a0.Err())
-			}
+			v.Paths = c.Strings(d)
 			c.Pop()
 		case "limit":
 			c.Field(&seen[2], key, "limit")
@@ -615,9 +572,7 @@ func (v *SearchCodeArgs) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "query")
-	}
+	missing = impl.Unseen(missing, seen[0], "query")
 	c.Missing(missing...)
 }
 

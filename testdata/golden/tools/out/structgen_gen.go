@@ -178,24 +178,7 @@ func ParseGetMeArgs(data []byte) (GetMeArgs, error) {
 		if c.IsNull(d) {
 			(*v) = nil
 		} else {
-			if m0, ok := c.Object(d); ok {
-				(*v) = map[string]json.RawMessage{}
-				for !c.Failed() && m0.Next() {
-					k0 := c.KeyText(m0.Key())
-					had0 := len((*v))
-					c.Push(k0)
-					var e0 json.RawMessage
-					if raw, ok := c.Raw(d); ok {
-						e0 = raw
-					}
-					(*v)[k0] = e0
-					c.Pop()
-					if len((*v)) == had0 {
-						c.Duplicate([]byte(k0))
-					}
-				}
-				c.End(m0.Err())
-			}
+			(*v) = c.RawMap(d)
 		}
 	}, []impl.Validator{structgenValidate0}, schemaGetMeArgs)
 }

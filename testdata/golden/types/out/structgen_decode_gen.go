@@ -53,9 +53,7 @@ func (v *Item) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "sku")
-	}
+	missing = impl.Unseen(missing, seen[0], "sku")
 	c.Missing(missing...)
 }
 
@@ -134,22 +132,7 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			c.Pop()
 		case "labels":
 			c.Field(&seen[8], key, "labels")
-			if a0, ok := c.Array(d); ok {
-				v.Labels = []string{}
-				for i0 := 0; !c.Failed() && a0.Next(); i0++ {
-					c.PushIndex(i0)
-					var e0 string
-					if s, ok := c.String(d); ok {
-						e0 = s
-					}
-					if i0 == 0 {
-						v.Labels = make([]string, 0, 4)
-					}
-					v.Labels = append(v.Labels, e0)
-					c.Pop()
-				}
-				c.End(a0.Err())
-			}
+			v.Labels = c.Strings(d)
 			c.Pop()
 		case "attributes":
 			c.Field(&seen[9], key, "attributes")
@@ -267,27 +250,13 @@ func (v *Order) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "id")
-	}
-	if !seen[1] {
-		missing = append(missing, "quantity")
-	}
-	if !seen[2] {
-		missing = append(missing, "price")
-	}
-	if !seen[3] {
-		missing = append(missing, "paid")
-	}
-	if !seen[7] {
-		missing = append(missing, "items")
-	}
-	if !seen[10] {
-		missing = append(missing, "priority")
-	}
-	if !seen[4] {
-		missing = append(missing, "note")
-	}
+	missing = impl.Unseen(missing, seen[0], "id")
+	missing = impl.Unseen(missing, seen[1], "quantity")
+	missing = impl.Unseen(missing, seen[2], "price")
+	missing = impl.Unseen(missing, seen[3], "paid")
+	missing = impl.Unseen(missing, seen[7], "items")
+	missing = impl.Unseen(missing, seen[10], "priority")
+	missing = impl.Unseen(missing, seen[4], "note")
 	c.Missing(missing...)
 }
 

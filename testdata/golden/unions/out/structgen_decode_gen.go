@@ -50,12 +50,8 @@ func (v *Circle) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "kind")
-	}
-	if !seen[1] {
-		missing = append(missing, "radius")
-	}
+	missing = impl.Unseen(missing, seen[0], "kind")
+	missing = impl.Unseen(missing, seen[1], "radius")
 	c.Missing(missing...)
 }
 
@@ -113,12 +109,8 @@ func (v *Employee) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "name")
-	}
-	if !seen[2] {
-		missing = append(missing, "employer")
-	}
+	missing = impl.Unseen(missing, seen[0], "name")
+	missing = impl.Unseen(missing, seen[2], "employer")
 	c.Missing(missing...)
 }
 
@@ -195,9 +187,7 @@ func (v *LooseObject) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "name")
-	}
+	missing = impl.Unseen(missing, seen[0], "name")
 	c.Missing(missing...)
 }
 
@@ -247,9 +237,7 @@ func (v *Setting) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "value")
-	}
+	missing = impl.Unseen(missing, seen[0], "value")
 	c.Missing(missing...)
 }
 
@@ -322,9 +310,7 @@ func (v *SettingFallbackOption1) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "env")
-	}
+	missing = impl.Unseen(missing, seen[0], "env")
 	c.Missing(missing...)
 }
 
@@ -338,22 +324,7 @@ func (v *SettingValue) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	case jx.String:
 		v.String = c.StringPtr(d)
 	case jx.Array:
-		if a0, ok := c.Array(d); ok {
-			v.Array = []string{}
-			for i0 := 0; !c.Failed() && a0.Next(); i0++ {
-				c.PushIndex(i0)
-				var e0 string
-				if s, ok := c.String(d); ok {
-					e0 = s
-				}
-				if i0 == 0 {
-					v.Array = make([]string, 0, 4)
-				}
-				v.Array = append(v.Array, e0)
-				c.Pop()
-			}
-			c.End(a0.Err())
-		}
+		v.Array = c.Strings(d)
 	default:
 		c.WrongType(d, "boolean or integer or string or array")
 	}
@@ -427,11 +398,7 @@ func (v *Square) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "kind")
-	}
-	if !seen[1] {
-		missing = append(missing, "side")
-	}
+	missing = impl.Unseen(missing, seen[0], "kind")
+	missing = impl.Unseen(missing, seen[1], "side")
 	c.Missing(missing...)
 }

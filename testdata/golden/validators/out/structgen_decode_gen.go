@@ -116,9 +116,7 @@ func (v *Person) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "name")
-	}
+	missing = impl.Unseen(missing, seen[0], "name")
 	c.Missing(missing...)
 }
 
@@ -365,9 +363,7 @@ func (v *Policy) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		return
 	}
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "name")
-	}
+	missing = impl.Unseen(missing, seen[0], "name")
 	c.Missing(missing...)
 }
 
@@ -517,9 +513,7 @@ func (v *PolicyRulesItem) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "id")
-	}
+	missing = impl.Unseen(missing, seen[0], "id")
 	c.Missing(missing...)
 }
 
@@ -649,12 +643,8 @@ func (v *PolicyWindow) decodeTyped(d *jx.Decoder, c *impl.Decoding) {
 	}
 	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 	var missing []string
-	if !seen[0] {
-		missing = append(missing, "unit")
-	}
-	if !seen[1] {
-		missing = append(missing, "size")
-	}
+	missing = impl.Unseen(missing, seen[0], "unit")
+	missing = impl.Unseen(missing, seen[1], "size")
 	c.Missing(missing...)
 }
 
