@@ -488,6 +488,23 @@ func TestRuleCutInString(t *testing.T) {
 	})
 }
 
+// A text cut inside true, false or null ends in that literal: a reply
+// cut off mid-word was writing the literal, not a word nobody quoted. A
+// word that goes on, or that is no literal's start, stays a word.
+func TestRuleCutLiteral(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"true in an object", `{"done": tru`, `{"done":true}`, "completed tru"},
+		{"false in a list", `{"flags": [true, fa`, `{"flags":[true,false]}`, "as false"},
+		{"null after blanks", "{\"next\": nu  ", `{"next":null}`, "as null"},
+		{"one letter", `[1, t`, `[1,true]`, "as true"},
+		{"a Python constant", `{"ok": Fals`, `{"ok":false}`, "as False"},
+		{"a word that ends before the cut", `{"a": tru, "b": 1`, `{"a":"tru","b":1}`, "bare word"},
+		{"a closed document", `{"a": tru}`, `{"a":"tru"}`, "bare word"},
+		{"no literal's start", `{"a": trx`, `{"a":"trx"}`, "bare word"},
+		{"a capital letter alone", `{"grade": F`, `{"grade":"F"}`, "bare word"},
+	})
+}
+
 // An ellipsis standing for left-out items is no item: "..." or the one
 // character "…", alone between delimiters.
 func TestRuleEllipsis(t *testing.T) {

@@ -182,6 +182,18 @@ var literals = map[string]*jvalue{
 	"undefined": {kind: jNull}, "NaN": {kind: jNull}, "Infinity": {kind: jNull}, "-Infinity": {kind: jNull},
 }
 
+// cutLiteral returns the JSON literal (or Python constant, from two
+// letters on: a capital letter alone is more often a word) that word is
+// the start of but not the whole of, or "".
+func cutLiteral(word string) string {
+	for _, lit := range []string{"true", "false", "null", "True", "False", "None"} {
+		if len(word) < len(lit) && strings.HasPrefix(lit, word) && (lit[0] >= 'a' || len(word) >= 2) {
+			return lit
+		}
+	}
+	return ""
+}
+
 // prefixedString returns the offset of the quote that closes the string
 // s starts with, where that string is in ' or " quotes, closes on its
 // line and a delimiter or the end follows it; else -1 (b"]" is a word and
@@ -291,6 +303,15 @@ func (t *tolerant) bare() *jvalue {
 	}
 	if word == "" {
 		return nil
+	}
+	if lit := cutLiteral(word); lit != "" && end == len(t.s) && t.depth > 0 && !t.streaming {
+		// {"ok": tru: the text was cut inside a literal, not inside a
+		// word nobody quoted. A stream's last word may still grow, so
+		// there it stays what it is until more text comes.
+		t.repair(start, "completed %s, cut at the end of the text, as %s", word, lit)
+		v := t.node(literals[lit].kind, start)
+		v.b, v.done = literals[lit].b, true
+		return v
 	}
 	t.repair(start, "quoted the bare word %q", word)
 	// A word the text ends in, white space after it included, may go on
