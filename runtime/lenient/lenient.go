@@ -185,8 +185,56 @@ func (t *tolerant) skipProse() {
 	if j < 0 {
 		return // no document: the whole text is a bare string
 	}
+	// Prose has brackets of its own ("the set {x}", a link's [text]): the
+	// document starts at the first bracket that opens a value, or at the
+	// first bracket where none does.
+	for k := j; k >= 0; {
+		if opensValue(rest[k:]) {
+			j = k
+			break
+		}
+		next := bytes.IndexAny(rest[k+1:], "{[")
+		if next < 0 {
+			break
+		}
+		k += 1 + next
+	}
 	t.repair(t.i, "skipped the text before the JSON document")
 	t.i += j
+}
+
+// opensValue reports whether the bracket s starts with opens a JSON
+// value as models write one: an object whose first member starts with a
+// quote or an unquoted key and its colon, an array whose first item
+// starts as a value does (a literal of JSON, Python or JavaScript too),
+// either one empty or cut right after the bracket.
+func opensValue(s []byte) bool {
+	after := skipWS(s[1:])
+	if len(after) == 0 {
+		return true
+	}
+	r, _ := utf8.DecodeRune(after)
+	if s[0] == '{' {
+		if r == '}' || isQuote(r) {
+			return true
+		}
+		word := 0
+		for word < len(after) && isIdentByte(after[word]) {
+			word++
+		}
+		rest := skipBlanks(after[word:])
+		return word > 0 && len(rest) > 0 && rest[0] == ':'
+	}
+	switch {
+	case r == ']' || r == '{' || r == '[' || r == '-' || isQuote(r) || isDigitByte(after[0]):
+		return true
+	}
+	word := 0
+	for word < len(after) && isIdentByte(after[word]) {
+		word++
+	}
+	_, lit := literals[string(after[:word])] // true, None, NaN…
+	return lit && (word == len(after) || isDelimiterByte(after[word]))
 }
 
 // markdownLine reports whether s starts with markdown that opens a line

@@ -399,6 +399,13 @@ func TestRuleTextBefore(t *testing.T) {
 		{"a closing fence at a line's end", "```json\n{\"a\": 1}```", `{"a":1}`, "code fence"},
 		{"a fence inside a string is text", "{\"a\": \"```x```\"}", `{"a":"` + "```x```" + `"}`, ""},
 		{"a negative number is a value", "-5", `-5`, ""},
+		// Prose has brackets of its own: the document starts at the first
+		// that opens a value.
+		{"braces around a word", "I think {this} is it: {\"a\": 1}", `{"a":1}`, "text before"},
+		{"a markdown link", "See [the docs](https://x.dev) for more: [1, 2]", `[1,2]`, "text before"},
+		{"a placeholder", "Hello {{name}}, here you go: {id: 7}", `{"id":7}`, "text before"},
+		{"a Python list", "Result: [None, True]", `[null,true]`, "text before"},
+		{"no bracket opens a value: the first is read", "Values {a b} here", `{}`, "text before"},
 	})
 	if doc, _, err := Extract([]byte("<think>```json\n{\"a\": 0}\n```</think>\n```json\n{\"a\": 1}\n```")); err != nil || string(doc) != `{"a": 1}` {
 		t.Errorf("Extract took %s (%v) from a reply whose reasoning holds a draft, want the answer", doc, err)
