@@ -3,6 +3,7 @@ package lenient
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"github.com/structgen/structgen/runtime/problem"
 	"strconv"
 	"unicode/utf8"
@@ -58,6 +59,10 @@ func readOne(text []byte, streaming bool) (*jvalue, []problem.Repair, bool, erro
 		text = unescapeQuotes(text)
 		pre = append(pre, problem.Repair{Message: "unescaped a document whose quotes were escaped"})
 	}
+	if fixed, repairs := fullWidthSeparators(text); repairs != nil {
+		text = fixed
+		pre = append(pre, repairs...)
+	}
 	if vs, repairs, ok := readFences(text, streaming); ok {
 		repairs = append(pre, repairs...)
 		return joinDocuments(vs, 0, &repairs), repairs, false, nil
@@ -77,6 +82,82 @@ func readOne(text []byte, streaming bool) (*jvalue, []problem.Repair, bool, erro
 	}
 	one := len(pre) == 0 && len(vs) == 1 && t.firstEnd > 0 && vs[0].off == start && len(skipWS(text[t.firstEnd:])) == 0
 	return joinDocuments(vs, 0, &t.repairs), t.repairs, one, nil
+}
+
+// Full-width colon and comma, as models writing Chinese or Japanese put
+// them between JSON tokens.
+var (
+	fullWidthColon = []byte("：")
+	fullWidthComma = []byte("，")
+)
+
+// fullWidthSeparators returns text with each full-width colon or comma
+// that stands between JSON tokens ({"a"："b"，"c"：1}) written as its
+// ASCII sign and two spaces, the same three bytes, so offsets stay: one
+// after a quote, a number, a literal or a closing bracket and before a
+// quote, a bracket, a number or a literal. One inside a string's text
+// has words on a side, and one between digits is a number's (1，200); a
+// valid document is left as it is. Text with none is returned as it is,
+// with nil.
+func fullWidthSeparators(text []byte) ([]byte, []problem.Repair) {
+	if !bytes.Contains(text, fullWidthColon) && !bytes.Contains(text, fullWidthComma) || json.Valid(text) {
+		return text, nil
+	}
+	var out []byte
+	var repairs []problem.Repair
+	for i := 0; i+3 <= len(text); i++ {
+		if text[i] != 0xEF {
+			continue
+		}
+		sign := byte(0)
+		switch {
+		case bytes.HasPrefix(text[i:], fullWidthColon):
+			sign = ':'
+		case bytes.HasPrefix(text[i:], fullWidthComma):
+			sign = ','
+		default:
+			continue
+		}
+		before, after := bytes.TrimRight(text[:i], " \t"), skipWS(text[i+3:])
+		if !tokenEndsBefore(before) || !tokenStartsAt(after) || isDigitByte(before[len(before)-1]) && isDigitByte(after[0]) {
+			continue // 1，200 is a number's text
+		}
+		if out == nil {
+			out = bytes.Clone(text)
+		}
+		out[i], out[i+1], out[i+2] = sign, ' ', ' '
+		repairs = append(repairs, problem.Repair{Offset: i, Message: fmt.Sprintf("read the full-width %s as %q", text[i:i+3], sign)})
+		i += 2
+	}
+	if out == nil {
+		return text, nil
+	}
+	return out, repairs
+}
+
+// tokenEndsBefore reports whether s ends as a
+// JSON string, number, literal or container does.
+func tokenEndsBefore(s []byte) bool {
+	if len(s) == 0 {
+		return false
+	}
+	switch c := s[len(s)-1]; {
+	case c == '"' || c == '\'' || c == '}' || c == ']' || isDigitByte(c):
+		return true
+	}
+	return bytes.HasSuffix(s, []byte("true")) || bytes.HasSuffix(s, []byte("false")) || bytes.HasSuffix(s, []byte("null"))
+}
+
+// tokenStartsAt reports whether s starts as a JSON key or value does.
+func tokenStartsAt(s []byte) bool {
+	if len(s) == 0 {
+		return false
+	}
+	switch c := s[0]; {
+	case c == '"' || c == '\'' || c == '{' || c == '[' || c == '-' || isDigitByte(c):
+		return true
+	}
+	return bytes.HasPrefix(s, []byte("true")) || bytes.HasPrefix(s, []byte("false")) || bytes.HasPrefix(s, []byte("null"))
 }
 
 // skippedReasoning reports a reasoning block left out of the reading.

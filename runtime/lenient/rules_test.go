@@ -495,6 +495,23 @@ func TestRuleCutInString(t *testing.T) {
 	})
 }
 
+// Models writing Chinese or Japanese put full-width colons and commas
+// between tokens; inside a string's text, or between digits, they stay.
+func TestRuleFullWidthSeparators(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"between keys and values", `{"a"："b"，"c"：1}`, `{"a":"b","c":1}`, "full-width ："},
+		{"between items and lines", "{\"a\"：[\"x\"，\"y\"]，\n\"b\"：true}", `{"a":["x","y"],"b":true}`, "full-width ，"},
+		{"after a literal", `{"a": null，"b": 2}`, `{"a":null,"b":2}`, "full-width ，"},
+		{"in a string's text", `{"a": "x，y：z", "b": 'c'}`, `{"a":"x，y：z","b":"c"}`, ""},
+		{"a number's text in a string", `{"p": "1，200"，"q": 1}`, `{"p":"1，200","q":1}`, "full-width ，"},
+		{"a phrase quoted in text", `{"a" ： "他说：'好'，然后", "b": 'c'}`, `{"a":"他说：'好'，然后","b":"c"}`, "full-width ："},
+	})
+	// A valid document is read as it is.
+	if got, _, err := ReadLenient([]byte(`{"a": "\"，\""}`)); err != nil || string(got) != `{"a":"\"，\""}` {
+		t.Errorf("a valid document with a full-width comma in a string read to %s (%v)", got, err)
+	}
+}
+
 // A text cut inside true, false or null ends in that literal: a reply
 // cut off mid-word was writing the literal, not a word nobody quoted. A
 // word that goes on, or that is no literal's start, stays a word.
