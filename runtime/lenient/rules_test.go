@@ -348,6 +348,7 @@ func TestRulePythonStringPrefix(t *testing.T) {
 	checkRules(t, []ruleCase{
 		{"unicode and raw strings", `{'a': u'x y', 'b': r'C:\new'}`, `{"a":"x y","b":"C:\\new"}`, "prefix u"},
 		{"in a list", `[u"a", b'b']`, `["a","b"]`, "prefix b"},
+		{"a format string", `{"msg": f"hi {name}", "n": 1}`, `{"msg":"hi {name}","n":1}`, "prefix f"},
 		{"a lone letter is a word", `{"a": u, "b": r}`, `{"a":"u","b":"r"}`, "bare word"},
 		{"a letter and a quote that closes nothing are a word and its end quote", `[a",b"]`, `["a","b"]`, "end quote"},
 	})

@@ -222,7 +222,7 @@ func prefixedString(s []byte) int {
 // ObjectId("…") whose argument is the value, or an unquoted string up to
 // the next delimiter (spaces inside kept).
 func (t *tolerant) bare() *jvalue {
-	if rest := t.s[t.i:]; len(rest) > 2 && bytes.IndexByte([]byte("uUrRbB"), rest[0]) >= 0 {
+	if rest := t.s[t.i:]; len(rest) > 2 && bytes.IndexByte([]byte("uUrRbBfF"), rest[0]) >= 0 {
 		if end := prefixedString(rest[1:]); end > 0 {
 			// u'text', r"C:\x": a Python string prefix.
 			t.repair(t.i, "removed the Python string prefix %c", rest[0])
