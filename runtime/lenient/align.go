@@ -396,6 +396,21 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 		}
 		cands = append(cands, parts...)
 	}
+	if best == nil || len(best.problems) > 0 {
+		// - ONE⏎- THREE: a markdown list where nothing else fits, read
+		// as a list of its items' texts, for the schema to coerce.
+		if v, off, ok := bulletList(text); ok && schema.AllowedTypes(schema.Members(sch)).Has("array") {
+			c := candidate{v: v, repairs: []problem.Repair{{Offset: off, Message: "read a markdown list as a list of its items"}}}
+			a, err := try(c)
+			if err != nil {
+				return nil, nil, nil, nil, err
+			}
+			if better(a) {
+				best = a
+			}
+			cands = append(cands, c)
+		}
+	}
 	if best != nil {
 		best.repairs = append(append([]problem.Repair(nil), best.c.repairs...), best.coerced...)
 	}
@@ -614,4 +629,59 @@ func AlignDecoded(text []byte, s *schema.Schema, accept func(raw []byte) bool) (
 		return nil, nil, nil, nil, err
 	}
 	return alignReply(text, s, sch, accept)
+}
+
+// bulletList reads the one markdown list in text (lines that start with
+// "- ", "* ", "+ " or a number and ". " or ") ", blank lines between them
+// allowed; prose around it left out) as an array of its items' texts,
+// and returns where it starts. False where text holds no list or more
+// than one: which one is meant is not guessed.
+func bulletList(text []byte) (*jvalue, int, bool) {
+	var items []*jvalue
+	start, runs, inRun := -1, 0, false
+	for off := 0; off < len(text); {
+		end := bytes.IndexByte(text[off:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += off
+		}
+		line := bytes.TrimSpace(text[off:end])
+		switch item, ok := bulletItem(line); {
+		case ok:
+			if !inRun {
+				runs++
+				inRun = true
+				if start < 0 {
+					start = off
+				}
+			}
+			if runs == 1 {
+				items = append(items, &jvalue{kind: jString, str: string(item), off: off, done: true})
+			}
+		case len(line) > 0:
+			inRun = false
+		}
+		off = end + 1
+	}
+	if runs != 1 {
+		return nil, 0, false
+	}
+	return &jvalue{kind: jArray, kids: items, off: start, done: true}, start, true
+}
+
+// bulletItem returns the text of a markdown list item line, without its
+// bullet or number.
+func bulletItem(line []byte) ([]byte, bool) {
+	if len(line) > 2 && (line[0] == '-' || line[0] == '*' || line[0] == '+') && line[1] == ' ' {
+		return bytes.TrimSpace(line[2:]), true
+	}
+	d := 0
+	for d < len(line) && d < 3 && isDigitByte(line[d]) {
+		d++
+	}
+	if d > 0 && d+2 < len(line) && (line[d] == '.' || line[d] == ')') && line[d+1] == ' ' {
+		return bytes.TrimSpace(line[d+2:]), true
+	}
+	return nil, false
 }

@@ -89,6 +89,8 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///either.json":  `{"anyOf": [{"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}, {"type": "object", "properties": {"n": {"type": "number"}, "x": {"type": "string"}}, "required": ["n"]}, {"type": "object", "properties": {"m": {"type": "integer"}, "n": {"type": "array", "items": {"type": "string"}}}, "required": ["m"]}]}`,
 	"structgen:///content.json": `{"type": "object", "properties": {"content": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}, {"type": "array", "items": {"type": "object", "properties": {"files": {"type": "array", "items": {"type": "string"}}}}}]}}}`,
 	"structgen:///lit.json":     `{"type": "object", "properties": {"status": {"const": "ok"}, "code": {"const": 200}, "level": {"enum": [1, 2, 3]}}}`,
+	"structgen:///colors.json":  `{"type": "array", "items": {"enum": ["RED", "GREEN", "BLUE"]}}`,
+	"structgen:///counts.json":  `{"type": "array", "items": {"type": "integer"}}`,
 })
 
 // alignCase is a reply read for a schema: the value it aligns to, or a
@@ -511,6 +513,19 @@ func TestRuleFullWidthSeparators(t *testing.T) {
 	if got, _, err := ReadLenient([]byte(`{"a": "\"，\""}`)); err != nil || string(got) != `{"a":"\"，\""}` {
 		t.Errorf("a valid document with a full-width comma in a string read to %s (%v)", got, err)
 	}
+}
+
+// A markdown list where a list is wanted and nothing else fits: its
+// items' texts, coerced to the schema. Two lists are not guessed between.
+func TestRuleMarkdownList(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"bullets of enum values", "colors", "- RED\n- blue", `["RED","BLUE"]`, ""},
+		{"a numbered list after prose", "counts", "The counts are:\n\n1. 3\n2. 1,200\n3) 7\n\nThat is all.", `[3,1200,7]`, ""},
+		{"star bullets with blank lines", "colors", "* GREEN\n\n* **RED**", `["GREEN","RED"]`, ""},
+		{"two lists", "colors", "- RED\n\nor\n\n- BLUE", "", "must be one of"},
+		{"items that do not fit", "counts", "- three\n- four", "", "want integer"},
+		{"JSON still comes first", "counts", "- 1\n- 2\n\n[5, 6]", `[5,6]`, ""},
+	})
 }
 
 // A text cut inside true, false or null ends in that literal: a reply
