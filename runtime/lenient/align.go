@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/structgen/structgen/runtime/problem"
@@ -411,6 +413,21 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 			cands = append(cands, c)
 		}
 	}
+	if best == nil || len(best.problems) > 0 {
+		// name: Bob⏎age: 5: lines of a declared property and its value
+		// where nothing else fits, read as the object's members.
+		if v, off, ok := memberLines(text, sch); ok {
+			c := candidate{v: v, repairs: []problem.Repair{{Offset: off, Message: "read lines of a property and its value as the object's members"}}}
+			a, err := try(c)
+			if err != nil {
+				return nil, nil, nil, nil, err
+			}
+			if better(a) {
+				best = a
+			}
+			cands = append(cands, c)
+		}
+	}
 	if best != nil {
 		best.repairs = append(append([]problem.Repair(nil), best.c.repairs...), best.coerced...)
 	}
@@ -684,4 +701,92 @@ func bulletItem(line []byte) ([]byte, bool) {
 		return bytes.TrimSpace(line[d+2:]), true
 	}
 	return nil, false
+}
+
+// memberLines reads the one run of lines in text that each name a
+// property the object schema sch declares (in any case or with other
+// separators, in bold or quotes, after a bullet) and its value after a
+// colon, blank lines between them allowed, prose around the run left
+// out: an object of those properties, each value its text, for the
+// schema to coerce. False where a line of the run names no declared
+// property, a property is named twice, or text holds no run or more
+// than one.
+func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
+	ms := schema.Members(sch)
+	if !schema.AllowedTypes(ms).Has("object") {
+		return nil, 0, false
+	}
+	byNorm := map[string][]string{}
+	for _, m := range ms {
+		for k := range m.Properties {
+			byNorm[normKey(k)] = append(byNorm[normKey(k)], k)
+		}
+	}
+	if len(byNorm) == 0 {
+		return nil, 0, false
+	}
+	v := &jvalue{kind: jObject, off: -1, done: true}
+	runs, inRun := 0, false
+	for off := 0; off < len(text); {
+		end := bytes.IndexByte(text[off:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += off
+		}
+		line := bytes.TrimSpace(text[off:end])
+		key, value, ok := memberLine(line)
+		switch {
+		case ok && len(byNorm[normKey(key)]) == 1:
+			if !inRun {
+				runs++
+				inRun = true
+			}
+			name := byNorm[normKey(key)][0]
+			if runs > 1 || slices.Contains(v.keys, name) {
+				return nil, 0, false
+			}
+			if v.off < 0 {
+				v.off = off
+			}
+			v.keys = append(v.keys, name)
+			v.kids = append(v.kids, &jvalue{kind: jString, str: value, off: off, done: true})
+		case ok && inRun:
+			return nil, 0, false // a key the schema does not declare
+		case len(line) > 0:
+			inRun = false
+		}
+		off = end + 1
+	}
+	if runs != 1 {
+		return nil, 0, false
+	}
+	return v, v.off, true
+}
+
+// memberLine splits a line written as "key: value" ("- **Key**: value",
+// "\"key\": value"): a key of words, then a colon and a space or the
+// line's end.
+func memberLine(line []byte) (key, value string, ok bool) {
+	if item, bullet := bulletItem(line); bullet {
+		line = item
+	}
+	colon := bytes.IndexByte(line, ':')
+	if colon <= 0 {
+		return "", "", false
+	}
+	rest := bytes.TrimLeft(line[colon+1:], "*_") // **Name:** Bob: the bold's end
+	if len(rest) > 0 && rest[0] != ' ' && rest[0] != '\t' {
+		return "", "", false
+	}
+	k := strings.Trim(string(line[:colon]), "*_`\"' ")
+	if k == "" {
+		return "", "", false
+	}
+	for _, r := range k {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != ' ' && r != '_' && r != '-' && r != '.' {
+			return "", "", false
+		}
+	}
+	return k, strings.TrimSpace(string(rest)), true
 }

@@ -91,6 +91,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///lit.json":     `{"type": "object", "properties": {"status": {"const": "ok"}, "code": {"const": 200}, "level": {"enum": [1, 2, 3]}}}`,
 	"structgen:///colors.json":  `{"type": "array", "items": {"enum": ["RED", "GREEN", "BLUE"]}}`,
 	"structgen:///counts.json":  `{"type": "array", "items": {"type": "integer"}}`,
+	"structgen:///person.json":  `{"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["first_name", "age"], "additionalProperties": false}`,
 })
 
 // alignCase is a reply read for a schema: the value it aligns to, or a
@@ -525,6 +526,21 @@ func TestRuleMarkdownList(t *testing.T) {
 		{"two lists", "colors", "- RED\n\nor\n\n- BLUE", "", "must be one of"},
 		{"items that do not fit", "counts", "- three\n- four", "", "want integer"},
 		{"JSON still comes first", "counts", "- 1\n- 2\n\n[5, 6]", `[5,6]`, ""},
+	})
+}
+
+// Lines of a declared property and its value, where nothing else fits:
+// the object's members, coerced to the schema. A line naming no declared
+// property, a property named twice, or two runs of lines are refused.
+func TestRuleMemberLines(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"plain lines", "person", "first_name: Ada\nage: 36", `{"age":36,"first_name":"Ada"}`, ""},
+		{"bullets, bold and another case", "person", "Here you go:\n\n- **First Name:** Ada\n- **Age:** 36 years\n\nAnything else?", `{"age":36,"first_name":"Ada"}`, ""},
+		{"a list as JSON text", "person", "First-Name: Ada\nAge: 36\ntags: [\"math\", \"engines\"]", `{"age":36,"first_name":"Ada","tags":["math","engines"]}`, ""},
+		{"an undeclared key in the run", "person", "first_name: Ada\nhobby: chess\nage: 36", "", "no JSON"},
+		{"a property named twice", "person", "age: 36\nfirst_name: Ada\nage: 37", "", "no JSON"},
+		{"two runs", "person", "first_name: Ada\n\nor\n\nage: 36", "", "no JSON"},
+		{"a value that does not fit", "person", "first_name: Ada\nage: unknown", "", "want"},
 	})
 }
 
