@@ -544,6 +544,18 @@ func TestRuleMemberLines(t *testing.T) {
 	})
 }
 
+// A list the model stopped writing, prose after a blank line: the
+// document ends before the prose. Words that could be items stay items.
+func TestRuleProseAfterOpenList(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"numbers, then a sentence", "{\"a\": [1, 2, 3\n\nLet me know if you need more.", `{"a":[1,2,3]}`, "before the prose"},
+		{"strings, then a sentence", "[\"x\", \"y\"\n\nThese are all of them!", `["x","y"]`, "before the prose"},
+		{"no blank line: an item", "[\"x\"\nThese are all of them.]", `["x","These are all of them."]`, "missing comma"},
+		{"no sentence's end: an item", "[apple, banana\n\nCherry pie]", `["apple","banana","Cherry pie"]`, "missing comma"},
+		{"two words: an item", "[\"x\"\n\nNew York.]", `["x","New York."]`, "missing comma"},
+	})
+}
+
 // A text cut inside true, false or null ends in that literal: a reply
 // cut off mid-word was writing the literal, not a word nobody quoted. A
 // word that goes on, or that is no literal's start, stays a word.

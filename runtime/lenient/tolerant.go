@@ -318,6 +318,34 @@ func (t *tolerant) literal() *jvalue {
 	return v
 }
 
+// afterBlankLine reports whether s ends in white space that holds an
+// empty line.
+func afterBlankLine(s []byte) bool {
+	lines := 0
+	for i := len(s) - 1; i >= 0 && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n'); i-- {
+		if s[i] == '\n' {
+			lines++
+		}
+	}
+	return lines >= 2
+}
+
+// proseLine reports whether s starts with a line of prose: a capital
+// letter, three words or more, no quote or bracket, ending in a
+// sentence's last sign.
+func proseLine(s []byte) bool {
+	line, _, _ := bytes.Cut(s, []byte("\n"))
+	line = bytes.TrimSpace(line)
+	if len(line) < 5 || line[0] < 'A' || line[0] > 'Z' || bytes.Count(line, []byte(" ")) < 2 || bytes.ContainsAny(line, "\"{}[]") {
+		return false
+	}
+	switch line[len(line)-1] {
+	case '.', '!', '?', ':':
+		return true
+	}
+	return false
+}
+
 // enter and leave bound the nesting.
 func (t *tolerant) enter() bool {
 	t.depth++
@@ -438,6 +466,14 @@ func (t *tolerant) array(open, close byte) *jvalue {
 			continue
 		}
 		if len(v.kids) > 0 && t.lastNotComma(v) {
+			if afterBlankLine(t.s[:t.i]) && proseLine(t.s[t.i:]) {
+				// [1, 2⏎⏎Let me know if you need more.: the model stopped
+				// writing the list and went on in prose; the document
+				// ends before it.
+				t.repair(t.i, "ended the document before the prose after it")
+				t.s = t.s[:t.i]
+				continue
+			}
 			t.repair(t.i, "inserted a missing comma")
 		}
 		t.path = append(t.path, pathSeg{index: len(v.kids)})
