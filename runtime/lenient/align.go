@@ -434,7 +434,12 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 	if best != nil && len(best.problems) == 0 && !best.c.nested {
 		return best.doc, best.raw, best.repairs, nil, nil
 	}
-	if v, repairs, ok := scalarFromProse(text, sch); ok {
+	// A reply that is a document (it starts with its bracket) has no
+	// prose to name a scalar in: a number or word inside it is the
+	// document's, whose own structure did not fit.
+	trimmed := bytes.TrimSpace(text)
+	document := whole != nil && (whole.kind == jObject || whole.kind == jArray) && len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[')
+	if v, repairs, ok := scalarFromProse(text, sch); ok && !document {
 		if ps, err := s.Validate(v); err == nil && len(ps) == 0 {
 			return v, nil, repairs, nil, nil
 		}
@@ -652,8 +657,12 @@ func AlignDecoded(text []byte, s *schema.Schema, accept func(raw []byte) bool) (
 // "- ", "* ", "+ " or a number and ". " or ") ", blank lines between them
 // allowed; prose around it left out) as an array of its items' texts,
 // and returns where it starts. False where text holds no list or more
-// than one: which one is meant is not guessed.
+// than one (which one is meant is not guessed), or holds a bracket: its
+// lines may be a document's strings.
 func bulletList(text []byte) (*jvalue, int, bool) {
+	if bytes.ContainsAny(text, "{[") {
+		return nil, 0, false // lines of a document's strings are no list
+	}
 	var items []*jvalue
 	start, runs, inRun := -1, 0, false
 	for off := 0; off < len(text); {
@@ -709,11 +718,13 @@ func bulletItem(line []byte) ([]byte, bool) {
 // colon, blank lines between them allowed, prose around the run left
 // out: an object of those properties, each value its text, for the
 // schema to coerce. False where a line of the run names no declared
-// property, a property is named twice, or text holds no run or more
-// than one.
+// property, a property is named twice, text holds no run or more than
+// one, or a brace (a document's members are the document's reading).
 func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
 	ms := schema.Members(sch)
-	if !schema.AllowedTypes(ms).Has("object") {
+	if bytes.IndexByte(text, '{') >= 0 || !schema.AllowedTypes(ms).Has("object") {
+		// Lines of a document written with braces are its members, or its
+		// strings' text: a reading of the document, not of lines.
 		return nil, 0, false
 	}
 	byNorm := map[string][]string{}

@@ -32,13 +32,20 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, repa
 	}
 	sh := sc.Of(s)
 	ms, want := sh.Members, sh.Types
+	// An object or array kept as its JSON text is matched to no enum
+	// value loosely: a word inside it is the document's, not the answer.
+	var container bool
+	switch v.(type) {
+	case map[string]any, []any:
+		container = true
+	}
 	if want != 0 && !fitsType(v, want) {
 		if c, msg, ok := coerceKind(v, want, ms); ok {
 			*repairs = append(*repairs, problem.Repair{Pointer: ptr, Message: msg})
 			v = c
 		}
 	}
-	if str, ok := v.(string); ok {
+	if str, ok := v.(string); ok && !container {
 		if fixed, msg, ok := looseEnum(str, ms); ok {
 			*repairs = append(*repairs, problem.Repair{Pointer: ptr, Message: msg})
 			v = fixed

@@ -423,6 +423,10 @@ func TestRuleEnumInStructuredProse(t *testing.T) {
 		{"a label and a reason", "color", "Color: BLUE - because the sky is", `"BLUE"`, ""},
 		{"a sentence", "color", "The color is red.", `"RED"`, ""},
 		{"two values named", "color", "Color: RED or BLUE", "", "must be one of"},
+		// A reply written as a document has no prose: a value named in its
+		// strings is the document's, which does not fit.
+		{"in a document's string", "color", `{"note": "the sky is blue", "n": 1}`, "", "must be one of"},
+		{"a number in a document's string", "counts", `{"note": "about 3 of them"}`, "", "want integer"},
 	})
 }
 
@@ -526,6 +530,7 @@ func TestRuleMarkdownList(t *testing.T) {
 		{"two lists", "colors", "- RED\n\nor\n\n- BLUE", "", "must be one of"},
 		{"items that do not fit", "counts", "- three\n- four", "", "want integer"},
 		{"JSON still comes first", "counts", "- 1\n- 2\n\n[5, 6]", `[5,6]`, ""},
+		{"a document's string lines are no list", "counts", "{\"a\": \"- 1\n- 2\"}", "", "want integer"},
 	})
 }
 
@@ -541,6 +546,7 @@ func TestRuleMemberLines(t *testing.T) {
 		{"a property named twice", "person", "age: 36\nfirst_name: Ada\nage: 37", "", "no JSON"},
 		{"two runs", "person", "first_name: Ada\n\nor\n\nage: 36", "", "no JSON"},
 		{"a value that does not fit", "person", "first_name: Ada\nage: unknown", "", "want"},
+		{"an inner document's lines are not read as lines", "person", "{\"person\": {\n  \"first_name\": \"Ada\",\n  \"age\": 36\n}}", "", "inside the reply's document"},
 	})
 }
 
