@@ -512,6 +512,7 @@ func TestRuleFullWidthSeparators(t *testing.T) {
 		{"after a literal", `{"a": null，"b": 2}`, `{"a":null,"b":2}`, "full-width ，"},
 		{"in a string's text", `{"a": "x，y：z", "b": 'c'}`, `{"a":"x，y：z","b":"c"}`, ""},
 		{"a number's text in a string", `{"p": "1，200"，"q": 1}`, `{"p":"1，200","q":1}`, "full-width ，"},
+		{"between numbers in a list", `{"n": [1，2， 3]}`, `{"n":[1,2,3]}`, "full-width ，"},
 		{"a phrase quoted in text", `{"a" ： "他说：'好'，然后", "b": 'c'}`, `{"a":"他说：'好'，然后","b":"c"}`, "full-width ："},
 	})
 	// A valid document is read as it is.

@@ -432,6 +432,11 @@ func (t *tolerant) array(open, close byte) *jvalue {
 			t.repair(t.i, "closed an array before a code fence")
 			dropUnfinished(v)
 			return v
+		case c == 0xEF && bytes.HasPrefix(t.s[t.i:], fullWidthComma) && len(v.kids) > 0:
+			// [1，2]: between items, a full-width comma is a comma.
+			t.repair(t.i, "read the full-width ， as ','")
+			t.i += len(fullWidthComma)
+			continue
 		case c == ',':
 			if len(v.kids) == 0 {
 				t.repair(t.i, "removed a leading comma")
@@ -546,7 +551,7 @@ func (t *tolerant) rowLostBracket(v *jvalue) bool {
 func (t *tolerant) lastNotComma(v *jvalue) bool {
 	for j := t.i - 1; j > v.off; j-- {
 		switch c := t.s[j]; {
-		case c == ',':
+		case c == ',' || c == 0x8C && j >= 2 && bytes.HasPrefix(t.s[j-2:], fullWidthComma):
 			return false
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 		default:
