@@ -398,35 +398,37 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 		}
 		cands = append(cands, parts...)
 	}
-	if best == nil || len(best.problems) > 0 {
-		// - ONE⏎- THREE: a markdown list where nothing else fits, read
-		// as a list of its items' texts, for the schema to coerce.
-		if v, off, ok := bulletList(text); ok && schema.AllowedTypes(schema.Members(sch)).Has("array") {
-			c := candidate{v: v, repairs: []problem.Repair{{Offset: off, Message: "read a markdown list as a list of its items"}}}
-			a, err := try(c)
-			if err != nil {
-				return nil, nil, nil, nil, err
-			}
-			if better(a) {
-				best = a
-			}
-			cands = append(cands, c)
-		}
+	// A reply written as markdown, where nothing else fits: readings
+	// built from its lines, for the schema to coerce. - ONE⏎- THREE: the
+	// list's items, where an array is allowed; name: Bob⏎age: 5: the
+	// members of declared properties.
+	lineReadings := []func() (*jvalue, int, string, bool){
+		func() (*jvalue, int, string, bool) {
+			v, off, ok := bulletList(text)
+			return v, off, "read a markdown list as a list of its items", ok && schema.AllowedTypes(schema.Members(sch)).Has("array")
+		},
+		func() (*jvalue, int, string, bool) {
+			v, off, ok := memberLines(text, sch)
+			return v, off, "read lines of a property and its value as the object's members", ok
+		},
 	}
-	if best == nil || len(best.problems) > 0 {
-		// name: Bob⏎age: 5: lines of a declared property and its value
-		// where nothing else fits, read as the object's members.
-		if v, off, ok := memberLines(text, sch); ok {
-			c := candidate{v: v, repairs: []problem.Repair{{Offset: off, Message: "read lines of a property and its value as the object's members"}}}
-			a, err := try(c)
-			if err != nil {
-				return nil, nil, nil, nil, err
-			}
-			if better(a) {
-				best = a
-			}
-			cands = append(cands, c)
+	for _, read := range lineReadings {
+		if best != nil && len(best.problems) == 0 {
+			break
 		}
+		v, off, msg, ok := read()
+		if !ok {
+			continue
+		}
+		c := candidate{v: v, repairs: []problem.Repair{{Offset: off, Message: msg}}}
+		a, err := try(c)
+		if err != nil {
+			return nil, nil, nil, nil, err
+		}
+		if better(a) {
+			best = a
+		}
+		cands = append(cands, c)
 	}
 	if best != nil {
 		best.repairs = append(append([]problem.Repair(nil), best.c.repairs...), best.coerced...)
