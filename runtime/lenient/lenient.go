@@ -135,8 +135,8 @@ func fullWidthSeparators(text []byte) ([]byte, []problem.Repair) {
 	return out, repairs
 }
 
-// tokenEndsBefore reports whether s ends as a
-// JSON string, number, literal or container does.
+// tokenEndsBefore reports whether s ends as a JSON string, number,
+// literal or container does.
 func tokenEndsBefore(s []byte) bool {
 	if len(s) == 0 {
 		return false
@@ -295,24 +295,17 @@ func opensValue(s []byte) bool {
 		return true
 	}
 	r, _ := utf8.DecodeRune(after)
+	word := 0
+	for word < len(after) && isIdentByte(after[word]) {
+		word++
+	}
 	if s[0] == '{' {
-		if r == '}' || isQuote(r) {
-			return true
-		}
-		word := 0
-		for word < len(after) && isIdentByte(after[word]) {
-			word++
-		}
 		rest := skipBlanks(after[word:])
-		return word > 0 && len(rest) > 0 && rest[0] == ':'
+		return r == '}' || isQuote(r) || word > 0 && len(rest) > 0 && rest[0] == ':'
 	}
 	switch {
 	case r == ']' || r == '{' || r == '[' || r == '-' || isQuote(r) || isDigitByte(after[0]):
 		return true
-	}
-	word := 0
-	for word < len(after) && isIdentByte(after[word]) {
-		word++
 	}
 	_, lit := literals[string(after[:word])] // true, None, NaN…
 	return lit && (word == len(after) || isDelimiterByte(after[word]))
