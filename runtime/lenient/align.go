@@ -262,6 +262,24 @@ func toAny(v *jvalue) any {
 	return nil
 }
 
+// complete reports whether every array and object of v was closed by
+// the text itself: a reading of a reply cut short, or of a bracket that
+// closed another's container, may have lost what it leaves out.
+func complete(v *jvalue) bool {
+	switch v.kind {
+	case jArray, jObject:
+		if !v.done {
+			return false
+		}
+		for _, k := range v.kids {
+			if !complete(k) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // aligned is a candidate read into the schema.
 type aligned struct {
 	doc any
@@ -357,7 +375,7 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 		}
 		doc := toAny(c.v)
 		var coerced []problem.Repair
-		doc = coerce(s.Shapes(), doc, sch, "", &coerced)
+		doc = coerce(s.Shapes(), doc, sch, "", complete(c.v), &coerced)
 		for i := range coerced {
 			coerced[i].Offset = offsetOf(c.v, coerced[i].Pointer)
 		}
@@ -464,7 +482,7 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 			if !c.nested {
 				doc := toAny(c.v)
 				var coerced []problem.Repair
-				doc = coerce(s.Shapes(), doc, sch, "", &coerced)
+				doc = coerce(s.Shapes(), doc, sch, "", complete(c.v), &coerced)
 				ps, _ := s.Validate(doc)
 				if fits {
 					ps = append(ps, problem.Problem{Pointer: best.c.where, Message: "this value fits the schema, but it is inside the reply's document, which does not; write it as the whole reply"})

@@ -25,8 +25,11 @@ import (
 // with no fraction where a number or integer is wanted, yes/no and
 // true/false words for booleans, enum values written loosely, an object
 // or array where a string is wanted (kept as its JSON text), and an
-// object with one field where a scalar is wanted (that field).
-func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, repairs *[]problem.Repair) any {
+// object with one field where a scalar is wanted (that field). Where the
+// reading is complete (every container closed by the text itself),
+// a required property left out that may be null, or is a list or a map
+// that may be empty, is filled with null, [] or {} (fillMissing).
+func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, complete bool, repairs *[]problem.Repair) any {
 	if s == nil {
 		return v
 	}
@@ -61,7 +64,7 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, repa
 	}
 	switch v.(type) {
 	case map[string]any, []any:
-		if fixed, ok := coerceToBranch(sc, v, s, ms, ptr, repairs); ok {
+		if fixed, ok := coerceToBranch(sc, v, s, ms, ptr, complete, repairs); ok {
 			return fixed
 		}
 	}
@@ -69,7 +72,7 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, repa
 	case []any:
 		for i := range x {
 			if sub := itemSchema(sc, ms, i); sub != nil {
-				x[i] = coerce(sc, x[i], sub, ptr+"/"+strconv.Itoa(i), repairs)
+				x[i] = coerce(sc, x[i], sub, ptr+"/"+strconv.Itoa(i), complete, repairs)
 			}
 		}
 		return x
@@ -77,6 +80,9 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, repa
 		alignKeys(x, ms, ptr, repairs)
 		// Null in an optional field that may not be null reads as absent.
 		repairValue(sc, x, s, ptr, repairs, repairNulls)
+		if complete {
+			fillMissing(sc, x, ms, ptr, repairs)
+		}
 		keys := make([]string, 0, len(x))
 		for k := range x {
 			keys = append(keys, k)
@@ -84,7 +90,7 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, repa
 		sort.Strings(keys)
 		for _, k := range keys {
 			if sub := propertySchema(ms, k); sub != nil {
-				x[k] = coerce(sc, x[k], sub, ptr+"/"+escapeToken(k), repairs)
+				x[k] = coerce(sc, x[k], sub, ptr+"/"+escapeToken(k), complete, repairs)
 			}
 		}
 		return x
@@ -100,7 +106,7 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, repa
 // branch whose kind is "cat"): each branch coerces a copy, and the copies
 // that then fit the whole schema must all be one value. It reports
 // false, changing nothing, where neither applies.
-func coerceToBranch(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ms []*jsonschema.Schema, ptr string, repairs *[]problem.Repair) (any, bool) {
+func coerceToBranch(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ms []*jsonschema.Schema, ptr string, complete bool, repairs *[]problem.Repair) (any, bool) {
 	var branches []*jsonschema.Schema
 	for _, m := range ms {
 		branches = append(append(branches, m.AnyOf...), m.OneOf...)
@@ -123,7 +129,7 @@ func coerceToBranch(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ms []*js
 			continue
 		}
 		var reps []problem.Repair
-		c := coerce(sc, copyValue(v), br, ptr, &reps)
+		c := coerce(sc, copyValue(v), br, ptr, complete, &reps)
 		if len(reps) == 0 || s.Validate(c) != nil {
 			continue
 		}
@@ -140,6 +146,67 @@ func coerceToBranch(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ms []*js
 	}
 	*repairs = append(*repairs, fitRepairs...)
 	return fit, true
+}
+
+// fillMissing gives the required properties that obj, a complete object,
+// leaves out the value a model means by leaving them out, where the
+// property's schema takes it: null where it may be null (an optional
+// field of a strict-mode schema, required and nullable), [] for a list
+// and {} for a map. A model writes nothing for an empty list or an unset
+// field far more often than it writes them out. An object with members
+// but none declared is another object, not this one left short: it is
+// not filled. Other properties (a string, a number, an object with
+// properties of its own) have no value to assume and stay missing.
+func fillMissing(sc *schema.ShapeCache, obj map[string]any, ms []*jsonschema.Schema, ptr string, repairs *[]problem.Repair) {
+	declared := len(obj) == 0
+	for _, m := range ms {
+		for k := range obj {
+			if m.Properties[k] != nil {
+				declared = true
+			}
+		}
+	}
+	if !declared {
+		return
+	}
+	for _, m := range ms {
+		for _, k := range m.Required {
+			if _, has := obj[k]; has {
+				continue
+			}
+			sub := propertySchema(ms, k)
+			if sub == nil {
+				continue
+			}
+			val, text, ok := emptyValue(sc, sub)
+			if !ok {
+				continue
+			}
+			obj[k] = val
+			*repairs = append(*repairs, problem.Repair{Pointer: ptr + "/" + escapeToken(k), Message: fmt.Sprintf("filled the required property %q, left out, with %s", k, text)})
+		}
+	}
+}
+
+// emptyValue returns what a property left out stands for under s, if
+// anything: null, an empty list or an empty map, where s takes it.
+func emptyValue(sc *schema.ShapeCache, s *jsonschema.Schema) (any, string, bool) {
+	if s.Validate(nil) == nil {
+		return nil, "null", true
+	}
+	sh := sc.Of(s)
+	if onlyKind(sh.Types, "array") && s.Validate([]any{}) == nil {
+		return []any{}, "[]", true
+	}
+	if onlyKind(sh.Types, "object") && s.Validate(map[string]any{}) == nil {
+		for _, m := range sh.Members {
+			if len(m.Properties) > 0 {
+				return nil, "", false // a class, not a map: {} is no value of it
+			}
+		}
+		return map[string]any{}, "{}", true
+	}
+	return nil, "", false
 }
 
 // copyValue returns a deep copy of a decoded JSON value, for a coercion
@@ -353,6 +420,11 @@ func onlyText(want schema.TypeSet) bool {
 		}
 	}
 	return true
+}
+
+// onlyKind reports whether want restricts the types to kind alone.
+func onlyKind(want schema.TypeSet, kind string) bool {
+	return want.Has(kind) && want == schema.TypeOf(kind)
 }
 
 // onlyProperty returns the one property an object schema declares, and

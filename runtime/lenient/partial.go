@@ -189,7 +189,7 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 	}
 	doc := toAny(v)
 	var coerced []problem.Repair
-	doc = coerce(s.Shapes(), doc, sch, "", &coerced)
+	doc = coerce(s.Shapes(), doc, sch, "", false, &coerced) // a streamed object may still get them
 	for i := range coerced {
 		coerced[i].Offset = offsetOf(v, coerced[i].Pointer)
 	}

@@ -74,24 +74,26 @@ func TestRuleBackslashes(t *testing.T) {
 }
 
 var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{
-	"structgen:///opt.json":     `{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}}`,
-	"structgen:///req.json":     `{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}`,
-	"structgen:///null.json":    `{"type": "object", "properties": {"a": {"type": ["string", "null"]}}, "required": ["a"]}`,
-	"structgen:///union.json":   `{"anyOf": [{"type": "string"}, {"type": "object", "properties": {"code": {"type": "integer"}}, "required": ["code"]}]}`,
-	"structgen:///enum.json":    `{"type": "object", "properties": {"n": {"enum": ["NUMBER_ONE", "NUMBER_THREE", "NUMBER_THIRTEEN"]}, "k": {"enum": ["k1", "k2"]}, "tone": {"type": "array", "items": {"enum": ["very positive", "positive", "negative"]}}}}`,
-	"structgen:///text.json":    `{"type": "object", "properties": {"zip": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}, "either": {"type": ["string", "number"]}, "flag": {"type": ["string", "boolean"]}}}`,
-	"structgen:///keys.json":    `{"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}}, "required": ["first_name"], "additionalProperties": false}`,
-	"structgen:///open.json":    `{"type": "object", "properties": {"first_name": {"type": "string"}, "nick": {"type": "string"}}, "required": ["first_name"]}`,
-	"structgen:///list.json":    `{"type": "array", "items": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}}`,
-	"structgen:///color.json":   `{"enum": ["RED", "GREEN", "BLUE"]}`,
-	"structgen:///age.json":     `{"type": "object", "properties": {"age": {"type": "integer"}, "kg": {"type": "number"}}}`,
-	"structgen:///tagged.json":  `{"oneOf": [{"type": "object", "properties": {"kind": {"const": "cat"}, "lives": {"type": "integer"}}, "required": ["kind", "lives"]}, {"type": "object", "properties": {"kind": {"const": "dog"}, "good": {"type": "boolean"}}, "required": ["kind", "good"]}]}`,
-	"structgen:///either.json":  `{"anyOf": [{"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}, {"type": "object", "properties": {"n": {"type": "number"}, "x": {"type": "string"}}, "required": ["n"]}, {"type": "object", "properties": {"m": {"type": "integer"}, "n": {"type": "array", "items": {"type": "string"}}}, "required": ["m"]}]}`,
-	"structgen:///content.json": `{"type": "object", "properties": {"content": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}, {"type": "array", "items": {"type": "object", "properties": {"files": {"type": "array", "items": {"type": "string"}}}}}]}}}`,
-	"structgen:///lit.json":     `{"type": "object", "properties": {"status": {"const": "ok"}, "code": {"const": 200}, "level": {"enum": [1, 2, 3]}}}`,
-	"structgen:///colors.json":  `{"type": "array", "items": {"enum": ["RED", "GREEN", "BLUE"]}}`,
-	"structgen:///counts.json":  `{"type": "array", "items": {"type": "integer"}}`,
-	"structgen:///person.json":  `{"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["first_name", "age"], "additionalProperties": false}`,
+	"structgen:///opt.json":      `{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}}`,
+	"structgen:///req.json":      `{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}`,
+	"structgen:///null.json":     `{"type": "object", "properties": {"a": {"type": ["string", "null"]}}, "required": ["a"]}`,
+	"structgen:///union.json":    `{"anyOf": [{"type": "string"}, {"type": "object", "properties": {"code": {"type": "integer"}}, "required": ["code"]}]}`,
+	"structgen:///enum.json":     `{"type": "object", "properties": {"n": {"enum": ["NUMBER_ONE", "NUMBER_THREE", "NUMBER_THIRTEEN"]}, "k": {"enum": ["k1", "k2"]}, "tone": {"type": "array", "items": {"enum": ["very positive", "positive", "negative"]}}}}`,
+	"structgen:///text.json":     `{"type": "object", "properties": {"zip": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}, "either": {"type": ["string", "number"]}, "flag": {"type": ["string", "boolean"]}}}`,
+	"structgen:///keys.json":     `{"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}}, "required": ["first_name"], "additionalProperties": false}`,
+	"structgen:///open.json":     `{"type": "object", "properties": {"first_name": {"type": "string"}, "nick": {"type": "string"}}, "required": ["first_name"]}`,
+	"structgen:///list.json":     `{"type": "array", "items": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}}`,
+	"structgen:///color.json":    `{"enum": ["RED", "GREEN", "BLUE"]}`,
+	"structgen:///age.json":      `{"type": "object", "properties": {"age": {"type": "integer"}, "kg": {"type": "number"}}}`,
+	"structgen:///tagged.json":   `{"oneOf": [{"type": "object", "properties": {"kind": {"const": "cat"}, "lives": {"type": "integer"}}, "required": ["kind", "lives"]}, {"type": "object", "properties": {"kind": {"const": "dog"}, "good": {"type": "boolean"}}, "required": ["kind", "good"]}]}`,
+	"structgen:///either.json":   `{"anyOf": [{"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}, {"type": "object", "properties": {"n": {"type": "number"}, "x": {"type": "string"}}, "required": ["n"]}, {"type": "object", "properties": {"m": {"type": "integer"}, "n": {"type": "array", "items": {"type": "string"}}}, "required": ["m"]}]}`,
+	"structgen:///content.json":  `{"type": "object", "properties": {"content": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}, {"type": "array", "items": {"type": "object", "properties": {"files": {"type": "array", "items": {"type": "string"}}}}}]}}}`,
+	"structgen:///lit.json":      `{"type": "object", "properties": {"status": {"const": "ok"}, "code": {"const": 200}, "level": {"enum": [1, 2, 3]}}}`,
+	"structgen:///colors.json":   `{"type": "array", "items": {"enum": ["RED", "GREEN", "BLUE"]}}`,
+	"structgen:///counts.json":   `{"type": "array", "items": {"type": "integer"}}`,
+	"structgen:///roster.json":   `{"type": "object", "properties": {"name": {"type": "string"}, "members": {"type": "array", "items": {"type": "string"}}, "labels": {"type": "object", "additionalProperties": {"type": "string"}}, "note": {"type": ["string", "null"]}}, "required": ["name", "members", "labels", "note"]}`,
+	"structgen:///nonempty.json": `{"type": "object", "properties": {"name": {"type": "string"}, "members": {"type": "array", "minItems": 1}, "home": {"type": "object", "properties": {"city": {"type": "string"}}}}, "required": ["name", "members", "home"]}`,
+	"structgen:///person.json":   `{"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["first_name", "age"], "additionalProperties": false}`,
 })
 
 // alignCase is a reply read for a schema: the value it aligns to, or a
@@ -152,6 +154,27 @@ func TestRuleMissingValue(t *testing.T) {
 		{"a nullable field reads as null", "null", `{"a": }`, `{"a":null}`, ""},
 		{"a required string is a problem, not \"\"", "req", `{"a": }`, "", "/a"},
 	})
+}
+
+// A required property left out of a complete object is what leaving it
+// out means, where its schema takes that: null where it may be null, []
+// for a list, {} for a map; never in a reply cut short, where it may be
+// what was lost.
+func TestRuleMissingRequired(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"a list, a map and a nullable field", "roster", `{"name": "Ada"}`, `{"labels":{},"members":[],"name":"Ada","note":null}`, ""},
+		{"a string is still missing", "roster", `{}`, "", "'name'"},
+		{"what is written stays", "roster", `{"name": "Ada", "members": ["Bo"], "note": "hi"}`, `{"labels":{},"members":["Bo"],"name":"Ada","note":"hi"}`, ""},
+		{"not in a reply cut short", "roster", `{"name": "Ada", "members": ["Bo"`, "", "labels"},
+		{"not in an object of other members", "roster", `{"title": "Ada"}`, "", "members"},
+		{"not a list that may not be empty", "nonempty", `{"name": "Ada", "home": {}}`, "", "members"},
+		{"not an object with properties of its own", "nonempty", `{"name": "Ada", "members": [1]}`, "", "home"},
+		{"not a string", "req", `{}`, "", "'a'"},
+	})
+	_, repairs, _, _ := Align([]byte(`{"name": "Ada"}`), ruleSchemas.Schema("structgen:///roster.json#"))
+	if !strings.Contains(fmt.Sprint(repairs), "/members: filled the required property \"members\", left out, with []") {
+		t.Errorf("the filled list is not reported: %v", repairs)
+	}
 }
 
 // A number or boolean where the schema wants a string is read as its

@@ -92,6 +92,9 @@ func typeBit(name string) TypeSet {
 	return 0
 }
 
+// TypeOf returns the set that holds the named JSON type alone.
+func TypeOf(name string) TypeSet { return Restricted | typeBit(name) }
+
 // Has reports whether the set restricts and holds the named type.
 func (t TypeSet) Has(name string) bool { return t&typeBit(name) != 0 }
 
