@@ -203,6 +203,42 @@ func TestRuleUnquotedScalars(t *testing.T) {
 	})
 }
 
+// An unquoted value of words followed by lines of prose runs on across
+// them, up to a line that starts a member or closes the object: a
+// paragraph written without quotes is the value, its quotes and colons
+// included. Not after a literal or a number, and not where no member or
+// bracket follows the prose (text after a document cut short).
+func TestRuleValueAcrossLines(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a paragraph to the brace", "{\"summary\": First point, second point.\n\nMore text here.\n}", `{"summary":"First point, second point.\n\nMore text here."}`, "bare word"},
+		{"up to the next member", "{\"a\": some words\nmore words\n\"b\": 1}", `{"a":"some words\nmore words","b":1}`, "bare word"},
+		{"quotes and colons of the prose are text", "{\"a\": one two\nhe said \"hi\" at 5:30 today.\n}", `{"a":"one two\nhe said \"hi\" at 5:30 today."}`, ""},
+		{"the brace at a line's end", "{\"a\": {\"b\": some words\nmore words}\n}", `{"a":{"b":"some words\nmore words"}}`, ""},
+		{"a bare key's line is a member", "{\"a\": some words\nb: 2}", `{"a":"some words","b":2}`, ""},
+		{"not after a literal", "{\"a\": true\nsome note here\n}", `{"a":true}`, "stray text"},
+		{"not after a number", "{\"a\": 12\nsome note here\n}", `{"a":12}`, "stray text"},
+		{"not prose after a document cut short", "{\"a\": some words\n\nLet me know if this helps.", `{"a":"some words"}`, "stray text"},
+		{"not in a list", "[one two\nthree four\n]", `["one two","three four"]`, ""},
+	})
+}
+
+// Each run of prose lines is scanned once, however many unquoted values
+// it follows: reading stays linear.
+func TestValueLinesScanOnce(t *testing.T) {
+	for name, text := range map[string]string{
+		"values in the prose":   `{"a": x` + strings.Repeat("\nfoo, \"k\": v w", 3000) + "\n\"b\": 1}",
+		"no end to the prose":   `{"a": x` + strings.Repeat("\nfoo bar", 3000),
+		"brackets inside lines": `{"o": {"a": x` + strings.Repeat("\nw} more", 3000) + "\n\"b\": 1}",
+	} {
+		r := &tolerant{s: []byte(text)}
+		r.skip()
+		r.readAll()
+		if r.proseScanned > len(text) {
+			t.Errorf("%s: %d bytes of prose scanned in a text of %d", name, r.proseScanned, len(text))
+		}
+	}
+}
+
 // Unicode spaces between tokens are white space.
 func TestRuleUnicodeSpaces(t *testing.T) {
 	checkRules(t, []ruleCase{

@@ -88,6 +88,11 @@ type tolerant struct {
 	err     error
 	// firstEnd is where readAll's first value ended.
 	firstEnd int
+	// run is the last run of prose lines valueLines scanned;
+	// proseScanned counts the bytes it scanned, for a test that the runs
+	// are scanned once.
+	run          proseRun
+	proseScanned int
 }
 
 // text returns s[a:b] as a string without copying it again.

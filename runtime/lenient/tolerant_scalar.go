@@ -241,8 +241,20 @@ func (t *tolerant) bare() *jvalue {
 	end := t.i
 	parens := 0
 	inValue := t.inObjectValue() && t.parens == 0
+	lines := false // the value runs on across lines of prose (valueLines)
 	for end < len(t.s) {
 		r, n := utf8.DecodeRune(t.s[end:])
+		if r == '\n' && inValue && parens == 0 {
+			if lines && !endsValueLine(t.s[end+1:]) || !lines && t.valueLines(start, end) {
+				lines = true
+				end += n
+				continue
+			}
+		}
+		if lines && r != '}' && r != ']' && r != ',' && r != '\n' {
+			end += n // prose: its quotes, colons and brackets are text
+			continue
+		}
 		if r == '(' {
 			if parens == 0 && isIdentifier(strings.TrimSpace(string(t.s[start:end]))) {
 				break // a call
@@ -316,7 +328,9 @@ func (t *tolerant) bare() *jvalue {
 	t.repair(start, "quoted the bare word %q", word)
 	// A word the text ends in, white space after it included, may go on
 	// ("New" of "New York").
-	v := &jvalue{kind: jString, str: word, off: start, done: t.i < len(t.s) && (!t.streaming || len(skipWS(t.s[end:])) > 0)}
+	// In a stream, a value of words followed by prose that no member or
+	// bracket ends yet may still run on across those lines (valueLines).
+	v := &jvalue{kind: jString, str: word, off: start, done: t.i < len(t.s) && (!t.streaming || len(skipWS(t.s[end:])) > 0 && !(t.run.kind == runEnd && t.run.from <= end+1))}
 	// [a","b"]: a quote right after the word closes it.
 	if r, n := t.peek(); r == '"' && t.i+n <= len(t.s) {
 		after := bytes.TrimLeft(t.s[t.i+n:], " \t")
@@ -326,6 +340,85 @@ func (t *tolerant) bare() *jvalue {
 		}
 	}
 	return v
+}
+
+// valueLines reports whether the unquoted value read from start to the
+// newline at end runs on across the lines after it: a value of words
+// (not a literal or a number) followed by lines of prose, none of which
+// starts a member or ends the object, up to a line that does. A model
+// writing a paragraph as a value without quotes ({"summary": First
+// point, second.⏎⏎More text.⏎}) means the whole paragraph; prose with
+// no member or closing bracket after it is text after a document cut
+// short, not the value's.
+func (t *tolerant) valueLines(start, end int) bool {
+	word := strings.TrimSpace(t.text(start, end))
+	if word == "" || literals[word] != nil || isJSONNumber(word) {
+		return false
+	}
+	from := end + 1
+	if r := t.run; r.kind == 0 || from < r.from || from > r.decision {
+		t.run = scanProseRun(t.s, from)
+		t.proseScanned += t.run.decision - from
+	}
+	// The lines from the run's start to its deciding line are prose, so a
+	// later value in the run has the same deciding line: each run is
+	// scanned once.
+	switch r := t.run; r.kind {
+	case runMember:
+		return from <= r.lastProse
+	case runBracket:
+		return true
+	}
+	return false
+}
+
+// A proseRun is the lines of prose from one offset to the line that
+// decides whether an unquoted value before them runs on across them.
+type proseRun struct {
+	from, decision int // where the run starts; where its deciding line starts
+	lastProse      int // where its last line of prose starts, or -1
+	kind           byte
+}
+
+// How a run of prose lines ends.
+const (
+	runEnd     byte = 'e' // at the end of the text: no value's
+	runMember  byte = 'm' // at a line that starts a member or closes a container
+	runBracket byte = 'b' // at a line of prose that ends in } or ]
+)
+
+// scanProseRun reads the lines of s from offset from.
+func scanProseRun(s []byte, from int) proseRun {
+	r := proseRun{from: from, lastProse: -1, kind: runEnd}
+	at := from
+	for at < len(s) {
+		line := s[at:]
+		if nl := bytes.IndexByte(line, '\n'); nl >= 0 {
+			line = line[:nl]
+		}
+		if trimmed := bytes.TrimSpace(line); len(trimmed) > 0 {
+			if endsValueLine(s[at:]) {
+				r.decision, r.kind = at, runMember
+				return r
+			}
+			if c := trimmed[len(trimmed)-1]; c == '}' || c == ']' {
+				r.decision, r.kind = at, runBracket
+				return r
+			}
+			r.lastProse = at
+		}
+		at += len(line) + 1
+	}
+	r.decision = len(s)
+	return r
+}
+
+// endsValueLine reports whether the first line of s that is not blank
+// starts an object's member or ends a container: what ends an unquoted
+// value that runs across lines.
+func endsValueLine(s []byte) bool {
+	s = skipWS(s)
+	return len(s) == 0 || commentStarts(s) || keyFollows(s)
 }
 
 // timeColon reports whether a colon between before and after is a time's
