@@ -426,6 +426,11 @@ func TestRuleNumberWithText(t *testing.T) {
 		{"a key after the number is a member", `{"a": 1 b: 2}`, `{"a":1,"b":2}`, "missing comma"},
 		{"a comment after the number", "{\"a\": 1 # one\n}", `{"a":1}`, "comment"},
 		{"in a list numbers stay numbers", `[5 6]`, `[5,6]`, "missing comma"},
+		{"a percent sign", `{"share": 12.5%}`, `{"share":"12.5%"}`, `quoted the bare word "12.5%"`},
+		{"unit signs in a list", `[50%, 20°, 5€]`, `["50%","20°","5€"]`, "bare word"},
+	})
+	checkAligned(t, []alignCase{
+		{"a percent where a number is wanted", "age", `{"kg": 12.5%}`, `{"kg":12.5}`, ""},
 	})
 }
 
@@ -676,6 +681,12 @@ func TestRuleInnerQuotesInText(t *testing.T) {
 		{"a key after a lost comma", `{"a": "x" "b": 2}`, `{"a":"x","b":2}`, "comma"},
 		{"an item after a lost comma", `["x" "y"]`, `["x","y"]`, "comma"},
 		{"a key that lost its colon", `{"a": "x" "b" true}`, `{"a":"x","b":true}`, ""},
+		// In an unquoted value, a quoted phrase that words, a comma or
+		// the object's end follow is the value's text.
+		{"a phrase in an unquoted value", `{"key": value with "quotes" inside, "n": 1}`, `{"key":"value with \"quotes\" inside","n":1}`, "bare word"},
+		{"curly quotes in an unquoted value", `{"a": say “hi” now}`, `{"a":"say “hi” now"}`, ""},
+		{"a quoted key after an unquoted value", `{"a": x "b": 1}`, `{"a":"x","b":1}`, "comma"},
+		{"a key that lost its colon after an unquoted value", `{"a": x "b" 1}`, `{"a":"x","b":1}`, "missing ':'"},
 	})
 }
 

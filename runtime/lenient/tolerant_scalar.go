@@ -68,10 +68,12 @@ scanned:
 		// whose object lost its braces.
 		return t.bare()
 	}
-	// A letter or slash right after: not a number ("1notanumber", a UUID, 1/3).
-	if end < len(t.s) {
+	// A letter, slash or unit sign right after: not a number
+	// ("1notanumber", a UUID, 1/3, 12.5%, 20°, 5€): its text, which a
+	// schema that wants a number reads as one where it can.
+	if end < len(t.s) && end > start {
 		comment := bytes.HasPrefix(t.s[end:], []byte("/*")) || bytes.HasPrefix(t.s[end:], []byte("//"))
-		if r, _ := utf8.DecodeRune(t.s[end:]); unicode.IsLetter(r) || r == '/' && !comment || r == '_' {
+		if r, _ := utf8.DecodeRune(t.s[end:]); unicode.IsLetter(r) || r == '/' && !comment || r == '_' || r == '%' || r == '°' || unicode.Is(unicode.Sc, r) {
 			return t.bare()
 		}
 	}
@@ -273,6 +275,14 @@ func (t *tolerant) bare() *jvalue {
 			end += n
 			continue
 		}
+		if (r == '"' || r == '“') && inValue && parens == 0 && end > start && t.s[end-1] == ' ' {
+			if n := quotedPhrase(t.s[end:]); n > 0 {
+				// {"a": value with "quotes" inside}: a quoted phrase
+				// that no colon follows is the value's text, not a key.
+				end += n
+				continue
+			}
+		}
 		if r == ',' || r == '}' || r == ']' || r == '\n' || r == '[' || r == '{' || isQuote(r) && r != '\'' && r != '’' {
 			break
 		}
@@ -340,6 +350,41 @@ func (t *tolerant) bare() *jvalue {
 		}
 	}
 	return v
+}
+
+// quotedPhrase returns the length of the quoted phrase s starts with,
+// where it ends on its line and words, a comma or the object's end
+// follow it, else 0.
+func quotedPhrase(s []byte) int {
+	open, n := utf8.DecodeRune(s)
+	close := '"'
+	if open == '“' {
+		close = '”'
+	}
+	for i := n; i < len(s); {
+		r, m := utf8.DecodeRune(s[i:])
+		switch r {
+		case '\n', '{', '[', '}', ']':
+			return 0
+		case close:
+			if i == n {
+				return 0 // "": no phrase
+			}
+			// Words, the member's end or the object's go on or end the
+			// value; a value after it ("b" 1, "b" [) makes it a key
+			// that lost its colon.
+			after := skipBlanks(s[i+m:])
+			if len(after) == 0 || after[0] == ',' || after[0] == '}' || after[0] == '\n' || after[0] == '\r' {
+				return i + m
+			}
+			if a, _ := utf8.DecodeRune(after); unicode.IsLetter(a) && !startsLiteral(after) {
+				return i + m
+			}
+			return 0
+		}
+		i += m
+	}
+	return 0
 }
 
 // valueLines reports whether the unquoted value read from start to the
