@@ -416,8 +416,8 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 		}
 		cands = append(cands, parts...)
 	}
-	// A reply written as markdown, where nothing else fits: readings
-	// built from its lines, for the schema to coerce. - ONE⏎- THREE: the
+	// A reply written as markdown, where nothing else fits cheaply:
+	// readings built from its lines, for the schema to coerce. - ONE⏎- THREE: the
 	// list's items, where an array is allowed; name: Bob⏎age: 5: the
 	// members of declared properties.
 	lineReadings := []func() (*jvalue, int, string, bool){
@@ -431,7 +431,11 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 		},
 	}
 	for _, read := range lineReadings {
-		if best != nil && len(best.problems) == 0 {
+		if best != nil && len(best.problems) == 0 && cost(best.c.repairs)+len(best.coerced) <= 1 {
+			// Fits at the cost of a line reading or less. Other readings
+			// that fit still compete: "- a⏎- b" read as JSON is six
+			// documents, the dashes numbers, which a list of strings takes
+			// as text.
 			break
 		}
 		v, off, msg, ok := read()
@@ -626,13 +630,17 @@ func wantsContainer(sch *jsonschema.Schema) bool {
 }
 
 // cost weighs a reading's repairs: one that leaves out part of the reply
-// costs more than any number of small ones.
+// costs more than any number of small ones, and a number made of a sign
+// alone (a markdown bullet's dash read as -0) more than a few.
 func cost(repairs []problem.Repair) int {
 	n := 0
 	for _, r := range repairs {
 		n++
-		if strings.HasPrefix(r.Message, "left out") {
+		switch {
+		case strings.HasPrefix(r.Message, "left out"):
 			n += 1000
+		case r.Message == signAlone:
+			n += 10
 		}
 	}
 	return n

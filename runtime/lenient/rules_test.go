@@ -91,6 +91,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///lit.json":      `{"type": "object", "properties": {"status": {"const": "ok"}, "code": {"const": 200}, "level": {"enum": [1, 2, 3]}}}`,
 	"structgen:///colors.json":   `{"type": "array", "items": {"enum": ["RED", "GREEN", "BLUE"]}}`,
 	"structgen:///counts.json":   `{"type": "array", "items": {"type": "integer"}}`,
+	"structgen:///strings.json":  `{"type": "array", "items": {"type": "string"}}`,
 	"structgen:///roster.json":   `{"type": "object", "properties": {"name": {"type": "string"}, "members": {"type": "array", "items": {"type": "string"}}, "labels": {"type": "object", "additionalProperties": {"type": "string"}}, "note": {"type": ["string", "null"]}}, "required": ["name", "members", "labels", "note"]}`,
 	"structgen:///nonempty.json": `{"type": "object", "properties": {"name": {"type": "string"}, "members": {"type": "array", "minItems": 1}, "home": {"type": "object", "properties": {"city": {"type": "string"}}}}, "required": ["name", "members", "home"]}`,
 	"structgen:///person.json":   `{"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["first_name", "age"], "additionalProperties": false}`,
@@ -596,6 +597,16 @@ func TestRuleMarkdownList(t *testing.T) {
 		{"items that do not fit", "counts", "- three\n- four", "", "want integer"},
 		{"JSON still comes first", "counts", "- 1\n- 2\n\n[5, 6]", `[5,6]`, ""},
 		{"a document's string lines are no list", "counts", "{\"a\": \"- 1\n- 2\"}", "", "want integer"},
+		// Read as JSON, "- 1" is the number -0 and 1: a reading that fits
+		// at that cost loses to the list's.
+		{"bullets of numbers", "counts", "- 1\n- 2", `[1,2]`, ""},
+		{"bullets of words for a list of strings", "strings", "- apple\n- banana", `["apple","banana"]`, ""},
+		{"a numbered list of words", "strings", "1. apple\n2. banana", `["apple","banana"]`, ""},
+	})
+	// With no schema a bullet's dash is no number cut after its sign.
+	checkRules(t, []ruleCase{
+		{"a bullet with no schema", "- apple\n- banana", `["- apple","- banana"]`, "bare word"},
+		{"a sign the text ends after", `[-`, `[-0]`, ""},
 	})
 }
 

@@ -44,6 +44,13 @@ scanned:
 			}
 		}
 	}
+	if end == start+1 && (t.s[start] == '-' || t.s[start] == '+') && end+1 < len(t.s) && (t.s[end] == ' ' || t.s[end] == '\t') {
+		if r, _ := utf8.DecodeRune(skipBlanks(t.s[end:])); unicode.IsLetter(r) {
+			// "- apple": a markdown bullet and its text, not a number
+			// cut after its sign.
+			return t.bare()
+		}
+	}
 	tok := t.text(start, end)
 	if end > digitsEnd {
 		t.repair(start, "read %s, written with thousands separators, as a number", tok)
@@ -97,7 +104,11 @@ scanned:
 	}
 	if fixed, ok := fixNumber(text); ok {
 		if fixed != text {
-			t.repair(start, "read %s as %s", tok, fixed)
+			if tok == "-" {
+				t.repair(start, signAlone)
+			} else {
+				t.repair(start, "read %s as %s", tok, fixed)
+			}
 		}
 		v.str = fixed
 		return v
@@ -105,6 +116,10 @@ scanned:
 	t.repair(start, "read %s as a string", tok)
 	return &jvalue{kind: jString, str: tok, off: start, done: v.done}
 }
+
+// signAlone is the repair of a minus sign the text ends after, or that
+// a comma or bracket follows ([-, {"a": -): a number cut after its sign.
+const signAlone = "read - as -0"
 
 // fixNumber completes a number that the text cut short (2., 2e-, -) or
 // wrote loosely (+1, .5); false when it is no number.
