@@ -240,6 +240,18 @@ func TestValueLinesScanOnce(t *testing.T) {
 	}
 }
 
+// A JavaScript regular expression literal is a string of its text, as
+// written: flags, a slash in a class or escaped, quotes inside.
+func TestRuleRegexLiteral(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"with flags", `{"re": /\d+[/a]x/gi, "n": 1}`, `{"re":"/\\d+[/a]x/gi","n":1}`, "regular expression"},
+		{"in a list", `["a", /b\/c/]`, `["a","/b\\/c/"]`, "regular expression"},
+		{"quotes inside", `{"m": /say "hi"/}`, `{"m":"/say \"hi\"/"}`, "regular expression"},
+		{"a path is no expression", `{"p": /usr/bin/x}`, `{"p":"/usr/bin/x"}`, "bare word"},
+		{"a comment stays a comment", "{\"a\": 1 // note\n}", `{"a":1}`, "comment"},
+	})
+}
+
 // Unicode spaces between tokens are white space.
 func TestRuleUnicodeSpaces(t *testing.T) {
 	checkRules(t, []ruleCase{

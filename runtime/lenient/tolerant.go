@@ -271,6 +271,14 @@ func (t *tolerant) value() *jvalue {
 		return t.quoted()
 	case r >= '0' && r <= '9', r == '-', r == '+', r == '.' && t.i+1 < len(t.s) && t.s[t.i+1] >= '0' && t.s[t.i+1] <= '9':
 		return t.number()
+	case r == '/':
+		if end := regexLiteral(t.s[t.i:]); end > 0 {
+			// /\d+/g: a JavaScript regular expression, kept as written.
+			v := &jvalue{kind: jString, str: t.text(t.i, t.i+end), off: t.i, done: true}
+			t.repair(t.i, "read a regular expression literal as its text")
+			t.i += end
+			return v
+		}
 	case ellipsisLen(t.s[t.i:]) > 0:
 		return nil // an ellipsis: the caller skips it
 	case isDelimiter(r):
@@ -281,6 +289,39 @@ func (t *tolerant) value() *jvalue {
 		return v
 	}
 	return t.bare()
+}
+
+// regexLiteral returns the length of the JavaScript regular expression
+// literal s starts with (/…/flags, on one line, a slash inside a class
+// or escaped kept, then the end of a value), else 0.
+func regexLiteral(s []byte) int {
+	if len(s) < 3 || s[0] != '/' || s[1] == '/' || s[1] == '*' || s[1] == ' ' {
+		return 0
+	}
+	class := false
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\':
+			i++
+		case c == '\n' || c == '\r':
+			return 0
+		case c == '[':
+			class = true
+		case c == ']':
+			class = false
+		case c == '/' && !class:
+			end := i + 1
+			for end < len(s) && s[end] >= 'a' && s[end] <= 'z' {
+				end++
+			}
+			rest := skipBlanks(s[end:])
+			if len(rest) == 0 || bytes.IndexByte([]byte(",]})\r\n"), rest[0]) >= 0 {
+				return end
+			}
+			return 0
+		}
+	}
+	return 0
 }
 
 // literal reads true, false or null that a delimiter follows: most
