@@ -692,12 +692,12 @@ next:
 }
 
 // normKey is a key without case and separators: firstName, first_name,
-// First Name and first-name are one.
+// First Name, first-name and markdown's first\_name are one.
 func normKey(k string) string {
 	var b strings.Builder
 	for _, r := range k {
 		switch r {
-		case '_', '-', ' ', '.':
+		case '_', '-', ' ', '.', '\\':
 			continue
 		}
 		b.WriteRune(unicode.ToLower(r))

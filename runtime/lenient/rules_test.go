@@ -70,6 +70,11 @@ func TestRuleBackslashes(t *testing.T) {
 		{"an escaped document after a value", `[7, \"a b\"]`, `[7,"a b"]`, "quotes were escaped"},
 		{"an escaped document on lines", "{\n  \\\"a\\\": \\\"x\\\"\n}", `{"a":"x"}`, "quotes were escaped"},
 		{"a lone stray escape", `["\q"]`, `["q"]`, "invalid escape"},
+		// Python's and JavaScript's hex escapes name their character.
+		{"a hex escape", `["\x41\xe9"]`, `["Aé"]`, "escape \\x41"},
+		{"Python's long escape", `["\U0001F600 ok"]`, `["😀 ok"]`, "escape \\U0001F600"},
+		{"no hex escape without two digits", `["\xg"]`, `["\\xg"]`, "no JSON escape"},
+		{"a path's backslash stays", `["C:\Users\x41"]`, `["C:\\Users\\x41"]`, "no JSON escape"},
 	})
 }
 
@@ -400,6 +405,7 @@ func TestRuleKeyCase(t *testing.T) {
 		{"an optional one of an open object is an undeclared key", "open", `{"first_name": "Ada", "Nick": "A"}`, `{"Nick":"A","first_name":"Ada"}`, ""},
 		{"two keys that stand for one property are no guess", "keys", `{"FirstName": "Ada", "first-name": "Bo"}`, "", "first_name"},
 		{"the declared key wins", "keys", `{"first_name": "Ada", "FirstName": "Bo"}`, "", "FirstName"},
+		{"an underscore escaped as markdown escapes it", "keys", `{"first\_name": "Ada"}`, `{"first_name":"Ada"}`, ""},
 	})
 }
 

@@ -1166,29 +1166,64 @@ func (t *tolerant) escape(sb *strings.Builder) {
 		return
 	case '\'', '`':
 		sb.WriteByte(c) // a quote escaped in a string of other quotes
+	case 'x', 'U':
+		// Python's and JavaScript's \xHH, Python's \UHHHHHHHH: the
+		// character they name, where the string writes no backslash as
+		// a character (C:\xa1 is a path's).
+		digits := 2
+		if c == 'U' {
+			digits = 8
+		}
+		if r, ok := hexRune(t.s[t.i+1:], digits); ok && !t.strRaw {
+			t.repair(at, "read the escape \\%c%s as %q", c, t.s[t.i+1:t.i+1+digits], r)
+			sb.WriteRune(r)
+			t.i += 1 + digits
+			return
+		}
+		t.otherEscape(sb, at)
+		return
 	case '\n':
 		t.repair(at, "read a backslash at the end of a line as a line break")
 		sb.WriteByte('\n')
 	default:
-		r, n := utf8.DecodeRune(t.s[t.i:])
-		if keepsBackslash(t.s[t.i:]) {
-			// \d, \s, \(, C:\Users, \alpha: no JSON escape; the
-			// backslash is the text's (a regular expression, a Windows
-			// path, LaTeX).
-			t.repair(at, "kept the backslash of \\%c, which is no JSON escape", r)
-			t.strRaw = true
-			sb.WriteByte('\\')
-		} else {
-			t.repair(at, "read the invalid escape \\%c as %c", r, r)
-			// Kept after all if the string writes its backslashes as
-			// characters (rawEscapes).
-			t.strCtrl = append(t.strCtrl, ctrlEscape{at: sb.Len(), off: at, letter: byte(r), dropped: len(t.repairs) - 1})
-		}
-		sb.WriteRune(r)
-		t.i += n
+		t.otherEscape(sb, at)
 		return
 	}
 	t.i++
+}
+
+// hexRune reads the character of the n hex digits s starts with, where
+// exactly n are there and they name a character.
+func hexRune(s []byte, n int) (rune, bool) {
+	if len(s) < n || len(s) > n && isHex(s[n]) {
+		return 0, false
+	}
+	code, err := strconv.ParseUint(string(s[:n]), 16, 32)
+	if err != nil || code > utf8.MaxRune || code >= 0xd800 && code < 0xe000 {
+		return 0, false
+	}
+	return rune(code), true
+}
+
+// otherEscape reads a backslash before a character that starts no JSON
+// escape: kept where it is the text's, else dropped, reported.
+func (t *tolerant) otherEscape(sb *strings.Builder, at int) {
+	r, n := utf8.DecodeRune(t.s[t.i:])
+	if keepsBackslash(t.s[t.i:]) {
+		// \d, \s, \(, C:\Users, \alpha: no JSON escape; the
+		// backslash is the text's (a regular expression, a Windows
+		// path, LaTeX).
+		t.repair(at, "kept the backslash of \\%c, which is no JSON escape", r)
+		t.strRaw = true
+		sb.WriteByte('\\')
+	} else {
+		t.repair(at, "read the invalid escape \\%c as %c", r, r)
+		// Kept after all if the string writes its backslashes as
+		// characters (rawEscapes).
+		t.strCtrl = append(t.strCtrl, ctrlEscape{at: sb.Len(), off: at, letter: byte(r), dropped: len(t.repairs) - 1})
+	}
+	sb.WriteRune(r)
+	t.i += n
 }
 
 // pathStart reports whether text, a string's text up to a backslash,
