@@ -570,6 +570,9 @@ func scalarFromProse(text []byte, sch *jsonschema.Schema) (any, []problem.Repair
 			v    bool
 		}{{"true", true}, {"false", false}} {
 			if containsWord(s, w.word, true) {
+				if negated(s, w.word) {
+					return nil, nil, false // "it is not true": no answer
+				}
 				found = append(found, w.v)
 				at = append(at, strings.Index(strings.ToLower(s), w.word))
 			}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/structgen/structgen/runtime/problem"
@@ -551,6 +552,9 @@ func matchEnum(text string, values []string) (string, bool) {
 		}
 		switch len(found) {
 		case 1:
+			if negated(text, found[0]) {
+				return "", false // "not positive" names what the answer is not
+			}
 			return found[0], true
 		case 0:
 			continue
@@ -604,6 +608,51 @@ func containsWord(text, word string, fold bool) bool {
 	}
 }
 
+// negations are the words that, right before a value's name, say the
+// answer is not that value.
+var negations = map[string]bool{"not": true, "no": true, "never": true, "nor": true, "neither": true, "non": true,
+	"isn't": true, "isnt": true, "aren't": true, "wasn't": true, "weren't": true, "don't": true, "doesn't": true, "didn't": true,
+	"isn’t": true, "aren’t": true, "wasn’t": true, "don’t": true, "doesn’t": true}
+
+// negated reports whether word stands in text, as a whole word in any
+// case, right after a negation ("not POSITIVE", "isn't **true**"): such
+// a mention names no answer, so a text that makes it is no answer to
+// read a value from.
+func negated(text, word string) bool {
+	if word == "" {
+		return false
+	}
+	t, w := strings.ToLower(text), strings.ToLower(word)
+	for i := 0; ; {
+		j := strings.Index(t[i:], w)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(w)
+		if !isWordRune(lastRune(t[:start])) && !isWordRune(firstRune(t[end:])) && negations[lastWord(t[:start])] {
+			return true
+		}
+		i = start + 1
+	}
+}
+
+// lastWord returns the last word of s, apostrophes kept, past the marks
+// and spaces after it ("not **" gives "not").
+func lastWord(s string) string {
+	end := strings.LastIndexFunc(s, func(r rune) bool { return isWordRune(r) || r == '\'' || r == '’' })
+	if end < 0 {
+		return ""
+	}
+	_, n := utf8.DecodeRuneInString(s[end:])
+	word := s[:end+n]
+	start := strings.LastIndexFunc(word, func(r rune) bool { return !isWordRune(r) && r != '\'' && r != '’' })
+	if start >= 0 {
+		_, n := utf8.DecodeRuneInString(word[start:])
+		word = word[start+n:]
+	}
+	return word
+}
+
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
 
 func firstRune(s string) rune {
@@ -614,11 +663,11 @@ func firstRune(s string) rune {
 }
 
 func lastRune(s string) rune {
-	r := []rune(s)
-	if len(r) == 0 {
+	if s == "" {
 		return ' '
 	}
-	return r[len(r)-1]
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return r
 }
 
 func constString(m *jsonschema.Schema) (string, bool) {

@@ -96,6 +96,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///lit.json":      `{"type": "object", "properties": {"status": {"const": "ok"}, "code": {"const": 200}, "level": {"enum": [1, 2, 3]}}}`,
 	"structgen:///colors.json":   `{"type": "array", "items": {"enum": ["RED", "GREEN", "BLUE"]}}`,
 	"structgen:///counts.json":   `{"type": "array", "items": {"type": "integer"}}`,
+	"structgen:///flag.json":     `{"type": "boolean"}`,
 	"structgen:///strings.json":  `{"type": "array", "items": {"type": "string"}}`,
 	"structgen:///roster.json":   `{"type": "object", "properties": {"name": {"type": "string"}, "members": {"type": "array", "items": {"type": "string"}}, "labels": {"type": "object", "additionalProperties": {"type": "string"}}, "note": {"type": ["string", "null"]}}, "required": ["name", "members", "labels", "note"]}`,
 	"structgen:///nonempty.json": `{"type": "object", "properties": {"name": {"type": "string"}, "members": {"type": "array", "minItems": 1}, "home": {"type": "object", "properties": {"city": {"type": "string"}}}}, "required": ["name", "members", "home"]}`,
@@ -306,6 +307,19 @@ func TestRuleLooseEnums(t *testing.T) {
 		{"a word every value has", "enum", `{"n": "NUMBER"}`, "", "must be one of"},
 		{"two values named", "enum", `{"k": "k1 or k2"}`, "", "must be one of"},
 		{"the longer value when both are named", "enum", `{"tone": ["Very Positive"]}`, `{"tone":["very positive"]}`, ""},
+		// A value named after a negation is what the answer is not.
+		{"a negated value", "enum", `{"k": "not k1"}`, "", "must be one of"},
+		{"a negated value in prose", "color", "It is definitely not **BLUE**.", "", "must be one of"},
+		{"a negation before another word", "color", "Not sure, but BLUE.", `"BLUE"`, ""},
+	})
+}
+
+// A boolean named after a negation in prose is no answer.
+func TestRuleNegatedBoolean(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"named", "flag", "The answer is **true**.", `true`, ""},
+		{"negated", "flag", "That is not true.", "", "boolean"},
+		{"negated with an apostrophe", "flag", "It isn't false, I think.", "", "boolean"},
 	})
 }
 
