@@ -207,6 +207,10 @@ func TestRuleUnquotedScalars(t *testing.T) {
 		{"a number with a thousands separator", `{"n": 1,234, "m": 2}`, `{"n":1234,"m":2}`, ""},
 		{"times of day in a list", `[10:30, 9:05:59]`, `["10:30","9:05:59"]`, "bare word"},
 		{"a pair not written as a clock is no time", `[1:2]`, `[1,2]`, ""},
+		// After a comma in an object a quoted string is a key, with its
+		// colon or not: no more of the value before it.
+		{"a number before a key without a value", `{"a": 1, "b"}`, `{"a":1}`, "dropped the key"},
+		{"a word before a key without a value", `{"a": red, "b", "c": 2}`, `{"a":"red","c":2}`, "dropped the key"},
 	})
 }
 

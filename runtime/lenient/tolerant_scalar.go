@@ -63,7 +63,7 @@ scanned:
 		}
 		return &jvalue{kind: jString, str: tok, off: start, done: v.done}
 	}
-	if end < len(t.s) && t.s[end] == ',' && t.inObjectValue() && t.parens == 0 && !keyFollows(t.s[end+1:]) {
+	if end < len(t.s) && t.s[end] == ',' && t.inObjectValue() && t.parens == 0 && !keyFollows(t.s[end+1:]) && !quoteFollows(t.s[end+1:]) {
 		// {"key": 105,12, }: no key follows the comma, so the value
 		// goes on past it: text, not a number.
 		return t.bare()
@@ -284,7 +284,7 @@ func (t *tolerant) bare() *jvalue {
 			}
 			parens--
 		}
-		if r == ',' && inValue && !keyFollows(t.s[end+1:]) {
+		if r == ',' && inValue && !keyFollows(t.s[end+1:]) && !quoteFollows(t.s[end+1:]) {
 			// {"lorem": ipsum, sic, datum}: in an object, a comma that no
 			// key follows is the text's.
 			end += n
@@ -365,6 +365,18 @@ func (t *tolerant) bare() *jvalue {
 		}
 	}
 	return v
+}
+
+// quoteFollows reports whether a quote starts s, after blanks: after a
+// comma in an object, a quoted string is a key, whether or not its colon
+// follows ({"a": 1, "b"}), not more of an unquoted value.
+func quoteFollows(s []byte) bool {
+	s = skipBlanks(s)
+	if len(s) == 0 {
+		return false
+	}
+	r, _ := utf8.DecodeRune(s)
+	return r == '"' || r == '“'
 }
 
 // quotedPhrase returns the length of the quoted phrase s starts with,
