@@ -27,6 +27,9 @@ const (
 	// repairNulls: null in an optional property that may not be null (as
 	// strict provider modes send), read as absent.
 	repairNulls
+	// repairMissing: a required property left out that may be null, or
+	// is a list or map that may be empty (fillMissing).
+	repairMissing
 )
 
 // repairValue applies the schema-guided repairs in set to v, the decoded
@@ -104,6 +107,9 @@ func repairValue(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string,
 					}
 				}
 			}
+		}
+		if set&repairMissing != 0 {
+			fillMissing(sc, x, ms, ptr, repairs)
 		}
 		for _, k := range keys {
 			if _, ok := x[k]; !ok {
@@ -201,12 +207,15 @@ func enumCase(s string, ms []*jsonschema.Schema) (string, bool) {
 
 // RepairArgs applies to doc, a tool call's decoded arguments, the repairs
 // that s allows arguments: a JSON-encoded string where s wants an array
-// or object is decoded, and null in an optional property that may not be
-// null is dropped. Each repair is appended to repairs.
+// or object is decoded, null in an optional property that may not be
+// null is dropped, and a required property left out that may be null or
+// is a list or map that may be empty is filled (fillMissing: arguments
+// are a whole document, never one cut short). Each repair is appended to
+// repairs.
 func RepairArgs(s *schema.Schema, doc any, repairs *[]problem.Repair) (any, error) {
 	sch, err := s.Compiled()
 	if err != nil {
 		return nil, err
 	}
-	return repairValue(s.Shapes(), doc, sch, "", repairs, repairJSONStrings|repairNulls), nil
+	return repairValue(s.Shapes(), doc, sch, "", repairs, repairJSONStrings|repairNulls|repairMissing), nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structgen/structgen/runtime/problem"
 	"github.com/structgen/structgen/runtime/schema"
 )
 
@@ -182,6 +183,27 @@ func TestRuleMissingRequired(t *testing.T) {
 	if !strings.Contains(fmt.Sprint(repairs), "/members: filled the required property \"members\", left out, with []") {
 		t.Errorf("the filled list is not reported: %v", repairs)
 	}
+	// A tool call's arguments, a whole document, are filled alike.
+	for _, c := range []struct{ schema, in, want string }{
+		{"roster", `{"name": "Ada", "members": ["Bo"]}`, `{"labels":{},"members":["Bo"],"name":"Ada","note":null}`},
+		{"nonempty", `{"name": "Ada", "home": {}}`, `{"home":{},"name":"Ada"}`},
+	} {
+		var reps []problem.Repair
+		doc, err := RepairArgs(ruleSchemas.Schema("structgen:///"+c.schema+".json#"), decodeForTest(t, c.in), &reps)
+		got, _ := json.Marshal(doc)
+		if err != nil || string(got) != c.want {
+			t.Errorf("RepairArgs(%s) = %s, %v; want %s", c.in, got, err, c.want)
+		}
+	}
+}
+
+func decodeForTest(t *testing.T, s string) any {
+	t.Helper()
+	v, err := schema.DecodeValue([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
 
 // A number or boolean where the schema wants a string is read as its
