@@ -82,7 +82,7 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, comp
 		// Null in an optional field that may not be null reads as absent.
 		repairValue(sc, x, s, ptr, repairs, repairNulls)
 		if complete {
-			fillMissing(sc, x, ms, ptr, repairs)
+			fillMissing(sc, x, ms, ptr, true, repairs)
 		}
 		keys := make([]string, 0, len(x))
 		for k := range x {
@@ -157,8 +157,9 @@ func coerceToBranch(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ms []*js
 // field far more often than it writes them out. An object with members
 // but none declared is another object, not this one left short: it is
 // not filled. Other properties (a string, a number, an object with
-// properties of its own) have no value to assume and stay missing.
-func fillMissing(sc *schema.ShapeCache, obj map[string]any, ms []*jsonschema.Schema, ptr string, repairs *[]problem.Repair) {
+// properties of its own) have no value to assume and stay missing, and
+// so do lists and maps unless empties is set.
+func fillMissing(sc *schema.ShapeCache, obj map[string]any, ms []*jsonschema.Schema, ptr string, empties bool, repairs *[]problem.Repair) {
 	declared := len(obj) == 0
 	for _, m := range ms {
 		for k := range obj {
@@ -180,7 +181,7 @@ func fillMissing(sc *schema.ShapeCache, obj map[string]any, ms []*jsonschema.Sch
 				continue
 			}
 			val, text, ok := emptyValue(sc, sub)
-			if !ok {
+			if !ok || val != nil && !empties {
 				continue
 			}
 			obj[k] = val
