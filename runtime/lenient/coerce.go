@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -369,6 +370,17 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 			return t, fmt.Sprintf("read %s as the text %q, where a string is wanted", t, t), true
 		}
 	case map[string]any:
+		if enum := enumStrings(ms); len(enum) > 0 && len(x) == 1 {
+			// {"answer": "A"} for an enum: no object's JSON text is one
+			// of its values; the field's value may be.
+			for k, inner := range x {
+				if str, ok := inner.(string); ok {
+					if e, ok := enumCase1(str, enum); ok {
+						return e, fmt.Sprintf("took the value of the object's one field %q", k), true
+					}
+				}
+			}
+		}
 		if want.Has("string") {
 			b, _ := json.Marshal(x)
 			return string(b), "kept an object as its JSON text, where a string is wanted", true
@@ -422,6 +434,24 @@ func onlyText(want schema.TypeSet) bool {
 		}
 	}
 	return true
+}
+
+// enumCase1 returns the value of values that s is: itself, else the one
+// it is but for case.
+func enumCase1(s string, values []string) (string, bool) {
+	if slices.Contains(values, s) {
+		return s, true
+	}
+	var found []string
+	for _, v := range values {
+		if strings.EqualFold(s, v) {
+			found = append(found, v)
+		}
+	}
+	if len(found) == 1 {
+		return found[0], true
+	}
+	return "", false
 }
 
 // onlyKind reports whether want restricts the types to kind alone.

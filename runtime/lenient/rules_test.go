@@ -338,6 +338,10 @@ func TestRuleLooseEnums(t *testing.T) {
 		{"a negated value", "enum", `{"k": "not k1"}`, "", "must be one of"},
 		{"a negated value in prose", "color", "It is definitely not **BLUE**.", "", "must be one of"},
 		{"a negation before another word", "color", "Not sure, but BLUE.", `"BLUE"`, ""},
+		// An object of one field where an enum value is wanted: the
+		// field's value, as for other scalars; never an object's text.
+		{"the value of an object's one field", "color", `{"color": "blue"}`, `"BLUE"`, ""},
+		{"not of an object of two fields", "color", `{"a": "RED", "b": "BLUE"}`, "", "must be one of"},
 	})
 }
 
