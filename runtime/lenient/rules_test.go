@@ -406,6 +406,21 @@ func TestRuleCommasReported(t *testing.T) {
 		{"an extra comma in an object", `{"a": 1,, "b": 2}`, `{"a":1,"b":2}`, "extra comma"},
 		{"an extra comma in an array", `[1, 2,, 3]`, `[1,2,3]`, "extra comma"},
 	})
+	// A comment after a comma or a value is reported once, and the comma
+	// before it is no comma left out.
+	for _, in := range []string{
+		"[\n  \"a\", // first\n  \"b\"  # second\n]",
+		"{\"a\": 1, /* one */ \"b\": 2 # two\n}",
+	} {
+		_, repairs, err := ReadLenient([]byte(in))
+		var msgs []string
+		for _, r := range repairs {
+			msgs = append(msgs, r.Message)
+		}
+		if want := []string{"removed a comment", "removed a comment"}; err != nil || fmt.Sprint(msgs) != fmt.Sprint(want) {
+			t.Errorf("%q: repairs %q (%v), want %q", in, msgs, err, want)
+		}
+	}
 }
 
 // Items written one a line with their commas left out: a string whose

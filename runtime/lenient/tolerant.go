@@ -159,6 +159,19 @@ func (t *tolerant) repair(off int, format string, args ...any) {
 	t.repairs = append(t.repairs, problem.Repair{Pointer: schema.Pointer(tokens), Offset: off, Message: fmt.Sprintf(format, args...)})
 }
 
+// skipped reports what skip passed at off once: a look-ahead may skip the
+// same comment again (after a value, then before the next), soon after.
+// A report a rollback dropped is made again.
+func (t *tolerant) skipped(off int, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	for i := len(t.repairs) - 1; i >= 0 && i >= len(t.repairs)-8; i-- {
+		if r := t.repairs[i]; r.Offset == off && r.Message == msg {
+			return
+		}
+	}
+	t.repair(off, "%s", msg)
+}
+
 // pathSeg is one step of the path to the value being read: a key, or an
 // array index (index ≥ 0). Indexes become text only in a repair: most
 // values need none.
@@ -203,7 +216,7 @@ func (t *tolerant) skip() {
 		switch {
 		case isSpaceRune(r):
 			if r > 0x7f || r == '\f' || r == '\v' {
-				t.repair(t.i, "read %U as white space", r)
+				t.skipped(t.i, "read %U as white space", r)
 			}
 			t.i += n
 		case r == '/' && t.i+1 < len(t.s) && t.s[t.i+1] == '/':
@@ -211,7 +224,7 @@ func (t *tolerant) skip() {
 			for !t.eof() && t.s[t.i] != '\n' {
 				t.i++
 			}
-			t.repair(start, "removed a comment")
+			t.skipped(start, "removed a comment")
 		case r == '#':
 			// A Python comment; on one line with a closing bracket, it
 			// ends before the bracket.
@@ -219,7 +232,7 @@ func (t *tolerant) skip() {
 			for !t.eof() && t.s[t.i] != '\n' && t.s[t.i] != '}' && t.s[t.i] != ']' {
 				t.i++
 			}
-			t.repair(start, "removed a comment")
+			t.skipped(start, "removed a comment")
 		case r == '/' && t.i+1 < len(t.s) && t.s[t.i+1] == '*':
 			start := t.i
 			end := bytes.Index(t.s[t.i+2:], []byte("*/"))
@@ -228,7 +241,7 @@ func (t *tolerant) skip() {
 			} else {
 				t.i += 2 + end + 2
 			}
-			t.repair(start, "removed a comment")
+			t.skipped(start, "removed a comment")
 		default:
 			return
 		}
@@ -442,6 +455,7 @@ func (t *tolerant) array(open, close byte) *jvalue {
 	defer func() { t.stack = t.stack[:len(t.stack)-1] }()
 	defer t.leave()
 	t.i++ // the opening bracket
+	comma := false // a comma was read since the last item (comments may follow it)
 	for {
 		t.skip()
 		if t.eof() {
@@ -482,8 +496,10 @@ func (t *tolerant) array(open, close byte) *jvalue {
 			// [1，2]: between items, a full-width comma is a comma.
 			t.repair(t.i, "read the full-width ， as ','")
 			t.i += len(fullWidthComma)
+			comma = true
 			continue
 		case c == ',':
+			comma = true
 			if len(v.kids) == 0 {
 				t.repair(t.i, "removed a leading comma")
 			}
@@ -516,7 +532,7 @@ func (t *tolerant) array(open, close byte) *jvalue {
 			t.i++
 			continue
 		}
-		if len(v.kids) > 0 && t.lastNotComma(v) {
+		if len(v.kids) > 0 && !comma && t.lastNotComma(v) {
 			if afterBlankLine(t.s[:t.i]) && proseLine(t.s[t.i:]) {
 				// [1, 2⏎⏎Let me know if you need more.: the model stopped
 				// writing the list and went on in prose; the document
@@ -539,6 +555,7 @@ func (t *tolerant) array(open, close byte) *jvalue {
 			continue
 		}
 		v.kids = append(v.kids, item)
+		comma = false
 		for t.nextObject && t.err == nil {
 			t.nextObject = false
 			t.path = append(t.path, pathSeg{index: len(v.kids)})
