@@ -454,7 +454,7 @@ func (t *tolerant) array(open, close byte) *jvalue {
 	t.stack = append(t.stack, jArray)
 	defer func() { t.stack = t.stack[:len(t.stack)-1] }()
 	defer t.leave()
-	t.i++ // the opening bracket
+	t.i++          // the opening bracket
 	comma := false // a comma was read since the last item (comments may follow it)
 	for {
 		t.skip()
