@@ -79,8 +79,7 @@ func (t Tool) ReadPartial(args []byte) (*lenient.Node, []Repair, error) {
 // ParseArgs reads the arguments of a call of tool into a T: it extracts
 // and repairs them as the tool's schema allows (a JSON-encoded string
 // where the schema wants an array or an object is decoded; null in an
-// optional field, as strict provider modes send it, is read as absent; a
-// required field left out that may be null is null),
+// optional field, as strict provider modes send it, is read as absent),
 // validates the
 // result strictly against the tool's schema, then decodes it. It returns
 // every repair it made; on failure the error is a *ValidationError that

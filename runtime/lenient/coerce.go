@@ -29,8 +29,7 @@ import (
 // or array where a string is wanted (kept as its JSON text), and an
 // object with one field where a scalar is wanted (that field). Where the
 // reading is complete (every container closed by the text itself),
-// a required property left out that may be null, or is a list or a map
-// that may be empty, is filled with null, [] or {} (fillMissing).
+// a required list or map left out is filled with [] or {} (fillMissing).
 func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, complete bool, repairs *[]problem.Repair) any {
 	if s == nil {
 		return v
@@ -83,7 +82,7 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, comp
 		// Null in an optional field that may not be null reads as absent.
 		repairValue(sc, x, s, ptr, repairs, repairNulls)
 		if complete {
-			fillMissing(sc, x, ms, ptr, true, repairs)
+			fillMissing(sc, x, ms, ptr, repairs)
 		}
 		keys := make([]string, 0, len(x))
 		for k := range x {
@@ -150,17 +149,16 @@ func coerceToBranch(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ms []*js
 	return fit, true
 }
 
-// fillMissing gives the required properties that obj, a complete object,
-// leaves out the value a model means by leaving them out, where the
-// property's schema takes it: null where it may be null (an optional
-// field of a strict-mode schema, required and nullable), [] for a list
-// and {} for a map. A model writes nothing for an empty list or an unset
-// field far more often than it writes them out. An object with members
-// but none declared is another object, not this one left short: it is
-// not filled. Other properties (a string, a number, an object with
-// properties of its own) have no value to assume and stay missing, and
-// so do lists and maps unless empties is set.
-func fillMissing(sc *schema.ShapeCache, obj map[string]any, ms []*jsonschema.Schema, ptr string, empties bool, repairs *[]problem.Repair) {
+// fillMissing gives the required lists and maps that obj, a complete
+// object, leaves out the empty value a model means by leaving them out,
+// where the property's schema takes it: [] for a list, {} for a map. A
+// model writes nothing for an empty list far more often than it writes
+// []. An object with members but none declared is another object, not
+// this one left short: it is not filled. Other properties have no value
+// to assume and stay missing: a string, a number, an object with
+// properties of its own, and null, which a schema may give a meaning of
+// its own ("null to remove the current type").
+func fillMissing(sc *schema.ShapeCache, obj map[string]any, ms []*jsonschema.Schema, ptr string, repairs *[]problem.Repair) {
 	declared := len(obj) == 0
 	for _, m := range ms {
 		for k := range obj {
@@ -182,7 +180,7 @@ func fillMissing(sc *schema.ShapeCache, obj map[string]any, ms []*jsonschema.Sch
 				continue
 			}
 			val, text, ok := emptyValue(sc, sub)
-			if !ok || val != nil && !empties {
+			if !ok {
 				continue
 			}
 			obj[k] = val
@@ -191,12 +189,9 @@ func fillMissing(sc *schema.ShapeCache, obj map[string]any, ms []*jsonschema.Sch
 	}
 }
 
-// emptyValue returns what a property left out stands for under s, if
-// anything: null, an empty list or an empty map, where s takes it.
+// emptyValue returns the empty list or map a property left out stands
+// for under s, where s is a list or a map and takes it.
 func emptyValue(sc *schema.ShapeCache, s *jsonschema.Schema) (any, string, bool) {
-	if s.Validate(nil) == nil {
-		return nil, "null", true
-	}
 	sh := sc.Of(s)
 	if onlyKind(sh.Types, "array") && s.Validate([]any{}) == nil {
 		return []any{}, "[]", true

@@ -27,9 +27,6 @@ const (
 	// repairNulls: null in an optional property that may not be null (as
 	// strict provider modes send), read as absent.
 	repairNulls
-	// repairMissing: a required property left out that may be null, as
-	// strict provider modes make every optional field (fillMissing).
-	repairMissing
 )
 
 // repairValue applies the schema-guided repairs in set to v, the decoded
@@ -107,9 +104,6 @@ func repairValue(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string,
 					}
 				}
 			}
-		}
-		if set&repairMissing != 0 {
-			fillMissing(sc, x, ms, ptr, false, repairs)
 		}
 		for _, k := range keys {
 			if _, ok := x[k]; !ok {
@@ -208,14 +202,14 @@ func enumCase(s string, ms []*jsonschema.Schema) (string, bool) {
 // RepairArgs applies to doc, a tool call's decoded arguments, the repairs
 // that s allows arguments: a JSON-encoded string where s wants an array
 // or object is decoded, null in an optional property that may not be
-// null is dropped, and a required property left out that may be null is
-// null (fillMissing). A required list left out stays missing: in a call
-// it is an argument the model forgot, which a retry asks for, where in a
-// final answer it is an empty list. Each repair is appended to repairs.
+// null is dropped. A required property left out stays missing, whatever
+// its schema: in a call it is an argument the model forgot, which a
+// retry asks for, and null may mean something to the tool ("null to
+// remove the current type"). Each repair is appended to repairs.
 func RepairArgs(s *schema.Schema, doc any, repairs *[]problem.Repair) (any, error) {
 	sch, err := s.Compiled()
 	if err != nil {
 		return nil, err
 	}
-	return repairValue(s.Shapes(), doc, sch, "", repairs, repairJSONStrings|repairNulls|repairMissing), nil
+	return repairValue(s.Shapes(), doc, sch, "", repairs, repairJSONStrings|repairNulls), nil
 }

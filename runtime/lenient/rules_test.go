@@ -164,37 +164,31 @@ func TestRuleMissingValue(t *testing.T) {
 	})
 }
 
-// A required property left out of a complete object is what leaving it
-// out means, where its schema takes that: null where it may be null, []
-// for a list, {} for a map; never in a reply cut short, where it may be
-// what was lost.
+// A required list or map left out of a complete object is empty, where
+// its schema takes that; never in a reply cut short, where it may be
+// what was lost, and never null or a scalar.
 func TestRuleMissingRequired(t *testing.T) {
 	checkAligned(t, []alignCase{
-		{"a list, a map and a nullable field", "roster", `{"name": "Ada"}`, `{"labels":{},"members":[],"name":"Ada","note":null}`, ""},
-		{"a string is still missing", "roster", `{}`, "", "'name'"},
+		{"a list and a map", "roster", `{"name": "Ada", "note": null}`, `{"labels":{},"members":[],"name":"Ada","note":null}`, ""},
+		{"a string is still missing", "roster", `{"note": null}`, "", "'name'"},
+		{"null is never assumed", "roster", `{"name": "Ada"}`, "", "'note'"},
 		{"what is written stays", "roster", `{"name": "Ada", "members": ["Bo"], "note": "hi"}`, `{"labels":{},"members":["Bo"],"name":"Ada","note":"hi"}`, ""},
-		{"not in a reply cut short", "roster", `{"name": "Ada", "members": ["Bo"`, "", "labels"},
+		{"not in a reply cut short", "roster", `{"name": "Ada", "note": null, "members": ["Bo"`, "", "labels"},
 		{"not in an object of other members", "roster", `{"title": "Ada"}`, "", "members"},
 		{"not a list that may not be empty", "nonempty", `{"name": "Ada", "home": {}}`, "", "members"},
 		{"not an object with properties of its own", "nonempty", `{"name": "Ada", "members": [1]}`, "", "home"},
 		{"not a string", "req", `{}`, "", "'a'"},
 	})
-	_, repairs, _, _ := Align([]byte(`{"name": "Ada"}`), ruleSchemas.Schema("structgen:///roster.json#"))
+	_, repairs, _, _ := Align([]byte(`{"name": "Ada", "note": null}`), ruleSchemas.Schema("structgen:///roster.json#"))
 	if !strings.Contains(fmt.Sprint(repairs), "/members: filled the required property \"members\", left out, with []") {
 		t.Errorf("the filled list is not reported: %v", repairs)
 	}
-	// A tool call's arguments get null where it may be null; a list or
-	// map left out is an argument the model forgot.
-	for _, c := range []struct{ schema, in, want string }{
-		{"roster", `{"name": "Ada", "members": ["Bo"]}`, `{"members":["Bo"],"name":"Ada","note":null}`},
-		{"nonempty", `{"name": "Ada", "home": {}}`, `{"home":{},"name":"Ada"}`},
-	} {
-		var reps []problem.Repair
-		doc, err := RepairArgs(ruleSchemas.Schema("structgen:///"+c.schema+".json#"), decodeForTest(t, c.in), &reps)
-		got, _ := json.Marshal(doc)
-		if err != nil || string(got) != c.want {
-			t.Errorf("RepairArgs(%s) = %s, %v; want %s", c.in, got, err, c.want)
-		}
+	// A tool call's arguments are never filled: a field left out is an
+	// argument the model forgot.
+	var reps []problem.Repair
+	doc, err := RepairArgs(ruleSchemas.Schema("structgen:///roster.json#"), decodeForTest(t, `{"name": "Ada"}`), &reps)
+	if got, _ := json.Marshal(doc); err != nil || string(got) != `{"name":"Ada"}` {
+		t.Errorf("RepairArgs filled a call: %s, %v", got, err)
 	}
 }
 

@@ -90,10 +90,10 @@ var replies = []string{
 	`{"title":12345,"summary":"S.","owner":null}`,
 	`{"title":"T","summary":"S.","owner":null,"status":"FINAL"}`,
 	`HAPPY`, `{"code":"404"}`, `{"a":"7"}`,
-	// Filled: a required nullable field and a required list left out.
-	`{"title":"T","summary":"S."}`, `{"label":"root"}`,
+	// Filled: a required list left out.
+	`{"label":"root"}`,
 	// Refused.
-	`{"title":"","summary":"S.","owner":null}`, `{"children":[]}`, `"angry"`,
+	`{"title":"","summary":"S.","owner":null}`, `{"title":"T","summary":"S."}`, `{"children":[]}`, `"angry"`,
 	`["1","2","3","4","5","6"]`, `{"a":-1}`, ``, `no json here`, `{"title":"T","title":"U","summary":"S.","owner":null}`,
 }
 
