@@ -33,7 +33,7 @@ var contracts = []contract{
 	contractOf(outputs.BriefOutput, []string{
 		`{"title":"T","summary":"S.","owner":null}`,
 		`{"title":"T","summary":"S.","owner":"ana","tags":["a","b"],"priority":5,"due":"2026-01-31","status":"final"}`,
-	}, []string{`{"title":"","summary":"S.","owner":null}`, `{"summary":"S.","owner":null}`, `{"title":"T","summary":"S.","owner":null,"tags":["a","a"]}`}),
+	}, []string{`{"title":"","summary":"S.","owner":null}`, `{"summary":"S.","owner":null}`, `{"title":"T","summary":"S."}`, `{"title":"T","summary":"S.","owner":null,"tags":["a","a"]}`}),
 	contractOf(outputs.TreeOutput, []string{
 		`{"label":"root","children":[]}`,
 		`{"label":"root","children":[{"label":"a","children":[{"label":"b","children":[]}]}]}`,
