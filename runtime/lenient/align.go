@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"regexp"
 	"slices"
 	"strconv"
@@ -696,14 +697,8 @@ func bulletList(text []byte) (*jvalue, int, bool) {
 	}
 	var items []*jvalue
 	start, runs, inRun := -1, 0, false
-	for off := 0; off < len(text); {
-		end := bytes.IndexByte(text[off:], '\n')
-		if end < 0 {
-			end = len(text)
-		} else {
-			end += off
-		}
-		line := bytes.TrimSpace(text[off:end])
+	for off, line := range textLines(text) {
+		line = bytes.TrimSpace(line)
 		switch item, ok := bulletItem(line); {
 		case ok:
 			if !inRun {
@@ -719,7 +714,6 @@ func bulletList(text []byte) (*jvalue, int, bool) {
 		case len(line) > 0:
 			inRun = false
 		}
-		off = end + 1
 	}
 	if runs != 1 {
 		return nil, 0, false
@@ -769,14 +763,8 @@ func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
 	}
 	v := &jvalue{kind: jObject, off: -1, done: true}
 	runs, inRun := 0, false
-	for off := 0; off < len(text); {
-		end := bytes.IndexByte(text[off:], '\n')
-		if end < 0 {
-			end = len(text)
-		} else {
-			end += off
-		}
-		line := bytes.TrimSpace(text[off:end])
+	for off, line := range textLines(text) {
+		line = bytes.TrimSpace(line)
 		key, value, ok := memberLine(line)
 		switch {
 		case ok && len(byNorm[normKey(key)]) == 1:
@@ -798,12 +786,30 @@ func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
 		case len(line) > 0:
 			inRun = false
 		}
-		off = end + 1
 	}
 	if runs != 1 {
 		return nil, 0, false
 	}
 	return v, v.off, true
+}
+
+// textLines yields each line of text, without its newline, and the
+// offset where it starts.
+func textLines(text []byte) iter.Seq2[int, []byte] {
+	return func(yield func(int, []byte) bool) {
+		for off := 0; off < len(text); {
+			end := bytes.IndexByte(text[off:], '\n')
+			if end < 0 {
+				end = len(text)
+			} else {
+				end += off
+			}
+			if !yield(off, text[off:end]) {
+				return
+			}
+			off = end + 1
+		}
+	}
 }
 
 // memberLine splits a line written as "key: value" ("- **Key**: value",

@@ -462,12 +462,8 @@ const (
 // scanProseRun reads the lines of s from offset from.
 func scanProseRun(s []byte, from int) proseRun {
 	r := proseRun{from: from, lastProse: -1, kind: runEnd}
-	at := from
-	for at < len(s) {
-		line := s[at:]
-		if nl := bytes.IndexByte(line, '\n'); nl >= 0 {
-			line = line[:nl]
-		}
+	for off, line := range textLines(s[from:]) {
+		at := from + off
 		if trimmed := bytes.TrimSpace(line); len(trimmed) > 0 {
 			if endsValueLine(s[at:]) {
 				r.decision, r.kind = at, runMember
@@ -479,7 +475,6 @@ func scanProseRun(s []byte, from int) proseRun {
 			}
 			r.lastProse = at
 		}
-		at += len(line) + 1
 	}
 	r.decision = len(s)
 	return r
