@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"iter"
 	"math/big"
 	"regexp"
 	"slices"
@@ -370,7 +371,11 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 			// of its values; the field's value may be.
 			for k, inner := range x {
 				if str, ok := inner.(string); ok {
-					if e, ok := enumCase1(str, enum); ok {
+					e, ok := str, slices.Contains(enum, str)
+					if !ok {
+						e, ok = enumCase(str, ms)
+					}
+					if ok {
 						return e, fmt.Sprintf("took the value of the object's one field %q", k), true
 					}
 				}
@@ -431,27 +436,9 @@ func onlyText(want schema.TypeSet) bool {
 	return true
 }
 
-// enumCase1 returns the value of values that s is: itself, else the one
-// it is but for case.
-func enumCase1(s string, values []string) (string, bool) {
-	if slices.Contains(values, s) {
-		return s, true
-	}
-	var found []string
-	for _, v := range values {
-		if strings.EqualFold(s, v) {
-			found = append(found, v)
-		}
-	}
-	if len(found) == 1 {
-		return found[0], true
-	}
-	return "", false
-}
-
 // onlyKind reports whether want restricts the types to kind alone.
 func onlyKind(want schema.TypeSet, kind string) bool {
-	return want.Has(kind) && want == schema.TypeOf(kind)
+	return want == schema.TypeOf(kind)
 }
 
 // onlyProperty returns the one property an object schema declares, and
@@ -607,30 +594,33 @@ func matchEnum(text string, values []string) (string, bool) {
 // containsWord reports whether word stands in text as a whole word (not
 // inside a longer word), in the same case or any.
 func containsWord(text, word string, fold bool) bool {
-	if word == "" {
-		return false
-	}
 	t, w := text, word
 	if fold {
 		t, w = strings.ToLower(text), strings.ToLower(word)
 	}
-	for i := 0; ; {
-		j := strings.Index(t[i:], w)
-		if j < 0 {
-			return false
+	for range wordStarts(t, w) {
+		return true
+	}
+	return false
+}
+
+// wordStarts yields where word stands in text as a whole word.
+func wordStarts(text, word string) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		if word == "" {
+			return
 		}
-		start, end := i+j, i+j+len(w)
-		before, after := rune(' '), rune(' ')
-		if start > 0 {
-			before = lastRune(t[:start])
+		for i := 0; ; {
+			j := strings.Index(text[i:], word)
+			if j < 0 {
+				return
+			}
+			start, end := i+j, i+j+len(word)
+			if !isWordRune(lastRune(text[:start])) && !isWordRune(firstRune(text[end:])) && !yield(start) {
+				return
+			}
+			i = start + 1
 		}
-		if end < len(t) {
-			after = firstRune(t[end:])
-		}
-		if !isWordRune(before) && !isWordRune(after) {
-			return true
-		}
-		i = start + 1
 	}
 }
 
@@ -645,21 +635,13 @@ var negations = map[string]bool{"not": true, "no": true, "never": true, "nor": t
 // a mention names no answer, so a text that makes it is no answer to
 // read a value from.
 func negated(text, word string) bool {
-	if word == "" {
-		return false
-	}
-	t, w := strings.ToLower(text), strings.ToLower(word)
-	for i := 0; ; {
-		j := strings.Index(t[i:], w)
-		if j < 0 {
-			return false
-		}
-		start, end := i+j, i+j+len(w)
-		if !isWordRune(lastRune(t[:start])) && !isWordRune(firstRune(t[end:])) && negations[lastWord(t[:start])] {
+	t := strings.ToLower(text)
+	for start := range wordStarts(t, strings.ToLower(word)) {
+		if negations[lastWord(t[:start])] {
 			return true
 		}
-		i = start + 1
 	}
+	return false
 }
 
 // lastWord returns the last word of s, apostrophes kept, past the marks
