@@ -25,12 +25,13 @@ import (
 // coerce applies the schema-guided coercions to v, the value at ptr:
 // those of repairValue, and a single value where an array is wanted, a
 // number written for people ("1,234.56", "$12", "50%", "1/2") or a float
-// with no fraction where a number or integer is wanted, yes/no and
-// true/false words for booleans, enum values written loosely, an object
+// with no fraction where a number or integer is wanted, yes/no,
+// true/false and 1/0 for booleans, enum values written loosely, an object
 // or array where a string is wanted (kept as its JSON text), and an
 // object with one field where a scalar is wanted (that field). Where the
-// reading is complete (every container closed by the text itself),
-// a required list or map left out is filled with [] or {} (fillMissing).
+// reading is complete (every container closed by the text itself), a
+// required property left out is filled with its default, its one allowed
+// value, or [] or {} for a list or a map (fillMissing).
 func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, complete bool, repairs *[]problem.Repair) any {
 	if s == nil {
 		return v
@@ -150,15 +151,17 @@ func coerceToBranch(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ms []*js
 	return fit, true
 }
 
-// fillMissing gives the required lists and maps that obj, a complete
-// object, leaves out the empty value a model means by leaving them out,
-// where the property's schema takes it: [] for a list, {} for a map. A
-// model writes nothing for an empty list far more often than it writes
-// []. An object with members but none declared is another object, not
-// this one left short: it is not filled. Other properties have no value
-// to assume and stay missing: a string, a number, an object with
-// properties of its own, and null, which a schema may give a meaning of
-// its own ("null to remove the current type").
+// fillMissing gives the required properties that obj, a complete
+// object, leaves out the value the schema itself names for them: the
+// property's default, else the one value it allows (a const, an enum of
+// one), else the empty value a model means by leaving a list or a map
+// out: [] for a list, {} for a map. A model writes nothing for an empty
+// list far more often than it writes []. An object with members but
+// none declared is another object, not this one left short: it is not
+// filled. Other properties have no value to assume and stay missing: a
+// string, a number, an object with properties of its own, and null,
+// which a schema may give a meaning of its own ("null to remove the
+// current type"), even as its default.
 func fillMissing(sc *schema.ShapeCache, obj map[string]any, ms []*jsonschema.Schema, ptr string, repairs *[]problem.Repair) {
 	declared := len(obj) == 0
 	for _, m := range ms {
@@ -180,7 +183,7 @@ func fillMissing(sc *schema.ShapeCache, obj map[string]any, ms []*jsonschema.Sch
 			if sub == nil {
 				continue
 			}
-			val, text, ok := emptyValue(sc, sub)
+			val, text, ok := assumedValue(sc, sub)
 			if !ok {
 				continue
 			}
@@ -188,6 +191,42 @@ func fillMissing(sc *schema.ShapeCache, obj map[string]any, ms []*jsonschema.Sch
 			*repairs = append(*repairs, problem.Repair{Pointer: ptr + "/" + escapeToken(k), Message: fmt.Sprintf("filled the required property %q, left out, with %s", k, text)})
 		}
 	}
+}
+
+// assumedValue returns the value a required property left out stands
+// for under s, and how to report it: its default, its one allowed value,
+// or the empty list or map (emptyValue). Never null, and only a value s
+// takes.
+func assumedValue(sc *schema.ShapeCache, s *jsonschema.Schema) (any, string, bool) {
+	ms := sc.Of(s).Members
+	for _, m := range ms {
+		if m.Default != nil && *m.Default != nil && s.Validate(*m.Default) == nil {
+			return copyValue(*m.Default), "its default " + jsonText(*m.Default), true
+		}
+	}
+	for _, m := range ms {
+		if v, ok := onlyValue(m); ok && v != nil && s.Validate(v) == nil {
+			return copyValue(v), "the one value it allows, " + jsonText(v), true
+		}
+	}
+	return emptyValue(sc, s)
+}
+
+// onlyValue returns the one value m allows, where m is a const or an
+// enum of one value.
+func onlyValue(m *jsonschema.Schema) (any, bool) {
+	switch {
+	case m.Const != nil:
+		return *m.Const, true
+	case m.Enum != nil && len(m.Enum.Values) == 1:
+		return m.Enum.Values[0], true
+	}
+	return nil, false
+}
+
+func jsonText(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }
 
 // emptyValue returns the empty list or map a property left out stands
@@ -333,9 +372,9 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 		}
 		if want.Has("boolean") {
 			switch strings.ToLower(strings.Trim(t, ".!* ")) {
-			case "true", "yes":
+			case "true", "yes", "1":
 				return true, fmt.Sprintf("read %q as true", x), true
-			case "false", "no":
+			case "false", "no", "0":
 				return false, fmt.Sprintf("read %q as false", x), true
 			}
 		}
@@ -350,6 +389,13 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 			}
 		}
 	case json.Number:
+		if want.Has("boolean") && !num && !want.Has("string") {
+			// "flag": 1: a boolean as C, SQL and spreadsheets write it;
+			// other numbers are no answer.
+			if r, ok := new(big.Rat).SetString(string(x)); ok && (r.Sign() == 0 || r.Cmp(big.NewRat(1, 1)) == 0) {
+				return r.Sign() != 0, fmt.Sprintf("read %s as %t", x, r.Sign() != 0), true
+			}
+		}
 		if want.Has("integer") && !want.Has("number") {
 			if r, ok := new(big.Rat).SetString(string(x)); ok && r.IsInt() {
 				n := json.Number(r.Num().String())

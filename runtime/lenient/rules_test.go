@@ -101,6 +101,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///strings.json":  `{"type": "array", "items": {"type": "string"}}`,
 	"structgen:///roster.json":   `{"type": "object", "properties": {"name": {"type": "string"}, "members": {"type": "array", "items": {"type": "string"}}, "labels": {"type": "object", "additionalProperties": {"type": "string"}}, "note": {"type": ["string", "null"]}}, "required": ["name", "members", "labels", "note"]}`,
 	"structgen:///nonempty.json": `{"type": "object", "properties": {"name": {"type": "string"}, "members": {"type": "array", "minItems": 1}, "home": {"type": "object", "properties": {"city": {"type": "string"}}}}, "required": ["name", "members", "home"]}`,
+	"structgen:///assumed.json":  `{"type": "object", "properties": {"name": {"type": "string"}, "unit": {"type": "string", "default": "kg"}, "kind": {"const": "weight"}, "version": {"enum": [2]}, "mode": {"enum": ["fast", "slow"]}, "note": {"type": ["string", "null"], "default": null}, "min": {"type": "integer", "minimum": 1, "default": 0}}, "required": ["name", "unit", "kind", "version"]}`,
 	"structgen:///person.json":   `{"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["first_name", "age"], "additionalProperties": false}`,
 })
 
@@ -178,7 +179,23 @@ func TestRuleMissingRequired(t *testing.T) {
 		{"not a list that may not be empty", "nonempty", `{"name": "Ada", "home": {}}`, "", "members"},
 		{"not an object with properties of its own", "nonempty", `{"name": "Ada", "members": [1]}`, "", "home"},
 		{"not a string", "req", `{}`, "", "'a'"},
+		{"a default, the one value allowed", "assumed", `{"name": "Ada"}`, `{"kind":"weight","name":"Ada","unit":"kg","version":2}`, ""},
+		{"an empty object", "assumed", `{}`, "", "'name'"},
+		{"what is written stays, even where it breaks the schema", "assumed", `{"name": "Ada", "kind": "length"}`, "", "/kind"},
+		{"the discriminator of the one branch whose members are written", "tagged", `{"lives": 9}`, `{"kind":"cat","lives":9}`, ""},
+		{"no branch's members: no discriminator", "tagged", `{}`, "", "kind"},
+		{"not a default in a reply cut short", "assumed", `{"name": "Ada"`, "", "unit"},
 	})
+	// What the schema does not name stays missing: one of several enum
+	// values, a null default, a default the schema itself refuses.
+	for _, prop := range []string{`{"enum": ["fast", "slow"]}`, `{"type": ["string", "null"], "default": null}`, `{"type": "integer", "minimum": 1, "default": 0}`} {
+		s := schema.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{
+			"structgen:///x.json": `{"type": "object", "properties": {"name": {"type": "string"}, "x": ` + prop + `}, "required": ["name", "x"]}`,
+		}).Schema("structgen:///x.json#")
+		if doc, _, ps, err := Align([]byte(`{"name": "Ada"}`), s); err == nil && len(ps) == 0 {
+			t.Errorf("the required %s was assumed: %v", prop, doc)
+		}
+	}
 	_, repairs, _, _ := Align([]byte(`{"name": "Ada", "note": null}`), ruleSchemas.Schema("structgen:///roster.json#"))
 	if !strings.Contains(fmt.Sprint(repairs), "/members: filled the required property \"members\", left out, with []") {
 		t.Errorf("the filled list is not reported: %v", repairs)
@@ -345,6 +362,19 @@ func TestRuleNegatedBoolean(t *testing.T) {
 		{"named", "flag", "The answer is **true**.", `true`, ""},
 		{"negated", "flag", "That is not true.", "", "boolean"},
 		{"negated with an apostrophe", "flag", "It isn't false, I think.", "", "boolean"},
+	})
+}
+
+// 1 and 0 where a boolean is wanted are true and false; other numbers
+// are no answer.
+func TestRuleBooleanNumbers(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"one", "flag", `1`, `true`, ""},
+		{"zero with a fraction", "flag", `0.0`, `false`, ""},
+		{"one as text", "flag", `"1"`, `true`, ""},
+		{"another number", "flag", `2`, "", "boolean"},
+		{"a negative one", "flag", `-1`, "", "boolean"},
+		{"where a string is allowed too, a number is no guess", "text", `{"flag": 1}`, "", "/flag"},
 	})
 }
 
