@@ -334,6 +334,19 @@ func TestRuleDoubledQuotes(t *testing.T) {
 	})
 }
 
+// Three quotes or more open a triple-quoted string where one closes
+// it; with none and a comma or bracket after them, they are an empty
+// string, never a string that runs on over the rest of the document.
+func TestRuleQuoteRuns(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a triple-quoted string", `{"a": """x "y" z""", "b": 1}`, `{"a":"x \"y\" z","b":1}`, "triple-quoted"},
+		{"three quotes before a comma", `{"a": """, "b": 1}`, `{"a":"","b":1}`, "3 quotes"},
+		{"four before the end", `{"a": """"}`, `{"a":""}`, "4 quotes"},
+		{"in a list", `["""]`, `[""]`, "3 quotes"},
+		{"text after: a string cut short", `{"a": """def f():`, `{"a":"def f():"}`, "left open"},
+	})
+}
+
 // Enum values written with their description, another case or other
 // separators are matched when one value fits, refused when several do.
 func TestRuleLooseEnums(t *testing.T) {

@@ -72,6 +72,14 @@ func (t *tolerant) quotedOnce(key bool) *jvalue {
 		end := bytes.Index(t.s[t.i:], []byte{byte(open), byte(open), byte(open)})
 		v := &jvalue{kind: jString, off: start}
 		if end < 0 {
+			if run, ok := t.quoteRunAlone(start, open); ok {
+				// "key": """, or ["""]: an empty string and stray
+				// quotes, not a string the text leaves open.
+				t.i = start + run
+				v.done = true
+				t.repair(start, "read %d quotes with nothing after them as an empty string", run)
+				return v
+			}
 			v.str = t.text(t.i, len(t.s))
 			t.i = len(t.s)
 			t.repair(start, "closed a string the text left open")
@@ -117,6 +125,26 @@ func (t *tolerant) quotedOnce(key bool) *jvalue {
 	t.i, t.repairs = start+n, t.repairs[:saved]
 	v, _ := t.stringBody(start, open, key, true)
 	return t.rawEscapes(v)
+}
+
+// quoteRunAlone reports whether the quotes at start (three or more of
+// open, with no closing triple quote after them) are followed by what
+// ends a value: a comma, a closing bracket, or the end of a text that
+// will not grow. It returns how many quotes there are.
+func (t *tolerant) quoteRunAlone(start int, open rune) (int, bool) {
+	run := 0
+	for start+run < len(t.s) && rune(t.s[start+run]) == open {
+		run++
+	}
+	rest := skipWS(t.s[start+run:])
+	if len(rest) == 0 {
+		return run, !t.streaming
+	}
+	switch rest[0] {
+	case ',', '}', ']':
+		return run, true
+	}
+	return run, false
 }
 
 // rawEscapes keeps \n, \t and \r before a letter as written in a string
