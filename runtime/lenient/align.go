@@ -741,10 +741,14 @@ func bulletItem(line []byte) ([]byte, bool) {
 // property the object schema sch declares (in any case or with other
 // separators, in bold or quotes, after a bullet) and its value after a
 // colon, blank lines between them allowed, prose around the run left
-// out: an object of those properties, each value its text, for the
-// schema to coerce. False where a line of the run names no declared
-// property, a property is named twice, text holds no run or more than
-// one, or a brace (a document's members are the document's reading).
+// out: an object of those properties, each value its text (lineValue),
+// for the schema to coerce. A property with no value on its line takes
+// the bulleted lines under it as a list (YAML's block list), or else is
+// null. False where a line of the run names no declared property, a
+// property is named twice, a bulleted line under a property is itself
+// a member (a list of objects, which lines do not tell apart from
+// members), text holds no run or more than one, or a brace (a
+// document's members are the document's reading).
 func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
 	ms := schema.Members(sch)
 	if bytes.IndexByte(text, '{') >= 0 || !schema.AllowedTypes(ms).Has("object") {
@@ -763,9 +767,21 @@ func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
 	}
 	v := &jvalue{kind: jObject, off: -1, done: true}
 	runs, inRun := 0, false
+	var list *jvalue // the value of a property with none on its line
 	for off, line := range textLines(text) {
 		line = bytes.TrimSpace(line)
 		key, value, ok := memberLine(line)
+		if item, bullet := bulletItem(line); bullet && list != nil && (!ok || len(byNorm[normKey(key)]) != 1) {
+			if _, _, member := memberLine(item); member {
+				return nil, 0, false // - name: Bo: an object of a list, or a member
+			}
+			if list.kind == jNull {
+				*list = jvalue{kind: jArray, off: off, done: true}
+			}
+			list.kids = append(list.kids, lineValue(string(item), off))
+			continue
+		}
+		list = nil
 		switch {
 		case ok && len(byNorm[normKey(key)]) == 1:
 			if !inRun {
@@ -779,8 +795,12 @@ func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
 			if v.off < 0 {
 				v.off = off
 			}
+			val := lineValue(value, off)
+			if value == "" {
+				list = val
+			}
 			v.keys = append(v.keys, name)
-			v.kids = append(v.kids, &jvalue{kind: jString, str: value, off: off, done: true})
+			v.kids = append(v.kids, val)
 		case ok && inRun:
 			return nil, 0, false // a key the schema does not declare
 		case len(line) > 0:
@@ -791,6 +811,28 @@ func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
 		return nil, 0, false
 	}
 	return v, v.off, true
+}
+
+// lineValue is the value written after a property's name on a line of
+// its own (off is where the line starts): a list in brackets or a quoted
+// string as the tolerant reader reads it, nothing as null (a missing
+// value, as in {"a": }), anything else its text.
+func lineValue(value string, off int) *jvalue {
+	if value == "" {
+		return &jvalue{kind: jNull, off: off, done: true, missing: true}
+	}
+	switch value[0] {
+	case '[', '"', '\'':
+		want := jString
+		if value[0] == '[' {
+			want = jArray
+		}
+		if r, _, err := readLenient([]byte(value)); err == nil && r.kind == want && r.done {
+			shiftValue(r, off)
+			return r
+		}
+	}
+	return &jvalue{kind: jString, str: value, off: off, done: true}
 }
 
 // textLines yields each line of text, without its newline, and the

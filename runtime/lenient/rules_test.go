@@ -738,6 +738,12 @@ func TestRuleMemberLines(t *testing.T) {
 		{"two runs", "person", "first_name: Ada\n\nor\n\nage: 36", "", "no JSON"},
 		{"a value that does not fit", "person", "first_name: Ada\nage: unknown", "", "want"},
 		{"an inner document's lines are not read as lines", "person", "{\"person\": {\n  \"first_name\": \"Ada\",\n  \"age\": 36\n}}", "", "inside the reply's document"},
+		{"a list in brackets, its items unquoted", "person", "first_name: Ada\nage: 36\ntags: [math, engines]", `{"age":36,"first_name":"Ada","tags":["math","engines"]}`, ""},
+		{"a quoted value", "person", "first_name: \"Ada Lovelace\"\nage: 36", `{"age":36,"first_name":"Ada Lovelace"}`, ""},
+		{"YAML's block list under a property", "person", "first_name: Ada\nage: 36\ntags:\n  - math\n  - engines", `{"age":36,"first_name":"Ada","tags":["math","engines"]}`, ""},
+		{"the block list at the property's indent", "person", "tags:\n- math\n- engines\nfirst_name: Ada\nage: 36", `{"age":36,"first_name":"Ada","tags":["math","engines"]}`, ""},
+		{"no value and no list: null, not an empty string", "person", "first_name: Ada\nage: 36\ntags:", `{"age":36,"first_name":"Ada"}`, ""},
+		{"a list of objects is not read from lines", "person", "first_name: Ada\nage: 36\ntags:\n  - name: math", "", "no JSON"},
 	})
 }
 
