@@ -535,6 +535,19 @@ func offsetOf(v *jvalue, ptr string) int {
 
 var proseNumber = regexp.MustCompile(`[-+]?[$€£¥]?\d[\d,]*(\.\d+)?%?|[-+]?\d+\s*/\s*\d+`)
 
+// proseNumbers returns where the numbers of prose are, but for the
+// numbers of a numbered list's items ("1. The answer is 42.").
+func proseNumbers(text []byte) [][]int {
+	var out [][]int
+	for _, loc := range proseNumber.FindAllIndex(text, -1) {
+		if listMarker(text, loc[0], loc[1]) || loc[1] < len(text) && text[loc[1]] == '.' && listMarker(text, loc[0], loc[1]+1) {
+			continue
+		}
+		out = append(out, loc)
+	}
+	return out
+}
+
 // scalarFromProse reads the scalar a schema wants from a reply that holds
 // no JSON for it: a boolean or number named in prose, an enum value named
 // in prose; for an array of such scalars, a list of one.
@@ -548,6 +561,9 @@ func scalarFromProse(text []byte, sch *jsonschema.Schema) (any, []problem.Repair
 	s := string(text)
 	if want.Has("array") {
 		if item := itemSchema(nil, ms, 0); item != nil {
+			if iw := schema.AllowedTypes(schema.Members(item)); (iw.Has("number") || iw.Has("integer")) && len(proseNumbers(text)) > 1 {
+				return nil, nil, false // several numbers: not a list of one
+			}
 			if v, reps, ok := scalarFromProse(text, item); ok {
 				return []any{v}, append(reps, problem.Repair{Message: "read a single value as a list of one"}), true
 			}
@@ -584,7 +600,8 @@ func scalarFromProse(text []byte, sch *jsonschema.Schema) (any, []problem.Repair
 		return nil, nil, false
 	}
 	if want.Has("number") || want.Has("integer") {
-		if loc := proseNumber.FindStringIndex(s); loc != nil {
+		if locs := proseNumbers(text); len(locs) > 0 {
+			loc := locs[0]
 			if n, ok := numberFor(strings.TrimRight(s[loc[0]:loc[1]], ","), want); ok {
 				return n, []problem.Repair{{Offset: loc[0], Message: fmt.Sprintf("read the number %s from the reply's text", n)}}, true
 			}
@@ -696,29 +713,57 @@ func bulletList(text []byte) (*jvalue, int, bool) {
 		return nil, 0, false // lines of a document's strings are no list
 	}
 	var items []*jvalue
-	start, runs, inRun := -1, 0, false
-	for off, line := range textLines(text) {
-		line = bytes.TrimSpace(line)
+	start, runs, inRun, indent := -1, 0, false, 0
+	last := false // the line before was an item or its continuation
+	for off, raw := range textLines(text) {
+		line := bytes.TrimSpace(raw)
+		in := indentOf(raw)
 		switch item, ok := bulletItem(line); {
 		case ok:
 			if !inRun {
 				runs++
 				inRun = true
 				if start < 0 {
-					start = off
+					start, indent = off, in
 				}
 			}
 			if runs == 1 {
+				if in > indent+1 || in+1 < indent {
+					return nil, 0, false // a nested list: no flat list of its items
+				}
 				items = append(items, &jvalue{kind: jString, str: string(item), off: off, done: true})
 			}
+			last = true
+		case len(line) > 0 && last && in > indent && runs == 1:
+			// An item written across lines, the next indented under it.
+			it := items[len(items)-1]
+			it.str += " " + string(line)
 		case len(line) > 0:
-			inRun = false
+			inRun, last = false, false
+		default:
+			last = false
 		}
 	}
 	if runs != 1 {
 		return nil, 0, false
 	}
 	return &jvalue{kind: jArray, kids: items, off: start, done: true}, start, true
+}
+
+// indentOf is the width of line's leading white space, a tab as four.
+func indentOf(line []byte) int {
+	n := 0
+	for _, c := range line {
+		switch c {
+		case ' ':
+			n++
+		case '\t':
+			n += 4
+		default:
+			return n
+		}
+	}
+	return n
 }
 
 // bulletItem returns the text of a markdown list item line, without its

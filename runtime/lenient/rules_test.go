@@ -98,6 +98,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///colors.json":   `{"type": "array", "items": {"enum": ["RED", "GREEN", "BLUE"]}}`,
 	"structgen:///counts.json":   `{"type": "array", "items": {"type": "integer"}}`,
 	"structgen:///flag.json":     `{"type": "boolean"}`,
+	"structgen:///int.json":      `{"type": "integer"}`,
 	"structgen:///strings.json":  `{"type": "array", "items": {"type": "string"}}`,
 	"structgen:///roster.json":   `{"type": "object", "properties": {"name": {"type": "string"}, "members": {"type": "array", "items": {"type": "string"}}, "labels": {"type": "object", "additionalProperties": {"type": "string"}}, "note": {"type": ["string", "null"]}}, "required": ["name", "members", "labels", "note"]}`,
 	"structgen:///nonempty.json": `{"type": "object", "properties": {"name": {"type": "string"}, "members": {"type": "array", "minItems": 1}, "home": {"type": "object", "properties": {"city": {"type": "string"}}}}, "required": ["name", "members", "home"]}`,
@@ -717,10 +718,22 @@ func TestRuleMarkdownList(t *testing.T) {
 		{"bullets of numbers", "counts", "- 1\n- 2", `[1,2]`, ""},
 		{"bullets of words for a list of strings", "strings", "- apple\n- banana", `["apple","banana"]`, ""},
 		{"a numbered list of words", "strings", "1. apple\n2. banana", `["apple","banana"]`, ""},
+		{"an item written across lines", "strings", "1. apple and\n   pear\n2. banana", `["apple and pear","banana"]`, ""},
+		{"an item across lines, not its numbers as items", "counts", "1. 3\n   (three)\n2. 4", "", "want integer"},
+		{"numbers as items, not the items' numbers", "counts", "1. 3\n2. 4", `[3,4]`, ""},
+		{"a list's number is not the answer", "int", "1. The answer is 42.", `42`, ""},
+		{"several numbers in prose are not a list of one", "counts", "I counted 3 apples and 4 pears.", "", "no JSON"},
 	})
+	// A nested list has no flat reading: its items are not one list.
+	if v, _, ok := bulletList([]byte("- fruit\n  - apple\n- veg")); ok {
+		t.Errorf("a nested list read as one: %s", encodeValue(v, 0))
+	}
 	// With no schema a bullet's dash is no number cut after its sign.
 	checkRules(t, []ruleCase{
 		{"a bullet with no schema", "- apple\n- banana", `["- apple","- banana"]`, "bare word"},
+		{"a numbered item with no schema", "1. apple\n2) banana", `["1. apple","2) banana"]`, "bare word"},
+		{"a number with a period alone", "2.", `2.0`, "read 2. as 2.0"},
+		{"numbers with periods in a list", "[1. , 2.]", `[1.0,2.0]`, "read 1. as 1.0"},
 		{"a sign the text ends after", `[-`, `[-0]`, ""},
 	})
 }

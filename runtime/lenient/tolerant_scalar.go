@@ -51,6 +51,11 @@ scanned:
 			return t.bare()
 		}
 	}
+	if len(t.stack) == 0 && listMarker(t.s, start, end) {
+		// "1. apple" on a line of its own: a numbered list's item, read
+		// as the line's text as "- apple" is, not a number and a word.
+		return t.bare()
+	}
 	tok := t.text(start, end)
 	if end > digitsEnd {
 		t.repair(start, "read %s, written with thousands separators, as a number", tok)
@@ -115,6 +120,33 @@ scanned:
 	}
 	t.repair(start, "read %s as a string", tok)
 	return &jvalue{kind: jString, str: tok, off: start, done: v.done}
+}
+
+// listMarker reports whether s[start:end], a number as scanned, is the
+// marker of a numbered list's item: one to three digits that start a
+// line, a period or parenthesis after them, then a blank and more text
+// on the line.
+func listMarker(s []byte, start, end int) bool {
+	line := start
+	for line > 0 && (s[line-1] == ' ' || s[line-1] == '\t') {
+		line--
+	}
+	if line > 0 && s[line-1] != '\n' && s[line-1] != '\r' {
+		return false
+	}
+	digits := end - start
+	if end > start && s[end-1] == '.' {
+		digits-- // the scan took "1." as a number
+	} else if end < len(s) && s[end] == ')' {
+		end++
+	} else {
+		return false
+	}
+	if digits < 1 || digits > 3 || !isDigits(s[start:start+digits]) || end+1 >= len(s) || s[end] != ' ' && s[end] != '\t' {
+		return false
+	}
+	rest := skipBlanks(s[end:])
+	return len(rest) > 0 && rest[0] != '\n' && rest[0] != '\r'
 }
 
 // signAlone is the repair of a minus sign the text ends after, or that
@@ -279,10 +311,12 @@ func (t *tolerant) bare() *jvalue {
 			parens++
 		}
 		if r == ')' {
-			if parens == 0 {
-				break
+			if parens == 0 && !(len(t.stack) == 0 && isDigits(t.s[start:end]) && listMarker(t.s, start, end)) {
+				break // "1) apple": the marker's parenthesis is text
 			}
-			parens--
+			if parens > 0 {
+				parens--
+			}
 		}
 		if r == ',' && inValue && !keyFollows(t.s[end+1:]) && !quoteFollows(t.s[end+1:]) {
 			// {"lorem": ipsum, sic, datum}: in an object, a comma that no
