@@ -45,6 +45,11 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, comp
 	case map[string]any, []any:
 		container = true
 	}
+	if str, ok := v.(string); ok && want.Has("array") && !want.Has("string") {
+		if items, ok := splitList(sc, str, itemSchema(sc, ms, 0), ptr, complete, repairs); ok {
+			v = items
+		}
+	}
 	if want != 0 && !fitsType(v, want) {
 		if c, msg, ok := coerceKind(v, want, ms); ok {
 			*repairs = append(*repairs, problem.Repair{Pointer: ptr, Message: msg})
@@ -99,6 +104,41 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, comp
 		return x
 	}
 	return repairValue(sc, v, s, ptr, repairs, repairJSONStrings|repairScalars)
+}
+
+// splitList reads text written where a list is wanted as the list of
+// its comma-separated items ("RED, BLUE" for a list of colors), where
+// the text is no item of its own and each part, coerced, is one ("1,200"
+// is one number; "math, poetry" is one string, never split).
+func splitList(sc *schema.ShapeCache, text string, item *jsonschema.Schema, ptr string, complete bool, repairs *[]problem.Repair) ([]any, bool) {
+	if item == nil || !strings.Contains(text, ",") {
+		return nil, false
+	}
+	// The whole text as one item comes first ("1,200"), but for an enum
+	// value, which the whole names loosely ("RED, blue" names RED first)
+	// unless it is the value itself.
+	enum := enumStrings(sc.Of(item).Members)
+	var scratch []problem.Repair
+	if (len(enum) == 0 || slices.Contains(enum, text)) && item.Validate(coerce(sc, text, item, ptr, complete, &scratch)) == nil {
+		return nil, false
+	}
+	parts := strings.Split(text, ",")
+	out := make([]any, 0, len(parts))
+	var reps []problem.Repair
+	for i, p := range parts {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			return nil, false
+		}
+		c := coerce(sc, p, item, ptr+"/"+strconv.Itoa(i), complete, &reps)
+		if item.Validate(c) != nil {
+			return nil, false
+		}
+		out = append(out, c)
+	}
+	*repairs = append(*repairs, problem.Repair{Pointer: ptr, Message: fmt.Sprintf("read %q as a list of its %d comma-separated items", text, len(out))})
+	*repairs = append(*repairs, reps...)
+	return out, true
 }
 
 // coerceToBranch handles an object or array where the schema is a union
@@ -354,7 +394,7 @@ var peopleNumber = regexp.MustCompile(`^[-+]?[$€£¥]?\s*[-+]?\d{1,3}(,\d{3})+
 // withUnit is a number followed by a unit or a count's noun: words of
 // letters only (5 kg, 30 years, 12 USD, 3.5 hours); a second number in
 // the text ("+1 555 1234", "3 - 4") is not one.
-var withUnit = regexp.MustCompile(`^([-+]?[$€£¥]?\d[\d,]*(?:\.\d+)?)\s*[\pL°%][\pL.]*(?:\s+\pL+){0,2}$`)
+var withUnit = regexp.MustCompile(`^([-+]?[$€£¥]?\d(?:[\d,]*\d)?(?:\.\d+)?)\s*[\pL°%][\pL.]*(?:\s+\pL+){0,2}$`)
 
 var fraction = regexp.MustCompile(`^\s*([-+]?\d+)\s*/\s*(\d+)\s*$`)
 

@@ -99,6 +99,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///counts.json":   `{"type": "array", "items": {"type": "integer"}}`,
 	"structgen:///flag.json":     `{"type": "boolean"}`,
 	"structgen:///int.json":      `{"type": "integer"}`,
+	"structgen:///palette.json":  `{"type": "object", "properties": {"colors": {"type": "array", "items": {"enum": ["RED", "GREEN", "BLUE"]}}, "count": {"type": "integer"}}, "required": ["colors", "count"]}`,
 	"structgen:///strings.json":  `{"type": "array", "items": {"type": "string"}}`,
 	"structgen:///roster.json":   `{"type": "object", "properties": {"name": {"type": "string"}, "members": {"type": "array", "items": {"type": "string"}}, "labels": {"type": "object", "additionalProperties": {"type": "string"}}, "note": {"type": ["string", "null"]}}, "required": ["name", "members", "labels", "note"]}`,
 	"structgen:///nonempty.json": `{"type": "object", "properties": {"name": {"type": "string"}, "members": {"type": "array", "minItems": 1}, "home": {"type": "object", "properties": {"city": {"type": "string"}}}}, "required": ["name", "members", "home"]}`,
@@ -379,6 +380,19 @@ func TestRuleNegatedBoolean(t *testing.T) {
 	})
 }
 
+// Text where a list is wanted is the list of its comma-separated items
+// where it is no item itself and each part is one.
+func TestRuleCommaSeparatedList(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"enum values", "colors", `"RED, blue"`, `["RED","BLUE"]`, ""},
+		{"numbers", "counts", `"3, 4"`, `[3,4]`, ""},
+		{"a number with a thousands separator is one", "counts", `"1,200"`, `[1200]`, ""},
+		{"strings are never split", "strings", `"math, poetry"`, `["math, poetry"]`, ""},
+		{"a member line", "palette", "colors: red, BLUE\ncount: 2", `{"colors":["RED","BLUE"],"count":2}`, ""},
+		{"a member's text", "palette", `{"colors": "GREEN, BLUE", "count": 2}`, `{"colors":["GREEN","BLUE"],"count":2}`, ""},
+	})
+}
+
 // 1 and 0 where a boolean is wanted are true and false; other numbers
 // are no answer.
 func TestRuleBooleanNumbers(t *testing.T) {
@@ -621,6 +635,7 @@ func TestRuleNumberWithUnit(t *testing.T) {
 		{"a fraction stays a problem for an integer", "age", `{"age": "30.5 years"}`, "", "/age"},
 		{"a phone number is no number", "age", `{"kg": "+1 555 1234"}`, "", "/kg"},
 		{"an expression is no number", "age", `{"kg": "3 - 4"}`, "", "/kg"},
+		{"a list is no number with a unit", "age", `{"age": "3, four"}`, "", "/age"},
 	})
 }
 
