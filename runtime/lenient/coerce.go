@@ -23,7 +23,8 @@ import (
 // each reported as a Repair.
 
 // coerce applies the schema-guided coercions to v, the value at ptr:
-// those of repairValue, and a single value where an array is wanted, a
+// those of repairValue, and a single value where an array is wanted
+// (text of comma-separated items as those items: splitList), a
 // number written for people ("1,234.56", "$12", "50%", "1/2") or a float
 // with no fraction where a number or integer is wanted, yes/no,
 // true/false and 1/0 for booleans, enum values written loosely, an object
