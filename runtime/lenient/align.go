@@ -826,6 +826,9 @@ func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
 			list.kids = append(list.kids, lineValue(string(item), off))
 			continue
 		}
+		if len(line) == 0 {
+			continue // a blank line between a list's items, or members
+		}
 		list = nil
 		switch {
 		case ok && len(byNorm[normKey(key)]) == 1:
@@ -865,6 +868,10 @@ func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
 func lineValue(value string, off int) *jvalue {
 	if value == "" {
 		return &jvalue{kind: jNull, off: off, done: true, missing: true}
+	}
+	if lit, ok := literals[value]; ok {
+		// None, true: the literal, as in a document.
+		return &jvalue{kind: lit.kind, b: lit.b, off: off, done: true}
 	}
 	switch value[0] {
 	case '[', '"', '\'':

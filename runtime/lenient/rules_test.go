@@ -771,6 +771,8 @@ func TestRuleMemberLines(t *testing.T) {
 		{"YAML's block list under a property", "person", "first_name: Ada\nage: 36\ntags:\n  - math\n  - engines", `{"age":36,"first_name":"Ada","tags":["math","engines"]}`, ""},
 		{"the block list at the property's indent", "person", "tags:\n- math\n- engines\nfirst_name: Ada\nage: 36", `{"age":36,"first_name":"Ada","tags":["math","engines"]}`, ""},
 		{"no value and no list: null, not an empty string", "person", "first_name: Ada\nage: 36\ntags:", `{"age":36,"first_name":"Ada"}`, ""},
+		{"blank lines between the list's items", "person", "first_name: Ada\nage: 36\ntags:\n\n- math\n\n- engines", `{"age":36,"first_name":"Ada","tags":["math","engines"]}`, ""},
+		{"a literal", "person", "first_name: Ada\nage: 36\ntags: None", `{"age":36,"first_name":"Ada"}`, ""},
 		{"a list of objects is not read from lines", "person", "first_name: Ada\nage: 36\ntags:\n  - name: math", "", "no JSON"},
 	})
 }
