@@ -46,6 +46,7 @@ func FuzzGenerate(f *testing.F) {
 	dir := f.TempDir()
 	fset := token.NewFileSet()
 	imp := importer.ForCompiler(fset, "source", nil) // caches runtime and its imports
+	warmImporter(f, imp)
 	f.Fuzz(func(t *testing.T, schema string) {
 		files, err := generateSchema(t, dir, schema)
 		var bug *loc.InternalError
@@ -156,6 +157,25 @@ func generateSchema(t *testing.T, dir, schema string) (map[string][]byte, error)
 }
 
 // typeCheck fails t unless the generated files parse and type-check.
+// generatedImports are the packages generated code may import.
+var generatedImports = []string{
+	"encoding/json", "errors", "strconv", "github.com/go-faster/jx",
+	"github.com/structgen/structgen/runtime", "github.com/structgen/structgen/runtime/impl",
+	"github.com/structgen/structgen/runtime/lenient", "github.com/structgen/structgen/runtime/schema",
+}
+
+// warmImporter imports what generated code imports, once per process:
+// the source importer type-checks them from source, seconds on a loaded
+// machine, which inside the fuzz function would count against the
+// fuzzer's ten seconds an input and read as a hang.
+func warmImporter(tb testing.TB, imp types.Importer) {
+	for _, path := range generatedImports {
+		if _, err := imp.Import(path); err != nil {
+			tb.Fatalf("import %s: %v", path, err)
+		}
+	}
+}
+
 func typeCheck(t *testing.T, fset *token.FileSet, imp types.Importer, files map[string][]byte, schema string) {
 	t.Helper()
 	var parsed []*ast.File
