@@ -602,6 +602,9 @@ func scalarFromProse(text []byte, sch *jsonschema.Schema) (any, []problem.Repair
 	if want.Has("number") || want.Has("integer") {
 		if locs := proseNumbers(text); len(locs) > 0 {
 			loc := locs[0]
+			if magnitude.Match(text[loc[0]:]) {
+				return nil, nil, false // "1.5M": not 1.5, and no power is guessed
+			}
 			if n, ok := numberFor(strings.TrimRight(s[loc[0]:loc[1]], ","), want); ok {
 				return n, []problem.Repair{{Offset: loc[0], Message: fmt.Sprintf("read the number %s from the reply's text", n)}}, true
 			}

@@ -397,6 +397,11 @@ var peopleNumber = regexp.MustCompile(`^[-+]?[$€£¥]?\s*[-+]?\d{1,3}(,\d{3})+
 // the text ("+1 555 1234", "3 - 4") is not one.
 var withUnit = regexp.MustCompile(`^([-+]?[$€£¥]?\d(?:[\d,]*\d)?(?:\.\d+)?)\s*[\pL°%][\pL.]*(?:\s+\pL+){0,2}$`)
 
+// magnitude is a word after a number that multiplies it (12k, 1.5M, 3
+// billion): no unit to drop, and which power it means (5k: a thousand,
+// or a 5 km run?) is not guessed.
+var magnitude = regexp.MustCompile(`^[-+]?[$€£¥]?[\d.,]+\s*(?:[kKMBGT]|[bBmM]n|(?i:thousand|million|billion|trillion|mio|mrd))\b`)
+
 var fraction = regexp.MustCompile(`^\s*([-+]?\d+)\s*/\s*(\d+)\s*$`)
 
 // coerceKind turns v into a value of a kind the schema wants, where one of
@@ -569,7 +574,7 @@ func numberFor(t string, want schema.TypeSet) (json.Number, bool) {
 		if r, ok = new(big.Rat).SetString(c); !ok {
 			return "", false
 		}
-	case withUnit.MatchString(t):
+	case withUnit.MatchString(t) && !magnitude.MatchString(t):
 		return numberFor(withUnit.FindStringSubmatch(t)[1], want)
 	default:
 		return "", false

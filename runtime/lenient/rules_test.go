@@ -636,6 +636,11 @@ func TestRuleNumberWithUnit(t *testing.T) {
 		{"a phone number is no number", "age", `{"kg": "+1 555 1234"}`, "", "/kg"},
 		{"an expression is no number", "age", `{"kg": "3 - 4"}`, "", "/kg"},
 		{"a list is no number with a unit", "age", `{"age": "3, four"}`, "", "/age"},
+		{"a magnitude is no unit to drop", "age", `{"kg": "12k"}`, "", "/kg"},
+		{"nor in words", "age", `{"kg": "1.5 million"}`, "", "/kg"},
+		{"a unit that starts like one is a unit", "age", `{"kg": "12 kg"}`, `{"kg":12}`, ""},
+		{"so is a word", "age", `{"age": "3 months"}`, `{"age":3}`, ""},
+		{"a magnitude in prose", "int", "About 12k people came.", "", "want integer"},
 	})
 }
 
