@@ -393,6 +393,20 @@ func TestRuleCommaSeparatedList(t *testing.T) {
 	})
 }
 
+// A call's argument is its value (MongoDB's types, JSONP); a word, a
+// space and a parenthesis of words is a remark in prose, part of the
+// text, never a call whose "argument" would stand for the answer.
+func TestRuleCalls(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a MongoDB type", `{"id": ObjectId("5f1d"), "n": NumberLong(2)}`, `{"id":"5f1d","n":2}`, "argument of ObjectId"},
+		{"JSONP with a space", `callback ({"a": 1});`, `{"a":1}`, "argument of callback"},
+		{"a remark in a value", `{"a": blue (a guess)}`, `{"a":"blue (a guess)"}`, "bare word"},
+	})
+	checkAligned(t, []alignCase{
+		{"a remark naming another value", "color", "RED (though some would say BLUE)", "", "must be one of"},
+	})
+}
+
 // 1 and 0 where a boolean is wanted are true and false; other numbers
 // are no answer.
 func TestRuleBooleanNumbers(t *testing.T) {

@@ -267,6 +267,13 @@ func prefixedString(s []byte) int {
 	return -1
 }
 
+// callArgument reports whether s, the text after a parenthesis, starts
+// with a document or a quoted string: a call's argument, not words.
+func callArgument(s []byte) bool {
+	s = skipBlanks(s)
+	return len(s) > 0 && (s[0] == '{' || s[0] == '[' || s[0] == '"' || s[0] == '\'')
+}
+
 // bare reads a word that is not quoted: a literal, a call such as
 // ObjectId("…") whose argument is the value, or an unquoted string up to
 // the next delimiter (spaces inside kept).
@@ -305,8 +312,11 @@ func (t *tolerant) bare() *jvalue {
 			continue
 		}
 		if r == '(' {
-			if parens == 0 && isIdentifier(strings.TrimSpace(string(t.s[start:end]))) {
-				break // a call
+			if parens == 0 && isIdentifier(strings.TrimSpace(string(t.s[start:end]))) && (end > start && !isSpaceRune(rune(t.s[end-1])) || callArgument(t.s[end+1:])) {
+				// ObjectId("…"), callback ({…}): a call. "NEGATIVE (or
+				// POSITIVE)", words after a space and a parenthesis, is
+				// a remark in prose.
+				break
 			}
 			parens++
 		}
