@@ -548,10 +548,29 @@ func proseNumbers(text []byte) [][]int {
 	return out
 }
 
+// answerLabel is a line that gives the answer after working: "Answer:
+// 42", "**Final answer:** false", "Result: BLUE".
+var answerLabel = regexp.MustCompile(`(?im)^[ \t>*_#-]*(?:final answer|answer|result|total)[*_ \t]*:[*_ \t]*(\S.*)$`)
+
 // scalarFromProse reads the scalar a schema wants from a reply that holds
 // no JSON for it: a boolean or number named in prose, an enum value named
-// in prose; for an array of such scalars, a list of one.
+// in prose; for an array of such scalars, a list of one. Where one line
+// labels the answer ("Answer: 42" after the steps), its value is read;
+// else prose that names several numbers, or both booleans, is no answer.
 func scalarFromProse(text []byte, sch *jsonschema.Schema) (any, []problem.Repair, bool) {
+	if m := answerLabel.FindAllSubmatchIndex(text, 2); len(m) == 1 {
+		if v, reps, ok := proseScalar(text[m[0][2]:m[0][3]], sch); ok {
+			for i := range reps {
+				reps[i].Offset += m[0][2]
+			}
+			return v, reps, true
+		}
+	}
+	return proseScalar(text, sch)
+}
+
+// proseScalar is scalarFromProse of text as a whole.
+func proseScalar(text []byte, sch *jsonschema.Schema) (any, []problem.Repair, bool) {
 	ms := schema.Members(sch)
 	want := schema.AllowedTypes(ms)
 	enum := enumStrings(ms)
@@ -602,6 +621,11 @@ func scalarFromProse(text []byte, sch *jsonschema.Schema) (any, []problem.Repair
 	if want.Has("number") || want.Has("integer") {
 		if locs := proseNumbers(text); len(locs) > 0 {
 			loc := locs[0]
+			for _, other := range locs[1:] {
+				if !bytes.Equal(text[other[0]:other[1]], text[loc[0]:loc[1]]) {
+					return nil, nil, false // "Out of 10, 3 passed": which is meant is not guessed
+				}
+			}
 			if magnitude.Match(text[loc[0]:]) {
 				return nil, nil, false // "1.5M": not 1.5, and no power is guessed
 			}

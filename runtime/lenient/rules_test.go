@@ -639,6 +639,20 @@ func TestRuleEnumInStructuredProse(t *testing.T) {
 	})
 }
 
+// A scalar read from prose: the line that labels the answer, where one
+// does; prose naming several numbers is no answer, whichever comes first.
+func TestRuleScalarFromProse(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"one number", "int", "There are 42 of them.", `42`, ""},
+		{"the same number twice", "int", "42. Yes, 42.", `42`, ""},
+		{"several numbers", "int", "Out of 10 candidates, 3 passed.", "", "want integer"},
+		{"the answer's line after the steps", "int", "Step 1: 6\nStep 2: 7\nAnswer: 42", `42`, ""},
+		{"a bold label", "int", "6 times 7 is what we need.\n\n**Final answer:** 42", `42`, ""},
+		{"a boolean's answer line", "flag", "Answer: false\nReason: the claim is true only in part.", `false`, ""},
+		{"two answer lines are no answer", "int", "Answer: 6\nAnswer: 7", "", "want integer"},
+	})
+}
+
 // A number with a unit or a count's noun, where a number is wanted, is
 // the number; a second number in the text is no unit.
 func TestRuleNumberWithUnit(t *testing.T) {
