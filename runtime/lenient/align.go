@@ -536,14 +536,25 @@ func offsetOf(v *jvalue, ptr string) int {
 var proseNumber = regexp.MustCompile(`[-+]?[$€£¥]?\d[\d,]*(\.\d+)?%?|[-+]?\d+\s*/\s*\d+`)
 
 // proseNumbers returns where the numbers of prose are, but for the
-// numbers of a numbered list's items ("1. The answer is 42.").
+// numbers of a numbered list's items ("1. The answer is 42."), up to the
+// first that is written otherwise than the first: which is meant is all
+// a reader needs to know, and a long text is not scanned to its end.
 func proseNumbers(text []byte) [][]int {
 	var out [][]int
-	for _, loc := range proseNumber.FindAllIndex(text, -1) {
+	for off := 0; off < len(text); {
+		loc := proseNumber.FindIndex(text[off:])
+		if loc == nil {
+			break
+		}
+		loc[0], loc[1] = loc[0]+off, loc[1]+off
+		off = loc[1]
 		if listMarker(text, loc[0], loc[1]) || loc[1] < len(text) && text[loc[1]] == '.' && listMarker(text, loc[0], loc[1]+1) {
 			continue
 		}
 		out = append(out, loc)
+		if !bytes.Equal(text[loc[0]:loc[1]], text[out[0][0]:out[0][1]]) {
+			break
+		}
 	}
 	return out
 }
