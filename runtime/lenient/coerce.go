@@ -411,6 +411,16 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 	switch x := v.(type) {
 	case string:
 		t := strings.TrimSpace(x)
+		if !want.Has("string") {
+			// "null", "None" or nothing in quotes: null where the schema
+			// takes null; nothing where it wants a list: no items.
+			switch {
+			case want.Has("null") && (t == "" || t == "null" || t == "None"):
+				return nil, fmt.Sprintf("read %q as null", x), true
+			case want.Has("array") && t == "":
+				return []any{}, "read an empty string as an empty list", true
+			}
+		}
 		if num {
 			if n, ok := numberFor(t, want); ok {
 				return n, fmt.Sprintf("read %q as the number %s", x, n), true

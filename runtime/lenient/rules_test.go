@@ -99,6 +99,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///counts.json":   `{"type": "array", "items": {"type": "integer"}}`,
 	"structgen:///flag.json":     `{"type": "boolean"}`,
 	"structgen:///int.json":      `{"type": "integer"}`,
+	"structgen:///nullable.json": `{"type": "object", "properties": {"n": {"type": ["integer", "null"]}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["n"]}`,
 	"structgen:///palette.json":  `{"type": "object", "properties": {"colors": {"type": "array", "items": {"enum": ["RED", "GREEN", "BLUE"]}}, "count": {"type": "integer"}}, "required": ["colors", "count"]}`,
 	"structgen:///strings.json":  `{"type": "array", "items": {"type": "string"}}`,
 	"structgen:///roster.json":   `{"type": "object", "properties": {"name": {"type": "string"}, "members": {"type": "array", "items": {"type": "string"}}, "labels": {"type": "object", "additionalProperties": {"type": "string"}}, "note": {"type": ["string", "null"]}}, "required": ["name", "members", "labels", "note"]}`,
@@ -404,6 +405,20 @@ func TestRuleCalls(t *testing.T) {
 	})
 	checkAligned(t, []alignCase{
 		{"a remark naming another value", "color", "RED (though some would say BLUE)", "", "must be one of"},
+	})
+}
+
+// null or nothing written in quotes is null where the schema takes null
+// and no string; nothing in quotes where a list is wanted is no items.
+func TestRuleQuotedNull(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"a quoted null", "nullable", `{"n": "null"}`, `{"n":null}`, ""},
+		{"Python's None in quotes", "nullable", `{"n": "None"}`, `{"n":null}`, ""},
+		{"nothing in quotes", "nullable", `{"n": ""}`, `{"n":null}`, ""},
+		{"where null is not taken, a problem", "age", `{"age": "null"}`, "", "/age"},
+		{"where a string is taken, the text", "null", `{"a": "null"}`, `{"a":"null"}`, ""},
+		{"nothing where a list is wanted", "nullable", `{"n": 1, "tags": ""}`, `{"n":1,"tags":[]}`, ""},
+		{"other words stay a problem", "nullable", `{"n": "N/A"}`, "", "/n"},
 	})
 }
 
