@@ -453,6 +453,22 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 		}
 		cands = append(cands, c)
 	}
+	// "Here are the fruits:⏎apple⏎banana": the first line introduces the
+	// answer, which the lines after it are; read whole, it is an item.
+	if at, ok := introLine(text); ok && !(best != nil && len(best.problems) == 0 && cost(best.c.repairs)+len(best.coerced) <= 1) {
+		if v, reps, err := readLenient(text[at:]); err == nil {
+			shiftValue(v, at)
+			c := candidate{v: v, repairs: append([]problem.Repair{{Offset: 0, Message: "skipped the line that introduces the answer"}}, shift(reps, at)...)}
+			a, err := try(c)
+			if err != nil {
+				return nil, nil, nil, nil, err
+			}
+			if better(a) {
+				best = a
+			}
+			cands = append(cands, c)
+		}
+	}
 	if best != nil {
 		best.repairs = append(append([]problem.Repair(nil), best.c.repairs...), best.coerced...)
 	}
@@ -786,6 +802,31 @@ func bulletList(text []byte) (*jvalue, int, bool) {
 		return nil, 0, false
 	}
 	return &jvalue{kind: jArray, kids: items, off: start, done: true}, start, true
+}
+
+// introLine reports where the text after its first line starts, where
+// that line introduces what follows: words that end in a colon, no
+// bracket or quote in the text, and more lines after it.
+func introLine(text []byte) (int, bool) {
+	if bytes.ContainsAny(text, "{[\"") {
+		return 0, false
+	}
+	for off, line := range textLines(text) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		words := bytes.TrimRight(line, "*_")
+		if !bytes.HasSuffix(words, []byte(":")) || bytes.Count(words, []byte(":")) > 1 || len(bytes.TrimSpace(words)) < 2 {
+			return 0, false
+		}
+		at := off + bytes.IndexByte(text[off:], '\n')
+		if at < off || len(bytes.TrimSpace(text[at:])) == 0 {
+			return 0, false
+		}
+		return at + 1, true
+	}
+	return 0, false
 }
 
 // indentOf is the width of line's leading white space, a tab as four.

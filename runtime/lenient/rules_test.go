@@ -654,6 +654,16 @@ func TestRuleEnumInStructuredProse(t *testing.T) {
 	})
 }
 
+// A first line that ends in a colon introduces the answer the lines
+// after it hold; it is no item of a list.
+func TestRuleIntroLine(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"a list's lines", "strings", "Here are the fruits:\napple\nbanana", `["apple","banana"]`, ""},
+		{"in bold", "strings", "**Fruits:**\napple\nbanana", `["apple","banana"]`, ""},
+		{"lines with no introduction stay items", "strings", "apple\nbanana", `["apple","banana"]`, ""},
+	})
+}
+
 // A scalar read from prose: the line that labels the answer, where one
 // does; prose naming several numbers is no answer, whichever comes first.
 func TestRuleScalarFromProse(t *testing.T) {
