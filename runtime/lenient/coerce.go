@@ -123,7 +123,11 @@ func splitList(sc *schema.ShapeCache, text string, item *jsonschema.Schema, ptr 
 	if (len(enum) == 0 || slices.Contains(enum, text)) && item.Validate(coerce(sc, text, item, ptr, complete, &scratch)) == nil {
 		return nil, false
 	}
-	parts := strings.Split(text, ",")
+	sep := ","
+	if strings.Contains(text, ", ") {
+		sep = ", " // "1,200, 3": the items' separator has the space
+	}
+	parts := strings.Split(text, sep)
 	out := make([]any, 0, len(parts))
 	var reps []problem.Repair
 	for i, p := range parts {

@@ -388,6 +388,8 @@ func TestRuleCommaSeparatedList(t *testing.T) {
 		{"enum values", "colors", `"RED, blue"`, `["RED","BLUE"]`, ""},
 		{"numbers", "counts", `"3, 4"`, `[3,4]`, ""},
 		{"a number with a thousands separator is one", "counts", `"1,200"`, `[1200]`, ""},
+		{"items after a comma and a space", "counts", `"1,200, 3"`, `[1200,3]`, ""},
+		{"items after a comma alone", "counts", `"1,2,3 "`, `[1,2,3]`, ""},
 		{"strings are never split", "strings", `"math, poetry"`, `["math, poetry"]`, ""},
 		{"a member line", "palette", "colors: red, BLUE\ncount: 2", `{"colors":["RED","BLUE"],"count":2}`, ""},
 		{"a member's text", "palette", `{"colors": "GREEN, BLUE", "count": 2}`, `{"colors":["GREEN","BLUE"],"count":2}`, ""},
