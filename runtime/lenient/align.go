@@ -577,14 +577,18 @@ func proseNumbers(text []byte) [][]int {
 
 // answerLabel is a line that gives the answer after working: "Answer:
 // 42", "**Final answer:** false", "Result: BLUE".
-var answerLabel = regexp.MustCompile(`(?im)^[ \t>*_#-]*(?:final answer|answer|result|total)[*_ \t]*:[*_ \t]*(\S.*)$`)
+var answerLabel = regexp.MustCompile(`(?im)^[ \t>*_#-]*(?:final answer|answer|result)[*_ \t]*:[*_ \t]*(\S.*)$`)
 
 // scalarFromProse reads the scalar a schema wants from a reply that holds
 // no JSON for it: a boolean or number named in prose, an enum value named
 // in prose; for an array of such scalars, a list of one. Where one line
-// labels the answer ("Answer: 42" after the steps), its value is read;
-// else prose that names several numbers, or both booleans, is no answer.
+// labels a scalar answer ("Answer: 42" after the steps), its value is
+// read; else prose that names several numbers, or both booleans, is no
+// answer.
 func scalarFromProse(text []byte, sch *jsonschema.Schema) (any, []problem.Repair, bool) {
+	if schema.AllowedTypes(schema.Members(sch)).Has("array") {
+		return proseScalar(text, sch) // a list's line would be one item of it
+	}
 	if m := answerLabel.FindAllSubmatchIndex(text, 2); len(m) == 1 {
 		if v, reps, ok := proseScalar(text[m[0][2]:m[0][3]], sch); ok {
 			for i := range reps {
@@ -610,7 +614,7 @@ func proseScalar(text []byte, sch *jsonschema.Schema) (any, []problem.Repair, bo
 			if iw := schema.AllowedTypes(schema.Members(item)); (iw.Has("number") || iw.Has("integer")) && len(proseNumbers(text)) > 1 {
 				return nil, nil, false // several numbers: not a list of one
 			}
-			if v, reps, ok := scalarFromProse(text, item); ok {
+			if v, reps, ok := proseScalar(text, item); ok {
 				return []any{v}, append(reps, problem.Repair{Message: "read a single value as a list of one"}), true
 			}
 		}

@@ -677,6 +677,7 @@ func TestRuleScalarFromProse(t *testing.T) {
 		{"a bold label", "int", "6 times 7 is what we need.\n\n**Final answer:** 42", `42`, ""},
 		{"a boolean's answer line", "flag", "Answer: false\nReason: the claim is true only in part.", `false`, ""},
 		{"two answer lines are no answer", "int", "Answer: 6\nAnswer: 7", "", "want integer"},
+		{"no answer line for a list", "counts", "Items: 1, 2\nResult: 3", "", "no JSON"},
 	})
 }
 
