@@ -1,6 +1,7 @@
 package lenient
 
 import (
+	"bytes"
 	"encoding/json"
 	"sort"
 	"strconv"
@@ -179,6 +180,16 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 		return nil, nil, err
 	}
 	v, repairs, err := read(text, true)
+	if list, off, ok := bulletList(text); ok && schema.AllowedTypes(schema.Members(sch)).Has("array") {
+		// - apple⏎- ban: a markdown list streams as its items, as its
+		// final reading has them, the last still growing until its line
+		// ends, and more may come.
+		if last := len(list.kids) - 1; last >= 0 && !bytes.HasSuffix(text, []byte("\n")) {
+			list.kids[last].done = false
+		}
+		list.done = false
+		v, repairs, err = list, []problem.Repair{{Offset: off, Message: "read a markdown list as a list of its items"}}, nil
+	}
 	if err != nil {
 		return nil, repairs, err
 	}

@@ -814,6 +814,24 @@ func TestRuleMarkdownList(t *testing.T) {
 	})
 }
 
+// A markdown list streams as its items, as its final reading has them:
+// the last one growing until its line ends; a number or enum value
+// still being written is left out.
+func TestRulePartialMarkdownList(t *testing.T) {
+	for _, c := range []struct{ schema, in, want string }{
+		{"strings", "- apple\n- ban", `["apple","ban"]`},
+		{"strings", "Here you go:\n\n- apple\n", `["apple"]`},
+		{"counts", "1. 3\n2. 4", `[3]`},
+		{"counts", "1. 3\n2. 4\n", `[3,4]`},
+		{"colors", "- RED\n- BL", `["RED"]`},
+	} {
+		n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///"+c.schema+".json#"), []byte(c.in))
+		if err != nil || string(n.JSON()) != c.want {
+			t.Errorf("%q: partial %s (%v), want %s", c.in, n.JSON(), err, c.want)
+		}
+	}
+}
+
 // Lines of a declared property and its value, where nothing else fits:
 // the object's members, coerced to the schema. A line naming no declared
 // property, a property named twice, or two runs of lines are refused.
