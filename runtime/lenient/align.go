@@ -423,8 +423,8 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 	// members of declared properties.
 	lineReadings := []func() (*jvalue, int, string, bool){
 		func() (*jvalue, int, string, bool) {
-			v, off, ok := bulletList(text)
-			return v, off, "read a markdown list as a list of its items", ok && schema.AllowedTypes(schema.Members(sch)).Has("array")
+			v, off, ok := bulletListFor(text, sch)
+			return v, off, "read a markdown list as a list of its items", ok
 		},
 		func() (*jvalue, int, string, bool) {
 			v, off, ok := memberLines(text, sch)
@@ -831,6 +831,14 @@ func introLine(text []byte) (int, bool) {
 		return at + 1, true
 	}
 	return 0, false
+}
+
+// bulletListFor is bulletList where sch allows an array.
+func bulletListFor(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
+	if !schema.AllowedTypes(schema.Members(sch)).Has("array") {
+		return nil, 0, false
+	}
+	return bulletList(text)
 }
 
 // indentOf is the width of line's leading white space, a tab as four.

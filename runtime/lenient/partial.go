@@ -180,7 +180,7 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 		return nil, nil, err
 	}
 	v, repairs, err := read(text, true)
-	if list, off, ok := bulletList(text); ok && schema.AllowedTypes(schema.Members(sch)).Has("array") {
+	if list, off, ok := bulletListFor(text, sch); ok {
 		// - apple⏎- ban: a markdown list streams as its items, as its
 		// final reading has them, the last still growing until its line
 		// ends, and more may come.
