@@ -420,15 +420,32 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 	// A reply written as markdown, where nothing else fits cheaply:
 	// readings built from its lines, for the schema to coerce. - ONE⏎- THREE: the
 	// list's items, where an array is allowed; name: Bob⏎age: 5: the
-	// members of declared properties.
-	lineReadings := []func() (*jvalue, int, string, bool){
-		func() (*jvalue, int, string, bool) {
+	// members of declared properties; Here are the fruits:⏎apple⏎banana:
+	// the lines after the one that introduces them, which read whole is
+	// an item.
+	lineReading := func(v *jvalue, off int, msg string, ok bool) (candidate, bool) {
+		return candidate{v: v, repairs: []problem.Repair{{Offset: off, Message: msg}}}, ok
+	}
+	lineReadings := []func() (candidate, bool){
+		func() (candidate, bool) {
 			v, off, ok := bulletListFor(text, sch)
-			return v, off, "read a markdown list as a list of its items", ok
+			return lineReading(v, off, "read a markdown list as a list of its items", ok)
 		},
-		func() (*jvalue, int, string, bool) {
+		func() (candidate, bool) {
 			v, off, ok := memberLines(text, sch)
-			return v, off, "read lines of a property and its value as the object's members", ok
+			return lineReading(v, off, "read lines of a property and its value as the object's members", ok)
+		},
+		func() (candidate, bool) {
+			at, ok := introLine(text)
+			if !ok {
+				return candidate{}, false
+			}
+			v, reps, err := readLenient(text[at:])
+			if err != nil {
+				return candidate{}, false
+			}
+			shiftValue(v, at)
+			return candidate{v: v, repairs: append([]problem.Repair{{Offset: 0, Message: "skipped the line that introduces the answer"}}, shift(reps, at)...)}, true
 		},
 	}
 	for _, read := range lineReadings {
@@ -439,11 +456,10 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 			// as text.
 			break
 		}
-		v, off, msg, ok := read()
+		c, ok := read()
 		if !ok {
 			continue
 		}
-		c := candidate{v: v, repairs: []problem.Repair{{Offset: off, Message: msg}}}
 		a, err := try(c)
 		if err != nil {
 			return nil, nil, nil, nil, err
@@ -452,22 +468,6 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 			best = a
 		}
 		cands = append(cands, c)
-	}
-	// "Here are the fruits:⏎apple⏎banana": the first line introduces the
-	// answer, which the lines after it are; read whole, it is an item.
-	if at, ok := introLine(text); ok && !(best != nil && len(best.problems) == 0 && cost(best.c.repairs)+len(best.coerced) <= 1) {
-		if v, reps, err := readLenient(text[at:]); err == nil {
-			shiftValue(v, at)
-			c := candidate{v: v, repairs: append([]problem.Repair{{Offset: 0, Message: "skipped the line that introduces the answer"}}, shift(reps, at)...)}
-			a, err := try(c)
-			if err != nil {
-				return nil, nil, nil, nil, err
-			}
-			if better(a) {
-				best = a
-			}
-			cands = append(cands, c)
-		}
 	}
 	if best != nil {
 		best.repairs = append(append([]problem.Repair(nil), best.c.repairs...), best.coerced...)
