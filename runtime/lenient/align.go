@@ -472,6 +472,11 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 	if best != nil {
 		best.repairs = append(append([]problem.Repair(nil), best.c.repairs...), best.coerced...)
 	}
+	if _, _, _, nested := bulletLines(text); nested && best != nil && schema.AllowedTypes(schema.Members(sch)).Has("array") {
+		// - fruit⏎  - apple: read whole, its lines are words, bullets and
+		// all; no flat list holds it.
+		return nil, nil, best.repairs, []problem.Problem{{Message: "the reply is a nested markdown list, which a flat list cannot hold"}}, nil
+	}
 	if best != nil && len(best.problems) == 0 && !best.c.nested {
 		return best.doc, best.raw, best.repairs, nil, nil
 	}
@@ -767,8 +772,15 @@ func AlignDecoded(text []byte, s *schema.Schema, accept func(raw []byte) bool) (
 // than one (which one is meant is not guessed), or holds a bracket: its
 // lines may be a document's strings.
 func bulletList(text []byte) (*jvalue, int, bool) {
+	v, start, ok, _ := bulletLines(text)
+	return v, start, ok
+}
+
+// bulletLines is bulletList that also reports whether the list is nested
+// (items at two indents), which no flat list holds.
+func bulletLines(text []byte) (v *jvalue, start int, ok, nested bool) {
 	if bytes.ContainsAny(text, "{[") {
-		return nil, 0, false // lines of a document's strings are no list
+		return nil, 0, false, false // lines of a document's strings are no list
 	}
 	var items []*jvalue
 	start, runs, inRun, indent := -1, 0, false, 0
@@ -787,7 +799,7 @@ func bulletList(text []byte) (*jvalue, int, bool) {
 			}
 			if runs == 1 {
 				if in > indent+1 || in+1 < indent {
-					return nil, 0, false // a nested list: no flat list of its items
+					return nil, 0, false, true // a nested list: no flat list of its items
 				}
 				items = append(items, &jvalue{kind: jString, str: string(item), off: off, done: true})
 			}
@@ -803,9 +815,9 @@ func bulletList(text []byte) (*jvalue, int, bool) {
 		}
 	}
 	if runs != 1 {
-		return nil, 0, false
+		return nil, 0, false, false
 	}
-	return &jvalue{kind: jArray, kids: items, off: start, done: true}, start, true
+	return &jvalue{kind: jArray, kids: items, off: start, done: true}, start, true, false
 }
 
 // introLine reports where the text after its first line starts, where

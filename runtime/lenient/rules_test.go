@@ -799,6 +799,7 @@ func TestRuleMarkdownList(t *testing.T) {
 		{"numbers as items, not the items' numbers", "counts", "1. 3\n2. 4", `[3,4]`, ""},
 		{"a list's number is not the answer", "int", "1. The answer is 42.", `42`, ""},
 		{"several numbers in prose are not a list of one", "counts", "I counted 3 apples and 4 pears.", "", "no JSON"},
+		{"a nested list is refused, not read as its lines' words", "strings", "- fruit\n  - apple\n- veg", "", "nested markdown list"},
 	})
 	// A nested list has no flat reading: its items are not one list.
 	if v, _, ok := bulletList([]byte("- fruit\n  - apple\n- veg")); ok {
