@@ -635,6 +635,11 @@ func proseScalar(text []byte, sch *jsonschema.Schema) (any, []problem.Repair, bo
 		return nil, nil, false
 	}
 	if want.Has("boolean") {
+		switch w := strings.ToLower(strings.Trim(strings.TrimSpace(s), ".!*_ ")); w {
+		case "yes", "no":
+			// "Answer: Yes": the word alone, as coercion reads it.
+			return w == "yes", []problem.Repair{{Message: fmt.Sprintf("read %q as %t", w, w == "yes")}}, true
+		}
 		var found []bool
 		var at []int
 		for _, w := range []struct {

@@ -676,6 +676,8 @@ func TestRuleScalarFromProse(t *testing.T) {
 		{"the answer's line after the steps", "int", "Step 1: 6\nStep 2: 7\nAnswer: 42", `42`, ""},
 		{"a bold label", "int", "6 times 7 is what we need.\n\n**Final answer:** 42", `42`, ""},
 		{"a boolean's answer line", "flag", "Answer: false\nReason: the claim is true only in part.", `false`, ""},
+		{"yes on the answer line", "flag", "Answer: **Yes.**\nReason: it is.", `true`, ""},
+		{"yes in a sentence is no answer", "flag", "Yes and no, it depends.", "", "boolean"},
 		{"two answer lines are no answer", "int", "Answer: 6\nAnswer: 7", "", "want integer"},
 		{"no answer line for a list", "counts", "Items: 1, 2\nResult: 3", "", "no JSON"},
 	})
