@@ -197,21 +197,41 @@ func closeCut(text []byte) (closed []byte, repairs []problem.Repair, ok bool) {
 // scanString returns the end of the strict JSON string that starts at i
 // (after its closing quote), whether it has escapes, and -1 where it is
 // not one the tolerant reader reads as JSON does: cut, a control
-// character, an escape JSON does not have, \b, \f, or a surrogate.
+// character, an escape JSON does not have, \b, \f, a surrogate, or a
+// \n, \r or \t before a letter where a path may start (.\new).
 func scanString(text []byte, i int) (end int, escapes bool) {
+	// word is where the string's last word starts, as the reader's
+	// pathStart sees it; wordEscaped: an escape in it since, after which
+	// its decoded text is not the raw text here.
+	word, wordEscaped := i+1, false
 	for j := i + 1; j < len(text); j++ {
 		switch c := text[j]; {
 		case c == '"':
 			return j + 1, escapes
 		case c < 0x20:
 			return -1, false
+		case c == ' ':
+			word, wordEscaped = j+1, false
 		case c == '\\':
 			escapes = true
 			if j+1 >= len(text) {
 				return -1, false
 			}
 			switch text[j+1] {
-			case '"', '\\', '/', 'n', 'r', 't':
+			case 'n', 'r', 't':
+				if j+2 < len(text) && isASCIILetter(text[j+2]) && (wordEscaped || pathStart(string(text[word:j]))) {
+					// .\test, C:\new: the reader keeps a path's first
+					// backslash as written (pathStart).
+					return -1, false
+				}
+				if text[j+1] == 'r' {
+					wordEscaped = true // the reader's words do not end at \r
+				} else {
+					word, wordEscaped = j+2, false
+				}
+				j++
+			case '"', '\\', '/':
+				wordEscaped = true
 				j++
 			case 'u':
 				if j+6 > len(text) {
@@ -221,6 +241,7 @@ func scanString(text []byte, i int) (end int, escapes bool) {
 				if err != nil || n >= 0xD800 && n <= 0xDFFF {
 					return -1, false
 				}
+				wordEscaped = true
 				j += 5
 			default:
 				return -1, false

@@ -138,6 +138,9 @@ func TestCloseCut(t *testing.T) {
 		{`[tru`, ``, false},             // a literal cut
 		{"```json\n[1,", ``, false},     // a fence
 		{`["\ud83d\ude00",`, ``, false}, // a surrogate pair
+		{`{"p":".\nA0",`, ``, false},    // .\n: a path the reader keeps as written
+		{`{"p":"x \\ C:\new",`, ``, false},
+		{`{"p":"line\nTwo\nThree",`, `{"p":"line\nTwo\nThree"}`, true}, // line breaks
 		{`{"a":[1,2],"b":{"c":null},`, `{"a":[1,2],"b":{"c":null}}`, true},
 	} {
 		closed, _, ok := closeCut([]byte(tc.in))
