@@ -198,12 +198,16 @@ func closeCut(text []byte) (closed []byte, repairs []problem.Repair, ok bool) {
 // (after its closing quote), whether it has escapes, and -1 where it is
 // not one the tolerant reader reads as JSON does: cut, a control
 // character, an escape JSON does not have, \b, \f, a surrogate, or a
-// \n, \r or \t before a letter where a path may start (.\new).
+// \n, \r or \t before a letter where a path may start (.\new), or a
+// fence at its start.
 func scanString(text []byte, i int) (end int, escapes bool) {
 	// word is where the string's last word starts, as the reader's
 	// pathStart sees it; wordEscaped: an escape in it since, after which
 	// its decoded text is not the raw text here.
 	word, wordEscaped := i+1, false
+	if bytes.HasPrefix(text[i+1:], []byte("```")) {
+		return -1, false // "```{…}```": the reader reads the fenced document
+	}
 	for j := i + 1; j < len(text); j++ {
 		switch c := text[j]; {
 		case c == '"':

@@ -141,6 +141,7 @@ func TestCloseCut(t *testing.T) {
 		{`{"p":".\nA0",`, ``, false},    // .\n: a path the reader keeps as written
 		{`{"p":"x \\ C:\new",`, ``, false},
 		{`{"p":"line\nTwo\nThree",`, `{"p":"line\nTwo\nThree"}`, true}, // line breaks
+		{"{\"d\":\"```{}```\",", ``, false},                            // a fenced document in a string, which the reader reads
 		{`{"a":[1,2],"b":{"c":null},`, `{"a":[1,2],"b":{"c":null}}`, true},
 	} {
 		closed, _, ok := closeCut([]byte(tc.in))

@@ -628,6 +628,8 @@ func TestRuleTextBefore(t *testing.T) {
 		{"a fence inside a fenced document's string is text", "```json\n{\"a\": \"run ```sh\\n x\\n```\\n done\"}\n```", `{"a":"run ` + "```sh\\n x\\n```" + `\n done"}`, "code fence"},
 		{"a closing fence at a line's end", "```json\n{\"a\": 1}```", `{"a":1}`, "code fence"},
 		{"a fence inside a string is text", "{\"a\": \"```x```\"}", `{"a":"` + "```x```" + `"}`, ""},
+		{"so is a tuple in fences", "{\"a\": \"```()```\"}", `{"a":"` + "```()```" + `"}`, ""},
+		{"a document in fences inside a string is the document", "{\"a\": \"```json {\"b\": [1]}```\"}", `{"a":{"b":[1]}}`, "fenced document"},
 		{"a negative number is a value", "-5", `-5`, ""},
 		// Prose has brackets of its own: the document starts at the first
 		// that opens a value.

@@ -386,6 +386,13 @@ func (t *tolerant) fencedInString() *jvalue {
 	for !t.eof() && isIdentByte(t.s[t.i]) {
 		t.i++ // the language tag
 	}
+	if rest := skipWS(t.s[t.i:]); len(rest) == 0 || rest[0] != '{' && rest[0] != '[' {
+		// "```()```": a document starts with its bracket; a tuple or a
+		// word in fences is the string's text.
+		t.fenceTried = t.i
+		t.i, t.repairs = at, t.repairs[:saved]
+		return nil
+	}
 	v := t.value()
 	t.skip()
 	// A document: an object or a list ("```'```" is a string of fence
