@@ -63,6 +63,8 @@ func TestParseConfigErrors(t *testing.T) {
 		{"package: p\nschemas:\n  A: &x {type: string}\n  B: *x", `c.yaml:4:6: YAML Alias is not allowed in an inline schema; use plain mappings, sequences and scalars`},
 		{"- a\n- b", "c.yaml:1:1: want a mapping"},
 		{"", "c.yaml: want one YAML document holding a mapping"},
+		{"package: p\nschemas:\n  A: {type: string, title: \"caf\xe9\"}", `c.yaml:3:32: invalid UTF-8 (byte 0xe9): YAML must be UTF-8; save the file as UTF-8`},
+		{"package: p\n# \u00e9t\u00e9 \xff\nschemas: {A: a.json}", `c.yaml:2:9: invalid UTF-8 (byte 0xff): YAML must be UTF-8; save the file as UTF-8`},
 	}
 	for _, tc := range tests {
 		_, errs := Parse("c.yaml", []byte(tc.in))

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Pos is a 1-based line and column (in bytes).
@@ -191,6 +192,16 @@ func (s *scanner) str() (string, error) {
 				return "", s.errf("bad string: %v", err)
 			}
 			return out, nil
+		}
+		if c := s.data[s.i]; c >= utf8.RuneSelf {
+			// encoding/json would read the byte as U+FFFD: a value
+			// other than the one written, in a name or an enum.
+			r, size := utf8.DecodeRune(s.data[s.i:])
+			if r == utf8.RuneError && size == 1 {
+				return "", s.errf("invalid UTF-8 (byte %#x): JSON text must be UTF-8; save the file as UTF-8", c)
+			}
+			s.i += size
+			continue
 		}
 		s.i++
 	}

@@ -38,6 +38,29 @@ func TestIndexErrors(t *testing.T) {
 	}
 }
 
+// TestIndexInvalidUTF8: a string that is not UTF-8 (a file saved as
+// Latin-1) is an error at the byte, not a value read as U+FFFD.
+func TestIndexInvalidUTF8(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want string // "" for no error
+	}{
+		{"{\"a\": \"caf\xe9\"}", "1:11: invalid UTF-8 (byte 0xe9): JSON text must be UTF-8; save the file as UTF-8"},
+		{"{\"a\":\n [\"x\", \"\xc3\"]}", "2:9: invalid UTF-8 (byte 0xc3): JSON text must be UTF-8; save the file as UTF-8"},
+		{"{\"caf\xe9\": 1}", "1:6: invalid UTF-8 (byte 0xe9): JSON text must be UTF-8; save the file as UTF-8"},
+		{"{\"caf\u00e9 \U0001F600\": \"\u2028\"}", ""},
+	} {
+		_, err := New([]byte(tc.in))
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("New(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
 func FuzzIndex(f *testing.F) {
 	for _, s := range []string{`{"a":[1,{"b":2}]}`, `[]`, `"x"`, `{"\u00e9":1}`} {
 		f.Add(s)
