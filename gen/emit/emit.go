@@ -128,7 +128,10 @@ func buildAll(pkg *ir.Package, parts map[string]func(f *jen.File) bool) (map[str
 func render(f *jen.File) ([]byte, error) {
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
-		return nil, err
+		// jennifer's message goes on with the whole file, which can be
+		// megabytes: its first line says what and where.
+		return nil, fmt.Errorf("the generated code does not format, a structgen bug (please report it with the schema): %s",
+			strings.TrimSuffix(strings.TrimPrefix(firstLineOf(err.Error()), "Error "), " while formatting source:"))
 	}
 	if !bytes.HasPrefix(buf.Bytes(), []byte("// "+Header)) {
 		return nil, fmt.Errorf("output does not start with the generated-code header: %s", firstLineOf(buf.String()))
