@@ -323,7 +323,7 @@ func writeDir(dir string, files map[string][]byte, prune bool) error {
 func printError(w io.Writer, err error, verbose bool) {
 	fmt.Fprintln(w, err)
 	var ie *loc.InternalError
-	if verbose && errors.As(err, &ie) {
+	if verbose && errors.As(err, &ie) && len(ie.Stack) > 0 {
 		fmt.Fprintf(w, "%s\n", ie.Stack)
 	}
 }

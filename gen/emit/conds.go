@@ -86,7 +86,7 @@ func condCode(cd *ir.Cond, fields map[string]*ir.Field) jen.Code {
 		}
 	}
 	then, els := branchCode(cd.Then, fields), branchCode(cd.Else, fields)
-	comment := jen.Comment(fmt.Sprintf("The if/then/else whose if is %s.", cd.Loc))
+	comment := jen.Comment(commentText(fmt.Sprintf("The if/then/else whose if is %s.", cd.Loc)))
 	switch {
 	case cd.Then != nil && cd.Else != nil:
 		return jen.Block(comment, jen.If(passes).Block(then...).Else().Block(els...))
@@ -168,7 +168,7 @@ func dependentCode(cd *ir.Cond, fields map[string]*ir.Field) jen.Code {
 		return jen.Null() // every property it lists is required: always present
 	}
 	body := append(absent, jen.Id("c").Dot("RequiredIf").Call(jen.Lit(cd.Field), jen.Id("missing").Op("...")))
-	comment := jen.Comment(fmt.Sprintf("dependentRequired of %s: %q.", cd.Loc, cd.Field))
+	comment := jen.Comment(commentText(fmt.Sprintf("dependentRequired of %s: %q.", cd.Loc, cd.Field)))
 	if f := fields[cd.Field]; f.Type.Nilable() {
 		return jen.Block(comment, jen.If(jen.Id("v").Dot(f.Name).Op("!=").Nil()).Block(body...))
 	}
@@ -251,7 +251,7 @@ func presenceCode(t *ir.Type, p *ir.Presence, fields map[string]*ir.Field) jen.C
 	}
 	has := jen.Func().Params(jen.Id("name").String()).Bool().Block(body...)
 	return jen.Block(
-		jen.Comment(fmt.Sprintf("The %s of %s, on which properties the object has.", keyword, p.Loc)),
+		jen.Comment(commentText(fmt.Sprintf("The %s of %s, on which properties the object has.", keyword, p.Loc))),
 		jen.Id("c").Dot(method).Call(append([]jen.Code{has}, branches...)...),
 	)
 }

@@ -6,6 +6,7 @@ package emit
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -13,9 +14,12 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 	"github.com/structgen/structgen/gen/ir"
+	"github.com/structgen/structgen/gen/loc"
 )
 
 // The runtime packages generated code imports: runtime for what
@@ -113,6 +117,11 @@ func buildAll(pkg *ir.Package, parts map[string]func(f *jen.File) bool) (map[str
 	wg.Wait()
 	out := make(map[string][]byte, len(names))
 	for i, name := range names {
+		var bug *loc.InternalError
+		if errors.As(errs[i], &bug) {
+			bug.At = name
+			return nil, bug
+		}
 		if errs[i] != nil {
 			return nil, fmt.Errorf("emit %s: %w", name, errs[i])
 		}
@@ -130,8 +139,8 @@ func render(f *jen.File) ([]byte, error) {
 	if err := f.Render(&buf); err != nil {
 		// jennifer's message goes on with the whole file, which can be
 		// megabytes: its first line says what and where.
-		return nil, fmt.Errorf("the generated code does not format, a structgen bug (please report it with the schema): %s",
-			strings.TrimSuffix(strings.TrimPrefix(firstLineOf(err.Error()), "Error "), " while formatting source:"))
+		return nil, &loc.InternalError{Stage: "emit", Value: "the generated code does not format: " +
+			strings.TrimSuffix(strings.TrimPrefix(firstLineOf(err.Error()), "Error "), " while formatting source:")}
 	}
 	if !bytes.HasPrefix(buf.Bytes(), []byte("// "+Header)) {
 		return nil, fmt.Errorf("output does not start with the generated-code header: %s", firstLineOf(buf.String()))
@@ -170,7 +179,7 @@ func newFile(pkg *ir.Package) *jen.File {
 	f := jen.NewFile(pkg.Name)
 	f.HeaderComment(Header)
 	for _, s := range pkg.Sources {
-		f.HeaderComment("source: " + s)
+		f.HeaderComment(commentText("source: " + s))
 	}
 	f.ImportName(runtimePkg, "runtime")
 	f.ImportName(implPkg, "impl")
@@ -189,10 +198,36 @@ func comment(text string) []jen.Code {
 		if line == "" {
 			out = append(out, jen.Comment("//"))
 		} else {
-			out = append(out, jen.Comment("// "+strings.ReplaceAll(line, "\r", " ")))
+			out = append(out, jen.Comment("// "+commentText(strings.ReplaceAll(line, "\r", " "))))
 		}
 	}
 	return out
+}
+
+// commentText writes what a comment cannot hold as written (NUL, a byte
+// order mark and invalid UTF-8, which Go source refuses; other control
+// and invisible characters, and line separators) as its Go escape, so
+// the text of a description loses nothing and the file compiles.
+func commentText(s string) string {
+	ok := func(r rune) bool { return r == '\t' || unicode.IsPrint(r) }
+	if utf8.ValidString(s) && strings.IndexFunc(s, func(r rune) bool { return !ok(r) }) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case ok(r):
+			b.WriteString(s[i : i+size])
+		default:
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		}
+		i += size
+	}
+	return b.String()
 }
 
 func typeDoc(t *ir.Type) string {
@@ -827,7 +862,7 @@ func emitSchemas(f *jen.File, pkg *ir.Package) {
 	f.Var().Id(pkg.SchemaSet).Op("=").Add(set)
 	for _, r := range pkg.Resources {
 		f.Line()
-		f.Comment("// " + r.URL)
+		f.Comment("// " + commentText(r.URL))
 		f.Const().Id(r.Const).Op("=").Add(stringLit(r.Text))
 	}
 }

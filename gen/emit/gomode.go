@@ -20,7 +20,7 @@ func goFiles(pkg *ir.Package) (map[string][]byte, error) {
 	f := jen.NewFile(pkg.Name)
 	f.HeaderComment(Header)
 	for _, file := range pkg.Sources {
-		f.HeaderComment("source: " + file)
+		f.HeaderComment(commentText("source: " + file))
 	}
 	f.ImportName(runtimePkg, "runtime")
 	f.ImportName(implPkg, "impl")

@@ -199,7 +199,7 @@ func membersName(v *ir.Validator) string { return v.Name + "Members" }
 
 func emitMembersForm(f *jen.File, v *ir.Validator) {
 	params := []jen.Code{jen.Id("c").Op("*").Qual(implPkg, "Decoding"), jen.Id("_").Op("*").Qual(implPkg, "Text")}
-	f.Comment(fmt.Sprintf("// %s checks the value Apply hands it against %s,", membersName(v), v.Loc))
+	f.Comment(commentText(fmt.Sprintf("// %s checks the value Apply hands it against %s,", membersName(v), v.Loc)))
 	if len(v.Properties) == 1 {
 		p := v.Properties[0]
 		f.Comment("// reading only its member " + strconv.Quote(p.Name) + ".")
@@ -325,13 +325,13 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 		f.Var().Id(keysName(v)).Op("=").Index().String().Values(names...)
 		f.Line()
 	}
-	f.Comment(fmt.Sprintf("// %s checks a value against %s.", v.Name, v.Loc))
+	f.Comment(commentText(fmt.Sprintf("// %s checks a value against %s.", v.Name, v.Loc)))
 	params := []jen.Code{jen.Id("c").Op("*").Qual(implPkg, "Decoding"), jen.Id("t").Op("*").Qual(implPkg, "Text")}
 	var body []jen.Code
 	switch {
 	case v.Interpret != "":
 		// The interpreter checks this schema: see ir.Validator.
-		f.Comment("// The schema interpreter checks it: " + v.Why + ".")
+		f.Comment(commentText("// The schema interpreter checks it: " + v.Why + "."))
 		body = append(body, jen.Qual(implPkg, "InterpretValue").Call(jen.Id("c"), jen.Id("t"), jen.Id(set).Dot("Schema").Call(jen.Lit(v.Interpret))))
 	case v.Cycle:
 		body = append(body, jen.Id("t").Dot("Cycle").Call())
@@ -354,7 +354,7 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 		}
 		f.Func().Id(v.Name).Params(params...).Block(read)
 		f.Line()
-		f.Comment(fmt.Sprintf("// %s checks a value's JSON text against %s.", textName(v), v.Loc))
+		f.Comment(commentText(fmt.Sprintf("// %s checks a value's JSON text against %s.", textName(v), v.Loc)))
 		if unevaluated(v) {
 			// Collect what this schema and those it applies evaluate.
 			body = append(body, c("Track"))
@@ -628,7 +628,7 @@ func requireCheck(v *ir.Validator) jen.Code {
 			args = append(args, jen.Lit(i))
 		}
 		if len(args) > 1 {
-			return c("RequireMarked", args...).Comment(strings.Join(v.Required, ", "))
+			return c("RequireMarked", args...).Comment(commentText(strings.Join(v.Required, ", ")))
 		}
 	}
 	for _, r := range v.Required {

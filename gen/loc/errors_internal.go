@@ -14,7 +14,8 @@ type InternalError struct {
 	At string
 	// Value is what the stage panicked with.
 	Value any
-	// Stack is the stack of the panic.
+	// Stack is the stack of the panic; nil for a bug found without one
+	// (generated code that does not format).
 	Stack []byte
 }
 
@@ -23,5 +24,9 @@ func (e *InternalError) Error() string {
 	if e.At != "" {
 		at = " while processing " + e.At
 	}
-	return fmt.Sprintf("structgen bug: the %s stage failed%s: %v; please report it at https://github.com/structgen/structgen/issues with the schema (structgen -v prints the stack)", e.Stage, at, e.Value)
+	stack := ""
+	if len(e.Stack) > 0 {
+		stack = " (structgen -v prints the stack)"
+	}
+	return fmt.Sprintf("structgen bug: the %s stage failed%s: %v; please report it at https://github.com/structgen/structgen/issues with the schema%s", e.Stage, at, e.Value, stack)
 }
