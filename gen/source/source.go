@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -398,6 +399,9 @@ func (l *Set) CompileError(err error, fallback loc.Pos) error {
 		if errors.As(le.Err, &pe) {
 			return pe // an error inside the document: its own position says most
 		}
+		if pos, ok := l.metaSchemaSite(le.URL); ok {
+			return &loc.Error{Pos: pos, Msg: unknownMetaSchema(le.URL)}
+		}
 		return &loc.Error{Pos: l.refSite(le.URL, false, fallback), Msg: fmt.Sprintf("cannot load %s: %v", l.DisplayURL(le.URL), le.Err)}
 	}
 	var pnf *jsonschema.JSONPointerNotFoundError
@@ -556,6 +560,36 @@ func (l *Set) refSite(target string, fragment bool, fallback loc.Pos) loc.Pos {
 		}
 	}
 	return fallback
+}
+
+// metaSchemaSite returns where a "$schema" names target, a meta-schema
+// the library could not load.
+func (l *Set) metaSchemaSite(target string) (loc.Pos, bool) {
+	target = strings.TrimSuffix(target, "#")
+	for _, u := range slices.Sorted(maps.Keys(l.docs)) {
+		d := l.docs[u]
+		for _, p := range slices.Sorted(maps.Keys(d.index)) {
+			if p == "/$schema" || strings.HasSuffix(p, "/$schema") {
+				if v, _, _ := strings.Cut(refValue(d.data, d.index[p]), "#"); v == target {
+					return l.Position(u + "#" + p), true
+				}
+			}
+		}
+	}
+	return loc.Pos{}, false
+}
+
+// unknownMetaSchema words the error for a "$schema" that names no draft
+// structgen knows: draft 3 and older, or a meta-schema of its own (an
+// Iglu self-describing schema's, say), which is loaded like any document.
+func unknownMetaSchema(u string) string {
+	u = strings.TrimSuffix(u, "#")
+	for _, old := range []string{"draft-03", "draft-02", "draft-01", "draft-00"} {
+		if strings.Contains(u, "json-schema.org/"+old+"/") {
+			return fmt.Sprintf("$schema %s: %s is not supported; structgen reads drafts %s: rewrite the schema for draft 4 (required as a list of names beside properties, no extends, type any or disallow) and set $schema to http://json-schema.org/draft-04/schema#", u, strings.Replace(old, "-0", " ", 1), drafts.Names)
+		}
+	}
+	return fmt.Sprintf("$schema %s is no draft structgen knows (%s), and structgen never uses the network: add a `urls` entry that maps its prefix to a folder holding that meta-schema, or set $schema to a draft's", u, drafts.Names)
 }
 
 // bases returns the URLs that relative references in document u may
