@@ -227,7 +227,15 @@ func (l *Set) read(u, path string) (any, error) {
 	}
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
 	if err != nil {
-		return nil, &loc.Error{Pos: loc.Pos{File: d.display}, Msg: "invalid JSON: " + err.Error()}
+		pos := loc.Pos{File: d.display}
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			// A literal the index reads as a token (NaN, tru): the
+			// decoder's offset is just past the byte it refused.
+			p := jsonpos.Offset(data, int(max(se.Offset-1, 0)))
+			pos.Line, pos.Col = p.Line, p.Col
+		}
+		return nil, &loc.Error{Pos: pos, Msg: "invalid JSON: " + err.Error()}
 	}
 	l.docs[u] = d
 	l.assign(d)
