@@ -461,16 +461,56 @@ func (l *Set) metaSchemaError(u string, ve *jsonschema.ValidationError) error {
 	walk(ve)
 	var errs []error
 	for _, st := range sites {
+		if slices.ContainsFunc(sites, func(o *site) bool {
+			return len(o.ptr) > len(st.ptr) && slices.Equal(o.ptr[:len(st.ptr)], st.ptr)
+		}) {
+			// A value inside this one is refused: that says more (the
+			// "int" of a type ["int", "null"] rather than the list).
+			continue
+		}
 		keyword, schemaPtr := keywordOf(st.ptr)
 		what := "the schema"
 		if keyword != "" {
 			what = fmt.Sprintf("keyword %q of the schema at #%s", keyword, schemaPtr)
 		}
 		sort.Strings(st.reasons)
+		hint := ""
+		if keyword == "type" {
+			if name, ok := l.Raw(u + "#" + jsonptr.Join(st.ptr)).(string); ok {
+				hint = typeHint(name)
+			}
+		}
 		errs = append(errs, &loc.Error{Pos: l.Position(u + "#" + jsonptr.Join(st.ptr)),
-			Msg: fmt.Sprintf("%s does not fit the meta-schema: %s", what, strings.Join(st.reasons, "; or ")) + " (schema does not match its meta-schema)"})
+			Msg: fmt.Sprintf("%s does not fit the meta-schema: %s", what, strings.Join(st.reasons, "; or ")) + hint + " (schema does not match its meta-schema)"})
 	}
 	return loc.Join(errs)
+}
+
+// typeHint names the JSON Schema type for a type name of a programming
+// language (Python's dict, Java's String), as function-calling schemas
+// written by hand often have; "" for other names.
+func typeHint(name string) string {
+	want := map[string]string{
+		"dict": "object", "map": "object", "obj": "object", "hash": "object", "record": "object",
+		"float": "number", "double": "number", "decimal": "number", "real": "number",
+		"int": "integer", "long": "integer", "int32": "integer", "int64": "integer",
+		"str": "string", "text": "string", "char": "string",
+		"bool": "boolean",
+		"list": "array", "tuple": "array", "set": "array", "slice": "array",
+		"none": "null", "nil": "null",
+	}[strings.ToLower(name)]
+	switch {
+	case strings.EqualFold(name, "any"):
+		return fmt.Sprintf(": %q is no JSON Schema type; leave \"type\" out for any value", name)
+	case want != "":
+		return fmt.Sprintf(": %q is no JSON Schema type; write %q", name, want)
+	}
+	for _, t := range []string{"array", "boolean", "integer", "null", "number", "object", "string"} {
+		if strings.EqualFold(name, t) {
+			return fmt.Sprintf(": type names are lower case; write %q", t)
+		}
+	}
+	return ""
 }
 
 // keywordOf returns the keyword a pointer into a schema document ends in
@@ -481,10 +521,18 @@ func keywordOf(ptr []string) (keyword, schemaPtr string) {
 	// schemas: the token after them is a name or an index.
 	maps := map[string]bool{"properties": true, "patternProperties": true, "definitions": true, "$defs": true, "dependentSchemas": true, "dependencies": true}
 	lists := map[string]bool{"allOf": true, "anyOf": true, "oneOf": true, "prefixItems": true, "items": true}
+	// Keywords whose value is one schema.
+	singles := map[string]bool{"items": true, "additionalItems": true, "additionalProperties": true, "not": true,
+		"if": true, "then": true, "else": true, "contains": true, "propertyNames": true, "unevaluatedItems": true,
+		"unevaluatedProperties": true, "contentSchema": true}
 	schemaAt := 0
 	for i := 0; i < len(ptr); i++ {
 		k := ptr[i]
 		switch {
+		case singles[k] && i == schemaAt && i+1 < len(ptr) && !(lists[k] && isIndex(ptr[i+1])):
+			schemaAt = i + 1
+			keyword = ""
+			continue
 		case maps[k] && i+1 < len(ptr):
 			i++
 			schemaAt = i + 1
