@@ -196,9 +196,15 @@ func mapPackage(p *packages.Package, dir string, typeNames []string) (*Package, 
 	if len(m.errs) > 0 {
 		sort.SliceStable(m.errs, func(i, j int) bool { return before(m.errs[i].Pos, m.errs[j].Pos) })
 		var es []error
+		seen := map[string]bool{}
 		for _, e := range m.errs {
 			e.Pos.Filename = display(e.Pos.Filename)
-			es = append(es, e)
+			// A type mapped twice (the marked root, and again where a
+			// field refers back to it) finds its faults twice.
+			if msg := e.Error(); !seen[msg] {
+				seen[msg] = true
+				es = append(es, e)
+			}
 		}
 		return nil, errors.Join(es...)
 	}
@@ -694,12 +700,23 @@ func (m *mapper) underlying(t types.Type, pos token.Pos, owner types.Type) *ojso
 		n := json.Number(strconv.FormatInt(t.Len(), 10))
 		return kv("type", "array", "items", m.underlying(t.Elem(), pos, owner), "minItems", n, "maxItems", n)
 	case *types.Map:
-		key := t.Key().Underlying()
-		if b, ok := key.(*types.Basic); !ok || b.Info()&types.IsString == 0 {
-			if !implementsTextMarshaler(t.Key()) {
-				m.errorf(pos, "map key type %s is not a string: JSON object keys are strings; use map[string]…", m.typeString(t.Key()))
-				return kv()
+		// encoding/json's keys: a string kind as it is, an
+		// encoding.TextMarshaler's text, an integer in decimal.
+		b, basic := t.Key().Underlying().(*types.Basic)
+		switch {
+		case basic && b.Info()&types.IsString != 0, implementsTextMarshaler(t.Key()):
+		case basic && b.Info()&types.IsInteger != 0:
+			// What strconv.ParseInt or ParseUint reads, as encoding/json
+			// decodes such a key; a value out of the type's range is
+			// encoding/json's error.
+			pattern := "^[+-]?[0-9]+$"
+			if b.Info()&types.IsUnsigned != 0 {
+				pattern = "^[0-9]+$"
 			}
+			return kv("type", "object", "propertyNames", kv("pattern", pattern), "additionalProperties", m.underlying(t.Elem(), pos, owner))
+		default:
+			m.errorf(pos, "map key type %s is no string, integer or encoding.TextMarshaler: JSON object keys are strings; use map[string]…", m.typeString(t.Key()))
+			return kv()
 		}
 		return kv("type", "object", "additionalProperties", m.underlying(t.Elem(), pos, owner))
 	case *types.Struct:
