@@ -767,12 +767,15 @@ type jsonField struct {
 	tag    reflectTag
 	tagPos token.Pos
 	doc    string
+	// viaPointer: promoted from a struct embedded by pointer, which
+	// encoding/json leaves out, fields and all, where the pointer is nil.
+	viaPointer bool
 }
 
 // structType maps a struct the way encoding/json encodes it: exported
 // fields, json tags, embedded structs flattened by its dominance rules.
 func (m *mapper) structType(st *types.Struct, pos token.Pos, owner *types.Named) *ojson.Object {
-	fields := m.jsonFields(st, 0, nil, map[*types.Struct]bool{})
+	fields := m.jsonFields(st, 0, nil, false, map[*types.Struct]bool{})
 	byName := map[string][]jsonField{}
 	var order []string
 	for _, f := range fields {
@@ -811,7 +814,7 @@ func (m *mapper) structType(st *types.Struct, pos token.Pos, owner *types.Named)
 		s := m.fieldSchema(f, owner)
 		props.Set(name, s)
 		_, isPtr := f.v.Type().Underlying().(*types.Pointer)
-		if !f.omit && !isPtr {
+		if !f.omit && !isPtr && !f.viaPointer {
 			required = append(required, name)
 		}
 	}
@@ -824,7 +827,7 @@ func (m *mapper) structType(st *types.Struct, pos token.Pos, owner *types.Named)
 }
 
 // jsonFields lists the fields of st and of the structs it embeds.
-func (m *mapper) jsonFields(st *types.Struct, depth int, index []int, visiting map[*types.Struct]bool) []jsonField {
+func (m *mapper) jsonFields(st *types.Struct, depth int, index []int, viaPointer bool, visiting map[*types.Struct]bool) []jsonField {
 	if visiting[st] {
 		return nil
 	}
@@ -845,12 +848,13 @@ func (m *mapper) jsonFields(st *types.Struct, depth int, index []int, visiting m
 		idx := append(append([]int(nil), index...), i)
 		if v.Embedded() && tag.json == "" {
 			et := v.Type()
-			if p, ok := et.Underlying().(*types.Pointer); ok {
+			p, isPtr := et.Underlying().(*types.Pointer)
+			if isPtr {
 				et = p.Elem()
 			}
 			if est, ok := et.Underlying().(*types.Struct); ok {
 				// encoding/json promotes the fields of embedded structs.
-				out = append(out, m.jsonFields(est, depth+1, idx, visiting)...)
+				out = append(out, m.jsonFields(est, depth+1, idx, viaPointer || isPtr, visiting)...)
 				continue
 			}
 			if !v.Exported() {
@@ -868,7 +872,7 @@ func (m *mapper) jsonFields(st *types.Struct, depth int, index []int, visiting m
 			continue
 		}
 		out = append(out, jsonField{name: name, v: v, tagged: tag.json != "", omit: tag.omit, depth: depth, index: idx,
-			tag: tag, tagPos: tagPos(info, v), doc: info.doc})
+			tag: tag, tagPos: tagPos(info, v), doc: info.doc, viaPointer: viaPointer})
 	}
 	return out
 }
