@@ -906,11 +906,10 @@ func (m *mapper) fieldSchema(f jsonField, owner *types.Named) *ojson.Object {
 	nullable := false
 	switch t.Underlying().(type) {
 	case *types.Pointer, *types.Slice, *types.Map, *types.Interface:
-		// encoding/json writes a nil pointer, slice, map or interface as null.
+		// encoding/json writes a nil pointer, slice ([]byte too), map or
+		// interface as null.
 		if !f.omit {
-			if b, ok := t.Underlying().(*types.Slice); !ok || !isByte(b.Elem()) {
-				nullable = true
-			}
+			nullable = true
 		}
 	}
 	if err := m.applyTag(s, f, &nullable); err != nil {
@@ -920,11 +919,6 @@ func (m *mapper) fieldSchema(f jsonField, owner *types.Named) *ojson.Object {
 		s = makeNullable(s)
 	}
 	return s
-}
-
-func isByte(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Byte
 }
 
 func makeNullable(s *ojson.Object) *ojson.Object {

@@ -1,6 +1,6 @@
 // Package embedded has structs embedded by value and by pointer, whose
 // fields encoding/json promotes; a nil embedded pointer's fields are left
-// out of the JSON.
+// out of the JSON. A nil []byte is written as null.
 package embedded
 
 // Base is embedded by value.
@@ -21,4 +21,5 @@ type Record struct {
 	Base
 	*Audit
 	Name string `json:"name"`
+	Sig  []byte `json:"sig"`
 }

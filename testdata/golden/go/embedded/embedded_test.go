@@ -17,11 +17,12 @@ func TestMain(m *testing.M) {
 }
 
 // What encoding/json writes reads back, with the embedded pointer nil
-// (its fields absent) or set; the value-embedded fields are required.
+// (its fields absent) or set, and Sig nil (null) or set; the
+// value-embedded fields are required.
 func TestEmbedded(t *testing.T) {
 	for _, want := range []embedded.Record{
 		{Base: embedded.Base{ID: "1"}, Name: "a"},
-		{Base: embedded.Base{ID: "2"}, Audit: &embedded.Audit{By: "ada", Count: 3}, Name: "b"},
+		{Base: embedded.Base{ID: "2"}, Audit: &embedded.Audit{By: "ada", Count: 3}, Name: "b", Sig: []byte{0, 1, 255}},
 	} {
 		data, err := json.Marshal(want)
 		if err != nil {
@@ -35,7 +36,7 @@ func TestEmbedded(t *testing.T) {
 			t.Errorf("round trip of %s (-want +got):\n%s", data, diff)
 		}
 	}
-	if _, err := embedded.ParseRecord([]byte(`{"name":"a"}`)); err == nil {
+	if _, err := embedded.ParseRecord([]byte(`{"name":"a","sig":null}`)); err == nil {
 		t.Error(`{"name":"a"}: no error for the missing "id"`)
 	}
 }

@@ -34,9 +34,13 @@ const RecordJSONSchema = `{
     },
     "name": {
       "type": "string"
+    },
+    "sig": {
+      "type": ["string", "null"],
+      "contentEncoding": "base64"
     }
   },
-  "required": ["id", "name"],
+  "required": ["id", "name", "sig"],
   "additionalProperties": false
 }
 `
@@ -52,7 +56,7 @@ func ParseRecord(data []byte) (Record, error) {
 var structgenSchemas = schema.NewSchemas("", map[string]string{"urn:structgen:go:Record": RecordJSONSchema})
 
 // structgenValidate0Keys are the properties structgenValidate0 declares, which it records by index.
-var structgenValidate0Keys = []string{"by", "count", "id", "name"}
+var structgenValidate0Keys = []string{"by", "count", "id", "name", "sig"}
 
 // structgenValidate0 checks a value against urn:structgen:go:Record#.
 func structgenValidate0(c *impl.Decoding, t *impl.Text) {
@@ -77,6 +81,9 @@ func structgenValidate0(c *impl.Decoding, t *impl.Text) {
 			case "name":
 				c.Declared(&keys, 3, "name", kb)
 				structgenValidate1(c, t)
+			case "sig":
+				c.Declared(&keys, 4, "sig", kb)
+				structgenValidate3(c, t)
 			default:
 				c.Undeclared(&keys, kb)
 				c.NotAllowed()
@@ -85,7 +92,7 @@ func structgenValidate0(c *impl.Decoding, t *impl.Text) {
 			c.Pop()
 		}
 		c.End(it.Err())
-		c.RequireMarked(&keys, 2, 3) // id, name
+		c.RequireMarked(&keys, 2, 3, 4) // id, name, sig
 	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Array:
 		t.WrongType("object")
 	default:
@@ -119,7 +126,17 @@ func structgenValidate2(c *impl.Decoding, t *impl.Text) {
 	}
 }
 
-// structgenValidate3 checks a value against urn:structgen:go:Record#/additionalProperties.
+// structgenValidate3 checks a value against urn:structgen:go:Record#/properties/sig.
 func structgenValidate3(c *impl.Decoding, t *impl.Text) {
+	switch t.Next() {
+	case jx.Bool, jx.Number, jx.Array, jx.Object:
+		t.WrongType("null or string")
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate4 checks a value against urn:structgen:go:Record#/additionalProperties.
+func structgenValidate4(c *impl.Decoding, t *impl.Text) {
 	t.False()
 }
