@@ -522,6 +522,8 @@ func (m *mapper) named(n *types.Named, pos token.Pos, inline bool) *ojson.Object
 		return kv("type", "string", "format", "date-time")
 	case obj.Pkg() != nil && obj.Pkg().Path() == "encoding/json" && obj.Name() == "RawMessage":
 		return ojson.NewObject()
+	case obj.Pkg() != nil && obj.Pkg().Path() == "encoding/json" && obj.Name() == "Number":
+		return kv("type", "number") // written as a number, not a string
 	case obj.Pkg() != nil && obj.Pkg().Path() == "time" && obj.Name() == "Duration":
 		return kv("type", "integer", "description", "A duration in nanoseconds.")
 	}
@@ -561,7 +563,13 @@ func (m *mapper) named(n *types.Named, pos token.Pos, inline bool) *ojson.Object
 			m.errorf(pos, "%s implements json.Unmarshaler, so the JSON it reads is its own: give it a schema with a %s {...} comment or a JSONSchema() string method that returns a constant", m.typeString(n), Marker)
 			return kv()
 		}
-		s = m.underlying(n.Underlying(), pos, n)
+		if implementsTextMarshaler(n) {
+			// encoding/json writes its text (net.IP: "192.0.2.1", not
+			// the base64 of its bytes).
+			s = kv("type", "string")
+		} else {
+			s = m.underlying(n.Underlying(), pos, n)
+		}
 	}
 	if doc := m.docs[obj]; doc != "" {
 		desc, deprecated := description(doc)
