@@ -764,6 +764,32 @@ func (m *mapper) basic(b *types.Basic, pos token.Pos) *ojson.Object {
 	return kv()
 }
 
+// quotedSchema is the schema of a field tagged json:",string": the text
+// encoding/json writes inside the string, which its decoder reads back
+// (a JSON number literal of the field's kind, true or false); nil for a
+// type the option does not fit here (a string field, whose value would
+// be a JSON string in a string, and named types).
+func quotedSchema(t types.Type) *ojson.Object {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	b, ok := types.Unalias(t).(*types.Basic)
+	if !ok {
+		return nil
+	}
+	switch {
+	case b.Kind() == types.Bool:
+		return kv("type", "string", "enum", []any{"true", "false"})
+	case b.Info()&types.IsUnsigned != 0:
+		return kv("type", "string", "pattern", "^(0|[1-9][0-9]*)$")
+	case b.Info()&types.IsInteger != 0:
+		return kv("type", "string", "pattern", "^-?(0|[1-9][0-9]*)$")
+	case b.Info()&types.IsFloat != 0:
+		return kv("type", "string", "pattern", "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$")
+	}
+	return nil
+}
+
 // jsonField is one field as encoding/json sees it.
 type jsonField struct {
 	name   string
@@ -875,8 +901,8 @@ func (m *mapper) jsonFields(st *types.Struct, depth int, index []int, viaPointer
 		if name == "" {
 			name = v.Name()
 		}
-		if tag.stringOpt {
-			m.errorf(tagPos(info, v), "the json tag option \"string\" is not supported; drop it, or use a string field")
+		if tag.stringOpt && quotedSchema(v.Type()) == nil {
+			m.errorf(tagPos(info, v), "the json tag option \"string\" is supported on fields of a basic integer, float or bool type (or a pointer to one), not on %s; drop it", m.typeString(v.Type()))
 			continue
 		}
 		out = append(out, jsonField{name: name, v: v, tagged: tag.json != "", omit: tag.omit, depth: depth, index: idx,
@@ -897,6 +923,9 @@ func (m *mapper) fieldSchema(f jsonField, owner *types.Named) *ojson.Object {
 	t := f.v.Type()
 	m.noteOneOfField(f, owner)
 	s := m.underlying(t, f.v.Pos(), nil)
+	if f.tag.stringOpt {
+		s = quotedSchema(t)
+	}
 	if _, isRef := s.Vals["$ref"]; isRef && f.doc != "" {
 		s = kv("$ref", s.Vals["$ref"]) // siblings of $ref are fine in 2020-12
 	} else {

@@ -7,5 +7,6 @@ type T struct {
 	Z    complex128         `json:"z"`
 	M    map[float64]string `json:"m"`
 	OK   string             `json:"ok"`
+	S    string             `json:"s,string"`
 	Next *T                 `json:"next,omitempty"` // each fault is reported once
 }
