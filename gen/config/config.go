@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
@@ -169,11 +168,8 @@ func Load(file string) (*Config, error) {
 // not YAML holding a mapping.
 func Parse(file string, data []byte) (*Config, []error) {
 	cfg := &Config{File: file, Dir: filepath.Dir(file)}
-	if pos, b, bad := invalidUTF8(data); bad {
-		// The YAML reader would read the byte as U+FFFD: a value other
-		// than the one written.
-		pos.File = file
-		return nil, []error{loc.Errorf(pos, "invalid UTF-8 (byte %#x): YAML must be UTF-8; save the file as UTF-8", b)}
+	if p, b, bad := jsonpos.InvalidUTF8(data); bad {
+		return nil, []error{loc.Errorf(loc.Pos{File: file, Line: p.Line, Col: p.Col}, "invalid UTF-8 (byte %#x): YAML must be UTF-8; save the file as UTF-8", b)}
 	}
 	f, err := parser.ParseBytes(data, 0)
 	if err != nil {
@@ -602,23 +598,4 @@ func yamlError(file string, err error) error {
 		pos.Line, pos.Col = te.GetToken().Position.Line, te.GetToken().Position.Column
 	}
 	return loc.Errorf(pos, "%s", msg)
-}
-
-// invalidUTF8 finds the first byte of data that is not UTF-8, and its
-// line and column (in bytes).
-func invalidUTF8(data []byte) (loc.Pos, byte, bool) {
-	pos := loc.Pos{Line: 1, Col: 1}
-	for i := 0; i < len(data); {
-		r, size := utf8.DecodeRune(data[i:])
-		if r == utf8.RuneError && size == 1 {
-			return pos, data[i], true
-		}
-		if r == '\n' {
-			pos.Line, pos.Col = pos.Line+1, 1
-		} else {
-			pos.Col += size
-		}
-		i += size
-	}
-	return pos, 0, false
 }

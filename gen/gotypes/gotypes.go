@@ -22,6 +22,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/structgen/structgen/gen/internal/ojson"
+	"github.com/structgen/structgen/gen/loc"
 	"github.com/structgen/structgen/gen/names"
 )
 
@@ -196,17 +197,13 @@ func mapPackage(p *packages.Package, dir string, typeNames []string) (*Package, 
 	if len(m.errs) > 0 {
 		sort.SliceStable(m.errs, func(i, j int) bool { return before(m.errs[i].Pos, m.errs[j].Pos) })
 		var es []error
-		seen := map[string]bool{}
 		for _, e := range m.errs {
 			e.Pos.Filename = display(e.Pos.Filename)
-			// A type mapped twice (the marked root, and again where a
-			// field refers back to it) finds its faults twice.
-			if msg := e.Error(); !seen[msg] {
-				seen[msg] = true
-				es = append(es, e)
-			}
+			es = append(es, e)
 		}
-		return nil, errors.Join(es...)
+		// A type mapped twice (the marked root, and again where a field
+		// refers back to it) finds its faults twice: Join drops repeats.
+		return nil, loc.Join(es)
 	}
 	for f := range files {
 		out.Files = append(out.Files, f)
@@ -922,9 +919,11 @@ func tagPos(info fieldInfo, v *types.Var) token.Pos {
 func (m *mapper) fieldSchema(f jsonField, owner *types.Named) *ojson.Object {
 	t := f.v.Type()
 	m.noteOneOfField(f, owner)
-	s := m.underlying(t, f.v.Pos(), nil)
+	var s *ojson.Object
 	if f.tag.stringOpt {
 		s = quotedSchema(t)
+	} else {
+		s = m.underlying(t, f.v.Pos(), nil)
 	}
 	if _, isRef := s.Vals["$ref"]; isRef && f.doc != "" {
 		s = kv("$ref", s.Vals["$ref"]) // siblings of $ref are fine in 2020-12

@@ -34,6 +34,9 @@ func (ix Index) Lookup(ptr string) Pos {
 
 // New indexes data, which must be valid JSON.
 func New(data []byte) (Index, error) {
+	if p, b, bad := InvalidUTF8(data); bad {
+		return nil, &SyntaxError{Pos: p, Msg: fmt.Sprintf("invalid UTF-8 (byte %#x): JSON text must be UTF-8; save the file as UTF-8", b)}
+	}
 	s := &scanner{data: data, ix: Index{}, line: 1, lineStart: 0}
 	s.space()
 	if err := s.value(""); err != nil {
@@ -44,6 +47,24 @@ func New(data []byte) (Index, error) {
 		return nil, s.errf("unexpected data after the JSON value")
 	}
 	return s.ix, nil
+}
+
+// InvalidUTF8 returns the position of the first byte of data that is not
+// UTF-8, and the byte. Readers of JSON and YAML read such a byte as
+// U+FFFD, a value other than the one written (in a name, an enum), so
+// callers refuse the text there.
+func InvalidUTF8(data []byte) (Pos, byte, bool) {
+	if utf8.Valid(data) {
+		return Pos{}, 0, false
+	}
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && size == 1 {
+			return Offset(data, i), data[i], true
+		}
+		i += size
+	}
+	return Pos{}, 0, false
 }
 
 // Offset converts a byte offset into a position.
@@ -192,16 +213,6 @@ func (s *scanner) str() (string, error) {
 				return "", s.errf("bad string: %v", err)
 			}
 			return out, nil
-		}
-		if c := s.data[s.i]; c >= utf8.RuneSelf {
-			// encoding/json would read the byte as U+FFFD: a value
-			// other than the one written, in a name or an enum.
-			r, size := utf8.DecodeRune(s.data[s.i:])
-			if r == utf8.RuneError && size == 1 {
-				return "", s.errf("invalid UTF-8 (byte %#x): JSON text must be UTF-8; save the file as UTF-8", c)
-			}
-			s.i += size
-			continue
 		}
 		s.i++
 	}
