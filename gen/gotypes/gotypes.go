@@ -747,9 +747,18 @@ func (m *mapper) basic(b *types.Basic, pos token.Pos) *ojson.Object {
 		return kv("type", "boolean")
 	case b.Info()&types.IsString != 0:
 		return kv("type", "string")
-	case b.Info()&types.IsUnsigned != 0:
-		return kv("type", "integer", "minimum", json.Number("0"))
 	case b.Info()&types.IsInteger != 0:
+		// A sized integer states its range, so that the model sees it and
+		// a value encoding/json would refuse (300 in an int8) is a
+		// validation error at its pointer. int, uint and the 64-bit kinds
+		// state no maximum: int's size is the platform's, and the
+		// decoder's own range check covers 64 bits.
+		if lo, hi, ok := intRange(b.Kind()); ok {
+			return kv("type", "integer", "minimum", json.Number(lo), "maximum", json.Number(hi))
+		}
+		if b.Info()&types.IsUnsigned != 0 {
+			return kv("type", "integer", "minimum", json.Number("0"))
+		}
 		return kv("type", "integer")
 	case b.Info()&types.IsFloat != 0:
 		return kv("type", "number")
@@ -759,6 +768,25 @@ func (m *mapper) basic(b *types.Basic, pos token.Pos) *ojson.Object {
 	}
 	m.errorf(pos, "unsupported basic type %s", b)
 	return kv()
+}
+
+// intRange is the range of a sized integer kind of fewer than 64 bits.
+func intRange(k types.BasicKind) (lo, hi string, ok bool) {
+	switch k {
+	case types.Int8:
+		return "-128", "127", true
+	case types.Int16:
+		return "-32768", "32767", true
+	case types.Int32:
+		return "-2147483648", "2147483647", true
+	case types.Uint8:
+		return "0", "255", true
+	case types.Uint16:
+		return "0", "65535", true
+	case types.Uint32:
+		return "0", "4294967295", true
+	}
+	return "", "", false
 }
 
 // quotedSchema is the schema of a field tagged json:",string": the text

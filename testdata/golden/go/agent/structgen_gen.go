@@ -168,7 +168,8 @@ const ProjectFactsJSONSchema = `{
     },
     "count": {
       "type": "integer",
-      "minimum": 0
+      "minimum": 0,
+      "maximum": 255
     },
     "id": {
       "type": "string"
@@ -587,7 +588,7 @@ func structgenValidate13(c *impl.Decoding, t *impl.Text) {
 			return
 		}
 		c.Integer(text, "integer")
-		c.NumberBounds(text, "0", "", "", "")
+		c.NumberBounds(text, "0", "255", "", "")
 	case jx.Null, jx.Bool, jx.String, jx.Array, jx.Object:
 		t.WrongType("integer")
 	default:
