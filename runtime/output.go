@@ -180,8 +180,8 @@ func (o Output[T]) ParseRepaired(text []byte) (T, []Repair, error) {
 		return v, repairs, nil
 	}
 	var v T
-	if err := json.Unmarshal(schema.NormalizeIntegers(out), &v); err != nil {
-		return fail(repairs, nil, schema.DecodeProblem(err))
+	if p := schema.Unmarshal(out, &v); p != nil {
+		return fail(repairs, nil, *p)
 	}
 	return v, repairs, nil
 }

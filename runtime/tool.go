@@ -125,8 +125,8 @@ func ParseArgs[T any](tool Tool, typeName string, args []byte) (T, []Repair, err
 		}
 	}
 	var v T
-	if err := json.Unmarshal(schema.NormalizeIntegers(data), &v); err != nil {
-		return fail(nil, schema.DecodeProblem(err))
+	if p := schema.Unmarshal(data, &v); p != nil {
+		return fail(nil, *p)
 	}
 	return v, repairs, nil
 }

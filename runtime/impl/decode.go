@@ -1175,9 +1175,22 @@ func interpretText[T any](c *Decoding, raw []byte, dst *T, schemas ...*schema.Sc
 	if c.count() > before {
 		return
 	}
-	if err := json.Unmarshal(schema.NormalizeIntegers(raw), dst); err != nil {
-		p := schema.DecodeProblem(err)
-		c.Problemf("%s", p.Message)
+	decodeInto(c, raw, dst)
+}
+
+// decodeInto decodes raw, the current value's text, into dst with
+// encoding/json, recording a problem where the Go type refuses it at the
+// pointer of the value it refuses (which a quiet c does not look for).
+func decodeInto[T any](c *Decoding, raw []byte, dst *T) {
+	if c.quiet {
+		if json.Unmarshal(schema.NormalizeIntegers(raw), dst) != nil {
+			c.marked++
+		}
+		return
+	}
+	if p := schema.Unmarshal(raw, dst); p != nil {
+		p.Pointer = c.pointer() + p.Pointer
+		c.add(*p)
 	}
 }
 

@@ -76,10 +76,7 @@ func decodeChecked[T any](c *Decoding, raw []byte, before int, dst *T, shape fun
 	if shape != nil && decodeShaped(c, raw, dst, shape) || decodeShape(raw, dst) {
 		return
 	}
-	if err := json.Unmarshal(schema.NormalizeIntegers(raw), dst); err != nil {
-		p := schema.DecodeProblem(err)
-		c.Problemf("%s", p.Message)
-	}
+	decodeInto(c, raw, dst)
 }
 
 // decodeShaped decodes raw into dst with shape, quietly: false, with dst

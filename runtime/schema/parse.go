@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"github.com/structgen/structgen/runtime/problem"
 	"io"
-	"strings"
 )
 
 // Parse validates data strictly against every schema given and decodes it
@@ -37,8 +36,8 @@ func Parse[T any](typeName string, data []byte, schemas ...*Schema) (T, error) {
 	if len(ps) > 0 {
 		return fail(nil, ps...)
 	}
-	if err := json.Unmarshal(NormalizeIntegers(data), &v); err != nil {
-		return fail(nil, DecodeProblem(err))
+	if p := Unmarshal(data, &v); p != nil {
+		return fail(nil, *p)
 	}
 	return v, nil
 }
@@ -51,25 +50,17 @@ func ParseWith[T any](typeName string, data []byte, decode func([]byte) (T, erro
 		var zero T
 		return zero, err
 	}
-	v, err := decode(NormalizeIntegers(data))
+	data = NormalizeIntegers(data)
+	v, err := decode(data)
 	if err != nil {
 		var zero T
-		return zero, &problem.ValidationError{TypeName: typeName, Raw: data, Problems: []problem.Problem{DecodeProblem(err)}}
+		p := LocateDecodeFailure(data, err, func(doc []byte) error {
+			_, err := decode(doc)
+			return err
+		})
+		return zero, &problem.ValidationError{TypeName: typeName, Raw: data, Problems: []problem.Problem{p}}
 	}
 	return v, nil
-}
-
-// DecodeProblem turns an encoding/json error into a Problem with the best
-// pointer it can name.
-func DecodeProblem(err error) problem.Problem {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) && te.Field != "" {
-		return problem.Problem{
-			Pointer: "/" + strings.ReplaceAll(te.Field, ".", "/"),
-			Message: fmt.Sprintf("decode: cannot hold JSON %s in Go type %s", te.Value, te.Type),
-		}
-	}
-	return problem.Problem{Message: "decode: " + err.Error()}
 }
 
 // DecodeValue decodes exactly one JSON document into the generic form the
