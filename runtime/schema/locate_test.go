@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/netip"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -108,4 +109,42 @@ func TestLocateDecodeFailureWithDecoder(t *testing.T) {
 	if p.Pointer != "/b/2" || !strings.Contains(p.Message, "500") {
 		t.Errorf("got %+v", p)
 	}
+}
+
+// Whatever the text, Unmarshal does not panic, and the pointer of its
+// problem names a value that is in the document.
+func FuzzUnmarshalLocates(f *testing.F) {
+	for _, s := range []string{`{"s":[{"v":1},{"v":-200}]}`, `{"m":{"j.k":{"v":128}}}`, `{"shape":{"r":1}}`,
+		`{"addrs":{"dns":["192.0.2.300"]}}`, `{"at":"x"}`, `{"fixed":[{},{"v":1e3}]}`, `[1,`, `{"a":{"v":3.0}}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var v doc
+		p := schema.Unmarshal([]byte(s), &v)
+		if p == nil || p.Pointer == "" {
+			return
+		}
+		var tree any
+		if err := json.Unmarshal([]byte(s), &tree); err != nil {
+			t.Fatalf("%s: pointer %s in text that is not JSON", s, p.Pointer)
+		}
+		for _, tok := range strings.Split(p.Pointer[1:], "/") {
+			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+			switch n := tree.(type) {
+			case map[string]any:
+				tree = n[tok]
+				if _, ok := n[tok]; !ok {
+					t.Fatalf("%s: %s names no member %q", s, p.Pointer, tok)
+				}
+			case []any:
+				i, err := strconv.Atoi(tok)
+				if err != nil || i < 0 || i >= len(n) {
+					t.Fatalf("%s: %s names no item %q", s, p.Pointer, tok)
+				}
+				tree = n[i]
+			default:
+				t.Fatalf("%s: %s goes into a scalar", s, p.Pointer)
+			}
+		}
+	})
 }
