@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/structgen/structgen/runtime/problem"
 )
@@ -54,14 +55,15 @@ func LocateDecodeFailure(data []byte, err error, decode func([]byte) error) prob
 		}
 		found := false
 		each(cur, func(key string, index int, value []byte) bool {
-			var cand []byte
+			// in puts a value where this member or item was, alone.
+			in := func(v []byte) []byte { return concat([]byte("["), v, []byte("]")) }
+			token := strconv.Itoa(index)
 			if index < 0 {
 				k, _ := json.Marshal(key)
-				cand = wrap(concat([]byte("{"), k, []byte(":"), value, []byte("}")))
-			} else {
-				cand = wrap(concat([]byte("["), value, []byte("]")))
+				in = func(v []byte) []byte { return concat([]byte("{"), k, []byte(":"), v, []byte("}")) }
+				token = key
 			}
-			e := decode(cand)
+			e := decode(wrap(in(value)))
 			if e == nil || !sameFailure(e, err) {
 				// A failure of another kind is the container's (a
 				// union's decoder wanting its tag member), not this
@@ -69,14 +71,8 @@ func LocateDecodeFailure(data []byte, err error, decode func([]byte) error) prob
 				return true
 			}
 			outer := wrap
-			if index < 0 {
-				k, _ := json.Marshal(key)
-				wrap = func(v []byte) []byte { return outer(concat([]byte("{"), k, []byte(":"), v, []byte("}"))) }
-				ptr = append(ptr, key)
-			} else {
-				wrap = func(v []byte) []byte { return outer(concat([]byte("["), v, []byte("]"))) }
-				ptr = append(ptr, strconv.Itoa(index))
-			}
+			wrap = func(v []byte) []byte { return outer(in(v)) }
+			ptr = append(ptr, token)
 			cur, err, found = value, e, true
 			return false
 		})
@@ -84,7 +80,7 @@ func LocateDecodeFailure(data []byte, err error, decode func([]byte) error) prob
 			break
 		}
 	}
-	return problem.Problem{Pointer: pointerOf(ptr), Message: "decode: " + decodeMessage(err)}
+	return problem.Problem{Pointer: Pointer(ptr), Message: "decode: " + decodeMessage(err)}
 }
 
 // emptyOf is the empty object or array of doc's kind, or nil for other
@@ -118,19 +114,7 @@ func decodeMessage(err error) string {
 	if errors.As(err, &te) {
 		return fmt.Sprintf("cannot hold JSON %s in Go type %s", te.Value, te.Type)
 	}
-	msg := err.Error()
-	if m, ok := bytes.CutPrefix([]byte(msg), []byte("json: ")); ok {
-		return string(m)
-	}
-	return msg
-}
-
-// pointerOf is the JSON pointer of tokens ("" for none).
-func pointerOf(tokens []string) string {
-	if len(tokens) == 0 {
-		return ""
-	}
-	return Pointer(tokens)
+	return strings.TrimPrefix(err.Error(), "json: ")
 }
 
 // each calls f with every member (index -1) or item (key "") of the
