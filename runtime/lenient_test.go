@@ -27,6 +27,7 @@ func TestTolerantRepairs(t *testing.T) {
 		{"triple quotes", `{"a": """x "y" z"""}`, `{"a":"x \"y\" z"}`, "read a triple-quoted string", 6},
 		{"python literals", `[True, False, None]`, `[true,false,null]`, "read None as null", 14},
 		{"javascript literals", `[undefined, NaN, Infinity]`, `[null,null,null]`, "read NaN as null", 12},
+		{"go and ruby nil", `{"a": nil, "b": "nil"}`, `{"a":null,"b":"nil"}`, "read nil as null", 6},
 		{"line comment", "{\"a\": 1 // one\n}", `{"a":1}`, "removed a comment", 8},
 		{"hash comment", "{\"a\": 1 # one\n}", `{"a":1}`, "removed a comment", 8},
 		{"block comment", `{"a": /* x */ 1}`, `{"a":1}`, "removed a comment", 6},

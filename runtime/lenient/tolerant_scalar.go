@@ -223,12 +223,15 @@ func isJSONNumber(s string) bool {
 	return i == len(s)
 }
 
-// literals are the words read as JSON literals, with what they mean.
+// literals are the words read as JSON literals, with what they mean:
+// JSON's, Python's, their upper-case and SQL spellings, JavaScript's, and
+// nil (Go, Ruby, Lua, Swift), which models write for null in code-minded
+// replies.
 var literals = map[string]*jvalue{
 	"true": {kind: jBool, b: true}, "false": {kind: jBool}, "null": {kind: jNull},
 	"True": {kind: jBool, b: true}, "False": {kind: jBool}, "None": {kind: jNull},
 	"TRUE": {kind: jBool, b: true}, "FALSE": {kind: jBool}, "NULL": {kind: jNull}, "Null": {kind: jNull},
-	"undefined": {kind: jNull}, "NaN": {kind: jNull}, "Infinity": {kind: jNull}, "-Infinity": {kind: jNull},
+	"undefined": {kind: jNull}, "nil": {kind: jNull}, "NaN": {kind: jNull}, "Infinity": {kind: jNull}, "-Infinity": {kind: jNull},
 }
 
 // cutLiteral returns the JSON literal (or Python constant, from two
