@@ -34,6 +34,9 @@ func FuzzGenerate(f *testing.F) {
 		`{"type":"object","properties":{"u":{"oneOf":[{"type":["string","null"],"maxLength":2},{"type":"integer"},{"type":["object","null"]}]},"w":{"anyOf":[{"type":["array","null"]},{"type":"string","enum":["a",null]}]}}}`,
 		`{"properties":{"a":{"not":{"$ref":"#/properties/a"}},"b":{"$ref":"#/$defs/m"},"c":{"$ref":"#/$defs/u"}},"$defs":{"m":{"anyOf":[{"type":"integer"},{"$ref":"#/$defs/u"}]},"u":{"type":"string","allOf":[{"$ref":"#/$defs/m"}]}}}`,
 		`{"type":"array","contains":{"allOf":[{"$ref":"#/$defs/p"},{"type":"object","properties":{"r":{"minimum":1}},"required":["r"]}]},"$defs":{"p":{"type":"object","properties":{"n":{"type":"string"}}}}}`,
+		`{"$defs":{"n":{"allOf":[{"$ref":"#/$defs/n"}],"type":"object"}},"$ref":"#/$defs/n"}`,
+		`{"$defs":{"l":{"type":"array","items":{"$ref":"#/$defs/l"}},"m":{"additionalProperties":{"$ref":"#/$defs/m"}}},"properties":{"l":{"$ref":"#/$defs/l"},"m":{"$ref":"#/$defs/m"}}}`,
+		`{"properties":{"next":{"anyOf":[{"$ref":"#"},{"type":"null"}]}}}`,
 		`{"title":"t\u0000\ufeff","properties":{"c\u0007":{"enum":["x\u0000","\u2028"],"description":"\u0000\r\u0085"}},"required":["c\u0007","k\u0000"],"dependentRequired":{"a":["\u0000"]}}`,
 	} {
 		f.Add(s)

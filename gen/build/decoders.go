@@ -1151,6 +1151,13 @@ func (b *builder) compileMerged(t *ir.Type, deps map[*ir.Field][]*ir.Type) strin
 		if _, why := b.validatorFor(canon(s)); why != "" {
 			return why
 		}
+		// A schema whose allOf or $ref applies it to the same value
+		// again fails every value (the interpreter refuses the cycle;
+		// the validators unroll it): the merged keywords below would
+		// pass what it refuses.
+		if why := b.validators().inPlaceCycle(canon(s)); why != "" {
+			return why
+		}
 	}
 	all := schema.Expand(sites...)
 	kinds := schema.All
@@ -1399,7 +1406,9 @@ func (b *builder) check(site *schema.Node, r *ir.Ref) (*ir.Check, []*ir.Type, st
 	if (n.Ref != nil || len(n.AllOf) > 0) && b.mergedStruct(n, r) == nil {
 		// allOf: [{$ref: …}] beside annotations (how Pydantic v1 writes a
 		// described reference) constrains only through the one schema.
-		if m := soleConstraint(n); m != nil {
+		// The sole constraint can be n itself, when its allOf or $ref
+		// leads back to it: n is then checked as it is.
+		if m := soleConstraint(n); m != nil && m != n {
 			return b.check(m, r)
 		}
 	}

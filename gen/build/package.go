@@ -159,6 +159,7 @@ func newBuilder(set Documents, g *schema.Graph, sp *spec.Spec) *builder {
 		refs:          map[*ir.Ref]*ir.Type{},
 		toolResponses: map[*ir.Tool]*ir.Ref{},
 		building:      map[string]bool{},
+		unnamed:       map[string]bool{},
 		fields:        map[string]map[string]string{},
 		actionLocs:    map[string]bool{},
 		external:      map[string]external{},

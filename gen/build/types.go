@@ -48,6 +48,7 @@ type builder struct {
 	// scope has decided.
 	toolResponses map[*ir.Tool]*ir.Ref
 	building      map[string]bool              // keys whose fields are being built
+	unnamed       map[string]bool              // keys of slices and maps whose elements are being built
 	fields        map[string]map[string]string // properties object → field names
 	actionLocs    map[string]bool              // schemas whose struct is an action type
 	external      map[string]external          // root locations of Go types used as they are
@@ -420,6 +421,34 @@ func keyOf(primary *schema.Node, sites []*schema.Node, mask kinds, extra string)
 	return strings.Join(parts, "&") + "|" + strconv.Itoa(int(mask)) + extra
 }
 
+// container builds the slice or map of the schemas at sites. Unnamed,
+// unless its elements lead back to it ("items": {"$ref": "#"}): Go has
+// no unnamed type that holds itself, so that one is a defined type, named
+// as a struct of the same schema would be, and every use of it is that
+// type.
+func (b *builder) container(key string, primary *schema.Node, sites []*schema.Node, hint string, build func() *ir.Ref) *ir.Ref {
+	if t, ok := b.types[key]; ok {
+		return b.refTo(t)
+	}
+	if b.unnamed[key] {
+		// Inside its own elements: named now, filled in below.
+		return b.named(key, primary.Loc, hint, primary, func(t *ir.Type) {
+			t.Kind = ir.KindDefined
+			t.Schemas = b.schemaLocs(sites)
+			b.valueSites[t] = sites
+			b.doc(t, primary)
+		})
+	}
+	b.unnamed[key] = true
+	r := build()
+	delete(b.unnamed, key)
+	if t, ok := b.types[key]; ok {
+		t.Underlying = r
+		return b.refTo(t)
+	}
+	return r
+}
+
 func (b *builder) schemaLocs(sites []*schema.Node) []string {
 	var out []string
 	for _, s := range sites {
@@ -497,7 +526,9 @@ func (b *builder) array(primary *schema.Node, sites, conj []*schema.Node, hint s
 		return b.wrapElem(r, null)
 	}
 	if !tuple {
-		return &ir.Ref{Kind: ir.RefSlice, Elem: elemOf(items)}
+		return b.container(keyOf(primary, sites, kArr, hint+"|slice"), primary, sites, hint, func() *ir.Ref {
+			return &ir.Ref{Kind: ir.RefSlice, Elem: elemOf(items)}
+		})
 	}
 	// Items after the prefix must match both `items` of a plain member and
 	// the rest schema of a tuple member.
@@ -608,13 +639,16 @@ func (b *builder) object(primary *schema.Node, sites, conj []*schema.Node, open 
 		return &ir.Ref{Kind: ir.RefAny}
 	}
 	if len(props) == 0 {
-		if p := keyedBy(conj); p != nil && len(addl) == 0 {
-			// Every member's name matches the one pattern and its value
-			// the pattern's schema: a map of that type, keys checked.
-			r, null := b.typeOf([]*schema.Node{p}, kAll, "")
-			return &ir.Ref{Kind: ir.RefMap, Elem: b.wrapElem(r, null)}
-		}
-		return &ir.Ref{Kind: ir.RefMap, Elem: extraType()}
+		return b.container(keyOf(primary, sites, kObj, hint+"|map"), primary, sites, hint, func() *ir.Ref {
+			if p := keyedBy(conj); p != nil && len(addl) == 0 {
+				// Every member's name matches the one pattern and its
+				// value the pattern's schema: a map of that type, keys
+				// checked.
+				r, null := b.typeOf([]*schema.Node{p}, kAll, "")
+				return &ir.Ref{Kind: ir.RefMap, Elem: b.wrapElem(r, null)}
+			}
+			return &ir.Ref{Kind: ir.RefMap, Elem: extraType()}
+		})
 	}
 	key := keyOf(primary, sites, kObj, hint)
 	loc := primary.Loc
@@ -733,6 +767,11 @@ func (b *builder) fieldType(r *ir.Ref, null, required bool) (*ir.Ref, string) {
 	default:
 		if r.Kind == ir.RefAny {
 			return r, "omitempty"
+		}
+		if recursive {
+			// Nullable holds its value in place: a struct that holds
+			// itself does so through a pointer.
+			r = &ir.Ref{Kind: ir.RefPointer, Elem: r}
 		}
 		return &ir.Ref{Kind: ir.RefNullable, Elem: r}, "omitzero"
 	}

@@ -34,12 +34,17 @@ type validators struct {
 	building map[*ir.Validator]bool
 }
 
-// validatorFor returns the validator of n, or why n does not compile.
-func (b *builder) validatorFor(n *schema.Node) (*ir.Validator, string) {
+// validators returns the package's validators, made on first use.
+func (b *builder) validators() *validators {
 	if b.vals == nil {
 		b.vals = &validators{b: b, byNode: map[*schema.Node]*ir.Validator{}, nodeOf: map[*ir.Validator]*schema.Node{}, why: map[*schema.Node]string{}, inPlace: map[*schema.Node]int{}, building: map[*ir.Validator]bool{}}
 	}
-	v := b.vals
+	return b.vals
+}
+
+// validatorFor returns the validator of n, or why n does not compile.
+func (b *builder) validatorFor(n *schema.Node) (*ir.Validator, string) {
+	v := b.validators()
 	// A node that fails fails every node that refers to it, but one built
 	// earlier in this call may refer to it through a cycle: on failure,
 	// forget every validator this call built.

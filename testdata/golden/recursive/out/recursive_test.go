@@ -1,0 +1,50 @@
+package recursive_test
+
+import (
+	"errors"
+	"os"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/structgen/structgen/runtime"
+	"github.com/structgen/structgen/runtime/impl"
+	recursive "github.com/structgen/structgen/testdata/golden/recursive/out"
+)
+
+func TestMain(m *testing.M) {
+	impl.CheckDecoders = true
+	os.Exit(m.Run())
+}
+
+// Values that hold themselves read back at every depth, and a wrong
+// value deep inside is reported at its pointer.
+func TestRecursive(t *testing.T) {
+	doc := `{"nested":[[],[[]]],"dict":{"a":{},"b":{"c":{}}},"chain":{"value":1,"next":{"value":2,"next":null}}}`
+	tree, err := recursive.ParseTree([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := recursive.Tree{
+		Nested: &recursive.Nested{{}, {{}}},
+		Dict:   &recursive.Dict{"a": {}, "b": {"c": {}}},
+		Chain:  &recursive.Chain{Value: 1, Next: runtime.Some(&recursive.Chain{Value: 2, Next: runtime.Null[*recursive.Chain]()})},
+	}
+	if diff := cmp.Diff(want, tree); diff != "" {
+		t.Errorf("ParseTree (-want +got):\n%s", diff)
+	}
+	for _, tc := range []struct{ doc, ptr string }{
+		{`{"nested":[[],[[1]]]}`, "/nested/1/0/0"},
+		{`{"dict":{"a":{"b":[]}}}`, "/dict/a/b"},
+		{`{"chain":{"value":1,"next":{"next":null}}}`, "/chain/next"},
+		// Node's allOf applies Node to the same value again: as the
+		// validator library has it, that fails, so no value passes Node.
+		{`{"node":{"name":"n"}}`, "/node"},
+	} {
+		_, err := recursive.ParseTree([]byte(tc.doc))
+		var ve *runtime.ValidationError
+		if !errors.As(err, &ve) || len(ve.Problems) == 0 || ve.Problems[0].Pointer != tc.ptr {
+			t.Errorf("ParseTree(%s) = %v, want a validation error at %s", tc.doc, err, tc.ptr)
+		}
+	}
+}
