@@ -37,6 +37,7 @@ func FuzzGenerate(f *testing.F) {
 		`{"$defs":{"n":{"allOf":[{"$ref":"#/$defs/n"}],"type":"object"}},"$ref":"#/$defs/n"}`,
 		`{"$defs":{"l":{"type":"array","items":{"$ref":"#/$defs/l"}},"m":{"additionalProperties":{"$ref":"#/$defs/m"}}},"properties":{"l":{"$ref":"#/$defs/l"},"m":{"$ref":"#/$defs/m"}}}`,
 		`{"properties":{"next":{"anyOf":[{"$ref":"#"},{"type":"null"}]}}}`,
+		`{"type":"array","prefixItems":[{"$ref":"#"},{"type":"integer"}]}`,
 		`{"title":"t\u0000\ufeff","properties":{"c\u0007":{"enum":["x\u0000","\u2028"],"description":"\u0000\r\u0085"}},"required":["c\u0007","k\u0000"],"dependentRequired":{"a":["\u0000"]}}`,
 	} {
 		f.Add(s)

@@ -530,6 +530,15 @@ func (b *builder) array(primary *schema.Node, sites, conj []*schema.Node, hint s
 			return &ir.Ref{Kind: ir.RefSlice, Elem: elemOf(items)}
 		})
 	}
+	key := keyOf(primary, sites, kArr, hint+"|tuple")
+	if b.unnamed[key] {
+		// A tuple inside its own positions: its struct would hold
+		// itself, so the inner one is kept as JSON text, which its
+		// schema still checks.
+		b.pkg.Fallbacks++
+		return &ir.Ref{Kind: ir.RefAny}
+	}
+	b.unnamed[key] = true
 	// Items after the prefix must match both `items` of a plain member and
 	// the rest schema of a tuple member.
 	restType := elemOf(append(rest, items...))
@@ -541,10 +550,10 @@ func (b *builder) array(primary *schema.Node, sites, conj []*schema.Node, hint s
 			same = false
 		}
 	}
+	delete(b.unnamed, key)
 	if same {
 		return &ir.Ref{Kind: ir.RefSlice, Elem: types[0]}
 	}
-	key := keyOf(primary, sites, kArr, hint+"|tuple")
 	return b.named(key, primary.Loc, hint, primary, func(t *ir.Type) {
 		t.Kind = ir.KindTuple
 		t.Schemas = b.schemaLocs(sites)

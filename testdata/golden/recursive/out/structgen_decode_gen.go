@@ -70,9 +70,33 @@ func (v *Chain) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 	c.Missing(missing...)
 }
 
+// decodeJSON reads Pair, an array, position by position and checks
+// its schema in one pass.
+func (v *Pair) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
+	it, ok := c.Array(d)
+	if !ok {
+		return
+	}
+	n := 0
+	for !c.Failed() && it.Next() {
+		c.PushIndex(n)
+		switch n {
+		case 0:
+			v.V0 = c.StringPtr(d)
+		case 1:
+			impl.ValidatedText(c, d, &v.V1, nil, structgenValidate9Text)
+		default:
+			c.False(d)
+		}
+		c.Pop()
+		n++
+	}
+	c.End(it.Err())
+}
+
 // decodeJSON reads Tree and checks its schema in one pass.
 func (v *Tree) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
-	var seen [4]bool
+	var seen [5]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
 	it, ok := c.Object(d)
@@ -88,17 +112,23 @@ func (v *Tree) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			c.Pop()
 		case "nested":
 			c.Field(&seen[1], key, "nested")
-			impl.Validated(c, d, &v.Nested, nil, structgenValidate9)
+			impl.Validated(c, d, &v.Nested, nil, structgenValidate13)
 			c.Pop()
 		case "dict":
 			c.Field(&seen[2], key, "dict")
-			impl.Validated(c, d, &v.Dict, nil, structgenValidate12)
+			impl.Validated(c, d, &v.Dict, nil, structgenValidate16)
 			c.Pop()
 		case "chain":
 			c.Field(&seen[3], key, "chain")
 			p0 := new(Chain)
 			p0.decodeJSON(d, c)
 			v.Chain = p0
+			c.Pop()
+		case "pair":
+			c.Field(&seen[4], key, "pair")
+			p0 := new(Pair)
+			p0.decodeJSON(d, c)
+			v.Pair = p0
 			c.Pop()
 		default:
 			k := c.KeyText(key)

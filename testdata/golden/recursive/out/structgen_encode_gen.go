@@ -64,6 +64,10 @@ func (v *Tree) encodeJSON(e *impl.Encoding) {
 		e.Field("chain")
 		v.Chain.encodeJSON(e)
 	}
+	if v.Pair != nil {
+		e.Field("pair")
+		e.Marshal((*v.Pair))
+	}
 	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsTree.Has(k) {
 			continue

@@ -109,12 +109,47 @@ func ParseNode(data []byte) (Node, error) {
 	return impl.ParseValidated[Node]("Node", data, nil, []impl.Validator{structgenValidate5}, schemaNode)
 }
 
+// Schema: schemas/tree.json#/$defs/Pair
+type Pair struct {
+	V0 *string
+	V1 json.RawMessage
+}
+
+// MarshalJSON encodes the positions that are set, in order, as a JSON array.
+func (t Pair) MarshalJSON() ([]byte, error) {
+	return impl.MarshalTuple[json.RawMessage]([]any{}, []impl.TupleItem{{
+		Set:   t.V0 != nil,
+		Value: t.V0,
+	}, {
+		Set:   t.V1 != nil,
+		Value: t.V1,
+	}}, nil)
+}
+
+// UnmarshalJSON decodes a JSON array position by position.
+func (t *Pair) UnmarshalJSON(data []byte) error {
+	*t = Pair{}
+	return impl.UnmarshalTuple[json.RawMessage](data, []any{&t.V0, &t.V1}, nil)
+}
+
+var schemaPair = structgenSchemas.Schema("structgen:///tree.json#/$defs/Pair")
+
+// ParsePair validates data against the schema of Pair and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParsePair(data []byte) (Pair, error) {
+	return impl.ParseDecoded("Pair", data, func(d *jx.Decoder, c *impl.Decoding) (v Pair) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaPair)
+}
+
 // Schema: schemas/tree.json
 type Tree struct {
 	Node   *Node   `json:"node,omitempty"`
 	Nested *Nested `json:"nested,omitempty"`
 	Dict   *Dict   `json:"dict,omitempty"`
 	Chain  *Chain  `json:"chain,omitempty"`
+	Pair   *Pair   `json:"pair,omitempty"`
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -124,7 +159,7 @@ type Tree struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsTree = impl.NewFields("node", "nested", "dict", "chain")
+var fieldsTree = impl.NewFields("node", "nested", "dict", "chain", "pair")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.

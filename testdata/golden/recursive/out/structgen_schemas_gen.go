@@ -17,7 +17,8 @@ const schemaDoc0 = `{
     "node": {"$ref": "#/$defs/Node"},
     "nested": {"$ref": "#/$defs/Nested"},
     "dict": {"$ref": "#/$defs/Dict"},
-    "chain": {"$ref": "#/$defs/Chain"}
+    "chain": {"$ref": "#/$defs/Chain"},
+    "pair": {"$ref": "#/$defs/Pair"}
   },
   "$defs": {
     "Node": {
@@ -27,6 +28,11 @@ const schemaDoc0 = `{
     },
     "Nested": {"type": "array", "items": {"$ref": "#/$defs/Nested"}},
     "Dict": {"type": "object", "additionalProperties": {"$ref": "#/$defs/Dict"}},
+    "Pair": {
+      "type": "array",
+      "prefixItems": [{"type": "string"}, {"anyOf": [{"$ref": "#/$defs/Pair"}, {"type": "null"}]}],
+      "items": false
+    },
     "Chain": {
       "type": "object",
       "properties": {

@@ -147,13 +147,25 @@ func structgenValidate8(c *impl.Decoding, t *impl.Text) {
 	t.Cycle()
 }
 
-// structgenValidate9 checks a value against structgen:///tree.json#/properties/nested.
+// structgenValidate9 checks a value against structgen:///tree.json#/$defs/Pair/prefixItems/1.
 func structgenValidate9(c *impl.Decoding, t *impl.Text) {
-	structgenValidate10(c, t)
+	if raw, ok := t.Raw(); ok {
+		structgenValidate9Text(c, raw)
+	}
 }
 
-// structgenValidate10 checks a value against structgen:///tree.json#/$defs/Nested.
+// structgenValidate9Text checks a value's JSON text against structgen:///tree.json#/$defs/Pair/prefixItems/1.
+func structgenValidate9Text(c *impl.Decoding, raw []byte) {
+	c.AnyOfKinds(raw, "array[0-2]|null", structgenValidate10, structgenValidate4)
+}
+
+// structgenValidate10 checks a value against structgen:///tree.json#/$defs/Pair/prefixItems/1/anyOf/0.
 func structgenValidate10(c *impl.Decoding, t *impl.Text) {
+	structgenValidate11(c, t)
+}
+
+// structgenValidate11 checks a value against structgen:///tree.json#/$defs/Pair.
+func structgenValidate11(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Array:
 		it, ok := t.Array()
@@ -163,7 +175,14 @@ func structgenValidate10(c *impl.Decoding, t *impl.Text) {
 		i := 0
 		for !c.Failed() && it.Next() {
 			c.PushIndex(i)
-			structgenValidate11(c, t)
+			switch {
+			case i == 0:
+				structgenValidate6(c, t)
+			case i == 1:
+				structgenValidate9(c, t)
+			default:
+				structgenValidate12(c, t)
+			}
 			c.Pop()
 			i++
 		}
@@ -175,18 +194,51 @@ func structgenValidate10(c *impl.Decoding, t *impl.Text) {
 	}
 }
 
-// structgenValidate11 checks a value against structgen:///tree.json#/$defs/Nested/items.
-func structgenValidate11(c *impl.Decoding, t *impl.Text) {
-	structgenValidate10(c, t)
-}
-
-// structgenValidate12 checks a value against structgen:///tree.json#/properties/dict.
+// structgenValidate12 checks a value against structgen:///tree.json#/$defs/Pair/items.
 func structgenValidate12(c *impl.Decoding, t *impl.Text) {
-	structgenValidate13(c, t)
+	t.False()
 }
 
-// structgenValidate13 checks a value against structgen:///tree.json#/$defs/Dict.
+// structgenValidate13 checks a value against structgen:///tree.json#/properties/nested.
 func structgenValidate13(c *impl.Decoding, t *impl.Text) {
+	structgenValidate14(c, t)
+}
+
+// structgenValidate14 checks a value against structgen:///tree.json#/$defs/Nested.
+func structgenValidate14(c *impl.Decoding, t *impl.Text) {
+	switch t.Next() {
+	case jx.Array:
+		it, ok := t.Array()
+		if !ok {
+			return
+		}
+		i := 0
+		for !c.Failed() && it.Next() {
+			c.PushIndex(i)
+			structgenValidate15(c, t)
+			c.Pop()
+			i++
+		}
+		c.End(it.Err())
+	case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+		t.WrongType("array")
+	default:
+		t.Skip()
+	}
+}
+
+// structgenValidate15 checks a value against structgen:///tree.json#/$defs/Nested/items.
+func structgenValidate15(c *impl.Decoding, t *impl.Text) {
+	structgenValidate14(c, t)
+}
+
+// structgenValidate16 checks a value against structgen:///tree.json#/properties/dict.
+func structgenValidate16(c *impl.Decoding, t *impl.Text) {
+	structgenValidate17(c, t)
+}
+
+// structgenValidate17 checks a value against structgen:///tree.json#/$defs/Dict.
+func structgenValidate17(c *impl.Decoding, t *impl.Text) {
 	switch t.Next() {
 	case jx.Object:
 		it, ok := t.Object()
@@ -200,7 +252,7 @@ func structgenValidate13(c *impl.Decoding, t *impl.Text) {
 				c.Duplicate(it.Key())
 			}
 			c.Push(key)
-			structgenValidate14(c, t)
+			structgenValidate18(c, t)
 			c.Pop()
 		}
 		c.End(it.Err())
@@ -211,12 +263,12 @@ func structgenValidate13(c *impl.Decoding, t *impl.Text) {
 	}
 }
 
-// structgenValidate14 checks a value against structgen:///tree.json#/$defs/Dict/additionalProperties.
-func structgenValidate14(c *impl.Decoding, t *impl.Text) {
-	structgenValidate13(c, t)
+// structgenValidate18 checks a value against structgen:///tree.json#/$defs/Dict/additionalProperties.
+func structgenValidate18(c *impl.Decoding, t *impl.Text) {
+	structgenValidate17(c, t)
 }
 
-// structgenValidate15 checks a value against structgen:///tree.json#/properties/node.
-func structgenValidate15(c *impl.Decoding, t *impl.Text) {
+// structgenValidate19 checks a value against structgen:///tree.json#/properties/node.
+func structgenValidate19(c *impl.Decoding, t *impl.Text) {
 	structgenValidate5(c, t)
 }
