@@ -17,6 +17,7 @@ import (
 // markPartials records the struct types that outputs reach, before names
 // are resolved, so that the scope reserves their mirrors' names.
 func (b *builder) markPartials() {
+	defined := map[*ir.Type]bool{} // walked already: type Nested []Nested holds itself
 	var walk func(r *ir.Ref)
 	walk = func(r *ir.Ref) {
 		if r == nil {
@@ -45,7 +46,10 @@ func (b *builder) markPartials() {
 				walk(f.Type)
 			}
 		case ir.KindDefined, ir.KindAlias:
-			walk(t.Underlying)
+			if !defined[t] {
+				defined[t] = true
+				walk(t.Underlying)
+			}
 		}
 	}
 	for _, o := range b.pkg.Outputs {
@@ -133,6 +137,7 @@ func (b *builder) buildPartials() {
 		p.Unmirrored = foreign
 		b.pkg.Partials = append(b.pkg.Partials, p)
 	}
+	pointToSelf(b.pkg.Partials)
 	for _, o := range b.pkg.Outputs {
 		o.Partial = b.partialExpr(&ir.Ref{Kind: ir.RefNamed, Name: o.Type})
 	}
@@ -143,6 +148,13 @@ func (b *builder) buildPartials() {
 
 // partialExpr says how a value of type r is read from a streaming reply.
 func (b *builder) partialExpr(r *ir.Ref) *ir.PartialExpr {
+	return b.partialExprIn(r, map[*ir.Type]bool{})
+}
+
+// partialExprIn is partialExpr inside the defined and alias types in
+// busy: one met again holds itself (type Nested []Nested), and is read
+// as the JSON so far there.
+func (b *builder) partialExprIn(r *ir.Ref, busy map[*ir.Type]bool) *ir.PartialExpr {
 	switch r.Kind {
 	case ir.RefString:
 		return &ir.PartialExpr{Kind: ir.PartialString}
@@ -153,11 +165,11 @@ func (b *builder) partialExpr(r *ir.Ref) *ir.PartialExpr {
 	case ir.RefBool:
 		return &ir.PartialExpr{Kind: ir.PartialBool}
 	case ir.RefPointer, ir.RefNullable:
-		return b.partialExpr(r.Elem)
+		return b.partialExprIn(r.Elem, busy)
 	case ir.RefSlice:
-		return &ir.PartialExpr{Kind: ir.PartialSlice, Elem: b.partialExpr(r.Elem)}
+		return &ir.PartialExpr{Kind: ir.PartialSlice, Elem: b.partialExprIn(r.Elem, busy)}
 	case ir.RefMap:
-		return &ir.PartialExpr{Kind: ir.PartialMap, Elem: b.partialExpr(r.Elem)}
+		return &ir.PartialExpr{Kind: ir.PartialMap, Elem: b.partialExprIn(r.Elem, busy)}
 	case ir.RefNamed:
 		t := b.refs[r]
 		if t == nil && r.Pkg == "" {
@@ -173,8 +185,51 @@ func (b *builder) partialExpr(r *ir.Ref) *ir.PartialExpr {
 		case ir.KindEnum:
 			return &ir.PartialExpr{Kind: ir.PartialEnum, Named: t.Name}
 		case ir.KindDefined, ir.KindAlias:
-			return b.partialExpr(t.Underlying)
+			if busy[t] {
+				break
+			}
+			busy[t] = true
+			defer delete(busy, t)
+			return b.partialExprIn(t.Underlying, busy)
 		}
 	}
 	return &ir.PartialExpr{Kind: ir.PartialRaw}
+}
+
+// pointToSelf holds through a pointer each field of a mirror whose
+// mirror holds, field by field, the first again (a tree's Child *Tree:
+// Field[TreePartial] inside TreePartial is no Go type). Slices and maps
+// hold their items apart already.
+func pointToSelf(ps []*ir.Partial) {
+	holds := map[string][]string{} // mirror → the mirrors its fields hold in place
+	for _, p := range ps {
+		for _, f := range p.Fields {
+			if f.Expr.Kind == ir.PartialStruct {
+				holds[p.Name] = append(holds[p.Name], f.Expr.Named)
+			}
+		}
+	}
+	reaches := func(from, to string) bool {
+		seen := map[string]bool{}
+		stack := []string{from}
+		for len(stack) > 0 {
+			n := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if n == to {
+				return true
+			}
+			if !seen[n] {
+				seen[n] = true
+				stack = append(stack, holds[n]...)
+			}
+		}
+		return false
+	}
+	for _, p := range ps {
+		for _, f := range p.Fields {
+			if f.Expr.Kind == ir.PartialStruct && reaches(f.Expr.Named, p.Name) {
+				f.Expr = &ir.PartialExpr{Kind: ir.PartialPointer, Elem: f.Expr}
+			}
+		}
+	}
 }

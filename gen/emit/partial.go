@@ -139,6 +139,8 @@ func partialType(e *ir.PartialExpr) jen.Code {
 		return jen.Bool()
 	case ir.PartialEnum, ir.PartialStruct:
 		return jen.Id(e.Named)
+	case ir.PartialPointer:
+		return jen.Op("*").Add(partialType(e.Elem))
 	case ir.PartialSlice:
 		return jen.Index().Add(partialType(e.Elem))
 	case ir.PartialMap:
@@ -162,6 +164,13 @@ func partialReader(e *ir.PartialExpr) jen.Code {
 		return jen.Qual(implPkg, "ReadEnum").Types(jen.Id(e.Named))
 	case ir.PartialStruct:
 		return jen.Id(e.Read)
+	case ir.PartialPointer:
+		// Written out, not a runtime helper: code generated for this
+		// runtime version calls nothing new.
+		return jen.Func().Params(jen.Id("n").Op("*").Qual(lenientPkg, "Node")).Params(partialType(e), jen.Bool()).Block(
+			jen.List(jen.Id("p"), jen.Id("ok")).Op(":=").Add(partialReader(e.Elem)).Call(jen.Id("n")),
+			jen.Return(jen.Op("&").Id("p"), jen.Id("ok")),
+		)
 	case ir.PartialSlice:
 		return jen.Qual(implPkg, "ReadSlice").Call(partialReader(e.Elem))
 	case ir.PartialMap:

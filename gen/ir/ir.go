@@ -705,6 +705,9 @@ const (
 	PartialSlice  PartialKind = "slice"  // Elem
 	PartialMap    PartialKind = "map"    // Elem
 	PartialStruct PartialKind = "struct" // Named: the Partial type, Read its reader
+	// PartialPointer is a field's mirror held through a pointer (Elem, a
+	// PartialStruct): one that would otherwise hold itself.
+	PartialPointer PartialKind = "pointer"
 )
 
 // PartialExpr is the type of a partial value and how it is read.

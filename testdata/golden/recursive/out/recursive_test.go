@@ -51,3 +51,25 @@ func TestRecursive(t *testing.T) {
 		}
 	}
 }
+
+// A streaming reply cut inside a chain reads as far as it goes, each
+// link's mirror through a pointer.
+func TestChainPartial(t *testing.T) {
+	p, err := recursive.ParseAnswerPartial([]byte(`{"value": 1, "next": {"value": 2, "next": {"val`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, _ := p.Value.Get()
+	next, ok := p.Next.Get()
+	if v != 1 || !ok || next == nil {
+		t.Fatalf("got %+v", p)
+	}
+	v2, _ := next.Value.Get()
+	inner, ok := next.Next.Get()
+	if v2 != 2 || !ok || inner == nil || next.Next.Done() {
+		t.Fatalf("second link: got %+v", next)
+	}
+	if _, ok := inner.Value.Get(); ok {
+		t.Errorf("the cut key reads as a value: %+v", inner)
+	}
+}
