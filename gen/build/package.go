@@ -83,6 +83,15 @@ func Package(sp *spec.Spec, g *schema.Graph, set Documents) (*ir.Package, []erro
 		}
 		r, null := b.typeOf([]*schema.Node{s}, kAll, "")
 		if r.Kind == ir.RefNamed && r.Name == e.Name && r.Pkg == "" {
+			// The type the schema names ({"$ref": "#/$defs/s"} for root
+			// S) already has the root's name: it is the root, and keeps
+			// that name as one the user chose (outputs and tools find
+			// their types by it).
+			if t := b.refs[r]; t != nil && b.chosen[e.Name] == nil {
+				b.chosen[e.Name] = t
+				n := b.naming[t]
+				n.chosen, n.ladder, n.step = true, []string{e.Name}, 0
+			}
 			continue
 		}
 		named := r.Kind == ir.RefNamed

@@ -73,3 +73,20 @@ func TestChainPartial(t *testing.T) {
 		t.Errorf("the cut key reads as a value: %+v", inner)
 	}
 }
+
+// Output Chain's type is the definition its root names: its partial is
+// that type's mirror.
+func TestRootNamedAsItsDefinition(t *testing.T) {
+	var p recursive.ChainPartial
+	p, err := recursive.ParseChainPartial([]byte(`{"value": 7, "next": null`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := p.Value.Get(); !ok || v != 7 {
+		t.Errorf("got %+v", p)
+	}
+	c, err := recursive.ChainOutput.Parse([]byte(`{"value": 7}`))
+	if err != nil || c.Value != 7 {
+		t.Errorf("ChainOutput.Parse = %+v, %v", c, err)
+	}
+}
