@@ -196,10 +196,10 @@ func (b *builder) partialExprIn(r *ir.Ref, busy map[*ir.Type]bool) *ir.PartialEx
 	return &ir.PartialExpr{Kind: ir.PartialRaw}
 }
 
-// pointToSelf holds through a pointer each field of a mirror whose
-// mirror holds, field by field, the first again (a tree's Child *Tree:
-// Field[TreePartial] inside TreePartial is no Go type). Slices and maps
-// hold their items apart already.
+// pointToSelf holds through a pointer each field whose mirror leads,
+// through fields held in place, back to the mirror the field is in (a
+// tree's Child *Tree: Field[TreePartial] inside TreePartial is no Go
+// type). Slices and maps hold their items apart already.
 func pointToSelf(ps []*ir.Partial) {
 	holds := map[string][]string{} // mirror → the mirrors its fields hold in place
 	for _, p := range ps {

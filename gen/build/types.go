@@ -48,7 +48,7 @@ type builder struct {
 	// scope has decided.
 	toolResponses map[*ir.Tool]*ir.Ref
 	building      map[string]bool              // keys whose fields are being built
-	unnamed       map[string]bool              // keys of slices and maps whose elements are being built
+	unnamed       map[string]bool              // keys of slices, maps and tuples whose elements are being built
 	fields        map[string]map[string]string // properties object → field names
 	actionLocs    map[string]bool              // schemas whose struct is an action type
 	external      map[string]external          // root locations of Go types used as they are
