@@ -3,7 +3,6 @@ module github.com/structgen/structgen
 go 1.24.0
 
 require (
-	github.com/dave/jennifer v1.7.1
 	github.com/dlclark/regexp2 v1.12.0
 	github.com/go-faster/jx v1.2.0
 	github.com/goccy/go-yaml v1.19.2

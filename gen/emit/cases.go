@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dave/jennifer/jen"
+	"github.com/structgen/structgen/gen/internal/gosrc"
 
 	"github.com/structgen/structgen/gen/ir"
 )
@@ -22,13 +22,13 @@ import (
 // allOfChecks applies each of allOf's schemas to raw; a run of
 // if/then/else schemas testing the same property is one IfConsts.
 // keysRead: the validator applying them reads every key (branchOf).
-func allOfChecks(allOf []*ir.Validator, keysRead bool) []jen.Code {
-	var out []jen.Code
+func allOfChecks(allOf []*ir.Validator, keysRead bool) []gosrc.Code {
+	var out []gosrc.Code
 	runs := ifConstRuns(allOf)
 	for i := 0; i < len(allOf); {
 		run := runs[i]
 		if run == nil {
-			out = append(out, applyTo(jen.Id("raw"), allOf[i]))
+			out = append(out, applyTo(gosrc.Id("raw"), allOf[i]))
 			i++
 			continue
 		}
@@ -41,22 +41,22 @@ func allOfChecks(allOf []*ir.Validator, keysRead bool) []jen.Code {
 // ifConstsCheck is the IfConsts call that applies the if/then/else
 // schemas of run (each one that ifConst accepts, all testing the same
 // property); IfConstsRequired where an if also requires the property.
-func ifConstsCheck(run []*ir.Validator, keysRead bool) jen.Code {
+func ifConstsCheck(run []*ir.Validator, keysRead bool) gosrc.Code {
 	name, _, _, _ := ifConst(run[0].If)
 	var lists []string
 	var required []byte
-	args := []jen.Code{jen.Id("raw"), jen.Lit(name), nil}
+	args := []gosrc.Code{gosrc.Id("raw"), gosrc.Lit(name), nil}
 	for _, s := range run {
 		_, values, cond, req := ifConst(s.If)
 		lists = append(lists, "["+strings.Join(values, ",")+"]")
 		required = append(required, "01"[btoi(req)])
 		args = append(args, vref(cond), branchOf(s.Then, keysRead), branchOf(s.Else, keysRead))
 	}
-	args[2] = jen.Lit("[" + strings.Join(lists, ",") + "]")
+	args[2] = gosrc.Lit("[" + strings.Join(lists, ",") + "]")
 	if !slices.Contains(required, '1') {
 		return c("IfConsts", args...)
 	}
-	args = slices.Insert(args, 3, jen.Code(jen.Lit(string(required))))
+	args = slices.Insert(args, 3, gosrc.Code(gosrc.Lit(string(required))))
 	return c("IfConstsRequired", args...)
 }
 
@@ -240,24 +240,24 @@ func derefAll(branches []*ir.Validator) ([]*ir.Validator, bool) {
 // branchesCheck checks raw against anyOf's or oneOf's branches (method
 // "AnyOf" or "OneOf"); where a property's string constants tell the
 // branches apart, only the branch they name is read.
-func branchesCheck(method string, branches []*ir.Validator) jen.Code {
-	args := []jen.Code{jen.Id("raw")}
+func branchesCheck(method string, branches []*ir.Validator) gosrc.Code {
+	args := []gosrc.Code{gosrc.Id("raw")}
 	if name, values := tagOf(branches); name != "" {
 		method += "Tagged"
-		args = append(args, jen.Lit(name), jen.Lit(values))
+		args = append(args, gosrc.Lit(name), gosrc.Lit(values))
 	} else if values, ok := branchConsts(branches); ok {
 		// The branches of constants are decided by one lookup.
 		kinds, _ := branchKinds(branches)
-		args = append(args, jen.Lit(kinds), jen.Lit(values))
+		args = append(args, gosrc.Lit(kinds), gosrc.Lit(values))
 		if method == "OneOf" {
-			args = append(args, jen.Lit(exclusive(branches)))
+			args = append(args, gosrc.Lit(exclusive(branches)))
 		}
 		method += "Consts"
 	} else if kinds, ok := branchKinds(branches); ok {
 		// Only the branches that allow the value's kind are read.
-		args = append(args, jen.Lit(kinds))
+		args = append(args, gosrc.Lit(kinds))
 		if method == "OneOf" {
-			args = append(args, jen.Lit(exclusive(branches)))
+			args = append(args, gosrc.Lit(exclusive(branches)))
 		}
 		method += "Kinds"
 	} else if method == "OneOf" && exclusive(branches) {
@@ -274,7 +274,7 @@ func branchesCheck(method string, branches []*ir.Validator) jen.Code {
 // that checks raw against the branches given the member found by the
 // scan that read raw (impl.Text.RawMember, RawTagged); "" for
 // other validators.
-func taggedOnly(v *ir.Validator, raw, tag jen.Code) (string, jen.Code) {
+func taggedOnly(v *ir.Validator, raw, tag gosrc.Code) (string, gosrc.Code) {
 	v = deref(v)
 	if v == nil || v.Interpret != "" || v.Annotate || unevaluated(v) {
 		return "", nil
@@ -290,7 +290,7 @@ func taggedOnly(v *ir.Validator, raw, tag jen.Code) (string, jen.Code) {
 	if name == "" {
 		return "", nil
 	}
-	args := []jen.Code{raw, tag, jen.Lit(values)}
+	args := []gosrc.Code{raw, tag, gosrc.Lit(values)}
 	for _, s := range branches {
 		args = append(args, vref(s))
 	}

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dave/jennifer/jen"
+	"github.com/structgen/structgen/gen/internal/gosrc"
 
 	"github.com/structgen/structgen/gen/ir"
 )
@@ -20,7 +20,7 @@ const jxPkg = "github.com/go-faster/jx"
 // emitDecoders writes a decodeJSON method for every type with a Decode:
 // it reads the JSON once with a jx.Decoder, decodes and checks the schema
 // as it goes (impl.Decoding collects the problems).
-func emitDecoders(f *jen.File, pkg *ir.Package) bool {
+func emitDecoders(f *gosrc.File, pkg *ir.Package) bool {
 	f.ImportName(jxPkg, "jx")
 	types := map[string]*ir.Type{}
 	for _, t := range pkg.Types {
@@ -53,18 +53,18 @@ func emitDecoders(f *jen.File, pkg *ir.Package) bool {
 
 // emitDefinedDecoder writes the decodeJSON of a defined slice or map
 // type: its value read and checked as a field of its underlying type.
-func emitDefinedDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type) {
-	deref := jen.Op("*").Id("v")
+func emitDefinedDecoder(f *gosrc.File, t *ir.Type, types map[string]*ir.Type) {
+	deref := gosrc.Op("*").Id("v")
 	if t.Underlying.Kind == ir.RefMap {
-		deref = jen.Parens(deref) // its keys are read
+		deref = gosrc.Parens(deref) // its keys are read
 	}
 	f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema in one pass.", t.Name))
-	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
+	f.Func().Params(gosrc.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
 		valueCode(deref, t.Underlying, t.Decode.Value, 0, types)...)
 }
 
-func decoderParams() []jen.Code {
-	return []jen.Code{jen.Id("d").Op("*").Qual(jxPkg, "Decoder"), jen.Id("c").Op("*").Qual(implPkg, "Decoding")}
+func decoderParams() []gosrc.Code {
+	return []gosrc.Code{gosrc.Id("d").Op("*").Qual(jxPkg, "Decoder"), gosrc.Id("c").Op("*").Qual(implPkg, "Decoding")}
 }
 
 // decodeValue is the function impl.ParseDecoded calls to read a value
@@ -73,40 +73,40 @@ func decoderParams() []jen.Code {
 // ir.Decode.Null) null is the zero value, as encoding/json reads it,
 // which the validators of the keywords beside the typed checks (also)
 // check: the typed checks, of an object's or array's parts, pass it.
-func decodeValue(typ string, null bool, also []*ir.Validator, top []jen.Code) jen.Code {
-	body := []jen.Code{jen.Id("v").Dot("decodeJSON").Call(jen.Id("d"), jen.Id("c")), jen.Return()}
+func decodeValue(typ string, null bool, also []*ir.Validator, top []gosrc.Code) gosrc.Code {
+	body := []gosrc.Code{gosrc.Id("v").Dot("decodeJSON").Call(gosrc.Id("d"), gosrc.Id("c")), gosrc.Return()}
 	if top != nil {
-		body = append(top, jen.Return())
+		body = append(top, gosrc.Return())
 	}
 	switch {
 	case null && len(also) > 0:
-		checks := applyAll(jen.Id("raw"), also)
-		body = []jen.Code{
-			jen.If(jen.Id("d").Dot("Next").Call().Op("!=").Qual(jxPkg, "Null")).Block(body...),
-			jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("RawView").Call(jen.Id("d")), jen.Id("ok")).Block(checks...),
-			jen.Return(),
+		checks := applyAll(gosrc.Id("raw"), also)
+		body = []gosrc.Code{
+			gosrc.If(gosrc.Id("d").Dot("Next").Call().Op("!=").Qual(jxPkg, "Null")).Block(body...),
+			gosrc.If(gosrc.List(gosrc.Id("raw"), gosrc.Id("ok")).Op(":=").Id("c").Dot("RawView").Call(gosrc.Id("d")), gosrc.Id("ok")).Block(checks...),
+			gosrc.Return(),
 		}
 	case null:
-		body = []jen.Code{jen.If(jen.Op("!").Id("c").Dot("IsNull").Call(jen.Id("d"))).Block(body[:len(body)-1]...), jen.Return()}
+		body = []gosrc.Code{gosrc.If(gosrc.Op("!").Id("c").Dot("IsNull").Call(gosrc.Id("d"))).Block(body[:len(body)-1]...), gosrc.Return()}
 	}
-	return jen.Func().Params(decoderParams()...).Params(jen.Id("v").Id(typ)).Block(body...)
+	return gosrc.Func().Params(decoderParams()...).Params(gosrc.Id("v").Id(typ)).Block(body...)
 }
 
-func emitEnumDecoder(f *jen.File, t *ir.Type) {
+func emitEnumDecoder(f *gosrc.File, t *ir.Type) {
 	// The text is compared where jx holds it and each value assigned as
 	// its constant: reading a value allocates nothing.
-	var cases []jen.Code
+	var cases []gosrc.Code
 	var vals []string
 	for _, v := range t.Values {
 		vals = append(vals, strconv.Quote(v.Value))
-		cases = append(cases, jen.Case(jen.Lit(v.Value)).Block(jen.Op("*").Id("v").Op("=").Id(t.Name).Call(jen.Lit(v.Value))))
+		cases = append(cases, gosrc.Case(gosrc.Lit(v.Value)).Block(gosrc.Op("*").Id("v").Op("=").Id(t.Name).Call(gosrc.Lit(v.Value))))
 	}
-	cases = append(cases, jen.Default().Block(notOneOf(vals)))
+	cases = append(cases, gosrc.Default().Block(notOneOf(vals)))
 	f.Comment(fmt.Sprintf("// decodeJSON reads %s, one of its values.", t.Name))
-	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
-		jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Id("c").Dot("StringBytes").Call(jen.Id("d")),
-		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
-		jen.Switch(jen.String().Call(jen.Id("s"))).Block(cases...),
+	f.Func().Params(gosrc.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
+		gosrc.List(gosrc.Id("s"), gosrc.Id("ok")).Op(":=").Id("c").Dot("StringBytes").Call(gosrc.Id("d")),
+		gosrc.If(gosrc.Op("!").Id("ok")).Block(gosrc.Return()),
+		gosrc.Switch(gosrc.String().Call(gosrc.Id("s"))).Block(cases...),
 	)
 }
 
@@ -118,66 +118,66 @@ var jxKinds = map[string][]string{
 
 // emitUnionDecoder writes a union's decoder: the value's kind picks the
 // variant, whose branch's checks apply.
-func emitUnionDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set string) {
+func emitUnionDecoder(f *gosrc.File, t *ir.Type, types map[string]*ir.Type, set string) {
 	if t.Decode.Tag != "" || t.Decode.Keyed {
 		emitTaggedDecoder(f, t, types)
 		return
 	}
-	var cases []jen.Code
+	var cases []gosrc.Code
 	var want []string
 	brs := t.Decode.Branches
-	brsVar := jen.Id("structgen" + t.Name + "Branches")
+	brsVar := gosrc.Id("structgen" + t.Name + "Branches")
 	for i, v := range t.Variants {
-		var kinds []jen.Code
+		var kinds []gosrc.Code
 		for _, k := range jxKinds[v.JSON] {
-			kinds = append(kinds, jen.Qual(jxPkg, k))
+			kinds = append(kinds, gosrc.Qual(jxPkg, k))
 		}
 		want = append(want, v.JSON)
-		read := checkedCode(jen.Id("v").Dot(v.Name), v.Type, t.Decode.Variants[i], types, set)
+		read := checkedCode(gosrc.Id("v").Dot(v.Name), v.Type, t.Decode.Variants[i], types, set)
 		if brs != nil && brs.Of[i] != nil {
 			// The variant's problems are its branch's: worded as the
 			// union's validator words a failed anyOf or oneOf.
-			args := []jen.Code{brsVar, jen.Id("from"), kinds[0]}
+			args := []gosrc.Code{brsVar, gosrc.Id("from"), kinds[0]}
 			for _, b := range brs.Of[i] {
-				args = append(args, jen.Lit(b))
+				args = append(args, gosrc.Lit(b))
 			}
-			read = append(append([]jen.Code{jen.Id("from").Op(":=").Id("c").Dot("Found").Call()}, read...),
-				jen.If(jen.Id("c").Dot("Found").Call().Op(">").Id("from")).Block(jen.Id("c").Dot("VariantFailed").Call(args...)))
+			read = append(append([]gosrc.Code{gosrc.Id("from").Op(":=").Id("c").Dot("Found").Call()}, read...),
+				gosrc.If(gosrc.Id("c").Dot("Found").Call().Op(">").Id("from")).Block(gosrc.Id("c").Dot("VariantFailed").Call(args...)))
 		}
-		cases = append(cases, jen.Case(kinds...).Block(read...))
+		cases = append(cases, gosrc.Case(kinds...).Block(read...))
 	}
 	if t.Decode.Null {
-		cases = append(cases, jen.Case(jen.Qual(jxPkg, "Null")).Block(jen.Id("c").Dot("IsNull").Call(jen.Id("d"))))
+		cases = append(cases, gosrc.Case(gosrc.Qual(jxPkg, "Null")).Block(gosrc.Id("c").Dot("IsNull").Call(gosrc.Id("d"))))
 		want = append(want, "null")
 	}
 	// Any other kind is a problem, and no kind at all a syntax error.
-	other := jen.Id("c").Dot("WrongType").Call(jen.Id("d"), jen.Lit(strings.Join(want, " or ")))
+	other := gosrc.Id("c").Dot("WrongType").Call(gosrc.Id("d"), gosrc.Lit(strings.Join(want, " or ")))
 	switch {
 	case t.Decode.Words != nil:
-		other = jen.Id("c").Dot("Check").Call(jen.Id("d"), jen.Id(t.Decode.Words[0].Name)) // see ir.Decode.Words
+		other = gosrc.Id("c").Dot("Check").Call(gosrc.Id("d"), gosrc.Id(t.Decode.Words[0].Name)) // see ir.Decode.Words
 	case brs != nil:
-		other = jen.Id("c").Dot("NoBranchKind").Call(jen.Id("d"), brsVar)
+		other = gosrc.Id("c").Dot("NoBranchKind").Call(gosrc.Id("d"), brsVar)
 	case t.Decode.Enum != nil:
-		other = jen.Block(jen.Id("c").Dot("Skip").Call(jen.Id("d")), notOneOf(t.Decode.Enum))
+		other = gosrc.Block(gosrc.Id("c").Dot("Skip").Call(gosrc.Id("d")), notOneOf(t.Decode.Enum))
 	}
-	cases = append(cases, jen.Default().Block(other))
+	cases = append(cases, gosrc.Default().Block(other))
 	if brs != nil {
 		op := "anyOf"
 		if brs.OneOf {
 			op = "oneOf"
 		}
-		var words []jen.Code
+		var words []gosrc.Code
 		for _, w := range brs.Want {
-			words = append(words, jen.Lit(w))
+			words = append(words, gosrc.Lit(w))
 		}
 		f.Comment(fmt.Sprintf("// %s words a value no branch of %s's %s matches.", brsVar.GoString(), t.Name, op))
-		f.Var().Add(brsVar).Op("=").Op("&").Qual(implPkg, "Branches").Values(jen.Dict{
-			jen.Id("Op"): jen.Lit(op), jen.Id("Want"): jen.Index().String().Values(words...)})
+		f.Var().Add(brsVar).Op("=").Op("&").Qual(implPkg, "Branches").Values(gosrc.Dict{
+			gosrc.Id("Op"): gosrc.Lit(op), gosrc.Id("Want"): gosrc.Index().String().Values(words...)})
 		f.Line()
 	}
 	f.Comment(fmt.Sprintf("// decodeJSON reads %s: the value's kind picks the variant.", t.Name))
-	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
-		jen.Switch(jen.Id("d").Dot("Next").Call()).Block(cases...),
+	f.Func().Params(gosrc.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
+		gosrc.Switch(gosrc.Id("d").Dot("Next").Call()).Block(cases...),
 	)
 }
 
@@ -187,86 +187,86 @@ func emitUnionDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set st
 // quietly; where it finds a problem (or no variant can match), the
 // union's validator checks the value again to word the problems as for
 // any anyOf or oneOf.
-func emitTaggedDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type) {
-	read := func(i int) jen.Code {
-		r := jen.Func().Params(jen.Id("c").Op("*").Qual(implPkg, "Decoding"), jen.Id("d").Op("*").Qual(jxPkg, "Decoder")).Block(
-			valueCode(jen.Id("v").Dot(t.Variants[i].Name), t.Variants[i].Type, t.Decode.Variants[i], 0, types)...)
-		return jen.If(jen.Id("c").Dot("Variant").Call(jen.Id("raw"), r)).Block(jen.Return())
+func emitTaggedDecoder(f *gosrc.File, t *ir.Type, types map[string]*ir.Type) {
+	read := func(i int) gosrc.Code {
+		r := gosrc.Func().Params(gosrc.Id("c").Op("*").Qual(implPkg, "Decoding"), gosrc.Id("d").Op("*").Qual(jxPkg, "Decoder")).Block(
+			valueCode(gosrc.Id("v").Dot(t.Variants[i].Name), t.Variants[i].Type, t.Decode.Variants[i], 0, types)...)
+		return gosrc.If(gosrc.Id("c").Dot("Variant").Call(gosrc.Id("raw"), r)).Block(gosrc.Return())
 	}
 	def := -1
-	var cases []jen.Code
+	var cases []gosrc.Code
 	for i, v := range t.Variants {
 		if len(v.Tags) == 0 && len(v.Keys) == 0 {
 			def = i
 			continue
 		}
 		if t.Decode.Keyed {
-			cases = append(cases, jen.Case(jen.Lit(i)).Block(read(i)))
+			cases = append(cases, gosrc.Case(gosrc.Lit(i)).Block(read(i)))
 			continue
 		}
-		var tags []jen.Code
+		var tags []gosrc.Code
 		for _, tag := range v.Tags {
-			tags = append(tags, jen.Lit(tag))
+			tags = append(tags, gosrc.Lit(tag))
 		}
-		cases = append(cases, jen.Case(tags...).Block(read(i)))
+		cases = append(cases, gosrc.Case(tags...).Block(read(i)))
 	}
-	words := []jen.Code{jen.Id("raw")}
+	words := []gosrc.Code{gosrc.Id("raw")}
 	for _, w := range t.Decode.Words {
-		words = append(words, jen.Id(w.Name))
+		words = append(words, gosrc.Id(w.Name))
 	}
-	var pick jen.Code
+	var pick gosrc.Code
 	switch {
 	case t.Decode.Keyed:
 		if def >= 0 {
-			cases = append(cases, jen.Case(jen.Lit(def)).Block(read(def)))
+			cases = append(cases, gosrc.Case(gosrc.Lit(def)).Block(read(def)))
 		}
 		f.Comment(fmt.Sprintf("// decodeJSON reads %s: the properties it has pick the variant.", t.Name))
 		keys, _ := variantKeys(t.Variants)
-		pick = jen.Switch(jen.Id("c").Dot("Keyed").Call(jen.Id("raw"), keys, jen.Lit(def))).Block(cases...)
+		pick = gosrc.Switch(gosrc.Id("c").Dot("Keyed").Call(gosrc.Id("raw"), keys, gosrc.Lit(def))).Block(cases...)
 	case def >= 0:
 		// The untagged variant refuses the property: where it passes, no
 		// other can, and where the property comes first it fails at once.
 		// It is tried first, sparing a scan for the tag where there is none.
 		f.Comment(fmt.Sprintf("// decodeJSON reads %s: the variant without a %q property, or the one", t.Name, t.Decode.Tag))
 		f.Comment("// that property picks.")
-		pick = jen.Add(read(def)).Line().Op("*").Id("v").Op("=").Id(t.Name).Values().Line().
-			If(jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("c").Dot("TagBytes").Call(jen.Id("raw"), jen.Lit(t.Decode.Tag)), jen.Id("ok")).Block(
-			jen.Switch(jen.String().Parens(jen.Id("tag"))).Block(cases...))
+		pick = gosrc.Add(read(def)).Line().Op("*").Id("v").Op("=").Id(t.Name).Values().Line().
+			If(gosrc.List(gosrc.Id("tag"), gosrc.Id("ok")).Op(":=").Id("c").Dot("TagBytes").Call(gosrc.Id("raw"), gosrc.Lit(t.Decode.Tag)), gosrc.Id("ok")).Block(
+			gosrc.Switch(gosrc.String().Parens(gosrc.Id("tag"))).Block(cases...))
 	default:
 		f.Comment(fmt.Sprintf("// decodeJSON reads %s: its %q property picks the variant.", t.Name, t.Decode.Tag))
-		pick = jen.If(jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("c").Dot("TagBytes").Call(jen.Id("raw"), jen.Lit(t.Decode.Tag)), jen.Id("ok")).Block(
-			jen.Switch(jen.String().Parens(jen.Id("tag"))).Block(cases...))
+		pick = gosrc.If(gosrc.List(gosrc.Id("tag"), gosrc.Id("ok")).Op(":=").Id("c").Dot("TagBytes").Call(gosrc.Id("raw"), gosrc.Lit(t.Decode.Tag)), gosrc.Id("ok")).Block(
+			gosrc.Switch(gosrc.String().Parens(gosrc.Id("tag"))).Block(cases...))
 	}
-	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
-		jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("RawView").Call(jen.Id("d")),
-		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
+	f.Func().Params(gosrc.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
+		gosrc.List(gosrc.Id("raw"), gosrc.Id("ok")).Op(":=").Id("c").Dot("RawView").Call(gosrc.Id("d")),
+		gosrc.If(gosrc.Op("!").Id("ok")).Block(gosrc.Return()),
 		pick,
-		jen.Op("*").Id("v").Op("=").Id(t.Name).Values(),
-		jen.Id("c").Dot("NoVariant").Call(words...),
+		gosrc.Op("*").Id("v").Op("=").Id(t.Name).Values(),
+		gosrc.Id("c").Dot("NoVariant").Call(words...),
 	)
 }
 
-func emitStructDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set string) {
+func emitStructDecoder(f *gosrc.File, t *ir.Type, types map[string]*ir.Type, set string) {
 	var members []objMember
 	for _, fd := range t.Fields {
-		members = append(members, objMember{fd, jen.Id("v").Dot(fd.Name)})
+		members = append(members, objMember{fd, gosrc.Id("v").Dot(fd.Name)})
 	}
-	var extras *jen.Statement
+	var extras *gosrc.Statement
 	if !t.Decode.Closed {
-		extras = jen.Id("v")
+		extras = gosrc.Id("v")
 	}
 	body := objectBody(members, t.Decode, extras, t.Extra, types, set)
 	fieldChecks := len(t.Decode.Conds)+len(t.Decode.Presence) > 0 // checked on the decoded fields
 	if t.Decode.Also == nil && !fieldChecks {
 		f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema in one pass.", t.Name))
-		f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(body...)
+		f.Func().Params(gosrc.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(body...)
 		return
 	}
 	if t.Decode.Also == nil {
 		f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema in one pass: its", t.Name))
 		f.Comment("// properties as it decodes them, then the schemas beside them on the")
 		f.Comment("// fields it has set.")
-		f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(condsRead(t)...)
+		f.Func().Params(gosrc.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(condsRead(t)...)
 		emitDecodeTyped(f, t, body)
 		return
 	}
@@ -275,7 +275,7 @@ func emitStructDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set s
 		f.Line()
 		f.Comment(fmt.Sprintf("// decodeChecked reads %s with decodeTyped, then checks the schemas", t.Name))
 		f.Comment("// beside its properties on the fields it has set.")
-		f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeChecked").Params(decoderParams()...).Block(condsRead(t)...)
+		f.Func().Params(gosrc.Id("v").Op("*").Id(t.Name)).Id("decodeChecked").Params(decoderParams()...).Block(condsRead(t)...)
 	}
 }
 
@@ -283,15 +283,15 @@ func emitStructDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set s
 // decoder then checks the keywords beside its typed checks
 // (Decode.Also): its decodeTyped, or decodeChecked where it checks some
 // schemas on the decoded fields. nil for other types.
-func besideRead(t *ir.Type) jen.Code {
+func besideRead(t *ir.Type) gosrc.Code {
 	if t.Decode == nil || t.Decode.Also == nil {
 		return nil
 	}
 	switch {
 	case t.Kind == ir.KindStruct && len(t.Decode.Conds)+len(t.Decode.Presence) > 0:
-		return jen.Id("v").Dot("decodeChecked").Call(jen.Id("d"), jen.Id("c"))
+		return gosrc.Id("v").Dot("decodeChecked").Call(gosrc.Id("d"), gosrc.Id("c"))
 	case t.Kind == ir.KindStruct || t.Kind == ir.KindTuple:
-		return jen.Id("v").Dot("decodeTyped").Call(jen.Id("d"), jen.Id("c"))
+		return gosrc.Id("v").Dot("decodeTyped").Call(gosrc.Id("d"), gosrc.Id("c"))
 	}
 	return nil
 }
@@ -301,15 +301,15 @@ func besideRead(t *ir.Type) jen.Code {
 // to check the keywords beside its typed checks on it (besideCode) reads
 // the document typed, then checks the document's text, which needs no
 // reading to find (impl.Decoding.Document). nil: its decodeJSON.
-func topRead(t *ir.Type) []jen.Code {
+func topRead(t *ir.Type) []gosrc.Code {
 	read := besideRead(t)
 	also := t.Decode.Also
 	if read == nil || len(also) == 1 && !textForm(also[0]) {
 		return nil
 	}
-	return []jen.Code{
+	return []gosrc.Code{
 		read,
-		jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("Document").Call(), jen.Id("ok")).Block(applyAll(jen.Id("raw"), also)...),
+		gosrc.If(gosrc.List(gosrc.Id("raw"), gosrc.Id("ok")).Op(":=").Id("c").Dot("Document").Call(), gosrc.Id("ok")).Block(applyAll(gosrc.Id("raw"), also)...),
 	}
 }
 
@@ -317,55 +317,55 @@ func topRead(t *ir.Type) []jen.Code {
 // keywords beside its typed checks (ir.Decode.Also): read decodes the
 // value typed (through decodeTyped, whose body is body), then the
 // keywords' validators check its text; parts and value word the comment.
-func emitBesideDecoder(f *jen.File, t *ir.Type, read jen.Code, parts, value string, body []jen.Code) {
+func emitBesideDecoder(f *gosrc.File, t *ir.Type, read gosrc.Code, parts, value string, body []gosrc.Code) {
 	f.Comment(fmt.Sprintf("// decodeJSON reads %s and checks its schema: its %s as it", t.Name, parts))
 	f.Comment(fmt.Sprintf("// decodes them, then the keywords beside them on the %s's text.", value))
-	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
+	f.Func().Params(gosrc.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(
 		besideCode(read, t.Decode.Also)...)
 	emitDecodeTyped(f, t, body)
 }
 
 // emitDecodeTyped writes t's decodeTyped: its typed checks alone.
-func emitDecodeTyped(f *jen.File, t *ir.Type, body []jen.Code) {
+func emitDecodeTyped(f *gosrc.File, t *ir.Type, body []gosrc.Code) {
 	f.Line()
 	f.Comment(fmt.Sprintf("// decodeTyped reads %s and checks what its decoder compiles.", t.Name))
-	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeTyped").Params(decoderParams()...).Block(body...)
+	f.Func().Params(gosrc.Id("v").Op("*").Id(t.Name)).Id("decodeTyped").Params(decoderParams()...).Block(body...)
 }
 
 // emitTupleDecoder writes a tuple's decoder: each item read into its
 // position's field with that position's checks, the items after them
 // into Rest with the rest's (or refused, where items is false).
-func emitTupleDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set string) {
+func emitTupleDecoder(f *gosrc.File, t *ir.Type, types map[string]*ir.Type, set string) {
 	dec := t.Decode
-	var cases []jen.Code
+	var cases []gosrc.Code
 	for i, fd := range t.Fields {
-		cases = append(cases, jen.Case(jen.Lit(i)).Block(checkedCode(jen.Id("v").Dot(fd.Name), fd.Type, fd.Check, types, set)...))
+		cases = append(cases, gosrc.Case(gosrc.Lit(i)).Block(checkedCode(gosrc.Id("v").Dot(fd.Name), fd.Type, fd.Check, types, set)...))
 	}
-	rest := []jen.Code{jen.Id("c").Dot("False").Call(jen.Id("d"))}
+	rest := []gosrc.Code{gosrc.Id("c").Dot("False").Call(gosrc.Id("d"))}
 	if !dec.Closed {
-		rest = append([]jen.Code{jen.Var().Id("e").Add(goType(t.Extra))}, valueCode(jen.Id("e"), t.Extra, dec.Extra, 0, types)...)
-		rest = append(rest, jen.Id("v").Dot("Rest").Op("=").Append(jen.Id("v").Dot("Rest"), jen.Id("e")))
+		rest = append([]gosrc.Code{gosrc.Var().Id("e").Add(goType(t.Extra))}, valueCode(gosrc.Id("e"), t.Extra, dec.Extra, 0, types)...)
+		rest = append(rest, gosrc.Id("v").Dot("Rest").Op("=").Append(gosrc.Id("v").Dot("Rest"), gosrc.Id("e")))
 	}
-	cases = append(cases, jen.Default().Block(rest...))
-	body := []jen.Code{
-		jen.List(jen.Id("it"), jen.Id("ok")).Op(":=").Id("c").Dot("Array").Call(jen.Id("d")),
-		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
-		jen.Id("n").Op(":=").Lit(0),
-		jen.For(jen.Op("!").Id("c").Dot("Failed").Call().Op("&&").Id("it").Dot("Next").Call()).Block(
-			jen.Id("c").Dot("PushIndex").Call(jen.Id("n")),
-			jen.Switch(jen.Id("n")).Block(cases...),
-			jen.Id("c").Dot("Pop").Call(),
-			jen.Id("n").Op("++"),
+	cases = append(cases, gosrc.Default().Block(rest...))
+	body := []gosrc.Code{
+		gosrc.List(gosrc.Id("it"), gosrc.Id("ok")).Op(":=").Id("c").Dot("Array").Call(gosrc.Id("d")),
+		gosrc.If(gosrc.Op("!").Id("ok")).Block(gosrc.Return()),
+		gosrc.Id("n").Op(":=").Lit(0),
+		gosrc.For(gosrc.Op("!").Id("c").Dot("Failed").Call().Op("&&").Id("it").Dot("Next").Call()).Block(
+			gosrc.Id("c").Dot("PushIndex").Call(gosrc.Id("n")),
+			gosrc.Switch(gosrc.Id("n")).Block(cases...),
+			gosrc.Id("c").Dot("Pop").Call(),
+			gosrc.Id("n").Op("++"),
 		),
-		jen.Id("c").Dot("End").Call(jen.Id("it").Dot("Err").Call()),
+		gosrc.Id("c").Dot("End").Call(gosrc.Id("it").Dot("Err").Call()),
 	}
 	if dec.MinItems != nil || dec.MaxItems != nil {
-		body = append(body, jen.Id("c").Dot("Items").Call(jen.Id("n"), intOr(dec.MinItems, 0), intOr(dec.MaxItems, -1)))
+		body = append(body, gosrc.Id("c").Dot("Items").Call(gosrc.Id("n"), intOr(dec.MinItems, 0), intOr(dec.MaxItems, -1)))
 	}
 	if dec.Also == nil {
 		f.Comment(fmt.Sprintf("// decodeJSON reads %s, an array, position by position and checks", t.Name))
 		f.Comment("// its schema in one pass.")
-		f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(body...)
+		f.Func().Params(gosrc.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(body...)
 		return
 	}
 	emitBesideDecoder(f, t, besideRead(t), "positions", "array", body)
@@ -375,17 +375,17 @@ func emitTupleDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set st
 // under the name k, against the pattern's schema where k matches it
 // (ir.ExtraPattern); where it does not and the object is closed, the
 // property is not allowed.
-func extraPatternCheck(p *ir.ExtraPattern) jen.Code {
+func extraPatternCheck(p *ir.ExtraPattern) gosrc.Code {
 	if p == nil {
-		return jen.Null()
+		return gosrc.Null()
 	}
-	check := []jen.Code{jen.Id("c").Dot("Push").Call(jen.Id("k")), applyTo(jen.Id("raw"), p.Validate[0]), jen.Id("c").Dot("Pop").Call()}
+	check := []gosrc.Code{gosrc.Id("c").Dot("Push").Call(gosrc.Id("k")), applyTo(gosrc.Id("raw"), p.Validate[0]), gosrc.Id("c").Dot("Pop").Call()}
 	if p.Always {
-		return jen.Block(check...)
+		return gosrc.Block(check...)
 	}
-	stmt := jen.If(jen.Id("c").Dot("Matches").Call(jen.Id("k"), jen.Lit(p.Pattern))).Block(check...)
+	stmt := gosrc.If(gosrc.Id("c").Dot("Matches").Call(gosrc.Id("k"), gosrc.Lit(p.Pattern))).Block(check...)
 	if p.Closed {
-		stmt = stmt.Else().Block(jen.Id("c").Dot("Push").Call(jen.Id("k")), jen.Id("c").Dot("NotAllowed").Call(), jen.Id("c").Dot("Pop").Call())
+		stmt = stmt.Else().Block(gosrc.Id("c").Dot("Push").Call(gosrc.Id("k")), gosrc.Id("c").Dot("NotAllowed").Call(), gosrc.Id("c").Dot("Pop").Call())
 	}
 	return stmt
 }
@@ -414,13 +414,13 @@ func rawItemsOnly(r *ir.Ref, c *ir.Check) bool {
 // rawItemsCode reads the next value's text, splits it into dst's raw
 // items (impl.Decoding.RawItems; null allowed where null is) and
 // checks the text with also.
-func rawItemsCode(dst *jen.Statement, null bool, also []*ir.Validator) []jen.Code {
-	return []jen.Code{
-		jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("RawView").Call(jen.Id("d")), jen.Id("ok")).Block(
-			jen.If(jen.List(jen.Id("items"), jen.Id("ok")).Op(":=").Id("c").Dot("RawItems").Call(jen.Id("raw"), jen.Lit(null)), jen.Id("ok")).Block(
+func rawItemsCode(dst *gosrc.Statement, null bool, also []*ir.Validator) []gosrc.Code {
+	return []gosrc.Code{
+		gosrc.If(gosrc.List(gosrc.Id("raw"), gosrc.Id("ok")).Op(":=").Id("c").Dot("RawView").Call(gosrc.Id("d")), gosrc.Id("ok")).Block(
+			gosrc.If(gosrc.List(gosrc.Id("items"), gosrc.Id("ok")).Op(":=").Id("c").Dot("RawItems").Call(gosrc.Id("raw"), gosrc.Lit(null)), gosrc.Id("ok")).Block(
 				dst.Clone().Op("=").Id("items"),
 			),
-			jen.If(jen.Op("!").Id("c").Dot("Failed").Call()).Block(applyAll(jen.Id("raw"), also)...),
+			gosrc.If(gosrc.Op("!").Id("c").Dot("Failed").Call()).Block(applyAll(gosrc.Id("raw"), also)...),
 		),
 	}
 }
@@ -428,14 +428,14 @@ func rawItemsCode(dst *jen.Statement, null bool, also []*ir.Validator) []jen.Cod
 // besideCode reads the next value's text, has read (which reads from d)
 // decode and check it from the text, then checks the text with also, the
 // validators of the keywords beside the typed checks (ir.Check.Also).
-func besideCode(read jen.Code, also []*ir.Validator) []jen.Code {
-	checks := applyAll(jen.Id("raw"), also)
-	return []jen.Code{
-		jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("RawView").Call(jen.Id("d")), jen.Id("ok")).Block(
-			jen.Id("d").Op(":=").Id("c").Dot("TextDecoder").Call(jen.Id("raw")),
+func besideCode(read gosrc.Code, also []*ir.Validator) []gosrc.Code {
+	checks := applyAll(gosrc.Id("raw"), also)
+	return []gosrc.Code{
+		gosrc.If(gosrc.List(gosrc.Id("raw"), gosrc.Id("ok")).Op(":=").Id("c").Dot("RawView").Call(gosrc.Id("d")), gosrc.Id("ok")).Block(
+			gosrc.Id("d").Op(":=").Id("c").Dot("TextDecoder").Call(gosrc.Id("raw")),
 			read,
-			jen.Id("c").Dot("Release").Call(jen.Id("d")),
-			jen.If(jen.Op("!").Id("c").Dot("Failed").Call()).Block(checks...),
+			gosrc.Id("c").Dot("Release").Call(gosrc.Id("d")),
+			gosrc.If(gosrc.Op("!").Id("c").Dot("Failed").Call()).Block(checks...),
 		),
 	}
 }
@@ -443,49 +443,49 @@ func besideCode(read jen.Code, also []*ir.Validator) []jen.Code {
 // emitActionDecoder writes the decoder of a tool's action: one flat
 // object whose response fields go to the response part and all others to
 // the arguments part, as its UnmarshalJSON reads it.
-func emitActionDecoder(f *jen.File, t *ir.Type, types map[string]*ir.Type, set string) {
+func emitActionDecoder(f *gosrc.File, t *ir.Type, types map[string]*ir.Type, set string) {
 	args, resp := types[t.Fields[0].Type.Name], types[t.Fields[1].Type.Name]
 	var members []objMember
 	for _, fd := range resp.Fields {
-		members = append(members, objMember{fd, jen.Id("v").Dot(resp.Name).Dot(fd.Name)})
+		members = append(members, objMember{fd, gosrc.Id("v").Dot(resp.Name).Dot(fd.Name)})
 	}
 	for _, fd := range args.Fields {
-		members = append(members, objMember{fd, jen.Id("v").Dot(args.Name).Dot(fd.Name)})
+		members = append(members, objMember{fd, gosrc.Id("v").Dot(args.Name).Dot(fd.Name)})
 	}
-	var extras *jen.Statement
+	var extras *gosrc.Statement
 	if !t.Decode.Closed {
-		extras = jen.Id("v").Dot(args.Name)
+		extras = gosrc.Id("v").Dot(args.Name)
 	}
 	body := objectBody(members, t.Decode, extras, args.Extra, types, set)
 	if t.Decode.ArgsMap {
 		// An empty map, not nil, as encoding/json reads {} into it.
-		body = append([]jen.Code{jen.Id("v").Dot(args.Name).Op("=").Map(jen.String()).Qual("encoding/json", "RawMessage").Values()}, body...)
+		body = append([]gosrc.Code{gosrc.Id("v").Dot(args.Name).Op("=").Map(gosrc.String()).Qual("encoding/json", "RawMessage").Values()}, body...)
 	}
 	f.Comment(fmt.Sprintf("// decodeJSON reads %s, the arguments and the response as one flat", t.Name))
 	f.Comment("// object, and checks the tool's schema in one pass.")
-	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(body...)
+	f.Func().Params(gosrc.Id("v").Op("*").Id(t.Name)).Id("decodeJSON").Params(decoderParams()...).Block(body...)
 }
 
 // objMember is a declared property and where its value goes.
 type objMember struct {
 	fd  *ir.Field
-	dst *jen.Statement
+	dst *gosrc.Statement
 }
 
 // duplicateIf records a key written twice where storing it in the map
 // extras did not add an entry: one hash of the key, not a look-up and
 // then a store.
-func duplicateIf(extras *jen.Statement) jen.Code {
-	return jen.If(jen.Len(extras.Clone()).Op("==").Id("had")).Block(
-		jen.Id("c").Dot("Duplicate").Call(jen.Index().Byte().Call(jen.Id("k"))))
+func duplicateIf(extras *gosrc.Statement) gosrc.Code {
+	return gosrc.If(gosrc.Len(extras.Clone()).Op("==").Id("had")).Block(
+		gosrc.Id("c").Dot("Duplicate").Call(gosrc.Index().Byte().Call(gosrc.Id("k"))))
 }
 
 // objectBody reads an object's members into their destinations, undeclared
 // ones into the AdditionalProperties (of Go type map[string]extraType) and
 // AdditionalPropertiesOrder of owner (nil: the object is closed), and
 // checks dec.
-func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extraType *ir.Ref, types map[string]*ir.Type, set string) []jen.Code {
-	var extras, order *jen.Statement
+func objectBody(members []objMember, dec *ir.Decode, owner *gosrc.Statement, extraType *ir.Ref, types map[string]*ir.Type, set string) []gosrc.Code {
+	var extras, order *gosrc.Statement
 	switch {
 	case owner != nil && dec.ArgsMap:
 		extras = owner.Clone() // the map itself, which keeps no order
@@ -506,114 +506,114 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 			requiredExtra = append(requiredExtra, name)
 		}
 	}
-	var body []jen.Code
+	var body []gosrc.Code
 	if len(members) > 0 {
 		// seen: a key written twice is a problem (the interpreter's
 		// decoder would keep the last value silently), and required
 		// properties must be seen.
-		body = append(body, jen.Var().Id("seen").Index(jen.Lit(len(members))).Bool())
+		body = append(body, gosrc.Var().Id("seen").Index(gosrc.Lit(len(members))).Bool())
 	}
 	count := dec.MinProperties != nil || dec.MaxProperties != nil
 	if count {
-		body = append(body, jen.Id("n").Op(":=").Lit(0))
+		body = append(body, gosrc.Id("n").Op(":=").Lit(0))
 	}
 	if order != nil {
 		// The extras' keys in the order read, on the stack while there
 		// are few (KeyOrder keeps a copy, and none in key order).
-		body = append(body, jen.Var().Id("orderBuf").Index(jen.Lit(8)).String(),
-			jen.Id("order").Op(":=").Id("orderBuf").Index(jen.Empty(), jen.Lit(0)))
+		body = append(body, gosrc.Var().Id("orderBuf").Index(gosrc.Lit(8)).String(),
+			gosrc.Id("order").Op(":=").Id("orderBuf").Index(gosrc.Empty(), gosrc.Lit(0)))
 	}
 	// remember appends k to the extras' order, where it is kept.
-	remember := func() jen.Code {
+	remember := func() gosrc.Code {
 		if order == nil {
-			return jen.Null()
+			return gosrc.Null()
 		}
-		return jen.Id("order").Op("=").Append(jen.Id("order"), jen.Id("k"))
+		return gosrc.Id("order").Op("=").Append(gosrc.Id("order"), gosrc.Id("k"))
 	}
-	var cases []jen.Code
+	var cases []gosrc.Code
 	for i, m := range members {
 		fd := m.fd
-		block := []jen.Code{jen.Id("c").Dot("Field").Call(jen.Op("&").Id("seen").Index(jen.Lit(i)), jen.Id("key"), jen.Lit(fd.JSON))}
+		block := []gosrc.Code{gosrc.Id("c").Dot("Field").Call(gosrc.Op("&").Id("seen").Index(gosrc.Lit(i)), gosrc.Id("key"), gosrc.Lit(fd.JSON))}
 		block = append(block, checkedCode(m.dst, fd.Type, fd.Check, types, set)...)
-		block = append(block, jen.Id("c").Dot("Pop").Call())
-		cases = append(cases, jen.Case(jen.Lit(fd.JSON)).Block(block...))
+		block = append(block, gosrc.Id("c").Dot("Pop").Call())
+		cases = append(cases, gosrc.Case(gosrc.Lit(fd.JSON)).Block(block...))
 	}
-	var other []jen.Code
+	var other []gosrc.Code
 	switch {
 	case extras == nil:
-		other = []jen.Code{jen.Id("c").Dot("Extra").Call(jen.Id("key")), jen.Id("c").Dot("Skip").Call(jen.Id("d"))}
+		other = []gosrc.Code{gosrc.Id("c").Dot("Extra").Call(gosrc.Id("key")), gosrc.Id("c").Dot("Skip").Call(gosrc.Id("d"))}
 	case dec.Extra != nil:
 		// Undeclared properties of one schema, each checked and decoded.
-		other = []jen.Code{
-			jen.Id("k").Op(":=").Id("c").Dot("KeyText").Call(jen.Id("key")),
-			jen.Id("c").Dot("Push").Call(jen.Id("k")),
-			jen.Var().Id("e").Add(goType(extraType)),
+		other = []gosrc.Code{
+			gosrc.Id("k").Op(":=").Id("c").Dot("KeyText").Call(gosrc.Id("key")),
+			gosrc.Id("c").Dot("Push").Call(gosrc.Id("k")),
+			gosrc.Var().Id("e").Add(goType(extraType)),
 		}
-		other = append(other, valueCode(jen.Id("e"), extraType, dec.Extra, 0, types)...)
+		other = append(other, valueCode(gosrc.Id("e"), extraType, dec.Extra, 0, types)...)
 		other = append(other,
-			jen.Id("c").Dot("Pop").Call(),
-			jen.If(extras.Clone().Op("==").Nil()).Block(
-				extras.Clone().Op("=").Map(jen.String()).Add(goType(extraType)).Values(),
+			gosrc.Id("c").Dot("Pop").Call(),
+			gosrc.If(extras.Clone().Op("==").Nil()).Block(
+				extras.Clone().Op("=").Map(gosrc.String()).Add(goType(extraType)).Values(),
 			),
-			jen.Id("had").Op(":=").Len(extras.Clone()),
-			extras.Clone().Index(jen.Id("k")).Op("=").Id("e"),
+			gosrc.Id("had").Op(":=").Len(extras.Clone()),
+			extras.Clone().Index(gosrc.Id("k")).Op("=").Id("e"),
 			duplicateIf(extras),
 			remember(),
 		)
 	default:
 		// The key is copied before the value is read: the decoder may
 		// reuse the bytes it points into.
-		other = []jen.Code{
-			jen.Id("k").Op(":=").Id("c").Dot("KeyText").Call(jen.Id("key")),
-			jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("Raw").Call(jen.Id("d")), jen.Id("ok")).Block(
+		other = []gosrc.Code{
+			gosrc.Id("k").Op(":=").Id("c").Dot("KeyText").Call(gosrc.Id("key")),
+			gosrc.If(gosrc.List(gosrc.Id("raw"), gosrc.Id("ok")).Op(":=").Id("c").Dot("Raw").Call(gosrc.Id("d")), gosrc.Id("ok")).Block(
 				extraPatternCheck(dec.ExtraPattern),
-				jen.If(extras.Clone().Op("==").Nil()).Block(
-					extras.Clone().Op("=").Map(jen.String()).Qual("encoding/json", "RawMessage").Values(),
+				gosrc.If(extras.Clone().Op("==").Nil()).Block(
+					extras.Clone().Op("=").Map(gosrc.String()).Qual("encoding/json", "RawMessage").Values(),
 				),
-				jen.Id("had").Op(":=").Len(extras.Clone()),
-				extras.Clone().Index(jen.Id("k")).Op("=").Id("raw"),
+				gosrc.Id("had").Op(":=").Len(extras.Clone()),
+				extras.Clone().Index(gosrc.Id("k")).Op("=").Id("raw"),
 				duplicateIf(extras),
 				remember(),
 			),
 		}
 	}
-	member := []jen.Code{jen.Id("key").Op(":=").Id("it").Dot("Key").Call()}
+	member := []gosrc.Code{gosrc.Id("key").Op(":=").Id("it").Dot("Key").Call()}
 	if count {
-		member = append(member, jen.Id("n").Op("++"))
+		member = append(member, gosrc.Id("n").Op("++"))
 	}
 	if len(cases) > 0 {
-		member = append(member, jen.Switch(jen.String().Call(jen.Id("key"))).Block(append(cases, jen.Default().Block(other...))...))
+		member = append(member, gosrc.Switch(gosrc.String().Call(gosrc.Id("key"))).Block(append(cases, gosrc.Default().Block(other...))...))
 	} else {
 		member = append(member, other...)
 	}
 	body = append(body,
-		jen.List(jen.Id("it"), jen.Id("ok")).Op(":=").Id("c").Dot("Object").Call(jen.Id("d")),
-		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
-		jen.For(jen.Op("!").Id("c").Dot("Failed").Call().Op("&&").Id("it").Dot("Next").Call()).Block(member...),
-		jen.Id("c").Dot("End").Call(jen.Id("it").Dot("Err").Call()),
-		jen.If(jen.Id("c").Dot("Failed").Call()).Block(jen.Return()),
+		gosrc.List(gosrc.Id("it"), gosrc.Id("ok")).Op(":=").Id("c").Dot("Object").Call(gosrc.Id("d")),
+		gosrc.If(gosrc.Op("!").Id("ok")).Block(gosrc.Return()),
+		gosrc.For(gosrc.Op("!").Id("c").Dot("Failed").Call().Op("&&").Id("it").Dot("Next").Call()).Block(member...),
+		gosrc.Id("c").Dot("End").Call(gosrc.Id("it").Dot("Err").Call()),
+		gosrc.If(gosrc.Id("c").Dot("Failed").Call()).Block(gosrc.Return()),
 	)
 	if order != nil {
-		body = append(body, order.Clone().Op("=").Qual(implPkg, "KeyOrder").Call(jen.Id("order")))
+		body = append(body, order.Clone().Op("=").Qual(implPkg, "KeyOrder").Call(gosrc.Id("order")))
 	}
 	if len(required)+len(requiredExtra) > 0 {
-		body = append(body, jen.Var().Id("missing").Index().String())
+		body = append(body, gosrc.Var().Id("missing").Index().String())
 		for _, i := range required {
-			body = append(body, jen.Id("missing").Op("=").Qual(implPkg, "Unseen").Call(jen.Id("missing"), jen.Id("seen").Index(jen.Lit(i)), jen.Lit(members[i].fd.JSON)))
+			body = append(body, gosrc.Id("missing").Op("=").Qual(implPkg, "Unseen").Call(gosrc.Id("missing"), gosrc.Id("seen").Index(gosrc.Lit(i)), gosrc.Lit(members[i].fd.JSON)))
 		}
 		for _, name := range requiredExtra {
 			if extras == nil {
 				// A closed object cannot hold it: always missing.
-				body = append(body, jen.Id("missing").Op("=").Append(jen.Id("missing"), jen.Lit(name)))
+				body = append(body, gosrc.Id("missing").Op("=").Append(gosrc.Id("missing"), gosrc.Lit(name)))
 				continue
 			}
-			body = append(body, jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(extras.Clone()).Index(jen.Lit(name)), jen.Op("!").Id("ok")).Block(
-				jen.Id("missing").Op("=").Append(jen.Id("missing"), jen.Lit(name))))
+			body = append(body, gosrc.If(gosrc.List(gosrc.Id("_"), gosrc.Id("ok")).Op(":=").Add(extras.Clone()).Index(gosrc.Lit(name)), gosrc.Op("!").Id("ok")).Block(
+				gosrc.Id("missing").Op("=").Append(gosrc.Id("missing"), gosrc.Lit(name))))
 		}
-		body = append(body, jen.Id("c").Dot("Missing").Call(jen.Id("missing").Op("...")))
+		body = append(body, gosrc.Id("c").Dot("Missing").Call(gosrc.Id("missing").Op("...")))
 	}
 	if count {
-		body = append(body, jen.Id("c").Dot("Properties").Call(jen.Id("n"), intOr(dec.MinProperties, 0), intOr(dec.MaxProperties, -1)))
+		body = append(body, gosrc.Id("c").Dot("Properties").Call(gosrc.Id("n"), intOr(dec.MinProperties, 0), intOr(dec.MaxProperties, -1)))
 	}
 	return body
 }
@@ -621,45 +621,45 @@ func objectBody(members []objMember, dec *ir.Decode, owner *jen.Statement, extra
 // checkedCode reads a value of Go type r (an object's property, a
 // tuple's position, a union's variant) into dst with check c: by the
 // generated validators or the interpreter c names, or typed.
-func checkedCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, types map[string]*ir.Type, set string) []jen.Code {
-	var out []jen.Code
+func checkedCode(dst *gosrc.Statement, r *ir.Ref, c *ir.Check, types map[string]*ir.Type, set string) []gosrc.Code {
+	var out []gosrc.Code
 	if vs := c.Validate; vs != nil {
 		// Generated validators check this value: see ir.Check.
-		args := []jen.Code{jen.Id("c"), jen.Id("d"), jen.Op("&").Add(dst.Clone()), shapeDecoder(r, types)}
+		args := []gosrc.Code{gosrc.Id("c"), gosrc.Id("d"), gosrc.Op("&").Add(dst.Clone()), shapeDecoder(r, types)}
 		text := true // every validator has a text form: hand them the text
 		for _, v := range vs {
 			text = text && textForm(v)
 		}
 		for _, v := range vs {
 			if text {
-				args = append(args, jen.Id(textOf(v)))
+				args = append(args, gosrc.Id(textOf(v)))
 			} else {
-				args = append(args, jen.Id(v.Name))
+				args = append(args, gosrc.Id(v.Name))
 			}
 		}
 		call := "Validated"
 		if text {
 			call = "ValidatedText"
 		}
-		out = append(out, jen.Qual(implPkg, call).Call(args...))
+		out = append(out, gosrc.Qual(implPkg, call).Call(args...))
 	} else if in := c.Interpret; in != nil {
 		// The schema interpreter checks this value: see ir.Check.
-		args := []jen.Code{jen.Id("c"), jen.Id("d"), jen.Op("&").Add(dst.Clone())}
+		args := []gosrc.Code{gosrc.Id("c"), gosrc.Id("d"), gosrc.Op("&").Add(dst.Clone())}
 		for _, loc := range in {
-			args = append(args, jen.Id(set).Dot("Schema").Call(jen.Lit(loc)))
+			args = append(args, gosrc.Id(set).Dot("Schema").Call(gosrc.Lit(loc)))
 		}
-		out = append(out, jen.Qual(implPkg, "Interpret").Call(args...))
+		out = append(out, gosrc.Qual(implPkg, "Interpret").Call(args...))
 	} else {
 		out = append(out, valueCode(dst.Clone(), r, c, 0, types)...)
 	}
 	return out
 }
 
-func intOr(p *int, def int) jen.Code {
+func intOr(p *int, def int) gosrc.Code {
 	if p == nil {
-		return jen.Lit(def)
+		return gosrc.Lit(def)
 	}
-	return jen.Lit(*p)
+	return gosrc.Lit(*p)
 }
 
 // newScalar names the impl.Decoding method that allocates a scalar
@@ -727,13 +727,13 @@ func small(r *ir.Ref, types map[string]*ir.Type) bool {
 // nullChecks checks null, read where c allows it, with the validators
 // of the keywords beside a struct's or tuple's typed checks (see
 // ir.Check.NullAlso).
-func nullChecks(c *ir.Check) []jen.Code {
-	return applyAll(jen.Index().Byte().Call(jen.Lit("null")), c.NullAlso)
+func nullChecks(c *ir.Check) []gosrc.Code {
+	return applyAll(gosrc.Index().Byte().Call(gosrc.Lit("null")), c.NullAlso)
 }
 
 // applyAll checks raw, a value's text, with each of vs.
-func applyAll(raw jen.Code, vs []*ir.Validator) []jen.Code {
-	var out []jen.Code
+func applyAll(raw gosrc.Code, vs []*ir.Validator) []gosrc.Code {
+	var out []gosrc.Code
 	for _, v := range vs {
 		out = append(out, applyTo(raw, v))
 	}
@@ -742,7 +742,7 @@ func applyAll(raw jen.Code, vs []*ir.Validator) []jen.Code {
 
 // valueCode reads the next value into dst (addressable), of Go type r,
 // checking c.
-func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int, types map[string]*ir.Type) []jen.Code {
+func valueCode(dst *gosrc.Statement, r *ir.Ref, c *ir.Check, depth int, types map[string]*ir.Type) []gosrc.Code {
 	if c.Also != nil {
 		// Keywords beside the typed checks: see ir.Check.Also.
 		typed := *c
@@ -750,27 +750,27 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int, types map[
 		if rawItemsOnly(r, &typed) {
 			return rawItemsCode(dst, typed.Null, c.Also)
 		}
-		return besideCode(jen.Block(valueCode(dst, r, &typed, depth, types)...), c.Also)
+		return besideCode(gosrc.Block(valueCode(dst, r, &typed, depth, types)...), c.Also)
 	}
 	switch r.Kind {
 	case ir.RefPointer:
 		x := fmt.Sprintf("p%d", depth)
-		read := []jen.Code{
-			jen.Id(x).Op(":=").New(goType(r.Elem)),
+		read := []gosrc.Code{
+			gosrc.Id(x).Op(":=").New(goType(r.Elem)),
 		}
 		if n, ok := newScalar[r.Elem.Kind]; ok {
-			read[0] = jen.Id(x).Op(":=").Id("c").Dot(n).Call() // from a chunk: see impl.Decoding.NewString
+			read[0] = gosrc.Id(x).Op(":=").Id("c").Dot(n).Call() // from a chunk: see impl.Decoding.NewString
 		}
 		if n, ok := scalarPtr[r.Elem.Kind]; ok && !scalarChecked(r.Elem.Kind, c) {
 			// Nothing to check but the kind: one call (less code to
 			// write, format and compile).
-			read = []jen.Code{dst.Clone().Op("=").Id("c").Dot(n).Call(jen.Id("d"))}
+			read = []gosrc.Code{dst.Clone().Op("=").Id("c").Dot(n).Call(gosrc.Id("d"))}
 		} else if r.Elem.Kind == ir.RefNamed {
-			read = append(read, jen.Id(x).Dot("decodeJSON").Call(jen.Id("d"), jen.Id("c")))
+			read = append(read, gosrc.Id(x).Dot("decodeJSON").Call(gosrc.Id("d"), gosrc.Id("c")))
 		} else {
-			deref := jen.Op("*").Id(x)
+			deref := gosrc.Op("*").Id(x)
 			if r.Elem.Kind == ir.RefMap || r.Elem.Kind == ir.RefNullable {
-				deref = jen.Parens(deref) // its keys or fields are read
+				deref = gosrc.Parens(deref) // its keys or fields are read
 			}
 			read = append(read, valueCode(deref, r.Elem, c, depth+1, types)...)
 		}
@@ -778,162 +778,162 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int, types map[
 			read = append(read, dst.Clone().Op("=").Id(x))
 		}
 		if c.Null {
-			return []jen.Code{jen.If(jen.Id("c").Dot("IsNull").Call(jen.Id("d"))).Block(append([]jen.Code{dst.Clone().Op("=").Nil()}, nullChecks(c)...)...).Else().Block(read...)}
+			return []gosrc.Code{gosrc.If(gosrc.Id("c").Dot("IsNull").Call(gosrc.Id("d"))).Block(append([]gosrc.Code{dst.Clone().Op("=").Nil()}, nullChecks(c)...)...).Else().Block(read...)}
 		}
 		return read
 	case ir.RefNullable:
 		read := valueCode(dst.Clone().Dot("Value"), r.Elem, c, depth+1, types)
-		return []jen.Code{
+		return []gosrc.Code{
 			dst.Clone().Dot("Present").Op("=").True(),
-			jen.If(jen.Id("c").Dot("IsNull").Call(jen.Id("d"))).Block(append([]jen.Code{dst.Clone().Dot("Null").Op("=").True()}, nullChecks(c)...)...).Else().Block(read...),
+			gosrc.If(gosrc.Id("c").Dot("IsNull").Call(gosrc.Id("d"))).Block(append([]gosrc.Code{dst.Clone().Dot("Null").Op("=").True()}, nullChecks(c)...)...).Else().Block(read...),
 		}
 	}
 	nullable := c.Null && (r.Kind == ir.RefSlice || r.Kind == ir.RefMap)
-	var read []jen.Code
+	var read []gosrc.Code
 	switch r.Kind {
 	case ir.RefAny:
-		return []jen.Code{jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("c").Dot("Raw").Call(jen.Id("d")), jen.Id("ok")).Block(dst.Clone().Op("=").Id("raw"))}
+		return []gosrc.Code{gosrc.If(gosrc.List(gosrc.Id("raw"), gosrc.Id("ok")).Op(":=").Id("c").Dot("Raw").Call(gosrc.Id("d")), gosrc.Id("ok")).Block(dst.Clone().Op("=").Id("raw"))}
 	case ir.RefNamed:
-		read = []jen.Code{dst.Clone().Dot("decodeJSON").Call(jen.Id("d"), jen.Id("c"))}
+		read = []gosrc.Code{dst.Clone().Dot("decodeJSON").Call(gosrc.Id("d"), gosrc.Id("c"))}
 	case ir.RefString:
-		checks := append([]jen.Code{dst.Clone().Op("=").Id("s")}, stringChecks(c)...)
-		read = []jen.Code{jen.If(jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Id("c").Dot("String").Call(jen.Id("d")), jen.Id("ok")).Block(checks...)}
+		checks := append([]gosrc.Code{dst.Clone().Op("=").Id("s")}, stringChecks(c)...)
+		read = []gosrc.Code{gosrc.If(gosrc.List(gosrc.Id("s"), gosrc.Id("ok")).Op(":=").Id("c").Dot("String").Call(gosrc.Id("d")), gosrc.Id("ok")).Block(checks...)}
 	case ir.RefBool:
-		checks := append([]jen.Code{dst.Clone().Op("=").Id("b")}, boolChecks(c)...)
-		read = []jen.Code{jen.If(jen.List(jen.Id("b"), jen.Id("ok")).Op(":=").Id("c").Dot("Bool").Call(jen.Id("d")), jen.Id("ok")).Block(checks...)}
+		checks := append([]gosrc.Code{dst.Clone().Op("=").Id("b")}, boolChecks(c)...)
+		read = []gosrc.Code{gosrc.If(gosrc.List(gosrc.Id("b"), gosrc.Id("ok")).Op(":=").Id("c").Dot("Bool").Call(gosrc.Id("d")), gosrc.Id("ok")).Block(checks...)}
 	case ir.RefInt:
-		checks := append([]jen.Code{dst.Clone().Op("=").Id("i")}, intChecks(c)...)
-		get := jen.Id("c").Dot("Int64").Call(jen.Id("d"))
+		checks := append([]gosrc.Code{dst.Clone().Op("=").Id("i")}, intChecks(c)...)
+		get := gosrc.Id("c").Dot("Int64").Call(gosrc.Id("d"))
 		if c.EnumOnly && len(c.Enum) > 0 {
 			words, one := enumWords(c.Enum)
-			get = jen.Id("c").Dot("EnumInt64").Call(jen.Id("d"), jen.Lit(words), jen.Lit(one))
+			get = gosrc.Id("c").Dot("EnumInt64").Call(gosrc.Id("d"), gosrc.Lit(words), gosrc.Lit(one))
 		}
-		read = []jen.Code{jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(get), jen.Id("ok")).Block(checks...)}
+		read = []gosrc.Code{gosrc.If(gosrc.List(gosrc.Id("i"), gosrc.Id("ok")).Op(":=").Add(get), gosrc.Id("ok")).Block(checks...)}
 	case ir.RefFloat:
-		checks := []jen.Code{dst.Clone().Op("=").Id("f")}
+		checks := []gosrc.Code{dst.Clone().Op("=").Id("f")}
 		if c.Minimum+c.Maximum+c.ExclusiveMinimum+c.ExclusiveMaximum != "" {
-			checks = append(checks, jen.Id("c").Dot("FloatBounds").Call(jen.Id("f"), jen.Id("text"), jen.Lit(c.Minimum), jen.Lit(c.Maximum), jen.Lit(c.ExclusiveMinimum), jen.Lit(c.ExclusiveMaximum)))
+			checks = append(checks, gosrc.Id("c").Dot("FloatBounds").Call(gosrc.Id("f"), gosrc.Id("text"), gosrc.Lit(c.Minimum), gosrc.Lit(c.Maximum), gosrc.Lit(c.ExclusiveMinimum), gosrc.Lit(c.ExclusiveMaximum)))
 		}
 		if c.MultipleOf != "" {
-			checks = append(checks, jen.Id("c").Dot("NumberMultipleOf").Call(jen.Id("text"), jen.Lit(c.MultipleOf)))
+			checks = append(checks, gosrc.Id("c").Dot("NumberMultipleOf").Call(gosrc.Id("text"), gosrc.Lit(c.MultipleOf)))
 		}
 		if len(checks) == 1 {
-			checks = append(checks, jen.Id("_").Op("=").Id("text"))
+			checks = append(checks, gosrc.Id("_").Op("=").Id("text"))
 		}
-		read = []jen.Code{jen.If(jen.List(jen.Id("f"), jen.Id("text"), jen.Id("ok")).Op(":=").Id("c").Dot("Float64").Call(jen.Id("d")), jen.Id("ok")).Block(checks...)}
+		read = []gosrc.Code{gosrc.If(gosrc.List(gosrc.Id("f"), gosrc.Id("text"), gosrc.Id("ok")).Op(":=").Id("c").Dot("Float64").Call(gosrc.Id("d")), gosrc.Id("ok")).Block(checks...)}
 	case ir.RefSlice:
 		if r.Elem.Kind == ir.RefString && plain(c, true) && plain(c.Items, false) {
 			// Nothing to check but kinds: one call (less code to write,
 			// format and compile).
-			read = []jen.Code{dst.Clone().Op("=").Id("c").Dot("Strings").Call(jen.Id("d"))}
+			read = []gosrc.Code{dst.Clone().Op("=").Id("c").Dot("Strings").Call(gosrc.Id("d"))}
 			break
 		}
 		item, it, idx := fmt.Sprintf("e%d", depth), fmt.Sprintf("a%d", depth), fmt.Sprintf("i%d", depth)
 		texts := fmt.Sprintf("t%d", depth)
-		itemCode := []jen.Code{jen.Id("c").Dot("PushIndex").Call(jen.Id(idx))}
+		itemCode := []gosrc.Code{gosrc.Id("c").Dot("PushIndex").Call(gosrc.Id(idx))}
 		inPlace := r.Elem.Kind == ir.RefNamed && !c.UniqueText && !small(r.Elem, types)
 		switch {
 		case inPlace:
 			// A struct (or union, or tuple) is decoded where it goes: as a
 			// variable appended after, it would be zeroed and then copied
 			// (and moved to the heap where its decoder calls itself).
-			slice := jen.Add(dst.Clone())
+			slice := gosrc.Add(dst.Clone())
 			if strings.HasPrefix(fmt.Sprintf("%#v", dst), "*") {
-				slice = jen.Parens(dst.Clone()) // *v[i] would index v
+				slice = gosrc.Parens(dst.Clone()) // *v[i] would index v
 			}
-			last := slice.Index(jen.Len(dst.Clone()).Op("-").Lit(1))
-			itemCode = append(itemCode, dst.Clone().Op("=").Append(dst.Clone(), jen.Add(goType(r.Elem)).Values()))
+			last := slice.Index(gosrc.Len(dst.Clone()).Op("-").Lit(1))
+			itemCode = append(itemCode, dst.Clone().Op("=").Append(dst.Clone(), gosrc.Add(goType(r.Elem)).Values()))
 			itemCode = append(itemCode, valueCode(last, r.Elem, c.Items, depth+1, types)...)
 		case c.UniqueText:
 			// Each item's text is kept for the comparison, and the item
 			// decoded from it.
 			itemCode = append(itemCode,
-				jen.Var().Id(item).Add(goType(r.Elem)),
-				jen.List(jen.Id("text"), jen.Id("ok")).Op(":=").Id("c").Dot("RawView").Call(jen.Id("d")),
-				jen.If(jen.Op("!").Id("ok")).Block(jen.Id("c").Dot("Pop").Call(), jen.Break()),
-				jen.Id(texts).Op("=").Append(jen.Id(texts), jen.Id("text")),
-				jen.Block(append([]jen.Code{jen.Id("d").Op(":=").Id("c").Dot("TextDecoder").Call(jen.Id("text"))},
-					append(valueCode(jen.Id(item), r.Elem, c.Items, depth+1, types), jen.Id("c").Dot("Release").Call(jen.Id("d")))...)...),
+				gosrc.Var().Id(item).Add(goType(r.Elem)),
+				gosrc.List(gosrc.Id("text"), gosrc.Id("ok")).Op(":=").Id("c").Dot("RawView").Call(gosrc.Id("d")),
+				gosrc.If(gosrc.Op("!").Id("ok")).Block(gosrc.Id("c").Dot("Pop").Call(), gosrc.Break()),
+				gosrc.Id(texts).Op("=").Append(gosrc.Id(texts), gosrc.Id("text")),
+				gosrc.Block(append([]gosrc.Code{gosrc.Id("d").Op(":=").Id("c").Dot("TextDecoder").Call(gosrc.Id("text"))},
+					append(valueCode(gosrc.Id(item), r.Elem, c.Items, depth+1, types), gosrc.Id("c").Dot("Release").Call(gosrc.Id("d")))...)...),
 			)
 		default:
-			itemCode = append(itemCode, jen.Var().Id(item).Add(goType(r.Elem)))
-			itemCode = append(itemCode, valueCode(jen.Id(item), r.Elem, c.Items, depth+1, types)...)
+			itemCode = append(itemCode, gosrc.Var().Id(item).Add(goType(r.Elem)))
+			itemCode = append(itemCode, valueCode(gosrc.Id(item), r.Elem, c.Items, depth+1, types)...)
 		}
 		if !inPlace {
 			if small(r.Elem, types) {
 				// The first small item makes room for four: appending from
 				// none would allocate for one, two and four in turn.
-				itemCode = append(itemCode, jen.If(jen.Id(idx).Op("==").Lit(0)).Block(dst.Clone().Op("=").Make(goType(r), jen.Lit(0), jen.Lit(4))))
+				itemCode = append(itemCode, gosrc.If(gosrc.Id(idx).Op("==").Lit(0)).Block(dst.Clone().Op("=").Make(goType(r), gosrc.Lit(0), gosrc.Lit(4))))
 			}
-			itemCode = append(itemCode, dst.Clone().Op("=").Append(dst.Clone(), jen.Id(item)))
+			itemCode = append(itemCode, dst.Clone().Op("=").Append(dst.Clone(), gosrc.Id(item)))
 		}
-		itemCode = append(itemCode, jen.Id("c").Dot("Pop").Call())
-		done := append([]jen.Code{jen.Id("c").Dot("End").Call(jen.Id(it).Dot("Err").Call())}, arrayChecks(dst, c)...)
-		start := []jen.Code{dst.Clone().Op("=").Add(goType(r)).Values()}
+		itemCode = append(itemCode, gosrc.Id("c").Dot("Pop").Call())
+		done := append([]gosrc.Code{gosrc.Id("c").Dot("End").Call(gosrc.Id(it).Dot("Err").Call())}, arrayChecks(dst, c)...)
+		start := []gosrc.Code{dst.Clone().Op("=").Add(goType(r)).Values()}
 		if c.UniqueText {
-			start = append(start, jen.Var().Id(texts).Index().Index().Byte())
-			done = append(done, jen.Id("c").Dot("UniqueJSON").Call(jen.Id(texts)))
+			start = append(start, gosrc.Var().Id(texts).Index().Index().Byte())
+			done = append(done, gosrc.Id("c").Dot("UniqueJSON").Call(gosrc.Id(texts)))
 		}
-		read = []jen.Code{
-			jen.If(jen.List(jen.Id(it), jen.Id("ok")).Op(":=").Id("c").Dot("Array").Call(jen.Id("d")), jen.Id("ok")).Block(
+		read = []gosrc.Code{
+			gosrc.If(gosrc.List(gosrc.Id(it), gosrc.Id("ok")).Op(":=").Id("c").Dot("Array").Call(gosrc.Id("d")), gosrc.Id("ok")).Block(
 				append(append(start,
-					jen.For(jen.Id(idx).Op(":=").Lit(0), jen.Op("!").Id("c").Dot("Failed").Call().Op("&&").Id(it).Dot("Next").Call(), jen.Id(idx).Op("++")).Block(itemCode...),
+					gosrc.For(gosrc.Id(idx).Op(":=").Lit(0), gosrc.Op("!").Id("c").Dot("Failed").Call().Op("&&").Id(it).Dot("Next").Call(), gosrc.Id(idx).Op("++")).Block(itemCode...),
 				), done...)...),
 		}
 	case ir.RefMap:
 		if r.Elem.Kind == ir.RefAny && plain(c, true) && plain(c.Items, false) {
-			read = []jen.Code{dst.Clone().Op("=").Id("c").Dot("RawMap").Call(jen.Id("d"))}
+			read = []gosrc.Code{dst.Clone().Op("=").Id("c").Dot("RawMap").Call(gosrc.Id("d"))}
 			break
 		}
 		k, m, val := fmt.Sprintf("k%d", depth), fmt.Sprintf("m%d", depth), fmt.Sprintf("e%d", depth)
-		duplicate := jen.Id("c").Dot("Duplicate").Call(jen.Index().Byte().Call(jen.Id(k)))
-		member := []jen.Code{jen.Id(k).Op(":=").Id("c").Dot("KeyText").Call(jen.Id(m).Dot("Key").Call())}
-		var after []jen.Code
+		duplicate := gosrc.Id("c").Dot("Duplicate").Call(gosrc.Index().Byte().Call(gosrc.Id(k)))
+		member := []gosrc.Code{gosrc.Id(k).Op(":=").Id("c").Dot("KeyText").Call(gosrc.Id(m).Dot("Key").Call())}
+		var after []gosrc.Code
 		if c.KeyPattern == nil {
 			// Every member is stored: a key written twice is one the
 			// store did not add (one hash of the key, not two).
 			had := fmt.Sprintf("had%d", depth)
-			member = append(member, jen.Id(had).Op(":=").Len(dst.Clone()))
-			after = []jen.Code{jen.If(jen.Len(dst.Clone()).Op("==").Id(had)).Block(duplicate)}
+			member = append(member, gosrc.Id(had).Op(":=").Len(dst.Clone()))
+			after = []gosrc.Code{gosrc.If(gosrc.Len(dst.Clone()).Op("==").Id(had)).Block(duplicate)}
 		} else {
-			member = append(member, jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(dst.Clone()).Index(jen.Id(k)), jen.Id("dup")).Block(duplicate))
+			member = append(member, gosrc.If(gosrc.List(gosrc.Id("_"), gosrc.Id("dup")).Op(":=").Add(dst.Clone()).Index(gosrc.Id(k)), gosrc.Id("dup")).Block(duplicate))
 		}
-		member = append(member, jen.Id("c").Dot("Push").Call(jen.Id(k)))
-		value := append([]jen.Code{jen.Var().Id(val).Add(goType(r.Elem))}, valueCode(jen.Id(val), r.Elem, c.Items, depth+1, types)...)
-		value = append(value, dst.Clone().Index(jen.Id(k)).Op("=").Id(val))
+		member = append(member, gosrc.Id("c").Dot("Push").Call(gosrc.Id(k)))
+		value := append([]gosrc.Code{gosrc.Var().Id(val).Add(goType(r.Elem))}, valueCode(gosrc.Id(val), r.Elem, c.Items, depth+1, types)...)
+		value = append(value, dst.Clone().Index(gosrc.Id(k)).Op("=").Id(val))
 		if c.KeyPattern != nil {
 			// A key the pattern does not match is not allowed; its value
 			// is not read.
-			value = []jen.Code{jen.If(jen.Id("c").Dot("Matches").Call(jen.Id(k), jen.Lit(*c.KeyPattern))).Block(value...).Else().Block(
-				jen.Id("c").Dot("NotAllowed").Call(),
-				jen.Id("c").Dot("Skip").Call(jen.Id("d")),
+			value = []gosrc.Code{gosrc.If(gosrc.Id("c").Dot("Matches").Call(gosrc.Id(k), gosrc.Lit(*c.KeyPattern))).Block(value...).Else().Block(
+				gosrc.Id("c").Dot("NotAllowed").Call(),
+				gosrc.Id("c").Dot("Skip").Call(gosrc.Id("d")),
 			)}
 		}
-		member = append(append(append(member, value...), jen.Id("c").Dot("Pop").Call()), after...)
-		done := []jen.Code{jen.Id("c").Dot("End").Call(jen.Id(m).Dot("Err").Call())}
+		member = append(append(append(member, value...), gosrc.Id("c").Dot("Pop").Call()), after...)
+		done := []gosrc.Code{gosrc.Id("c").Dot("End").Call(gosrc.Id(m).Dot("Err").Call())}
 		if c.MinItems != nil || c.MaxItems != nil {
-			done = append(done, jen.Id("c").Dot("Properties").Call(jen.Len(dst.Clone()), intOr(c.MinItems, 0), intOr(c.MaxItems, -1)))
+			done = append(done, gosrc.Id("c").Dot("Properties").Call(gosrc.Len(dst.Clone()), intOr(c.MinItems, 0), intOr(c.MaxItems, -1)))
 		}
 		if len(c.Required) > 0 {
-			done = append(done, jen.Var().Id("missing").Index().String())
+			done = append(done, gosrc.Var().Id("missing").Index().String())
 			for _, name := range c.Required {
-				done = append(done, jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(dst.Clone()).Index(jen.Lit(name)), jen.Op("!").Id("ok")).Block(
-					jen.Id("missing").Op("=").Append(jen.Id("missing"), jen.Lit(name))))
+				done = append(done, gosrc.If(gosrc.List(gosrc.Id("_"), gosrc.Id("ok")).Op(":=").Add(dst.Clone()).Index(gosrc.Lit(name)), gosrc.Op("!").Id("ok")).Block(
+					gosrc.Id("missing").Op("=").Append(gosrc.Id("missing"), gosrc.Lit(name))))
 			}
-			done = append(done, jen.Id("c").Dot("Missing").Call(jen.Id("missing").Op("...")))
+			done = append(done, gosrc.Id("c").Dot("Missing").Call(gosrc.Id("missing").Op("...")))
 		}
-		read = []jen.Code{
-			jen.If(jen.List(jen.Id(m), jen.Id("ok")).Op(":=").Id("c").Dot("Object").Call(jen.Id("d")), jen.Id("ok")).Block(
-				append([]jen.Code{
+		read = []gosrc.Code{
+			gosrc.If(gosrc.List(gosrc.Id(m), gosrc.Id("ok")).Op(":=").Id("c").Dot("Object").Call(gosrc.Id("d")), gosrc.Id("ok")).Block(
+				append([]gosrc.Code{
 					dst.Clone().Op("=").Add(goType(r)).Values(),
-					jen.For(jen.Op("!").Id("c").Dot("Failed").Call().Op("&&").Id(m).Dot("Next").Call()).Block(member...),
+					gosrc.For(gosrc.Op("!").Id("c").Dot("Failed").Call().Op("&&").Id(m).Dot("Next").Call()).Block(member...),
 				}, done...)...),
 		}
 	default:
 		panic("structgen: no decoder for " + string(r.Kind)) // the build stage compiles no other kind
 	}
 	if nullable {
-		return []jen.Code{jen.If(jen.Id("c").Dot("IsNull").Call(jen.Id("d"))).Block(dst.Clone().Op("=").Nil()).Else().Block(read...)}
+		return []gosrc.Code{gosrc.If(gosrc.Id("c").Dot("IsNull").Call(gosrc.Id("d"))).Block(dst.Clone().Op("=").Nil()).Else().Block(read...)}
 	}
 	return read
 }
@@ -943,27 +943,27 @@ func valueCode(dst *jen.Statement, r *ir.Ref, c *ir.Check, depth int, types map[
 // impl.Validated to decode a value that validators have checked. It
 // is nil where r names no generated type (the runtime reads those
 // itself) or one without a typed decoder (encoding/json reads those).
-func shapeDecoder(r *ir.Ref, types map[string]*ir.Type) jen.Code {
+func shapeDecoder(r *ir.Ref, types map[string]*ir.Type) gosrc.Code {
 	return shapeDecoderOf(goType(r), r, types)
 }
 
 // shapeDecoderOf is shapeDecoder for a value of Go type goT, whose type
 // is r or a type defined as r.
-func shapeDecoderOf(goT jen.Code, r *ir.Ref, types map[string]*ir.Type) jen.Code {
+func shapeDecoderOf(goT gosrc.Code, r *ir.Ref, types map[string]*ir.Type) gosrc.Code {
 	if named, ok := shapeNames(r, types); !named || !ok {
-		return jen.Nil()
+		return gosrc.Nil()
 	}
 	return shapeFunc(goT, r, types)
 }
 
 // shapeFunc is the shape decoder of a value of Go type goT, whose type is
 // r or a type defined as r.
-func shapeFunc(goT jen.Code, r *ir.Ref, types map[string]*ir.Type) jen.Code {
-	deref := jen.Op("*").Id("v")
+func shapeFunc(goT gosrc.Code, r *ir.Ref, types map[string]*ir.Type) gosrc.Code {
+	deref := gosrc.Op("*").Id("v")
 	if r.Kind == ir.RefNamed || r.Kind == ir.RefNullable || r.Kind == ir.RefMap {
-		deref = jen.Parens(deref) // its fields, methods or keys are read
+		deref = gosrc.Parens(deref) // its fields, methods or keys are read
 	}
-	return jen.Func().Params(append([]jen.Code{jen.Id("v").Op("*").Add(goT)}, decoderParams()...)...).Block(
+	return gosrc.Func().Params(append([]gosrc.Code{gosrc.Id("v").Op("*").Add(goT)}, decoderParams()...)...).Block(
 		valueCode(deref, r, shapeCheck(r), 0, types)...)
 }
 
@@ -994,78 +994,78 @@ func shapeCheck(r *ir.Ref) *ir.Check {
 	return &ir.Check{}
 }
 
-func arrayChecks(dst *jen.Statement, c *ir.Check) []jen.Code {
-	var out []jen.Code
+func arrayChecks(dst *gosrc.Statement, c *ir.Check) []gosrc.Code {
+	var out []gosrc.Code
 	if c.MinItems != nil || c.MaxItems != nil {
-		out = append(out, jen.Id("c").Dot("Items").Call(jen.Len(dst.Clone()), intOr(c.MinItems, 0), intOr(c.MaxItems, -1)))
+		out = append(out, gosrc.Id("c").Dot("Items").Call(gosrc.Len(dst.Clone()), intOr(c.MinItems, 0), intOr(c.MaxItems, -1)))
 	}
 	if c.Unique && !c.UniqueText {
-		out = append(out, jen.Qual(implPkg, "Unique").Call(jen.Id("c"), dst.Clone()))
+		out = append(out, gosrc.Qual(implPkg, "Unique").Call(gosrc.Id("c"), dst.Clone()))
 	}
 	return out
 }
 
 // stringChecks check the string s against c.
-func stringChecks(c *ir.Check) []jen.Code {
-	var checks []jen.Code
+func stringChecks(c *ir.Check) []gosrc.Code {
+	var checks []gosrc.Code
 	if c.MinLength != nil || c.MaxLength != nil {
-		checks = append(checks, jen.Id("c").Dot("Length").Call(jen.Id("s"), intOr(c.MinLength, 0), intOr(c.MaxLength, -1)))
+		checks = append(checks, gosrc.Id("c").Dot("Length").Call(gosrc.Id("s"), intOr(c.MinLength, 0), intOr(c.MaxLength, -1)))
 	}
 	if c.Pattern != nil {
-		checks = append(checks, jen.Id("c").Dot("Pattern").Call(jen.Id("s"), jen.Lit(*c.Pattern)))
+		checks = append(checks, gosrc.Id("c").Dot("Pattern").Call(gosrc.Id("s"), gosrc.Lit(*c.Pattern)))
 	}
 	if c.Format != "" {
-		checks = append(checks, jen.Id("c").Dot("Format").Call(jen.Id("s"), jen.Lit(c.Format)))
+		checks = append(checks, gosrc.Id("c").Dot("Format").Call(gosrc.Id("s"), gosrc.Lit(c.Format)))
 	}
-	return append(checks, enumCheck(jen.Id("s"), c, strEnumLit)...)
+	return append(checks, enumCheck(gosrc.Id("s"), c, strEnumLit)...)
 }
 
 // boolChecks check the boolean b against c.
-func boolChecks(c *ir.Check) []jen.Code {
-	return enumCheck(jen.Id("b"), c, boolEnumLit)
+func boolChecks(c *ir.Check) []gosrc.Code {
+	return enumCheck(gosrc.Id("b"), c, boolEnumLit)
 }
 
 // intChecks check the integer i against c.
-func intChecks(c *ir.Check) []jen.Code {
+func intChecks(c *ir.Check) []gosrc.Code {
 	checks := intBounds(c)
 	if c.MultipleOf != "" {
-		checks = append(checks, jen.Id("c").Dot("MultipleOf").Call(jen.Id("i"), jen.Lit(mustInt(c.MultipleOf))))
+		checks = append(checks, gosrc.Id("c").Dot("MultipleOf").Call(gosrc.Id("i"), gosrc.Lit(mustInt(c.MultipleOf))))
 	}
-	return append(checks, enumCheck(jen.Id("i"), c, intEnumLit)...)
+	return append(checks, enumCheck(gosrc.Id("i"), c, intEnumLit)...)
 }
 
 // strEnumLit, boolEnumLit and intEnumLit are the Go constants equal to a JSON
 // value's text; nil for a value of another kind, which no Go value of
 // theirs equals.
-func strEnumLit(text string) jen.Code {
+func strEnumLit(text string) gosrc.Code {
 	s, err := strconv.Unquote(text)
 	if err != nil || !strings.HasPrefix(text, `"`) {
 		return nil
 	}
-	return jen.Lit(s)
+	return gosrc.Lit(s)
 }
 
-func boolEnumLit(text string) jen.Code {
+func boolEnumLit(text string) gosrc.Code {
 	if text != "true" && text != "false" {
 		return nil
 	}
-	return jen.Lit(text == "true")
+	return gosrc.Lit(text == "true")
 }
 
-func intEnumLit(text string) jen.Code {
+func intEnumLit(text string) gosrc.Code {
 	r, ok := new(big.Rat).SetString(text)
 	if !ok || !r.IsInt() || !r.Num().IsInt64() || strings.HasPrefix(text, `"`) {
 		return nil // no int64 equals it
 	}
-	return jen.Lit(r.Num().Int64())
+	return gosrc.Lit(r.Num().Int64())
 }
 
 // enumCheck checks v against the enum's values (when there is one).
-func enumCheck(v jen.Code, c *ir.Check, lit func(text string) jen.Code) []jen.Code {
+func enumCheck(v gosrc.Code, c *ir.Check, lit func(text string) gosrc.Code) []gosrc.Code {
 	if c.Enum == nil {
 		return nil
 	}
-	var cases []jen.Code
+	var cases []gosrc.Code
 	seen := map[string]bool{}
 	for _, e := range c.Enum {
 		// Two texts of one value (1 and 1.0) are one case: Go refuses a
@@ -1076,26 +1076,26 @@ func enumCheck(v jen.Code, c *ir.Check, lit func(text string) jen.Code) []jen.Co
 		}
 	}
 	if len(c.Enum) == 0 {
-		return []jen.Code{notOneOf([]string{"null"})} // null alone (Check.Null)
+		return []gosrc.Code{notOneOf([]string{"null"})} // null alone (Check.Null)
 	}
 	if len(cases) == 0 {
-		return []jen.Code{notOneOf(c.Enum)}
+		return []gosrc.Code{notOneOf(c.Enum)}
 	}
-	return []jen.Code{jen.Switch(v).Block(
-		jen.Case(cases...),
-		jen.Default().Block(notOneOf(c.Enum)),
+	return []gosrc.Code{gosrc.Switch(v).Block(
+		gosrc.Case(cases...),
+		gosrc.Default().Block(notOneOf(c.Enum)),
 	)}
 }
 
 // notOneOf records a value outside an enum of the values texts (JSON),
 // worded as the validators word it (impl.Decoding.Enum): "value must
 // be one of 'a', 'b'", or "value must be 'a'" for one value.
-func notOneOf(texts []string) jen.Code {
+func notOneOf(texts []string) gosrc.Code {
 	words, one := enumWords(texts)
 	if one {
-		return jen.Id("c").Dot("NotValue").Call(jen.Lit(words))
+		return gosrc.Id("c").Dot("NotValue").Call(gosrc.Lit(words))
 	}
-	return jen.Id("c").Dot("NotOneOf").Call(jen.Lit(words))
+	return gosrc.Id("c").Dot("NotOneOf").Call(gosrc.Lit(words))
 }
 
 // enumWords lists the values texts (JSON) as the validators word them,
@@ -1115,7 +1115,7 @@ func enumWords(texts []string) (string, bool) {
 
 // intBounds checks an integer against its bounds: as int64 where the
 // bound is one, exactly through its text otherwise.
-func intBounds(c *ir.Check) []jen.Code {
+func intBounds(c *ir.Check) []gosrc.Code {
 	if c.Minimum+c.Maximum+c.ExclusiveMinimum+c.ExclusiveMaximum == "" {
 		return nil
 	}
@@ -1126,7 +1126,7 @@ func intBounds(c *ir.Check) []jen.Code {
 		}
 		return r.Num().Int64(), true
 	}
-	var out []jen.Code
+	var out []gosrc.Code
 	exact := true
 	for _, b := range []struct{ text, method string }{
 		{c.Minimum, "IntMin"}, {c.Maximum, "IntMax"}, {c.ExclusiveMinimum, "IntExclusiveMin"}, {c.ExclusiveMaximum, "IntExclusiveMax"},
@@ -1139,14 +1139,14 @@ func intBounds(c *ir.Check) []jen.Code {
 			exact = false
 			break
 		}
-		out = append(out, jen.Id("c").Dot(b.method).Call(jen.Id("i"), jen.Lit(n)))
+		out = append(out, gosrc.Id("c").Dot(b.method).Call(gosrc.Id("i"), gosrc.Lit(n)))
 	}
 	if exact {
 		return out
 	}
-	return []jen.Code{jen.Id("c").Dot("NumberBounds").Call(
-		jen.Qual("strconv", "AppendInt").Call(jen.Nil(), jen.Id("i"), jen.Lit(10)),
-		jen.Lit(c.Minimum), jen.Lit(c.Maximum), jen.Lit(c.ExclusiveMinimum), jen.Lit(c.ExclusiveMaximum))}
+	return []gosrc.Code{gosrc.Id("c").Dot("NumberBounds").Call(
+		gosrc.Qual("strconv", "AppendInt").Call(gosrc.Nil(), gosrc.Id("i"), gosrc.Lit(10)),
+		gosrc.Lit(c.Minimum), gosrc.Lit(c.Maximum), gosrc.Lit(c.ExclusiveMinimum), gosrc.Lit(c.ExclusiveMaximum))}
 }
 
 func mustInt(s string) int64 {

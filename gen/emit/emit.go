@@ -1,5 +1,5 @@
 // Package emit writes the Go files of a generated package from its IR, with
-// jennifer. It renders what the IR keeps as data: each provider's dialect
+// gosrc (gen/internal/gosrc), which prints them as gofmt would. It renders what the IR keeps as data: each provider's dialect
 // of a tool or output schema (package dialect) and the prompt block.
 // Nothing here decides a name: the IR has every identifier.
 package emit
@@ -17,7 +17,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/dave/jennifer/jen"
+	"github.com/structgen/structgen/gen/internal/gosrc"
 	"github.com/structgen/structgen/gen/ir"
 	"github.com/structgen/structgen/gen/loc"
 )
@@ -65,8 +65,8 @@ func Files(pkg *ir.Package) (map[string][]byte, []string, error) {
 	for _, t := range pkg.Types {
 		byName[t.Name] = t
 	}
-	parts := map[string]func(f *jen.File) bool{
-		TypesFile: func(f *jen.File) bool {
+	parts := map[string]func(f *gosrc.File) bool{
+		TypesFile: func(f *gosrc.File) bool {
 			versionCheck(f)
 			for _, t := range pkg.Types {
 				emitType(f, pkg.SchemaSet, t, encodable(t, byName), byName)
@@ -79,27 +79,27 @@ func Files(pkg *ir.Package) (map[string][]byte, []string, error) {
 			}
 			return true
 		},
-		SchemasFile:  func(f *jen.File) bool { emitSchemas(f, pkg); return true },
-		DecodeFile:   func(f *jen.File) bool { return emitDecoders(f, pkg) },
-		EncodeFile:   func(f *jen.File) bool { return emitEncoders(f, pkg) },
-		ValidateFile: func(f *jen.File) bool { return emitValidators(f, pkg) },
+		SchemasFile:  func(f *gosrc.File) bool { emitSchemas(f, pkg); return true },
+		DecodeFile:   func(f *gosrc.File) bool { return emitDecoders(f, pkg) },
+		EncodeFile:   func(f *gosrc.File) bool { return emitEncoders(f, pkg) },
+		ValidateFile: func(f *gosrc.File) bool { return emitValidators(f, pkg) },
 	}
 	if len(pkg.Tools)+len(pkg.Outputs) > 0 {
-		parts[DialectsFile] = func(f *jen.File) bool { emitDialects(f, pkg, d); return true }
-		parts[PartialFile] = func(f *jen.File) bool { emitPartials(f, pkg); return true }
+		parts[DialectsFile] = func(f *gosrc.File) bool { emitDialects(f, pkg, d); return true }
+		parts[PartialFile] = func(f *gosrc.File) bool { emitPartials(f, pkg); return true }
 	}
 	out, err := buildAll(pkg, parts)
 	return out, d.notes, err
 }
 
 // buildAll builds and renders the files side by side: each file is its
-// own (jennifer keeps a file's imports in the file), building reads the
+// own (a gosrc file keeps its imports), building reads the
 // IR and changes nothing, and formatting is most of the generator's
 // time; the validating decoders are cut into three files so that no one
 // file holds most of the work. A part that returns false has nothing to
 // write. Of several errors, the first file's in name order is returned,
 // so the error does not depend on scheduling.
-func buildAll(pkg *ir.Package, parts map[string]func(f *jen.File) bool) (map[string][]byte, error) {
+func buildAll(pkg *ir.Package, parts map[string]func(f *gosrc.File) bool) (map[string][]byte, error) {
 	names := slices.Sorted(maps.Keys(parts))
 	srcs := make([][]byte, len(names))
 	errs := make([]error, len(names))
@@ -132,12 +132,12 @@ func buildAll(pkg *ir.Package, parts map[string]func(f *jen.File) bool) (map[str
 	return out, nil
 }
 
-// render formats f, returning jennifer's error (a syntax error in what
+// render prints f, returning go/format's error (a syntax error in what
 // was generated, or a bad import) rather than its panic.
-func render(f *jen.File) ([]byte, error) {
+func render(f *gosrc.File) ([]byte, error) {
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
-		// jennifer's message goes on with the whole file, which can be
+		// the message goes on with the whole file, which can be
 		// megabytes: its first line says what and where.
 		return nil, &loc.InternalError{Stage: "emit", Value: "the generated code does not format: " +
 			strings.TrimSuffix(strings.TrimPrefix(firstLineOf(err.Error()), "Error "), " while formatting source:")}
@@ -162,21 +162,21 @@ const RuntimeVersion = 4
 // the build does not serve RuntimeVersion: the compiler's message names
 // the runtime's version (impl.RuntimeVersionN) and the code's (the
 // missing method), and says to run go generate.
-func versionCheck(f *jen.File) {
+func versionCheck(f *gosrc.File) {
 	versionCheckFor(f, RuntimeVersion)
 }
 
-func versionCheckFor(f *jen.File, version int) {
+func versionCheckFor(f *gosrc.File, version int) {
 	method := fmt.Sprintf("GeneratedCodeVersion%d_RegenerateWith_go_generate", version)
 	f.Comment(fmt.Sprintf("// This code was generated for version %d of the structgen runtime's", version))
 	f.Comment("// generated-code API. If this line does not compile, the runtime in the")
 	f.Comment("// build serves another version: run go generate ./... with the structgen")
 	f.Comment("// of the runtime you require (or require the runtime of this structgen).")
-	f.Var().Id("_").Interface(jen.Id(method).Params()).Op("=").Qual(implPkg, "Runtime").Line()
+	f.Var().Id("_").Interface(gosrc.Id(method).Params()).Op("=").Qual(implPkg, "Runtime").Line()
 }
 
-func newFile(pkg *ir.Package) *jen.File {
-	f := jen.NewFile(pkg.Name)
+func newFile(pkg *ir.Package) *gosrc.File {
+	f := gosrc.NewFile(pkg.Name)
 	f.HeaderComment(Header)
 	for _, s := range pkg.Sources {
 		f.HeaderComment(commentText("source: " + s))
@@ -191,14 +191,14 @@ func newFile(pkg *ir.Package) *jen.File {
 }
 
 // comment renders text as // lines.
-func comment(text string) []jen.Code {
-	var out []jen.Code
+func comment(text string) []gosrc.Code {
+	var out []gosrc.Code
 	for _, line := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
 		line = strings.TrimRight(line, " \t\r")
 		if line == "" {
-			out = append(out, jen.Comment("//"))
+			out = append(out, gosrc.Comment("//"))
 		} else {
-			out = append(out, jen.Comment("// "+commentText(strings.ReplaceAll(line, "\r", " "))))
+			out = append(out, gosrc.Comment("// "+commentText(strings.ReplaceAll(line, "\r", " "))))
 		}
 	}
 	return out
@@ -246,53 +246,53 @@ func typeDoc(t *ir.Type) string {
 	return strings.Join(parts, "\n\n")
 }
 
-func addDoc(f *jen.File, text string) {
+func addDoc(f *gosrc.File, text string) {
 	for _, c := range comment(text) {
 		f.Add(c)
 	}
 }
 
-func goType(r *ir.Ref) jen.Code {
+func goType(r *ir.Ref) gosrc.Code {
 	switch r.Kind {
 	case ir.RefAny:
-		return jen.Qual("encoding/json", "RawMessage")
+		return gosrc.Qual("encoding/json", "RawMessage")
 	case ir.RefBool:
-		return jen.Bool()
+		return gosrc.Bool()
 	case ir.RefInt:
-		return jen.Int64()
+		return gosrc.Int64()
 	case ir.RefFloat:
-		return jen.Float64()
+		return gosrc.Float64()
 	case ir.RefString:
-		return jen.String()
+		return gosrc.String()
 	case ir.RefNamed:
 		if r.Pkg != "" {
-			return jen.Qual(r.Pkg, r.Name)
+			return gosrc.Qual(r.Pkg, r.Name)
 		}
-		return jen.Id(r.Name)
+		return gosrc.Id(r.Name)
 	case ir.RefSlice:
-		return jen.Index().Add(goType(r.Elem))
+		return gosrc.Index().Add(goType(r.Elem))
 	case ir.RefMap:
-		return jen.Map(jen.String()).Add(goType(r.Elem))
+		return gosrc.Map(gosrc.String()).Add(goType(r.Elem))
 	case ir.RefPointer:
-		return jen.Op("*").Add(goType(r.Elem))
+		return gosrc.Op("*").Add(goType(r.Elem))
 	case ir.RefNullable:
-		return jen.Qual(runtimePkg, "Nullable").Types(goType(r.Elem))
+		return gosrc.Qual(runtimePkg, "Nullable").Types(goType(r.Elem))
 	}
 	panic("emit: unknown ref kind " + r.Kind) // the IR is built by this module: a bug, not bad input
 }
 
 // emitType writes t; encoded: t has a generated encoder (its MarshalJSON
 // is in the decoders' file).
-func emitType(f *jen.File, set string, t *ir.Type, encoded bool, types map[string]*ir.Type) {
+func emitType(f *gosrc.File, set string, t *ir.Type, encoded bool, types map[string]*ir.Type) {
 	addDoc(f, typeDoc(t))
 	switch t.Kind {
 	case ir.KindStruct:
 		emitStruct(f, t, encoded)
 	case ir.KindEnum:
 		f.Type().Id(t.Name).String()
-		var defs []jen.Code
+		var defs []gosrc.Code
 		for _, v := range t.Values {
-			defs = append(defs, jen.Id(v.Name).Id(t.Name).Op("=").Lit(v.Value))
+			defs = append(defs, gosrc.Id(v.Name).Id(t.Name).Op("=").Lit(v.Value))
 		}
 		f.Comment("Values of " + t.Name + ".")
 		f.Const().Defs(defs...)
@@ -318,48 +318,48 @@ func emitType(f *jen.File, set string, t *ir.Type, encoded bool, types map[strin
 
 // emitAction writes an action type: the tool's arguments and its response
 // embedded, encoded as one flat object.
-func emitAction(f *jen.File, t *ir.Type) {
+func emitAction(f *gosrc.File, t *ir.Type) {
 	args, resp := t.Fields[0].Type.Name, t.Fields[1].Type.Name
 	f.Type().Id(t.Name).Struct(goType(t.Fields[0].Type), goType(t.Fields[1].Type))
 	f.Line()
 	fields := t.FieldsVar
-	var lits []jen.Code
+	var lits []gosrc.Code
 	for _, n := range t.ResponseFields {
-		lits = append(lits, jen.Lit(n))
+		lits = append(lits, gosrc.Lit(n))
 	}
 	f.Var().Id(fields).Op("=").Qual(implPkg, "NewFields").Call(lits...)
 	f.Line()
 	f.Comment("// MarshalJSON writes the arguments and the response as one flat object.")
-	f.Func().Params(jen.Id("a").Id(t.Name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Return(jen.Qual(implPkg, "MarshalAction").Call(jen.Id("a").Dot(args), jen.Id("a").Dot(resp))),
+	f.Func().Params(gosrc.Id("a").Id(t.Name)).Id("MarshalJSON").Params().Params(gosrc.Index().Byte(), gosrc.Error()).Block(
+		gosrc.Return(gosrc.Qual(implPkg, "MarshalAction").Call(gosrc.Id("a").Dot(args), gosrc.Id("a").Dot(resp))),
 	)
 	f.Line()
 	f.Comment(fmt.Sprintf("// UnmarshalJSON reads one flat object: the response's fields into %s,", resp))
 	f.Comment(fmt.Sprintf("// every other property into %s.", args))
-	f.Func().Params(jen.Id("a").Op("*").Id(t.Name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		jen.Return(jen.Qual(implPkg, "UnmarshalAction").Call(jen.Id("data"), jen.Op("&").Id("a").Dot(args), jen.Op("&").Id("a").Dot(resp), jen.Id(fields))),
+	f.Func().Params(gosrc.Id("a").Op("*").Id(t.Name)).Id("UnmarshalJSON").Params(gosrc.Id("data").Index().Byte()).Error().Block(
+		gosrc.Return(gosrc.Qual(implPkg, "UnmarshalAction").Call(gosrc.Id("data"), gosrc.Op("&").Id("a").Dot(args), gosrc.Op("&").Id("a").Dot(resp), gosrc.Id(fields))),
 	)
 }
 
 // emitActionMethods makes t an Action of the package.
-func emitActionMethods(f *jen.File, t *ir.Type) {
+func emitActionMethods(f *gosrc.File, t *ir.Type) {
 	f.Comment(fmt.Sprintf("// Kind returns %q, the kind that persisted actions of this type carry.", t.Name))
-	f.Func().Params(jen.Id(t.Name)).Id("Kind").Params().String().Block(jen.Return(jen.Lit(t.Name)))
+	f.Func().Params(gosrc.Id(t.Name)).Id("Kind").Params().String().Block(gosrc.Return(gosrc.Lit(t.Name)))
 	f.Line()
 	f.Comment(fmt.Sprintf("// ToolName returns %q, the tool the model called.", t.Tool))
-	f.Func().Params(jen.Id(t.Name)).Id("ToolName").Params().String().Block(jen.Return(jen.Lit(t.Tool)))
+	f.Func().Params(gosrc.Id(t.Name)).Id("ToolName").Params().String().Block(gosrc.Return(gosrc.Lit(t.Tool)))
 	f.Line()
 	f.Comment("// schemaFingerprint returns the fingerprint of the tool's schema, which")
 	f.Comment("// persisted actions carry.")
-	f.Func().Params(jen.Id(t.Name)).Id("schemaFingerprint").Params().String().Block(jen.Return(jen.Id(t.ToolFingerprint)))
+	f.Func().Params(gosrc.Id(t.Name)).Id("schemaFingerprint").Params().String().Block(gosrc.Return(gosrc.Id(t.ToolFingerprint)))
 	f.Line()
-	f.Func().Params(jen.Id(t.Name)).Id("isAction").Params().Block()
+	f.Func().Params(gosrc.Id(t.Name)).Id("isAction").Params().Block()
 	f.Line()
 }
 
 // emitTools writes each tool's descriptor and parsers, then the package's
 // action API.
-func emitTools(f *jen.File, pkg *ir.Package) {
+func emitTools(f *gosrc.File, pkg *ir.Package) {
 	// strict is the call that reads data strictly as tool t's action
 	// type: its generated decoder, or its generated validators, or nil
 	// where only the interpreter reads it.
@@ -367,26 +367,26 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 	for _, t := range pkg.Types {
 		types[t.Name] = t
 	}
-	strict := func(t *ir.Tool, data string) *jen.Statement {
+	strict := func(t *ir.Tool, data string) *gosrc.Statement {
 		at := types[t.Action]
 		switch {
 		case at == nil:
 			return nil
 		case at.Decode != nil && (at.Kind == ir.KindStruct || at.Kind == ir.KindAction):
-			return jen.Qual(implPkg, "ParseDecoded").Call(
-				jen.Lit(t.Action), jen.Id(data), decodeValue(t.Action, false, nil, nil), jen.Id(t.Idents.Schema))
+			return gosrc.Qual(implPkg, "ParseDecoded").Call(
+				gosrc.Lit(t.Action), gosrc.Id(data), decodeValue(t.Action, false, nil, nil), gosrc.Id(t.Idents.Schema))
 		case at.DecodedBy != "" && at.Kind == ir.KindStruct && types[at.DecodedBy] != nil:
 			// The embedded type's decoder, promoted, as its Parse has it.
 			u := types[at.DecodedBy]
-			return jen.Qual(implPkg, "ParseDecoded").Call(
-				jen.Lit(t.Action), jen.Id(data), decodeValue(t.Action, false, nil, topRead(u)), jen.Id(t.Idents.Schema))
+			return gosrc.Qual(implPkg, "ParseDecoded").Call(
+				gosrc.Lit(t.Action), gosrc.Id(data), decodeValue(t.Action, false, nil, topRead(u)), gosrc.Id(t.Idents.Schema))
 		case at.Validate != nil:
-			var vals []jen.Code
+			var vals []gosrc.Code
 			for _, v := range at.Validate {
-				vals = append(vals, jen.Id(v.Name))
+				vals = append(vals, gosrc.Id(v.Name))
 			}
-			return jen.Qual(implPkg, "ParseValidated").Types(jen.Id(t.Action)).Call(
-				jen.Lit(t.Action), jen.Id(data), typeShape(at, types), jen.Index().Qual(implPkg, "Validator").Values(vals...), jen.Id(t.Idents.Schema))
+			return gosrc.Qual(implPkg, "ParseValidated").Types(gosrc.Id(t.Action)).Call(
+				gosrc.Lit(t.Action), gosrc.Id(data), typeShape(at, types), gosrc.Index().Qual(implPkg, "Validator").Values(vals...), gosrc.Id(t.Idents.Schema))
 		}
 		return nil
 	}
@@ -396,7 +396,7 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 		f.Comment(fmt.Sprintf("// %s identifies the schema of tool %q in persisted actions.", id.Fingerprint, t.Name))
 		f.Const().Id(id.Fingerprint).Op("=").Lit(t.Fingerprint)
 		f.Line()
-		f.Var().Id(schema).Op("=").Id(pkg.SchemaSet).Dot("Schema").Call(jen.Lit(t.SchemaURL + "#"))
+		f.Var().Id(schema).Op("=").Id(pkg.SchemaSet).Dot("Schema").Call(gosrc.Lit(t.SchemaURL + "#"))
 		f.Line()
 		f.Comment(fmt.Sprintf("// %s is tool %q. Its Parameters are the tool's augmented schema:", id.Tool, t.Name))
 		if t.Response != "" {
@@ -405,12 +405,12 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 			f.Comment("// its arguments, the schema the model is shown")
 		}
 		f.Comment(fmt.Sprintf("// and the one %s validates against.", id.Parse))
-		f.Var().Id(id.Tool).Op("=").Qual(runtimePkg, "NewTool").Call(jen.Lit(t.Name), jen.Lit(t.Description), jen.Id(schema),
-			jen.Qual(runtimePkg, "ToolDialects").Values(jen.Dict{
-				jen.Id("OpenAI"):    jen.Qual("encoding/json", "RawMessage").Call(jen.Id(id.OpenAI)),
-				jen.Id("Anthropic"): jen.Qual("encoding/json", "RawMessage").Call(jen.Id(id.Anthropic)),
-				jen.Id("Gemini"):    jen.Qual("encoding/json", "RawMessage").Call(jen.Id(id.Gemini)),
-				jen.Id("MCP"):       jen.Qual("encoding/json", "RawMessage").Call(jen.Id(id.MCP)),
+		f.Var().Id(id.Tool).Op("=").Qual(runtimePkg, "NewTool").Call(gosrc.Lit(t.Name), gosrc.Lit(t.Description), gosrc.Id(schema),
+			gosrc.Qual(runtimePkg, "ToolDialects").Values(gosrc.Dict{
+				gosrc.Id("OpenAI"):    gosrc.Qual("encoding/json", "RawMessage").Call(gosrc.Id(id.OpenAI)),
+				gosrc.Id("Anthropic"): gosrc.Qual("encoding/json", "RawMessage").Call(gosrc.Id(id.Anthropic)),
+				gosrc.Id("Gemini"):    gosrc.Qual("encoding/json", "RawMessage").Call(gosrc.Id(id.Gemini)),
+				gosrc.Id("MCP"):       gosrc.Qual("encoding/json", "RawMessage").Call(gosrc.Id(id.MCP)),
 			}))
 		f.Line()
 		f.Comment(fmt.Sprintf("// %s reads the arguments of a call of tool %q as the model", id.Parse, t.Name))
@@ -420,19 +420,19 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 		if read != nil {
 			f.Comment("// A call that needs no repair is read by the generated decoder or validators.")
 		}
-		var body []jen.Code
+		var body []gosrc.Code
 		if read != nil {
 			// Any other call goes through the repairs and the
 			// interpreter, which word its problems; a key written twice
 			// is no repair's business.
-			body = append(body, jen.If(jen.List(jen.Id("a"), jen.Err()).Op(":=").Add(read),
-				jen.Err().Op("==").Nil().Op("||").Qual("errors", "Is").Call(jen.Err(), jen.Qual(runtimePkg, "ErrDuplicateKey")).Op("||").Qual("errors", "Is").Call(jen.Err(), jen.Qual(implPkg, "ErrDecoderDisagrees"))).Block(
-				jen.Return(jen.Id("a"), jen.Err())))
+			body = append(body, gosrc.If(gosrc.List(gosrc.Id("a"), gosrc.Err()).Op(":=").Add(read),
+				gosrc.Err().Op("==").Nil().Op("||").Qual("errors", "Is").Call(gosrc.Err(), gosrc.Qual(runtimePkg, "ErrDuplicateKey")).Op("||").Qual("errors", "Is").Call(gosrc.Err(), gosrc.Qual(implPkg, "ErrDecoderDisagrees"))).Block(
+				gosrc.Return(gosrc.Id("a"), gosrc.Err())))
 		}
 		body = append(body,
-			jen.List(jen.Id("a"), jen.Id("_"), jen.Err()).Op(":=").Qual(runtimePkg, "ParseArgs").Types(jen.Id(t.Action)).Call(jen.Id(id.Tool), jen.Lit(t.Action), jen.Id("args")),
-			jen.Return(jen.Id("a"), jen.Err()))
-		f.Func().Id(id.Parse).Params(jen.Id("args").Index().Byte()).Params(jen.Id(t.Action), jen.Error()).Block(body...)
+			gosrc.List(gosrc.Id("a"), gosrc.Id("_"), gosrc.Err()).Op(":=").Qual(runtimePkg, "ParseArgs").Types(gosrc.Id(t.Action)).Call(gosrc.Id(id.Tool), gosrc.Lit(t.Action), gosrc.Id("args")),
+			gosrc.Return(gosrc.Id("a"), gosrc.Err()))
+		f.Func().Id(id.Parse).Params(gosrc.Id("args").Index().Byte()).Params(gosrc.Id(t.Action), gosrc.Error()).Block(body...)
 		f.Line()
 		if t.Response == "" {
 			continue
@@ -442,14 +442,14 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 		f.Comment("// tool was never called. A call that lacks or breaks the response fields")
 		f.Comment("// gives a *runtime.ValidationError.")
 		respType := goType(&ir.Ref{Kind: ir.RefNamed, Name: t.Response, Pkg: t.ResponsePkg})
-		f.Func().Id(id.LastResponse).Params(jen.Id("calls").Index().Qual(runtimePkg, "ToolCall")).Params(respType, jen.Bool(), jen.Error()).Block(
-			jen.For(jen.Id("i").Op(":=").Len(jen.Id("calls")).Op("-").Lit(1), jen.Id("i").Op(">=").Lit(0), jen.Id("i").Op("--")).Block(
-				jen.If(jen.Id("calls").Index(jen.Id("i")).Dot("Name").Op("==").Lit(t.Name)).Block(
-					jen.List(jen.Id("a"), jen.Err()).Op(":=").Id(id.Parse).Call(jen.Id("calls").Index(jen.Id("i")).Dot("Arguments")),
-					jen.Return(jen.Id("a").Dot(t.Response), jen.True(), jen.Err()),
+		f.Func().Id(id.LastResponse).Params(gosrc.Id("calls").Index().Qual(runtimePkg, "ToolCall")).Params(respType, gosrc.Bool(), gosrc.Error()).Block(
+			gosrc.For(gosrc.Id("i").Op(":=").Len(gosrc.Id("calls")).Op("-").Lit(1), gosrc.Id("i").Op(">=").Lit(0), gosrc.Id("i").Op("--")).Block(
+				gosrc.If(gosrc.Id("calls").Index(gosrc.Id("i")).Dot("Name").Op("==").Lit(t.Name)).Block(
+					gosrc.List(gosrc.Id("a"), gosrc.Err()).Op(":=").Id(id.Parse).Call(gosrc.Id("calls").Index(gosrc.Id("i")).Dot("Arguments")),
+					gosrc.Return(gosrc.Id("a").Dot(t.Response), gosrc.True(), gosrc.Err()),
 				),
 			),
-			jen.Return(jen.Add(goType(&ir.Ref{Kind: ir.RefNamed, Name: t.Response, Pkg: t.ResponsePkg})).Values(), jen.False(), jen.Nil()),
+			gosrc.Return(gosrc.Add(goType(&ir.Ref{Kind: ir.RefNamed, Name: t.Response, Pkg: t.ResponsePkg})).Values(), gosrc.False(), gosrc.Nil()),
 		)
 		f.Line()
 	}
@@ -457,43 +457,43 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 	f.Comment("// Action is a typed tool call of this package. Only this package's types")
 	f.Comment("// implement it.")
 	f.Type().Id("Action").Interface(
-		jen.Comment("// Kind is the action's persisted kind: its Go type name."),
-		jen.Id("Kind").Params().String(),
-		jen.Comment("// ToolName is the name of the tool the model called."),
-		jen.Id("ToolName").Params().String(),
-		jen.Id("isAction").Params(),
-		jen.Id("schemaFingerprint").Params().String(),
+		gosrc.Comment("// Kind is the action's persisted kind: its Go type name."),
+		gosrc.Id("Kind").Params().String(),
+		gosrc.Comment("// ToolName is the name of the tool the model called."),
+		gosrc.Id("ToolName").Params().String(),
+		gosrc.Id("isAction").Params(),
+		gosrc.Id("schemaFingerprint").Params().String(),
 	)
 	f.Line()
-	var tools, names, kinds, cases, kindCases []jen.Code
+	var tools, names, kinds, cases, kindCases []gosrc.Code
 	sortedKinds := make([]*ir.Tool, len(pkg.Tools))
 	copy(sortedKinds, pkg.Tools)
 	sort.Slice(sortedKinds, func(i, j int) bool { return sortedKinds[i].Action < sortedKinds[j].Action })
 	for _, t := range pkg.Tools {
-		tools = append(tools, jen.Id(t.Idents.Tool))
-		names = append(names, jen.Lit(t.Name))
-		cases = append(cases, jen.Case(jen.Lit(t.Name)).Block(
-			jen.List(jen.Id("a"), jen.Err()).Op(":=").Id(t.Idents.Parse).Call(jen.Id("args")),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-			jen.Return(jen.Id("a"), jen.Nil()),
+		tools = append(tools, gosrc.Id(t.Idents.Tool))
+		names = append(names, gosrc.Lit(t.Name))
+		cases = append(cases, gosrc.Case(gosrc.Lit(t.Name)).Block(
+			gosrc.List(gosrc.Id("a"), gosrc.Err()).Op(":=").Id(t.Idents.Parse).Call(gosrc.Id("args")),
+			gosrc.If(gosrc.Err().Op("!=").Nil()).Block(gosrc.Return(gosrc.Nil(), gosrc.Err())),
+			gosrc.Return(gosrc.Id("a"), gosrc.Nil()),
 		))
 	}
 	for _, t := range sortedKinds {
-		kinds = append(kinds, jen.Lit(t.Action))
+		kinds = append(kinds, gosrc.Lit(t.Action))
 		read := strict(t, "rest")
 		if read == nil {
-			read = jen.Qual(schemaPkg, "Parse").Types(jen.Id(t.Action)).Call(jen.Lit(t.Action), jen.Id("rest"), jen.Id(t.Idents.Schema))
+			read = gosrc.Qual(schemaPkg, "Parse").Types(gosrc.Id(t.Action)).Call(gosrc.Lit(t.Action), gosrc.Id("rest"), gosrc.Id(t.Idents.Schema))
 		}
-		kindCases = append(kindCases, jen.Case(jen.Lit(t.Action)).Block(
-			jen.List(jen.Id("a"), jen.Err()).Op(":=").Add(read),
-			jen.If(jen.Id("changed").Op(":=").Qual(implPkg, "SchemaChanged").Call(jen.Lit(t.Action), jen.Id("fingerprint"), jen.Id(t.Idents.Fingerprint), jen.Err()), jen.Id("changed").Op("!=").Nil()).Block(
-				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("changed"))),
-				jen.Comment("// Written under another schema, and still valid: the action,"),
-				jen.Comment("// and the report."),
-				jen.Return(jen.Id("a"), jen.Id("changed")),
+		kindCases = append(kindCases, gosrc.Case(gosrc.Lit(t.Action)).Block(
+			gosrc.List(gosrc.Id("a"), gosrc.Err()).Op(":=").Add(read),
+			gosrc.If(gosrc.Id("changed").Op(":=").Qual(implPkg, "SchemaChanged").Call(gosrc.Lit(t.Action), gosrc.Id("fingerprint"), gosrc.Id(t.Idents.Fingerprint), gosrc.Err()), gosrc.Id("changed").Op("!=").Nil()).Block(
+				gosrc.If(gosrc.Err().Op("!=").Nil()).Block(gosrc.Return(gosrc.Nil(), gosrc.Id("changed"))),
+				gosrc.Comment("// Written under another schema, and still valid: the action,"),
+				gosrc.Comment("// and the report."),
+				gosrc.Return(gosrc.Id("a"), gosrc.Id("changed")),
 			),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-			jen.Return(jen.Id("a"), jen.Nil()),
+			gosrc.If(gosrc.Err().Op("!=").Nil()).Block(gosrc.Return(gosrc.Nil(), gosrc.Err())),
+			gosrc.Return(gosrc.Id("a"), gosrc.Nil()),
 		))
 	}
 	f.Comment("// Tools are the package's tools, by name.")
@@ -505,16 +505,16 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 	f.Line()
 	f.Comment("// ParseToolCall reads a call of the named tool into its typed action. An")
 	f.Comment("// unknown name is an error that lists the known tools.")
-	f.Func().Id("ParseToolCall").Params(jen.Id("name").String(), jen.Id("args").Index().Byte()).Params(jen.Id("Action"), jen.Error()).Block(
-		jen.Switch(jen.Id("name")).Block(cases...),
-		jen.Return(jen.Nil(), jen.Qual(implPkg, "UnknownTool").Call(jen.Id("name"), jen.Id("toolNames"))),
+	f.Func().Id("ParseToolCall").Params(gosrc.Id("name").String(), gosrc.Id("args").Index().Byte()).Params(gosrc.Id("Action"), gosrc.Error()).Block(
+		gosrc.Switch(gosrc.Id("name")).Block(cases...),
+		gosrc.Return(gosrc.Nil(), gosrc.Qual(implPkg, "UnknownTool").Call(gosrc.Id("name"), gosrc.Id("toolNames"))),
 	)
 	f.Line()
 	f.Comment("// MarshalAction encodes an action as an event: {\"kind\": its kind,")
 	f.Comment("// \"schemaFingerprint\": its tool schema's fingerprint, then its fields}.")
 	f.Comment("// UnmarshalAction reads it back.")
-	f.Func().Id("MarshalAction").Params(jen.Id("a").Id("Action")).Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Return(jen.Qual(implPkg, "MarshalEvent").Call(jen.Id("a").Dot("Kind").Call(), jen.Id("a").Dot("schemaFingerprint").Call(), jen.Id("a"))),
+	f.Func().Id("MarshalAction").Params(gosrc.Id("a").Id("Action")).Params(gosrc.Index().Byte(), gosrc.Error()).Block(
+		gosrc.Return(gosrc.Qual(implPkg, "MarshalEvent").Call(gosrc.Id("a").Dot("Kind").Call(), gosrc.Id("a").Dot("schemaFingerprint").Call(), gosrc.Id("a"))),
 	)
 	f.Line()
 	f.Comment("// UnmarshalAction reads an event that MarshalAction wrote, validating it")
@@ -522,16 +522,16 @@ func emitTools(f *jen.File, pkg *ir.Package) {
 	f.Comment("// lists the known kinds. An event written under another schema than the")
 	f.Comment("// tool's current one gives a *runtime.SchemaChangedError: with the action")
 	f.Comment("// too when the event still validates, alone when it does not.")
-	f.Func().Id("UnmarshalAction").Params(jen.Id("data").Index().Byte()).Params(jen.Id("Action"), jen.Error()).Block(
-		jen.List(jen.Id("kind"), jen.Id("fingerprint"), jen.Id("rest"), jen.Err()).Op(":=").Qual(implPkg, "SplitEvent").Call(jen.Id("data")),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.Switch(jen.Id("kind")).Block(kindCases...),
-		jen.Return(jen.Nil(), jen.Qual(implPkg, "UnknownKind").Call(jen.Id("kind"), jen.Id("actionKinds"))),
+	f.Func().Id("UnmarshalAction").Params(gosrc.Id("data").Index().Byte()).Params(gosrc.Id("Action"), gosrc.Error()).Block(
+		gosrc.List(gosrc.Id("kind"), gosrc.Id("fingerprint"), gosrc.Id("rest"), gosrc.Err()).Op(":=").Qual(implPkg, "SplitEvent").Call(gosrc.Id("data")),
+		gosrc.If(gosrc.Err().Op("!=").Nil()).Block(gosrc.Return(gosrc.Nil(), gosrc.Err())),
+		gosrc.Switch(gosrc.Id("kind")).Block(kindCases...),
+		gosrc.Return(gosrc.Nil(), gosrc.Qual(implPkg, "UnknownKind").Call(gosrc.Id("kind"), gosrc.Id("actionKinds"))),
 	)
 }
 
-func emitStruct(f *jen.File, t *ir.Type, encoded bool) {
-	var fields []jen.Code
+func emitStruct(f *gosrc.File, t *ir.Type, encoded bool) {
+	var fields []gosrc.Code
 	for _, fd := range t.Fields {
 		doc := fd.Doc
 		if fd.Deprecated {
@@ -554,43 +554,43 @@ func emitStruct(f *jen.File, t *ir.Type, encoded bool) {
 		if fd.Omit != "" {
 			tag += "," + fd.Omit
 		}
-		fields = append(fields, jen.Id(fd.Name).Add(goType(fd.Type)).Tag(map[string]string{"json": tag}))
+		fields = append(fields, gosrc.Id(fd.Name).Add(goType(fd.Type)).Tag(map[string]string{"json": tag}))
 	}
 	if t.Extra != nil {
 		fields = append(fields,
-			jen.Comment("// AdditionalProperties holds the properties that the schema does not"),
-			jen.Comment("// declare, so that decoding and encoding lose nothing."),
-			jen.Id("AdditionalProperties").Map(jen.String()).Add(goType(t.Extra)).Tag(map[string]string{"json": "-"}),
-			jen.Comment("// AdditionalPropertiesOrder is the order they were read in, when it"),
-			jen.Comment("// was not key order; MarshalJSON writes them in it, then any others"),
-			jen.Comment("// in key order."),
-			jen.Id("AdditionalPropertiesOrder").Index().String().Tag(map[string]string{"json": "-"}))
+			gosrc.Comment("// AdditionalProperties holds the properties that the schema does not"),
+			gosrc.Comment("// declare, so that decoding and encoding lose nothing."),
+			gosrc.Id("AdditionalProperties").Map(gosrc.String()).Add(goType(t.Extra)).Tag(map[string]string{"json": "-"}),
+			gosrc.Comment("// AdditionalPropertiesOrder is the order they were read in, when it"),
+			gosrc.Comment("// was not key order; MarshalJSON writes them in it, then any others"),
+			gosrc.Comment("// in key order."),
+			gosrc.Id("AdditionalPropertiesOrder").Index().String().Tag(map[string]string{"json": "-"}))
 	}
 	f.Type().Id(t.Name).Struct(fields...)
 	if t.Extra == nil {
 		return
 	}
 	known := t.FieldsVar
-	var lits []jen.Code
+	var lits []gosrc.Code
 	for _, fd := range t.Fields {
-		lits = append(lits, jen.Lit(fd.JSON))
+		lits = append(lits, gosrc.Lit(fd.JSON))
 	}
 	f.Line()
 	f.Var().Id(known).Op("=").Qual(implPkg, "NewFields").Call(lits...)
 	if !encoded {
 		f.Line()
 		f.Comment("// MarshalJSON encodes the declared fields, then AdditionalProperties.")
-		f.Func().Params(jen.Id("v").Id(t.Name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-			jen.Type().Id("plain").Id(t.Name),
-			jen.Return(jen.Qual(implPkg, "MarshalObject").Call(jen.Id("plain").Call(jen.Id("v")), jen.Id(known), jen.Id("v").Dot("AdditionalProperties"), jen.Id("v").Dot("AdditionalPropertiesOrder"))),
+		f.Func().Params(gosrc.Id("v").Id(t.Name)).Id("MarshalJSON").Params().Params(gosrc.Index().Byte(), gosrc.Error()).Block(
+			gosrc.Type().Id("plain").Id(t.Name),
+			gosrc.Return(gosrc.Qual(implPkg, "MarshalObject").Call(gosrc.Id("plain").Call(gosrc.Id("v")), gosrc.Id(known), gosrc.Id("v").Dot("AdditionalProperties"), gosrc.Id("v").Dot("AdditionalPropertiesOrder"))),
 		)
 	}
 	f.Line()
 	f.Comment("// UnmarshalJSON decodes the declared fields and keeps every other")
 	f.Comment("// property in AdditionalProperties.")
-	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		jen.Type().Id("plain").Id(t.Name),
-		jen.Return(jen.Qual(implPkg, "UnmarshalObject").Call(jen.Id("data"), jen.Parens(jen.Op("*").Id("plain")).Call(jen.Id("v")), jen.Id(known), jen.Op("&").Id("v").Dot("AdditionalProperties"), jen.Op("&").Id("v").Dot("AdditionalPropertiesOrder"))),
+	f.Func().Params(gosrc.Id("v").Op("*").Id(t.Name)).Id("UnmarshalJSON").Params(gosrc.Id("data").Index().Byte()).Error().Block(
+		gosrc.Type().Id("plain").Id(t.Name),
+		gosrc.Return(gosrc.Qual(implPkg, "UnmarshalObject").Call(gosrc.Id("data"), gosrc.Parens(gosrc.Op("*").Id("plain")).Call(gosrc.Id("v")), gosrc.Id(known), gosrc.Op("&").Id("v").Dot("AdditionalProperties"), gosrc.Op("&").Id("v").Dot("AdditionalPropertiesOrder"))),
 	)
 }
 
@@ -599,35 +599,35 @@ var kindConst = map[string]string{
 	"string": "KindString", "array": "KindArray", "object": "KindObject",
 }
 
-func emitUnion(f *jen.File, t *ir.Type) {
-	var fields []jen.Code
+func emitUnion(f *gosrc.File, t *ir.Type) {
+	var fields []gosrc.Code
 	for _, v := range t.Variants {
-		fields = append(fields, jen.Id(v.Name).Add(goType(v.Type)))
+		fields = append(fields, gosrc.Id(v.Name).Add(goType(v.Type)))
 	}
 	f.Type().Id(t.Name).Struct(fields...)
 	f.Line()
 
 	// MarshalJSON: the first variant that is set; null when none is.
-	var cases []jen.Code
+	var cases []gosrc.Code
 	for _, v := range t.Variants {
-		cases = append(cases, jen.Case(jen.Id("u").Dot(v.Name).Op("!=").Nil()).Block(
-			jen.Return(jen.Qual("encoding/json", "Marshal").Call(jen.Id("u").Dot(v.Name)))))
+		cases = append(cases, gosrc.Case(gosrc.Id("u").Dot(v.Name).Op("!=").Nil()).Block(
+			gosrc.Return(gosrc.Qual("encoding/json", "Marshal").Call(gosrc.Id("u").Dot(v.Name)))))
 	}
 	f.Comment("// MarshalJSON encodes the variant that is set, or null when none is.")
-	f.Func().Params(jen.Id("u").Id(t.Name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Switch().Block(cases...),
-		jen.Return(jen.Index().Byte().Call(jen.Lit("null")), jen.Nil()),
+	f.Func().Params(gosrc.Id("u").Id(t.Name)).Id("MarshalJSON").Params().Params(gosrc.Index().Byte(), gosrc.Error()).Block(
+		gosrc.Switch().Block(cases...),
+		gosrc.Return(gosrc.Index().Byte().Call(gosrc.Lit("null")), gosrc.Nil()),
 	)
 	f.Line()
 
-	decode := func(v *ir.Variant) []jen.Code {
-		var init jen.Code
+	decode := func(v *ir.Variant) []gosrc.Code {
+		var init gosrc.Code
 		switch v.Type.Kind {
 		case ir.RefPointer:
-			init = jen.Id("u").Dot(v.Name).Op("=").New(goType(v.Type.Elem))
-			return []jen.Code{init, jen.Return(jen.Qual("encoding/json", "Unmarshal").Call(jen.Id("data"), jen.Id("u").Dot(v.Name)))}
+			init = gosrc.Id("u").Dot(v.Name).Op("=").New(goType(v.Type.Elem))
+			return []gosrc.Code{init, gosrc.Return(gosrc.Qual("encoding/json", "Unmarshal").Call(gosrc.Id("data"), gosrc.Id("u").Dot(v.Name)))}
 		default:
-			return []jen.Code{jen.Return(jen.Qual("encoding/json", "Unmarshal").Call(jen.Id("data"), jen.Op("&").Id("u").Dot(v.Name)))}
+			return []gosrc.Code{gosrc.Return(gosrc.Qual("encoding/json", "Unmarshal").Call(gosrc.Id("data"), gosrc.Op("&").Id("u").Dot(v.Name)))}
 		}
 	}
 	byKind := map[string][]*ir.Variant{}
@@ -639,73 +639,73 @@ func emitUnion(f *jen.File, t *ir.Type) {
 		}
 		byKind[k] = append(byKind[k], v)
 	}
-	var kcases []jen.Code
-	kcases = append(kcases, jen.Case(jen.Qual(implPkg, "KindNull")).Block(jen.Return(jen.Nil())))
+	var kcases []gosrc.Code
+	kcases = append(kcases, gosrc.Case(gosrc.Qual(implPkg, "KindNull")).Block(gosrc.Return(gosrc.Nil())))
 	for _, k := range order {
 		vs := byKind[k]
 		switch {
 		case k == "KindObject" && t.Keyed():
-			kcases = append(kcases, jen.Case(jen.Qual(implPkg, k)).Block(keyedUnmarshal(t, vs, decode)...))
+			kcases = append(kcases, gosrc.Case(gosrc.Qual(implPkg, k)).Block(keyedUnmarshal(t, vs, decode)...))
 		case k == "KindObject" && t.Discriminator != "":
-			kcases = append(kcases, jen.Case(jen.Qual(implPkg, k)).Block(taggedUnmarshal(t, vs, decode)...))
+			kcases = append(kcases, gosrc.Case(gosrc.Qual(implPkg, k)).Block(taggedUnmarshal(t, vs, decode)...))
 		default:
-			kcases = append(kcases, jen.Case(jen.Qual(implPkg, k)).Block(decode(vs[0])...))
+			kcases = append(kcases, gosrc.Case(gosrc.Qual(implPkg, k)).Block(decode(vs[0])...))
 		}
 	}
 	f.Comment("// UnmarshalJSON decodes into the variant that the JSON value's kind" + discText(t) + " selects.")
-	f.Func().Params(jen.Id("u").Op("*").Id(t.Name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		jen.Op("*").Id("u").Op("=").Id(t.Name).Values(),
-		jen.Switch(jen.Qual(implPkg, "KindOf").Call(jen.Id("data"))).Block(kcases...),
-		jen.Return(jen.Qual(implPkg, "NoVariant").Call(jen.Lit(t.Name), jen.Qual(implPkg, "KindOf").Call(jen.Id("data")).Dot("String").Call())),
+	f.Func().Params(gosrc.Id("u").Op("*").Id(t.Name)).Id("UnmarshalJSON").Params(gosrc.Id("data").Index().Byte()).Error().Block(
+		gosrc.Op("*").Id("u").Op("=").Id(t.Name).Values(),
+		gosrc.Switch(gosrc.Qual(implPkg, "KindOf").Call(gosrc.Id("data"))).Block(kcases...),
+		gosrc.Return(gosrc.Qual(implPkg, "NoVariant").Call(gosrc.Lit(t.Name), gosrc.Qual(implPkg, "KindOf").Call(gosrc.Id("data")).Dot("String").Call())),
 	)
 }
 
-func emitTuple(f *jen.File, t *ir.Type) {
-	var fields []jen.Code
+func emitTuple(f *gosrc.File, t *ir.Type) {
+	var fields []gosrc.Code
 	for _, fd := range t.Fields {
 		if fd.Doc != "" {
 			fields = append(fields, comment(fd.Doc)...)
 		}
-		fields = append(fields, jen.Id(fd.Name).Add(goType(fd.Type)))
+		fields = append(fields, gosrc.Id(fd.Name).Add(goType(fd.Type)))
 	}
 	restElem := goType(&ir.Ref{Kind: ir.RefAny})
-	rest := jen.Nil()
-	restPtr := jen.Nil()
+	rest := gosrc.Nil()
+	restPtr := gosrc.Nil()
 	if t.Extra != nil {
 		restElem = goType(t.Extra)
-		fields = append(fields, jen.Comment("// Rest holds the items after the fixed positions."),
-			jen.Id("Rest").Index().Add(goType(t.Extra)))
-		rest = jen.Id("t").Dot("Rest")
-		restPtr = jen.Op("&").Id("t").Dot("Rest")
+		fields = append(fields, gosrc.Comment("// Rest holds the items after the fixed positions."),
+			gosrc.Id("Rest").Index().Add(goType(t.Extra)))
+		rest = gosrc.Id("t").Dot("Rest")
+		restPtr = gosrc.Op("&").Id("t").Dot("Rest")
 	}
 	f.Type().Id(t.Name).Struct(fields...)
 	f.Line()
-	var required, optional, ptrs []jen.Code
+	var required, optional, ptrs []gosrc.Code
 	for _, fd := range t.Fields {
-		v := jen.Id("t").Dot(fd.Name)
-		ptrs = append(ptrs, jen.Op("&").Id("t").Dot(fd.Name))
+		v := gosrc.Id("t").Dot(fd.Name)
+		ptrs = append(ptrs, gosrc.Op("&").Id("t").Dot(fd.Name))
 		if fd.Omit != "optional" {
 			required = append(required, v)
 			continue
 		}
-		set := jen.Id("t").Dot(fd.Name).Op("!=").Nil()
+		set := gosrc.Id("t").Dot(fd.Name).Op("!=").Nil()
 		if fd.Type.Kind == ir.RefNullable {
-			set = jen.Id("t").Dot(fd.Name).Dot("Present")
+			set = gosrc.Id("t").Dot(fd.Name).Dot("Present")
 		}
-		optional = append(optional, jen.Values(jen.Dict{jen.Id("Set"): set, jen.Id("Value"): v}))
+		optional = append(optional, gosrc.Values(gosrc.Dict{gosrc.Id("Set"): set, gosrc.Id("Value"): v}))
 	}
 	f.Comment("// MarshalJSON encodes the positions that are set, in order, as a JSON array.")
-	f.Func().Params(jen.Id("t").Id(t.Name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Return(jen.Qual(implPkg, "MarshalTuple").Types(restElem).Call(
-			jen.Index().Any().Values(required...),
-			jen.Index().Qual(implPkg, "TupleItem").Values(optional...),
+	f.Func().Params(gosrc.Id("t").Id(t.Name)).Id("MarshalJSON").Params().Params(gosrc.Index().Byte(), gosrc.Error()).Block(
+		gosrc.Return(gosrc.Qual(implPkg, "MarshalTuple").Types(restElem).Call(
+			gosrc.Index().Any().Values(required...),
+			gosrc.Index().Qual(implPkg, "TupleItem").Values(optional...),
 			rest)),
 	)
 	f.Line()
 	f.Comment("// UnmarshalJSON decodes a JSON array position by position.")
-	f.Func().Params(jen.Id("t").Op("*").Id(t.Name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		jen.Op("*").Id("t").Op("=").Id(t.Name).Values(),
-		jen.Return(jen.Qual(implPkg, "UnmarshalTuple").Types(restElem).Call(jen.Id("data"), jen.Index().Any().Values(ptrs...), restPtr)),
+	f.Func().Params(gosrc.Id("t").Op("*").Id(t.Name)).Id("UnmarshalJSON").Params(gosrc.Id("data").Index().Byte()).Error().Block(
+		gosrc.Op("*").Id("t").Op("=").Id(t.Name).Values(),
+		gosrc.Return(gosrc.Qual(implPkg, "UnmarshalTuple").Types(restElem).Call(gosrc.Id("data"), gosrc.Index().Any().Values(ptrs...), restPtr)),
 	)
 }
 
@@ -721,85 +721,85 @@ func discText(t *ir.Type) string {
 
 // taggedUnmarshal decodes an object into the variant its tag selects,
 // or where one variant has no tag, into it when the tag is absent.
-func taggedUnmarshal(t *ir.Type, vs []*ir.Variant, decode func(*ir.Variant) []jen.Code) []jen.Code {
-	var code []jen.Code
-	var dcases []jen.Code
+func taggedUnmarshal(t *ir.Type, vs []*ir.Variant, decode func(*ir.Variant) []gosrc.Code) []gosrc.Code {
+	var code []gosrc.Code
+	var dcases []gosrc.Code
 	for _, v := range vs {
 		if len(v.Tags) == 0 {
 			code = append(code,
-				jen.List(jen.Id("has"), jen.Err()).Op(":=").Qual(implPkg, "HasMember").Call(jen.Id("data"), jen.Lit(t.Discriminator)),
-				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(implPkg, "NoVariant").Call(jen.Lit(t.Name), jen.Err().Dot("Error").Call()))),
-				jen.If(jen.Op("!").Id("has")).Block(decode(v)...))
+				gosrc.List(gosrc.Id("has"), gosrc.Err()).Op(":=").Qual(implPkg, "HasMember").Call(gosrc.Id("data"), gosrc.Lit(t.Discriminator)),
+				gosrc.If(gosrc.Err().Op("!=").Nil()).Block(gosrc.Return(gosrc.Qual(implPkg, "NoVariant").Call(gosrc.Lit(t.Name), gosrc.Err().Dot("Error").Call()))),
+				gosrc.If(gosrc.Op("!").Id("has")).Block(decode(v)...))
 			continue
 		}
-		var tags []jen.Code
+		var tags []gosrc.Code
 		for _, tag := range v.Tags {
-			tags = append(tags, jen.Lit(tag))
+			tags = append(tags, gosrc.Lit(tag))
 		}
-		dcases = append(dcases, jen.Case(tags...).Block(decode(v)...))
+		dcases = append(dcases, gosrc.Case(tags...).Block(decode(v)...))
 	}
 	return append(code,
-		jen.List(jen.Id("tag"), jen.Err()).Op(":=").Qual(implPkg, "Discriminator").Call(jen.Id("data"), jen.Lit(t.Discriminator)),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(implPkg, "NoVariant").Call(jen.Lit(t.Name), jen.Err().Dot("Error").Call()))),
-		jen.Switch(jen.Id("tag")).Block(dcases...),
-		jen.Return(jen.Qual(implPkg, "NoVariant").Call(jen.Lit(t.Name), jen.Qual("strconv", "Quote").Call(jen.Id("tag")))),
+		gosrc.List(gosrc.Id("tag"), gosrc.Err()).Op(":=").Qual(implPkg, "Discriminator").Call(gosrc.Id("data"), gosrc.Lit(t.Discriminator)),
+		gosrc.If(gosrc.Err().Op("!=").Nil()).Block(gosrc.Return(gosrc.Qual(implPkg, "NoVariant").Call(gosrc.Lit(t.Name), gosrc.Err().Dot("Error").Call()))),
+		gosrc.Switch(gosrc.Id("tag")).Block(dcases...),
+		gosrc.Return(gosrc.Qual(implPkg, "NoVariant").Call(gosrc.Lit(t.Name), gosrc.Qual("strconv", "Quote").Call(gosrc.Id("tag")))),
 	)
 }
 
 // variantKeys returns the [][]string literal of the keys of a union
 // told apart by keys, by variant, and the index of its variant without
 // keys (-1 when none).
-func variantKeys(vs []*ir.Variant) (jen.Code, int) {
+func variantKeys(vs []*ir.Variant) (gosrc.Code, int) {
 	def := -1
-	var keys []jen.Code
+	var keys []gosrc.Code
 	for i, v := range vs {
 		if len(v.Keys) == 0 {
 			def = i
-			keys = append(keys, jen.Nil())
+			keys = append(keys, gosrc.Nil())
 			continue
 		}
-		var ks []jen.Code
+		var ks []gosrc.Code
 		for _, k := range v.Keys {
-			ks = append(ks, jen.Lit(k))
+			ks = append(ks, gosrc.Lit(k))
 		}
-		keys = append(keys, jen.Values(ks...))
+		keys = append(keys, gosrc.Values(ks...))
 	}
-	return jen.Index().Index().String().Values(keys...), def
+	return gosrc.Index().Index().String().Values(keys...), def
 }
 
 // keyedUnmarshal decodes an object into the variant the properties it
 // has select (impl.Keyed).
-func keyedUnmarshal(t *ir.Type, vs []*ir.Variant, decode func(*ir.Variant) []jen.Code) []jen.Code {
+func keyedUnmarshal(t *ir.Type, vs []*ir.Variant, decode func(*ir.Variant) []gosrc.Code) []gosrc.Code {
 	keys, def := variantKeys(vs)
-	var cases []jen.Code
+	var cases []gosrc.Code
 	for i, v := range vs {
-		cases = append(cases, jen.Case(jen.Lit(i)).Block(decode(v)...))
+		cases = append(cases, gosrc.Case(gosrc.Lit(i)).Block(decode(v)...))
 	}
-	return []jen.Code{
-		jen.List(jen.Id("i"), jen.Err()).Op(":=").Qual(implPkg, "Keyed").Call(jen.Id("data"), keys, jen.Lit(def)),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(implPkg, "NoVariant").Call(jen.Lit(t.Name), jen.Err().Dot("Error").Call()))),
-		jen.Switch(jen.Id("i")).Block(cases...),
-		jen.Return(jen.Qual(implPkg, "NoVariant").Call(jen.Lit(t.Name), jen.Lit("its properties tell no one variant"))),
+	return []gosrc.Code{
+		gosrc.List(gosrc.Id("i"), gosrc.Err()).Op(":=").Qual(implPkg, "Keyed").Call(gosrc.Id("data"), keys, gosrc.Lit(def)),
+		gosrc.If(gosrc.Err().Op("!=").Nil()).Block(gosrc.Return(gosrc.Qual(implPkg, "NoVariant").Call(gosrc.Lit(t.Name), gosrc.Err().Dot("Error").Call()))),
+		gosrc.Switch(gosrc.Id("i")).Block(cases...),
+		gosrc.Return(gosrc.Qual(implPkg, "NoVariant").Call(gosrc.Lit(t.Name), gosrc.Lit("its properties tell no one variant"))),
 	}
 }
 
-func emitParse(f *jen.File, set string, t *ir.Type, types map[string]*ir.Type) {
-	var schemaArgs []jen.Code
+func emitParse(f *gosrc.File, set string, t *ir.Type, types map[string]*ir.Type) {
+	var schemaArgs []gosrc.Code
 	for i, loc := range t.Schemas {
-		f.Var().Id(t.SchemaVars[i]).Op("=").Id(set).Dot("Schema").Call(jen.Lit(loc))
-		schemaArgs = append(schemaArgs, jen.Id(t.SchemaVars[i]))
+		f.Var().Id(t.SchemaVars[i]).Op("=").Id(set).Dot("Schema").Call(gosrc.Lit(loc))
+		schemaArgs = append(schemaArgs, gosrc.Id(t.SchemaVars[i]))
 	}
 	f.Line()
 	f.Comment(fmt.Sprintf("// %s validates data against the schema of %s and decodes it.", t.ParseFunc, t.Name))
 	f.Comment("// Nothing is repaired; on failure the error is a *runtime.ValidationError.")
-	args := append([]jen.Code{jen.Lit(t.Name), jen.Id("data")}, schemaArgs...)
-	call := jen.Qual(schemaPkg, "Parse").Types(jen.Id(t.Name)).Call(args...)
+	args := append([]gosrc.Code{gosrc.Lit(t.Name), gosrc.Id("data")}, schemaArgs...)
+	call := gosrc.Qual(schemaPkg, "Parse").Types(gosrc.Id(t.Name)).Call(args...)
 	switch {
 	case t.Decode != nil || t.DecodedBy != "":
 		// The generated decoder reads and checks in one pass; the schema
 		// stays embedded for the dialects and the documentation. An
 		// alias has the decoder of the type it stands for.
-		dec, kind, top := t.Decode, t.Kind, []jen.Code(nil)
+		dec, kind, top := t.Decode, t.Kind, []gosrc.Code(nil)
 		if u := types[t.DecodedBy]; u != nil {
 			dec, kind = u.Decode, u.Kind
 			top = topRead(u)
@@ -812,18 +812,18 @@ func emitParse(f *jen.File, set string, t *ir.Type, types map[string]*ir.Type) {
 		if null {
 			also = dec.Also
 		}
-		call = jen.Qual(implPkg, "ParseDecoded").Call(append([]jen.Code{jen.Lit(t.Name), jen.Id("data"), decodeValue(t.Name, null, also, top)}, schemaArgs...)...)
+		call = gosrc.Qual(implPkg, "ParseDecoded").Call(append([]gosrc.Code{gosrc.Lit(t.Name), gosrc.Id("data"), decodeValue(t.Name, null, also, top)}, schemaArgs...)...)
 	case t.Validate != nil:
 		// The generated validators check it, encoding/json decodes it.
-		var vals []jen.Code
+		var vals []gosrc.Code
 		for _, v := range t.Validate {
-			vals = append(vals, jen.Id(v.Name))
+			vals = append(vals, gosrc.Id(v.Name))
 		}
-		call = jen.Qual(implPkg, "ParseValidated").Types(jen.Id(t.Name)).Call(append([]jen.Code{jen.Lit(t.Name), jen.Id("data"), typeShape(t, types),
-			jen.Index().Qual(implPkg, "Validator").Values(vals...)}, schemaArgs...)...)
+		call = gosrc.Qual(implPkg, "ParseValidated").Types(gosrc.Id(t.Name)).Call(append([]gosrc.Code{gosrc.Lit(t.Name), gosrc.Id("data"), typeShape(t, types),
+			gosrc.Index().Qual(implPkg, "Validator").Values(vals...)}, schemaArgs...)...)
 	}
-	f.Func().Id(t.ParseFunc).Params(jen.Id("data").Index().Byte()).Params(jen.Id(t.Name), jen.Error()).Block(
-		jen.Return(call),
+	f.Func().Id(t.ParseFunc).Params(gosrc.Id("data").Index().Byte()).Params(gosrc.Id(t.Name), gosrc.Error()).Block(
+		gosrc.Return(call),
 	)
 	f.Line()
 }
@@ -831,9 +831,9 @@ func emitParse(f *jen.File, set string, t *ir.Type, types map[string]*ir.Type) {
 // typeShape is the shape decoder (see shapeDecoder) of a defined or alias
 // type's underlying type; nil for other kinds, whose typed decoder, where
 // they have one, checks the schema itself.
-func typeShape(t *ir.Type, types map[string]*ir.Type) jen.Code {
+func typeShape(t *ir.Type, types map[string]*ir.Type) gosrc.Code {
 	if (t.Kind != ir.KindDefined && t.Kind != ir.KindAlias) || t.Underlying == nil {
-		return jen.Nil()
+		return gosrc.Nil()
 	}
 	u := t.Underlying
 	if _, ok := shapeNames(u, types); ok && t.Kind == ir.KindDefined && (u.Kind == ir.RefMap || u.Kind == ir.RefSlice) {
@@ -841,19 +841,19 @@ func typeShape(t *ir.Type, types map[string]*ir.Type) jen.Code {
 		// not as a type defined as one of them: a defined map or slice has
 		// its shape decoder even where it names no type. (Its values are
 		// assignable; a defined string's would need a conversion.)
-		return shapeFunc(jen.Id(t.Name), u, types)
+		return shapeFunc(gosrc.Id(t.Name), u, types)
 	}
-	return shapeDecoderOf(jen.Id(t.Name), t.Underlying, types)
+	return shapeDecoderOf(gosrc.Id(t.Name), t.Underlying, types)
 }
 
-func emitSchemas(f *jen.File, pkg *ir.Package) {
+func emitSchemas(f *gosrc.File, pkg *ir.Package) {
 	f.Comment("// " + pkg.SchemaSet + " holds the schema documents this package was generated")
 	f.Comment("// from; Parse functions validate against them.")
-	set := jen.Qual(schemaPkg, "NewSchemas").Call(
-		jen.Lit(pkg.Draft),
-		jen.Map(jen.String()).String().Values(jen.DictFunc(func(d jen.Dict) {
+	set := gosrc.Qual(schemaPkg, "NewSchemas").Call(
+		gosrc.Lit(pkg.Draft),
+		gosrc.Map(gosrc.String()).String().Values(gosrc.DictFunc(func(d gosrc.Dict) {
 			for i := range pkg.Resources {
-				d[jen.Lit(pkg.Resources[i].URL)] = jen.Id(pkg.Resources[i].Const)
+				d[gosrc.Lit(pkg.Resources[i].URL)] = gosrc.Id(pkg.Resources[i].Const)
 			}
 		})))
 	if pkg.AnnotateFormats {
@@ -869,7 +869,7 @@ func emitSchemas(f *jen.File, pkg *ir.Package) {
 
 // emitOutput writes a final-answer contract. Where the output's schema
 // is its type's only schema, the type's Parse reads the replies.
-func emitOutput(f *jen.File, set string, o *ir.Output, wrapped bool, t *ir.Type) {
+func emitOutput(f *gosrc.File, set string, o *ir.Output, wrapped bool, t *ir.Type) {
 	f.Comment(fmt.Sprintf("// %s is the final-answer contract for %s: its canonical schema,", o.Idents.Output, o.Type))
 	f.Comment("// each provider's dialect of it, and Parse, which reads a model's reply")
 	f.Comment("// leniently, then validates it strictly against the canonical schema.")
@@ -881,26 +881,26 @@ func emitOutput(f *jen.File, set string, o *ir.Output, wrapped bool, t *ir.Type)
 		f.Comment("// that does.")
 	}
 	id := o.Idents
-	output := f.Var().Id(id.Output).Op("=").Qual(runtimePkg, "NewOutput").Types(jen.Id(o.Type)).Call(
-		jen.Lit(o.Name),
-		jen.Id(set).Dot("Schema").Call(jen.Lit(o.SchemaURL+"#")),
-		jen.Qual(runtimePkg, "Dialects").Values(jen.Dict{
-			jen.Id("OpenAI"):    jen.Qual("encoding/json", "RawMessage").Call(jen.Id(id.OpenAI)),
-			jen.Id("Anthropic"): jen.Qual("encoding/json", "RawMessage").Call(jen.Id(id.Anthropic)),
-			jen.Id("Gemini"):    jen.Qual("encoding/json", "RawMessage").Call(jen.Id(id.Gemini)),
-			jen.Id("Prompt"):    jen.Id(id.Prompt),
-			jen.Id("Wrapped"):   jen.Lit(wrapped),
+	output := f.Var().Id(id.Output).Op("=").Qual(runtimePkg, "NewOutput").Types(gosrc.Id(o.Type)).Call(
+		gosrc.Lit(o.Name),
+		gosrc.Id(set).Dot("Schema").Call(gosrc.Lit(o.SchemaURL+"#")),
+		gosrc.Qual(runtimePkg, "Dialects").Values(gosrc.Dict{
+			gosrc.Id("OpenAI"):    gosrc.Qual("encoding/json", "RawMessage").Call(gosrc.Id(id.OpenAI)),
+			gosrc.Id("Anthropic"): gosrc.Qual("encoding/json", "RawMessage").Call(gosrc.Id(id.Anthropic)),
+			gosrc.Id("Gemini"):    gosrc.Qual("encoding/json", "RawMessage").Call(gosrc.Id(id.Gemini)),
+			gosrc.Id("Prompt"):    gosrc.Id(id.Prompt),
+			gosrc.Id("Wrapped"):   gosrc.Lit(wrapped),
 		}),
-		jen.Lit(o.Plain),
+		gosrc.Lit(o.Plain),
 	)
 	if withParse {
-		output.Dot("WithParse").Call(jen.Id(t.ParseFunc))
+		output.Dot("WithParse").Call(gosrc.Id(t.ParseFunc))
 	}
 	f.Line()
 }
 
 // emitDialects writes the provider views as constants.
-func emitDialects(f *jen.File, pkg *ir.Package, d *dialects) {
+func emitDialects(f *gosrc.File, pkg *ir.Package, d *dialects) {
 	for _, o := range pkg.Outputs {
 		v := d.outputs[o.Name]
 		for _, c := range []struct{ id, text string }{
@@ -923,9 +923,9 @@ func emitDialects(f *jen.File, pkg *ir.Package, d *dialects) {
 
 // stringLit writes s as a raw string when it can, so that embedded schemas
 // stay readable and diffs stay small.
-func stringLit(s string) jen.Code {
+func stringLit(s string) gosrc.Code {
 	if !strings.ContainsAny(s, "`\r\x00") && !strings.Contains(s, "\ufeff") {
-		return jen.Op("`" + s + "`")
+		return gosrc.Op("`" + s + "`")
 	}
-	return jen.Lit(s)
+	return gosrc.Lit(s)
 }

@@ -3,7 +3,7 @@ package emit
 import (
 	"fmt"
 
-	"github.com/dave/jennifer/jen"
+	"github.com/structgen/structgen/gen/internal/gosrc"
 
 	"github.com/structgen/structgen/gen/ir"
 )
@@ -56,7 +56,7 @@ func refSupported(r *ir.Ref, types map[string]*ir.Type) bool {
 	return false
 }
 
-func emitEncoders(f *jen.File, pkg *ir.Package) bool {
+func emitEncoders(f *gosrc.File, pkg *ir.Package) bool {
 	types := map[string]*ir.Type{}
 	for _, t := range pkg.Types {
 		types[t.Name] = t
@@ -73,38 +73,38 @@ func emitEncoders(f *jen.File, pkg *ir.Package) bool {
 	return any
 }
 
-func emitEncoder(f *jen.File, t *ir.Type, types map[string]*ir.Type) {
+func emitEncoder(f *gosrc.File, t *ir.Type, types map[string]*ir.Type) {
 	f.Comment(fmt.Sprintf("// MarshalJSON writes %s in one pass, as encoding/json would: fields in", t.Name))
 	if t.Extra != nil {
 		f.Comment("// schema order, then AdditionalProperties in the order read.")
 	} else {
 		f.Comment("// schema order.")
 	}
-	f.Func().Params(jen.Id("v").Id(t.Name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Return(jen.Qual(implPkg, "Marshal").Call(jen.Id("v").Dot("encodeJSON"))),
+	f.Func().Params(gosrc.Id("v").Id(t.Name)).Id("MarshalJSON").Params().Params(gosrc.Index().Byte(), gosrc.Error()).Block(
+		gosrc.Return(gosrc.Qual(implPkg, "Marshal").Call(gosrc.Id("v").Dot("encodeJSON"))),
 	)
 	f.Line()
-	body := []jen.Code{jen.Id("e").Dot("ObjStart").Call()}
+	body := []gosrc.Code{gosrc.Id("e").Dot("ObjStart").Call()}
 	for _, fd := range t.Fields {
-		x := jen.Id("v").Dot(fd.Name)
+		x := gosrc.Id("v").Dot(fd.Name)
 		// Past an omit test, a pointer, slice or map is not nil.
 		value := encodeValue(x, fd.Type, types, 0)
 		if fd.Omit != "" && fd.Type.Kind != ir.RefNullable && fd.Type.Kind != ir.RefAny {
 			value = encodeNonNil(x, fd.Type, types, 0)
 		}
-		write := append([]jen.Code{jen.Id("e").Dot("Field").Call(jen.Lit(fd.JSON))}, value...)
+		write := append([]gosrc.Code{gosrc.Id("e").Dot("Field").Call(gosrc.Lit(fd.JSON))}, value...)
 		switch fd.Omit {
 		case "omitempty":
 			if fd.Type.Kind == ir.RefAny {
-				body = append(body, jen.If(jen.Len(x.Clone()).Op("!=").Lit(0)).Block(write...))
+				body = append(body, gosrc.If(gosrc.Len(x.Clone()).Op("!=").Lit(0)).Block(write...))
 			} else {
-				body = append(body, jen.If(x.Clone().Op("!=").Nil()).Block(write...))
+				body = append(body, gosrc.If(x.Clone().Op("!=").Nil()).Block(write...))
 			}
 		case "omitzero":
 			if fd.Type.Kind == ir.RefNullable {
-				body = append(body, jen.If(x.Clone().Dot("Present")).Block(write...))
+				body = append(body, gosrc.If(x.Clone().Dot("Present")).Block(write...))
 			} else {
-				body = append(body, jen.If(x.Clone().Op("!=").Nil()).Block(write...))
+				body = append(body, gosrc.If(x.Clone().Op("!=").Nil()).Block(write...))
 			}
 		default:
 			body = append(body, write...)
@@ -113,75 +113,75 @@ func emitEncoder(f *jen.File, t *ir.Type, types map[string]*ir.Type) {
 	if t.Extra != nil {
 		// The extras in the order read, but for a declared name (which
 		// a caller may have put there too: the field wins).
-		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Qual(implPkg, "ExtraKeys").Call(jen.Id("v").Dot("AdditionalProperties"), jen.Id("v").Dot("AdditionalPropertiesOrder"))).Block(
-			append([]jen.Code{
-				jen.If(jen.Id(t.FieldsVar).Dot("Has").Call(jen.Id("k"))).Block(jen.Continue()),
-				jen.Id("e").Dot("Field").Call(jen.Id("k")),
-				jen.Id("x").Op(":=").Id("v").Dot("AdditionalProperties").Index(jen.Id("k")),
-			}, encodeValue(jen.Id("x"), t.Extra, types, 0)...)...))
+		body = append(body, gosrc.For(gosrc.List(gosrc.Id("_"), gosrc.Id("k")).Op(":=").Range().Qual(implPkg, "ExtraKeys").Call(gosrc.Id("v").Dot("AdditionalProperties"), gosrc.Id("v").Dot("AdditionalPropertiesOrder"))).Block(
+			append([]gosrc.Code{
+				gosrc.If(gosrc.Id(t.FieldsVar).Dot("Has").Call(gosrc.Id("k"))).Block(gosrc.Continue()),
+				gosrc.Id("e").Dot("Field").Call(gosrc.Id("k")),
+				gosrc.Id("x").Op(":=").Id("v").Dot("AdditionalProperties").Index(gosrc.Id("k")),
+			}, encodeValue(gosrc.Id("x"), t.Extra, types, 0)...)...))
 	}
-	body = append(body, jen.Id("e").Dot("ObjEnd").Call())
+	body = append(body, gosrc.Id("e").Dot("ObjEnd").Call())
 	f.Comment(fmt.Sprintf("// encodeJSON writes %s with e.", t.Name))
-	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("encodeJSON").Params(jen.Id("e").Op("*").Qual(implPkg, "Encoding")).Block(body...)
+	f.Func().Params(gosrc.Id("v").Op("*").Id(t.Name)).Id("encodeJSON").Params(gosrc.Id("e").Op("*").Qual(implPkg, "Encoding")).Block(body...)
 }
 
 // encodeValue writes x, of Go type r. x is addressable where r names a
 // struct type with an encoder (whose encodeJSON has a pointer receiver).
-func encodeValue(x *jen.Statement, r *ir.Ref, types map[string]*ir.Type, depth int) []jen.Code {
-	e := jen.Id("e")
+func encodeValue(x *gosrc.Statement, r *ir.Ref, types map[string]*ir.Type, depth int) []gosrc.Code {
+	e := gosrc.Id("e")
 	switch r.Kind {
 	case ir.RefAny:
-		return []jen.Code{e.Clone().Dot("Raw").Call(x)}
+		return []gosrc.Code{e.Clone().Dot("Raw").Call(x)}
 	case ir.RefBool:
-		return []jen.Code{e.Clone().Dot("Bool").Call(x)}
+		return []gosrc.Code{e.Clone().Dot("Bool").Call(x)}
 	case ir.RefInt:
-		return []jen.Code{e.Clone().Dot("Int").Call(x)}
+		return []gosrc.Code{e.Clone().Dot("Int").Call(x)}
 	case ir.RefFloat:
-		return []jen.Code{e.Clone().Dot("Float").Call(x)}
+		return []gosrc.Code{e.Clone().Dot("Float").Call(x)}
 	case ir.RefString:
-		return []jen.Code{e.Clone().Dot("Str").Call(x)}
+		return []gosrc.Code{e.Clone().Dot("Str").Call(x)}
 	case ir.RefPointer, ir.RefSlice, ir.RefMap:
-		return []jen.Code{jen.If(x.Clone().Op("==").Nil()).Block(e.Clone().Dot("Null").Call()).Else().Block(encodeNonNil(x, r, types, depth)...)}
+		return []gosrc.Code{gosrc.If(x.Clone().Op("==").Nil()).Block(e.Clone().Dot("Null").Call()).Else().Block(encodeNonNil(x, r, types, depth)...)}
 	case ir.RefNullable:
 		// An absent value without omitzero encodes as null, as
 		// Nullable.MarshalJSON has it.
-		return []jen.Code{jen.If(jen.Op("!").Add(x.Clone()).Dot("Present").Op("||").Add(x.Clone()).Dot("Null")).Block(e.Clone().Dot("Null").Call()).
+		return []gosrc.Code{gosrc.If(gosrc.Op("!").Add(x.Clone()).Dot("Present").Op("||").Add(x.Clone()).Dot("Null")).Block(e.Clone().Dot("Null").Call()).
 			Else().Block(encodeValue(x.Clone().Dot("Value"), r.Elem, types, depth+1)...)}
 	case ir.RefNamed:
 		if n := namedEncoder(r, types); n != nil {
-			return []jen.Code{x.Clone().Dot("encodeJSON").Call(e)}
+			return []gosrc.Code{x.Clone().Dot("encodeJSON").Call(e)}
 		}
 		if t := types[r.Name]; t != nil && r.Pkg == "" && t.Kind == ir.KindEnum {
-			return []jen.Code{e.Clone().Dot("Str").Call(jen.String().Call(x))}
+			return []gosrc.Code{e.Clone().Dot("Str").Call(gosrc.String().Call(x))}
 		}
-		return []jen.Code{e.Clone().Dot("Marshal").Call(x)}
+		return []gosrc.Code{e.Clone().Dot("Marshal").Call(x)}
 	}
-	return []jen.Code{e.Clone().Dot("Marshal").Call(x)}
+	return []gosrc.Code{e.Clone().Dot("Marshal").Call(x)}
 }
 
 // encodeNonNil writes x, a pointer, slice or map that is not nil.
-func encodeNonNil(x *jen.Statement, r *ir.Ref, types map[string]*ir.Type, depth int) []jen.Code {
-	e := jen.Id("e")
+func encodeNonNil(x *gosrc.Statement, r *ir.Ref, types map[string]*ir.Type, depth int) []gosrc.Code {
+	e := gosrc.Id("e")
 	switch r.Kind {
 	case ir.RefPointer:
 		if namedEncoder(r.Elem, types) != nil {
-			return []jen.Code{x.Clone().Dot("encodeJSON").Call(e)}
+			return []gosrc.Code{x.Clone().Dot("encodeJSON").Call(e)}
 		}
-		return encodeValue(jen.Parens(jen.Op("*").Add(x.Clone())), r.Elem, types, depth+1)
+		return encodeValue(gosrc.Parens(gosrc.Op("*").Add(x.Clone())), r.Elem, types, depth+1)
 	case ir.RefSlice:
-		it := jen.Id(fmt.Sprintf("i%d", depth))
-		return []jen.Code{
+		it := gosrc.Id(fmt.Sprintf("i%d", depth))
+		return []gosrc.Code{
 			e.Clone().Dot("ArrStart").Call(),
-			jen.For(jen.Add(it.Clone()).Op(":=").Range().Add(x.Clone())).Block(encodeValue(x.Clone().Index(it.Clone()), r.Elem, types, depth+1)...),
+			gosrc.For(gosrc.Add(it.Clone()).Op(":=").Range().Add(x.Clone())).Block(encodeValue(x.Clone().Index(it.Clone()), r.Elem, types, depth+1)...),
 			e.Clone().Dot("ArrEnd").Call(),
 		}
 	case ir.RefMap:
-		k := jen.Id(fmt.Sprintf("k%d", depth))
-		m := jen.Id(fmt.Sprintf("m%d", depth))
-		return []jen.Code{
+		k := gosrc.Id(fmt.Sprintf("k%d", depth))
+		m := gosrc.Id(fmt.Sprintf("m%d", depth))
+		return []gosrc.Code{
 			e.Clone().Dot("ObjStart").Call(),
-			jen.For(jen.List(jen.Id("_"), k.Clone()).Op(":=").Range().Qual(implPkg, "SortedKeys").Call(x.Clone())).Block(
-				append([]jen.Code{
+			gosrc.For(gosrc.List(gosrc.Id("_"), k.Clone()).Op(":=").Range().Qual(implPkg, "SortedKeys").Call(x.Clone())).Block(
+				append([]gosrc.Code{
 					e.Clone().Dot("Field").Call(k.Clone()),
 					// A map's value is not addressable: a copy is.
 					m.Clone().Op(":=").Add(x.Clone()).Index(k.Clone()),

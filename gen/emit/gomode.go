@@ -3,7 +3,7 @@ package emit
 import (
 	"fmt"
 
-	"github.com/dave/jennifer/jen"
+	"github.com/structgen/structgen/gen/internal/gosrc"
 
 	"github.com/structgen/structgen/gen/gotypes"
 	"github.com/structgen/structgen/gen/ir"
@@ -17,7 +17,7 @@ const GoFile = gotypes.GeneratedFile
 // generated validators those call, and the decoders of its oneOf
 // interfaces. The user's types are never redefined.
 func goFiles(pkg *ir.Package) (map[string][]byte, error) {
-	f := jen.NewFile(pkg.Name)
+	f := gosrc.NewFile(pkg.Name)
 	f.HeaderComment(Header)
 	for _, file := range pkg.Sources {
 		f.HeaderComment(commentText("source: " + file))
@@ -27,34 +27,34 @@ func goFiles(pkg *ir.Package) (map[string][]byte, error) {
 	f.ImportName(schemaPkg, "schema")
 	f.ImportName(jxPkg, "jx")
 	versionCheck(f)
-	resources := jen.Dict{}
+	resources := gosrc.Dict{}
 	for _, t := range pkg.Go.Types {
 		f.Comment(fmt.Sprintf("// %s is the JSON Schema of %s, derived from its declaration", t.SchemaConst, t.Name))
 		f.Comment("// the way encoding/json encodes it.")
 		f.Const().Id(t.SchemaConst).Op("=").Add(stringLit(t.Schema))
 		f.Line()
-		resources[jen.Lit(t.URL)] = jen.Id(t.SchemaConst)
-		f.Var().Id(t.SchemaVar).Op("=").Id(pkg.SchemaSet).Dot("Schema").Call(jen.Lit(t.URL + "#"))
+		resources[gosrc.Lit(t.URL)] = gosrc.Id(t.SchemaConst)
+		f.Var().Id(t.SchemaVar).Op("=").Id(pkg.SchemaSet).Dot("Schema").Call(gosrc.Lit(t.URL + "#"))
 		f.Line()
 		f.Comment(fmt.Sprintf("// %s validates data against the schema of %s and decodes it.", t.ParseFunc, t.Name))
 		f.Comment("// Nothing is repaired; on failure the error is a *runtime.ValidationError.")
-		call := jen.Qual(schemaPkg, "Parse").Types(jen.Id(t.Name)).Call(jen.Lit(t.Name), jen.Id("data"), jen.Id(t.SchemaVar))
+		call := gosrc.Qual(schemaPkg, "Parse").Types(gosrc.Id(t.Name)).Call(gosrc.Lit(t.Name), gosrc.Id("data"), gosrc.Id(t.SchemaVar))
 		if t.Validate != nil {
 			// The generated validators check it, encoding/json decodes it
 			// (into the user's type, which has no typed decoder).
-			var vals []jen.Code
+			var vals []gosrc.Code
 			for _, v := range t.Validate {
-				vals = append(vals, jen.Id(v.Name))
+				vals = append(vals, gosrc.Id(v.Name))
 			}
-			call = jen.Qual(implPkg, "ParseValidated").Types(jen.Id(t.Name)).Call(jen.Lit(t.Name), jen.Id("data"), jen.Nil(),
-				jen.Index().Qual(implPkg, "Validator").Values(vals...), jen.Id(t.SchemaVar))
+			call = gosrc.Qual(implPkg, "ParseValidated").Types(gosrc.Id(t.Name)).Call(gosrc.Lit(t.Name), gosrc.Id("data"), gosrc.Nil(),
+				gosrc.Index().Qual(implPkg, "Validator").Values(vals...), gosrc.Id(t.SchemaVar))
 		}
-		f.Func().Id(t.ParseFunc).Params(jen.Id("data").Index().Byte()).Params(jen.Id(t.Name), jen.Error()).Block(
-			jen.Return(call),
+		f.Func().Id(t.ParseFunc).Params(gosrc.Id("data").Index().Byte()).Params(gosrc.Id(t.Name), gosrc.Error()).Block(
+			gosrc.Return(call),
 		)
 		f.Line()
 	}
-	f.Var().Id(pkg.SchemaSet).Op("=").Qual(schemaPkg, "NewSchemas").Call(jen.Lit(""), jen.Map(jen.String()).String().Values(resources))
+	f.Var().Id(pkg.SchemaSet).Op("=").Qual(schemaPkg, "NewSchemas").Call(gosrc.Lit(""), gosrc.Map(gosrc.String()).String().Values(resources))
 	f.Line()
 	for _, o := range pkg.Go.OneOfs {
 		emitOneOf(f, o)
@@ -72,26 +72,26 @@ func goFiles(pkg *ir.Package) (map[string][]byte, error) {
 
 // emitOneOf writes the function that decodes an interface by the property
 // that tells its variants apart.
-func emitOneOf(f *jen.File, o ir.OneOf) {
-	var cases []jen.Code
+func emitOneOf(f *gosrc.File, o ir.OneOf) {
+	var cases []gosrc.Code
 	for _, v := range o.Variants {
-		ret := jen.Id("v")
+		ret := gosrc.Id("v")
 		if v.Pointer {
-			ret = jen.Op("&").Id("v")
+			ret = gosrc.Op("&").Id("v")
 		}
-		cases = append(cases, jen.Case(jen.Lit(v.Tag)).Block(
-			jen.Var().Id("v").Id(v.Type),
-			jen.If(jen.Err().Op(":=").Qual("encoding/json", "Unmarshal").Call(jen.Id("data"), jen.Op("&").Id("v")), jen.Err().Op("!=").Nil()).Block(
-				jen.Return(jen.Nil(), jen.Err())),
-			jen.Return(ret, jen.Nil()),
+		cases = append(cases, gosrc.Case(gosrc.Lit(v.Tag)).Block(
+			gosrc.Var().Id("v").Id(v.Type),
+			gosrc.If(gosrc.Err().Op(":=").Qual("encoding/json", "Unmarshal").Call(gosrc.Id("data"), gosrc.Op("&").Id("v")), gosrc.Err().Op("!=").Nil()).Block(
+				gosrc.Return(gosrc.Nil(), gosrc.Err())),
+			gosrc.Return(ret, gosrc.Nil()),
 		))
 	}
 	f.Comment(fmt.Sprintf("// Unmarshal%s reads a %s, picking the variant by its %q property.", o.Name, o.Name, o.Property))
-	f.Func().Id("Unmarshal"+o.Name).Params(jen.Id("data").Index().Byte()).Params(jen.Id(o.Name), jen.Error()).Block(
-		jen.List(jen.Id("tag"), jen.Err()).Op(":=").Qual(implPkg, "Discriminator").Call(jen.Id("data"), jen.Lit(o.Property)),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Qual(implPkg, "NoVariant").Call(jen.Lit(o.Name), jen.Err().Dot("Error").Call()))),
-		jen.Switch(jen.Id("tag")).Block(cases...),
-		jen.Return(jen.Nil(), jen.Qual(implPkg, "NoVariant").Call(jen.Lit(o.Name), jen.Qual("strconv", "Quote").Call(jen.Id("tag")))),
+	f.Func().Id("Unmarshal"+o.Name).Params(gosrc.Id("data").Index().Byte()).Params(gosrc.Id(o.Name), gosrc.Error()).Block(
+		gosrc.List(gosrc.Id("tag"), gosrc.Err()).Op(":=").Qual(implPkg, "Discriminator").Call(gosrc.Id("data"), gosrc.Lit(o.Property)),
+		gosrc.If(gosrc.Err().Op("!=").Nil()).Block(gosrc.Return(gosrc.Nil(), gosrc.Qual(implPkg, "NoVariant").Call(gosrc.Lit(o.Name), gosrc.Err().Dot("Error").Call()))),
+		gosrc.Switch(gosrc.Id("tag")).Block(cases...),
+		gosrc.Return(gosrc.Nil(), gosrc.Qual(implPkg, "NoVariant").Call(gosrc.Lit(o.Name), gosrc.Qual("strconv", "Quote").Call(gosrc.Id("tag")))),
 	)
 	f.Line()
 }
@@ -99,41 +99,41 @@ func emitOneOf(f *jen.File, o ir.OneOf) {
 // emitDecoder writes UnmarshalJSON for a struct whose fields hold
 // interfaces that a property tells apart: encoding/json decodes the rest,
 // the generated Unmarshal functions those fields.
-func emitDecoder(f *jen.File, d ir.Decoder) {
-	var aux []jen.Code
-	aux = append(aux, jen.Op("*").Id("plain"))
-	var fill []jen.Code
+func emitDecoder(f *gosrc.File, d ir.Decoder) {
+	var aux []gosrc.Code
+	aux = append(aux, gosrc.Op("*").Id("plain"))
+	var fill []gosrc.Code
 	for _, fd := range d.Fields {
-		raw := jen.Qual("encoding/json", "RawMessage")
+		raw := gosrc.Qual("encoding/json", "RawMessage")
 		if fd.Slice {
-			aux = append(aux, jen.Id(fd.Name).Index().Qual("encoding/json", "RawMessage").Tag(map[string]string{"json": fd.JSON}))
-			fill = append(fill, jen.If(jen.Id("aux").Dot(fd.Name).Op("!=").Nil()).Block(
-				jen.Id("d").Dot(fd.Name).Op("=").Make(jen.Index().Id(fd.OneOf), jen.Len(jen.Id("aux").Dot(fd.Name))),
-				jen.For(jen.List(jen.Id("i"), jen.Id("raw")).Op(":=").Range().Id("aux").Dot(fd.Name)).Block(
-					jen.List(jen.Id("v"), jen.Err()).Op(":=").Id("Unmarshal"+fd.OneOf).Call(jen.Id("raw")),
-					jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-					jen.Id("d").Dot(fd.Name).Index(jen.Id("i")).Op("=").Id("v"),
+			aux = append(aux, gosrc.Id(fd.Name).Index().Qual("encoding/json", "RawMessage").Tag(map[string]string{"json": fd.JSON}))
+			fill = append(fill, gosrc.If(gosrc.Id("aux").Dot(fd.Name).Op("!=").Nil()).Block(
+				gosrc.Id("d").Dot(fd.Name).Op("=").Make(gosrc.Index().Id(fd.OneOf), gosrc.Len(gosrc.Id("aux").Dot(fd.Name))),
+				gosrc.For(gosrc.List(gosrc.Id("i"), gosrc.Id("raw")).Op(":=").Range().Id("aux").Dot(fd.Name)).Block(
+					gosrc.List(gosrc.Id("v"), gosrc.Err()).Op(":=").Id("Unmarshal"+fd.OneOf).Call(gosrc.Id("raw")),
+					gosrc.If(gosrc.Err().Op("!=").Nil()).Block(gosrc.Return(gosrc.Err())),
+					gosrc.Id("d").Dot(fd.Name).Index(gosrc.Id("i")).Op("=").Id("v"),
 				),
 			))
 			continue
 		}
-		aux = append(aux, jen.Id(fd.Name).Add(raw).Tag(map[string]string{"json": fd.JSON}))
-		fill = append(fill, jen.If(jen.Len(jen.Id("aux").Dot(fd.Name)).Op(">").Lit(0).Op("&&").String().Call(jen.Id("aux").Dot(fd.Name)).Op("!=").Lit("null")).Block(
-			jen.List(jen.Id("v"), jen.Err()).Op(":=").Id("Unmarshal"+fd.OneOf).Call(jen.Id("aux").Dot(fd.Name)),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-			jen.Id("d").Dot(fd.Name).Op("=").Id("v"),
+		aux = append(aux, gosrc.Id(fd.Name).Add(raw).Tag(map[string]string{"json": fd.JSON}))
+		fill = append(fill, gosrc.If(gosrc.Len(gosrc.Id("aux").Dot(fd.Name)).Op(">").Lit(0).Op("&&").String().Call(gosrc.Id("aux").Dot(fd.Name)).Op("!=").Lit("null")).Block(
+			gosrc.List(gosrc.Id("v"), gosrc.Err()).Op(":=").Id("Unmarshal"+fd.OneOf).Call(gosrc.Id("aux").Dot(fd.Name)),
+			gosrc.If(gosrc.Err().Op("!=").Nil()).Block(gosrc.Return(gosrc.Err())),
+			gosrc.Id("d").Dot(fd.Name).Op("=").Id("v"),
 		))
 	}
-	body := []jen.Code{
-		jen.Type().Id("plain").Id(d.Type),
-		jen.Var().Id("aux").Struct(aux...),
-		jen.Id("aux").Dot("plain").Op("=").Parens(jen.Op("*").Id("plain")).Call(jen.Id("d")),
-		jen.If(jen.Err().Op(":=").Qual("encoding/json", "Unmarshal").Call(jen.Id("data"), jen.Op("&").Id("aux")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+	body := []gosrc.Code{
+		gosrc.Type().Id("plain").Id(d.Type),
+		gosrc.Var().Id("aux").Struct(aux...),
+		gosrc.Id("aux").Dot("plain").Op("=").Parens(gosrc.Op("*").Id("plain")).Call(gosrc.Id("d")),
+		gosrc.If(gosrc.Err().Op(":=").Qual("encoding/json", "Unmarshal").Call(gosrc.Id("data"), gosrc.Op("&").Id("aux")), gosrc.Err().Op("!=").Nil()).Block(gosrc.Return(gosrc.Err())),
 	}
 	body = append(body, fill...)
-	body = append(body, jen.Return(jen.Nil()))
+	body = append(body, gosrc.Return(gosrc.Nil()))
 	f.Comment(fmt.Sprintf("// UnmarshalJSON decodes %s; the generated Unmarshal functions read its", d.Type))
 	f.Comment("// interface fields, by the property that tells their variants apart.")
-	f.Func().Params(jen.Id("d").Op("*").Id(d.Type)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(body...)
+	f.Func().Params(gosrc.Id("d").Op("*").Id(d.Type)).Id("UnmarshalJSON").Params(gosrc.Id("data").Index().Byte()).Error().Block(body...)
 	f.Line()
 }

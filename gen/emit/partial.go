@@ -3,7 +3,7 @@ package emit
 import (
 	"fmt"
 
-	"github.com/dave/jennifer/jen"
+	"github.com/structgen/structgen/gen/internal/gosrc"
 
 	"github.com/structgen/structgen/gen/ir"
 )
@@ -13,7 +13,7 @@ const PartialFile = "structgen_partial_gen.go"
 
 // emitPartials writes the partial mirrors of struct types and, for every
 // output, <Name>Partial and Parse<Name>Partial.
-func emitPartials(f *jen.File, pkg *ir.Package) {
+func emitPartials(f *gosrc.File, pkg *ir.Package) {
 	for _, p := range pkg.Partials {
 		f.Comment(fmt.Sprintf("// %s is %s as read so far from a streaming reply.", p.Name, p.Of))
 		f.Comment("// A field is absent until the reply writes it; Get returns its value so")
@@ -22,23 +22,23 @@ func emitPartials(f *jen.File, pkg *ir.Package) {
 		for _, u := range p.Unmirrored {
 			f.Comment(fmt.Sprintf("// The fields of %s, a type of another package, are not read here.", u))
 		}
-		var fields []jen.Code
+		var fields []gosrc.Code
 		for _, fd := range p.Fields {
-			fields = append(fields, jen.Id(fd.Name).Qual(runtimePkg, "Field").Types(partialType(fd.Expr)).Tag(map[string]string{"json": fieldTag(fd.JSON) + ",omitzero"}))
+			fields = append(fields, gosrc.Id(fd.Name).Qual(runtimePkg, "Field").Types(partialType(fd.Expr)).Tag(map[string]string{"json": fieldTag(fd.JSON) + ",omitzero"}))
 		}
 		f.Type().Id(p.Name).Struct(fields...)
 		f.Line()
-		var body []jen.Code
+		var body []gosrc.Code
 		body = append(body,
-			jen.Var().Id("p").Id(p.Name),
-			jen.If(jen.Op("!").Id("n").Dot("IsObject").Call()).Block(jen.Return(jen.Id("p"), jen.False())),
+			gosrc.Var().Id("p").Id(p.Name),
+			gosrc.If(gosrc.Op("!").Id("n").Dot("IsObject").Call()).Block(gosrc.Return(gosrc.Id("p"), gosrc.False())),
 		)
 		for _, fd := range p.Fields {
-			body = append(body, jen.Qual(runtimePkg, "SetField").Call(jen.Op("&").Id("p").Dot(fd.Name), jen.Id("n").Dot("Field").Call(jen.Lit(fd.JSON)), partialReader(fd.Expr)))
+			body = append(body, gosrc.Qual(runtimePkg, "SetField").Call(gosrc.Op("&").Id("p").Dot(fd.Name), gosrc.Id("n").Dot("Field").Call(gosrc.Lit(fd.JSON)), partialReader(fd.Expr)))
 		}
-		body = append(body, jen.Return(jen.Id("p"), jen.True()))
+		body = append(body, gosrc.Return(gosrc.Id("p"), gosrc.True()))
 		f.Comment(fmt.Sprintf("// %s reads a %s from a streaming reply's value.", p.Read, p.Name))
-		f.Func().Id(p.Read).Params(jen.Id("n").Op("*").Qual(lenientPkg, "Node")).Params(jen.Id(p.Name), jen.Bool()).Block(body...)
+		f.Func().Id(p.Read).Params(gosrc.Id("n").Op("*").Qual(lenientPkg, "Node")).Params(gosrc.Id(p.Name), gosrc.Bool()).Block(body...)
 		f.Line()
 	}
 	for _, o := range pkg.Outputs {
@@ -62,21 +62,21 @@ func emitPartials(f *jen.File, pkg *ir.Package) {
 		f.Comment("// Strings may still grow; numbers, booleans and enum values appear once")
 		f.Comment(fmt.Sprintf("// finished. Nothing is validated: %s.Parse does that once the", id.Output))
 		f.Comment("// reply is complete.")
-		read := []jen.Code{
-			jen.List(jen.Id("n"), jen.Id("_"), jen.Err()).Op(":=").Id(id.Output).Dot("ReadPartial").Call(jen.Id("text")),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id(id.Partial).Values(), jen.Err())),
+		read := []gosrc.Code{
+			gosrc.List(gosrc.Id("n"), gosrc.Id("_"), gosrc.Err()).Op(":=").Id(id.Output).Dot("ReadPartial").Call(gosrc.Id("text")),
+			gosrc.If(gosrc.Err().Op("!=").Nil()).Block(gosrc.Return(gosrc.Id(id.Partial).Values(), gosrc.Err())),
 		}
 		if structRoot {
 			read = append(read,
-				jen.List(jen.Id("p"), jen.Id("_")).Op(":=").Id(e.Read).Call(jen.Id("n")),
-				jen.Return(jen.Id("p"), jen.Nil()))
+				gosrc.List(gosrc.Id("p"), gosrc.Id("_")).Op(":=").Id(e.Read).Call(gosrc.Id("n")),
+				gosrc.Return(gosrc.Id("p"), gosrc.Nil()))
 		} else {
 			read = append(read,
-				jen.Var().Id("p").Id(id.Partial),
-				jen.Qual(runtimePkg, "SetField").Call(jen.Op("&").Id("p"), jen.Id("n"), partialReader(e)),
-				jen.Return(jen.Id("p"), jen.Nil()))
+				gosrc.Var().Id("p").Id(id.Partial),
+				gosrc.Qual(runtimePkg, "SetField").Call(gosrc.Op("&").Id("p"), gosrc.Id("n"), partialReader(e)),
+				gosrc.Return(gosrc.Id("p"), gosrc.Nil()))
 		}
-		f.Func().Id(id.ParsePartial).Params(jen.Id("text").Index().Byte()).Params(jen.Id(id.Partial), jen.Error()).Block(read...)
+		f.Func().Id(id.ParsePartial).Params(gosrc.Id("text").Index().Byte()).Params(gosrc.Id(id.Partial), gosrc.Error()).Block(read...)
 		f.Line()
 	}
 	for _, t := range pkg.Tools {
@@ -86,35 +86,35 @@ func emitPartials(f *jen.File, pkg *ir.Package) {
 
 // emitToolPartial writes Parse<Tool>ActionPartial, which reads the
 // arguments of a call of t that may still be streaming.
-func emitToolPartial(f *jen.File, t *ir.Tool) {
+func emitToolPartial(f *gosrc.File, t *ir.Tool) {
 	e, id := t.Partial, t.Idents
 	if e == nil {
 		return
 	}
-	var typ jen.Code = jen.Qual(runtimePkg, "Field").Types(partialType(e))
+	var typ gosrc.Code = gosrc.Qual(runtimePkg, "Field").Types(partialType(e))
 	if e.Kind == ir.PartialStruct {
-		typ = jen.Id(e.Named)
+		typ = gosrc.Id(e.Named)
 	}
 	f.Comment(fmt.Sprintf("// %s reads the arguments of a call of tool", id.ParsePartial))
 	f.Comment(fmt.Sprintf("// %q while they stream (runtime.StreamCalls, runtime.CallReader).", t.Name))
 	f.Comment("// Strings may still grow; numbers, booleans and enum values appear once")
 	f.Comment(fmt.Sprintf("// finished. Nothing is validated: %s does that once the", id.Parse))
 	f.Comment("// call is finished.")
-	read := []jen.Code{
-		jen.List(jen.Id("n"), jen.Id("_"), jen.Err()).Op(":=").Id(id.Tool).Dot("ReadPartial").Call(jen.Id("args")),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Add(typ).Values(), jen.Err())),
+	read := []gosrc.Code{
+		gosrc.List(gosrc.Id("n"), gosrc.Id("_"), gosrc.Err()).Op(":=").Id(id.Tool).Dot("ReadPartial").Call(gosrc.Id("args")),
+		gosrc.If(gosrc.Err().Op("!=").Nil()).Block(gosrc.Return(gosrc.Add(typ).Values(), gosrc.Err())),
 	}
 	if e.Kind == ir.PartialStruct {
 		read = append(read,
-			jen.List(jen.Id("p"), jen.Id("_")).Op(":=").Id(e.Read).Call(jen.Id("n")),
-			jen.Return(jen.Id("p"), jen.Nil()))
+			gosrc.List(gosrc.Id("p"), gosrc.Id("_")).Op(":=").Id(e.Read).Call(gosrc.Id("n")),
+			gosrc.Return(gosrc.Id("p"), gosrc.Nil()))
 	} else {
 		read = append(read,
-			jen.Var().Id("p").Add(typ),
-			jen.Qual(runtimePkg, "SetField").Call(jen.Op("&").Id("p"), jen.Id("n"), partialReader(e)),
-			jen.Return(jen.Id("p"), jen.Nil()))
+			gosrc.Var().Id("p").Add(typ),
+			gosrc.Qual(runtimePkg, "SetField").Call(gosrc.Op("&").Id("p"), gosrc.Id("n"), partialReader(e)),
+			gosrc.Return(gosrc.Id("p"), gosrc.Nil()))
 	}
-	f.Func().Id(id.ParsePartial).Params(jen.Id("args").Index().Byte()).Params(typ, jen.Error()).Block(read...)
+	f.Func().Id(id.ParsePartial).Params(gosrc.Id("args").Index().Byte()).Params(typ, gosrc.Error()).Block(read...)
 	f.Line()
 }
 
@@ -127,54 +127,54 @@ func fieldTag(name string) string {
 }
 
 // partialType is the Go type of a partial value.
-func partialType(e *ir.PartialExpr) jen.Code {
+func partialType(e *ir.PartialExpr) gosrc.Code {
 	switch e.Kind {
 	case ir.PartialString:
-		return jen.String()
+		return gosrc.String()
 	case ir.PartialInt:
-		return jen.Int64()
+		return gosrc.Int64()
 	case ir.PartialFloat:
-		return jen.Float64()
+		return gosrc.Float64()
 	case ir.PartialBool:
-		return jen.Bool()
+		return gosrc.Bool()
 	case ir.PartialEnum, ir.PartialStruct:
-		return jen.Id(e.Named)
+		return gosrc.Id(e.Named)
 	case ir.PartialPointer:
-		return jen.Op("*").Add(partialType(e.Elem))
+		return gosrc.Op("*").Add(partialType(e.Elem))
 	case ir.PartialSlice:
-		return jen.Index().Add(partialType(e.Elem))
+		return gosrc.Index().Add(partialType(e.Elem))
 	case ir.PartialMap:
-		return jen.Map(jen.String()).Add(partialType(e.Elem))
+		return gosrc.Map(gosrc.String()).Add(partialType(e.Elem))
 	}
-	return jen.Qual("encoding/json", "RawMessage")
+	return gosrc.Qual("encoding/json", "RawMessage")
 }
 
 // partialReader is the function that reads a partial value.
-func partialReader(e *ir.PartialExpr) jen.Code {
+func partialReader(e *ir.PartialExpr) gosrc.Code {
 	switch e.Kind {
 	case ir.PartialString:
-		return jen.Qual(implPkg, "ReadString")
+		return gosrc.Qual(implPkg, "ReadString")
 	case ir.PartialInt:
-		return jen.Qual(implPkg, "ReadInt")
+		return gosrc.Qual(implPkg, "ReadInt")
 	case ir.PartialFloat:
-		return jen.Qual(implPkg, "ReadFloat")
+		return gosrc.Qual(implPkg, "ReadFloat")
 	case ir.PartialBool:
-		return jen.Qual(implPkg, "ReadBool")
+		return gosrc.Qual(implPkg, "ReadBool")
 	case ir.PartialEnum:
-		return jen.Qual(implPkg, "ReadEnum").Types(jen.Id(e.Named))
+		return gosrc.Qual(implPkg, "ReadEnum").Types(gosrc.Id(e.Named))
 	case ir.PartialStruct:
-		return jen.Id(e.Read)
+		return gosrc.Id(e.Read)
 	case ir.PartialPointer:
 		// Written out, not a runtime helper: code generated for this
 		// runtime version calls nothing new.
-		return jen.Func().Params(jen.Id("n").Op("*").Qual(lenientPkg, "Node")).Params(partialType(e), jen.Bool()).Block(
-			jen.List(jen.Id("p"), jen.Id("ok")).Op(":=").Add(partialReader(e.Elem)).Call(jen.Id("n")),
-			jen.Return(jen.Op("&").Id("p"), jen.Id("ok")),
+		return gosrc.Func().Params(gosrc.Id("n").Op("*").Qual(lenientPkg, "Node")).Params(partialType(e), gosrc.Bool()).Block(
+			gosrc.List(gosrc.Id("p"), gosrc.Id("ok")).Op(":=").Add(partialReader(e.Elem)).Call(gosrc.Id("n")),
+			gosrc.Return(gosrc.Op("&").Id("p"), gosrc.Id("ok")),
 		)
 	case ir.PartialSlice:
-		return jen.Qual(implPkg, "ReadSlice").Call(partialReader(e.Elem))
+		return gosrc.Qual(implPkg, "ReadSlice").Call(partialReader(e.Elem))
 	case ir.PartialMap:
-		return jen.Qual(implPkg, "ReadMap").Call(partialReader(e.Elem))
+		return gosrc.Qual(implPkg, "ReadMap").Call(partialReader(e.Elem))
 	}
-	return jen.Qual(implPkg, "ReadRaw")
+	return gosrc.Qual(implPkg, "ReadRaw")
 }

@@ -4,20 +4,20 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/dave/jennifer/jen"
+	"github.com/structgen/structgen/gen/internal/gosrc"
 
 	"github.com/structgen/structgen/gen/ir"
 	"github.com/structgen/structgen/gen/loc"
 )
 
 // TestRenderError: code that does not format is a structgen bug, one
-// line with the file and the position, not jennifer's message with the
+// line with the file and the position, not go/format's message with the
 // whole file after it.
 func TestRenderError(t *testing.T) {
 	pkg := &ir.Package{Name: "p"}
-	_, err := buildAll(pkg, map[string]func(f *jen.File) bool{
-		"good.go": func(f *jen.File) bool { f.Var().Id("_").Op("=").Lit(1); return true },
-		"bad.go": func(f *jen.File) bool {
+	_, err := buildAll(pkg, map[string]func(f *gosrc.File) bool{
+		"good.go": func(f *gosrc.File) bool { f.Var().Id("_").Op("=").Lit(1); return true },
+		"bad.go": func(f *gosrc.File) bool {
 			f.Const().Id("x").Op("=").Op("`a\x00b`")
 			for range 1000 {
 				f.Var().Id("_").Op("=").Lit("filler")
@@ -29,7 +29,7 @@ func TestRenderError(t *testing.T) {
 	if !errors.As(err, &bug) {
 		t.Fatalf("error = %v, want a *loc.InternalError", err)
 	}
-	const want = "structgen bug: the emit stage failed while processing bad.go: the generated code does not format: 6:13: illegal character NUL; please report it at https://github.com/structgen/structgen/issues with the schema"
+	const want = "structgen bug: the emit stage failed while processing bad.go: the generated code does not format: 5:13: illegal character NUL; please report it at https://github.com/structgen/structgen/issues with the schema"
 	if msg := err.Error(); msg != want {
 		t.Fatalf("error = %q, want %q", msg, want)
 	}

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dave/jennifer/jen"
+	"github.com/structgen/structgen/gen/internal/gosrc"
 
 	"github.com/structgen/structgen/gen/ir"
 	"github.com/structgen/structgen/internal/ecmaregex"
@@ -123,7 +123,7 @@ func usedValidators(pkg *ir.Package) []*ir.Validator {
 	return out
 }
 
-func emitValidators(f *jen.File, pkg *ir.Package) bool {
+func emitValidators(f *gosrc.File, pkg *ir.Package) bool {
 	used := usedValidators(pkg)
 	projected := map[*ir.Validator]bool{}
 	for _, v := range used {
@@ -188,43 +188,43 @@ func projectedBy(v *ir.Validator) []*ir.Validator {
 // branchOf names the validator that checks s where it is a then or else
 // schema: its members form where applying may use it (keysRead: the
 // applying validator reads every key; see projectedBy).
-func branchOf(s *ir.Validator, keysRead bool) jen.Code {
+func branchOf(s *ir.Validator, keysRead bool) gosrc.Code {
 	if keysRead && membersForm(s) {
-		return jen.Id(membersName(s))
+		return gosrc.Id(membersName(s))
 	}
 	return vref(s)
 }
 
 func membersName(v *ir.Validator) string { return v.Name + "Members" }
 
-func emitMembersForm(f *jen.File, v *ir.Validator) {
-	params := []jen.Code{jen.Id("c").Op("*").Qual(implPkg, "Decoding"), jen.Id("_").Op("*").Qual(implPkg, "Text")}
+func emitMembersForm(f *gosrc.File, v *ir.Validator) {
+	params := []gosrc.Code{gosrc.Id("c").Op("*").Qual(implPkg, "Decoding"), gosrc.Id("_").Op("*").Qual(implPkg, "Text")}
 	f.Comment(commentText(fmt.Sprintf("// %s checks the value Apply hands it against %s,", membersName(v), v.Loc)))
 	if len(v.Properties) == 1 {
 		p := v.Properties[0]
 		f.Comment("// reading only its member " + strconv.Quote(p.Name) + ".")
 		f.Func().Id(membersName(v)).Params(params...).Block(
-			jen.If(jen.List(jen.Id("r"), jen.Id("found")).Op(":=").Add(c("AppliedMember", jen.Lit(p.Name))), jen.Id("found")).Block(
-				c("Push", jen.Lit(p.Name)),
-				applyTo(jen.Id("r"), p.V),
+			gosrc.If(gosrc.List(gosrc.Id("r"), gosrc.Id("found")).Op(":=").Add(c("AppliedMember", gosrc.Lit(p.Name))), gosrc.Id("found")).Block(
+				c("Push", gosrc.Lit(p.Name)),
+				applyTo(gosrc.Id("r"), p.V),
 				c("Pop"),
 			),
 		)
 		return
 	}
 	f.Comment("// reading only the members it declares.")
-	var cases []jen.Code
+	var cases []gosrc.Code
 	for _, p := range v.Properties {
-		cases = append(cases, jen.Case(jen.Lit(p.Name)).Block(
-			c("Push", jen.Lit(p.Name)),
-			applyTo(jen.Id("m").Dot("Value").Call(), p.V),
+		cases = append(cases, gosrc.Case(gosrc.Lit(p.Name)).Block(
+			c("Push", gosrc.Lit(p.Name)),
+			applyTo(gosrc.Id("m").Dot("Value").Call(), p.V),
 			c("Pop"),
 		))
 	}
 	f.Func().Id(membersName(v)).Params(params...).Block(
-		jen.Id("m").Op(":=").Add(c("AppliedMembers")),
-		jen.For(jen.Id("m").Dot("Next").Call()).Block(
-			jen.Switch(jen.String().Call(jen.Id("m").Dot("Key").Call())).Block(cases...),
+		gosrc.Id("m").Op(":=").Add(c("AppliedMembers")),
+		gosrc.For(gosrc.Id("m").Dot("Next").Call()).Block(
+			gosrc.Switch(gosrc.String().Call(gosrc.Id("m").Dot("Key").Call())).Block(cases...),
 		),
 	)
 }
@@ -268,9 +268,9 @@ func textName(v *ir.Validator) string { return v.Name + "Text" }
 
 // applyTo checks raw, a value's text, against s: through its text form
 // where it has one.
-func applyTo(raw jen.Code, s *ir.Validator) jen.Code {
+func applyTo(raw gosrc.Code, s *ir.Validator) gosrc.Code {
 	if textForm(s) {
-		return jen.Id(textOf(s)).Call(jen.Id("c"), raw)
+		return gosrc.Id(textOf(s)).Call(gosrc.Id("c"), raw)
 	}
 	return c("Apply", raw, vref(deref(s)))
 }
@@ -304,53 +304,53 @@ func unevaluated(v *ir.Validator) bool {
 	return v.UnevaluatedProperties != nil || v.UnevaluatedItems != nil
 }
 
-func vref(v *ir.Validator) jen.Code {
+func vref(v *ir.Validator) gosrc.Code {
 	if v == nil {
-		return jen.Nil()
+		return gosrc.Nil()
 	}
-	return jen.Id(v.Name)
+	return gosrc.Id(v.Name)
 }
 
-func c(method string, args ...jen.Code) *jen.Statement {
-	return jen.Id("c").Dot(method).Call(args...)
+func c(method string, args ...gosrc.Code) *gosrc.Statement {
+	return gosrc.Id("c").Dot(method).Call(args...)
 }
 
-func emitValidator(f *jen.File, v *ir.Validator, set string) {
+func emitValidator(f *gosrc.File, v *ir.Validator, set string) {
 	if usesDeclaredKeys(v) {
-		var names []jen.Code
+		var names []gosrc.Code
 		for _, n := range declaredKeys(v) {
-			names = append(names, jen.Lit(n))
+			names = append(names, gosrc.Lit(n))
 		}
 		f.Comment(fmt.Sprintf("// %s are the properties %s declares, which it records by index.", keysName(v), v.Name))
 		f.Var().Id(keysName(v)).Op("=").Index().String().Values(names...)
 		f.Line()
 	}
 	f.Comment(commentText(fmt.Sprintf("// %s checks a value against %s.", v.Name, v.Loc)))
-	params := []jen.Code{jen.Id("c").Op("*").Qual(implPkg, "Decoding"), jen.Id("t").Op("*").Qual(implPkg, "Text")}
-	var body []jen.Code
+	params := []gosrc.Code{gosrc.Id("c").Op("*").Qual(implPkg, "Decoding"), gosrc.Id("t").Op("*").Qual(implPkg, "Text")}
+	var body []gosrc.Code
 	switch {
 	case v.Interpret != "":
 		// The interpreter checks this schema: see ir.Validator.
 		f.Comment(commentText("// The schema interpreter checks it: " + v.Why + "."))
-		body = append(body, jen.Qual(implPkg, "InterpretValue").Call(jen.Id("c"), jen.Id("t"), jen.Id(set).Dot("Schema").Call(jen.Lit(v.Interpret))))
+		body = append(body, gosrc.Qual(implPkg, "InterpretValue").Call(gosrc.Id("c"), gosrc.Id("t"), gosrc.Id(set).Dot("Schema").Call(gosrc.Lit(v.Interpret))))
 	case v.Cycle:
-		body = append(body, jen.Id("t").Dot("Cycle").Call())
+		body = append(body, gosrc.Id("t").Dot("Cycle").Call())
 	case v.False:
-		body = append(body, jen.Id("t").Dot("False").Call())
+		body = append(body, gosrc.Id("t").Dot("False").Call())
 	case onlyRef(v):
 		// All v checks is its reference's schema: it reads the value as
 		// that schema's validator does, finding the text only if that
 		// one needs it; callers holding the text call that one's text
 		// form (textOf).
-		body = []jen.Code{jen.Id(appliesOne(v).Name).Call(jen.Id("c"), jen.Id("t"))}
+		body = []gosrc.Code{gosrc.Id(appliesOne(v).Name).Call(gosrc.Id("c"), gosrc.Id("t"))}
 	case textForm(v):
 		// The checks read the value's text: they are v's text form, and
 		// v finds the text (see textForm); a tagged union's tag, in the
 		// same scan.
-		read := jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("Raw").Call()), jen.Id("ok")).Block(
-			jen.Id(textName(v)).Call(jen.Id("c"), jen.Id("raw")))
-		if name, check := taggedOnly(v, jen.Id("raw"), jen.Id("tag")); name != "" {
-			read = jen.If(jen.List(jen.Id("raw"), jen.Id("tag"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("RawMember").Call(jen.Lit(name))), jen.Id("ok")).Block(check)
+		read := gosrc.If(gosrc.List(gosrc.Id("raw"), gosrc.Id("ok")).Op(":=").Add(gosrc.Id("t").Dot("Raw").Call()), gosrc.Id("ok")).Block(
+			gosrc.Id(textName(v)).Call(gosrc.Id("c"), gosrc.Id("raw")))
+		if name, check := taggedOnly(v, gosrc.Id("raw"), gosrc.Id("tag")); name != "" {
+			read = gosrc.If(gosrc.List(gosrc.Id("raw"), gosrc.Id("tag"), gosrc.Id("ok")).Op(":=").Add(gosrc.Id("t").Dot("RawMember").Call(gosrc.Lit(name))), gosrc.Id("ok")).Block(check)
 		}
 		f.Func().Id(v.Name).Params(params...).Block(read)
 		f.Line()
@@ -360,7 +360,7 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 			body = append(body, c("Track"))
 		}
 		if v.Ref != nil {
-			body = append(body, applyTo(jen.Id("raw"), v.Ref))
+			body = append(body, applyTo(gosrc.Id("raw"), v.Ref))
 		}
 		body = append(body, allOfChecks(v.AllOf, readsKeys(v))...)
 		if len(v.AnyOf) > 0 && !appliedAlready(v, v.AnyOf) {
@@ -370,21 +370,21 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 			body = append(body, branchesCheck("OneOf", v.OneOf))
 		}
 		if v.Not != nil {
-			body = append(body, c("Not", jen.Id("raw"), vref(v.Not)))
+			body = append(body, c("Not", gosrc.Id("raw"), vref(v.Not)))
 		}
 		if name, _, _, _ := ifConst(v.If); name != "" {
 			body = append(body, ifConstsCheck([]*ir.Validator{v}, readsKeys(v)))
 		} else if v.If != nil {
-			body = append(body, c("IfThenElse", jen.Id("raw"), vref(v.If), branchOf(v.Then, readsKeys(v)), branchOf(v.Else, readsKeys(v))))
+			body = append(body, c("IfThenElse", gosrc.Id("raw"), vref(v.If), branchOf(v.Then, readsKeys(v)), branchOf(v.Else, readsKeys(v))))
 		}
 		if v.Enum != nil {
-			body = append(body, c("Enum", jen.Id("raw"), jen.Lit("["+strings.Join(v.Enum, ",")+"]"), jen.Lit(v.Const)))
+			body = append(body, c("Enum", gosrc.Id("raw"), gosrc.Lit("["+strings.Join(v.Enum, ",")+"]"), gosrc.Lit(v.Const)))
 		}
 		if cases, wrong, want := ownParts(v); len(cases) == 0 && len(wrong) > 0 {
 			// Only the kind: its first byte says it, no second reading.
-			body = append(body, c("KindOf", append([]jen.Code{jen.Id("raw"), jen.Lit(want)}, wrong...)...))
+			body = append(body, c("KindOf", append([]gosrc.Code{gosrc.Id("raw"), gosrc.Lit(want)}, wrong...)...))
 		} else if own := ownChecks(v); own != nil {
-			body = append(body, c("Apply", jen.Id("raw"), jen.Func().Params(params...).Block(own...)))
+			body = append(body, c("Apply", gosrc.Id("raw"), gosrc.Func().Params(params...).Block(own...)))
 		}
 		if unevaluated(v) {
 			// A false schema is worded as the object's or array's problem.
@@ -396,14 +396,14 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 			if noItems {
 				items = nil
 			}
-			body = append(body, c("Unevaluated", jen.Id("raw"), vref(props), vref(items), jen.Lit(noProps), jen.Lit(noItems)), c("Untrack"))
+			body = append(body, c("Unevaluated", gosrc.Id("raw"), vref(props), vref(items), gosrc.Lit(noProps), gosrc.Lit(noItems)), c("Untrack"))
 		}
-		f.Func().Id(textName(v)).Params(jen.Id("c").Op("*").Qual(implPkg, "Decoding"), jen.Id("raw").Index().Byte()).Block(body...)
+		f.Func().Id(textName(v)).Params(gosrc.Id("c").Op("*").Qual(implPkg, "Decoding"), gosrc.Id("raw").Index().Byte()).Block(body...)
 		return
 	default:
 		body = ownChecks(v)
 		if body == nil {
-			body = []jen.Code{jen.Id("t").Dot("Skip").Call()}
+			body = []gosrc.Code{gosrc.Id("t").Dot("Skip").Call()}
 		}
 	}
 	f.Func().Id(v.Name).Params(params...).Block(body...)
@@ -411,22 +411,22 @@ func emitValidator(f *jen.File, v *ir.Validator, set string) {
 
 // ownChecks reads the value once and checks the keywords of its kind;
 // nil when there is nothing to check (the value is only passed).
-func ownChecks(v *ir.Validator) []jen.Code {
+func ownChecks(v *ir.Validator) []gosrc.Code {
 	cases, wrong, want := ownParts(v)
 	if len(wrong) > 0 {
-		cases = append(cases, jen.Case(wrong...).Block(jen.Id("t").Dot("WrongType").Call(jen.Lit(want))))
+		cases = append(cases, gosrc.Case(wrong...).Block(gosrc.Id("t").Dot("WrongType").Call(gosrc.Lit(want))))
 	}
 	if len(cases) == 0 {
 		return nil
 	}
-	cases = append(cases, jen.Default().Block(jen.Id("t").Dot("Skip").Call()))
-	return []jen.Code{jen.Switch(jen.Id("t").Dot("Next").Call()).Block(cases...)}
+	cases = append(cases, gosrc.Default().Block(gosrc.Id("t").Dot("Skip").Call()))
+	return []gosrc.Code{gosrc.Switch(gosrc.Id("t").Dot("Next").Call()).Block(cases...)}
 }
 
 // ownParts are the cases of ownChecks' switch on the value's kind: the
 // kinds with checks, and the kinds the schema does not allow (want words
 // the ones it does).
-func ownParts(v *ir.Validator) (cases, wrong []jen.Code, want string) {
+func ownParts(v *ir.Validator) (cases, wrong []gosrc.Code, want string) {
 	allowed := map[string]bool{}
 	for _, t := range v.Types {
 		allowed[t] = true
@@ -438,7 +438,7 @@ func ownParts(v *ir.Validator) (cases, wrong []jen.Code, want string) {
 	want = strings.Join(v.Types, " or ")
 	for _, k := range []struct {
 		jx, name string
-		checks   []jen.Code
+		checks   []gosrc.Code
 	}{
 		{"Null", "null", nil},
 		{"Bool", "boolean", nil},
@@ -449,37 +449,37 @@ func ownParts(v *ir.Validator) (cases, wrong []jen.Code, want string) {
 	} {
 		switch {
 		case !any && !allowed[k.name]:
-			wrong = append(wrong, jen.Qual(jxPkg, k.jx))
+			wrong = append(wrong, gosrc.Qual(jxPkg, k.jx))
 		case k.checks != nil:
-			cases = append(cases, jen.Case(jen.Qual(jxPkg, k.jx)).Block(k.checks...))
+			cases = append(cases, gosrc.Case(gosrc.Qual(jxPkg, k.jx)).Block(k.checks...))
 		}
 	}
 	return cases, wrong, want
 }
 
-func numberChecks(v *ir.Validator, any bool, allowed map[string]bool, want string) []jen.Code {
+func numberChecks(v *ir.Validator, any bool, allowed map[string]bool, want string) []gosrc.Code {
 	bounds := v.Minimum != "" || v.Maximum != "" || v.ExclusiveMinimum != "" || v.ExclusiveMaximum != ""
 	integerOnly := !any && !allowed["number"]
 	if !bounds && v.MultipleOf == "" && !integerOnly {
 		return nil // nothing to check
 	}
-	out := []jen.Code{
-		jen.List(jen.Id("text"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("Number").Call()),
-		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
+	out := []gosrc.Code{
+		gosrc.List(gosrc.Id("text"), gosrc.Id("ok")).Op(":=").Add(gosrc.Id("t").Dot("Number").Call()),
+		gosrc.If(gosrc.Op("!").Id("ok")).Block(gosrc.Return()),
 	}
 	if integerOnly {
-		out = append(out, c("Integer", jen.Id("text"), jen.Lit(want)))
+		out = append(out, c("Integer", gosrc.Id("text"), gosrc.Lit(want)))
 	}
 	if bounds {
-		out = append(out, c("NumberBounds", jen.Id("text"), jen.Lit(v.Minimum), jen.Lit(v.Maximum), jen.Lit(v.ExclusiveMinimum), jen.Lit(v.ExclusiveMaximum)))
+		out = append(out, c("NumberBounds", gosrc.Id("text"), gosrc.Lit(v.Minimum), gosrc.Lit(v.Maximum), gosrc.Lit(v.ExclusiveMinimum), gosrc.Lit(v.ExclusiveMaximum)))
 	}
 	if v.MultipleOf != "" {
-		out = append(out, c("NumberMultipleOf", jen.Id("text"), jen.Lit(v.MultipleOf)))
+		out = append(out, c("NumberMultipleOf", gosrc.Id("text"), gosrc.Lit(v.MultipleOf)))
 	}
 	return out
 }
 
-func textChecks(v *ir.Validator) []jen.Code {
+func textChecks(v *ir.Validator) []gosrc.Code {
 	if v.MinLength == nil && v.MaxLength == nil && v.Pattern == nil && v.Format == "" {
 		return nil // nothing to check
 	}
@@ -487,70 +487,70 @@ func textChecks(v *ir.Validator) []jen.Code {
 	if v.Format == "regex" {
 		read = "Str" // compiled: a copy of its own
 	}
-	out := []jen.Code{
-		jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot(read).Call()),
-		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
+	out := []gosrc.Code{
+		gosrc.List(gosrc.Id("s"), gosrc.Id("ok")).Op(":=").Add(gosrc.Id("t").Dot(read).Call()),
+		gosrc.If(gosrc.Op("!").Id("ok")).Block(gosrc.Return()),
 	}
 	if v.MinLength != nil || v.MaxLength != nil {
-		out = append(out, c("Length", jen.Id("s"), intOr(v.MinLength, 0), intOr(v.MaxLength, -1)))
+		out = append(out, c("Length", gosrc.Id("s"), intOr(v.MinLength, 0), intOr(v.MaxLength, -1)))
 	}
 	if v.Pattern != nil {
-		out = append(out, c("Pattern", jen.Id("s"), jen.Lit(*v.Pattern)))
+		out = append(out, c("Pattern", gosrc.Id("s"), gosrc.Lit(*v.Pattern)))
 	}
 	if v.Format != "" {
-		out = append(out, c("Format", jen.Id("s"), jen.Lit(v.Format)))
+		out = append(out, c("Format", gosrc.Id("s"), gosrc.Lit(v.Format)))
 	}
 	return out
 }
 
-func itemsChecks(v *ir.Validator) []jen.Code {
+func itemsChecks(v *ir.Validator) []gosrc.Code {
 	if len(v.PrefixItems) == 0 && v.Items == nil && v.MinItems == nil && v.MaxItems == nil && !v.Unique && v.Contains == nil {
 		return nil // nothing to check
 	}
 	collect := v.Unique || v.Contains != nil
-	out := []jen.Code{
-		jen.List(jen.Id("it"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("Array").Call()),
-		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
-		jen.Id("i").Op(":=").Lit(0),
+	out := []gosrc.Code{
+		gosrc.List(gosrc.Id("it"), gosrc.Id("ok")).Op(":=").Add(gosrc.Id("t").Dot("Array").Call()),
+		gosrc.If(gosrc.Op("!").Id("ok")).Block(gosrc.Return()),
+		gosrc.Id("i").Op(":=").Lit(0),
 	}
 	if collect {
 		// Room for a few on the stack: the checks keep no item list.
-		out = append(out, jen.Id("items").Op(":=").Make(jen.Index().Index().Byte(), jen.Lit(0), jen.Lit(8)))
+		out = append(out, gosrc.Id("items").Op(":=").Make(gosrc.Index().Index().Byte(), gosrc.Lit(0), gosrc.Lit(8)))
 	}
 	// Items of one tagged union: the scan that reads each finds its tag
 	// too.
 	var tagName string
-	var tagged jen.Code
+	var tagged gosrc.Code
 	if collect && len(v.PrefixItems) == 0 && !v.Annotate {
-		tagName, tagged = taggedOnly(v.Items, jen.Id("r"), jen.Id("tag"))
+		tagName, tagged = taggedOnly(v.Items, gosrc.Id("r"), gosrc.Id("tag"))
 	}
 	switch {
 	case v.Unique && tagged != nil:
 		// The branch each item's tag picks, and hashes once two may
 		// be equal (Text.RawTagged).
-		out = append(out, jen.Var().Id("tags").Qual(implPkg, "UniqueTags"))
+		out = append(out, gosrc.Var().Id("tags").Qual(implPkg, "UniqueTags"))
 	case v.Unique:
 		// The items' hashes, found as each is read (Text.RawHashed).
-		out = append(out, jen.Id("hashes").Op(":=").Make(jen.Index().Uint64(), jen.Lit(0), jen.Lit(8)))
+		out = append(out, gosrc.Id("hashes").Op(":=").Make(gosrc.Index().Uint64(), gosrc.Lit(0), gosrc.Lit(8)))
 	}
 	// item applies the item's schema to the value the cursor t is at (or raw, its text).
-	item := func(read func(v *ir.Validator) jen.Code) []jen.Code {
+	item := func(read func(v *ir.Validator) gosrc.Code) []gosrc.Code {
 		// An item a schema checks counts as evaluated (see
 		// ir.Validator.Annotate).
-		check := func(s *ir.Validator) []jen.Code {
+		check := func(s *ir.Validator) []gosrc.Code {
 			if v.Annotate {
-				return []jen.Code{read(s), c("Evaluated")}
+				return []gosrc.Code{read(s), c("Evaluated")}
 			}
-			return []jen.Code{read(s)}
+			return []gosrc.Code{read(s)}
 		}
-		var sw []jen.Code
+		var sw []gosrc.Code
 		for i, p := range v.PrefixItems {
-			sw = append(sw, jen.Case(jen.Id("i").Op("==").Lit(i)).Block(check(p)...))
+			sw = append(sw, gosrc.Case(gosrc.Id("i").Op("==").Lit(i)).Block(check(p)...))
 		}
 		if v.Items != nil {
-			sw = append(sw, jen.Default().Block(check(v.Items)...))
+			sw = append(sw, gosrc.Default().Block(check(v.Items)...))
 		} else if !collect {
-			sw = append(sw, jen.Default().Block(jen.Id("t").Dot("Skip").Call()))
+			sw = append(sw, gosrc.Default().Block(gosrc.Id("t").Dot("Skip").Call()))
 		}
 		if len(sw) == 0 {
 			return nil
@@ -558,66 +558,66 @@ func itemsChecks(v *ir.Validator) []jen.Code {
 		if len(v.PrefixItems) == 0 && v.Items != nil {
 			return check(v.Items)
 		}
-		return []jen.Code{jen.Switch().Block(sw...)}
+		return []gosrc.Code{gosrc.Switch().Block(sw...)}
 	}
-	loop := []jen.Code{c("PushIndex", jen.Id("i"))}
+	loop := []gosrc.Code{c("PushIndex", gosrc.Id("i"))}
 	if v.MaxItems != nil {
 		// A branch read quietly stops at the first item too many.
-		loop = append([]jen.Code{jen.If(jen.Op("!").Add(c("MayHave", jen.Id("i"), jen.Lit(*v.MaxItems)))).Block(jen.Break())}, loop...)
+		loop = append([]gosrc.Code{gosrc.If(gosrc.Op("!").Add(c("MayHave", gosrc.Id("i"), gosrc.Lit(*v.MaxItems)))).Block(gosrc.Break())}, loop...)
 	}
 	if collect {
-		read := jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("Raw").Call())
+		read := gosrc.List(gosrc.Id("r"), gosrc.Id("ok")).Op(":=").Add(gosrc.Id("t").Dot("Raw").Call())
 		switch {
 		case tagged != nil && v.Unique:
-			read = jen.List(jen.Id("r"), jen.Id("tag"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("RawTagged").Call(jen.Op("&").Id("tags"), jen.Lit(tagName)))
+			read = gosrc.List(gosrc.Id("r"), gosrc.Id("tag"), gosrc.Id("ok")).Op(":=").Add(gosrc.Id("t").Dot("RawTagged").Call(gosrc.Op("&").Id("tags"), gosrc.Lit(tagName)))
 		case tagged != nil:
-			read = jen.List(jen.Id("r"), jen.Id("tag"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("RawMember").Call(jen.Lit(tagName)))
+			read = gosrc.List(gosrc.Id("r"), gosrc.Id("tag"), gosrc.Id("ok")).Op(":=").Add(gosrc.Id("t").Dot("RawMember").Call(gosrc.Lit(tagName)))
 		case v.Unique:
-			read = jen.List(jen.Id("r"), jen.Id("h"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("RawHashed").Call(jen.Id("hashes"), jen.Id("i")))
+			read = gosrc.List(gosrc.Id("r"), gosrc.Id("h"), gosrc.Id("ok")).Op(":=").Add(gosrc.Id("t").Dot("RawHashed").Call(gosrc.Id("hashes"), gosrc.Id("i")))
 		}
 		loop = append(loop,
 			read,
-			jen.If(jen.Op("!").Id("ok")).Block(c("Pop"), jen.Break()),
-			jen.Id("items").Op("=").Append(jen.Id("items"), jen.Id("r")),
+			gosrc.If(gosrc.Op("!").Id("ok")).Block(c("Pop"), gosrc.Break()),
+			gosrc.Id("items").Op("=").Append(gosrc.Id("items"), gosrc.Id("r")),
 		)
 		switch {
 		case tagged != nil && v.Unique:
-			loop = append(loop, jen.Id("tags").Dot("Pick").Call(tagged))
+			loop = append(loop, gosrc.Id("tags").Dot("Pick").Call(tagged))
 		case tagged != nil:
 			loop = append(loop, tagged)
 		case v.Unique:
-			loop = append(loop, jen.Id("hashes").Op("=").Id("h"))
+			loop = append(loop, gosrc.Id("hashes").Op("=").Id("h"))
 		}
 		if tagged == nil {
-			loop = append(loop, item(func(s *ir.Validator) jen.Code { return applyTo(jen.Id("r"), s) })...)
+			loop = append(loop, item(func(s *ir.Validator) gosrc.Code { return applyTo(gosrc.Id("r"), s) })...)
 		}
 	} else {
-		loop = append(loop, item(func(s *ir.Validator) jen.Code { return jen.Id(s.Name).Call(jen.Id("c"), jen.Id("t")) })...)
+		loop = append(loop, item(func(s *ir.Validator) gosrc.Code { return gosrc.Id(s.Name).Call(gosrc.Id("c"), gosrc.Id("t")) })...)
 	}
-	loop = append(loop, c("Pop"), jen.Id("i").Op("++"))
+	loop = append(loop, c("Pop"), gosrc.Id("i").Op("++"))
 	out = append(out,
-		jen.For(jen.Op("!").Add(c("Failed")).Op("&&").Id("it").Dot("Next").Call()).Block(loop...),
-		c("End", jen.Id("it").Dot("Err").Call()),
+		gosrc.For(gosrc.Op("!").Add(c("Failed")).Op("&&").Id("it").Dot("Next").Call()).Block(loop...),
+		c("End", gosrc.Id("it").Dot("Err").Call()),
 	)
 	if v.MinItems != nil || v.MaxItems != nil {
-		out = append(out, c("Items", jen.Id("i"), intOr(v.MinItems, 0), intOr(v.MaxItems, -1)))
+		out = append(out, c("Items", gosrc.Id("i"), intOr(v.MinItems, 0), intOr(v.MaxItems, -1)))
 	}
 	switch {
 	case v.Unique && tagged != nil:
-		out = append(out, c("UniqueTagged", jen.Id("items"), jen.Op("&").Id("tags")))
+		out = append(out, c("UniqueTagged", gosrc.Id("items"), gosrc.Op("&").Id("tags")))
 	case v.Unique:
-		out = append(out, c("UniqueHashed", jen.Id("items"), jen.Id("hashes")))
+		out = append(out, c("UniqueHashed", gosrc.Id("items"), gosrc.Id("hashes")))
 	}
 	if v.Contains != nil {
-		out = append(out, c("Contains", jen.Id("items"), vref(v.Contains), intOr(v.MinContains, 1), intOr(v.MaxContains, -1), jen.Lit(v.Annotate && v.ContainsEvaluates)))
+		out = append(out, c("Contains", gosrc.Id("items"), vref(v.Contains), intOr(v.MinContains, 1), intOr(v.MaxContains, -1), gosrc.Lit(v.Annotate && v.ContainsEvaluates)))
 	}
 	return out
 }
 
 // requireCheck checks v's required properties: by the index Mark
 // recorded them under where v declares them all, else by name.
-func requireCheck(v *ir.Validator) jen.Code {
-	args := []jen.Code{jen.Op("&").Id("keys")}
+func requireCheck(v *ir.Validator) gosrc.Code {
+	args := []gosrc.Code{gosrc.Op("&").Id("keys")}
 	if names := declaredKeys(v); names != nil {
 		for _, r := range v.Required {
 			i := slices.Index(names, r)
@@ -625,14 +625,14 @@ func requireCheck(v *ir.Validator) jen.Code {
 				args = args[:1]
 				break
 			}
-			args = append(args, jen.Lit(i))
+			args = append(args, gosrc.Lit(i))
 		}
 		if len(args) > 1 {
 			return c("RequireMarked", args...).Comment(commentText(strings.Join(v.Required, ", ")))
 		}
 	}
 	for _, r := range v.Required {
-		args = append(args, jen.Lit(r))
+		args = append(args, gosrc.Lit(r))
 	}
 	return c("Require", args...)
 }
@@ -681,17 +681,17 @@ func patternApart(v *ir.Validator) bool {
 	return true
 }
 
-func memberChecks(v *ir.Validator) []jen.Code {
+func memberChecks(v *ir.Validator) []gosrc.Code {
 	if !readsKeys(v) {
 		return nil // nothing to check
 	}
-	keys := jen.Var().Id("keys").Qual(implPkg, "Keys")
+	keys := gosrc.Var().Id("keys").Qual(implPkg, "Keys")
 	if declaredKeys(v) != nil {
-		keys = jen.Id("keys").Op(":=").Qual(implPkg, "DeclaredKeys").Call(jen.Id(keysName(v)))
+		keys = gosrc.Id("keys").Op(":=").Qual(implPkg, "DeclaredKeys").Call(gosrc.Id(keysName(v)))
 	}
-	out := []jen.Code{
-		jen.List(jen.Id("it"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("Object").Call()),
-		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
+	out := []gosrc.Code{
+		gosrc.List(gosrc.Id("it"), gosrc.Id("ok")).Op(":=").Add(gosrc.Id("t").Dot("Object").Call()),
+		gosrc.If(gosrc.Op("!").Id("ok")).Block(gosrc.Return()),
 		keys,
 	}
 	// A value that more than one schema checks (a property that a pattern
@@ -701,62 +701,62 @@ func memberChecks(v *ir.Validator) []jen.Code {
 	// leaves each member one schema, which reads it from the decoder.
 	multi := len(v.PatternProperties) > 1 || len(v.PatternProperties) == 1 && !patternApart(v)
 	track := multi && v.AdditionalProperties != nil
-	loop := []jen.Code{
-		jen.Id("key").Op(":=").Id("c").Dot("KeyText").Call(jen.Id("it").Dot("Key").Call()),
-		jen.If(jen.Op("!").Id("keys").Dot("Add").Call(jen.Id("key"))).Block(c("Duplicate", jen.Id("it").Dot("Key").Call())),
+	loop := []gosrc.Code{
+		gosrc.Id("key").Op(":=").Id("c").Dot("KeyText").Call(gosrc.Id("it").Dot("Key").Call()),
+		gosrc.If(gosrc.Op("!").Id("keys").Dot("Add").Call(gosrc.Id("key"))).Block(c("Duplicate", gosrc.Id("it").Dot("Key").Call())),
 	}
 	if len(v.Properties) > 0 {
 		// A declared key is its name's constant (no copy of the key),
 		// recorded by its index where the names are sorted.
 		marked := declaredKeys(v) != nil
-		var names []jen.Code
+		var names []gosrc.Code
 		for i, p := range v.Properties {
-			record := jen.Id("fresh").Op("=").Id("keys").Dot("Add").Call(jen.Id("key"))
+			record := gosrc.Id("fresh").Op("=").Id("keys").Dot("Add").Call(gosrc.Id("key"))
 			if marked && i < maxMarked {
-				record = jen.Id("fresh").Op("=").Id("keys").Dot("Mark").Call(jen.Lit(i))
+				record = gosrc.Id("fresh").Op("=").Id("keys").Dot("Mark").Call(gosrc.Lit(i))
 			}
-			names = append(names, jen.Case(jen.Lit(p.Name)).Block(jen.Id("key").Op("=").Lit(p.Name), record))
+			names = append(names, gosrc.Case(gosrc.Lit(p.Name)).Block(gosrc.Id("key").Op("=").Lit(p.Name), record))
 		}
-		names = append(names, jen.Default().Block(
-			jen.Id("key").Op("=").Id("c").Dot("KeyText").Call(jen.Id("kb")),
-			jen.Id("fresh").Op("=").Id("keys").Dot("Add").Call(jen.Id("key"))))
-		loop = []jen.Code{
-			jen.Var().Id("key").String(),
-			jen.Var().Id("fresh").Bool(),
-			jen.Switch(jen.Id("kb").Op(":=").Id("it").Dot("Key").Call(), jen.String().Call(jen.Id("kb"))).Block(names...),
-			jen.If(jen.Op("!").Id("fresh")).Block(c("Duplicate", jen.Id("it").Dot("Key").Call())),
+		names = append(names, gosrc.Default().Block(
+			gosrc.Id("key").Op("=").Id("c").Dot("KeyText").Call(gosrc.Id("kb")),
+			gosrc.Id("fresh").Op("=").Id("keys").Dot("Add").Call(gosrc.Id("key"))))
+		loop = []gosrc.Code{
+			gosrc.Var().Id("key").String(),
+			gosrc.Var().Id("fresh").Bool(),
+			gosrc.Switch(gosrc.Id("kb").Op(":=").Id("it").Dot("Key").Call(), gosrc.String().Call(gosrc.Id("kb"))).Block(names...),
+			gosrc.If(gosrc.Op("!").Id("fresh")).Block(c("Duplicate", gosrc.Id("it").Dot("Key").Call())),
 		}
 	}
 	if v.PropertyNames != nil {
-		loop = append(loop, c("Key", jen.Id("it").Dot("Key").Call(), vref(v.PropertyNames)))
+		loop = append(loop, c("Key", gosrc.Id("it").Dot("Key").Call(), vref(v.PropertyNames)))
 	}
-	loop = append(loop, c("Push", jen.Id("key")))
+	loop = append(loop, c("Push", gosrc.Id("key")))
 	usesText := false // whether a schema reads the member's text (multi)
-	applyOne := func(s *ir.Validator) jen.Code {
+	applyOne := func(s *ir.Validator) gosrc.Code {
 		if multi && passesAll(s) {
-			return jen.Null() // nothing to check
+			return gosrc.Null() // nothing to check
 		}
 		if multi {
 			usesText = true
-			return applyTo(jen.Id("r"), s)
+			return applyTo(gosrc.Id("r"), s)
 		}
-		return jen.Id(s.Name).Call(jen.Id("c"), jen.Id("t"))
+		return gosrc.Id(s.Name).Call(gosrc.Id("c"), gosrc.Id("t"))
 	}
 	// A member a schema checks counts as evaluated (see
 	// ir.Validator.Annotate).
-	apply := func(s *ir.Validator) []jen.Code {
+	apply := func(s *ir.Validator) []gosrc.Code {
 		if v.Annotate {
-			return []jen.Code{applyOne(s), c("Evaluated")}
+			return []gosrc.Code{applyOne(s), c("Evaluated")}
 		}
-		return []jen.Code{applyOne(s)}
+		return []gosrc.Code{applyOne(s)}
 	}
-	applyAdditional := func() []jen.Code {
+	applyAdditional := func() []gosrc.Code {
 		if v.AdditionalProperties.False {
 			// Worded as the object's problem, as the interpreter has it.
 			if multi {
-				return []jen.Code{c("NotAllowed")}
+				return []gosrc.Code{c("NotAllowed")}
 			}
-			return []jen.Code{c("NotAllowed"), jen.Id("t").Dot("Skip").Call()}
+			return []gosrc.Code{c("NotAllowed"), gosrc.Id("t").Dot("Skip").Call()}
 		}
 		return apply(v.AdditionalProperties)
 	}
@@ -764,51 +764,51 @@ func memberChecks(v *ir.Validator) []jen.Code {
 		// One switch enters the member and checks it (as the loop below
 		// does in two steps): less code to write, format and compile.
 		marked := declaredKeys(v) != nil
-		var cases []jen.Code
+		var cases []gosrc.Code
 		for i, p := range v.Properties {
 			index := -1
 			if marked && i < maxMarked {
 				index = i
 			}
-			enter := c("Declared", jen.Op("&").Id("keys"), jen.Lit(index), jen.Lit(p.Name), jen.Id("kb"))
-			cases = append(cases, jen.Case(jen.Lit(p.Name)).Block(append([]jen.Code{enter}, apply(p.V)...)...))
+			enter := c("Declared", gosrc.Op("&").Id("keys"), gosrc.Lit(index), gosrc.Lit(p.Name), gosrc.Id("kb"))
+			cases = append(cases, gosrc.Case(gosrc.Lit(p.Name)).Block(append([]gosrc.Code{enter}, apply(p.V)...)...))
 		}
-		other := []jen.Code{c("Undeclared", jen.Op("&").Id("keys"), jen.Id("kb"))}
-		rest := []jen.Code{jen.Id("t").Dot("Skip").Call()}
+		other := []gosrc.Code{c("Undeclared", gosrc.Op("&").Id("keys"), gosrc.Id("kb"))}
+		rest := []gosrc.Code{gosrc.Id("t").Dot("Skip").Call()}
 		if v.AdditionalProperties != nil {
 			rest = applyAdditional()
 		}
 		if len(v.PatternProperties) == 1 {
 			p := v.PatternProperties[0]
-			other[0] = jen.Id("key").Op(":=").Add(other[0])
-			rest = []jen.Code{jen.If(c("Matches", jen.Id("key"), jen.Lit(p.Name))).Block(apply(p.V)...).Else().Block(rest...)}
+			other[0] = gosrc.Id("key").Op(":=").Add(other[0])
+			rest = []gosrc.Code{gosrc.If(c("Matches", gosrc.Id("key"), gosrc.Lit(p.Name))).Block(apply(p.V)...).Else().Block(rest...)}
 		}
-		cases = append(cases, jen.Default().Block(append(other, rest...)...))
-		loop = []jen.Code{
-			jen.Switch(jen.Id("kb").Op(":=").Id("it").Dot("Key").Call(), jen.String().Call(jen.Id("kb"))).Block(cases...),
+		cases = append(cases, gosrc.Default().Block(append(other, rest...)...))
+		loop = []gosrc.Code{
+			gosrc.Switch(gosrc.Id("kb").Op(":=").Id("it").Dot("Key").Call(), gosrc.String().Call(gosrc.Id("kb"))).Block(cases...),
 			c("Pop"),
 		}
 		out = append(out,
-			jen.For(jen.Op("!").Add(c("Failed")).Op("&&").Id("it").Dot("Next").Call()).Block(loop...),
-			c("End", jen.Id("it").Dot("Err").Call()),
+			gosrc.For(gosrc.Op("!").Add(c("Failed")).Op("&&").Id("it").Dot("Next").Call()).Block(loop...),
+			c("End", gosrc.Id("it").Dot("Err").Call()),
 		)
 		return append(out, objectEnd(v)...)
 	}
 	textAt := len(loop) // where multi reads the member's text
 	if track {
-		loop = append(loop, jen.Id("matched").Op(":=").False())
+		loop = append(loop, gosrc.Id("matched").Op(":=").False())
 	}
-	var cases []jen.Code
+	var cases []gosrc.Code
 	for _, p := range v.Properties {
 		block := apply(p.V)
 		if track {
-			block = append(block, jen.Id("matched").Op("=").True())
+			block = append(block, gosrc.Id("matched").Op("=").True())
 		}
-		cases = append(cases, jen.Case(jen.Lit(p.Name)).Block(block...))
+		cases = append(cases, gosrc.Case(gosrc.Lit(p.Name)).Block(block...))
 	}
 	if multi {
 		if len(cases) > 0 {
-			loop = append(loop, jen.Switch(jen.Id("key")).Block(cases...))
+			loop = append(loop, gosrc.Switch(gosrc.Id("key")).Block(cases...))
 		}
 		for _, p := range v.PatternProperties {
 			if !track && passesAll(p.V) && !v.Annotate {
@@ -816,64 +816,64 @@ func memberChecks(v *ir.Validator) []jen.Code {
 			}
 			block := apply(p.V)
 			if track {
-				block = append(block, jen.Id("matched").Op("=").True())
+				block = append(block, gosrc.Id("matched").Op("=").True())
 			}
-			loop = append(loop, jen.If(c("Matches", jen.Id("key"), jen.Lit(p.Name))).Block(block...))
+			loop = append(loop, gosrc.If(c("Matches", gosrc.Id("key"), gosrc.Lit(p.Name))).Block(block...))
 		}
 		if track {
-			loop = append(loop, jen.If(jen.Op("!").Id("matched")).Block(applyAdditional()...))
+			loop = append(loop, gosrc.If(gosrc.Op("!").Id("matched")).Block(applyAdditional()...))
 		}
 		// The member's text, where a schema reads it; else only its end.
-		read := []jen.Code{
-			jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Add(jen.Id("t").Dot("Raw").Call()),
-			jen.If(jen.Op("!").Id("ok")).Block(c("Pop"), jen.Break()),
+		read := []gosrc.Code{
+			gosrc.List(gosrc.Id("r"), gosrc.Id("ok")).Op(":=").Add(gosrc.Id("t").Dot("Raw").Call()),
+			gosrc.If(gosrc.Op("!").Id("ok")).Block(c("Pop"), gosrc.Break()),
 		}
 		if !usesText {
-			read = []jen.Code{jen.Id("t").Dot("Skip").Call(), jen.If(c("Failed")).Block(c("Pop"), jen.Break())}
+			read = []gosrc.Code{gosrc.Id("t").Dot("Skip").Call(), gosrc.If(c("Failed")).Block(c("Pop"), gosrc.Break())}
 		}
 		loop = append(loop[:textAt], append(read, loop[textAt:]...)...)
 	} else {
-		other := []jen.Code{jen.Id("t").Dot("Skip").Call()}
+		other := []gosrc.Code{gosrc.Id("t").Dot("Skip").Call()}
 		if v.AdditionalProperties != nil {
 			other = applyAdditional()
 		}
 		if len(v.PatternProperties) == 1 {
 			p := v.PatternProperties[0]
-			other = []jen.Code{jen.If(c("Matches", jen.Id("key"), jen.Lit(p.Name))).Block(apply(p.V)...).Else().Block(other...)}
+			other = []gosrc.Code{gosrc.If(c("Matches", gosrc.Id("key"), gosrc.Lit(p.Name))).Block(apply(p.V)...).Else().Block(other...)}
 		}
 		if len(cases) == 0 {
 			loop = append(loop, other...)
 		} else {
-			cases = append(cases, jen.Default().Block(other...))
-			loop = append(loop, jen.Switch(jen.Id("key")).Block(cases...))
+			cases = append(cases, gosrc.Default().Block(other...))
+			loop = append(loop, gosrc.Switch(gosrc.Id("key")).Block(cases...))
 		}
 	}
 	loop = append(loop, c("Pop"))
 	out = append(out,
-		jen.For(jen.Op("!").Add(c("Failed")).Op("&&").Id("it").Dot("Next").Call()).Block(loop...),
-		c("End", jen.Id("it").Dot("Err").Call()),
+		gosrc.For(gosrc.Op("!").Add(c("Failed")).Op("&&").Id("it").Dot("Next").Call()).Block(loop...),
+		c("End", gosrc.Id("it").Dot("Err").Call()),
 	)
 	return append(out, objectEnd(v)...)
 }
 
 // objectEnd checks what an object's keys, all read, must hold.
-func objectEnd(v *ir.Validator) []jen.Code {
-	var out []jen.Code
+func objectEnd(v *ir.Validator) []gosrc.Code {
+	var out []gosrc.Code
 	if len(v.Required) > 0 {
 		out = append(out, requireCheck(v))
 	}
 	if v.MinProperties != nil || v.MaxProperties != nil {
-		out = append(out, c("Properties", jen.Id("keys").Dot("Len").Call(), intOr(v.MinProperties, 0), intOr(v.MaxProperties, -1)))
+		out = append(out, c("Properties", gosrc.Id("keys").Dot("Len").Call(), intOr(v.MinProperties, 0), intOr(v.MaxProperties, -1)))
 	}
 	for _, dr := range v.DependentRequired {
-		args := []jen.Code{jen.Op("&").Id("keys"), jen.Lit(dr.Name)}
+		args := []gosrc.Code{gosrc.Op("&").Id("keys"), gosrc.Lit(dr.Name)}
 		for _, r := range dr.Required {
-			args = append(args, jen.Lit(r))
+			args = append(args, gosrc.Lit(r))
 		}
 		out = append(out, c("DependentRequired", args...))
 	}
 	for _, ds := range v.DependentSchemas {
-		out = append(out, jen.If(jen.Id("keys").Dot("Has").Call(jen.Lit(ds.Name))).Block(applyTo(jen.Id("raw"), ds.V)))
+		out = append(out, gosrc.If(gosrc.Id("keys").Dot("Has").Call(gosrc.Lit(ds.Name))).Block(applyTo(gosrc.Id("raw"), ds.V)))
 	}
 	return out
 }

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dave/jennifer/jen"
+	"github.com/structgen/structgen/gen/internal/gosrc"
 
 	"github.com/structgen/structgen/runtime/impl"
 )
@@ -71,7 +71,7 @@ func TestVersionMismatch(t *testing.T) {
 // into the tree), and returns what the go command printed.
 func buildVersionCheck(t *testing.T, version int) (string, error) {
 	t.Helper()
-	f := jen.NewFile("versioncheck")
+	f := gosrc.NewFile("versioncheck")
 	f.HeaderComment(Header)
 	versionCheckFor(f, version)
 	var src bytes.Buffer

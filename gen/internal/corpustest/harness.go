@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"go/format"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -85,9 +86,19 @@ func NewHarness(t testing.TB) *Harness {
 	return &Harness{t: t, Dir: dir, Bad: map[string]string{}}
 }
 
-// Add writes the files of package id whose root type is typ.
+// Add writes the files of package id whose root type is typ. Each must
+// be as gofmt prints it: the generator writes it so without a
+// formatting pass (gen/internal/gosrc), and this is that printer's
+// differential test on every corpus schema.
 func (h *Harness) Add(id, typ string, files map[string][]byte) {
 	h.t.Helper()
+	for name, data := range files {
+		if formatted, err := format.Source(data); err != nil {
+			h.t.Errorf("%s/%s: %v", id, name, err)
+		} else if !bytes.Equal(formatted, data) {
+			h.t.Errorf("%s/%s is not as gofmt prints it:\n%s", id, name, firstDiff(data, formatted))
+		}
+	}
 	pdir := filepath.Join(h.Dir, id)
 	if err := os.MkdirAll(pdir, 0o755); err != nil {
 		h.t.Fatal(err)
@@ -98,6 +109,17 @@ func (h *Harness) Add(id, typ string, files map[string][]byte) {
 		}
 	}
 	h.pkgs = append(h.pkgs, hpkg{id: id, typ: typ})
+}
+
+// firstDiff shows the first line where got and want differ.
+func firstDiff(got, want []byte) string {
+	g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+	for i := range min(len(g), len(w)) {
+		if g[i] != w[i] {
+			return fmt.Sprintf("line %d:\n got: %q\nwant: %q", i+1, g[i], w[i])
+		}
+	}
+	return fmt.Sprintf("lengths differ: %d lines, want %d", len(g), len(w))
 }
 
 var buildErrPkg = regexp.MustCompile(`(?m)^(?:# corpus/|\./)([A-Za-z0-9_]+)`)
