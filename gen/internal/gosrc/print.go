@@ -98,9 +98,10 @@ func (p *printer) lit(s string) {
 	if strings.IndexByte(s, 0) >= 0 || strings.Contains(s, "\ufeff") || !utf8.ValidString(s) {
 		p.unsure = true // go/format says where Go source cannot hold it
 	}
-	if strings.ContainsAny(s, "\t\v\f\n\xff") {
-		p.w("\xff" + s + "\xff")
-		p.escaped = true
+	if strings.ContainsAny(s, "\t\v\f\n") || strings.IndexByte(s, escape) >= 0 {
+		p.w("") // the line breaks owed
+		p.buf = append(append(append(p.buf, escape), s...), escape)
+		p.text, p.kw, p.escaped = true, false, true
 		return
 	}
 	p.w(s)
