@@ -435,8 +435,6 @@ func (s *Statement) GoString() string {
 	return string(p.buf)
 }
 
-func sortStrings(s []string) { sort.Strings(s) }
-
 // litText writes v as a Go literal, as jennifer's Lit does.
 func litText(v any) string {
 	switch v := v.(type) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -296,7 +297,7 @@ func (t tag) render(p *printer) {
 	for k := range t {
 		keys = append(keys, k)
 	}
-	sortStrings(keys)
+	sort.Strings(keys)
 	var b strings.Builder
 	for i, k := range keys {
 		if i > 0 {
@@ -628,22 +629,14 @@ func (p *printer) lines(g *group) {
 	case "defs":
 		p.gap(leadParens)
 		p.w("(")
-	case "struct":
+	default: // struct, interface
 		p.gap(leadStruct)
 		if len(items) == 0 {
-			p.w("struct{}")
+			p.w(g.name + "{}")
 			p.last = lBrace
 			return
 		}
-		p.w("struct {")
-	case "interface":
-		p.gap(leadStruct)
-		if len(items) == 0 {
-			p.w("interface{}")
-			p.last = lBrace
-			return
-		}
-		p.w("interface {")
+		p.w(g.name + " {")
 	}
 	base := p.state()
 	p.lists = 0
