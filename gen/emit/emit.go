@@ -135,17 +135,17 @@ func buildAll(pkg *ir.Package, parts map[string]func(f *gosrc.File) bool) (map[s
 // render prints f, returning go/format's error (a syntax error in what
 // was generated, or a bad import) rather than its panic.
 func render(f *gosrc.File) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
+	src, err := f.Bytes()
+	if err != nil {
 		// the message goes on with the whole file, which can be
 		// megabytes: its first line says what and where.
 		return nil, &loc.InternalError{Stage: "emit", Value: "the generated code does not format: " +
 			strings.TrimSuffix(strings.TrimPrefix(firstLineOf(err.Error()), "Error "), " while formatting source:")}
 	}
-	if !bytes.HasPrefix(buf.Bytes(), []byte("// "+Header)) {
-		return nil, fmt.Errorf("output does not start with the generated-code header: %s", firstLineOf(buf.String()))
+	if !bytes.HasPrefix(src, []byte("// "+Header)) {
+		return nil, fmt.Errorf("output does not start with the generated-code header: %s", firstLineOf(string(src)))
 	}
-	return buf.Bytes(), nil
+	return src, nil
 }
 
 func firstLineOf(s string) string {

@@ -9,6 +9,7 @@ package gosrc
 
 import (
 	"sort"
+	"strings"
 )
 
 // Code is a piece of Go source: a token, a group, a statement.
@@ -112,14 +113,42 @@ func (s *Statement) add(c ...Code) *Statement {
 }
 
 func (s *Statement) tok(k tokKind, text string) *Statement {
+	if c, ok := fixed[token{k, text}]; ok {
+		return s.add(c)
+	}
 	return s.add(token{k, text})
+}
+
+// fixed holds the tokens of Go's keywords, operators and predeclared
+// identifiers as Code, so that writing one does not allocate: tokens
+// were a fifth of what the emitters allocate.
+var fixed = map[token]Code{}
+
+func init() {
+	for _, w := range strings.Fields(`break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var`) {
+		fixed[token{tKeyword, w}] = token{tKeyword, w}
+	}
+	for _, w := range strings.Fields(`+ - * / % & | ^ << >> &^ += -= *= /= %= &= |= ^= <<= >>= &^= && || <- ++ -- == < > = ! != <= >= := ... ; : , . ~ *`) {
+		fixed[token{tOp, w}] = token{tOp, w}
+	}
+	for w := range reserved {
+		fixed[token{tIdent, w}] = token{tIdent, w}
+	}
+	for _, w := range strings.Fields(`err v d i n ok s b r p x k key data out errs`) {
+		fixed[token{tIdent, w}] = token{tIdent, w}
+	}
 }
 
 func (s *Statement) grp(name, open, close, sep string, multi bool, items []Code) *Statement {
 	return s.add(&group{name: name, items: items, open: open, close: close, sep: sep, multi: multi})
 }
 
-func newS() *Statement { return &Statement{} }
+// newS returns an empty statement with room for a few items: most
+// statements hold several, and growing from nothing allocated three times.
+func newS() *Statement {
+	s := make(Statement, 0, 4)
+	return &s
+}
 
 // Add appends code.
 func (s *Statement) Add(code ...Code) *Statement { return s.add(code...) }

@@ -2,6 +2,7 @@ package gosrc
 
 import (
 	"bytes"
+	doccomment "go/doc/comment"
 	"go/format"
 	"strings"
 	"testing"
@@ -192,5 +193,56 @@ func TestUnsureIsFormatted(t *testing.T) {
 func TestGoString(t *testing.T) {
 	if got := Id("v").Dot("X").Index(Lit(1)).GoString(); got != "v.X[1]" {
 		t.Errorf("GoString = %q", got)
+	}
+}
+
+// FuzzPlainParagraph checks the shortcut of docText: a text
+// plainParagraph accepts is one go/doc/comment prints unchanged, and the
+// table holds what it must not accept.
+func FuzzPlainParagraph(f *testing.F) {
+	for _, s := range []string{
+		"A plain sentence.\n",
+		"Two lines of\none paragraph, with a URL https://example.com/a_b.\n",
+		"Uses [Name] and [text]: inside a line.\n",
+		"Heading\n\nText.\n",
+		"# Heading\n",
+		"- item\n",
+		"1. item\n",
+		"  code\n",
+		"text \n",
+		"\u2022 bullet\n",
+		"no newline",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if !plainParagraph(text) {
+			return
+		}
+		var pr doccomment.Printer
+		if out := string(pr.Comment(new(doccomment.Parser).Parse(text))); out != text {
+			t.Errorf("plainParagraph(%q), but go/doc/comment prints %q", text, out)
+		}
+	})
+}
+
+func TestPlainParagraph(t *testing.T) {
+	for text, want := range map[string]bool{
+		"A plain sentence.\n":            true,
+		"Two lines of\none paragraph.\n": true,
+		"Heading\n\nText.\n":             false,
+		"# Heading\n":                    false,
+		"- item\n":                       false,
+		"1. item\n":                      false,
+		"  code\n":                       false,
+		"text \n":                        false,
+		"\u2022 bullet\n":                false,
+		"[link]: https://example.com\n":  false,
+		"no newline":                     false,
+		"Text.\n\n":                      false,
+	} {
+		if got := plainParagraph(text); got != want {
+			t.Errorf("plainParagraph(%q) = %v, want %v", text, got, want)
+		}
 	}
 }
