@@ -59,13 +59,41 @@ func (t token) isNull() bool { return t.kind == tNull }
 
 // group is a list with optional opening and closing text.
 type group struct {
-	name  string // what it is: call, params, block, values, ...
+	*groupKind
 	items []Code
+}
+
+// groupKind is what a group is and how it is written; groups share it,
+// which keeps each group small (groups were a tenth of what the emitters
+// allocated).
+type groupKind struct {
+	name  string // what it is: call, params, block, values, ...
 	open  string
 	close string
 	sep   string
 	multi bool // one item per line
 }
+
+// The kinds of group, one value each: a group points to its kind.
+var (
+	kCall      = &groupKind{"call", "(", ")", ",", false}
+	kParams    = &groupKind{"params", "(", ")", ",", false}
+	kTypes     = &groupKind{"types", "[", "]", ",", false}
+	kIndex     = &groupKind{"index", "[", "]", ":", false}
+	kValues    = &groupKind{"values", "{", "}", ",", false}
+	kBlock     = &groupKind{"block", "{", "}", "", true}
+	kDefs      = &groupKind{"defs", "(", ")", "", true}
+	kStruct    = &groupKind{"struct", "struct{", "}", "", true}
+	kInterface = &groupKind{"interface", "interface{", "}", "", true}
+	kMap       = &groupKind{"map", "map[", "]", "", false}
+	kList      = &groupKind{"list", "", "", ",", false}
+	kParens    = &groupKind{"parens", "(", ")", "", false}
+	kReturn    = &groupKind{"return", "return", "", ",", false}
+	kIf        = &groupKind{"if", "if", "", ";", false}
+	kFor       = &groupKind{"for", "for", "", ";", false}
+	kSwitch    = &groupKind{"switch", "switch", "", ";", false}
+	kCase      = &groupKind{"case", "case", ":", ",", false}
+)
 
 func (g *group) isNull() bool {
 	if g.open != "" || g.close != "" {
@@ -139,15 +167,22 @@ func init() {
 	}
 }
 
-func (s *Statement) grp(name, open, close, sep string, multi bool, items []Code) *Statement {
-	return s.add(&group{name: name, items: items, open: open, close: close, sep: sep, multi: multi})
+func (s *Statement) grp(k *groupKind, items []Code) *Statement {
+	return s.add(&group{k, items})
 }
 
-// newS returns an empty statement with room for a few items: most
-// statements hold several, and growing from nothing allocated three times.
+// newS returns an empty statement with room for a few items, in one
+// allocation with them: most statements hold several, and growing from
+// nothing allocated three times.
 func newS() *Statement {
-	s := make(Statement, 0, 4)
-	return &s
+	b := &stmtBuf{}
+	b.s = b.room[:0]
+	return &b.s
+}
+
+type stmtBuf struct {
+	s    Statement
+	room [4]Code
 }
 
 // Add appends code.
@@ -258,76 +293,76 @@ func (s *Statement) Float64() *Statement { return s.Id("float64") }
 // Groups.
 
 // Call appends (args).
-func (s *Statement) Call(args ...Code) *Statement { return s.grp("call", "(", ")", ",", false, args) }
+func (s *Statement) Call(args ...Code) *Statement { return s.grp(kCall, args) }
 
 // Params appends (params).
 func (s *Statement) Params(params ...Code) *Statement {
-	return s.grp("params", "(", ")", ",", false, params)
+	return s.grp(kParams, params)
 }
 
 // Types appends [types] (type arguments).
 func (s *Statement) Types(types ...Code) *Statement {
-	return s.grp("types", "[", "]", ",", false, types)
+	return s.grp(kTypes, types)
 }
 
 // Index appends [items], items separated by colons.
 func (s *Statement) Index(items ...Code) *Statement {
-	return s.grp("index", "[", "]", ":", false, items)
+	return s.grp(kIndex, items)
 }
 
 // Values appends {values}: a composite literal's elements, or a Dict.
 func (s *Statement) Values(values ...Code) *Statement {
-	return s.grp("values", "{", "}", ",", false, values)
+	return s.grp(kValues, values)
 }
 
 // Block appends {statements}, one per line.
-func (s *Statement) Block(stmts ...Code) *Statement { return s.grp("block", "{", "}", "", true, stmts) }
+func (s *Statement) Block(stmts ...Code) *Statement { return s.grp(kBlock, stmts) }
 
 // Defs appends (definitions), one per line: a const or var group.
-func (s *Statement) Defs(defs ...Code) *Statement { return s.grp("defs", "(", ")", "", true, defs) }
+func (s *Statement) Defs(defs ...Code) *Statement { return s.grp(kDefs, defs) }
 
 // Struct appends a struct type of the fields, one per line.
 func (s *Statement) Struct(fields ...Code) *Statement {
-	return s.grp("struct", "struct{", "}", "", true, fields)
+	return s.grp(kStruct, fields)
 }
 
 // Interface appends an interface type of the methods, one per line.
 func (s *Statement) Interface(methods ...Code) *Statement {
-	return s.grp("interface", "interface{", "}", "", true, methods)
+	return s.grp(kInterface, methods)
 }
 
 // Map appends map[key].
 func (s *Statement) Map(key Code) *Statement {
-	return s.grp("map", "map[", "]", "", false, []Code{key})
+	return s.grp(kMap, []Code{key})
 }
 
 // List appends items separated by commas.
-func (s *Statement) List(items ...Code) *Statement { return s.grp("list", "", "", ",", false, items) }
+func (s *Statement) List(items ...Code) *Statement { return s.grp(kList, items) }
 
 // Parens appends (item).
 func (s *Statement) Parens(item Code) *Statement {
-	return s.grp("parens", "(", ")", "", false, []Code{item})
+	return s.grp(kParens, []Code{item})
 }
 
 // Return appends return results.
 func (s *Statement) Return(results ...Code) *Statement {
-	return s.grp("return", "return", "", ",", false, results)
+	return s.grp(kReturn, results)
 }
 
 // If appends if with its clauses, separated by semicolons.
-func (s *Statement) If(conds ...Code) *Statement { return s.grp("if", "if", "", ";", false, conds) }
+func (s *Statement) If(conds ...Code) *Statement { return s.grp(kIf, conds) }
 
 // For appends for with its clauses, separated by semicolons.
-func (s *Statement) For(conds ...Code) *Statement { return s.grp("for", "for", "", ";", false, conds) }
+func (s *Statement) For(conds ...Code) *Statement { return s.grp(kFor, conds) }
 
 // Switch appends switch with its clauses.
 func (s *Statement) Switch(conds ...Code) *Statement {
-	return s.grp("switch", "switch", "", ";", false, conds)
+	return s.grp(kSwitch, conds)
 }
 
 // Case appends case values: (the block after it is the clause's body).
 func (s *Statement) Case(values ...Code) *Statement {
-	return s.grp("case", "case", ":", ",", false, values)
+	return s.grp(kCase, values)
 }
 
 // Len appends len(v).

@@ -262,9 +262,10 @@ func (f *File) Bytes() ([]byte, error) {
 }
 
 // trim removes what gofmt's output does not hold: escape characters,
-// blanks at the ends of lines (outside escaped text), form feeds.
+// blanks at the ends of lines (outside escaped text), form feeds. It
+// writes over in, which it never outgrows.
 func trim(in []byte) []byte {
-	out := make([]byte, 0, len(in))
+	out := in[:0]
 	escaped := false
 	blanks := -1 // where pending blanks start in in, written if the line goes on
 	for i, b := range in {

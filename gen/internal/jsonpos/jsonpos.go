@@ -200,14 +200,21 @@ func (s *scanner) str() (string, error) {
 		return "", s.errf("want a string")
 	}
 	start := s.i
+	plain := true // no escape, no control character: the text is the value (New checked UTF-8)
 	s.i++
 	for s.i < len(s.data) {
-		switch s.data[s.i] {
-		case '\\':
+		switch c := s.data[s.i]; {
+		case c == '\\':
 			s.i += 2
+			plain = false
 			continue
-		case '"':
+		case c < ' ':
+			plain = false
+		case c == '"':
 			s.i++
+			if plain {
+				return string(s.data[start+1 : s.i-1]), nil
+			}
 			var out string
 			if err := json.Unmarshal(s.data[start:s.i], &out); err != nil {
 				return "", s.errf("bad string: %v", err)

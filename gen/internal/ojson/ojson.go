@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 )
 
 // Object is a JSON object with its keys in document order.
@@ -49,8 +50,201 @@ func (o *Object) Delete(key string) {
 }
 
 // Parse reads one JSON document. Values are *Object, []any, json.Number,
-// string, bool or nil.
+// string, bool or nil. Strings and numbers read as encoding/json reads
+// them; a document this reader does not take whole is read again by
+// encoding/json's decoder, whose error is returned.
 func Parse(data []byte) (any, error) {
+	p := parser{data: data}
+	p.space()
+	if v, ok := p.value(0); ok {
+		if p.space(); p.i == len(data) {
+			return v, nil
+		}
+	}
+	return parseDecoder(data)
+}
+
+// parser reads valid JSON by hand: the schemas' key order is read once per
+// document, and encoding/json's Token was the larger part of that.
+type parser struct {
+	data []byte
+	i    int
+}
+
+// maxDepth is encoding/json's nesting limit.
+const maxDepth = 10000
+
+func (p *parser) space() {
+	for p.i < len(p.data) {
+		switch p.data[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+// value reads the value at p.i; false where the text is not one (or not
+// one this reader takes).
+func (p *parser) value(depth int) (any, bool) {
+	if p.i >= len(p.data) || depth > maxDepth {
+		return nil, false
+	}
+	switch c := p.data[p.i]; {
+	case c == '{':
+		p.i++
+		o := NewObject()
+		p.space()
+		if p.i < len(p.data) && p.data[p.i] == '}' {
+			p.i++
+			return o, true
+		}
+		for {
+			p.space()
+			k, ok := p.str()
+			if !ok {
+				return nil, false
+			}
+			p.space()
+			if p.i >= len(p.data) || p.data[p.i] != ':' {
+				return nil, false
+			}
+			p.i++
+			p.space()
+			v, ok := p.value(depth + 1)
+			if !ok {
+				return nil, false
+			}
+			o.Set(k, v)
+			p.space()
+			if p.i >= len(p.data) {
+				return nil, false
+			}
+			p.i++
+			switch p.data[p.i-1] {
+			case ',':
+			case '}':
+				return o, true
+			default:
+				return nil, false
+			}
+		}
+	case c == '[':
+		p.i++
+		arr := []any{}
+		p.space()
+		if p.i < len(p.data) && p.data[p.i] == ']' {
+			p.i++
+			return arr, true
+		}
+		for {
+			p.space()
+			v, ok := p.value(depth + 1)
+			if !ok {
+				return nil, false
+			}
+			arr = append(arr, v)
+			p.space()
+			if p.i >= len(p.data) {
+				return nil, false
+			}
+			p.i++
+			switch p.data[p.i-1] {
+			case ',':
+			case ']':
+				return arr, true
+			default:
+				return nil, false
+			}
+		}
+	case c == '"':
+		return p.str()
+	case c == '-' || '0' <= c && c <= '9':
+		return p.number()
+	}
+	for _, lit := range [...]struct {
+		text string
+		v    any
+	}{{"true", true}, {"false", false}, {"null", nil}} {
+		if bytes.HasPrefix(p.data[p.i:], []byte(lit.text)) {
+			p.i += len(lit.text)
+			return lit.v, true
+		}
+	}
+	return nil, false
+}
+
+// str reads a string; one with escapes, control characters or bytes that
+// are not UTF-8 is decoded by encoding/json.
+func (p *parser) str() (string, bool) {
+	if p.i >= len(p.data) || p.data[p.i] != '"' {
+		return "", false
+	}
+	start := p.i
+	plain := true
+	for p.i++; p.i < len(p.data); p.i++ {
+		switch c := p.data[p.i]; {
+		case c == '\\':
+			plain = false
+			p.i++
+		case c == '"':
+			p.i++
+			raw := p.data[start:p.i]
+			if plain && utf8.Valid(raw) {
+				return string(raw[1 : len(raw)-1]), true
+			}
+			var out string
+			if err := json.Unmarshal(raw, &out); err != nil {
+				return "", false
+			}
+			return out, true
+		case c < ' ':
+			plain = false
+		}
+	}
+	return "", false
+}
+
+// number reads a number as JSON's grammar has it.
+func (p *parser) number() (any, bool) {
+	start := p.i
+	digits := func() int {
+		n := 0
+		for p.i < len(p.data) && '0' <= p.data[p.i] && p.data[p.i] <= '9' {
+			p.i++
+			n++
+		}
+		return n
+	}
+	if p.data[p.i] == '-' {
+		p.i++
+	}
+	if p.i < len(p.data) && p.data[p.i] == '0' {
+		p.i++
+	} else if digits() == 0 {
+		return nil, false
+	}
+	if p.i < len(p.data) && p.data[p.i] == '.' {
+		p.i++
+		if digits() == 0 {
+			return nil, false
+		}
+	}
+	if p.i < len(p.data) && (p.data[p.i] == 'e' || p.data[p.i] == 'E') {
+		p.i++
+		if p.i < len(p.data) && (p.data[p.i] == '+' || p.data[p.i] == '-') {
+			p.i++
+		}
+		if digits() == 0 {
+			return nil, false
+		}
+	}
+	return json.Number(p.data[start:p.i]), true
+}
+
+// parseDecoder reads data with encoding/json's decoder, for its errors.
+func parseDecoder(data []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	v, err := parseValue(dec)

@@ -1,6 +1,7 @@
 package ojson
 
 import (
+	"bytes"
 	"encoding/json"
 	"testing"
 )
@@ -41,4 +42,29 @@ func TestParseErrors(t *testing.T) {
 			t.Errorf("Parse(%q): want an error", in)
 		}
 	}
+}
+
+// FuzzParse checks the hand reader against encoding/json's decoder: the
+// same values, keys in the same order, an error for the same texts.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		`{"z":1,"a":{"y":[1,"two",{"b":null,"a":true}],"x":false},"m":[],"n":{}}`,
+		`{"a":"\u00e9\n","a":2}`, `"\xff"`, "\"a\tb\"", `[-0.5e+3, 0, -1, 1E2]`,
+		`01`, `[1,]`, `{"a" 1}`, `truex`, ` null `, `{"a":1}x`, `-`, `1.`, `[`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, err := Parse(data)
+		want, wantErr := parseDecoder(data)
+		if (err != nil) != (wantErr != nil) {
+			t.Fatalf("Parse(%q): error %v, encoding/json: %v", data, err, wantErr)
+		}
+		if err != nil {
+			return
+		}
+		if g, w := Marshal(got), Marshal(want); !bytes.Equal(g, w) {
+			t.Errorf("Parse(%q) = %s, encoding/json reads %s", data, g, w)
+		}
+	})
 }
