@@ -454,7 +454,7 @@ func (b *builder) shareValidators() {
 	for changed := true; changed; {
 		changed = false
 		for _, v := range vals {
-			if canon[v] != nil {
+			if canon[v] != nil || !childrenShared(v, canon) {
 				continue
 			}
 			k, ok := validatorKey(v, canon)
@@ -520,6 +520,34 @@ func (b *builder) shareValidators() {
 		v.Name = fmt.Sprintf("structgenValidate%d", i)
 	}
 	b.pkg.Validators = kept
+}
+
+// childrenShared reports whether every validator v calls has its
+// representative: a cheap test before validatorKey, which the loop of
+// shareValidators would otherwise build for a validator once per pass.
+func childrenShared(v *ir.Validator, canon map[*ir.Validator]*ir.Validator) bool {
+	ok := func(s *ir.Validator) bool { return s == nil || canon[s] != nil }
+	all := func(vs []*ir.Validator) bool {
+		for _, s := range vs {
+			if !ok(s) {
+				return false
+			}
+		}
+		return true
+	}
+	named := func(ns []ir.NamedValidator) bool {
+		for _, n := range ns {
+			if !ok(n.V) {
+				return false
+			}
+		}
+		return true
+	}
+	return all(v.PrefixItems) && ok(v.Items) && ok(v.Contains) &&
+		named(v.Properties) && named(v.PatternProperties) && ok(v.AdditionalProperties) && ok(v.PropertyNames) &&
+		named(v.DependentSchemas) && ok(v.Ref) && all(v.AllOf) && all(v.AnyOf) && all(v.OneOf) &&
+		ok(v.Not) && ok(v.If) && ok(v.Then) && ok(v.Else) &&
+		ok(v.UnevaluatedProperties) && ok(v.UnevaluatedItems)
 }
 
 // validatorKey is the text of v's keywords, the validators it calls by

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -488,13 +489,18 @@ func (p *printer) lastKeyword() bool {
 }
 
 func nonNull(items []Code) []Code {
-	var out []Code
-	for _, c := range items {
-		if c != nil && !c.isNull() {
-			out = append(out, c)
+	for i, c := range items {
+		if c == nil || c.isNull() {
+			out := slices.Clip(slices.Clone(items[:i]))
+			for _, c := range items[i+1:] {
+				if c != nil && !c.isNull() {
+					out = append(out, c)
+				}
+			}
+			return out
 		}
 	}
-	return out
+	return slices.Clip(items) // all of them: no copy
 }
 
 // namedItem reports whether a parameter or field starts with a name that
