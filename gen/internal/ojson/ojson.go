@@ -93,71 +93,36 @@ func (p *parser) value(depth int) (any, bool) {
 	}
 	switch c := p.data[p.i]; {
 	case c == '{':
-		p.i++
 		o := NewObject()
-		p.space()
-		if p.i < len(p.data) && p.data[p.i] == '}' {
-			p.i++
-			return o, true
-		}
-		for {
-			p.space()
+		for more := p.open('}'); more; {
 			k, ok := p.str()
-			if !ok {
+			if !ok || !p.skip(':') {
 				return nil, false
 			}
-			p.space()
-			if p.i >= len(p.data) || p.data[p.i] != ':' {
-				return nil, false
-			}
-			p.i++
 			p.space()
 			v, ok := p.value(depth + 1)
 			if !ok {
 				return nil, false
 			}
 			o.Set(k, v)
-			p.space()
-			if p.i >= len(p.data) {
-				return nil, false
-			}
-			p.i++
-			switch p.data[p.i-1] {
-			case ',':
-			case '}':
-				return o, true
-			default:
+			if more, ok = p.next('}'); !ok {
 				return nil, false
 			}
 		}
+		return o, true
 	case c == '[':
-		p.i++
 		arr := []any{}
-		p.space()
-		if p.i < len(p.data) && p.data[p.i] == ']' {
-			p.i++
-			return arr, true
-		}
-		for {
-			p.space()
+		for more := p.open(']'); more; {
 			v, ok := p.value(depth + 1)
 			if !ok {
 				return nil, false
 			}
 			arr = append(arr, v)
-			p.space()
-			if p.i >= len(p.data) {
-				return nil, false
-			}
-			p.i++
-			switch p.data[p.i-1] {
-			case ',':
-			case ']':
-				return arr, true
-			default:
+			if more, ok = p.next(']'); !ok {
 				return nil, false
 			}
 		}
+		return arr, true
 	case c == '"':
 		return p.str()
 	case c == '-' || '0' <= c && c <= '9':
@@ -173,6 +138,46 @@ func (p *parser) value(depth int) (any, bool) {
 		}
 	}
 	return nil, false
+}
+
+// open reads the bracket at p.i and the space after it, and reports
+// whether members follow, that is, the container is not closed at once.
+func (p *parser) open(close byte) bool {
+	p.i++
+	p.space()
+	if p.i < len(p.data) && p.data[p.i] == close {
+		p.i++
+		return false
+	}
+	return true
+}
+
+// next reads what follows a member: a comma (more, with the space after
+// it) or the closing bracket; false for anything else.
+func (p *parser) next(close byte) (more, ok bool) {
+	p.space()
+	if p.i >= len(p.data) {
+		return false, false
+	}
+	p.i++
+	switch p.data[p.i-1] {
+	case ',':
+		p.space()
+		return true, true
+	case close:
+		return false, true
+	}
+	return false, false
+}
+
+// skip reads the space before b and b.
+func (p *parser) skip(b byte) bool {
+	p.space()
+	if p.i >= len(p.data) || p.data[p.i] != b {
+		return false
+	}
+	p.i++
+	return true
 }
 
 // str reads a string; one with escapes, control characters or bytes that
