@@ -156,7 +156,7 @@ func init() {
 	for _, w := range strings.Fields(`break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var`) {
 		fixed[token{tKeyword, w}] = token{tKeyword, w}
 	}
-	for _, w := range strings.Fields(`+ - * / % & | ^ << >> &^ += -= *= /= %= &= |= ^= <<= >>= &^= && || <- ++ -- == < > = ! != <= >= := ... ; : , . ~ *`) {
+	for _, w := range strings.Fields(`+ - * / % & | ^ << >> &^ += -= *= /= %= &= |= ^= <<= >>= &^= && || <- ++ -- == < > = ! != <= >= := ... ; : , . ~`) {
 		fixed[token{tOp, w}] = token{tOp, w}
 	}
 	for w := range reserved {
