@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/structgen/structgen/gen/ir"
@@ -451,20 +452,21 @@ func (b *builder) shareValidators() {
 	}
 	canon := map[*ir.Validator]*ir.Validator{}
 	byKey := map[string]*ir.Validator{}
+	ids := map[*ir.Validator]int{} // a number for each representative, for keys
 	for changed := true; changed; {
 		changed = false
 		for _, v := range vals {
 			if canon[v] != nil || !childrenShared(v, canon) {
 				continue
 			}
-			k, ok := validatorKey(v, canon)
+			k, ok := validatorKey(v, canon, ids)
 			if !ok {
 				continue
 			}
 			if rep, seen := byKey[k]; seen {
 				canon[v] = rep
 			} else {
-				byKey[k], canon[v] = v, v
+				byKey[k], canon[v], ids[v] = v, v, len(ids)
 			}
 			changed = true
 		}
@@ -551,76 +553,146 @@ func childrenShared(v *ir.Validator, canon map[*ir.Validator]*ir.Validator) bool
 }
 
 // validatorKey is the text of v's keywords, the validators it calls by
-// their representatives' pointers; false while one of those has none.
-func validatorKey(v *ir.Validator, canon map[*ir.Validator]*ir.Validator) (string, bool) {
-	ok := true
-	ref := func(s *ir.Validator) string {
-		if s == nil {
-			return "-"
+// their representatives' numbers (ids); false while one of those has
+// none. Every field of ir.Validator but Name and Loc is written, in
+// order, strings with their length, so that two validators have one key
+// exactly when they check the same (TestValidatorKeyFields).
+func validatorKey(v *ir.Validator, canon map[*ir.Validator]*ir.Validator, ids map[*ir.Validator]int) (string, bool) {
+	w := keyWriter{buf: make([]byte, 0, 64), canon: canon, ids: ids}
+	w.str(v.Interpret)
+	w.str(v.Why)
+	w.bool(v.False)
+	w.bool(v.Cycle)
+	w.strs(v.Types)
+	w.strs(v.Enum)
+	w.bool(v.Const)
+	w.str(v.Minimum)
+	w.str(v.Maximum)
+	w.str(v.ExclusiveMinimum)
+	w.str(v.ExclusiveMaximum)
+	w.str(v.MultipleOf)
+	w.int(v.MinLength)
+	w.int(v.MaxLength)
+	if w.bool(v.Pattern != nil) {
+		w.str(*v.Pattern)
+	}
+	w.str(v.Format)
+	w.refs(v.PrefixItems)
+	w.ref(v.Items)
+	w.int(v.MinItems)
+	w.int(v.MaxItems)
+	w.bool(v.Unique)
+	w.ref(v.Contains)
+	w.int(v.MinContains)
+	w.int(v.MaxContains)
+	w.named(v.Properties)
+	w.named(v.PatternProperties)
+	w.ref(v.AdditionalProperties)
+	w.ref(v.PropertyNames)
+	w.strs(v.Required)
+	w.int(v.MinProperties)
+	w.int(v.MaxProperties)
+	if w.len(len(v.DependentRequired), v.DependentRequired == nil) {
+		for _, d := range v.DependentRequired {
+			w.str(d.Name)
+			w.strs(d.Required)
 		}
-		r := canon[s]
-		if r == nil {
-			ok = false
-			return ""
-		}
-		return fmt.Sprintf("%p", r)
 	}
-	refs := func(vs []*ir.Validator) []string {
-		out := make([]string, len(vs))
-		for i, s := range vs {
-			out[i] = ref(s)
-		}
-		return out
+	w.named(v.DependentSchemas)
+	w.ref(v.Ref)
+	w.refs(v.AllOf)
+	w.refs(v.AnyOf)
+	w.refs(v.OneOf)
+	w.ref(v.Not)
+	w.ref(v.If)
+	w.ref(v.Then)
+	w.ref(v.Else)
+	w.ref(v.UnevaluatedProperties)
+	w.ref(v.UnevaluatedItems)
+	w.bool(v.Annotate)
+	w.bool(v.ContainsEvaluates)
+	return string(w.buf), !w.bad
+}
+
+// keyWriter writes a validator's key: every value self-delimiting (a
+// length before a string or a list, a terminator after a number), nil
+// lists apart from empty ones, so that different fields never write the
+// same bytes.
+type keyWriter struct {
+	buf   []byte
+	canon map[*ir.Validator]*ir.Validator
+	ids   map[*ir.Validator]int
+	bad   bool // a validator called has no representative yet
+}
+
+func (w *keyWriter) num(n int) {
+	w.buf = strconv.AppendInt(w.buf, int64(n), 10)
+	w.buf = append(w.buf, ';')
+}
+
+func (w *keyWriter) str(s string) {
+	w.num(len(s))
+	w.buf = append(w.buf, s...)
+}
+
+func (w *keyWriter) bool(b bool) bool {
+	if b {
+		w.buf = append(w.buf, 't')
+	} else {
+		w.buf = append(w.buf, 'f')
 	}
-	named := func(ns []ir.NamedValidator) []string {
-		out := make([]string, len(ns))
-		for i, n := range ns {
-			out[i] = n.Name + "=" + ref(n.V)
-		}
-		return out
+	return b
+}
+
+func (w *keyWriter) int(p *int) {
+	if w.bool(p != nil) {
+		w.num(*p)
 	}
-	k := struct {
-		Interpret, Why                                                   string
-		False, Cycle                                                     bool
-		Types, Enum                                                      []string
-		Const                                                            bool
-		Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum, MultipleOf string
-		MinLength, MaxLength                                             *int
-		Pattern                                                          *string
-		Format                                                           string
-		PrefixItems                                                      []string
-		Items                                                            string
-		MinItems, MaxItems                                               *int
-		Unique                                                           bool
-		Contains                                                         string
-		MinContains, MaxContains                                         *int
-		Properties, PatternProperties                                    []string
-		AdditionalProperties, PropertyNames                              string
-		Required                                                         []string
-		MinProperties, MaxProperties                                     *int
-		DependentRequired                                                []ir.Dependent
-		DependentSchemas                                                 []string
-		Ref                                                              string
-		AllOf, AnyOf, OneOf                                              []string
-		Not, If, Then, Else                                              string
-		UnevaluatedProperties, UnevaluatedItems                          string
-		Annotate, ContainsEvaluates                                      bool
-	}{
-		v.Interpret, v.Why, v.False, v.Cycle, v.Types, v.Enum, v.Const,
-		v.Minimum, v.Maximum, v.ExclusiveMinimum, v.ExclusiveMaximum, v.MultipleOf,
-		v.MinLength, v.MaxLength, v.Pattern, v.Format,
-		refs(v.PrefixItems), ref(v.Items), v.MinItems, v.MaxItems, v.Unique, ref(v.Contains), v.MinContains, v.MaxContains,
-		named(v.Properties), named(v.PatternProperties), ref(v.AdditionalProperties), ref(v.PropertyNames),
-		v.Required, v.MinProperties, v.MaxProperties, v.DependentRequired, named(v.DependentSchemas),
-		ref(v.Ref), refs(v.AllOf), refs(v.AnyOf), refs(v.OneOf), ref(v.Not), ref(v.If), ref(v.Then), ref(v.Else),
-		ref(v.UnevaluatedProperties), ref(v.UnevaluatedItems), v.Annotate, v.ContainsEvaluates,
+}
+
+// len writes a list's length, or that it is nil; it reports whether
+// items follow.
+func (w *keyWriter) len(n int, isNil bool) bool {
+	if isNil {
+		w.buf = append(w.buf, '-')
+		return false
 	}
-	if !ok {
-		return "", false
+	w.num(n)
+	return n > 0
+}
+
+func (w *keyWriter) strs(ss []string) {
+	w.len(len(ss), ss == nil)
+	for _, s := range ss {
+		w.str(s)
 	}
-	text, err := json.Marshal(k)
-	if err != nil {
-		return "", false
+}
+
+// ref writes the number of s's representative; a validator without one
+// yet makes the key unusable.
+func (w *keyWriter) ref(s *ir.Validator) {
+	if !w.bool(s != nil) {
+		return
 	}
-	return string(text), true
+	r := w.canon[s]
+	if r == nil {
+		w.bad = true
+		return
+	}
+	w.num(w.ids[r])
+}
+
+func (w *keyWriter) refs(vs []*ir.Validator) {
+	w.len(len(vs), vs == nil)
+	for _, s := range vs {
+		w.ref(s)
+	}
+}
+
+func (w *keyWriter) named(ns []ir.NamedValidator) {
+	w.len(len(ns), ns == nil)
+	for _, n := range ns {
+		w.str(n.Name)
+		w.ref(n.V)
+	}
 }

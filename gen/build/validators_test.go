@@ -3,6 +3,7 @@ package build
 import (
 	"fmt"
 	"math/big"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -152,5 +153,69 @@ func TestMergedProperties(t *testing.T) {
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("validators (-want +got):\n%s", d)
+	}
+}
+
+// TestValidatorKeyFields checks that validatorKey tells validators apart
+// by every field that changes what they check: each field set to each of
+// a few values (nil and empty lists among them) gives a key no other
+// variant gives. A field added to ir.Validator without being written to
+// the key fails here, rather than sharing validators that differ.
+func TestValidatorKeyFields(t *testing.T) {
+	r1, r2 := &ir.Validator{Name: "r1"}, &ir.Validator{Name: "r2"}
+	canon := map[*ir.Validator]*ir.Validator{r1: r1, r2: r2}
+	ids := map[*ir.Validator]int{r1: 0, r2: 1}
+	one, two, x, y := 1, 2, "x", "y"
+	samples := map[reflect.Type][]any{
+		reflect.TypeFor[string]():              {"x", "y", "x;"},
+		reflect.TypeFor[bool]():                {true},
+		reflect.TypeFor[*int]():                {&one, &two},
+		reflect.TypeFor[*string]():             {&x, &y},
+		reflect.TypeFor[[]string]():            {[]string{}, []string{"x"}, []string{"x", "y"}, []string{"xy"}},
+		reflect.TypeFor[*ir.Validator]():       {r1, r2},
+		reflect.TypeFor[[]*ir.Validator]():     {[]*ir.Validator{}, []*ir.Validator{r1}, []*ir.Validator{r1, r2}},
+		reflect.TypeFor[[]ir.NamedValidator](): {[]ir.NamedValidator{}, []ir.NamedValidator{{Name: "x", V: r1}}, []ir.NamedValidator{{Name: "x", V: r2}}, []ir.NamedValidator{{Name: "y", V: r1}}},
+		reflect.TypeFor[[]ir.Dependent]():      {[]ir.Dependent{}, []ir.Dependent{{Name: "x"}}, []ir.Dependent{{Name: "x", Required: []string{"y"}}}, []ir.Dependent{{Name: "x", Required: []string{}}}},
+	}
+	seen := map[string]string{}
+	add := func(what string, v *ir.Validator) {
+		t.Helper()
+		k, ok := validatorKey(v, canon, ids)
+		if !ok {
+			t.Fatalf("%s: no key", what)
+		}
+		if other, dup := seen[k]; dup {
+			t.Errorf("%s and %s have one key %q", what, other, k)
+		}
+		seen[k] = what
+	}
+	add("the zero validator", &ir.Validator{})
+	typ := reflect.TypeFor[ir.Validator]()
+	for i := range typ.NumField() {
+		f := typ.Field(i)
+		if f.Name == "Name" || f.Name == "Loc" {
+			continue // where it is, not what it checks
+		}
+		vals, known := samples[f.Type]
+		if !known {
+			t.Fatalf("field %s has type %s, which this test does not know: write it in validatorKey and add samples here", f.Name, f.Type)
+		}
+		for j, val := range vals {
+			var v ir.Validator
+			reflect.ValueOf(&v).Elem().Field(i).Set(reflect.ValueOf(val))
+			add(fmt.Sprintf("%s sample %d", f.Name, j), &v)
+		}
+	}
+	// A validator whose callee has no representative yet has no key.
+	if _, ok := validatorKey(&ir.Validator{Items: &ir.Validator{}}, canon, ids); ok {
+		t.Error("a key for a validator calling one without a representative")
+	}
+	// Representatives decide, not the validators named.
+	r3 := &ir.Validator{Name: "r3"}
+	canon[r3] = r1
+	k1, _ := validatorKey(&ir.Validator{Not: r1}, canon, ids)
+	k3, _ := validatorKey(&ir.Validator{Not: r3}, canon, ids)
+	if k1 != k3 {
+		t.Errorf("validators calling one representative by two members have keys %q and %q", k1, k3)
 	}
 }
