@@ -51,13 +51,21 @@ type Graph struct {
 
 // NewGraph returns an empty graph over docs.
 func NewGraph(docs Documents) *Graph {
+	return &Graph{c: NewCompiler(docs), docs: docs, nodes: map[*jsonschema.Schema]*Node{}, byLoc: map[string]*Node{}}
+}
+
+// NewCompiler returns the validator library's compiler as the graph
+// configures it: the documents' default draft, ECMAScript regular
+// expressions (JSON Schema's dialect, which Go's regexp, the library's
+// default, does not fully read), docs as the only loader.
+func NewCompiler(docs Documents) *jsonschema.Compiler {
 	c := jsonschema.NewCompiler()
 	if d, ok := drafts.ByURI(docs.DefaultDraft()); ok {
 		c.DefaultDraft(d.Lib)
 	}
 	c.UseRegexpEngine(ecmaregex.Compile)
 	c.UseLoader(docs)
-	return &Graph{c: c, docs: docs, nodes: map[*jsonschema.Schema]*Node{}, byLoc: map[string]*Node{}}
+	return c
 }
 
 func (g *Graph) pos(at string) loc.Pos { return g.docs.Position(at) }
