@@ -490,7 +490,13 @@ func (s *Statement) GoString() string {
 // litText writes v as a Go literal, as jennifer's Lit does.
 func litText(v any) string {
 	switch v := v.(type) {
-	case bool, string, int, complex128:
+	case string:
+		return strconv.Quote(v) // what %#v writes, without fmt
+	case int:
+		return strconv.Itoa(v)
+	case bool:
+		return strconv.FormatBool(v)
+	case complex128:
 		return fmt.Sprintf("%#v", v)
 	case float64:
 		out := fmt.Sprintf("%#v", v)

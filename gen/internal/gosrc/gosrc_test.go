@@ -2,6 +2,7 @@ package gosrc
 
 import (
 	"bytes"
+	"fmt"
 	doccomment "go/doc/comment"
 	"go/format"
 	"strings"
@@ -243,6 +244,19 @@ func TestPlainParagraph(t *testing.T) {
 	} {
 		if got := plainParagraph(text); got != want {
 			t.Errorf("plainParagraph(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+// TestLitText checks the literals written without fmt against what
+// fmt's %#v, the Go syntax of a value, writes.
+func TestLitText(t *testing.T) {
+	for _, v := range []any{
+		"", "plain", `a "quoted" \ word`, "tab\tnew\nline\r", "\x00\x7f\u2028\ufeff", "é 日本 🎉",
+		"\xff\xfe invalid", "`back`", 0, -12, 1 << 40, true, false,
+	} {
+		if got, want := litText(v), fmt.Sprintf("%#v", v); got != want {
+			t.Errorf("litText(%#v) = %s, want %s", v, got, want)
 		}
 	}
 }
