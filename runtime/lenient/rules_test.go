@@ -951,3 +951,20 @@ func TestRuleRawTextInStrings(t *testing.T) {
 		{"a fenced block on lines of its own", "{\"md\": \"\n```sh\nls\n```\n\", \"n\": 1}", "{\"md\":\"\\n```sh\\nls\\n```\",\"n\":1}", "line break before the end quote"},
 	})
 }
+
+// A semicolon between members or items, where a comma is wanted, is a
+// comma: after a string it ends the string only where what follows it
+// is what follows a comma there (a key and its colon, a quoted item).
+// In other text it is the string's.
+func TestRuleSemicolonSeparators(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"after a string", `{"a": "x"; "b": "y"}`, `{"a":"x","b":"y"}`, "read ';' between members"},
+		{"after a number", `{"a": 1; "b": 2}`, `{"a":1,"b":2}`, "read ';' between members"},
+		{"spaced, across lines", "{ \"a\" : \"b\" ;\n \"c\" : \"d\" }", `{"a":"b","c":"d"}`, "read ';' between members"},
+		{"between strings in a list", `["x"; "y"; "z"]`, `["x","y","z"]`, "read ';' between items"},
+		{"between numbers in a list", `[1; 2]`, `[1,2]`, "read ';' between items"},
+		{"before the end, a stray", `{"a": "x";}`, `{"a":"x"}`, "stray text"},
+		{"in a string, text", `{"a": "stop"; "go" they said", "b": 1}`, `{"a":"stop\"; \"go\" they said","b":1}`, ""},
+		{"in a string with inner quotes", `{"a": "it's a "quote"; ok", "b": 1}`, `{"a":"it's a \"quote\"; ok","b":1}`, ""},
+	})
+}

@@ -498,6 +498,13 @@ func (t *tolerant) array(open, close byte) *jvalue {
 			t.i += len(fullWidthComma)
 			comma = true
 			continue
+		case c == ';' && len(v.kids) > 0 && !comma && moreFollows(t.s[t.i+1:]):
+			// ["a"; "b"], [1; 2]: a semicolon between items, as some
+			// languages separate them, is a comma.
+			t.repair(t.i, "read ';' between items as ','")
+			comma = true
+			t.i++
+			continue
 		case c == ',':
 			comma = true
 			if len(v.kids) == 0 {
@@ -750,6 +757,13 @@ func (t *tolerant) members(v *jvalue) {
 		case c == '`' && bytes.HasPrefix(t.s[t.i:], []byte("```")):
 			t.repair(t.i, "closed an object before a code fence")
 			return
+		case c == ';' && len(v.keys) > 0 && !comma && moreFollows(t.s[t.i+1:]) && keyFollows(t.s[t.i+1:]):
+			// {"a": "x"; "b": "y"}: a semicolon between members, where a
+			// key follows, is a comma.
+			t.repair(t.i, "read ';' between members as ','")
+			comma = true
+			t.i++
+			continue
 		case c == ',':
 			switch {
 			case len(v.keys) == 0:

@@ -575,7 +575,8 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			// “Mockingbird," "Where the Crawdads Sing" explores”: a quote
 			// and, on its line, a quoted phrase that words follow.
 			inText := !key && !stopAtDelimiter && len(t.stack) > 0 && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0
-			if stopAtDelimiter || valueOnNextLine || t.eof() || next == ',' || !key && t.inObjectValue() && quote > start+1 && bytes.IndexByte([]byte(" \t,"), t.s[quote-1]) < 0 && keyLostOpenQuote(t.s[t.i:], r) || next == ':' && !phraseOpen || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) && !(inText && phraseFollows(t.s[t.i:])) || next == '\n' || next == '+' || next >= '0' && next <= '9' && !key || next == '=' && key ||
+			if stopAtDelimiter || valueOnNextLine || t.eof() || next == ',' || !key && t.inObjectValue() && quote > start+1 && bytes.IndexByte([]byte(" \t,"), t.s[quote-1]) < 0 && keyLostOpenQuote(t.s[t.i:], r) || next == ':' && !phraseOpen || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) && !(inText && phraseFollows(t.s[t.i:])) || next == '\n' || next == '+' ||
+				next == ';' && !key && t.semicolonSeparates(t.s[t.i+1:]) || next >= '0' && next <= '9' && !key || next == '=' && key ||
 				key && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0 && startsPlainValue(t.s[t.i:]) {
 				t.i = save
 				// In a text still streaming, what follows a quote at its end
@@ -717,6 +718,49 @@ func csvQuotes(s []byte, q byte) bool {
 		}
 	}
 	return false
+}
+
+// semicolonSeparates reports whether s, what follows a ';' after a
+// string's quote, goes on as what follows a comma there: a key and its
+// colon in an object, a quoted item in an array, or the container's end.
+// Then the semicolon stands for a comma ({"a": "x"; "b": "y"}) and the
+// quote ends the string; in other text ("stop"; "go" they said) it is
+// the string's.
+func (t *tolerant) semicolonSeparates(s []byte) bool {
+	if len(t.stack) == 0 {
+		return false
+	}
+	if t.inObjectValue() {
+		return keyFollows(s)
+	}
+	s = skipSpaceAndComments(s)
+	if len(s) > 0 && s[0] == ']' {
+		return true
+	}
+	r, n := utf8.DecodeRune(s)
+	if !isQuote(r) {
+		return false
+	}
+	closers := closingQuotes(r)
+	for i := n; i < len(s); {
+		c, m := utf8.DecodeRune(s[i:])
+		switch {
+		case c == '\n':
+			return false
+		case strings.ContainsRune(closers, c):
+			rest := skipBlanks(s[i+m:])
+			return endsValue(rest) || len(rest) > 0 && rest[0] == ';'
+		}
+		i += m
+	}
+	return false
+}
+
+// moreFollows reports whether s, after a separator, holds more than the
+// end of its container or of the text.
+func moreFollows(s []byte) bool {
+	s = skipSpaceAndComments(s)
+	return len(s) > 0 && s[0] != '}' && s[0] != ']'
 }
 
 func (t *tolerant) inObjectValue() bool {
