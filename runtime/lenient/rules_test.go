@@ -968,3 +968,13 @@ func TestRuleSemicolonSeparators(t *testing.T) {
 		{"in a string with inner quotes", `{"a": "it's a "quote"; ok", "b": 1}`, `{"a":"it's a \"quote\"; ok","b":1}`, ""},
 	})
 }
+
+// Half of a UTF-16 surrogate pair written alone names no character: the
+// string holds U+FFFD, as Go's strings do, and the reader says so.
+func TestRuleLoneSurrogate(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a high half alone", `{"a": "\ud83d x", b: 1}`, "{\"a\":\"\ufffd x\",\"b\":1}", "lone surrogate \\ud83d"},
+		{"a low half alone", `{"a": "\ude00", b: 1}`, "{\"a\":\"\ufffd\",\"b\":1}", "lone surrogate \\ude00"},
+		{"a pair is a character", `{"a": "\ud83d\ude00", b: 1}`, `{"a":"😀","b":1}`, ""},
+	})
+}

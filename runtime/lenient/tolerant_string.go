@@ -1233,6 +1233,11 @@ func (t *tolerant) escape(sb *strings.Builder) {
 						t.i += 6
 					}
 				}
+				if (utf16IsHigh(r) || utf16IsLow(r)) && (!t.streaming || t.i+7 <= len(t.s)) {
+					// Half of a UTF-16 pair names no character: Go's
+					// strings, and so the value, hold U+FFFD instead.
+					t.repair(at, "read the lone surrogate \\u%s, half of a character, as U+FFFD", t.s[at+2:at+6])
+				}
 				sb.WriteRune(r)
 				t.i++
 				return
