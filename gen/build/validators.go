@@ -10,6 +10,7 @@ import (
 
 	"github.com/structgen/structgen/gen/ir"
 	"github.com/structgen/structgen/gen/schema"
+	"github.com/structgen/structgen/internal/drafts"
 )
 
 // Generated validators: where a value's schema combines others (allOf,
@@ -299,7 +300,8 @@ func (v *validators) fill(val *ir.Validator, n *schema.Node, stack []*schema.Nod
 	val.AnyOf, val.OneOf = list(n.AnyOf, inPlace), list(n.OneOf, inPlace)
 	val.Not, val.If, val.Then, val.Else = inPlace(n.Not), inPlace(n.If), inPlace(n.Then), inPlace(n.Else)
 	val.UnevaluatedProperties, val.UnevaluatedItems = sub(n.UnevaluatedProperties), sub(n.UnevaluatedItems)
-	val.ContainsEvaluates = n.Contains != nil && n.Draft == "https://json-schema.org/draft/2020-12/schema"
+	d, _ := drafts.ByURI(n.Draft)
+	val.ContainsEvaluates = n.Contains != nil && d.Name == "2020-12"
 	if why == "" {
 		v.mergeProperties(val)
 	}

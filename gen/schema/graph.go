@@ -87,6 +87,20 @@ func (g *Graph) noteIgnored(at, draftURI string, keys []string) {
 	}
 }
 
+// noteAlias notes a document whose "$schema" names the newest draft by
+// its alias ("http://json-schema.org/schema#"): it reads as 2020-12 today
+// and as another draft once there is one, so the author should name the
+// draft the schema was written for.
+func (g *Graph) noteAlias(at string, raw *ojson.Object) {
+	uri, ok := raw.Vals["$schema"].(string)
+	if !ok || !strings.HasSuffix(at, "#") || !drafts.Alias(uri) {
+		return
+	}
+	d, _ := drafts.ByURI(uri)
+	g.notes = append(g.notes, loc.Errorf(g.pos(at+"/$schema"),
+		"note: %q names the newest draft, not one draft: it is read as draft %s; \"$schema\": %q says so for good", uri, d.Name, d.URI))
+}
+
 // Notes returns what the graph noted of the schemas it built
 // ("file:line:col: note: …"), in order of position.
 func (g *Graph) Notes() []string {
@@ -150,6 +164,7 @@ func (g *Graph) from(s *jsonschema.Schema) *Node {
 		n.Keywords = raw.Keys
 		n.Format, _ = raw.Vals["format"].(string)
 		g.noteIgnored(s.Location, n.Draft, raw.Keys)
+		g.noteAlias(s.Location, raw)
 	}
 	n.Title, n.Description, n.Comment = s.Title, s.Description, s.Comment
 	n.Deprecated, n.ReadOnly, n.WriteOnly = s.Deprecated, s.ReadOnly, s.WriteOnly

@@ -45,15 +45,46 @@ func ByName(name string) (Draft, bool) {
 	return Draft{}, false
 }
 
-// ByURI returns the draft whose meta-schema URI is uri; a trailing "#"
-// does not matter.
+// ByURI returns the draft whose meta-schema URI is uri, spelled as the
+// validator library reads it: http or https, with or without an empty
+// fragment. The library reads "http://json-schema.org/schema", the
+// newest draft's alias, as 2020-12, and so does ByURI (see Alias); a
+// spelling it took for another draft would give the generated
+// validators another draft's meaning than the library's.
 func ByURI(uri string) (Draft, bool) {
+	u, ok := schemeless(uri)
+	if !ok {
+		return Draft{}, false
+	}
+	if u == alias {
+		return All[len(All)-1], true
+	}
 	for _, d := range All {
-		if strings.TrimSuffix(d.URI, "#") == strings.TrimSuffix(uri, "#") {
+		if du, _ := schemeless(d.URI); du == u {
 			return d, true
 		}
 	}
 	return Draft{}, false
+}
+
+// alias is the meta-schema URI that names no draft but the newest.
+const alias = "json-schema.org/schema"
+
+// Alias reports whether uri names the newest draft by its alias rather
+// than by its own URI: what it means changes with each new draft.
+func Alias(uri string) bool {
+	u, ok := schemeless(uri)
+	return ok && u == alias
+}
+
+// schemeless is uri without its http or https scheme and an empty
+// fragment; false for any other scheme.
+func schemeless(uri string) (string, bool) {
+	u := strings.TrimSuffix(uri, "#")
+	if rest, ok := strings.CutPrefix(u, "https://"); ok {
+		return rest, true
+	}
+	return strings.CutPrefix(u, "http://")
 }
 
 // Legacy reports whether d keeps definitions under "definitions" (drafts

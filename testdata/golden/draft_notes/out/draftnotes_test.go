@@ -20,3 +20,26 @@ func TestIgnoredKeywords(t *testing.T) {
 		t.Errorf("draft 7 honoured dependentRequired or unevaluatedProperties: %v", err)
 	}
 }
+
+// A $schema spelled another way the library reads is the same draft: the
+// generated code gives it that draft's meaning, as the interpreter does.
+func TestDraftSpellings(t *testing.T) {
+	if _, err := draftnotes.ParseHTTPSSeven([]byte(`{"a":"x"}`)); err != nil {
+		t.Errorf("https draft 7 honoured dependentRequired: %v", err)
+	}
+	// The alias reads as 2020-12: prefixItems checks the first item,
+	// items the rest.
+	if _, err := draftnotes.ParseAlias([]byte(`["x", 1, 2]`)); err != nil {
+		t.Errorf("the alias did not read as 2020-12: %v", err)
+	}
+	if _, err := draftnotes.ParseAlias([]byte(`[1]`)); err == nil {
+		t.Error("the alias ignored prefixItems")
+	}
+	// In 2020-12 the items contains matches count as evaluated.
+	if _, err := draftnotes.ParseHTTP2020([]byte(`[1]`)); err != nil {
+		t.Errorf("http 2020-12 did not let contains evaluate: %v", err)
+	}
+	if _, err := draftnotes.ParseHTTP2020([]byte(`[1, 2]`)); err == nil {
+		t.Error("http 2020-12 let an unevaluated item through")
+	}
+}
