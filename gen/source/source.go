@@ -58,17 +58,31 @@ func (l *Set) Ordered(u string) any {
 }
 
 // DraftOf returns the meta-schema URI of document u: its $schema, else
-// the config's draft.
+// the config's draft. A meta-schema of its own (vocabularies, Iglu's) is
+// followed to the draft its own $schema names, as the validator library
+// follows it, so that the generated code reads the schema in the draft
+// the library does; one not loaded, or a cycle, is returned as written.
 func (l *Set) DraftOf(u string) string {
-	if m, ok := l.Value(u).(map[string]any); ok {
-		if s, ok := m["$schema"].(string); ok {
-			if d, ok := drafts.ByURI(s); ok {
-				return d.URI
-			}
+	seen := map[string]bool{}
+	for {
+		m, ok := l.Value(u).(map[string]any)
+		if !ok {
+			return l.DefaultDraft()
+		}
+		s, ok := m["$schema"].(string)
+		if !ok {
+			return l.DefaultDraft()
+		}
+		if d, ok := drafts.ByURI(s); ok {
+			return d.URI
+		}
+		meta, _, _ := strings.Cut(s, "#")
+		if seen[meta] || l.docs[meta] == nil {
 			return s
 		}
+		seen[meta] = true
+		u = meta
 	}
-	return l.DefaultDraft()
 }
 
 // Value returns the decoded document at URL u, or nil.

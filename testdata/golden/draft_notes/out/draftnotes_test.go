@@ -42,4 +42,8 @@ func TestDraftSpellings(t *testing.T) {
 	if _, err := draftnotes.ParseHTTP2020([]byte(`[1, 2]`)); err == nil {
 		t.Error("http 2020-12 let an unevaluated item through")
 	}
+	// A meta-schema of its own is read as the draft it names.
+	if _, err := draftnotes.ParseCustomMeta([]byte(`[1]`)); err != nil {
+		t.Errorf("a 2020-12 meta-schema of its own did not let contains evaluate: %v", err)
+	}
 }
