@@ -123,8 +123,15 @@ func (g *Graph) Visiting() string {
 	return fmt.Sprintf("%s (#%s)", g.pos(g.visiting), ptr)
 }
 
-func (g *Graph) draft(at string) string {
-	u, _, _ := strings.Cut(at, "#")
+// draft returns the meta-schema URI of the draft the library compiled s
+// in: the draft of its resource (an embedded one's own $schema, a
+// meta-schema of its own followed to its draft), which the generated
+// code must read it in too.
+func (g *Graph) draft(s *jsonschema.Schema) string {
+	if d, ok := drafts.ByVersion(s.DraftVersion); ok {
+		return d.URI
+	}
+	u, _, _ := strings.Cut(s.Location, "#")
 	return g.docs.DraftOf(u)
 }
 
@@ -154,7 +161,7 @@ func (g *Graph) from(s *jsonschema.Schema) *Node {
 	if n, ok := g.nodes[s]; ok {
 		return n
 	}
-	n := &Node{Loc: s.Location, Pos: g.pos(s.Location), Draft: g.draft(s.Location)}
+	n := &Node{Loc: s.Location, Pos: g.pos(s.Location), Draft: g.draft(s)}
 	g.nodes[s] = n
 	if _, ok := g.byLoc[s.Location]; !ok {
 		g.byLoc[s.Location] = n

@@ -18,15 +18,18 @@ type Draft struct {
 	URI string
 	// Lib is the validator library's value for it.
 	Lib *jsonschema.Draft
+	// Version is how the library's compiled schemas name it
+	// (jsonschema.Schema.DraftVersion): 4, 6, 7, 2019, 2020.
+	Version int
 }
 
 // All lists the drafts, oldest first.
 var All = []Draft{
-	{"4", "http://json-schema.org/draft-04/schema#", jsonschema.Draft4},
-	{"6", "http://json-schema.org/draft-06/schema#", jsonschema.Draft6},
-	{"7", "http://json-schema.org/draft-07/schema#", jsonschema.Draft7},
-	{"2019-09", "https://json-schema.org/draft/2019-09/schema", jsonschema.Draft2019},
-	{"2020-12", "https://json-schema.org/draft/2020-12/schema", jsonschema.Draft2020},
+	{"4", "http://json-schema.org/draft-04/schema#", jsonschema.Draft4, 4},
+	{"6", "http://json-schema.org/draft-06/schema#", jsonschema.Draft6, 6},
+	{"7", "http://json-schema.org/draft-07/schema#", jsonschema.Draft7, 7},
+	{"2019-09", "https://json-schema.org/draft/2019-09/schema", jsonschema.Draft2019, 2019},
+	{"2020-12", "https://json-schema.org/draft/2020-12/schema", jsonschema.Draft2020, 2020},
 }
 
 // Default is the draft of documents that name none, unless configured.
@@ -39,6 +42,17 @@ const Names = "4, 6, 7, 2019-09 or 2020-12"
 func ByName(name string) (Draft, bool) {
 	for _, d := range All {
 		if d.Name == name {
+			return d, true
+		}
+	}
+	return Draft{}, false
+}
+
+// ByVersion returns the draft of a schema the library compiled, by its
+// DraftVersion.
+func ByVersion(v int) (Draft, bool) {
+	for _, d := range All {
+		if d.Version == v {
 			return d, true
 		}
 	}

@@ -32,3 +32,12 @@ func TestByURI(t *testing.T) {
 		}
 	}
 }
+
+// ByVersion names each draft the library compiles a schema in.
+func TestByVersion(t *testing.T) {
+	for v, want := range map[int]string{4: "4", 6: "6", 7: "7", 2019: "2019-09", 2020: "2020-12", 3: "", 0: ""} {
+		if d, ok := ByVersion(v); ok != (want != "") || d.Name != want {
+			t.Errorf("ByVersion(%d) = %q, %v; want %q", v, d.Name, ok, want)
+		}
+	}
+}

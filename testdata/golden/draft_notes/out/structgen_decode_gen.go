@@ -2,6 +2,7 @@
 // source: metas/my-meta.json
 // source: schemas/alias.json
 // source: schemas/custom_meta.json
+// source: schemas/embedded.json
 // source: schemas/http_2020.json
 // source: schemas/https_seven.json
 // source: schemas/old.json
@@ -39,6 +40,92 @@ func (v *Alias) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 		n++
 	}
 	c.End(it.Err())
+}
+
+// decodeJSON reads Embedded and checks its schema in one pass.
+func (v *Embedded) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
+	var seen [2]bool
+	var orderBuf [8]string
+	order := orderBuf[:0]
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "xs":
+			c.Field(&seen[0], key, "xs")
+			impl.ValidatedText(c, d, &v.Xs, nil, structgenValidate1Text)
+			c.Pop()
+		case "k":
+			c.Field(&seen[1], key, "k")
+			p0 := new(EmbeddedSeven)
+			p0.decodeJSON(d, c)
+			v.K = p0
+			c.Pop()
+		default:
+			k := c.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				had := len(v.AdditionalProperties)
+				v.AdditionalProperties[k] = raw
+				if len(v.AdditionalProperties) == had {
+					c.Duplicate([]byte(k))
+				}
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
+}
+
+// decodeJSON reads EmbeddedSeven and checks its schema in one pass.
+func (v *EmbeddedSeven) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
+	var seen [2]bool
+	var orderBuf [8]string
+	order := orderBuf[:0]
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "a":
+			c.Field(&seen[0], key, "a")
+			v.A = c.StringPtr(d)
+			c.Pop()
+		case "b":
+			c.Field(&seen[1], key, "b")
+			v.B = c.StringPtr(d)
+			c.Pop()
+		default:
+			k := c.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				had := len(v.AdditionalProperties)
+				v.AdditionalProperties[k] = raw
+				if len(v.AdditionalProperties) == had {
+					c.Duplicate([]byte(k))
+				}
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
 }
 
 // decodeJSON reads HTTPSSeven and checks its schema in one pass.
@@ -106,7 +193,7 @@ func (v *Old) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 				}
 				c.Release(d)
 				if !c.Failed() {
-					structgenValidate0Text(c, raw)
+					structgenValidate4Text(c, raw)
 				}
 			}
 			c.Pop()

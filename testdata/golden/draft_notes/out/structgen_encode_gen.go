@@ -2,6 +2,7 @@
 // source: metas/my-meta.json
 // source: schemas/alias.json
 // source: schemas/custom_meta.json
+// source: schemas/embedded.json
 // source: schemas/http_2020.json
 // source: schemas/https_seven.json
 // source: schemas/old.json
@@ -10,6 +11,66 @@
 package draftnotes
 
 import "github.com/structgen/structgen/runtime/impl"
+
+// MarshalJSON writes Embedded in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v Embedded) MarshalJSON() ([]byte, error) {
+	return impl.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes Embedded with e.
+func (v *Embedded) encodeJSON(e *impl.Encoding) {
+	e.ObjStart()
+	if v.Xs != nil {
+		e.Field("xs")
+		e.ArrStart()
+		for i0 := range v.Xs {
+			e.Raw(v.Xs[i0])
+		}
+		e.ArrEnd()
+	}
+	if v.K != nil {
+		e.Field("k")
+		v.K.encodeJSON(e)
+	}
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsEmbedded.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes EmbeddedSeven in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v EmbeddedSeven) MarshalJSON() ([]byte, error) {
+	return impl.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes EmbeddedSeven with e.
+func (v *EmbeddedSeven) encodeJSON(e *impl.Encoding) {
+	e.ObjStart()
+	if v.A != nil {
+		e.Field("a")
+		e.Str((*v.A))
+	}
+	if v.B != nil {
+		e.Field("b")
+		e.Str((*v.B))
+	}
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsEmbeddedSeven.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
 
 // MarshalJSON writes HTTPSSeven in one pass, as encoding/json would: fields in
 // schema order, then AdditionalProperties in the order read.

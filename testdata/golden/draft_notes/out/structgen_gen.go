@@ -2,6 +2,7 @@
 // source: metas/my-meta.json
 // source: schemas/alias.json
 // source: schemas/custom_meta.json
+// source: schemas/embedded.json
 // source: schemas/http_2020.json
 // source: schemas/https_seven.json
 // source: schemas/old.json
@@ -81,7 +82,73 @@ func ParseCustomMeta(data []byte) (CustomMeta, error) {
 				c.End(a0.Err())
 			}
 		}
-	}, []impl.Validator{structgenValidate2}, schemaCustomMeta)
+	}, []impl.Validator{structgenValidate6}, schemaCustomMeta)
+}
+
+// Schema: schemas/embedded.json
+type Embedded struct {
+	Xs []json.RawMessage `json:"xs,omitzero"`
+	K  *EmbeddedSeven    `json:"k,omitempty"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsEmbedded = impl.NewFields("xs", "k")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *Embedded) UnmarshalJSON(data []byte) error {
+	type plain Embedded
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsEmbedded, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaEmbedded = structgenSchemas.Schema("structgen:///embedded.json#")
+
+// ParseEmbedded validates data against the schema of Embedded and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseEmbedded(data []byte) (Embedded, error) {
+	return impl.ParseDecoded("Embedded", data, func(d *jx.Decoder, c *impl.Decoding) (v Embedded) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaEmbedded)
+}
+
+// Schema: schemas/embedded.json#/$defs/seven
+type EmbeddedSeven struct {
+	A *string `json:"a,omitempty"`
+	B *string `json:"b,omitempty"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsEmbeddedSeven = impl.NewFields("a", "b")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *EmbeddedSeven) UnmarshalJSON(data []byte) error {
+	type plain EmbeddedSeven
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsEmbeddedSeven, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaEmbeddedSeven = structgenSchemas.Schema("structgen:///embedded.json#/$defs/seven")
+
+// ParseEmbeddedSeven validates data against the schema of EmbeddedSeven and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseEmbeddedSeven(data []byte) (EmbeddedSeven, error) {
+	return impl.ParseDecoded("EmbeddedSeven", data, func(d *jx.Decoder, c *impl.Decoding) (v EmbeddedSeven) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaEmbeddedSeven)
 }
 
 // Schema: schemas/http_2020.json
@@ -110,7 +177,7 @@ func ParseHTTP2020(data []byte) (HTTP2020, error) {
 				c.End(a0.Err())
 			}
 		}
-	}, []impl.Validator{structgenValidate2}, schemaHTTP2020)
+	}, []impl.Validator{structgenValidate6}, schemaHTTP2020)
 }
 
 // Schema: schemas/https_seven.json

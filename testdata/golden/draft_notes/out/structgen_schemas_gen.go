@@ -2,6 +2,7 @@
 // source: metas/my-meta.json
 // source: schemas/alias.json
 // source: schemas/custom_meta.json
+// source: schemas/embedded.json
 // source: schemas/http_2020.json
 // source: schemas/https_seven.json
 // source: schemas/old.json
@@ -17,10 +18,11 @@ var structgenSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/
 	"https://example.com/metas/my-meta.json": schemaDoc0,
 	"structgen:///alias.json":                schemaDoc1,
 	"structgen:///custom_meta.json":          schemaDoc2,
-	"structgen:///http_2020.json":            schemaDoc3,
-	"structgen:///https_seven.json":          schemaDoc4,
-	"structgen:///old.json":                  schemaDoc5,
-	"structgen:///seven.json":                schemaDoc6,
+	"structgen:///embedded.json":             schemaDoc3,
+	"structgen:///http_2020.json":            schemaDoc4,
+	"structgen:///https_seven.json":          schemaDoc5,
+	"structgen:///old.json":                  schemaDoc6,
+	"structgen:///seven.json":                schemaDoc7,
 })
 
 // https://example.com/metas/my-meta.json
@@ -56,8 +58,23 @@ const schemaDoc2 = `{
 }
 `
 
-// structgen:///http_2020.json
+// structgen:///embedded.json
 const schemaDoc3 = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "xs": {"$ref": "embedded-inner.json"},
+    "k": {"$ref": "embedded-seven.json"}
+  },
+  "$defs": {
+    "inner": {"$id": "embedded-inner.json", "$schema": "https://json-schema.org/draft/2019-09/schema", "type": "array", "contains": {"const": 1}, "unevaluatedItems": false},
+    "seven": {"$id": "embedded-seven.json", "$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}}, "dependentRequired": {"a": ["b"]}}
+  }
+}
+`
+
+// structgen:///http_2020.json
+const schemaDoc4 = `{
   "$schema": "http://json-schema.org/draft/2020-12/schema",
   "type": "array",
   "contains": {"const": 1},
@@ -66,7 +83,7 @@ const schemaDoc3 = `{
 `
 
 // structgen:///https_seven.json
-const schemaDoc4 = `{
+const schemaDoc5 = `{
   "$schema": "https://json-schema.org/draft-07/schema",
   "type": "object",
   "properties": {
@@ -78,7 +95,7 @@ const schemaDoc4 = `{
 `
 
 // structgen:///old.json
-const schemaDoc5 = `{
+const schemaDoc6 = `{
   "$schema": "http://json-schema.org/draft-04/schema#",
   "type": "object",
   "x-internal": true,
@@ -91,7 +108,7 @@ const schemaDoc5 = `{
 `
 
 // structgen:///seven.json
-const schemaDoc6 = `{
+const schemaDoc7 = `{
   "$schema": "http://json-schema.org/draft-07/schema#",
   "type": "object",
   "properties": {

@@ -2,6 +2,7 @@
 // source: metas/my-meta.json
 // source: schemas/alias.json
 // source: schemas/custom_meta.json
+// source: schemas/embedded.json
 // source: schemas/http_2020.json
 // source: schemas/https_seven.json
 // source: schemas/old.json
@@ -14,32 +15,20 @@ import (
 	"github.com/structgen/structgen/runtime/impl"
 )
 
-// structgenValidate0 checks a value against structgen:///old.json#/properties/kind.
+// structgenValidate0 checks a value against structgen:///embedded.json#/properties/xs.
 func structgenValidate0(c *impl.Decoding, t *impl.Text) {
-	if raw, ok := t.Raw(); ok {
-		structgenValidate0Text(c, raw)
-	}
+	structgenValidate1(c, t)
 }
 
-// structgenValidate0Text checks a value's JSON text against structgen:///old.json#/properties/kind.
-func structgenValidate0Text(c *impl.Decoding, raw []byte) {
-	c.OneOf(raw, structgenValidate1, structgenValidate1)
-}
-
-// structgenValidate1 checks a value against structgen:///old.json#/properties/kind/oneOf/0.
+// structgenValidate1 checks a value against structgen:///embedded.json#/$defs/inner.
 func structgenValidate1(c *impl.Decoding, t *impl.Text) {
-	t.Skip()
-}
-
-// structgenValidate2 checks a value against structgen:///custom_meta.json#.
-func structgenValidate2(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate2Text(c, raw)
+		structgenValidate1Text(c, raw)
 	}
 }
 
-// structgenValidate2Text checks a value's JSON text against structgen:///custom_meta.json#.
-func structgenValidate2Text(c *impl.Decoding, raw []byte) {
+// structgenValidate1Text checks a value's JSON text against structgen:///embedded.json#/$defs/inner.
+func structgenValidate1Text(c *impl.Decoding, raw []byte) {
 	c.Track()
 	c.Apply(raw, func(c *impl.Decoding, t *impl.Text) {
 		switch t.Next() {
@@ -62,7 +51,7 @@ func structgenValidate2Text(c *impl.Decoding, raw []byte) {
 				i++
 			}
 			c.End(it.Err())
-			c.Contains(items, structgenValidate3, 1, -1, true)
+			c.Contains(items, structgenValidate2, 1, -1, false)
 		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
 			t.WrongType("array")
 		default:
@@ -73,19 +62,78 @@ func structgenValidate2Text(c *impl.Decoding, raw []byte) {
 	c.Untrack()
 }
 
-// structgenValidate3 checks a value against structgen:///custom_meta.json#/contains.
-func structgenValidate3(c *impl.Decoding, t *impl.Text) {
+// structgenValidate2 checks a value against structgen:///embedded.json#/$defs/inner/contains.
+func structgenValidate2(c *impl.Decoding, t *impl.Text) {
 	if raw, ok := t.Raw(); ok {
-		structgenValidate3Text(c, raw)
+		structgenValidate2Text(c, raw)
 	}
 }
 
-// structgenValidate3Text checks a value's JSON text against structgen:///custom_meta.json#/contains.
-func structgenValidate3Text(c *impl.Decoding, raw []byte) {
+// structgenValidate2Text checks a value's JSON text against structgen:///embedded.json#/$defs/inner/contains.
+func structgenValidate2Text(c *impl.Decoding, raw []byte) {
 	c.Enum(raw, "[1]", true)
 }
 
-// structgenValidate4 checks a value against structgen:///custom_meta.json#/unevaluatedItems.
-func structgenValidate4(c *impl.Decoding, t *impl.Text) {
+// structgenValidate3 checks a value against structgen:///embedded.json#/$defs/inner/unevaluatedItems.
+func structgenValidate3(c *impl.Decoding, t *impl.Text) {
 	t.False()
+}
+
+// structgenValidate4 checks a value against structgen:///old.json#/properties/kind.
+func structgenValidate4(c *impl.Decoding, t *impl.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate4Text(c, raw)
+	}
+}
+
+// structgenValidate4Text checks a value's JSON text against structgen:///old.json#/properties/kind.
+func structgenValidate4Text(c *impl.Decoding, raw []byte) {
+	c.OneOf(raw, structgenValidate5, structgenValidate5)
+}
+
+// structgenValidate5 checks a value against structgen:///old.json#/properties/kind/oneOf/0.
+func structgenValidate5(c *impl.Decoding, t *impl.Text) {
+	t.Skip()
+}
+
+// structgenValidate6 checks a value against structgen:///custom_meta.json#.
+func structgenValidate6(c *impl.Decoding, t *impl.Text) {
+	if raw, ok := t.Raw(); ok {
+		structgenValidate6Text(c, raw)
+	}
+}
+
+// structgenValidate6Text checks a value's JSON text against structgen:///custom_meta.json#.
+func structgenValidate6Text(c *impl.Decoding, raw []byte) {
+	c.Track()
+	c.Apply(raw, func(c *impl.Decoding, t *impl.Text) {
+		switch t.Next() {
+		case jx.Array:
+			it, ok := t.Array()
+			if !ok {
+				return
+			}
+			i := 0
+			items := make([][]byte, 0, 8)
+			for !c.Failed() && it.Next() {
+				c.PushIndex(i)
+				r, ok := t.Raw()
+				if !ok {
+					c.Pop()
+					break
+				}
+				items = append(items, r)
+				c.Pop()
+				i++
+			}
+			c.End(it.Err())
+			c.Contains(items, structgenValidate2, 1, -1, true)
+		case jx.Null, jx.Bool, jx.Number, jx.String, jx.Object:
+			t.WrongType("array")
+		default:
+			t.Skip()
+		}
+	})
+	c.Unevaluated(raw, nil, nil, false, true)
+	c.Untrack()
 }
