@@ -724,12 +724,19 @@ func (l *Set) refs(u string) (out []refTarget, ids []string) {
 			draft4 = true
 		}
 	}
-	var walk func(v any, base *url.URL, ptr, key string)
-	walk = func(v any, base *url.URL, ptr, key string) {
+	var walk func(v any, base *url.URL, ptr, key string, draft4 bool)
+	walk = func(v any, base *url.URL, ptr, key string, draft4 bool) {
 		switch v := v.(type) {
 		case map[string]any:
 			if key == "enum" || key == "const" || key == "default" || key == "examples" {
 				return // values, not schemas
+			}
+			if s, ok := v["$schema"].(string); ok && ptr != "" {
+				// An embedded resource of another draft: draft 4 names
+				// it with id, as the validator library reads it.
+				if d, ok := drafts.ByURI(s); ok {
+					draft4 = d.Name == "4"
+				}
 			}
 			id, _ := v["$id"].(string)
 			if id == "" && draft4 {
@@ -758,18 +765,18 @@ func (l *Set) refs(u string) (out []refTarget, ids []string) {
 			}
 			sort.Strings(keys)
 			for _, k := range keys {
-				walk(v[k], base, ptr+"/"+jsonptr.Escape(k), k)
+				walk(v[k], base, ptr+"/"+jsonptr.Escape(k), k, draft4)
 			}
 		case []any:
 			if key == "enum" || key == "examples" {
 				return
 			}
 			for i, e := range v {
-				walk(e, base, fmt.Sprintf("%s/%d", ptr, i), "")
+				walk(e, base, fmt.Sprintf("%s/%d", ptr, i), "", draft4)
 			}
 		}
 	}
-	walk(root, base, "", "")
+	walk(root, base, "", "", draft4)
 	return out, ids
 }
 

@@ -47,12 +47,16 @@ func TestDraftSpellings(t *testing.T) {
 		t.Errorf("a 2020-12 meta-schema of its own did not let contains evaluate: %v", err)
 	}
 	// An embedded resource is read in the draft of its own $schema: in
-	// 2019-09 contains evaluates nothing, and draft 7 has no
+	// 2019-09 contains evaluates nothing, draft 7 has no
 	// dependentRequired.
 	if _, err := draftnotes.ParseEmbedded([]byte(`{"xs":[1]}`)); err == nil {
 		t.Error("an embedded 2019-09 resource let contains evaluate")
 	}
 	if _, err := draftnotes.ParseEmbedded([]byte(`{"k":{"a":"x"}}`)); err != nil {
 		t.Errorf("an embedded draft-07 resource honoured dependentRequired: %v", err)
+	}
+	// A draft-04 resource is named by id, and has no const.
+	if _, err := draftnotes.ParseEmbedded([]byte(`{"old":{"kind":"y"}}`)); err != nil {
+		t.Errorf("an embedded draft-04 resource honoured const: %v", err)
 	}
 }

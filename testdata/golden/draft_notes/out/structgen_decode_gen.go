@@ -44,7 +44,7 @@ func (v *Alias) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 
 // decodeJSON reads Embedded and checks its schema in one pass.
 func (v *Embedded) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
-	var seen [2]bool
+	var seen [3]bool
 	var orderBuf [8]string
 	order := orderBuf[:0]
 	it, ok := c.Object(d)
@@ -63,6 +63,52 @@ func (v *Embedded) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
 			p0 := new(EmbeddedSeven)
 			p0.decodeJSON(d, c)
 			v.K = p0
+			c.Pop()
+		case "old":
+			c.Field(&seen[2], key, "old")
+			p0 := new(EmbeddedOld)
+			p0.decodeJSON(d, c)
+			v.Old = p0
+			c.Pop()
+		default:
+			k := c.KeyText(key)
+			if raw, ok := c.Raw(d); ok {
+				if v.AdditionalProperties == nil {
+					v.AdditionalProperties = map[string]json.RawMessage{}
+				}
+				had := len(v.AdditionalProperties)
+				v.AdditionalProperties[k] = raw
+				if len(v.AdditionalProperties) == had {
+					c.Duplicate([]byte(k))
+				}
+				order = append(order, k)
+			}
+		}
+	}
+	c.End(it.Err())
+	if c.Failed() {
+		return
+	}
+	v.AdditionalPropertiesOrder = impl.KeyOrder(order)
+}
+
+// decodeJSON reads EmbeddedOld and checks its schema in one pass.
+func (v *EmbeddedOld) decodeJSON(d *jx.Decoder, c *impl.Decoding) {
+	var seen [1]bool
+	var orderBuf [8]string
+	order := orderBuf[:0]
+	it, ok := c.Object(d)
+	if !ok {
+		return
+	}
+	for !c.Failed() && it.Next() {
+		key := it.Key()
+		switch string(key) {
+		case "kind":
+			c.Field(&seen[0], key, "kind")
+			if raw, ok := c.Raw(d); ok {
+				v.Kind = raw
+			}
 			c.Pop()
 		default:
 			k := c.KeyText(key)

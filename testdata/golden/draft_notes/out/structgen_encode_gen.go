@@ -33,8 +33,36 @@ func (v *Embedded) encodeJSON(e *impl.Encoding) {
 		e.Field("k")
 		v.K.encodeJSON(e)
 	}
+	if v.Old != nil {
+		e.Field("old")
+		v.Old.encodeJSON(e)
+	}
 	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
 		if fieldsEmbedded.Has(k) {
+			continue
+		}
+		e.Field(k)
+		x := v.AdditionalProperties[k]
+		e.Raw(x)
+	}
+	e.ObjEnd()
+}
+
+// MarshalJSON writes EmbeddedOld in one pass, as encoding/json would: fields in
+// schema order, then AdditionalProperties in the order read.
+func (v EmbeddedOld) MarshalJSON() ([]byte, error) {
+	return impl.Marshal(v.encodeJSON)
+}
+
+// encodeJSON writes EmbeddedOld with e.
+func (v *EmbeddedOld) encodeJSON(e *impl.Encoding) {
+	e.ObjStart()
+	if len(v.Kind) != 0 {
+		e.Field("kind")
+		e.Raw(v.Kind)
+	}
+	for _, k := range impl.ExtraKeys(v.AdditionalProperties, v.AdditionalPropertiesOrder) {
+		if fieldsEmbeddedOld.Has(k) {
 			continue
 		}
 		e.Field(k)

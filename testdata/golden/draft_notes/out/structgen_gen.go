@@ -87,8 +87,9 @@ func ParseCustomMeta(data []byte) (CustomMeta, error) {
 
 // Schema: schemas/embedded.json
 type Embedded struct {
-	Xs []json.RawMessage `json:"xs,omitzero"`
-	K  *EmbeddedSeven    `json:"k,omitempty"`
+	Xs  []json.RawMessage `json:"xs,omitzero"`
+	K   *EmbeddedSeven    `json:"k,omitempty"`
+	Old *EmbeddedOld      `json:"old,omitempty"`
 	// AdditionalProperties holds the properties that the schema does not
 	// declare, so that decoding and encoding lose nothing.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -98,7 +99,7 @@ type Embedded struct {
 	AdditionalPropertiesOrder []string `json:"-"`
 }
 
-var fieldsEmbedded = impl.NewFields("xs", "k")
+var fieldsEmbedded = impl.NewFields("xs", "k", "old")
 
 // UnmarshalJSON decodes the declared fields and keeps every other
 // property in AdditionalProperties.
@@ -116,6 +117,38 @@ func ParseEmbedded(data []byte) (Embedded, error) {
 		v.decodeJSON(d, c)
 		return
 	}, schemaEmbedded)
+}
+
+// Schema: schemas/embedded.json#/$defs/old
+type EmbeddedOld struct {
+	Kind json.RawMessage `json:"kind,omitempty"`
+	// AdditionalProperties holds the properties that the schema does not
+	// declare, so that decoding and encoding lose nothing.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// AdditionalPropertiesOrder is the order they were read in, when it
+	// was not key order; MarshalJSON writes them in it, then any others
+	// in key order.
+	AdditionalPropertiesOrder []string `json:"-"`
+}
+
+var fieldsEmbeddedOld = impl.NewFields("kind")
+
+// UnmarshalJSON decodes the declared fields and keeps every other
+// property in AdditionalProperties.
+func (v *EmbeddedOld) UnmarshalJSON(data []byte) error {
+	type plain EmbeddedOld
+	return impl.UnmarshalObject(data, (*plain)(v), fieldsEmbeddedOld, &v.AdditionalProperties, &v.AdditionalPropertiesOrder)
+}
+
+var schemaEmbeddedOld = structgenSchemas.Schema("structgen:///embedded.json#/$defs/old")
+
+// ParseEmbeddedOld validates data against the schema of EmbeddedOld and decodes it.
+// Nothing is repaired; on failure the error is a *runtime.ValidationError.
+func ParseEmbeddedOld(data []byte) (EmbeddedOld, error) {
+	return impl.ParseDecoded("EmbeddedOld", data, func(d *jx.Decoder, c *impl.Decoding) (v EmbeddedOld) {
+		v.decodeJSON(d, c)
+		return
+	}, schemaEmbeddedOld)
 }
 
 // Schema: schemas/embedded.json#/$defs/seven

@@ -64,11 +64,13 @@ const schemaDoc3 = `{
   "type": "object",
   "properties": {
     "xs": {"$ref": "embedded-inner.json"},
-    "k": {"$ref": "embedded-seven.json"}
+    "k": {"$ref": "embedded-seven.json"},
+    "old": {"$ref": "embedded-old.json"}
   },
   "$defs": {
     "inner": {"$id": "embedded-inner.json", "$schema": "https://json-schema.org/draft/2019-09/schema", "type": "array", "contains": {"const": 1}, "unevaluatedItems": false},
-    "seven": {"$id": "embedded-seven.json", "$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}}, "dependentRequired": {"a": ["b"]}}
+    "seven": {"$id": "embedded-seven.json", "$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}}, "dependentRequired": {"a": ["b"]}},
+    "old": {"id": "embedded-old.json", "$schema": "http://json-schema.org/draft-04/schema#", "type": "object", "properties": {"kind": {"const": "x"}}}
   }
 }
 `
