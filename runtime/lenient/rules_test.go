@@ -962,6 +962,7 @@ func TestRuleSemicolonSeparators(t *testing.T) {
 		{"after a number", `{"a": 1; "b": 2}`, `{"a":1,"b":2}`, "read ';' between members"},
 		{"spaced, across lines", "{ \"a\" : \"b\" ;\n \"c\" : \"d\" }", `{"a":"b","c":"d"}`, "read ';' between members"},
 		{"between strings in a list", `["x"; "y"; "z"]`, `["x","y","z"]`, "read ';' between items"},
+		{"before an item with an escaped quote", `["x"; "a \" b"]`, `["x","a \" b"]`, "read ';' between items"},
 		{"between numbers in a list", `[1; 2]`, `[1,2]`, "read ';' between items"},
 		{"before the end, a stray", `{"a": "x";}`, `{"a":"x"}`, "stray text"},
 		{"in a string, text", `{"a": "stop"; "go" they said", "b": 1}`, `{"a":"stop\"; \"go\" they said","b":1}`, ""},

@@ -747,6 +747,8 @@ func (t *tolerant) semicolonSeparates(s []byte) bool {
 		switch {
 		case c == '\n':
 			return false
+		case c == '\\':
+			m++ // an escape: the character after it is the item's
 		case strings.ContainsRune(closers, c):
 			rest := skipBlanks(s[i+m:])
 			return endsValue(rest) || len(rest) > 0 && rest[0] == ';'
