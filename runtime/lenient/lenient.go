@@ -16,11 +16,12 @@ import (
 // comments, missing and trailing commas, semicolons for commas, unescaped
 // line breaks and inner quotes, invalid escapes, ellipses, function-call
 // wrappers (JSONP, ObjectId("…")), values written as code blocks,
-// markdown code fences, a reasoning block (<think>…</think>) and prose
-// around the document, several documents in a row (returned as an
-// array), and text cut short (open strings, arrays and objects closed, a
-// dangling key dropped). Time is linear in the text; nesting deeper than
-// MaxDepth is an error.
+// members without braces and lines of keys and values (YAML), markdown
+// code fences, a reasoning block (<think>…</think>) and prose around the
+// document, several documents in a row (returned as an array), and text
+// cut short (open strings, arrays and objects closed, a dangling key
+// dropped). Time is linear in the text; nesting deeper than MaxDepth is
+// an error.
 func ReadLenient(text []byte) (json.RawMessage, []problem.Repair, error) {
 	v, repairs, err := readLenient(text)
 	if err != nil {

@@ -979,3 +979,29 @@ func TestRuleLoneSurrogate(t *testing.T) {
 		{"a pair is a character", `{"a": "\ud83d\ude00", b: 1}`, `{"a":"😀","b":1}`, ""},
 	})
 }
+
+// With no schema, lines of a bare key, a colon and a scalar value, each
+// key once, are an object, as YAML writes one. A line of prose, a key
+// written twice or a value that opens a document make them something
+// else.
+func TestRuleKeyValueLines(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"two lines", "name: Bob\nage: 30", `{"name":"Bob","age":30}`, "lines of a key and its value"},
+		{"keys with spaces and dashes, blank lines", "first name: Ada\n\nlast-name: Lovelace\nborn: 1815\n", `{"first name":"Ada","last-name":"Lovelace","born":1815}`, "lines of a key and its value"},
+		{"a time in a value", "start: 10:30\nend: 11:45", `{"start":"10:30","end":"11:45"}`, "lines of a key and its value"},
+	})
+	for _, in := range []string{
+		"name: Bob",                            // one line: a label
+		"Here it is.\nname: Bob\nage: 30",      // prose first
+		"age: 36\nage: 37",                     // two answers
+		"Reasoning: short\nAnswer: {\"a\": 1}", // a label before a document
+		"- name: Bob\n- age: 30",               // list items
+	} {
+		_, repairs, _ := ReadLenient([]byte(in))
+		for _, r := range repairs {
+			if strings.Contains(r.Message, "lines of a key and its value") {
+				t.Errorf("%q read as key and value lines", in)
+			}
+		}
+	}
+}

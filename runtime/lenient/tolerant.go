@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/structgen/structgen/runtime/problem"
 	"github.com/structgen/structgen/runtime/schema"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -993,12 +994,60 @@ func (t *tolerant) key() (string, bool) {
 	return key, true
 }
 
+// keyValueLines reports whether s is two or more lines, each a bare key
+// (a letter or _, then letters, digits, _, - and spaces), a colon, a
+// blank and a scalar value, each key once, and nothing else but blank
+// lines: an object written as YAML writes one. A line of prose, a list item or a value
+// that opens a bracket (Answer: {…}, a label before a document) makes it
+// something else.
+func keyValueLines(s []byte) bool {
+	var keys []string // a key written twice is two answers, not one object
+	for len(s) > 0 {
+		line := s
+		if j := bytes.IndexByte(s, '\n'); j >= 0 {
+			line, s = s[:j], s[j+1:]
+		} else {
+			s = nil
+		}
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		colon := bytes.IndexByte(line, ':')
+		if colon <= 0 || colon > 40 || colon+2 > len(line) || line[colon+1] != ' ' && line[colon+1] != '\t' {
+			return false
+		}
+		if v := bytes.TrimSpace(line[colon+1:]); len(v) == 0 || v[0] == '{' || v[0] == '[' {
+			return false // Answer: {…}: a label before a document
+		}
+		key := line[:colon]
+		if !(key[0] == '_' || key[0] >= 'a' && key[0] <= 'z' || key[0] >= 'A' && key[0] <= 'Z') || key[len(key)-1] == ' ' {
+			return false
+		}
+		for _, c := range key {
+			if !(isIdentByte(c) || c == '-' || c == ' ') {
+				return false
+			}
+		}
+		if slices.Contains(keys, string(key)) {
+			return false
+		}
+		keys = append(keys, string(key))
+	}
+	return len(keys) >= 2
+}
+
 // readAll reads every value in the text: one document, or several in a
 // row (JSON Lines, values separated by commas or comments). After an
 // array or object only another array or object counts; other text after
 // it is left out and reported.
 func (t *tolerant) readAll() []*jvalue {
 	var out []*jvalue
+	t.skip()
+	linesAt := -1 // where lines of keys and values start, if the text is such lines
+	if len(t.stack) == 0 && !t.eof() && keyValueLines(t.s[t.i:]) {
+		linesAt = t.i // looked at once: the loop below may come back many times
+	}
 	for {
 		t.skip()
 		if t.eof() || t.err != nil {
@@ -1015,9 +1064,16 @@ func (t *tolerant) readAll() []*jvalue {
 				continue
 			}
 		}
-		if len(out) == 0 && len(t.stack) == 0 && isQuote(rune(t.s[t.i])) && startsKey(t.s[t.i:]) && !stringAlone(t.s[t.i:]) {
-			// "a": 1, "b": 2: members written without their braces.
-			t.repair(t.i, "read members written without braces as an object")
+		quotedMembers := isQuote(rune(t.s[t.i])) && startsKey(t.s[t.i:]) && !stringAlone(t.s[t.i:])
+		if len(out) == 0 && len(t.stack) == 0 && (quotedMembers || t.i == linesAt) {
+			// "a": 1, "b": 2: members written without their braces; or
+			// name: Bob⏎age: 30, lines of a key and its value, as YAML
+			// writes an object.
+			if quotedMembers {
+				t.repair(t.i, "read members written without braces as an object")
+			} else {
+				t.repair(t.i, "read lines of a key and its value as an object's members")
+			}
 			obj := t.node(jObject, t.i)
 			obj.keys, obj.kids = t.keySlice(), t.kidSlice()
 			t.stack = append(t.stack, jObject)
