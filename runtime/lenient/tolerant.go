@@ -997,9 +997,9 @@ func (t *tolerant) key() (string, bool) {
 // keyValueLines reports whether s is two or more lines, each a bare key
 // (a letter or _, then letters, digits, _, - and spaces), a colon, a
 // blank and a scalar value, each key once, and nothing else but blank
-// lines: an object written as YAML writes one. A line of prose, a list item or a value
-// that opens a bracket (Answer: {…}, a label before a document) makes it
-// something else.
+// lines: an object written as YAML writes one. A line of prose, a list
+// item or a value that opens a bracket (Answer: {…}, a label before a
+// document) makes it something else.
 func keyValueLines(s []byte) bool {
 	var keys []string // a key written twice is two answers, not one object
 	for len(s) > 0 {
