@@ -98,7 +98,7 @@ func (g *Graph) noteAlias(at string, raw *ojson.Object) {
 	}
 	d, _ := drafts.ByURI(uri)
 	g.notes = append(g.notes, loc.Errorf(g.pos(at+"/$schema"),
-		"note: %q names the newest draft, not one draft: it is read as draft %s; \"$schema\": %q says so for good", uri, d.Name, d.URI))
+		"note: %q names whichever draft is newest, so it is read as draft %s today and as another draft later; \"$schema\": %q names this one", uri, d.Name, d.URI))
 }
 
 // Notes returns what the graph noted of the schemas it built
