@@ -8,6 +8,7 @@
 package ecmaregex
 
 import (
+	"fmt"
 	"regexp"
 	"time"
 
@@ -20,36 +21,57 @@ import (
 // hanging the caller.
 const MatchTimeout = 250 * time.Millisecond
 
-// Compile is a jsonschema.RegexpEngine.
+// Compile is a jsonschema.RegexpEngine. Each engine runs the pattern as
+// translate writes it for that engine, so \s, \S and . mean what
+// ECMA-262 says; String returns the pattern as written.
 func Compile(pattern string) (jsonschema.Regexp, error) {
-	if re, err := regexp.Compile(pattern); err == nil {
-		if m, ok := compileAlways(pattern); ok {
+	goPattern := translate(pattern, goEscape)
+	if re, err := regexp.Compile(goPattern); err == nil {
+		if _, ok := compileAlways(goPattern); ok {
+			return always(pattern), nil
+		}
+		if m, ok := compileSimple(goPattern); ok {
+			m.source = pattern
 			return m, nil
 		}
-		if m, ok := compileSimple(pattern); ok {
+		if m, ok := compileFound(goPattern); ok {
+			m.source = pattern
 			return m, nil
 		}
-		if m, ok := compileFound(pattern); ok {
+		if m, ok := compilePositions(goPattern, pattern); ok {
 			return m, nil
 		}
-		if m, ok := compilePositions(pattern); ok {
-			return m, nil
-		}
-		return re, nil
+		return re2{re, pattern}, nil
 	}
-	re, err := regexp2.Compile(pattern, regexp2.ECMAScript)
+	re, err := regexp2.Compile(translate(pattern, dotnetEscape), regexp2.ECMAScript)
 	if err != nil {
-		return nil, err
+		// The error names the pattern as written.
+		if _, err := regexp2.Compile(pattern, regexp2.ECMAScript); err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("pattern %q: %w", pattern, err)
 	}
 	re.MatchTimeout = MatchTimeout
-	return backtracking{re}, nil
+	return backtracking{re, pattern}, nil
 }
 
-type backtracking struct{ re *regexp2.Regexp }
+// re2 is a pattern Go's regexp runs, with the pattern as written.
+type re2 struct {
+	re     *regexp.Regexp
+	source string
+}
+
+func (r re2) MatchString(s string) bool { return r.re.MatchString(s) }
+func (r re2) String() string            { return r.source }
+
+type backtracking struct {
+	re     *regexp2.Regexp
+	source string
+}
 
 func (b backtracking) MatchString(s string) bool {
 	ok, err := b.re.MatchString(s)
 	return err == nil && ok
 }
 
-func (b backtracking) String() string { return b.re.String() }
+func (b backtracking) String() string { return b.source }

@@ -36,7 +36,7 @@ const maxPositions = 64
 // an optional ^ and $ (no other anchors, no \b). Alternatives with
 // anchors of their own (^$|^[A-Z]\w*$, ^alpha|beta$) are a matcher
 // each, of 64 classes each.
-func compilePositions(pattern string) (jsonschema.Regexp, bool) {
+func compilePositions(pattern, source string) (jsonschema.Regexp, bool) {
 	re, err := syntax.Parse(pattern, syntax.Perl)
 	if err != nil {
 		return nil, false
@@ -46,14 +46,14 @@ func compilePositions(pattern string) (jsonschema.Regexp, bool) {
 	}
 	re = re.Simplify() // counts written out as copies
 	if re.Op != syntax.OpAlternate || !anchored(re) {
-		return positionsOf(re, pattern)
+		return positionsOf(re, source)
 	}
 	if len(re.Sub) > maxAlternatives {
 		return nil, false
 	}
-	alts := &anyOf{source: pattern}
+	alts := &anyOf{source: source}
 	for _, sub := range re.Sub {
-		m, ok := positionsOf(sub, pattern)
+		m, ok := positionsOf(sub, source)
 		if !ok {
 			return nil, false
 		}

@@ -391,6 +391,6 @@ func (a always) String() string { return string(a) }
 // MatchesEvery reports whether pattern matches every string (see
 // always): a generator need not check names against it.
 func MatchesEvery(pattern string) bool {
-	_, ok := compileAlways(pattern)
+	_, ok := compileAlways(translate(pattern, goEscape))
 	return ok
 }

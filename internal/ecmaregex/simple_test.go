@@ -312,7 +312,7 @@ var positionsPatterns = []struct {
 
 func TestPositionsShapes(t *testing.T) {
 	for _, tc := range positionsPatterns {
-		_, ok := compilePositions(tc.pattern)
+		_, ok := compilePositions(tc.pattern, tc.pattern)
 		if ok != tc.positions {
 			t.Errorf("%s: positions %v, want %v", tc.pattern, ok, tc.positions)
 		}
@@ -327,12 +327,12 @@ func TestPositionsMatchesLikeRE2(t *testing.T) {
 		"http://a/swagger.json", "https://a/b/swagger.json", "https:/a/swagger.json", "see http://x/swagger.json here", "http://x\n/swagger.json",
 		"b", "xb", "word", "a word", "Abc", "abc$", "alpha1", "xalpha", "betas", "xrcx", "stable", "stablex", "1.2.3x", "x1.2.3", "UNVERSIONED", "xUNVERSIONED", "UNVERSIONEDx", "*", "**", "a*", "op", "xop", "opx", "qr", "ab", "ba", "xmnx", "ü", "\xff", "a\nb", "aaaaaaaa", strings.Repeat("a", 64), strings.Repeat("a", 65)}
 	for _, tc := range positionsPatterns {
-		if m, ok := compilePositions(tc.pattern); ok {
+		if m, ok := compilePositions(tc.pattern, tc.pattern); ok {
 			likeRE2(t, tc.pattern, m, inputs...)
 		}
 	}
 	for _, tc := range simplePatterns {
-		if m, ok := compilePositions(tc.pattern); ok {
+		if m, ok := compilePositions(tc.pattern, tc.pattern); ok {
 			likeRE2(t, tc.pattern, m, inputs...)
 		}
 	}
@@ -345,7 +345,7 @@ func FuzzPositions(f *testing.F) {
 		f.Add(tc.pattern, "a-b.c")
 	}
 	f.Add(`^(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9a-z.]+)?$`, "1.20-rc.1")
-	fuzzLikeRE2(f, func(p string) (matcher, bool) { return compilePositions(p) })
+	fuzzLikeRE2(f, func(p string) (matcher, bool) { return compilePositions(p, p) })
 }
 
 // BenchmarkPositions runs the positions matcher and regexp on patterns
@@ -360,7 +360,7 @@ func BenchmarkPositions(b *testing.B) {
 	var mine, re2 float64
 	for b.Loop() {
 		for _, tc := range cases {
-			m, ok := compilePositions(tc.pattern)
+			m, ok := compilePositions(tc.pattern, tc.pattern)
 			if !ok {
 				b.Fatalf("%s: not a positions pattern", tc.pattern)
 			}
