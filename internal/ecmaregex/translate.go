@@ -48,8 +48,9 @@ func items(rs []rune, esc escapes) string {
 }
 
 // translate returns pattern with \s, \S and . written out for an engine
-// whose class items esc writes. It follows the engine's reading of
-// classes: a ] right after [ or [^ is a literal.
+// whose class items esc writes. It follows Go's reading of classes (a ]
+// right after [ or [^ is a literal; a POSIX class [:alpha:] inside one
+// does not end it) and of \Q…\E, which quotes its text.
 func translate(pattern string, esc escapes) string {
 	if !strings.ContainsAny(pattern, `\.`) {
 		return pattern
@@ -64,6 +65,16 @@ func translate(pattern string, esc escapes) string {
 	for i := 0; i < len(pattern); i++ {
 		c := pattern[i]
 		switch {
+		case c == '\\' && i+1 < len(pattern) && pattern[i+1] == 'Q':
+			// Go's \Q…\E quotes its text: copied as written.
+			end := strings.Index(pattern[i:], `\E`)
+			if end < 0 {
+				end = len(pattern) - i
+			} else {
+				end += 2
+			}
+			b.WriteString(pattern[i : i+end])
+			i += end - 1
 		case c == '\\' && i+1 < len(pattern):
 			i++
 			switch n := pattern[i]; {
@@ -87,6 +98,15 @@ func translate(pattern string, esc escapes) string {
 			if i+1 < len(pattern) && pattern[i+1] == ']' {
 				i++
 				b.WriteByte(']')
+			}
+		case c == '[' && inClass && i+1 < len(pattern) && pattern[i+1] == ':':
+			// A POSIX class inside a class, [[:alpha:].]: its ] does not
+			// end the class.
+			if end := strings.Index(pattern[i:], ":]"); end >= 0 {
+				b.WriteString(pattern[i : i+end+2])
+				i += end + 1
+			} else {
+				b.WriteByte(c)
 			}
 		case c == ']' && inClass:
 			inClass = false

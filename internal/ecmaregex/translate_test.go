@@ -42,6 +42,11 @@ func TestECMASemantics(t *testing.T) {
 		tc{`^\.$`, []string{"a"}, false},
 		tc{`^[]a]$`, []string{"]", "a"}, true}, // Go's reading: ] first in a class is literal
 		tc{`(?s)^.$`, []string{"\n"}, true},    // Go's s flag keeps its dot
+		tc{`(?is)^.$`, []string{"\r"}, true},
+		tc{`^[[:alpha:].]$`, []string{"a", "."}, true}, // a dot in a class after a POSIX class
+		tc{`^[[:alpha:].]$`, []string{"\r", "a]"}, false},
+		tc{`^\Q.\E$`, []string{"."}, true}, // quoted text stays quoted
+		tc{`^\Q.\E$`, []string{"a"}, false},
 	)
 	for _, c := range cases {
 		re, err := Compile(c.pattern)
@@ -64,7 +69,7 @@ func TestECMASemantics(t *testing.T) {
 // text without spaces or line terminators (where ECMA-262 and RE2 agree)
 // the two match alike.
 func FuzzTranslate(f *testing.F) {
-	for _, p := range []string{`^\s+$`, `a.b`, `[\s\d]`, `[^.\s]`, `\\s`, `[]a]`, `[^]a]\S`, `(?s).`, `(?i)\S.`, `x{2}\.`, `[\S]`, `\pL.`, `[[:alpha:]].`} {
+	for _, p := range []string{`^\s+$`, `a.b`, `[\s\d]`, `[^.\s]`, `\\s`, `[]a]`, `[^]a]\S`, `(?s).`, `(?i)\S.`, `x{2}\.`, `[\S]`, `\pL.`, `[[:alpha:]].`, `[[:alpha:].]`, `\Q.\E.`, `\Q.\s`, `[[:x]`} {
 		f.Add(p, "a.b 1_x")
 	}
 	f.Fuzz(func(t *testing.T, pattern, text string) {
