@@ -718,12 +718,7 @@ func (l *Set) refs(u string) (out []refTarget, ids []string) {
 		return nil, nil
 	}
 	root := l.Value(u)
-	draft4 := l.cfg.Draft == "4"
-	if m, ok := root.(map[string]any); ok {
-		if s, _ := m["$schema"].(string); strings.Contains(s, "draft-04") {
-			draft4 = true
-		}
-	}
+	draft4 := l.cfg.Draft == "4" // a document's draft when it names none
 	var walk func(v any, base *url.URL, ptr, key string, draft4 bool)
 	walk = func(v any, base *url.URL, ptr, key string, draft4 bool) {
 		switch v := v.(type) {
@@ -731,9 +726,9 @@ func (l *Set) refs(u string) (out []refTarget, ids []string) {
 			if key == "enum" || key == "const" || key == "default" || key == "examples" {
 				return // values, not schemas
 			}
-			if s, ok := v["$schema"].(string); ok && ptr != "" {
-				// An embedded resource of another draft: draft 4 names
-				// it with id, as the validator library reads it.
+			if s, ok := v["$schema"].(string); ok {
+				// The document's draft, or an embedded resource's: draft
+				// 4 names a resource with id, as the library reads it.
 				if d, ok := drafts.ByURI(s); ok {
 					draft4 = d.Name == "4"
 				}
