@@ -61,11 +61,20 @@ func partCandidates(text []byte, out []candidate, whole *jvalue, wholeRepairs []
 	if len(fences) > maxCandidates {
 		fences = fences[:maxCandidates]
 	}
+	best := langOther
+	for _, f := range fences {
+		best = min(best, f.lang)
+	}
 	for _, f := range fences {
 		t := &tolerant{s: f.body}
 		if vs := t.readAll(); t.err == nil && len(vs) > 0 {
 			reps := shift(t.repairs, f.off)
 			reps = append(reps, problem.Repair{Offset: f.open, Message: "took the JSON document from a markdown code fence"})
+			if f.lang > best {
+				// ```python beside ```json: the code is read only when the
+				// JSON does not fit, and costs a repair more.
+				reps = append(reps, problem.Repair{Offset: f.open, Message: "read a code fence marked as another language than JSON"})
+			}
 			v := joinDocuments(vs, f.off, &reps)
 			shiftValue(v, f.off)
 			out = append(out, candidate{v: v, repairs: reps})
@@ -166,6 +175,7 @@ func shiftValue(v *jvalue, off int) {
 type fence struct {
 	open, off int
 	body      []byte
+	lang      fenceLang
 }
 
 // fenceBodies returns the body of every code fence in text.
@@ -182,15 +192,17 @@ func fenceBodies(text []byte) []fence {
 		for start < len(text) && text[start] == '`' {
 			start++
 		}
+		lang := langUntagged
 		if nl := bytes.IndexByte(text[start:], '\n'); nl >= 0 && !bytes.ContainsAny(text[start:start+nl], "{[\"") {
+			lang = fenceLangOf(text[start : start+nl])
 			start += nl + 1
 		}
 		end := bytes.Index(text[start:], []byte("```"))
 		if end < 0 {
-			out = append(out, fence{open: open, off: start, body: text[start:]})
+			out = append(out, fence{open: open, off: start, body: text[start:], lang: lang})
 			return out
 		}
-		out = append(out, fence{open: open, off: start, body: text[start : start+end]})
+		out = append(out, fence{open: open, off: start, body: text[start : start+end], lang: lang})
 		i = start + end + 3
 	}
 }

@@ -17,7 +17,8 @@ import (
 // line breaks and inner quotes, invalid escapes, ellipses, function-call
 // wrappers (JSONP, ObjectId("…")), values written as code blocks,
 // members without braces and lines of keys and values (YAML), markdown
-// code fences, a reasoning block (<think>…</think>) and prose around the
+// code fences (one marked as another language, ```python, is left out
+// beside one marked as JSON or not marked), a reasoning block (<think>…</think>) and prose around the
 // document, several documents in a row (returned as an array), and text
 // cut short (open strings, arrays and objects closed, a dangling key
 // dropped). Time is linear in the text; nesting deeper than MaxDepth is
@@ -357,8 +358,15 @@ func readFences(text []byte, streaming bool) ([]*jvalue, []problem.Repair, bool)
 	if first := bytes.Index(text, []byte("```")); first < 0 || opensDocument(text[:first]) {
 		return nil, nil, false
 	}
-	var vs []*jvalue
-	var repairs []problem.Repair
+	// Each fence's value is read with its own repairs; which fences are
+	// kept is decided once all are read.
+	type read struct {
+		v       *jvalue
+		repairs []problem.Repair
+		lang    fenceLang
+		open    int
+	}
+	var reads []read
 	rest, base := text, 0
 	for {
 		i := bytes.Index(rest, []byte("```"))
@@ -371,7 +379,9 @@ func readFences(text []byte, streaming bool) ([]*jvalue, []problem.Repair, bool)
 		}
 		// The info string (json, python, …) runs to the end of the line,
 		// unless the body starts on the same line.
+		lang := langUntagged
 		if j := bytes.IndexAny(rest[bodyStart:], "\n{[\"'"); j >= 0 && rest[bodyStart+j] == '\n' {
+			lang = fenceLangOf(rest[bodyStart : bodyStart+j])
 			bodyStart += j + 1
 		} else if j >= 0 {
 			bodyStart += j
@@ -388,20 +398,60 @@ func readFences(text []byte, streaming bool) ([]*jvalue, []problem.Repair, bool)
 		if !t.eof() {
 			t.skipProse() // ```⏎const result = {…}: the fence's body is read as a reply is
 			if all := t.readAll(); t.err == nil && len(all) > 0 {
-				for _, r := range t.repairs {
-					r.Offset += base + bodyStart
-					repairs = append(repairs, r)
+				r := read{lang: lang, open: base + i}
+				for _, rep := range t.repairs {
+					rep.Offset += base + bodyStart
+					r.repairs = append(r.repairs, rep)
 				}
-				repairs = append(repairs, problem.Repair{Offset: base + i, Message: "took the JSON document from a markdown code fence"})
-				v := joinDocuments(all, base+bodyStart, &repairs)
-				shiftValue(v, base+bodyStart)
-				vs = append(vs, v)
+				r.repairs = append(r.repairs, problem.Repair{Offset: base + i, Message: "took the JSON document from a markdown code fence"})
+				r.v = joinDocuments(all, base+bodyStart, &r.repairs)
+				shiftValue(r.v, base+bodyStart)
+				reads = append(reads, r)
 			}
 		}
 		base += next
 		rest = rest[next:]
 	}
+	// A fence marked as another language (```python) is code, not the
+	// answer, when a fence marked as JSON or not marked holds a value.
+	best := langOther
+	for _, r := range reads {
+		best = min(best, r.lang)
+	}
+	var vs []*jvalue
+	var repairs []problem.Repair
+	for _, r := range reads {
+		if r.lang != best {
+			repairs = append(repairs, problem.Repair{Offset: r.open, Message: "left out a code fence marked as another language than JSON"})
+			continue
+		}
+		vs = append(vs, r.v)
+		repairs = append(repairs, r.repairs...)
+	}
 	return vs, repairs, len(vs) > 0
+}
+
+// fenceLang is what a code fence's info string says its body is, best
+// first: JSON (json, jsonc, json5, ndjson, …), nothing, or another
+// language.
+type fenceLang int
+
+const (
+	langJSON fenceLang = iota
+	langUntagged
+	langOther
+)
+
+// fenceLangOf classifies a fence's info string by its first word.
+func fenceLangOf(info []byte) fenceLang {
+	word, _, _ := bytes.Cut(bytes.TrimSpace(info), []byte(" "))
+	switch {
+	case len(word) == 0:
+		return langUntagged
+	case bytes.Contains(bytes.ToLower(word), []byte("json")):
+		return langJSON
+	}
+	return langOther
 }
 
 // closingFence returns where the fence that closes a fenced body starts,

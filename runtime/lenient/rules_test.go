@@ -1005,3 +1005,23 @@ func TestRuleKeyValueLines(t *testing.T) {
 		}
 	}
 }
+
+// A code fence marked as another language than JSON (```python) holds
+// code, not the answer, when a fence marked as JSON or not marked holds
+// a value: without a schema it is left out, reported; with one it is read
+// only if the JSON does not fit. Alone, it is read as any fence is.
+func TestRuleFenceLanguage(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"code, then JSON", "```python\nprint(\"x\")\n```\n```json\n{\"a\": 1}\n```", `{"a":1}`, "left out a code fence marked as another language"},
+		{"JSON, then code", "```json\n[1, 2]\n```\nRun it with:\n```sh\ncurl -d '{\"b\": 2}' x\n```", `[1,2]`, "left out a code fence"},
+		{"code, then a fence not marked", "```text\nnote: {\"b\": 1}\n```\n```\n{\"a\": 2}\n```", `{"a":2}`, "left out a code fence"},
+		{"JSON marked jsonc", "```js\nf({\"b\": 1})\n```\n```jsonc\n{\"a\": 2 // two\n}\n```", `{"a":2}`, "left out a code fence"},
+		{"only code", "```python\nclient.send({\"a\": 1})\n```", `{"a":1}`, "markdown code fence"},
+		{"two JSON fences", "```json\n{\"a\": 1}\n```\n```json\n{\"a\": 2}\n```", `[{"a":1},{"a":2}]`, "documents in a row"},
+	})
+	checkAligned(t, []alignCase{
+		{"code that fits, then JSON that fits", "int", "```python\nprint(7)\n```\n```json\n8\n```", `8`, ""},
+		{"code that fits, then JSON that does not", "int", "```python\nprint(7)\n```\n```json\n\"eight\"\n```", `7`, ""},
+		{"code first among fences that each fit", "req", "```python\n{\"a\": \"code\"}\n```\n```json\n{\"a\": \"answer\"}\n```\n```json\n{\"a\": \"again\"}\n```", `{"a":"answer"}`, ""},
+	})
+}
