@@ -160,6 +160,9 @@ func TestRuleMissingValue(t *testing.T) {
 	checkRules(t, []ruleCase{
 		{"at the end, no schema", `{"a": 1, "b":}`, `{"a":1,"b":""}`, "missing value"},
 		{"before a comma, no schema", `{"a":, "b": 1}`, `{"a":"","b":1}`, "missing value"},
+		{"a bare key after a number, neither colon nor value", `{"a": 1, b}`, `{"a":1}`, "dropped the key \"b\""},
+		{"a bare key after a number, then a member", `{"a": 1.5, b, "c": 2}`, `{"a":1.5,"c":2}`, "dropped the key \"b\""},
+		{"digits after the comma are the value's", `{"a": 105,12, }`, `{"a":"105,12"}`, "bare word"},
 	})
 	checkAligned(t, []alignCase{
 		{"an optional field reads as absent", "opt", `{"a":, "b": 1}`, `{"b":1}`, ""},

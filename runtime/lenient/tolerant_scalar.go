@@ -68,9 +68,10 @@ scanned:
 		}
 		return &jvalue{kind: jString, str: tok, off: start, done: v.done}
 	}
-	if end < len(t.s) && t.s[end] == ',' && t.inObjectValue() && t.parens == 0 && !keyFollows(t.s[end+1:]) && !quoteFollows(t.s[end+1:]) {
-		// {"key": 105,12, }: no key follows the comma, so the value
-		// goes on past it: text, not a number.
+	if end < len(t.s) && t.s[end] == ',' && t.inObjectValue() && t.parens == 0 && !keyFollows(t.s[end+1:]) && !quoteFollows(t.s[end+1:]) && digitFollows(t.s[end+1:]) {
+		// {"key": 105,12, }: digits and no key follow the comma, so the
+		// value goes on past it: text, not a number. A word after it is
+		// a key that lost its value ({"a": 1, b}).
 		return t.bare()
 	}
 	if end+1 < len(t.s) && t.s[end] == ':' && isDigitByte(t.s[end+1]) && t.parens == 0 &&
@@ -412,6 +413,12 @@ func (t *tolerant) bare() *jvalue {
 		}
 	}
 	return v
+}
+
+// digitFollows reports whether a digit starts s, after blanks.
+func digitFollows(s []byte) bool {
+	s = skipBlanks(s)
+	return len(s) > 0 && isDigitByte(s[0])
 }
 
 // quoteFollows reports whether a quote starts s, after blanks: after a
