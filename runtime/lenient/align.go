@@ -666,6 +666,15 @@ func proseScalar(text []byte, sch *jsonschema.Schema) (any, []problem.Repair, bo
 				at = append(at, strings.Index(strings.ToLower(s), w.word))
 			}
 		}
+		if m := leadingYesNo.FindStringSubmatchIndex(s); m != nil {
+			// "No, it is not.": the answer first, then why. "No, it is
+			// true" says both: no answer.
+			yes := strings.EqualFold(s[m[2]:m[3]], "yes")
+			if len(found) > 1 || len(found) == 1 && found[0] != yes {
+				return nil, nil, false
+			}
+			return yes, []problem.Repair{{Offset: m[2], Message: fmt.Sprintf("read %q, the reply's first word, as %t", s[m[2]:m[3]], yes)}}, true
+		}
 		if len(found) == 1 {
 			return found[0], []problem.Repair{{Offset: at[0], Message: fmt.Sprintf("read %t from the reply's text", found[0])}}, true
 		}
@@ -689,6 +698,11 @@ func proseScalar(text []byte, sch *jsonschema.Schema) (any, []problem.Repair, bo
 	}
 	return nil, nil, false
 }
+
+// leadingYesNo matches a reply that answers yes or no first and then
+// says more after a comma, a stop or a dash ("No, it is not.", "Yes -
+// both are"); "No doubt" or "Yesterday" does not answer.
+var leadingYesNo = regexp.MustCompile(`^[\s*_]*(?i:(yes|no))[*_]*\s*[,.!;:—–-]`)
 
 // enumStrings returns the string values of the enums and consts of ms.
 func enumStrings(ms []*jsonschema.Schema) []string {

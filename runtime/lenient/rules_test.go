@@ -683,6 +683,11 @@ func TestRuleScalarFromProse(t *testing.T) {
 		{"a boolean's answer line", "flag", "Answer: false\nReason: the claim is true only in part.", `false`, ""},
 		{"yes on the answer line", "flag", "Answer: **Yes.**\nReason: it is.", `true`, ""},
 		{"yes in a sentence is no answer", "flag", "Yes and no, it depends.", "", "boolean"},
+		{"no first, then why", "flag", "No, it is not.", `false`, ""},
+		{"yes first, in bold, then why", "flag", "**Yes.** The file exists.", `true`, ""},
+		{"yes and a dash", "flag", "Yes - both are valid.", `true`, ""},
+		{"a word that starts with no", "flag", "Nothing was found.", "", "boolean"},
+		{"no, then the other answer's word", "flag", "No, it is true.", "", "boolean"},
 		{"two answer lines are no answer", "int", "Answer: 6\nAnswer: 7", "", "want integer"},
 		{"no answer line for a list", "counts", "Items: 1, 2\nResult: 3", "", "no JSON"},
 	})
