@@ -1041,13 +1041,17 @@ func textLines(text []byte) iter.Seq2[int, []byte] {
 }
 
 // memberLine splits a line written as "key: value" ("- **Key**: value",
-// "\"key\": value"): a key of words, then a colon and a space or the
+// "\"key\": value") or as an assignment, "key = value" (TOML, .env): a
+// key of words, then a colon or an equals sign, and a space or the
 // line's end.
 func memberLine(line []byte) (key, value string, ok bool) {
 	if item, bullet := bulletItem(line); bullet {
 		line = item
 	}
 	colon := bytes.IndexByte(line, ':')
+	if eq := bytes.Index(line, []byte(" =")); eq > 0 && (colon < 0 || eq < colon) && !bytes.HasPrefix(line[eq+2:], []byte("=")) && !bytes.HasPrefix(line[eq+2:], []byte(">")) {
+		colon = eq + 1 // title = "Dune": the sign stands where a colon would
+	}
 	if colon <= 0 {
 		return "", "", false
 	}
