@@ -934,6 +934,9 @@ func TestRuleInnerQuotesInText(t *testing.T) {
 		{"a phrase that words follow", `{"review": "Like "Dune," "Foundation" spans ages.", "n": 1}`, `{"review":"Like \"Dune,\" \"Foundation\" spans ages.","n":1}`, "escaped a quote"},
 		{"a colon after a quoted title", `{"summary": "the film "Heat": a heist", "n": 1}`, `{"summary":"the film \"Heat\": a heist","n":1}`, "escaped a quote"},
 		{"a bracket between quotes", `{"paths": [".env["prod"]", "x"]}`, `{"paths":[".env[\"prod\"]","x"]}`, "escaped a quote"},
+		{"a quoted number that words follow", `{"title": "the novel "1984" by Orwell", "n": 1}`, `{"title":"the novel \"1984\" by Orwell","n":1}`, "escaped a quote"},
+		{"a quoted number in a list", `["Flight "747" landed", "x"]`, `["Flight \"747\" landed","x"]`, "escaped a quote"},
+		{"a number after a string is still an item", `["a"1, 2]`, `["a",1,2]`, "comma"},
 		// Still the string's end: a key after a lost comma, an item.
 		{"a key after a lost comma", `{"a": "x" "b": 2}`, `{"a":"x","b":2}`, "comma"},
 		{"an item after a lost comma", `["x" "y"]`, `["x","y"]`, "comma"},
