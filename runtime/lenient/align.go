@@ -515,7 +515,10 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 	// may have meant another part of it), but it is named, so that a
 	// repair message can point at it.
 	if best.c.nested {
-		fits := len(best.problems) == 0
+		// An item of a list that fits a schema of lists only as a list of
+		// one says nothing the list's own problems do not.
+		itemAsList := whole != nil && whole.kind == jArray && best.c.v.kind != jArray && schema.AllowedTypes(schema.Members(sch)).Has("array")
+		fits := len(best.problems) == 0 && !itemAsList
 		for _, c := range cands {
 			if !c.nested {
 				doc := toAny(c.v)

@@ -1039,3 +1039,18 @@ func TestRuleFenceLanguage(t *testing.T) {
 		{"code first among fences that each fit", "req", "```python\n{\"a\": \"code\"}\n```\n```json\n{\"a\": \"answer\"}\n```\n```json\n{\"a\": \"again\"}\n```", `{"a":"answer"}`, ""},
 	})
 }
+
+// A list whose one item does not fit is refused for that item; the items
+// that fit, each a list of one to a schema of lists, are not offered as
+// readings of their own.
+func TestListItemIsNoOtherReading(t *testing.T) {
+	_, _, ps, err := Align([]byte(`[{"a": "x"}, {"b": 1}]`), ruleSchemas.Schema("structgen:///list.json#"))
+	if err != nil || len(ps) == 0 {
+		t.Fatalf("want problems, got %v, %v", ps, err)
+	}
+	for _, p := range ps {
+		if p.Pointer != "/1" {
+			t.Errorf("problem at %s (%s), want only /1's", p.Pointer, p.Message)
+		}
+	}
+}
