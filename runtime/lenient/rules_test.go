@@ -1054,3 +1054,23 @@ func TestListItemIsNoOtherReading(t *testing.T) {
 		}
 	}
 }
+
+// While a reply streams, a word it ends in that starts a literal ("nu",
+// "tr") may be null or true in the next chunk: a partial value leaves it
+// out rather than show it as a string. A quoted string, or a word that
+// something follows, is what it is.
+func TestPartialLeavesOutACutLiteral(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`{"v": nu`, `{}`},
+		{`{"a": 1, "ok": tr`, `{"a":1}`},
+		{`nu`, ``},
+		{`{"v": "nu`, `{"v":"nu"}`},
+		{`{"v": nuance, "w": 1`, `{"v":"nuance"}`},
+		{`{"grade": F`, `{"grade":"F"}`},
+	} {
+		got, ok := PartialJSON([]byte(c.in))
+		if string(got) != c.want || ok != (c.want != "") {
+			t.Errorf("PartialJSON(%q) = %s, %v; want %s", c.in, got, ok, c.want)
+		}
+	}
+}

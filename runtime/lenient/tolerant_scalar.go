@@ -389,13 +389,16 @@ func (t *tolerant) bare() *jvalue {
 	if word == "" {
 		return nil
 	}
-	if lit := cutLiteral(word); lit != "" && end == len(t.s) && t.depth > 0 && !t.streaming {
+	if lit := cutLiteral(word); lit != "" && end == len(t.s) && (t.depth > 0 || t.streaming) {
 		// {"ok": tru: the text was cut inside a literal, not inside a
-		// word nobody quoted. A stream's last word may still grow, so
-		// there it stays what it is until more text comes.
-		t.repair(start, "completed %s, cut at the end of the text, as %s", word, lit)
+		// word nobody quoted. A stream's last word may still grow: there
+		// it is the literal, not done, which a partial value leaves out
+		// until more text says what it is ("nu" is no string yet).
+		if !t.streaming {
+			t.repair(start, "completed %s, cut at the end of the text, as %s", word, lit)
+		}
 		v := t.node(literals[lit].kind, start)
-		v.b, v.done = literals[lit].b, true
+		v.b, v.done = literals[lit].b, !t.streaming
 		return v
 	}
 	t.repair(start, "quoted the bare word %q", word)
