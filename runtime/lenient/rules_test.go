@@ -609,6 +609,9 @@ func TestRuleEndQuoteLostAtLineEnd(t *testing.T) {
 		{"a typographic term in the text goes on", "{\"x\": \"a,\n \u201cterm\u201d: its sense\", \"y\": 2}", `{"x":"a,\n “term”: its sense","y":2}`, ""},
 		{"then the object's brace", "{\n  \"a\": \"one\n}", `{"a":"one"}`, "end quote is missing"},
 		{"then the list's bracket and a comma", "[\n  \"one\n],", `["one"]`, "end quote is missing"},
+		{"then a list's next item", "{\"steps\": [\n  \"Open it\",\n  \"Edit line 3\n  \"Save\"\n]}", `{"steps":["Open it","Edit line 3","Save"]}`, "end quote is missing"},
+		{"then a list's last item and its bracket", "[\"first\n\"second\"]", `["first","second"]`, "end quote is missing"},
+		{"a quoted phrase that words follow goes on", "[\"a poem\n\"quoted\" and more\", \"x\"]", `["a poem\n\"quoted\" and more","x"]`, "control character"},
 		{"a line that is text goes on", "{\"a\": \"one\ntwo\", \"b\": 2}", `{"a":"one\ntwo","b":2}`, "control character"},
 		{"code in the value keeps its lines", "{\"code\": \"x = {\n\"k\": 1\n}\"}", `{"code":"x = {\n\"k\": 1\n}"}`, ""},
 	})

@@ -651,7 +651,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// “term”: in a value's text is typography.
 				next := skipBlanks(bytes.TrimLeft(t.s[t.i+1:], " \t\r"))
 				if len(next) > 0 && (next[0] == '"' || next[0] == '\'' || next[0] == '`') && t.inObjectValue() && quotedKeyStarts(next) ||
-					t.closesLine(next) {
+					t.closesLine(next) || t.inArray() && quotedItemLine(next) {
 					return nil, false
 				}
 			}
@@ -767,6 +767,11 @@ func moreFollows(s []byte) bool {
 
 func (t *tolerant) inObjectValue() bool {
 	return len(t.stack) > 0 && t.stack[len(t.stack)-1] == jObject
+}
+
+// inArray reports whether the reader is reading an array's item.
+func (t *tolerant) inArray() bool {
+	return len(t.stack) > 0 && t.stack[len(t.stack)-1] == jArray
 }
 
 // keyFollows reports whether s, after a comma in an object, starts with
@@ -1001,6 +1006,28 @@ func quotedKeyStarts(s []byte) bool {
 		case strings.ContainsRune(closers, r):
 			rest := skipBlanks(s[n+i+utf8.RuneLen(r):])
 			return i > 0 && len(rest) > 0 && rest[0] == ':'
+		}
+	}
+	return false
+}
+
+// quotedItemLine reports whether s starts a line that is an item of a
+// list: a string in plain quotes that closes on the line, then a comma,
+// the list's end or the line's end ("Edit line 3⏎"Save"⏎]: the item
+// before it lost its end quote).
+func quotedItemLine(s []byte) bool {
+	if len(s) == 0 || s[0] != '"' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '\n':
+			return false
+		case '"':
+			rest := bytes.TrimLeft(s[i+1:], " \t\r")
+			return i > 1 && (len(rest) == 0 || rest[0] == ',' || rest[0] == ']' || rest[0] == '\n')
 		}
 	}
 	return false
