@@ -46,6 +46,19 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, comp
 	case map[string]any, []any:
 		container = true
 	}
+	if x, ok := v.([]any); ok && ptr != "" && len(x) == 1 && want != 0 && !want.Has("array") && (!want.Has("string") || hasEnum(ms)) {
+		// "level": ["high"] where one value is wanted: the list's one
+		// item, where it fits (of two, which is meant is not guessed; a
+		// whole reply that is a list is its own document, not a value).
+		if _, isList := x[0].([]any); !isList && x[0] != nil {
+			var scratch []problem.Repair
+			if item := coerce(sc, x[0], s, ptr, complete, &scratch); s.Validate(item) == nil {
+				*repairs = append(*repairs, problem.Repair{Pointer: ptr, Message: "read a list of one as its item"})
+				*repairs = append(*repairs, scratch...)
+				return item
+			}
+		}
+	}
 	if str, ok := v.(string); ok && want.Has("array") && !want.Has("string") {
 		if items, ok := splitList(sc, str, itemSchema(sc, ms, 0), ptr, complete, repairs); ok {
 			v = items
@@ -660,6 +673,21 @@ func matchEnum(text string, values []string) (string, bool) {
 				}
 			}
 			return e, true
+		}
+	}
+	// number-two for NUMBER_TWO, IN-PROGRESS for "in progress": dashes
+	// for the value's separators, where no value keeps its own dashes
+	// apart (k-2 and k_2 both read k 2: no guess).
+	dashes := func(s string) string { return norm(strings.ReplaceAll(s, "-", " ")) }
+	if d := dashes(trimmed); strings.Contains(trimmed, "-") && d != "" {
+		var found []string
+		for _, e := range values {
+			if dashes(e) == d {
+				found = append(found, e)
+			}
+		}
+		if len(found) == 1 {
+			return found[0], true
 		}
 	}
 	for _, fold := range []bool{false, true} {

@@ -372,6 +372,14 @@ func TestRuleLooseEnums(t *testing.T) {
 		// field's value, as for other scalars; never an object's text.
 		{"the value of an object's one field", "color", `{"color": "blue"}`, `"BLUE"`, ""},
 		{"not of an object of two fields", "color", `{"a": "RED", "b": "BLUE"}`, "", "must be one of"},
+		// Dashes for the value's separators.
+		{"kebab case", "enum", `{"n": "number-three"}`, `{"n":"NUMBER_THREE"}`, ""},
+		{"kebab case in capitals", "enum", `{"n": "NUMBER-THIRTEEN"}`, `{"n":"NUMBER_THIRTEEN"}`, ""},
+		// A list of one item where one value is wanted: the item.
+		{"a list of one value", "enum", `{"k": ["K2"]}`, `{"k":"k2"}`, ""},
+		{"a list of two values", "enum", `{"k": ["k1", "k2"]}`, "", "must be one of"},
+		{"a list of one number", "lit", `{"level": ["2"]}`, `{"level":2}`, ""},
+		{"a whole reply that is a list of one is its own document", "color", `["BLUE"]`, "", "must be one of"},
 	})
 }
 
