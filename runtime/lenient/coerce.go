@@ -888,7 +888,9 @@ func normKey(k string) string {
 	var b strings.Builder
 	for _, r := range k {
 		switch r {
-		case '_', '-', ' ', '.', '\\':
+		case '_', '-', ' ', '.', '\\', '"', '\'', '`', '*':
+			// Quotes written into a key ({"\"a\"": 1}) and markdown's
+			// marks are no part of its name either.
 			continue
 		}
 		b.WriteRune(unicode.ToLower(r))

@@ -560,6 +560,8 @@ func TestRuleKeyCase(t *testing.T) {
 		{"two keys that stand for one property are no guess", "keys", `{"FirstName": "Ada", "first-name": "Bo"}`, "", "first_name"},
 		{"the declared key wins", "keys", `{"first_name": "Ada", "FirstName": "Bo"}`, "", "FirstName"},
 		{"an underscore escaped as markdown escapes it", "keys", `{"first\_name": "Ada"}`, `{"first_name":"Ada"}`, ""},
+		{"quotes written into the key", "keys", `{"\"first_name\"": "Ada"}`, `{"first_name":"Ada"}`, ""},
+		{"a key in markdown's bold", "keys", `{"**first_name**": "Ada", "age": 3}`, `{"age":3,"first_name":"Ada"}`, ""},
 	})
 }
 
