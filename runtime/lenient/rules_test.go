@@ -415,6 +415,9 @@ func TestRuleCalls(t *testing.T) {
 		{"a MongoDB type", `{"id": ObjectId("5f1d"), "n": NumberLong(2)}`, `{"id":"5f1d","n":2}`, "argument of ObjectId"},
 		{"JSONP with a space", `callback ({"a": 1});`, `{"a":1}`, "argument of callback"},
 		{"a remark in a value", `{"a": blue (a guess)}`, `{"a":"blue (a guess)"}`, "bare word"},
+		{"a constructor", `{"at": new Date("2020-01-01"), "n": 1}`, `{"at":"2020-01-01","n":1}`, "argument of new Date"},
+		{"a call of several arguments is kept as its text", `{"c": BinData(0, "q(x)"), "n": 1}`, `{"c":"BinData(0, \"q(x)\")","n":1}`, "several arguments"},
+		{"an argument of brackets, then another", `{"p": Point([1, 2], 3)}`, `{"p":"Point([1, 2], 3)"}`, "several arguments"},
 	})
 	checkAligned(t, []alignCase{
 		{"a remark naming another value", "color", "RED (though some would say BLUE)", "", "must be one of"},

@@ -72,6 +72,10 @@ type tolerant struct {
 	// fenceTried is where the last try to read a fence inside a string
 	// as a document stopped; no try starts before it.
 	fenceTried int
+	// callUnclosed: a scan for the parenthesis that closes a call of
+	// several arguments reached the end; no later one scans again, so
+	// that nested unclosed calls cost no more than reading them.
+	callUnclosed bool
 	// nextObject: an object ended at a repeated key, which starts the
 	// next object of the list it is in.
 	nextObject bool

@@ -316,7 +316,7 @@ func (t *tolerant) bare() *jvalue {
 			continue
 		}
 		if r == '(' {
-			if parens == 0 && isIdentifier(strings.TrimSpace(string(t.s[start:end]))) && (end > start && !isSpaceRune(rune(t.s[end-1])) || callArgument(t.s[end+1:])) {
+			if parens == 0 && isCallee(strings.TrimSpace(string(t.s[start:end]))) && (end > start && !isSpaceRune(rune(t.s[end-1])) || callArgument(t.s[end+1:])) {
 				// ObjectId("…"), callback ({…}): a call. "NEGATIVE (or
 				// POSITIVE)", words after a space and a parenthesis, is
 				// a remark in prose.
@@ -361,14 +361,29 @@ func (t *tolerant) bare() *jvalue {
 		end += n
 	}
 	word := strings.TrimRightFunc(t.text(start, end), isSpaceRune)
-	if end < len(t.s) && t.s[end] == '(' && isIdentifier(word) {
-		// A function call: ObjectId("123"), callback({…}).
+	if end < len(t.s) && t.s[end] == '(' && isCallee(word) {
+		// A function call: ObjectId("123"), callback({…}), new Date(…).
 		t.i = end + 1
+		had := len(t.repairs)
 		t.repair(start, "read the argument of %s(…) as the value", word)
 		t.parens++
 		v := t.value()
 		t.parens--
 		t.skip()
+		if !t.eof() && t.s[t.i] == ',' && !t.callUnclosed {
+			// BinData(0, "…"): which argument is the value is not
+			// guessed; the call is kept as its text, up to the
+			// parenthesis that closes it (what is scanned is taken,
+			// or the scan reached the end and is not made again).
+			close := callEnd(t.s, t.i)
+			t.callUnclosed = close < 0
+			if close >= 0 {
+				t.repairs = t.repairs[:had]
+				t.i = close + 1
+				t.repair(start, "kept %s(…), a call of several arguments, as its text", word)
+				return &jvalue{kind: jString, str: t.text(start, close+1), off: start, done: true}
+			}
+		}
 		if !t.eof() && t.s[t.i] == ')' {
 			t.i++
 		}
@@ -583,6 +598,40 @@ func literalText(v *jvalue) string {
 		return "true"
 	}
 	return "false"
+}
+
+// isCallee reports whether s names a function a call's parentheses
+// follow: an identifier, or a constructor (new Date).
+func isCallee(s string) bool { return isIdentifier(strings.TrimPrefix(s, "new ")) }
+
+// callEnd returns where the call whose arguments s[from:] goes on with
+// closes: its parenthesis, outside the arguments' strings and brackets;
+// -1 where the text closes it nowhere.
+func callEnd(s []byte, from int) int {
+	depth := 0
+	var quote byte
+	for i := from; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' && depth == 0:
+			return i
+		case c == ')' || c == ']' || c == '}':
+			if depth--; depth < 0 {
+				return -1 // a bracket the call did not open
+			}
+		}
+	}
+	return -1
 }
 
 func isIdentifier(s string) bool {
