@@ -26,6 +26,9 @@ type candidate struct {
 	repairs []problem.Repair
 	where   string // for the repair that says where it was found
 	nested  bool
+	// corrects: a part written after prose that corrects what came
+	// before ("Wait, correction:"), which wins over it where both fit.
+	corrects bool
 }
 
 // earlyChoice lets alignReply skip readings that cannot be chosen;
@@ -56,7 +59,7 @@ func selfOnly(text []byte, one bool) bool {
 // as a list, then the arrays and objects inside the whole reply's
 // document. Each costs at least one repair that says which part it took
 // (fences, prose), or is nested.
-func partCandidates(text []byte, out []candidate, whole *jvalue, wholeRepairs []problem.Repair) []candidate {
+func partCandidates(text []byte, out []candidate, whole *jvalue, wholeRepairs []problem.Repair, cue int) []candidate {
 	fences := fenceBodies(text)
 	if len(fences) > maxCandidates {
 		fences = fences[:maxCandidates]
@@ -77,7 +80,7 @@ func partCandidates(text []byte, out []candidate, whole *jvalue, wholeRepairs []
 			}
 			v := joinDocuments(vs, f.off, &reps)
 			shiftValue(v, f.off)
-			out = append(out, candidate{v: v, repairs: reps})
+			out = append(out, corrected(candidate{v: v, repairs: reps}, f.open, cue))
 		}
 	}
 	spans := balancedSpans(text)
@@ -97,7 +100,7 @@ func partCandidates(text []byte, out []candidate, whole *jvalue, wholeRepairs []
 		if len(spans) > 1 {
 			reps = append(reps, problem.Repair{Offset: sp[0], Message: "left out the other documents in the prose"})
 		}
-		out = append(out, candidate{v: v, repairs: reps})
+		out = append(out, corrected(candidate{v: v, repairs: reps}, sp[0], cue))
 		inProse = append(inProse, v)
 		proseRepairs = append(proseRepairs, reps...)
 	}
@@ -139,6 +142,43 @@ func partCandidates(text []byte, out []candidate, whole *jvalue, wholeRepairs []
 		walk(whole, nil, 0)
 	}
 	return out
+}
+
+// correctionAt returns where the last document the reply writes after
+// prose that corrects an earlier one starts ("{…}⏎Wait, correction:⏎{…}"),
+// or -1: a correction cue between two balanced values, outside both.
+func correctionAt(text []byte) int {
+	if !mayCorrect(text) {
+		return -1
+	}
+	spans := balancedSpans(text)
+	at := -1
+	for i := 1; i < len(spans); i++ {
+		if correctionCue.Match(text[spans[i-1][1]:spans[i][0]]) {
+			at = spans[i][0]
+		}
+	}
+	return at
+}
+
+// correctionCue matches words with which a reply takes back what it
+// wrote before.
+var correctionCue = regexp.MustCompile(`(?i)\b(correction|corrected|actually|wait|oops|sorry|i meant|mistake|fixed|updated|revised)\b`)
+
+// mayCorrect is a quick test before correctionAt's scan: text that has
+// at least two closing brackets and a cue's letters.
+func mayCorrect(text []byte) bool {
+	return bytes.Count(text, []byte("}"))+bytes.Count(text, []byte("]")) >= 2 && correctionCue.Match(text)
+}
+
+// corrected marks c, a part that starts at off, as written after the
+// reply's correction at cue, with a repair that says so.
+func corrected(c candidate, off, cue int) candidate {
+	if cue >= 0 && off >= cue {
+		c.corrects = true
+		c.repairs = append(c.repairs, problem.Repair{Offset: off, Message: "took the document written after a correction"})
+	}
+	return c
 }
 
 // proseLimit is the length past which a reply without brackets is not
@@ -372,6 +412,9 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 		if a.c.nested != best.c.nested {
 			return !a.c.nested
 		}
+		if fa && a.c.corrects != best.c.corrects {
+			return a.c.corrects
+		}
 		if ca, cb := cost(a.c.repairs)+len(a.coerced), cost(best.c.repairs)+len(best.coerced); fa && ca != cb {
 			return ca < cb
 		}
@@ -413,8 +456,9 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 	// reading that fits at a cost of one or less (ties keep the first),
 	// or than one whose only part reading is itself again, at one repair
 	// more (selfOnly), so they are not read.
-	if !earlyChoice || best == nil || len(best.problems) > 0 || cost(best.c.repairs)+len(best.coerced) > 1 && !selfOnly(text, one) {
-		parts := partCandidates(text, nil, whole, wholeRepairs)
+	cue := correctionAt(text)
+	if !earlyChoice || best == nil || len(best.problems) > 0 || cost(best.c.repairs)+len(best.coerced) > 1 && !selfOnly(text, one) || cue >= 0 {
+		parts := partCandidates(text, nil, whole, wholeRepairs, cue)
 		for _, c := range parts {
 			if c.nested && best != nil && len(best.problems) == 0 {
 				break // nested readings come last, and only matter when no outer one fits

@@ -133,8 +133,9 @@ func checkAligned(t *testing.T, cases []alignCase) {
 	}
 }
 
-// Several top-level documents: with a schema, the first that fits, the
-// others reported as left out (an array schema takes them all, as a
+// Several top-level documents: with a schema, the first that fits (or
+// the one after a correction, TestRuleCorrection), the others reported
+// as left out (an array schema takes them all, as a
 // list); with none, an array of them.
 func TestRuleSeveralDocuments(t *testing.T) {
 	checkRules(t, []ruleCase{
@@ -145,7 +146,8 @@ func TestRuleSeveralDocuments(t *testing.T) {
 	checkAligned(t, []alignCase{
 		{"JSON Lines, the first that fits", "req", "{\"a\": \"x\"}\n{\"a\": \"y\"}", `{"a":"x"}`, ""},
 		{"the one that fits, wherever it is", "req", `{"b": 2} {"a": "x"}`, `{"a":"x"}`, ""},
-		{"a correction after prose: the first, the rest reported", "req", `{"a": "x"} Sorry, I meant: {"a": "y"}`, `{"a":"x"}`, ""},
+		{"prose between that corrects nothing: the first", "req", `{"a": "x"} Also: {"a": "y"}`, `{"a":"x"}`, ""},
+		{"a correction after prose: the corrected one (TestRuleCorrection)", "req", `{"a": "x"} Sorry, I meant: {"a": "y"}`, `{"a":"y"}`, ""},
 		{"several documents where a list is wanted", "list", `{"a": "x"} {"a": "y"}`, `[{"a":"x"},{"a":"y"}]`, ""},
 		{"arrays in a row where an object is wanted", "req", `[1][2]`, "", "want object"},
 	})
@@ -1089,4 +1091,18 @@ func TestPartialLeavesOutACutLiteral(t *testing.T) {
 			t.Errorf("PartialJSON(%q) = %s, %v; want %s", c.in, got, ok, c.want)
 		}
 	}
+}
+
+// A document written again after prose that corrects the one before
+// ("Wait, correction:") is the answer where it fits; with no such words
+// the first that fits is.
+func TestRuleCorrection(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"after a correction", "req", "{\"a\": \"x\"}\n\nWait, correction:\n{\"a\": \"y\"}", `{"a":"y"}`, ""},
+		{"in fences", "req", "```json\n{\"a\": \"x\"}\n```\nOops, I meant:\n```json\n{\"a\": \"y\"}\n```", `{"a":"y"}`, ""},
+		{"an updated version", "req", "The first draft: {\"a\": \"x\"}. The updated version: {\"a\": \"y\"}", `{"a":"y"}`, ""},
+		{"no correction: the first", "req", "{\"a\": \"x\"} and also {\"a\": \"y\"}", `{"a":"x"}`, ""},
+		{"a correction that does not fit", "req", "{\"a\": \"x\"}\nActually: {\"b\": 1}", `{"a":"x"}`, ""},
+		{"a cue before the only document", "req", "Actually, here it is: {\"a\": \"x\"}", `{"a":"x"}`, ""},
+	})
 }
