@@ -717,6 +717,8 @@ func TestRuleNumberWithUnit(t *testing.T) {
 	checkAligned(t, []alignCase{
 		{"years", "age", `{"age": 30 years}`, `{"age":30}`, ""},
 		{"a quoted unit", "age", `{"kg": "5.5 kg"}`, `{"kg":5.5}`, ""},
+		{"a currency sign, a space and a code", "age", `{"kg": "$ 12.50 USD"}`, `{"kg":12.5}`, ""},
+		{"the typeset minus sign, quoted", "age", `{"kg": "−5.5"}`, `{"kg":-5.5}`, ""},
 		{"two words", "age", `{"age": "30 years old"}`, `{"age":30}`, ""},
 		{"a fraction stays a problem for an integer", "age", `{"age": "30.5 years"}`, "", "/age"},
 		{"a phone number is no number", "age", `{"kg": "+1 555 1234"}`, "", "/kg"},
@@ -1104,5 +1106,14 @@ func TestRuleCorrection(t *testing.T) {
 		{"no correction: the first", "req", "{\"a\": \"x\"} and also {\"a\": \"y\"}", `{"a":"x"}`, ""},
 		{"a correction that does not fit", "req", "{\"a\": \"x\"}\nActually: {\"b\": 1}", `{"a":"x"}`, ""},
 		{"a cue before the only document", "req", "Actually, here it is: {\"a\": \"x\"}", `{"a":"x"}`, ""},
+	})
+}
+
+// The minus sign typesetting writes (U+2212) before a number is JSON's.
+func TestRuleTypesetMinus(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"in a member", `{"n": −5}`, `{"n":-5}`, "minus sign"},
+		{"in a list", `[−1, −2.5e3]`, `[-1,-2.5e3]`, "minus sign"},
+		{"before a word it is text", `{"n": −x}`, `{"n":"−x"}`, "bare word"},
 	})
 }

@@ -416,6 +416,13 @@ func (t *tolerant) bare() *jvalue {
 		v.b, v.done = literals[lit].b, !t.streaming
 		return v
 	}
+	if rest, ok := strings.CutPrefix(word, "−"); ok && isJSONNumber("-"+rest) && (t.i < len(t.s) || !t.streaming) {
+		// −5: the minus sign typesetting writes (U+2212), not a word.
+		t.repair(start, "read the minus sign − of %s as -", word)
+		v := t.node(jNumber, start)
+		v.str, v.done = "-"+rest, t.i < len(t.s)
+		return v
+	}
 	t.repair(start, "quoted the bare word %q", word)
 	// A word the text ends in, white space after it included, may go on
 	// ("New" of "New York").
