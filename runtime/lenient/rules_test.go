@@ -918,6 +918,8 @@ func TestRuleCutLiteral(t *testing.T) {
 		{"a closed document", `{"a": tru}`, `{"a":"tru"}`, "bare word"},
 		{"no literal's start", `{"a": trx`, `{"a":"trx"}`, "bare word"},
 		{"a capital letter alone", `{"grade": F`, `{"grade":"F"}`, "bare word"},
+		{"a key cut before its first character", `{"a": 1, "`, `{"a":1}`, "cut off before its first character"},
+		{"a key cut at its quote alone", `{"`, `{}`, "cut off before its first character"},
 	})
 }
 

@@ -838,6 +838,12 @@ func (t *tolerant) members(v *jvalue) {
 			continue
 		}
 		switch {
+		case t.eof() && key == "" && !t.streaming:
+			// {" : the text ends where a key was to start; no key. (A
+			// stream shows the object its key opened, as the incremental
+			// reader does.)
+			t.repair(keyOff, "dropped a key cut off before its first character")
+			return
 		case t.eof():
 			if !dup {
 				t.repair(keyOff, "read the key %q, which the text ends after, as null", key)
