@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/structgen/structgen/runtime/problem"
+	"regexp"
 	"strconv"
 	"unicode/utf8"
 )
@@ -240,6 +241,22 @@ func indexFold(s, sep []byte) int {
 // skipProse passes text before the document: words that start no value,
 // when a bracket follows later.
 func (t *tolerant) skipProse() {
+	for {
+		// <|python_tag|>{…}, [TOOL_CALLS] [{…}]: a chat template's
+		// marker before the document is the model's, not the answer's.
+		m := modelMarker.Find(t.s[t.i:])
+		if m == nil {
+			break
+		}
+		if m[0] == '[' {
+			if after := skipWS(t.s[t.i+len(m):]); len(after) == 0 || after[0] != '[' && after[0] != '{' {
+				break // [TODO] and prose: a list of a word, or words
+			}
+		}
+		t.repair(t.i, "skipped the model's marker %s before the document", bytes.TrimSpace(m))
+		t.i += len(m)
+		t.skip()
+	}
 	r, _ := t.peek()
 	if r == '<' && xmlTag(t.s[t.i:]) {
 		// <json>{…}</json>: a tag around the document is not part of it
@@ -286,6 +303,11 @@ func (t *tolerant) skipProse() {
 	t.repair(t.i, "skipped the text before the JSON document")
 	t.i += j
 }
+
+// modelMarker matches a chat template's special token at the start of
+// text: <|name|>, or a bracketed capital name ([TOOL_CALLS]) that a
+// document follows.
+var modelMarker = regexp.MustCompile(`^(?:<\|[A-Za-z0-9_.:-]*\|>|\[[A-Z][A-Z0-9_]+\])`)
 
 // opensValue reports whether the bracket s starts with opens a JSON
 // value as models write one: an object whose first member starts with a

@@ -493,6 +493,10 @@ func TestRuleTagsAround(t *testing.T) {
 		{"an assignment", "const result = {\"a\": 1};", `{"a":1}`, "skipped the text before"},
 		{"an assignment in a fence", "```js\nconst result = {\"a\": 1};\n```", `{"a":1}`, "skipped the text before"},
 		{"the fence's language on a line of its own", "```\njson\n{\"a\": 1}\n```", `{"a":1}`, "skipped the text before"},
+		{"a chat template's special token", `<|python_tag|>{"name": "f", "x": 1}`, `{"name":"f","x":1}`, "marker <|python_tag|>"},
+		{"a bracketed marker before a list", "[TOOL_CALLS] [{\"name\": \"f\"}]", `[{"name":"f"}]`, "marker [TOOL_CALLS]"},
+		{"tokens around", `<|start|>assistant<|message|>{"a": 1}<|end|>`, `{"a":1}`, "left out the text after"},
+		{"a bracketed word alone is a list", `[TODO]`, `["TODO"]`, "bare word"},
 	})
 }
 
