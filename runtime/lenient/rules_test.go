@@ -244,6 +244,8 @@ func TestRuleUnquotedScalars(t *testing.T) {
 	checkRules(t, []ruleCase{
 		{"a timestamp", `{"at": 2024-05-01T09:30:00Z, "n": 1}`, `{"at":"2024-05-01T09:30:00Z","n":1}`, "bare word"},
 		{"a time of day", `{"at": 10:30, "n": 1}`, `{"at":"10:30","n":1}`, ""},
+		{"feet and inches", `{"height": 5'11", "n": 1}`, `{"height":"5'11\"","n":1}`, "as a string"},
+		{"minutes and seconds in a list", `[3'30", 4'05"]`, `["3'30\"","4'05\""]`, "as a string"},
 		{"a version", `{"v": 2.10.3}`, `{"v":"2.10.3"}`, ""},
 		{"a URL", `{"u": https://example.org/a?b=c#d}`, `{"u":"https://example.org/a?b=c#d"}`, ""},
 		{"a number with a thousands separator", `{"n": 1,234, "m": 2}`, `{"n":1234,"m":2}`, ""},

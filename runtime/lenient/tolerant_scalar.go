@@ -81,6 +81,20 @@ scanned:
 		// whose object lost its braces.
 		return t.bare()
 	}
+	if end < len(t.s) && end > start && t.s[end] == '\'' && end+1 < len(t.s) && isDigitByte(t.s[end+1]) {
+		// 5'11", 3'30": feet and inches, minutes and seconds, which
+		// JSON has no number for: the text as written.
+		e := end + 1
+		for e < len(t.s) && (isDigitByte(t.s[e]) || t.s[e] == '.') {
+			e++
+		}
+		if e < len(t.s) && t.s[e] == '"' {
+			e++
+		}
+		t.repair(start, "read %s as a string", t.s[start:e])
+		t.i = e
+		return &jvalue{kind: jString, str: t.text(start, e), off: start, done: e < len(t.s)}
+	}
 	// A letter, slash or unit sign right after: not a number
 	// ("1notanumber", a UUID, 1/3, 12.5%, 20°, 5€): its text, which a
 	// schema that wants a number reads as one where it can.
