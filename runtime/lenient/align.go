@@ -145,8 +145,9 @@ func partCandidates(text []byte, out []candidate, whole *jvalue, wholeRepairs []
 }
 
 // correctionAt returns where the last document the reply writes after
-// prose that corrects an earlier one starts ("{…}⏎Wait, correction:⏎{…}"),
-// or -1: a correction cue between two balanced values, outside both.
+// prose that corrects an earlier one ("{…}⏎Wait, correction:⏎{…}") or
+// labels it the answer ("Thinking: {…}⏎Final answer: {…}") starts, or
+// -1: such prose between two balanced values, outside both.
 func correctionAt(text []byte) int {
 	if !mayCorrect(text) {
 		return -1
@@ -154,21 +155,29 @@ func correctionAt(text []byte) int {
 	spans := balancedSpans(text)
 	at := -1
 	for i := 1; i < len(spans); i++ {
-		if correctionCue.Match(text[spans[i-1][1]:spans[i][0]]) {
+		between := text[spans[i-1][1]:spans[i][0]]
+		if correctionCue.Match(between) || answerBefore.Match(bytes.TrimSpace(between)) {
 			at = spans[i][0]
 		}
 	}
 	return at
 }
 
+// answerBefore matches prose that ends in a label giving the answer
+// after working ("Final answer:", "**Answer**"), right before a document.
+var answerBefore = regexp.MustCompile(`(?i)\b(?:final answer|answer|result)\b[*_ \t]*:?[*_ \t]*$`)
+
 // correctionCue matches words with which a reply takes back what it
 // wrote before.
 var correctionCue = regexp.MustCompile(`(?i)\b(correction|corrected|actually|wait|oops|sorry|i meant|mistake|fixed|updated|revised)\b`)
 
+// answerWord is answerBefore's quick test.
+var answerWord = regexp.MustCompile(`(?i)answer|result`)
+
 // mayCorrect is a quick test before correctionAt's scan: text that has
 // at least two closing brackets and a cue's letters.
 func mayCorrect(text []byte) bool {
-	return bytes.Count(text, []byte("}"))+bytes.Count(text, []byte("]")) >= 2 && correctionCue.Match(text)
+	return bytes.Count(text, []byte("}"))+bytes.Count(text, []byte("]")) >= 2 && (correctionCue.Match(text) || answerWord.Match(text))
 }
 
 // corrected marks c, a part that starts at off, as written after the
@@ -176,7 +185,7 @@ func mayCorrect(text []byte) bool {
 func corrected(c candidate, off, cue int) candidate {
 	if cue >= 0 && off >= cue {
 		c.corrects = true
-		c.repairs = append(c.repairs, problem.Repair{Offset: off, Message: "took the document written after a correction"})
+		c.repairs = append(c.repairs, problem.Repair{Offset: off, Message: "took the document the reply gives as its answer, after a correction or an answer label"})
 	}
 	return c
 }

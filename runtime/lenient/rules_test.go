@@ -1104,8 +1104,8 @@ func TestPartialLeavesOutACutLiteral(t *testing.T) {
 }
 
 // A document written again after prose that corrects the one before
-// ("Wait, correction:") is the answer where it fits; with no such words
-// the first that fits is.
+// ("Wait, correction:") or labels it the answer ("Final answer:") is the
+// answer where it fits; with no such words the first that fits is.
 func TestRuleCorrection(t *testing.T) {
 	checkAligned(t, []alignCase{
 		{"after a correction", "req", "{\"a\": \"x\"}\n\nWait, correction:\n{\"a\": \"y\"}", `{"a":"y"}`, ""},
@@ -1114,6 +1114,10 @@ func TestRuleCorrection(t *testing.T) {
 		{"no correction: the first", "req", "{\"a\": \"x\"} and also {\"a\": \"y\"}", `{"a":"x"}`, ""},
 		{"a correction that does not fit", "req", "{\"a\": \"x\"}\nActually: {\"b\": 1}", `{"a":"x"}`, ""},
 		{"a cue before the only document", "req", "Actually, here it is: {\"a\": \"x\"}", `{"a":"x"}`, ""},
+		// A label that gives the answer after working marks it too.
+		{"a final answer after a draft", "req", "Thinking: try {\"a\": \"x\"}.\nFinal answer: {\"a\": \"y\"}", `{"a":"y"}`, ""},
+		{"a bold answer label on its own line", "req", "Draft: {\"a\": \"x\"}\n\n**Answer**\n{\"a\": \"y\"}", `{"a":"y"}`, ""},
+		{"the word answer in a sentence is no label", "req", "{\"a\": \"x\"} is one answer, another is {\"a\": \"y\"}", `{"a":"x"}`, ""},
 	})
 }
 
