@@ -23,7 +23,8 @@ func (e Extraction) String() string {
 // Extract finds the JSON document in a model's reply, after a reasoning
 // block (<think>…</think>) it starts with: the reply itself when it is
 // JSON; else the body of the first markdown code fence that
-// holds JSON (```json or bare); else the first balanced JSON object or
+// holds JSON (```json or bare; one marked as another language, ```python,
+// only where no other holds JSON); else the first balanced JSON object or
 // array in the prose around it, where brackets inside strings do not
 // count. It runs in time linear in the reply. It returns ErrEmptyReply
 // or ErrNoJSON when there is nothing to read.
@@ -61,21 +62,24 @@ func (e *extractor) extract(reply []byte) ([]byte, Extraction, error) {
 	return nil, 0, problem.ErrNoJSON
 }
 
-// fenced returns the body of the first code fence whose body is JSON.
+// fenced returns the body of the first code fence whose body is JSON,
+// of one marked as another language (```python) only where no fence
+// marked as JSON or not marked has one.
 func (e *extractor) fenced(text []byte) ([]byte, bool) {
+	var code []byte // the first found in a fence of another language
 	rest := text
 	for {
 		i := bytes.Index(rest, []byte("```"))
 		if i < 0 {
 			e.work += len(rest)
-			return nil, false
+			return code, code != nil
 		}
 		e.work += i + 3
 		rest = rest[i+3:]
 		// The info string (json, JSON, jsonc, …) runs to the end of the line.
 		nl := bytes.IndexByte(rest, '\n')
 		if nl < 0 {
-			return nil, false
+			return code, code != nil
 		}
 		info := bytes.TrimSpace(rest[:nl])
 		body := rest[nl+1:]
@@ -86,15 +90,19 @@ func (e *extractor) fenced(text []byte) ([]byte, bool) {
 		e.work += nl + 1 + end
 		candidate := bytes.TrimSpace(body[:end])
 		if len(info) == 0 || !bytes.ContainsAny(info, " \t{[") {
-			if e.valid(candidate) {
-				return candidate, true
+			doc, ok := candidate, e.valid(candidate)
+			if !ok {
+				doc, ok = e.balanced(candidate)
 			}
-			if doc, ok := e.balanced(candidate); ok {
+			switch {
+			case ok && fenceLangOf(info) != langOther:
 				return doc, true
+			case ok && code == nil:
+				code = doc
 			}
 		}
 		if end == len(body) {
-			return nil, false
+			return code, code != nil
 		}
 		rest = body[end+3:]
 	}
