@@ -149,9 +149,8 @@ func partCandidates(text []byte, out []candidate, whole *jvalue, wholeRepairs []
 // labels it the answer ("Thinking: {…}⏎Final answer: {…}") starts, or
 // -1: such prose between two balanced values, outside both.
 func correctionAt(text []byte) int {
-	if !mayCorrect(text) {
-		return -1
-	}
+	// Only the prose between documents is matched, never a document's
+	// own text: a large reply costs a byte scan, not a regexp's.
 	spans := balancedSpans(text)
 	at := -1
 	for i := 1; i < len(spans); i++ {
@@ -170,15 +169,6 @@ var answerBefore = regexp.MustCompile(`(?i)\b(?:final answer|answer|result)\b[*_
 // correctionCue matches words with which a reply takes back what it
 // wrote before.
 var correctionCue = regexp.MustCompile(`(?i)\b(correction|corrected|actually|wait|oops|sorry|i meant|mistake|fixed|updated|revised)\b`)
-
-// answerWord is answerBefore's quick test.
-var answerWord = regexp.MustCompile(`(?i)answer|result`)
-
-// mayCorrect is a quick test before correctionAt's scan: text that has
-// at least two closing brackets and a cue's letters.
-func mayCorrect(text []byte) bool {
-	return bytes.Count(text, []byte("}"))+bytes.Count(text, []byte("]")) >= 2 && (correctionCue.Match(text) || answerWord.Match(text))
-}
 
 // corrected marks c, a part that starts at off, as written after the
 // reply's correction at cue, with a repair that says so.
