@@ -60,7 +60,12 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, comp
 		}
 	}
 	if str, ok := v.(string); ok && want.Has("array") && !want.Has("string") {
-		if items, ok := splitList(sc, str, itemSchema(sc, ms, 0), ptr, complete, repairs); ok {
+		if items, ok := markdownItems(str); ok {
+			// "- Frank Herbert⏎- Brian Herbert": a markdown list written
+			// as a string, one item a line.
+			*repairs = append(*repairs, problem.Repair{Pointer: ptr, Message: "read a markdown list in a string as its items"})
+			v = items
+		} else if items, ok := splitList(sc, str, itemSchema(sc, ms, 0), ptr, complete, repairs); ok {
 			v = items
 		}
 	}
@@ -118,6 +123,29 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, comp
 		return x
 	}
 	return repairValue(sc, v, s, ptr, repairs, repairJSONStrings|repairScalars)
+}
+
+// markdownItems returns the items of text written as a markdown list:
+// two lines or more, each a bullet ("- a", "* a") or a numbered item
+// ("1. a", "2) a"), blank lines between them allowed; a line of anything
+// else makes it no list.
+func markdownItems(text string) ([]any, bool) {
+	if !strings.Contains(text, "\n") {
+		return nil, false
+	}
+	var items []any
+	for line := range strings.SplitSeq(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		item, ok := bulletItem([]byte(line))
+		if !ok {
+			return nil, false
+		}
+		items = append(items, string(item))
+	}
+	return items, len(items) >= 2
 }
 
 // splitList reads text written where a list is wanted as the list of

@@ -1129,3 +1129,16 @@ func TestRuleTypesetMinus(t *testing.T) {
 		{"before a word it is text", `{"n": −x}`, `{"n":"−x"}`, "bare word"},
 	})
 }
+
+// A string written as a markdown list, one item a line, where a list is
+// wanted is the list of its items; one line, or a line that is no item,
+// is not.
+func TestRuleMarkdownListInString(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"bullets", "person", `{"first_name": "Ada", "age": 3, "tags": "- math\n- engines"}`, `{"age":3,"first_name":"Ada","tags":["math","engines"]}`, ""},
+		{"numbered, blank lines between", "person", `{"first_name": "Ada", "age": 3, "tags": "1. math\n\n2. engines\n"}`, `{"age":3,"first_name":"Ada","tags":["math","engines"]}`, ""},
+		{"numbers", "counts", `"- 1\n- 2"`, `[1,2]`, ""},
+		{"one line is one item", "person", `{"first_name": "Ada", "age": 3, "tags": "- math"}`, `{"age":3,"first_name":"Ada","tags":["- math"]}`, ""},
+		{"a line of prose makes it text", "person", `{"first_name": "Ada", "age": 3, "tags": "Her tags:\n- math\n- engines"}`, `{"age":3,"first_name":"Ada","tags":["Her tags:\n- math\n- engines"]}`, ""},
+	})
+}
