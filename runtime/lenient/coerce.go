@@ -148,6 +148,11 @@ func markdownItems(text string) ([]any, bool) {
 	return items, len(items) >= 2
 }
 
+// nullWords are the words, in any case, that say a value has none
+// ("N/A", "None"), read as null where the schema takes null and no
+// string.
+var nullWords = map[string]bool{"null": true, "none": true, "nil": true, "n/a": true, "na": true, "-": true, "—": true}
+
 // splitList reads text written where a list is wanted as the list of
 // its comma-separated items ("RED, BLUE" for a list of colors), where
 // the text is no item of its own and each part, coerced, is one ("1,200"
@@ -460,7 +465,7 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 			// "null", "None" or nothing in quotes: null where the schema
 			// takes null; nothing where it wants a list: no items.
 			switch {
-			case want.Has("null") && (t == "" || t == "null" || t == "None"):
+			case want.Has("null") && (t == "" || nullWords[strings.ToLower(t)]):
 				return nil, fmt.Sprintf("read %q as null", x), true
 			case want.Has("array") && t == "":
 				return []any{}, "read an empty string as an empty list", true

@@ -428,8 +428,8 @@ func TestRuleCalls(t *testing.T) {
 	})
 }
 
-// null or nothing written in quotes is null where the schema takes null
-// and no string; nothing in quotes where a list is wanted is no items.
+// null, None, N/A or nothing written in quotes is null where the schema
+// takes null and no string; nothing in quotes where a list is wanted is no items.
 func TestRuleQuotedNull(t *testing.T) {
 	checkAligned(t, []alignCase{
 		{"a quoted null", "nullable", `{"n": "null"}`, `{"n":null}`, ""},
@@ -438,7 +438,10 @@ func TestRuleQuotedNull(t *testing.T) {
 		{"where null is not taken, a problem", "age", `{"age": "null"}`, "", "/age"},
 		{"where a string is taken, the text", "null", `{"a": "null"}`, `{"a":"null"}`, ""},
 		{"nothing where a list is wanted", "nullable", `{"n": 1, "tags": ""}`, `{"n":1,"tags":[]}`, ""},
-		{"other words stay a problem", "nullable", `{"n": "N/A"}`, "", "/n"},
+		{"not applicable", "nullable", `{"n": "N/A"}`, `{"n":null}`, ""},
+		{"none in lower case", "nullable", `{"n": "none"}`, `{"n":null}`, ""},
+		{"other words stay a problem", "nullable", `{"n": "unknown"}`, "", "/n"},
+		{"where a string is taken, N/A is text", "null", `{"a": "N/A"}`, `{"a":"N/A"}`, ""},
 	})
 }
 
