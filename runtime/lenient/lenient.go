@@ -12,7 +12,8 @@ import (
 
 // ReadLenient reads text the way models write JSON and returns it as a
 // JSON document, with every repair it made. It reads unquoted keys and
-// values, single, backtick, typographic and triple quotes, Python,
+// values, single, backtick, typographic („…“, «…» and 「…」 too) and
+// triple quotes, Python,
 // JavaScript and Go literals (True, None, undefined, NaN, nil…),
 // comments, missing and trailing commas, semicolons for commas, unescaped
 // line breaks and inner quotes, invalid escapes, ellipses, function-call

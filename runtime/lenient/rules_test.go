@@ -1145,3 +1145,15 @@ func TestRuleMarkdownListInString(t *testing.T) {
 		{"a line of prose makes it text", "person", `{"first_name": "Ada", "age": 3, "tags": "Her tags:\n- math\n- engines"}`, `{"age":3,"first_name":"Ada","tags":["Her tags:\n- math\n- engines"]}`, ""},
 	})
 }
+
+// The quotes other languages write around strings (German „…“, French
+// «…», Chinese and Japanese 「…」) delimit keys and values as “…” does;
+// inside a string in plain quotes they are its text.
+func TestRuleLocaleQuotes(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"German", `{„name“: „Ada“, „n“: 1}`, `{"name":"Ada","n":1}`, "quotes"},
+		{"French guillemets", `{«name»: «Ada»}`, `{"name":"Ada"}`, "quotes"},
+		{"corner brackets", `{「name」: 「Ada」}`, `{"name":"Ada"}`, "quotes"},
+		{"inside a plain string, text", `{"q": "Er sagte „Hallo“ und «bonjour»", "n": 1}`, `{"q":"Er sagte „Hallo“ und «bonjour»","n":1}`, ""},
+	})
+}

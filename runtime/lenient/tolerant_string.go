@@ -27,6 +27,18 @@ func closingQuotes(open rune) string {
 		return `”“"`
 	case '´':
 		return "´`"
+	case '„':
+		return `“”"` // German: „Wort“
+	case '‚':
+		return "‘’'"
+	case '«':
+		return "»" // French
+	case '»':
+		return "«»" // Danish, Swedish
+	case '「':
+		return "」" // Chinese, Japanese
+	case '『':
+		return "』"
 	}
 	return ""
 }
