@@ -358,7 +358,11 @@ func alignReply(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept fu
 	// fences and values in prose, a scalar named in prose, is of the
 	// answer after it.
 	answer, skipped := withoutReasoning(text)
+	answer, tildes := tildeFences(answer) // every reading sees ``` fences
 	doc, raw, repairs, ps, err := alignAnswer(answer, s, sch, accept)
+	if tildes && err == nil {
+		repairs = append([]problem.Repair{{Message: tildeRepair}}, repairs...)
+	}
 	if skipped && err == nil {
 		repairs = append([]problem.Repair{skippedReasoning}, repairs...)
 	}

@@ -23,7 +23,7 @@ func (e Extraction) String() string {
 // Extract finds the JSON document in a model's reply, after a reasoning
 // block (<think>…</think>) it starts with: the reply itself when it is
 // JSON; else the body of the first markdown code fence that
-// holds JSON (```json or bare; one marked as another language, ```python,
+// holds JSON (```json or bare, or ~~~; one marked as another language, ```python,
 // only where no other holds JSON); else the first balanced JSON object or
 // array in the prose around it, where brackets inside strings do not
 // count. It runs in time linear in the reply. It returns ErrEmptyReply
@@ -52,6 +52,10 @@ func (e *extractor) extract(reply []byte) ([]byte, Extraction, error) {
 	}
 	if e.valid(text) {
 		return text, ExtractedRaw, nil
+	}
+	if fixed, ok := tildeFences(text); ok {
+		e.work += len(text)
+		text = fixed // ~~~ fences, read as ``` ones
 	}
 	if body, ok := e.fenced(text); ok {
 		return body, ExtractedFence, nil

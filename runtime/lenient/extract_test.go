@@ -20,6 +20,7 @@ func TestExtract(t *testing.T) {
 		{"fence with language", "Here:\n```json\n{\"a\": 1}\n```\nDone.", `{"a": 1}`, ExtractedFence, nil},
 		{"fence without language", "```\n[1, 2]\n```", `[1, 2]`, ExtractedFence, nil},
 		{"code first, then JSON", "```python\nf({\"a\": 1})\n```\n```json\n{\"a\": 2}\n```", `{"a": 2}`, ExtractedFence, nil},
+		{"a tilde fence", "~~~json\n{\"a\": 1}\n~~~", `{"a": 1}`, ExtractedFence, nil},
 		{"code alone", "```python\nf({\"a\": 1})\n```", `{"a": 1}`, ExtractedFence, nil},
 		{"fence holding prose and JSON", "```json\nresult: {\"a\":1}\n```", `{"a":1}`, ExtractedFence, nil},
 		{"first fence without JSON skipped", "```go\nx := 1\n```\n```json\n{\"b\":2}\n```", `{"b":2}`, ExtractedFence, nil},

@@ -59,6 +59,12 @@ func readOne(text []byte, streaming bool) (*jvalue, []problem.Repair, bool, erro
 	} else if end, _ := reasoningEnd(text); end > 0 && streaming {
 		return nil, nil, false, problem.ErrNoJSON // still reasoning: no answer yet
 	}
+	if fixed, ok := quotedDocument(text); ok {
+		// `{"a": 1}`, '[1, 2]': a whole document in inline code or
+		// single quotes is the document, not a string of its text.
+		pre = append(pre, problem.Repair{Offset: len(text) - len(bytes.TrimLeft(text, " \t\r\n")), Message: "read the document inside the quotes around the whole reply"})
+		text = fixed
+	}
 	if escapedDocument(text) {
 		// \"key\": \"value\": a document pasted with its quotes escaped.
 		text = unescapeQuotes(text)
@@ -67,6 +73,10 @@ func readOne(text []byte, streaming bool) (*jvalue, []problem.Repair, bool, erro
 	if fixed, repairs := fullWidthSeparators(text); repairs != nil {
 		text = fixed
 		pre = append(pre, repairs...)
+	}
+	if fixed, ok := tildeFences(text); ok {
+		text = fixed
+		pre = append(pre, problem.Repair{Message: tildeRepair})
 	}
 	if vs, repairs, ok := readFences(text, streaming); ok {
 		repairs = append(pre, repairs...)
@@ -87,6 +97,50 @@ func readOne(text []byte, streaming bool) (*jvalue, []problem.Repair, bool, erro
 	}
 	one := len(pre) == 0 && len(vs) == 1 && t.firstEnd > 0 && vs[0].off == start && len(skipWS(text[t.firstEnd:])) == 0
 	return joinDocuments(vs, 0, &t.repairs), t.repairs, one, nil
+}
+
+// quotedDocument returns text with the ` or ' around it written as
+// spaces (offsets stay) where what they quote is an object or an array:
+// text that starts and ends with one backtick or single quote, inside
+// them a bracket first and its closer last.
+func quotedDocument(text []byte) ([]byte, bool) {
+	t := bytes.TrimSpace(text)
+	if len(t) < 4 || t[0] != '`' && t[0] != '\'' || t[len(t)-1] != t[0] || t[1] == t[0] {
+		return text, false
+	}
+	inner := bytes.TrimSpace(t[1 : len(t)-1])
+	if len(inner) < 2 || !(inner[0] == '{' && inner[len(inner)-1] == '}' || inner[0] == '[' && inner[len(inner)-1] == ']') {
+		return text, false
+	}
+	out := bytes.Clone(text)
+	start := len(text) - len(bytes.TrimLeft(text, " \t\r\n"))
+	out[start] = ' '
+	out[start+len(t)-1] = ' '
+	return out, true
+}
+
+// tildeRepair says that ~~~ fences were read as ``` ones.
+const tildeRepair = "read ~~~ code fences as ``` ones"
+
+// tildeFences returns text with each ~~~ that starts a line (after
+// blanks) written as ```, the same three bytes, so offsets stay:
+// markdown's other fence, read as the first is. Text with a ``` fence
+// already, or no ~~~, is returned as it is, with false.
+func tildeFences(text []byte) ([]byte, bool) {
+	if !bytes.Contains(text, []byte("~~~")) || bytes.Contains(text, []byte("```")) {
+		return text, false
+	}
+	var out []byte
+	for off, line := range textLines(text) {
+		at := len(line) - len(bytes.TrimLeft(line, " \t"))
+		if bytes.HasPrefix(line[at:], []byte("~~~")) {
+			if out == nil {
+				out = bytes.Clone(text)
+			}
+			copy(out[off+at:], "```")
+		}
+	}
+	return out, out != nil
 }
 
 // Full-width colon and comma, as models writing Chinese or Japanese put

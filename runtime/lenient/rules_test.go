@@ -1062,9 +1062,12 @@ func TestRuleFenceLanguage(t *testing.T) {
 		{"code, then a fence not marked", "```text\nnote: {\"b\": 1}\n```\n```\n{\"a\": 2}\n```", `{"a":2}`, "left out a code fence"},
 		{"JSON marked jsonc", "```js\nf({\"b\": 1})\n```\n```jsonc\n{\"a\": 2 // two\n}\n```", `{"a":2}`, "left out a code fence"},
 		{"only code", "```python\nclient.send({\"a\": 1})\n```", `{"a":1}`, "markdown code fence"},
+		{"tilde fences", "Here:\n~~~json\n{\"a\": 1}\n~~~\nDone.", `{"a":1}`, "~~~ code fences"},
+		{"tildes inside a string are text", "{\"a\": \"~~~ x\"}", `{"a":"~~~ x"}`, ""},
 		{"two JSON fences", "```json\n{\"a\": 1}\n```\n```json\n{\"a\": 2}\n```", `[{"a":1},{"a":2}]`, "documents in a row"},
 	})
 	checkAligned(t, []alignCase{
+		{"tilde fences with a schema", "int", "Result:\n~~~\n7\n~~~", `7`, ""},
 		{"code that fits, then JSON that fits", "int", "```python\nprint(7)\n```\n```json\n8\n```", `8`, ""},
 		{"code that fits, then JSON that does not", "int", "```python\nprint(7)\n```\n```json\n\"eight\"\n```", `7`, ""},
 		{"code first among fences that each fit", "req", "```python\n{\"a\": \"code\"}\n```\n```json\n{\"a\": \"answer\"}\n```\n```json\n{\"a\": \"again\"}\n```", `{"a":"answer"}`, ""},
@@ -1155,5 +1158,17 @@ func TestRuleLocaleQuotes(t *testing.T) {
 		{"French guillemets", `{«name»: «Ada»}`, `{"name":"Ada"}`, "quotes"},
 		{"corner brackets", `{「name」: 「Ada」}`, `{"name":"Ada"}`, "quotes"},
 		{"inside a plain string, text", `{"q": "Er sagte „Hallo“ und «bonjour»", "n": 1}`, `{"q":"Er sagte „Hallo“ und «bonjour»","n":1}`, ""},
+	})
+}
+
+// A whole reply of one document in inline code or single quotes is the
+// document; a string in double quotes is valid JSON and stays a string.
+func TestRuleQuotedDocument(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"inline code", "`{\"a\": 1}`", `{"a":1}`, "inside the quotes"},
+		{"single quotes, an apostrophe inside", `'{"a": "it's"}'`, `{"a":"it's"}`, "inside the quotes"},
+		{"a list", "  `[1, 2]`\n", `[1,2]`, "inside the quotes"},
+		{"double quotes: a JSON string", `"{\"a\": 1}"`, `"{\"a\": 1}"`, ""},
+		{"words in quotes stay a string", "'hello'", `"hello"`, ""},
 	})
 }
