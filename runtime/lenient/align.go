@@ -543,7 +543,8 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 	// prose to name a scalar in: a number or word inside it is the
 	// document's, whose own structure did not fit.
 	trimmed := bytes.TrimSpace(text)
-	document := whole != nil && (whole.kind == jObject || whole.kind == jArray) && len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[')
+	_, quoted := quotedDocument(trimmed) // `[3]`: a document in quotes
+	document := whole != nil && (whole.kind == jObject || whole.kind == jArray) && len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[' || quoted)
 	if v, repairs, ok := scalarFromProse(text, sch); ok && !document {
 		if ps, err := s.Validate(v); err == nil && len(ps) == 0 {
 			return v, nil, repairs, nil, nil

@@ -1171,4 +1171,7 @@ func TestRuleQuotedDocument(t *testing.T) {
 		{"double quotes: a JSON string", `"{\"a\": 1}"`, `"{\"a\": 1}"`, ""},
 		{"words in quotes stay a string", "'hello'", `"hello"`, ""},
 	})
+	checkAligned(t, []alignCase{
+		{"a quoted list is a document, not prose naming a number", "int", "`[3]`", "", "want integer"},
+	})
 }
