@@ -528,7 +528,6 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				(next == '{' || next == '[' || next == '-' || startsLiteral(t.s[t.i:]) || t.inObjectValue() && bareKeyStarts(t.s[t.i:]) ||
 					commentStarts(skipBlanks(t.s[save:])) || // "a" // note⏎: a comment, then the line's end
 					!lineClosesString(t.s[t.i:], r)) // 'a'⏎ b⏎: the next line does not end this string
-			nextLineOpen := bytes.IndexByte(t.s[t.i:], '\n') < 0 // the text ends inside the next line
 			topLevel := len(t.stack) == 0 && t.parens == 0
 			if topLevel && !stopAtDelimiter && !t.eof() && next != ',' && next != '\n' && next != '+' {
 				// A document that is one string ends at the end of the
@@ -595,7 +594,9 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// decides whether it ends the string: not done yet.
 				// Nor is it where the next line decided it and the text
 				// still ends inside that line.
-				v.str, v.done = sb.String(), !t.streaming || !atEnd && !(valueOnNextLine && nextLineOpen)
+				// (The next line is looked at only then: a scan at every
+				// quote of a text of one long line would be quadratic.)
+				v.str, v.done = sb.String(), !t.streaming || !atEnd && !(valueOnNextLine && bytes.IndexByte(t.s[t.i:], '\n') < 0)
 				if trimmed := strings.TrimRight(v.str, " \t\r"); strings.HasSuffix(trimmed, "\n") && rawBreakBefore(t.s[start:quote]) && strings.Contains(v.str, "```") {
 					// "⏎```{}```⏎": a line break written before the end quote
 					// of a value that holds a fenced block is the block's
