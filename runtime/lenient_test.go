@@ -227,6 +227,8 @@ func TestReadingIsLinear(t *testing.T) {
 		"quoted commas":  func(n int) string { return `{"a": "` + strings.Repeat(`x, "y`, n) + "}" },
 		"closers":        func(n int) string { return `{"a": "` + strings.Repeat(`"x" {} `, n) + "}" },
 		"unclosed calls": func(n int) string { return `{"a": ` + strings.Repeat(`f(0, `, n) },
+		"keys alone":     func(n int) string { return "{" + strings.Repeat(`"abc", `, n) },
+		"curly keys":     func(n int) string { return "{" + strings.Repeat(`“abc”, `, n) },
 	}
 	for name, make := range patterns {
 		small, large := []byte(make(2000)), []byte(make(8000))

@@ -3,6 +3,7 @@ package lenient
 import (
 	"bytes"
 	"fmt"
+	"iter"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -589,6 +590,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			if stopAtDelimiter || valueOnNextLine || t.eof() || next == ',' || !key && t.inObjectValue() && quote > start+1 && bytes.IndexByte([]byte(" \t,"), t.s[quote-1]) < 0 && keyLostOpenQuote(t.s[t.i:], r) || next == ':' && !phraseOpen || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) && !(inText && phraseFollows(t.s[t.i:])) || next == '\n' || next == '+' ||
 				next == ';' && !key && t.semicolonSeparates(t.s[t.i+1:]) || next >= '0' && next <= '9' && !key && !(t.i == save && t.s[quote-1] == ' ' && phraseFollows(t.s[quote:])) || next == '=' && key ||
 				key && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0 && startsPlainValue(t.s[t.i:]) {
+				nextAt := t.i // where what follows the quote starts
 				t.i = save
 				// In a text still streaming, what follows a quote at its end
 				// decides whether it ends the string: not done yet.
@@ -596,7 +598,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// still ends inside that line.
 				// (The next line is looked at only then: a scan at every
 				// quote of a text of one long line would be quadratic.)
-				v.str, v.done = sb.String(), !t.streaming || !atEnd && !(valueOnNextLine && bytes.IndexByte(t.s[t.i:], '\n') < 0)
+				v.str, v.done = sb.String(), !t.streaming || !atEnd && !(valueOnNextLine && bytes.IndexByte(t.s[nextAt:], '\n') < 0)
 				if trimmed := strings.TrimRight(v.str, " \t\r"); strings.HasSuffix(trimmed, "\n") && rawBreakBefore(t.s[start:quote]) && strings.Contains(v.str, "```") {
 					// "⏎```{}```⏎": a line break written before the end quote
 					// of a value that holds a fenced block is the block's
@@ -932,12 +934,31 @@ func (t *tolerant) endsOpenString(r rune, key bool) bool {
 // startsKey reports whether s, which starts with a quote, starts a
 // quoted key: a quoted word followed by a colon.
 func startsKey(s []byte) bool {
-	_, n := utf8.DecodeRune(s)
-	end := indexByteSet(s[n:], &keyEnds)
-	if end < 0 || s[n+end] == '\n' {
+	open, n := utf8.DecodeRune(s)
+	after := -1 // where the key's end quote ends
+	if open < utf8RuneSelf {
+		if end := indexByteSet(s[n:], &keyEnds); end >= 0 && s[n+end] != '\n' {
+			after = n + end + 1
+		}
+	} else {
+		// “key”: its own closers end it (an ASCII quote may be nowhere
+		// on the line, and scanning the rest of the text for one at every
+		// string was quadratic).
+		closers := closingQuotes(open)
+		for i, r := range runesOf(s[n:]) {
+			if r == '\n' {
+				break
+			}
+			if strings.ContainsRune(closers, r) {
+				after = n + i + utf8.RuneLen(r)
+				break
+			}
+		}
+	}
+	if after < 0 {
 		return false
 	}
-	rest := skipBlanks(s[n+end+1:])
+	rest := skipBlanks(s[after:])
 	return len(rest) > 0 && (rest[0] == ':' || rest[0] == '=')
 }
 
@@ -1012,7 +1033,7 @@ func quotedKeyStarts(s []byte) bool {
 	if closers == "" {
 		return false
 	}
-	for i, r := range string(s[n:]) {
+	for i, r := range runesOf(s[n:]) {
 		switch {
 		case r == '\n' || r == '{' || r == '[':
 			return false
@@ -1057,7 +1078,7 @@ func phraseFollows(s []byte) bool {
 	if closers == "" || keyWithoutColon(s) {
 		return false
 	}
-	for i, r := range string(s[n:]) {
+	for i, r := range runesOf(s[n:]) {
 		switch {
 		case r == '\n':
 			return false
@@ -1076,7 +1097,7 @@ func keyWithoutColon(s []byte) bool {
 	open, n := utf8.DecodeRune(s)
 	closers := closingQuotes(open)
 	end := -1
-	for i, r := range string(s[n:]) {
+	for i, r := range runesOf(s[n:]) {
 		if r == '\n' {
 			return false
 		}
@@ -1416,4 +1437,19 @@ func startsLiteral(b []byte) bool {
 	}
 	_, ok := literals[string(b[:word])]
 	return ok && (word == len(b) || isDelimiterByte(b[word]) || b[word] == ' ' || b[word] == '\r')
+}
+
+// runesOf yields the runes of b and where each starts, as ranging over
+// string(b) does, without copying b: the callers stop at a line's end,
+// and a copy of the rest of the text at every call was quadratic.
+func runesOf(b []byte) iter.Seq2[int, rune] {
+	return func(yield func(int, rune) bool) {
+		for i := 0; i < len(b); {
+			r, n := utf8.DecodeRune(b[i:])
+			if !yield(i, r) {
+				return
+			}
+			i += n
+		}
+	}
 }
