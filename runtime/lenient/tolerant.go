@@ -89,8 +89,11 @@ type tolerant struct {
 	keySlab []string
 	src     string // s as a string, once: strings read are substrings of it
 	path    []pathSeg
-	repairs []problem.Repair
-	err     error
+	// ptr is path as a JSON pointer, where ptrValid.
+	ptr      string
+	ptrValid bool
+	repairs  []problem.Repair
+	err      error
 	// firstEnd is where readAll's first value ended.
 	firstEnd int
 	// run is the last run of prose lines valueLines scanned;
@@ -154,6 +157,17 @@ func (t *tolerant) keySlice() []string {
 const slabRoom = 4
 
 func (t *tolerant) repair(off int, format string, args ...any) {
+	t.repairs = append(t.repairs, problem.Repair{Pointer: t.pointer(), Offset: off, Message: fmt.Sprintf(format, args...)})
+}
+
+// pointer returns the JSON pointer of the value being read, built once
+// per path: a value whose reading makes many repairs (a string that
+// runs on through the rest of a deep text) would else build it again
+// for each, in time proportional to the depth.
+func (t *tolerant) pointer() string {
+	if t.ptrValid {
+		return t.ptr
+	}
 	tokens := make([]string, len(t.path))
 	for i, p := range t.path {
 		tokens[i] = p.key
@@ -161,7 +175,20 @@ func (t *tolerant) repair(off int, format string, args ...any) {
 			tokens[i] = strconv.Itoa(p.index)
 		}
 	}
-	t.repairs = append(t.repairs, problem.Repair{Pointer: schema.Pointer(tokens), Offset: off, Message: fmt.Sprintf(format, args...)})
+	t.ptr, t.ptrValid = schema.Pointer(tokens), true
+	return t.ptr
+}
+
+// pushPath and popPath step into and out of a value; the pointer is
+// built again after either.
+func (t *tolerant) pushPath(p pathSeg) {
+	t.path = append(t.path, p)
+	t.ptrValid = false
+}
+
+func (t *tolerant) popPath() {
+	t.path = t.path[:len(t.path)-1]
+	t.ptrValid = false
 }
 
 // skipped reports what skip passed at off once: a look-ahead may skip the
@@ -532,11 +559,11 @@ func (t *tolerant) array(open, close byte) *jvalue {
 			if last.kind == jString {
 				t.repair(last.off, "read a key and value in an array as an object")
 				t.i++
-				t.path = append(t.path, pathSeg{index: len(v.kids) - 1})
+				t.pushPath(pathSeg{index: len(v.kids) - 1})
 				t.stack = append(t.stack, jObject)
 				val := t.value()
 				t.stack = t.stack[:len(t.stack)-1]
-				t.path = t.path[:len(t.path)-1]
+				t.popPath()
 				obj := &jvalue{kind: jObject, off: last.off, keys: []string{last.str}, kids: []*jvalue{orNull(val, t.i)}, done: true}
 				v.kids[len(v.kids)-1] = obj
 				continue
@@ -555,9 +582,9 @@ func (t *tolerant) array(open, close byte) *jvalue {
 			}
 			t.repair(t.i, "inserted a missing comma")
 		}
-		t.path = append(t.path, pathSeg{index: len(v.kids)})
+		t.pushPath(pathSeg{index: len(v.kids)})
 		item := t.value()
-		t.path = t.path[:len(t.path)-1]
+		t.popPath()
 		if item == nil {
 			if t.err != nil {
 				return v
@@ -570,7 +597,7 @@ func (t *tolerant) array(open, close byte) *jvalue {
 		comma = false
 		for t.nextObject && t.err == nil {
 			t.nextObject = false
-			t.path = append(t.path, pathSeg{index: len(v.kids)})
+			t.pushPath(pathSeg{index: len(v.kids)})
 			obj := t.node(jObject, t.i)
 			t.stack = append(t.stack, jObject)
 			if t.enter() {
@@ -578,7 +605,7 @@ func (t *tolerant) array(open, close byte) *jvalue {
 			}
 			t.leave()
 			t.stack = t.stack[:len(t.stack)-1]
-			t.path = t.path[:len(t.path)-1]
+			t.popPath()
 			v.kids = append(v.kids, obj)
 		}
 	}
@@ -788,9 +815,9 @@ func (t *tolerant) members(v *jvalue) {
 			// continues it.
 			last := v.kids[len(v.kids)-1]
 			at := t.i
-			t.path = append(t.path, pathSeg{key: v.keys[len(v.keys)-1], index: -1})
+			t.pushPath(pathSeg{key: v.keys[len(v.keys)-1], index: -1})
 			more := t.array('[', ']')
-			t.path = t.path[:len(t.path)-1]
+			t.popPath()
 			t.repair(at, "joined a list written after the list of %q to it", v.keys[len(v.keys)-1])
 			last.kids = append(last.kids, more.kids...)
 			continue
@@ -884,11 +911,11 @@ func (t *tolerant) members(v *jvalue) {
 			t.repair(keyOff, "inserted a missing comma")
 		}
 		comma = false
-		t.path = append(t.path, pathSeg{key: key, index: -1})
+		t.pushPath(pathSeg{key: key, index: -1})
 		val := t.value()
 		if val == nil {
 			if t.err != nil {
-				t.path = t.path[:len(t.path)-1]
+				t.popPath()
 				return
 			}
 			// {"key": } or {"key": ,}: a missing value is no value: null,
@@ -898,7 +925,7 @@ func (t *tolerant) members(v *jvalue) {
 			t.repair(t.i, "read a missing value as null (\"\" with no schema)")
 			val = &jvalue{kind: jNull, off: t.i, done: true, missing: true}
 		}
-		t.path = t.path[:len(t.path)-1]
+		t.popPath()
 		if dup {
 			t.repair(keyOff, "kept the last of two values of the key %q", key)
 			v.kids[j] = val
