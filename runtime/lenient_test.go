@@ -229,6 +229,8 @@ func TestReadingIsLinear(t *testing.T) {
 		"unclosed calls": func(n int) string { return `{"a": ` + strings.Repeat(`f(0, `, n) },
 		"keys alone":     func(n int) string { return "{" + strings.Repeat(`"abc", `, n) },
 		"curly keys":     func(n int) string { return "{" + strings.Repeat(`“abc”, `, n) },
+		"nested strings": func(n int) string { return strings.Repeat(`["abc, `, n) },
+		"nested keys":    func(n int) string { return strings.Repeat(`{'abc, `, n) },
 	}
 	for name, make := range patterns {
 		small, large := []byte(make(2000)), []byte(make(8000))

@@ -59,7 +59,8 @@ type ctrlEscape struct {
 // tolerant reads what models write as JSON. Every change it makes to read
 // the text is a Repair with the JSON pointer of the value and the input
 // offset where it happened. It reads in one pass; the only look-back is a
-// string re-read once with its end quote missing, so time stays linear.
+// string re-read once with its end quote missing, within a budget
+// (misreadBudget), so time stays linear.
 type tolerant struct {
 	s      []byte
 	i      int
@@ -76,6 +77,11 @@ type tolerant struct {
 	// several arguments reached the end; no later one scans again, so
 	// that nested unclosed calls cost no more than reading them.
 	callUnclosed bool
+	// misread counts the bytes that first readings of strings scanned
+	// and dropped (an end quote missing): once it passes a multiple of
+	// the text, open strings are read up to a delimiter at once, so
+	// that strings nested in one another cost no more than the text.
+	misread int
 	// nextObject: an object ended at a repeated key, which starts the
 	// next object of the list it is in.
 	nextObject bool

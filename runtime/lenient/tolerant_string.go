@@ -131,14 +131,24 @@ func (t *tolerant) quotedOnce(key bool) *jvalue {
 		}
 	}
 	saved := len(t.repairs)
-	if v, ok := t.stringBody(start, open, key, false); ok {
-		return t.rawEscapes(v)
+	if t.misread <= misreadBudget(len(t.s)) {
+		if v, ok := t.stringBody(start, open, key, false); ok {
+			return t.rawEscapes(v)
+		}
+		// The first reading is dropped, and with it what it repaired.
+		t.misread += t.i - start
+		t.i, t.repairs = start+n, t.repairs[:saved]
 	}
-	// The first reading is dropped, and with it what it repaired.
-	t.i, t.repairs = start+n, t.repairs[:saved]
 	v, _ := t.stringBody(start, open, key, true)
 	return t.rawEscapes(v)
 }
+
+// misreadBudget is how many bytes the first readings of strings may
+// scan and drop in a text of n bytes. A text ordinary enough to leave a
+// few strings open stays well within it; [["a, ["b, ["c, … (each string
+// read to the end of the text, then again to its first delimiter) would
+// take time quadratic in the text without it.
+func misreadBudget(n int) int { return 8*n + 64<<10 }
 
 // quoteRunAlone reports whether the quotes at start (three or more of
 // open, with no closing triple quote after them) are followed by what
