@@ -251,6 +251,7 @@ func (l *Set) read(u, path string) (any, error) {
 		}
 		return nil, &loc.Error{Pos: pos, Msg: "invalid JSON: " + err.Error()}
 	}
+	d.value = v // kept: preload walks it, the library compiles it
 	l.docs[u] = d
 	l.assign(d)
 	return v, nil
