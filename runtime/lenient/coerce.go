@@ -732,6 +732,11 @@ func matchEnum(text string, values []string) (string, bool) {
 				found = append(found, e)
 			}
 		}
+		if len(found) == 1 && !fold && len(joinedValues(text, values)) > 1 {
+			// "Medium-high": two values joined in one word name a
+			// value between them, whichever one's case matches.
+			return "", false
+		}
 		switch len(found) {
 		case 1:
 			if negated(text, found[0]) {
@@ -758,6 +763,23 @@ func matchEnum(text string, values []string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// joinedValues returns the values, in any case, that text names as the
+// parts of one hyphenated or slashed word ("medium-high", "low/medium").
+func joinedValues(text string, values []string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !isWordRune(r) && r != '-' && r != '/' }) {
+		if !strings.ContainsAny(w, "-/") {
+			continue
+		}
+		for _, e := range values {
+			if !slices.Contains(out, e) && containsWord(w, strings.ToLower(e), false) {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
 }
 
 // containsWord reports whether word stands in text as a whole word (not

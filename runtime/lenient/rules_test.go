@@ -367,6 +367,11 @@ func TestRuleLooseEnums(t *testing.T) {
 		{"a value with its description", "enum", `{"k": "k1: the first one"}`, `{"k":"k1"}`, ""},
 		{"a word every value has", "enum", `{"n": "NUMBER"}`, "", "must be one of"},
 		{"two values named", "enum", `{"k": "k1 or k2"}`, "", "must be one of"},
+		// Two values joined in one word name one between them: no
+		// guess, whichever part is written in the value's case.
+		{"two values joined by a hyphen", "color", `"Blue-GREEN"`, "", "must be one of"},
+		{"two values joined by a slash", "color", `"red/GREEN"`, "", "must be one of"},
+		{"one value beside another word", "color", `"Blue-ish GREEN"`, `"GREEN"`, ""},
 		{"the longer value when both are named", "enum", `{"tone": ["Very Positive"]}`, `{"tone":["very positive"]}`, ""},
 		// A value named after a negation is what the answer is not.
 		{"a negated value", "enum", `{"k": "not k1"}`, "", "must be one of"},
