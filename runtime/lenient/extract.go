@@ -22,7 +22,9 @@ func (e Extraction) String() string {
 
 // Extract finds the JSON document in a model's reply, after a reasoning
 // block (<think>…</think>) it starts with: the reply itself when it is
-// JSON; else the body of the first markdown code fence that
+// JSON; else, inside an XML CDATA section (<![CDATA[ … ]]>, its markers
+// left out) where one opens before the document, the same; else the body
+// of the first markdown code fence that
 // holds JSON (```json or bare, or ~~~; one marked as another language, ```python,
 // only where no other holds JSON); else the first balanced JSON object or
 // array in the prose around it, where brackets inside strings do not
@@ -52,6 +54,13 @@ func (e *extractor) extract(reply []byte) ([]byte, Extraction, error) {
 	}
 	if e.valid(text) {
 		return text, ExtractedRaw, nil
+	}
+	if fixed, _, ok := cdataSection(text); ok {
+		e.work += len(text)
+		text = fixed // <![CDATA[ … ]]>: its brackets are no array's
+		if t := bytes.TrimSpace(text); e.valid(t) {
+			return t, ExtractedProse, nil
+		}
 	}
 	if fixed, ok := tildeFences(text); ok {
 		e.work += len(text)

@@ -21,6 +21,8 @@ func TestExtract(t *testing.T) {
 		{"fence without language", "```\n[1, 2]\n```", `[1, 2]`, ExtractedFence, nil},
 		{"code first, then JSON", "```python\nf({\"a\": 1})\n```\n```json\n{\"a\": 2}\n```", `{"a": 2}`, ExtractedFence, nil},
 		{"a tilde fence", "~~~json\n{\"a\": 1}\n~~~", `{"a": 1}`, ExtractedFence, nil},
+		{"a CDATA section", "<answer><![CDATA[{\"a\": 1}]]></answer>", `{"a": 1}`, ExtractedProse, nil},
+		{"a CDATA section of an array", "<![CDATA[[1, 2]]]>", `[1, 2]`, ExtractedProse, nil},
 		{"code alone", "```python\nf({\"a\": 1})\n```", `{"a": 1}`, ExtractedFence, nil},
 		{"fence holding prose and JSON", "```json\nresult: {\"a\":1}\n```", `{"a":1}`, ExtractedFence, nil},
 		{"first fence without JSON skipped", "```go\nx := 1\n```\n```json\n{\"b\":2}\n```", `{"b":2}`, ExtractedFence, nil},

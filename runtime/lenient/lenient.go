@@ -20,7 +20,8 @@ import (
 // wrappers (JSONP, ObjectId("…")), values written as code blocks,
 // members without braces and lines of keys and values (YAML), markdown
 // code fences (one marked as another language, ```python, is left out
-// beside one marked as JSON or not marked), a reasoning block (<think>…</think>) and prose around the
+// beside one marked as JSON or not marked), an XML CDATA section around
+// the document, a reasoning block (<think>…</think>) and prose around the
 // document, several documents in a row (returned as an array), and text
 // cut short (open strings, arrays and objects closed, a dangling key
 // dropped). Time is linear in the text; nesting deeper than MaxDepth is
@@ -74,6 +75,10 @@ func readOne(text []byte, streaming bool) (*jvalue, []problem.Repair, bool, erro
 		text = fixed
 		pre = append(pre, repairs...)
 	}
+	if fixed, at, ok := cdataSection(text); ok {
+		text = fixed
+		pre = append(pre, problem.Repair{Offset: at, Message: cdataRepair})
+	}
 	if fixed, ok := tildeFences(text); ok {
 		text = fixed
 		pre = append(pre, problem.Repair{Message: tildeRepair})
@@ -117,6 +122,36 @@ func quotedDocument(text []byte) ([]byte, bool) {
 	out[start] = ' '
 	out[start+len(t)-1] = ' '
 	return out, true
+}
+
+// cdataRepair says that the markers of an XML CDATA section were left
+// out.
+const cdataRepair = "read the document inside <![CDATA[ … ]]>"
+
+// cdataSection returns text with the markers of its first CDATA section
+// (<![CDATA[ … ]]>, as models answering in XML tags wrap a document)
+// written as spaces, so offsets stay, where the section opens before
+// anything of a document (no bracket or quote before it): its content is
+// then the text to read, and the markers' brackets are not read as an
+// array's. The section ends at its first ]]>, as XML's does; one left
+// open (a reply cut short) runs to the end. A marker inside a document's
+// string is its text and is left alone. at is where the section opens.
+func cdataSection(text []byte) (_ []byte, at int, ok bool) {
+	open := bytes.Index(text, []byte("<![CDATA["))
+	if open < 0 || bytes.ContainsAny(text[:open], "{[\"") {
+		return text, 0, false
+	}
+	out := bytes.Clone(text)
+	blank := func(from, n int) {
+		for i := from; i < from+n; i++ {
+			out[i] = ' '
+		}
+	}
+	blank(open, len("<![CDATA["))
+	if end := bytes.Index(text[open+len("<![CDATA["):], []byte("]]>")); end >= 0 {
+		blank(open+len("<![CDATA[")+end, len("]]>"))
+	}
+	return out, open, true
 }
 
 // tildeRepair says that ~~~ fences were read as ``` ones.

@@ -1079,6 +1079,21 @@ func TestRuleFenceLanguage(t *testing.T) {
 	})
 }
 
+// A document in an XML CDATA section is its content: the markers'
+// brackets are no array's. A marker inside a string is its text.
+func TestRuleCDATA(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a section", "<![CDATA[{\"a\": 1}]]>", `{"a":1}`, "inside <![CDATA["},
+		{"in a tag, an array", "<answer><![CDATA[[1, [2]]]]></answer>", `[1,[2]]`, "inside <![CDATA["},
+		{"after prose, on lines of its own", "Here:\n<![CDATA[\n[1, 2]\n]]>\nDone.", `[1,2]`, "inside <![CDATA["},
+		{"left open", "<![CDATA[{\"a\": \"b", `{"a":"b"}`, "inside <![CDATA["},
+		{"a marker in a string is text", `{"xml": "<![CDATA[x]]>"}`, `{"xml":"<![CDATA[x]]>"}`, ""},
+	})
+	checkAligned(t, []alignCase{
+		{"with a schema", "int", "<result><![CDATA[7]]></result>", `7`, ""},
+	})
+}
+
 // A list whose one item does not fit is refused for that item; the items
 // that fit, each a list of one to a schema of lists, are not offered as
 // readings of their own.
