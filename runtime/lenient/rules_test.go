@@ -756,6 +756,18 @@ func TestRuleKeyLostOpenQuote(t *testing.T) {
 	})
 }
 
+// A key left open ends at its colon; a quote of another kind right
+// before the colon is its end quote, not a character of the key.
+func TestRuleKeyEndsWithAnotherQuote(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"double, then single", `{"a': 1}`, `{"a":1}`, "end quote of a key"},
+		{"single, then double", `{'a": 1}`, `{"a":1}`, "end quote of a key"},
+		{"nested", `{"a": {"b': [1]}}`, `{"a":{"b":[1]}}`, "end quote of a key"},
+		{"an apostrophe inside a closed key stays", `{"students'": 1}`, `{"students'":1}`, ""},
+		{"valid JSON stays", `{"a': 1, 'b": "x"}`, `{"a': 1, 'b":"x"}`, ""},
+	})
+}
+
 // A value written as a markdown code block is the string of its lines.
 func TestRuleCodeBlockValue(t *testing.T) {
 	checkRules(t, []ruleCase{

@@ -656,6 +656,15 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			// Spaces before the delimiter, Unicode ones too, are layout:
 			// the string has no end quote to say they are its own.
 			v.str = strings.TrimRightFunc(sb.String(), isSpaceRune)
+			if q, size := utf8.DecodeLastRuneInString(v.str); key && r == ':' && size < len(v.str) && isQuote(q) {
+				// {"a': 1}: a key ends at its colon, and a quote of
+				// another kind right before the colon is its end quote,
+				// not a character of the key.
+				v.str = v.str[:len(v.str)-size]
+				t.repair(start, "read the %c before the colon as the end quote of a key opened with %c", q, open)
+				v.done = true
+				return v, true
+			}
 			t.repair(start, "closed a string whose end quote is missing")
 			v.done = true
 			return v, true
