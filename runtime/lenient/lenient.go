@@ -78,6 +78,8 @@ func readOne(text []byte, streaming bool) (*jvalue, []problem.Repair, bool, erro
 	if fixed, at, ok := cdataSection(text); ok {
 		text = fixed
 		pre = append(pre, problem.Repair{Offset: at, Message: cdataRepair})
+	} else if streaming && cdataOpening(text) {
+		return nil, nil, false, problem.ErrNoJSON // "<![CDA": its brackets are no array's either
 	}
 	if fixed, ok := tildeFences(text); ok {
 		text = fixed
@@ -152,6 +154,14 @@ func cdataSection(text []byte) (_ []byte, at int, ok bool) {
 		blank(open+len("<![CDATA[")+end, len("]]>"))
 	}
 	return out, open, true
+}
+
+// cdataOpening reports whether text, still streaming, ends in the start
+// of a CDATA section's opening marker ("<![CD") that no document comes
+// before: there is no answer yet.
+func cdataOpening(text []byte) bool {
+	at := bytes.LastIndex(text, []byte("<!"))
+	return at >= 0 && !bytes.ContainsAny(text[:at], "{[\"") && bytes.HasPrefix([]byte("<![CDATA["), text[at:])
 }
 
 // tildeRepair says that ~~~ fences were read as ``` ones.

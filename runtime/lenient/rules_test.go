@@ -2,6 +2,7 @@ package lenient
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -1104,6 +1105,23 @@ func TestRuleCDATA(t *testing.T) {
 	checkAligned(t, []alignCase{
 		{"with a schema", "int", "<result><![CDATA[7]]></result>", `7`, ""},
 	})
+	// Streaming, the marker's own brackets are never a partial array.
+	for _, c := range []struct{ in, want string }{
+		{"<![CD", ""},
+		{"<answer><![CDATA", ""},
+		{"<![CDATA[{\"a\": \"b", `{"a":"b"}`},
+	} {
+		n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///opt.json#"), []byte(c.in))
+		if c.want == "" {
+			if !errors.Is(err, problem.ErrNoJSON) {
+				t.Errorf("%q: partial %s (%v), want no answer yet", c.in, n.JSON(), err)
+			}
+			continue
+		}
+		if err != nil || string(n.JSON()) != c.want {
+			t.Errorf("%q: partial %s (%v), want %s", c.in, n.JSON(), err, c.want)
+		}
+	}
 }
 
 // A list whose one item does not fit is refused for that item; the items
