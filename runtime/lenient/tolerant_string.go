@@ -662,10 +662,9 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// not a character of the key.
 				v.str = v.str[:len(v.str)-size]
 				t.repair(start, "read the %c before the colon as the end quote of a key opened with %c", q, open)
-				v.done = true
-				return v, true
+			} else {
+				t.repair(start, "closed a string whose end quote is missing")
 			}
-			t.repair(start, "closed a string whose end quote is missing")
 			v.done = true
 			return v, true
 		case r < 0x20:
