@@ -452,6 +452,10 @@ var withUnit = regexp.MustCompile(`^([-+]?(?:[$€£¥]\s*)?\d(?:[\d,]*\d)?(?:\.
 // or a 5 km run?) is not guessed.
 var magnitude = regexp.MustCompile(`^[-+]?[$€£¥]?[\d.,]+\s*(?:[kKMBGT]|[bBmM]n|(?i:thousand|million|billion|trillion|mio|mrd))\b`)
 
+// looseNumber is a number JSON spells otherwise: a leading plus, no
+// digit before the point. A leading zero is not one ("007" may be a code).
+var looseNumber = regexp.MustCompile(`^[-+]?(?:(?:[1-9]\d*|0)(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?$`)
+
 var fraction = regexp.MustCompile(`^\s*([-+]?\d+)\s*/\s*(\d+)\s*$`)
 
 // coerceKind turns v into a value of a kind the schema wants, where one of
@@ -621,6 +625,10 @@ func numberFor(t string, want schema.TypeSet) (json.Number, bool) {
 	switch {
 	case isJSONNumber(t):
 		r, _ = new(big.Rat).SetString(t)
+	case looseNumber.MatchString(t):
+		// +3, .5, -.25: spelled as the reader reads them bare.
+		f, _ := fixNumber(t)
+		r, _ = new(big.Rat).SetString(f)
 	case fraction.MatchString(t):
 		m := fraction.FindStringSubmatch(t)
 		a, _ := new(big.Int).SetString(m[1], 10)

@@ -747,6 +747,22 @@ func TestRuleNumberWithUnit(t *testing.T) {
 	})
 }
 
+// A number in quotes spelled as the reader reads it bare (a leading
+// plus, no digit before the point) is that number where one is wanted;
+// a leading zero is no number: it may be a code.
+func TestRuleLooseNumberInQuotes(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"no digit before the point", "age", `{"kg": ".5"}`, `{"kg":0.5}`, ""},
+		{"negative, no digit before the point", "age", `{"kg": "-.25"}`, `{"kg":-0.25}`, ""},
+		{"a leading plus", "age", `{"age": "+3"}`, `{"age":3}`, ""},
+		{"a plus and an exponent", "age", `{"kg": "+1.5e2"}`, `{"kg":150}`, ""},
+		{"a leading zero is a code", "age", `{"age": "007"}`, "", "/age"},
+		{"a sign alone is no number", "age", `{"kg": "+"}`, "", "/kg"},
+		{"an exponent alone is no number", "age", `{"kg": "e5"}`, "", "/kg"},
+		{"a fraction stays a problem for an integer", "age", `{"age": ".5"}`, "", "/age"},
+	})
+}
+
 // A quote right after a value's text, before a word, its quote and a
 // colon, ends the value: the next key lost its comma and opening quote.
 func TestRuleKeyLostOpenQuote(t *testing.T) {
