@@ -747,6 +747,32 @@ func TestRuleNumberWithUnit(t *testing.T) {
 	})
 }
 
+// A quote at a line's end that closes a phrase an inner quote opened
+// ("Click "OK"⏎) leaves the string open when the next line starts no
+// key, bracket or string and runs on to a quote that ends a value: the
+// lines are the string's, as in numbered steps written in a value.
+func TestRulePhraseQuoteAtLineEnd(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"numbered steps", "{\"how\": \"1. Open\n2. Click \"OK\"\n3. Close\"}", `{"how":"1. Open\n2. Click \"OK\"\n3. Close"}`, "inside a string"},
+		{"then a member on the same line", "{\"how\": \"Click \"OK\"\nthen close\", \"n\": 1}", `{"how":"Click \"OK\"\nthen close","n":1}`, "inside a string"},
+		{"lines of a list", "{\"how\": \"Click \"OK\"\n- then close\n- done\"}", `{"how":"Click \"OK\"\n- then close\n- done"}`, "inside a string"},
+		{"in a list", "[\"Press \"Go\"\n3 times\", \"b\"]", `["Press \"Go\"\n3 times","b"]`, "inside a string"},
+		// The string ends at the quote where the next line does not go on
+		// to a quote that ends a value, or starts what follows a value.
+		{"a number on the next line is an item", "[\"a\"\n3]", `["a",3]`, "missing comma"},
+		{"a key on the next line", "{\"a\": \"say \"hi\"\n\"b\": 1}", `{"a":"say \"hi","b":1}`, ""},
+		{"a bare key on the next line", "{\"a\": \"say \"hi\"\nb: 1}", `{"a":"say \"hi","b":1}`, ""},
+		{"the object's brace on the next line", "{\"a\": \"say \"hi\"\n}", `{"a":"say \"hi"}`, ""},
+		{"no phrase open: the quote ends the string", "{\"a\": \"x\"\n3}", `{"a":"x"}`, ""},
+	})
+	// Streaming, the string is not done while the quote that decides is
+	// still to come.
+	n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///opt.json#"), []byte("{\"a\": \"Click \"OK\"\n3. Close\n4. Do"))
+	if err != nil || n.Field("a") == nil || n.Field("a").Done() {
+		t.Errorf("streaming: the string before the undecided quote is done (%v)", err)
+	}
+}
+
 // A number in quotes spelled as the reader reads it bare (a leading
 // plus, no digit before the point) is that number where one is wanted;
 // a leading zero is no number: it may be a code.

@@ -220,6 +220,19 @@ func lineClosesString(s []byte, q rune) bool {
 	return len(s) > 0 && r == q
 }
 
+// quoteEndsValueAhead reports whether the first quote q in s is followed
+// by what may follow a value's end. It scans only to that quote, which
+// the reader reaches next anyway, so reading stays linear.
+func quoteEndsValueAhead(s []byte, q rune) bool {
+	var j int
+	if q < utf8.RuneSelf {
+		j = bytes.IndexByte(s, byte(q))
+	} else {
+		j = bytes.IndexRune(s, q)
+	}
+	return j >= 0 && endsValue(s[j+utf8.RuneLen(q):])
+}
+
 // endsValue reports whether b, what follows a quote, is what may follow a
 // value's end: blanks, then the end of the text, a line break, a closing
 // bracket, a comma, or a comment after a blank.
@@ -590,6 +603,19 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				sb.WriteRune(r)
 				continue
 			}
+			// "2. Click "OK"⏎3. Close": the quote closes a phrase an inner
+			// quote opened, at a line's end, and the next line starts no
+			// key, bracket or string: if it runs on to a quote that ends a
+			// value, the lines are the string's.
+			phraseGoesOn := !stopAtDelimiter && !key && inner%2 == 1 && len(t.stack) > 0 && bytes.IndexByte(t.s[save:t.i], '\n') >= 0 &&
+				!isQuote(next) && next != '{' && next != '[' && next != '}' && next != ']' && !bareKeyStarts(t.s[t.i:])
+			if phraseGoesOn && quoteEndsValueAhead(t.s[t.i:], r) {
+				t.i = save
+				t.repair(quote, "escaped a quote inside a string")
+				inner++
+				sb.WriteRune(r)
+				continue
+			}
 			// the book "Title": a summary: an inner quote opened a
 			// phrase in a member's value, so a colon after this one
 			// follows the phrase, not the value.
@@ -608,7 +634,8 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// still ends inside that line.
 				// (The next line is looked at only then: a scan at every
 				// quote of a text of one long line would be quadratic.)
-				v.str, v.done = sb.String(), !t.streaming || !atEnd && !(valueOnNextLine && bytes.IndexByte(t.s[nextAt:], '\n') < 0)
+				v.str, v.done = sb.String(), !t.streaming || !atEnd && !(valueOnNextLine && bytes.IndexByte(t.s[nextAt:], '\n') < 0) &&
+					!(phraseGoesOn && !bytes.ContainsRune(t.s[nextAt:], r)) // the quote that decides is still to come
 				if trimmed := strings.TrimRight(v.str, " \t\r"); strings.HasSuffix(trimmed, "\n") && rawBreakBefore(t.s[start:quote]) && strings.Contains(v.str, "```") {
 					// "⏎```{}```⏎": a line break written before the end quote
 					// of a value that holds a fenced block is the block's
