@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -770,6 +771,27 @@ func TestRulePhraseQuoteAtLineEnd(t *testing.T) {
 	n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///opt.json#"), []byte("{\"a\": \"Click \"OK\"\n3. Close\n4. Do"))
 	if err != nil || n.Field("a") == nil || n.Field("a").Done() {
 		t.Errorf("streaming: the string before the undecided quote is done (%v)", err)
+	}
+}
+
+// Braces doubled as templates escape them ({{ }}) hold one object;
+// objects in braces without keys are a list, as values in braces are.
+func TestRuleDoubledBraces(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"the document", `{{"a": 1}}`, `{"a":1}`, "doubled braces"},
+		{"every level", `{{"a": 1, "b": {{"c": 2}}}}`, `{"a":1,"b":{"c":2}}`, "doubled braces"},
+		{"a value only", `{"a": {{"b": 1}}}`, `{"a":{"b":1}}`, "doubled braces"},
+		{"across lines", "{\n  {\"a\": 1}\n}", `{"a":1}`, "doubled braces"},
+		{"deeper", `{{{{"a": true}}}}`, `{"a":true}`, "doubled braces"},
+		{"cut short", `{{"a": 1`, `{"a":1}`, "left open"},
+		{"objects in braces are a list", `{{"a": 1}, {"b": 2}}`, `[{"a":1},{"b":2}]`, "as a list"},
+		{"a placeholder in prose is no document", "Hello {{name}}, here: {\"id\": 7}", `{"id":7}`, "text before"},
+		{"brackets are not braces", `[[1, 2]]`, `[[1,2]]`, ""},
+	})
+	// The first item's repairs point into the list.
+	_, repairs, _ := ReadLenient([]byte(`{{"a": 1,}, {"b": 2}}`))
+	if !slices.ContainsFunc(repairs, func(r problem.Repair) bool { return r.Pointer == "/0" && strings.Contains(r.Message, "trailing comma") }) {
+		t.Errorf("the first item's repair does not point into the list: %v", repairs)
 	}
 }
 

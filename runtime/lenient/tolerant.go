@@ -489,17 +489,24 @@ func (t *tolerant) array(open, close byte) *jvalue {
 	if !t.enter() {
 		return v
 	}
+	defer t.leave()
+	t.i++ // the opening bracket
+	t.items(v, close)
+	return v
+}
+
+// items reads an array's items, from after its opening bracket (or an
+// item already read) up to close.
+func (t *tolerant) items(v *jvalue, close byte) {
 	t.stack = append(t.stack, jArray)
 	defer func() { t.stack = t.stack[:len(t.stack)-1] }()
-	defer t.leave()
-	t.i++          // the opening bracket
 	comma := false // a comma was read since the last item (comments may follow it)
 	for {
 		t.skip()
 		if t.eof() {
 			t.repair(t.i, "closed an array the text left open")
 			dropUnfinished(v)
-			return v
+			return
 		}
 		c := t.s[t.i]
 		switch {
@@ -510,18 +517,18 @@ func (t *tolerant) array(open, close byte) *jvalue {
 			t.i++
 			v.done = true
 			dropUnfinished(v)
-			return v
+			return
 		case c == ']' || c == ')':
 			t.repair(t.i, "closed an array with %q", c)
 			t.i++
 			v.done = true
-			return v
+			return
 		case c == '}':
 			if t.inObject() {
 				// {"a": [1, 2}: the object's brace closes the array too.
 				t.repair(t.i, "closed an array before '}'")
 				dropUnfinished(v)
-				return v
+				return
 			}
 			t.repair(t.i, "removed a stray '}'")
 			t.i++
@@ -529,7 +536,7 @@ func (t *tolerant) array(open, close byte) *jvalue {
 		case c == '`' && bytes.HasPrefix(t.s[t.i:], []byte("```")) && !codeBlockAhead(t.s[t.i:]):
 			t.repair(t.i, "closed an array before a code fence")
 			dropUnfinished(v)
-			return v
+			return
 		case c == 0xEF && bytes.HasPrefix(t.s[t.i:], fullWidthComma) && len(v.kids) > 0:
 			// [1，2]: between items, a full-width comma is a comma.
 			t.repair(t.i, "read the full-width ， as ','")
@@ -593,7 +600,7 @@ func (t *tolerant) array(open, close byte) *jvalue {
 		t.popPath()
 		if item == nil {
 			if t.err != nil {
-				return v
+				return
 			}
 			t.repair(t.i, "removed %q", t.s[t.i])
 			t.i++ // a character that starts nothing
@@ -699,6 +706,9 @@ func (t *tolerant) object() *jvalue {
 		t.repair(t.i, "read values in braces, without keys, as a list")
 		return t.array('{', '}')
 	}
+	if doubledBrace(t.s[t.i+1:]) {
+		return t.doubledBraces()
+	}
 	v := t.node(jObject, t.i)
 	v.keys = t.keySlice()
 	v.kids = t.kidSlice()
@@ -710,6 +720,49 @@ func (t *tolerant) object() *jvalue {
 	defer t.leave()
 	t.i++ // {
 	t.members(v)
+	return v
+}
+
+// doubledBrace reports whether s, the text after a '{', starts with
+// another '{' where a key was to start.
+func doubledBrace(s []byte) bool {
+	s = skipWS(s)
+	return len(s) > 0 && s[0] == '{'
+}
+
+// doubledBraces reads a '{' whose first member is an object. {{"a": 1}},
+// as templates escape braces, is the object in them; {{"a": 1}, {"b":
+// 2}}, objects in braces without keys, is a list of them, as values in
+// braces are (setLiteral).
+func (t *tolerant) doubledBraces() *jvalue {
+	open := t.i
+	if !t.enter() {
+		return t.node(jObject, open)
+	}
+	defer t.leave()
+	t.i++ // the outer brace
+	t.skip()
+	ptr, mark := t.pointer(), len(t.repairs)
+	first := t.object()
+	t.skip()
+	if t.eof() || t.s[t.i] == '}' {
+		if t.eof() {
+			t.repair(t.i, "closed an object the text left open")
+		} else {
+			t.i++
+		}
+		t.repair(open, "read an object in doubled braces {{ }} as the object")
+		return first
+	}
+	t.repair(open, "read objects in braces, without keys, as a list")
+	for i := mark; i < len(t.repairs); i++ {
+		// The first object's repairs were made before it was known to
+		// be an item.
+		t.repairs[i].Pointer = ptr + "/0" + strings.TrimPrefix(t.repairs[i].Pointer, ptr)
+	}
+	v := t.node(jArray, open)
+	v.kids = append(t.kidSlice(), first)
+	t.items(v, '}')
 	return v
 }
 
