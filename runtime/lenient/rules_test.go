@@ -795,6 +795,21 @@ func TestRuleDoubledBraces(t *testing.T) {
 	}
 }
 
+// A '#' where a value is wanted, one word right after it, is the value
+// (a color, a tag, an issue number); else it starts a comment.
+func TestRuleHashWord(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a color", `{"hex": #FF0000}`, `{"hex":"#FF0000"}`, "bare word"},
+		{"then a member", `{"hex": #FF0000, "b": 1}`, `{"hex":"#FF0000","b":1}`, "bare word"},
+		{"tags in a list", `{"tags": [#go, #json]}`, `{"tags":["#go","#json"]}`, "bare word"},
+		{"an issue number", `{"issue": #123}`, `{"issue":"#123"}`, "bare word"},
+		{"a comment with a space", "{\"a\": # note\n 1}", `{"a":1}`, "comment"},
+		{"a comment of several words", "{\"a\": #no value here\n 1}", `{"a":1}`, "comment"},
+		{"a comment where a key is wanted", "{\"a\": 1,#note\n\"b\": 2}", `{"a":1,"b":2}`, "comment"},
+		{"a comment after a value", "{\"a\": 1 #note\n}", `{"a":1}`, "comment"},
+	})
+}
+
 // A number in quotes spelled as the reader reads it bare (a leading
 // plus, no digit before the point) is that number where one is wanted;
 // a leading zero is no number: it may be a code.

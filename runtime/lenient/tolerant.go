@@ -263,6 +263,8 @@ func (t *tolerant) skip() {
 				t.i++
 			}
 			t.skipped(start, "removed a comment")
+		case r == '#' && t.hashWord():
+			return
 		case r == '#':
 			// A Python comment; on one line with a closing bracket, it
 			// ends before the bracket.
@@ -284,6 +286,36 @@ func (t *tolerant) skip() {
 			return
 		}
 	}
+}
+
+// hashWord reports whether the '#' at t.i starts a value rather than a
+// comment: where a value is wanted (after a colon, a list's bracket or a
+// comma in a list), one word right after it ends the value
+// ({"color": #FF0000}, [#a, #b]). A comment is written with a space or
+// with more than one word.
+func (t *tolerant) hashWord() bool {
+	before := bytes.TrimRight(t.s[:t.i], " \t")
+	if len(before) == 0 {
+		return false
+	}
+	switch before[len(before)-1] {
+	case ':', '[':
+	case ',':
+		if len(t.stack) == 0 || t.stack[len(t.stack)-1] != jArray {
+			return false
+		}
+	default:
+		return false
+	}
+	j := t.i + 1
+	for j < len(t.s) && (isIdentByte(t.s[j]) || t.s[j] == '-') {
+		j++
+	}
+	if j == t.i+1 {
+		return false
+	}
+	rest := skipBlanks(t.s[j:])
+	return len(rest) == 0 || rest[0] == ',' || rest[0] == '}' || rest[0] == ']' || rest[0] == '\n' || rest[0] == '\r'
 }
 
 // isDelimiter reports whether r ends an unquoted token.
