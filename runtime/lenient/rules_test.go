@@ -810,6 +810,20 @@ func TestRuleHashWord(t *testing.T) {
 	})
 }
 
+// "//" and "/*" written right after an unquoted word's text are the
+// word's (a path, a URL, a glob); a comment is written after a blank, and
+// "/*" is closed on its line.
+func TestRuleSlashesInWord(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a URL's doubled slash", `{"url": http://x.dev/a//b}`, `{"url":"http://x.dev/a//b"}`, "bare word"},
+		{"a glob", `{"glob": src/*.js, "n": 1}`, `{"glob":"src/*.js","n":1}`, "bare word"},
+		{"a path", `{"p": a//b, "n": 1}`, `{"p":"a//b","n":1}`, "bare word"},
+		{"a closed comment after the word", `{"a": value/* c */, "n": 1}`, `{"a":"value","n":1}`, "comment"},
+		{"a line comment after a blank", "{\"a\": value // c\n, \"n\": 1}", `{"a":"value","n":1}`, "comment"},
+		{"a line comment right after the word, then a blank", "{\"a\": value// c\n}", `{"a":"value"}`, "comment"},
+	})
+}
+
 // A number in quotes spelled as the reader reads it bare (a leading
 // plus, no digit before the point) is that number where one is wanted;
 // a leading zero is no number: it may be a code.

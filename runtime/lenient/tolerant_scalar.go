@@ -366,7 +366,7 @@ func (t *tolerant) bare() *jvalue {
 		if r == ':' && !bytes.HasPrefix(t.s[end:], []byte("://")) && !timeColon(t.s[start:end], t.s[end+1:]) {
 			break
 		}
-		if r == '/' && end+1 < len(t.s) && (t.s[end+1] == '*' || t.s[end+1] == '/') && !bytes.HasSuffix(t.s[start:end], []byte(":")) {
+		if r == '/' && end+1 < len(t.s) && (t.s[end+1] == '*' || t.s[end+1] == '/') && !bytes.HasSuffix(t.s[start:end], []byte(":")) && !slashesInWord(t.s[start:end], t.s[end:]) {
 			break // a comment
 		}
 		if r == '#' && end > start && (t.s[end-1] == ' ' || t.s[end-1] == '\t') {
@@ -619,6 +619,25 @@ func literalText(v *jvalue) string {
 		return "true"
 	}
 	return "false"
+}
+
+// slashesInWord reports whether the "//" or "/*" that s starts with,
+// written right after the word's text, is the word's: a path or a URL
+// (a//b, src/*.js), not a comment. A comment is written after a blank,
+// "//" before one, and "/*" is closed on its line.
+func slashesInWord(word, s []byte) bool {
+	if len(word) == 0 || word[len(word)-1] == ' ' || word[len(word)-1] == '\t' {
+		return false
+	}
+	rest := s[2:]
+	if s[1] == '*' {
+		line := rest
+		if j := bytes.IndexByte(line, '\n'); j >= 0 {
+			line = line[:j]
+		}
+		return !bytes.Contains(line, []byte("*/"))
+	}
+	return len(rest) > 0 && rest[0] != ' ' && rest[0] != '\t' && rest[0] != '\n' && rest[0] != '\r'
 }
 
 // isCallee reports whether s names a function a call's parentheses
