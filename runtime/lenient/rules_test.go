@@ -824,6 +824,20 @@ func TestRuleSlashesInWord(t *testing.T) {
 	})
 }
 
+// A string that escapes its quotes (\") and runs across lines ends at
+// its first quote that no backslash escapes, where a value may end after
+// it: its lines may look like members (YAML, code) without ending it.
+func TestRuleEscapingStringAcrossLines(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"YAML with a quoted key", "{\"spec\": \"openapi: \\\"3.0\\\"\nresponses:\n  '200':\n    ok\", \"n\": 1}", `{"spec":"openapi: \"3.0\"\nresponses:\n  '200':\n    ok","n":1}`, "control character"},
+		{"a line that is a closing brace", "{\"code\": \"x = \\\"1\\\"\n}\nmore\", \"n\": 1}", `{"code":"x = \"1\"\n}\nmore","n":1}`, "control character"},
+		// With no escaped quote, a next line that starts a member still
+		// ends a string whose end quote was lost.
+		{"no escaped quote", "{\"a\": \"one\n\"b\": 2}", `{"a":"one","b":2}`, "end quote is missing"},
+		{"an escaped quote, but no end quote ahead", "{\"a\": \"say \\\"hi\\\"\n\"b\": 2}", `{"a":"say \"hi\"","b":2}`, "end quote is missing"},
+	})
+}
+
 // A number in quotes spelled as the reader reads it bare (a leading
 // plus, no digit before the point) is that number where one is wanted;
 // a leading zero is no number: it may be a code.

@@ -233,6 +233,26 @@ func quoteEndsValueAhead(s []byte, q rune) bool {
 	return j >= 0 && endsValue(s[j+utf8.RuneLen(q):])
 }
 
+// unescapedQuote returns the offset of the first '"' in s from i that no
+// backslash escapes, or len(s).
+func unescapedQuote(s []byte, i int) int {
+	for {
+		j := bytes.IndexByte(s[i:], '"')
+		if j < 0 {
+			return len(s)
+		}
+		j += i
+		k := j
+		for k > i && s[k-1] == '\\' {
+			k--
+		}
+		if (j-k)%2 == 0 {
+			return j
+		}
+		i = j + 1
+	}
+}
+
 // endsValue reports whether b, what follows a quote, is what may follow a
 // value's end: blanks, then the end of the text, a line break, a closing
 // bracket, a comma, or a comment after a blank.
@@ -519,6 +539,21 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 	inner := 0  // quotes taken as the string's own
 	csv := false
 	escapesQuotes := false // the string writes \" for its quotes
+	// In a string that escapes its quotes, the first quote ahead that no
+	// backslash escapes, where a value may end after it, is its end,
+	// whatever its lines look like (YAML or code with keys of its own):
+	// found once per string, so reading stays linear.
+	aheadAt, aheadEnds := -1, false
+	endAhead := func() bool {
+		if !escapesQuotes || open != '"' {
+			return false
+		}
+		if aheadAt < t.i {
+			aheadAt = unescapedQuote(t.s, t.i)
+			aheadEnds = aheadAt < len(t.s) && endsValue(t.s[aheadAt+1:])
+		}
+		return aheadEnds
+	}
 	for !t.eof() {
 		r, n := t.peek()
 		switch r {
@@ -698,7 +733,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			if r == '\n' && !stopAtDelimiter && lastNonSpaceRune(sb.String()) == ',' {
 				// "abc,⏎"def": the line ends after a comma and the next
 				// starts a string: the end quote is missing.
-				if next := bytes.TrimLeft(t.s[t.i+1:], " \t\r"); len(next) > 0 && isQuote(rune(next[0])) && (len(next) == 1 || bytes.IndexByte([]byte(",}]:"), next[1]) < 0) {
+				if next := bytes.TrimLeft(t.s[t.i+1:], " \t\r"); len(next) > 0 && isQuote(rune(next[0])) && (len(next) == 1 || bytes.IndexByte([]byte(",}]:"), next[1]) < 0) && !endAhead() {
 					return nil, false
 				}
 			}
@@ -710,8 +745,8 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// quotes of its own first). The key is in plain quotes:
 				// “term”: in a value's text is typography.
 				next := skipBlanks(bytes.TrimLeft(t.s[t.i+1:], " \t\r"))
-				if len(next) > 0 && (next[0] == '"' || next[0] == '\'' || next[0] == '`') && t.inObjectValue() && quotedKeyStarts(next) ||
-					t.closesLine(next) || t.inArray() && quotedItemLine(next) {
+				if (len(next) > 0 && (next[0] == '"' || next[0] == '\'' || next[0] == '`') && t.inObjectValue() && quotedKeyStarts(next) ||
+					t.closesLine(next) || t.inArray() && quotedItemLine(next)) && !endAhead() {
 					return nil, false
 				}
 			}
