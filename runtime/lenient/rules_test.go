@@ -838,6 +838,18 @@ func TestRuleEscapingStringAcrossLines(t *testing.T) {
 	})
 }
 
+// A quote right after a string's opening quote, a digit after it and a
+// quote later on the line, starts a quoted phrase: the string is not
+// empty, and no number follows it.
+func TestRuleStringStartsWithQuotedNumber(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a version in quotes", "{\"v\": \"\"0.33.1\"\n\", \"n\": 1}", `{"v":"\"0.33.1\"\n","n":1}`, "inside a string"},
+		{"a phrase, then words", `{"a": ""5 stars" rating"}`, `{"a":"\"5 stars\" rating"}`, "inside a string"},
+		{"no quote after: an empty string, then a number", `[""1]`, `["",1]`, "missing comma"},
+		{"an empty string stays", `["", 1]`, `["",1]`, ""},
+	})
+}
+
 // A number in quotes spelled as the reader reads it bare (a leading
 // plus, no digit before the point) is that number where one is wanted;
 // a leading zero is no number: it may be a code.

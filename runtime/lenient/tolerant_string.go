@@ -233,6 +233,16 @@ func quoteEndsValueAhead(s []byte, q rune) bool {
 	return j >= 0 && endsValue(s[j+utf8.RuneLen(q):])
 }
 
+// quoteOnLine reports whether the quote q comes in s before its line
+// ends: ""5 stars" rating" is a string that starts with a quoted phrase,
+// not an empty string before a number.
+func quoteOnLine(s []byte, q rune) bool {
+	if j := bytes.IndexByte(s, '\n'); j >= 0 {
+		s = s[:j]
+	}
+	return bytes.ContainsRune(s, q)
+}
+
 // unescapedQuote returns the offset of the first '"' in s from i that no
 // backslash escapes, or len(s).
 func unescapedQuote(s []byte, i int) int {
@@ -659,7 +669,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			// and, on its line, a quoted phrase that words follow.
 			inText := !key && !stopAtDelimiter && len(t.stack) > 0 && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0
 			if stopAtDelimiter || valueOnNextLine || t.eof() || next == ',' || !key && t.inObjectValue() && quote > start+1 && bytes.IndexByte([]byte(" \t,"), t.s[quote-1]) < 0 && keyLostOpenQuote(t.s[t.i:], r) || next == ':' && !phraseOpen || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) && !(inText && phraseFollows(t.s[t.i:])) || next == '\n' || next == '+' ||
-				next == ';' && !key && t.semicolonSeparates(t.s[t.i+1:]) || next >= '0' && next <= '9' && !key && !(t.i == save && t.s[quote-1] == ' ' && phraseFollows(t.s[quote:])) || next == '=' && key ||
+				next == ';' && !key && t.semicolonSeparates(t.s[t.i+1:]) || next >= '0' && next <= '9' && !key && !(t.i == save && t.s[quote-1] == ' ' && phraseFollows(t.s[quote:])) && !(t.i == save && sb.Len() == 0 && quoteOnLine(t.s[t.i:], r)) || next == '=' && key ||
 				key && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0 && startsPlainValue(t.s[t.i:]) {
 				nextAt := t.i // where what follows the quote starts
 				t.i = save
