@@ -474,6 +474,11 @@ func TestRuleCSVQuotes(t *testing.T) {
 		{"commas inside", `{"csv": "a,""b"",c"}`, `{"csv":"a,\"b\",c"}`, "doubled quote inside"},
 		{"in a list", `["a ""b"" c", "d"]`, `["a \"b\" c","d"]`, "doubled quote inside"},
 		{"one doubled quote is a missing comma", `["a""b"]`, `["a","b"]`, "missing comma"},
+		// An empty pair of quotes beside a blank, where the text runs on
+		// to a quote that ends the value, is the text's (a shell command).
+		{"an empty pair in a command", `{"cmd": "echo "" > x.txt"}`, `{"cmd":"echo \"\" > x.txt"}`, "pair of quotes"},
+		{"an empty pair, then a member", `{"a": "say "" now", "n": 1}`, `{"a":"say \"\" now","n":1}`, "pair of quotes"},
+		{"an empty pair before the end quote's line break stays the end", "{\"a\": \"x \"\"\n}", `{"a":"x \""}`, ""},
 		{"an apostrophe doubled in single quotes", `{a: 'it''s'}`, `{"a":"it's"}`, "doubled quote inside"},
 	})
 }

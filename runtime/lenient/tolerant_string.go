@@ -648,6 +648,19 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				sb.WriteRune(r)
 				continue
 			}
+			if !stopAtDelimiter && !key && sb.Len() > 0 && t.i == save && next == r && r < utf8RuneSelf &&
+				(t.s[quote-1] == ' ' || t.i+1 < len(t.s) && t.s[t.i+1] == ' ') &&
+				quoteOnLine(t.s[t.i+1:], r) && quoteEndsValueAhead(t.s[t.i+1:], r) {
+				// "echo "" > x": two quotes beside a blank, then the text
+				// runs on to a quote that ends the value: an empty pair in
+				// the text. ("a""b" is two strings that lost their comma.)
+				t.i = save + 1
+				t.repair(quote, "escaped a pair of quotes inside a string")
+				inner += 2
+				sb.WriteRune(r)
+				sb.WriteRune(r)
+				continue
+			}
 			// "2. Click "OK"⏎3. Close": the quote closes a phrase an inner
 			// quote opened, at a line's end, and the next line starts no
 			// key, bracket or string: if it runs on to a quote that ends a
