@@ -68,6 +68,15 @@ var corpusBreaks = []struct {
 		}
 		return s, true
 	}},
+	{"braces doubled as templates escape them", func(_ *rand.Rand, s string) (string, bool) {
+		if regexp.MustCompile(`"(?:[^"\\]|\\.)*[{}](?:[^"\\]|\\.)*"`).MatchString(s) {
+			return "", false // a brace inside a string is the text's
+		}
+		return strings.NewReplacer("{", "{{", "}", "}}").Replace(s), true
+	}},
+	{"keys in typographic quotes", func(_ *rand.Rand, s string) (string, bool) {
+		return regexp.MustCompile(`(?m)^(\s*)"([^"\\“”]+)":`).ReplaceAllString(s, "$1“$2”:"), true
+	}},
 	{"reasoning, markdown and a fence around", func(_ *rand.Rand, s string) (string, bool) {
 		return "<think>Fields: {a, b}; a draft ```json\n{}\n```</think>\n- checked the input\n\n**Result:**\n```json\n" + s + "\n```\nDone.", true
 	}},
@@ -128,10 +137,10 @@ var textBreaks = []struct {
 }{
 	{"escaped line breaks written raw", func(s string) (string, bool) {
 		return strings.ReplaceAll(s, `\n`, "\n"), strings.Contains(s, `\n`) && !strings.Contains(s, `\\n`)
-	}, 39},
+	}, 41},
 	{"inner quotes left unescaped", func(s string) (string, bool) {
 		return strings.ReplaceAll(s, `\"`, `"`), strings.Contains(s, `\"`) && !strings.Contains(s, `\\"`)
-	}, 64},
+	}, 66},
 	{"backslashes written raw", func(s string) (string, bool) {
 		return strings.ReplaceAll(s, `\\`, `\`), strings.Contains(s, `\\`)
 	}, 32},
