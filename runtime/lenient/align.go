@@ -495,6 +495,10 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 			return lineReading(v, off, "read lines of a property and its value as the object's members", ok)
 		},
 		func() (candidate, bool) {
+			v, repairs, ok := markdownTable(text, s.Shapes(), sch)
+			return candidate{v: v, repairs: repairs}, ok
+		},
+		func() (candidate, bool) {
 			at, ok := introLine(text)
 			if !ok {
 				return candidate{}, false

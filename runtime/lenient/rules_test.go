@@ -107,6 +107,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///roster.json":   `{"type": "object", "properties": {"name": {"type": "string"}, "members": {"type": "array", "items": {"type": "string"}}, "labels": {"type": "object", "additionalProperties": {"type": "string"}}, "note": {"type": ["string", "null"]}}, "required": ["name", "members", "labels", "note"]}`,
 	"structgen:///nonempty.json": `{"type": "object", "properties": {"name": {"type": "string"}, "members": {"type": "array", "minItems": 1}, "home": {"type": "object", "properties": {"city": {"type": "string"}}}}, "required": ["name", "members", "home"]}`,
 	"structgen:///assumed.json":  `{"type": "object", "properties": {"name": {"type": "string"}, "unit": {"type": "string", "default": "kg"}, "kind": {"const": "weight"}, "version": {"enum": [2]}, "mode": {"enum": ["fast", "slow"]}, "note": {"type": ["string", "null"], "default": null}, "min": {"type": "integer", "minimum": 1, "default": 0}}, "required": ["name", "unit", "kind", "version"]}`,
+	"structgen:///people.json":   `{"type": "array", "items": {"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "city": {"type": "string"}}, "required": ["first_name", "age"]}}`,
 	"structgen:///person.json":   `{"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["first_name", "age"], "additionalProperties": false}`,
 })
 
@@ -853,6 +854,32 @@ func TestRuleStringStartsWithQuotedNumber(t *testing.T) {
 		{"no quote after: an empty string, then a number", `[""1]`, `["",1]`, "missing comma"},
 		{"an empty string stays", `["", 1]`, `["",1]`, ""},
 	})
+}
+
+// A reply written as a markdown table is read as its rows: a list of
+// objects, the header's cells their keys, or where an object is wanted
+// the one row, or a table of two columns whose first names a property in
+// every row. Which of several tables answers is not guessed.
+func TestRuleMarkdownTable(t *testing.T) {
+	const people = "| First name | Age | City |\n|---|--:|:--|\n| Ada | 36 | London |\n| Bo | 40 | |"
+	checkAligned(t, []alignCase{
+		{"a list of rows", "people", people, `[{"age":36,"city":"London","first_name":"Ada"},{"age":40,"first_name":"Bo"}]`, ""},
+		{"after prose", "people", "Here they are:\n\n" + people + "\n\nAnything else?", `[{"age":36,"city":"London","first_name":"Ada"},{"age":40,"first_name":"Bo"}]`, ""},
+		{"a pipe escaped in a cell", "people", "| first_name | age |\n|---|---|\n| A \\| B | 1 |", `[{"age":1,"first_name":"A | B"}]`, ""},
+		{"one row for an object", "person", "| First Name | Age |\n| --- | --- |\n| Ada | 36 |", `{"age":36,"first_name":"Ada"}`, ""},
+		{"fields and values for an object", "person", "| Field | Value |\n| --- | --- |\n| **First name** | Ada |\n| age | 36 |", `{"age":36,"first_name":"Ada"}`, ""},
+		{"several rows for an object", "person", "| first_name | age |\n|---|---|\n| Ada | 36 |\n| Bo | 40 |", "", "no JSON"},
+		{"a cell no column holds", "people", "| first_name | age |\n|---|---|\n| Ada | 36 | x |", "", "no JSON"},
+		{"two tables", "people", "| first_name | age |\n|---|---|\n| Ada | 36 |\n\n| first_name | age |\n|---|---|\n| Bo | 40 |", "", "no JSON"},
+		{"a value that does not fit", "people", "| first_name | age |\n|---|---|\n| Ada | old |", "", "/0/age"},
+		{"no delimiter row: no table", "people", "| first_name | age |\n| Ada | 36 |", "", "no JSON"},
+	})
+	_, repairs, _, _ := Align([]byte(people), ruleSchemas.Schema("structgen:///people.json#"))
+	if !slices.ContainsFunc(repairs, func(r problem.Repair) bool {
+		return r.Message == `read the column "First name" as the property "first_name"`
+	}) {
+		t.Errorf("the column's property is not reported: %v", repairs)
+	}
 }
 
 // A number in quotes spelled as the reader reads it bare (a leading

@@ -1,0 +1,206 @@
+package lenient
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/structgen/structgen/runtime/problem"
+	"github.com/structgen/structgen/runtime/schema"
+)
+
+// markdownTable reads the one markdown table in text, a header row, a
+// delimiter row (| --- | :-: |) and rows of cells, for the schema to
+// coerce: where a list is allowed, a list of one object per row, the
+// header's cells its keys; where an object is, the one row's object, or
+// the rows of a table of two columns whose first names a declared
+// property in every row (| Field | Value |). A header that names a
+// declared property (case, spaces and underscores aside) is that
+// property, reported; an empty cell is a missing value, as in {"a": }.
+// False where text holds no table or more than one, a brace (a
+// document's text is the document's reading), or a row has more cells
+// than the header.
+func markdownTable(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema) (*jvalue, []problem.Repair, bool) {
+	if bytes.IndexByte(text, '|') < 0 || bytes.IndexByte(text, '{') >= 0 {
+		return nil, nil, false
+	}
+	ms := schema.Members(sch)
+	want := schema.AllowedTypes(ms)
+	if !want.Has("array") && !want.Has("object") {
+		return nil, nil, false
+	}
+	var (
+		header []string
+		start  = -1
+		rows   [][]string
+		offs   []int
+		prev   []byte // the line before, a header if a delimiter row follows
+		prevAt int
+		tables int
+		inBody bool
+	)
+	for off, line := range textLines(text) {
+		line = bytes.TrimSpace(line)
+		switch {
+		case inBody && bytes.IndexByte(line, '|') >= 0:
+			cells := tableCells(line)
+			if len(cells) > len(header) {
+				return nil, nil, false // a cell no column holds
+			}
+			rows, offs = append(rows, cells), append(offs, off)
+			continue
+		case delimiterRow(line) && prev != nil && bytes.IndexByte(prev, '|') >= 0:
+			if tables++; tables > 1 {
+				return nil, nil, false // which table answers is not guessed
+			}
+			header, start, inBody = tableCells(prev), prevAt, true
+			for i, h := range header {
+				header[i] = strings.Trim(h, "*_` ")
+			}
+			if len(tableCells(line)) != len(header) {
+				return nil, nil, false
+			}
+		default:
+			inBody = false
+		}
+		prev, prevAt = line, off
+	}
+	if tables == 0 || len(rows) == 0 {
+		return nil, nil, false
+	}
+	repairs := []problem.Repair{{Offset: start, Message: "read a markdown table as its rows"}}
+	if want.Has("object") && !want.Has("array") {
+		if v, ok := fieldValueTable(ms, header, rows, offs); ok {
+			return v, repairs, true
+		}
+		if len(rows) != 1 {
+			return nil, nil, false
+		}
+		repairs = columnNames(header, ms, start, repairs)
+		return rowObject(header, rows[0], offs[0]), repairs, true
+	}
+	if item := itemSchema(sc, ms, 0); item != nil {
+		repairs = columnNames(header, sc.Of(item).Members, start, repairs)
+	}
+	list := &jvalue{kind: jArray, off: start, done: true}
+	for i, r := range rows {
+		list.kids = append(list.kids, rowObject(header, r, offs[i]))
+	}
+	return list, repairs, true
+}
+
+// columnNames renames each header that names one declared property, as
+// keys are aligned (case, spaces and underscores aside), to it, reported:
+// a header is a label for people.
+func columnNames(header []string, ms []*jsonschema.Schema, off int, repairs []problem.Repair) []problem.Repair {
+	for i, h := range header {
+		if name := declaredKey(ms, h); name != "" && name != h {
+			header[i] = name
+			repairs = append(repairs, problem.Repair{Offset: off, Message: fmt.Sprintf("read the column %q as the property %q", h, name)})
+		}
+	}
+	return repairs
+}
+
+// fieldValueTable reads a table of two columns whose first cell names a
+// declared property in every row as the object of those properties.
+func fieldValueTable(ms []*jsonschema.Schema, header []string, rows [][]string, offs []int) (*jvalue, bool) {
+	if len(header) != 2 || declaredKey(ms, header[0]) != "" {
+		return nil, false
+	}
+	v := &jvalue{kind: jObject, off: offs[0], done: true}
+	for i, r := range rows {
+		if len(r) != 2 {
+			return nil, false
+		}
+		name := declaredKey(ms, strings.Trim(r[0], "*_` "))
+		if name == "" || v.index(name) >= 0 {
+			return nil, false
+		}
+		v.keys = append(v.keys, name)
+		v.kids = append(v.kids, lineValue(r[1], offs[i]))
+	}
+	return v, true
+}
+
+// declaredKey returns the one declared property that k names, as keys
+// are aligned (case, spaces and underscores aside), or "".
+func declaredKey(ms []*jsonschema.Schema, k string) string {
+	found := ""
+	for _, m := range ms {
+		for name := range m.Properties {
+			if normKey(name) == normKey(k) {
+				if found != "" && found != name {
+					return ""
+				}
+				found = name
+			}
+		}
+	}
+	return found
+}
+
+// index returns the place of key among an object's keys, or -1.
+func (v *jvalue) index(key string) int {
+	for i, k := range v.keys {
+		if k == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// rowObject is a table row's object: each cell under its column's
+// header.
+func rowObject(header, cells []string, off int) *jvalue {
+	v := &jvalue{kind: jObject, off: off, done: true}
+	for i, c := range cells {
+		if header[i] == "" {
+			continue // a column without a name holds no property
+		}
+		v.keys = append(v.keys, header[i])
+		v.kids = append(v.kids, lineValue(c, off))
+	}
+	return v
+}
+
+// tableCells splits a table row at its pipes (a pipe after a backslash
+// is the cell's), without the pipes at its ends; each cell trimmed.
+func tableCells(line []byte) []string {
+	s := string(bytes.TrimSpace(line))
+	s = strings.TrimPrefix(s, "|")
+	if strings.HasSuffix(s, "|") && !strings.HasSuffix(s, `\|`) {
+		s = s[:len(s)-1]
+	}
+	var cells []string
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '\\' && i+1 < len(s) && s[i+1] == '|':
+			b.WriteByte('|')
+			i++
+		case s[i] == '|':
+			cells = append(cells, strings.TrimSpace(b.String()))
+			b.Reset()
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return append(cells, strings.TrimSpace(b.String()))
+}
+
+// delimiterRow reports whether line is a table's delimiter row: cells of
+// hyphens, a colon at either end for the alignment, between pipes.
+func delimiterRow(line []byte) bool {
+	if bytes.IndexByte(line, '|') < 0 || bytes.IndexByte(line, '-') < 0 {
+		return false
+	}
+	for _, c := range tableCells(line) {
+		c = strings.TrimSuffix(strings.TrimPrefix(c, ":"), ":")
+		if c == "" || strings.Trim(c, "-") != "" {
+			return false
+		}
+	}
+	return true
+}
