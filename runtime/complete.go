@@ -267,10 +267,10 @@ func repairPrompt(err *ValidationError, tool string) string {
 		repaired = append(repaired, r.String())
 	}
 	data := struct {
-		TypeName, Tool           string
-		Problems, Repaired       []string
-		NoJSON, Empty, Truncated bool
-	}{err.TypeName, tool, problemLines(err.Problems), repaired, errors.Is(err, ErrNoJSON), errors.Is(err, ErrEmptyReply), errors.Is(err, ErrTruncated)}
+		TypeName, Tool                      string
+		Problems, Repaired                  []string
+		NoJSON, Empty, Truncated, Reasoning bool
+	}{err.TypeName, tool, problemLines(err.Problems), repaired, errors.Is(err, ErrNoJSON), errors.Is(err, ErrEmptyReply), errors.Is(err, ErrTruncated), errors.Is(err, ErrUnclosedReasoning)}
 	if data.NoJSON || data.Empty {
 		data.Problems, data.Repaired = nil, nil
 	}

@@ -23,8 +23,9 @@
 //     answers them with ToolResultMessage and ToolErrorMessage;
 //   - handles the errors: a *ValidationError names the type, the raw
 //     input and every problem's JSON pointer, and unwraps to ErrEmptyReply,
-//     ErrNoJSON, ErrInvalidJSON or ErrTruncated where one of those is the
-//     cause; a provider's refusal unwraps to ErrRefused; a persisted event
+//     ErrNoJSON (ErrUnclosedReasoning where the reply ends inside its
+//     reasoning block), ErrInvalidJSON or ErrTruncated where one of those
+//     is the cause; a provider's refusal unwraps to ErrRefused; a persisted event
 //     written under another schema is a *SchemaChangedError.
 //
 // Nullable keeps absent, null and a value apart in generated fields.

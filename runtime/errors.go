@@ -25,6 +25,9 @@ var (
 	ErrInvalidJSON = problem.ErrInvalidJSON
 	// ErrNoJSON: the reply holds no JSON document to read.
 	ErrNoJSON = problem.ErrNoJSON
+	// ErrUnclosedReasoning: the reply starts a reasoning block (<think>)
+	// and never closes it: no answer follows. It unwraps to ErrNoJSON.
+	ErrUnclosedReasoning = problem.ErrUnclosedReasoning
 	// ErrTruncated: the model stopped at its token limit before
 	// finishing.
 	ErrTruncated = problem.ErrTruncated

@@ -148,6 +148,8 @@ func (o Output[T]) ParseRepaired(text []byte) (T, []Repair, error) {
 		switch {
 		case errors.Is(err, ErrEmptyReply):
 			msg = "the reply is empty"
+		case errors.Is(err, ErrUnclosedReasoning):
+			msg = "the reply ends inside its reasoning block (<think> is never closed): no answer follows it"
 		case errors.Is(err, ErrNoJSON):
 			msg = "the reply holds nothing that fits the schema"
 		}

@@ -350,6 +350,22 @@ func TestRepairPromptTeaches(t *testing.T) {
 	}
 }
 
+// TestUnclosedReasoning: a reply that ends inside its reasoning block is
+// refused, not read from its draft, and the repair message says why.
+func TestUnclosedReasoning(t *testing.T) {
+	_, err := briefOutput.Parse([]byte("<think>Draft: " + validBrief + "\nNow the final one:"))
+	var ve *ValidationError
+	if !errors.As(err, &ve) || !errors.Is(err, ErrUnclosedReasoning) || !errors.Is(err, ErrNoJSON) {
+		t.Fatalf("want a *ValidationError unwrapping to ErrUnclosedReasoning, got %v", err)
+	}
+	if !strings.Contains(err.Error(), "<think> is never closed") {
+		t.Errorf("the error does not say why: %v", err)
+	}
+	if prompt := RepairPrompt(ve); !strings.Contains(prompt, "ends inside its reasoning block") {
+		t.Errorf("the repair message does not say why:\n%s", prompt)
+	}
+}
+
 // TestMinimalRepair: the repair goes to another model with the task, the
 // failed reply and its problems only, not the conversation.
 func TestMinimalRepair(t *testing.T) {

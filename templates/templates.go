@@ -6,8 +6,9 @@
 // without native structured output for one JSON document; its data has
 // Schema (the JSON Schema, indented) and Description. Repair renders the
 // message that sends validation problems back to the model; its data has
-// TypeName, Problems (strings), and the booleans NoJSON, Empty and
-// Truncated.
+// TypeName, Tool, Problems and Repaired (strings), and the booleans
+// NoJSON, Empty, Truncated and Reasoning (the reply ended inside its
+// reasoning block).
 package templates
 
 import (

@@ -358,6 +358,9 @@ func alignReply(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept fu
 	// fences and values in prose, a scalar named in prose, is of the
 	// answer after it.
 	answer, skipped := withoutReasoning(text)
+	if end, closed := reasoningEnd(text); end > 0 && !closed {
+		return nil, nil, nil, nil, problem.ErrUnclosedReasoning // a draft is no answer
+	}
 	answer, tildes := tildeFences(answer) // every reading sees ``` fences
 	doc, raw, repairs, ps, err := alignAnswer(answer, s, sch, accept)
 	if tildes && err == nil {

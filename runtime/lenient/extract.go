@@ -51,6 +51,8 @@ func (e *extractor) extract(reply []byte) ([]byte, Extraction, error) {
 	}
 	if end, closed := reasoningEnd(text); closed && len(bytes.TrimSpace(text[end:])) > 0 {
 		text = bytes.TrimSpace(text[end:]) // drafts in the reasoning are not the answer
+	} else if end > 0 && !closed {
+		return nil, 0, problem.ErrUnclosedReasoning // no answer after the reasoning
 	}
 	if e.valid(text) {
 		return text, ExtractedRaw, nil

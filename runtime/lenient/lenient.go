@@ -57,8 +57,13 @@ func readOne(text []byte, streaming bool) (*jvalue, []problem.Repair, bool, erro
 	if answer, ok := withoutReasoning(text); ok {
 		text = answer
 		pre = append(pre, skippedReasoning)
-	} else if end, _ := reasoningEnd(text); end > 0 && streaming {
-		return nil, nil, false, problem.ErrNoJSON // still reasoning: no answer yet
+	} else if end, closed := reasoningEnd(text); end > 0 && !closed {
+		if streaming {
+			return nil, nil, false, problem.ErrNoJSON // still reasoning: no answer yet
+		}
+		// <think>Draft: {…}: the reply ended inside its reasoning; a
+		// document there is a draft, and no answer follows.
+		return nil, nil, false, problem.ErrUnclosedReasoning
 	}
 	if fixed, ok := quotedDocument(text); ok {
 		// `{"a": 1}`, '[1, 2]': a whole document in inline code or

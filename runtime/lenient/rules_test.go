@@ -882,6 +882,33 @@ func TestRuleMarkdownTable(t *testing.T) {
 	}
 }
 
+// A reply that opens a reasoning block and never closes it has no
+// answer: a document inside is a draft, and reading it would guess.
+func TestRuleUnclosedReasoning(t *testing.T) {
+	for _, in := range []string{
+		"<think>Draft: {\"a\": 1}\nFinal:\n{\"a\": 2}",
+		"<thinking>\n```json\n{\"a\": 1}\n```",
+		"  <THINK>[1, 2",
+	} {
+		if got, _, err := ReadLenient([]byte(in)); !errors.Is(err, problem.ErrUnclosedReasoning) || !errors.Is(err, problem.ErrNoJSON) {
+			t.Errorf("ReadLenient(%q) = %s, %v; want ErrUnclosedReasoning", in, got, err)
+		}
+		if got, _, err := Extract([]byte(in)); !errors.Is(err, problem.ErrUnclosedReasoning) {
+			t.Errorf("Extract(%q) = %s, %v; want ErrUnclosedReasoning", in, got, err)
+		}
+		if _, _, err := ReadPartial(ruleSchemas.Schema("structgen:///opt.json#"), []byte(in)); !errors.Is(err, problem.ErrNoJSON) {
+			t.Errorf("streaming %q: %v, want no answer yet", in, err)
+		}
+	}
+	// A closed block is read as before: the answer after it, or, alone,
+	// the block's document.
+	checkRules(t, []ruleCase{
+		{"closed, then the answer", "<think>{\"a\": 1}</think>{\"a\": 2}", `{"a":2}`, "reasoning"},
+		{"closed and alone", "<think>{\"a\": 1}</think>", `{"a":1}`, ""},
+		{"a tag later in the text is text", "Answer: {\"a\": \"<think>\"}", `{"a":"<think>"}`, ""},
+	})
+}
+
 // A number in quotes spelled as the reader reads it bare (a leading
 // plus, no digit before the point) is that number where one is wanted;
 // a leading zero is no number: it may be a code.

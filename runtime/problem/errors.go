@@ -106,6 +106,11 @@ func (r Repair) String() string {
 // ErrNoJSON: the reply holds no JSON document to read.
 var ErrNoJSON = errors.New("no JSON found in the reply")
 
+// ErrUnclosedReasoning: the reply starts a reasoning block (<think>) and
+// never closes it, so there is no answer after it: a document inside is a
+// draft, not the answer. It unwraps to ErrNoJSON.
+var ErrUnclosedReasoning = fmt.Errorf("%w: the reply ends inside its reasoning block, with no answer after it", ErrNoJSON)
+
 // ErrTruncated: the model stopped at its token limit before finishing.
 var ErrTruncated = errors.New("reply truncated at the token limit")
 
