@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/structgen/structgen/runtime/problem"
+	"html"
 	"regexp"
 	"strconv"
 	"unicode/utf8"
@@ -70,6 +71,11 @@ func readOne(text []byte, streaming bool) (*jvalue, []problem.Repair, bool, erro
 		// single quotes is the document, not a string of its text.
 		pre = append(pre, problem.Repair{Offset: len(text) - len(bytes.TrimLeft(text, " \t\r\n")), Message: "read the document inside the quotes around the whole reply"})
 		text = fixed
+	}
+	if htmlEscapedDocument(text) {
+		// {&quot;key&quot;: 1}: a document that went through an HTML page.
+		text = []byte(html.UnescapeString(string(text)))
+		pre = append(pre, problem.Repair{Message: "unescaped a document written with HTML entities (&quot;)"})
 	}
 	if escapedDocument(text) {
 		// \"key\": \"value\": a document pasted with its quotes escaped.
@@ -761,6 +767,25 @@ func escapedDocument(text []byte) bool {
 	}
 	before := text[:i-slashes]
 	return slashes%2 == 1 && (len(bytes.TrimSpace(before)) == 0 || bytes.ContainsAny(before, "{["))
+}
+
+// htmlEscapedDocument reports whether text is a document whose quotes are
+// HTML entities: no '"' in it, and its first &quot; (or &#34;) opens the
+// text or follows a bracket. Repair offsets are then offsets in the
+// unescaped text, as for escapedDocument.
+func htmlEscapedDocument(text []byte) bool {
+	if bytes.IndexByte(text, '"') >= 0 {
+		return false
+	}
+	i := bytes.Index(text, []byte("&quot;"))
+	if j := bytes.Index(text, []byte("&#34;")); j >= 0 && (i < 0 || j < i) {
+		i = j
+	}
+	if i < 0 {
+		return false
+	}
+	before := bytes.TrimRight(text[:i], " \t\r\n")
+	return len(before) == 0 || before[len(before)-1] == '{' || before[len(before)-1] == '['
 }
 
 // unescapeQuotes undoes one level of backslash escaping; a lone

@@ -909,6 +909,20 @@ func TestRuleUnclosedReasoning(t *testing.T) {
 	})
 }
 
+// A document whose quotes are HTML entities (it went through a web page)
+// is read unescaped; an entity inside a document with quotes is text.
+func TestRuleHTMLEntities(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"an object", `{&quot;a&quot;: 1, &quot;b&quot;: &quot;x &amp; y&quot;}`, `{"a":1,"b":"x & y"}`, "HTML entities"},
+		{"a list after prose", `Here: [&quot;a&quot;, &quot;b&quot;]`, `["a","b"]`, "HTML entities"},
+		{"numeric entities", `{&#34;a&#34;: &#34;&lt;b&gt;&#34;}`, `{"a":"<b>"}`, "HTML entities"},
+		{"an entity in a string stays", `{"html": "&quot;hi&quot;"}`, `{"html":"&quot;hi&quot;"}`, ""},
+	})
+	checkAligned(t, []alignCase{
+		{"with a schema", "req", `{&quot;a&quot;: &quot;x&quot;}`, `{"a":"x"}`, ""},
+	})
+}
+
 // A number in quotes spelled as the reader reads it bare (a leading
 // plus, no digit before the point) is that number where one is wanted;
 // a leading zero is no number: it may be a code.
