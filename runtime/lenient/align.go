@@ -980,17 +980,43 @@ func bulletItem(line []byte) ([]byte, bool) {
 // colon, blank lines between them allowed, prose around the run left
 // out: an object of those properties, each value its text (lineValue),
 // for the schema to coerce. A property with no value on its line takes
-// the bulleted lines under it as a list (YAML's block list), or else is
-// null. False where a line of the run names no declared property, a
-// property is named twice, a bulleted line under a property is itself
-// a member (a list of objects, which lines do not tell apart from
-// members), text holds no run or more than one, or a brace (a
-// document's members are the document's reading).
+// the lines under it: where its schema is an object's and the first
+// names one of its properties, lines indented under it or bulleted, as
+// that object's members (YAML's nesting, or a markdown list of fields);
+// else bulleted lines as a list (YAML's block list); else it is null.
+// False where a line of the run names no declared property, a property
+// is named twice, a bulleted line under a property is itself a member
+// where no object is wanted (a list of objects, which lines do not tell
+// apart from members), text holds no run or more than one, or a brace
+// (a document's members are the document's reading).
 func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
-	ms := schema.Members(sch)
-	if bytes.IndexByte(text, '{') >= 0 || !schema.AllowedTypes(ms).Has("object") {
+	if bytes.IndexByte(text, '{') >= 0 {
 		// Lines of a document written with braces are its members, or its
 		// strings' text: a reading of the document, not of lines.
+		return nil, 0, false
+	}
+	var lines []textLine
+	for off, line := range textLines(text) {
+		lines = append(lines, textLine{off: off, indent: indentOf(line), text: bytes.TrimSpace(line)})
+	}
+	return memberRun(lines, schema.Members(sch), false, 0)
+}
+
+// maxLineDepth bounds the nesting of member lines: each level scans the
+// lines under it once, so reading takes time in lines times depth.
+const maxLineDepth = 32
+
+// textLine is a line of a reply: where it starts, its indent and its
+// text without the white space around it.
+type textLine struct {
+	off, indent int
+	text        []byte
+}
+
+// memberRun is memberLines over lines; strict, every line not blank must
+// be a member (the lines under a property). depth bounds the nesting.
+func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int) (*jvalue, int, bool) {
+	if !schema.AllowedTypes(ms).Has("object") || depth > maxLineDepth {
 		return nil, 0, false
 	}
 	byNorm := map[string][]string{}
@@ -1005,8 +1031,9 @@ func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
 	v := &jvalue{kind: jObject, off: -1, done: true}
 	runs, inRun := 0, false
 	var list *jvalue // the value of a property with none on its line
-	for off, line := range textLines(text) {
-		line = bytes.TrimSpace(line)
+	for i := 0; i < len(lines); i++ {
+		line := lines[i].text
+		off := lines[i].off
 		key, value, ok := memberLine(line)
 		if item, bullet := bulletItem(line); bullet && list != nil && (!ok || len(byNorm[normKey(key)]) != 1) {
 			if _, _, member := memberLine(item); member {
@@ -1038,10 +1065,16 @@ func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
 			val := lineValue(value, off)
 			if value == "" {
 				list = val
+				if obj, next, nested, ok := nestedMembers(lines, i, propertySchema(ms, name), depth); nested {
+					if !ok {
+						return nil, 0, false
+					}
+					*val, list, i = *obj, nil, next-1
+				}
 			}
 			v.keys = append(v.keys, name)
 			v.kids = append(v.kids, val)
-		case ok && inRun:
+		case ok && inRun || strict:
 			return nil, 0, false // a key the schema does not declare
 		case len(line) > 0:
 			inRun = false
@@ -1051,6 +1084,77 @@ func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
 		return nil, 0, false
 	}
 	return v, v.off, true
+}
+
+// nestedMembers reads the lines after lines[at], a property with no value
+// on its line, as the object its schema prop wants, where the first line
+// after it names one of that object's properties: the lines indented
+// under it, and bulleted lines at its indent. nested reports whether the
+// lines are that object's; ok whether they all read as its members. next
+// is the first line after them.
+func nestedMembers(lines []textLine, at int, prop *jsonschema.Schema, depth int) (v *jvalue, next int, nested, ok bool) {
+	if prop == nil {
+		return nil, 0, false, false
+	}
+	ms := schema.Members(prop)
+	if want := schema.AllowedTypes(ms); !want.Has("object") || want.Has("array") {
+		return nil, 0, false, false
+	}
+	under := func(l textLine) bool {
+		_, bullet := bulletItem(l.text)
+		return l.indent > lines[at].indent || bullet && l.indent == lines[at].indent
+	}
+	first := at + 1
+	for first < len(lines) && len(lines[first].text) == 0 {
+		first++
+	}
+	if first == len(lines) || !under(lines[first]) {
+		return nil, 0, false, false
+	}
+	text := lines[first].text
+	if item, bullet := bulletItem(text); bullet {
+		text = item
+	}
+	key, _, member := memberLine(text)
+	if !member || len(declaredNames(ms, key)) != 1 {
+		return nil, 0, false, false // a list, or text: not this object's lines
+	}
+	end := first
+	for j := first; j < len(lines); j++ {
+		if len(lines[j].text) == 0 {
+			continue
+		}
+		if !under(lines[j]) {
+			break
+		}
+		end = j + 1
+	}
+	block := make([]textLine, 0, end-first)
+	for _, l := range lines[first:end] {
+		if item, bullet := bulletItem(l.text); bullet && l.indent == lines[first].indent {
+			// - City: London: a markdown list of the object's fields.
+			if _, _, m := memberLine(item); m {
+				l.text = item
+			}
+		}
+		block = append(block, l)
+	}
+	obj, _, ok := memberRun(block, ms, true, depth+1)
+	return obj, end, true, ok
+}
+
+// declaredNames returns the properties of ms that key names, as keys
+// are aligned (case, spaces and underscores aside).
+func declaredNames(ms []*jsonschema.Schema, key string) []string {
+	var names []string
+	for _, m := range ms {
+		for k := range m.Properties {
+			if normKey(k) == normKey(key) && !slices.Contains(names, k) {
+				names = append(names, k)
+			}
+		}
+	}
+	return names
 }
 
 // lineValue is the value written after a property's name on a line of

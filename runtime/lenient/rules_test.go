@@ -107,6 +107,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///roster.json":   `{"type": "object", "properties": {"name": {"type": "string"}, "members": {"type": "array", "items": {"type": "string"}}, "labels": {"type": "object", "additionalProperties": {"type": "string"}}, "note": {"type": ["string", "null"]}}, "required": ["name", "members", "labels", "note"]}`,
 	"structgen:///nonempty.json": `{"type": "object", "properties": {"name": {"type": "string"}, "members": {"type": "array", "minItems": 1}, "home": {"type": "object", "properties": {"city": {"type": "string"}}}}, "required": ["name", "members", "home"]}`,
 	"structgen:///assumed.json":  `{"type": "object", "properties": {"name": {"type": "string"}, "unit": {"type": "string", "default": "kg"}, "kind": {"const": "weight"}, "version": {"enum": [2]}, "mode": {"enum": ["fast", "slow"]}, "note": {"type": ["string", "null"], "default": null}, "min": {"type": "integer", "minimum": 1, "default": 0}}, "required": ["name", "unit", "kind", "version"]}`,
+	"structgen:///contact.json":  `{"type": "object", "properties": {"name": {"type": "string"}, "address": {"type": "object", "properties": {"city": {"type": "string"}, "zip": {"type": "string"}, "geo": {"type": "object", "properties": {"lat": {"type": "number"}}}}, "required": ["city"]}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["name", "address"]}`,
 	"structgen:///people.json":   `{"type": "array", "items": {"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "city": {"type": "string"}}, "required": ["first_name", "age"]}}`,
 	"structgen:///person.json":   `{"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["first_name", "age"], "additionalProperties": false}`,
 })
@@ -1108,6 +1109,14 @@ func TestRuleMemberLines(t *testing.T) {
 		{"blank lines between the list's items", "person", "first_name: Ada\nage: 36\ntags:\n\n- math\n\n- engines", `{"age":36,"first_name":"Ada","tags":["math","engines"]}`, ""},
 		{"a literal", "person", "first_name: Ada\nage: 36\ntags: None", `{"age":36,"first_name":"Ada"}`, ""},
 		{"a list of objects is not read from lines", "person", "first_name: Ada\nage: 36\ntags:\n  - name: math", "", "no JSON"},
+		// A property whose schema is an object's takes the lines under it
+		// that name its properties, as YAML nests them or as a markdown
+		// list of fields.
+		{"YAML's nesting", "contact", "name: Ada\naddress:\n  city: London\n  zip: 123\ntags:\n  - math", `{"address":{"city":"London","zip":"123"},"name":"Ada","tags":["math"]}`, ""},
+		{"deeper", "contact", "name: Ada\naddress:\n  city: London\n  geo:\n    lat: 51.5", `{"address":{"city":"London","geo":{"lat":51.5}},"name":"Ada"}`, ""},
+		{"a markdown list of fields", "contact", "**Name:** Ada\n**Address:**\n- City: London\n- Zip: 123", `{"address":{"city":"London","zip":"123"},"name":"Ada"}`, ""},
+		{"an undeclared field under it", "contact", "name: Ada\naddress:\n  city: London\n  street: Main", "", "no JSON"},
+		{"text under it is no object", "contact", "name: Ada\naddress:\n  somewhere in London", "", "want object"},
 	})
 }
 
