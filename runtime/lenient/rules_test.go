@@ -276,7 +276,7 @@ func TestRuleValueAcrossLines(t *testing.T) {
 		{"a bare key's line is a member", "{\"a\": some words\nb: 2}", `{"a":"some words","b":2}`, ""},
 		{"not after a literal", "{\"a\": true\nsome note here\n}", `{"a":true}`, "stray text"},
 		{"not after a number", "{\"a\": 12\nsome note here\n}", `{"a":12}`, "stray text"},
-		{"not prose after a document cut short", "{\"a\": some words\n\nLet me know if this helps.", `{"a":"some words"}`, "stray text"},
+		{"not prose after a document cut short", "{\"a\": some words\n\nLet me know if this helps.", `{"a":"some words"}`, "before the prose"},
 		{"not in a list", "[one two\nthree four\n]", `["one two","three four"]`, ""},
 	})
 }
@@ -1129,6 +1129,11 @@ func TestRuleProseAfterOpenList(t *testing.T) {
 		{"no blank line: an item", "[\"x\"\nThese are all of them.]", `["x","These are all of them."]`, "missing comma"},
 		{"no sentence's end: an item", "[apple, banana\n\nCherry pie]", `["apple","banana","Cherry pie"]`, "missing comma"},
 		{"two words: an item", "[\"x\"\n\nNew York.]", `["x","New York."]`, "missing comma"},
+		// An object the model stopped writing, prose after a blank line
+		// and no brace after it: the document ends before the prose.
+		{"an object, then a note", "{\"a\": 1, \"b\": 2\n\nNote: the values are estimates.", `{"a":1,"b":2}`, "before the prose"},
+		{"an inner object, then a sentence", "{\"a\": {\"b\": 1\n\nThis is the final answer.", `{"a":{"b":1}}`, "before the prose"},
+		{"a brace after it: a member", "{\"a\": 1\n\nNote: the values are estimates.\n}", `{"a":1,"Note":"the values are estimates."}`, "bare word"},
 	})
 }
 

@@ -100,6 +100,9 @@ type tolerant struct {
 	ptrValid bool
 	repairs  []problem.Repair
 	err      error
+	// braceAt is 1 + the offset of the text's last '}', once found (0:
+	// not yet looked for).
+	braceAt int
 	// firstEnd is where readAll's first value ended.
 	firstEnd int
 	// run is the last run of prose lines valueLines scanned;
@@ -457,6 +460,14 @@ func afterBlankLine(s []byte) bool {
 		}
 	}
 	return lines >= 2
+}
+
+// lastBrace returns the offset of the text's last '}', or -1; found once.
+func (t *tolerant) lastBrace() int {
+	if t.braceAt == 0 {
+		t.braceAt = bytes.LastIndexByte(t.s, '}') + 2
+	}
+	return t.braceAt - 2
 }
 
 // proseLine reports whether s starts with a line of prose: a capital
@@ -913,6 +924,14 @@ func (t *tolerant) members(v *jvalue) {
 			last.kids = append(last.kids, more.kids...)
 			continue
 		case t.ellipsis():
+			continue
+		}
+		if len(v.keys) > 0 && !comma && afterBlankLine(t.s[:t.i]) && proseLine(t.s[t.i:]) && t.i > t.lastBrace() {
+			// {"a": 1⏎⏎Note: these are estimates.: the model stopped
+			// writing the object (no brace closes it after this) and went
+			// on in prose; the document ends before it.
+			t.repair(t.i, "ended the document before the prose after it")
+			t.s = t.s[:t.i]
 			continue
 		}
 		// ""name"": a key in doubled quotes, which key reads; else
