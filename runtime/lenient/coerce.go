@@ -487,6 +487,9 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 			case "false", "no", "0":
 				return false, fmt.Sprintf("read %q as false", x), true
 			}
+			if b, ok := leadingAnswer(t); ok {
+				return b, fmt.Sprintf("read %q, which answers with its first word, as %t", x, b), true
+			}
 		}
 		if want.Has("array") || want.Has("object") {
 			if d, err := schema.DecodeValue([]byte(t)); err == nil {
@@ -575,6 +578,26 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 		}
 	}
 	return nil, "", false
+}
+
+// leadingAnswer reads a yes or no written first, then why ("Yes,
+// definitely", "No - not yet"); a phrase that also says the other ("No,
+// it is true", "Yes, it is not true") is no answer.
+func leadingAnswer(s string) (bool, bool) {
+	m := leadingYesNo.FindStringSubmatchIndex(s)
+	if m == nil {
+		return false, false
+	}
+	yes := strings.EqualFold(s[m[2]:m[3]], "yes")
+	for _, w := range []struct {
+		word string
+		v    bool
+	}{{"true", true}, {"false", false}} {
+		if containsWord(s, w.word, true) && (w.v != yes || negated(s, w.word)) {
+			return false, false
+		}
+	}
+	return yes, true
 }
 
 // onlyText reports whether want allows a string and no other kind but

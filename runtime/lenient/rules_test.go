@@ -108,6 +108,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///nonempty.json": `{"type": "object", "properties": {"name": {"type": "string"}, "members": {"type": "array", "minItems": 1}, "home": {"type": "object", "properties": {"city": {"type": "string"}}}}, "required": ["name", "members", "home"]}`,
 	"structgen:///assumed.json":  `{"type": "object", "properties": {"name": {"type": "string"}, "unit": {"type": "string", "default": "kg"}, "kind": {"const": "weight"}, "version": {"enum": [2]}, "mode": {"enum": ["fast", "slow"]}, "note": {"type": ["string", "null"], "default": null}, "min": {"type": "integer", "minimum": 1, "default": 0}}, "required": ["name", "unit", "kind", "version"]}`,
 	"structgen:///contact.json":  `{"type": "object", "properties": {"name": {"type": "string"}, "address": {"type": "object", "properties": {"city": {"type": "string"}, "zip": {"type": "string"}, "geo": {"type": "object", "properties": {"lat": {"type": "number"}}}}, "required": ["city"]}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["name", "address"]}`,
+	"structgen:///done.json":     `{"type": "object", "properties": {"done": {"type": "boolean"}}, "required": ["done"]}`,
 	"structgen:///people.json":   `{"type": "array", "items": {"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "city": {"type": "string"}}, "required": ["first_name", "age"]}}`,
 	"structgen:///person.json":   `{"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["first_name", "age"], "additionalProperties": false}`,
 })
@@ -921,6 +922,19 @@ func TestRuleHTMLEntities(t *testing.T) {
 	})
 	checkAligned(t, []alignCase{
 		{"with a schema", "req", `{&quot;a&quot;: &quot;x&quot;}`, `{"a":"x"}`, ""},
+	})
+}
+
+// A yes or no written first in a field that wants a boolean, then why,
+// is the answer; a phrase that also says the other is none.
+func TestRuleYesNoPhraseInField(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"yes, then why", "done", `{"done": "Yes, definitely"}`, `{"done":true}`, ""},
+		{"no and a dash", "done", `{"done": "No - not yet"}`, `{"done":false}`, ""},
+		{"no, then the other word", "done", `{"done": "No, it is true"}`, "", "want boolean"},
+		{"yes, then a negated true", "done", `{"done": "Yes, it is not true"}`, "", "want boolean"},
+		{"a word that starts with no", "done", `{"done": "Nothing, yet"}`, "", "want boolean"},
+		{"where a string is allowed, the text stays", "text", `{"flag": "Yes, definitely"}`, `{"flag":"Yes, definitely"}`, ""},
 	})
 }
 
