@@ -100,6 +100,8 @@ type tolerant struct {
 	ptrValid bool
 	repairs  []problem.Repair
 	err      error
+	// unclosedTo: no "*/" closes a "/*" before this offset (slashesInWord).
+	unclosedTo int
 	// braceAt is 1 + the offset of the text's last '}', once found (0:
 	// not yet looked for).
 	braceAt int

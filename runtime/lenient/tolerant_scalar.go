@@ -366,7 +366,7 @@ func (t *tolerant) bare() *jvalue {
 		if r == ':' && !bytes.HasPrefix(t.s[end:], []byte("://")) && !timeColon(t.s[start:end], t.s[end+1:]) {
 			break
 		}
-		if r == '/' && end+1 < len(t.s) && (t.s[end+1] == '*' || t.s[end+1] == '/') && !bytes.HasSuffix(t.s[start:end], []byte(":")) && !slashesInWord(t.s[start:end], t.s[end:]) {
+		if r == '/' && end+1 < len(t.s) && (t.s[end+1] == '*' || t.s[end+1] == '/') && !bytes.HasSuffix(t.s[start:end], []byte(":")) && !t.slashesInWord(t.s[start:end], end) {
 			break // a comment
 		}
 		if r == '#' && end > start && (t.s[end-1] == ' ' || t.s[end-1] == '\t') {
@@ -621,21 +621,29 @@ func literalText(v *jvalue) string {
 	return "false"
 }
 
-// slashesInWord reports whether the "//" or "/*" that s starts with,
-// written right after the word's text, is the word's: a path or a URL
-// (a//b, src/*.js), not a comment. A comment is written after a blank,
-// "//" before one, and "/*" is closed on its line.
-func slashesInWord(word, s []byte) bool {
+// slashesInWord reports whether the "//" or "/*" at at, written right
+// after the word's text, is the word's: a path or a URL (a//b,
+// src/*.js), not a comment. A comment is written after a blank, "//"
+// before one, and "/*" is closed on its line. A line found to hold no
+// "*/" is not scanned again for the next "/*" on it.
+func (t *tolerant) slashesInWord(word []byte, at int) bool {
 	if len(word) == 0 || word[len(word)-1] == ' ' || word[len(word)-1] == '\t' {
 		return false
 	}
-	rest := s[2:]
-	if s[1] == '*' {
+	rest := t.s[at+2:]
+	if t.s[at+1] == '*' {
+		if at < t.unclosedTo {
+			return true
+		}
 		line := rest
 		if j := bytes.IndexByte(line, '\n'); j >= 0 {
 			line = line[:j]
 		}
-		return !bytes.Contains(line, []byte("*/"))
+		if bytes.Contains(line, []byte("*/")) {
+			return false
+		}
+		t.unclosedTo = at + 2 + len(line)
+		return true
 	}
 	return len(rest) > 0 && rest[0] != ' ' && rest[0] != '\t' && rest[0] != '\n' && rest[0] != '\r'
 }

@@ -233,14 +233,21 @@ func quoteEndsValueAhead(s []byte, q rune) bool {
 	return j >= 0 && endsValue(s[j+utf8.RuneLen(q):])
 }
 
-// quoteOnLine reports whether the quote q comes in s before its line
-// ends: ""5 stars" rating" is a string that starts with a quoted phrase,
-// not an empty string before a number.
-func quoteOnLine(s []byte, q rune) bool {
-	if j := bytes.IndexByte(s, '\n'); j >= 0 {
-		s = s[:j]
+// quoteOnLine returns the offset in s of the first quote q, where it
+// comes before the line ends, or -1: ""5 stars" rating" is a string that
+// starts with a quoted phrase, not an empty string before a number. It
+// scans only to that quote or the line's end, whichever comes first, so
+// a line of many quotes is not scanned again at each.
+func quoteOnLine(s []byte, q rune) int {
+	for i, r := range runesOf(s) {
+		switch r {
+		case q:
+			return i
+		case '\n':
+			return -1
+		}
 	}
-	return bytes.ContainsRune(s, q)
+	return -1
 }
 
 // unescapedQuote returns the offset of the first '"' in s from i that no
@@ -548,6 +555,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 	braces := 0 // braces the string's text opened and has not closed
 	inner := 0  // quotes taken as the string's own
 	csv := false
+	csvNoEnd := 0 // csvQuotes found no single end quote before this offset
 	escapesQuotes := false // the string writes \" for its quotes
 	// In a string that escapes its quotes, the first quote ahead that no
 	// backslash escapes, where a value may end after it, is its end,
@@ -576,7 +584,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 		}
 		switch {
 		case r < utf8RuneSelf && strings.ContainsRune(closers, r) && !key && !stopAtDelimiter && sb.Len() > 0 &&
-			t.i+1 < len(t.s) && t.s[t.i+1] == byte(r) && (csv || csvQuotes(t.s[t.i:], byte(r))):
+			t.i+1 < len(t.s) && t.s[t.i+1] == byte(r) && (csv || t.i >= csvNoEnd && t.csvQuotes(byte(r), &csvNoEnd)):
 			// "say ""hi"" now": quotes doubled in pairs, as CSV escapes
 			// them, up to one end quote that a delimiter follows.
 			csv = true
@@ -650,7 +658,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			}
 			if !stopAtDelimiter && !key && sb.Len() > 0 && t.i == save && next == r && r < utf8RuneSelf &&
 				(t.s[quote-1] == ' ' || t.i+1 < len(t.s) && t.s[t.i+1] == ' ') &&
-				quoteOnLine(t.s[t.i+1:], r) && quoteEndsValueAhead(t.s[t.i+1:], r) {
+				quoteOnLine(t.s[t.i+1:], r) >= 0 && quoteEndsValueAhead(t.s[t.i+1:], r) {
 				// "echo "" > x": two quotes beside a blank, then the text
 				// runs on to a quote that ends the value: an empty pair in
 				// the text. ("a""b" is two strings that lost their comma.)
@@ -682,7 +690,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			// and, on its line, a quoted phrase that words follow.
 			inText := !key && !stopAtDelimiter && len(t.stack) > 0 && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0
 			if stopAtDelimiter || valueOnNextLine || t.eof() || next == ',' || !key && t.inObjectValue() && quote > start+1 && bytes.IndexByte([]byte(" \t,"), t.s[quote-1]) < 0 && keyLostOpenQuote(t.s[t.i:], r) || next == ':' && !phraseOpen || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) && !(inText && phraseFollows(t.s[t.i:])) || next == '\n' || next == '+' ||
-				next == ';' && !key && t.semicolonSeparates(t.s[t.i+1:]) || next >= '0' && next <= '9' && !key && !(t.i == save && t.s[quote-1] == ' ' && phraseFollows(t.s[quote:])) && !(t.i == save && sb.Len() == 0 && quoteOnLine(t.s[t.i:], r)) || next == '=' && key ||
+				next == ';' && !key && t.semicolonSeparates(t.s[t.i+1:]) || next >= '0' && next <= '9' && !key && !(t.i == save && t.s[quote-1] == ' ' && phraseFollows(t.s[quote:])) && !(t.i == save && sb.Len() == 0 && quoteOnLine(t.s[t.i:], r) >= 0) || next == '=' && key ||
 				key && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0 && startsPlainValue(t.s[t.i:]) {
 				nextAt := t.i // where what follows the quote starts
 				t.i = save
@@ -810,17 +818,27 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 }
 
 // inObjectValue reports whether the reader is reading a member's value.
-// csvQuotes reports whether s, which starts at a doubled quote q inside
+// csvQuotes reports whether the text at t.i, a doubled quote q inside
 // a string, goes on as CSV writes a string: quotes doubled in pairs (an
 // even number of doubled quotes, at least two) on one line, up to one
 // quote that a delimiter or the end follows. One doubled double quote
 // alone is not: ["a""b"] is two strings without their comma; one doubled
 // single quote is: SQL and YAML escape an apostrophe in single quotes so.
-func csvQuotes(s []byte, q byte) bool {
+// Where the line ends with no single quote, *noEnd is set to its end: no
+// later pair before it is scanned again, so reading stays linear.
+func (t *tolerant) csvQuotes(q byte, noEnd *int) bool {
+	s := t.s[t.i:]
 	pairs := 0
-	for i := 0; i < len(s); i++ {
+	i := 0
+	// What the scan passes counts against the budget of first readings:
+	// each string of a text of many pairs scans on to its line's end, and
+	// once the budget is spent strings are read up to a delimiter, which
+	// scans nothing ahead.
+	defer func() { t.misread += i }()
+	for ; i < len(s); i++ {
 		switch s[i] {
 		case '\n':
+			*noEnd = t.i + i // no later pair before here ends either
 			return false
 		case '\\':
 			i++
@@ -835,6 +853,7 @@ func csvQuotes(s []byte, q byte) bool {
 			return paired && (len(rest) == 0 || bytes.IndexByte([]byte(",:}]"), rest[0]) >= 0)
 		}
 	}
+	*noEnd = len(t.s)
 	return false
 }
 
