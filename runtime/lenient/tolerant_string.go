@@ -555,7 +555,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 	braces := 0 // braces the string's text opened and has not closed
 	inner := 0  // quotes taken as the string's own
 	csv := false
-	csvNoEnd := 0 // csvQuotes found no single end quote before this offset
+	csvNoEnd := 0          // csvQuotes found no single end quote before this offset
 	escapesQuotes := false // the string writes \" for its quotes
 	// In a string that escapes its quotes, the first quote ahead that no
 	// backslash escapes, where a value may end after it, is its end,
