@@ -1101,8 +1101,17 @@ func nestedMembers(lines []textLine, at int, prop *jsonschema.Schema, depth int)
 		return nil, 0, false, false
 	}
 	under := func(l textLine) bool {
-		_, bullet := bulletItem(l.text)
-		return l.indent > lines[at].indent || bullet && l.indent == lines[at].indent
+		if l.indent > lines[at].indent {
+			return true
+		}
+		// - City: London at the property's indent: a field of its object,
+		// where it names one; - Phone: 1 is the next member.
+		item, bullet := bulletItem(l.text)
+		if !bullet || l.indent != lines[at].indent {
+			return false
+		}
+		key, _, member := memberLine(item)
+		return member && len(declaredNames(ms, key)) == 1
 	}
 	first := at + 1
 	for first < len(lines) && len(lines[first].text) == 0 {
