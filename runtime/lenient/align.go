@@ -502,6 +502,18 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 			return candidate{v: v, repairs: repairs}, ok
 		},
 		func() (candidate, bool) {
+			at, ok := labelledList(text, sch)
+			if !ok {
+				return candidate{}, false
+			}
+			v, reps, err := readLenient(text[at:])
+			if err != nil {
+				return candidate{}, false
+			}
+			shiftValue(v, at)
+			return candidate{v: v, repairs: append([]problem.Repair{{Offset: 0, Message: "skipped the label before the list"}}, shift(reps, at)...)}, true
+		},
+		func() (candidate, bool) {
 			at, ok := introLine(text)
 			if !ok {
 				return candidate{}, false
@@ -907,6 +919,36 @@ func bulletLines(text []byte) (v *jvalue, start int, ok, nested bool) {
 		return nil, 0, false, false
 	}
 	return &jvalue{kind: jArray, kids: items, off: start, done: true}, start, true, false
+}
+
+// labelledList reports where the items start in a reply of one line that
+// labels a list, where the schema allows one: a label of one to four
+// words and a colon, then the items (Colors: red, blue); no bracket or
+// quote in the text.
+func labelledList(text []byte, sch *jsonschema.Schema) (int, bool) {
+	if !schema.AllowedTypes(schema.Members(sch)).Has("array") || bytes.ContainsAny(text, "{[\"") {
+		return 0, false
+	}
+	line := bytes.TrimSpace(text)
+	if bytes.IndexByte(line, '\n') >= 0 || bytes.Count(line, []byte(":")) != 1 {
+		return 0, false
+	}
+	colon := bytes.IndexByte(line, ':')
+	label := bytes.Trim(line[:colon], "*_ ")
+	words := bytes.Fields(label)
+	if len(words) == 0 || len(words) > 4 {
+		return 0, false
+	}
+	for _, r := range string(label) {
+		if !unicode.IsLetter(r) && r != ' ' {
+			return 0, false
+		}
+	}
+	rest := bytes.TrimLeft(line[colon+1:], "*_ ")
+	if len(rest) == 0 {
+		return 0, false
+	}
+	return len(text) - len(rest) - (len(text) - len(bytes.TrimRight(text, " \t\r\n"))), true
 }
 
 // introLine reports where the text after its first line starts, where

@@ -710,6 +710,10 @@ func TestRuleIntroLine(t *testing.T) {
 		{"a list's lines", "strings", "Here are the fruits:\napple\nbanana", `["apple","banana"]`, ""},
 		{"in bold", "strings", "**Fruits:**\napple\nbanana", `["apple","banana"]`, ""},
 		{"lines with no introduction stay items", "strings", "apple\nbanana", `["apple","banana"]`, ""},
+		// One line that labels a list: the items after the label.
+		{"a label on the list's line", "colors", "Colors: red, blue", `["RED","BLUE"]`, ""},
+		{"a bold label", "counts", "**Numbers:** 1, 2, 3", `[1,2,3]`, ""},
+		{"a label with a number is no label", "counts", "Step 1: 4, 5", "", "no JSON"},
 	})
 }
 
