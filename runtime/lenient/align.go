@@ -184,6 +184,25 @@ func corrected(c candidate, off, cue int) candidate {
 // read for a schema that wants an array or object.
 const proseLimit = 1024
 
+// markdownShaped reports whether a line of text starts as the line
+// readings' lines do: a bullet or a number of a list, a table's pipe, or
+// a property and its colon.
+func markdownShaped(text []byte) bool {
+	for _, line := range textLines(text) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		if _, bullet := bulletItem(line); bullet || line[0] == '|' {
+			return true
+		}
+		if _, _, member := memberLine(line); member {
+			return true
+		}
+	}
+	return false
+}
+
 // maxCandidates bounds the fences and prose values read as candidates, so
 // that adversarial text (100 000 fences) costs no more than reading it.
 const maxCandidates = 64
@@ -383,10 +402,11 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 			}
 		}
 	}
-	if wantsContainer(sch) && len(text) > proseLimit && bytes.IndexByte(text, '{') < 0 && bytes.IndexByte(text, '[') < 0 && bytes.IndexByte(text, '(') < 0 {
+	if wantsContainer(sch) && len(text) > proseLimit && bytes.IndexByte(text, '{') < 0 && bytes.IndexByte(text, '[') < 0 && bytes.IndexByte(text, '(') < 0 && !markdownShaped(text) {
 		// Long prose without a bracket holds no array or object, and no
 		// scalar a coercion could make one of: it is rejected at the speed
-		// of a byte scan, not read word by word.
+		// of a byte scan, not read word by word. Lines a line reading
+		// takes (a list's, a table's, members') are read, however long.
 		if len(bytes.TrimSpace(text)) == 0 {
 			return nil, nil, nil, nil, problem.ErrEmptyReply
 		}

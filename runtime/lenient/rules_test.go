@@ -710,6 +710,7 @@ func TestRuleIntroLine(t *testing.T) {
 		{"a list's lines", "strings", "Here are the fruits:\napple\nbanana", `["apple","banana"]`, ""},
 		{"in bold", "strings", "**Fruits:**\napple\nbanana", `["apple","banana"]`, ""},
 		{"lines with no introduction stay items", "strings", "apple\nbanana", `["apple","banana"]`, ""},
+		{"a long list", "counts", strings.Repeat("- 7\n", 400), "[" + strings.TrimSuffix(strings.Repeat("7,", 400), ",") + "]", ""},
 		// One line that labels a list: the items after the label.
 		{"a label on the list's line", "colors", "Colors: red, blue", `["RED","BLUE"]`, ""},
 		{"a bold label", "counts", "**Numbers:** 1, 2, 3", `[1,2,3]`, ""},
@@ -880,6 +881,12 @@ func TestRuleMarkdownTable(t *testing.T) {
 		{"a value that does not fit", "people", "| first_name | age |\n|---|---|\n| Ada | old |", "", "/0/age"},
 		{"no delimiter row: no table", "people", "| first_name | age |\n| Ada | 36 |", "", "no JSON"},
 	})
+	// A long table, past the length at which prose without a bracket is
+	// refused unread, is read as well.
+	long := "| first_name | age |\n|---|---|\n" + strings.Repeat("| Ada | 36 |\n", 200)
+	if doc, _, ps, err := Align([]byte(long), ruleSchemas.Schema("structgen:///people.json#")); err != nil || len(ps) > 0 || len(doc.([]any)) != 200 {
+		t.Errorf("a table of 200 rows: %v %v", ps, err)
+	}
 	_, repairs, _, _ := Align([]byte(people), ruleSchemas.Schema("structgen:///people.json#"))
 	if !slices.ContainsFunc(repairs, func(r problem.Repair) bool {
 		return r.Message == `read the column "First name" as the property "first_name"`
