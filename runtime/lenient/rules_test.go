@@ -949,6 +949,24 @@ func TestRuleYesNoPhraseInField(t *testing.T) {
 	})
 }
 
+// An object the model stopped writing and wrote again from its start, as
+// the value of its next member, is the second writing; where a brace
+// closes the first, the text is valid JSON and is read as written.
+func TestRuleObjectWrittenAgain(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"the text ends after it", "{\"a\": 1, \"b\": \n{\"a\": 1, \"b\": 2}", `{"a":1,"b":2}`, "written again"},
+		{"members of every kind", "{\"a\": {\"x\": [1]}, \"b\":\n{\"a\": {\"x\": [1]}, \"b\": \"y\"}", `{"a":{"x":[1]},"b":"y"}`, "written again"},
+		{"in a list", "[{\"id\": 1, \"tags\": \n{\"id\": 1, \"tags\": [\"x\"]}]", `[{"id":1,"tags":["x"]}]`, "written again"},
+		{"closed: valid JSON as written", "{\"a\": 1, \"b\": \n{\"a\": 1, \"b\": 2}}", `{"a":1,"b":{"a":1,"b":2}}`, ""},
+		{"another value: a child", "{\"name\": \"root\", \"child\":\n{\"name\": \"leaf\"}", `{"name":"root","child":{"name":"leaf"}}`, ""},
+		{"on the key's line: a value", "{\"a\": 1, \"b\": {\"a\": 1, \"b\": 2}", `{"a":1,"b":{"a":1,"b":2}}`, ""},
+	})
+	_, repairs, _ := ReadLenient([]byte("{\"a\": 1, \"b\": \n{\"a\": 1, \"b\": [1, 2,]}"))
+	if !slices.ContainsFunc(repairs, func(r problem.Repair) bool { return r.Pointer == "/b" && strings.Contains(r.Message, "trailing comma") }) {
+		t.Errorf("a repair inside the object written again does not point at its place in it: %v", repairs)
+	}
+}
+
 // A number in quotes spelled as the reader reads it bare (a leading
 // plus, no digit before the point) is that number where one is wanted;
 // a leading zero is no number: it may be a code.

@@ -1023,6 +1023,7 @@ func (t *tolerant) members(v *jvalue) {
 			t.repair(keyOff, "inserted a missing comma")
 		}
 		comma = false
+		outer, mark := t.pointer(), len(t.repairs)
 		t.pushPath(pathSeg{key: key, index: -1})
 		val := t.value()
 		if val == nil {
@@ -1043,10 +1044,69 @@ func (t *tolerant) members(v *jvalue) {
 			v.kids[j] = val
 			continue
 		}
+		if val.kind == jObject && len(v.keys) > 0 && bytes.IndexByte(t.s[keyOff:val.off], '\n') >= 0 && t.leftOpen() && restarts(v, val) {
+			// {"a": 1, "b": ⏎{"a": 1, "b": 2}: the model stopped and wrote
+			// the object again from its start, and no brace closes the
+			// first; the second is the object.
+			inner := outer + "/" + escapeToken(key)
+			for i := mark; i < len(t.repairs); i++ {
+				if p := t.repairs[i].Pointer; p == inner || strings.HasPrefix(p, inner+"/") {
+					t.repairs[i].Pointer = outer + p[len(inner):]
+				}
+			}
+			t.repair(val.off, "read the object written again from its start, after %q, as the object", key)
+			v.keys, v.kids = val.keys, val.kids
+			seen = keyIndex{v: v}
+			continue
+		}
 		seen.add(key, len(v.keys))
 		v.keys = append(v.keys, key)
 		v.kids = append(v.kids, val)
 	}
+}
+
+// leftOpen reports whether nothing closes the object being read after
+// the reading position: the text ends, or a list's bracket follows. Not
+// while the text streams: its brace may still come.
+func (t *tolerant) leftOpen() bool {
+	if t.streaming {
+		return false
+	}
+	rest := skipWS(t.s[t.i:])
+	return len(rest) == 0 || rest[0] == ']'
+}
+
+// restarts reports whether val, the object a member of v holds, is v
+// written again: it starts with v's first key and holds each of v's
+// members so far with the same value.
+func restarts(v, val *jvalue) bool {
+	if len(val.keys) < len(v.keys) || val.keys[0] != v.keys[0] {
+		return false
+	}
+	at := keyIndex{v: val}
+	for i := range val.keys {
+		at.add(val.keys[i], i) // a map, where the object is large
+	}
+	for i, k := range v.keys {
+		j, ok := at.find(k)
+		if !ok || !sameValue(v.kids[i], val.kids[j]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameValue reports whether a and b read as the same JSON value.
+func sameValue(a, b *jvalue) bool {
+	if a.kind != b.kind || a.str != b.str || a.b != b.b || len(a.kids) != len(b.kids) || len(a.keys) != len(b.keys) {
+		return false
+	}
+	for i := range a.kids {
+		if i < len(a.keys) && a.keys[i] != b.keys[i] || !sameValue(a.kids[i], b.kids[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // emptyQuotes returns the length of the run of '"' that s starts with
