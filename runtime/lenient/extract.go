@@ -29,7 +29,8 @@ func (e Extraction) String() string {
 // only where no other holds JSON); else the first balanced JSON object or
 // array in the prose around it, where brackets inside strings do not
 // count. It runs in time linear in the reply. It returns ErrEmptyReply
-// or ErrNoJSON when there is nothing to read.
+// or ErrNoJSON when there is nothing to read, problem.ErrUnclosedReasoning (an
+// ErrNoJSON) when the reply ends inside its reasoning block.
 func Extract(reply []byte) ([]byte, Extraction, error) {
 	var e extractor
 	return e.extract(reply)

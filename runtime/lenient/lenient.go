@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/structgen/structgen/runtime/problem"
 	"html"
 	"regexp"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/structgen/structgen/runtime/problem"
 )
 
 // ReadLenient reads text the way models write JSON and returns it as a
@@ -22,11 +23,13 @@ import (
 // members without braces and lines of keys and values (YAML), markdown
 // code fences (one marked as another language, ```python, is left out
 // beside one marked as JSON or not marked), an XML CDATA section around
-// the document, a reasoning block (<think>…</think>) and prose around the
-// document, several documents in a row (returned as an array), and text
-// cut short (open strings, arrays and objects closed, a dangling key
-// dropped). Time is linear in the text; nesting deeper than MaxDepth is
-// an error.
+// the document, a document escaped with backslashes or HTML entities,
+// braces doubled as templates escape them, a reasoning block
+// (<think>…</think>) and prose around the document, several documents in
+// a row (returned as an array), and text cut short (open strings, arrays
+// and objects closed, a dangling key dropped). A reply that ends inside
+// its reasoning block is problem.ErrUnclosedReasoning: no answer follows it. Time
+// is linear in the text; nesting deeper than MaxDepth is an error.
 func ReadLenient(text []byte) (json.RawMessage, []problem.Repair, error) {
 	v, repairs, err := readLenient(text)
 	if err != nil {
