@@ -1052,14 +1052,20 @@ func bulletItem(line []byte) ([]byte, bool) {
 // apart from members), text holds no run or more than one, or a brace
 // (a document's members are the document's reading).
 func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
-	if bytes.IndexByte(text, '{') >= 0 {
-		// Lines of a document written with braces are its members, or its
-		// strings' text: a reading of the document, not of lines.
-		return nil, 0, false
-	}
 	var lines []textLine
 	for off, line := range textLines(text) {
-		lines = append(lines, textLine{off: off, indent: indentOf(line), text: bytes.TrimSpace(line)})
+		l := textLine{off: off, indent: indentOf(line), text: bytes.TrimSpace(line)}
+		if bytes.ContainsAny(l.text, "{}") {
+			// Lines of a document written with braces are its members, or
+			// its strings' text: a reading of the document, not of lines.
+			// A brace is a line's only where its value is an object on
+			// the line (address: {city: London}).
+			_, value, ok := memberLine(l.text)
+			if !ok || !strings.HasPrefix(value, "{") || !strings.HasSuffix(value, "}") {
+				return nil, 0, false
+			}
+		}
+		lines = append(lines, l)
 	}
 	return memberRun(lines, schema.Members(sch), false, 0)
 }
@@ -1229,8 +1235,8 @@ func declaredNames(ms []*jsonschema.Schema, key string) []string {
 }
 
 // lineValue is the value written after a property's name on a line of
-// its own (off is where the line starts): a list in brackets or a quoted
-// string as the tolerant reader reads it, nothing as null (a missing
+// its own (off is where the line starts): a list in brackets, an object
+// in braces or a quoted string as the tolerant reader reads it, nothing as null (a missing
 // value, as in {"a": }), anything else its text.
 func lineValue(value string, off int) *jvalue {
 	if value == "" {
@@ -1241,10 +1247,13 @@ func lineValue(value string, off int) *jvalue {
 		return &jvalue{kind: lit.kind, b: lit.b, off: off, done: true}
 	}
 	switch value[0] {
-	case '[', '"', '\'':
+	case '[', '{', '"', '\'':
 		want := jString
-		if value[0] == '[' {
+		switch value[0] {
+		case '[':
 			want = jArray
+		case '{':
+			want = jObject
 		}
 		if r, _, err := readLenient([]byte(value)); err == nil && r.kind == want && r.done {
 			shiftValue(r, off)

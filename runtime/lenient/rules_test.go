@@ -1158,6 +1158,8 @@ func TestRuleMemberLines(t *testing.T) {
 		{"YAML's nesting", "contact", "name: Ada\naddress:\n  city: London\n  zip: 123\ntags:\n  - math", `{"address":{"city":"London","zip":"123"},"name":"Ada","tags":["math"]}`, ""},
 		{"deeper", "contact", "name: Ada\naddress:\n  city: London\n  geo:\n    lat: 51.5", `{"address":{"city":"London","geo":{"lat":51.5}},"name":"Ada"}`, ""},
 		{"a markdown list of fields", "contact", "**Name:** Ada\n**Address:**\n- City: London\n- Zip: 123", `{"address":{"city":"London","zip":"123"},"name":"Ada"}`, ""},
+		{"an object in braces on its line", "contact", "name: Ada\naddress: {city: London, zip: \"123\"}", `{"address":{"city":"London","zip":"123"},"name":"Ada"}`, ""},
+		{"a brace in a line's text is no line's", "contact", "name: Ada\nnote: see {this}\naddress: {city: x}", "", "missing"},
 		{"bullets of both levels", "contact", "- Address:\n- City: London\n- Name: Ada", `{"address":{"city":"London"},"name":"Ada"}`, ""},
 		{"an undeclared field under it", "contact", "name: Ada\naddress:\n  city: London\n  street: Main", "", "no JSON"},
 		{"text under it is no object", "contact", "name: Ada\naddress:\n  somewhere in London", "", "want object"},
