@@ -523,27 +523,11 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 		},
 		func() (candidate, bool) {
 			at, ok := labelledList(text, sch)
-			if !ok {
-				return candidate{}, false
-			}
-			v, reps, err := readLenient(text[at:])
-			if err != nil {
-				return candidate{}, false
-			}
-			shiftValue(v, at)
-			return candidate{v: v, repairs: append([]problem.Repair{{Offset: 0, Message: "skipped the label before the list"}}, shift(reps, at)...)}, true
+			return readFrom(text, at, ok, "skipped the label before the list")
 		},
 		func() (candidate, bool) {
 			at, ok := introLine(text)
-			if !ok {
-				return candidate{}, false
-			}
-			v, reps, err := readLenient(text[at:])
-			if err != nil {
-				return candidate{}, false
-			}
-			shiftValue(v, at)
-			return candidate{v: v, repairs: append([]problem.Repair{{Offset: 0, Message: "skipped the line that introduces the answer"}}, shift(reps, at)...)}, true
+			return readFrom(text, at, ok, "skipped the line that introduces the answer")
 		},
 	}
 	for _, read := range lineReadings {
@@ -939,6 +923,20 @@ func bulletLines(text []byte) (v *jvalue, start int, ok, nested bool) {
 		return nil, 0, false, false
 	}
 	return &jvalue{kind: jArray, kids: items, off: start, done: true}, start, true, false
+}
+
+// readFrom reads the text from at, where ok, as a candidate whose first
+// repair, msg, says what was skipped before it.
+func readFrom(text []byte, at int, ok bool, msg string) (candidate, bool) {
+	if !ok {
+		return candidate{}, false
+	}
+	v, reps, err := readLenient(text[at:])
+	if err != nil {
+		return candidate{}, false
+	}
+	shiftValue(v, at)
+	return candidate{v: v, repairs: append([]problem.Repair{{Offset: 0, Message: msg}}, shift(reps, at)...)}, true
 }
 
 // labelledList reports where the items start in a reply of one line that

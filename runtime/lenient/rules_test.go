@@ -877,6 +877,7 @@ func TestRuleMarkdownTable(t *testing.T) {
 		{"fields and values for an object", "person", "| Field | Value |\n| --- | --- |\n| **First name** | Ada |\n| age | 36 |", `{"age":36,"first_name":"Ada"}`, ""},
 		{"several rows for an object", "person", "| first_name | age |\n|---|---|\n| Ada | 36 |\n| Bo | 40 |", "", "no JSON"},
 		{"a cell no column holds", "people", "| first_name | age |\n|---|---|\n| Ada | 36 | x |", "", "no JSON"},
+		{"two columns of one name", "people", "| first_name | First Name | age |\n|---|---|---|\n| Ada | Bo | 36 |", "", "no JSON"},
 		{"two tables", "people", "| first_name | age |\n|---|---|\n| Ada | 36 |\n\n| first_name | age |\n|---|---|\n| Bo | 40 |", "", "no JSON"},
 		{"a value that does not fit", "people", "| first_name | age |\n|---|---|\n| Ada | old |", "", "/0/age"},
 		{"no delimiter row: no table", "people", "| first_name | age |\n| Ada | 36 |", "", "no JSON"},

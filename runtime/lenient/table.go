@@ -78,10 +78,16 @@ func markdownTable(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema) (
 			return nil, nil, false
 		}
 		repairs = columnNames(header, ms, start, repairs)
+		if repeated(header) {
+			return nil, nil, false
+		}
 		return rowObject(header, rows[0], offs[0]), repairs, true
 	}
 	if item := itemSchema(sc, ms, 0); item != nil {
 		repairs = columnNames(header, sc.Of(item).Members, start, repairs)
+	}
+	if repeated(header) {
+		return nil, nil, false // which column a key's value is in is not guessed
 	}
 	list := &jvalue{kind: jArray, off: start, done: true}
 	for i, r := range rows {
@@ -127,18 +133,10 @@ func fieldValueTable(ms []*jsonschema.Schema, header []string, rows [][]string, 
 // declaredKey returns the one declared property that k names, as keys
 // are aligned (case, spaces and underscores aside), or "".
 func declaredKey(ms []*jsonschema.Schema, k string) string {
-	found := ""
-	for _, m := range ms {
-		for name := range m.Properties {
-			if normKey(name) == normKey(k) {
-				if found != "" && found != name {
-					return ""
-				}
-				found = name
-			}
-		}
+	if names := declaredNames(ms, k); len(names) == 1 {
+		return names[0]
 	}
-	return found
+	return ""
 }
 
 // index returns the place of key among an object's keys, or -1.
@@ -149,6 +147,18 @@ func (v *jvalue) index(key string) int {
 		}
 	}
 	return -1
+}
+
+// repeated reports whether two columns have one name.
+func repeated(header []string) bool {
+	seen := map[string]bool{}
+	for _, h := range header {
+		if h != "" && seen[h] {
+			return true
+		}
+		seen[h] = true
+	}
+	return false
 }
 
 // rowObject is a table row's object: each cell under its column's
