@@ -189,6 +189,23 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 		}
 		list.done = false
 		v, repairs, err = list, []problem.Repair{{Offset: off, Message: "read a markdown list as a list of its items"}}, nil
+	} else if table, reps, ok := markdownTable(text, s.Shapes(), sch); ok {
+		// | Ada | 36 |⏎| Bo: a table streams as its rows, as its final
+		// reading has them, the last still growing until its line ends.
+		if !bytes.HasSuffix(text, []byte("\n")) {
+			row := table
+			if table.kind == jArray {
+				row = table.kids[len(table.kids)-1]
+			}
+			row.done = false
+			for _, cell := range row.kids {
+				cell.done = false
+			}
+		}
+		table.done = false
+		v, repairs, err = table, reps, nil
+	} else if tableOpening(text) {
+		return nil, nil, problem.ErrNoJSON // | a | b |⏎|--: a table's header, its rows still to come
 	}
 	if err != nil {
 		return nil, repairs, err

@@ -888,6 +888,29 @@ func TestRuleMarkdownTable(t *testing.T) {
 	if doc, _, ps, err := Align([]byte(long), ruleSchemas.Schema("structgen:///people.json#")); err != nil || len(ps) > 0 || len(doc.([]any)) != 200 {
 		t.Errorf("a table of 200 rows: %v %v", ps, err)
 	}
+	// Streaming, a table is its rows so far, the last still growing until
+	// its line ends; before its first row there is no answer yet.
+	for _, c := range []struct{ in, want string }{
+		{"| first_name | age |", ""},
+		{"| first_name | age |\n|---|--", ""},
+		{"| first_name | age |\n|---|---|\n", ""},
+		{"| first_name | age |\n|---|---|\n| Ada | 36 |\n| Bo", `[{"age":36,"first_name":"Ada"},{"first_name":"Bo"}]`},
+	} {
+		n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///people.json#"), []byte(c.in))
+		if c.want == "" {
+			if !errors.Is(err, problem.ErrNoJSON) {
+				t.Errorf("streaming %q: %v, want no answer yet", c.in, err)
+			}
+			continue
+		}
+		if err != nil || string(n.JSON()) != c.want {
+			t.Errorf("streaming %q: %v, want %s", c.in, err, c.want)
+			continue
+		}
+		if rows := n.Items(); rows[0].Done() != true || rows[1].Done() {
+			t.Errorf("streaming %q: a finished row not done, or the growing row done", c.in)
+		}
+	}
 	_, repairs, _, _ := Align([]byte(people), ruleSchemas.Schema("structgen:///people.json#"))
 	if !slices.ContainsFunc(repairs, func(r problem.Repair) bool {
 		return r.Message == `read the column "First name" as the property "first_name"`

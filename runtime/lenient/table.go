@@ -214,3 +214,21 @@ func delimiterRow(line []byte) bool {
 	}
 	return true
 }
+
+// tableOpening reports whether text, a reply still streaming, is so far a
+// table's header row and, maybe, part of its delimiter row: no rows yet.
+func tableOpening(text []byte) bool {
+	text = bytes.TrimLeft(text, " \t\r\n")
+	header, rest, more := bytes.Cut(text, []byte("\n"))
+	if !bytes.HasPrefix(header, []byte("|")) {
+		return false
+	}
+	if !more {
+		return true
+	}
+	rest = bytes.TrimRight(rest, "\r\n")
+	if bytes.IndexByte(rest, '\n') >= 0 {
+		return false
+	}
+	return len(bytes.Trim(rest, "|-: \t\r")) == 0
+}
