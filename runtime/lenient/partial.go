@@ -206,6 +206,21 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 		v, repairs, err = table, reps, nil
 	} else if tableOpening(text) {
 		return nil, nil, problem.ErrNoJSON // | a | b |⏎|--: a table's header, its rows still to come
+	} else if obj, off, ok := memberLines(text, sch); ok {
+		// name: Ada⏎age: 3: lines of members stream as the object, as its
+		// final reading has it, the last member growing until its line
+		// ends.
+		if !bytes.HasSuffix(text, []byte("\n")) {
+			for last := obj; last != nil; {
+				last.done = false
+				if len(last.kids) == 0 {
+					break
+				}
+				last = last.kids[len(last.kids)-1]
+			}
+		}
+		obj.done = false
+		v, repairs, err = obj, []problem.Repair{{Offset: off, Message: "read lines of a property and its value as the object's members"}}, nil
 	}
 	if err != nil {
 		return nil, repairs, err

@@ -1190,6 +1190,25 @@ func TestRuleMemberLines(t *testing.T) {
 	})
 }
 
+// Lines of members stream as the object, the last member growing until
+// its line ends.
+func TestRuleMemberLinesStream(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Name: Ada Love", `{"name":"Ada Love"}`},
+		{"name: Ada\naddr", `{"name":"Ada"}`},
+		{"name: Ada\naddress:\n  city: Lon", `{"address":{"city":"Lon"},"name":"Ada"}`},
+	} {
+		n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///contact.json#"), []byte(c.in))
+		if err != nil || string(n.JSON()) != c.want {
+			t.Errorf("streaming %q: %v, want %s", c.in, err, c.want)
+		}
+	}
+	n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///contact.json#"), []byte("name: Ada\naddress:\n  city: Lon"))
+	if err != nil || !n.Field("name").Done() || n.Field("address").Field("city").Done() {
+		t.Errorf("a finished member not done, or the growing one done (%v)", err)
+	}
+}
+
 // A list the model stopped writing, prose after a blank line: the
 // document ends before the prose. Words that could be items stay items.
 func TestRuleProseAfterOpenList(t *testing.T) {
