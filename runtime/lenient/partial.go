@@ -206,6 +206,12 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 		v, repairs, err = table, reps, nil
 	} else if tableOpening(text) {
 		return nil, nil, problem.ErrNoJSON // | a | b |⏎|--: a table's header, its rows still to come
+	} else if at, ok := labelledList(text, sch); ok {
+		// Colors: red, bl: the list after its label streams as the list.
+		if lv, reps, lerr := read(text[at:], true); lerr == nil {
+			shiftValue(lv, at)
+			v, repairs, err = lv, append([]problem.Repair{{Message: "skipped the label before the list"}}, shift(reps, at)...), nil
+		}
 	} else if obj, off, ok := memberLines(text, sch); ok {
 		// name: Ada⏎age: 3: lines of members stream as the object, as its
 		// final reading has it, the last member growing until its line

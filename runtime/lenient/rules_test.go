@@ -716,6 +716,10 @@ func TestRuleIntroLine(t *testing.T) {
 		{"a bold label", "counts", "**Numbers:** 1, 2, 3", `[1,2,3]`, ""},
 		{"a label with a number is no label", "counts", "Step 1: 4, 5", "", "no JSON"},
 	})
+	// Streaming, the list after its label is the list so far.
+	if n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///colors.json#"), []byte("Colors: red, bl")); err != nil || string(n.JSON()) != `["RED"]` {
+		t.Errorf("streaming a labelled list: %v", err)
+	}
 }
 
 // A scalar read from prose: the line that labels the answer, where one
@@ -894,6 +898,7 @@ func TestRuleMarkdownTable(t *testing.T) {
 		{"| first_name | age |", ""},
 		{"| first_name | age |\n|---|--", ""},
 		{"| first_name | age |\n|---|---|\n", ""},
+		{"Here they are:\n\n| first_name | age |\n|---", ""},
 		{"| first_name | age |\n|---|---|\n| Ada | 36 |\n| Bo", `[{"age":36,"first_name":"Ada"},{"first_name":"Bo"}]`},
 	} {
 		n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///people.json#"), []byte(c.in))

@@ -215,10 +215,21 @@ func delimiterRow(line []byte) bool {
 	return true
 }
 
-// tableOpening reports whether text, a reply still streaming, is so far a
-// table's header row and, maybe, part of its delimiter row: no rows yet.
+// tableOpening reports whether text, a reply still streaming, is so far
+// lines of prose, then a table's header row and, maybe, part of its
+// delimiter row: no rows yet.
 func tableOpening(text []byte) bool {
-	text = bytes.TrimLeft(text, " \t\r\n")
+	if bytes.ContainsAny(text, "{[") {
+		return false // a document's brackets: its reading, not a table's
+	}
+	for {
+		text = bytes.TrimLeft(text, " \t\r\n")
+		line, rest, more := bytes.Cut(text, []byte("\n"))
+		if bytes.HasPrefix(line, []byte("|")) || !more {
+			break
+		}
+		text = rest // Here they are:⏎: prose before the table
+	}
 	header, rest, more := bytes.Cut(text, []byte("\n"))
 	if !bytes.HasPrefix(header, []byte("|")) {
 		return false
