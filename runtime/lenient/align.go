@@ -376,10 +376,10 @@ func alignReply(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept fu
 	// A reasoning block's drafts are no candidates: every reading, the
 	// fences and values in prose, a scalar named in prose, is of the
 	// answer after it.
-	answer, skipped := withoutReasoning(text)
-	if end, closed := reasoningEnd(text); end > 0 && !closed {
+	if reasoningOpen(text) {
 		return nil, nil, nil, nil, problem.ErrUnclosedReasoning // a draft is no answer
 	}
+	answer, skipped := withoutReasoning(text)
 	answer, tildes := tildeFences(answer) // every reading sees ``` fences
 	doc, raw, repairs, ps, err := alignAnswer(answer, s, sch, accept)
 	if tildes && err == nil {
@@ -966,7 +966,8 @@ func labelledList(text []byte, sch *jsonschema.Schema) (int, bool) {
 	if len(rest) == 0 {
 		return 0, false
 	}
-	return len(text) - len(rest) - (len(text) - len(bytes.TrimRight(text, " \t\r\n"))), true
+	// rest ends where line does, at the end of text's last non-space.
+	return len(bytes.TrimRight(text, " \t\r\n")) - len(rest), true
 }
 
 // introLine reports where the text after its first line starts, where
@@ -1048,7 +1049,8 @@ func bulletItem(line []byte) ([]byte, bool) {
 // is named twice, a bulleted line under a property is itself a member
 // where no object is wanted (a list of objects, which lines do not tell
 // apart from members), text holds no run or more than one, or a brace
-// (a document's members are the document's reading).
+// other than around a value on its line (address: {city: London}): a
+// document's members are the document's reading.
 func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
 	var lines []textLine
 	for off, line := range textLines(text) {
@@ -1234,8 +1236,8 @@ func declaredNames(ms []*jsonschema.Schema, key string) []string {
 
 // lineValue is the value written after a property's name on a line of
 // its own (off is where the line starts): a list in brackets, an object
-// in braces or a quoted string as the tolerant reader reads it, nothing as null (a missing
-// value, as in {"a": }), anything else its text.
+// in braces or a quoted string as the tolerant reader reads it, nothing
+// as null (a missing value, as in {"a": }), anything else its text.
 func lineValue(value string, off int) *jvalue {
 	if value == "" {
 		return &jvalue{kind: jNull, off: off, done: true, missing: true}

@@ -29,8 +29,9 @@ func (e Extraction) String() string {
 // only where no other holds JSON); else the first balanced JSON object or
 // array in the prose around it, where brackets inside strings do not
 // count. It runs in time linear in the reply. It returns ErrEmptyReply
-// or ErrNoJSON when there is nothing to read, problem.ErrUnclosedReasoning (an
-// ErrNoJSON) when the reply ends inside its reasoning block.
+// or ErrNoJSON when there is nothing to read, and
+// problem.ErrUnclosedReasoning (an ErrNoJSON) when the reply ends inside
+// its reasoning block.
 func Extract(reply []byte) ([]byte, Extraction, error) {
 	var e extractor
 	return e.extract(reply)
@@ -50,10 +51,11 @@ func (e *extractor) extract(reply []byte) ([]byte, Extraction, error) {
 	if len(text) == 0 {
 		return nil, 0, problem.ErrEmptyReply
 	}
+	if reasoningOpen(text) {
+		return nil, 0, problem.ErrUnclosedReasoning // no answer after the reasoning
+	}
 	if end, closed := reasoningEnd(text); closed && len(bytes.TrimSpace(text[end:])) > 0 {
 		text = bytes.TrimSpace(text[end:]) // drafts in the reasoning are not the answer
-	} else if end > 0 && !closed {
-		return nil, 0, problem.ErrUnclosedReasoning // no answer after the reasoning
 	}
 	if e.valid(text) {
 		return text, ExtractedRaw, nil

@@ -28,8 +28,9 @@ import (
 // (<think>…</think>) and prose around the document, several documents in
 // a row (returned as an array), and text cut short (open strings, arrays
 // and objects closed, a dangling key dropped). A reply that ends inside
-// its reasoning block is problem.ErrUnclosedReasoning: no answer follows it. Time
-// is linear in the text; nesting deeper than MaxDepth is an error.
+// its reasoning block is problem.ErrUnclosedReasoning: no answer follows
+// it. Time is linear in the text; nesting deeper than MaxDepth is an
+// error.
 func ReadLenient(text []byte) (json.RawMessage, []problem.Repair, error) {
 	v, repairs, err := readLenient(text)
 	if err != nil {
@@ -61,7 +62,7 @@ func readOne(text []byte, streaming bool) (*jvalue, []problem.Repair, bool, erro
 	if answer, ok := withoutReasoning(text); ok {
 		text = answer
 		pre = append(pre, skippedReasoning)
-	} else if end, closed := reasoningEnd(text); end > 0 && !closed {
+	} else if reasoningOpen(text) {
 		if streaming {
 			return nil, nil, false, problem.ErrNoJSON // still reasoning: no answer yet
 		}
@@ -335,6 +336,13 @@ func reasoningEnd(text []byte) (int, bool) {
 		return body + j + len(closeTag), true
 	}
 	return len(text), false
+}
+
+// reasoningOpen reports whether text starts a reasoning block that it
+// never closes: no answer follows it.
+func reasoningOpen(text []byte) bool {
+	end, closed := reasoningEnd(text)
+	return end > 0 && !closed
 }
 
 // indexFold is bytes.Index, ASCII case folded; sep is lower case.

@@ -184,25 +184,12 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 		// - apple⏎- ban: a markdown list streams as its items, as its
 		// final reading has them, the last still growing until its line
 		// ends, and more may come.
-		if last := len(list.kids) - 1; last >= 0 && !bytes.HasSuffix(text, []byte("\n")) {
-			list.kids[last].done = false
-		}
-		list.done = false
+		growing(list, text)
 		v, repairs, err = list, []problem.Repair{{Offset: off, Message: "read a markdown list as a list of its items"}}, nil
 	} else if table, reps, ok := markdownTable(text, s.Shapes(), sch); ok {
 		// | Ada | 36 |⏎| Bo: a table streams as its rows, as its final
 		// reading has them, the last still growing until its line ends.
-		if !bytes.HasSuffix(text, []byte("\n")) {
-			row := table
-			if table.kind == jArray {
-				row = table.kids[len(table.kids)-1]
-			}
-			row.done = false
-			for _, cell := range row.kids {
-				cell.done = false
-			}
-		}
-		table.done = false
+		growing(table, text)
 		v, repairs, err = table, reps, nil
 	} else if tableOpening(text) {
 		return nil, nil, problem.ErrNoJSON // | a | b |⏎|--: a table's header, its rows still to come
@@ -216,16 +203,7 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 		// name: Ada⏎age: 3: lines of members stream as the object, as its
 		// final reading has it, the last member growing until its line
 		// ends.
-		if !bytes.HasSuffix(text, []byte("\n")) {
-			for last := obj; last != nil; {
-				last.done = false
-				if len(last.kids) == 0 {
-					break
-				}
-				last = last.kids[len(last.kids)-1]
-			}
-		}
-		obj.done = false
+		growing(obj, text)
 		v, repairs, err = obj, []problem.Repair{{Offset: off, Message: "read lines of a property and its value as the object's members"}}, nil
 	}
 	if err != nil {
@@ -243,6 +221,21 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 		coerced[i].Offset = offsetOf(v, coerced[i].Pointer)
 	}
 	return &Node{v: doc, done: done}, append(repairs, coerced...), nil
+}
+
+// growing marks v, a reading of lines still streaming, not done, and,
+// where the text has not ended its last line, the last value in it (the
+// last item, row or member, and the last value inside that), which may
+// still grow.
+func growing(v *jvalue, text []byte) {
+	v.done = false
+	if bytes.HasSuffix(text, []byte("\n")) {
+		return
+	}
+	for last := v; len(last.kids) > 0; {
+		last = last.kids[len(last.kids)-1]
+		last.done = false
+	}
 }
 
 // StringNode is the node of a plain string output: the text itself, still

@@ -138,6 +138,26 @@ func checkAligned(t *testing.T, cases []alignCase) {
 	}
 }
 
+// streamCase is a reply still streaming and the partial value it reads
+// to for a schema; "" for no answer yet.
+type streamCase struct{ in, want string }
+
+func checkStreamed(t *testing.T, schemaName string, cases []streamCase) {
+	t.Helper()
+	for _, c := range cases {
+		n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///"+schemaName+".json#"), []byte(c.in))
+		if c.want == "" {
+			if !errors.Is(err, problem.ErrNoJSON) {
+				t.Errorf("streaming %q: %v, want no answer yet", c.in, err)
+			}
+			continue
+		}
+		if err != nil || string(n.JSON()) != c.want {
+			t.Errorf("streaming %q: %v, want %s", c.in, err, c.want)
+		}
+	}
+}
+
 // Several top-level documents: with a schema, the first that fits (or
 // the one after a correction, TestRuleCorrection), the others reported
 // as left out (an array schema takes them all, as a
@@ -717,9 +737,7 @@ func TestRuleIntroLine(t *testing.T) {
 		{"a label with a number is no label", "counts", "Step 1: 4, 5", "", "no JSON"},
 	})
 	// Streaming, the list after its label is the list so far.
-	if n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///colors.json#"), []byte("Colors: red, bl")); err != nil || string(n.JSON()) != `["RED"]` {
-		t.Errorf("streaming a labelled list: %v", err)
-	}
+	checkStreamed(t, "colors", []streamCase{{"Colors: red, bl", `["RED"]`}})
 }
 
 // A scalar read from prose: the line that labels the answer, where one
@@ -894,27 +912,16 @@ func TestRuleMarkdownTable(t *testing.T) {
 	}
 	// Streaming, a table is its rows so far, the last still growing until
 	// its line ends; before its first row there is no answer yet.
-	for _, c := range []struct{ in, want string }{
+	const twoRows = "| first_name | age |\n|---|---|\n| Ada | 36 |\n| Bo"
+	checkStreamed(t, "people", []streamCase{
 		{"| first_name | age |", ""},
 		{"| first_name | age |\n|---|--", ""},
 		{"| first_name | age |\n|---|---|\n", ""},
 		{"Here they are:\n\n| first_name | age |\n|---", ""},
-		{"| first_name | age |\n|---|---|\n| Ada | 36 |\n| Bo", `[{"age":36,"first_name":"Ada"},{"first_name":"Bo"}]`},
-	} {
-		n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///people.json#"), []byte(c.in))
-		if c.want == "" {
-			if !errors.Is(err, problem.ErrNoJSON) {
-				t.Errorf("streaming %q: %v, want no answer yet", c.in, err)
-			}
-			continue
-		}
-		if err != nil || string(n.JSON()) != c.want {
-			t.Errorf("streaming %q: %v, want %s", c.in, err, c.want)
-			continue
-		}
-		if rows := n.Items(); rows[0].Done() != true || rows[1].Done() {
-			t.Errorf("streaming %q: a finished row not done, or the growing row done", c.in)
-		}
+		{twoRows, `[{"age":36,"first_name":"Ada"},{"first_name":"Bo"}]`},
+	})
+	if n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///people.json#"), []byte(twoRows)); err != nil || !n.Items()[0].Done() || n.Items()[1].Done() {
+		t.Errorf("streaming %q: a finished row not done, or the growing row done (%v)", twoRows, err)
 	}
 	_, repairs, _, _ := Align([]byte(people), ruleSchemas.Schema("structgen:///people.json#"))
 	if !slices.ContainsFunc(repairs, func(r problem.Repair) bool {
@@ -1198,16 +1205,11 @@ func TestRuleMemberLines(t *testing.T) {
 // Lines of members stream as the object, the last member growing until
 // its line ends.
 func TestRuleMemberLinesStream(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
+	checkStreamed(t, "contact", []streamCase{
 		{"Name: Ada Love", `{"name":"Ada Love"}`},
 		{"name: Ada\naddr", `{"name":"Ada"}`},
 		{"name: Ada\naddress:\n  city: Lon", `{"address":{"city":"Lon"},"name":"Ada"}`},
-	} {
-		n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///contact.json#"), []byte(c.in))
-		if err != nil || string(n.JSON()) != c.want {
-			t.Errorf("streaming %q: %v, want %s", c.in, err, c.want)
-		}
-	}
+	})
 	n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///contact.json#"), []byte("name: Ada\naddress:\n  city: Lon"))
 	if err != nil || !n.Field("name").Done() || n.Field("address").Field("city").Done() {
 		t.Errorf("a finished member not done, or the growing one done (%v)", err)
@@ -1406,22 +1408,11 @@ func TestRuleCDATA(t *testing.T) {
 		{"with a schema", "int", "<result><![CDATA[7]]></result>", `7`, ""},
 	})
 	// Streaming, the marker's own brackets are never a partial array.
-	for _, c := range []struct{ in, want string }{
+	checkStreamed(t, "opt", []streamCase{
 		{"<![CD", ""},
 		{"<answer><![CDATA", ""},
 		{"<![CDATA[{\"a\": \"b", `{"a":"b"}`},
-	} {
-		n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///opt.json#"), []byte(c.in))
-		if c.want == "" {
-			if !errors.Is(err, problem.ErrNoJSON) {
-				t.Errorf("%q: partial %s (%v), want no answer yet", c.in, n.JSON(), err)
-			}
-			continue
-		}
-		if err != nil || string(n.JSON()) != c.want {
-			t.Errorf("%q: partial %s (%v), want %s", c.in, n.JSON(), err, c.want)
-		}
-	}
+	})
 }
 
 // A list whose one item does not fit is refused for that item; the items
