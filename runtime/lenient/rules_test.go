@@ -1041,6 +1041,19 @@ func TestRuleKeyEndsWithAnotherQuote(t *testing.T) {
 	})
 }
 
+// A key whose end quote went to the next line ends before the line
+// break and the spaces around it: they are layout. Spaces alone, or a
+// line break written as an escape, are the key's.
+func TestRuleKeyEndQuoteOnNextLine(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"break, then indentation", "{\"name\n    \": \"Ada\"}", `{"name":"Ada"}`, "line break at the end of a key"},
+		{"space, then break", "{\"a\": 1, \"name \n\": 2}", `{"a":1,"name":2}`, "line break at the end of a key"},
+		{"single quotes", "{'name\n  ': 'Ada'", `{"name":"Ada"}`, "line break at the end of a key"},
+		{"trailing spaces stay", "{\"name  \": \"Ada\"", `{"name  ":"Ada"}`, ""},
+		{"an escaped break stays", "{\"name\\n\": 1", `{"name\n":1}`, ""},
+	})
+}
+
 // A value written as a markdown code block is the string of its lines.
 func TestRuleCodeBlockValue(t *testing.T) {
 	checkRules(t, []ruleCase{

@@ -1168,9 +1168,15 @@ func (t *tolerant) key() (string, bool) {
 	r, _ := t.peek()
 	if isQuote(r) {
 		v := t.quotedKey()
+		// A key whose end quote went to the next line: the break and
+		// the indentation around it are layout ("key⏎    "), not key.
 		key := v.str
-		for key != "" && (key[len(key)-1] == '\n' || key[len(key)-1] == '\r') {
-			key = key[:len(key)-1]
+		raw := t.s[v.off:t.i]
+		if r, n := utf8.DecodeLastRune(raw); isQuote(r) {
+			raw = raw[:len(raw)-n]
+		}
+		if rawBreakBefore(raw) {
+			key = strings.TrimRight(key, " \t\r\n")
 		}
 		if key != v.str {
 			t.repair(v.off, "removed a line break at the end of a key")
