@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/structgen/structgen/runtime/problem"
@@ -217,6 +219,13 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 	doc := toAny(v)
 	var coerced []problem.Repair
 	doc = coerce(s.Shapes(), doc, sch, "", false, &coerced) // a streamed object may still get them
+	if proseSoFar(text) && !kindsFit(doc, sch) {
+		// Here they are:⏎: words the model writes before its answer
+		// read as a string, or its lines as a list of strings; where the
+		// schema takes neither, they are not the answer, which is still
+		// to come.
+		return nil, nil, problem.ErrNoJSON
+	}
 	for i := range coerced {
 		coerced[i].Offset = offsetOf(v, coerced[i].Pointer)
 	}
@@ -289,4 +298,31 @@ func (n *Node) Finished(s *schema.Schema) ([]problem.Problem, error) {
 	}
 	walk(n.v, sch, nil)
 	return ps, nil
+}
+
+// proseSoFar reports whether text holds no document yet: no bracket and
+// no quote before its first word.
+func proseSoFar(text []byte) bool {
+	t := bytes.TrimLeftFunc(text, unicode.IsSpace)
+	if len(t) == 0 || bytes.ContainsAny(t, "{[") {
+		return false
+	}
+	r, _ := utf8.DecodeRune(t)
+	return !isQuote(r)
+}
+
+// kindsFit reports whether the schema takes doc's kind and, for a list,
+// each item's.
+func kindsFit(doc any, s *jsonschema.Schema) bool {
+	ms := schema.Members(s)
+	if want := schema.AllowedTypes(ms); want != 0 && !fitsType(doc, want) {
+		return false
+	}
+	items, _ := doc.([]any)
+	for i, it := range items {
+		if sub := itemSchema(nil, ms, i); sub != nil && !kindsFit(it, sub) {
+			return false
+		}
+	}
+	return true
 }

@@ -1054,6 +1054,24 @@ func TestRuleKeyEndQuoteOnNextLine(t *testing.T) {
 	})
 }
 
+// While streaming, the words a model writes before its answer are no
+// answer where the schema takes neither a string nor a list of them;
+// where it does, they stream as they read.
+func TestRuleProseBeforeAnswerStreams(t *testing.T) {
+	checkStreamed(t, "req", []streamCase{
+		{"Here it is:", ""},
+		{"Sure! Let me think.\nThe answer", ""},
+		{"Here it is: {\"a\": \"x", `{"a":"x"}`},
+	})
+	checkStreamed(t, "people", []streamCase{
+		{"Here they are:\n\n", ""},
+		{"Here they are:\n\n[{\"first_name\": \"Ada\"", `[{"first_name":"Ada"}]`},
+	})
+	checkStreamed(t, "int", []streamCase{{"The answer is", ""}})
+	checkStreamed(t, "strings", []streamCase{{"apples\npears", `["apples","pears"]`}})
+	checkStreamed(t, "union", []streamCase{{"Here it is:", `"Here it is"`}})
+}
+
 // A value written as a markdown code block is the string of its lines.
 func TestRuleCodeBlockValue(t *testing.T) {
 	checkRules(t, []ruleCase{
