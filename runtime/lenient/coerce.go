@@ -97,6 +97,12 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, comp
 	}
 	switch x := v.(type) {
 	case []any:
+		if flatForNested(sc, x, ms) {
+			// "matrix": [1, 2, 3] where a list of lists is wanted: one row
+			// or a column of rows of one? Not guessed; the items stay as
+			// written, and validation names what they are.
+			return x
+		}
 		for i := range x {
 			if sub := itemSchema(sc, ms, i); sub != nil {
 				x[i] = coerce(sc, x[i], sub, ptr+"/"+strconv.Itoa(i), complete, repairs)
@@ -123,6 +129,30 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, comp
 		return x
 	}
 	return repairValue(sc, v, s, ptr, repairs, repairJSONStrings|repairScalars)
+}
+
+// flatForNested reports whether x, a list of several scalars, stands
+// where a list of lists is wanted, so that each item would be read as a
+// list of one.
+func flatForNested(sc *schema.ShapeCache, x []any, ms []*jsonschema.Schema) bool {
+	if len(x) < 2 {
+		return false
+	}
+	for i, it := range x {
+		sub := itemSchema(sc, ms, i)
+		if sub == nil {
+			return false
+		}
+		want := sc.Of(sub).Types
+		switch it.(type) {
+		case nil, []any, map[string]any:
+			return false
+		}
+		if !want.Has("array") || fitsType(it, want) {
+			return false
+		}
+	}
+	return true
 }
 
 // markdownItems returns the items of text written as a markdown list:

@@ -109,6 +109,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///assumed.json":  `{"type": "object", "properties": {"name": {"type": "string"}, "unit": {"type": "string", "default": "kg"}, "kind": {"const": "weight"}, "version": {"enum": [2]}, "mode": {"enum": ["fast", "slow"]}, "note": {"type": ["string", "null"], "default": null}, "min": {"type": "integer", "minimum": 1, "default": 0}}, "required": ["name", "unit", "kind", "version"]}`,
 	"structgen:///contact.json":  `{"type": "object", "properties": {"name": {"type": "string"}, "address": {"type": "object", "properties": {"city": {"type": "string"}, "zip": {"type": "string"}, "geo": {"type": "object", "properties": {"lat": {"type": "number"}}}}, "required": ["city"]}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["name", "address"]}`,
 	"structgen:///done.json":     `{"type": "object", "properties": {"done": {"type": "boolean"}}, "required": ["done"]}`,
+	"structgen:///grid.json":     `{"type": "object", "properties": {"rows": {"type": "array", "items": {"type": "array", "items": {"type": "number"}}}}, "required": ["rows"]}`,
 	"structgen:///people.json":   `{"type": "array", "items": {"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "city": {"type": "string"}}, "required": ["first_name", "age"]}}`,
 	"structgen:///person.json":   `{"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["first_name", "age"], "additionalProperties": false}`,
 })
@@ -1070,6 +1071,18 @@ func TestRuleProseBeforeAnswerStreams(t *testing.T) {
 	checkStreamed(t, "int", []streamCase{{"The answer is", ""}})
 	checkStreamed(t, "strings", []streamCase{{"apples\npears", `["apples","pears"]`}})
 	checkStreamed(t, "union", []streamCase{{"Here it is:", `"Here it is"`}})
+}
+
+// A flat list where a list of lists is wanted is not guessed at (one
+// row, or a column of rows of one?); one item, or one scalar among
+// lists, is a list of one.
+func TestRuleFlatListForNested(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"several numbers", "grid", `{"rows": [1, 2, 3]}`, "", "/rows/0: got number, want array"},
+		{"one number", "grid", `{"rows": [5]}`, `{"rows":[[5]]}`, ""},
+		{"a number among rows", "grid", `{"rows": [[1, 2], 3]}`, `{"rows":[[1,2],[3]]}`, ""},
+		{"rows as written", "grid", `{"rows": [[1, 2], [3, 4]]}`, `{"rows":[[1,2],[3,4]]}`, ""},
+	})
 }
 
 // A value written as a markdown code block is the string of its lines.
