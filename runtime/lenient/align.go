@@ -510,7 +510,10 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 	}
 	lineReadings := []func() (candidate, bool){
 		func() (candidate, bool) {
-			v, off, ok := bulletListFor(text, sch)
+			v, off, members, ok := bulletListFor(text, sch)
+			if members {
+				return lineReading(v, off, "read a markdown list as a list of objects, each item's lines a property and its value", ok)
+			}
 			return lineReading(v, off, "read a markdown list as a list of its items", ok)
 		},
 		func() (candidate, bool) {
@@ -554,7 +557,7 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 	if best != nil {
 		best.repairs = append(append([]problem.Repair(nil), best.c.repairs...), best.coerced...)
 	}
-	if _, _, _, nested := bulletLines(text); nested && best != nil && schema.AllowedTypes(schema.Members(sch)).Has("array") {
+	if _, _, _, nested := bulletLines(text, nil); nested && best != nil && schema.AllowedTypes(schema.Members(sch)).Has("array") {
 		// - fruit⏎  - apple: read whole, its lines are words, bullets and
 		// all; no flat list holds it.
 		return nil, nil, best.repairs, []problem.Problem{{Message: "the reply is a nested markdown list, which a flat list cannot hold"}}, nil
@@ -877,17 +880,20 @@ func AlignDecoded(text []byte, s *schema.Schema, accept func(raw []byte) bool) (
 // than one (which one is meant is not guessed), or holds a bracket: its
 // lines may be a document's strings.
 func bulletList(text []byte) (*jvalue, int, bool) {
-	v, start, ok, _ := bulletLines(text)
+	v, start, ok, _ := bulletLines(text, nil)
 	return v, start, ok
 }
 
 // bulletLines is bulletList that also reports whether the list is nested
-// (items at two indents), which no flat list holds.
-func bulletLines(text []byte) (v *jvalue, start int, ok, nested bool) {
+// (items at two indents), which no flat list holds. Where groups is not
+// nil, it gets each item's lines: the item's text where its bullet ends,
+// then the lines indented under it.
+func bulletLines(text []byte, groups *[][]textLine) (v *jvalue, start int, ok, nested bool) {
 	if bytes.ContainsAny(text, "{[") {
 		return nil, 0, false, false // lines of a document's strings are no list
 	}
 	var items []*jvalue
+	var lines [][]textLine
 	start, runs, inRun, indent := -1, 0, false, 0
 	last := false // the line before was an item or its continuation
 	for off, raw := range textLines(text) {
@@ -907,12 +913,14 @@ func bulletLines(text []byte) (v *jvalue, start int, ok, nested bool) {
 					return nil, 0, false, true // a nested list: no flat list of its items
 				}
 				items = append(items, &jvalue{kind: jString, str: string(item), off: off, done: true})
+				lines = append(lines, []textLine{{off: off, indent: in + len(line) - len(item), text: item}})
 			}
 			last = true
 		case len(line) > 0 && last && in > indent && runs == 1:
 			// An item written across lines, the next indented under it.
 			it := items[len(items)-1]
 			it.str += " " + string(line)
+			lines[len(lines)-1] = append(lines[len(lines)-1], textLine{off: off, indent: in, text: line})
 		case len(line) > 0:
 			inRun, last = false, false
 		default:
@@ -921,6 +929,9 @@ func bulletLines(text []byte) (v *jvalue, start int, ok, nested bool) {
 	}
 	if runs != 1 {
 		return nil, 0, false, false
+	}
+	if groups != nil {
+		*groups = lines
 	}
 	return &jvalue{kind: jArray, kids: items, off: start, done: true}, start, true, false
 }
@@ -995,12 +1006,37 @@ func introLine(text []byte) (int, bool) {
 	return 0, false
 }
 
-// bulletListFor is bulletList where sch allows an array.
-func bulletListFor(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
-	if !schema.AllowedTypes(schema.Members(sch)).Has("array") {
-		return nil, 0, false
+// bulletListFor is bulletList where sch allows an array. Where its items
+// are objects and each item's lines name the item's declared properties
+// (- name: Ada⏎  age: 36), the items are those objects, as lines of
+// members are (memberLines); members reports it.
+func bulletListFor(text []byte, sch *jsonschema.Schema) (list *jvalue, start int, members, ok bool) {
+	ms := schema.Members(sch)
+	if !schema.AllowedTypes(ms).Has("array") {
+		return nil, 0, false, false
 	}
-	return bulletList(text)
+	var groups [][]textLine
+	list, start, ok, _ = bulletLines(text, &groups)
+	if !ok {
+		return nil, 0, false, false
+	}
+	objects := make([]*jvalue, len(groups))
+	for i, g := range groups {
+		sub := itemSchema(nil, ms, i)
+		if sub == nil {
+			return list, start, false, true
+		}
+		want := schema.AllowedTypes(schema.Members(sub))
+		if !want.Has("object") || want.Has("string") {
+			return list, start, false, true
+		}
+		obj, _, ok := memberRun(g, schema.Members(sub), true, 1)
+		if !ok {
+			return list, start, false, true
+		}
+		objects[i] = obj
+	}
+	return &jvalue{kind: jArray, kids: objects, off: start, done: true}, start, true, true
 }
 
 // indentOf is the width of line's leading white space, a tab as four.
@@ -1130,7 +1166,23 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 			if v.off < 0 {
 				v.off = off
 			}
+			value, more := moreMembers(value, byNorm)
+			for _, m := range more {
+				// name: Ada, age: 36: members on one line.
+				if m.name == name || slices.Contains(v.keys, m.name) || slices.ContainsFunc(more, func(o lineMember) bool { return o.name == m.name && o.at != m.at }) {
+					return nil, 0, false
+				}
+			}
 			val := lineValue(value, off)
+			if len(more) > 0 {
+				v.keys = append(v.keys, name)
+				v.kids = append(v.kids, val)
+				for _, m := range more {
+					v.keys = append(v.keys, m.name)
+					v.kids = append(v.kids, lineValue(m.value, off))
+				}
+				continue
+			}
 			if value == "" {
 				list = val
 				if obj, next, nested, ok := nestedMembers(lines, i, propertySchema(ms, name), depth); nested {
@@ -1152,6 +1204,78 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 		return nil, 0, false
 	}
 	return v, v.off, true
+}
+
+// lineMember is a member written after another on its line: the
+// declared property it names, its value, and where in the line's value
+// it starts.
+type lineMember struct {
+	name, value string
+	at          int
+}
+
+// moreMembers splits value, written after a property's name, where a
+// comma or semicolon is followed by the name of a declared property and
+// a colon (name: Ada, age: 36): the first value, then the members after
+// it. The commas of a value in quotes or brackets are its own, and so
+// is a comma followed by other words (Ada, Lovelace).
+func moreMembers(value string, byNorm map[string][]string) (string, []lineMember) {
+	if value == "" {
+		return value, nil
+	}
+	var more []lineMember
+	first, from := -1, 0
+	for i := openingValue(value); i < len(value); i++ {
+		if value[i] != ',' && value[i] != ';' {
+			continue
+		}
+		after := value[i+1:]
+		seg := strings.TrimSpace(after)
+		key, val, ok := memberLine([]byte(seg))
+		if !ok || len(byNorm[normKey(key)]) != 1 {
+			continue
+		}
+		if first < 0 {
+			first = i
+		} else {
+			more[len(more)-1].value = strings.TrimSpace(value[from:i])
+		}
+		more = append(more, lineMember{name: byNorm[normKey(key)][0], at: i})
+		// where its value starts: seg and val end together
+		from = i + 1 + len(after) - len(strings.TrimLeft(after, " \t")) + len(seg) - len(val)
+	}
+	if first < 0 {
+		return value, nil
+	}
+	more[len(more)-1].value = strings.TrimSpace(value[from:])
+	return strings.TrimSpace(value[:first]), more
+}
+
+// openingValue returns where the value that value starts with ends, when
+// it is in quotes or brackets (its commas are its own), else 0; the end
+// of value when it is not closed.
+func openingValue(value string) int {
+	switch open := value[0]; open {
+	case '"', '\'':
+		if end := strings.IndexByte(value[1:], open); end >= 0 {
+			return end + 2
+		}
+		return len(value)
+	case '[', '{':
+		depth := 0
+		for i := 0; i < len(value); i++ {
+			switch value[i] {
+			case '[', '{':
+				depth++
+			case ']', '}':
+				if depth--; depth == 0 {
+					return i + 1
+				}
+			}
+		}
+		return len(value)
+	}
+	return 0
 }
 
 // nestedMembers reads the lines after lines[at], a property with no value

@@ -182,12 +182,16 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 		return nil, nil, err
 	}
 	v, repairs, err := read(text, true)
-	if list, off, ok := bulletListFor(text, sch); ok {
+	if list, off, members, ok := bulletListFor(text, sch); ok {
 		// - apple⏎- ban: a markdown list streams as its items, as its
 		// final reading has them, the last still growing until its line
 		// ends, and more may come.
 		growing(list, text)
-		v, repairs, err = list, []problem.Repair{{Offset: off, Message: "read a markdown list as a list of its items"}}, nil
+		msg := "read a markdown list as a list of its items"
+		if members {
+			msg = "read a markdown list as a list of objects, each item's lines a property and its value"
+		}
+		v, repairs, err = list, []problem.Repair{{Offset: off, Message: msg}}, nil
 	} else if table, reps, ok := markdownTable(text, s.Shapes(), sch); ok {
 		// | Ada | 36 |⏎| Bo: a table streams as its rows, as its final
 		// reading has them, the last still growing until its line ends.

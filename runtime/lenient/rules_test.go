@@ -1085,6 +1085,37 @@ func TestRuleFlatListForNested(t *testing.T) {
 	})
 }
 
+// Members written on one line, after a comma or a semicolon, are
+// members where the words before the colon name a declared property;
+// else the comma is the value's.
+func TestRuleMembersOnOneLine(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"comma", "person", "first_name: Ada, age: 36", `{"age":36,"first_name":"Ada"}`, ""},
+		{"semicolon and comma", "people", "- first_name: Ada; age: 36, city: London", `[{"age":36,"city":"London","first_name":"Ada"}]`, ""},
+		{"bold names", "person", "**First name:** Ada, **Age:** 36", `{"age":36,"first_name":"Ada"}`, ""},
+		{"assignments", "person", `first_name = "Ada", age = 36`, `{"age":36,"first_name":"Ada"}`, ""},
+		{"a comma of the value", "person", "first_name: Ada, Lovelace\nage: 36", `{"age":36,"first_name":"Ada, Lovelace"}`, ""},
+		{"a quoted value keeps its commas", "person", "first_name: \"Ada, age: 36\"\nage: 37", `{"age":37,"first_name":"Ada, age: 36"}`, ""},
+		{"a property twice", "person", "first_name: Ada, first_name: Bo, age: 3", "", "no JSON"},
+	})
+}
+
+// A markdown list where a list of objects is wanted: each item whose
+// lines name the item's declared properties is that object (YAML's
+// sequence of mappings, or a numbered list of fields).
+func TestRuleMarkdownListOfObjects(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"YAML", "people", "- first_name: Ada\n  age: 36\n- first_name: Bo\n  age: 3", `[{"age":36,"first_name":"Ada"},{"age":3,"first_name":"Bo"}]`, ""},
+		{"after prose, blank lines between", "people", "Here they are:\n\n- first_name: Ada\n  age: 36\n\n- first_name: Bo\n  age: 3", `[{"age":36,"first_name":"Ada"},{"age":3,"first_name":"Bo"}]`, ""},
+		{"numbered, one line each", "people", "1. First name: Ada, Age: 36\n2. First name: Bo, Age: 3", `[{"age":36,"first_name":"Ada"},{"age":3,"first_name":"Bo"}]`, ""},
+		{"an item that names no property", "people", "- first_name: Ada\n  age: 36\n- Bo, aged 3", "", "want object"},
+		{"an undeclared property", "people", "- first_name: Ada\n  age: 36\n  job: poet", "", "want object"},
+	})
+	checkStreamed(t, "people", []streamCase{
+		{"- first_name: Ada\n  age: 36\n- first_name: B", `[{"age":36,"first_name":"Ada"},{"first_name":"B"}]`},
+	})
+}
+
 // A value written as a markdown code block is the string of its lines.
 func TestRuleCodeBlockValue(t *testing.T) {
 	checkRules(t, []ruleCase{
