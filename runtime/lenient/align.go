@@ -1190,6 +1190,11 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 						return nil, 0, false
 					}
 					*val, list, i = *obj, nil, next-1
+				} else if arr, next, nested, ok := nestedObjects(lines, i, propertySchema(ms, name), depth); nested {
+					if !ok {
+						return nil, 0, false
+					}
+					*val, list, i = *arr, nil, next-1
 				}
 			}
 			v.keys = append(v.keys, name)
@@ -1204,6 +1209,69 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 		return nil, 0, false
 	}
 	return v, v.off, true
+}
+
+// nestedObjects reads the lines after lines[at], a property with no
+// value on its line, as the list of objects its schema prop wants, where
+// the first line after it is a bullet whose item names one of the
+// objects' properties (people:⏎  - name: Ada⏎    age: 36): an item per
+// bullet at that indent, the lines indented under it its other members.
+// nested reports whether the lines are such a list; ok whether every
+// item reads as its object's members. next is the first line after them.
+func nestedObjects(lines []textLine, at int, prop *jsonschema.Schema, depth int) (v *jvalue, next int, nested, ok bool) {
+	if prop == nil {
+		return nil, 0, false, false
+	}
+	ms := schema.Members(prop)
+	if want := schema.AllowedTypes(ms); !want.Has("array") || want.Has("string") || want.Has("object") {
+		return nil, 0, false, false
+	}
+	first := at + 1
+	for first < len(lines) && len(lines[first].text) == 0 {
+		first++
+	}
+	if first == len(lines) || lines[first].indent < lines[at].indent {
+		return nil, 0, false, false
+	}
+	item, bullet := bulletItem(lines[first].text)
+	if !bullet {
+		return nil, 0, false, false
+	}
+	sub := itemSchema(nil, ms, 0)
+	key, _, member := memberLine(item)
+	if sub == nil || !member || len(declaredNames(schema.Members(sub), key)) != 1 {
+		return nil, 0, false, false
+	}
+	indent := lines[first].indent
+	var groups [][]textLine
+	next = first
+	for j := first; j < len(lines); j++ {
+		l := lines[j]
+		if len(l.text) == 0 {
+			continue
+		}
+		if item, bullet := bulletItem(l.text); bullet && l.indent == indent {
+			groups = append(groups, []textLine{{off: l.off, indent: indent + len(l.text) - len(item), text: item}})
+		} else if l.indent > indent {
+			groups[len(groups)-1] = append(groups[len(groups)-1], l)
+		} else {
+			break
+		}
+		next = j + 1
+	}
+	v = &jvalue{kind: jArray, off: lines[first].off, done: true}
+	for i, g := range groups {
+		sub := itemSchema(nil, ms, i)
+		if sub == nil {
+			return nil, next, true, false
+		}
+		obj, _, ok := memberRun(g, schema.Members(sub), true, depth+1)
+		if !ok {
+			return nil, next, true, false
+		}
+		v.kids = append(v.kids, obj)
+	}
+	return v, next, true, true
 }
 
 // lineMember is a member written after another on its line: the

@@ -109,6 +109,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///assumed.json":  `{"type": "object", "properties": {"name": {"type": "string"}, "unit": {"type": "string", "default": "kg"}, "kind": {"const": "weight"}, "version": {"enum": [2]}, "mode": {"enum": ["fast", "slow"]}, "note": {"type": ["string", "null"], "default": null}, "min": {"type": "integer", "minimum": 1, "default": 0}}, "required": ["name", "unit", "kind", "version"]}`,
 	"structgen:///contact.json":  `{"type": "object", "properties": {"name": {"type": "string"}, "address": {"type": "object", "properties": {"city": {"type": "string"}, "zip": {"type": "string"}, "geo": {"type": "object", "properties": {"lat": {"type": "number"}}}}, "required": ["city"]}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["name", "address"]}`,
 	"structgen:///done.json":     `{"type": "object", "properties": {"done": {"type": "boolean"}}, "required": ["done"]}`,
+	"structgen:///team.json":     `{"type": "object", "properties": {"name": {"type": "string"}, "people": {"type": "array", "items": {"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}}, "required": ["first_name"]}}}, "required": ["people"], "additionalProperties": false}`,
 	"structgen:///grid.json":     `{"type": "object", "properties": {"rows": {"type": "array", "items": {"type": "array", "items": {"type": "number"}}}}, "required": ["rows"]}`,
 	"structgen:///people.json":   `{"type": "array", "items": {"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "city": {"type": "string"}}, "required": ["first_name", "age"]}}`,
 	"structgen:///person.json":   `{"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["first_name", "age"], "additionalProperties": false}`,
@@ -1110,6 +1111,10 @@ func TestRuleMarkdownListOfObjects(t *testing.T) {
 		{"numbered, one line each", "people", "1. First name: Ada, Age: 36\n2. First name: Bo, Age: 3", `[{"age":36,"first_name":"Ada"},{"age":3,"first_name":"Bo"}]`, ""},
 		{"an item that names no property", "people", "- first_name: Ada\n  age: 36\n- Bo, aged 3", "", "want object"},
 		{"an undeclared property", "people", "- first_name: Ada\n  age: 36\n  job: poet", "", "want object"},
+		{"under a property", "team", "name: A\npeople:\n  - first_name: Ada\n    age: 36\n  - first_name: Bo", `{"name":"A","people":[{"age":36,"first_name":"Ada"},{"first_name":"Bo"}]}`, ""},
+		{"under a property, at its indent, then the next member", "team", "people:\n- first_name: Ada\n  age: 36\nname: A", `{"name":"A","people":[{"age":36,"first_name":"Ada"}]}`, ""},
+		{"under a bold label, one line each", "team", "**People:**\n- First name: Ada, Age: 36\n- First name: Bo, Age: 3", `{"people":[{"age":36,"first_name":"Ada"},{"age":3,"first_name":"Bo"}]}`, ""},
+		{"an item with an undeclared property", "team", "people:\n  - first_name: Ada\n    job: poet", "", "want object"},
 	})
 	checkStreamed(t, "people", []streamCase{
 		{"- first_name: Ada\n  age: 36\n- first_name: B", `[{"age":36,"first_name":"Ada"},{"first_name":"B"}]`},
