@@ -1173,6 +1173,16 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 					return nil, 0, false
 				}
 			}
+			if len(more) == 0 {
+				if text, next, ok := indentedText(lines, i, value); ok {
+					// bio: |⏎  Mathematician.: the lines under the member
+					// are its value's text, as YAML writes a long one.
+					v.keys = append(v.keys, name)
+					v.kids = append(v.kids, &jvalue{kind: jString, str: text, off: off, done: true})
+					i = next - 1
+					continue
+				}
+			}
 			val := lineValue(value, off)
 			if len(more) > 0 {
 				v.keys = append(v.keys, name)
@@ -1209,6 +1219,93 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 		return nil, 0, false
 	}
 	return v, v.off, true
+}
+
+// indentedText returns the text of the lines indented under lines[at], a
+// member whose value on its line is value, and the index of the first
+// line after them, where they are its value's text: after a YAML block
+// indicator (| or >, with - or + to chomp), the lines as written, less
+// their common indent (| keeps their breaks, > folds them into spaces,
+// a blank line into a break); after a value, or none, lines of text that
+// go on with it, folded into spaces, as YAML folds a plain scalar's. A
+// value with none, whose first line under it is a bullet or names a
+// property, is no text: a list, or an object's members.
+func indentedText(lines []textLine, at int, value string) (string, int, bool) {
+	end, last := at+1, at
+	for j := at + 1; j < len(lines); j++ {
+		if len(lines[j].text) == 0 {
+			continue
+		}
+		if lines[j].indent <= lines[at].indent {
+			break
+		}
+		last, end = j, j+1
+	}
+	if last == at {
+		return "", 0, false
+	}
+	under := lines[at+1 : end]
+	block := strings.TrimRight(value, "-+")
+	if block == "|" || block == ">" {
+		base := under[0].indent
+		for _, l := range under {
+			if len(l.text) > 0 {
+				base = min(base, l.indent)
+			}
+		}
+		var sb strings.Builder
+		for k, l := range under {
+			switch {
+			case k == 0:
+			case block == "|" || len(l.text) == 0 || len(under[k-1].text) == 0:
+				sb.WriteByte('\n')
+			default:
+				sb.WriteByte(' ')
+			}
+			if len(l.text) > 0 {
+				sb.WriteString(strings.Repeat(" ", l.indent-base))
+				sb.Write(l.text)
+			}
+		}
+		text := sb.String()
+		if block == ">" {
+			text = strings.ReplaceAll(text, "\n\n", "\n") // a blank line folds into one break
+		}
+		switch {
+		case strings.HasSuffix(value, "-"):
+		case strings.HasSuffix(value, "+"):
+			text += strings.Repeat("\n", 1+blankAfter(lines, end))
+		default:
+			text += "\n"
+		}
+		return text, end, true
+	}
+	first := under[0].text
+	if _, bullet := bulletItem(first); value == "" && bullet {
+		return "", 0, false
+	}
+	if _, _, member := memberLine(first); value == "" && member {
+		return "", 0, false
+	}
+	words := []string{value}
+	if value == "" {
+		words = nil
+	}
+	for _, l := range under {
+		if len(l.text) > 0 {
+			words = append(words, string(l.text))
+		}
+	}
+	return strings.Join(words, " "), end, true
+}
+
+// blankAfter counts the blank lines from lines[at] on.
+func blankAfter(lines []textLine, at int) int {
+	n := 0
+	for at+n < len(lines) && len(lines[at+n].text) == 0 {
+		n++
+	}
+	return n
 }
 
 // nestedObjects reads the lines after lines[at], a property with no

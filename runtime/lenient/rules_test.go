@@ -110,6 +110,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///contact.json":  `{"type": "object", "properties": {"name": {"type": "string"}, "address": {"type": "object", "properties": {"city": {"type": "string"}, "zip": {"type": "string"}, "geo": {"type": "object", "properties": {"lat": {"type": "number"}}}}, "required": ["city"]}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["name", "address"]}`,
 	"structgen:///done.json":     `{"type": "object", "properties": {"done": {"type": "boolean"}}, "required": ["done"]}`,
 	"structgen:///team.json":     `{"type": "object", "properties": {"name": {"type": "string"}, "people": {"type": "array", "items": {"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}}, "required": ["first_name"]}}}, "required": ["people"], "additionalProperties": false}`,
+	"structgen:///bio.json":      `{"type": "object", "properties": {"name": {"type": "string"}, "bio": {"type": "string"}, "age": {"type": "integer"}}, "required": ["name", "bio"], "additionalProperties": false}`,
 	"structgen:///grid.json":     `{"type": "object", "properties": {"rows": {"type": "array", "items": {"type": "array", "items": {"type": "number"}}}}, "required": ["rows"]}`,
 	"structgen:///people.json":   `{"type": "array", "items": {"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "city": {"type": "string"}}, "required": ["first_name", "age"]}}`,
 	"structgen:///person.json":   `{"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["first_name", "age"], "additionalProperties": false}`,
@@ -1118,6 +1119,21 @@ func TestRuleMarkdownListOfObjects(t *testing.T) {
 	})
 	checkStreamed(t, "people", []streamCase{
 		{"- first_name: Ada\n  age: 36\n- first_name: B", `[{"age":36,"first_name":"Ada"},{"first_name":"B"}]`},
+	})
+}
+
+// Lines indented under a member line are its value's text, as YAML
+// writes a long value: after | as written (less their common indent),
+// after > folded into spaces, after a value or none folded too; never
+// left out.
+func TestRuleIndentedText(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"literal block", "bio", "name: Ada\nbio: |\n  Mathematician.\n  Wrote a program.\nage: 36", `{"age":36,"bio":"Mathematician.\nWrote a program.\n","name":"Ada"}`, ""},
+		{"literal, stripped, inner indent and a blank line kept", "bio", "name: Ada\nbio: |-\n  one\n    two\n\n  three", `{"bio":"one\n  two\n\nthree","name":"Ada"}`, ""},
+		{"folded block", "bio", "name: Ada\nbio: >\n  one\n  two\n\n  three", `{"bio":"one two\nthree\n","name":"Ada"}`, ""},
+		{"a value that goes on", "bio", "name: Ada\nbio: Mathematician.\n  Wrote a program.\n\nHope this helps!", `{"bio":"Mathematician. Wrote a program.","name":"Ada"}`, ""},
+		{"no value, then text", "bio", "name: Ada\nbio:\n  Mathematician.\n  Wrote a program.", `{"bio":"Mathematician. Wrote a program.","name":"Ada"}`, ""},
+		{"in a list's item", "team", "people:\n  - first_name: Ada\n    age: 36\n  - first_name: >-\n      Bo\n      Peep", `{"people":[{"age":36,"first_name":"Ada"},{"first_name":"Bo Peep"}]}`, ""},
 	})
 }
 
