@@ -231,6 +231,10 @@ func TestReadingIsLinear(t *testing.T) {
 		"curly keys":     func(n int) string { return "{" + strings.Repeat(`“abc”, `, n) },
 		"nested strings": func(n int) string { return strings.Repeat(`["abc, `, n) },
 		"nested keys":    func(n int) string { return strings.Repeat(`{'abc, `, n) },
+		"xml text":       func(n int) string { return "<title>a" + strings.Repeat("<!---->a ", n) + "</title>" },
+		"xml elements":   func(n int) string { return "<points>" + strings.Repeat("<p>a</p>", n) + "</points>" },
+		"xml nesting":    func(n int) string { return strings.Repeat("<title>", n) + strings.Repeat("</title>", n) },
+		"yaml lines":     func(n int) string { return "title: |\n" + strings.Repeat("  a\n", n) },
 	}
 	for name, make := range patterns {
 		small, large := []byte(make(2000)), []byte(make(8000))

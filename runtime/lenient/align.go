@@ -525,6 +525,10 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 			return candidate{v: v, repairs: repairs}, ok
 		},
 		func() (candidate, bool) {
+			v, off, ok := xmlMembers(text, sch)
+			return lineReading(v, off, "read XML elements as the object's members", ok)
+		},
+		func() (candidate, bool) {
 			at, ok := labelledList(text, sch)
 			return readFrom(text, at, ok, "skipped the label before the list")
 		},

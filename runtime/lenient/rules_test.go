@@ -1137,6 +1137,24 @@ func TestRuleIndentedText(t *testing.T) {
 	})
 }
 
+// A reply written as XML elements where an object is wanted, as models
+// prompted with XML tags answer: each element a declared property.
+func TestRuleXMLMembers(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"elements", "contact", "<name>Ada</name>\n<address><city>London</city></address>", `{"address":{"city":"London"},"name":"Ada"}`, ""},
+		{"inside an element of their own, entities", "person", "<person><first_name>Ada &amp; Bo</first_name><age>36</age></person>", `{"age":36,"first_name":"Ada \u0026 Bo"}`, ""},
+		{"names in another case", "person", "<FirstName>Ada</FirstName><Age>36</Age>", `{"age":36,"first_name":"Ada"}`, ""},
+		{"a list in an element", "person", "<first_name>Ada</first_name><age>3</age><tags><tag>a</tag><tag>b</tag></tags>", `{"age":3,"first_name":"Ada","tags":["a","b"]}`, ""},
+		{"an element written again", "person", "<first_name>Ada</first_name><age>3</age><tags>a</tags><tags>b</tags>", `{"age":3,"first_name":"Ada","tags":["a","b"]}`, ""},
+		{"in a fence marked xml", "person", "```xml\n<first_name>Ada</first_name>\n<age>3</age>\n```", `{"age":3,"first_name":"Ada"}`, ""},
+		{"a scalar written twice", "person", "<first_name>Ada</first_name><first_name>Bo</first_name><age>3</age>", "", "no JSON"},
+		{"an undeclared element", "person", "<first_name>Ada</first_name><age>3</age><job>poet</job>", "", "no JSON"},
+		{"text beside elements", "person", "<first_name>Ada <b>L</b></first_name><age>3</age>", "", "no JSON"},
+		{"prose around", "person", "Here: <first_name>Ada</first_name><age>3</age>", "", "no JSON"},
+		{"not closed", "person", "<first_name>Ada</first_name><age>3", "", "no JSON"},
+	})
+}
+
 // A value written as a markdown code block is the string of its lines.
 func TestRuleCodeBlockValue(t *testing.T) {
 	checkRules(t, []ruleCase{

@@ -1,0 +1,201 @@
+package lenient
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"io"
+
+	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/structgen/structgen/runtime/schema"
+)
+
+// xmlElement is an element of a reply written as XML: its name, its text
+// (where it has no elements in it), its elements, and where it starts.
+type xmlElement struct {
+	name    string
+	text    []byte
+	kids    []*xmlElement
+	hasText bool // text that is not white space
+	off     int
+}
+
+// mixed reports text beside elements: no value of a schema's.
+func (e *xmlElement) mixed() bool { return e.hasText && len(e.kids) > 0 }
+
+// maxXMLDepth bounds the nesting read, as maxLineDepth bounds lines'.
+const maxXMLDepth = 32
+
+// xmlMembers reads a reply written as XML elements rather than JSON,
+// as models prompted with XML tags answer (<name>Ada</name>⏎<age>36</age>),
+// where the schema wants an object: each element names a declared
+// property (in any case or with other separators, as keys are aligned),
+// its text the value for the schema to coerce; an element holding
+// elements is an object where the property's schema is one, or a list
+// where it is a list (<tags><tag>a</tag><tag>b</tag></tags>), and an
+// element written several times is a list. One element around them all
+// that names no property (<person>…</person>) is the object's. The whole
+// reply, or its one fence marked xml, must be the elements; an element that names no property, text
+// beside elements, or a list where none is wanted refuses it.
+func xmlMembers(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
+	trimmed := bytes.TrimSpace(text)
+	if rest, ok := bytes.CutPrefix(trimmed, []byte("```xml")); ok && bytes.HasSuffix(rest, []byte("```")) {
+		trimmed = bytes.TrimSpace(rest[:len(rest)-3]) // the one fence, marked as XML
+	}
+	if len(trimmed) < 7 || trimmed[0] != '<' || trimmed[len(trimmed)-1] != '>' {
+		return nil, 0, false
+	}
+	ms := schema.Members(sch)
+	if !schema.AllowedTypes(ms).Has("object") {
+		return nil, 0, false
+	}
+	start := bytes.Index(text, trimmed)
+	elems, ok := readXML(trimmed, start)
+	if !ok || len(elems) == 0 {
+		return nil, 0, false
+	}
+	if len(elems) == 1 && len(elems[0].kids) > 0 && len(declaredNames(ms, elems[0].name)) == 0 {
+		elems = elems[0].kids // <person>…</person>: the object's own element
+	}
+	v, ok := xmlObject(elems, ms, 0)
+	if !ok {
+		return nil, 0, false
+	}
+	return v, start, true
+}
+
+// readXML reads text as a list of XML elements, with nothing but white
+// space between them; ok is false where it is not well formed.
+func readXML(text []byte, base int) ([]*xmlElement, bool) {
+	d := xml.NewDecoder(bytes.NewReader(text))
+	d.Strict = true
+	var top []*xmlElement
+	var stack []*xmlElement
+	for {
+		off := int(d.InputOffset())
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			return top, len(stack) == 0
+		}
+		if err != nil {
+			return nil, false
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if len(stack) == maxXMLDepth {
+				return nil, false
+			}
+			e := &xmlElement{name: t.Name.Local, off: base + off}
+			if len(stack) == 0 {
+				top = append(top, e)
+			} else {
+				p := stack[len(stack)-1]
+				p.kids = append(p.kids, e)
+			}
+			stack = append(stack, e)
+		case xml.EndElement:
+			stack = stack[:len(stack)-1]
+		case xml.CharData:
+			if len(stack) == 0 {
+				if len(bytes.TrimSpace(t)) > 0 {
+					return nil, false // text beside the elements: prose, not members
+				}
+				continue
+			}
+			e := stack[len(stack)-1]
+			e.text = append(e.text, t...)
+			e.hasText = e.hasText || len(bytes.TrimSpace(t)) > 0
+		case xml.ProcInst, xml.Comment, xml.Directive:
+			// <?xml …?>, comments: no value
+		}
+	}
+}
+
+// xmlObject reads elems as the members of an object of ms.
+func xmlObject(elems []*xmlElement, ms []*jsonschema.Schema, depth int) (*jvalue, bool) {
+	if depth > maxXMLDepth || !schema.AllowedTypes(ms).Has("object") {
+		return nil, false
+	}
+	v := &jvalue{kind: jObject, off: elems[0].off, done: true}
+	at := map[string]int{}    // property → index in v.kids
+	runs := map[string]bool{} // properties written several times
+	for _, e := range elems {
+		names := declaredNames(ms, e.name)
+		if len(names) != 1 {
+			return nil, false
+		}
+		name := names[0]
+		prop := propertySchema(ms, name)
+		val, ok := xmlValue(e, prop, depth)
+		if !ok {
+			return nil, false
+		}
+		i, seen := at[name]
+		if !seen {
+			at[name] = len(v.kids)
+			v.keys = append(v.keys, name)
+			v.kids = append(v.kids, val)
+			continue
+		}
+		// <tag>a</tag><tag>b</tag>: an element written again is the next
+		// item of a list, where the property is one.
+		if prop == nil || !schema.AllowedTypes(schema.Members(prop)).Has("array") {
+			return nil, false
+		}
+		if !runs[name] {
+			runs[name] = true
+			first := v.kids[i]
+			v.kids[i] = &jvalue{kind: jArray, off: first.off, done: true, kids: []*jvalue{first}}
+		}
+		v.kids[i].kids = append(v.kids[i].kids, val)
+	}
+	return v, true
+}
+
+// xmlValue reads e as a value of prop.
+func xmlValue(e *xmlElement, prop *jsonschema.Schema, depth int) (*jvalue, bool) {
+	if e.mixed() {
+		return nil, false
+	}
+	var ms []*jsonschema.Schema
+	if prop != nil {
+		ms = schema.Members(prop)
+	}
+	want := schema.AllowedTypes(ms)
+	if len(e.kids) == 0 {
+		text := string(bytes.TrimSpace(e.text))
+		if text == "" && want.Has("array") && !want.Has("string") {
+			return &jvalue{kind: jArray, off: e.off, done: true}, true // <tags></tags>
+		}
+		return &jvalue{kind: jString, str: text, off: e.off, done: true}, true
+	}
+	if want.Has("object") {
+		if v, ok := xmlObject(e.kids, ms, depth+1); ok {
+			return v, true
+		}
+	}
+	if !want.Has("array") {
+		return nil, false
+	}
+	// <tags><tag>a</tag><tag>b</tag></tags>: the items, each one element
+	// of one name.
+	v := &jvalue{kind: jArray, off: e.off, done: true}
+	for i, k := range e.kids {
+		if k.name != e.kids[0].name {
+			return nil, false
+		}
+		item := itemSchema(nil, ms, i)
+		var iv *jvalue
+		var ok bool
+		if len(k.kids) > 0 && item != nil {
+			iv, ok = xmlObject(k.kids, schema.Members(item), depth+1)
+		} else {
+			iv, ok = xmlValue(k, item, depth+1)
+		}
+		if !ok {
+			return nil, false
+		}
+		v.kids = append(v.kids, iv)
+	}
+	return v, true
+}
