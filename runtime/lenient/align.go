@@ -521,6 +521,13 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 			return lineReading(v, off, "read lines of a property and its value as the object's members", ok)
 		},
 		func() (candidate, bool) {
+			v, off, skipped, ok := memberRecords(text, sch)
+			if skipped {
+				return lineReading(v, off, "read records of lines of a property and its value as a list of objects, leaving out the headings and lines of words around them", ok)
+			}
+			return lineReading(v, off, "read records of lines of a property and its value as a list of objects", ok)
+		},
+		func() (candidate, bool) {
 			v, repairs, ok := markdownTable(text, s.Shapes(), sch)
 			return candidate{v: v, repairs: repairs}, ok
 		},
@@ -1310,6 +1317,79 @@ func blankAfter(lines []textLine, at int) int {
 		n++
 	}
 	return n
+}
+
+// memberRecords reads text as records of member lines where a list of
+// objects is wanted (name: Ada⏎age: 36⏎⏎name: Bo⏎age: 3): a line that
+// names a property the record being read already has starts the next
+// record; blank lines, markdown headings (### Ada) and rules (---)
+// between records are layout, and a first line that introduces the list
+// (Here they are:) is skipped; skipped reports either. Every other line
+// must be a member of its record, as lines under a property must
+// (memberRun, strict).
+func memberRecords(text []byte, sch *jsonschema.Schema) (v *jvalue, start int, skipped, ok bool) {
+	ms := schema.Members(sch)
+	if want := schema.AllowedTypes(ms); !want.Has("array") || bytes.ContainsAny(text, "{}") {
+		return nil, 0, false, false
+	}
+	var lines []textLine
+	for off, line := range textLines(text) {
+		lines = append(lines, textLine{off: off, indent: indentOf(line), text: bytes.TrimSpace(line)})
+	}
+	base := -1
+	for _, l := range lines {
+		if len(l.text) > 0 && (base < 0 || l.indent < base) {
+			base = l.indent
+		}
+	}
+	var records [][]textLine
+	var seen map[string]bool
+	for _, l := range lines {
+		t := l.text
+		if len(t) == 0 {
+			continue
+		}
+		if t[0] == '#' || bytes.Count(t, []byte("-")) == len(t) && len(t) >= 3 {
+			skipped = true
+			continue // layout between records
+		}
+		key, _, member := memberLine(t)
+		if len(records) == 0 && bytes.HasSuffix(bytes.TrimRight(t, "*_"), []byte(":")) {
+			if sub := itemSchema(nil, ms, 0); !member || sub == nil || len(declaredNames(schema.Members(sub), key)) == 0 {
+				skipped = true
+				continue // Here they are:
+			}
+		}
+		if l.indent == base && member {
+			if k := normKey(key); seen == nil || seen[k] {
+				records, seen = append(records, nil), map[string]bool{}
+			}
+			seen[normKey(key)] = true
+		}
+		if len(records) == 0 {
+			return nil, 0, false, false // text before the first member
+		}
+		records[len(records)-1] = append(records[len(records)-1], l)
+	}
+	if len(records) == 0 {
+		return nil, 0, false, false
+	}
+	v = &jvalue{kind: jArray, off: records[0][0].off, done: true}
+	for i, r := range records {
+		sub := itemSchema(nil, ms, i)
+		if sub == nil {
+			return nil, 0, false, false
+		}
+		if want := schema.AllowedTypes(schema.Members(sub)); !want.Has("object") || want.Has("string") {
+			return nil, 0, false, false
+		}
+		obj, _, ok := memberRun(r, schema.Members(sub), true, 1)
+		if !ok {
+			return nil, 0, false, false
+		}
+		v.kids = append(v.kids, obj)
+	}
+	return v, v.off, skipped, true
 }
 
 // nestedObjects reads the lines after lines[at], a property with no

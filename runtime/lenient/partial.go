@@ -211,6 +211,11 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 		// ends.
 		growing(obj, text)
 		v, repairs, err = obj, []problem.Repair{{Offset: off, Message: "read lines of a property and its value as the object's members"}}, nil
+	} else if recs, off, _, ok := memberRecords(text, sch); ok {
+		// name: Ada⏎age: 3⏎⏎name: B: records of members stream as the
+		// list, the last record growing.
+		growing(recs, text)
+		v, repairs, err = recs, []problem.Repair{{Offset: off, Message: "read records of lines of a property and its value as a list of objects"}}, nil
 	}
 	if err != nil {
 		return nil, repairs, err

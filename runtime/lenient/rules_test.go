@@ -1155,6 +1155,22 @@ func TestRuleXMLMembers(t *testing.T) {
 	})
 }
 
+// Records of member lines where a list of objects is wanted: a property
+// written again starts the next record; blank lines, headings, rules
+// and a line that introduces the list are layout.
+func TestRuleMemberRecords(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"blank lines between", "people", "first_name: Ada\nage: 36\n\nfirst_name: Bo\nage: 3", `[{"age":36,"first_name":"Ada"},{"age":3,"first_name":"Bo"}]`, ""},
+		{"none between", "people", "first_name: Ada\nage: 36\nfirst_name: Bo\nage: 3", `[{"age":36,"first_name":"Ada"},{"age":3,"first_name":"Bo"}]`, ""},
+		{"headings, rules, an introduction", "people", "Here they are:\n\n### Ada\nFirst name: Ada\nAge: 36\n\n---\n\n### Bo\nFirst name: Bo\nAge: 3", `[{"age":36,"first_name":"Ada"},{"age":3,"first_name":"Bo"}]`, ""},
+		{"prose between", "people", "first_name: Ada\nage: 36\nThen there is Bo.\nfirst_name: Bo\nage: 3", "", "no JSON"},
+		{"an object wants one record", "person", "first_name: Ada\nage: 36\n\nfirst_name: Bo\nage: 3", "", "no JSON"},
+	})
+	checkStreamed(t, "people", []streamCase{
+		{"first_name: Ada\nage: 36\n\nfirst_name: B", `[{"age":36,"first_name":"Ada"},{"first_name":"B"}]`},
+	})
+}
+
 // A value written as a markdown code block is the string of its lines.
 func TestRuleCodeBlockValue(t *testing.T) {
 	checkRules(t, []ruleCase{
