@@ -317,7 +317,7 @@ func TestComplete(t *testing.T) {
 // FuzzOutputParse runs extraction and repair on any text: a value or a
 // *ValidationError, never a panic (FuzzExtract bounds extraction's work).
 func FuzzOutputParse(f *testing.F) {
-	for _, s := range []string{validBrief, "```json\n" + validBrief + "\n```", `x {"title":"T","points":"[\"a\"]"} y`, "{{{", `{"level":" HIGH"}`, "- a\n- b", "Title: T\n- **level:** high\npoints: [\"a\"]", "| Title | Level |\n|---|:-:|\n| T | high |", "| Field | Value |\n| --- | --- |\n| title | T \\| U |\n| level | |", "{\"a\"：1，\"b\"：[tru", "<brief><title>T</title><points><p>a</p><p>b</p></points></brief>", "people:\n  - name: A\n    bio: |\n      x"} {
+	for _, s := range []string{validBrief, "```json\n" + validBrief + "\n```", `x {"title":"T","points":"[\"a\"]"} y`, "{{{", `{"level":" HIGH"}`, "- a\n- b", "Title: T\n- **level:** high\npoints: [\"a\"]", "| Title | Level |\n|---|:-:|\n| T | high |", "| Field | Value |\n| --- | --- |\n| title | T \\| U |\n| level | |", "{\"a\"：1，\"b\"：[tru", "<brief><title>T</title><points><p>a</p><p>b</p></points></brief>", "people:\n  - name: A\n    bio: |\n      x", "title,level\nT,high\n\"U\"\"\",low"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

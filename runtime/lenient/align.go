@@ -532,6 +532,10 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 			return candidate{v: v, repairs: repairs}, ok
 		},
 		func() (candidate, bool) {
+			v, repairs, ok := csvRows(text, s.Shapes(), sch)
+			return candidate{v: v, repairs: repairs}, ok
+		},
+		func() (candidate, bool) {
 			v, off, ok := xmlMembers(text, sch)
 			return lineReading(v, off, "read XML elements as the object's members", ok)
 		},

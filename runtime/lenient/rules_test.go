@@ -1171,6 +1171,20 @@ func TestRuleMemberRecords(t *testing.T) {
 	})
 }
 
+// A reply written as CSV is read as a table's rows where every header
+// cell names a declared property.
+func TestRuleCSV(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"rows", "people", "first_name,age\nAda,36\nBo,3", `[{"age":36,"first_name":"Ada"},{"age":3,"first_name":"Bo"}]`, ""},
+		{"in a fence, headers for people, a quoted comma", "people", "```csv\nFirst Name, Age\nAda,36\n\"Bo, Jr.\",3\n```", `[{"age":36,"first_name":"Ada"},{"age":3,"first_name":"Bo, Jr."}]`, ""},
+		{"tabs", "people", "first_name\tage\nAda\t36", `[{"age":36,"first_name":"Ada"}]`, ""},
+		{"one row for an object", "person", "first_name,age\nAda,36", `{"age":36,"first_name":"Ada"}`, ""},
+		{"several rows for an object", "person", "first_name,age\nAda,36\nBo,3", "", "no JSON"},
+		{"a row of another length", "people", "first_name,age\nAda,36,poet", "", "no JSON"},
+		{"a header that names no property", "people", "name,age\nAda,36", "", "no JSON"},
+	})
+}
+
 // A value written as a markdown code block is the string of its lines.
 func TestRuleCodeBlockValue(t *testing.T) {
 	checkRules(t, []ruleCase{

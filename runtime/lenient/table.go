@@ -2,7 +2,10 @@ package lenient
 
 import (
 	"bytes"
+	"encoding/csv"
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -242,4 +245,85 @@ func tableOpening(text []byte) bool {
 		return false
 	}
 	return len(bytes.Trim(rest, "|-: \t\r")) == 0
+}
+
+// csvRows reads a reply written as CSV (or TSV), the whole reply or its
+// one fence marked csv, as markdownTable reads a table: a header row
+// whose every cell names a declared property of the rows' objects (as
+// keys are aligned), at least two columns, and rows of as many cells; a
+// list of the rows' objects where a list is allowed, the one row where
+// an object is wanted. A header cell that names no property, a row of
+// another length, or CSV that does not read refuses it.
+func csvRows(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema) (*jvalue, []problem.Repair, bool) {
+	body := bytes.TrimSpace(text)
+	if rest, ok := bytes.CutPrefix(body, []byte("```csv")); ok && bytes.HasSuffix(rest, []byte("```")) {
+		body = bytes.TrimSpace(rest[:len(rest)-3])
+	}
+	if len(body) == 0 || bytes.ContainsAny(body, "{|") || bytes.IndexByte(body, '\n') < 0 {
+		return nil, nil, false
+	}
+	start := bytes.Index(text, body)
+	ms := schema.Members(sch)
+	want := schema.AllowedTypes(ms)
+	item := ms
+	switch {
+	case want.Has("array"):
+		sub := itemSchema(sc, ms, 0)
+		if sub == nil {
+			return nil, nil, false
+		}
+		item = sc.Of(sub).Members
+	case !want.Has("object"):
+		return nil, nil, false
+	}
+	headerLine, _, _ := bytes.Cut(body, []byte("\n"))
+	r := csv.NewReader(bytes.NewReader(body))
+	r.TrimLeadingSpace = true
+	if bytes.IndexByte(headerLine, '\t') >= 0 && bytes.IndexByte(headerLine, ',') < 0 {
+		r.Comma = '\t'
+	}
+	var lineStarts []int
+	for off := range textLines(body) {
+		lineStarts = append(lineStarts, start+off)
+	}
+	var records [][]string
+	var offs []int // where each record starts
+	for {
+		rec, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, nil, false
+		}
+		line, _ := r.FieldPos(0)
+		records, offs = append(records, rec), append(offs, lineStarts[min(line, len(lineStarts))-1])
+	}
+	if len(records) < 2 || len(records[0]) < 2 {
+		return nil, nil, false
+	}
+	header := records[0]
+	for i, h := range header {
+		h = strings.TrimSpace(h)
+		if declaredKey(item, h) == "" {
+			return nil, nil, false // a header of words: not this schema's
+		}
+		header[i] = h
+	}
+	repairs := columnNames(header, item, start, []problem.Repair{{Offset: start, Message: "read CSV as its rows"}})
+	if repeated(header) {
+		return nil, nil, false
+	}
+	rows, offs := records[1:], offs[1:]
+	if !want.Has("array") {
+		if len(rows) != 1 {
+			return nil, nil, false
+		}
+		return rowObject(header, rows[0], offs[0]), repairs, true
+	}
+	list := &jvalue{kind: jArray, off: start, done: true}
+	for i, row := range rows {
+		list.kids = append(list.kids, rowObject(header, row, offs[i]))
+	}
+	return list, repairs, true
 }
