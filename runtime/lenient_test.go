@@ -235,6 +235,7 @@ func TestReadingIsLinear(t *testing.T) {
 		"xml elements":   func(n int) string { return "<points>" + strings.Repeat("<p>a</p>", n) + "</points>" },
 		"xml nesting":    func(n int) string { return strings.Repeat("<title>", n) + strings.Repeat("</title>", n) },
 		"yaml lines":     func(n int) string { return "title: |\n" + strings.Repeat("  a\n", n) },
+		"keyword calls":  func(n int) string { return strings.Repeat("f(a=", n) + "1" + strings.Repeat(" ]", n) },
 	}
 	for name, make := range patterns {
 		small, large := []byte(make(2000)), []byte(make(8000))

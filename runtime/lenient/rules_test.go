@@ -455,9 +455,16 @@ func TestRuleCalls(t *testing.T) {
 		{"a constructor", `{"at": new Date("2020-01-01"), "n": 1}`, `{"at":"2020-01-01","n":1}`, "argument of new Date"},
 		{"a call of several arguments is kept as its text", `{"c": BinData(0, "q(x)"), "n": 1}`, `{"c":"BinData(0, \"q(x)\")","n":1}`, "several arguments"},
 		{"an argument of brackets, then another", `{"p": Point([1, 2], 3)}`, `{"p":"Point([1, 2], 3)"}`, "several arguments"},
+		// Python's repr of a dataclass, a named tuple or a Pydantic model.
+		{"keyword arguments", `Person(name='Ada', age=36, tags=['a'], home=Address(city="L"))`, `{"name":"Ada","age":36,"tags":["a"],"home":{"city":"L"}}`, "keyword arguments, as an object"},
+		{"keyword arguments in a value", `{"p": Person(name = "Ada", age=None)}`, `{"p":{"name":"Ada","age":null}}`, "keyword arguments, as an object"},
+		{"keyword arguments cut short", `Person(name='Ada', age=3`, `{"name":"Ada","age":3}`, "left open"},
+		{"a keyword argument, then another argument", `{"p": P(name='Ada', 36)}`, `{"p":"P(name='Ada', 36)"}`, "several arguments"},
+		{"a comparison is no keyword argument", `f(a=='b')`, `"a=='b'"`, "argument of f"},
 	})
 	checkAligned(t, []alignCase{
 		{"a remark naming another value", "color", "RED (though some would say BLUE)", "", "must be one of"},
+		{"a repr where an object is wanted", "person", "Person(first_name='Ada', age=36)", `{"age":36,"first_name":"Ada"}`, ""},
 	})
 }
 

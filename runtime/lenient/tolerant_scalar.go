@@ -378,6 +378,9 @@ func (t *tolerant) bare() *jvalue {
 	if end < len(t.s) && t.s[end] == '(' && isCallee(word) {
 		// A function call: ObjectId("123"), callback({…}), new Date(…).
 		t.i = end + 1
+		if v, ok := t.keywordCall(start, word); ok {
+			return v
+		}
 		had := len(t.repairs)
 		t.repair(start, "read the argument of %s(…) as the value", word)
 		t.parens++
@@ -725,4 +728,77 @@ func textAfterNumber(s []byte) bool {
 		return false
 	}
 	return !bareKeyStarts(rest) && !startsLiteral(rest)
+}
+
+// keywordCall reads the arguments of a call whose first argument is a
+// keyword argument, Person(name='Ada', age=36), as Python writes the
+// repr of a dataclass, a named tuple or a Pydantic model: an object of
+// them. t.i is after the parenthesis; where the arguments are not all
+// keyword arguments closed by a parenthesis, nothing is read.
+func (t *tolerant) keywordCall(start int, word string) (*jvalue, bool) {
+	at, had := t.i, len(t.repairs)
+	if _, ok := keywordArg(t.s[t.i:]); !ok || t.misread > misreadBudget(len(t.s)) || !t.enter() {
+		return nil, false // (what failed readings scanned is budgeted, as for strings)
+	}
+	defer t.leave()
+	v := t.node(jObject, start)
+	t.parens++
+	defer func() { t.parens-- }()
+	t.repair(start, "read %s(…), a call with keyword arguments, as an object", word)
+	for {
+		t.skip()
+		if t.eof() && len(v.kids) > 0 {
+			// Person(name='Ada', : cut short, as an object is.
+			t.repair(t.i, "closed %s(…), which the text left open", word)
+			return v, true
+		}
+		n, ok := keywordArg(t.s[t.i:])
+		if !ok {
+			break
+		}
+		key := strings.TrimSpace(string(t.s[t.i : t.i+n]))
+		t.i += n + 1 // the name and its =
+		t.skip()
+		t.pushPath(pathSeg{key: key, index: -1})
+		val := t.value()
+		t.popPath()
+		if val == nil || t.err != nil {
+			break
+		}
+		v.keys, v.kids = append(v.keys, key), append(v.kids, val)
+		t.skip()
+		if !t.eof() && t.s[t.i] == ',' {
+			t.i++
+			continue
+		}
+		if !t.eof() && t.s[t.i] == ')' {
+			t.i++
+			v.done = true
+			return v, true
+		}
+		if t.eof() {
+			t.repair(t.i, "closed %s(…), which the text left open", word)
+			return v, true
+		}
+		break
+	}
+	t.misread += t.i - at
+	t.i, t.repairs = at, t.repairs[:had]
+	return nil, false
+}
+
+// keywordArg reports whether s starts with a keyword argument's name and
+// its =, returning the name's length with the spaces after it.
+func keywordArg(s []byte) (int, bool) {
+	n := 0
+	for n < len(s) && (s[n] == '_' || s[n] >= 'a' && s[n] <= 'z' || s[n] >= 'A' && s[n] <= 'Z' || n > 0 && s[n] >= '0' && s[n] <= '9') {
+		n++
+	}
+	if n == 0 {
+		return 0, false
+	}
+	for n < len(s) && s[n] == ' ' {
+		n++
+	}
+	return n, n < len(s) && s[n] == '=' && (n+1 == len(s) || s[n+1] != '=')
 }
