@@ -155,6 +155,27 @@ func flatForNested(sc *schema.ShapeCache, x []any, ms []*jsonschema.Schema) bool
 	return true
 }
 
+// indexedList returns the values of m in key order where its keys are
+// the places 0, 1, … or 1, 2, … (two or more, written as plain digits).
+func indexedList(m map[string]any) ([]any, bool) {
+	if len(m) < 2 {
+		return nil, false
+	}
+	first := 1
+	if _, ok := m["0"]; ok {
+		first = 0
+	}
+	list := make([]any, len(m))
+	for i := range list {
+		v, ok := m[strconv.Itoa(first+i)]
+		if !ok {
+			return nil, false
+		}
+		list[i] = v
+	}
+	return list, true
+}
+
 // markdownItems returns the items of text written as a markdown list:
 // two lines or more, each a bullet ("- a", "* a") or a numbered item
 // ("1. a", "2) a"), blank lines between them allowed; a line of anything
@@ -585,6 +606,13 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 		if want.Has("string") {
 			b, _ := json.Marshal(x)
 			return string(b), "kept an array as its JSON text, where a string is wanted", true
+		}
+	}
+	if m, ok := v.(map[string]any); ok && want.Has("array") && !want.Has("object") {
+		if list, ok := indexedList(m); ok {
+			// {"1": "a", "2": "b"}: a list written as an object keyed by
+			// the items' places, as some languages serialize arrays.
+			return list, "read an object keyed by its items' places (0 or 1, 2, …) as the list of its values", true
 		}
 	}
 	if want.Has("array") && v != nil {

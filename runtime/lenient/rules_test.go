@@ -1192,6 +1192,17 @@ func TestRuleCSV(t *testing.T) {
 	})
 }
 
+// An object keyed by its items' places where a list is wanted is the
+// list of its values, as some languages serialize arrays.
+func TestRuleIndexedObject(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"from 1", "strings", `{"1": "a", "2": "b"}`, `["a","b"]`, ""},
+		{"from 0, out of order", "people", `{"1": {"first_name": "Bo", "age": 3}, "0": {"first_name": "Ada", "age": 36}}`, `[{"age":36,"first_name":"Ada"},{"age":3,"first_name":"Bo"}]`, ""},
+		{"in a field", "roster", `{"name": "A", "members": {"1": "x", "2": "y"}, "labels": {}, "note": null}`, `{"labels":{},"members":["x","y"],"name":"A","note":null}`, ""},
+		{"a place left out", "counts", `{"1": 5, "3": 6}`, "", "want integer"},
+	})
+}
+
 // A value written as a markdown code block is the string of its lines.
 func TestRuleCodeBlockValue(t *testing.T) {
 	checkRules(t, []ruleCase{
