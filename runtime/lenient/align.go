@@ -1182,11 +1182,13 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 				v.off = off
 			}
 			value, more := moreMembers(value, byNorm)
+			named := map[string]bool{name: true}
 			for _, m := range more {
 				// name: Ada, age: 36: members on one line.
-				if m.name == name || slices.Contains(v.keys, m.name) || slices.ContainsFunc(more, func(o lineMember) bool { return o.name == m.name && o.at != m.at }) {
+				if named[m.name] || slices.Contains(v.keys, m.name) {
 					return nil, 0, false
 				}
+				named[m.name] = true
 			}
 			if len(more) == 0 {
 				if text, next, ok := indentedText(lines, i, value); ok {
@@ -1460,12 +1462,8 @@ func nestedObjects(lines []textLine, at int, prop *jsonschema.Schema, depth int)
 }
 
 // lineMember is a member written after another on its line: the
-// declared property it names, its value, and where in the line's value
-// it starts.
-type lineMember struct {
-	name, value string
-	at          int
-}
+// declared property it names and its value.
+type lineMember struct{ name, value string }
 
 // moreMembers splits value, written after a property's name, where a
 // comma or semicolon is followed by the name of a declared property and
@@ -1482,7 +1480,13 @@ func moreMembers(value string, byNorm map[string][]string) (string, []lineMember
 		if value[i] != ',' && value[i] != ';' {
 			continue
 		}
+		// The words up to the next comma or semicolon: a member's name,
+		// its colon and the start of its value, or no member (each
+		// stretch is looked at once).
 		after := value[i+1:]
+		if next := strings.IndexAny(after, ",;"); next >= 0 {
+			after = after[:next]
+		}
 		seg := strings.TrimSpace(after)
 		key, val, ok := memberLine([]byte(seg))
 		if !ok || len(byNorm[normKey(key)]) != 1 {
@@ -1493,7 +1497,7 @@ func moreMembers(value string, byNorm map[string][]string) (string, []lineMember
 		} else {
 			more[len(more)-1].value = strings.TrimSpace(value[from:i])
 		}
-		more = append(more, lineMember{name: byNorm[normKey(key)][0], at: i})
+		more = append(more, lineMember{name: byNorm[normKey(key)][0]})
 		// where its value starts: seg and val end together
 		from = i + 1 + len(after) - len(strings.TrimLeft(after, " \t")) + len(seg) - len(val)
 	}
