@@ -512,20 +512,20 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 		func() (candidate, bool) {
 			v, off, members, ok := bulletListFor(text, sch)
 			if members {
-				return lineReading(v, off, "read a markdown list as a list of objects, each item's lines a property and its value", ok)
+				return lineReading(v, off, readBulletObjects, ok)
 			}
-			return lineReading(v, off, "read a markdown list as a list of its items", ok)
+			return lineReading(v, off, readBulletItems, ok)
 		},
 		func() (candidate, bool) {
 			v, off, ok := memberLines(text, sch)
-			return lineReading(v, off, "read lines of a property and its value as the object's members", ok)
+			return lineReading(v, off, readMemberLines, ok)
 		},
 		func() (candidate, bool) {
 			v, off, skipped, ok := memberRecords(text, sch)
 			if skipped {
-				return lineReading(v, off, "read records of lines of a property and its value as a list of objects, leaving out the headings and lines of words around them", ok)
+				return lineReading(v, off, readMemberRecords+", leaving out the headings and lines of words around them", ok)
 			}
-			return lineReading(v, off, "read records of lines of a property and its value as a list of objects", ok)
+			return lineReading(v, off, readMemberRecords, ok)
 		},
 		func() (candidate, bool) {
 			v, repairs, ok := markdownTable(text, s.Shapes(), sch)
@@ -887,6 +887,14 @@ func AlignDecoded(text []byte, s *schema.Schema, accept func(raw []byte) bool) (
 	}
 	return alignReply(text, s, sch, accept)
 }
+
+// What the line readings report, here and while streaming (ReadPartial).
+const (
+	readBulletItems   = "read a markdown list as a list of its items"
+	readBulletObjects = "read a markdown list as a list of objects, each item's lines a property and its value"
+	readMemberLines   = "read lines of a property and its value as the object's members"
+	readMemberRecords = "read records of lines of a property and its value as a list of objects"
+)
 
 // bulletList reads the one markdown list in text (lines that start with
 // "- ", "* ", "+ " or a number and ". " or ") ", blank lines between them

@@ -187,9 +187,9 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 		// final reading has them, the last still growing until its line
 		// ends, and more may come.
 		growing(list, text)
-		msg := "read a markdown list as a list of its items"
+		msg := readBulletItems
 		if members {
-			msg = "read a markdown list as a list of objects, each item's lines a property and its value"
+			msg = readBulletObjects
 		}
 		v, repairs, err = list, []problem.Repair{{Offset: off, Message: msg}}, nil
 	} else if table, reps, ok := markdownTable(text, s.Shapes(), sch); ok {
@@ -210,12 +210,12 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 		// final reading has it, the last member growing until its line
 		// ends.
 		growing(obj, text)
-		v, repairs, err = obj, []problem.Repair{{Offset: off, Message: "read lines of a property and its value as the object's members"}}, nil
+		v, repairs, err = obj, []problem.Repair{{Offset: off, Message: readMemberLines}}, nil
 	} else if recs, off, _, ok := memberRecords(text, sch); ok {
 		// name: Ada⏎age: 3⏎⏎name: B: records of members stream as the
 		// list, the last record growing.
 		growing(recs, text)
-		v, repairs, err = recs, []problem.Repair{{Offset: off, Message: "read records of lines of a property and its value as a list of objects"}}, nil
+		v, repairs, err = recs, []problem.Repair{{Offset: off, Message: readMemberRecords}}, nil
 	}
 	if err != nil {
 		return nil, repairs, err
