@@ -1034,9 +1034,10 @@ func normKey(k string) string {
 	var b strings.Builder
 	for _, r := range k {
 		switch r {
-		case '_', '-', ' ', '.', '\\', '"', '\'', '`', '*':
-			// Quotes written into a key ({"\"a\"": 1}) and markdown's
-			// marks are no part of its name either.
+		case '_', '-', ' ', '.', '\\', '"', '\'', '`', '*', ':':
+			// Quotes written into a key ({"\"a\"": 1}), markdown's
+			// marks and a colon written inside its quotes ({"a:": 1})
+			// are no part of its name either.
 			continue
 		}
 		b.WriteRune(unicode.ToLower(r))

@@ -621,6 +621,7 @@ func TestRuleKeyCase(t *testing.T) {
 		{"an underscore escaped as markdown escapes it", "keys", `{"first\_name": "Ada"}`, `{"first_name":"Ada"}`, ""},
 		{"quotes written into the key", "keys", `{"\"first_name\"": "Ada"}`, `{"first_name":"Ada"}`, ""},
 		{"a key in markdown's bold", "keys", `{"**first_name**": "Ada", "age": 3}`, `{"age":3,"first_name":"Ada"}`, ""},
+		{"a colon inside the key's quotes", "keys", `{"first_name:": "Ada", "Age:": 3}`, `{"age":3,"first_name":"Ada"}`, ""},
 	})
 }
 
