@@ -537,7 +537,7 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 		},
 		func() (candidate, bool) {
 			v, off, ok := xmlMembers(text, sch)
-			return lineReading(v, off, "read XML elements as the object's members", ok)
+			return lineReading(v, off, "read XML elements as the value's members or items", ok)
 		},
 		func() (candidate, bool) {
 			at, ok := labelledList(text, sch)

@@ -1146,7 +1146,8 @@ func TestRuleIndentedText(t *testing.T) {
 }
 
 // A reply written as XML elements where an object is wanted, as models
-// prompted with XML tags answer: each element a declared property.
+// prompted with XML tags answer: each element a declared property; where
+// a list is wanted, its items one element each.
 func TestRuleXMLMembers(t *testing.T) {
 	checkAligned(t, []alignCase{
 		{"elements", "contact", "<name>Ada</name>\n<address><city>London</city></address>", `{"address":{"city":"London"},"name":"Ada"}`, ""},
@@ -1160,6 +1161,10 @@ func TestRuleXMLMembers(t *testing.T) {
 		{"text beside elements", "person", "<first_name>Ada <b>L</b></first_name><age>3</age>", "", "no JSON"},
 		{"prose around", "person", "Here: <first_name>Ada</first_name><age>3</age>", "", "no JSON"},
 		{"not closed", "person", "<first_name>Ada</first_name><age>3", "", "no JSON"},
+		{"a list of objects", "people", "<people><person><first_name>Ada</first_name><age>36</age></person><person><First_Name>Bo</First_Name><age>3</age></person></people>", `[{"age":36,"first_name":"Ada"},{"age":3,"first_name":"Bo"}]`, ""},
+		{"items without a list's element", "people", "<person><first_name>Ada</first_name><age>36</age></person>\n<person><first_name>Bo</first_name><age>3</age></person>", `[{"age":36,"first_name":"Ada"},{"age":3,"first_name":"Bo"}]`, ""},
+		{"items of two names", "people", "<person><first_name>Ada</first_name><age>36</age></person><cat><first_name>Bo</first_name><age>3</age></cat>", "", "no JSON"},
+		{"a list of strings", "strings", "<items><item>a</item><item>b</item></items>", `["a","b"]`, ""},
 	})
 }
 

@@ -28,7 +28,8 @@ const maxXMLDepth = 32
 
 // xmlMembers reads a reply written as XML elements rather than JSON,
 // as models prompted with XML tags answer (<name>Ada</name>⏎<age>36</age>),
-// where the schema wants an object: each element names a declared
+// where the schema wants an object (or a list of them, the items one
+// element each of one name, in one element or none): each element names a declared
 // property (in any case or with other separators, as keys are aligned),
 // its text the value for the schema to coerce; an element holding
 // elements is an object where the property's schema is one, or a list
@@ -46,13 +47,27 @@ func xmlMembers(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
 		return nil, 0, false
 	}
 	ms := schema.Members(sch)
-	if !schema.AllowedTypes(ms).Has("object") {
+	want := schema.AllowedTypes(ms)
+	if !want.Has("object") && !want.Has("array") {
 		return nil, 0, false
 	}
 	start := bytes.Index(text, trimmed)
 	elems, ok := readXML(trimmed, start)
 	if !ok || len(elems) == 0 {
 		return nil, 0, false
+	}
+	if !want.Has("object") {
+		// <people><person>…</person>…</people>, or the items alone: a
+		// list, each item one element of one name.
+		list := elems[0]
+		if len(elems) > 1 {
+			list = &xmlElement{name: "", kids: elems, off: elems[0].off}
+		}
+		v, ok := xmlValue(list, sch, 0)
+		if !ok || v.kind != jArray {
+			return nil, 0, false
+		}
+		return v, start, true
 	}
 	if len(elems) == 1 && len(elems[0].kids) > 0 && len(declaredNames(ms, elems[0].name)) == 0 {
 		elems = elems[0].kids // <person>…</person>: the object's own element
