@@ -536,8 +536,8 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 			return candidate{v: v, repairs: repairs}, ok
 		},
 		func() (candidate, bool) {
-			v, off, ok := xmlMembers(text, sch)
-			return lineReading(v, off, "read XML elements as the value's members or items", ok)
+			v, repairs, ok := xmlMembers(text, sch)
+			return candidate{v: v, repairs: repairs}, ok
 		},
 		func() (candidate, bool) {
 			at, ok := labelledList(text, sch)

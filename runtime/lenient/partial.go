@@ -211,6 +211,12 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 		// ends.
 		growing(obj, text)
 		v, repairs, err = obj, []problem.Repair{{Offset: off, Message: readMemberLines}}, nil
+	} else if xv, reps, ok := xmlMembers(text, sch); ok {
+		// <name>Ada</name><age>3: the elements so far, those the text
+		// has not closed not done, nor the whole, to which more
+		// elements may come.
+		xv.done = false
+		v, repairs, err = xv, reps, nil
 	} else if recs, off, _, ok := memberRecords(text, sch); ok {
 		// name: Ada⏎age: 3⏎⏎name: B: records of members stream as the
 		// list, the last record growing.

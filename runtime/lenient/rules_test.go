@@ -1160,11 +1160,19 @@ func TestRuleXMLMembers(t *testing.T) {
 		{"an undeclared element", "person", "<first_name>Ada</first_name><age>3</age><job>poet</job>", "", "no JSON"},
 		{"text beside elements", "person", "<first_name>Ada <b>L</b></first_name><age>3</age>", "", "no JSON"},
 		{"prose around", "person", "Here: <first_name>Ada</first_name><age>3</age>", "", "no JSON"},
-		{"not closed", "person", "<first_name>Ada</first_name><age>3", "", "no JSON"},
+		{"cut short", "person", "<first_name>Ada</first_name><age>3", `{"age":3,"first_name":"Ada"}`, ""},
+		{"cut inside a tag", "person", "<person><first_name>Ada</first_name><age>3</ag", `{"age":3,"first_name":"Ada"}`, ""},
+		{"a tag cut in two, no element yet", "person", "<first_na", "", "no JSON"},
 		{"a list of objects", "people", "<people><person><first_name>Ada</first_name><age>36</age></person><person><First_Name>Bo</First_Name><age>3</age></person></people>", `[{"age":36,"first_name":"Ada"},{"age":3,"first_name":"Bo"}]`, ""},
 		{"items without a list's element", "people", "<person><first_name>Ada</first_name><age>36</age></person>\n<person><first_name>Bo</first_name><age>3</age></person>", `[{"age":36,"first_name":"Ada"},{"age":3,"first_name":"Bo"}]`, ""},
 		{"items of two names", "people", "<person><first_name>Ada</first_name><age>36</age></person><cat><first_name>Bo</first_name><age>3</age></cat>", "", "no JSON"},
 		{"a list of strings", "strings", "<items><item>a</item><item>b</item></items>", `["a","b"]`, ""},
+	})
+	checkStreamed(t, "person", []streamCase{
+		{"<first_na", ""},
+		{"<first_name>Ad", `{"first_name":"Ad"}`},
+		{"<first_name>Ada</first_name>\n<age>3", `{"first_name":"Ada"}`},
+		{"<first_name>Ada</first_name>\n<age>36</age>", `{"age":36,"first_name":"Ada"}`},
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/structgen/structgen/runtime/problem"
 	"github.com/structgen/structgen/runtime/schema"
 )
 
@@ -17,6 +18,7 @@ type xmlElement struct {
 	text    []byte
 	kids    []*xmlElement
 	hasText bool // text that is not white space
+	open    bool // the text ended before its end tag: cut short, or still streaming
 	off     int
 }
 
@@ -38,67 +40,88 @@ const maxXMLDepth = 32
 // that names no property (<person>…</person>) is the object's. The whole
 // reply, or its one fence marked xml, must be the elements; an element that names no property, text
 // beside elements, or a list where none is wanted refuses it.
-func xmlMembers(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
+func xmlMembers(text []byte, sch *jsonschema.Schema) (*jvalue, []problem.Repair, bool) {
 	trimmed := bytes.TrimSpace(text)
-	if rest, ok := bytes.CutPrefix(trimmed, []byte("```xml")); ok && bytes.HasSuffix(rest, []byte("```")) {
-		trimmed = bytes.TrimSpace(rest[:len(rest)-3]) // the one fence, marked as XML
+	if rest, ok := bytes.CutPrefix(trimmed, []byte("```xml")); ok {
+		trimmed = bytes.TrimSpace(bytes.TrimSuffix(rest, []byte("```"))) // the one fence, marked as XML
 	}
-	if len(trimmed) < 7 || trimmed[0] != '<' || trimmed[len(trimmed)-1] != '>' {
-		return nil, 0, false
+	if len(trimmed) < 3 || trimmed[0] != '<' || !isXMLNameStart(trimmed[1]) && trimmed[1] != '?' {
+		return nil, nil, false
 	}
 	ms := schema.Members(sch)
 	want := schema.AllowedTypes(ms)
 	if !want.Has("object") && !want.Has("array") {
-		return nil, 0, false
+		return nil, nil, false
 	}
 	start := bytes.Index(text, trimmed)
-	elems, ok := readXML(trimmed, start)
+	elems, cut, ok := readXML(trimmed, start)
 	if !ok || len(elems) == 0 {
-		return nil, 0, false
+		return nil, nil, false
 	}
 	if !want.Has("object") {
 		// <people><person>…</person>…</people>, or the items alone: a
 		// list, each item one element of one name.
 		list := elems[0]
 		if len(elems) > 1 {
-			list = &xmlElement{name: "", kids: elems, off: elems[0].off}
+			list = &xmlElement{kids: elems, open: cut, off: elems[0].off}
 		}
 		v, ok := xmlValue(list, sch, 0)
 		if !ok || v.kind != jArray {
-			return nil, 0, false
+			return nil, nil, false
 		}
-		return v, start, true
+		return v, xmlRepairs(start, cut, len(text)), true
 	}
 	if len(elems) == 1 && len(elems[0].kids) > 0 && len(declaredNames(ms, elems[0].name)) == 0 {
 		elems = elems[0].kids // <person>…</person>: the object's own element
 	}
-	v, ok := xmlObject(elems, ms, 0)
+	v, ok := xmlObject(elems, ms, !cut, 0)
 	if !ok {
-		return nil, 0, false
+		return nil, nil, false
 	}
-	return v, start, true
+	return v, xmlRepairs(start, cut, len(text)), true
+}
+
+// xmlRepairs reports reading XML at start, and closing what the text,
+// of length end, left open.
+func xmlRepairs(start int, cut bool, end int) []problem.Repair {
+	repairs := []problem.Repair{{Offset: start, Message: "read XML elements as the value's members or items"}}
+	if cut {
+		repairs = append(repairs, problem.Repair{Offset: end, Message: "closed the XML elements the text left open"})
+	}
+	return repairs
 }
 
 // readXML reads text as a list of XML elements, with nothing but white
-// space between them; ok is false where it is not well formed.
-func readXML(text []byte, base int) ([]*xmlElement, bool) {
+// space between them; ok is false where it is not well formed. Where the
+// text ends inside an element, cut reports it and the elements left open
+// are marked so.
+func readXML(text []byte, base int) (top []*xmlElement, cut, ok bool) {
 	d := xml.NewDecoder(bytes.NewReader(text))
 	d.Strict = true
-	var top []*xmlElement
 	var stack []*xmlElement
 	for {
 		off := int(d.InputOffset())
 		tok, err := d.Token()
 		if errors.Is(err, io.EOF) {
-			return top, len(stack) == 0
+			return top, false, len(stack) == 0
+		}
+		var syntax *xml.SyntaxError
+		if errors.As(err, &syntax) && syntax.Msg == "unexpected EOF" && len(top) > 0 {
+			// <name>Ada</name><age>3: cut short, or still streaming; the
+			// elements left open end with the text (a tag cut in two is
+			// left out).
+			for _, e := range stack {
+				e.open = true
+			}
+			return top, true, true
 		}
 		if err != nil {
-			return nil, false
+			return nil, false, false
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
 			if len(stack) == maxXMLDepth {
-				return nil, false
+				return nil, false, false
 			}
 			e := &xmlElement{name: t.Name.Local, off: base + off}
 			if len(stack) == 0 {
@@ -113,7 +136,7 @@ func readXML(text []byte, base int) ([]*xmlElement, bool) {
 		case xml.CharData:
 			if len(stack) == 0 {
 				if len(bytes.TrimSpace(t)) > 0 {
-					return nil, false // text beside the elements: prose, not members
+					return nil, false, false // text beside the elements: prose, not members
 				}
 				continue
 			}
@@ -126,12 +149,13 @@ func readXML(text []byte, base int) ([]*xmlElement, bool) {
 	}
 }
 
-// xmlObject reads elems as the members of an object of ms.
-func xmlObject(elems []*xmlElement, ms []*jsonschema.Schema, depth int) (*jvalue, bool) {
+// xmlObject reads elems as the members of an object of ms; done is
+// whether the text closed the element that holds them.
+func xmlObject(elems []*xmlElement, ms []*jsonschema.Schema, done bool, depth int) (*jvalue, bool) {
 	if depth > maxXMLDepth || !schema.AllowedTypes(ms).Has("object") {
 		return nil, false
 	}
-	v := &jvalue{kind: jObject, off: elems[0].off, done: true}
+	v := &jvalue{kind: jObject, off: elems[0].off, done: done}
 	at := map[string]int{}    // property → index in v.kids
 	runs := map[string]bool{} // properties written several times
 	for _, e := range elems {
@@ -180,12 +204,12 @@ func xmlValue(e *xmlElement, prop *jsonschema.Schema, depth int) (*jvalue, bool)
 	if len(e.kids) == 0 {
 		text := string(bytes.TrimSpace(e.text))
 		if text == "" && want.Has("array") && !want.Has("string") {
-			return &jvalue{kind: jArray, off: e.off, done: true}, true // <tags></tags>
+			return &jvalue{kind: jArray, off: e.off, done: !e.open}, true // <tags></tags>
 		}
-		return &jvalue{kind: jString, str: text, off: e.off, done: true}, true
+		return &jvalue{kind: jString, str: text, off: e.off, done: !e.open}, true
 	}
 	if want.Has("object") {
-		if v, ok := xmlObject(e.kids, ms, depth+1); ok {
+		if v, ok := xmlObject(e.kids, ms, !e.open, depth+1); ok {
 			return v, true
 		}
 	}
@@ -194,7 +218,7 @@ func xmlValue(e *xmlElement, prop *jsonschema.Schema, depth int) (*jvalue, bool)
 	}
 	// <tags><tag>a</tag><tag>b</tag></tags>: the items, each one element
 	// of one name.
-	v := &jvalue{kind: jArray, off: e.off, done: true}
+	v := &jvalue{kind: jArray, off: e.off, done: !e.open}
 	for i, k := range e.kids {
 		if k.name != e.kids[0].name {
 			return nil, false
@@ -203,7 +227,7 @@ func xmlValue(e *xmlElement, prop *jsonschema.Schema, depth int) (*jvalue, bool)
 		var iv *jvalue
 		var ok bool
 		if len(k.kids) > 0 && item != nil {
-			iv, ok = xmlObject(k.kids, schema.Members(item), depth+1)
+			iv, ok = xmlObject(k.kids, schema.Members(item), !k.open, depth+1)
 		} else {
 			iv, ok = xmlValue(k, item, depth+1)
 		}
@@ -213,4 +237,10 @@ func xmlValue(e *xmlElement, prop *jsonschema.Schema, depth int) (*jvalue, bool)
 		v.kids = append(v.kids, iv)
 	}
 	return v, true
+}
+
+// isXMLNameStart reports whether c may start an element's name (ASCII
+// letters and _, which is what models write).
+func isXMLNameStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
