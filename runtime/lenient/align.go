@@ -532,7 +532,7 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 			return candidate{v: v, repairs: repairs}, ok
 		},
 		func() (candidate, bool) {
-			v, repairs, ok := csvRows(text, s.Shapes(), sch)
+			v, repairs, ok := csvRows(text, s.Shapes(), sch, false)
 			return candidate{v: v, repairs: repairs}, ok
 		},
 		func() (candidate, bool) {

@@ -197,6 +197,10 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 		// reading has them, the last still growing until its line ends.
 		growing(table, text)
 		v, repairs, err = table, reps, nil
+	} else if rows, reps, ok := csvRows(text, s.Shapes(), sch, true); ok {
+		// first_name,age⏎Ada,36⏎Bo: CSV streams as its rows, as a
+		// table does.
+		v, repairs, err = rows, reps, nil
 	} else if tableOpening(text) {
 		return nil, nil, problem.ErrNoJSON // | a | b |⏎|--: a table's header, its rows still to come
 	} else if at, ok := labelledList(text, sch); ok {

@@ -1204,6 +1204,11 @@ func TestRuleCSV(t *testing.T) {
 		{"a row of another length", "people", "first_name,age\nAda,36,poet", "", "no JSON"},
 		{"a header that names no property", "people", "name,age\nAda,36", "", "no JSON"},
 	})
+	checkStreamed(t, "people", []streamCase{
+		{"first_name,age\n", ""},
+		{"first_name,age\nAda,36\nBo", `[{"age":36,"first_name":"Ada"},{"first_name":"Bo"}]`},
+		{"first_name,age\nAda,36\n\"Bo, J", `[{"age":36,"first_name":"Ada"}]`},
+	})
 }
 
 // An object keyed by its items' places where a list is wanted is the

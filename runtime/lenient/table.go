@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/structgen/structgen/runtime/problem"
@@ -253,9 +254,16 @@ func tableOpening(text []byte) bool {
 // keys are aligned), at least two columns, and rows of as many cells; a
 // list of the rows' objects where a list is allowed, the one row where
 // an object is wanted. A header cell that names no property, a row of
-// another length, or CSV that does not read refuses it.
-func csvRows(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema) (*jvalue, []problem.Repair, bool) {
+// another length, or CSV that does not read refuses it. While streaming,
+// the last row may have fewer cells, and a row in a quote still open is
+// not read yet.
+func csvRows(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema, streaming bool) (*jvalue, []problem.Repair, bool) {
 	body := bytes.TrimSpace(text)
+	if streaming {
+		// The last line may still grow: a row of fewer cells, or, in a
+		// quote still open, none yet.
+		body = bytes.TrimLeftFunc(text, unicode.IsSpace)
+	}
 	if rest, ok := bytes.CutPrefix(body, []byte("```csv")); ok && bytes.HasSuffix(rest, []byte("```")) {
 		body = bytes.TrimSpace(rest[:len(rest)-3])
 	}
@@ -279,6 +287,9 @@ func csvRows(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema) (*jvalu
 	headerLine, _, _ := bytes.Cut(body, []byte("\n"))
 	r := csv.NewReader(bytes.NewReader(body))
 	r.TrimLeadingSpace = true
+	if streaming {
+		r.FieldsPerRecord = -1 // the last row's length is checked below
+	}
 	if bytes.IndexByte(headerLine, '\t') >= 0 && bytes.IndexByte(headerLine, ',') < 0 {
 		r.Comma = '\t'
 	}
@@ -287,13 +298,18 @@ func csvRows(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema) (*jvalu
 		lineStarts = append(lineStarts, start+off)
 	}
 	var records [][]string
-	var offs []int // where each record starts
+	var offs []int  // where each record starts
+	quoted := false // streaming, the last row is in a quote still open
 	for {
 		rec, err := r.Read()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
+			if streaming && len(records) > 1 {
+				quoted = true
+				break // a quote still open in the last row: the rows before it
+			}
 			return nil, nil, false
 		}
 		line, _ := r.FieldPos(0)
@@ -315,15 +331,30 @@ func csvRows(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema) (*jvalu
 		return nil, nil, false
 	}
 	rows, offs := records[1:], offs[1:]
+	for i, row := range rows {
+		if len(row) != len(header) && !(streaming && i == len(rows)-1 && len(row) < len(header)) {
+			return nil, nil, false
+		}
+	}
 	if !want.Has("array") {
 		if len(rows) != 1 {
 			return nil, nil, false
 		}
-		return rowObject(header, rows[0], offs[0]), repairs, true
+		row := rowObject(header, rows[0], offs[0])
+		if streaming && !quoted {
+			growing(row, text)
+		}
+		return row, repairs, true
 	}
 	list := &jvalue{kind: jArray, off: start, done: true}
 	for i, row := range rows {
 		list.kids = append(list.kids, rowObject(header, row, offs[i]))
+	}
+	if streaming {
+		list.done = false
+		if !quoted {
+			growing(list, text) // the last row, until its line ends
+		}
 	}
 	return list, repairs, true
 }
