@@ -1208,6 +1208,7 @@ func TestRuleCSV(t *testing.T) {
 		{"first_name,age\n", ""},
 		{"first_name,age\nAda,36\nBo", `[{"age":36,"first_name":"Ada"},{"first_name":"Bo"}]`},
 		{"first_name,age\nAda,36\n\"Bo, J", `[{"age":36,"first_name":"Ada"}]`},
+		{"```csv\nfirst_name,age\nAda,36\nBo", `[{"age":36,"first_name":"Ada"},{"first_name":"Bo"}]`},
 	})
 }
 

@@ -264,8 +264,12 @@ func csvRows(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema, streami
 		// quote still open, none yet.
 		body = bytes.TrimLeftFunc(text, unicode.IsSpace)
 	}
-	if rest, ok := bytes.CutPrefix(body, []byte("```csv")); ok && bytes.HasSuffix(rest, []byte("```")) {
-		body = bytes.TrimSpace(rest[:len(rest)-3])
+	if rest, ok := bytes.CutPrefix(body, []byte("```csv")); ok && (streaming || bytes.HasSuffix(rest, []byte("```"))) {
+		// the one fence marked csv (streaming, maybe not closed yet)
+		body = bytes.TrimLeftFunc(bytes.TrimSuffix(bytes.TrimSpace(rest), []byte("```")), unicode.IsSpace)
+		if !streaming {
+			body = bytes.TrimSpace(body)
+		}
 	}
 	if len(body) == 0 || bytes.ContainsAny(body, "{|") || bytes.IndexByte(body, '\n') < 0 {
 		return nil, nil, false
