@@ -1152,6 +1152,7 @@ func TestRuleXMLMembers(t *testing.T) {
 	checkAligned(t, []alignCase{
 		{"elements", "contact", "<name>Ada</name>\n<address><city>London</city></address>", `{"address":{"city":"London"},"name":"Ada"}`, ""},
 		{"inside an element of their own, entities", "person", "<person><first_name>Ada &amp; Bo</first_name><age>36</age></person>", `{"age":36,"first_name":"Ada \u0026 Bo"}`, ""},
+		{"HTML's entities", "person", "<first_name>Ren&eacute;e</first_name><age>36</age>", `{"age":36,"first_name":"Renée"}`, ""},
 		{"names in another case", "person", "<FirstName>Ada</FirstName><Age>36</Age>", `{"age":36,"first_name":"Ada"}`, ""},
 		{"a list in an element", "person", "<first_name>Ada</first_name><age>3</age><tags><tag>a</tag><tag>b</tag></tags>", `{"age":3,"first_name":"Ada","tags":["a","b"]}`, ""},
 		{"an element written again", "person", "<first_name>Ada</first_name><age>3</age><tags>a</tags><tags>b</tags>", `{"age":3,"first_name":"Ada","tags":["a","b"]}`, ""},

@@ -28,18 +28,20 @@ func (e *xmlElement) mixed() bool { return e.hasText && len(e.kids) > 0 }
 // maxXMLDepth bounds the nesting read, as maxLineDepth bounds lines'.
 const maxXMLDepth = 32
 
-// xmlMembers reads a reply written as XML elements rather than JSON,
-// as models prompted with XML tags answer (<name>Ada</name>⏎<age>36</age>),
-// where the schema wants an object (or a list of them, the items one
-// element each of one name, in one element or none): each element names a declared
-// property (in any case or with other separators, as keys are aligned),
-// its text the value for the schema to coerce; an element holding
-// elements is an object where the property's schema is one, or a list
-// where it is a list (<tags><tag>a</tag><tag>b</tag></tags>), and an
-// element written several times is a list. One element around them all
-// that names no property (<person>…</person>) is the object's. The whole
-// reply, or its one fence marked xml, must be the elements; an element that names no property, text
-// beside elements, or a list where none is wanted refuses it.
+// xmlMembers reads a reply written as XML elements rather than JSON, as
+// models prompted with XML tags answer (<name>Ada</name>⏎<age>36</age>),
+// where the schema wants an object, or a list of them (the items one
+// element each, of one name, in an element of their own or not): each
+// element names a declared property (in any case or with other
+// separators, as keys are aligned), its text the value for the schema to
+// coerce; an element holding elements is an object where the property's
+// schema is one, or a list where it is a list
+// (<tags><tag>a</tag><tag>b</tag></tags>), and an element written several
+// times is a list. One element around them all that names no property
+// (<person>…</person>) is the object's. The whole reply, or its one fence
+// marked xml, must be the elements; an element that names no property,
+// text beside elements, or a list where none is wanted refuses it. Text
+// cut short is closed where it ends, reported.
 func xmlMembers(text []byte, sch *jsonschema.Schema) (*jvalue, []problem.Repair, bool) {
 	trimmed := bytes.TrimSpace(text)
 	if rest, ok := bytes.CutPrefix(trimmed, []byte("```xml")); ok {
@@ -98,6 +100,7 @@ func xmlRepairs(start int, cut bool, end int) []problem.Repair {
 func readXML(text []byte, base int) (top []*xmlElement, cut, ok bool) {
 	d := xml.NewDecoder(bytes.NewReader(text))
 	d.Strict = true
+	d.Entity = xml.HTMLEntity // &nbsp;, &eacute;: models write HTML's
 	var stack []*xmlElement
 	for {
 		off := int(d.InputOffset())
