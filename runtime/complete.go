@@ -273,6 +273,12 @@ func repairPrompt(err *ValidationError, tool string) string {
 	}{err.TypeName, tool, problemLines(err.Problems), repaired, errors.Is(err, ErrNoJSON), errors.Is(err, ErrEmptyReply), errors.Is(err, ErrTruncated), errors.Is(err, ErrUnclosedReasoning)}
 	if data.NoJSON || data.Empty {
 		data.Problems, data.Repaired = nil, nil
+		var d interface{ Detail() string }
+		if errors.As(err, &d) {
+			// the reply is XML, but <job> names no property: the one
+			// problem worth passing on
+			data.Problems = []string{d.Detail()}
+		}
 	}
 	if e := templates.Repair.Execute(&b, data); e != nil {
 		return err.Error()

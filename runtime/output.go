@@ -152,6 +152,10 @@ func (o Output[T]) ParseRepaired(text []byte) (T, []Repair, error) {
 			msg = "the reply ends inside its reasoning block (<think> is never closed): no answer follows it"
 		case errors.Is(err, ErrNoJSON):
 			msg = "the reply holds nothing that fits the schema"
+			var d interface{ Detail() string }
+			if errors.As(err, &d) {
+				msg += ": " + d.Detail() // the reply is XML, but <job> names no property …
+			}
 		}
 		return fail(repairs, err, Problem{Message: msg})
 	}

@@ -366,6 +366,24 @@ func TestUnclosedReasoning(t *testing.T) {
 	}
 }
 
+// TestRefusedShapeNamed: a reply written in a shape the reader knows
+// (XML, CSV) that does not fit gets an error saying what in it did not,
+// which the repair message passes on; it is still ErrNoJSON.
+func TestRefusedShapeNamed(t *testing.T) {
+	_, err := briefOutput.Parse([]byte("<title>T</title>\n<author>Ada</author>"))
+	var ve *ValidationError
+	if !errors.As(err, &ve) || !errors.Is(err, ErrNoJSON) {
+		t.Fatalf("want a *ValidationError unwrapping to ErrNoJSON, got %v", err)
+	}
+	const why = "the reply is written as XML, but <author> (at offset 17) names no property the schema declares"
+	if !strings.Contains(err.Error(), why) {
+		t.Errorf("the error does not say why: %v", err)
+	}
+	if prompt := RepairPrompt(ve); !strings.Contains(prompt, why) {
+		t.Errorf("the repair message does not say why:\n%s", prompt)
+	}
+}
+
 // TestMinimalRepair: the repair goes to another model with the task, the
 // failed reply and its problems only, not the conversation.
 func TestMinimalRepair(t *testing.T) {

@@ -508,6 +508,14 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 	lineReading := func(v *jvalue, off int, msg string, ok bool) (candidate, bool) {
 		return candidate{v: v, repairs: []problem.Repair{{Offset: off, Message: msg}}}, ok
 	}
+	// refused: why a reading that knew the reply's shape (XML, CSV)
+	// would not take it; where nothing fits, that is the error.
+	var refused string
+	refuse := func(why string) {
+		if refused == "" {
+			refused = why
+		}
+	}
 	lineReadings := []func() (candidate, bool){
 		func() (candidate, bool) {
 			v, off, members, ok := bulletListFor(text, sch)
@@ -532,11 +540,13 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 			return candidate{v: v, repairs: repairs}, ok
 		},
 		func() (candidate, bool) {
-			v, repairs, ok := csvRows(text, s.Shapes(), sch, false)
+			v, repairs, why, ok := csvRows(text, s.Shapes(), sch, false)
+			refuse(why)
 			return candidate{v: v, repairs: repairs}, ok
 		},
 		func() (candidate, bool) {
-			v, repairs, ok := xmlMembers(text, sch)
+			v, repairs, why, ok := xmlMembers(text, sch)
+			refuse(why)
 			return candidate{v: v, repairs: repairs}, ok
 		},
 		func() (candidate, bool) {
@@ -590,6 +600,12 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 		if ps, err := s.Validate(v); err == nil && len(ps) == 0 {
 			return v, nil, repairs, nil, nil
 		}
+	}
+	if refused != "" && !startsJSON(text) && (best == nil || len(best.problems) > 0) {
+		// <job>poet</job>: the reply is XML (or CSV) that does not fit;
+		// what its own reading found is the error, not what its words
+		// read as JSON do.
+		return nil, nil, nil, nil, &refusal{why: refused}
 	}
 	if best == nil || !startsJSON(text) && len(cands) == 1 && wantsContainer(sch) {
 		// Prose with no document in it: its words read as a bare string
@@ -887,6 +903,17 @@ func AlignDecoded(text []byte, s *schema.Schema, accept func(raw []byte) bool) (
 	}
 	return alignReply(text, s, sch, accept)
 }
+
+// refusal is ErrNoJSON with why a reading that knew the reply's shape
+// would not take it (the reply is XML, but <job> names no property).
+type refusal struct{ why string }
+
+func (r *refusal) Error() string { return problem.ErrNoJSON.Error() + ": " + r.why }
+
+func (r *refusal) Unwrap() error { return problem.ErrNoJSON }
+
+// Detail says why, for a message of its own.
+func (r *refusal) Detail() string { return r.why }
 
 // What the line readings report, here and while streaming (ReadPartial).
 const (

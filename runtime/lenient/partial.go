@@ -197,7 +197,7 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 		// reading has them, the last still growing until its line ends.
 		growing(table, text)
 		v, repairs, err = table, reps, nil
-	} else if rows, reps, ok := csvRows(text, s.Shapes(), sch, true); ok {
+	} else if rows, reps, _, ok := csvRows(text, s.Shapes(), sch, true); ok {
 		// first_name,age⏎Ada,36⏎Bo: CSV streams as its rows, as a
 		// table does.
 		v, repairs, err = rows, reps, nil
@@ -215,7 +215,7 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 		// ends.
 		growing(obj, text)
 		v, repairs, err = obj, []problem.Repair{{Offset: off, Message: readMemberLines}}, nil
-	} else if xv, reps, ok := xmlMembers(text, sch); ok {
+	} else if xv, reps, _, ok := xmlMembers(text, sch); ok {
 		// <name>Ada</name><age>3: the elements so far, those the text
 		// has not closed not done, nor the whole, to which more
 		// elements may come.

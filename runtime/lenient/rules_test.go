@@ -1157,16 +1157,16 @@ func TestRuleXMLMembers(t *testing.T) {
 		{"a list in an element", "person", "<first_name>Ada</first_name><age>3</age><tags><tag>a</tag><tag>b</tag></tags>", `{"age":3,"first_name":"Ada","tags":["a","b"]}`, ""},
 		{"an element written again", "person", "<first_name>Ada</first_name><age>3</age><tags>a</tags><tags>b</tags>", `{"age":3,"first_name":"Ada","tags":["a","b"]}`, ""},
 		{"in a fence marked xml", "person", "```xml\n<first_name>Ada</first_name>\n<age>3</age>\n```", `{"age":3,"first_name":"Ada"}`, ""},
-		{"a scalar written twice", "person", "<first_name>Ada</first_name><first_name>Bo</first_name><age>3</age>", "", "no JSON"},
-		{"an undeclared element", "person", "<first_name>Ada</first_name><age>3</age><job>poet</job>", "", "no JSON"},
-		{"text beside elements", "person", "<first_name>Ada <b>L</b></first_name><age>3</age>", "", "no JSON"},
+		{"a scalar written twice", "person", "<first_name>Ada</first_name><first_name>Bo</first_name><age>3</age>", "", "<first_name> is written again (at offset 28) where one value is wanted"},
+		{"an undeclared element", "person", "<first_name>Ada</first_name><age>3</age><job>poet</job>", "", "the reply is written as XML, but <job> (at offset 40) names no property the schema declares"},
+		{"text beside elements", "person", "<first_name>Ada <b>L</b></first_name><age>3</age>", "", "<first_name> (at offset 0) holds text beside elements"},
 		{"prose around", "person", "Here: <first_name>Ada</first_name><age>3</age>", "", "no JSON"},
 		{"cut short", "person", "<first_name>Ada</first_name><age>3", `{"age":3,"first_name":"Ada"}`, ""},
 		{"cut inside a tag", "person", "<person><first_name>Ada</first_name><age>3</ag", `{"age":3,"first_name":"Ada"}`, ""},
 		{"a tag cut in two, no element yet", "person", "<first_na", "", "no JSON"},
 		{"a list of objects", "people", "<people><person><first_name>Ada</first_name><age>36</age></person><person><First_Name>Bo</First_Name><age>3</age></person></people>", `[{"age":36,"first_name":"Ada"},{"age":3,"first_name":"Bo"}]`, ""},
 		{"items without a list's element", "people", "<person><first_name>Ada</first_name><age>36</age></person>\n<person><first_name>Bo</first_name><age>3</age></person>", `[{"age":36,"first_name":"Ada"},{"age":3,"first_name":"Bo"}]`, ""},
-		{"items of two names", "people", "<person><first_name>Ada</first_name><age>36</age></person><cat><first_name>Bo</first_name><age>3</age></cat>", "", "no JSON"},
+		{"items of two names", "people", "<person><first_name>Ada</first_name><age>36</age></person><cat><first_name>Bo</first_name><age>3</age></cat>", "", "its items are elements of several names, <person> and <cat>"},
 		{"a list of strings", "strings", "<items><item>a</item><item>b</item></items>", `["a","b"]`, ""},
 	})
 	checkStreamed(t, "person", []streamCase{
@@ -1201,9 +1201,10 @@ func TestRuleCSV(t *testing.T) {
 		{"in a fence, headers for people, a quoted comma", "people", "```csv\nFirst Name, Age\nAda,36\n\"Bo, Jr.\",3\n```", `[{"age":36,"first_name":"Ada"},{"age":3,"first_name":"Bo, Jr."}]`, ""},
 		{"tabs", "people", "first_name\tage\nAda\t36", `[{"age":36,"first_name":"Ada"}]`, ""},
 		{"one row for an object", "person", "first_name,age\nAda,36", `{"age":36,"first_name":"Ada"}`, ""},
-		{"several rows for an object", "person", "first_name,age\nAda,36\nBo,3", "", "no JSON"},
-		{"a row of another length", "people", "first_name,age\nAda,36,poet", "", "no JSON"},
+		{"several rows for an object", "person", "first_name,age\nAda,36\nBo,3", "", "written as CSV, with 2 rows where one object is wanted"},
+		{"a row of another length", "people", "first_name,age\nAda,36,poet", "", "written as CSV, but its line 2 has 3 cells, where the header has 2"},
 		{"a header that names no property", "people", "name,age\nAda,36", "", "no JSON"},
+		{"a column that names no property", "people", "first_name,age,job\nAda,36,poet", "", `its column "job" names no property`},
 	})
 	checkStreamed(t, "people", []streamCase{
 		{"first_name,age\n", ""},

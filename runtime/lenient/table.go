@@ -257,7 +257,7 @@ func tableOpening(text []byte) bool {
 // another length, or CSV that does not read refuses it. While streaming,
 // the last row may have fewer cells, and a row in a quote still open is
 // not read yet.
-func csvRows(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema, streaming bool) (*jvalue, []problem.Repair, bool) {
+func csvRows(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema, streaming bool) (v *jvalue, repairs []problem.Repair, why string, ok bool) {
 	body := bytes.TrimSpace(text)
 	if streaming {
 		// The last line may still grow: a row of fewer cells, or, in a
@@ -272,7 +272,7 @@ func csvRows(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema, streami
 		}
 	}
 	if len(body) == 0 || bytes.ContainsAny(body, "{|") || bytes.IndexByte(body, '\n') < 0 {
-		return nil, nil, false
+		return nil, nil, "", false
 	}
 	start := bytes.Index(text, body)
 	ms := schema.Members(sch)
@@ -282,11 +282,11 @@ func csvRows(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema, streami
 	case want.Has("array"):
 		sub := itemSchema(sc, ms, 0)
 		if sub == nil {
-			return nil, nil, false
+			return nil, nil, "", false
 		}
 		item = sc.Of(sub).Members
 	case !want.Has("object"):
-		return nil, nil, false
+		return nil, nil, "", false
 	}
 	headerLine, _, _ := bytes.Cut(body, []byte("\n"))
 	r := csv.NewReader(bytes.NewReader(body))
@@ -314,41 +314,47 @@ func csvRows(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema, streami
 				quoted = true
 				break // a quote still open in the last row: the rows before it
 			}
-			return nil, nil, false
+			if errors.Is(err, csv.ErrFieldCount) && len(records) > 0 && len(records[0]) > 1 && csvHeader(records[0], item) {
+				line, _ := r.FieldPos(0)
+				return nil, nil, fmt.Sprintf("the reply is written as CSV, but its line %d has %d cells, where the header has %d", line, len(rec), len(records[0])), false
+			}
+			return nil, nil, "", false
 		}
 		line, _ := r.FieldPos(0)
 		records, offs = append(records, rec), append(offs, lineStarts[min(line, len(lineStarts))-1])
 	}
 	if len(records) < 2 || len(records[0]) < 2 {
-		return nil, nil, false
+		return nil, nil, "", false
 	}
 	header := records[0]
-	for i, h := range header {
-		h = strings.TrimSpace(h)
-		if declaredKey(item, h) == "" {
-			return nil, nil, false // a header of words: not this schema's
-		}
-		header[i] = h
+	if !csvHeader(header, item) {
+		return nil, nil, "", false // a header of words: not this schema's
 	}
-	repairs := columnNames(header, item, start, []problem.Repair{{Offset: start, Message: "read CSV as its rows"}})
+	for i, h := range header {
+		header[i] = strings.TrimSpace(h)
+		if declaredKey(item, header[i]) == "" {
+			return nil, nil, fmt.Sprintf("the reply is written as CSV, but its column %q names no property the schema declares", header[i]), false
+		}
+	}
+	repairs = columnNames(header, item, start, []problem.Repair{{Offset: start, Message: "read CSV as its rows"}})
 	if repeated(header) {
-		return nil, nil, false
+		return nil, nil, "", false
 	}
 	rows, offs := records[1:], offs[1:]
 	for i, row := range rows {
 		if len(row) != len(header) && !(streaming && i == len(rows)-1 && len(row) < len(header)) {
-			return nil, nil, false
+			return nil, nil, "", false
 		}
 	}
 	if !want.Has("array") {
 		if len(rows) != 1 {
-			return nil, nil, false
+			return nil, nil, fmt.Sprintf("the reply is written as CSV, with %d rows where one object is wanted", len(rows)), false
 		}
 		row := rowObject(header, rows[0], offs[0])
 		if streaming && !quoted {
 			growing(row, text)
 		}
-		return row, repairs, true
+		return row, repairs, "", true
 	}
 	list := &jvalue{kind: jArray, off: start, done: true}
 	for i, row := range rows {
@@ -360,5 +366,18 @@ func csvRows(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema, streami
 			growing(list, text) // the last row, until its line ends
 		}
 	}
-	return list, repairs, true
+	return list, repairs, "", true
+}
+
+// csvHeader reports whether header, a CSV reply's first row, names a
+// declared property of item in most of its cells: a table meant as the
+// schema's, whose other cells are worth naming in an error.
+func csvHeader(header []string, item []*jsonschema.Schema) bool {
+	named := 0
+	for _, h := range header {
+		if declaredKey(item, strings.TrimSpace(h)) != "" {
+			named++
+		}
+	}
+	return 2*named > len(header)
 }

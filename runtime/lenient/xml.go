@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 
 	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
@@ -40,26 +41,28 @@ const maxXMLDepth = 32
 // times is a list. One element around them all that names no property
 // (<person>…</person>) is the object's. The whole reply, or its one fence
 // marked xml, must be the elements; an element that names no property,
-// text beside elements, or a list where none is wanted refuses it. Text
-// cut short is closed where it ends, reported.
-func xmlMembers(text []byte, sch *jsonschema.Schema) (*jvalue, []problem.Repair, bool) {
+// text beside elements, or a list where none is wanted refuses it, and
+// why says so where the reply is XML. Text cut short is closed where it
+// ends, reported.
+func xmlMembers(text []byte, sch *jsonschema.Schema) (v *jvalue, repairs []problem.Repair, why string, ok bool) {
 	trimmed := bytes.TrimSpace(text)
 	if rest, ok := bytes.CutPrefix(trimmed, []byte("```xml")); ok {
 		trimmed = bytes.TrimSpace(bytes.TrimSuffix(rest, []byte("```"))) // the one fence, marked as XML
 	}
 	if len(trimmed) < 3 || trimmed[0] != '<' || !isXMLNameStart(trimmed[1]) && trimmed[1] != '?' {
-		return nil, nil, false
+		return nil, nil, "", false
 	}
 	ms := schema.Members(sch)
 	want := schema.AllowedTypes(ms)
 	if !want.Has("object") && !want.Has("array") {
-		return nil, nil, false
+		return nil, nil, "", false
 	}
 	start := bytes.Index(text, trimmed)
 	elems, cut, ok := readXML(trimmed, start)
 	if !ok || len(elems) == 0 {
-		return nil, nil, false
+		return nil, nil, "", false
 	}
+	var r xmlReading
 	if !want.Has("object") {
 		// <people><person>…</person>…</people>, or the items alone: a
 		// list, each item one element of one name.
@@ -67,20 +70,23 @@ func xmlMembers(text []byte, sch *jsonschema.Schema) (*jvalue, []problem.Repair,
 		if len(elems) > 1 {
 			list = &xmlElement{kids: elems, open: cut, off: elems[0].off}
 		}
-		v, ok := xmlValue(list, sch, 0)
+		v, ok := r.value(list, sch, 0)
 		if !ok || v.kind != jArray {
-			return nil, nil, false
+			if ok {
+				r.refuse("it holds no list of items")
+			}
+			return nil, nil, r.why, false
 		}
-		return v, xmlRepairs(start, cut, len(text)), true
+		return v, xmlRepairs(start, cut, len(text)), "", true
 	}
 	if len(elems) == 1 && len(elems[0].kids) > 0 && len(declaredNames(ms, elems[0].name)) == 0 {
 		elems = elems[0].kids // <person>…</person>: the object's own element
 	}
-	v, ok := xmlObject(elems, ms, !cut, 0)
+	v, ok = r.object(elems, ms, !cut, 0)
 	if !ok {
-		return nil, nil, false
+		return nil, nil, r.why, false
 	}
-	return v, xmlRepairs(start, cut, len(text)), true
+	return v, xmlRepairs(start, cut, len(text)), "", true
 }
 
 // xmlRepairs reports reading XML at start, and closing what the text,
@@ -152,9 +158,20 @@ func readXML(text []byte, base int) (top []*xmlElement, cut, ok bool) {
 	}
 }
 
-// xmlObject reads elems as the members of an object of ms; done is
-// whether the text closed the element that holds them.
-func xmlObject(elems []*xmlElement, ms []*jsonschema.Schema, done bool, depth int) (*jvalue, bool) {
+// xmlReading reads XML elements as a schema's values, keeping the first
+// reason it refused them for: the error where nothing else fits.
+type xmlReading struct{ why string }
+
+// refuse records why, as fmt.Sprintf formats it, where no reason is yet.
+func (r *xmlReading) refuse(format string, args ...any) {
+	if r.why == "" {
+		r.why = "the reply is written as XML, but " + fmt.Sprintf(format, args...)
+	}
+}
+
+// object reads elems as the members of an object of ms; done is whether
+// the text closed the element that holds them.
+func (r *xmlReading) object(elems []*xmlElement, ms []*jsonschema.Schema, done bool, depth int) (*jvalue, bool) {
 	if depth > maxXMLDepth || !schema.AllowedTypes(ms).Has("object") {
 		return nil, false
 	}
@@ -164,11 +181,12 @@ func xmlObject(elems []*xmlElement, ms []*jsonschema.Schema, done bool, depth in
 	for _, e := range elems {
 		names := declaredNames(ms, e.name)
 		if len(names) != 1 {
+			r.refuse("<%s> (at offset %d) names no property the schema declares", e.name, e.off)
 			return nil, false
 		}
 		name := names[0]
 		prop := propertySchema(ms, name)
-		val, ok := xmlValue(e, prop, depth)
+		val, ok := r.value(e, prop, depth)
 		if !ok {
 			return nil, false
 		}
@@ -182,6 +200,7 @@ func xmlObject(elems []*xmlElement, ms []*jsonschema.Schema, done bool, depth in
 		// <tag>a</tag><tag>b</tag>: an element written again is the next
 		// item of a list, where the property is one.
 		if prop == nil || !schema.AllowedTypes(schema.Members(prop)).Has("array") {
+			r.refuse("<%s> is written again (at offset %d) where one value is wanted", e.name, e.off)
 			return nil, false
 		}
 		if !runs[name] {
@@ -194,9 +213,10 @@ func xmlObject(elems []*xmlElement, ms []*jsonschema.Schema, done bool, depth in
 	return v, true
 }
 
-// xmlValue reads e as a value of prop.
-func xmlValue(e *xmlElement, prop *jsonschema.Schema, depth int) (*jvalue, bool) {
+// value reads e as a value of prop.
+func (r *xmlReading) value(e *xmlElement, prop *jsonschema.Schema, depth int) (*jvalue, bool) {
 	if e.mixed() {
+		r.refuse("<%s> (at offset %d) holds text beside elements", e.name, e.off)
 		return nil, false
 	}
 	var ms []*jsonschema.Schema
@@ -212,11 +232,12 @@ func xmlValue(e *xmlElement, prop *jsonschema.Schema, depth int) (*jvalue, bool)
 		return &jvalue{kind: jString, str: text, off: e.off, done: !e.open}, true
 	}
 	if want.Has("object") {
-		if v, ok := xmlObject(e.kids, ms, !e.open, depth+1); ok {
+		if v, ok := r.object(e.kids, ms, !e.open, depth+1); ok {
 			return v, true
 		}
 	}
 	if !want.Has("array") {
+		r.refuse("<%s> (at offset %d) holds elements where no object or list is wanted", e.name, e.off)
 		return nil, false
 	}
 	// <tags><tag>a</tag><tag>b</tag></tags>: the items, each one element
@@ -224,15 +245,20 @@ func xmlValue(e *xmlElement, prop *jsonschema.Schema, depth int) (*jvalue, bool)
 	v := &jvalue{kind: jArray, off: e.off, done: !e.open}
 	for i, k := range e.kids {
 		if k.name != e.kids[0].name {
+			if e.name == "" {
+				r.refuse("its items are elements of several names, <%s> and <%s>", e.kids[0].name, k.name)
+			} else {
+				r.refuse("the items in <%s> (at offset %d) are elements of several names, <%s> and <%s>", e.name, e.off, e.kids[0].name, k.name)
+			}
 			return nil, false
 		}
 		item := itemSchema(nil, ms, i)
 		var iv *jvalue
 		var ok bool
 		if len(k.kids) > 0 && item != nil {
-			iv, ok = xmlObject(k.kids, schema.Members(item), !k.open, depth+1)
+			iv, ok = r.object(k.kids, schema.Members(item), !k.open, depth+1)
 		} else {
-			iv, ok = xmlValue(k, item, depth+1)
+			iv, ok = r.value(k, item, depth+1)
 		}
 		if !ok {
 			return nil, false
