@@ -1139,7 +1139,11 @@ func bulletItem(line []byte) ([]byte, bool) {
 // document's members are the document's reading.
 func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
 	var lines []textLine
+	yaml := yamlFenced(text)
 	for off, line := range textLines(text) {
+		if yaml {
+			line = yamlUncommented(line)
+		}
 		l := textLine{off: off, indent: indentOf(line), text: bytes.TrimSpace(line)}
 		if bytes.ContainsAny(l.text, "{}") {
 			// Lines of a document written with braces are its members, or
@@ -1374,7 +1378,11 @@ func memberRecords(text []byte, sch *jsonschema.Schema) (v *jvalue, start int, s
 		return nil, 0, false, false
 	}
 	var lines []textLine
+	yaml := yamlFenced(text)
 	for off, line := range textLines(text) {
+		if yaml {
+			line = yamlUncommented(line)
+		}
 		lines = append(lines, textLine{off: off, indent: indentOf(line), text: bytes.TrimSpace(line)})
 	}
 	base := -1
@@ -1494,6 +1502,35 @@ func nestedObjects(lines []textLine, at int, prop *jsonschema.Schema, depth int)
 		v.kids = append(v.kids, obj)
 	}
 	return v, next, true, true
+}
+
+// yamlFenced reports whether text is a fence marked yaml (or yml), whose
+// lines YAML's rules read: a # after a blank starts a comment.
+func yamlFenced(text []byte) bool {
+	t := bytes.TrimLeftFunc(text, unicode.IsSpace)
+	return bytes.HasPrefix(t, []byte("```yaml")) || bytes.HasPrefix(t, []byte("```yml"))
+}
+
+// yamlUncommented returns line without its YAML comment: from a # at
+// the line's start or after a blank, outside quotes (name: A # the team;
+// color: "#FF0000" and C# keep theirs).
+func yamlUncommented(line []byte) []byte {
+	var quote byte
+	for i, c := range line {
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			if i == 0 || line[i-1] == ' ' || line[i-1] == '\t' || line[i-1] == ':' || line[i-1] == '-' || line[i-1] == '[' || line[i-1] == ',' {
+				quote = c // a quote that opens a value, not an apostrophe
+			}
+		case c == '#' && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t'):
+			return bytes.TrimRight(line[:i], " \t")
+		}
+	}
+	return line
 }
 
 // lineMember is a member written after another on its line: the

@@ -1225,6 +1225,16 @@ func TestRuleIndexedObject(t *testing.T) {
 	})
 }
 
+// In a fence marked yaml, a # after a blank starts a comment, as YAML
+// reads it; outside one, and in quotes, it is the value's.
+func TestRuleYAMLComments(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"comments", "roster", "```yaml\n# the team\nname: A # its name\nmembers:\n  - x # first\n  - y\nlabels: {}\nnote: C# # a language\n```", `{"labels":{},"members":["x","y"],"name":"A","note":"C#"}`, ""},
+		{"in quotes", "roster", "```yaml\nname: \"#1 team\"\nmembers: []\nlabels: {}\nnote: null\n```", `{"labels":{},"members":[],"name":"#1 team","note":null}`, ""},
+		{"outside a fence, the value's", "roster", "name: A # its name\nmembers: []\nlabels: {}\nnote: null", `{"labels":{},"members":[],"name":"A # its name","note":null}`, ""},
+	})
+}
+
 // A value written as a markdown code block is the string of its lines.
 func TestRuleCodeBlockValue(t *testing.T) {
 	checkRules(t, []ruleCase{
