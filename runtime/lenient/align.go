@@ -1070,23 +1070,34 @@ func bulletListFor(text []byte, sch *jsonschema.Schema) (list *jvalue, start int
 	if !ok {
 		return nil, 0, false, false
 	}
-	objects := make([]*jvalue, len(groups))
+	if objects, ok := objectItems(groups, ms, start, 1, true); ok {
+		return objects, start, true, true
+	}
+	return list, start, false, true
+}
+
+// objectItems reads each group of lines as an item of the list ms
+// wants, the members of an object (memberRun, strict), as a list that
+// starts at off; false where an item's schema is no object's, or, where
+// notText, may be a string (whose lines are then its text), or where a
+// group's lines are not all its members.
+func objectItems(groups [][]textLine, ms []*jsonschema.Schema, off, depth int, notText bool) (*jvalue, bool) {
+	v := &jvalue{kind: jArray, off: off, done: true}
 	for i, g := range groups {
 		sub := itemSchema(nil, ms, i)
 		if sub == nil {
-			return list, start, false, true
+			return nil, false
 		}
-		want := schema.AllowedTypes(schema.Members(sub))
-		if !want.Has("object") || want.Has("string") {
-			return list, start, false, true
+		if notText && schema.AllowedTypes(schema.Members(sub)).Has("string") {
+			return nil, false
 		}
-		obj, _, ok := memberRun(g, schema.Members(sub), true, 1)
+		obj, _, ok := memberRun(g, schema.Members(sub), true, depth)
 		if !ok {
-			return list, start, false, true
+			return nil, false
 		}
-		objects[i] = obj
+		v.kids = append(v.kids, obj)
 	}
-	return &jvalue{kind: jArray, kids: objects, off: start, done: true}, start, true, true
+	return v, true
 }
 
 // indentOf is the width of line's leading white space, a tab as four.
@@ -1138,13 +1149,8 @@ func bulletItem(line []byte) ([]byte, bool) {
 // other than around a value on its line (address: {city: London}): a
 // document's members are the document's reading.
 func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
-	var lines []textLine
-	yaml := yamlFenced(text)
-	for off, line := range textLines(text) {
-		if yaml {
-			line = yamlUncommented(line)
-		}
-		l := textLine{off: off, indent: indentOf(line), text: bytes.TrimSpace(line)}
+	lines := replyLines(text)
+	for _, l := range lines {
 		if bytes.ContainsAny(l.text, "{}") {
 			// Lines of a document written with braces are its members, or
 			// its strings' text: a reading of the document, not of lines.
@@ -1155,7 +1161,6 @@ func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
 				return nil, 0, false
 			}
 		}
-		lines = append(lines, l)
 	}
 	return memberRun(lines, schema.Members(sch), false, 0)
 }
@@ -1377,14 +1382,7 @@ func memberRecords(text []byte, sch *jsonschema.Schema) (v *jvalue, start int, s
 	if want := schema.AllowedTypes(ms); !want.Has("array") || bytes.ContainsAny(text, "{}") {
 		return nil, 0, false, false
 	}
-	var lines []textLine
-	yaml := yamlFenced(text)
-	for off, line := range textLines(text) {
-		if yaml {
-			line = yamlUncommented(line)
-		}
-		lines = append(lines, textLine{off: off, indent: indentOf(line), text: bytes.TrimSpace(line)})
-	}
+	lines := replyLines(text)
 	base := -1
 	for _, l := range lines {
 		if len(l.text) > 0 && (base < 0 || l.indent < base) {
@@ -1423,20 +1421,8 @@ func memberRecords(text []byte, sch *jsonschema.Schema) (v *jvalue, start int, s
 	if len(records) == 0 {
 		return nil, 0, false, false
 	}
-	v = &jvalue{kind: jArray, off: records[0][0].off, done: true}
-	for i, r := range records {
-		sub := itemSchema(nil, ms, i)
-		if sub == nil {
-			return nil, 0, false, false
-		}
-		if want := schema.AllowedTypes(schema.Members(sub)); !want.Has("object") || want.Has("string") {
-			return nil, 0, false, false
-		}
-		obj, _, ok := memberRun(r, schema.Members(sub), true, 1)
-		if !ok {
-			return nil, 0, false, false
-		}
-		v.kids = append(v.kids, obj)
+	if v, ok = objectItems(records, ms, records[0][0].off, 1, true); !ok {
+		return nil, 0, false, false
 	}
 	return v, v.off, skipped, true
 }
@@ -1489,19 +1475,22 @@ func nestedObjects(lines []textLine, at int, prop *jsonschema.Schema, depth int)
 		}
 		next = j + 1
 	}
-	v = &jvalue{kind: jArray, off: lines[first].off, done: true}
-	for i, g := range groups {
-		sub := itemSchema(nil, ms, i)
-		if sub == nil {
-			return nil, next, true, false
+	v, ok = objectItems(groups, ms, lines[first].off, depth+1, false)
+	return v, next, true, ok
+}
+
+// replyLines returns text's lines, less their YAML comments where the
+// text is a fence marked yaml.
+func replyLines(text []byte) []textLine {
+	var lines []textLine
+	yaml := yamlFenced(text)
+	for off, line := range textLines(text) {
+		if yaml {
+			line = yamlUncommented(line)
 		}
-		obj, _, ok := memberRun(g, schema.Members(sub), true, depth+1)
-		if !ok {
-			return nil, next, true, false
-		}
-		v.kids = append(v.kids, obj)
+		lines = append(lines, textLine{off: off, indent: indentOf(line), text: bytes.TrimSpace(line)})
 	}
-	return v, next, true, true
+	return lines
 }
 
 // yamlFenced reports whether text is a fence marked yaml (or yml), whose
