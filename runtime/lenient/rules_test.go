@@ -597,6 +597,27 @@ func TestRuleCommasLeftOutBetweenLines(t *testing.T) {
 	})
 }
 
+// Members written on one line with their commas left out, keys unquoted
+// as in JavaScript: a key and its colon after a value's blanks start the
+// next member, after a string, a literal or an unquoted value alike. A
+// phrase in quotes, a colon that ends a single word or starts a URL, and
+// a literal that words follow stay the value's text.
+func TestRuleCommasLeftOutOnOneLine(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"after a string", `{a: "x" b: "y"}`, `{"a":"x","b":"y"}`, "missing comma"},
+		{"no blank after the colons", `{a:"x", b:"y" c:"z"}`, `{"a":"x","b":"y","c":"z"}`, "missing comma"},
+		{"after literals", `{a: true b: false c: null d: 1}`, `{"a":true,"b":false,"c":null,"d":1}`, "missing comma"},
+		{"a literal, then a quoted key", `{'a': true 'b': 1}`, `{"a":true,"b":1}`, "missing comma"},
+		{"after unquoted values", `{name: Ada Lovelace age: 36 city: London}`, `{"name":"Ada Lovelace","age":36,"city":"London"}`, "missing comma"},
+		{"a list after", `{name: "Ada" langs: ["en" "fr"]}`, `{"name":"Ada","langs":["en","fr"]}`, "missing comma"},
+		{"a quoted phrase, then a colon", `{"a": "use "fast" mode: "x" wins"}`, `{"a":"use \"fast\" mode: \"x\" wins"}`, "quote inside"},
+		{"a URL after a quote", `{"a": "see "x" http://a.b"}`, `{"a":"see \"x\" http://a.b"}`, "quote inside"},
+		{"a literal that words follow", `{a: true story}`, `{"a":"true story"}`, "bare word"},
+		{"a URL in an unquoted value", `{a: see http://x.y b: 2}`, `{"a":"see http://x.y","b":2}`, "missing comma"},
+		{"a colon after one word is the text's", `{note: Remember: bring food, b: 1}`, `{"note":"Remember: bring food","b":1}`, "bare word"},
+	})
+}
+
 // A # after a value and a space starts a Python comment, also after a
 // literal with its comma left out.
 func TestRulePythonComments(t *testing.T) {

@@ -439,6 +439,10 @@ func (t *tolerant) literal() *jvalue {
 	// not read on past it.
 	switch rest[n] {
 	case '}', ']', '\n':
+	case ' ', '\t':
+		if !t.inObjectValue() || t.parens > 0 || !memberOnLine(rest[n:]) {
+			return nil // {a: true story}: bare reads the words
+		}
 	case ',':
 		if t.inObjectValue() && t.parens == 0 && !keyFollows(rest[n+1:]) {
 			return nil

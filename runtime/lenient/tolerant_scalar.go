@@ -292,6 +292,44 @@ func callArgument(s []byte) bool {
 	return len(s) > 0 && (s[0] == '{' || s[0] == '[' || s[0] == '"' || s[0] == '\'')
 }
 
+// labelColon reports whether a colon after word, an unquoted value's
+// text so far, and before rest is the text's own: word is one word, and a
+// blank and then words (not a delimiter, nor a key of its own) follow.
+func labelColon(word, rest []byte) bool {
+	word = bytes.TrimRight(word, " \t")
+	if len(word) == 0 || bytes.IndexAny(word, " \t") >= 0 || len(rest) == 0 || rest[0] != ' ' && rest[0] != '\t' {
+		return false
+	}
+	after := skipBlanks(rest)
+	return len(after) > 0 && bytes.IndexByte([]byte(",:}]\r\n\"'{["), after[0]) < 0 && !bareKeyStarts(after)
+}
+
+// keyAtEnd returns where, in b (a bare value read up to a colon), the
+// blanks before a last word that starts with a letter begin, when words
+// come before them: that word is a key, and b up to the result the value.
+// It returns 0 when b is one word, which is then the value's own text.
+func keyAtEnd(b []byte) int {
+	k := len(b)
+	for k > 0 && (b[k-1] == ' ' || b[k-1] == '\t') {
+		k--
+	}
+	w := k
+	for w > 0 && isIdentByte(b[w-1]) {
+		w--
+	}
+	if w == k || !(b[w] == '_' || b[w] == '$' || isASCIILetter(b[w])) {
+		return 0
+	}
+	v := w
+	for v > 0 && (b[v-1] == ' ' || b[v-1] == '\t') {
+		v--
+	}
+	if v == w || v == 0 {
+		return 0
+	}
+	return v
+}
+
 // bare reads a word that is not quoted: a literal, a call such as
 // ObjectId("…") whose argument is the value, or an unquoted string up to
 // the next delimiter (spaces inside kept).
@@ -364,6 +402,19 @@ func (t *tolerant) bare() *jvalue {
 			break
 		}
 		if r == ':' && !bytes.HasPrefix(t.s[end:], []byte("://")) && !timeColon(t.s[start:end], t.s[end+1:]) {
+			if inValue && parens == 0 && !lines {
+				// {name: Ada Lovelace age: 36}: the last word before the
+				// colon is the next member's key, and the comma before it
+				// is missing.
+				if cut := keyAtEnd(t.s[start:end]); cut > 0 && memberOnLine(t.s[start+cut:]) {
+					end = start + cut
+				} else if labelColon(t.s[start:end], t.s[end+1:]) {
+					// {note: Remember: bring food}: a colon after the value's
+					// only word, then words: a label in the value's text.
+					end += n
+					continue
+				}
+			}
 			break
 		}
 		if r == '/' && end+1 < len(t.s) && (t.s[end+1] == '*' || t.s[end+1] == '/') && !bytes.HasSuffix(t.s[start:end], []byte(":")) && !t.slashesInWord(t.s[start:end], end) {

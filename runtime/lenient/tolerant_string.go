@@ -689,7 +689,11 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			// “Mockingbird," "Where the Crawdads Sing" explores”: a quote
 			// and, on its line, a quoted phrase that words follow.
 			inText := !key && !stopAtDelimiter && len(t.stack) > 0 && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0
-			if stopAtDelimiter || valueOnNextLine || t.eof() || next == ',' || !key && t.inObjectValue() && quote > start+1 && bytes.IndexByte([]byte(" \t,"), t.s[quote-1]) < 0 && keyLostOpenQuote(t.s[t.i:], r) || next == ':' && !phraseOpen || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) && !(inText && phraseFollows(t.s[t.i:])) || next == '\n' || next == '+' ||
+			// {a: "x" b: "y"}: blanks, then a bare key and its colon on the
+			// quote's line, in a string with no phrase of its own open.
+			memberNext := !key && !stopAtDelimiter && inner%2 == 0 && t.inObjectValue() && t.parens == 0 && t.i > save &&
+				bytes.IndexByte(t.s[save:t.i], '\n') < 0 && memberOnLine(t.s[save:])
+			if stopAtDelimiter || valueOnNextLine || memberNext || t.eof() || next == ',' || !key && t.inObjectValue() && quote > start+1 && bytes.IndexByte([]byte(" \t,"), t.s[quote-1]) < 0 && keyLostOpenQuote(t.s[t.i:], r) || next == ':' && !phraseOpen || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) && !(inText && phraseFollows(t.s[t.i:])) || next == '\n' || next == '+' ||
 				next == ';' && !key && t.semicolonSeparates(t.s[t.i+1:]) || next >= '0' && next <= '9' && !key && !(t.i == save && t.s[quote-1] == ' ' && phraseFollows(t.s[quote:])) && !(t.i == save && sb.Len() == 0 && quoteOnLine(t.s[t.i:], r) >= 0) || next == '=' && key ||
 				key && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0 && startsPlainValue(t.s[t.i:]) {
 				nextAt := t.i // where what follows the quote starts
@@ -1548,6 +1552,31 @@ func bareKeyStarts(b []byte) bool {
 	}
 	after := skipBlanks(b[word:])
 	return word > 0 && len(after) > 0 && after[0] == ':' && !bytes.HasPrefix(after, []byte("://"))
+}
+
+// memberOnLine reports whether b, after a value in an object, starts a
+// member on the same line that lost the comma before it: blanks, then a
+// key (quoted, or unquoted and starting with a letter), its colon and a
+// value ({a: "x" b: "y"}, {a: true b: false}, {'a': true 'b': 1}). A colon with nothing after it on
+// the line is not enough, nor is one that starts a URL.
+func memberOnLine(b []byte) bool {
+	rest := skipBlanks(b)
+	if len(rest) == len(b) || len(rest) == 0 {
+		return false
+	}
+	if r, _ := utf8.DecodeRune(rest); isQuote(r) {
+		if !startsKey(rest) {
+			return false
+		}
+	} else if !(rest[0] == '_' || rest[0] == '$' || isASCIILetter(rest[0])) || !bareKeyStarts(rest) {
+		return false
+	}
+	colon := bytes.IndexByte(rest, ':')
+	if colon < 0 {
+		return false // a key written with =
+	}
+	value := skipBlanks(rest[colon+1:])
+	return len(value) > 0 && bytes.IndexByte([]byte(":,}]\r\n"), value[0]) < 0
 }
 
 // startsLiteral reports whether b starts with a literal word (true,
