@@ -441,9 +441,17 @@ func itemSchema(sc *schema.ShapeCache, ms []*jsonschema.Schema, i int) *jsonsche
 	return nil
 }
 
+// propertySchema returns the schema the member k of an object of ms is
+// read with: its declared property's, else a pattern property's that k
+// matches (a map keyed by a pattern), else additionalProperties'.
 func propertySchema(ms []*jsonschema.Schema, k string) *jsonschema.Schema {
 	for _, m := range ms {
 		if p := m.Properties[k]; p != nil {
+			return p
+		}
+	}
+	for _, m := range ms {
+		if p := patternSchema(m, k); p != nil {
 			return p
 		}
 	}
@@ -453,6 +461,20 @@ func propertySchema(ms []*jsonschema.Schema, k string) *jsonschema.Schema {
 		}
 	}
 	return nil
+}
+
+// patternSchema returns the schema of m's pattern property that k
+// matches; of several, the one whose pattern sorts first, so that the
+// reading does not depend on map order.
+func patternSchema(m *jsonschema.Schema, k string) *jsonschema.Schema {
+	var best *jsonschema.Schema
+	bestPattern := ""
+	for re, p := range m.PatternProperties {
+		if s := re.String(); re.MatchString(k) && (best == nil || s < bestPattern) {
+			best, bestPattern = p, s
+		}
+	}
+	return best
 }
 
 func kindName(v any) string {

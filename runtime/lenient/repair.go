@@ -112,6 +112,9 @@ func repairValue(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string,
 			for _, m := range ms {
 				sub := m.Properties[k]
 				if sub == nil {
+					sub = patternSchema(m, k)
+				}
+				if sub == nil {
 					if ap, ok := m.AdditionalProperties.(*jsonschema.Schema); ok {
 						sub = ap
 					}

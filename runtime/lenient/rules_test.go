@@ -110,6 +110,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///contact.json":  `{"type": "object", "properties": {"name": {"type": "string"}, "address": {"type": "object", "properties": {"city": {"type": "string"}, "zip": {"type": "string"}, "geo": {"type": "object", "properties": {"lat": {"type": "number"}}}}, "required": ["city"]}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["name", "address"]}`,
 	"structgen:///done.json":     `{"type": "object", "properties": {"done": {"type": "boolean"}}, "required": ["done"]}`,
 	"structgen:///team.json":     `{"type": "object", "properties": {"name": {"type": "string"}, "people": {"type": "array", "items": {"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}}, "required": ["first_name"]}}}, "required": ["people"], "additionalProperties": false}`,
+	"structgen:///scores.json":   `{"type": "object", "properties": {"by_day": {"type": "object", "patternProperties": {"^d[0-9]+$": {"type": "array", "items": {"type": "integer"}}}, "additionalProperties": {"type": "string"}}}}`,
 	"structgen:///bio.json":      `{"type": "object", "properties": {"name": {"type": "string"}, "bio": {"type": "string"}, "age": {"type": "integer"}}, "required": ["name", "bio"], "additionalProperties": false}`,
 	"structgen:///grid.json":     `{"type": "object", "properties": {"rows": {"type": "array", "items": {"type": "array", "items": {"type": "number"}}}}, "required": ["rows"]}`,
 	"structgen:///people.json":   `{"type": "array", "items": {"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "city": {"type": "string"}}, "required": ["first_name", "age"]}}`,
@@ -265,6 +266,21 @@ func TestRuleScalarAsText(t *testing.T) {
 		{"a boolean where a boolean is allowed stays one", "text", `{"flag": false}`, `{"flag":false}`, ""},
 		{"a number where a string or an object is wanted is no guess", "union", `3`, "", "(root)"},
 	})
+}
+
+// A member whose key matches a pattern property is read with that
+// property's schema, as the validator reads it, and not with
+// additionalProperties'; so is a tool call's.
+func TestRulePatternProperties(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"a member of a patterned map", "scores", `{"by_day": {"d1": ["3", 4], "d2": "5"}}`, `{"by_day":{"d1":[3,4],"d2":[5]}}`, ""},
+		{"a key no pattern matches", "scores", `{"by_day": {"note": 5}}`, `{"by_day":{"note":"5"}}`, ""},
+	})
+	var reps []problem.Repair
+	doc, err := RepairArgs(ruleSchemas.Schema("structgen:///scores.json#"), decodeForTest(t, `{"by_day": {"d1": "[1, 2]"}}`), &reps)
+	if got, _ := json.Marshal(doc); err != nil || string(got) != `{"by_day":{"d1":[1,2]}}` {
+		t.Errorf("RepairArgs read a patterned member to %s, %v", got, err)
+	}
 }
 
 // Unquoted scalars with punctuation are kept whole.
