@@ -111,6 +111,7 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, comp
 		return x
 	case map[string]any:
 		alignKeys(x, ms, ptr, repairs)
+		alignKeyNames(sc, x, ms, ptr, repairs)
 		// Null in an optional field that may not be null reads as absent.
 		repairValue(sc, x, s, ptr, repairs, repairNulls)
 		if complete {
@@ -1047,6 +1048,34 @@ next:
 		obj[target] = obj[k]
 		delete(obj, k)
 		*repairs = append(*repairs, problem.Repair{Pointer: ptr + "/" + escapeToken(k), Message: fmt.Sprintf("read the key %q as the property %q", k, target)})
+	}
+}
+
+// alignKeyNames renames the keys of obj, a map whose keys the schema
+// names (propertyNames with enum or const values, as Pydantic and Zod
+// write a map keyed by an enum), written loosely (another case,
+// separators, a longer phrase) to the one value each stands for, each
+// reported: only where obj lacks that value as a key.
+func alignKeyNames(sc *schema.ShapeCache, obj map[string]any, ms []*jsonschema.Schema, ptr string, repairs *[]problem.Repair) {
+	for _, m := range ms {
+		if m.PropertyNames == nil {
+			continue
+		}
+		names := sc.Of(m.PropertyNames).Members
+		keys := make([]string, 0, len(obj))
+		for k := range obj {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			e, _, ok := looseEnum(k, names)
+			if _, has := obj[e]; !ok || has {
+				continue
+			}
+			obj[e] = obj[k]
+			delete(obj, k)
+			*repairs = append(*repairs, problem.Repair{Pointer: ptr + "/" + escapeToken(k), Message: fmt.Sprintf("read the key %q as %q, a key the schema names", k, e)})
+		}
 	}
 }
 

@@ -111,6 +111,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///done.json":     `{"type": "object", "properties": {"done": {"type": "boolean"}}, "required": ["done"]}`,
 	"structgen:///team.json":     `{"type": "object", "properties": {"name": {"type": "string"}, "people": {"type": "array", "items": {"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}}, "required": ["first_name"]}}}, "required": ["people"], "additionalProperties": false}`,
 	"structgen:///scores.json":   `{"type": "object", "properties": {"by_day": {"type": "object", "patternProperties": {"^d[0-9]+$": {"type": "array", "items": {"type": "integer"}}}, "additionalProperties": {"type": "string"}}}}`,
+	"structgen:///tally.json":    `{"type": "object", "properties": {"by_color": {"type": "object", "propertyNames": {"enum": ["RED", "DARK_BLUE"]}, "additionalProperties": {"type": "integer"}}}}`,
 	"structgen:///bio.json":      `{"type": "object", "properties": {"name": {"type": "string"}, "bio": {"type": "string"}, "age": {"type": "integer"}}, "required": ["name", "bio"], "additionalProperties": false}`,
 	"structgen:///grid.json":     `{"type": "object", "properties": {"rows": {"type": "array", "items": {"type": "array", "items": {"type": "number"}}}}, "required": ["rows"]}`,
 	"structgen:///people.json":   `{"type": "array", "items": {"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "city": {"type": "string"}}, "required": ["first_name", "age"]}}`,
@@ -281,6 +282,16 @@ func TestRulePatternProperties(t *testing.T) {
 	if got, _ := json.Marshal(doc); err != nil || string(got) != `{"by_day":{"d1":[1,2]}}` {
 		t.Errorf("RepairArgs read a patterned member to %s, %v", got, err)
 	}
+}
+
+// A map keyed by an enum (propertyNames) reads keys written loosely as
+// the enum's values, as it reads values: one value each, reported.
+func TestRuleEnumKeys(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"another case and separators", "tally", `{"by_color": {"red": 1, "Dark Blue": 2}}`, `{"by_color":{"DARK_BLUE":2,"RED":1}}`, ""},
+		{"a key written twice is not merged", "tally", `{"by_color": {"RED": 1, "red": 2}}`, "", "by_color"},
+		{"a key no value stands for", "tally", `{"by_color": {"green": 1}}`, "", "one of"},
+	})
 }
 
 // Unquoted scalars with punctuation are kept whole.
