@@ -78,7 +78,7 @@ func partCandidates(text []byte, out []candidate, whole *jvalue, wholeRepairs []
 				// JSON does not fit, and costs a repair more.
 				reps = append(reps, problem.Repair{Offset: f.open, Message: "read a code fence marked as another language than JSON"})
 			}
-			v := joinDocuments(vs, f.off, &reps)
+			v := joinDocuments(vs, f.off, &reps, false)
 			shiftValue(v, f.off)
 			out = append(out, corrected(candidate{v: v, repairs: reps}, f.open, cue))
 		}

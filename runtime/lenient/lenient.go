@@ -102,7 +102,7 @@ func readOne(text []byte, streaming bool) (*jvalue, []problem.Repair, bool, erro
 	}
 	if vs, repairs, ok := readFences(text, streaming); ok {
 		repairs = append(pre, repairs...)
-		return joinDocuments(vs, 0, &repairs), repairs, false, nil
+		return joinDocuments(vs, 0, &repairs, streaming), repairs, false, nil
 	}
 	t := &tolerant{s: text, repairs: pre, streaming: streaming}
 	t.skip()
@@ -118,7 +118,7 @@ func readOne(text []byte, streaming bool) (*jvalue, []problem.Repair, bool, erro
 		return nil, t.repairs, false, problem.ErrNoJSON
 	}
 	one := len(pre) == 0 && len(vs) == 1 && t.firstEnd > 0 && vs[0].off == start && len(skipWS(text[t.firstEnd:])) == 0
-	return joinDocuments(vs, 0, &t.repairs), t.repairs, one, nil
+	return joinDocuments(vs, 0, &t.repairs, streaming), t.repairs, one, nil
 }
 
 // quotedDocument returns text with the ` or ' around it written as
@@ -548,7 +548,7 @@ func readFences(text []byte, streaming bool) ([]*jvalue, []problem.Repair, bool)
 					r.repairs = append(r.repairs, rep)
 				}
 				r.repairs = append(r.repairs, problem.Repair{Offset: base + i, Message: "took the JSON document from a markdown code fence"})
-				r.v = joinDocuments(all, base+bodyStart, &r.repairs)
+				r.v = joinDocuments(all, base+bodyStart, &r.repairs, streaming)
 				shiftValue(r.v, base+bodyStart)
 				reads = append(reads, r)
 			}
@@ -685,8 +685,9 @@ func opensDocument(text []byte) bool {
 }
 
 // joinDocuments makes one value of the documents read in a row: empty
-// ones are dropped beside others, one is itself, several an array.
-func joinDocuments(vs []*jvalue, off int, repairs *[]problem.Repair) *jvalue {
+// ones are dropped beside others, one is itself, several an array, which
+// a text still streaming has not finished: more may come.
+func joinDocuments(vs []*jvalue, off int, repairs *[]problem.Repair, streaming bool) *jvalue {
 	if len(vs) == 1 {
 		return vs[0]
 	}
@@ -704,7 +705,7 @@ func joinDocuments(vs []*jvalue, off int, repairs *[]problem.Repair) *jvalue {
 		return kept[0]
 	}
 	*repairs = append(*repairs, problem.Repair{Offset: off, Message: "read " + strconv.Itoa(len(kept)) + " documents in a row as an array"})
-	return &jvalue{kind: jArray, kids: kept, off: kept[0].off, done: true}
+	return &jvalue{kind: jArray, kids: kept, off: kept[0].off, done: !streaming}
 }
 
 func isEmptyContainer(v *jvalue) bool {

@@ -181,12 +181,18 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 	if err != nil {
 		return nil, nil, err
 	}
+	if at, ok := markerAtEnd(text); ok {
+		// "- " or "1. ": a list item's marker, its text still to come, is
+		// no value yet (not -0, nor 1).
+		text = text[:at]
+	}
 	v, repairs, err := read(text, true)
+	plain := v // the reading as a document, no line reading of the text
 	if list, off, members, ok := bulletListFor(text, sch); ok {
 		// - apple⏎- ban: a markdown list streams as its items, as its
 		// final reading has them, the last still growing until its line
 		// ends, and more may come.
-		growing(list, text)
+		growing(list, text, true)
 		msg := readBulletItems
 		if members {
 			msg = readBulletObjects
@@ -195,7 +201,7 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 	} else if table, reps, ok := markdownTable(text, s.Shapes(), sch); ok {
 		// | Ada | 36 |⏎| Bo: a table streams as its rows, as its final
 		// reading has them, the last still growing until its line ends.
-		growing(table, text)
+		growing(table, text, false)
 		v, repairs, err = table, reps, nil
 	} else if rows, reps, _, ok := csvRows(text, s.Shapes(), sch, true); ok {
 		// first_name,age⏎Ada,36⏎Bo: CSV streams as its rows, as a
@@ -206,6 +212,7 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 	} else if at, ok := labelledList(text, sch); ok {
 		// Colors: red, bl: the list after its label streams as the list.
 		if lv, reps, lerr := read(text[at:], true); lerr == nil {
+			lv.done = false // more items may come, as in a markdown list
 			shiftValue(lv, at)
 			v, repairs, err = lv, append([]problem.Repair{{Message: "skipped the label before the list"}}, shift(reps, at)...), nil
 		}
@@ -213,7 +220,7 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 		// name: Ada⏎age: 3: lines of members stream as the object, as its
 		// final reading has it, the last member growing until its line
 		// ends.
-		growing(obj, text)
+		growing(obj, text, true)
 		v, repairs, err = obj, []problem.Repair{{Offset: off, Message: readMemberLines}}, nil
 	} else if xv, reps, _, ok := xmlMembers(text, sch); ok {
 		// <name>Ada</name><age>3: the elements so far, those the text
@@ -224,11 +231,32 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 	} else if recs, off, _, ok := memberRecords(text, sch); ok {
 		// name: Ada⏎age: 3⏎⏎name: B: records of members stream as the
 		// list, the last record growing.
-		growing(recs, text)
+		growing(recs, text, true)
 		v, repairs, err = recs, []problem.Repair{{Offset: off, Message: readMemberRecords}}, nil
 	}
 	if err != nil {
 		return nil, repairs, err
+	}
+	var scratch []problem.Repair
+	if proseSoFar(text) && !kindsFit(coerce(s.Shapes(), toAny(v), sch, "", false, &scratch), sch) {
+		// Here they are:⏎: words the model writes before its answer
+		// read as a string, or its lines as a list of strings; where the
+		// schema takes neither, they are not the answer, which is still
+		// to come.
+		return nil, nil, problem.ErrNoJSON
+	}
+	switch {
+	case v != plain:
+	case !bytes.ContainsAny(text, "{["):
+		// No bracket yet (Here they are:⏎⏎-, or Here it is:⏎⏎```): what
+		// the reply writes next may make the words so far an
+		// introduction, a label, a list's items or a fence's prose.
+		undone(v)
+	case v.kind != jObject && v.kind != jArray:
+		// A value alone, with no bracket of its own ("hi" and): what
+		// the reply writes next may still make it another reading (a
+		// string of the whole text).
+		v.done = false
 	}
 	done := map[string]bool{}
 	v = prune(v, sch, nil, done)
@@ -238,26 +266,52 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 	doc := toAny(v)
 	var coerced []problem.Repair
 	doc = coerce(s.Shapes(), doc, sch, "", false, &coerced) // a streamed object may still get them
-	if proseSoFar(text) && !kindsFit(doc, sch) {
-		// Here they are:⏎: words the model writes before its answer
-		// read as a string, or its lines as a list of strings; where the
-		// schema takes neither, they are not the answer, which is still
-		// to come.
-		return nil, nil, problem.ErrNoJSON
-	}
 	for i := range coerced {
 		coerced[i].Offset = offsetOf(v, coerced[i].Pointer)
 	}
 	return &Node{v: doc, done: done}, append(repairs, coerced...), nil
 }
 
-// growing marks v, a reading of lines still streaming, not done, and,
-// where the text has not ended its last line, the last value in it (the
-// last item, row or member, and the last value inside that), which may
-// still grow.
-func growing(v *jvalue, text []byte) {
+// undone marks v and every value in it not done.
+func undone(v *jvalue) {
 	v.done = false
-	if bytes.HasSuffix(text, []byte("\n")) {
+	for _, k := range v.kids {
+		undone(k)
+	}
+}
+
+// markerAtEnd reports whether text, outside any document, ends with a
+// line that is a list item's marker and blanks alone, and where that
+// line starts.
+func markerAtEnd(text []byte) (int, bool) {
+	if bytes.ContainsAny(text, "{[") {
+		return 0, false
+	}
+	at := bytes.LastIndexByte(text, '\n') + 1
+	line := text[at:]
+	marker := bytes.TrimSpace(line)
+	if len(marker) == len(bytes.TrimLeft(line, " \t")) {
+		return 0, false // no blank after the marker yet: "-1" may be a number
+	}
+	switch {
+	case len(marker) == 1 && (marker[0] == '-' || marker[0] == '*' || marker[0] == '+'):
+		return at, true
+	case len(marker) >= 2 && len(marker) <= 4 && (marker[len(marker)-1] == '.' || marker[len(marker)-1] == ')') && isDigits(marker[:len(marker)-1]):
+		return at, true
+	}
+	return 0, false
+}
+
+// growing marks v, a reading of lines still streaming, not done, and the
+// last value in it (the last item, row or member, and the last value
+// inside that), which may still grow: where the text has not ended its
+// last line, or, with joins, even where it has, since lines to come may
+// still join it (a line indented under a member is its value's text, a
+// list item's next member line is the item's), until a line that does
+// not join it starts.
+func growing(v *jvalue, text []byte, joins bool) {
+	v.done = false
+	if !joins && bytes.HasSuffix(text, []byte("\n")) {
 		return
 	}
 	for last := v; len(last.kids) > 0; {

@@ -112,6 +112,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///team.json":     `{"type": "object", "properties": {"name": {"type": "string"}, "people": {"type": "array", "items": {"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}}, "required": ["first_name"]}}}, "required": ["people"], "additionalProperties": false}`,
 	"structgen:///scores.json":   `{"type": "object", "properties": {"by_day": {"type": "object", "patternProperties": {"^d[0-9]+$": {"type": "array", "items": {"type": "integer"}}}, "additionalProperties": {"type": "string"}}}}`,
 	"structgen:///tally.json":    `{"type": "object", "properties": {"by_color": {"type": "object", "propertyNames": {"enum": ["RED", "DARK_BLUE"]}, "additionalProperties": {"type": "integer"}}}}`,
+	"structgen:///any.json":      `{}`,
 	"structgen:///bio.json":      `{"type": "object", "properties": {"name": {"type": "string"}, "bio": {"type": "string"}, "age": {"type": "integer"}}, "required": ["name", "bio"], "additionalProperties": false}`,
 	"structgen:///grid.json":     `{"type": "object", "properties": {"rows": {"type": "array", "items": {"type": "array", "items": {"type": "number"}}}}, "required": ["rows"]}`,
 	"structgen:///people.json":   `{"type": "array", "items": {"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "city": {"type": "string"}}, "required": ["first_name", "age"]}}`,
@@ -1389,14 +1390,16 @@ func TestRuleMarkdownList(t *testing.T) {
 }
 
 // A markdown list streams as its items, as its final reading has them:
-// the last one growing until its line ends; a number or enum value
-// still being written is left out.
+// the last one growing until a line that does not join it starts (a
+// line indented under an item is the item's text); a number or enum
+// value still being written is left out.
 func TestRulePartialMarkdownList(t *testing.T) {
 	for _, c := range []struct{ schema, in, want string }{
 		{"strings", "- apple\n- ban", `["apple","ban"]`},
 		{"strings", "Here you go:\n\n- apple\n", `["apple"]`},
 		{"counts", "1. 3\n2. 4", `[3]`},
-		{"counts", "1. 3\n2. 4\n", `[3,4]`},
+		{"counts", "1. 3\n2. 4\n", `[3]`},
+		{"counts", "1. 3\n2. 4\n3. 5", `[3,4]`},
 		{"colors", "- RED\n- BL", `["RED"]`},
 	} {
 		n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///"+c.schema+".json#"), []byte(c.in))

@@ -352,7 +352,7 @@ func csvRows(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema, streami
 		}
 		row := rowObject(header, rows[0], offs[0])
 		if streaming && !quoted {
-			growing(row, text)
+			growing(row, text, false)
 		}
 		return row, repairs, "", true
 	}
@@ -363,7 +363,7 @@ func csvRows(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema, streami
 	if streaming {
 		list.done = false
 		if !quoted {
-			growing(list, text) // the last row, until its line ends
+			growing(list, text, false) // the last row, until its line ends
 		}
 	}
 	return list, repairs, "", true

@@ -964,7 +964,9 @@ func (t *tolerant) members(v *jvalue) {
 		// The key's earlier place, if any: values of this object are read
 		// below, but no key of it, so the answer holds for the member.
 		j, dup := seen.find(key)
-		if dup && ok && len(t.stack) >= 2 && t.stack[len(t.stack)-2] == jArray {
+		if dup && ok && len(t.stack) >= 2 && t.stack[len(t.stack)-2] == jArray && !(t.streaming && len(skipWS(t.s[t.i:])) == 0) {
+			// (A key the streaming text ends in may still grow into
+			// another: "auth" into "authType".)
 			// [{"name": "a", "name": "b"}]: in a list, a key written again
 			// starts the next object, whose braces the text left out.
 			t.repair(keyOff, "started a new object at the repeated key %q", key)

@@ -705,7 +705,8 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// (The next line is looked at only then: a scan at every
 				// quote of a text of one long line would be quadratic.)
 				v.str, v.done = sb.String(), !t.streaming || !atEnd && !(valueOnNextLine && bytes.IndexByte(t.s[nextAt:], '\n') < 0) &&
-					!(phraseGoesOn && !bytes.ContainsRune(t.s[nextAt:], r)) // the quote that decides is still to come
+					!(phraseGoesOn && !bytes.ContainsRune(t.s[nextAt:], r)) && // the quote that decides is still to come
+					!(isQuote(next) && len(bytes.TrimSpace(t.s[nextAt+utf8.RuneLen(next):])) == 0) // "a "b"": a quote the text ends in may be the string's own end
 				if trimmed := strings.TrimRight(v.str, " \t\r"); strings.HasSuffix(trimmed, "\n") && rawBreakBefore(t.s[start:quote]) && strings.Contains(v.str, "```") {
 					// "⏎```{}```⏎": a line break written before the end quote
 					// of a value that holds a fenced block is the block's

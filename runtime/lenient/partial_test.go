@@ -1,0 +1,113 @@
+package lenient
+
+import (
+	"encoding/json"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// atPointer returns the value at the JSON pointer ptr in v, a decoded
+// document.
+func atPointer(v any, ptr string) (any, bool) {
+	if ptr == "" {
+		return v, true
+	}
+	for _, tok := range strings.Split(ptr[1:], "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch x := v.(type) {
+		case map[string]any:
+			var ok bool
+			if v, ok = x[tok]; !ok {
+				return nil, false
+			}
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i >= len(x) {
+				return nil, false
+			}
+			v = x[i]
+		default:
+			return nil, false
+		}
+	}
+	return v, true
+}
+
+// A value ReadPartial marks done is the value the finished reply reads
+// to, at every prefix of a reply written as lines (member lines, YAML
+// blocks, markdown lists of strings, numbers or objects, records, tables,
+// CSV, XML) or as a document: a line indented under a member or an item
+// may still join it after its line ends, and a list item's marker alone
+// is no value yet.
+func TestPartialDoneIsFinal(t *testing.T) {
+	for _, c := range []struct{ schema, text string }{
+		{"bio", "name: Ada\nbio: Mathematician.\n  Wrote a program.\nage: 36\n"},
+		{"bio", "name: Ada\nbio: |\n  one\n  two\n\n  three\nage: 36"},
+		{"people", "- first_name: Ada\n  age: 36\n- first_name: Bo\n  age: 3\n"},
+		{"people", "first_name: Ada\nage: 36\n\nfirst_name: Bo\nage: 3\ncity: Rome"},
+		{"people", "| first_name | age |\n|---|---|\n| Ada | 36 |\n| Bo | 3 |\n"},
+		{"people", "first_name,age\nAda,36\n\"Bo, Jr\",3\n"},
+		{"people", "<people><person><first_name>Ada</first_name><age>36</age></person><person><first_name>Bo</first_name><age>3</age></person></people>"},
+		{"team", "name: A\npeople:\n  - first_name: Ada\n    age: 36\n  - first_name: Bo\n    age: 3\n"},
+		{"strings", "- apple\n  red one\n- pear\n- fig"},
+		{"counts", "1. 3\n2. 4\n3. 5"},
+		{"strings", "Colors: red, blue, green"},
+		{"any", "Here is the JSON:\n\n```json\n{\"a\": [1, 2]}\n```\nDone."},
+		{"any", `[{"auth": "basic", "authType": "x"}, {"auth": "none"}]`},
+		{"any", `{"cmd": "echo "hi"", "n": 1}`},
+		{"strings", "Here they are:\n\n- apple\n- pear\n\nEnjoy."},
+		{"person", "first_name: Ada, age: 36\ntags: a, b"},
+		{"person", "```yaml\nfirst_name: Ada # the first\nage: 36\ntags:\n  - a\n  - b\n```"},
+		{"person", "{\"first_name\": \"Ada\", \"age\": 36, \"tags\": [\"a\", \"b\"]}"},
+		{"person", "Here it is:\n```json\n{first_name: 'Ada', age: 36, tags: ['a' 'b']}\n```\nDone."},
+	} {
+		s := ruleSchemas.Schema("structgen:///" + c.schema + ".json#")
+		final, _, _, err := Align([]byte(c.text), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fb, _ := json.Marshal(final)
+		var fv any
+		json.Unmarshal(fb, &fv)
+		for i := 1; i <= len(c.text); i++ {
+			n, _, err := ReadPartial(s, []byte(c.text[:i]))
+			if err != nil {
+				continue
+			}
+			b, _ := json.Marshal(n.v)
+			var v any
+			json.Unmarshal(b, &v)
+			for ptr, d := range n.done {
+				if !d {
+					continue
+				}
+				got, _ := atPointer(v, ptr)
+				want, ok := atPointer(fv, ptr)
+				if !ok || !reflect.DeepEqual(got, want) {
+					t.Errorf("%q: %q done as %v, final %v", c.text[:i], ptr, got, want)
+				}
+			}
+		}
+	}
+}
+
+// What a streaming reply has finished is marked done: the items and
+// members before the last, and what a document closed.
+func TestPartialDoneSoon(t *testing.T) {
+	for _, c := range []struct{ schema, text, ptr string }{
+		{"strings", "- apple\n- pear\n- f", "/1"},
+		{"bio", "name: Ada\nbio: x\nage: 3", "/bio"},
+		{"people", "- first_name: Ada\n  age: 36\n- first_name: B", "/0"},
+		{"people", "| first_name | age |\n|---|---|\n| Ada | 36 |\n| B", "/0"},
+		{"people", "first_name: Ada\nage: 36\n\nfirst_name: B", "/0"},
+		{"person", `{"first_name": "Ada", "age": 36, "tags": ["a"`, "/age"},
+		{"person", `{"first_name": "Ada", "age": 36, "tags": ["a"]}`, ""},
+	} {
+		n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///"+c.schema+".json#"), []byte(c.text))
+		if err != nil || !n.done[c.ptr] {
+			t.Errorf("%q: %q not done (%v)", c.text, c.ptr, err)
+		}
+	}
+}
