@@ -526,6 +526,9 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 		},
 		func() (candidate, bool) {
 			v, off, ok := memberLines(text, sch)
+			if !ok {
+				refuse(memberLinesWhy(text, sch))
+			}
 			return lineReading(v, off, readMemberLines, ok)
 		},
 		func() (candidate, bool) {
@@ -1163,6 +1166,65 @@ func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
 		}
 	}
 	return memberRun(lines, schema.Members(sch), false, 0)
+}
+
+// memberLinesWhy says why a reply written wholly as lines of a property
+// and its value, unindented (every line not blank is one, and one names a
+// property the object schema sch declares), does not read as the
+// object: a line names a property the schema, closed, does not declare,
+// or one named already. It is "" for any other reply, whose lines may be prose
+// (Note: …) or hold a list of objects (records).
+func memberLinesWhy(text []byte, sch *jsonschema.Schema) string {
+	ms := schema.Members(sch)
+	if !schema.AllowedTypes(ms).Has("object") || schema.AllowedTypes(ms).Has("array") {
+		return ""
+	}
+	byNorm := map[string][]string{}
+	var declared []string
+	closed := false // an undeclared property is the schema's refusal, not prose
+	for _, m := range ms {
+		if b, ok := m.AdditionalProperties.(bool); ok && !b {
+			closed = true
+		}
+		for k := range m.Properties {
+			if len(byNorm[normKey(k)]) == 0 {
+				declared = append(declared, k)
+			}
+			byNorm[normKey(k)] = append(byNorm[normKey(k)], k)
+		}
+	}
+	why, known := "", false
+	seen := map[string]int{}
+	n := 0
+	for _, l := range replyLines(text) {
+		if len(l.text) == 0 {
+			continue
+		}
+		n++
+		key, _, ok := memberLine(l.text)
+		if !ok || l.indent > 0 {
+			return "" // prose, or lines under a member: not this reading's to word
+		}
+		names := byNorm[normKey(key)]
+		switch {
+		case len(names) != 1:
+			if why == "" && closed {
+				slices.Sort(declared)
+				why = fmt.Sprintf("the reply is written as lines of a property and its value, but its line %d names %q, which the schema does not declare (it declares %s)", n, key, strings.Join(declared, ", "))
+			}
+		case seen[names[0]] > 0:
+			if why == "" {
+				why = fmt.Sprintf("the reply is written as lines of a property and its value, but its lines %d and %d both name %q", seen[names[0]], n, names[0])
+			}
+		default:
+			known = true
+			seen[names[0]] = n
+		}
+	}
+	if !known {
+		return ""
+	}
+	return why
 }
 
 // maxLineDepth bounds the nesting of member lines: each level scans the

@@ -1159,6 +1159,22 @@ func TestRuleMembersOnOneLine(t *testing.T) {
 	})
 }
 
+// A reply written wholly as member lines that does not read as the
+// object gets an error saying which line did not fit.
+func TestRuleMemberLinesRefused(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"an undeclared property", "bio", "name: Ada\nbio: x\njob: poet", "", `its line 3 names "job", which the schema does not declare (it declares age, bio, name)`},
+		{"a property twice", "bio", "name: Ada\nbio: x\n\nname: Bo", "", `its lines 1 and 3 both name "name"`},
+	})
+	// Lines under a member, or prose, are not worded so.
+	for _, in := range []string{"name: Ada\nbio: x\n  job: poet\njob: y", "I think so.\nname: Ada\nbio: x\njob: poet"} {
+		_, _, ps, err := Align([]byte(in), ruleSchemas.Schema("structgen:///bio.json#"))
+		if strings.Contains(fmt.Sprint(ps, err), "lines of a property") {
+			t.Errorf("%q: %v %v", in, ps, err)
+		}
+	}
+}
+
 // A markdown list where a list of objects is wanted: each item whose
 // lines name the item's declared properties is that object (YAML's
 // sequence of mappings, or a numbered list of fields).
