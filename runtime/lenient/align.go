@@ -738,6 +738,11 @@ func proseScalar(text []byte, sch *jsonschema.Schema) (any, []problem.Repair, bo
 	}
 	s := string(text)
 	if want.Has("array") {
+		if _, _, list, nested := bulletLines(text, nil); list || nested {
+			// - apple⏎- pear: a list whose items did not fit; a word of
+			// one of them is not a list of one.
+			return nil, nil, false
+		}
 		if item := itemSchema(nil, ms, 0); item != nil {
 			if iw := schema.AllowedTypes(schema.Members(item)); (iw.Has("number") || iw.Has("integer")) && len(proseNumbers(text)) > 1 {
 				return nil, nil, false // several numbers: not a list of one

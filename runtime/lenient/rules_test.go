@@ -807,6 +807,7 @@ func TestRuleScalarFromProse(t *testing.T) {
 		{"one number", "int", "There are 42 of them.", `42`, ""},
 		{"the same number twice", "int", "42. Yes, 42.", `42`, ""},
 		{"several numbers", "int", "Out of 10 candidates, 3 passed.", "", "want integer"},
+		{"a markdown list whose items do not fit is no list of one", "colors", "- apple, a red one\n- pear", "", "/1: value must be one of"},
 		{"the answer's line after the steps", "int", "Step 1: 6\nStep 2: 7\nAnswer: 42", `42`, ""},
 		{"a bold label", "int", "6 times 7 is what we need.\n\n**Final answer:** 42", `42`, ""},
 		{"a boolean's answer line", "flag", "Answer: false\nReason: the claim is true only in part.", `false`, ""},
