@@ -57,6 +57,8 @@ func TestPartialDoneIsFinal(t *testing.T) {
 		{"any", "Here is the JSON:\n\n```json\n{\"a\": [1, 2]}\n```\nDone."},
 		{"any", `[{"auth": "basic", "authType": "x"}, {"auth": "none"}]`},
 		{"any", `{"cmd": "echo "hi"", "n": 1}`},
+		{"any", "{\"code\": \"x = \"\"\"hi\"\"\"\", \"lang\": \"py\"}"},
+		{"any", "{\"code\": \"def f():\n    \"\"\"Doc.\"\"\"\n    return 1\", \"lang\": \"py\"}"},
 		{"strings", "Here they are:\n\n- apple\n- pear\n\nEnjoy."},
 		{"person", "first_name: Ada, age: 36\ntags: a, b"},
 		{"person", "```yaml\nfirst_name: Ada # the first\nage: 36\ntags:\n  - a\n  - b\n```"},

@@ -1579,6 +1579,18 @@ func TestRuleRawTextInStrings(t *testing.T) {
 	})
 }
 
+// Code's triple quotes (Python's docstrings and long strings) written
+// raw in a value are its text; of a run that a delimiter follows, the
+// last quote ends the value. Doubled quotes stay CSV's.
+func TestRuleTripleQuotes(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a docstring", "{\"code\": \"def f():\\n    \"\"\"Doc.\"\"\"\\n    return 1\", \"lang\": \"py\"}", `{"code":"def f():\n    \"\"\"Doc.\"\"\"\n    return 1","lang":"py"}`, "3 quotes in a row"},
+		{"a long string that ends the value", `{"code": "x = """hi"""", "lang": "py"}`, `{"code":"x = \"\"\"hi\"\"\"","lang":"py"}`, "3 quotes in a row"},
+		{"on lines of their own", "{\"code\": \"s = \"\"\"one\ntwo\"\"\"\nprint(s)\", \"lang\": \"py\"}", `{"code":"s = \"\"\"one\ntwo\"\"\"\nprint(s)","lang":"py"}`, "quotes in a row"},
+		{"doubled quotes stay CSV's", `{"code": "say(""hi"")", "n": 1}`, `{"code":"say(\"hi\")","n":1}`, "doubled quote"},
+	})
+}
+
 // A semicolon between members or items, where a comma is wanted, is a
 // comma: after a string it ends the string only where what follows it
 // is what follows a comma there (a key and its colon, a quoted item).

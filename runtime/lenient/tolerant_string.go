@@ -582,7 +582,25 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				braces--
 			}
 		}
+		run := 0 // quotes in a row at t.i, counted where three may start
+		if r == '"' && !key && !stopAtDelimiter && !csv && sb.Len() > 0 && t.i+2 < len(t.s) && t.s[t.i+1] == '"' && t.s[t.i+2] == '"' {
+			for run < 7 && t.i+run < len(t.s) && t.s[t.i+run] == '"' {
+				run++
+			}
+		}
 		switch {
+		case run >= 3 && run <= 6:
+			// "def f():⏎    """Doc."""⏎": code's triple quotes (a Python
+			// docstring) in a value are its text; the last quote of a
+			// run that a delimiter follows is the string's end.
+			n := run
+			if endsValue(t.s[t.i+run:]) {
+				n--
+			}
+			t.repair(t.i, "kept %d quotes in a row inside a string as its text", n)
+			sb.WriteString(strings.Repeat(`"`, n))
+			inner += n
+			t.i += n
 		case r < utf8RuneSelf && strings.ContainsRune(closers, r) && !key && !stopAtDelimiter && sb.Len() > 0 &&
 			t.i+1 < len(t.s) && t.s[t.i+1] == byte(r) && (csv || t.i >= csvNoEnd && t.csvQuotes(byte(r), &csvNoEnd)):
 			// "say ""hi"" now": quotes doubled in pairs, as CSV escapes
