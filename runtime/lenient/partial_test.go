@@ -57,6 +57,8 @@ func TestPartialDoneIsFinal(t *testing.T) {
 		{"any", "Here is the JSON:\n\n```json\n{\"a\": [1, 2]}\n```\nDone."},
 		{"any", `[{"auth": "basic", "authType": "x"}, {"auth": "none"}]`},
 		{"any", `{"cmd": "echo "hi"", "n": 1}`},
+		{"any", "{\"code\": \"x = {\"a\": 1}\nprint(x[\"a\"])\", \"lang\": \"py\"}"},
+		{"any", `{"code": "s = "a" + "b"", "lang": "py"}`},
 		{"any", "{\"code\": \"x = \"\"\"hi\"\"\"\", \"lang\": \"py\"}"},
 		{"any", "{\"code\": \"def f():\n    \"\"\"Doc.\"\"\"\n    return 1\", \"lang\": \"py\"}"},
 		{"strings", "Here they are:\n\n- apple\n- pear\n\nEnjoy."},

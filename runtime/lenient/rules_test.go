@@ -1591,6 +1591,20 @@ func TestRuleTripleQuotes(t *testing.T) {
 	})
 }
 
+// Code in an object's value with its quotes written raw: a quote before
+// a bracket that closes nothing of the object's is the text's where a
+// later quote ends the value, and a + after a phrase the value's quotes
+// opened is code, not a concatenation of strings.
+func TestRuleQuotesInCode(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"an index, then more code", "{\"code\": \"x = {\"a\": 1}\nprint(x[\"a\"])\", \"lang\": \"py\"}", `{"code":"x = {\"a\": 1}\nprint(x[\"a\"])","lang":"py"}`, "quote inside"},
+		{"an index at the line's end", "{\"lang\": \"py\", \"code\": \"return x[\"name\"]\n\"}", `{"lang":"py","code":"return x[\"name\"]\n"}`, "quote inside"},
+		{"a plus in code", `{"code": "s = "a" + "b"", "lang": "py"}`, `{"code":"s = \"a\" + \"b\"","lang":"py"}`, "quote inside"},
+		{"strings joined by a plus", `{"a": "hello " + "world"}`, `{"a":"hello world"}`, ""},
+		{"an object that lost its brace at a list's end", `[{"a": "x"]`, `[{"a":"x"}]`, ""},
+	})
+}
+
 // A semicolon between members or items, where a comma is wanted, is a
 // comma: after a string it ends the string only where what follows it
 // is what follows a comma there (a key and its colon, a quoted item).

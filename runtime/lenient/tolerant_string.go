@@ -707,11 +707,23 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			// “Mockingbird," "Where the Crawdads Sing" explores”: a quote
 			// and, on its line, a quoted phrase that words follow.
 			inText := !key && !stopAtDelimiter && len(t.stack) > 0 && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0
+			if !stopAtDelimiter && !key && next == ']' && t.inObjectValue() && t.parens == 0 &&
+				!(len(t.stack) >= 2 && t.stack[len(t.stack)-2] == jArray && endsValue(t.s[t.i+1:])) && quoteEndsValueAhead(t.s[t.i+1:], r) {
+				// {"code": "print(x["a"])"}: in an object's value a bracket
+				// closes none of the object's containers (unless the object
+				// lost its brace at a list's end, [{"a": "x"]), so the quote
+				// before it is the text's where a later one ends the value.
+				t.i = save
+				t.repair(quote, "escaped a quote inside a string")
+				inner++
+				sb.WriteRune(r)
+				continue
+			}
 			// {a: "x" b: "y"}: blanks, then a bare key and its colon on the
 			// quote's line, in a string with no phrase of its own open.
 			memberNext := !key && !stopAtDelimiter && inner%2 == 0 && t.inObjectValue() && t.parens == 0 && t.i > save &&
 				bytes.IndexByte(t.s[save:t.i], '\n') < 0 && memberOnLine(t.s[save:])
-			if stopAtDelimiter || valueOnNextLine || memberNext || t.eof() || next == ',' || !key && t.inObjectValue() && quote > start+1 && bytes.IndexByte([]byte(" \t,"), t.s[quote-1]) < 0 && keyLostOpenQuote(t.s[t.i:], r) || next == ':' && !phraseOpen || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) && !(inText && phraseFollows(t.s[t.i:])) || next == '\n' || next == '+' ||
+			if stopAtDelimiter || valueOnNextLine || memberNext || t.eof() || next == ',' || !key && t.inObjectValue() && quote > start+1 && bytes.IndexByte([]byte(" \t,"), t.s[quote-1]) < 0 && keyLostOpenQuote(t.s[t.i:], r) || next == ':' && !phraseOpen || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) && !(inText && phraseFollows(t.s[t.i:])) || next == '\n' || next == '+' && (inner%2 == 0 || key || stopAtDelimiter) ||
 				next == ';' && !key && t.semicolonSeparates(t.s[t.i+1:]) || next >= '0' && next <= '9' && !key && !(t.i == save && t.s[quote-1] == ' ' && phraseFollows(t.s[quote:])) && !(t.i == save && sb.Len() == 0 && quoteOnLine(t.s[t.i:], r) >= 0) || next == '=' && key ||
 				key && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0 && startsPlainValue(t.s[t.i:]) {
 				nextAt := t.i // where what follows the quote starts
@@ -724,7 +736,8 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// quote of a text of one long line would be quadratic.)
 				v.str, v.done = sb.String(), !t.streaming || !atEnd && !(valueOnNextLine && bytes.IndexByte(t.s[nextAt:], '\n') < 0) &&
 					!(phraseGoesOn && !bytes.ContainsRune(t.s[nextAt:], r)) && // the quote that decides is still to come
-					!(isQuote(next) && len(bytes.TrimSpace(t.s[nextAt+utf8.RuneLen(next):])) == 0) // "a "b"": a quote the text ends in may be the string's own end
+					!(isQuote(next) && len(bytes.TrimSpace(t.s[nextAt+utf8.RuneLen(next):])) == 0) && // "a "b"": a quote the text ends in may be the string's own end
+					!(next == ']' && t.inObjectValue() && !bytes.ContainsRune(t.s[nextAt:], r)) // "x["a"]: a quote to come may make the bracket code
 				if trimmed := strings.TrimRight(v.str, " \t\r"); strings.HasSuffix(trimmed, "\n") && rawBreakBefore(t.s[start:quote]) && strings.Contains(v.str, "```") {
 					// "⏎```{}```⏎": a line break written before the end quote
 					// of a value that holds a fenced block is the block's
