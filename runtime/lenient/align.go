@@ -54,13 +54,19 @@ func selfOnly(text []byte, one bool) bool {
 
 // partCandidates appends to out the readings of parts of text, whose
 // whole reading (the first reading, read by alignReply) is whole (nil when
-// it has none), in order of preference when they fit equally: each code
+// it has none; one when it read the text from its start to its end as one
+// value), in order of preference when they fit equally: each code
 // fence, each balanced value in the prose, the balanced values together
 // as a list, then the arrays and objects inside the whole reply's
 // document. Each costs at least one repair that says which part it took
 // (fences, prose), or is nested.
-func partCandidates(text []byte, out []candidate, whole *jvalue, wholeRepairs []problem.Repair, cue int) []candidate {
-	fences := fenceBodies(text)
+func partCandidates(text []byte, out []candidate, whole *jvalue, wholeRepairs []problem.Repair, cue int, one bool) []candidate {
+	var fences []fence
+	if !one || whole == nil || whole.kind != jObject && whole.kind != jArray {
+		// (A reply read whole as one document, from its start to its
+		// end, holds its fences in its strings' text: {"md": "…```sh⏎…"}.)
+		fences = fenceBodies(text)
+	}
 	if len(fences) > maxCandidates {
 		fences = fences[:maxCandidates]
 	}
@@ -484,7 +490,7 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 	// more (selfOnly), so they are not read.
 	cue := correctionAt(text)
 	if !earlyChoice || best == nil || len(best.problems) > 0 || cost(best.c.repairs)+len(best.coerced) > 1 && !selfOnly(text, one) || cue >= 0 {
-		parts := partCandidates(text, nil, whole, wholeRepairs, cue)
+		parts := partCandidates(text, nil, whole, wholeRepairs, cue, one)
 		for _, c := range parts {
 			if c.nested && best != nil && len(best.problems) == 0 {
 				break // nested readings come last, and only matter when no outer one fits

@@ -258,6 +258,7 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 		// string of the whole text).
 		v.done = false
 	}
+	settle(v)
 	done := map[string]bool{}
 	v = prune(v, sch, nil, done)
 	if v == nil {
@@ -270,6 +271,18 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 		coerced[i].Offset = offsetOf(v, coerced[i].Pointer)
 	}
 	return &Node{v: doc, done: done}, append(repairs, coerced...), nil
+}
+
+// settle marks a container not done where a value in it is not: the
+// bracket that closed it may yet be read as text of that value
+// (["jq '.a["b"]' f"], cut after the bracket).
+func settle(v *jvalue) {
+	for _, k := range v.kids {
+		settle(k)
+		if !k.done {
+			v.done = false
+		}
+	}
 }
 
 // undone marks v and every value in it not done.

@@ -59,6 +59,8 @@ func TestPartialDoneIsFinal(t *testing.T) {
 		{"any", `{"cmd": "echo "hi"", "n": 1}`},
 		{"any", "{\"code\": \"x = {\"a\": 1}\nprint(x[\"a\"])\", \"lang\": \"py\"}"},
 		{"any", `{"code": "s = "a" + "b"", "lang": "py"}`},
+		{"any", `["jq '.a["b"]' x.json", "ls"]`},
+		{"any", "{\"md\": \"Use \"fast\":\n\n```sh\nrun \"fast\"\n```\n\nDone.\", \"n\": 1}"},
 		{"any", "{\"code\": \"x = \"\"\"hi\"\"\"\", \"lang\": \"py\"}"},
 		{"any", "{\"code\": \"def f():\n    \"\"\"Doc.\"\"\"\n    return 1\", \"lang\": \"py\"}"},
 		{"strings", "Here they are:\n\n- apple\n- pear\n\nEnjoy."},

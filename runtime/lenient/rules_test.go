@@ -1602,6 +1602,15 @@ func TestRuleQuotesInCode(t *testing.T) {
 		{"a plus in code", `{"code": "s = "a" + "b"", "lang": "py"}`, `{"code":"s = \"a\" + \"b\"","lang":"py"}`, "quote inside"},
 		{"strings joined by a plus", `{"a": "hello " + "world"}`, `{"a":"hello world"}`, ""},
 		{"an object that lost its brace at a list's end", `[{"a": "x"]`, `[{"a":"x"}]`, ""},
+		{"an index in a list's item, then text", `["jq '.a["b"]' x.json", "ls"]`, `["jq '.a[\"b\"]' x.json","ls"]`, "quote inside"},
+		{"a list's end after a quote", `[["a"], "b"]`, `[["a"],"b"]`, ""},
+		{"a phrase closed before a fence line", "{\"md\": \"Use \"fast\":\n\n```sh\nrun \"fast\"\n```\n\nDone.\", \"n\": 1}", "{\"md\":\"Use \\\"fast\\\":\\n\\n```sh\\nrun \\\"fast\\\"\\n```\\n\\nDone.\",\"n\":1}", "quote inside"},
+	})
+	// A reply read whole as one document holds its fences in its
+	// strings: the fence is no reading of its own, even where the
+	// document's reading costs more repairs.
+	checkAligned(t, []alignCase{
+		{"a fence in a document's string", "any", "{\"md\": \"Use \"fast\":\n\n```sh\nrun \"fast\"\n```\n\nDone.\", \"n\": 1}", "{\"md\":\"Use \\\"fast\\\":\\n\\n```sh\\nrun \\\"fast\\\"\\n```\\n\\nDone.\",\"n\":1}", ""},
 	})
 }
 

@@ -692,7 +692,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			// key, bracket or string: if it runs on to a quote that ends a
 			// value, the lines are the string's.
 			phraseGoesOn := !stopAtDelimiter && !key && inner%2 == 1 && len(t.stack) > 0 && bytes.IndexByte(t.s[save:t.i], '\n') >= 0 &&
-				!isQuote(next) && next != '{' && next != '[' && next != '}' && next != ']' && !bareKeyStarts(t.s[t.i:])
+				(!isQuote(next) || bytes.HasPrefix(t.s[t.i:], []byte("```"))) && next != '{' && next != '[' && next != '}' && next != ']' && !bareKeyStarts(t.s[t.i:])
 			if phraseGoesOn && quoteEndsValueAhead(t.s[t.i:], r) {
 				t.i = save
 				t.repair(quote, "escaped a quote inside a string")
@@ -707,12 +707,16 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			// “Mockingbird," "Where the Crawdads Sing" explores”: a quote
 			// and, on its line, a quoted phrase that words follow.
 			inText := !key && !stopAtDelimiter && len(t.stack) > 0 && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0
-			if !stopAtDelimiter && !key && next == ']' && t.inObjectValue() && t.parens == 0 &&
-				!(len(t.stack) >= 2 && t.stack[len(t.stack)-2] == jArray && endsValue(t.s[t.i+1:])) && quoteEndsValueAhead(t.s[t.i+1:], r) {
+			if !stopAtDelimiter && !key && next == ']' && t.parens == 0 && len(t.stack) > 0 &&
+				(t.inObjectValue() && !(len(t.stack) >= 2 && t.stack[len(t.stack)-2] == jArray && endsValue(t.s[t.i+1:])) ||
+					!endsValue(t.s[t.i+1:]) && strings.Contains(sb.String(), "[")) &&
+				quoteEndsValueAhead(t.s[t.i+1:], r) {
 				// {"code": "print(x["a"])"}: in an object's value a bracket
 				// closes none of the object's containers (unless the object
-				// lost its brace at a list's end, [{"a": "x"]), so the quote
-				// before it is the text's where a later one ends the value.
+				// lost its brace at a list's end, [{"a": "x"]), nor, in a
+				// list, one that text follows (["jq '.a["b"]' f"]), so the
+				// quote before it is the text's where a later one ends the
+				// value.
 				t.i = save
 				t.repair(quote, "escaped a quote inside a string")
 				inner++
@@ -737,7 +741,8 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				v.str, v.done = sb.String(), !t.streaming || !atEnd && !(valueOnNextLine && bytes.IndexByte(t.s[nextAt:], '\n') < 0) &&
 					!(phraseGoesOn && !bytes.ContainsRune(t.s[nextAt:], r)) && // the quote that decides is still to come
 					!(isQuote(next) && len(bytes.TrimSpace(t.s[nextAt+utf8.RuneLen(next):])) == 0) && // "a "b"": a quote the text ends in may be the string's own end
-					!(next == ']' && t.inObjectValue() && !bytes.ContainsRune(t.s[nextAt:], r)) // "x["a"]: a quote to come may make the bracket code
+					!(next == ']' && !bytes.ContainsRune(t.s[nextAt:], r) && // "x["a"]: a quote to come may make the bracket code
+						(t.inObjectValue() || strings.Contains(sb.String(), "[") && (len(bytes.TrimSpace(t.s[nextAt+1:])) == 0 || !endsValue(t.s[nextAt+1:]))))
 				if trimmed := strings.TrimRight(v.str, " \t\r"); strings.HasSuffix(trimmed, "\n") && rawBreakBefore(t.s[start:quote]) && strings.Contains(v.str, "```") {
 					// "⏎```{}```⏎": a line break written before the end quote
 					// of a value that holds a fenced block is the block's
