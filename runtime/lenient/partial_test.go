@@ -60,6 +60,8 @@ func TestPartialDoneIsFinal(t *testing.T) {
 		{"any", "{\"code\": \"x = {\"a\": 1}\nprint(x[\"a\"])\", \"lang\": \"py\"}"},
 		{"any", `{"code": "s = "a" + "b"", "lang": "py"}`},
 		{"any", `["jq '.a["b"]' x.json", "ls"]`},
+		{"any", `{"code": "print("a", end="")", "lang": "py"}`},
+		{"any", "{\"code\": \"x = [\"a\", \"b\"]\ny = {\"k\": x}\", \"lang\": \"py\"}"},
 		{"any", "{\"md\": \"Use \"fast\":\n\n```sh\nrun \"fast\"\n```\n\nDone.\", \"n\": 1}"},
 		{"any", "{\"code\": \"x = \"\"\"hi\"\"\"\", \"lang\": \"py\"}"},
 		{"any", "{\"code\": \"def f():\n    \"\"\"Doc.\"\"\"\n    return 1\", \"lang\": \"py\"}"},

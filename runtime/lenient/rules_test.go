@@ -1604,6 +1604,11 @@ func TestRuleQuotesInCode(t *testing.T) {
 		{"an object that lost its brace at a list's end", `[{"a": "x"]`, `[{"a":"x"}]`, ""},
 		{"an index in a list's item, then text", `["jq '.a["b"]' x.json", "ls"]`, `["jq '.a[\"b\"]' x.json","ls"]`, "quote inside"},
 		{"a list's end after a quote", `[["a"], "b"]`, `[["a"],"b"]`, ""},
+		{"a list in code, then more lines", "{\"code\": \"x = [\"a\", \"b\"]\ny = {\"k\": x}\", \"lang\": \"py\"}", `{"code":"x = [\"a\", \"b\"]\ny = {\"k\": x}","lang":"py"}`, "quote inside"},
+		{"a brace in quotes", `{"code": "if s == "}" { return }", "lang": "go"}`, `{"code":"if s == \"}\" { return }","lang":"go"}`, "quote inside"},
+		{"an empty string after =", `{"code": "print("a", end="")", "lang": "py"}`, `{"code":"print(\"a\", end=\"\")","lang":"py"}`, "pair of quotes"},
+		{"a comma in quotes", `{"code": "s.split(",")", "lang": "py"}`, `{"code":"s.split(\",\")","lang":"py"}`, "quote inside"},
+		{"members written with =", `{a = "x", b = "y"}`, `{"a":"x","b":"y"}`, ""},
 		{"a phrase closed before a fence line", "{\"md\": \"Use \"fast\":\n\n```sh\nrun \"fast\"\n```\n\nDone.\", \"n\": 1}", "{\"md\":\"Use \\\"fast\\\":\\n\\n```sh\\nrun \\\"fast\\\"\\n```\\n\\nDone.\",\"n\":1}", "quote inside"},
 	})
 	// A reply read whole as one document holds its fences in its

@@ -520,7 +520,15 @@ func (t *tolerant) plainString(start int) (*jvalue, bool) {
 	}
 	if k < len(t.s) {
 		switch t.s[k] {
-		case ',', ':', '}', ']', '\n':
+		case '}', ']':
+			if k+1 < len(t.s) && t.s[k+1] == '"' {
+				return nil, false // "}" in code: stringBody's rule
+			}
+		case ',':
+			if k+1 < len(t.s) && t.s[k+1] == '"' && t.inObjectValue() && !keyFollows(t.s[k+1:]) {
+				return nil, false // s.split(","): a quote, but no key, after the comma
+			}
+		case ':', '\n':
 		case ')':
 			if t.parens == 0 {
 				return nil, false
@@ -571,6 +579,29 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			aheadEnds = aheadAt < len(t.s) && endsValue(t.s[aheadAt+1:])
 		}
 		return aheadEnds
+	}
+	// laterEnd reports whether a quote r after t.i ends a value (what
+	// follows it may follow a value's end): found once and kept while
+	// the reader has not passed it, so reading stays linear.
+	laterAt, laterOK := -1, false
+	laterEnd := func(r rune) bool {
+		if r >= utf8RuneSelf {
+			return false
+		}
+		if laterAt <= t.i {
+			laterAt, laterOK = len(t.s), false
+			for j := t.i + 1; j < len(t.s); j++ {
+				k := bytes.IndexByte(t.s[j:], byte(r))
+				if k < 0 {
+					break
+				}
+				if j += k; endsValue(t.s[j+1:]) {
+					laterAt, laterOK = j, true
+					break
+				}
+			}
+		}
+		return laterOK
 	}
 	for !t.eof() {
 		r, n := t.peek()
@@ -675,7 +706,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				continue
 			}
 			if !stopAtDelimiter && !key && sb.Len() > 0 && t.i == save && next == r && r < utf8RuneSelf &&
-				(t.s[quote-1] == ' ' || t.i+1 < len(t.s) && t.s[t.i+1] == ' ') &&
+				(bytes.IndexByte([]byte(" =(,[:"), t.s[quote-1]) >= 0 || t.i+1 < len(t.s) && t.s[t.i+1] == ' ') &&
 				quoteOnLine(t.s[t.i+1:], r) >= 0 && quoteEndsValueAhead(t.s[t.i+1:], r) {
 				// "echo "" > x": two quotes beside a blank, then the text
 				// runs on to a quote that ends the value: an empty pair in
@@ -708,15 +739,23 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			// and, on its line, a quoted phrase that words follow.
 			inText := !key && !stopAtDelimiter && len(t.stack) > 0 && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0
 			if !stopAtDelimiter && !key && next == ']' && t.parens == 0 && len(t.stack) > 0 &&
-				(t.inObjectValue() && !(len(t.stack) >= 2 && t.stack[len(t.stack)-2] == jArray && endsValue(t.s[t.i+1:])) ||
-					!endsValue(t.s[t.i+1:]) && strings.Contains(sb.String(), "[")) &&
-				quoteEndsValueAhead(t.s[t.i+1:], r) {
+				(t.inObjectValue() && !(len(t.stack) >= 2 && t.stack[len(t.stack)-2] == jArray && endsValue(t.s[t.i+1:])) && laterEnd(r) ||
+					!endsValue(t.s[t.i+1:]) && strings.Contains(sb.String(), "[") && quoteEndsValueAhead(t.s[t.i+1:], r)) {
 				// {"code": "print(x["a"])"}: in an object's value a bracket
 				// closes none of the object's containers (unless the object
 				// lost its brace at a list's end, [{"a": "x"]), nor, in a
 				// list, one that text follows (["jq '.a["b"]' f"]), so the
 				// quote before it is the text's where a later one ends the
 				// value.
+				t.i = save
+				t.repair(quote, "escaped a quote inside a string")
+				inner++
+				sb.WriteRune(r)
+				continue
+			}
+			if !stopAtDelimiter && !key && next == '}' && t.i == save && t.i+1 < len(t.s) && t.s[t.i+1] == byte(r) && len(t.stack) > 0 && laterEnd(r) {
+				// "if s == "}" {": a brace between two quotes, the second
+				// right after it, is a string of code; no object ends so.
 				t.i = save
 				t.repair(quote, "escaped a quote inside a string")
 				inner++
@@ -741,8 +780,10 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				v.str, v.done = sb.String(), !t.streaming || !atEnd && !(valueOnNextLine && bytes.IndexByte(t.s[nextAt:], '\n') < 0) &&
 					!(phraseGoesOn && !bytes.ContainsRune(t.s[nextAt:], r)) && // the quote that decides is still to come
 					!(isQuote(next) && len(bytes.TrimSpace(t.s[nextAt+utf8.RuneLen(next):])) == 0) && // "a "b"": a quote the text ends in may be the string's own end
-					!(next == ']' && !bytes.ContainsRune(t.s[nextAt:], r) && // "x["a"]: a quote to come may make the bracket code
-						(t.inObjectValue() || strings.Contains(sb.String(), "[") && (len(bytes.TrimSpace(t.s[nextAt+1:])) == 0 || !endsValue(t.s[nextAt+1:]))))
+					!(isQuote(next) && !bytes.ContainsRune(bytes.TrimLeft(t.s[nextAt:], string(next)), r)) && // end="": a later quote may make the pair code's
+					!(next == ',' && inner > 0 && t.inObjectValue() && !keyDecided(t.s[nextAt+1:])) && // "a "b", : what follows the comma decides
+					!(next == ']' && (t.inObjectValue() && !laterEnd(r) || // "x["a"]: a quote to come may make the bracket code
+						!bytes.ContainsRune(t.s[nextAt:], r) && strings.Contains(sb.String(), "[") && (len(bytes.TrimSpace(t.s[nextAt+1:])) == 0 || !endsValue(t.s[nextAt+1:]))))
 				if trimmed := strings.TrimRight(v.str, " \t\r"); strings.HasSuffix(trimmed, "\n") && rawBreakBefore(t.s[start:quote]) && strings.Contains(v.str, "```") {
 					// "⏎```{}```⏎": a line break written before the end quote
 					// of a value that holds a fenced block is the block's
@@ -981,9 +1022,61 @@ func keyFollows(s []byte) bool {
 	if word > 0 && len(after) > 0 && isQuote(rune(after[0])) {
 		return startsKey(after) // a stray word before a key
 	}
-	// A bare key, spaces inside allowed, then a colon.
+	// A bare key, spaces inside allowed, then a colon, or an = before a
+	// value that ends as a member's does (b = "y",; not code's end="").
 	end := indexByteSet(s, &bareKeyEnds)
-	return word > 0 && end > 0 && (s[end] == ':' || s[end] == '=')
+	return word > 0 && end > 0 && (s[end] == ':' || s[end] == '=' && assignedValueEnds(s[end+1:]))
+}
+
+// keyDecided reports whether s, after a comma in an object's value, holds
+// enough to tell whether a key follows it: a key and its colon, the
+// object's end, or anything that cannot start a key. A text that ends
+// before that is still to decide.
+func keyDecided(s []byte) bool {
+	s = skipSpaceAndComments(s)
+	if len(s) == 0 {
+		return false
+	}
+	if r, n := utf8.DecodeRune(s); isQuote(r) {
+		// "k": or "b" ]: a quote closed on its line, and something after it.
+		j := quoteOnLine(s[n:], r)
+		return j >= 0 && len(skipBlanks(s[n+j+utf8.RuneLen(r):])) > 0
+	}
+	if isIdentByte(s[0]) {
+		end := indexByteSet(s, &bareKeyEnds)
+		if end < 0 {
+			return false
+		}
+		if s[end] != '=' {
+			return true
+		}
+		// end=: the value after the = decides whether a member follows.
+		v := skipBlanks(s[end+1:])
+		if len(v) == 0 {
+			return false
+		}
+		if v[0] == '"' || v[0] == '\'' {
+			j := bytes.IndexByte(v[1:], v[0])
+			return j >= 0 && len(v) > j+2
+		}
+	}
+	return true
+}
+
+// assignedValueEnds reports whether s, after the = of a key written
+// key = value, holds a value that a delimiter or the end follows, where
+// it is quoted: a quote that closes on its line before what may follow a
+// value. An unquoted value is a member's.
+func assignedValueEnds(s []byte) bool {
+	s = skipBlanks(s)
+	if len(s) == 0 || s[0] != '"' && s[0] != '\'' {
+		return true
+	}
+	end := bytes.IndexByte(s[1:], s[0])
+	if nl := bytes.IndexByte(s[1:], '\n'); end < 0 || nl >= 0 && nl < end {
+		return false
+	}
+	return endsValue(s[end+2:])
 }
 
 // commentStarts reports whether s starts with a comment: //, # or /*.
