@@ -258,6 +258,8 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 		// string of the whole text).
 		v.done = false
 	}
+	after := false
+	provisional(v, &after)
 	settle(v)
 	done := map[string]bool{}
 	v = prune(v, sch, nil, done)
@@ -271,6 +273,25 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 		coerced[i].Offset = offsetOf(v, coerced[i].Pointer)
 	}
 	return &Node{v: doc, done: done}, append(repairs, coerced...), nil
+}
+
+// provisional marks not done every value read after a value that is
+// not done and holds none (a string whose end the text still to come
+// may move, a number that may go on): its reading may change what
+// follows it. *after says whether one was met, in the order read.
+func provisional(v *jvalue, after *bool) {
+	if *after {
+		v.done = false
+	}
+	if v.kind != jObject && v.kind != jArray {
+		if !v.done {
+			*after = true
+		}
+		return
+	}
+	for _, k := range v.kids {
+		provisional(k, after)
+	}
 }
 
 // settle marks a container not done where a value in it is not: the

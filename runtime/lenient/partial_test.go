@@ -39,8 +39,9 @@ func atPointer(v any, ptr string) (any, bool) {
 // to, at every prefix of a reply written as lines (member lines, YAML
 // blocks, markdown lists of strings, numbers or objects, records, tables,
 // CSV, XML) or as a document: a line indented under a member or an item
-// may still join it after its line ends, and a list item's marker alone
-// is no value yet.
+// may still join it after its line ends, a list item's marker alone is
+// no value yet, and what is read after a value the text still to come
+// may change waits for it.
 func TestPartialDoneIsFinal(t *testing.T) {
 	for _, c := range []struct{ schema, text string }{
 		{"bio", "name: Ada\nbio: Mathematician.\n  Wrote a program.\nage: 36\n"},
@@ -61,6 +62,7 @@ func TestPartialDoneIsFinal(t *testing.T) {
 		{"any", `{"code": "s = "a" + "b"", "lang": "py"}`},
 		{"any", `["jq '.a["b"]' x.json", "ls"]`},
 		{"any", `{"code": "print("a", end="")", "lang": "py"}`},
+		{"any", `{"code": "a[href="https://x.com"] { color: red; }", "lang": "css"}`},
 		{"any", "{\"code\": \"x = [\"a\", \"b\"]\ny = {\"k\": x}\", \"lang\": \"py\"}"},
 		{"any", "{\"md\": \"Use \"fast\":\n\n```sh\nrun \"fast\"\n```\n\nDone.\", \"n\": 1}"},
 		{"any", "{\"code\": \"x = \"\"\"hi\"\"\"\", \"lang\": \"py\"}"},
