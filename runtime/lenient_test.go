@@ -236,6 +236,11 @@ func TestReadingIsLinear(t *testing.T) {
 		"xml nesting":    func(n int) string { return strings.Repeat("<title>", n) + strings.Repeat("</title>", n) },
 		"yaml lines":     func(n int) string { return "title: |\n" + strings.Repeat("  a\n", n) },
 		"keyword calls":  func(n int) string { return strings.Repeat("f(a=", n) + "1" + strings.Repeat(" ]", n) },
+		"code brackets":  func(n int) string { return `{"a": "x[` + strings.Repeat(`"a"] `, n) + `", "b": 1}` },
+		"code braces":    func(n int) string { return `{"a": "` + strings.Repeat(`"}" `, n) + `", "b": 1}` },
+		"quote runs":     func(n int) string { return `{"a": "x` + strings.Repeat(`""" `, n) + `", "b": 1}` },
+		"code commas":    func(n int) string { return `{"a": "` + strings.Repeat(`f(",") `, n) + `", "b": 1}` },
+		"line members":   func(n int) string { return "{" + strings.Repeat(`a: "x" `, n) + "}" },
 	}
 	for name, make := range patterns {
 		small, large := []byte(make(2000)), []byte(make(8000))

@@ -560,8 +560,9 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 	closers := closingQuotes(open)
 	var sb strings.Builder
 	v := &jvalue{kind: jString, off: start}
-	braces := 0 // braces the string's text opened and has not closed
-	inner := 0  // quotes taken as the string's own
+	braces := 0      // braces the string's text opened and has not closed
+	squares := false // the string's text holds a [ (x["a"])
+	inner := 0       // quotes taken as the string's own
 	csv := false
 	csvNoEnd := 0          // csvQuotes found no single end quote before this offset
 	escapesQuotes := false // the string writes \" for its quotes
@@ -612,6 +613,8 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			if braces > 0 {
 				braces--
 			}
+		case '[':
+			squares = true
 		}
 		run := 0 // quotes in a row at t.i, counted where three may start
 		if r == '"' && !key && !stopAtDelimiter && !csv && sb.Len() > 0 && t.i+2 < len(t.s) && t.s[t.i+1] == '"' && t.s[t.i+2] == '"' {
@@ -740,7 +743,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			inText := !key && !stopAtDelimiter && len(t.stack) > 0 && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0
 			if !stopAtDelimiter && !key && next == ']' && t.parens == 0 && len(t.stack) > 0 &&
 				(t.inObjectValue() && !(len(t.stack) >= 2 && t.stack[len(t.stack)-2] == jArray && endsValue(t.s[t.i+1:])) && laterEnd(r) ||
-					!endsValue(t.s[t.i+1:]) && strings.Contains(sb.String(), "[") && quoteEndsValueAhead(t.s[t.i+1:], r)) {
+					!endsValue(t.s[t.i+1:]) && squares && quoteEndsValueAhead(t.s[t.i+1:], r)) {
 				// {"code": "print(x["a"])"}: in an object's value a bracket
 				// closes none of the object's containers (unless the object
 				// lost its brace at a list's end, [{"a": "x"]), nor, in a
@@ -779,11 +782,13 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// quote of a text of one long line would be quadratic.)
 				v.str, v.done = sb.String(), !t.streaming || !atEnd && !(valueOnNextLine && bytes.IndexByte(t.s[nextAt:], '\n') < 0) &&
 					!(phraseGoesOn && !bytes.ContainsRune(t.s[nextAt:], r)) && // the quote that decides is still to come
-					!(isQuote(next) && len(bytes.TrimSpace(t.s[nextAt+utf8.RuneLen(next):])) == 0) && // "a "b"": a quote the text ends in may be the string's own end
-					!(isQuote(next) && !bytes.ContainsRune(bytes.TrimLeft(t.s[nextAt:], string(next)), r)) && // end="": a later quote may make the pair code's
+					// "a "b"" or end="": quotes the text ends in, or that no
+					// quote of this string's kind follows yet, may be the
+					// string's own.
+					!(isQuote(next) && !bytes.ContainsRune(bytes.TrimLeft(t.s[nextAt:], string(next)), r)) &&
 					!(next == ',' && inner > 0 && t.inObjectValue() && !keyDecided(t.s[nextAt+1:])) && // "a "b", : what follows the comma decides
 					!(next == ']' && (t.inObjectValue() && !laterEnd(r) || // "x["a"]: a quote to come may make the bracket code
-						!bytes.ContainsRune(t.s[nextAt:], r) && strings.Contains(sb.String(), "[") && (len(bytes.TrimSpace(t.s[nextAt+1:])) == 0 || !endsValue(t.s[nextAt+1:]))))
+						!bytes.ContainsRune(t.s[nextAt:], r) && squares && (len(bytes.TrimSpace(t.s[nextAt+1:])) == 0 || !endsValue(t.s[nextAt+1:]))))
 				if trimmed := strings.TrimRight(v.str, " \t\r"); strings.HasSuffix(trimmed, "\n") && rawBreakBefore(t.s[start:quote]) && strings.Contains(v.str, "```") {
 					// "⏎```{}```⏎": a line break written before the end quote
 					// of a value that holds a fenced block is the block's
@@ -1687,8 +1692,9 @@ func bareKeyStarts(b []byte) bool {
 // memberOnLine reports whether b, after a value in an object, starts a
 // member on the same line that lost the comma before it: blanks, then a
 // key (quoted, or unquoted and starting with a letter), its colon and a
-// value ({a: "x" b: "y"}, {a: true b: false}, {'a': true 'b': 1}). A colon with nothing after it on
-// the line is not enough, nor is one that starts a URL.
+// value ({a: "x" b: "y"}, {a: true b: false}, {'a': true 'b': 1}). A
+// colon with nothing after it on the line is not enough, nor is one that
+// starts a URL.
 func memberOnLine(b []byte) bool {
 	rest := skipBlanks(b)
 	if len(rest) == len(b) || len(rest) == 0 {
