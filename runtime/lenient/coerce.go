@@ -861,6 +861,18 @@ func matchEnum(text string, values []string) (string, bool) {
 			return "", false
 		}
 	}
+	// "Feature request - asks for dark mode" for FEATURE_REQUEST: a value
+	// of several words, written with spaces for its separators, as whole
+	// words of a longer text, and no other value so.
+	var phrase []string
+	for _, e := range values {
+		if ne := norm(e); strings.Contains(ne, " ") && containsWord(norm(text), ne, false) {
+			phrase = append(phrase, e)
+		}
+	}
+	if len(phrase) == 1 && !negated(norm(text), norm(phrase[0])) {
+		return phrase[0], true
+	}
 	// THREE for NUMBER_THREE: the text is a run of whole words of one
 	// value, and of no other.
 	if words := norm(trimmed); len(words) >= 3 {

@@ -421,6 +421,9 @@ func TestRuleLooseEnums(t *testing.T) {
 		{"snake case in lower case", "enum", `{"n": "number_thirteen"}`, `{"n":"NUMBER_THIRTEEN"}`, ""},
 		{"the distinguishing word alone", "enum", `{"n": "THREE"}`, `{"n":"NUMBER_THREE"}`, ""},
 		{"a value with its description", "enum", `{"k": "k1: the first one"}`, `{"k":"k1"}`, ""},
+		{"a value of words, then its description", "enum", `{"n": "Number three - the third one"}`, `{"n":"NUMBER_THREE"}`, ""},
+		{"a value of words negated", "enum", `{"n": "not number three"}`, "", "must be one of"},
+		{"two values of words", "enum", `{"n": "number three, or number one"}`, "", "must be one of"},
 		{"a word every value has", "enum", `{"n": "NUMBER"}`, "", "must be one of"},
 		{"two values named", "enum", `{"k": "k1 or k2"}`, "", "must be one of"},
 		// Two values joined in one word name one between them: no
