@@ -647,6 +647,12 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			quote := t.i
 			t.i += n
 			save := t.i
+			keep := func() { // the quote is the string's text, not its end
+				t.i = save
+				t.repair(quote, "escaped a quote inside a string")
+				inner++
+				sb.WriteRune(r)
+			}
 			t.skip()
 			atEnd := t.eof() // only white space follows the quote
 			next, _ := t.peek()
@@ -661,10 +667,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			if topLevel && !stopAtDelimiter && !t.eof() && next != ',' && next != '\n' && next != '+' {
 				// A document that is one string ends at the end of the
 				// text: "a 24" screen" keeps its inner quote.
-				t.i = save
-				t.repair(quote, "escaped a quote inside a string")
-				inner++
-				sb.WriteRune(r)
+				keep()
 				continue
 			}
 			if !stopAtDelimiter && !key && braces > 0 && !escapesQuotes && !(inner == 0 && endsPlainString(t.s[save:])) {
@@ -673,19 +676,13 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// escapes its quotes: then a raw one ends it. The first
 				// one ends it where it would end a string with no escape
 				// (plainString): "{\\," is a string that holds a brace.
-				t.i = save
-				t.repair(quote, "escaped a quote inside a string")
-				inner++
-				sb.WriteRune(r)
+				keep()
 				continue
 			}
 			if !stopAtDelimiter && isQuote(next) && t.i+1 < len(t.s) && (bytes.IndexByte([]byte(",}]"), t.s[t.i+1]) >= 0 || t.i == save && endsValue(t.s[t.i+1:])) {
 				// "a "b" "," or "x⏎"⏎", or "it's "fine"" # c: another quote
 				// follows that a delimiter closes; this one is the string's.
-				t.i = save
-				t.repair(quote, "escaped a quote inside a string")
-				inner++
-				sb.WriteRune(r)
+				keep()
 				continue
 			}
 			if !stopAtDelimiter && !key && len(t.stack) > 0 && (next == ']' || next == '}') && t.i == save && t.i+1 < len(t.s) &&
@@ -693,19 +690,13 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// ".scripts["start"]", or "f({"a"}", : a bracket between
 				// this quote and another that ends a value; the bracket
 				// closes nothing, both are the string's text.
-				t.i = save
-				t.repair(quote, "escaped a quote inside a string")
-				inner++
-				sb.WriteRune(r)
+				keep()
 				continue
 			}
 			if !stopAtDelimiter && !key && next == ',' && t.inObjectValue() && !keyFollows(t.s[t.i+1:]) {
 				// {"a": "x "y", z." }: after a comma in an object a key
 				// follows; here none does, so the quote is the string's.
-				t.i = save
-				t.repair(quote, "escaped a quote inside a string")
-				inner++
-				sb.WriteRune(r)
+				keep()
 				continue
 			}
 			if !stopAtDelimiter && !key && sb.Len() > 0 && t.i == save && next == r && r < utf8RuneSelf &&
@@ -728,10 +719,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			phraseGoesOn := !stopAtDelimiter && !key && inner%2 == 1 && len(t.stack) > 0 && bytes.IndexByte(t.s[save:t.i], '\n') >= 0 &&
 				(!isQuote(next) || bytes.HasPrefix(t.s[t.i:], []byte("```"))) && next != '{' && next != '[' && next != '}' && next != ']' && !bareKeyStarts(t.s[t.i:])
 			if phraseGoesOn && quoteEndsValueAhead(t.s[t.i:], r) {
-				t.i = save
-				t.repair(quote, "escaped a quote inside a string")
-				inner++
-				sb.WriteRune(r)
+				keep()
 				continue
 			}
 			// the book "Title": a summary: an inner quote opened a
@@ -750,19 +738,13 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// list, one that text follows (["jq '.a["b"]' f"]), so the
 				// quote before it is the text's where a later one ends the
 				// value.
-				t.i = save
-				t.repair(quote, "escaped a quote inside a string")
-				inner++
-				sb.WriteRune(r)
+				keep()
 				continue
 			}
 			if !stopAtDelimiter && !key && next == '}' && t.i == save && t.i+1 < len(t.s) && t.s[t.i+1] == byte(r) && len(t.stack) > 0 && laterEnd(r) {
 				// "if s == "}" {": a brace between two quotes, the second
 				// right after it, is a string of code; no object ends so.
-				t.i = save
-				t.repair(quote, "escaped a quote inside a string")
-				inner++
-				sb.WriteRune(r)
+				keep()
 				continue
 			}
 			// {a: "x" b: "y"}: blanks, then a bare key and its colon on the
@@ -818,10 +800,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				}
 			}
 			// An inner quote: part of the string.
-			t.i = save
-			t.repair(quote, "escaped a quote inside a string")
-			inner++
-			sb.WriteRune(r)
+			keep()
 		case r == '\\' && (t.strRaw || sb.Len() == 0 && t.loneBackslash(closers)) && t.endQuoteAfterBackslash(closers):
 			// "C:\dir\", in a string that writes its backslashes as
 			// characters, or "\", a string of a backslash alone: the
