@@ -297,7 +297,7 @@ func callArgument(s []byte) bool {
 // blank and then words (not a delimiter, nor a key of its own) follow.
 func labelColon(word, rest []byte) bool {
 	word = bytes.TrimRight(word, " \t")
-	if len(word) == 0 || bytes.IndexAny(word, " \t") >= 0 || len(rest) == 0 || rest[0] != ' ' && rest[0] != '\t' {
+	if len(word) == 0 || bytes.ContainsAny(word, " \t") || len(rest) == 0 || rest[0] != ' ' && rest[0] != '\t' {
 		return false
 	}
 	after := skipBlanks(rest)
