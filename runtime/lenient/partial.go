@@ -65,6 +65,12 @@ func prune(v *jvalue, s *jsonschema.Schema, path []string, done map[string]bool)
 			var sub *jsonschema.Schema
 			if s != nil {
 				sub = propertySchema(ms, k)
+				if kid := v.kids[i]; sub == nil && kid.kind == jString && !kid.done && branchesEnum(ms, k) {
+					// {"type": "te: a union's discriminator still being
+					// written is left out, as an enum value is.
+					done[schema.Pointer(append(path, k))] = false
+					continue
+				}
 			}
 			if p := prune(v.kids[i], sub, append(path, k), done); p != nil {
 				keys = append(keys, k)
@@ -74,6 +80,29 @@ func prune(v *jvalue, s *jsonschema.Schema, path []string, done map[string]bool)
 		v.keys, v.kids = keys, vals
 	}
 	return v
+}
+
+// branchesEnum reports whether the branches of ms's anyOf and oneOf
+// that declare the property k all make it an enum or a const, and one
+// does: a union's discriminator.
+func branchesEnum(ms []*jsonschema.Schema, k string) bool {
+	found := false
+	for _, m := range ms {
+		for _, dis := range [][]*jsonschema.Schema{m.AnyOf, m.OneOf} {
+			for _, br := range dis {
+				bms := schema.Members(br)
+				p := propertySchema(bms, k)
+				if p == nil {
+					continue
+				}
+				if !hasEnum(schema.Members(p)) {
+					return false
+				}
+				found = true
+			}
+		}
+	}
+	return found
 }
 
 func hasEnum(ms []*jsonschema.Schema) bool {

@@ -113,6 +113,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///scores.json":   `{"type": "object", "properties": {"by_day": {"type": "object", "patternProperties": {"^d[0-9]+$": {"type": "array", "items": {"type": "integer"}}}, "additionalProperties": {"type": "string"}}}}`,
 	"structgen:///tally.json":    `{"type": "object", "properties": {"by_color": {"type": "object", "propertyNames": {"enum": ["RED", "DARK_BLUE"]}, "additionalProperties": {"type": "integer"}}}}`,
 	"structgen:///any.json":      `{}`,
+	"structgen:///block.json":    `{"anyOf": [{"type": "object", "properties": {"type": {"const": "text"}, "text": {"type": "string"}}, "required": ["type", "text"]}, {"type": "object", "properties": {"type": {"const": "image"}, "url": {"type": "string"}}, "required": ["type", "url"]}]}`,
 	"structgen:///bio.json":      `{"type": "object", "properties": {"name": {"type": "string"}, "bio": {"type": "string"}, "age": {"type": "integer"}}, "required": ["name", "bio"], "additionalProperties": false}`,
 	"structgen:///grid.json":     `{"type": "object", "properties": {"rows": {"type": "array", "items": {"type": "array", "items": {"type": "number"}}}}, "required": ["rows"]}`,
 	"structgen:///people.json":   `{"type": "array", "items": {"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "city": {"type": "string"}}, "required": ["first_name", "age"]}}`,
@@ -1406,6 +1407,15 @@ func TestRuleMarkdownList(t *testing.T) {
 		{"a number with a period alone", "2.", `2.0`, "read 2. as 2.0"},
 		{"numbers with periods in a list", "[1. , 2.]", `[1.0,2.0]`, "read 1. as 1.0"},
 		{"a sign the text ends after", `[-`, `[-0]`, ""},
+	})
+}
+
+// A union's discriminator still being written is left out while
+// streaming, as an enum value is; once finished it shows.
+func TestRulePartialDiscriminator(t *testing.T) {
+	checkStreamed(t, "block", []streamCase{
+		{`{"type": "te`, `{}`},
+		{`{"type": "text", "text": "hel`, `{"text":"hel","type":"text"}`},
 	})
 }
 
