@@ -79,6 +79,9 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, comp
 		if fixed, msg, ok := looseEnum(str, ms); ok {
 			*repairs = append(*repairs, problem.Repair{Pointer: ptr, Message: msg})
 			v = fixed
+		} else if fixed, msg, ok := formatted(str, ms); ok {
+			*repairs = append(*repairs, problem.Repair{Pointer: ptr, Message: msg})
+			v = fixed
 		}
 	}
 	if obj, ok := v.(map[string]any); ok && want != 0 && want.Has("object") {

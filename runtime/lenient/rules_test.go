@@ -114,6 +114,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///tally.json":    `{"type": "object", "properties": {"by_color": {"type": "object", "propertyNames": {"enum": ["RED", "DARK_BLUE"]}, "additionalProperties": {"type": "integer"}}}}`,
 	"structgen:///any.json":      `{}`,
 	"structgen:///block.json":    `{"anyOf": [{"type": "object", "properties": {"type": {"const": "text"}, "text": {"type": "string"}}, "required": ["type", "text"]}, {"type": "object", "properties": {"type": {"const": "image"}, "url": {"type": "string"}}, "required": ["type", "url"]}]}`,
+	"structgen:///event.json":    `{"type": "object", "properties": {"on": {"type": "string", "format": "date"}, "contact": {"type": "string", "format": "email"}}}`,
 	"structgen:///bio.json":      `{"type": "object", "properties": {"name": {"type": "string"}, "bio": {"type": "string"}, "age": {"type": "integer"}}, "required": ["name", "bio"], "additionalProperties": false}`,
 	"structgen:///grid.json":     `{"type": "object", "properties": {"rows": {"type": "array", "items": {"type": "array", "items": {"type": "number"}}}}, "required": ["rows"]}`,
 	"structgen:///people.json":   `{"type": "array", "items": {"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "city": {"type": "string"}}, "required": ["first_name", "age"]}}`,
@@ -293,6 +294,25 @@ func TestRuleEnumKeys(t *testing.T) {
 		{"another case and separators", "tally", `{"by_color": {"red": 1, "Dark Blue": 2}}`, `{"by_color":{"DARK_BLUE":2,"RED":1}}`, ""},
 		{"a key written twice is not merged", "tally", `{"by_color": {"RED": 1, "red": 2}}`, "", "by_color"},
 		{"a key no value stands for", "tally", `{"by_color": {"green": 1}}`, "", "one of"},
+	})
+}
+
+// A string the schema gives a format, written another way that names
+// the same value unambiguously, is read in the format, reported; a form
+// that leaves a part to guess (03/05/2024: month or day first?) or
+// holds more (a time) stays a problem.
+func TestRuleFormats(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"a date with one-digit parts", "event", `{"on": "2024-3-5"}`, `{"on":"2024-03-05"}`, ""},
+		{"a date with slashes, year first", "event", `{"on": "2024/03/05"}`, `{"on":"2024-03-05"}`, ""},
+		{"a month's name first", "event", `{"on": "March 5, 2024"}`, `{"on":"2024-03-05"}`, ""},
+		{"a day, then a month's short name", "event", `{"on": "5th Sept. 2024"}`, `{"on":"2024-09-05"}`, ""},
+		{"day or month first is a guess", "event", `{"on": "03/05/2024"}`, "", "/on"},
+		{"a day the month lacks", "event", `{"on": "2024-2-30"}`, "", "/on"},
+		{"a time beside the date", "event", `{"on": "2024-03-05T10:00:00Z"}`, "", "/on"},
+		{"an address in angle brackets", "event", `{"contact": "<ada@example.com>"}`, `{"contact":"ada@example.com"}`, ""},
+		{"a mailbox's address", "event", `{"contact": "Ada Lovelace <ada@example.com>"}`, `{"contact":"ada@example.com"}`, ""},
+		{"a mailto link", "event", `{"contact": "mailto:ada@example.com"}`, `{"contact":"ada@example.com"}`, ""},
 	})
 }
 
