@@ -20,6 +20,14 @@ var (
 	dayMonth  = regexp.MustCompile(`(?i)^(\d{1,2})(?:st|nd|rd|th)? ([a-z]+)\.?,? (\d{4})$`)
 )
 
+// A date-time written with a blank for the T, without seconds, or with
+// an offset without its colon: 2024-03-05 10:00Z, 2024-03-05T10:00+0200.
+// One without an offset is not: its zone would be a guess.
+var looseDateTime = regexp.MustCompile(`(?i)^(\d{4}-\d{2}-\d{2})[t ](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?\s*(z|[+-]\d{2}:?\d{2})$`)
+
+// A link written as markdown ([text](url)) or in angle brackets.
+var markdownLink = regexp.MustCompile(`^\[[^\]]*\]\((\S+)\)$`)
+
 var monthNames = map[string]int{
 	"january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6,
 	"july": 7, "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
@@ -29,9 +37,11 @@ var monthNames = map[string]int{
 
 // formatted rewrites s, a string the schema members ms give a format
 // that s does not meet, in that format, where s names the same value
-// unambiguously: a date (format "date") written another way, an email
-// address in angle brackets (after a name or not) or after mailto:. It
-// returns the repair's message.
+// unambiguously: a date (format "date") written another way, a
+// date-time with a blank for its T, no seconds or an offset without its
+// colon, a URI as a markdown link or in angle brackets, an email address
+// in angle brackets (after a name or not) or after mailto:. It returns
+// the repair's message.
 func formatted(s string, ms []*jsonschema.Schema) (string, string, bool) {
 	name := ""
 	for _, m := range ms {
@@ -55,6 +65,40 @@ func formatted(s string, ms []*jsonschema.Schema) (string, string, bool) {
 			return "", "", false // no such day: 2024-02-30
 		}
 		return fixed, fmt.Sprintf("read %q as the date %q", s, fixed), true
+	case "date-time":
+		if format.DateTime(s) == nil {
+			return "", "", false
+		}
+		g := looseDateTime.FindStringSubmatch(t)
+		if g == nil {
+			return "", "", false
+		}
+		secs, zone := g[3], strings.ToUpper(g[4])
+		if secs == "" {
+			secs = ":00"
+		}
+		if len(zone) == 5 {
+			zone = zone[:3] + ":" + zone[3:] // +0200
+		}
+		fixed := g[1] + "T" + g[2] + secs + zone
+		if format.DateTime(fixed) != nil {
+			return "", "", false
+		}
+		return fixed, fmt.Sprintf("read %q as the date-time %q", s, fixed), true
+	case "uri":
+		if format.URI(s) == nil {
+			return "", "", false
+		}
+		inner := t
+		if g := markdownLink.FindStringSubmatch(inner); g != nil {
+			inner = g[1] // [Paris](https://…): the link's address
+		} else if strings.HasPrefix(inner, "<") && strings.HasSuffix(inner, ">") {
+			inner = inner[1 : len(inner)-1]
+		}
+		if inner == t || format.URI(inner) != nil {
+			return "", "", false
+		}
+		return inner, fmt.Sprintf("read %q as the URI %q", s, inner), true
 	case "email":
 		if format.Email(s) == nil {
 			return "", "", false

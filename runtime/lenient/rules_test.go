@@ -114,7 +114,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///tally.json":    `{"type": "object", "properties": {"by_color": {"type": "object", "propertyNames": {"enum": ["RED", "DARK_BLUE"]}, "additionalProperties": {"type": "integer"}}}}`,
 	"structgen:///any.json":      `{}`,
 	"structgen:///block.json":    `{"anyOf": [{"type": "object", "properties": {"type": {"const": "text"}, "text": {"type": "string"}}, "required": ["type", "text"]}, {"type": "object", "properties": {"type": {"const": "image"}, "url": {"type": "string"}}, "required": ["type", "url"]}]}`,
-	"structgen:///event.json":    `{"type": "object", "properties": {"on": {"type": "string", "format": "date"}, "contact": {"type": "string", "format": "email"}}}`,
+	"structgen:///event.json":    `{"type": "object", "properties": {"on": {"type": "string", "format": "date"}, "at": {"type": "string", "format": "date-time"}, "link": {"type": "string", "format": "uri"}, "contact": {"type": "string", "format": "email"}}}`,
 	"structgen:///bio.json":      `{"type": "object", "properties": {"name": {"type": "string"}, "bio": {"type": "string"}, "age": {"type": "integer"}}, "required": ["name", "bio"], "additionalProperties": false}`,
 	"structgen:///grid.json":     `{"type": "object", "properties": {"rows": {"type": "array", "items": {"type": "array", "items": {"type": "number"}}}}, "required": ["rows"]}`,
 	"structgen:///people.json":   `{"type": "array", "items": {"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "city": {"type": "string"}}, "required": ["first_name", "age"]}}`,
@@ -313,6 +313,12 @@ func TestRuleFormats(t *testing.T) {
 		{"an address in angle brackets", "event", `{"contact": "<ada@example.com>"}`, `{"contact":"ada@example.com"}`, ""},
 		{"a mailbox's address", "event", `{"contact": "Ada Lovelace <ada@example.com>"}`, `{"contact":"ada@example.com"}`, ""},
 		{"a mailto link", "event", `{"contact": "mailto:ada@example.com"}`, `{"contact":"ada@example.com"}`, ""},
+		{"a date-time with a blank for its T", "event", `{"at": "2024-03-05 10:00:00Z"}`, `{"at":"2024-03-05T10:00:00Z"}`, ""},
+		{"a date-time without seconds, an offset without its colon", "event", `{"at": "2024-03-05T10:00+0200"}`, `{"at":"2024-03-05T10:00:00+02:00"}`, ""},
+		{"a date-time without an offset is a guess", "event", `{"at": "2024-03-05 10:00"}`, "", "/at"},
+		{"a markdown link", "event", `{"link": "[Paris](https://en.wikipedia.org/wiki/Paris)"}`, `{"link":"https://en.wikipedia.org/wiki/Paris"}`, ""},
+		{"a URI in angle brackets", "event", `{"link": "<https://example.com/a?b=1>"}`, `{"link":"https://example.com/a?b=1"}`, ""},
+		{"two links are no one link", "event", `{"link": "[a](https://a.example) and [b](https://b.example)"}`, "", "/link"},
 	})
 }
 
