@@ -276,6 +276,9 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 	}
 	switch {
 	case v != plain:
+	case json.Valid(text):
+		// "happy": a text that is JSON as it stands reads as JSON reads
+		// it; its values are as done as the reading made them.
 	case !bytes.ContainsAny(text, "{["):
 		// No bracket yet (Here they are:⏎⏎-, or Here it is:⏎⏎```): what
 		// the reply writes next may make the words so far an

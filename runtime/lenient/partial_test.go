@@ -114,6 +114,7 @@ func TestPartialDoneSoon(t *testing.T) {
 		{"people", "first_name: Ada\nage: 36\n\nfirst_name: B", "/0"},
 		{"person", `{"first_name": "Ada", "age": 36, "tags": ["a"`, "/age"},
 		{"person", `{"first_name": "Ada", "age": 36, "tags": ["a"]}`, ""},
+		{"color", `"BLUE"`, ""}, // a reply that is JSON as it stands: an enum value alone
 	} {
 		n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///"+c.schema+".json#"), []byte(c.text))
 		if err != nil || !n.done[c.ptr] {
