@@ -50,59 +50,45 @@ func formatted(s string, ms []*jsonschema.Schema) (string, string, bool) {
 			break
 		}
 	}
+	if name == "" || format.Check(name, s) == nil {
+		return "", "", false
+	}
 	t := strings.TrimSpace(s)
+	fixed, what := rewritten(name, t)
+	if fixed == "" || fixed == t || format.Check(name, fixed) != nil {
+		return "", "", false // not a form read, or none that meets the format (2024-02-30)
+	}
+	return fixed, fmt.Sprintf("read %q as the %s %q", s, what, fixed), true
+}
+
+// rewritten returns t, a string that does not meet the format name,
+// written in it where formatted reads t's form, and what the value is;
+// "" for a form it does not read. formatted checks the result.
+func rewritten(name, t string) (fixed, what string) {
 	switch name {
 	case "date":
-		if format.Date(s) == nil {
-			return "", "", false
+		if y, m, d, ok := dateParts(t); ok {
+			return fmt.Sprintf("%04d-%02d-%02d", y, m, d), "date"
 		}
-		y, m, d, ok := dateParts(t)
-		if !ok {
-			return "", "", false
-		}
-		fixed := fmt.Sprintf("%04d-%02d-%02d", y, m, d)
-		if format.Date(fixed) != nil {
-			return "", "", false // no such day: 2024-02-30
-		}
-		return fixed, fmt.Sprintf("read %q as the date %q", s, fixed), true
 	case "date-time":
-		if format.DateTime(s) == nil {
-			return "", "", false
+		if g := looseDateTime.FindStringSubmatch(t); g != nil {
+			secs, zone := g[3], strings.ToUpper(g[4])
+			if secs == "" {
+				secs = ":00"
+			}
+			if len(zone) == 5 {
+				zone = zone[:3] + ":" + zone[3:] // +0200
+			}
+			return g[1] + "T" + g[2] + secs + zone, "date-time"
 		}
-		g := looseDateTime.FindStringSubmatch(t)
-		if g == nil {
-			return "", "", false
-		}
-		secs, zone := g[3], strings.ToUpper(g[4])
-		if secs == "" {
-			secs = ":00"
-		}
-		if len(zone) == 5 {
-			zone = zone[:3] + ":" + zone[3:] // +0200
-		}
-		fixed := g[1] + "T" + g[2] + secs + zone
-		if format.DateTime(fixed) != nil {
-			return "", "", false
-		}
-		return fixed, fmt.Sprintf("read %q as the date-time %q", s, fixed), true
 	case "uri":
-		if format.URI(s) == nil {
-			return "", "", false
+		if g := markdownLink.FindStringSubmatch(t); g != nil {
+			return g[1], "URI" // [Paris](https://…): the link's address
 		}
-		inner := t
-		if g := markdownLink.FindStringSubmatch(inner); g != nil {
-			inner = g[1] // [Paris](https://…): the link's address
-		} else if strings.HasPrefix(inner, "<") && strings.HasSuffix(inner, ">") {
-			inner = inner[1 : len(inner)-1]
+		if strings.HasPrefix(t, "<") && strings.HasSuffix(t, ">") {
+			return t[1 : len(t)-1], "URI"
 		}
-		if inner == t || format.URI(inner) != nil {
-			return "", "", false
-		}
-		return inner, fmt.Sprintf("read %q as the URI %q", s, inner), true
 	case "email":
-		if format.Email(s) == nil {
-			return "", "", false
-		}
 		inner := t
 		if open := strings.IndexByte(inner, '<'); open >= 0 && strings.HasSuffix(inner, ">") && strings.Count(inner, "<") == 1 {
 			inner = inner[open+1 : len(inner)-1] // Ada <ada@example.com>: the address of a mailbox
@@ -110,12 +96,9 @@ func formatted(s string, ms []*jsonschema.Schema) (string, string, bool) {
 		if len(inner) > 7 && strings.EqualFold(inner[:7], "mailto:") {
 			inner = inner[7:]
 		}
-		if inner == t || format.Email(inner) != nil {
-			return "", "", false
-		}
-		return inner, fmt.Sprintf("read %q as the email address %q", s, inner), true
+		return inner, "email address"
 	}
-	return "", "", false
+	return "", ""
 }
 
 // dateParts reads t as a date named unambiguously.
