@@ -1179,29 +1179,37 @@ func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
 	return memberRun(lines, schema.Members(sch), false, 0)
 }
 
+// propertiesByNorm returns the properties ms declare by their name
+// without case and separators (normKey): a line's key names one where
+// exactly one stands under its own.
+func propertiesByNorm(ms []*jsonschema.Schema) map[string][]string {
+	byNorm := map[string][]string{}
+	for _, m := range ms {
+		for k := range m.Properties {
+			if !slices.Contains(byNorm[normKey(k)], k) {
+				byNorm[normKey(k)] = append(byNorm[normKey(k)], k)
+			}
+		}
+	}
+	return byNorm
+}
+
 // memberLinesWhy says why a reply written wholly as lines of a property
 // and its value, unindented (every line not blank is one, and one names a
 // property the object schema sch declares), does not read as the
 // object: a line names a property the schema, closed, does not declare,
-// or one named already. It is "" for any other reply, whose lines may be prose
-// (Note: …) or hold a list of objects (records).
+// or one named already. It is "" for any other reply, whose lines may be
+// prose (Note: …) or hold a list of objects (records).
 func memberLinesWhy(text []byte, sch *jsonschema.Schema) string {
 	ms := schema.Members(sch)
 	if !schema.AllowedTypes(ms).Has("object") || schema.AllowedTypes(ms).Has("array") {
 		return ""
 	}
-	byNorm := map[string][]string{}
-	var declared []string
+	byNorm := propertiesByNorm(ms)
 	closed := false // an undeclared property is the schema's refusal, not prose
 	for _, m := range ms {
 		if b, ok := m.AdditionalProperties.(bool); ok && !b {
 			closed = true
-		}
-		for k := range m.Properties {
-			if len(byNorm[normKey(k)]) == 0 {
-				declared = append(declared, k)
-			}
-			byNorm[normKey(k)] = append(byNorm[normKey(k)], k)
 		}
 	}
 	why, known := "", false
@@ -1220,6 +1228,10 @@ func memberLinesWhy(text []byte, sch *jsonschema.Schema) string {
 		switch {
 		case len(names) != 1:
 			if why == "" && closed {
+				var declared []string
+				for _, names := range byNorm {
+					declared = append(declared, names...)
+				}
 				slices.Sort(declared)
 				why = fmt.Sprintf("the reply is written as lines of a property and its value, but its line %d names %q, which the schema does not declare (it declares %s)", n, key, strings.Join(declared, ", "))
 			}
@@ -1255,12 +1267,7 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 	if !schema.AllowedTypes(ms).Has("object") || depth > maxLineDepth {
 		return nil, 0, false
 	}
-	byNorm := map[string][]string{}
-	for _, m := range ms {
-		for k := range m.Properties {
-			byNorm[normKey(k)] = append(byNorm[normKey(k)], k)
-		}
-	}
+	byNorm := propertiesByNorm(ms)
 	if len(byNorm) == 0 {
 		return nil, 0, false
 	}
