@@ -115,6 +115,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///any.json":      `{}`,
 	"structgen:///block.json":    `{"anyOf": [{"type": "object", "properties": {"type": {"const": "text"}, "text": {"type": "string"}}, "required": ["type", "text"]}, {"type": "object", "properties": {"type": {"const": "image"}, "url": {"type": "string"}}, "required": ["type", "url"]}]}`,
 	"structgen:///event.json":    `{"type": "object", "properties": {"on": {"type": "string", "format": "date"}, "at": {"type": "string", "format": "date-time"}, "link": {"type": "string", "format": "uri"}, "contact": {"type": "string", "format": "email"}}}`,
+	"structgen:///layered.json":  `{"allOf": [{"type": "object", "properties": {"name": {"type": "string"}}}, {"properties": {"name": {"minLength": 1}, "age": {"type": "integer"}}}]}`,
 	"structgen:///bio.json":      `{"type": "object", "properties": {"name": {"type": "string"}, "bio": {"type": "string"}, "age": {"type": "integer"}}, "required": ["name", "bio"], "additionalProperties": false}`,
 	"structgen:///grid.json":     `{"type": "object", "properties": {"rows": {"type": "array", "items": {"type": "array", "items": {"type": "number"}}}}, "required": ["rows"]}`,
 	"structgen:///people.json":   `{"type": "array", "items": {"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "city": {"type": "string"}}, "required": ["first_name", "age"]}}`,
@@ -1187,6 +1188,14 @@ func TestRuleMembersOnOneLine(t *testing.T) {
 		{"a comma of the value", "person", "first_name: Ada, Lovelace\nage: 36", `{"age":36,"first_name":"Ada, Lovelace"}`, ""},
 		{"a quoted value keeps its commas", "person", "first_name: \"Ada, age: 36\"\nage: 37", `{"age":37,"first_name":"Ada, age: 36"}`, ""},
 		{"a property twice", "person", "first_name: Ada, first_name: Bo, age: 3", "", "no JSON"},
+	})
+}
+
+// A property that allOf's members both declare is one property to
+// member lines, not two that a key could stand for.
+func TestRuleMemberLinesOfLayeredSchema(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"a property declared twice", "layered", "name: Ada\nage: 3", `{"age":3,"name":"Ada"}`, ""},
 	})
 }
 
