@@ -335,6 +335,15 @@ func TestRuleUnquotedScalars(t *testing.T) {
 		{"a number with a thousands separator", `{"n": 1,234, "m": 2}`, `{"n":1234,"m":2}`, ""},
 		{"times of day in a list", `[10:30, 9:05:59]`, `["10:30","9:05:59"]`, "bare word"},
 		{"a pair not written as a clock is no time", `[1:2]`, `[1,2]`, ""},
+		// A colon between two digits, or in a URL's port, is text after
+		// words too: the key of a member that lost its comma is a word
+		// after a blank.
+		{"a time after words", `{"note": meet at 10:30, "n": 1}`, `{"note":"meet at 10:30","n":1}`, "bare word"},
+		{"a time after words, comma left out", `{note: meet at 10:30 n: 1}`, `{"note":"meet at 10:30","n":1}`, "missing comma"},
+		{"a date and a time", `{"at": 2024-01-05 10:30:00, "n": 1}`, `{"at":"2024-01-05 10:30:00","n":1}`, "bare word"},
+		{"a ratio", `{"aspect": wide 16:9, "n": 1}`, `{"aspect":"wide 16:9","n":1}`, "bare word"},
+		{"a URL with a port", `{"u": http://localhost:8080/a, "n": 1}`, `{"u":"http://localhost:8080/a","n":1}`, "bare word"},
+		{"a key after words still starts a member", `{name: Ada Lovelace age: 36}`, `{"name":"Ada Lovelace","age":36}`, "missing comma"},
 		// After a comma in an object a quoted string is a key, with its
 		// colon or not: no more of the value before it.
 		{"a number before a key without a value", `{"a": 1, "b"}`, `{"a":1}`, "dropped the key"},

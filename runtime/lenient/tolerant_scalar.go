@@ -635,12 +635,19 @@ func endsValueLine(s []byte) bool {
 	return len(s) == 0 || commentStarts(s) || keyFollows(s)
 }
 
-// timeColon reports whether a colon between before and after is a time's
-// (10:00, 2024-01-01T10:00:00Z): a digit on each side, the word so far
-// starting with a digit. A key is never read here (key does), so such a
-// colon is the value's.
+// timeColon reports whether a colon between before (an unquoted value's
+// text so far) and after is text: between two digits with no blank
+// (10:30, 3:2, John 3:16, a port) or after a word that is a URL
+// (http://x.com:8080), not the colon of a key.
 func timeColon(before, after []byte) bool {
-	return len(before) > 0 && isDigitByte(before[0]) && isDigitByte(before[len(before)-1]) && len(after) > 0 && isDigitByte(after[0])
+	if len(before) == 0 || len(after) == 0 || before[len(before)-1] == ' ' || before[len(before)-1] == '\t' {
+		return false
+	}
+	if isDigitByte(before[len(before)-1]) && isDigitByte(after[0]) {
+		return true
+	}
+	word := before[bytes.LastIndexAny(before, " \t")+1:]
+	return bytes.Contains(word, []byte("://")) && after[0] != ' ' && after[0] != '\t'
 }
 
 // clockTime reports whether s starts with a time of day, h:mm or
@@ -777,6 +784,9 @@ func textAfterNumber(s []byte) bool {
 	}
 	if r, _ := utf8.DecodeRune(rest); isQuote(r) {
 		return false
+	}
+	if clockTime(rest) {
+		return true // 2024-01-05 10:30: a time, not a key "10"
 	}
 	return !bareKeyStarts(rest) && !startsLiteral(rest)
 }
