@@ -176,12 +176,14 @@ var answerBefore = regexp.MustCompile(`(?i)\b(?:final answer|answer|result)\b[*_
 // wrote before.
 var correctionCue = regexp.MustCompile(`(?i)\b(correction|corrected|actually|wait|oops|sorry|i meant|mistake|fixed|updated|revised)\b`)
 
+const tookCorrection = "took the document the reply gives as its answer, after a correction or an answer label"
+
 // corrected marks c, a part that starts at off, as written after the
 // reply's correction at cue, with a repair that says so.
 func corrected(c candidate, off, cue int) candidate {
 	if cue >= 0 && off >= cue {
 		c.corrects = true
-		c.repairs = append(c.repairs, problem.Repair{Offset: off, Message: "took the document the reply gives as its answer, after a correction or an answer label"})
+		c.repairs = append(c.repairs, problem.Repair{Offset: off, Message: tookCorrection})
 	}
 	return c
 }

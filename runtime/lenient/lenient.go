@@ -705,7 +705,7 @@ func joinDocuments(vs []*jvalue, off int, repairs *[]problem.Repair, streaming b
 		return kept[0]
 	}
 	*repairs = append(*repairs, problem.Repair{Offset: off, Message: "read " + strconv.Itoa(len(kept)) + " documents in a row as an array"})
-	return &jvalue{kind: jArray, kids: kept, off: kept[0].off, done: !streaming}
+	return &jvalue{kind: jArray, kids: kept, off: kept[0].off, done: !streaming, rows: true}
 }
 
 func isEmptyContainer(v *jvalue) bool {

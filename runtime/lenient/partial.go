@@ -266,6 +266,9 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 	if err != nil {
 		return nil, repairs, err
 	}
+	if v == plain {
+		v, repairs = oneDocument(text, v, repairs, s, sch)
+	}
 	var scratch []problem.Repair
 	if proseSoFar(text) && !kindsFit(coerce(s.Shapes(), toAny(v), sch, "", false, &scratch), sch) {
 		// Here they are:⏎: words the model writes before its answer
@@ -305,6 +308,60 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 		coerced[i].Offset = offsetOf(v, coerced[i].Pointer)
 	}
 	return &Node{v: doc, done: done}, append(repairs, coerced...), nil
+}
+
+// oneDocument returns, for a streaming reply read as documents (v, with
+// repairs), the document the finished reply's reading takes where the
+// schema takes one, so that partials keep the answer's shape: the one
+// written after a correction or an answer label ({…}⏎Actually, {…}),
+// else, of documents in a row that the schema does not take as a list,
+// the first finished one that is valid, or the one still being written
+// where none is before it, or the first whose kinds fit.
+func oneDocument(text []byte, v *jvalue, repairs []problem.Repair, s *schema.Schema, sch *jsonschema.Schema) (*jvalue, []problem.Repair) {
+	var scratch []problem.Repair
+	fitting := func(v *jvalue, complete bool) (any, bool) {
+		doc := coerce(s.Shapes(), toAny(v), sch, "", complete, &scratch)
+		return doc, kindsFit(doc, sch)
+	}
+	if at := correctionAt(text); at >= 0 {
+		if cv, reps, err := read(text[at:], true); err == nil && cv != nil && !cv.rows {
+			if _, ok := fitting(cv, false); ok {
+				shiftValue(cv, at)
+				return cv, append(shift(reps, at), problem.Repair{Offset: at, Message: tookCorrection})
+			}
+		}
+	}
+	if !v.rows {
+		return v, repairs
+	}
+	if _, ok := fitting(v, false); ok {
+		return v, repairs
+	}
+	var took, fits *jvalue
+	for _, k := range v.kids {
+		doc, ok := fitting(k, k.done)
+		if !ok {
+			continue
+		}
+		if fits == nil {
+			fits = k
+		}
+		if !k.done {
+			took = k // the last, still being written
+			break
+		}
+		if ps, err := s.Validate(doc); err == nil && len(ps) == 0 {
+			took = k
+			break
+		}
+	}
+	if took == nil {
+		took = fits
+	}
+	if took == nil {
+		return v, repairs
+	}
+	return took, append(repairs, problem.Repair{Offset: took.off, Message: "took, of the documents in a row, the one that fits the schema"})
 }
 
 // provisional marks not done every value read after a value that is

@@ -71,6 +71,7 @@ func TestPartialDoneIsFinal(t *testing.T) {
 		{"person", "first_name: Ada, age: 36\ntags: a, b"},
 		{"person", "```yaml\nfirst_name: Ada # the first\nage: 36\ntags:\n  - a\n  - b\n```"},
 		{"person", "{\"first_name\": \"Ada\", \"age\": 36, \"tags\": [\"a\", \"b\"]}"},
+		{"person", "{\"first_name\": \"Ada\", \"age\": 36}\n{\"first_name\": \"Bo\", \"age\": 3}"},
 		{"person", "Here it is:\n```json\n{first_name: 'Ada', age: 36, tags: ['a' 'b']}\n```\nDone."},
 	} {
 		s := ruleSchemas.Schema("structgen:///" + c.schema + ".json#")

@@ -185,6 +185,17 @@ func TestRuleSeveralDocuments(t *testing.T) {
 		{"several documents where a list is wanted", "list", `{"a": "x"} {"a": "y"}`, `[{"a":"x"},{"a":"y"}]`, ""},
 		{"arrays in a row where an object is wanted", "req", `[1][2]`, "", "want object"},
 	})
+	// Streamed, the partials have the shape and the document of the
+	// finished reading, not a list of the documents so far.
+	checkStreamed(t, "req", []streamCase{
+		{"{\"a\": \"x\"}\n{\"a\": \"y", `{"a":"x"}`},
+		{`{"b": 2} {"a": "x`, `{"a":"x"}`},
+		{`{"a": "x"} Sorry, I meant: {"a": "y`, `{"a":"y"}`},
+		{`{"a": "x"} Also: {"a": "y`, `{"a":"x"}`},
+	})
+	checkStreamed(t, "list", []streamCase{
+		{`{"a": "x"} {"a": "y`, `[{"a":"x"},{"a":"y"}]`},
+	})
 	_, repairs, _, _ := Align([]byte(`{"a": "x"} {"a": "y"}`), ruleSchemas.Schema("structgen:///req.json#"))
 	if !strings.Contains(fmt.Sprint(repairs), "left out the other documents") {
 		t.Errorf("the documents left out are not reported: %v", repairs)

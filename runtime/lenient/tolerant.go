@@ -46,6 +46,9 @@ type jvalue struct {
 	done bool
 	// missing: a key with no value written, read as null.
 	missing bool
+	// rows: an array of documents read in a row (joinDocuments), not
+	// one the text wrote.
+	rows bool
 }
 
 // ctrlEscape is a \n, \t or \r escape before a letter, or an escape of
