@@ -396,6 +396,14 @@ func (r *incremental[P]) scan(text []byte) error {
 			}
 		case sAfter:
 			top := r.stack[len(r.stack)-1]
+			if c == ',' && top.object && r.holding && r.heldStr != "" && opensPhrase(r.heldStr[len(r.heldStr)-1]) {
+				// "s.split(", : a quote after an opening bracket may open a
+				// phrase of code rather than end the string; the next key
+				// and its colon decide (the whole-reply reader's rule).
+				if wait := keyAhead(text[r.pos+1:]); wait {
+					return nil
+				}
+			}
 			if !isSpace(c) && (c == ',' || c == '}' && top.object || c == ']' && !top.object) {
 				if err := r.release(); err != nil {
 					return err
@@ -818,6 +826,33 @@ func (r *incremental[P]) endString(text []byte) error {
 	r.held, r.holding, r.heldText, r.heldStr = *cur, true, text[r.tokStart:r.pos], s
 	r.valueEnded()
 	return nil
+}
+
+// opensPhrase reports whether a quote right after c may open a phrase
+// in code (s.split(",")) rather than end a string.
+func opensPhrase(c byte) bool { return c == '(' || c == '[' || c == '{' || c == '=' }
+
+// keyAhead reports whether b, the text after a comma in an object, ends
+// before a key and its colon are all written: too few bytes to tell yet.
+func keyAhead(b []byte) bool {
+	i := 0
+	for i < len(b) && isSpace(b[i]) {
+		i++
+	}
+	if i == len(b) {
+		return true
+	}
+	if b[i] != '"' {
+		return false // not strict JSON: the reader leaves at the key
+	}
+	for i++; i < len(b) && b[i] != '"'; i++ {
+		if b[i] == '\\' {
+			i++
+		}
+	}
+	for i++; i < len(b) && isSpace(b[i]); i++ {
+	}
+	return i >= len(b)
 }
 
 // release marks the held string done, a delimiter having followed it.

@@ -155,6 +155,42 @@ func TestIncrementalMatchesWholeReads(t *testing.T) {
 	}
 }
 
+// A string whose end quote follows an opening bracket, and then a comma,
+// is not done until the next key and its colon are written: the quote
+// may open a phrase of code (s.split(",")), as the whole-reply reader
+// reads it once the reply goes on so.
+func TestIncrementalWaitsForTheKey(t *testing.T) {
+	for _, c := range []struct{ reply, title string }{
+		{`{"title": "s.split(",").join("-")", "count": 1}`, `s.split(",").join("-")`},
+		{`{"title": "f(", "count": 1}`, `f(`},
+	} {
+		r := runtime.NewPartialReaderForTest(parseDocPartial)
+		var prev *docPartial
+		for i := 1; i <= len(c.reply); i++ {
+			p, ok, err := r.Add([]byte(c.reply[i-1 : i]))
+			if err != nil {
+				t.Fatalf("%q: %v", c.reply[:i], err)
+			}
+			if !ok {
+				continue
+			}
+			if title, _ := p.Title.Get(); p.Title.Done() && title != c.title {
+				t.Fatalf("%q: title done as %q, finished %q", c.reply[:i], title, c.title)
+			}
+			if prev != nil {
+				checkDoneKept(t, *prev, p)
+			}
+			prev = &p
+		}
+		if p, ok, _ := r.Flush(); ok {
+			prev = &p
+		}
+		if title, _ := prev.Title.Get(); title != c.title || !prev.Title.Done() {
+			t.Errorf("%q: last partial's title %q (done %v), want %q", c.reply, title, prev.Title.Done(), c.title)
+		}
+	}
+}
+
 func show(p docPartial) string {
 	b, _ := json.Marshal(p)
 	var done []string

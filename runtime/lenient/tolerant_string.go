@@ -528,6 +528,9 @@ func (t *tolerant) plainString(start int) (*jvalue, bool) {
 			if k+1 < len(t.s) && t.s[k+1] == '"' && t.inObjectValue() && !keyFollows(t.s[k+1:]) {
 				return nil, false // s.split(","): a quote, but no key, after the comma
 			}
+			if t.streaming && j > t.i && opensPhrase(t.s[j-1]) && t.inObjectValue() && !keyDecided(t.s[k+1:]) {
+				return nil, false // "s.split(", cut there: stringBody's rule
+			}
 		case ':', '\n':
 		case ')':
 			if t.parens == 0 {
@@ -768,7 +771,9 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 					// quote of this string's kind follows yet, may be the
 					// string's own.
 					!(isQuote(next) && !bytes.ContainsRune(bytes.TrimLeft(t.s[nextAt:], string(next)), r)) &&
-					!(next == ',' && inner > 0 && t.inObjectValue() && !keyDecided(t.s[nextAt+1:])) && // "a "b", : what follows the comma decides
+					// "a "b", or "s.split(", : what follows the comma decides
+					// (a quote after an opening bracket or = may open a phrase).
+					!(next == ',' && (inner > 0 || quote > start+1 && opensPhrase(t.s[quote-1])) && t.inObjectValue() && !keyDecided(t.s[nextAt+1:])) &&
 					!(next == ']' && (t.inObjectValue() && !laterEnd(r) || // "x["a"]: a quote to come may make the bracket code
 						!bytes.ContainsRune(t.s[nextAt:], r) && squares && (len(bytes.TrimSpace(t.s[nextAt+1:])) == 0 || !endsValue(t.s[nextAt+1:]))))
 				if trimmed := strings.TrimRight(v.str, " \t\r"); strings.HasSuffix(trimmed, "\n") && rawBreakBefore(t.s[start:quote]) && strings.Contains(v.str, "```") {
@@ -1011,6 +1016,10 @@ func keyFollows(s []byte) bool {
 	end := indexByteSet(s, &bareKeyEnds)
 	return word > 0 && end > 0 && (s[end] == ':' || s[end] == '=' && assignedValueEnds(s[end+1:]))
 }
+
+// opensPhrase reports whether a quote right after c, an opening bracket
+// or =, may open a phrase in code (s.split(",")) rather than end a string.
+func opensPhrase(c byte) bool { return c == '(' || c == '[' || c == '{' || c == '=' }
 
 // keyDecided reports whether s, after a comma in an object's value, holds
 // enough to tell whether a key follows it: a key and its colon, the
