@@ -445,6 +445,9 @@ func TestRuleDoubledQuotes(t *testing.T) {
 		{"in a list", `[""a"", ""b c""]`, `["a","b c"]`, "doubled quotes"},
 		{"empty strings stay empty", `{"a": "", "b": ""}`, `{"a":"","b":""}`, ""},
 		{"a comment after", "{\n  \"\"a\"\": 1 # one\n  \"\"b\"\": \"\"x\"\" # two\n}", `{"a":1,"b":"x"}`, "doubled quotes"},
+		{"single quotes doubled", `{"a": ''Ada'', ''b'': 36}`, `{"a":"Ada","b":36}`, "doubled quotes"},
+		{"a doubled single quote inside is one quote", `{'a': 'it''s', 'b': ''}`, `{"a":"it's","b":""}`, "doubled quote inside"},
+		{"empty single-quoted strings stay empty", `['', '']`, `["",""]`, ""},
 	})
 }
 

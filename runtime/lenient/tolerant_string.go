@@ -107,7 +107,7 @@ func (t *tolerant) quotedOnce(key bool) *jvalue {
 	if open == '`' && !key && len(t.stack) > 0 && bytes.HasPrefix(t.s[t.i:], []byte("```")) {
 		return t.codeBlock()
 	}
-	if open == '"' {
+	if open == '"' || open == '\'' {
 		if body, end, ok := doubledQuotes(t.s[t.i:]); ok {
 			// ""name"": a string in doubled quotes.
 			t.repair(start, "read a string in doubled quotes")
@@ -321,23 +321,25 @@ func controlOf(letter byte) byte {
 }
 
 // doubledQuotes reports whether s starts with a string in doubled quotes,
-// ""text"", that a delimiter (or the end) follows: its text and the
-// length of all of it. The text holds no quote and does not start with a
-// delimiter, so "" (an empty string) before a comma is not taken for one.
+// ""text"" or ''text'', that a delimiter (or the end) follows: its text
+// and the length of all of it. The text holds no quote of its kind and
+// does not start with a delimiter, so "" (an empty string) before a comma
+// is not taken for one.
 func doubledQuotes(s []byte) (body []byte, end int, ok bool) {
-	if len(s) < 5 || s[0] != '"' || s[1] != '"' {
+	if len(s) < 5 || s[0] != '"' && s[0] != '\'' || s[1] != s[0] {
 		return nil, 0, false
 	}
+	q := s[0]
 	switch r, _ := utf8.DecodeRune(s[2:]); {
-	case r == '"' || r == ',' || r == ':' || r == '}' || r == ']' || isSpaceRune(r):
+	case r == rune(q) || r == ',' || r == ':' || r == '}' || r == ']' || isSpaceRune(r):
 		return nil, 0, false
 	}
-	j := bytes.Index(s[2:], []byte(`""`))
-	if j <= 0 || bytes.IndexByte(s[2:2+j], '"') >= 0 || bytes.IndexByte(s[2:2+j], '\n') >= 0 {
+	j := bytes.Index(s[2:], []byte{q, q})
+	if j <= 0 || bytes.IndexByte(s[2:2+j], q) >= 0 || bytes.IndexByte(s[2:2+j], '\n') >= 0 {
 		return nil, 0, false
 	}
 	end = 2 + j + 2
-	if end < len(s) && s[end] == '"' {
+	if end < len(s) && s[end] == q {
 		return nil, 0, false // a third quote: not this form
 	}
 	after := skipBlanks(s[end:])
