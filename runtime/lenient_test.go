@@ -241,6 +241,8 @@ func TestReadingIsLinear(t *testing.T) {
 		"quote runs":     func(n int) string { return `{"a": "x` + strings.Repeat(`""" `, n) + `", "b": 1}` },
 		"code commas":    func(n int) string { return `{"a": "` + strings.Repeat(`f(",") `, n) + `", "b": 1}` },
 		"line members":   func(n int) string { return "{" + strings.Repeat(`a: "x" `, n) + "}" },
+		"glued brackets": func(n int) string { return "{" + strings.Repeat(`a: x[{`, n) },
+		"glued closed":   func(n int) string { return "{" + strings.Repeat(`a: x[0] y{z}, `, n) + "}" },
 	}
 	for name, make := range patterns {
 		small, large := []byte(make(2000)), []byte(make(8000))

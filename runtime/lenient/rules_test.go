@@ -355,6 +355,12 @@ func TestRuleUnquotedScalars(t *testing.T) {
 		{"a ratio", `{"aspect": wide 16:9, "n": 1}`, `{"aspect":"wide 16:9","n":1}`, "bare word"},
 		{"a URL with a port", `{"u": http://localhost:8080/a, "n": 1}`, `{"u":"http://localhost:8080/a","n":1}`, "bare word"},
 		{"a key after words still starts a member", `{name: Ada Lovelace age: 36}`, `{"name":"Ada Lovelace","age":36}`, "missing comma"},
+		// Brackets glued to a word and closed on its line are its text;
+		// braces with a colon in them are an object.
+		{"braces glued to a word", `{text: words{in braces} more, n: 1}`, `{"text":"words{in braces} more","n":1}`, "bare word"},
+		{"an index", `{"a": foo[0], "b": 1}`, `{"a":"foo[0]","b":1}`, "bare word"},
+		{"a placeholder", `{path: ${HOME}/bin, n: 1}`, `{"path":"${HOME}/bin","n":1}`, "bare word"},
+		{"glued braces with a colon are an object", `{a: x{k: 1}}`, `[{"a":"x"},{"k":1}]`, "closed an object"},
 		// After a comma in an object a quoted string is a key, with its
 		// colon or not: no more of the value before it.
 		{"a number before a key without a value", `{"a": 1, "b"}`, `{"a":1}`, "dropped the key"},

@@ -292,6 +292,36 @@ func callArgument(s []byte) bool {
 	return len(s) > 0 && (s[0] == '{' || s[0] == '[' || s[0] == '"' || s[0] == '\'')
 }
 
+// gluedBrackets returns the length of the brackets s starts with, closed
+// on the line with no quote inside and, in braces, no colon (which would
+// make them an object), or 0. Such brackets are short (an index, a
+// placeholder, a remark), and the scan is bounded so that reading stays
+// linear where brackets are opened at every word.
+func gluedBrackets(s []byte) int {
+	depth := 0
+	for i, c := range s[:min(len(s), maxGlued)] {
+		switch c {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case '\n', '"', '\'':
+			return 0
+		case ':':
+			if s[0] == '{' {
+				return 0
+			}
+		}
+	}
+	return 0
+}
+
+// maxGlued bounds the text gluedBrackets scans.
+const maxGlued = 120
+
 // labelColon reports whether a colon after word, an unquoted value's
 // text so far, and before rest is the text's own: word is one word, and a
 // blank and then words (not a delimiter, nor a key of its own) follow.
@@ -398,6 +428,14 @@ func (t *tolerant) bare() *jvalue {
 				continue
 			}
 		}
+		if (r == '{' || r == '[') && inValue && parens == 0 && end > start && !isSpaceRune(rune(t.s[end-1])) {
+			if n := gluedBrackets(t.s[end:]); n > 0 {
+				// {text: words{in braces}}, {a: foo[0]}: brackets glued to
+				// a word and closed on its line are the text's.
+				end += n
+				continue
+			}
+		}
 		if r == ',' || r == '}' || r == ']' || r == '\n' || r == '[' || r == '{' || isQuote(r) && r != '\'' && r != '’' {
 			break
 		}
@@ -496,7 +534,10 @@ func (t *tolerant) bare() *jvalue {
 	// ("New" of "New York").
 	// In a stream, a value of words followed by prose that no member or
 	// bracket ends yet may still run on across those lines (valueLines).
-	v := &jvalue{kind: jString, str: word, off: start, done: t.i < len(t.s) && (!t.streaming || len(skipWS(t.s[end:])) > 0 && !(t.run.kind == runEnd && t.run.from <= end+1))}
+	// Nor is one a bracket is glued to that its line has not closed yet
+	// (foo[0 may become foo[0]).
+	glued := end < len(t.s) && end > start && (t.s[end] == '{' || t.s[end] == '[') && !isSpaceRune(rune(t.s[end-1])) && bytes.IndexByte(t.s[end:], '\n') < 0
+	v := &jvalue{kind: jString, str: word, off: start, done: t.i < len(t.s) && (!t.streaming || len(skipWS(t.s[end:])) > 0 && !glued && !(t.run.kind == runEnd && t.run.from <= end+1))}
 	// [a","b"]: a quote right after the word closes it.
 	if r, n := t.peek(); r == '"' && t.i+n <= len(t.s) {
 		after := bytes.TrimLeft(t.s[t.i+n:], " \t")
