@@ -321,10 +321,10 @@ func controlOf(letter byte) byte {
 }
 
 // doubledQuotes reports whether s starts with a string in doubled quotes,
-// ""text"" or ''text'', that a delimiter (or the end) follows: its text
-// and the length of all of it. The text holds no quote of its kind and
-// does not start with a delimiter, so "" (an empty string) before a comma
-// is not taken for one.
+// ""text"" (or the same in single quotes), that a delimiter (or the end)
+// follows: its text and the length of all of it. The text holds no quote
+// of its kind and does not start with a delimiter, so "" (an empty
+// string) before a comma is not taken for one.
 func doubledQuotes(s []byte) (body []byte, end int, ok bool) {
 	if len(s) < 5 || s[0] != '"' && s[0] != '\'' || s[1] != s[0] {
 		return nil, 0, false
