@@ -76,7 +76,10 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, comp
 		}
 	}
 	if str, ok := v.(string); ok && !container {
-		if fixed, msg, ok := looseEnum(str, ms); ok {
+		if lit, msg, ok := literalEnum(str, ms); ok {
+			*repairs = append(*repairs, problem.Repair{Pointer: ptr, Message: msg})
+			v = lit
+		} else if fixed, msg, ok := looseEnum(str, ms); ok {
 			*repairs = append(*repairs, problem.Repair{Pointer: ptr, Message: msg})
 			v = fixed
 		} else if fixed, msg, ok := formatted(str, ms); ok {
@@ -88,7 +91,7 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, comp
 		// An object that is the value of the one property the wanted
 		// object has: it validates against that property, not the object.
 		if name, prop, ok := onlyProperty(ms); ok && obj[name] == nil && len(obj) > 0 && s.Validate(obj) != nil && prop.Validate(obj) == nil {
-			*repairs = append(*repairs, problem.Repair{Pointer: ptr, Message: fmt.Sprintf("read the object as the value of the wanted object's one property %q", name)})
+			*repairs = append(*repairs, problem.Repair{Pointer: ptr, Message: fmt.Sprintf("%s %q", wrappedInProperty, name)})
 			v = map[string]any{name: obj}
 		}
 	}
@@ -130,9 +133,34 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, comp
 				x[k] = coerce(sc, x[k], sub, ptr+"/"+escapeToken(k), complete, repairs)
 			}
 		}
+		// if/then/else: the branch the object takes, as the validator
+		// decides it on the object read so far, applies too.
+		for _, m := range ms {
+			if m.If == nil {
+				continue
+			}
+			branch := m.Else
+			if m.If.Validate(x) == nil {
+				branch = m.Then
+			}
+			if branch != nil {
+				if c, ok := coerce(sc, x, branch, ptr, complete, repairs).(map[string]any); ok {
+					x = c
+				}
+			}
+		}
 		return x
 	}
-	return repairValue(sc, v, s, ptr, repairs, repairJSONStrings|repairScalars)
+	v = repairValue(sc, v, s, ptr, repairs, repairJSONStrings|repairScalars)
+	switch v.(type) {
+	case string, bool, json.Number, float64:
+		// "true" where a union takes true or "inner": the branch that
+		// takes it once coerced.
+		if fixed, ok := coerceToBranch(sc, v, s, ms, ptr, complete, repairs); ok {
+			return fixed
+		}
+	}
+	return v
 }
 
 // flatForNested reports whether x, a list of several scalars, stands
@@ -247,14 +275,18 @@ func splitList(sc *schema.ShapeCache, text string, item *jsonschema.Schema, ptr 
 	return out, true
 }
 
-// coerceToBranch handles an object or array where the schema is a union
+const wrappedInProperty = "read the object as the value of the wanted object's one property"
+
+// coerceToBranch handles a value where the schema is a union
 // (anyOf/oneOf): one the schema takes as it is stays as it is (a branch's
 // coercions could change a valid value: objects in a list of objects
 // read as text for a list of strings); one it does not take is coerced
 // for the branch that takes it once coerced ({"kind": "Cat"} for the
-// branch whose kind is "cat"): each branch coerces a copy, and the copies
-// that then fit the whole schema must all be one value. It reports
-// false, changing nothing, where neither applies.
+// branch whose kind is "cat", "true" for the boolean branch of true or
+// "inner"): each branch coerces a copy, and the copies that then fit the
+// whole schema must all be one value (those that keep an object as
+// written before those that read it as the value of their one
+// property). It reports false, changing nothing, where neither applies.
 func coerceToBranch(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ms []*jsonschema.Schema, ptr string, complete bool, repairs *[]problem.Repair) (any, bool) {
 	var branches []*jsonschema.Schema
 	for _, m := range ms {
@@ -266,15 +298,23 @@ func coerceToBranch(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ms []*js
 	if s.Validate(v) == nil {
 		return v, true
 	}
-	kind := "object"
-	if _, ok := v.([]any); ok {
+	kind := "" // a scalar may be coerced to any branch's kind
+	switch v.(type) {
+	case map[string]any:
+		kind = "object"
+	case []any:
 		kind = "array"
 	}
-	var fit any
-	var fitText []byte
-	var fitRepairs []problem.Repair
+	// A branch that reads the object as it is written is preferred to
+	// one that reads it as the value of its one property.
+	type fitting struct {
+		v       any
+		text    []byte
+		repairs []problem.Repair
+	}
+	var kept, wrapped []fitting
 	for _, br := range branches {
-		if !sc.Of(br).Types.Has(kind) && sc.Of(br).Types != 0 {
+		if kind != "" && !sc.Of(br).Types.Has(kind) && sc.Of(br).Types != 0 {
 			continue
 		}
 		var reps []problem.Repair
@@ -283,18 +323,27 @@ func coerceToBranch(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ms []*js
 			continue
 		}
 		text, _ := json.Marshal(c)
-		if fit != nil && !bytes.Equal(text, fitText) {
-			return nil, false // two branches make two values of it: no guess
-		}
-		if fit == nil {
-			fit, fitText, fitRepairs = c, text, reps
+		f := fitting{c, text, reps}
+		if slices.ContainsFunc(reps, func(r problem.Repair) bool { return r.Pointer == ptr && strings.HasPrefix(r.Message, wrappedInProperty) }) {
+			wrapped = append(wrapped, f)
+		} else {
+			kept = append(kept, f)
 		}
 	}
-	if fit == nil {
+	fits := kept
+	if len(fits) == 0 {
+		fits = wrapped
+	}
+	if len(fits) == 0 {
 		return nil, false
 	}
-	*repairs = append(*repairs, fitRepairs...)
-	return fit, true
+	for _, f := range fits[1:] {
+		if !bytes.Equal(f.text, fits[0].text) {
+			return nil, false // two branches make two values of it: no guess
+		}
+	}
+	*repairs = append(*repairs, fits[0].repairs...)
+	return fits[0].v, true
 }
 
 // fillMissing gives the required properties that obj, a complete
@@ -767,6 +816,48 @@ func numberFor(t string, want schema.TypeSet) (json.Number, bool) {
 	}
 	f, _ := r.Float64()
 	return json.Number(strconv.FormatFloat(f, 'g', -1, 64)), true
+}
+
+// literalEnum matches s, a string, to the one enum or const value that
+// is a boolean or a number s writes ("true" for true in [true, false,
+// "op"]), where s itself is no value of the enum: a model quoted the
+// literal.
+func literalEnum(s string, ms []*jsonschema.Schema) (any, string, bool) {
+	var found any
+	n := 0
+	t := strings.TrimSpace(s)
+	for _, m := range ms {
+		var values []any
+		if m.Const != nil {
+			values = append(values, *m.Const)
+		}
+		if m.Enum != nil {
+			values = append(values, m.Enum.Values...)
+		}
+		for _, v := range values {
+			match := false
+			switch e := v.(type) {
+			case string:
+				if e == s {
+					return nil, "", false
+				}
+			case bool:
+				match = strings.EqualFold(t, strconv.FormatBool(e))
+			default:
+				if x, err := strconv.ParseFloat(t, 64); err == nil {
+					y, err := strconv.ParseFloat(jsonText(e), 64)
+					match = err == nil && x == y
+				}
+			}
+			if match {
+				found, n = v, n+1
+			}
+		}
+	}
+	if n != 1 {
+		return nil, "", false
+	}
+	return found, fmt.Sprintf("read %q as the enum value %s", s, jsonText(found)), true
 }
 
 // looseEnum matches s to one string enum value written loosely: in

@@ -113,6 +113,8 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///scores.json":   `{"type": "object", "properties": {"by_day": {"type": "object", "patternProperties": {"^d[0-9]+$": {"type": "array", "items": {"type": "integer"}}}, "additionalProperties": {"type": "string"}}}}`,
 	"structgen:///tally.json":    `{"type": "object", "properties": {"by_color": {"type": "object", "propertyNames": {"enum": ["RED", "DARK_BLUE"]}, "additionalProperties": {"type": "integer"}}}}`,
 	"structgen:///any.json":      `{}`,
+	"structgen:///cond.json":     `{"type": "object", "properties": {"kind": {"enum": ["disk", "net"]}}, "if": {"properties": {"kind": {"const": "disk"}}}, "then": {"properties": {"size": {"type": "integer"}}}, "else": {"properties": {"port": {"type": "integer"}, "tls": {"type": "boolean"}}}}`,
+	"structgen:///choice.json":   `{"type": "object", "properties": {"shadow": {"oneOf": [{"type": "boolean"}, {"type": "string", "enum": ["inner", "outer"]}]}, "default": {"enum": [true, false, "op", "not op"]}, "level": {"enum": [1, 2, "max"]}, "change": {"anyOf": [{"type": "object", "properties": {"sql": {"type": "object", "properties": {"split": {"type": "boolean"}}}}, "additionalProperties": false}, {"type": "object", "properties": {"file": {"type": "object"}}, "additionalProperties": false}]}}}`,
 	"structgen:///block.json":    `{"anyOf": [{"type": "object", "properties": {"type": {"const": "text"}, "text": {"type": "string"}}, "required": ["type", "text"]}, {"type": "object", "properties": {"type": {"const": "image"}, "url": {"type": "string"}}, "required": ["type", "url"]}]}`,
 	"structgen:///event.json":    `{"type": "object", "properties": {"on": {"type": "string", "format": "date"}, "at": {"type": "string", "format": "date-time"}, "link": {"type": "string", "format": "uri"}, "contact": {"type": "string", "format": "email"}}}`,
 	"structgen:///layered.json":  `{"allOf": [{"type": "object", "properties": {"name": {"type": "string"}}}, {"properties": {"name": {"minLength": 1}, "age": {"type": "integer"}}}]}`,
@@ -1392,6 +1394,35 @@ func TestRuleUnionBranchCoercion(t *testing.T) {
 		{"a list of one for the list branch", "content", `{"content": [7]}`, `{"content":["7"]}`, ""},
 		{"two branches that make one value", "either", `{"n": "7"}`, `{"n":7}`, ""},
 		{"two branches that make two values", "either", `{"m": 1, "n": "7"}`, "", "/n"},
+		// A scalar: the branch that takes it once coerced.
+		{"a quoted boolean for a boolean or an enum", "choice", `{"shadow": "true"}`, `{"shadow":true}`, ""},
+		{"an enum value in another case for a boolean or an enum", "choice", `{"shadow": "Inner"}`, `{"shadow":"inner"}`, ""},
+		{"a word neither branch takes", "choice", `{"shadow": "middle"}`, "", "/shadow"},
+		// An object as written before one read as the value of a
+		// branch's one property ({"file": {"sql": …}}).
+		{"the branch that keeps the object as written", "choice", `{"change": {"sql": {"split": "yes"}}}`, `{"change":{"sql":{"split":true}}}`, ""},
+	})
+}
+
+// A quoted boolean or number is the enum or const value it writes, where
+// the enum holds it and not the string.
+func TestRuleLiteralInEnum(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"a quoted boolean", "choice", `{"default": "true"}`, `{"default":true}`, ""},
+		{"in another case", "choice", `{"default": "False"}`, `{"default":false}`, ""},
+		{"a quoted number", "choice", `{"level": "2"}`, `{"level":2}`, ""},
+		{"a string of the enum stays", "choice", `{"default": "op"}`, `{"default":"op"}`, ""},
+		{"a number the enum does not hold", "choice", `{"level": "3"}`, "", "/level"},
+	})
+}
+
+// if/then/else: the branch the object takes applies to its coercions as
+// its properties do.
+func TestRuleConditional(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"then", "cond", `{"kind": "disk", "size": "10"}`, `{"kind":"disk","size":10}`, ""},
+		{"else", "cond", `{"kind": "net", "port": "443", "tls": "yes"}`, `{"kind":"net","port":443,"tls":true}`, ""},
+		{"the condition on the coerced value", "cond", `{"kind": "Disk", "size": "10"}`, `{"kind":"disk","size":10}`, ""},
 	})
 }
 
