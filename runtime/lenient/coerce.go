@@ -324,7 +324,9 @@ func coerceToBranch(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ms []*js
 		}
 		text, _ := json.Marshal(c)
 		f := fitting{c, text, reps}
-		if slices.ContainsFunc(reps, func(r problem.Repair) bool { return r.Pointer == ptr && strings.HasPrefix(r.Message, wrappedInProperty) }) {
+		if slices.ContainsFunc(reps, func(r problem.Repair) bool {
+			return r.Pointer == ptr && strings.HasPrefix(r.Message, wrappedInProperty)
+		}) {
 			wrapped = append(wrapped, f)
 		} else {
 			kept = append(kept, f)
