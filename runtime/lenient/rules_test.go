@@ -113,6 +113,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///scores.json":   `{"type": "object", "properties": {"by_day": {"type": "object", "patternProperties": {"^d[0-9]+$": {"type": "array", "items": {"type": "integer"}}}, "additionalProperties": {"type": "string"}}}}`,
 	"structgen:///tally.json":    `{"type": "object", "properties": {"by_color": {"type": "object", "propertyNames": {"enum": ["RED", "DARK_BLUE"]}, "additionalProperties": {"type": "integer"}}}}`,
 	"structgen:///any.json":      `{}`,
+	"structgen:///single.json":   `{"type": "array", "items": {"anyOf": [{"type": "object", "properties": {"n": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}}]}}`,
 	"structgen:///cond.json":     `{"type": "object", "properties": {"kind": {"enum": ["disk", "net"]}}, "if": {"properties": {"kind": {"const": "disk"}}}, "then": {"properties": {"size": {"type": "integer"}}}, "else": {"properties": {"port": {"type": "integer"}, "tls": {"type": "boolean"}}}}`,
 	"structgen:///choice.json":   `{"type": "object", "properties": {"shadow": {"oneOf": [{"type": "boolean"}, {"type": "string", "enum": ["inner", "outer"]}]}, "default": {"enum": [true, false, "op", "not op"]}, "level": {"enum": [1, 2, "max"]}, "change": {"anyOf": [{"type": "object", "properties": {"sql": {"type": "object", "properties": {"split": {"type": "boolean"}}}}, "additionalProperties": false}, {"type": "object", "properties": {"file": {"type": "object"}}, "additionalProperties": false}]}}}`,
 	"structgen:///block.json":    `{"anyOf": [{"type": "object", "properties": {"type": {"const": "text"}, "text": {"type": "string"}}, "required": ["type", "text"]}, {"type": "object", "properties": {"type": {"const": "image"}, "url": {"type": "string"}}, "required": ["type", "url"]}]}`,
@@ -1400,6 +1401,7 @@ func TestRuleUnionBranchCoercion(t *testing.T) {
 		{"a word neither branch takes", "choice", `{"shadow": "middle"}`, "", "/shadow"},
 		// An object as written before one read as the value of a
 		// branch's one property ({"file": {"sql": …}}).
+		{"a union of one is that one schema", "single", `[{"n": "3", "tags": "x"}]`, `[{"n":3,"tags":["x"]}]`, ""},
 		{"the branch that keeps the object as written", "choice", `{"change": {"sql": {"split": "yes"}}}`, `{"change":{"sql":{"split":true}}}`, ""},
 	})
 }

@@ -9,7 +9,8 @@ import (
 )
 
 // Members returns s and the schemas it must also satisfy, through $ref,
-// $recursiveRef, $dynamicRef and allOf, each once, in a stable order. It
+// $recursiveRef, $dynamicRef, allOf and an anyOf or oneOf of one schema,
+// each once, in a stable order. It
 // walks the validator library's graph, which the runtime validates with;
 // the generator has its own model (gen/schema).
 func Members(s *jsonschema.Schema) []*jsonschema.Schema {
@@ -28,6 +29,13 @@ func Members(s *jsonschema.Schema) []*jsonschema.Schema {
 		}
 		for _, a := range s.AllOf {
 			walk(a)
+		}
+		// A union of one is that one schema, as an allOf of one is.
+		if len(s.AnyOf) == 1 {
+			walk(s.AnyOf[0])
+		}
+		if len(s.OneOf) == 1 {
+			walk(s.OneOf[0])
 		}
 	}
 	walk(s)
