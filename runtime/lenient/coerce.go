@@ -110,6 +110,18 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, comp
 			return x
 		}
 		for i := range x {
+			// Each member that gives the item a schema coerces it in turn,
+			// as for properties.
+			declared := false
+			for _, m := range ms {
+				if sub := itemSchema(sc, []*jsonschema.Schema{m}, i); sub != nil && (m.Items != nil || m.Items2020 != nil || len(m.PrefixItems) > 0) {
+					declared = true
+					x[i] = coerce(sc, x[i], sub, ptr+"/"+strconv.Itoa(i), complete, repairs)
+				}
+			}
+			if declared {
+				continue
+			}
 			if sub := itemSchema(sc, ms, i); sub != nil {
 				x[i] = coerce(sc, x[i], sub, ptr+"/"+strconv.Itoa(i), complete, repairs)
 			}
@@ -129,6 +141,19 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, comp
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
+			// Each member that declares k coerces its value in turn
+			// (allOf [entity, user]: both declare spec, the second with
+			// its properties).
+			declared := false
+			for _, m := range ms {
+				if p := m.Properties[k]; p != nil {
+					declared = true
+					x[k] = coerce(sc, x[k], p, ptr+"/"+escapeToken(k), complete, repairs)
+				}
+			}
+			if declared {
+				continue
+			}
 			if sub := propertySchema(ms, k); sub != nil {
 				x[k] = coerce(sc, x[k], sub, ptr+"/"+escapeToken(k), complete, repairs)
 			}

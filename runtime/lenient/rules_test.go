@@ -114,6 +114,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///tally.json":    `{"type": "object", "properties": {"by_color": {"type": "object", "propertyNames": {"enum": ["RED", "DARK_BLUE"]}, "additionalProperties": {"type": "integer"}}}}`,
 	"structgen:///any.json":      `{}`,
 	"structgen:///single.json":   `{"type": "array", "items": {"anyOf": [{"type": "object", "properties": {"n": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}}]}}`,
+	"structgen:///entity.json":   `{"allOf": [{"type": "object", "properties": {"spec": {"type": "object"}, "rows": {"type": "array", "items": {"type": "object"}}}}, {"properties": {"spec": {"properties": {"members": {"type": "array", "items": {"type": "string"}}, "n": {"type": "integer"}}}, "rows": {"items": {"properties": {"n": {"type": "integer"}}}}}}]}`,
 	"structgen:///cond.json":     `{"type": "object", "properties": {"kind": {"enum": ["disk", "net"]}}, "if": {"properties": {"kind": {"const": "disk"}}}, "then": {"properties": {"size": {"type": "integer"}}}, "else": {"properties": {"port": {"type": "integer"}, "tls": {"type": "boolean"}}}}`,
 	"structgen:///choice.json":   `{"type": "object", "properties": {"shadow": {"oneOf": [{"type": "boolean"}, {"type": "string", "enum": ["inner", "outer"]}]}, "default": {"enum": [true, false, "op", "not op"]}, "level": {"enum": [1, 2, "max"]}, "change": {"anyOf": [{"type": "object", "properties": {"sql": {"type": "object", "properties": {"split": {"type": "boolean"}}}}, "additionalProperties": false}, {"type": "object", "properties": {"file": {"type": "object"}}, "additionalProperties": false}]}}}`,
 	"structgen:///block.json":    `{"anyOf": [{"type": "object", "properties": {"type": {"const": "text"}, "text": {"type": "string"}}, "required": ["type", "text"]}, {"type": "object", "properties": {"type": {"const": "image"}, "url": {"type": "string"}}, "required": ["type", "url"]}]}`,
@@ -1415,6 +1416,15 @@ func TestRuleLiteralInEnum(t *testing.T) {
 		{"a quoted number", "choice", `{"level": "2"}`, `{"level":2}`, ""},
 		{"a string of the enum stays", "choice", `{"default": "op"}`, `{"default":"op"}`, ""},
 		{"a number the enum does not hold", "choice", `{"level": "3"}`, "", "/level"},
+	})
+}
+
+// A property or item that several members of an allOf declare is
+// coerced by each of them: the second may be the one with the fields.
+func TestRuleLayeredMembers(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"a property both declare", "entity", `{"spec": {"members": "a", "n": "2"}}`, `{"spec":{"members":["a"],"n":2}}`, ""},
+		{"items both declare", "entity", `{"rows": [{"n": "1"}, {"n": 2}]}`, `{"rows":[{"n":1},{"n":2}]}`, ""},
 	})
 }
 
