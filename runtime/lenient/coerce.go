@@ -308,10 +308,11 @@ const wrappedInProperty = "read the object as the value of the wanted object's o
 // read as text for a list of strings); one it does not take is coerced
 // for the branch that takes it once coerced ({"kind": "Cat"} for the
 // branch whose kind is "cat", "true" for the boolean branch of true or
-// "inner"): each branch coerces a copy, and the copies that then fit the
-// whole schema must all be one value (those that keep an object as
-// written before those that read it as the value of their one
-// property). It reports false, changing nothing, where neither applies.
+// "inner"): each branch coerces a copy, and the copies that then fit
+// their own branch and the whole schema must all be one value (those
+// that keep an object as written before those that read it as the value
+// of their one property). It reports false, changing nothing, where
+// neither applies.
 func coerceToBranch(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ms []*jsonschema.Schema, ptr string, complete bool, repairs *[]problem.Repair) (any, bool) {
 	var branches []*jsonschema.Schema
 	for _, m := range ms {
@@ -344,7 +345,10 @@ func coerceToBranch(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ms []*js
 		}
 		var reps []problem.Repair
 		c := coerce(sc, copyValue(v), br, ptr, complete, &reps)
-		if len(reps) == 0 || s.Validate(c) != nil {
+		// The copy must fit the branch that made it, not only another
+		// one (a branch that fills its own required list into an
+		// object another branch takes as it is makes no value of it).
+		if len(reps) == 0 || br.Validate(c) != nil || s.Validate(c) != nil {
 			continue
 		}
 		text, _ := json.Marshal(c)

@@ -115,6 +115,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///any.json":      `{}`,
 	"structgen:///single.json":   `{"type": "array", "items": {"anyOf": [{"type": "object", "properties": {"n": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}}]}}`,
 	"structgen:///entity.json":   `{"allOf": [{"type": "object", "properties": {"spec": {"type": "object"}, "rows": {"type": "array", "items": {"type": "object"}}}}, {"properties": {"spec": {"properties": {"members": {"type": "array", "items": {"type": "string"}}, "n": {"type": "integer"}}}, "rows": {"items": {"properties": {"n": {"type": "integer"}}}}}}]}`,
+	"structgen:///kinds.json":    `{"anyOf": [{"type": "object", "properties": {"kind": {"const": "a"}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["kind"]}, {"type": "object", "properties": {"kind": {"const": "b"}, "tags": {"type": "array", "items": {"type": "string"}}, "items": {"type": "array"}}, "required": ["kind", "items"]}]}`,
 	"structgen:///cond.json":     `{"type": "object", "properties": {"kind": {"enum": ["disk", "net"]}}, "if": {"properties": {"kind": {"const": "disk"}}}, "then": {"properties": {"size": {"type": "integer"}}}, "else": {"properties": {"port": {"type": "integer"}, "tls": {"type": "boolean"}}}}`,
 	"structgen:///choice.json":   `{"type": "object", "properties": {"shadow": {"oneOf": [{"type": "boolean"}, {"type": "string", "enum": ["inner", "outer"]}]}, "default": {"enum": [true, false, "op", "not op"]}, "level": {"enum": [1, 2, "max"]}, "change": {"anyOf": [{"type": "object", "properties": {"sql": {"type": "object", "properties": {"split": {"type": "boolean"}}}}, "additionalProperties": false}, {"type": "object", "properties": {"file": {"type": "object"}}, "additionalProperties": false}]}}}`,
 	"structgen:///block.json":    `{"anyOf": [{"type": "object", "properties": {"type": {"const": "text"}, "text": {"type": "string"}}, "required": ["type", "text"]}, {"type": "object", "properties": {"type": {"const": "image"}, "url": {"type": "string"}}, "required": ["type", "url"]}]}`,
@@ -1402,6 +1403,9 @@ func TestRuleUnionBranchCoercion(t *testing.T) {
 		{"a word neither branch takes", "choice", `{"shadow": "middle"}`, "", "/shadow"},
 		// An object as written before one read as the value of a
 		// branch's one property ({"file": {"sql": …}}).
+		// A branch's copy counts only where it fits that branch: b fills
+		// its required items, and the copy then fits a, not b.
+		{"the copy must fit its own branch", "kinds", `{"kind": "a", "tags": "x"}`, `{"kind":"a","tags":["x"]}`, ""},
 		{"a union of one is that one schema", "single", `[{"n": "3", "tags": "x"}]`, `[{"n":3,"tags":["x"]}]`, ""},
 		{"the branch that keeps the object as written", "choice", `{"change": {"sql": {"split": "yes"}}}`, `{"change":{"sql":{"split":true}}}`, ""},
 	})
