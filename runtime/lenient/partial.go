@@ -26,21 +26,19 @@ type Node struct {
 // still change meaning: a number, boolean or literal the text ends in, an
 // enum value or a string read as another kind still being written. It
 // records which values the model closed. It returns nil for a value
-// dropped whole.
-func prune(v *jvalue, s *jsonschema.Schema, path []string, done map[string]bool) *jvalue {
+// dropped whole. ms are the schemas the value must satisfy (nil: no
+// schema); a property or item that several of them declare takes the
+// schemas of each declaration (an enum in an allOf's second member).
+func prune(v *jvalue, ms []*jsonschema.Schema, path []string, done map[string]bool) *jvalue {
 	ptr := schema.Pointer(path)
 	done[ptr] = v.done
-	var ms []*jsonschema.Schema
-	if s != nil {
-		ms = schema.Members(s)
-	}
 	switch v.kind {
 	case jNull, jBool, jNumber:
 		if !v.done {
 			return nil
 		}
 	case jString:
-		if !v.done && s != nil {
+		if !v.done && ms != nil {
 			want := schema.AllowedTypes(ms)
 			if want != 0 && !want.Has("string") || hasEnum(ms) {
 				return nil
@@ -49,9 +47,9 @@ func prune(v *jvalue, s *jsonschema.Schema, path []string, done map[string]bool)
 	case jArray:
 		var items []*jvalue
 		for i, it := range v.kids {
-			var sub *jsonschema.Schema
-			if s != nil {
-				sub = itemSchema(nil, ms, i)
+			var sub []*jsonschema.Schema
+			if ms != nil {
+				sub = itemMembers(ms, i)
 			}
 			if p := prune(it, sub, append(path, strconv.Itoa(len(items))), done); p != nil {
 				items = append(items, p)
@@ -62,9 +60,9 @@ func prune(v *jvalue, s *jsonschema.Schema, path []string, done map[string]bool)
 		var keys []string
 		var vals []*jvalue
 		for i, k := range v.keys {
-			var sub *jsonschema.Schema
-			if s != nil {
-				sub = propertySchema(ms, k)
+			var sub []*jsonschema.Schema
+			if ms != nil {
+				sub = propertyMembers(ms, k)
 				if kid := v.kids[i]; sub == nil && kid.kind == jString && !kid.done && branchesEnum(ms, k) {
 					// {"type": "te: a union's discriminator still being
 					// written is left out, as an enum value is.
@@ -80,6 +78,42 @@ func prune(v *jvalue, s *jsonschema.Schema, path []string, done map[string]bool)
 		v.keys, v.kids = keys, vals
 	}
 	return v
+}
+
+// propertyMembers returns the schemas the member k of an object of ms
+// must satisfy: every declaration of k among ms, else the pattern or
+// additional properties' schema, with their members; nil for none.
+func propertyMembers(ms []*jsonschema.Schema, k string) []*jsonschema.Schema {
+	var out []*jsonschema.Schema
+	for _, m := range ms {
+		if p := m.Properties[k]; p != nil {
+			out = append(out, schema.Members(p)...)
+		}
+	}
+	if out == nil {
+		if p := propertySchema(ms, k); p != nil {
+			out = schema.Members(p)
+		}
+	}
+	return out
+}
+
+// itemMembers is propertyMembers for the item i of an array of ms.
+func itemMembers(ms []*jsonschema.Schema, i int) []*jsonschema.Schema {
+	var out []*jsonschema.Schema
+	for _, m := range ms {
+		if m.Items != nil || m.Items2020 != nil || len(m.PrefixItems) > 0 {
+			if sub := itemSchema(nil, []*jsonschema.Schema{m}, i); sub != nil {
+				out = append(out, schema.Members(sub)...)
+			}
+		}
+	}
+	if out == nil {
+		if sub := itemSchema(nil, ms, i); sub != nil {
+			out = schema.Members(sub)
+		}
+	}
+	return out
 }
 
 // branchesEnum reports whether the branches of ms's anyOf and oneOf
@@ -297,7 +331,7 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 	provisional(v, &after)
 	settle(v)
 	done := map[string]bool{}
-	v = prune(v, sch, nil, done)
+	v = prune(v, schema.Members(sch), nil, done)
 	if v == nil {
 		return nil, repairs, problem.ErrNoJSON
 	}

@@ -116,6 +116,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///single.json":   `{"type": "array", "items": {"anyOf": [{"type": "object", "properties": {"n": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}}]}}`,
 	"structgen:///entity.json":   `{"allOf": [{"type": "object", "properties": {"spec": {"type": "object"}, "rows": {"type": "array", "items": {"type": "object"}}}}, {"properties": {"spec": {"properties": {"members": {"type": "array", "items": {"type": "string"}}, "n": {"type": "integer"}}}, "rows": {"items": {"properties": {"n": {"type": "integer"}}}}}}]}`,
 	"structgen:///kinds.json":    `{"anyOf": [{"type": "object", "properties": {"kind": {"const": "a"}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["kind"]}, {"type": "object", "properties": {"kind": {"const": "b"}, "tags": {"type": "array", "items": {"type": "string"}}, "items": {"type": "array"}}, "required": ["kind", "items"]}]}`,
+	"structgen:///levels.json":   `{"allOf": [{"type": "object", "properties": {"level": {"type": "string"}, "note": {"type": "string"}}}, {"properties": {"level": {"enum": ["low", "high"]}}}]}`,
 	"structgen:///cond.json":     `{"type": "object", "properties": {"kind": {"enum": ["disk", "net"]}}, "if": {"properties": {"kind": {"const": "disk"}}}, "then": {"properties": {"size": {"type": "integer"}}}, "else": {"properties": {"port": {"type": "integer"}, "tls": {"type": "boolean"}}}}`,
 	"structgen:///choice.json":   `{"type": "object", "properties": {"shadow": {"oneOf": [{"type": "boolean"}, {"type": "string", "enum": ["inner", "outer"]}]}, "default": {"enum": [true, false, "op", "not op"]}, "level": {"enum": [1, 2, "max"]}, "change": {"anyOf": [{"type": "object", "properties": {"sql": {"type": "object", "properties": {"split": {"type": "boolean"}}}}, "additionalProperties": false}, {"type": "object", "properties": {"file": {"type": "object"}}, "additionalProperties": false}]}}}`,
 	"structgen:///block.json":    `{"anyOf": [{"type": "object", "properties": {"type": {"const": "text"}, "text": {"type": "string"}}, "required": ["type", "text"]}, {"type": "object", "properties": {"type": {"const": "image"}, "url": {"type": "string"}}, "required": ["type", "url"]}]}`,
@@ -1429,6 +1430,12 @@ func TestRuleLayeredMembers(t *testing.T) {
 	checkAligned(t, []alignCase{
 		{"a property both declare", "entity", `{"spec": {"members": "a", "n": "2"}}`, `{"spec":{"members":["a"],"n":2}}`, ""},
 		{"items both declare", "entity", `{"rows": [{"n": "1"}, {"n": 2}]}`, `{"rows":[{"n":1},{"n":2}]}`, ""},
+	})
+	// Streamed, an enum value the second member declares is left out
+	// until finished, as any enum value is.
+	checkStreamed(t, "levels", []streamCase{
+		{`{"note": "x", "level": "hi`, `{"note":"x"}`},
+		{`{"note": "x", "level": "high", `, `{"level":"high","note":"x"}`},
 	})
 }
 
