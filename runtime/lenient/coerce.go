@@ -602,7 +602,7 @@ var peopleNumber = regexp.MustCompile(`^[-+]?[$€£¥]?\s*[-+]?\d{1,3}(,\d{3})+
 // withUnit is a number followed by a unit or a count's noun: words of
 // letters only (5 kg, 30 years, 12 USD, 3.5 hours); a second number in
 // the text ("+1 555 1234", "3 - 4") is not one.
-var withUnit = regexp.MustCompile(`^([-+]?(?:[$€£¥]\s*)?\d(?:[\d,]*\d)?(?:\.\d+)?)\s*[\pL°%][\pL.]*(?:\s+\pL+){0,2}$`)
+var withUnit = regexp.MustCompile(`^([-+]?(?:[$€£¥]\s*)?\d(?:[\d,]*\d)?(?:\.\d+)?)\s*[\pL\p{Sc}°%][\pL.]*(?:\s+\pL+){0,2}$`)
 
 // magnitude is a word after a number that multiplies it (12k, 1.5M, 3
 // billion): no unit to drop, and which power it means (5k: a thousand,

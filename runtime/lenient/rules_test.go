@@ -907,6 +907,8 @@ func TestRuleNumberWithUnit(t *testing.T) {
 		{"a unit that starts like one is a unit", "age", `{"kg": "12 kg"}`, `{"kg":12}`, ""},
 		{"so is a word", "age", `{"age": "3 months"}`, `{"age":3}`, ""},
 		{"a magnitude in prose", "int", "About 12k people came.", "", "want integer"},
+		{"a currency sign after", "age", `{"kg": "12.50 €"}`, `{"kg":12.5}`, ""},
+		{"a decimal comma stays a problem", "age", `{"kg": "12,50 €"}`, "", "/kg"},
 	})
 }
 
