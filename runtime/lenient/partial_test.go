@@ -62,6 +62,7 @@ func TestPartialDoneIsFinal(t *testing.T) {
 		{"any", `{"code": "s = "a" + "b"", "lang": "py"}`},
 		{"any", `{"code": "s.split(",").join("-")", "lang": "py"}`},
 		{"any", `{text: words{in braces} more, a: foo[0], n: 1}`},
+		{"any", "{\"exclude\": [\n  ''\n], \"n\": 1}"},
 		{"any", `["jq '.a["b"]' x.json", "ls"]`},
 		{"any", `{"code": "print("a", end="")", "lang": "py"}`},
 		{"any", `{"code": "a[href="https://x.com"] { color: red; }", "lang": "css"}`},

@@ -568,7 +568,11 @@ func (t *tolerant) items(v *jvalue, close byte) {
 			}
 			t.i++
 			v.done = true
-			dropUnfinished(v)
+			if n := len(v.kids); n > 0 && v.kids[n-1].kind != jString {
+				// (A string whose end quote was read before the bracket is
+				// no item cut off, done or not: [''⏎].)
+				dropUnfinished(v)
+			}
 			return
 		case c == ']' || c == ')':
 			t.repair(t.i, "closed an array with %q", c)
