@@ -90,7 +90,9 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, comp
 	if obj, ok := v.(map[string]any); ok && want != 0 && want.Has("object") {
 		// An object that is the value of the one property the wanted
 		// object has: it validates against that property, not the object.
-		if name, prop, ok := onlyProperty(ms); ok && obj[name] == nil && len(obj) > 0 && s.Validate(obj) != nil && prop.Validate(obj) == nil {
+		// Not where coercing its own members makes it fit: that reading
+		// keeps the object as written.
+		if name, prop, ok := onlyProperty(ms); ok && obj[name] == nil && len(obj) > 0 && s.Validate(obj) != nil && prop.Validate(obj) == nil && !membersFit(sc, obj, s, ms, ptr, complete) {
 			*repairs = append(*repairs, problem.Repair{Pointer: ptr, Message: fmt.Sprintf("%s %q", wrappedInProperty, name)})
 			v = map[string]any{name: obj}
 		}
@@ -298,6 +300,28 @@ func splitList(sc *schema.ShapeCache, text string, item *jsonschema.Schema, ptr 
 	*repairs = append(*repairs, problem.Repair{Pointer: ptr, Message: fmt.Sprintf("read %q as a list of its %d comma-separated items", text, len(out))})
 	*repairs = append(*repairs, reps...)
 	return out, true
+}
+
+// membersFit reports whether obj fits s once each of its members is
+// coerced by the schemas ms give it (a copy is coerced).
+func membersFit(sc *schema.ShapeCache, obj map[string]any, s *jsonschema.Schema, ms []*jsonschema.Schema, ptr string, complete bool) bool {
+	c := copyValue(obj).(map[string]any)
+	var scratch []problem.Repair
+	for k := range c {
+		declared := false
+		for _, m := range ms {
+			if p := m.Properties[k]; p != nil {
+				declared = true
+				c[k] = coerce(sc, c[k], p, ptr+"/"+escapeToken(k), complete, &scratch)
+			}
+		}
+		if !declared {
+			if sub := propertySchema(ms, k); sub != nil {
+				c[k] = coerce(sc, c[k], sub, ptr+"/"+escapeToken(k), complete, &scratch)
+			}
+		}
+	}
+	return s.Validate(c) == nil
 }
 
 const wrappedInProperty = "read the object as the value of the wanted object's one property"

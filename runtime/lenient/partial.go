@@ -70,6 +70,11 @@ func prune(v *jvalue, ms []*jsonschema.Schema, path []string, done map[string]bo
 					continue
 				}
 			}
+			if !v.done && ms != nil && branchMayCoerce(ms, v, k, v.kids[i]) {
+				// A value a union's branch would coerce is not done while
+				// the object that decides the branch is still open.
+				undone(v.kids[i])
+			}
 			if p := prune(v.kids[i], sub, append(path, k), done); p != nil {
 				keys = append(keys, k)
 				vals = append(vals, p)
@@ -78,6 +83,72 @@ func prune(v *jvalue, ms []*jsonschema.Schema, path []string, done map[string]bo
 		v.keys, v.kids = keys, vals
 	}
 	return v
+}
+
+// branchMayCoerce reports whether a union branch among ms that the
+// object obj may still take declares the property k with a schema kid,
+// as read, does not meet: the branch the finished object takes may then
+// coerce it ("go" for a list of tags). A branch whose enum or const
+// property a finished member of obj does not meet (a discriminator) is
+// one obj does not take, unless no branch is left.
+func branchMayCoerce(ms []*jsonschema.Schema, obj *jvalue, k string, kid *jvalue) bool {
+	var branches [][]*jsonschema.Schema // each branch's members
+	for _, m := range ms {
+		for _, dis := range [][]*jsonschema.Schema{m.AnyOf, m.OneOf} {
+			if len(dis) < 2 {
+				continue
+			}
+			for _, br := range dis {
+				branches = append(branches, schema.Members(br))
+			}
+		}
+	}
+	if len(branches) == 0 {
+		return false
+	}
+	var live [][]*jsonschema.Schema
+	for _, bms := range branches {
+		if takes(bms, obj) {
+			live = append(live, bms)
+		}
+	}
+	if len(live) == 0 {
+		live = branches
+	}
+	var doc any
+	read := false
+	for _, bms := range live {
+		for _, bm := range bms {
+			p := bm.Properties[k]
+			if p == nil {
+				continue
+			}
+			if !read {
+				doc, read = toAny(kid), true
+			}
+			if p.Validate(doc) != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// takes reports whether the finished members of obj meet the enum and
+// const properties of a branch (its members bms).
+func takes(bms []*jsonschema.Schema, obj *jvalue) bool {
+	for i, key := range obj.keys {
+		kid := obj.kids[i]
+		if !kid.done || kid.kind == jObject || kid.kind == jArray {
+			continue
+		}
+		for _, bm := range bms {
+			if p := bm.Properties[key]; p != nil && hasEnum(schema.Members(p)) && p.Validate(toAny(kid)) != nil {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // propertyMembers returns the schemas the member k of an object of ms

@@ -63,6 +63,8 @@ func TestPartialDoneIsFinal(t *testing.T) {
 		{"any", `{"code": "s.split(",").join("-")", "lang": "py"}`},
 		{"any", `{text: words{in braces} more, a: foo[0], n: 1}`},
 		{"any", "{\"exclude\": [\n  ''\n], \"n\": 1}"},
+		{"kinds", `{"tags": "x", "kind": "a"}`},
+		{"kinds", `{"kind": "b", "tags": "x", "items": []}`},
 		{"any", `["jq '.a["b"]' x.json", "ls"]`},
 		{"any", `{"code": "print("a", end="")", "lang": "py"}`},
 		{"any", `{"code": "a[href="https://x.com"] { color: red; }", "lang": "css"}`},
@@ -119,6 +121,11 @@ func TestPartialDoneSoon(t *testing.T) {
 		{"person", `{"first_name": "Ada", "age": 36, "tags": ["a"`, "/age"},
 		{"person", `{"first_name": "Ada", "age": 36, "tags": ["a"]}`, ""},
 		{"color", `"BLUE"`, ""}, // a reply that is JSON as it stands: an enum value alone
+		// A union's discriminator and a value its branch takes as read
+		// are done while the object is open.
+		{"block", `{"type": "text", "text": "hello", "`, "/type"},
+		{"block", `{"type": "text", "text": "hello", "`, "/text"},
+		{"kinds", `{"kind": "a", "tags": ["x"], "`, "/tags"},
 	} {
 		n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///"+c.schema+".json#"), []byte(c.text))
 		if err != nil || !n.done[c.ptr] {

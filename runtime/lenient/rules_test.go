@@ -117,6 +117,7 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///entity.json":   `{"allOf": [{"type": "object", "properties": {"spec": {"type": "object"}, "rows": {"type": "array", "items": {"type": "object"}}}}, {"properties": {"spec": {"properties": {"members": {"type": "array", "items": {"type": "string"}}, "n": {"type": "integer"}}}, "rows": {"items": {"properties": {"n": {"type": "integer"}}}}}}]}`,
 	"structgen:///kinds.json":    `{"anyOf": [{"type": "object", "properties": {"kind": {"const": "a"}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["kind"]}, {"type": "object", "properties": {"kind": {"const": "b"}, "tags": {"type": "array", "items": {"type": "string"}}, "items": {"type": "array"}}, "required": ["kind", "items"]}]}`,
 	"structgen:///levels.json":   `{"allOf": [{"type": "object", "properties": {"level": {"type": "string"}, "note": {"type": "string"}}}, {"properties": {"level": {"enum": ["low", "high"]}}}]}`,
+	"structgen:///projects.json": `{"type": "object", "properties": {"project": {"type": "object", "properties": {"default": {"type": "object"}}, "additionalProperties": {"type": "object", "properties": {"flags": {"type": "array", "items": {"type": "string"}}}}}}}`,
 	"structgen:///cond.json":     `{"type": "object", "properties": {"kind": {"enum": ["disk", "net"]}}, "if": {"properties": {"kind": {"const": "disk"}}}, "then": {"properties": {"size": {"type": "integer"}}}, "else": {"properties": {"port": {"type": "integer"}, "tls": {"type": "boolean"}}}}`,
 	"structgen:///choice.json":   `{"type": "object", "properties": {"shadow": {"oneOf": [{"type": "boolean"}, {"type": "string", "enum": ["inner", "outer"]}]}, "default": {"enum": [true, false, "op", "not op"]}, "level": {"enum": [1, 2, "max"]}, "change": {"anyOf": [{"type": "object", "properties": {"sql": {"type": "object", "properties": {"split": {"type": "boolean"}}}}, "additionalProperties": false}, {"type": "object", "properties": {"file": {"type": "object"}}, "additionalProperties": false}]}}}`,
 	"structgen:///block.json":    `{"anyOf": [{"type": "object", "properties": {"type": {"const": "text"}, "text": {"type": "string"}}, "required": ["type", "text"]}, {"type": "object", "properties": {"type": {"const": "image"}, "url": {"type": "string"}}, "required": ["type", "url"]}]}`,
@@ -1409,6 +1410,9 @@ func TestRuleUnionBranchCoercion(t *testing.T) {
 		// A branch's copy counts only where it fits that branch: b fills
 		// its required items, and the copy then fits a, not b.
 		{"the copy must fit its own branch", "kinds", `{"kind": "a", "tags": "x"}`, `{"kind":"a","tags":["x"]}`, ""},
+		// An object whose own members, coerced, make it fit is not read
+		// as the value of the schema's one property.
+		{"members coerced before the one property", "projects", `{"project": {"a": {"flags": "x"}}}`, `{"project":{"a":{"flags":["x"]}}}`, ""},
 		{"a union of one is that one schema", "single", `[{"n": "3", "tags": "x"}]`, `[{"n":3,"tags":["x"]}]`, ""},
 		{"the branch that keeps the object as written", "choice", `{"change": {"sql": {"split": "yes"}}}`, `{"change":{"sql":{"split":true}}}`, ""},
 	})
