@@ -87,8 +87,9 @@ func prune(v *jvalue, ms []*jsonschema.Schema, path []string, done map[string]bo
 
 // branchMayCoerce reports whether a union branch among ms that the
 // object obj may still take declares the property k with a schema kid,
-// as read, does not meet: the branch the finished object takes may then
-// coerce it ("go" for a list of tags). A branch whose enum or const
+// as read, does not meet, or declares another spelling of k: the branch
+// the finished object takes may then coerce it ("go" for a list of
+// tags) or rename it. A branch whose enum or const
 // property a finished member of obj does not meet (a discriminator) is
 // one obj does not take, unless no branch is left.
 func branchMayCoerce(ms []*jsonschema.Schema, obj *jvalue, k string, kid *jvalue) bool {
@@ -117,10 +118,16 @@ func branchMayCoerce(ms []*jsonschema.Schema, obj *jvalue, k string, kid *jvalue
 	}
 	var doc any
 	read := false
+	norm := normKey(k)
 	for _, bms := range live {
 		for _, bm := range bms {
 			p := bm.Properties[k]
 			if p == nil {
+				for name := range bm.Properties {
+					if normKey(name) == norm {
+						return true // api_version for apiVersion: a key the branch may rename
+					}
+				}
 				continue
 			}
 			if !read {

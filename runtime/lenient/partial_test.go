@@ -64,6 +64,7 @@ func TestPartialDoneIsFinal(t *testing.T) {
 		{"any", `{text: words{in braces} more, a: foo[0], n: 1}`},
 		{"any", "{\"exclude\": [\n  ''\n], \"n\": 1}"},
 		{"kinds", `{"tags": "x", "kind": "a"}`},
+		{"kinds", `{"Tags": ["x"], "kind": "a"}`},
 		{"kinds", `{"kind": "b", "tags": "x", "items": []}`},
 		{"any", `["jq '.a["b"]' x.json", "ls"]`},
 		{"any", `{"code": "print("a", end="")", "lang": "py"}`},
@@ -99,7 +100,13 @@ func TestPartialDoneIsFinal(t *testing.T) {
 				if !d {
 					continue
 				}
-				got, _ := atPointer(v, ptr)
+				got, ok := atPointer(v, ptr)
+				if !ok {
+					// The reading's place of a key the coercions renamed
+					// ("Tags" for "tags"): the partial value has it under
+					// the property, whose done-ness Node.Done gives.
+					continue
+				}
 				want, ok := atPointer(fv, ptr)
 				if !ok || !reflect.DeepEqual(got, want) {
 					t.Errorf("%q: %q done as %v, final %v", c.text[:i], ptr, got, want)
