@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -401,4 +402,96 @@ func canonical(t *testing.T, b []byte) []byte {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestCorpusDocumentsStream streams the small valid documents of the
+// SchemaStore corpus, as written and broken in each of corpusBreaks'
+// ways, with their schemas: at every prefix, each value ReadPartial marks
+// done is the value the finished reply aligns to there.
+func TestCorpusDocumentsStream(t *testing.T) {
+	root := "../../../shared/corpus/schemastore"
+	schemaFiles, _ := filepath.Glob(root + "/schemas/*.json")
+	if len(schemaFiles) == 0 {
+		t.Skip("../shared/corpus is absent: the SchemaStore schemas are not there to stream with")
+	}
+	r := rand.New(rand.NewPCG(7, 3))
+	docs, failed := 0, 0
+	for _, sf := range schemaFiles {
+		name := strings.TrimSuffix(filepath.Base(sf), ".json")
+		insts, _ := filepath.Glob(filepath.Join(root, "valid", name, "*.json"))
+		if len(insts) == 0 {
+			continue
+		}
+		text, err := os.ReadFile(sf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		url := "structgen:///" + name + ".json"
+		sch := schema.NewSchemas("http://json-schema.org/draft-07/schema#", map[string]string{url: string(text)}).Schema(url + "#")
+		if _, err := sch.Compiled(); err != nil {
+			continue
+		}
+		for _, f := range insts {
+			v, pretty, ok := corpusDocument(t, f, 200)
+			if !ok {
+				continue
+			}
+			if ps, err := sch.Validate(v); err != nil || len(ps) > 0 {
+				continue
+			}
+			ins := []string{pretty}
+			for _, br := range corpusBreaks {
+				if in, ok := br.edit(r, pretty); ok && in != pretty {
+					ins = append(ins, in)
+				}
+			}
+			docs++
+			for _, in := range ins {
+				if msg := doneChanges(sch, in); msg != "" {
+					t.Errorf("%s: %s", f, msg)
+					if failed++; failed == 5 {
+						t.Fatal("more than 5 documents streamed wrong")
+					}
+				}
+			}
+		}
+	}
+	if docs == 0 {
+		t.Fatal("no document was streamed")
+	}
+}
+
+// doneChanges returns, for a reply streamed a byte at a time, the first
+// value marked done that the finished reply's reading does not hold, or
+// "".
+func doneChanges(s *schema.Schema, text string) string {
+	final, _, _, err := Align([]byte(text), s)
+	if err != nil {
+		return ""
+	}
+	fb, _ := json.Marshal(final)
+	var fv any
+	json.Unmarshal(fb, &fv)
+	for i := 1; i < len(text); i++ {
+		n, _, err := ReadPartial(s, []byte(text[:i]))
+		if err != nil {
+			continue
+		}
+		b, _ := json.Marshal(n.v)
+		var v any
+		json.Unmarshal(b, &v)
+		for ptr, d := range n.done {
+			if !d {
+				continue
+			}
+			got, ok := atPointer(v, ptr)
+			if !ok {
+				continue // a key the coercions renamed
+			}
+			if want, ok := atPointer(fv, ptr); !ok || !reflect.DeepEqual(got, want) {
+				return fmt.Sprintf("%q: %q done as %v, final %v", text[:i], ptr, got, want)
+			}
+		}
+	}
+	return ""
 }

@@ -69,6 +69,8 @@ func readOne(text []byte, streaming bool) (*jvalue, []problem.Repair, bool, erro
 		// <think>Draft: {…}: the reply ended inside its reasoning; a
 		// document there is a draft, and no answer follows.
 		return nil, nil, false, problem.ErrUnclosedReasoning
+	} else if end, closed := reasoningEnd(text); closed && streaming && len(bytes.TrimSpace(text[end:])) == 0 {
+		return nil, nil, false, problem.ErrNoJSON // the reasoning ended: the answer is still to come
 	}
 	if fixed, ok := quotedDocument(text); ok {
 		// `{"a": 1}`, '[1, 2]': a whole document in inline code or

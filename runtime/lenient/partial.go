@@ -322,6 +322,12 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 	if err != nil {
 		return nil, nil, err
 	}
+	var pre []problem.Repair
+	if answer, ok := withoutReasoning(text); ok {
+		// <think>…</think>⏎- checked: what the line readings and the
+		// prose rules look at is the answer (blanks keep the offsets).
+		text, pre = answer, []problem.Repair{skippedReasoning}
+	}
 	if at, ok := markerAtEnd(text); ok {
 		// "- " or "1. ": a list item's marker, its text still to come, is
 		// no value yet (not -0, nor 1).
@@ -419,7 +425,7 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 	for i := range coerced {
 		coerced[i].Offset = offsetOf(v, coerced[i].Pointer)
 	}
-	return &Node{v: doc, done: done}, append(repairs, coerced...), nil
+	return &Node{v: doc, done: done}, append(append(pre, repairs...), coerced...), nil
 }
 
 // oneDocument returns, for a streaming reply read as documents (v, with

@@ -1086,6 +1086,14 @@ func TestRuleUnclosedReasoning(t *testing.T) {
 		{"closed and alone", "<think>{\"a\": 1}</think>", `{"a":1}`, ""},
 		{"a tag later in the text is text", "Answer: {\"a\": \"<think>\"}", `{"a":"<think>"}`, ""},
 	})
+	// Streamed, a closed block alone is no answer yet (the answer may
+	// follow it), and what follows it is read without it: the prose
+	// rules see the answer's words, not the block's brackets.
+	checkStreamed(t, "person", []streamCase{
+		{"<think>Draft: {\"first_name\": \"Bo\"}</think>", ""},
+		{"<think>Fields: {a, b}</think>\n- checked the input\n\n*", ""},
+		{"<think>Fields: {a, b}</think>\n{\"first_name\": \"Ada\", ", `{"first_name":"Ada"}`},
+	})
 }
 
 // A document whose quotes are HTML entities (it went through a web page)
