@@ -143,22 +143,7 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, comp
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			// Each member that declares k coerces its value in turn
-			// (allOf [entity, user]: both declare spec, the second with
-			// its properties).
-			declared := false
-			for _, m := range ms {
-				if p := m.Properties[k]; p != nil {
-					declared = true
-					x[k] = coerce(sc, x[k], p, ptr+"/"+escapeToken(k), complete, repairs)
-				}
-			}
-			if declared {
-				continue
-			}
-			if sub := propertySchema(ms, k); sub != nil {
-				x[k] = coerce(sc, x[k], sub, ptr+"/"+escapeToken(k), complete, repairs)
-			}
+			coerceMember(sc, x, k, ms, ptr, complete, repairs)
 		}
 		// if/then/else: the branch the object takes, as the validator
 		// decides it on the object read so far, applies too.
@@ -308,20 +293,30 @@ func membersFit(sc *schema.ShapeCache, obj map[string]any, s *jsonschema.Schema,
 	c := copyValue(obj).(map[string]any)
 	var scratch []problem.Repair
 	for k := range c {
-		declared := false
-		for _, m := range ms {
-			if p := m.Properties[k]; p != nil {
-				declared = true
-				c[k] = coerce(sc, c[k], p, ptr+"/"+escapeToken(k), complete, &scratch)
-			}
-		}
-		if !declared {
-			if sub := propertySchema(ms, k); sub != nil {
-				c[k] = coerce(sc, c[k], sub, ptr+"/"+escapeToken(k), complete, &scratch)
-			}
-		}
+		coerceMember(sc, c, k, ms, ptr, complete, &scratch)
 	}
 	return s.Validate(c) == nil
+}
+
+// coerceMember coerces the member k of obj, an object of ms: by each
+// member of ms that declares k, in turn (allOf [entity, user]: both
+// declare spec, the second with its properties), else by the pattern or
+// additional properties' schema.
+func coerceMember(sc *schema.ShapeCache, obj map[string]any, k string, ms []*jsonschema.Schema, ptr string, complete bool, repairs *[]problem.Repair) {
+	at := ptr + "/" + escapeToken(k)
+	declared := false
+	for _, m := range ms {
+		if p := m.Properties[k]; p != nil {
+			declared = true
+			obj[k] = coerce(sc, obj[k], p, at, complete, repairs)
+		}
+	}
+	if declared {
+		return
+	}
+	if sub := propertySchema(ms, k); sub != nil {
+		obj[k] = coerce(sc, obj[k], sub, at, complete, repairs)
+	}
 }
 
 const wrappedInProperty = "read the object as the value of the wanted object's one property"
