@@ -50,6 +50,11 @@ func prune(v *jvalue, ms []*jsonschema.Schema, path []string, done map[string]bo
 			var sub []*jsonschema.Schema
 			if ms != nil {
 				sub = itemMembers(ms, i)
+				if !v.done && branchMayCoerceItem(ms, i, it) {
+					// An item a union's branch would coerce is not done
+					// while the list that decides the branch is open.
+					undone(it)
+				}
 			}
 			if p := prune(it, sub, append(path, strconv.Itoa(len(items))), done); p != nil {
 				items = append(items, p)
@@ -135,6 +140,34 @@ func branchMayCoerce(ms []*jsonschema.Schema, obj *jvalue, k string, kid *jvalue
 			}
 			if p.Validate(doc) != nil {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// branchMayCoerceItem is branchMayCoerce for the item i of a list: a
+// union branch among ms gives it a schema kid, as read, does not meet
+// (an object in a list that may yet be a list of strings).
+func branchMayCoerceItem(ms []*jsonschema.Schema, i int, kid *jvalue) bool {
+	var doc any
+	read := false
+	for _, m := range ms {
+		for _, dis := range [][]*jsonschema.Schema{m.AnyOf, m.OneOf} {
+			if len(dis) < 2 {
+				continue
+			}
+			for _, br := range dis {
+				sub := itemSchema(nil, schema.Members(br), i)
+				if sub == nil {
+					continue
+				}
+				if !read {
+					doc, read = toAny(kid), true
+				}
+				if sub.Validate(doc) != nil {
+					return true
+				}
 			}
 		}
 	}
