@@ -91,10 +91,10 @@ func prune(v *jvalue, ms []*jsonschema.Schema, path []string, done map[string]bo
 }
 
 // branchMayCoerce reports whether a union branch among ms that the
-// object obj may still take declares the property k with a schema kid,
-// as read, does not meet, or declares another spelling of k: the branch
-// the finished object takes may then coerce it ("go" for a list of
-// tags) or rename it. A branch whose enum or const
+// object obj may still take, or an if/then/else branch, declares the
+// property k with a schema kid, as read, does not meet, or declares
+// another spelling of k: the branch the finished object takes may then
+// coerce it ("go" for a list of tags) or rename it. A branch whose enum or const
 // property a finished member of obj does not meet (a discriminator) is
 // one obj does not take, unless no branch is left.
 func branchMayCoerce(ms []*jsonschema.Schema, obj *jvalue, k string, kid *jvalue) bool {
@@ -109,9 +109,6 @@ func branchMayCoerce(ms []*jsonschema.Schema, obj *jvalue, k string, kid *jvalue
 			}
 		}
 	}
-	if len(branches) == 0 {
-		return false
-	}
 	var live [][]*jsonschema.Schema
 	for _, bms := range branches {
 		if takes(bms, obj) {
@@ -120,6 +117,20 @@ func branchMayCoerce(ms []*jsonschema.Schema, obj *jvalue, k string, kid *jvalue
 	}
 	if len(live) == 0 {
 		live = branches
+	}
+	// if/then/else: which branch applies, the finished object decides.
+	for _, m := range ms {
+		if m.If == nil {
+			continue
+		}
+		for _, br := range []*jsonschema.Schema{m.Then, m.Else} {
+			if br != nil {
+				live = append(live, schema.Members(br))
+			}
+		}
+	}
+	if len(live) == 0 {
+		return false
 	}
 	var doc any
 	read := false

@@ -63,6 +63,7 @@ func TestPartialDoneIsFinal(t *testing.T) {
 		{"any", "{\"exclude\": [\n  ''\n], \"n\": 1}"},
 		{"kinds", `{"tags": "x", "kind": "a"}`},
 		{"kinds", `{"Tags": ["x"], "kind": "a"}`},
+		{"cond", `{"port": "443", "kind": "net"}`},
 		{"mapping", "{\"content\": [\n  {\"files\": [\"a.md\"]},\n  {\"files\": [\"b.md\"]}\n]}"},
 		{"kinds", `{"kind": "b", "tags": "x", "items": []}`},
 		{"any", `["jq '.a["b"]' x.json", "ls"]`},
