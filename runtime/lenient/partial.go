@@ -94,21 +94,11 @@ func prune(v *jvalue, ms []*jsonschema.Schema, path []string, done map[string]bo
 // object obj may still take, or an if/then/else branch, declares the
 // property k with a schema kid, as read, does not meet, or declares
 // another spelling of k: the branch the finished object takes may then
-// coerce it ("go" for a list of tags) or rename it. A branch whose enum or const
-// property a finished member of obj does not meet (a discriminator) is
-// one obj does not take, unless no branch is left.
+// coerce it ("go" for a list of tags) or rename it. A branch whose enum
+// or const property a finished member of obj does not meet (a
+// discriminator) is one obj does not take, unless no branch is left.
 func branchMayCoerce(ms []*jsonschema.Schema, obj *jvalue, k string, kid *jvalue) bool {
-	var branches [][]*jsonschema.Schema // each branch's members
-	for _, m := range ms {
-		for _, dis := range [][]*jsonschema.Schema{m.AnyOf, m.OneOf} {
-			if len(dis) < 2 {
-				continue
-			}
-			for _, br := range dis {
-				branches = append(branches, schema.Members(br))
-			}
-		}
-	}
+	branches := unionBranches(ms)
 	var live [][]*jsonschema.Schema
 	for _, bms := range branches {
 		if takes(bms, obj) {
@@ -132,8 +122,7 @@ func branchMayCoerce(ms []*jsonschema.Schema, obj *jvalue, k string, kid *jvalue
 	if len(live) == 0 {
 		return false
 	}
-	var doc any
-	read := false
+	rejects := rejecter(kid)
 	norm := normKey(k)
 	for _, bms := range live {
 		for _, bm := range bms {
@@ -146,10 +135,7 @@ func branchMayCoerce(ms []*jsonschema.Schema, obj *jvalue, k string, kid *jvalue
 				}
 				continue
 			}
-			if !read {
-				doc, read = toAny(kid), true
-			}
-			if p.Validate(doc) != nil {
+			if rejects(p) {
 				return true
 			}
 		}
@@ -161,28 +147,43 @@ func branchMayCoerce(ms []*jsonschema.Schema, obj *jvalue, k string, kid *jvalue
 // union branch among ms gives it a schema kid, as read, does not meet
 // (an object in a list that may yet be a list of strings).
 func branchMayCoerceItem(ms []*jsonschema.Schema, i int, kid *jvalue) bool {
-	var doc any
-	read := false
+	rejects := rejecter(kid)
+	for _, bms := range unionBranches(ms) {
+		if sub := itemSchema(nil, bms, i); sub != nil && rejects(sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// unionBranches returns the members of each branch of the unions (anyOf,
+// oneOf of two or more) among ms.
+func unionBranches(ms []*jsonschema.Schema) [][]*jsonschema.Schema {
+	var out [][]*jsonschema.Schema
 	for _, m := range ms {
 		for _, dis := range [][]*jsonschema.Schema{m.AnyOf, m.OneOf} {
 			if len(dis) < 2 {
 				continue
 			}
 			for _, br := range dis {
-				sub := itemSchema(nil, schema.Members(br), i)
-				if sub == nil {
-					continue
-				}
-				if !read {
-					doc, read = toAny(kid), true
-				}
-				if sub.Validate(doc) != nil {
-					return true
-				}
+				out = append(out, schema.Members(br))
 			}
 		}
 	}
-	return false
+	return out
+}
+
+// rejecter returns a check of whether a schema rejects v, read as a
+// document once, when first needed.
+func rejecter(v *jvalue) func(*jsonschema.Schema) bool {
+	var doc any
+	read := false
+	return func(s *jsonschema.Schema) bool {
+		if !read {
+			doc, read = toAny(v), true
+		}
+		return s.Validate(doc) != nil
+	}
 }
 
 // takes reports whether the finished members of obj meet the enum and
