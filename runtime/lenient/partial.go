@@ -56,7 +56,13 @@ func prune(v *jvalue, ms []*jsonschema.Schema, path []string, done map[string]bo
 					undone(it)
 				}
 			}
-			if p := prune(it, sub, append(path, strconv.Itoa(len(items))), done); p != nil {
+			p := prune(it, sub, append(path, strconv.Itoa(len(items))), done)
+			if p == nil && i < len(v.kids)-1 {
+				// The items after one left out would take its index:
+				// the list shows the items before it.
+				break
+			}
+			if p != nil {
 				items = append(items, p)
 			}
 		}
