@@ -793,7 +793,7 @@ func proseScalar(text []byte, sch *jsonschema.Schema) (any, []problem.Repair, bo
 		if m := leadingYesNo.FindStringSubmatchIndex(s); m != nil {
 			// "No, it is not.": the answer first, then why. "No, it is
 			// true" says both: no answer.
-			yes := strings.EqualFold(s[m[2]:m[3]], "yes")
+			yes := affirms(s[m[2]:m[3]])
 			if len(found) > 1 || len(found) == 1 && found[0] != yes {
 				return nil, nil, false
 			}
@@ -823,10 +823,16 @@ func proseScalar(text []byte, sch *jsonschema.Schema) (any, []problem.Repair, bo
 	return nil, nil, false
 }
 
-// leadingYesNo matches a reply that answers yes or no first and then
-// says more after a comma, a stop or a dash ("No, it is not.", "Yes -
-// both are"); "No doubt" or "Yesterday" does not answer.
-var leadingYesNo = regexp.MustCompile(`^[\s*_]*(?i:(yes|no))[*_]*\s*[,.!;:—–-]`)
+// leadingYesNo matches a reply that answers yes, no, true or false
+// first and then says more after a comma, a stop, a dash or in
+// parentheses ("No, it is not.", "Yes - both are", "false (not yet)");
+// "No doubt" or "Yesterday" does not answer.
+var leadingYesNo = regexp.MustCompile(`^[\s*_]*(?i:(yes|no|true|false))[*_]*\s*[,.!;:—–(-]`)
+
+// affirms reports whether the word leadingYesNo matched says yes.
+func affirms(word string) bool {
+	return strings.EqualFold(word, "yes") || strings.EqualFold(word, "true")
+}
 
 // enumStrings returns the string values of the enums and consts of ms.
 func enumStrings(ms []*jsonschema.Schema) []string {

@@ -763,15 +763,15 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 	return nil, "", false
 }
 
-// leadingAnswer reads a yes or no written first, then why ("Yes,
-// definitely", "No - not yet"); a phrase that also says the other ("No,
+// leadingAnswer reads a yes, no, true or false written first, then why
+// ("Yes, definitely", "No - not yet", "false (not yet)"); a phrase that also says the other ("No,
 // it is true", "Yes, it is not true") is no answer.
 func leadingAnswer(s string) (bool, bool) {
 	m := leadingYesNo.FindStringSubmatchIndex(s)
 	if m == nil {
 		return false, false
 	}
-	yes := strings.EqualFold(s[m[2]:m[3]], "yes")
+	yes := affirms(s[m[2]:m[3]])
 	for _, w := range []struct {
 		word string
 		v    bool

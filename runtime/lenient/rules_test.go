@@ -1111,8 +1111,8 @@ func TestRuleHTMLEntities(t *testing.T) {
 	})
 }
 
-// A yes or no written first in a field that wants a boolean, then why,
-// is the answer; a phrase that also says the other is none.
+// A yes, no, true or false written first in a field that wants a
+// boolean, then why, is the answer; a phrase that also says the other is none.
 func TestRuleYesNoPhraseInField(t *testing.T) {
 	checkAligned(t, []alignCase{
 		{"yes, then why", "done", `{"done": "Yes, definitely"}`, `{"done":true}`, ""},
@@ -1120,6 +1120,10 @@ func TestRuleYesNoPhraseInField(t *testing.T) {
 		{"no, then the other word", "done", `{"done": "No, it is true"}`, "", "want boolean"},
 		{"yes, then a negated true", "done", `{"done": "Yes, it is not true"}`, "", "want boolean"},
 		{"a word that starts with no", "done", `{"done": "Nothing, yet"}`, "", "want boolean"},
+		{"false, then why in parentheses", "done", `{"done": "false (not yet)"}`, `{"done":false}`, ""},
+		{"true, then why", "done", `{"done": "True, it ran"}`, `{"done":true}`, ""},
+		{"true, then the other word", "done", `{"done": "true, or false"}`, "", "want boolean"},
+		{"a word that starts with true", "done", `{"done": "Trueish, yet"}`, "", "want boolean"},
 		{"where a string is allowed, the text stays", "text", `{"flag": "Yes, definitely"}`, `{"flag":"Yes, definitely"}`, ""},
 	})
 }
