@@ -623,6 +623,15 @@ var peopleNumber = regexp.MustCompile(`^[-+]?[$€£¥]?\s*[-+]?\d{1,3}(,\d{3})+
 // the text ("+1 555 1234", "3 - 4") is not one.
 var withUnit = regexp.MustCompile(`^([-+]?(?:[$€£¥]\s*)?\d(?:[\d,]*\d)?(?:\.\d+)?)\s*[\pL\p{Sc}°%][\pL.]*(?:\s+\pL+){0,2}$`)
 
+// hedged is a number said to be an estimate ("about 7", "~3",
+// "approx. 2 kg"): the number is the model's answer. A comparison ("less
+// than 5", "over 100") is not one, and stays a problem.
+var hedged = regexp.MustCompile(`^(?i:about|around|roughly|approximately|approx\.?|circa|ca\.|~|≈)\s*([-+$€£¥.\d].*)$`)
+
+// aside is a number and a remark in parentheses that holds no digit ("7
+// (estimated)"); "7 (or 8)" names another number.
+var aside = regexp.MustCompile(`^([^()]*\d[^()]*?)\s*\([^()\d]*\)$`)
+
 // magnitude is a word after a number that multiplies it (12k, 1.5M, 3
 // billion): no unit to drop, and which power it means (5k: a thousand,
 // or a 5 km run?) is not guessed.
@@ -852,6 +861,10 @@ func numberFor(t string, want schema.TypeSet) (json.Number, bool) {
 		}
 	case withUnit.MatchString(t) && !magnitude.MatchString(t):
 		return numberFor(withUnit.FindStringSubmatch(t)[1], want)
+	case hedged.MatchString(t):
+		return numberFor(hedged.FindStringSubmatch(t)[1], want)
+	case aside.MatchString(t):
+		return numberFor(aside.FindStringSubmatch(t)[1], want)
 	default:
 		return "", false
 	}

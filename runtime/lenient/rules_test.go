@@ -914,6 +914,25 @@ func TestRuleNumberWithUnit(t *testing.T) {
 	})
 }
 
+// A number said to be an estimate, or followed by a remark in
+// parentheses, is the number; a comparison, or a remark that names
+// another number, stays a problem.
+func TestRuleNumberHedged(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"about", "age", `{"age": "about 30"}`, `{"age":30}`, ""},
+		{"a tilde", "age", `{"kg": "~5.5"}`, `{"kg":5.5}`, ""},
+		{"approx. and a unit", "age", `{"kg": "approx. 2 kg"}`, `{"kg":2}`, ""},
+		{"a remark in parentheses", "age", `{"kg": "7 (estimated)"}`, `{"kg":7}`, ""},
+		{"a unit and a remark", "age", `{"age": "30 years (roughly)"}`, `{"age":30}`, ""},
+		{"a comparison stays a problem", "age", `{"age": "less than 30"}`, "", "/age"},
+		{"so does a negation", "age", `{"age": "not 30"}`, "", "/age"},
+		{"a remark with another number", "age", `{"kg": "7 (or 8)"}`, "", "/kg"},
+		{"a range said to be an estimate", "age", `{"kg": "about 7-8"}`, "", "/kg"},
+		{"a word that starts like a hedge", "age", `{"kg": "abouts 7"}`, "", "/kg"},
+		{"a fraction stays a problem for an integer", "age", `{"age": "about 30.5"}`, "", "/age"},
+	})
+}
+
 // A quote at a line's end that closes a phrase an inner quote opened
 // ("Click "OK"⏎) leaves the string open when the next line starts no
 // key, bracket or string and runs on to a quote that ends a value: the
