@@ -401,7 +401,8 @@ func coerceToBranch(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ms []*js
 // property's default, else the one value it allows (a const, an enum of
 // one), else the empty value a model means by leaving a list or a map
 // out: [] for a list, {} for a map. A model writes nothing for an empty
-// list far more often than it writes []. An object with members but
+// list far more often than it writes []; null, where the property may
+// not be null, is read as left out. An object with members but
 // none declared is another object, not this one left short: it is not
 // filled. Other properties have no value to assume and stay missing: a
 // string, a number, an object with properties of its own, and null,
@@ -421,11 +422,12 @@ func fillMissing(sc *schema.ShapeCache, obj map[string]any, ms []*jsonschema.Sch
 	}
 	for _, m := range ms {
 		for _, k := range m.Required {
-			if _, has := obj[k]; has {
+			v, has := obj[k]
+			if has && v != nil {
 				continue
 			}
 			sub := propertySchema(ms, k)
-			if sub == nil {
+			if sub == nil || has && !refusesNull(sc.Of(sub).Members) {
 				continue
 			}
 			val, text, ok := assumedValue(sc, sub)
@@ -433,7 +435,11 @@ func fillMissing(sc *schema.ShapeCache, obj map[string]any, ms []*jsonschema.Sch
 				continue
 			}
 			obj[k] = val
-			*repairs = append(*repairs, problem.Repair{Pointer: ptr + "/" + escapeToken(k), Message: fmt.Sprintf("filled the required property %q, left out, with %s", k, text)})
+			msg := fmt.Sprintf("filled the required property %q, left out, with %s", k, text)
+			if has {
+				msg = fmt.Sprintf("read null in the required property %q, which may not be null, as %s", k, text)
+			}
+			*repairs = append(*repairs, problem.Repair{Pointer: ptr + "/" + escapeToken(k), Message: msg})
 		}
 	}
 }

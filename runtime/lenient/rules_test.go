@@ -226,9 +226,10 @@ func TestRuleMissingValue(t *testing.T) {
 	})
 }
 
-// A required list or map left out of a complete object is empty, where
-// its schema takes that; never in a reply cut short, where it may be
-// what was lost, and never null or a scalar.
+// A required list or map left out of a complete object, or null where
+// its schema does not take null, is empty, where its schema takes that;
+// never in a reply cut short, where it may be what was lost, and never
+// null or a scalar.
 func TestRuleMissingRequired(t *testing.T) {
 	checkAligned(t, []alignCase{
 		{"a list and a map", "roster", `{"name": "Ada", "note": null}`, `{"labels":{},"members":[],"name":"Ada","note":null}`, ""},
@@ -246,6 +247,10 @@ func TestRuleMissingRequired(t *testing.T) {
 		{"the discriminator of the one branch whose members are written", "tagged", `{"lives": 9}`, `{"kind":"cat","lives":9}`, ""},
 		{"no branch's members: no discriminator", "tagged", `{}`, "", "kind"},
 		{"not a default in a reply cut short", "assumed", `{"name": "Ada"`, "", "unit"},
+		{"null for a list or a map that may not be null", "roster", `{"name": "Ada", "note": null, "members": null, "labels": null}`, `{"labels":{},"members":[],"name":"Ada","note":null}`, ""},
+		{"null for a default", "assumed", `{"name": "Ada", "unit": null}`, `{"kind":"weight","name":"Ada","unit":"kg","version":2}`, ""},
+		{"null for a required string stays a problem", "req", `{"a": null}`, "", "/a"},
+		{"null for a list that may not be empty stays a problem", "nonempty", `{"name": "Ada", "home": {}, "members": null}`, "", "members"},
 	})
 	// What the schema does not name stays missing: one of several enum
 	// values, a null default, a default the schema itself refuses.
@@ -264,9 +269,11 @@ func TestRuleMissingRequired(t *testing.T) {
 	// A tool call's arguments are never filled: a field left out is an
 	// argument the model forgot.
 	var reps []problem.Repair
-	doc, err := RepairArgs(ruleSchemas.Schema("structgen:///roster.json#"), decodeForTest(t, `{"name": "Ada"}`), &reps)
-	if got, _ := json.Marshal(doc); err != nil || string(got) != `{"name":"Ada"}` {
-		t.Errorf("RepairArgs filled a call: %s, %v", got, err)
+	for _, args := range []string{`{"name":"Ada"}`, `{"members":null,"name":"Ada"}`} {
+		doc, err := RepairArgs(ruleSchemas.Schema("structgen:///roster.json#"), decodeForTest(t, args), &reps)
+		if got, _ := json.Marshal(doc); err != nil || string(got) != args {
+			t.Errorf("RepairArgs filled a call: %s, %v", got, err)
+		}
 	}
 }
 
@@ -1546,7 +1553,8 @@ func TestRuleMarkdownList(t *testing.T) {
 		{"bullets of words for a list of strings", "strings", "- apple\n- banana", `["apple","banana"]`, ""},
 		{"a numbered list of words", "strings", "1. apple\n2. banana", `["apple","banana"]`, ""},
 		{"an item written across lines", "strings", "1. apple and\n   pear\n2. banana", `["apple and pear","banana"]`, ""},
-		{"an item across lines, not its numbers as items", "counts", "1. 3\n   (three)\n2. 4", "", "want integer"},
+		{"an item across lines, not its numbers as items", "counts", "1. 3\n   (or 5)\n2. 4", "", "want integer"},
+		{"an item across lines, its remark left out", "counts", "1. 3\n   (three)\n2. 4", `[3,4]`, ""},
 		{"numbers as items, not the items' numbers", "counts", "1. 3\n2. 4", `[3,4]`, ""},
 		{"a list's number is not the answer", "int", "1. The answer is 42.", `42`, ""},
 		{"several numbers in prose are not a list of one", "counts", "I counted 3 apples and 4 pears.", "", "no JSON"},
