@@ -691,6 +691,9 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 					return d, "decoded an object sent as a JSON-encoded string", true
 				}
 			}
+			if d, kind, ok := looseDocument(t); ok && want.Has(kind) {
+				return d, fmt.Sprintf("read the %s written in a string as loose JSON", kind), true
+			}
 		}
 	case json.Number:
 		if want.Has("boolean") && !num && !want.Has("string") {
@@ -774,6 +777,33 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 				}
 			}
 		}
+	}
+	return nil, "", false
+}
+
+// looseDocument reads t, a string's text, as an array or an object
+// written as a model or a language writes one when it is not JSON
+// (`[a, b]`, Python's `['a', 'b']`, `{'n': 1}`): the whole text one value,
+// every bracket closed by the text itself, nothing written left out.
+// kind is "array" or "object".
+func looseDocument(t string) (any, string, bool) {
+	if len(t) < 2 || !(t[0] == '[' && t[len(t)-1] == ']' || t[0] == '{' && t[len(t)-1] == '}') {
+		return nil, "", false
+	}
+	v, reps, whole, err := readOne([]byte(t), false)
+	if err != nil || !whole || !complete(v) {
+		return nil, "", false
+	}
+	for _, r := range reps {
+		if m := r.Message; strings.HasPrefix(m, "dropped") || strings.HasPrefix(m, "left out") || strings.HasPrefix(m, "skipped") || strings.Contains(m, "ellipsis") || strings.Contains(m, "stray") {
+			return nil, "", false // {name}, [1, 2, ...]: a reading that loses what was written
+		}
+	}
+	switch v.kind {
+	case jArray:
+		return toAny(v), "array", true
+	case jObject:
+		return toAny(v), "object", true
 	}
 	return nil, "", false
 }

@@ -286,6 +286,22 @@ func decodeForTest(t *testing.T, s string) any {
 	return v
 }
 
+// A list or an object written in a string as a model or a language
+// writes one when it is not JSON is read, where the schema wants it and
+// no string; a reading that leaves out what was written is not.
+func TestRuleLooseDocumentInString(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"bare words in brackets", "text", `{"tags": "[go, rust]"}`, `{"tags":["go","rust"]}`, ""},
+		{"a Python list", "text", `{"tags": "['go', 'rust']"}`, `{"tags":["go","rust"]}`, ""},
+		{"a Python dict", "roster", `{"name": "A", "members": [], "note": null, "labels": "{'a': 'x'}"}`, `{"labels":{"a":"x"},"members":[],"name":"A","note":null}`, ""},
+		{"a key without a value is not left out", "roster", `{"name": "A", "members": [], "note": null, "labels": "{a}"}`, "", "/labels"},
+		{"nor an ellipsis: the text is one item", "person", `{"first_name": "A", "age": 1, "tags": "[go, ...]"}`, `{"age":1,"first_name":"A","tags":["[go, ...]"]}`, ""},
+		{"a bracket left open is one value", "text", `{"tags": "[go, rust"}`, `{"tags":["[go, rust"]}`, ""},
+		{"two lists in words are one value", "text", `{"tags": "[go] or [rust]"}`, `{"tags":["[go] or [rust]"]}`, ""},
+		{"where a string is wanted, the text stays", "text", `{"zip": "[1, 2]"}`, `{"zip":"[1, 2]"}`, ""},
+	})
+}
+
 // A number or boolean where the schema wants a string is read as its
 // text, reported.
 func TestRuleScalarAsText(t *testing.T) {
