@@ -751,7 +751,9 @@ func proseScalar(text []byte, sch *jsonschema.Schema) (any, []problem.Repair, bo
 			// one of them is not a list of one.
 			return nil, nil, false
 		}
-		if item := itemSchema(nil, ms, 0); item != nil {
+		// A list of one scalar: an item that may itself be a list (a JSON
+		// value's schema, which is its own item) is not looked into.
+		if item := itemSchema(nil, ms, 0); item != nil && !schema.AllowedTypes(schema.Members(item)).Has("array") {
 			if iw := schema.AllowedTypes(schema.Members(item)); (iw.Has("number") || iw.Has("integer")) && len(proseNumbers(text)) > 1 {
 				return nil, nil, false // several numbers: not a list of one
 			}

@@ -34,7 +34,10 @@ import (
 // required property left out is filled with its default, its one allowed
 // value, or [] or {} for a list or a map (fillMissing).
 func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, complete bool, repairs *[]problem.Repair) any {
-	if s == nil {
+	if s == nil || strings.Count(ptr, "/") > MaxDepth {
+		// Deeper than any reading nests: a coercion that wraps values
+		// (a list of one, a property's value) is going round a recursive
+		// schema; the value stays as it is, and validation says why.
 		return v
 	}
 	sh := sc.Of(s)
@@ -759,7 +762,7 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 		}
 	}
 	if want.Has("array") && v != nil {
-		if _, isArr := v.([]any); !isArr {
+		if _, isArr := v.([]any); !isArr && !wrapsAgain(v, ms) {
 			return []any{v}, "read a single value as a list of one", true
 		}
 	}
@@ -779,6 +782,19 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 		}
 	}
 	return nil, "", false
+}
+
+// wrapsAgain reports whether the item of a list ms wants would read v,
+// a single value, as a list of one in turn: an item that may itself be a
+// list and does not take v (2.5 in a JSON value's schema that takes no
+// number), where wrapping would never end.
+func wrapsAgain(v any, ms []*jsonschema.Schema) bool {
+	item := itemSchema(nil, ms, 0)
+	if item == nil {
+		return false
+	}
+	iw := schema.AllowedTypes(schema.Members(item))
+	return iw.Has("array") && !fitsType(v, iw)
 }
 
 // looseDocument reads t, a string's text, as an array or an object

@@ -81,7 +81,9 @@ func TestRuleBackslashes(t *testing.T) {
 	})
 }
 
-var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schema", map[string]string{
+// ruleSchemaDocs are the schemas the rule tests read replies with, by
+// URL; ruleSchemas compiles them.
+var ruleSchemaDocs = map[string]string{
 	"structgen:///opt.json":      `{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}}`,
 	"structgen:///req.json":      `{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}`,
 	"structgen:///null.json":     `{"type": "object", "properties": {"a": {"type": ["string", "null"]}}, "required": ["a"]}`,
@@ -128,7 +130,11 @@ var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schem
 	"structgen:///grid.json":     `{"type": "object", "properties": {"rows": {"type": "array", "items": {"type": "array", "items": {"type": "number"}}}}, "required": ["rows"]}`,
 	"structgen:///people.json":   `{"type": "array", "items": {"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "city": {"type": "string"}}, "required": ["first_name", "age"]}}`,
 	"structgen:///person.json":   `{"type": "object", "properties": {"first_name": {"type": "string"}, "age": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["first_name", "age"], "additionalProperties": false}`,
-})
+	"structgen:///json.json":     `{"anyOf": [{"type": "integer"}, {"type": "string"}, {"type": "boolean"}, {"type": "array", "items": {"$ref": "#"}}, {"type": "object", "additionalProperties": {"$ref": "#"}}]}`,
+	"structgen:///tree.json":     `{"type": "object", "properties": {"name": {"type": "string"}, "children": {"type": "array", "items": {"$ref": "#"}}, "next": {"$ref": "#"}}, "required": ["name"]}`,
+}
+
+var ruleSchemas = schema.NewSchemas("https://json-schema.org/draft/2020-12/schema", ruleSchemaDocs)
 
 // alignCase is a reply read for a schema: the value it aligns to, or a
 // word of the problem that refuses it.
