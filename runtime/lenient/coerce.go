@@ -158,7 +158,7 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, comp
 			if m.If.Validate(x) == nil {
 				branch = m.Then
 			}
-			if branch != nil {
+			if branch != nil && !leadsBack(sc, branch, ms) {
 				if c, ok := coerce(sc, x, branch, ptr, complete, repairs).(map[string]any); ok {
 					x = c
 				}
@@ -362,7 +362,7 @@ func coerceToBranch(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ms []*js
 	}
 	var kept, wrapped []fitting
 	for _, br := range branches {
-		if kind != "" && !sc.Of(br).Types.Has(kind) && sc.Of(br).Types != 0 {
+		if kind != "" && !sc.Of(br).Types.Has(kind) && sc.Of(br).Types != 0 || leadsBack(sc, br, ms) {
 			continue
 		}
 		var reps []problem.Repair
@@ -397,6 +397,19 @@ func coerceToBranch(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ms []*js
 	}
 	*repairs = append(*repairs, fits[0].repairs...)
 	return fits[0].v, true
+}
+
+// leadsBack reports whether br, a branch of ms (a schema and its
+// members), applies one of them to the same value again (an anyOf with a
+// $ref to its own schema): no value passes that branch, and coercing for
+// it would never end.
+func leadsBack(sc *schema.ShapeCache, br *jsonschema.Schema, ms []*jsonschema.Schema) bool {
+	for _, m := range ms {
+		if sc.Cyclic(m) && schema.ReachesInPlace([]*jsonschema.Schema{br}, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // fillMissing gives the required properties that obj, a complete

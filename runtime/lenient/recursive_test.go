@@ -6,8 +6,9 @@ import (
 	"testing"
 )
 
-// A schema that is its own item or property (a JSON value, a tree) is
-// read like any other: no coercion goes round it for ever.
+// A schema that is its own item or property (a JSON value, a tree), or
+// its own union's branch, is read like any other: no coercion goes round
+// it for ever.
 func TestRuleRecursiveSchema(t *testing.T) {
 	checkAligned(t, []alignCase{
 		{"a value the union takes", "json", `{"a": [1, "x", true, {"b": 2}]}`, `{"a":[1,"x",true,{"b":2}]}`, ""},
@@ -18,6 +19,13 @@ func TestRuleRecursiveSchema(t *testing.T) {
 		{"a word for a child", "tree", `{"name": "a", "children": "b"}`, "", "/children/0"},
 		{"a word for the next node", "tree", `{"name": "a", "next": "b"}`, "", "/next"},
 		{"a number for the next node", "tree", `{"name": "a", "next": 5}`, "", "/next"},
+		// A branch that applies its own union to the value again is one
+		// no value passes (the validator reports the cycle): the other
+		// branches read it.
+		{"a union with a branch that is itself", "selfunion", `5`, `"5"`, ""},
+		{"two unions each a branch of the other", "mutual", `4.5`, `"4.5"`, ""},
+		{"an integer they take", "mutual", `7`, `7`, ""},
+		{"an object neither takes", "mutual", `{"a": 1}`, "", "want string"},
 	})
 }
 

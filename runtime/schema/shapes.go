@@ -42,6 +42,39 @@ func Members(s *jsonschema.Schema) []*jsonschema.Schema {
 	return out
 }
 
+// inPlace returns the schemas s applies to its own value: its $ref and
+// the like, allOf, anyOf, oneOf, not, if, then and else.
+func inPlace(s *jsonschema.Schema) []*jsonschema.Schema {
+	out := []*jsonschema.Schema{s.Ref, s.RecursiveRef, s.Not, s.If, s.Then, s.Else}
+	if s.DynamicRef != nil {
+		out = append(out, s.DynamicRef.Ref)
+	}
+	out = append(out, s.AllOf...)
+	out = append(out, s.AnyOf...)
+	return append(out, s.OneOf...)
+}
+
+// ReachesInPlace reports whether one of from, or a schema they apply to
+// their own value in turn (inPlace), is to: then reading a value with to
+// leads, through from, back to to with the same value.
+func ReachesInPlace(from []*jsonschema.Schema, to *jsonschema.Schema) bool {
+	seen := map[*jsonschema.Schema]bool{}
+	stack := slices.Clone(from)
+	for len(stack) > 0 {
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if s == nil || seen[s] {
+			continue
+		}
+		if s == to {
+			return true
+		}
+		seen[s] = true
+		stack = append(stack, inPlace(s)...)
+	}
+	return false
+}
+
 // Shape is what the lenient reader's coercions and repairs ask of a
 // schema: the schemas that apply with it (itself, its $ref, its allOf) and
 // the types they allow.
@@ -53,7 +86,24 @@ type Shape struct {
 // ShapeCache remembers the shape of each schema of a set. It belongs to
 // the Schemas set whose compiled schemas it refers to, so it holds no
 // more than they do and goes with them; a nil cache remembers nothing.
-type ShapeCache struct{ m sync.Map }
+type ShapeCache struct{ m, cyclic sync.Map }
+
+// Cyclic reports whether s applies itself to a value again, through
+// $ref, allOf, anyOf, oneOf, not or if/then/else, before any property or
+// item: no value passes that path (the validator reports a cycle), and a
+// coercion that followed it would never end. Worked out once.
+func (c *ShapeCache) Cyclic(s *jsonschema.Schema) bool {
+	if c != nil {
+		if v, ok := c.cyclic.Load(s); ok {
+			return v.(bool)
+		}
+	}
+	cyc := ReachesInPlace(inPlace(s), s)
+	if c != nil {
+		c.cyclic.Store(s, cyc)
+	}
+	return cyc
+}
 
 // Of returns the shape of s, worked out once.
 func (c *ShapeCache) Of(s *jsonschema.Schema) *Shape {
@@ -138,7 +188,12 @@ func typeOfValue(v any) TypeSet {
 // AllowedTypes returns the JSON types the schemas allow, as far as their
 // "type", "const" and "enum" keywords (or those of their anyOf/oneOf
 // branches) say; the zero set when they say nothing.
-func AllowedTypes(ms []*jsonschema.Schema) TypeSet {
+func AllowedTypes(ms []*jsonschema.Schema) TypeSet { return allowedTypes(ms, nil) }
+
+// allowedTypes is AllowedTypes; open holds the schemas whose branches are
+// being read: a branch that leads back to one of them (an anyOf with a
+// $ref to its own schema) says nothing, rather than being read for ever.
+func allowedTypes(ms []*jsonschema.Schema, open []*jsonschema.Schema) TypeSet {
 	var out TypeSet
 	restrict := func(set TypeSet) {
 		if set&typeNumber != 0 {
@@ -169,12 +224,12 @@ func AllowedTypes(ms []*jsonschema.Schema) TypeSet {
 			restrict(set)
 		}
 		for _, dis := range [][]*jsonschema.Schema{m.AnyOf, m.OneOf} {
-			if len(dis) == 0 {
+			if len(dis) == 0 || slices.Contains(open, m) {
 				continue
 			}
 			var union TypeSet
 			for _, br := range dis {
-				bt := AllowedTypes(Members(br))
+				bt := allowedTypes(Members(br), append(open, m))
 				if bt == 0 {
 					union = 0
 					break
