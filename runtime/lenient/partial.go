@@ -3,6 +3,7 @@ package lenient
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -163,19 +164,30 @@ func branchMayCoerceItem(ms []*jsonschema.Schema, i int, kid *jvalue) bool {
 }
 
 // unionBranches returns the members of each branch of the unions (anyOf,
-// oneOf of two or more) among ms.
+// oneOf of two or more) among ms; a branch that is itself a union gives
+// its own branches too, each with the members of the branches it is in
+// (kustomize's replacement: a path, or one of two inline forms).
 func unionBranches(ms []*jsonschema.Schema) [][]*jsonschema.Schema {
 	var out [][]*jsonschema.Schema
-	for _, m := range ms {
-		for _, dis := range [][]*jsonschema.Schema{m.AnyOf, m.OneOf} {
-			if len(dis) < 2 {
-				continue
+	var add func(ms, outer, open []*jsonschema.Schema)
+	add = func(ms, outer, open []*jsonschema.Schema) {
+		for _, m := range ms {
+			if slices.Contains(open, m) {
+				continue // a union that is its own branch, further in
 			}
-			for _, br := range dis {
-				out = append(out, schema.Members(br))
+			for _, dis := range [][]*jsonschema.Schema{m.AnyOf, m.OneOf} {
+				if len(dis) < 2 {
+					continue
+				}
+				for _, br := range dis {
+					bms := append(slices.Clone(outer), schema.Members(br)...)
+					out = append(out, bms)
+					add(schema.Members(br), bms, append(open, m))
+				}
 			}
 		}
 	}
+	add(ms, nil, nil)
 	return out
 }
 
