@@ -1059,6 +1059,28 @@ func matchEnum(text string, values []string) (string, bool) {
 			return found[0], true
 		}
 	}
+	// NumberTwo or numberTwo for NUMBER_TWO, "To Do" for todo: the
+	// whole text, its separators and case aside, is one value's letters
+	// and digits, and no other value's.
+	squash := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				return unicode.ToLower(r)
+			}
+			return -1
+		}, s)
+	}
+	if sq := squash(trimmed); sq != "" {
+		var found []string
+		for _, e := range values {
+			if squash(e) == sq {
+				found = append(found, e)
+			}
+		}
+		if len(found) == 1 {
+			return found[0], true
+		}
+	}
 	for _, fold := range []bool{false, true} {
 		var found []string
 		for _, e := range values {

@@ -133,6 +133,7 @@ var ruleSchemaDocs = map[string]string{
 	"structgen:///json.json":      `{"anyOf": [{"type": "integer"}, {"type": "string"}, {"type": "boolean"}, {"type": "array", "items": {"$ref": "#"}}, {"type": "object", "additionalProperties": {"$ref": "#"}}]}`,
 	"structgen:///tree.json":      `{"type": "object", "properties": {"name": {"type": "string"}, "children": {"type": "array", "items": {"$ref": "#"}}, "next": {"$ref": "#"}}, "required": ["name"]}`,
 	"structgen:///replace.json":   `{"type": "object", "properties": {"r": {"type": "array", "items": {"oneOf": [{"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"], "additionalProperties": false}, {"oneOf": [{"type": "object", "properties": {"source": {"type": "string"}, "targets": {"type": "array", "items": {"type": "object", "properties": {"select": {"type": "string"}, "paths": {"type": "array", "items": {"type": "string"}}}, "required": ["select"]}}}, "required": ["source", "targets"], "additionalProperties": false}, {"type": "object", "properties": {"value": {"type": "string"}, "targets": {"type": "array"}}, "required": ["value", "targets"], "additionalProperties": false}]}]}}}}`,
+	"structgen:///squash.json":    `{"enum": ["todo", "re_use", "re-use", "done"]}`,
 	"structgen:///selfunion.json": `{"anyOf": [{"$ref": "#"}, {"type": "string"}]}`,
 	"structgen:///mutual.json":    `{"$ref": "#/$defs/a", "$defs": {"a": {"anyOf": [{"$ref": "#/$defs/b"}, {"type": "string"}]}, "b": {"anyOf": [{"$ref": "#/$defs/a"}, {"type": "integer"}], "if": {"$ref": "#/$defs/b"}, "then": {"$ref": "#/$defs/a"}}}}`,
 }
@@ -540,6 +541,11 @@ func TestRuleLooseEnums(t *testing.T) {
 		// Dashes for the value's separators.
 		{"kebab case", "enum", `{"n": "number-three"}`, `{"n":"NUMBER_THREE"}`, ""},
 		{"kebab case in capitals", "enum", `{"n": "NUMBER-THIRTEEN"}`, `{"n":"NUMBER_THIRTEEN"}`, ""},
+		// Camel or Pascal case, or words for a value written as one.
+		{"pascal case", "enum", `{"n": "NumberThree"}`, `{"n":"NUMBER_THREE"}`, ""},
+		{"camel case", "enum", `{"n": "numberThirteen"}`, `{"n":"NUMBER_THIRTEEN"}`, ""},
+		{"words for one word", "squash", `"To Do"`, `"todo"`, ""},
+		{"the letters of two values", "squash", `"ReUse"`, "", "must be one of"},
 		// A list of one item where one value is wanted: the item.
 		{"a list of one value", "enum", `{"k": ["K2"]}`, `{"k":"k2"}`, ""},
 		{"a list of two values", "enum", `{"k": ["k1", "k2"]}`, "", "must be one of"},
