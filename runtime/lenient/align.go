@@ -74,6 +74,7 @@ func partCandidates(text []byte, out []candidate, whole *jvalue, wholeRepairs []
 	for _, f := range fences {
 		best = min(best, f.lang)
 	}
+	first := len(out)
 	for _, f := range fences {
 		t := &tolerant{s: f.body}
 		if vs := t.readAll(); t.err == nil && len(vs) > 0 {
@@ -86,7 +87,14 @@ func partCandidates(text []byte, out []candidate, whole *jvalue, wholeRepairs []
 			}
 			v := joinDocuments(vs, f.off, &reps, false)
 			shiftValue(v, f.off)
-			out = append(out, corrected(candidate{v: v, repairs: reps}, f.open, cue))
+			out = append(out, corrected(candidate{v: v, repairs: reps}, v.off, cue))
+		}
+	}
+	if len(out)-first > 1 {
+		// Two fences that both hold a document: the one taken is said
+		// to leave the other out, as a value in prose is.
+		for i := first; i < len(out); i++ {
+			out[i].repairs = append(out[i].repairs, problem.Repair{Offset: out[i].v.off, Message: "left out the other code fences"})
 		}
 	}
 	spans := balancedSpans(text)
@@ -160,12 +168,29 @@ func correctionAt(text []byte) int {
 	spans := balancedSpans(text)
 	at := -1
 	for i := 1; i < len(spans); i++ {
-		between := text[spans[i-1][1]:spans[i][0]]
+		between := withoutFenceLines(text[spans[i-1][1]:spans[i][0]])
 		if correctionCue.Match(between) || answerBefore.Match(bytes.TrimSpace(between)) {
 			at = spans[i][0]
 		}
 	}
 	return at
+}
+
+// withoutFenceLines returns the prose between two documents without the
+// fence markers that close the one and open the other ("```⏎Answer:⏎```json",
+// "Answer: ```json"): a label before a fence labels its document.
+func withoutFenceLines(between []byte) []byte {
+	if !bytes.Contains(between, []byte("```")) {
+		return between
+	}
+	var out []byte
+	for _, line := range bytes.SplitAfter(between, []byte("\n")) {
+		if i := bytes.Index(line, []byte("```")); i >= 0 {
+			line = append(line[:i:i], '\n') // "Answer: ```json" is "Answer: "
+		}
+		out = append(out, line...)
+	}
+	return out
 }
 
 // answerBefore matches prose that ends in a label giving the answer

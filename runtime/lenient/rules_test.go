@@ -1975,7 +1975,19 @@ func TestRuleCorrection(t *testing.T) {
 		{"a final answer after a draft", "req", "Thinking: try {\"a\": \"x\"}.\nFinal answer: {\"a\": \"y\"}", `{"a":"y"}`, ""},
 		{"a bold answer label on its own line", "req", "Draft: {\"a\": \"x\"}\n\n**Answer**\n{\"a\": \"y\"}", `{"a":"y"}`, ""},
 		{"the word answer in a sentence is no label", "req", "{\"a\": \"x\"} is one answer, another is {\"a\": \"y\"}", `{"a":"x"}`, ""},
+		// A label between fences labels the fence after it: the fence
+		// markers around it are no prose.
+		{"an answer label between fences", "req", "Example format:\n```json\n{\"a\": \"x\"}\n```\nAnswer:\n```json\n{\"a\": \"y\"}\n```", `{"a":"y"}`, ""},
+		{"an answer label on the fence's line", "req", "Draft:\n```json\n{\"a\": \"x\"}\n```\nFinal answer: ```json\n{\"a\": \"y\"}\n```", `{"a":"y"}`, ""},
+		{"fences with no label: the first", "req", "```json\n{\"a\": \"x\"}\n```\n```json\n{\"a\": \"y\"}\n```", `{"a":"x"}`, ""},
 	})
+	checkStreamed(t, "req", []streamCase{
+		{"Example format:\n```json\n{\"a\": \"x\"}\n```\nAnswer:\n```json\n{\"a\": \"y", `{"a":"y"}`},
+	})
+	_, repairs, _, _ := Align([]byte("```json\n{\"a\": \"x\"}\n```\n```json\n{\"a\": \"y\"}\n```"), ruleSchemas.Schema("structgen:///req.json#"))
+	if !strings.Contains(fmt.Sprint(repairs), "left out the other code fences") {
+		t.Errorf("the fence left out is not reported: %v", repairs)
+	}
 }
 
 // The minus sign typesetting writes (U+2212) before a number is JSON's.
