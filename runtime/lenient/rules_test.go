@@ -1241,6 +1241,22 @@ func TestRuleKeyEndsWithAnotherQuote(t *testing.T) {
 	})
 }
 
+// A value left open ends at the delimiter after it, and so does its
+// text: a quote of another kind right before the delimiter is its end
+// quote, not a character of the text.
+func TestRuleValueEndsWithAnotherQuote(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"double, then single, before a comma", `{"a": "b', "c": 1}`, `{"a":"b","c":1}`, "end quote of a string opened with \""},
+		{"single, then double", `{"a": 'b", "c": 1}`, `{"a":"b","c":1}`, "end quote of a string opened with '"},
+		{"before a brace", `{"a": "b'}`, `{"a":"b"}`, "end quote of a string opened with \""},
+		{"a curly one", `{"a": "Ada”, "n": 2}`, `{"a":"Ada","n":2}`, "end quote of a string opened with \""},
+		{"keys in single quotes too", `{'a': "b', 'c': 'd'}`, `{"a":"b","c":"d"}`, "end quote of a string opened with \""},
+		{"an apostrophe inside the text stays", `{"a": "it's', "c": 1}`, `{"a":"it's","c":1}`, "end quote"},
+		{"a closed string keeps its last quote", `{"a": "the students'", "c": 1}`, `{"a":"the students'","c":1}`, ""},
+		{"a quote alone is the text", `{"a": "', "c": 1}`, `{"a":"'","c":1}`, ""},
+	})
+}
+
 // A key whose end quote went to the next line ends before the line
 // break and the spaces around it: they are layout. Spaces alone, or a
 // line break written as an escape, are the key's.

@@ -795,6 +795,12 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				v.str = strings.TrimRight(sb.String(), " \t\r\n")
 				v.str = strings.TrimRight(v.str[:len(v.str)-1], " \t\r\n")
 				v.done = true
+				if q, _ := utf8.DecodeLastRuneInString(v.str); endQuoteOfAnotherKind(&v.str, open) {
+					// {"a": "b', "c": 1}: the quote before the comma is the
+					// end quote, of another kind than the opening one.
+					t.repair(t.i, "read the %c before ',' as the end quote of a string opened with %c", q, open)
+					return v, true
+				}
 				t.repair(t.i, "closed a string whose end quote is missing")
 				return v, true
 			}
@@ -828,6 +834,10 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// not a character of the key.
 				v.str = v.str[:len(v.str)-size]
 				t.repair(start, "read the %c before the colon as the end quote of a key opened with %c", q, open)
+			} else if !key && r != ':' && endQuoteOfAnotherKind(&v.str, open) {
+				// {"a": 'b", "c": 1}: so does a value's, before the
+				// delimiter that ends it.
+				t.repair(start, "read the %c before %q as the end quote of a string opened with %c", q, r, open)
 			} else {
 				t.repair(start, "closed a string whose end quote is missing")
 			}
@@ -1472,6 +1482,19 @@ done:
 		return 0
 	}
 	return len(body) - j
+}
+
+// endQuoteOfAnotherKind trims from *s, the text of a string opened with
+// open and ended at a delimiter, a last quote of another kind: the
+// string's end quote, written wrong ({"a": "b', …}). A quote alone is
+// the text.
+func endQuoteOfAnotherKind(s *string, open rune) bool {
+	q, size := utf8.DecodeLastRuneInString(*s)
+	if size == len(*s) || !isQuote(q) || q == open {
+		return false
+	}
+	*s = (*s)[:len(*s)-size]
+	return true
 }
 
 // lastNonSpaceAt is lastNonSpace with its index in b.
