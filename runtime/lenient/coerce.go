@@ -645,6 +645,10 @@ var peopleNumber = regexp.MustCompile(`^[-+]?[$€£¥]?\s*[-+]?\d{1,3}(,\d{3})+
 // the text ("+1 555 1234", "3 - 4") is not one.
 var withUnit = regexp.MustCompile(`^([-+]?(?:[$€£¥]\s*)?\d(?:[\d,]*\d)?(?:\.\d+)?)\s*[\pL\p{Sc}°%][\pL.]*(?:\s+\pL+){0,2}$`)
 
+// codeFirst is an amount after its currency's code (USD 12, EUR 1,234.50,
+// US$ 5), as withUnit is one before it.
+var codeFirst = regexp.MustCompile(`^(?:[A-Z]{3}|[A-Z]{1,2}\$)\s*([-+]?\d(?:[\d,]*\d)?(?:\.\d+)?)$`)
+
 // hedged is a number said to be an estimate ("about 7", "~3",
 // "approx. 2 kg"): the number is the model's answer. A comparison ("less
 // than 5", "over 100") is not one, and stays a problem.
@@ -926,6 +930,8 @@ func numberFor(t string, want schema.TypeSet) (json.Number, bool) {
 		}
 	case withUnit.MatchString(t) && !magnitude.MatchString(t):
 		return numberFor(withUnit.FindStringSubmatch(t)[1], want)
+	case codeFirst.MatchString(t):
+		return numberFor(codeFirst.FindStringSubmatch(t)[1], want)
 	case hedged.MatchString(t):
 		return numberFor(hedged.FindStringSubmatch(t)[1], want)
 	case aside.MatchString(t):

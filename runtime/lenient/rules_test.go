@@ -949,6 +949,11 @@ func TestRuleNumberWithUnit(t *testing.T) {
 		{"a magnitude in prose", "int", "About 12k people came.", "", "want integer"},
 		{"a currency sign after", "age", `{"kg": "12.50 €"}`, `{"kg":12.5}`, ""},
 		{"a decimal comma stays a problem", "age", `{"kg": "12,50 €"}`, "", "/kg"},
+		{"a currency code before", "age", `{"kg": "USD 12"}`, `{"kg":12}`, ""},
+		{"a code and thousands", "age", `{"kg": "EUR 1,234.50"}`, `{"kg":1234.5}`, ""},
+		{"a dollar with a country", "age", `{"kg": "US$5"}`, `{"kg":5}`, ""},
+		{"a word of four capitals is no code", "age", `{"kg": "ABCD 12"}`, "", "/kg"},
+		{"a code before a magnitude is none", "age", `{"kg": "USD 12k"}`, "", "/kg"},
 	})
 }
 
