@@ -78,6 +78,11 @@ func TestRuleBackslashes(t *testing.T) {
 		{"Python's long escape", `["\U0001F600 ok"]`, `["😀 ok"]`, "escape \\U0001F600"},
 		{"no hex escape without two digits", `["\xg"]`, `["\\xg"]`, "no JSON escape"},
 		{"a path's backslash stays", `["C:\Users\x41"]`, `["C:\\Users\\x41"]`, "no JSON escape"},
+		// \u starts a JSON escape only with four hex digits after it.
+		{"a path's \\u", `{"p": "C:\users\bob"}`, `{"p":"C:\\users\\bob"}`, "no four hex digits"},
+		{"too few hex digits", `["\u12", "x"]`, `["\\u12","x"]`, "no four hex digits"},
+		{"no hex digits", `["x\uZZZZy"]`, `["x\\uZZZZy"]`, "no four hex digits"},
+		{"an escape the text ends in is cut", `["ab\u00`, `["ab"]`, "incomplete \\u escape"},
 	})
 }
 

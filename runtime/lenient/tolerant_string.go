@@ -1484,6 +1484,16 @@ done:
 	return len(body) - j
 }
 
+// allHex reports whether b is hex digits only.
+func allHex(b []byte) bool {
+	for _, c := range b {
+		if !isHex(c) {
+			return false
+		}
+	}
+	return true
+}
+
 // endQuoteOfAnotherKind trims from *s, the text of a string opened with
 // open and ended at a delimiter, a last quote of another kind: the
 // string's end quote, written wrong ({"a": "b', …}). A quote alone is
@@ -1580,10 +1590,18 @@ func (t *tolerant) escape(sb *strings.Builder) {
 				return
 			}
 		}
-		t.repair(at, "removed an incomplete \\u escape")
-		for t.i < len(t.s) && t.i < at+6 && isHex(t.s[t.i]) || t.i < len(t.s) && t.s[t.i] == 'u' {
-			t.i++
+		if end := t.i + 1; allHex(t.s[end:]) && len(t.s)-end < 4 {
+			// The text ends inside the escape: the rest of it is to come,
+			// or was cut off.
+			t.repair(at, "removed an incomplete \\u escape")
+			t.i = len(t.s)
+			return
 		}
+		// C:\users, \u12": no four hex digits follow, so the backslash
+		// escapes nothing and is the text's, as \s and \d are.
+		t.repair(at, "kept \\u as written: no four hex digits follow it")
+		sb.WriteString("\\u")
+		t.i++
 		return
 	case '\'', '`':
 		sb.WriteByte(c) // a quote escaped in a string of other quotes
