@@ -799,6 +799,18 @@ func TestRuleMissingColon(t *testing.T) {
 	})
 }
 
+// A colon written twice after a key is one; a colon in a value is the
+// value's.
+func TestRuleDoubledColon(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"together", `{"a":: 1}`, `{"a":1}`, "second ':'"},
+		{"apart, then more members", `{"a" : : 1, "b": 2}`, `{"a":1,"b":2}`, "second ':'"},
+		{"after a bare key", `{a:: "x"}`, `{"a":"x"}`, "second ':'"},
+		{"a colon in a string stays", `{"a": ":"}`, `{"a":":"}`, ""},
+		{"a time stays", `{"t": 12:30}`, `{"t":"12:30"}`, "bare word"},
+	})
+}
+
 // Python's string prefixes (u'x', r'x', b'x') before a quote are dropped;
 // the same letters alone are words.
 func TestRulePythonStringPrefix(t *testing.T) {

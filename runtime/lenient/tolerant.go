@@ -1005,6 +1005,11 @@ func (t *tolerant) members(v *jvalue) {
 			return
 		case t.s[t.i] == ':':
 			t.i++
+			if j := t.i + len(t.s[t.i:]) - len(bytes.TrimLeft(t.s[t.i:], " \t")); j < len(t.s) && t.s[j] == ':' {
+				// {"a":: 1}, {"a" : : 1}: the colon written twice.
+				t.repair(j, "removed a second ':' after a key")
+				t.i = j + 1
+			}
 		case t.s[t.i] == ',' && !keyFollows(t.s[t.i+1:]):
 			// {"key", 105}: a value, not a key, follows the comma.
 			t.repair(t.i, "read ',' after a key as ':'")
