@@ -80,6 +80,7 @@ func TestPartialDoneIsFinal(t *testing.T) {
 		{"person", "{\"first_name\": \"Ada\", \"age\": 36}\n{\"first_name\": \"Bo\", \"age\": 3}"},
 		{"person", "Here it is:\n```json\n{first_name: 'Ada', age: 36, tags: ['a' 'b']}\n```\nDone."},
 		{"choice", `{"rule": ["true", {"fix": true}, "false"]}`},
+		{"any", `{"size": 24" screen, "n": 1", "tags": ["a', "b"]}`},
 		{"replace", `{"r": [{"path": "a"}, {"source": "s", "targets": [{"paths": "x.y", "select": "k"}]}]}`},
 	} {
 		msg, err := doneChanges(ruleSchemas.Schema("structgen:///"+c.schema+".json#"), c.text)

@@ -1279,6 +1279,29 @@ func TestRuleValueEndsWithAnotherQuote(t *testing.T) {
 	})
 }
 
+// In a list too, a quote of another kind before a comma and the next
+// item's quote is the end quote of a string opened with another.
+func TestRuleItemEndsWithAnotherQuote(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"the first item", `["a', "b"]`, `["a","b"]`, "end quote of a string opened with \""},
+		{"an item between", `["x", "y', "z"]`, `["x","y","z"]`, "end quote of a string opened with \""},
+		{"quotes of another kind inside an item stay", `["say 'hi' now", "b"]`, `["say 'hi' now","b"]`, ""},
+		{"an apostrophe before a comma inside an item stays", `["the cats', dogs' toys", "b"]`, `["the cats', dogs' toys","b"]`, ""},
+	})
+}
+
+// A quote right after a number: before the delimiter a stray one,
+// before words on the line an inch mark, the text's.
+func TestRuleQuoteAfterNumber(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a stray quote before a comma", `{"a": 1", "b": 2}`, `{"a":1,"b":2}`, "stray quote after 1"},
+		{"before the brace", `{"a": 1.5"}`, `{"a":1.5}`, "stray quote after 1.5"},
+		{"in a list", `[1", 2]`, `[1,2]`, "stray quote after 1"},
+		{"an inch mark", `{"size": 24" screen, "n": 1}`, `{"size":"24\" screen","n":1}`, "quote after the number is its text"},
+		{"a key after the quote is no text", `{"a": 1"b": 2}`, `{"a":1,"b":2}`, ""},
+	})
+}
+
 // A key whose end quote went to the next line ends before the line
 // break and the spaces around it: they are layout. Spaces alone, or a
 // line break written as an escape, are the key's.

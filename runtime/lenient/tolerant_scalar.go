@@ -95,6 +95,33 @@ scanned:
 		t.i = e
 		return &jvalue{kind: jString, str: t.text(start, e), off: start, done: e < len(t.s)}
 	}
+	strayQuote, quoteOpen := false, false
+	if end < len(t.s) && end > start && t.s[end] == '"' && t.parens == 0 && (t.inObjectValue() || t.inArray()) {
+		rest := skipBlanks(t.s[end+1:])
+		line := rest
+		if e := bytes.IndexAny(rest, ",}]\n"); e >= 0 {
+			line = rest[:e]
+		}
+		switch {
+		case len(rest) > 0 && bytes.IndexByte([]byte(",}]"), rest[0]) >= 0:
+			// {"a": 1", "b": 2}: a quote after a number, before the
+			// delimiter, opens nothing: a stray end quote.
+			t.repair(end, "removed a stray quote after %s", t.s[start:end])
+			strayQuote = true
+		case len(line) > 0 && len(rest) > len(line) && !bytes.ContainsAny(line, "\"'") && bytes.IndexByte(line, ':') < 0:
+			// {"size": 24" screen}: the quote is an inch mark, and the
+			// words after it the value's text, up to the delimiter.
+			e := len(t.s) - len(rest) + len(line)
+			text := strings.TrimRight(t.text(start, e), " \t\r")
+			t.repair(start, "read %s as a string: the quote after the number is its text", text)
+			t.i = e
+			return &jvalue{kind: jString, str: text, off: start, done: true}
+		case t.streaming && len(rest) == len(line):
+			// {"size": 24" scr: the words to come may make the quote an
+			// inch mark.
+			quoteOpen = true
+		}
+	}
 	// A letter, slash or unit sign right after: not a number
 	// ("1notanumber", a UUID, 1/3, 12.5%, 20°, 5€): its text, which a
 	// schema that wants a number reads as one where it can.
@@ -115,6 +142,10 @@ scanned:
 	// A number the text ends in may go on; so may one that only blanks
 	// follow while the text streams ("5 " may become "5 kg").
 	v.done = end < len(t.s) && !(t.streaming && t.inObjectValue() && len(skipBlanks(t.s[end:])) == 0)
+	if strayQuote {
+		t.i++
+	}
+	v.done = v.done && !quoteOpen
 	text := tok
 	if underscore {
 		text = strings.ReplaceAll(tok, "_", "")

@@ -788,9 +788,11 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				}
 				return v, true
 			}
-			if prev, at := lastNonSpaceAt(t.s[start+1 : quote]); prev == ',' && !stopAtDelimiter && !key && t.inObjectValue() && startsKey(t.s[quote:]) {
+			if prev, at := lastNonSpaceAt(t.s[start+1 : quote]); prev == ',' && !stopAtDelimiter && !key && (t.inObjectValue() && startsKey(t.s[quote:]) || t.inArray() && quoteBeforeComma(sb.String(), open)) {
 				// {"x": "a, {"k": 1}, "y": 2}: the quote opens a key, so the
-				// string ended, without its end quote, at the comma.
+				// string ended, without its end quote, at the comma; so it
+				// did in a list where a quote of another kind stands before
+				// the comma (["a', "b"]).
 				t.i = start + 1 + at
 				v.str = strings.TrimRight(sb.String(), " \t\r\n")
 				v.str = strings.TrimRight(v.str[:len(v.str)-1], " \t\r\n")
@@ -1482,6 +1484,18 @@ done:
 		return 0
 	}
 	return len(body) - j
+}
+
+// quoteBeforeComma reports whether text, a string opened with open read
+// up to a quote, ends in a quote of another kind, a comma and blanks.
+func quoteBeforeComma(text string, open rune) bool {
+	text = strings.TrimRight(text, " \t\r\n")
+	if !strings.HasSuffix(text, ",") {
+		return false
+	}
+	text = strings.TrimRight(text[:len(text)-1], " \t\r\n")
+	q, size := utf8.DecodeLastRuneInString(text)
+	return size < len(text) && isQuote(q) && q != open
 }
 
 // allHex reports whether b is hex digits only.
