@@ -413,10 +413,10 @@ func alignReply(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept fu
 		return nil, nil, nil, nil, problem.ErrUnclosedReasoning // a draft is no answer
 	}
 	answer, skipped := withoutReasoning(text)
-	answer, tildes := tildeFences(answer) // every reading sees ``` fences
+	answer, fences := otherFences(answer) // every reading sees ``` fences
 	doc, raw, repairs, ps, err := alignAnswer(answer, s, sch, accept)
-	if tildes && err == nil {
-		repairs = append([]problem.Repair{{Message: tildeRepair}}, repairs...)
+	if fences != "" && err == nil {
+		repairs = append([]problem.Repair{{Message: fences}}, repairs...)
 	}
 	if skipped && err == nil {
 		repairs = append([]problem.Repair{skippedReasoning}, repairs...)

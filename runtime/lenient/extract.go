@@ -67,9 +67,9 @@ func (e *extractor) extract(reply []byte) ([]byte, Extraction, error) {
 			return t, ExtractedProse, nil
 		}
 	}
-	if fixed, ok := tildeFences(text); ok {
+	if fixed, msg := otherFences(text); msg != "" {
 		e.work += len(text)
-		text = fixed // ~~~ fences, read as ``` ones
+		text = fixed // ~~~ and triple-quote fences, read as ``` ones
 	}
 	if body, ok := e.fenced(text); ok {
 		return body, ExtractedFence, nil

@@ -98,9 +98,9 @@ func readOne(text []byte, streaming bool) (*jvalue, []problem.Repair, bool, erro
 	} else if streaming && cdataOpening(text) {
 		return nil, nil, false, problem.ErrNoJSON // "<![CDA": its brackets are no array's either
 	}
-	if fixed, ok := tildeFences(text); ok {
+	if fixed, msg := otherFences(text); msg != "" {
 		text = fixed
-		pre = append(pre, problem.Repair{Message: tildeRepair})
+		pre = append(pre, problem.Repair{Message: msg})
 	}
 	if vs, repairs, ok := readFences(text, streaming); ok {
 		repairs = append(pre, repairs...)
@@ -181,28 +181,85 @@ func cdataOpening(text []byte) bool {
 	return at >= 0 && !bytes.ContainsAny(text[:at], "{[\"") && bytes.HasPrefix([]byte("<![CDATA["), text[at:])
 }
 
-// tildeRepair says that ~~~ fences were read as ``` ones.
-const tildeRepair = "read ~~~ code fences as ``` ones"
-
-// tildeFences returns text with each ~~~ that starts a line (after
-// blanks) written as ```, the same three bytes, so offsets stay:
-// markdown's other fence, read as the first is. Text with a ``` fence
-// already, or no ~~~, is returned as it is, with false.
-func tildeFences(text []byte) ([]byte, bool) {
-	if !bytes.Contains(text, []byte("~~~")) || bytes.Contains(text, []byte("```")) {
-		return text, false
+// otherFences returns text with the fences markdown writes otherwise
+// than ``` written as ```, the same three bytes, so offsets stay, and
+// the repair that says so, or text as it is and "": ~~~ at the start of
+// a line (after blanks), markdown's other fence, and three single or
+// double quotes on a line of their own but for a language's name, around
+// a document that starts with a bracket: a fence in Python's quotes.
+// Text with a ``` fence already is returned as it is.
+func otherFences(text []byte) ([]byte, string) {
+	if bytes.Contains(text, []byte("```")) {
+		return text, ""
 	}
 	var out []byte
-	for off, line := range textLines(text) {
-		at := len(line) - len(bytes.TrimLeft(line, " \t"))
-		if bytes.HasPrefix(line[at:], []byte("~~~")) {
-			if out == nil {
-				out = bytes.Clone(text)
+	var kinds []string
+	write := func(at int) {
+		if out == nil {
+			out = bytes.Clone(text)
+		}
+		copy(out[at:], "```")
+	}
+	if bytes.Contains(text, []byte("~~~")) {
+		for off, line := range textLines(text) {
+			at := len(line) - len(bytes.TrimLeft(line, " \t"))
+			if bytes.HasPrefix(line[at:], []byte("~~~")) {
+				write(off + at)
 			}
-			copy(out[off+at:], "```")
+		}
+		if out != nil {
+			kinds = append(kinds, "~~~")
 		}
 	}
-	return out, out != nil
+	for _, q := range []string{"'''", `"""`} {
+		if !bytes.Contains(text, []byte(q)) {
+			continue
+		}
+		open := -1 // where the opening marker of a pair stands
+		found := false
+		for off, line := range textLines(text) {
+			at := len(line) - len(bytes.TrimLeft(line, " \t"))
+			rest := bytes.TrimRight(line[at:], " \t\r\n")
+			if !bytes.HasPrefix(rest, []byte(q)) || !isFenceLang(rest[len(q):]) {
+				continue
+			}
+			if open < 0 {
+				body := bytes.TrimLeft(text[off+len(line):], " \t\r\n")
+				if len(body) > 0 && (body[0] == '{' || body[0] == '[') {
+					open = off + at
+				}
+				continue
+			}
+			if len(rest) == len(q) {
+				write(open)
+				write(off + at)
+				found = true
+				open = -1
+			}
+		}
+		if open >= 0 {
+			write(open) // a fence still open: a stream, or the end cut
+			found = true
+		}
+		if found {
+			kinds = append(kinds, q)
+		}
+	}
+	if out == nil {
+		return text, ""
+	}
+	return out, "read " + joinKinds(kinds) + " code fences as ``` ones"
+}
+
+// isFenceLang reports whether b is a fence's language name: letters,
+// digits and the signs names take (json5, c++, objective-c), or nothing.
+func isFenceLang(b []byte) bool {
+	for _, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // Full-width colon and comma, as models writing Chinese or Japanese put
@@ -871,4 +928,13 @@ func appendString(b []byte, s string) []byte {
 	b = append(b, s[start:]...)
 	b = append(b, '"')
 	return b
+}
+
+// joinKinds joins the kinds of fence found with "and".
+func joinKinds(kinds []string) string {
+	out := kinds[0]
+	for _, k := range kinds[1:] {
+		out += " and " + k
+	}
+	return out
 }

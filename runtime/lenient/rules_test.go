@@ -1955,6 +1955,13 @@ func TestRuleFenceLanguage(t *testing.T) {
 		{"only code", "```python\nclient.send({\"a\": 1})\n```", `{"a":1}`, "markdown code fence"},
 		{"tilde fences", "Here:\n~~~json\n{\"a\": 1}\n~~~\nDone.", `{"a":1}`, "~~~ code fences"},
 		{"tildes inside a string are text", "{\"a\": \"~~~ x\"}", `{"a":"~~~ x"}`, ""},
+		// Three quotes on a line of their own around a document are a
+		// fence too, as a model writing Python puts one.
+		{"single-quote fences", "'''json\n{\"a\": 1}\n'''", `{"a":1}`, "''' code fences"},
+		{"double-quote fences in prose", "Here:\n\"\"\"\n[1, 2]\n\"\"\"\nDone.", `[1,2]`, `""" code fences`},
+		{"a quote fence cut off", "'''json\n{\"a\": [1, 2", `{"a":[1,2]}`, "''' code fences"},
+		{"triple quotes around a word are a string", "'''hello'''", `"hello"`, "triple-quoted"},
+		{"around text that is no document, too", "'''\nhello\n'''", `"\nhello\n"`, "triple-quoted"},
 		{"two JSON fences", "```json\n{\"a\": 1}\n```\n```json\n{\"a\": 2}\n```", `[{"a":1},{"a":2}]`, "documents in a row"},
 	})
 	checkAligned(t, []alignCase{
