@@ -782,6 +782,9 @@ func proseScalar(text []byte, sch *jsonschema.Schema) (any, []problem.Repair, bo
 			if iw := schema.AllowedTypes(schema.Members(item)); (iw.Has("number") || iw.Has("integer")) && len(proseNumbers(text)) > 1 {
 				return nil, nil, false // several numbers: not a list of one
 			}
+			if partlyValues(nil, s, item, "", true) {
+				return nil, nil, false // "RED, PURPLE": several items, not all values
+			}
 			if v, reps, ok := proseScalar(text, item); ok {
 				return []any{v}, append(reps, problem.Repair{Message: "read a single value as a list of one"}), true
 			}

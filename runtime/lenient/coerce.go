@@ -70,6 +70,10 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, comp
 			v = items
 		} else if items, ok := splitList(sc, str, itemSchema(sc, ms, 0), ptr, complete, repairs); ok {
 			v = items
+		} else if partlyValues(sc, str, itemSchema(sc, ms, 0), ptr, complete) {
+			// "RED, PURPLE" for a list of colors: a list whose other items
+			// are none; not the one value it names, a list of one.
+			return v
 		}
 	}
 	if want != 0 && !fitsType(v, want) {
@@ -252,26 +256,38 @@ func markdownItems(text string) ([]any, bool) {
 var nullWords = map[string]bool{"null": true, "none": true, "nil": true, "n/a": true, "na": true, "-": true, "—": true}
 
 // splitList reads text written where a list is wanted as the list of
-// its comma-separated items ("RED, BLUE" for a list of colors), where
+// its comma-separated items ("RED, BLUE" for a list of colors; enum
+// values also listed with and, &, ;), where
 // the text is no item of its own and each part, coerced, is one ("1,200"
 // is one number; "math, poetry" is one string, never split).
 func splitList(sc *schema.ShapeCache, text string, item *jsonschema.Schema, ptr string, complete bool, repairs *[]problem.Repair) ([]any, bool) {
-	if item == nil || !strings.Contains(text, ",") {
+	if item == nil {
+		return nil, false
+	}
+	enum := enumStrings(sc.Of(item).Members)
+	var parts []string
+	switch {
+	case len(enum) > 0 && !slices.ContainsFunc(enum, func(e string) bool { return normKey(e) == normKey(text) }):
+		// Enum values are words: "RED and BLUE", "RED, GREEN, and BLUE"
+		// list them as "RED, BLUE" does ("or" offers a choice).
+		parts = enumParts.Split(text, -1)
+	case strings.Contains(text, ","):
+		sep := ","
+		if strings.Contains(text, ", ") {
+			sep = ", " // "1,200, 3": the items' separator has the space
+		}
+		parts = strings.Split(text, sep)
+	}
+	if len(parts) < 2 {
 		return nil, false
 	}
 	// The whole text as one item comes first ("1,200"), but for an enum
 	// value, which the whole names loosely ("RED, blue" names RED first)
 	// unless it is the value itself.
-	enum := enumStrings(sc.Of(item).Members)
 	var scratch []problem.Repair
-	if (len(enum) == 0 || slices.Contains(enum, text)) && item.Validate(coerce(sc, text, item, ptr, complete, &scratch)) == nil {
+	if len(enum) == 0 && item.Validate(coerce(sc, text, item, ptr, complete, &scratch)) == nil {
 		return nil, false
 	}
-	sep := ","
-	if strings.Contains(text, ", ") {
-		sep = ", " // "1,200, 3": the items' separator has the space
-	}
-	parts := strings.Split(text, sep)
 	out := make([]any, 0, len(parts))
 	var reps []problem.Repair
 	for i, p := range parts {
@@ -285,10 +301,36 @@ func splitList(sc *schema.ShapeCache, text string, item *jsonschema.Schema, ptr 
 		}
 		out = append(out, c)
 	}
-	*repairs = append(*repairs, problem.Repair{Pointer: ptr, Message: fmt.Sprintf("read %q as a list of its %d comma-separated items", text, len(out))})
+	*repairs = append(*repairs, problem.Repair{Pointer: ptr, Message: fmt.Sprintf("read %q as a list of its %d items", text, len(out))})
 	*repairs = append(*repairs, reps...)
 	return out, true
 }
+
+// partlyValues reports whether text, written where a list of enum
+// values is wanted, is items (separated by commas, semicolons, "and",
+// "or", "&") some of which are values and some not.
+func partlyValues(sc *schema.ShapeCache, text string, item *jsonschema.Schema, ptr string, complete bool) bool {
+	parts := listParts.Split(text, -1)
+	if item == nil || len(parts) < 2 || len(enumStrings(sc.Of(item).Members)) == 0 {
+		return false
+	}
+	fit, misfit := 0, 0
+	for _, p := range parts {
+		var scratch []problem.Repair
+		if item.Validate(coerce(sc, strings.TrimSpace(p), item, ptr, complete, &scratch)) == nil {
+			fit++
+		} else {
+			misfit++
+		}
+	}
+	return fit > 0 && misfit > 0
+}
+
+// enumParts separates enum values listed in text.
+var enumParts = regexp.MustCompile(`\s*,\s*(?i:and\s+)?|\s*[;&]\s*|\s+(?i:and)\s+`)
+
+// listParts separates the items of a list written in text.
+var listParts = regexp.MustCompile(`\s*[,;&]\s*|\s+(?i:and|or)\s+`)
 
 // membersFit reports whether obj fits s once each of its members is
 // coerced by the schemas ms give it (a copy is coerced).

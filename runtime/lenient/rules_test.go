@@ -109,6 +109,7 @@ var ruleSchemaDocs = map[string]string{
 	"structgen:///flag.json":      `{"type": "boolean"}`,
 	"structgen:///int.json":       `{"type": "integer"}`,
 	"structgen:///nullable.json":  `{"type": "object", "properties": {"n": {"type": ["integer", "null"]}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["n"]}`,
+	"structgen:///shows.json":     `{"type": "array", "items": {"enum": ["Black and White", "Black", "White", "Color"]}}`,
 	"structgen:///palette.json":   `{"type": "object", "properties": {"colors": {"type": "array", "items": {"enum": ["RED", "GREEN", "BLUE"]}}, "count": {"type": "integer"}}, "required": ["colors", "count"]}`,
 	"structgen:///strings.json":   `{"type": "array", "items": {"type": "string"}}`,
 	"structgen:///roster.json":    `{"type": "object", "properties": {"name": {"type": "string"}, "members": {"type": "array", "items": {"type": "string"}}, "labels": {"type": "object", "additionalProperties": {"type": "string"}}, "note": {"type": ["string", "null"]}}, "required": ["name", "members", "labels", "note"]}`,
@@ -580,6 +581,17 @@ func TestRuleCommaSeparatedList(t *testing.T) {
 		{"strings are never split", "strings", `"math, poetry"`, `["math, poetry"]`, ""},
 		{"a member line", "palette", "colors: red, BLUE\ncount: 2", `{"colors":["RED","BLUE"],"count":2}`, ""},
 		{"a member's text", "palette", `{"colors": "GREEN, BLUE", "count": 2}`, `{"colors":["GREEN","BLUE"],"count":2}`, ""},
+		// Items some of which are no value are no list of the one that
+		// is, nor that value alone.
+		{"an item that is no value", "colors", `"RED, PURPLE"`, "", "want array"},
+		{"in a member's text", "palette", `{"colors": "PURPLE, GREEN", "count": 2}`, "", "/colors"},
+		{"named in a sentence with another", "colors", `The colors are RED and PURPLE.`, "", "no JSON"},
+		// Enum values listed in words are the list, but for a choice.
+		{"and", "colors", `"RED and BLUE"`, `["RED","BLUE"]`, ""},
+		{"an Oxford comma", "palette", `{"colors": "red, green, and blue", "count": 3}`, `{"colors":["RED","GREEN","BLUE"],"count":3}`, ""},
+		{"an ampersand", "colors", `"GREEN & BLUE"`, `["GREEN","BLUE"]`, ""},
+		{"or is a choice", "colors", `"RED or BLUE"`, "", "must be one of"},
+		{"a value with and in it is one", "shows", `"black and white"`, `["Black and White"]`, ""},
 	})
 }
 
