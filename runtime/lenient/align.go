@@ -1198,18 +1198,18 @@ func bulletItem(line []byte) ([]byte, bool) {
 // is named twice, a bulleted line under a property is itself a member
 // where no object is wanted (a list of objects, which lines do not tell
 // apart from members), text holds no run or more than one, or a brace
-// other than around a value on its line (address: {city: London}): a
-// document's members are the document's reading.
+// other than in a value on its line (address: {city: London}, steps:
+// [{n: 1}]): a document's members are the document's reading.
 func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
 	lines := replyLines(text)
 	for _, l := range lines {
 		if bytes.ContainsAny(l.text, "{}") {
 			// Lines of a document written with braces are its members, or
 			// its strings' text: a reading of the document, not of lines.
-			// A brace is a line's only where its value is an object on
-			// the line (address: {city: London}).
+			// A brace is a line's only where its value is an object or a
+			// list on the line (address: {city: London}, steps: [{n: 1}]).
 			_, value, ok := memberLine(l.text)
-			if !ok || !strings.HasPrefix(value, "{") || !strings.HasSuffix(value, "}") {
+			if !ok || !(strings.HasPrefix(value, "{") && strings.HasSuffix(value, "}") || strings.HasPrefix(value, "[") && strings.HasSuffix(value, "]")) {
 				return nil, 0, false
 			}
 		}
@@ -1796,8 +1796,9 @@ func declaredNames(ms []*jsonschema.Schema, key string) []string {
 
 // lineValue is the value written after a property's name on a line of
 // its own (off is where the line starts): a list in brackets, an object
-// in braces or a quoted string as the tolerant reader reads it, nothing
-// as null (a missing value, as in {"a": }), anything else its text.
+// in braces or a quoted string as the tolerant reader reads it, unless
+// that reading leaves out what was written ({T}), nothing as null (a
+// missing value, as in {"a": }), anything else its text.
 func lineValue(value string, off int) *jvalue {
 	if value == "" {
 		return &jvalue{kind: jNull, off: off, done: true, missing: true}
@@ -1815,7 +1816,7 @@ func lineValue(value string, off int) *jvalue {
 		case '{':
 			want = jObject
 		}
-		if r, _, err := readLenient([]byte(value)); err == nil && r.kind == want && r.done {
+		if r, reps, err := readLenient([]byte(value)); err == nil && r.kind == want && r.done && !losesText(reps) {
 			shiftValue(r, off)
 			return r
 		}

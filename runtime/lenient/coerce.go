@@ -856,6 +856,17 @@ func wrapsAgain(v any, ms []*jsonschema.Schema) bool {
 	return iw.Has("array") && !fitsType(v, iw)
 }
 
+// losesText reports whether reps, a reading's repairs, leave out what
+// the text wrote (a key with no value, an ellipsis, stray words).
+func losesText(reps []problem.Repair) bool {
+	for _, r := range reps {
+		if m := r.Message; strings.HasPrefix(m, "dropped") || strings.HasPrefix(m, "left out") || strings.HasPrefix(m, "skipped") || strings.Contains(m, "ellipsis") || strings.Contains(m, "stray") {
+			return true
+		}
+	}
+	return false
+}
+
 // looseDocument reads t, a string's text, as an array or an object
 // written as a model or a language writes one when it is not JSON
 // (`[a, b]`, Python's `['a', 'b']`, `{'n': 1}`): the whole text one value,
@@ -869,10 +880,8 @@ func looseDocument(t string) (any, string, bool) {
 	if err != nil || !whole || !complete(v) {
 		return nil, "", false
 	}
-	for _, r := range reps {
-		if m := r.Message; strings.HasPrefix(m, "dropped") || strings.HasPrefix(m, "left out") || strings.HasPrefix(m, "skipped") || strings.Contains(m, "ellipsis") || strings.Contains(m, "stray") {
-			return nil, "", false // {name}, [1, 2, ...]: a reading that loses what was written
-		}
+	if losesText(reps) {
+		return nil, "", false // {name}, [1, 2, ...]: a reading that loses what was written
 	}
 	switch v.kind {
 	case jArray:

@@ -1739,6 +1739,8 @@ func TestRuleMemberLines(t *testing.T) {
 		{"a markdown list of fields", "contact", "**Name:** Ada\n**Address:**\n- City: London\n- Zip: 123", `{"address":{"city":"London","zip":"123"},"name":"Ada"}`, ""},
 		{"an object in braces on its line", "contact", "name: Ada\naddress: {city: London, zip: \"123\"}", `{"address":{"city":"London","zip":"123"},"name":"Ada"}`, ""},
 		{"a brace in a line's text is no line's", "contact", "name: Ada\nnote: see {this}\naddress: {city: x}", "", "missing"},
+		{"a list of objects in brackets on its line", "team", "name: A\npeople: [{first_name: Ada, age: 36}]", `{"name":"A","people":[{"age":36,"first_name":"Ada"}]}`, ""},
+		{"braces a reading would empty are the text", "contact", "name: {Ada}\naddress: {city: London}", `{"address":{"city":"London"},"name":"{Ada}"}`, ""},
 		{"bullets of both levels", "contact", "- Address:\n- City: London\n- Name: Ada", `{"address":{"city":"London"},"name":"Ada"}`, ""},
 		{"an undeclared field under it", "contact", "name: Ada\naddress:\n  city: London\n  street: Main", "", "no JSON"},
 		{"text under it is no object", "contact", "name: Ada\naddress:\n  somewhere in London", "", "want object"},
