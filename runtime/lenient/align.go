@@ -1843,10 +1843,14 @@ func textLines(text []byte) iter.Seq2[int, []byte] {
 	}
 }
 
+// envLine is a line of an .env file: a name, "=" and the value, with no
+// space between.
+var envLine = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_.-]*)=[^=>]`)
+
 // memberLine splits a line written as "key: value" ("- **Key**: value",
-// "\"key\": value") or as an assignment, "key = value" (TOML, .env): a
-// key of words, then a colon or an equals sign, and a space or the
-// line's end.
+// "\"key\": value") or as an assignment, "key = value" (TOML) or
+// "KEY=value" (.env): a key of words, then a colon or an equals sign,
+// and a space or the line's end (a name and "=" need none).
 func memberLine(line []byte) (key, value string, ok bool) {
 	if item, bullet := bulletItem(line); bullet {
 		line = item
@@ -1854,6 +1858,9 @@ func memberLine(line []byte) (key, value string, ok bool) {
 	colon := bytes.IndexByte(line, ':')
 	if eq := bytes.Index(line, []byte(" =")); eq > 0 && (colon < 0 || eq < colon) && !bytes.HasPrefix(line[eq+2:], []byte("=")) && !bytes.HasPrefix(line[eq+2:], []byte(">")) {
 		colon = eq + 1 // title = "Dune": the sign stands where a colon would
+	} else if m := envLine.FindSubmatchIndex(line); m != nil && (colon < 0 || m[3] < colon) {
+		// TITLE=Dune, title="Dune": an .env file's, a word and the sign.
+		return string(line[m[2]:m[3]]), strings.TrimSpace(string(line[m[3]+1:])), true
 	}
 	if colon <= 0 {
 		return "", "", false
