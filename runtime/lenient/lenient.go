@@ -485,6 +485,13 @@ func (t *tolerant) skipProse() {
 	t.i += j
 }
 
+// closingMarker is a marker in brackets that closes one before the
+// document ([/JSON], [/TOOL_CALLS]).
+var closingMarker = regexp.MustCompile(`^\[/[A-Za-z][A-Za-z0-9_]*\]`)
+
+// markerStart is the start of a closingMarker a streaming text ends in.
+var markerStart = regexp.MustCompile(`^\[/[A-Za-z0-9_]*$`)
+
 // modelMarker matches a chat template's special token at the start of
 // text: <|name|>, or a bracketed capital name ([TOOL_CALLS]) that a
 // document follows.

@@ -698,6 +698,12 @@ func TestRuleTagsAround(t *testing.T) {
 		{"a bracketed marker before a list", "[TOOL_CALLS] [{\"name\": \"f\"}]", `[{"name":"f"}]`, "marker [TOOL_CALLS]"},
 		{"tokens around", `<|start|>assistant<|message|>{"a": 1}<|end|>`, `{"a":1}`, "left out the text after"},
 		{"a bracketed word alone is a list", `[TODO]`, `["TODO"]`, "bare word"},
+		{"a bracketed marker that closes", `[JSON]{"a": 1}[/JSON]`, `{"a":1}`, "left out the text after"},
+		{"after a list", "[TOOL_CALLS] [{\"name\": \"f\"}]\n[/TOOL_CALLS]", `[{"name":"f"}]`, "left out the text after"},
+		{"a list of a path is no marker", `[{"a": 1}] ["/usr"]`, `[[{"a":1}],["/usr"]]`, "documents in a row"},
+	})
+	checkStreamed(t, "any", []streamCase{
+		{`[JSON]{"a": 1}[/JS`, `{"a":1}`},
 	})
 }
 

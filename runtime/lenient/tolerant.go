@@ -1325,6 +1325,14 @@ func (t *tolerant) readAll() []*jvalue {
 			t.i++
 			continue
 		}
+		if len(out) > 0 && (closingMarker.Match(t.s[t.i:]) || t.streaming && markerStart.Match(t.s[t.i:])) {
+			// {…}[/JSON], {…}[/TOOL_CALLS]: the marker that closes the
+			// one before the document, not a list of a word (nor, while
+			// the text streams, what may become that marker).
+			t.repair(t.i, "left out the text after the document")
+			t.i = len(t.s)
+			return out
+		}
 		if len(out) > 0 && (out[0].kind == jArray || out[0].kind == jObject) && t.s[t.i] != '{' && t.s[t.i] != '[' {
 			if j := bytes.IndexAny(t.s[t.i:], "{["); j >= 0 && onlyFence(t.s[t.i:t.i+j]) {
 				t.i += j // a fence between documents
