@@ -26,12 +26,23 @@ import (
 // the document, a document escaped with backslashes or HTML entities,
 // braces doubled as templates escape them, a reasoning block
 // (<think>…</think>) and prose around the document, several documents in
-// a row (returned as an array), and text cut short (open strings, arrays
+// a row (returned as an array; with prose between, the one after a
+// correction or an answer label, else the first), and text cut short (open strings, arrays
 // and objects closed, a dangling key dropped). A reply that ends inside
 // its reasoning block is problem.ErrUnclosedReasoning: no answer follows
 // it. Time is linear in the text; nesting deeper than MaxDepth is an
 // error.
 func ReadLenient(text []byte) (json.RawMessage, []problem.Repair, error) {
+	answer, _ := withoutReasoning(text) // (blanks keep the offsets)
+	if at := correctionAt(answer); at > 0 {
+		// {…}⏎Wait, correction: {…}: the document the reply gives as its
+		// answer, as a schema's reading takes it.
+		if v, repairs, err := readLenient(text[at:]); err == nil {
+			shiftValue(v, at)
+			repairs = append(shift(repairs, at), problem.Repair{Offset: at, Message: tookCorrection})
+			return encodeValue(v, len(text)), repairs, nil
+		}
+	}
 	v, repairs, err := readLenient(text)
 	if err != nil {
 		return nil, repairs, err

@@ -2055,6 +2055,14 @@ func TestPartialLeavesOutACutLiteral(t *testing.T) {
 // ("Wait, correction:") or labels it the answer ("Final answer:") is the
 // answer where it fits; with no such words the first that fits is.
 func TestRuleCorrection(t *testing.T) {
+	// With no schema too: the document after the correction or label.
+	checkRules(t, []ruleCase{
+		{"no schema, after a correction", "{\"a\": 1}\nWait, correction: {\"a\": 2}", `{"a":2}`, "after a correction"},
+		{"no schema, in fences", "[1, 2]\n\nOops, I meant:\n```json\n[1, 2, 3]\n```", `[1,2,3]`, "after a correction"},
+		{"no schema, after an answer label", "Draft: {\"a\": 1}\nFinal answer: {\"a\": 2}", `{"a":2}`, "answer label"},
+		{"no schema, no cue: the first", "{\"a\": 1} and also {\"a\": 2}", `{"a":1}`, "left out the text after"},
+		{"no schema, a cue in the reasoning is no cue", "<think>{\"a\": 0} wait, {\"a\": 1}</think>\n{\"a\": 2}", `{"a":2}`, "reasoning"},
+	})
 	checkAligned(t, []alignCase{
 		{"after a correction", "req", "{\"a\": \"x\"}\n\nWait, correction:\n{\"a\": \"y\"}", `{"a":"y"}`, ""},
 		{"in fences", "req", "```json\n{\"a\": \"x\"}\n```\nOops, I meant:\n```json\n{\"a\": \"y\"}\n```", `{"a":"y"}`, ""},
