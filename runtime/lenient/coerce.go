@@ -711,6 +711,21 @@ var looseNumber = regexp.MustCompile(`^[-+]?(?:(?:[1-9]\d*|0)(?:\.\d+)?|\.\d+)(?
 
 var fraction = regexp.MustCompile(`^\s*([-+]?\d+)\s*/\s*(\d+)\s*$`)
 
+// namesEnumValue reports whether t is, in any case, an enum or const
+// value of the items of a list ms describe.
+func namesEnumValue(t string, ms []*jsonschema.Schema) bool {
+	item := itemSchema(nil, ms, 0)
+	if item == nil {
+		return false
+	}
+	for _, e := range enumStrings(schema.Members(item)) {
+		if strings.EqualFold(e, t) {
+			return true
+		}
+	}
+	return false
+}
+
 // coerceKind turns v into a value of a kind the schema wants, where one of
 // the listed coercions applies.
 func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, string, bool) {
@@ -726,6 +741,10 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 				return nil, fmt.Sprintf("read %q as null", x), true
 			case want.Has("array") && t == "":
 				return []any{}, "read an empty string as an empty list", true
+			case want.Has("array") && nullWords[strings.ToLower(t)] && !namesEnumValue(t, ms):
+				// "tags": "none", "N/A": a list with no items, unless the
+				// word is one of the items' values.
+				return []any{}, fmt.Sprintf("read %q as an empty list", x), true
 			}
 		}
 		if num {

@@ -110,6 +110,7 @@ var ruleSchemaDocs = map[string]string{
 	"structgen:///int.json":       `{"type": "integer"}`,
 	"structgen:///nullable.json":  `{"type": "object", "properties": {"n": {"type": ["integer", "null"]}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["n"]}`,
 	"structgen:///shows.json":     `{"type": "array", "items": {"enum": ["Black and White", "Black", "White", "Color"]}}`,
+	"structgen:///grades.json":    `{"type": "array", "items": {"enum": ["none", "low", "high"]}}`,
 	"structgen:///palette.json":   `{"type": "object", "properties": {"colors": {"type": "array", "items": {"enum": ["RED", "GREEN", "BLUE"]}}, "count": {"type": "integer"}}, "required": ["colors", "count"]}`,
 	"structgen:///strings.json":   `{"type": "array", "items": {"type": "string"}}`,
 	"structgen:///roster.json":    `{"type": "object", "properties": {"name": {"type": "string"}, "members": {"type": "array", "items": {"type": "string"}}, "labels": {"type": "object", "additionalProperties": {"type": "string"}}, "note": {"type": ["string", "null"]}}, "required": ["name", "members", "labels", "note"]}`,
@@ -620,7 +621,8 @@ func TestRuleCalls(t *testing.T) {
 }
 
 // null, None, N/A or nothing written in quotes is null where the schema
-// takes null and no string; nothing in quotes where a list is wanted is no items.
+// takes null and no string; nothing in quotes, or those words, where a
+// list is wanted is no items (unless the word is an item's value).
 func TestRuleQuotedNull(t *testing.T) {
 	checkAligned(t, []alignCase{
 		{"a quoted null", "nullable", `{"n": "null"}`, `{"n":null}`, ""},
@@ -633,6 +635,9 @@ func TestRuleQuotedNull(t *testing.T) {
 		{"none in lower case", "nullable", `{"n": "none"}`, `{"n":null}`, ""},
 		{"other words stay a problem", "nullable", `{"n": "unknown"}`, "", "/n"},
 		{"where a string is taken, N/A is text", "null", `{"a": "N/A"}`, `{"a":"N/A"}`, ""},
+		{"none where a list is wanted", "nullable", `{"n": 1, "tags": "none"}`, `{"n":1,"tags":[]}`, ""},
+		{"N/A where a list is wanted", "person", `{"first_name": "Ada", "age": 3, "tags": "N/A"}`, `{"age":3,"first_name":"Ada","tags":[]}`, ""},
+		{"an item's value is the item", "grades", `"none"`, `["none"]`, ""},
 	})
 }
 
