@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"strconv"
+	"unicode/utf8"
 
 	"github.com/structgen/structgen/runtime/lenient"
 	"github.com/structgen/structgen/runtime/schema"
@@ -155,6 +157,8 @@ func (o Output[T]) ParseRepaired(text []byte) (T, []Repair, error) {
 			var d interface{ Detail() string }
 			if errors.As(err, &d) {
 				msg += ": " + d.Detail() // the reply is XML, but <job> names no property …
+			} else if found := bytes.TrimSpace(text); len(found) > 0 {
+				msg += ": it is text, " + replyExcerpt(found) // what was found, not the inner value
 			}
 		}
 		return fail(repairs, err, Problem{Message: msg})
@@ -285,4 +289,18 @@ func problemLines(ps []Problem) []string {
 		out[i] = p.String()
 	}
 	return out
+}
+
+// replyExcerpt quotes the start of a reply (at most 60 bytes, cut at a
+// character's end) for an error that says what was found.
+func replyExcerpt(text []byte) string {
+	const most = 60
+	if len(text) <= most {
+		return strconv.Quote(string(text))
+	}
+	cut := most
+	for cut > 0 && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	return strconv.Quote(string(text[:cut])) + "…"
 }

@@ -108,6 +108,21 @@ func TestRepairOffsets(t *testing.T) {
 	}
 }
 
+// A reply with nothing that fits says what it holds, cut short where it
+// is long.
+func TestOutputNoJSONSaysWhatWasFound(t *testing.T) {
+	for in, want := range map[string]string{
+		"Sorry, I can't.":       `it is text, "Sorry, I can't."`,
+		strings.Repeat("é", 40): `it is text, "` + strings.Repeat("é", 30) + `"…`,
+	} {
+		_, err := briefOutput.Parse([]byte(in))
+		var ve *ValidationError
+		if !errors.As(err, &ve) || len(ve.Problems) != 1 || !strings.HasSuffix(ve.Problems[0].Message, want) {
+			t.Errorf("%q: want a problem ending %q, got %v", in, want, err)
+		}
+	}
+}
+
 func TestOutputParseFailures(t *testing.T) {
 	tests := []struct {
 		name, in string
