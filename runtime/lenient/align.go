@@ -199,7 +199,7 @@ var answerBefore = regexp.MustCompile(`(?i)\b(?:final answer|answer|result)\b[*_
 
 // correctionCue matches words with which a reply takes back what it
 // wrote before.
-var correctionCue = regexp.MustCompile(`(?i)\b(correction|corrected|actually|wait|oops|sorry|i meant|mistake|fixed|updated|revised)\b`)
+var correctionCue = regexp.MustCompile(`(?i)\b(correction|corrected|actually|wait|oops|sorry|apologies|apologi[sz]e|i meant|mistake|fixed|updated|revised|on second thought|scratch that|let me correct|the correct (?:answer|version|one|json|output))\b`)
 
 const tookCorrection = "took the document the reply gives as its answer, after a correction or an answer label"
 
