@@ -194,8 +194,9 @@ func withoutFenceLines(between []byte) []byte {
 }
 
 // answerBefore matches prose that ends in a label giving the answer
-// after working ("Final answer:", "**Answer**"), right before a document.
-var answerBefore = regexp.MustCompile(`(?i)\b(?:final answer|answer|result)\b[*_ \t]*:?[*_ \t]*$`)
+// after working ("Final answer:", "**Answer**", "Output:"), right
+// before a document.
+var answerBefore = regexp.MustCompile(`(?i)\b(?:final answer|answer|result|output|final (?:json|version))\b[*_ \t]*:?[*_ \t]*$`)
 
 // correctionCue matches words with which a reply takes back what it
 // wrote before.

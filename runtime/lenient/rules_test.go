@@ -2081,6 +2081,8 @@ func TestRuleCorrection(t *testing.T) {
 		{"a cue before the only document", "req", "Actually, here it is: {\"a\": \"x\"}", `{"a":"x"}`, ""},
 		// A label that gives the answer after working marks it too.
 		{"a final answer after a draft", "req", "Thinking: try {\"a\": \"x\"}.\nFinal answer: {\"a\": \"y\"}", `{"a":"y"}`, ""},
+		{"input, then output", "req", "Input: {\"a\": \"x\"}\nOutput: {\"a\": \"y\"}", `{"a":"y"}`, ""},
+		{"a final version", "req", "Draft: {\"a\": \"x\"}\n\n**Final JSON:**\n{\"a\": \"y\"}", `{"a":"y"}`, ""},
 		{"a bold answer label on its own line", "req", "Draft: {\"a\": \"x\"}\n\n**Answer**\n{\"a\": \"y\"}", `{"a":"y"}`, ""},
 		{"the word answer in a sentence is no label", "req", "{\"a\": \"x\"} is one answer, another is {\"a\": \"y\"}", `{"a":"x"}`, ""},
 		// A label between fences labels the fence after it: the fence
