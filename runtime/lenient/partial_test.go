@@ -81,6 +81,7 @@ func TestPartialDoneIsFinal(t *testing.T) {
 		{"person", "Here it is:\n```json\n{first_name: 'Ada', age: 36, tags: ['a' 'b']}\n```\nDone."},
 		{"choice", `{"rule": ["true", {"fix": true}, "false"]}`},
 		{"any", `{"size": 24" screen, "n": 1", "tags": ["a', "b"]}`},
+		{"any", "{\"tags\": [\"a\", \"b\"\n  \"name\": \"x\",\n  \"n\": [1, 2\n  \"m\": 3}"},
 		{"replace", `{"r": [{"path": "a"}, {"source": "s", "targets": [{"paths": "x.y", "select": "k"}]}]}`},
 	} {
 		msg, err := doneChanges(ruleSchemas.Schema("structgen:///"+c.schema+".json#"), c.text)

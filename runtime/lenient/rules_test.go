@@ -1313,6 +1313,19 @@ func TestRuleItemEndsWithAnotherQuote(t *testing.T) {
 	})
 }
 
+// A line that starts with a key and its colon, after a list of scalars
+// an object holds, is the object's next member: the list lost its
+// closing bracket. In a list of objects, or with no object around, the
+// key and value are an object in the list.
+func TestRuleListLostBracketBeforeMember(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"numbers", "{\"a\": [1, 2, 3\n\"b\": 4}", `{"a":[1,2,3],"b":4}`, "closed an array before the next member"},
+		{"strings, indented, after a comma", "{\"a\": [\"x\", \"y\",\n  \"b\": \"z\"}", `{"a":["x","y"],"b":"z"}`, "closed an array before the next member"},
+		{"a key on the same line stays an object in the list", `{"a": ["x", "k": 1]}`, `{"a":["x",{"k":1}]}`, "key and value in an array"},
+		{"a list with no object around", "[\"a\", \"b\"\n\"c\": 1]", `["a","b",{"c":1}]`, "key and value in an array"},
+	})
+}
+
 // A quote right after a number: before the delimiter a stray one,
 // before words on the line an inch mark, the text's.
 func TestRuleQuoteAfterNumber(t *testing.T) {

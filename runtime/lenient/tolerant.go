@@ -640,6 +640,15 @@ func (t *tolerant) items(v *jvalue, close byte) {
 			t.i++
 			continue
 		}
+		if n := len(v.kids); n > 0 && close == ']' && len(t.stack) > 1 && t.stack[len(t.stack)-2] == jObject && allScalars(v.kids) &&
+			bytes.LastIndexByte(t.s[:t.i], '\n') > v.kids[n-1].off && isQuote(rune(t.s[t.i])) && startsKey(t.s[t.i:]) {
+			// {"a": [1, 2⏎"b": 3}: a line that starts with a key and its
+			// colon, after items no key belongs to, is the object's next
+			// member; the list lost its bracket before it.
+			t.repair(t.i, "closed an array before the next member")
+			v.done = true
+			return
+		}
 		if len(v.kids) > 0 && !comma && t.lastNotComma(v) {
 			if afterBlankLine(t.s[:t.i]) && proseLine(t.s[t.i:]) {
 				// [1, 2⏎⏎Let me know if you need more.: the model stopped
@@ -678,6 +687,16 @@ func (t *tolerant) items(v *jvalue, close byte) {
 			v.kids = append(v.kids, obj)
 		}
 	}
+}
+
+// allScalars reports whether vs holds no array or object.
+func allScalars(vs []*jvalue) bool {
+	for _, v := range vs {
+		if v.kind == jArray || v.kind == jObject {
+			return false
+		}
+	}
+	return true
 }
 
 // rowLostBracket handles [[1, 2], 3, 4], [5, 6]]: in a list of lists,
