@@ -1307,7 +1307,11 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 		return nil, 0, false
 	}
 	byNorm := propertiesByNorm(ms)
-	if len(byNorm) == 0 {
+	// A map (no property declared, any key's value a schema's): the
+	// markdown list of members, whatever their keys ("- apples: 3⏎-
+	// pears: 5"; lines without bullets may be prose, "Sure: I can help").
+	mapOf := len(byNorm) == 0 && propertySchema(ms, "") != nil
+	if len(byNorm) == 0 && !mapOf {
 		return nil, 0, false
 	}
 	v := &jvalue{kind: jObject, off: -1, done: true}
@@ -1317,7 +1321,13 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 		line := lines[i].text
 		off := lines[i].off
 		key, value, ok := memberLine(line)
-		if item, bullet := bulletItem(line); bullet && list != nil && (!ok || len(byNorm[normKey(key)]) != 1) {
+		name, named := "", false
+		if ns := byNorm[normKey(key)]; ok && len(ns) == 1 {
+			name, named = ns[0], true
+		} else if _, bullet := bulletItem(line); ok && mapOf && bullet {
+			name, named = key, true
+		}
+		if item, bullet := bulletItem(line); bullet && list != nil && !named {
 			if _, _, member := memberLine(item); member {
 				return nil, 0, false // - name: Bo: an object of a list, or a member
 			}
@@ -1332,12 +1342,11 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 		}
 		list = nil
 		switch {
-		case ok && len(byNorm[normKey(key)]) == 1:
+		case named:
 			if !inRun {
 				runs++
 				inRun = true
 			}
-			name := byNorm[normKey(key)][0]
 			if runs > 1 || slices.Contains(v.keys, name) {
 				return nil, 0, false
 			}

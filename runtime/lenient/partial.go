@@ -612,7 +612,7 @@ func markerAtEnd(text []byte) (int, bool) {
 // last line, or, with joins, even where it has, since lines to come may
 // still join it (a line indented under a member is its value's text, a
 // list item's next member line is the item's), until a line that does
-// not join it starts.
+// not join it starts (lineEnded: for a scalar, one indented no more).
 func growing(v *jvalue, text []byte, joins bool) {
 	v.done = false
 	if !joins && bytes.HasSuffix(text, []byte("\n")) {
@@ -620,8 +620,39 @@ func growing(v *jvalue, text []byte, joins bool) {
 	}
 	for last := v; len(last.kids) > 0; {
 		last = last.kids[len(last.kids)-1]
+		if joins && last.kind != jArray && last.kind != jObject && lineEnded(text, last.off) {
+			return // - apples: 3⏎- pe: a line at its indent ended the value
+		}
 		last.done = false
 	}
+}
+
+// lineEnded reports whether a line of text after the one off is on, not
+// blank, is indented no more than it: no line to come joins that line's
+// value then (YAML joins only lines indented under it).
+func lineEnded(text []byte, off int) bool {
+	if off < 0 || off > len(text) {
+		return false
+	}
+	start := bytes.LastIndexByte(text[:off], '\n') + 1
+	indent := len(text[start:]) - len(bytes.TrimLeft(text[start:], " \t"))
+	end := bytes.IndexByte(text[off:], '\n')
+	if end < 0 {
+		return false
+	}
+	for rest := text[off+end+1:]; len(rest) > 0; {
+		line := rest
+		if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
+			line, rest = rest[:nl], rest[nl+1:]
+		} else {
+			rest = nil
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		return len(line)-len(bytes.TrimLeft(line, " \t")) <= indent
+	}
+	return false
 }
 
 // StringNode is the node of a plain string output: the text itself, still

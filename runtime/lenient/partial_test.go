@@ -81,6 +81,8 @@ func TestPartialDoneIsFinal(t *testing.T) {
 		{"person", "Here it is:\n```json\n{first_name: 'Ada', age: 36, tags: ['a' 'b']}\n```\nDone."},
 		{"choice", `{"rule": ["true", {"fix": true}, "false"]}`},
 		{"any", `{"size": 24" screen, "n": 1", "tags": ["a', "b"]}`},
+		{"person", "age: 3\nfirst_name: Ada\n  Lovelace\ntags:\n- a\n- b\n"},
+		{"stock", "Counts:\n- apples: 3\n- pears: 12\n\nMore?"},
 		{"any", "{\"tags\": [\"a\", \"b\"\n  \"name\": \"x\",\n  \"n\": [1, 2\n  \"m\": 3}"},
 		{"replace", `{"r": [{"path": "a"}, {"source": "s", "targets": [{"paths": "x.y", "select": "k"}]}]}`},
 	} {

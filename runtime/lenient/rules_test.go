@@ -111,6 +111,7 @@ var ruleSchemaDocs = map[string]string{
 	"structgen:///nullable.json":  `{"type": "object", "properties": {"n": {"type": ["integer", "null"]}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["n"]}`,
 	"structgen:///shows.json":     `{"type": "array", "items": {"enum": ["Black and White", "Black", "White", "Color"]}}`,
 	"structgen:///grades.json":    `{"type": "array", "items": {"enum": ["none", "low", "high"]}}`,
+	"structgen:///stock.json":     `{"type": "object", "additionalProperties": {"type": "integer"}}`,
 	"structgen:///palette.json":   `{"type": "object", "properties": {"colors": {"type": "array", "items": {"enum": ["RED", "GREEN", "BLUE"]}}, "count": {"type": "integer"}}, "required": ["colors", "count"]}`,
 	"structgen:///strings.json":   `{"type": "array", "items": {"type": "string"}}`,
 	"structgen:///roster.json":    `{"type": "object", "properties": {"name": {"type": "string"}, "members": {"type": "array", "items": {"type": "string"}}, "labels": {"type": "object", "additionalProperties": {"type": "string"}}, "note": {"type": ["string", "null"]}}, "required": ["name", "members", "labels", "note"]}`,
@@ -1774,6 +1775,21 @@ func TestRuleMemberLines(t *testing.T) {
 	})
 }
 
+// A map's members written as a markdown list, whatever their keys, are
+// the map; lines without bullets may be prose, and are not.
+func TestRuleMapLines(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"bullets", "stock", "- apples: 3\n- pears: 5", `{"apples":3,"pears":5}`, ""},
+		{"after a line that introduces them, before prose", "stock", "Here are the counts:\n\n* apples: 3\n* red pears: 5\n\nAnything else?", `{"apples":3,"red pears":5}`, ""},
+		{"a key written twice", "stock", "- apples: 3\n- apples: 5", "", "want object"},
+		{"a line of prose is no member", "stock", "Sure: 3", "", "no JSON"},
+	})
+	checkStreamed(t, "stock", []streamCase{
+		{"- apples: 3\n- pe", `{"apples":3}`},
+		{"- apples: 3\n- pears: 5\n- fi", `{"apples":3,"pears":5}`},
+	})
+}
+
 // Lines of members stream as the object, the last member growing until
 // its line ends.
 func TestRuleMemberLinesStream(t *testing.T) {
@@ -1781,6 +1797,11 @@ func TestRuleMemberLinesStream(t *testing.T) {
 		{"Name: Ada Love", `{"name":"Ada Love"}`},
 		{"name: Ada\naddr", `{"name":"Ada"}`},
 		{"name: Ada\naddress:\n  city: Lon", `{"address":{"city":"Lon"},"name":"Ada"}`},
+	})
+	// A line at a member's indent ends its value: a number shows then.
+	checkStreamed(t, "person", []streamCase{
+		{"age: 36\nfirst_na", `{"age":36}`},
+		{"age: 36\n  ", `{}`},
 	})
 	n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///contact.json#"), []byte("name: Ada\naddress:\n  city: Lon"))
 	if err != nil || !n.Field("name").Done() || n.Field("address").Field("city").Done() {
