@@ -1195,8 +1195,11 @@ func bulletItem(line []byte) ([]byte, bool) {
 // names one of its properties, lines indented under it or bulleted, as
 // that object's members (YAML's nesting, or a markdown list of fields);
 // else bulleted lines as a list (YAML's block list); else it is null.
-// False where a line of the run names no declared property, a property
-// is named twice, a bulleted line under a property is itself a member
+// In an open object a member line right after one of the run's, in its
+// style, is a member whatever its key (job: poet), and one after a blank
+// line ends the run (⏎Note: a guess); a map's run is its markdown list
+// of members. False where a line of the run names no property the
+// schema takes, a property is named twice, a bulleted line under a property is itself a member
 // where no object is wanted (a list of objects, which lines do not tell
 // apart from members), text holds no run or more than one, or a brace
 // other than in a value on its line (address: {city: London}, steps:
@@ -1216,6 +1219,17 @@ func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
 		}
 	}
 	return memberRun(lines, schema.Members(sch), false, 0)
+}
+
+// closedObject reports whether one of ms takes no property it does not
+// declare (additionalProperties: false).
+func closedObject(ms []*jsonschema.Schema) bool {
+	for _, m := range ms {
+		if b, ok := m.AdditionalProperties.(bool); ok && !b {
+			return true
+		}
+	}
+	return false
 }
 
 // propertiesByNorm returns the properties ms declare by their name
@@ -1314,18 +1328,27 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 	if len(byNorm) == 0 && !mapOf {
 		return nil, 0, false
 	}
+	open := !closedObject(ms)
 	v := &jvalue{kind: jObject, off: -1, done: true}
-	runs, inRun := 0, false
+	runs, inRun, runBullets := 0, false, false
 	var list *jvalue // the value of a property with none on its line
 	for i := 0; i < len(lines); i++ {
 		line := lines[i].text
 		off := lines[i].off
 		key, value, ok := memberLine(line)
+		_, bullet := bulletItem(line)
 		name, named := "", false
 		if ns := byNorm[normKey(key)]; ok && len(ns) == 1 {
 			name, named = ns[0], true
-		} else if _, bullet := bulletItem(line); ok && mapOf && bullet {
+		} else if ok && mapOf && bullet {
 			name, named = key, true
+		} else if ok && open && inRun && bullet == runBullets && i > 0 && len(lines[i-1].text) > 0 && len(ns) == 0 {
+			// - errors: true, between members of an open object: one the
+			// schema does not declare but takes, as a document's would be.
+			name, named = key, true
+		}
+		if named {
+			runBullets = bullet
 		}
 		if item, bullet := bulletItem(line); bullet && list != nil && !named {
 			if _, _, member := memberLine(item); member {
@@ -1398,6 +1421,8 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 			}
 			v.keys = append(v.keys, name)
 			v.kids = append(v.kids, val)
+		case ok && inRun && !strict && open && i > 0 && len(lines[i-1].text) == 0:
+			inRun = false // ⏎Note: a guess: after a blank line, prose after the run
 		case ok && inRun || strict:
 			return nil, 0, false // a key the schema does not declare
 		case len(line) > 0:

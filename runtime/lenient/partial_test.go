@@ -83,6 +83,7 @@ func TestPartialDoneIsFinal(t *testing.T) {
 		{"any", `{"size": 24" screen, "n": 1", "tags": ["a', "b"]}`},
 		{"person", "age: 3\nfirst_name: Ada\n  Lovelace\ntags:\n- a\n- b\n"},
 		{"stock", "Counts:\n- apples: 3\n- pears: 12\n\nMore?"},
+		{"contact", "name: Ada\njob: poet\naddress:\n  city: London\n  street: Main\n\nNote: made up"},
 		{"any", "{\"tags\": [\"a\", \"b\"\n  \"name\": \"x\",\n  \"n\": [1, 2\n  \"m\": 3}"},
 		{"replace", `{"r": [{"path": "a"}, {"source": "s", "targets": [{"paths": "x.y", "select": "k"}]}]}`},
 	} {

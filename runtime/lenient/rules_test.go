@@ -1430,11 +1430,11 @@ func TestRuleMarkdownListOfObjects(t *testing.T) {
 		{"after prose, blank lines between", "people", "Here they are:\n\n- first_name: Ada\n  age: 36\n\n- first_name: Bo\n  age: 3", `[{"age":36,"first_name":"Ada"},{"age":3,"first_name":"Bo"}]`, ""},
 		{"numbered, one line each", "people", "1. First name: Ada, Age: 36\n2. First name: Bo, Age: 3", `[{"age":36,"first_name":"Ada"},{"age":3,"first_name":"Bo"}]`, ""},
 		{"an item that names no property", "people", "- first_name: Ada\n  age: 36\n- Bo, aged 3", "", "want object"},
-		{"an undeclared property", "people", "- first_name: Ada\n  age: 36\n  job: poet", "", "want object"},
+		{"an undeclared property of an open object is a member", "people", "- first_name: Ada\n  age: 36\n  job: poet", `[{"age":36,"first_name":"Ada","job":"poet"}]`, ""},
 		{"under a property", "team", "name: A\npeople:\n  - first_name: Ada\n    age: 36\n  - first_name: Bo", `{"name":"A","people":[{"age":36,"first_name":"Ada"},{"first_name":"Bo"}]}`, ""},
 		{"under a property, at its indent, then the next member", "team", "people:\n- first_name: Ada\n  age: 36\nname: A", `{"name":"A","people":[{"age":36,"first_name":"Ada"}]}`, ""},
 		{"under a bold label, one line each", "team", "**People:**\n- First name: Ada, Age: 36\n- First name: Bo, Age: 3", `{"people":[{"age":36,"first_name":"Ada"},{"age":3,"first_name":"Bo"}]}`, ""},
-		{"an item with an undeclared property", "team", "people:\n  - first_name: Ada\n    job: poet", "", "want object"},
+		{"an item with an undeclared property", "team", "people:\n  - first_name: Ada\n    job: poet", `{"people":[{"first_name":"Ada","job":"poet"}]}`, ""},
 	})
 	checkStreamed(t, "people", []streamCase{
 		{"- first_name: Ada\n  age: 36\n- first_name: B", `[{"age":36,"first_name":"Ada"},{"first_name":"B"}]`},
@@ -1770,7 +1770,10 @@ func TestRuleMemberLines(t *testing.T) {
 		{"a list of objects in brackets on its line", "team", "name: A\npeople: [{first_name: Ada, age: 36}]", `{"name":"A","people":[{"age":36,"first_name":"Ada"}]}`, ""},
 		{"braces a reading would empty are the text", "contact", "name: {Ada}\naddress: {city: London}", `{"address":{"city":"London"},"name":"{Ada}"}`, ""},
 		{"bullets of both levels", "contact", "- Address:\n- City: London\n- Name: Ada", `{"address":{"city":"London"},"name":"Ada"}`, ""},
-		{"an undeclared field under it", "contact", "name: Ada\naddress:\n  city: London\n  street: Main", "", "no JSON"},
+		{"an undeclared field under it, the object open", "contact", "name: Ada\naddress:\n  city: London\n  street: Main", `{"address":{"city":"London","street":"Main"},"name":"Ada"}`, ""},
+		{"an undeclared line after a blank one is no member", "contact", "name: Ada\naddress: {city: London}\n\nNote: guessed", `{"address":{"city":"London"},"name":"Ada"}`, ""},
+		{"nor one first", "contact", "Note: guessed\nname: Ada\naddress: {city: London}", `{"address":{"city":"London"},"name":"Ada"}`, ""},
+		{"in a closed object it refuses the lines", "person", "first_name: Ada\nage: 36\njob: poet", "", `names "job"`},
 		{"text under it is no object", "contact", "name: Ada\naddress:\n  somewhere in London", "", "want object"},
 	})
 }
