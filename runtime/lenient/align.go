@@ -1196,7 +1196,7 @@ func bulletItem(line []byte) ([]byte, bool) {
 // that object's members (YAML's nesting, or a markdown list of fields);
 // else bulleted lines as a list (YAML's block list); else it is null.
 // In an open object a member line right after one of the run's, in its
-// style, is a member whatever its key (job: poet), and one after a blank
+// style and at its indent, is a member whatever its key (job: poet), and one after a blank
 // line ends the run (⏎Note: a guess); a map's run is its markdown list
 // of members. False where a line of the run names no property the
 // schema takes, a property is named twice, a bulleted line under a property is itself a member
@@ -1317,8 +1317,8 @@ type textLine struct {
 // memberRun is memberLines over lines; strict, every line not blank must
 // be a member (the lines under a property). depth bounds the nesting.
 func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int) (*jvalue, int, bool) {
-	if !schema.AllowedTypes(ms).Has("object") || depth > maxLineDepth {
-		return nil, 0, false
+	if want := schema.AllowedTypes(ms); want != 0 && !want.Has("object") || depth > maxLineDepth {
+		return nil, 0, false // (a schema of properties and no type takes an object too)
 	}
 	byNorm := propertiesByNorm(ms)
 	// A map (no property declared, any key's value a schema's): the
@@ -1330,7 +1330,7 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 	}
 	open := !closedObject(ms)
 	v := &jvalue{kind: jObject, off: -1, done: true}
-	runs, inRun, runBullets := 0, false, false
+	runs, inRun, runBullets, runIndent := 0, false, false, 0
 	var list *jvalue // the value of a property with none on its line
 	for i := 0; i < len(lines); i++ {
 		line := lines[i].text
@@ -1342,13 +1342,13 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 			name, named = ns[0], true
 		} else if ok && mapOf && bullet {
 			name, named = key, true
-		} else if ok && open && inRun && bullet == runBullets && i > 0 && len(lines[i-1].text) > 0 && len(ns) == 0 {
+		} else if ok && open && inRun && bullet == runBullets && lines[i].indent == runIndent && i > 0 && len(lines[i-1].text) > 0 && len(ns) == 0 {
 			// - errors: true, between members of an open object: one the
 			// schema does not declare but takes, as a document's would be.
 			name, named = key, true
 		}
 		if named {
-			runBullets = bullet
+			runBullets, runIndent = bullet, lines[i].indent
 		}
 		if item, bullet := bulletItem(line); bullet && list != nil && !named {
 			if _, _, member := memberLine(item); member {
@@ -1759,7 +1759,7 @@ func nestedMembers(lines []textLine, at int, prop *jsonschema.Schema, depth int)
 	if prop == nil {
 		return nil, 0, false, false
 	}
-	ms := schema.Members(prop)
+	ms := objectBranch(schema.Members(prop))
 	if want := schema.AllowedTypes(ms); !want.Has("object") || want.Has("array") {
 		return nil, 0, false, false
 	}
@@ -1813,6 +1813,29 @@ func nestedMembers(lines []textLine, at int, prop *jsonschema.Schema, depth int)
 	}
 	obj, _, ok := memberRun(block, ms, true, depth+1)
 	return obj, end, true, ok
+}
+
+// objectBranch returns ms, or, where they declare no property and are a
+// union whose one branch is an object that declares some (a boolean or
+// an object of settings), that branch's members: the lines under a
+// property name that branch's properties.
+func objectBranch(ms []*jsonschema.Schema) []*jsonschema.Schema {
+	if len(propertiesByNorm(ms)) > 0 {
+		return ms
+	}
+	var found []*jsonschema.Schema
+	for _, b := range unionBranches(ms) {
+		if schema.AllowedTypes(b).Has("object") && len(propertiesByNorm(b)) > 0 {
+			if found != nil {
+				return ms // two object branches: the lines do not say which
+			}
+			found = b
+		}
+	}
+	if found == nil {
+		return ms
+	}
+	return found
 }
 
 // declaredNames returns the properties of ms that key names, as keys

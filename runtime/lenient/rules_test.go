@@ -111,6 +111,7 @@ var ruleSchemaDocs = map[string]string{
 	"structgen:///nullable.json":  `{"type": "object", "properties": {"n": {"type": ["integer", "null"]}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["n"]}`,
 	"structgen:///shows.json":     `{"type": "array", "items": {"enum": ["Black and White", "Black", "White", "Color"]}}`,
 	"structgen:///grades.json":    `{"type": "array", "items": {"enum": ["none", "low", "high"]}}`,
+	"structgen:///loose.json":     `{"properties": {"extends": {"oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "string"}]}, "cjs": {"oneOf": [{"type": "boolean"}, {"type": "object", "properties": {"cache": {"type": "boolean"}, "paths": {"type": "boolean"}}}]}, "opts": {"type": "object", "properties": {"a": {"type": "boolean"}}}, "mode": {"type": "string"}}}`,
 	"structgen:///stock.json":     `{"type": "object", "additionalProperties": {"type": "integer"}}`,
 	"structgen:///palette.json":   `{"type": "object", "properties": {"colors": {"type": "array", "items": {"enum": ["RED", "GREEN", "BLUE"]}}, "count": {"type": "integer"}}, "required": ["colors", "count"]}`,
 	"structgen:///strings.json":   `{"type": "array", "items": {"type": "string"}}`,
@@ -1775,6 +1776,19 @@ func TestRuleMemberLines(t *testing.T) {
 		{"nor one first", "contact", "Note: guessed\nname: Ada\naddress: {city: London}", `{"address":{"city":"London"},"name":"Ada"}`, ""},
 		{"in a closed object it refuses the lines", "person", "first_name: Ada\nage: 36\njob: poet", "", `names "job"`},
 		{"text under it is no object", "contact", "name: Ada\naddress:\n  somewhere in London", "", "want object"},
+	})
+}
+
+// Member lines read for a schema of properties and no type, as for an
+// object's; a property that is a boolean or an object of settings takes
+// the lines under it as the object; lines indented under a property
+// whose object does not declare them are none of the outer object's.
+func TestRuleMemberLinesLoose(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"no type", "loose", "extends:\n  - @commitlint/config\nmode: all", `{"extends":["@commitlint/config"],"mode":"all"}`, ""},
+		{"the object branch of a union", "loose", "cjs:\n  cache: true\n  paths: false\nmode: all", `{"cjs":{"cache":true,"paths":false},"mode":"all"}`, ""},
+		{"its other branch", "loose", "cjs: true\nmode: all", `{"cjs":true,"mode":"all"}`, ""},
+		{"undeclared lines under a property are not the outer object's", "contact", "name: Ada\naddress:\n  street: Main\n  number: 3", "", "no JSON"},
 	})
 }
 
