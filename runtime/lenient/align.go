@@ -1342,6 +1342,10 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 			name, named = ns[0], true
 		} else if ok && mapOf && bullet {
 			name, named = key, true
+		} else if ok && open && len(ns) == 0 && (key[0] == '$' || key[0] == '@') {
+			// $schema: …, @context: …: no prose starts so; a member of
+			// an object that takes it.
+			name, named = key, true
 		} else if ok && open && inRun && bullet == runBullets && lines[i].indent == runIndent && i > 0 && len(lines[i-1].text) > 0 && len(ns) == 0 {
 			// - errors: true, between members of an open object: one the
 			// schema does not declare but takes, as a document's would be.
@@ -1931,9 +1935,9 @@ func memberLine(line []byte) (key, value string, ok bool) {
 	if k == "" {
 		return "", "", false
 	}
-	for _, r := range k {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != ' ' && r != '_' && r != '-' && r != '.' {
-			return "", "", false
+	for i, r := range k {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != ' ' && r != '_' && r != '-' && r != '.' && !(i == 0 && (r == '$' || r == '@')) {
+			return "", "", false // ($schema, @type: a key of JSON Schema's or JSON-LD's)
 		}
 	}
 	return k, strings.TrimSpace(string(rest)), true

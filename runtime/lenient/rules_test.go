@@ -1788,6 +1788,7 @@ func TestRuleMemberLinesLoose(t *testing.T) {
 		{"no type", "loose", "extends:\n  - @commitlint/config\nmode: all", `{"extends":["@commitlint/config"],"mode":"all"}`, ""},
 		{"the object branch of a union", "loose", "cjs:\n  cache: true\n  paths: false\nmode: all", `{"cjs":{"cache":true,"paths":false},"mode":"all"}`, ""},
 		{"its other branch", "loose", "cjs: true\nmode: all", `{"cjs":true,"mode":"all"}`, ""},
+		{"a $schema line first", "loose", "$schema: https://example.com/s.json\nmode: all", `{"$schema":"https://example.com/s.json","mode":"all"}`, ""},
 		{"undeclared lines under a property are not the outer object's", "contact", "name: Ada\naddress:\n  street: Main\n  number: 3", "", "no JSON"},
 	})
 }
