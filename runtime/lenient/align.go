@@ -1218,7 +1218,20 @@ func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
 			}
 		}
 	}
-	return memberRun(lines, schema.Members(sch), false, 0)
+	ms := schema.Members(sch)
+	if len(propertiesByNorm(ms)) == 0 {
+		// A union of objects (Backstage's entity kinds): the lines of the
+		// first branch whose properties they all name, nested ones too;
+		// the schema then judges the reading.
+		for _, b := range unionBranches(ms) {
+			if len(propertiesByNorm(b)) > 0 {
+				if v, off, ok := memberRun(lines, b, false, 0); ok {
+					return v, off, true
+				}
+			}
+		}
+	}
+	return memberRun(lines, ms, false, 0)
 }
 
 // closedObject reports whether one of ms takes no property it does not
@@ -1411,12 +1424,12 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 			}
 			if value == "" {
 				list = val
-				if obj, next, nested, ok := nestedMembers(lines, i, propertySchema(ms, name), depth); nested {
+				if obj, next, nested, ok := nestedMembers(lines, i, propertyMembers(ms, name), depth); nested {
 					if !ok {
 						return nil, 0, false
 					}
 					*val, list, i = *obj, nil, next-1
-				} else if arr, next, nested, ok := nestedObjects(lines, i, propertySchema(ms, name), depth); nested {
+				} else if arr, next, nested, ok := nestedObjects(lines, i, propertyMembers(ms, name), depth); nested {
 					if !ok {
 						return nil, 0, false
 					}
@@ -1585,17 +1598,17 @@ func memberRecords(text []byte, sch *jsonschema.Schema) (v *jvalue, start int, s
 }
 
 // nestedObjects reads the lines after lines[at], a property with no
-// value on its line, as the list of objects its schema prop wants, where
+// value on its line, as the list of objects its schemas ms (the members
+// of each declaration of the property) want, where
 // the first line after it is a bullet whose item names one of the
 // objects' properties (people:⏎  - name: Ada⏎    age: 36): an item per
 // bullet at that indent, the lines indented under it its other members.
 // nested reports whether the lines are such a list; ok whether every
 // item reads as its object's members. next is the first line after them.
-func nestedObjects(lines []textLine, at int, prop *jsonschema.Schema, depth int) (v *jvalue, next int, nested, ok bool) {
-	if prop == nil {
+func nestedObjects(lines []textLine, at int, ms []*jsonschema.Schema, depth int) (v *jvalue, next int, nested, ok bool) {
+	if len(ms) == 0 {
 		return nil, 0, false, false
 	}
-	ms := schema.Members(prop)
 	if want := schema.AllowedTypes(ms); !want.Has("array") || want.Has("string") || want.Has("object") {
 		return nil, 0, false, false
 	}
@@ -1754,16 +1767,16 @@ func openingValue(value string) int {
 }
 
 // nestedMembers reads the lines after lines[at], a property with no value
-// on its line, as the object its schema prop wants, where the first line
+// on its line, as the object its schemas pms (each declaration's members) want, where the first line
 // after it names one of that object's properties: the lines indented
 // under it, and bulleted lines at its indent. nested reports whether the
 // lines are that object's; ok whether they all read as its members. next
 // is the first line after them.
-func nestedMembers(lines []textLine, at int, prop *jsonschema.Schema, depth int) (v *jvalue, next int, nested, ok bool) {
-	if prop == nil {
+func nestedMembers(lines []textLine, at int, pms []*jsonschema.Schema, depth int) (v *jvalue, next int, nested, ok bool) {
+	if len(pms) == 0 {
 		return nil, 0, false, false
 	}
-	ms := objectBranch(schema.Members(prop))
+	ms := objectBranch(pms)
 	if want := schema.AllowedTypes(ms); !want.Has("object") || want.Has("array") {
 		return nil, 0, false, false
 	}

@@ -112,6 +112,7 @@ var ruleSchemaDocs = map[string]string{
 	"structgen:///shows.json":     `{"type": "array", "items": {"enum": ["Black and White", "Black", "White", "Color"]}}`,
 	"structgen:///grades.json":    `{"type": "array", "items": {"enum": ["none", "low", "high"]}}`,
 	"structgen:///loose.json":     `{"properties": {"extends": {"oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "string"}]}, "cjs": {"oneOf": [{"type": "boolean"}, {"type": "object", "properties": {"cache": {"type": "boolean"}, "paths": {"type": "boolean"}}}]}, "opts": {"type": "object", "properties": {"a": {"type": "boolean"}}}, "mode": {"type": "string"}}}`,
+	"structgen:///kinds2.json":    `{"anyOf": [{"allOf": [{"$ref": "#/$defs/base"}, {"properties": {"kind": {"const": "A"}, "spec": {"type": "object", "properties": {"owner": {"type": "string"}}, "required": ["owner"]}}}]}, {"allOf": [{"$ref": "#/$defs/base"}, {"properties": {"kind": {"const": "B"}, "spec": {"type": "object", "properties": {"targets": {"type": "array", "items": {"type": "string"}}}, "required": ["targets"]}}}]}], "$defs": {"base": {"type": "object", "properties": {"kind": {"type": "string"}, "name": {"type": "string"}, "spec": {"type": "object"}}, "required": ["kind", "spec"]}}}`,
 	"structgen:///stock.json":     `{"type": "object", "additionalProperties": {"type": "integer"}}`,
 	"structgen:///palette.json":   `{"type": "object", "properties": {"colors": {"type": "array", "items": {"enum": ["RED", "GREEN", "BLUE"]}}, "count": {"type": "integer"}}, "required": ["colors", "count"]}`,
 	"structgen:///strings.json":   `{"type": "array", "items": {"type": "string"}}`,
@@ -1788,6 +1789,8 @@ func TestRuleMemberLinesLoose(t *testing.T) {
 		{"no type", "loose", "extends:\n  - @commitlint/config\nmode: all", `{"extends":["@commitlint/config"],"mode":"all"}`, ""},
 		{"the object branch of a union", "loose", "cjs:\n  cache: true\n  paths: false\nmode: all", `{"cjs":{"cache":true,"paths":false},"mode":"all"}`, ""},
 		{"its other branch", "loose", "cjs: true\nmode: all", `{"cjs":true,"mode":"all"}`, ""},
+		{"a union of objects, its branch's nested properties", "kinds2", "kind: B\nname: x\nspec:\n  targets:\n    - a\n    - b", `{"kind":"B","name":"x","spec":{"targets":["a","b"]}}`, ""},
+		{"the other branch", "kinds2", "kind: A\nspec:\n  owner: me", `{"kind":"A","spec":{"owner":"me"}}`, ""},
 		{"a $schema line first", "loose", "$schema: https://example.com/s.json\nmode: all", `{"$schema":"https://example.com/s.json","mode":"all"}`, ""},
 		{"undeclared lines under a property are not the outer object's", "contact", "name: Ada\naddress:\n  street: Main\n  number: 3", "", "no JSON"},
 	})
