@@ -1195,11 +1195,13 @@ func bulletItem(line []byte) ([]byte, bool) {
 // names one of its properties, lines indented under it or bulleted, as
 // that object's members (YAML's nesting, or a markdown list of fields);
 // else bulleted lines as a list (YAML's block list); else it is null.
-// In an open object a member line right after one of the run's, in its
-// style and at its indent, is a member whatever its key (job: poet), and one after a blank
-// line ends the run (⏎Note: a guess); a map's run is its markdown list
-// of members. False where a line of the run names no property the
-// schema takes, a property is named twice, a bulleted line under a property is itself a member
+// In an open object a member line of a one-word key right after one of
+// the run's or right before its first (leadingMembers), in its style and
+// at its indent, is a member whatever its key (job: poet), and one after
+// a blank line or of several words ends the run (⏎Note: a guess); a
+// map's run is its markdown list of members. False where a line of the
+// run names no property the schema takes, a property is named twice, a
+// bulleted line under a property is itself a member
 // where no object is wanted (a list of objects, which lines do not tell
 // apart from members), text holds no run or more than one, or a brace
 // other than in a value on its line (address: {city: London}, steps:
@@ -1233,6 +1235,49 @@ func memberLines(text []byte, sch *jsonschema.Schema) (*jvalue, int, bool) {
 	}
 	return memberRun(lines, ms, false, 0)
 }
+
+// leadingMembers returns the index of the first of the member lines,
+// none of a declared property, that come right before the first line
+// naming one (no blank line between, at its indent, each with the lines
+// under it), or -1 where there are none.
+func leadingMembers(lines []textLine, byNorm map[string][]string) int {
+	first := -1
+	for i, l := range lines {
+		if key, _, ok := memberLine(l.text); ok && len(byNorm[normKey(key)]) == 1 {
+			first = i
+			break
+		}
+	}
+	if first <= 0 {
+		return -1
+	}
+	indent, from := lines[first].indent, -1
+	_, bulleted := bulletItem(lines[first].text)
+	for i := first - 1; i >= 0; i-- {
+		l := lines[i]
+		if len(l.text) == 0 {
+			break
+		}
+		if l.indent > indent {
+			continue // a line under a member
+		}
+		_, bullet := bulletItem(l.text)
+		if key, value, ok := memberLine(l.text); ok && l.indent == indent && bullet == bulleted && keyWord(key) && (value != "" || i+1 < first && lines[i+1].indent > indent || i+1 < first && !bulleted) {
+			// (Here it is: introduces the members; it is none.)
+			from = i
+			continue
+		}
+		if bullet && !bulleted && l.indent == indent {
+			continue // an item of a list under a member (tags:⏎- a)
+		}
+		break
+	}
+	return from
+}
+
+// keyWord reports whether key, undeclared, is written as a key is, one
+// word (job, merge-imports, $schema), not as words of prose (Here it is).
+func keyWord(key string) bool { return !strings.ContainsAny(key, " \t") }
 
 // closedObject reports whether one of ms takes no property it does not
 // declare (additionalProperties: false).
@@ -1342,6 +1387,10 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 		return nil, 0, false
 	}
 	open := !closedObject(ms)
+	from := -1 // in an open object, where the members before its first declared one start
+	if open && !mapOf {
+		from = leadingMembers(lines, byNorm)
+	}
 	v := &jvalue{kind: jObject, off: -1, done: true}
 	runs, inRun, runBullets, runIndent := 0, false, false, 0
 	var list *jvalue // the value of a property with none on its line
@@ -1350,6 +1399,12 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 		off := lines[i].off
 		key, value, ok := memberLine(line)
 		_, bullet := bulletItem(line)
+		if i == from {
+			// accounts:⏎  - /a⏎balance: 30⏎detail: …: undeclared members
+			// right before the first declared one are the run's.
+			inRun, runBullets, runIndent = true, bullet, lines[i].indent
+			runs++
+		}
 		name, named := "", false
 		if ns := byNorm[normKey(key)]; ok && len(ns) == 1 {
 			name, named = ns[0], true
@@ -1359,7 +1414,7 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 			// $schema: …, @context: …: no prose starts so; a member of
 			// an object that takes it.
 			name, named = key, true
-		} else if ok && open && inRun && bullet == runBullets && lines[i].indent == runIndent && i > 0 && len(lines[i-1].text) > 0 && len(ns) == 0 {
+		} else if ok && open && inRun && bullet == runBullets && lines[i].indent == runIndent && (i == from || i > 0 && len(lines[i-1].text) > 0) && len(ns) == 0 && keyWord(key) {
 			// - errors: true, between members of an open object: one the
 			// schema does not declare but takes, as a document's would be.
 			name, named = key, true
@@ -1386,6 +1441,9 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 			if !inRun {
 				runs++
 				inRun = true
+			}
+			if from >= 0 && i > from && runs > 1 {
+				return nil, 0, false
 			}
 			if runs > 1 || slices.Contains(v.keys, name) {
 				return nil, 0, false
@@ -1438,8 +1496,8 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 			}
 			v.keys = append(v.keys, name)
 			v.kids = append(v.kids, val)
-		case ok && inRun && !strict && open && i > 0 && len(lines[i-1].text) == 0:
-			inRun = false // ⏎Note: a guess: after a blank line, prose after the run
+		case ok && inRun && !strict && open && (i > 0 && len(lines[i-1].text) == 0 || !keyWord(key)):
+			inRun = false // ⏎Note: a guess, All made up: yes: prose after the run
 		case ok && inRun || strict:
 			return nil, 0, false // a key the schema does not declare
 		case len(line) > 0:

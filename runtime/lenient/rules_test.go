@@ -1773,8 +1773,10 @@ func TestRuleMemberLines(t *testing.T) {
 		{"braces a reading would empty are the text", "contact", "name: {Ada}\naddress: {city: London}", `{"address":{"city":"London"},"name":"{Ada}"}`, ""},
 		{"bullets of both levels", "contact", "- Address:\n- City: London\n- Name: Ada", `{"address":{"city":"London"},"name":"Ada"}`, ""},
 		{"an undeclared field under it, the object open", "contact", "name: Ada\naddress:\n  city: London\n  street: Main", `{"address":{"city":"London","street":"Main"},"name":"Ada"}`, ""},
+		{"undeclared members right before the first declared one", "contact", "job: poet\nhobbies:\n  - chess\nname: Ada\naddress: {city: London}", `{"address":{"city":"London"},"hobbies":["chess"],"job":"poet","name":"Ada"}`, ""},
 		{"an undeclared line after a blank one is no member", "contact", "name: Ada\naddress: {city: London}\n\nNote: guessed", `{"address":{"city":"London"},"name":"Ada"}`, ""},
-		{"nor one first", "contact", "Note: guessed\nname: Ada\naddress: {city: London}", `{"address":{"city":"London"},"name":"Ada"}`, ""},
+		{"nor words that introduce them", "contact", "Here is the contact:\nname: Ada\naddress: {city: London}", `{"address":{"city":"London"},"name":"Ada"}`, ""},
+		{"nor words after them", "contact", "name: Ada\naddress: {city: London}\nAll made up: yes", `{"address":{"city":"London"},"name":"Ada"}`, ""},
 		{"in a closed object it refuses the lines", "person", "first_name: Ada\nage: 36\njob: poet", "", `names "job"`},
 		{"text under it is no object", "contact", "name: Ada\naddress:\n  somewhere in London", "", "want object"},
 	})
