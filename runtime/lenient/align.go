@@ -1408,7 +1408,8 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 		name, named := "", false
 		if ns := byNorm[normKey(key)]; ok && len(ns) == 1 {
 			name, named = ns[0], true
-		} else if ok && mapOf && bullet {
+		} else if ok && mapOf && (bullet || depth > 0) && (!inRun || lines[i].indent == runIndent) {
+			// (At depth, the lines indented under a property: no prose.)
 			name, named = key, true
 		} else if ok && open && len(ns) == 0 && (key[0] == '$' || key[0] == '@') {
 			// $schema: …, @context: …: no prose starts so; a member of
@@ -1418,6 +1419,12 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 			// - errors: true, between members of an open object: one the
 			// schema does not declare but takes, as a document's would be.
 			name, named = key, true
+		}
+		if named && inRun && lines[i].indent > runIndent {
+			// writeStrategy:⏎  name: x, where writeStrategy took nothing
+			// under it: a member indented under another is none of this
+			// object's (the reading would flatten the two).
+			return nil, 0, false
 		}
 		if named {
 			runBullets, runIndent = bullet, lines[i].indent
@@ -1863,8 +1870,14 @@ func nestedMembers(lines []textLine, at int, pms []*jsonschema.Schema, depth int
 		text = item
 	}
 	key, _, member := memberLine(text)
-	if !member || len(declaredNames(ms, key)) != 1 {
+	// A map's members are the lines indented under it, whatever their keys
+	// (counts:⏎  apples: 3): bullets at its indent may be the next member.
+	isMap := len(propertiesByNorm(ms)) == 0 && propertySchema(ms, "") != nil && lines[first].indent > lines[at].indent
+	if !member || !isMap && len(declaredNames(ms, key)) != 1 {
 		return nil, 0, false, false // a list, or text: not this object's lines
+	}
+	if isMap {
+		under = func(l textLine) bool { return l.indent > lines[at].indent }
 	}
 	end := first
 	for j := first; j < len(lines); j++ {
@@ -2002,7 +2015,10 @@ func memberLine(line []byte) (key, value string, ok bool) {
 	if len(rest) > 0 && rest[0] != ' ' && rest[0] != '\t' {
 		return "", "", false
 	}
-	k := strings.Trim(string(line[:colon]), "*_`\"' ")
+	k := strings.Trim(string(line[:colon]), "*`\"' ")
+	if len(k) > 2 && k[0] == '_' && k[len(k)-1] == '_' {
+		k = strings.Trim(k, "_") // _Name_: markdown's emphasis; _var1 is a key
+	}
 	if k == "" {
 		return "", "", false
 	}

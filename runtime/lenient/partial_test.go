@@ -85,6 +85,7 @@ func TestPartialDoneIsFinal(t *testing.T) {
 		{"stock", "Counts:\n- apples: 3\n- pears: 12\n\nMore?"},
 		{"contact", "name: Ada\njob: poet\naddress:\n  city: London\n  street: Main\n\nNote: made up"},
 		{"kinds2", "kind: B\nname: x\nspec:\n  targets:\n    - a\n    - b\n"},
+		{"job", "env:\n  _var1: a\n  B: b\ntask:\n  name: t\n  strategy:\n    kind: k\nmode: all\n"},
 		{"loose", "$schema: s.json\ncjs:\n  cache: true\n  paths: false\nmode: all\n"},
 		{"any", "{\"tags\": [\"a\", \"b\"\n  \"name\": \"x\",\n  \"n\": [1, 2\n  \"m\": 3}"},
 		{"replace", `{"r": [{"path": "a"}, {"source": "s", "targets": [{"paths": "x.y", "select": "k"}]}]}`},

@@ -113,6 +113,7 @@ var ruleSchemaDocs = map[string]string{
 	"structgen:///grades.json":    `{"type": "array", "items": {"enum": ["none", "low", "high"]}}`,
 	"structgen:///loose.json":     `{"properties": {"extends": {"oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "string"}]}, "cjs": {"oneOf": [{"type": "boolean"}, {"type": "object", "properties": {"cache": {"type": "boolean"}, "paths": {"type": "boolean"}}}]}, "opts": {"type": "object", "properties": {"a": {"type": "boolean"}}}, "mode": {"type": "string"}}}`,
 	"structgen:///kinds2.json":    `{"anyOf": [{"allOf": [{"$ref": "#/$defs/base"}, {"properties": {"kind": {"const": "A"}, "spec": {"type": "object", "properties": {"owner": {"type": "string"}}, "required": ["owner"]}}}]}, {"allOf": [{"$ref": "#/$defs/base"}, {"properties": {"kind": {"const": "B"}, "spec": {"type": "object", "properties": {"targets": {"type": "array", "items": {"type": "string"}}}, "required": ["targets"]}}}]}], "$defs": {"base": {"type": "object", "properties": {"kind": {"type": "string"}, "name": {"type": "string"}, "spec": {"type": "object"}}, "required": ["kind", "spec"]}}}`,
+	"structgen:///job.json":       `{"type": "object", "properties": {"env": {"type": "object", "additionalProperties": {"type": "string"}}, "task": {"type": "object", "properties": {"name": {"type": "string"}, "strategy": {"type": "object", "properties": {"kind": {"type": "string"}}}}}, "mode": {"type": "string"}}}`,
 	"structgen:///stock.json":     `{"type": "object", "additionalProperties": {"type": "integer"}}`,
 	"structgen:///palette.json":   `{"type": "object", "properties": {"colors": {"type": "array", "items": {"enum": ["RED", "GREEN", "BLUE"]}}, "count": {"type": "integer"}}, "required": ["colors", "count"]}`,
 	"structgen:///strings.json":   `{"type": "array", "items": {"type": "string"}}`,
@@ -1793,6 +1794,8 @@ func TestRuleMemberLinesLoose(t *testing.T) {
 		{"its other branch", "loose", "cjs: true\nmode: all", `{"cjs":true,"mode":"all"}`, ""},
 		{"a union of objects, its branch's nested properties", "kinds2", "kind: B\nname: x\nspec:\n  targets:\n    - a\n    - b", `{"kind":"B","name":"x","spec":{"targets":["a","b"]}}`, ""},
 		{"the other branch", "kinds2", "kind: A\nspec:\n  owner: me", `{"kind":"A","spec":{"owner":"me"}}`, ""},
+		{"a map under a property, keys as written", "job", "env:\n  _var1: a\n  B: b\nmode: all", `{"env":{"B":"b","_var1":"a"},"mode":"all"}`, ""},
+		{"a member indented under another that takes none is no member of this object", "job", "task:\n  strategy:\n    name: x\nmode: all", "", "want object"},
 		{"a $schema line first", "loose", "$schema: https://example.com/s.json\nmode: all", `{"$schema":"https://example.com/s.json","mode":"all"}`, ""},
 		{"undeclared lines under a property are not the outer object's", "contact", "name: Ada\naddress:\n  street: Main\n  number: 3", "", "no JSON"},
 	})
