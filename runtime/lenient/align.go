@@ -1279,6 +1279,12 @@ func leadingMembers(lines []textLine, byNorm map[string][]string) int {
 // word (job, merge-imports, $schema), not as words of prose (Here it is).
 func keyWord(key string) bool { return !strings.ContainsAny(key, " \t") }
 
+// isMap reports whether ms describe a map: no property declared, and a
+// schema for any key's value (additionalProperties, a pattern).
+func isMap(ms []*jsonschema.Schema) bool {
+	return len(propertiesByNorm(ms)) == 0 && propertySchema(ms, "") != nil
+}
+
 // closedObject reports whether one of ms takes no property it does not
 // declare (additionalProperties: false).
 func closedObject(ms []*jsonschema.Schema) bool {
@@ -1382,7 +1388,7 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 	// A map (no property declared, any key's value a schema's): the
 	// markdown list of members, whatever their keys ("- apples: 3⏎-
 	// pears: 5"; lines without bullets may be prose, "Sure: I can help").
-	mapOf := len(byNorm) == 0 && propertySchema(ms, "") != nil
+	mapOf := isMap(ms)
 	if len(byNorm) == 0 && !mapOf {
 		return nil, 0, false
 	}
@@ -1872,11 +1878,11 @@ func nestedMembers(lines []textLine, at int, pms []*jsonschema.Schema, depth int
 	key, _, member := memberLine(text)
 	// A map's members are the lines indented under it, whatever their keys
 	// (counts:⏎  apples: 3): bullets at its indent may be the next member.
-	isMap := len(propertiesByNorm(ms)) == 0 && propertySchema(ms, "") != nil && lines[first].indent > lines[at].indent
-	if !member || !isMap && len(declaredNames(ms, key)) != 1 {
+	mapOf := isMap(ms) && lines[first].indent > lines[at].indent
+	if !member || !mapOf && len(declaredNames(ms, key)) != 1 {
 		return nil, 0, false, false // a list, or text: not this object's lines
 	}
-	if isMap {
+	if mapOf {
 		under = func(l textLine) bool { return l.indent > lines[at].indent }
 	}
 	end := first
