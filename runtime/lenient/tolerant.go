@@ -640,8 +640,11 @@ func (t *tolerant) items(v *jvalue, close byte) {
 			t.i++
 			continue
 		}
-		if n := len(v.kids); n > 0 && close == ']' && len(t.stack) > 1 && t.stack[len(t.stack)-2] == jObject && allScalars(v.kids) &&
-			bytes.LastIndexByte(t.s[:t.i], '\n') > v.kids[n-1].off && isQuote(rune(t.s[t.i])) && startsKey(t.s[t.i:]) {
+		if n := len(v.kids); n > 0 && close == ']' && isQuote(rune(t.s[t.i])) && len(t.stack) > 1 && t.stack[len(t.stack)-2] == jObject &&
+			v.kids[n-1].off < t.i && bytes.IndexByte(t.s[v.kids[n-1].off:t.i], '\n') >= 0 && startsKey(t.s[t.i:]) && allScalars(v.kids) {
+			// (A line break since the last item, looked for from it, not
+			// from the text's start: a document of one line was
+			// quadratic.)
 			// {"a": [1, 2⏎"b": 3}: a line that starts with a key and its
 			// colon, after items no key belongs to, is the object's next
 			// member; the list lost its bracket before it.
