@@ -456,7 +456,7 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 			return nil, raw, reps, nil, nil
 		}
 	}
-	whole, wholeRepairs, one, err := readOne(text, false)
+	whole, wholeRepairs, one, err := readOne(text, false, false)
 	if errors.Is(err, ErrTooDeep) {
 		return nil, nil, nil, nil, err
 	}
@@ -502,6 +502,18 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 		return &aligned{doc: doc, coerced: coerced, problems: ps, c: c}, nil
 	}
 	var cands []candidate
+	// consider tries c and keeps it where it is the better reading.
+	consider := func(c candidate) error {
+		a, err := try(c)
+		if err != nil {
+			return err
+		}
+		if better(a) {
+			best = a
+		}
+		cands = append(cands, c)
+		return nil
+	}
 	if err == nil {
 		c := candidate{v: whole, repairs: wholeRepairs}
 		cands = append(cands, c)
@@ -510,6 +522,14 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 		}
 	} else {
 		whole = nil
+	}
+	if v, repairs, ok := yamlFor(text, sch, false); ok {
+		// a:⏎  b: 1: YAML's lines, where the schema declares no property
+		// for member lines to read: a reading of the whole text, before
+		// any of a part of it (a: {} is no answer of {}).
+		if err := consider(candidate{v: v, repairs: repairs}); err != nil {
+			return nil, nil, nil, nil, err
+		}
 	}
 	// Every other reading takes a part of the text, a repair that costs
 	// one (partCandidates), or is nested: none is better than a whole
@@ -603,18 +623,11 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 			// as text.
 			break
 		}
-		c, ok := read()
-		if !ok {
-			continue
+		if c, ok := read(); ok {
+			if err := consider(c); err != nil {
+				return nil, nil, nil, nil, err
+			}
 		}
-		a, err := try(c)
-		if err != nil {
-			return nil, nil, nil, nil, err
-		}
-		if better(a) {
-			best = a
-		}
-		cands = append(cands, c)
 	}
 	if best != nil {
 		best.repairs = append(append([]problem.Repair(nil), best.c.repairs...), best.coerced...)
@@ -1474,7 +1487,7 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 				named[m.name] = true
 			}
 			if len(more) == 0 {
-				if text, next, ok := indentedText(lines, i, value); ok {
+				if text, next, ok := indentedText(lines, i, lines[i].indent, value); ok {
 					// bio: |⏎  Mathematician.: the lines under the member
 					// are its value's text, as YAML writes a long one.
 					v.keys = append(v.keys, name)
@@ -1524,7 +1537,8 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 }
 
 // indentedText returns the text of the lines indented under lines[at], a
-// member whose value on its line is value, and the index of the first
+// member at indent whose value on its line is value (a list item's first
+// member stands right of its line's indent), and the index of the first
 // line after them, where they are its value's text: after a YAML block
 // indicator (| or >, with - or + to chomp), the lines as written, less
 // their common indent (| keeps their breaks, > folds them into spaces,
@@ -1532,13 +1546,13 @@ func memberRun(lines []textLine, ms []*jsonschema.Schema, strict bool, depth int
 // go on with it, folded into spaces, as YAML folds a plain scalar's. A
 // value with none, whose first line under it is a bullet or names a
 // property, is no text: a list, or an object's members.
-func indentedText(lines []textLine, at int, value string) (string, int, bool) {
+func indentedText(lines []textLine, at, indent int, value string) (string, int, bool) {
 	end, last := at+1, at
 	for j := at + 1; j < len(lines); j++ {
 		if len(lines[j].text) == 0 {
 			continue
 		}
-		if lines[j].indent <= lines[at].indent {
+		if lines[j].indent <= indent {
 			break
 		}
 		last, end = j, j+1

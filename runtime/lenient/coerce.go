@@ -895,7 +895,7 @@ func looseDocument(t string) (any, string, bool) {
 	if len(t) < 2 || !(t[0] == '[' && t[len(t)-1] == ']' || t[0] == '{' && t[len(t)-1] == '}') {
 		return nil, "", false
 	}
-	v, reps, whole, err := readOne([]byte(t), false)
+	v, reps, whole, err := readOne([]byte(t), false, false)
 	if err != nil || !whole || !complete(v) {
 		return nil, "", false
 	}

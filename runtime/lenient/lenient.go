@@ -20,7 +20,8 @@ import (
 // comments, missing and trailing commas, semicolons for commas, unescaped
 // line breaks and inner quotes, invalid escapes, ellipses, function-call
 // wrappers (JSONP, ObjectId("…")), values written as code blocks,
-// members without braces and lines of keys and values (YAML), markdown
+// members without braces, YAML's block lines (keys nested by indent,
+// lists after "- ", | and > blocks; no value done while they stream), markdown
 // code fences (one marked as another language, ```python, is left out
 // beside one marked as JSON or not marked), an XML CDATA section around
 // the document, a document escaped with backslashes or HTML entities,
@@ -37,13 +38,13 @@ func ReadLenient(text []byte) (json.RawMessage, []problem.Repair, error) {
 	if at := correctionAt(answer); at > 0 {
 		// {…}⏎Wait, correction: {…}: the document the reply gives as its
 		// answer, as a schema's reading takes it.
-		if v, repairs, err := readLenient(text[at:]); err == nil {
+		if v, repairs, err := readReply(text[at:]); err == nil {
 			shiftValue(v, at)
 			repairs = append(shift(repairs, at), problem.Repair{Offset: at, Message: tookCorrection})
 			return encodeValue(v, len(text)), repairs, nil
 		}
 	}
-	v, repairs, err := readLenient(text)
+	v, repairs, err := readReply(text)
 	if err != nil {
 		return nil, repairs, err
 	}
@@ -52,9 +53,19 @@ func ReadLenient(text []byte) (json.RawMessage, []problem.Repair, error) {
 
 func readLenient(text []byte) (*jvalue, []problem.Repair, error) { return read(text, false) }
 
+// readReply is readLenient of a reply read with no schema: its lines may
+// be YAML's (yamlDocument), which a schema's readings read otherwise.
+func readReply(text []byte) (*jvalue, []problem.Repair, error) {
+	v, repairs, _, err := readOne(text, false, true)
+	if len(repairs) == 0 {
+		repairs = nil
+	}
+	return v, repairs, err
+}
+
 // read is readLenient; streaming reads a text that may still grow.
 func read(text []byte, streaming bool) (*jvalue, []problem.Repair, error) {
-	v, repairs, _, err := readOne(text, streaming)
+	v, repairs, _, err := readOne(text, streaming, false)
 	if len(repairs) == 0 {
 		repairs = nil // none, however the readings tried left the list
 	}
@@ -64,8 +75,9 @@ func read(text []byte, streaming bool) (*jvalue, []problem.Repair, error) {
 // readOne is read that also reports whether the reading is one value
 // read from where the text starts (after white space) to where it ends,
 // the text as it was written (no escaped document, no fence, no prose):
-// then a reading of that span alone reads it alike.
-func readOne(text []byte, streaming bool) (*jvalue, []problem.Repair, bool, error) {
+// then a reading of that span alone reads it alike. yaml reads YAML's
+// block lines as a document (yamlDocument).
+func readOne(text []byte, streaming, yaml bool) (*jvalue, []problem.Repair, bool, error) {
 	if len(bytes.TrimSpace(text)) == 0 {
 		return nil, nil, false, problem.ErrEmptyReply
 	}
@@ -113,9 +125,16 @@ func readOne(text []byte, streaming bool) (*jvalue, []problem.Repair, bool, erro
 		text = fixed
 		pre = append(pre, problem.Repair{Message: msg})
 	}
-	if vs, repairs, ok := readFences(text, streaming); ok {
+	if vs, repairs, ok := readFences(text, streaming, yaml); ok {
 		repairs = append(pre, repairs...)
 		return joinDocuments(vs, 0, &repairs, streaming), repairs, false, nil
+	}
+	if yaml {
+		// name: Ada⏎tags:⏎  - math: YAML's block lines, with no schema
+		// to read them for.
+		if v, repairs, ok := yamlDocument(text, streaming, false); ok {
+			return v, append(pre, repairs...), false, nil
+		}
 	}
 	t := &tolerant{s: text, repairs: pre, streaming: streaming}
 	t.skip()
@@ -573,7 +592,7 @@ const utf8RuneSelf = 0x80
 
 // readFences reads the body of every markdown code fence in text; ok is
 // false when there is no fence or no body holds a value.
-func readFences(text []byte, streaming bool) ([]*jvalue, []problem.Repair, bool) {
+func readFences(text []byte, streaming, yaml bool) ([]*jvalue, []problem.Repair, bool) {
 	// A fence inside a document (in a string, after a bracket) is text;
 	// one after prose that closes what it opens ("the set {x, y}") is not.
 	if first := bytes.Index(text, []byte("```")); first < 0 || opensDocument(text[:first]) {
@@ -600,9 +619,10 @@ func readFences(text []byte, streaming bool) ([]*jvalue, []problem.Repair, bool)
 		}
 		// The info string (json, python, …) runs to the end of the line,
 		// unless the body starts on the same line.
-		lang := langUntagged
+		lang, info := langUntagged, []byte(nil)
 		if j := bytes.IndexAny(rest[bodyStart:], "\n{[\"'"); j >= 0 && rest[bodyStart+j] == '\n' {
-			lang = fenceLangOf(rest[bodyStart : bodyStart+j])
+			info = rest[bodyStart : bodyStart+j]
+			lang = fenceLangOf(info)
 			bodyStart += j + 1
 		} else if j >= 0 {
 			bodyStart += j
@@ -617,8 +637,17 @@ func readFences(text []byte, streaming bool) ([]*jvalue, []problem.Repair, bool)
 		t := &tolerant{s: body, streaming: streaming}
 		t.skip()
 		if !t.eof() {
-			t.skipProse() // ```⏎const result = {…}: the fence's body is read as a reply is
-			if all := t.readAll(); t.err == nil && len(all) > 0 {
+			var all []*jvalue
+			if yaml {
+				if v, repairs, ok := yamlDocument(body, streaming, yamlInfo(info)); ok {
+					all, t.repairs = []*jvalue{v}, repairs // ```yaml⏎name: Ada⏎tags:⏎  - x
+				}
+			}
+			if all == nil {
+				t.skipProse() // ```⏎const result = {…}: the fence's body is read as a reply is
+				all = t.readAll()
+			}
+			if t.err == nil && len(all) > 0 {
 				r := read{lang: lang, open: base + i}
 				for _, rep := range t.repairs {
 					rep.Offset += base + bodyStart
@@ -673,6 +702,13 @@ func fenceLangOf(info []byte) fenceLang {
 		return langJSON
 	}
 	return langOther
+}
+
+// yamlInfo reports whether a fence's info string marks its body as
+// YAML's (yaml, yml).
+func yamlInfo(info []byte) bool {
+	word, _, _ := bytes.Cut(bytes.TrimSpace(info), []byte(" "))
+	return bytes.EqualFold(word, []byte("yaml")) || bytes.EqualFold(word, []byte("yml"))
 }
 
 // closingFence returns where the fence that closes a fenced body starts,

@@ -398,7 +398,11 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 	}
 	v, repairs, err := read(text, true)
 	plain := v // the reading as a document, no line reading of the text
-	if list, off, members, ok := bulletListFor(text, sch); ok {
+	if yv, reps, ok := yamlFor(text, sch, true); ok {
+		// a:⏎  b: 1⏎c: for a schema of no properties, YAML's lines
+		// stream as the document, the last value growing.
+		v, repairs, err = yv, reps, nil
+	} else if list, off, members, ok := bulletListFor(text, sch); ok {
 		// - apple⏎- ban: a markdown list streams as its items, as its
 		// final reading has them, the last still growing until its line
 		// ends, and more may come.

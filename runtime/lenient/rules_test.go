@@ -126,6 +126,8 @@ var ruleSchemaDocs = map[string]string{
 	"structgen:///scores.json":    `{"type": "object", "properties": {"by_day": {"type": "object", "patternProperties": {"^d[0-9]+$": {"type": "array", "items": {"type": "integer"}}}, "additionalProperties": {"type": "string"}}}}`,
 	"structgen:///tally.json":     `{"type": "object", "properties": {"by_color": {"type": "object", "propertyNames": {"enum": ["RED", "DARK_BLUE"]}, "additionalProperties": {"type": "integer"}}}}`,
 	"structgen:///any.json":       `{}`,
+	"structgen:///object.json":    `{"type": "object"}`,
+	"structgen:///records.json":   `{"type": "array", "items": {"type": "object"}}`,
 	"structgen:///single.json":    `{"type": "array", "items": {"anyOf": [{"type": "object", "properties": {"n": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}}]}}`,
 	"structgen:///entity.json":    `{"allOf": [{"type": "object", "properties": {"spec": {"type": "object"}, "rows": {"type": "array", "items": {"type": "object"}}}}, {"properties": {"spec": {"properties": {"members": {"type": "array", "items": {"type": "string"}}, "n": {"type": "integer"}}}, "rows": {"items": {"properties": {"n": {"type": "integer"}}}}}}]}`,
 	"structgen:///kinds.json":     `{"anyOf": [{"type": "object", "properties": {"kind": {"const": "a"}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["kind", "tags"]}, {"type": "object", "properties": {"kind": {"const": "b"}, "tags": {"type": "array", "items": {"type": "string"}}, "items": {"type": "array"}}, "required": ["kind", "items"]}]}`,
@@ -1696,9 +1698,11 @@ func TestRuleMarkdownList(t *testing.T) {
 	if v, _, ok := bulletList([]byte("- fruit\n  - apple\n- veg")); ok {
 		t.Errorf("a nested list read as one: %s", encodeValue(v, 0))
 	}
-	// With no schema a bullet's dash is no number cut after its sign.
+	// With no schema a bullet's dash is no number cut after its sign: a
+	// list of "- " items is YAML's, read as its items; a numbered one is
+	// the lines' words.
 	checkRules(t, []ruleCase{
-		{"a bullet with no schema", "- apple\n- banana", `["- apple","- banana"]`, "bare word"},
+		{"a bullet with no schema", "- apple\n- banana", `["apple","banana"]`, "lines of YAML"},
 		{"a numbered item with no schema", "1. apple\n2) banana", `["1. apple","2) banana"]`, "bare word"},
 		{"a number with a period alone", "2.", `2.0`, "read 2. as 2.0"},
 		{"numbers with periods in a list", "[1. , 2.]", `[1.0,2.0]`, "read 1. as 1.0"},
@@ -2206,5 +2210,65 @@ func TestRuleQuotedDocument(t *testing.T) {
 	})
 	checkAligned(t, []alignCase{
 		{"a quoted list is a document, not prose naming a number", "int", "`[3]`", "", "want integer"},
+	})
+}
+
+// A reply written as YAML's block lines, with no schema or one that
+// declares no property (which member lines would read), is the document
+// they describe: nesting by indent, lists after "- ", JSON's literals
+// and numbers, other values as written. Text that is not wholly such
+// lines is left to the other rules.
+func TestRuleYAMLLines(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"nested", "a: 1\nb:\n  c: 2", `{"a":1,"b":{"c":2}}`, "lines of YAML"},
+		{"a list under a key", "name: Ada\ntags:\n  - math\n  - engines", `{"name":"Ada","tags":["math","engines"]}`, "lines of YAML"},
+		{"a list at its key's indent", "name: Ada\ntags:\n- math\n- engines\nage: 36", `{"name":"Ada","tags":["math","engines"],"age":36}`, "lines of YAML"},
+		{"a list of objects", "- name: Ada\n  age: 36\n- name: Bo\n  tags:\n    - x", `[{"name":"Ada","age":36},{"name":"Bo","tags":["x"]}]`, "lines of YAML"},
+		{"an item's object with a list first", "- tags:\n    - x\n  name: Bo", `[{"tags":["x"],"name":"Bo"}]`, "lines of YAML"},
+		{"lists in a list", "- - a\n  - b\n- - c", `[["a","b"],["c"]]`, "lines of YAML"},
+		{"keys YAML quotes, keys of other signs", "'128': icon.png\n\"@type\": Action\nctrl+c: app:quit\n/scope/:\n  x: 1", `{"128":"icon.png","@type":"Action","ctrl+c":"app:quit","/scope/":{"x":1}}`, "lines of YAML"},
+		{"scalars", "version: 1.0.3\nzip: 01234\nok: true\ngone: ~\nempty:\nn: -2.5e3\nsaid: \"yes, no\"", `{"version":"1.0.3","zip":"01234","ok":true,"gone":null,"empty":null,"n":-2.5e3,"said":"yes, no"}`, "lines of YAML"},
+		{"a literal block", "poem: |\n  line one\n    line two\nby: me", `{"poem":"line one\n  line two\n","by":"me"}`, "lines of YAML"},
+		{"an object in braces beside a member", "name: Ada\naddress: {city: London}", `{"name":"Ada","address":{"city":"London"}}`, "lines of YAML"},
+		{"braces in a value's text", "image: ${IMAGE}\npaths:\n  - /users/{id}", `{"image":"${IMAGE}","paths":["/users/{id}"]}`, "lines of YAML"},
+		{"after a line that introduces them", "Here is the result:\nname: Ada\nbooks:\n  - Notes", `{"name":"Ada","books":["Notes"]}`, "introduces the answer"},
+		{"prose after them", "name: Ada\nbooks:\n  - Notes\n\nLet me know if you need more.", `{"name":"Ada","books":["Notes"]}`, "text after the document"},
+		{"in a fence marked yaml, comments", "```yaml\nname: Ada # the name\ntags:\n  - x  # one\n```", `{"name":"Ada","tags":["x"]}`, "lines of YAML"},
+		{"in a fence not marked yaml, # is text", "```\nname: Ada # the name\ntags:\n  - x\n```", `{"name":"Ada # the name","tags":["x"]}`, "lines of YAML"},
+		// Not YAML's lines: the other rules read them, as before.
+		{"one line is a label", "Answer: [1, 2]", `[1,2]`, "text before"},
+		{"a document after the lines", "- read it\n- wrote it\n\n{\"a\": 1}", `{"a":1}`, "text before"},
+		{"members in quotes are a document's", "\"name\": \"Ada\",\n\"tags\": [1]", `{"name":"Ada","tags":[1]}`, "without braces"},
+	})
+	for _, in := range []string{
+		"a:\n  b: 1\na: 2",                    // a key written twice: two answers
+		"name: Ada\nSome notes here:\nage: 3", // words with nothing under them: prose
+		"name: Ada\nnote: {\ntags:\n  - x",    // a document's line
+		"name: Ada\n  age: 3\ntags:\n  - x",   // a member indented under one with a value
+		"bio: |\nname: Ada",                   // a block's indicator with nothing under it
+	} {
+		_, repairs, _ := ReadLenient([]byte(in))
+		if strings.Contains(fmt.Sprint(repairs), "lines of YAML") {
+			t.Errorf("%q read as YAML's lines: %v", in, repairs)
+		}
+	}
+	checkAligned(t, []alignCase{
+		{"no schema's constraints", "any", "a: 1\nb:\n  c: [x, y]", `{"a":1,"b":{"c":["x","y"]}}`, ""},
+		{"an object of no properties", "object", "title: Dune\nauthor:\n  first: Frank\nyear: 1965", `{"author":{"first":"Frank"},"title":"Dune","year":1965}`, ""},
+		{"a list of objects of no properties", "records", "- name: Ada\n  age: 36\n- name: Bo", `[{"age":36,"name":"Ada"},{"name":"Bo"}]`, ""},
+		{"a fence", "object", "```yaml\nname: Ada # x\ntags:\n  - a\n```", `{"name":"Ada","tags":["a"]}`, ""},
+		{"one member, for an object", "object", "extends: ./base.json", `{"extends":"./base.json"}`, ""},
+		// Declared properties: member lines read them, and refuse what
+		// they do not take (a list of objects for a list of strings).
+		{"not for declared properties", "person", "first_name: Ada\nage: 36\ntags:\n  - name: math", "", "no JSON"},
+	})
+	// Streaming, no value is done (a line to come may make the text no
+	// YAML), so numbers wait for the end; text shows as it grows.
+	checkStreamed(t, "any", []streamCase{
+		{"a: x\nb:\n  c: 2\n  d: y\n  e", `{"a":"x","b":{"d":"y"}}`},
+		{"a: x\nb:\n  - x\n  - y", `{"a":"x","b":["x","y"]}`},
+	})
+	checkStreamed(t, "object", []streamCase{
+		{"extends: base", `{"extends":"base"}`},
 	})
 }
