@@ -2230,6 +2230,7 @@ func TestRuleYAMLLines(t *testing.T) {
 		{"scalars", "version: 1.0.3\nzip: 01234\nok: true\ngone: ~\nempty:\nn: -2.5e3\nsaid: \"yes, no\"", `{"version":"1.0.3","zip":"01234","ok":true,"gone":null,"empty":null,"n":-2.5e3,"said":"yes, no"}`, "lines of YAML"},
 		{"a literal block", "poem: |\n  line one\n    line two\nby: me", `{"poem":"line one\n  line two\n","by":"me"}`, "lines of YAML"},
 		{"an object in braces beside a member", "name: Ada\naddress: {city: London}", `{"name":"Ada","address":{"city":"London"}}`, "lines of YAML"},
+		{"flat lines, a brace in a value", "image: a/{id}.png\nname: x", `{"image":"a/{id}.png","name":"x"}`, "lines of YAML"},
 		{"braces in a value's text", "image: ${IMAGE}\npaths:\n  - /users/{id}", `{"image":"${IMAGE}","paths":["/users/{id}"]}`, "lines of YAML"},
 		{"after a line that introduces them", "Here is the result:\nname: Ada\nbooks:\n  - Notes", `{"name":"Ada","books":["Notes"]}`, "introduces the answer"},
 		{"prose after them", "name: Ada\nbooks:\n  - Notes\n\nLet me know if you need more.", `{"name":"Ada","books":["Notes"]}`, "text after the document"},
