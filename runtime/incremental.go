@@ -396,12 +396,17 @@ func (r *incremental[P]) scan(text []byte) error {
 			}
 		case sAfter:
 			top := r.stack[len(r.stack)-1]
-			if c == ',' && top.object && r.holding && r.heldStr != "" && opensPhrase(r.heldStr[len(r.heldStr)-1]) {
-				// "s.split(", : a quote after an opening bracket may open a
-				// phrase of code rather than end the string; the next key
-				// and its colon decide (the whole-reply reader's rule).
+			if c == ',' && top.object && r.holding {
+				// "s.split(", or "a", 0: what follows the comma decides
+				// whether the quote ended the string (the whole-reply
+				// reader's rule: a separator and then a key): the string
+				// is done once the next key is written, and never where the
+				// reply leaves strict JSON there.
 				if wait := keyAhead(text[r.pos+1:]); wait {
 					return nil
+				}
+				if rest := bytes.TrimLeft(text[r.pos+1:], " \t\r\n"); rest[0] != '"' {
+					return errLeave
 				}
 			}
 			if !isSpace(c) && (c == ',' || c == '}' && top.object || c == ']' && !top.object) {
@@ -827,10 +832,6 @@ func (r *incremental[P]) endString(text []byte) error {
 	r.valueEnded()
 	return nil
 }
-
-// opensPhrase reports whether a quote right after c may open a phrase
-// in code (s.split(",")) rather than end a string.
-func opensPhrase(c byte) bool { return c == '(' || c == '[' || c == '{' || c == '=' }
 
 // keyAhead reports whether b, the text after a comma in an object, ends
 // before a key and its colon are all written: too few bytes to tell yet.
