@@ -2008,15 +2008,17 @@ func TestRuleLoneSurrogate(t *testing.T) {
 	})
 }
 
-// With no schema, lines of a bare key, a colon and a scalar value, each
-// key once, are an object, as YAML writes one. A line of prose, a key
-// written twice or a value that opens a document make them something
-// else.
+// With no schema, lines of a bare key, a colon (or TOML's " = ", or an
+// .env file's "=") and a scalar value, each key once, are an object, as
+// YAML writes one. A line of prose, a key written twice or a value that
+// opens a document make them something else.
 func TestRuleKeyValueLines(t *testing.T) {
 	checkRules(t, []ruleCase{
 		{"two lines", "name: Bob\nage: 30", `{"name":"Bob","age":30}`, "lines of a key and its value"},
 		{"keys with spaces and dashes, blank lines", "first name: Ada\n\nlast-name: Lovelace\nborn: 1815\n", `{"first name":"Ada","last-name":"Lovelace","born":1815}`, "lines of a key and its value"},
 		{"a time in a value", "start: 10:30\nend: 11:45", `{"start":"10:30","end":"11:45"}`, "lines of a key and its value"},
+		{"TOML's", "title = \"Dune\"\nyear = 1965", `{"title":"Dune","year":1965}`, "lines of a key and its value"},
+		{"an .env file's", "TITLE=Dune\nYEAR=1965", `{"TITLE":"Dune","YEAR":1965}`, "lines of a key and its value"},
 	})
 	for _, in := range []string{
 		"name: Bob",                            // one line: a label
@@ -2024,6 +2026,8 @@ func TestRuleKeyValueLines(t *testing.T) {
 		"age: 36\nage: 37",                     // two answers
 		"Reasoning: short\nAnswer: {\"a\": 1}", // a label before a document
 		"- name: Bob\n- age: 30",               // list items
+		"a == b\nc == d",                       // comparisons
+		"x = 1",                                // one line
 	} {
 		_, repairs, _ := ReadLenient([]byte(in))
 		for _, r := range repairs {

@@ -1250,9 +1250,10 @@ func (t *tolerant) key() (string, bool) {
 }
 
 // keyValueLines reports whether s is two or more lines, each a bare key
-// (a letter or _, then letters, digits, _, - and spaces), a colon, a
-// blank and a scalar value, each key once, and nothing else but blank
-// lines: an object written as YAML writes one. A line of prose, a list
+// (a letter or _, then letters, digits, _, - and spaces), a colon and a
+// blank (or " = ", TOML's, or "=" right after the key, an .env file's)
+// and a scalar value, each key once, and nothing else but blank lines:
+// an object written as YAML (or TOML, or .env) writes one. A line of prose, a list
 // item or a value that opens a bracket (Answer: {…}, a label before a
 // document) makes it something else.
 func keyValueLines(s []byte) bool {
@@ -1268,14 +1269,21 @@ func keyValueLines(s []byte) bool {
 		if len(line) == 0 {
 			continue
 		}
-		colon := bytes.IndexByte(line, ':')
-		if colon <= 0 || colon > 40 || colon+2 > len(line) || line[colon+1] != ' ' && line[colon+1] != '\t' {
+		colon, width := bytes.IndexByte(line, ':'), 1
+		if eq := bytes.Index(line, []byte(" = ")); eq > 0 && (colon < 0 || eq < colon) {
+			colon, width = eq+1, 2 // title = "Dune": TOML's
+		} else if m := envLine.FindIndex(line); m != nil && (colon < 0 || m[1]-2 < colon) {
+			colon, width = m[1]-2, 1 // TITLE=Dune: an .env file's
+		} else if colon <= 0 || colon+2 > len(line) || line[colon+1] != ' ' && line[colon+1] != '\t' {
 			return false
 		}
-		if v := bytes.TrimSpace(line[colon+1:]); len(v) == 0 || v[0] == '{' || v[0] == '[' {
+		if colon <= 0 || colon > 40 {
+			return false
+		}
+		if v := bytes.TrimSpace(line[colon+width:]); len(v) == 0 || v[0] == '{' || v[0] == '[' {
 			return false // Answer: {…}: a label before a document
 		}
-		key := line[:colon]
+		key := bytes.TrimRight(line[:colon], " ")
 		if !(key[0] == '_' || key[0] >= 'a' && key[0] <= 'z' || key[0] >= 'A' && key[0] <= 'Z') || key[len(key)-1] == ' ' {
 			return false
 		}
