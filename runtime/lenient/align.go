@@ -629,6 +629,28 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 			}
 		}
 	}
+	if best == nil || len(best.problems) > 0 {
+		// A reply of YAML's lines that member lines did not read (a
+		// nesting they flatten, a brace in a value's text): the lines'
+		// own structure, where it fits without a list or object kept as
+		// the JSON text of a string (tags:⏎  - name: math, for a list of
+		// strings, is no list of strings). Where it does not fit either,
+		// its problems are the error: they name what the reply wrote, in
+		// the structure it wrote it.
+		if v, repairs, ok := readYAML(text, yamlMode{}); ok {
+			c := candidate{v: v, repairs: repairs}
+			a, err := try(c)
+			if err != nil {
+				return nil, nil, nil, nil, err
+			}
+			if !slices.ContainsFunc(a.coerced, keptAsText) {
+				if better(a) || len(a.problems) > 0 && best != nil && len(best.problems) > 0 {
+					best = a
+				}
+				cands = append(cands, c)
+			}
+		}
+	}
 	if best != nil {
 		best.repairs = append(append([]problem.Repair(nil), best.c.repairs...), best.coerced...)
 	}

@@ -644,6 +644,14 @@ func patternSchema(m *jsonschema.Schema, k string) *jsonschema.Schema {
 	return best
 }
 
+// asJSONText ends the repair that keeps a list or object as the JSON
+// text of a string (keptAsText).
+const asJSONText = "as its JSON text, where a string is wanted"
+
+// keptAsText reports whether r kept a list or object as a string's JSON
+// text.
+func keptAsText(r problem.Repair) bool { return strings.HasSuffix(r.Message, asJSONText) }
+
 func kindName(v any) string {
 	switch v.(type) {
 	case nil:
@@ -817,7 +825,7 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 		}
 		if want.Has("string") {
 			b, _ := json.Marshal(x)
-			return string(b), "kept an object as its JSON text, where a string is wanted", true
+			return string(b), "kept an object " + asJSONText, true
 		}
 		if len(x) == 1 && !want.Has("object") {
 			for k, inner := range x {
@@ -829,7 +837,7 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 	case []any:
 		if want.Has("string") {
 			b, _ := json.Marshal(x)
-			return string(b), "kept an array as its JSON text, where a string is wanted", true
+			return string(b), "kept an array " + asJSONText, true
 		}
 	}
 	if m, ok := v.(map[string]any); ok && want.Has("array") && !want.Has("object") {

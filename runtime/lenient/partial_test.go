@@ -87,6 +87,10 @@ func TestPartialDoneIsFinal(t *testing.T) {
 		{"kinds2", "kind: B\nname: x\nspec:\n  targets:\n    - a\n    - b\n"},
 		{"job", "env:\n  _var1: a\n  B: b\ntask:\n  name: t\n  strategy:\n    kind: k\nmode: all\n"},
 		{"loose", "$schema: s.json\ncjs:\n  cache: true\n  paths: false\nmode: all\n"},
+		{"job", "task:\n  strategy:\n    name: x\nmode: all"},
+		{"contact", "name: Ada\nnote: see {this}\naddress: {city: x}\ntags:\n  - a"},
+		{"any", "a: 1\nb:\n  c: [x, y]\n  d:\n    - e: 2\n      f: g\n"},
+		{"object", "- skipped\nname: x"},
 		{"any", "{\"tags\": [\"a\", \"b\"\n  \"name\": \"x\",\n  \"n\": [1, 2\n  \"m\": 3}"},
 		{"replace", `{"r": [{"path": "a"}, {"source": "s", "targets": [{"paths": "x.y", "select": "k"}]}]}`},
 	} {

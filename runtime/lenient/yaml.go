@@ -404,7 +404,7 @@ func yamlLine(line []byte) bool {
 
 // yamlEntry splits a member's line, "key: value" or "key:": a key in
 // quotes, or plain (a word or words that start otherwise than YAML's
-// indicators, with no bracket, brace, comma or #), then a colon and a
+// indicators or a tag's <, with no bracket, brace, comma or #), then a colon and a
 // blank or the line's end.
 func yamlEntry(line []byte) (key, value string, ok bool) {
 	if len(line) == 0 {
@@ -425,7 +425,7 @@ func yamlEntry(line []byte) (key, value string, ok bool) {
 				break
 			}
 		}
-		if colon <= 0 || colon > 80 || strings.IndexByte("-?:,[]{}#&*!|>%`", line[0]) >= 0 || bytes.ContainsAny(line[:colon], "[]{},#\"`") {
+		if colon <= 0 || colon > 80 || strings.IndexByte("-?:,[]{}#&*!|<>%`", line[0]) >= 0 || bytes.ContainsAny(line[:colon], "[]{},#\"`") {
 			return "", "", false
 		}
 		key = strings.TrimRight(string(line[:colon]), " \t")
