@@ -130,9 +130,12 @@ func readOne(text []byte, streaming, yaml bool) (*jvalue, []problem.Repair, bool
 		return joinDocuments(vs, 0, &repairs, streaming), repairs, false, nil
 	}
 	if yaml {
-		// name: Ada⏎tags:⏎  - math: YAML's block lines, with no schema
-		// to read them for.
+		// name: Ada⏎tags:⏎  - math: YAML's block lines, and a markdown
+		// table's rows, with no schema to read them for.
 		if v, repairs, ok := yamlDocument(text, streaming, false); ok {
+			return v, append(pre, repairs...), false, nil
+		}
+		if v, repairs, ok := markdownTable(text, nil, nil); ok && !streaming {
 			return v, append(pre, repairs...), false, nil
 		}
 	}

@@ -1168,6 +1168,16 @@ func TestRuleMarkdownTable(t *testing.T) {
 	}) {
 		t.Errorf("the column's property is not reported: %v", repairs)
 	}
+	// With no schema, or one of no type, the rows are a list of objects
+	// keyed by the header as written, their cells JSON's literals and
+	// numbers or their text.
+	checkRules(t, []ruleCase{
+		{"no schema", people, `[{"First name":"Ada","Age":36,"City":"London"},{"First name":"Bo","Age":40,"City":""}]`, "markdown table"},
+		{"no schema, after prose", "Sure:\n\n| name | ok |\n|---|---|\n| 007 | true |\n\nMore?", `[{"name":"007","ok":true}]`, "markdown table"},
+	})
+	checkAligned(t, []alignCase{
+		{"no schema's types", "any", "| name | n |\n|---|---|\n| Ada | 1.5 |", `[{"n":1.5,"name":"Ada"}]`, ""},
+	})
 }
 
 // A reply that opens a reasoning block and never closes it has no

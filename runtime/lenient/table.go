@@ -22,16 +22,19 @@ import (
 // property in every row (| Field | Value |). A header that names a
 // declared property (case, spaces and underscores aside) is that
 // property, reported; an empty cell is a missing value, as in {"a": }.
-// False where text holds no table or more than one, a brace (a
-// document's text is the document's reading), or a row has more cells
-// than the header.
+// With no schema, or one of no type and no property, it is the list of
+// rows, their cells JSON's literals and numbers or their text
+// (yamlScalar). False where text holds no table or more than one, a
+// brace (a document's text is the document's reading), or a row has
+// more cells than the header.
 func markdownTable(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema) (*jvalue, []problem.Repair, bool) {
 	if bytes.IndexByte(text, '|') < 0 || bytes.IndexByte(text, '{') >= 0 {
 		return nil, nil, false
 	}
 	ms := schema.Members(sch)
 	want := schema.AllowedTypes(ms)
-	if !want.Has("array") && !want.Has("object") {
+	typeless := want == 0 && !declaresProperties(ms)
+	if !typeless && !want.Has("array") && !want.Has("object") {
 		return nil, nil, false
 	}
 	var (
@@ -87,7 +90,9 @@ func markdownTable(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema) (
 		}
 		return rowObject(header, rows[0], offs[0]), repairs, true
 	}
-	if item := itemSchema(sc, ms, 0); item != nil {
+	if typeless {
+		// | name | age |⏎| Ada | 36 |, for no schema's types.
+	} else if item := itemSchema(sc, ms, 0); item != nil {
 		repairs = columnNames(header, sc.Of(item).Members, start, repairs)
 	}
 	if repeated(header) {
@@ -95,7 +100,17 @@ func markdownTable(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema) (
 	}
 	list := &jvalue{kind: jArray, off: start, done: true}
 	for i, r := range rows {
-		list.kids = append(list.kids, rowObject(header, r, offs[i]))
+		row := rowObject(header, r, offs[i])
+		if typeless {
+			for k, cell := range r {
+				if j := row.index(header[k]); j >= 0 && header[k] != "" {
+					if v, ok := yamlScalar(cell, offs[i]); ok && v.kind != jString {
+						row.kids[j] = v // 36 is a number, true a boolean: a schema would coerce them
+					}
+				}
+			}
+		}
+		list.kids = append(list.kids, row)
 	}
 	return list, repairs, true
 }
