@@ -400,7 +400,7 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 	plain := v // the reading as a document, no line reading of the text
 	if yv, reps, ok := yamlFor(text, sch, true); ok {
 		// a:⏎  b: 1⏎c: for a schema of no properties, YAML's lines
-		// stream as the document, the last value growing.
+		// stream as the document, nothing done until the text ends.
 		v, repairs, err = yv, reps, nil
 	} else if list, off, members, ok := bulletListFor(text, sch); ok {
 		// - apple⏎- ban: a markdown list streams as its items, as its

@@ -27,9 +27,10 @@ const readYAMLLines = "read lines of YAML (keys, their values and lists, nested 
 // prose after a blank line left out), and a value that starts with a
 // bracket must end with its closer (a: {, a: [1],: a document's lines): a
 // key written twice in one object is two answers, and refuses the
-// reading, as does a document after the lines. Text that is only lines of a one-word key and a value is left
-// to the tolerant reader (keyValueLines), as is text with no nesting, no
-// list and no key without a value: one "Note: {…}" line is a label.
+// reading, as does a document after the lines. Text that is only lines
+// of a one-word key and a value is left to the tolerant reader
+// (keyValueLines), as is text with no nesting, no list and no key
+// without a value: one "Note: {…}" line is a label.
 // Streaming, the last line, still being written, is left out where it
 // does not read yet (and, after others, may still make the lines more
 // than a label's), and no value is done: a line to come may make the
@@ -132,8 +133,8 @@ func yamlFor(text []byte, sch *jsonschema.Schema, streaming bool) (*jvalue, []pr
 	if declaresProperties(ms) || declaresProperties(schema.Members(itemSchema(nil, ms, 0))) {
 		return nil, nil, false
 	}
-	if vs, repairs, ok := readFences(text, streaming, true); ok && len(vs) == 1 && vs[0].kind != jString {
-		return vs[0], repairs, true
+	if vs, repairs, ok := readFences(text, streaming, true); ok && len(vs) == 1 && slices.ContainsFunc(repairs, func(r problem.Repair) bool { return r.Message == readYAMLLines }) {
+		return vs[0], repairs, true // (a fence of JSON is the other readings')
 	}
 	want := schema.AllowedTypes(ms)
 	v, repairs, ok := readYAML(text, yamlMode{streaming: streaming, single: want.Has("object") && !want.Has("string") && !isMap(ms)})
