@@ -523,7 +523,9 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 	} else {
 		whole = nil
 	}
+	yamlRead := false // yamlFor's reading is the one the last reading below would take
 	if v, repairs, ok := yamlFor(text, sch, false); ok {
+		yamlRead = true
 		// a:⏎  b: 1: YAML's lines, where the schema declares no property
 		// for member lines to read: a reading of the whole text, before
 		// any of a part of it (a: {} is no answer of {}).
@@ -629,7 +631,7 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 			}
 		}
 	}
-	if best == nil || len(best.problems) > 0 {
+	if !yamlRead && (best == nil || len(best.problems) > 0) {
 		// A reply of YAML's lines that member lines did not read (a
 		// nesting they flatten, a brace in a value's text): the lines'
 		// own structure, where it fits without a list or object kept as

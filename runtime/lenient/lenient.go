@@ -55,17 +55,16 @@ func readLenient(text []byte) (*jvalue, []problem.Repair, error) { return read(t
 
 // readReply is readLenient of a reply read with no schema: its lines may
 // be YAML's (yamlDocument), which a schema's readings read otherwise.
-func readReply(text []byte) (*jvalue, []problem.Repair, error) {
-	v, repairs, _, err := readOne(text, false, true)
-	if len(repairs) == 0 {
-		repairs = nil
-	}
-	return v, repairs, err
-}
+func readReply(text []byte) (*jvalue, []problem.Repair, error) { return readAs(text, false, true) }
 
 // read is readLenient; streaming reads a text that may still grow.
 func read(text []byte, streaming bool) (*jvalue, []problem.Repair, error) {
-	v, repairs, _, err := readOne(text, streaming, false)
+	return readAs(text, streaming, false)
+}
+
+// readAs is read, yaml as readOne takes it.
+func readAs(text []byte, streaming, yaml bool) (*jvalue, []problem.Repair, error) {
+	v, repairs, _, err := readOne(text, streaming, yaml)
 	if len(repairs) == 0 {
 		repairs = nil // none, however the readings tried left the list
 	}
@@ -135,8 +134,10 @@ func readOne(text []byte, streaming, yaml bool) (*jvalue, []problem.Repair, bool
 		if v, repairs, ok := yamlDocument(text, streaming, false); ok {
 			return v, append(pre, repairs...), false, nil
 		}
-		if v, repairs, ok := markdownTable(text, nil, nil); ok && !streaming {
-			return v, append(pre, repairs...), false, nil
+		if !streaming {
+			if v, repairs, ok := markdownTable(text, nil, nil); ok {
+				return v, append(pre, repairs...), false, nil
+			}
 		}
 	}
 	t := &tolerant{s: text, repairs: pre, streaming: streaming}

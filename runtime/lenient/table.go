@@ -88,7 +88,7 @@ func markdownTable(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema) (
 		if repeated(header) {
 			return nil, nil, false
 		}
-		return rowObject(header, rows[0], offs[0]), repairs, true
+		return rowObject(header, rows[0], offs[0], false), repairs, true
 	}
 	if typeless {
 		// | name | age |⏎| Ada | 36 |, for no schema's types.
@@ -100,17 +100,7 @@ func markdownTable(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema) (
 	}
 	list := &jvalue{kind: jArray, off: start, done: true}
 	for i, r := range rows {
-		row := rowObject(header, r, offs[i])
-		if typeless {
-			for k, cell := range r {
-				if j := row.index(header[k]); j >= 0 && header[k] != "" {
-					if v, ok := yamlScalar(cell, offs[i]); ok && v.kind != jString {
-						row.kids[j] = v // 36 is a number, true a boolean: a schema would coerce them
-					}
-				}
-			}
-		}
-		list.kids = append(list.kids, row)
+		list.kids = append(list.kids, rowObject(header, r, offs[i], typeless))
 	}
 	return list, repairs, true
 }
@@ -181,15 +171,20 @@ func repeated(header []string) bool {
 }
 
 // rowObject is a table row's object: each cell under its column's
-// header.
-func rowObject(header, cells []string, off int) *jvalue {
+// header; typed, a cell that is a literal or number is that (36, true:
+// with no schema to coerce them), any other its text.
+func rowObject(header, cells []string, off int, typed bool) *jvalue {
 	v := &jvalue{kind: jObject, off: off, done: true}
 	for i, c := range cells {
 		if header[i] == "" {
 			continue // a column without a name holds no property
 		}
+		cell := lineValue(c, off)
+		if y, ok := yamlScalar(c, off); typed && ok {
+			cell = y
+		}
 		v.keys = append(v.keys, header[i])
-		v.kids = append(v.kids, lineValue(c, off))
+		v.kids = append(v.kids, cell)
 	}
 	return v
 }
@@ -365,7 +360,7 @@ func csvRows(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema, streami
 		if len(rows) != 1 {
 			return nil, nil, fmt.Sprintf("the reply is written as CSV, with %d rows where one object is wanted", len(rows)), false
 		}
-		row := rowObject(header, rows[0], offs[0])
+		row := rowObject(header, rows[0], offs[0], false)
 		if streaming && !quoted {
 			growing(row, text, false)
 		}
@@ -373,7 +368,7 @@ func csvRows(text []byte, sc *schema.ShapeCache, sch *jsonschema.Schema, streami
 	}
 	list := &jvalue{kind: jArray, off: start, done: true}
 	for i, row := range rows {
-		list.kids = append(list.kids, rowObject(header, row, offs[i]))
+		list.kids = append(list.kids, rowObject(header, row, offs[i], false))
 	}
 	if streaming {
 		list.done = false

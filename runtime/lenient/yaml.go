@@ -207,16 +207,13 @@ func (r *yamlReader) block(at, indent, depth int) (*jvalue, int, bool) {
 func (r *yamlReader) object(at, indent int, first string, depth int) (*jvalue, int, bool) {
 	obj := &jvalue{kind: jObject, off: r.lines[at].off + r.lines[at].indent, done: true}
 	i := at
-	for i < len(r.lines) {
-		l := r.lines[i]
-		text, ended := r.blockLine(i, at, indent, first)
-		if ended {
+	for {
+		var text []byte
+		var in bool
+		if i, text, in = r.blockLine(i, at, indent, first); !in {
 			break
 		}
-		if text == nil {
-			i++
-			continue
-		}
+		l := r.lines[i]
 		if i != at && l.indent > indent {
 			return nil, 0, false
 		}
@@ -242,19 +239,19 @@ func (r *yamlReader) object(at, indent int, first string, depth int) (*jvalue, i
 	return obj, i, true
 }
 
-// blockLine returns the text of lines[i] in the block at indent that
-// starts at lines[at] (first, where not "", in place of that line's), nil
-// for a blank line, and whether the line is indented less: the block
-// has ended.
-func (r *yamlReader) blockLine(i, at, indent int, first string) (text []byte, ended bool) {
-	l := r.lines[i]
-	switch {
-	case i == at && first != "":
-		return []byte(first), false
-	case len(l.text) == 0:
-		return nil, false
+// blockLine returns the index of the first line not blank from i on in
+// the block at indent that starts at lines[at] (first, where not "", in
+// place of that line's text), and its text; false where the lines end
+// or one indented less ends the block (i is then where it ended).
+func (r *yamlReader) blockLine(i, at, indent int, first string) (int, []byte, bool) {
+	if i == at && first != "" {
+		return i, []byte(first), true
 	}
-	return l.text, l.indent < indent
+	i = nextLine(r.lines, i)
+	if i == len(r.lines) || r.lines[i].indent < indent {
+		return i, nil, false
+	}
+	return i, r.lines[i].text, true
 }
 
 // list reads the items at indent from lines[at] on; first, where not
@@ -265,16 +262,13 @@ func (r *yamlReader) list(at, indent int, first string, depth int) (*jvalue, int
 	}
 	arr := &jvalue{kind: jArray, off: r.lines[at].off + r.lines[at].indent, done: true}
 	i := at
-	for i < len(r.lines) {
-		l := r.lines[i]
-		text, ended := r.blockLine(i, at, indent, first)
-		if ended {
+	for {
+		var text []byte
+		var in bool
+		if i, text, in = r.blockLine(i, at, indent, first); !in {
 			break
 		}
-		if text == nil {
-			i++
-			continue
-		}
+		l := r.lines[i]
 		item, ok := yamlItem(text)
 		if i != at && l.indent > indent || !ok {
 			if l.indent == indent {
