@@ -2291,3 +2291,27 @@ func TestRuleYAMLLines(t *testing.T) {
 		{"extends: base", `{"extends":"base"}`},
 	})
 }
+
+// Strings written one after another in a member's value are one string,
+// as Python and C join them; the second is a key only where a colon
+// follows it.
+func TestRuleAdjacentStrings(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"on one line", `{"a": "Hello, " "world"}`, `{"a":"Hello, world"}`, "one after another"},
+		{"across lines", "{\"a\": \"Hello, \"\n  \"world\",\n \"b\": 1}", `{"a":"Hello, world","b":1}`, "one after another"},
+		{"three", `{"a": "x" "y" "z"}`, `{"a":"xyz"}`, "one after another"},
+		{"a key after: a comma left out", `{"a": "x" "b": 1}`, `{"a":"x","b":1}`, "missing comma"},
+		{"in a list: items that lost their comma", `["a" "b"]`, `["a","b"]`, "missing comma"},
+	})
+}
+
+// An ellipsis after a quote, where a value may end after it, stands for
+// items left out: the quote ends the string.
+func TestRuleEllipsisAfterString(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"at the text's end", `["a", "b" ...`, `["a","b"]`, "ellipsis"},
+		{"before a comma", `{"a": "x"... , "b": 1}`, `{"a":"x","b":1}`, "ellipsis"},
+		{"unicode ellipsis before a brace", `{"a": "x", "b": "y" …}`, `{"a":"x","b":"y"}`, "ellipsis"},
+		{"words after: the quote is the text's", `{"a": "She said "wait" ... and left"}`, `{"a":"She said \"wait\" ... and left"}`, "quote inside"},
+	})
+}

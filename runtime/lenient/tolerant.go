@@ -535,6 +535,18 @@ func ellipsisLen(s []byte) int {
 	return 0
 }
 
+// ellipsisEnds reports whether s starts with an ellipsis that blanks and
+// then a delimiter, a line's end or the text's end follow: "...", where
+// a value may end, and not "... and so on".
+func ellipsisEnds(s []byte) bool {
+	n := ellipsisLen(s)
+	if n == 0 {
+		return false
+	}
+	rest := skipBlanks(s[n:])
+	return len(rest) == 0 || rest[0] == ',' || rest[0] == '}' || rest[0] == ']' || rest[0] == '\n' || rest[0] == '\r'
+}
+
 func (t *tolerant) array(open, close byte) *jvalue {
 	v := t.node(jArray, t.i)
 	v.kids = t.kidSlice()

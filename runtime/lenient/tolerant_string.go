@@ -55,6 +55,17 @@ func (t *tolerant) quoted() *jvalue {
 	for {
 		save := t.i
 		t.skip()
+		if !t.eof() && t.s[t.i] == '"' && t.s[v.off] == '"' && t.inObjectValue() && adjacentString(t.s, t.i) {
+			// {"a": "Hello, " "world"}: strings written one after another,
+			// as Python and C join them; the second is no key, for no
+			// colon follows it.
+			at := t.i
+			next := t.quotedOnce(false)
+			t.repair(at, "joined strings written one after another")
+			v.str += next.str
+			v.done = next.done
+			continue
+		}
 		if t.eof() || t.s[t.i] != '+' {
 			t.i = save
 			return v
@@ -71,6 +82,18 @@ func (t *tolerant) quoted() *jvalue {
 		v.str += next.str
 		v.done = next.done
 	}
+}
+
+// adjacentString reports whether the '"' at s[i] opens a string of one
+// line that the end of the text, a comma, a closing brace or another
+// string follows: a string that goes on the one before it, not a key.
+func adjacentString(s []byte, i int) bool {
+	j := unescapedQuote(s, i+1)
+	if j == len(s) || bytes.IndexByte(s[i+1:j], '\n') >= 0 {
+		return false
+	}
+	rest := skipWS(s[j+1:])
+	return len(rest) == 0 || rest[0] == ',' || rest[0] == '}' || rest[0] == '"'
 }
 
 // quotedOnce reads one quoted string. A quote that is not followed by a
@@ -756,7 +779,10 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			// quote's line, in a string with no phrase of its own open.
 			memberNext := !key && !stopAtDelimiter && inner%2 == 0 && t.inObjectValue() && t.parens == 0 && t.i > save &&
 				bytes.IndexByte(t.s[save:t.i], '\n') < 0 && memberOnLine(t.s[save:])
-			if stopAtDelimiter || valueOnNextLine || memberNext || t.eof() || next == ',' || !key && t.inObjectValue() && quote > start+1 && bytes.IndexByte([]byte(" \t,"), t.s[quote-1]) < 0 && keyLostOpenQuote(t.s[t.i:], r) || next == ':' && !phraseOpen || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) && !(inText && phraseFollows(t.s[t.i:])) || next == '\n' || next == '+' && (inner%2 == 0 || key || stopAtDelimiter) ||
+			// "b" ...: an ellipsis for left-out items, then a delimiter or
+			// the end, follows the value's end.
+			ellipsisNext := !key && !stopAtDelimiter && len(t.stack) > 0 && (next == '.' || next == '\u2026') && ellipsisEnds(t.s[t.i:])
+			if stopAtDelimiter || valueOnNextLine || memberNext || ellipsisNext || t.eof() || next == ',' || !key && t.inObjectValue() && quote > start+1 && bytes.IndexByte([]byte(" \t,"), t.s[quote-1]) < 0 && keyLostOpenQuote(t.s[t.i:], r) || next == ':' && !phraseOpen || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) && !(inText && phraseFollows(t.s[t.i:])) || next == '\n' || next == '+' && (inner%2 == 0 || key || stopAtDelimiter) ||
 				next == ';' && !key && t.semicolonSeparates(t.s[t.i+1:]) || next >= '0' && next <= '9' && !key && !(t.i == save && t.s[quote-1] == ' ' && phraseFollows(t.s[quote:])) && !(t.i == save && sb.Len() == 0 && quoteOnLine(t.s[t.i:], r) >= 0) || next == '=' && key ||
 				key && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0 && startsPlainValue(t.s[t.i:]) {
 				nextAt := t.i // where what follows the quote starts
@@ -768,6 +794,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// (The next line is looked at only then: a scan at every
 				// quote of a text of one long line would be quadratic.)
 				v.str, v.done = sb.String(), !t.streaming || !atEnd && !(valueOnNextLine && bytes.IndexByte(t.s[nextAt:], '\n') < 0) &&
+					!(ellipsisNext && len(bytes.TrimSpace(t.s[nextAt+ellipsisLen(t.s[nextAt:]):])) == 0) && // "a "b" ... may go on with words
 					!(phraseGoesOn && !bytes.ContainsRune(t.s[nextAt:], r)) && // the quote that decides is still to come
 					// "a "b"" or end="": quotes the text ends in, or that no
 					// quote of this string's kind follows yet, may be the
