@@ -844,31 +844,12 @@ func proseScalar(text []byte, sch *jsonschema.Schema) (any, []problem.Repair, bo
 			// "Answer: Yes": the word alone, as coercion reads it.
 			return w == "yes", []problem.Repair{{Message: fmt.Sprintf("read %q as %t", w, w == "yes")}}, true
 		}
-		var found []bool
-		var at []int
-		for _, w := range []struct {
-			word string
-			v    bool
-		}{{"true", true}, {"false", false}} {
-			if containsWord(s, w.word, true) {
-				if negated(s, w.word) {
-					return nil, nil, false // "it is not true": no answer
-				}
-				found = append(found, w.v)
-				at = append(at, strings.Index(strings.ToLower(s), w.word))
+		if b, at, first, ok := textBoolean(s); ok {
+			msg := fmt.Sprintf("read %t from the reply's text", b)
+			if first != "" {
+				msg = fmt.Sprintf("read %q, the reply's first word, as %t", first, b)
 			}
-		}
-		if m := leadingYesNo.FindStringSubmatchIndex(s); m != nil {
-			// "No, it is not.": the answer first, then why. "No, it is
-			// true" says both: no answer.
-			yes := affirms(s[m[2]:m[3]])
-			if len(found) > 1 || len(found) == 1 && found[0] != yes {
-				return nil, nil, false
-			}
-			return yes, []problem.Repair{{Offset: m[2], Message: fmt.Sprintf("read %q, the reply's first word, as %t", s[m[2]:m[3]], yes)}}, true
-		}
-		if len(found) == 1 {
-			return found[0], []problem.Repair{{Offset: at[0], Message: fmt.Sprintf("read %t from the reply's text", found[0])}}, true
+			return b, []problem.Repair{{Offset: at, Message: msg}}, true
 		}
 		return nil, nil, false
 	}

@@ -767,8 +767,11 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 			case "false", "no", "0":
 				return false, fmt.Sprintf("read %q as false", x), true
 			}
-			if b, ok := leadingAnswer(t); ok {
-				return b, fmt.Sprintf("read %q, which answers with its first word, as %t", x, b), true
+			if b, _, first, ok := textBoolean(t); ok {
+				if first != "" {
+					return b, fmt.Sprintf("read %q, which answers with its first word, as %t", x, b), true
+				}
+				return b, fmt.Sprintf("read %q, which says %t, as %t", x, b, b), true
 			}
 		}
 		if want.Has("array") || want.Has("object") {
@@ -919,24 +922,38 @@ func looseDocument(t string) (any, string, bool) {
 	return nil, "", false
 }
 
-// leadingAnswer reads a yes, no, true or false written first, then why
-// ("Yes, definitely", "No - not yet", "false (not yet)"); a phrase that also says the other ("No,
-// it is true", "Yes, it is not true") is no answer.
-func leadingAnswer(s string) (bool, bool) {
-	m := leadingYesNo.FindStringSubmatchIndex(s)
-	if m == nil {
-		return false, false
-	}
-	yes := affirms(s[m[2]:m[3]])
+// textBoolean reads the answer a text gives where a boolean is wanted:
+// a yes, no, true or false written first, then why ("No, it is not.",
+// "Yes - both are", "false (not yet)"; first is that word), or else the
+// one of true and false the text holds ("The answer is true"). A text
+// that says both ("No, it is true", "true or false"), or negates the
+// word ("it is not true"), gives none. at is the word's offset.
+func textBoolean(s string) (b bool, at int, first string, ok bool) {
+	var found []bool
+	var offs []int
 	for _, w := range []struct {
 		word string
 		v    bool
 	}{{"true", true}, {"false", false}} {
-		if containsWord(s, w.word, true) && (w.v != yes || negated(s, w.word)) {
-			return false, false
+		if containsWord(s, w.word, true) {
+			if negated(s, w.word) {
+				return false, 0, "", false
+			}
+			found = append(found, w.v)
+			offs = append(offs, strings.Index(strings.ToLower(s), w.word))
 		}
 	}
-	return yes, true
+	if m := leadingYesNo.FindStringSubmatchIndex(s); m != nil {
+		yes := affirms(s[m[2]:m[3]])
+		if len(found) > 1 || len(found) == 1 && found[0] != yes {
+			return false, 0, "", false
+		}
+		return yes, m[2], s[m[2]:m[3]], true
+	}
+	if len(found) == 1 {
+		return found[0], offs[0], "", true
+	}
+	return false, 0, "", false
 }
 
 // onlyText reports whether want allows a string and no other kind but

@@ -567,12 +567,19 @@ func TestRuleLooseEnums(t *testing.T) {
 	})
 }
 
-// A boolean named after a negation in prose is no answer.
+// A boolean named in prose, or answered first, is the answer; one named
+// after a negation, or with the other, is none.
 func TestRuleNegatedBoolean(t *testing.T) {
 	checkAligned(t, []alignCase{
 		{"named", "flag", "The answer is **true**.", `true`, ""},
 		{"negated", "flag", "That is not true.", "", "boolean"},
 		{"negated with an apostrophe", "flag", "It isn't false, I think.", "", "boolean"},
+		// A member's text reads as the reply's does.
+		{"named in a member's text", "done", `{"done": "The answer is TRUE"}`, `{"done":true}`, ""},
+		{"answered first in a member's text", "done", `{"done": "No, not yet"}`, `{"done":false}`, ""},
+		{"negated in a member's text", "done", `{"done": "it is not true"}`, "", "boolean"},
+		{"both in a member's text", "done", `{"done": "true or false"}`, "", "boolean"},
+		{"answered, then the other named", "done", `{"done": "Yes, it is false"}`, "", "boolean"},
 	})
 }
 
