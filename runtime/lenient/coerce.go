@@ -49,10 +49,12 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, comp
 	case map[string]any, []any:
 		container = true
 	}
-	if x, ok := v.([]any); ok && ptr != "" && len(x) == 1 && want != 0 && !want.Has("array") && (!want.Has("string") || hasEnum(ms)) {
+	if x, ok := v.([]any); ok && ptr != "" && len(x) == 1 && want != 0 && !want.Has("array") && (!want.Has("string") || hasEnum(ms) || isString(x[0])) {
 		// "level": ["high"] where one value is wanted: the list's one
 		// item, where it fits (of two, which is meant is not guessed; a
 		// whole reply that is a list is its own document, not a value).
+		// Where a string is wanted, only a string is: ["Ada"] is "Ada",
+		// and [36] stays the text "[36]".
 		if _, isList := x[0].([]any); !isList && x[0] != nil {
 			var scratch []problem.Repair
 			if item := coerce(sc, x[0], s, ptr, complete, &scratch); s.Validate(item) == nil {
@@ -651,6 +653,11 @@ const asJSONText = "as its JSON text, where a string is wanted"
 // keptAsText reports whether r kept a list or object as a string's JSON
 // text.
 func keptAsText(r problem.Repair) bool { return strings.HasSuffix(r.Message, asJSONText) }
+
+func isString(v any) bool {
+	_, ok := v.(string)
+	return ok
+}
 
 func kindName(v any) string {
 	switch v.(type) {

@@ -335,6 +335,10 @@ func TestRuleScalarAsText(t *testing.T) {
 		{"a number where a number is allowed stays one", "text", `{"either": 7}`, `{"either":7}`, ""},
 		{"a boolean where a boolean is allowed stays one", "text", `{"flag": false}`, `{"flag":false}`, ""},
 		{"a number where a string or an object is wanted is no guess", "union", `3`, "", "(root)"},
+		// A list where a string is wanted: its one string, or its JSON text.
+		{"a list of one string is the string", "text", `{"zip": ["12345"]}`, `{"zip":"12345"}`, ""},
+		{"a list of two strings is its JSON text", "text", `{"zip": ["1", "2"]}`, `{"zip":"[\"1\",\"2\"]"}`, ""},
+		{"a list of one number is its JSON text", "text", `{"zip": [12345]}`, `{"zip":"[12345]"}`, ""},
 	})
 }
 
