@@ -2326,3 +2326,18 @@ func TestRuleEllipsisAfterString(t *testing.T) {
 		{"words after: the quote is the text's", `{"a": "She said "wait" ... and left"}`, `{"a":"She said \"wait\" ... and left"}`, "quote inside"},
 	})
 }
+
+// A string that lost its end quote before the brackets that close its
+// containers, a comma and the next key or item ends before the
+// brackets: they are the document's. Brackets the string's own text
+// opened stay its text.
+func TestRuleEndQuoteLostBeforeBrackets(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"before a brace and a key", `{"a": {"b": "x}, "c": 1}`, `{"a":{"b":"x"},"c":1}`, "before the brackets"},
+		{"before a bracket and a key", `{"a": ["x], "c": 1}`, `{"a":["x"],"c":1}`, "before the brackets"},
+		{"before the next item of a list", `{"p": [{"n": "x},{"n": "y"}]}`, `{"p":[{"n":"x"},{"n":"y"}]}`, "before the brackets"},
+		{"two brackets", `{"a": [{"b": "x}], "c": 1}`, `{"a":[{"b":"x"}],"c":1}`, "before the brackets"},
+		{"a brace the text opened is its own", `{"a": {"b": "{x}}, "c": 1}`, `{"a":{"b":"{x}"},"c":1}`, "before the brackets"},
+		{"a balanced brace, then a comma: the end quote is lost at the comma", `{"a": {"b": "f() {}, "c": 1}}`, `{"a":{"b":"f() {}","c":1}}`, "end quote is missing"},
+	})
+}

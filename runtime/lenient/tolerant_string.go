@@ -691,6 +691,18 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				(next == '{' || next == '[' || next == '-' || startsLiteral(t.s[t.i:]) || t.inObjectValue() && bareKeyStarts(t.s[t.i:]) ||
 					commentStarts(skipBlanks(t.s[save:])) || // "a" // note⏎: a comment, then the line's end
 					!lineClosesString(t.s[t.i:], r)) // 'a'⏎ b⏎: the next line does not end this string
+			if cut, ok := t.closersInString(start+1, quote, sb.String()); ok && !stopAtDelimiter && !key && inner == 0 {
+				// {"a": {"b": "x}, "c": 1}, [{"a": "x},{"a": "y"}]: the
+				// string lost its end quote before brackets that close its
+				// containers, then a comma and the next key or item; the
+				// brackets are the document's, not the string's.
+				text := sb.String()
+				v.str = strings.TrimRight(text[:len(text)-(quote-cut)], " \t\r\n")
+				v.done = true
+				t.i = cut
+				t.repair(cut, "closed a string whose end quote is missing before the brackets after it")
+				return v, true
+			}
 			topLevel := len(t.stack) == 0 && t.parens == 0
 			if topLevel && !stopAtDelimiter && !t.eof() && next != ',' && next != '\n' && next != '+' {
 				// A document that is one string ends at the end of the
@@ -1523,6 +1535,69 @@ func quoteBeforeComma(text string, open rune) bool {
 	text = strings.TrimRight(text[:len(text)-1], " \t\r\n")
 	q, size := utf8.DecodeLastRuneInString(text)
 	return size < len(text) && isQuote(q) && q != open
+}
+
+// closersInString looks at the text of a string from lo up to the quote
+// at q, which opens a key, for what a string that lost its end quote
+// leaves before it: closing brackets, a comma and, before a new item of a
+// list, its opening brace. It returns where the brackets start where they
+// close the containers being read, innermost first, more of them than the
+// string's text (text, read so far) opened, and leave an object for the
+// key to go on, or a list for the item.
+func (t *tolerant) closersInString(lo, q int, text string) (int, bool) {
+	j := q
+	back := func() byte { // the byte before j, past blanks; 0 at lo
+		for j > lo {
+			if c := t.s[j-1]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+				return c
+			}
+			j--
+		}
+		return 0
+	}
+	item := back() == '{'
+	if item {
+		j--
+	}
+	if back() != ',' {
+		return 0, false
+	}
+	j--
+	var at []int // the brackets before the comma, the last first
+	for c := back(); (c == '}' || c == ']') && len(at) < len(t.stack); c = back() {
+		j--
+		at = append(at, j)
+	}
+	if len(at) == 0 {
+		return 0, false
+	}
+	braces := strings.Count(text, "}") - strings.Count(text, "{")
+	squares := strings.Count(text, "]") - strings.Count(text, "[")
+	if item {
+		braces++ // the item's brace is in text too
+	}
+	// The string's own brackets come first, the document's last: take
+	// the longest run of the last ones that closes the containers, the
+	// innermost first.
+	for n := len(at); n > 0; n-- {
+		depth, b, sq, ok := len(t.stack), braces, squares, true
+		for k := n - 1; k >= 0 && ok; k-- {
+			switch t.s[at[k]] {
+			case '}':
+				ok = t.stack[depth-1] == jObject && b > 0
+				b--
+			case ']':
+				ok = t.stack[depth-1] == jArray && sq > 0
+				sq--
+			}
+			depth--
+		}
+		if !ok || depth == 0 || item && t.stack[depth-1] != jArray || !item && (t.stack[depth-1] != jObject || !startsKey(t.s[q:])) {
+			continue
+		}
+		return at[n-1], true
+	}
+	return 0, false
 }
 
 // allHex reports whether b is hex digits only.
