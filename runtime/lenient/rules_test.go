@@ -512,6 +512,9 @@ func TestRuleDoubledQuotes(t *testing.T) {
 		{"single quotes doubled", `{"a": ''Ada'', ''b'': 36}`, `{"a":"Ada","b":36}`, "doubled quotes"},
 		{"a doubled single quote inside is one quote", `{'a': 'it''s', 'b': ''}`, `{"a":"it's","b":""}`, "doubled quote inside"},
 		{"empty single-quoted strings stay empty", `['', '']`, `["",""]`, ""},
+		{"an empty string in doubled quotes", `{""a"": """", ""b"": """"}`, `{"a":"","b":""}`, "empty string"},
+		{"escapes read as a string's", `{""a"": ""x\ny \u00e9 \\d""}`, `{"a":"x\ny é \\d"}`, "doubled quotes"},
+		{"a path's backslashes as a string's", `{""a"": ""C:\new\file""}`, `{"a":"C:\\new\\file"}`, "path"},
 	})
 }
 

@@ -84,10 +84,13 @@ func (t *tolerant) quoted() *jvalue {
 	}
 }
 
-// adjacentString reports whether the '"' at s[i] opens a string of one
-// line that the end of the text, a comma, a closing brace or another
+// adjacentString reports whether the '"' at s[i] opens a nonempty
+// string of one line that the end of the text, a comma, a closing brace or another
 // string follows: a string that goes on the one before it, not a key.
 func adjacentString(s []byte, i int) bool {
+	if i+1 < len(s) && s[i+1] == '"' {
+		return false // "" or a run of quotes: read as such
+	}
 	j := unescapedQuote(s, i+1)
 	if j == len(s) || bytes.IndexByte(s[i+1:j], '\n') >= 0 {
 		return false
@@ -107,15 +110,17 @@ func (t *tolerant) quotedOnce(key bool) *jvalue {
 		t.i += 3
 		end := bytes.Index(t.s[t.i:], []byte{byte(open), byte(open), byte(open)})
 		v := &jvalue{kind: jString, off: start}
+		if run, ok := t.quoteRunAlone(start, open); ok && (end < 0 || run == 4) {
+			// "key": """, or ["""]: an empty string and stray quotes,
+			// not a string the text leaves open; """" before a
+			// delimiter is an empty string in doubled quotes
+			// ({""a"": """", ""b"": 1}), not a triple-quoted one.
+			t.i = start + run
+			v.done = true
+			t.repair(start, "read %d quotes with nothing after them as an empty string", run)
+			return v
+		}
 		if end < 0 {
-			if run, ok := t.quoteRunAlone(start, open); ok {
-				// "key": """, or ["""]: an empty string and stray
-				// quotes, not a string the text leaves open.
-				t.i = start + run
-				v.done = true
-				t.repair(start, "read %d quotes with nothing after them as an empty string", run)
-				return v
-			}
 			v.str = t.text(t.i, len(t.s))
 			t.i = len(t.s)
 			t.repair(start, "closed a string the text left open")
@@ -135,6 +140,19 @@ func (t *tolerant) quotedOnce(key bool) *jvalue {
 			// ""name"": a string in doubled quotes.
 			t.repair(start, "read a string in doubled quotes")
 			v := &jvalue{kind: jString, off: start, str: t.text(t.i+2, t.i+2+len(body)), done: true}
+			if bytes.IndexByte(body, '\\') >= 0 {
+				// ""a\nb"", ""C:\new"": the escapes read as in a string
+				// of one pair of the same quotes, which the body holds none of.
+				in := &tolerant{s: append(append([]byte{byte(open)}, body...), byte(open))}
+				if w := in.quotedOnce(false); w != nil && in.eof() {
+					v.str = w.str
+					for _, r := range in.repairs {
+						if r.Offset > 0 { // not the quotes' kind, said above
+							t.repair(t.i+1+r.Offset, "%s", r.Message)
+						}
+					}
+				}
+			}
 			t.i += end
 			return v
 		}
