@@ -2344,3 +2344,24 @@ func TestRuleEndQuoteLostBeforeBrackets(t *testing.T) {
 		{"a balanced brace, then a comma: the end quote is lost at the comma", `{"a": {"b": "f() {}, "c": 1}}`, `{"a":{"b":"f() {}","c":1}}`, "end quote is missing"},
 	})
 }
+
+// A closing bracket of the other kind than its container's is the right
+// one where the text closes as many brackets as it opens; where it
+// closes fewer, a bracket was left out and this one closes the
+// container around it too. Streamed, nothing after it is read until
+// the text says which.
+func TestRuleWrongClosingBracket(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a brace for a list's bracket", `{"a": {"b": [1, 2}, "c": 3}, "d": 4}`, `{"a":{"b":[1,2],"c":3},"d":4}`, "read '}' as the ']'"},
+		{"a bracket for an object's brace", `{"a": {"b": 1], "c": 2}`, `{"a":{"b":1},"c":2}`, "read ']' as the '}'"},
+		{"both, in a list of objects", `[{"a": 1], {"a": 2]}`, `[{"a":1},{"a":2}]`, "read ']' as the '}'"},
+		{"a bracket left out: the brace closes both", `{"a": {"b": [1, 2}, "c": 3}`, `{"a":{"b":[1,2]},"c":3}`, "closed an array before '}'"},
+		{"brackets in strings are not counted", `{"a": {"b": [1, "]"}, "c": 3}, "d": 4}`, `{"a":{"b":[1,"]"],"c":3},"d":4}`, "read '}' as the ']'"},
+	})
+	checkStreamed(t, "any", []streamCase{
+		{`{"a": {"b": [1, 2}, "c": 3`, `{"a":{"b":[1,2]}}`},
+		{`{"a": {"b": [1, 2}, "c": 3}, "d": 4}`, `{"a":{"b":[1,2],"c":3},"d":4}`},
+		// Not "path" beside "r", as if the bracket closed both objects.
+		{`{"r": {"env": {"x": "1"], "path": "p", "n": 1`, `{"r":{"env":{"x":"1"}}}`},
+	})
+}

@@ -88,6 +88,9 @@ type tolerant struct {
 	// nextObject: an object ended at a repeated key, which starts the
 	// next object of the list it is in.
 	nextObject bool
+	// balance: 0 not yet known, 1 the text closes as many brackets as
+	// it opens (bracketsBalanced), 2 it does not.
+	balance uint8
 	// strRaw: the string being read wrote a backslash that starts no
 	// JSON escape; strCtrl are its \n, \t and \r before a letter.
 	strRaw  bool
@@ -591,7 +594,17 @@ func (t *tolerant) items(v *jvalue, close byte) {
 			t.i++
 			v.done = true
 			return
+		case c == '}' && t.wrongCloserUndecided():
+			return
 		case c == '}':
+			if t.bracketsBalance() {
+				// {"a": [1, 2}, "b": 3}: the text closes as many brackets
+				// as it opens, so the brace was written for the bracket.
+				t.repair(t.i, "read '}' as the ']' that closes the array")
+				t.i++
+				v.done = true
+				return
+			}
 			if t.inObject() {
 				// {"a": [1, 2}: the object's brace closes the array too.
 				t.repair(t.i, "closed an array before '}'")
@@ -768,6 +781,63 @@ func (t *tolerant) lastNotComma(v *jvalue) bool {
 
 // inObject reports whether the innermost container around the current
 // one is an object.
+// bracketsBalance reports whether the text closes as many brackets as it
+// opens, outside strings: a closing bracket of the other kind is then
+// one written for the right one, not one that closes the container
+// around it too. Counted once per text.
+func (t *tolerant) bracketsBalance() bool {
+	if t.balance == 0 {
+		t.balance = 2
+		if bracketsBalanced(t.s) {
+			t.balance = 1
+		}
+	}
+	return t.balance == 1
+}
+
+// wrongCloserUndecided reports, at a closing bracket of the other kind
+// than the container's, whether the text is still streaming and does not
+// yet close as many brackets as it opens: whether the bracket was
+// written for the right one or closes a container around it too is
+// decided by text still to come. The reading ends there, containers
+// open, so that nothing after it is shown, let alone done, before then.
+func (t *tolerant) wrongCloserUndecided() bool {
+	if !t.streaming || t.bracketsBalance() {
+		return false
+	}
+	t.repair(t.i, "stopped at a closing bracket of the other kind until the text says what it closes")
+	t.i = len(t.s)
+	return true
+}
+
+// bracketsBalanced reports whether s, read as JSON's strings and
+// brackets, opens as many brackets as it closes and ends outside a
+// string.
+func bracketsBalanced(s []byte) bool {
+	depth, in := 0, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if in {
+			switch c {
+			case '\\':
+				i++
+			case '"':
+				in = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			in = true
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		}
+	}
+	return depth == 0 && !in
+}
+
 func (t *tolerant) inObject() bool {
 	return len(t.stack) >= 2 && t.stack[len(t.stack)-2] == jObject
 }
@@ -928,6 +998,15 @@ func (t *tolerant) members(v *jvalue) {
 			if comma && len(v.keys) > 0 {
 				t.repair(t.i, "removed a trailing comma")
 			}
+			t.i++
+			v.done = true
+			return
+		case c == ']' && t.wrongCloserUndecided():
+			return
+		case c == ']' && t.bracketsBalance():
+			// {"a": {"b": 1], "c": 2}: written for the brace, as the text
+			// closes as many brackets as it opens.
+			t.repair(t.i, "read ']' as the '}' that closes the object")
 			t.i++
 			v.done = true
 			return
