@@ -96,6 +96,11 @@ func coerce(sc *schema.ShapeCache, v any, s *jsonschema.Schema, ptr string, comp
 			v = fixed
 		}
 	}
+	if str, ok := v.(string); ok && !container && want.Has("string") && (want.Has("array") || want.Has("object")) {
+		if c, ok := encodedContainer(sc, str, s, want, ptr, complete, repairs); ok {
+			return c
+		}
+	}
 	if obj, ok := v.(map[string]any); ok && want != 0 && want.Has("object") {
 		// An object that is the value of the one property the wanted
 		// object has: it validates against that property, not the object.
@@ -739,6 +744,34 @@ func namesEnumValue(t string, ms []*jsonschema.Schema) bool {
 		}
 	}
 	return false
+}
+
+// encodedContainer reads str, a string where the schema takes a string or
+// a list or object, as the JSON document it encodes (["esm"] sent as
+// "[\"esm\"]"), where the string does not fit the schema and the
+// document, coerced, does. A string that fits stays: it is what was
+// written.
+func encodedContainer(sc *schema.ShapeCache, str string, s *jsonschema.Schema, want schema.TypeSet, ptr string, complete bool, repairs *[]problem.Repair) (any, bool) {
+	t := strings.TrimSpace(str)
+	if t == "" || t[0] != '[' && t[0] != '{' || s.Validate(str) == nil {
+		return nil, false
+	}
+	d, err := schema.DecodeValue([]byte(t))
+	if err != nil {
+		return nil, false
+	}
+	kind := kindName(d)
+	if !want.Has(kind) {
+		return nil, false
+	}
+	var scratch []problem.Repair
+	c := coerce(sc, d, s, ptr, complete, &scratch)
+	if s.Validate(c) != nil {
+		return nil, false
+	}
+	*repairs = append(*repairs, problem.Repair{Pointer: ptr, Message: fmt.Sprintf("decoded an %s sent as a JSON-encoded string, which does not fit as a string", kind)})
+	*repairs = append(*repairs, scratch...)
+	return c, true
 }
 
 // coerceKind turns v into a value of a kind the schema wants, where one of

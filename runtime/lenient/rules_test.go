@@ -111,6 +111,7 @@ var ruleSchemaDocs = map[string]string{
 	"structgen:///nullable.json":  `{"type": "object", "properties": {"n": {"type": ["integer", "null"]}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["n"]}`,
 	"structgen:///shows.json":     `{"type": "array", "items": {"enum": ["Black and White", "Black", "White", "Color"]}}`,
 	"structgen:///grades.json":    `{"type": "array", "items": {"enum": ["none", "low", "high"]}}`,
+	"structgen:///bindings.json":  `{"type": "object", "properties": {"bindings": {"anyOf": [{"enum": ["esm", "raw"]}, {"type": "array", "items": {"enum": ["esm", "raw"]}}]}, "note": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}}}`,
 	"structgen:///loose.json":     `{"properties": {"extends": {"oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "string"}]}, "cjs": {"oneOf": [{"type": "boolean"}, {"type": "object", "properties": {"cache": {"type": "boolean"}, "paths": {"type": "boolean"}}}]}, "opts": {"type": "object", "properties": {"a": {"type": "boolean"}}}, "mode": {"type": "string"}}}`,
 	"structgen:///kinds2.json":    `{"anyOf": [{"allOf": [{"$ref": "#/$defs/base"}, {"properties": {"kind": {"const": "A"}, "spec": {"type": "object", "properties": {"owner": {"type": "string"}}, "required": ["owner"]}}}]}, {"allOf": [{"$ref": "#/$defs/base"}, {"properties": {"kind": {"const": "B"}, "spec": {"type": "object", "properties": {"targets": {"type": "array", "items": {"type": "string"}}}, "required": ["targets"]}}}]}], "$defs": {"base": {"type": "object", "properties": {"kind": {"type": "string"}, "name": {"type": "string"}, "spec": {"type": "object"}}, "required": ["kind", "spec"]}}}`,
 	"structgen:///job.json":       `{"type": "object", "properties": {"env": {"type": "object", "additionalProperties": {"type": "string"}}, "task": {"type": "object", "properties": {"name": {"type": "string"}, "strategy": {"type": "object", "properties": {"kind": {"type": "string"}}}}}, "mode": {"type": "string"}}}`,
@@ -2363,5 +2364,17 @@ func TestRuleWrongClosingBracket(t *testing.T) {
 		{`{"a": {"b": [1, 2}, "c": 3}, "d": 4}`, `{"a":{"b":[1,2],"c":3},"d":4}`},
 		// Not "path" beside "r", as if the bracket closed both objects.
 		{`{"r": {"env": {"x": "1"], "path": "p", "n": 1`, `{"r":{"env":{"x":"1"}}}`},
+	})
+}
+
+// A list or object sent as a JSON-encoded string, where the schema takes
+// a string too, is the document where the string does not fit and the
+// document does; a string that fits stays as written.
+func TestRuleEncodedContainerBesideString(t *testing.T) {
+	checkAligned(t, []alignCase{
+		{"a list where only values or a list fit", "bindings", `{"bindings": "[\"esm\"]"}`, `{"bindings":["esm"]}`, ""},
+		{"a value stays a value", "bindings", `{"bindings": "raw"}`, `{"bindings":"raw"}`, ""},
+		{"a string that fits stays a string", "bindings", `{"note": "[\"a\"]"}`, `{"note":"[\"a\"]"}`, ""},
+		{"a document that does not fit either: no guess", "bindings", `{"bindings": "[\"mjs\"]"}`, "", "bindings"},
 	})
 }
