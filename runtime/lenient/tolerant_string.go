@@ -650,17 +650,25 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 		}
 		return laterOK
 	}
+	// unopened: the string's text so far closes this many more braces
+	// and brackets than it opens (closersInString).
+	var unopened [2]int
 	for !t.eof() {
 		r, n := t.peek()
 		switch r {
 		case '{':
 			braces++
+			unopened[0]--
 		case '}':
 			if braces > 0 {
 				braces--
 			}
+			unopened[0]++
 		case '[':
 			squares = true
+			unopened[1]--
+		case ']':
+			unopened[1]++
 		}
 		run := 0 // quotes in a row at t.i, counted where three may start
 		if r == '"' && !key && !stopAtDelimiter && !csv && sb.Len() > 0 && t.i+2 < len(t.s) && t.s[t.i+1] == '"' && t.s[t.i+2] == '"' {
@@ -709,7 +717,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				(next == '{' || next == '[' || next == '-' || startsLiteral(t.s[t.i:]) || t.inObjectValue() && bareKeyStarts(t.s[t.i:]) ||
 					commentStarts(skipBlanks(t.s[save:])) || // "a" // note⏎: a comment, then the line's end
 					!lineClosesString(t.s[t.i:], r)) // 'a'⏎ b⏎: the next line does not end this string
-			if cut, ok := t.closersInString(start+1, quote, sb.String()); ok && !stopAtDelimiter && !key && inner == 0 {
+			if cut, ok := t.closersInString(start+1, quote, unopened); ok && !stopAtDelimiter && !key && inner == 0 {
 				// {"a": {"b": "x}, "c": 1}, [{"a": "x},{"a": "y"}]: the
 				// string lost its end quote before brackets that close its
 				// containers, then a comma and the next key or item; the
@@ -1559,10 +1567,11 @@ func quoteBeforeComma(text string, open rune) bool {
 // at q, which opens a key, for what a string that lost its end quote
 // leaves before it: closing brackets, a comma and, before a new item of a
 // list, its opening brace. It returns where the brackets start where they
-// close the containers being read, innermost first, more of them than the
-// string's text (text, read so far) opened, and leave an object for the
-// key to go on, or a list for the item.
-func (t *tolerant) closersInString(lo, q int, text string) (int, bool) {
+// close the containers being read, innermost first, no more of them than
+// the string's text read so far closes and does not open (unopened:
+// braces, then brackets), and leave an object for the key to go on, or a
+// list for the item.
+func (t *tolerant) closersInString(lo, q int, unopened [2]int) (int, bool) {
 	j := q
 	back := func() byte { // the byte before j, past blanks; 0 at lo
 		for j > lo {
@@ -1589,8 +1598,7 @@ func (t *tolerant) closersInString(lo, q int, text string) (int, bool) {
 	if len(at) == 0 {
 		return 0, false
 	}
-	braces := strings.Count(text, "}") - strings.Count(text, "{")
-	squares := strings.Count(text, "]") - strings.Count(text, "[")
+	braces, squares := unopened[0], unopened[1]
 	if item {
 		braces++ // the item's brace is in text too
 	}
