@@ -517,6 +517,14 @@ func TestRuleDoubledQuotes(t *testing.T) {
 		{"escapes read as a string's", `{""a"": ""x\ny \u00e9 \\d""}`, `{"a":"x\ny é \\d"}`, "doubled quotes"},
 		{"a path's backslashes as a string's", `{""a"": ""C:\new\file""}`, `{"a":"C:\\new\\file"}`, "path"},
 	})
+	// Streamed, "" right before text may open a string in doubled quotes
+	// still being written: not an empty string done.
+	for _, in := range []string{`{""a"": ""1`, `{""a"": ""1.5"`} {
+		n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///any.json#"), []byte(in))
+		if err == nil && n.Field("a").Done() {
+			t.Errorf("streaming %q: /a done as %s", in, n.Field("a").JSON())
+		}
+	}
 }
 
 // Three quotes or more open a triple-quoted string where one closes

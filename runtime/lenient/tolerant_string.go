@@ -833,6 +833,10 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// quote of a text of one long line would be quadratic.)
 				v.str, v.done = sb.String(), !t.streaming || !atEnd && !(valueOnNextLine && bytes.IndexByte(t.s[nextAt:], '\n') < 0) &&
 					!(ellipsisNext && len(bytes.TrimSpace(t.s[nextAt+ellipsisLen(t.s[nextAt:]):])) == 0) && // "a "b" ... may go on with words
+					// ""1: an empty string right before text, where no
+					// doubled quote follows yet, may be a string in
+					// doubled quotes still being written (""1.1"").
+					!(quote == start+1 && nextAt == save && r < utf8RuneSelf && !bytes.Contains(t.s[nextAt:], []byte{byte(r), byte(r)})) &&
 					!(phraseGoesOn && !bytes.ContainsRune(t.s[nextAt:], r)) && // the quote that decides is still to come
 					// "a "b"" or end="": quotes the text ends in, or that no
 					// quote of this string's kind follows yet, may be the
