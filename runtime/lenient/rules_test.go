@@ -2386,3 +2386,15 @@ func TestRuleEncodedContainerBesideString(t *testing.T) {
 		{"a document that does not fit either: no guess", "bindings", `{"bindings": "[\"mjs\"]"}`, "", "bindings"},
 	})
 }
+
+// Streamed, a string that a + ends the text after is not done: the
+// string it joins is still to come.
+func TestRulePlusAtStreamEnd(t *testing.T) {
+	for _, in := range []string{`{"a": "./src/c" +`, `{"a": "./src/c" + `} {
+		n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///any.json#"), []byte(in))
+		if err != nil || n.Field("a").Done() {
+			t.Errorf("streaming %q: /a done (%v), want not done", in, err)
+		}
+	}
+	checkStreamed(t, "any", []streamCase{{`{"a": "./src/c" + "omponent"}`, `{"a":"./src/component"}`}})
+}

@@ -75,6 +75,9 @@ func (t *tolerant) quoted() *jvalue {
 		t.skip()
 		if r, _ := t.peek(); !isQuote(r) {
 			t.repair(plus, "removed a dangling '+'")
+			if t.eof() && t.streaming {
+				v.done = false // "a" + at the end: the next string is still to come
+			}
 			return v
 		}
 		next := t.quotedOnce(false)
