@@ -824,7 +824,7 @@ func proseScalar(text []byte, sch *jsonschema.Schema) (any, []problem.Repair, bo
 				return nil, nil, false // "RED, PURPLE": several items, not all values
 			}
 			if v, reps, ok := proseScalar(text, item); ok {
-				return []any{v}, append(reps, problem.Repair{Message: "read a single value as a list of one"}), true
+				return []any{v}, append(reps, problem.Repair{Message: readListOfOne}), true
 			}
 		}
 		return nil, nil, false

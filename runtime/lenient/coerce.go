@@ -651,6 +651,10 @@ func patternSchema(m *jsonschema.Schema, k string) *jsonschema.Schema {
 	return best
 }
 
+// readListOfOne is the repair that wraps a single value where a list is
+// wanted.
+const readListOfOne = "read a single value as a list of one"
+
 // asJSONText ends the repair that keeps a list or object as the JSON
 // text of a string (keptAsText).
 const asJSONText = "as its JSON text, where a string is wanted"
@@ -892,7 +896,7 @@ func coerceKind(v any, want schema.TypeSet, ms []*jsonschema.Schema) (any, strin
 	}
 	if want.Has("array") && v != nil {
 		if _, isArr := v.([]any); !isArr && !wrapsAgain(v, ms) {
-			return []any{v}, "read a single value as a list of one", true
+			return []any{v}, readListOfOne, true
 		}
 	}
 	if want.Has("object") && v != nil {

@@ -495,6 +495,12 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 	doc = coerce(s.Shapes(), doc, sch, "", false, &coerced) // a streamed object may still get them
 	for i := range coerced {
 		coerced[i].Offset = offsetOf(v, coerced[i].Pointer)
+		if coerced[i].Pointer == "" && coerced[i].Message == readListOfOne {
+			// {"a": 1} where a list is wanted: the list of one is not
+			// done, for another document may follow ({"a": 2}, as JSON
+			// Lines write them); its item is as done as it was.
+			done["/0"], done[""] = done[""], false
+		}
 	}
 	return &Node{v: doc, done: done}, append(append(pre, repairs...), coerced...), nil
 }

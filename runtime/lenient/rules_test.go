@@ -2398,3 +2398,14 @@ func TestRulePlusAtStreamEnd(t *testing.T) {
 	}
 	checkStreamed(t, "any", []streamCase{{`{"a": "./src/c" + "omponent"}`, `{"a":"./src/component"}`}})
 }
+
+// Streamed, one document where a list is wanted is a list of one that is
+// not done: another may follow, as JSON Lines write them. Its item is as
+// done as the document.
+func TestRuleListOfOneStreamed(t *testing.T) {
+	n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///list.json#"), []byte(`{"a": "x"}`))
+	if err != nil || string(n.JSON()) != `[{"a":"x"}]` || n.Done() || !n.Items()[0].Done() {
+		t.Fatalf("streaming one document for a list: %s (%v), done %v; want [{\"a\":\"x\"}] not done, its item done", n.JSON(), err, n.Done())
+	}
+	checkStreamed(t, "list", []streamCase{{"{\"a\": \"x\"}\n{\"a\": \"y\"}", `[{"a":"x"},{"a":"y"}]`}})
+}
