@@ -2409,3 +2409,14 @@ func TestRuleListOfOneStreamed(t *testing.T) {
 	}
 	checkStreamed(t, "list", []streamCase{{"{\"a\": \"x\"}\n{\"a\": \"y\"}", `[{"a":"x"},{"a":"y"}]`}})
 }
+
+// In a list, a blank and a list after an item's quote, with no phrase of
+// the item's own open, is the next item, its comma left out.
+func TestRuleListAfterItemWithoutComma(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a nested list", `["a" ["b", "c"]]`, `["a",["b","c"]]`, "missing comma"},
+		{"in the middle", `["x", "y" [1, 2], "z"]`, `["x","y",[1,2],"z"]`, "missing comma"},
+		{"a bracket after a phrase stays text", `["He said "wait" [sic] twice", "b"]`, `["He said \"wait\" [sic] twice","b"]`, "quote inside"},
+		{"an index in code stays text", `["see x["a"] here", "b"]`, `["see x[\"a\"] here","b"]`, "quote inside"},
+	})
+}

@@ -823,7 +823,11 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			// "b" ...: an ellipsis for left-out items, then a delimiter or
 			// the end, follows the value's end.
 			ellipsisNext := !key && !stopAtDelimiter && len(t.stack) > 0 && (next == '.' || next == '\u2026') && ellipsisEnds(t.s[t.i:])
-			if stopAtDelimiter || valueOnNextLine || memberNext || ellipsisNext || t.eof() || next == ',' || !key && t.inObjectValue() && quote > start+1 && bytes.IndexByte([]byte(" \t,"), t.s[quote-1]) < 0 && keyLostOpenQuote(t.s[t.i:], r) || next == ':' && !phraseOpen || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) && !(inText && phraseFollows(t.s[t.i:])) || next == '\n' || next == '+' && (inner%2 == 0 || key || stopAtDelimiter) ||
+			// ["a" ["b"]]: a blank, then a list, after an item's quote
+			// with no phrase of its own open: the next item, its comma
+			// left out.
+			listNext := !key && !stopAtDelimiter && next == '[' && t.inArray() && inner == 0 && t.i > save
+			if stopAtDelimiter || valueOnNextLine || memberNext || ellipsisNext || listNext || t.eof() || next == ',' || !key && t.inObjectValue() && quote > start+1 && bytes.IndexByte([]byte(" \t,"), t.s[quote-1]) < 0 && keyLostOpenQuote(t.s[t.i:], r) || next == ':' && !phraseOpen || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) && !(inText && phraseFollows(t.s[t.i:])) || next == '\n' || next == '+' && (inner%2 == 0 || key || stopAtDelimiter) ||
 				next == ';' && !key && t.semicolonSeparates(t.s[t.i+1:]) || next >= '0' && next <= '9' && !key && !(t.i == save && t.s[quote-1] == ' ' && phraseFollows(t.s[quote:])) && !(t.i == save && sb.Len() == 0 && quoteOnLine(t.s[t.i:], r) >= 0) || next == '=' && key ||
 				key && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0 && startsPlainValue(t.s[t.i:]) {
 				nextAt := t.i // where what follows the quote starts
