@@ -779,8 +779,6 @@ func (t *tolerant) lastNotComma(v *jvalue) bool {
 	return false
 }
 
-// inObject reports whether the innermost container around the current
-// one is an object.
 // bracketsBalance reports whether the text closes as many brackets as it
 // opens, outside strings: a closing bracket of the other kind is then
 // one written for the right one, not one that closes the container
@@ -838,6 +836,8 @@ func bracketsBalanced(s []byte) bool {
 	return depth == 0 && !in
 }
 
+// inObject reports whether the innermost container around the current
+// one is an object.
 func (t *tolerant) inObject() bool {
 	return len(t.stack) >= 2 && t.stack[len(t.stack)-2] == jObject
 }
