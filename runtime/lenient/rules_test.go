@@ -2357,8 +2357,9 @@ func TestRuleEndQuoteLostBeforeBrackets(t *testing.T) {
 // A closing bracket of the other kind than its container's is the right
 // one where the text closes as many brackets as it opens; where it
 // closes fewer, a bracket was left out and this one closes the
-// container around it too. Streamed, nothing after it is read until
-// the text says which.
+// container around it too; where the text closes every bracket of the
+// container's kind and more of its own kind than it opens, it is one too
+// many. Streamed, nothing after it is read until the text says which.
 func TestRuleWrongClosingBracket(t *testing.T) {
 	checkRules(t, []ruleCase{
 		{"a brace for a list's bracket", `{"a": {"b": [1, 2}, "c": 3}, "d": 4}`, `{"a":{"b":[1,2],"c":3},"d":4}`, "read '}' as the ']'"},
@@ -2366,6 +2367,8 @@ func TestRuleWrongClosingBracket(t *testing.T) {
 		{"both, in a list of objects", `[{"a": 1], {"a": 2]}`, `[{"a":1},{"a":2}]`, "read ']' as the '}'"},
 		{"a bracket left out: the brace closes both", `{"a": {"b": [1, 2}, "c": 3}`, `{"a":{"b":[1,2]},"c":3}`, "closed an array before '}'"},
 		{"brackets in strings are not counted", `{"a": {"b": [1, "]"}, "c": 3}, "d": 4}`, `{"a":{"b":[1,"]"],"c":3},"d":4}`, "read '}' as the ']'"},
+		{"a brace too many in a list", `{"a": [{"b": 1}}, {"b": 2}], "c": 3}`, `{"a":[{"b":1},{"b":2}],"c":3}`, "removed a stray '}'"},
+		{"a bracket too many in an object", `{"a": {"b": 1]}, "c": 2}`, `{"a":{"b":1},"c":2}`, "removed a stray ']'"},
 	})
 	checkStreamed(t, "any", []streamCase{
 		{`{"a": {"b": [1, 2}, "c": 3`, `{"a":{"b":[1,2]}}`},

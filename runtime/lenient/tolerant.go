@@ -90,7 +90,8 @@ type tolerant struct {
 	nextObject bool
 	// balance: 0 not yet known, 1 the text closes as many brackets as
 	// it opens (bracketsBalanced), 2 it does not.
-	balance uint8
+	balance  uint8
+	brackets bracketCount // with balance: the counts of each kind
 	// strRaw: the string being read wrote a backslash that starts no
 	// JSON escape; strCtrl are its \n, \t and \r before a letter.
 	strRaw  bool
@@ -605,7 +606,7 @@ func (t *tolerant) items(v *jvalue, close byte) {
 				v.done = true
 				return
 			}
-			if t.inObject() {
+			if t.inObject() && !t.strayCloser(c) {
 				// {"a": [1, 2}: the object's brace closes the array too.
 				t.repair(t.i, "closed an array before '}'")
 				dropUnfinished(v)
@@ -786,7 +787,8 @@ func (t *tolerant) lastNotComma(v *jvalue) bool {
 func (t *tolerant) bracketsBalance() bool {
 	if t.balance == 0 {
 		t.balance = 2
-		if bracketsBalanced(t.s) {
+		t.brackets = countBrackets(t.s)
+		if t.brackets.braces+t.brackets.squares == 0 && !t.brackets.inString {
 			t.balance = 1
 		}
 	}
@@ -812,28 +814,56 @@ func (t *tolerant) wrongCloserUndecided() bool {
 // brackets, opens as many brackets as it closes and ends outside a
 // string.
 func bracketsBalanced(s []byte) bool {
-	depth, in := 0, false
+	c := countBrackets(s)
+	return c.braces+c.squares == 0 && !c.inString
+}
+
+// bracketCount is what a text's brackets outside strings add up to.
+type bracketCount struct {
+	braces, squares int // closing brackets less opening ones, of each kind
+	inString        bool
+}
+
+func countBrackets(s []byte) bracketCount {
+	var n bracketCount
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if in {
+		if n.inString {
 			switch c {
 			case '\\':
 				i++
 			case '"':
-				in = false
+				n.inString = false
 			}
 			continue
 		}
 		switch c {
 		case '"':
-			in = true
-		case '{', '[':
-			depth++
-		case '}', ']':
-			depth--
+			n.inString = true
+		case '{':
+			n.braces--
+		case '}':
+			n.braces++
+		case '[':
+			n.squares--
+		case ']':
+			n.squares++
 		}
 	}
-	return depth == 0 && !in
+	return n
+}
+
+// strayCloser reports whether a closing bracket c, met where the
+// container being read wants the other kind, is one too many: the text
+// closes every bracket of the container's kind it opens and closes more
+// of c's kind than it opens ({"a": [{"b": 1}}, {"b": 2}]}). A text cut
+// short or still streaming closes fewer than it opens, never this.
+func (t *tolerant) strayCloser(c byte) bool {
+	t.bracketsBalance()
+	if c == '}' {
+		return t.brackets.squares == 0 && t.brackets.braces > 0
+	}
+	return t.brackets.braces == 0 && t.brackets.squares > 0
 }
 
 // inObject reports whether the innermost container around the current
@@ -1010,6 +1040,10 @@ func (t *tolerant) members(v *jvalue) {
 			t.i++
 			v.done = true
 			return
+		case c == ']' && t.strayCloser(c):
+			t.repair(t.i, "removed a stray ']'")
+			t.i++
+			continue
 		case c == ']':
 			// Closed by the enclosing array's bracket: {"a": 1]
 			t.repair(t.i, "closed an object before %q", c)
