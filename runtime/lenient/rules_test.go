@@ -2354,6 +2354,22 @@ func TestRuleEndQuoteLostBeforeBrackets(t *testing.T) {
 	})
 }
 
+// A quote that closes a word, followed by stray text and then a bracket
+// the string never opened, is the string's end quote, wherever the
+// object is: the text is dropped (reported), the bracket closes the
+// object. Read on to the comma as a lost end quote, the string would
+// swallow the bracket and the members after it would move up a level.
+func TestRuleStrayTextAfterEndQuote(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"in a nested object", `{"w": {"b": "x" true}, "c": "z"}`, `{"w":{"b":"x"},"c":"z"}`, "stray text"},
+		{"several words", `{"w": {"b": "data" AAAA BB }, "c": 1}`, `{"w":{"b":"data"},"c":1}`, "stray text"},
+		{"in a list's object", `{"l": [{"b": "x" y}], "c": 1}`, `{"l":[{"b":"x"}],"c":1}`, "stray text"},
+		{"a phrase quote opens: the end quote is lost", `{"w": {"a": "He said "hi, "c": 1}}`, `{"w":{"a":"He said \"hi","c":1}}`, "end quote is missing"},
+		{"inches are the text's", `{"w": {"a": "a 12" pizza}, "c": 1}}`, `{"w":{"a":"a 12\" pizza}","c":1}}`, "end quote is missing"},
+		{"no bracket: the quote is the text's", `{"w": {"a": "x" y, "c": 1}}`, `{"w":{"a":"x\" y","c":1}}`, "end quote is missing"},
+	})
+}
+
 // A closing bracket of the other kind than its container's is the right
 // one where the text closes as many brackets as it opens; where it
 // closes fewer, a bracket was left out and this one closes the

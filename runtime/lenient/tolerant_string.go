@@ -612,6 +612,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 	braces := 0      // braces the string's text opened and has not closed
 	squares := false // the string's text holds a [ (x["a"])
 	inner := 0       // quotes taken as the string's own
+	firstInner := -1 // where the first of them is
 	csv := false
 	csvNoEnd := 0          // csvQuotes found no single end quote before this offset
 	escapesQuotes := false // the string writes \" for its quotes
@@ -707,6 +708,9 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			keep := func() { // the quote is the string's text, not its end
 				t.i = save
 				t.repair(quote, "escaped a quote inside a string")
+				if inner == 0 {
+					firstInner = quote
+				}
 				inner++
 				sb.WriteRune(r)
 			}
@@ -863,6 +867,14 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 					t.repair(quote, "removed a line break before the end quote")
 				}
 				return v, true
+			}
+			if !stopAtDelimiter && !key && inner == 1 && t.inObjectValue() && closingQuoteThenBracket(t.s, firstInner, quote) && startsKey(t.s[quote:]) {
+				// {"w": {"b": "x" junk}, "c": 1}: the one quote taken as
+				// the text's closes a word, and stray text, then a bracket
+				// the string never opened, follow it: it is the end
+				// quote. The string lost no end quote, as reading on to
+				// the comma would say, swallowing the bracket.
+				return nil, false
 			}
 			if prev, at := lastNonSpaceAt(t.s[start+1 : quote]); prev == ',' && !stopAtDelimiter && !key && (t.inObjectValue() && startsKey(t.s[quote:]) || t.inArray() && quoteBeforeComma(sb.String(), open)) {
 				// {"x": "a, {"k": 1}, "y": 2}: the quote opens a key, so the
@@ -1560,6 +1572,29 @@ done:
 		return 0
 	}
 	return len(body) - j
+}
+
+// closingQuoteThenBracket reports whether the quote at q in s closes a
+// word (a letter or punctuation, no blank or digit before it: 5" is
+// inches; a blank after it), and the text from it up to end closes
+// more brackets than it opens.
+func closingQuoteThenBracket(s []byte, q, end int) bool {
+	if q <= 0 || q+1 >= end || s[q+1] != ' ' && s[q+1] != '\t' {
+		return false
+	}
+	if b := s[q-1]; b == ' ' || b == '\t' || b == '\n' || b >= '0' && b <= '9' {
+		return false
+	}
+	depth := 0
+	for _, c := range s[q+1 : end] {
+		switch c {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		}
+	}
+	return depth < 0
 }
 
 // quoteBeforeComma reports whether text, a string opened with open read
