@@ -93,6 +93,9 @@ func TestPartialDoneIsFinal(t *testing.T) {
 		{"object", "- skipped\nname: x"},
 		{"any", "{\"tags\": [\"a\", \"b\"\n  \"name\": \"x\",\n  \"n\": [1, 2\n  \"m\": 3}"},
 		{"replace", `{"r": [{"path": "a"}, {"source": "s", "targets": [{"paths": "x.y", "select": "k"}]}]}`},
+		{"any", `{"w": {"b": "x" true}, "c": "z", "l": [{"b": "x" y}], "d": 1}`},
+		{"any", `{"w": [{"key": "value"}}, {"key": "value"}], "c": 2}`},
+		{"any", `{"x": {"b": 1]}, "c": 2}`},
 	} {
 		msg, err := doneChanges(ruleSchemas.Schema("structgen:///"+c.schema+".json#"), c.text)
 		if err != nil {

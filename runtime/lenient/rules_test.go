@@ -2375,7 +2375,8 @@ func TestRuleStrayTextAfterEndQuote(t *testing.T) {
 // closes fewer, a bracket was left out and this one closes the
 // container around it too; where the text closes every bracket of the
 // container's kind and more of its own kind than it opens, it is one too
-// many. Streamed, nothing after it is read until the text says which.
+// many. Streamed, nothing after it is read until the text ends: text
+// still to come changes how the brackets add up.
 func TestRuleWrongClosingBracket(t *testing.T) {
 	checkRules(t, []ruleCase{
 		{"a brace for a list's bracket", `{"a": {"b": [1, 2}, "c": 3}, "d": 4}`, `{"a":{"b":[1,2],"c":3},"d":4}`, "read '}' as the ']'"},
@@ -2388,7 +2389,8 @@ func TestRuleWrongClosingBracket(t *testing.T) {
 	})
 	checkStreamed(t, "any", []streamCase{
 		{`{"a": {"b": [1, 2}, "c": 3`, `{"a":{"b":[1,2]}}`},
-		{`{"a": {"b": [1, 2}, "c": 3}, "d": 4}`, `{"a":{"b":[1,2],"c":3},"d":4}`},
+		// Balanced so far, but more may follow that does not balance.
+		{`{"a": {"b": [1, 2}, "c": 3}, "d": 4}`, `{"a":{"b":[1,2]}}`},
 		// Not "path" beside "r", as if the bracket closed both objects.
 		{`{"r": {"env": {"x": "1"], "path": "p", "n": 1`, `{"r":{"env":{"x":"1"}}}`},
 	})

@@ -796,13 +796,14 @@ func (t *tolerant) bracketsBalance() bool {
 }
 
 // wrongCloserUndecided reports, at a closing bracket of the other kind
-// than the container's, whether the text is still streaming and does not
-// yet close as many brackets as it opens: whether the bracket was
-// written for the right one or closes a container around it too is
-// decided by text still to come. The reading ends there, containers
-// open, so that nothing after it is shown, let alone done, before then.
+// than the container's, whether the text is still streaming: whether
+// the bracket was written for the right one, closes a container around
+// it too or is one too many is decided by how the whole text's brackets
+// add up, which text still to come changes (a text that balances so far
+// may go on with more). The reading ends there, containers open, so
+// that nothing after it is shown, let alone done, before the end.
 func (t *tolerant) wrongCloserUndecided() bool {
-	if !t.streaming || t.bracketsBalance() {
+	if !t.streaming {
 		return false
 	}
 	t.repair(t.i, "stopped at a closing bracket of the other kind until the text says what it closes")
