@@ -1909,6 +1909,9 @@ func TestRuleCutLiteral(t *testing.T) {
 		{"a capital letter alone", `{"grade": F`, `{"grade":"F"}`, "bare word"},
 		{"a key cut before its first character", `{"a": 1, "`, `{"a":1}`, "cut off before its first character"},
 		{"a key cut at its quote alone", `{"`, `{}`, "cut off before its first character"},
+		// An item cut before it held anything is dropped, and said so.
+		{"a list's string cut at its quote", `[1, 2, "`, `[1,2]`, "dropped the last item"},
+		{"a list's object cut at its brace", `{"a": [1, {`, `{"a":[1]}`, "dropped the last item"},
 	})
 }
 

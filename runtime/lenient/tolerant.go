@@ -573,7 +573,7 @@ func (t *tolerant) items(v *jvalue, close byte) {
 		t.skip()
 		if t.eof() {
 			t.repair(t.i, "closed an array the text left open")
-			dropUnfinished(v)
+			t.dropUnfinished(v)
 			return
 		}
 		c := t.s[t.i]
@@ -587,7 +587,7 @@ func (t *tolerant) items(v *jvalue, close byte) {
 			if n := len(v.kids); n > 0 && v.kids[n-1].kind != jString {
 				// (A string whose end quote was read before the bracket is
 				// no item cut off, done or not: [''⏎].)
-				dropUnfinished(v)
+				t.dropUnfinished(v)
 			}
 			return
 		case c == ']' || c == ')':
@@ -609,7 +609,7 @@ func (t *tolerant) items(v *jvalue, close byte) {
 			if t.inObject() && !t.strayCloser(c) {
 				// {"a": [1, 2}: the object's brace closes the array too.
 				t.repair(t.i, "closed an array before '}'")
-				dropUnfinished(v)
+				t.dropUnfinished(v)
 				return
 			}
 			t.repair(t.i, "removed a stray '}'")
@@ -617,7 +617,7 @@ func (t *tolerant) items(v *jvalue, close byte) {
 			continue
 		case c == '`' && bytes.HasPrefix(t.s[t.i:], []byte("```")) && !codeBlockAhead(t.s[t.i:]):
 			t.repair(t.i, "closed an array before a code fence")
-			dropUnfinished(v)
+			t.dropUnfinished(v)
 			return
 		case c == 0xEF && bytes.HasPrefix(t.s[t.i:], fullWidthComma) && len(v.kids) > 0:
 			// [1，2]: between items, a full-width comma is a comma.
@@ -874,11 +874,13 @@ func (t *tolerant) inObject() bool {
 }
 
 // dropUnfinished drops an array's last item when the text cut it off
-// before it held anything (["  or [{ at the end).
-func dropUnfinished(v *jvalue) {
+// before it held anything (["  or [{ at the end), and says so: the
+// repairs that closed it name a value the reading no longer holds.
+func (t *tolerant) dropUnfinished(v *jvalue) {
 	if n := len(v.kids); n > 0 {
 		if last := v.kids[n-1]; !last.done && (last.kind == jString && last.str == "" || isEmptyContainer(last)) {
 			v.kids = v.kids[:n-1]
+			t.repair(last.off, "dropped the last item, which the text cut off before it held anything")
 		}
 	}
 }
