@@ -911,6 +911,21 @@ func TestRuleEndQuoteLostAtLineEnd(t *testing.T) {
 	})
 }
 
+// A string that runs to the end of the text, with no quote in it, is a
+// string a token limit cut off, unless a line of it ends with the
+// brackets that close every container and text follows: then the string
+// lost its end quote before them, and prose follows the document.
+func TestRuleEndQuoteLostBeforeProse(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"an object, then prose", "{\"a\": \"b}\nLet me know if you need more.", `{"a":"b"}`, "end quote is missing"},
+		{"a comma in the text stays", "{\"a\": \"x, y and z. }\nDone.", `{"a":"x, y and z."}`, "end quote is missing"},
+		{"nested, then prose", "{\"a\": [\"b]}\nThat is all.", `{"a":["b"]}`, "end quote is missing"},
+		{"cut off: the text is the string's", "{\"a\": \"b and c", `{"a":"b and c"}`, "left open"},
+		{"brackets that close only some containers", "{\"a\": {\"b\": \"x}\nmore", `{"a":{"b":"x}\nmore"}}`, "left open"},
+		{"a brace the string opened is its own", "{\"code\": \"f() {\n}\nmore", `{"code":"f() {\n}\nmore"}`, "left open"},
+	})
+}
+
 // Text before the document that no value starts with is prose: a
 // reasoning block, markdown, brackets around words before a fence.
 func TestRuleTextBefore(t *testing.T) {

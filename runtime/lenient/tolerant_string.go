@@ -976,7 +976,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			return v, true
 		}
 	}
-	if !stopAtDelimiter && !t.streaming && strings.ContainsAny(sb.String(), ",}]:\n") && (key || !cutInString(t.s[start:])) {
+	if !stopAtDelimiter && !t.streaming && strings.ContainsAny(sb.String(), ",}]:\n") && (key || !cutInString(t.s[start:]) || t.closedAtLineEnd(sb.String())) {
 		// A complete text left the string open: its end quote is missing,
 		// so re-read it up to a delimiter. A streaming text has simply not
 		// written the end quote yet, nor has a text cut off inside it.
@@ -1572,6 +1572,64 @@ done:
 		return 0
 	}
 	return len(body) - j
+}
+
+// closedAtLineEnd reports whether body, the text of a string that runs
+// to the end of the text, has a line that ends with the brackets that
+// close every container being read, innermost first, with more text
+// after it ({"a": "b}⏎Hope this helps.): a document that lost an end
+// quote and prose after it, not a string a token limit cut off. A
+// bracket the string's text opened before is its own ("f() {⏎}⏎…").
+func (t *tolerant) closedAtLineEnd(body string) bool {
+	if len(t.stack) == 0 {
+		return false
+	}
+	braces, squares := 0, 0 // brackets the string's text opened and did not close
+	count := func(s string) {
+		for i := 0; i < len(s); i++ {
+			switch s[i] {
+			case '{':
+				braces++
+			case '}':
+				braces--
+			case '[':
+				squares++
+			case ']':
+				squares--
+			}
+		}
+	}
+	lineStart := 0
+	for i := 0; i < len(body); i++ {
+		if body[i] != '\n' {
+			continue
+		}
+		line := body[lineStart:i]
+		j, depth := len(line), len(t.stack)
+		for j > 0 && depth > 0 {
+			c := line[j-1]
+			switch {
+			case c == ' ' || c == '\t' || c == '\r':
+			case c == '}' && t.stack[len(t.stack)-depth] == jObject, c == ']' && t.stack[len(t.stack)-depth] == jArray:
+				depth--
+			default:
+				j = 0 // no closing brackets end this line
+				continue
+			}
+			j--
+		}
+		if depth == 0 {
+			b, q := braces, squares
+			count(line[:j])
+			if braces <= 0 && squares <= 0 && strings.TrimSpace(body[i+1:]) != "" {
+				return true
+			}
+			braces, squares = b, q
+		}
+		count(line)
+		lineStart = i + 1
+	}
+	return false
 }
 
 // closingQuoteThenBracket reports whether the quote at q in s closes a
