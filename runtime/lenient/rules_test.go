@@ -2369,6 +2369,8 @@ func TestRuleEndQuoteLostBeforeBrackets(t *testing.T) {
 		{"two brackets", `{"a": [{"b": "x}], "c": 1}`, `{"a":[{"b":"x"}],"c":1}`, "before the brackets"},
 		{"a brace the text opened is its own", `{"a": {"b": "{x}}, "c": 1}`, `{"a":{"b":"{x}"},"c":1}`, "before the brackets"},
 		{"a balanced brace, then a comma: the end quote is lost at the comma", `{"a": {"b": "f() {}, "c": 1}}`, `{"a":{"b":"f() {}","c":1}}`, "end quote is missing"},
+		{"quoted phrases that pair up are the text's", `{"a": [{"b": "say "hi" twice}], "c": 1}`, `{"a":[{"b":"say \"hi\" twice"}],"c":1}`, "before the brackets"},
+		{"and before the next item", `[{"b": "say "hi" now}, {"b": "y"}]`, `[{"b":"say \"hi\" now"},{"b":"y"}]`, "before the brackets"},
 	})
 }
 

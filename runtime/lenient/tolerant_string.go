@@ -613,6 +613,10 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 	squares := false // the string's text holds a [ (x["a"])
 	inner := 0       // quotes taken as the string's own
 	firstInner := -1 // where the first of them is
+	// pairedOnLine: the string's text is on one line, and no quote taken
+	// as its own was a key's ("x": …): its inner quotes, where they pair
+	// up, are quoted phrases of the text.
+	pairedOnLine := true
 	csv := false
 	csvNoEnd := 0          // csvQuotes found no single end quote before this offset
 	escapesQuotes := false // the string writes \" for its quotes
@@ -711,6 +715,9 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				if inner == 0 {
 					firstInner = quote
 				}
+				if nx := skipWS(t.s[save:]); len(nx) > 0 && nx[0] == ':' {
+					pairedOnLine = false
+				}
 				inner++
 				sb.WriteRune(r)
 			}
@@ -724,7 +731,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				(next == '{' || next == '[' || next == '-' || startsLiteral(t.s[t.i:]) || t.inObjectValue() && bareKeyStarts(t.s[t.i:]) ||
 					commentStarts(skipBlanks(t.s[save:])) || // "a" // note⏎: a comment, then the line's end
 					!lineClosesString(t.s[t.i:], r)) // 'a'⏎ b⏎: the next line does not end this string
-			if cut, ok := t.closersInString(start+1, quote, unopened); ok && !stopAtDelimiter && !key && inner == 0 {
+			if cut, ok := t.closersInString(start+1, quote, unopened); ok && !stopAtDelimiter && !key && (inner == 0 || inner%2 == 0 && pairedOnLine) {
 				// {"a": {"b": "x}, "c": 1}, [{"a": "x},{"a": "y"}]: the
 				// string lost its end quote before brackets that close its
 				// containers, then a comma and the next key or item; the
@@ -953,6 +960,9 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 					t.closesLine(next) || t.inArray() && quotedItemLine(next)) && !endAhead() {
 					return nil, false
 				}
+			}
+			if r == '\n' {
+				pairedOnLine = false
 			}
 			t.repair(t.i, "escaped a control character in a string")
 			sb.WriteRune(r)
