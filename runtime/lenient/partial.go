@@ -486,6 +486,8 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 	provisional(v, &after)
 	settle(v)
 	done := map[string]bool{}
+	openLast := map[string]bool{}
+	lastOfOpenObjects(v, nil, openLast) // before prune leaves out what is unfinished
 	v = prune(v, schema.Members(sch), nil, done)
 	if v == nil {
 		return nil, repairs, problem.ErrNoJSON
@@ -500,9 +502,43 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 			// done, for another document may follow ({"a": 2}, as JSON
 			// Lines write them); its item is as done as it was.
 			done["/0"], done[""] = done[""], false
+		} else if coerced[i].Message == readListOfOne && openLast[coerced[i].Pointer] {
+			// {"tags": "a", where a list is wanted: "b"] may follow, the
+			// list's '[' left out; the list is not done until the next
+			// member or the object's end says it holds the one item.
+			p := coerced[i].Pointer
+			done[p+"/0"], done[p] = done[p], false
 		}
 	}
 	return &Node{v: doc, done: done}, append(append(pre, repairs...), coerced...), nil
+}
+
+// lastSet returns the index of the last of kids that is not the null of
+// a key the text ends after ({"a": 1, "b), or -1.
+func lastSet(kids []*jvalue) int {
+	i := len(kids) - 1
+	for i >= 0 && kids[i].kind == jNull && !kids[i].done {
+		i--
+	}
+	return i
+}
+
+// lastOfOpenObjects adds to last the pointer of the last member of each
+// object in v that the text has not closed.
+func lastOfOpenObjects(v *jvalue, path []string, last map[string]bool) {
+	for i, k := range v.kids {
+		p := path
+		switch v.kind {
+		case jObject:
+			p = append(path, v.keys[i])
+			if !v.done && i == lastSet(v.kids) {
+				last[schema.Pointer(p)] = true
+			}
+		case jArray:
+			p = append(path, strconv.Itoa(i))
+		}
+		lastOfOpenObjects(k, p, last)
+	}
 }
 
 // oneDocument returns, for a streaming reply read as documents (v, with

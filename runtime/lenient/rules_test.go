@@ -2390,6 +2390,42 @@ func TestRuleStrayTextAfterEndQuote(t *testing.T) {
 	})
 }
 
+// Values after a member's value, none of them a key, up to a ']' the
+// text never opened, are the member's list: its '[' was left out. Only
+// where the text closes more lists than it opens and every object it
+// opens; streamed, text still to come may open the list.
+func TestRuleListLostOpeningBracket(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"strings", `{"tags": "a", "b", "c"], "n": 1}`, `{"tags":["a","b","c"],"n":1}`, "its '[' was left out"},
+		{"the last member", `{"n": 1, "tags": "a", "b"]}`, `{"n":1,"tags":["a","b"]}`, "its '[' was left out"},
+		{"compact", `{"x":"a\\.py","b/.*"],"y":["z"]}`, `{"x":["a\\.py","b/.*"],"y":["z"]}`, "its '[' was left out"},
+		{"nested", `{"a": {"t": "x", "y"]}, "b": 1}`, `{"a":{"t":["x","y"]},"b":1}`, "its '[' was left out"},
+		{"an object after the value", `{"v": "x", {"id": 1}], "n": 2}`, `{"v":["x",{"id":1}],"n":2}`, "its '[' was left out"},
+		{"a list after the value", `{"p": "x", ["y", {"z": true}]]}`, `{"p":["x",["y",{"z":true}]]}`, "its '[' was left out"},
+		{"balanced: a list after a list joins it", `{"k": ["a"], ["b"]}`, `{"k":["a","b"]}`, "joined a list"},
+		{"balanced: a key with no value", `{"a": "x", "b", "c": 1}`, `{"a":"x","c":1}`, "no value"},
+		{"balanced: a quote before a comma is the text's", `{"a": "x "y", z." }`, `{"a":"x \"y\", z."}`, ""},
+	})
+	checkStreamed(t, "any", []streamCase{
+		{`{"tags": "a", "b"`, `{"tags":"a"}`},
+	})
+	// Streamed, what a ']' still to come would make a list is not done.
+	for _, c := range []struct{ schema, in, ptr string }{
+		{"any", `{"tags": "a", "b", `, "tags"},
+		{"any", `{"k":"a","b"],"n":"x"`, "k"},
+		{"person", `{"first_name": "Ada", "tags": "a",`, "tags"},
+	} {
+		n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///"+c.schema+".json#"), []byte(c.in))
+		if err != nil || n.Field(c.ptr).Done() {
+			t.Errorf("streaming %q: %s done (%v), want not done", c.in, c.ptr, err)
+		}
+	}
+	n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///person.json#"), []byte(`{"tags": "a", "age": 3`))
+	if err != nil || !n.Field("tags").Done() || !n.Field("tags").Items()[0].Done() {
+		t.Errorf("streaming: /tags, a list of one before the next member, not done (%v)", err)
+	}
+}
+
 // A closing bracket of the other kind than its container's is the right
 // one where the text closes as many brackets as it opens; where it
 // closes fewer, a bracket was left out and this one closes the

@@ -854,6 +854,53 @@ func countBrackets(s []byte) bracketCount {
 	return n
 }
 
+// listFromLastMember reads, from the comma after the value of v's last
+// member, the values up to a ']' as that member's list, whose '[' the
+// text left out (listLostBracket).
+func (t *tolerant) listFromLastMember(v *jvalue) {
+	last := len(v.kids) - 1
+	list := t.node(jArray, v.kids[last].off)
+	list.kids = append(t.kidSlice(), v.kids[last])
+	t.pushPath(pathSeg{key: v.keys[last], index: -1})
+	t.repair(v.kids[last].off, "read the values from here up to a ']' the text did not open as a list: its '[' was left out")
+	t.items(list, ']')
+	t.popPath()
+	v.kids[last] = list
+}
+
+// lostBracketUndecided reports, where values follow a member's value
+// and its comma with no key, whether the text is still streaming: a ']'
+// still to come would make them the member's list (listLostBracket).
+// The reading ends there, containers open, and the member's value is not
+// done, so that nothing the end of the text changes is shown as done.
+func (t *tolerant) lostBracketUndecided(v *jvalue) bool {
+	if !t.streaming {
+		return false
+	}
+	undone(v.kids[len(v.kids)-1])
+	t.repair(t.i, "stopped at values after a member's value until the text says whether they are its list")
+	t.i = len(t.s)
+	return true
+}
+
+// squaresUnopened reports whether the text closes more lists than it
+// opens.
+func (t *tolerant) squaresUnopened() bool {
+	t.bracketsBalance()
+	return t.brackets.squares > 0
+}
+
+// listLostBracket reports whether the text closes more lists than it
+// opens, and every object it opens: a '[' was left out. Streamed, the
+// text still to come may open the list, so never.
+func (t *tolerant) listLostBracket() bool {
+	if t.streaming {
+		return false
+	}
+	t.bracketsBalance()
+	return t.brackets.squares > 0 && t.brackets.braces == 0
+}
+
 // strayCloser reports whether a closing bracket c, met where the
 // container being read wants the other kind, is one too many: the text
 // closes every bracket of the container's kind it opens and closes more
@@ -1071,6 +1118,13 @@ func (t *tolerant) members(v *jvalue) {
 			comma = true
 			t.i++
 			continue
+		case comma && len(v.kids) > 0 && (c == '{' || c == '[' && v.kids[len(v.kids)-1].kind != jArray) && t.lostBracketUndecided(v):
+			return
+		case (c == '{' || c == '[') && comma && len(v.kids) > 0 && t.listLostBracket():
+			// {"a": "x", {"b": 1}], "c": 2}: as for values, above.
+			t.listFromLastMember(v)
+			comma = false
+			continue
 		case c == '{':
 			// [{"i":1,{"i":2}]: the object ended without its brace.
 			t.repair(t.i, "closed an object before '{'")
@@ -1133,6 +1187,19 @@ func (t *tolerant) members(v *jvalue) {
 			return
 		}
 		t.skip()
+		if comma && len(v.kids) > 0 && !t.eof() && (t.s[t.i] == ',' || t.s[t.i] == ']') && t.lostBracketUndecided(v) {
+			return
+		}
+		if comma && len(v.kids) > 0 && !t.eof() && (t.s[t.i] == ',' || t.s[t.i] == ']') && t.listLostBracket() {
+			// {"tags": "a", "b", "c"], "n": 1}: values after a member's
+			// value, none a key, up to a ']' the text never opened: the
+			// member's list, its '[' left out.
+			t.i = keyOff
+			t.repairs = t.repairs[:keyRepairs]
+			t.listFromLastMember(v)
+			comma = false
+			continue
+		}
 		if bareKey && len(v.kids) > 0 && ok && (t.eof() || t.s[t.i] == '}') && !commaBefore(t.s[v.off:keyOff]) {
 			// {"a": "x" tail: words after a value, before the end.
 			t.repairs = t.repairs[:keyRepairs]

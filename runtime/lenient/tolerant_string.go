@@ -617,6 +617,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 	// as its own was a key's ("x": …): its inner quotes, where they pair
 	// up, are quoted phrases of the text.
 	pairedOnLine := true
+	listUndecided := false // streamed, a quote kept before a comma may yet end the value (listLostBracket)
 	csv := false
 	csvNoEnd := 0          // csvQuotes found no single end quote before this offset
 	escapesQuotes := false // the string writes \" for its quotes
@@ -773,9 +774,15 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				keep()
 				continue
 			}
-			if !stopAtDelimiter && !key && next == ',' && t.inObjectValue() && !keyFollows(t.s[t.i+1:]) {
+			if !stopAtDelimiter && !key && next == ',' && t.inObjectValue() && !keyFollows(t.s[t.i+1:]) && !t.listLostBracket() {
 				// {"a": "x "y", z." }: after a comma in an object a key
 				// follows; here none does, so the quote is the string's.
+				if t.streaming && t.squaresUnopened() {
+					// Streamed, where a ']' closes no '[' before it, the
+					// quote may end the first value of a list that lost its
+					// '[' (listLostBracket), as the whole text may say.
+					listUndecided = true
+				}
 				keep()
 				continue
 			}
@@ -849,7 +856,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// still ends inside that line.
 				// (The next line is looked at only then: a scan at every
 				// quote of a text of one long line would be quadratic.)
-				v.str, v.done = sb.String(), !t.streaming || !atEnd && !(valueOnNextLine && bytes.IndexByte(t.s[nextAt:], '\n') < 0) &&
+				v.str, v.done = sb.String(), !t.streaming || !atEnd && !listUndecided && !(valueOnNextLine && bytes.IndexByte(t.s[nextAt:], '\n') < 0) &&
 					!(ellipsisNext && len(bytes.TrimSpace(t.s[nextAt+ellipsisLen(t.s[nextAt:]):])) == 0) && // "a "b" ... may go on with words
 					// ""1: an empty string right before text, where no
 					// doubled quote follows yet, may be a string in
@@ -891,7 +898,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				t.i = start + 1 + at
 				v.str = strings.TrimRight(sb.String(), " \t\r\n")
 				v.str = strings.TrimRight(v.str[:len(v.str)-1], " \t\r\n")
-				v.done = true
+				v.done = !listUndecided
 				if q, _ := utf8.DecodeLastRuneInString(v.str); endQuoteOfAnotherKind(&v.str, open) {
 					// {"a": "b', "c": 1}: the quote before the comma is the
 					// end quote, of another kind than the opening one.
