@@ -97,6 +97,7 @@ func TestPartialDoneIsFinal(t *testing.T) {
 		{"any", `{"w": [{"key": "value"}}, {"key": "value"}], "c": 2}`},
 		{"any", `{"x": {"b": 1]}, "c": 2}`},
 		{"person", `{"first_name": "Ada", "tags": "a", "b"], "age": 3}`},
+		{"any", `{"x": {"a": "b": 1, "c": [2]}, "e": 3}, "f": 4}`},
 		{"any", `{"a": [{"b": "say "hi" twice}], "c": 1, "d": [{"e": "it "x" is}, {"e": "y"}]}`},
 	} {
 		msg, err := doneChanges(ruleSchemas.Schema("structgen:///"+c.schema+".json#"), c.text)

@@ -2409,9 +2409,9 @@ func TestRuleListLostOpeningBracket(t *testing.T) {
 	checkStreamed(t, "any", []streamCase{
 		{`{"tags": "a", "b"`, `{"tags":"a"}`},
 	})
-	// Streamed, what a ']' still to come would make a list is not done.
+	// Streamed, what a ']' still to come would make a list is not done
+	// (where it was not done before: a value before a comma stays done).
 	for _, c := range []struct{ schema, in, ptr string }{
-		{"any", `{"tags": "a", "b", `, "tags"},
 		{"any", `{"k":"a","b"],"n":"x"`, "k"},
 		{"person", `{"first_name": "Ada", "tags": "a",`, "tags"},
 	} {
@@ -2423,6 +2423,26 @@ func TestRuleListLostOpeningBracket(t *testing.T) {
 	n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///person.json#"), []byte(`{"tags": "a", "age": 3`))
 	if err != nil || !n.Field("tags").Done() || !n.Field("tags").Items()[0].Done() {
 		t.Errorf("streaming: /tags, a list of one before the next member, not done (%v)", err)
+	}
+}
+
+// A colon after a member's string, where the text closes more objects
+// than it opens and every list, makes the string the first key of the
+// member's object, whose '{' was left out. Streamed, the reading stops
+// at the colon until the text ends.
+func TestRuleObjectLostOpeningBrace(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"members, then the next", `{"a": "b": 1, "c": 2}, "e": 3}`, `{"a":{"b":1,"c":2},"e":3}`, "its '{' was left out"},
+		{"nested values", `{"a": "b": {"x": [1]}, "c": "d"}}`, `{"a":{"b":{"x":[1]},"c":"d"}}`, "its '{' was left out"},
+		{"deeper", `{"w": {"a": "b": 1}}, "e": 3}`, `{"w":{"a":{"b":1}},"e":3}`, "its '{' was left out"},
+		{"balanced: the colon is stray", `{"a": "b": 1}`, `{"a":"b"}`, "where a key was wanted"},
+	})
+	checkStreamed(t, "any", []streamCase{
+		{`{"a": "b": 1, "c": 2}, "e": 3}`, `{"a":"b"}`},
+	})
+	n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///any.json#"), []byte(`{"a": "b": 1`))
+	if err != nil || n.Field("a").Done() {
+		t.Errorf("streaming: /a done before the text says whether it is an object (%v)", err)
 	}
 }
 

@@ -869,16 +869,17 @@ func (t *tolerant) listFromLastMember(v *jvalue) {
 }
 
 // lostBracketUndecided reports, where values follow a member's value
-// and its comma with no key, whether the text is still streaming: a ']'
-// still to come would make them the member's list (listLostBracket).
-// The reading ends there, containers open, and the member's value is not
-// done, so that nothing the end of the text changes is shown as done.
+// and its comma with no key, or a colon follows its string, whether the
+// text is still streaming: a ']' or '}' still to come would make them
+// the member's list (listLostBracket) or object (objectLostBrace).
+// The reading ends there, containers open, so that nothing after it is
+// shown. (The value stays as done as it was: a done value never goes
+// back. A string a colon follows is not done, stringBody says.)
 func (t *tolerant) lostBracketUndecided(v *jvalue) bool {
 	if !t.streaming {
 		return false
 	}
-	undone(v.kids[len(v.kids)-1])
-	t.repair(t.i, "stopped at values after a member's value until the text says whether they are its list")
+	t.repair(t.i, "stopped after a member's value until the text says whether a bracket before it was left out")
 	t.i = len(t.s)
 	return true
 }
@@ -888,6 +889,39 @@ func (t *tolerant) lostBracketUndecided(v *jvalue) bool {
 func (t *tolerant) squaresUnopened() bool {
 	t.bracketsBalance()
 	return t.brackets.squares > 0
+}
+
+// objectLostBrace reports whether the text closes more objects than it
+// opens, and every list it opens: a '{' was left out. Streamed, never.
+func (t *tolerant) objectLostBrace() bool {
+	if t.streaming {
+		return false
+	}
+	t.bracketsBalance()
+	return t.brackets.braces > 0 && t.brackets.squares == 0
+}
+
+// objectFromLastMember reads, from the string that is the value of v's
+// last member, the members up to a '}' as that member's object, whose
+// '{' the text left out (objectLostBrace): the string is its first key.
+func (t *tolerant) objectFromLastMember(v *jvalue) {
+	last := len(v.kids) - 1
+	off := v.kids[last].off
+	obj := t.node(jObject, off)
+	obj.keys = t.keySlice()
+	obj.kids = t.kidSlice()
+	v.kids[last] = obj
+	if !t.enter() {
+		return
+	}
+	defer t.leave()
+	t.stack = append(t.stack, jObject)
+	defer func() { t.stack = t.stack[:len(t.stack)-1] }()
+	t.pushPath(pathSeg{key: v.keys[last], index: -1})
+	defer t.popPath()
+	t.repair(off, "read the members from here up to a '}' that closes no object as an object: its '{' was left out")
+	t.i = off
+	t.members(obj)
 }
 
 // listLostBracket reports whether the text closes more lists than it
@@ -1117,6 +1151,14 @@ func (t *tolerant) members(v *jvalue) {
 			}
 			comma = true
 			t.i++
+			continue
+		case c == ':' && !comma && len(v.kids) > 0 && v.kids[len(v.kids)-1].kind == jString && t.lostBracketUndecided(v):
+			return
+		case c == ':' && !comma && len(v.kids) > 0 && v.kids[len(v.kids)-1].kind == jString && v.kids[len(v.kids)-1].done && t.objectLostBrace():
+			// {"a": "b": 1, "c": 2}, "d": 3}: a colon after a member's
+			// string, up to a '}' that closes no object: the string is
+			// the first key of the member's object, its '{' left out.
+			t.objectFromLastMember(v)
 			continue
 		case comma && len(v.kids) > 0 && (c == '{' || c == '[' && v.kids[len(v.kids)-1].kind != jArray) && t.lostBracketUndecided(v):
 			return

@@ -170,7 +170,7 @@ func (t *tolerant) quotedOnce(key bool) *jvalue {
 		}
 	}
 	if open == '"' {
-		if v, ok := t.plainString(start); ok {
+		if v, ok := t.plainString(start, key); ok {
 			return v
 		}
 	}
@@ -542,7 +542,7 @@ func endsPlainString(b []byte) bool {
 // plainString reads, in one slice, a "string" with no escape and no
 // control character whose end quote is followed by what may follow a
 // value: most strings. Others are read by stringBody.
-func (t *tolerant) plainString(start int) (*jvalue, bool) {
+func (t *tolerant) plainString(start int, key bool) (*jvalue, bool) {
 	j := t.i
 	for j < len(t.s) {
 		c := t.s[j]
@@ -577,7 +577,11 @@ func (t *tolerant) plainString(start int) (*jvalue, bool) {
 			if t.streaming && j > t.i && opensPhrase(t.s[j-1]) && t.inObjectValue() && !keyDecided(t.s[k+1:]) {
 				return nil, false // "s.split(", cut there: stringBody's rule
 			}
-		case ':', '\n':
+		case ':':
+			if t.streaming && !key && t.inObjectValue() {
+				return nil, false // {"a": "b": streamed, stringBody's rule
+			}
+		case '\n':
 		case ')':
 			if t.parens == 0 {
 				return nil, false
@@ -856,7 +860,10 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// still ends inside that line.
 				// (The next line is looked at only then: a scan at every
 				// quote of a text of one long line would be quadratic.)
-				v.str, v.done = sb.String(), !t.streaming || !atEnd && !listUndecided && !(valueOnNextLine && bytes.IndexByte(t.s[nextAt:], '\n') < 0) &&
+				v.str, v.done = sb.String(), !t.streaming || !atEnd && !listUndecided &&
+					// {"a": "b": a member's value a colon follows may be the
+					// first key of an object that lost its '{'.
+					!(next == ':' && !key && t.inObjectValue()) && !(valueOnNextLine && bytes.IndexByte(t.s[nextAt:], '\n') < 0) &&
 					!(ellipsisNext && len(bytes.TrimSpace(t.s[nextAt+ellipsisLen(t.s[nextAt:]):])) == 0) && // "a "b" ... may go on with words
 					// ""1: an empty string right before text, where no
 					// doubled quote follows yet, may be a string in
