@@ -46,6 +46,7 @@ func checkRules(t *testing.T, cases []ruleCase) {
 func TestRuleBackslashes(t *testing.T) {
 	checkRules(t, []ruleCase{
 		{"regular expression classes", `{"pattern": "^\d{3}-\w+\s*$"}`, `{"pattern":"^\\d{3}-\\w+\\s*$"}`, "no JSON escape"},
+		{"an apostrophe escaped as JavaScript escapes it", `{"t": "it\'s"}`, `{"t":"it's"}`, "read the escape \\' as '"},
 		{"escaped punctuation in a pattern", `{"re": "a\.b\(c\)\[d\]"}`, `{"re":"a\\.b\\(c\\)\\[d\\]"}`, "no JSON escape"},
 		{"a Windows path", `{"path": "C:\Program Files\tool\bin"}`, `{"path":"C:\\Program Files\\tool\\bin"}`, "no JSON escape"},
 		// Where a string writes other backslashes as characters, \t, \n

@@ -1874,7 +1874,10 @@ func (t *tolerant) escape(sb *strings.Builder) {
 		t.i++
 		return
 	case '\'', '`':
-		sb.WriteByte(c) // a quote escaped in a string of other quotes
+		// A quote escaped as other languages escape it, which JSON
+		// does not: the quote.
+		t.repair(at, "read the escape \\%c as %c", c, c)
+		sb.WriteByte(c)
 	case 'x', 'U':
 		// Python's and JavaScript's \xHH, Python's \UHHHHHHHH: the
 		// character they name, where the string writes no backslash as
