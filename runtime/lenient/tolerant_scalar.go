@@ -68,7 +68,7 @@ scanned:
 		}
 		return &jvalue{kind: jString, str: tok, off: start, done: v.done}
 	}
-	if end < len(t.s) && t.s[end] == ',' && t.inObjectValue() && t.parens == 0 && !keyFollows(t.s[end+1:]) && !quoteFollows(t.s[end+1:]) && digitFollows(t.s[end+1:]) {
+	if end < len(t.s) && t.s[end] == ',' && t.inObjectValue() && t.parens == 0 && !keyFollows(t.s[end+1:]) && !quoteFollows(t.s[end+1:]) && digitFollows(t.s[end+1:]) && !t.listLostBracket() {
 		// {"key": 105,12, }: digits and no key follow the comma, so the
 		// value goes on past it: text, not a number. A word after it is
 		// a key that lost its value ({"a": 1, b}).
@@ -445,9 +445,10 @@ func (t *tolerant) bare() *jvalue {
 				parens--
 			}
 		}
-		if r == ',' && inValue && !keyFollows(t.s[end+1:]) && !quoteFollows(t.s[end+1:]) {
+		if r == ',' && inValue && !keyFollows(t.s[end+1:]) && !quoteFollows(t.s[end+1:]) && !t.listLostBracket() {
 			// {"lorem": ipsum, sic, datum}: in an object, a comma that no
-			// key follows is the text's.
+			// key follows is the text's (unless a list lost its '[':
+			// {"a": 1, 2], …}).
 			end += n
 			continue
 		}
