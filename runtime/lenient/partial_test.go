@@ -98,6 +98,7 @@ func TestPartialDoneIsFinal(t *testing.T) {
 		{"any", `{"x": {"b": 1]}, "c": 2}`},
 		{"person", `{"first_name": "Ada", "tags": "a", "b"], "age": 3}`},
 		{"any", `{"x": {"a": "b": 1, "c": [2]}, "e": 3}, "f": 4}`},
+		{"any", `{"a": {"b": "say "hi}, "c": 1, "d": [{"e": "it "x}, {"e": "y"}]}`},
 		{"any", `{"a": [{"b": "say "hi" twice}], "c": 1, "d": [{"e": "it "x" is}, {"e": "y"}]}`},
 	} {
 		msg, err := doneChanges(ruleSchemas.Schema("structgen:///"+c.schema+".json#"), c.text)

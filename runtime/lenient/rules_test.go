@@ -2372,6 +2372,8 @@ func TestRuleEndQuoteLostBeforeBrackets(t *testing.T) {
 		{"a balanced brace, then a comma: the end quote is lost at the comma", `{"a": {"b": "f() {}, "c": 1}}`, `{"a":{"b":"f() {}","c":1}}`, "end quote is missing"},
 		{"quoted phrases that pair up are the text's", `{"a": [{"b": "say "hi" twice}], "c": 1}`, `{"a":[{"b":"say \"hi\" twice"}],"c":1}`, "before the brackets"},
 		{"and before the next item", `[{"b": "say "hi" now}, {"b": "y"}]`, `[{"b":"say \"hi\" now"},{"b":"y"}]`, "before the brackets"},
+		{"a phrase opened and not closed", `{"a": {"b": "say "hi}, "c": 1}`, `{"a":{"b":"say \"hi"},"c":1}`, "before the brackets"},
+		{"a phrase opened, before the next item", `[{"b": "say "hi}, {"b": "y"}]`, `[{"b":"say \"hi"},{"b":"y"}]`, "before the brackets"},
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -617,6 +618,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 	squares := false // the string's text holds a [ (x["a"])
 	inner := 0       // quotes taken as the string's own
 	firstInner := -1 // where the first of them is
+	lastInner := -1  // and the last
 	// pairedOnLine: the string's text is on one line, and no quote taken
 	// as its own was a key's ("x": …): its inner quotes, where they pair
 	// up, are quoted phrases of the text.
@@ -720,6 +722,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				if inner == 0 {
 					firstInner = quote
 				}
+				lastInner = quote
 				if nx := skipWS(t.s[save:]); len(nx) > 0 && nx[0] == ':' {
 					pairedOnLine = false
 				}
@@ -736,7 +739,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				(next == '{' || next == '[' || next == '-' || startsLiteral(t.s[t.i:]) || t.inObjectValue() && bareKeyStarts(t.s[t.i:]) ||
 					commentStarts(skipBlanks(t.s[save:])) || // "a" // note⏎: a comment, then the line's end
 					!lineClosesString(t.s[t.i:], r)) // 'a'⏎ b⏎: the next line does not end this string
-			if cut, ok := t.closersInString(start+1, quote, unopened); ok && !stopAtDelimiter && !key && (inner == 0 || inner%2 == 0 && pairedOnLine) {
+			if cut, ok := t.closersInString(start+1, quote, unopened); ok && !stopAtDelimiter && !key && (inner == 0 || pairedOnLine && (inner%2 == 0 || opensPhraseAt(t.s, lastInner))) {
 				// {"a": {"b": "x}, "c": 1}, [{"a": "x},{"a": "y"}]: the
 				// string lost its end quote before brackets that close its
 				// containers, then a comma and the next key or item; the
@@ -1654,6 +1657,17 @@ func (t *tolerant) closedAtLineEnd(body string) bool {
 		lineStart = i + 1
 	}
 	return false
+}
+
+// opensPhraseAt reports whether the quote at q in s opens a phrase: a
+// blank or an opening bracket before it, a letter or digit after it.
+func opensPhraseAt(s []byte, q int) bool {
+	if q <= 0 || q+1 >= len(s) {
+		return false
+	}
+	b := s[q-1]
+	r, _ := utf8.DecodeRune(s[q+1:])
+	return (b == ' ' || b == '(' || b == '[') && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }
 
 // closingQuoteThenBracket reports whether the quote at q in s closes a
