@@ -727,14 +727,6 @@ func offsetOf(v *jvalue, ptr string) int {
 	return v.off
 }
 
-// nodeAt returns the value at ptr in v, or nil.
-func nodeAt(v *jvalue, ptr string) *jvalue {
-	for v != nil && ptr != "" {
-		v, ptr = step(v, ptr)
-	}
-	return v
-}
-
 // step returns the value in v that ptr's first token names, or nil, and
 // the rest of ptr.
 func step(v *jvalue, ptr string) (*jvalue, string) {

@@ -89,7 +89,8 @@ type tolerant struct {
 	// next object of the list it is in.
 	nextObject bool
 	// balance: 0 not yet known, 1 the text closes as many brackets as
-	// it opens (bracketsBalanced), 2 it does not.
+	// it opens, outside strings, and ends outside one (countBrackets), 2
+	// it does not.
 	balance  uint8
 	brackets bracketCount // with balance: the counts of each kind
 	// strRaw: the string being read wrote a backslash that starts no
@@ -811,20 +812,13 @@ func (t *tolerant) wrongCloserUndecided() bool {
 	return true
 }
 
-// bracketsBalanced reports whether s, read as JSON's strings and
-// brackets, opens as many brackets as it closes and ends outside a
-// string.
-func bracketsBalanced(s []byte) bool {
-	c := countBrackets(s)
-	return c.braces+c.squares == 0 && !c.inString
-}
-
 // bracketCount is what a text's brackets outside strings add up to.
 type bracketCount struct {
 	braces, squares int // closing brackets less opening ones, of each kind
 	inString        bool
 }
 
+// countBrackets adds up the brackets of s outside JSON's strings.
 func countBrackets(s []byte) bracketCount {
 	var n bracketCount
 	for i := 0; i < len(s); i++ {
