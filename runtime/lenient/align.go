@@ -718,39 +718,34 @@ func alignAnswer(text []byte, s *schema.Schema, sch *jsonschema.Schema, accept f
 // nearest enclosing value does (a coercion may have made the value).
 func offsetOf(v *jvalue, ptr string) int {
 	for ptr != "" {
-		next, rest := step(v, ptr)
+		ptr = ptr[1:] // the '/'
+		tok := ptr
+		if j := strings.IndexByte(ptr, '/'); j >= 0 {
+			tok, ptr = ptr[:j], ptr[j:]
+		} else {
+			ptr = ""
+		}
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		var next *jvalue
+		switch v.kind {
+		case jArray:
+			if i, err := strconv.Atoi(tok); err == nil && i >= 0 && i < len(v.kids) {
+				next = v.kids[i]
+			}
+		case jObject:
+			for i := len(v.keys) - 1; i >= 0; i-- {
+				if v.keys[i] == tok {
+					next = v.kids[i]
+					break
+				}
+			}
+		}
 		if next == nil {
 			break
 		}
-		v, ptr = next, rest
+		v = next
 	}
 	return v.off
-}
-
-// step returns the value in v that ptr's first token names, or nil, and
-// the rest of ptr.
-func step(v *jvalue, ptr string) (*jvalue, string) {
-	ptr = ptr[1:] // the '/'
-	tok := ptr
-	if j := strings.IndexByte(ptr, '/'); j >= 0 {
-		tok, ptr = ptr[:j], ptr[j:]
-	} else {
-		ptr = ""
-	}
-	tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-	switch v.kind {
-	case jArray:
-		if i, err := strconv.Atoi(tok); err == nil && i >= 0 && i < len(v.kids) {
-			return v.kids[i], ptr
-		}
-	case jObject:
-		for i := len(v.keys) - 1; i >= 0; i-- {
-			if v.keys[i] == tok {
-				return v.kids[i], ptr
-			}
-		}
-	}
-	return nil, ptr
 }
 
 var proseNumber = regexp.MustCompile(`[-+]?[$€£¥]?\d[\d,]*(\.\d+)?%?|[-+]?\d+\s*/\s*\d+`)

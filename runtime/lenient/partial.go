@@ -497,16 +497,12 @@ func ReadPartial(s *schema.Schema, text []byte) (*Node, []problem.Repair, error)
 	doc = coerce(s.Shapes(), doc, sch, "", false, &coerced) // a streamed object may still get them
 	for i := range coerced {
 		coerced[i].Offset = offsetOf(v, coerced[i].Pointer)
-		if coerced[i].Pointer == "" && coerced[i].Message == readListOfOne {
+		if p := coerced[i].Pointer; coerced[i].Message == readListOfOne && (p == "" || openLast[p]) {
 			// {"a": 1} where a list is wanted: the list of one is not
 			// done, for another document may follow ({"a": 2}, as JSON
-			// Lines write them); its item is as done as it was.
-			done["/0"], done[""] = done[""], false
-		} else if coerced[i].Message == readListOfOne && openLast[coerced[i].Pointer] {
-			// {"tags": "a", where a list is wanted: "b"] may follow, the
-			// list's '[' left out; the list is not done until the next
-			// member or the object's end says it holds the one item.
-			p := coerced[i].Pointer
+			// Lines write them); nor is {"tags": "a", where "b"] may
+			// follow, the list's '[' left out, until the next member or
+			// the object's end. Its item is as done as it was.
 			done[p+"/0"], done[p] = done[p], false
 		}
 	}
@@ -526,12 +522,16 @@ func lastSet(kids []*jvalue) int {
 // lastOfOpenObjects adds to last the pointer of the last member of each
 // object in v that the text has not closed.
 func lastOfOpenObjects(v *jvalue, path []string, last map[string]bool) {
+	lastMember := -1
+	if v.kind == jObject && !v.done {
+		lastMember = lastSet(v.kids)
+	}
 	for i, k := range v.kids {
 		p := path
 		switch v.kind {
 		case jObject:
 			p = append(path, v.keys[i])
-			if !v.done && i == lastSet(v.kids) {
+			if i == lastMember {
 				last[schema.Pointer(p)] = true
 			}
 		case jArray:

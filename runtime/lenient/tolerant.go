@@ -1223,18 +1223,20 @@ func (t *tolerant) members(v *jvalue) {
 			return
 		}
 		t.skip()
-		if comma && len(v.kids) > 0 && !t.eof() && (t.s[t.i] == ',' || t.s[t.i] == ']') && t.lostBracketUndecided(v) {
-			return
-		}
-		if comma && len(v.kids) > 0 && !t.eof() && (t.s[t.i] == ',' || t.s[t.i] == ']') && t.listLostBracket() {
-			// {"tags": "a", "b", "c"], "n": 1}: values after a member's
-			// value, none a key, up to a ']' the text never opened: the
-			// member's list, its '[' left out.
-			t.i = keyOff
-			t.repairs = t.repairs[:keyRepairs]
-			t.listFromLastMember(v)
-			comma = false
-			continue
+		if comma && len(v.kids) > 0 && !t.eof() && (t.s[t.i] == ',' || t.s[t.i] == ']') {
+			if t.lostBracketUndecided(v) {
+				return
+			}
+			if t.listLostBracket() {
+				// {"tags": "a", "b", "c"], "n": 1}: values after a member's
+				// value, none a key, up to a ']' the text never opened: the
+				// member's list, its '[' left out.
+				t.i = keyOff
+				t.repairs = t.repairs[:keyRepairs]
+				t.listFromLastMember(v)
+				comma = false
+				continue
+			}
 		}
 		if bareKey && len(v.kids) > 0 && ok && (t.eof() || t.s[t.i] == '}') && !commaBefore(t.s[v.off:keyOff]) {
 			// {"a": "x" tail: words after a value, before the end.
