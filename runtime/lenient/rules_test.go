@@ -1326,6 +1326,58 @@ func TestRuleKeyLostOpenQuote(t *testing.T) {
 		{"between members", `{"a":"1","b":"2"c":"3"}`, `{"a":"1","b":"2","c":"3"}`, "missing comma"},
 		{"after a comma the quote opens the key", `{"a": "x, "b": 2}`, `{"a":"x","b":2}`, "end quote is missing"},
 		{"a quoted word in the text stays", `{"a": "say "hi" now", "b": 1}`, `{"a":"say \"hi\" now","b":1}`, "inside a string"},
+		{"after a literal and its comma", `{"a": false, b": 1}`, `{"a":false,"b":1}`, "key that had no opening quote"},
+		{"a key of two words", `{"v": null, first name": -84.1}`, `{"v":null,"first name":-84.1}`, `quoted the key "first name"`},
+		{"on the next line", "{\"a\": 1, \"b\": false,\n c\": 2}", `{"a":1,"b":false,"c":2}`, "key that had no opening quote"},
+		{"words with a comma and no quote stay the value", `{"v": red, green, "b": 1}`, `{"v":"red, green","b":1}`, "bare word"},
+	})
+}
+
+// A key whose end quote is lost at its colon: where no colon follows
+// the quote that ends the key's text, and that text holds a colon and a
+// value after it, the key ends at that colon.
+func TestRuleKeyLostEndQuoteAtColon(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"before an empty string", `{"price: "", "b": 1}`, `{"price":"","b":1}`, "end quote is missing"},
+		{"before a list of strings", `{"tags: ["a", "b"], "n": 1}`, `{"tags":["a","b"],"n":1}`, "end quote is missing"},
+		{"in an object in a list", `[{"n: 1}, "x"]`, `[{"n":1},"x"]`, "end quote is missing"},
+		{"a colon the key ends with stays", `{"a:": 1}`, `{"a:":1}`, ""},
+		{"a URL as a key stays", `{"http://x": 1}`, `{"http://x":1}`, ""},
+		{"a time as a key stays", `{"12:30": "lunch"}`, `{"12:30":"lunch"}`, ""},
+	})
+}
+
+// A word written with only its end quote, where a line break and then a
+// closing bracket or comma follow the quote, is a string that lost its
+// opening quote (as where the bracket follows on the same line).
+func TestRuleWordEndQuoteBeforeLineBreak(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a list's last item", "[\n  null,\n  works\"\n]", `[null,"works"]`, "end quote of a string that had no opening quote"},
+		{"in an object", "{\"a\": [\n works\"\n ], \"b\": 1}", `{"a":["works"],"b":1}`, "end quote of a string that had no opening quote"},
+		{"a number's stray quote", "[1, 0\"\n]", `[1,0]`, "stray quote after 0"},
+	})
+}
+
+// In a list, a string whose one inner quote follows a comma lost its end
+// quote at that comma: the quote opens the next item. Inner quotes that
+// pair up are the text's.
+func TestRuleItemLostEndQuoteBeforeComma(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"between items", `["a", "b, "c"]`, `["a","b","c"]`, "end quote is missing"},
+		{"the first item", `["b, "c d"]`, `["b","c d"]`, "end quote is missing"},
+		{"paired inner quotes stay", `["She said, "yes" and left", "b"]`, `["She said, \"yes\" and left","b"]`, "inside a string"},
+		{"in an object the quote is the text's", `{"a": "b, "c"}`, `{"a":"b, \"c"}`, "inside a string"},
+	})
+}
+
+// A string left open up to the end of the text ends at the first
+// delimiter, but a bracket that closes one the string's own text opened
+// is the text's.
+func TestRuleOpenStringKeepsItsBrackets(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"braces", `["a", "x {y} z]`, `["a","x {y} z"]`, "end quote is missing"},
+		{"square brackets", `{"a": "see [1] here}`, `{"a":"see [1] here"}`, "end quote is missing"},
+		{"a bracket the text did not open ends it", `["a", "x {y]`, `["a","x {y"]`, "end quote is missing"},
 	})
 }
 
@@ -2522,5 +2574,9 @@ func TestRuleListAfterItemWithoutComma(t *testing.T) {
 		{"in the middle", `["x", "y" [1, 2], "z"]`, `["x","y",[1,2],"z"]`, "missing comma"},
 		{"a bracket after a phrase stays text", `["He said "wait" [sic] twice", "b"]`, `["He said \"wait\" [sic] twice","b"]`, "quote inside"},
 		{"an index in code stays text", `["see x["a"] here", "b"]`, `["see x[\"a\"] here","b"]`, "quote inside"},
+		{"an object", `["a" {"k": 1}, "b"]`, `["a",{"k":1},"b"]`, "missing comma"},
+		{"a literal", `["a" null, "b"]`, `["a",null,"b"]`, "missing comma"},
+		{"a literal that starts words stays text", `["say" true story", "b"]`, `["say\" true story","b"]`, "quote inside"},
+		{"braces around words stay text", `["a" {b} c", "d"]`, `["a\" {b} c","d"]`, "quote inside"},
 	})
 }

@@ -103,9 +103,11 @@ scanned:
 			line = rest[:e]
 		}
 		switch {
-		case len(rest) > 0 && bytes.IndexByte([]byte(",}]"), rest[0]) >= 0:
+		case len(rest) > 0 && bytes.IndexByte([]byte(",}]"), rest[0]) >= 0 ||
+			len(rest) > 0 && (rest[0] == '\n' || rest[0] == '\r') && delimiterFollows(rest):
 			// {"a": 1", "b": 2}: a quote after a number, before the
-			// delimiter, opens nothing: a stray end quote.
+			// delimiter (on this line or the next), opens nothing: a
+			// stray end quote.
 			t.repair(end, "removed a stray quote after %s", t.s[start:end])
 			strayQuote = true
 		case len(line) > 0 && len(rest) > len(line) && !bytes.ContainsAny(line, "\"'") && bytes.IndexByte(line, ':') < 0:
@@ -572,13 +574,20 @@ func (t *tolerant) bare() *jvalue {
 	v := &jvalue{kind: jString, str: word, off: start, done: t.i < len(t.s) && (!t.streaming || len(skipWS(t.s[end:])) > 0 && !glued && !(t.run.kind == runEnd && t.run.from <= end+1))}
 	// [a","b"]: a quote right after the word closes it.
 	if r, n := t.peek(); r == '"' && t.i+n <= len(t.s) {
-		after := bytes.TrimLeft(t.s[t.i+n:], " \t")
+		after := bytes.TrimLeft(t.s[t.i+n:], " \t\r\n")
 		if len(after) == 0 || after[0] == ',' || after[0] == ']' || after[0] == '}' || after[0] == ':' {
 			t.repair(t.i, "removed the end quote of a string that had no opening quote")
 			t.i += n
 		}
 	}
 	return v
+}
+
+// delimiterFollows reports whether a comma or a closing bracket starts
+// s, after white space.
+func delimiterFollows(s []byte) bool {
+	s = skipWS(s)
+	return len(s) > 0 && (s[0] == ',' || s[0] == '}' || s[0] == ']')
 }
 
 // digitFollows reports whether a digit starts s, after blanks.

@@ -851,10 +851,25 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			// ["a" ["b"]]: a blank, then a list, after an item's quote
 			// with no phrase of its own open: the next item, its comma
 			// left out.
-			listNext := !key && !stopAtDelimiter && next == '[' && t.inArray() && inner == 0 && t.i > save
+			// So do an object (a brace, then a key) and a literal:
+			// ["a" {"k": 1}], ["a" null, "b"].
+			listNext := !key && !stopAtDelimiter && t.inArray() && inner == 0 && t.i > save &&
+				(next == '[' || next == '{' && startsKey(skipWS(t.s[t.i+1:])) || literalItem(t.s[t.i:]))
 			if stopAtDelimiter || valueOnNextLine || memberNext || ellipsisNext || listNext || t.eof() || next == ',' || !key && t.inObjectValue() && quote > start+1 && bytes.IndexByte([]byte(" \t,"), t.s[quote-1]) < 0 && keyLostOpenQuote(t.s[t.i:], r) || next == ':' && !phraseOpen || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) && !(inText && phraseFollows(t.s[t.i:])) || next == '\n' || next == '+' && (inner%2 == 0 || key || stopAtDelimiter) ||
 				next == ';' && !key && t.semicolonSeparates(t.s[t.i+1:]) || next >= '0' && next <= '9' && !key && !(t.i == save && t.s[quote-1] == ' ' && phraseFollows(t.s[quote:])) && !(t.i == save && sb.Len() == 0 && quoteOnLine(t.s[t.i:], r) >= 0) || next == '=' && key ||
 				key && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0 && startsPlainValue(t.s[t.i:]) {
+				if key && !stopAtDelimiter && next != ':' && valueAfterColon(sb.String()) {
+					// {"price: "", "b": 1}, {"tags: ["a", "b"], …}: no colon
+					// follows the key's quote, and the key holds a colon and
+					// a value: the key lost its end quote at its colon.
+					return nil, false
+				}
+				if !key && !stopAtDelimiter && inner == 1 && t.inArray() && t.parens == 0 && lastNonSpace(t.s[start+1:firstInner]) == ',' {
+					// ["a", "b, "c"]: the one inner quote, after a comma,
+					// is unpaired: it opened the next item, and this one
+					// lost its end quote at the comma.
+					return nil, false
+				}
 				nextAt := t.i // where what follows the quote starts
 				t.i = save
 				// In a text still streaming, what follows a quote at its end
@@ -938,7 +953,9 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 		case r == '\\':
 			escapesQuotes = escapesQuotes || t.i+1 < len(t.s) && t.s[t.i+1] == '"'
 			t.escape(&sb)
-		case stopAtDelimiter && t.endsOpenString(r, key):
+		case stopAtDelimiter && t.endsOpenString(r, key) && !(r == '}' && unopened[0] <= 0 || r == ']' && unopened[1] <= 0):
+			// (A bracket that closes one the string's text opened, as
+			// in "x {y} z, is the text's.)
 			// Spaces before the delimiter, Unicode ones too, are layout:
 			// the string has no end quote to say they are its own.
 			v.str = strings.TrimRightFunc(sb.String(), isSpaceRune)
@@ -1132,6 +1149,9 @@ func keyFollows(s []byte) bool {
 		// "key": or a key that lost its end quote: `key:
 		return startsKey(s) || len(s) > n && !isQuote(rune(s[n])) && keyFollows(s[n:]) || cutKey(s[n:]) || keyWithoutColon(s)
 	}
+	if keyLostOpenQuote(s, '"') {
+		return true // key": a key that lost its opening quote
+	}
 	word := 0
 	for word < len(s) && isIdentByte(s[word]) {
 		word++
@@ -1144,6 +1164,22 @@ func keyFollows(s []byte) bool {
 	// value that ends as a member's does (b = "y",; not code's end="").
 	end := indexByteSet(s, &bareKeyEnds)
 	return word > 0 && end > 0 && (s[end] == ':' || s[end] == '=' && assignedValueEnds(s[end+1:]))
+}
+
+// valueAfterColon reports whether key, a key's text, holds a colon
+// that a blank or the start of a value follows (not "://" or "12:30"):
+// where no colon follows the key, that colon was the key's.
+func valueAfterColon(key string) bool {
+	for i := 0; i < len(key); i++ {
+		if key[i] != ':' || i+1 == len(key) {
+			continue
+		}
+		switch c := key[i+1]; {
+		case c == ' ' || c == '\t' || c == '"' || c == '[' || c == '{':
+			return true
+		}
+	}
+	return false
 }
 
 // opensPhrase reports whether a quote right after c, an opening bracket
@@ -1385,12 +1421,16 @@ func (t *tolerant) closesLine(s []byte) bool {
 }
 
 // keyLostOpenQuote reports whether s starts with a key that lost its
-// opening quote and the comma before it: a word, the quote q, a colon
-// ("b":"2"c":"3").
+// opening quote (and, where a quote comes before s, the comma before
+// it): words (single blanks or hyphens between them), the quote q, a
+// colon ("b":"2"c":"3", {"a": 1, first name": "x"}).
 func keyLostOpenQuote(s []byte, q rune) bool {
 	word := 0
 	for word < len(s) && isIdentByte(s[word]) {
 		word++
+		if word+1 < len(s) && (s[word] == ' ' || s[word] == '-') && isIdentByte(s[word+1]) {
+			word++
+		}
 	}
 	if word == 0 || word == len(s) {
 		return false
@@ -2042,6 +2082,21 @@ func startsLiteral(b []byte) bool {
 	}
 	_, ok := literals[string(b[:word])]
 	return ok && (word == len(b) || isDelimiterByte(b[word]) || b[word] == ' ' || b[word] == '\r')
+}
+
+// literalItem reports whether s starts with a literal (true, None, …)
+// that the end of the text, a line break, a comma or a closing bracket
+// follows: a whole item, not the first word of text.
+func literalItem(s []byte) bool {
+	word := 0
+	for word < len(s) && isIdentByte(s[word]) {
+		word++
+	}
+	if _, ok := literals[string(s[:word])]; !ok {
+		return false
+	}
+	rest := skipBlanks(s[word:])
+	return len(rest) == 0 || bytes.IndexByte([]byte(",]}\r\n"), rest[0]) >= 0
 }
 
 // runesOf yields the runes of b and where each starts, as ranging over
