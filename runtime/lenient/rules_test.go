@@ -1078,6 +1078,11 @@ func TestRulePhraseQuoteAtLineEnd(t *testing.T) {
 		{"a bare key on the next line", "{\"a\": \"say \"hi\"\nb: 1}", `{"a":"say \"hi","b":1}`, ""},
 		{"the object's brace on the next line", "{\"a\": \"say \"hi\"\n}", `{"a":"say \"hi"}`, ""},
 		{"no phrase open: the quote ends the string", "{\"a\": \"x\"\n3}", `{"a":"x"}`, ""},
+		// A lone quote after the phrase, before the line's end, is the
+		// string's end quote; the phrase's closing quote is its text.
+		{"a lone quote ends the line", "{\"a\": \"for it \"this\" \"\n}", `{"a":"for it \"this\" "}`, "inside a string"},
+		{"in a list", "[\n \"ones \"this\" \"\n]", `["ones \"this\" "]`, "inside a string"},
+		{"no phrase open: a lone quote is no end", `["b" "]`, `["b\" "]`, ""},
 	})
 	// Streaming, the string is not done while the quote that decides is
 	// still to come.

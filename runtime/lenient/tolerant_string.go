@@ -855,7 +855,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			// ["a" {"k": 1}], ["a" null, "b"].
 			listNext := !key && !stopAtDelimiter && t.inArray() && inner == 0 && t.i > save &&
 				(next == '[' || next == '{' && startsKey(skipWS(t.s[t.i+1:])) || literalItem(t.s[t.i:]))
-			if stopAtDelimiter || valueOnNextLine || memberNext || ellipsisNext || listNext || t.eof() || next == ',' || !key && t.inObjectValue() && quote > start+1 && bytes.IndexByte([]byte(" \t,"), t.s[quote-1]) < 0 && keyLostOpenQuote(t.s[t.i:], r) || next == ':' && !phraseOpen || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) && !(inText && phraseFollows(t.s[t.i:])) || next == '\n' || next == '+' && (inner%2 == 0 || key || stopAtDelimiter) ||
+			if stopAtDelimiter || valueOnNextLine || memberNext || ellipsisNext || listNext || t.eof() || next == ',' || !key && t.inObjectValue() && quote > start+1 && bytes.IndexByte([]byte(" \t,"), t.s[quote-1]) < 0 && keyLostOpenQuote(t.s[t.i:], r) || next == ':' && !phraseOpen || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) && !(inText && phraseFollows(t.s[t.i:])) && !(inner%2 == 1 && t.i > save && loneQuoteEndsLine(t.s[t.i:])) || next == '\n' || next == '+' && (inner%2 == 0 || key || stopAtDelimiter) ||
 				next == ';' && !key && t.semicolonSeparates(t.s[t.i+1:]) || next >= '0' && next <= '9' && !key && !(t.i == save && t.s[quote-1] == ' ' && phraseFollows(t.s[quote:])) && !(t.i == save && sb.Len() == 0 && quoteOnLine(t.s[t.i:], r) >= 0) || next == '=' && key ||
 				key && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0 && startsPlainValue(t.s[t.i:]) {
 				if key && !stopAtDelimiter && next != ':' && valueAfterColon(sb.String()) {
@@ -1506,6 +1506,15 @@ func phraseFollows(s []byte) bool {
 		}
 	}
 	return false
+}
+
+// loneQuoteEndsLine reports whether s starts with a quote that only
+// blanks follow up to the line's end or the text's, a comma or a closing
+// bracket: the end quote of a string whose phrase the quote before it
+// closed ("say "hi" "⏎}).
+func loneQuoteEndsLine(s []byte) bool {
+	_, n := utf8.DecodeRune(s)
+	return endsValue(s[n:])
 }
 
 // keyWithoutColon reports whether s, at a quote, starts a key that lost
