@@ -2583,5 +2583,9 @@ func TestRuleListAfterItemWithoutComma(t *testing.T) {
 		{"a literal", `["a" null, "b"]`, `["a",null,"b"]`, "missing comma"},
 		{"a literal that starts words stays text", `["say" true story", "b"]`, `["say\" true story","b"]`, "quote inside"},
 		{"braces around words stay text", `["a" {b} c", "d"]`, `["a\" {b} c","d"]`, "quote inside"},
+		{"a string that escapes its quotes", `["a" "He said \"x\" twice", "b"]`, `["a","He said \"x\" twice","b"]`, "missing comma"},
+		{"a literal, then a number", `[-1.5, true -2]`, `[-1.5,true,-2]`, "missing comma"},
+		{"a literal, then a string", `[null "a", false]`, `[null,"a",false]`, "missing comma"},
+		{"a literal, then words, is words", `[true story]`, `["true story"]`, "bare word"},
 	})
 }

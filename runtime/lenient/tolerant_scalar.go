@@ -426,6 +426,9 @@ func (t *tolerant) bare() *jvalue {
 				continue
 			}
 		}
+		if (r == ' ' || r == '\t') && parens == 0 && t.inArray() && literalThenValue(t.s[start:end], t.s[end:]) {
+			break // [true 5], [null "a"]: two items, their comma left out, as [5 6]
+		}
 		if lines && r != '}' && r != ']' && r != ',' && r != '\n' {
 			end += n // prose: its quotes, colons and brackets are text
 			continue
@@ -581,6 +584,24 @@ func (t *tolerant) bare() *jvalue {
 		}
 	}
 	return v
+}
+
+// literalThenValue reports whether word is a literal (true, None, …)
+// and rest, after blanks, starts a number, a string, a bracket or
+// another literal: a list's next item.
+func literalThenValue(word, rest []byte) bool {
+	if _, ok := literals[string(word)]; !ok {
+		return false
+	}
+	rest = skipBlanks(rest)
+	if len(rest) == 0 {
+		return false
+	}
+	switch c := rest[0]; {
+	case isDigitByte(c) || c == '-' || c == '"' || c == '\'' || c == '[' || c == '{':
+		return true
+	}
+	return literalItem(rest)
 }
 
 // delimiterFollows reports whether a comma or a closing bracket starts

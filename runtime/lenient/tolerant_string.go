@@ -1500,7 +1500,9 @@ func phraseFollows(s []byte) bool {
 		switch {
 		case r == '\n':
 			return false
-		case strings.ContainsRune(closers, r):
+		case strings.ContainsRune(closers, r) && !(i > 0 && s[n+i-1] == '\\'):
+			// (\" is the phrase's text: "He said \"hi\" twice" is a
+			// string of its own, not a phrase.)
 			rest := skipBlanks(s[n+i+utf8.RuneLen(r):])
 			return i > 0 && len(rest) > 0 && isIdentByte(rest[0]) && !startsLiteral(rest)
 		}
