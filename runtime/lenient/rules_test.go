@@ -2589,3 +2589,26 @@ func TestRuleListAfterItemWithoutComma(t *testing.T) {
 		{"a literal, then words, is words", `[true story]`, `["true story"]`, "bare word"},
 	})
 }
+
+// A value that lost its opening quote but writes JSON's escapes (\",
+// \n, \\) is a string's body up to the quote that ends it: read as one,
+// escapes and all. Streamed, no value is done that the rest changes.
+func TestRuleEscapedStringLostOpenQuote(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"escaped quotes", `{"a": the \"b\" key", "c": 1}`, `{"a":"the \"b\" key","c":1}`, "added the opening quote"},
+		{"in a list", `["x", He said \"hi\" twice"]`, `["x","He said \"hi\" twice"]`, "added the opening quote"},
+		{"escaped line breaks", `{"a": one\ntwo"}`, `{"a":"one\ntwo"}`, "added the opening quote"},
+		{"a Windows path", `{"a": C:\\Users\\me", "b": 1}`, `{"a":"C:\\Users\\me","b":1}`, "added the opening quote"},
+		{"no escape: a word and its end quote", `{"a": plain words"}`, `{"a":"plain words"}`, "end quote of a string that had no opening quote"},
+		{"a comma before the quote: bare words", `{"a": x\ty, "b": 1}`, `{"a":"x\\ty","b":1}`, "bare word"},
+	})
+	for _, text := range []string{
+		`{"a": the \"b\" key", "c": 1}`,
+		`{"a": C:\\Users\\me", "b": 1}`,
+		`{"a": false, first name": [1]}`,
+	} {
+		if msg, err := doneChanges(ruleSchemas.Schema("structgen:///any.json#"), text); msg != "" || err != nil {
+			t.Errorf("streaming %s: %s (%v)", text, msg, err)
+		}
+	}
+}

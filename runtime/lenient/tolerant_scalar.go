@@ -412,6 +412,9 @@ func (t *tolerant) bare() *jvalue {
 			return v
 		}
 	}
+	if v := t.escapedWithoutOpenQuote(); v != nil {
+		return v
+	}
 	start := t.i
 	end := t.i
 	parens := 0
@@ -574,16 +577,84 @@ func (t *tolerant) bare() *jvalue {
 	// Nor is one a bracket is glued to that its line has not closed yet
 	// (foo[0 may become foo[0]).
 	glued := end < len(t.s) && end > start && (t.s[end] == '{' || t.s[end] == '[') && !isSpaceRune(rune(t.s[end-1])) && bytes.IndexByte(t.s[end:], '\n') < 0
-	v := &jvalue{kind: jString, str: word, off: start, done: t.i < len(t.s) && (!t.streaming || len(skipWS(t.s[end:])) > 0 && !glued && !(t.run.kind == runEnd && t.run.from <= end+1))}
+	// Nor is one a colon ends that no blank follows yet (C: may become
+	// C:\\Users\\me", a path that lost its opening quote).
+	colonUndecided := end < len(t.s) && t.s[end] == ':' && (end+1 == len(t.s) || t.s[end+1] != ' ' && t.s[end+1] != '\t' && t.s[end+1] != '\n')
+	v := &jvalue{kind: jString, str: word, off: start, done: t.i < len(t.s) && (!t.streaming || len(skipWS(t.s[end:])) > 0 && !glued && !colonUndecided && !(t.run.kind == runEnd && t.run.from <= end+1))}
 	// [a","b"]: a quote right after the word closes it.
 	if r, n := t.peek(); r == '"' && t.i+n <= len(t.s) {
 		after := bytes.TrimLeft(t.s[t.i+n:], " \t\r\n")
 		if len(after) == 0 || after[0] == ',' || after[0] == ']' || after[0] == '}' || after[0] == ':' {
 			t.repair(t.i, "removed the end quote of a string that had no opening quote")
 			t.i += n
+			if len(after) == 0 && t.streaming {
+				v.done = false // a colon to come makes it a key
+			}
 		}
 	}
 	return v
+}
+
+// escapedWithoutOpenQuote reads a value that lost its opening quote but
+// writes JSON's escapes, \" and \n among them ({"a": He said \"hi\"",
+// …}): its text up to a quote no backslash escapes, on the line, that a
+// delimiter follows, is a string's body, read as one. It returns nil,
+// reading nothing, where the text is no such value (no escape, a comma
+// or a colon before the quote: bare() reads those).
+func (t *tolerant) escapedWithoutOpenQuote() *jvalue {
+	if t.parens > 0 || !t.inObjectValue() && !t.inArray() {
+		return nil
+	}
+	s := t.s[t.i:]
+	escapes := false
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			if i+1 < len(s) && bytes.IndexByte([]byte(`"\\/bfnrtu`), s[i+1]) >= 0 {
+				escapes = true
+			}
+			i++
+		case ':':
+			if i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\t' {
+				return nil // a key's colon; C:\\ is a path's
+			}
+		case '\n', ',', '{', '[', '}', ']':
+			return nil
+		case '"':
+			if !escapes || i == 0 || !endsValue(s[i+1:]) {
+				return nil
+			}
+			in := &tolerant{s: s[:i+1:i+1], strRaw: t.strRaw}
+			in.s = append([]byte{'"'}, in.s...)
+			v := in.quotedOnce(false)
+			if v == nil || !in.eof() {
+				return nil
+			}
+			start := t.i
+			t.repair(start, "added the opening quote of a string that lost it")
+			for _, r := range in.repairs {
+				if r.Offset > 0 {
+					t.repair(start+r.Offset-1, "%s", r.Message)
+				}
+			}
+			t.i += i + 1
+			v.off, v.done = start, true
+			return v
+		}
+	}
+	if escapes && t.streaming {
+		// The quote that would end it is still to come: a string, not
+		// done, so that the reading does not change a done value then.
+		in := &tolerant{s: append([]byte{'"'}, s...), strRaw: t.strRaw, streaming: true}
+		v := in.quotedOnce(false)
+		if v == nil || !in.eof() {
+			return nil
+		}
+		v.off, v.done = t.i, false
+		t.i = len(t.s)
+		return v
+	}
+	return nil
 }
 
 // literalThenValue reports whether word is a literal (true, None, …)
