@@ -579,7 +579,12 @@ func (t *tolerant) bare() *jvalue {
 	glued := end < len(t.s) && end > start && (t.s[end] == '{' || t.s[end] == '[') && !isSpaceRune(rune(t.s[end-1])) && bytes.IndexByte(t.s[end:], '\n') < 0
 	// Nor is one a colon ends that no blank follows yet (C: may become
 	// C:\\Users\\me", a path that lost its opening quote).
-	colonUndecided := end < len(t.s) && t.s[end] == ':' && (end+1 == len(t.s) || t.s[end+1] != ' ' && t.s[end+1] != '\t' && t.s[end+1] != '\n')
+	// Nor one a colon and blanks end (words to come may make the colon
+	// a label's, labelColon), nor, in an object, a comma that nothing
+	// decides yet follows (more words may make the comma the text's).
+	colonUndecided := end < len(t.s) && t.s[end] == ':' && (end+1 == len(t.s) || t.s[end+1] != ' ' && t.s[end+1] != '\t' && t.s[end+1] != '\n' ||
+		len(skipBlanks(t.s[end+1:])) == 0) ||
+		inValue && end < len(t.s) && t.s[end] == ',' && !keyDecided(t.s[end+1:])
 	v := &jvalue{kind: jString, str: word, off: start, done: t.i < len(t.s) && (!t.streaming || len(skipWS(t.s[end:])) > 0 && !glued && !colonUndecided && !(t.run.kind == runEnd && t.run.from <= end+1))}
 	// [a","b"]: a quote right after the word closes it.
 	if r, n := t.peek(); r == '"' && t.i+n <= len(t.s) {
