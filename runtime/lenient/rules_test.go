@@ -2630,3 +2630,28 @@ func TestRuleBareWordStreamedUndecided(t *testing.T) {
 		}
 	}
 }
+
+// In pretty-printed text that lost a closing bracket, the indentation
+// says where: a closing bracket at the indentation of an outer
+// container's opening line closes that one, and a member at an outer
+// object's members' indentation is that object's; the inner containers
+// lost their brackets. Where the text's brackets pair up, or it is on one
+// line, indentation decides nothing.
+func TestRuleIndentationPlacesLostCloser(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a list's bracket", "{\n  \"a\": [\n    [\n      1,\n      2\n\n  ],\n  \"b\": {}\n}", `{"a":[[1,2]],"b":{}}`, "closed an array that lost its closing bracket"},
+		{"an object's brace, before a member", "{\n  \"a\": {\n    \"b\": 1,\n  \"c\": 2\n}", `{"a":{"b":1},"c":2}`, "closed an object that lost its closing brace"},
+		{"a comma on its own line", "{\n  \"a\": {\n    \"b\": 1\n  ,\n  \"c\": 2\n}", `{"a":{"b":1},"c":2}`, "closed an object that lost its closing brace"},
+		{"an object's brace, before the outer one's", "{\n  \"a\": [\n    {\n      \"b\": 1\n  ]\n}", `{"a":[{"b":1}]}`, "closed an object that lost its closing brace"},
+		{"brackets that pair up: the indentation is layout", "{\n  \"a\": {\n    \"b\": 1,\n  \"c\": 2\n  }\n}", `{"a":{"b":1,"c":2}}`, ""},
+		{"one line: no indentation", `{"a": {"b": 1, "c": 2}`, `{"a":{"b":1,"c":2}}`, "closed an object the text left open"},
+	})
+	for _, text := range []string{
+		"{\n  \"a\": [\n    [\n      1,\n      2\n\n  ],\n  \"b\": {}\n}",
+		"{\n  \"a\": {\n    \"b\": 1,\n  \"c\": 2\n}",
+	} {
+		if msg, err := doneChanges(ruleSchemas.Schema("structgen:///any.json#"), text); msg != "" || err != nil {
+			t.Errorf("streaming %q: %s (%v)", text, msg, err)
+		}
+	}
+}

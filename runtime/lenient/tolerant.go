@@ -69,6 +69,10 @@ type tolerant struct {
 	i      int
 	depth  int
 	stack  []jkind // the containers being read, innermost last
+	frames []frame // the indentation of those read from a bracket (indent.go)
+	// carryComma: an object closed by the indentation of the member
+	// after it had read the comma before that member, its parent's.
+	carryComma bool
 	parens int     // open parentheses: tuples and calls
 	// streaming: the text may still grow, so a string it ends in keeps
 	// its trailing white space.
@@ -342,6 +346,7 @@ func isDelimiter(r rune) bool {
 
 // value reads one value; nil when there is none at the reading position.
 func (t *tolerant) value() *jvalue {
+	t.carryComma = false
 	t.skip()
 	if t.eof() || t.err != nil {
 		return nil
@@ -568,7 +573,13 @@ func (t *tolerant) array(open, close byte) *jvalue {
 // item already read) up to close.
 func (t *tolerant) items(v *jvalue, close byte) {
 	t.stack = append(t.stack, jArray)
-	defer func() { t.stack = t.stack[:len(t.stack)-1] }()
+	t.enterFrame(v.off)
+	// One defer: with more, the function's many returns would cost
+	// defers that are not open-coded, a tenth of reading valid JSON.
+	defer func() {
+		t.stack = t.stack[:len(t.stack)-1]
+		t.leaveFrame()
+	}()
 	comma := false // a comma was read since the last item (comments may follow it)
 	for {
 		t.skip()
@@ -578,6 +589,22 @@ func (t *tolerant) items(v *jvalue, close byte) {
 			return
 		}
 		c := t.s[t.i]
+		if c == '}' || c == ']' {
+			if closes, undecided := t.closerOutdented(c); undecided {
+				t.repair(t.i, "stopped at a closing bracket left of the array's until the text says what it closes")
+				t.i = len(t.s)
+				return
+			} else if closes {
+				// [⏎  [⏎    1⏎],⏎: the bracket stands where the outer
+				// list opened; the inner one lost its own.
+				t.repair(t.i, "closed an array that lost its closing bracket, by the indentation of the %q after it", c)
+				t.dropUnfinished(v)
+				return
+			}
+		}
+		if len(v.kids) == 0 && c != ',' {
+			t.noteItem()
+		}
 		switch {
 		case c == close:
 			if c == ']' && t.rowLostBracket(v) {
@@ -984,8 +1011,12 @@ func (t *tolerant) object() *jvalue {
 		return v
 	}
 	t.stack = append(t.stack, jObject)
-	defer func() { t.stack = t.stack[:len(t.stack)-1] }()
-	defer t.leave()
+	t.enterFrame(t.i)
+	defer func() {
+		t.stack = t.stack[:len(t.stack)-1]
+		t.leaveFrame()
+		t.leave()
+	}()
 	t.i++ // {
 	t.members(v)
 	return v
@@ -1101,6 +1132,31 @@ func (t *tolerant) members(v *jvalue) {
 			return
 		}
 		c := t.s[t.i]
+		if c == '}' || c == ']' {
+			if closes, undecided := t.closerOutdented(c); undecided {
+				t.repair(t.i, "stopped at a closing bracket left of the object's until the text says what it closes")
+				t.i = len(t.s)
+				return
+			} else if closes {
+				t.repair(t.i, "closed an object that lost its closing brace, by the indentation of the %q after it", c)
+				return
+			}
+		} else if c != ',' {
+			if len(v.keys) == 0 {
+				t.noteItem()
+			} else if closes, undecided := t.memberOutdented(); undecided {
+				t.repair(t.i, "stopped at a member left of the object's until the text says where it belongs")
+				t.i = len(t.s)
+				return
+			} else if closes {
+				// {⏎  "a": {⏎    "b": 1,⏎  "c": 2⏎}: the member stands
+				// where the outer object's stand; the inner one lost its
+				// brace.
+				t.repair(t.i, "closed an object that lost its closing brace, by the indentation of the member after it")
+				t.carryComma = comma
+				return
+			}
+		}
 		switch {
 		case c == '}':
 			if comma && len(v.keys) > 0 {
@@ -1299,6 +1355,9 @@ func (t *tolerant) members(v *jvalue) {
 		outer, mark := t.pointer(), len(t.repairs)
 		t.pushPath(pathSeg{key: key, index: -1})
 		val := t.value()
+		if t.carryComma {
+			t.carryComma, comma = false, true
+		}
 		if val == nil {
 			if t.err != nil {
 				t.popPath()
