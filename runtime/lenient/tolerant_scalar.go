@@ -629,8 +629,7 @@ func (t *tolerant) escapedWithoutOpenQuote() *jvalue {
 			if !escapes || i == 0 || !endsValue(s[i+1:]) {
 				return nil
 			}
-			in := &tolerant{s: s[:i+1:i+1], strRaw: t.strRaw}
-			in.s = append([]byte{'"'}, in.s...)
+			in := &tolerant{s: append([]byte{'"'}, s[:i+1]...), strRaw: t.strRaw}
 			v := in.quotedOnce(false)
 			if v == nil || !in.eof() {
 				return nil
