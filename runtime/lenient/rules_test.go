@@ -2601,6 +2601,8 @@ func TestRuleEscapedStringLostOpenQuote(t *testing.T) {
 		{"a Windows path", `{"a": C:\\Users\\me", "b": 1}`, `{"a":"C:\\Users\\me","b":1}`, "added the opening quote"},
 		{"no escape: a word and its end quote", `{"a": plain words"}`, `{"a":"plain words"}`, "end quote of a string that had no opening quote"},
 		{"a comma before the quote: bare words", `{"a": x\ty, "b": 1}`, `{"a":"x\\ty","b":1}`, "bare word"},
+		{"no quote at either end: escaped quotes are the text's", `["a", the \"b\" key, "c"]`, `["a","the \"b\" key","c"]`, `read \" in an unquoted value`},
+		{"in an object", `{"a": the \"b\" key, "c": 1}`, `{"a":"the \"b\" key","c":1}`, `read \" in an unquoted value`},
 	})
 	for _, text := range []string{
 		`{"a": the \"b\" key", "c": 1}`,

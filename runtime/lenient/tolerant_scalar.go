@@ -419,7 +419,8 @@ func (t *tolerant) bare() *jvalue {
 	end := t.i
 	parens := 0
 	inValue := t.inObjectValue() && t.parens == 0
-	lines := false // the value runs on across lines of prose (valueLines)
+	lines := false     // the value runs on across lines of prose (valueLines)
+	escQuotes := false // the value writes \" for its quotes
 	for end < len(t.s) {
 		r, n := utf8.DecodeRune(t.s[end:])
 		if r == '\n' && inValue && parens == 0 {
@@ -428,6 +429,12 @@ func (t *tolerant) bare() *jvalue {
 				end += n
 				continue
 			}
+		}
+		if r == '\\' && end+1 < len(t.s) && t.s[end+1] == '"' && end > start {
+			// words \"quoted\": an escaped quote is the value's text.
+			escQuotes = true
+			end += 2
+			continue
 		}
 		if (r == ' ' || r == '\t') && parens == 0 && t.inArray() && literalThenValue(t.s[start:end], t.s[end:]) {
 			break // [true 5], [null "a"]: two items, their comma left out, as [5 6]
@@ -570,6 +577,10 @@ func (t *tolerant) bare() *jvalue {
 		return v
 	}
 	t.repair(start, "quoted the bare word %q", word)
+	if escQuotes {
+		word = strings.ReplaceAll(word, `\"`, `"`)
+		t.repair(start, "read \\\" in an unquoted value as a quote")
+	}
 	// A word the text ends in, white space after it included, may go on
 	// ("New" of "New York").
 	// In a stream, a value of words followed by prose that no member or
