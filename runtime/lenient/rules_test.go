@@ -2618,15 +2618,18 @@ func TestRuleEscapedStringLostOpenQuote(t *testing.T) {
 // Streamed, an unquoted word is not done where what is still to come
 // decides what it is: a colon and blanks at the text's end (a label,
 // `Note: it is hot`, or a key), a comma no key follows yet (the value's
-// text, `red, green`), a colon no blank follows (`C:\…`).
+// text, `red, green`), a colon no blank follows (`C:\…`), blanks after
+// a literal (`true (approx)` is text).
 func TestRuleBareWordStreamedUndecided(t *testing.T) {
-	for _, text := range []string{`{"a": red, `, `{"a": Note: `, `{"a": C:`, `{"a": words"`} {
+	for _, text := range []string{`{"a": red, `, `{"a": Note: `, `{"a": C:`, `{"a": words"`, `{"a": true `} {
 		n, _, err := ReadPartial(ruleSchemas.Schema("structgen:///any.json#"), []byte(text))
-		if err != nil || n.Field("a") == nil || n.Field("a").Done() {
-			t.Errorf("streaming %q: /a done or missing (%v)", text, err)
+		// (Not shown is not done: a partial value leaves out a literal
+		// not done, as it does "nu".)
+		if err != nil || n.Field("a") != nil && n.Field("a").Done() {
+			t.Errorf("streaming %q: /a done (%v)", text, err)
 		}
 	}
-	for _, text := range []string{`{"a": red, green, "b": 1}`, `{"a": Note: it is hot, "b": 1}`, `{"a": red, "b": 1}`} {
+	for _, text := range []string{`{"a": red, green, "b": 1}`, `{"a": Note: it is hot, "b": 1}`, `{"a": red, "b": 1}`, `{"a": true (approx), "b": 1}`} {
 		if msg, err := doneChanges(ruleSchemas.Schema("structgen:///any.json#"), text); msg != "" || err != nil {
 			t.Errorf("streaming %s: %s (%v)", text, msg, err)
 		}

@@ -551,7 +551,9 @@ func (t *tolerant) bare() *jvalue {
 			t.repair(start, "read %s as %s", word, literalText(lit))
 		}
 		v := t.node(lit.kind, start)
-		v.b, v.done = lit.b, t.i < len(t.s)
+		// Streamed, blanks the text ends in decide nothing yet: words
+		// after them make the literal text (true (approx)).
+		v.b, v.done = lit.b, t.i < len(t.s) && (!t.streaming || len(skipBlanks(t.s[t.i:])) > 0)
 		return v
 	}
 	if word == "" {
