@@ -1349,7 +1349,11 @@ func TestRuleKeyLostEndQuoteAtColon(t *testing.T) {
 		{"a colon the key ends with stays", `{"a:": 1}`, `{"a:":1}`, ""},
 		{"a URL as a key stays", `{"http://x": 1}`, `{"http://x":1}`, ""},
 		{"a time as a key stays", `{"12:30": "lunch"}`, `{"12:30":"lunch"}`, ""},
+		{"at a line break", "{\n  \"zip: true\n  \"b\": 1\n}", `{"zip":true,"b":1}`, "end quote is missing"},
 	})
+	if msg, err := doneChanges(ruleSchemas.Schema("structgen:///any.json#"), "{\n  \"zip: true\n  \"b\": 1\n}"); msg != "" || err != nil {
+		t.Errorf("streaming: %s (%v)", msg, err)
+	}
 }
 
 // A word written with only its end quote, where a line break and then a

@@ -975,6 +975,11 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			v.done = true
 			return v, true
 		case r < 0x20:
+			if r == '\n' && key && !stopAtDelimiter && valueAfterColon(sb.String()) {
+				// {"zip: true⏎ "b": 1}: a key runs on no line break; one
+				// that holds a colon and a value lost its end quote there.
+				return nil, false
+			}
 			if r == '\n' && !stopAtDelimiter && lastNonSpaceRune(sb.String()) == ',' {
 				// "abc,⏎"def": the line ends after a comma and the next
 				// starts a string: the end quote is missing.
