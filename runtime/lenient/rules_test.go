@@ -2577,6 +2577,18 @@ func TestRuleListOfOneStreamed(t *testing.T) {
 
 // In a list, a blank and a list after an item's quote, with no phrase of
 // the item's own open, is the next item, its comma left out.
+// A semicolon between members is a comma, but not in code a value
+// writes with its quotes unescaped: "; }" before the value's end quote is
+// the code's.
+func TestRuleSemicolonInCode(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"code in a value", `{"u": "if (x) { return \"a\" "b" ; }", "v": ""}`, `{"u":"if (x) { return \"a\" \"b\" ; }","v":""}`, "inside a string"},
+		{"code that writes no escape", `{"u": "if (x) { return "a" ; }", "v": ""}`, `{"u":"if (x) { return \"a\" ; }","v":""}`, "inside a string"},
+		{"between members", `{"a": "x"; "b": "y"}`, `{"a":"x","b":"y"}`, "read ';' between members"},
+		{"before the object's end", `{"a": "x"; }`, `{"a":"x"}`, ""},
+	})
+}
+
 func TestRuleListAfterItemWithoutComma(t *testing.T) {
 	checkRules(t, []ruleCase{
 		{"a nested list", `["a" ["b", "c"]]`, `["a",["b","c"]]`, "missing comma"},
@@ -2607,6 +2619,8 @@ func TestRuleEscapedStringLostOpenQuote(t *testing.T) {
 		{"a comma before the quote: bare words", `{"a": x\ty, "b": 1}`, `{"a":"x\\ty","b":1}`, "bare word"},
 		{"no quote at either end: escaped quotes are the text's", `["a", the \"b\" key, "c"]`, `["a","the \"b\" key","c"]`, `read \" in an unquoted value`},
 		{"in an object", `{"a": the \"b\" key, "c": 1}`, `{"a":"the \"b\" key","c":1}`, `read \" in an unquoted value`},
+		{"a colon and its end quote: text", `["x", a: b"]`, `["x","a: b"]`, "added the opening quote"},
+		{"a colon and no end quote: a member", `["x", a: b]`, `["x",{"a":"b"}]`, "key and value in an array"},
 	})
 	for _, text := range []string{
 		`{"a": the \"b\" key", "c": 1}`,

@@ -615,16 +615,17 @@ func (t *tolerant) bare() *jvalue {
 
 // escapedWithoutOpenQuote reads a value that lost its opening quote but
 // writes JSON's escapes, \" and \n among them ({"a": He said \"hi\"",
-// …}): its text up to a quote no backslash escapes, on the line, that a
-// delimiter follows, is a string's body, read as one. It returns nil,
-// reading nothing, where the text is no such value (no escape, a comma
-// or a colon before the quote: bare() reads those).
+// …}), or a colon and a blank (["x", a: b"]): its text up to a quote no
+// backslash escapes, on the line, that a delimiter follows, is a
+// string's body, read as one. It returns nil, reading nothing, where the
+// text is no such value (neither of those, or a comma before the quote:
+// bare() reads those).
 func (t *tolerant) escapedWithoutOpenQuote() *jvalue {
 	if t.parens > 0 || !t.inObjectValue() && !t.inArray() {
 		return nil
 	}
 	s := t.s[t.i:]
-	escapes := false
+	escapes := false // or a colon and a blank, which bare() reads as a key's
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
 		case '\\':
@@ -633,8 +634,12 @@ func (t *tolerant) escapedWithoutOpenQuote() *jvalue {
 			}
 			i++
 		case ':':
-			if i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\t' {
-				return nil // a key's colon; C:\\ is a path's
+			if i+1 == len(s) {
+				return nil
+			}
+			if s[i+1] == ' ' || s[i+1] == '\t' {
+				// ["x", a: b"]: the end quote makes the colon the text's.
+				escapes = true
 			}
 		case '\n', ',', '{', '[', '}', ']':
 			return nil

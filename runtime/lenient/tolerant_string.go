@@ -1090,6 +1090,9 @@ func (t *tolerant) semicolonSeparates(s []byte) bool {
 		return false
 	}
 	if t.inObjectValue() {
+		if rest := skipSpaceAndComments(s); len(rest) > 0 && rest[0] == '}' && !endsValue(rest[1:]) {
+			return false // "return x; }": a brace a quote follows is code's
+		}
 		return keyFollows(s)
 	}
 	s = skipSpaceAndComments(s)
