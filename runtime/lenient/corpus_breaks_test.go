@@ -145,7 +145,27 @@ var textBreaks = []struct {
 	{"backslashes written raw", func(s string) (string, bool) {
 		return strings.ReplaceAll(s, `\\`, `\`), strings.Contains(s, `\\`)
 	}, 32},
+	// A closing bracket lost where members follow: the indentation says
+	// which container it closed (indent.go).
+	{"a closing bracket left out before a comma", func(s string) (string, bool) {
+		loc := closerLine.FindStringSubmatchIndex(s)
+		if loc == nil {
+			return "", false
+		}
+		return s[:loc[2]] + s[loc[3]:], true
+	}, 633},
+	{"a closing bracket's line left out", func(s string) (string, bool) {
+		loc := closerLine.FindStringIndex(s)
+		if loc == nil || loc[0] == 0 {
+			return "", false
+		}
+		return s[:loc[0]-1] + "," + s[loc[1]:], true
+	}, 633},
 }
+
+// closerLine is a line of a closing bracket and a comma: more members or
+// items follow it.
+var closerLine = regexp.MustCompile(`(?m)^[ \t]*([}\]]),$`)
 
 // TestCorpusTextBreaks writes the escapes of the corpus's real documents
 // raw (textBreaks) and checks that at least each break's floor of them

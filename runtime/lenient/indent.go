@@ -77,15 +77,15 @@ func (t *tolerant) closerOutdented(c byte) (closes, undecided bool) {
 
 // memberOutdented reports whether the member or item at t.i, first on its
 // line, stands left of the container's first one, at the indentation of
-// an outer container's members: the container lost its closing bracket
-// before it (see closerOutdented).
+// an outer container's members or items: the container lost its closing
+// bracket before it (see closerOutdented).
 func (t *tolerant) memberOutdented() (closes, undecided bool) {
 	f := t.topFrame()
 	if f == nil || f.item < 0 {
 		return false, false
 	}
 	col, ok := lineStartCol(t.s, t.i)
-	if !ok || col >= f.item || !t.outerAt(col, func(g *frame) int { return g.item }, jObject) {
+	if !ok || col >= f.item || !t.outerAt(col, func(g *frame) int { return g.item }, anyKind) {
 		return false, false
 	}
 	if t.streaming {
@@ -94,14 +94,18 @@ func (t *tolerant) memberOutdented() (closes, undecided bool) {
 	return t.lostCloser(t.stack[f.level]), false
 }
 
+// anyKind, for outerAt, is a container of either kind.
+const anyKind jkind = 255
+
 // outerAt reports whether a container around the one being read, of
-// kind k, has at(frame) == col, with none between them left of col.
+// kind k (or anyKind), has at(frame) == col, with none between them left
+// of col.
 func (t *tolerant) outerAt(col int, at func(*frame) int, k jkind) bool {
 	for j := len(t.frames) - 2; j >= 0; j-- {
 		g := &t.frames[j]
 		switch c := at(g); {
 		case c == col:
-			return t.stack[g.level] == k
+			return k == anyKind || t.stack[g.level] == k
 		case c >= 0 && c < col:
 			return false
 		}

@@ -2666,6 +2666,7 @@ func TestRuleIndentationPlacesLostCloser(t *testing.T) {
 		{"an object's brace, before a member", "{\n  \"a\": {\n    \"b\": 1,\n  \"c\": 2\n}", `{"a":{"b":1},"c":2}`, "closed an object that lost its closing brace"},
 		{"a comma on its own line", "{\n  \"a\": {\n    \"b\": 1\n  ,\n  \"c\": 2\n}", `{"a":{"b":1},"c":2}`, "closed an object that lost its closing brace"},
 		{"an object's brace, before the outer one's", "{\n  \"a\": [\n    {\n      \"b\": 1\n  ]\n}", `{"a":[{"b":1}]}`, "closed an object that lost its closing brace"},
+		{"a list's bracket, before a member", "{\n  \"a\": [\n    {\"b\": 1}\n  ,\n  \"c\": 2\n}", `{"a":[{"b":1}],"c":2}`, "closed an array that lost its closing bracket"},
 		{"brackets that pair up: the indentation is layout", "{\n  \"a\": {\n    \"b\": 1,\n  \"c\": 2\n  }\n}", `{"a":{"b":1,"c":2}}`, ""},
 		{"one line: no indentation", `{"a": {"b": 1, "c": 2}`, `{"a":{"b":1,"c":2}}`, "closed an object the text left open"},
 	})

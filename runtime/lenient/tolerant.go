@@ -602,8 +602,22 @@ func (t *tolerant) items(v *jvalue, close byte) {
 				return
 			}
 		}
-		if len(v.kids) == 0 && c != ',' {
-			t.noteItem()
+		if c != ',' && c != '}' && c != ']' {
+			if len(v.kids) == 0 {
+				t.noteItem()
+			} else if closes, undecided := t.memberOutdented(); undecided {
+				t.repair(t.i, "stopped at an item left of the array's until the text says where it belongs")
+				t.i = len(t.s)
+				return
+			} else if closes {
+				// "hosts": [⏎    {…}⏎  "name": "x": the line stands where
+				// the outer object's members stand; the list lost its
+				// bracket.
+				t.repair(t.i, "closed an array that lost its closing bracket, by the indentation of the item after it")
+				t.carryComma = comma
+				t.dropUnfinished(v)
+				return
+			}
 		}
 		switch {
 		case c == close:
