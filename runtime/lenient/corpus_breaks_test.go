@@ -161,7 +161,19 @@ var textBreaks = []struct {
 		}
 		return s[:loc[0]-1] + "," + s[loc[1]:], true
 	}, 633},
+	{"a closing bracket's line left out before the outer one's", func(s string) (string, bool) {
+		loc := closerBeforeCloser.FindStringIndex(s)
+		if loc == nil {
+			return "", false
+		}
+		end := loc[0] + strings.IndexByte(s[loc[0]:], '\n') + 1 // the first line only
+		return s[:loc[0]] + s[end:], true
+	}, 628},
 }
+
+// closerBeforeCloser is a line of a closing bracket that a line of
+// another follows: the end of a container that ends its parent.
+var closerBeforeCloser = regexp.MustCompile(`(?m)^[ \t]*[}\]]\n(?:[ \t]*[}\]])`)
 
 // closerLine is a line of a closing bracket and a comma: more members or
 // items follow it.
