@@ -168,12 +168,38 @@ func correctionAt(text []byte) int {
 	spans := balancedSpans(text)
 	at := -1
 	for i := 1; i < len(spans); i++ {
-		between := withoutFenceLines(text[spans[i-1][1]:spans[i][0]])
+		// Words in double quotes are a document's keys and strings, not
+		// prose: where a text lost a bracket, the spans are containers
+		// inside one document, and "fixed-cidr": {…} between them
+		// corrects nothing.
+		between := withoutQuoted(withoutFenceLines(text[spans[i-1][1]:spans[i][0]]))
 		if correctionCue.Match(between) || answerBefore.Match(bytes.TrimSpace(between)) {
 			at = spans[i][0]
 		}
 	}
 	return at
+}
+
+// withoutQuoted returns b without its double-quoted strings (a backslash
+// escapes a quote in one; a string the line ends in ends there).
+func withoutQuoted(b []byte) []byte {
+	if bytes.IndexByte(b, '"') < 0 {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		if b[i] != '"' {
+			out = append(out, b[i])
+			continue
+		}
+		for i++; i < len(b) && b[i] != '"' && b[i] != '\n'; i++ {
+			if b[i] == '\\' {
+				i++
+			}
+		}
+		out = append(out, ' ')
+	}
+	return out
 }
 
 // withoutFenceLines returns the prose between two documents without the

@@ -169,6 +169,20 @@ var textBreaks = []struct {
 		end := loc[0] + strings.IndexByte(s[loc[0]:], '\n') + 1 // the first line only
 		return s[:loc[0]] + s[end:], true
 	}, 628},
+	{"an opening brace left out at a line's end", func(s string) (string, bool) {
+		i := strings.Index(s, ": {\n")
+		if i < 0 {
+			return "", false
+		}
+		return s[:i+1] + s[i+3:], true
+	}, 577},
+	{"an opening bracket left out at a line's end", func(s string) (string, bool) {
+		i := strings.Index(s, ": [\n")
+		if i < 0 {
+			return "", false
+		}
+		return s[:i+1] + s[i+3:], true
+	}, 532},
 }
 
 // closerBeforeCloser is a line of a closing bracket that a line of

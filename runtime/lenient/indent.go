@@ -130,6 +130,12 @@ func closerKind(c byte) jkind {
 	return jArray
 }
 
+// valueOnOwnLine reports whether the value v starts a line of its own.
+func (t *tolerant) valueOnOwnLine(v *jvalue) bool {
+	_, ok := lineStartCol(t.s, v.off)
+	return ok
+}
+
 // endsLine reports whether only blanks come before the line's end in s.
 func endsLine(s []byte) bool {
 	for _, c := range s {

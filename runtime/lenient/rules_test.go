@@ -2498,6 +2498,28 @@ func TestRuleListLostOpeningBracket(t *testing.T) {
 // than it opens and every list, makes the string the first key of the
 // member's object, whose '{' was left out. Streamed, the reading stops
 // at the colon until the text ends.
+// A member's one value, then a ']' the text never opened, is a list of
+// one that lost its '['.
+func TestRuleListOfOneLostOpeningBracket(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a string", "{\n  \"langs\":\n    \"Go\"\n  ],\n  \"n\": 1\n}", `{"langs":["Go"],"n":1}`, "its '[' was left out"},
+		{"an object", "{\n  \"a\":\n    {\"b\": 1}\n  ],\n  \"n\": 1\n}", `{"a":[{"b":1}],"n":1}`, "its '[' was left out"},
+		{"on the key's line: a bracket too many", `{"a": {"b": 1}], "n": 1}`, `{"a":{"b":1},"n":1}`, "stray"},
+		{"brackets that pair up: a stray one", `{"a": "x"], "b": [1}`, `{"a":"x","b":[1]}`, ""},
+	})
+}
+
+// Words in a document's strings are not prose: a key such as
+// "fixed-cidr" between two of its containers (where the text lost a
+// bracket, so that they look like documents of their own) is no
+// correction that makes the later one the answer.
+func TestRuleCorrectionCueInKeys(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a key with a cue word", "{\n  \"a\":\n    {\"x\": 1},\n    {\"x\": 2}\n  ],\n  \"fixed-cidr\": \"\",\n  \"hosts\": []\n}", `{"a":[{"x":1},{"x":2}],"fixed-cidr":"","hosts":[]}`, "its '[' was left out"},
+		{"a correction in prose stays", "{\"a\": 1}\nWait, \"a\" is wrong: {\"a\": 2}", `{"a":2}`, "after a correction"},
+	})
+}
+
 func TestRuleObjectLostOpeningBrace(t *testing.T) {
 	checkRules(t, []ruleCase{
 		{"members, then the next", `{"a": "b": 1, "c": 2}, "e": 3}`, `{"a":{"b":1,"c":2},"e":3}`, "its '{' was left out"},

@@ -1188,6 +1188,13 @@ func (t *tolerant) members(v *jvalue) {
 			t.i++
 			v.done = true
 			return
+		case c == ']' && !comma && len(v.kids) > 0 && v.kids[len(v.kids)-1].kind != jArray && t.valueOnOwnLine(v.kids[len(v.kids)-1]) && t.listLostBracket():
+			// {"a":⏎  "x"⏎], "b": 1}: a member's one value, on a line of
+			// its own after the key as a list's items stand, then a ']'
+			// the text never opened: a list of one that lost its '['.
+			// ({"a": {"b": 1]}, … on one line is a bracket too many.)
+			t.listFromLastMember(v)
+			continue
 		case c == ']' && t.strayCloser(c):
 			t.repair(t.i, "removed a stray ']'")
 			t.i++
