@@ -183,7 +183,42 @@ var textBreaks = []struct {
 		}
 		return s[:i+1] + s[i+3:], true
 	}, 532},
+	{"a key's opening quote left out", func(s string) (string, bool) {
+		loc := keyLine.FindStringSubmatchIndex(s)
+		if loc == nil {
+			return "", false
+		}
+		return s[:loc[2]] + s[loc[2]+1:], true
+	}, 730},
+	{"a value's opening quote left out", func(s string) (string, bool) {
+		loc := stringValueLine.FindStringSubmatchIndex(s)
+		if loc == nil {
+			return "", false
+		}
+		return s[:loc[2]] + s[loc[2]+1:], true
+	}, 591},
+	{"a colon left out", func(s string) (string, bool) {
+		loc := keyLine.FindStringSubmatchIndex(s)
+		if loc == nil {
+			return "", false
+		}
+		return s[:loc[4]] + s[loc[4]+1:], true
+	}, 730},
+	{"every value's opening quote left out", func(s string) (string, bool) {
+		out := stringValueLine.ReplaceAllStringFunc(s, func(m string) string {
+			i := strings.Index(m, `: "`)
+			return m[:i+2] + m[i+3:]
+		})
+		return out, out != s
+	}, 498},
 }
+
+// keyLine is a member's line: its key's opening quote, and its colon.
+var keyLine = regexp.MustCompile(`(?m)^[ \t]+(")[^"\\\n]+"(:) `)
+
+// stringValueLine is a member's line whose value is a string of words:
+// its opening quote.
+var stringValueLine = regexp.MustCompile(`(?m)^[ \t]+"[^"\\\n]+": (")[^"\\\n]*[ .,:/-][^"\\\n]*",?$`)
 
 // closerBeforeCloser is a line of a closing bracket that a line of
 // another follows: the end of a container that ends its parent.

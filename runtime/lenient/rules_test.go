@@ -1363,7 +1363,7 @@ func TestRuleWordEndQuoteBeforeLineBreak(t *testing.T) {
 	checkRules(t, []ruleCase{
 		{"a list's last item", "[\n  null,\n  works\"\n]", `[null,"works"]`, "end quote of a string that had no opening quote"},
 		{"in an object", "{\"a\": [\n works\"\n ], \"b\": 1}", `{"a":["works"],"b":1}`, "end quote of a string that had no opening quote"},
-		{"a number's stray quote", "[1, 0\"\n]", `[1,0]`, "stray quote after 0"},
+		{"a number and its end quote", "[1, 0\"\n]", `[1,"0"]`, "lost its opening quote"},
 	})
 }
 
@@ -1442,15 +1442,20 @@ func TestRuleListLostBracketBeforeMember(t *testing.T) {
 	})
 }
 
-// A quote right after a number: before the delimiter a stray one,
-// before words on the line an inch mark, the text's.
+// A quote right after a number: before the delimiter the end quote of a
+// string that lost its opening one (a version, "1.10", keeps its last
+// digit; a schema that wants a number reads it as one), before words on
+// the line an inch mark, the text's.
 func TestRuleQuoteAfterNumber(t *testing.T) {
 	checkRules(t, []ruleCase{
-		{"a stray quote before a comma", `{"a": 1", "b": 2}`, `{"a":1,"b":2}`, "stray quote after 1"},
-		{"before the brace", `{"a": 1.5"}`, `{"a":1.5}`, "stray quote after 1.5"},
-		{"in a list", `[1", 2]`, `[1,2]`, "stray quote after 1"},
+		{"before a comma", `{"a": 1", "b": 2}`, `{"a":"1","b":2}`, `read 1" as a string that lost its opening quote`},
+		{"a version keeps its digits", `{"v": 1.10"}`, `{"v":"1.10"}`, "lost its opening quote"},
+		{"in a list", `[1", 2]`, `["1",2]`, "lost its opening quote"},
 		{"an inch mark", `{"size": 24" screen, "n": 1}`, `{"size":"24\" screen","n":1}`, "quote after the number is its text"},
 		{"a key after the quote is no text", `{"a": 1"b": 2}`, `{"a":1,"b":2}`, ""},
+	})
+	checkAligned(t, []alignCase{
+		{"a schema that wants a number reads it as one", "age", `{"kg": 1.5"}`, `{"kg":1.5}`, ""},
 	})
 }
 
@@ -2643,8 +2648,11 @@ func TestRuleEscapedStringLostOpenQuote(t *testing.T) {
 		{"in an object", `{"a": the \"b\" key, "c": 1}`, `{"a":"the \"b\" key","c":1}`, `read \" in an unquoted value`},
 		{"a colon and its end quote: text", `["x", a: b"]`, `["x","a: b"]`, "added the opening quote"},
 		{"a colon and no end quote: a member", `["x", a: b]`, `["x",{"a":"b"}]`, "key and value in an array"},
+		{"colons without blanks", `{"image": localhost:5000/app:1.0", "b": 1}`, `{"image":"localhost:5000/app:1.0","b":1}`, "added the opening quote"},
+		{"a glob, not a comment", `{"src": /content/**/*.md", "b": 1}`, `{"src":"/content/**/*.md","b":1}`, "added the opening quote"},
 	})
 	for _, text := range []string{
+		`{"src": /content/**/*.md", "b": 1}`,
 		`{"a": the \"b\" key", "c": 1}`,
 		`{"a": C:\\Users\\me", "b": 1}`,
 		`{"a": false, first name": [1]}`,

@@ -375,7 +375,9 @@ func (t *tolerant) value() *jvalue {
 	case r == '/':
 		if end := regexLiteral(t.s[t.i:]); end > 0 {
 			// /\d+/g: a JavaScript regular expression, kept as written.
-			v := &jvalue{kind: jString, str: t.text(t.i, t.i+end), off: t.i, done: true}
+			// Streamed, one the text ends right after is not done: more
+			// may make it a path (/src/**/*.md").
+			v := &jvalue{kind: jString, str: t.text(t.i, t.i+end), off: t.i, done: !t.streaming || len(skipBlanks(t.s[t.i+end:])) > 0}
 			t.repair(t.i, "read a regular expression literal as its text")
 			t.i += end
 			return v

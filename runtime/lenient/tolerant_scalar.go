@@ -95,7 +95,7 @@ scanned:
 		t.i = e
 		return &jvalue{kind: jString, str: t.text(start, e), off: start, done: e < len(t.s)}
 	}
-	strayQuote, quoteOpen := false, false
+	quoteOpen := false
 	if end < len(t.s) && end > start && t.s[end] == '"' && t.parens == 0 && (t.inObjectValue() || t.inArray()) {
 		rest := skipBlanks(t.s[end+1:])
 		line := rest
@@ -105,11 +105,14 @@ scanned:
 		switch {
 		case len(rest) > 0 && bytes.IndexByte([]byte(",}]"), rest[0]) >= 0 ||
 			len(rest) > 0 && (rest[0] == '\n' || rest[0] == '\r') && delimiterFollows(rest):
-			// {"a": 1", "b": 2}: a quote after a number, before the
-			// delimiter (on this line or the next), opens nothing: a
-			// stray end quote.
-			t.repair(end, "removed a stray quote after %s", t.s[start:end])
-			strayQuote = true
+			// {"a": 1.10", "b": 2}: a quote after a number, before the
+			// delimiter (on this line or the next), is the end quote of
+			// a string that lost its opening one: "1.10", a version, as
+			// written (as a number it would lose its last digit; a
+			// schema that wants a number reads the string as one).
+			t.repair(start, "read %s\" as a string that lost its opening quote", t.s[start:end])
+			t.i = end + 1
+			return &jvalue{kind: jString, str: t.text(start, end), off: start, done: true}
 		case len(line) > 0 && len(rest) > len(line) && !bytes.ContainsAny(line, "\"'") && bytes.IndexByte(line, ':') < 0:
 			// {"size": 24" screen}: the quote is an inch mark, and the
 			// words after it the value's text, up to the delimiter.
@@ -144,9 +147,6 @@ scanned:
 	// A number the text ends in may go on; so may one that only blanks
 	// follow while the text streams ("5 " may become "5 kg").
 	v.done = end < len(t.s) && !(t.streaming && t.inObjectValue() && len(skipBlanks(t.s[end:])) == 0)
-	if strayQuote {
-		t.i++
-	}
 	v.done = v.done && !quoteOpen
 	text := tok
 	if underscore {
@@ -615,7 +615,7 @@ func (t *tolerant) bare() *jvalue {
 
 // escapedWithoutOpenQuote reads a value that lost its opening quote but
 // writes JSON's escapes, \" and \n among them ({"a": He said \"hi\"",
-// …}), or a colon and a blank (["x", a: b"]): its text up to a quote no
+// …}), or a colon (["x", a: b"], localhost:5000"): its text up to a quote no
 // backslash escapes, on the line, that a delimiter follows, is a
 // string's body, read as one. It returns nil, reading nothing, where the
 // text is no such value (neither of those, or a comma before the quote:
@@ -637,9 +637,12 @@ func (t *tolerant) escapedWithoutOpenQuote() *jvalue {
 			if i+1 == len(s) {
 				return nil
 			}
-			if s[i+1] == ' ' || s[i+1] == '\t' {
-				// ["x", a: b"]: the end quote makes the colon the text's.
-				escapes = true
+			// ["x", a: b"], {"image": localhost:5000/app:1.0"}: the end
+			// quote makes the colons the text's, not a key's.
+			escapes = true
+		case '/':
+			if i+1 < len(s) && (s[i+1] == '*' || s[i+1] == '/') {
+				escapes = true // /src/**/*.md": a glob's, not a comment
 			}
 		case '\n', ',', '{', '[', '}', ']':
 			return nil
