@@ -211,7 +211,26 @@ var textBreaks = []struct {
 		})
 		return out, out != s
 	}, 498},
+	{"every value's end quote left out", func(s string) (string, bool) {
+		out := stringValueEnd.ReplaceAllString(s, "$1$2")
+		return out, out != s
+	}, 676},
+	{"every key's opening quote left out", func(s string) (string, bool) {
+		out := keyOpen.ReplaceAllString(s, "$1$2")
+		return out, out != s
+	}, 717},
+	{"every comma at a line's end left out", func(s string) (string, bool) {
+		out := strings.ReplaceAll(s, ",\n", "\n")
+		return out, out != s
+	}, 697},
 }
+
+// stringValueEnd is a member's string value at its line's end: the text
+// before its end quote, and the comma after it.
+var stringValueEnd = regexp.MustCompile(`(?m)^([ \t]+"[^"\\\n]+": "[^"\\\n]*)"(,?)$`)
+
+// keyOpen is a key's opening quote at its line's start.
+var keyOpen = regexp.MustCompile(`(?m)^([ \t]+)"([^"\\\n]+": )`)
 
 // keyLine is a member's line: its key's opening quote, and its colon.
 var keyLine = regexp.MustCompile(`(?m)^[ \t]+(")[^"\\\n]+"(:) `)

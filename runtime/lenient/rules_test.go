@@ -916,6 +916,17 @@ func TestRuleEndQuoteLostAtLineEnd(t *testing.T) {
 // string a token limit cut off, unless a line of it ends with the
 // brackets that close every container and text follows: then the string
 // lost its end quote before them, and prose follows the document.
+// A string that lost its end quote at its line's end, where the next line
+// starts a member, keeps the commas inside its line, whatever follows
+// them: "x:1,y:2 is one value, not a value and a member y.
+func TestRuleEndQuoteLostAtLineEndKeepsCommas(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a list of hosts", "{\n  \"a\": \"h1:9092,h2:9092,\n  \"b\": 1\n}", `{"a":"h1:9092,h2:9092","b":1}`, "end quote is missing"},
+		{"a date", "{\n  \"a\": \"Fri, 09 Feb 2024 23:37:40 GMT,\n  \"b\": 1\n}", `{"a":"Fri, 09 Feb 2024 23:37:40 GMT","b":1}`, "end quote is missing"},
+		{"an assignment", "{\n  \"a\": \"x:y,password=z,\n  \"b\": 1\n}", `{"a":"x:y,password=z","b":1}`, "end quote is missing"},
+	})
+}
+
 func TestRuleEndQuoteLostBeforeProse(t *testing.T) {
 	checkRules(t, []ruleCase{
 		{"an object, then prose", "{\"a\": \"b}\nLet me know if you need more.", `{"a":"b"}`, "end quote is missing"},
@@ -1413,6 +1424,8 @@ func TestRuleValueEndsWithAnotherQuote(t *testing.T) {
 		{"a curly one", `{"a": "Ada”, "n": 2}`, `{"a":"Ada","n":2}`, "end quote of a string opened with \""},
 		{"keys in single quotes too", `{'a': "b', 'c': 'd'}`, `{"a":"b","c":"d"}`, "end quote of a string opened with \""},
 		{"an apostrophe inside the text stays", `{"a": "it's', "c": 1}`, `{"a":"it's","c":1}`, "end quote"},
+		{"a quote that closes a phrase stays", `{"a": "name='Bob', "c": 1}`, `{"a":"name='Bob'","c":1}`, "end quote is missing"},
+		{"phrases in a row", `{"a": "src 'self'; obj 'self', "c": 1}`, `{"a":"src 'self'; obj 'self'","c":1}`, "end quote is missing"},
 		{"a closed string keeps its last quote", `{"a": "the students'", "c": 1}`, `{"a":"the students'","c":1}`, ""},
 		{"a quote alone is the text", `{"a": "', "c": 1}`, `{"a":"'","c":1}`, ""},
 	})

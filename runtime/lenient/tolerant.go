@@ -73,7 +73,10 @@ type tolerant struct {
 	// carryComma: an object closed by the indentation of the member
 	// after it had read the comma before that member, its parent's.
 	carryComma bool
-	parens     int // open parentheses: tuples and calls
+	// lineEnd: where a string's first reading found its end quote lost
+	// at a line's end (stringBody).
+	lineEnd int
+	parens  int // open parentheses: tuples and calls
 	// streaming: the text may still grow, so a string it ends in keeps
 	// its trailing white space.
 	streaming bool

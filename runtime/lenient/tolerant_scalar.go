@@ -121,6 +121,10 @@ scanned:
 			t.repair(start, "read %s as a string: the quote after the number is its text", text)
 			t.i = e
 			return &jvalue{kind: jString, str: text, off: start, done: true}
+		case t.streaming && len(skipWS(rest)) == 0:
+			// {"a": 1"⏎: what follows decides between a string and an
+			// inch mark.
+			quoteOpen = true
 		case t.streaming && len(rest) == len(line):
 			// {"size": 24" scr: the words to come may make the quote an
 			// inch mark.

@@ -611,6 +611,14 @@ func (t *tolerant) plainString(start int, key bool) (*jvalue, bool) {
 // that way.
 func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (*jvalue, bool) {
 	t.strRaw, t.strCtrl = false, t.strCtrl[:0]
+	// lineEnd: the first reading found the string lost its end quote at
+	// this line break; commas before it, with more of the line after
+	// them, are the text's ("a": "x:1,y:2,⏎ "b": …).
+	lineEnd := -1
+	if stopAtDelimiter && t.lineEnd > start {
+		lineEnd = t.lineEnd
+	}
+	t.lineEnd = 0
 	closers := closingQuotes(open)
 	var sb strings.Builder
 	v := &jvalue{kind: jString, off: start}
@@ -953,7 +961,8 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 		case r == '\\':
 			escapesQuotes = escapesQuotes || t.i+1 < len(t.s) && t.s[t.i+1] == '"'
 			t.escape(&sb)
-		case stopAtDelimiter && t.endsOpenString(r, key) && !(r == '}' && unopened[0] <= 0 || r == ']' && unopened[1] <= 0):
+		case stopAtDelimiter && t.endsOpenString(r, key) && !(r == '}' && unopened[0] <= 0 || r == ']' && unopened[1] <= 0) &&
+			!(r == ',' && t.i < lineEnd && !endsLine(t.s[t.i+1:])):
 			// (A bracket that closes one the string's text opened, as
 			// in "x {y} z, is the text's.)
 			// Spaces before the delimiter, Unicode ones too, are layout:
@@ -984,6 +993,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// "abc,⏎"def": the line ends after a comma and the next
 				// starts a string: the end quote is missing.
 				if next := bytes.TrimLeft(t.s[t.i+1:], " \t\r"); len(next) > 0 && isQuote(rune(next[0])) && (len(next) == 1 || bytes.IndexByte([]byte(",}]:"), next[1]) < 0) && !endAhead() {
+					t.lineEnd = t.i
 					return nil, false
 				}
 			}
@@ -997,6 +1007,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				next := skipBlanks(bytes.TrimLeft(t.s[t.i+1:], " \t\r"))
 				if (len(next) > 0 && (next[0] == '"' || next[0] == '\'' || next[0] == '`') && t.inObjectValue() && quotedKeyStarts(next) ||
 					t.closesLine(next) || t.inArray() && quotedItemLine(next)) && !endAhead() {
+					t.lineEnd = t.i // the reading again ends there, not at a comma before
 					return nil, false
 				}
 			}
@@ -1843,11 +1854,33 @@ func allHex(b []byte) bool {
 // the text.
 func endQuoteOfAnotherKind(s *string, open rune) bool {
 	q, size := utf8.DecodeLastRuneInString(*s)
-	if size == len(*s) || !isQuote(q) || q == open {
+	if size == len(*s) || !isQuote(q) || q == open || phraseOpenBefore((*s)[:len(*s)-size], q) {
 		return false
 	}
 	*s = (*s)[:len(*s)-size]
 	return true
+}
+
+// phraseOpenBefore reports whether s leaves a phrase in quotes q open:
+// a q that no letter or digit comes before (an opening one, not the
+// apostrophe of it's) with no closing q after it. The quote after s
+// then closes it and is the text's: "script-src 'self'", name='Bob'.
+func phraseOpenBefore(s string, q rune) bool {
+	open := false
+	for i, r := range s {
+		if r != q {
+			continue
+		}
+		before, _ := utf8.DecodeLastRuneInString(s[:i])
+		after, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
+		switch {
+		case !open && (i == 0 || !unicode.IsLetter(before) && !unicode.IsDigit(before)):
+			open = true
+		case open && !unicode.IsLetter(after) && !unicode.IsDigit(after):
+			open = false
+		}
+	}
+	return open
 }
 
 // lastNonSpaceAt is lastNonSpace with its index in b.
