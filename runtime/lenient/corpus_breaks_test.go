@@ -223,7 +223,36 @@ var textBreaks = []struct {
 		out := strings.ReplaceAll(s, ",\n", "\n")
 		return out, out != s
 	}, 697},
+	{"on one line, a value's opening quote left out", func(s string) (string, bool) {
+		c := compactText(s)
+		loc := compactStringValue.FindStringSubmatchIndex(c)
+		if loc == nil {
+			return "", false
+		}
+		return c[:loc[2]] + c[loc[2]+1:], true
+	}, 575},
+	{"on one line, a value's end quote left out", func(s string) (string, bool) {
+		c := compactText(s)
+		loc := compactStringValue.FindStringSubmatchIndex(c)
+		if loc == nil {
+			return "", false
+		}
+		return c[:loc[4]] + c[loc[4]+1:], true
+	}, 585},
 }
+
+// compactText is the JSON text s on one line.
+func compactText(s string) string {
+	var b bytes.Buffer
+	if json.Compact(&b, []byte(s)) != nil {
+		return s
+	}
+	return b.String()
+}
+
+// compactStringValue is, on one line, a member's string value that a
+// comma and the next member follow: its opening and its end quote.
+var compactStringValue = regexp.MustCompile(`"[^"\\]+":(")[^"\\]*[ .,:/-][^"\\]*(")(?:,")`)
 
 // stringValueEnd is a member's string value at its line's end: the text
 // before its end quote, and the comma after it.

@@ -2663,8 +2663,12 @@ func TestRuleEscapedStringLostOpenQuote(t *testing.T) {
 		{"a colon and no end quote: a member", `["x", a: b]`, `["x",{"a":"b"}]`, "key and value in an array"},
 		{"colons without blanks", `{"image": localhost:5000/app:1.0", "b": 1}`, `{"image":"localhost:5000/app:1.0","b":1}`, "added the opening quote"},
 		{"a glob, not a comment", `{"src": /content/**/*.md", "b": 1}`, `{"src":"/content/**/*.md","b":1}`, "added the opening quote"},
+		{"a template's placeholder", `{"cs": {db.connectionString}", "b": 1}`, `{"cs":"{db.connectionString}","b":1}`, "added the opening quote"},
+		{"placeholders in doubled braces, in a list", `["x", {{order_by}}", "y"]`, `["x","{{order_by}}","y"]`, "added the opening quote"},
+		{"braces around a word and no quote: an object", `{"a": {b}, "c": 1}`, `{"a":{},"c":1}`, "dropped the key"},
 	})
 	for _, text := range []string{
+		`["x", {{order_by}}", "y"]`,
 		`{"src": /content/**/*.md", "b": 1}`,
 		`{"a": the \"b\" key", "c": 1}`,
 		`{"a": C:\\Users\\me", "b": 1}`,

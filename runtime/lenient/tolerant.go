@@ -357,6 +357,9 @@ func (t *tolerant) value() *jvalue {
 	r, n := t.peek()
 	switch {
 	case r == '{':
+		if v := t.braceTextWithoutOpenQuote(); v != nil {
+			return v
+		}
 		return t.object()
 	case r == '[':
 		return t.array('[', ']')

@@ -686,6 +686,62 @@ func (t *tolerant) escapedWithoutOpenQuote() *jvalue {
 	return nil
 }
 
+// braceTextWithoutOpenQuote reads a value in an object or a list that
+// lost its opening quote and starts with a brace, a template's
+// placeholder ({"cs": {db.connectionString}", …}): braces around words
+// with no quote and no colon inside, on one line, closed, then a quote
+// and a delimiter. No object is written so (its keys have colons), and
+// read as one its words would be dropped as keys without values.
+// Streamed, braces closed around words with no quote after them yet are
+// that string, not done: the quote to come decides. Else nil, reading
+// nothing.
+func (t *tolerant) braceTextWithoutOpenQuote() *jvalue {
+	if t.parens > 0 || !t.inObjectValue() && !t.inArray() {
+		return nil
+	}
+	s := t.s[t.i:]
+	depth, words := 0, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '{':
+			depth++
+		case c == '}':
+			depth--
+			if depth > 0 {
+				continue
+			}
+			if !words {
+				return nil
+			}
+			rest := s[i+1:]
+			switch {
+			case len(rest) > 0 && rest[0] == '"' && endsValue(rest[1:]):
+				t.repair(t.i, "added the opening quote of a string that lost it")
+				v := &jvalue{kind: jString, str: t.text(t.i, t.i+i+1), off: t.i, done: true}
+				t.i += i + 2
+				return v
+			case t.streaming && len(rest) == 0:
+				v := &jvalue{kind: jString, str: t.text(t.i, t.i+i+1), off: t.i}
+				t.i = len(t.s)
+				return v
+			}
+			return nil
+		case c == '"' || c == '\'' || c == ':' || c == '\n' || c == ',':
+			return nil
+		case isASCIILetter(c):
+			words = true
+		}
+	}
+	if t.streaming && words {
+		// {{order_by: the braces still to close, and the quote after
+		// them, decide.
+		v := &jvalue{kind: jString, str: t.text(t.i, len(t.s)), off: t.i}
+		t.i = len(t.s)
+		return v
+	}
+	return nil
+}
+
 // literalThenValue reports whether word is a literal (true, None, …)
 // and rest, after blanks, starts a number, a string, a bracket or
 // another literal: a list's next item.
