@@ -239,7 +239,21 @@ var textBreaks = []struct {
 		}
 		return c[:loc[4]] + c[loc[4]+1:], true
 	}, 585},
+	{"on one line, every comma between members left out", func(s string) (string, bool) {
+		c := compactText(s)
+		out := strings.ReplaceAll(c, `,"`, ` "`)
+		return out, out != c && !strings.Contains(c, `\"`) && !strings.Contains(c, ` "`)
+	}, 610},
+	{"on one line, every key's quotes left out", func(s string) (string, bool) {
+		c := compactText(s)
+		out := compactKey.ReplaceAllString(c, "$1$2:")
+		return out, out != c
+	}, 729},
 }
+
+// compactKey is, on one line, a key of a word: the text before it and
+// the word.
+var compactKey = regexp.MustCompile(`([{,])"([A-Za-z_][A-Za-z0-9_]*)":`)
 
 // compactText is the JSON text s on one line.
 func compactText(s string) string {
