@@ -218,7 +218,7 @@ var textBreaks = []struct {
 	{"every key's opening quote left out", func(s string) (string, bool) {
 		out := keyOpen.ReplaceAllString(s, "$1$2")
 		return out, out != s
-	}, 717},
+	}, 724},
 	{"every comma at a line's end left out", func(s string) (string, bool) {
 		out := strings.ReplaceAll(s, ",\n", "\n")
 		return out, out != s

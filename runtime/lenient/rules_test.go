@@ -1346,6 +1346,9 @@ func TestRuleKeyLostOpenQuote(t *testing.T) {
 		{"a key of two words", `{"v": null, first name": -84.1}`, `{"v":null,"first name":-84.1}`, `quoted the key "first name"`},
 		{"on the next line", "{\"a\": 1, \"b\": false,\n c\": 2}", `{"a":1,"b":false,"c":2}`, "key that had no opening quote"},
 		{"words with a comma and no quote stay the value", `{"v": red, green, "b": 1}`, `{"v":"red, green","b":1}`, "bare word"},
+		{"a key with colons", `{"scopes": {read:pets": "read", write:pets": "write"}}`, `{"scopes":{"read:pets":"read","write:pets":"write"}}`, `quoted the key "read:pets"`},
+		{"a key with brackets", `{"b": {ctrl+]": "open", "x": 1}}`, `{"b":{"ctrl+]":"open","x":1}}`, `quoted the key "ctrl+]"`},
+		{"an unquoted key before a quoted value stays", `{element:":root", "b": 1}`, `{"element":":root","b":1}`, `quoted the key "element"`},
 	})
 }
 

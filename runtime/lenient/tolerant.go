@@ -1546,6 +1546,17 @@ func (t *tolerant) key() (string, bool) {
 		return key, true
 	}
 	start := t.i
+	if q := keyBeforeEndQuote(t.s[t.i:]); q > 0 {
+		// read:pets": 1, $edge.hub": {…}: a key that lost its opening
+		// quote, its colons and punctuation its text up to the quote a
+		// colon follows.
+		key := t.text(start, start+q)
+		t.repair(start, "quoted the key %q", key)
+		t.i = start + q
+		t.repair(t.i, "removed the end quote of a key that had no opening quote")
+		t.i++
+		return key, true
+	}
 	for !t.eof() {
 		r, n := t.peek()
 		if r == ':' || r == '}' || r == ',' || r == '{' || r == '[' || r == ']' || r == '\n' || r == '=' || isQuote(r) {
@@ -1568,6 +1579,32 @@ func (t *tolerant) key() (string, bool) {
 		t.i += n
 	}
 	return key, true
+}
+
+// keyBeforeEndQuote returns the offset of the '"' in s, on its line, that
+// a colon follows, where the text before it is one word of a key that
+// lost its opening quote, punctuation and colons included (read:pets,
+// $edgeHub, ctrl+]), and holds a colon or punctuation that a bare key
+// stops at; else 0 (key reads words and blanks itself).
+func keyBeforeEndQuote(s []byte) int {
+	special := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '"':
+			if i == 0 || !special || s[i-1] == ':' || s[i-1] == '=' {
+				return 0 // (key:"value": the quote opens the value)
+			}
+			if rest := skipBlanks(s[i+1:]); len(rest) > 0 && rest[0] == ':' {
+				return i
+			}
+			return 0
+		case ' ', '\t', '\n', '\r', ',', '{', '}', '\'', '`':
+			return 0
+		case ':', '[', ']', '=':
+			special = true
+		}
+	}
+	return 0
 }
 
 // keyValueLines reports whether s is two or more lines, each a bare key
