@@ -249,7 +249,25 @@ var textBreaks = []struct {
 		out := compactKey.ReplaceAllString(c, "$1$2:")
 		return out, out != c
 	}, 729},
+	{"thousands separated by commas", func(s string) (string, bool) {
+		out := bigInteger.ReplaceAllStringFunc(s, func(m string) string {
+			i := strings.IndexAny(m, "0123456789")
+			digits := m[i:]
+			var b strings.Builder
+			for j, d := range digits {
+				if j > 0 && (len(digits)-j)%3 == 0 {
+					b.WriteByte(',')
+				}
+				b.WriteRune(d)
+			}
+			return m[:i] + b.String()
+		})
+		return out, out != s
+	}, 111},
 }
+
+// bigInteger is a member's integer of four to nine digits.
+var bigInteger = regexp.MustCompile(`": -?[1-9][0-9]{3,8}\b`)
 
 // compactKey is, on one line, a key of a word: the text before it and
 // the word.
