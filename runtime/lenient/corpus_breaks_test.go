@@ -634,3 +634,58 @@ func doneChanges(s *schema.Schema, text string) (string, error) {
 	}
 	return "", nil
 }
+
+// TestCorpusTextBreaksAlign reads the text breaks of the documents that
+// have their schema through Align: the schema's readings take at least
+// as many back as the reader alone (each break's alignFloor).
+func TestCorpusTextBreaksAlign(t *testing.T) {
+	type count struct{ tried, read int }
+	counts := make([]count, len(textBreaks))
+	corpusSchemaDocuments(t, 20000, rand.New(rand.NewPCG(5, 9)), func(f string, sch *schema.Schema, v any, ins []string) {
+		want, _ := json.Marshal(v)
+		for i, br := range textBreaks {
+			text, ok := br.edit(ins[0])
+			if !ok || text == ins[0] {
+				continue
+			}
+			counts[i].tried++
+			doc, _, _, err := Align([]byte(text), sch)
+			have, _ := json.Marshal(doc)
+			if err == nil && bytes.Equal(canonical(t, have), canonical(t, want)) {
+				counts[i].read++
+			}
+		}
+	})
+	for i, br := range textBreaks {
+		c := counts[i]
+		if floor, ok := alignFloors[br.name]; !ok || c.read < floor {
+			t.Errorf("%s: %d of %d documents aligned back, below the floor of %d", br.name, c.read, c.tried, floor)
+		}
+		t.Logf("%s: %d of %d documents aligned back", br.name, c.read, c.tried)
+	}
+}
+
+// alignFloors are TestCorpusTextBreaksAlign's floors, by break, as last
+// raised.
+var alignFloors = map[string]int{
+	"escaped line breaks written raw":                          41,
+	"inner quotes left unescaped":                              46,
+	"backslashes written raw":                                  29,
+	"a closing bracket left out before a comma":                548,
+	"a closing bracket's line left out":                        548,
+	"a closing bracket's line left out before the outer one's": 545,
+	"an opening brace left out at a line's end":                515,
+	"an opening bracket left out at a line's end":              464,
+	"a key's opening quote left out":                           630,
+	"a value's opening quote left out":                         538,
+	"a colon left out":                                         630,
+	"every value's opening quote left out":                     463,
+	"every value's end quote left out":                         584,
+	"every key's opening quote left out":                       625,
+	"every comma at a line's end left out":                     600,
+	"on one line, a value's opening quote left out":            507,
+	"on one line, a value's end quote left out":                516,
+	"on one line, every comma between members left out":        534,
+	"on one line, every key's quotes left out":                 629,
+	"thousands separated by commas":                            89,
+}
