@@ -76,6 +76,9 @@ type tolerant struct {
 	// lineEnd: where a string's first reading found its end quote lost
 	// at a line's end (stringBody).
 	lineEnd int
+	// noLostQuoteBefore: escapedWithoutOpenQuote found no value from
+	// any offset before this one.
+	noLostQuoteBefore int
 	parens  int // open parentheses: tuples and calls
 	// streaming: the text may still grow, so a string it ends in keeps
 	// its trailing white space.
@@ -1581,6 +1584,9 @@ func (t *tolerant) key() (string, bool) {
 	return key, true
 }
 
+// maxKeyScan bounds keyBeforeEndQuote's scan.
+const maxKeyScan = 256
+
 // keyBeforeEndQuote returns the offset of the '"' in s, on its line, that
 // a colon follows, where the text before it is one word of a key that
 // lost its opening quote, punctuation and colons included (read:pets,
@@ -1588,7 +1594,9 @@ func (t *tolerant) key() (string, bool) {
 // stops at; else 0 (key reads words and blanks itself).
 func keyBeforeEndQuote(s []byte) int {
 	special := false
-	for i := 0; i < len(s); i++ {
+	// Keys are short: a scan as long as the text at every key of a:b:c…
+	// would be quadratic.
+	for i := 0; i < len(s) && i < maxKeyScan; i++ {
 		switch c := s[i]; c {
 		case '"':
 			if i == 0 || !special || s[i-1] == ':' || s[i-1] == '=' {

@@ -628,7 +628,18 @@ func (t *tolerant) escapedWithoutOpenQuote() *jvalue {
 	if t.parens > 0 || !t.inObjectValue() && !t.inArray() {
 		return nil
 	}
+	if t.i < t.noLostQuoteBefore {
+		return nil // a scan from before here found none up to there
+	}
 	s := t.s[t.i:]
+	// none records where the scan stopped without a value: a scan from a
+	// later offset before it stops there too, with fewer escapes, and
+	// finds none either (bare() reads a:b:c… a word at a time, and each
+	// would scan the rest of the line again).
+	none := func(at int) *jvalue {
+		t.noLostQuoteBefore = t.i + at
+		return nil
+	}
 	escapes := false // or a colon and a blank, which bare() reads as a key's
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
@@ -639,7 +650,7 @@ func (t *tolerant) escapedWithoutOpenQuote() *jvalue {
 			i++
 		case ':':
 			if i+1 == len(s) {
-				return nil
+				return none(i)
 			}
 			// ["x", a: b"], {"image": localhost:5000/app:1.0"}: the end
 			// quote makes the colons the text's, not a key's.
@@ -649,15 +660,15 @@ func (t *tolerant) escapedWithoutOpenQuote() *jvalue {
 				escapes = true // /src/**/*.md": a glob's, not a comment
 			}
 		case '\n', ',', '{', '[', '}', ']':
-			return nil
+			return none(i)
 		case '"':
 			if !escapes || i == 0 || !endsValue(s[i+1:]) {
-				return nil
+				return none(i)
 			}
 			in := &tolerant{s: append([]byte{'"'}, s[:i+1]...), strRaw: t.strRaw}
 			v := in.quotedOnce(false)
 			if v == nil || !in.eof() {
-				return nil
+				return none(i)
 			}
 			start := t.i
 			t.repair(start, "added the opening quote of a string that lost it")
@@ -683,8 +694,11 @@ func (t *tolerant) escapedWithoutOpenQuote() *jvalue {
 		t.i = len(t.s)
 		return v
 	}
-	return nil
+	return none(len(s))
 }
+
+// maxPlaceholder bounds braceTextWithoutOpenQuote's scan.
+const maxPlaceholder = 1024
 
 // braceTextWithoutOpenQuote reads a value in an object or a list that
 // lost its opening quote and starts with a brace, a template's
@@ -700,6 +714,9 @@ func (t *tolerant) braceTextWithoutOpenQuote() *jvalue {
 		return nil
 	}
 	s := t.s[t.i:]
+	if len(s) > maxPlaceholder {
+		s = s[:maxPlaceholder] // placeholders are short; a scan of the rest at every brace would be quadratic
+	}
 	depth, words := 0, false
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -713,7 +730,7 @@ func (t *tolerant) braceTextWithoutOpenQuote() *jvalue {
 			if !words {
 				return nil
 			}
-			rest := s[i+1:]
+			rest := t.s[t.i+i+1:]
 			switch {
 			case len(rest) > 0 && rest[0] == '"' && endsValue(rest[1:]):
 				t.repair(t.i, "added the opening quote of a string that lost it")
@@ -732,7 +749,7 @@ func (t *tolerant) braceTextWithoutOpenQuote() *jvalue {
 			words = true
 		}
 	}
-	if t.streaming && words {
+	if t.streaming && words && len(s) == len(t.s)-t.i {
 		// {{order_by: the braces still to close, and the quote after
 		// them, decide.
 		v := &jvalue{kind: jString, str: t.text(t.i, len(t.s)), off: t.i}
