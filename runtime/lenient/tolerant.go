@@ -79,7 +79,7 @@ type tolerant struct {
 	// noLostQuoteBefore: escapedWithoutOpenQuote found no value from
 	// any offset before this one.
 	noLostQuoteBefore int
-	parens  int // open parentheses: tuples and calls
+	parens            int // open parentheses: tuples and calls
 	// streaming: the text may still grow, so a string it ends in keeps
 	// its trailing white space.
 	streaming bool
