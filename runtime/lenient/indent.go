@@ -1,5 +1,7 @@
 package lenient
 
+import "strings"
+
 // Pretty-printed JSON says by its indentation which container a line
 // belongs to: a closing bracket stands at the indentation of the line
 // that opened its container, a member or item at the indentation of its
@@ -96,6 +98,50 @@ func (t *tolerant) memberOutdented() (closes, undecided bool) {
 
 // anyKind, for outerAt, is a container of either kind.
 const anyKind jkind = 255
+
+// indentStop applies the indentation rules at t.i, in a container of
+// kind k that holds n members or items, comma a comma read since the
+// last: it records where the first one stands, and reports whether the
+// container ends here, closed (by an outdented closer or member, with a
+// repair that says so) or cut while streaming (stop alone: what closes is
+// still to decide).
+func (t *tolerant) indentStop(k jkind, n int, comma bool) (stop, closed bool) {
+	noun, bracket, part := "array", "bracket", "item"
+	if k == jObject {
+		noun, bracket, part = "object", "brace", "member"
+	}
+	var closes, undecided bool
+	switch c := t.s[t.i]; {
+	case c == '}' || c == ']':
+		if closes, undecided = t.closerOutdented(c); undecided {
+			t.repair(t.i, "stopped at a closing bracket left of the %s's until the text says what it closes", noun)
+		} else if closes {
+			t.repair(t.i, "closed an %s that lost its closing %s, by the indentation of the %q after it", noun, bracket, c)
+		}
+	case c == ',':
+	case n == 0:
+		t.noteItem()
+	default:
+		if closes, undecided = t.memberOutdented(); undecided {
+			t.repair(t.i, "stopped at %s %s left of the %s's until the text says where it belongs", article(part), part, noun)
+		} else if closes {
+			t.repair(t.i, "closed an %s that lost its closing %s, by the indentation of the %s after it", noun, bracket, part)
+			t.carryComma = comma
+		}
+	}
+	if undecided {
+		t.i = len(t.s)
+	}
+	return closes || undecided, closes
+}
+
+// article is the indefinite article of word.
+func article(word string) string {
+	if strings.ContainsRune("aeiou", rune(word[0])) {
+		return "an"
+	}
+	return "a"
+}
 
 // outerAt reports whether a container around the one being read, of
 // kind k (or anyKind), has at(frame) == col, with none between them left

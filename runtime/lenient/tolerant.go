@@ -600,35 +600,14 @@ func (t *tolerant) items(v *jvalue, close byte) {
 			return
 		}
 		c := t.s[t.i]
-		if c == '}' || c == ']' {
-			if closes, undecided := t.closerOutdented(c); undecided {
-				t.repair(t.i, "stopped at a closing bracket left of the array's until the text says what it closes")
-				t.i = len(t.s)
-				return
-			} else if closes {
-				// [⏎  [⏎    1⏎],⏎: the bracket stands where the outer
-				// list opened; the inner one lost its own.
-				t.repair(t.i, "closed an array that lost its closing bracket, by the indentation of the %q after it", c)
+		if stop, closed := t.indentStop(jArray, len(v.kids), comma); stop {
+			// [⏎  [⏎    1⏎],⏎: the bracket stands where the outer list
+			// opened, or an item where the outer container's stand:
+			// the inner list lost its own.
+			if closed {
 				t.dropUnfinished(v)
-				return
 			}
-		}
-		if c != ',' && c != '}' && c != ']' {
-			if len(v.kids) == 0 {
-				t.noteItem()
-			} else if closes, undecided := t.memberOutdented(); undecided {
-				t.repair(t.i, "stopped at an item left of the array's until the text says where it belongs")
-				t.i = len(t.s)
-				return
-			} else if closes {
-				// "hosts": [⏎    {…}⏎  "name": "x": the line stands where
-				// the outer object's members stand; the list lost its
-				// bracket.
-				t.repair(t.i, "closed an array that lost its closing bracket, by the indentation of the item after it")
-				t.carryComma = comma
-				t.dropUnfinished(v)
-				return
-			}
+			return
 		}
 		switch {
 		case c == close:
@@ -1157,30 +1136,10 @@ func (t *tolerant) members(v *jvalue) {
 			return
 		}
 		c := t.s[t.i]
-		if c == '}' || c == ']' {
-			if closes, undecided := t.closerOutdented(c); undecided {
-				t.repair(t.i, "stopped at a closing bracket left of the object's until the text says what it closes")
-				t.i = len(t.s)
-				return
-			} else if closes {
-				t.repair(t.i, "closed an object that lost its closing brace, by the indentation of the %q after it", c)
-				return
-			}
-		} else if c != ',' {
-			if len(v.keys) == 0 {
-				t.noteItem()
-			} else if closes, undecided := t.memberOutdented(); undecided {
-				t.repair(t.i, "stopped at a member left of the object's until the text says where it belongs")
-				t.i = len(t.s)
-				return
-			} else if closes {
-				// {⏎  "a": {⏎    "b": 1,⏎  "c": 2⏎}: the member stands
-				// where the outer object's stand; the inner one lost its
-				// brace.
-				t.repair(t.i, "closed an object that lost its closing brace, by the indentation of the member after it")
-				t.carryComma = comma
-				return
-			}
+		if stop, _ := t.indentStop(jObject, len(v.keys), comma); stop {
+			// {⏎  "a": {⏎    "b": 1,⏎  "c": 2⏎}: the member stands where
+			// the outer object's stand; the inner one lost its brace.
+			return
 		}
 		switch {
 		case c == '}':
