@@ -196,7 +196,7 @@ var textBreaks = []struct {
 			return "", false
 		}
 		return s[:loc[2]] + s[loc[2]+1:], true
-	}, 591},
+	}, 611},
 	{"a colon left out", func(s string) (string, bool) {
 		loc := keyLine.FindStringSubmatchIndex(s)
 		if loc == nil {
@@ -210,7 +210,7 @@ var textBreaks = []struct {
 			return m[:i+2] + m[i+3:]
 		})
 		return out, out != s
-	}, 498},
+	}, 534},
 	{"every value's end quote left out", func(s string) (string, bool) {
 		out := stringValueEnd.ReplaceAllString(s, "$1$2")
 		return out, out != s

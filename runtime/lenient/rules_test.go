@@ -2521,6 +2521,29 @@ func TestRuleListLostOpeningBracket(t *testing.T) {
 // at the colon until the text ends.
 // A member's one value, then a ']' the text never opened, is a list of
 // one that lost its '['.
+// The counts of a text's brackets, which say whether one was lost, hold
+// where a quote was lost too: a quote opens a string only where one can
+// start, and the counts that need fewer repairs are taken.
+func TestRuleBracketCountsWithLostQuotes(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"a list's '[' and a key's opening quote", "{\n  \"tags\":\n    \"a\",\n    \"b\"\n  ],\n  name\": \"x\"\n}", `{"tags":["a","b"],"name":"x"}`, "its '[' was left out"},
+		{"code's quotes in a value", "{\"code\": \"x = [\"a\", \"b\"]\ny = {\"k\": x}\", \"lang\": \"py\"}", `{"code":"x = [\"a\", \"b\"]\ny = {\"k\": x}","lang":"py"}`, "inside a string"},
+	})
+	for _, c := range []struct {
+		text    string
+		braces  int
+		squares int
+	}{
+		{`{"a": [1, 2}`, 0, -1},
+		{"{\n  name\": [1\n}", 0, -1},
+		{`{"a": "x", "b": "y"]}`, 0, 1},
+	} {
+		if n := countBrackets([]byte(c.text)); n.braces != c.braces || n.squares != c.squares {
+			t.Errorf("countBrackets(%q) = %d braces, %d squares; want %d, %d", c.text, n.braces, n.squares, c.braces, c.squares)
+		}
+	}
+}
+
 func TestRuleListOfOneLostOpeningBracket(t *testing.T) {
 	checkRules(t, []ruleCase{
 		{"a string", "{\n  \"langs\":\n    \"Go\"\n  ],\n  \"n\": 1\n}", `{"langs":["Go"],"n":1}`, "its '[' was left out"},

@@ -849,8 +849,39 @@ type bracketCount struct {
 	inString        bool
 }
 
-// countBrackets adds up the brackets of s outside JSON's strings.
+// countBrackets adds up the brackets of s outside JSON's strings. Two
+// ways to tell strings apart: each quote toggles (JSON's own), or a quote
+// opens a string only where one can start (after a bracket, a comma, a
+// colon, a string or at a line's start) and closes one only where one
+// can end (before a delimiter, a value or the line's end), a line that
+// the next line's member or bracket ends closing it too. A quote a key
+// or value lost (name": 1, "x⏎) turns every later quote inside out for
+// the first; code's quotes in a value ("x = ["a", "b"]") can fool the
+// second. The counts that need fewer brackets added or removed are
+// taken; on a tie, the ones that do not end inside a string, else the
+// first.
 func countBrackets(s []byte) bracketCount {
+	strict, plausible := countBracketsBy(s, false), countBracketsBy(s, true)
+	if p, q := plausible.imbalance(), strict.imbalance(); p < q || p == q && strict.inString && !plausible.inString {
+		return plausible
+	}
+	return strict
+}
+
+func (n bracketCount) imbalance() int {
+	return abs(n.braces) + abs(n.squares)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// countBracketsBy is countBrackets' count of one way: each quote toggles,
+// or only plausible ones do.
+func countBracketsBy(s []byte, plausible bool) bracketCount {
 	var n bracketCount
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -859,13 +890,21 @@ func countBrackets(s []byte) bracketCount {
 			case '\\':
 				i++
 			case '"':
-				n.inString = false
+				if !plausible || quoteEnds(s[i+1:]) {
+					n.inString = false
+				}
+			case '\n':
+				// "a,⏎  "b": 1 or "a⏎}: a string that lost its end quote
+				// at a line the next line's member or bracket ends.
+				if next := skipBlanks(s[i+1:]); plausible && len(next) > 0 && (next[0] == '}' || next[0] == ']' || next[0] == '"' && startsKey(next)) {
+					n.inString = false
+				}
 			}
 			continue
 		}
 		switch c {
 		case '"':
-			n.inString = true
+			n.inString = !plausible || quoteOpens(s[:i])
 		case '{':
 			n.braces--
 		case '}':
@@ -877,6 +916,39 @@ func countBrackets(s []byte) bracketCount {
 		}
 	}
 	return n
+}
+
+// quoteOpens reports whether a quote after before can open a string:
+// before ends, blanks aside, with a bracket, a comma, a colon, a quote or
+// a line break, or is empty.
+func quoteOpens(before []byte) bool {
+	for j := len(before) - 1; j >= 0; j-- {
+		switch c := before[j]; c {
+		case ' ', '\t', '\r':
+		case '{', '[', ',', ':', '\n', '(', '"':
+			return true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// quoteEnds reports whether a quote before after can end a string: after
+// starts, blanks aside, with a delimiter, a line break, a bracket, a
+// quote, a number or a literal (a key that lost its colon: "a" {…},
+// "a" 1), or is empty.
+func quoteEnds(after []byte) bool {
+	for j, c := range after {
+		switch {
+		case c == ' ' || c == '\t' || c == '\r':
+		case bytes.IndexByte([]byte("}],:\n){[\"-"), c) >= 0 || isDigitByte(c):
+			return true
+		default:
+			return startsLiteral(after[j:])
+		}
+	}
+	return true
 }
 
 // listFromLastMember reads, from the comma after the value of v's last
