@@ -176,6 +176,13 @@ func closerKind(c byte) jkind {
 	return jArray
 }
 
+// startsLine reports whether only blanks come before s[i] on its line,
+// and a line comes before it.
+func startsLine(s []byte, i int) bool {
+	_, ok := lineStartCol(s, i)
+	return ok
+}
+
 // valueOnOwnLine reports whether the value v starts a line of its own.
 func (t *tolerant) valueOnOwnLine(v *jvalue) bool {
 	_, ok := lineStartCol(t.s, v.off)

@@ -1378,6 +1378,7 @@ func TestRuleWordEndQuoteBeforeLineBreak(t *testing.T) {
 		{"a list's last item", "[\n  null,\n  works\"\n]", `[null,"works"]`, "end quote of a string that had no opening quote"},
 		{"in an object", "{\"a\": [\n works\"\n ], \"b\": 1}", `{"a":["works"],"b":1}`, "end quote of a string that had no opening quote"},
 		{"a number and its end quote", "[1, 0\"\n]", `[1,"0"]`, "lost its opening quote"},
+		{"a key on the next line, the comma left out", "{\n  \"a\": x y\"\n  \"b\": 1\n}", `{"a":"x y","b":1}`, "end quote of a string that had no opening quote"},
 	})
 }
 
@@ -2549,6 +2550,7 @@ func TestRuleListOfOneLostOpeningBracket(t *testing.T) {
 		{"a string", "{\n  \"langs\":\n    \"Go\"\n  ],\n  \"n\": 1\n}", `{"langs":["Go"],"n":1}`, "its '[' was left out"},
 		{"an object", "{\n  \"a\":\n    {\"b\": 1}\n  ],\n  \"n\": 1\n}", `{"a":[{"b":1}],"n":1}`, "its '[' was left out"},
 		{"on the key's line: a bracket too many", `{"a": {"b": 1}], "n": 1}`, `{"a":{"b":1},"n":1}`, "stray"},
+		{"items a line each, their commas left out", "{\n  \"tags\":\n    \"a\"\n    \"b\"\n  ],\n  \"n\": 1\n}", `{"tags":["a","b"],"n":1}`, "its '[' was left out"},
 		{"brackets that pair up: a stray one", `{"a": "x"], "b": [1}`, `{"a":"x","b":[1]}`, ""},
 	})
 }

@@ -1342,7 +1342,8 @@ func (t *tolerant) members(v *jvalue) {
 			return
 		}
 		t.skip()
-		if comma && len(v.kids) > 0 && !t.eof() && (t.s[t.i] == ',' || t.s[t.i] == ']') {
+		if (comma || startsLine(t.s, keyOff)) && len(v.kids) > 0 && !t.eof() && (t.s[t.i] == ',' || t.s[t.i] == ']') {
+			// (Or a line: the comma at the line's end before it left out.)
 			if t.lostBracketUndecided(v) {
 				return
 			}

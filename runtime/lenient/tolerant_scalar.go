@@ -606,7 +606,10 @@ func (t *tolerant) bare() *jvalue {
 	// [a","b"]: a quote right after the word closes it.
 	if r, n := t.peek(); r == '"' && t.i+n <= len(t.s) {
 		after := bytes.TrimLeft(t.s[t.i+n:], " \t\r\n")
-		if len(after) == 0 || after[0] == ',' || after[0] == ']' || after[0] == '}' || after[0] == ':' {
+		// (A quoted key on the next line, the comma at the line's end
+		// left out, follows an end quote too.)
+		if len(after) == 0 || after[0] == ',' || after[0] == ']' || after[0] == '}' || after[0] == ':' ||
+			endsLine(t.s[t.i+n:]) && after[0] == '"' && startsKey(after) {
 			t.repair(t.i, "removed the end quote of a string that had no opening quote")
 			t.i += n
 			if len(after) == 0 && t.streaming {
