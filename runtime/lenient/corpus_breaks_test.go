@@ -689,3 +689,60 @@ var alignFloors = map[string]int{
 	"on one line, every key's quotes left out":                 629,
 	"thousands separated by commas":                            89,
 }
+
+// TestCorpusTextBreakPairs breaks the documents twice, by every pair of
+// textBreaks, and checks that at least pairsFloor of them read back: a
+// rule that holds alone but not beside another break (a lost quote that
+// throws the bracket counts off) fails here. Some pairs cannot be read
+// back by any rule (a '[' left out and a ']' left out cancel out).
+func TestCorpusTextBreakPairs(t *testing.T) {
+	files, _ := filepath.Glob("../../../shared/corpus/schemastore/valid/*/*.json")
+	if len(files) == 0 {
+		t.Skip("../shared/corpus is absent: the SchemaStore documents are not there to break")
+	}
+	type doc struct {
+		want   []byte
+		pretty string
+	}
+	var docs []doc
+	for _, f := range files {
+		v, pretty, ok := corpusDocument(t, f, 20000)
+		if !ok {
+			continue
+		}
+		want, _ := json.Marshal(v)
+		docs = append(docs, doc{canonical(t, want), pretty})
+	}
+	total := 0
+	for i := range textBreaks {
+		for j := i + 1; j < len(textBreaks); j++ {
+			tried, read := 0, 0
+			for _, d := range docs {
+				a, ok := textBreaks[i].edit(d.pretty)
+				if !ok || a == d.pretty {
+					continue
+				}
+				b, ok := textBreaks[j].edit(a)
+				if !ok || b == a {
+					continue
+				}
+				tried++
+				got, _, err := ReadLenient([]byte(b))
+				if err == nil && bytes.Equal(canonical(t, got), d.want) {
+					read++
+				}
+			}
+			total += read
+			if tried > 0 && read < tried {
+				t.Logf("%d of %d read back: %s, then %s", read, tried, textBreaks[i].name, textBreaks[j].name)
+			}
+		}
+	}
+	if total < pairsFloor {
+		t.Errorf("%d documents broken twice read back, below the floor of %d", total, pairsFloor)
+	}
+	t.Logf("%d documents broken twice read back (floor %d)", total, pairsFloor)
+}
+
+// pairsFloor is TestCorpusTextBreakPairs' floor, as last raised.
+const pairsFloor = 36188
