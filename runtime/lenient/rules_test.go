@@ -924,6 +924,7 @@ func TestRuleEndQuoteLostAtLineEndKeepsCommas(t *testing.T) {
 		{"a list of hosts", "{\n  \"a\": \"h1:9092,h2:9092,\n  \"b\": 1\n}", `{"a":"h1:9092,h2:9092","b":1}`, "end quote is missing"},
 		{"a date", "{\n  \"a\": \"Fri, 09 Feb 2024 23:37:40 GMT,\n  \"b\": 1\n}", `{"a":"Fri, 09 Feb 2024 23:37:40 GMT","b":1}`, "end quote is missing"},
 		{"an assignment", "{\n  \"a\": \"x:y,password=z,\n  \"b\": 1\n}", `{"a":"x:y,password=z","b":1}`, "end quote is missing"},
+		{"the next key lost its opening quote too", "{\n  \"a\": \"x y\n  b\": \"z\"\n}", `{"a":"x y","b":"z"}`, "end quote is missing"},
 	})
 }
 

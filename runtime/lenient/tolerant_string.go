@@ -1006,6 +1006,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				// “term”: in a value's text is typography.
 				next := skipBlanks(bytes.TrimLeft(t.s[t.i+1:], " \t\r"))
 				if (len(next) > 0 && (next[0] == '"' || next[0] == '\'' || next[0] == '`') && t.inObjectValue() && quotedKeyStarts(next) ||
+					t.inObjectValue() && keyLostOpenQuote(next, '"') || // b": 1, its opening quote lost too
 					t.closesLine(next) || t.inArray() && quotedItemLine(next)) && !endAhead() {
 					t.lineEnd = t.i // the reading again ends there, not at a comma before
 					return nil, false
