@@ -18,7 +18,7 @@ type frame struct {
 	// where the bracket does not end its line (compact text: no rule).
 	open int
 	// item is the indentation of its first member or item, where that
-	// starts a line; -1 until then, or where it does not.
+	// starts a line; -1 until it is read, -2 where it does not start one.
 	item int
 }
 

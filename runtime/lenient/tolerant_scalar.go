@@ -622,9 +622,9 @@ func (t *tolerant) bare() *jvalue {
 
 // escapedWithoutOpenQuote reads a value that lost its opening quote but
 // writes JSON's escapes, \" and \n among them ({"a": He said \"hi\"",
-// …}), or a colon (["x", a: b"], localhost:5000"): its text up to a quote no
-// backslash escapes, on the line, that a delimiter follows, is a
-// string's body, read as one. It returns nil, reading nothing, where the
+// …}), a colon (["x", a: b"], localhost:5000") or a comment's marker
+// (/src/**/*.md"): its text up to a quote no backslash escapes, on the
+// line, that a delimiter follows, is a string's body, read as one. It returns nil, reading nothing, where the
 // text is no such value (neither of those, or a comma before the quote:
 // bare() reads those).
 func (t *tolerant) escapedWithoutOpenQuote() *jvalue {
@@ -643,7 +643,7 @@ func (t *tolerant) escapedWithoutOpenQuote() *jvalue {
 		t.noLostQuoteBefore = t.i + at
 		return nil
 	}
-	escapes := false // or a colon and a blank, which bare() reads as a key's
+	escapes := false // JSON's escapes, a colon or a comment's marker: what bare() would split or drop
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
 		case '\\':
