@@ -1,6 +1,9 @@
 package lenient
 
-import "strings"
+import (
+	"bytes"
+	"strings"
+)
 
 // Pretty-printed JSON says by its indentation which container a line
 // belongs to: a closing bracket stands at the indentation of the line
@@ -183,12 +186,6 @@ func startsLine(s []byte, i int) bool {
 	return ok
 }
 
-// valueOnOwnLine reports whether the value v starts a line of its own.
-func (t *tolerant) valueOnOwnLine(v *jvalue) bool {
-	_, ok := lineStartCol(t.s, v.off)
-	return ok
-}
-
 // endsLine reports whether only blanks come before the line's end in s.
 func endsLine(s []byte) bool {
 	for _, c := range s {
@@ -203,14 +200,15 @@ func endsLine(s []byte) bool {
 	return false
 }
 
-// lineStartCol returns the column of s[i] where only blanks come before
-// it on its line (and the line is not the text's first).
+// lineStartCol returns the indentation (indentOf) of s[i] where only
+// blanks come before it on its line (and the line is not the text's
+// first).
 func lineStartCol(s []byte, i int) (int, bool) {
 	for j := i - 1; j >= 0; j-- {
 		switch s[j] {
 		case ' ', '\t':
 		case '\n':
-			return i - j - 1, true
+			return indentOf(s[j+1 : i]), true
 		default:
 			return 0, false
 		}
@@ -218,15 +216,7 @@ func lineStartCol(s []byte, i int) (int, bool) {
 	return 0, false
 }
 
-// lineIndent returns the indentation of the line s[off] is on.
+// lineIndent returns the indentation (indentOf) of the line s[off] is on.
 func lineIndent(s []byte, off int) int {
-	start := off
-	for start > 0 && s[start-1] != '\n' {
-		start--
-	}
-	n := 0
-	for start+n < off && (s[start+n] == ' ' || s[start+n] == '\t') {
-		n++
-	}
-	return n
+	return indentOf(s[bytes.LastIndexByte(s[:off], '\n')+1:])
 }

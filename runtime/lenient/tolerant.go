@@ -1230,7 +1230,7 @@ func (t *tolerant) members(v *jvalue) {
 			t.i++
 			v.done = true
 			return
-		case c == ']' && !comma && len(v.kids) > 0 && v.kids[len(v.kids)-1].kind != jArray && t.valueOnOwnLine(v.kids[len(v.kids)-1]) && t.listLostBracket():
+		case c == ']' && !comma && len(v.kids) > 0 && v.kids[len(v.kids)-1].kind != jArray && startsLine(t.s, v.kids[len(v.kids)-1].off) && t.listLostBracket():
 			// {"a":⏎  "x"⏎], "b": 1}: a member's one value, on a line of
 			// its own after the key as a list's items stand, then a ']'
 			// the text never opened: a list of one that lost its '['.
