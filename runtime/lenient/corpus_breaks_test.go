@@ -147,13 +147,7 @@ var textBreaks = []struct {
 	}, 32},
 	// A closing bracket lost where members follow: the indentation says
 	// which container it closed (indent.go).
-	{"a closing bracket left out before a comma", func(s string) (string, bool) {
-		loc := closerLine.FindStringSubmatchIndex(s)
-		if loc == nil {
-			return "", false
-		}
-		return s[:loc[2]] + s[loc[3]:], true
-	}, 633},
+	{"a closing bracket left out before a comma", dropAt(closerLine, 1, false), 633},
 	{"a closing bracket's line left out", func(s string) (string, bool) {
 		loc := closerLine.FindStringIndex(s)
 		if loc == nil || loc[0] == 0 {
@@ -169,41 +163,11 @@ var textBreaks = []struct {
 		end := loc[0] + strings.IndexByte(s[loc[0]:], '\n') + 1 // the first line only
 		return s[:loc[0]] + s[end:], true
 	}, 628},
-	{"an opening brace left out at a line's end", func(s string) (string, bool) {
-		i := strings.Index(s, ": {\n")
-		if i < 0 {
-			return "", false
-		}
-		return s[:i+1] + s[i+3:], true
-	}, 577},
-	{"an opening bracket left out at a line's end", func(s string) (string, bool) {
-		i := strings.Index(s, ": [\n")
-		if i < 0 {
-			return "", false
-		}
-		return s[:i+1] + s[i+3:], true
-	}, 532},
-	{"a key's opening quote left out", func(s string) (string, bool) {
-		loc := keyLine.FindStringSubmatchIndex(s)
-		if loc == nil {
-			return "", false
-		}
-		return s[:loc[2]] + s[loc[2]+1:], true
-	}, 730},
-	{"a value's opening quote left out", func(s string) (string, bool) {
-		loc := stringValueLine.FindStringSubmatchIndex(s)
-		if loc == nil {
-			return "", false
-		}
-		return s[:loc[2]] + s[loc[2]+1:], true
-	}, 611},
-	{"a colon left out", func(s string) (string, bool) {
-		loc := keyLine.FindStringSubmatchIndex(s)
-		if loc == nil {
-			return "", false
-		}
-		return s[:loc[4]] + s[loc[4]+1:], true
-	}, 730},
+	{"an opening brace left out at a line's end", dropAt(openerAtLineEnd("{"), 1, false), 577},
+	{"an opening bracket left out at a line's end", dropAt(openerAtLineEnd(`\[`), 1, false), 532},
+	{"a key's opening quote left out", dropAt(keyLine, 1, false), 730},
+	{"a value's opening quote left out", dropAt(stringValueLine, 1, false), 611},
+	{"a colon left out", dropAt(keyLine, 2, false), 730},
 	{"every value's opening quote left out", func(s string) (string, bool) {
 		out := stringValueLine.ReplaceAllStringFunc(s, func(m string) string {
 			i := strings.Index(m, `: "`)
@@ -223,22 +187,8 @@ var textBreaks = []struct {
 		out := strings.ReplaceAll(s, ",\n", "\n")
 		return out, out != s
 	}, 697},
-	{"on one line, a value's opening quote left out", func(s string) (string, bool) {
-		c := compactText(s)
-		loc := compactStringValue.FindStringSubmatchIndex(c)
-		if loc == nil {
-			return "", false
-		}
-		return c[:loc[2]] + c[loc[2]+1:], true
-	}, 575},
-	{"on one line, a value's end quote left out", func(s string) (string, bool) {
-		c := compactText(s)
-		loc := compactStringValue.FindStringSubmatchIndex(c)
-		if loc == nil {
-			return "", false
-		}
-		return c[:loc[4]] + c[loc[4]+1:], true
-	}, 585},
+	{"on one line, a value's opening quote left out", dropAt(compactStringValue, 1, true), 575},
+	{"on one line, a value's end quote left out", dropAt(compactStringValue, 2, true), 585},
 	{"on one line, every comma between members left out", func(s string) (string, bool) {
 		c := compactText(s)
 		out := strings.ReplaceAll(c, `,"`, ` "`)
@@ -272,6 +222,28 @@ var bigInteger = regexp.MustCompile(`": -?[1-9][0-9]{3,8}\b`)
 // compactKey is, on one line, a key of a word: the text before it and
 // the word.
 var compactKey = regexp.MustCompile(`([{,])"([A-Za-z_][A-Za-z0-9_]*)":`)
+
+// dropAt returns an edit that removes the text of group of the break's
+// regexp in its first match, in s or, for compact, in s written on one
+// line; false where nothing matches.
+func dropAt(re *regexp.Regexp, group int, compact bool) func(s string) (string, bool) {
+	return func(s string) (string, bool) {
+		if compact {
+			s = compactText(s)
+		}
+		loc := re.FindStringSubmatchIndex(s)
+		if loc == nil {
+			return "", false
+		}
+		return s[:loc[2*group]] + s[loc[2*group+1]:], true
+	}
+}
+
+// openerAtLineEnd is a member's opening bracket (a regexp of it) that
+// ends its line, with the blank before it: the group dropAt removes.
+func openerAtLineEnd(bracket string) *regexp.Regexp {
+	return regexp.MustCompile(`:( ` + bracket + `)\n`)
+}
 
 // compactText is the JSON text s on one line.
 func compactText(s string) string {
