@@ -668,18 +668,13 @@ func (t *tolerant) escapedWithoutOpenQuote() *jvalue {
 			if !escapes || i == 0 || !endsValue(s[i+1:]) {
 				return none(i)
 			}
-			in := &tolerant{s: append([]byte{'"'}, s[:i+1]...), strRaw: t.strRaw}
-			v := in.quotedOnce(false)
-			if v == nil || !in.eof() {
+			v, reps, ok := quotedAlone(append([]byte{'"'}, s[:i+1]...), false)
+			if !ok {
 				return none(i)
 			}
 			start := t.i
 			t.repair(start, "added the opening quote of a string that lost it")
-			for _, r := range in.repairs {
-				if r.Offset > 0 {
-					t.repair(start+r.Offset-1, "%s", r.Message)
-				}
-			}
+			t.addRepairs(reps, start-1)
 			t.i += i + 1
 			v.off, v.done = start, true
 			return v
@@ -688,9 +683,8 @@ func (t *tolerant) escapedWithoutOpenQuote() *jvalue {
 	if escapes && t.streaming {
 		// The quote that would end it is still to come: a string, not
 		// done, so that the reading does not change a done value then.
-		in := &tolerant{s: append([]byte{'"'}, s...), strRaw: t.strRaw, streaming: true}
-		v := in.quotedOnce(false)
-		if v == nil || !in.eof() {
+		v, _, ok := quotedAlone(append([]byte{'"'}, s...), true)
+		if !ok {
 			return nil
 		}
 		v.off, v.done = t.i, false

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/structgen/structgen/runtime/problem"
 )
 
 // Strings as models write them: in any quotes, with inner quotes, cut
@@ -147,14 +149,9 @@ func (t *tolerant) quotedOnce(key bool) *jvalue {
 			if bytes.IndexByte(body, '\\') >= 0 {
 				// ""a\nb"", ""C:\new"": the escapes read as in a string
 				// of one pair of the same quotes, which the body holds none of.
-				in := &tolerant{s: append(append([]byte{byte(open)}, body...), byte(open))}
-				if w := in.quotedOnce(false); w != nil && in.eof() {
+				if w, reps, ok := quotedAlone(append(append([]byte{byte(open)}, body...), byte(open)), false); ok {
 					v.str = w.str
-					for _, r := range in.repairs {
-						if r.Offset > 0 { // not the quotes' kind, said above
-							t.repair(t.i+1+r.Offset, "%s", r.Message)
-						}
-					}
+					t.addRepairs(reps, t.i+1)
 				}
 			}
 			t.i += end
@@ -186,6 +183,27 @@ func (t *tolerant) quotedOnce(key bool) *jvalue {
 	}
 	v, _ := t.stringBody(start, open, key, true)
 	return t.rawEscapes(v)
+}
+
+// quotedAlone reads text, one string with its quotes (a body the reply
+// wrote otherwise, its quotes put around it), with a reader of its own:
+// the string and its repairs, and whether the reader read the whole text
+// as that string.
+func quotedAlone(text []byte, streaming bool) (*jvalue, []problem.Repair, bool) {
+	in := &tolerant{s: text, streaming: streaming}
+	v := in.quotedOnce(false)
+	return v, in.repairs, v != nil && in.eof()
+}
+
+// addRepairs adds reps, a reader of its own's repairs of a text that
+// starts at offset at of t's, shifted there; a repair at the text's first
+// offset is of the quotes put around it, which the caller says itself.
+func (t *tolerant) addRepairs(reps []problem.Repair, at int) {
+	for _, r := range reps {
+		if r.Offset > 0 {
+			t.repair(at+r.Offset, "%s", r.Message)
+		}
+	}
 }
 
 // misreadBudget is how many bytes the first readings of strings may
