@@ -18,7 +18,9 @@ import (
 // triple quotes, Python,
 // JavaScript and Go literals (True, None, undefined, NaN, nil…),
 // comments, missing and trailing commas, semicolons for commas, unescaped
-// line breaks and inner quotes, invalid escapes, ellipses, function-call
+// line breaks and inner quotes, quotes and brackets left out (a closing
+// bracket lost in indented text placed by the indentation; docs/outputs.md
+// lists the rules), invalid escapes, ellipses, function-call
 // wrappers (JSONP, ObjectId("…")), values written as code blocks,
 // members without braces, YAML's block lines (keys nested by indent,
 // lists after "- ", | and > blocks; no value done while they stream), markdown
