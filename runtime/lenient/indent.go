@@ -99,6 +99,17 @@ func (t *tolerant) memberOutdented() (closes, undecided bool) {
 	return t.lostCloser(t.stack[f.level]), false
 }
 
+// leftOfItems reports whether t.i, first on its line, stands left of the
+// container's first member or item: it is not one of them.
+func (t *tolerant) leftOfItems() bool {
+	f := t.topFrame()
+	if f == nil || f.item < 0 {
+		return false
+	}
+	col, ok := lineStartCol(t.s, t.i)
+	return ok && col < f.item
+}
+
 // anyKind, for outerAt, is a container of either kind.
 const anyKind jkind = 255
 

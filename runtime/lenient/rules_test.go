@@ -420,7 +420,7 @@ func TestRuleUnquotedScalars(t *testing.T) {
 		{"braces glued to a word", `{text: words{in braces} more, n: 1}`, `{"text":"words{in braces} more","n":1}`, "bare word"},
 		{"an index", `{"a": foo[0], "b": 1}`, `{"a":"foo[0]","b":1}`, "bare word"},
 		{"a placeholder", `{path: ${HOME}/bin, n: 1}`, `{"path":"${HOME}/bin","n":1}`, "bare word"},
-		{"glued braces with a colon are an object", `{a: x{k: 1}}`, `[{"a":"x"},{"k":1}]`, "closed an object"},
+		{"glued braces with a colon are an object", `{a: x{k: 1}}`, `{"a":"x","k":1}`, "members in braces"},
 		// After a comma in an object a quoted string is a key, with its
 		// colon or not: no more of the value before it.
 		{"a number before a key without a value", `{"a": 1, "b"}`, `{"a":1}`, "dropped the key"},
@@ -2754,4 +2754,61 @@ func TestRuleIndentationPlacesLostCloser(t *testing.T) {
 			t.Errorf("streaming %q: %s (%v)", text, msg, err)
 		}
 	}
+}
+
+func TestRuleKeyPositionBrackets(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A list of one string where a key was wanted: the string is
+		// the key, both brackets stray.
+		{"a list as a key", `[{"a": 1, ["b"] }, 2]`, `[{"a":1,"b":""},2]`, "removed ']' around a key"},
+		{"a list as a key, its value after", `{"a": 1, ["b"]: 2, "c": 3}`, `{"a":1,"b":2,"c":3}`, "removed '[' around a key"},
+		// Braces where a key was wanted, in a text whose brackets pair
+		// up: their members are the object's.
+		{"empty braces", `{"w": []{}, "z": 1}`, `{"w":[],"z":1}`, "removed an empty object"},
+		{"empty braces after a comma", `{"w": {"k": "v"}, {}, "z": 1}`, `{"w":{"k":"v"},"z":1}`, "removed an empty object"},
+		{"members in braces", `{"w": 1, {"x": 2}, "z": 3}`, `{"w":1,"x":2,"z":3}`, "members in braces"},
+		{"members in braces, nested", `{"a": {"w": 1, {"x": [2]}}, "z": 3}`, `{"a":{"w":1,"x":[2]},"z":3}`, "members in braces"},
+		// Not where a key repeats (the next object of a list), the
+		// braces do not pair up, or they stand left of the members.
+		{"a key repeated: the next object", `[{"i": 1, {"i": 2}}]`, `[{"i":1},{"i":2}]`, "closed an object before '{'"},
+		{"unbalanced: the next object", `[{"i": 1, {"j": 2}]`, `[{"i":1},{"j":2}]`, "closed an object before '{'"},
+		{"left of the members", "[\n  {\n    \"a\": 1,\n  {\n    \"b\": 2\n  }\n]}", `[{"a":1},{"b":2}]`, "closed an object before '{'"},
+	})
+	checkStreamed(t, "any", []streamCase{
+		{`{"w": 1, {"x": 2}, "z": 3}`, `{"w":1}`},
+	})
+}
+
+func TestRuleEscapedContainer(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A container inside a document written with its quotes escaped,
+		// as JSON writes a document in a string, without that string's
+		// quotes: unescaped and read.
+		{"an object", `{"args": {\"city\": \"Paris\"}}`, `{"args":{"city":"Paris"}}`, "escaped"},
+		{"an object, then members", `{"w": {\"k\": \"v\", \"n\": [1, \"x\"]}, "z": 1}`, `{"w":{"k":"v","n":[1,"x"]},"z":1}`, "escaped"},
+		{"escaped quotes inside", `{"w": {\"k\": \"say \\\"hi\\\"\"}, "z": 1}`, `{"w":{"k":"say \"hi\""},"z":1}`, "escaped"},
+		{"a list", `{"w": [\"a\", \"b\"], "z": 1}`, `{"w":["a","b"],"z":1}`, "escaped"},
+		{"in a list", `[{"x": 1}, {\"a\": true}]`, `[{"x":1},{"a":true}]`, "escaped"},
+		{"cut off", `{"w": {\"k\": \"v\"`, `{"w":{"k":"v"}}`, "escaped"},
+		// A backslash elsewhere is no such container.
+		{"a path", `{"w": {"p": "C:\\x"}}`, `{"w":{"p":"C:\\x"}}`, ""},
+	})
+	checkStreamed(t, "any", []streamCase{
+		{`{"w": {\"k\": \"v\", \"n\": 1`, `{"w":{"k":"v"}}`}, // the number may go on
+	})
+}
+
+func TestRuleBracketInStringBeforeQuote(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A quote, then a ']' closing a '[' of the string's own text, in
+		// an object's value, then words and a quote that ends the
+		// value: both are the text's.
+		{"a bracket the text opened", `{"w": "the list [1, 2"] more", "z": 1}`, `{"w":"the list [1, 2\"] more","z":1}`, "escaped a quote"},
+		// Not where a delimiter comes first, or no '[' is the text's.
+		{"a comma after the bracket", `{"a": "x[0"], "b": "y"}`, `{"a":"x[0","b":"y"}`, "stray ']'"},
+		{"the wrong closer", `{"a": {"b": "x"], "c": "d"}`, `{"a":{"b":"x"},"c":"d"}`, "']'"},
+	})
+	checkStreamed(t, "any", []streamCase{
+		{`{"w": "the list [1, 2"] mo`, `{"w":"the list [1, 2"}`}, // the string not done
+	})
 }

@@ -359,6 +359,14 @@ func (t *tolerant) value() *jvalue {
 	}
 	r, n := t.peek()
 	switch {
+	case (r == '{' || r == '[') && escapedQuoteFirst(t.s[t.i+1:]):
+		if v := t.escapedContainer(); v != nil {
+			return v
+		}
+		if r == '[' {
+			return t.array('[', ']')
+		}
+		return t.object()
 	case r == '{':
 		if v := t.braceTextWithoutOpenQuote(); v != nil {
 			return v
@@ -1280,6 +1288,19 @@ func (t *tolerant) members(v *jvalue) {
 			t.listFromLastMember(v)
 			comma = false
 			continue
+		case c == '{' && len(v.keys) > 0 && t.streaming:
+			// Whether the brace opens this object's members or the next
+			// value is decided by how the whole text's braces add up.
+			t.repair(t.i, "stopped at a '{' where a key was wanted until the text says what it opens")
+			t.i = len(t.s)
+			return
+		case c == '{' && len(v.keys) > 0 && t.bracketsBalance() && !t.leftOfItems() && t.membersInBraces(v, &seen):
+			// {"a": [], {"b": 1}, "c": 2}: braces where a key was wanted,
+			// in a text that closes as many brackets as it opens, not
+			// left of the members: they hold members of this object
+			// (their key lost, or written in braces of their own).
+			comma = false
+			continue
 		case c == '{':
 			// [{"i":1,{"i":2}]: the object ended without its brace.
 			t.repair(t.i, "closed an object before '{'")
@@ -1315,6 +1336,18 @@ func (t *tolerant) members(v *jvalue) {
 				continue
 			}
 		}
+		listKey := -1 // the ']' of a list read as the key it holds
+		if c == '[' {
+			if n := listOfOneString(t.s[t.i:]); n > 0 {
+				// {"a": 1, ["b"]}: a list of one string where a key was
+				// wanted; its string is the key, its brackets stray.
+				t.repair(t.i, "removed '[' around a key")
+				listKey = t.i + n
+				t.i++
+				t.skip()
+				c = t.s[t.i]
+			}
+		}
 		keyOff := t.i
 		bareKey := !isQuote(rune(c))
 		keyRepairs := len(t.repairs)
@@ -1326,6 +1359,12 @@ func (t *tolerant) members(v *jvalue) {
 			t.repair(t.i, "removed %q where a key was wanted", t.s[t.i:t.i+n])
 			t.i += n
 			continue
+		}
+		if listKey >= 0 {
+			if t.skip(); t.i == listKey {
+				t.repair(t.i, "removed ']' around a key")
+				t.i++
+			}
 		}
 		// The key's earlier place, if any: values of this object are read
 		// below, but no key of it, so the answer holds for the member.
@@ -1397,7 +1436,7 @@ func (t *tolerant) members(v *jvalue) {
 			}
 			t.repair(t.i, "read %q after a key as ':'", sep)
 			t.i += len(sep)
-		case t.s[t.i] == '}' || t.s[t.i] == ',':
+		case (t.s[t.i] == '}' || t.s[t.i] == ',') && listKey < 0:
 			t.repair(keyOff, "dropped the key %q, which has no value", key)
 			continue
 		default:
@@ -1459,6 +1498,35 @@ func (t *tolerant) members(v *jvalue) {
 		v.keys = append(v.keys, key)
 		v.kids = append(v.kids, val)
 	}
+}
+
+// membersInBraces reads the object at t.i, written where a key of v was
+// wanted, as members of v, unless one of its keys is one of v's already
+// (then it is the next object: [{"i": 1, {"i": 2}}]) and it reads nothing.
+func (t *tolerant) membersInBraces(v *jvalue, seen *keyIndex) bool {
+	at, mark := t.i, len(t.repairs)
+	inner := t.object()
+	if inner.kind != jObject {
+		t.i, t.repairs = at, t.repairs[:mark]
+		return false
+	}
+	if len(inner.keys) == 0 {
+		t.repair(at, "removed an empty object where a key was wanted")
+		return true
+	}
+	for _, k := range inner.keys {
+		if _, dup := seen.find(k); dup {
+			t.i, t.repairs = at, t.repairs[:mark]
+			return false
+		}
+	}
+	t.repair(at, "read the members in braces where a key was wanted as the object's")
+	for i, k := range inner.keys {
+		seen.add(k, len(v.keys))
+		v.keys = append(v.keys, k)
+		v.kids = append(v.kids, inner.kids[i])
+	}
+	return true
 }
 
 // leftOpen reports whether nothing closes the object being read after
@@ -1614,6 +1682,34 @@ func (t *tolerant) key() (string, bool) {
 		t.i += n
 	}
 	return key, true
+}
+
+// listOfOneString returns the offset of the ']' that closes the list s
+// starts with, where the list holds one quoted string on one line
+// (["b"]), or 0.
+func listOfOneString(s []byte) int {
+	i := 1
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	if i == len(s) || (s[i] != '"' && s[i] != '\'') {
+		return 0
+	}
+	q := s[i]
+	for i++; i < len(s) && s[i] != q; i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '\n':
+			return 0
+		}
+	}
+	for i++; i < len(s) && (s[i] == ' ' || s[i] == '\t'); i++ {
+	}
+	if i < len(s) && s[i] == ']' {
+		return i
+	}
+	return 0
 }
 
 // maxKeyScan bounds keyBeforeEndQuote's scan.

@@ -333,6 +333,24 @@ func unescapedQuote(s []byte, i int) int {
 	}
 }
 
+// wordsThenEndQuote reports whether s is words on one line up to a quote
+// q that ends a value (endsValue), with no delimiter before it; where s
+// ends in those words, whether the text streams (the quote may come).
+func wordsThenEndQuote(s []byte, q byte, streaming bool) bool {
+	for i := 0; i < len(s); i++ {
+		if i == maxKeyScan {
+			return false
+		}
+		switch c := s[i]; c {
+		case q:
+			return i > 0 && (endsValue(s[i+1:]) || streaming && len(skipBlanks(s[i+1:])) == 0)
+		case ',', ':', '\n', '{', '}', '[', ']', '"', '\'':
+			return false
+		}
+	}
+	return streaming
+}
+
 // endsValue reports whether b, what follows a quote, is what may follow a
 // value's end: blanks, then the end of the text, a line break, a closing
 // bracket, a comma, or a comment after a blank.
@@ -588,6 +606,12 @@ func (t *tolerant) plainString(start int, key bool) (*jvalue, bool) {
 		case '}', ']':
 			if k+1 < len(t.s) && t.s[k+1] == '"' {
 				return nil, false // "}" in code: stringBody's rule
+			}
+			if t.s[k] == ']' && t.inObjectValue() && bytes.IndexByte(t.s[t.i:j], '[') >= 0 && wordsThenEndQuote(t.s[k+1:], '"', t.streaming) {
+				// "the list [1, 2"] more",: the bracket closes the text's
+				// own, and words then the end quote follow: stringBody's
+				// rule (the quote is the text's).
+				return nil, false
 			}
 		case ',':
 			if k+1 < len(t.s) && t.s[k+1] == '"' && t.inObjectValue() && !keyFollows(t.s[k+1:]) {
