@@ -2812,3 +2812,22 @@ func TestRuleBracketInStringBeforeQuote(t *testing.T) {
 		{`{"w": "the list [1, 2"] mo`, `{"w":"the list [1, 2"}`}, // the string not done
 	})
 }
+
+func TestRuleSingleQuotedMembers(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// What holds for double quotes holds in single quotes: a doubled
+		// quote whose second opens a key is an end quote and a lost
+		// comma, not a quote doubled as CSV escapes it.
+		{"a doubled quote before a key", `{'n': 1, 'why': 'Because...''ok': 'YES'}`, `{"n":1,"why":"Because...","ok":"YES"}`, "missing comma"},
+		{"a doubled quote in the text", `{'a': 'it''s fine', 'b': 1}`, `{"a":"it's fine","b":1}`, "doubled quote"},
+		// A bare value ends before a key in single quotes.
+		{"a bare value before a key", `{'a': value 'b': 'c'}`, `{"a":"value","b":"c"}`, "missing comma"},
+		{"an apostrophe in a bare value", `{'a': it's fine, 'b': 1}`, `{"a":"it's fine","b":1}`, "bare word"},
+		// A key in single quotes that lost its opening one, after a
+		// comma, ends the string before it.
+		{"a key that lost its opening quote", `{'a': 'foo',b': 'bar'}`, `{"a":"foo","b":"bar"}`, "no opening quote"},
+		// A list of one string where a key was wanted is a key after
+		// a comma too.
+		{"a key in brackets after a string", `{'k': 'v', ['x'] }`, `{"k":"v","x":""}`, "around a key"},
+	})
+}

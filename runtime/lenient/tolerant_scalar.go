@@ -490,6 +490,9 @@ func (t *tolerant) bare() *jvalue {
 		if r == ',' || r == '}' || r == ']' || r == '\n' || r == '[' || r == '{' || isQuote(r) && r != '\'' && r != '’' {
 			break
 		}
+		if r == '\'' && inValue && end > start && t.s[end-1] == ' ' && quotedKeyStarts(t.s[end:]) {
+			break // {'a': value 'b': 1}: a key in single quotes, a comma lost
+		}
 		if r == ':' && !bytes.HasPrefix(t.s[end:], []byte("://")) && !timeColon(t.s[start:end], t.s[end+1:]) {
 			if inValue && parens == 0 && !lines {
 				// {name: Ada Lovelace age: 36}: the last word before the

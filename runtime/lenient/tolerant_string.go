@@ -755,9 +755,10 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			inner += n
 			t.i += n
 		case r < utf8RuneSelf && strings.ContainsRune(closers, r) && !key && !stopAtDelimiter && sb.Len() > 0 &&
-			t.i+1 < len(t.s) && t.s[t.i+1] == byte(r) && (csv || t.i >= csvNoEnd && t.csvQuotes(byte(r), &csvNoEnd)):
+			t.i+1 < len(t.s) && t.s[t.i+1] == byte(r) && !(t.inObjectValue() && startsKey(t.s[t.i+1:])) && (csv || t.i >= csvNoEnd && t.csvQuotes(byte(r), &csvNoEnd)):
 			// "say ""hi"" now": quotes doubled in pairs, as CSV escapes
-			// them, up to one end quote that a delimiter follows.
+			// them, up to one end quote that a delimiter follows. (Not
+			// where the second opens a key: 'a''b': 1, a comma lost.)
 			csv = true
 			t.repair(t.i, "read a doubled quote inside a string as one quote")
 			sb.WriteRune(r)
@@ -1207,11 +1208,14 @@ func keyFollows(s []byte) bool {
 	if len(s) == 0 || s[0] == '}' || s[0] == ']' || s[0] == '{' || ellipsisLen(s) > 0 {
 		return true // the end, an ellipsis, or an object that lost its brace
 	}
+	if s[0] == '[' && listOfOneString(s) > 0 {
+		return true // ["key"]: a key in a list's brackets (members)
+	}
 	if r, n := utf8.DecodeRune(s); isQuote(r) {
 		// "key": or a key that lost its end quote: `key:
 		return startsKey(s) || len(s) > n && !isQuote(rune(s[n])) && keyFollows(s[n:]) || cutKey(s[n:]) || keyWithoutColon(s)
 	}
-	if keyLostOpenQuote(s, '"') {
+	if keyLostOpenQuote(s, '"') || keyLostOpenQuote(s, '\'') {
 		return true // key": a key that lost its opening quote
 	}
 	word := 0
