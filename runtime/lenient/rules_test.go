@@ -2831,3 +2831,18 @@ func TestRuleSingleQuotedMembers(t *testing.T) {
 		{"a key in brackets after a string", `{'k': 'v', ['x'] }`, `{"k":"v","x":""}`, "around a key"},
 	})
 }
+
+func TestRuleOpenStringAcrossLines(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A value that lost its end quote runs on over lines of words
+		// that start no member, written across lines, to the delimiter
+		// that ends it.
+		{"up to the closing brace", "{\"a\": \"sic tamet,\n  quick brown fox. }", `{"a":"sic tamet,\n  quick brown fox."}`, "end quote is missing"},
+		{"up to a comma before a key", "{\"a\": \"b,\n  c,\n  \"d\": \"e\"}", `{"a":"b,\n  c","d":"e"}`, "end quote is missing"},
+		// It ends at the line's end where the next line starts a
+		// member, a bracket or a delimiter.
+		{"a key on the next line", "{\"a\": \"b\n  \"d\": \"e\"}", `{"a":"b","d":"e"}`, "end quote is missing"},
+		{"a bare key on the next line", "{\"a\": \"b\n  d: 1}", `{"a":"b","d":1}`, "end quote is missing"},
+		{"a comma on the next line", "{\"a\": \"b\n  , \"c\": 1}", `{"a":"b","c":1}`, "end quote is missing"},
+	})
+}

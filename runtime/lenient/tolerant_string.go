@@ -1384,8 +1384,13 @@ func endsWithKey(s string) bool {
 // missing, ends it.
 func (t *tolerant) endsOpenString(r rune, key bool) bool {
 	switch r {
-	case '}', ']', '\n':
+	case '}', ']':
 		return true
+	case '\n':
+		// {"a": "x⏎  y, z.⏎}: in an object's value, a line of words that
+		// starts no member is the text's, written across lines.
+		rest := skipBlanks(t.s[t.i+1:])
+		return key || !t.inObjectValue() || len(rest) == 0 || bytes.IndexByte([]byte(",:{}[]\"'\n\r"), rest[0]) >= 0 || keyFollows(rest)
 	case ':':
 		return key
 	case ',':
