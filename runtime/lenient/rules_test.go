@@ -2845,4 +2845,8 @@ func TestRuleOpenStringAcrossLines(t *testing.T) {
 		{"a bare key on the next line", "{\"a\": \"b\n  d: 1}", `{"a":"b","d":1}`, "end quote is missing"},
 		{"a comma on the next line", "{\"a\": \"b\n  , \"c\": 1}", `{"a":"b","c":1}`, "end quote is missing"},
 	})
+	checkStreamed(t, "any", []streamCase{
+		{"{\"a\": \"b\n  c d", `{"a":"b\n  c d"}`},
+		{"{\"a\": \"b\n  c d, \"e\": 1", `{"a":"b\n  c d"}`},
+	})
 }

@@ -76,6 +76,9 @@ type tolerant struct {
 	// lineEnd: where a string's first reading found its end quote lost
 	// at a line's end (stringBody).
 	lineEnd int
+	// openUndecided: endsOpenString ended a string at a line break
+	// that what the text still streams may make the string's text.
+	openUndecided bool
 	// noLostQuoteBefore: escapedWithoutOpenQuote found no value from
 	// any offset before this one.
 	noLostQuoteBefore int

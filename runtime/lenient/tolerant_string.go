@@ -333,6 +333,38 @@ func unescapedQuote(s []byte, i int) int {
 	}
 }
 
+// wordsLine reports whether s, a line's text, starts with a word: not
+// blank, not a delimiter, bracket or quote, and no member (keyFollows).
+func wordsLine(s []byte) bool {
+	s = skipBlanks(s)
+	return len(s) > 0 && bytes.IndexByte([]byte(",:{}[]\"'\n\r"), s[0]) < 0 && !keyFollows(s)
+}
+
+// lineDelimiterAhead reports, for s the lines after a line break in a
+// string that lost its end quote, whether a delimiter ends the string
+// on them (a closing bracket, a comma before a member, or a line that
+// does not go on with words), and found false where the text ends, or the
+// scan's bound comes, before anything says.
+func lineDelimiterAhead(s []byte) (ends, found bool) {
+	for i := 0; i < len(s) && i < 2048; i++ {
+		switch s[i] {
+		case '}', ']':
+			return true, true
+		case ',':
+			if keyFollows(s[i+1:]) {
+				return true, true
+			}
+		case '"':
+			return false, true
+		case '\n':
+			if !wordsLine(s[i+1:]) {
+				return len(skipWS(s[i+1:])) > 0, len(skipWS(s[i+1:])) > 0
+			}
+		}
+	}
+	return false, false
+}
+
 // wordsThenEndQuote reports whether s is words on one line up to a quote
 // q that ends a value (endsValue), with no delimiter before it; where s
 // ends in those words, whether the text streams (the quote may come).
@@ -1024,7 +1056,8 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			} else {
 				t.repair(start, "closed a string whose end quote is missing")
 			}
-			v.done = true
+			v.done = !t.openUndecided
+			t.openUndecided = false
 			return v, true
 		case r < 0x20:
 			if r == '\n' && key && !stopAtDelimiter && valueAfterColon(sb.String()) {
@@ -1388,9 +1421,16 @@ func (t *tolerant) endsOpenString(r rune, key bool) bool {
 		return true
 	case '\n':
 		// {"a": "x⏎  y, z.⏎}: in an object's value, a line of words that
-		// starts no member is the text's, written across lines.
-		rest := skipBlanks(t.s[t.i+1:])
-		return key || !t.inObjectValue() || len(rest) == 0 || bytes.IndexByte([]byte(",:{}[]\"'\n\r"), rest[0]) >= 0 || keyFollows(rest)
+		// starts no member is the text's, written across lines, where a
+		// delimiter ends the string after it; not where the text ends
+		// first ({"a": "cut off⏎Hope this helps.), and while it streams
+		// the string is not done until that is known.
+		if key || !t.inObjectValue() || !wordsLine(t.s[t.i+1:]) {
+			return true
+		}
+		ends, found := lineDelimiterAhead(t.s[t.i+1:])
+		t.openUndecided = !found && t.streaming
+		return !ends
 	case ':':
 		return key
 	case ',':
