@@ -739,6 +739,12 @@ func closingFence(body []byte) int {
 			from = at + n + nl + bytes.Index(body[at+n+nl:], body[at:at+n]) + n
 			continue
 		}
+		if k := oneLineBlock(body[at+n:]); k > 0 {
+			// "⏎```{}```⏎" in a string: a code block on one line, its
+			// closing fence on the same line, is text.
+			from = at + n + k
+			continue
+		}
 		if !fenceAlone(body, at, n) {
 			// "run ```sh⏎ x```" in a string: text around it on its line.
 			if first < 0 {
@@ -749,6 +755,20 @@ func closingFence(body []byte) int {
 		}
 		return at
 	}
+}
+
+// oneLineBlock returns, for s the text after a fence, the end of a fence
+// that closes it on the same line after text ({}```), or 0.
+func oneLineBlock(s []byte) int {
+	line := s
+	if nl := bytes.IndexByte(s, '\n'); nl >= 0 {
+		line = s[:nl]
+	}
+	i := bytes.Index(line, []byte("```"))
+	if i <= 0 || len(bytes.TrimSpace(line[:i])) == 0 {
+		return 0
+	}
+	return i + 3
 }
 
 // fenceAlone reports whether the fence body[at:at+n] stands as a

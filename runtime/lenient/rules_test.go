@@ -2850,3 +2850,15 @@ func TestRuleOpenStringAcrossLines(t *testing.T) {
 		{"{\"a\": \"b\n  c d, \"e\": 1", `{"a":"b\n  c d"}`},
 	})
 }
+
+func TestRuleFenceInsideFencedDocument(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A code block on one line inside a fenced document's string,
+		// first on its line, is the string's text, not the closing
+		// fence: the document goes on after it.
+		{"a one-line block first on its line", "```json\n{\n\"a\": \"\n```{}```\n\",\n\"b\": \"x\"\n}\n```", `{"a":"\n` + "```{}```" + `","b":"x"}`, "code fence"},
+		// A closing fence glued to the document still closes it.
+		{"a glued closing fence", "```json\n{\"a\": 1}```\nThanks", `{"a":1}`, "code fence"},
+		{"a fence alone on its line", "```json\n{\"a\": 1}\n```\n```{}```", `{"a":1}`, "code fence"},
+	})
+}
