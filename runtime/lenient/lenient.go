@@ -739,7 +739,7 @@ func closingFence(body []byte) int {
 			from = at + n + nl + bytes.Index(body[at+n+nl:], body[at:at+n]) + n
 			continue
 		}
-		if k := oneLineBlock(body[at+n:]); k > 0 {
+		if k := oneLineBlock(body[at+n:]); k > 0 && firstOnLine(body, at) {
 			// "⏎```{}```⏎" in a string: a code block on one line, its
 			// closing fence on the same line, is text.
 			from = at + n + k
@@ -755,6 +755,17 @@ func closingFence(body []byte) int {
 		}
 		return at
 	}
+}
+
+// firstOnLine reports whether only blanks come before body[at] on its
+// line.
+func firstOnLine(body []byte, at int) bool {
+	for j := at - 1; j >= 0 && body[j] != '\n'; j-- {
+		if c := body[j]; c != ' ' && c != '\t' && c != '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 // oneLineBlock returns, for s the text after a fence, the end of a fence
@@ -776,14 +787,7 @@ func oneLineBlock(s []byte) int {
 func fenceAlone(body []byte, at, n int) bool {
 	// Each scan stops at the first byte that is not a blank, so a line
 	// with many fences is not scanned once for each.
-	blank := true
-	for j := at - 1; j >= 0 && body[j] != '\n'; j-- {
-		if c := body[j]; c != ' ' && c != '\t' && c != '\r' {
-			blank = false
-			break
-		}
-	}
-	if blank {
+	if firstOnLine(body, at) {
 		return true
 	}
 	for j := at + n; j < len(body) && body[j] != '\n'; j++ {

@@ -2860,5 +2860,7 @@ func TestRuleFenceInsideFencedDocument(t *testing.T) {
 		// A closing fence glued to the document still closes it.
 		{"a glued closing fence", "```json\n{\"a\": 1}```\nThanks", `{"a":1}`, "code fence"},
 		{"a fence alone on its line", "```json\n{\"a\": 1}\n```\n```{}```", `{"a":1}`, "code fence"},
+		// A fence after text on its line closes the block before it.
+		{"fences on one line", "a ```json {\"k\": 1} ``` b ```json [1] ``` c", `[{"k":1},[1]]`, "code fence"},
 	})
 }
