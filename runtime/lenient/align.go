@@ -129,6 +129,22 @@ func partCandidates(text []byte, out []candidate, whole *jvalue, wholeRepairs []
 		reps = append(reps, problem.Repair{Offset: inProse[0].off, Message: fmt.Sprintf("read %d documents in the prose as a list", len(inProse))})
 		out = append(out, candidate{v: list, repairs: reps})
 	}
+	if whole != nil && whole.rows {
+		// Sure, here it is:⏎1214⏎⏎Anything else?: a value alone among
+		// lines of prose, each read as a document of its own. A number
+		// or a literal alone on its line is a reading by itself; the
+		// prose's words are not, nor is a string (its quotes may be
+		// stray), nor a number that words follow ("3 passed.").
+		for _, k := range whole.kids {
+			if len(out) >= maxCandidates {
+				break
+			}
+			if aloneOnLine(text, k) {
+				reps := append(append([]problem.Repair(nil), wholeRepairs...), problem.Repair{Offset: k.off, Message: "took the value from the lines of prose around it"})
+				out = append(out, corrected(candidate{v: k, repairs: reps}, k.off, cue))
+			}
+		}
+	}
 	if whole != nil {
 		nested := 0
 		var walk func(v *jvalue, path []string, depth int)
@@ -156,6 +172,27 @@ func partCandidates(text []byte, out []candidate, whole *jvalue, wholeRepairs []
 		walk(whole, nil, 0)
 	}
 	return out
+}
+
+// aloneOnLine reports whether v is a number or a literal written alone
+// on its line of text.
+func aloneOnLine(text []byte, v *jvalue) bool {
+	if v.kind != jNumber && v.kind != jBool && v.kind != jNull || v.off >= len(text) {
+		return false
+	}
+	start := bytes.LastIndexByte(text[:v.off], '\n') + 1
+	end := bytes.IndexByte(text[v.off:], '\n')
+	if end < 0 {
+		end = len(text)
+	} else {
+		end += v.off
+	}
+	line := string(bytes.TrimSpace(text[start:end]))
+	if v.kind == jNumber {
+		return line == v.str
+	}
+	lit, ok := literals[line]
+	return ok && lit.kind == v.kind
 }
 
 // correctionAt returns where the last document the reply writes after

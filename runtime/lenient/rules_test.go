@@ -2864,3 +2864,18 @@ func TestRuleFenceInsideFencedDocument(t *testing.T) {
 		{"fences on one line", "a ```json {\"k\": 1} ``` b ```json [1] ``` c", `[{"k":1},[1]]`, "code fence"},
 	})
 }
+
+func TestRuleValueAmongProseLines(t *testing.T) {
+	checkAligned(t, []alignCase{
+		// A number or a literal alone on its line, lines of prose around
+		// it: the value, for a schema that wants it (or an object of
+		// one field, which coercion makes of it).
+		{"a number", "int", "Sure! Here it is:\n1214\n\nAnything else?", `1214`, ""},
+		{"a boolean", "flag", "The check ran.\n true \nThat is all.", `true`, ""},
+		{"a number for a field", "done", "Here:\ntrue\nBye.", `{"done":true}`, ""},
+		// Not a number that words follow on its line, nor a word: the
+		// prose's own.
+		{"words after the number", "int", "Here:\n3 passed, 2 failed.\nBye, see you", "", "integer"},
+		{"no value alone", "flag", "Sure, here:\nmaybe\nBye", "", "boolean"},
+	})
+}
