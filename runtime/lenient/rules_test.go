@@ -2879,3 +2879,34 @@ func TestRuleValueAmongProseLines(t *testing.T) {
 		{"no value alone", "flag", "Sure, here:\nmaybe\nBye", "", "boolean"},
 	})
 }
+
+func TestRuleQuoteAfterBareWord(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A bare key or value, then a quote, then a blank and a string:
+		// the quote ends the word (its opening one lost), and the
+		// string after it is the value or the next item.
+		{"a key, no colon", `{"a": 1, b" "x"}`, `{"a":1,"b":"x"}`, "key that had no opening quote"},
+		{"a key, a blank before its colon", `{"a": {b" : [1, 2]}, "c": "d"}`, `{"a":{"b":[1,2]},"c":"d"}`, "key that had no opening quote"},
+		{"an item", `[a" "b", 2]`, `["a","b",2]`, "string that had no opening quote"},
+		{"a value before a key", `{"k": abc" "n": 1}`, `{"k":"abc","n":1}`, "string that had no opening quote"},
+		// A quote inside a word stays where no blank follows it.
+		{"a quote inside a word", `{"k": it"s fine}`, `{"k":"it\"s fine"}`, "bare word"},
+		{"a quote inside a word, then a member", `{"k": it"s fine, "n": 1}`, `{"k":"it\"s fine","n":1}`, "bare word"},
+	})
+}
+
+func TestRuleOpenStringBeforeTrailingComma(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A string left open to the end of the text, which ends with a
+		// comma (and the brackets of the string's innermost containers
+		// before it): the string lost its end quote before them.
+		{"a comma", `{"a": 1, "b": "x, `, `{"a":1,"b":"x"}`, "before the comma"},
+		{"a brace and a comma", `[{"a":"x 1},`, `[{"a":"x 1"}]`, "before the comma"},
+		// Brackets that close no container of the string stay its text.
+		{"a bracket of another kind", `[{"a":"x 1],`, `[{"a":"x 1],"}]`, "left open"},
+		{"no comma", `{"a": 1, "b": "x y`, `{"a":1,"b":"x y"}`, "left open"},
+	})
+	checkStreamed(t, "any", []streamCase{
+		{`{"a": 1, "b": "x, `, `{"a":1,"b":"x, "}`}, // the string may go on
+	})
+}

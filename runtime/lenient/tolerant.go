@@ -1680,11 +1680,21 @@ func (t *tolerant) key() (string, bool) {
 		return t.key()
 	}
 	t.repair(start, "quoted the key %q", key)
-	if r, n := t.peek(); isQuote(r) && t.i+n < len(t.s) && t.s[t.i+n] == ':' {
+	if r, n := t.peek(); isQuote(r) && keyEndQuoteFollows(t.s[t.i+n:]) {
+		// key": 1, key" : 1, key" "v": the quote ends the key; a colon
+		// or the value's string follows it.
 		t.repair(t.i, "removed the end quote of a key that had no opening quote")
 		t.i += n
 	}
 	return key, true
+}
+
+// keyEndQuoteFollows reports whether s, what follows a quote after a bare
+// key, is a colon or, after a blank, a value's string: the quote is the
+// key's end quote.
+func keyEndQuoteFollows(s []byte) bool {
+	rest := skipBlanks(s)
+	return len(rest) > 0 && (rest[0] == ':' || len(rest) < len(s) && rest[0] == '"')
 }
 
 // listOfOneString returns the offset of the ']' that closes the list s

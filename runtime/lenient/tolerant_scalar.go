@@ -487,6 +487,10 @@ func (t *tolerant) bare() *jvalue {
 				continue
 			}
 		}
+		if r == '"' && inValue && gluedQuote(t.s, end) {
+			end += n // {"k": it"s fine}: a quote inside a word, none after it on its line
+			continue
+		}
 		if r == ',' || r == '}' || r == ']' || r == '\n' || r == '[' || r == '{' || isQuote(r) && r != '\'' && r != '’' {
 			break
 		}
@@ -612,7 +616,8 @@ func (t *tolerant) bare() *jvalue {
 		// (A quoted key on the next line, the comma at the line's end
 		// left out, follows an end quote too.)
 		if len(after) == 0 || after[0] == ',' || after[0] == ']' || after[0] == '}' || after[0] == ':' ||
-			endsLine(t.s[t.i+n:]) && after[0] == '"' && startsKey(after) {
+			endsLine(t.s[t.i+n:]) && after[0] == '"' && startsKey(after) ||
+			after[0] == '"' && len(after) < len(t.s[t.i+n:]) && !endsLine(t.s[t.i+n:]) { // [a" "b"]: the next one's quote after a blank
 			t.repair(t.i, "removed the end quote of a string that had no opening quote")
 			t.i += n
 			if len(after) == 0 && t.streaming {
@@ -1138,4 +1143,19 @@ func keywordArg(s []byte) (int, bool) {
 		n++
 	}
 	return n, n < len(s) && s[n] == '=' && (n+1 == len(s) || s[n+1] != '=')
+}
+
+// gluedQuote reports whether the '"' at s[i] stands inside a word, a
+// letter or digit before it and a letter after it, with no other '"'
+// after it before the line's end or a delimiter: the word's text, not
+// a quote.
+func gluedQuote(s []byte, i int) bool {
+	if i == 0 || i+1 >= len(s) || !isIdentByte(s[i-1]) || !isASCIILetter(s[i+1]) {
+		return false
+	}
+	line := s[i+1:]
+	if end := bytes.IndexAny(line, "\n,}]"); end >= 0 {
+		line = line[:end]
+	}
+	return bytes.IndexByte(line, '"') < 0
 }

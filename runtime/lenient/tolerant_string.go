@@ -1122,9 +1122,40 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 	v.str = sb.String()
 	if !t.streaming {
 		v.str = strings.TrimRight(v.str, " \t\r\n")
+		if body, ok := t.beforeTrailingComma(v.str); ok && !key {
+			// {"a": "x, or [{"a": "x},: the text ends after a comma, and
+			// the brackets before it close containers of the string:
+			// the string lost its end quote before them.
+			v.str = body
+			t.repair(start, "closed a string the text left open before the comma it ends with")
+			return v, true
+		}
 	}
 	t.repair(start, "closed a string the text left open")
 	return v, true
+}
+
+// beforeTrailingComma returns body, the text of a string left open to the
+// end of the text, without the comma it ends with and the closing
+// brackets of the innermost containers before that comma, where it ends
+// with one and the string is inside a container.
+func (t *tolerant) beforeTrailingComma(body string) (string, bool) {
+	if len(t.stack) == 0 || !strings.HasSuffix(body, ",") {
+		return "", false
+	}
+	body = strings.TrimRight(body[:len(body)-1], " \t\r\n")
+	k := 0 // closing brackets before the comma
+	for k < len(body) && k < len(t.stack) && (body[len(body)-1-k] == '}' || body[len(body)-1-k] == ']') {
+		k++
+	}
+	for i := 0; i < k; i++ {
+		// body's last bracket closes the k-th innermost container.
+		want := t.stack[len(t.stack)-k+i]
+		if c := body[len(body)-1-i]; c == '}' && want != jObject || c == ']' && want != jArray {
+			return "", false
+		}
+	}
+	return strings.TrimRight(body[:len(body)-k], " \t\r\n"), true
 }
 
 // inObjectValue reports whether the reader is reading a member's value.
