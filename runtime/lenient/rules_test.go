@@ -2910,3 +2910,27 @@ func TestRuleOpenStringBeforeTrailingComma(t *testing.T) {
 		{`{"a": 1, "b": "x, `, `{"a":1,"b":"x, "}`}, // the string may go on
 	})
 }
+
+func TestRuleFirstKeyLostOpeningQuote(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A word glued to a quote that a colon follows is a key that
+		// lost its opening quote, first in its object too, where the
+		// next key lost its own: not a stray word before a key made of
+		// the text between the two quotes.
+		{"two keys", `{a": 1, b": "x"}`, `{"a":1,"b":"x"}`, "key that had no opening quote"},
+		{"in a list", `[{a": 1}, {a": 2}]`, `[{"a":1},{"a":2}]`, "key that had no opening quote"},
+		// A stray word before a quoted key, a blank between, is still
+		// removed.
+		{"a stray word", `{"a": 1, NOTE "b": 2}`, `{"a":1,"b":2}`, "stray word"},
+	})
+}
+
+func TestRuleNumberBeforeObject(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// An object after a member's number is the next value, not the
+		// number's text.
+		{"in a list", `[{"a": 1 {"a": 2}]`, `[{"a":1},{"a":2}]`, "closed an object before '{'"},
+		// Words after the number are its text.
+		{"words", `{"w": 5 kg, "n": 1}`, `{"w":"5 kg","n":1}`, "bare word"},
+	})
+}

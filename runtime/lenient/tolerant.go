@@ -1674,7 +1674,9 @@ func (t *tolerant) key() (string, bool) {
 	if key == "" {
 		return "", false
 	}
-	if r, _ := t.peek(); isQuote(r) && !strings.ContainsAny(key, " \t") && startsKey(t.s[t.i:]) {
+	if r, n := t.peek(); isQuote(r) && !strings.ContainsAny(key, " \t") && startsKey(t.s[t.i:]) && !(t.i > start && !isSpaceRune(rune(t.s[t.i-1])) && keyEndQuoteFollows(t.s[t.i+n:])) {
+		// (Not a quote glued to the word that a colon follows: a": 1,
+		// b": 2 is two keys that lost their opening quotes.)
 		// {"a": 1, COMMENT "b": 2}: a stray word before a quoted key.
 		t.repair(start, "removed the stray word %q", key)
 		return t.key()

@@ -1060,6 +1060,8 @@ func textAfterNumber(s []byte) bool {
 	switch c := rest[0]; {
 	case c == ',' || c == '}' || c == ']' || c == ')' || c == '\r' || c == '\n' || c == ';' || c == '=':
 		return false
+	case c == '{' && startsKey(skipWS(rest[1:])):
+		return false // [{"a": 1 {"a": 2}]: an object, the next value
 	case commentStarts(rest) || ellipsisLen(rest) > 0:
 		return false
 	}
