@@ -2934,3 +2934,16 @@ func TestRuleNumberBeforeObject(t *testing.T) {
 		{"words", `{"w": 5 kg, "n": 1}`, `{"w":"5 kg","n":1}`, "bare word"},
 	})
 }
+
+func TestRuleColonInsideBareValue(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A colon inside a bare value's first word, text on both sides,
+		// is the word's: an image tag, a host and port, a C++ name.
+		{"an image tag", `{"image": nginx:1.25, "n": 1}`, `{"image":"nginx:1.25","n":1}`, "bare word"},
+		{"a host and port", `{"host": localhost:5000}`, `{"host":"localhost:5000"}`, "bare word"},
+		{"a double colon", `{"k": std::vector, "n": 1}`, `{"k":"std::vector","n":1}`, "bare word"},
+		{"a path", `{"p": C:\dir, "n": 1}`, `{"p":"C:\\dir","n":1}`, "bare word"},
+		// A colon a blank follows, after words, still starts a member.
+		{"a key after words", `{name: Ada age: 36}`, `{"name":"Ada","age":36}`, "missing comma"},
+	})
+}

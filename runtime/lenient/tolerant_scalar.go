@@ -497,6 +497,13 @@ func (t *tolerant) bare() *jvalue {
 		if r == '\'' && inValue && end > start && t.s[end-1] == ' ' && quotedKeyStarts(t.s[end:]) {
 			break // {'a': value 'b': 1}: a key in single quotes, a comma lost
 		}
+		if r == ':' && inValue && parens == 0 && gluedColon(t.s, start, end) {
+			// {"image": nginx:1.25}, {"host": localhost:5000},
+			// {"k": std::vector}: a colon inside the value's one word,
+			// text on both sides, is the word's.
+			end += n
+			continue
+		}
 		if r == ':' && !bytes.HasPrefix(t.s[end:], []byte("://")) && !timeColon(t.s[start:end], t.s[end+1:]) {
 			if inValue && parens == 0 && !lines {
 				// {name: Ada Lovelace age: 36}: the last word before the
@@ -1160,4 +1167,15 @@ func gluedQuote(s []byte, i int) bool {
 		line = line[:end]
 	}
 	return bytes.IndexByte(line, '"') < 0
+}
+
+// gluedColon reports whether the ':' at s[end], in a bare value that
+// starts at start, stands inside its first word: no blank in the value
+// before it, and a character that starts no delimiter or blank after it.
+func gluedColon(s []byte, start, end int) bool {
+	if end == start || end+1 >= len(s) || bytes.ContainsAny(s[start:end], " \t") {
+		return false
+	}
+	c := s[end+1]
+	return c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != ',' && c != '}' && c != ']' && c != '"' && c != '\'' && c != '{' && c != '['
 }
