@@ -2947,3 +2947,17 @@ func TestRuleColonInsideBareValue(t *testing.T) {
 		{"a key after words", `{name: Ada age: 36}`, `{"name":"Ada","age":36}`, "missing comma"},
 	})
 }
+
+func TestRuleStrayBetweenMembers(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A sign between a key and its colon is stray, not a value.
+		{"a plus", `{"a"+: 1, "b": "x"}`, `{"a":1,"b":"x"}`, "stray '+'"},
+		{"a minus and blanks", `{"a" - : 1}`, `{"a":1}`, "stray '-'"},
+		// A key that lost its opening quote after a member's number is
+		// the next member, not the number's text.
+		{"a key after a number", `{"a": 1 b": "x"}`, `{"a":1,"b":"x"}`, "key that had no opening quote"},
+		// A string that lost its end quote before the brace of its
+		// object, the next object's brace right after it.
+		{"objects without a comma", `[{"a": "1}{"a": 2}]`, `[{"a":"1"},{"a":2}]`, "before the brackets"},
+	})
+}

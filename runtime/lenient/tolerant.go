@@ -1431,6 +1431,11 @@ func (t *tolerant) members(v *jvalue) {
 			// {"key", 105}: a value, not a key, follows the comma.
 			t.repair(t.i, "read ',' after a key as ':'")
 			t.i++
+		case (t.s[t.i] == '+' || t.s[t.i] == '-') && len(skipBlanks(t.s[t.i+1:])) > 0 && skipBlanks(t.s[t.i+1:])[0] == ':':
+			// {"a"+: 1}: a sign between a key and its colon is stray (as
+			// a value it would read as a number, 0).
+			t.repair(t.i, "removed a stray %q before ':'", t.s[t.i])
+			t.i = len(t.s) - len(skipBlanks(t.s[t.i+1:])) + 1
 		case t.s[t.i] == '=':
 			// {"key" = 1} (TOML, HCL) or {"key" => 1} (PHP, Ruby).
 			sep := "="

@@ -1072,8 +1072,8 @@ func textAfterNumber(s []byte) bool {
 	case commentStarts(rest) || ellipsisLen(rest) > 0:
 		return false
 	}
-	if r, _ := utf8.DecodeRune(rest); isQuote(r) {
-		return false
+	if r, _ := utf8.DecodeRune(rest); isQuote(r) || keyLostOpenQuote(rest, '"') {
+		return false // a string, or a key that lost its opening quote: {"a": 1 b": 2}
 	}
 	if clockTime(rest) {
 		return true // 2024-01-05 10:30: a time, not a key "10"

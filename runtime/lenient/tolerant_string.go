@@ -1921,10 +1921,14 @@ func (t *tolerant) closersInString(lo, q int, unopened [2]int) (int, bool) {
 	if item {
 		j--
 	}
-	if back() != ',' {
+	switch {
+	case back() == ',':
+		j--
+	case !item:
 		return 0, false
 	}
-	j--
+	// (An item's brace right after the brackets, [{"a": "x}{"a": 2}],
+	// lost the comma before it too.)
 	var at []int // the brackets before the comma, the last first
 	for c := back(); (c == '}' || c == ']') && len(at) < len(t.stack); c = back() {
 		j--
