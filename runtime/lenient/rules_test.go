@@ -2961,3 +2961,17 @@ func TestRuleStrayBetweenMembers(t *testing.T) {
 		{"objects without a comma", `[{"a": "1}{"a": 2}]`, `[{"a":"1"},{"a":2}]`, "before the brackets"},
 	})
 }
+
+func TestRuleBracketBetweenQuotesAfterBlanks(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// Code in a value that escapes some of its quotes and not
+		// others: a quote, blanks, a bracket and the end quote that a
+		// delimiter follows: the bracket is the text's, not the end of
+		// the document (the members after it were left out).
+		{"code in a value", `{"path": "if (x) { return \"for\"; "quoted"  }", "n": null, "c": true}`, `{"path":"if (x) { return \"for\"; \"quoted\"  }","n":null,"c":true}`, "escaped a quote"},
+		{"no blank", `{"s": ".a["b"]", "n": 1}`, `{"s":".a[\"b\"]","n":1}`, "escaped a quote"},
+		// A bracket that closes the containers, no quote after it: the
+		// end of the value.
+		{"the value's end", `{"a": {"b": "x"  }, "c": 1}`, `{"a":{"b":"x"},"c":1}`, ""},
+	})
+}

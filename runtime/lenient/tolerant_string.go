@@ -856,11 +856,12 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				keep()
 				continue
 			}
-			if !stopAtDelimiter && !key && len(t.stack) > 0 && (next == ']' || next == '}') && t.i == save && t.i+1 < len(t.s) &&
+			if !stopAtDelimiter && !key && len(t.stack) > 0 && (next == ']' || next == '}') && len(skipBlanks(t.s[save:t.i])) == 0 && t.i+1 < len(t.s) &&
 				strings.ContainsRune(closers, rune(t.s[t.i+1])) && endsValue(t.s[t.i+2:]) {
-				// ".scripts["start"]", or "f({"a"}", : a bracket between
-				// this quote and another that ends a value; the bracket
-				// closes nothing, both are the string's text.
+				// ".scripts["start"]", or "f({"a"}", or "{ return "x"  }", :
+				// a bracket, blanks before it on the line, between this
+				// quote and another that ends a value; the bracket closes
+				// nothing, both are the string's text.
 				keep()
 				continue
 			}
