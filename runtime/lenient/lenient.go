@@ -921,7 +921,20 @@ func escapedDocument(text []byte) bool {
 		slashes++
 	}
 	before := text[:i-slashes]
-	return slashes%2 == 1 && (len(bytes.TrimSpace(before)) == 0 || bytes.ContainsAny(before, "{["))
+	return slashes%2 == 1 && (len(bytes.TrimSpace(before)) == 0 || bytes.ContainsAny(before, "{[")) && !rawQuoteInside(text[i+1:])
+}
+
+// rawQuoteInside reports whether s holds a quote with no backslash
+// before it, other than one at its end: a document whose quotes were all
+// escaped has none ([a \"b\"" is a value that lost its opening quote).
+func rawQuoteInside(s []byte) bool {
+	s = bytes.TrimRight(s, " \t\r\n")
+	for i := 1; i < len(s)-1; i++ {
+		if s[i] == '"' && s[i-1] != '\\' {
+			return true
+		}
+	}
+	return false
 }
 
 // htmlEscapedDocument reports whether text is a document whose quotes are

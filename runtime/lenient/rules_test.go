@@ -2975,3 +2975,42 @@ func TestRuleBracketBetweenQuotesAfterBlanks(t *testing.T) {
 		{"the value's end", `{"a": {"b": "x"  }, "c": 1}`, `{"a":{"b":"x"},"c":1}`, ""},
 	})
 }
+
+func TestRuleSemicolonBeforeItems(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// In a list, a semicolon after an item, before a number, a
+		// literal, a list or an object, separates items.
+		{"a string, then a number", `["print(\"x\")"; 9860, "y"]`, `["print(\"x\")",9860,"y"]`, "read ';' between items"},
+		{"a literal, then a list", "[{}, \"a\", true;\n  [1, \"v\"]\n]", `[{},"a",true,[1,"v"]]`, "read ';' between items"},
+		{"literals", `[true; false]`, `[true,false]`, "read ';' between items"},
+		// Inside a string it stays.
+		{"in a string", `["a; b", "c"]`, `["a; b","c"]`, ""},
+	})
+}
+
+func TestRuleBracketsOfWordsBetweenWords(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// Brackets of words without a colon, closed on their line,
+		// between words of an unquoted value or item: the text's.
+		{"in a list", "[\n  [1],\n  x {y} z\n]", `[[1],"x {y} z"]`, "bare word"},
+		{"lost its opening quote", `{"tags": [x {y} z", 3, "a"]}`, `{"tags":["x {y} z",3,"a"]}`, "no opening quote"},
+		{"a member's value", `{"a": see [1] below, "b": 2}`, `{"a":"see [1] below","b":2}`, "bare word"},
+		// An object between words is one.
+		{"an object", `[a {"k": 1} b]`, `["a",{"k":1},"b"]`, "missing comma"},
+	})
+	checkStreamed(t, "any", []streamCase{
+		{`{"a": x {y`, `{"a":"x"}`}, // not done: words may follow the braces
+	})
+}
+
+func TestRuleEscapedDocumentHasNoRawQuote(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A text whose first quote is escaped but that writes a raw one
+		// inside is no escaped document: a value that lost its opening
+		// quote and escapes its inner ones.
+		{"a value that lost its opening quote", `[for the \"quoted\" one"]`, `["for the \"quoted\" one"]`, "added the opening quote"},
+		// A document whose quotes are all escaped is unescaped.
+		{"an escaped document", `{\"a\": \"b\"}`, `{"a":"b"}`, "escaped"},
+		{"in a list", `[{\"a\": 1}]`, `[{"a":1}]`, "escaped"},
+	})
+}

@@ -479,6 +479,14 @@ func (t *tolerant) bare() *jvalue {
 				continue
 			}
 		}
+		if (r == '{' || r == '[') && (inValue || t.inArray() && t.parens == 0) && parens == 0 && end > start && isSpaceRune(rune(t.s[end-1])) {
+			if n := gluedBrackets(t.s[end:]); n > 0 && wordFollows(t.s[end+n:]) {
+				// {"a": x {y} z}, [x {y} z]: brackets of words without a
+				// colon, closed on their line, between words: text.
+				end += n
+				continue
+			}
+		}
 		if (r == '{' || r == '[') && inValue && parens == 0 && end > start && !isSpaceRune(rune(t.s[end-1])) {
 			if n := gluedBrackets(t.s[end:]); n > 0 {
 				// {text: words{in braces}}, {a: foo[0]}: brackets glued to
@@ -486,6 +494,9 @@ func (t *tolerant) bare() *jvalue {
 				end += n
 				continue
 			}
+		}
+		if r == ';' && !inValue && len(t.stack) > 0 && t.stack[len(t.stack)-1] == jArray && isLiteralWord(t.s[start:end]) {
+			break // [true; [1]]: a semicolon after a literal item separates items
 		}
 		if r == '"' && inValue && gluedQuote(t.s, end) {
 			end += n // {"k": it"s fine}: a quote inside a word, none after it on its line
@@ -616,7 +627,14 @@ func (t *tolerant) bare() *jvalue {
 	colonUndecided := end < len(t.s) && t.s[end] == ':' && (end+1 == len(t.s) || t.s[end+1] != ' ' && t.s[end+1] != '\t' && t.s[end+1] != '\n' ||
 		len(skipBlanks(t.s[end+1:])) == 0) ||
 		inValue && end < len(t.s) && t.s[end] == ',' && !keyDecided(t.s[end+1:])
-	v := &jvalue{kind: jString, str: word, off: start, done: t.i < len(t.s) && (!t.streaming || len(skipWS(t.s[end:])) > 0 && !glued && !colonUndecided && !(t.run.kind == runEnd && t.run.from <= end+1))}
+	// Nor one brackets follow that the text ends in or right after (x {y:
+	// words after them make them the text's).
+	bracketUndecided := false
+	if after := skipBlanks(t.s[end:]); t.streaming && len(after) > 0 && (after[0] == '{' || after[0] == '[') {
+		n := gluedBrackets(after)
+		bracketUndecided = n == 0 && bytes.IndexAny(after, "}]\n") < 0 || n > 0 && len(skipBlanks(after[n:])) == 0
+	}
+	v := &jvalue{kind: jString, str: word, off: start, done: t.i < len(t.s) && (!t.streaming || len(skipWS(t.s[end:])) > 0 && !glued && !colonUndecided && !bracketUndecided && !(t.run.kind == runEnd && t.run.from <= end+1))}
 	// [a","b"]: a quote right after the word closes it.
 	if r, n := t.peek(); r == '"' && t.i+n <= len(t.s) {
 		after := bytes.TrimLeft(t.s[t.i+n:], " \t\r\n")
@@ -1178,4 +1196,21 @@ func gluedColon(s []byte, start, end int) bool {
 	}
 	c := s[end+1]
 	return c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != ',' && c != '}' && c != ']' && c != '"' && c != '\'' && c != '{' && c != '['
+}
+
+// isLiteralWord reports whether w is a literal's word (true, None, …).
+func isLiteralWord(w []byte) bool {
+	_, ok := literals[string(w)]
+	return ok
+}
+
+// wordFollows reports whether s, after blanks, starts with a letter or
+// digit: more words of the text.
+func wordFollows(s []byte) bool {
+	rest := skipBlanks(s)
+	if len(rest) == len(s) || len(rest) == 0 {
+		return false
+	}
+	r, _ := utf8.DecodeRune(rest)
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }

@@ -856,12 +856,13 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				keep()
 				continue
 			}
-			if !stopAtDelimiter && !key && len(t.stack) > 0 && (next == ']' || next == '}') && len(skipBlanks(t.s[save:t.i])) == 0 && t.i+1 < len(t.s) &&
+			if !stopAtDelimiter && !key && len(t.stack) > 0 && (next == ']' && squares || next == '}' && braces > 0) && len(skipBlanks(t.s[save:t.i])) == 0 && t.i+1 < len(t.s) &&
 				strings.ContainsRune(closers, rune(t.s[t.i+1])) && endsValue(t.s[t.i+2:]) {
 				// ".scripts["start"]", or "f({"a"}", or "{ return "x"  }", :
-				// a bracket, blanks before it on the line, between this
-				// quote and another that ends a value; the bracket closes
-				// nothing, both are the string's text.
+				// a bracket of a kind the string's text opened, blanks
+				// before it on the line, between this quote and another
+				// that ends a value; the bracket closes the text's, both
+				// are the string's text.
 				keep()
 				continue
 			}
@@ -1216,8 +1217,12 @@ func (t *tolerant) semicolonSeparates(s []byte) bool {
 		return keyFollows(s)
 	}
 	s = skipSpaceAndComments(s)
-	if len(s) > 0 && s[0] == ']' {
-		return true
+	if len(s) > 0 && (s[0] == ']' || s[0] == '[' || s[0] == '{') {
+		return true // the list's end, or a list or object item next
+	}
+	if n := literalOrNumberLen(s); n > 0 {
+		rest := skipBlanks(s[n:])
+		return endsValue(rest) || len(rest) > 0 && rest[0] == ';' // ["a"; 5, "b"]
 	}
 	r, n := utf8.DecodeRune(s)
 	if !isQuote(r) {
@@ -2292,4 +2297,26 @@ func runesOf(b []byte) iter.Seq2[int, rune] {
 			i += n
 		}
 	}
+}
+
+// literalOrNumberLen returns the length of the literal (true, false,
+// null) or JSON number s starts with, or 0.
+func literalOrNumberLen(s []byte) int {
+	for _, lit := range []string{"true", "false", "null"} {
+		if bytes.HasPrefix(s, []byte(lit)) && (len(s) == len(lit) || !isIdentByte(s[len(lit)])) {
+			return len(lit)
+		}
+	}
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	digits := i
+	for i < len(s) && (isDigitByte(s[i]) || s[i] == '.' || s[i] == 'e' || s[i] == 'E' || (s[i] == '+' || s[i] == '-') && (s[i-1] == 'e' || s[i-1] == 'E')) {
+		i++
+	}
+	if i == digits || !isDigitByte(s[digits]) || i < len(s) && isIdentByte(s[i]) {
+		return 0
+	}
+	return i
 }
