@@ -3014,3 +3014,34 @@ func TestRuleEscapedDocumentHasNoRawQuote(t *testing.T) {
 		{"in a list", `[{\"a\": 1}]`, `[{"a":1}]`, "escaped"},
 	})
 }
+
+func TestRuleListItemsAfterLostQuote(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// In a list, a string that lost its end quote before a comma at
+		// its line's end, the next line an item (a number, a literal, a
+		// list or an object): the string ends at the comma.
+		{"a number next", "[\n  \"0,\n  -66.1,\n  {\n    \"u\": [true]\n  }\n]", `["0",-66.1,{"u":[true]}]`, "end quote is missing"},
+		{"an object next", "[\n  \"a,\n  {\"k\": 1}\n]", `["a",{"k":1}]`, "end quote is missing"},
+		// Before a list's bracket, the next item a list.
+		{"a list next", `[["a", "b], ["c"]]`, `[["a","b"],["c"]]`, "before the brackets"},
+		// A line of words after the comma is the string's.
+		{"words next", "[\n  \"a,\n  b c\"\n]", `["a,\n  b c"]`, ""},
+	})
+}
+
+func TestRuleSemicolonAfterLiteral(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A semicolon after a literal separates members or items.
+		{"members", `{"a": false; "b": {"c": 1}}`, `{"a":false,"b":{"c":1}}`, "read ';' between members"},
+		{"a line's end", "{\n  \"a\": null;\n  \"b\": 1\n}", `{"a":null,"b":1}`, "read ';' between members"},
+	})
+}
+
+func TestRuleDriveInList(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A drive's colon in an unquoted item is the item's text, not a
+		// member's colon.
+		{"a Windows path", `[true, C:\Users\me, 1]`, `[true,"C:\\Users\\me",1]`, "bare word"},
+		{"a member", `[a: b]`, `[{"a":"b"}]`, ""},
+	})
+}

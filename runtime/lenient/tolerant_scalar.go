@@ -495,8 +495,12 @@ func (t *tolerant) bare() *jvalue {
 				continue
 			}
 		}
-		if r == ';' && !inValue && len(t.stack) > 0 && t.stack[len(t.stack)-1] == jArray && isLiteralWord(t.s[start:end]) {
-			break // [true; [1]]: a semicolon after a literal item separates items
+		if r == ';' && t.parens == 0 && isLiteralWord(t.s[start:end]) && (t.inArray() || inValue && keyFollows(t.s[end+1:])) {
+			break // [true; [1]], {"a": true; "b": 1}: a semicolon after a literal separates
+		}
+		if r == ':' && t.inArray() && t.parens == 0 && end == start+1 && isASCIILetter(t.s[start]) && end+1 < len(t.s) && (t.s[end+1] == '\\' || t.s[end+1] == '/') {
+			end += n // [C:\Users\me]: a drive's colon, not a member's
+			continue
 		}
 		if r == '"' && inValue && gluedQuote(t.s, end) {
 			end += n // {"k": it"s fine}: a quote inside a word, none after it on its line

@@ -1070,7 +1070,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			if r == '\n' && !stopAtDelimiter && lastNonSpaceRune(sb.String()) == ',' {
 				// "abc,⏎"def": the line ends after a comma and the next
 				// starts a string: the end quote is missing.
-				if next := bytes.TrimLeft(t.s[t.i+1:], " \t\r"); len(next) > 0 && isQuote(rune(next[0])) && (len(next) == 1 || bytes.IndexByte([]byte(",}]:"), next[1]) < 0) && !endAhead() {
+				if next := bytes.TrimLeft(t.s[t.i+1:], " \t\r"); len(next) > 0 && (isQuote(rune(next[0])) && (len(next) == 1 || bytes.IndexByte([]byte(",}]:"), next[1]) < 0) || t.inArray() && itemLine(next)) && !endAhead() {
 					t.lineEnd = t.i
 					return nil, false
 				}
@@ -1923,7 +1923,8 @@ func (t *tolerant) closersInString(lo, q int, unopened [2]int) (int, bool) {
 		}
 		return 0
 	}
-	item := back() == '{'
+	itemOpen := back()
+	item := itemOpen == '{' || itemOpen == '[' && t.inArray()
 	if item {
 		j--
 	}
@@ -1933,7 +1934,7 @@ func (t *tolerant) closersInString(lo, q int, unopened [2]int) (int, bool) {
 	case !item:
 		return 0, false
 	}
-	// (An item's brace right after the brackets, [{"a": "x}{"a": 2}],
+	// (An item's bracket right after the brackets, [{"a": "x}{"a": 2}],
 	// lost the comma before it too.)
 	var at []int // the brackets before the comma, the last first
 	for c := back(); (c == '}' || c == ']') && len(at) < len(t.stack); c = back() {
@@ -1944,8 +1945,11 @@ func (t *tolerant) closersInString(lo, q int, unopened [2]int) (int, bool) {
 		return 0, false
 	}
 	braces, squares := unopened[0], unopened[1]
-	if item {
+	switch {
+	case item && itemOpen == '{':
 		braces++ // the item's brace is in text too
+	case item:
+		squares++
 	}
 	// The string's own brackets come first, the document's last: take
 	// the longest run of the last ones that closes the containers, the
@@ -2319,4 +2323,23 @@ func literalOrNumberLen(s []byte) int {
 		return 0
 	}
 	return i
+}
+
+// itemLine reports whether s, a line after one that ends with a comma in
+// a list, starts an item other than a string: a number or a literal that
+// a delimiter ends on its line, or a bracket that opens a list or object.
+func itemLine(s []byte) bool {
+	switch {
+	case len(s) > 0 && s[0] == '{':
+		return endsLine(s[1:]) || startsKey(skipWS(s[1:]))
+	case len(s) > 0 && s[0] == '[':
+		rest := skipBlanks(s[1:])
+		return endsLine(s[1:]) || len(rest) > 0 && (isQuote(rune(rest[0])) || rest[0] == '[' || rest[0] == '{' || literalOrNumberLen(rest) > 0)
+	}
+	n := literalOrNumberLen(s)
+	if n == 0 {
+		return false
+	}
+	rest := skipBlanks(s[n:])
+	return len(rest) == 0 || rest[0] == ',' || rest[0] == ']' || rest[0] == '\n' || rest[0] == '\r'
 }
