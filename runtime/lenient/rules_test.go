@@ -3045,3 +3045,27 @@ func TestRuleDriveInList(t *testing.T) {
 		{"a member", `[a: b]`, `[{"a":"b"}]`, ""},
 	})
 }
+
+func TestRuleListItemsAfterStrings(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// An empty object after a string in a list, its comma left out,
+		// is the next item.
+		{"an empty object", `{"t": [{"r": "0"}, "yes" {}], "p": 1}`, `{"t":[{"r":"0"},"yes",{}],"p":1}`, "missing comma"},
+		// A string that lost its end quote before a comma and a literal
+		// item ends at the comma.
+		{"a literal after the comma", `["yes, null]`, `["yes",null]`, "end quote is missing"},
+		{"before the list's bracket", `[["", "https://x.io/a, true], {"c": "d"}]`, `[["","https://x.io/a",true],{"c":"d"}]`, "before the brackets"},
+		// Words after the comma are the string's.
+		{"words after the comma", `["yes, no]`, `["yes, no"]`, ""},
+	})
+}
+
+func TestRuleCodeWithoutOpeningQuote(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A value that lost its opening quote, code with brackets and
+		// escaped quotes, up to the quote that ends it: one string.
+		{"braces", `{"s": if (x) { return \"each\"; }", "c": "a: b"}`, `{"s":"if (x) { return \"each\"; }","c":"a: b"}`, "added the opening quote"},
+		{"in a list", `{"items": [if (x) { return \"if\"; }", 25.5, "w"]}`, `{"items":["if (x) { return \"if\"; }",25.5,"w"]}`, "added the opening quote"},
+		{"a call's comma", `{"a": f(x, y) \"z\"", "b": 1}`, `{"a":"f(x, y) \"z\"","b":1}`, "added the opening quote"},
+	})
+}

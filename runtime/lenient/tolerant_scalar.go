@@ -676,13 +676,38 @@ func (t *tolerant) escapedWithoutOpenQuote() *jvalue {
 	// later offset before it stops there too, with fewer escapes, and
 	// finds none either (bare() reads a:b:c… a word at a time, and each
 	// would scan the rest of the line again).
+	depth := 0 // brackets the value's text opened on the line (code: if (x) { … })
 	none := func(at int) *jvalue {
-		t.noLostQuoteBefore = t.i + at
+		if depth == 0 {
+			t.noLostQuoteBefore = t.i + at
+		}
 		return nil
 	}
 	escapes := false // JSON's escapes, a colon or a comment's marker: what bare() would split or drop
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
+		case '{', '[', '(':
+			if i == 0 {
+				return none(i)
+			}
+			depth++
+			continue
+		case ')':
+			if depth > 0 {
+				depth--
+			}
+			continue
+		case '}', ']':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			return none(i)
+		case ',':
+			if depth > 0 {
+				continue
+			}
+			return none(i)
 		case '\\':
 			if i+1 < len(s) && bytes.IndexByte([]byte(`"\\/bfnrtu`), s[i+1]) >= 0 {
 				escapes = true
@@ -699,10 +724,10 @@ func (t *tolerant) escapedWithoutOpenQuote() *jvalue {
 			if i+1 < len(s) && (s[i+1] == '*' || s[i+1] == '/') {
 				escapes = true // /src/**/*.md": a glob's, not a comment
 			}
-		case '\n', ',', '{', '[', '}', ']':
+		case '\n':
 			return none(i)
 		case '"':
-			if !escapes || i == 0 || !endsValue(s[i+1:]) {
+			if !escapes || i == 0 || depth > 0 || !endsValue(s[i+1:]) {
 				return none(i)
 			}
 			v, reps, ok := quotedAlone(append([]byte{'"'}, s[:i+1]...), false)

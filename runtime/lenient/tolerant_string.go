@@ -831,6 +831,14 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				v.str = strings.TrimRight(text[:len(text)-(quote-cut)], " \t\r\n")
 				v.done = true
 				t.i = cut
+				if raw := t.s[start+1 : cut]; t.inArray() && bytes.IndexByte(raw, '\\') < 0 {
+					if c := itemAfterComma(raw); c >= 0 {
+						// ["a, true], …: a literal or number after the
+						// string's last comma is the list's next item.
+						v.str = strings.TrimRight(string(raw[:c]), " \t\r\n")
+						t.i = start + 1 + c
+					}
+				}
 				t.repair(cut, "closed a string whose end quote is missing before the brackets after it")
 				return v, true
 			}
@@ -939,7 +947,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 			// So do an object (a brace, then a key) and a literal:
 			// ["a" {"k": 1}], ["a" null, "b"].
 			listNext := !key && !stopAtDelimiter && t.inArray() && inner == 0 && t.i > save &&
-				(next == '[' || next == '{' && startsKey(skipWS(t.s[t.i+1:])) || literalItem(t.s[t.i:]))
+				(next == '[' || next == '{' && (startsKey(skipWS(t.s[t.i+1:])) || emptyObjectItem(t.s[t.i:])) || literalItem(t.s[t.i:]))
 			if stopAtDelimiter || valueOnNextLine || memberNext || ellipsisNext || listNext || t.eof() || next == ',' || !key && t.inObjectValue() && quote > start+1 && bytes.IndexByte([]byte(" \t,"), t.s[quote-1]) < 0 && keyLostOpenQuote(t.s[t.i:], r) || next == ':' && !phraseOpen || next == '}' || next == ']' || next == ')' && t.parens > 0 || isQuote(next) && !(inText && phraseFollows(t.s[t.i:])) && !(inner%2 == 1 && t.i > save && loneQuoteEndsLine(t.s[t.i:])) || next == '\n' || next == '+' && (inner%2 == 0 || key || stopAtDelimiter) ||
 				next == ';' && !key && t.semicolonSeparates(t.s[t.i+1:]) || next >= '0' && next <= '9' && !key && !(t.i == save && t.s[quote-1] == ' ' && phraseFollows(t.s[quote:])) && !(t.i == save && sb.Len() == 0 && quoteOnLine(t.s[t.i:], r) >= 0) || next == '=' && key ||
 				key && t.i > save && bytes.IndexByte(t.s[save:t.i], '\n') < 0 && startsPlainValue(t.s[t.i:]) {
@@ -1481,6 +1489,9 @@ func (t *tolerant) endsOpenString(r rune, key bool) bool {
 		next, _ := utf8.DecodeRune(rest)
 		if isQuote(next) || next >= '0' && next <= '9' || next == '-' || next == '{' || next == '[' || next == '}' || next == ']' || next == '\n' {
 			return true
+		}
+		if n := literalOrNumberLen(rest); n > 0 && endsValue(rest[n:]) {
+			return true // ["yes, null]: a literal item follows
 		}
 		// "first, b: 1": a bare key follows.
 		word := 0
@@ -2342,4 +2353,26 @@ func itemLine(s []byte) bool {
 	}
 	rest := skipBlanks(s[n:])
 	return len(rest) == 0 || rest[0] == ',' || rest[0] == ']' || rest[0] == '\n' || rest[0] == '\r'
+}
+
+// emptyObjectItem reports whether s starts with an empty object that a
+// delimiter follows: an item of a list.
+func emptyObjectItem(s []byte) bool {
+	rest := skipWS(s[1:])
+	return len(rest) > 0 && rest[0] == '}' && endsValue(rest[1:])
+}
+
+// itemAfterComma returns the offset of the last comma in s when only a
+// literal or a number follows it, or -1.
+func itemAfterComma(s []byte) int {
+	s = bytes.TrimRight(s, " \t\r\n")
+	c := bytes.LastIndexByte(s, ',')
+	if c < 0 {
+		return -1
+	}
+	rest := bytes.TrimLeft(s[c+1:], " \t\r\n")
+	if n := literalOrNumberLen(rest); n == 0 || n != len(rest) {
+		return -1
+	}
+	return c
 }
