@@ -3069,3 +3069,16 @@ func TestRuleCodeWithoutOpeningQuote(t *testing.T) {
 		{"a call's comma", `{"a": f(x, y) \"z\"", "b": 1}`, `{"a":"f(x, y) \"z\"","b":1}`, "added the opening quote"},
 	})
 }
+
+func TestLiteralOrNumberLen(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int
+	}{
+		{"true]", 4}, {"nullx", 0}, {"-2.5e+3,", 7}, {"+0", 0}, {"e+1", 0}, {"12abc", 0}, {"-", 0}, {"", 0}, {"7", 1},
+	} {
+		if got := literalOrNumberLen([]byte(c.in)); got != c.want {
+			t.Errorf("literalOrNumberLen(%q) = %d, want %d", c.in, got, c.want)
+		}
+	}
+}

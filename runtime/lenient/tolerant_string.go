@@ -2327,7 +2327,7 @@ func literalOrNumberLen(s []byte) int {
 		i++
 	}
 	digits := i
-	for i < len(s) && (isDigitByte(s[i]) || s[i] == '.' || s[i] == 'e' || s[i] == 'E' || (s[i] == '+' || s[i] == '-') && (s[i-1] == 'e' || s[i-1] == 'E')) {
+	for i < len(s) && (isDigitByte(s[i]) || s[i] == '.' || s[i] == 'e' || s[i] == 'E' || (s[i] == '+' || s[i] == '-') && i > digits && (s[i-1] == 'e' || s[i-1] == 'E')) {
 		i++
 	}
 	if i == digits || !isDigitByte(s[digits]) || i < len(s) && isIdentByte(s[i]) {
