@@ -11,8 +11,14 @@ import "bytes"
 // bracket, starts with an escaped quote: the container's first key or
 // item written escaped.
 func escapedQuoteFirst(s []byte) bool {
-	s = bytes.TrimLeft(s, " \t\r\n")
-	return len(s) >= 2 && s[0] == '\\' && s[1] == '"'
+	for {
+		s = bytes.TrimLeft(s, " \t\r\n")
+		if len(s) >= 2 && s[0] == '\\' && (s[1] == 'n' || s[1] == 't' || s[1] == 'r') {
+			s = s[2:] // {\n  \"a\": its layout, escaped too
+			continue
+		}
+		return len(s) >= 2 && s[0] == '\\' && s[1] == '"'
+	}
 }
 
 // escapedContainer reads the container at t.i, whose quotes are escaped,
@@ -84,17 +90,32 @@ func escapedContainerEnd(s []byte) int {
 	return -1
 }
 
-// unescapeQuotesAt is unescapeQuotes, with the offset in text of each
-// byte of the result, and of its end.
+// unescapeQuotesAt undoes one level of escaping of text (\" and \\, and
+// \n, \t and \r, the layout of a container escaped into a string), with
+// the offset in text of each byte of the result, and of its end.
 func unescapeQuotesAt(text []byte) ([]byte, []int) {
 	out := make([]byte, 0, len(text))
 	at := make([]int, 0, len(text)+1)
 	for i := 0; i < len(text); i++ {
-		if text[i] == '\\' && i+1 < len(text) && (text[i+1] == '"' || text[i+1] == '\\') {
-			out = append(out, text[i+1])
-			at = append(at, i)
-			i++
-			continue
+		if text[i] == '\\' && i+1 < len(text) {
+			c := text[i+1]
+			switch c {
+			case 'n':
+				c = '\n'
+			case 't':
+				c = '\t'
+			case 'r':
+				c = '\r'
+			case '"', '\\':
+			default:
+				c = 0
+			}
+			if c != 0 {
+				out = append(out, c)
+				at = append(at, i)
+				i++
+				continue
+			}
 		}
 		out = append(out, text[i])
 		at = append(at, i)

@@ -108,8 +108,9 @@ func readOne(text []byte, streaming, yaml bool) (*jvalue, []problem.Repair, bool
 		pre = append(pre, problem.Repair{Message: "unescaped a document written with HTML entities (&quot;)"})
 	}
 	if escapedDocument(text) {
-		// \"key\": \"value\": a document pasted with its quotes escaped.
-		text = unescapeQuotes(text)
+		// \"key\": \"value\": a document pasted with its quotes escaped
+		// (as a string's body: its \n and \t are its layout).
+		text = unescapeDocument(text)
 		pre = append(pre, problem.Repair{Message: "unescaped a document whose quotes were escaped"})
 	}
 	if fixed, repairs := fullWidthSeparators(text); repairs != nil {
@@ -954,6 +955,18 @@ func htmlEscapedDocument(text []byte) bool {
 	}
 	before := bytes.TrimRight(text[:i], " \t\r\n")
 	return len(before) == 0 || before[len(before)-1] == '{' || before[len(before)-1] == '['
+}
+
+// unescapeDocument returns text, a document escaped as a JSON string's
+// body, decoded as that string: every escape, \n and \t too, where the
+// text is such a body; else unescapeQuotes of it.
+func unescapeDocument(text []byte) []byte {
+	var s string
+	body := bytes.TrimRight(text, " \t\r\n")
+	if err := json.Unmarshal(append(append([]byte{'"'}, body...), '"'), &s); err == nil {
+		return []byte(s)
+	}
+	return unescapeQuotes(text)
 }
 
 // unescapeQuotes undoes one level of backslash escaping; a lone

@@ -3082,3 +3082,20 @@ func TestLiteralOrNumberLen(t *testing.T) {
 		}
 	}
 }
+
+func TestRuleEscapedLayout(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A document escaped as a string's body writes its layout as
+		// \n: every escape is undone, as the string would be read.
+		{"a whole document", `[\n    null,\n    \"it.\",\n    6241\n]`, `[null,"it.",6241]`, "escaped"},
+		{"a string's own escape", `{\n  \"a\": \"x\\ny\"\n}`, `{"a":"x\ny"}`, "escaped"},
+		{"a container inside a document", `{"args": {\n  \"city\": \"Paris\",\n  \"n\": 1\n}}`, `{"args":{"city":"Paris","n":1}}`, "escaped"},
+		// Strings that adjoin on the next line with a string after them
+		// are a member whose comma and colon were lost.
+		{"a member on the next line", "{\n  \"value\": \"yes\"\n  \"regex\" \"Then!\"\n}", `{"value":"yes","regex":"Then!"}`, "missing comma"},
+		{"strings joined across lines", "{\"a\": \"Hello, \"\n  \"world\",\n \"b\": 1}", `{"a":"Hello, world","b":1}`, "joined strings"},
+		// Code with escaped quotes in an unquoted value is its text.
+		{"a call's escaped argument", `{"city": print(\"each\"), "path": null}`, `{"city":"print(\"each\")","path":null}`, "bare word"},
+		{"braces after words", `{"city": if (x) { return \"step\"; }}`, `{"city":"if (x) { return \"step\"; }"}`, "bare word"},
+	})
+}

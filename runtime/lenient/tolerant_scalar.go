@@ -336,8 +336,10 @@ func callArgument(s []byte) bool {
 // linear where brackets are opened at every word.
 func gluedBrackets(s []byte) int {
 	depth := 0
-	for i, c := range s[:min(len(s), maxGlued)] {
-		switch c {
+	for i := 0; i < min(len(s), maxGlued); i++ {
+		switch c := s[i]; c {
+		case '\\':
+			i++ // an escape: \" is the text's
 		case '{', '[':
 			depth++
 		case '}', ']':
@@ -448,10 +450,11 @@ func (t *tolerant) bare() *jvalue {
 			continue
 		}
 		if r == '(' {
-			if parens == 0 && isCallee(strings.TrimSpace(string(t.s[start:end]))) && (end > start && !isSpaceRune(rune(t.s[end-1])) || callArgument(t.s[end+1:])) {
+			if parens == 0 && isCallee(strings.TrimSpace(string(t.s[start:end]))) && (end > start && !isSpaceRune(rune(t.s[end-1])) || callArgument(t.s[end+1:])) && !bytes.HasPrefix(skipBlanks(t.s[end+1:]), []byte{'\\'}) {
 				// ObjectId("…"), callback ({…}): a call. "NEGATIVE (or
 				// POSITIVE)", words after a space and a parenthesis, is
-				// a remark in prose.
+				// a remark in prose; print(\"x\") is code, its argument
+				// no value.
 				break
 			}
 			parens++
@@ -480,9 +483,11 @@ func (t *tolerant) bare() *jvalue {
 			}
 		}
 		if (r == '{' || r == '[') && (inValue || t.inArray() && t.parens == 0) && parens == 0 && end > start && isSpaceRune(rune(t.s[end-1])) {
-			if n := gluedBrackets(t.s[end:]); n > 0 && wordFollows(t.s[end+n:]) {
-				// {"a": x {y} z}, [x {y} z]: brackets of words without a
-				// colon, closed on their line, between words: text.
+			if n := gluedBrackets(t.s[end:]); n > 0 {
+				// {"a": x {y} z}, [x {y} z], {"a": if (x) { return \"y\"; }}:
+				// brackets of words without a colon or a raw quote,
+				// closed on their line, after words: text.
+				escQuotes = escQuotes || bytes.Contains(t.s[end:end+n], []byte(`\"`))
 				end += n
 				continue
 			}

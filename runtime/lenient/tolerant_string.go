@@ -58,10 +58,11 @@ func (t *tolerant) quoted() *jvalue {
 	for {
 		save := t.i
 		t.skip()
-		if !t.eof() && t.s[t.i] == '"' && t.s[v.off] == '"' && t.inObjectValue() && adjacentString(t.s, t.i) {
+		if !t.eof() && t.s[t.i] == '"' && t.s[v.off] == '"' && t.inObjectValue() && adjacentString(t.s, t.i) && !(bytes.IndexByte(t.s[save:t.i], '\n') >= 0 && valueStringFollows(t.s, t.i)) {
 			// {"a": "Hello, " "world"}: strings written one after another,
 			// as Python and C join them; the second is no key, for no
-			// colon follows it.
+			// colon follows it. (On the next line, with a string after
+			// it, it starts a member whose comma and colon were lost.)
 			at := t.i
 			next := t.quotedOnce(false)
 			t.repair(at, "joined strings written one after another")
@@ -103,6 +104,18 @@ func adjacentString(s []byte, i int) bool {
 	}
 	rest := skipWS(s[j+1:])
 	return len(rest) == 0 || rest[0] == ',' || rest[0] == '}' || rest[0] == '"'
+}
+
+// valueStringFollows reports whether the string that the '"' at s[i]
+// opens, on its line, is followed by another string: a key and its
+// value, the colon between them lost.
+func valueStringFollows(s []byte, i int) bool {
+	j := unescapedQuote(s, i+1)
+	if j == len(s) {
+		return false
+	}
+	rest := skipBlanks(s[j+1:])
+	return len(rest) > 0 && rest[0] == '"'
 }
 
 // quotedOnce reads one quoted string. A quote that is not followed by a
