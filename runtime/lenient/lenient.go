@@ -963,7 +963,8 @@ func htmlEscapedDocument(text []byte) bool {
 func unescapeDocument(text []byte) []byte {
 	var s string
 	body := bytes.TrimRight(text, " \t\r\n")
-	if err := json.Unmarshal(append(append([]byte{'"'}, body...), '"'), &s); err == nil {
+	// (Invalid UTF-8 would decode to longer text: offsets must stay in it.)
+	if utf8.Valid(body) && json.Unmarshal(append(append([]byte{'"'}, body...), '"'), &s) == nil {
 		return []byte(s)
 	}
 	return unescapeQuotes(text)
