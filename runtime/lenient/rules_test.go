@@ -3099,3 +3099,27 @@ func TestRuleEscapedLayout(t *testing.T) {
 		{"braces after words", `{"city": if (x) { return \"step\"; }}`, `{"city":"if (x) { return \"step\"; }"}`, "bare word"},
 	})
 }
+
+func TestRuleListItemAfterLostQuoteAndComma(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// In a list, a string that lost its end quote before a comma and
+		// the next item, a list or an object, ends at the comma.
+		{"a list next", `["a", "if, [["x"], 30.8]]`, `["a","if",[["x"],30.8]]`, "end quote is missing"},
+		{"an object next", `[["0", "0, {"tags": true, "n": "a: b"}]]`, `[["0","0",{"tags":true,"n":"a: b"}]]`, "end quote is missing"},
+		// Braces the string opens itself, with no comma before them,
+		// stay its text.
+		{"braces of the string's", `["answer is {"k": 1}, which", "b"]`, `["answer is {\"k\": 1}, which","b"]`, ""},
+	})
+}
+
+func TestRuleBackslashPairsInBareValue(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// An unquoted value whose backslashes all come doubled wrote
+		// JSON's escape of a backslash.
+		{"a path escaped", `{"id": C:\\Users\\me}`, `{"id":"C:\\Users\\me"}`, "one backslash"},
+		{"in a list", `[1, C:\\Users\\me]`, `[1,"C:\\Users\\me"]`, "one backslash"},
+		// Single backslashes stay as written.
+		{"a path", `{"id": C:\Users\me}`, `{"id":"C:\\Users\\me"}`, "bare word"},
+		{"mixed", `{"id": \\server\share}`, `{"id":"\\\\server\\share"}`, "bare word"},
+	})
+}

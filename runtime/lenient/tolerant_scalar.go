@@ -620,6 +620,11 @@ func (t *tolerant) bare() *jvalue {
 	if escQuotes {
 		word = strings.ReplaceAll(word, `\"`, `"`)
 		t.repair(start, "read \\\" in an unquoted value as a quote")
+	} else if backslashPairs(word) {
+		// C:\\Users\\me: every backslash doubled, as JSON escapes one (a
+		// path's own, C:\Users, stays as written).
+		word = strings.ReplaceAll(word, `\\`, `\`)
+		t.repair(start, "read \\\\ in an unquoted value as one backslash")
 	}
 	// A word the text ends in, white space after it included, may go on
 	// ("New" of "New York").
@@ -1247,4 +1252,22 @@ func wordFollows(s []byte) bool {
 	}
 	r, _ := utf8.DecodeRune(rest)
 	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// backslashPairs reports whether w holds backslashes, all in runs of even
+// length.
+func backslashPairs(w string) bool {
+	n, any := 0, false
+	for i := 0; i <= len(w); i++ {
+		if i < len(w) && w[i] == '\\' {
+			n++
+			any = true
+			continue
+		}
+		if n%2 == 1 {
+			return false
+		}
+		n = 0
+	}
+	return any
 }

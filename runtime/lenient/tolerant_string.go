@@ -106,6 +106,17 @@ func adjacentString(s []byte, i int) bool {
 	return len(rest) == 0 || rest[0] == ',' || rest[0] == '}' || rest[0] == '"'
 }
 
+// objectItemAt reports whether the quote at q, in a string opened at
+// start in a list, opens the first key of an object that a comma and a
+// brace before it start: the list's next item, the string's end quote
+// lost before the comma.
+func (t *tolerant) objectItemAt(start, q int) bool {
+	if !t.inArray() || t.parens > 0 || lastNonSpace(t.s[start+1:q]) != '{' {
+		return false
+	}
+	return lastNonSpace(bytes.TrimRight(t.s[start+1:q], " \t\r\n{")) == ',' && startsKey(t.s[q:])
+}
+
 // valueStringFollows reports whether the string that the '"' at s[i]
 // opens, on its line, is followed by another string: a key and its
 // value, the colon between them lost.
@@ -862,7 +873,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				keep()
 				continue
 			}
-			if !stopAtDelimiter && !key && braces > 0 && !escapesQuotes && !(inner == 0 && endsPlainString(t.s[save:])) {
+			if !stopAtDelimiter && !key && braces > 0 && !escapesQuotes && !(inner == 0 && endsPlainString(t.s[save:])) && !t.objectItemAt(start, quote) {
 				// {"x": "answer is {"k": 1}, which…"}: quotes inside braces
 				// the string opened are the string's, unless the string
 				// escapes its quotes: then a raw one ends it. The first
@@ -970,7 +981,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 					// a value: the key lost its end quote at its colon.
 					return nil, false
 				}
-				if !key && !stopAtDelimiter && inner == 1 && t.inArray() && t.parens == 0 && lastNonSpace(t.s[start+1:firstInner]) == ',' {
+				if !key && !stopAtDelimiter && inner == 1 && t.inArray() && t.parens == 0 && lastNonSpace(bytes.TrimRight(t.s[start+1:firstInner], " \t\r\n[")) == ',' {
 					// ["a", "b, "c"]: the one inner quote, after a comma,
 					// is unpaired: it opened the next item, and this one
 					// lost its end quote at the comma.
@@ -1040,6 +1051,7 @@ func (t *tolerant) stringBody(start int, open rune, key, stopAtDelimiter bool) (
 				return v, true
 			}
 			if prev := lastNonSpace(t.s[start+1 : quote]); (prev == ',' || prev == '{' || prev == '[') && (key || t.inObjectValue()) && startsKey(t.s[quote:]) ||
+				!key && t.objectItemAt(start, quote) || // ["0, {"tags": 1}]: in a list, an object after a comma
 				prev == ':' && (key || endsWithKey(sb.String())) {
 				// {"a":"b,"c":"d"}: the quote opens a key; this string's end
 				// quote is missing.
