@@ -1,7 +1,5 @@
 package lenient
 
-import "bytes"
-
 // A container inside a document may be written with its quotes escaped,
 // as JSON writes a document inside a string, without the string's
 // quotes: {"args": {\"city\": \"Paris\"}}. (A whole document written so
@@ -11,14 +9,44 @@ import "bytes"
 // bracket, starts with an escaped quote: the container's first key or
 // item written escaped.
 func escapedQuoteFirst(s []byte) bool {
-	for {
-		s = bytes.TrimLeft(s, " \t\r\n")
-		if len(s) >= 2 && s[0] == '\\' && (s[1] == 'n' || s[1] == 't' || s[1] == 'r') {
-			s = s[2:] // {\n  \"a\": its layout, escaped too
-			continue
+	// Called at every bracket: a byte loop, no allocation or cutset.
+	for i := 0; i+1 < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\r', '\n':
+		case '\\':
+			switch s[i+1] {
+			case '"':
+				return true
+			case 'n', 't', 'r':
+				i++ // {\n  \"a\": its layout, escaped too
+			default:
+				return false
+			}
+		default:
+			return false
 		}
-		return len(s) >= 2 && s[0] == '\\' && s[1] == '"'
 	}
+	return false
+}
+
+// escapedRestart reads v, a container whose first key or item is
+// written with an escaped quote (the reader stands at it), again from its
+// opening bracket as escapedContainer does, and reports whether it did:
+// checked where the first member or item starts, not at every bracket,
+// so that valid JSON pays nothing for it.
+func (t *tolerant) escapedRestart(v *jvalue) bool {
+	if v.off >= len(t.s) || !escapedQuoteFirst(t.s[v.off+1:]) {
+		return false
+	}
+	save, mark := t.i, len(t.repairs)
+	t.i = v.off
+	e := t.escapedContainer()
+	if e == nil || e.kind != v.kind {
+		t.i, t.repairs = save, t.repairs[:mark]
+		return false
+	}
+	v.keys, v.kids, v.done = e.keys, e.kids, e.done
+	return true
 }
 
 // escapedContainer reads the container at t.i, whose quotes are escaped,

@@ -362,14 +362,6 @@ func (t *tolerant) value() *jvalue {
 	}
 	r, n := t.peek()
 	switch {
-	case (r == '{' || r == '[') && escapedQuoteFirst(t.s[t.i+1:]):
-		if v := t.escapedContainer(); v != nil {
-			return v
-		}
-		if r == '[' {
-			return t.array('[', ']')
-		}
-		return t.object()
 	case r == '{':
 		if v := t.braceTextWithoutOpenQuote(); v != nil {
 			return v
@@ -611,6 +603,9 @@ func (t *tolerant) items(v *jvalue, close byte) {
 			return
 		}
 		c := t.s[t.i]
+		if c == '\\' && len(v.kids) == 0 && t.escapedRestart(v) {
+			return // [\"a\", \"b\"]: the list written with escaped quotes
+		}
 		if stop, closed := t.indentStop(jArray, len(v.kids), comma); stop {
 			// [⏎  [⏎    1⏎],⏎: the bracket stands where the outer list
 			// opened, or an item where the outer container's stand:
@@ -1219,6 +1214,9 @@ func (t *tolerant) members(v *jvalue) {
 			return
 		}
 		c := t.s[t.i]
+		if c == '\\' && len(v.keys) == 0 && t.escapedRestart(v) {
+			return // {\"a\": 1}: the object written with escaped quotes
+		}
 		if stop, _ := t.indentStop(jObject, len(v.keys), comma); stop {
 			// {⏎  "a": {⏎    "b": 1,⏎  "c": 2⏎}: the member stands where
 			// the outer object's stand; the inner one lost its brace.
