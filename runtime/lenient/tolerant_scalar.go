@@ -646,7 +646,7 @@ func (t *tolerant) bare() *jvalue {
 	bracketUndecided := false
 	if after := skipBlanks(t.s[end:]); t.streaming && len(after) > 0 && (after[0] == '{' || after[0] == '[') {
 		n := gluedBrackets(after)
-		bracketUndecided = n == 0 && bytes.IndexAny(after, "}]\n") < 0 || n > 0 && len(skipBlanks(after[n:])) == 0
+		bracketUndecided = n == 0 && !bytes.ContainsAny(after, "}]\n") || n > 0 && len(skipBlanks(after[n:])) == 0
 	}
 	v := &jvalue{kind: jString, str: word, off: start, done: t.i < len(t.s) && (!t.streaming || len(skipWS(t.s[end:])) > 0 && !glued && !colonUndecided && !bracketUndecided && !(t.run.kind == runEnd && t.run.from <= end+1))}
 	// [a","b"]: a quote right after the word closes it.
@@ -1241,17 +1241,6 @@ func gluedColon(s []byte, start, end int) bool {
 func isLiteralWord(w []byte) bool {
 	_, ok := literals[string(w)]
 	return ok
-}
-
-// wordFollows reports whether s, after blanks, starts with a letter or
-// digit: more words of the text.
-func wordFollows(s []byte) bool {
-	rest := skipBlanks(s)
-	if len(rest) == len(s) || len(rest) == 0 {
-		return false
-	}
-	r, _ := utf8.DecodeRune(rest)
-	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 // backslashPairs reports whether w holds backslashes, all in runs of even
