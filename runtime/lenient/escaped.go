@@ -9,7 +9,8 @@ package lenient
 // bracket, starts with an escaped quote: the container's first key or
 // item written escaped.
 func escapedQuoteFirst(s []byte) bool {
-	// Called at every bracket: a byte loop, no allocation or cutset.
+	// A byte loop: no allocation or cutset (escapedRestart calls it
+	// where a container's first member starts with a backslash).
 	for i := 0; i+1 < len(s); i++ {
 		switch s[i] {
 		case ' ', '\t', '\r', '\n':
