@@ -320,10 +320,7 @@ func shiftValue(v *jvalue, off int) {
 	if v == nil || off == 0 {
 		return
 	}
-	v.off += off
-	for _, c := range v.kids {
-		shiftValue(c, off)
-	}
+	moveOffsets(v, func(o int) int { return o + off })
 }
 
 // fence is the body of a markdown code fence and where it stands.

@@ -284,31 +284,23 @@ var closerLine = regexp.MustCompile(`(?m)^[ \t]*([}\]]),$`)
 // raw (textBreaks) and checks that at least each break's floor of them
 // read back to the document.
 func TestCorpusTextBreaks(t *testing.T) {
-	files, _ := filepath.Glob("../../../shared/corpus/schemastore/valid/*/*.json")
-	if len(files) == 0 {
-		t.Skip("../shared/corpus is absent: the SchemaStore documents are not there to break")
-	}
+	docs := breakDocuments(t)
 	for _, br := range textBreaks {
 		t.Run(br.name, func(t *testing.T) {
 			tried, read := 0, 0
 			var missed []string
-			for _, f := range files {
-				v, pretty, ok := corpusDocument(t, f, 20000)
-				if !ok {
-					continue
-				}
-				text, ok := br.edit(pretty)
-				if !ok || text == pretty {
+			for _, d := range docs {
+				text, ok := br.edit(d.pretty)
+				if !ok || text == d.pretty {
 					continue
 				}
 				tried++
 				got, _, err := ReadLenient([]byte(text))
-				want, _ := json.Marshal(v)
-				if err == nil && bytes.Equal(canonical(t, got), canonical(t, want)) {
+				if err == nil && bytes.Equal(canonical(t, got), d.want) {
 					read++
 					continue
 				}
-				missed = append(missed, filepath.Base(filepath.Dir(f))+"/"+filepath.Base(f))
+				missed = append(missed, d.name)
 			}
 			if read < br.floor {
 				t.Errorf("%d of %d documents read back, below the floor of %d; missed: %s", read, tried, br.floor, strings.Join(missed, ", "))
@@ -316,6 +308,34 @@ func TestCorpusTextBreaks(t *testing.T) {
 			t.Logf("%d of %d documents read back (floor %d)", read, tried, br.floor)
 		})
 	}
+}
+
+// breakDoc is a SchemaStore document the text breaks edit: its name,
+// its canonical JSON and its pretty-printed text.
+type breakDoc struct {
+	name, pretty string
+	want         []byte
+}
+
+// breakDocuments reads the SchemaStore corpus's valid documents of up to
+// 20 KB once, for the text-break tests; it skips the test where the
+// corpus is absent.
+func breakDocuments(t *testing.T) []breakDoc {
+	t.Helper()
+	files, _ := filepath.Glob("../../../shared/corpus/schemastore/valid/*/*.json")
+	if len(files) == 0 {
+		t.Skip("../shared/corpus is absent: the SchemaStore documents are not there to break")
+	}
+	var docs []breakDoc
+	for _, f := range files {
+		v, pretty, ok := corpusDocument(t, f, 20000)
+		if !ok {
+			continue
+		}
+		want, _ := json.Marshal(v)
+		docs = append(docs, breakDoc{filepath.Base(filepath.Dir(f)) + "/" + filepath.Base(f), pretty, canonical(t, want)})
+	}
+	return docs
 }
 
 // TestCorpusCutsReadAsPrefixes cuts the SchemaStore corpus's real
@@ -668,23 +688,7 @@ var alignFloors = map[string]int{
 // throws the bracket counts off) fails here. Some pairs cannot be read
 // back by any rule (a '[' left out and a ']' left out cancel out).
 func TestCorpusTextBreakPairs(t *testing.T) {
-	files, _ := filepath.Glob("../../../shared/corpus/schemastore/valid/*/*.json")
-	if len(files) == 0 {
-		t.Skip("../shared/corpus is absent: the SchemaStore documents are not there to break")
-	}
-	type doc struct {
-		want   []byte
-		pretty string
-	}
-	var docs []doc
-	for _, f := range files {
-		v, pretty, ok := corpusDocument(t, f, 20000)
-		if !ok {
-			continue
-		}
-		want, _ := json.Marshal(v)
-		docs = append(docs, doc{canonical(t, want), pretty})
-	}
+	docs := breakDocuments(t)
 	total := 0
 	for i := range textBreaks {
 		for j := i + 1; j < len(textBreaks); j++ {
